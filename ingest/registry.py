@@ -1,0 +1,36 @@
+"""One entry point from raw bytes to a :class:`~ingest.model.ParsedDocument`, whatever the format."""
+from __future__ import annotations
+
+import importlib
+
+from .detect import FORMATS, decode_text, detect_format, stated_version
+from .errors import IngestError
+from .model import ParseContext, ParsedDocument
+
+#: format name -> module whose ``parse`` reads it. Text formats get ``str``; PDF gets ``bytes``.
+PARSERS = {fmt: f"ingest.{fmt}" for fmt in FORMATS}
+
+
+def parse_document(data: bytes, fmt: str, context: ParseContext) -> ParsedDocument:
+    """Parse ``data`` as ``fmt`` (or ``"auto"``). Raises :class:`IngestError` on unusable input."""
+    name = context.source_name
+    if fmt == "auto":
+        fmt = detect_format(data, name)
+    if fmt not in PARSERS:
+        raise IngestError(f"{name}: unknown format {fmt!r}, expected one of auto, {', '.join(FORMATS)}")
+    module = importlib.import_module(PARSERS[fmt])
+    if fmt == "pdf":
+        if not data.lstrip().startswith(b"%PDF-"):
+            raise IngestError(f"{name}: not a PDF file (no %PDF header), expected a PDF rulebook")
+        doc = module.parse(data, context)
+    else:
+        text = decode_text(data, name)
+        doc = module.parse(text, context)
+        if doc.stated_version is None:
+            doc.stated_version = stated_version(text)
+    structured = [e for e in doc.entries if e.kind not in ("fiction",)]
+    if not structured:
+        raise IngestError(
+            f"{name}: no recognizable rulebook structure (no rules, glossary, errata or FAQ found)"
+        )
+    return doc

@@ -1,0 +1,1 @@
+"""The versioned SQLite knowledge base: schema, build, ingest, search and statistics."""
