@@ -46,7 +46,9 @@ class Entry:
     #: kind-specific fields, JSON-serialisable. Card errata: ``{"card": "Bait and Switch",
     #: "set": "COTA" | None, "number": "267" | None, "text": corrected text}``; general errata:
     #: ``{"scope": "general"}``; Keeper of the Cards errata: ``{"original", "revised", "inserted",
-    #: "deleted", "pattern"}``; costs: ``{"edition": 11, "pattern"}``; timing: ``{"steps": [...]}``.
+    #: "deleted", "template_original", "template_revised", "variables"}`` (templates mark ``x``/``y``/``z``
+    #: as ``{x}``); redacted: ``{"template", "variables"}``; costs: ``{"edition": 11, "template",
+    #: "variables"}``; counters: ``{"effect"}``; timing: ``{"steps": [...]}``.
     data: dict[str, Any] = field(default_factory=dict)
     #: set by the knowledge base, not by parsers
     key: str | None = None

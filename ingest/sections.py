@@ -12,7 +12,7 @@ from .normalize import plain
 
 #: section kind -> headings (compared case- and typography-insensitively) that open it.
 SECTION_HEADINGS: dict[str, tuple[str, ...]] = {
-    "rule": ("rules", "key concepts", "the rules", "rules of play"),
+    "rule": ("rules", "key concepts", "the rules", "rules of play", "overview", "using this document"),
     "glossary": ("glossary",),
     "errata": ("errata", "official errata"),
     "faq": ("frequently asked questions", "faq", "faqs", "questions and answers"),

@@ -1,0 +1,141 @@
+"""Noise rules of the plain-text ingester: which blocks are not rulebook text.
+
+Printed rulebooks extracted to text carry the debris of their pictures: card stats and types,
+traits, artist credits, set and deck names, collector numbers, flavour text, picture captions,
+component lists. Each rule below is data (a pattern list or a threshold) applied to whole
+:class:`~ingest.text_lex.Block` objects, never to words inside a paragraph, so a rule sentence
+that merely contains a number or a card name is never touched.
+
+:func:`drop_generic` runs before the sections are known (patterns that are noise anywhere);
+:func:`drop_pictures` runs per section (captions and card texts only look like noise inside the
+rules and the glossary; in the FAQ a short title line is a category, in the errata a card text
+is the corrected text).
+"""
+from __future__ import annotations
+
+import re
+from collections import Counter
+
+from .normalize import plain
+from .text_lex import CARD_TYPE_LINE, TERMINAL, Block
+
+#: blocks that are noise wherever they stand
+NOISE_BLOCKS = [
+    re.compile(r"^[\d\s/.,~\-–]*$"),                         # stats, page numbers, "11 12 13", "~", "."
+    re.compile(r"^\d+ of \d+$"),                             # "1 of 2" (a gigantic card's halves)
+    re.compile(r"^[a-zA-Z]$"),                               # a stray icon letter ("t", "p")
+    re.compile(r"^©\s*\d{4}\b.{0,40}$"),                     # "©2022 Ghost Galaxy"
+    re.compile(r"^[A-Z0-9]{5}(?:-[A-Z0-9]{5}){2,}$"),        # a deck registration code
+    re.compile(r"^(?:\S+ ){0,3}\S+\s+\d{3}$"),               # an artist credit with a card number
+    re.compile(r"^\d{3}\s+\S.{0,40}$"),                      # a deck-list line: "006 Champion’s Challenge"
+]
+#: set and deck names that caption card pictures and set-icon tables
+SET_NAMES = [
+    "call of the archons", "age of ascension", "worlds collide", "mass mutation", "dark tidings",
+    "winds of exchange", "grim reminders", "aember skies", "æmber skies", "tokens of change",
+    "menagerie", "vault masters", "crucible clash", "martian civil war", "unchained", "enhanced",
+]
+#: the start of a card's printed text (ability, keyword with reminder text): a card picture in
+#: the rules or glossary, never a rule sentence (those say "a card with ... reads “Play: ...”")
+CARD_TEXT = [
+    re.compile(r"^\(Play only\b"),
+    re.compile(r"^(?:Play|Action|Omni|Reap|Fight|Destroyed|Before Fight|After (?:Fight|Reap)"
+               r"|Fight/Reap|Play/[\w/ ]+|After Fight/Reap)\s*:\s", re.I),
+    re.compile(r"^(?:Skirmish|Taunt|Deploy|Poison|Elusive|Enhance|Assault \d|Hazardous \d)\s*\.\s*\("),
+    re.compile(r"^This creature gains \w+\. \("),
+]
+#: flavour text: a short quotation standing alone (optionally attributed)
+FLAVOR = re.compile(r"^[“”\"][^“”\"]{3,200}[”\"](?:\s*[–—-]\s*\S.{0,40})?$")
+#: a picture caption: at most this many words and no closing punctuation
+CAPTION_WORDS = 6
+#: in one-paragraph-per-line text, an unpunctuated line this short that is not a heading's
+#: first paragraph is a caption too ("If a creature leaves play, the battleline is shifted inward")
+CAPTION_WORDS_LONG = 12
+#: ... and a one-sentence line this short that follows a picture gap (several blank lines)
+CAPTION_AFTER_GAP_WORDS = 16
+PICTURE_GAP = 3
+#: a short block repeated this many times is picture debris (deck name, artist, card text)
+REPEATS = 3
+#: cross-references are legitimately repeated ("See “Bonus Icons” on page 11.")
+CROSS_REF = re.compile(r"\bsee\b.*\bpage\s+\d+", re.I)
+
+
+def _norm(text: str) -> str:
+    return re.sub(r"[^\w]+", " ", plain(text)).strip()
+
+
+def is_noise_text(text: str) -> bool:
+    t = text.strip()
+    if any(p.match(t) for p in NOISE_BLOCKS):
+        return True
+    return _norm(t) in SET_NAMES
+
+
+def drop_generic(blocks: list[Block], stats: Counter) -> list[Block]:
+    """Patterns, repetitions and card-type headings standing alone: noise anywhere."""
+    counts = Counter(_norm(b.text) for b in blocks if b.kind == "para")
+    out = []
+    for i, b in enumerate(blocks):
+        if b.kind != "item" and is_noise_text(b.text):
+            stats["picture fragments"] += 1
+            continue
+        quoted = i > 0 and blocks[i - 1].text.rstrip().endswith(":")   # "Should read:" + card text
+        if b.kind == "para" and is_card_text(b) and not quoted:
+            stats["card texts"] += 1
+            continue
+        n = counts.get(_norm(b.text), 0) if b.kind == "para" else 0
+        short_unpunctuated = b.words <= 5 and not TERMINAL.search(b.text)
+        if (n >= REPEATS or (n >= 2 and short_unpunctuated)) and b.words <= 25 and not CROSS_REF.search(b.text):
+            stats["repeated picture text"] += 1
+            continue
+        out.append(b)
+    # a card type or trait line is a heading only when a paragraph follows it
+    result = []
+    for i, b in enumerate(out):
+        nxt = out[i + 1] if i + 1 < len(out) else None
+        if b.kind == "heading" and CARD_TYPE_LINE.match(b.text) and (nxt is None or nxt.kind != "para"
+                                                                     or nxt.group != b.group and len(b.text) < 4):
+            stats["picture fragments"] += 1
+            continue
+        result.append(b)
+    return result
+
+
+def is_caption(b: Block, prev: Block | None, paragraph_mode: bool) -> bool:
+    """A picture caption in the rules or glossary."""
+    if b.kind != "para":
+        return False
+    text = b.text.strip()
+    first_after_heading = prev is not None and prev.kind == "heading"
+    if not TERMINAL.search(text) and not text.endswith("?"):
+        if b.words <= CAPTION_WORDS:
+            return True
+        if paragraph_mode and b.words <= CAPTION_WORDS_LONG and not first_after_heading:
+            return True
+    if paragraph_mode and b.gap >= PICTURE_GAP and b.words <= CAPTION_AFTER_GAP_WORDS \
+            and len(re.findall(r"[.!?](?:\s|$)", text)) <= 1 and not first_after_heading:
+        return True
+    return False
+
+
+def is_card_text(b: Block, flavor: bool = False) -> bool:
+    text = b.text.strip()
+    return any(p.match(text) for p in CARD_TEXT) or (flavor and bool(FLAVOR.match(text)) and b.words <= 40)
+
+
+def drop_pictures(blocks: list[Block], paragraph_mode: bool, stats: Counter,
+                  keep=lambda b: False) -> list[Block]:
+    """Captions, card texts and flavour quotes inside rules/glossary sections. ``keep`` protects
+    blocks another rule has claimed (a glossary sub-heading looks like a caption)."""
+    out: list[Block] = []
+    for b in blocks:
+        prev = out[-1] if out else None
+        if keep(b):
+            out.append(b)
+        elif b.kind == "para" and is_card_text(b, flavor=True):
+            stats["card texts"] += 1
+        elif is_caption(b, prev, paragraph_mode):
+            stats["captions"] += 1
+        else:
+            out.append(b)
+    return out

@@ -1,0 +1,167 @@
+"""The ``rulebase`` command line. Each command mirrors a function of the Python API in ``kb``.
+
+Errors the user can fix (bad input, missing KB) print one line to stderr and exit 1; nothing is
+ever half-written, because build and ingest replace the KB atomically.
+"""
+from __future__ import annotations
+
+import json
+import os
+import sqlite3
+import sys
+from pathlib import Path
+
+import click
+
+from ingest.detect import FORMATS
+from ingest.errors import IngestError
+
+from . import build as build_mod
+from .errors import KBError
+from .manifest import DEFAULT_CARDS, DEFAULT_MANIFEST
+from .search import search as search_entries
+from .stats import stats as kb_stats
+
+DB_OPTION = click.option(
+    "--db", "db", type=click.Path(dir_okay=False, path_type=Path), envvar="RULEBASE_DB",
+    default="kb.sqlite", show_default=True, help="Knowledge base file (env: RULEBASE_DB).",
+)
+
+
+def _fmt_counts(counts: dict[str, int]) -> str:
+    order = ["rule", "glossary", "errata", "faq", "example", "timing", "ruling", "redacted", "cost",
+             "counter", "fiction"]
+    keys = [k for k in order if k in counts] + sorted(k for k in counts if k not in order)
+    return "  ".join(f"{k} {counts[k]}" for k in keys)
+
+
+def _open_kb(db: Path) -> sqlite3.Connection:
+    if not db.is_file():
+        raise KBError(f"{db}: no knowledge base there; run 'rulebase build' first")
+    conn = sqlite3.connect(f"file:{db.resolve()}?mode=ro", uri=True)
+    try:
+        conn.execute("SELECT 1 FROM documents LIMIT 1")
+    except sqlite3.DatabaseError:
+        conn.close()
+        raise KBError(f"{db}: not a rulebase knowledge base") from None
+    return conn
+
+
+@click.group()
+@click.version_option(package_name="rulebase")
+def cli() -> None:
+    """rulebase: versioned rulebooks, FAQ and errata of card games, in one SQLite knowledge base."""
+
+
+@cli.command()
+@DB_OPTION
+@click.option("--manifest", type=click.Path(dir_okay=False, path_type=Path), default=DEFAULT_MANIFEST,
+              show_default="sources/manifest.toml", help="Manifest listing the source documents.")
+@click.option("--cards", "cards_dir", type=click.Path(file_okay=False, path_type=Path),
+              default=DEFAULT_CARDS, show_default="data/cards", help="Folder of card JSON files.")
+def build(db: Path, manifest: Path, cards_dir: Path) -> None:
+    """Build the whole knowledge base from the manifest (atomically replaces DB)."""
+    with click.progressbar(length=len(_manifest_docs(manifest)), label="Building", file=sys.stderr,
+                           item_show_func=lambda s: s) as bar:
+        def step(src):
+            bar.update(1, f"{src.game} {src.version}")
+        report = build_mod.build(db, manifest, cards_dir, on_document=step)
+    totals: dict[str, int] = {}
+    for d in report.documents:
+        for k, n in d.counts.items():
+            totals[k] = totals.get(k, 0) + n
+        click.echo(f"{d.game:<20} {d.version:<6} {d.format:<9} {_fmt_counts(d.counts)}  "
+                   f"needs_review {d.needs_review}  card_links {d.card_links}  ({d.seconds:.2f} s)")
+        for w in d.warnings:
+            click.echo(f"  warning: {w}", err=True)
+    click.echo(f"{'total':<20} {len(report.documents)} documents  {_fmt_counts(totals)}  "
+               f"cards {report.cards}  ({report.seconds:.2f} s) -> {db}")
+
+
+def _manifest_docs(manifest: Path):
+    from .manifest import load_manifest
+    return load_manifest(manifest).documents
+
+
+@cli.command()
+@click.argument("file", type=click.Path(path_type=Path))
+@click.option("--game", required=True, help="Game id, e.g. keyforge.")
+@click.option("--version", "version", required=True, help="Version label, e.g. 1.4 or 17.0.")
+@click.option("--title", default=None)
+@click.option("--date", default=None, help="Publication date (YYYY, YYYY-MM or YYYY-MM-DD).")
+@click.option("--format", "fmt", default="auto", show_default=True,
+              help=f"Source format: auto, {', '.join(FORMATS)}. auto reads it from the content.")
+@DB_OPTION
+def ingest(file: Path, game: str, version: str, title, date, fmt: str, db: Path) -> None:
+    """Add or replace one document version in an existing knowledge base."""
+    d = build_mod.ingest(db, file, game, version, title, date, fmt)
+    for w in d.warnings:
+        click.echo(f"warning: {w}", err=True)
+    click.echo(f"{d.game} {d.version} ({d.format}): {_fmt_counts(d.counts)}  "
+               f"needs_review {d.needs_review}  card_links {d.card_links} -> {db}")
+
+
+@cli.command()
+@DB_OPTION
+@click.option("--json", "as_json", is_flag=True, help="Print JSON.")
+def stats(db: Path, as_json: bool) -> None:
+    """Documents, entry counts per kind, review flags, cards and card links."""
+    conn = _open_kb(db)
+    data = kb_stats(conn)
+    if as_json:
+        click.echo(json.dumps(data, ensure_ascii=False, indent=2))
+        return
+    for d in data["documents"]:
+        click.echo(f"{d['game']:<20} {d['version']:<6} {d['format']:<9} {_fmt_counts(d['counts'])}  "
+                   f"needs_review {d['needs_review']}")
+    click.echo(f"cards {data['cards']}  card_links {data['card_links']}")
+
+
+@cli.command()
+@click.argument("query")
+@click.option("--game", default=None)
+@click.option("--version", "version", default=None)
+@click.option("--kind", default=None)
+@click.option("--limit", type=click.IntRange(1, 500), default=10, show_default=True)
+@click.option("--json", "as_json", is_flag=True)
+@DB_OPTION
+def search(query: str, game, version, kind, limit: int, as_json: bool, db: Path) -> None:
+    """Full-text search (bm25) over rules, glossary, errata, FAQ and examples."""
+    conn = _open_kb(db)
+    hits = search_entries(conn, query, game=game, version=version, kind=kind, limit=limit)
+    if as_json:
+        click.echo(json.dumps({"query": query, "results": [h.as_dict() for h in hits]},
+                              ensure_ascii=False, indent=2))
+        return
+    if not hits:
+        click.echo("no results")
+        return
+    for h in hits:
+        head = h.question or h.title or h.key
+        click.echo(f"{h.game} {h.version}  {h.kind:<8} {head}")
+        click.echo(f"    {h.snippet}")
+
+
+def main() -> None:
+    """Console entry point: one-line errors, no tracebacks (set RULEBASE_DEBUG=1 to see them)."""
+    try:
+        cli.main(standalone_mode=False)
+    except (IngestError, KBError) as exc:
+        click.echo(f"rulebase: error: {exc}", err=True)
+        sys.exit(1)
+    except click.exceptions.Abort:
+        click.echo("rulebase: aborted", err=True)
+        sys.exit(130)
+    except click.ClickException as exc:
+        exc.show()
+        sys.exit(exc.exit_code)
+    except Exception as exc:  # noqa: BLE001 - the user gets a line, the developer gets RULEBASE_DEBUG
+        if os.environ.get("RULEBASE_DEBUG"):
+            raise
+        click.echo(f"rulebase: internal error: {type(exc).__name__}: {exc} "
+                   "(set RULEBASE_DEBUG=1 for details)", err=True)
+        sys.exit(2)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,42 @@
+"""Shared fixtures: one real knowledge base built from the bundled sources per test session."""
+from __future__ import annotations
+
+import shutil
+import sqlite3
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+SOURCES = ROOT / "sources"
+
+
+@pytest.fixture(scope="session")
+def built_kb(tmp_path_factory) -> Path:
+    """A KB built by the real ``build`` from sources/manifest.toml (read-only: copy to mutate)."""
+    from kb.build import build
+    path = tmp_path_factory.mktemp("kb") / "kb.sqlite"
+    build(path)
+    return path
+
+
+@pytest.fixture
+def kb_copy(built_kb, tmp_path) -> Path:
+    path = tmp_path / "kb.sqlite"
+    shutil.copyfile(built_kb, path)
+    return path
+
+
+@pytest.fixture
+def kb_conn(built_kb):
+    conn = sqlite3.connect(f"file:{built_kb}?mode=ro", uri=True)
+    yield conn
+    conn.close()
+
+
+def run_cli(*args: str, cwd: Path | None = None, env: dict | None = None) -> subprocess.CompletedProcess:
+    """Run the installed ``rulebase`` console script as a user would."""
+    exe = Path(sys.executable).with_name("rulebase")
+    return subprocess.run([str(exe), *args], capture_output=True, text=True, cwd=cwd, env=env, timeout=300)
