@@ -28,7 +28,9 @@ def parse_document(data: bytes, fmt: str, context: ParseContext) -> ParsedDocume
         doc = module.parse(text, context)
         if doc.stated_version is None:
             doc.stated_version = stated_version(text)
-    structured = [e for e in doc.entries if e.kind not in ("fiction",)]
+    # Structure means at least one titled section, term, erratum or question: running text with no
+    # headings at all is not a rulebook we can index.
+    structured = [e for e in doc.entries if e.kind != "fiction" and (e.title or e.question)]
     if not structured:
         raise IngestError(
             f"{name}: no recognizable rulebook structure (no rules, glossary, errata or FAQ found)"

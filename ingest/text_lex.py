@@ -8,7 +8,7 @@ knows nothing of rulebook sections; it only
   heading lines, list items ("1. ...", "- 1 ...", "• ...", "» ..."), and paragraphs,
 * joins lines that a PDF or a fixed-width page wrapped (a line break is a paragraph break only when
   the next word would have fitted on the line: the reflow test), mending hyphenation and the
-  æmber symbol a PDF lost at a line end ("gains 1" / ". Then" -> "gains 1 Æmber. Then").
+  game's inline icon a PDF lost ("gains 1" / ". Then" -> "gains 1 Æmber. Then", see LOST_ICON).
 
 Everything that recognises noise is data at the top of the module.
 """
@@ -39,14 +39,20 @@ SITE_CHROME_TAIL = [
 NUMERIC_ROW_SHARE = 0.6
 #: card-type and trait lines of a card picture; never part of a multi-line heading
 CARD_TYPE_LINE = re.compile(r"^(?:TOKEN )?(?:CREATURE|ARTIFACT|ACTION|UPGRADE|LOCATION|WEAPON|ITEM)S?$|^[A-ZÆ]+(?:\s*•\s*[A-ZÆ]+)+$")
-#: the symbol the ingester restores where a number ended a line and the æmber icon was lost
-AEMBER = "Æmber"
+#: per game, the word for the inline icon a PDF extraction loses most ("steal 1 Æ" -> "steal 1");
+#: restored where the loss left a trace (a number ending a line, a double space between words)
+LOST_ICON = {"keyforge": "Æmber"}
 
+#: a double space between two lower-case words inside a line: an inline æmber symbol the
+#: extraction lost ("has more  than you" -> "has more Æmber than you")
+LOST_SYMBOL = re.compile(r"([a-z]) {2,}([a-z])")
 ITEM = re.compile(
     r"^\s*(?:(?P<dash>[-–•*])\s*(?P<n1>\d{1,2})[.)]?\s+(?=\S)"      # "- 1 Place", "- 1. You gain"
     r"|(?P<n2>\d{1,2})[.)]\s+(?=\S)"                               # "1. Place"
     r"|(?P<bullet>[-–•*»])\s+(?=\S))"                             # "- text", "• text", "» text"
 )
+#: a paragraph label: a line starting with it after a sentence end starts a paragraph
+LABEL = re.compile(r"^(?:Example|Examples|Note|Important)\s*\d*\s*:")
 ENUM_ONLY = re.compile(r"^\s*(\d{1,2})[.)]\s*$")
 TERMINAL = re.compile(r"[.!?:;][\"'”’)\]]*$")
 _LETTERS = re.compile(r"[^\W\d_]")
@@ -62,7 +68,7 @@ class Block:
     page_break: bool = False     # a marker or a running footer stood right before it
     marker: str | None = None    # list marker: "1." or "-" or "»"
     lines: list[str] = field(default_factory=list)
-    section: str | None = None   # filled in by the section pass
+    raws: list[str] = field(default_factory=list)   # the lines with their leading space kept
 
     @property
     def words(self) -> int:
@@ -96,7 +102,7 @@ def numeric_row(text: str) -> bool:
     return len(toks) >= 3 and sum(bool(re.fullmatch(r"[-–]?\d+", t)) for t in toks) / len(toks) >= NUMERIC_ROW_SHARE
 
 
-def read_lines(text: str, warnings: list[str]) -> list[_Line | None]:
+def read_lines(text: str, warnings: list[str], icon: str | None = None) -> list[_Line | None]:
     """Clean lines; ``None`` stands for a blank line. Chrome is dropped here."""
     out: list[_Line | None] = []
     pending_break = False
@@ -124,6 +130,8 @@ def read_lines(text: str, warnings: list[str]) -> list[_Line | None]:
             continue
         if numeric_row(stripped):
             continue
+        if icon:
+            stripped = LOST_SYMBOL.sub(rf"\1 {icon} \2", stripped)
         out.append(_Line(fix_ocr(re.sub(r" {2,}", " ", stripped)), fix_ocr(line), no, pending_break))
         pending_break = False
     if dropped:
@@ -154,17 +162,20 @@ def _groups(lines: list[_Line | None]) -> list[tuple[int, list[_Line]]]:
 
 
 def _zip_enumerations(groups):
-    """A group of bare enumerators ("1.", "2.", ...) followed by a group of as many lines: a list
-    whose numbers and texts a two-column extraction separated. Zip them back together."""
+    """A run of bare enumerators ("1.", "2.", ...) closing a group, followed by a group of as many
+    lines: a list whose numbers and texts a two-column extraction separated. Zip them."""
     out = []
     i = 0
     while i < len(groups):
         gap, lines = groups[i]
-        nums = [ENUM_ONLY.match(ln.text) for ln in lines]
-        if all(nums) and i + 1 < len(groups) and len(groups[i + 1][1]) == len(lines):
-            merged = [_Line(f"{m.group(1)}. {ln.text}", f"{m.group(1)}. {ln.raw.strip()}", ln.no, ln.page_break)
-                      for m, ln in zip(nums, groups[i + 1][1])]
-            out.append((gap, merged))
+        k = 0
+        while k < len(lines) and ENUM_ONLY.match(lines[len(lines) - 1 - k].text):
+            k += 1
+        if k >= 2 and i + 1 < len(groups) and len(groups[i + 1][1]) == k:
+            nums = [ENUM_ONLY.match(ln.text).group(1) for ln in lines[len(lines) - k:]]
+            merged = [_Line(f"{n}. {ln.text}", f"{n}. {ln.raw.strip()}", ln.no, ln.page_break)
+                      for n, ln in zip(nums, groups[i + 1][1])]
+            out.append((gap, lines[: len(lines) - k] + merged))
             i += 2
             continue
         out.append((gap, lines))
@@ -172,10 +183,17 @@ def _zip_enumerations(groups):
     return out
 
 
-def _join(a: str, b: str, b_raw: str) -> str:
-    """Join two wrapped lines, mending a hyphenated word and a lost æmber symbol."""
-    if re.search(r"\d$", a) and (b_raw[:1] == " " and b[:1].islower() or b[:1] in ".,;)"):
-        a = f"{a} {AEMBER}"
+def join_lines(lines: list[str], raws: list[str], icon: str | None = None) -> str:
+    text = lines[0] if lines else ""
+    for t, r in zip(lines[1:], raws[1:]):
+        text = _join(text, t, r, icon)
+    return text
+
+
+def _join(a: str, b: str, b_raw: str, icon: str | None = None) -> str:
+    """Join two wrapped lines, mending a hyphenated word and a lost icon ("gains 1" / ". Then")."""
+    if icon and re.search(r"\d$", a) and (b_raw[:1] == " " and b[:1].islower() or b[:1] in ".,;)"):
+        a = f"{a} {icon}"
     if a.endswith("-") and not a.endswith(" -") and b[:1].islower() and re.search(r"[a-z]-$", a):
         return a[:-1] + b
     if b[:1] in ".,;:)":
@@ -192,11 +210,14 @@ def _hard_break(line: str, nxt: str, width: int) -> bool:
     first = nxt.split()[0]
     if not re.match(r"^[\"“‘(\[]*[A-Z0-9ÆÀ-Þ]", first):
         return False
-    return line.endswith("?") or len(line) + 1 + len(first) <= width - 3
+    if line.endswith(":") and line.count("(") > line.count(")"):
+        return False            # "... (Note:" goes on in the parenthesis
+    return (line.endswith("?") or LABEL.match(nxt) is not None
+            or len(line) + 1 + len(first) <= 0.9 * width)
 
 
-def lex(text: str, warnings: list[str]) -> list[Block]:
-    lines = read_lines(text, warnings)
+def lex(text: str, warnings: list[str], icon: str | None = None) -> list[Block]:
+    lines = read_lines(text, warnings, icon)
     groups = _zip_enumerations(_groups(lines))
     long_lines = sorted(len(ln.text) for _, g in groups if len(g) >= 3 for ln in g[:-1])
     doc_width = long_lines[int(len(long_lines) * 0.9)] if long_lines else 80
@@ -208,7 +229,7 @@ def lex(text: str, warnings: list[str]) -> list[Block]:
 
         def start(kind, ln, text, marker=None):
             nonlocal cur, first
-            cur = Block(kind, text, ln.no, gno, gap if first else 0, ln.page_break, marker, [ln.text])
+            cur = Block(kind, text, ln.no, gno, gap if first else 0, ln.page_break, marker, [ln.text], [ln.raw])
             blocks.append(cur)
             first = False
 
@@ -216,13 +237,15 @@ def lex(text: str, warnings: list[str]) -> list[Block]:
         for ln in group:
             t = ln.text
             m = ITEM.match(t)
-            if m and prev is not None and not TERMINAL.search(prev.text) and (cur is None or cur.kind != "item"):
+            if (m and prev is not None and not TERMINAL.search(prev.text)
+                    and cur is not None and cur.kind == "para"):
                 m = None  # "(see Page\n7) says ..." is a wrapped line, not an item
             if is_heading_line(t) and not m and not (prev is not None and prev.text.endswith(",")):
                 if (cur is not None and cur.kind == "heading" and prev is not None and not ln.page_break
                         and not CARD_TYPE_LINE.match(t) and not CARD_TYPE_LINE.match(prev.text)):
                     cur.text += " " + t
                     cur.lines.append(t)
+                    cur.raws.append(ln.raw)
                 else:
                     start("heading", ln, t)
             elif m:
@@ -235,8 +258,9 @@ def lex(text: str, warnings: list[str]) -> list[Block]:
                       and ln.raw[:1] != " ")):
                 start("para", ln, t)
             else:
-                cur.text = _join(cur.text, t, ln.raw)
+                cur.text = _join(cur.text, t, ln.raw, icon)
                 cur.lines.append(t)
+                cur.raws.append(ln.raw)
             prev = ln
     return blocks
 

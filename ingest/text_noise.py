@@ -17,13 +17,15 @@ import re
 from collections import Counter
 
 from .normalize import plain
+from .sections import section_of
 from .text_lex import CARD_TYPE_LINE, TERMINAL, Block
+from .text_similar import STOPWORDS
 
 #: blocks that are noise wherever they stand
 NOISE_BLOCKS = [
     re.compile(r"^[\d\s/.,~\-–]*$"),                         # stats, page numbers, "11 12 13", "~", "."
     re.compile(r"^\d+ of \d+$"),                             # "1 of 2" (a gigantic card's halves)
-    re.compile(r"^[a-zA-Z]$"),                               # a stray icon letter ("t", "p")
+    re.compile(r"^[a-z]$"),                                  # a stray icon letter ("t", "p")
     re.compile(r"^©\s*\d{4}\b.{0,40}$"),                     # "©2022 Ghost Galaxy"
     re.compile(r"^[A-Z0-9]{5}(?:-[A-Z0-9]{5}){2,}$"),        # a deck registration code
     re.compile(r"^(?:\S+ ){0,3}\S+\s+\d{3}$"),               # an artist credit with a card number
@@ -56,6 +58,8 @@ CAPTION_AFTER_GAP_WORDS = 16
 PICTURE_GAP = 3
 #: a short block repeated this many times is picture debris (deck name, artist, card text)
 REPEATS = 3
+#: sections whose text quotes cards: card texts there are content ("Should read: Play: ...")
+QUOTING_SECTIONS = ("errata", "faq")
 #: cross-references are legitimately repeated ("See “Bonus Icons” on page 11.")
 CROSS_REF = re.compile(r"\bsee\b.*\bpage\s+\d+", re.I)
 
@@ -72,20 +76,23 @@ def is_noise_text(text: str) -> bool:
 
 
 def drop_generic(blocks: list[Block], stats: Counter) -> list[Block]:
-    """Patterns, repetitions and card-type headings standing alone: noise anywhere."""
+    """Patterns, repetitions, card texts (outside the errata and FAQ) and card-type headings
+    standing alone: noise before the sections are even known."""
     counts = Counter(_norm(b.text) for b in blocks if b.kind == "para")
-    out = []
-    for i, b in enumerate(blocks):
+    out: list[Block] = []
+    quoting = False
+    for b in blocks:
+        if b.kind == "heading" or b.words <= 5:
+            kind = section_of(b.text)
+            quoting = kind in QUOTING_SECTIONS if kind else quoting
         if b.kind != "item" and is_noise_text(b.text):
             stats["picture fragments"] += 1
             continue
-        quoted = i > 0 and blocks[i - 1].text.rstrip().endswith(":")   # "Should read:" + card text
-        if b.kind == "para" and is_card_text(b) and not quoted:
+        if b.kind == "para" and not quoting and is_card_text(b):
             stats["card texts"] += 1
             continue
         n = counts.get(_norm(b.text), 0) if b.kind == "para" else 0
-        short_unpunctuated = b.words <= 5 and not TERMINAL.search(b.text)
-        if (n >= REPEATS or (n >= 2 and short_unpunctuated)) and b.words <= 25 and not CROSS_REF.search(b.text):
+        if n >= REPEATS and b.words <= 25 and not CROSS_REF.search(b.text):
             stats["repeated picture text"] += 1
             continue
         out.append(b)
@@ -98,7 +105,16 @@ def drop_generic(blocks: list[Block], stats: Counter) -> list[Block]:
             stats["picture fragments"] += 1
             continue
         result.append(b)
+    _mark_noise_after(blocks, result)
     return result
+
+
+def _mark_noise_after(raw: list[Block], kept: list[Block]) -> None:
+    """Flag headings whose next block was picture debris (a trait or type printed on a card)."""
+    keep = {id(b) for b in kept}
+    for i, b in enumerate(raw[:-1]):
+        if b.kind == "heading":
+            b.noise_after = id(raw[i + 1]) not in keep
 
 
 def is_caption(b: Block, prev: Block | None, paragraph_mode: bool) -> bool:
@@ -107,6 +123,9 @@ def is_caption(b: Block, prev: Block | None, paragraph_mode: bool) -> bool:
         return False
     text = b.text.strip()
     first_after_heading = prev is not None and prev.kind == "heading"
+    last_word = re.sub(r"[^\w]", "", text.split()[-1].lower()) if text.split() else ""
+    if last_word in STOPWORDS:
+        return False            # "... slid slightly forward to indicate their": a broken paragraph
     if not TERMINAL.search(text) and not text.endswith("?"):
         if b.words <= CAPTION_WORDS:
             return True
@@ -138,4 +157,20 @@ def drop_pictures(blocks: list[Block], paragraph_mode: bool, stats: Counter,
             stats["captions"] += 1
         else:
             out.append(b)
+    return out
+
+
+def drop_picture_headings(blocks: list[Block], stats: Counter) -> list[Block]:
+    """A card type or trait line ("CREATURE", "HUMAN • KNIGHT", "ITEM") left as a heading by a
+    card picture: it heads a rule ("ACTION") only when the paragraph under it names it."""
+    out = []
+    for i, b in enumerate(blocks):
+        single = len(b.text.split()) == 1 and getattr(b, "noise_after", False)
+        if b.kind == "heading" and (CARD_TYPE_LINE.match(b.text) or single):
+            nxt = blocks[i + 1] if i + 1 < len(blocks) else None
+            word = re.sub(r"S$", "", b.text.split()[-1]).lower()
+            if "•" in b.text or nxt is None or nxt.kind != "para" or word not in nxt.text.lower():
+                stats["picture fragments"] += 1
+                continue
+        out.append(b)
     return out

@@ -56,7 +56,8 @@ def is_subheading(title: str, parent: str | None) -> bool:
     if not parent:
         return False
     p, t = " ".join(term_words(parent)), " ".join(term_words(title))
-    return bool(p) and p != t and re.search(rf"\b{re.escape(p)}\b", t) is not None
+    # "“FIGHT WITH”" after FIGHT, "SWAP CONTROL" after SWAP are terms of their own
+    return bool(p) and not t.startswith(p) and re.search(rf"\b{re.escape(p)}\b", t) is not None
 
 
 def opener_kind(b: Block) -> str | None:
@@ -72,11 +73,15 @@ def _out_of_order(heads: list[Block], i: int, top: str) -> bool:
     key = sort_key(heads[i].text)
     if not top or key >= top:
         return False
-    ahead = [sort_key(h.text) for h in heads[i + 1 : i + 1 + ORDER_LOOKAHEAD]]
+    ahead = []
+    for h in heads[i + 1 : i + 1 + ORDER_LOOKAHEAD]:
+        if opener_kind(h):
+            break               # the next section ends the glossary anyway
+        ahead.append(sort_key(h.text))
     if any(k >= top for k in ahead):
         return False
     run = [key] + ahead
-    return run != sorted(run)
+    return len(run) >= 3 and run != sorted(run)
 
 
 def _spike(heads: list[Block], i: int, top: str) -> bool:
@@ -96,6 +101,7 @@ def split(blocks: list[Block]) -> tuple[list[Section], str | None, str | None]:
     seen_glossary = False
     glossary_top = ""
     last_term: str | None = None
+    stranded: Block | None = None
     heads = [b for b in blocks if b.kind == "heading"]
     head_pos = {id(h): n for n, h in enumerate(heads)}
 
@@ -115,19 +121,21 @@ def split(blocks: list[Block]) -> tuple[list[Section], str | None, str | None]:
             continue
         kind = opener_kind(b)
         if kind:
+            b.kind = "heading"
             if kind == "glossary":
                 seen_glossary = True
                 glossary_top, last_term = "", None
-                # a term heading stranded just before the glossary heading by a column break
+                # a term heading stranded just before the glossary heading by a column break:
+                # it goes in after the glossary's introduction
                 if cur.blocks and cur.blocks[-1].kind == "heading":
                     stranded = cur.blocks.pop()
-                    open_section(kind, b)
-                    cur.blocks.append(stranded)
-                    continue
             open_section(kind, b)
             sticky = kind == "fiction" and seen_glossary
             continue
         if b.kind == "heading":
+            if cur.kind == "glossary" and stranded is not None:
+                cur.blocks.append(stranded)
+                stranded = None
             if cur.kind == "glossary":
                 byline = nxt is not None and nxt.kind == "para" and BYLINE.match(nxt.text)
                 if not is_subheading(b.text, last_term):

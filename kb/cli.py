@@ -61,11 +61,13 @@ def cli() -> None:
               default=DEFAULT_CARDS, show_default="data/cards", help="Folder of card JSON files.")
 def build(db: Path, manifest: Path, cards_dir: Path) -> None:
     """Build the whole knowledge base from the manifest (atomically replaces DB)."""
-    with click.progressbar(length=len(_manifest_docs(manifest)), label="Building", file=sys.stderr,
-                           item_show_func=lambda s: s) as bar:
-        def step(src):
-            bar.update(1, f"{src.game} {src.version}")
-        report = build_mod.build(db, manifest, cards_dir, on_document=step)
+    if sys.stderr.isatty():
+        with click.progressbar(length=len(_manifest_docs(manifest)), label="Building", file=sys.stderr,
+                               item_show_func=lambda s: s) as bar:
+            report = build_mod.build(db, manifest, cards_dir,
+                                     on_document=lambda src: bar.update(1, f"{src.game} {src.version}"))
+    else:
+        report = build_mod.build(db, manifest, cards_dir)
     totals: dict[str, int] = {}
     for d in report.documents:
         for k, n in d.counts.items():

@@ -1,0 +1,415 @@
+"""Structure recovery for column-interleaved text (two-column PDFs extracted line by line).
+
+A two-column page read row by row mixes its columns: a glossary term's paragraphs land under the
+neighbouring term, stacked headings lose their text, a FAQ answer stands after the wrong question
+or in another category. Nothing here knows a particular rulebook. Text is put back where its
+*content* says it belongs, using
+
+* the heading's own term ("If an ability “heals” a creature" -> HEAL), weighted by rarity;
+* the text the same heading had in earlier versions of the rulebook (``ParseContext.earlier``);
+* list numbering ("3." continues the list whose last item is "2.");
+* sentence continuity (a fragment starting in lower case ends the paragraph that stops mid-sentence);
+* for FAQ entries, what question and answer share (card names, game terms), whether the answer
+  opens the way the question asks ("Yes."/"No." for yes/no questions) and the answer the same
+  question had in earlier versions.
+
+Everything moved carries a ``confidence`` below 1; what cannot be placed is kept and flagged by the
+callers (``needs_review``), never dropped.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+from .model import EarlierEntry
+from .normalize import plain
+from .text_lex import TERMINAL, Block
+from .text_similar import (STOPWORDS, Idf, contains_phrase, features, names, overlap, same_question, similar,
+                           term_phrases, words)
+
+#: how many headings either side of a block's position may claim it
+WINDOW = 10
+#: score the position a block was found at starts with
+POSITION_PRIOR = 0.6
+#: extra pull of a heading that has no text at all (stacked headings)
+HUNGRY_BONUS = 0.15
+#: a block moves only when another heading beats its position by this much
+MOVE_MARGIN = 0.25
+#: earlier-version similarity below this is no evidence
+EARLIER_FLOOR = 0.75
+#: a block this similar to an earlier entry whose heading is missing restores that heading
+RESTORE_SIMILARITY = 0.9
+#: confidence of a heading restored from an earlier version
+RESTORED_CONFIDENCE = 0.6
+CROSS_REF = re.compile(r"^see\b", re.I)
+EXAMPLE_START = re.compile(r"^examples?\b", re.I)
+
+
+@dataclass
+class Unit:
+    """A heading and the blocks under it (a glossary term, a rule section)."""
+    title: str | None
+    heading: Block | None
+    blocks: list[Block] = field(default_factory=list)
+    sub: bool = False
+    confidence: float = 1.0
+    recovered: bool = False
+
+
+def _dangling(b: Block) -> bool:
+    return b.kind in ("para", "item") and b.words >= 5 and not TERMINAL.search(b.text.rstrip("”’\"'"))
+
+
+def _fragment(b: Block) -> bool:
+    return b.kind == "para" and re.match(r"^[“‘\"']?[a-z]", b.text) is not None
+
+
+def join_fragments(units: list[Unit], idf: Idf) -> int:
+    """A paragraph starting in lower case finishes a paragraph that stops mid-sentence elsewhere
+    in the section (the other column); the paragraphs printed right under the fragment (same
+    paragraph group) travel with it. Returns how many fragments were joined."""
+    joined = 0
+    for u in units:
+        for f in list(u.blocks):
+            if f not in u.blocks or not _fragment(f):
+                continue
+            fe = features(f.text)
+            best, best_s, owner = None, 0.0, None
+            for v in units:
+                context = features(" ".join(x.text for x in v.blocks) + " " + (v.title or ""))
+                for d in v.blocks:
+                    if d is f or not _dangling(d):
+                        continue
+                    s = 0.05 + overlap(fe, context, idf)
+                    if s > best_s:
+                        best, best_s, owner = d, s, v
+            if best is None:
+                continue
+            best.text = f"{best.text} {f.text}"
+            i = u.blocks.index(f)
+            mates = []
+            for x in u.blocks[i + 1 :]:
+                if x.group != f.group:
+                    break
+                mates.append(x)
+            u.blocks.remove(f)
+            for x in mates:
+                u.blocks.remove(x)
+            at = owner.blocks.index(best) + 1
+            for x in mates:
+                x.group = best.group
+            owner.blocks[at:at] = mates
+            owner.confidence = min(owner.confidence, 0.8)
+            joined += 1
+    return joined
+
+
+def earlier_bodies(earlier: list[EarlierEntry], kinds: tuple[str, ...]) -> dict[str, list[str]]:
+    out: dict[str, list[str]] = {}
+    for e in earlier:
+        if e.kind in kinds and e.title:
+            out.setdefault(_title_key(e.title), []).append(e.body)
+    return out
+
+
+def _title_key(title: str) -> str:
+    return " ".join(re.findall(r"[a-z0-9æ]+", plain(title)))
+
+
+def _bodies_for(title: str, bodies: dict[str, list[str]]) -> list[str]:
+    key = _title_key(title)
+    if key in bodies:
+        return bodies[key]
+    tw = set(key.split())
+    out = []
+    for k, v in bodies.items():     # "CONTROL" then, "CONTROL AND OWNERSHIP" now
+        kw = set(k.split())
+        if kw and (kw < tw or tw < kw):
+            out.extend(v)
+    return out
+
+
+def _chunks(u: Unit) -> list[list[Block]]:
+    """Runs of consecutive body blocks printed together (same paragraph group): a column
+    extraction moves such a run as a whole, so it is placed as a whole."""
+    out: list[list[Block]] = []
+    for b in u.blocks:
+        if out and out[-1][-1].group == b.group:
+            out[-1].append(b)
+        else:
+            out.append([b])
+    return out
+
+
+def _cross_ref(text: str) -> list[str] | None:
+    """The term a "See “Bonus Icons” on page 11." paragraph points to."""
+    if not CROSS_REF.match(text):
+        return None
+    m = re.search(r"[“\"]([^”\"]+)[”\"]", text)
+    return words(m.group(1)) if m else []
+
+
+class _Scorer:
+    def __init__(self, units: list[Unit], bodies: dict[str, list[str]], idf: Idf) -> None:
+        self.units, self.bodies, self.idf = units, bodies, idf
+        self.phrases = [term_phrases(u.title or "") for u in units]
+        self.title_words = [words(u.title or "") for u in units]
+        self.title_content = [{w for w in tw if w not in STOPWORDS} for tw in self.title_words]
+        self.max_idf = idf.max()
+
+    def earlier(self, b: Block, u: Unit) -> float:
+        if not u.title or len(b.text) < 20:
+            return 0.0
+        bw = set(words(b.text))
+        r = max((similar(b.text, body, EARLIER_FLOOR) for body in _bodies_for(u.title, self.bodies)
+                 if len(bw & set(words(body))) >= 0.6 * len(bw)), default=0.0)
+        return max(0.0, r - EARLIER_FLOOR) * 4
+
+    def term(self, b: Block, i: int) -> float:
+        ref = _cross_ref(b.text)
+        if ref is not None:   # "See “Bonus Icons”" belongs to a heading *about* bonus icons, not to it
+            tw = self.title_words[i]
+            return 0.6 if ref and tw != ref and contains_phrase(tw, ref) else 0.0
+        ws = words(b.text)
+        hungry = not self.units[i].blocks
+        best = 0.0
+        for ph in self.phrases[i]:
+            if not contains_phrase(ws, ph):
+                continue
+            content = [w for w in ph if w not in STOPWORDS] or ph
+            rarity = min(1.0, self.idf(content[0]) / (0.6 * self.max_idf)) if len(content) == 1 else 1.0
+            best = max(best, 0.9 * rarity)
+            early = not EXAMPLE_START.match(b.text) and contains_phrase(ws[:8], ph)
+            if early and set(content) >= self.title_content[i] and (rarity >= 0.8 or hungry):
+                best = max(best, 1.0 if rarity >= 0.8 else 0.8)   # "The battleline is ...": it defines the term
+        return best
+
+    def numbering(self, b: Block, u: Unit, chunk=()) -> float:
+        m = re.match(r"(\d+)\.", b.marker or "")
+        if not m or int(m.group(1)) < 2:
+            return 0.0
+        items = [x for x in u.blocks if x is not b and x not in chunk and x.kind == "item" and x.line < b.line]
+        last = items[-1].marker if items else None
+        return 1.0 if last == f"{int(m.group(1)) - 1}." else 0.0
+
+    def content(self, b: Block, u: Unit, exclude=()) -> float:
+        """Likeness to the heading's anchor: the first paragraph under it, which a column
+        extraction keeps with its heading."""
+        if _cross_ref(b.text) is not None:
+            return 0.0
+        anchor = next((x for x in u.blocks if x not in exclude and x is not b and x.kind == "para"
+                       and _cross_ref(x.text) is None), None)
+        if anchor is None:
+            return 0.0
+        return 0.5 * overlap(features(b.text), features(anchor.text), self.idf)
+
+    def evidence(self, chunk: list[Block], i: int, pos: int = -1) -> float:
+        u = self.units[i]
+        if 0 <= pos < len(self.units) and self.units[pos].sub and i != pos \
+                and contains_phrase(self.title_words[pos], self.title_words[i]):
+            return 0.0          # GROUPS OF “MOST POWERFUL” keeps its text from MOST POWERFUL
+        ev = sum(self.earlier(b, u) + self.term(b, i) + self.numbering(b, u, chunk) for b in chunk)
+        return ev + max(self.content(b, u, chunk) for b in chunk)
+
+    def score(self, chunk: list[Block], i: int, pos: int) -> float:
+        u = self.units[i]
+        s = POSITION_PRIOR if i == pos else 0.0
+        if i != pos and not [x for x in u.blocks if x not in chunk]:
+            s += HUNGRY_BONUS * (2 if all(_cross_ref(b.text) is not None for b in chunk) else 1)
+        return s + self.evidence(chunk, i, pos)
+
+
+def reassign(units: list[Unit], earlier: list[EarlierEntry], kinds: tuple[str, ...],
+             idf: Idf) -> list[tuple[list[Block], Unit, Unit]]:
+    """Move runs of blocks to the heading their content belongs to. Returns the moves made."""
+    scorer = _Scorer(units, earlier_bodies(earlier, kinds), idf)
+    moves = []
+    order = sorted(((c[0].line, c, i) for i, u in enumerate(units) for c in _chunks(u)), key=lambda t: t[0])
+    for _, chunk, pos in order:
+        if not any(b.kind in ("para", "item") for b in chunk) or not all(b in units[pos].blocks for b in chunk):
+            continue
+        lo, hi = max(0, pos - WINDOW), min(len(units), pos + WINDOW + 1)
+        scores = {i: scorer.score(chunk, i, pos) for i in range(lo, hi) if units[i].title}
+        if not scores:
+            continue
+        best = max(scores, key=scores.get)
+        diff = scores[best] - scores.get(pos, 0.0)
+        if best != pos and diff >= MOVE_MARGIN:
+            target = units[best]
+            for b in chunk:
+                units[pos].blocks.remove(b)
+                target.blocks.append(b)
+                b.moved = True
+            # text found before its heading was pushed there by the other column: it follows
+            # the heading's own text
+            start = target.heading.line if target.heading is not None else 0
+            target.blocks.sort(key=lambda x: x.line + (10**7 if x.line < start else 0))
+            units[best].confidence = min(units[best].confidence, round(0.5 + min(0.4, diff / 3), 2))
+            moves.append((chunk, units[pos], units[best]))
+    return moves
+
+
+def restore_headings(units: list[Unit], earlier: list[EarlierEntry], kinds: tuple[str, ...]) -> list[Unit]:
+    """A block that is an earlier version's text of a term no heading here names gets that
+    heading back (the heading was lost in extraction). Returns the restored units."""
+    present = {_title_key(u.title) for u in units if u.title}
+    candidates = [e for e in earlier if e.kind in kinds and e.title and _title_key(e.title) not in present]
+    bodies = earlier_bodies(earlier, kinds)
+    restored: list[Unit] = []
+    for u in list(units):
+        if not u.title or not candidates:
+            continue
+        own = _bodies_for(u.title, bodies)
+        for b in list(u.blocks):
+            if b.kind != "para" or b.words < 12:
+                continue
+            if own and max(similar(b.text, body) for body in own) >= EARLIER_FLOOR:
+                continue
+            best = max(candidates, key=lambda e: similar(b.text, e.body), default=None)
+            if best is None or similar(b.text, best.body) < RESTORE_SIMILARITY:
+                continue
+            title = best.title
+            target = next((r for r in restored if r.title == title), None)
+            if target is None:
+                target = Unit(title, None, [], confidence=RESTORED_CONFIDENCE, recovered=True)
+                units.insert(units.index(u) + 1, target)
+                restored.append(target)
+            u.blocks.remove(b)
+            target.blocks.append(b)
+    return restored
+
+
+def place_strays(strays: list[Block], units: list[Unit], earlier: list[EarlierEntry],
+                 kinds: tuple[str, ...], idf: Idf, threshold: float = 0.9) -> list[Block]:
+    """Blocks found in the wrong section (a glossary line among the errata): give each to the
+    heading that claims it most, preferring headings left without text. Returns the unplaced."""
+    scorer = _Scorer(units, earlier_bodies(earlier, kinds), idf)
+    left = []
+    for b in strays:
+        scores = {i: scorer.score([b], i, -1) for i, u in enumerate(units) if u.title}
+        best = max(scores, key=scores.get, default=None)
+        if best is None or scores[best] < threshold:
+            left.append(b)
+            continue
+        units[best].blocks.append(b)
+        units[best].confidence = min(units[best].confidence, 0.6)
+    return left
+
+
+# ---------------------------------------------------------------------------- FAQ pairing
+
+#: how a yes/no question is asked, and how its answer opens
+YES_NO_QUESTION = re.compile(r"^(?:can|could|does|do|did|will|would|is|are|am|may|must|should|has|have)\b", re.I)
+WH_QUESTION = re.compile(r"\b(?:what|how|which|when|where|who|whose|why)\b", re.I)
+YES_NO_ANSWER = re.compile(r"^(?:yes|no|not usually|not quite)\b", re.I)
+#: an answer paragraph that continues another answer rather than starting one
+CONTINUATION = re.compile(r"^(?:[Tt]his|[Tt]hat|[Tt]hese|[Tt]hose|It|Note|However|Also|Therefore|So|Then)\b"
+                          r"|^[“‘\"']?[a-z]|^\d+\.")
+ADJACENT_BONUS = 0.5
+FAQ_THRESHOLD = 0.25
+
+
+@dataclass
+class Question:
+    text: str
+    index: int                   # position among the FAQ's items (questions and answers)
+    category: str | None = None
+    answers: list["Answer"] = field(default_factory=list)
+    confidence: float = 1.0
+
+
+@dataclass
+class Answer:
+    text: str                    # rendered answer text (paragraphs and list lines)
+    index: int
+    direct: bool = False         # glued to its question (same paragraph group): read directly
+    blocks: list = field(default_factory=list)
+    category: str | None = None
+    end: int = -1                # index of its last item (a run of answer paragraphs)
+
+
+def _last_question(text: str) -> str:
+    parts = re.split(r"(?<=[.?!])\s+", text.strip())
+    qs = [p for p in parts if p.endswith("?")]
+    return qs[-1] if qs else parts[-1]
+
+
+def opener_fit(q: str, a: str) -> float:
+    last = _last_question(q)
+    yn_answer = bool(YES_NO_ANSWER.match(a))
+    if YES_NO_QUESTION.match(last) or re.search(r",\s*(?:can|does|do|will|is|are|may)\b", last, re.I):
+        return 0.3 if yn_answer else -0.05
+    if WH_QUESTION.search(last):
+        return -0.4 if yn_answer else 0.15
+    return 0.0
+
+
+def pair(questions: list[Question], answers: list[Answer], earlier: list[EarlierEntry],
+         idf: Idf) -> list[Answer]:
+    """Give each answer not glued to its question to the question it answers. Returns the
+    answers that fit no question.
+
+    Score of (question, answer): the share of the answer's names (card names, terms) the
+    question contains, the likeness of their words, whether the answer opens the way the question
+    asks, the likeness to the answer the same question had in earlier versions, and a bonus when
+    the answer directly follows the question. Answers that continue another answer ("This will
+    even work ...") may join a question that already has one. Assignment is greedy, best first."""
+    loose = [a for a in answers if not a.direct]
+    if not questions:
+        return loose
+    old = [(e.question, e.body) for e in earlier if e.kind == "faq" and e.question]
+    name_idf = Idf([q.text for q in questions] + [a.text for a in answers], names)
+    q_feats = {id(q): features(f"{q.category or ''} {q.text}") for q in questions}
+    q_names = {id(q): names(f"{q.category or ''} {q.text}") for q in questions}
+    a_feats = {id(a): features(a.text) for a in answers}
+    a_names = {id(a): names(a.text) for a in answers}
+    prior = {id(q): [body for oq, body in old if same_question(q.text, oq) >= 0.85] for q in questions}
+    items = sorted([(q.index, q) for q in questions] + [(a.index, a) for a in answers], key=lambda t: t[0])
+    # the question an answer directly follows (nothing between them)
+    preceding: dict[int, Question | None] = {}
+    for (_, it), (_, nxt) in zip(items, items[1:]):
+        if isinstance(it, Question) and isinstance(nxt, Answer):
+            preceding[id(nxt)] = it
+
+    def name_fit(q: Question, a: Answer) -> float:
+        an = a_names[id(a)]
+        total = sum(name_idf(f) for f in an)
+        return sum(name_idf(f) for f in an.keys() & q_names[id(q)].keys()) / total if total else 0.0
+
+    def base(q: Question, a: Answer) -> float:
+        s = 1.2 * name_fit(q, a) + 1.5 * overlap(q_feats[id(q)], a_feats[id(a)], idf)
+        if prior[id(q)]:
+            s += 3.0 * max(0.0, max(similar(a.text, body, 0.8) for body in prior[id(q)]) - 0.8)
+        if preceding.get(id(a)) is q:
+            s += ADJACENT_BONUS
+        return s - 0.001 * abs(a.index - q.index)
+
+    def mode(q: Question, a: Answer) -> float:
+        cont = bool(CONTINUATION.match(a.text))
+        if q.answers:
+            so_far = features(" ".join(x.text for x in q.answers))
+            return overlap(so_far, a_feats[id(a)], idf) + (0.1 if cont else -1.0)
+        return opener_fit(q.text, a.text) - (0.3 if cont else 0.0)
+
+    bases = {(id(q), id(a)): base(q, a) for q in questions for a in loose}
+    table = {k: v for k, v in bases.items()}
+    for q in questions:
+        for a in loose:
+            table[(id(q), id(a))] += mode(q, a)
+    pending = list(loose)
+    unplaced = []
+    while pending:
+        s, q, a = max(((table[(id(q), id(a))], q, a) for a in pending for q in questions),
+                      key=lambda t: t[0])
+        pending.remove(a)
+        open_fit = not q.answers and opener_fit(q.text, a.text) > 0 and s > FAQ_THRESHOLD / 2
+        if s < FAQ_THRESHOLD and not open_fit:     # an open question may take a weakly fitting answer
+            unplaced.append(a)
+            continue
+        if preceding.get(id(a)) is not q or len(q.answers) and not CONTINUATION.match(a.text):
+            q.confidence = min(q.confidence, round(min(0.9, 0.4 + s / 4), 2))
+        q.answers.append(a)
+        q.answers.sort(key=lambda x: x.index)
+        for other in pending:
+            table[(id(q), id(other))] = bases[(id(q), id(other))] + mode(q, other)
+    return unplaced

@@ -1,0 +1,235 @@
+"""FAQ rule of the plain-text ingester: categories, questions, answers.
+
+In a FAQ section a short title line ("Bait and Switch", "“Destroyed:” Effects", "[REDACTED]") is
+a category, a paragraph asking something (it ends with "?", or a "?" is followed only by an "Or
+..." afterthought) is a question, everything else is answer text. A question's setup sentence
+split from its question line ("My Shoulder Id 257 is attacked ..." / "Does Shoulder Id steal ...?")
+is joined back.
+
+Answers glued to their question (no blank line between them) are read directly. In
+one-paragraph-per-line text every answer paragraph belongs to the question above it. In wrapped
+(PDF) text, loose answers are paired by content (:func:`ingest.recover.pair`).
+"""
+from __future__ import annotations
+
+import re
+
+from .model import EarlierEntry, Entry
+from .recover import YES_NO_ANSWER, Answer, Question, pair
+from .text_lex import TERMINAL, Block, join_lines, render
+from .text_similar import Idf, contains_phrase, features, overlap, words
+
+CATEGORY_WORDS = 7
+QUESTION_LABEL = re.compile(r"^(?:q|question)\s*[:.]\s*", re.I)
+ANSWER_LABEL = re.compile(r"^(?:a|answer)\s*:\s*", re.I)
+FIRST_PERSON = re.compile(r"^(?:i|my|if i|when i|can i|its|it's|i'm|on my)\b", re.I)
+
+
+def answer_before_question(prev: Block, b: Block) -> bool:
+    """An answer stopping mid-sentence is not continued by a question ("... without Phase Shift’s
+    effect" / "I have Po’s Pixies ...?"); a question's first half is ("... Master of the" /
+    "Grey’s ability to stop it?")."""
+    return b.text.rstrip().endswith("?") and not re.search(r"\b(?:I|my|me)\b", prev.text)
+
+
+def is_category(b: Block) -> bool:
+    if b.kind == "heading":
+        return True
+    t = b.text.strip()
+    return (b.kind == "para" and b.words <= CATEGORY_WORDS and not TERMINAL.search(t)
+            and not t.endswith("?") and not re.match(r"^[“‘\"]?[a-z]", t))
+
+
+def is_question(b: Block) -> bool:
+    t = b.text.strip()
+    if b.kind != "para" or YES_NO_ANSWER.match(t):
+        return False
+    if QUESTION_LABEL.match(t) or t.endswith("?"):
+        return True
+    m = re.search(r"\?\s+(.*)$", t)
+    return bool(m and re.match(r"or\b", m.group(1), re.I) and len(m.group(1).split()) <= 20)
+
+
+def split_questions(blocks: list[Block], icon: str | None = None) -> list[Block]:
+    """Wrapped text can run an answer and the next question into one paragraph ("... already
+    destroyed. / I have Pingle Who Annoys 43 and ... / before Pingle is destroyed?"). A question
+    starts on a new line after a sentence end and runs, with no sentence ending a line, to a line
+    ending in "?"; the paragraph is cut there."""
+    out: list[Block] = []
+    for b in blocks:
+        lines = b.lines
+        if b.kind != "para" or len(lines) < 2:
+            out.append(b)
+            continue
+        cuts = []
+        i = 1
+        while i < len(lines):
+            if TERMINAL.search(lines[i - 1]) and not lines[i - 1].endswith(":"):
+                j = i
+                while j < len(lines) and not TERMINAL.search(lines[j]):
+                    j += 1
+                if j < len(lines) and lines[j].endswith("?"):
+                    cuts.append(i)
+                    cuts.append(j + 1)
+                    i = j + 1
+                    continue
+            i += 1
+        cuts = sorted({c for c in cuts if 0 < c < len(lines)})
+        if not cuts:
+            out.append(b)
+            continue
+        bounds = [0] + cuts + [len(lines)]
+        raws = b.raws or lines
+        for k, (lo, hi) in enumerate(zip(bounds, bounds[1:])):
+            out.append(Block("para", join_lines(lines[lo:hi], raws[lo:hi], icon), b.line + lo, b.group,
+                             b.gap if k == 0 else 0, b.page_break and k == 0, None, lines[lo:hi], raws[lo:hi]))
+    return out
+
+
+def _items(blocks: list[Block]):
+    """("cat", block) / ("q", [blocks]) / ("a", [blocks]) in document order."""
+    items: list[tuple[str, list[Block]]] = []
+    i = 0
+    while i < len(blocks):
+        b = blocks[i]
+        nxt = blocks[i + 1] if i + 1 < len(blocks) else None
+        if is_category(b):
+            items.append(("cat", [b]))
+        elif is_question(b):
+            if items and items[-1][0] == "q" and items[-1][1][-1].group == b.group:
+                items[-1][1].append(b)           # a question in two sentences/lines
+            else:
+                items.append(("q", [b]))
+        elif (nxt is not None and is_question(nxt) and nxt.group == b.group and b.kind == "para"
+              and FIRST_PERSON.match(b.text) and not (items and items[-1][0] == "q")):
+            items.append(("q", [b]))             # the setup of a question split from it
+        else:
+            items.append(("a", [b]))
+        i += 1
+    return items
+
+
+def faq_entries(blocks: list[Block], section_title: str | None, paragraph_mode: bool,
+                earlier: list[EarlierEntry], icon: str | None = None) -> tuple[list[Entry], list[str]]:
+    warnings: list[str] = []
+    items = _items(split_questions(blocks, icon))
+    entries: list[Entry] = []
+    intro: list[Block] = []
+    questions: list[Question] = []
+    answers: list[Answer] = []
+    q_blocks: dict[int, list[Block]] = {}
+    category = None
+    last_q_block: Block | None = None
+    for n, (kind, bs) in enumerate(items):
+        if kind == "cat":
+            category = bs[0].text.strip()
+            last_q_block = None
+        elif kind == "q":
+            text = QUESTION_LABEL.sub("", " ".join(b.text for b in bs)).strip()
+            questions.append(Question(text, n, category))
+            q_blocks[id(questions[-1])] = bs
+            last_q_block = bs[-1]
+        elif not questions and category is None:
+            intro.extend(bs)
+        else:
+            b = bs[0]
+            glued = last_q_block is not None and b.group == last_q_block.group
+            prev = answers[-1] if answers else None
+            same_run = (prev is not None and prev.end == n - 1 and prev.blocks[-1].group == b.group
+                        and not YES_NO_ANSWER.match(b.text))
+            if same_run:
+                prev.blocks.append(b)
+                prev.text = ANSWER_LABEL.sub("", render(prev.blocks))
+                prev.end = n
+            else:
+                answers.append(Answer(ANSWER_LABEL.sub("", render([b])), n, direct=glued, blocks=[b],
+                                      category=category, end=n))
+            last_q_block = last_q_block if glued else None
+    if intro:
+        entries.append(Entry("rule", section_title, render(intro)))
+    # direct answers go to the question right above them
+    by_index = sorted(questions, key=lambda q: q.index)
+    for a in answers:
+        if a.direct or paragraph_mode:
+            owner = max((q for q in by_index if q.index < a.index), key=lambda q: q.index, default=None)
+            if owner is not None:
+                owner.answers.append(a)
+                a.direct = True
+    unplaced = [a for a in answers if not a.direct]
+    recovered = 0
+    if unplaced:
+        idf = Idf([b.text for b in blocks])
+        unplaced = _join_fragments(unplaced, answers, questions, idf)
+        answers = [a for a in answers if a.direct or a in unplaced]
+        unplaced = pair(questions, answers, earlier, idf)
+        recovered = sum(1 for q in questions if q.confidence < 1.0)
+    cats = [bs[0].text.strip() for kind, bs in items if kind == "cat"]
+    for q in questions:
+        body = "\n\n".join(a.text for a in sorted(q.answers, key=lambda a: a.index))
+        homes = [q.category] + [a.category for a in q.answers if not a.direct]
+        e = Entry("faq", None, body, question=q.text, category=_category(q, body, cats, homes),
+                  confidence=q.confidence)
+        if not body:
+            e.needs_review = True
+            e.review_reason = "question without an answer"
+        entries.append(e)
+    for a in unplaced:
+        entries.append(Entry("faq", None, a.text, category=a.category, confidence=0.0, needs_review=True,
+                             review_reason="answer text whose question could not be found"))
+    if recovered or unplaced:
+        warnings.append(f"FAQ: {recovered} question(s) paired with answers found elsewhere by content; "
+                        f"{len(unplaced)} answer text(s) could not be placed (kept for review)")
+    return entries, warnings
+
+
+def _join_fragments(loose: list[Answer], answers: list[Answer], questions: list[Question], idf: Idf):
+    """An answer piece starting in lower case ("allows you to use the first instance ...") ends
+    an answer that stops mid-sentence ("... This"), wherever the other column put it."""
+    owner_of = {id(a): q for q in questions for a in q.answers}
+    left = []
+    for f in loose:
+        if not re.match(r"^[“‘\"']?[a-z]", f.text):
+            left.append(f)
+            continue
+        best, best_s = None, 0.0
+        for d in answers:
+            if d is f or TERMINAL.search(d.text.rstrip("”’\"'")):
+                continue
+            q = owner_of.get(id(d))
+            context = d.text + " " + (q.text if q else "")
+            s = 0.05 + overlap(features(f.text), features(context), idf)
+            if s > best_s:
+                best, best_s = d, s
+        if best is None:
+            left.append(f)
+            continue
+        best.text = f"{best.text} {f.text}"
+        best.blocks.extend(f.blocks)
+    return left
+
+
+#: how many category lines either side of a question's own may claim it
+CATEGORY_WINDOW = 3
+
+
+def _category(q: Question, answer: str, cats: list[str], homes: list[str | None]) -> str | None:
+    """The category a question stands under, unless it never names it while it names a category
+    near it or near where its answer was found (a category line the other column displaced:
+    "The Chosen One", "“For Each”")."""
+    text = f"{q.text} {answer}"
+    if q.category is None or q.category not in cats or mentions(text, q.category):
+        return q.category
+    near: list[str] = []
+    for home in homes:
+        if home in cats:
+            i = cats.index(home)
+            near += [c for c in cats[max(0, i - CATEGORY_WINDOW): i + 1 + CATEGORY_WINDOW] if c not in near]
+    named = [c for c in near if mentions(text, c)]
+    return named[0] if named else q.category
+
+
+def mentions(text: str, name: str) -> bool:
+    """Whether ``text`` names ``name`` ("Leaves Play (Spangler Box)": either part will do)."""
+    parts = [p for p in re.split(r"[();]", name) if p.strip()]
+    return any(contains_phrase(words(text), words(p)) for p in parts)
+
