@@ -11,6 +11,18 @@ import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
 SOURCES = ROOT / "sources"
+CARDS_DIR = ROOT / "data" / "cards"
+SCHEMA = ROOT / "kb" / "schema.sql"
+
+
+def cards_database() -> tuple[sqlite3.Connection, int]:
+    """An in-memory KB with the schema applied and every card of data/cards loaded."""
+    from kb.cards import load_cards
+    conn = sqlite3.connect(":memory:")
+    conn.executescript(SCHEMA.read_text(encoding="utf-8"))
+    n = load_cards(conn, CARDS_DIR)
+    conn.commit()
+    return conn, n
 
 
 @pytest.fixture(scope="session")

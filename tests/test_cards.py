@@ -2,24 +2,16 @@
 from __future__ import annotations
 
 import json
-import sqlite3
-from pathlib import Path
 
 import pytest
 
-from kb.cards import load_cards, read_cards
-
-ROOT = Path(__file__).resolve().parent.parent
-CARDS_DIR = ROOT / "data" / "cards"
-SCHEMA = ROOT / "kb" / "schema.sql"
+from conftest import CARDS_DIR, cards_database
+from kb.cards import read_cards
 
 
 @pytest.fixture(scope="module")
 def loaded():
-    conn = sqlite3.connect(":memory:")
-    conn.executescript(SCHEMA.read_text(encoding="utf-8"))
-    n = load_cards(conn, CARDS_DIR)
-    conn.commit()
+    conn, n = cards_database()
     yield conn, n
     conn.close()
 

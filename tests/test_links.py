@@ -6,26 +6,17 @@ end) and the 16.0 PDF text (errata and FAQ from line ~2870), with the PDF's line
 from __future__ import annotations
 
 import json
-import sqlite3
-from pathlib import Path
 
 import pytest
 
-from kb.cards import load_cards
+from conftest import cards_database
 from kb.links import (
     CardIndex, find_mentions, link_entries, mention_matches, resolve, resolve_errata_card,
 )
 
-ROOT = Path(__file__).resolve().parent.parent
-CARDS_DIR = ROOT / "data" / "cards"
-SCHEMA = ROOT / "kb" / "schema.sql"
-
-
 @pytest.fixture(scope="module")
 def db():
-    conn = sqlite3.connect(":memory:")
-    conn.executescript(SCHEMA.read_text(encoding="utf-8"))
-    load_cards(conn, CARDS_DIR)
+    conn, _ = cards_database()
     conn.executemany("INSERT INTO games (id, name) VALUES (?, ?)",
                      [("keyforge", "KeyForge"), ("keeper-of-the-cards", "Keeper of the Cards")])
     conn.executemany(
