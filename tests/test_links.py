@@ -1,4 +1,4 @@
-"""Finding card mentions in rulebook text and linking entries to cards (kb.links).
+"""Finding card mentions in rulebook text (kb.mentions) and linking entries to cards (kb.links).
 
 The texts are copied from the bundled sources: the 1.3 Markdown rulebook (FAQ and errata at the
 end) and the 16.0 PDF text (errata and FAQ from line ~2870), with the PDF's line breaks kept.
@@ -10,9 +10,8 @@ import json
 import pytest
 
 from conftest import cards_database
-from kb.links import (
-    CardIndex, find_mentions, link_entries, mention_matches, resolve, resolve_errata_card,
-)
+from kb.links import CardIndex, link_entries, mention_matches, resolve, resolve_errata_card
+from kb.mentions import find_mentions
 
 @pytest.fixture(scope="module")
 def db():
