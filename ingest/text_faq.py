@@ -229,7 +229,8 @@ def _category(q: Question, answer: str, cats: list[str], homes: list[str | None]
 
 
 def mentions(text: str, name: str) -> bool:
-    """Whether ``text`` names ``name`` ("Leaves Play (Spangler Box)": either part will do)."""
-    parts = [p for p in re.split(r"[();]", name) if p.strip()]
+    """Whether ``text`` names ``name`` ("Leaves Play (Spangler Box)", "Damage, Source of": either
+    part will do)."""
+    parts = [p for p in re.split(r"[();,]", name) if p.strip()]
     return any(contains_phrase(words(text), words(p)) for p in parts)
 

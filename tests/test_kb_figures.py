@@ -137,3 +137,16 @@ def test_fiction_never_in_rules(kb_conn):
     ruled = _titles(kb_conn, doc, "rule") | _titles(kb_conn, doc, "glossary")
     for title in ["THE LUCKY SIDE", "CREDITS", "PLAYTESTERS", "ON RADIANT WINGS"]:
         assert title not in ruled
+
+
+def test_16_faq_categories_keep_their_questions(kb_conn):
+    doc = _doc(kb_conn, "keyforge", "16.0")
+
+    def category(fragment):
+        (cat,) = kb_conn.execute("SELECT category FROM entries WHERE document = ? AND kind = 'faq' AND question LIKE ?",
+                                 (doc, f"%{fragment}%")).fetchone()
+        return cat
+    assert category("Rock Hurling Giant") == "Damage, Source of"
+    assert category("Sack of Coins") == "“For Each”"
+    assert category("Bait and Switch 267") == "Bait and Switch"
+    assert category("The Chosen one 332") == "The Chosen One"
