@@ -154,8 +154,12 @@ def main() -> None:
     except click.exceptions.Abort:
         click.echo("rulebase: aborted", err=True)
         sys.exit(130)
+    except click.UsageError as exc:
+        hint = f" (see '{exc.ctx.command_path} --help')" if exc.ctx else ""
+        click.echo(f"rulebase: error: {exc.format_message()}{hint}", err=True)
+        sys.exit(exc.exit_code)
     except click.ClickException as exc:
-        exc.show()
+        click.echo(f"rulebase: error: {exc.format_message()}", err=True)
         sys.exit(exc.exit_code)
     except Exception as exc:  # noqa: BLE001 - the user gets a line, the developer gets RULEBASE_DEBUG
         if os.environ.get("RULEBASE_DEBUG"):

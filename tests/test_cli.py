@@ -191,3 +191,9 @@ def test_stats_on_a_file_that_is_not_a_kb(tmp_path):
     junk = tmp_path / "junk.sqlite"
     junk.write_bytes(b"not sqlite at all" * 100)
     assert_clean_failure(run_cli("stats", "--db", str(junk)), "junk.sqlite")
+
+
+@pytest.mark.parametrize("args", [("search",), ("bogus",), ("search", "x", "--limit", "0"),
+                                  ("ingest", "x.md", "--version", "1.0")])
+def test_usage_errors_are_one_line(args):
+    assert_clean_failure(run_cli(*args))
