@@ -35,21 +35,6 @@ def squash_spaces(text: str) -> str:
     return "\n".join(lines).strip()
 
 
-def join_wrapped(lines: list[str]) -> str:
-    """Join lines that a PDF or a fixed-width page wrapped, mending words hyphenated at line end."""
-    out = ""
-    for line in (ln.strip() for ln in lines):
-        if not line:
-            continue
-        if not out:
-            out = line
-        elif out.endswith("-") and not out.endswith(" -") and line[:1].islower():
-            out = out[:-1] + line
-        else:
-            out += " " + line
-    return out
-
-
 def plain(text: str) -> str:
     """Typography-free form for comparisons: straight quotes, folded case, single spaces."""
     text = unicodedata.normalize("NFKC", text).translate(_QUOTES).replace("—", "-").replace("–", "-")
