@@ -50,6 +50,7 @@ def strip_set_codes(text: str) -> str:
 def slugify(text: str, max_len: int = 96) -> str:
     """ASCII slug used in entry keys: "SPLASH-ATTACK (X)" -> "splash-attack-x", "Æmber" -> "aember"."""
     text = text.replace("Æ", "Ae").replace("æ", "ae")
+    text = re.sub(r"[’'‘`]", "", text)  # "Wormhole's" and "Wormhole’s" give the same slug
     text = unicodedata.normalize("NFKD", text).encode("ascii", "ignore").decode()
     text = re.sub(r"[^a-zA-Z0-9]+", "-", text.lower()).strip("-")
     if len(text) > max_len:

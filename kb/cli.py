@@ -144,6 +144,35 @@ def search(query: str, game, version, kind, limit: int, as_json: bool, db: Path)
         click.echo(f"    {h.snippet}")
 
 
+@cli.command()
+@click.argument("scenario_id", required=False)
+@click.option("--all", "run_all", is_flag=True, help="Replay every scenario under rulings/.")
+@click.option("--file", "file", type=click.Path(dir_okay=False, path_type=Path), default=None,
+              help="Replay one scenario file.")
+@click.option("--version", "version", default=None, help="Only this rulebook version.")
+@click.option("--json", "as_json", is_flag=True)
+@DB_OPTION
+def verify(scenario_id, run_all: bool, file, version, as_json: bool, db: Path) -> None:
+    """Replay rulings in the rules engine under each rulebook version where they appear."""
+    from engine.verify import verify_report
+    conn = _open_kb(db)
+    report = verify_report(conn, scenario_id=scenario_id, run_all=run_all, file=file, version=version)
+    if as_json:
+        click.echo(json.dumps(report, ensure_ascii=False, indent=2))
+    else:
+        for r in report["results"]:
+            status = "PASS" if r["passed"] else "FAIL"
+            click.echo(f"{status} {r['id']} [{r['version']}]" + (f": {r['error']}" if r["error"] else ""))
+            for c in r["checks"]:
+                if not c["ok"]:
+                    click.echo(f"    {c['path']}: expected {c['expected']!r}, got {c['actual']!r}")
+        for v, (covered, total) in report["coverage"].items():
+            click.echo(f"coverage {v}: {covered}/{total} FAQ entries have a scenario")
+        click.echo(f"{report['passed']} passed, {report['failed']} failed")
+    if report["failed"]:
+        sys.exit(1)
+
+
 def main() -> None:
     """Console entry point: one-line errors, no tracebacks (set RULEBASE_DEBUG=1 to see them)."""
     try:

@@ -50,3 +50,9 @@ def test_card_errata_key_is_the_card():
     e = Entry(kind="errata", title="Bait and Switch 267", body="...", data={"card": "Bait and Switch"})
     assign_keys([e])
     assert e.key == "errata/bait-and-switch"
+
+
+def test_apostrophe_style_does_not_change_the_key():
+    a, b = faq("Can Wild Wormhole's effect be resolved?"), faq("Can Wild Wormhole’s effect be resolved?")
+    assign_keys([a]); assign_keys([b])
+    assert a.key == b.key == "faq/can-wild-wormholes-effect-be-resolved"

@@ -1,0 +1,183 @@
+"""Replaying a ruling: load a scenario file, set up the board, run the actions, check the result.
+
+A scenario replays under every version whose document contains one of its entries (KB keys or
+question prefixes, compared without typography or set-code style). ``expect`` gives the checks per
+version; a version left out inherits the nearest earlier version's checks.
+"""
+from __future__ import annotations
+
+import sqlite3
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+
+import yaml
+
+from ingest.normalize import plain
+from kb.keys import question_slug_text
+from kb.versions import version_sort_key
+
+from .choices import Chooser
+from .errors import ChoiceError, EngineError, IllegalAction, ScenarioError
+from .game import Engine
+from .rulesets import ruleset_from_kb
+from .setup import CardCatalog, build_game
+from .state import PLAYERS, Game
+
+RULINGS_DIR = Path(__file__).resolve().parent.parent / "rulings"
+_PLAYER_PATHS = {"amber", "keys", "chains", "hand_size", "hand", "deck", "discard", "archives", "purged",
+                 "battleline", "artifacts"}
+_CARD_PATHS = {"damage", "power", "armor", "stunned", "exhausted", "amber", "zone", "controller"}
+
+
+@dataclass
+class Check:
+    path: str
+    expected: object
+    actual: object
+    ok: bool
+
+
+@dataclass
+class Result:
+    id: str
+    version: str
+    passed: bool
+    checks: list[Check] = field(default_factory=list)
+    trace: list[str] = field(default_factory=list)
+    error: str | None = None
+
+    def as_dict(self) -> dict:
+        return asdict(self)
+
+
+@dataclass
+class Scenario:
+    id: str
+    title: str
+    entries: list[str]
+    setup: dict
+    actions: list[dict]
+    expect: dict[str, dict]
+    path: Path
+    game: str = "keyforge"
+    note: str | None = None
+
+
+def load_scenario(path: Path) -> Scenario:
+    try:
+        raw = yaml.safe_load(Path(path).read_text(encoding="utf-8"))
+    except (OSError, yaml.YAMLError) as exc:
+        raise ScenarioError(f"{path}: cannot read scenario ({exc})") from None
+    if not isinstance(raw, dict) or not raw.get("id") or not isinstance(raw.get("expect"), dict):
+        raise ScenarioError(f"{path}: expected a mapping with id, entries, setup, actions, expect")
+    return Scenario(id=str(raw["id"]), title=raw.get("title", ""), entries=list(raw.get("entries") or []),
+                    setup=raw.get("setup") or {}, actions=list(raw.get("actions") or []),
+                    expect={str(k): v or {} for k, v in raw["expect"].items()}, path=Path(path),
+                    game=raw.get("game", "keyforge"), note=raw.get("note"))
+
+
+def all_scenarios(root: Path = RULINGS_DIR) -> list[Scenario]:
+    return [load_scenario(p) for p in sorted(root.rglob("*.yaml"))]
+
+
+def _norm_question(text: str) -> str:
+    return plain(question_slug_text(text)).replace(" .", ".")
+
+
+def matching_entries(conn: sqlite3.Connection, scenario: Scenario) -> list[tuple[str, int]]:
+    """(version, entry id) of every KB entry the scenario replays."""
+    out = []
+    rows = conn.execute(
+        """SELECT d.version, e.id, e.key, coalesce(e.question, e.body) FROM entries e
+           JOIN documents d ON d.id = e.document WHERE d.game = ? AND e.kind IN ('faq', 'example')
+           ORDER BY d.version_sort, e.ordinal""", (scenario.game,)).fetchall()
+    for ref in scenario.entries:
+        prefix = _norm_question(ref)
+        out += [(v, i) for v, i, key, text in rows if key == ref or _norm_question(text).startswith(prefix)]
+    return out
+
+
+def versions_for(conn: sqlite3.Connection, scenario: Scenario) -> list[str]:
+    versions = {v for v, _ in matching_entries(conn, scenario)}
+    return sorted(versions, key=version_sort_key)
+
+
+def expectations(scenario: Scenario, version: str) -> dict:
+    earlier = [v for v in scenario.expect if version_sort_key(v) <= version_sort_key(version)]
+    if not earlier:
+        raise ScenarioError(f"{scenario.id}: no expectations for {version} or any earlier version")
+    return scenario.expect[max(earlier, key=version_sort_key)]
+
+
+def run(conn: sqlite3.Connection, scenario: Scenario, version: str) -> Result:
+    result = Result(scenario.id, version, passed=False)
+    try:
+        expect = dict(expectations(scenario, version))
+        illegal = expect.pop("illegal", None)
+        refusal = expect.pop("refusal_contains", None)
+        rules = ruleset_from_kb(conn, scenario.game, version)
+        game = build_game(scenario.setup, CardCatalog(conn))
+        result.trace = game.trace
+        game.log(f"rule set {version}: " + ", ".join(f"{s.name}={s.value}" for s in rules.switches.values()))
+        engine = Engine(game, rules, Chooser())
+        refused: dict[int, str] = {}
+        for n, action in enumerate(scenario.actions):
+            try:
+                _do(engine, action)
+            except IllegalAction as exc:
+                refused[n] = str(exc)
+                game.log(f"action {n} refused: {exc}")
+        engine.chooser.finish()
+        if illegal is not None:
+            actual = sorted(refused)
+            ok = illegal in refused and (refusal is None or refusal.lower() in refused[illegal].lower())
+            result.checks.append(Check("illegal", illegal, actual, ok))
+        elif refused:
+            result.checks.append(Check("illegal", None, sorted(refused), False))
+        for path, expected in expect.items():
+            actual = _value(game, path)
+            result.checks.append(Check(path, expected, actual, actual == expected))
+        result.passed = all(c.ok for c in result.checks)
+    except (ChoiceError, ScenarioError, EngineError) as exc:
+        result.error = str(exc)
+    return result
+
+
+def _card_ref(game: Game, ref: str, zone: str | None = None):
+    """A card by label or name (the active player's first, when both players have one)."""
+    candidates = [c for c in game.cards() if ref in (c.label, c.name) and zone in (None, c.zone)]
+    if not candidates:
+        raise ScenarioError(f"no card {ref!r}" + (f" in {zone}" if zone else ""))
+    return sorted(candidates, key=lambda c: c.controller != game.active)[0]
+
+
+def _do(engine: Engine, action: dict) -> None:
+    if not isinstance(action, dict) or len({"play"} & set(action)) != 1:
+        raise ScenarioError(f"action {action!r}: only 'play' is supported by the engine so far")
+    engine.chooser.add(list(action.get("targets") or []) + list(action.get("choices") or []))
+    if "flank" in action:
+        engine.chooser.add([action["flank"]])
+    engine.play(_card_ref(engine.game, action["play"], "hand"))
+
+
+def _value(game: Game, path: str):
+    if path == "active_house":
+        return game.active_house
+    if path == "winner":
+        return game.winner
+    head, _, attr = path.rpartition(".")
+    if head in PLAYERS and attr in _PLAYER_PATHS:
+        p = game.players[head]
+        if attr == "hand_size":
+            return len(p.zone("hand"))
+        if attr in ("amber", "keys", "chains"):
+            return getattr(p, attr)
+        return [c.label for c in p.zone(attr)]
+    if attr in _CARD_PATHS:
+        card = _card_ref(game, head)
+        if attr == "power":
+            return card.data.power + card.power_counters
+        if attr == "armor":
+            return card.data.armor
+        return getattr(card, attr)
+    raise ScenarioError(f"unknown check path {path!r}")

@@ -1,0 +1,82 @@
+"""Building a game from a scenario's ``setup``: cards from the KB's card data, zones, turn."""
+from __future__ import annotations
+
+import re
+import sqlite3
+
+from kb.mentions import SET_ALIASES
+from kb.links import SET_ORDER
+
+from .errors import ScenarioError
+from .state import PLAYERS, ZONES, CardData, CardInstance, Game, Player
+
+_PINNED = re.compile(r"^(?P<name>.+?)\s*\((?P<set>[A-Za-z0-9]+)\s+(?P<num>\d+)\)\s*$")
+_CARD_FIELDS = {"card", "id", "damage", "exhausted", "stunned", "power_counters", "amber", "upgrades", "owner"}
+_PLAYER_FIELDS = {"amber", "keys", "chains", "key_cost_modifier", *ZONES}
+
+
+class CardCatalog:
+    """Printed cards by name (earliest set first) or by pinned set and number."""
+
+    def __init__(self, conn: sqlite3.Connection):
+        self.conn = conn
+        self._cache: dict[str, CardData] = {}
+
+    def get(self, ref: str) -> CardData:
+        if ref in self._cache:
+            return self._cache[ref]
+        m = _PINNED.match(ref)
+        cols = "name, set_code, number, house, type, amber, power, armor, text"
+        if m:
+            code = SET_ALIASES.get(m["set"].lower(), m["set"])
+            rows = self.conn.execute(f"SELECT {cols} FROM cards WHERE set_code = ? AND CAST(number AS INTEGER) = ?",
+                                     (code, int(m["num"]))).fetchall()
+        else:
+            rows = self.conn.execute(f"SELECT {cols} FROM cards WHERE name = ? COLLATE NOCASE", (ref,)).fetchall()
+            rows.sort(key=lambda r: SET_ORDER.index(r[1]) if r[1] in SET_ORDER else len(SET_ORDER))
+        if not rows:
+            raise ScenarioError(f"unknown card {ref!r}")
+        name, set_code, number, house, typ, amber, power, armor, text = rows[0]
+        data = CardData(name, set_code, number, house, typ, amber or 0, power or 0, armor or 0, text or "")
+        self._cache[ref] = data
+        return data
+
+
+def build_game(setup: dict, catalog: CardCatalog) -> Game:
+    turn = setup.get("turn") or {}
+    unknown = set(setup) - {"turn", *PLAYERS}
+    if unknown:
+        raise ScenarioError(f"setup: unknown keys {sorted(unknown)}")
+    active = turn.get("active", "player1")
+    if active not in PLAYERS:
+        raise ScenarioError(f"setup.turn.active must be player1 or player2, not {active!r}")
+    game = Game(players={p: Player(p) for p in PLAYERS}, active=active,
+                active_house=turn.get("house"), first_turn=bool(turn.get("first_turn", False)),
+                step=int(turn.get("step", 3)))
+    for pname in PLAYERS:
+        spec = setup.get(pname) or {}
+        bad = set(spec) - _PLAYER_FIELDS
+        if bad:
+            raise ScenarioError(f"setup.{pname}: unknown keys {sorted(bad)}")
+        player = game.players[pname]
+        for attr in ("amber", "keys", "chains", "key_cost_modifier"):
+            setattr(player, attr, int(spec.get(attr, 0)))
+        for zone in ZONES:
+            for item in spec.get(zone) or []:
+                card = _make_card(item, pname, zone, catalog)
+                player.zones[zone].append(card)
+    return game
+
+
+def _make_card(item, player: str, zone: str, catalog: CardCatalog) -> CardInstance:
+    spec = {"card": item} if isinstance(item, str) else dict(item)
+    bad = set(spec) - _CARD_FIELDS
+    if bad or "card" not in spec:
+        raise ScenarioError(f"card {item!r}: expected a name or a mapping with 'card' (unknown keys {sorted(bad)})")
+    data = catalog.get(spec["card"])
+    label = spec.get("id") or data.name
+    owner = spec.get("owner", player)
+    return CardInstance(data, owner=owner, controller=player, label=label, zone=zone,
+                        exhausted=bool(spec.get("exhausted", False)), damage=int(spec.get("damage", 0)),
+                        stunned=bool(spec.get("stunned", False)),
+                        power_counters=int(spec.get("power_counters", 0)), amber=int(spec.get("amber", 0)))

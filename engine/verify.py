@@ -1,0 +1,63 @@
+"""``rulebase verify``: replay scenarios under their versions and report results and FAQ coverage."""
+from __future__ import annotations
+
+import sqlite3
+from pathlib import Path
+
+from kb.errors import KBError
+
+from .errors import ScenarioError
+from .scenario import Scenario, all_scenarios, load_scenario, matching_entries, run, versions_for
+
+
+def _select(scenario_id: str | None, run_all: bool, file: Path | None) -> list[Scenario]:
+    if file is not None:
+        return [load_scenario(file)]
+    scenarios = all_scenarios()
+    if run_all:
+        return scenarios
+    if not scenario_id:
+        raise KBError("verify: give a scenario ID, --file PATH or --all")
+    chosen = [s for s in scenarios if s.id == scenario_id]
+    if not chosen:
+        raise KBError(f"verify: no scenario with id {scenario_id!r} under rulings/")
+    return chosen
+
+
+def coverage(conn: sqlite3.Connection, scenarios: list[Scenario]) -> dict[str, tuple[int, int]]:
+    """Per KeyForge version: FAQ entries replayed by some scenario / all FAQ entries."""
+    covered = {entry_id for s in scenarios for _, entry_id in matching_entries(conn, s)}
+    out = {}
+    for version, ids in _faq_ids(conn).items():
+        out[version] = (len(ids & covered), len(ids))
+    return out
+
+
+def _faq_ids(conn: sqlite3.Connection) -> dict[str, set[int]]:
+    out: dict[str, set[int]] = {}
+    for version, entry_id in conn.execute(
+            """SELECT d.version, e.id FROM entries e JOIN documents d ON d.id = e.document
+               WHERE d.game = 'keyforge' AND e.kind = 'faq' ORDER BY d.version_sort"""):
+        out.setdefault(version, set()).add(entry_id)
+    return out
+
+
+def verify_report(conn: sqlite3.Connection, scenario_id: str | None = None, run_all: bool = False,
+                  file: Path | None = None, version: str | None = None) -> dict:
+    try:
+        scenarios = _select(scenario_id, run_all, file)
+    except ScenarioError as exc:
+        raise KBError(str(exc)) from None
+    results = []
+    for s in scenarios:
+        versions = versions_for(conn, s)
+        if version is not None:
+            versions = [v for v in versions if v == version]
+        if not versions:
+            results.append({"id": s.id, "version": version, "passed": False, "checks": [], "trace": [],
+                            "error": "no KB entry matches this scenario's entries in the selected versions"})
+        for v in versions:
+            results.append(run(conn, s, v).as_dict())
+    passed = sum(r["passed"] for r in results)
+    return {"results": results, "passed": passed, "failed": len(results) - passed,
+            "coverage": coverage(conn, all_scenarios() if not file else scenarios)}

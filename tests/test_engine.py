@@ -1,0 +1,149 @@
+"""The rules engine replays rulings per rulebook version, from general rules, card definitions and
+the rule set of each version (switches from data, errata from the KB)."""
+from __future__ import annotations
+
+import textwrap
+
+import pytest
+
+from conftest import run_cli
+from engine.choices import Chooser
+from engine.errors import ChoiceError
+from engine.rulesets import SWITCHES_FILE, load_switches, ruleset_from_kb
+from engine.scenario import all_scenarios, load_scenario, run, versions_for
+from engine.verify import verify_report
+
+
+def test_every_bundled_scenario_passes_under_each_version(kb_conn):
+    report = verify_report(kb_conn, run_all=True)
+    failures = [(r["id"], r["version"], r["error"], [c for c in r["checks"] if not c["ok"]])
+                for r in report["results"] if not r["passed"]]
+    assert not failures
+    assert report["passed"] >= 8
+
+
+def test_scenarios_replay_where_their_question_appears(kb_conn):
+    by_id = {s.id: s for s in all_scenarios()}
+    assert versions_for(kb_conn, by_id["bait-and-switch-14-amber"]) == ["1.1", "1.2", "1.3", "16.0"]
+
+
+def test_bait_and_switch_answer_changes_with_the_erratum(kb_conn):
+    scenario = {s.id: s for s in all_scenarios()}["bait-and-switch-14-amber"]
+    amber = {}
+    for version in ("1.2", "1.3"):
+        result = run(kb_conn, scenario, version)
+        amber[version] = next(c.actual for c in result.checks if c.path == "player1.amber")
+        assert sum("steals 1 Æmber" in line for line in result.trace) == amber[version]
+    assert amber == {"1.2": 7, "1.3": 2}
+
+
+def test_errata_come_from_the_kb(kb_conn):
+    assert "Bait and Switch" not in ruleset_from_kb(kb_conn, "keyforge", "1.2").errata
+    text, version = ruleset_from_kb(kb_conn, "keyforge", "1.3").errata["Bait and Switch"]
+    assert version == "1.3" and "preceding effect" in text
+    assert ruleset_from_kb(kb_conn, "keyforge", "16.0").errata["Bait and Switch"][1] == "16.0"
+
+
+def test_every_switch_cites_an_entry_of_its_version(kb_conn):
+    import tomllib
+    data = tomllib.loads(SWITCHES_FILE.read_text(encoding="utf-8"))
+    for name, spec in data["switches"].items():
+        for value in spec["values"]:
+            row = kb_conn.execute(
+                "SELECT 1 FROM entries e JOIN documents d ON d.id = e.document WHERE d.version = ? AND e.key = ?",
+                (value["version"], value["source"])).fetchone()
+            assert row, (name, value["version"], value["source"])
+
+
+def test_later_version_inherits_nearest_earlier_switch():
+    assert load_switches("1.1")["first_turn_rule_modifiable"].value is False
+    assert load_switches("14")["first_turn_rule_modifiable"].value is True
+    assert load_switches("14")["first_turn_rule_modifiable"].source_version == "1.2"
+
+
+def test_chooser_asks_only_real_decisions():
+    chooser = Chooser()
+    assert chooser.choose("flank", ["right"]) == "right"  # one legal option: no question
+    with pytest.raises(ChoiceError, match="flank.*options: left, right"):
+        chooser.choose("flank", ["left", "right"])
+    chooser = Chooser(["middle"])
+    with pytest.raises(ChoiceError, match="'middle' is not an option"):
+        chooser.choose("flank", ["left", "right"])
+    chooser = Chooser(["left", "extra"])
+    assert chooser.choose("flank", ["left", "right"]) == "left"
+    with pytest.raises(ChoiceError, match="left over"):
+        chooser.finish()
+
+
+def _write(tmp_path, body: str):
+    path = tmp_path / "s.yaml"
+    path.write_text(textwrap.dedent(body), encoding="utf-8")
+    return path
+
+
+def test_a_wrong_expectation_fails(kb_conn, tmp_path):
+    path = _write(tmp_path, """
+        id: wrong
+        entries: ["My opponent has 14 Æmber in their pool and I have 0 in mine"]
+        setup:
+          turn: {active: player1, house: shadows}
+          player1: {hand: ["Bait and Switch"]}
+          player2: {amber: 14}
+        actions: [{play: Bait and Switch}]
+        expect:
+          "1.1": {player1.amber: 3}
+        """)
+    result = run(kb_conn, load_scenario(path), "1.1")
+    assert not result.passed and result.checks[0].actual == 7
+
+
+def test_off_house_play_is_refused(kb_conn, tmp_path):
+    path = _write(tmp_path, """
+        id: off-house
+        entries: []
+        setup:
+          turn: {active: player1, house: logos}
+          player1: {hand: ["Virtuous Works"]}
+        actions: [{play: Virtuous Works}]
+        expect:
+          "1.1": {illegal: 0, refusal_contains: "not of the active house", player1.amber: 0}
+        """)
+    assert run(kb_conn, load_scenario(path), "1.3").passed
+
+
+def test_unimplemented_and_unknown_cards_are_errors_not_silent(kb_conn, tmp_path):
+    for card, message in [("Anger", "not implemented"), ("No Such Card", "unknown card")]:
+        path = _write(tmp_path, f"""
+            id: x
+            setup:
+              turn: {{active: player1, house: brobnar}}
+              player1: {{hand: ["{card}"]}}
+            actions: [{{play: "{card}"}}]
+            expect:
+              "1.1": {{player1.amber: 0}}
+            """)
+        result = run(kb_conn, load_scenario(path), "1.1")
+        assert not result.passed and message in result.error
+
+
+def test_verify_cli(kb_copy, tmp_path):
+    proc = run_cli("verify", "--all", "--db", str(kb_copy))
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    lines = proc.stdout.strip().splitlines()
+    assert lines[-1].endswith("0 failed") and any(l.startswith("coverage 1.3:") for l in lines)
+    bad = _write(tmp_path, """
+        id: wrong
+        entries: ["My opponent has 14 Æmber in their pool and I have 0 in mine"]
+        setup:
+          turn: {active: player1, house: shadows}
+          player1: {hand: ["Bait and Switch"]}
+          player2: {amber: 14}
+        actions: [{play: Bait and Switch}]
+        expect:
+          "1.1": {player1.amber: 3}
+        """)
+    proc = run_cli("verify", "--file", str(bad), "--version", "1.1", "--db", str(kb_copy), "--json")
+    assert proc.returncode == 1
+    import json
+    data = json.loads(proc.stdout)
+    assert data["failed"] == 1 and data["results"][0]["checks"][0]["actual"] == 7
