@@ -75,14 +75,7 @@ def test_chooser_asks_only_real_decisions():
         chooser.finish()
 
 
-def _write(tmp_path, body: str):
-    path = tmp_path / "s.yaml"
-    path.write_text(textwrap.dedent(body), encoding="utf-8")
-    return path
-
-
-def test_a_wrong_expectation_fails(kb_conn, tmp_path):
-    path = _write(tmp_path, """
+WRONG_BAIT_AND_SWITCH = """
         id: wrong
         entries: ["My opponent has 14 Æmber in their pool and I have 0 in mine"]
         setup:
@@ -92,7 +85,17 @@ def test_a_wrong_expectation_fails(kb_conn, tmp_path):
         actions: [{play: Bait and Switch}]
         expect:
           "1.1": {player1.amber: 3}
-        """)
+        """
+
+
+def _write(tmp_path, body: str):
+    path = tmp_path / "s.yaml"
+    path.write_text(textwrap.dedent(body), encoding="utf-8")
+    return path
+
+
+def test_a_wrong_expectation_fails(kb_conn, tmp_path):
+    path = _write(tmp_path, WRONG_BAIT_AND_SWITCH)
     result = run(kb_conn, load_scenario(path), "1.1")
     assert not result.passed and result.checks[0].actual == 7
 
@@ -131,17 +134,7 @@ def test_verify_cli(kb_copy, tmp_path):
     assert proc.returncode == 0, proc.stdout + proc.stderr
     lines = proc.stdout.strip().splitlines()
     assert lines[-1].endswith("0 failed") and any(l.startswith("coverage 1.3:") for l in lines)
-    bad = _write(tmp_path, """
-        id: wrong
-        entries: ["My opponent has 14 Æmber in their pool and I have 0 in mine"]
-        setup:
-          turn: {active: player1, house: shadows}
-          player1: {hand: ["Bait and Switch"]}
-          player2: {amber: 14}
-        actions: [{play: Bait and Switch}]
-        expect:
-          "1.1": {player1.amber: 3}
-        """)
+    bad = _write(tmp_path, WRONG_BAIT_AND_SWITCH)
     proc = run_cli("verify", "--file", str(bad), "--version", "1.1", "--db", str(kb_copy), "--json")
     assert proc.returncode == 1
     import json
