@@ -22,6 +22,7 @@ from .game import Engine
 from .rulesets import ruleset_from_kb
 from .setup import CardCatalog, build_game
 from .state import PLAYERS, Game
+from .turn import end_turn
 
 RULINGS_DIR = Path(__file__).resolve().parent.parent / "rulings"
 _PLAYER_PATHS = {"amber", "keys", "chains", "hand_size", "hand", "deck", "discard", "archives", "purged",
@@ -121,7 +122,15 @@ def run(conn: sqlite3.Connection, scenario: Scenario, version: str) -> Result:
         game.log(f"rule set {version}: " + ", ".join(f"{s.name}={s.value}" for s in rules.switches.values()))
         engine = Engine(game, rules, Chooser())
         refused: dict[int, str] = {}
-        for n, action in enumerate(scenario.actions):
+        actions = scenario.actions
+        for n, action in enumerate(actions):
+            if isinstance(action, dict) and set(action) == {"choose"}:
+                continue  # answers were handed to the action whose decisions they answer
+            # `choose:` actions right after an action answer the decisions that action raises
+            for follow in actions[n + 1:]:
+                if not (isinstance(follow, dict) and set(follow) == {"choose"}):
+                    break
+                engine.chooser.add(list(follow["choose"] or []))
             try:
                 _do(engine, action)
             except IllegalAction as exc:
@@ -151,13 +160,22 @@ def _card_ref(game: Game, ref: str, zone: str | None = None):
     return sorted(candidates, key=lambda c: c.controller != game.active)[0]
 
 
+#: actions the engine supports so far
+ACTIONS = ("play", "end_turn")
+
+
 def _do(engine: Engine, action: dict) -> None:
-    if not isinstance(action, dict) or len({"play"} & set(action)) != 1:
-        raise ScenarioError(f"action {action!r}: only 'play' is supported by the engine so far")
+    verbs = set(action) & set(ACTIONS) if isinstance(action, dict) else set()
+    if len(verbs) != 1:
+        raise ScenarioError(f"action {action!r}: expected one of {', '.join(ACTIONS)} or choose "
+                            "(other actions are not supported by the engine yet)")
     engine.chooser.add(list(action.get("targets") or []) + list(action.get("choices") or []))
     if "flank" in action:
         engine.chooser.add([action["flank"]])
-    engine.play(_card_ref(engine.game, action["play"], "hand"))
+    if "play" in action:
+        engine.play(_card_ref(engine.game, action["play"], "hand"))
+    else:
+        end_turn(engine.game, engine.rules, engine.chooser, int(action.get("to_step", 3)))
 
 
 def _value(game: Game, path: str):

@@ -140,3 +140,26 @@ def test_verify_cli(kb_copy, tmp_path):
     import json
     data = json.loads(proc.stdout)
     assert data["failed"] == 1 and data["results"][0]["checks"][0]["actual"] == 7
+
+
+def test_chain_penalty_follows_the_chart():
+    from engine.turn import chain_penalty
+    assert [chain_penalty(n) for n in (0, 1, 6, 7, 12, 13, 18, 19, 24)] == [0, 1, 1, 2, 2, 3, 3, 4, 4]
+
+
+def test_end_turn_runs_next_players_forge_and_house_choice(kb_conn, tmp_path):
+    body = """
+        id: next-turn
+        setup:
+          turn: {active: player1, house: logos}
+          player2: {amber: 7, hand: ["Virtuous Works", "Phase Shift"]}
+        actions:
+          - end_turn: true
+          %s
+        expect:
+          "1.1": {active_house: logos, player2.keys: 1, player2.amber: 1}
+        """
+    answered = run(kb_conn, load_scenario(_write(tmp_path, body % "- choose: [logos]")), "1.1")
+    assert answered.passed, answered
+    unanswered = run(kb_conn, load_scenario(_write(tmp_path, body % "")), "1.1")
+    assert not unanswered.passed and "chooses a house" in unanswered.error and "logos, sanctum" in unanswered.error
