@@ -6,6 +6,7 @@ functions of the context.
 """
 from __future__ import annotations
 
+from abc import ABC, abstractmethod
 from collections.abc import Callable
 from dataclasses import dataclass
 
@@ -38,9 +39,10 @@ class Context:
 Condition = Callable[[Context], bool]
 
 
-class Effect:
+class Effect(ABC):
+    @abstractmethod
     def resolve(self, ctx: Context) -> bool:
-        raise NotImplementedError(type(self).__name__)
+        """Apply the effect; True when it fully resolved."""
 
 
 # ------------------------------------------------------------------------------ conditions
@@ -87,13 +89,13 @@ class If(Effect):
 
 
 @dataclass
-class RepeatCardEffectIf(Effect):
+class RepeatCardEffectIf:
     """"Repeat this card's effect if ...": the whole ability again, this instruction included."""
     condition: Condition
 
 
 @dataclass
-class RepeatPrecedingIf(Effect):
+class RepeatPrecedingIf:
     """"Repeat the preceding effect if ...": only what precedes this instruction, once more."""
     condition: Condition
 
@@ -116,7 +118,11 @@ def resolve_all(effects: list[Effect], ctx: Context) -> bool:
     return ok
 
 
-def resolve_ability(effects: list[Effect], ctx: Context) -> None:
+#: an ability: effects, and repeat instructions that steer how the effects before them resolve
+Ability = list["Effect | RepeatCardEffectIf | RepeatPrecedingIf"]
+
+
+def resolve_ability(effects: Ability, ctx: Context) -> None:
     """Resolve an ability, honouring its repeat instructions."""
     for _ in range(MAX_REPEATS):
         again = False

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from ..effects import Effect
+from ..effects import Ability
 from ..errors import ScenarioError
 
 
@@ -16,7 +16,7 @@ from ..errors import ScenarioError
 class Variant:
     #: a phrase (lowercase, straight quotes) found in the card text this variant implements
     phrase: str
-    play: list[Effect] = field(default_factory=list)
+    play: Ability = field(default_factory=list)
 
 
 @dataclass
@@ -37,7 +37,7 @@ class CardDefinition:
 REGISTRY: dict[str, CardDefinition] = {}
 
 
-def card(name: str, *variants: Variant, play: list[Effect] | None = None) -> CardDefinition:
+def card(name: str, *variants: Variant, play: Ability | None = None) -> CardDefinition:
     """Register a card: either one behaviour (``play=``) or one :class:`Variant` per text."""
     definition = CardDefinition(name, list(variants) or [Variant("", play or [])])
     REGISTRY[name] = definition
