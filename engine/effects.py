@@ -1,18 +1,23 @@
 """The shared effect library card definitions are built from (keyteki style: small, composable).
 
 An ability is a list of effects resolved in order. Each effect returns whether it fully resolved,
-which is what "if you do" and "resolve as much as you can" look at. Conditions are plain
-functions of the context.
+which is what "if you do" looks at; an effect that cannot fully resolve does what it can ("resolve
+as much as you can"). Effects name the cards they act on with references resolved by
+:meth:`Context.refs`: ``"self"``, a name given to an earlier :class:`~engine.targets.Choose`, or a
+group such as ``"each enemy creature"``. This module holds the framework and the Æmber effects;
+:mod:`engine.effects_cards` holds the effects on cards.
 """
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
 
-from .choices import Chooser
-from .rulesets import RuleSet
-from .state import CardInstance, Game, LastingEffect
+from .state import CardInstance, Game
+
+if TYPE_CHECKING:
+    from .game import Engine
 
 #: Safety stop for effects that repeat themselves; the rules' infinite-loop entry lets the active
 #: player stop a loop, so a runaway repeat is cut here and said so in the trace.
@@ -21,19 +26,43 @@ MAX_REPEATS = 1000
 
 @dataclass
 class Context:
-    game: Game
-    rules: RuleSet
-    chooser: Chooser
+    eng: "Engine"
     source: CardInstance
     controller: str
+    #: cards chosen by earlier effects of the ability, by name ("it" is the latest choice)
+    chosen: dict[str, list[CardInstance]] = field(default_factory=dict)
+    #: what triggered a reaction: {"card": the destroyed creature, "fight": (attacker, target)}
+    event: dict[str, Any] = field(default_factory=dict)
+    #: the creature an upgrade is attached to, for abilities an upgrade gives
+    host: CardInstance | None = None
+
+    @property
+    def game(self) -> Game:
+        return self.eng.game
 
     @property
     def me(self):
         return self.game.players[self.controller]
 
     @property
+    def opponent_name(self) -> str:
+        return self.game.other(self.controller)
+
+    @property
     def opponent(self):
-        return self.game.players[self.game.other(self.controller)]
+        return self.game.players[self.opponent_name]
+
+    def log(self, line: str) -> None:
+        self.game.log(line)
+
+    def refs(self, ref: str) -> list[CardInstance]:
+        """The cards a reference names (see :mod:`engine.targets` for the groups)."""
+        from .targets import resolve_ref
+        return resolve_ref(self, ref)
+
+    def ref(self, ref: str) -> CardInstance | None:
+        cards = self.refs(ref)
+        return cards[0] if cards else None
 
 
 Condition = Callable[[Context], bool]
@@ -51,7 +80,42 @@ def opponent_has_more_amber(ctx: Context) -> bool:
     return ctx.opponent.amber > ctx.me.amber
 
 
-# ------------------------------------------------------------------------------ effects
+def opponent_has_no_amber(ctx: Context) -> bool:
+    return ctx.opponent.amber == 0
+
+
+def have_amber(n: int) -> Condition:
+    def condition(ctx: Context) -> bool:
+        return ctx.me.amber >= n
+    condition.__name__ = f"have_{n}_amber"
+    return condition
+
+
+# ------------------------------------------------------------------------------ Æmber
+
+@dataclass
+class Gain(Effect):
+    amount: int
+
+    def resolve(self, ctx: Context) -> bool:
+        ctx.eng.gain(ctx.controller, self.amount, ctx.source.name)
+        return True
+
+
+@dataclass
+class Lose(Effect):
+    """The opponent (``who="opponent"``) or the controller loses Æmber."""
+    amount: int
+    who: str = "opponent"
+
+    def resolve(self, ctx: Context) -> bool:
+        player = ctx.opponent_name if self.who == "opponent" else ctx.controller
+        pool = ctx.game.players[player]
+        lost = min(self.amount, pool.amber)
+        pool.amber -= lost
+        ctx.log(f"{ctx.source.name}: {player} loses {lost} Æmber ({pool.amber})")
+        return lost == self.amount
+
 
 @dataclass
 class Steal(Effect):
@@ -61,29 +125,73 @@ class Steal(Effect):
         taken = min(self.amount, ctx.opponent.amber)
         ctx.opponent.amber -= taken
         ctx.me.amber += taken
-        ctx.game.log(f"{ctx.source.name} steals {taken} Æmber: {ctx.controller} {ctx.me.amber}, "
-                     f"{ctx.game.other(ctx.controller)} {ctx.opponent.amber}")
+        ctx.log(f"{ctx.source.name} steals {taken} Æmber: {ctx.controller} {ctx.me.amber}, "
+                f"{ctx.opponent_name} {ctx.opponent.amber}")
         return taken == self.amount
 
 
 @dataclass
-class Gain(Effect):
+class Capture(Effect):
+    """``on`` captures Æmber from the opposing side of its controller (or from ``side="own"``)."""
     amount: int
+    on: str = "self"
+    side: str = "opposing"
 
     def resolve(self, ctx: Context) -> bool:
-        ctx.me.amber += self.amount
-        ctx.game.log(f"{ctx.controller} gains {self.amount} Æmber ({ctx.me.amber})")
-        return True
+        creature = ctx.ref(self.on)
+        if creature is None or creature.zone != "battleline":
+            return False
+        g = ctx.game
+        victim = creature.controller if self.side == "own" else g.other(creature.controller)
+        pool = g.players[victim]
+        taken = min(self.amount, pool.amber)
+        pool.amber -= taken
+        creature.amber += taken
+        ctx.log(f"{creature.label} captures {taken} Æmber from {victim} ({creature.amber} on it, {victim} {pool.amber})")
+        return taken == self.amount
 
+
+# ------------------------------------------------------------------------------ structure
 
 @dataclass
 class If(Effect):
     condition: Condition
     then: list[Effect]
+    otherwise: list[Effect] = field(default_factory=list)
 
     def resolve(self, ctx: Context) -> bool:
-        if not self.condition(ctx):
-            ctx.game.log(f"{ctx.source.name}: condition not met, nothing happens")
+        if self.condition(ctx):
+            return resolve_all(self.then, ctx)
+        if not self.otherwise:
+            ctx.log(f"{ctx.source.name}: condition not met, nothing happens")
+            return False
+        return resolve_all(self.otherwise, ctx)
+
+
+@dataclass
+class IfYouDo(Effect):
+    """"<first>. If you do, <then>.": ``then`` resolves only when ``first`` fully resolved."""
+    first: list[Effect]
+    then: list[Effect]
+
+    def resolve(self, ctx: Context) -> bool:
+        if not resolve_all(self.first, ctx):
+            ctx.log(f"{ctx.source.name}: the first part did not happen, so the rest does not")
+            return False
+        return resolve_all(self.then, ctx)
+
+
+@dataclass
+class May(Effect):
+    """"You may ...": the controller of the ability decides (on the active player's turn that is
+    asked of the active player when the card is theirs; rules switches may say otherwise)."""
+    then: list[Effect]
+    question: str = ""
+
+    def resolve(self, ctx: Context) -> bool:
+        decider = ctx.eng.decider(ctx)
+        if not ctx.eng.chooser.may(f"{decider}: {self.question or ctx.source.name + ': use the optional effect?'}"):
+            ctx.log(f"{decider} declines {ctx.source.name}'s optional effect")
             return False
         return resolve_all(self.then, ctx)
 
@@ -100,21 +208,12 @@ class RepeatPrecedingIf:
     condition: Condition
 
 
-@dataclass
-class MayPlayOneOffHouse(Effect):
-    """"You may play one non-<house> card this turn": a lasting permission, used up by one play."""
-
-    def resolve(self, ctx: Context) -> bool:
-        ctx.game.lasting.append(LastingEffect("play_off_house", ctx.source.name, ctx.controller,
-                                              {"not_house": ctx.source.house, "uses": 1}))
-        ctx.game.log(f"{ctx.source.name}: {ctx.controller} may play one non-{ctx.source.house.title()} card this turn")
-        return True
-
-
 def resolve_all(effects: list[Effect], ctx: Context) -> bool:
     ok = True
     for e in effects:
         ok = e.resolve(ctx) and ok
+        if ctx.game.winner:
+            break
     return ok
 
 
@@ -131,11 +230,11 @@ def resolve_ability(effects: Ability, ctx: Context) -> None:
             if isinstance(e, RepeatCardEffectIf):
                 again = e.condition(ctx)
                 if again:
-                    ctx.game.log(f"{ctx.source.name}: its effect repeats")
+                    ctx.log(f"{ctx.source.name}: its effect repeats")
                 break
             if isinstance(e, RepeatPrecedingIf):
                 if e.condition(ctx):
-                    ctx.game.log(f"{ctx.source.name}: the preceding effect repeats")
+                    ctx.log(f"{ctx.source.name}: the preceding effect repeats")
                     resolve_all(preceding, ctx)
                 preceding = []
                 continue
@@ -143,4 +242,4 @@ def resolve_ability(effects: Ability, ctx: Context) -> None:
             preceding.append(e)
         if not again:
             return
-    ctx.game.log(f"{ctx.source.name}: stopped after {MAX_REPEATS} repeats (infinite loop)")
+    ctx.log(f"{ctx.source.name}: stopped after {MAX_REPEATS} repeats (infinite loop)")

@@ -1,83 +1,159 @@
-"""Player actions and the general rules that decide whether they are allowed and what they do.
+"""The engine: a game, the rule set of one rulebook version, and a chooser for decisions.
 
-Only actions with their rules so far: playing a card from hand (house restriction, play
-permissions granted by cards, the First Turn Rule and the rule switch on whether card effects can
-modify it, Æmber bonus, "Play:" abilities, action cards to discard, creatures to a flank).
+The general rules are split by subject into mixins: playing cards (:mod:`engine.rules_play`),
+using cards and fights (:mod:`engine.rules_use`), damage, destruction and leaving play
+(:mod:`engine.rules_damage`). This module holds what they share: the derived state (power,
+armor, keywords, flank) computed from constant abilities, events and reactions, and Æmber.
 """
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .cards import definition
+from .cards import Variant, variant
 from .choices import Chooser
 from .effects import Context, resolve_ability
-from .errors import IllegalAction
+from .keywords import keywords as parse_keywords
+from .rules_damage import DamageRules
+from .rules_play import PlayRules
+from .rules_use import UseRules
 from .rulesets import RuleSet
-from .state import CardInstance, Game, LastingEffect
+from .state import CardInstance, Game
+from .statics import Static
 
 
 @dataclass
-class Engine:
+class Engine(PlayRules, UseRules, DamageRules):
     game: Game
     rules: RuleSet
     chooser: Chooser
 
-    # -------------------------------------------------------------------- play
+    # ----------------------------------------------------------------- definitions
 
-    def _permission_for(self, card: CardInstance) -> LastingEffect | None:
+    def variant(self, card: CardInstance) -> Variant:
+        return variant(card, self.rules)
+
+    def context(self, card: CardInstance, controller: str | None = None, **kw) -> Context:
+        return Context(self, card, controller or card.controller, **kw)
+
+    def statics(self) -> list[tuple[Static, CardInstance, str]]:
+        """Every constant ability and lasting static in force: (static, source, controller)."""
+        out = []
+        for card in self.game.in_play():
+            if card.zone == "upgrade":
+                continue  # an upgrade's "This creature gains" is read through the creature
+            for s in self.variant(card).statics:
+                out.append((s, card, card.controller))
         for effect in self.game.lasting:
-            if (effect.kind == "play_off_house" and effect.controller == self.game.active
-                    and effect.used < effect.params["uses"] and card.house != effect.params["not_house"]):
-                return effect
-        return None
+            if effect.kind == "static":
+                out.append((effect.params["static"], effect.params.get("card"), effect.controller))
+        return out
 
-    def check_play(self, card: CardInstance) -> LastingEffect | None:
-        """Refuse an illegal play from hand; return the card permission the play uses, if any."""
-        g = self.game
-        if card.zone != "hand" or card.controller != g.active:
-            raise IllegalAction(f"{card.name} is not in {g.active}'s hand")
-        permission = self._permission_for(card)
-        on_house = card.house == g.active_house
-        if not on_house and permission is None:
-            raise IllegalAction(f"{card.name} is not of the active house ({g.active_house})")
-        if g.first_turn and g.played_from_hand >= 1:
-            modifiable = self.rules.switch("first_turn_rule_modifiable")
-            if not (modifiable and permission is not None):
-                src = self.rules.switches["first_turn_rule_modifiable"]
-                why = "card effects cannot modify it" if not modifiable else "no card effect allows another play"
-                raise IllegalAction(f"First Turn Rule: only one card may be played from hand on the first turn; "
-                                    f"{why} (rule set {self.rules.version}, {src.source})")
-        needed = not on_house or (g.first_turn and g.played_from_hand >= 1)
-        return permission if needed else None
+    # ----------------------------------------------------------------- derived state
 
-    def play(self, card: CardInstance) -> None:
+    def power(self, creature: CardInstance) -> int:
+        total = creature.printed.power + creature.power_counters
+        total += sum(s.power(self, src, ctl, creature) for s, src, ctl in self.statics())
+        return max(0, total)
+
+    def armor(self, creature: CardInstance) -> int:
+        total = creature.printed.armor
+        total += sum(s.armor(self, src, ctl, creature) for s, src, ctl in self.statics())
+        return max(0, total)
+
+    def keywords(self, card: CardInstance) -> dict[str, int]:
+        found = dict(parse_keywords(self.rules.card_text(card.name, card.printed.text)))
+        if card.zone == "battleline":
+            for s, src, ctl in self.statics():
+                found.update(s.keywords(self, src, ctl, card))
+        return found
+
+    def has(self, card: CardInstance, keyword: str) -> int:
+        return self.keywords(card).get(keyword, 0)
+
+    def is_flank(self, creature: CardInstance) -> bool:
+        line = self.game.players[creature.controller].creatures
+        if creature not in line:
+            return False
+        if creature in (line[0], line[-1]):
+            return True
+        return any(s.flank(self, src, ctl, creature) for s, src, ctl in self.statics())
+
+    def abilities(self, card: CardInstance, trigger: str) -> list[tuple[list, CardInstance | None]]:
+        """The card's own ability for ``trigger`` and those it gains (from its upgrades and from
+        lasting effects), each with the card that gives it (None for its own)."""
+        found = []
+        own = self.variant(card).ability(trigger)
+        if own:
+            found.append((own, None))
+        for upgrade in card.upgrades:
+            gained = self.variant(upgrade).gains.get(trigger)
+            if gained:
+                found.append((gained, upgrade))
+        if card.zone == "battleline":
+            for s, src, ctl in self.statics():
+                gained = s.abilities(self, src, ctl, card).get(trigger)
+                if gained:
+                    found.append((gained, src))
+        return found
+
+    def trigger(self, card: CardInstance, trigger: str, controller: str | None = None, **event) -> bool:
+        """Resolve every ``trigger`` ability of ``card``; True when it had one."""
+        found = self.abilities(card, trigger)
+        for ability, _giver in found:
+            self.game.log(f"{card.label}'s \"{trigger.replace('_', ' ').title()}:\" ability resolves")
+            resolve_ability(ability, self.context(card, controller, event=event))
+            self.check_state()
+            if self.game.winner:
+                break
+        return bool(found)
+
+    def decider(self, ctx: Context) -> str:
+        """Who makes a decision a card gives: the active player makes every decision, for every
+        card, on their turn (the Biomatrix Backup FAQ)."""
+        return self.game.active
+
+    # ----------------------------------------------------------------- events
+
+    def emit(self, event: str, **details) -> None:
+        """Resolve the reactions to ``event`` of cards in play and of lasting effects."""
+        listeners = []
+        for card in list(self.game.in_play()):
+            for r in self.variant(card).reactions:
+                if r.event == event:
+                    listeners.append((r, card, card.controller, True))
+        for effect in self.game.lasting:
+            if effect.kind == "reaction" and effect.params["reaction"].event == event:
+                listeners.append((effect.params["reaction"], effect.params["card"], effect.controller, False))
+        for reaction, card, controller, needs_play in listeners:
+            if needs_play and not card.in_play:
+                continue  # a constant ability works only while its card is in play
+            ctx = self.context(card, controller, event=details)
+            if reaction.when(ctx):
+                self.game.log(f"{card.label} reacts to {event} of {getattr(details.get('card'), 'label', '?')}")
+                resolve_ability(reaction.ability, ctx)
+                self.check_state()
+
+    # ----------------------------------------------------------------- Æmber and cards
+
+    def gain(self, player: str, amount: int, why: str) -> None:
+        pool = self.game.players[player]
+        pool.amber += amount
+        self.game.log(f"{player} gains {amount} Æmber from {why} ({pool.amber})")
+
+    def draw(self, player: str, n: int) -> int:
+        """Draw ``n`` cards, shuffling the discard pile into the deck when the deck runs out."""
         g = self.game
-        permission = self.check_play(card)
-        if permission is not None:
-            permission.used += 1
-            g.log(f"{card.name} is played using {permission.source}'s permission")
-        g.played_from_hand += 1
-        player = g.players[card.controller]
-        g.log(f"{card.controller} plays {card.name}")
-        if card.data.type == "creature":
-            line = player.zone("battleline")
-            flank = self.chooser.choose(f"flank for {card.name}", ["left", "right"] if line else ["right"])
-            g.move(card, "battleline", card.controller)
-            if flank == "left":
-                line.insert(0, line.pop())
-            card.exhausted = True
-        elif card.data.type == "artifact":
-            g.move(card, "artifacts", card.controller)
-            card.exhausted = True
-        else:
-            g.take(card)  # an action card resolves, then goes to its owner's discard pile
-        if card.data.amber:
-            player.amber += card.data.amber
-            g.log(f"{card.controller} gains {card.data.amber} Æmber from {card.name}'s bonus ({player.amber})")
-        text = self.rules.card_text(card.name, card.data.text)
-        variant = definition(card.name, text).variant_for(text)
-        if variant.play:
-            resolve_ability(variant.play, Context(g, self.rules, self.chooser, card, card.controller))
-        if card.zone == "resolving":
-            g.move(card, "discard")
-            g.log(f"{card.name} is put into {card.owner}'s discard pile")
+        p = g.players[player]
+        drawn = 0
+        for _ in range(n):
+            if not p.zone("deck"):
+                if not p.zone("discard"):
+                    break
+                p.zones["deck"], p.zones["discard"] = p.zone("discard"), []
+                g.rng.shuffle(p.zones["deck"])
+                for c in p.zone("deck"):
+                    c.zone = "deck"
+                g.log(f"{player} shuffles their discard pile into a new deck")
+            g.move(p.zone("deck")[0], "hand")
+            drawn += 1
+        return drawn

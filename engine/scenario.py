@@ -22,12 +22,12 @@ from .game import Engine
 from .rulesets import ruleset_from_kb
 from .setup import CardCatalog, build_game
 from .state import PLAYERS, Game
-from .turn import end_turn
+from .turn import choose_house, end_turn, take_archives
 
 RULINGS_DIR = Path(__file__).resolve().parent.parent / "rulings"
 _PLAYER_PATHS = {"amber", "keys", "chains", "hand_size", "hand", "deck", "discard", "archives", "purged",
                  "battleline", "artifacts"}
-_CARD_PATHS = {"damage", "power", "armor", "stunned", "exhausted", "amber", "zone", "controller"}
+_CARD_PATHS = {"damage", "power", "armor", "stunned", "exhausted", "amber", "zone", "controller", "upgrades"}
 
 
 @dataclass
@@ -62,6 +62,9 @@ class Scenario:
     path: Path
     game: str = "keyforge"
     note: str | None = None
+    #: entries whose answer contradicts the rules in force in their own document:
+    #: [{"entry": key or question prefix, "versions": [...], "reason": "..."}]
+    conflicts: list[dict] = field(default_factory=list)
 
 
 def load_scenario(path: Path) -> Scenario:
@@ -74,7 +77,18 @@ def load_scenario(path: Path) -> Scenario:
     return Scenario(id=str(raw["id"]), title=raw.get("title", ""), entries=list(raw.get("entries") or []),
                     setup=raw.get("setup") or {}, actions=list(raw.get("actions") or []),
                     expect={str(k): v or {} for k, v in raw["expect"].items()}, path=Path(path),
-                    game=raw.get("game", "keyforge"), note=raw.get("note"))
+                    game=raw.get("game", "keyforge"), note=raw.get("note"),
+                    conflicts=_conflicts(path, raw.get("conflicts")))
+
+
+def _conflicts(path: Path, raw) -> list[dict]:
+    out = []
+    for item in raw or []:
+        if not isinstance(item, dict) or not item.get("entry") or not item.get("reason"):
+            raise ScenarioError(f"{path}: each conflict needs an entry and a reason")
+        out.append({"entry": str(item["entry"]), "versions": [str(v) for v in item.get("versions") or []],
+                    "reason": str(item["reason"])})
+    return out
 
 
 def all_scenarios(root: Path = RULINGS_DIR) -> list[Scenario]:
@@ -85,17 +99,28 @@ def _norm_question(text: str) -> str:
     return plain(question_slug_text(text)).replace(" .", ".")
 
 
+def _replayable_rows(conn: sqlite3.Connection, game: str) -> list[tuple]:
+    return conn.execute(
+        """SELECT d.version, e.id, e.key, coalesce(e.question, e.body), e.kind IN ('faq', 'example')
+           FROM entries e JOIN documents d ON d.id = e.document WHERE d.game = ?
+           ORDER BY d.version_sort, e.ordinal""", (game,)).fetchall()
+
+
+def entries_for_ref(conn: sqlite3.Connection, game: str, ref: str, rows: list[tuple] | None = None
+                    ) -> list[tuple[str, int]]:
+    """(version, entry id) of the entries a reference names: a KB key (of any entry: a worked
+    example can sit inside a rule whose source lost its "Example:" label), or a prefix of an FAQ
+    question or example, compared without typography or set-code style."""
+    prefix = _norm_question(ref)
+    rows = _replayable_rows(conn, game) if rows is None else rows
+    return [(v, i) for v, i, key, text, replayable in rows
+            if key == ref or (replayable and _norm_question(text).startswith(prefix))]
+
+
 def matching_entries(conn: sqlite3.Connection, scenario: Scenario) -> list[tuple[str, int]]:
     """(version, entry id) of every KB entry the scenario replays."""
-    out = []
-    rows = conn.execute(
-        """SELECT d.version, e.id, e.key, coalesce(e.question, e.body) FROM entries e
-           JOIN documents d ON d.id = e.document WHERE d.game = ? AND e.kind IN ('faq', 'example')
-           ORDER BY d.version_sort, e.ordinal""", (scenario.game,)).fetchall()
-    for ref in scenario.entries:
-        prefix = _norm_question(ref)
-        out += [(v, i) for v, i, key, text in rows if key == ref or _norm_question(text).startswith(prefix)]
-    return out
+    rows = _replayable_rows(conn, scenario.game)
+    return [hit for ref in scenario.entries for hit in entries_for_ref(conn, scenario.game, ref, rows)]
 
 
 def versions_for(conn: sqlite3.Connection, scenario: Scenario) -> list[str]:
@@ -144,7 +169,7 @@ def run(conn: sqlite3.Connection, scenario: Scenario, version: str) -> Result:
         elif refused:
             result.checks.append(Check("illegal", None, sorted(refused), False))
         for path, expected in expect.items():
-            actual = _value(game, path)
+            actual = _value(engine, path)
             result.checks.append(Check(path, expected, actual, actual == expected))
         result.passed = all(c.ok for c in result.checks)
     except (ChoiceError, ScenarioError, EngineError) as exc:
@@ -160,25 +185,55 @@ def _card_ref(game: Game, ref: str, zone: str | None = None):
     return sorted(candidates, key=lambda c: c.controller != game.active)[0]
 
 
-#: actions the engine supports so far
-ACTIONS = ("play", "end_turn")
+#: the player actions a scenario can take (``choose`` answers the decisions of the action before it)
+ACTIONS = ("play", "discard", "reap", "fight", "action", "omni", "choose_house", "take_archives", "end_turn")
 
 
 def _do(engine: Engine, action: dict) -> None:
     verbs = set(action) & set(ACTIONS) if isinstance(action, dict) else set()
     if len(verbs) != 1:
-        raise ScenarioError(f"action {action!r}: expected one of {', '.join(ACTIONS)} or choose "
-                            "(other actions are not supported by the engine yet)")
-    engine.chooser.add(list(action.get("targets") or []) + list(action.get("choices") or []))
+        raise ScenarioError(f"action {action!r}: expected one of {', '.join(ACTIONS)} or choose")
+    verb = verbs.pop()
+    extra = set(action) - {verb, "targets", "choices", "flank", "position", "to_step"}
+    if extra:
+        raise ScenarioError(f"action {action!r}: unknown keys {sorted(extra)}")
+    g = engine.game
     if "flank" in action:
         engine.chooser.add([action["flank"]])
-    if "play" in action:
-        engine.play(_card_ref(engine.game, action["play"], "hand"))
+    if "position" in action:
+        engine.chooser.add([action["position"]])
+    engine.chooser.add(list(action.get("targets") or []) + list(action.get("choices") or []))
+    arg = action[verb]
+    if verb == "play":
+        engine.play(_card_ref(g, arg, "hand"))
+    elif verb == "discard":
+        engine.discard_from_hand(_card_ref(g, arg, "hand"))
+    elif verb in ("reap", "action", "omni"):
+        engine.use(_in_play_ref(g, arg), verb)
+    elif verb == "fight":
+        if not isinstance(arg, dict) or "attacker" not in arg:
+            raise ScenarioError(f"fight: expected {{attacker: CARD, target: CARD}}, got {arg!r}")
+        target = _in_play_ref(g, arg["target"], enemy_of=g.active) if arg.get("target") else None
+        engine.use(_in_play_ref(g, arg["attacker"]), "fight", target=target)
+    elif verb == "choose_house":
+        choose_house(engine, str(arg))
+    elif verb == "take_archives":
+        take_archives(engine, bool(arg))
     else:
-        end_turn(engine.game, engine.rules, engine.chooser, int(action.get("to_step", 3)))
+        end_turn(engine, int(action.get("to_step", 3)))
 
 
-def _value(game: Game, path: str):
+def _in_play_ref(game: Game, ref: str, enemy_of: str | None = None):
+    candidates = [c for c in game.in_play() if ref in (c.label, c.name)]
+    if enemy_of:
+        candidates = [c for c in candidates if c.controller != enemy_of] or candidates
+    if not candidates:
+        raise ScenarioError(f"no card {ref!r} in play")
+    return sorted(candidates, key=lambda c: c.controller != game.active)[0]
+
+
+def _value(engine: Engine, path: str):
+    game = engine.game
     if path == "active_house":
         return game.active_house
     if path == "winner":
@@ -194,8 +249,10 @@ def _value(game: Game, path: str):
     if attr in _CARD_PATHS:
         card = _card_ref(game, head)
         if attr == "power":
-            return card.data.power + card.power_counters
+            return engine.power(card)
         if attr == "armor":
-            return card.data.armor
+            return engine.armor(card)
+        if attr == "upgrades":
+            return [u.label for u in card.upgrades]
         return getattr(card, attr)
     raise ScenarioError(f"unknown check path {path!r}")

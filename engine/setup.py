@@ -1,6 +1,7 @@
 """Building a game from a scenario's ``setup``: cards from the KB's card data, zones, turn."""
 from __future__ import annotations
 
+import json
 import re
 import sqlite3
 
@@ -11,8 +12,10 @@ from .errors import ScenarioError
 from .state import PLAYERS, ZONES, CardData, CardInstance, Game, Player
 
 _PINNED = re.compile(r"^(?P<name>.+?)\s*\((?P<set>[A-Za-z0-9]+)\s+(?P<num>\d+)\)\s*$")
-_CARD_FIELDS = {"card", "id", "damage", "exhausted", "stunned", "power_counters", "amber", "upgrades", "owner"}
-_PLAYER_FIELDS = {"amber", "keys", "chains", "key_cost_modifier", *ZONES}
+_CARD_FIELDS = {"card", "id", "damage", "exhausted", "stunned", "power_counters", "amber", "upgrades", "owner",
+                "house", "beneath"}
+_PLAYER_FIELDS = {"amber", "keys", "chains", "key_cost_modifier", "houses", *ZONES}
+_QUOTES = str.maketrans({"“": "", "”": "", '"': ""})
 
 
 class CardCatalog:
@@ -26,18 +29,23 @@ class CardCatalog:
         if ref in self._cache:
             return self._cache[ref]
         m = _PINNED.match(ref)
-        cols = "name, set_code, number, house, type, amber, power, armor, text"
+        cols = "name, set_code, number, house, type, amber, power, armor, text, traits"
         if m:
             code = SET_ALIASES.get(m["set"].lower(), m["set"])
             rows = self.conn.execute(f"SELECT {cols} FROM cards WHERE set_code = ? AND CAST(number AS INTEGER) = ?",
                                      (code, int(m["num"]))).fetchall()
         else:
             rows = self.conn.execute(f"SELECT {cols} FROM cards WHERE name = ? COLLATE NOCASE", (ref,)).fetchall()
+            if not rows:  # names printed in quotes: “John Smyth”
+                rows = self.conn.execute(
+                    f"SELECT {cols} FROM cards WHERE replace(replace(name, '“', ''), '”', '') = ? COLLATE NOCASE",
+                    (ref.translate(_QUOTES),)).fetchall()
             rows.sort(key=lambda r: SET_ORDER.index(r[1]) if r[1] in SET_ORDER else len(SET_ORDER))
         if not rows:
             raise ScenarioError(f"unknown card {ref!r}")
-        name, set_code, number, house, typ, amber, power, armor, text = rows[0]
-        data = CardData(name, set_code, number, house, typ, amber or 0, power or 0, armor or 0, text or "")
+        name, set_code, number, house, typ, amber, power, armor, text, traits = rows[0]
+        data = CardData(name, set_code, number, house, typ, amber or 0, power or 0, armor or 0, text or "",
+                        tuple(json.loads(traits or "[]")))
         self._cache[ref] = data
         return data
 
@@ -61,6 +69,7 @@ def build_game(setup: dict, catalog: CardCatalog) -> Game:
         player = game.players[pname]
         for attr in ("amber", "keys", "chains", "key_cost_modifier"):
             setattr(player, attr, int(spec.get(attr, 0)))
+        player.houses = tuple(h.lower() for h in spec.get("houses") or ())
         for zone in ZONES:
             for item in spec.get(zone) or []:
                 card = _make_card(item, pname, zone, catalog)
@@ -74,9 +83,22 @@ def _make_card(item, player: str, zone: str, catalog: CardCatalog) -> CardInstan
     if bad or "card" not in spec:
         raise ScenarioError(f"card {item!r}: expected a name or a mapping with 'card' (unknown keys {sorted(bad)})")
     data = catalog.get(spec["card"])
-    label = spec.get("id") or data.name
+    label = spec.get("id") or data.name.translate(_QUOTES)
     owner = spec.get("owner", player)
-    return CardInstance(data, owner=owner, controller=player, label=label, zone=zone,
+    if owner not in PLAYERS:
+        raise ScenarioError(f"card {item!r}: owner must be player1 or player2")
+    in_play = zone in ("battleline", "artifacts")
+    card = CardInstance(data, owner=owner, controller=player if in_play else owner, label=label, zone=zone,
                         exhausted=bool(spec.get("exhausted", False)), damage=int(spec.get("damage", 0)),
                         stunned=bool(spec.get("stunned", False)),
-                        power_counters=int(spec.get("power_counters", 0)), amber=int(spec.get("amber", 0)))
+                        power_counters=int(spec.get("power_counters", 0)), amber=int(spec.get("amber", 0)),
+                        house_override=(spec.get("house") or "").lower() or None)
+    for sub in spec.get("upgrades") or []:
+        upgrade = _make_card(sub, player, "upgrade", catalog)
+        upgrade.zone, upgrade.attached_to, upgrade.controller = "upgrade", card, player
+        card.upgrades.append(upgrade)
+    for sub in spec.get("beneath") or []:
+        under = _make_card(sub, player, "beneath", catalog)
+        under.zone = "beneath"
+        card.beneath.append(under)
+    return card

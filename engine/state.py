@@ -1,6 +1,6 @@
 """Game state: two players, their zones, Æmber, keys and chains, and every card's status.
 
-State is plain data; the rules that change it live in :mod:`engine.game` and the effect library.
+State is plain data; the rules that change it live in the engine modules and the effect library.
 Every change worth reading goes into ``Game.trace`` as a sentence, for the verify page.
 """
 from __future__ import annotations
@@ -11,6 +11,10 @@ from typing import Any
 
 PLAYERS = ("player1", "player2")
 ZONES = ("deck", "hand", "discard", "archives", "purged", "battleline", "artifacts")
+IN_PLAY = ("battleline", "artifacts", "upgrade")
+#: out-of-play zones whose cards the opponent cannot follow: a pending effect loses track of a
+#: card that moves there ("Leaves Play")
+HIDDEN = ("deck", "hand", "archives")
 
 
 @dataclass(frozen=True)
@@ -25,6 +29,7 @@ class CardData:
     power: int = 0
     armor: int = 0
     text: str = ""
+    traits: tuple[str, ...] = ()
 
 
 @dataclass(eq=False)
@@ -38,15 +43,52 @@ class CardInstance:
     damage: int = 0
     stunned: bool = False
     power_counters: int = 0
+    #: Æmber on the card (captured by a creature)
     amber: int = 0
+    #: house when it differs from the print (a maverick)
+    house_override: str | None = None
+    #: upgrades attached to this creature
+    upgrades: list["CardInstance"] = field(default_factory=list)
+    #: the creature this upgrade is attached to
+    attached_to: "CardInstance | None" = None
+    #: cards beneath this one (Masterplan), facedown
+    beneath: list["CardInstance"] = field(default_factory=list)
+    #: damage its armor has prevented this turn (armor renews each turn)
+    armor_used: int = 0
+    #: attacked already this turn (elusive protects only against the first attack)
+    attacked_this_turn: bool = False
+    #: card data it is a copy of (Mimicry), while it resolves
+    copy_of: CardData | None = None
+    #: what a card's own abilities remember: cards purged by Spangler Box, where a card must go
+    #: when it leaves archives (Sample Collection), ...
+    memory: dict[str, Any] = field(default_factory=dict)
+
+    @property
+    def printed(self) -> CardData:
+        return self.copy_of or self.data
 
     @property
     def name(self) -> str:
-        return self.data.name
+        return self.printed.name
 
     @property
     def house(self) -> str:
-        return self.data.house
+        return self.house_override or self.printed.house
+
+    @property
+    def type(self) -> str:
+        return self.printed.type
+
+    @property
+    def in_play(self) -> bool:
+        return self.zone in IN_PLAY
+
+    def reset(self) -> None:
+        """A card leaving play loses everything play gave it."""
+        self.exhausted = self.stunned = self.attacked_this_turn = False
+        self.damage = self.power_counters = self.armor_used = 0
+        self.attached_to = None
+        self.copy_of = None
 
     def __repr__(self) -> str:
         return f"<{self.label} ({self.controller}, {self.zone})>"
@@ -59,20 +101,28 @@ class Player:
     keys: int = 0
     chains: int = 0
     key_cost_modifier: int = 0
+    #: the houses on the identity card; empty means "the houses of the cards the player owns"
+    houses: tuple[str, ...] = ()
     zones: dict[str, list[CardInstance]] = field(default_factory=lambda: {z: [] for z in ZONES})
 
     def zone(self, name: str) -> list[CardInstance]:
         return self.zones[name]
 
+    @property
+    def creatures(self) -> list[CardInstance]:
+        return self.zones["battleline"]
+
 
 @dataclass
 class LastingEffect:
-    """An effect that lasts for a period ("this turn"), created by a card ability."""
+    """An effect that lasts for a period, created by a card ability: "for the remainder of the
+    turn" (cleared at the end of the turn) or "until <card> leaves play" (``until_leaves``)."""
     kind: str
     source: str
     controller: str
     params: dict[str, Any] = field(default_factory=dict)
     used: int = 0
+    until_leaves: CardInstance | None = None
 
 
 @dataclass
@@ -82,12 +132,23 @@ class Game:
     active_house: str | None = None
     first_turn: bool = False
     step: int = 3
+    turn: int = 1
     #: cards played from hand this turn (the First Turn Rule counts these)
     played_from_hand: int = 0
+    #: copies played or used this turn, by card name (the Rule of Six)
+    six: dict[str, int] = field(default_factory=dict)
+    #: cards used this turn (permissions such as Combat Pheromones count these)
+    used_this_turn: list[CardInstance] = field(default_factory=list)
     lasting: list[LastingEffect] = field(default_factory=list)
     trace: list[str] = field(default_factory=list)
     rng: random.Random = field(default_factory=lambda: random.Random(0))
     winner: str | None = None
+    #: the creature attacking in the fight being resolved, if any
+    attacking: CardInstance | None = None
+    #: step 3 is over for the turn (Omega)
+    step3_closed: bool = False
+    #: cards played, used or discarded this turn (Alpha)
+    step3_actions: int = 0
 
     @property
     def opponent(self) -> str:
@@ -100,12 +161,32 @@ class Game:
         self.trace.append(line)
 
     def cards(self):
+        """Every card in the game, wherever it is (upgrades and cards beneath others included)."""
         for p in self.players.values():
             for zone in ZONES:
-                yield from p.zones[zone]
+                for card in p.zones[zone]:
+                    yield card
+                    yield from card.upgrades
+                    yield from card.beneath
+
+    def in_play(self):
+        for p in self.players.values():
+            for card in p.zones["battleline"]:
+                yield card
+                yield from card.upgrades
+            yield from p.zones["artifacts"]
+
+    def creatures(self) -> list[CardInstance]:
+        return [c for p in self.players.values() for c in p.zones["battleline"]]
 
     def take(self, card: CardInstance) -> None:
-        """Lift a card out of whatever zone holds it (an action card being resolved is in none)."""
+        """Lift a card out of whatever holds it (an action card being resolved is in none)."""
+        if card.attached_to is not None and card in card.attached_to.upgrades:
+            card.attached_to.upgrades.remove(card)
+        for holder in self.cards():
+            if card in holder.beneath:
+                holder.beneath.remove(card)
+                break
         for p in self.players.values():
             for cards in p.zones.values():
                 if card in cards:
@@ -116,9 +197,18 @@ class Game:
         """Move a card to a zone of ``player`` (default: its controller in play, else its owner)."""
         self.take(card)
         owner = player or (card.controller if zone in ("battleline", "artifacts") else card.owner)
+        if zone not in ("battleline", "artifacts"):
+            card.controller = card.owner
         target = self.players[owner].zones[zone]
         if top and zone in ("deck", "discard"):
             target.insert(0, card)
         else:
             target.append(card)
         card.zone = zone
+
+    def neighbors(self, creature: CardInstance) -> list[CardInstance]:
+        line = self.players[creature.controller].creatures
+        if creature not in line:
+            return []
+        i = line.index(creature)
+        return [c for c in (line[i - 1] if i > 0 else None, line[i + 1] if i + 1 < len(line) else None) if c]

@@ -1,11 +1,19 @@
 """The turn sequence around step 3: ready cards (4), draw cards with chains (5), and the next
-player's turn up to its step 3 (1: forge a key, 2: choose a house).
+player's turn: forge a key (1), choose a house and optionally take the archives (2).
+
+House choice: a player may choose a house on their identity card or a house of a card they
+control in play; "cannot" effects remove houses; "must" effects restrict the choice to their
+house. When a house is both a must and a cannot, the ``cannot_overrides_must`` switch decides:
+cannot wins and the must is void (from 1.2, "Cannot vs Must"), or no house is legal (1.1 FAQ).
 """
 from __future__ import annotations
 
-from .choices import Chooser
-from .rulesets import RuleSet
-from .state import Game
+from typing import TYPE_CHECKING
+
+from .errors import IllegalAction
+
+if TYPE_CHECKING:
+    from .game import Engine
 
 HAND_SIZE = 6
 KEY_COST = 6
@@ -16,70 +24,132 @@ def chain_penalty(chains: int) -> int:
     return 0 if chains <= 0 else (chains - 1) // 6 + 1
 
 
-def draw(game: Game, player: str, n: int) -> int:
-    """Draw ``n`` cards, shuffling the discard pile into the deck when the deck runs out."""
-    p = game.players[player]
-    drawn = 0
-    for _ in range(n):
-        if not p.zone("deck"):
-            if not p.zone("discard"):
-                break
-            p.zones["deck"], p.zones["discard"] = p.zone("discard"), []
-            game.rng.shuffle(p.zones["deck"])
-            for c in p.zone("deck"):
-                c.zone = "deck"
-            game.log(f"{player} shuffles their discard pile into a new deck")
-        card = p.zone("deck")[0]
-        game.move(card, "hand")
-        drawn += 1
-    return drawn
+def key_cost(eng: "Engine", player: str) -> int:
+    return max(0, KEY_COST + eng.game.players[player].key_cost_modifier)
 
 
-def ready_step(game: Game) -> None:
-    for card in game.players[game.active].zone("battleline") + game.players[game.active].zone("artifacts"):
+def ready_step(eng: "Engine") -> None:
+    g = eng.game
+    for card in g.players[g.active].creatures + g.players[g.active].zone("artifacts"):
         card.exhausted = False
-    game.log(f"{game.active} readies their cards")
+    g.log(f"{g.active} readies their cards")
 
 
-def draw_step(game: Game) -> None:
-    p = game.players[game.active]
+def draw_step(eng: "Engine") -> None:
+    g = eng.game
+    p = g.players[g.active]
     wanted = max(0, HAND_SIZE - len(p.zone("hand")))
     penalty = min(chain_penalty(p.chains), wanted)
-    drawn = draw(game, game.active, wanted - penalty)
-    game.log(f"{game.active} draws {drawn} card(s) to refill their hand ({len(p.zone('hand'))} in hand)")
+    drawn = eng.draw(g.active, wanted - penalty)
+    g.log(f"{g.active} draws {drawn} card(s) to refill their hand ({len(p.zone('hand'))} in hand)")
     if penalty:
         p.chains -= 1
-        game.log(f"{game.active}'s chains prevent {penalty} draw(s); they shed a chain ({p.chains} left)")
+        g.log(f"{g.active}'s chains prevent {penalty} draw(s); they shed a chain ({p.chains} left)")
 
 
-def forge_step(game: Game) -> None:
-    p = game.players[game.active]
-    cost = KEY_COST + p.key_cost_modifier
-    if p.amber >= cost:
+def forge_step(eng: "Engine") -> None:
+    g = eng.game
+    p = g.players[g.active]
+    cost = key_cost(eng, g.active)
+    if p.amber >= cost and p.keys < 3:
         p.amber -= cost
         p.keys += 1
-        game.log(f"{game.active} forges a key for {cost} Æmber ({p.keys} forged)")
+        g.log(f"{g.active} forges a key for {cost} Æmber ({p.keys} forged)")
         if p.keys >= 3:
-            game.winner = game.active
-            game.log(f"{game.active} wins the game")
+            g.winner = g.active
+            g.log(f"{g.active} wins the game")
 
 
-def end_turn(game: Game, rules: RuleSet, chooser: Chooser, to_step: int = 3) -> None:
+# --------------------------------------------------------------------------- houses
+
+def identity_houses(eng: "Engine", player: str) -> set[str]:
+    p = eng.game.players[player]
+    if p.houses:
+        return set(p.houses)
+    return {c.house for c in eng.game.cards() if c.owner == player and c.house}
+
+
+def house_options(eng: "Engine", player: str) -> tuple[list[str], str]:
+    """The houses ``player`` may choose, and why the choice is restricted (for refusals)."""
+    g = eng.game
+    allowed = identity_houses(eng, player) | {c.house for c in g.in_play() if c.controller == player}
+    cannot = {h for s, src, ctl in eng.statics() if (h := s.cannot_choose(eng, src, ctl, player))}
+    must = {h for s, src, ctl in eng.statics() if (h := s.must_choose(eng, src, ctl, player))} & allowed
+    free = allowed - cannot
+    why = []
+    if cannot:
+        why.append(f"cannot choose {', '.join(sorted(cannot))}")
+    if must:
+        why.append(f"must choose {', '.join(sorted(must))}")
+        if must & free:
+            return sorted(must & free), "; ".join(why)
+        switch = eng.rules.switches["cannot_overrides_must"]
+        if not switch.value:
+            why.append(f"cannot does not override must (rule set {eng.rules.version}, {switch.source})")
+            return [], "; ".join(why)
+        why.append(f"cannot overrides must (rule set {eng.rules.version}, {switch.source})")
+    return sorted(free), "; ".join(why)
+
+
+def choose_house(eng: "Engine", house: str | None = None) -> None:
+    """Step 2: choose the active house (``None``: ask the chooser)."""
+    g = eng.game
+    if g.step != 2:
+        raise IllegalAction(f"a house is chosen in step 2 (the turn is at step {g.step})")
+    options, why = house_options(eng, g.active)
+    if not options:
+        g.active_house = None
+        g.log(f"{g.active} has no legal house to choose ({why}): no active house this turn")
+    elif house is None:
+        g.active_house = eng.chooser.choose(f"{g.active} chooses a house", options)
+    elif house.lower() not in options:
+        raise IllegalAction(f"{g.active} cannot choose {house}: legal houses are {', '.join(options)}"
+                            + (f" ({why})" if why else ""))
+    else:
+        g.active_house = house.lower()
+    if g.active_house:
+        g.log(f"{g.active} chooses {g.active_house}")
+    g.step = 3
+
+
+def take_archives(eng: "Engine", take: bool) -> None:
+    g = eng.game
+    if g.step != 3 or g.step3_actions:
+        raise IllegalAction("archives are taken right after choosing a house")
+    if not take:
+        return
+    for card in list(g.players[g.active].zone("archives")):
+        eng.put_away(card, "hand")
+
+
+# --------------------------------------------------------------------------- turn
+
+def end_turn(eng: "Engine", to_step: int = 3) -> None:
     """Steps 4–5 of the active player, then the next player's turn up to (not including) ``to_step``."""
-    ready_step(game)
-    draw_step(game)
-    game.log(f"{game.active}'s turn ends")
-    game.active = game.opponent
-    game.first_turn = False
-    game.played_from_hand = 0
-    game.lasting.clear()
-    game.active_house = None
-    game.step = 1
-    if to_step > 1 and game.winner is None:
-        forge_step(game)
-        game.step = 2
-    if to_step > 2 and game.winner is None:
-        houses = sorted({c.house for c in game.cards() if c.controller == game.active})
-        game.active_house = chooser.choose(f"{game.active} chooses a house", houses)
-        game.log(f"{game.active} chooses {game.active_house}")
-        game.step = 3
+    g = eng.game
+    g.step = 4
+    ready_step(eng)
+    g.step = 5
+    draw_step(eng)
+    p = g.players[g.active]
+    if p.amber >= key_cost(eng, g.active) and p.keys < 3:
+        g.log(f"{g.active}: \"Check!\" (enough Æmber to forge a key next turn)")
+    g.log(f"{g.active}'s turn ends")
+    g.lasting = [e for e in g.lasting if e.until_leaves is not None]
+    for c in g.creatures():
+        c.armor_used = 0
+        c.attacked_this_turn = False
+    g.active = g.opponent
+    g.turn += 1
+    g.first_turn = False
+    g.played_from_hand = g.step3_actions = 0
+    g.step3_closed = False
+    g.six.clear()
+    g.used_this_turn.clear()
+    g.active_house = None
+    g.step = 1
+    if to_step > 1 and g.winner is None:
+        forge_step(eng)
+        g.step = 2
+    if to_step > 2 and g.winner is None:
+        choose_house(eng)

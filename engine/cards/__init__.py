@@ -1,22 +1,48 @@
 """Card definitions, one small declarative definition per card, grouped by set.
 
-A definition lists the card's abilities as effects from :mod:`engine.effects`. Where an erratum
-changes behaviour, the definition has one variant per text, each recognised by a phrase of that
-text; the rule set's text in force picks the variant.
+A definition lists the card's abilities by trigger ("Play:", "Reap:", "Destroyed:", ...) as
+effects from the effect library, its constant abilities as statics, and its "After ..." abilities
+as reactions. Keywords (elusive, taunt, assault 2, ...) are read from the text in force by the
+general rules, not repeated here. Where an erratum changes behaviour, the definition has one
+variant per text, each recognised by a phrase of that text; the rule set's text picks the variant.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+import importlib
+import pkgutil
+from dataclasses import dataclass, field, fields
 
-from ..effects import Ability
 from ..errors import ScenarioError
+
+#: the triggers a definition can give abilities for, in the words of the card text
+TRIGGERS = ("play", "reap", "fight", "before_fight", "action", "omni", "destroyed", "leaves_play")
 
 
 @dataclass
 class Variant:
     #: a phrase (lowercase, straight quotes) found in the card text this variant implements
-    phrase: str
-    play: Ability = field(default_factory=list)
+    phrase: str = ""
+    play: list = field(default_factory=list)
+    reap: list = field(default_factory=list)
+    fight: list = field(default_factory=list)
+    before_fight: list = field(default_factory=list)
+    action: list = field(default_factory=list)
+    omni: list = field(default_factory=list)
+    destroyed: list = field(default_factory=list)
+    leaves_play: list = field(default_factory=list)
+    #: constant abilities, active while the card is in play (engine.statics)
+    statics: list = field(default_factory=list)
+    #: "After ..." / "each time ..." abilities, active while the card is in play (engine.reactions)
+    reactions: list = field(default_factory=list)
+    #: an upgrade's "This creature gains, ...": trigger -> ability given to the creature
+    gains: dict = field(default_factory=dict)
+    #: "cannot be played unless ...": a condition on the playing Context
+    play_condition: object = None
+    #: "When you play this card, treat it as a copy of ...": an effect resolved first
+    becomes: object = None
+
+    def ability(self, trigger: str) -> list:
+        return getattr(self, trigger)
 
 
 @dataclass
@@ -25,32 +51,70 @@ class CardDefinition:
     variants: list[Variant]
 
     def variant_for(self, text: str) -> Variant:
-        plain = text.lower().replace("’", "'")
+        plain = _plain(text)
         for v in self.variants:
-            if v.phrase in plain:
+            if v.phrase and v.phrase in plain:
                 return v
-        if len(self.variants) == 1 and not self.variants[0].phrase:
-            return self.variants[0]
+        unphrased = [v for v in self.variants if not v.phrase]
+        if len(unphrased) == 1:
+            return unphrased[0]
         raise ScenarioError(f"{self.name}: no implementation for the text in force: {text!r}")
 
 
+def _plain(text: str) -> str:
+    return " ".join(text.lower().replace("’", "'").replace("“", '"').replace("”", '"').split())
+
+
 REGISTRY: dict[str, CardDefinition] = {}
+_ABILITY_FIELDS = {f.name for f in fields(Variant)} - {"phrase"}
 
 
-def card(name: str, *variants: Variant, play: Ability | None = None) -> CardDefinition:
-    """Register a card: either one behaviour (``play=``) or one :class:`Variant` per text."""
-    definition = CardDefinition(name, list(variants) or [Variant("", play or [])])
-    REGISTRY[name] = definition
+def card(name: str, *variants: Variant, **abilities) -> CardDefinition:
+    """Register a card: either one behaviour (keyword arguments named like :class:`Variant`'s
+    fields: ``play=[...]``, ``reap=[...]``, ``statics=[...]``) or one :class:`Variant` per text."""
+    bad = set(abilities) - _ABILITY_FIELDS
+    if bad:
+        raise TypeError(f"{name}: unknown ability fields {sorted(bad)}")
+    if variants and abilities:
+        raise TypeError(f"{name}: give variants or abilities, not both")
+    definition = CardDefinition(name, list(variants) or [Variant(**abilities)])
+    REGISTRY[_key(name)] = definition
     return definition
 
 
+def _key(name: str) -> str:
+    return name.replace("“", "").replace("”", "").replace('"', "").strip().lower()
+
+
+def _load_all() -> None:
+    for module in pkgutil.iter_modules(__path__):
+        importlib.import_module(f"{__name__}.{module.name}")
+
+
+VANILLA = Variant()
+
+
 def definition(name: str, text: str = "") -> CardDefinition:
-    """The definition of a card. A card with no ability text ("(Vanilla)") needs none; any other
-    card without a definition is refused, never played as if it had no abilities."""
+    """The definition of a card. A card whose text is only keywords or "(Vanilla)" needs none; any
+    other card without a definition is refused, never played as if it had no abilities."""
     if not REGISTRY:
-        from . import cota  # noqa: F401  (registers the cards)
-    if name in REGISTRY:
-        return REGISTRY[name]
-    if text.strip() in ("", "(Vanilla)"):
-        return CardDefinition(name, [Variant("")])
+        _load_all()
+    found = REGISTRY.get(_key(name))
+    if found is not None:
+        return found
+    from ..keywords import only_keywords
+    if only_keywords(text):
+        return CardDefinition(name, [VANILLA])
     raise ScenarioError(f"{name}: card not implemented in the engine yet (text: {text!r})")
+
+
+def variant(card, rules) -> Variant:
+    """The variant of ``card`` for the text in force under ``rules``."""
+    text = rules.card_text(card.name, card.printed.text)
+    return definition(card.name, text).variant_for(text)
+
+
+def implemented() -> list[str]:
+    if not REGISTRY:
+        _load_all()
+    return sorted(d.name for d in REGISTRY.values())

@@ -1,7 +1,8 @@
 """Call of the Archons (CotA) card definitions."""
 from __future__ import annotations
 
-from ..effects import If, MayPlayOneOffHouse, RepeatCardEffectIf, RepeatPrecedingIf, Steal, opponent_has_more_amber
+from ..effects import If, RepeatCardEffectIf, RepeatPrecedingIf, Steal, opponent_has_more_amber
+from ..effects_cards import MayPlayOneOffHouse
 from . import Variant, card
 
 card("Bait and Switch",

@@ -1,0 +1,234 @@
+"""Effects on cards: damage, stun, ready, destroy, moving cards between zones, using creatures,
+lasting effects and permissions. Each acts on the cards a reference names (see
+:meth:`engine.effects.Context.refs`) and returns whether it fully resolved.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from .effects import Context, Effect, resolve_all
+from .errors import IllegalAction
+from .state import HIDDEN, LastingEffect
+
+
+def _in_play(cards):
+    return [c for c in cards if c.in_play]
+
+
+@dataclass
+class DealDamage(Effect):
+    """Deal ``amount`` damage to each card ``on`` names; ``if_destroyed`` resolves for a creature
+    this damage destroys ("If this damage destroys that creature, ...")."""
+    amount: int
+    on: str = "it"
+    if_destroyed: list = field(default_factory=list)
+
+    def resolve(self, ctx: Context) -> bool:
+        targets = [c for c in ctx.refs(self.on) if c.zone == "battleline"]
+        for t in targets:
+            ctx.eng.deal_damage(t, self.amount, ctx.source.label, check=False)
+        before = {t: t.zone for t in targets}
+        lethal = [t for t in targets if t in ctx.eng.lethal()]
+        ctx.eng.check_state()
+        for t in lethal:
+            if self.if_destroyed and before[t] == "battleline" and t.zone != "battleline":
+                ctx.chosen["destroyed"] = [t]
+                resolve_all(self.if_destroyed, ctx)
+        return bool(targets)
+
+
+@dataclass
+class Stun(Effect):
+    on: str = "it"
+
+    def resolve(self, ctx: Context) -> bool:
+        done = False
+        for c in _in_play(ctx.refs(self.on)):
+            if c.stunned:
+                ctx.log(f"{c.label} is already stunned: nothing happens")
+                continue
+            c.stunned = done = True
+            ctx.log(f"{c.label} is stunned")
+        return done
+
+
+@dataclass
+class Ready(Effect):
+    on: str = "it"
+
+    def resolve(self, ctx: Context) -> bool:
+        done = False
+        for c in _in_play(ctx.refs(self.on)):
+            if not c.exhausted:
+                ctx.log(f"{c.label} is already ready")
+                continue
+            c.exhausted, done = False, True
+            ctx.log(f"{c.label} is readied")
+        return done
+
+
+@dataclass
+class Exhaust(Effect):
+    on: str = "it"
+
+    def resolve(self, ctx: Context) -> bool:
+        cards = [c for c in _in_play(ctx.refs(self.on)) if not c.exhausted]
+        for c in cards:
+            c.exhausted = True
+            ctx.log(f"{c.label} is exhausted")
+        return bool(cards)
+
+
+@dataclass
+class Destroy(Effect):
+    on: str = "it"
+
+    def resolve(self, ctx: Context) -> bool:
+        cards = _in_play(ctx.refs(self.on))
+        if cards:
+            ctx.eng.destroy(cards)
+        return bool(cards)
+
+
+def Sacrifice(on: str = "self") -> Destroy:
+    """"Sacrifice X": destroy X (it is yours)."""
+    return Destroy(on)
+
+
+@dataclass
+class MoveTo(Effect):
+    """Put each card ``on`` names into its owner's ``zone`` (hand, archives, purged, discard,
+    deck). A card in a hidden zone (hand, deck, archives) cannot be followed there ("Leaves
+    Play"), unless the effect picks cards from that zone (``from_hidden``)."""
+    zone: str
+    on: str = "it"
+    from_hidden: bool = False
+
+    def resolve(self, ctx: Context) -> bool:
+        cards = ctx.refs(self.on)
+        done = False
+        for c in cards:
+            if c.zone in HIDDEN and not self.from_hidden:
+                ctx.log(f"{c.label} is in a hidden zone now: {ctx.source.name} cannot find it")
+                continue
+            if c.zone == self.zone:
+                continue
+            if ctx.eng.remove_from_play_or_zone(c, self.zone):
+                done = True
+        return done and len(cards) > 0
+
+
+def ReturnToHand(on: str = "it") -> MoveTo:
+    return MoveTo("hand", on)
+
+
+def Purge(on: str = "it") -> MoveTo:
+    return MoveTo("purged", on)
+
+
+@dataclass
+class Archive(Effect):
+    """Put cards into the archives of the ability's controller ("into your archives"); a card
+    owned by the other player remembers it returns to its owner's hand when it leaves them."""
+    on: str = "it"
+    owner_hand_on_leaving: bool = False
+
+    def resolve(self, ctx: Context) -> bool:
+        cards = ctx.refs(self.on)
+        for c in cards:
+            if c.in_play:
+                ctx.eng.leave_play(c, "discard")  # leaves play first, then goes to the archives
+            ctx.game.move(c, "archives", ctx.controller)
+            c.controller = c.owner
+            if self.owner_hand_on_leaving:
+                c.memory["leaves_archives_to"] = "hand"
+            ctx.log(f"{c.label} is put into {ctx.controller}'s archives")
+        return bool(cards)
+
+
+@dataclass
+class Draw(Effect):
+    n: int = 1
+
+    def resolve(self, ctx: Context) -> bool:
+        drawn = ctx.eng.draw(ctx.controller, self.n)
+        ctx.log(f"{ctx.controller} draws {drawn} card(s) from {ctx.source.name}")
+        return drawn == self.n
+
+
+@dataclass
+class UseCreature(Effect):
+    """"Fight with / reap with / use a creature" as a card effect: the house restriction does not
+    apply; the creature must still be ready, and using a stunned one removes the stun."""
+    how: str
+    on: str = "it"
+
+    def resolve(self, ctx: Context) -> bool:
+        creature = ctx.ref(self.on)
+        if creature is None or not creature.in_play:
+            return False
+        eng = ctx.eng
+        if self.how == "fight" and not creature.stunned and not eng.fight_targets(creature):
+            ctx.log(f"{creature.label} cannot fight: no enemy creature can be attacked")
+            return False
+        try:
+            eng.use(creature, self.how, ignore_house=True)
+        except IllegalAction as exc:
+            ctx.log(f"{creature.label} cannot {self.how}: {exc}")
+            return False
+        return True
+
+
+@dataclass
+class ForTheTurn(Effect):
+    """"For the remainder of the turn, ...": a lasting static or reaction (``until_leaves``:
+    instead, until the source leaves play)."""
+    static: object = None
+    reaction: object = None
+    #: "that creature": the static applies to the card chosen under this name
+    on: str | None = None
+    until_leaves: bool = False
+
+    def resolve(self, ctx: Context) -> bool:
+        params = {"card": ctx.source}
+        if self.on is not None:
+            target = ctx.ref(self.on)
+            if target is None:
+                return False
+            params["target"] = target
+        kind = "static" if self.static is not None else "reaction"
+        obj = self.static if self.static is not None else self.reaction
+        if callable(obj) and not hasattr(obj, "event") and kind == "static" and self.on is not None:
+            obj = obj(params["target"])
+        params[kind] = obj
+        ctx.game.lasting.append(LastingEffect(kind, ctx.source.name, ctx.controller, params,
+                                              until_leaves=ctx.source if self.until_leaves else None))
+        ctx.log(f"{ctx.source.name}: a lasting effect begins" + (" until it leaves play" if self.until_leaves
+                                                                   else " for the remainder of the turn"))
+        return True
+
+
+@dataclass
+class MayPlayOneOffHouse(Effect):
+    """"You may play one non-<house> card this turn": a lasting permission, used up by one play."""
+
+    def resolve(self, ctx: Context) -> bool:
+        ctx.game.lasting.append(LastingEffect("play_off_house", ctx.source.name, ctx.controller,
+                                              {"not_house": ctx.source.house, "uses": 1}))
+        ctx.log(f"{ctx.source.name}: {ctx.controller} may play one non-{ctx.source.house.title()} card this turn")
+        return True
+
+
+@dataclass
+class MayUseOtherCardsOfHouse(Effect):
+    """"You may use up to N other <house> cards this turn": a permission for up to N cards; a card
+    used under it may be used again this turn if it is readied (Combat Pheromones FAQ)."""
+    max_cards: int
+
+    def resolve(self, ctx: Context) -> bool:
+        ctx.game.lasting.append(LastingEffect("use_permission", ctx.source.name, ctx.controller,
+                                              {"house": ctx.source.house, "max_cards": self.max_cards,
+                                               "cards": [], "except": ctx.source}))
+        ctx.log(f"{ctx.source.name}: {ctx.controller} may use up to {self.max_cards} other "
+                f"{ctx.source.house.title()} cards this turn")
+        return True

@@ -1,0 +1,146 @@
+"""Damage, armor, destruction and leaving play.
+
+- Damage: armor prevents damage first (up to the armor value per turn; prevented damage is
+  returned to the supply), then damage a constant ability redirects goes to the other creature
+  (Shadow Self), then it is placed.
+- A creature with as much damage as power (0 power with 0 damage included) is destroyed; all
+  such creatures are destroyed at the same time. "Destroyed:" abilities resolve first (the active
+  player orders them), then every creature still in play leaves play to its owner's discard pile,
+  then the "after ... destroyed" reactions of cards still in play resolve.
+- Leaving play: upgrades are discarded, captured Æmber goes to the opponent, the card goes to its
+  owner's zone, lasting effects "until it leaves play" end, and everything play gave it is lost.
+"""
+from __future__ import annotations
+
+from .state import CardInstance
+
+
+class DamageRules:
+    # ----------------------------------------------------------------- damage
+
+    def deal_damage(self, target: CardInstance, amount: int, source: str, *, check: bool = True) -> int:
+        """Deal ``amount`` damage to ``target``; return the damage placed (on it or redirected)."""
+        g = self.game
+        if target.zone != "battleline" or amount <= 0:
+            return 0
+        armor_left = max(0, self.armor(target) - target.armor_used)
+        prevented = min(armor_left, amount)
+        target.armor_used += prevented
+        amount -= prevented
+        if prevented:
+            g.log(f"{target.label}'s armor prevents {prevented} damage")
+        receiver = target
+        for s, src, ctl in self.statics():
+            other = s.redirect_damage(self, src, ctl, target)
+            if other is not None and other is not target:
+                receiver = other
+                g.log(f"damage to {target.label} is dealt to {other.label} instead")
+                break
+        if amount > 0:
+            receiver.damage += amount
+            g.log(f"{source} deals {amount} damage to {receiver.label} ({receiver.damage} on it, "
+                  f"power {self.power(receiver)})")
+        if check:
+            self.check_state()
+        return amount
+
+    def heal(self, creature: CardInstance, amount: int) -> int:
+        healed = min(amount, creature.damage)
+        creature.damage -= healed
+        self.game.log(f"{creature.label} heals {healed} damage")
+        return healed
+
+    # ----------------------------------------------------------------- destruction
+
+    def lethal(self) -> list[CardInstance]:
+        return [c for c in self.game.creatures() if c.damage >= self.power(c)]
+
+    def check_state(self, fight: tuple | None = None) -> None:
+        """Destroy every creature whose damage reaches its power, all at once."""
+        doomed = self.lethal()
+        if doomed:
+            self.destroy(doomed, fight=fight)
+
+    def destroy(self, creatures: list[CardInstance], fight: tuple | None = None) -> list[CardInstance]:
+        """Destroy creatures (or other cards in play) simultaneously; return those that went to
+        the discard pile."""
+        g = self.game
+        doomed = [c for c in creatures if c.in_play]
+        if not doomed:
+            return []
+        g.log("destroyed: " + ", ".join(c.label for c in doomed))
+        for c in doomed:
+            c.memory["destroyed"] = True
+        pending = [c for c in doomed if self.abilities(c, "destroyed")]
+        while pending:
+            nxt = self.chooser.choose(f"{g.active}: which \"Destroyed:\" ability resolves next", pending,
+                                      label=lambda c: c.label)
+            pending.remove(nxt)
+            if nxt.in_play:
+                self.trigger(nxt, "destroyed")
+        gone = []
+        before = {c: c.controller for c in doomed}
+        for c in doomed:
+            c.memory.pop("destroyed", None)
+            if c.in_play:
+                self.leave_play(c, "discard")
+                gone.append(c)
+        for c in doomed:
+            self.emit("destroyed", card=c, controller=before[c], fight=fight)
+        return gone
+
+    # ----------------------------------------------------------------- leaving play
+
+    def leave_play(self, card: CardInstance, zone: str, top: bool = True) -> None:
+        """Move a card in play to its owner's ``zone`` with everything leaving play entails."""
+        g = self.game
+        if card.zone == "upgrade" and card.attached_to is not None:
+            card.attached_to.upgrades.remove(card)
+        for upgrade in list(card.upgrades):
+            card.upgrades.remove(upgrade)
+            upgrade.zone = "resolving"
+            upgrade.reset()
+            g.move(upgrade, "discard")
+            g.log(f"{upgrade.label} is discarded as {card.label} leaves play")
+        if card.amber:
+            taker = g.other(card.controller)
+            g.players[taker].amber += card.amber
+            g.log(f"the {card.amber} Æmber on {card.label} goes to {taker} ({g.players[taker].amber})")
+            card.amber = 0
+        for beneath in list(card.beneath):
+            card.beneath.remove(beneath)
+            beneath.zone = "resolving"
+            g.move(beneath, "discard")
+        g.lasting = [e for e in g.lasting if e.until_leaves is not card]
+        leaves = self.abilities(card, "leaves_play") if card.zone in ("battleline", "artifacts") else []
+        card.reset()
+        self.put_away(card, zone, top=top)
+        for ability, _ in leaves:
+            from .effects import resolve_ability
+            g.log(f"{card.label} left play: its \"leaves play\" ability resolves")
+            resolve_ability(ability, self.context(card, card.owner))
+
+    def put_away(self, card: CardInstance, zone: str, top: bool = True) -> None:
+        """Put a card into one of its owner's out-of-play zones, honouring where the card's own
+        memory says it must go instead ("put into their owner's hand instead")."""
+        g = self.game
+        came_from = card.zone
+        redirect = card.memory.get(f"leaves_{came_from}_to")
+        if redirect and redirect != zone:
+            g.log(f"{card.label} leaves {came_from} and goes to {card.owner}'s {redirect} instead of {zone}")
+            zone = redirect
+        if redirect:
+            card.memory.pop(f"leaves_{came_from}_to")
+        g.move(card, zone, card.owner, top=top)
+        g.log(f"{card.label} is put into {card.owner}'s {zone}")
+
+    def remove_from_play_or_zone(self, card: CardInstance, zone: str) -> bool:
+        """Return a card to hand, archive, purge or discard it from wherever it is; False when the
+        card is nowhere an effect can still find it."""
+        if card.zone in ("battleline", "artifacts", "upgrade"):
+            self.leave_play(card, zone)
+            return True
+        if card.zone in ("discard", "hand", "archives", "deck"):
+            self.put_away(card, zone)
+            return True
+        return False

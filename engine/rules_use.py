@@ -1,0 +1,180 @@
+"""Using cards: reap, fight, "Action:", "Omni:", and discarding from hand.
+
+A card can be used when it is ready, in play under the active player, of the active house (or
+permitted by a card effect; "Omni:" ignores house), and the Rule of Six allows it. Using exhausts
+it first. Using a stunned creature only exhausts it and removes the stun, whatever the use would
+have been, even a fight with no enemy to attack (the Anger FAQ).
+
+Fights: the attacker chooses an enemy creature it may attack (taunt protects neighbors); "Before
+Fight:" abilities, assault and hazardous resolve first; an elusive creature's first attack of the
+turn deals no damage either way; otherwise both creatures deal damage equal to their power at the
+same time (skirmish: the attacker takes none; poison: any damage destroys), then creatures that
+must be destroyed are, together; "Fight:" abilities resolve if the attacker survived.
+"""
+from __future__ import annotations
+
+from .errors import IllegalAction
+from .state import CardInstance, LastingEffect
+
+
+class UseRules:
+    # ----------------------------------------------------------------- may it be used?
+
+    def _use_permission(self, card: CardInstance) -> LastingEffect | None:
+        for effect in self.game.lasting:
+            p = effect.params
+            if (effect.kind == "use_permission" and effect.controller == self.game.active
+                    and card.house == p["house"] and card is not p.get("except")
+                    and (card in p["cards"] or len(p["cards"]) < p["max_cards"])):
+                return effect
+        return None
+
+    def check_use(self, card: CardInstance, how: str, ignore_house: bool = False) -> LastingEffect | None:
+        g = self.game
+        if not card.in_play or card.zone == "upgrade" or card.controller != g.active:
+            raise IllegalAction(f"{card.label} is not in play under {g.active}'s control")
+        if g.step != 3 or g.step3_closed:
+            raise IllegalAction(f"cards are used in step 3 only (the turn is at step {g.step})")
+        if card.exhausted:
+            raise IllegalAction(f"{card.label} is exhausted")
+        permission = None
+        if card.house != g.active_house and not ignore_house and how != "omni":
+            permission = self._use_permission(card)
+            if permission is None:
+                raise IllegalAction(f"{card.label} is not of the active house ({g.active_house})")
+        self.check_rule_of_six(card.name)
+        if how == "reap" and card.type != "creature":
+            raise IllegalAction(f"{card.label} is not a creature; only creatures reap")
+        if how == "fight" and card.type != "creature":
+            raise IllegalAction(f"{card.label} is not a creature; only creatures fight")
+        if how in ("action", "omni") and not self.abilities(card, how):
+            raise IllegalAction(f"{card.label} has no \"{how.title()}:\" ability")
+        return permission
+
+    def _start_use(self, card: CardInstance, permission: LastingEffect | None) -> bool:
+        """Exhaust and count the use; False when the use was spent removing a stun."""
+        g = self.game
+        if permission is not None:
+            if card not in permission.params["cards"]:
+                permission.params["cards"].append(card)
+            g.log(f"{card.label} is used with {permission.source}'s permission")
+        card.exhausted = True
+        g.six[card.name] = g.six.get(card.name, 0) + 1
+        g.step3_actions += 1
+        g.used_this_turn.append(card)
+        if card.stunned:
+            card.stunned = False
+            g.log(f"{card.label} is stunned: using it exhausts it and removes the stun instead")
+            return False
+        return True
+
+    # ----------------------------------------------------------------- uses
+
+    def use(self, card: CardInstance, how: str, target: CardInstance | None = None,
+            ignore_house: bool = False) -> None:
+        """Use ``card`` to ``how`` (reap, fight, action, omni) as the active player's action."""
+        if how == "fight" and not card.stunned:
+            self.check_use(card, how, ignore_house)
+            if target is None:
+                options = self.fight_targets(card)
+                if not options:
+                    raise IllegalAction(f"{card.label} cannot fight: no enemy creature can be attacked")
+                from .targets import card_label
+                target = self.chooser.choose(f"{card.label} attacks", options, label=card_label(options))
+            self.check_attack(card, target)
+        permission = self.check_use(card, how, ignore_house)
+        if not self._start_use(card, permission):
+            return
+        self.game.log(f"{self.game.active} uses {card.label} to {how}")
+        if how == "reap":
+            self.gain(card.controller, 1, f"reaping with {card.label}")
+            self.emit("reaped", card=card)
+            self.trigger(card, "reap")
+        elif how == "fight":
+            self.fight(card, target)
+        else:
+            self.trigger(card, how)
+
+    def fight_targets(self, attacker: CardInstance) -> list[CardInstance]:
+        g = self.game
+        line = g.players[g.other(attacker.controller)].creatures
+        return [c for c in line if self._attackable(c)]
+
+    def _attackable(self, creature: CardInstance) -> bool:
+        if self.has(creature, "taunt"):
+            return True
+        return not any(self.has(n, "taunt") for n in self.game.neighbors(creature))
+
+    def check_attack(self, attacker: CardInstance, target: CardInstance) -> None:
+        if target.zone != "battleline" or target.controller == attacker.controller:
+            raise IllegalAction(f"{attacker.label} can only attack an enemy creature, not {target.label}")
+        if not self._attackable(target):
+            raise IllegalAction(f"{target.label} cannot be attacked: a neighbor has taunt")
+
+    # ----------------------------------------------------------------- fights
+
+    def fight(self, attacker: CardInstance, defender: CardInstance) -> None:
+        g = self.game
+        g.log(f"{attacker.label} fights {defender.label}")
+        g.attacking = attacker
+        fight = {"attacker": attacker, "defender": defender, "damage_to": defender}
+        try:
+            self.trigger(attacker, "before_fight", fight=fight)
+            for creature, other, word in ((attacker, defender, "assault"), (defender, attacker, "hazardous")):
+                n = self.has(creature, word)
+                if n and other.zone == "battleline":
+                    g.log(f"{word.title()} {n}: {creature.label} deals {n} damage to {other.label}")
+                    self.deal_damage(other, n, f"{creature.label} ({word})", check=False)
+            self.check_state(fight=(attacker, defender))
+            if attacker.zone == "battleline" and defender.zone == "battleline":
+                self._exchange_damage(attacker, defender, fight["damage_to"])
+        finally:
+            g.attacking = None
+        if attacker.zone == "battleline":
+            self.emit("fought", card=attacker)
+            self.trigger(attacker, "fight")
+
+    def _exchange_damage(self, attacker, defender, damage_to) -> None:
+        g = self.game
+        first_attack = not defender.attacked_this_turn
+        defender.attacked_this_turn = True
+        if first_attack and self.has(defender, "elusive") and damage_to is defender:
+            g.log(f"{defender.label} is elusive: the first attack on it this turn deals no damage")
+            return
+        blows = []
+        if damage_to is not None and damage_to.zone == "battleline":
+            blows.append((attacker, damage_to, self._fight_damage(attacker, damage_to)))
+        if self.has(attacker, "skirmish"):
+            g.log(f"{attacker.label} has skirmish: it is dealt no damage in return")
+        else:
+            blows.append((defender, attacker, self._fight_damage(defender, attacker)))
+        poisoned = []
+        for source, victim, amount in blows:
+            placed = self.deal_damage(victim, amount, source.label, check=False)
+            if placed and self.has(source, "poison"):
+                poisoned.append(victim)
+        doomed = self.lethal() + [c for c in poisoned if c not in self.lethal()]
+        if doomed:
+            self.destroy(doomed, fight=(attacker, defender))
+
+    def _fight_damage(self, source: CardInstance, victim: CardInstance) -> int:
+        amount = self.power(source)
+        for s, src, ctl in self.statics():
+            amount = s.fight_damage(self, src, ctl, source, victim, amount)
+        return amount
+
+    # ----------------------------------------------------------------- discard
+
+    def discard_from_hand(self, card: CardInstance) -> None:
+        g = self.game
+        if card.zone != "hand" or card.controller != g.active:
+            raise IllegalAction(f"{card.name} is not in {g.active}'s hand")
+        if g.step != 3 or g.step3_closed:
+            raise IllegalAction(f"cards are discarded in step 3 only (the turn is at step {g.step})")
+        if card.house != g.active_house:
+            raise IllegalAction(f"{card.name} is not of the active house ({g.active_house})")
+        if g.first_turn and g.played_from_hand >= 1:
+            raise IllegalAction("First Turn Rule: only one card may be played or discarded from hand on the first turn")
+        g.played_from_hand += 1
+        g.step3_actions += 1
+        self.put_away(card, "discard")

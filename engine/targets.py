@@ -1,0 +1,137 @@
+"""Choosing the cards an ability acts on, and the references effects use to name them.
+
+``Choose`` asks the chooser (a single legal option resolves without asking) and stores the choice
+under a name for later effects of the same ability ("that creature", "its neighbor"). Groups
+("each enemy creature") need no choice. Friendly and enemy are relative to the controller of the
+ability.
+"""
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from .effects import Context, Effect
+from .state import CardInstance
+
+Filter = Callable[[Context, CardInstance], bool]
+
+
+def card_label(options: list[CardInstance]) -> Callable[[CardInstance], str]:
+    """How answers name a card: its label, with its controller when two options share a label."""
+    labels = [c.label for c in options]
+
+    def label(card: CardInstance) -> str:
+        return f"{card.label} ({card.controller})" if labels.count(card.label) > 1 else card.label
+    return label
+
+
+def candidates(ctx: Context, what: str, side: str) -> list[CardInstance]:
+    g = ctx.game
+    players = {"friendly": [ctx.controller], "enemy": [ctx.opponent_name],
+               "any": [g.active, g.other(g.active)]}[side]
+    out: list[CardInstance] = []
+    for p in players:
+        pl = g.players[p]
+        if what == "creature":
+            out += pl.creatures
+        elif what == "artifact":
+            out += pl.zone("artifacts")
+        elif what == "card in play":
+            out += pl.creatures + pl.zone("artifacts") + [u for c in pl.creatures for u in c.upgrades]
+        elif what in ("hand", "discard", "archives"):
+            out += pl.zone(what)
+        else:
+            raise ValueError(f"unknown target kind {what!r}")
+    return out
+
+
+@dataclass
+class Choose(Effect):
+    """Choose ``count`` cards (``up_to``: 0..count) among ``what`` on ``side``, name them ``name``."""
+    what: str = "creature"
+    side: str = "any"
+    name: str = "it"
+    count: int = 1
+    up_to: bool = False
+    where: Filter | None = None
+    exclude_self: bool = False
+
+    def options(self, ctx: Context) -> list[CardInstance]:
+        return [c for c in candidates(ctx, self.what, self.side)
+                if not (self.exclude_self and c is ctx.source) and (self.where is None or self.where(ctx, c))]
+
+    def resolve(self, ctx: Context) -> bool:
+        options = self.options(ctx)
+        picked: list[CardInstance] = []
+        decision = f"{ctx.source.name}: choose {'up to ' if self.up_to else ''}{self.side} {self.what}"
+        want = min(self.count, len(options))
+        for n in range(want):
+            left = [c for c in options if c not in picked]
+            if self.up_to:
+                done = "done"
+                label = card_label(left)
+                choice = ctx.eng.chooser.choose(f"{decision} ({n + 1} of up to {self.count})", [*left, done],
+                                                label=lambda o: o if o == done else label(o))
+                if choice == done:
+                    break
+            else:
+                choice = ctx.eng.chooser.choose(f"{decision} ({n + 1} of {self.count})" if self.count > 1
+                                                else decision, left, label=card_label(left))
+            picked.append(choice)
+        ctx.chosen[self.name] = picked
+        ctx.chosen["it"] = picked
+        if picked:
+            ctx.log(f"{ctx.source.name} chooses {', '.join(c.label for c in picked)}")
+        else:
+            ctx.log(f"{ctx.source.name}: no {self.side} {self.what} to choose")
+        return len(picked) == self.count or (self.up_to and bool(picked or not options))
+
+
+@dataclass
+class ChooseMostPowerful(Effect):
+    """"The N most powerful creatures": fill the group from the top down; where a tie straddles
+    the group's edge, the controller chooses among the tied creatures (Groups of Most Powerful)."""
+    count: int
+    name: str = "it"
+
+    def resolve(self, ctx: Context) -> bool:
+        eng = ctx.eng
+        pool = sorted(ctx.game.creatures(), key=lambda c: -eng.power(c))
+        picked: list[CardInstance] = []
+        while pool and len(picked) < self.count:
+            top = eng.power(pool[0])
+            tied = [c for c in pool if eng.power(c) == top]
+            room = self.count - len(picked)
+            if len(tied) <= room:
+                picked += tied
+            else:
+                for _ in range(room):
+                    left = [c for c in tied if c not in picked]
+                    picked.append(eng.chooser.choose(
+                        f"{ctx.source.name}: choose a most powerful creature ({top} power)", left,
+                        label=card_label(left)))
+            pool = [c for c in pool if eng.power(c) != top]
+        ctx.chosen[self.name] = ctx.chosen["it"] = picked
+        ctx.log(f"{ctx.source.name}: the {self.count} most powerful creatures are {', '.join(c.label for c in picked)}")
+        return len(picked) == self.count
+
+
+def resolve_ref(ctx: Context, ref: str) -> list[CardInstance]:
+    g = ctx.game
+    if ref == "self":
+        return [ctx.source]
+    if ref == "host":
+        return [ctx.host] if ctx.host else []
+    if ref in ctx.chosen:
+        return ctx.chosen[ref]
+    if ref == "event":
+        card = ctx.event.get("card")
+        return [card] if card else []
+    if ref.startswith("each "):
+        what_side = ref[5:].split()
+        side = {"enemy": "enemy", "friendly": "friendly"}.get(what_side[0], "any")
+        what = what_side[-1].rstrip("s") if what_side[-1] != "creatures" else "creature"
+        return candidates(ctx, what, side)
+    if ref == "neighbors":
+        return g.neighbors(ctx.source)
+    raise ValueError(f"{ctx.source.name}: unknown card reference {ref!r}")
