@@ -232,3 +232,13 @@ class MayUseOtherCardsOfHouse(Effect):
         ctx.log(f"{ctx.source.name}: {ctx.controller} may use up to {self.max_cards} other "
                 f"{ctx.source.house.title()} cards this turn")
         return True
+
+
+@dataclass
+class Heal(Effect):
+    amount: int
+    on: str = "self"
+
+    def resolve(self, ctx: Context) -> bool:
+        cards = [c for c in ctx.refs(self.on) if c.zone == "battleline"]
+        return sum(ctx.eng.heal(c, self.amount) for c in cards) == self.amount * len(cards) and bool(cards)

@@ -92,7 +92,6 @@ class PlayRules:
 
     def resolve_play(self, card: CardInstance) -> None:
         g = self.game
-        player = g.players[g.active]
         card.controller = g.active
         becomes = self.variant(card).becomes
         if becomes is not None:

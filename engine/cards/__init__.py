@@ -87,8 +87,9 @@ def _key(name: str) -> str:
 
 
 def _load_all() -> None:
-    for module in pkgutil.iter_modules(__path__):
-        importlib.import_module(f"{__name__}.{module.name}")
+    """Import every set package and its house modules (each registers its cards)."""
+    for module in pkgutil.walk_packages(__path__, prefix=f"{__name__}."):
+        importlib.import_module(module.name)
 
 
 VANILLA = Variant()

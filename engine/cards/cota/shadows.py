@@ -1,9 +1,8 @@
-"""Call of the Archons (CotA) card definitions."""
+"""Call of the Archons (CotA): Shadows cards."""
 from __future__ import annotations
 
-from ..effects import If, RepeatCardEffectIf, RepeatPrecedingIf, Steal, opponent_has_more_amber
-from ..effects_cards import MayPlayOneOffHouse
-from . import Variant, card
+from ...effects import If, RepeatCardEffectIf, RepeatPrecedingIf, Steal, opponent_has_more_amber
+from .. import Variant, card
 
 card("Bait and Switch",
      # printed: "Repeat this card's effect if your opponent still has more A than you."
@@ -12,5 +11,3 @@ card("Bait and Switch",
      # 1.3 erratum: "Repeat the preceding effect if your opponent still has more A than you."
      Variant("repeat the preceding effect",
              play=[If(opponent_has_more_amber, [Steal(1)]), RepeatPrecedingIf(opponent_has_more_amber)]))
-
-card("Phase Shift", play=[MayPlayOneOffHouse()])

@@ -1,0 +1,1 @@
+"""Call of the Archons (CotA, set 1): one module per house."""
