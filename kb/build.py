@@ -21,6 +21,7 @@ from .cards import load_cards
 from .errors import KBError
 from .links import CardIndex
 from .manifest import DEFAULT_CARDS, DEFAULT_MANIFEST, SourceDocument, load_manifest
+from .rulings import RulingsReport, default_rulings_dir, load_rulings, read_scenarios
 from .store import (DocumentMeta, create_schema, delete_document, earlier_entries, ensure_game,
                     rebuild_search_index, store_document)
 from .versions import same_version
@@ -40,6 +41,8 @@ class DocumentReport:
     card_links: int
     seconds: float
     warnings: list[str] = field(default_factory=list)
+    #: set by ``ingest``, which replays the rulings again so the new version is verified too
+    rulings: RulingsReport | None = None
 
 
 @dataclass
@@ -48,6 +51,7 @@ class BuildReport:
     documents: list[DocumentReport]
     cards: int
     seconds: float
+    rulings: RulingsReport
 
 
 @contextmanager
@@ -111,13 +115,16 @@ def _ingest_one(conn: sqlite3.Connection, src: SourceDocument, index: CardIndex 
 
 def build(
     db_path: Path, manifest_path: Path = DEFAULT_MANIFEST, cards_dir: Path = DEFAULT_CARDS,
-    on_document: Callable[[SourceDocument], None] | None = None,
+    on_document: Callable[[SourceDocument], None] | None = None, rulings: Path | None = None,
 ) -> BuildReport:
-    """Build the whole KB from the manifest into ``db_path`` (replacing it atomically)."""
+    """Build the whole KB from the manifest into ``db_path`` (replacing it atomically), then load
+    and replay the rulings of ``rulings`` (default: the project's ``rulings/``) against it."""
     started = time.perf_counter()
     manifest = load_manifest(manifest_path)
     if not cards_dir.is_dir():
         raise KBError(f"{cards_dir}: card data folder not found, expected data/cards/*.json")
+    rulings = default_rulings_dir() if rulings is None else Path(rulings)
+    scenarios = read_scenarios(rulings)  # a broken scenario file fails the build before the work
     reports = []
     with atomic_database(db_path, copy_existing=False) as conn:
         create_schema(conn)
@@ -130,20 +137,24 @@ def build(
                 on_document(src)
             reports.append(_ingest_one(conn, src, index))
         rebuild_search_index(conn)
-    return BuildReport(Path(db_path), reports, n_cards, time.perf_counter() - started)
+        rulings_report = load_rulings(conn, rulings, scenarios)
+    return BuildReport(Path(db_path), reports, n_cards, time.perf_counter() - started, rulings_report)
 
 
 def ingest(
     db_path: Path, file: Path, game: str, version: str, title: str | None = None,
-    date: str | None = None, fmt: str = "auto",
+    date: str | None = None, fmt: str = "auto", rulings: Path | None = None,
 ) -> DocumentReport:
-    """Add or replace one document version in an existing KB (atomically)."""
+    """Add or replace one document version in an existing KB (atomically), and replay the rulings
+    again (``rulings``, default the project's ``rulings/``) so they cover the new version too."""
     if not Path(db_path).is_file():
         raise KBError(f"{db_path}: no knowledge base there; run 'rulebase build' first")
     file = Path(file)
     if fmt not in ("auto", *FORMATS):
         raise KBError(f"{file}: unknown format {fmt!r}, expected one of auto, {', '.join(FORMATS)}")
     read_source(file)  # fail early, before copying the KB, on a missing or empty file
+    rulings = default_rulings_dir() if rulings is None else Path(rulings)
+    scenarios = read_scenarios(rulings)
     src = SourceDocument(game=game, version=version, title=title, date=date, format=fmt,
                          path=file, file=str(file))
     with atomic_database(Path(db_path), copy_existing=True) as conn:
@@ -151,10 +162,17 @@ def ingest(
             conn.execute("SELECT 1 FROM documents LIMIT 1")
         except sqlite3.DatabaseError:
             raise KBError(f"{db_path}: not a rulebase knowledge base (no documents table)") from None
+        try:
+            conn.execute("SELECT conflict FROM entries LIMIT 0")
+            conn.execute("SELECT 1 FROM verifications LIMIT 0")
+        except sqlite3.DatabaseError:
+            raise KBError(f"{db_path}: built by an earlier rulebase without scenario tables; "
+                          "run 'rulebase build' to rebuild it") from None
         ensure_game(conn, game)
         delete_document(conn, game, version)
         index = CardIndex.from_db(conn) if game in CARD_GAMES else None
         report = _ingest_one(conn, src, index)
         rebuild_search_index(conn)
+        report.rulings = load_rulings(conn, rulings, scenarios)
     return report
 

@@ -19,12 +19,17 @@ from ingest.errors import IngestError
 from . import build as build_mod
 from .errors import KBError
 from .manifest import DEFAULT_CARDS, DEFAULT_MANIFEST
+from .rulings import RulingsReport
 from .search import search as search_entries
 from .stats import stats as kb_stats
 
 DB_OPTION = click.option(
     "--db", "db", type=click.Path(dir_okay=False, path_type=Path), envvar="RULEBASE_DB",
     default="kb.sqlite", show_default=True, help="Knowledge base file (env: RULEBASE_DB).",
+)
+RULINGS_OPTION = click.option(
+    "--rulings", "rulings", type=click.Path(file_okay=False, path_type=Path), default=None,
+    show_default="rulings", help="Folder of scenario files (<game>/*.yaml) to load and replay.",
 )
 
 
@@ -33,6 +38,17 @@ def _fmt_counts(counts: dict[str, int]) -> str:
              "counter", "fiction"]
     keys = [k for k in order if k in counts] + sorted(k for k in counts if k not in order)
     return "  ".join(f"{k} {counts[k]}" for k in keys)
+
+
+def _fmt_rulings(r: RulingsReport) -> str:
+    return f"{r.scenarios} scenarios verified ({r.passed} passed, {r.failed} failed)"
+
+
+def _echo_rulings_warnings(r: RulingsReport) -> None:
+    for w in r.warnings:
+        click.echo(f"  warning: {w}", err=True)
+    for f in r.failures:
+        click.echo(f"  warning: scenario failed: {f}", err=True)
 
 
 def _open_kb(db: Path) -> sqlite3.Connection:
@@ -59,15 +75,17 @@ def cli() -> None:
               show_default="sources/manifest.toml", help="Manifest listing the source documents.")
 @click.option("--cards", "cards_dir", type=click.Path(file_okay=False, path_type=Path),
               default=DEFAULT_CARDS, show_default="data/cards", help="Folder of card JSON files.")
-def build(db: Path, manifest: Path, cards_dir: Path) -> None:
+@RULINGS_OPTION
+def build(db: Path, manifest: Path, cards_dir: Path, rulings: Path | None) -> None:
     """Build the whole knowledge base from the manifest (atomically replaces DB)."""
     if sys.stderr.isatty():
         with click.progressbar(length=len(_manifest_docs(manifest)), label="Building", file=sys.stderr,
                                item_show_func=lambda s: s) as bar:
             report = build_mod.build(db, manifest, cards_dir,
-                                     on_document=lambda src: bar.update(1, f"{src.game} {src.version}"))
+                                     on_document=lambda src: bar.update(1, f"{src.game} {src.version}"),
+                                     rulings=rulings)
     else:
-        report = build_mod.build(db, manifest, cards_dir)
+        report = build_mod.build(db, manifest, cards_dir, rulings=rulings)
     totals: dict[str, int] = {}
     for d in report.documents:
         for k, n in d.counts.items():
@@ -76,8 +94,9 @@ def build(db: Path, manifest: Path, cards_dir: Path) -> None:
                    f"needs_review {d.needs_review}  card_links {d.card_links}  ({d.seconds:.2f} s)")
         for w in d.warnings:
             click.echo(f"  warning: {w}", err=True)
+    _echo_rulings_warnings(report.rulings)
     click.echo(f"{'total':<20} {len(report.documents)} documents  {_fmt_counts(totals)}  "
-               f"cards {report.cards}  ({report.seconds:.2f} s) -> {db}")
+               f"cards {report.cards}  {_fmt_rulings(report.rulings)}  ({report.seconds:.2f} s) -> {db}")
 
 
 def _manifest_docs(manifest: Path):
@@ -94,20 +113,22 @@ def _manifest_docs(manifest: Path):
 @click.option("--format", "fmt", default="auto", show_default=True,
               help=f"Source format: auto, {', '.join(FORMATS)}. auto reads it from the content.")
 @DB_OPTION
-def ingest(file: Path, game: str, version: str, title, date, fmt: str, db: Path) -> None:
-    """Add or replace one document version in an existing knowledge base."""
-    d = build_mod.ingest(db, file, game, version, title, date, fmt)
+@RULINGS_OPTION
+def ingest(file: Path, game: str, version: str, title, date, fmt: str, db: Path, rulings: Path | None) -> None:
+    """Add or replace one document version in an existing knowledge base, and replay the rulings."""
+    d = build_mod.ingest(db, file, game, version, title, date, fmt, rulings=rulings)
     for w in d.warnings:
         click.echo(f"warning: {w}", err=True)
+    _echo_rulings_warnings(d.rulings)
     click.echo(f"{d.game} {d.version} ({d.format}): {_fmt_counts(d.counts)}  "
-               f"needs_review {d.needs_review}  card_links {d.card_links} -> {db}")
+               f"needs_review {d.needs_review}  card_links {d.card_links}  {_fmt_rulings(d.rulings)} -> {db}")
 
 
 @cli.command()
 @DB_OPTION
 @click.option("--json", "as_json", is_flag=True, help="Print JSON.")
 def stats(db: Path, as_json: bool) -> None:
-    """Documents, entry counts per kind, review flags, cards and card links."""
+    """Documents, entry counts per kind, review flags, cards, card links and scenarios."""
     conn = _open_kb(db)
     data = kb_stats(conn)
     if as_json:
@@ -117,6 +138,9 @@ def stats(db: Path, as_json: bool) -> None:
         click.echo(f"{d['game']:<20} {d['version']:<6} {d['format']:<9} {_fmt_counts(d['counts'])}  "
                    f"needs_review {d['needs_review']}")
     click.echo(f"cards {data['cards']}  card_links {data['card_links']}")
+    v = data["verifications"]
+    click.echo(f"scenarios: {data['scenarios']}, verifications: {v['passed']} passed, {v['failed']} failed"
+               + (f", conflicting entries: {data['conflicts']}" if data["conflicts"] else ""))
 
 
 @cli.command()

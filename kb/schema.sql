@@ -44,6 +44,9 @@ CREATE TABLE entries (
     needs_review  INTEGER NOT NULL DEFAULT 0, -- kept but could not be placed with confidence
     review_reason TEXT,
     data          TEXT NOT NULL DEFAULT '{}', -- JSON, kind-specific (see ingest/model.py)
+    conflict      INTEGER NOT NULL DEFAULT 0, -- 1: a scenario declares that this answer contradicts
+                                              -- the rules or errata in force in its own document
+    conflict_reason TEXT,                  -- why, as the scenario states it (NULL when no conflict)
     UNIQUE (document, key)
 );
 CREATE INDEX entries_kind ON entries(document, kind);
@@ -94,6 +97,50 @@ CREATE TABLE entry_cards (
     PRIMARY KEY (entry, card)
 );
 CREATE INDEX entry_cards_card ON entry_cards(card);
+
+-- Replayable rulings (rulings/<game>/*.yaml), loaded by the build and reloaded by every ingest,
+-- so that each holds the scenarios of the rulings folder and their results under every version.
+-- Only games with documents in the KB get their scenarios.
+CREATE TABLE scenarios (
+    id    TEXT PRIMARY KEY,                -- the scenario's id: "bait-and-switch-14-amber"
+    game  TEXT NOT NULL REFERENCES games(id),
+    title TEXT,
+    note  TEXT,                            -- the scenario's explanation of the ruling
+    path  TEXT NOT NULL,                   -- file relative to the project ("rulings/keyforge/x.yaml"), or as found
+    yaml  TEXT NOT NULL                    -- the file as loaded, so a result can be traced to its input
+);
+
+-- The KB entries (FAQ questions, worked examples) a scenario replays, in every version holding them.
+CREATE TABLE scenario_entries (
+    scenario TEXT NOT NULL REFERENCES scenarios(id) ON DELETE CASCADE,
+    entry    INTEGER NOT NULL REFERENCES entries(id) ON DELETE CASCADE,
+    version  TEXT NOT NULL,                -- the entry's document version (denormalised for pages)
+    PRIMARY KEY (scenario, entry)
+);
+CREATE INDEX scenario_entries_entry ON scenario_entries(entry);
+
+-- One replay of a scenario under the rule set of one version (every version holding its entries).
+-- A failing or erroring replay is recorded, never a reason to fail the build.
+CREATE TABLE verifications (
+    scenario TEXT NOT NULL REFERENCES scenarios(id) ON DELETE CASCADE,
+    version  TEXT NOT NULL,                -- the rulebook version whose rules were applied
+    passed   INTEGER NOT NULL,             -- 1 when every check held and nothing went wrong
+    error    TEXT,                         -- why the replay stopped (engine or scenario error), else NULL
+    checks   TEXT NOT NULL DEFAULT '[]',   -- JSON [{"path", "expected", "actual", "ok"}]
+    trace    TEXT NOT NULL DEFAULT '[]',   -- JSON list of the engine's log lines
+    seconds  REAL NOT NULL,                -- time the replay took
+    UNIQUE (scenario, version)
+);
+
+-- For a page about one entry: each scenario replaying it and each version it was replayed under
+-- ("verified by simulation under 1.1, 1.2, 1.3": WHERE entry = ? AND passed = 1 ORDER BY version_sort).
+CREATE VIEW entry_verifications AS
+SELECT se.entry, se.scenario, v.version, d.version_sort, v.passed, v.error,
+       v.version = se.version AS own_version   -- 1 when replayed under the entry's own version
+FROM scenario_entries se
+JOIN scenarios s ON s.id = se.scenario
+JOIN verifications v ON v.scenario = se.scenario
+JOIN documents d ON d.game = s.game AND d.version = v.version;
 
 -- Full-text indexes (bm25 ranking), kept in step with their tables by the build.
 CREATE VIRTUAL TABLE entries_fts USING fts5(

@@ -1,4 +1,5 @@
-"""What a knowledge base holds: documents, entry counts per kind, review flags, cards and links."""
+"""What a knowledge base holds: documents, entry counts per kind, review flags, cards and links,
+scenarios and their replays."""
 from __future__ import annotations
 
 import json
@@ -33,4 +34,20 @@ def stats(conn: sqlite3.Connection) -> dict:
         "documents": documents,
         "cards": conn.execute("SELECT count(*) FROM cards").fetchone()[0],
         "card_links": conn.execute("SELECT count(*) FROM entry_cards").fetchone()[0],
+        **rulings_stats(conn),
     }
+
+
+def rulings_stats(conn: sqlite3.Connection) -> dict:
+    """Scenarios loaded, replays passed and failed, and entries marked as conflicting. A KB built
+    before scenarios were loaded has none of these tables: it reports zeros rather than failing."""
+    try:
+        scenarios = conn.execute("SELECT count(*) FROM scenarios").fetchone()[0]
+        passed, failed = conn.execute(
+            "SELECT count(*) FILTER (WHERE passed = 1), count(*) FILTER (WHERE passed = 0) FROM verifications"
+        ).fetchone()
+        conflicts = conn.execute("SELECT count(*) FROM entries WHERE conflict = 1").fetchone()[0]
+    except sqlite3.OperationalError:
+        scenarios = passed = failed = conflicts = 0
+    return {"scenarios": scenarios, "verifications": {"passed": passed, "failed": failed},
+            "conflicts": conflicts}
