@@ -92,7 +92,13 @@ def _conflicts(path: Path, raw) -> list[dict]:
 
 
 def all_scenarios(root: Path = RULINGS_DIR) -> list[Scenario]:
-    return [load_scenario(p) for p in sorted(root.rglob("*.yaml"))]
+    scenarios = [load_scenario(p) for p in sorted(root.rglob("*.yaml"))]
+    seen: dict[str, Path] = {}
+    for s in scenarios:
+        if s.id in seen:
+            raise ScenarioError(f"{s.path}: scenario id {s.id!r} is already used by {seen[s.id]}")
+        seen[s.id] = s.path
+    return scenarios
 
 
 def _norm_question(text: str) -> str:

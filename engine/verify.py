@@ -24,20 +24,21 @@ def _select(scenario_id: str | None, run_all: bool, file: Path | None) -> list[S
     return chosen
 
 
-def coverage(conn: sqlite3.Connection, scenarios: list[Scenario]) -> dict[str, tuple[int, int]]:
-    """Per KeyForge version: FAQ entries replayed by some scenario / all FAQ entries."""
+def coverage(conn: sqlite3.Connection, scenarios: list[Scenario], kind: str = "faq"
+             ) -> dict[str, tuple[int, int]]:
+    """Per KeyForge version: entries of ``kind`` (faq, example) replayed by some scenario / all."""
     covered = {entry_id for s in scenarios for _, entry_id in matching_entries(conn, s)}
     out = {}
-    for version, ids in _faq_ids(conn).items():
+    for version, ids in _entry_ids(conn, kind).items():
         out[version] = (len(ids & covered), len(ids))
     return out
 
 
-def _faq_ids(conn: sqlite3.Connection) -> dict[str, set[int]]:
+def _entry_ids(conn: sqlite3.Connection, kind: str) -> dict[str, set[int]]:
     out: dict[str, set[int]] = {}
     for version, entry_id in conn.execute(
             """SELECT d.version, e.id FROM entries e JOIN documents d ON d.id = e.document
-               WHERE d.game = 'keyforge' AND e.kind = 'faq' ORDER BY d.version_sort"""):
+               WHERE d.game = 'keyforge' AND e.kind = ? ORDER BY d.version_sort""", (kind,)):
         out.setdefault(version, set()).add(entry_id)
     return out
 
@@ -59,5 +60,6 @@ def verify_report(conn: sqlite3.Connection, scenario_id: str | None = None, run_
         for v in versions:
             results.append(run(conn, s, v).as_dict())
     passed = sum(r["passed"] for r in results)
+    counted = scenarios if file else all_scenarios()
     return {"results": results, "passed": passed, "failed": len(results) - passed,
-            "coverage": coverage(conn, all_scenarios() if not file else scenarios)}
+            "coverage": coverage(conn, counted), "example_coverage": coverage(conn, counted, "example")}

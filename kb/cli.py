@@ -190,8 +190,11 @@ def verify(scenario_id, run_all: bool, file, version, as_json: bool, db: Path) -
             for c in r["checks"]:
                 if not c["ok"]:
                     click.echo(f"    {c['path']}: expected {c['expected']!r}, got {c['actual']!r}")
+        examples = report["example_coverage"]
         for v, (covered, total) in report["coverage"].items():
-            click.echo(f"coverage {v}: {covered}/{total} FAQ entries have a scenario")
+            ex = examples.get(v, (0, 0))
+            click.echo(f"coverage {v}: {covered}/{total} FAQ entries have a scenario, "
+                       f"{ex[0]}/{ex[1]} worked examples")
         click.echo(f"{report['passed']} passed, {report['failed']} failed")
     if report["failed"]:
         sys.exit(1)

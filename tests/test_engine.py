@@ -175,3 +175,37 @@ def test_end_turn_runs_next_players_forge_and_house_choice(kb_conn, tmp_path):
     assert answered.passed, answered
     unanswered = run(kb_conn, load_scenario(_write(tmp_path, body % "")), "1.1")
     assert not unanswered.passed and "chooses a house" in unanswered.error and "logos, sanctum" in unanswered.error
+
+
+def test_keywords_are_read_from_the_text_in_force():
+    from engine.keywords import keywords, only_keywords
+    assert keywords("Elusive. (The first time this creature is attacked each turn, no damage is dealt.)"
+                    "\x0bAction: Choose an enemy creature.") == {"elusive": 1}
+    assert keywords("Assault 2.(Before this creature attacks, deal 2<D> to the attacked creature.)") == {"assault": 2}
+    assert keywords("Elusive. Hazardous 6. Poison. Skirmish.") == {"elusive": 1, "hazardous": 6, "poison": 1,
+                                                                   "skirmish": 1}
+    assert keywords("Play: Destroy each elusive creature.") == {}
+    assert only_keywords("(Vanilla)") and only_keywords("Taunt.\u202f(This creature’s neighbors cannot be attacked.)")
+    assert not only_keywords("Taunt. While Pitlord is in play you must choose Dis as your active house.")
+
+
+def test_duplicate_scenario_ids_are_refused(tmp_path):
+    from engine.errors import ScenarioError
+    for name in ("a", "b"):
+        (tmp_path / f"{name}.yaml").write_text("id: same\nexpect: {'1.1': {}}\n", encoding="utf-8")
+    with pytest.raises(ScenarioError, match="already used"):
+        all_scenarios(tmp_path)
+
+
+def test_unknown_action_keys_are_named(kb_conn, tmp_path):
+    path = _write(tmp_path, """
+        id: typo
+        setup:
+          turn: {active: player1, house: shadows}
+          player1: {hand: ["Bait and Switch"]}
+        actions: [{play: Bait and Switch, target: [x]}]
+        expect:
+          "1.1": {player1.amber: 0}
+        """)
+    result = run(kb_conn, load_scenario(path), "1.1")
+    assert not result.passed and "unknown keys ['target']" in result.error
