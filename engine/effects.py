@@ -95,10 +95,12 @@ def have_amber(n: int) -> Condition:
 
 @dataclass
 class Gain(Effect):
+    """The controller (or, ``who="opponent"``, their opponent: "Your opponent gains 2") gains Æmber."""
     amount: int
+    who: str = "self"
 
     def resolve(self, ctx: Context) -> bool:
-        ctx.eng.gain(ctx.controller, self.amount, ctx.source.name)
+        ctx.eng.gain(ctx.opponent_name if self.who == "opponent" else ctx.controller, self.amount, ctx.source.name)
         return True
 
 
@@ -142,7 +144,10 @@ class Capture(Effect):
         if creature is None or creature.zone != "battleline":
             return False
         g = ctx.game
-        victim = creature.controller if self.side == "own" else g.other(creature.controller)
+        # a creature's own "Capture" used as if another player controlled it (Replicator) takes
+        # from that player's opponent
+        capturer = ctx.controller if self.on == "self" else creature.controller
+        victim = creature.controller if self.side == "own" else g.other(capturer)
         pool = g.players[victim]
         taken = min(self.amount, pool.amber)
         pool.amber -= taken
@@ -193,6 +198,7 @@ class May(Effect):
         if not ctx.eng.chooser.may(f"{decider}: {self.question or ctx.source.name + ': use the optional effect?'}"):
             ctx.log(f"{decider} declines {ctx.source.name}'s optional effect")
             return False
+        ctx.log(f"{decider} chooses to resolve {ctx.source.name}'s optional effect")
         return resolve_all(self.then, ctx)
 
 

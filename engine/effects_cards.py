@@ -9,6 +9,7 @@ from dataclasses import dataclass, field
 from .effects import Context, Effect, resolve_all
 from .errors import IllegalAction
 from .state import HIDDEN, LastingEffect
+from .targets import Choose
 
 
 def _in_play(cards):
@@ -137,12 +138,13 @@ class Archive(Effect):
         cards = ctx.refs(self.on)
         for c in cards:
             if c.in_play:
-                ctx.eng.leave_play(c, "discard")  # leaves play first, then goes to the archives
-            ctx.game.move(c, "archives", ctx.controller)
+                ctx.eng.leave_play(c, "archives", to=ctx.controller)
+            else:
+                ctx.game.move(c, "archives", ctx.controller)
+                ctx.log(f"{c.label} is put into {ctx.controller}'s archives")
             c.controller = c.owner
             if self.owner_hand_on_leaving:
                 c.memory["leaves_archives_to"] = "hand"
-            ctx.log(f"{c.label} is put into {ctx.controller}'s archives")
         return bool(cards)
 
 
@@ -242,3 +244,69 @@ class Heal(Effect):
     def resolve(self, ctx: Context) -> bool:
         cards = [c for c in ctx.refs(self.on) if c.zone == "battleline"]
         return sum(ctx.eng.heal(c, self.amount) for c in cards) == self.amount * len(cards) and bool(cards)
+
+
+@dataclass
+class RedirectFightDamage(Effect):
+    """"<This creature> deals damage to that creature rather than the one it is fighting" (a
+    "Before Fight:" ability): the attacker's power damage goes to the chosen creature. That
+    creature is not attacked, so its elusive does not protect it (the Gabos Longarms FAQ)."""
+    on: str = "it"
+
+    def resolve(self, ctx: Context) -> bool:
+        fight = ctx.event.get("fight")
+        target = ctx.ref(self.on)
+        if not isinstance(fight, dict) or target is None or target.zone != "battleline":
+            return False
+        fight["damage_to"] = target
+        ctx.log(f"{ctx.source.label} will deal its fight damage to {target.label} instead of {fight['defender'].label}")
+        return True
+
+
+@dataclass
+class TriggerAbility(Effect):
+    """"Trigger the reap effect of another creature as if you controlled that creature": resolve
+    its ability with the controller of this ability as its controller; the creature is not used
+    (it does not exhaust).
+
+    Creatures that trigger each other (two Replicators, each the other's only choice) would loop
+    forever; the infinite-loop rule lets the active player stop a loop, so a chain longer than
+    ``MAX_CHAIN`` stops there, said so in the trace (as :data:`engine.effects.MAX_REPEATS` does)."""
+    trigger: str
+    on: str = "it"
+
+    MAX_CHAIN = 20
+
+    def resolve(self, ctx: Context) -> bool:
+        card = ctx.ref(self.on)
+        if card is None or not card.in_play:
+            return False
+        chain = ctx.event.get("trigger_chain", 0) + 1
+        if chain > self.MAX_CHAIN:
+            ctx.log(f"{ctx.source.label}: stopped after {self.MAX_CHAIN} abilities triggering each other "
+                    "(infinite loop)")
+            return False
+        ctx.log(f"{ctx.source.label} triggers {card.label}'s \"{self.trigger.title()}:\" ability as {ctx.controller}")
+        return ctx.eng.trigger(card, self.trigger, controller=ctx.controller, trigger_chain=chain)
+
+
+@dataclass
+class SwapWith(Effect):
+    """"Swap <this creature> with another friendly creature in your battleline": both must be in
+    the battleline of the ability's controller. A swap never moves a creature to the other
+    player's battleline, so when this creature is not in that battleline (its reap triggered by
+    the opponent's Replicator) the swap fails before any choice (the Sanctum Guardian FAQ)."""
+
+    def resolve(self, ctx: Context) -> bool:
+        line = ctx.me.creatures
+        if ctx.source not in line:
+            ctx.log(f"{ctx.source.label} is not in {ctx.controller}'s battleline: the swap fails, nothing happens")
+            return False
+        Choose("creature", "friendly", name="swap", exclude_self=True).resolve(ctx)
+        other = ctx.ref("swap")
+        if other is None or other not in line:
+            return False
+        i, j = line.index(ctx.source), line.index(other)
+        line[i], line[j] = other, ctx.source
+        ctx.log(f"{ctx.source.label} swaps places with {other.label} ({', '.join(c.label for c in line)})")
+        return True

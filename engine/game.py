@@ -114,24 +114,40 @@ class Engine(PlayRules, UseRules, DamageRules):
 
     # ----------------------------------------------------------------- events
 
-    def emit(self, event: str, **details) -> None:
-        """Resolve the reactions to ``event`` of cards in play and of lasting effects."""
-        listeners = []
+    def listeners(self, event: str) -> list[tuple]:
+        """The reactions listening for ``event`` now, of cards in play and of lasting effects:
+        (reaction, card, controller, needs the card in play)."""
+        found = []
         for card in list(self.game.in_play()):
             for r in self.variant(card).reactions:
                 if r.event == event:
-                    listeners.append((r, card, card.controller, True))
+                    found.append((r, card, card.controller, True))
         for effect in self.game.lasting:
             if effect.kind == "reaction" and effect.params["reaction"].event == event:
-                listeners.append((effect.params["reaction"], effect.params["card"], effect.controller, False))
-        for reaction, card, controller, needs_play in listeners:
-            if needs_play and not card.in_play:
-                continue  # a constant ability works only while its card is in play
-            ctx = self.context(card, controller, event=details)
-            if reaction.when(ctx):
-                self.game.log(f"{card.label} reacts to {event} of {getattr(details.get('card'), 'label', '?')}")
-                resolve_ability(reaction.ability, ctx)
-                self.check_state()
+                found.append((effect.params["reaction"], effect.params["card"], effect.controller, False))
+        return found
+
+    def reacts(self, listener: tuple, details: dict) -> bool:
+        """Does the listener react to this event now? (A constant ability works only while its
+        card is in play.)"""
+        reaction, card, controller, needs_play = listener
+        if needs_play and not card.in_play:
+            return False
+        return bool(reaction.when(self.context(card, controller, event=details)))
+
+    def react(self, listener: tuple, event: str, details: dict) -> None:
+        """Resolve one listener's reaction, if it still reacts."""
+        if not self.reacts(listener, details):
+            return
+        reaction, card, controller, _ = listener
+        self.game.log(f"{card.label} reacts to {event} of {getattr(details.get('card'), 'label', '?')}")
+        resolve_ability(reaction.ability, self.context(card, controller, event=details))
+        self.check_state()
+
+    def emit(self, event: str, **details) -> None:
+        """Resolve the reactions to ``event`` of cards in play and of lasting effects."""
+        for listener in self.listeners(event):
+            self.react(listener, event, details)
 
     # ----------------------------------------------------------------- Æmber and cards
 

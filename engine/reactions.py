@@ -43,4 +43,6 @@ def destroyed_fighting_self(ctx: "Context") -> bool:
 
 
 def enemy_creature_destroyed(ctx: "Context") -> bool:
-    return ctx.event.get("controller") not in (None, ctx.controller)
+    card = ctx.event.get("card")
+    return (card is not None and card.type == "creature"
+            and ctx.event.get("controller") not in (None, ctx.controller))

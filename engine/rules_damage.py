@@ -20,9 +20,17 @@ class DamageRules:
 
     def deal_damage(self, target: CardInstance, amount: int, source: str, *, check: bool = True) -> int:
         """Deal ``amount`` damage to ``target``; return the damage placed (on it or redirected)."""
+        return self.place_damage(target, amount, source, check=check)[1]
+
+    def place_damage(self, target: CardInstance, amount: int, source: str, *, check: bool = True
+                     ) -> tuple[CardInstance | None, int]:
+        """Deal damage to ``target``: its armor prevents what it can first (the Shadow Self FAQ:
+        armor before the redirect), then a constant ability may redirect the rest to another
+        creature. Return (the creature the damage was placed on, the damage placed): poison
+        destroys the creature the damage actually reached."""
         g = self.game
         if target.zone != "battleline" or amount <= 0:
-            return 0
+            return None, 0
         armor_left = max(0, self.armor(target) - target.armor_used)
         prevented = min(armor_left, amount)
         target.armor_used += prevented
@@ -32,7 +40,7 @@ class DamageRules:
         receiver = target
         for s, src, ctl in self.statics():
             other = s.redirect_damage(self, src, ctl, target)
-            if other is not None and other is not target:
+            if other is not None and other is not target and other.zone == "battleline":
                 receiver = other
                 g.log(f"damage to {target.label} is dealt to {other.label} instead")
                 break
@@ -42,7 +50,7 @@ class DamageRules:
                   f"power {self.power(receiver)})")
         if check:
             self.check_state()
-        return amount
+        return (receiver if amount > 0 else None), amount
 
     def heal(self, creature: CardInstance, amount: int) -> int:
         healed = min(amount, creature.damage)
@@ -53,7 +61,10 @@ class DamageRules:
     # ----------------------------------------------------------------- destruction
 
     def lethal(self) -> list[CardInstance]:
-        return [c for c in self.game.creatures() if c.damage >= self.power(c)]
+        """Creatures whose damage reaches their power (0 power with 0 damage included: the King of
+        the Crag FAQ), except those already being destroyed."""
+        return [c for c in self.game.creatures()
+                if c.damage >= self.power(c) and not c.memory.get("destroyed")]
 
     def check_state(self, fight: tuple | None = None) -> None:
         """Destroy every creature whose damage reaches its power, all at once."""
@@ -65,7 +76,9 @@ class DamageRules:
         """Destroy creatures (or other cards in play) simultaneously; return those that went to
         the discard pile."""
         g = self.game
-        doomed = [c for c in creatures if c.in_play]
+        # a card already being destroyed (its "Destroyed:" ability is resolving) is not destroyed
+        # a second time by a state check inside that ability
+        doomed = [c for c in dict.fromkeys(creatures) if c.in_play and not c.memory.get("destroyed")]
         if not doomed:
             return []
         g.log("destroyed: " + ", ".join(c.label for c in doomed))
@@ -91,7 +104,7 @@ class DamageRules:
 
     # ----------------------------------------------------------------- leaving play
 
-    def leave_play(self, card: CardInstance, zone: str, top: bool = True) -> None:
+    def leave_play(self, card: CardInstance, zone: str, top: bool = True, to: str | None = None) -> None:
         """Move a card in play to its owner's ``zone`` with everything leaving play entails."""
         g = self.game
         if card.zone == "upgrade" and card.attached_to is not None:
@@ -111,28 +124,31 @@ class DamageRules:
             card.beneath.remove(beneath)
             beneath.zone = "resolving"
             g.move(beneath, "discard")
-        g.lasting = [e for e in g.lasting if e.until_leaves is not card]
+        # lasting effects that end when their source leaves play, or that apply to this card, end
+        g.lasting = [e for e in g.lasting if e.until_leaves is not card and e.params.get("target") is not card]
         leaves = self.abilities(card, "leaves_play") if card.zone in ("battleline", "artifacts") else []
         card.reset()
-        self.put_away(card, zone, top=top)
+        self.put_away(card, zone, top=top, to=to)
         for ability, _ in leaves:
             from .effects import resolve_ability
             g.log(f"{card.label} left play: its \"leaves play\" ability resolves")
             resolve_ability(ability, self.context(card, card.owner))
 
-    def put_away(self, card: CardInstance, zone: str, top: bool = True) -> None:
-        """Put a card into one of its owner's out-of-play zones, honouring where the card's own
-        memory says it must go instead ("put into their owner's hand instead")."""
+    def put_away(self, card: CardInstance, zone: str, top: bool = True, to: str | None = None) -> None:
+        """Put a card into one of its owner's out-of-play zones (or of player ``to``: "into your
+        archives"), honouring where the card's own memory says it must go instead ("put into their
+        owner's hand instead")."""
         g = self.game
         came_from = card.zone
         redirect = card.memory.get(f"leaves_{came_from}_to")
         if redirect and redirect != zone:
             g.log(f"{card.label} leaves {came_from} and goes to {card.owner}'s {redirect} instead of {zone}")
-            zone = redirect
+            zone, to = redirect, None
         if redirect:
             card.memory.pop(f"leaves_{came_from}_to")
-        g.move(card, zone, card.owner, top=top)
-        g.log(f"{card.label} is put into {card.owner}'s {zone}")
+        player = to or card.owner  # "into your archives": a zone of another player than the owner
+        g.move(card, zone, player, top=top)
+        g.log(f"{card.label} is put into {player}'s {zone}")
 
     def remove_from_play_or_zone(self, card: CardInstance, zone: str) -> bool:
         """Return a card to hand, archive, purge or discard it from wherever it is; False when the
@@ -140,7 +156,8 @@ class DamageRules:
         if card.zone in ("battleline", "artifacts", "upgrade"):
             self.leave_play(card, zone)
             return True
-        if card.zone in ("discard", "hand", "archives", "deck"):
+        if card.zone in ("discard", "hand", "archives", "deck", "resolving"):
+            # "resolving": an action card acting on itself as it resolves ("Purge Library Access")
             self.put_away(card, zone)
             return True
         return False

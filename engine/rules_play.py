@@ -1,15 +1,23 @@
-"""Playing cards, and putting them into play.
+"""Playing cards, putting them into play, and control changes.
 
 Playing a card from hand: it must be of the active house unless a card effect permits otherwise,
-the First Turn Rule allows one card from hand on the first player's first turn (whether card
-effects can modify that is the ``first_turn_rule_modifiable`` switch), the Rule of Six allows six
-copies of a card played or used per turn, Alpha cards only as the first thing of step 3.
-Then, in order: the card enters its zone (creatures on a flank, or anywhere with deploy; upgrades
-on a creature), its Æmber bonus is gained, "each time you play a card" reactions resolve (the
-Library Access and Wild Wormhole FAQ gives this order), its "Play:" ability resolves, and an
-action card goes to its owner's discard pile. Omega ends step 3 after it.
+and the First Turn Rule allows one card played or discarded from hand on the first player's first
+turn (whether card effects can modify that is the ``first_turn_rule_modifiable`` switch). Wherever
+a card is played from, the Rule of Six allows six copies of a card played or used per turn, Alpha
+cards only before anything else in step 3, and the card's own play restriction applies; a card
+played as a copy of another (Mimicry) is checked as that copy, except for its house (the Mimicry
+FAQs). A card a card effect plays from elsewhere (deck, beneath Masterplan) that cannot be played
+stays where it was (the Wild Wormhole/Kelifi Dragon FAQ), and house and First Turn restrictions do
+not apply to it (the Wild Wormhole first turn FAQ).
 
-Putting a card into play is not playing it: no play restrictions, no bonus, no "Play:".
+Then, in order: the card enters its zone (creatures on a flank, or anywhere with deploy; upgrades
+on a creature), its Æmber bonus is gained, "each time you play a card" reactions and its "Play:"
+ability resolve, and an action card goes to its owner's discard pile. Omega ends step 3 after it.
+Whether the reactions resolve before the "Play:" ability (the 1.x Library Access and Wild Wormhole
+FAQ) or together with it, in the order the active player chooses (16.0), is the
+``play_reactions_simultaneous`` switch.
+
+Putting a card into play is not playing it: no play restriction, no bonus, no "Play:".
 """
 from __future__ import annotations
 
@@ -39,6 +47,47 @@ class PlayRules:
         if condition is not None and not condition(self.context(card, self.game.active)):
             raise IllegalAction(f"{card.name} cannot be played now: its play restriction is not met")
 
+    def _check_playable_as_is(self, card: CardInstance) -> None:
+        g = self.game
+        self.check_rule_of_six(card.name)
+        if self.has(card, "alpha") and g.step3_actions:
+            raise IllegalAction(f"Alpha: {card.name} can only be played before anything else in step 3")
+        self.check_play_condition(card)
+        if card.type == "upgrade" and not g.creatures():
+            raise IllegalAction(f"{card.name}: an upgrade needs a creature to attach to")
+
+    def copy_options(self, card: CardInstance) -> list[CardInstance] | None:
+        """The cards ``card`` may be played as a copy of (None: it is not a card that copies)."""
+        becomes = self.variant(card).becomes
+        if becomes is None or card.copy_of is not None:
+            return None
+        return becomes.options(self.context(card, self.game.active))
+
+    def _legal_copies(self, card: CardInstance, options: list[CardInstance]) -> tuple[list, list[str]]:
+        legal, refusals = [], []
+        for option in options:
+            card.copy_of = option.printed
+            try:
+                self._check_playable_as_is(card)
+                legal.append(option)
+            except IllegalAction as exc:
+                refusals.append(f"as {option.name}: {exc}")
+            finally:
+                card.copy_of = None
+        return legal, refusals
+
+    def check_playable(self, card: CardInstance) -> None:
+        """The restrictions on playing a card wherever it is played from: the Rule of Six, alpha,
+        its own play restriction, an upgrade's need for a creature. A card that copies another is
+        refused only when no copy it could become may be played."""
+        options = self.copy_options(card)
+        if not options:
+            self._check_playable_as_is(card)
+            return
+        legal, refusals = self._legal_copies(card, options)
+        if not legal:
+            raise IllegalAction(f"{card.name} cannot be played: " + "; ".join(refusals))
+
     def check_play(self, card: CardInstance) -> LastingEffect | None:
         """Refuse an illegal play from hand; return the card permission the play uses, if any."""
         g = self.game
@@ -58,10 +107,7 @@ class PlayRules:
                 why = "card effects cannot modify it" if not modifiable else "no card effect allows another play"
                 raise IllegalAction(f"First Turn Rule: only one card may be played from hand on the first turn; "
                                     f"{why} (rule set {self.rules.version}, {src.source})")
-        self.check_rule_of_six(card.name)
-        if self.has(card, "alpha") and g.step3_actions:
-            raise IllegalAction(f"Alpha: {card.name} can only be played before anything else in step 3")
-        self.check_play_condition(card)
+        self.check_playable(card)
         needed = not on_house or (g.first_turn and g.played_from_hand >= 1)
         return permission if needed else None
 
@@ -75,52 +121,95 @@ class PlayRules:
             permission.used += 1
             g.log(f"{card.name} is played using {permission.source}'s permission")
         g.played_from_hand += 1
+        self.become_copy(card)
         self.resolve_play(card)
 
     def play_from(self, card: CardInstance, where: str) -> bool:
-        """Play a card from somewhere other than hand (the top of a deck, beneath Masterplan), as a
-        card effect tells: house and First Turn restrictions do not apply, the card's own play
-        restriction and the Rule of Six do. A card that cannot be played stays where it was."""
+        """Play a card from somewhere other than hand, as a card effect tells: house and First
+        Turn restrictions do not apply, the card's own restrictions do. A card that cannot be
+        played stays where it was."""
         try:
-            self.check_rule_of_six(card.name)
-            self.check_play_condition(card)
+            self.check_playable(card)
         except IllegalAction as exc:
             self.game.log(f"{card.label} cannot be played from {where} ({exc}); it stays there")
             return False
+        self.game.log(f"{card.label} is played from {where}")
+        self.become_copy(card)
         self.resolve_play(card)
         return True
+
+    def become_copy(self, card: CardInstance) -> None:
+        """"Treat it as a copy of ...": the player chooses among the copies that may be played."""
+        options = self.copy_options(card)
+        if options is None:
+            return
+        legal, _ = self._legal_copies(card, options)
+        self.variant(card).becomes.apply(self.context(card, self.game.active), legal)
 
     def resolve_play(self, card: CardInstance) -> None:
         g = self.game
         card.controller = g.active
-        becomes = self.variant(card).becomes
-        if becomes is not None:
-            becomes.resolve(self.context(card, g.active))
         g.six[card.name] = g.six.get(card.name, 0) + 1
         g.step3_actions += 1
         g.log(f"{g.active} plays {card.name}")
         if not self.enter_play(card):
             g.take(card)  # an action card resolves, then goes to its owner's discard pile
+        self.check_state()  # its constant abilities apply at once (the King of the Crag FAQs)
         if card.printed.amber:
             self.gain(g.active, card.printed.amber, f"{card.name}'s Æmber bonus")
-        self.emit("played", card=card, player=g.active)
-        self.trigger(card, "play")
+        self._after_play(card)
+        omega = self.has(card, "omega")
         if card.zone == "resolving":
-            card.copy_of = None
             self.put_away(card, "discard")
-        if self.has(card, "omega"):
+        if not card.in_play:
+            card.copy_of = None  # a copy lasts while the card resolves
+        if omega:
             g.step3_closed = True
             g.log(f"Omega: {card.name} ends step 3")
 
-    def enter_play(self, card: CardInstance) -> bool:
-        """Put a creature, artifact or upgrade into play under the active player; False for an
-        action card (it does not enter play)."""
+    def _after_play(self, card: CardInstance) -> None:
+        """The reactions to the play and the card's "Play:" ability."""
+        g = self.game
+        details = {"card": card, "player": g.active}
+        if not self.rules.switch("play_reactions_simultaneous"):
+            self.emit("played", **details)
+            self.trigger(card, "play")
+            return
+        pending: list = [("reaction", listener) for listener in self.listeners("played")
+                         if self.reacts(listener, details)]
+        if self.abilities(card, "play"):
+            pending.append(("play", card))
+        src = self.rules.switches["play_reactions_simultaneous"]
+
+        def label(item) -> str:
+            kind, what = item
+            return what.name if kind == "play" else what[1].name
+
+        while pending:
+            item = self.chooser.choose(f"{g.active}: which effect of playing {card.name} resolves next "
+                                       f"(simultaneous: rule set {self.rules.version}, {src.source})",
+                                       pending, label=label)
+            pending.remove(item)
+            kind, what = item
+            if pending:
+                what_resolves = '"Play:" ability' if kind == "play" else "reaction"
+                g.log(f"{g.active} resolves {label(item)}'s {what_resolves} first")
+            if kind == "play":
+                self.trigger(card, "play")
+            else:
+                self.react(what, "played", details)
+            if g.winner:
+                return
+
+    def enter_play(self, card: CardInstance, played: bool = True) -> bool:
+        """Put a creature, artifact or upgrade into play under its controller; False for an action
+        card (it does not enter play). Deploy applies only to a creature being played."""
         g = self.game
         controller = card.controller
         if card.type == "creature":
             line = g.players[controller].creatures
             g.take(card)
-            if self.has(card, "deploy") and len(line) > 1:
+            if played and self.has(card, "deploy") and len(line) > 1:
                 spots = list(range(len(line) + 1))
                 where = self.chooser.choose(f"position for {card.name} (deploy: 0 = left flank)", spots)
             else:
@@ -134,12 +223,14 @@ class PlayRules:
         if card.type == "artifact":
             g.move(card, "artifacts", controller)
             card.exhausted = True
+            g.log(f"{card.label} enters play exhausted under {controller}'s control")
             return True
         if card.type == "upgrade":
             creatures = g.creatures()
             if not creatures:
                 raise IllegalAction(f"{card.name}: an upgrade needs a creature to attach to")
-            host = self.chooser.choose(f"attach {card.name} to", creatures, label=lambda c: c.label)
+            from .targets import card_label
+            host = self.chooser.choose(f"attach {card.name} to", creatures, label=card_label(creatures))
             g.take(card)
             card.zone = "upgrade"
             card.attached_to = host
@@ -150,8 +241,34 @@ class PlayRules:
 
     def put_into_play(self, card: CardInstance, controller: str) -> None:
         """Put a card into play (not played: no restriction, no bonus, no "Play:")."""
-        card.controller = controller
         g = self.game
+        if card.type not in ("creature", "artifact", "upgrade") or (card.type == "upgrade" and not g.creatures()):
+            g.log(f"{card.label} cannot be put into play")
+            return
+        card.controller = controller
         g.log(f"{card.label} is put into play under {controller}'s control")
-        if card.type in ("creature", "artifact", "upgrade"):
-            self.enter_play(card)
+        self.enter_play(card, played=False)
+
+    # ----------------------------------------------------------------- control
+
+    def take_control(self, card: CardInstance, player: str) -> None:
+        """``player`` takes control of a card in play: it moves to their play area, a creature to
+        a flank of their battleline (the Control glossary entry). It keeps its state (exhausted,
+        damage, upgrades); when it leaves play it goes to its owner's zones."""
+        g = self.game
+        if card.controller == player or not card.in_play:
+            return
+        before = card.controller
+        if card.type == "creature":
+            line = g.players[player].creatures
+            flank = self.chooser.choose(f"flank for {card.label} ({player} takes control)",
+                                        ["left", "right"] if line else ["right"])
+            g.take(card)
+            line.insert(0 if flank == "left" else len(line), card)
+            card.zone = "battleline"
+        elif card.type == "artifact":
+            g.take(card)
+            g.players[player].zones["artifacts"].append(card)
+            card.zone = "artifacts"
+        card.controller = player
+        g.log(f"{player} takes control of {card.label} from {before}")

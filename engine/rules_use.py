@@ -6,10 +6,12 @@ it first. Using a stunned creature only exhausts it and removes the stun, whatev
 have been, even a fight with no enemy to attack (the Anger FAQ).
 
 Fights: the attacker chooses an enemy creature it may attack (taunt protects neighbors); "Before
-Fight:" abilities, assault and hazardous resolve first; an elusive creature's first attack of the
-turn deals no damage either way; otherwise both creatures deal damage equal to their power at the
-same time (skirmish: the attacker takes none; poison: any damage destroys), then creatures that
-must be destroyed are, together; "Fight:" abilities resolve if the attacker survived.
+Fight:" abilities, assault and hazardous resolve first (if that destroys either creature, the rest
+of the fight does not occur); an elusive creature's first attack of the turn deals no power damage
+either way (keyword and ability damage still applies); otherwise both creatures deal damage equal
+to their power at the same time (skirmish: the attacker takes none; poison: any damage it places
+destroys the creature it reached), then creatures that must be destroyed are, together; "Fight:"
+abilities resolve if the attacker survived.
 """
 from __future__ import annotations
 
@@ -117,42 +119,51 @@ class UseRules:
         g = self.game
         g.log(f"{attacker.label} fights {defender.label}")
         g.attacking = attacker
+        # elusive looks at the first time the creature is attacked this turn, whatever happens next
+        first_attack = not defender.attacked_this_turn
+        defender.attacked_this_turn = True
         fight = {"attacker": attacker, "defender": defender, "damage_to": defender}
         try:
             self.trigger(attacker, "before_fight", fight=fight)
             for creature, other, word in ((attacker, defender, "assault"), (defender, attacker, "hazardous")):
                 n = self.has(creature, word)
-                if n and other.zone == "battleline":
+                if n and creature.zone == "battleline" and other.zone == "battleline":
                     g.log(f"{word.title()} {n}: {creature.label} deals {n} damage to {other.label}")
                     self.deal_damage(other, n, f"{creature.label} ({word})", check=False)
             self.check_state(fight=(attacker, defender))
             if attacker.zone == "battleline" and defender.zone == "battleline":
-                self._exchange_damage(attacker, defender, fight["damage_to"])
+                self._exchange_damage(attacker, defender, fight["damage_to"], first_attack)
+            elif attacker.zone == "battleline":
+                g.log(f"{defender.label} left play before the fight resolved: the rest of the fight does not occur")
         finally:
             g.attacking = None
         if attacker.zone == "battleline":
             self.emit("fought", card=attacker)
             self.trigger(attacker, "fight")
 
-    def _exchange_damage(self, attacker, defender, damage_to) -> None:
+    def _exchange_damage(self, attacker, defender, damage_to, first_attack: bool) -> None:
+        """Both creatures deal damage equal to their power at the same time; "Before Fight:" may
+        have sent the attacker's damage to another creature (Gabos Longarms). Elusive stops only
+        the power damage between the elusive creature and its attacker, the first time it is
+        attacked in the turn; damage the attacker deals elsewhere still happens (Gabos FAQ)."""
         g = self.game
-        first_attack = not defender.attacked_this_turn
-        defender.attacked_this_turn = True
-        if first_attack and self.has(defender, "elusive") and damage_to is defender:
-            g.log(f"{defender.label} is elusive: the first attack on it this turn deals no damage")
-            return
+        elusive = first_attack and self.has(defender, "elusive")
+        if elusive:
+            g.log(f"{defender.label} is elusive: the first attack on it this turn deals no damage "
+                  f"to it and it deals none to {attacker.label}")
         blows = []
-        if damage_to is not None and damage_to.zone == "battleline":
+        if damage_to is not None and damage_to.zone == "battleline" and not (elusive and damage_to is defender):
             blows.append((attacker, damage_to, self._fight_damage(attacker, damage_to)))
-        if self.has(attacker, "skirmish"):
+        if self.has(attacker, "skirmish") and not elusive:
             g.log(f"{attacker.label} has skirmish: it is dealt no damage in return")
-        else:
+        elif not elusive:
             blows.append((defender, attacker, self._fight_damage(defender, attacker)))
         poisoned = []
-        for source, victim, amount in blows:
-            placed = self.deal_damage(victim, amount, source.label, check=False)
+        for source, victim, amount in blows:  # amounts were fixed before any damage: simultaneous
+            receiver, placed = self.place_damage(victim, amount, source.label, check=False)
             if placed and self.has(source, "poison"):
-                poisoned.append(victim)
+                g.log(f"{source.label} has poison: its damage destroys {receiver.label}")
+                poisoned.append(receiver)
         doomed = self.lethal() + [c for c in poisoned if c not in self.lethal()]
         if doomed:
             self.destroy(doomed, fight=(attacker, defender))

@@ -174,3 +174,8 @@ class TakesNeighborsDamage(Static):
         if creature in eng.game.neighbors(source) and self.except_trait not in creature.printed.traits:
             return source
         return None
+
+
+def defender_on_flank(eng: "Engine", defender: CardInstance) -> bool:
+    """"while attacking an enemy creature on the flank" (Valdr)."""
+    return eng.is_flank(defender)

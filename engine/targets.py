@@ -55,9 +55,14 @@ class Choose(Effect):
     up_to: bool = False
     where: Filter | None = None
     exclude_self: bool = False
+    #: further places to choose from, as (what, side): "from play or from your discard pile"
+    also: tuple[tuple[str, str], ...] = ()
 
     def options(self, ctx: Context) -> list[CardInstance]:
-        return [c for c in candidates(ctx, self.what, self.side)
+        pool = candidates(ctx, self.what, self.side)
+        for what, side in self.also:
+            pool += [c for c in candidates(ctx, what, side) if c not in pool]
+        return [c for c in pool
                 if not (self.exclude_self and c is ctx.source) and (self.where is None or self.where(ctx, c))]
 
     def resolve(self, ctx: Context) -> bool:
@@ -65,6 +70,9 @@ class Choose(Effect):
         picked: list[CardInstance] = []
         decision = f"{ctx.source.name}: choose {'up to ' if self.up_to else ''}{self.side} {self.what}"
         want = min(self.count, len(options))
+        if not self.up_to and len(options) <= self.count:
+            picked = list(options)  # every option must be chosen: there is nothing to decide
+            want = 0
         for n in range(want):
             left = [c for c in options if c not in picked]
             if self.up_to:
@@ -114,6 +122,89 @@ class ChooseMostPowerful(Effect):
         ctx.chosen[self.name] = ctx.chosen["it"] = picked
         ctx.log(f"{ctx.source.name}: the {self.count} most powerful creatures are {', '.join(c.label for c in picked)}")
         return len(picked) == self.count
+
+
+# ------------------------------------------------------------------------------ filters
+
+def named(name: str) -> Filter:
+    """"an Urchin": cards of that name."""
+    def where(ctx: Context, card: CardInstance) -> bool:
+        return card.name == name
+    return where
+
+
+def has_trait(trait: str, present: bool = True) -> Filter:
+    """"a Giant creature" (``present=False``: "a non-Agent creature")."""
+    def where(ctx: Context, card: CardInstance) -> bool:
+        return (trait.lower() in (t.lower() for t in card.printed.traits)) == present
+    return where
+
+
+def of_house(house: str) -> Filter:
+    def where(ctx: Context, card: CardInstance) -> bool:
+        return card.house == house
+    return where
+
+
+def all_of(*filters: Filter) -> Filter:
+    def where(ctx: Context, card: CardInstance) -> bool:
+        return all(f(ctx, card) for f in filters)
+    return where
+
+
+def on_flank(ctx: Context, card: CardInstance) -> bool:
+    """"a flank creature": at either end of its battleline, or considered one (Spectral Tunneler)."""
+    return ctx.eng.is_flank(card)
+
+
+def among(ref: str) -> Filter:
+    """Cards an earlier effect of the ability named (``NameNeighbors``)."""
+    def where(ctx: Context, card: CardInstance) -> bool:
+        return card in ctx.chosen.get(ref, [])
+    return where
+
+
+def has_ability(trigger: str) -> Filter:
+    """"the reap effect of another creature": cards with an ability for ``trigger``."""
+    def where(ctx: Context, card: CardInstance) -> bool:
+        return bool(ctx.eng.abilities(card, trigger))
+    return where
+
+
+@dataclass
+class RememberLine(Effect):
+    """Remember the battleline of the card ``of`` names, as it is now, under ``name``: "its
+    neighbor" and "the second creature's other neighbor" are the creatures next to it before
+    damage destroys any of them (Positron Bolt)."""
+    of: str
+    name: str = "line"
+
+    def resolve(self, ctx: Context) -> bool:
+        card = ctx.ref(self.of)
+        ctx.chosen[self.name] = list(ctx.game.players[card.controller].creatures) if card is not None else []
+        return card is not None
+
+
+@dataclass
+class NameNeighbors(Effect):
+    """Name the neighbors of the card ``of`` names in the remembered battleline ``line`` (less
+    the cards ``exclude`` names, and those no longer in play) as ``name``."""
+    of: str
+    name: str
+    line: str = "line"
+    exclude: str | None = None
+
+    def resolve(self, ctx: Context) -> bool:
+        card = ctx.ref(self.of)
+        line = ctx.chosen.get(self.line, [])
+        left_out = ctx.refs(self.exclude) if self.exclude else []
+        found = []
+        if card in line:
+            i = line.index(card)
+            found = [n for n in line[max(0, i - 1):i] + line[i + 1:i + 2]
+                     if n not in left_out and n.zone == "battleline"]
+        ctx.chosen[self.name] = found
+        return bool(found)
 
 
 def resolve_ref(ctx: Context, ref: str) -> list[CardInstance]:

@@ -92,15 +92,23 @@ def house_options(eng: "Engine", player: str) -> tuple[list[str], str]:
 
 
 def choose_house(eng: "Engine", house: str | None = None) -> None:
-    """Step 2: choose the active house (``None``: ask the chooser)."""
+    """Step 2: choose the active house (``None``: ask the chooser). With no legal house there is
+    nothing to decide: the turn goes on with no active house, and a house the player names is
+    refused (House Choice: "If there is no legal choice of house, the player plays the turn with
+    no active house")."""
     g = eng.game
     if g.step != 2:
         raise IllegalAction(f"a house is chosen in step 2 (the turn is at step {g.step})")
     options, why = house_options(eng, g.active)
     if not options:
         g.active_house = None
+        g.step = 3
         g.log(f"{g.active} has no legal house to choose ({why}): no active house this turn")
-    elif house is None:
+        if house is not None:
+            raise IllegalAction(f"{g.active} cannot choose {house}: no house is legal ({why}); "
+                                f"the turn is played with no active house")
+        return
+    if house is None:
         g.active_house = eng.chooser.choose(f"{g.active} chooses a house", options)
     elif house.lower() not in options:
         raise IllegalAction(f"{g.active} cannot choose {house}: legal houses are {', '.join(options)}"

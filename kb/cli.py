@@ -44,11 +44,11 @@ def _fmt_rulings(r: RulingsReport) -> str:
     return f"{r.scenarios} scenarios verified ({r.passed} passed, {r.failed} failed)"
 
 
-def _echo_rulings_warnings(r: RulingsReport) -> None:
+def _echo_rulings_warnings(r: RulingsReport, indent: str = "") -> None:
     for w in r.warnings:
-        click.echo(f"  warning: {w}", err=True)
+        click.echo(f"{indent}warning: {w}", err=True)
     for f in r.failures:
-        click.echo(f"  warning: scenario failed: {f}", err=True)
+        click.echo(f"{indent}warning: scenario failed: {f}", err=True)
 
 
 def _open_kb(db: Path) -> sqlite3.Connection:
@@ -94,7 +94,7 @@ def build(db: Path, manifest: Path, cards_dir: Path, rulings: Path | None) -> No
                    f"needs_review {d.needs_review}  card_links {d.card_links}  ({d.seconds:.2f} s)")
         for w in d.warnings:
             click.echo(f"  warning: {w}", err=True)
-    _echo_rulings_warnings(report.rulings)
+    _echo_rulings_warnings(report.rulings, indent="  ")
     click.echo(f"{'total':<20} {len(report.documents)} documents  {_fmt_counts(totals)}  "
                f"cards {report.cards}  {_fmt_rulings(report.rulings)}  ({report.seconds:.2f} s) -> {db}")
 

@@ -79,6 +79,7 @@ def card(name: str, *variants: Variant, **abilities) -> CardDefinition:
         raise TypeError(f"{name}: give variants or abilities, not both")
     definition = CardDefinition(name, list(variants) or [Variant(**abilities)])
     REGISTRY[_key(name)] = definition
+    _VARIANTS.clear()
     return definition
 
 
@@ -109,10 +110,18 @@ def definition(name: str, text: str = "") -> CardDefinition:
     raise ScenarioError(f"{name}: card not implemented in the engine yet (text: {text!r})")
 
 
+#: (name, text in force) -> variant: the engine asks for a card's variant for every power, keyword
+#: and ability it computes, so the lookup is remembered (cleared when a card is registered)
+_VARIANTS: dict[tuple[str, str], Variant] = {}
+
+
 def variant(card, rules) -> Variant:
     """The variant of ``card`` for the text in force under ``rules``."""
     text = rules.card_text(card.name, card.printed.text)
-    return definition(card.name, text).variant_for(text)
+    found = _VARIANTS.get((card.name, text))
+    if found is None:
+        found = _VARIANTS[card.name, text] = definition(card.name, text).variant_for(text)
+    return found
 
 
 def implemented() -> list[str]:

@@ -1,0 +1,1 @@
+"""Age of Ascension (AoA, set 2): one module per house."""

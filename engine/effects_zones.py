@@ -1,0 +1,283 @@
+"""Effects on zones and decks, playing cards from elsewhere, copies, control and houses.
+
+- Playing a card from somewhere other than hand (the top of a deck, beneath Masterplan) goes
+  through :meth:`engine.rules_play.PlayRules.play_from`: house and First Turn restrictions do not
+  apply, the card's own restrictions do, and a card that cannot be played stays where it was.
+- Putting a card into play is not playing it (:meth:`~engine.rules_play.PlayRules.put_into_play`).
+- A card that remembers what it did ("all cards purged by Spangler Box") keeps it in its
+  ``memory``; a card archived by an opponent remembers where it goes when it leaves the archives.
+- Shuffles use the game's seeded generator, so a replay is deterministic.
+"""
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, replace
+
+from .effects import Context, Effect
+from .errors import IllegalAction
+from .state import CardInstance, Game, LastingEffect
+from .statics import CannotChooseHouse
+from .targets import Choose, card_label
+
+
+def shuffle_deck(game: Game, player: str) -> None:
+    deck = game.players[player].zone("deck")
+    game.rng.shuffle(deck)
+    game.log(f"{player} shuffles their deck ({len(deck)} cards)")
+
+
+def houses_in_game(game: Game) -> list[str]:
+    """The houses a "choose a house" effect offers: those on either identity card and those of
+    every card in the game."""
+    found = {h for p in game.players.values() for h in p.houses}
+    found |= {c.house for c in game.cards() if c.house}
+    return sorted(found)
+
+
+# ------------------------------------------------------------------------------ playing from elsewhere
+
+@dataclass
+class PlayTopOfDeck(Effect):
+    """"Play the top card of your deck" (Wild Wormhole)."""
+
+    def resolve(self, ctx: Context) -> bool:
+        deck = ctx.me.zone("deck")
+        if not deck:
+            ctx.log(f"{ctx.source.name}: {ctx.controller}'s deck is empty, nothing to play")
+            return False
+        return ctx.eng.play_from(deck[0], "the top of the deck")
+
+
+@dataclass
+class PutBeneath(Effect):
+    """"Put a card from your hand facedown beneath <this card>" (Masterplan)."""
+    on: str = "it"
+
+    def resolve(self, ctx: Context) -> bool:
+        cards = [c for c in ctx.refs(self.on) if c.zone == "hand"]
+        if not cards or not ctx.source.in_play:
+            return False
+        for card in cards:
+            ctx.game.take(card)
+            card.zone = "beneath"
+            ctx.source.beneath.append(card)
+            ctx.log(f"{ctx.controller} puts a card facedown beneath {ctx.source.label}")
+        return True
+
+
+@dataclass
+class PlayBeneath(Effect):
+    """"Play the card beneath <this card>" (Masterplan's "Omni:")."""
+
+    def resolve(self, ctx: Context) -> bool:
+        under = list(ctx.source.beneath)
+        if not under:
+            ctx.log(f"{ctx.source.label}: no card beneath it to play")
+            return False
+        card = ctx.eng.chooser.choose(f"{ctx.source.name}: play which card beneath it", under,
+                                      label=card_label(under))
+        return ctx.eng.play_from(card, f"beneath {ctx.source.label}")
+
+
+# ------------------------------------------------------------------------------ copies
+
+@dataclass
+class CopyOf:
+    """"When you play this card, treat it as a copy of an action card in your opponent's discard
+    pile" (Mimicry): the card's ``becomes``. The player chooses the card to copy among those the
+    copy could legally be played as (the Rule of Six and alpha apply to the copied card: the
+    Mimicry FAQ); with nothing to copy, the card is played as itself."""
+    type: str = "action"
+
+    def options(self, ctx: Context) -> list[CardInstance]:
+        seen, out = set(), []
+        for c in ctx.opponent.zone("discard"):
+            if c.type == self.type and c.name not in seen:  # copies of one card are the same choice
+                seen.add(c.name)
+                out.append(c)
+        return out
+
+    def apply(self, ctx: Context, options: list[CardInstance]) -> None:
+        if not options:
+            ctx.log(f"{ctx.source.name}: no {self.type} card in {ctx.opponent_name}'s discard pile to copy")
+            return
+        chosen = ctx.eng.chooser.choose(f"{ctx.source.name}: copy which card", options, label=card_label(options))
+        ctx.source.copy_of = chosen.printed
+        ctx.log(f"{ctx.source.data.name} is played as a copy of {chosen.name}")
+
+
+# ------------------------------------------------------------------------------ purge, control
+
+@dataclass
+class PurgeRemembered(Effect):
+    """Purge the cards ``on`` names and remember them on this card ("all cards purged by
+    Spangler Box")."""
+    on: str = "it"
+
+    def resolve(self, ctx: Context) -> bool:
+        done = False
+        for card in ctx.refs(self.on):
+            if card.in_play and ctx.eng.remove_from_play_or_zone(card, "purged"):
+                ctx.source.memory.setdefault("purged", []).append(card)
+                done = True
+        return done
+
+
+@dataclass
+class ReturnPurgedToPlay(Effect):
+    """"Return to play all cards purged by <this card>": each is put into play (not played: no
+    play restriction applies, the Spangler Box FAQ) under its owner's control."""
+
+    def resolve(self, ctx: Context) -> bool:
+        cards = [c for c in ctx.source.memory.pop("purged", []) if c.zone == "purged"]
+        for card in cards:
+            ctx.eng.put_into_play(card, card.owner)
+        return bool(cards)
+
+
+@dataclass
+class OpponentGainsControl(Effect):
+    """"Your opponent gains control of <card>"."""
+    on: str = "self"
+
+    def resolve(self, ctx: Context) -> bool:
+        card = ctx.ref(self.on)
+        if card is None or not card.in_play:
+            return False
+        ctx.eng.take_control(card, ctx.opponent_name)
+        return True
+
+
+# ------------------------------------------------------------------------------ decks and archives
+
+@dataclass
+class ShuffleIntoDeck(Effect):
+    """"Shuffle each chosen creature into its owner's deck": each card the references name leaves
+    play to its owner's deck, then each of those decks is shuffled."""
+    on: tuple[str, ...] = ("it",)
+
+    def resolve(self, ctx: Context) -> bool:
+        cards = [c for ref in self.on for c in ctx.refs(ref) if c.in_play]
+        for card in cards:
+            ctx.eng.leave_play(card, "deck")
+        for owner in sorted({c.owner for c in cards}):
+            shuffle_deck(ctx.game, owner)
+        return bool(cards)
+
+
+@dataclass
+class ChooseForEach(Effect):
+    """Choose as many cards as ``per`` counts now ("an enemy creature for each key your opponent
+    has forged")."""
+    per: Callable[[Context], int]
+    choose: Choose
+
+    def resolve(self, ctx: Context) -> bool:
+        return replace(self.choose, count=self.per(ctx)).resolve(ctx)
+
+
+def opponent_keys(ctx: Context) -> int:
+    return ctx.opponent.keys
+
+
+@dataclass
+class DiscardArchives(Effect):
+    """"<Player> discards each of their archived cards": a card that must go elsewhere when it
+    leaves the archives (Sample Collection) goes there instead and is not discarded. The cards
+    discarded are named ``name`` ("for each card discarded this way")."""
+    whose: str = "opponent"
+    name: str = "discarded"
+
+    def resolve(self, ctx: Context) -> bool:
+        player = ctx.opponent_name if self.whose == "opponent" else ctx.controller
+        archived = list(ctx.game.players[player].zone("archives"))
+        discarded = []
+        for card in archived:
+            ctx.eng.put_away(card, "discard")
+            if card.zone == "discard":
+                discarded.append(card)
+        ctx.chosen[self.name] = discarded
+        ctx.log(f"{ctx.source.name}: {player} discards {len(discarded)} of {len(archived)} archived card(s)")
+        return bool(archived) and len(discarded) == len(archived)
+
+
+@dataclass
+class GainForEach(Effect):
+    """"Gain 1 Æmber for each card <...> this way": per card an earlier effect named ``ref``."""
+    ref: str
+    per: int = 1
+
+    def resolve(self, ctx: Context) -> bool:
+        n = len(ctx.chosen.get(self.ref, []))
+        if not n:
+            ctx.log(f"{ctx.source.name}: no card counted, no Æmber gained")
+            return False
+        ctx.eng.gain(ctx.controller, n * self.per, ctx.source.name)
+        return True
+
+
+@dataclass
+class ArchiveRandomFromHand(Effect):
+    """"Archive N random cards from your hand" (random: the game's seeded generator)."""
+    n: int
+
+    def resolve(self, ctx: Context) -> bool:
+        hand = ctx.me.zone("hand")
+        picked = ctx.game.rng.sample(hand, min(self.n, len(hand)))
+        for card in picked:
+            ctx.game.move(card, "archives", ctx.controller)
+            ctx.log(f"{ctx.source.name}: {card.label} is archived at random from {ctx.controller}'s hand")
+        return len(picked) == self.n
+
+
+# ------------------------------------------------------------------------------ using others' cards
+
+@dataclass
+class UseAsIfYours(Effect):
+    """"Use an artifact ... as if it were yours": its "Action:" or "Omni:" ability resolves for the
+    controller of this ability, with the requirements of using it (ready, the Rule of Six). An
+    artifact without such an ability cannot be used; the rest of the card still resolves ("resolve
+    as much as you can": the Poltergeist FAQ)."""
+    on: str = "it"
+
+    def resolve(self, ctx: Context) -> bool:
+        card = ctx.ref(self.on)
+        eng = ctx.eng
+        if card is None or not card.in_play:
+            return False
+        kinds = [k for k in ("action", "omni") if eng.abilities(card, k)]
+        why = ("it has no \"Action:\" or \"Omni:\" ability" if not kinds
+               else "it is exhausted" if card.exhausted else None)
+        if why is None:
+            try:
+                eng.check_rule_of_six(card.name)
+            except IllegalAction as exc:
+                why = str(exc)
+        if why:
+            ctx.log(f"{card.label} cannot be used: {why}")
+            return False
+        how = eng.chooser.choose(f"{ctx.source.name}: use {card.label} how", kinds)
+        eng._start_use(card, None)  # exhausts it and counts the use (Rule of Six)
+        ctx.log(f"{ctx.controller} uses {card.label} as if it were theirs ({how})")
+        eng.trigger(card, how, controller=ctx.controller)
+        return True
+
+
+# ------------------------------------------------------------------------------ houses
+
+@dataclass
+class OpponentCannotChooseAHouse(Effect):
+    """"Choose a house. Your opponent cannot choose that house as their active house until
+    <this card> leaves play" (Restringuntus)."""
+
+    def resolve(self, ctx: Context) -> bool:
+        if not ctx.source.in_play:
+            ctx.log(f"{ctx.source.name} is no longer in play: its restriction ends at once")
+            return False
+        house = ctx.eng.chooser.choose(f"{ctx.source.name}: choose a house", houses_in_game(ctx.game))
+        ctx.game.lasting.append(LastingEffect(
+            "static", ctx.source.name, ctx.controller,
+            {"static": CannotChooseHouse(house, ctx.opponent_name), "card": ctx.source},
+            until_leaves=ctx.source))
+        ctx.log(f"{ctx.source.label}: {ctx.opponent_name} cannot choose {house} until it leaves play")
+        return True

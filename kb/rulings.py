@@ -1,0 +1,189 @@
+"""Loading the replayable rulings (``rulings/<game>/*.yaml``) into the knowledge base.
+
+Why in the build: a page about an FAQ entry should be able to say under which versions' rules the
+engine reproduces its answer, and flag an answer that contradicts the rules or errata of its own
+document, without running the engine when the page is served. The replays run against the KB
+being built (its entries, cards and card errata), so their results always describe the rulebook
+versions that KB holds, and ``ingest`` reruns them so a newly added version is verified too.
+
+Bad rulings files (unreadable YAML, duplicate ids, a conflict naming no entry) fail the build with
+one line; a replay that fails or errors is recorded as such and never fails the build, because a
+ruling the engine cannot reproduce yet is information, not broken input.
+"""
+from __future__ import annotations
+
+import json
+import sqlite3
+import time
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from .errors import KBError
+from .manifest import PROJECT_ROOT
+from .versions import version_sort_key
+
+if TYPE_CHECKING:  # the engine is imported when rulings are loaded, so stats and search never need it
+    from engine.scenario import Result, Scenario
+
+
+@dataclass
+class RulingsReport:
+    """What :func:`load_rulings` stored, for the output of ``rulebase build`` and ``ingest``."""
+    scenarios: int = 0
+    passed: int = 0
+    failed: int = 0
+    #: KB entries marked as contradicting their own document
+    conflicts: int = 0
+    #: "id [version]: why" for each failed replay
+    failures: list[str] = field(default_factory=list)
+    #: scenarios skipped (game not in the KB) or replaying no entry
+    warnings: list[str] = field(default_factory=list)
+    seconds: float = 0.0
+
+
+def default_rulings_dir() -> Path:
+    """The project's ``rulings/`` (``engine.scenario.RULINGS_DIR``)."""
+    from engine.scenario import RULINGS_DIR
+    return RULINGS_DIR
+
+
+def _one_line(text: object) -> str:
+    return " ".join(str(text).split())
+
+
+def display_path(path: Path) -> str:
+    """``path`` relative to the project when it lies inside it (stored paths do not depend on the
+    checkout), else as given."""
+    try:
+        return str(Path(path).resolve().relative_to(PROJECT_ROOT))
+    except ValueError:
+        return str(path)
+
+
+def read_scenarios(root: Path) -> list[Scenario]:
+    """Every scenario under ``root``, or a one-line :class:`KBError` naming the file at fault."""
+    from engine.errors import EngineError
+    from engine.scenario import all_scenarios, load_scenario
+    root = Path(root)
+    if not root.is_dir():
+        raise KBError(f"{root}: rulings folder not found, expected <game>/*.yaml scenario files")
+    try:
+        scenarios = all_scenarios(root)
+    except EngineError as exc:  # ScenarioError names the file; YAML errors span several lines
+        raise KBError(_one_line(exc)) from None
+    except (TypeError, ValueError, AttributeError):  # a field of the wrong type: find the file
+        for path in sorted(root.rglob("*.yaml")):
+            try:
+                load_scenario(path)
+            except (TypeError, ValueError, AttributeError) as exc:
+                raise KBError(f"{display_path(path)}: not a valid scenario "
+                              f"({type(exc).__name__}: {_one_line(exc)})") from None
+        raise
+    seen: dict[str, Path] = {}
+    for s in scenarios:
+        if s.id in seen:
+            raise KBError(f"{display_path(s.path)}: scenario id {s.id!r} already used by "
+                          f"{display_path(seen[s.id])}")
+        seen[s.id] = s.path
+    return scenarios
+
+
+def replay(conn: sqlite3.Connection, scenario: Scenario, version: str) -> tuple[Result, float]:
+    """Run one scenario under one version; an engine bug becomes a recorded error, not a crash."""
+    from engine.scenario import Result, run
+    started = time.perf_counter()
+    try:
+        result = run(conn, scenario, version)
+    except Exception as exc:  # noqa: BLE001 - an engine bug is the replay's error, not the build's
+        result = Result(scenario.id, version, passed=False, error=f"{type(exc).__name__}: {exc}")
+    return result, time.perf_counter() - started
+
+
+def _why(result: Result) -> str:
+    if result.error:
+        return _one_line(result.error)
+    bad = [c for c in result.checks if not c.ok]
+    return "; ".join(f"{c.path}: expected {c.expected!r}, got {c.actual!r}" for c in bad) or "failed"
+
+
+def load_rulings(conn: sqlite3.Connection, root: Path, scenarios: list[Scenario] | None = None) -> RulingsReport:
+    """Replace the KB's scenarios, their entries, replays and conflict marks with those of ``root``
+    (``scenarios``, when given, are what :func:`read_scenarios` returned for it: the build reads
+    them before its long work, so a broken file fails it at once).
+
+    The caller owns the transaction (the build's temporary database): documents and cards must be
+    stored first, since the scenarios are matched and replayed against them.
+    """
+    started = time.perf_counter()
+    scenarios = read_scenarios(root) if scenarios is None else scenarios
+    report = RulingsReport()
+    for table in ("verifications", "scenario_entries", "scenarios"):  # not relying on cascades
+        conn.execute(f"DELETE FROM {table}")
+    conn.execute("UPDATE entries SET conflict = 0, conflict_reason = NULL WHERE conflict != 0")
+    versions_by_game: dict[str, set[str]] = {}
+    for game, version in conn.execute("SELECT game, version FROM documents"):
+        versions_by_game.setdefault(game, set()).add(version)
+    for s in scenarios:
+        if s.game not in versions_by_game:
+            report.warnings.append(f"{display_path(s.path)}: no {s.game} document in the KB, scenario skipped")
+            continue
+        _mark_conflicts(conn, s, versions_by_game[s.game])
+        _store(conn, s, report)
+    report.conflicts = conn.execute("SELECT count(*) FROM entries WHERE conflict = 1").fetchone()[0]
+    report.seconds = time.perf_counter() - started
+    return report
+
+
+def _store(conn: sqlite3.Connection, s: Scenario, report: RulingsReport) -> None:
+    from engine.scenario import matching_entries
+    conn.execute("INSERT INTO scenarios(id, game, title, note, path, yaml) VALUES (?, ?, ?, ?, ?, ?)",
+                 (s.id, s.game, s.title, s.note, display_path(s.path), Path(s.path).read_text(encoding="utf-8")))
+    report.scenarios += 1
+    matches = matching_entries(conn, s)
+    if not matches:
+        report.warnings.append(f"{display_path(s.path)}: scenario {s.id} matches no {s.game} entry, nothing replayed")
+    conn.executemany("INSERT OR IGNORE INTO scenario_entries(scenario, entry, version) VALUES (?, ?, ?)",
+                     [(s.id, entry, version) for version, entry in matches])
+    # = versions_for(conn, s), which matches the entries again: matching costs more than replaying
+    for version in sorted({v for v, _ in matches}, key=version_sort_key):
+        result, seconds = replay(conn, s, version)
+        conn.execute(
+            """INSERT INTO verifications(scenario, version, passed, error, checks, trace, seconds)
+               VALUES (?, ?, ?, ?, ?, ?, ?)""",
+            (s.id, version, int(result.passed), result.error,
+             json.dumps([asdict(c) for c in result.checks], ensure_ascii=False, default=str),
+             json.dumps(result.trace, ensure_ascii=False, default=str), seconds))
+        if result.passed:
+            report.passed += 1
+        else:
+            report.failed += 1
+            report.failures.append(f"{s.id} [{version}]: {_why(result)}")
+
+
+def _mark_conflicts(conn: sqlite3.Connection, s: Scenario, kb_versions: set[str]) -> None:
+    """Mark the entries a scenario declares as contradicting their own document.
+
+    Listed versions the KB does not hold are ignored (a KB built from part of the manifest); a ref
+    that matches nothing where it should is a mistake in the scenario, so it fails the build.
+    """
+    from engine.scenario import entries_for_ref
+    for conflict in s.conflicts:
+        ref, listed, reason = conflict["entry"], conflict["versions"], conflict["reason"]
+        hits = entries_for_ref(conn, s.game, ref)
+        if listed:
+            wanted = sorted((v for v in listed if v in kb_versions), key=version_sort_key)
+            if not wanted:
+                continue  # none of the listed versions is in this KB: nothing to mark
+            hits = [(v, e) for v, e in hits if v in wanted]
+            found = {v for v, _ in hits}
+            missing = [v for v in wanted if v not in found]
+        else:
+            missing = [] if hits else ["any version"]
+        if missing:
+            raise KBError(f"{display_path(s.path)}: conflict entry {_one_line(ref)!r} matches no {s.game} "
+                          f"entry in {', '.join(missing)}")
+        for _, entry in hits:
+            before = conn.execute("SELECT conflict_reason FROM entries WHERE id = ?", (entry,)).fetchone()[0]
+            both = reason if before in (None, reason) else f"{before}; {reason}"
+            conn.execute("UPDATE entries SET conflict = 1, conflict_reason = ? WHERE id = ?", (both, entry))
