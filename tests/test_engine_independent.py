@@ -1,0 +1,25 @@
+"""Scenarios written from the card texts and the rulebook alone, by someone who did not write the
+engine or its card definitions, in the format of rulings/README.md. They must pass without any
+engine change: the issue's test that the format is a contract and the cards behave as printed.
+"""
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from engine.scenario import load_scenario, run
+
+SCENARIOS = sorted((Path(__file__).parent / "scenarios").glob("*.yaml"))
+
+
+@pytest.mark.parametrize("path", SCENARIOS, ids=[p.stem for p in SCENARIOS])
+@pytest.mark.parametrize("version", ["1.1", "1.2", "1.3", "16.0"])
+def test_independent_scenario_passes(kb_conn, path, version):
+    result = run(kb_conn, load_scenario(path), version)
+    failed = [c for c in result.checks if not c.ok]
+    assert result.passed, (result.error, failed, result.trace[-12:])
+
+
+def test_there_are_independent_scenarios():
+    assert len(SCENARIOS) >= 5
