@@ -175,12 +175,13 @@ def run(conn: sqlite3.Connection, scenario: Scenario, version: str) -> Result:
                 refused[n] = str(exc)
                 game.log(f"action {n} refused: {exc}")
         engine.chooser.finish()
-        if illegal is not None:
-            actual = sorted(refused)
-            ok = illegal in refused and (refusal is None or refusal.lower() in refused[illegal].lower())
-            result.checks.append(Check("illegal", illegal, actual, ok))
-        elif refused:
-            result.checks.append(Check("illegal", None, sorted(refused), False))
+        # every refused action must be one the scenario says is refused, and vice versa
+        expected_refused = sorted(illegal) if isinstance(illegal, list) else [] if illegal is None else [illegal]
+        actual = sorted(refused)
+        ok = actual == expected_refused and (
+            refusal is None or refusal.lower() in refused[expected_refused[0]].lower())
+        if expected_refused or refused:
+            result.checks.append(Check("illegal", illegal, actual if len(actual) != 1 else actual[0], ok))
         for path, expected in expect.items():
             actual = _value(engine, path)
             result.checks.append(Check(path, expected, actual, actual == expected))

@@ -209,3 +209,19 @@ def test_unknown_action_keys_are_named(kb_conn, tmp_path):
         """)
     result = run(kb_conn, load_scenario(path), "1.1")
     assert not result.passed and "unknown keys ['target']" in result.error
+
+
+def test_a_refusal_the_scenario_did_not_declare_fails_it(kb_conn, tmp_path):
+    body = """
+        id: two-refusals
+        setup:
+          turn: {active: player1, house: logos}
+          player1: {hand: ["Virtuous Works", "Bait and Switch"]}
+        actions: [{play: Virtuous Works}, {play: Bait and Switch}]
+        expect:
+          "1.1": {illegal: %s, player1.amber: 0}
+        """
+    only_first = run(kb_conn, load_scenario(_write(tmp_path, body % "0")), "1.1")
+    assert not only_first.passed and only_first.checks[0].actual == [0, 1]
+    both = run(kb_conn, load_scenario(_write(tmp_path, body % "[0, 1]")), "1.1")
+    assert both.passed, both
