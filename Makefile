@@ -1,9 +1,9 @@
-# Two commands for a newcomer: `make run` (set up, build the KB from the bundled rulebooks, show
-# what it holds) and `make test`. Both create the virtual environment on first use.
+# Two commands for a newcomer: `make run` (set up, build the KB from the bundled rulebooks, serve
+# the site on it) and `make test`. Both create the virtual environment on first use.
 VENV ?= .venv
 PYTHON ?= python3
 
-.PHONY: run test setup bench clean
+.PHONY: run test setup browser bench clean
 
 $(VENV)/.installed: pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -14,13 +14,22 @@ setup: $(VENV)/.installed
 
 run: setup
 	$(VENV)/bin/rulebase build
-	$(VENV)/bin/rulebase stats
+	$(VENV)/bin/rulebase serve
 
-test: setup
+# The browser tests drive Debian's chromium; install it when missing and we are allowed to.
+browser:
+	@command -v chromium >/dev/null 2>&1 || { \
+	  if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then \
+	    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null; \
+	  else echo "browser tests need chromium: run 'sudo apt-get install chromium'"; exit 1; fi; }
+
+test: setup browser
 	$(VENV)/bin/python -m pytest
 
 bench: setup
 	$(VENV)/bin/python bench/build.py
+	$(VENV)/bin/python bench/verify.py
+	$(VENV)/bin/python bench/search.py
 
 clean:
 	rm -rf $(VENV) kb.sqlite .pytest_cache *.egg-info

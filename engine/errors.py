@@ -15,3 +15,11 @@ class ChoiceError(EngineError):
 
 class ScenarioError(EngineError):
     """A scenario file that does not follow the format (unknown card, bad path, ...)."""
+
+
+class LimitExceeded(Exception):
+    """A run spent more engine steps or seconds than its caller allowed (see :mod:`engine.limits`).
+
+    Not an :class:`EngineError`: a scenario's run catches those and reports them as its result,
+    whereas a limit belongs to whoever set it (the web API answers it with a 400), so it propagates.
+    """

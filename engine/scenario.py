@@ -21,6 +21,7 @@ from kb.versions import version_sort_key
 from .choices import Chooser
 from .errors import ChoiceError, EngineError, IllegalAction, ScenarioError
 from .game import Engine
+from .limits import Limits
 from .rulesets import ruleset_from_kb
 from .setup import CardCatalog, build_game
 from .state import PLAYERS, Game
@@ -72,10 +73,17 @@ class Scenario:
 
 
 def load_scenario(path: Path) -> Scenario:
+    """A scenario from a YAML file (``rulings/<game>/*.yaml``)."""
     try:
         raw = yaml.load(Path(path).read_text(encoding="utf-8"), Loader=_LOADER)
     except (OSError, yaml.YAMLError) as exc:
         raise ScenarioError(f"{path}: cannot read scenario ({exc})") from None
+    return scenario_from_dict(raw, Path(path))
+
+
+def scenario_from_dict(raw: object, path: Path | str = "<scenario>") -> Scenario:
+    """A scenario from its mapping (the YAML format parsed, or the same as JSON: the web API's
+    POST /api/verify body, or the YAML the KB stores); ``path`` names where it came from in errors."""
     if not isinstance(raw, dict) or not raw.get("id") or not isinstance(raw.get("expect"), dict):
         raise ScenarioError(f"{path}: expected a mapping with id, entries, setup, actions, expect")
     return Scenario(id=str(raw["id"]), title=raw.get("title", ""), entries=list(raw.get("entries") or []),
@@ -148,14 +156,20 @@ def expectations(scenario: Scenario, version: str) -> dict:
     return scenario.expect[max(earlier, key=version_sort_key)]
 
 
-def run(conn: sqlite3.Connection, scenario: Scenario, version: str) -> Result:
+def run(conn: sqlite3.Connection, scenario: Scenario, version: str, limits: Limits | None = None) -> Result:
+    """Replay ``scenario`` under ``version``. With ``limits``, the run raises
+    :class:`~engine.errors.LimitExceeded` once it spends more steps or seconds than they allow."""
     result = Result(scenario.id, version, passed=False)
+    budget = limits.start() if limits else None  # the clock runs from here: setup counts too
     try:
         expect = dict(expectations(scenario, version))
         illegal = expect.pop("illegal", None)
         refusal = expect.pop("refusal_contains", None)
+        if refusal is not None and illegal in (None, []):
+            raise ScenarioError("refusal_contains needs illegal: the action whose refusal it describes")
         rules = ruleset_from_kb(conn, scenario.game, version)
         game = build_game(scenario.setup, CardCatalog(conn))
+        game.budget = budget
         result.trace = game.trace
         game.log(f"rule set {version}: " + ", ".join(f"{s.name}={s.value}" for s in rules.switches.values()))
         engine = Engine(game, rules, Chooser())

@@ -149,6 +149,9 @@ class Game:
     step3_closed: bool = False
     #: cards played, used or discarded this turn (Alpha)
     step3_actions: int = 0
+    #: what this run may still spend (:class:`engine.limits.Budget`), checked at every recorded
+    #: state change; None: no limit
+    budget: Any = None
 
     @property
     def opponent(self) -> str:
@@ -159,6 +162,8 @@ class Game:
 
     def log(self, line: str) -> None:
         self.trace.append(line)
+        if self.budget is not None:
+            self.budget.spend()
 
     def cards(self):
         """Every card in the game, wherever it is (upgrades and cards beneath others included)."""

@@ -7,6 +7,7 @@ from pathlib import Path
 from kb.errors import KBError
 
 from .errors import ScenarioError
+from .limits import Limits
 from .scenario import Scenario, all_scenarios, load_scenario, matching_entries, run, versions_for
 
 
@@ -49,6 +50,14 @@ def verify_report(conn: sqlite3.Connection, scenario_id: str | None = None, run_
         scenarios = _select(scenario_id, run_all, file)
     except ScenarioError as exc:
         raise KBError(str(exc)) from None
+    return report(conn, scenarios, version, counted=scenarios if file else all_scenarios())
+
+
+def report(conn: sqlite3.Connection, scenarios: list[Scenario], version: str | None = None,
+           counted: list[Scenario] | None = None, limits: Limits | None = None) -> dict:
+    """Replay ``scenarios`` under every version where they appear (or only ``version``): the
+    ``rulebase verify --json`` shape, with FAQ and example coverage of ``counted`` (default: the
+    scenarios replayed). ``limits`` bound each run (:class:`~engine.errors.LimitExceeded` propagates)."""
     results = []
     for s in scenarios:
         versions = versions_for(conn, s)
@@ -58,8 +67,12 @@ def verify_report(conn: sqlite3.Connection, scenario_id: str | None = None, run_
             results.append({"id": s.id, "version": version, "passed": False, "checks": [], "trace": [],
                             "error": "no KB entry matches this scenario's entries in the selected versions"})
         for v in versions:
-            results.append(run(conn, s, v).as_dict())
+            results.append(run(conn, s, v, limits).as_dict())
+    return summarize(conn, results, scenarios if counted is None else counted)
+
+
+def summarize(conn: sqlite3.Connection, results: list[dict], counted: list[Scenario]) -> dict:
+    """The report around a list of results: counts passed and failed, and coverage of ``counted``."""
     passed = sum(r["passed"] for r in results)
-    counted = scenarios if file else all_scenarios()
     return {"results": results, "passed": passed, "failed": len(results) - passed,
             "coverage": coverage(conn, counted), "example_coverage": coverage(conn, counted, "example")}

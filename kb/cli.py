@@ -20,7 +20,7 @@ from . import build as build_mod
 from .errors import KBError
 from .manifest import DEFAULT_CARDS, DEFAULT_MANIFEST
 from .rulings import RulingsReport
-from .search import search as search_entries
+from .search import QueryError, search as search_entries
 from .stats import stats as kb_stats
 
 DB_OPTION = click.option(
@@ -146,26 +146,45 @@ def stats(db: Path, as_json: bool) -> None:
 @cli.command()
 @click.argument("query")
 @click.option("--game", default=None)
-@click.option("--version", "version", default=None)
-@click.option("--kind", default=None)
+@click.option("--version", "version", default=None, help="Only this version (default: the latest of each game).")
+@click.option("--kind", default=None, help="rule, glossary, errata, faq, example, ruling, ...")
+@click.option("--category", default=None, help="FAQ category or section.")
+@click.option("--all-versions", "all_versions", is_flag=True, help="Search every version, one result per thread.")
 @click.option("--limit", type=click.IntRange(1, 500), default=10, show_default=True)
+@click.option("--offset", type=click.IntRange(0, 100000), default=0, show_default=True)
 @click.option("--json", "as_json", is_flag=True)
 @DB_OPTION
-def search(query: str, game, version, kind, limit: int, as_json: bool, db: Path) -> None:
-    """Full-text search (bm25) over rules, glossary, errata, FAQ and examples."""
+def search(query: str, game, version, kind, category, all_versions: bool, limit: int, offset: int,
+           as_json: bool, db: Path) -> None:
+    """Search rulings: FTS5 (bm25) with fuzzy card names and terms, one result per ruling thread."""
     conn = _open_kb(db)
-    hits = search_entries(conn, query, game=game, version=version, kind=kind, limit=limit)
+    try:
+        result = search_entries(conn, query, game=game, version=version, kind=kind, category=category,
+                                all_versions=all_versions, limit=limit, offset=offset)
+    except QueryError as exc:
+        raise KBError(f"search: {exc}") from None
     if as_json:
-        click.echo(json.dumps({"query": query, "results": [h.as_dict() for h in hits]},
-                              ensure_ascii=False, indent=2))
+        click.echo(json.dumps(result.as_dict(), ensure_ascii=False, indent=2))
         return
-    if not hits:
+    if result.did_you_mean:
+        click.echo(f"did you mean: {result.did_you_mean}")
+    for c in result.cards:
+        click.echo(f"card {c.set} {c.number}  {c.name}" + (f" ({c.localized})" if c.localized else ""))
+    if not result.results:
         click.echo("no results")
         return
-    for h in hits:
+    for h in result.results:
         head = h.question or h.title or h.key
-        click.echo(f"{h.game} {h.version}  {h.kind:<8} {head}")
-        click.echo(f"    {h.snippet}")
+        changed = " (changed)" if h.changed else ""
+        click.echo(f"{h.game} {h.version}  {h.kind:<8} {head}  [{', '.join(h.versions)}]{changed}")
+        click.echo(f"    {_terminal_snippet(h.snippet)}")
+    click.echo(f"{result.total} thread(s)")
+
+
+def _terminal_snippet(snippet: str) -> str:
+    """The search's safe-HTML snippet for a terminal: marks as [brackets], entities decoded."""
+    import html
+    return html.unescape(snippet.replace("<mark>", "[").replace("</mark>", "]"))
 
 
 @cli.command()
@@ -198,6 +217,38 @@ def verify(scenario_id, run_all: bool, file, version, as_json: bool, db: Path) -
         click.echo(f"{report['passed']} passed, {report['failed']} failed")
     if report["failed"]:
         sys.exit(1)
+
+
+@cli.command()
+@click.option("--host", default="127.0.0.1", show_default=True, help="Address to listen on.")
+@click.option("--port", type=click.IntRange(0, 65535), default=8000, show_default=True,
+              help="Port to listen on (0: any free port; the URL printed says which).")
+@DB_OPTION
+def serve(host: str, port: int, db: Path) -> None:
+    """Serve the search site and the JSON API (waitress); builds the KB first if DB is missing."""
+    if not db.exists():
+        click.echo(f"{db}: no knowledge base there; building it from the bundled sources first")
+        report = build_mod.build(db)
+        click.echo(f"built {db}: {len(report.documents)} documents, {report.cards} cards, "
+                   f"{_fmt_rulings(report.rulings)} ({report.seconds:.1f} s)")
+    _open_kb(db).close()  # not a KB: one line and exit 1, before listening
+    from waitress import create_server
+
+    from api import create_app
+    try:
+        server = create_server(create_app(db), host=host, port=port, threads=8)
+    except (OSError, ValueError) as exc:  # port taken, no such address, a host that is no address
+        raise KBError(f"cannot listen on {host}:{port}: {getattr(exc, 'strerror', None) or exc}") from None
+    listening = getattr(server, "effective_listen", None) or [(server.effective_host, server.effective_port)]
+    for addr, bound in listening:
+        shown = f"[{addr}]" if ":" in str(addr) else addr
+        click.echo(f"serving {db} at http://{shown}:{bound}/  (Ctrl-C to stop)")
+    try:
+        server.run()
+    except KeyboardInterrupt:
+        click.echo("stopped")
+    finally:
+        server.close()
 
 
 def main() -> None:

@@ -142,10 +142,11 @@ JOIN scenarios s ON s.id = se.scenario
 JOIN verifications v ON v.scenario = se.scenario
 JOIN documents d ON d.game = s.game AND d.version = v.version;
 
--- Full-text indexes (bm25 ranking), kept in step with their tables by the build.
+-- Full-text indexes (bm25 ranking), kept in step with their tables by the build. content="..." is
+-- double-quoted because that is the form Datasette looks for to offer table search on entries and cards.
 CREATE VIRTUAL TABLE entries_fts USING fts5(
-    title, question, body, content='entries', content_rowid='id', tokenize='unicode61 remove_diacritics 2'
+    title, question, body, content="entries", content_rowid='id', tokenize='unicode61 remove_diacritics 2'
 );
 CREATE VIRTUAL TABLE cards_fts USING fts5(
-    name, text, content='cards', content_rowid='id', tokenize='unicode61 remove_diacritics 2'
+    name, text, content="cards", content_rowid='id', tokenize='unicode61 remove_diacritics 2'
 );

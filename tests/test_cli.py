@@ -66,10 +66,13 @@ def test_search_finds_ruling_with_snippet(kb_copy):
     proc = run_cli("search", "Bait and Switch", "--db", str(kb_copy), "--kind", "faq", "--json")
     assert proc.returncode == 0, proc.stderr
     results = json.loads(proc.stdout)["results"]
-    assert {r["version"] for r in results} >= {"1.1", "1.2", "1.3", "16.0"}
-    assert all("[" in r["snippet"] for r in results)
+    bait = [r for r in results if "Bait and Switch" in (r["question"] or "")]
+    assert bait and bait[0]["versions"] == ["1.1", "1.2", "1.3", "16.0"] and bait[0]["changed"]
+    assert all("<mark>" in r["snippet"] for r in results)
     proc = run_cli("search", "elusive", "--db", str(kb_copy), "--version", "16.0", "--kind", "glossary")
-    assert proc.returncode == 0 and "ELUSIVE" in proc.stdout
+    assert proc.returncode == 0 and "ELUSIVE" in proc.stdout and "[elusive]" in proc.stdout.lower()
+    proc = run_cli("search", "x", "--db", str(kb_copy), "--kind", "nonsense")
+    assert proc.returncode == 1 and proc.stderr.count("\n") == 1 and "kind" in proc.stderr
 
 
 @pytest.mark.parametrize("query", ['"unbalanced', "NEAR(a b)", "*", "'; DROP TABLE entries; --", "   ", "x" * 10000])

@@ -1,0 +1,144 @@
+"""The JSON API under /api (documented in api/openapi.json, served at /api/openapi.json).
+
+Why thin: every answer comes from one function of ``kb`` (search, entry, card and version views)
+or of :mod:`api.verify`, which the HTML pages use too; this module only checks parameters and
+turns bad ones into a 400 that names them (see :mod:`api.errors`). Filters are checked by the
+search against what the KB holds (its games, versions and kinds), so a typo such as
+``game=keyforg`` says what exists instead of returning nothing; an unknown parameter
+(``versoin=1.3``) is refused for the same reason rather than silently ignored.
+"""
+from __future__ import annotations
+
+import re
+
+from flask import Blueprint, jsonify, request
+
+from kb.card_detail import card_detail
+from kb.entry_detail import entry_detail
+from kb.search import QueryError, find_cards, search as kb_search
+from kb.versions_overview import versions_overview
+
+from . import verify
+from .db import get_conn
+from .errors import ApiError, check_text, init_blueprint
+from .spec import openapi
+
+bp = Blueprint("json_api", __name__)
+init_blueprint(bp)
+
+MAX_LIMIT = 100          #: results per page of /api/search
+MAX_OFFSET = 10_000      #: how deep /api/search pages
+MAX_CARD_LIMIT = 50      #: results of /api/cards?name=
+MAX_FILTER_LEN = 200     #: characters of a filter value (game, version, kind, category)
+_INTEGER = re.compile(r"-?[0-9]{1,12}")
+_TRUE, _FALSE = {"1", "true", "yes", "on"}, {"", "0", "false", "no", "off"}
+
+
+def _params(allowed: set[str]) -> dict[str, str]:
+    """The query parameters, each given once and all of them known to the endpoint."""
+    unknown = sorted(set(request.args) - allowed)
+    if unknown:
+        raise ApiError(f"unknown parameter {unknown[0][:40]!r} (allowed: {', '.join(sorted(allowed)) or 'none'})")
+    for name in request.args:
+        if len(request.args.getlist(name)) > 1:
+            raise ApiError(f"{name}: give it once")
+    return request.args.to_dict()
+
+
+def _int(args: dict, name: str, default: int, low: int, high: int) -> int:
+    raw = args.get(name)
+    if raw is None:
+        return default
+    text = raw.strip()
+    if not _INTEGER.fullmatch(text):
+        raise ApiError(f"{name}: expected a whole number from {low} to {high}, got {raw[:40]!r}")
+    value = int(text)
+    if not low <= value <= high:
+        raise ApiError(f"{name}: must be from {low} to {high}, got {value}")
+    return value
+
+
+def _flag(args: dict, name: str) -> bool:
+    raw = args.get(name, "").strip().lower()
+    if raw in _TRUE:
+        return True
+    if raw in _FALSE:
+        return False
+    raise ApiError(f"{name}: expected 1 or 0 (true or false), got {raw[:40]!r}")
+
+
+def _filter(args: dict, name: str) -> str | None:
+    value = args.get(name)
+    if value is None or not value.strip():
+        return None
+    return check_text(name, value.strip(), MAX_FILTER_LEN)
+
+
+@bp.get("/search")
+def search():
+    args = _params({"q", "game", "version", "kind", "category", "all", "limit", "offset"})
+    filters = {name: _filter(args, name) for name in ("game", "version", "kind", "category")}
+    limit = _int(args, "limit", 10, 1, MAX_LIMIT)
+    offset = _int(args, "offset", 0, 0, MAX_OFFSET)
+    try:
+        result = kb_search(get_conn(), args.get("q", ""), all_versions=_flag(args, "all"), limit=limit, offset=offset,
+                           **filters)
+    except QueryError as exc:
+        raise ApiError(str(exc)) from None
+    return jsonify(result.as_dict())
+
+
+@bp.get("/entries/<entry_id>")
+def entry(entry_id: str):
+    _params(set())
+    digits = entry_id.isascii() and entry_id.isdigit() and len(entry_id) <= 18
+    found = entry_detail(get_conn(), int(entry_id)) if digits else None
+    if found is None:
+        raise ApiError(f"no entry with id {entry_id[:40]!r}", 404)
+    return jsonify(found)
+
+
+@bp.get("/cards/<set_code>/<number>")
+def card(set_code: str, number: str):
+    _params(set())
+    found = None
+    if len(set_code) <= MAX_FILTER_LEN and len(number) <= MAX_FILTER_LEN:
+        found = card_detail(get_conn(), set_code, number)
+    if found is None:
+        raise ApiError(f"no card {set_code[:40]!r} {number[:40]!r} (cards are /api/cards/<set>/<number>, "
+                       "e.g. /api/cards/CotA/001)", 404)
+    return jsonify(found)
+
+
+@bp.get("/cards")
+def cards():
+    args = _params({"name", "limit"})
+    if "name" not in args:
+        raise ApiError("give a card name: /api/cards?name=...")
+    limit = _int(args, "limit", 10, 1, MAX_CARD_LIMIT)
+    hits = find_cards(get_conn(), args["name"], limit=limit)
+    return jsonify({"query": args["name"], "results": [h.as_dict() for h in hits]})
+
+
+@bp.get("/versions")
+def versions():
+    _params(set())
+    return jsonify(versions_overview(get_conn()))
+
+
+@bp.post("/rulings/<ruling_id>/verify")
+def verify_ruling(ruling_id: str):
+    args = _params({"version"})
+    version = _filter(args, "version")
+    return jsonify(verify.verify_ruling(get_conn(), ruling_id, version))
+
+
+@bp.post("/verify")
+def verify_scenario():
+    args = _params({"version"})
+    return jsonify(verify.verify_posted(get_conn(), _filter(args, "version")))
+
+
+@bp.get("/openapi.json")
+def openapi_document():
+    return jsonify(openapi())

@@ -1,0 +1,175 @@
+"""The HTML pages players and judges read: search, entry, card, versions.
+
+The views only gather data (``kb.search``, ``kb.entry_detail``, ``kb.card_detail``,
+``kb.versions_overview``) and hand it to the Jinja templates in ``site/templates``. Autoescaping is
+on and rule text only ever reaches the page through it or through the two filters below, which
+escape first: the sources contain HTML, and a rulebook must never be able to inject markup. The
+one field rendered ``|safe`` is the search snippet, which the search backend escapes itself and
+marks up with ``<mark>`` only.
+
+The search page is a plain GET form, so it works without JavaScript; ``site.js`` adds
+search-as-you-type by fetching ``/search/results``, the same results rendered alone.
+"""
+from __future__ import annotations
+
+import re
+
+from flask import Blueprint, abort, render_template, request
+from markupsafe import Markup, escape
+
+from kb.card_detail import card_detail
+from kb.entry_detail import entry_detail
+from kb.search import QueryError, search
+from kb.versions_overview import versions_overview
+
+from .db import get_conn
+
+bp = Blueprint("pages", __name__)
+
+#: results per page of the search page
+PAGE_SIZE = 10
+#: queries offered on the empty search page, to show what kind of question works
+EXAMPLE_QUERIES = ("elusive first attack", "Phase Shift first turn", "bait and switch", "Zorn")
+#: the card-data symbols for Æmber and damage, shown as the symbols a player sees on the card
+CARD_SYMBOLS = {"A": ("Æ", "Æmber", "amber"), "D": ("✹", "damage", "damage")}
+#: pages render nothing from elsewhere: no CDN, no inline script, no external fetch
+CSP = ("default-src 'self'; img-src 'self' data:; style-src 'self'; script-src 'self'; "
+       "connect-src 'self'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'")
+
+
+@bp.after_request
+def _headers(response):
+    response.headers.setdefault("Content-Security-Policy", CSP)
+    response.headers.setdefault("X-Content-Type-Options", "nosniff")
+    return response
+
+
+@bp.app_template_filter("paras")
+def paragraphs(text: str | None) -> Markup:
+    """Rule text as escaped paragraphs: blank lines separate paragraphs, single newlines stay."""
+    blocks = [b.strip() for b in re.split(r"\n\s*\n", text or "") if b.strip()]
+    return Markup("").join(Markup('<p class="rule-text">{}</p>').format(b) for b in blocks)
+
+
+@bp.app_template_filter("cardtext")
+def card_text(text: str | None) -> Markup:
+    """Card text escaped, with the data's ``<A>``/``<D>`` placeholders shown as symbols."""
+    escaped = str(escape(text or ""))
+
+    def symbol(m: re.Match) -> str:
+        glyph, name, css = CARD_SYMBOLS[m.group(1)]
+        return f'<abbr class="sym sym-{css}" title="{name}">{glyph}</abbr>'
+
+    return Markup(re.sub(r"&lt;([AD])&gt;", symbol, escaped))
+
+
+def _search_params(args) -> dict:
+    """The search form's fields, tolerant of junk: a bad offset is 0, empty filters are None."""
+    def field(name: str) -> str | None:
+        value = (args.get(name) or "").strip()
+        return value or None
+    try:
+        offset = max(0, int(args.get("offset", 0)))
+    except ValueError:
+        offset = 0
+    return {"q": args.get("q", ""), "game": field("game"), "version": field("version"),
+            "kind": field("kind"), "category": field("category"),
+            "all_versions": args.get("all") in ("1", "on", "true"), "offset": offset}
+
+
+def _filter_options(conn) -> dict:
+    """What the filter menus offer: the games and versions, kinds and categories in this KB."""
+    games = [{"id": gid, "name": name, "versions": []}
+             for gid, name in conn.execute("SELECT id, name FROM games ORDER BY name")]
+    by_id = {g["id"]: g for g in games}
+    for game, version in conn.execute("SELECT game, version FROM documents ORDER BY version_sort"):
+        if game in by_id:
+            by_id[game]["versions"].append(version)
+    kinds = [k for (k,) in conn.execute("SELECT DISTINCT kind FROM entries ORDER BY kind")]
+    categories = [c for (c,) in conn.execute(
+        "SELECT DISTINCT category FROM entries WHERE category <> '' ORDER BY category")]
+    return {"games": [g for g in games if g["versions"]], "kinds": kinds, "categories": categories}
+
+
+def _search_context() -> tuple[dict, int]:
+    """Run the search the request asks for; the template context and the HTTP status."""
+    conn = get_conn()
+    params = _search_params(request.args)
+    options = _filter_options(conn)
+    filter_args = {k: params[k] for k in ("game", "version", "kind", "category") if params[k]}
+    if params["all_versions"]:
+        filter_args["all"] = "1"
+    ctx = {"params": params, "options": options, "filter_args": filter_args, "result": None,
+           "error": None, "examples": EXAMPLE_QUERIES, "page_size": PAGE_SIZE,
+           "offset": params["offset"], "prev_offset": None, "next_offset": None,
+           "game_names": {g["id"]: g["name"] for g in options["games"]}}
+    if not params["q"].strip():
+        return ctx, 200
+    try:
+        result = search(conn, params["q"], game=params["game"], version=params["version"],
+                        kind=params["kind"], category=params["category"],
+                        all_versions=params["all_versions"], limit=PAGE_SIZE,
+                        offset=params["offset"]).as_dict()
+    except QueryError as exc:
+        ctx["error"] = str(exc)
+        return ctx, 400
+    ctx["result"] = result
+    if params["offset"] > 0:
+        ctx["prev_offset"] = max(0, params["offset"] - PAGE_SIZE)
+    if params["offset"] + PAGE_SIZE < result["total"]:
+        ctx["next_offset"] = params["offset"] + PAGE_SIZE
+    return ctx, 200
+
+
+@bp.get("/")
+def search_page():
+    ctx, status = _search_context()
+    return render_template("search.html", **ctx), status
+
+
+@bp.get("/search/results")
+def search_results():
+    """The results alone, for search-as-you-type (site.js swaps them into the page)."""
+    ctx, status = _search_context()
+    return render_template("_results.html", **ctx), status
+
+
+def _verify_choices(detail: dict) -> tuple[list[str], str | None]:
+    """Versions a scenario of this entry can run under, and the one to preselect (the entry's)."""
+    versions: list[str] = []
+    for scenario in detail.get("scenarios") or []:
+        for run in scenario["versions"]:
+            if run["version"] not in versions:
+                versions.append(run["version"])
+    order = [h["version"] for h in detail.get("history") or []]
+    versions.sort(key=lambda v: order.index(v) if v in order else len(order))
+    default = detail["version"] if detail["version"] in versions else (versions[-1] if versions else None)
+    return versions, default
+
+
+@bp.get("/entries/<int:entry_id>")
+def entry(entry_id: int):
+    detail = entry_detail(get_conn(), entry_id)  # None also for ids beyond SQLite's integers
+    if detail is None:
+        abort(404, description=f"No entry {entry_id} in the knowledge base.")
+    versions, default = _verify_choices(detail)
+    return render_template("entry.html", e=detail, verify_versions=versions, verify_default=default)
+
+
+@bp.get("/cards/<set_code>/<number>")
+def card(set_code: str, number: str):
+    detail = card_detail(get_conn(), set_code, number)
+    if detail is None:
+        abort(404, description=f"No card {set_code} {number} in the card data.")
+    return render_template("card.html", c=detail)
+
+
+@bp.get("/versions")
+def versions():
+    overview = versions_overview(get_conn())
+    return render_template("versions.html", overview=overview)
+
+
+@bp.errorhandler(404)
+def not_found(exc):
+    return render_template("404.html", message=getattr(exc, "description", None)), 404

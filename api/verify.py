@@ -1,0 +1,197 @@
+"""Verify by simulation over HTTP: replay a KB ruling, or a scenario the client sends, in the engine.
+
+Why the care: ``POST /api/verify`` runs arbitrary client input through the rules engine, so the
+input is bounded before and during the run. Before: the body size (``VERIFY_MAX_BODY``), the
+scenario format (the ``Scenario`` schema of ``api/openapi.json``, which also caps list lengths and
+numbers), the game and versions (those of the KB) and the cards (the KB's card data). During: an
+:class:`engine.limits.Limits` budget of engine steps and seconds per run, checked by the engine
+itself wherever it records a state change, so a looping or huge scenario stops with a 400.
+
+Both endpoints answer with the ``rulebase verify --json`` report. A problem found before the run is
+a 400 naming it; what happens during a run (a refused action, an unanswered decision, a failed
+check) is the run's result, as the CLI reports it. The limits can be changed per app through
+``create_app(..., VERIFY_MAX_STEPS=, VERIFY_SECONDS=, VERIFY_MAX_BODY=)``.
+"""
+from __future__ import annotations
+
+import json
+import logging
+import sqlite3
+from pathlib import Path
+
+import yaml
+from flask import current_app, request
+
+from engine.errors import EngineError, LimitExceeded, ScenarioError
+from engine.limits import Limits
+from engine.scenario import ACTIONS, Scenario, expectations, run, scenario_from_dict, versions_for
+from engine.setup import CardCatalog, build_game
+from engine.verify import report, summarize
+from kb.versions import same_version, version_sort_key
+
+from .errors import ApiError
+from .schema_check import SchemaViolation, check
+from .spec import component_schemas
+
+log = logging.getLogger(__name__)
+_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+
+MAX_BODY = 64 * 1024       #: bytes of a POST /api/verify body
+MAX_STEPS = 2000           #: engine steps (recorded state changes) per run; the bundled rulings take < 100
+MAX_SECONDS = 2.0          #: wall time per run; the bundled rulings take < 0.05 s
+MAX_VERSION_LEN = 32       #: characters of a version label (a query parameter or an ``expect`` key)
+
+
+def limits() -> Limits:
+    cfg = current_app.config
+    return Limits(cfg.get("VERIFY_MAX_STEPS", MAX_STEPS), cfg.get("VERIFY_SECONDS", MAX_SECONDS))
+
+
+def game_versions(conn: sqlite3.Connection, game: str) -> list[str]:
+    return [v for v, in conn.execute("SELECT version FROM documents WHERE game = ? ORDER BY version_sort", (game,))]
+
+
+def _pick(version: str, available: list[str], why: str) -> str:
+    """The label in ``available`` naming ``version`` ("16" is "16.0"), or a 400 saying ``why``."""
+    for v in available:
+        if v == version or same_version(v, version):
+            return v
+    raise ApiError(f"version {version[:40]!r}: {why}")
+
+
+# ---------------------------------------------------------------- a ruling of the KB
+
+
+def kb_scenarios(conn: sqlite3.Connection, scenario_id: str | None = None) -> list[Scenario]:
+    """The scenarios the KB stores (as the build read them from rulings/), or the one with that id."""
+    sql = "SELECT id, path, yaml FROM scenarios" + (" WHERE id = ?" if scenario_id is not None else "")
+    try:
+        rows = conn.execute(sql, () if scenario_id is None else (scenario_id,)).fetchall()
+    except sqlite3.OperationalError:  # a KB built before scenarios were stored holds none
+        return []
+    return [scenario_from_dict(yaml.load(text, Loader=_LOADER), Path(path)) for _, path, text in rows]
+
+
+def verify_ruling(conn: sqlite3.Connection, ruling_id: str, version: str | None) -> dict:
+    """Replay the KB's scenario ``ruling_id`` under ``version`` (default: every version it replays)."""
+    found = kb_scenarios(conn, ruling_id)
+    if not found:
+        raise ApiError(f"no ruling scenario with id {ruling_id!r} (scenario ids are listed on entries)", 404)
+    scenario = found[0]
+    if version is not None:
+        available = versions_for(conn, scenario)
+        version = _pick(version, available, f"scenario {scenario.id} replays under "
+                                            f"{', '.join(available) or 'no version of this KB'}")
+    try:
+        return report(conn, [scenario], version, counted=kb_scenarios(conn), limits=limits())
+    except LimitExceeded as exc:
+        raise ApiError(f"scenario {scenario.id} stopped: {exc}") from None
+
+
+# ---------------------------------------------------------------- a scenario in the request body
+
+
+def read_body() -> object:
+    """The request's JSON body, within the size limit."""
+    max_body = current_app.config.get("VERIFY_MAX_BODY", MAX_BODY)
+    if request.content_length is not None and request.content_length > max_body:
+        raise ApiError(f"request body too large: {request.content_length} bytes, the limit is {max_body}", 413)
+    raw = request.stream.read(max_body + 1)
+    if len(raw) > max_body:
+        raise ApiError(f"request body too large: the limit is {max_body} bytes", 413)
+    if not raw.strip():
+        raise ApiError("send the scenario as a JSON object in the request body")
+    try:
+        return json.loads(raw.decode("utf-8"), parse_constant=_no_constant)
+    except UnicodeDecodeError:
+        raise ApiError("request body is not valid UTF-8") from None
+    except RecursionError:
+        raise ApiError("request body is not valid JSON: nested too deeply") from None
+    except ValueError as exc:
+        raise ApiError(f"request body is not valid JSON: {exc}") from None
+
+
+def _no_constant(name: str):
+    raise ValueError(f"{name} is not a JSON value")
+
+
+def scenario_from_body(conn: sqlite3.Connection, raw: object) -> Scenario:
+    """The posted scenario, checked against the schema and the KB (game, cards) before any run."""
+    try:
+        check(raw, {"$ref": "#/components/schemas/Scenario"}, component_schemas())
+    except SchemaViolation as exc:
+        raise ApiError(f"invalid scenario: {exc}") from None
+    _check_actions(raw.get("actions") or [])
+    _check_version_keys("expect", raw["expect"])
+    games = [g for g, in conn.execute("SELECT DISTINCT game FROM documents ORDER BY game")]
+    scenario = scenario_from_dict(raw, "<request>")
+    if scenario.game not in games:
+        raise ApiError(f"invalid scenario: game {scenario.game!r} is not in the KB (games: {', '.join(games)})")
+    try:
+        build_game(scenario.setup, CardCatalog(conn))  # unknown cards, duplicate ids, bad owners
+    except ScenarioError as exc:
+        raise ApiError(f"invalid scenario: setup: {exc}") from None
+    return scenario
+
+
+def _check_actions(actions: list[dict]) -> None:
+    for n, action in enumerate(actions):
+        verbs = [k for k in action if k in ACTIONS]
+        if "choose" in action and len(action) > 1:
+            raise ApiError(f"invalid scenario: actions[{n}]: choose stands alone, after the action it answers")
+        if "choose" in action:
+            if isinstance(action["choose"], dict):
+                _check_version_keys(f"actions[{n}].choose", action["choose"])
+            if n == 0:
+                raise ApiError("invalid scenario: actions[0]: choose answers the action before it; there is none")
+        elif len(verbs) != 1:
+            raise ApiError(f"invalid scenario: actions[{n}]: expected exactly one of {', '.join(ACTIONS)} "
+                           f"(or choose alone), got {', '.join(action) or 'nothing'}")
+
+
+def _check_version_keys(where: str, mapping: dict) -> None:
+    for key in mapping:
+        if not key.strip() or len(key) > MAX_VERSION_LEN:
+            raise ApiError(f"invalid scenario: {where}: {key[:40]!r} is not a version label")
+
+
+def run_versions(conn: sqlite3.Connection, scenario: Scenario, version: str | None) -> list[str]:
+    """Where to replay a posted scenario: ``version``; else the versions where its entries
+    appear; else (no entries) every KB version of its game that its ``expect`` covers."""
+    known = game_versions(conn, scenario.game)
+    if version is not None:
+        chosen = [_pick(version, known, f"{scenario.game} versions in the KB are {', '.join(known)}")]
+    elif scenario.entries:
+        chosen = versions_for(conn, scenario)
+        if not chosen:
+            raise ApiError(f"invalid scenario: entries: none of them matches a {scenario.game} entry of the KB "
+                           "(give KB keys or the start of a question)")
+    else:
+        first = min(map(version_sort_key, scenario.expect))
+        chosen = [v for v in known if version_sort_key(v) >= first]
+    for v in chosen:
+        try:
+            expectations(scenario, v)
+        except ScenarioError:
+            raise ApiError(f"invalid scenario: expect: nothing for version {v} or an earlier one") from None
+    if not chosen:
+        raise ApiError(f"invalid scenario: expect: no {scenario.game} version of the KB is that late "
+                       f"(versions: {', '.join(known)})")
+    return chosen
+
+
+def verify_posted(conn: sqlite3.Connection, version: str | None) -> dict:
+    """Check and replay the scenario in the request body."""
+    scenario = scenario_from_body(conn, read_body())
+    results = []
+    for v in run_versions(conn, scenario, version):
+        try:
+            results.append(run(conn, scenario, v, limits()).as_dict())
+        except LimitExceeded as exc:
+            raise ApiError(f"scenario stopped under {v}: {exc}") from None
+        except (EngineError, RecursionError, ArithmeticError, LookupError, TypeError, ValueError,
+                AttributeError) as exc:
+            # input the schema allows but the engine cannot model (an upgrade on the battleline, ...)
+            log.warning("engine failed on a posted scenario under %s: %r", v, exc)
+            raise ApiError(f"the engine cannot run this scenario under {v}: {type(exc).__name__}: {exc}") from None
+    return summarize(conn, results, [scenario])

@@ -1,0 +1,117 @@
+"""Everything the card page (and ``GET /api/cards/<set>/<number>``) shows about one printed card.
+
+Why: a player holding a card wants its printed text, what each rulebook version's errata changed
+in it (as a word diff against the print), and every ruling that names it. A card is reprinted
+across sets under the same name, and the KB links an erratum or a ruling to the one printing
+its source named; rulings about a card apply to every printing of it, and an erratum applies to
+every printing that still carries the text it corrected (a reprint that already prints the
+corrected text shows none). So both are gathered over the printings of the card's name.
+"""
+from __future__ import annotations
+
+import json
+import re
+import sqlite3
+
+from .entry_detail import card_url, entry_url
+from .textdiff import same_text, word_diff
+from .threads import thread_entries, thread_id
+
+_CARD_COLUMNS = """id, set_code, set_name, number, name, house, type, power, armor, amber, text,
+                   traits, keywords, rarity, localized_names"""
+
+
+def card_detail(conn: sqlite3.Connection, set_code, number) -> dict | None:
+    """The card ``set_code`` (any case: "cota") ``number`` (as printed, "001", or as a number,
+    1 or "1"), or None when the KB has no such card or the arguments cannot name one."""
+    if not isinstance(set_code, str) or not set_code.strip() or isinstance(number, bool):
+        return None
+    if isinstance(number, int):
+        number = str(number)
+    if not isinstance(number, str) or not number.strip():
+        return None
+    set_code, number = set_code.strip(), number.strip()
+    row = conn.execute(f"SELECT {_CARD_COLUMNS} FROM cards WHERE set_code = ? COLLATE NOCASE AND number = ?",
+                       (set_code, number)).fetchone()
+    if row is None and re.fullmatch(r"[0-9]{1,9}", number):  # 1 or "01" for the printed "001"
+        row = conn.execute(
+            f"""SELECT {_CARD_COLUMNS} FROM cards WHERE set_code = ? COLLATE NOCASE
+                AND number GLOB '[0-9]*' AND number NOT GLOB '*[^0-9]*' AND CAST(number AS INTEGER) = ?
+                ORDER BY number LIMIT 1""", (set_code, int(number))).fetchone()
+    return None if row is None else _detail(conn, row)
+
+
+def card_by_id(conn: sqlite3.Connection, card_id) -> dict | None:
+    """The same dict as :func:`card_detail` for the ``cards.id`` row id, or None."""
+    if isinstance(card_id, bool) or not isinstance(card_id, int) or not -2**63 <= card_id < 2**63:
+        return None
+    row = conn.execute(f"SELECT {_CARD_COLUMNS} FROM cards WHERE id = ?", (card_id,)).fetchone()
+    return None if row is None else _detail(conn, row)
+
+
+def _json(text: str | None, default):
+    try:
+        value = json.loads(text) if text else default
+    except ValueError:
+        return default
+    return value if isinstance(value, type(default)) else default
+
+
+def _detail(conn: sqlite3.Connection, row: tuple) -> dict:
+    (cid, set_code, set_name, number, name, house, type_, power, armor, amber, text,
+     traits, keywords, rarity, localized) = row
+    printings = conn.execute(
+        "SELECT id, set_code, number, text FROM cards WHERE name = ? COLLATE NOCASE ORDER BY id", (name,)).fetchall()
+    return {
+        "id": cid, "set": set_code, "set_name": set_name, "number": number, "name": name,
+        "house": house, "type": type_, "power": power, "armor": armor, "amber": amber, "text": text,
+        "traits": _json(traits, []), "keywords": _json(keywords, []), "rarity": rarity,
+        "localized_names": _json(localized, {}),
+        "errata": _errata(conn, cid, text, printings),
+        "entries": _entries(conn, [p[0] for p in printings]),
+        "printings": [{"set": s, "number": n, "url": card_url(s, n)} for i, s, n, _ in printings if i != cid],
+        "url": card_url(set_code, number),
+    }
+
+
+def _errata(conn: sqlite3.Connection, cid: int, printed: str | None, printings: list[tuple]) -> list[dict]:
+    """The errata in force for this printing, oldest version first: those issued for it, and
+    those issued for another printing of the same name whose printed text this one shares."""
+    same = [i for i, _, _, text in printings if i == cid or same_text(text, printed)]
+    by_id = {i: (s, n) for i, s, n, _ in printings}
+    marks = ",".join("?" * len(same))
+    out = []
+    for card, version, text, entry in conn.execute(
+            f"""SELECT ce.card, d.version, ce.text, ce.entry FROM card_errata ce
+                JOIN documents d ON d.id = ce.document
+                WHERE ce.card IN ({marks}) ORDER BY d.game, d.version_sort, ce.card = ? DESC""",
+            [*same, cid]):
+        if out and out[-1]["version"] == version:
+            continue  # one erratum per version: the one issued for this very printing first
+        s, n = by_id[card]
+        out.append({"version": version, "text": text, "entry_id": entry, "url": entry_url(entry),
+                    "diff": word_diff(printed, text),
+                    "printing": {"set": s, "number": n, "url": card_url(s, n)}})
+    return out
+
+
+def _entries(conn: sqlite3.Connection, card_ids: list[int]) -> list[dict]:
+    """One item per ruling thread naming the card (any printing of it), represented by its newest
+    entry naming the card; ``versions`` lists every version of the thread (as search does)."""
+    marks = ",".join("?" * len(card_ids))
+    rows = conn.execute(
+        f"""WITH named AS (
+                SELECT DISTINCT e.id, e.key, e.kind, e.title, e.question, d.game, d.version, d.version_sort
+                FROM entry_cards ec JOIN entries e ON e.id = ec.entry JOIN documents d ON d.id = e.document
+                WHERE ec.card IN ({marks}))
+            SELECT n.id, n.key, n.kind, n.title, n.question, n.game, n.version FROM named n
+            WHERE n.version_sort = (SELECT max(m.version_sort) FROM named m
+                                    WHERE m.key = n.key AND m.game = n.game)
+            ORDER BY n.kind, coalesce(n.title, n.question), n.id""", card_ids).fetchall()
+    out = []
+    for eid, key, kind, title, question, game, version in rows:
+        thread = thread_id(game, key)
+        out.append({"entry_id": eid, "thread": thread, "kind": kind, "title": title, "question": question,
+                    "version": version, "versions": [v for _, v in thread_entries(conn, thread)],
+                    "url": entry_url(eid)})
+    return out

@@ -1,0 +1,263 @@
+"""Turning what a user typed into safe search material, and marking query words in result text.
+
+Nothing the user types reaches SQLite as syntax: the text is cleaned (control characters and lone
+surrogates dropped, length capped), split into word tokens the way the FTS5 ``unicode61``
+tokenizer splits them, and only those tokens, quoted, are put into a ``MATCH`` expression. So
+quotes, ``NEAR``, ``*``, parentheses or SQL fragments are searched as words or ignored, never
+parsed. The same tokenizer marks matches in snippets, which are escaped before ``<mark>`` is added.
+"""
+from __future__ import annotations
+
+import html
+import math
+import re
+import unicodedata
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import TYPE_CHECKING
+
+from .mentions import normalize_name
+
+if TYPE_CHECKING:
+    from .fuzzy import CardMention, Index
+
+#: Longest query text considered; a longer one is cut at a word boundary (a judge's question is
+#: well under this; a 10,000-character paste is not a question).
+MAX_QUERY_CHARS = 300
+#: A whitespace-separated "word" longer than this is dropped from the query.
+MAX_WORD_CHARS = 60
+#: At most this many words of a query are searched for.
+MAX_TOKENS = 32
+
+#: Words that carry no meaning of their own in a judge's question ("what happens if I ..."), so
+#: they neither match entries nor count toward coverage. A query made only of them keeps them.
+#: Words that are rules terms in a card game ("before", "after", "each", "most", "up to", "no")
+#: are not in the list.
+STOPWORDS: frozenset[str] = frozenset("""
+a about again against am an and are as at be because been being between both but by can could
+did do does doing during for from further had has have having he her here hers him his how i
+if in into is it its itself just me my myself nor now of on once or our ours own she should so
+some such than that the their theirs them then there these they this those through to too until
+very was we were what when where which while who whom why will with would you your yours
+yourself happen happens happened get gets got still also instead way s t d ll ve re m
+""".split())
+
+TOKEN = re.compile(r"[^\W_]+")
+_SPACE = re.compile(r"\s+")
+
+
+#: Words a card name may be written with or without ("Bait and Switch", "bait n switch", "bait &
+#: switch" are one name once these are dropped); never marked alone in snippets.
+CONNECTORS: frozenset[str] = frozenset(
+    "and n of the a an to in on at for by with from or is as de".split())
+
+
+class QueryError(ValueError):
+    """A query or filter the search cannot answer; the message is one readable line."""
+
+
+def show(value: object, width: int = 40) -> str:
+    """A user-supplied value, made printable and short, for an error message."""
+    text = "".join(ch if ch.isprintable() else "?" for ch in str(value))
+    return repr(text if len(text) <= width else text[:width] + "…")
+
+
+def clean_text(text: object) -> str:
+    """The query as searched: control/format characters and lone surrogates become spaces,
+    "words" longer than :data:`MAX_WORD_CHARS` are dropped (no rulebook word is that long),
+    whitespace is collapsed, and the text is cut at :data:`MAX_QUERY_CHARS` (at a word end)."""
+    if text is None:
+        return ""
+    if not isinstance(text, str):
+        raise QueryError(f"the query must be text, not {type(text).__name__}")
+    text = text[: MAX_QUERY_CHARS * 40]
+    text = "".join(" " if unicodedata.category(ch) in ("Cc", "Cf", "Cs") else ch for ch in text)
+    text = " ".join(w for w in text.split() if len(w) <= MAX_WORD_CHARS)
+    if len(text) > MAX_QUERY_CHARS:
+        cut = text.rfind(" ", 0, MAX_QUERY_CHARS + 1)
+        text = text[: cut if cut > 0 else MAX_QUERY_CHARS].rstrip()
+    return text
+
+
+@dataclass(frozen=True)
+class Token:
+    """One word of the query: its folded form and where it was written (for "did you mean")."""
+    word: str     # case- and diacritic-folded: "Æmber" -> "aember"
+    start: int
+    end: int
+
+    @property
+    def stop(self) -> bool:
+        return self.word in STOPWORDS
+
+
+def tokenize(text: str) -> list[Token]:
+    """Word tokens of ``text`` with their offsets, at most :data:`MAX_TOKENS`."""
+    out: list[Token] = []
+    for m in TOKEN.finditer(text):
+        for word in normalize_name(m.group()).split():
+            out.append(Token(word, m.start(), m.end()))
+        if len(out) >= MAX_TOKENS:
+            break
+    return out[:MAX_TOKENS]
+
+
+def fold(word: str) -> str:
+    """The folded form of one word token (``"Æmber"`` -> ``"aember"``)."""
+    return word.lower() if word.isascii() else normalize_name(word)
+
+
+@lru_cache(maxsize=1 << 16)
+def stem(word: str) -> str:
+    """A crude English stem, enough to let "attack" find "attacked" and "leaves" find "leave":
+    plural and verb endings are dropped, then a final "e" and a doubled final consonant."""
+    if len(word) < 4 or not word.isalpha():
+        return word
+    for suffix, repl in (("ies", "y"), ("sses", "ss"), ("shes", "sh"), ("ches", "ch"),
+                         ("xes", "x"), ("ing", ""), ("ed", ""), ("s", "")):
+        if word.endswith(suffix):
+            if suffix == "s" and word[-2] in "sui":
+                break
+            base = word[: -len(suffix)] + repl
+            if len(base) >= 3:
+                word = base
+            break
+    if len(word) > 3 and word.endswith("e"):
+        word = word[:-1]
+    if len(word) > 3 and word[-1] == word[-2] and word[-1] not in "aeiouls":
+        word = word[:-1]
+    return word
+
+
+def quote(term: str) -> str:
+    """One FTS5 string: the term in double quotes (a card name may hold one: doubled)."""
+    return '"' + term.replace('"', '""') + '"'
+
+
+# --------------------------------------------------------------------------------------------
+# query plan
+
+#: A word in more than this share of all entries is not searched for on its own (see Plan.fts).
+COMMON_SHARE = 0.25
+
+
+@dataclass
+class Group:
+    """One meaningful word (or card name) of the query and the FTS terms standing for it."""
+    terms: tuple[str, ...]
+    stems: frozenset[str]
+    card: str | None = None   # name key when the group is a card name
+    weight: float = 1.0
+    common: bool = False      # in more than COMMON_SHARE of the entries
+
+
+@dataclass
+class Plan:
+    groups: list[Group]
+    phrases: list[str]
+    mentions: list[CardMention]
+    marks: frozenset[str]
+    did_you_mean: str | None
+
+    def fts(self, common: bool = False) -> str:
+        """The MATCH expression: any term or phrase. Words in a large share of the entries
+        ("play", "card") only add rows to score, not ranking; they count through coverage and
+        phrases instead, unless ``common`` or the query has nothing else."""
+        rare = [g for g in self.groups if common or not g.common] or self.groups
+        terms = [t for g in rare for t in g.terms] + self.phrases
+        return " OR ".join(quote(t) for t in dict.fromkeys(terms))
+
+
+def plan_query(index: Index, text: str) -> Plan | None:
+    """Groups of FTS terms for the meaningful words and card names of the query, phrases of
+    adjacent words, the words to mark in snippets, and the corrected query if a word was fixed."""
+    tokens = tokenize(text)
+    if not tokens:
+        return None
+    words = [t.word for t in tokens]
+    content = [i for i, t in enumerate(tokens) if not t.stop] or list(range(len(tokens)))
+    corrected = {i: c for i in content if (c := index.correct(words[i])) is not None}
+    mentions = index.mentions(words, corrected)
+    in_name = {i for m in mentions for i in range(m.start, m.end)}
+    groups: list[Group] = []
+    for m in mentions:
+        groups.append(Group((m.name,), frozenset(stem(w) for w in m.key.split()), card=m.key,
+                            weight=1.5))
+    seen: set[str] = set()
+    for i in content:
+        if i in in_name:
+            continue
+        word = corrected.get(i, words[i])
+        if stem(word) in seen:
+            continue
+        seen.add(stem(word))
+        df = index.df.get(word, 0)
+        weight = 0.5 + min(1.5, math.log1p(len(index.entries) / (1 + df)) / 3)
+        groups.append(Group(index.expand(word), frozenset({stem(word)}), weight=weight,
+                            common=df > COMMON_SHARE * len(index.entries)))
+    phrases = []
+    for a, b in zip(content, content[1:]):
+        if b == a + 1 and a not in in_name and b not in in_name:
+            pa, pb = corrected.get(a, words[a]), corrected.get(b, words[b])
+            if pa in index.words and pb in index.words:
+                phrases.append(f"{index.words[pa][0]} {index.words[pb][0]}")
+    marks = {w for g in groups for t in g.terms for w in normalize_name(t).split()} - CONNECTORS
+    return Plan(groups, phrases, mentions, frozenset(marks),
+                _did_you_mean(text, index, tokens, corrected, mentions, in_name))
+
+
+def _did_you_mean(text: str, index: Index, tokens: list[Token], corrected: dict[int, str],
+                  mentions: list[CardMention], in_name: set[int]) -> str | None:
+    """The query with corrected words and fuzzily matched card names put in, else None."""
+    edits = [(tokens[m.start].start, tokens[m.end - 1].end, m.name)
+             for m in mentions if m.matched == "fuzzy"]
+    edits += [(tokens[i].start, tokens[i].end, index.words.get(c, (c,))[0])
+              for i, c in corrected.items() if i not in in_name]
+    if not edits:
+        return None
+    last = len(text) + 1
+    for start, end, replacement in sorted(set(edits), reverse=True):
+        if end <= last:    # one written word may fold to two tokens: edit it once
+            text, last = text[:start] + replacement + text[end:], start
+    return text
+
+
+# --------------------------------------------------------------------------------------------
+# snippets
+
+#: Words of context shown around the best run of matches.
+SNIPPET_WORDS = 28
+
+
+def snippet(text: str, words: frozenset[str], size: int = SNIPPET_WORDS) -> str:
+    """Safe HTML: the ``size``-word window of ``text`` holding the most distinct matched words,
+    HTML-escaped, each matched word wrapped in ``<mark>``, "…" where text was cut.
+
+    ``words`` are folded forms (see :func:`fold`). Without a match the text's start is shown.
+    """
+    toks = [(m.start(), m.end(), fold(m.group())) for m in TOKEN.finditer(text)]
+    if not toks:
+        return html.escape(text[:200])
+    hits = [i for i, t in enumerate(toks) if t[2] in words]
+    best, best_key = 0, (-1, 0)
+    for i in hits:
+        lo = max(0, i - 3)
+        window = {toks[j][2] for j in hits if lo <= j < lo + size}
+        key = (len(window), -lo)
+        if key > best_key:
+            best, best_key = lo, key
+    lo, hi = best, min(len(toks), best + size)
+    start = toks[lo][0] if lo > 0 else 0
+    end = toks[hi - 1][1] if hi < len(toks) else len(text)
+    parts = ["…"] if lo > 0 else []
+    pos = start
+    for i in range(lo, hi):
+        s, e, w = toks[i]
+        if w in words:
+            parts.append(html.escape(text[pos:s]))
+            parts.append("<mark>" + html.escape(text[s:e]) + "</mark>")
+            pos = e
+    parts.append(html.escape(text[pos:end]))
+    if hi < len(toks):
+        parts.append("…")
+    return _SPACE.sub(" ", "".join(parts)).strip()

@@ -1,0 +1,177 @@
+/* rulebase: the small bit of script the pages use. Everything works without it (the search page is a
+   plain GET form); with it, results follow the typing and "Verify by simulation" runs in place.
+   Engine output is inserted with textContent only, never as HTML. */
+(function () {
+  "use strict";
+
+  var DEBOUNCE_MS = 220;
+
+  /* Search as you type: fetch the server-rendered results for the form's fields and swap them in. */
+  function initSearch() {
+    var form = document.getElementById("search-form");
+    var results = document.getElementById("results");
+    if (!form || !results) return;
+    var timer = null;
+    var inflight = null;
+    var lastQuery = null;
+
+    /* The form's fields as a query string, leaving out empty filters to keep URLs short. */
+    function query() {
+      var params = new URLSearchParams();
+      new FormData(form).forEach(function (value, key) { if (value !== "") params.append(key, value); });
+      return params.toString();
+    }
+
+    function run() {
+      var qs = query();
+      if (qs === lastQuery) return;
+      lastQuery = qs;
+      if (inflight) inflight.abort();
+      inflight = new AbortController();
+      results.classList.add("is-loading");
+      fetch(form.dataset.resultsUrl + (qs ? "?" + qs : ""), {
+        signal: inflight.signal, headers: { "Accept": "text/html" }
+      }).then(function (response) {
+        return response.text();  /* a 400 carries a readable message in the same fragment */
+      }).then(function (html) {
+        results.innerHTML = html;  /* our own server-rendered, autoescaped fragment */
+        results.classList.remove("is-loading");
+        announce(results);
+        var url = form.getAttribute("action") + (qs ? "?" + qs : "");
+        window.history.replaceState(null, "", url);
+      }).catch(function (err) {
+        if (err.name !== "AbortError") {
+          results.classList.remove("is-loading");
+          lastQuery = null;
+        }
+      });
+    }
+
+    /* Tell screen readers the new count, not the whole list (a persistent live region). */
+    function announce(container) {
+      var status = document.getElementById("search-status");
+      var count = container.querySelector("#result-count, .notice");
+      if (status) status.textContent = count ? count.textContent.replace(/\s+/g, " ").trim() : "";
+    }
+
+    function schedule() {
+      window.clearTimeout(timer);
+      timer = window.setTimeout(run, DEBOUNCE_MS);
+    }
+
+    form.addEventListener("input", schedule);
+    form.addEventListener("change", schedule);
+    form.addEventListener("submit", function (event) {
+      event.preventDefault();
+      window.clearTimeout(timer);
+      lastQuery = null;
+      run();
+    });
+  }
+
+  function el(tag, className, text) {
+    var node = document.createElement(tag);
+    if (className) node.className = className;
+    if (text !== undefined && text !== null) node.textContent = text;
+    return node;
+  }
+
+  function show(value) {
+    return typeof value === "string" ? value : JSON.stringify(value);
+  }
+
+  /* One scenario's run: pass/fail head, the checks as a table, the trace as numbered steps. */
+  function renderResult(result) {
+    var box = el("section", "verify-result " + (result.passed ? "is-pass" : "is-fail"));
+    box.dataset.passed = result.passed ? "true" : "false";
+    var head = el("div", "verify-result-head");
+    head.appendChild(el("span", "verify-mark", result.passed ? "✓" : "✗"));
+    head.appendChild(el("span", null, (result.passed ? "Passed" : "Failed") + " under v" + result.version));
+    head.appendChild(el("code", "muted", result.id));
+    box.appendChild(head);
+
+    var body = el("div", "verify-body");
+    if (result.error) body.appendChild(el("p", "verify-error", result.error));
+    if (result.checks && result.checks.length) {
+      body.appendChild(el("h4", null, "Checks"));
+      var table = el("table", "checks");
+      var thead = el("tr");
+      ["", "Check", "Expected", "Engine"].forEach(function (t) { thead.appendChild(el("th", null, t)); });
+      table.appendChild(thead);
+      result.checks.forEach(function (check) {
+        var row = el("tr", check.ok ? "check-row-ok" : "check-row-bad");
+        row.appendChild(el("td", check.ok ? "check-ok" : "check-bad", check.ok ? "✓" : "✗"));
+        var path = el("td"); path.appendChild(el("code", null, check.path)); row.appendChild(path);
+        var exp = el("td"); exp.appendChild(el("code", null, show(check.expected))); row.appendChild(exp);
+        var act = el("td"); act.appendChild(el("code", null, show(check.actual))); row.appendChild(act);
+        table.appendChild(row);
+      });
+      body.appendChild(table);
+    }
+    if (result.trace && result.trace.length) {
+      body.appendChild(el("h4", null, "Engine trace, step by step"));
+      var list = el("ol", "trace");
+      result.trace.forEach(function (step) { list.appendChild(el("li", null, show(step))); });
+      body.appendChild(list);
+    }
+    box.appendChild(body);
+    return box;
+  }
+
+  /* POST one scenario's replay; resolves to {ok, data} whatever the status (errors are JSON too). */
+  function replay(url, version) {
+    return fetch(url + "?version=" + encodeURIComponent(version), {
+      method: "POST", headers: { "Accept": "application/json" }
+    }).then(function (response) {
+      return response.json().then(function (data) { return { ok: response.ok, data: data }; });
+    });
+  }
+
+  /* Verify by simulation: replay every scenario of the entry that runs under the chosen version,
+     one after the other, and show what the engine did. */
+  function initVerify() {
+    var form = document.getElementById("verify-form");
+    var output = document.getElementById("verify-output");
+    if (!form || !output) return;
+    var status = document.getElementById("verify-status");
+    var button = document.getElementById("verify-run");
+    var scenarios = Array.prototype.slice.call(document.querySelectorAll("#verify .scenario"));
+    form.hidden = false;
+    var cli = document.getElementById("verify-cli");
+    if (cli) cli.hidden = true;  /* the shell command is the fallback when there is no script */
+    form.addEventListener("submit", function (event) {
+      event.preventDefault();
+      var version = form.elements.version.value;
+      var runs = scenarios.filter(function (li) {
+        return li.dataset.versions.split(" ").indexOf(version) >= 0;
+      });
+      var passed = 0, failed = 0, problems = [];
+      button.disabled = true;
+      status.textContent = "Running v" + version + "…";
+      output.textContent = "";
+      runs.reduce(function (chain, li) {
+        return chain.then(function () {
+          return replay(li.dataset.verifyUrl, version).then(function (reply) {
+            if (!reply.ok) { problems.push(reply.data.error || "the engine could not run it"); return; }
+            (reply.data.results || []).forEach(function (r) {
+              if (r.passed) passed += 1; else failed += 1;
+              output.appendChild(renderResult(r));
+            });
+          });
+        });
+      }, Promise.resolve()).then(function () {
+        var summary = passed + " passed, " + failed + " failed under v" + version;
+        status.textContent = problems.length ? summary + ". " + problems.join("; ") : summary;
+      }).catch(function () {
+        status.textContent = "The server did not answer; try again.";
+      }).then(function () {
+        button.disabled = false;
+      });
+    });
+  }
+
+  document.addEventListener("DOMContentLoaded", function () {
+    initSearch();
+    initVerify();
+  });
+})();
