@@ -5,8 +5,8 @@ Why a module of its own: every endpoint shares the same failure modes (a bad par
 id, a URL that is not valid UTF-8), and clients (the site's JavaScript, scripts, schemathesis) must
 be able to rely on one error shape. :class:`ApiError` is what endpoints raise for bad input.
 
-Paths outside ``/api`` belong to the HTML site: their errors keep Werkzeug's own responses (or the
-site's handlers), except that a crash there is also answered without a traceback.
+Paths outside ``/api`` belong to the HTML site: a 404 there is the site's 404 page, other errors
+keep Werkzeug's own responses, and a crash is also answered without a traceback.
 """
 from __future__ import annotations
 
@@ -44,7 +44,10 @@ def _is_api() -> bool:
 
 def _http_error(exc: HTTPException):
     if not _is_api():
-        return exc  # the site's pages keep their own error pages
+        if exc.code == 404:  # an unmatched page URL gets the site's 404 page, with its search box
+            from .pages import not_found
+            return not_found(exc)
+        return exc
     message = _MESSAGES.get(exc.code, exc.description or exc.name)
     response = error_response(message, exc.code or 500)
     if exc.code == 405 and exc.valid_methods:

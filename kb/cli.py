@@ -231,7 +231,10 @@ def serve(host: str, port: int, db: Path) -> None:
         report = build_mod.build(db)
         click.echo(f"built {db}: {len(report.documents)} documents, {report.cards} cards, "
                    f"{_fmt_rulings(report.rulings)} ({report.seconds:.1f} s)")
-    _open_kb(db).close()  # not a KB: one line and exit 1, before listening
+    conn = _open_kb(db)  # not a KB: one line and exit 1, before listening
+    from .fuzzy import index_for
+    index_for(conn)  # warm the search index now, not on the first visitor's query
+    conn.close()
     from waitress import create_server
 
     from api import create_app

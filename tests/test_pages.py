@@ -298,7 +298,7 @@ def test_versions_page_lists_every_document_with_counts(client, kb_conn):
 
 def test_unknown_ids_get_a_404_page(client):
     for url in ("/entries/987654321", "/entries/99999999999999999999999", "/cards/NOPE/001",
-                "/cards/CotA/99999"):
+                "/cards/CotA/99999", "/nope", "/entries/-1", "/entries/abc"):
         html = page(client, url, status=404)
         assert "Not found" in html and 'name="q"' in html
 
