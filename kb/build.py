@@ -17,6 +17,7 @@ from ingest.detect import FORMATS, read_source
 from ingest.model import ParseContext
 from ingest.registry import parse_document
 
+from .align import align
 from .cards import load_cards
 from .errors import KBError
 from .links import CardIndex
@@ -137,6 +138,7 @@ def build(
                 on_document(src)
             reports.append(_ingest_one(conn, src, index))
         rebuild_search_index(conn)
+        align(conn)  # threads across versions, once every version is in
         rulings_report = load_rulings(conn, rulings, scenarios)
     return BuildReport(Path(db_path), reports, n_cards, time.perf_counter() - started, rulings_report)
 
@@ -173,6 +175,7 @@ def ingest(
         index = CardIndex.from_db(conn) if game in CARD_GAMES else None
         report = _ingest_one(conn, src, index)
         rebuild_search_index(conn)
+        align(conn, game)  # the new version slots into the game's threads
         report.rulings = load_rulings(conn, rulings, scenarios)
     return report
 

@@ -150,3 +150,25 @@ CREATE VIRTUAL TABLE entries_fts USING fts5(
 CREATE VIRTUAL TABLE cards_fts USING fts5(
     name, text, content="cards", content_rowid='id', tokenize='unicode61 remove_diacritics 2'
 );
+
+-- Ruling threads: one rule, term or question followed across a game's versions (kb/align.py),
+-- recomputed after every build and ingest. The id is "<game>:<key of the thread's oldest entry>".
+-- IF NOT EXISTS so that an ingest into a KB built before these tables can add them.
+CREATE TABLE IF NOT EXISTS threads (
+    id    TEXT PRIMARY KEY,                -- "keyforge:glossary/control"
+    game  TEXT NOT NULL REFERENCES games(id),
+    kind  TEXT NOT NULL,                   -- kind of the thread's oldest entry
+    key   TEXT NOT NULL,                   -- key of the thread's oldest entry
+    title TEXT                             -- title (or question) of the thread's newest entry
+);
+CREATE INDEX IF NOT EXISTS threads_game ON threads(game);
+
+-- The thread of every entry, and how the entry was paired with the thread's entry in an earlier version.
+CREATE TABLE IF NOT EXISTS entry_threads (
+    entry  INTEGER PRIMARY KEY REFERENCES entries(id) ON DELETE CASCADE,
+    thread TEXT NOT NULL REFERENCES threads(id),
+    score  REAL NOT NULL,                  -- 0..100 rapidfuzz similarity of heading and text with the
+                                           -- thread's previous entry (or its sibling), 0 for 'first'
+    method TEXT NOT NULL                   -- key | similar | first (the entry starts the thread)
+);
+CREATE INDEX IF NOT EXISTS entry_threads_thread ON entry_threads(thread);

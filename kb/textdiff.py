@@ -15,8 +15,13 @@ it, and changed runs never start with a space, so a page can wrap them in ``<del
 they are. Short islands of equal words inside a rewritten passage are folded into the change, so
 a rewrite reads as "this sentence became that one" rather than as confetti.
 
-Issue 5 will add moved sentences as one more kind of operation; consumers should ignore
-operations they do not know.
+A set-code reference can be formatting too: the 1.x FAQ writes "Bait and Switch (CoTA 267)", 16.0
+writes "Bait and Switch 267". With ``set_codes=True`` the whole parenthesis is one token whose key
+is the collector number (the changelog and history use it; the default stays strict, as the entry
+page's history expects a question whose set codes changed to show as changed).
+Sentences moved from one place to another are reported by :func:`moved_sentences` (the op list
+itself keeps its three kinds, so every consumer of it keeps working); consumers should still
+ignore operations they do not know.
 """
 from __future__ import annotations
 
@@ -42,8 +47,14 @@ FORMAT_EQUIVALENTS: dict[str, dict[str, str]] = {
     },
 }
 
-#: A token: an icon like <A> or {D}, a word (with inner apostrophes: "card's"), an ellipsis, or
+#: A set-code reference "(CoTA 267)", "(COTA 117)": a code of 2-5 letters with at least two capitals
+#: (so "(Page 10)" is not one) and a collector number. Compared as the bare number.
+_SET_REF = r"\((?=[A-Za-z]*[A-Z][a-z]*[A-Z])[A-Za-z]{2,5}\s+\d{1,4}[a-z]?\)"
+_SET_REF_NUMBER = re.compile(r"(\d{1,4}[a-z]?)\)$")
+
+#: A token: a set-code reference, an icon like <A> or {D}, a word (with inner apostrophes: "card's"), an ellipsis, or
 #: any other single non-space character.
+_TOKEN_SET_CODES = re.compile(_SET_REF + r"|[<{][A-Za-z][>}]|\w+(?:['\u2018\u2019\u02bc]\w+)*|\.\.\.|[^\w\s]")
 _TOKEN = re.compile(r"[<{][A-Za-z][>}]|\w+(?:['\u2018\u2019\u02bc]\w+)*|\.\.\.|[^\w\s]")
 _PARAGRAPH = re.compile(r"\n\s*\n")
 
@@ -55,17 +66,19 @@ class Token(NamedTuple):
 
 
 def _key(token: str) -> str:
+    if token.startswith("(") and len(token) > 1:
+        return _SET_REF_NUMBER.search(token).group(1)
     folded = unicodedata.normalize("NFKC", token)
     chars = FORMAT_EQUIVALENTS["chars"]
     folded = "".join(chars.get(c, c) for c in folded)
     return FORMAT_EQUIVALENTS["tokens"].get(folded.casefold(), folded)
 
 
-def tokenize(text: str | None) -> list[Token]:
+def tokenize(text: str | None, set_codes: bool = False) -> list[Token]:
     """The tokens of ``text`` with their keys and the (normalised) whitespace before each."""
     out: list[Token] = []
     end = 0
-    for m in _TOKEN.finditer(text or ""):
+    for m in (_TOKEN_SET_CODES if set_codes else _TOKEN).finditer(text or ""):
         gap = text[end:m.start()]
         space = "\n\n" if _PARAGRAPH.search(gap) else (" " if gap else "")
         out.append(Token(m.group(), _key(m.group()), space if out else ""))
@@ -73,14 +86,15 @@ def tokenize(text: str | None) -> list[Token]:
     return out
 
 
-def word_keys(text: str | None) -> list[str]:
+def word_keys(text: str | None, set_codes: bool = False) -> list[str]:
     """What :func:`word_diff` compares: two texts with equal keys differ only in formatting."""
-    return [t.key for t in tokenize(text)]
+    return [t.key for t in tokenize(text, set_codes)]
 
 
-def same_text(a: str | None, b: str | None) -> bool:
-    """True when ``a`` and ``b`` differ at most in formatting (whitespace, quotes, icons)."""
-    return word_keys(a) == word_keys(b)
+def same_text(a: str | None, b: str | None, set_codes: bool = False) -> bool:
+    """True when ``a`` and ``b`` differ at most in formatting (whitespace, quotes, icons, and the
+    set-code style when ``set_codes``)."""
+    return word_keys(a, set_codes) == word_keys(b, set_codes)
 
 
 def has_changes(ops: list[dict] | None) -> bool:
@@ -88,9 +102,9 @@ def has_changes(ops: list[dict] | None) -> bool:
     return any(op["op"] != "equal" for op in ops or ())
 
 
-def word_diff(a: str | None, b: str | None) -> list[dict]:
+def word_diff(a: str | None, b: str | None, set_codes: bool = False) -> list[dict]:
     """The operations turning text ``a`` into text ``b`` (see the module docstring)."""
-    old, new = tokenize(a), tokenize(b)
+    old, new = tokenize(a, set_codes), tokenize(b, set_codes)
     matcher = SequenceMatcher(None, [t.key for t in old], [t.key for t in new], autojunk=False)
     segments = [(tag == "equal", old[i1:i2], new[j1:j2]) for tag, i1, i2, j1, j2 in matcher.get_opcodes()]
     return _render(_absorb_small_equals(segments))
@@ -152,3 +166,26 @@ def _render(segments: list) -> list[dict]:
             emit("delete", old)
             emit("insert", new)
     return ops
+
+
+_SENTENCE_END = re.compile(r"(?<=[.!?])\s+")
+
+
+def _sentences(text: str) -> list[str]:
+    return [p.strip() for p in _SENTENCE_END.split(text) if p.strip()]
+
+
+def moved_sentences(ops: list[dict] | None, min_words: int = 3) -> list[str]:
+    """Sentences (of at least ``min_words`` words) that a diff deletes in one place and inserts in
+    another: a reader should see "moved", not "deleted" and "added". Compared on the formatting-
+    blind keys; returned as the new text writes them, in the new text's order."""
+    deleted = {tuple(word_keys(s, True)) for op in ops or () if op["op"] == "delete" for s in _sentences(op["text"])}
+    out: list[str] = []
+    for op in ops or ():
+        if op["op"] != "insert":
+            continue
+        for sentence in _sentences(op["text"]):
+            keys = tuple(word_keys(sentence, True))
+            if sum(k[:1].isalnum() for k in keys) >= min_words and keys in deleted and sentence not in out:
+                out.append(sentence)
+    return out

@@ -1,12 +1,14 @@
 """Ruling threads: one rule, term or question followed across the versions of a game's rulebook.
 
-A thread id is ``"<game>:<key>"`` (``"keyforge:glossary/elusive"``). Entry keys are already stable
-across versions (see ``kb.keys``), so for now a thread is the set of entries sharing a game and a
-key; the alignment of renamed, merged or moved entries will refine this in one place: here.
+A thread id is ``"<game>:<key of the thread's oldest entry>"`` (``"keyforge:glossary/control"``).
+``kb.align`` pairs entries across versions (same key, else similar heading and text) and stores the
+result in ``threads`` / ``entry_threads``; this module is how everything else reads it. A KB built
+before those tables existed falls back to grouping entries by key, as threads were before.
 """
 from __future__ import annotations
 
 import sqlite3
+from dataclasses import dataclass
 
 
 def thread_id(game: str, key: str) -> str:
@@ -21,9 +23,102 @@ def parse_thread(thread: str) -> tuple[str, str]:
     return game, key
 
 
+def _aligned(conn: sqlite3.Connection) -> bool:
+    """True when the KB holds an alignment (the tables exist and are filled)."""
+    try:
+        return conn.execute("SELECT 1 FROM entry_threads LIMIT 1").fetchone() is not None
+    except sqlite3.OperationalError:
+        return False
+
+
+def thread_of_entry(conn: sqlite3.Connection, entry_id: int) -> str | None:
+    """The thread of an entry (``"keyforge:glossary/control"`` for 16.0's CONTROL AND OWNERSHIP), or
+    None when the KB has no such entry."""
+    if _aligned(conn):
+        row = conn.execute("SELECT thread FROM entry_threads WHERE entry = ?", (entry_id,)).fetchone()
+        if row is not None:
+            return row[0]
+    row = conn.execute("""SELECT d.game, e.key FROM entries e JOIN documents d ON d.id = e.document
+                          WHERE e.id = ?""", (entry_id,)).fetchone()
+    return thread_id(*row) if row else None
+
+
 def thread_entries(conn: sqlite3.Connection, thread: str) -> list[tuple[int, str]]:
-    """The (entry id, version) pairs of a thread, oldest version first."""
+    """The (entry id, version) pairs of a thread, oldest version first.
+
+    ``"<game>:<key>"`` naming no thread but the key of an entry (a renamed entry's own key, as the
+    entry page builds it) gives the thread(s) of the entries with that key, so callers that still
+    build ids from keys see the whole history."""
     game, key = parse_thread(thread)
+    if not _aligned(conn):
+        return conn.execute(
+            """SELECT e.id, d.version FROM entries e JOIN documents d ON d.id = e.document
+               WHERE d.game = ? AND e.key = ? ORDER BY d.version_sort, e.ordinal""", (game, key)).fetchall()
     return conn.execute(
-        """SELECT e.id, d.version FROM entries e JOIN documents d ON d.id = e.document
-           WHERE d.game = ? AND e.key = ? ORDER BY d.version_sort""", (game, key)).fetchall()
+        """SELECT e.id, d.version FROM entry_threads et JOIN entries e ON e.id = et.entry
+           JOIN documents d ON d.id = e.document
+           WHERE et.thread = ? OR (NOT EXISTS (SELECT 1 FROM threads WHERE id = ?) AND et.thread IN (
+                 SELECT et2.thread FROM entry_threads et2 JOIN entries e2 ON e2.id = et2.entry
+                 JOIN documents d2 ON d2.id = e2.document WHERE d2.game = ? AND e2.key = ?))
+           ORDER BY d.version_sort, e.ordinal""", (thread, thread, game, key)).fetchall()
+
+
+@dataclass(frozen=True)
+class Pair:
+    """One entry of ``from_version`` and its counterpart in ``to_version`` (None: added/removed).
+    ``method``: "key" (same key), "similar" (another key, same thread), "added" or "removed";
+    ``score``: 0..100 similarity of the two entries (kb.align.score), 0 when one side is None."""
+    from_entry: int | None
+    to_entry: int | None
+    thread: str
+    score: float
+    method: str
+
+
+def aligned_pairs(conn: sqlite3.Connection, game: str, from_version: str, to_version: str) -> list[Pair]:
+    """Every entry of both versions (any two, not only neighbours), paired through their threads.
+
+    Within a thread the entries are paired by key, then best score first, one to one; an entry left
+    over where the thread goes on in the other version (1.3's two Pitlord wordings, 16.0's one) is
+    paired with its best counterpart there, so it is never reported added or removed."""
+    from .align import item_scores  # kb.align imports this module
+    rows = conn.execute(
+        """SELECT d.version, e.id, e.key, e.ordinal FROM entries e JOIN documents d ON d.id = e.document
+           WHERE d.game = ? AND d.version IN (?, ?) ORDER BY e.ordinal""",
+        (game, from_version, to_version)).fetchall()
+    threads = {e: t for e, t in conn.execute(
+        f"SELECT entry, thread FROM entry_threads WHERE entry IN ({','.join('?' * len(rows))})",
+        [r[1] for r in rows])} if rows and _aligned(conn) else {}
+    sides: dict[str, tuple[list, list]] = {}
+    for version, eid, key, _ in rows:
+        t = threads.get(eid) or thread_id(game, key)
+        sides.setdefault(t, ([], []))[0 if version == from_version else 1].append((eid, key))
+    if from_version == to_version:
+        return [Pair(e, e, t, 100.0, "key") for t, (a, _) in sides.items() for e, _ in a]
+    wanted = [(a, b) for a_side, b_side in sides.values() for a in a_side for b in b_side]
+    scores = item_scores(conn, [(a[0], b[0]) for a, b in wanted])
+    pairs: list[Pair] = []
+    for t, (a_side, b_side) in sides.items():
+        if not a_side or not b_side:
+            pairs += [Pair(e, None, t, 0.0, "removed") for e, _ in a_side]
+            pairs += [Pair(None, e, t, 0.0, "added") for e, _ in b_side]
+            continue
+        ranked = sorted(((a[1] != b[1], -scores[a[0], b[0]], a, b) for a in a_side for b in b_side),
+                        key=lambda r: (r[0], r[1], r[2][0], r[3][0]))
+        done_a: set[int] = set()
+        done_b: set[int] = set()
+        for differs, neg, a, b in ranked:
+            if a[0] in done_a or b[0] in done_b:
+                continue
+            done_a.add(a[0])
+            done_b.add(b[0])
+            pairs.append(Pair(a[0], b[0], t, -neg, "similar" if differs else "key"))
+        for differs, neg, a, b in ranked:  # leftovers: merged or split wordings
+            if a[0] not in done_a:
+                done_a.add(a[0])
+                pairs.append(Pair(a[0], b[0], t, -neg, "similar" if differs else "key"))
+            elif b[0] not in done_b:
+                done_b.add(b[0])
+                pairs.append(Pair(a[0], b[0], t, -neg, "similar" if differs else "key"))
+    order = {r[1]: (r[0] != to_version, r[3]) for r in rows}
+    return sorted(pairs, key=lambda p: order[p.to_entry] if p.to_entry is not None else (True, order[p.from_entry][1]))

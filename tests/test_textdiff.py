@@ -119,3 +119,23 @@ def test_any_pair_of_texts_diffs_back_to_both(a_words, b_words):
     ops = word_diff(a, b)
     assert_well_formed(a, b, ops)
     assert has_changes(ops) == (word_keys(a) != word_keys(b))
+
+
+def test_set_code_style_is_formatting():
+    a, b = "Bait and Switch (CoTA 267) and Phase Shift (COTA 117)", "Bait and Switch 267 and Phase Shift 117"
+    assert same_text(a, b, set_codes=True) and not has_changes(word_diff(a, b, set_codes=True))
+    assert not same_text(a, b)  # the default stays strict
+    assert not same_text("(see Page 9)", "(see Page 10)", set_codes=True)
+    assert has_changes(word_diff("Bait and Switch (CoTA 267)", "Bait and Switch 268", set_codes=True))
+    ops = word_diff("Play (CoTA 267) now.", "Play 267 now, then.", set_codes=True)
+    assert word_keys("".join(o["text"] for o in ops if o["op"] != "insert"), True) == word_keys("Play (CoTA 267) now.", True)
+
+
+def test_moved_sentence_is_detected():
+    from kb.textdiff import moved_sentences
+    a = "Resolve the first effect. Then draw a card. Finally gain one Æmber."
+    b = "Finally gain one Æmber. Resolve the first effect. Then draw a card."
+    ops = word_diff(a, b)
+    assert_well_formed(a, b, ops)
+    assert moved_sentences(ops) == ["Finally gain one Æmber."]
+    assert moved_sentences(word_diff(a, "Resolve the first effect. Then draw two cards.")) == []

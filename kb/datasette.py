@@ -1,0 +1,336 @@
+"""Browsing the KB in Datasette: metadata, canned queries and links to the site, built from data.
+
+Descriptions of tables and columns are read from the comments of ``kb/schema.sql`` (so they cannot
+drift from the schema), completed by ``kb/datasette_metadata.yaml`` for what the schema leaves
+uncommented; licence notes come from the manifest and the source files themselves. The KB is served
+in immutable mode under the database name ``kb`` whatever the file is called, so that row URLs
+(:func:`datasette_row_url`) are stable for the site to link to.
+"""
+from __future__ import annotations
+
+import html
+import re
+import sqlite3
+import tomllib
+from pathlib import Path
+from urllib.parse import quote
+
+import yaml
+from datasette import hookimpl
+
+from .manifest import DEFAULT_MANIFEST
+
+HERE = Path(__file__).resolve().parent
+SCHEMA = HERE / "schema.sql"
+DATA_FILE = HERE / "datasette_metadata.yaml"
+DB_NAME = "kb"
+PLUGIN = "rulebase-links"
+
+_CREATE = re.compile(r"CREATE\s+(?:VIRTUAL\s+)?(TABLE|VIEW)\s+(?:IF\s+NOT\s+EXISTS\s+)?(\w+)", re.I)
+_CONSTRAINT = re.compile(r"(UNIQUE|PRIMARY\s+KEY|FOREIGN\s+KEY|CHECK|CONSTRAINT)\b", re.I)
+
+
+# --- schema comments ---------------------------------------------------------------------------
+
+def parse_schema_comments(text: str) -> dict[str, dict]:
+    """``{table: {"description": str, "columns": {col: str}, "content": str|None, "aliases": {}}}``.
+
+    A comment block before CREATE TABLE/VIEW describes it (a block followed by several CREATEs
+    describes each); ``-- ...`` after a column describes the column, comment-only lines inside the
+    table continue the previous column's. Views keep their ``alias.column`` references and FTS
+    tables their ``content=`` table, so their columns can borrow the source column's description.
+    """
+    tables: dict[str, dict] = {}
+    block: list[str] = []
+    last_was_comment = False
+    current: dict | None = None
+    last_col: str | None = None
+    for raw in text.splitlines():
+        line = raw.strip()
+        if current is not None:
+            if line.startswith(");") or line.startswith(")") and current["kind"] == "TABLE":
+                current = None
+                continue
+            if current["kind"] == "VIEW":
+                _view_line(current, line)
+                if line.endswith(";"):
+                    current = None
+                continue
+            code, _, comment = line.partition("--")
+            if not code.strip():
+                if comment and last_col:
+                    cols = current["columns"]
+                    cols[last_col] = f"{cols[last_col]} {comment.strip()}".strip()
+                continue
+            if current.get("fts"):
+                _fts_line(current, code)
+                if code.rstrip().endswith(");"):
+                    current = None
+                continue
+            if _CONSTRAINT.match(code.strip()):
+                continue
+            name = code.split()[0].strip('",')
+            last_col = name
+            current["columns"][name] = comment.strip()
+            continue
+        if line.startswith("--"):
+            if not last_was_comment:
+                block = []
+            block.append(line[2:].strip())
+            last_was_comment = True
+            continue
+        last_was_comment = False
+        if not line:
+            block = []
+            continue
+        m = _CREATE.match(line)
+        if not m:
+            continue
+        kind, name = m.group(1).upper(), m.group(2)
+        current = {"kind": kind, "description": " ".join(block), "columns": {}, "content": None,
+                   "aliases": {}, "refs": {}, "fts": "fts5(" in line.lower()}
+        tables[name] = current
+        last_col = None
+        if current["fts"]:
+            _fts_line(current, line.split("(", 1)[1])
+            if line.rstrip().endswith(");"):
+                current = None
+    return tables
+
+
+def _fts_line(table: dict, code: str) -> None:
+    for part in code.rstrip().rstrip(";").rstrip(")").split(","):
+        part = part.strip()
+        if not part:
+            continue
+        if "=" in part:
+            opt, _, value = part.partition("=")
+            if opt.strip() == "content":
+                table["content"] = value.strip().strip("'\"")
+        else:
+            table["columns"][part] = ""
+
+
+def _view_line(view: dict, line: str) -> None:
+    code, _, comment = line.partition("--")
+    for m in re.finditer(r"(?:FROM|JOIN)\s+(\w+)\s+(\w+)", code, re.I):
+        view["aliases"][m.group(2)] = m.group(1)
+    if re.match(r"\s*(FROM|JOIN|WHERE)\b", code, re.I):
+        return
+    code = re.sub(r"^\s*SELECT\b", "", code, flags=re.I)
+    for expr in code.split(","):
+        expr = expr.strip()
+        if not expr:
+            continue
+        m = re.search(r"\bAS\s+(\w+)\s*$", expr, re.I)
+        ref = re.match(r"(\w+)\.(\w+)$", expr)
+        name = m.group(1) if m else (ref.group(2) if ref else None)
+        if not name:
+            continue
+        view["columns"][name] = comment.strip() if m else ""
+        if ref:
+            view["refs"][name] = (ref.group(1), ref.group(2))
+
+
+# --- licence notes -----------------------------------------------------------------------------
+
+_LICENSE_LINK = re.compile(r'rel="license"[^>]*href="([^"]+)"|href="([^"]+)"[^>]*rel="license"')
+_LICENSE_NAME = re.compile(r"licensed under the\s+(?:<[^>]+>)?\s*([^<]+)", re.I)
+_COPYRIGHT = re.compile(r"(?:©|\(c\)|copyright)\s*(\d{4}.*?)(?:\.\s|\n|<|$)", re.I)
+
+
+def license_notes(manifest: Path = DEFAULT_MANIFEST) -> list[dict]:
+    """One note per manifest document: its licence link or copyright line as the file states it."""
+    try:
+        raw = tomllib.loads(manifest.read_text(encoding="utf-8"))
+    except (OSError, tomllib.TOMLDecodeError):
+        return []
+    notes = []
+    for doc in raw.get("document") or []:
+        path = manifest.parent / str(doc.get("file", ""))
+        try:
+            text = path.read_text(encoding="utf-8", errors="replace")
+        except OSError:
+            text = ""
+        link = _LICENSE_LINK.search(text)
+        name = _LICENSE_NAME.search(text)
+        copy = _COPYRIGHT.search(text)
+        if link or name:
+            terms = (name.group(1).strip().rstrip(".") if name else "licence") + (
+                f" ({link.group(1) or link.group(2)})" if link else "")
+        elif copy:
+            terms = "© " + " ".join(copy.group(1).split())
+        else:
+            terms = "no licence stated in the source; rights remain with the publisher"
+        notes.append({"game": doc.get("game"), "version": str(doc.get("version")),
+                      "title": doc.get("title"), "file": doc.get("file"), "terms": terms,
+                      "note": doc.get("note")})
+    for extra in sorted(manifest.parent.glob("README*")) + sorted(manifest.parent.glob("LICEN[CS]E*")):
+        notes.append({"file": extra.name, "terms": extra.read_text(encoding="utf-8", errors="replace")[:2000]})
+    return notes
+
+
+def _notes_html(notes: list[dict]) -> str:
+    items = []
+    for n in notes:
+        head = " ".join(str(x) for x in (n.get("game"), n.get("version"), n.get("title")) if x) or n["file"]
+        extra = f" ({n['note']})" if n.get("note") else ""
+        items.append(f"<li>{html.escape(head)}: {html.escape(n['terms'])}{html.escape(extra)}</li>")
+    return "<ul>" + "".join(items) + "</ul>"
+
+
+# --- metadata ----------------------------------------------------------------------------------
+
+def _data() -> dict:
+    return yaml.safe_load(DATA_FILE.read_text(encoding="utf-8"))
+
+
+def _thread_sql(conn: sqlite3.Connection) -> str:
+    """An entry's thread: the alignment's when the KB has one for it, else ``<game>:<key>``."""
+    fallback = "d.game || ':' || e.key"
+    cols = {r[1] for r in conn.execute("PRAGMA table_info(entry_threads)")}
+    if {"entry", "thread"} <= cols:
+        return f"coalesce((select et.thread from entry_threads et where et.entry = e.id), {fallback})"
+    return fallback
+
+
+def _visible_tables(conn: sqlite3.Connection) -> list[tuple[str, str]]:
+    rows = conn.execute("SELECT name, type FROM sqlite_master WHERE type IN ('table', 'view') "
+                        "AND name NOT LIKE 'sqlite_%' ORDER BY name").fetchall()
+    fts_shadow = re.compile(r"_fts_(data|idx|docsize|config|content)$")
+    return [(n, t) for n, t in rows if not fts_shadow.search(n)]
+
+
+def _first_sentence(text: str) -> str:
+    return re.split(r"(?<=[.:])\s", text, maxsplit=1)[0].rstrip(".:") if text else ""
+
+
+def describe_columns(conn: sqlite3.Connection, table: str, schema: dict, data: dict) -> dict[str, str]:
+    """A description for every column: schema comment, source column, data file, key, in that order."""
+    info = schema.get(table, {})
+    pks = {r[1] for r in conn.execute(f'PRAGMA table_info("{table}")') if r[5]}
+    fks = {r[3]: (r[2], r[4]) for r in conn.execute(f'PRAGMA foreign_key_list("{table}")')}
+    out = {}
+    for col in [r[1] for r in conn.execute(f'PRAGMA table_info("{table}")')]:
+        text = (info.get("columns") or {}).get(col, "")
+        if not text and info.get("content"):
+            text = _schema_col(schema, data, info["content"], col)
+        if not text and col in (info.get("refs") or {}):
+            alias, src = info["refs"][col]
+            text = describe_columns(conn, info["aliases"].get(alias, alias), schema, data).get(src, "")
+        text = text or data["columns"].get(f"{table}.{col}", "")
+        if col in fks:
+            other, other_col = fks[col]
+            ref = f"references {other}.{other_col or 'id'} ({_first_sentence(schema.get(other, {}).get('description', ''))})"
+            text = f"{text}; {ref}" if text else ref[0].upper() + ref[1:]
+        if not text and col in pks:
+            text = "Row id (primary key)"
+        out[col] = text
+    return out
+
+
+def _schema_col(schema: dict, data: dict, table: str, col: str) -> str:
+    return (schema.get(table, {}).get("columns") or {}).get(col) or data["columns"].get(f"{table}.{col}", "")
+
+
+def build_metadata(db: Path, site_url: str = "http://127.0.0.1:8000",
+                   manifest: Path = DEFAULT_MANIFEST) -> dict:
+    """The Datasette metadata dict for the KB at ``db`` (read, never written)."""
+    data = _data()
+    schema = parse_schema_comments(SCHEMA.read_text(encoding="utf-8"))
+    notes = license_notes(manifest)
+    conn = sqlite3.connect(f"file:{db.resolve()}?mode=ro", uri=True)
+    try:
+        tables = {}
+        for name, _kind in _visible_tables(conn):
+            meta = {
+                "description": schema.get(name, {}).get("description") or data["sources"].get(name, ""),
+                "source": data["sources"].get(name, data["default_source"]),
+                "columns": describe_columns(conn, name, schema, data),
+            }
+            if name in data["facets"]:
+                meta["facets"] = data["facets"][name]
+            if name in data["label_columns"]:
+                meta["label_column"] = data["label_columns"][name]
+            if name in ("entries", "cards"):
+                meta["fts_table"], meta["fts_pk"] = f"{name}_fts", "id"
+            tables[name] = meta
+        thread = _thread_sql(conn)
+    finally:
+        conn.close()
+    queries = {qname: {"title": q["title"], "description": q["description"],
+                       "sql": q["sql"].replace("{{thread}}", thread)}
+               for qname, q in data["queries"].items()}
+    return {
+        "title": data["title"],
+        "description": data["description"],
+        "license": "per source document, see the notes on the database page",
+        "source": "sources/manifest.toml and data/cards",
+        "databases": {DB_NAME: {
+            "description_html": "<p>" + html.escape(data["description"]) + "</p><p>Licence notes:</p>"
+                                + _notes_html(notes),
+            "license_notes": notes,
+            "tables": tables,
+            "queries": queries,
+        }},
+        "plugins": {PLUGIN: {"site_url": site_url.rstrip("/")}},
+    }
+
+
+# --- links -------------------------------------------------------------------------------------
+
+def site_url_for(site: str, table: str | None, column: str, row) -> str | None:
+    """The site page a cell points to, or None: entries -> /entries/<id>, cards -> /cards/<set>/<n>."""
+    def get(name):
+        try:
+            return row[name]
+        except (IndexError, KeyError):
+            return None
+    if table == "entries" and column == "key" or table is None and column.endswith("entry_id"):
+        entry = get("id") if table == "entries" else get(column)
+        return f"{site}/entries/{entry}" if entry is not None else None
+    if column == "card" and table is None or table == "cards" and column == "name":
+        set_code, number = get("set_code"), get("number")
+        if set_code is not None and number is not None:
+            return f"{site}/cards/{quote(str(set_code))}/{quote(str(number))}"
+    return None
+
+
+class LinksPlugin:
+    """render_cell: cells naming an entry or a card link to the site's page for it."""
+
+    @staticmethod
+    @hookimpl
+    def render_cell(row, value, column, table, database, datasette):
+        from markupsafe import Markup, escape
+        config = datasette.plugin_config(PLUGIN) or {}
+        site = config.get("site_url")
+        if not site or database != DB_NAME or value is None:
+            return None
+        url = site_url_for(site, table, column, row)
+        if not url:
+            return None
+        return Markup(f'<a class="site-link" href="{escape(url)}">{escape(value)}</a>')
+
+
+def register_plugin() -> None:
+    from datasette.plugins import pm
+    if pm.get_plugin(PLUGIN) is None:
+        pm.register(LinksPlugin, name=PLUGIN)
+
+
+def make_datasette(db: Path, site_url: str = "http://127.0.0.1:8000"):
+    """A Datasette serving ``db`` immutable, as database ``kb``, with metadata and links."""
+    from datasette.app import Datasette
+    from datasette.database import Database
+    register_plugin()
+    ds = Datasette(metadata=build_metadata(db, site_url), settings={"facet_time_limit_ms": 1000})
+    ds.add_database(Database(ds, path=str(db.resolve()), is_mutable=False), name=DB_NAME)
+    return ds
+
+
+def datasette_row_url(base: str, table: str, pk, database: str = DB_NAME) -> str:
+    """URL of one row in Datasette: ``base`` is the server's root ("http://127.0.0.1:8001")."""
+    from datasette.utils import tilde_encode
+    parts = pk if isinstance(pk, (tuple, list)) else (pk,)
+    return f"{base.rstrip('/')}/{database}/{tilde_encode(table)}/" + ",".join(tilde_encode(str(p)) for p in parts)
