@@ -15,7 +15,7 @@ import sqlite3
 
 from .entry_detail import card_url, entry_url
 from .textdiff import same_text, word_diff
-from .threads import thread_entries, thread_id
+from .threads import thread_entries, thread_of_entry
 
 _CARD_COLUMNS = """id, set_code, set_name, number, name, house, type, power, armor, amber, text,
                    traits, keywords, rarity, localized_names"""
@@ -100,18 +100,18 @@ def _entries(conn: sqlite3.Connection, card_ids: list[int]) -> list[dict]:
     entry naming the card; ``versions`` lists every version of the thread (as search does)."""
     marks = ",".join("?" * len(card_ids))
     rows = conn.execute(
-        f"""WITH named AS (
-                SELECT DISTINCT e.id, e.key, e.kind, e.title, e.question, d.game, d.version, d.version_sort
-                FROM entry_cards ec JOIN entries e ON e.id = ec.entry JOIN documents d ON d.id = e.document
-                WHERE ec.card IN ({marks}))
-            SELECT n.id, n.key, n.kind, n.title, n.question, n.game, n.version FROM named n
-            WHERE n.version_sort = (SELECT max(m.version_sort) FROM named m
-                                    WHERE m.key = n.key AND m.game = n.game)
-            ORDER BY n.kind, coalesce(n.title, n.question), n.id""", card_ids).fetchall()
+        f"""SELECT DISTINCT e.id, e.kind, e.title, e.question, d.version, d.version_sort
+            FROM entry_cards ec JOIN entries e ON e.id = ec.entry JOIN documents d ON d.id = e.document
+            WHERE ec.card IN ({marks})
+            ORDER BY e.kind, coalesce(e.title, e.question), e.id""", card_ids).fetchall()
+    newest: dict[str, tuple] = {}
+    for row in rows:
+        thread = thread_of_entry(conn, row[0])
+        if thread not in newest or row[5] > newest[thread][5]:
+            newest[thread] = row
     out = []
-    for eid, key, kind, title, question, game, version in rows:
-        thread = thread_id(game, key)
+    for thread, (eid, kind, title, question, version, _) in newest.items():
         out.append({"entry_id": eid, "thread": thread, "kind": kind, "title": title, "question": question,
-                    "version": version, "versions": [v for _, v in thread_entries(conn, thread)],
+                    "version": version, "versions": list(dict.fromkeys(v for _, v in thread_entries(conn, thread))),
                     "url": entry_url(eid)})
     return out

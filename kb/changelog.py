@@ -135,18 +135,18 @@ def changelog(conn: sqlite3.Connection, game: str, from_version: str, to_version
 
 
 def _compare(out: dict, p, old: dict, new: dict) -> str:
-    body_same, question_same = same_text(old["body"], new["body"], set_codes=True), same_text(old["question"], new["question"], set_codes=True)
+    body_same, question_same = same_text(old["body"], new["body"]), same_text(old["question"], new["question"])
     if old["key"] != new["key"]:
         out["renamed"].append({"from_key": old["key"], "to_key": new["key"], "from_title": _label(old),
                                "to_title": _label(new), "score": round(float(p.score), 1), "kind": new["kind"],
                                "from_entry": old["id"], "to_entry": new["id"],
-                               "diff": None if body_same else word_diff(old["body"], new["body"], set_codes=True)})
+                               "diff": None if body_same else word_diff(old["body"], new["body"])})
         return "renamed"
-    if body_same and question_same and same_text(old["title"], new["title"], set_codes=True):
+    if body_same and question_same and same_text(old["title"], new["title"]):
         out["unchanged"] += 1
         return "unchanged"
-    diff = word_diff(old["body"], new["body"], set_codes=True)
-    question_diff = None if question_same else word_diff(old["question"], new["question"], set_codes=True)
+    diff = word_diff(old["body"], new["body"])
+    question_diff = None if question_same else word_diff(old["question"], new["question"])
     out["changed"].append({
         "key": new["key"], "title": _label(new), "kind": new["kind"],
         "similarity": round(fuzz.ratio(old["body"] or "", new["body"] or ""), 1),
@@ -192,9 +192,9 @@ def _weigh(w: str, before: str, found: dict) -> None:
 def meaning_changes(a: str | None, b: str | None) -> list[str]:
     """Why answer ``b`` does not mean what answer ``a`` means (empty: the same ruling, maybe reworded).
     Only the words the diff changes are weighed, so an unchanged example around them cannot count."""
-    if same_text(a, b, set_codes=True):
+    if same_text(a, b):
         return []
-    ops = word_diff(a, b, set_codes=True)
+    ops = word_diff(a, b)
     deleted, inserted = _signals(ops, "delete"), _signals(ops, "insert")
     reasons = []
     lead_a, lead_b = (_words(t)[:1] for t in (a, b))
@@ -238,7 +238,7 @@ def _ruling_changes(conn, game, from_version, to_version, all_pairs, entries, ki
         out.append({"thread": thread, "key": new["key"], "question": new["question"] or _label(new),
                     "from_answer": old["body"], "to_answer": new["body"],
                     "from_entry": old["id"], "to_entry": new["id"],
-                    "reasons": reasons[old["id"], new["id"]], "diff": word_diff(old["body"], new["body"], set_codes=True),
+                    "reasons": reasons[old["id"], new["id"]], "diff": word_diff(old["body"], new["body"]),
                     "scenario": scenarios[0] if scenarios else None, "scenarios": scenarios})
     return sorted(out, key=lambda r: r["question"])
 
@@ -290,7 +290,7 @@ def entry_diff(conn: sqlite3.Connection, key: str, from_version: str, to_version
     n = new or (None, None, None, None)
     return {"game": game, "key": key, "from": from_version, "to": to_version,
             "from_entry": o[0], "to_entry": n[0], "title": n[1] or o[1],
-            "from_text": o[3], "to_text": n[3], "diff": word_diff(o[3], n[3], set_codes=True),
-            "question_diff": word_diff(o[2], n[2], set_codes=True) if (o[2] or n[2]) else None,
-            "changed": has_changes(word_diff(o[3], n[3], set_codes=True)) or has_changes(word_diff(o[2], n[2], set_codes=True)),
+            "from_text": o[3], "to_text": n[3], "diff": word_diff(o[3], n[3]),
+            "question_diff": word_diff(o[2], n[2]) if (o[2] or n[2]) else None,
+            "changed": has_changes(word_diff(o[3], n[3])) or has_changes(word_diff(o[2], n[2])),
             "meaning_changes": meaning_changes(o[3], n[3]) if old and new else []}

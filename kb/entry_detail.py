@@ -12,7 +12,7 @@ import json
 import sqlite3
 
 from .textdiff import has_changes, word_diff
-from .threads import thread_entries, thread_id
+from .threads import thread_entries, thread_of_entry
 
 _ENTRY = """
     SELECT e.id, e.key, e.kind, e.title, e.category, e.question, e.body, e.data, e.confidence,
@@ -52,7 +52,7 @@ def entry_detail(conn: sqlite3.Connection, entry_id) -> dict | None:
     (eid, key, kind, title, category, question, body, data, confidence, needs_review, review_reason,
      conflict, conflict_reason, parent, game, game_name, version, doc_title, doc_date, doc_format) = row
     data = _parse_json(data)
-    thread = thread_id(game, key)
+    thread = thread_of_entry(conn, eid)
     history = _history(conn, thread, eid)
     return {
         "id": eid, "key": key, "thread": thread, "game": game, "game_name": game_name,
@@ -63,7 +63,7 @@ def entry_detail(conn: sqlite3.Connection, entry_id) -> dict | None:
         "review_reason": review_reason, "conflict": bool(conflict), "conflict_reason": conflict_reason,
         "parent": _parent(conn, parent), "examples": _examples(conn, eid), "cards": _cards(conn, eid),
         "history": history,
-        "versions": [h["version"] for h in history],
+        "versions": list(dict.fromkeys(h["version"] for h in history)),
         "scenarios": _scenarios(conn, [h["entry_id"] for h in history]),
         "verified_versions": _verified_versions(conn, eid),
         "revision": _revision(data),

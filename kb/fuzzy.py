@@ -23,6 +23,7 @@ from rapidfuzz.distance import OSA
 
 from .mentions import NOT_CARD_NAMES, SET_ORDER, name_tokens, normalize_name, pad_number
 from .query import CONNECTORS, STOPWORDS, TOKEN, fold, stem
+from .threads import entry_threads, thread_id
 
 #: Minimum rapidfuzz ratio of a misspelt card name ("phase shfit") to the card's name.
 CARD_SCORE = 85.0
@@ -51,6 +52,7 @@ class EntryInfo:
     kind: str
     key: str
     category: str | None      # folded, for the category filter
+    thread: str               # the ruling thread (kb.threads) the entry belongs to
 
 
 @dataclass(frozen=True)
@@ -78,9 +80,8 @@ class Index:
     entry_stems: dict[int, frozenset[str]] = field(default_factory=dict)
     #: stems of a short title's meaningful words ("ELUSIVE", "One player"): a definition's name
     title_stems: dict[int, frozenset[str]] = field(default_factory=dict)
-    #: (game, key) -> (versions oldest first, versions whose words differ from the one before)
-    threads: dict[tuple[str, str], tuple[tuple[str, ...], tuple[str, ...]]] = \
-        field(default_factory=dict)
+    #: thread id -> (versions oldest first, versions whose words differ from the one before)
+    threads: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = field(default_factory=dict)
     card_games: frozenset[str] = frozenset()   # games whose entries name cards
     versions: dict[str, tuple[str, ...]] = field(default_factory=dict)  # game -> oldest first
     kinds: frozenset[str] = frozenset()
@@ -276,7 +277,8 @@ def build_index(conn: sqlite3.Connection, fp: tuple = ()) -> Index:
 def _read_entries(conn: sqlite3.Connection, index: Index) -> None:
     forms: dict[str, set[str]] = defaultdict(set)
     df: dict[str, int] = defaultdict(int)
-    texts: dict[tuple[str, str], list[tuple[str, list[str]]]] = defaultdict(list)
+    texts: dict[str, dict[str, list[list[str]]]] = defaultdict(dict)
+    threads = entry_threads(conn)
     versions: dict[str, list[tuple[str, str]]] = defaultdict(list)
     for game, version, vsort in conn.execute(
             "SELECT game, version, version_sort FROM documents ORDER BY game, version_sort"):
@@ -286,8 +288,9 @@ def _read_entries(conn: sqlite3.Connection, index: Index) -> None:
                   e.title, e.question, e.body
            FROM entries e JOIN documents d ON d.id = e.document ORDER BY d.version_sort, e.id""")
     for eid, game, version, vsort, kind, key, category, title, question, body in rows:
+        thread = threads.get(eid) or thread_id(game, key)
         index.entries[eid] = EntryInfo(game, version, vsort, kind, key,
-                                       normalize_name(category) if category else None)
+                                       normalize_name(category) if category else None, thread)
         head = " ".join(t for t in (title, question) if t)
         words = [_words(head, forms), _words(body, forms)]
         seen = set(words[0]) | set(words[1])
@@ -297,7 +300,8 @@ def _read_entries(conn: sqlite3.Connection, index: Index) -> None:
         named = [w for w in name_tokens(title or "") if w not in STOPWORDS and len(w) > 1]
         if 0 < len(named) <= MAX_TITLE_WORDS:
             index.title_stems[eid] = frozenset(stem(w) for w in named)
-        texts[(game, key)].append((version, words[1]))   # the text, or the answer of a question
+        # the text, or the answer of a question; a thread may hold two wordings in one version
+        texts[thread].setdefault(version, []).append(words[1])
     index.words = {w: tuple(sorted(f)) for w, f in forms.items()}
     index.df = dict(df)
     stems: dict[str, list[str]] = defaultdict(list)
@@ -307,7 +311,8 @@ def _read_entries(conn: sqlite3.Connection, index: Index) -> None:
     index.word_list = [w for w in index.words if w.isalpha() and len(w) >= 3]
     index.versions = {g: tuple(v) for g, v in versions.items()}
     index.kinds = frozenset(e.kind for e in index.entries.values())
-    for thread, items in texts.items():
+    for thread, by_version in texts.items():
+        items = [(v, sorted(ts)) for v, ts in by_version.items()]   # versions in build order
         changed = tuple(b[0] for a, b in zip(items, items[1:]) if a[1] != b[1])
         index.threads[thread] = (tuple(v for v, _ in items), changed)
 

@@ -90,8 +90,8 @@ def thread_history(conn: sqlite3.Connection, thread: str) -> dict:
                 "question": row[4], "body": row[5], "needs_review": bool(row[6]),
                 "diff": None, "question_diff": None, "changed": False, "ruling_change": []}
         if before is not None:
-            step["diff"] = word_diff(before[5], row[5], set_codes=True)
-            step["question_diff"] = word_diff(before[4], row[4], set_codes=True) if (before[4] or row[4]) else None
+            step["diff"] = word_diff(before[5], row[5])
+            step["question_diff"] = word_diff(before[4], row[4]) if (before[4] or row[4]) else None
             step["changed"] = has_changes(step["diff"]) or has_changes(step["question_diff"])
             if row[2] in RULING_KINDS:
                 step["ruling_change"] = meaning_changes(before[5], row[5])
@@ -122,12 +122,12 @@ def card_history(conn: sqlite3.Connection, name: str) -> dict:
         last = timeline[-1]
         if last["step"] == "erratum" and last["version"] == version:
             continue  # one erratum per version (several printings may carry it)
-        if last["step"] == "erratum" and same_text(last["text"], text, set_codes=True):
+        if last["step"] == "erratum" and same_text(last["text"], text):
             last["versions"].append(version)  # restated, still in force
             continue
         timeline.append({"step": "erratum", "version": version, "game": game, "text": text, "entry_id": entry,
                          "set": by_id[card][1], "number": by_id[card][2], "versions": [version],
-                         "diff": word_diff(last["text"], text, set_codes=True)})
+                         "diff": word_diff(last["text"], text)})
     threads = []
     for game, key in conn.execute(
             f"""SELECT DISTINCT d.game, e.key FROM entry_cards ec JOIN entries e ON e.id = ec.entry

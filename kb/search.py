@@ -31,7 +31,6 @@ from rapidfuzz import fuzz, process
 from .fuzzy import EntryInfo, Index, index_for, skeleton
 from .mentions import normalize_name
 from .query import Plan, QueryError, clean_text, plan_query, show, snippet, tokenize
-from .threads import thread_id
 from .versions import same_version
 
 __all__ = ["search", "find_cards", "thread_changes", "SearchResult", "ThreadHit", "CardHit",
@@ -145,10 +144,10 @@ def search(conn: sqlite3.Connection, query: str, game: str | None = None,
     return SearchResult(text, len(threads), hits, plan.did_you_mean, cards)
 
 
-def thread_changes(conn: sqlite3.Connection, game: str, key: str) -> list[str]:
+def thread_changes(conn: sqlite3.Connection, thread: str) -> list[str]:
     """The versions of a thread whose words differ from the version before (case, quote style,
     punctuation and line breaks ignored): where a badge shows that the answer changed."""
-    return list(index_for(conn).threads.get((game, key), ((), ()))[1])
+    return list(index_for(conn).threads.get(thread, ((), ()))[1])
 
 
 def find_cards(conn: sqlite3.Connection, name: str, limit: int = 10) -> list[CardHit]:
@@ -250,7 +249,7 @@ def rank(conn: sqlite3.Connection, index: Index, plan: Plan, allowed) -> list[tu
             bm25[e] = 0.0
     total_weight = sum(g.weight for g in plan.groups) or 1.0
     query_stems = frozenset().union(*(g.stems for g in plan.groups))
-    best: dict[tuple[str, str], list] = {}
+    best: dict[str, list] = {}
     for e, bm in bm25.items():
         info = index.entries[e]
         stems = index.entry_stems.get(e, frozenset())
@@ -264,7 +263,7 @@ def rank(conn: sqlite3.Connection, index: Index, plan: Plan, allowed) -> list[tu
         if title and title <= query_stems:
             score *= TITLE_BOOST
         score *= KIND_PRIOR.get(info.kind, 1.0)
-        thread = (info.game, info.key)
+        thread = info.thread
         cur = best.get(thread)
         if cur is None:
             best[thread] = [score, e, info.vsort]
@@ -291,9 +290,9 @@ def _thread_hits(conn: sqlite3.Connection, index: Index, plan: Plan,
     for score, e in page:
         info = index.entries[e]
         _, title, question, category, body = rows[e]
-        versions, changed = index.threads.get((info.game, info.key), ((info.version,), ()))
+        versions, changed = index.threads.get(info.thread, ((info.version,), ()))
         hits.append(ThreadHit(
-            entry_id=e, key=info.key, thread=thread_id(info.game, info.key), game=info.game,
+            entry_id=e, key=info.key, thread=info.thread, game=info.game,
             version=info.version, versions=list(versions), changed=bool(changed), kind=info.kind,
             title=title, question=question, category=category,
             snippet=snippet(body or question or title or "", plan.marks),

@@ -16,9 +16,9 @@ they are. Short islands of equal words inside a rewritten passage are folded int
 a rewrite reads as "this sentence became that one" rather than as confetti.
 
 A set-code reference can be formatting too: the 1.x FAQ writes "Bait and Switch (CoTA 267)", 16.0
-writes "Bait and Switch 267". With ``set_codes=True`` the whole parenthesis is one token whose key
-is the collector number (the changelog and history use it; the default stays strict, as the entry
-page's history expects a question whose set codes changed to show as changed).
+writes "Bait and Switch 267". By default (``set_codes=True``) the whole parenthesis is one token
+whose key is the collector number, so the changelog, the history and the entry page agree that the
+question did not change; ``set_codes=False`` compares set codes word by word.
 Sentences moved from one place to another are reported by :func:`moved_sentences` (the op list
 itself keeps its three kinds, so every consumer of it keeps working); consumers should still
 ignore operations they do not know.
@@ -74,7 +74,7 @@ def _key(token: str) -> str:
     return FORMAT_EQUIVALENTS["tokens"].get(folded.casefold(), folded)
 
 
-def tokenize(text: str | None, set_codes: bool = False) -> list[Token]:
+def tokenize(text: str | None, set_codes: bool = True) -> list[Token]:
     """The tokens of ``text`` with their keys and the (normalised) whitespace before each."""
     out: list[Token] = []
     end = 0
@@ -86,12 +86,12 @@ def tokenize(text: str | None, set_codes: bool = False) -> list[Token]:
     return out
 
 
-def word_keys(text: str | None, set_codes: bool = False) -> list[str]:
+def word_keys(text: str | None, set_codes: bool = True) -> list[str]:
     """What :func:`word_diff` compares: two texts with equal keys differ only in formatting."""
     return [t.key for t in tokenize(text, set_codes)]
 
 
-def same_text(a: str | None, b: str | None, set_codes: bool = False) -> bool:
+def same_text(a: str | None, b: str | None, set_codes: bool = True) -> bool:
     """True when ``a`` and ``b`` differ at most in formatting (whitespace, quotes, icons, and the
     set-code style when ``set_codes``)."""
     return word_keys(a, set_codes) == word_keys(b, set_codes)
@@ -102,7 +102,7 @@ def has_changes(ops: list[dict] | None) -> bool:
     return any(op["op"] != "equal" for op in ops or ())
 
 
-def word_diff(a: str | None, b: str | None, set_codes: bool = False) -> list[dict]:
+def word_diff(a: str | None, b: str | None, set_codes: bool = True) -> list[dict]:
     """The operations turning text ``a`` into text ``b`` (see the module docstring)."""
     old, new = tokenize(a, set_codes), tokenize(b, set_codes)
     matcher = SequenceMatcher(None, [t.key for t in old], [t.key for t in new], autojunk=False)

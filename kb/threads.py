@@ -43,6 +43,15 @@ def thread_of_entry(conn: sqlite3.Connection, entry_id: int) -> str | None:
     return thread_id(*row) if row else None
 
 
+def entry_threads(conn: sqlite3.Connection) -> dict[int, str]:
+    """Every entry's thread id at once (for indexes built over the whole KB, such as search's)."""
+    rows = conn.execute("""SELECT e.id, d.game, e.key FROM entries e JOIN documents d ON d.id = e.document""")
+    out = {eid: thread_id(game, key) for eid, game, key in rows}
+    if _aligned(conn):
+        out.update(conn.execute("SELECT entry, thread FROM entry_threads"))
+    return out
+
+
 def thread_entries(conn: sqlite3.Connection, thread: str) -> list[tuple[int, str]]:
     """The (entry id, version) pairs of a thread, oldest version first.
 

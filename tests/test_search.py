@@ -122,12 +122,12 @@ def test_one_result_per_thread_with_version_badges(kb_conn):
 def test_changed_mark_ignores_quote_style(kb_conn):
     # the Bait and Switch answer changed from 7 triggers to 2 between 1.2 and 1.3; 1.1 -> 1.2 only
     # swapped ' for ’
-    assert thread_changes(kb_conn, "keyforge", BAIT_FAQ) == ["1.3"]
+    assert thread_changes(kb_conn, "keyforge:" + BAIT_FAQ) == ["1.3"]
     bodies = dict(kb_conn.execute(
         "SELECT d.version, e.body FROM entries e JOIN documents d ON d.id = e.document "
         "WHERE d.game = 'keyforge' AND e.key = 'glossary/capture'"))
     assert bodies["1.1"] != bodies["1.2"] and bodies["1.1"].replace("'", "’") == bodies["1.2"]
-    assert thread_changes(kb_conn, "keyforge", "glossary/capture") == []
+    assert thread_changes(kb_conn, "keyforge:glossary/capture") == []
     hit = next(h for h in search(kb_conn, "capture").results if h.key == "glossary/capture")
     assert hit.changed is False and len(hit.versions) == 4
 
@@ -331,3 +331,14 @@ def test_find_cards_lists_every_printing_and_nothing_for_noise(kb_conn):
     assert find_cards(kb_conn, "") == [] and find_cards(kb_conn, "  \x00 ") == []
     assert find_cards(kb_conn, "qqqqqzzzzzxxxx") == []
     assert len(find_cards(kb_conn, "x" * 10_000)) <= 10
+
+
+def test_a_renamed_entry_is_one_result_with_its_old_versions(kb_conn):
+    """CONTROL (1.x) became CONTROL AND OWNERSHIP in 16.0: the aligned thread is one result whose
+    badges include the 1.x versions, under the thread id of its oldest entry."""
+    hits = search(kb_conn, "control and ownership", kind="glossary").results
+    hit = next(h for h in hits if h.title and h.title.upper() == "CONTROL AND OWNERSHIP")
+    assert hit.thread == "keyforge:glossary/control" and hit.version == "16.0"
+    assert hit.versions[:3] == ["1.1", "1.2", "1.3"] and hit.changed
+    every = search(kb_conn, "control", kind="glossary", all_versions=True, limit=50).results
+    assert sum(h.thread == "keyforge:glossary/control" for h in every) == 1

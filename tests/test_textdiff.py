@@ -123,8 +123,8 @@ def test_any_pair_of_texts_diffs_back_to_both(a_words, b_words):
 
 def test_set_code_style_is_formatting():
     a, b = "Bait and Switch (CoTA 267) and Phase Shift (COTA 117)", "Bait and Switch 267 and Phase Shift 117"
-    assert same_text(a, b, set_codes=True) and not has_changes(word_diff(a, b, set_codes=True))
-    assert not same_text(a, b)  # the default stays strict
+    assert same_text(a, b) and not has_changes(word_diff(a, b))   # formatting by default
+    assert not same_text(a, b, set_codes=False)                    # strict when asked
     assert not same_text("(see Page 9)", "(see Page 10)", set_codes=True)
     assert has_changes(word_diff("Bait and Switch (CoTA 267)", "Bait and Switch 268", set_codes=True))
     ops = word_diff("Play (CoTA 267) now.", "Play 267 now, then.", set_codes=True)
