@@ -30,6 +30,7 @@ bench: setup
 	$(VENV)/bin/python bench/build.py
 	$(VENV)/bin/python bench/verify.py
 	$(VENV)/bin/python bench/search.py
+	$(VENV)/bin/python bench/diff.py
 
 clean:
 	rm -rf $(VENV) kb.sqlite .pytest_cache *.egg-info

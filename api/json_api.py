@@ -9,9 +9,7 @@ search against what the KB holds (its games, versions and kinds), so a typo such
 """
 from __future__ import annotations
 
-import re
-
-from flask import Blueprint, jsonify, request
+from flask import Blueprint, jsonify
 
 from kb.card_detail import card_detail
 from kb.entry_detail import entry_detail
@@ -20,7 +18,8 @@ from kb.versions_overview import versions_overview
 
 from . import verify
 from .db import get_conn
-from .errors import ApiError, check_text, init_blueprint
+from .errors import ApiError, init_blueprint
+from .params import MAX_FILTER_LEN, flag as _flag, integer as _int, params as _params, text_filter as _filter
 from .spec import openapi
 
 bp = Blueprint("json_api", __name__)
@@ -29,49 +28,6 @@ init_blueprint(bp)
 MAX_LIMIT = 100          #: results per page of /api/search
 MAX_OFFSET = 10_000      #: how deep /api/search pages
 MAX_CARD_LIMIT = 50      #: results of /api/cards?name=
-MAX_FILTER_LEN = 200     #: characters of a filter value (game, version, kind, category)
-_INTEGER = re.compile(r"-?[0-9]{1,12}")
-_TRUE, _FALSE = {"1", "true", "yes", "on"}, {"", "0", "false", "no", "off"}
-
-
-def _params(allowed: set[str]) -> dict[str, str]:
-    """The query parameters, each given once and all of them known to the endpoint."""
-    unknown = sorted(set(request.args) - allowed)
-    if unknown:
-        raise ApiError(f"unknown parameter {unknown[0][:40]!r} (allowed: {', '.join(sorted(allowed)) or 'none'})")
-    for name in request.args:
-        if len(request.args.getlist(name)) > 1:
-            raise ApiError(f"{name}: give it once")
-    return request.args.to_dict()
-
-
-def _int(args: dict, name: str, default: int, low: int, high: int) -> int:
-    raw = args.get(name)
-    if raw is None:
-        return default
-    text = raw.strip()
-    if not _INTEGER.fullmatch(text):
-        raise ApiError(f"{name}: expected a whole number from {low} to {high}, got {raw[:40]!r}")
-    value = int(text)
-    if not low <= value <= high:
-        raise ApiError(f"{name}: must be from {low} to {high}, got {value}")
-    return value
-
-
-def _flag(args: dict, name: str) -> bool:
-    raw = args.get(name, "").strip().lower()
-    if raw in _TRUE:
-        return True
-    if raw in _FALSE:
-        return False
-    raise ApiError(f"{name}: expected 1 or 0 (true or false), got {raw[:40]!r}")
-
-
-def _filter(args: dict, name: str) -> str | None:
-    value = args.get(name)
-    if value is None or not value.strip():
-        return None
-    return check_text(name, value.strip(), MAX_FILTER_LEN)
 
 
 @bp.get("/search")

@@ -1,4 +1,4 @@
-"""The HTML pages players and judges read: search, entry, card, versions.
+"""The HTML pages players and judges read: search, entry, card, versions, changes.
 
 The views only gather data (``kb.search``, ``kb.entry_detail``, ``kb.card_detail``,
 ``kb.versions_overview``) and hand it to the Jinja templates in ``site/templates``. Autoescaping is
@@ -7,6 +7,11 @@ escape first: the sources contain HTML, and a rulebook must never be able to inj
 one field rendered ``|safe`` is the search snippet, which the search backend escapes itself and
 marks up with ``<mark>`` only.
 
+When ``app.config["DATASETTE_URL"]`` is set (``rulebase serve --datasette-url``), entry and card
+pages link to their row in that Datasette (``kb.datasette.datasette_row_url``); otherwise no link
+is shown, since a link to a server nobody runs would only break. The changelog page lives in
+:mod:`api.changes_page`.
+
 The search page is a plain GET form, so it works without JavaScript; ``site.js`` adds
 search-as-you-type by fetching ``/search/results``, the same results rendered alone.
 """
@@ -14,7 +19,7 @@ from __future__ import annotations
 
 import re
 
-from flask import Blueprint, abort, render_template, request
+from flask import Blueprint, abort, current_app, render_template, request
 from markupsafe import Markup, escape
 
 from kb.card_detail import card_detail
@@ -22,6 +27,7 @@ from kb.entry_detail import entry_detail
 from kb.search import QueryError, search
 from kb.versions_overview import versions_overview
 
+from . import changes_page
 from .db import get_conn
 
 bp = Blueprint("pages", __name__)
@@ -61,6 +67,16 @@ def card_text(text: str | None) -> Markup:
         return f'<abbr class="sym sym-{css}" title="{name}">{glyph}</abbr>'
 
     return Markup(re.sub(r"&lt;([AD])&gt;", symbol, escaped))
+
+
+@bp.app_template_global("datasette_row")
+def datasette_row(table: str, pk) -> str | None:
+    """URL of a KB row in the configured Datasette, or None when the site runs without one."""
+    base = current_app.config.get("DATASETTE_URL")
+    if not base:
+        return None
+    from kb.datasette import datasette_row_url  # imports Datasette: only when linking to one
+    return datasette_row_url(base, table, pk)
 
 
 def _search_params(args) -> dict:
@@ -168,6 +184,9 @@ def card(set_code: str, number: str):
 def versions():
     overview = versions_overview(get_conn())
     return render_template("versions.html", overview=overview)
+
+
+bp.add_url_rule("/changes", "changes", changes_page.changes, methods=["GET"])
 
 
 @bp.errorhandler(404)

@@ -322,8 +322,12 @@ def history(query: str, as_json: bool, db: Path) -> None:
 @click.option("--port", type=click.IntRange(0, 65535), default=8000, show_default=True,
               help="Port to listen on (0: any free port; the URL printed says which).")
 @DB_OPTION
-def serve(host: str, port: int, db: Path) -> None:
+@click.option("--datasette-url", "datasette_url", default=None, metavar="URL",
+              help="Root of a Datasette serving this KB (rulebase datasette); entry and card pages link to their rows there.")
+def serve(host: str, port: int, db: Path, datasette_url: str | None) -> None:
     """Serve the search site and the JSON API (waitress); builds the KB first if DB is missing."""
+    if datasette_url is not None and not datasette_url.startswith(("http://", "https://")):
+        raise KBError(f"--datasette-url: expected an http:// or https:// URL, got {datasette_url!r}")
     if not db.exists():
         click.echo(f"{db}: no knowledge base there; building it from the bundled sources first")
         report = build_mod.build(db)
@@ -337,7 +341,7 @@ def serve(host: str, port: int, db: Path) -> None:
 
     from api import create_app
     try:
-        server = create_server(create_app(db), host=host, port=port, threads=8)
+        server = create_server(create_app(db, DATASETTE_URL=datasette_url), host=host, port=port, threads=8)
     except (OSError, ValueError) as exc:  # port taken, no such address, a host that is no address
         raise KBError(f"cannot listen on {host}:{port}: {getattr(exc, 'strerror', None) or exc}") from None
     listening = getattr(server, "effective_listen", None) or [(server.effective_host, server.effective_port)]

@@ -52,3 +52,23 @@ def run_cli(*args: str, cwd: Path | None = None, env: dict | None = None) -> sub
     """Run the installed ``rulebase`` console script as a user would."""
     exe = Path(sys.executable).with_name("rulebase")
     return subprocess.run([str(exe), *args], capture_output=True, text=True, cwd=cwd, env=env, timeout=300)
+
+
+@pytest.fixture(scope="module")
+def app(built_kb):
+    """The site and API (``api.create_app``) on the session's KB."""
+    from api import create_app
+    return create_app(built_kb)
+
+
+@pytest.fixture(scope="module")
+def client(app):
+    return app.test_client()
+
+
+def page(client, url: str, status: int = 200) -> str:
+    """The HTML of a site page, after checking its status and that it is HTML."""
+    response = client.get(url)
+    assert response.status_code == status, f"{url}: {response.status_code}"
+    assert response.mimetype == "text/html"
+    return response.get_data(as_text=True)

@@ -4,6 +4,7 @@ the shapes the issue promises, real values a judge would look for, bad parameter
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -13,11 +14,6 @@ from api import create_app
 
 ROOT = Path(__file__).resolve().parent.parent
 BAIT_QUESTION = "My opponent has 14 Æmber in their pool and I have 0 in mine"
-
-
-@pytest.fixture(scope="module")
-def client(built_kb):
-    return create_app(built_kb).test_client()
 
 
 def _error(response, status: int) -> str:
@@ -141,9 +137,7 @@ def test_openapi_document_covers_every_api_route(client):
     assert doc["openapi"].startswith("3.0")
     for rule in client.application.url_map.iter_rules():
         if rule.rule.startswith("/api/"):
-            path = rule.rule.replace("<set_code>", "{set}")
-            for a, b in (("<", "{"), (">", "}")):
-                path = path.replace(a, b)
+            path = re.sub(r"<(?:\w+:)?(\w+)>", r"{\1}", rule.rule.replace("<set_code>", "{set}"))
             methods = rule.methods - {"HEAD", "OPTIONS"}
             assert path in doc["paths"], path
             assert {m.lower() for m in methods} == set(doc["paths"][path])

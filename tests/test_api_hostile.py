@@ -12,7 +12,6 @@ from urllib.parse import quote
 import pytest
 from werkzeug.test import EnvironBuilder, run_wsgi_app
 
-from api import create_app
 
 HOSTILE = [
     '"', "'", '"unbalanced', "unbalanced'", "((", ")", "NEAR", "NEAR(amber creature, 2)", "amber NEAR/3 key",
@@ -24,16 +23,6 @@ HOSTILE = [
 ]
 INVALID_UTF8 = ["%FF%FE", "%C0%AF", "%ED%A0%80", "a%80b", "%F4%90%80%80"]
 SEARCH_PARAMS = ["q", "game", "version", "kind", "category", "all", "limit", "offset"]
-
-
-@pytest.fixture(scope="module")
-def app(built_kb):
-    return create_app(built_kb)
-
-
-@pytest.fixture(scope="module")
-def client(app):
-    return app.test_client()
 
 
 def assert_handled(response) -> None:

@@ -196,7 +196,8 @@ def test_pages_on_a_phone(watched, base_url, built_kb):
         set_code, number = conn.execute(
             "SELECT set_code, number FROM cards WHERE id = (SELECT min(card) FROM card_errata)").fetchone()
     for name, path in (("phone-search", f"/?q={query}"), ("phone-entry", f"/entries/{entry_id}"),
-                       ("phone-card", f"/cards/{set_code}/{number}"), ("phone-versions", "/versions")):
+                       ("phone-card", f"/cards/{set_code}/{number}"), ("phone-versions", "/versions"),
+                       ("phone-changes", "/changes?view=side")):
         page.goto(base_url + path)
         overflow = page.evaluate("document.documentElement.scrollWidth - window.innerWidth")
         assert overflow <= 0, f"{path} scrolls sideways on a phone by {overflow}px"
@@ -230,3 +231,44 @@ def test_unknown_entry_shows_the_not_found_page(browser, base_url):
     page.press("#nf-q", "Enter")
     expect(page.locator(".hit").first).to_be_visible()
     page.close()
+
+
+def test_changelog_pick_versions_and_see_the_ruling_changes(watched, base_url, built_kb):
+    """Open /changes, switch game and back (the pickers follow), pick two versions and the side view,
+    and read the ruling changes first, each with the engine's outcome under both versions."""
+    from kb.changelog import changelog
+    with sqlite3.connect(f"file:{built_kb}?mode=ro", uri=True) as conn:
+        versions = [v for v, in conn.execute(
+            "SELECT version FROM documents WHERE game = 'keyforge' ORDER BY version_sort")]
+        other_game, other_versions = conn.execute(
+            """SELECT game, group_concat(version) FROM (SELECT game, version FROM documents
+               WHERE game <> 'keyforge' ORDER BY version_sort) GROUP BY game ORDER BY game LIMIT 1""").fetchone()
+        old, new = versions[1], versions[2]
+        log = changelog(conn, "keyforge", old, new)
+    assert log["ruling_changes"]
+    w = watched(viewport=DESKTOP)
+    page = w.page
+    page.goto(base_url + "/changes")
+    page.select_option("#pick-game", other_game)  # script reloads with that game's versions
+    page.wait_for_url(f"**/changes?game={other_game}*")
+    assert page.locator("#pick-from option").evaluate_all("els => els.map(e => e.value)") == other_versions.split(",")
+    page.select_option("#pick-game", "keyforge")
+    page.wait_for_url("**/changes?game=keyforge*")
+    page.select_option("#pick-from", old)
+    page.select_option("#pick-to", new)
+    page.check('input[name="view"][value="side"]')
+    page.click("#compare")
+    page.wait_for_url(f"**/changes?game=keyforge&from={old}&to={new}*view=side*")
+    rulings = page.locator("#ruling-changes .ruling-change")
+    expect(rulings).to_have_count(len(log["ruling_changes"]))
+    for i, r in enumerate(log["ruling_changes"]):
+        expect(rulings.nth(i).locator(".question")).to_have_text(r["question"])
+        expect(rulings.nth(i).locator("del").first).to_be_visible()
+        expect(rulings.nth(i).locator("ins").first).to_be_visible()
+        if r["scenario"]:
+            expect(rulings.nth(i).locator(".outcome-table")).to_contain_text(f"v{old}")
+            expect(rulings.nth(i).locator(".outcome-table")).to_contain_text(f"v{new}")
+    first_section = page.locator("main section.panel").nth(1)  # after the summary
+    assert first_section.get_attribute("id") == "ruling-changes"
+    expect(page.locator("#changed .sbs").first).to_be_visible()
+    w.shot("changes")

@@ -3,7 +3,6 @@ changes found by the meaning of the answers, counts that add up, filters and the
 from __future__ import annotations
 
 import json
-import sqlite3
 
 import pytest
 

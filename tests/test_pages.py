@@ -17,21 +17,10 @@ import pytest
 from markupsafe import escape
 
 from api import create_app
+from conftest import page
 from kb.entry_detail import entry_detail
 from kb.search import search
 from kb.textdiff import word_diff
-
-
-@pytest.fixture(scope="module")
-def client(built_kb):
-    return create_app(built_kb).test_client()
-
-
-def page(client, url: str, status: int = 200) -> str:
-    response = client.get(url)
-    assert response.status_code == status, f"{url}: {response.status_code}"
-    assert response.mimetype == "text/html"
-    return response.get_data(as_text=True)
 
 
 def section(html: str, element_id: str) -> str:

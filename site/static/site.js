@@ -170,8 +170,23 @@
     });
   }
 
+  /* Changelog page: another game has other versions and kinds, so picking a game reloads the
+     page with that game's defaults (without script, Compare says which versions it has). */
+  function initChanges() {
+    var game = document.getElementById("pick-game");
+    if (!game) return;
+    game.addEventListener("change", function () {
+      ["pick-from", "pick-to", "pick-kind"].forEach(function (id) {
+        var field = document.getElementById(id);
+        if (field) field.disabled = true;  /* disabled fields are not submitted */
+      });
+      game.form.submit();
+    });
+  }
+
   document.addEventListener("DOMContentLoaded", function () {
     initSearch();
     initVerify();
+    initChanges();
   });
 })();

@@ -1,0 +1,106 @@
+"""What the changelog endpoint, the thread endpoint and the changelog page share: checking which
+two versions to compare, and the thread view with links.
+
+Why here and not in each view: ``/api/diff`` and ``/changes`` must accept and refuse the same
+things with the same words (a typo in a version lists the versions that exist), and ``/changes``
+must default to something useful when nothing is picked. The data itself always comes from
+``kb.changelog.changelog`` and ``kb.history.thread_history``; this module adds no logic of its own
+about what changed.
+"""
+from __future__ import annotations
+
+import sqlite3
+from dataclasses import dataclass
+
+from kb.errors import KBError
+from kb.history import thread_history
+from kb.threads import parse_thread
+
+from .errors import ApiError, check_text
+
+MAX_THREAD_LEN = 1000  #: characters of a thread id (keys are slugs of whole questions)
+
+
+@dataclass(frozen=True)
+class Comparison:
+    """Two versions of one game to compare, and the kind to restrict to (None: every kind)."""
+    game: str
+    from_version: str
+    to_version: str
+    kind: str | None
+
+
+def games(conn: sqlite3.Connection) -> list[dict]:
+    """Every game with its versions, oldest first, and its entry kinds: what the pickers offer."""
+    out: dict[str, dict] = {}
+    for gid, name in conn.execute("SELECT id, name FROM games ORDER BY name"):
+        out[gid] = {"id": gid, "name": name, "versions": [], "kinds": []}
+    for gid, version in conn.execute("SELECT game, version FROM documents ORDER BY version_sort, id"):
+        if gid in out:
+            out[gid]["versions"].append(version)
+    for gid, kind in conn.execute("""SELECT DISTINCT d.game, e.kind FROM entries e
+                                     JOIN documents d ON d.id = e.document ORDER BY e.kind"""):
+        if gid in out:
+            out[gid]["kinds"].append(kind)
+    return [g for g in out.values() if g["versions"]]
+
+
+def default_game(all_games: list[dict]) -> dict | None:
+    """The game with the most versions: the one whose changelog has something to say."""
+    return max(all_games, key=lambda g: len(g["versions"]), default=None)
+
+
+def comparison(conn: sqlite3.Connection, game: str | None, from_version: str | None,
+               to_version: str | None, kind: str | None, defaults: bool = False) -> Comparison:
+    """The comparison asked for, checked against the KB; ApiError (400) naming what is wrong.
+
+    With ``defaults`` a missing game is the one with most versions and missing versions are its
+    latest two (the page's first view); without, each must be given (the API's contract)."""
+    all_games = games(conn)
+    by_id = {g["id"]: g for g in all_games}
+    if game is None:
+        if not defaults or not all_games:
+            raise ApiError(f"game: required (one of: {', '.join(by_id) or 'none in this KB'})")
+        game = default_game(all_games)["id"]
+    check_text("game", game)
+    if game not in by_id:
+        raise ApiError(f"game: unknown game {game[:40]!r} (known: {', '.join(by_id) or 'none'})")
+    versions = by_id[game]["versions"]
+    picked = {}
+    for name, value, fallback in (("from", from_version, versions[-2] if len(versions) > 1 else versions[-1]),
+                                  ("to", to_version, versions[-1])):
+        if value is None:
+            if not defaults:
+                raise ApiError(f"{name}: required (a version of {game}: {', '.join(versions)})")
+            value = fallback
+        check_text(name, value)
+        if value not in versions:
+            raise ApiError(f"{name}: {game} has no version {value[:40]!r} (known: {', '.join(versions)})")
+        picked[name] = value
+    if kind is not None:
+        check_text("kind", kind)
+        if kind not in by_id[game]["kinds"]:
+            raise ApiError(f"kind: {game} has no entries of kind {kind[:40]!r} "
+                           f"(known: {', '.join(by_id[game]['kinds'])})")
+    return Comparison(game, picked["from"], picked["to"], kind)
+
+
+def thread_view(conn: sqlite3.Connection, thread: str) -> dict:
+    """``kb.history.thread_history`` of ``thread`` with the versions it spans and a link per entry;
+    ApiError 400 for something that is not a thread id, 404 for a thread the KB does not have."""
+    check_text("thread", thread, MAX_THREAD_LEN)
+    try:
+        parse_thread(thread)
+    except ValueError:
+        raise ApiError(f"thread: expected <game>:<key>, e.g. keyforge:glossary/control, got {thread[:40]!r}") from None
+    try:
+        found = thread_history(conn, thread)
+    except KBError:
+        raise ApiError(f"no thread {thread[:80]!r} (thread ids are <game>:<key of its oldest entry>)", 404) from None
+    versions: list[str] = []
+    for step in found["entries"]:
+        step["url"] = f"/entries/{step['entry_id']}"
+        if step["version"] not in versions:
+            versions.append(step["version"])
+    found["versions"] = versions
+    return found
