@@ -28,6 +28,7 @@ from urllib.parse import quote as url_quote
 
 from rapidfuzz import fuzz, process
 
+from .card_detail import card_detail
 from .fuzzy import EntryInfo, Index, index_for, skeleton
 from .mentions import normalize_name
 from .query import Plan, QueryError, clean_text, plan_query, show, snippet, tokenize
@@ -87,6 +88,10 @@ class CardHit:
     matched: str              # "name" | "localized" | "fuzzy"
     localized: str | None
     url: str
+    #: the card's errata by version, oldest first: [{"version", "text"}]
+    errata: list = field(default_factory=list)
+    #: ruling threads naming the card (newest entry of each): [{"entry_id", "kind", "title", "versions", "url"}]
+    rulings: list = field(default_factory=list)
 
     def as_dict(self) -> dict:
         return asdict(self)
@@ -319,5 +324,10 @@ def card_hits(conn: sqlite3.Connection, found, limit: int) -> list[CardHit]:
         if cid in rows:
             _, set_code, number, name, house, ctype, text = rows[cid]
             url = f"/cards/{url_quote(set_code, safe='')}/{url_quote(number, safe='')}"
-            out.append(CardHit(set_code, number, name, house, ctype, text, matched, localized, url))
+            detail = card_detail(conn, set_code, number) or {}
+            errata = [{"version": e["version"], "text": e["text"]} for e in detail.get("errata", [])]
+            rulings = [{"entry_id": r["entry_id"], "kind": r["kind"], "title": r["question"] or r["title"],
+                        "versions": r["versions"], "url": r["url"]} for r in detail.get("entries", [])]
+            out.append(CardHit(set_code, number, name, house, ctype, text, matched, localized, url,
+                               errata, rulings))
     return out

@@ -308,3 +308,10 @@ def test_pages_link_only_to_pages_that_exist(client, kb_conn):
                 continue
             seen.add(href)
             assert client.get(href).status_code == 200, f"{start} links to {href}"
+
+
+def test_search_page_shows_a_cards_errata_and_its_rulings(client):
+    html = page(client, "/?q=bait+and+switch")
+    cards = html[html.index('class="card-hits"'):html.index("</section>", html.index('class="card-hits"'))]
+    assert "erratum v1.3" in cards and "erratum v16.0" in cards
+    assert "rulings name this card" in cards and "/entries/" in cards

@@ -27,7 +27,7 @@ PHASE_SHIFT_FAQ = next(q["key"] for q in QUESTIONS if "Phase Shift" in q["query"
 ANGER_FAQS = {q["key"] for q in QUESTIONS if q["query"].startswith("Anger")}
 THREAD_KEYS = {"entry_id", "key", "thread", "game", "version", "versions", "changed", "kind", "title",
                "question", "category", "snippet", "cards", "url", "score"}
-CARD_KEYS = {"set", "number", "name", "house", "type", "text", "matched", "localized", "url"}
+CARD_KEYS = {"set", "number", "name", "house", "type", "text", "matched", "localized", "url", "errata", "rulings"}
 
 
 def top(res, n=3) -> list[tuple[str, str]]:
@@ -342,3 +342,13 @@ def test_a_renamed_entry_is_one_result_with_its_old_versions(kb_conn):
     assert hit.versions[:3] == ["1.1", "1.2", "1.3"] and hit.changed
     every = search(kb_conn, "control", kind="glossary", all_versions=True, limit=50).results
     assert sum(h.thread == "keyforge:glossary/control" for h in every) == 1
+
+
+def test_a_card_result_carries_its_errata_by_version_and_the_rulings_naming_it(kb_conn):
+    card = next(c for c in search(kb_conn, "bait and switch").cards if c.set == "CotA")
+    stored = kb_conn.execute(
+        """SELECT d.version, ce.text FROM card_errata ce JOIN documents d ON d.id = ce.document
+           JOIN cards c ON c.id = ce.card WHERE c.name = 'Bait and Switch' ORDER BY d.version_sort""").fetchall()
+    assert [(e["version"], e["text"]) for e in card.errata] == stored and len(stored) == 2
+    faq = [r for r in card.rulings if r["kind"] == "faq"]
+    assert faq and faq[0]["versions"] == ["1.1", "1.2", "1.3", "16.0"] and "trigger" in faq[0]["title"]
