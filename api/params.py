@@ -1,4 +1,5 @@
-"""Query-parameter checks shared by the JSON API's blueprints (:mod:`api.json_api`, :mod:`api.json_diff`).
+"""Input checks shared by the JSON API's blueprints: query parameters (:mod:`api.json_api`,
+:mod:`api.json_diff`) and JSON request bodies (:mod:`api.verify`, :mod:`api.kotc`).
 
 Why one place: every endpoint must refuse bad input the same way, with a 400 that names the
 parameter (see :mod:`api.errors`): an unknown parameter (``versoin=1.3``) is refused rather than
@@ -6,6 +7,7 @@ silently ignored, a repeated one is ambiguous, and text filters may not carry co
 """
 from __future__ import annotations
 
+import json
 import re
 
 from flask import request
@@ -56,3 +58,28 @@ def text_filter(args: dict, name: str) -> str | None:
     if value is None or not value.strip():
         return None
     return check_text(name, value.strip(), MAX_FILTER_LEN)
+
+
+def _no_constant(name: str):
+    raise ValueError(f"{name} is not a JSON value")
+
+
+def json_body(max_body: int, empty_message: str) -> object:
+    """The request's JSON body: at most ``max_body`` bytes (a 413 past that, even when the client
+    sends no Content-Length), valid UTF-8 and strict JSON (no NaN or Infinity); a 400 otherwise,
+    ``empty_message`` when there is no body at all."""
+    if request.content_length is not None and request.content_length > max_body:
+        raise ApiError(f"request body too large: {request.content_length} bytes, the limit is {max_body}", 413)
+    raw = request.stream.read(max_body + 1)
+    if len(raw) > max_body:
+        raise ApiError(f"request body too large: the limit is {max_body} bytes", 413)
+    if not raw.strip():
+        raise ApiError(empty_message)
+    try:
+        return json.loads(raw.decode("utf-8"), parse_constant=_no_constant)
+    except UnicodeDecodeError:
+        raise ApiError("request body is not valid UTF-8") from None
+    except RecursionError:
+        raise ApiError("request body is not valid JSON: nested too deeply") from None
+    except ValueError as exc:
+        raise ApiError(f"request body is not valid JSON: {exc}") from None

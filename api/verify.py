@@ -14,13 +14,12 @@ check) is the run's result, as the CLI reports it. The limits can be changed per
 """
 from __future__ import annotations
 
-import json
 import logging
 import sqlite3
 from pathlib import Path
 
 import yaml
-from flask import current_app, request
+from flask import current_app
 
 from engine.errors import EngineError, LimitExceeded, ScenarioError
 from engine.limits import Limits
@@ -30,6 +29,7 @@ from engine.verify import report, summarize
 from kb.versions import same_version, version_sort_key
 
 from .errors import ApiError
+from .params import json_body
 from .schema_check import SchemaViolation, check
 from .spec import component_schemas
 
@@ -92,27 +92,9 @@ def verify_ruling(conn: sqlite3.Connection, ruling_id: str, version: str | None)
 
 
 def read_body() -> object:
-    """The request's JSON body, within the size limit."""
-    max_body = current_app.config.get("VERIFY_MAX_BODY", MAX_BODY)
-    if request.content_length is not None and request.content_length > max_body:
-        raise ApiError(f"request body too large: {request.content_length} bytes, the limit is {max_body}", 413)
-    raw = request.stream.read(max_body + 1)
-    if len(raw) > max_body:
-        raise ApiError(f"request body too large: the limit is {max_body} bytes", 413)
-    if not raw.strip():
-        raise ApiError("send the scenario as a JSON object in the request body")
-    try:
-        return json.loads(raw.decode("utf-8"), parse_constant=_no_constant)
-    except UnicodeDecodeError:
-        raise ApiError("request body is not valid UTF-8") from None
-    except RecursionError:
-        raise ApiError("request body is not valid JSON: nested too deeply") from None
-    except ValueError as exc:
-        raise ApiError(f"request body is not valid JSON: {exc}") from None
-
-
-def _no_constant(name: str):
-    raise ValueError(f"{name} is not a JSON value")
+    """The scenario sent as the request's JSON body, within ``VERIFY_MAX_BODY``."""
+    return json_body(current_app.config.get("VERIFY_MAX_BODY", MAX_BODY),
+                     "send the scenario as a JSON object in the request body")
 
 
 def scenario_from_body(conn: sqlite3.Connection, raw: object) -> Scenario:

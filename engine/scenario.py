@@ -1,5 +1,8 @@
 """Replaying a ruling: load a scenario file, set up the board, run the actions, check the result.
 
+The outer format is shared by every game; a scenario with ``game: keeper-of-the-cards`` is run by
+:mod:`engine.kotc.scenario` (its board, actions and check paths), everything else by KeyForge's engine.
+
 A scenario replays under every version whose document contains one of its entries (KB keys or
 question prefixes, compared without typography or set-code style). ``expect`` gives the checks per
 version; a version left out inherits the nearest earlier version's checks.
@@ -21,6 +24,7 @@ from kb.versions import version_sort_key
 from .choices import Chooser
 from .errors import ChoiceError, EngineError, IllegalAction, ScenarioError
 from .game import Engine
+from .kotc import GAME as GAME_KOTC
 from .limits import Limits
 from .rulesets import ruleset_from_kb
 from .setup import CardCatalog, build_game
@@ -159,14 +163,15 @@ def expectations(scenario: Scenario, version: str) -> dict:
 def run(conn: sqlite3.Connection, scenario: Scenario, version: str, limits: Limits | None = None) -> Result:
     """Replay ``scenario`` under ``version``. With ``limits``, the run raises
     :class:`~engine.errors.LimitExceeded` once it spends more steps or seconds than they allow."""
+    if scenario.game == GAME_KOTC:
+        from .kotc.scenario import run_kotc
+        return run_kotc(conn, scenario, version, limits)
     result = Result(scenario.id, version, passed=False)
     budget = limits.start() if limits else None  # the clock runs from here: setup counts too
     try:
         expect = dict(expectations(scenario, version))
         illegal = expect.pop("illegal", None)
         refusal = expect.pop("refusal_contains", None)
-        if refusal is not None and illegal in (None, []):
-            raise ScenarioError("refusal_contains needs illegal: the action whose refusal it describes")
         rules = ruleset_from_kb(conn, scenario.game, version)
         game = build_game(scenario.setup, CardCatalog(conn))
         game.budget = budget
@@ -174,28 +179,17 @@ def run(conn: sqlite3.Connection, scenario: Scenario, version: str, limits: Limi
         game.log(f"rule set {version}: " + ", ".join(f"{s.name}={s.value}" for s in rules.switches.values()))
         engine = Engine(game, rules, Chooser())
         refused: dict[int, str] = {}
-        actions = scenario.actions
-        for n, action in enumerate(actions):
-            if isinstance(action, dict) and set(action) == {"choose"}:
-                continue  # answers were handed to the action whose decisions they answer
-            # `choose:` actions right after an action answer the decisions that action raises
-            for follow in actions[n + 1:]:
-                if not (isinstance(follow, dict) and set(follow) == {"choose"}):
-                    break
-                engine.chooser.add(_answers(follow["choose"], version))
+        for n, action, answers in answered_actions(scenario.actions, version):
+            engine.chooser.add(answers)
             try:
                 _do(engine, action)
             except IllegalAction as exc:
                 refused[n] = str(exc)
                 game.log(f"action {n} refused: {exc}")
         engine.chooser.finish()
-        # every refused action must be one the scenario says is refused, and vice versa
-        expected_refused = sorted(illegal) if isinstance(illegal, list) else [] if illegal is None else [illegal]
-        actual = sorted(refused)
-        ok = actual == expected_refused and (
-            refusal is None or refusal.lower() in refused[expected_refused[0]].lower())
-        if expected_refused or refused:
-            result.checks.append(Check("illegal", illegal, actual if len(actual) != 1 else actual[0], ok))
+        check = refusal_check(illegal, refusal, refused)
+        if check is not None:
+            result.checks.append(check)
         for path, expected in expect.items():
             actual = _value(engine, path)
             result.checks.append(Check(path, expected, actual, actual == expected))
@@ -203,6 +197,34 @@ def run(conn: sqlite3.Connection, scenario: Scenario, version: str, limits: Limi
     except (ChoiceError, ScenarioError, EngineError) as exc:
         result.error = str(exc)
     return result
+
+
+def answered_actions(actions: list, version: str):
+    """(number, action, answers) for each action but ``choose:``: the ``choose:`` actions right
+    after an action answer the decisions that action raises, so they are handed to it."""
+    for n, action in enumerate(actions):
+        if isinstance(action, dict) and set(action) == {"choose"}:
+            continue  # answers were handed to the action whose decisions they answer
+        answers = []
+        for follow in actions[n + 1:]:
+            if not (isinstance(follow, dict) and set(follow) == {"choose"}):
+                break
+            answers += _answers(follow["choose"], version)
+        yield n, action, answers
+
+
+def refusal_check(illegal, refusal: str | None, refused: dict[int, str]) -> Check | None:
+    """The ``illegal`` check: every refused action must be one the scenario says is refused, and
+    vice versa (None when none is expected and none was refused)."""
+    if refusal is not None and illegal in (None, []):
+        raise ScenarioError("refusal_contains needs illegal: the action whose refusal it describes")
+    expected_refused = sorted(illegal) if isinstance(illegal, list) else [] if illegal is None else [illegal]
+    actual = sorted(refused)
+    ok = actual == expected_refused and (
+        refusal is None or refusal.lower() in refused[expected_refused[0]].lower())
+    if expected_refused or refused:
+        return Check("illegal", illegal, actual if len(actual) != 1 else actual[0], ok)
+    return None
 
 
 def _answers(raw, version: str) -> list:

@@ -135,7 +135,7 @@ def test_type_open_and_verify(watched, base_url, built_kb):
     page.goto(base_url + "/")
     page.evaluate("window.stillTheSamePage = true")
     page.locator("#q").press_sequentially(query, delay=30)  # no Enter: results must follow the typing
-    hit = page.locator(f'#results a[href="/entries/{entry_id}"]')
+    hit = page.locator(f'#results .hit-title a[href="/entries/{entry_id}"]')  # the ruling, not a card's list
     expect(hit).to_be_visible(timeout=10_000)
     expect(page.locator("#result-count")).to_contain_text("found")
     expect(page.locator("#search-status")).to_contain_text("found")  # told to screen readers too

@@ -114,7 +114,7 @@ def custom_kb(tmp_path_factory) -> tuple[Path, Path, object]:
 def test_bundled_scenarios_are_stored_with_their_entries(kb_conn):
     scenarios = [s for s in all_scenarios() if s.game == "keyforge"]
     assert scenarios
-    rows = dict(kb_conn.execute("SELECT id, path FROM scenarios"))
+    rows = dict(kb_conn.execute("SELECT id, path FROM scenarios WHERE game = 'keyforge'"))
     assert set(rows) == {s.id for s in scenarios}
     for s in scenarios:
         assert rows[s.id] == f"rulings/keyforge/{s.path.name}"

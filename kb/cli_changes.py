@@ -1,0 +1,108 @@
+"""``rulebase diff`` and ``rulebase history``: what changed between versions, one thread or card across them."""
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+
+import click
+
+from .cli_common import DB_OPTION, open_kb
+
+
+@click.command()
+@click.option("--game", default="keyforge", show_default=True, help="Game id.")
+@click.option("--from", "from_version", required=True, help="Older version, e.g. 1.3.")
+@click.option("--to", "to_version", required=True, help="Newer version, e.g. 16.0.")
+@click.option("--kind", default=None, help="Only entries of this kind: rule, glossary, faq, ...")
+@click.option("--key", default=None, help="One entry (e.g. glossary/armor): print its inline diff.")
+@click.option("--json", "as_json", is_flag=True)
+@DB_OPTION
+def diff(game: str, from_version: str, to_version: str, kind, key, as_json: bool, db: Path) -> None:
+    """What changed between two versions: entries added, removed, changed, renamed, and ruling changes."""
+    from .changelog import changelog, entry_diff
+    conn = open_kb(db)
+    colour = sys.stdout.isatty() and not as_json
+    if key:
+        data = entry_diff(conn, key, from_version, to_version, game=game if game != "keyforge" else None)
+        if as_json:
+            click.echo(json.dumps(data, ensure_ascii=False, indent=2))
+            return
+        click.echo(f"{data['game']} {data['key']}: {data['from']} -> {data['to']}"
+                   + ("" if data["changed"] else " (no change)"))
+        if data["question_diff"] and any(o["op"] != "equal" for o in data["question_diff"]):
+            click.echo("Q: " + _inline(data["question_diff"], colour))
+        click.echo(_inline(data["diff"], colour))
+        for reason in data["meaning_changes"]:
+            click.echo(f"ruling change: {reason}")
+        return
+    data = changelog(conn, game, from_version, to_version, kind=kind)
+    if as_json:
+        click.echo(json.dumps(data, ensure_ascii=False, indent=2))
+        return
+    head = lambda text: click.style(text, bold=True) if colour else text  # noqa: E731
+    click.echo(head(f"{game} {from_version} -> {to_version}" + (f" ({kind})" if kind else "")))
+    click.echo(head(f"ruling changes: {len(data['ruling_changes'])}"))
+    for r in data["ruling_changes"]:
+        click.echo(f"  {r['question']}")
+        click.echo(f"    {_inline(r['diff'], colour)}")
+        s = r["scenario"]
+        if s:
+            sides = [f"{x['version']}: {x['outcome']}" for x in (s["from"], s["to"]) if x]
+            click.echo(f"    scenario {s['id']}: " + " | ".join(sides))
+    for label in ("added", "removed"):
+        click.echo(head(f"{label}: {len(data[label])}"))
+        for e in data[label]:
+            click.echo(f"  {e['kind']:<8} {e['key']}")
+    click.echo(head(f"renamed: {len(data['renamed'])}"))
+    for e in data["renamed"]:
+        click.echo(f"  {e['from_key']} -> {e['to_key']} ({e['score']:.0f})")
+    click.echo(head(f"changed: {len(data['changed'])}"))
+    for e in data["changed"]:
+        click.echo(f"  {e['kind']:<8} {e['key']} ({e['similarity']:.0f})")
+        click.echo(f"    {_inline(e['diff'], colour)}")
+    click.echo(f"unchanged: {data['unchanged']}  needs review: {len(data['needs_review'])}")
+
+
+def _inline(ops, colour: bool) -> str:
+    """A word diff for a terminal: red/green when a tty, [-deleted-]{+inserted+} otherwise."""
+    out = []
+    for op in ops or ():
+        if op["op"] == "delete":
+            out.append(click.style(op["text"], fg="red", strikethrough=True) if colour else f"[-{op['text']}-]")
+        elif op["op"] == "insert":
+            out.append(click.style(op["text"], fg="green", underline=True) if colour else f"{{+{op['text']}+}}")
+        elif op["op"] == "equal":
+            out.append(op["text"])
+    return "".join(out)
+
+
+@click.command()
+@click.argument("query")
+@click.option("--json", "as_json", is_flag=True)
+@DB_OPTION
+def history(query: str, as_json: bool, db: Path) -> None:
+    """One ruling thread (thread id, entry key or question) or one card (name) across all versions."""
+    from .history import history as kb_history
+    conn = open_kb(db)
+    data = kb_history(conn, query)
+    if as_json:
+        click.echo(json.dumps(data, ensure_ascii=False, indent=2))
+        return
+    colour = sys.stdout.isatty()
+    if data["type"] == "card":
+        click.echo(f"{data['name']}  ({', '.join(p['set'] + ' ' + p['number'] for p in data['printings'])})")
+        for step in data["errata"]:
+            if step["step"] == "printed":
+                click.echo(f"  printed ({step['set']} {step['number']}): {step['text']}")
+            else:
+                click.echo(f"  erratum {step['version']} (in force: {', '.join(step['versions'])}): "
+                           + _inline(step["diff"], colour))
+        for t in data["threads"]:
+            click.echo(f"  ruling {t['thread']}  [{', '.join(t['versions'])}]")
+        return
+    click.echo(f"{data['thread']}\n{data['title']}")
+    for step in data["entries"]:
+        mark = "  RULING CHANGE" if step["ruling_change"] else (" (changed)" if step["changed"] else "")
+        click.echo(f"  {step['version']}{mark}")
+        click.echo("    " + (_inline(step["diff"], colour) if step["diff"] is not None else step["body"]))

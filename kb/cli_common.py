@@ -1,0 +1,49 @@
+"""Options and helpers shared by the ``rulebase`` commands (kb.cli and its command modules)."""
+from __future__ import annotations
+
+import sqlite3
+from pathlib import Path
+
+import click
+
+from .errors import KBError
+from .rulings import RulingsReport
+
+DB_OPTION = click.option(
+    "--db", "db", type=click.Path(dir_okay=False, path_type=Path), envvar="RULEBASE_DB",
+    default="kb.sqlite", show_default=True, help="Knowledge base file (env: RULEBASE_DB).",
+)
+RULINGS_OPTION = click.option(
+    "--rulings", "rulings", type=click.Path(file_okay=False, path_type=Path), default=None,
+    show_default="rulings", help="Folder of scenario files (<game>/*.yaml) to load and replay.",
+)
+
+
+def fmt_counts(counts: dict[str, int]) -> str:
+    order = ["rule", "glossary", "errata", "faq", "example", "timing", "ruling", "redacted", "cost",
+             "counter", "fiction"]
+    keys = [k for k in order if k in counts] + sorted(k for k in counts if k not in order)
+    return "  ".join(f"{k} {counts[k]}" for k in keys)
+
+
+def fmt_rulings(r: RulingsReport) -> str:
+    return f"{r.scenarios} scenarios verified ({r.passed} passed, {r.failed} failed)"
+
+
+def echo_rulings_warnings(r: RulingsReport, indent: str = "") -> None:
+    for w in r.warnings:
+        click.echo(f"{indent}warning: {w}", err=True)
+    for f in r.failures:
+        click.echo(f"{indent}warning: scenario failed: {f}", err=True)
+
+
+def open_kb(db: Path) -> sqlite3.Connection:
+    if not db.is_file():
+        raise KBError(f"{db}: no knowledge base there; run 'rulebase build' first")
+    conn = sqlite3.connect(f"file:{db.resolve()}?mode=ro", uri=True)
+    try:
+        conn.execute("SELECT 1 FROM documents LIMIT 1")
+    except sqlite3.DatabaseError:
+        conn.close()
+        raise KBError(f"{db}: not a rulebase knowledge base") from None
+    return conn
