@@ -6,7 +6,10 @@ and the server checks request bodies against the very same schema, so the two ca
 Only the subset of JSON Schema that document uses is implemented: ``$ref``, ``type``, ``enum``,
 ``properties``, ``required``, ``additionalProperties``, ``items``, ``minItems``/``maxItems``,
 ``minLength``/``maxLength``, ``minimum``/``maximum``, ``minProperties``/``maxProperties`` and
-``oneOf`` (read as "any of"). An unknown keyword is a bug in the document, so it raises.
+``oneOf`` (read as "any of"), and ``discriminator`` beside ``oneOf``: when the value names one of
+the ``mapping``'s keys in its ``propertyName`` only that schema is checked (so the message is about
+that schema), a value naming another is refused with the known names, and a value without the
+property is checked as plain ``oneOf``. An unknown keyword is a bug in the document, so it raises.
 """
 from __future__ import annotations
 
@@ -23,7 +26,7 @@ _NAMES = {"string": "a string", "integer": "an integer", "number": "a number", "
 _IGNORED = {"description", "title", "example", "examples", "nullable", "default", "format"}
 _CHECKED = {"$ref", "type", "enum", "properties", "required", "additionalProperties", "items", "minItems",
             "maxItems", "minLength", "maxLength", "minimum", "maximum", "minProperties", "maxProperties",
-            "oneOf"}
+            "oneOf", "discriminator"}
 
 
 class SchemaViolation(ValueError):
@@ -40,6 +43,8 @@ def check(value: object, schema: dict, components: dict, path: str = "") -> None
         return check(value, components[name], components, path)
     if value is None and schema.get("nullable"):
         return None
+    if "discriminator" in schema and isinstance(value, dict) and schema["discriminator"]["propertyName"] in value:
+        return _discriminated(value, schema["discriminator"], components, path)
     if "oneOf" in schema:
         return _one_of(value, schema["oneOf"], components, path)
     kind = schema.get("type")
@@ -94,8 +99,16 @@ def _one_of(value: object, options: list[dict], components: dict, path: str) -> 
     typed = [p for o, p in zip(options, problems) if _matches_type(value, o, components)]
     if len(typed) == 1:
         raise SchemaViolation(typed[0])
-    wanted = " or ".join(_describe(o, components) for o in options)
+    wanted = " or ".join(dict.fromkeys(_describe(o, components) for o in options))
     _fail(path, f"expected {wanted}, got {_show(value)}")
+
+
+def _discriminated(value: dict, discriminator: dict, components: dict, path: str) -> None:
+    key, mapping = discriminator["propertyName"], discriminator["mapping"]
+    tag = value[key]
+    if not isinstance(tag, str) or tag not in mapping:
+        _fail(f"{path}.{key}" if path else key, f"expected one of {', '.join(mapping)}, got {_show(tag)}")
+    return check(value, {"$ref": mapping[tag]}, components, path)
 
 
 def _matches_type(value: object, schema: dict, components: dict) -> bool:

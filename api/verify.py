@@ -2,10 +2,16 @@
 
 Why the care: ``POST /api/verify`` runs arbitrary client input through the rules engine, so the
 input is bounded before and during the run. Before: the body size (``VERIFY_MAX_BODY``), the
-scenario format (the ``Scenario`` schema of ``api/openapi.json``, which also caps list lengths and
-numbers), the game and versions (those of the KB) and the cards (the KB's card data). During: an
+scenario format (the ``VerifyScenario`` schema of ``api/openapi.json``: its ``game`` picks
+``Scenario`` for KeyForge, the default, or ``KotcScenario`` for Keeper of the Cards; the schemas
+also cap list lengths and numbers), the game and versions (those of the KB) and the game's own
+checks: for KeyForge the cards (the KB's card data), for Keeper of the Cards the board (creature
+labels) and the creatures the actions and ``expect`` paths name. During: an
 :class:`engine.limits.Limits` budget of engine steps and seconds per run, checked by the engine
-itself wherever it records a state change, so a looping or huge scenario stops with a 400.
+itself wherever it records a state change (``Game.log``, ``engine.kotc``'s ``Board.log``), so a
+looping or huge scenario stops with a 400. The work a Keeper of the Cards run does between two
+recorded changes (rolling a team's dice, listing the shares of "a total of") grows with offense
+and amounts, which the schema caps.
 
 Both endpoints answer with the ``rulebase verify --json`` report. A problem found before the run is
 a 400 naming it; what happens during a run (a refused action, an unanswered decision, a failed
@@ -22,6 +28,9 @@ import yaml
 from flask import current_app
 
 from engine.errors import EngineError, LimitExceeded, ScenarioError
+from engine.kotc import GAME as GAME_KOTC
+from engine.kotc.scenario import ACTIONS as KOTC_ACTIONS, _CREATURE_PATHS as KOTC_CREATURE_PATHS, build_board
+from engine.kotc.state import PLAYERS
 from engine.limits import Limits
 from engine.scenario import ACTIONS, Scenario, expectations, run, scenario_from_dict, versions_for
 from engine.setup import CardCatalog, build_game
@@ -31,7 +40,7 @@ from kb.versions import same_version, version_sort_key
 from .errors import ApiError
 from .params import json_body
 from .schema_check import SchemaViolation, check
-from .spec import component_schemas
+from .spec import component_schemas, openapi
 
 log = logging.getLogger(__name__)
 _LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
@@ -98,17 +107,23 @@ def read_body() -> object:
 
 
 def scenario_from_body(conn: sqlite3.Connection, raw: object) -> Scenario:
-    """The posted scenario, checked against the schema and the KB (game, cards) before any run."""
+    """The posted scenario, checked against the schema of its game and the KB before any run."""
+    body = {"game": "keyforge", **raw} if isinstance(raw, dict) else raw  # game: keyforge by default
     try:
-        check(raw, {"$ref": "#/components/schemas/Scenario"}, component_schemas())
+        check(body, _request_schema(), component_schemas())
     except SchemaViolation as exc:
-        raise ApiError(f"invalid scenario: {exc}") from None
-    _check_actions(raw.get("actions") or [])
-    _check_version_keys("expect", raw["expect"])
+        hint = " (no game given: read as a keyforge scenario)" if isinstance(raw, dict) and "game" not in raw else ""
+        raise ApiError(f"invalid scenario: {exc}{hint}") from None
+    kotc = body["game"] == GAME_KOTC
+    _check_actions(body.get("actions") or [], KOTC_ACTIONS if kotc else ACTIONS)
+    _check_version_keys("expect", body["expect"])
     games = [g for g, in conn.execute("SELECT DISTINCT game FROM documents ORDER BY game")]
-    scenario = scenario_from_dict(raw, "<request>")
+    scenario = scenario_from_dict(body, "<request>")
     if scenario.game not in games:
         raise ApiError(f"invalid scenario: game {scenario.game!r} is not in the KB (games: {', '.join(games)})")
+    if kotc:
+        _check_kotc(scenario)
+        return scenario
     try:
         build_game(scenario.setup, CardCatalog(conn))  # unknown cards, duplicate ids, bad owners
     except ScenarioError as exc:
@@ -116,9 +131,14 @@ def scenario_from_body(conn: sqlite3.Connection, raw: object) -> Scenario:
     return scenario
 
 
-def _check_actions(actions: list[dict]) -> None:
+def _request_schema() -> dict:
+    """The schema of the POST /api/verify body (``VerifyScenario``: a scenario of either game)."""
+    return openapi()["paths"]["/api/verify"]["post"]["requestBody"]["content"]["application/json"]["schema"]
+
+
+def _check_actions(actions: list[dict], verbs_known: tuple[str, ...]) -> None:
     for n, action in enumerate(actions):
-        verbs = [k for k in action if k in ACTIONS]
+        verbs = [k for k in action if k in verbs_known]
         if "choose" in action and len(action) > 1:
             raise ApiError(f"invalid scenario: actions[{n}]: choose stands alone, after the action it answers")
         if "choose" in action:
@@ -127,8 +147,53 @@ def _check_actions(actions: list[dict]) -> None:
             if n == 0:
                 raise ApiError("invalid scenario: actions[0]: choose answers the action before it; there is none")
         elif len(verbs) != 1:
-            raise ApiError(f"invalid scenario: actions[{n}]: expected exactly one of {', '.join(ACTIONS)} "
+            raise ApiError(f"invalid scenario: actions[{n}]: expected exactly one of {', '.join(verbs_known)} "
                            f"(or choose alone), got {', '.join(action) or 'nothing'}")
+
+
+def _check_kotc(scenario: Scenario) -> None:
+    """A Keeper of the Cards scenario's board, and the creatures its actions and checks name."""
+    try:
+        board = build_board(scenario.setup)  # creature stats, duplicate labels, the active player
+    except ScenarioError as exc:
+        raise ApiError(f"invalid scenario: setup: {exc}") from None
+    labels = [c.label for c in board.creatures]
+
+    def known(where: str, label: str, players: bool = False) -> None:
+        if label not in labels and not (players and label in PLAYERS):
+            raise ApiError(f"invalid scenario: {where}: no creature {label!r} in the setup "
+                           f"(creatures: {', '.join(labels) or 'none'})")
+
+    for n, action in enumerate(scenario.actions):
+        verb = next((k for k in action if k in KOTC_ACTIONS), None)
+        arg, where = action.get(verb), f"actions[{n}].{verb}"
+        if verb == "battle":
+            for i, label in enumerate(arg["team"]):
+                known(f"{where}.team[{i}]", label)
+            for i, label in enumerate(arg.get("defenders") or []):
+                known(f"{where}.defenders[{i}]", label)
+            known(f"{where}.target", arg["target"], players=True)
+        elif verb == "total":
+            for i, label in enumerate(arg["among"]):
+                known(f"{where}.among[{i}]", label)
+        elif verb == "destroy":
+            known(where, arg)
+        elif verb == "damage" and ("card" in arg) == ("player" in arg):
+            raise ApiError(f"invalid scenario: {where}: give card (a creature) or player, not both or neither")
+        elif verb in ("remove_counter", "modify", "damage") and "card" in arg:
+            known(f"{where}.card", arg["card"])
+    for version, checks in scenario.expect.items():
+        for path in checks:
+            head, _, attr = path.rpartition(".")
+            if path in ("winner", "active", "illegal", "refusal_contains") or (
+                    head in PLAYERS and attr in ("hitpoints", "creatures", "graveyard")):
+                continue
+            if head and attr in KOTC_CREATURE_PATHS:
+                known(f"expect.{version}.{path}", head)
+                continue
+            raise ApiError(f"invalid scenario: expect.{version}: unknown check path {path[:200]!r} (paths: winner, "
+                           f"active, PLAYER.hitpoints|creatures|graveyard, "
+                           f"CREATURE.{'|'.join(sorted(KOTC_CREATURE_PATHS))})")
 
 
 def _check_version_keys(where: str, mapping: dict) -> None:
