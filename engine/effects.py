@@ -93,14 +93,39 @@ def have_amber(n: int) -> Condition:
 
 # ------------------------------------------------------------------------------ Æmber
 
+def player_ref(ctx: Context, who: str) -> str:
+    """The player a card's text names: ``"self"`` (you), ``"opponent"`` (your opponent), or
+    ``"event_opponent"``: the opponent of the controller of the card the event is about ("Each
+    time a creature is destroyed, its opponent gains 1")."""
+    if who == "self":
+        return ctx.controller
+    if who == "opponent":
+        return ctx.opponent_name
+    if who == "event_opponent":
+        return ctx.game.other(ctx.event["controller"])
+    raise ValueError(f"{ctx.source.name}: unknown player reference {who!r}")
+
+
 @dataclass
 class Gain(Effect):
-    """The controller (or, ``who="opponent"``, their opponent: "Your opponent gains 2") gains Æmber."""
+    """The controller (or, ``who="opponent"``, their opponent: "Your opponent gains 2"; see
+    :func:`player_ref`) gains Æmber."""
     amount: int
     who: str = "self"
 
     def resolve(self, ctx: Context) -> bool:
-        ctx.eng.gain(ctx.opponent_name if self.who == "opponent" else ctx.controller, self.amount, ctx.source.name)
+        ctx.eng.gain(player_ref(ctx, self.who), self.amount, ctx.source.name)
+        return True
+
+
+@dataclass
+class GainChains(Effect):
+    """"Gain N chains": the controller's chains go up by N."""
+    amount: int
+
+    def resolve(self, ctx: Context) -> bool:
+        ctx.me.chains += self.amount
+        ctx.log(f"{ctx.source.name}: {ctx.controller} gains {self.amount} chain(s) ({ctx.me.chains})")
         return True
 
 
@@ -135,7 +160,7 @@ class Steal(Effect):
 @dataclass
 class Capture(Effect):
     """``on`` captures Æmber from the opposing side of its controller (or from ``side="own"``)."""
-    amount: int
+    amount: object  # int, or Callable[[Context], int]: "capture 1 for each damage just prevented"
     on: str = "self"
     side: str = "opposing"
 
@@ -143,17 +168,66 @@ class Capture(Effect):
         creature = ctx.ref(self.on)
         if creature is None or creature.zone != "battleline":
             return False
+        amount = self.amount(ctx) if callable(self.amount) else self.amount
         g = ctx.game
         # a creature's own "Capture" used as if another player controlled it (Replicator) takes
         # from that player's opponent
         capturer = ctx.controller if self.on == "self" else creature.controller
         victim = creature.controller if self.side == "own" else g.other(capturer)
         pool = g.players[victim]
-        taken = min(self.amount, pool.amber)
+        taken = min(amount, pool.amber)
         pool.amber -= taken
         creature.amber += taken
         ctx.log(f"{creature.label} captures {taken} Æmber from {victim} ({creature.amber} on it, {victim} {pool.amber})")
-        return taken == self.amount
+        return taken == amount
+
+
+@dataclass
+class CaptureFromAny(Effect):
+    """"Capture N from any combination of players": as much as there is, up to N (do as much as
+    you can: with N or more Æmber in the pools together, N must be captured); the active player
+    chooses how much comes from the opponent of the capturing creature's controller."""
+    amount: int
+    on: str = "self"
+
+    def resolve(self, ctx: Context) -> bool:
+        creature = ctx.ref(self.on)
+        if creature is None or creature.zone != "battleline":
+            return False
+        g = ctx.game
+        own, other = g.players[creature.controller], g.players[g.other(creature.controller)]
+        total = min(self.amount, own.amber + other.amber)
+        lowest, highest = max(0, total - own.amber), min(total, other.amber)
+        from_other = ctx.eng.chooser.choose(
+            f"{g.active}: how much of the {total} Æmber {creature.label} captures comes from "
+            f"{g.other(creature.controller)}", list(range(lowest, highest + 1)))
+        other.amber -= from_other
+        own.amber -= total - from_other
+        creature.amber += total
+        ctx.log(f"{creature.label} captures {from_other} Æmber from {g.other(creature.controller)} and "
+                f"{total - from_other} from {creature.controller} ({creature.amber} on it)")
+        return total == self.amount
+
+
+@dataclass
+class CaptureGained(Effect):
+    """"<This creature> captures it": it captures the Æmber the event gained (``event["amber"]``),
+    only what is left of it (two Sir Marrows cannot both capture the 1 Æmber one reap gained)."""
+    on: str = "self"
+
+    def resolve(self, ctx: Context) -> bool:
+        gained = ctx.event.get("amber")
+        creature = ctx.ref(self.on)
+        if not gained or creature is None or creature.zone != "battleline":
+            return False
+        pool = ctx.game.players[ctx.event["player"]]
+        taken = min(gained["gained"], pool.amber)
+        gained["gained"] -= taken
+        pool.amber -= taken
+        creature.amber += taken
+        ctx.log(f"{creature.label} captures {taken} Æmber gained by reaping ({creature.amber} on it, "
+                f"{ctx.event['player']} {pool.amber})")
+        return taken > 0
 
 
 # ------------------------------------------------------------------------------ structure

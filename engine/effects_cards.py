@@ -20,14 +20,22 @@ def _in_play(cards):
 class DealDamage(Effect):
     """Deal ``amount`` damage to each card ``on`` names; ``if_destroyed`` resolves for a creature
     this damage destroys ("If this damage destroys that creature, ...")."""
-    amount: int
+    amount: object  # int, or Callable[[Context], int]
     on: str = "it"
     if_destroyed: list = field(default_factory=list)
+    #: more damage dealt at the same time, as (amount, reference): "Deal 3 to a creature and 3 to
+    #: a neighbor of that creature" is one simultaneous instance of damage (the Mighty Lance example)
+    also: tuple[tuple[int, str], ...] = ()
 
     def resolve(self, ctx: Context) -> bool:
-        targets = [c for c in ctx.refs(self.on) if c.zone == "battleline"]
-        for t in targets:
-            ctx.eng.deal_damage(t, self.amount, ctx.source.label, check=False)
+        # ``amount`` may be computed when the ability resolves: "1 for each Mars creature in play"
+        amount = self.amount(ctx) if callable(self.amount) else self.amount
+        hits = [(c, amount) for c in ctx.refs(self.on)]
+        hits += [(c, amount) for amount, ref in self.also for c in ctx.refs(ref)]
+        hits = [(c, amount) for c, amount in hits if c.zone == "battleline"]
+        targets = list(dict.fromkeys(c for c, _ in hits))
+        for t, amount in hits:
+            ctx.eng.deal_damage(t, amount, ctx.source.label, check=False)
         before = {t: t.zone for t in targets}
         lethal = [t for t in targets if t in ctx.eng.lethal()]
         ctx.eng.check_state()
@@ -170,6 +178,13 @@ class UseCreature(Effect):
         if creature is None or not creature.in_play:
             return False
         eng = ctx.eng
+        how = self.how
+        if how == "use":
+            # "Use a creature": reap, fight or use its "Action:" ability, as the player chooses
+            ways = ["reap"] + (["fight"] if creature.stunned or eng.fight_targets(creature) else [])
+            ways += ["action"] if eng.abilities(creature, "action") else []
+            how = eng.chooser.choose(f"{ctx.source.name}: use {creature.label} to", ways)
+            return UseCreature(how, self.on).resolve(ctx)
         if self.how == "fight" and not creature.stunned and not eng.fight_targets(creature):
             ctx.log(f"{creature.label} cannot fight: no enemy creature can be attacked")
             return False
@@ -238,12 +253,67 @@ class MayUseOtherCardsOfHouse(Effect):
 
 @dataclass
 class Heal(Effect):
-    amount: int
+    """Heal ``amount`` damage (``None``: "fully heal", all of it) from each card ``on`` names.
+    Healing does not save a creature already tagged for destruction (the Duma the Martyr FAQ)."""
+    amount: int | None
     on: str = "self"
 
     def resolve(self, ctx: Context) -> bool:
         cards = [c for c in ctx.refs(self.on) if c.zone == "battleline"]
+        if self.amount is None:
+            for c in cards:
+                ctx.eng.heal(c, c.damage)
+            return bool(cards)
         return sum(ctx.eng.heal(c, self.amount) for c in cards) == self.amount * len(cards) and bool(cards)
+
+
+@dataclass
+class DealDamageForEach(Effect):
+    """"Deal 1 damage to a creature for each ...": ``count`` points of damage, each assigned to a
+    creature of its own (the same one or different ones: the "For Each" glossary entry), all dealt
+    at the same time."""
+    count: object  # Callable[[Context], int]
+    side: str = "any"
+    what: str = "creature"
+
+    def resolve(self, ctx: Context) -> bool:
+        n = self.count(ctx)
+        hits: dict = {}
+        for i in range(n):
+            options = [c for c in candidates_in_play(ctx, self.what, self.side)]
+            if not options:
+                break
+            from .targets import card_label
+            target = ctx.eng.chooser.choose(f"{ctx.source.name}: {self.side} {self.what} for damage point "
+                                            f"{i + 1} of {n}", options, label=card_label(options))
+            hits[target] = hits.get(target, 0) + 1
+        if not hits:
+            ctx.log(f"{ctx.source.name}: no damage to deal ({n} point(s))")
+        for t, amount in hits.items():
+            ctx.eng.deal_damage(t, amount, ctx.source.label, check=False)
+        ctx.eng.check_state()
+        return n > 0 and sum(hits.values()) == n
+
+
+def candidates_in_play(ctx: Context, what: str, side: str):
+    from .targets import candidates
+    return [c for c in candidates(ctx, what, side) if c.in_play]
+
+
+@dataclass
+class PutIntoPlay(Effect):
+    """"Put that creature into play under your control" (from wherever it is now)."""
+    on: str = "it"
+
+    def resolve(self, ctx: Context) -> bool:
+        done = False
+        for c in ctx.refs(self.on):
+            if c.in_play or c.zone in HIDDEN:
+                ctx.log(f"{c.label} cannot be put into play by {ctx.source.name} from its {c.zone}")
+                continue
+            ctx.eng.put_into_play(c, ctx.controller)
+            done = done or c.in_play
+        return done
 
 
 @dataclass
@@ -309,4 +379,19 @@ class SwapWith(Effect):
         i, j = line.index(ctx.source), line.index(other)
         line[i], line[j] = other, ctx.source
         ctx.log(f"{ctx.source.label} swaps places with {other.label} ({', '.join(c.label for c in line)})")
+        return True
+
+
+@dataclass
+class DuringOpponentsNextTurn(Effect):
+    """"... during your opponent's next turn": a lasting static that waits for that turn and ends
+    with it."""
+    static: object
+
+    def resolve(self, ctx: Context) -> bool:
+        turn = ctx.game.turn + 1
+        ctx.game.lasting.append(LastingEffect("static", ctx.source.name, ctx.controller,
+                                              {"static": self.static, "card": ctx.source,
+                                               "during_turn": turn, "through_turn": turn}))
+        ctx.log(f"{ctx.source.name}: a lasting effect for {ctx.opponent_name}'s next turn")
         return True

@@ -281,3 +281,64 @@ class OpponentCannotChooseAHouse(Effect):
             until_leaves=ctx.source))
         ctx.log(f"{ctx.source.label}: {ctx.opponent_name} cannot choose {house} until it leaves play")
         return True
+
+
+@dataclass
+class LookAtTopDiscard(Effect):
+    """"Look at the top N cards of your deck. Discard M of them.": the player chooses which to
+    discard; the others stay where they were, on top of the deck (the Survey FAQ)."""
+    look: int
+    discard: int = 1
+
+    def resolve(self, ctx: Context) -> bool:
+        top = list(ctx.me.zone("deck")[:self.look])
+        ctx.log(f"{ctx.controller} looks at the top {len(top)} card(s) of their deck")
+        for n in range(min(self.discard, len(top))):
+            left = [c for c in top if c.zone == "deck"]
+            pick = ctx.eng.chooser.choose(f"{ctx.source.name}: discard which card ({n + 1} of {self.discard})",
+                                          left, label=lambda c: c.label)
+            ctx.eng.put_away(pick, "discard")
+        return len(top) >= self.discard
+
+
+@dataclass
+class PurgeAnArchivedCard(Effect):
+    """"Purge an archived card": from any player's archives. The player chooses whose archives;
+    the opponent's archives are hidden information, so the card taken from them is chosen at
+    random (seeded), the chooser is never offered their identities (the Yzphyz Knowdrone FAQ)."""
+    name: str = "purged"
+
+    def resolve(self, ctx: Context) -> bool:
+        g = ctx.game
+        whose = [p for p in (ctx.controller, ctx.opponent_name) if g.players[p].zone("archives")]
+        if not whose:
+            ctx.log(f"{ctx.source.name}: no archived card to purge")
+            return False
+        player = ctx.eng.chooser.choose(f"{ctx.source.name}: purge a card from whose archives", whose)
+        archived = g.players[player].zone("archives")
+        if player == ctx.controller:
+            card = ctx.eng.chooser.choose(f"{ctx.source.name}: purge which of your archived cards",
+                                          list(archived), label=card_label(list(archived)))
+        else:
+            card = g.rng.choice(list(archived))
+            ctx.log(f"{ctx.source.name}: a card is taken at random from {player}'s archives")
+        ctx.eng.put_away(card, "purged")
+        ctx.chosen[self.name] = [card]
+        return card.zone == "purged"
+
+
+@dataclass
+class DiscardTopOfDeck(Effect):
+    """"Discard the top card of your deck", named ``name`` for what follows."""
+    name: str = "discarded"
+
+    def resolve(self, ctx: Context) -> bool:
+        deck = ctx.me.zone("deck")
+        if not deck:
+            ctx.chosen[self.name] = []
+            ctx.log(f"{ctx.controller} has no card in their deck to discard")
+            return False
+        card = deck[0]
+        ctx.eng.put_away(card, "discard")
+        ctx.chosen[self.name] = [card]
+        return True

@@ -7,7 +7,7 @@ armor, keywords, flank) computed from constant abilities, events and reactions, 
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from .cards import Variant, variant
 from .choices import Chooser
@@ -26,6 +26,9 @@ class Engine(PlayRules, UseRules, DamageRules):
     game: Game
     rules: RuleSet
     chooser: Chooser
+    #: events of damage being dealt ("after ... prevents damage with its armor"), held until the
+    #: damage of that instance is all placed, then emitted (see DamageRules.flush_damage_events)
+    damage_events: list = field(default_factory=list)
 
     # ----------------------------------------------------------------- definitions
 
@@ -44,7 +47,8 @@ class Engine(PlayRules, UseRules, DamageRules):
             for s in self.variant(card).statics:
                 out.append((s, card, card.controller))
         for effect in self.game.lasting:
-            if effect.kind == "static":
+            # an effect for one later turn ("during your opponent's next turn") waits for it
+            if effect.kind == "static" and effect.params.get("during_turn", self.game.turn) == self.game.turn:
                 out.append((effect.params["static"], effect.params.get("card"), effect.controller))
         return out
 
@@ -145,9 +149,19 @@ class Engine(PlayRules, UseRules, DamageRules):
         self.check_state()
 
     def emit(self, event: str, **details) -> None:
-        """Resolve the reactions to ``event`` of cards in play and of lasting effects."""
-        for listener in self.listeners(event):
-            self.react(listener, event, details)
+        """Resolve the reactions to ``event`` of cards in play and of lasting effects. Reactions
+        to the same event are simultaneous: the active player chooses which resolves next among
+        those that still react (the Sir Marrows FAQ: "the active player determines which ...")."""
+        pending = self.listeners(event)
+        while pending:
+            ready = [listener for listener in pending if self.reacts(listener, details)]
+            if not ready:
+                return
+            nxt = ready[0] if len(ready) == 1 else self.chooser.choose(
+                f"{self.game.active}: which reaction to {event} resolves next", ready,
+                label=lambda listener: listener[1].label)
+            pending.remove(nxt)
+            self.react(nxt, event, details)
 
     # ----------------------------------------------------------------- Æmber and cards
 
@@ -155,6 +169,16 @@ class Engine(PlayRules, UseRules, DamageRules):
         pool = self.game.players[player]
         pool.amber += amount
         self.game.log(f"{player} gains {amount} Æmber from {why} ({pool.amber})")
+
+    def steal(self, player: str, amount: int, why: str) -> int:
+        """``player`` takes up to ``amount`` Æmber from their opponent's pool; return how much."""
+        victim = self.game.players[self.game.other(player)]
+        taken = min(amount, victim.amber)
+        victim.amber -= taken
+        self.game.players[player].amber += taken
+        self.game.log(f"{player} steals {taken} Æmber from {why}: {player} "
+                      f"{self.game.players[player].amber}, {self.game.other(player)} {victim.amber}")
+        return taken
 
     def draw(self, player: str, n: int) -> int:
         """Draw ``n`` cards, shuffling the discard pile into the deck when the deck runs out."""

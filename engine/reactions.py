@@ -3,8 +3,10 @@
 ``reactions``) or in a lasting effect; the engine emits events and resolves every reaction that
 matches, with the event in the context (``ref "event"`` is the card the event is about).
 
-Events: ``"played"`` {card}, ``"destroyed"`` {card, fight: (attacker, defender) or None},
-``"reaped"`` {card}, ``"fought"`` {card}.
+Events: ``"played"`` {card}, ``"destroyed"`` {card, controller, fight: (attacker, defender) or
+None}, ``"reaped"`` {card, player, amber: {"gained": n} (what is left of the Æmber reaping gained)},
+``"fought"`` {card, controller, neighbors (the attacker's neighbors when it was used)}, ``"entered_play"`` {card, controller},
+``"house_chosen"`` {player, house}, ``"armor_prevented"`` {card, controller, amount}.
 """
 from __future__ import annotations
 
@@ -46,3 +48,53 @@ def enemy_creature_destroyed(ctx: "Context") -> bool:
     card = ctx.event.get("card")
     return (card is not None and card.type == "creature"
             and ctx.event.get("controller") not in (None, ctx.controller))
+
+
+def creature_destroyed(ctx: "Context") -> bool:
+    """"Each time a creature is destroyed": any creature, friendly or enemy."""
+    card = ctx.event.get("card")
+    return card is not None and card.type == "creature"
+
+
+def enemy_creature_entered_play(ctx: "Context") -> bool:
+    card = ctx.event.get("card")
+    return (card is not None and card.type == "creature" and card.zone == "battleline"
+            and ctx.event.get("controller") != ctx.controller)
+
+
+def you_chose_house(house: str) -> Match:
+    """"After you choose <house> as your active house"."""
+    def match(ctx: "Context") -> bool:
+        return ctx.event.get("player") == ctx.controller and ctx.event.get("house") == house
+    match.__name__ = f"you_chose_{house}"
+    return match
+
+
+def neighbor_fought(ctx: "Context") -> bool:
+    """"After a neighbor of <this creature> fights": a neighbor when the fight began, whether or
+    not it survived."""
+    return ctx.source in ctx.event.get("neighbors", ())
+
+
+def opponent_reaped(ctx: "Context") -> bool:
+    """"After your opponent gains Æmber by reaping"."""
+    return ctx.event.get("player") not in (None, ctx.controller)
+
+
+def self_event(ctx: "Context") -> bool:
+    """The event is about this card ("After Maruck the Marked prevents damage with its armor")."""
+    return ctx.event.get("card") is ctx.source
+
+
+def opponent_played_creature_on_flank(side: str) -> Match:
+    """"After your opponent plays a creature on their left (right) flank": the creature is at that
+    end of its battleline once played; a creature alone is on both flanks (the Sinestra and Dexus
+    FAQ)."""
+    def match(ctx: "Context") -> bool:
+        card = ctx.event.get("card")
+        if card is None or card.type != "creature" or ctx.event.get("player") in (None, ctx.controller):
+            return False
+        line = ctx.game.players[card.controller].creatures
+        return card in line and card is (line[0] if side == "left" else line[-1])
+    match.__name__ = f"opponent_played_creature_on_{side}_flank"
+    return match

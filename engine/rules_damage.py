@@ -22,8 +22,8 @@ class DamageRules:
         """Deal ``amount`` damage to ``target``; return the damage placed (on it or redirected)."""
         return self.place_damage(target, amount, source, check=check)[1]
 
-    def place_damage(self, target: CardInstance, amount: int, source: str, *, check: bool = True
-                     ) -> tuple[CardInstance | None, int]:
+    def place_damage(self, target: CardInstance, amount: int, source: str, *, check: bool = True,
+                     echo: bool = True) -> tuple[CardInstance | None, int]:
         """Deal damage to ``target``: its armor prevents what it can first (the Shadow Self FAQ:
         armor before the redirect), then a constant ability may redirect the rest to another
         creature. Return (the creature the damage was placed on, the damage placed): poison
@@ -31,12 +31,23 @@ class DamageRules:
         g = self.game
         if target.zone != "battleline" or amount <= 0:
             return None, 0
+        if any(s.protects(self, src, ctl, target) for s, src, ctl in self.statics()):
+            g.log(f"{target.label} cannot be dealt damage: {amount} damage from {source} is prevented")
+            return None, 0
         armor_left = max(0, self.armor(target) - target.armor_used)
         prevented = min(armor_left, amount)
         target.armor_used += prevented
         amount -= prevented
         if prevented:
             g.log(f"{target.label}'s armor prevents {prevented} damage")
+            # an "after" event: it waits until this instance of damage is all dealt
+            self.damage_events.append(("armor_prevented", {"card": target, "controller": target.controller,
+                                                           "amount": prevented}))
+        if amount > 0:
+            extra = sum(s.extra_damage(self, src, ctl, target) for s, src, ctl in self.statics())
+            if extra:
+                amount += extra
+                g.log(f"{target.label} takes an additional {extra} damage")
         receiver = target
         for s, src, ctl in self.statics():
             other = s.redirect_damage(self, src, ctl, target)
@@ -48,6 +59,14 @@ class DamageRules:
             receiver.damage += amount
             g.log(f"{source} deals {amount} damage to {receiver.label} ({receiver.damage} on it, "
                   f"power {self.power(receiver)})")
+            if echo:
+                # damage "also dealt" to another creature is dealt once: it is not echoed again
+                # (the two Dreckers FAQ)
+                for s, src, ctl in self.statics():
+                    other = s.also_damaged(self, src, ctl, receiver)
+                    if other is not None and other is not receiver:
+                        g.log(f"the damage to {receiver.label} is also dealt to {other.label}")
+                        self.place_damage(other, amount, source, check=False, echo=False)
         if check:
             self.check_state()
         return (receiver if amount > 0 else None), amount
@@ -67,10 +86,18 @@ class DamageRules:
                 if c.damage >= self.power(c) and not c.memory.get("destroyed")]
 
     def check_state(self, fight: tuple | None = None) -> None:
-        """Destroy every creature whose damage reaches its power, all at once."""
+        """Destroy every creature whose damage reaches its power, all at once; then the "after"
+        events of the damage dealt resolve."""
         doomed = self.lethal()
         if doomed:
             self.destroy(doomed, fight=fight)
+        self.flush_damage_events()
+
+    def flush_damage_events(self) -> None:
+        """Emit the events damage dealing held back (armor preventing damage), in order."""
+        while self.damage_events:
+            event, details = self.damage_events.pop(0)
+            self.emit(event, **details)
 
     def destroy(self, creatures: list[CardInstance], fight: tuple | None = None) -> list[CardInstance]:
         """Destroy creatures (or other cards in play) simultaneously; return those that went to

@@ -219,6 +219,7 @@ class PlayRules:
             card.zone = "battleline"
             card.exhausted = True
             g.log(f"{card.label} enters play exhausted ({', '.join(c.label for c in line)})")
+            self.entered_play(card)
             return True
         if card.type == "artifact":
             g.move(card, "artifacts", controller)
@@ -238,6 +239,13 @@ class PlayRules:
             g.log(f"{card.label} is attached to {host.label}")
             return True
         return False
+
+    def entered_play(self, card: CardInstance) -> None:
+        """After a creature enters play: constant abilities (its own and others') apply at once, so
+        a creature they destroy is gone before "after ... enters play" reactions resolve (the
+        Pingle Who Annoys and King of the Crag FAQ); then those reactions resolve."""
+        self.check_state()
+        self.emit("entered_play", card=card, controller=card.controller)
 
     def put_into_play(self, card: CardInstance, controller: str) -> None:
         """Put a card into play (not played: no restriction, no bonus, no "Play:")."""

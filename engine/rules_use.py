@@ -51,6 +51,10 @@ class UseRules:
             raise IllegalAction(f"{card.label} is not a creature; only creatures fight")
         if how in ("action", "omni") and not self.abilities(card, how):
             raise IllegalAction(f"{card.label} has no \"{how.title()}:\" ability")
+        for s, src, ctl in self.statics():
+            why = s.cannot_use(self, src, ctl, card, how)
+            if why:
+                raise IllegalAction(why)
         return permission
 
     def _start_use(self, card: CardInstance, permission: LastingEffect | None) -> bool:
@@ -89,8 +93,15 @@ class UseRules:
             return
         self.game.log(f"{self.game.active} uses {card.label} to {how}")
         if how == "reap":
-            self.gain(card.controller, 1, f"reaping with {card.label}")
-            self.emit("reaped", card=card)
+            gained = 1
+            if any(s.reap_steals(self, src, ctl, card.controller) for s, src, ctl in self.statics()):
+                # a replacement effect: the Æmber is stolen, not gained from reaping (Dimension Door)
+                self.steal(card.controller, 1, f"reaping with {card.label} (gaining is replaced)")
+                gained = 0
+            else:
+                self.gain(card.controller, 1, f"reaping with {card.label}")
+            # "amber": the Æmber gained by reaping, which "captures it" reactions take from
+            self.emit("reaped", card=card, player=card.controller, amber={"gained": gained})
             self.trigger(card, "reap")
         elif how == "fight":
             self.fight(card, target)
@@ -119,6 +130,7 @@ class UseRules:
         g = self.game
         g.log(f"{attacker.label} fights {defender.label}")
         g.attacking = attacker
+        neighbors = g.neighbors(attacker)  # "after a neighbor of X fights": neighbors as it was used
         # elusive looks at the first time the creature is attacked this turn, whatever happens next
         first_attack = not defender.attacked_this_turn
         defender.attacked_this_turn = True
@@ -137,8 +149,10 @@ class UseRules:
                 g.log(f"{defender.label} left play before the fight resolved: the rest of the fight does not occur")
         finally:
             g.attacking = None
+        # "after <a creature> fights" happens even when the attacker did not survive the fight
+        # (the Little Niff FAQ); its own "Fight:"/"After Fight:" ability needs it in play
+        self.emit("fought", card=attacker, controller=attacker.controller, neighbors=neighbors)
         if attacker.zone == "battleline":
-            self.emit("fought", card=attacker)
             self.trigger(attacker, "fight")
 
     def _exchange_damage(self, attacker, defender, damage_to, first_attack: bool) -> None:
@@ -159,6 +173,19 @@ class UseRules:
         elif not elusive:
             blows.append((defender, attacker, self._fight_damage(defender, attacker)))
         poisoned = []
+        instead = []
+        for blow in list(blows):
+            for s, src, ctl in self.statics():
+                ability = s.damage_replaced_by(self, src, ctl, blow[0]) if blow[2] > 0 else None
+                if ability:
+                    g.log(f"{blow[0].label} would deal {blow[2]} damage to {blow[1].label}: "
+                          f"{src.name}'s replacement effect resolves instead")
+                    blows.remove(blow)
+                    instead.append((ability, src, ctl))
+                    break
+        for ability, src, ctl in instead:
+            from .effects import resolve_ability
+            resolve_ability(ability, self.context(src, ctl))
         for source, victim, amount in blows:  # amounts were fixed before any damage: simultaneous
             receiver, placed = self.place_damage(victim, amount, source.label, check=False)
             if placed and self.has(source, "poison"):
@@ -167,6 +194,7 @@ class UseRules:
         doomed = self.lethal() + [c for c in poisoned if c not in self.lethal()]
         if doomed:
             self.destroy(doomed, fight=(attacker, defender))
+        self.flush_damage_events()
 
     def _fight_damage(self, source: CardInstance, victim: CardInstance) -> int:
         amount = self.power(source)

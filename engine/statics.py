@@ -40,6 +40,16 @@ def both(*tests: Applies) -> Applies:
     return applies
 
 
+def neighbor(eng, source, controller, creature) -> bool:
+    """"Each of <this creature>'s neighbors"."""
+    return creature in eng.game.neighbors(source)
+
+
+def itself(eng, source, controller, creature) -> bool:
+    """"<This creature> cannot ...": the card with the ability."""
+    return creature is source
+
+
 def this_card(card: CardInstance) -> Applies:
     def applies(eng, source, controller, creature) -> bool:
         return creature is card
@@ -77,6 +87,43 @@ class Static:
     def fight_damage(self, eng, source, controller, attacker, defender, amount: int) -> int:
         """The damage ``attacker`` deals when fighting ``defender``."""
         return amount
+
+    def key_cost(self, eng, source, controller, player: str) -> int:
+        """Added to what ``player``'s keys cost ("Keys cost +1 for each Dis creature in play")."""
+        return 0
+
+    def replaces_ready(self, eng, source, controller, player: str) -> list | None:
+        """"Instead of readying creatures they control during their "ready cards" step, ...":
+        the ability resolved instead of readying ``player``'s creatures, or None."""
+        return None
+
+    def cannot_use(self, eng, source, controller, card, how: str) -> str | None:
+        """Why ``card`` cannot be used to ``how`` ("Shoulder Id cannot fight"), or None."""
+        return None
+
+    def damage_replaced_by(self, eng, source, controller, dealer) -> list | None:
+        """"When <dealer> would deal damage, <effects> instead": the ability resolved instead of
+        the damage (even damage armor or ward would prevent), or None."""
+        return None
+
+    def protects(self, eng, source, controller, creature) -> bool:
+        """"<creature> cannot be dealt damage": all damage to it is prevented, before armor (the
+        Hallowed Shield and Maruck the Marked FAQ)."""
+        return False
+
+    def also_damaged(self, eng, source, controller, creature) -> CardInstance | None:
+        """A creature that is also dealt the damage dealt to ``creature`` ("Damage dealt to
+        Drecker's neighbors during fights is also dealt to Drecker")."""
+        return None
+
+    def extra_damage(self, eng, source, controller, creature) -> int:
+        """"Whenever this creature takes damage, it takes an additional N": added to the same
+        instance of damage (not a new one, so such effects do not trigger each other)."""
+        return 0
+
+    def reap_steals(self, eng, source, controller, player: str) -> bool:
+        """"Any Æmber you would gain from reaping is stolen from your opponent instead"."""
+        return False
 
 
 @dataclass
@@ -179,3 +226,108 @@ class TakesNeighborsDamage(Static):
 def defender_on_flank(eng: "Engine", defender: CardInstance) -> bool:
     """"while attacking an enemy creature on the flank" (Valdr)."""
     return eng.is_flank(defender)
+
+
+@dataclass
+class ExtraDamageTaken(Static):
+    """"Whenever this creature takes damage, it takes an additional N" (Lethal Distraction)."""
+    amount: int
+    applies: Applies = friendly
+
+    def extra_damage(self, eng, source, controller, creature) -> int:
+        return self.amount if self.applies(eng, source, controller, creature) else 0
+
+
+@dataclass
+class ReapGainIsStolen(Static):
+    """A replacement effect: Æmber the controller would gain from reaping is stolen instead."""
+
+    def reap_steals(self, eng, source, controller, player: str) -> bool:
+        return player == controller
+
+
+@dataclass
+class AlsoTakesNeighborsFightDamage(Static):
+    """"Damage dealt to <this creature>'s neighbors during fights is also dealt to it"."""
+
+    def key_cost(self, eng, source, controller, player: str) -> int:
+        """Added to what ``player``'s keys cost ("Keys cost +1 for each Dis creature in play")."""
+        return 0
+
+    def replaces_ready(self, eng, source, controller, player: str) -> list | None:
+        """"Instead of readying creatures they control during their "ready cards" step, ...":
+        the ability resolved instead of readying ``player``'s creatures, or None."""
+        return None
+
+    def cannot_use(self, eng, source, controller, card, how: str) -> str | None:
+        """Why ``card`` cannot be used to ``how`` ("Shoulder Id cannot fight"), or None."""
+        return None
+
+    def damage_replaced_by(self, eng, source, controller, dealer) -> list | None:
+        """"When <dealer> would deal damage, <effects> instead": the ability resolved instead of
+        the damage (even damage armor or ward would prevent), or None."""
+        return None
+
+    def also_damaged(self, eng, source, controller, creature) -> CardInstance | None:
+        if eng.game.attacking is not None and source.zone == "battleline" and creature in eng.game.neighbors(source):
+            return source
+        return None
+
+
+@dataclass
+class CannotBeUsedTo(Static):
+    how: str
+    applies: Applies = itself
+
+    def key_cost(self, eng, source, controller, player: str) -> int:
+        """Added to what ``player``'s keys cost ("Keys cost +1 for each Dis creature in play")."""
+        return 0
+
+    def replaces_ready(self, eng, source, controller, player: str) -> list | None:
+        """"Instead of readying creatures they control during their "ready cards" step, ...":
+        the ability resolved instead of readying ``player``'s creatures, or None."""
+        return None
+
+    def cannot_use(self, eng, source, controller, card, how: str) -> str | None:
+        if how == self.how and self.applies(eng, source, controller, card):
+            return f"{card.label} cannot {how} ({source.name})"
+        return None
+
+
+@dataclass
+class DamageReplacedBy(Static):
+    """"When <this creature> would deal damage, <ability> instead"."""
+    ability: list
+    applies: Applies = itself
+
+    def damage_replaced_by(self, eng, source, controller, dealer) -> list | None:
+        return self.ability if self.applies(eng, source, controller, dealer) else None
+
+
+@dataclass
+class KeyCostPerCreature(Static):
+    """"Keys cost +N for each <house> creature in play": counted whenever a cost is computed, so
+    it updates with the board (the Waking Nightmare FAQ)."""
+    house: str
+    amount: int = 1
+
+    def key_cost(self, eng, source, controller, player: str) -> int:
+        return self.amount * sum(1 for c in eng.game.creatures() if c.house == self.house)
+
+
+@dataclass
+class OpponentReadiesInstead(Static):
+    """"Instead of readying creatures they control during their "ready cards" step, your opponent
+    <ability>" (The Chosen One)."""
+    ability: list
+
+    def replaces_ready(self, eng, source, controller, player: str) -> list | None:
+        return self.ability if player != controller and source.in_play else None
+
+
+@dataclass
+class CannotBeDealtDamage(Static):
+    applies: Applies = friendly
+
+    def protects(self, eng, source, controller, creature) -> bool:
+        return self.applies(eng, source, controller, creature)

@@ -101,10 +101,12 @@ class ChooseMostPowerful(Effect):
     the group's edge, the controller chooses among the tied creatures (Groups of Most Powerful)."""
     count: int
     name: str = "it"
+    #: "the most powerful enemy creature": only creatures on that side (default: every creature)
+    side: str = "any"
 
     def resolve(self, ctx: Context) -> bool:
         eng = ctx.eng
-        pool = sorted(ctx.game.creatures(), key=lambda c: -eng.power(c))
+        pool = sorted(candidates(ctx, "creature", self.side), key=lambda c: -eng.power(c))
         picked: list[CardInstance] = []
         while pool and len(picked) < self.count:
             top = eng.power(pool[0])
@@ -124,7 +126,43 @@ class ChooseMostPowerful(Effect):
         return len(picked) == self.count
 
 
+@dataclass
+class NameEach(Effect):
+    """"Each creature with even power": name every card of ``what`` on ``side`` that ``where``
+    admits (no choice), as ``name``."""
+    what: str = "creature"
+    side: str = "any"
+    where: Filter | None = None
+    name: str = "it"
+
+    def resolve(self, ctx: Context) -> bool:
+        found = [c for c in candidates(ctx, self.what, self.side) if self.where is None or self.where(ctx, c)]
+        ctx.chosen[self.name] = ctx.chosen["it"] = found
+        return bool(found)
+
+
+@dataclass
+class Together(Effect):
+    """Name the cards several earlier references name, as one group ``name`` ("destroy an enemy
+    creature and a friendly creature": both at once)."""
+    refs: tuple[str, ...]
+    name: str = "it"
+
+    def resolve(self, ctx: Context) -> bool:
+        found = [c for ref in self.refs for c in ctx.refs(ref)]
+        ctx.chosen[self.name] = list(dict.fromkeys(found))
+        return bool(found)
+
+
 # ------------------------------------------------------------------------------ filters
+
+
+def power_is(test: Callable[[int], bool]) -> Filter:
+    """"each creature with even power": a test on the creature's current power."""
+    def where(ctx: Context, card: CardInstance) -> bool:
+        return test(ctx.eng.power(card))
+    return where
+
 
 def named(name: str) -> Filter:
     """"an Urchin": cards of that name."""
@@ -218,6 +256,9 @@ def resolve_ref(ctx: Context, ref: str) -> list[CardInstance]:
     if ref == "event":
         card = ctx.event.get("card")
         return [card] if card else []
+    if ref.startswith("each other "):
+        # "each other friendly creature": the group, less the card whose ability this is
+        return [c for c in resolve_ref(ctx, "each " + ref[11:]) if c is not ctx.source]
     if ref.startswith("each "):
         what_side = ref[5:].split()
         side = {"enemy": "enemy", "friendly": "friendly"}.get(what_side[0], "any")
@@ -225,4 +266,6 @@ def resolve_ref(ctx: Context, ref: str) -> list[CardInstance]:
         return candidates(ctx, what, side)
     if ref == "neighbors":
         return g.neighbors(ctx.source)
+    if ref == "beneath":
+        return list(ctx.source.beneath)
     raise ValueError(f"{ctx.source.name}: unknown card reference {ref!r}")

@@ -25,14 +25,25 @@ def chain_penalty(chains: int) -> int:
 
 
 def key_cost(eng: "Engine", player: str) -> int:
-    return max(0, KEY_COST + eng.game.players[player].key_cost_modifier)
+    extra = sum(s.key_cost(eng, src, ctl, player) for s, src, ctl in eng.statics())
+    return max(0, KEY_COST + eng.game.players[player].key_cost_modifier + extra)
 
 
 def ready_step(eng: "Engine") -> None:
     g = eng.game
-    for card in g.players[g.active].creatures + g.players[g.active].zone("artifacts"):
+    creatures_too = True
+    for s, src, ctl in eng.statics():
+        ability = s.replaces_ready(eng, src, ctl, g.active)
+        if ability:
+            from .effects import resolve_ability
+            g.log(f"{src.label}: instead of readying their creatures, {g.active} resolves its ability")
+            resolve_ability(ability, eng.context(src, g.active))
+            eng.check_state()
+            creatures_too = False
+            break
+    for card in (g.players[g.active].creatures if creatures_too else []) + g.players[g.active].zone("artifacts"):
         card.exhausted = False
-    g.log(f"{g.active} readies their cards")
+    g.log(f"{g.active} readies their {'cards' if creatures_too else 'artifacts'}")
 
 
 def draw_step(eng: "Engine") -> None:
@@ -117,6 +128,7 @@ def choose_house(eng: "Engine", house: str | None = None) -> None:
         g.active_house = house.lower()
     if g.active_house:
         g.log(f"{g.active} chooses {g.active_house}")
+        eng.emit("house_chosen", player=g.active, house=g.active_house)
     g.step = 3
 
 
@@ -143,7 +155,9 @@ def end_turn(eng: "Engine", to_step: int = 3) -> None:
     if p.amber >= key_cost(eng, g.active) and p.keys < 3:
         g.log(f"{g.active}: \"Check!\" (enough Æmber to forge a key next turn)")
     g.log(f"{g.active}'s turn ends")
-    g.lasting = [e for e in g.lasting if e.until_leaves is not None]
+    # "for the remainder of the turn" ends; "until it leaves play" and effects for a later turn
+    # ("during your opponent's next turn") go on
+    g.lasting = [e for e in g.lasting if e.until_leaves is not None or e.params.get("through_turn", -1) > g.turn]
     for c in g.creatures():
         c.armor_used = 0
         c.attacked_this_turn = False

@@ -1,10 +1,28 @@
 """Age of Ascension (AoA): Dis cards."""
 from __future__ import annotations
 
-from ...effects_cards import Destroy, Stun
+from ...effects_cards import DealDamage, DealDamageForEach, Destroy, Stun
 from ...reactions import Reaction
+from ...targets import Choose, ChooseMostPowerful, NameNeighbors, RememberLine
 from .. import card
 
 card("Unlocked Gateway", play=[Destroy("each creature")])
 
 card("Æmber Imp", reactions=[Reaction("reaped", [Stun("event")])])
+
+
+def _friendly_shards(ctx) -> int:
+    return sum(1 for c in ctx.game.in_play() if c.controller == ctx.controller
+               and "shard" in (t.lower() for t in c.printed.traits))
+
+
+card("Shard of Pain", action=[DealDamageForEach(_friendly_shards, side="enemy")])
+
+
+card("Soulkeeper", gains={"destroyed": [ChooseMostPowerful(1, side="enemy"), Destroy()]})
+
+# the neighbors are those the creature had immediately before it left play (the Pain Reaction FAQ)
+card("Pain Reaction",
+     play=[Choose("creature", "enemy", name="target"), RememberLine("target"),
+           DealDamage(2, "target", if_destroyed=[NameNeighbors("destroyed", "its neighbors"),
+                                                 DealDamage(2, "its neighbors")])])

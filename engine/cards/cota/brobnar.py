@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from ...effects import Gain, Lose, have_amber
 from ...effects_cards import DealDamage, ForTheTurn, Heal, Ready, Stun, UseCreature
-from ...reactions import Reaction, enemy_creature_destroyed
+from ...reactions import Reaction, enemy_creature_destroyed, enemy_creature_entered_play
 from ...statics import FightDamageBonus, PowerModifier, both, defender_on_flank, enemy, friendly, of_house
 from ...targets import Choose
 from .. import card
@@ -28,3 +28,5 @@ card("Kelifi Dragon", play_condition=have_amber(7),
      reap=[Gain(1), Choose("creature", "any"), DealDamage(5)])
 
 card("Banner of Battle", statics=[PowerModifier(1, friendly)])
+
+card("Pingle Who Annoys", reactions=[Reaction("entered_play", [DealDamage(1, "event")], when=enemy_creature_entered_play)])

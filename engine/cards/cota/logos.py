@@ -1,13 +1,14 @@
 """Call of the Archons (CotA): Logos cards."""
 from __future__ import annotations
 
-from ...effects import IfYouDo
-from ...effects_cards import DealDamage, Draw, ForTheTurn, MayPlayOneOffHouse, Purge, TriggerAbility
-from ...effects_zones import (DiscardArchives, GainForEach, OpponentGainsControl, PlayTopOfDeck,
+from ...effects import IfYouDo, RepeatCardEffectIf
+from ...effects_cards import (DealDamage, Destroy, Draw, ForTheTurn, MayPlayOneOffHouse, Purge,
+                               TriggerAbility)
+from ...effects_zones import (DiscardArchives, DiscardTopOfDeck, GainForEach, OpponentGainsControl, PlayTopOfDeck,
                               PurgeRemembered, ReturnPurgedToPlay)
 from ...reactions import Reaction, own_play_of_another_card
-from ...statics import ConsideredFlank, GrantAbility, this_card
-from ...targets import Choose, NameNeighbors, RememberLine, among, has_ability, on_flank
+from ...statics import ConsideredFlank, GrantAbility, ReapGainIsStolen, this_card
+from ...targets import Choose, NameNeighbors, RememberLine, Together, among, has_ability, on_flank
 from .. import Variant, card
 
 card("Phase Shift", play=[MayPlayOneOffHouse()])
@@ -44,3 +45,20 @@ card("Spangler Box",
      leaves_play=[ReturnPurgedToPlay()])
 
 card("Dysania", play=[DiscardArchives("opponent"), GainForEach("discarded")])
+
+card("Dimension Door", play=[ForTheTurn(static=ReapGainIsStolen())])
+
+
+def _shark_again(ctx) -> bool:
+    """"If that card is not a Logos card, trigger this effect again": only while Neutron Shark is
+    in play to trigger it (the Neutron Shark FAQ)."""
+    discarded = ctx.chosen.get("discarded", [])
+    return bool(discarded) and discarded[0].house != "logos" and ctx.source.in_play
+
+
+_NEUTRON_SHARK = [Choose("creature", "enemy", name="enemy", also=(("artifact", "enemy"),)),
+                  Choose("creature", "friendly", name="friendly", also=(("artifact", "friendly"),)),
+                  Together(("enemy", "friendly"), name="both"), Destroy("both"),
+                  DiscardTopOfDeck(), RepeatCardEffectIf(_shark_again)]
+
+card("Neutron Shark", play=_NEUTRON_SHARK, fight=_NEUTRON_SHARK, reap=_NEUTRON_SHARK)

@@ -29,3 +29,11 @@ card("Biomatrix Backup",
 
 card("Sample Collection",
      play=[ChooseForEach(opponent_keys, Choose("creature", "enemy")), Archive(owner_hand_on_leaving=True)])
+
+
+def _mars_creatures_in_play(ctx) -> int:
+    return sum(1 for c in ctx.game.creatures() if c.house == "mars")
+
+
+card("Red Planet Ray Gun",
+     gains={"reap": [Choose("creature", "any"), DealDamage(_mars_creatures_in_play)]})

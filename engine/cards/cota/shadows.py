@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from ...effects import If, RepeatCardEffectIf, RepeatPrecedingIf, Steal, opponent_has_more_amber
-from ...effects_cards import ReturnToHand, Sacrifice
+from ...effects_cards import DealDamage, ReturnToHand, Sacrifice
 from ...effects_zones import PlayBeneath, PutBeneath
 from ...statics import DealsNoFightDamage, TakesNeighborsDamage
 from ...targets import Choose, named
@@ -28,3 +28,5 @@ card("Urchin", play=[Steal(1)])
 card("Masterplan", play=[Choose("hand", "friendly"), PutBeneath()], omni=[PlayBeneath(), Sacrifice("self")])
 
 card("Mooncurser", fight=[Steal(1)])
+
+card("Poison Wave", play=[DealDamage(2, "each creature")])

@@ -1,0 +1,20 @@
+"""Age of Ascension (AoA): Sanctum cards."""
+from __future__ import annotations
+
+from ...effects import Capture, CaptureGained
+from ...effects_cards import Destroy, ForTheTurn
+from ...targets import Choose, NameEach, power_is
+from ...reactions import Reaction, opponent_reaped, self_event
+from ...statics import CannotBeDealtDamage, this_card
+from .. import card
+
+card("Sir Marrows", reactions=[Reaction("reaped", [CaptureGained()], when=opponent_reaped)])
+
+card("Opal Knight", play=[NameEach("creature", where=power_is(lambda p: p % 2 == 0)), Destroy()])
+
+card("Hallowed Shield",
+     action=[Choose("creature", "any"),
+             ForTheTurn(static=lambda target: CannotBeDealtDamage(this_card(target)), on="it")])
+
+card("Maruck the Marked",
+     reactions=[Reaction("armor_prevented", [Capture(lambda ctx: ctx.event["amount"])], when=self_event)])

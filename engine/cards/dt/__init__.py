@@ -1,0 +1,1 @@
+"""Dark Tidings (DT, set 6): one module per house."""

@@ -1,0 +1,1 @@
+"""Mass Mutation (MM, set 4): one module per house."""

@@ -1,0 +1,1 @@
+"""Worlds Collide (WC, set 3): one module per house."""
