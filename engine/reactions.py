@@ -6,7 +6,9 @@ matches, with the event in the context (``ref "event"`` is the card the event is
 Events: ``"played"`` {card}, ``"destroyed"`` {card, controller, fight: (attacker, defender) or
 None}, ``"reaped"`` {card, player, amber: {"gained": n} (what is left of the Æmber reaping gained)},
 ``"fought"`` {card, controller, neighbors (the attacker's neighbors when it was used)}, ``"entered_play"`` {card, controller},
-``"house_chosen"`` {player, house}, ``"armor_prevented"`` {card, controller, amount}.
+``"house_chosen"`` {player, house}, ``"armor_prevented"`` {card, controller, amount},
+``"damaged"`` {card, controller, amount} (after the instance of damage and the destructions it
+caused), ``"bonus_icon_damage"`` {card, controller}, ``"tide_raised"`` {player}.
 """
 from __future__ import annotations
 

@@ -1,6 +1,8 @@
 """Damage, armor, destruction and leaving play.
 
-- Damage: armor prevents damage first (up to the armor value per turn; prevented damage is
+- Damage: a creature that cannot be dealt damage takes none; a ward counter prevents all of it
+  and is discarded (a ward also keeps a creature from being tagged for destruction); then armor
+  prevents damage (up to the armor value per turn; prevented damage is
   returned to the supply), then damage a constant ability redirects goes to the other creature
   (Shadow Self), then it is placed.
 - A creature with as much damage as power (0 power with 0 damage included) is destroyed; all
@@ -34,6 +36,10 @@ class DamageRules:
         if any(s.protects(self, src, ctl, target) for s, src, ctl in self.statics()):
             g.log(f"{target.label} cannot be dealt damage: {amount} damage from {source} is prevented")
             return None, 0
+        if target.ward:  # ward before armor (the 16.0 damage chart): all of it is prevented
+            target.ward = False
+            g.log(f"{target.label}'s ward prevents {amount} damage from {source}; the ward counter is discarded")
+            return None, 0
         armor_left = max(0, self.armor(target) - target.armor_used)
         prevented = min(armor_left, amount)
         target.armor_used += prevented
@@ -59,6 +65,10 @@ class DamageRules:
             receiver.damage += amount
             g.log(f"{source} deals {amount} damage to {receiver.label} ({receiver.damage} on it, "
                   f"power {self.power(receiver)})")
+            # "after <a creature> is dealt damage": held, like armor's event, until the instance
+            # of damage is dealt and the creatures it destroys are gone
+            self.damage_events.append(("damaged", {"card": receiver, "controller": receiver.controller,
+                                                   "amount": amount}))
             if echo:
                 # damage "also dealt" to another creature is dealt once: it is not echoed again
                 # (the two Dreckers FAQ)
@@ -106,6 +116,10 @@ class DamageRules:
         # a card already being destroyed (its "Destroyed:" ability is resolving) is not destroyed
         # a second time by a state check inside that ability
         doomed = [c for c in dict.fromkeys(creatures) if c.in_play and not c.memory.get("destroyed")]
+        for c in [c for c in doomed if c.ward]:  # a ward keeps it from being tagged for destruction
+            c.ward = False
+            doomed.remove(c)
+            g.log(f"{c.label}'s ward keeps it from being destroyed; the ward counter is discarded")
         if not doomed:
             return []
         g.log("destroyed: " + ", ".join(c.label for c in doomed))
@@ -125,6 +139,7 @@ class DamageRules:
             if c.in_play:
                 self.leave_play(c, "discard")
                 gone.append(c)
+        g.destroyed_this_turn.extend(before[c] for c in gone if c.type == "creature")
         for c in doomed:
             self.emit("destroyed", card=c, controller=before[c], fight=fight)
         return gone

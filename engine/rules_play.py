@@ -11,8 +11,10 @@ stays where it was (the Wild Wormhole/Kelifi Dragon FAQ), and house and First Tu
 not apply to it (the Wild Wormhole first turn FAQ).
 
 Then, in order: the card enters its zone (creatures on a flank, or anywhere with deploy; upgrades
-on a creature), its Æmber bonus is gained, "each time you play a card" reactions and its "Play:"
-ability resolve, and an action card goes to its owner's discard pile. Omega ends step 3 after it.
+on a creature), its bonus icons resolve top to bottom (:mod:`engine.bonus_icons`: the Æmber
+bonus, then enhanced icons), "each time you play a card" reactions and its "Play:" ability resolve
+(not the "Play:" of a card that entered play and has already left it), and an action card goes to
+its owner's discard pile. Omega ends step 3 after it.
 Whether the reactions resolve before the "Play:" ability (the 1.x Library Access and Wild Wormhole
 FAQ) or together with it, in the order the active player chooses (16.0), is the
 ``play_reactions_simultaneous`` switch.
@@ -21,6 +23,7 @@ Putting a card into play is not playing it: no play restriction, no bonus, no "P
 """
 from __future__ import annotations
 
+from .bonus_icons import resolve_bonus_icons
 from .errors import IllegalAction
 from .state import CardInstance, LastingEffect
 
@@ -155,8 +158,7 @@ class PlayRules:
         if not self.enter_play(card):
             g.take(card)  # an action card resolves, then goes to its owner's discard pile
         self.check_state()  # its constant abilities apply at once (the King of the Crag FAQs)
-        if card.printed.amber:
-            self.gain(g.active, card.printed.amber, f"{card.name}'s Æmber bonus")
+        resolve_bonus_icons(self, card)  # its Æmber bonus and enhanced icons, top to bottom
         self._after_play(card)
         omega = self.has(card, "omega")
         if card.zone == "resolving":
@@ -171,13 +173,19 @@ class PlayRules:
         """The reactions to the play and the card's "Play:" ability."""
         g = self.game
         details = {"card": card, "player": g.active}
+        # a card that entered play and has left it again (a damage bonus icon destroyed it) does
+        # not resolve its "Play:" ability (the 16.0 Rad Penny FAQ); reactions to its play still do
+        own = card.in_play or card.zone == "resolving"
+        if not own:
+            g.log(f"{card.label} left play before its \"Play:\" ability could resolve")
         if not self.rules.switch("play_reactions_simultaneous"):
             self.emit("played", **details)
-            self.trigger(card, "play")
+            if own:
+                self.trigger(card, "play")
             return
         pending: list = [("reaction", listener) for listener in self.listeners("played")
                          if self.reacts(listener, details)]
-        if self.abilities(card, "play"):
+        if own and self.abilities(card, "play"):
             pending.append(("play", card))
         src = self.rules.switches["play_reactions_simultaneous"]
 
@@ -217,8 +225,10 @@ class PlayRules:
                 where = 0 if flank == "left" else len(line)
             line.insert(where, card)
             card.zone = "battleline"
-            card.exhausted = True
-            g.log(f"{card.label} enters play exhausted ({', '.join(c.label for c in line)})")
+            ready = self.variant(card).enters_ready
+            card.exhausted = not (ready is not None and ready(self.context(card, controller)))
+            g.log(f"{card.label} enters play {'exhausted' if card.exhausted else 'ready'} "
+                  f"({', '.join(c.label for c in line)})")
             self.entered_play(card)
             return True
         if card.type == "artifact":

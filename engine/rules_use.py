@@ -55,7 +55,14 @@ class UseRules:
             why = s.cannot_use(self, src, ctl, card, how)
             if why:
                 raise IllegalAction(why)
+        if card.enraged and how != "fight" and self._can_fight(card):
+            raise IllegalAction(f"{card.label} is enraged: it must be used to fight while it is able to")
         return permission
+
+    def _can_fight(self, card: CardInstance) -> bool:
+        """Enrage's "if able": an enemy creature it may attack, and nothing forbids it to fight."""
+        return bool(self.fight_targets(card)) and not any(
+            s.cannot_use(self, src, ctl, card, "fight") for s, src, ctl in self.statics())
 
     def _start_use(self, card: CardInstance, permission: LastingEffect | None) -> bool:
         """Exhaust and count the use; False when the use was spent removing a stun."""
@@ -149,6 +156,9 @@ class UseRules:
                 g.log(f"{defender.label} left play before the fight resolved: the rest of the fight does not occur")
         finally:
             g.attacking = None
+        if attacker.enraged:  # after an enraged creature is used to fight, its enrage counters go
+            attacker.enraged = False
+            g.log(f"{attacker.label}'s enrage counter is removed after it fought")
         # "after <a creature> fights" happens even when the attacker did not survive the fight
         # (the Little Niff FAQ); its own "Fight:"/"After Fight:" ability needs it in play
         self.emit("fought", card=attacker, controller=attacker.controller, neighbors=neighbors)

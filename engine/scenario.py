@@ -36,7 +36,8 @@ _LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 RULINGS_DIR = Path(__file__).resolve().parent.parent / "rulings"
 _PLAYER_PATHS = {"amber", "keys", "chains", "hand_size", "hand", "deck", "discard", "archives", "purged",
                  "battleline", "artifacts"}
-_CARD_PATHS = {"damage", "power", "armor", "stunned", "exhausted", "amber", "zone", "controller", "upgrades"}
+_CARD_PATHS = {"damage", "power", "armor", "stunned", "exhausted", "amber", "zone", "controller", "upgrades",
+               "ward", "enraged"}
 
 
 @dataclass
@@ -296,6 +297,8 @@ def _value(engine: Engine, path: str):
     game = engine.game
     if path == "active_house":
         return game.active_house
+    if path == "tide_high":
+        return game.tide_high
     if path == "winner":
         return game.winner
     head, _, attr = path.rpartition(".")

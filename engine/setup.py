@@ -13,7 +13,8 @@ from .state import PLAYERS, ZONES, CardData, CardInstance, Game, Player
 
 _PINNED = re.compile(r"^(?P<name>.+?)\s*\((?P<set>[A-Za-z0-9]+)\s+(?P<num>\d+)\)\s*$")
 _CARD_FIELDS = {"card", "id", "damage", "exhausted", "stunned", "power_counters", "amber", "upgrades", "owner",
-                "house", "beneath"}
+                "house", "beneath",
+                "enhancements", "ward", "enraged"}
 _PLAYER_FIELDS = {"amber", "keys", "chains", "key_cost_modifier", "houses", *ZONES}
 _QUOTES = str.maketrans({"“": "", "”": "", '"': ""})
 
@@ -61,6 +62,10 @@ def build_game(setup: dict, catalog: CardCatalog) -> Game:
     game = Game(players={p: Player(p) for p in PLAYERS}, active=active,
                 active_house=turn.get("house"), first_turn=bool(turn.get("first_turn", False)),
                 step=int(turn.get("step", 3)))
+    tide = turn.get("tide_high")
+    if tide is not None and tide not in PLAYERS:
+        raise ScenarioError(f"setup.turn.tide_high must be player1 or player2, not {tide!r}")
+    game.tide_high = tide
     for pname in PLAYERS:
         spec = setup.get(pname) or {}
         bad = set(spec) - _PLAYER_FIELDS
@@ -93,6 +98,12 @@ def _make_card(item, player: str, zone: str, catalog: CardCatalog) -> CardInstan
                         stunned=bool(spec.get("stunned", False)),
                         power_counters=int(spec.get("power_counters", 0)), amber=int(spec.get("amber", 0)),
                         house_override=(spec.get("house") or "").lower() or None)
+    from .bonus_icons import ICONS
+    card.enhancements = [str(i).lower() for i in spec.get("enhancements") or []]
+    wrong = [i for i in card.enhancements if i not in ICONS]
+    if wrong:
+        raise ScenarioError(f"card {item!r}: unknown bonus icons {wrong} (known: {', '.join(ICONS)})")
+    card.ward, card.enraged = bool(spec.get("ward", False)), bool(spec.get("enraged", False))
     for sub in spec.get("upgrades") or []:
         upgrade = _make_card(sub, player, "upgrade", catalog)
         upgrade.zone, upgrade.attached_to, upgrade.controller = "upgrade", card, player

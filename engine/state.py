@@ -57,6 +57,13 @@ class CardInstance:
     armor_used: int = 0
     #: attacked already this turn (elusive protects only against the first attack)
     attacked_this_turn: bool = False
+    #: bonus icons enhance added to the card, top to bottom (amber, capture, damage, draw)
+    enhancements: list[str] = field(default_factory=list)
+    #: a ward status counter: the next time it would be damaged, destroyed or leave play, the
+    #: counter is discarded instead
+    ward: bool = False
+    #: an enrage status counter: it must be used to fight, if able
+    enraged: bool = False
     #: card data it is a copy of (Mimicry), while it resolves
     copy_of: CardData | None = None
     #: what a card's own abilities remember: cards purged by Spangler Box, where a card must go
@@ -85,7 +92,7 @@ class CardInstance:
 
     def reset(self) -> None:
         """A card leaving play loses everything play gave it."""
-        self.exhausted = self.stunned = self.attacked_this_turn = False
+        self.exhausted = self.stunned = self.attacked_this_turn = self.ward = self.enraged = False
         self.damage = self.power_counters = self.armor_used = 0
         self.attached_to = None
         self.copy_of = None
@@ -137,6 +144,10 @@ class Game:
     played_from_hand: int = 0
     #: copies played or used this turn, by card name (the Rule of Six)
     six: dict[str, int] = field(default_factory=dict)
+    #: the controllers of the creatures destroyed this turn, one entry per creature
+    destroyed_this_turn: list[str] = field(default_factory=list)
+    #: the player the tide is high for (low for the other); None: the tide is neutral
+    tide_high: str | None = None
     #: cards used this turn (permissions such as Combat Pheromones count these)
     used_this_turn: list[CardInstance] = field(default_factory=list)
     lasting: list[LastingEffect] = field(default_factory=list)

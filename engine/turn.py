@@ -168,6 +168,7 @@ def end_turn(eng: "Engine", to_step: int = 3) -> None:
     g.step3_closed = False
     g.six.clear()
     g.used_this_turn.clear()
+    g.destroyed_this_turn.clear()
     g.active_house = None
     g.step = 1
     if to_step > 1 and g.winner is None:

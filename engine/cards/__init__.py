@@ -40,6 +40,8 @@ class Variant:
     play_condition: object = None
     #: "When you play this card, treat it as a copy of ...": an effect resolved first
     becomes: object = None
+    #: "<This creature> enters play ready if ...": a condition on the entering creature's Context
+    enters_ready: object = None
 
     def ability(self, trigger: str) -> list:
         return getattr(self, trigger)

@@ -1,0 +1,125 @@
+"""Bonus icons (the 16.0 glossary "Bonus Icons" and the timing chart's "play" step).
+
+A card's bonus icons are its printed Æmber bonus (one Æmber icon per Æmber, on top) followed by
+the icons enhance added to it (a card mapping's ``enhancements``, top to bottom). After a card is
+played, and after it has entered play if it is a creature, artifact or upgrade, the active player
+resolves each icon in that order, before its "Play:" ability and the reactions to its play. Each
+icon is mandatory:
+
+- Æmber: gain 1 Æmber.
+- capture: a friendly creature (the active player chooses) captures 1 Æmber from the opponent.
+- damage: deal 1 damage to a creature in play (any creature, the card itself included: with no
+  enemy creature in play a friendly one takes it). Each damage icon is resolved on its own, so a
+  first icon can remove a ward and a second damage the creature. The damage is not dealt by the
+  card the icon is on (its "when this creature would deal damage" does not apply); after it is
+  dealt, the ``"bonus_icon_damage"`` event {card, controller} is emitted.
+- draw: draw 1 card.
+
+The icons resolve even if the card leaves play while they do. A lasting ``"bonus_icons_again"``
+effect ("the next time you play a card this turn, resolve each of its bonus icons an additional
+time") is used up by the next card played and resolves every icon once more, printed Æmber
+included.
+"""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from .targets import card_label
+
+if TYPE_CHECKING:
+    from .game import Engine
+    from .state import CardInstance
+
+ICONS = ("amber", "capture", "damage", "draw")
+
+
+def bonus_icons(card: "CardInstance") -> list[str]:
+    """The card's bonus icons, top to bottom."""
+    return ["amber"] * card.printed.amber + list(card.enhancements)
+
+
+def resolve_bonus_icons(eng: "Engine", card: "CardInstance") -> None:
+    g = eng.game
+    player = g.active
+    icons = bonus_icons(card)
+    times = 1
+    for effect in list(g.lasting):
+        if effect.kind == "bonus_icons_again" and effect.controller == player:
+            g.lasting.remove(effect)
+            times += 1
+            g.log(f"{effect.source}: the bonus icons of {card.name} resolve an additional time")
+    if not icons:
+        return
+    for _ in range(times):
+        i = 0
+        while i < len(icons):
+            if icons[i] == "amber":  # Æmber icons in a row are gained together (nothing happens between)
+                run = next((j for j in range(i, len(icons)) if icons[j] != "amber"), len(icons)) - i
+                eng.gain(player, run, f"{card.name}'s Æmber bonus")
+                i += run
+                continue
+            _resolve_icon(eng, card, icons[i], player)
+            i += 1
+            if g.winner:
+                return
+
+
+def _resolve_icon(eng: "Engine", card: "CardInstance", icon: str, player: str) -> None:
+    g = eng.game
+    if icon == "amber":
+        eng.gain(player, 1, f"{card.name}'s Æmber bonus")
+    elif icon == "draw":
+        drawn = eng.draw(player, 1)
+        g.log(f"{player} draws {drawn} card from {card.name}'s draw bonus icon")
+    elif icon == "capture":
+        friendly = list(g.players[player].creatures)
+        if not friendly:
+            g.log(f"{card.name}'s capture bonus icon: {player} has no creature to capture")
+            return
+        creature = eng.chooser.choose(f"{player}: which friendly creature captures 1 Æmber "
+                                      f"({card.name}'s capture bonus icon)", friendly, label=card_label(friendly))
+        victim = g.players[g.other(player)]
+        taken = min(1, victim.amber)
+        victim.amber -= taken
+        creature.amber += taken
+        g.log(f"{creature.label} captures {taken} Æmber from {g.other(player)} (capture bonus icon)")
+    elif icon == "damage":
+        creatures = g.creatures()
+        if not creatures:
+            g.log(f"{card.name}'s damage bonus icon: no creature in play")
+            return
+        target = eng.chooser.choose(f"{player}: which creature {card.name}'s damage bonus icon deals 1 damage to",
+                                    creatures, label=card_label(creatures))
+        receiver, placed = eng.place_damage(target, 1, "a damage bonus icon", check=False)
+        eng.check_state()
+        if placed and receiver is not None:
+            eng.emit("bonus_icon_damage", card=receiver, controller=receiver.controller)
+    else:
+        raise ValueError(f"unknown bonus icon {icon!r}")
+
+
+from dataclasses import dataclass  # noqa: E402
+
+from .effects import Context, Effect  # noqa: E402
+from .state import LastingEffect  # noqa: E402
+
+
+@dataclass
+class NextPlayBonusIconsAgain(Effect):
+    """"The next time you play a card this turn, resolve each of its bonus icons an additional
+    time": all its icons, the printed Æmber bonus included (the Wild Bounty FAQ)."""
+
+    def resolve(self, ctx: Context) -> bool:
+        ctx.game.lasting.append(LastingEffect("bonus_icons_again", ctx.source.name, ctx.controller))
+        ctx.log(f"{ctx.source.name}: the next card {ctx.controller} plays this turn resolves its bonus icons twice")
+        return True
+
+
+def enemy_creature_event(ctx: Context) -> bool:
+    """The event is about an enemy creature of the reacting card's controller."""
+    card = ctx.event.get("card")
+    return card is not None and card.type == "creature" and ctx.event.get("controller") != ctx.controller
+
+
+def friendly_creature_destroyed_this_turn(ctx: Context) -> bool:
+    return ctx.controller in ctx.game.destroyed_this_turn

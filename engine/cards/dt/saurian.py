@@ -1,0 +1,14 @@
+"""Dark Tidings (DT): Saurian cards."""
+from __future__ import annotations
+
+from ...effects import If
+from ...effects_status import Exalt, tide_low
+from ...reactions import Reaction
+from .. import card
+
+
+def _damaged_self(ctx) -> bool:
+    return ctx.event.get("card") is ctx.source
+
+
+card("Venator Altum", reactions=[Reaction("damaged", [If(tide_low, [Exalt("self")])], when=_damaged_self)])
