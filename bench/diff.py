@@ -34,12 +34,13 @@ import tempfile
 import time
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+sys.path[:0] = [str(Path(__file__).resolve().parent.parent), str(Path(__file__).resolve().parent)]
 
 from ingest.model import Entry, ParsedDocument  # noqa: E402
 import kb.align as kb_align  # noqa: E402
 from kb.align import align  # noqa: E402
 from kb.build import build  # noqa: E402
+from kbcopy import writable_copy  # noqa: E402
 from kb.changelog import MEANING_SIGNALS, changelog, entry_diff  # noqa: E402
 from kb.links import CardIndex  # noqa: E402
 from kb.store import DocumentMeta, rebuild_search_index, store_document  # noqa: E402
@@ -267,11 +268,7 @@ def grow(conn: sqlite3.Connection, steps: list[int], runs: int, seed: int) -> No
 
 def bench(db: Path, runs: int, steps: list[int], seed: int) -> None:
     with tempfile.TemporaryDirectory() as tmp:
-        copy = sqlite3.connect(Path(tmp) / "kb.sqlite")
-        src = sqlite3.connect(f"file:{db.resolve()}?mode=ro", uri=True)
-        src.backup(copy)
-        src.close()
-        copy.execute("PRAGMA foreign_keys = ON")
+        copy = writable_copy(db, tmp)
         print(f"runs: {runs}")
         single(copy, runs)
         if steps:

@@ -16,10 +16,11 @@ import tempfile
 import time
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+sys.path[:0] = [str(Path(__file__).resolve().parent.parent), str(Path(__file__).resolve().parent)]
 
 from engine.scenario import versions_for  # noqa: E402
 from kb.build import build  # noqa: E402
+from kbcopy import writable_copy  # noqa: E402
 from kb.rulings import default_rulings_dir, load_rulings, read_scenarios, replay  # noqa: E402
 
 
@@ -49,11 +50,7 @@ def bench(db: Path, rulings: Path, runs: int) -> None:
     print(f"total: {total:.3f} s")
     # what the build pays: one load_rulings (matching, replays, conflict marks, rows) on a copy
     with tempfile.TemporaryDirectory() as tmp:
-        copy = sqlite3.connect(Path(tmp) / "kb.sqlite")
-        src = sqlite3.connect(f"file:{db.resolve()}?mode=ro", uri=True)
-        src.backup(copy)
-        src.close()
-        copy.execute("PRAGMA foreign_keys = ON")
+        copy = writable_copy(db, tmp)
         loads = []
         for _ in range(max(1, min(runs, 5))):
             t = time.perf_counter()

@@ -188,13 +188,7 @@ def run(conn: sqlite3.Connection, scenario: Scenario, version: str, limits: Limi
                 refused[n] = str(exc)
                 game.log(f"action {n} refused: {exc}")
         engine.chooser.finish()
-        check = refusal_check(illegal, refusal, refused)
-        if check is not None:
-            result.checks.append(check)
-        for path, expected in expect.items():
-            actual = _value(engine, path)
-            result.checks.append(Check(path, expected, actual, actual == expected))
-        result.passed = all(c.ok for c in result.checks)
+        judge(result, illegal, refusal, refused, expect, lambda path: _value(engine, path))
     except (ChoiceError, ScenarioError, EngineError) as exc:
         result.error = str(exc)
     return result
@@ -226,6 +220,19 @@ def refusal_check(illegal, refusal: str | None, refused: dict[int, str]) -> Chec
     if expected_refused or refused:
         return Check("illegal", illegal, actual if len(actual) != 1 else actual[0], ok)
     return None
+
+
+def judge(result: Result, illegal, refusal: str | None, refused: dict[int, str], expect: dict,
+          value) -> None:
+    """Record the checks of a finished replay (the refusals, then each ``expect`` path read with
+    ``value``) and whether all of them held; shared by every game's runner."""
+    check = refusal_check(illegal, refusal, refused)
+    if check is not None:
+        result.checks.append(check)
+    for path, expected in expect.items():
+        actual = value(path)
+        result.checks.append(Check(path, expected, actual, actual == expected))
+    result.passed = all(c.ok for c in result.checks)
 
 
 def _answers(raw, version: str) -> list:

@@ -250,24 +250,6 @@ class ReapGainIsStolen(Static):
 class AlsoTakesNeighborsFightDamage(Static):
     """"Damage dealt to <this creature>'s neighbors during fights is also dealt to it"."""
 
-    def key_cost(self, eng, source, controller, player: str) -> int:
-        """Added to what ``player``'s keys cost ("Keys cost +1 for each Dis creature in play")."""
-        return 0
-
-    def replaces_ready(self, eng, source, controller, player: str) -> list | None:
-        """"Instead of readying creatures they control during their "ready cards" step, ...":
-        the ability resolved instead of readying ``player``'s creatures, or None."""
-        return None
-
-    def cannot_use(self, eng, source, controller, card, how: str) -> str | None:
-        """Why ``card`` cannot be used to ``how`` ("Shoulder Id cannot fight"), or None."""
-        return None
-
-    def damage_replaced_by(self, eng, source, controller, dealer) -> list | None:
-        """"When <dealer> would deal damage, <effects> instead": the ability resolved instead of
-        the damage (even damage armor or ward would prevent), or None."""
-        return None
-
     def also_damaged(self, eng, source, controller, creature) -> CardInstance | None:
         if eng.game.attacking is not None and source.zone == "battleline" and creature in eng.game.neighbors(source):
             return source

@@ -61,7 +61,7 @@ def _creature(item, player: str, board: Board) -> Creature:
 
 def run_kotc(conn: sqlite3.Connection, scenario, version: str, limits: Limits | None = None):
     """Replay ``scenario`` (an :class:`engine.scenario.Scenario`) under ``version``."""
-    from ..scenario import Check, Result, answered_actions, expectations, refusal_check
+    from ..scenario import Result, answered_actions, expectations, judge
     result = Result(scenario.id, version, passed=False)
     budget = limits.start() if limits else None
     try:
@@ -85,13 +85,7 @@ def run_kotc(conn: sqlite3.Connection, scenario, version: str, limits: Limits | 
                 refused[n] = str(exc)
                 board.log(f"action {n} refused: {exc}")
         chooser.finish()
-        check = refusal_check(illegal, refusal, refused)
-        if check is not None:
-            result.checks.append(check)
-        for path, expected in expect.items():
-            actual = _value(board, path)
-            result.checks.append(Check(path, expected, actual, actual == expected))
-        result.passed = all(c.ok for c in result.checks)
+        judge(result, illegal, refusal, refused, expect, lambda path: _value(board, path))
     except (ChoiceError, ScenarioError, EngineError) as exc:
         result.error = str(exc)
     return result
