@@ -19,6 +19,13 @@ The icons resolve even if the card leaves play while they do. A lasting ``"bonus
 effect ("the next time you play a card this turn, resolve each of its bonus icons an additional
 time") is used up by the next card played and resolves every icon once more, printed Æmber
 included.
+
+"Resolve its bonus icons as if you had played it" (Ultra Gravitron, Ensign El-Samra, Reclaimed by
+Nature: :class:`ResolveIconsAsIfPlayed`) resolves them as playing the card would: it uses up such
+an effect (the Fission Bloom and Ultra Gravitron FAQ), and a constant ability that keeps a player
+from resolving bonus icons on cards they play (Master of the Grey: :class:`CannotResolveBonusIcons`)
+stops it too (the Master of the Grey FAQ). A gigantic creature's bonus icons are on its top half
+(:mod:`engine.gigantic`).
 """
 from __future__ import annotations
 
@@ -34,14 +41,28 @@ ICONS = ("amber", "capture", "damage", "draw")
 
 
 def bonus_icons(card: "CardInstance") -> list[str]:
-    """The card's bonus icons, top to bottom."""
-    return ["amber"] * card.printed.amber + list(card.enhancements)
+    """The card's bonus icons, top to bottom (a gigantic creature in play: its top half's first;
+    the bottom half of a gigantic creature has no printed Æmber bonus)."""
+    printed = 0 if card.half == "bottom" else card.printed.amber
+    own = ["amber"] * printed + list(card.enhancements)
+    return (bonus_icons(card.joined) if card.joined is not None else []) + own
 
 
-def resolve_bonus_icons(eng: "Engine", card: "CardInstance") -> None:
+def blocked(eng: "Engine", player: str) -> str | None:
+    """The card whose constant ability keeps ``player`` from resolving bonus icons, if any."""
+    for s, src, ctl in eng.statics():
+        if s.blocks_bonus_icons(eng, src, ctl, player):
+            return src.label if src is not None else "a lasting effect"
+    return None
+
+
+def resolve_bonus_icons(eng: "Engine", card: "CardInstance", icons: list[str] | None = None,
+                        player: str | None = None) -> None:
+    """Resolve the bonus icons of a card ``player`` (default: the active player) plays, or resolves
+    "as if they had played it" (``icons``: those it had, when it has left play since)."""
     g = eng.game
-    player = g.active
-    icons = bonus_icons(card)
+    player = player or g.active
+    icons = bonus_icons(card) if icons is None else icons
     times = 1
     for effect in list(g.lasting):
         if effect.kind == "bonus_icons_again" and effect.controller == player:
@@ -50,15 +71,22 @@ def resolve_bonus_icons(eng: "Engine", card: "CardInstance") -> None:
             g.log(f"{effect.source}: the bonus icons of {card.name} resolve an additional time")
     if not icons:
         return
+    stopper = blocked(eng, player)
+    if stopper:
+        g.log(f"{stopper}: {player} cannot resolve the bonus icons of {card.name}")
+        return
     for _ in range(times):
         i = 0
         while i < len(icons):
-            if icons[i] == "amber":  # Æmber icons in a row are gained together (nothing happens between)
+            from .replacements import icons_replaceable, resolve_icon
+            # Æmber icons in a row are gained together (nothing happens between), unless a
+            # replacement effect may apply to each (engine.replacements: Amphora Captura)
+            if icons[i] == "amber" and not icons_replaceable(eng, player):
                 run = next((j for j in range(i, len(icons)) if icons[j] != "amber"), len(icons)) - i
                 eng.gain(player, run, f"{card.name}'s Æmber bonus")
                 i += run
                 continue
-            _resolve_icon(eng, card, icons[i], player)
+            resolve_icon(eng, card, icons[i], player)
             i += 1
             if g.winner:
                 return
@@ -78,11 +106,8 @@ def _resolve_icon(eng: "Engine", card: "CardInstance", icon: str, player: str) -
             return
         creature = eng.chooser.choose(f"{player}: which friendly creature captures 1 Æmber "
                                       f"({card.name}'s capture bonus icon)", friendly, label=card_label(friendly))
-        victim = g.players[g.other(player)]
-        taken = min(1, victim.amber)
-        victim.amber -= taken
-        creature.amber += taken
-        g.log(f"{creature.label} captures {taken} Æmber from {g.other(player)} (capture bonus icon)")
+        from .replacements import capture  # replacement effects apply (Po's Pixies)
+        capture(eng, creature, 1, g.other(player), "capture bonus icon")
     elif icon == "damage":
         creatures = g.creatures()
         if not creatures:
@@ -123,3 +148,37 @@ def enemy_creature_event(ctx: Context) -> bool:
 
 def friendly_creature_destroyed_this_turn(ctx: Context) -> bool:
     return ctx.controller in ctx.game.destroyed_this_turn
+
+
+@dataclass
+class ResolveIconsAsIfPlayed(Effect):
+    """"Resolve its bonus icons as if you had played it" for the card ``on`` names; ``purge``:
+    "Purge <it> and resolve each of its bonus icons" (the icons it had in play, a gigantic
+    creature's top half's included, resolve after it is purged, even if a ward kept it in play)."""
+    on: str = "it"
+    purge: bool = False
+
+    def resolve(self, ctx: Context) -> bool:
+        card = ctx.ref(self.on)
+        if card is None:
+            return False
+        icons = bonus_icons(card)
+        if self.purge:
+            ctx.eng.remove_from_play_or_zone(card, "purged")
+        else:
+            ctx.log(f"{ctx.controller} reveals {card.label}")
+        ctx.log(f"{ctx.source.name}: {ctx.controller} resolves the bonus icons of {card.label} "
+                f"({', '.join(icons) or 'none'}) as if they had played it")
+        resolve_bonus_icons(ctx.eng, card, icons=icons, player=ctx.controller)
+        return True
+
+
+from .statics import Static  # noqa: E402
+
+
+class CannotResolveBonusIcons(Static):
+    """"Your opponent cannot resolve bonus icons on cards they play" (Master of the Grey): nor on
+    cards they resolve "as if they had played" them."""
+
+    def blocks_bonus_icons(self, eng, source, controller, player: str) -> bool:
+        return player != controller

@@ -35,6 +35,12 @@ class Context:
     event: dict[str, Any] = field(default_factory=dict)
     #: the creature an upgrade is attached to, for abilities an upgrade gives
     host: CardInstance | None = None
+    #: the card that gave the source this ability (an upgrade's "This creature gains", a lasting
+    #: effect), None for the source's own ability (engine.gained_text)
+    giver: CardInstance | None = None
+    #: the source is used "as if it were yours": it counts as friendly to the controller of the
+    #: ability, though it never changes control (engine.as_if_yours)
+    as_if_yours: bool = False
 
     @property
     def game(self) -> Game:
@@ -149,12 +155,11 @@ class Steal(Effect):
     amount: int
 
     def resolve(self, ctx: Context) -> bool:
-        taken = min(self.amount, ctx.opponent.amber)
-        ctx.opponent.amber -= taken
-        ctx.me.amber += taken
-        ctx.log(f"{ctx.source.name} steals {taken} Æmber: {ctx.controller} {ctx.me.amber}, "
-                f"{ctx.opponent_name} {ctx.opponent.amber}")
-        return taken == self.amount
+        # replacement effects apply (engine.replacements): "if you do" holds when the Æmber was
+        # stolen, even from the common supply, not when a steal was replaced by a capture
+        from .replacements import steal
+        taken, stolen = steal(ctx.eng, ctx.controller, self.amount, ctx.source.name)
+        return stolen and taken == self.amount
 
 
 @dataclass
@@ -174,11 +179,8 @@ class Capture(Effect):
         # from that player's opponent
         capturer = ctx.controller if self.on == "self" else creature.controller
         victim = creature.controller if self.side == "own" else g.other(capturer)
-        pool = g.players[victim]
-        taken = min(amount, pool.amber)
-        pool.amber -= taken
-        creature.amber += taken
-        ctx.log(f"{creature.label} captures {taken} Æmber from {victim} ({creature.amber} on it, {victim} {pool.amber})")
+        from .replacements import capture  # replacement effects apply (Po's Pixies)
+        taken = capture(ctx.eng, creature, amount, victim, ctx.source.name)
         return taken == amount
 
 
@@ -220,13 +222,11 @@ class CaptureGained(Effect):
         creature = ctx.ref(self.on)
         if not gained or creature is None or creature.zone != "battleline":
             return False
-        pool = ctx.game.players[ctx.event["player"]]
-        taken = min(gained["gained"], pool.amber)
-        gained["gained"] -= taken
-        pool.amber -= taken
-        creature.amber += taken
-        ctx.log(f"{creature.label} captures {taken} Æmber gained by reaping ({creature.amber} on it, "
-                f"{ctx.event['player']} {pool.amber})")
+        # replacement effects apply: taken from the common supply instead (Po's Pixies), the
+        # Æmber gained stays for the next capture (the Po's Pixies and two Sir Marrows FAQ)
+        from .replacements import capture
+        taken = capture(ctx.eng, creature, gained["gained"], ctx.event["player"], "Æmber gained by reaping",
+                        gained=gained)
         return taken > 0
 
 

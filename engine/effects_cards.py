@@ -35,7 +35,7 @@ class DealDamage(Effect):
         hits = [(c, amount) for c, amount in hits if c.zone == "battleline"]
         targets = list(dict.fromkeys(c for c, _ in hits))
         for t, amount in hits:
-            ctx.eng.deal_damage(t, amount, ctx.source.label, check=False)
+            ctx.eng.deal_damage(t, amount, ctx.source.label, check=False, dealer=ctx.source)
         before = {t: t.zone for t in targets}
         lethal = [t for t in targets if t in ctx.eng.lethal()]
         ctx.eng.check_state()
@@ -169,9 +169,12 @@ class Draw(Effect):
 @dataclass
 class UseCreature(Effect):
     """"Fight with / reap with / use a creature" as a card effect: the house restriction does not
-    apply; the creature must still be ready, and using a stunned one removes the stun."""
+    apply; the creature must still be ready, and using a stunned one removes the stun. When the
+    effect names the way ("reap with"), that way is imposed: an enraged creature is not forced to
+    fight (the 16.0 Ghosthawk FAQ); "use" leaves the way to the player, and enrage applies."""
     how: str
     on: str = "it"
+    imposed: bool = True
 
     def resolve(self, ctx: Context) -> bool:
         creature = ctx.ref(self.on)
@@ -183,16 +186,20 @@ class UseCreature(Effect):
             # "Use a creature": reap, fight or use its "Action:" ability, as the player chooses
             ways = ["reap"] + (["fight"] if creature.stunned or eng.fight_targets(creature) else [])
             ways += ["action"] if eng.abilities(creature, "action") else []
+            if creature.enraged and "fight" in ways and eng._can_fight(creature):
+                ways = ["fight"]  # enrage: it must be used to fight, if able
             how = eng.chooser.choose(f"{ctx.source.name}: use {creature.label} to", ways)
-            return UseCreature(how, self.on).resolve(ctx)
+            return UseCreature(how, self.on, imposed=False).resolve(ctx)
         if self.how == "fight" and not creature.stunned and not eng.fight_targets(creature):
             ctx.log(f"{creature.label} cannot fight: no enemy creature can be attacked")
             return False
         try:
-            eng.use(creature, self.how, ignore_house=True)
+            attacked = eng.use(creature, self.how, ignore_house=True, imposed=self.imposed)
         except IllegalAction as exc:
             ctx.log(f"{creature.label} cannot {self.how}: {exc}")
             return False
+        if attacked is not None:
+            ctx.chosen["attacked"] = [attacked]  # "the attacked creature"
         return True
 
 
@@ -290,7 +297,7 @@ class DealDamageForEach(Effect):
         if not hits:
             ctx.log(f"{ctx.source.name}: no damage to deal ({n} point(s))")
         for t, amount in hits.items():
-            ctx.eng.deal_damage(t, amount, ctx.source.label, check=False)
+            ctx.eng.deal_damage(t, amount, ctx.source.label, check=False, dealer=ctx.source)
         ctx.eng.check_state()
         return n > 0 and sum(hits.values()) == n
 
@@ -357,7 +364,7 @@ class TriggerAbility(Effect):
                     "(infinite loop)")
             return False
         ctx.log(f"{ctx.source.label} triggers {card.label}'s \"{self.trigger.title()}:\" ability as {ctx.controller}")
-        return ctx.eng.trigger(card, self.trigger, controller=ctx.controller, trigger_chain=chain)
+        return ctx.eng.trigger(card, self.trigger, controller=ctx.controller, as_if_yours=True, trigger_chain=chain)
 
 
 @dataclass

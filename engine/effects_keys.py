@@ -43,20 +43,16 @@ class ForgeAtCost(Effect):
         return max(0, key_cost(ctx.eng, ctx.controller) + self.extra - self.reduction(ctx))
 
     def possible(self, ctx: Context) -> bool:
-        return ctx.me.keys < 3 and ctx.me.amber >= self.cost(ctx)
+        from .forging import can_forge
+        return can_forge(ctx.eng, ctx.controller, self.cost(ctx))
 
     def resolve(self, ctx: Context) -> bool:
+        from .forging import forge_key
         cost, p = self.cost(ctx), ctx.me
         if not self.possible(ctx):
             ctx.log(f"{ctx.source.name}: {ctx.controller} cannot forge a key at {cost} Æmber ({p.amber})")
             return False
-        p.amber -= cost
-        p.keys += 1
-        ctx.log(f"{ctx.controller} forges a key for {cost} Æmber ({p.keys} forged, {p.amber} left)")
-        if p.keys >= 3:
-            ctx.game.winner = ctx.controller
-            ctx.log(f"{ctx.controller} wins the game")
-        return True
+        return forge_key(ctx.eng, ctx.controller, cost, ctx.source.name)
 
 
 @dataclass

@@ -15,7 +15,7 @@ from dataclasses import dataclass, replace
 
 from .effects import Context, Effect
 from .errors import IllegalAction
-from .state import CardInstance, Game, LastingEffect
+from .state import Game, LastingEffect
 from .statics import CannotChooseHouse
 from .targets import Choose, card_label
 
@@ -79,31 +79,7 @@ class PlayBeneath(Effect):
         return ctx.eng.play_from(card, f"beneath {ctx.source.label}")
 
 
-# ------------------------------------------------------------------------------ copies
-
-@dataclass
-class CopyOf:
-    """"When you play this card, treat it as a copy of an action card in your opponent's discard
-    pile" (Mimicry): the card's ``becomes``. The player chooses the card to copy among those the
-    copy could legally be played as (the Rule of Six and alpha apply to the copied card: the
-    Mimicry FAQ); with nothing to copy, the card is played as itself."""
-    type: str = "action"
-
-    def options(self, ctx: Context) -> list[CardInstance]:
-        seen, out = set(), []
-        for c in ctx.opponent.zone("discard"):
-            if c.type == self.type and c.name not in seen:  # copies of one card are the same choice
-                seen.add(c.name)
-                out.append(c)
-        return out
-
-    def apply(self, ctx: Context, options: list[CardInstance]) -> None:
-        if not options:
-            ctx.log(f"{ctx.source.name}: no {self.type} card in {ctx.opponent_name}'s discard pile to copy")
-            return
-        chosen = ctx.eng.chooser.choose(f"{ctx.source.name}: copy which card", options, label=card_label(options))
-        ctx.source.copy_of = chosen.printed
-        ctx.log(f"{ctx.source.data.name} is played as a copy of {chosen.name}")
+# copies (Mimicry's CopyOf): engine.copies
 
 
 # ------------------------------------------------------------------------------ purge, control
@@ -230,6 +206,22 @@ class ArchiveRandomFromHand(Effect):
         return len(picked) == self.n
 
 
+@dataclass
+class DiscardRandomArchived(Effect):
+    """"Discard a random card from your opponent's archives" (random: the game's seeded generator)."""
+    whose: str = "opponent"
+
+    def resolve(self, ctx: Context) -> bool:
+        player = ctx.opponent_name if self.whose == "opponent" else ctx.controller
+        archived = ctx.game.players[player].zone("archives")
+        if not archived:
+            return False
+        card = ctx.game.rng.choice(archived)
+        ctx.eng.put_away(card, "discard")
+        ctx.log(f"{ctx.source.name}: {card.label} is discarded at random from {player}'s archives")
+        return True
+
+
 # ------------------------------------------------------------------------------ using others' cards
 
 @dataclass
@@ -259,7 +251,7 @@ class UseAsIfYours(Effect):
         how = eng.chooser.choose(f"{ctx.source.name}: use {card.label} how", kinds)
         eng._start_use(card, None)  # exhausts it and counts the use (Rule of Six)
         ctx.log(f"{ctx.controller} uses {card.label} as if it were theirs ({how})")
-        eng.trigger(card, how, controller=ctx.controller)
+        eng.trigger(card, how, controller=ctx.controller, as_if_yours=True)
         return True
 
 

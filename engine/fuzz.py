@@ -32,6 +32,7 @@ from .choices import Chooser
 from .errors import IllegalAction, ScenarioError
 from .fuzz_invariants import invariant_breaks
 from .game import Engine
+from .gigantic import is_gigantic
 from .keywords import only_keywords
 from .rulesets import RuleSet, ruleset_from_kb
 from .setup import CardCatalog
@@ -113,8 +114,13 @@ def new_game(pool: dict[str, list[CardData]], rules: RuleSet, game_seed: str) ->
         player = players[pname] = Player(pname, houses=houses)
         for i, data in enumerate(deck):
             card = CardInstance(data, owner=pname, controller=pname, label=f"{data.name} #{n}.{i}", zone="deck")
-            player.zones["deck"].append(card)
-            roster.append(card)
+            cards = [card]
+            if is_gigantic(card):  # a gigantic creature comes as both its halves (engine.gigantic)
+                card.half = "bottom"
+                cards.append(CardInstance(data, owner=pname, controller=pname, label=f"{data.name} #{n}.{i}t",
+                                          zone="deck", half="top"))
+            player.zones["deck"] += cards
+            roster += cards
     game = Game(players=players, active=PLAYERS[0], first_turn=True, step=2,
                 rng=random.Random(rng.getrandbits(64)))
     for player in players.values():

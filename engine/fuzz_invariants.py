@@ -62,6 +62,8 @@ def invariant_breaks(eng: "Engine", roster: list[CardInstance]) -> list[str]:
                         problems.append(f"{upgrade.label}, an upgrade, holds cards itself")
                 for under in card.beneath:
                     place(under, f"beneath {card.label}", "beneath")
+                if card.joined is not None:  # the top half of a gigantic creature in play
+                    place(card.joined, f"joined to {card.label}", "gigantic")
     lost = [c.label for c in roster if id(c) not in where]
     if lost:
         problems.append(f"cards lost (in no zone): {', '.join(lost)}")

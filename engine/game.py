@@ -12,13 +12,16 @@ from dataclasses import dataclass, field
 from .cards import Variant, variant
 from .choices import Chooser
 from .effects import Context, resolve_ability
+from .keywords import granted as granted_keywords
 from .keywords import keywords as parse_keywords
+from .power_armor import power_and_armor
 from .rules_damage import DamageRules
 from .rules_play import PlayRules
 from .rules_use import UseRules
 from .rulesets import RuleSet
 from .state import CardInstance, Game
 from .statics import Static
+from . import text_in_force
 
 
 @dataclass
@@ -29,11 +32,15 @@ class Engine(PlayRules, UseRules, DamageRules):
     #: events of damage being dealt ("after ... prevents damage with its armor"), held until the
     #: damage of that instance is all placed, then emitted (see DamageRules.flush_damage_events)
     damage_events: list = field(default_factory=list)
+    #: the cards of the destruction being resolved (tagged, put away together at its end: see
+    #: DamageRules.destroy), as (card, its controller, the fight), or None
+    destroy_batch: list | None = None
 
     # ----------------------------------------------------------------- definitions
 
     def variant(self, card: CardInstance) -> Variant:
-        return variant(card, self.rules)
+        # its printed text or erratum, as lasting effects change its text box (engine.text_in_force)
+        return text_in_force.variant(self, card, variant(card, self.rules))
 
     def context(self, card: CardInstance, controller: str | None = None, **kw) -> Context:
         return Context(self, card, controller or card.controller, **kw)
@@ -42,8 +49,8 @@ class Engine(PlayRules, UseRules, DamageRules):
         """Every constant ability and lasting static in force: (static, source, controller)."""
         out = []
         for card in self.game.in_play():
-            if card.zone == "upgrade":
-                continue  # an upgrade's "This creature gains" is read through the creature
+            # an upgrade's "This creature gains" is read through the creature; its statics ("This
+            # creature gets +2 armor") apply to the creature it is attached to (power_armor.attached_host)
             for s in self.variant(card).statics:
                 out.append((s, card, card.controller))
         for effect in self.game.lasting:
@@ -55,20 +62,20 @@ class Engine(PlayRules, UseRules, DamageRules):
     # ----------------------------------------------------------------- derived state
 
     def power(self, creature: CardInstance) -> int:
-        total = creature.printed.power + creature.power_counters
-        total += sum(s.power(self, src, ctl, creature) for s, src, ctl in self.statics())
-        return max(0, total)
+        # modifiers, then switches and "considered to have" values (engine.power_armor)
+        return power_and_armor(self, creature)[0]
 
     def armor(self, creature: CardInstance) -> int:
-        total = creature.printed.armor
-        total += sum(s.armor(self, src, ctl, creature) for s, src, ctl in self.statics())
-        return max(0, total)
+        return power_and_armor(self, creature)[1]
 
     def keywords(self, card: CardInstance) -> dict[str, int]:
-        found = dict(parse_keywords(self.rules.card_text(card.name, card.printed.text)))
+        found = dict(text_in_force.keywords(
+            self, card, parse_keywords(self.rules.card_text(card.name, card.printed.text))))
         if card.zone == "battleline":
             for s, src, ctl in self.statics():
                 found.update(s.keywords(self, src, ctl, card))
+            for upgrade in card.upgrades:  # "This creature gains skirmish." (Explo-rover as an upgrade)
+                found.update(granted_keywords(self.rules.card_text(upgrade.name, upgrade.printed.text)))
         return found
 
     def has(self, card: CardInstance, keyword: str) -> int:
@@ -100,16 +107,27 @@ class Engine(PlayRules, UseRules, DamageRules):
                     found.append((gained, src))
         return found
 
-    def trigger(self, card: CardInstance, trigger: str, controller: str | None = None, **event) -> bool:
-        """Resolve every ``trigger`` ability of ``card``; True when it had one."""
-        found = self.abilities(card, trigger)
-        for ability, _giver in found:
+    def trigger(self, card: CardInstance, trigger: str, controller: str | None = None,
+                as_if_yours: bool = False, **event) -> bool:
+        """Resolve every ``trigger`` ability of ``card``; True when it had one. An ability the card
+        gains while these resolve resolves too: the timing point is still going on (glossary
+        "Timing", the Nexus and Spectral Tunneler FAQ). ``as_if_yours``: the card is used as if
+        ``controller`` controlled it (engine.as_if_yours)."""
+        pending = self.abilities(card, trigger)
+        done: list = []
+        while pending and len(done) < 100:  # a bound against statics rebuilding their abilities
+            ability, giver = pending.pop(0)
+            done.append((ability, giver))
             self.game.log(f"{card.label}'s \"{trigger.replace('_', ' ').title()}:\" ability resolves")
-            resolve_ability(ability, self.context(card, controller, event=event))
+            resolve_ability(ability, self.context(card, controller, event=event, giver=giver,
+                                                  as_if_yours=as_if_yours))
             self.check_state()
             if self.game.winner:
                 break
-        return bool(found)
+            seen = done + pending
+            pending += [(a, g) for a, g in self.abilities(card, trigger)
+                        if not any(a is a2 and g is g2 for a2, g2 in seen)]
+        return bool(done)
 
     def decider(self, ctx: Context) -> str:
         """Who makes a decision a card gives: the active player makes every decision, for every
@@ -172,13 +190,8 @@ class Engine(PlayRules, UseRules, DamageRules):
 
     def steal(self, player: str, amount: int, why: str) -> int:
         """``player`` takes up to ``amount`` Æmber from their opponent's pool; return how much."""
-        victim = self.game.players[self.game.other(player)]
-        taken = min(amount, victim.amber)
-        victim.amber -= taken
-        self.game.players[player].amber += taken
-        self.game.log(f"{player} steals {taken} Æmber from {why}: {player} "
-                      f"{self.game.players[player].amber}, {self.game.other(player)} {victim.amber}")
-        return taken
+        from .replacements import steal  # replacement effects apply (Gargantodon, Po's Pixies)
+        return steal(self, player, amount, why)[0]
 
     def draw(self, player: str, n: int) -> int:
         """Draw ``n`` cards, shuffling the discard pile into the deck when the deck runs out."""

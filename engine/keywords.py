@@ -41,3 +41,20 @@ def only_keywords(text: str) -> bool:
     """True for a card with no ability beyond its keywords ("(Vanilla)" cards included)."""
     rest = parse(text)[1]
     return rest.strip() in ("", "(Vanilla)")
+
+
+_GAINS = re.compile(r"\bthis creature gains ([a-z0-9 ,-]+?)\s*\.", re.I)
+_GAINED = re.compile(r"^(" + "|".join(FLAGS + VALUED) + r")(?:\s+(\d+))?$", re.I)
+
+
+@lru_cache(maxsize=1024)
+def granted(text: str) -> dict[str, int]:
+    """The keywords an upgrade's "This creature gains <keyword>[, <keyword> and <keyword>]."
+    gives the creature it is attached to (every word listed must be a keyword)."""
+    found: dict[str, int] = {}
+    for m in _GAINS.finditer(_REMINDER.sub("", text or "")):
+        parts = [p.strip() for p in re.split(r",|\band\b", m.group(1)) if p.strip()]
+        hits = [_GAINED.match(p) for p in parts]
+        if parts and all(hits):
+            found.update({h.group(1).lower(): int(h.group(2) or 1) for h in hits})
+    return found

@@ -4,11 +4,14 @@
 matches, with the event in the context (``ref "event"`` is the card the event is about).
 
 Events: ``"played"`` {card}, ``"destroyed"`` {card, controller, fight: (attacker, defender) or
-None}, ``"reaped"`` {card, player, amber: {"gained": n} (what is left of the Æmber reaping gained)},
+None, creature: it was a creature when destroyed}, ``"reaped"`` {card, player, amber: {"gained": n} (what is left of the Æmber reaping gained)},
 ``"fought"`` {card, controller, neighbors (the attacker's neighbors when it was used)}, ``"entered_play"`` {card, controller},
 ``"house_chosen"`` {player, house}, ``"armor_prevented"`` {card, controller, amount},
+``"discarded"`` {card, player, house} (discarded from hand, engine.play_timing),
 ``"damaged"`` {card, controller, amount} (after the instance of damage and the destructions it
-caused), ``"bonus_icon_damage"`` {card, controller}, ``"tide_raised"`` {player}.
+caused), ``"bonus_icon_damage"`` {card, controller}, ``"tide_raised"`` {player}, ``"end_of_turn"`` {player}
+(after the draw of step 5), ``"key_forged"`` {player, cost} (engine.forging), ``"attached"`` {card: the
+upgrade, to, player} (engine.gained_text), ``"left_play"`` {card, controller} (engine.leaves_play).
 """
 from __future__ import annotations
 
@@ -46,16 +49,22 @@ def destroyed_fighting_self(ctx: "Context") -> bool:
             and ctx.event.get("controller") != ctx.controller)
 
 
+def _was_creature(ctx: "Context", card) -> bool:
+    """The destroyed card was a creature when destroyed (a token creature has reverted to its
+    printed card by the time "after ... destroyed" reactions look: engine.tokens)."""
+    return ctx.event["creature"] if "creature" in ctx.event else card.type == "creature"
+
+
 def enemy_creature_destroyed(ctx: "Context") -> bool:
     card = ctx.event.get("card")
-    return (card is not None and card.type == "creature"
+    return (card is not None and _was_creature(ctx, card)
             and ctx.event.get("controller") not in (None, ctx.controller))
 
 
 def creature_destroyed(ctx: "Context") -> bool:
     """"Each time a creature is destroyed": any creature, friendly or enemy."""
     card = ctx.event.get("card")
-    return card is not None and card.type == "creature"
+    return card is not None and _was_creature(ctx, card)
 
 
 def enemy_creature_entered_play(ctx: "Context") -> bool:

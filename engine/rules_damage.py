@@ -14,18 +14,21 @@
 """
 from __future__ import annotations
 
+from .fight_timing import note_neighbors_on_leaving, remember_neighbors
 from .state import CardInstance
 
 
 class DamageRules:
     # ----------------------------------------------------------------- damage
 
-    def deal_damage(self, target: CardInstance, amount: int, source: str, *, check: bool = True) -> int:
-        """Deal ``amount`` damage to ``target``; return the damage placed (on it or redirected)."""
-        return self.place_damage(target, amount, source, check=check)[1]
+    def deal_damage(self, target: CardInstance, amount: int, source: str, *, check: bool = True,
+                    dealer: CardInstance | None = None) -> int:
+        """Deal ``amount`` damage to ``target``; return the damage placed (on it or redirected).
+        ``dealer``: the card dealing it (None for a game step: a damage bonus icon)."""
+        return self.place_damage(target, amount, source, check=check, dealer=dealer)[1]
 
     def place_damage(self, target: CardInstance, amount: int, source: str, *, check: bool = True,
-                     echo: bool = True) -> tuple[CardInstance | None, int]:
+                     echo: bool = True, dealer: CardInstance | None = None) -> tuple[CardInstance | None, int]:
         """Deal damage to ``target``: its armor prevents what it can first (the Shadow Self FAQ:
         armor before the redirect), then a constant ability may redirect the rest to another
         creature. Return (the creature the damage was placed on, the damage placed): poison
@@ -33,7 +36,8 @@ class DamageRules:
         g = self.game
         if target.zone != "battleline" or amount <= 0:
             return None, 0
-        if any(s.protects(self, src, ctl, target) for s, src, ctl in self.statics()):
+        if any(s.protects(self, src, ctl, target) or (dealer is not None and s.protects_from(
+                self, src, ctl, target, dealer)) for s, src, ctl in self.statics()):
             g.log(f"{target.label} cannot be dealt damage: {amount} damage from {source} is prevented")
             return None, 0
         if target.ward:  # ward before armor (the 16.0 damage chart): all of it is prevented
@@ -76,7 +80,7 @@ class DamageRules:
                     other = s.also_damaged(self, src, ctl, receiver)
                     if other is not None and other is not receiver:
                         g.log(f"the damage to {receiver.label} is also dealt to {other.label}")
-                        self.place_damage(other, amount, source, check=False, echo=False)
+                        self.place_damage(other, amount, source, check=False, echo=False, dealer=dealer)
         if check:
             self.check_state()
         return (receiver if amount > 0 else None), amount
@@ -96,11 +100,17 @@ class DamageRules:
                 if c.damage >= self.power(c) and not c.memory.get("destroyed")]
 
     def check_state(self, fight: tuple | None = None) -> None:
-        """Destroy every creature whose damage reaches its power, all at once; then the "after"
-        events of the damage dealt resolve."""
+        """Destroy every creature whose damage reaches its power, all at once, and again while
+        those destructions lower other creatures' power (a ward used up, The Pale Star, Picaroon's X
+        from neighbors that left: glossary "Damage", "Ward", "X"); then the "after" events of the
+        damage dealt resolve. A round that destroys nothing (every destruction replaced) ends it."""
         doomed = self.lethal()
-        if doomed:
+        while doomed:
+            warded = [c for c in doomed if c.ward]  # its ward is used up: the next round destroys it
             self.destroy(doomed, fight=fight)
+            before, doomed = doomed, self.lethal()
+            if not warded and all(c in before for c in doomed):
+                break
         self.flush_damage_events()
 
     def flush_damage_events(self) -> None:
@@ -125,30 +135,88 @@ class DamageRules:
         g.log("destroyed: " + ", ".join(c.label for c in doomed))
         for c in doomed:
             c.memory["destroyed"] = True
-        pending = [c for c in doomed if self.abilities(c, "destroyed")]
-        while pending:
-            nxt = self.chooser.choose(f"{g.active}: which \"Destroyed:\" ability resolves next", pending,
-                                      label=lambda c: c.label)
-            pending.remove(nxt)
-            if nxt.in_play:
-                self.trigger(nxt, "destroyed")
-        gone = []
+        # 16.0: cards a "Destroyed:" ability destroys are tagged too, and every tagged card is put
+        # away at the end of the outermost destruction (glossary "Destroyed")
+        waits = self.rules.switch("destruction_waits_for_destroyed_abilities")
+        outer = self.destroy_batch
+        if waits and outer is None:
+            self.destroy_batch = []
+        try:
+            self._resolve_destroyed_abilities(doomed)
+        except BaseException:
+            if waits and outer is None:
+                self.destroy_batch = None
+            raise
+        if waits and outer is not None:
+            outer.extend((c, c.controller, fight) for c in doomed)
+            return list(doomed)  # tagged: "destroyed this way"
+        joined = []
+        if waits:
+            joined, self.destroy_batch = self.destroy_batch or [], None
         before = {c: c.controller for c in doomed}
+        fights = {c: fight for c in doomed}
+        for c, controller, its_fight in joined:
+            if c not in before:
+                before[c], fights[c] = controller, its_fight
+        mine = list(doomed)
+        doomed = list(before)
+        was_creature = {c for c in doomed if c.type == "creature"}  # a token reverts as it goes
+        gone, saved = [], []
+        remember_neighbors(g, doomed)  # all in their places: they leave play together
+        from .replacements import replace_destruction
         for c in doomed:
             c.memory.pop("destroyed", None)
-            if c.in_play:
+            # "Destroyed: ... instead" resolves when the card would be put into the discard pile
+            # (glossary "Replacement Effects")
+            if c.in_play and replace_destruction(self, c):
+                saved.append(c)
+            elif c.in_play:
                 self.leave_play(c, "discard")
                 gone.append(c)
-        g.destroyed_this_turn.extend(before[c] for c in gone if c.type == "creature")
+        for c in saved:
+            c.memory.pop("neighbors_noted", None)  # it stays: its neighbors are noted when it leaves
+        g.destroyed_this_turn.extend(before[c] for c in gone if c in was_creature)
+        if len(doomed) > 1 and not self.rules.switch("reactions_to_simultaneous_destruction"):
+            g.log("several cards were destroyed at once: no ability other than \"Destroyed:\" triggers")
+            return [c for c in gone if c in mine]
         for c in doomed:
-            self.emit("destroyed", card=c, controller=before[c], fight=fight)
-        return gone
+            if c not in saved:
+                self.emit("destroyed", card=c, controller=before[c], fight=fights[c], creature=c in was_creature)
+        return [c for c in gone if c in mine]
+
+    def _resolve_destroyed_abilities(self, doomed: list[CardInstance]) -> None:
+        """The "Destroyed:" abilities the tagged cards have now, each its own (a card's own and one
+        an upgrade gives it: Soulkeeper), in the order the active player chooses (glossary
+        "Destroyed", the Groggins example); one whose card has left play does not resolve."""
+        from .effects import resolve_ability
+        g = self.game
+        pending = [(c, ability, giver) for c in doomed for ability, giver in self.abilities(c, "destroyed")]
+        from .replacements import early_replacements  # before 16.0: "Destroyed: ... instead" among them
+        pending += early_replacements(self, doomed)
+
+        def label(item) -> str:
+            card, _, giver = item
+            shared = sum(1 for other in pending if other[0] is card) > 1
+            return f"{card.label} ({giver.name})" if shared and giver is not None else card.label
+        while pending:
+            nxt = self.chooser.choose(f"{g.active}: which \"Destroyed:\" ability resolves next", pending,
+                                      label=label)
+            pending.remove(nxt)
+            card, ability, giver = nxt
+            if not card.in_play:
+                continue
+            g.log(f"{card.label}'s \"Destroyed:\" ability resolves" + (f" (from {giver.name})" if giver else ""))
+            resolve_ability(ability, self.context(card, giver=giver))
+            self.check_state()
+            if g.winner:
+                return
 
     # ----------------------------------------------------------------- leaving play
 
     def leave_play(self, card: CardInstance, zone: str, top: bool = True, to: str | None = None) -> None:
         """Move a card in play to its owner's ``zone`` with everything leaving play entails."""
         g = self.game
+        note_neighbors_on_leaving(g, card)  # "its neighbors" after it has left (engine.fight_timing)
         if card.zone == "upgrade" and card.attached_to is not None:
             card.attached_to.upgrades.remove(card)
         for upgrade in list(card.upgrades):
@@ -157,6 +225,9 @@ class DamageRules:
             upgrade.reset()
             g.move(upgrade, "discard")
             g.log(f"{upgrade.label} is discarded as {card.label} leaves play")
+        if card.amber and card.type != "creature":  # returned to the general supply ("Leaves Play")
+            g.log(f"the {card.amber} Æmber on {card.label} returns to the common supply")
+            card.amber = 0
         if card.amber:
             taker = g.other(card.controller)
             g.players[taker].amber += card.amber
@@ -169,12 +240,19 @@ class DamageRules:
         # lasting effects that end when their source leaves play, or that apply to this card, end
         g.lasting = [e for e in g.lasting if e.until_leaves is not card and e.params.get("target") is not card]
         leaves = self.abilities(card, "leaves_play") if card.zone in ("battleline", "artifacts") else []
+        controlled_by = card.controller
+        if card.token_of is not None:  # glossary "Token Creatures" (engine.tokens)
+            g.log(f"{card.label} is no longer a {card.token_of.name} token: it reverts to its printed card")
         card.reset()
         self.put_away(card, zone, top=top, to=to)
+        if card.joined is not None:  # a gigantic creature: its halves are separate cards again
+            from .gigantic import separate
+            separate(self, card)
         for ability, _ in leaves:
             from .effects import resolve_ability
             g.log(f"{card.label} left play: its \"leaves play\" ability resolves")
             resolve_ability(ability, self.context(card, card.owner))
+        self.emit("left_play", card=card, controller=controlled_by)  # engine.leaves_play
 
     def put_away(self, card: CardInstance, zone: str, top: bool = True, to: str | None = None) -> None:
         """Put a card into one of its owner's out-of-play zones (or of player ``to``: "into your

@@ -5,10 +5,11 @@ and the First Turn Rule allows one card played or discarded from hand on the fir
 turn (whether card effects can modify that is the ``first_turn_rule_modifiable`` switch). Wherever
 a card is played from, the Rule of Six allows six copies of a card played or used per turn, Alpha
 cards only before anything else in step 3, and the card's own play restriction applies; a card
-played as a copy of another (Mimicry) is checked as that copy, except for its house (the Mimicry
-FAQs). A card a card effect plays from elsewhere (deck, beneath Masterplan) that cannot be played
+played as a copy of another (Mimicry) or in another form (Explo-rover as an upgrade) is checked
+as that form, except for its house (the Mimicry FAQs; :mod:`engine.copies`). A card a card effect plays from elsewhere (deck, beneath Masterplan) that cannot be played
 stays where it was (the Wild Wormhole/Kelifi Dragon FAQ), and house and First Turn restrictions do
-not apply to it (the Wild Wormhole first turn FAQ).
+not apply to it (the Wild Wormhole first turn FAQ). A gigantic creature is played from hand with
+both halves together, and one half played or put into play alone fails (:mod:`engine.gigantic`).
 
 Then, in order: the card enters its zone (creatures on a flank, or anywhere with deploy; upgrades
 on a creature), its bonus icons resolve top to bottom (:mod:`engine.bonus_icons`: the Æmber
@@ -24,7 +25,11 @@ Putting a card into play is not playing it: no play restriction, no bonus, no "P
 from __future__ import annotations
 
 from .bonus_icons import resolve_bonus_icons
+from .copies import become_on_entering
+from .entering import enters
 from .errors import IllegalAction
+from .play_timing import before_play_first
+from .gigantic import check_both_halves_in_hand, check_not_alone, is_gigantic, join_halves
 from .state import CardInstance, LastingEffect
 
 RULE_OF_SIX = 6
@@ -62,19 +67,21 @@ class PlayRules:
     def copy_options(self, card: CardInstance) -> list[CardInstance] | None:
         """The cards ``card`` may be played as a copy of (None: it is not a card that copies)."""
         becomes = self.variant(card).becomes
-        if becomes is None or card.copy_of is not None:
+        # a card that becomes a copy as it enters play (Mimic Gel) is played as itself (engine.copies)
+        if becomes is None or card.copy_of is not None or getattr(becomes, "when", "play") != "play":
             return None
         return becomes.options(self.context(card, self.game.active))
 
     def _legal_copies(self, card: CardInstance, options: list[CardInstance]) -> tuple[list, list[str]]:
         legal, refusals = [], []
+        becomes, ctx = self.variant(card).becomes, self.context(card, self.game.active)
         for option in options:
-            card.copy_of = option.printed
+            card.copy_of = becomes.form(ctx, option)
             try:
                 self._check_playable_as_is(card)
                 legal.append(option)
             except IllegalAction as exc:
-                refusals.append(f"as {option.name}: {exc}")
+                refusals.append(f"as {getattr(option, 'name', option)}: {exc}")
             finally:
                 card.copy_of = None
         return legal, refusals
@@ -111,6 +118,7 @@ class PlayRules:
                 raise IllegalAction(f"First Turn Rule: only one card may be played from hand on the first turn; "
                                     f"{why} (rule set {self.rules.version}, {src.source})")
         self.check_playable(card)
+        check_both_halves_in_hand(self, card)
         needed = not on_house or (g.first_turn and g.played_from_hand >= 1)
         return permission if needed else None
 
@@ -124,6 +132,7 @@ class PlayRules:
             permission.used += 1
             g.log(f"{card.name} is played using {permission.source}'s permission")
         g.played_from_hand += 1
+        card = join_halves(self, card, g.players[g.active].zone("hand"))  # a gigantic creature: both halves
         self.become_copy(card)
         self.resolve_play(card)
 
@@ -132,6 +141,7 @@ class PlayRules:
         Turn restrictions do not apply, the card's own restrictions do. A card that cannot be
         played stays where it was."""
         try:
+            check_not_alone(card)
             self.check_playable(card)
         except IllegalAction as exc:
             self.game.log(f"{card.label} cannot be played from {where} ({exc}); it stays there")
@@ -165,9 +175,13 @@ class PlayRules:
             self.put_away(card, "discard")
         if not card.in_play:
             card.copy_of = None  # a copy lasts while the card resolves
-        if omega:
+        if omega and g.step == 3:
             g.step3_closed = True
             g.log(f"Omega: {card.name} ends step 3")
+        elif omega:
+            # glossary "Omega": it ends the current step, whichever that is; step 3 is still to
+            # come (the Jargogle FAQ: destroyed in step 1 by Strange Gizmo, cards are played as normal)
+            g.log(f"Omega: {card.name} ends step {g.step}; step 3 of this turn is not affected")
 
     def _after_play(self, card: CardInstance) -> None:
         """The reactions to the play and the card's "Play:" ability."""
@@ -194,9 +208,10 @@ class PlayRules:
             return what.name if kind == "play" else what[1].name
 
         while pending:
+            # "before resolving its play effect" reactions come first (engine.play_timing)
             item = self.chooser.choose(f"{g.active}: which effect of playing {card.name} resolves next "
                                        f"(simultaneous: rule set {self.rules.version}, {src.source})",
-                                       pending, label=label)
+                                       before_play_first(pending), label=label)
             pending.remove(item)
             kind, what = item
             if pending:
@@ -214,20 +229,25 @@ class PlayRules:
         card (it does not enter play). Deploy applies only to a creature being played."""
         g = self.game
         controller = card.controller
+        if self.variant(card).enters_under_opponent:  # every time it enters (engine.effects_control)
+            controller = card.controller = g.other(controller)
+            g.log(f"{card.label} enters play under {controller}'s control (its own ability)")
         if card.type == "creature":
             line = g.players[controller].creatures
             g.take(card)
+            become_on_entering(self, card)  # "enters play as a copy of ..." (engine.copies)
             if played and self.has(card, "deploy") and len(line) > 1:
                 spots = list(range(len(line) + 1))
                 where = self.chooser.choose(f"position for {card.name} (deploy: 0 = left flank)", spots)
             else:
                 flank = self.chooser.choose(f"flank for {card.name}", ["left", "right"] if line else ["right"])
                 where = 0 if flank == "left" else len(line)
+            entering = self.variant(card)  # read as it enters, before effects on cards in play
             line.insert(where, card)
-            card.zone = "battleline"
-            ready = self.variant(card).enters_ready
-            card.exhausted = not (ready is not None and ready(self.context(card, controller)))
-            g.log(f"{card.label} enters play {'exhausted' if card.exhausted else 'ready'} "
+            card.zone, card.placed_in_battleline = "battleline", True
+            enters(self, card, entering)  # ready? stunned? (engine.entering)
+            g.log(f"{card.label} enters play {'exhausted' if card.exhausted else 'ready'}"
+                  f"{' and stunned' if card.stunned else ''} "
                   f"({', '.join(c.label for c in line)})")
             self.entered_play(card)
             return True
@@ -247,6 +267,7 @@ class PlayRules:
             card.attached_to = host
             host.upgrades.append(card)
             g.log(f"{card.label} is attached to {host.label}")
+            self.emit("attached", card=card, to=host, player=controller)  # engine.gained_text
             return True
         return False
 
@@ -260,7 +281,8 @@ class PlayRules:
     def put_into_play(self, card: CardInstance, controller: str) -> None:
         """Put a card into play (not played: no restriction, no bonus, no "Play:")."""
         g = self.game
-        if card.type not in ("creature", "artifact", "upgrade") or (card.type == "upgrade" and not g.creatures()):
+        if (card.type not in ("creature", "artifact", "upgrade") or (card.type == "upgrade" and not g.creatures())
+                or (is_gigantic(card) and card.joined is None)):  # one half of a gigantic creature alone
             g.log(f"{card.label} cannot be put into play")
             return
         card.controller = controller
@@ -283,7 +305,7 @@ class PlayRules:
                                         ["left", "right"] if line else ["right"])
             g.take(card)
             line.insert(0 if flank == "left" else len(line), card)
-            card.zone = "battleline"
+            card.zone, card.placed_in_battleline = "battleline", True
         elif card.type == "artifact":
             g.take(card)
             g.players[player].zones["artifacts"].append(card)

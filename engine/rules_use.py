@@ -6,16 +6,19 @@ it first. Using a stunned creature only exhausts it and removes the stun, whatev
 have been, even a fight with no enemy to attack (the Anger FAQ).
 
 Fights: the attacker chooses an enemy creature it may attack (taunt protects neighbors); "Before
-Fight:" abilities, assault and hazardous resolve first (if that destroys either creature, the rest
-of the fight does not occur); an elusive creature's first attack of the turn deals no power damage
-either way (keyword and ability damage still applies); otherwise both creatures deal damage equal
-to their power at the same time (skirmish: the attacker takes none; poison: any damage it places
-destroys the creature it reached), then creatures that must be destroyed are, together; "Fight:"
+Fight:" abilities, assault and hazardous resolve first, in the order the active player chooses
+(:mod:`engine.fight_timing`; if that destroys either creature, the rest of the fight does not
+occur); an elusive creature's first attack of the turn deals no power damage either way (keyword
+and ability damage still applies); otherwise both creatures deal damage equal to their power at
+the same time (skirmish: the attacker takes none; poison: any damage it places destroys the
+creature it reached), then creatures that must be destroyed are, together; "Fight:"
 abilities resolve if the attacker survived.
 """
 from __future__ import annotations
 
 from .errors import IllegalAction
+from .fight_timing import resolve_before_fight
+from .houses import usable_as_active_house
 from .state import CardInstance, LastingEffect
 
 
@@ -31,7 +34,10 @@ class UseRules:
                 return effect
         return None
 
-    def check_use(self, card: CardInstance, how: str, ignore_house: bool = False) -> LastingEffect | None:
+    def check_use(self, card: CardInstance, how: str, ignore_house: bool = False,
+                  imposed: bool = False) -> LastingEffect | None:
+        """``imposed``: a card effect says how the card is used ("reap with"): an enraged creature
+        then cannot fight, so it may be used that way (the 16.0 Ghosthawk FAQ)."""
         g = self.game
         if not card.in_play or card.zone == "upgrade" or card.controller != g.active:
             raise IllegalAction(f"{card.label} is not in play under {g.active}'s control")
@@ -40,7 +46,8 @@ class UseRules:
         if card.exhausted:
             raise IllegalAction(f"{card.label} is exhausted")
         permission = None
-        if card.house != g.active_house and not ignore_house and how != "omni":
+        if (card.house != g.active_house and not ignore_house and how != "omni"
+                and not usable_as_active_house(self, card)):
             permission = self._use_permission(card)
             if permission is None:
                 raise IllegalAction(f"{card.label} is not of the active house ({g.active_house})")
@@ -55,7 +62,7 @@ class UseRules:
             why = s.cannot_use(self, src, ctl, card, how)
             if why:
                 raise IllegalAction(why)
-        if card.enraged and how != "fight" and self._can_fight(card):
+        if card.enraged and how != "fight" and not imposed and self._can_fight(card):
             raise IllegalAction(f"{card.label} is enraged: it must be used to fight while it is able to")
         return permission
 
@@ -84,8 +91,9 @@ class UseRules:
     # ----------------------------------------------------------------- uses
 
     def use(self, card: CardInstance, how: str, target: CardInstance | None = None,
-            ignore_house: bool = False) -> None:
-        """Use ``card`` to ``how`` (reap, fight, action, omni) as the active player's action."""
+            ignore_house: bool = False, imposed: bool = False) -> CardInstance | None:
+        """Use ``card`` to ``how`` (reap, fight, action, omni) as the active player's action;
+        return the creature it attacked, if it fought."""
         if how == "fight" and not card.stunned:
             self.check_use(card, how, ignore_house)
             if target is None:
@@ -95,7 +103,7 @@ class UseRules:
                 from .targets import card_label
                 target = self.chooser.choose(f"{card.label} attacks", options, label=card_label(options))
             self.check_attack(card, target)
-        permission = self.check_use(card, how, ignore_house)
+        permission = self.check_use(card, how, ignore_house, imposed)
         if not self._start_use(card, permission):
             return
         self.game.log(f"{self.game.active} uses {card.label} to {how}")
@@ -112,13 +120,22 @@ class UseRules:
             self.trigger(card, "reap")
         elif how == "fight":
             self.fight(card, target)
+            return target  # the attacked creature ("Deal 2 to the attacked creature's neighbors")
         else:
             self.trigger(card, how)
 
     def fight_targets(self, attacker: CardInstance) -> list[CardInstance]:
         g = self.game
         line = g.players[g.other(attacker.controller)].creatures
-        return [c for c in line if self._attackable(c)]
+        return [c for c in line if self._attackable(c) and not self._attack_forbidden(attacker, c)]
+
+    def _attack_forbidden(self, attacker: CardInstance, target: CardInstance) -> str | None:
+        """A constant ability that forbids this attack (Groggins: only flank creatures), or None."""
+        for s, src, ctl in self.statics():
+            why = s.forbids_attack(self, src, ctl, attacker, target)
+            if why:
+                return why
+        return None
 
     def _attackable(self, creature: CardInstance) -> bool:
         if self.has(creature, "taunt"):
@@ -130,6 +147,9 @@ class UseRules:
             raise IllegalAction(f"{attacker.label} can only attack an enemy creature, not {target.label}")
         if not self._attackable(target):
             raise IllegalAction(f"{target.label} cannot be attacked: a neighbor has taunt")
+        why = self._attack_forbidden(attacker, target)
+        if why:
+            raise IllegalAction(why)
 
     # ----------------------------------------------------------------- fights
 
@@ -143,13 +163,8 @@ class UseRules:
         defender.attacked_this_turn = True
         fight = {"attacker": attacker, "defender": defender, "damage_to": defender}
         try:
-            self.trigger(attacker, "before_fight", fight=fight)
-            for creature, other, word in ((attacker, defender, "assault"), (defender, attacker, "hazardous")):
-                n = self.has(creature, word)
-                if n and creature.zone == "battleline" and other.zone == "battleline":
-                    g.log(f"{word.title()} {n}: {creature.label} deals {n} damage to {other.label}")
-                    self.deal_damage(other, n, f"{creature.label} ({word})", check=False)
-            self.check_state(fight=(attacker, defender))
+            # "Before Fight:", assault and hazardous: one timing point the active player orders
+            resolve_before_fight(self, attacker, defender, fight)
             if attacker.zone == "battleline" and defender.zone == "battleline":
                 self._exchange_damage(attacker, defender, fight["damage_to"], first_attack)
             elif attacker.zone == "battleline":
@@ -163,7 +178,7 @@ class UseRules:
         # (the Little Niff FAQ); its own "Fight:"/"After Fight:" ability needs it in play
         self.emit("fought", card=attacker, controller=attacker.controller, neighbors=neighbors)
         if attacker.zone == "battleline":
-            self.trigger(attacker, "fight")
+            self.trigger(attacker, "fight", fight=fight)  # "the creature it fights"
 
     def _exchange_damage(self, attacker, defender, damage_to, first_attack: bool) -> None:
         """Both creatures deal damage equal to their power at the same time; "Before Fight:" may
@@ -197,14 +212,14 @@ class UseRules:
             from .effects import resolve_ability
             resolve_ability(ability, self.context(src, ctl))
         for source, victim, amount in blows:  # amounts were fixed before any damage: simultaneous
-            receiver, placed = self.place_damage(victim, amount, source.label, check=False)
+            receiver, placed = self.place_damage(victim, amount, source.label, check=False, dealer=source)
             if placed and self.has(source, "poison"):
                 g.log(f"{source.label} has poison: its damage destroys {receiver.label}")
                 poisoned.append(receiver)
         doomed = self.lethal() + [c for c in poisoned if c not in self.lethal()]
         if doomed:
             self.destroy(doomed, fight=(attacker, defender))
-        self.flush_damage_events()
+        self.check_state(fight=(attacker, defender))  # those leaving may lower others' power; flushes
 
     def _fight_damage(self, source: CardInstance, victim: CardInstance) -> int:
         amount = self.power(source)
@@ -226,4 +241,6 @@ class UseRules:
             raise IllegalAction("First Turn Rule: only one card may be played or discarded from hand on the first turn")
         g.played_from_hand += 1
         g.step3_actions += 1
+        house = card.house  # its house as it is discarded
         self.put_away(card, "discard")
+        self.emit("discarded", card=card, player=g.active, house=house)  # engine.play_timing

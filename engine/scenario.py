@@ -35,9 +35,9 @@ from .turn import choose_house, end_turn, take_archives
 _LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 RULINGS_DIR = Path(__file__).resolve().parent.parent / "rulings"
 _PLAYER_PATHS = {"amber", "keys", "chains", "hand_size", "hand", "deck", "discard", "archives", "purged",
-                 "battleline", "artifacts"}
+                 "battleline", "artifacts", "enhancements"}
 _CARD_PATHS = {"damage", "power", "armor", "stunned", "exhausted", "amber", "zone", "controller", "upgrades",
-               "ward", "enraged"}
+               "ward", "enraged", "token", "type", "house", "enhancements", "power_counters"}
 
 
 @dataclass
@@ -315,6 +315,8 @@ def _value(engine: Engine, path: str):
             return len(p.zone("hand"))
         if attr in ("amber", "keys", "chains"):
             return getattr(p, attr)
+        if attr == "enhancements":  # every bonus icon enhance added to the player's cards, sorted
+            return sorted(i for c in game.cards() if c.owner == head for i in c.enhancements)
         return [c.label for c in p.zone(attr)]
     if attr in _CARD_PATHS:
         card = _card_ref(game, head)
@@ -324,5 +326,7 @@ def _value(engine: Engine, path: str):
             return engine.armor(card)
         if attr == "upgrades":
             return [u.label for u in card.upgrades]
+        if attr == "token":  # the token creature it is a copy of, or None (glossary "Token Creatures")
+            return card.token_of.name if card.token_of is not None else None
         return getattr(card, attr)
     raise ScenarioError(f"unknown check path {path!r}")

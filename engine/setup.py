@@ -14,8 +14,8 @@ from .state import PLAYERS, ZONES, CardData, CardInstance, Game, Player
 _PINNED = re.compile(r"^(?P<name>.+?)\s*\((?P<set>[A-Za-z0-9]+)\s+(?P<num>\d+)\)\s*$")
 _CARD_FIELDS = {"card", "id", "damage", "exhausted", "stunned", "power_counters", "amber", "upgrades", "owner",
                 "house", "beneath",
-                "enhancements", "ward", "enraged"}
-_PLAYER_FIELDS = {"amber", "keys", "chains", "key_cost_modifier", "houses", *ZONES}
+                "enhancements", "ward", "enraged", "token", "half"}
+_PLAYER_FIELDS = {"amber", "keys", "chains", "key_cost_modifier", "houses", "token", "enhance", *ZONES}
 _QUOTES = str.maketrans({"“": "", "”": "", '"': ""})
 
 
@@ -66,6 +66,10 @@ def build_game(setup: dict, catalog: CardCatalog) -> Game:
     if tide is not None and tide not in PLAYERS:
         raise ScenarioError(f"setup.turn.tide_high must be player1 or player2, not {tide!r}")
     game.tide_high = tide
+    from .tokens import token_reference
+    for pname in PLAYERS:  # token creature reference cards first: a token in play is a copy of one
+        ref = (setup.get(pname) or {}).get("token")
+        game.players[pname].token = token_reference(catalog.get(str(ref))) if ref else None
     for pname in PLAYERS:
         spec = setup.get(pname) or {}
         bad = set(spec) - _PLAYER_FIELDS
@@ -77,12 +81,15 @@ def build_game(setup: dict, catalog: CardCatalog) -> Game:
         player.houses = tuple(h.lower() for h in spec.get("houses") or ())
         for zone in ZONES:
             for item in spec.get(zone) or []:
-                card = _make_card(item, pname, zone, catalog)
+                card = _make_card(item, pname, zone, catalog, game)
                 player.zones[zone].append(card)
+        if spec.get("enhance"):  # deck generation: Enhance adds its icons to random cards (seeded)
+            from .enhance import enhance_deck
+            enhance_deck(game, pname)
     return game
 
 
-def _make_card(item, player: str, zone: str, catalog: CardCatalog) -> CardInstance:
+def _make_card(item, player: str, zone: str, catalog: CardCatalog, game: Game | None = None) -> CardInstance:
     spec = {"card": item} if isinstance(item, str) else dict(item)
     bad = set(spec) - _CARD_FIELDS
     if bad or "card" not in spec:
@@ -97,13 +104,25 @@ def _make_card(item, player: str, zone: str, catalog: CardCatalog) -> CardInstan
                         exhausted=bool(spec.get("exhausted", False)), damage=int(spec.get("damage", 0)),
                         stunned=bool(spec.get("stunned", False)),
                         power_counters=int(spec.get("power_counters", 0)), amber=int(spec.get("amber", 0)),
-                        house_override=(spec.get("house") or "").lower() or None)
+                        house_override=(spec.get("house") or "").lower() or None,
+                        placed_in_battleline=zone == "battleline")
     from .bonus_icons import ICONS
     card.enhancements = [str(i).lower() for i in spec.get("enhancements") or []]
     wrong = [i for i in card.enhancements if i not in ICONS]
     if wrong:
         raise ScenarioError(f"card {item!r}: unknown bonus icons {wrong} (known: {', '.join(ICONS)})")
     card.ward, card.enraged = bool(spec.get("ward", False)), bool(spec.get("enraged", False))
+    from .gigantic import setup_half
+    setup_half(card, spec, zone)
+    if spec.get("token"):  # facedown as a token creature: true (its owner's) or a reference card's name
+        if zone != "battleline" or game is None:
+            raise ScenarioError(f"card {item!r}: only a card in a battleline can be a token creature")
+        from .tokens import make_token_card, token_reference
+        ref = spec["token"]
+        token = game.players[owner].token if ref is True else token_reference(catalog.get(str(ref)))
+        if token is None:
+            raise ScenarioError(f"card {item!r}: {owner} has no token creature reference card (setup token:)")
+        make_token_card(card, token)
     for sub in spec.get("upgrades") or []:
         upgrade = _make_card(sub, player, "upgrade", catalog)
         upgrade.zone, upgrade.attached_to, upgrade.controller = "upgrade", card, player

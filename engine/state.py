@@ -64,15 +64,30 @@ class CardInstance:
     ward: bool = False
     #: an enrage status counter: it must be used to fight, if able
     enraged: bool = False
-    #: card data it is a copy of (Mimicry), while it resolves
+    #: the form the card has taken (engine.copies): a copy (Mimicry while it resolves, Mimic Gel
+    #: while in play) or an alternative form (Explo-rover played as an upgrade)
     copy_of: CardData | None = None
+    #: the token creature this facedown card is a copy of while in play (glossary "Token
+    #: Creatures"); it reverts to its printed card when it leaves play (:mod:`engine.tokens`)
+    token_of: CardData | None = None
+    #: "while under your control, it belongs to house X" effects on the card, latest last:
+    #: {"house": X, "while_controller": player}; they expire when it leaves play
+    house_changes: list[dict] = field(default_factory=list)
     #: what a card's own abilities remember: cards purged by Spangler Box, where a card must go
     #: when it leaves archives (Sample Collection), ...
     memory: dict[str, Any] = field(default_factory=dict)
+    #: one half of a gigantic creature: "top" (1 of 2: the bonus icons) or "bottom" (2 of 2: power,
+    #: armor, text box); None for any other card (engine.gigantic)
+    half: str | None = None
+    #: the top half joined to this bottom half while the gigantic creature is in play (zone "gigantic")
+    joined: "CardInstance | None" = None
+    #: put into the battleline by the rules (entering play, taking control, "put it on a flank"):
+    #: there it is a creature whatever its printed type (:attr:`type`)
+    placed_in_battleline: bool = False
 
     @property
     def printed(self) -> CardData:
-        return self.copy_of or self.data
+        return self.copy_of or self.token_of or self.data
 
     @property
     def name(self) -> str:
@@ -80,11 +95,20 @@ class CardInstance:
 
     @property
     def house(self) -> str:
+        for change in reversed(self.house_changes):  # the most recent effect in force
+            if change.get("while_controller") in (None, self.controller):
+                return change["house"]
+        if self.token_of is not None:  # a token is a copy of its token creature, house included
+            return self.token_of.house
         return self.house_override or self.printed.house
 
     @property
     def type(self) -> str:
-        return self.printed.type
+        # glossary "Battleline": the line of creatures a player controls; a card the rules put there
+        # (Auto-Legionary: "While in the battleline, it is considered a creature"; a Mimic Gel
+        # copying it) is a creature. A card found there by any other way keeps its printed type, so
+        # the fuzzer's invariants still see it out of place.
+        return "creature" if self.zone == "battleline" and self.placed_in_battleline else self.printed.type
 
     @property
     def in_play(self) -> bool:
@@ -96,6 +120,9 @@ class CardInstance:
         self.damage = self.power_counters = self.armor_used = 0
         self.attached_to = None
         self.copy_of = None
+        self.token_of = None
+        self.house_changes = []
+        self.placed_in_battleline = False
 
     def __repr__(self) -> str:
         return f"<{self.label} ({self.controller}, {self.zone})>"
@@ -110,6 +137,8 @@ class Player:
     key_cost_modifier: int = 0
     #: the houses on the identity card; empty means "the houses of the cards the player owns"
     houses: tuple[str, ...] = ()
+    #: the creature on the player's token creature reference card (type "creature"), or None
+    token: CardData | None = None
     zones: dict[str, list[CardInstance]] = field(default_factory=lambda: {z: [] for z in ZONES})
 
     def zone(self, name: str) -> list[CardInstance]:
@@ -146,6 +175,8 @@ class Game:
     six: dict[str, int] = field(default_factory=dict)
     #: the controllers of the creatures destroyed this turn, one entry per creature
     destroyed_this_turn: list[str] = field(default_factory=list)
+    #: every key forged in the game: (player, turn number) ("forged a key on their previous turn")
+    keys_forged: list[tuple[str, int]] = field(default_factory=list)
     #: the player the tide is high for (low for the other); None: the tide is neutral
     tide_high: str | None = None
     #: cards used this turn (permissions such as Combat Pheromones count these)
@@ -184,6 +215,8 @@ class Game:
                     yield card
                     yield from card.upgrades
                     yield from card.beneath
+                    if card.joined is not None:  # the other half of a gigantic creature in play
+                        yield card.joined
 
     def in_play(self):
         for p in self.players.values():

@@ -30,7 +30,8 @@ def enemy(eng, source, controller, creature) -> bool:
 
 def of_house(house: str) -> Applies:
     def applies(eng, source, controller, creature) -> bool:
-        return creature.house == house
+        from .houses import belongs_to  # "belongs to all houses" (engine.houses)
+        return belongs_to(eng, creature, house)
     return applies
 
 
@@ -62,6 +63,18 @@ class Static:
 
     def armor(self, eng, source, controller, creature) -> int:
         return 0
+
+    def switches_power_and_armor(self, eng, source, controller, creature) -> bool:
+        """"Switch <creature>'s power and armor" (:mod:`engine.power_armor`)."""
+        return False
+
+    def sets_power_and_armor(self, eng, source, controller, creature) -> tuple[int, int] | None:
+        """"<creature> is considered to have N power and M armor" (:mod:`engine.power_armor`)."""
+        return None
+
+    def protects_from(self, eng, source, controller, creature, dealer) -> bool:
+        """"<creature> cannot be dealt damage by <dealer>" (:mod:`engine.damage_sources`)."""
+        return False
 
     def keywords(self, eng, source, controller, creature) -> dict[str, int]:
         return {}
@@ -101,6 +114,10 @@ class Static:
         """Why ``card`` cannot be used to ``how`` ("Shoulder Id cannot fight"), or None."""
         return None
 
+    def forbids_attack(self, eng, source, controller, attacker, target) -> str | None:
+        """Why ``attacker`` may not attack ``target`` ("it can only attack flank creatures"), or None."""
+        return None
+
     def damage_replaced_by(self, eng, source, controller, dealer) -> list | None:
         """"When <dealer> would deal damage, <effects> instead": the ability resolved instead of
         the damage (even damage armor or ward would prevent), or None."""
@@ -109,6 +126,10 @@ class Static:
     def protects(self, eng, source, controller, creature) -> bool:
         """"<creature> cannot be dealt damage": all damage to it is prevented, before armor (the
         Hallowed Shield and Maruck the Marked FAQ)."""
+        return False
+
+    def blocks_bonus_icons(self, eng, source, controller, player: str) -> bool:
+        """"<player> cannot resolve bonus icons on cards they play" (Master of the Grey)."""
         return False
 
     def also_damaged(self, eng, source, controller, creature) -> CardInstance | None:
@@ -123,6 +144,15 @@ class Static:
 
     def reap_steals(self, eng, source, controller, player: str) -> bool:
         """"Any Æmber you would gain from reaping is stolen from your opponent instead"."""
+        return False
+
+    def belongs_to(self, eng, source, controller, card, house: str) -> bool:
+        """"<This creature> belongs to all houses": True when ``card`` also belongs to ``house``
+        (read through :func:`engine.houses.belongs_to`)."""
+        return False
+
+    def usable_as_active_house(self, eng, source, controller, card) -> bool:
+        """"<This creature> may be used as if it belonged to the active house" (use only)."""
         return False
 
 
@@ -313,3 +343,17 @@ class CannotBeDealtDamage(Static):
 
     def protects(self, eng, source, controller, creature) -> bool:
         return self.applies(eng, source, controller, creature)
+
+
+@dataclass
+class PowerIsNeighborsPower(Static):
+    """"X is the combined power of <this creature>'s non-<trait> neighbors": its printed power is X,
+    which only this ability defines (glossary "X": without the ability, X is 0)."""
+    except_trait: str = ""
+
+    def power(self, eng, source, controller, creature) -> int:
+        if creature is not source:
+            return 0
+        trait = self.except_trait.lower()
+        return sum(eng.power(n) for n in eng.game.neighbors(source)
+                   if not trait or trait not in (t.lower() for t in n.printed.traits))

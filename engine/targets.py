@@ -42,6 +42,9 @@ def candidates(ctx: Context, what: str, side: str) -> list[CardInstance]:
             out += pl.zone(what)
         else:
             raise ValueError(f"unknown target kind {what!r}")
+    if ctx.as_if_yours:  # a card used as if it were yours is friendly to you (engine.as_if_yours)
+        from .as_if_yours import adjust_sides
+        out = adjust_sides(ctx, what, side, out)
     return out
 
 
@@ -180,7 +183,8 @@ def has_trait(trait: str, present: bool = True) -> Filter:
 
 def of_house(house: str) -> Filter:
     def where(ctx: Context, card: CardInstance) -> bool:
-        return card.house == house
+        from .houses import belongs_to  # "belongs to all houses" (engine.houses)
+        return belongs_to(ctx.eng, card, house)
     return where
 
 

@@ -59,16 +59,11 @@ def draw_step(eng: "Engine") -> None:
 
 
 def forge_step(eng: "Engine") -> None:
+    """Step 1: the active player forges a key if they can (engine.forging: Æmber on cards they may
+    spend, "would forge" effects, "after a key is forged" reactions)."""
+    from .forging import forge_key
     g = eng.game
-    p = g.players[g.active]
-    cost = key_cost(eng, g.active)
-    if p.amber >= cost and p.keys < 3:
-        p.amber -= cost
-        p.keys += 1
-        g.log(f"{g.active} forges a key for {cost} Æmber ({p.keys} forged)")
-        if p.keys >= 3:
-            g.winner = g.active
-            g.log(f"{g.active} wins the game")
+    forge_key(eng, g.active, key_cost(eng, g.active), "forge a key step")
 
 
 # --------------------------------------------------------------------------- houses
@@ -77,7 +72,9 @@ def identity_houses(eng: "Engine", player: str) -> set[str]:
     p = eng.game.players[player]
     if p.houses:
         return set(p.houses)
-    return {c.house for c in eng.game.cards() if c.owner == player and c.house}
+    # a token creature's card is of its own house, not the token's (engine.tokens)
+    return {h for c in eng.game.cards() if c.owner == player
+            and (h := (c.house_override or c.data.house) if c.token_of is not None else c.house)}
 
 
 def house_options(eng: "Engine", player: str) -> tuple[list[str], str]:
@@ -130,6 +127,7 @@ def choose_house(eng: "Engine", house: str | None = None) -> None:
         g.log(f"{g.active} chooses {g.active_house}")
         eng.emit("house_chosen", player=g.active, house=g.active_house)
     g.step = 3
+    eng.check_state()  # constant abilities that depend on the active house apply now
 
 
 def take_archives(eng: "Engine", take: bool) -> None:
@@ -151,6 +149,8 @@ def end_turn(eng: "Engine", to_step: int = 3) -> None:
     ready_step(eng)
     g.step = 5
     draw_step(eng)
+    # "End of turn" effects resolve after the draw (timing chart, step 5; engine.effects_control)
+    eng.emit("end_of_turn", player=g.active)
     p = g.players[g.active]
     if p.amber >= key_cost(eng, g.active) and p.keys < 3:
         g.log(f"{g.active}: \"Check!\" (enough Æmber to forge a key next turn)")
@@ -158,6 +158,7 @@ def end_turn(eng: "Engine", to_step: int = 3) -> None:
     # "for the remainder of the turn" ends; "until it leaves play" and effects for a later turn
     # ("during your opponent's next turn") go on
     g.lasting = [e for e in g.lasting if e.until_leaves is not None or e.params.get("through_turn", -1) > g.turn]
+    eng.check_state()  # a creature whose power an ended effect raised may not survive it
     for c in g.creatures():
         c.armor_used = 0
         c.attacked_this_turn = False

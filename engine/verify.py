@@ -35,6 +35,18 @@ def coverage(conn: sqlite3.Connection, scenarios: list[Scenario], kind: str = "f
     return out
 
 
+def uncovered(conn: sqlite3.Connection, scenarios: list[Scenario]) -> list[dict]:
+    """The KeyForge FAQ entries and worked examples no scenario replays yet, by version and kind."""
+    covered = {entry_id for s in scenarios for _, entry_id in matching_entries(conn, s)}
+    rows = conn.execute(
+        """SELECT d.version, e.kind, e.id, e.key, coalesce(e.question, e.body) FROM entries e
+           JOIN documents d ON d.id = e.document
+           WHERE d.game = 'keyforge' AND e.kind IN ('faq', 'example')
+           ORDER BY d.version_sort, e.kind DESC, e.ordinal""")
+    return [{"version": v, "kind": kind, "key": key, "text": " ".join(text.split())}
+            for v, kind, entry_id, key, text in rows if entry_id not in covered]
+
+
 def _entry_ids(conn: sqlite3.Connection, kind: str) -> dict[str, set[int]]:
     out: dict[str, set[int]] = {}
     for version, entry_id in conn.execute(
@@ -50,7 +62,8 @@ def verify_report(conn: sqlite3.Connection, scenario_id: str | None = None, run_
         scenarios = _select(scenario_id, run_all, file)
     except ScenarioError as exc:
         raise KBError(str(exc)) from None
-    return report(conn, scenarios, version, counted=scenarios if file else all_scenarios())
+    counted = scenarios if file else all_scenarios()
+    return {**report(conn, scenarios, version, counted=counted), "uncovered": uncovered(conn, counted)}
 
 
 def report(conn: sqlite3.Connection, scenarios: list[Scenario], version: str | None = None,

@@ -159,9 +159,11 @@ def _terminal_snippet(snippet: str) -> str:
 @click.option("--file", "file", type=click.Path(dir_okay=False, path_type=Path), default=None,
               help="Replay one scenario file.")
 @click.option("--version", "version", default=None, help="Only this rulebook version.")
+@click.option("--uncovered", is_flag=True,
+              help="Also list the FAQ entries and worked examples that no scenario replays yet.")
 @click.option("--json", "as_json", is_flag=True)
 @DB_OPTION
-def verify(scenario_id, run_all: bool, file, version, as_json: bool, db: Path) -> None:
+def verify(scenario_id, run_all: bool, file, version, uncovered: bool, as_json: bool, db: Path) -> None:
     """Replay rulings in the rules engine under each rulebook version where they appear."""
     from engine.verify import verify_report
     conn = open_kb(db)
@@ -180,6 +182,10 @@ def verify(scenario_id, run_all: bool, file, version, as_json: bool, db: Path) -
             ex = examples.get(v, (0, 0))
             click.echo(f"coverage {v}: {covered}/{total} FAQ entries have a scenario, "
                        f"{ex[0]}/{ex[1]} worked examples")
+        if uncovered:
+            for u in report["uncovered"]:
+                if version is None or u["version"] == version:
+                    click.echo(f"uncovered {u['version']} {u['kind']} {u['key']}: {u['text'][:100]}")
         click.echo(f"{report['passed']} passed, {report['failed']} failed")
     if report["failed"]:
         sys.exit(1)

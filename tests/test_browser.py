@@ -217,6 +217,7 @@ def test_card_and_versions_pages(watched, base_url, built_kb):
     w.shot("card")
     page.locator("#entries a").first.click()
     expect(page.locator(".entry-text")).to_be_visible()
+    page.wait_for_load_state("load")  # its stylesheet and script too, before leaving the page
     page.goto(base_url + "/versions")
     expect(page.locator(".versions-table").first).to_be_visible()
     w.shot("versions")

@@ -3,6 +3,7 @@ the rule set of each version (switches from data, errata from the KB)."""
 from __future__ import annotations
 
 import textwrap
+from pathlib import Path
 
 import pytest
 
@@ -152,6 +153,19 @@ def test_verify_cli(kb_copy, tmp_path):
     import json
     data = json.loads(proc.stdout)
     assert data["failed"] == 1 and data["results"][0]["checks"][0]["actual"] == 7
+
+
+def test_verify_lists_what_no_scenario_replays(kb_copy):
+    """``--uncovered`` names the entries still missing a scenario, counted against the replayed set:
+    with one scenario file, its own FAQ entry is covered and every other one is listed."""
+    bait = Path(__file__).parents[1] / "rulings" / "keyforge" / "bait-and-switch-14-amber.yaml"
+    proc = run_cli("verify", "--file", str(bait), "--uncovered", "--version", "1.2", "--db", str(kb_copy))
+    assert proc.returncode == 0, proc.stderr
+    listed = [l for l in proc.stdout.splitlines() if l.startswith("uncovered ")]
+    assert listed and all(l.startswith("uncovered 1.2 ") for l in listed)
+    assert not any("bait-and-switch" in l for l in listed)
+    assert any(l.startswith("uncovered 1.2 faq faq/i-have-the-card-pitlord") for l in listed)
+    assert len(listed) == 25 + 5 - 1  # 1.2: 25 FAQ entries and 5 worked examples, one replayed
 
 
 def test_chain_penalty_follows_the_chart():

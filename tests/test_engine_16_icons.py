@@ -2,7 +2,7 @@
 from tests/test_engine_16.py to keep each file under ~400 lines; same helpers."""
 from __future__ import annotations
 
-from tests.test_engine_16 import _ok, _run
+from test_engine_16 import _ok, _run
 
 
 def test_bonus_icons_resolve_top_to_bottom_before_play(kb_conn, tmp_path):

@@ -21,5 +21,17 @@ def test_independent_scenario_passes(kb_conn, path, version):
     assert result.passed, (result.error, failed, result.trace[-12:])
 
 
+#: scenarios about the 16.0 rules (ward, enrage, bonus icons, tokens, ...) and later sets' cards
+SCENARIOS_16 = sorted((Path(__file__).parent / "scenarios" / "16.0").glob("*.yaml"))
+
+
+@pytest.mark.parametrize("path", SCENARIOS_16, ids=[p.stem for p in SCENARIOS_16])
+def test_independent_16_scenario_passes(kb_conn, path):
+    result = run(kb_conn, load_scenario(path), "16.0")
+    failed = [c for c in result.checks if not c.ok]
+    assert result.passed, (result.error, failed, result.trace[-12:])
+
+
 def test_there_are_independent_scenarios():
     assert len(SCENARIOS) >= 5
+    assert len(SCENARIOS_16) >= 20

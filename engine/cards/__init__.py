@@ -30,6 +30,9 @@ class Variant:
     omni: list = field(default_factory=list)
     destroyed: list = field(default_factory=list)
     leaves_play: list = field(default_factory=list)
+    #: "Destroyed: ... instead": a destruction replacement, resolved when the card would be put
+    #: into the discard pile (engine.replacements.replace_destruction)
+    destroyed_instead: list = field(default_factory=list)
     #: constant abilities, active while the card is in play (engine.statics)
     statics: list = field(default_factory=list)
     #: "After ..." / "each time ..." abilities, active while the card is in play (engine.reactions)
@@ -38,10 +41,14 @@ class Variant:
     gains: dict = field(default_factory=dict)
     #: "cannot be played unless ...": a condition on the playing Context
     play_condition: object = None
-    #: "When you play this card, treat it as a copy of ...": an effect resolved first
+    #: the forms the card may take and when: "When you play this card, treat it as a copy of ..."
+    #: (Mimicry), "enters play as a copy of ..." (Mimic Gel), "may be played as an upgrade instead"
+    #: (Explo-rover): an :mod:`engine.copies` CopyOf or PlayAs
     becomes: object = None
     #: "<This creature> enters play ready if ...": a condition on the entering creature's Context
     enters_ready: object = None
+    #: "<This card> enters play under your opponent's control" (engine.effects_control)
+    enters_under_opponent: bool = False
 
     def ability(self, trigger: str) -> list:
         return getattr(self, trigger)

@@ -13,3 +13,14 @@ def _return_another_giant():
 
 
 card("Drummernaut", play=_return_another_giant(), fight=_return_another_giant(), reap=_return_another_giant())
+
+# --- keys (issue 6, 16.0) ---
+from ...forging import ForgerLosesRemaining, a_player_forged  # noqa: E402
+from ...reactions import Reaction  # noqa: E402
+
+card("Forgemaster Og", reactions=[Reaction("key_forged", [ForgerLosesRemaining()], when=a_player_forged)])
+
+# --- destroyed, leaves play, tokens (issue 6, 16.0) ---
+from ...effects_control import AttacksOnlyFlank  # noqa: E402
+
+card("Groggins", statics=[AttacksOnlyFlank()])

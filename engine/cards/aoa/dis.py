@@ -4,6 +4,7 @@ from __future__ import annotations
 from ...effects_cards import DealDamage, DealDamageForEach, Destroy, Stun
 from ...reactions import Reaction
 from ...targets import Choose, ChooseMostPowerful, NameNeighbors, RememberLine
+from ...text_in_force import BlankEnemyTextBoxesUntilYourNextTurn
 from .. import card
 
 card("Unlocked Gateway", play=[Destroy("each creature")])
@@ -26,3 +27,15 @@ card("Pain Reaction",
      play=[Choose("creature", "enemy", name="target"), RememberLine("target"),
            DealDamage(2, "target", if_destroyed=[NameNeighbors("destroyed", "its neighbors"),
                                                  DealDamage(2, "its neighbors")])])
+
+# the text boxes of the creatures the opponent controls while it lasts, in play only (engine.text_in_force)
+card("Shadow of Dis", play=[BlankEnemyTextBoxesUntilYourNextTurn()])
+
+# --- copies (issue 6, 16.0) ---
+from ...copies import PlayChosen, creature_card  # noqa: E402
+from ...effects import May  # noqa: E402
+
+# "Choose a creature in your discard pile. You may play that creature as if it belonged to the
+# active house and was in your hand." (what it is played as is free: the Exhume/Explo-rover FAQ)
+card("Exhume", play=[Choose("discard", "friendly", where=creature_card),
+                     May([PlayChosen()], question="play the chosen creature?")])

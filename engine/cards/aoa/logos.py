@@ -20,3 +20,14 @@ def _your_turn(ctx) -> bool:
 
 card("Jargogle", play=[Choose("hand", "friendly"), PutBeneath()],
      destroyed=[If(_your_turn, [PlayBeneath()], otherwise=[Archive("beneath")])])
+
+# --- destroyed, leaves play, tokens (issue 6, 16.0) ---
+from ...effects_cards import Sacrifice  # noqa: E402
+from ...effects_control import ForgeAtNoCost, PlaceAmberOn, amber_on_self_at_least  # noqa: E402
+from ...reactions import Reaction, you_chose_house  # noqa: E402
+
+# one ability: the "forge a key" part resolves only as part of it, after choosing Logos (the
+# [REDACTED] FAQ), not whenever 4 Æmber happen to be on it
+card("[REDACTED]", reactions=[Reaction("house_chosen", [
+    PlaceAmberOn(1), If(amber_on_self_at_least(4), [Sacrifice("self"), ForgeAtNoCost()])],
+    when=you_chose_house("logos"))])

@@ -18,3 +18,12 @@ card("Hallowed Shield",
 
 card("Maruck the Marked",
      reactions=[Reaction("armor_prevented", [Capture(lambda ctx: ctx.event["amount"])], when=self_event)])
+
+# --- fight, damage, power (issue 6, 16.0) ---
+from ...effects_cards import DealDamage, Ready, UseCreature  # noqa: E402
+from ...fight_timing import NameNeighborsOf  # noqa: E402
+
+# "the attacked creature's neighbors": those it had immediately before it left play, if it did
+# (the 16.0 Smite and Firespitter FAQ; engine.fight_timing)
+card("Smite", play=[Choose("creature", "friendly"), Ready(), UseCreature("fight"),
+                    NameNeighborsOf("attacked"), DealDamage(2, "its neighbors")])

@@ -30,3 +30,22 @@ card("Kelifi Dragon", play_condition=have_amber(7),
 card("Banner of Battle", statics=[PowerModifier(1, friendly)])
 
 card("Pingle Who Annoys", reactions=[Reaction("entered_play", [DealDamage(1, "event")], when=enemy_creature_entered_play)])
+
+# --- fight, damage, power (issue 6, 16.0) ---
+from ...effects import May  # noqa: E402
+from ...play_timing import you_discarded_during_your_turn  # noqa: E402
+
+# CotA "During your turn, each time you discard ..."; GR "After you discard ... during your turn":
+# the same ability. Its damage is dealt by Rock-Hurling Giant (engine.damage_sources).
+card("Rock-Hurling Giant",
+     reactions=[Reaction("discarded", [May([Choose("creature", "any"), DealDamage(4)],
+                                           question="deal 4 damage to a creature (Rock-Hurling Giant)?")],
+                         when=you_discarded_during_your_turn("brobnar"))])
+
+card("Firespitter", before_fight=[DealDamage(1, "each enemy creature")])
+
+# --- destroyed, leaves play, tokens (issue 6, 16.0) ---
+from ...effects_cards import ReturnToHand  # noqa: E402
+
+# the creature's gained "Destroyed:" ability: it names the creature itself ("this creature")
+card("Phoenix Heart", gains={"destroyed": [ReturnToHand("self"), DealDamage(3, "each creature")]})

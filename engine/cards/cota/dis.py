@@ -33,3 +33,35 @@ card("Tolas", reactions=[Reaction("destroyed", [Gain(1, who="event_opponent")], 
 card("Gateway to Dis", play=[Destroy("each creature"), GainChains(3)])
 
 card("Overlord Greking", reactions=[Reaction("destroyed", [PutIntoPlay("event")], when=destroyed_fighting_self)])
+
+# ---- Tendrils of Pain: printed "Deal 1 to each creature. Deal an additional 3 to each creature
+# if ..." (two instances of damage); 16.0 erratum "Deal 1 to each creature. Deal 4 to each
+# creature instead if your opponent forged a key on their previous turn." (one instance of 4)
+from ...effects_cards import DealDamage  # noqa: E402
+from ...forging import opponent_forged_last_turn  # noqa: E402
+from .. import Variant  # noqa: E402
+
+card("Tendrils of Pain",
+     Variant("deal an additional 3",
+             play=[DealDamage(1, "each creature"), If(opponent_forged_last_turn, [DealDamage(3, "each creature")])]),
+     Variant("deal 4 to each creature instead",
+             play=[If(opponent_forged_last_turn, [DealDamage(4, "each creature")],
+                      otherwise=[DealDamage(1, "each creature")])]))
+
+# --- keys (issue 6, 16.0) ---
+from ...forging import UnforgeOpponentsKey, opponent_forged_last_turn  # noqa: E402
+
+card("Key Hammer", play=[If(opponent_forged_last_turn, [UnforgeOpponentsKey()]), Gain(6, who="opponent")])
+
+# --- destroyed, leaves play, tokens (issue 6, 16.0) ---
+from ...effects import Lose  # noqa: E402
+from ...effects_control import at_end_of_your_turn  # noqa: E402
+
+
+def _opponent_amber(ctx) -> int:
+    return ctx.opponent.amber
+
+
+card("Drumble", play=[If(lambda ctx: ctx.opponent.amber >= 7, [Capture(_opponent_amber)])])
+
+card("Shaffles", reactions=[Reaction("end_of_turn", [Lose(1)], when=at_end_of_your_turn)])

@@ -62,3 +62,41 @@ _NEUTRON_SHARK = [Choose("creature", "enemy", name="enemy", also=(("artifact", "
                   DiscardTopOfDeck(), RepeatCardEffectIf(_shark_again)]
 
 card("Neutron Shark", play=_NEUTRON_SHARK, fight=_NEUTRON_SHARK, reap=_NEUTRON_SHARK)
+
+# ---- Experimental Therapy: printed "This creature belongs to all houses."; 16.0 erratum "This
+# creature may be used as if it belonged to the active house." (engine.houses)
+from ...effects_cards import Exhaust, Stun  # noqa: E402
+from ...houses import BelongsToAllHouses, ThisCreature, UsableAsActiveHouse  # noqa: E402
+
+_STUN_AND_EXHAUST_IT = [ThisCreature(), Stun(), Exhaust()]
+
+card("Experimental Therapy",
+     Variant("belongs to all houses", statics=[BelongsToAllHouses()], play=list(_STUN_AND_EXHAUST_IT)),
+     Variant("used as if it belonged to the active house", statics=[UsableAsActiveHouse()],
+             play=list(_STUN_AND_EXHAUST_IT)))
+
+# ---- Strange Gizmo: "After you forge a key, destroy each creature and artifact." (engine.forging
+# emits "key_forged"; the creatures and artifacts are destroyed at once)
+
+
+def _you_forged(ctx) -> bool:
+    return ctx.event.get("player") == ctx.controller
+
+
+card("Strange Gizmo",
+     reactions=[Reaction("key_forged", [Together(("each creature", "each artifact")), Destroy()],
+                         when=_you_forged)])
+
+# --- keys (issue 6, 16.0) ---
+from ...forging import AfterOpponentForgesNextTurn, ForgerGivesRemaining  # noqa: E402
+
+# "If an opponent forges a key on their next turn, they must give you their remaining Æmber" (later
+# prints: "After your opponent forges a key during their next turn, they must pay you ...")
+card("Interdimensional Graft", play=[AfterOpponentForgesNextTurn([ForgerGivesRemaining()])])
+
+# --- copies (issue 6, 16.0) ---
+from ...effects_cards import DuringOpponentsNextTurn  # noqa: E402
+from ...statics import CannotBeUsedTo, enemy  # noqa: E402
+
+# "Your opponent cannot use creatures to fight on their next turn."
+card("Foggify", play=[DuringOpponentsNextTurn(CannotBeUsedTo("fight", applies=enemy))])

@@ -37,3 +37,49 @@ def _mars_creatures_in_play(ctx) -> int:
 
 card("Red Planet Ray Gun",
      gains={"reap": [Choose("creature", "any"), DealDamage(_mars_creatures_in_play)]})
+
+# ---- Custom Virus and Incubation Chamber: the 16.0 errata make the purge / the reveal optional
+from ...effects import IfYouDo  # noqa: E402
+from ...effects_naming import MayChoose, NameSharingTrait, Reveal, of_type  # noqa: E402
+from ...effects_cards import Destroy  # noqa: E402
+
+
+def _split(effects: list) -> tuple:
+    """(the choice, the effects after it)."""
+    return effects[0], effects[1:]
+
+
+def _purge_a_creature_from_hand() -> list:
+    return [Choose("hand", "friendly", name="purged", where=of_type("creature")),
+            MoveTo("purged", "purged", from_hidden=True)]
+
+
+card("Custom Virus",
+     # printed: "Omni: Sacrifice Custom Virus. Purge a creature from your hand. Destroy each
+     # creature that shares a trait with the purged creature."
+     Variant("sacrifice custom virus. purge a creature",
+             omni=[Sacrifice(), *_purge_a_creature_from_hand(), NameSharingTrait("purged", "sharing"),
+                   Destroy("sharing")]),
+     # 16.0 erratum: "Omni: Destroy Custom Virus. You may purge a creature from your hand. If you
+     # do, destroy each creature that shares a trait with the purged creature."
+     Variant("you may purge a creature from your hand",
+             omni=[Destroy("self"),
+                   IfYouDo([MayChoose(*_split(_purge_a_creature_from_hand()),
+                                      question="Custom Virus: purge a creature from your hand?")],
+                           [NameSharingTrait("purged", "sharing"), Destroy("sharing")])]))
+
+
+def _reveal_a_mars_creature() -> list:
+    return [Choose("hand", "friendly", name="revealed", where=all_of(of_type("creature"), of_house("mars"))),
+            Reveal("revealed")]
+
+
+card("Incubation Chamber",
+     # printed: "Omni: Reveal a Mars creature from your hand. If you do, archive it."
+     Variant("omni: reveal a mars creature",
+             omni=[IfYouDo(_reveal_a_mars_creature(), [Archive("revealed")])]),
+     # 16.0 erratum: "Omni: You may reveal a Mars creature from your hand. If you do, archive it."
+     Variant("you may reveal a mars creature",
+             omni=[IfYouDo([MayChoose(*_split(_reveal_a_mars_creature()),
+                                      question="Incubation Chamber: reveal a Mars creature from your hand?")],
+                           [Archive("revealed")])]))

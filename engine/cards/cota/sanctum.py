@@ -6,6 +6,9 @@ from ...effects_cards import DealDamage, Draw, Heal, SwapWith, UseCreature
 from ...reactions import Reaction, you_chose_house
 from ...targets import Choose, NameNeighbors, RememberLine, among
 from .. import card
+from ...power_armor import attached_host
+from ...statics import GrantKeyword
+from ...effects_cards import Destroy
 
 
 def _non_sanctum(ctx, c) -> bool:
@@ -29,3 +32,15 @@ card("Mighty Lance", play=[Choose("creature", "any", name="first"), RememberLine
                            NameNeighbors("first", "its neighbors"),
                            Choose("creature", "any", name="neighbor", where=among("its neighbors")),
                            DealDamage(3, "first", also=((3, "neighbor"),))])
+
+# ---- Shield of Justice: "Play: For the remainder of the turn, each friendly creature cannot be
+# dealt damage." (a lasting static; "friendly" is relative to the player who played it)
+from ...effects_cards import ForTheTurn  # noqa: E402
+from ...statics import CannotBeDealtDamage, friendly  # noqa: E402
+
+card("Shield of Justice", play=[ForTheTurn(static=CannotBeDealtDamage(friendly))])
+
+# "This creature gains hazardous 2 and, "Destroyed: Fully heal this creature and destroy Armageddon
+# Cloak instead."": a destruction replacement (engine.replacements.replace_destruction)
+card("Armageddon Cloak", statics=[GrantKeyword("hazardous", applies=attached_host, value=2)],
+     gains={"destroyed_instead": [Heal(None, "self"), Destroy("giver")]})

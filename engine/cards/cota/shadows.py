@@ -4,9 +4,11 @@ from __future__ import annotations
 from ...effects import If, RepeatCardEffectIf, RepeatPrecedingIf, Steal, opponent_has_more_amber
 from ...effects_cards import DealDamage, ReturnToHand, Sacrifice
 from ...effects_zones import PlayBeneath, PutBeneath
+from ...entering import EntersPlayReady
 from ...statics import DealsNoFightDamage, TakesNeighborsDamage
 from ...targets import Choose, named
 from .. import Variant, card
+from ...effects import IfYouDo
 
 card("Bait and Switch",
      # printed: "Repeat this card's effect if your opponent still has more A than you."
@@ -30,3 +32,20 @@ card("Masterplan", play=[Choose("hand", "friendly"), PutBeneath()], omni=[PlayBe
 card("Mooncurser", fight=[Steal(1)])
 
 card("Poison Wave", play=[DealDamage(2, "each creature")])
+
+card("Nerve Blast", play=[IfYouDo([Steal(1)], [Choose("creature", "any"), DealDamage(2)])])
+
+card("Silvertooth", statics=[EntersPlayReady()])
+
+# --- keys and "as if it were yours" (issue 6, 16.0) ---
+from ...effects_zones import UseAsIfYours  # noqa: E402
+from ...leaves_play import IfThisLeavesPlay, OpponentSteals  # noqa: E402
+
+card("Nexus", reap=[Choose("artifact", "enemy"), UseAsIfYours()])
+
+card("Magda the Rat",
+     # printed: "Leaves Play: Your opponent steals 2": an ability Magda has whenever she is in play
+     Variant("leaves play: your opponent steals 2", play=[Steal(2)], leaves_play=[OpponentSteals(2)]),
+     # 16.0 erratum: "Play: Steal 2. If Magda the Rat leaves play, your opponent steals 2": set up
+     # by her "Play:" ability only (put into play without being played, she never sets it up)
+     Variant("if magda the rat leaves play", play=[Steal(2), IfThisLeavesPlay([OpponentSteals(2)])]))

@@ -3,7 +3,8 @@ from __future__ import annotations
 
 from ...effects import Gain
 from ...effects_cards import ReturnToHand
-from ...effects_zones import CopyOf, ShuffleIntoDeck
+from ...copies import CopyOf
+from ...effects_zones import ShuffleIntoDeck
 from ...targets import Choose
 from .. import card
 

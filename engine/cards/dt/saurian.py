@@ -12,3 +12,10 @@ def _damaged_self(ctx) -> bool:
 
 
 card("Venator Altum", reactions=[Reaction("damaged", [If(tide_low, [Exalt("self")])], when=_damaged_self)])
+
+# --- destroyed, leaves play, tokens (issue 6, 16.0) ---
+from ...effects_control import TakeControl  # noqa: E402
+from ...targets import Choose  # noqa: E402
+
+card("Enlist Numeri", play=[Choose("creature", "enemy", where=lambda ctx, c: c.amber > 0),
+                            TakeControl(house="saurian")])

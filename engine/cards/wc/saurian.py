@@ -6,6 +6,12 @@ from ...effects_cards import DealDamage, Purge
 from ...effects_status import Exalt, friendly_creatures, has_friendly_creature
 from ...targets import Choose
 from .. import card
+from ...entering import EntersPlayStunned
+from ...fighting import NameFought, NameNeighborsOf, OnlyDealsWhenFighting
+from ...power_armor import attached_host
+from ...amber_moves import AmberToSupply
+from ...replacements import StolenIsCapturedByActive
+from ...statics import ArmorModifier
 
 card("Crassosaurus",
      play=[CaptureFromAny(10), If(lambda ctx: ctx.source.amber < 10, [Purge("self")])])
@@ -18,3 +24,43 @@ card("Phalanx Strike",
               [May([Choose("creature", "friendly", name="exalted"), Exalt("exalted"),
                     DealDamage(friendly_creatures, on="target")],
                    question="exalt a friendly creature to repeat the damage?")])])
+
+# "Each Æmber that would be stolen is captured by a creature controlled by the active player
+# instead" (engine.replacements)
+card("Terrordactyl", statics=[EntersPlayStunned(), OnlyDealsWhenFighting(4)],
+     before_fight=[NameFought(), NameNeighborsOf("fought"), DealDamage(4, "its neighbors")])
+
+card("Gargantodon", statics=[EntersPlayStunned(), OnlyDealsWhenFighting(4), StolenIsCapturedByActive()])
+
+# "This creature gets +2 armor and gains, "Destroyed: Move each Æmber on this creature to the
+# common supply.""
+card("Imperial Scutum", statics=[ArmorModifier(2, applies=attached_host)],
+     gains={"destroyed": [AmberToSupply()]})
+
+# --- keys (issue 6, 16.0) ---
+from ...forging import SpendAmberOnSelf  # noqa: E402
+
+card("Senator Shrix", statics=[SpendAmberOnSelf()],
+     play=[May([Exalt("self")], question="exalt Senator Shrix?")],
+     reap=[May([Exalt("self")], question="exalt Senator Shrix?")])
+
+# --- copies (issue 6, 16.0): a card considered a creature in the battleline ---
+from ...artifact_creatures import ConsideredCreature, PutOnFlank, itself_in_battleline  # noqa: E402
+from ...houses import BelongsToAllHouses, UsableAsActiveHouse  # noqa: E402
+from .. import Variant  # noqa: E402
+
+card("Auto-Legionary",
+     # printed: "... While in the battleline, it is considered a creature with 5 power and belongs
+     # to all houses."
+     Variant("belongs to all houses", action=[PutOnFlank()],
+             statics=[ConsideredCreature(5), BelongsToAllHouses(itself_in_battleline)]),
+     # 16.0 erratum: "... and may be used as if it belonged to the active house."
+     Variant("as if it belonged to the active house", action=[PutOnFlank()],
+             statics=[ConsideredCreature(5), UsableAsActiveHouse(itself_in_battleline)]))
+
+# --- fight, damage, power (issue 6, 16.0) ---
+from ...amber_moves import AmberToSupply  # noqa: E402
+from ...power_armor import attached_host  # noqa: E402
+from ...statics import ArmorModifier  # noqa: E402
+
+card("Imperial Scutum", statics=[ArmorModifier(2, attached_host)], gains={"destroyed": [AmberToSupply()]})

@@ -1,0 +1,32 @@
+"""Mass Mutation (MM): Saurian cards."""
+from __future__ import annotations
+
+from ...amber_moves import MoveAmberToNeighbor
+from ...replacements import ResolveIconAs
+from ...statics import GrantAbility, neighbor
+from ...discarded_into_play import DiscardTop, PutDiscardedIntoPlay
+from ...effects_cards import Destroy
+from ...statics import CannotBeUsedTo
+from ...targets import of_house
+from .. import card
+
+# "When resolving a bonus icon, you may choose to resolve it as a capture bonus icon instead."
+card("Amphora Captura", statics=[ResolveIconAs("capture")])
+
+# "Each of Optio Gorkus's neighbors gains, "Destroyed: Move each Æmber on this creature to a
+# neighboring Optio Gorkus.""
+card("Optio Gorkus", statics=[GrantAbility("destroyed", [MoveAmberToNeighbor("Optio Gorkus")], applies=neighbor)])
+
+
+def _saurian_creature(ctx, card) -> bool:
+    return card.type == "creature" and of_house("saurian")(ctx, card)
+
+
+card("Saurian Egg", statics=[CannotBeUsedTo("fight"), CannotBeUsedTo("reap")],
+     omni=[DiscardTop(2), PutDiscardedIntoPlay(_saurian_creature, ready=True,
+                                               power_counters=3, then=[Destroy("self")])])
+
+# --- fight, damage, power (issue 6, 16.0) ---
+from ...amber_moves import MoveAmberToFought  # noqa: E402
+
+card("Siren Horn", gains={"before_fight": [MoveAmberToFought(1)]})

@@ -1,0 +1,1 @@
+"""Winds of Exchange (WoE, set 7): one module per house."""

@@ -1,0 +1,152 @@
+"""Control and houses: taking control of a card and changing the house it belongs to, cards that
+enter play under the opponent's control or may be used as any house, "at the end of your turn"
+abilities, and effects that bring purged cards back when their source leaves play.
+
+- Glossary "Control and Ownership": a card taken control of moves to the new controller's play
+  area (a creature to a flank); the most recent control effect wins; a card that leaves play goes
+  to its owner's zones. "While under your control, it belongs to house X" is an effect on the card
+  (:attr:`engine.state.CardInstance.house_changes`): it applies while that player controls the
+  card and expires when it leaves play.
+- "<This card> enters play under your opponent's control" (Scowly Caper): whoever puts it into play
+  or plays it, it enters under the opponent of that player, every time it enters play (the Scowly
+  Caper and Spangler Box FAQ): :attr:`engine.cards.Variant.enters_under_opponent`.
+- "Can be used as if it belonged to any house" is :class:`engine.houses.UsableAsActiveHouse`.
+- Timing chart, step 5: "End of turn" effects resolve after the draw; "at the end of your turn"
+  abilities are reactions to the ``"end_of_turn"`` event of their controller's turn.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .effects import Context, Effect
+
+
+@dataclass
+class TakeControl(Effect):
+    """"Take control of <it>"; ``house``: "While under your control, it belongs to house X."
+    """
+    on: str = "it"
+    house: str | None = None
+
+    def resolve(self, ctx: Context) -> bool:
+        done = False
+        for card in ctx.refs(self.on):
+            if not card.in_play:
+                continue
+            ctx.eng.take_control(card, ctx.controller)
+            if self.house is not None:
+                card.house_changes.append({"house": self.house, "while_controller": ctx.controller})
+                ctx.log(f"{card.label} belongs to house {self.house} while {ctx.controller} controls it")
+            done = card.controller == ctx.controller
+        return done
+
+
+def at_end_of_your_turn(ctx: Context) -> bool:
+    """"At the end of your turn": the turn ending is the controller's."""
+    return ctx.event.get("player") == ctx.controller
+
+
+# ------------------------------------------------------------------------------ last known state
+
+@dataclass
+class RememberAsInPlay(Effect):
+    """Remember the cards ``on`` names as they are now (their houses), for instructions after they
+    leave play: "later instructions in the same ability refer to the cards as they were
+    immediately prior to leaving play" (glossary "Leaves Play", the Code Monkey example)."""
+    on: str = "it"
+
+    def resolve(self, ctx: Context) -> bool:
+        cards = ctx.refs(self.on)
+        known = ctx.event.setdefault("last_known", {})
+        for card in cards:
+            known[id(card)] = {"house": card.house}
+        return bool(cards)
+
+
+def last_known_house(ctx: Context, card) -> str:
+    return ctx.event.get("last_known", {}).get(id(card), {}).get("house", card.house)
+
+
+def share_a_house(ref: str):
+    """"If those creatures share a house": two or more cards, all of one house, as they were
+    when remembered (:class:`RememberAsInPlay`)."""
+    def condition(ctx: Context) -> bool:
+        cards = ctx.refs(ref)
+        houses = {last_known_house(ctx, c) for c in cards}
+        return len(cards) >= 2 and len(houses) == 1
+    condition.__name__ = f"{ref}_share_a_house"
+    return condition
+
+
+# ------------------------------------------------------------------------------ purged cards
+
+@dataclass
+class ReturnPurgedCreatures(Effect):
+    """"If <this card> leaves play, return to play each creature purged this way (exhausted and
+    under its owner's control)" (General Sherman): only cards that are creatures now; a token
+    creature purged this way has reverted to its printed card, and a card that is not a creature
+    stays purged (the General Sherman and Grunt FAQ)."""
+
+    def resolve(self, ctx: Context) -> bool:
+        back = False
+        for card in ctx.source.memory.pop("purged", []):
+            if card.zone != "purged":
+                continue
+            if card.type != "creature":
+                ctx.log(f"{card.label} is not a creature now (its type is {card.type}): it stays purged")
+                continue
+            ctx.eng.put_into_play(card, card.owner)
+            if card.in_play:
+                card.exhausted = True
+                back = True
+        return back
+
+
+# ------------------------------------------------------------------------------ attacks
+
+from .statics import Static, itself  # noqa: E402
+
+
+@dataclass
+class AttacksOnlyFlank(Static):
+    """"When <this creature> is used to fight, it can only attack flank creatures" (Groggins)."""
+    applies: object = itself
+
+    def forbids_attack(self, eng, source, controller, attacker, target) -> str | None:
+        if self.applies(eng, source, controller, attacker) and not eng.is_flank(target):
+            return f"{attacker.label} can only attack flank creatures, and {target.label} is not one"
+        return None
+
+
+# ------------------------------------------------------------------------------ Æmber on cards, keys
+
+@dataclass
+class PlaceAmberOn(Effect):
+    """"Place N Æmber from the common supply on <this card>"."""
+    amount: int = 1
+    on: str = "self"
+
+    def resolve(self, ctx: Context) -> bool:
+        cards = [c for c in ctx.refs(self.on) if c.in_play]
+        for card in cards:
+            card.amber += self.amount
+            ctx.log(f"{ctx.source.name}: {self.amount} Æmber from the common supply is placed on "
+                    f"{card.label} ({card.amber} on it)")
+        return bool(cards)
+
+
+def amber_on_self_at_least(n: int):
+    def condition(ctx: Context) -> bool:
+        return ctx.source.in_play and ctx.source.amber >= n
+    condition.__name__ = f"amber_on_self_at_least_{n}"
+    return condition
+
+
+@dataclass
+class ForgeAtNoCost(Effect):
+    """"Forge a key at no cost" (glossary "Forge a Key": every way of forging goes through
+    :func:`engine.forging.forge_key`)."""
+
+    def resolve(self, ctx: Context) -> bool:
+        from .forging import forge_key
+        return forge_key(ctx.eng, ctx.controller, 0, f"{ctx.source.name}, at no cost")

@@ -1,0 +1,86 @@
+"""Which houses a card belongs to, and which house it may be used as.
+
+Glossary "House": a card belongs to the house printed on it (a maverick to the one it carries).
+Card text can widen that in two ways, which errata have told apart (Experimental Therapy):
+
+- "This creature belongs to all houses" (:class:`BelongsToAllHouses`): it is a card of every
+  house, for using it and for every effect that looks at houses ("a Mars creature");
+- "This creature may be used as if it belonged to the active house" (:class:`UsableAsActiveHouse`):
+  only the house restriction on using it is lifted; effects that look at houses still see its own.
+
+Both are constant abilities: of a card in play (:meth:`engine.game.Engine.statics`) or of an
+upgrade, about the creature it is attached to ("this creature").
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from .effects import Context, Effect
+from .state import CardInstance
+from .statics import Applies, Static
+
+if TYPE_CHECKING:
+    from .game import Engine
+
+
+def its_host(eng, source, controller, creature) -> bool:
+    """"This creature" on an upgrade: the creature the upgrade is attached to."""
+    return source.attached_to is creature
+
+
+def _statics_about(eng: "Engine", card: CardInstance) -> list[tuple[Static, CardInstance, str]]:
+    """The constant abilities in force, plus those of the upgrades on ``card`` (an upgrade's
+    constant ability speaks about the creature it is attached to)."""
+    out = list(eng.statics())
+    for upgrade in card.upgrades:
+        out += [(s, upgrade, upgrade.controller) for s in eng.variant(upgrade).statics]
+    return out
+
+
+def belongs_to(eng: "Engine", card: CardInstance, house: str | None) -> bool:
+    """Does ``card`` belong to ``house``: its own house, or one a constant ability gives it."""
+    if house is None:
+        return False
+    if card.house == house:
+        return True
+    return any(s.belongs_to(eng, src, ctl, card, house) for s, src, ctl in _statics_about(eng, card))
+
+
+def usable_as_active_house(eng: "Engine", card: CardInstance) -> bool:
+    """May ``card`` be used this turn as a card of the active house?"""
+    house = eng.game.active_house
+    if belongs_to(eng, card, house):
+        return True
+    return house is not None and any(
+        s.usable_as_active_house(eng, src, ctl, card) for s, src, ctl in _statics_about(eng, card))
+
+
+@dataclass
+class BelongsToAllHouses(Static):
+    """"<This creature> belongs to all houses"."""
+    applies: Applies = its_host
+
+    def belongs_to(self, eng, source, controller, card, house: str) -> bool:
+        return self.applies(eng, source, controller, card)
+
+
+@dataclass
+class UsableAsActiveHouse(Static):
+    """"<This creature> may be used as if it belonged to the active house"."""
+    applies: Applies = its_host
+
+    def usable_as_active_house(self, eng, source, controller, card) -> bool:
+        return self.applies(eng, source, controller, card)
+
+
+@dataclass
+class ThisCreature(Effect):
+    """"This creature" in an upgrade's ability: names the creature the upgrade is attached to
+    (as ``name``) for the effects after it."""
+    name: str = "it"
+
+    def resolve(self, ctx: Context) -> bool:
+        host = ctx.source.attached_to if ctx.source.zone == "upgrade" else None
+        ctx.chosen[self.name] = ctx.chosen["it"] = [host] if host else []
+        return host is not None
