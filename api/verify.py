@@ -34,7 +34,7 @@ from engine.kotc.state import PLAYERS
 from engine.limits import Limits
 from engine.scenario import ACTIONS, Scenario, expectations, run, scenario_from_dict, versions_for
 from engine.setup import CardCatalog, build_game
-from engine.verify import report, summarize
+from engine.verify import STORED, report, summarize
 from kb.versions import same_version, version_sort_key
 
 from .errors import ApiError
@@ -92,7 +92,7 @@ def verify_ruling(conn: sqlite3.Connection, ruling_id: str, version: str | None)
         version = _pick(version, available, f"scenario {scenario.id} replays under "
                                             f"{', '.join(available) or 'no version of this KB'}")
     try:
-        return report(conn, [scenario], version, counted=kb_scenarios(conn), limits=limits())
+        return report(conn, [scenario], version, counted=STORED, limits=limits())
     except LimitExceeded as exc:
         raise ApiError(f"scenario {scenario.id} stopped: {exc}") from None
 

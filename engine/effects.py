@@ -278,14 +278,29 @@ class May(Effect):
 
 @dataclass
 class RepeatCardEffectIf:
-    """"Repeat this card's effect if ...": the whole ability again, this instruction included."""
+    """"Repeat this card's effect if ...": the whole ability again, this instruction included
+    (glossary "Repeat"). ``cost``: "You may <do X> to repeat ...": X is done when the condition
+    holds, and the effect repeats only if X fully resolved (as "If you do")."""
     condition: Condition
+    cost: list[Effect] = field(default_factory=list)
 
 
 @dataclass
 class RepeatPrecedingIf:
-    """"Repeat the preceding effect if ...": only what precedes this instruction, once more."""
+    """"Repeat the preceding effect if ...": only what precedes this instruction, once more
+    (glossary "Preceding": "the entirety of the effect before the text providing the instruction to
+    repeat resolves again"; its choices are made again: "Choose a creature" asks anew). ``cost``:
+    as for :class:`RepeatCardEffectIf` ("You may exalt a friendly creature to repeat the preceding
+    effect")."""
     condition: Condition
+    cost: list[Effect] = field(default_factory=list)
+
+
+def _repeats(instruction: "RepeatCardEffectIf | RepeatPrecedingIf", ctx: Context) -> bool:
+    """Whether a repeat instruction repeats: its condition holds and its cost, if any, was paid."""
+    if not instruction.condition(ctx):
+        return False
+    return not instruction.cost or resolve_all(instruction.cost, ctx)
 
 
 def resolve_all(effects: list[Effect], ctx: Context) -> bool:
@@ -308,12 +323,12 @@ def resolve_ability(effects: Ability, ctx: Context) -> None:
         preceding: list[Effect] = []
         for e in effects:
             if isinstance(e, RepeatCardEffectIf):
-                again = e.condition(ctx)
+                again = _repeats(e, ctx)
                 if again:
                     ctx.log(f"{ctx.source.name}: its effect repeats")
                 break
             if isinstance(e, RepeatPrecedingIf):
-                if e.condition(ctx):
+                if _repeats(e, ctx):
                     ctx.log(f"{ctx.source.name}: the preceding effect repeats")
                     resolve_all(preceding, ctx)
                 preceding = []

@@ -144,16 +144,19 @@ class Archive(Effect):
 
     def resolve(self, ctx: Context) -> bool:
         cards = ctx.refs(self.on)
+        archived = False
         for c in cards:
             if c.in_play:
-                ctx.eng.leave_play(c, "archives", to=ctx.controller)
+                if not ctx.eng.leave_play(c, "archives", to=ctx.controller):
+                    continue  # a ward kept it in play (glossary "Ward")
             else:
                 ctx.game.move(c, "archives", ctx.controller)
                 ctx.log(f"{c.label} is put into {ctx.controller}'s archives")
+            archived = True
             c.controller = c.owner
             if self.owner_hand_on_leaving:
                 c.memory["leaves_archives_to"] = "hand"
-        return bool(cards)
+        return archived
 
 
 @dataclass

@@ -133,9 +133,9 @@ class ShuffleIntoDeck(Effect):
     on: tuple[str, ...] = ("it",)
 
     def resolve(self, ctx: Context) -> bool:
+        # a warded creature stays in play (glossary "Ward"): only the cards that left are shuffled in
         cards = [c for ref in self.on for c in ctx.refs(ref) if c.in_play]
-        for card in cards:
-            ctx.eng.leave_play(card, "deck")
+        cards = [c for c in cards if ctx.eng.leave_play(c, "deck")]
         for owner in sorted({c.owner for c in cards}):
             shuffle_deck(ctx.game, owner)
         return bool(cards)

@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from .cards import Variant, variant
 from .choices import Chooser
 from .effects import Context, resolve_ability
-from .keywords import granted as granted_keywords
+from .keywords import add_gained, granted as granted_keywords
 from .keywords import keywords as parse_keywords
 from .power_armor import power_and_armor
 from .rules_damage import DamageRules
@@ -72,10 +72,11 @@ class Engine(PlayRules, UseRules, DamageRules):
         found = dict(text_in_force.keywords(
             self, card, parse_keywords(self.rules.card_text(card.name, card.printed.text))))
         if card.zone == "battleline":
+            # a valued keyword gained again adds its value (engine.keywords ``add_gained``)
             for s, src, ctl in self.statics():
-                found.update(s.keywords(self, src, ctl, card))
+                add_gained(found, s.keywords(self, src, ctl, card))
             for upgrade in card.upgrades:  # "This creature gains skirmish." (Explo-rover as an upgrade)
-                found.update(granted_keywords(self.rules.card_text(upgrade.name, upgrade.printed.text)))
+                add_gained(found, granted_keywords(self.rules.card_text(upgrade.name, upgrade.printed.text)))
         return found
 
     def has(self, card: CardInstance, keyword: str) -> int:
@@ -162,7 +163,8 @@ class Engine(PlayRules, UseRules, DamageRules):
         if not self.reacts(listener, details):
             return
         reaction, card, controller, _ = listener
-        self.game.log(f"{card.label} reacts to {event} of {getattr(details.get('card'), 'label', '?')}")
+        about = getattr(details.get("card"), "label", None) or details.get("player")  # key_forged: a player
+        self.game.log(f"{card.label} reacts to {event.replace('_', ' ')}" + (f" of {about}" if about else ""))
         resolve_ability(reaction.ability, self.context(card, controller, event=details))
         self.check_state()
 

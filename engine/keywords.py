@@ -12,9 +12,14 @@ from functools import lru_cache
 FLAGS = ("elusive", "skirmish", "taunt", "poison", "deploy", "alpha", "omega", "invulnerable", "versatile")
 VALUED = ("assault", "hazardous", "splash-attack")
 
-_LINES = re.compile(r"[\x0b\n\r]+")
+_LINES = re.compile(r"[\x0b\n\r\u2028\u2029]+")
 _REMINDER = re.compile(r"\([^)]*\)")
 _KEYWORD = re.compile(r"^\s*(" + "|".join(FLAGS + VALUED) + r")(?:\s+(\d+))?\s*\.\s*", re.I)
+#: "Enhance <bonus icons>.": no effect during gameplay (glossary "Enhance"); the data gives the
+#: icons as letters ("Enhance PTPT.") or not at all ("Enhance .")
+_ENHANCE = re.compile(r"^\s*enhance\b[^.]*\.\s*", re.I)
+#: characters some card texts carry that are no part of the wording (BOM, zero-width spaces)
+_INVISIBLE = dict.fromkeys(map(ord, "\ufeff\u200b\u200c\u200d\u2060"))
 
 
 @lru_cache(maxsize=4096)
@@ -22,19 +27,31 @@ def parse(text: str) -> tuple[dict[str, int], str]:
     """(keywords -> value (1 for flags), the rest of the text without keywords and reminders)."""
     found: dict[str, int] = {}
     rest = []
-    for line in _LINES.split(_REMINDER.sub("", text or "")):
+    for line in _LINES.split(_REMINDER.sub("", (text or "").translate(_INVISIBLE))):
+        line = _ENHANCE.sub("", line)
         m = _KEYWORD.match(line)
         while m:
             found[m.group(1).lower()] = int(m.group(2) or 1)
             line = line[m.end():]
             m = _KEYWORD.match(line)
-        if line.strip():
+        # the full stop after a reminder ("Splash-attack 1. (... neighbors).") is no ability
+        if line.strip(" \t.\u00a0\u202f"):
             rest.append(line.strip())
     return found, " ".join(rest)
 
 
 def keywords(text: str) -> dict[str, int]:
     return parse(text)[0]
+
+
+def add_gained(found: dict[str, int], gained: dict[str, int]) -> dict[str, int]:
+    """Add the keywords a card gains to those it has. A valued keyword it gains another instance
+    of adds up: "If a creature with the assault (X) keyword gains another instance of the assault
+    (X) keyword, the two X values are added together" (glossary "Assault (X)", "Hazardous (X)",
+    "Splash-attack (X)")."""
+    for word, value in gained.items():
+        found[word] = found.get(word, 0) + value if word in VALUED else value
+    return found
 
 
 def only_keywords(text: str) -> bool:

@@ -11,6 +11,7 @@
   then the "after ... destroyed" reactions of cards still in play resolve.
 - Leaving play: upgrades are discarded, captured Æmber goes to the opponent, the card goes to its
   owner's zone, lasting effects "until it leaves play" end, and everything play gave it is lost.
+  A warded creature an effect would make leave play stays and discards its ward instead.
 """
 from __future__ import annotations
 
@@ -171,7 +172,7 @@ class DamageRules:
             if c.in_play and replace_destruction(self, c):
                 saved.append(c)
             elif c.in_play:
-                self.leave_play(c, "discard")
+                self.leave_play(c, "discard", ward=False)
                 gone.append(c)
         for c in saved:
             c.memory.pop("neighbors_noted", None)  # it stays: its neighbors are noted when it leaves
@@ -213,9 +214,19 @@ class DamageRules:
 
     # ----------------------------------------------------------------- leaving play
 
-    def leave_play(self, card: CardInstance, zone: str, top: bool = True, to: str | None = None) -> None:
-        """Move a card in play to its owner's ``zone`` with everything leaving play entails."""
+    def leave_play(self, card: CardInstance, zone: str, top: bool = True, to: str | None = None,
+                   ward: bool = True) -> bool:
+        """Move a card in play to its owner's ``zone`` with everything leaving play entails; return
+        False when it stays in play. A creature with a ward counter that an effect would make leave
+        play (return to hand, archive, purge, shuffle or put into a deck) discards the counter
+        instead and stays (glossary "Ward"). ``ward=False``: a destroyed creature leaving play as
+        its destruction completes (a ward placed after it was tagged does not stop that)."""
         g = self.game
+        if ward and card.ward and card.zone == "battleline":
+            card.ward = False
+            g.log(f"{card.label}'s ward keeps it in play (it would have left play to {zone}); "
+                  "the ward counter is discarded")
+            return False
         note_neighbors_on_leaving(g, card)  # "its neighbors" after it has left (engine.fight_timing)
         if card.zone == "upgrade" and card.attached_to is not None:
             card.attached_to.upgrades.remove(card)
@@ -253,6 +264,7 @@ class DamageRules:
             g.log(f"{card.label} left play: its \"leaves play\" ability resolves")
             resolve_ability(ability, self.context(card, card.owner))
         self.emit("left_play", card=card, controller=controlled_by)  # engine.leaves_play
+        return True
 
     def put_away(self, card: CardInstance, zone: str, top: bool = True, to: str | None = None) -> None:
         """Put a card into one of its owner's out-of-play zones (or of player ``to``: "into your
@@ -274,8 +286,7 @@ class DamageRules:
         """Return a card to hand, archive, purge or discard it from wherever it is; False when the
         card is nowhere an effect can still find it."""
         if card.zone in ("battleline", "artifacts", "upgrade"):
-            self.leave_play(card, zone)
-            return True
+            return self.leave_play(card, zone)  # False: a ward kept it in play
         if card.zone in ("discard", "hand", "archives", "deck", "resolving"):
             # "resolving": an action card acting on itself as it resolves ("Purge Library Access")
             self.put_away(card, zone)

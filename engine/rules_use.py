@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from .errors import IllegalAction
 from .fight_timing import resolve_before_fight
+from .splash_attack import splash_blows
 from .houses import usable_as_active_house
 from .state import CardInstance, LastingEffect
 
@@ -197,15 +198,22 @@ class UseRules:
             g.log(f"{attacker.label} has skirmish: it is dealt no damage in return")
         elif not elusive:
             blows.append((defender, attacker, self._fight_damage(defender, attacker)))
+        # splash-attack: keyword damage to the fought creature's neighbors, dealt with the rest
+        # (engine.splash_attack; glossary "Splash-attack (X)")
+        splash = splash_blows(self, attacker, defender)
         poisoned = []
         instead = []
-        for blow in list(blows):
+        for blow in blows + splash:
+            if blow not in blows and blow not in splash:
+                continue  # its dealer's damage is already replaced
             for s, src, ctl in self.statics():
                 ability = s.damage_replaced_by(self, src, ctl, blow[0]) if blow[2] > 0 else None
                 if ability:
                     g.log(f"{blow[0].label} would deal {blow[2]} damage to {blow[1].label}: "
                           f"{src.name}'s replacement effect resolves instead")
-                    blows.remove(blow)
+                    # all the damage that creature would deal in this step is replaced, once
+                    blows[:] = [b for b in blows if b[0] is not blow[0]]
+                    splash[:] = [b for b in splash if b[0] is not blow[0]]
                     instead.append((ability, src, ctl))
                     break
         for ability, src, ctl in instead:
@@ -216,6 +224,8 @@ class UseRules:
             if placed and self.has(source, "poison"):
                 g.log(f"{source.label} has poison: its damage destroys {receiver.label}")
                 poisoned.append(receiver)
+        for source, victim, amount in splash:  # poison is for power damage only
+            self.place_damage(victim, amount, f"{source.label} (splash-attack)", check=False, dealer=source)
         doomed = self.lethal() + [c for c in poisoned if c not in self.lethal()]
         if doomed:
             self.destroy(doomed, fight=(attacker, defender))

@@ -291,15 +291,6 @@ class CannotBeUsedTo(Static):
     how: str
     applies: Applies = itself
 
-    def key_cost(self, eng, source, controller, player: str) -> int:
-        """Added to what ``player``'s keys cost ("Keys cost +1 for each Dis creature in play")."""
-        return 0
-
-    def replaces_ready(self, eng, source, controller, player: str) -> list | None:
-        """"Instead of readying creatures they control during their "ready cards" step, ...":
-        the ability resolved instead of readying ``player``'s creatures, or None."""
-        return None
-
     def cannot_use(self, eng, source, controller, card, how: str) -> str | None:
         if how == self.how and self.applies(eng, source, controller, card):
             return f"{card.label} cannot {how} ({source.name})"

@@ -25,10 +25,22 @@ def _select(scenario_id: str | None, run_all: bool, file: Path | None) -> list[S
     return chosen
 
 
-def coverage(conn: sqlite3.Connection, scenarios: list[Scenario], kind: str = "faq"
+#: ``counted`` value meaning "the scenarios stored in the KB": their entries are read from its
+#: scenario_entries table (filled by the build) instead of being matched again, for every request
+STORED = "stored"
+
+
+def covered_entries(conn: sqlite3.Connection, scenarios: list[Scenario] | str) -> set[int]:
+    """Ids of the entries ``scenarios`` replay (:data:`STORED`: the KB's own scenarios)."""
+    if scenarios == STORED:
+        return {entry for (entry,) in conn.execute("SELECT entry FROM scenario_entries")}
+    return {entry_id for s in scenarios for _, entry_id in matching_entries(conn, s)}
+
+
+def coverage(conn: sqlite3.Connection, scenarios: list[Scenario] | str, kind: str = "faq"
              ) -> dict[str, tuple[int, int]]:
     """Per KeyForge version: entries of ``kind`` (faq, example) replayed by some scenario / all."""
-    covered = {entry_id for s in scenarios for _, entry_id in matching_entries(conn, s)}
+    covered = covered_entries(conn, scenarios)
     out = {}
     for version, ids in _entry_ids(conn, kind).items():
         out[version] = (len(ids & covered), len(ids))
@@ -37,7 +49,7 @@ def coverage(conn: sqlite3.Connection, scenarios: list[Scenario], kind: str = "f
 
 def uncovered(conn: sqlite3.Connection, scenarios: list[Scenario]) -> list[dict]:
     """The KeyForge FAQ entries and worked examples no scenario replays yet, by version and kind."""
-    covered = {entry_id for s in scenarios for _, entry_id in matching_entries(conn, s)}
+    covered = covered_entries(conn, scenarios)
     rows = conn.execute(
         """SELECT d.version, e.kind, e.id, e.key, coalesce(e.question, e.body) FROM entries e
            JOIN documents d ON d.id = e.document
@@ -67,7 +79,7 @@ def verify_report(conn: sqlite3.Connection, scenario_id: str | None = None, run_
 
 
 def report(conn: sqlite3.Connection, scenarios: list[Scenario], version: str | None = None,
-           counted: list[Scenario] | None = None, limits: Limits | None = None) -> dict:
+           counted: list[Scenario] | str | None = None, limits: Limits | None = None) -> dict:
     """Replay ``scenarios`` under every version where they appear (or only ``version``): the
     ``rulebase verify --json`` shape, with FAQ and example coverage of ``counted`` (default: the
     scenarios replayed). ``limits`` bound each run (:class:`~engine.errors.LimitExceeded` propagates)."""
@@ -84,7 +96,7 @@ def report(conn: sqlite3.Connection, scenarios: list[Scenario], version: str | N
     return summarize(conn, results, scenarios if counted is None else counted)
 
 
-def summarize(conn: sqlite3.Connection, results: list[dict], counted: list[Scenario]) -> dict:
+def summarize(conn: sqlite3.Connection, results: list[dict], counted: list[Scenario] | str) -> dict:
     """The report around a list of results: counts passed and failed, and coverage of ``counted``."""
     passed = sum(r["passed"] for r in results)
     return {"results": results, "passed": passed, "failed": len(results) - passed,

@@ -8,6 +8,8 @@ Column policy
 * ``number``: the collector number as printed (``"001"``, ``"267"``), never re-padded.
 * ``power`` / ``armor`` / ``amber``: ``int`` or ``NULL`` when the card has none (or the value is
   not a number, e.g. a printed ``"X"``).
+* ``text``: as in the data, cleaned by :func:`clean_text` (no BOM or zero-width characters,
+  ``\\n`` line breaks, no surrounding whitespace).
 * ``traits`` / ``keywords``: JSON lists, as in the data.
 * ``localized_names``: JSON ``{lang: name}`` of every non-English locale the data gives a name for,
   *including* names equal to the English one (``{"de": "Zorn", ..., "th": "Anger"}``), so that a
@@ -33,6 +35,7 @@ other houses.
 from __future__ import annotations
 
 import json
+import re
 import sqlite3
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -78,11 +81,25 @@ def _localized(card: dict) -> str:
     return _JSON(dict(sorted(names.items())))
 
 
+#: invisible characters the card data carries in some texts (byte-order marks, zero-width spaces
+#: and joiners, word joiners): never part of a card's wording
+_INVISIBLE = dict.fromkeys(map(ord, "\ufeff\u200b\u200c\u200d\u2060"))
+_LINE_BREAKS = re.compile(r"\r\n?|\x0b")
+
+
+def clean_text(text: str | None) -> str | None:
+    """A card text as stored: invisible characters removed, line breaks (CRLF, CR, vertical tab)
+    made ``\\n``, surrounding whitespace stripped; None stays None."""
+    if text is None:
+        return None
+    return _LINE_BREAKS.sub("\n", text.translate(_INVISIBLE)).strip()
+
+
 def _row(set_code: str, set_name: str | None, card: dict) -> tuple:
     return (
         set_code, set_name, str(card["number"]).strip(), card["name"].strip(), card.get("house"),
         card.get("type"), _int_or_none(card.get("power")), _int_or_none(card.get("armor")),
-        _int_or_none(card.get("amber")), card.get("text"),
+        _int_or_none(card.get("amber")), clean_text(card.get("text")),
         _JSON(card.get("traits") or []), _JSON(card.get("keywords") or []),
         card.get("rarity"), _localized(card),
     )

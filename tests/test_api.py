@@ -171,12 +171,14 @@ def test_verify_ruling_under_every_version_it_replays(client, kb_conn):
     assert {"path": "player1.amber", "expected": 7, "actual": 7, "ok": True} in first["checks"]
 
 
-def test_verify_shows_a_passing_trace_for_every_1x_ruling(client, kb_conn):
-    """What the entry page's Verify button runs, for every scenario under every 1.x version."""
+def test_verify_shows_a_passing_trace_for_every_keyforge_ruling(client, kb_conn):
+    """What the entry page's Verify button runs, for every scenario under every version, 16.0
+    included."""
     pairs = kb_conn.execute(
         """SELECT DISTINCT se.scenario, se.version FROM scenario_entries se
-           WHERE se.version IN ('1.1', '1.2', '1.3') ORDER BY 1, 2""").fetchall()
+           WHERE se.version IN ('1.1', '1.2', '1.3', '16.0') ORDER BY 1, 2""").fetchall()
     assert len({s for s, _ in pairs}) >= 30
+    assert len({s for s, v in pairs if v == "16.0"}) >= 130
     for scenario, version in pairs:
         report = client.post(f"/api/rulings/{scenario}/verify?version={version}").get_json()
         (result,) = report["results"]

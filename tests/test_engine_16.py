@@ -2,19 +2,7 @@
 board of its own, apart from the bundled scenarios that replay the FAQ entries."""
 from __future__ import annotations
 
-import textwrap
-
-from engine.scenario import load_scenario, run
-
-
-def _run(kb_conn, tmp_path, body: str, version: str = "16.0"):
-    path = tmp_path / "s.yaml"
-    path.write_text(textwrap.dedent(body), encoding="utf-8")
-    return run(kb_conn, load_scenario(path), version)
-
-
-def _ok(result):
-    assert result.passed, (result.error, [c for c in result.checks if not c.ok], result.trace)
+from boards import assert_passed, replay
 
 
 def test_simultaneous_reactions_are_ordered_by_the_active_player(kb_conn, tmp_path):
@@ -29,15 +17,15 @@ def test_simultaneous_reactions_are_ordered_by_the_active_player(kb_conn, tmp_pa
         expect:
           "16.0": {a.amber: %d, b.amber: %d, player1.amber: 0}
         """
-    _ok(_run(kb_conn, tmp_path, body % ("[a]", 1, 0)))
-    _ok(_run(kb_conn, tmp_path, body % ("[b]", 0, 1)))
+    assert_passed(replay(kb_conn, tmp_path, body % ("[a]", 1, 0)))
+    assert_passed(replay(kb_conn, tmp_path, body % ("[b]", 0, 1)))
     # left unanswered, the order is an error listing the reactions, never a silent default
-    result = _run(kb_conn, tmp_path, body % ("[]", 1, 0))
+    result = replay(kb_conn, tmp_path, body % ("[]", 1, 0))
     assert result.error and "which reaction" in result.error and "a" in result.error
 
 
 def test_healing_does_not_untag_a_creature_tagged_for_destruction(kb_conn, tmp_path):
-    _ok(_run(kb_conn, tmp_path, """
+    assert_passed(replay(kb_conn, tmp_path, """
         id: untag
         setup:
           turn: {active: player1, house: shadows}
@@ -52,7 +40,7 @@ def test_healing_does_not_untag_a_creature_tagged_for_destruction(kb_conn, tmp_p
 
 def test_damage_named_twice_in_one_ability_is_one_simultaneous_instance(kb_conn, tmp_path):
     # with a Tolas next to the first target, sequential damage would let Tolas see the first death
-    _ok(_run(kb_conn, tmp_path, """
+    assert_passed(replay(kb_conn, tmp_path, """
         id: lance
         setup:
           turn: {active: player1, house: sanctum}
@@ -68,7 +56,7 @@ def test_damage_named_twice_in_one_ability_is_one_simultaneous_instance(kb_conn,
 
 
 def test_damage_for_each_is_assigned_point_by_point_and_dealt_at_once(kb_conn, tmp_path):
-    _ok(_run(kb_conn, tmp_path, """
+    assert_passed(replay(kb_conn, tmp_path, """
         id: foreach
         setup:
           turn: {active: player1, house: shadows}
@@ -84,7 +72,7 @@ def test_damage_for_each_is_assigned_point_by_point_and_dealt_at_once(kb_conn, t
 
 
 def test_each_time_a_creature_is_destroyed_its_opponent_gains(kb_conn, tmp_path):
-    _ok(_run(kb_conn, tmp_path, """
+    assert_passed(replay(kb_conn, tmp_path, """
         id: tolas
         setup:
           turn: {active: player1, house: shadows}
@@ -97,7 +85,7 @@ def test_each_time_a_creature_is_destroyed_its_opponent_gains(kb_conn, tmp_path)
 
 
 def test_after_an_enemy_creature_enters_play(kb_conn, tmp_path):
-    _ok(_run(kb_conn, tmp_path, """
+    assert_passed(replay(kb_conn, tmp_path, """
         id: pingle
         setup:
           turn: {active: player1, house: brobnar}
@@ -110,7 +98,7 @@ def test_after_an_enemy_creature_enters_play(kb_conn, tmp_path):
 
 
 def test_after_a_neighbor_fights_does_not_need_the_neighbor_to_survive(kb_conn, tmp_path):
-    _ok(_run(kb_conn, tmp_path, """
+    assert_passed(replay(kb_conn, tmp_path, """
         id: niff
         setup:
           turn: {active: player1, house: shadows}
@@ -125,7 +113,7 @@ def test_after_a_neighbor_fights_does_not_need_the_neighbor_to_survive(kb_conn, 
 
 
 def test_reap_gain_replaced_by_steal_is_not_gained(kb_conn, tmp_path):
-    _ok(_run(kb_conn, tmp_path, """
+    assert_passed(replay(kb_conn, tmp_path, """
         id: door
         setup:
           turn: {active: player1, house: logos}
@@ -138,7 +126,7 @@ def test_reap_gain_replaced_by_steal_is_not_gained(kb_conn, tmp_path):
 
 
 def test_extra_damage_joins_the_instance_and_ends_with_the_turn(kb_conn, tmp_path):
-    _ok(_run(kb_conn, tmp_path, """
+    assert_passed(replay(kb_conn, tmp_path, """
         id: extra
         setup:
           turn: {active: player1, house: shadows}
@@ -152,7 +140,7 @@ def test_extra_damage_joins_the_instance_and_ends_with_the_turn(kb_conn, tmp_pat
           "16.0": {k.damage: 0, Troll.damage: 0}
         """))
     # armor prevents the whole hit on the Knight; and damage to Troll later carries the extra 2
-    _ok(_run(kb_conn, tmp_path, """
+    assert_passed(replay(kb_conn, tmp_path, """
         id: extra2
         setup:
           turn: {active: player1, house: shadows}
@@ -168,7 +156,7 @@ def test_extra_damage_joins_the_instance_and_ends_with_the_turn(kb_conn, tmp_pat
 
 
 def test_use_a_creature_lets_the_player_choose_how(kb_conn, tmp_path):
-    _ok(_run(kb_conn, tmp_path, """
+    assert_passed(replay(kb_conn, tmp_path, """
         id: remiel
         setup:
           turn: {active: player1, house: sanctum}
@@ -183,7 +171,7 @@ def test_use_a_creature_lets_the_player_choose_how(kb_conn, tmp_path):
 
 
 def test_after_you_choose_a_house(kb_conn, tmp_path):
-    _ok(_run(kb_conn, tmp_path, """
+    assert_passed(replay(kb_conn, tmp_path, """
         id: jehu
         setup:
           turn: {active: player1, house: sanctum}
@@ -210,13 +198,13 @@ def test_capture_from_any_combination_does_as_much_as_it_can(kb_conn, tmp_path):
           "16.0": %s
         """
     # 12 in the pools: the active player picks how much comes from the opponent (4 to 6 here)
-    _ok(_run(kb_conn, tmp_path, body % (6, 6, "[5]", "{Crassosaurus.amber: 10, player1.amber: 1, player2.amber: 1}")))
+    assert_passed(replay(kb_conn, tmp_path, body % (6, 6, "[5]", "{Crassosaurus.amber: 10, player1.amber: 1, player2.amber: 1}")))
     # fewer than 10 in all: all of it is captured, then Crassosaurus is purged with it
-    _ok(_run(kb_conn, tmp_path, body % (3, 4, "[]", "{Crassosaurus.zone: purged, player1.amber: 0, player2.amber: 7}")))
+    assert_passed(replay(kb_conn, tmp_path, body % (3, 4, "[]", "{Crassosaurus.zone: purged, player1.amber: 0, player2.amber: 7}")))
 
 
 def test_also_dealt_damage_is_for_fights_only(kb_conn, tmp_path):
-    _ok(_run(kb_conn, tmp_path, """
+    assert_passed(replay(kb_conn, tmp_path, """
         id: drecker
         setup:
           turn: {active: player1, house: sanctum}
@@ -231,7 +219,7 @@ def test_also_dealt_damage_is_for_fights_only(kb_conn, tmp_path):
 
 
 def test_cannot_fight_is_refused_and_damage_replacement(kb_conn, tmp_path):
-    _ok(_run(kb_conn, tmp_path, """
+    assert_passed(replay(kb_conn, tmp_path, """
         id: shoulder
         setup:
           turn: {active: player1, house: shadows}
@@ -246,7 +234,7 @@ def test_cannot_fight_is_refused_and_damage_replacement(kb_conn, tmp_path):
 
 
 def test_most_powerful_enemy_creature_looks_at_one_side(kb_conn, tmp_path):
-    _ok(_run(kb_conn, tmp_path, """
+    assert_passed(replay(kb_conn, tmp_path, """
         id: soulkeeper
         setup:
           turn: {active: player1, house: shadows}
@@ -259,7 +247,7 @@ def test_most_powerful_enemy_creature_looks_at_one_side(kb_conn, tmp_path):
 
 
 def test_look_at_top_cards_and_discard_one(kb_conn, tmp_path):
-    _ok(_run(kb_conn, tmp_path, """
+    assert_passed(replay(kb_conn, tmp_path, """
         id: survey
         setup:
           turn: {active: player1, house: staralliance}
@@ -287,12 +275,12 @@ def test_key_cost_for_the_opponents_next_turn_only(kb_conn, tmp_path):
         """
     deck = '["Urchin", "Urchin", "Urchin", "Urchin", "Urchin", "Urchin", "Urchin", "Urchin"]'
     # 1 Dis creature: player2's keys cost 7 on their next turn; player1's later turn costs 6 again
-    _ok(_run(kb_conn, tmp_path, body % (deck, 7, deck, 1)))
-    _ok(_run(kb_conn, tmp_path, body % (deck, 6, deck, 0)))
+    assert_passed(replay(kb_conn, tmp_path, body % (deck, 7, deck, 1)))
+    assert_passed(replay(kb_conn, tmp_path, body % (deck, 6, deck, 0)))
 
 
 def test_ready_step_replaced(kb_conn, tmp_path):
-    _ok(_run(kb_conn, tmp_path, """
+    assert_passed(replay(kb_conn, tmp_path, """
         id: chosen
         setup:
           turn: {active: player1, house: shadows}
@@ -307,7 +295,7 @@ def test_ready_step_replaced(kb_conn, tmp_path):
 
 
 def test_purging_from_the_opponents_archives_is_random_not_chosen(kb_conn, tmp_path):
-    result = _run(kb_conn, tmp_path, """
+    result = replay(kb_conn, tmp_path, """
         id: knowdrone
         setup:
           turn: {active: player1, house: mars}
@@ -318,13 +306,13 @@ def test_purging_from_the_opponents_archives_is_random_not_chosen(kb_conn, tmp_p
         expect:
           "16.0": {player1.archives: []}
         """)
-    _ok(result)  # no answer names the purged card: the identities are never offered
+    assert_passed(result)  # no answer names the purged card: the identities are never offered
     assert any("at random" in line for line in result.trace)
     assert sum(line.endswith("is put into player2's purged") for line in result.trace) == 1
 
 
 def test_an_effect_triggers_again_only_while_its_card_is_in_play(kb_conn, tmp_path):
-    _ok(_run(kb_conn, tmp_path, """
+    assert_passed(replay(kb_conn, tmp_path, """
         id: shark
         setup:
           turn: {active: player1, house: logos}
@@ -349,16 +337,16 @@ def test_armor_prevention_is_an_event_and_protection_comes_first(kb_conn, tmp_pa
           "16.0": %s
         """
     # unprotected: the armor prevents 1 of Yxilo Bolter's 3 and Maruck captures 1 for it
-    _ok(_run(kb_conn, tmp_path, body % ("[{fight: {attacker: Maruck the Marked, target: Yxilo Bolter}}]",
+    assert_passed(replay(kb_conn, tmp_path, body % ("[{fight: {attacker: Maruck the Marked, target: Yxilo Bolter}}]",
                                         "{Maruck the Marked.amber: 1, Maruck the Marked.damage: 2, player2.amber: 2}")))
     # protected on the enemy's side: the enemy creature takes nothing from the fight
-    _ok(_run(kb_conn, tmp_path, body % ("[{action: Hallowed Shield, choices: [Yxilo Bolter]}, "
+    assert_passed(replay(kb_conn, tmp_path, body % ("[{action: Hallowed Shield, choices: [Yxilo Bolter]}, "
                                         "{fight: {attacker: Maruck the Marked, target: Yxilo Bolter}}]",
                                         "{Yxilo Bolter.damage: 0, Maruck the Marked.amber: 1}")))
 
 
 def test_after_a_creature_is_played_on_a_flank(kb_conn, tmp_path):
-    _ok(_run(kb_conn, tmp_path, """
+    assert_passed(replay(kb_conn, tmp_path, """
         id: flanks
         setup:
           turn: {active: player2, house: brobnar}
@@ -373,7 +361,7 @@ def test_after_a_creature_is_played_on_a_flank(kb_conn, tmp_path):
 
 
 def test_card_beneath_is_archived_when_destroyed_on_the_other_turn(kb_conn, tmp_path):
-    _ok(_run(kb_conn, tmp_path, """
+    assert_passed(replay(kb_conn, tmp_path, """
         id: jargogle
         setup:
           turn: {active: player1, house: shadows}

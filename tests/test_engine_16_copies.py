@@ -5,27 +5,12 @@ from __future__ import annotations
 
 import pytest
 
-from engine.choices import Chooser
 from engine.errors import ChoiceError, IllegalAction
-from engine.game import Engine
 from engine.houses import belongs_to
 from engine.keywords import granted
-from engine.rulesets import ruleset_from_kb
-from engine.setup import CardCatalog, build_game
 from engine.turn import end_turn
 
-
-def engine_for(kb_conn, setup: dict, answers=(), version: str = "16.0") -> Engine:
-    game = build_game(setup, CardCatalog(kb_conn))
-    return Engine(game, ruleset_from_kb(kb_conn, "keyforge", version), Chooser(answers))
-
-
-def card(eng: Engine, label: str):
-    return next(c for c in eng.game.cards() if c.label == label)
-
-
-def labels(eng: Engine, player: str, zone: str) -> list[str]:
-    return [c.label for c in eng.game.players[player].zone(zone)]
+from boards import card, engine_for, labels
 
 
 # ------------------------------------------------------------------------------ Mimic Gel

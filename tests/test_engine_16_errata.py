@@ -5,24 +5,12 @@ only, so the scenarios replaying them run under 16.0 only; the comparison with t
 (in force under 1.1-1.3) is made here, on the same board under both rule sets."""
 from __future__ import annotations
 
-import textwrap
-
-from engine.scenario import load_scenario, run
-
-
-def _run(kb_conn, tmp_path, body: str, version: str = "16.0"):
-    path = tmp_path / "s.yaml"
-    path.write_text(textwrap.dedent(body), encoding="utf-8")
-    return run(kb_conn, load_scenario(path), version)
-
-
-def _ok(result):
-    assert result.passed, (result.error, [c for c in result.checks if not c.ok], result.trace)
+from boards import assert_passed, replay
 
 
 def _both(kb_conn, tmp_path, body: str):
     for version in ("1.3", "16.0"):
-        _ok(_run(kb_conn, tmp_path, body, version))
+        assert_passed(replay(kb_conn, tmp_path, body, version))
 
 
 _WORM = """
@@ -47,7 +35,7 @@ def test_collector_worm_printed_text_archives_a_creature_the_fight_destroyed(kb_
 
 
 def test_collector_worm_creature_leaving_archives_goes_to_its_owners_hand(kb_conn, tmp_path):
-    _ok(_run(kb_conn, tmp_path, """
+    assert_passed(replay(kb_conn, tmp_path, """
         id: worm-hand
         setup:
           turn: {active: player1, house: mars}
@@ -99,14 +87,14 @@ def test_custom_virus_printed_purge_is_not_optional(kb_conn, tmp_path):
     purged = ('[]', '[]', '["Troll"]')
     kept = ('["Urchin"]', '["Mooncurser"]', '["Faygin", "Troll"]')
     # printed: the only creature in hand is purged without a question
-    _ok(_run(kb_conn, tmp_path, _VIRUS % ("[]", "1.3", *purged), "1.3"))
+    assert_passed(replay(kb_conn, tmp_path, _VIRUS % ("[]", "1.3", *purged), "1.3"))
     # an answer declining it is left over: there is no decision to decline
-    result = _run(kb_conn, tmp_path, _VIRUS % ('["no"]', "1.3", *purged), "1.3")
+    result = replay(kb_conn, tmp_path, _VIRUS % ('["no"]', "1.3", *purged), "1.3")
     assert not result.passed and result.error
     # 16.0: "You may purge": declining keeps everything, accepting destroys Elves and Thieves
-    _ok(_run(kb_conn, tmp_path, _VIRUS % ('["no"]', "16.0", *kept)))
-    _ok(_run(kb_conn, tmp_path, _VIRUS % ('["yes"]', "16.0", *purged)))
-    result = _run(kb_conn, tmp_path, _VIRUS % ("[]", "16.0", *purged))
+    assert_passed(replay(kb_conn, tmp_path, _VIRUS % ('["no"]', "16.0", *kept)))
+    assert_passed(replay(kb_conn, tmp_path, _VIRUS % ('["yes"]', "16.0", *purged)))
+    result = replay(kb_conn, tmp_path, _VIRUS % ("[]", "16.0", *purged))
     assert result.error and "purge a creature" in result.error
 
 
@@ -184,9 +172,9 @@ _CHAMBER = """
 
 
 def test_incubation_chamber_printed_reveal_is_not_optional(kb_conn, tmp_path):
-    _ok(_run(kb_conn, tmp_path, _CHAMBER % ("[]", "1.3", '["Phase Shift"]', '["Mindwarper"]'), "1.3"))
-    _ok(_run(kb_conn, tmp_path, _CHAMBER % ('["no"]', "16.0", '["Mindwarper", "Phase Shift"]', "[]")))
-    _ok(_run(kb_conn, tmp_path, _CHAMBER % ('["yes"]', "16.0", '["Phase Shift"]', '["Mindwarper"]')))
+    assert_passed(replay(kb_conn, tmp_path, _CHAMBER % ("[]", "1.3", '["Phase Shift"]', '["Mindwarper"]'), "1.3"))
+    assert_passed(replay(kb_conn, tmp_path, _CHAMBER % ('["no"]', "16.0", '["Mindwarper", "Phase Shift"]', "[]")))
+    assert_passed(replay(kb_conn, tmp_path, _CHAMBER % ('["yes"]', "16.0", '["Phase Shift"]', '["Mindwarper"]')))
 
 
 def test_incubation_chamber_without_a_mars_creature_does_nothing(kb_conn, tmp_path):
@@ -334,7 +322,7 @@ def test_shield_of_justice_protects_friendly_creatures_for_the_turn_only(kb_conn
 
 
 def test_shield_of_justice_does_not_protect_enemy_creatures(kb_conn, tmp_path):
-    _ok(_run(kb_conn, tmp_path, """
+    assert_passed(replay(kb_conn, tmp_path, """
         id: shield-enemy
         setup:
           turn: {active: player1, house: sanctum}
@@ -382,7 +370,7 @@ def test_strange_gizmo_reacts_to_its_controllers_key_only(kb_conn, tmp_path):
 def test_omega_played_in_step_1_does_not_end_step_3(kb_conn, tmp_path):
     # the Jargogle FAQ's step-1 case under 16.0 (strange-gizmo-jargogle-step-one); in step 3 the
     # same Omega card still ends step 3 (jargogle-omega-card)
-    _ok(_run(kb_conn, tmp_path, """
+    assert_passed(replay(kb_conn, tmp_path, """
         id: omega-step-1
         setup:
           turn: {active: player2, house: brobnar}

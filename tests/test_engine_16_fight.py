@@ -2,19 +2,7 @@
 board of its own, apart from the bundled scenarios that replay the FAQ entries."""
 from __future__ import annotations
 
-import textwrap
-
-from engine.scenario import load_scenario, run
-
-
-def _run(kb_conn, tmp_path, body: str, version: str = "16.0"):
-    path = tmp_path / "s.yaml"
-    path.write_text(textwrap.dedent(body), encoding="utf-8")
-    return run(kb_conn, load_scenario(path), version)
-
-
-def _ok(result):
-    assert result.passed, (result.error, [c for c in result.checks if not c.ok], result.trace)
+from boards import assert_passed, replay
 
 
 # ----------------------------------------------------------------------------- before the fight
@@ -35,27 +23,27 @@ _BEAR_VS_GRUBBLING = """
 
 def test_assault_hazardous_and_before_fight_abilities_are_ordered_by_the_active_player(kb_conn, tmp_path):
     # assault first destroys the grubbling (2 power): its hazardous 5 never resolves, nothing moves
-    _ok(_run(kb_conn, tmp_path, _BEAR_VS_GRUBBLING % ("[assault]", 0, 1, 0)))
+    assert_passed(replay(kb_conn, tmp_path, _BEAR_VS_GRUBBLING % ("[assault]", 0, 1, 0)))
     survives = _BEAR_VS_GRUBBLING.replace("g.zone: discard", "g.zone: battleline, Ancient Bear.zone: discard, "
                                            "g.amber: %d, player2.amber: %d")
     # hazardous first: 5 damage to the bear (5 power) destroys it (its Æmber goes to player2); the
     # bear's assault and Siren Horn no longer resolve, and no choice is left to ask
-    _ok(_run(kb_conn, tmp_path, survives % ("[hazardous]", 0, 1, 0, 0, 0)))
+    assert_passed(replay(kb_conn, tmp_path, survives % ("[hazardous]", 0, 1, 0, 0, 0)))
     # Siren Horn, then hazardous: the Æmber is on the grubbling when the bear is destroyed
-    _ok(_run(kb_conn, tmp_path, survives % ("[Siren Horn, hazardous]", 1, 0, 0, 0, 0)))
+    assert_passed(replay(kb_conn, tmp_path, survives % ("[Siren Horn, hazardous]", 1, 0, 0, 0, 0)))
     # Siren Horn, assault, and the hazardous left has no creature to reach: the Æmber on g goes to player1
-    _ok(_run(kb_conn, tmp_path, _BEAR_VS_GRUBBLING % ("[Siren Horn, assault]", 0, 0, 1)))
+    assert_passed(replay(kb_conn, tmp_path, _BEAR_VS_GRUBBLING % ("[Siren Horn, assault]", 0, 0, 1)))
 
 
 def test_unanswered_before_fight_order_is_an_error_naming_the_decision(kb_conn, tmp_path):
-    result = _run(kb_conn, tmp_path, _BEAR_VS_GRUBBLING % ("[]", 0, 1, 0))
+    result = replay(kb_conn, tmp_path, _BEAR_VS_GRUBBLING % ("[]", 0, 1, 0))
     assert result.error and "Before Fight" in result.error and "assault" in result.error
 
 
 # ----------------------------------------------------------------------------- source of damage
 
 def test_cannot_be_dealt_damage_by_looks_at_the_card_dealing_it(kb_conn, tmp_path):
-    _ok(_run(kb_conn, tmp_path, """
+    assert_passed(replay(kb_conn, tmp_path, """
         id: source
         setup:
           turn: {active: player1, house: untamed}
@@ -72,7 +60,7 @@ def test_cannot_be_dealt_damage_by_looks_at_the_card_dealing_it(kb_conn, tmp_pat
 
 
 def test_damage_from_a_bonus_icon_has_no_source_card(kb_conn, tmp_path):
-    _ok(_run(kb_conn, tmp_path, """
+    assert_passed(replay(kb_conn, tmp_path, """
         id: icon
         setup:
           turn: {active: player1, house: brobnar}
@@ -88,7 +76,7 @@ def test_damage_from_a_bonus_icon_has_no_source_card(kb_conn, tmp_path):
 
 
 def test_rock_hurling_giant_may_deal_4_each_time_a_brobnar_card_is_discarded(kb_conn, tmp_path):
-    _ok(_run(kb_conn, tmp_path, """
+    assert_passed(replay(kb_conn, tmp_path, """
         id: giant
         setup:
           turn: {active: player1, house: brobnar}
@@ -108,7 +96,7 @@ def test_rock_hurling_giant_may_deal_4_each_time_a_brobnar_card_is_discarded(kb_
 
 def test_switching_power_and_armor_can_leave_a_creature_with_no_power(kb_conn, tmp_path):
     # the Evil Twin printing: "Action: Switch a creature's power and armor ..."
-    _ok(_run(kb_conn, tmp_path, """
+    assert_passed(replay(kb_conn, tmp_path, """
         id: twin
         setup:
           turn: {active: player1, house: sanctum}
@@ -120,7 +108,7 @@ def test_switching_power_and_armor_can_leave_a_creature_with_no_power(kb_conn, t
         expect:
           "16.0": {Troll.zone: discard, Sequis.power: 4, Sequis.armor: 2}
         """))
-    _ok(_run(kb_conn, tmp_path, """
+    assert_passed(replay(kb_conn, tmp_path, """
         id: twin2
         setup:
           turn: {active: player1, house: sanctum}
@@ -135,7 +123,7 @@ def test_switching_power_and_armor_can_leave_a_creature_with_no_power(kb_conn, t
 
 
 def test_an_upgrades_armor_applies_to_its_creature_only(kb_conn, tmp_path):
-    _ok(_run(kb_conn, tmp_path, """
+    assert_passed(replay(kb_conn, tmp_path, """
         id: scutum
         setup:
           turn: {active: player1, house: saurian}
@@ -146,7 +134,7 @@ def test_an_upgrades_armor_applies_to_its_creature_only(kb_conn, tmp_path):
 
 
 def test_considered_to_have_1_power_covers_creatures_entering_play_later(kb_conn, tmp_path):
-    _ok(_run(kb_conn, tmp_path, """
+    assert_passed(replay(kb_conn, tmp_path, """
         id: pale
         setup:
           turn: {active: player1, house: untamed}
@@ -163,7 +151,7 @@ def test_considered_to_have_1_power_covers_creatures_entering_play_later(kb_conn
 
 
 def test_dark_aember_vault_boosts_friendly_mutants_only(kb_conn, tmp_path):
-    _ok(_run(kb_conn, tmp_path, """
+    assert_passed(replay(kb_conn, tmp_path, """
         id: vault
         setup:
           turn: {active: player1, house: untamed}
@@ -179,7 +167,7 @@ def test_dark_aember_vault_boosts_friendly_mutants_only(kb_conn, tmp_path):
 
 
 def test_chonkers_doubles_its_counters_after_destroying_a_creature_in_a_fight(kb_conn, tmp_path):
-    _ok(_run(kb_conn, tmp_path, """
+    assert_passed(replay(kb_conn, tmp_path, """
         id: chonk
         setup:
           turn: {active: player1, house: untamed}
@@ -196,7 +184,7 @@ def test_chonkers_doubles_its_counters_after_destroying_a_creature_in_a_fight(kb
 
 def test_neighbors_of_a_creature_destroyed_in_the_fight_are_those_it_had(kb_conn, tmp_path):
     # the attacked creature dies alone: its neighbors, still in play, take Smite's damage
-    _ok(_run(kb_conn, tmp_path, """
+    assert_passed(replay(kb_conn, tmp_path, """
         id: smite
         setup:
           turn: {active: player1, house: sanctum}
@@ -212,7 +200,7 @@ def test_neighbors_of_a_creature_destroyed_in_the_fight_are_those_it_had(kb_conn
 
 
 def test_smite_with_a_surviving_defender_uses_its_neighbors_now(kb_conn, tmp_path):
-    _ok(_run(kb_conn, tmp_path, """
+    assert_passed(replay(kb_conn, tmp_path, """
         id: smite2
         setup:
           turn: {active: player1, house: sanctum}
@@ -230,7 +218,7 @@ def test_smite_with_a_surviving_defender_uses_its_neighbors_now(kb_conn, tmp_pat
 # ----------------------------------------------------------------------------- play timing
 
 def test_encounter_suit_wards_before_the_play_effect_for_any_players_action(kb_conn, tmp_path):
-    _ok(_run(kb_conn, tmp_path, """
+    assert_passed(replay(kb_conn, tmp_path, """
         id: suit
         setup:
           turn: {active: player1, house: shadows}
@@ -242,7 +230,7 @@ def test_encounter_suit_wards_before_the_play_effect_for_any_players_action(kb_c
           "16.0": {Troll.damage: 0, Troll.ward: false, Sequis.damage: 0}
         """))
     # a creature played is not an action card: no ward
-    _ok(_run(kb_conn, tmp_path, """
+    assert_passed(replay(kb_conn, tmp_path, """
         id: suit2
         setup:
           turn: {active: player1, house: untamed}
@@ -258,7 +246,7 @@ def test_encounter_suit_wards_before_the_play_effect_for_any_players_action(kb_c
 def test_a_ward_spent_on_a_power_drop_leaves_the_creature_to_the_next_check(kb_conn, tmp_path):
     # The Pale Star drops Troll to 1 power with 4 damage on it: its ward replaces the destruction,
     # and the damage still reaching its power destroys it at once
-    _ok(_run(kb_conn, tmp_path, """
+    assert_passed(replay(kb_conn, tmp_path, """
         id: ward
         setup:
           turn: {active: player1, house: dis}

@@ -3,7 +3,6 @@ resolved "as if you had played" a card and Master of the Grey (engine.bonus_icon
 deck generation (engine.enhance), cards discarded and put into play (engine.discarded_into_play)."""
 from __future__ import annotations
 
-import textwrap
 
 import pytest
 
@@ -13,19 +12,10 @@ from engine.errors import ScenarioError
 from engine.game import Engine
 from engine.gigantic import join_group
 from engine.rulesets import ruleset_from_kb
-from engine.scenario import load_scenario, run
 from engine.setup import CardCatalog, build_game
 from engine.state import CardData, CardInstance
 
-
-def _run(kb_conn, tmp_path, body: str, version: str = "16.0"):
-    path = tmp_path / "s.yaml"
-    path.write_text(textwrap.dedent(body), encoding="utf-8")
-    return run(kb_conn, load_scenario(path), version)
-
-
-def _ok(result):
-    assert result.passed, (result.error, [c for c in result.checks if not c.ok], result.trace)
+from boards import assert_passed, replay
 
 
 def _engine(kb_conn, setup: dict) -> Engine:
@@ -38,7 +28,7 @@ def _engine(kb_conn, setup: dict) -> Engine:
 def test_both_halves_are_played_together_as_one_creature_on_the_first_turn(kb_conn, tmp_path):
     # the top half's icons (here enhanced: Æmber, draw) resolve, then "Play: Archive the top 5";
     # it counts as one card played, so it is allowed on the first turn, and a second card is not
-    _ok(_run(kb_conn, tmp_path, """
+    assert_passed(replay(kb_conn, tmp_path, """
         id: giant
         setup:
           turn: {active: player1, house: logos, first_turn: true}
@@ -66,7 +56,7 @@ def test_both_halves_are_played_together_as_one_creature_on_the_first_turn(kb_co
 
 
 def test_two_top_halves_are_not_a_gigantic_creature(kb_conn, tmp_path):
-    _ok(_run(kb_conn, tmp_path, """
+    assert_passed(replay(kb_conn, tmp_path, """
         id: tops
         setup:
           turn: {active: player1, house: logos}
@@ -78,7 +68,7 @@ def test_two_top_halves_are_not_a_gigantic_creature(kb_conn, tmp_path):
 
 
 def test_a_gigantic_creature_leaving_play_is_two_cards_again(kb_conn, tmp_path):
-    _ok(_run(kb_conn, tmp_path, """
+    assert_passed(replay(kb_conn, tmp_path, """
         id: split
         setup:
           turn: {active: player1, house: dis}
@@ -93,7 +83,7 @@ def test_a_gigantic_creature_leaving_play_is_two_cards_again(kb_conn, tmp_path):
 
 def test_purging_a_gigantic_creature_resolves_its_top_halfs_icons(kb_conn, tmp_path):
     # the enemy Gravitron's icons are on its top half; both halves are purged, separate again
-    _ok(_run(kb_conn, tmp_path, """
+    assert_passed(replay(kb_conn, tmp_path, """
         id: purge-giant
         setup:
           turn: {active: player1, house: logos}
@@ -109,7 +99,7 @@ def test_purging_a_gigantic_creature_resolves_its_top_halfs_icons(kb_conn, tmp_p
 
 
 def test_ultra_gravitron_does_nothing_without_an_archived_card(kb_conn, tmp_path):
-    _ok(_run(kb_conn, tmp_path, """
+    assert_passed(replay(kb_conn, tmp_path, """
         id: no-archives
         setup:
           turn: {active: player1, house: logos}
@@ -137,7 +127,7 @@ def test_put_into_play_one_half_fails_both_halves_succeed(kb_conn):
 
 
 def test_setup_needs_the_half_of_a_gigantic_card_out_of_play(kb_conn, tmp_path):
-    result = _run(kb_conn, tmp_path, """
+    result = replay(kb_conn, tmp_path, """
         id: which-half
         setup:
           turn: {active: player1, house: logos}
@@ -145,7 +135,7 @@ def test_setup_needs_the_half_of_a_gigantic_card_out_of_play(kb_conn, tmp_path):
         expect: {"16.0": {}}
         """)
     assert result.error and "half" in result.error
-    result = _run(kb_conn, tmp_path, """
+    result = replay(kb_conn, tmp_path, """
         id: not-gigantic
         setup:
           player1: {hand: [{card: Troll, half: top}]}
@@ -158,7 +148,7 @@ def test_setup_needs_the_half_of_a_gigantic_card_out_of_play(kb_conn, tmp_path):
 
 
 def test_ensign_el_samra_resolves_a_revealed_cards_icons_it_stays_in_hand(kb_conn, tmp_path):
-    _ok(_run(kb_conn, tmp_path, """
+    assert_passed(replay(kb_conn, tmp_path, """
         id: samra
         setup:
           turn: {active: player1, house: staralliance}
@@ -175,7 +165,7 @@ def test_ensign_el_samra_resolves_a_revealed_cards_icons_it_stays_in_hand(kb_con
 def test_fission_bloom_is_used_up_by_icons_resolved_as_if_played(kb_conn, tmp_path):
     # El-Samra's reveal is the "next time you play a card": Virtuous Works's 3 resolve twice (6),
     # and Dust Pixie, played afterwards, resolves its 2 only once
-    _ok(_run(kb_conn, tmp_path, """
+    assert_passed(replay(kb_conn, tmp_path, """
         id: bloom-used
         setup:
           turn: {active: player1, house: staralliance}
@@ -205,14 +195,14 @@ def test_master_of_the_grey_stops_only_its_controllers_opponent(kb_conn, tmp_pat
         expect:
           "16.0": {player1.amber: %d}
         """
-    _ok(_run(kb_conn, tmp_path, body % ("[]", '["Master of the Grey"]', 0)))
-    _ok(_run(kb_conn, tmp_path, body % ('["Master of the Grey"]', "[]", 3)))
+    assert_passed(replay(kb_conn, tmp_path, body % ("[]", '["Master of the Grey"]', 0)))
+    assert_passed(replay(kb_conn, tmp_path, body % ('["Master of the Grey"]', "[]", 3)))
 
 
 def test_reclaimed_by_nature_purges_an_artifact_and_resolves_its_icons(kb_conn, tmp_path):
     # Reclaimed's own 1, then the purged Fission Bloom's enhanced capture (a friendly creature
     # captures from the opponent) and Æmber
-    _ok(_run(kb_conn, tmp_path, """
+    assert_passed(replay(kb_conn, tmp_path, """
         id: reclaimed
         setup:
           turn: {active: player1, house: untamed}
@@ -259,7 +249,7 @@ def test_enhance_at_deck_generation_spreads_every_icon_over_the_players_cards(kb
 
 
 def test_saurian_egg_hatches_one_and_is_destroyed_a_non_saurian_stays_discarded(kb_conn, tmp_path):
-    _ok(_run(kb_conn, tmp_path, """
+    assert_passed(replay(kb_conn, tmp_path, """
         id: egg
         setup:
           turn: {active: player1, house: logos}
@@ -273,7 +263,7 @@ def test_saurian_egg_hatches_one_and_is_destroyed_a_non_saurian_stays_discarded(
 
 
 def test_saurian_egg_without_a_saurian_stays_and_cannot_reap(kb_conn, tmp_path):
-    _ok(_run(kb_conn, tmp_path, """
+    assert_passed(replay(kb_conn, tmp_path, """
         id: egg-none
         setup:
           turn: {active: player1, house: saurian}

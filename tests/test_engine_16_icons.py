@@ -2,13 +2,13 @@
 from tests/test_engine_16.py to keep each file under ~400 lines; same helpers."""
 from __future__ import annotations
 
-from test_engine_16 import _ok, _run
+from boards import assert_passed, replay
 
 
 def test_bonus_icons_resolve_top_to_bottom_before_play(kb_conn, tmp_path):
     # Charette: printed Æmber icon, then an enhanced capture icon (Charette itself may capture),
     # then "Play: capture 3" — the opponent's 5 Æmber: 1 by the icon, then 3 by the ability
-    result = _run(kb_conn, tmp_path, """
+    result = replay(kb_conn, tmp_path, """
         id: icons
         setup:
           turn: {active: player1, house: dis}
@@ -18,7 +18,7 @@ def test_bonus_icons_resolve_top_to_bottom_before_play(kb_conn, tmp_path):
         expect:
           "16.0": {Charette.amber: 4, player2.amber: 1, player1.hand: ["Urchin"]}
         """)
-    _ok(result)
+    assert_passed(result)
     trace = result.trace
     capture_icon = next(i for i, line in enumerate(trace) if "capture bonus icon" in line)
     play = next(i for i, line in enumerate(trace) if '"Play:" ability resolves' in line)
@@ -26,7 +26,7 @@ def test_bonus_icons_resolve_top_to_bottom_before_play(kb_conn, tmp_path):
 
 
 def test_damage_icon_choice_is_asked_and_ward_absorbs_it(kb_conn, tmp_path):
-    _ok(_run(kb_conn, tmp_path, """
+    assert_passed(replay(kb_conn, tmp_path, """
         id: ward
         setup:
           turn: {active: player1, house: shadows}
@@ -39,7 +39,7 @@ def test_damage_icon_choice_is_asked_and_ward_absorbs_it(kb_conn, tmp_path):
 
 
 def test_ward_keeps_a_creature_from_being_destroyed_once(kb_conn, tmp_path):
-    _ok(_run(kb_conn, tmp_path, """
+    assert_passed(replay(kb_conn, tmp_path, """
         id: ward-destroy
         setup:
           turn: {active: player1, house: dis}
@@ -52,7 +52,7 @@ def test_ward_keeps_a_creature_from_being_destroyed_once(kb_conn, tmp_path):
 
 
 def test_enters_ready_when_a_friendly_creature_was_destroyed_this_turn(kb_conn, tmp_path):
-    _ok(_run(kb_conn, tmp_path, """
+    assert_passed(replay(kb_conn, tmp_path, """
         id: bonesaw
         setup:
           turn: {active: player1, house: dis}
@@ -64,7 +64,7 @@ def test_enters_ready_when_a_friendly_creature_was_destroyed_this_turn(kb_conn, 
 
 
 def test_a_card_that_left_play_does_not_resolve_its_play_ability(kb_conn, tmp_path):
-    _ok(_run(kb_conn, tmp_path, """
+    assert_passed(replay(kb_conn, tmp_path, """
         id: penny
         setup:
           turn: {active: player1, house: shadows}
@@ -77,7 +77,7 @@ def test_a_card_that_left_play_does_not_resolve_its_play_ability(kb_conn, tmp_pa
 
 
 def test_unknown_bonus_icon_is_refused(kb_conn, tmp_path):
-    result = _run(kb_conn, tmp_path, """
+    result = replay(kb_conn, tmp_path, """
         id: bad
         setup:
           turn: {active: player1, house: shadows}
@@ -89,7 +89,7 @@ def test_unknown_bonus_icon_is_refused(kb_conn, tmp_path):
 
 
 def test_an_enraged_creature_must_fight_if_able_and_loses_its_counter(kb_conn, tmp_path):
-    _ok(_run(kb_conn, tmp_path, """
+    assert_passed(replay(kb_conn, tmp_path, """
         id: enrage
         setup:
           turn: {active: player1, house: brobnar}
@@ -102,7 +102,7 @@ def test_an_enraged_creature_must_fight_if_able_and_loses_its_counter(kb_conn, t
           "16.0": {illegal: 0, refusal_contains: enraged, Troll.enraged: false, Dust Imp.zone: discard, player1.amber: 0}
         """))
     # with no enemy creature in play it may reap
-    _ok(_run(kb_conn, tmp_path, """
+    assert_passed(replay(kb_conn, tmp_path, """
         id: enrage-alone
         setup:
           turn: {active: player1, house: brobnar}
@@ -114,7 +114,7 @@ def test_an_enraged_creature_must_fight_if_able_and_loses_its_counter(kb_conn, t
 
 
 def test_raising_the_tide_triggers_after_raise_reactions(kb_conn, tmp_path):
-    _ok(_run(kb_conn, tmp_path, """
+    assert_passed(replay(kb_conn, tmp_path, """
         id: tide
         setup:
           turn: {active: player1, house: untamed, tide_high: player2}
@@ -128,7 +128,7 @@ def test_raising_the_tide_triggers_after_raise_reactions(kb_conn, tmp_path):
 
 
 def test_after_dealt_damage_reaction_exalts_when_the_tide_is_low(kb_conn, tmp_path):
-    _ok(_run(kb_conn, tmp_path, """
+    assert_passed(replay(kb_conn, tmp_path, """
         id: venator
         setup:
           turn: {active: player1, house: brobnar, tide_high: player1}

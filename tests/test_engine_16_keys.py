@@ -3,19 +3,7 @@ mid-timing-point and self-referential gained text (engine.gained_text), "if this
 (engine.leaves_play), and the Keyforgery and Magda the Rat errata: each on a board of its own."""
 from __future__ import annotations
 
-import textwrap
-
-from engine.scenario import load_scenario, run
-
-
-def _run(kb_conn, tmp_path, body: str, version: str = "16.0"):
-    path = tmp_path / "s.yaml"
-    path.write_text(textwrap.dedent(body), encoding="utf-8")
-    return run(kb_conn, load_scenario(path), version)
-
-
-def _ok(result):
-    assert result.passed, (result.error, [c for c in result.checks if not c.ok], result.trace)
+from boards import assert_passed, replay
 
 
 # ------------------------------------------------------------------ forging
@@ -24,7 +12,7 @@ def _ok(result):
 def test_forge_step_spends_amber_on_senator_shrix_and_forging_is_not_optional(kb_conn, tmp_path):
     # 2 in the pool and 4 on Shrix: the key is forged at the start of player2's turn; the active
     # player (player2 now) decides the split, here 3 from Shrix and 3 from the pool
-    _ok(_run(kb_conn, tmp_path, """
+    assert_passed(replay(kb_conn, tmp_path, """
         id: shrix-step
         setup:
           turn: {active: player1, house: brobnar}
@@ -36,7 +24,7 @@ def test_forge_step_spends_amber_on_senator_shrix_and_forging_is_not_optional(kb
           "16.0": {player2.keys: 1, player2.amber: 0, Senator Shrix.amber: 1}
         """))
     # not enough between them: no key, nothing spent
-    _ok(_run(kb_conn, tmp_path, """
+    assert_passed(replay(kb_conn, tmp_path, """
         id: shrix-short
         setup:
           turn: {active: player1, house: brobnar}
@@ -61,12 +49,12 @@ def test_the_active_player_decides_where_the_opponents_amber_comes_from(kb_conn,
         expect:
           "16.0": {player2.keys: 1, player2.amber: %d, Senator Shrix.amber: %d}
         """
-    _ok(_run(kb_conn, tmp_path, body % ("[1]", 0, 4)))
+    assert_passed(replay(kb_conn, tmp_path, body % ("[1]", 0, 4)))
     # only 1..5 may come from Shrix (the pool holds 5): 0 and 6 are not options
-    result = _run(kb_conn, tmp_path, body % ("[0]", 0, 4))
+    result = replay(kb_conn, tmp_path, body % ("[0]", 0, 4))
     assert result.error and "player1: how much" in result.error and "1, 2, 3, 4, 5" in result.error
     # unanswered, the split is an error naming the decision, never a default
-    result = _run(kb_conn, tmp_path, body % ("[]", 0, 4))
+    result = replay(kb_conn, tmp_path, body % ("[]", 0, 4))
     assert result.error and "Senator Shrix" in result.error
 
 
@@ -83,14 +71,14 @@ def test_after_a_key_is_forged_the_active_player_orders_graft_and_og(kb_conn, tm
         expect:
           "16.0": {player2.keys: 1, player2.amber: 0, player1.amber: %d}
         """
-    _ok(_run(kb_conn, tmp_path, body % ("Interdimensional Graft", 5)))
-    _ok(_run(kb_conn, tmp_path, body % ("Forgemaster Og", 1)))
+    assert_passed(replay(kb_conn, tmp_path, body % ("Interdimensional Graft", 5)))
+    assert_passed(replay(kb_conn, tmp_path, body % ("Forgemaster Og", 1)))
 
 
 def test_interdimensional_graft_lasts_for_the_opponents_next_turn_only(kb_conn, tmp_path):
     # player2 cannot forge on their next turn (5 Æmber); on their turn after that they can, and
     # the Graft no longer applies
-    _ok(_run(kb_conn, tmp_path, """
+    assert_passed(replay(kb_conn, tmp_path, """
         id: graft-later
         setup:
           turn: {active: player1, house: logos}
@@ -109,7 +97,7 @@ def test_interdimensional_graft_lasts_for_the_opponents_next_turn_only(kb_conn, 
 
 def test_key_hammer_needs_a_key_forged_on_the_opponents_previous_turn(kb_conn, tmp_path):
     # player2's key was forged before: Key Hammer unforges nothing, player2 still gains 6
-    _ok(_run(kb_conn, tmp_path, """
+    assert_passed(replay(kb_conn, tmp_path, """
         id: hammer-none
         setup:
           turn: {active: player1, house: dis}
@@ -135,8 +123,8 @@ def test_sensor_chief_garcia_raises_key_cost_during_the_opponents_next_turn(kb_c
         expect:
           "16.0": {player2.keys: %d}
         """
-    _ok(_run(kb_conn, tmp_path, body % (7, 0)))
-    _ok(_run(kb_conn, tmp_path, body % (8, 1)))
+    assert_passed(replay(kb_conn, tmp_path, body % (7, 0)))
+    assert_passed(replay(kb_conn, tmp_path, body % (8, 1)))
 
 
 # ------------------------------------------------------------------ Keyforgery (16.0 erratum)
@@ -158,16 +146,16 @@ KEYFORGERY_ON_MY_TURN = """
 def test_printed_keyforgery_stops_a_key_forged_on_its_owners_turn(kb_conn, tmp_path):
     # printed text: any time the opponent would forge; the revealed card (brobnar) is not of the
     # named house: Keyforgery is destroyed and no key is forged, no Æmber spent
-    _ok(_run(kb_conn, tmp_path, KEYFORGERY_ON_MY_TURN % ("[untamed]", "1.3", 0, 6, "discard"), "1.3"))
+    assert_passed(replay(kb_conn, tmp_path, KEYFORGERY_ON_MY_TURN % ("[untamed]", "1.3", 0, 6, "discard"), "1.3"))
     # naming the revealed card's house: the key is forged, Keyforgery stays
-    _ok(_run(kb_conn, tmp_path, KEYFORGERY_ON_MY_TURN % ("[brobnar]", "1.3", 1, 0, "artifacts"), "1.3"))
+    assert_passed(replay(kb_conn, tmp_path, KEYFORGERY_ON_MY_TURN % ("[brobnar]", "1.3", 1, 0, "artifacts"), "1.3"))
 
 
 def test_errata_keyforgery_applies_on_the_opponents_turn_only(kb_conn, tmp_path):
     # 16.0 erratum "on their turn": a key forged on player1's turn is not stopped, nothing named
-    _ok(_run(kb_conn, tmp_path, KEYFORGERY_ON_MY_TURN % ("[]", "16.0", 1, 0, "artifacts")))
+    assert_passed(replay(kb_conn, tmp_path, KEYFORGERY_ON_MY_TURN % ("[]", "16.0", 1, 0, "artifacts")))
     # on player2's own turn it applies
-    _ok(_run(kb_conn, tmp_path, """
+    assert_passed(replay(kb_conn, tmp_path, """
         id: keyforgery-their-turn
         setup:
           turn: {active: player1, house: shadows}
@@ -198,15 +186,15 @@ MAGDA_NOT_PLAYED = """
 
 def test_printed_magda_leaves_play_ability_works_whenever_she_is_in_play(kb_conn, tmp_path):
     # printed "Leaves Play:": Magda put into play without being played still has it
-    _ok(_run(kb_conn, tmp_path, MAGDA_NOT_PLAYED % ("1.3", 1, 2), "1.3"))
+    assert_passed(replay(kb_conn, tmp_path, MAGDA_NOT_PLAYED % ("1.3", 1, 2), "1.3"))
 
 
 def test_errata_magda_steal_on_leaving_is_set_up_by_her_play_ability(kb_conn, tmp_path):
     # 16.0 erratum: "If Magda the Rat leaves play, ..." belongs to her "Play:" ability: not played,
     # she leaves without a steal
-    _ok(_run(kb_conn, tmp_path, MAGDA_NOT_PLAYED % ("16.0", 3, 0)))
+    assert_passed(replay(kb_conn, tmp_path, MAGDA_NOT_PLAYED % ("16.0", 3, 0)))
     # played: she steals 2, and when she is destroyed on a later turn her opponent steals 2 back
-    _ok(_run(kb_conn, tmp_path, """
+    assert_passed(replay(kb_conn, tmp_path, """
         id: magda-played
         setup:
           turn: {active: player1, house: shadows}
@@ -226,7 +214,7 @@ def test_errata_magda_steal_on_leaving_is_set_up_by_her_play_ability(kb_conn, tm
 
 def test_a_card_used_as_if_it_were_yours_is_friendly_to_you_only(kb_conn, tmp_path):
     # player1's own Shard and the used Shard count; player2's other Shard is an enemy Shard
-    _ok(_run(kb_conn, tmp_path, """
+    assert_passed(replay(kb_conn, tmp_path, """
         id: shards
         setup:
           turn: {active: player1, house: shadows}
@@ -239,7 +227,7 @@ def test_a_card_used_as_if_it_were_yours_is_friendly_to_you_only(kb_conn, tmp_pa
           "16.0": {player1.amber: 3, theirs.exhausted: true, theirs.controller: player2, player2.amber: 0}
         """))
     # an exhausted artifact cannot be used: only the reap's Æmber
-    _ok(_run(kb_conn, tmp_path, """
+    assert_passed(replay(kb_conn, tmp_path, """
         id: shard-exhausted
         setup:
           turn: {active: player1, house: shadows}
@@ -257,7 +245,7 @@ def test_a_card_used_as_if_it_were_yours_is_friendly_to_you_only(kb_conn, tmp_pa
 
 def test_an_ability_gained_during_a_timing_point_triggers_once_and_own_abilities_do_not_repeat(kb_conn, tmp_path):
     # Nexus's own "Reap:" resolves once, the gained "Reap: Draw a card" once (not again and again)
-    _ok(_run(kb_conn, tmp_path, """
+    assert_passed(replay(kb_conn, tmp_path, """
         id: gained-once
         setup:
           turn: {active: player1, house: shadows}
@@ -269,7 +257,7 @@ def test_an_ability_gained_during_a_timing_point_triggers_once_and_own_abilities
           "16.0": {player1.hand: [Urchin], player1.amber: 1}
         """))
     # choosing the enemy Troll instead: Nexus gains nothing, nobody draws
-    _ok(_run(kb_conn, tmp_path, """
+    assert_passed(replay(kb_conn, tmp_path, """
         id: gained-elsewhere
         setup:
           turn: {active: player1, house: shadows}
@@ -286,7 +274,7 @@ def test_garcias_blaster_on_another_creature_moves_to_a_garcia_and_steals(kb_con
     # on a Sensor Chief Garcia the attach option is not offered (not even to the other copy): the
     # only option, the damage, is taken without asking, so an answer naming the attach is refused
     # by the next decision (the creature to damage)
-    result = _run(kb_conn, tmp_path, """
+    result = replay(kb_conn, tmp_path, """
         id: blaster-stays
         setup:
           turn: {active: player1, house: staralliance}
@@ -301,7 +289,7 @@ def test_garcias_blaster_on_another_creature_moves_to_a_garcia_and_steals(kb_con
     assert result.error and "choose any creature" in result.error and "is not an option" in result.error
     # on a creature that is not a Sensor Chief Garcia, "Sensor Chief Garcia" names any of them:
     # attaching is offered, and attaching steals 1
-    _ok(_run(kb_conn, tmp_path, """
+    assert_passed(replay(kb_conn, tmp_path, """
         id: blaster-from-other
         setup:
           turn: {active: player1, house: shadows}
@@ -316,7 +304,7 @@ def test_garcias_blaster_on_another_creature_moves_to_a_garcia_and_steals(kb_con
 
 
 def test_playing_garcias_blaster_on_sensor_chief_garcia_steals(kb_conn, tmp_path):
-    _ok(_run(kb_conn, tmp_path, """
+    assert_passed(replay(kb_conn, tmp_path, """
         id: blaster-play
         setup:
           turn: {active: player1, house: staralliance}

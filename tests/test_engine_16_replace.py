@@ -2,24 +2,12 @@
 a board of its own, apart from the bundled scenarios that replay the FAQ entries."""
 from __future__ import annotations
 
-import textwrap
-
-from engine.scenario import load_scenario, run
-
-
-def _run(kb_conn, tmp_path, body: str, version: str = "16.0"):
-    path = tmp_path / "s.yaml"
-    path.write_text(textwrap.dedent(body), encoding="utf-8")
-    return run(kb_conn, load_scenario(path), version)
-
-
-def _ok(result):
-    assert result.passed, (result.error, [c for c in result.checks if not c.ok], result.trace)
+from boards import assert_passed, replay
 
 
 def test_a_steal_is_captured_by_the_active_players_creature_instead(kb_conn, tmp_path):
     # Gargantodon: the Æmber is captured, not stolen, so Nerve Blast's "if you do" is not met
-    _ok(_run(kb_conn, tmp_path, """
+    assert_passed(replay(kb_conn, tmp_path, """
         id: garg
         setup:
           turn: {active: player1, house: shadows}
@@ -45,11 +33,11 @@ def test_amber_that_cannot_be_stolen_is_only_the_creatures_controllers(kb_conn, 
         """
     protected = "{card: Urchin, upgrades: [Discombobulator]}"
     # on the thief's own creature: the opponent's Æmber can still be stolen
-    _ok(_run(kb_conn, tmp_path, body % (f"Troll, {protected}", "Mooncurser", 1, 1, 2)))
+    assert_passed(replay(kb_conn, tmp_path, body % (f"Troll, {protected}", "Mooncurser", 1, 1, 2)))
     # on the victim's creature: nothing is stolen, no damage
-    result = _run(kb_conn, tmp_path, body % ("Troll", protected, 0, 2, 0))
+    result = replay(kb_conn, tmp_path, body % ("Troll", protected, 0, 2, 0))
     assert result.error and "left over" in result.error  # no damage, so no target was asked
-    _ok(_run(kb_conn, tmp_path, (body % ("Troll", protected, 0, 2, 0)).replace(", choices: [Troll]", "")))
+    assert_passed(replay(kb_conn, tmp_path, (body % ("Troll", protected, 0, 2, 0)).replace(", choices: [Troll]", "")))
 
 
 def test_taken_from_the_common_supply_only_when_there_is_amber_to_take(kb_conn, tmp_path):
@@ -63,13 +51,13 @@ def test_taken_from_the_common_supply_only_when_there_is_amber_to_take(kb_conn, 
         expect:
           "16.0": {player1.amber: %d, player2.amber: %d, Troll.damage: %d}
         """
-    _ok(_run(kb_conn, tmp_path, body % (1, "choices: [Troll]", 1, 1, 2)))
+    assert_passed(replay(kb_conn, tmp_path, body % (1, "choices: [Troll]", 1, 1, 2)))
     # an empty pool: nothing would be stolen, so nothing is replaced and nothing is stolen
-    _ok(_run(kb_conn, tmp_path, body % (0, "choices: []", 0, 0, 0)))
+    assert_passed(replay(kb_conn, tmp_path, body % (0, "choices: []", 0, 0, 0)))
 
 
 def test_a_capture_bonus_icon_from_a_pixies_pool_comes_from_the_supply(kb_conn, tmp_path):
-    _ok(_run(kb_conn, tmp_path, """
+    assert_passed(replay(kb_conn, tmp_path, """
         id: icon-capture
         setup:
           turn: {active: player1, house: sanctum}
@@ -94,13 +82,13 @@ def test_optional_icon_replacements_are_asked_per_icon(kb_conn, tmp_path):
           "16.0": {player1.amber: %d, player2.amber: %d, Troll.amber: %d}
         """
     # two Æmber icons (printed and enhanced) resolve one by one: the first becomes a capture
-    _ok(_run(kb_conn, tmp_path, body % ('["yes", "no"]', 1, 2, 1)))
-    _ok(_run(kb_conn, tmp_path, body % ('["no", "no"]', 2, 3, 0)))
-    _ok(_run(kb_conn, tmp_path, body % ('["yes", "yes"]', 0, 1, 2)))
+    assert_passed(replay(kb_conn, tmp_path, body % ('["yes", "no"]', 1, 2, 1)))
+    assert_passed(replay(kb_conn, tmp_path, body % ('["no", "no"]', 2, 3, 0)))
+    assert_passed(replay(kb_conn, tmp_path, body % ('["yes", "yes"]', 0, 1, 2)))
 
 
 def test_declining_the_second_replacement_leaves_the_first(kb_conn, tmp_path):
-    _ok(_run(kb_conn, tmp_path, """
+    assert_passed(replay(kb_conn, tmp_path, """
         id: favian-no
         setup:
           turn: {active: player1, house: sanctum}
@@ -125,15 +113,15 @@ def test_simultaneous_replacements_are_ordered_by_the_active_player(kb_conn, tmp
           "16.0": {player1.amber: 0, player2.amber: 2, Troll.amber: 1, Troll.damage: 0}
         """
     # either order ends in a capture from the common supply
-    _ok(_run(kb_conn, tmp_path, body % '["Po’s Pixies"]'))
-    _ok(_run(kb_conn, tmp_path, body % '["Gargantodon"]'))
-    result = _run(kb_conn, tmp_path, body % "[]")
+    assert_passed(replay(kb_conn, tmp_path, body % '["Po’s Pixies"]'))
+    assert_passed(replay(kb_conn, tmp_path, body % '["Gargantodon"]'))
+    result = replay(kb_conn, tmp_path, body % "[]")
     assert result.error and "which replacement effect applies first" in result.error
 
 
 def test_a_destruction_replacement_waits_for_the_destroyed_abilities(kb_conn, tmp_path):
     # Soulkeeper's "Destroyed:" resolves first (Remiel is still tagged), then the Cloak saves it
-    _ok(_run(kb_conn, tmp_path, """
+    assert_passed(replay(kb_conn, tmp_path, """
         id: cloak
         setup:
           turn: {active: player1, house: shadows}
@@ -148,7 +136,7 @@ def test_a_destruction_replacement_waits_for_the_destroyed_abilities(kb_conn, tm
 
 
 def test_upgrades_give_hazardous_and_armor(kb_conn, tmp_path):
-    _ok(_run(kb_conn, tmp_path, """
+    assert_passed(replay(kb_conn, tmp_path, """
         id: upg
         setup:
           turn: {active: player1, house: brobnar}
@@ -174,8 +162,8 @@ def test_hyde_and_velum_replace_within_their_own_ability(kb_conn, tmp_path):
         expect:
           "16.0": {player1.archives: %s}
         """
-    _ok(_run(kb_conn, tmp_path, body % ("Velum", "[Urchin]", '["Urchin"]')))
-    _ok(_run(kb_conn, tmp_path, body % ("Velum, Hyde", "[Urchin, Troll]", '["Urchin", "Troll"]')))
+    assert_passed(replay(kb_conn, tmp_path, body % ("Velum", "[Urchin]", '["Urchin"]')))
+    assert_passed(replay(kb_conn, tmp_path, body % ("Velum, Hyde", "[Urchin, Troll]", '["Urchin", "Troll"]')))
 
 
 def test_hyde_destroyed_archives_velum_from_the_discard_pile_then_itself(kb_conn, tmp_path):
@@ -189,8 +177,8 @@ def test_hyde_destroyed_archives_velum_from_the_discard_pile_then_itself(kb_conn
         expect:
           "16.0": {player1.archives: %s, Hyde.zone: %s}
         """
-    _ok(_run(kb_conn, tmp_path, body % ("Velum", '["Velum", "Hyde"]', "archives")))
-    _ok(_run(kb_conn, tmp_path, body % ("Troll", "[]", "discard")))
+    assert_passed(replay(kb_conn, tmp_path, body % ("Velum", '["Velum", "Hyde"]', "archives")))
+    assert_passed(replay(kb_conn, tmp_path, body % ("Troll", "[]", "discard")))
 
 
 def test_before_16_a_destruction_replacement_is_ordered_with_the_destroyed_abilities(kb_conn, tmp_path):
@@ -206,9 +194,9 @@ def test_before_16_a_destruction_replacement_is_ordered_with_the_destroyed_abili
           "1.3": {Commander Remiel.zone: battleline, Commander Remiel.damage: 0, Troll.zone: discard,
                   Commander Remiel.upgrades: ["Soulkeeper"], Armageddon Cloak.zone: discard}
         """
-    _ok(_run(kb_conn, tmp_path, body % '["Commander Remiel (Armageddon Cloak)"]', "1.3"))
-    _ok(_run(kb_conn, tmp_path, body % '["Commander Remiel (Soulkeeper)"]', "1.3"))
-    result = _run(kb_conn, tmp_path, body % "[]", "1.3")
+    assert_passed(replay(kb_conn, tmp_path, body % '["Commander Remiel (Armageddon Cloak)"]', "1.3"))
+    assert_passed(replay(kb_conn, tmp_path, body % '["Commander Remiel (Soulkeeper)"]', "1.3"))
+    result = replay(kb_conn, tmp_path, body % "[]", "1.3")
     assert result.error and 'which "Destroyed:" ability' in result.error
     # 16.0: the replacement waits until Remiel would be put into the discard pile, nothing to order
-    _ok(_run(kb_conn, tmp_path, (body % "[]").replace('"1.3"', '"16.0"')))
+    assert_passed(replay(kb_conn, tmp_path, (body % "[]").replace('"1.3"', '"16.0"')))

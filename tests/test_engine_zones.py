@@ -2,7 +2,6 @@
 built from scenario setups, checked by what a player would see."""
 from __future__ import annotations
 
-import textwrap
 
 import pytest
 
@@ -10,28 +9,15 @@ from engine.choices import Chooser
 from engine.errors import ChoiceError, IllegalAction
 from engine.game import Engine
 from engine.rulesets import ruleset_from_kb
-from engine.scenario import load_scenario, run
 from engine.setup import CardCatalog, build_game
 from engine.turn import choose_house, end_turn, take_archives
+
+from boards import card, labels, replay
 
 
 def engine_for(kb_conn, setup: dict, version: str = "1.3", answers=()) -> Engine:
     game = build_game(setup, CardCatalog(kb_conn))
     return Engine(game, ruleset_from_kb(kb_conn, "keyforge", version), Chooser(answers))
-
-
-def card(eng: Engine, label: str):
-    return next(c for c in eng.game.cards() if c.label == label)
-
-
-def labels(eng: Engine, player: str, zone: str) -> list[str]:
-    return [c.label for c in eng.game.players[player].zone(zone)]
-
-
-def replay(kb_conn, tmp_path, body: str, version: str):
-    path = tmp_path / "s.yaml"
-    path.write_text(textwrap.dedent(body), encoding="utf-8")
-    return run(kb_conn, load_scenario(path), version)
 
 
 # ------------------------------------------------------------------------------ playing order

@@ -1,7 +1,7 @@
 """Worlds Collide (WC): Saurian cards."""
 from __future__ import annotations
 
-from ...effects import CaptureFromAny, If, May
+from ...effects import CaptureFromAny, If, May, RepeatPrecedingIf
 from ...effects_cards import DealDamage, Purge
 from ...effects_status import Exalt, friendly_creatures, has_friendly_creature
 from ...targets import Choose
@@ -16,14 +16,14 @@ from ...statics import ArmorModifier
 card("Crassosaurus",
      play=[CaptureFromAny(10), If(lambda ctx: ctx.source.amber < 10, [Purge("self")])])
 
-# "You may exalt a friendly creature to repeat the preceding effect": the damage again, to the
-# same creature, as a second instance (a ward the first removed does not stop it)
+# "You may exalt a friendly creature to repeat the preceding effect": "Choose a creature. Deal 1
+# to it for each friendly creature." resolves again (glossary "Preceding"): a new choice, which may
+# be the same creature, dealt a second instance of damage (a ward the first removed does not stop it)
 card("Phalanx Strike",
      play=[Choose("creature", "any", name="target"), DealDamage(friendly_creatures, on="target"),
-           If(has_friendly_creature,
-              [May([Choose("creature", "friendly", name="exalted"), Exalt("exalted"),
-                    DealDamage(friendly_creatures, on="target")],
-                   question="exalt a friendly creature to repeat the damage?")])])
+           RepeatPrecedingIf(has_friendly_creature,
+                             cost=[May([Choose("creature", "friendly", name="exalted"), Exalt("exalted")],
+                                       question="exalt a friendly creature to repeat the preceding effect?")])])
 
 # "Each Æmber that would be stolen is captured by a creature controlled by the active player
 # instead" (engine.replacements)

@@ -1,0 +1,37 @@
+"""What the engine tests share: a real game built from a scenario setup, and a scenario written
+inline and replayed by :func:`engine.scenario.run`, as ``rulebase verify`` replays a file."""
+from __future__ import annotations
+
+import textwrap
+
+from engine.choices import Chooser
+from engine.game import Engine
+from engine.rulesets import ruleset_from_kb
+from engine.scenario import load_scenario, run
+from engine.setup import CardCatalog, build_game
+
+
+def engine_for(kb_conn, setup: dict, version: str = "16.0", answers=()) -> Engine:
+    """An engine on the board ``setup`` describes, under ``version``'s rule set; ``answers``
+    answer its decisions in order."""
+    game = build_game(setup, CardCatalog(kb_conn))
+    return Engine(game, ruleset_from_kb(kb_conn, "keyforge", version), Chooser(answers))
+
+
+def card(eng: Engine, label: str):
+    return next(c for c in eng.game.cards() if c.label == label)
+
+
+def labels(eng: Engine, player: str, zone: str) -> list[str]:
+    return [c.label for c in eng.game.players[player].zone(zone)]
+
+
+def replay(kb_conn, tmp_path, body: str, version: str = "16.0"):
+    """Replay a scenario given as YAML text (indented as in the test) under ``version``."""
+    path = tmp_path / "s.yaml"
+    path.write_text(textwrap.dedent(body), encoding="utf-8")
+    return run(kb_conn, load_scenario(path), version)
+
+
+def assert_passed(result) -> None:
+    assert result.passed, (result.error, [c for c in result.checks if not c.ok], result.trace)
