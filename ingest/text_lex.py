@@ -44,8 +44,10 @@ CARD_TYPE_LINE = re.compile(r"^(?:TOKEN )?(?:CREATURE|ARTIFACT|ACTION|UPGRADE|LO
 LOST_ICON = {"keyforge": "Æmber"}
 
 #: a double space between two lower-case words inside a line: an inline æmber symbol the
-#: extraction lost ("has more  than you" -> "has more Æmber than you")
-LOST_SYMBOL = re.compile(r"([a-z]) {2,}([a-z])")
+#: extraction lost ("has more  than you" -> "has more Æmber than you"); not before "bonus icon",
+#: where the lost symbol is the icon itself and could be any kind ("three  bonus icons": Æmber,
+#: capture, damage or draw), so the gap is only closed
+LOST_SYMBOL = re.compile(r"([a-z]) {2,}(?!bonus icon)([a-z])")
 ITEM = re.compile(
     r"^\s*(?:(?P<dash>[-–•*])\s*(?P<n1>\d{1,2})[.)]?\s+(?=\S)"      # "- 1 Place", "- 1. You gain"
     r"|(?P<n2>\d{1,2})[.)]\s+(?=\S)"                               # "1. Place"

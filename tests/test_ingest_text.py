@@ -375,3 +375,18 @@ def test_text_without_structure_is_refused():
         parse_document(b"just some words\nand more words without any headings at all.\n", "text", ParseContext())
     with pytest.raises(IngestError):
         parse_document(b"\n\n", "text", ParseContext())
+
+
+def test_a_lost_amber_symbol_is_restored_but_a_lost_bonus_icon_is_not_guessed():
+    """A double space inside a line is where the PDF text lost an inline symbol: in running text it
+    is the Æmber symbol; before "bonus icons" it is the icon itself, of a kind the text no longer
+    says (the 16.0 Enhance example, whose card shows damage icons), so no kind is made up."""
+    from ingest.text_lex import read_lines
+    lines = read_lines("Play: If your opponent has more  than you, steal 1.\n"
+                       "three  bonus icons have been randomly added\n", [], "Æmber")
+    texts = [line.text for line in lines if line is not None]
+    assert texts[0].startswith("Play: If your opponent has more Æmber than you")
+    assert texts[1] == "three bonus icons have been randomly added"
+    doc = parse(V16)
+    enhance = next(e for e in doc.entries if e.kind == "example" and "Mutant Cutpurse" in e.body)
+    assert "three bonus icons" in enhance.body and "Æmber bonus icons" not in enhance.body
