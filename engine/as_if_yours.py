@@ -21,13 +21,6 @@ if TYPE_CHECKING:
     from .state import CardInstance
 
 
-def friendly_to(ctx: "Context", card: "CardInstance") -> bool:
-    """Is ``card`` friendly to the controller of the ability?"""
-    if ctx.as_if_yours and card is ctx.source:
-        return True
-    return card.controller == ctx.controller
-
-
 def _kind_matches(card: "CardInstance", what: str) -> bool:
     if what == "creature":
         return card.zone == "battleline"

@@ -29,9 +29,14 @@ stops it too (the Master of the Grey FAQ). A gigantic creature's bonus icons are
 """
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from .effects import Context, Effect
+from .state import LastingEffect
+from .statics import Static
 from .targets import card_label
+
 
 if TYPE_CHECKING:
     from .game import Engine
@@ -123,12 +128,6 @@ def _resolve_icon(eng: "Engine", card: "CardInstance", icon: str, player: str) -
         raise ValueError(f"unknown bonus icon {icon!r}")
 
 
-from dataclasses import dataclass  # noqa: E402
-
-from .effects import Context, Effect  # noqa: E402
-from .state import LastingEffect  # noqa: E402
-
-
 @dataclass
 class NextPlayBonusIconsAgain(Effect):
     """"The next time you play a card this turn, resolve each of its bonus icons an additional
@@ -144,10 +143,6 @@ def enemy_creature_event(ctx: Context) -> bool:
     """The event is about an enemy creature of the reacting card's controller."""
     card = ctx.event.get("card")
     return card is not None and card.type == "creature" and ctx.event.get("controller") != ctx.controller
-
-
-def friendly_creature_destroyed_this_turn(ctx: Context) -> bool:
-    return ctx.controller in ctx.game.destroyed_this_turn
 
 
 @dataclass
@@ -171,9 +166,6 @@ class ResolveIconsAsIfPlayed(Effect):
                 f"({', '.join(icons) or 'none'}) as if they had played it")
         resolve_bonus_icons(ctx.eng, card, icons=icons, player=ctx.controller)
         return True
-
-
-from .statics import Static  # noqa: E402
 
 
 class CannotResolveBonusIcons(Static):

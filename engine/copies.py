@@ -121,12 +121,6 @@ def become_on_entering(eng: "Engine", card: CardInstance) -> None:
 
 # ------------------------------------------------------------------------------ playing a chosen card
 
-def creature_card(ctx: Context, card: CardInstance) -> bool:
-    """"a creature in your discard pile": a creature card (what it may be played as is not
-    restricted by this: the 16.0 Exhume/Explo-rover FAQ)."""
-    return card.type == "creature"
-
-
 @dataclass
 class PlayChosen(Effect):
     """"You may play that card as if it belonged to the active house and was in your hand"

@@ -18,15 +18,6 @@ from .statics import Applies, Static, itself
 Dealer = Callable[[object, object], bool]
 
 
-def mutant_or_power_at_least(n: int) -> Dealer:
-    """"Mutant creatures or creatures with power N or higher" (power when the damage is dealt)."""
-    def test(eng, dealer) -> bool:
-        return dealer.type == "creature" and (
-            "mutant" in (t.lower() for t in dealer.printed.traits) or eng.power(dealer) >= n)
-    test.__name__ = f"mutant_or_power_at_least_{n}"
-    return test
-
-
 @dataclass
 class CannotBeDealtDamageBy(Static):
     """"<This creature> cannot be dealt damage by <dealers>"."""

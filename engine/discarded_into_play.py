@@ -1,6 +1,7 @@
-"""Discarding the top cards of a deck and putting those "discarded this way" into play (Saurian
-Egg: "Discard the top 2 cards of your deck. If you discard any Saurian creatures this way, put
-them into play ready, give them three +1 power counters, and destroy Saurian Egg.").
+"""Putting the cards "discarded this way" into play (Saurian Egg: "Discard the top 2 cards of your
+deck. If you discard any Saurian creatures this way, put them into play ready, give them three +1
+power counters, and destroy Saurian Egg."; the discarding is :class:`engine.effects_zones.
+DiscardTopOfDeck`).
 
 "This way" names every card the effect discarded that fits: each of them comes into play, and each
 gets what the text gives (the Saurian Egg FAQ: both twins, three counters each). They are put into
@@ -14,22 +15,6 @@ from dataclasses import dataclass, field
 from .effects import Context, Effect, resolve_all
 from .gigantic import join_group
 from .targets import Filter
-
-
-@dataclass
-class DiscardTop(Effect):
-    """"Discard the top N cards of your deck": the cards discarded are named ``name``."""
-    n: int
-    name: str = "discarded"
-
-    def resolve(self, ctx: Context) -> bool:
-        top = list(ctx.me.zone("deck")[:self.n])
-        for card in top:
-            ctx.eng.put_away(card, "discard")
-        ctx.chosen[self.name] = [c for c in top if c.zone == "discard"]
-        ctx.log(f"{ctx.controller} discards the top {len(top)} card(s) of their deck: "
-                f"{', '.join(c.label for c in top) or 'none'}")
-        return len(top) == self.n
 
 
 @dataclass

@@ -1,6 +1,7 @@
 """Control and houses: taking control of a card and changing the house it belongs to, cards that
 enter play under the opponent's control or may be used as any house, "at the end of your turn"
-abilities, and effects that bring purged cards back when their source leaves play.
+abilities (purged cards brought back when their source leaves play: :class:`engine.effects_zones.
+ReturnPurgedToPlay`).
 
 - Glossary "Control and Ownership": a card taken control of moves to the new controller's play
   area (a creature to a flank); the most recent control effect wins; a card that leaves play goes
@@ -19,6 +20,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .effects import Context, Effect
+from .statics import itself, Static
 
 
 @dataclass
@@ -78,33 +80,7 @@ def share_a_house(ref: str):
     return condition
 
 
-# ------------------------------------------------------------------------------ purged cards
-
-@dataclass
-class ReturnPurgedCreatures(Effect):
-    """"If <this card> leaves play, return to play each creature purged this way (exhausted and
-    under its owner's control)" (General Sherman): only cards that are creatures now; a token
-    creature purged this way has reverted to its printed card, and a card that is not a creature
-    stays purged (the General Sherman and Grunt FAQ)."""
-
-    def resolve(self, ctx: Context) -> bool:
-        back = False
-        for card in ctx.source.memory.pop("purged", []):
-            if card.zone != "purged":
-                continue
-            if card.type != "creature":
-                ctx.log(f"{card.label} is not a creature now (its type is {card.type}): it stays purged")
-                continue
-            ctx.eng.put_into_play(card, card.owner)
-            if card.in_play:
-                card.exhausted = True
-                back = True
-        return back
-
-
 # ------------------------------------------------------------------------------ attacks
-
-from .statics import Static, itself  # noqa: E402
 
 
 @dataclass

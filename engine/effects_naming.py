@@ -40,7 +40,7 @@ class TheCreatureItFights(Effect):
         elif defender.in_play:
             found = [defender]
         elif self.must_survive:
-            ctx.log(f"{defender.label} did not survive the fight: {ctx.source.name}'s ability does nothing")
+            ctx.log(f"{defender.label} is no longer in play: {ctx.source.name}'s ability does nothing")
             found = []
         elif defender.zone in HIDDEN:
             ctx.log(f"{defender.label} is in a hidden zone now: {ctx.source.name} cannot find it")

@@ -101,14 +101,26 @@ class PurgeRemembered(Effect):
 
 @dataclass
 class ReturnPurgedToPlay(Effect):
-    """"Return to play all cards purged by <this card>": each is put into play (not played: no
-    play restriction applies, the Spangler Box FAQ) under its owner's control."""
+    """"Return to play all cards purged by <this card>" (Spangler Box): each is put into play (not
+    played: no play restriction applies, the Spangler Box FAQ) under its owner's control; True when
+    any came back. ``creatures_only``, ``exhausted``: "return to play each creature purged this way,
+    exhausted" (General Sherman): only cards that are creatures now come back (a token creature
+    purged this way has reverted to its printed card, and a card that is not a creature stays
+    purged: the General Sherman and Grunt FAQ)."""
+    creatures_only: bool = False
+    exhausted: bool = False
 
     def resolve(self, ctx: Context) -> bool:
-        cards = [c for c in ctx.source.memory.pop("purged", []) if c.zone == "purged"]
-        for card in cards:
+        back = False
+        for card in [c for c in ctx.source.memory.pop("purged", []) if c.zone == "purged"]:
+            if self.creatures_only and card.type != "creature":
+                ctx.log(f"{card.label} is not a creature now (its type is {card.type}): it stays purged")
+                continue
             ctx.eng.put_into_play(card, card.owner)
-        return bool(cards)
+            if card.in_play:
+                card.exhausted = card.exhausted or self.exhausted
+                back = True
+        return back
 
 
 @dataclass
@@ -321,16 +333,20 @@ class PurgeAnArchivedCard(Effect):
 
 @dataclass
 class DiscardTopOfDeck(Effect):
-    """"Discard the top card of your deck", named ``name`` for what follows."""
+    """"Discard the top card (the top N cards) of your deck", named ``name`` for what follows;
+    fully resolved when N cards were discarded."""
+    n: int = 1
     name: str = "discarded"
 
     def resolve(self, ctx: Context) -> bool:
-        deck = ctx.me.zone("deck")
-        if not deck:
+        top = list(ctx.me.zone("deck")[:self.n])
+        if not top:
             ctx.chosen[self.name] = []
             ctx.log(f"{ctx.controller} has no card in their deck to discard")
             return False
-        card = deck[0]
-        ctx.eng.put_away(card, "discard")
-        ctx.chosen[self.name] = [card]
-        return True
+        for card in top:
+            ctx.eng.put_away(card, "discard")
+        ctx.chosen[self.name] = [c for c in top if c.zone == "discard"]
+        ctx.log(f"{ctx.controller} discards the top {len(top)} card(s) of their deck: "
+                f"{', '.join(c.label for c in top)}")
+        return len(top) == self.n

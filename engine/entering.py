@@ -61,9 +61,6 @@ def enters(eng: "Engine", card: "CardInstance", entering: "Variant") -> None:
     """Set whether ``card``, just placed in play, is exhausted and stunned; ``entering`` is its
     variant as it entered (read before it was placed)."""
     found = _entering_statics(eng, card, entering)
-    condition = entering.enters_ready
-    ready = (condition is not None and condition(eng.context(card, card.controller))) or any(
-        s.enters_ready(eng, src, ctl, card) for s, src, ctl in found)
-    card.exhausted = not ready
+    card.exhausted = not any(s.enters_ready(eng, src, ctl, card) for s, src, ctl in found)
     if any(s.enters_stunned(eng, src, ctl, card) for s, src, ctl in found):
         card.stunned = True

@@ -232,7 +232,3 @@ class AfterOpponentForgesNextTurn(Effect):
         ctx.log(f"{ctx.source.name}: a lasting effect for {opponent}'s next turn")
         return True
 
-
-__all__ = ["AfterOpponentForgesNextTurn", "ForgerGivesRemaining", "ForgerLosesRemaining",
-           "KeysCost", "RevealToStopForge", "SpendAmberOnSelf", "UnforgeOpponentsKey", "a_player_forged",
-           "available_amber", "can_forge", "forge_key", "opponent_forged_last_turn"]

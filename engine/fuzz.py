@@ -37,6 +37,7 @@ from .keywords import only_keywords
 from .rulesets import RuleSet, ruleset_from_kb
 from .setup import CardCatalog
 from .state import PLAYERS, CardData, CardInstance, Game, Player
+from .statics import reads_statics_once
 from .turn import choose_house, end_turn, take_archives
 
 T = TypeVar("T")
@@ -156,6 +157,7 @@ def _allowed(check, *args) -> bool:
         return False
 
 
+@reads_statics_once
 def legal_options(eng: Engine) -> list[Option]:
     """The active player's options at step 3, by the engine's own checks."""
     g = eng.game

@@ -43,19 +43,8 @@ class AttachGiver(Effect):
         upgrade, host = ctx.giver, ctx.ref(self.to)
         if upgrade is None or upgrade.zone != "upgrade" or host is None or host.zone != "battleline":
             return False
-        attach(ctx.eng, upgrade, host, ctx.controller)
+        ctx.eng.attach(upgrade, host, ctx.controller)
         return True
-
-
-def attach(eng, upgrade: CardInstance, host: CardInstance, player: str) -> None:
-    """Move an upgrade in play onto ``host`` and emit ``"attached"``."""
-    old = upgrade.attached_to
-    if old is not None and upgrade in old.upgrades:
-        old.upgrades.remove(upgrade)
-    upgrade.attached_to = host
-    host.upgrades.append(upgrade)
-    eng.game.log(f"{upgrade.label} is attached to {host.label}" + (f" (from {old.label})" if old else ""))
-    eng.emit("attached", card=upgrade, to=host, player=player)
 
 
 @dataclass

@@ -7,6 +7,7 @@ armor, keywords, flank) computed from constant abilities, events and reactions, 
 """
 from __future__ import annotations
 
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 
 from .cards import Variant, variant
@@ -35,6 +36,21 @@ class Engine(PlayRules, UseRules, DamageRules):
     #: the cards of the destruction being resolved (tagged, put away together at its end: see
     #: DamageRules.destroy), as (card, its controller, the fight), or None
     destroy_batch: list | None = None
+    #: the constant abilities in force, while a read-only query runs (see :meth:`reading`)
+    _statics_now: list | None = field(default=None, repr=False)
+
+    @contextmanager
+    def reading(self):
+        """While a query that changes nothing runs, :meth:`statics` returns the list built as it
+        began (statics.reads_statics_once); a query inside another shares the outer one's."""
+        if self._statics_now is not None:
+            yield
+            return
+        self._statics_now = self.statics()
+        try:
+            yield
+        finally:
+            self._statics_now = None
 
     # ----------------------------------------------------------------- definitions
 
@@ -47,10 +63,12 @@ class Engine(PlayRules, UseRules, DamageRules):
 
     def statics(self) -> list[tuple[Static, CardInstance, str]]:
         """Every constant ability and lasting static in force: (static, source, controller)."""
+        if self._statics_now is not None:
+            return self._statics_now
         out = []
         for card in self.game.in_play():
             # an upgrade's "This creature gains" is read through the creature; its statics ("This
-            # creature gets +2 armor") apply to the creature it is attached to (power_armor.attached_host)
+            # creature gets +2 armor") apply to the creature it is attached to (statics.attached_host)
             for s in self.variant(card).statics:
                 out.append((s, card, card.controller))
         for effect in self.game.lasting:

@@ -18,24 +18,10 @@ from typing import TYPE_CHECKING
 
 from .effects import Context, Effect
 from .state import CardInstance
-from .statics import Applies, Static
+from .statics import Applies, Static, attached_host
 
 if TYPE_CHECKING:
     from .game import Engine
-
-
-def its_host(eng, source, controller, creature) -> bool:
-    """"This creature" on an upgrade: the creature the upgrade is attached to."""
-    return source.attached_to is creature
-
-
-def _statics_about(eng: "Engine", card: CardInstance) -> list[tuple[Static, CardInstance, str]]:
-    """The constant abilities in force, plus those of the upgrades on ``card`` (an upgrade's
-    constant ability speaks about the creature it is attached to)."""
-    out = list(eng.statics())
-    for upgrade in card.upgrades:
-        out += [(s, upgrade, upgrade.controller) for s in eng.variant(upgrade).statics]
-    return out
 
 
 def belongs_to(eng: "Engine", card: CardInstance, house: str | None) -> bool:
@@ -44,22 +30,24 @@ def belongs_to(eng: "Engine", card: CardInstance, house: str | None) -> bool:
         return False
     if card.house == house:
         return True
-    return any(s.belongs_to(eng, src, ctl, card, house) for s, src, ctl in _statics_about(eng, card))
+    return any(s.belongs_to(eng, src, ctl, card, house) for s, src, ctl in eng.statics())
 
 
 def usable_as_active_house(eng: "Engine", card: CardInstance) -> bool:
     """May ``card`` be used this turn as a card of the active house?"""
     house = eng.game.active_house
-    if belongs_to(eng, card, house):
+    if house is None:
+        return False
+    if card.house == house:
         return True
-    return house is not None and any(
-        s.usable_as_active_house(eng, src, ctl, card) for s, src, ctl in _statics_about(eng, card))
+    return any(s.belongs_to(eng, src, ctl, card, house) or s.usable_as_active_house(eng, src, ctl, card)
+               for s, src, ctl in eng.statics())
 
 
 @dataclass
 class BelongsToAllHouses(Static):
     """"<This creature> belongs to all houses"."""
-    applies: Applies = its_host
+    applies: Applies = attached_host
 
     def belongs_to(self, eng, source, controller, card, house: str) -> bool:
         return self.applies(eng, source, controller, card)
@@ -68,7 +56,7 @@ class BelongsToAllHouses(Static):
 @dataclass
 class UsableAsActiveHouse(Static):
     """"<This creature> may be used as if it belonged to the active house"."""
-    applies: Applies = its_host
+    applies: Applies = attached_host
 
     def usable_as_active_house(self, eng, source, controller, card) -> bool:
         return self.applies(eng, source, controller, card)

@@ -8,6 +8,8 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
+from kb.cards import clean_text  # the same cleaning the KB gives card texts (errata, posted texts)
+
 #: keywords without a value, and keywords with one ("Assault 2")
 FLAGS = ("elusive", "skirmish", "taunt", "poison", "deploy", "alpha", "omega", "invulnerable", "versatile")
 VALUED = ("assault", "hazardous", "splash-attack")
@@ -18,8 +20,6 @@ _KEYWORD = re.compile(r"^\s*(" + "|".join(FLAGS + VALUED) + r")(?:\s+(\d+))?\s*\
 #: "Enhance <bonus icons>.": no effect during gameplay (glossary "Enhance"); the data gives the
 #: icons as letters ("Enhance PTPT.") or not at all ("Enhance .")
 _ENHANCE = re.compile(r"^\s*enhance\b[^.]*\.\s*", re.I)
-#: characters some card texts carry that are no part of the wording (BOM, zero-width spaces)
-_INVISIBLE = dict.fromkeys(map(ord, "\ufeff\u200b\u200c\u200d\u2060"))
 
 
 @lru_cache(maxsize=4096)
@@ -27,7 +27,7 @@ def parse(text: str) -> tuple[dict[str, int], str]:
     """(keywords -> value (1 for flags), the rest of the text without keywords and reminders)."""
     found: dict[str, int] = {}
     rest = []
-    for line in _LINES.split(_REMINDER.sub("", (text or "").translate(_INVISIBLE))):
+    for line in _LINES.split(_REMINDER.sub("", clean_text(text) or "")):
         line = _ENHANCE.sub("", line)
         m = _KEYWORD.match(line)
         while m:

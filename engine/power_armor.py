@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from .effects import Context, Effect
-from .statics import Applies, Static
+from .statics import Applies, Static, this_card
 
 if TYPE_CHECKING:
     from .game import Engine
@@ -53,11 +53,6 @@ def power_and_armor(eng: "Engine", creature: "CardInstance") -> tuple[int, int]:
 def any_creature(eng, source, controller, creature) -> bool:
     """"Each creature": friendly and enemy alike."""
     return True
-
-
-def attached_host(eng, source, controller, creature) -> bool:
-    """An upgrade's "This creature": the creature the upgrade is attached to."""
-    return source is not None and creature is source.attached_to and source.zone == "upgrade"
 
 
 def with_trait(trait: str, applies: Applies | None = None) -> Applies:
@@ -94,9 +89,7 @@ class ConsideredToHave(Static):
 
 def switch_for(card: "CardInstance") -> SwitchPowerAndArmor:
     """The switch for one creature (``ForTheTurn(static=switch_for, on=...)``)."""
-    def this(eng, source, controller, creature) -> bool:
-        return creature is card
-    return SwitchPowerAndArmor(this)
+    return SwitchPowerAndArmor(this_card(card))
 
 
 # ----------------------------------------------------------------------------- effects on counters

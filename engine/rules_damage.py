@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from .fight_timing import note_neighbors_on_leaving, remember_neighbors
 from .state import CardInstance
+from .statics import reads_statics_once
 
 
 class DamageRules:
@@ -94,6 +95,7 @@ class DamageRules:
 
     # ----------------------------------------------------------------- destruction
 
+    @reads_statics_once
     def lethal(self) -> list[CardInstance]:
         """Creatures whose damage reaches their power (0 power with 0 damage included: the King of
         the Crag FAQ), except those already being destroyed."""

@@ -264,12 +264,20 @@ class PlayRules:
             host = self.chooser.choose(f"attach {card.name} to", creatures, label=card_label(creatures))
             g.take(card)
             card.zone = "upgrade"
-            card.attached_to = host
-            host.upgrades.append(card)
-            g.log(f"{card.label} is attached to {host.label}")
-            self.emit("attached", card=card, to=host, player=controller)  # engine.gained_text
+            self.attach(card, host, controller)
             return True
         return False
+
+    def attach(self, upgrade: CardInstance, host: CardInstance, player: str) -> None:
+        """Attach an upgrade (entering play, or moving from the creature it is on) to ``host``;
+        then "after you attach ..." reactions see it (event ``"attached"``: engine.gained_text)."""
+        old = upgrade.attached_to
+        if old is not None and upgrade in old.upgrades:
+            old.upgrades.remove(upgrade)
+        upgrade.attached_to = host
+        host.upgrades.append(upgrade)
+        self.game.log(f"{upgrade.label} is attached to {host.label}" + (f" (from {old.label})" if old else ""))
+        self.emit("attached", card=upgrade, to=host, player=player)
 
     def entered_play(self, card: CardInstance) -> None:
         """After a creature enters play: constant abilities (its own and others') apply at once, so

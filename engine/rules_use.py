@@ -21,6 +21,7 @@ from .fight_timing import resolve_before_fight
 from .splash_attack import splash_blows
 from .houses import usable_as_active_house
 from .state import CardInstance, LastingEffect
+from .statics import reads_statics_once
 
 
 class UseRules:
@@ -35,6 +36,7 @@ class UseRules:
                 return effect
         return None
 
+    @reads_statics_once
     def check_use(self, card: CardInstance, how: str, ignore_house: bool = False,
                   imposed: bool = False) -> LastingEffect | None:
         """``imposed``: a card effect says how the card is used ("reap with"): an enraged creature
@@ -59,18 +61,24 @@ class UseRules:
             raise IllegalAction(f"{card.label} is not a creature; only creatures fight")
         if how in ("action", "omni") and not self.abilities(card, how):
             raise IllegalAction(f"{card.label} has no \"{how.title()}:\" ability")
-        for s, src, ctl in self.statics():
-            why = s.cannot_use(self, src, ctl, card, how)
-            if why:
-                raise IllegalAction(why)
+        why = self._cannot_use(card, how)
+        if why:
+            raise IllegalAction(why)
         if card.enraged and how != "fight" and not imposed and self._can_fight(card):
             raise IllegalAction(f"{card.label} is enraged: it must be used to fight while it is able to")
         return permission
 
     def _can_fight(self, card: CardInstance) -> bool:
         """Enrage's "if able": an enemy creature it may attack, and nothing forbids it to fight."""
-        return bool(self.fight_targets(card)) and not any(
-            s.cannot_use(self, src, ctl, card, "fight") for s, src, ctl in self.statics())
+        return bool(self.fight_targets(card)) and not self._cannot_use(card, "fight")
+
+    def _cannot_use(self, card: CardInstance, how: str) -> str | None:
+        """Why a constant ability forbids using ``card`` to ``how`` ("Shoulder Id cannot fight"), or None."""
+        for s, src, ctl in self.statics():
+            why = s.cannot_use(self, src, ctl, card, how)
+            if why:
+                return why
+        return None
 
     def _start_use(self, card: CardInstance, permission: LastingEffect | None) -> bool:
         """Exhaust and count the use; False when the use was spent removing a stun."""
@@ -125,6 +133,7 @@ class UseRules:
         else:
             self.trigger(card, how)
 
+    @reads_statics_once
     def fight_targets(self, attacker: CardInstance) -> list[CardInstance]:
         g = self.game
         line = g.players[g.other(attacker.controller)].creatures
@@ -143,6 +152,7 @@ class UseRules:
             return True
         return not any(self.has(n, "taunt") for n in self.game.neighbors(creature))
 
+    @reads_statics_once
     def check_attack(self, attacker: CardInstance, target: CardInstance) -> None:
         if target.zone != "battleline" or target.controller == attacker.controller:
             raise IllegalAction(f"{attacker.label} can only attack an enemy creature, not {target.label}")
@@ -226,7 +236,8 @@ class UseRules:
                 poisoned.append(receiver)
         for source, victim, amount in splash:  # poison is for power damage only
             self.place_damage(victim, amount, f"{source.label} (splash-attack)", check=False, dealer=source)
-        doomed = self.lethal() + [c for c in poisoned if c not in self.lethal()]
+        lethal = self.lethal()
+        doomed = lethal + [c for c in poisoned if c not in lethal]
         if doomed:
             self.destroy(doomed, fight=(attacker, defender))
         self.check_state(fight=(attacker, defender))  # those leaving may lower others' power; flushes

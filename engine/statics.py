@@ -7,6 +7,8 @@ Every hook has a neutral default, so a static implements only the questions it c
 """
 from __future__ import annotations
 
+import functools
+
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
@@ -41,6 +43,17 @@ def both(*tests: Applies) -> Applies:
     return applies
 
 
+def reads_statics_once(method):
+    """For a read-only query of the engine (may this card be used? which creatures are lethal?):
+    the constant abilities in force are built once for the whole query instead of once per
+    question it asks (:meth:`engine.game.Engine.reading`). Nothing it calls may change the game."""
+    @functools.wraps(method)
+    def query(eng, *args, **kwargs):
+        with eng.reading():
+            return method(eng, *args, **kwargs)
+    return query
+
+
 def neighbor(eng, source, controller, creature) -> bool:
     """"Each of <this creature>'s neighbors"."""
     return creature in eng.game.neighbors(source)
@@ -49,6 +62,11 @@ def neighbor(eng, source, controller, creature) -> bool:
 def itself(eng, source, controller, creature) -> bool:
     """"<This creature> cannot ...": the card with the ability."""
     return creature is source
+
+
+def attached_host(eng, source, controller, creature) -> bool:
+    """An upgrade's "This creature": the creature the upgrade is attached to."""
+    return source is not None and creature is source.attached_to and source.zone == "upgrade"
 
 
 def this_card(card: CardInstance) -> Applies:
@@ -228,6 +246,21 @@ class DealsNoFightDamage(Static):
 
     def fight_damage(self, eng, source, controller, attacker, defender, amount) -> int:
         return 0 if attacker is source else amount
+
+
+@dataclass
+class OnlyDealsWhenFighting(Static):
+    """"<This creature> only deals N when fighting", attacking or defending: a cap on the damage
+    it deals in fights. Two such restrictions on one creature (Tantadlin gaining Terrordactyl's
+    text box through Creed of Nurture): the more restrictive is followed, so the lowest cap wins
+    (the 16.0 Tantadlin FAQ: 2, not 4 nor 6)."""
+    amount: int
+    applies: Applies = itself
+
+    def fight_damage(self, eng, source, controller, attacker, defender, amount) -> int:
+        if self.applies(eng, source, controller, attacker):
+            return min(amount, self.amount)
+        return amount
 
 
 @dataclass

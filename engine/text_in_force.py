@@ -87,8 +87,8 @@ class GainsTextBox(TextChange):
         return {**current, **parse_keywords(self._text(eng))}
 
 
-_LISTS = [f.name for f in fields(Variant) if f.name not in ("phrase", "gains", "play_condition",
-                                                              "becomes", "enters_ready", "enters_under_opponent")]
+#: the fields of a variant that list abilities (triggers, statics, reactions): merged by joining
+_LISTS = [f.name for f in fields(Variant) if f.default_factory is list]
 
 
 #: (id of own, id of gained) -> (own, gained, merged): the same two texts give the same merged
@@ -104,7 +104,7 @@ def merge(own: Variant, gained: Variant) -> Variant:
         return found[2]
     out = Variant(phrase=own.phrase, gains={**gained.gains, **own.gains},
                   play_condition=own.play_condition or gained.play_condition,
-                  becomes=own.becomes or gained.becomes, enters_ready=own.enters_ready or gained.enters_ready,
+                  becomes=own.becomes or gained.becomes,
                   enters_under_opponent=own.enters_under_opponent or gained.enters_under_opponent)
     for name in _LISTS:
         setattr(out, name, list(getattr(own, name)) + list(getattr(gained, name)))

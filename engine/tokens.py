@@ -39,10 +39,6 @@ def make_token_card(card: CardInstance, token: CardData) -> None:
     card.token_of = token
 
 
-def is_token(card: CardInstance) -> bool:
-    return card.token_of is not None
-
-
 def friendly_tokens_named(name: str) -> Callable[[Context], int]:
     """How many creatures named ``name`` the ability's controller controls ("if you control 10
     or more Blorbs")."""

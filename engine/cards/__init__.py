@@ -45,8 +45,6 @@ class Variant:
     #: (Mimicry), "enters play as a copy of ..." (Mimic Gel), "may be played as an upgrade instead"
     #: (Explo-rover): an :mod:`engine.copies` CopyOf or PlayAs
     becomes: object = None
-    #: "<This creature> enters play ready if ...": a condition on the entering creature's Context
-    enters_ready: object = None
     #: "<This card> enters play under your opponent's control" (engine.effects_control)
     enters_under_opponent: bool = False
 
@@ -86,6 +84,8 @@ def card(name: str, *variants: Variant, **abilities) -> CardDefinition:
         raise TypeError(f"{name}: unknown ability fields {sorted(bad)}")
     if variants and abilities:
         raise TypeError(f"{name}: give variants or abilities, not both")
+    if _key(name) in REGISTRY:  # a second definition would silently replace the first
+        raise TypeError(f"{name}: defined twice")
     definition = CardDefinition(name, list(variants) or [Variant(**abilities)])
     REGISTRY[_key(name)] = definition
     _VARIANTS.clear()

@@ -2,9 +2,11 @@
 from __future__ import annotations
 
 from ...effects_cards import ReturnToHand
+from ...effects_control import AttacksOnlyFlank
+from ...forging import a_player_forged, ForgerLosesRemaining
+from ...reactions import Reaction
 from ...targets import Choose, has_trait
 from .. import card
-
 
 def _return_another_giant():
     """"Return another friendly Giant creature to your hand" (the 1.3 erratum's text, also the
@@ -14,13 +16,6 @@ def _return_another_giant():
 
 card("Drummernaut", play=_return_another_giant(), fight=_return_another_giant(), reap=_return_another_giant())
 
-# --- keys (issue 6, 16.0) ---
-from ...forging import ForgerLosesRemaining, a_player_forged  # noqa: E402
-from ...reactions import Reaction  # noqa: E402
-
 card("Forgemaster Og", reactions=[Reaction("key_forged", [ForgerLosesRemaining()], when=a_player_forged)])
-
-# --- destroyed, leaves play, tokens (issue 6, 16.0) ---
-from ...effects_control import AttacksOnlyFlank  # noqa: E402
 
 card("Groggins", statics=[AttacksOnlyFlank()])

@@ -1,7 +1,10 @@
 """Age of Ascension (AoA): Dis cards."""
 from __future__ import annotations
 
+from ...copies import PlayChosen
+from ...effects import May
 from ...effects_cards import DealDamage, DealDamageForEach, Destroy, Stun
+from ...effects_naming import of_type
 from ...reactions import Reaction
 from ...targets import Choose, ChooseMostPowerful, NameNeighbors, RememberLine
 from ...text_in_force import BlankEnemyTextBoxesUntilYourNextTurn
@@ -31,11 +34,7 @@ card("Pain Reaction",
 # the text boxes of the creatures the opponent controls while it lasts, in play only (engine.text_in_force)
 card("Shadow of Dis", play=[BlankEnemyTextBoxesUntilYourNextTurn()])
 
-# --- copies (issue 6, 16.0) ---
-from ...copies import PlayChosen, creature_card  # noqa: E402
-from ...effects import May  # noqa: E402
-
 # "Choose a creature in your discard pile. You may play that creature as if it belonged to the
 # active house and was in your hand." (what it is played as is free: the Exhume/Explo-rover FAQ)
-card("Exhume", play=[Choose("discard", "friendly", where=creature_card),
+card("Exhume", play=[Choose("discard", "friendly", where=of_type("creature")),
                      May([PlayChosen()], question="play the chosen creature?")])

@@ -1,10 +1,11 @@
 """Age of Ascension (AoA): Logos cards."""
 from __future__ import annotations
 
-from ...effects import Gain
-from ...effects import If
-from ...effects_cards import Archive
+from ...effects import Gain, If
+from ...effects_cards import Archive, Sacrifice
+from ...effects_control import amber_on_self_at_least, ForgeAtNoCost, PlaceAmberOn
 from ...effects_zones import ArchiveRandomFromHand, PlayBeneath, PutBeneath
+from ...reactions import Reaction, you_chose_house
 from ...statics import GrantAbility, neighbor
 from ...targets import Choose
 from .. import card
@@ -20,11 +21,6 @@ def _your_turn(ctx) -> bool:
 
 card("Jargogle", play=[Choose("hand", "friendly"), PutBeneath()],
      destroyed=[If(_your_turn, [PlayBeneath()], otherwise=[Archive("beneath")])])
-
-# --- destroyed, leaves play, tokens (issue 6, 16.0) ---
-from ...effects_cards import Sacrifice  # noqa: E402
-from ...effects_control import ForgeAtNoCost, PlaceAmberOn, amber_on_self_at_least  # noqa: E402
-from ...reactions import Reaction, you_chose_house  # noqa: E402
 
 # one ability: the "forge a key" part resolves only as part of it, after choosing Logos (the
 # [REDACTED] FAQ), not whenever 4 Æmber happen to be on it

@@ -3,9 +3,10 @@ from __future__ import annotations
 
 from ...effects import IfYouDo, May
 from ...effects_cards import Archive, Stun
+from ...effects_naming import TheCreatureItFights
 from ...effects_zones import PurgeAnArchivedCard
 from ...targets import Choose
-from .. import card
+from .. import card, Variant
 
 card("Yzphyz Knowdrone",
      play=[Choose("hand", "friendly"), Archive(),
@@ -15,8 +16,6 @@ card("Yzphyz Knowdrone",
 # ---- Collector Worm: printed "Fight: Archive the creature Collector Worm fights." (a creature the
 # fight destroyed is archived from its discard pile); 16.0 erratum "After Fight: Put the creature
 # Collector Worm fights into your archives. (Both creatures must survive the fight.)"
-from ...effects_naming import TheCreatureItFights  # noqa: E402
-from .. import Variant  # noqa: E402
 
 card("Collector Worm",
      Variant("fight: archive the creature collector worm fights",

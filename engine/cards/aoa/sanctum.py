@@ -2,10 +2,12 @@
 from __future__ import annotations
 
 from ...effects import Capture, CaptureGained
-from ...effects_cards import Destroy, ForTheTurn
-from ...targets import Choose, NameEach, power_is
-from ...reactions import Reaction, opponent_reaped, self_event
+from ...effects_cards import DealDamage, Destroy, Ready, UseCreature
+from ...effects_lasting import ForTheTurn
+from ...fight_timing import NameNeighborsOf
+from ...reactions import opponent_reaped, Reaction, self_event
 from ...statics import CannotBeDealtDamage, this_card
+from ...targets import Choose, NameEach, power_is
 from .. import card
 
 card("Sir Marrows", reactions=[Reaction("reaped", [CaptureGained()], when=opponent_reaped)])
@@ -18,10 +20,6 @@ card("Hallowed Shield",
 
 card("Maruck the Marked",
      reactions=[Reaction("armor_prevented", [Capture(lambda ctx: ctx.event["amount"])], when=self_event)])
-
-# --- fight, damage, power (issue 6, 16.0) ---
-from ...effects_cards import DealDamage, Ready, UseCreature  # noqa: E402
-from ...fight_timing import NameNeighborsOf  # noqa: E402
 
 # "the attacked creature's neighbors": those it had immediately before it left play, if it did
 # (the 16.0 Smite and Firespitter FAQ; engine.fight_timing)

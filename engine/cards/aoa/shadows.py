@@ -1,13 +1,17 @@
 """Age of Ascension (AoA): Shadows cards."""
 from __future__ import annotations
 
-from ...effects import If, Steal
-from ...effects_cards import DealDamageForEach, ForTheTurn
-from ...reactions import Reaction, neighbor_fought
-from ...statics import ExtraDamageTaken, this_card
-from ...targets import Choose
-from .. import card
-
+from ...effects import If, IfYouDo, Steal
+from ...effects_cards import DealDamage, DealDamageForEach, Destroy
+from ...effects_lasting import ForTheTurn
+from ...effects_control import at_end_of_your_turn
+from ...effects_naming import DestroyIfYouDo
+from ...effects_zones import GainForEach
+from ...houses import UsableAsActiveHouse
+from ...reactions import neighbor_fought, Reaction
+from ...statics import ExtraDamageTaken, itself, this_card
+from ...targets import Choose, has_trait, NameEach
+from .. import card, Variant
 
 def _amber_in_your_pool(ctx) -> int:
     return ctx.me.amber
@@ -30,10 +34,6 @@ card("Umbra", fight=[Steal(1)])
 # "Play: Destroy a friendly creature. If you do, deal 6 to a creature." Sacrificing is destroying
 # a creature you control (glossary "Sacrifice"), and "to deal" is paid for by the sacrifice, so
 # both texts resolve the same way (the erratum only rewords it).
-from ...effects import IfYouDo  # noqa: E402
-from ...effects_cards import DealDamage  # noqa: E402
-from ...effects_naming import DestroyIfYouDo  # noqa: E402
-from .. import Variant  # noqa: E402
 
 
 def _life_for_a_life() -> list:
@@ -45,19 +45,9 @@ card("Life for a Life",
      Variant("sacrifice a creature to deal", play=_life_for_a_life()),
      Variant("destroy a friendly creature. if you do, deal 6", play=_life_for_a_life()))
 
-# --- "as if it were yours" (issue 6, 16.0) ---
-from ...effects_zones import GainForEach  # noqa: E402
-from ...targets import NameEach, has_trait  # noqa: E402
-
 # "Gain 1 for each friendly Shard": used as if it were yours, it is itself a friendly Shard
 card("Shard of Greed", action=[NameEach("card in play", "friendly", where=has_trait("shard"), name="shards"),
                                GainForEach("shards")])
-
-# --- destroyed, leaves play, tokens (issue 6, 16.0) ---
-from ...effects_cards import Destroy  # noqa: E402
-from ...effects_control import at_end_of_your_turn  # noqa: E402
-from ...houses import UsableAsActiveHouse  # noqa: E402
-from ...statics import itself  # noqa: E402
 
 
 def _a_neighbor(ctx, creature) -> bool:

@@ -4,9 +4,8 @@ from __future__ import annotations
 from ...effects_cards import ReturnToHand
 from ...effects_zones import DiscardRandomArchived
 from ...entering import EntersPlayReady
-from ...fighting import OnlyDealsWhenFighting
 from ...replacements import TakenFromSupplyInstead
-from ...statics import friendly
+from ...statics import friendly, OnlyDealsWhenFighting
 from ...targets import Choose
 from .. import card
 

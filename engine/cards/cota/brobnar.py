@@ -1,10 +1,13 @@
 """Call of the Archons (CotA): Brobnar cards."""
 from __future__ import annotations
 
-from ...effects import Gain, Lose, have_amber
-from ...effects_cards import DealDamage, ForTheTurn, Heal, Ready, Stun, UseCreature
-from ...reactions import Reaction, enemy_creature_destroyed, enemy_creature_entered_play
-from ...statics import FightDamageBonus, PowerModifier, both, defender_on_flank, enemy, friendly, of_house
+from ...effects import Gain, have_amber, Lose, May
+from ...effects_cards import DealDamage, Heal, Ready, ReturnToHand, Stun, UseCreature
+from ...effects_lasting import ForTheTurn
+from ...play_timing import you_discarded_during_your_turn
+from ...reactions import enemy_creature_destroyed, enemy_creature_entered_play, Reaction
+from ...statics import (both, defender_on_flank, enemy, FightDamageBonus, friendly, of_house,
+                        PowerModifier)
 from ...targets import Choose
 from .. import card
 
@@ -31,10 +34,6 @@ card("Banner of Battle", statics=[PowerModifier(1, friendly)])
 
 card("Pingle Who Annoys", reactions=[Reaction("entered_play", [DealDamage(1, "event")], when=enemy_creature_entered_play)])
 
-# --- fight, damage, power (issue 6, 16.0) ---
-from ...effects import May  # noqa: E402
-from ...play_timing import you_discarded_during_your_turn  # noqa: E402
-
 # CotA "During your turn, each time you discard ..."; GR "After you discard ... during your turn":
 # the same ability. Its damage is dealt by Rock-Hurling Giant (engine.damage_sources).
 card("Rock-Hurling Giant",
@@ -43,9 +42,6 @@ card("Rock-Hurling Giant",
                          when=you_discarded_during_your_turn("brobnar"))])
 
 card("Firespitter", before_fight=[DealDamage(1, "each enemy creature")])
-
-# --- destroyed, leaves play, tokens (issue 6, 16.0) ---
-from ...effects_cards import ReturnToHand  # noqa: E402
 
 # the creature's gained "Destroyed:" ability: it names the creature itself ("this creature")
 card("Phoenix Heart", gains={"destroyed": [ReturnToHand("self"), DealDamage(3, "each creature")]})

@@ -1,13 +1,15 @@
 """Call of the Archons (CotA): Dis cards."""
 from __future__ import annotations
 
-from ...effects import Capture, Gain, GainChains, If, opponent_has_no_amber
-from ...effects_cards import Destroy, Purge, PutIntoPlay, RedirectFightDamage
+from ...effects import Capture, Gain, GainChains, If, Lose, opponent_has_no_amber
+from ...effects_cards import DealDamage, Destroy, Purge, PutIntoPlay, RedirectFightDamage
+from ...effects_control import at_end_of_your_turn
 from ...effects_zones import OpponentCannotChooseAHouse, UseAsIfYours
-from ...reactions import Reaction, creature_destroyed, destroyed_fighting_self
+from ...forging import opponent_forged_last_turn, UnforgeOpponentsKey
+from ...reactions import creature_destroyed, destroyed_fighting_self, Reaction
 from ...statics import MustChooseHouse
 from ...targets import Choose, ChooseMostPowerful
-from .. import card
+from .. import card, Variant
 
 card("The Terror", play=[If(opponent_has_no_amber, [Gain(2)])])
 
@@ -37,9 +39,6 @@ card("Overlord Greking", reactions=[Reaction("destroyed", [PutIntoPlay("event")]
 # ---- Tendrils of Pain: printed "Deal 1 to each creature. Deal an additional 3 to each creature
 # if ..." (two instances of damage); 16.0 erratum "Deal 1 to each creature. Deal 4 to each
 # creature instead if your opponent forged a key on their previous turn." (one instance of 4)
-from ...effects_cards import DealDamage  # noqa: E402
-from ...forging import opponent_forged_last_turn  # noqa: E402
-from .. import Variant  # noqa: E402
 
 card("Tendrils of Pain",
      Variant("deal an additional 3",
@@ -48,14 +47,7 @@ card("Tendrils of Pain",
              play=[If(opponent_forged_last_turn, [DealDamage(4, "each creature")],
                       otherwise=[DealDamage(1, "each creature")])]))
 
-# --- keys (issue 6, 16.0) ---
-from ...forging import UnforgeOpponentsKey, opponent_forged_last_turn  # noqa: E402
-
 card("Key Hammer", play=[If(opponent_forged_last_turn, [UnforgeOpponentsKey()]), Gain(6, who="opponent")])
-
-# --- destroyed, leaves play, tokens (issue 6, 16.0) ---
-from ...effects import Lose  # noqa: E402
-from ...effects_control import at_end_of_your_turn  # noqa: E402
 
 
 def _opponent_amber(ctx) -> int:

@@ -2,14 +2,17 @@
 from __future__ import annotations
 
 from ...effects import IfYouDo, RepeatCardEffectIf
-from ...effects_cards import (DealDamage, Destroy, Draw, ForTheTurn, MayPlayOneOffHouse, Purge,
-                               TriggerAbility)
-from ...effects_zones import (DiscardArchives, DiscardTopOfDeck, GainForEach, OpponentGainsControl, PlayTopOfDeck,
-                              PurgeRemembered, ReturnPurgedToPlay)
-from ...reactions import Reaction, own_play_of_another_card
-from ...statics import ConsideredFlank, GrantAbility, ReapGainIsStolen, this_card
-from ...targets import Choose, NameNeighbors, RememberLine, Together, among, has_ability, on_flank
-from .. import Variant, card
+from ...effects_cards import DealDamage, Destroy, Draw, Exhaust, Purge, Stun, TriggerAbility
+from ...effects_lasting import DuringOpponentsNextTurn, ForTheTurn, MayPlayOneOffHouse
+from ...effects_zones import (DiscardArchives, DiscardTopOfDeck, GainForEach, OpponentGainsControl,
+                              PlayTopOfDeck, PurgeRemembered, ReturnPurgedToPlay)
+from ...forging import AfterOpponentForgesNextTurn, ForgerGivesRemaining
+from ...houses import BelongsToAllHouses, ThisCreature, UsableAsActiveHouse
+from ...reactions import own_play_of_another_card, Reaction
+from ...statics import (CannotBeUsedTo, ConsideredFlank, enemy, GrantAbility, ReapGainIsStolen,
+                        this_card)
+from ...targets import among, Choose, has_ability, NameNeighbors, on_flank, RememberLine, Together
+from .. import card, Variant
 
 card("Phase Shift", play=[MayPlayOneOffHouse()])
 
@@ -65,8 +68,6 @@ card("Neutron Shark", play=_NEUTRON_SHARK, fight=_NEUTRON_SHARK, reap=_NEUTRON_S
 
 # ---- Experimental Therapy: printed "This creature belongs to all houses."; 16.0 erratum "This
 # creature may be used as if it belonged to the active house." (engine.houses)
-from ...effects_cards import Exhaust, Stun  # noqa: E402
-from ...houses import BelongsToAllHouses, ThisCreature, UsableAsActiveHouse  # noqa: E402
 
 _STUN_AND_EXHAUST_IT = [ThisCreature(), Stun(), Exhaust()]
 
@@ -87,16 +88,9 @@ card("Strange Gizmo",
      reactions=[Reaction("key_forged", [Together(("each creature", "each artifact")), Destroy()],
                          when=_you_forged)])
 
-# --- keys (issue 6, 16.0) ---
-from ...forging import AfterOpponentForgesNextTurn, ForgerGivesRemaining  # noqa: E402
-
 # "If an opponent forges a key on their next turn, they must give you their remaining Æmber" (later
 # prints: "After your opponent forges a key during their next turn, they must pay you ...")
 card("Interdimensional Graft", play=[AfterOpponentForgesNextTurn([ForgerGivesRemaining()])])
-
-# --- copies (issue 6, 16.0) ---
-from ...effects_cards import DuringOpponentsNextTurn  # noqa: E402
-from ...statics import CannotBeUsedTo, enemy  # noqa: E402
 
 # "Your opponent cannot use creatures to fight on their next turn."
 card("Foggify", play=[DuringOpponentsNextTurn(CannotBeUsedTo("fight", applies=enemy))])

@@ -1,11 +1,13 @@
 """Call of the Archons (CotA): Mars cards."""
 from __future__ import annotations
 
-from ...effects import Capture, May
-from ...effects_cards import Archive, DealDamage, MayUseOtherCardsOfHouse, MoveTo, Purge, Ready, Sacrifice
+from ...effects import Capture, IfYouDo, May
+from ...effects_cards import Archive, DealDamage, Destroy, MoveTo, Purge, Ready, Sacrifice
+from ...effects_lasting import MayUseOtherCardsOfHouse
+from ...effects_naming import MayChoose, NameSharingTrait, of_type, Reveal
 from ...effects_zones import ChooseForEach, opponent_keys
-from ...targets import Choose, all_of, has_trait, of_house
-from .. import Variant, card
+from ...targets import all_of, Choose, has_trait, of_house
+from .. import card, Variant
 
 card("Yxilo Bolter",
      fight=[Choose("creature", "any"), DealDamage(2, if_destroyed=[Purge("destroyed")])],
@@ -39,9 +41,6 @@ card("Red Planet Ray Gun",
      gains={"reap": [Choose("creature", "any"), DealDamage(_mars_creatures_in_play)]})
 
 # ---- Custom Virus and Incubation Chamber: the 16.0 errata make the purge / the reveal optional
-from ...effects import IfYouDo  # noqa: E402
-from ...effects_naming import MayChoose, NameSharingTrait, Reveal, of_type  # noqa: E402
-from ...effects_cards import Destroy  # noqa: E402
 
 
 def _split(effects: list) -> tuple:

@@ -2,14 +2,12 @@
 from __future__ import annotations
 
 from ...effects import Capture, Gain
-from ...effects_cards import DealDamage, Draw, Heal, SwapWith, UseCreature
+from ...effects_cards import DealDamage, Destroy, Draw, Heal, SwapWith, UseCreature
+from ...effects_lasting import ForTheTurn
 from ...reactions import Reaction, you_chose_house
-from ...targets import Choose, NameNeighbors, RememberLine, among
+from ...statics import attached_host, CannotBeDealtDamage, friendly, GrantKeyword
+from ...targets import among, Choose, NameNeighbors, RememberLine
 from .. import card
-from ...power_armor import attached_host
-from ...statics import GrantKeyword
-from ...effects_cards import Destroy
-
 
 def _non_sanctum(ctx, c) -> bool:
     return c.house != "sanctum"
@@ -35,8 +33,6 @@ card("Mighty Lance", play=[Choose("creature", "any", name="first"), RememberLine
 
 # ---- Shield of Justice: "Play: For the remainder of the turn, each friendly creature cannot be
 # dealt damage." (a lasting static; "friendly" is relative to the player who played it)
-from ...effects_cards import ForTheTurn  # noqa: E402
-from ...statics import CannotBeDealtDamage, friendly  # noqa: E402
 
 card("Shield of Justice", play=[ForTheTurn(static=CannotBeDealtDamage(friendly))])
 

@@ -1,14 +1,15 @@
 """Call of the Archons (CotA): Shadows cards."""
 from __future__ import annotations
 
-from ...effects import If, RepeatCardEffectIf, RepeatPrecedingIf, Steal, opponent_has_more_amber
+from ...effects import (If, IfYouDo, opponent_has_more_amber, RepeatCardEffectIf, RepeatPrecedingIf,
+                        Steal)
 from ...effects_cards import DealDamage, ReturnToHand, Sacrifice
-from ...effects_zones import PlayBeneath, PutBeneath
+from ...effects_zones import PlayBeneath, PutBeneath, UseAsIfYours
 from ...entering import EntersPlayReady
+from ...leaves_play import IfThisLeavesPlay, OpponentSteals
 from ...statics import DealsNoFightDamage, TakesNeighborsDamage
 from ...targets import Choose, named
-from .. import Variant, card
-from ...effects import IfYouDo
+from .. import card, Variant
 
 card("Bait and Switch",
      # printed: "Repeat this card's effect if your opponent still has more A than you."
@@ -36,10 +37,6 @@ card("Poison Wave", play=[DealDamage(2, "each creature")])
 card("Nerve Blast", play=[IfYouDo([Steal(1)], [Choose("creature", "any"), DealDamage(2)])])
 
 card("Silvertooth", statics=[EntersPlayReady()])
-
-# --- keys and "as if it were yours" (issue 6, 16.0) ---
-from ...effects_zones import UseAsIfYours  # noqa: E402
-from ...leaves_play import IfThisLeavesPlay, OpponentSteals  # noqa: E402
 
 card("Nexus", reap=[Choose("artifact", "enemy"), UseAsIfYours()])
 

@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from ...effects import May
-from ...effects_cards import ForTheTurn
+from ...effects_lasting import ForTheTurn
 from ...power_armor import switch_for
 from ...targets import Choose
 from .. import Variant, card

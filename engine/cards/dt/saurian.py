@@ -2,20 +2,17 @@
 from __future__ import annotations
 
 from ...effects import If
+from ...effects_control import TakeControl
 from ...effects_status import Exalt, tide_low
 from ...reactions import Reaction
+from ...targets import Choose
 from .. import card
-
 
 def _damaged_self(ctx) -> bool:
     return ctx.event.get("card") is ctx.source
 
 
 card("Venator Altum", reactions=[Reaction("damaged", [If(tide_low, [Exalt("self")])], when=_damaged_self)])
-
-# --- destroyed, leaves play, tokens (issue 6, 16.0) ---
-from ...effects_control import TakeControl  # noqa: E402
-from ...targets import Choose  # noqa: E402
 
 card("Enlist Numeri", play=[Choose("creature", "enemy", where=lambda ctx, c: c.amber > 0),
                             TakeControl(house="saurian")])

@@ -1,14 +1,16 @@
 """Mass Mutation (MM): Dis cards."""
 from __future__ import annotations
 
+from ...bonus_icons import enemy_creature_event
 from ...effects import Steal
-from ...effects_cards import DuringOpponentsNextTurn
-from ...statics import AlsoTakesNeighborsFightDamage, KeyCostPerCreature, PowerIsNeighborsPower
-from ...bonus_icons import enemy_creature_event, friendly_creature_destroyed_this_turn
 from ...effects_cards import DealDamage, Destroy
-from ...effects_keys import DestroyCounting, ForgeAtCost, MayForgeAtCost, counted
-from ...targets import Choose
+from ...effects_lasting import DuringOpponentsNextTurn, ForTheTurn
+from ...effects_keys import counted, DestroyCounting, ForgeAtCost, MayForgeAtCost
+from ...entering import EntersPlayReady
+from ...power_armor import ConsideredToHave
 from ...reactions import Reaction
+from ...statics import AlsoTakesNeighborsFightDamage, KeyCostPerCreature, PowerIsNeighborsPower
+from ...targets import Choose
 from .. import card
 
 card("Drecker", statics=[AlsoTakesNeighborsFightDamage()], reap=[Steal(1)])
@@ -17,7 +19,12 @@ card("Waking Nightmare", play=[DuringOpponentsNextTurn(KeyCostPerCreature("dis")
 
 card("Maleficorn", reactions=[Reaction("bonus_icon_damage", [DealDamage(1, on="event")], when=enemy_creature_event)])
 
-card("Bonesaw", enters_ready=friendly_creature_destroyed_this_turn)
+def _itself_after_a_friendly_creature_was_destroyed(eng, source, controller, creature) -> bool:
+    return creature is source and controller in eng.game.destroyed_this_turn
+
+
+# "If a friendly creature was destroyed this turn, Bonesaw enters play ready."
+card("Bonesaw", statics=[EntersPlayReady(_itself_after_a_friendly_creature_was_destroyed)])
 
 # WC's "Sacrifice any number of friendly creatures" is the same: to sacrifice is to destroy
 card("Obsidian Forge",
@@ -26,9 +33,5 @@ card("Obsidian Forge",
 
 # deploy is a keyword; its power is X
 card("Picaroon", statics=[PowerIsNeighborsPower(except_trait="changeling")])
-
-# --- fight, damage, power (issue 6, 16.0) ---
-from ...effects_cards import ForTheTurn  # noqa: E402
-from ...power_armor import ConsideredToHave  # noqa: E402
 
 card("The Pale Star", omni=[Destroy("self"), ForTheTurn(static=ConsideredToHave(1, 0))])

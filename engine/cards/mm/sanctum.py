@@ -1,8 +1,9 @@
 """Mass Mutation (MM): Sanctum cards."""
 from __future__ import annotations
 
-from ...replacements import IconStealsInstead
 from ...bonus_icons import CannotResolveBonusIcons
+from ...damage_sources import CannotBeDealtDamageBy
+from ...replacements import IconStealsInstead
 from .. import card
 
 # "When you resolve a capture bonus icon, you may choose to steal 1 instead."
@@ -10,7 +11,10 @@ card("Scrivener Favian", statics=[IconStealsInstead("capture", 1)])
 
 card("Master of the Grey", statics=[CannotResolveBonusIcons()])
 
-# --- fight, damage, power (issue 6, 16.0) ---
-from ...damage_sources import CannotBeDealtDamageBy, mutant_or_power_at_least  # noqa: E402
+def _mutant_or_power_5_or_more(eng, dealer) -> bool:
+    """"Mutant creatures or creatures with power 5 or higher" (power when the damage is dealt)."""
+    return dealer.type == "creature" and (
+        "mutant" in (t.lower() for t in dealer.printed.traits) or eng.power(dealer) >= 5)
 
-card("Ardent Hero", statics=[CannotBeDealtDamageBy(mutant_or_power_at_least(5))])
+
+card("Ardent Hero", statics=[CannotBeDealtDamageBy(_mutant_or_power_5_or_more)])

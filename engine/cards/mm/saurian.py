@@ -1,12 +1,12 @@
 """Mass Mutation (MM): Saurian cards."""
 from __future__ import annotations
 
-from ...amber_moves import MoveAmberToNeighbor
-from ...replacements import ResolveIconAs
-from ...statics import GrantAbility, neighbor
-from ...discarded_into_play import DiscardTop, PutDiscardedIntoPlay
+from ...amber_moves import MoveAmberToFought, MoveAmberToNeighbor
+from ...discarded_into_play import PutDiscardedIntoPlay
+from ...effects_zones import DiscardTopOfDeck
 from ...effects_cards import Destroy
-from ...statics import CannotBeUsedTo
+from ...replacements import ResolveIconAs
+from ...statics import CannotBeUsedTo, GrantAbility, neighbor
 from ...targets import of_house
 from .. import card
 
@@ -23,10 +23,7 @@ def _saurian_creature(ctx, card) -> bool:
 
 
 card("Saurian Egg", statics=[CannotBeUsedTo("fight"), CannotBeUsedTo("reap")],
-     omni=[DiscardTop(2), PutDiscardedIntoPlay(_saurian_creature, ready=True,
+     omni=[DiscardTopOfDeck(2), PutDiscardedIntoPlay(_saurian_creature, ready=True,
                                                power_counters=3, then=[Destroy("self")])])
-
-# --- fight, damage, power (issue 6, 16.0) ---
-from ...amber_moves import MoveAmberToFought  # noqa: E402
 
 card("Siren Horn", gains={"before_fight": [MoveAmberToFought(1)]})

@@ -1,10 +1,12 @@
 """Worlds Collide (WC): Logos cards."""
 from __future__ import annotations
 
-from ...effects import Gain, If
-from ...effects_cards import Archive
+from ...copies import CopyOf
+from ...effects import Gain, If, IfYouDo
+from ...effects_cards import Archive, Draw
 from ...effects_control import RememberAsInPlay, share_a_house
-from ...targets import Together
+from ...replacements import AmberCannotBeStolen, Instead, you_control
+from ...targets import Choose, named, Together
 from .. import card
 
 # "Play: Archive each neighboring creature. If those creatures share a house, gain 2.": "those
@@ -13,10 +15,6 @@ from .. import card
 card("Code Monkey", play=[Together(("neighbors",), name="archived"), RememberAsInPlay("archived"),
                           Archive("archived"), If(share_a_house("archived"), [Gain(2)])])
 
-from ...effects import IfYouDo  # noqa: E402
-from ...effects_cards import Draw  # noqa: E402
-from ...replacements import AmberCannotBeStolen, Instead, you_control  # noqa: E402
-from ...targets import Choose, named  # noqa: E402
 
 # "This creature gains, "Your Æmber cannot be stolen.""
 card("Discombobulator", statics=[AmberCannotBeStolen()])
@@ -34,9 +32,6 @@ card("Velum",
                    when=you_control("Hyde"))],
      destroyed=[IfYouDo([Choose("discard", "friendly", name="hyde", where=named("Hyde")), Archive("hyde")],
                         [Archive("self")])])
-
-# --- copies (issue 6, 16.0) ---
-from ...copies import CopyOf  # noqa: E402
 
 
 def _another_creature_in_play(ctx) -> bool:

@@ -1,17 +1,20 @@
 """Worlds Collide (WC): Saurian cards."""
 from __future__ import annotations
 
+from ...amber_moves import AmberToSupply
+from ...artifact_creatures import ConsideredCreature, itself_in_battleline, PutOnFlank
 from ...effects import CaptureFromAny, If, May, RepeatPrecedingIf
 from ...effects_cards import DealDamage, Purge
+from ...effects_naming import TheCreatureItFights
 from ...effects_status import Exalt, friendly_creatures, has_friendly_creature
-from ...targets import Choose
-from .. import card
 from ...entering import EntersPlayStunned
-from ...fighting import NameFought, NameNeighborsOf, OnlyDealsWhenFighting
-from ...power_armor import attached_host
-from ...amber_moves import AmberToSupply
+from ...fight_timing import NameNeighborsOf
+from ...forging import SpendAmberOnSelf
+from ...houses import BelongsToAllHouses, UsableAsActiveHouse
 from ...replacements import StolenIsCapturedByActive
-from ...statics import ArmorModifier
+from ...statics import ArmorModifier, attached_host, OnlyDealsWhenFighting
+from ...targets import Choose
+from .. import card, Variant
 
 card("Crassosaurus",
      play=[CaptureFromAny(10), If(lambda ctx: ctx.source.amber < 10, [Purge("self")])])
@@ -28,7 +31,8 @@ card("Phalanx Strike",
 # "Each Æmber that would be stolen is captured by a creature controlled by the active player
 # instead" (engine.replacements)
 card("Terrordactyl", statics=[EntersPlayStunned(), OnlyDealsWhenFighting(4)],
-     before_fight=[NameFought(), NameNeighborsOf("fought"), DealDamage(4, "its neighbors")])
+     before_fight=[TheCreatureItFights("fought", must_survive=True), NameNeighborsOf("fought"),
+                   DealDamage(4, "its neighbors")])
 
 card("Gargantodon", statics=[EntersPlayStunned(), OnlyDealsWhenFighting(4), StolenIsCapturedByActive()])
 
@@ -37,17 +41,9 @@ card("Gargantodon", statics=[EntersPlayStunned(), OnlyDealsWhenFighting(4), Stol
 card("Imperial Scutum", statics=[ArmorModifier(2, applies=attached_host)],
      gains={"destroyed": [AmberToSupply()]})
 
-# --- keys (issue 6, 16.0) ---
-from ...forging import SpendAmberOnSelf  # noqa: E402
-
 card("Senator Shrix", statics=[SpendAmberOnSelf()],
      play=[May([Exalt("self")], question="exalt Senator Shrix?")],
      reap=[May([Exalt("self")], question="exalt Senator Shrix?")])
-
-# --- copies (issue 6, 16.0): a card considered a creature in the battleline ---
-from ...artifact_creatures import ConsideredCreature, PutOnFlank, itself_in_battleline  # noqa: E402
-from ...houses import BelongsToAllHouses, UsableAsActiveHouse  # noqa: E402
-from .. import Variant  # noqa: E402
 
 card("Auto-Legionary",
      # printed: "... While in the battleline, it is considered a creature with 5 power and belongs
@@ -58,9 +54,3 @@ card("Auto-Legionary",
      Variant("as if it belonged to the active house", action=[PutOnFlank()],
              statics=[ConsideredCreature(5), UsableAsActiveHouse(itself_in_battleline)]))
 
-# --- fight, damage, power (issue 6, 16.0) ---
-from ...amber_moves import AmberToSupply  # noqa: E402
-from ...power_armor import attached_host  # noqa: E402
-from ...statics import ArmorModifier  # noqa: E402
-
-card("Imperial Scutum", statics=[ArmorModifier(2, attached_host)], gains={"destroyed": [AmberToSupply()]})

@@ -1,13 +1,17 @@
 """Worlds Collide (WC): Star Alliance cards."""
 from __future__ import annotations
 
+from ...copies import PlayAs
 from ...effects import May, Steal
-from ...effects_cards import DealDamage, DuringOpponentsNextTurn
+from ...effects_cards import DealDamage, UseCreature
+from ...effects_lasting import DuringOpponentsNextTurn
+from ...entering import EntersPlayReady
 from ...forging import KeysCost
-from ...gained_text import AttachGiver, OneOf, attached_to_titled, not_giver_host, titled
+from ...gained_text import attached_to_titled, AttachGiver, not_giver_host, OneOf, titled
+from ...play_timing import action_card_played, BeforePlayEffect, WardHost
 from ...reactions import Reaction
-from ...targets import Choose, all_of
-from .. import card
+from ...targets import all_of, Choose
+from .. import card, Variant
 
 _keys_cost_2 = [DuringOpponentsNextTurn(KeysCost(2))]
 card("Sensor Chief Garcia", play=_keys_cost_2, fight=_keys_cost_2, reap=_keys_cost_2)
@@ -22,12 +26,6 @@ _blaster = [May([OneOf([("deal 2 damage to a creature", [Choose("creature", "any
                 question="deal 2 damage to a creature, or attach Garcia’s Blaster to Sensor Chief Garcia?")]
 card("Garcia’s Blaster", gains={"fight": _blaster, "reap": _blaster},
      reactions=[Reaction("attached", [Steal(1)], when=attached_to_titled("Sensor Chief Garcia"))])
-
-# --- copies (issue 6, 16.0) ---
-from ...copies import PlayAs  # noqa: E402
-from ...effects_cards import UseCreature  # noqa: E402
-from ...entering import EntersPlayReady  # noqa: E402
-from .. import Variant  # noqa: E402
 
 
 def _neighboring_non_star_alliance(ctx, creature) -> bool:
@@ -44,9 +42,6 @@ card("Crash Muldoon", statics=[EntersPlayReady()],
 card("Explo-rover",
      Variant("may be played as an upgrade", becomes=PlayAs("upgrade")),
      Variant("this creature gains skirmish"))
-
-# --- fight, damage, power (issue 6, 16.0) ---
-from ...play_timing import BeforePlayEffect, WardHost, action_card_played  # noqa: E402
 
 # after the action card's bonus icons, before its "Play:" ability (the 16.0 Encounter Suit FAQ)
 card("Encounter Suit", reactions=[BeforePlayEffect("played", [WardHost()], when=action_card_played)])

@@ -8,7 +8,6 @@ from ...targets import Choose
 from ...text_in_force import GainTextBoxForTheTurn
 from .. import card
 
-
 def _creature(ctx, card) -> bool:
     return card.type == "creature"
 
