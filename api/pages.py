@@ -25,6 +25,7 @@ from markupsafe import Markup, escape
 from kb.card_detail import card_detail
 from kb.entry_detail import entry_detail
 from kb.search import QueryError, search
+from kb.verify_badge import show_value
 from kb.versions_overview import versions_overview
 
 from . import changes_page
@@ -67,6 +68,12 @@ def card_text(text: str | None) -> Markup:
         return f'<abbr class="sym sym-{css}" title="{name}">{glyph}</abbr>'
 
     return Markup(re.sub(r"&lt;([AD])&gt;", symbol, escaped))
+
+
+@bp.app_template_filter("checked")
+def checked_value(value) -> str:
+    """A value a scenario checked (a number, a list of cards, nothing), as short text."""
+    return show_value(value)
 
 
 @bp.app_template_global("datasette_row")

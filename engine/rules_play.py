@@ -113,7 +113,7 @@ class PlayRules:
         if g.first_turn and g.played_from_hand >= 1:
             modifiable = self.rules.switch("first_turn_rule_modifiable")
             if not (modifiable and permission is not None):
-                src = self.rules.switches["first_turn_rule_modifiable"]
+                src = self.rules.switch_info("first_turn_rule_modifiable")
                 why = "card effects cannot modify it" if not modifiable else "no card effect allows another play"
                 raise IllegalAction(f"First Turn Rule: only one card may be played from hand on the first turn; "
                                     f"{why} (rule set {self.rules.version}, {src.source})")
@@ -201,7 +201,7 @@ class PlayRules:
                          if self.reacts(listener, details)]
         if own and self.abilities(card, "play"):
             pending.append(("play", card))
-        src = self.rules.switches["play_reactions_simultaneous"]
+        src = self.rules.switch_info("play_reactions_simultaneous")
 
         def label(item) -> str:
             kind, what = item

@@ -4,23 +4,23 @@ The outer format is shared by every game; a scenario with ``game: keeper-of-the-
 :mod:`engine.kotc.scenario` (its board, actions and check paths), everything else by KeyForge's engine.
 
 A scenario replays under every version whose document contains one of its entries (KB keys or
-question prefixes, compared without typography or set-code style). ``expect`` gives the checks per
-version; a version left out inherits the nearest earlier version's checks.
+question prefixes, compared without typography or set-code style, and the entries that share their
+threads). ``expect`` gives the checks per version; a version left out is checked against the
+expectation of a version whose answer states the same ruling, or reported unverified
+(:mod:`engine.carry`).
 """
 from __future__ import annotations
 
 import re
 import sqlite3
-from functools import lru_cache
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
 import yaml
 
-from ingest.normalize import plain
-from kb.keys import question_slug_text
 from kb.versions import version_sort_key
 
+from .carry import Carry, EntryIndex, norm_question, plan
 from .choices import Chooser
 from .errors import ChoiceError, EngineError, IllegalAction, ScenarioError
 from .game import Engine
@@ -56,6 +56,13 @@ class Result:
     checks: list[Check] = field(default_factory=list)
     trace: list[str] = field(default_factory=list)
     error: str | None = None
+    #: passed | failed | unverified (no expectation states this version's ruling, or a rule switch
+    #: the replay used could not be told from this version's text); an unverified replay records
+    #: what the engine found (checks with ``expected`` None) but is neither passed nor failed
+    status: str = "failed"
+    #: the version whose stated expectation was checked (None when unverified)
+    expect_version: str | None = None
+    reason: str | None = None
 
     def as_dict(self) -> dict:
         return asdict(self)
@@ -75,6 +82,9 @@ class Scenario:
     #: entries whose answer contradicts the rules in force in their own document:
     #: [{"entry": key or question prefix, "versions": [...], "reason": "..."}]
     conflicts: list[dict] = field(default_factory=list)
+    #: ref -> the only versions it names (``entries: [{entry: rule/action, versions: ["1.1"]}]``:
+    #: a key whose later entries no longer hold the example); refs not listed name every version
+    scopes: dict[str, tuple[str, ...]] = field(default_factory=dict)
 
 
 def load_scenario(path: Path) -> Scenario:
@@ -91,11 +101,39 @@ def scenario_from_dict(raw: object, path: Path | str = "<scenario>") -> Scenario
     POST /api/verify body, or the YAML the KB stores); ``path`` names where it came from in errors."""
     if not isinstance(raw, dict) or not raw.get("id") or not isinstance(raw.get("expect"), dict):
         raise ScenarioError(f"{path}: expected a mapping with id, entries, setup, actions, expect")
-    return Scenario(id=str(raw["id"]), title=raw.get("title", ""), entries=list(raw.get("entries") or []),
+    refs, scopes = _refs(path, raw.get("entries"))
+    return Scenario(id=str(raw["id"]), title=raw.get("title", ""), entries=refs,
                     setup=raw.get("setup") or {}, actions=list(raw.get("actions") or []),
-                    expect={str(k): v or {} for k, v in raw["expect"].items()}, path=Path(path),
+                    expect=_expect(path, raw["expect"]), path=Path(path),
                     game=raw.get("game", "keyforge"), note=raw.get("note"),
-                    conflicts=_conflicts(path, raw.get("conflicts")))
+                    conflicts=_conflicts(path, raw.get("conflicts")), scopes=scopes)
+
+
+def _refs(path: Path, raw) -> tuple[list[str], dict[str, tuple[str, ...]]]:
+    """The entry refs, and the versions a ref given as ``{entry: REF, versions: [...]}`` is limited to."""
+    refs, scopes = [], {}
+    for item in raw or []:
+        if isinstance(item, dict):
+            if not item.get("entry") or not item.get("versions"):
+                raise ScenarioError(f"{path}: an entry given as a mapping needs entry and versions")
+            refs.append(str(item["entry"]))
+            scopes[str(item["entry"])] = tuple(str(v) for v in item["versions"])
+        else:
+            refs.append(item)
+    return refs, scopes
+
+
+def _expect(path: Path, raw: dict) -> dict[str, dict]:
+    """``expect`` per version; a version given as another version's label (``"16.0": "1.3"``) states
+    that its answer holds the same ruling: it is checked against that version's expectation."""
+    out = {str(k): v or {} for k, v in raw.items()}
+    for version, value in list(out.items()):
+        if isinstance(value, (str, int, float)) and not isinstance(value, bool):
+            target = out.get(str(value))
+            if not isinstance(target, dict):
+                raise ScenarioError(f"{path}: expect {version!r} names {value!r}, which states no expectation")
+            out[version] = target
+    return out
 
 
 def _conflicts(path: Path, raw) -> list[dict]:
@@ -118,66 +156,74 @@ def all_scenarios(root: Path = RULINGS_DIR) -> list[Scenario]:
     return scenarios
 
 
-@lru_cache(maxsize=8192)
-def _norm_question(text: str) -> str:
-    """A question without typography or set codes; removing "(CoTA 046)" must not leave a space
-    before the punctuation that followed it."""
-    return re.sub(r"\s+([.,;:?!])", r"\1", plain(question_slug_text(text)))
+_norm_question = norm_question  # kept for importers of the old name
 
 
-def _replayable_rows(conn: sqlite3.Connection, game: str) -> list[tuple]:
-    return conn.execute(
-        """SELECT d.version, e.id, e.key, coalesce(e.question, e.body), e.kind IN ('faq', 'example')
-           FROM entries e JOIN documents d ON d.id = e.document WHERE d.game = ?
-           ORDER BY d.version_sort, e.ordinal""", (game,)).fetchall()
-
-
-def entries_for_ref(conn: sqlite3.Connection, game: str, ref: str, rows: list[tuple] | None = None
+def entries_for_ref(conn: sqlite3.Connection, game: str, ref: str, index: EntryIndex | None = None
                     ) -> list[tuple[str, int]]:
-    """(version, entry id) of the entries a reference names: a KB key (of any entry: a worked
-    example can sit inside a rule whose source lost its "Example:" label), or a prefix of an FAQ
-    question or example, compared without typography or set-code style."""
-    prefix = _norm_question(ref)
-    rows = _replayable_rows(conn, game) if rows is None else rows
-    return [(v, i) for v, i, key, text, replayable in rows
-            if key == ref or (replayable and _norm_question(text).startswith(prefix))]
+    """(version, entry id) of the entries a reference names: a KB key (of any entry), or a prefix of
+    an FAQ question or example, compared without typography or set-code style."""
+    return (index or EntryIndex.read(conn, game)).for_ref(ref)
 
 
-def matching_entries(conn: sqlite3.Connection, scenario: Scenario) -> list[tuple[str, int]]:
-    """(version, entry id) of every KB entry the scenario replays."""
-    rows = _replayable_rows(conn, scenario.game)
-    return [hit for ref in scenario.entries for hit in entries_for_ref(conn, scenario.game, ref, rows)]
+def matching_entries(conn: sqlite3.Connection, scenario: Scenario, index: EntryIndex | None = None
+                     ) -> list[tuple[str, int]]:
+    """(version, entry id) of every KB entry the scenario replays: those its refs name, and those
+    sharing their threads in versions no ref names."""
+    return (index or EntryIndex.read(conn, scenario.game)).linked(scenario.entries, scenario.scopes)
 
 
-def versions_for(conn: sqlite3.Connection, scenario: Scenario) -> list[str]:
-    versions = {v for v, _ in matching_entries(conn, scenario)}
+def versions_for(conn: sqlite3.Connection, scenario: Scenario, index: EntryIndex | None = None) -> list[str]:
+    versions = {v for v, _ in matching_entries(conn, scenario, index)}
     return sorted(versions, key=version_sort_key)
 
 
-def expectations(scenario: Scenario, version: str) -> dict:
+def expectations(scenario: Scenario, version: str, carry: Carry | None = None) -> dict:
+    """The checks of ``version``: those of ``carry.expect_version`` when given (an empty mapping
+    when the carry is unverified), else those stated for the version or, for a scenario linked to no
+    entry, the nearest earlier stated version's."""
+    if carry is not None:
+        return scenario.expect[carry.expect_version] if carry.expect_version else {}
     earlier = [v for v in scenario.expect if version_sort_key(v) <= version_sort_key(version)]
     if not earlier:
         raise ScenarioError(f"{scenario.id}: no expectations for {version} or any earlier version")
     return scenario.expect[max(earlier, key=version_sort_key)]
 
 
-def run(conn: sqlite3.Connection, scenario: Scenario, version: str, limits: Limits | None = None) -> Result:
-    """Replay ``scenario`` under ``version``. With ``limits``, the run raises
-    :class:`~engine.errors.LimitExceeded` once it spends more steps or seconds than they allow."""
+def carry_for(conn: sqlite3.Connection, scenario: Scenario, version: str, index: EntryIndex | None = None) -> Carry:
+    """The :class:`~engine.carry.Carry` of one version (see :func:`engine.carry.plan`)."""
+    try:
+        return plan(conn, scenario, index, [version])[version]
+    except ScenarioError as exc:
+        raise ScenarioError(f"{scenario.id}: {exc}") from None
+
+
+def run(conn: sqlite3.Connection, scenario: Scenario, version: str, limits: Limits | None = None,
+        carry: Carry | None = None, rulesets: dict | None = None) -> Result:
+    """Replay ``scenario`` under ``version``, checked against the expectation ``carry`` names
+    (default: worked out by :func:`carry_for`). With ``limits``, the run raises
+    :class:`~engine.errors.LimitExceeded` once it spends more steps or seconds than they allow.
+    ``rulesets``: a cache of rule sets by (game, version), shared by the replays of one build."""
     if scenario.game == GAME_KOTC:
         from .kotc.scenario import run_kotc
-        return run_kotc(conn, scenario, version, limits)
+        return run_kotc(conn, scenario, version, limits, carry)
     result = Result(scenario.id, version, passed=False)
     budget = limits.start() if limits else None  # the clock runs from here: setup counts too
     try:
-        expect = dict(expectations(scenario, version))
+        carry = carry or carry_for(conn, scenario, version)
+        result.expect_version, result.reason = carry.expect_version, carry.reason
+        stated = carry.expect_version is not None
+        expect = dict(expectations(scenario, version, carry) if stated else _nearest_paths(scenario, version))
         illegal = expect.pop("illegal", None)
         refusal = expect.pop("refusal_contains", None)
-        rules = ruleset_from_kb(conn, scenario.game, version)
+        rules = ruleset_from_kb(conn, scenario.game, version, rulesets)
         game = build_game(scenario.setup, CardCatalog(conn))
         game.budget = budget
         result.trace = game.trace
         game.log(f"rule set {version}: " + ", ".join(f"{s.name}={s.value}" for s in rules.switches.values()))
+        if stated and carry.expect_version != version:
+            game.log(f"checked against the expectation stated for {carry.expect_version}: "
+                     f"its answer states the same ruling as {version}'s")
         engine = Engine(game, rules, Chooser())
         refused: dict[int, str] = {}
         for n, action, answers in answered_actions(scenario.actions, version):
@@ -188,10 +234,41 @@ def run(conn: sqlite3.Connection, scenario: Scenario, version: str, limits: Limi
                 refused[n] = str(exc)
                 game.log(f"action {n} refused: {exc}")
         engine.chooser.finish()
-        judge(result, illegal, refusal, refused, expect, lambda path: _value(engine, path))
+        value = lambda path: _value(engine, path)  # noqa: E731
+        if stated:
+            judge(result, illegal, refusal, refused, expect, value)
+        else:
+            observe(result, refused, expect, value)
+        undetermined = rules.undetermined_used()
+        if undetermined and result.status != "unverified":
+            result.status, result.passed = "unverified", False
+            result.reason = "; ".join(undetermined)
+            game.log(f"unverified: {result.reason}")
+        elif result.status != "unverified":
+            result.status = "passed" if result.passed else "failed"
     except (ChoiceError, ScenarioError, EngineError) as exc:
         result.error = str(exc)
+        result.status = "failed"
     return result
+
+
+def _nearest_paths(scenario: Scenario, version: str) -> dict:
+    """For an unverified replay, which values to record: the paths of the latest expectation stated
+    before ``version`` (else the first stated); their values are not checked."""
+    stated = sorted(scenario.expect, key=version_sort_key)
+    earlier = [v for v in stated if version_sort_key(v) <= version_sort_key(version)]
+    return scenario.expect[(earlier or stated)[-1 if earlier else 0]] if stated else {}
+
+
+def observe(result: Result, refused: dict[int, str], paths: dict, value) -> None:
+    """Record an unverified replay: what the engine found at ``paths``, checked against nothing."""
+    if refused:
+        result.checks.append(Check("illegal", None, sorted(refused) if len(refused) != 1 else next(iter(refused)),
+                                   None))
+    for path in paths:
+        if path not in ("illegal", "refusal_contains"):
+            result.checks.append(Check(path, None, value(path), None))
+    result.passed, result.status = False, "unverified"
 
 
 def answered_actions(actions: list, version: str):
@@ -233,6 +310,7 @@ def judge(result: Result, illegal, refusal: str | None, refused: dict[int, str],
         actual = value(path)
         result.checks.append(Check(path, expected, actual, actual == expected))
     result.passed = all(c.ok for c in result.checks)
+    result.status = "passed" if result.passed else "failed"
 
 
 def _answers(raw, version: str) -> list:

@@ -91,7 +91,7 @@ def house_options(eng: "Engine", player: str) -> tuple[list[str], str]:
         why.append(f"must choose {', '.join(sorted(must))}")
         if must & free:
             return sorted(must & free), "; ".join(why)
-        switch = eng.rules.switches["cannot_overrides_must"]
+        switch = eng.rules.switch_info("cannot_overrides_must")
         if not switch.value:
             why.append(f"cannot does not override must (rule set {eng.rules.version}, {switch.source})")
             return [], "; ".join(why)

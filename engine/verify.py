@@ -8,7 +8,8 @@ from kb.errors import KBError
 
 from .errors import ScenarioError
 from .limits import Limits
-from .scenario import Scenario, all_scenarios, load_scenario, matching_entries, run, versions_for
+from .carry import EntryIndex, plan
+from .scenario import Scenario, all_scenarios, load_scenario, matching_entries, run
 
 
 def _select(scenario_id: str | None, run_all: bool, file: Path | None) -> list[Scenario]:
@@ -34,7 +35,9 @@ def covered_entries(conn: sqlite3.Connection, scenarios: list[Scenario] | str) -
     """Ids of the entries ``scenarios`` replay (:data:`STORED`: the KB's own scenarios)."""
     if scenarios == STORED:
         return {entry for (entry,) in conn.execute("SELECT entry FROM scenario_entries")}
-    return {entry_id for s in scenarios for _, entry_id in matching_entries(conn, s)}
+    indexes: dict[str, EntryIndex] = {}
+    return {entry_id for s in scenarios for _, entry_id in matching_entries(
+        conn, s, indexes.get(s.game) or indexes.setdefault(s.game, EntryIndex.read(conn, s.game)))}
 
 
 def coverage(conn: sqlite3.Connection, scenarios: list[Scenario] | str, kind: str = "faq"
@@ -84,20 +87,27 @@ def report(conn: sqlite3.Connection, scenarios: list[Scenario], version: str | N
     ``rulebase verify --json`` shape, with FAQ and example coverage of ``counted`` (default: the
     scenarios replayed). ``limits`` bound each run (:class:`~engine.errors.LimitExceeded` propagates)."""
     results = []
+    indexes: dict[str, EntryIndex] = {}
+    rulesets: dict = {}
     for s in scenarios:
-        versions = versions_for(conn, s)
+        index = indexes.get(s.game) or indexes.setdefault(s.game, EntryIndex.read(conn, s.game))
+        carries = plan(conn, s, index)
+        versions = list(carries)
         if version is not None:
             versions = [v for v in versions if v == version]
         if not versions:
-            results.append({"id": s.id, "version": version, "passed": False, "checks": [], "trace": [],
+            results.append({"id": s.id, "version": version, "passed": False, "status": "failed", "checks": [],
+                            "trace": [], "expect_version": None, "reason": None,
                             "error": "no KB entry matches this scenario's entries in the selected versions"})
         for v in versions:
-            results.append(run(conn, s, v, limits).as_dict())
+            results.append(run(conn, s, v, limits, carries[v], rulesets).as_dict())
     return summarize(conn, results, scenarios if counted is None else counted)
 
 
 def summarize(conn: sqlite3.Connection, results: list[dict], counted: list[Scenario] | str) -> dict:
     """The report around a list of results: counts passed and failed, and coverage of ``counted``."""
     passed = sum(r["passed"] for r in results)
-    return {"results": results, "passed": passed, "failed": len(results) - passed,
+    unverified = sum(r.get("status") == "unverified" for r in results)
+    return {"results": results, "passed": passed, "failed": len(results) - passed - unverified,
+            "unverified": unverified,
             "coverage": coverage(conn, counted), "example_coverage": coverage(conn, counted, "example")}

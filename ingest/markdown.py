@@ -1,7 +1,8 @@
 """Markdown rulebooks -> normalized entries.
 
-Two passes, in the manner of markdown-it-py: :func:`ingest.markdown_tokens.tokenize` cuts the source
-into block tokens, then a chain of small rules gives them rulebook meaning:
+Two passes: markdown-it-py parses the source (CommonMark) and :func:`ingest.markdown_tokens.tokenize`
+flattens its tokens into headings, paragraphs and list items with plain text (inline icons already
+read as words, :mod:`ingest.icons`); then a chain of small rules gives them rulebook meaning:
 
 1. front matter, the ``VERSION x.y`` heading and navigation lists are metadata, not entries;
 2. a lone top-level heading above everything else is the document title;
@@ -19,8 +20,9 @@ import re
 
 import yaml
 
+from .icons import DocumentIcons
 from .markdown_rules import Block, Builder, Walker
-from .markdown_tokens import Token, inline, is_link_only, tokenize
+from .markdown_tokens import Token, tokenize
 from .model import ParseContext, ParsedDocument
 from .normalize import fix_ocr
 from .sections import section_of
@@ -37,7 +39,9 @@ def parse(text: str, context: ParseContext) -> ParsedDocument:
     doc = ParsedDocument(entries=[], parser="markdown")
     text = fix_ocr(text.replace("\r\n", "\n").replace("\r", "\n"))
     text = _front_matter(text, doc)
-    tokens = tokenize(text)
+    icons = DocumentIcons(context.game)
+    tokens = tokenize(text, icons)
+    doc.warnings.extend(icons.warnings)
     tokens = _take_version(tokens, doc)
     tokens = _drop_navigation(tokens, doc)
     tokens = [t for t in tokens if t.type not in ("image", "html", "hr")]
@@ -78,28 +82,15 @@ def _take_version(tokens: list[Token], doc: ParsedDocument) -> list[Token]:
 
 def _drop_navigation(tokens: list[Token], doc: ParsedDocument) -> list[Token]:
     """A list made only of links is a table of contents or nav bar: site chrome, not rules."""
-    out: list[Token] = []
-    run: list[Token] = []
-
-    def close() -> None:
-        links = [t for t in run if t.type == "item"]
-        if links and all(is_link_only(t.raw) for t in links):
-            doc.warnings.append(
-                f"line {links[0].line}: dropped a navigation list of {len(links)} links"
-            )
-            out.extend(t for t in run if t.type == "blank")
-        else:
-            out.extend(run)
-        run.clear()
-
+    lists: dict[int, list[Token]] = {}
     for tok in tokens:
-        if tok.type == "item" or (tok.type == "blank" and run):
-            run.append(tok)
-            continue
-        close()
-        out.append(tok)
-    close()
-    return out
+        if tok.type == "item":
+            lists.setdefault(tok.group, []).append(tok)
+    nav = {group for group, items in lists.items() if all(t.link_only for t in items)}
+    for group in sorted(nav):
+        items = lists[group]
+        doc.warnings.append(f"line {items[0].line}: dropped a navigation list of {len(items)} links")
+    return [t for t in tokens if not (t.type == "item" and t.group in nav)]
 
 
 def _take_title(tokens: list[Token], doc: ParsedDocument) -> tuple[list[Token], int]:
@@ -131,4 +122,4 @@ def _blocks(tokens: list[Token]) -> list[Block]:
     return blocks
 
 
-__all__ = ["parse", "inline", "tokenize"]
+__all__ = ["parse", "tokenize"]

@@ -17,8 +17,6 @@ from .sections import section_of
 
 #: "Example:", "**Example**:", "Example 2:" at the start of a paragraph (after inline cleanup)
 _EXAMPLE = re.compile(r"^(examples?(?:\s+\d+)?)\s*[:—–]\s*(.*)$", re.I | re.S)
-#: a paragraph that is bold from end to end: a question in the bold-question FAQ style
-_BOLD_PARAGRAPH = re.compile(r"^\s*(\*\*|__)(?:(?!\1).)+\1[\s:]*$", re.S)
 _QUESTION_LABEL = re.compile(r"^(?:q|question)\s*[:.]\s*", re.I)
 _ANSWER_LABEL = re.compile(r"^(?:a|answer)\s*:\s*", re.I)
 #: how an erratum introduces a card's corrected text
@@ -29,6 +27,8 @@ _QUOTES = (("“", "”"), ('"', '"'), ("„", "“"), ("«", "»"))
 #: section kinds whose opening heading's own text is an entry of that kind; the others
 #: (glossary, errata, faq) are containers whose opening text is a ``rule`` about the section
 _SELF_KINDS = ("rule", "fiction", "timing")
+#: a question recognised only by its "?" (no heading, bold or "Q:" says so)
+GUESSED_QUESTION_CONFIDENCE = 0.7
 
 
 @dataclass
@@ -46,7 +46,11 @@ class _Section:
 
 # ---------------------------------------------------------------- bodies
 
-def pieces(tokens: list[Token]) -> list[tuple[str, str]]:
+#: one renderable part of a body: ("p" | "li", text, confidence of the token it came from)
+Part = tuple[str, str, float]
+
+
+def pieces(tokens: list[Token]) -> list[Part]:
     """Renderable parts of a block: ("p", paragraph) and ("li", "1. item" / "- item")."""
     out = []
     for tok in tokens:
@@ -54,17 +58,17 @@ def pieces(tokens: list[Token]) -> list[tuple[str, str]]:
         if not text:
             continue
         if tok.type == "paragraph":
-            out.append(("p", text))
+            out.append(("p", text, tok.confidence))
         elif tok.type == "item":
-            out.append(("li", f"{'  ' * tok.level}{tok.marker} {text}"))
+            out.append(("li", f"{'  ' * tok.level}{tok.marker} {text}", tok.confidence))
     return out
 
 
-def render(parts: list[tuple[str, str]]) -> str:
+def render(parts: list[Part]) -> str:
     """Paragraphs separated by blank lines; consecutive list items stay one line each."""
     out: list[str] = []
     last = ""
-    for kind, text in parts:
+    for kind, text, _ in parts:
         if kind == "li" and last == "li":
             out[-1] += "\n" + text
         else:
@@ -73,19 +77,23 @@ def render(parts: list[tuple[str, str]]) -> str:
     return "\n\n".join(out)
 
 
-def split_examples(parts):
+def confidence(parts: list[Part], *more: float) -> float:
+    return min([c for _, _, c in parts] + [1.0, *more])
+
+
+def split_examples(parts: list[Part]) -> tuple[list[Part], list[tuple[str, list[Part]]]]:
     """Pull "Example:" paragraphs out of a body. An example ending in a colon takes the list
     that follows it (its steps); otherwise it is the one paragraph."""
     body, examples = [], []
     i = 0
     while i < len(parts):
-        kind, text = parts[i]
+        kind, text, conf = parts[i]
         m = _EXAMPLE.match(text) if kind == "p" else None
         i += 1
         if not m:
-            body.append((kind, text))
+            body.append((kind, text, conf))
             continue
-        ex = [("p", m.group(2).strip())] if m.group(2).strip() else []
+        ex = [("p", m.group(2).strip(), conf)] if m.group(2).strip() else []
         if text.rstrip().endswith(":"):
             while i < len(parts) and parts[i][0] == "li":
                 ex.append(parts[i])
@@ -99,16 +107,21 @@ def has_text(tokens: list[Token]) -> bool:
 
 
 class Builder:
-    """Appends entries to the document; every entry's examples follow it as its children."""
+    """Appends entries to the document; every entry's examples follow it as its children.
+
+    An entry's confidence is the lowest of the tokens it was made from (``conf`` adds the heading
+    or question it hangs on): a guessed word anywhere makes the entry a guess."""
 
     def __init__(self, doc: ParsedDocument) -> None:
         self.doc = doc
 
-    def emit(self, kind: str, title: str | None, tokens: list[Token], **fields) -> int:
+    def emit(self, kind: str, title: str | None, tokens: list[Token], conf: float = 1.0, **fields) -> int:
         body, examples = split_examples(pieces(tokens))
-        idx = self._add(Entry(kind=kind, title=title, body=render(body), **fields))
+        idx = self._add(Entry(kind=kind, title=title, body=render(body),
+                              confidence=confidence(body, conf), **fields))
         for label, ex in examples:
-            self._add(Entry(kind="example", title=label, body=render(ex), parent=idx))
+            self._add(Entry(kind="example", title=label, body=render(ex), parent=idx,
+                            confidence=confidence(ex, conf)))
         return idx
 
     def _add(self, entry: Entry) -> int:
@@ -147,7 +160,20 @@ def is_question(tok: Token) -> bool:
     """In a FAQ, a paragraph that is bold throughout, or labelled "Q:", asks a question."""
     if tok.type != "paragraph":
         return False
-    return bool(_BOLD_PARAGRAPH.match(tok.raw) or _QUESTION_LABEL.match(tok.text))
+    return tok.bold or bool(_QUESTION_LABEL.match(tok.text))
+
+
+def guessed_questions(heading: Token | None, content: list[Token]) -> list[int]:
+    """Questions without markup: plain paragraphs ending in "?", each followed by an answer.
+
+    Only where nothing else can be a question (the heading does not ask one, no paragraph is bold
+    or labelled) and at least two such pairs repeat the pattern; one "?" paragraph alone may as
+    well be a rhetorical question inside an answer."""
+    if heading is not None and heading.text.rstrip().endswith("?"):
+        return []
+    asks = [i for i, t in enumerate(content) if t.type == "paragraph" and t.text.rstrip().endswith("?")]
+    answered = [i for i in asks if i + 1 < len(content) and i + 1 not in asks and has_text(content[i + 1:i + 2])]
+    return answered if len(answered) >= 2 and answered == asks else []
 
 
 def question_text(text: str) -> str:
@@ -178,7 +204,7 @@ class Walker:
                 if self.section.kind == "faq":
                     self.faq(block, nxt, opener=True)
                 else:
-                    self.intro(block, h.text)
+                    self.intro(block, h.text, h.confidence)
             else:
                 handlers.get(self.section.kind, self.heading_entry)(block, nxt)
 
@@ -199,12 +225,12 @@ class Walker:
         self.parents.clear()
         self.groups.clear()
 
-    def intro(self, block: Block, title: str | None) -> None:
+    def intro(self, block: Block, title: str | None, conf: float = 1.0) -> None:
         """Text under a section heading (or before any heading) is about the section itself."""
         if not has_text(block.content):
             return
         kind = self.section.kind if self.section.kind in _SELF_KINDS else "rule"
-        self._emit_headed(kind, title, block.content, parent=None, level=1)
+        self._emit_headed(kind, title, block.content, conf, parent=None, level=1)
 
     def heading_entry(self, block: Block, nxt: Token | None) -> None:
         """Rules, glossary terms, fiction, timing: one entry per heading, nested by depth."""
@@ -212,23 +238,29 @@ class Walker:
         while self.parents and self.parents[-1][0] >= h.level:
             self.parents.pop()
         parent, level = (self.parents[-1][1], self.parents[-1][2] + 1) if self.parents else (None, 1)
-        idx = self._emit_headed(self.section.kind, h.text, block.content, parent=parent, level=level)
+        idx = self._emit_headed(self.section.kind, h.text, block.content, h.confidence,
+                                parent=parent, level=level)
         self.parents.append((h.level, idx, level))
 
-    def _emit_headed(self, kind, title, content, **fields) -> int:
-        idx = self.out.emit(kind, title, content, **fields)
+    def _emit_headed(self, kind, title, content, conf, **fields) -> int:
+        idx = self.out.emit(kind, title, content, conf, **fields)
         if kind == "timing":
             self.out.doc.entries[idx].data = {"steps": [t.text for t in content if t.type == "item"]}
         return idx
 
     def _group(self, h: Token, content: list[Token], nxt: Token | None) -> bool:
-        """Track FAQ categories / errata groups; True if ``h`` is an empty grouping heading."""
+        """Track FAQ categories / errata groups; True if ``h`` groups the deeper headings after it.
+
+        A grouping heading's own text, if it has any, is a ``rule`` about the group ("GENERAL
+        ERRATA: General errata are broad changes...")."""
         while self.groups and self.groups[-1][0] >= h.level:
             self.groups.pop()
-        if not has_text(content) and nxt is not None and nxt.level > h.level:
-            self.groups.append((h.level, h.text))
-            return True
-        return False
+        if nxt is None or nxt.level <= h.level:
+            return False
+        if has_text(content):
+            self.out.emit("rule", h.text, content, h.confidence, level=1, category=self._category())
+        self.groups.append((h.level, h.text))
+        return True
 
     def _category(self) -> str | None:
         return self.groups[-1][1] if self.groups else None
@@ -237,31 +269,36 @@ class Walker:
         h = block.heading
         if self._group(h, block.content, nxt):
             return
-        idx = self.out.emit("errata", h.text, block.content, level=1, category=self._category())
+        idx = self.out.emit("errata", h.text, block.content, h.confidence, level=1, category=self._category())
         entry = self.out.doc.entries[idx]
         entry.data = errata_data(h.text, entry.body)
         entry.title = entry.data.get("card") or h.text
 
     def faq(self, block: Block, nxt: Token | None, opener: bool = False) -> None:
         """Questions are headings with an answer below, or bold paragraphs in a block; a heading
-        whose block holds bold questions, or that only groups deeper headings, is a category."""
+        whose block holds bold questions, or that only groups deeper headings, is a category.
+        Plain "?" paragraphs are questions only when the block has no other (a guess)."""
         h, content = block.heading, block.content
         starts = [i for i, t in enumerate(content) if is_question(t)]
+        conf = 1.0
+        if not starts and (opener or not (nxt is not None and nxt.level > h.level)):
+            starts, conf = guessed_questions(h, content), GUESSED_QUESTION_CONFIDENCE
         if starts:
             if not opener:
                 self._group(h, [], None)
                 self.groups.append((h.level, h.text))
             if has_text(content[: starts[0]]):
-                self.out.emit("rule", h.text, content[: starts[0]], level=1)
+                self.out.emit("rule", h.text, content[: starts[0]], h.confidence, level=1)
             for a, b in zip(starts, starts[1:] + [len(content)]):
-                self._question(question_text(content[a].text), content[a + 1 : b])
+                q = content[a]
+                self._question(question_text(q.text), content[a + 1 : b], min(conf, q.confidence))
         elif opener:
-            self.intro(block, h.text)
+            self.intro(block, h.text, h.confidence)
         elif not self._group(h, content, nxt):
-            self._question(question_text(h.text), content)
+            self._question(question_text(h.text), content, h.confidence)
 
-    def _question(self, question: str, answer: list[Token]) -> None:
-        idx = self.out.emit("faq", None, answer, question=question, category=self._category())
+    def _question(self, question: str, answer: list[Token], conf: float) -> None:
+        idx = self.out.emit("faq", None, answer, conf, question=question, category=self._category())
         entry = self.out.doc.entries[idx]
         entry.body = _ANSWER_LABEL.sub("", entry.body)
         if not entry.body:

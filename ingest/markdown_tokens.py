@@ -1,176 +1,220 @@
-"""Block tokenizer and inline cleanup for the Markdown ingester.
+"""Markdown source -> the flat block tokens the rulebook rules read, through markdown-it-py.
 
-Modelled on markdown-it-py's first pass: the source is cut into a flat stream of block tokens
-(heading, paragraph, list item, image, html, rule, blank) before any rulebook meaning is given to
-them. Keeping that pass free of rulebook knowledge is what lets the structure rules in
-:mod:`ingest.markdown` stay small and lets a differently laid-out edition tokenize the same way.
+CommonMark is subtle where rulebooks are hard-wrapped: a line "125) ..." or "3. ..." inside a
+paragraph continues it (only a list starting at 1 may interrupt a paragraph), a link target may hold
+parentheses, emphasis, escapes and entities have precise rules. A hand-written tokenizer got these
+wrong and lost FAQ entries silently, so the parsing is markdown-it-py's (the CommonMark
+implementation the Python ecosystem uses); this module only flattens its token stream into
+:class:`Token` objects and renders inline content to plain text:
 
-Tokens keep their ``raw`` Markdown because some rules need the markup itself (a question written as
-a bold paragraph, a navigation list made only of links); everything else reads ``text``, the
-cleaned inline content.
+- headings, paragraphs and list items (with their nesting depth and "3." / "-" marker) become
+  tokens; block quotes are read through; code keeps its text; HTML blocks keep their text (tags,
+  comments and anchors go); a paragraph made only of images is an illustration (type ``image``);
+- inline content loses its markup (emphasis, link targets, tags, backticks) but keeps every word;
+  inline icons (shortcodes, emoji, ``{A}``, ``<A>``, icon images) become the words of the game's
+  icon vocabulary (:mod:`ingest.icons`), after a first pass has learnt the document's own icon
+  definitions;
+- what the rules need from the markup itself is kept as flags: a paragraph bold from end to end
+  (a question in the bold-question FAQ style), a list item that is only a link (a navigation list).
 """
 from __future__ import annotations
 
-import html
 import re
 from dataclasses import dataclass
 
-_HEADING = re.compile(r"^ {0,3}(#{1,6})(?:[ \t]+(.*?))?(?:[ \t]+#+)?[ \t]*$")
-_SETEXT = re.compile(r"^ {0,3}(=+|-+)[ \t]*$")
-_ITEM = re.compile(r"^([ \t]*)(?:(\d{1,9})[.)]|([*+-]))[ \t]+(.*)$")
-_HR = re.compile(r"^ {0,3}([-*_])(?:[ \t]*\1){2,}[ \t]*$")
-_IMAGE_LINE = re.compile(r"^\s*(?:\[?!\[[^\]]*\]\([^)]*\)(?:\]\([^)]*\))?\s*)+$")
-_HTML_LINE = re.compile(r"^\s*(?:<[^>]+>\s*)+$")
-_QUOTE = re.compile(r"^ {0,3}>[ ]?")
-_FENCE = re.compile(r"^ {0,3}(```|~~~)")
+from bs4 import BeautifulSoup, Comment
+from markdown_it import MarkdownIt
+from markdown_it.token import Token as MdToken
+
+from .icons import DocumentIcons, Notation, html_notation, image_notation, split_text
+
+#: CommonMark, HTML allowed (rulebooks carry anchors and the odd tag)
+_MD = MarkdownIt("commonmark")
+#: a token whose text had to be guessed (an icon no one defined was dropped from it)
+GUESSED_ICON_CONFIDENCE = 0.8
 
 
 @dataclass
 class Token:
-    """One block of the source. ``type`` is heading, paragraph, item, image, html, hr or blank."""
+    """One block of the source. ``type`` is heading, paragraph, item, image, html or hr."""
     type: str
-    raw: str = ""
+    text: str = ""
     #: heading depth (1-6); for list items, the nesting depth (0 = top)
     level: int = 0
-    #: list marker as written: "3." for numbered items, "-" for every bullet style
+    #: list marker: "3." for numbered items (whatever the delimiter), "-" for every bullet style
     marker: str = ""
     line: int = 0
-
-    @property
-    def text(self) -> str:
-        return inline(self.raw)
-
-
-# ---------------------------------------------------------------- inline cleanup
-
-_ESCAPED = re.compile(r"\\([!-/:-@\[-`{-~])")
-_IMAGE = re.compile(r"!\[[^\]]*\]\([^)]*\)")
-_LINK = re.compile(r"\[([^\]]*)\]\([^)]*\)|\[([^\]]+)\]\[[^\]]*\]")
-_AUTOLINK = re.compile(r"<((?:https?|mailto):[^>\s]+)>")
-_TAG = re.compile(r"</?[A-Za-z][^>]*>")
-_STRONG = re.compile(r"\*\*|__")
-_STAR = re.compile(r"(?<![\w*])\*(?=\S)|(?<=\S)\*(?![\w*])")
-_UNDERSCORE = re.compile(r"(?<!\w)_(?=\S)|(?<=\S)_(?!\w)")
-_PROTECT = 0xE000  # private-use plane: escaped characters hide here while markers are stripped
+    #: a paragraph whose whole content is strong emphasis (trailing colons aside)
+    bold: bool = False
+    #: a list item that is nothing but a link
+    link_only: bool = False
+    #: for list items: which top-level list they belong to (navigation lists are dropped whole)
+    group: int = 0
+    #: below 1 when the text was guessed (see :data:`GUESSED_ICON_CONFIDENCE`)
+    confidence: float = 1.0
 
 
-def inline(raw: str) -> str:
-    """Plain text of inline Markdown: no emphasis markers, images, link targets or HTML tags.
+# ---------------------------------------------------------------- inline content
 
-    Underscores and stars are removed only where they can be emphasis delimiters, so
-    ``snake_case`` and ``2 * 3`` survive; backslash escapes (``\\*``) always survive.
-    """
-    s = _ESCAPED.sub(lambda m: chr(_PROTECT + ord(m.group(1))), raw)
-    s = _IMAGE.sub("", s)
-    s = _LINK.sub(lambda m: m.group(1) if m.group(1) is not None else m.group(2), s)
-    s = _AUTOLINK.sub(r"\1", s)
-    s = _TAG.sub("", s)
-    s = s.replace("`", "")
-    s = _STRONG.sub("", s)
-    s = _STAR.sub("", s)
-    s = _UNDERSCORE.sub("", s)
-    s = html.unescape(s)
-    s = re.sub("[\ue000-\ue07f]", lambda m: chr(ord(m.group(0)) - _PROTECT), s)
-    return re.sub(r"[ \t\u00a0]+", " ", s).strip()
+_SKIP_INLINE = {"link_open", "link_close", "strong_open", "strong_close", "em_open", "em_close",
+                "s_open", "s_close"}
 
 
-def is_link_only(raw: str) -> bool:
-    """A list item that is nothing but a link: the shape of a table of contents or nav bar."""
-    return bool(re.fullmatch(r"\s*\[[^\]]*\]\([^)]*\)\s*", raw))
+def _segments(children: list[MdToken]) -> list[str | Notation]:
+    """Inline tokens -> text pieces and the icon notations among them (markup dropped)."""
+    out: list[str | Notation] = []
+    for c in children:
+        if c.type in ("text", "text_special"):
+            out.extend(split_text(c.content))
+        elif c.type == "code_inline":
+            out.append(c.content)
+        elif c.type in ("softbreak", "hardbreak"):
+            out.append(" ")
+        elif c.type == "image":
+            out.append(image_notation(str(c.attrs.get("src", "")), c.content))
+        elif c.type == "html_inline":
+            n = html_notation(c.content)
+            if n is not None:
+                out.append(n)
+        elif c.type not in _SKIP_INLINE and c.content:
+            out.append(c.content)
+    return out
 
 
-# ---------------------------------------------------------------- block tokenizer
-
-def _soft_join(lines: list[str]) -> str:
-    """Markdown soft line breaks are spaces; unlike a PDF, a trailing hyphen here is a real one."""
-    return " ".join(ln.strip() for ln in lines if ln.strip())
+def _meaningful(children: list[MdToken]) -> list[MdToken]:
+    return [c for c in children if not (c.type in ("text", "softbreak", "hardbreak") and not c.content.strip())]
 
 
-class _Tokenizer:
-    def __init__(self) -> None:
-        self.tokens: list[Token] = []
-        self.para: list[str] = []
-        self.para_line = 0
-        self.prev_blank = True
-        self.in_fence = False
+def _is_bold(children: list[MdToken]) -> bool:
+    """Strong emphasis from the first character to the last (a trailing colon may follow)."""
+    kids = _meaningful(children)
+    if not kids or kids[0].type != "strong_open":
+        return False
+    depth = 0
+    for i, c in enumerate(kids):
+        depth += c.type == "strong_open"
+        depth -= c.type == "strong_close"
+        if depth == 0:
+            return all(k.type == "text" and re.fullmatch(r"[\s:]*", k.content) for k in kids[i + 1:])
+    return False
 
-    def flush(self) -> None:
-        if self.para:
-            self.tokens.append(Token("paragraph", _soft_join(self.para), line=self.para_line))
-            self.para = []
 
-    def push(self, tok: Token) -> None:
-        self.flush()
-        self.tokens.append(tok)
+def _only(children: list[MdToken], allowed: set[str]) -> bool:
+    kids = _meaningful(children)
+    return bool(kids) and all(c.type in allowed for c in kids)
 
-    def feed(self, n: int, line: str) -> None:
-        if _FENCE.match(line):
-            self.in_fence = not self.in_fence
-            self.flush()
+
+def _is_link_only(children: list[MdToken]) -> bool:
+    kids = _meaningful(children)
+    return bool(kids) and kids[0].type == "link_open" and kids[-1].type == "link_close" and \
+        not any(c.type == "link_open" for c in kids[1:])
+
+
+def _html_text(html: str) -> str:
+    soup = BeautifulSoup(html, "html.parser")
+    for comment in soup.find_all(string=lambda s: isinstance(s, Comment)):
+        comment.extract()
+    return soup.get_text(" ")
+
+
+def _squash(text: str) -> str:
+    return re.sub(r"[ \t\u00a0\n]+", " ", text).strip()
+
+
+# ---------------------------------------------------------------- blocks
+
+class _Flattener:
+    """Walks markdown-it's block tokens, keeping list depth and the item being filled."""
+
+    def __init__(self, icons: DocumentIcons) -> None:
+        self.icons = icons
+        self.out: list[Token] = []
+        self.lists = 0          # list nesting depth
+        self.group = 0          # id of the current top-level list
+        self.items: list[Token] = []  # open list items, innermost last
+
+    def inline(self, tok: MdToken, line: int) -> tuple[str, float]:
+        rendered = self.icons.render(_segments(tok.children or []), where=f"line {line}: ")
+        return _squash(rendered.text), GUESSED_ICON_CONFIDENCE if rendered.unknown else 1.0
+
+    def add_text(self, text: str, line: int, conf: float = 1.0, **flags) -> None:
+        """A paragraph's text: part of the open list item, or a paragraph of its own."""
+        if self.items:
+            item = self.items[-1]
+            item.text = f"{item.text} {text}".strip()
+            item.confidence = min(item.confidence, conf)
+        elif text:
+            self.out.append(Token("paragraph", text, line=line, confidence=conf, **flags))
+
+    def run(self, tokens: list[MdToken]) -> list[Token]:
+        i = 0
+        while i < len(tokens):
+            tok = tokens[i]
+            line = tok.map[0] + 1 if tok.map else 0
+            kind = tok.type
+            if kind == "heading_open":
+                text, conf = self.inline(tokens[i + 1], line)
+                if text:
+                    self.out.append(Token("heading", text, level=int(tok.tag[1]), line=line, confidence=conf))
+                i += 3
+                continue
+            if kind == "paragraph_open":
+                self.paragraph(tokens[i + 1], line)
+                i += 3
+                continue
+            if kind in ("bullet_list_open", "ordered_list_open"):
+                if self.lists == 0:
+                    self.group += 1
+                self.lists += 1
+            elif kind in ("bullet_list_close", "ordered_list_close"):
+                self.lists -= 1
+            elif kind == "list_item_open":
+                marker = f"{tok.info}." if tok.info else "-"
+                item = Token("item", "", level=self.lists - 1, marker=marker, line=line, group=self.group)
+                self.out.append(item)
+                self.items.append(item)
+            elif kind == "list_item_close":
+                self.items.pop()
+            elif kind in ("fence", "code_block"):
+                self.add_text(_squash(tok.content), line)
+            elif kind == "html_block":
+                text = _squash(_html_text(tok.content))
+                if text:
+                    self.add_text(text, line)
+                elif not self.items:
+                    self.out.append(Token("html", line=line))
+            elif kind == "hr":
+                self.out.append(Token("hr", line=line))
+            i += 1
+        return self.out
+
+    def paragraph(self, inline: MdToken, line: int) -> None:
+        children = inline.children or []
+        if _only(children, {"image", "link_open", "link_close"}) and any(c.type == "image" for c in children):
+            if not self.items:
+                self.out.append(Token("image", line=line))
             return
-        if self.in_fence:
-            self._text(n, line)
-            return
-        line = _QUOTE.sub("", line)
-        if not line.strip():
-            self.push(Token("blank", line=n))
-            self.prev_blank = True
-            return
-        blank_before, self.prev_blank = self.prev_blank, False
-        if self.para and _SETEXT.match(line):
-            level = 1 if line.strip().startswith("=") else 2
-            self.tokens.append(Token("heading", _soft_join(self.para), level=level, line=self.para_line))
-            self.para = []
-            return
-        m = _HEADING.match(line)
-        if m:
-            if m.group(2):
-                self.push(Token("heading", m.group(2), level=len(m.group(1)), line=n))
-            return
-        if _IMAGE_LINE.match(line):
-            self.push(Token("image", line.strip(), line=n))
-        elif _HTML_LINE.match(line):
-            self.push(Token("html", line.strip(), line=n))
-        elif _HR.match(line):
-            self.push(Token("hr", line=n))
-        elif m := _ITEM.match(line):
-            indent = len(m.group(1).expandtabs(4)) // 2
-            marker = f"{m.group(2)}." if m.group(2) else "-"
-            self.push(Token("item", m.group(4), level=indent, marker=marker, line=n))
-        else:
-            self._continue_or_text(n, line, blank_before)
-
-    def _continue_or_text(self, n: int, line: str, blank_before: bool) -> None:
-        """Lazy continuation: an unbroken or indented line after a list item belongs to the item."""
-        last = self.tokens[-1] if self.tokens else None
-        if not self.para:
-            prev_item = self._last_item()
-            if last is not None and last.type == "item" and not blank_before:
-                last.raw = f"{last.raw} {line.strip()}"
-                return
-            if prev_item is not None and blank_before and line[:1] in (" ", "\t"):
-                prev_item.raw = f"{prev_item.raw} {line.strip()}"
-                return
-        self._text(n, line)
-
-    def _last_item(self) -> Token | None:
-        for tok in reversed(self.tokens):
-            if tok.type == "item":
-                return tok
-            if tok.type != "blank":
-                return None
-        return None
-
-    def _text(self, n: int, line: str) -> None:
-        if not self.para:
-            self.para_line = n
-        self.para.append(line)
+        text, conf = self.inline(inline, line)
+        if self.items:
+            item = self.items[-1]
+            item.link_only = (item.link_only or not item.text) and _is_link_only(children)
+        self.add_text(text, line, conf, bold=_is_bold(children))
 
 
-def tokenize(text: str) -> list[Token]:
-    """Cut Markdown source into block tokens (1-based line numbers), in document order."""
-    tz = _Tokenizer()
-    for n, line in enumerate(text.split("\n"), start=1):
-        tz.feed(n, line)
-    tz.flush()
-    return tz.tokens
+def _learn(tokens: list[MdToken], icons: DocumentIcons) -> None:
+    """First pass: the document's own icon definitions, from every heading and paragraph."""
+    for tok in tokens:
+        if tok.type == "inline":
+            line = tok.map[0] + 1 if tok.map else 0
+            icons.learn(_segments(tok.children or []), where=f"line {line}: ")
+
+
+def tokenize(text: str, icons: DocumentIcons | None = None) -> list[Token]:
+    """Cut Markdown source into block tokens (1-based line numbers), in document order.
+
+    ``icons`` reads the inline icons (default: KeyForge's vocabulary); its ``warnings`` then list
+    the icons no one defined."""
+    icons = icons or DocumentIcons("keyforge")
+    tokens = _MD.parse(text)
+    _learn(tokens, icons)
+    return _Flattener(icons).run(tokens)

@@ -24,8 +24,8 @@ from dataclasses import dataclass, field
 from .model import EarlierEntry
 from .normalize import plain
 from .text_lex import TERMINAL, Block
-from .text_similar import (STOPWORDS, Idf, contains_phrase, features, names, overlap, same_question, similar,
-                           term_phrases, words)
+from .text_similar import (STOPWORDS, Idf, contains_phrase, covered, features, names, overlap, same_question,
+                           similar, term_phrases, words)
 
 #: how many headings either side of a block's position may claim it
 WINDOW = 10
@@ -41,6 +41,13 @@ EARLIER_FLOOR = 0.75
 RESTORE_SIMILARITY = 0.9
 #: confidence of a heading restored from an earlier version
 RESTORED_CONFIDENCE = 0.6
+#: weight of the likeness between a cross-referenced term's text and a heading's text
+RELATED_WEIGHT = 3.0
+#: a cross-reference printed apart from the rest of a heading's text is a run of its own that the
+#: other column may have carried there: its position counts this much of POSITION_PRIOR
+LONE_CROSS_REF_PRIOR = 0.5
+#: share of a displaced heading's term evidence added again for text standing in its slot
+SLOT_WEIGHT = 0.5
 CROSS_REF = re.compile(r"^see\b", re.I)
 EXAMPLE_START = re.compile(r"^examples?\b", re.I)
 
@@ -150,12 +157,33 @@ def _cross_ref(text: str) -> list[str] | None:
 
 
 class _Scorer:
-    def __init__(self, units: list[Unit], bodies: dict[str, list[str]], idf: Idf) -> None:
+    def __init__(self, units: list[Unit], bodies: dict[str, list[str]], idf: Idf,
+                 slots: dict[int, tuple[int, int]] | None = None) -> None:
         self.units, self.bodies, self.idf = units, bodies, idf
+        self.slots = slots or {}
         self.phrases = [term_phrases(u.title or "") for u in units]
         self.title_words = [words(u.title or "") for u in units]
         self.title_content = [{w for w in tw if w not in STOPWORDS} for tw in self.title_words]
         self.max_idf = idf.max()
+        self._texts: dict[int, object] = {}
+
+    def own_text(self, i: int):
+        """Features of a heading's text, cross-references left out (cached per heading)."""
+        if i not in self._texts:
+            self._texts[i] = features(" ".join(b.text for b in self.units[i].blocks if _cross_ref(b.text) is None))
+        return self._texts[i]
+
+    def referred(self, b: Block, i: int) -> float:
+        """A "See “Neighbor”" paragraph belongs to the heading whose own text is about what the
+        referenced term's text is about (ADJACENT, not the ARMOR it was printed under)."""
+        ref = _cross_ref(b.text)
+        if not ref:
+            return 0.0
+        target = next((k for k, tw in enumerate(self.title_words) if tw == ref), None)
+        if target is None or target == i:
+            return 0.0
+        first = next((x.text for x in self.units[target].blocks if x.kind == "para" and _cross_ref(x.text) is None), "")
+        return RELATED_WEIGHT * covered(features(first), self.own_text(i), self.idf)
 
     def earlier(self, b: Block, u: Unit) -> float:
         if not u.title or len(b.text) < 20:
@@ -208,21 +236,31 @@ class _Scorer:
         if 0 <= pos < len(self.units) and self.units[pos].sub and i != pos \
                 and contains_phrase(self.title_words[pos], self.title_words[i]):
             return 0.0          # GROUPS OF “MOST POWERFUL” keeps its text from MOST POWERFUL
-        ev = sum(self.earlier(b, u) + self.term(b, i) + self.numbering(b, u, chunk) for b in chunk)
+        ev = sum(self.earlier(b, u) + self.term(b, i) + self.numbering(b, u, chunk) + self.referred(b, i)
+                 for b in chunk)
+        lo, hi = self.slots.get(i, (0, -1))
+        if lo <= pos < hi and pos != i:     # text standing where reading order printed heading i
+            ev += SLOT_WEIGHT * max(self.term(b, i) for b in chunk)
         return ev + max(self.content(b, u, chunk) for b in chunk)
 
     def score(self, chunk: list[Block], i: int, pos: int) -> float:
         u = self.units[i]
         s = POSITION_PRIOR if i == pos else 0.0
+        if i == pos and all(_cross_ref(b.text) is not None for b in chunk) and \
+                any(x not in chunk for x in u.blocks):
+            s *= LONE_CROSS_REF_PRIOR
         if i != pos and not [x for x in u.blocks if x not in chunk]:
             s += HUNGRY_BONUS * (2 if all(_cross_ref(b.text) is not None for b in chunk) else 1)
         return s + self.evidence(chunk, i, pos)
 
 
 def reassign(units: list[Unit], earlier: list[EarlierEntry], kinds: tuple[str, ...],
-             idf: Idf) -> list[tuple[list[Block], Unit, Unit]]:
-    """Move runs of blocks to the heading their content belongs to. Returns the moves made."""
-    scorer = _Scorer(units, earlier_bodies(earlier, kinds), idf)
+             idf: Idf, sort_key=None) -> list[tuple[list[Block], Unit, Unit]]:
+    """Move runs of blocks to the heading their content belongs to. Returns the moves made.
+    ``sort_key``: the section is alphabetical (a glossary): a heading out of order was moved by
+    the columns, and text in its alphabetical slot that names it is drawn to it."""
+    slots = displaced(units, sort_key) if sort_key else {}
+    scorer = _Scorer(units, earlier_bodies(earlier, kinds), idf, slots)
     moves = []
     order = sorted(((c[0].line, c, i) for i, u in enumerate(units) for c in _chunks(u)), key=lambda t: t[0])
     for _, chunk, pos in order:
@@ -326,6 +364,7 @@ class Answer:
     blocks: list = field(default_factory=list)
     category: str | None = None
     end: int = -1                # index of its last item (a run of answer paragraphs)
+    joined: list[int] = field(default_factory=list)   # items of sentence ends joined to it
 
 
 def _last_question(text: str) -> str:
@@ -413,3 +452,29 @@ def pair(questions: list[Question], answers: list[Answer], earlier: list[Earlier
         for other in pending:
             table[(id(q), id(other))] = bases[(id(q), id(other))] + mode(q, other)
     return unplaced
+
+
+# ---------------------------------------------------------------------------- alphabetical order
+
+def displaced(units: list[Unit], key) -> dict[int, tuple[int, int]]:
+    """In an alphabetical section, the headings the column extraction put out of order: those
+    outside the longest run of headings in order. Each maps to its slot, the range of unit
+    positions between the in-order headings it sorts between: where reading order printed it."""
+    heads = [i for i, u in enumerate(units) if u.heading is not None and u.title and not u.sub]
+    keys = [key(units[i].title) for i in heads]
+    best: list[list[int]] = []
+    for n, k in enumerate(keys):            # longest non-decreasing subsequence, O(n²) is plenty
+        prev = max((best[m] for m in range(n) if keys[m] <= k), key=len, default=[])
+        best.append(prev + [n])
+    run = max(best, key=len, default=[])
+    kept = [heads[n] for n in run]
+    out = {}
+    for n, i in enumerate(heads):
+        if n in run:
+            continue
+        before = [j for j in kept if key(units[j].title) <= keys[n]]
+        after = [j for j in kept if key(units[j].title) > keys[n]]
+        lo = max(before, default=0)
+        hi = min(after, default=len(units))
+        out[i] = (lo, hi)
+    return out

@@ -25,10 +25,12 @@ from collections import Counter
 from . import recover
 from .detect import stated_version
 from .model import Entry, ParseContext, ParsedDocument
+from .text_columns import collation
 from .text_body import (emit_units, errata_entries, merge_stray_headings, promote_subheadings, short_title,
                         units_of)
 from .text_faq import answer_before_question, faq_entries
 from .text_lex import LOST_ICON, TERMINAL, Block, lex
+from .text_lists import attach_labels, pull_labels
 from .text_noise import drop_generic, drop_picture_headings, drop_pictures
 from .text_sections import Section, split
 from .text_similar import Idf
@@ -55,6 +57,7 @@ def parse(text: str, context: ParseContext) -> ParsedDocument:
     earlier = list(context.earlier)
 
     built: list[tuple[Section, object]] = []
+    labels: dict[int, list[Block]] = {}     # list items printed as picture labels, per heading
     headed: dict[str, list[recover.Unit]] = {}
     notes = Counter()
     pool: list[recover.Unit] = []           # consecutive sections of one kind recover together
@@ -66,7 +69,7 @@ def parse(text: str, context: ParseContext) -> ParsedDocument:
             pool = []
         pool_kind = s.kind
         if s.kind in ("rule", "glossary", "fiction"):
-            units = _units(s, wrapped, stats)
+            units = _units(s, wrapped, stats, labels)
             pool.extend(units)
             headed.setdefault(s.kind, []).extend(u for u in units if u.title)
             built.append((s, units))
@@ -99,10 +102,12 @@ def parse(text: str, context: ParseContext) -> ParsedDocument:
                     units[0].title = "Change log"
                 else:
                     intro_kind = "fiction"
+            notes["list items rebuilt from picture labels"] += attach_labels(units, labels)
             emit_units(doc, units, s.kind, intro_kind=intro_kind)
         elif s.kind == "faq":
+            breaks = [b.line for b in s.blocks if b.page_break]
             blocks = _join_adjacent(s.blocks, wrapped, veto=answer_before_question)
-            entries, warnings = faq_entries(blocks, s.title, not wrapped, earlier, icon)
+            entries, warnings = faq_entries(blocks, s.title, not wrapped, earlier, icon, breaks)
             doc.entries.extend(entries)
             doc.warnings.extend(warnings)
         elif s.kind == "timing":
@@ -162,7 +167,7 @@ def _join_adjacent(blocks: list[Block], wrapped: bool, veto=lambda prev, b: Fals
     return out
 
 
-def _units(s: Section, wrapped: bool, stats: Counter) -> list[recover.Unit]:
+def _units(s: Section, wrapped: bool, stats: Counter, labels: dict) -> list[recover.Unit]:
     blocks = list(s.blocks)
     glossary = s.kind == "glossary"
     if s.kind in ("rule", "fiction") and s.heading is not None:
@@ -170,6 +175,8 @@ def _units(s: Section, wrapped: bool, stats: Counter) -> list[recover.Unit]:
     if glossary:
         blocks = promote_subheadings(blocks)
     if s.kind != "fiction":
+        blocks, pulled = pull_labels(blocks, not wrapped)
+        labels.update(pulled)
         blocks = drop_picture_headings(drop_pictures(blocks, not wrapped, stats), stats)
         blocks = _join_adjacent(blocks, wrapped)
     intro = s.title if glossary else None
@@ -182,7 +189,8 @@ def _units(s: Section, wrapped: bool, stats: Counter) -> list[recover.Unit]:
 def _recover(units: list[recover.Unit], kind: str, earlier, notes: Counter) -> None:
     idf = Idf([b.text for u in units for b in u.blocks])
     notes["fragments joined"] += recover.join_fragments(units, idf)
-    notes["paragraphs moved"] += len(recover.reassign(units, earlier, (kind,), idf))
+    alphabetical = collation if kind == "glossary" else None
+    notes["paragraphs moved"] += len(recover.reassign(units, earlier, (kind,), idf, alphabetical))
     restored = recover.restore_headings(units, earlier, (kind,))
     notes["headings restored"] += len(restored)
 

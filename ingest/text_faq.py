@@ -13,9 +13,11 @@ one-paragraph-per-line text every answer paragraph belongs to the question above
 from __future__ import annotations
 
 import re
+from bisect import bisect_right
 
 from .model import EarlierEntry, Entry
 from .recover import YES_NO_ANSWER, Answer, Question, pair
+from .text_columns import Item, categorize
 from .text_lex import TERMINAL, Block, join_lines, render
 from .text_similar import Idf, contains_phrase, features, overlap, words
 
@@ -110,7 +112,10 @@ def _items(blocks: list[Block]):
 
 
 def faq_entries(blocks: list[Block], section_title: str | None, paragraph_mode: bool,
-                earlier: list[EarlierEntry], icon: str | None = None) -> tuple[list[Entry], list[str]]:
+                earlier: list[EarlierEntry], icon: str | None = None,
+                page_breaks: list[int] | None = None) -> tuple[list[Entry], list[str]]:
+    """``page_breaks``: source lines that open a page (wrapped text: the column layout is
+    rebuilt page by page)."""
     warnings: list[str] = []
     items = _items(split_questions(blocks, icon))
     entries: list[Entry] = []
@@ -157,18 +162,22 @@ def faq_entries(blocks: list[Block], section_title: str | None, paragraph_mode: 
                 a.direct = True
     unplaced = [a for a in answers if not a.direct]
     recovered = 0
+    all_answers = list(answers)
     if unplaced:
         idf = Idf([b.text for b in blocks])
         unplaced = _join_fragments(unplaced, answers, questions, idf)
         answers = [a for a in answers if a.direct or a in unplaced]
         unplaced = pair(questions, answers, earlier, idf)
         recovered = sum(1 for q in questions if q.confidence < 1.0)
-    cats = [bs[0].text.strip() for kind, bs in items if kind == "cat"]
+    bodies = {q.index: "\n\n".join(a.text for a in sorted(q.answers, key=lambda a: a.index)) for q in questions}
+    placed = {}
+    if not paragraph_mode and recovered:
+        placed = _reading_order_categories(items, questions, all_answers, bodies, page_breaks or [])
     for q in questions:
-        body = "\n\n".join(a.text for a in sorted(q.answers, key=lambda a: a.index))
-        homes = [q.category] + [a.category for a in q.answers if not a.direct]
-        e = Entry("faq", None, body, question=q.text, category=_category(q, body, cats, homes),
-                  confidence=q.confidence)
+        body = bodies[q.index]
+        cat, how = placed.get(q.index, (q.category, "text"))
+        confidence = min(q.confidence, CATEGORY_CONFIDENCE.get(how, 1.0))
+        e = Entry("faq", None, body, question=q.text, category=cat, confidence=confidence)
         if not body:
             e.needs_review = True
             e.review_reason = "question without an answer"
@@ -179,7 +188,37 @@ def faq_entries(blocks: list[Block], section_title: str | None, paragraph_mode: 
     if recovered or unplaced:
         warnings.append(f"FAQ: {recovered} question(s) paired with answers found elsewhere by content; "
                         f"{len(unplaced)} answer text(s) could not be placed (kept for review)")
+    moved = sum(1 for cat, how in placed.values() if how != "text")
+    if moved:
+        warnings.append(f"FAQ: {moved} question(s) put under the category their column's reading order gives")
     return entries, warnings
+
+
+#: confidence cap of a question whose category is not the heading before it in the text: the
+#: rebuilt column order gave another heading (evidence from pairing and alphabetical order of
+#: the categories) / a heading the column break separated from its question
+CATEGORY_CONFIDENCE = {"columns": 0.75, "detached": 0.7}
+
+
+def _reading_order_categories(items, questions: list[Question], answers: list[Answer],
+                              bodies: dict[int, str], page_breaks: list[int]):
+    """Hand the FAQ's items, the question-answer links pairing found and the broken sentences
+    it mended to :func:`ingest.text_columns.categorize`."""
+    breaks = sorted(page_breaks)
+    cols = [Item(kind, " ".join(b.text for b in bs).strip(), bs[0].group, bisect_right(breaks, bs[0].line))
+            for kind, bs in items]
+    links = []
+    for q in questions:
+        parts = sorted(q.answers, key=lambda a: a.index)
+        prev_end = q.index
+        for a in parts:
+            if not a.direct:
+                links.append((prev_end, a.index, "answer"))
+            prev_end = a.end
+    for a in answers:
+        links += [(a.end, f, "fragment") for f in a.joined]
+    text = {q.index: f"{q.text} {bodies[q.index]}" for q in questions}
+    return categorize(cols, links, lambda i, cat: mentions(text[i], cat))
 
 
 def _join_fragments(loose: list[Answer], answers: list[Answer], questions: list[Question], idf: Idf):
@@ -205,32 +244,18 @@ def _join_fragments(loose: list[Answer], answers: list[Answer], questions: list[
             continue
         best.text = f"{best.text} {f.text}"
         best.blocks.extend(f.blocks)
+        best.joined.append(f.index)
     return left
 
 
-#: how many category lines either side of a question's own may claim it
-CATEGORY_WINDOW = 3
-
-
-def _category(q: Question, answer: str, cats: list[str], homes: list[str | None]) -> str | None:
-    """The category a question stands under, unless it never names it while it names a category
-    near it or near where its answer was found (a category line the other column displaced:
-    "The Chosen One", "“For Each”")."""
-    text = f"{q.text} {answer}"
-    if q.category is None or q.category not in cats or mentions(text, q.category):
-        return q.category
-    near: list[str] = []
-    for home in homes:
-        if home in cats:
-            i = cats.index(home)
-            near += [c for c in cats[max(0, i - CATEGORY_WINDOW): i + 1 + CATEGORY_WINDOW] if c not in near]
-    named = [c for c in near if mentions(text, c)]
-    return named[0] if named else q.category
-
-
 def mentions(text: str, name: str) -> bool:
-    """Whether ``text`` names ``name`` ("Leaves Play (Spangler Box)", "Damage, Source of": either
-    part will do)."""
-    parts = [p for p in re.split(r"[();,]", name) if p.strip()]
-    return any(contains_phrase(words(text), words(p)) for p in parts)
+    """Whether ``text`` names ``name``: "Leaves Play (Spangler Box)" or "Wild Wormhole; Kelifi
+    Dragon": either part will do; "Damage, Source of" is an index form of "Source of Damage",
+    which it must name whole ("damage" alone names another topic)."""
+    parts = [p.strip() for p in re.split(r"[();]", name) if p.strip()]
+    phrases = []
+    for p in parts:
+        head, _, tail = p.partition(",")
+        phrases.append(f"{tail.strip()} {head.strip()}" if tail.strip() else head)
+    return any(contains_phrase(words(text), words(p)) for p in phrases)
 

@@ -55,6 +55,12 @@ ITEM = re.compile(
 )
 #: a paragraph label: a line starting with it after a sentence end starts a paragraph
 LABEL = re.compile(r"^(?:Example|Examples|Note|Important)\s*\d*\s*:")
+#: a line of only sentence-end punctuation between two halves of a sentence: the extraction
+#: printed the full stop after a lost icon ("steals 2 Æ.") a line early; it goes to the end
+STRAY_PUNCT = re.compile(r"^[.;]$")
+#: one or two capitalised words between two halves of a sentence: a picture's label the
+#: extraction wove into the paragraph ("... context to how / Generic / the counters function.")
+PICTURE_LABEL = re.compile(r"^[A-Z+][\w’'+-]*(?: [A-Z][\w’'-]*)?$")
 ENUM_ONLY = re.compile(r"^\s*(\d{1,2})[.)]\s*$")
 TERMINAL = re.compile(r"[.!?:;][\"'”’)\]]*$")
 _LETTERS = re.compile(r"[^\W\d_]")
@@ -236,12 +242,31 @@ def lex(text: str, warnings: list[str], icon: str | None = None) -> list[Block]:
             first = False
 
         prev: _Line | None = None
-        for ln in group:
+        deferred: list[str] = []        # stray sentence-end punctuation, for the paragraph's end
+
+        def flush():
+            if cur is not None and deferred:
+                for p in deferred:
+                    cur.text = _join(cur.text, p, p, icon)
+                deferred.clear()
+
+        for k, ln in enumerate(group):
             t = ln.text
+            nxt = group[k + 1].text if k + 1 < len(group) else ""
             m = ITEM.match(t)
             if (m and prev is not None and not TERMINAL.search(prev.text)
                     and cur is not None and cur.kind == "para"):
                 m = None  # "(see Page\n7) says ..." is a wrapped line, not an item
+            inside = (cur is not None and cur.kind == "para" and prev is not None and not ln.page_break
+                      and re.search(r"[a-z]$", prev.text) is not None and re.match(r"^[a-z]", nxt) is not None)
+            if inside and STRAY_PUNCT.match(t):
+                deferred.append(t.strip())
+                continue
+            if inside and PICTURE_LABEL.match(t) and not is_heading_line(t):
+                label = Block("para", t, ln.no, gno, 0, False, None, [t], [ln.raw])
+                label.picture_label = True
+                blocks.append(label)
+                continue
             if is_heading_line(t) and not m and not (prev is not None and prev.text.endswith(",")):
                 if (cur is not None and cur.kind == "heading" and prev is not None and not ln.page_break
                         and not CARD_TYPE_LINE.match(t) and not CARD_TYPE_LINE.match(prev.text)):
@@ -249,21 +274,26 @@ def lex(text: str, warnings: list[str], icon: str | None = None) -> list[Block]:
                     cur.lines.append(t)
                     cur.raws.append(ln.raw)
                 else:
+                    flush()
                     start("heading", ln, t)
             elif m:
+                flush()
                 num = m.group("n1") or m.group("n2")
                 marker = f"{num}." if num else ("»" if m.group("bullet") == "»" else "-")
                 start("item", ln, t[m.end():].strip(), marker)
             elif (cur is None or cur.kind == "heading" or ln.page_break
-                  or (prev is not None and _hard_break(prev.text, t, width) and cur.kind != "item")
+                  or (prev is not None and _hard_break(prev.text, t, width) and cur.kind != "item"
+                      and cur.text.count("“") <= cur.text.count("”"))   # an open quotation goes on
                   or (cur.kind == "item" and prev is not None and _hard_break(prev.text, t, width)
                       and ln.raw[:1] != " ")):
+                flush()
                 start("para", ln, t)
             else:
                 cur.text = _join(cur.text, t, ln.raw, icon)
                 cur.lines.append(t)
                 cur.raws.append(ln.raw)
             prev = ln
+        flush()
     return blocks
 
 

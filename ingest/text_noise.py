@@ -81,15 +81,24 @@ def drop_generic(blocks: list[Block], stats: Counter) -> list[Block]:
     counts = Counter(_norm(b.text) for b in blocks if b.kind == "para")
     out: list[Block] = []
     quoting = False
+    card_group = None           # the paragraph group of a card text just dropped: the card's text
     for b in blocks:
+        if b.kind == "para" and b.group == card_group:
+            stats["card texts"] += 1
+            continue
+        card_group = None
+        if getattr(b, "picture_label", False):
+            stats["picture fragments"] += 1
+            continue
         if b.kind == "heading" or b.words <= 5:
             kind = section_of(b.text)
             quoting = kind in QUOTING_SECTIONS if kind else quoting
-        if b.kind != "item" and is_noise_text(b.text):
+        if b.kind != "item" and (is_noise_text(b.text) or len(b.lines) > 1 and all(map(is_noise_text, b.lines))):
             stats["picture fragments"] += 1
             continue
         if b.kind == "para" and not quoting and is_card_text(b):
             stats["card texts"] += 1
+            card_group = b.group
             continue
         n = counts.get(_norm(b.text), 0) if b.kind == "para" else 0
         if n >= REPEATS and b.words <= 25 and not CROSS_REF.search(b.text):
@@ -162,15 +171,33 @@ def drop_pictures(blocks: list[Block], paragraph_mode: bool, stats: Counter,
 
 def drop_picture_headings(blocks: list[Block], stats: Counter) -> list[Block]:
     """A card type or trait line ("CREATURE", "HUMAN • KNIGHT", "ITEM") left as a heading by a
-    card picture: it heads a rule ("ACTION") only when the paragraph under it names it."""
+    card picture: it heads a rule ("ACTION") only when the paragraph under it names it. A lone
+    word next to picture debris ("RARITY") is a heading too when a paragraph near it (the
+    column extraction may have put its text before it) opens by naming it."""
     out = []
     for i, b in enumerate(blocks):
         single = len(b.text.split()) == 1 and getattr(b, "noise_after", False)
         if b.kind == "heading" and (CARD_TYPE_LINE.match(b.text) or single):
             nxt = blocks[i + 1] if i + 1 < len(blocks) else None
             word = re.sub(r"S$", "", b.text.split()[-1]).lower()
-            if "•" in b.text or nxt is None or nxt.kind != "para" or word not in nxt.text.lower():
+            named_next = nxt is not None and nxt.kind == "para" and word in nxt.text.lower()
+            if not CARD_TYPE_LINE.match(b.text) and _defined_near(blocks, i, word):
+                named_next = True
+            if "•" in b.text or not named_next:
                 stats["picture fragments"] += 1
                 continue
         out.append(b)
     return out
+
+
+#: how many blocks either side of a lone heading may hold the paragraph that defines it
+DEFINED_NEAR = 4
+#: ... naming it among its first words
+DEFINED_WITHIN_WORDS = 6
+
+
+def _defined_near(blocks: list[Block], i: int, word: str) -> bool:
+    near = blocks[max(0, i - DEFINED_NEAR): i] + blocks[i + 1: i + 1 + DEFINED_NEAR]
+    return any(b.kind == "para" and b.words >= 8
+               and word in [re.sub(r"[^\w]", "", w.lower()) for w in b.text.split()[:DEFINED_WITHIN_WORDS]]
+               for b in near)

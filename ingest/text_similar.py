@@ -126,6 +126,13 @@ def overlap(a: Counter, b: Counter, idf: Idf) -> float:
     return shared / (na * nb) if na and nb else 0.0
 
 
+def covered(a: Counter, b: Counter, idf: Idf) -> float:
+    """IDF-weighted share of ``a``'s features that ``b`` has, 0..1: how much of a short
+    definition a longer text talks about (a cosine would be diluted by the longer text)."""
+    total = sum(idf(f) ** 2 for f in a)
+    return sum(idf(f) ** 2 for f in a.keys() & b.keys()) / total if total else 0.0
+
+
 def term_phrases(title: str) -> list[list[str]]:
     """The alternatives a heading names: "STUN, STUN STATUS CARD" -> [[stun], [stun, status, card]];
     "CANNOT VS MUST/MAY" -> [[cannot], [must], [may]]; "SPLASH-ATTACK (X)" -> [[splash, attack]]."""

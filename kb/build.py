@@ -17,12 +17,13 @@ from ingest.detect import FORMATS, read_source
 from ingest.model import ParseContext
 from ingest.registry import parse_document
 
-from .align import align
+from .align import Membership, align, carry_ids, membership
 from .cards import load_cards
 from .errors import KBError
 from .links import CardIndex
 from .manifest import DEFAULT_CARDS, DEFAULT_MANIFEST, SourceDocument, load_manifest
 from .rulings import RulingsReport, default_rulings_dir, load_rulings, read_scenarios
+from .supersede import compute as compute_supersessions
 from .store import (DocumentMeta, create_schema, delete_document, earlier_entries, ensure_game,
                     rebuild_search_index, store_document)
 from .versions import same_version
@@ -114,6 +115,23 @@ def _ingest_one(conn: sqlite3.Connection, src: SourceDocument, index: CardIndex 
     )
 
 
+def _previous_threads(db_path: Path, games: list[str]) -> dict[str, Membership]:
+    """The thread of every entry of the KB a build is about to replace (nothing when there is none
+    or it cannot be read: a rebuild never fails because of the file it replaces)."""
+    if not db_path.is_file():
+        return {}
+    try:
+        conn = sqlite3.connect(f"file:{db_path.resolve()}?mode=ro", uri=True)
+    except sqlite3.Error:
+        return {}
+    try:
+        return {g: m for g in games if (m := membership(conn, g))}
+    except sqlite3.DatabaseError:
+        return {}
+    finally:
+        conn.close()
+
+
 def build(
     db_path: Path, manifest_path: Path = DEFAULT_MANIFEST, cards_dir: Path = DEFAULT_CARDS,
     on_document: Callable[[SourceDocument], None] | None = None, rulings: Path | None = None,
@@ -127,6 +145,7 @@ def build(
     rulings = default_rulings_dir() if rulings is None else Path(rulings)
     scenarios = read_scenarios(rulings)  # a broken scenario file fails the build before the work
     reports = []
+    previous = _previous_threads(Path(db_path), list(manifest.games))
     with atomic_database(db_path, copy_existing=False) as conn:
         create_schema(conn)
         for gid, name in manifest.games.items():
@@ -139,7 +158,10 @@ def build(
             reports.append(_ingest_one(conn, src, index))
         rebuild_search_index(conn)
         align(conn)  # threads across versions, once every version is in
+        for game, members in previous.items():  # a rebuild keeps the thread ids users saved
+            carry_ids(conn, game, members)
         rulings_report = load_rulings(conn, rulings, scenarios)
+        compute_supersessions(conn)  # which entries a later version changed in meaning (kb.supersede)
     return BuildReport(Path(db_path), reports, n_cards, time.perf_counter() - started, rulings_report)
 
 
@@ -177,5 +199,6 @@ def ingest(
         rebuild_search_index(conn)
         align(conn, game)  # the new version slots into the game's threads
         report.rulings = load_rulings(conn, rulings, scenarios)
+        compute_supersessions(conn, game)  # the new version may supersede, or be superseded
     return report
 

@@ -5,7 +5,9 @@ in it (as a word diff against the print), and every ruling that names it. A card
 across sets under the same name, and the KB links an erratum or a ruling to the one printing
 its source named; rulings about a card apply to every printing of it, and an erratum applies to
 every printing that still carries the text it corrected (a reprint that already prints the
-corrected text shows none). So both are gathered over the printings of the card's name.
+corrected text shows none). So both are gathered over the printings of the card's name. A ruling
+whose text a later version of its thread changed in meaning says so (``superseded_by``, read from
+:mod:`kb.supersede`'s table).
 """
 from __future__ import annotations
 
@@ -14,6 +16,7 @@ import re
 import sqlite3
 
 from .entry_detail import card_url, entry_url
+from .supersede import superseded_by
 from .textdiff import same_text, word_diff
 from .threads import thread_entries, thread_of_entry
 
@@ -109,9 +112,10 @@ def _entries(conn: sqlite3.Connection, card_ids: list[int]) -> list[dict]:
         thread = thread_of_entry(conn, row[0])
         if thread not in newest or row[5] > newest[thread][5]:
             newest[thread] = row
+    superseded = superseded_by(conn, [row[0] for row in newest.values()])
     out = []
     for thread, (eid, kind, title, question, version, _) in newest.items():
         out.append({"entry_id": eid, "thread": thread, "kind": kind, "title": title, "question": question,
                     "version": version, "versions": list(dict.fromkeys(v for _, v in thread_entries(conn, thread))),
-                    "url": entry_url(eid)})
+                    "url": entry_url(eid), "superseded_by": superseded.get(eid)})
     return out

@@ -1,46 +1,37 @@
-"""What changed between two versions of a game's rulebook, and which rulings flipped.
+"""What changed between two versions of a game's rulebook, and which rulings changed meaning.
 
-Why: a judge moving from one rulebook to another needs the entries added, removed, reworded and
-renamed, and above all the FAQ answers whose *meaning* changed (7 times became 2 times; "will not
-allow" became "will allow"), with the engine's replay of the ruling under both versions. Entries
-are paired by the alignment of ``kb.threads.aligned_pairs`` (same key, then similarity); a KB or a
-tree without it falls back to pairing by key. A ruling change is found by comparing the changed
-words of two answers on a few signals of meaning (see ``MEANING_SIGNALS``), never by a list of
-known questions. Entries still flagged ``needs_review`` are listed apart and never counted.
+Why: a judge moving from one rulebook to another needs above all the entries whose *meaning*
+changed: a rule, a glossary term, an erratum or an FAQ answer (7 times became 2 times; "is
+attacked" became "is chosen to be fought"; facedown became faceup), with the sentences before and
+after that carry the change, and the engine's replay of the ruling under both versions where a
+scenario replays it. Then the entries added, removed, renamed and reworded. Whether two texts mean
+the same is decided by ``kb.meaning`` (formatting and the terminology renames the new edition makes
+everywhere are wording); the renames themselves are listed once, under ``terminology``. Changed
+entries are ordered by how much their meaning changed, then document order. Entries are paired by
+``kb.threads.aligned_pairs`` (same key, then similarity); a tree without it pairs by key. Entries
+still flagged ``needs_review`` are listed apart and never counted; an answer the KB marks as in
+conflict with its own document is flagged, not presented as a plain ruling change.
 """
 from __future__ import annotations
 
 import json
-import re
 import sqlite3
 from collections import defaultdict
 from typing import NamedTuple
 
 from rapidfuzz import fuzz
 
+from . import meaning
 from .errors import KBError
 from .textdiff import has_changes, moved_sentences, same_text, word_diff
 from .threads import thread_id
 
-#: FAQ-like kinds: an entry whose body answers a question, so its meaning can flip.
+#: FAQ-like kinds: an entry whose body answers a question (kept for kb.history).
 RULING_KINDS = ("faq", "ruling")
-
-#: The words that carry the meaning of an answer (data, not code). A changed answer whose changed
-#: words differ on any of these is a ruling change; one that differs only in other words is a rewording.
-MEANING_SIGNALS = {
-    "negations": {"not", "no", "cannot", "never", "none", "nothing", "neither", "nor", "without"},
-    "verdicts": {"yes", "no"},
-    # permission and obligation: who may or must do what, in which order ("cannot" is a negation)
-    "modals": {"may", "must", "can", "either", "simultaneous", "simultaneously", "optional", "choose",
-               "instead", "unless"},
-    "number_words": {"once": 1, "twice": 2, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6,
-                     "seven": 7, "eight": 8, "nine": 9, "ten": 10, "eleven": 11, "twelve": 12},
-    # numbers after these words are references, not rulings ("see page 9" -> "page 10")
-    "reference_words": {"page", "pages", "p", "rule", "section"},
-}
-
-_WORD = re.compile(r"[A-Za-z\u00c0-\u024f]+(?:['\u2019][A-Za-z]+)?|\d+")
-_LIST_MARKER = re.compile(r"(?m)^\s*\d+[.)]\s")
+#: The kinds whose text carries rules, so whose meaning can change (not fiction, nor KotC counters).
+MEANING_KINDS = ("rule", "glossary", "errata", "faq", "example", "timing", "ruling", "redacted", "cost")
+#: How many entry keys a terminology rename shows as examples.
+RENAME_EXAMPLES = 5
 
 
 class Pair(NamedTuple):
@@ -80,19 +71,36 @@ def pairs(conn: sqlite3.Connection, game: str, from_version: str, to_version: st
 
 def _entries(conn: sqlite3.Connection, ids: list[int]) -> dict[int, dict]:
     out = {}
+    fields = ("id", "key", "kind", "title", "question", "body", "needs_review", "confidence", "version",
+              "conflict", "conflict_reason")
+    try:
+        conn.execute("SELECT conflict, conflict_reason FROM entries LIMIT 0")
+        conflict = "e.conflict, e.conflict_reason"
+    except sqlite3.OperationalError:  # a KB built before conflicts were stored
+        conflict = "0, NULL"
     for start in range(0, len(ids), 500):
         chunk = ids[start:start + 500]
         for row in conn.execute(
                 f"""SELECT e.id, e.key, e.kind, e.title, e.question, e.body, e.needs_review, e.confidence,
-                           d.version FROM entries e JOIN documents d ON d.id = e.document
+                           d.version, {conflict} FROM entries e JOIN documents d ON d.id = e.document
                     WHERE e.id IN ({','.join('?' * len(chunk))})""", chunk):
-            out[row[0]] = dict(zip(("id", "key", "kind", "title", "question", "body", "needs_review",
-                                    "confidence", "version"), row))
+            out[row[0]] = dict(zip(fields, row))
     return out
 
 
 def _label(e: dict) -> str:
     return e["title"] or e["question"] or e["key"]
+
+
+def _terms(conn, game, from_version, to_version, all_pairs, entries) -> meaning.Terminology:
+    """The renames between the two versions: ``kb.meaning.version_terminology`` (memoised) when the
+    KB has its alignment, else detected over the pairs at hand."""
+    try:
+        return meaning.version_terminology(conn, game, from_version, to_version)
+    except (ImportError, sqlite3.OperationalError):
+        texts = [((entries.get(p.from_entry) or {}).get("body"), (entries.get(p.to_entry) or {}).get("body"))
+                 for p in all_pairs]
+        return meaning.terminology(texts)
 
 
 def changelog(conn: sqlite3.Connection, game: str, from_version: str, to_version: str,
@@ -101,14 +109,17 @@ def changelog(conn: sqlite3.Connection, game: str, from_version: str, to_version
     _document(conn, game, from_version), _document(conn, game, to_version)
     all_pairs = pairs(conn, game, from_version, to_version)
     entries = _entries(conn, [i for p in all_pairs for i in (p.from_entry, p.to_entry) if i is not None])
+    terms = _terms(conn, game, from_version, to_version, all_pairs, entries)
     out = {"game": game, "from": from_version, "to": to_version, "kind": kind, "added": [], "removed": [],
-           "changed": [], "renamed": [], "unchanged": 0, "ruling_changes": [], "needs_review": []}
+           "changed": [], "renamed": [], "unchanged": 0, "ruling_changes": [], "terminology": [],
+           "needs_review": []}
     counts: dict[str, dict[str, int]] = defaultdict(lambda: defaultdict(int))
     uses = defaultdict(int)
     for p in all_pairs:
         uses["from", p.from_entry] += 1
         uses["to", p.to_entry] += 1
-    for p in all_pairs:
+    order: dict[int, int] = {}
+    for n, p in enumerate(all_pairs):
         old, new = entries.get(p.from_entry), entries.get(p.to_entry)
         k = (new or old)["kind"]
         if kind is not None and kind not in {e["kind"] for e in (old, new) if e}:
@@ -124,23 +135,38 @@ def changelog(conn: sqlite3.Connection, game: str, from_version: str, to_version
             out["removed"].append({"key": old["key"], "title": _label(old), "kind": k, "entry_id": old["id"]})
             category = "removed"
         else:
-            category = _compare(out, p, old, new)
+            category = _compare(out, p, old, new, terms)
             if category == "renamed":  # one side also in another pair: a merged or split wording
                 out["renamed"][-1]["merged"] = uses["to", p.to_entry] > 1
                 out["renamed"][-1]["split"] = uses["from", p.from_entry] > 1
+            if category in ("renamed", "changed"):
+                order[id(out[category][-1])] = n
         counts[k][category] += 1
+    for name in ("changed", "renamed"):  # the biggest changes of meaning first, then document order
+        out[name].sort(key=lambda x: (not x["meaning"], -x["magnitude"], order[id(x)]))
     out["counts"] = {k: dict(v) for k, v in sorted(counts.items())}
-    out["ruling_changes"] = _ruling_changes(conn, game, from_version, to_version, all_pairs, entries, kind)
+    out["ruling_changes"] = _ruling_changes(conn, from_version, to_version, all_pairs, entries, kind, terms)
+    out["terminology"] = _terminology(terms, all_pairs, entries, kind)
     return out
 
 
-def _compare(out: dict, p, old: dict, new: dict) -> str:
+def _meaning_fields(old: dict, new: dict, terms: meaning.Terminology) -> dict:
+    """``meaning`` (a change of ruling), ``reworded`` (formatting and renames only), ``magnitude``
+    and the changes themselves, for a pair of entries whose text differs."""
+    changes = meaning.meaning_changes(old["body"], new["body"], terms) if new["kind"] in MEANING_KINDS else []
+    text_changed = not same_text(old["body"], new["body"])
+    return {"meaning": bool(changes), "reworded": text_changed and not changes and new["kind"] in MEANING_KINDS,
+            "magnitude": meaning.magnitude(changes), "meaning_changes": [c.as_dict() for c in changes]}
+
+
+def _compare(out: dict, p, old: dict, new: dict, terms: meaning.Terminology) -> str:
     body_same, question_same = same_text(old["body"], new["body"]), same_text(old["question"], new["question"])
     if old["key"] != new["key"]:
         out["renamed"].append({"from_key": old["key"], "to_key": new["key"], "from_title": _label(old),
                                "to_title": _label(new), "score": round(float(p.score), 1), "kind": new["kind"],
                                "from_entry": old["id"], "to_entry": new["id"],
-                               "diff": None if body_same else word_diff(old["body"], new["body"])})
+                               "diff": None if body_same else word_diff(old["body"], new["body"]),
+                               **_meaning_fields(old, new, terms)})
         return "renamed"
     if body_same and question_same and same_text(old["title"], new["title"]):
         out["unchanged"] += 1
@@ -151,96 +177,80 @@ def _compare(out: dict, p, old: dict, new: dict) -> str:
         "key": new["key"], "title": _label(new), "kind": new["kind"],
         "similarity": round(fuzz.ratio(old["body"] or "", new["body"] or ""), 1),
         "diff": diff, "question_diff": question_diff, "moved": moved_sentences(diff),
-        "from_entry": old["id"], "to_entry": new["id"]})
+        "from_entry": old["id"], "to_entry": new["id"], **_meaning_fields(old, new, terms)})
     return "changed"
+
+
+def meaning_changes(a: str | None, b: str | None, terms: meaning.Terminology | None = None) -> list[str]:
+    """Why text ``b`` does not mean what text ``a`` means, one line per change (empty: the same
+    ruling, maybe reworded). The structured form is ``kb.meaning.meaning_changes``."""
+    return [f"{c.kind}: {c.detail}" for c in meaning.meaning_changes(a, b, terms)]
 
 
 # ---- ruling changes -------------------------------------------------------------------------
 
-def _words(text: str) -> list[str]:
-    return [w.casefold().replace("\u2019", "'") for w in _WORD.findall(_LIST_MARKER.sub(" ", text or ""))]
-
-
-def _signals(ops: list[dict], side: str) -> dict[str, object]:
-    """What the words a diff deletes (``side`` "delete") or inserts ("insert") say about meaning:
-    their numbers (not page references: the word before is read in the whole text), negations and
-    modals."""
-    found: dict[str, object] = {"numbers": [], "negations": 0, "modals": set()}
-    before = ""
-    for op in ops:
-        if op["op"] not in ("equal", side):
-            continue
-        for w in _words(op["text"]):
-            if op["op"] == side:
-                _weigh(w, before, found)
-            before = w
-    found["numbers"].sort()
-    return found
-
-
-def _weigh(w: str, before: str, found: dict) -> None:
-    if w.isdigit() and before not in MEANING_SIGNALS["reference_words"]:
-        found["numbers"].append(int(w))
-    elif w in MEANING_SIGNALS["number_words"]:
-        found["numbers"].append(MEANING_SIGNALS["number_words"][w])
-    if w in MEANING_SIGNALS["negations"] or w.endswith("n't"):
-        found["negations"] += 1
-    if w in MEANING_SIGNALS["modals"]:
-        found["modals"].add(w)
-
-
-def meaning_changes(a: str | None, b: str | None) -> list[str]:
-    """Why answer ``b`` does not mean what answer ``a`` means (empty: the same ruling, maybe reworded).
-    Only the words the diff changes are weighed, so an unchanged example around them cannot count."""
-    if same_text(a, b):
-        return []
-    ops = word_diff(a, b)
-    deleted, inserted = _signals(ops, "delete"), _signals(ops, "insert")
-    reasons = []
-    lead_a, lead_b = (_words(t)[:1] for t in (a, b))
-    if {*lead_a, *lead_b} & MEANING_SIGNALS["verdicts"] and lead_a != lead_b:
-        reasons.append(f"verdict {' '.join(lead_a) or '-'} -> {' '.join(lead_b) or '-'}")
-    if deleted["numbers"] != inserted["numbers"]:
-        reasons.append(f"numbers {deleted['numbers']} -> {inserted['numbers']}")
-    if deleted["negations"] != inserted["negations"]:
-        reasons.append(f"negations {deleted['negations']} -> {inserted['negations']}")
-    if deleted["modals"] != inserted["modals"]:
-        gone, new = sorted(deleted["modals"] - inserted["modals"]), sorted(inserted["modals"] - deleted["modals"])
-        if gone or new:
-            reasons.append(f"key words -{gone} +{new}")
-    return reasons
-
-
-def _ruling_changes(conn, game, from_version, to_version, all_pairs, entries, kind) -> list[dict]:
-    """Threads of answers whose meaning differs between the versions: an answer on one side that
-    means the same as no answer of the thread on the other side (a thread can hold two answers
-    in one version, as 1.3 holds both Pitlord rulings)."""
-    if kind is not None and kind not in RULING_KINDS:
+def _ruling_changes(conn, from_version, to_version, all_pairs, entries, kind, terms) -> list[dict]:
+    """Threads whose meaning differs between the versions: an entry on one side that means the same
+    as no entry of the thread on the other side (a thread can hold two answers in one version, as
+    1.3 holds both Pitlord rulings). Biggest change first; answers in conflict with their own
+    document last, flagged."""
+    if kind is not None and kind not in MEANING_KINDS:
         return []
     sides: dict[str, tuple[list, list]] = defaultdict(lambda: ([], []))
-    for p in all_pairs:
+    position: dict[str, int] = {}
+    for n, p in enumerate(all_pairs):
+        position.setdefault(p.thread, n)
         for side, eid in ((0, p.from_entry), (1, p.to_entry)):
             e = entries.get(eid)
-            if e and e["kind"] in RULING_KINDS and not e["needs_review"] and e not in sides[p.thread][side]:
+            if e and e["kind"] in MEANING_KINDS and not e["needs_review"] and e not in sides[p.thread][side]:
                 sides[p.thread][side].append(e)
     out = []
     for thread, (olds, news) in sides.items():
-        if not olds or not news:
+        if not olds or not news or (kind is not None and kind not in {e["kind"] for e in olds + news}):
             continue
-        reasons = {(o["id"], n["id"]): meaning_changes(o["body"], n["body"]) for o in olds for n in news}
-        lost = [o for o in olds if all(reasons[o["id"], n["id"]] for n in news)]
-        gained = [n for n in news if all(reasons[o["id"], n["id"]] for o in olds)]
+        changes = {(o["id"], n["id"]): meaning.meaning_changes(o["body"], n["body"], terms)
+                   for o in olds for n in news}
+        lost = [o for o in olds if all(changes[o["id"], n["id"]] for n in news)]
+        gained = [n for n in news if all(changes[o["id"], n["id"]] for o in olds)]
         if not lost and not gained:
             continue
         new = gained[0] if gained else max(news, key=lambda n: fuzz.ratio(n["body"], lost[0]["body"]))
         old = lost[0] if lost else max(olds, key=lambda o: fuzz.ratio(o["body"], new["body"]))
+        found = changes[old["id"], new["id"]]
+        conflicted = next((e for e in (old, new) if e.get("conflict")), None)
         scenarios = _scenarios(conn, [e["id"] for e in olds + news], from_version, to_version)
-        out.append({"thread": thread, "key": new["key"], "question": new["question"] or _label(new),
+        out.append({"thread": thread, "kind": new["kind"], "key": new["key"], "from_key": old["key"],
+                    "title": _label(new), "question": new["question"] or _label(new),
                     "from_answer": old["body"], "to_answer": new["body"],
                     "from_entry": old["id"], "to_entry": new["id"],
-                    "reasons": reasons[old["id"], new["id"]], "diff": word_diff(old["body"], new["body"]),
-                    "scenario": scenarios[0] if scenarios else None, "scenarios": scenarios})
-    return sorted(out, key=lambda r: r["question"])
+                    "changes": [c.as_dict() for c in found], "magnitude": meaning.magnitude(found),
+                    "reasons": [f"{c.kind}: {c.detail}" for c in found],
+                    "conflict": (conflicted["conflict_reason"] or "in conflict with its own document")
+                    if conflicted else None,
+                    "conflict_version": conflicted["version"] if conflicted else None,
+                    "diff": word_diff(old["body"], new["body"]),
+                    "scenario": scenarios[0] if scenarios else None, "scenarios": scenarios,
+                    "_order": position[thread]})
+    out.sort(key=lambda r: (r["conflict"] is not None, -r["magnitude"], r["_order"]))
+    for r in out:
+        del r["_order"]
+    return out
+
+
+def _terminology(terms: meaning.Terminology, all_pairs, entries, kind) -> list[dict]:
+    """Each rename once, with the keys of a few entries of this changelog that make it."""
+    out = []
+    for r in terms.renames:
+        examples = []
+        for p in all_pairs:
+            old, new = entries.get(p.from_entry), entries.get(p.to_entry)
+            if old and new and (kind is None or new["kind"] == kind) and meaning.makes_rename(r, old["body"], new["body"]):
+                examples.append(new["key"])
+                if len(examples) == RENAME_EXAMPLES:
+                    break
+        if kind is None or examples:
+            out.append({"old": r.old, "new": r.new, "count": r.count, "examples": examples})
+    return out
 
 
 def _scenarios(conn, entry_ids: list[int], from_version: str, to_version: str) -> list[dict]:
@@ -293,4 +303,5 @@ def entry_diff(conn: sqlite3.Connection, key: str, from_version: str, to_version
             "from_text": o[3], "to_text": n[3], "diff": word_diff(o[3], n[3]),
             "question_diff": word_diff(o[2], n[2]) if (o[2] or n[2]) else None,
             "changed": has_changes(word_diff(o[3], n[3])) or has_changes(word_diff(o[2], n[2])),
-            "meaning_changes": meaning_changes(o[3], n[3]) if old and new else []}
+            "meaning_changes": [c.as_dict() for c in meaning.meaning_changes(o[3], n[3], meaning.version_terminology(
+                conn, game, from_version, to_version))] if old and new else []}

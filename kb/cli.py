@@ -106,6 +106,7 @@ def stats(db: Path, as_json: bool) -> None:
     click.echo(f"cards {data['cards']}  card_links {data['card_links']}")
     v = data["verifications"]
     click.echo(f"scenarios: {data['scenarios']}, verifications: {v['passed']} passed, {v['failed']} failed"
+               + (f", {v['unverified']} unverified" if v.get("unverified") else "")
                + (f", conflicting entries: {data['conflicts']}" if data["conflicts"] else ""))
 
 
@@ -172,10 +173,13 @@ def verify(scenario_id, run_all: bool, file, version, uncovered: bool, as_json: 
         click.echo(json.dumps(report, ensure_ascii=False, indent=2))
     else:
         for r in report["results"]:
-            status = "PASS" if r["passed"] else "FAIL"
-            click.echo(f"{status} {r['id']} [{r['version']}]" + (f": {r['error']}" if r["error"] else ""))
+            status = {"passed": "PASS", "unverified": "UNVERIFIED"}.get(r.get("status"), "FAIL")
+            carried = (f" (expectation of {r['expect_version']})"
+                       if r.get("expect_version") not in (None, r["version"]) else "")
+            why = r["error"] or (r.get("reason") if status == "UNVERIFIED" else None)
+            click.echo(f"{status} {r['id']} [{r['version']}]{carried}" + (f": {why}" if why else ""))
             for c in r["checks"]:
-                if not c["ok"]:
+                if c["ok"] is False:
                     click.echo(f"    {c['path']}: expected {c['expected']!r}, got {c['actual']!r}")
         examples = report["example_coverage"]
         for v, (covered, total) in report["coverage"].items():
@@ -186,7 +190,8 @@ def verify(scenario_id, run_all: bool, file, version, uncovered: bool, as_json: 
             for u in report["uncovered"]:
                 if version is None or u["version"] == version:
                     click.echo(f"uncovered {u['version']} {u['kind']} {u['key']}: {u['text'][:100]}")
-        click.echo(f"{report['passed']} passed, {report['failed']} failed")
+        click.echo(f"{report['passed']} passed, {report['failed']} failed"
+                   + (f", {report['unverified']} unverified" if report.get("unverified") else ""))
     if report["failed"]:
         sys.exit(1)
 

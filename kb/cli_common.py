@@ -27,7 +27,8 @@ def fmt_counts(counts: dict[str, int]) -> str:
 
 
 def fmt_rulings(r: RulingsReport) -> str:
-    return f"{r.scenarios} scenarios verified ({r.passed} passed, {r.failed} failed)"
+    return (f"{r.scenarios} scenarios verified ({r.passed} passed, {r.failed} failed"
+            + (f", {r.unverified} unverified" if r.unverified else "") + ")")
 
 
 def echo_rulings_warnings(r: RulingsReport, indent: str = "") -> None:
@@ -35,6 +36,8 @@ def echo_rulings_warnings(r: RulingsReport, indent: str = "") -> None:
         click.echo(f"{indent}warning: {w}", err=True)
     for f in r.failures:
         click.echo(f"{indent}warning: scenario failed: {f}", err=True)
+    for u in r.unverified_reasons:
+        click.echo(f"{indent}note: scenario unverified: {u}", err=True)
 
 
 def open_kb(db: Path) -> sqlite3.Connection:

@@ -2,8 +2,10 @@
 
 Why one function: the page and the API must tell the same story — the entry's text and document,
 its review and conflict marks, the cards it names, the worked examples under it, how its thread
-changed across versions (word diffs between consecutive versions) and under which versions the
-engine reproduced it — so both render this dict. Everything is read from the KB with a handful of
+changed across versions (word diffs between consecutive versions), whether a later version
+changed its meaning (``superseded_by``, from :mod:`kb.supersede`, on the entry and on each version of
+its history) and what the engine verified under each version (``verification``, see
+:func:`verification`) — so both render this dict. Everything is read from the KB with a handful of
 indexed queries; the engine is never run here (replays were stored by the build).
 """
 from __future__ import annotations
@@ -11,8 +13,10 @@ from __future__ import annotations
 import json
 import sqlite3
 
+from .supersede import superseded_by
 from .textdiff import has_changes, word_diff
 from .threads import thread_entries, thread_of_entry
+from .verify_badge import verification
 
 _ENTRY = """
     SELECT e.id, e.key, e.kind, e.title, e.category, e.question, e.body, e.data, e.confidence,
@@ -54,6 +58,10 @@ def entry_detail(conn: sqlite3.Connection, entry_id) -> dict | None:
     data = _parse_json(data)
     thread = thread_of_entry(conn, eid)
     history = _history(conn, thread, eid)
+    superseded = superseded_by(conn, [h["entry_id"] for h in history])
+    for h in history:
+        h["superseded_by"] = superseded.get(h["entry_id"])
+    checked = verification(conn, eid, version)
     return {
         "id": eid, "key": key, "thread": thread, "game": game, "game_name": game_name,
         "version": version,
@@ -65,7 +73,9 @@ def entry_detail(conn: sqlite3.Connection, entry_id) -> dict | None:
         "history": history,
         "versions": list(dict.fromkeys(h["version"] for h in history)),
         "scenarios": _scenarios(conn, [h["entry_id"] for h in history]),
-        "verified_versions": _verified_versions(conn, eid),
+        "verified_versions": [v["version"] for v in checked if v["status"] == "passed"],
+        "verification": checked,
+        "superseded_by": superseded.get(eid),
         "revision": _revision(data),
         "url": entry_url(eid),
     }
@@ -149,16 +159,6 @@ def _scenarios(conn: sqlite3.Connection, thread_ids: list[int]) -> list[dict]:
         s = out.setdefault(sid, {"id": sid, "title": title, "note": note, "versions": []})
         s["versions"].append({"version": version, "passed": bool(passed), "error": error})
     return list(out.values())
-
-
-def _verified_versions(conn: sqlite3.Connection, eid: int) -> list[str]:
-    """The versions under whose rules a scenario replaying this very entry passed."""
-    try:
-        return [v for v, in conn.execute(
-            """SELECT version FROM entry_verifications WHERE entry = ? AND passed = 1
-               GROUP BY version ORDER BY min(version_sort)""", (eid,))]
-    except sqlite3.OperationalError:
-        return []
 
 
 def _revision(data) -> list[dict] | None:

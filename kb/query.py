@@ -5,6 +5,10 @@ surrogates dropped, length capped), split into word tokens the way the FTS5 ``un
 tokenizer splits them, and only those tokens, quoted, are put into a ``MATCH`` expression. So
 quotes, ``NEAR``, ``*``, parentheses or SQL fragments are searched as words or ignored, never
 parsed. The same tokenizer marks matches in snippets, which are escaped before ``<mark>`` is added.
+
+A phrase naming a rulebook version ("in 1.1", "v1.3", "old rules", "before 16.0") is found by
+:func:`find_version` from a table of patterns (:data:`VERSION_PHRASES`) and taken out of the words
+searched: the search applies it as the version filter.
 """
 from __future__ import annotations
 
@@ -17,6 +21,7 @@ from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from .mentions import normalize_name
+from .versions import same_version, version_sort_key
 
 if TYPE_CHECKING:
     from .fuzzy import CardMention, Index
@@ -220,6 +225,84 @@ def _did_you_mean(text: str, index: Index, tokens: list[Token], corrected: dict[
         if end <= last:    # one written word may fold to two tokens: edit it once
             text, last = text[:start] + replacement + text[end:], start
     return text
+
+
+# --------------------------------------------------------------------------------------------
+# a rulebook version named in the query
+
+#: Ways a question names a rulebook version (data, not code): (pattern, selects, marked). Patterns
+#: are matched case-insensitively on whole words of the cleaned query; ``{v}`` is a version as
+#: written ("1.1", "16.0", "16", "11") and ``{n}`` a whole number. ``selects`` is what the phrase
+#: picks among a game's versions: ``exact`` (that version), ``before`` (the latest one older than
+#: it), ``oldest`` or ``latest``. ``marked``: the phrase says "version" (or v, rulebook, edition)
+#: itself, so a version the KB lacks is an error; an unmarked number ("in 14", "before 2") is a
+#: version only when the KB holds it, else it stays words of the question ("before 2 creatures").
+#: The first pattern that matches wins; the phrase is taken out of the text searched.
+VERSION_PHRASES: tuple[tuple[str, str, bool], ...] = (
+    (r"(?:before|prior to|older than|pre-?)\s*(?:the\s+)?(?:v\s?|version\s+|rulebook\s+|edition\s+){v}", "before", True),
+    (r"(?:(?:before|prior to|older than)\s+|pre-){v}", "before", False),
+    (r"(?:(?:in|under|per|for|from|of|with|using)\s+)?(?:the\s+)?(?:v\s?|version\s+|rulebook\s+|edition\s+){v}"
+     r"(?:\s+(?:rules|rulebook|faq))?", "exact", True),
+    (r"(?:(?:in|under|per|for|from|of|with|using)\s+)?(?:the\s+)?{n}(?:st|nd|rd|th)\s+edition(?:\s+rules)?", "exact", True),
+    (r"(?:in|under|per)\s+(?:the\s+)?{v}(?:\s+(?:rules|rulebook|faq|version))?", "exact", False),
+    (r"{v}\s+(?:rules|rulebook|faq|version)", "exact", False),
+    (r"\(\s*v?{v}\s*\)", "exact", False),
+    (r"(?:(?:in|under|per|with|using)\s+)?(?:the\s+)?(?:old|oldest|original|earliest|first)\s+"
+     r"(?:rules|rulebook|version|edition|faq)", "oldest", False),
+    (r"(?:(?:in|under|per|with|using)\s+)?(?:the\s+)?(?:latest|current|newest)\s+"
+     r"(?:rules|rulebook|version|edition|faq)", "latest", False),
+    (r"latest", "latest", False),
+)
+_VERSION = r"(?P<v>\d{1,3}(?:\.\d{1,3})?)"
+_NUMBER = r"(?P<v>\d{1,3})"
+_PHRASES = [(re.compile(r"(?<![\w.])(?:" + pattern.format(v=_VERSION, n=_NUMBER) + r")(?![\w]|\.\d)", re.I),
+             selects, marked)
+            for pattern, selects, marked in VERSION_PHRASES]
+
+
+@dataclass(frozen=True)
+class VersionChoice:
+    """A rulebook version named in the query: the phrase as written, what it selects, the version
+    it names (None for "old rules" and "latest") and the query without the phrase."""
+    phrase: str
+    selects: str          # exact | before | oldest | latest
+    named: str | None
+    rest: str
+
+    def pick(self, versions: tuple[str, ...] | list[str]) -> str | None:
+        """The version this phrase selects among one game's ``versions`` (oldest first), or None."""
+        if not versions:
+            return None
+        if self.selects == "oldest":
+            return versions[0]
+        if self.selects == "latest":
+            return versions[-1]
+        if self.selects == "exact":
+            return next((v for v in versions if same_version(v, self.named)), None)
+        older = [v for v in versions if version_sort_key(v) < version_sort_key(self.named)]
+        return older[-1] if older else None
+
+    def as_dict(self) -> dict:
+        return {"phrase": self.phrase, "selects": self.selects, "named": self.named, "rest": self.rest}
+
+
+def find_version(text: str, known) -> VersionChoice | None:
+    """The version phrase of ``text`` (see :data:`VERSION_PHRASES`), or None. ``known``: the version
+    labels the KB holds. A marked phrase naming a version the KB does not hold raises
+    :class:`QueryError` naming the versions it does."""
+    known = list(known)
+    for pattern, selects, marked in _PHRASES:
+        for m in pattern.finditer(text):
+            named = m.groupdict().get("v")
+            if named is not None and not any(same_version(named, k) for k in known):
+                if marked and selects == "exact":
+                    raise QueryError(f"no version {show(named)} in the knowledge base; versions: "
+                                     f"{', '.join(sorted(set(known), key=version_sort_key))}")
+                if not marked:
+                    continue  # "in 2 turns": words of the question, not a version
+            rest = _SPACE.sub(" ", f"{text[:m.start()]} {text[m.end():]}").strip(" ,;:?!.-")
+            return VersionChoice(_SPACE.sub(" ", m.group()).strip(), selects, named, rest)
+    return None
 
 
 # --------------------------------------------------------------------------------------------

@@ -33,6 +33,11 @@ class RulingsReport:
     scenarios: int = 0
     passed: int = 0
     failed: int = 0
+    #: replays under a version whose answer states a ruling no expectation was written for (or whose
+    #: text does not tell a rule switch the replay used): neither passed nor failed
+    unverified: int = 0
+    #: "id [version]: why" for each unverified replay
+    unverified_reasons: list[str] = field(default_factory=list)
     #: KB entries marked as contradicting their own document
     conflicts: int = 0
     #: "id [version]: why" for each failed replay
@@ -89,12 +94,13 @@ def read_scenarios(root: Path) -> list[Scenario]:
     return scenarios
 
 
-def replay(conn: sqlite3.Connection, scenario: Scenario, version: str) -> tuple[Result, float]:
+def replay(conn: sqlite3.Connection, scenario: Scenario, version: str, carry=None,
+           rulesets: dict | None = None) -> tuple[Result, float]:
     """Run one scenario under one version; an engine bug becomes a recorded error, not a crash."""
     from engine.scenario import Result, run
     started = time.perf_counter()
     try:
-        result = run(conn, scenario, version)
+        result = run(conn, scenario, version, carry=carry, rulesets=rulesets)
     except Exception as exc:  # noqa: BLE001 - an engine bug is the replay's error, not the build's
         result = Result(scenario.id, version, passed=False, error=f"{type(exc).__name__}: {exc}")
     return result, time.perf_counter() - started
@@ -124,44 +130,57 @@ def load_rulings(conn: sqlite3.Connection, root: Path, scenarios: list[Scenario]
     versions_by_game: dict[str, set[str]] = {}
     for game, version in conn.execute("SELECT game, version FROM documents"):
         versions_by_game.setdefault(game, set()).add(version)
+    from engine.carry import EntryIndex
+    indexes: dict[str, EntryIndex] = {}  # each game's entries are read once, not once per scenario
+    rulesets: dict = {}  # and each version's rule set is worked out once
     for s in scenarios:
         if s.game not in versions_by_game:
             report.warnings.append(f"{display_path(s.path)}: no {s.game} document in the KB, scenario skipped")
             continue
-        _mark_conflicts(conn, s, versions_by_game[s.game])
-        _store(conn, s, report)
+        index = indexes.get(s.game) or indexes.setdefault(s.game, EntryIndex.read(conn, s.game))
+        _mark_conflicts(conn, s, versions_by_game[s.game], index)
+        _store(conn, s, report, index, rulesets)
     report.conflicts = conn.execute("SELECT count(*) FROM entries WHERE conflict = 1").fetchone()[0]
     report.seconds = time.perf_counter() - started
     return report
 
 
-def _store(conn: sqlite3.Connection, s: Scenario, report: RulingsReport) -> None:
-    from engine.scenario import matching_entries
+def _store(conn: sqlite3.Connection, s: Scenario, report: RulingsReport, index, rulesets: dict) -> None:
+    from engine.carry import plan
+    from engine.errors import ScenarioError
     conn.execute("INSERT INTO scenarios(id, game, title, note, path, yaml) VALUES (?, ?, ?, ?, ?, ?)",
                  (s.id, s.game, s.title, s.note, display_path(s.path), Path(s.path).read_text(encoding="utf-8")))
     report.scenarios += 1
-    matches = matching_entries(conn, s)
+    matches = index.linked(s.entries, s.scopes)
     if not matches:
         report.warnings.append(f"{display_path(s.path)}: scenario {s.id} matches no {s.game} entry, nothing replayed")
     conn.executemany("INSERT OR IGNORE INTO scenario_entries(scenario, entry, version) VALUES (?, ?, ?)",
                      [(s.id, entry, version) for version, entry in matches])
-    # = versions_for(conn, s), which matches the entries again: matching costs more than replaying
+    try:
+        carries = plan(conn, s, index)
+    except ScenarioError as exc:
+        carries = {}
+        report.warnings.append(f"{display_path(s.path)}: {_one_line(exc)}")
     for version in sorted({v for v, _ in matches}, key=version_sort_key):
-        result, seconds = replay(conn, s, version)
+        result, seconds = replay(conn, s, version, carries.get(version), rulesets)
         conn.execute(
-            """INSERT INTO verifications(scenario, version, passed, error, checks, trace, seconds)
-               VALUES (?, ?, ?, ?, ?, ?, ?)""",
-            (s.id, version, int(result.passed), result.error,
-             json.dumps([asdict(c) for c in result.checks], ensure_ascii=False, default=str),
+            """INSERT INTO verifications(scenario, version, passed, status, expect_version, reason, error,
+                                         checks, trace, seconds)
+               VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)""",
+            (s.id, version, int(result.passed), result.status, result.expect_version, result.reason,
+             result.error, json.dumps([asdict(c) for c in result.checks], ensure_ascii=False, default=str),
              json.dumps(result.trace, ensure_ascii=False, default=str), seconds))
-        if result.passed:
+        if result.status == "passed":
             report.passed += 1
+        elif result.status == "unverified":
+            report.unverified += 1
+            report.unverified_reasons.append(f"{s.id} [{version}]: {result.reason}")
         else:
             report.failed += 1
             report.failures.append(f"{s.id} [{version}]: {_why(result)}")
 
 
-def _mark_conflicts(conn: sqlite3.Connection, s: Scenario, kb_versions: set[str]) -> None:
+def _mark_conflicts(conn: sqlite3.Connection, s: Scenario, kb_versions: set[str], index=None) -> None:
     """Mark the entries a scenario declares as contradicting their own document.
 
     Listed versions the KB does not hold are ignored (a KB built from part of the manifest); a ref
@@ -170,7 +189,7 @@ def _mark_conflicts(conn: sqlite3.Connection, s: Scenario, kb_versions: set[str]
     from engine.scenario import entries_for_ref
     for conflict in s.conflicts:
         ref, listed, reason = conflict["entry"], conflict["versions"], conflict["reason"]
-        hits = entries_for_ref(conn, s.game, ref)
+        hits = entries_for_ref(conn, s.game, ref, index)
         if listed:
             wanted = sorted((v for v in listed if v in kb_versions), key=version_sort_key)
             if not wanted:

@@ -120,11 +120,19 @@ CREATE TABLE scenario_entries (
 CREATE INDEX scenario_entries_entry ON scenario_entries(entry);
 
 -- One replay of a scenario under the rule set of one version (every version holding its entries).
--- A failing or erroring replay is recorded, never a reason to fail the build.
+-- A failing or erroring replay is recorded, never a reason to fail the build. The expectation a
+-- version is checked against is carried by meaning (engine/carry.py): the one stated for a version
+-- whose answer states the same ruling; a version whose answer states another ruling with no
+-- expectation of its own is 'unverified', never checked against another version's ruling.
 CREATE TABLE verifications (
     scenario TEXT NOT NULL REFERENCES scenarios(id) ON DELETE CASCADE,
     version  TEXT NOT NULL,                -- the rulebook version whose rules were applied
     passed   INTEGER NOT NULL,             -- 1 when every check held and nothing went wrong
+    status   TEXT NOT NULL DEFAULT 'failed',  -- passed | failed | unverified
+    expect_version TEXT,                   -- the version whose stated expectation was checked (this
+                                           -- one, or one whose answer states the same ruling); NULL
+                                           -- when unverified
+    reason   TEXT,                         -- unverified: why ("ruling changed in 14, no expectation")
     error    TEXT,                         -- why the replay stopped (engine or scenario error), else NULL
     checks   TEXT NOT NULL DEFAULT '[]',   -- JSON [{"path", "expected", "actual", "ok"}]
     trace    TEXT NOT NULL DEFAULT '[]',   -- JSON list of the engine's log lines
@@ -135,7 +143,7 @@ CREATE TABLE verifications (
 -- For a page about one entry: each scenario replaying it and each version it was replayed under
 -- ("verified by simulation under 1.1, 1.2, 1.3": WHERE entry = ? AND passed = 1 ORDER BY version_sort).
 CREATE VIEW entry_verifications AS
-SELECT se.entry, se.scenario, v.version, d.version_sort, v.passed, v.error,
+SELECT se.entry, se.scenario, v.version, d.version_sort, v.passed, v.status, v.expect_version, v.reason, v.error,
        v.version = se.version AS own_version   -- 1 when replayed under the entry's own version
 FROM scenario_entries se
 JOIN scenarios s ON s.id = se.scenario
@@ -151,24 +159,40 @@ CREATE VIRTUAL TABLE cards_fts USING fts5(
     name, text, content="cards", content_rowid='id', tokenize='unicode61 remove_diacritics 2'
 );
 
--- Ruling threads: one rule, term or question followed across a game's versions (kb/align.py),
--- recomputed after every build and ingest. The id is "<game>:<key of the thread's oldest entry>".
+-- Ruling threads: one rule, term or question followed across a game's versions (kb/align.py).
+-- Stable: an ingest places the new version's entries into the existing threads and never changes
+-- a thread's id, and a rebuild over an older KB keeps the ids it finds again, so saved URLs keep
+-- working. The id is "<game>:<key of the entry that started the thread>".
 -- IF NOT EXISTS so that an ingest into a KB built before these tables can add them.
 CREATE TABLE IF NOT EXISTS threads (
     id    TEXT PRIMARY KEY,                -- "keyforge:glossary/control"
     game  TEXT NOT NULL REFERENCES games(id),
-    kind  TEXT NOT NULL,                   -- kind of the thread's oldest entry
-    key   TEXT NOT NULL,                   -- key of the thread's oldest entry
+    kind  TEXT NOT NULL,                   -- kind of the entry that started the thread
+    key   TEXT NOT NULL,                   -- key of the entry that started the thread
     title TEXT                             -- title (or question) of the thread's newest entry
 );
 CREATE INDEX IF NOT EXISTS threads_game ON threads(game);
 
--- The thread of every entry, and how the entry was paired with the thread's entry in an earlier version.
+-- The thread of every entry, and how the entry was paired with the thread's entries in the nearest
+-- versions before and after its own when it was placed.
 CREATE TABLE IF NOT EXISTS entry_threads (
     entry  INTEGER PRIMARY KEY REFERENCES entries(id) ON DELETE CASCADE,
     thread TEXT NOT NULL REFERENCES threads(id),
     score  REAL NOT NULL,                  -- 0..100 rapidfuzz similarity of heading and text with the
-                                           -- thread's previous entry (or its sibling), 0 for 'first'
+                                           -- thread's neighbouring entry (or its sibling), 0 for 'first'
     method TEXT NOT NULL                   -- key | similar | first (the entry starts the thread)
 );
 CREATE INDEX IF NOT EXISTS entry_threads_thread ON entry_threads(thread);
+
+-- Superseded entries (kb/supersede.py): an entry whose thread states something different in meaning
+-- (kb/meaning.py) in a later version, recomputed after every build and ingest. One row per superseded
+-- entry, for the first later version that changed it; an entry without a row is current.
+CREATE TABLE IF NOT EXISTS supersessions (
+    entry    INTEGER PRIMARY KEY REFERENCES entries(id) ON DELETE CASCADE,  -- the superseded entry
+    by_entry INTEGER NOT NULL REFERENCES entries(id) ON DELETE CASCADE,     -- the thread's entry in `version` that states it differently
+    version  TEXT NOT NULL,                -- the first later version whose entry changes the meaning
+    summary  TEXT NOT NULL,                -- shown after "Changed in vX:": now “<by_entry's changed clause>”, adds “…” or no longer says “…”
+    change   TEXT,                         -- kb.meaning's kind of change: number | negation | modal | verdict | content | added | removed
+    detail   TEXT                          -- kb.meaning's one-line account of that change ("7 -> 2")
+);
+CREATE INDEX IF NOT EXISTS supersessions_by_entry ON supersessions(by_entry);

@@ -10,7 +10,11 @@ correction is offered as "did you mean"; cards named in the query come back as c
 
 Scope: by default only the latest version of each game is searched, and each hit reports every
 version of its thread; ``all_versions`` searches every version, one result per thread (the newest
-matching version stands for it); ``version`` searches that version only.
+matching version stands for it); ``version`` searches that version only. A query that names a
+version itself ("in 1.1", "v1.3", "old rules", "before 16.0", "latest"; see
+``kb.query.VERSION_PHRASES``) searches that version, with the phrase taken out of the words searched;
+it wins over the filters, and the result reports it (``version_query``). A hit whose text a later
+version of its thread changed in meaning carries ``superseded_by`` (``kb.supersede``).
 
 Errors: a query is never SQL or FTS syntax, so hostile text just searches for its words; an
 empty query gives no results. Bad arguments (unknown game, version or kind, a limit out of range,
@@ -31,7 +35,8 @@ from rapidfuzz import fuzz, process
 from .card_detail import card_detail
 from .fuzzy import EntryInfo, Index, index_for, skeleton
 from .mentions import normalize_name
-from .query import Plan, QueryError, clean_text, plan_query, show, snippet, tokenize
+from .query import Plan, QueryError, VersionChoice, clean_text, find_version, plan_query, show, snippet, tokenize
+from .supersede import superseded_by
 from .versions import same_version
 
 __all__ = ["search", "find_cards", "thread_changes", "SearchResult", "ThreadHit", "CardHit",
@@ -72,6 +77,8 @@ class ThreadHit:
     cards: list[dict] = field(default_factory=list)
     url: str = ""
     score: float = 0.0
+    #: the later version that changed this text's meaning: {"version", "entry_id", "summary", "url"}
+    superseded_by: dict | None = None
 
     def as_dict(self) -> dict:
         return asdict(self)
@@ -104,11 +111,14 @@ class SearchResult:
     results: list[ThreadHit]
     did_you_mean: str | None = None
     cards: list[CardHit] = field(default_factory=list)
+    #: the version the query named: {"phrase", "selects", "named", "rest", "versions": [{"game", "version"}]}
+    version_query: dict | None = None
 
     def as_dict(self) -> dict:
         return {"query": self.query, "total": self.total,
                 "results": [h.as_dict() for h in self.results],
-                "did_you_mean": self.did_you_mean, "cards": [c.as_dict() for c in self.cards]}
+                "did_you_mean": self.did_you_mean, "cards": [c.as_dict() for c in self.cards],
+                "version_query": self.version_query}
 
     # the hits, as the list the earlier search() returned
     def __iter__(self):
@@ -134,9 +144,14 @@ def search(conn: sqlite3.Connection, query: str, game: str | None = None,
     if kind is not None and kind not in index.kinds:
         raise QueryError(f"unknown kind {show(kind)}; kinds: {', '.join(sorted(index.kinds))}")
     category = normalize_name(category) if category else None
-    plan = plan_query(index, text)
+    choice = find_version(text, [v for g in ([game] if game else index.versions) for v in index.versions[g]])
+    named = None
+    if choice is not None:
+        docs = _chosen(index, game, choice)
+        named = {**choice.as_dict(), "versions": [{"game": g, "version": v} for g, v in sorted(docs)]}
+    plan = plan_query(index, choice.rest if choice else text)
     if plan is None:
-        return SearchResult(text, 0, [])
+        return SearchResult(text, 0, [], version_query=named)
 
     def allowed(info: EntryInfo) -> bool:
         return ((info.game, info.version) in docs and (kind is None or info.kind == kind)
@@ -146,7 +161,8 @@ def search(conn: sqlite3.Connection, query: str, game: str | None = None,
     hits = _thread_hits(conn, index, plan, threads[offset:offset + limit])
     cards = [] if game and game not in index.card_games else card_hits(
         conn, [(m.card_ids, m.matched, m.localized) for m in plan.mentions], MAX_CARD_HITS)
-    return SearchResult(text, len(threads), hits, plan.did_you_mean, cards)
+    did_you_mean = plan.did_you_mean and (f"{plan.did_you_mean} {choice.phrase}" if choice else plan.did_you_mean)
+    return SearchResult(text, len(threads), hits, did_you_mean, cards, named)
 
 
 def thread_changes(conn: sqlite3.Connection, thread: str) -> list[str]:
@@ -228,6 +244,18 @@ def _scope(index: Index, game: str | None, version: str | None,
     return {(g, index.versions[g][-1]) for g in games if index.versions[g]}
 
 
+def _chosen(index: Index, game: str | None, choice: VersionChoice) -> set[tuple[str, str]]:
+    """The (game, version) documents a version named in the query selects: in each game searched
+    that holds the named version (every game searched when none does, or for "old rules")."""
+    games = [game] if game else sorted(index.versions)
+    if choice.named is not None:
+        games = [g for g in games if any(same_version(v, choice.named) for v in index.versions[g])] or games
+    docs = {(g, v) for g in games if (v := choice.pick(index.versions[g])) is not None}
+    if not docs:
+        raise QueryError(f"no version {choice.phrase!r}" + (f" of {game}" if game else "") + " in the knowledge base")
+    return docs
+
+
 # --------------------------------------------------------------------------------------------
 # ranking
 
@@ -291,6 +319,7 @@ def _thread_hits(conn: sqlite3.Connection, index: Index, plan: Plan,
     rows = {r[0]: r for r in conn.execute(
         f"SELECT id, title, question, category, body FROM entries WHERE id IN "
         f"({', '.join('?' * len(ids))})", ids)}
+    superseded = superseded_by(conn, ids)
     hits = []
     for score, e in page:
         info = index.entries[e]
@@ -303,7 +332,7 @@ def _thread_hits(conn: sqlite3.Connection, index: Index, plan: Plan,
             snippet=snippet(body or question or title or "", plan.marks),
             cards=[{"set": s, "number": n, "name": name} for s, n, name in
                    index.entry_cards.get(e, ())],
-            url=f"/entries/{e}", score=round(score, 4)))
+            url=f"/entries/{e}", score=round(score, 4), superseded_by=superseded.get(e)))
     return hits
 
 
@@ -327,7 +356,8 @@ def card_hits(conn: sqlite3.Connection, found, limit: int) -> list[CardHit]:
             detail = card_detail(conn, set_code, number) or {}
             errata = [{"version": e["version"], "text": e["text"]} for e in detail.get("errata", [])]
             rulings = [{"entry_id": r["entry_id"], "kind": r["kind"], "title": r["question"] or r["title"],
-                        "versions": r["versions"], "url": r["url"]} for r in detail.get("entries", [])]
+                        "versions": r["versions"], "url": r["url"], "superseded_by": r["superseded_by"]}
+                       for r in detail.get("entries", [])]
             out.append(CardHit(set_code, number, name, house, ctype, text, matched, localized, url,
                                errata, rulings))
     return out

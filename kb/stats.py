@@ -43,11 +43,12 @@ def rulings_stats(conn: sqlite3.Connection) -> dict:
     before scenarios were loaded has none of these tables: it reports zeros rather than failing."""
     try:
         scenarios = conn.execute("SELECT count(*) FROM scenarios").fetchone()[0]
-        passed, failed = conn.execute(
-            "SELECT count(*) FILTER (WHERE passed = 1), count(*) FILTER (WHERE passed = 0) FROM verifications"
-        ).fetchone()
+        passed, failed, unverified = conn.execute(
+            """SELECT count(*) FILTER (WHERE status = 'passed'), count(*) FILTER (WHERE status = 'failed'),
+                      count(*) FILTER (WHERE status = 'unverified') FROM verifications""").fetchone()
         conflicts = conn.execute("SELECT count(*) FROM entries WHERE conflict = 1").fetchone()[0]
     except sqlite3.OperationalError:
-        scenarios = passed = failed = conflicts = 0
-    return {"scenarios": scenarios, "verifications": {"passed": passed, "failed": failed},
+        scenarios = passed = failed = unverified = conflicts = 0
+    return {"scenarios": scenarios,
+            "verifications": {"passed": passed, "failed": failed, "unverified": unverified},
             "conflicts": conflicts}

@@ -28,6 +28,7 @@ from __future__ import annotations
 import re
 import unicodedata
 from difflib import SequenceMatcher
+from functools import lru_cache
 from typing import NamedTuple
 
 #: Different spellings of the same thing in the rulebooks and card data. Characters are folded
@@ -65,6 +66,7 @@ class Token(NamedTuple):
     space: str   #: normalised whitespace before it: "", " " or "\n\n"
 
 
+@lru_cache(maxsize=65536)  # a KB has a few thousand distinct tokens, met again and again
 def _key(token: str) -> str:
     if token.startswith("(") and len(token) > 1:
         return _SET_REF_NUMBER.search(token).group(1)

@@ -46,20 +46,38 @@ def test_errata_come_from_the_kb(kb_conn):
 
 
 def test_every_switch_cites_an_entry_of_its_version(kb_conn):
-    import tomllib
-    data = tomllib.loads(SWITCHES_FILE.read_text(encoding="utf-8"))
-    for name, spec in data["switches"].items():
-        for value in spec["values"]:
-            row = kb_conn.execute(
-                "SELECT 1 FROM entries e JOIN documents d ON d.id = e.document WHERE d.version = ? AND e.key = ?",
-                (value["version"], value["source"])).fetchone()
-            assert row, (name, value["version"], value["source"])
+    """Each value's sources exist in its version, and each quote is a sentence of one of them."""
+    from engine.rulesets import _contains, switch_values
+    for name, values in switch_values().items():
+        for value in values:
+            bodies = []
+            for source in value.sources:
+                row = kb_conn.execute(
+                    "SELECT body FROM entries e JOIN documents d ON d.id = e.document WHERE d.version = ? AND e.key = ?",
+                    (value.version, source)).fetchone()
+                assert row, (name, value.version, source)
+                bodies.append(row[0])
+            for quote in value.quotes:
+                assert any(_contains(b, quote) for b in bodies), (name, value.version, quote)
 
 
-def test_later_version_inherits_nearest_earlier_switch():
+def test_switches_without_a_kb_take_the_nearest_earlier_declared_value():
     assert load_switches("1.1")["first_turn_rule_modifiable"].value is False
     assert load_switches("14")["first_turn_rule_modifiable"].value is True
     assert load_switches("14")["first_turn_rule_modifiable"].source_version == "1.2"
+
+
+def test_bundled_versions_tell_every_switch_from_their_text(kb_conn):
+    """1.3 and 16.0 declare few values: the others are told by what their own text states."""
+    from engine.rulesets import resolve_switches, switch_values
+    declared = {(n, v.version) for n, vs in switch_values().items() for v in vs}
+    for version in ("1.1", "1.2", "1.3", "16.0"):
+        for name, s in resolve_switches(kb_conn, "keyforge", version).items():
+            assert s.how == ("declared" if (name, version) in declared else "text"), (version, name, s)
+    told = resolve_switches(kb_conn, "keyforge", "1.3")
+    assert told["reactions_to_simultaneous_destruction"].value is False  # 1.3 keeps 1.2's DESTROYED text
+    assert told["destruction_waits_for_destroyed_abilities"].value is False
+    assert resolve_switches(kb_conn, "keyforge", "16.0")["first_turn_rule_modifiable"].value is True
 
 
 def test_chooser_asks_only_real_decisions():

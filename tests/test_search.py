@@ -26,7 +26,7 @@ BAIT_FAQ = ("faq/my-opponent-has-14-aember-in-their-pool-and-i-have-0-in-mine-at
 PHASE_SHIFT_FAQ = next(q["key"] for q in QUESTIONS if "Phase Shift" in q["query"])
 ANGER_FAQS = {q["key"] for q in QUESTIONS if q["query"].startswith("Anger")}
 THREAD_KEYS = {"entry_id", "key", "thread", "game", "version", "versions", "changed", "kind", "title",
-               "question", "category", "snippet", "cards", "url", "score"}
+               "question", "category", "snippet", "cards", "url", "score", "superseded_by"}
 CARD_KEYS = {"set", "number", "name", "house", "type", "text", "matched", "localized", "url", "errata", "rulings"}
 
 
@@ -192,7 +192,7 @@ def test_pagination_and_total(kb_conn):
 def test_result_shape(kb_conn):
     res = search(kb_conn, "can I play another card on the first turn with Phase Shift")
     data = json.loads(json.dumps(res.as_dict()))
-    assert set(data) == {"query", "total", "results", "did_you_mean", "cards"}
+    assert set(data) == {"query", "total", "results", "did_you_mean", "cards", "version_query"}
     hit = data["results"][0]
     assert set(hit) == THREAD_KEYS and hit["key"] == PHASE_SHIFT_FAQ
     assert hit["url"] == f"/entries/{hit['entry_id']}" and hit["thread"] == f"keyforge:{hit['key']}"

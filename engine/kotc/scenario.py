@@ -59,13 +59,16 @@ def _creature(item, player: str, board: Board) -> Creature:
                     counters=counters)
 
 
-def run_kotc(conn: sqlite3.Connection, scenario, version: str, limits: Limits | None = None):
-    """Replay ``scenario`` (an :class:`engine.scenario.Scenario`) under ``version``."""
-    from ..scenario import Result, answered_actions, expectations, judge
+def run_kotc(conn: sqlite3.Connection, scenario, version: str, limits: Limits | None = None, carry=None):
+    """Replay ``scenario`` (an :class:`engine.scenario.Scenario`) under ``version``, checked against
+    the expectation ``carry`` names (see :mod:`engine.carry`)."""
+    from ..scenario import Result, answered_actions, carry_for, expectations, judge, observe
     result = Result(scenario.id, version, passed=False)
     budget = limits.start() if limits else None
     try:
-        expect = dict(expectations(scenario, version))
+        carry = carry or carry_for(conn, scenario, version)
+        result.expect_version, result.reason = carry.expect_version, carry.reason
+        expect = dict(expectations(scenario, version, carry))
         illegal, refusal = expect.pop("illegal", None), expect.pop("refusal_contains", None)
         rules = counters_from_kb(conn, scenario.game, version)
         board = build_board(scenario.setup)
@@ -85,9 +88,13 @@ def run_kotc(conn: sqlite3.Connection, scenario, version: str, limits: Limits | 
                 refused[n] = str(exc)
                 board.log(f"action {n} refused: {exc}")
         chooser.finish()
-        judge(result, illegal, refusal, refused, expect, lambda path: _value(board, path))
+        if carry.expect_version is None:
+            observe(result, refused, expect, lambda path: _value(board, path))
+        else:
+            judge(result, illegal, refusal, refused, expect, lambda path: _value(board, path))
     except (ChoiceError, ScenarioError, EngineError) as exc:
         result.error = str(exc)
+        result.status = "failed"
     return result
 
 

@@ -1,0 +1,189 @@
+"""Which stated expectation a scenario is checked against under each version: carried by meaning.
+
+Why: a scenario states the expected outcome for the versions whose rulings its author read. A
+version ingested later (an edition between 1.3 and 16.0, a 17.0) has no expectation of its own, and
+"take the nearest earlier version's" is the wrong rule: an edition published before 16.0 may already
+state 16.0's ruling, and one published after 1.3 may still state 1.3's. So an expectation is carried
+to a version only when that version's answer **states the same ruling** as the answer of the
+version it was written for.
+
+A scenario is linked to entries: its ``entries`` (KB keys or question prefixes) matched in every
+version, and the entries that share a thread with them (``kb.align``), which brings in a version
+whose question was reworded past its prefix. For each version V it replays under:
+
+1. ``expect`` states V: V's own expectation;
+2. else the nearest version W (either direction, the earlier on a tie) that ``expect`` states and
+   whose linked answers state what V's say: every answer of V has the same meaning
+   (:func:`kb.meaning.same_meaning`, with the terminology renames between W and V) as an answer of W;
+   W's expectation is checked under V's rules;
+3. else V is **unverified**: "ruling changed in V, no expectation" - never failed, never checked
+   against another version's ruling.
+
+A scenario linked to no entry at all (posted to the API with expectations only) states rules, not
+rulings: its expectations hold from their version on, as it says.
+"""
+from __future__ import annotations
+
+import re
+import sqlite3
+from dataclasses import dataclass, field
+from functools import lru_cache
+
+from ingest.normalize import plain
+from kb.keys import question_slug_text
+from kb.versions import version_sort_key
+
+from .errors import ScenarioError
+
+
+@dataclass(frozen=True)
+class Carry:
+    """What a scenario is checked against under ``version``."""
+    version: str
+    #: the version whose stated expectation applies (``version`` itself, or one whose answer states
+    #: the same ruling); None: unverified
+    expect_version: str | None
+    #: why it is unverified (None when an expectation applies)
+    reason: str | None = None
+
+
+@lru_cache(maxsize=16384)
+def norm_question(text: str) -> str:
+    """A question without typography or set codes; removing "(CoTA 046)" must not leave a space
+    before the punctuation that followed it."""
+    return re.sub(r"\s+([.,;:?!])", r"\1", plain(question_slug_text(text)))
+
+
+@dataclass
+class EntryIndex:
+    """The entries of one game as scenarios see them, read once (not once per scenario)."""
+    game: str
+    #: (version, entry id, key, question or body, replayable) in version and document order
+    rows: list[tuple[str, int, str, str, bool]]
+    body: dict[int, str]
+    version_of: dict[int, str]
+    thread_of: dict[int, str]
+    members: dict[str, list[int]]
+    versions: list[str]
+    _norm: dict[int, str] = field(default_factory=dict)
+    _same: dict[tuple[int, int], bool] = field(default_factory=dict)
+
+    @classmethod
+    def read(cls, conn: sqlite3.Connection, game: str) -> "EntryIndex":
+        rows, body, version_of = [], {}, {}
+        for version, eid, key, kind, question, text in conn.execute(
+                """SELECT d.version, e.id, e.key, e.kind, e.question, e.body
+                   FROM entries e JOIN documents d ON d.id = e.document WHERE d.game = ?
+                   ORDER BY d.version_sort, e.ordinal""", (game,)):
+            rows.append((version, eid, key, question or text, kind in ("faq", "example")))
+            body[eid], version_of[eid] = text, version
+        thread_of: dict[int, str] = {}
+        try:
+            thread_of = dict(conn.execute(
+                """SELECT et.entry, et.thread FROM entry_threads et JOIN entries e ON e.id = et.entry
+                   JOIN documents d ON d.id = e.document WHERE d.game = ?""", (game,)))
+        except sqlite3.OperationalError:  # a KB built before threads: entries stand alone
+            pass
+        members: dict[str, list[int]] = {}
+        for _, eid, *_ in rows:
+            if eid in thread_of:
+                members.setdefault(thread_of[eid], []).append(eid)
+        versions = sorted({r[0] for r in rows}, key=version_sort_key)
+        return cls(game, rows, body, version_of, thread_of, members, versions)
+
+    def normalized(self, eid: int, text: str) -> str:
+        found = self._norm.get(eid)
+        if found is None:
+            found = self._norm[eid] = norm_question(text)
+        return found
+
+    def for_ref(self, ref: str) -> list[tuple[str, int]]:
+        """(version, entry id) of the entries a reference names: a KB key (of any entry: a worked
+        example can sit inside a rule whose source lost its "Example:" label), or a prefix of an FAQ
+        question or example, compared without typography or set-code style."""
+        prefix = norm_question(ref)
+        return [(v, i) for v, i, key, text, replayable in self.rows
+                if key == ref or (replayable and self.normalized(i, text).startswith(prefix))]
+
+    def linked(self, refs: list[str], scopes: dict[str, tuple[str, ...]] | None = None) -> list[tuple[str, int]]:
+        """The entries ``refs`` name (only in the versions ``scopes`` gives a ref, if any), then the
+        entries of their threads in versions where no ref matched (a question reworded past its
+        prefix) and no scope excludes, in version order."""
+        scopes = scopes or {}
+        hits, free = [], []  # free: hits of refs without a scope, whose threads are followed
+        for ref in refs:
+            for hit in self.for_ref(ref):
+                if ref not in scopes:
+                    free.append(hit)
+                if ref not in scopes or hit[0] in scopes[ref]:
+                    hits.append(hit)
+        seen = {e for _, e in hits}
+        named_versions = {v for v, _ in hits}
+        extra = []
+        for thread in dict.fromkeys(self.thread_of[e] for _, e in free if e in self.thread_of):
+            for e in self.members.get(thread, ()):
+                if e not in seen and self.version_of[e] not in named_versions:
+                    extra.append((self.version_of[e], e))
+                    seen.add(e)
+        return hits + sorted(extra, key=lambda h: (version_sort_key(h[0]), h[1]))
+
+    def same_ruling(self, conn: sqlite3.Connection, stated: int, other: int) -> bool:
+        """True when entry ``other`` states what entry ``stated`` states (kb.meaning)."""
+        key = (stated, other)
+        if key not in self._same:
+            from kb.meaning import same_meaning, version_terminology
+            a, b = self.version_of[stated], self.version_of[other]
+            terms = version_terminology(conn, self.game, a, b) if a != b else None
+            self._same[key] = same_meaning(self.body[stated], self.body[other], terms)
+        return self._same[key]
+
+
+def plan(conn: sqlite3.Connection, scenario, index: EntryIndex | None = None,
+         versions: list[str] | None = None) -> dict[str, Carry]:
+    """The :class:`Carry` of ``scenario`` under each version it replays (or only ``versions``)."""
+    index = index or EntryIndex.read(conn, scenario.game)
+    linked = index.linked(scenario.entries, scenario.scopes)
+    by_version: dict[str, list[int]] = {}
+    for v, e in linked:
+        by_version.setdefault(v, []).append(e)
+    wanted = sorted(by_version, key=version_sort_key) if versions is None else versions
+    stated = sorted(scenario.expect, key=version_sort_key)
+    conflicted = _conflicted(index, scenario)
+    return {v: _carry(conn, index, v, stated, by_version, conflicted) for v in wanted}
+
+
+def _conflicted(index: EntryIndex, scenario) -> set[int]:
+    """Entries the scenario declares as contradicting their own document (in the versions it lists,
+    or every version): there the expectation follows the rules, not the answer."""
+    out = set()
+    for c in scenario.conflicts:
+        out |= {e for v, e in index.for_ref(c["entry"]) if not c["versions"] or v in c["versions"]}
+    return out
+
+
+def _carry(conn, index: EntryIndex, version: str, stated: list[str], by_version: dict[str, list[int]],
+           conflicted: set[int] = frozenset()) -> Carry:
+    if version in stated:
+        return Carry(version, version)
+    if not by_version:  # no linked entry: the expectations hold from their version on
+        earlier = [v for v in stated if version_sort_key(v) <= version_sort_key(version)]
+        if earlier:
+            return Carry(version, earlier[-1])
+        raise ScenarioError(f"no expectations for {version} or any earlier version")
+    mine = by_version.get(version, [])
+    if not mine:
+        return Carry(version, None, f"no entry of {version} is linked to this scenario")
+    at = version_sort_key(version)
+    order = {v: n for n, v in enumerate(index.versions)}
+
+    def distance(w: str) -> tuple[int, int]:
+        return abs(order.get(w, 0) - order.get(version, 0)), version_sort_key(w) > at
+
+    for w in sorted((w for w in stated if by_version.get(w)), key=distance):
+        theirs = by_version[w]
+        # an answer the scenario declares stale in W is not what W's expectation encodes: it
+        # carries only to an answer declared stale in the same way
+        if all(any(index.same_ruling(conn, t, m) and (t in conflicted) <= (m in conflicted) for t in theirs)
+               for m in mine):
+            return Carry(version, w)
+    return Carry(version, None, f"ruling changed in {version}, no expectation")

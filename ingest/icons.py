@@ -1,0 +1,246 @@
+"""Icons written inline in rulebook text -> the words of the game's icon vocabulary.
+
+Editions print the same icon in many ways: ``{A}`` in the 1.3 errata, ``<A>`` in the card data, an
+icon image, or an emoji a web edition chose for it (``:trophy:``, 🏆). Keys, titles and the texts the
+engine reads must not depend on that choice, so every parser turns inline icons into the icon's word
+(``word`` in ``icons.toml``) before any key is made:
+
+- a notation written right next to the name of the icon it stands for ("ÆMBER BONUS ICON :trophy:",
+  "Damage (:face_with_head_bandage:)") is decoration and is dropped, so the key stays
+  ``glossary/aember-bonus-icon``;
+- anywhere else it becomes the icon's word: "Steal 1:trophy:" -> "Steal 1 Æmber";
+- a shortcode or emoji nobody defined is dropped (never kept as literal ``:name:`` text) and
+  reported, so the entry can say its text was guessed.
+
+A document may define its own notations, and those win over the vocabulary: a heading or sentence
+that names an icon and shows a notation next to it ("ÆMBER BONUS ICON :trophy:", "Capture (:lock:)")
+says what the notation means in that document. :class:`DocumentIcons` learns those definitions in a
+first pass over the whole document, then renders.
+
+The vocabulary is data (``icons.toml``): one table per game, so another game or a new notation is a
+line there, not code here. Parsers hand this module *segments*: plain text strings and
+:class:`Notation` objects they recognised in their own markup (an inline image, an HTML tag); plain
+text is searched here for shortcodes, emoji and letter notations (:func:`split_text`).
+"""
+from __future__ import annotations
+
+import re
+import tomllib
+from dataclasses import dataclass, field
+from functools import lru_cache
+from pathlib import Path, PurePosixPath
+
+VOCABULARY_FILE = Path(__file__).with_name("icons.toml")
+
+#: GitHub-style emoji shortcode: lowercase letters, digits, "_", "+", "-", with at least one letter
+_SHORTCODE = r":(?=[a-z0-9_+\-]{0,40}[a-z])[a-z0-9_+\-]{1,40}:"
+#: letter notations: "{A}", "{PT}" (angle-bracket ones arrive as HTML from Markdown parsers)
+_LETTERS = r"\{[A-Z]{1,2}\}|<[A-Z]{1,2}>"
+#: pictographic emoji (with an optional variation selector / skin tone), not arrows or bullets
+_EMOJI = r"[\U0001F000-\U0001FAFF\u2600-\u27BF][\uFE0F\U0001F3FB-\U0001F3FF]?"
+_NOTATION = re.compile(f"({_SHORTCODE})|({_LETTERS})|({_EMOJI})")
+#: words an image name or alt text adds around the icon's name ("amber-icon.png", "Æmber bonus")
+_IMAGE_NOISE = {"icon", "icons", "bonus", "symbol", "img", "image"}
+
+
+@dataclass(frozen=True)
+class Icon:
+    id: str
+    word: str
+    names: tuple[str, ...]
+
+    @property
+    def name_pattern(self) -> str:
+        return "|".join(re.escape(n) for n in sorted(self.names, key=len, reverse=True))
+
+
+@dataclass(frozen=True)
+class Notation:
+    """One inline icon as written. ``kind``: shortcode, emoji, letter or image; ``keys``: what
+    it is looked up by (an image by its file name and its alt text)."""
+    kind: str
+    raw: str
+    keys: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class Vocabulary:
+    icons: dict[str, Icon]
+    #: lookup key ("shortcode:trophy", "letter:{A}", "image:amber", "emoji:🏆") -> icon id
+    index: dict[str, str]
+
+
+def _norm_image(text: str) -> str:
+    stem = PurePosixPath(text.strip().split("?")[0]).name
+    stem = re.sub(r"\.(png|jpe?g|gif|svg|webp)$", "", stem, flags=re.I)
+    words = [w for w in re.split(r"[\W_]+", stem.lower()) if w and w not in _IMAGE_NOISE]
+    return " ".join(words)
+
+
+@lru_cache(maxsize=8)
+def vocabulary(game: str, path: Path = VOCABULARY_FILE) -> Vocabulary:
+    """The built-in icon vocabulary of ``game`` (empty for a game without one)."""
+    data = tomllib.loads(path.read_text(encoding="utf-8")).get(game, {})
+    icons, index = {}, {}
+    for icon_id, spec in data.items():
+        icons[icon_id] = Icon(icon_id, spec["word"], tuple(spec.get("names", [spec["word"]])))
+        for code in spec.get("shortcodes", []):
+            index[f"shortcode:{code.strip(':').lower()}"] = icon_id
+        for ch in spec.get("emoji", []):
+            index[f"emoji:{ch.rstrip(chr(0xFE0F))}"] = icon_id
+        for letters in spec.get("notations", []):
+            index[f"letter:{letters}"] = icon_id
+        for name in (*spec.get("images", []), *spec.get("names", [])):
+            index[f"image:{_norm_image(name)}"] = icon_id
+    return Vocabulary(icons, index)
+
+
+def split_text(text: str) -> list[str | Notation]:
+    """Plain text -> text and the shortcodes, emoji and letter notations inside it."""
+    out: list[str | Notation] = []
+    pos = 0
+    for m in _NOTATION.finditer(text):
+        if m.start() > pos:
+            out.append(text[pos:m.start()])
+        raw = m.group(0)
+        if m.group(1):
+            out.append(Notation("shortcode", raw, (f"shortcode:{raw.strip(':')}",)))
+        elif m.group(2):
+            out.append(Notation("letter", raw, (f"letter:{raw}",)))
+        else:
+            out.append(Notation("emoji", raw, (f"emoji:{raw.rstrip(chr(0xFE0F))}",)))
+        pos = m.end()
+    if pos < len(text):
+        out.append(text[pos:])
+    return out
+
+
+def image_notation(src: str, alt: str) -> Notation:
+    """An inline image, looked up by its file name and by its alt text."""
+    keys = tuple(dict.fromkeys(f"image:{k}" for k in (_norm_image(src), _norm_image(alt)) if k))
+    return Notation("image", src, keys)
+
+
+def html_notation(html: str) -> Notation | None:
+    """An inline HTML tag that is really a letter notation (``<A>``), else ``None``."""
+    return Notation("letter", html, (f"letter:{html}",)) if re.fullmatch(r"<[A-Z]{1,2}>", html) else None
+
+
+def _names_before(icon: Icon, before: str, strict: bool) -> bool:
+    """``before`` ends with the icon's name, optionally "bonus icon" and an opening parenthesis.
+    ``strict`` (for learning a definition) also wants the word "icon" or the parenthesis."""
+    m = re.search(rf"(?<!\w)(?:{icon.name_pattern})(\s+bonus)?(\s+icons?)?\s*[:=\-–—]?\s*(\()?\s*$",
+                  before, re.I)
+    return bool(m) and (not strict or bool(m.group(2) or m.group(3)))
+
+
+def _names_after(icon: Icon, after: str, strict: bool) -> bool:
+    """``after`` starts with the icon's name in parentheses, or with the name and "icon"."""
+    m = re.match(rf"^\s*(\()?\s*(?:{icon.name_pattern})(?!\w)(\s+bonus)?(\s+icons?\b)?", after, re.I)
+    return bool(m) and (not strict or bool(m.group(1) or m.group(3)))
+
+
+@dataclass
+class Rendered:
+    text: str
+    #: notations nobody defined, dropped from ``text`` (the text was guessed)
+    unknown: list[Notation] = field(default_factory=list)
+
+
+class DocumentIcons:
+    """What the icons of one document mean: its own definitions first, then the vocabulary."""
+
+    def __init__(self, game: str) -> None:
+        self.vocab = vocabulary(game)
+        #: lookup key -> icon id, learnt from this document
+        self.defined: dict[str, str] = {}
+        self.warnings: list[str] = []
+        self._unknown_seen: dict[str, int] = {}
+
+    def icon(self, n: Notation) -> Icon | None:
+        for key in n.keys:
+            icon_id = self.defined.get(key) or self.vocab.index.get(key)
+            if icon_id:
+                return self.vocab.icons[icon_id]
+        return None
+
+    def learn(self, segments: list[str | Notation], where: str = "") -> None:
+        """Record the definitions a heading or paragraph makes ("ÆMBER BONUS ICON :trophy:")."""
+        for i, seg in enumerate(segments):
+            if not isinstance(seg, Notation) or seg.kind == "image" and not seg.keys:
+                continue
+            before, after = _text_before(segments, i), _text_after(segments, i)
+            for icon in self.vocab.icons.values():
+                if _names_before(icon, before, strict=True) or _names_after(icon, after, strict=True):
+                    self._define(seg, icon, where)
+                    break
+
+    def _define(self, n: Notation, icon: Icon, where: str) -> None:
+        key = n.keys[0]
+        known = self.defined.get(key)
+        if known and known != icon.id:
+            self.warnings.append(f"{where}{n.raw} is defined as both {self.vocab.icons[known].word} "
+                                 f"and {icon.word} icon; kept {self.vocab.icons[known].word}")
+            return
+        self.defined[key] = icon.id
+
+    def render(self, segments: list[str | Notation], where: str = "") -> Rendered:
+        """Plain text with every icon as its word, decoration and unknown notations dropped."""
+        out = ""
+        unknown: list[Notation] = []
+        drop_paren = space_before_word = False
+        for i, seg in enumerate(segments):
+            if isinstance(seg, str):
+                if drop_paren:
+                    seg, drop_paren = re.sub(r"^\s*\)", "", seg, count=1), False
+                if space_before_word and seg[:1].isalnum():
+                    out += " "
+                out += seg
+                space_before_word = False
+                continue
+            icon = self.icon(seg)
+            after = _text_after(segments, i)
+            if icon is not None and not (_names_before(icon, out, False) or _names_after(icon, after, False)):
+                if out[-1:].isalnum():
+                    out += " "
+                out += icon.word
+                space_before_word = True  # "1:trophy:and" reads "1 Æmber and"
+                continue
+            if icon is None and seg.kind in ("shortcode", "emoji"):
+                unknown.append(seg)
+                self._report(seg, where)
+            elif icon is None and seg.kind == "letter" and not seg.raw.startswith("<"):
+                out += seg.raw  # "{X}" that no one defined is ordinary text
+                continue
+            # dropped: so is an opening parenthesis it would leave empty, and a space before punctuation
+            if re.search(r"\(\s*$", out) and re.match(r"^\s*\)", after):
+                out = re.sub(r"\s*\(\s*$", "", out)
+                drop_paren = True
+            elif re.match(r"^\s*(?:[,.;:!?)]|$)", after):
+                out = out.rstrip()
+        return Rendered(out, unknown)
+
+    def _report(self, n: Notation, where: str) -> None:
+        count = self._unknown_seen.get(n.raw, 0)
+        self._unknown_seen[n.raw] = count + 1
+        if count == 0:
+            self.warnings.append(f"{where}unknown icon {n.raw} dropped: neither the document nor "
+                                 "the icon vocabulary says what it stands for")
+
+
+def _text_before(segments: list[str | Notation], i: int) -> str:
+    parts = []
+    for seg in reversed(segments[:i]):
+        if not isinstance(seg, str):
+            break
+        parts.append(seg)
+    return "".join(reversed(parts))
+
+
+def _text_after(segments: list[str | Notation], i: int) -> str:
+    parts = []
+    for seg in segments[i + 1:]:
+        if not isinstance(seg, str):
+            break
+        parts.append(seg)
+    return "".join(parts)

@@ -1,0 +1,226 @@
+"""Superseded entries: an answer, rule or term that a later version of its thread states differently.
+
+Why: a judge who lands on the 1.1 page of a FAQ answer ("triggered 7 times") must see at once that
+1.3 changed the ruling ("2 times"), and a search showing an old text must say so too. Whether two
+texts mean the same is decided by :mod:`kb.meaning` (numbers, verdicts, negations, permissions,
+with the terminology each version uses), which costs a word diff per pair; so supersession is
+computed once per build and ingest into the ``supersessions`` table (``kb/schema.sql``) and pages
+only read it.
+
+An entry is superseded by the first later version of its thread (``kb.threads``) whose entries all
+state something different from it. Every later version is compared with the entry itself, not with
+the version before it, so several small rewordings never add up to a change, and a version that
+drops the thread says nothing. Entries flagged ``needs_review`` are neither marked nor used to
+mark (their text was not read with certainty), nor is fiction. The summary quotes the new text
+("now “…”": the clause of the changed sentence that carries the change; "adds “…”": a sentence it
+added), or the old sentence the new text dropped ("no longer says “…”"), never a paraphrase.
+"""
+from __future__ import annotations
+
+import re
+import sqlite3
+import time
+from dataclasses import dataclass
+from functools import cached_property
+
+from rapidfuzz import fuzz
+
+from .store import schema_sql
+from .textdiff import word_diff, word_keys
+from .threads import entry_threads
+
+#: kinds whose text is not a statement of the rules, so it is never superseded
+SKIP_KINDS = frozenset({"fiction"})
+#: longest summary, in characters; a longer changed clause is cut at a word with "…"
+SUMMARY_CHARS = 160
+
+_DDL = re.compile(r"CREATE (?:TABLE|INDEX) IF NOT EXISTS [^;]*supersessions[^;]*;", re.S)
+_COMMENT = re.compile(r"--[^\n]*")
+_CLAUSE_END = re.compile(r"(?<=[,;:])\s+")
+_SENTENCE_END = re.compile(r"(?<=[.!?])\s+")
+
+
+@dataclass(frozen=True)
+class Report:
+    """What :func:`compute` stored: entries marked, pairs of texts compared, time taken."""
+    superseded: int
+    compared: int
+    seconds: float
+
+
+@dataclass
+class _Entry:
+    id: int
+    body: str
+    needs_review: bool
+
+    @cached_property
+    def words(self) -> list[str]:
+        """What ``kb.textdiff.same_text`` compares, worked out once per entry."""
+        return word_keys(self.body)
+
+
+def ensure_table(conn: sqlite3.Connection) -> None:
+    """Create ``supersessions`` in a KB built before it existed (its DDL is in schema.sql)."""
+    for statement in _DDL.findall(_COMMENT.sub("", schema_sql())):
+        conn.execute(statement)
+
+
+def compute(conn: sqlite3.Connection, game: str | None = None) -> Report:
+    """Recompute the supersessions of ``game`` (every game when None) from the KB's threads."""
+    started = time.perf_counter()
+    ensure_table(conn)
+    games = [game] if game else [g for g, in conn.execute("SELECT DISTINCT game FROM documents ORDER BY game")]
+    threads = entry_threads(conn)
+    rows, compared = [], 0
+    for g in games:
+        conn.execute("DELETE FROM supersessions WHERE entry IN (SELECT e.id FROM entries e "
+                     "JOIN documents d ON d.id = e.document WHERE d.game = ?)", (g,))
+        found, n = _game(conn, g, threads)
+        rows += found
+        compared += n
+    conn.executemany("""INSERT OR REPLACE INTO supersessions(entry, by_entry, version, summary, change, detail)
+                        VALUES (?, ?, ?, ?, ?, ?)""", rows)
+    return Report(len(rows), compared, time.perf_counter() - started)
+
+
+def _game(conn: sqlite3.Connection, game: str, threads: dict[int, str]) -> tuple[list[tuple], int]:
+    """The supersession rows of one game, and how many pairs of texts were compared."""
+    from .meaning import meaning_changes, version_terminology  # the build's work: pages never need it
+    terms: dict[tuple[str, str], object] = {}
+    rows, compared = [], 0
+    for versions in _threads(conn, game, threads):
+        held = list(versions)
+        for i, v in enumerate(held):
+            for old in versions[v]:
+                if old.needs_review:
+                    continue
+                for later in held[i + 1:]:
+                    news = [n for n in versions[later] if not n.needs_review]
+                    if not news or any(old.words == n.words for n in news):
+                        continue  # a version without the thread, or one printing the same words
+                    if (v, later) not in terms:
+                        terms[v, later] = version_terminology(conn, game, v, later)
+                    changes = {}
+                    for n in news:
+                        compared += 1
+                        changes[n.id] = meaning_changes(old.body, n.body, terms[v, later])
+                        if not changes[n.id]:
+                            break  # this entry of that version states the same thing
+                    if not all(changes.values()):
+                        continue
+                    new = max(news, key=lambda n: fuzz.ratio(old.body, n.body))
+                    first = changes[new.id][0]
+                    rows.append((old.id, new.id, later, summarize(first, new.body), first.kind, first.detail))
+                    break
+    return rows, compared
+
+
+def _threads(conn: sqlite3.Connection, game: str, threads: dict[int, str]) -> list[dict[str, list[_Entry]]]:
+    """The threads of ``game`` held by two versions or more: {version: [entries]}, oldest first."""
+    by_thread: dict[str, dict[str, list[_Entry]]] = {}
+    for eid, version, kind, body, review in conn.execute(
+            """SELECT e.id, d.version, e.kind, e.body, e.needs_review
+               FROM entries e JOIN documents d ON d.id = e.document
+               WHERE d.game = ? ORDER BY d.version_sort, e.ordinal""", (game,)):
+        if kind not in SKIP_KINDS:
+            by_thread.setdefault(threads.get(eid, f"{game}:{eid}"), {}).setdefault(version, []).append(
+                _Entry(eid, body or "", bool(review)))
+    return [versions for versions in by_thread.values() if len(versions) > 1]
+
+
+# ---- summaries ---------------------------------------------------------------------------------
+
+def summarize(change, new_text: str) -> str:
+    """What the later version says instead, as the pages print it after "Changed in vX:": ``now
+    “…”`` quoting the sentence of the change's ``after`` text that the change rewrote (cut to its
+    changed clauses when it is longer than :data:`SUMMARY_CHARS`), ``adds “…”`` for a sentence the
+    later text added, ``no longer says “…”`` for one it dropped."""
+    after = " ".join((change.after or "").split())
+    before = " ".join((change.before or "").split())
+    if not after:
+        return f"no longer says “{_cut(before)}”" if before else f"now “{_cut(_first_sentence(new_text))}”"
+    if not before:
+        return f"adds “{_cut(after)}”"
+    return f"now “{_changed_part(before, after)}”"
+
+
+def _changed_part(before: str, after: str) -> str:
+    """The sentence(s) of ``after`` holding the words the diff from ``before`` inserts (or where it
+    deletes); a quote still too long keeps its changed clauses, then a window from the first change.
+    An elided start or end is marked "…"."""
+    spans = _changes_in(before, after)
+    if not spans:
+        return _cut(after)
+    sentences = _pieces(after, _SENTENCE_END)
+    chosen = [(a, b) for a, b in sentences if any(x <= b and y >= a for x, y in spans)] or sentences
+    lo, hi = chosen[0][0], chosen[-1][1]
+    if hi - lo > SUMMARY_CHARS:
+        clauses = [(a, b) for a, b in _pieces(after[lo:hi], _CLAUSE_END)]
+        hit = [(lo + a, lo + b) for a, b in clauses if any(x <= lo + b and y >= lo + a for x, y in spans)]
+        if hit:
+            lo, hi = hit[0][0], hit[-1][1]
+    first = min(x for x, _ in spans if x >= lo) if any(x >= lo for x, _ in spans) else lo
+    if hi - lo > SUMMARY_CHARS and first - lo > SUMMARY_CHARS // 2:
+        lo = after.find(" ", first - SUMMARY_CHARS // 4) + 1 or lo
+    quote = _cut(after[lo:hi].strip().rstrip(",;:"))
+    return ("…" if lo > 0 and after[:lo].strip()[-1:] not in ".!?" else "") + quote
+
+
+def _changes_in(before: str, after: str) -> list[tuple[int, int]]:
+    """Character spans of ``after`` that the word diff from ``before`` inserts, and the zero-width
+    places where it only deletes; empty when the diff cannot be laid over ``after``."""
+    spans, pos = [], 0
+    for op in word_diff(before, after):
+        text = " ".join(op["text"].split())
+        if op["op"] == "delete":
+            spans.append((pos, pos))
+            continue
+        at = after.find(text, pos) if text else pos
+        if at < 0:
+            return []
+        if op["op"] == "insert":
+            spans.append((at, at + len(text)))
+        pos = at + len(text)
+    return spans
+
+
+def _pieces(text: str, boundary: re.Pattern) -> list[tuple[int, int]]:
+    """(start, end) of the parts of ``text`` between the matches of ``boundary``."""
+    out, start = [], 0
+    for m in boundary.finditer(text):
+        out.append((start, m.start()))
+        start = m.end()
+    out.append((start, len(text)))
+    return [(a, b) for a, b in out if b > a]
+
+
+def _first_sentence(text: str) -> str:
+    return (_SENTENCE_END.split(" ".join((text or "").split()), maxsplit=1) or [""])[0]
+
+
+def _cut(text: str) -> str:
+    if len(text) <= SUMMARY_CHARS:
+        return text
+    cut = text.rfind(" ", 0, SUMMARY_CHARS)
+    return text[:cut if cut > 0 else SUMMARY_CHARS].rstrip(" ,;:") + "…"
+
+
+# ---- reading -----------------------------------------------------------------------------------
+
+def superseded_by(conn: sqlite3.Connection, entry_ids) -> dict[int, dict]:
+    """``{entry: {"version", "entry_id", "summary", "change", "url"}}`` for the superseded ones of
+    ``entry_ids``; empty for a KB built before the table existed."""
+    ids = list(dict.fromkeys(entry_ids))
+    out: dict[int, dict] = {}
+    try:
+        for start in range(0, len(ids), 500):
+            chunk = ids[start:start + 500]
+            for entry, by, version, summary, change in conn.execute(
+                    f"""SELECT entry, by_entry, version, summary, change FROM supersessions
+                        WHERE entry IN ({','.join('?' * len(chunk))})""", chunk):
+                out[entry] = {"version": version, "entry_id": by, "summary": summary, "change": change,
+                              "url": f"/entries/{by}"}
+    except sqlite3.OperationalError:
+        return {}
+    return out
