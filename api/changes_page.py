@@ -1,9 +1,11 @@
 """The changelog page, ``/changes``: what changed between two versions of a game's rulebook.
 
-Why a page of its own: a judge moving from one rulebook to the next wants the rulings that flipped
-first (the question, the old and the new answer, and the engine's replay under both versions side
-by side), then the renamed, reworded, added and removed entries, with entries still needing review
-kept apart. The data is ``kb.changelog.changelog``, the very dict ``GET /api/diff`` returns; this
+Why a page of its own: a judge moving from one rulebook to the next wants the entries whose meaning
+changed first, biggest change first (rules, glossary terms, errata and FAQ answers: each change with
+the sentences before and after that carry it, the word diff, and the engine's replay under both
+versions side by side), then the terminology the new edition renamed everywhere (once), then the
+renamed, changed (meaning or rewording), added and removed entries, with entries still needing
+review kept apart. The data is ``kb.changelog.changelog``, the very dict ``GET /api/diff`` returns; this
 module only picks the versions (the form is a plain GET, so it works without JavaScript; by
 default the game's latest two versions) and shapes a few values for display. Word diffs are
 rendered by the templates' ``diff`` macros, inline or side by side (``view=side``).
@@ -22,7 +24,8 @@ from .errors import ApiError
 
 VIEWS = ("inline", "side")
 #: the order the page lists the kinds of change in, with their headings
-SECTIONS = (("ruling_changes", "Ruling changes"), ("renamed", "Renamed"), ("changed", "Changed"),
+SECTIONS = (("ruling_changes", "Ruling changes"), ("terminology", "Terminology"), ("renamed", "Renamed"),
+            ("changed", "Changed"),
             ("added", "Added"), ("removed", "Removed"), ("needs_review", "Needs review"))
 #: the columns of the per-kind counts table
 COUNT_COLUMNS = ("renamed", "changed", "added", "removed", "unchanged", "needs_review")

@@ -118,7 +118,10 @@ def scenario_from_body(conn: sqlite3.Connection, raw: object) -> Scenario:
     _check_actions(body.get("actions") or [], KOTC_ACTIONS if kotc else ACTIONS)
     _check_version_keys("expect", body["expect"])
     games = [g for g, in conn.execute("SELECT DISTINCT game FROM documents ORDER BY game")]
-    scenario = scenario_from_dict(body, "<request>")
+    try:
+        scenario = scenario_from_dict(body, "<request>")
+    except ScenarioError as exc:
+        raise ApiError(f"invalid scenario: {str(exc).removeprefix('<request>: ')}") from None
     if scenario.game not in games:
         raise ApiError(f"invalid scenario: game {scenario.game!r} is not in the KB (games: {', '.join(games)})")
     if kotc:

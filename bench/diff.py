@@ -3,6 +3,8 @@
 Part 1 times the two calls a judge makes (the same code as ``rulebase diff``): the full KeyForge
 changelog between its two most distant versions (1.1 -> 16.0, every kind, ruling changes included)
 and the diff of one entry (``glossary/armor`` 1.1 -> 16.0); median, min and max over ``--runs``.
+Then ``kb.meaning``: the terminology of 1.3 -> 16.0 from cold caches and memoised, ``meaning_changes``
+over every aligned pair, and the 1.3 -> 16.0 changelog from cold caches.
 
 Part 2 grows the KB to see whether those costs scale with the size of the history. It synthesizes
 versions after 16.0 (16.1, 16.2, ...), each a seeded perturbation of the one before: some entries
@@ -41,7 +43,9 @@ import kb.align as kb_align  # noqa: E402
 from kb.align import align  # noqa: E402
 from kb.build import build  # noqa: E402
 from kbcopy import writable_copy  # noqa: E402
-from kb.changelog import MEANING_SIGNALS, changelog, entry_diff  # noqa: E402
+from kb import meaning  # noqa: E402
+from kb.changelog import changelog, entry_diff  # noqa: E402
+from kb.threads import aligned_pairs  # noqa: E402
 from kb.links import CardIndex  # noqa: E402
 from kb.store import DocumentMeta, rebuild_search_index, store_document  # noqa: E402
 
@@ -57,9 +61,8 @@ TITLE_KINDS = ("rule", "glossary")
 NEW_KINDS = ("glossary", "rule", "faq")
 
 _WORD = re.compile(r"[A-Za-z]{3,}")
-#: words whose insertion would change the meaning of a ruling: rewordings stay rewordings
-_MEANINGFUL = {w for group in ("negations", "verdicts", "modals") for w in MEANING_SIGNALS[group]} \
-    | set(MEANING_SIGNALS["number_words"]) | set(MEANING_SIGNALS["reference_words"])
+#: words whose insertion would flip a ruling (negations, modals, numbers...): kept out of rewordings
+_MEANINGFUL = set(meaning.PROTECTED) | {"page", "pages", "rule", "section"}
 
 
 def _versions(conn: sqlite3.Connection, game: str = GAME) -> list[str]:
@@ -201,6 +204,31 @@ def single(conn: sqlite3.Connection, runs: int) -> None:
           f"{len(c['ruling_changes'])} ruling changes")
     print(f"  {'full changelog':<26}{_fmt(timed(lambda: changelog(conn, GAME, FIRST, LAST_REAL), runs))}")
     print(f"  {'entry diff ' + ENTRY_KEY:<26}{_fmt(timed(lambda: entry_diff(conn, ENTRY_KEY, FIRST, LAST_REAL), runs))}")
+    terms(conn, runs)
+
+
+def terms(conn: sqlite3.Connection, runs: int) -> None:
+    """kb.meaning on the real KB: ``version_terminology`` from cold caches (what a fresh process
+    pays) and memoised (what every later call pays), ``meaning_changes`` over every aligned pair,
+    and the changelog of the edition change 1.3 -> 16.0 from cold caches."""
+    a, b = "1.3", LAST_REAL
+    found = meaning.version_terminology(conn, GAME, a, b)
+    texts = {i: t for i, t in conn.execute("SELECT id, body FROM entries")}
+    pairs = [(texts[p.from_entry], texts[p.to_entry]) for p in aligned_pairs(conn, GAME, a, b)
+             if p.from_entry is not None and p.to_entry is not None]
+    print(f"terminology {GAME} {a} -> {b}: " + "; ".join(f"{r.old!r} -> {r.new!r} ({r.count})" for r in found.renames))
+
+    def cold(fn):
+        def run():
+            meaning.clear_caches()
+            fn()
+        return run
+
+    print(f"  {'terminology, cold':<26}{_fmt(timed(cold(lambda: meaning.version_terminology(conn, GAME, a, b)), runs))}")
+    print(f"  {'terminology, memoised':<26}{_fmt(timed(lambda: meaning.version_terminology(conn, GAME, a, b), runs))}")
+    per = timed(lambda: [meaning.meaning_changes(x, y, found) for x, y in pairs], runs)
+    print(f"  {f'meaning_changes x{len(pairs)}':<26}{_fmt(per)}  (warm caches)")
+    print(f"  {f'changelog {a}->{b}, cold':<26}{_fmt(timed(cold(lambda: changelog(conn, GAME, a, b)), runs))}")
 
 
 def count_scores(conn: sqlite3.Connection) -> int:

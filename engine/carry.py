@@ -152,17 +152,40 @@ def plan(conn: sqlite3.Connection, scenario, index: EntryIndex | None = None,
     return {v: _carry(conn, index, v, stated, by_version, conflicted) for v in wanted}
 
 
-def _conflicted(index: EntryIndex, scenario) -> set[int]:
+def _conflicted(index: EntryIndex, scenario) -> dict[int, str]:
     """Entries the scenario declares as contradicting their own document (in the versions it lists,
-    or every version): there the expectation follows the rules, not the answer."""
-    out = set()
+    or every version), with the reason: there the expectation follows the rules, not the answer."""
+    out: dict[int, str] = {}
     for c in scenario.conflicts:
-        out |= {e for v, e in index.for_ref(c["entry"]) if not c["versions"] or v in c["versions"]}
+        for v, e in index.for_ref(c["entry"]):
+            if not c["versions"] or v in c["versions"]:
+                out[e] = c["reason"]
+    return out
+
+
+def carried_conflicts(conn: sqlite3.Connection, scenario, index: EntryIndex | None = None) -> list[tuple[int, str, str]]:
+    """(entry, reason, version) for the answers of a later version that repeat an answer the scenario
+    declares stale in an earlier one (same meaning): errata and rules are inherited forward, so the
+    answer is stale there too, and the page should say so."""
+    index = index or EntryIndex.read(conn, scenario.game)
+    conflicted = _conflicted(index, scenario)
+    if not conflicted:
+        return []
+    out = []
+    for v, e in index.linked(scenario.entries, scenario.scopes):
+        if e in conflicted:
+            continue
+        for stale, reason in conflicted.items():
+            w = index.version_of[stale]
+            if version_sort_key(w) < version_sort_key(v) and index.same_ruling(conn, stale, e):
+                out.append((e, f"{reason} (the answer repeats {w}'s)", v))
+                break
     return out
 
 
 def _carry(conn, index: EntryIndex, version: str, stated: list[str], by_version: dict[str, list[int]],
-           conflicted: set[int] = frozenset()) -> Carry:
+           conflicted: dict[int, str] | None = None) -> Carry:
+    conflicted = conflicted or {}
     if version in stated:
         return Carry(version, version)
     if not by_version:  # no linked entry: the expectations hold from their version on
@@ -182,8 +205,10 @@ def _carry(conn, index: EntryIndex, version: str, stated: list[str], by_version:
     for w in sorted((w for w in stated if by_version.get(w)), key=distance):
         theirs = by_version[w]
         # an answer the scenario declares stale in W is not what W's expectation encodes: it
-        # carries only to an answer declared stale in the same way
-        if all(any(index.same_ruling(conn, t, m) and (t in conflicted) <= (m in conflicted) for t in theirs)
-               for m in mine):
+        # carries only to the same answer declared stale, or repeated by a later version (whose
+        # errata and rules are inherited from W's: it is stale there too, see carried_conflicts)
+        later = version_sort_key(version) > version_sort_key(w)
+        if all(any(index.same_ruling(conn, t, m) and (t not in conflicted or m in conflicted or later)
+                   for t in theirs) for m in mine):
             return Carry(version, w)
     return Carry(version, None, f"ruling changed in {version}, no expectation")

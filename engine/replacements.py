@@ -311,10 +311,11 @@ def early_replacements(eng: "Engine", doomed: list) -> list[tuple]:
     """Before 16.0 (switch ``destruction_replacement_waits_for_discard`` off) a "Destroyed: ...
     instead" is one of the card's "Destroyed:" abilities (1.x glossary "Destroyed": they resolve
     "immediately before the card would be destroyed"): (card, ability, giver) to order with them."""
-    if eng.rules.switch("destruction_replacement_waits_for_discard"):
-        return []
-    return [(c, [ReplaceDestruction(ability)], giver) for c in doomed
-            for ability, giver in eng.abilities(c, "destroyed_instead")]
+    found = [(c, [ReplaceDestruction(ability)], giver) for c in doomed
+             for ability, giver in eng.abilities(c, "destroyed_instead")]
+    if not found or eng.rules.switch("destruction_replacement_waits_for_discard"):
+        return []  # the switch is consulted only when a replacement is there to order
+    return found
 
 
 # ------------------------------------------------------------------------------ within one ability

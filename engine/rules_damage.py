@@ -140,8 +140,11 @@ class DamageRules:
             c.memory["destroyed"] = True
         # 16.0: cards a "Destroyed:" ability destroys are tagged too, and every tagged card is put
         # away at the end of the outermost destruction (glossary "Destroyed")
-        waits = self.rules.switch("destruction_waits_for_destroyed_abilities")
         outer = self.destroy_batch
+        # waiting changes nothing unless a "Destroyed:" ability may destroy more cards meanwhile:
+        # the switch is consulted only then (inside a waiting destruction, it was already)
+        waits = outer is not None or (any(self.abilities(c, "destroyed") for c in doomed)
+                                      and self.rules.switch("destruction_waits_for_destroyed_abilities"))
         if waits and outer is None:
             self.destroy_batch = []
         try:

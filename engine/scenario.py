@@ -211,22 +211,68 @@ def run(conn: sqlite3.Connection, scenario: Scenario, version: str, limits: Limi
     budget = limits.start() if limits else None  # the clock runs from here: setup counts too
     try:
         carry = carry or carry_for(conn, scenario, version)
-        result.expect_version, result.reason = carry.expect_version, carry.reason
-        stated = carry.expect_version is not None
-        expect = dict(expectations(scenario, version, carry) if stated else _nearest_paths(scenario, version))
-        illegal = expect.pop("illegal", None)
-        refusal = expect.pop("refusal_contains", None)
-        rules = ruleset_from_kb(conn, scenario.game, version, rulesets)
-        game = build_game(scenario.setup, CardCatalog(conn))
-        game.budget = budget
-        result.trace = game.trace
-        game.log(f"rule set {version}: " + ", ".join(f"{s.name}={s.value}" for s in rules.switches.values()))
-        if stated and carry.expect_version != version:
-            game.log(f"checked against the expectation stated for {carry.expect_version}: "
-                     f"its answer states the same ruling as {version}'s")
-        engine = Engine(game, rules, Chooser())
-        refused: dict[int, str] = {}
-        for n, action, answers in answered_actions(scenario.actions, version):
+        candidates = answer_versions(scenario, version, carry)
+        for n, answers_of in enumerate(candidates):
+            try:
+                return _replay(conn, scenario, version, carry, answers_of, budget, rulesets)
+            except ChoiceError:
+                if n == len(candidates) - 1:
+                    raise
+    except (ChoiceError, ScenarioError, EngineError) as exc:
+        result.error = str(exc)
+        result.status = "failed"
+    return result
+
+
+def answer_versions(scenario: Scenario, version: str, carry: Carry) -> list[str]:
+    """Whose ``choose:`` answers to try under ``version``, in order, when the answers are given per
+    version: the decisions a replay raises come from the rules in force (errata told by version
+    order, rule switches told by the text), so the answers listed for the version itself come
+    first, then those of the version whose expectation is checked, then the nearest earlier ones,
+    then the others; the first list that answers exactly the decisions raised is the one."""
+    keys = {str(k) for a in scenario.actions if isinstance(a, dict) and isinstance(a.get("choose"), dict)
+            for k in a["choose"]}
+    if not keys:
+        return [version]
+    at = version_sort_key(version)
+    rest = sorted(keys, key=lambda k: (version_sort_key(k) > at, abs(_rank(keys, k) - _rank(keys, version))))
+    out, seen = [], set()
+    for v in [version, carry.expect_version, *rest]:
+        if v is None:
+            continue
+        answers = tuple(tuple(map(repr, a)) for _, _, a in answered_actions(scenario.actions, v))
+        if answers not in seen:
+            seen.add(answers)
+            out.append(v)
+    return out
+
+
+def _rank(keys: set[str], version: str) -> int:
+    return sorted([*keys, version], key=version_sort_key).index(version)
+
+
+def _replay(conn: sqlite3.Connection, scenario: Scenario, version: str, carry: Carry, answers_of: str,
+            budget, rulesets: dict | None) -> Result:
+    """One replay under ``version`` with the ``choose:`` answers given for ``answers_of``; raises
+    :class:`ChoiceError` when they do not answer exactly the decisions the replay raises."""
+    result = Result(scenario.id, version, passed=False)
+    result.expect_version, result.reason = carry.expect_version, carry.reason
+    stated = carry.expect_version is not None
+    expect = dict(expectations(scenario, version, carry) if stated else _nearest_paths(scenario, version))
+    illegal = expect.pop("illegal", None)
+    refusal = expect.pop("refusal_contains", None)
+    rules = ruleset_from_kb(conn, scenario.game, version, rulesets)
+    game = build_game(scenario.setup, CardCatalog(conn))
+    game.budget = budget
+    result.trace = game.trace
+    game.log(f"rule set {version}: " + ", ".join(f"{s.name}={s.value}" for s in rules.switches.values()))
+    if stated and carry.expect_version != version:
+        game.log(f"checked against the expectation stated for {carry.expect_version}: "
+                 f"its answer states the same ruling as {version}'s")
+    engine = Engine(game, rules, Chooser())
+    refused: dict[int, str] = {}
+    try:
+        for n, action, answers in answered_actions(scenario.actions, answers_of):
             engine.chooser.add(answers)
             try:
                 _do(engine, action)
@@ -234,21 +280,21 @@ def run(conn: sqlite3.Connection, scenario: Scenario, version: str, limits: Limi
                 refused[n] = str(exc)
                 game.log(f"action {n} refused: {exc}")
         engine.chooser.finish()
-        value = lambda path: _value(engine, path)  # noqa: E731
-        if stated:
-            judge(result, illegal, refusal, refused, expect, value)
-        else:
-            observe(result, refused, expect, value)
-        undetermined = rules.undetermined_used()
-        if undetermined and result.status != "unverified":
-            result.status, result.passed = "unverified", False
-            result.reason = "; ".join(undetermined)
-            game.log(f"unverified: {result.reason}")
-        elif result.status != "unverified":
-            result.status = "passed" if result.passed else "failed"
-    except (ChoiceError, ScenarioError, EngineError) as exc:
-        result.error = str(exc)
-        result.status = "failed"
+    except (ScenarioError, EngineError) as exc:
+        if isinstance(exc, ChoiceError):
+            raise
+        result.error, result.status = str(exc), "failed"
+        return result
+    value = lambda path: _value(engine, path)  # noqa: E731
+    if stated:
+        judge(result, illegal, refusal, refused, expect, value)
+    else:
+        observe(result, refused, expect, value)
+    undetermined = rules.undetermined_used()
+    if undetermined and result.status != "unverified":
+        result.status, result.passed = "unverified", False
+        result.reason = "; ".join(undetermined)
+        game.log(f"unverified: {result.reason}")
     return result
 
 
@@ -316,7 +362,8 @@ def judge(result: Result, illegal, refusal: str | None, refused: dict[int, str],
 def _answers(raw, version: str) -> list:
     """The answers of a ``choose:`` action: a list, or a mapping version -> list for decisions that
     arise under some versions only (an erratum that removes a "may"); a version left out takes the
-    nearest earlier version's answers, as ``expect`` does, and none before the first listed."""
+    nearest earlier version's answers, and none before the first listed (:func:`answer_versions`
+    says which version's answers a replay tries)."""
     if isinstance(raw, dict):
         earlier = [v for v in raw if version_sort_key(str(v)) <= version_sort_key(version)]
         raw = raw[max(earlier, key=lambda v: version_sort_key(str(v)))] if earlier else []

@@ -20,7 +20,7 @@ first pass over the whole document, then renders.
 The vocabulary is data (``icons.toml``): one table per game, so another game or a new notation is a
 line there, not code here. Parsers hand this module *segments*: plain text strings and
 :class:`Notation` objects they recognised in their own markup (an inline image, an HTML tag); plain
-text is searched here for shortcodes, emoji and letter notations (:func:`split_text`).
+text is searched here for shortcodes, emoji, letter notations and icon-font glyphs (:func:`split_text`).
 """
 from __future__ import annotations
 
@@ -38,7 +38,8 @@ _SHORTCODE = r":(?=[a-z0-9_+\-]{0,40}[a-z])[a-z0-9_+\-]{1,40}:"
 _LETTERS = r"\{[A-Z]{1,2}\}|<[A-Z]{1,2}>"
 #: pictographic emoji (with an optional variation selector / skin tone), not arrows or bullets
 _EMOJI = r"[\U0001F000-\U0001FAFF\u2600-\u27BF][\uFE0F\U0001F3FB-\U0001F3FF]?"
-_NOTATION = re.compile(f"({_SHORTCODE})|({_LETTERS})|({_EMOJI})")
+#: a character of an icon font (private use area), when the vocabulary does not name a longer run
+_GLYPH = r"[\uE000-\uF8FF]"
 #: words an image name or alt text adds around the icon's name ("amber-icon.png", "Æmber bonus")
 _IMAGE_NOISE = {"icon", "icons", "bonus", "symbol", "img", "image"}
 
@@ -56,8 +57,8 @@ class Icon:
 
 @dataclass(frozen=True)
 class Notation:
-    """One inline icon as written. ``kind``: shortcode, emoji, letter or image; ``keys``: what
-    it is looked up by (an image by its file name and its alt text)."""
+    """One inline icon as written. ``kind``: shortcode, emoji, letter, glyph or image; ``keys``:
+    what it is looked up by (an image by its file name and by its alt text)."""
     kind: str
     raw: str
     keys: tuple[str, ...]
@@ -68,6 +69,8 @@ class Vocabulary:
     icons: dict[str, Icon]
     #: lookup key ("shortcode:trophy", "letter:{A}", "image:amber", "emoji:🏆") -> icon id
     index: dict[str, str]
+    #: finds notations in plain text: shortcode | letters | emoji | glyph (known glyphs first)
+    pattern: re.Pattern[str]
 
 
 def _norm_image(text: str) -> str:
@@ -81,7 +84,7 @@ def _norm_image(text: str) -> str:
 def vocabulary(game: str, path: Path = VOCABULARY_FILE) -> Vocabulary:
     """The built-in icon vocabulary of ``game`` (empty for a game without one)."""
     data = tomllib.loads(path.read_text(encoding="utf-8")).get(game, {})
-    icons, index = {}, {}
+    icons, index, glyphs = {}, {}, []
     for icon_id, spec in data.items():
         icons[icon_id] = Icon(icon_id, spec["word"], tuple(spec.get("names", [spec["word"]])))
         for code in spec.get("shortcodes", []):
@@ -90,16 +93,21 @@ def vocabulary(game: str, path: Path = VOCABULARY_FILE) -> Vocabulary:
             index[f"emoji:{ch.rstrip(chr(0xFE0F))}"] = icon_id
         for letters in spec.get("notations", []):
             index[f"letter:{letters}"] = icon_id
+        for glyph in spec.get("glyphs", []):
+            index[f"glyph:{glyph}"] = icon_id
+            glyphs.append(glyph)
         for name in (*spec.get("images", []), *spec.get("names", [])):
             index[f"image:{_norm_image(name)}"] = icon_id
-    return Vocabulary(icons, index)
+    known = "|".join(re.escape(g) for g in sorted(glyphs, key=len, reverse=True))
+    glyph = f"(?:{known})|{_GLYPH}" if known else _GLYPH
+    return Vocabulary(icons, index, re.compile(f"({_SHORTCODE})|({_LETTERS})|({_EMOJI})|({glyph})"))
 
 
-def split_text(text: str) -> list[str | Notation]:
-    """Plain text -> text and the shortcodes, emoji and letter notations inside it."""
+def split_text(text: str, vocab: Vocabulary | None = None) -> list[str | Notation]:
+    """Plain text -> text and the shortcodes, emoji, letter notations and icon-font glyphs in it."""
     out: list[str | Notation] = []
     pos = 0
-    for m in _NOTATION.finditer(text):
+    for m in (vocab or vocabulary("")).pattern.finditer(text):
         if m.start() > pos:
             out.append(text[pos:m.start()])
         raw = m.group(0)
@@ -107,8 +115,10 @@ def split_text(text: str) -> list[str | Notation]:
             out.append(Notation("shortcode", raw, (f"shortcode:{raw.strip(':')}",)))
         elif m.group(2):
             out.append(Notation("letter", raw, (f"letter:{raw}",)))
-        else:
+        elif m.group(3):
             out.append(Notation("emoji", raw, (f"emoji:{raw.rstrip(chr(0xFE0F))}",)))
+        else:
+            out.append(Notation("glyph", raw, (f"glyph:{raw}",)))
         pos = m.end()
     if pos < len(text):
         out.append(text[pos:])
@@ -157,6 +167,9 @@ class DocumentIcons:
         self.warnings: list[str] = []
         self._unknown_seen: dict[str, int] = {}
 
+    def split(self, text: str) -> list[str | Notation]:
+        return split_text(text, self.vocab)
+
     def icon(self, n: Notation) -> Icon | None:
         for key in n.keys:
             icon_id = self.defined.get(key) or self.vocab.index.get(key)
@@ -200,13 +213,15 @@ class DocumentIcons:
                 continue
             icon = self.icon(seg)
             after = _text_after(segments, i)
-            if icon is not None and not (_names_before(icon, out, False) or _names_after(icon, after, False)):
+            # the name right before may be a word this loop wrote for the previous icon ("2<A><A>")
+            named = (not space_before_word and _names_before(icon, out, False)) if icon else False
+            if icon is not None and not (named or _names_after(icon, after, False)):
                 if out[-1:].isalnum():
                     out += " "
                 out += icon.word
                 space_before_word = True  # "1:trophy:and" reads "1 Æmber and"
                 continue
-            if icon is None and seg.kind in ("shortcode", "emoji"):
+            if icon is None and seg.kind in ("shortcode", "emoji", "glyph"):
                 unknown.append(seg)
                 self._report(seg, where)
             elif icon is None and seg.kind == "letter" and not seg.raw.startswith("<"):

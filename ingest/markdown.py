@@ -11,8 +11,9 @@ read as words, :mod:`ingest.icons`); then a chain of small rules gives them rule
    turns its blocks into entries (:mod:`ingest.markdown_rules`).
 
 Nothing here knows the wording of a particular edition: sections are found through the shared
-vocabulary, questions by their markup (a heading or a bold paragraph), errata by their card
-references, examples by their "Example:" label.
+vocabulary, questions by their markup (a heading, a bold paragraph, a "Q:" label; a plain paragraph
+ending in "?" only as a guess, with confidence below 1), errata by their card references, examples
+by their "Example:" label, icons by the game's icon vocabulary and the document's own definitions.
 """
 from __future__ import annotations
 

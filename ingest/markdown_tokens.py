@@ -26,7 +26,7 @@ from bs4 import BeautifulSoup, Comment
 from markdown_it import MarkdownIt
 from markdown_it.token import Token as MdToken
 
-from .icons import DocumentIcons, Notation, html_notation, image_notation, split_text
+from .icons import DocumentIcons, Notation, html_notation, image_notation
 
 #: CommonMark, HTML allowed (rulebooks carry anchors and the odd tag)
 _MD = MarkdownIt("commonmark")
@@ -60,12 +60,12 @@ _SKIP_INLINE = {"link_open", "link_close", "strong_open", "strong_close", "em_op
                 "s_open", "s_close"}
 
 
-def _segments(children: list[MdToken]) -> list[str | Notation]:
+def _segments(children: list[MdToken], icons: DocumentIcons) -> list[str | Notation]:
     """Inline tokens -> text pieces and the icon notations among them (markup dropped)."""
     out: list[str | Notation] = []
     for c in children:
         if c.type in ("text", "text_special"):
-            out.extend(split_text(c.content))
+            out.extend(icons.split(c.content))
         elif c.type == "code_inline":
             out.append(c.content)
         elif c.type in ("softbreak", "hardbreak"):
@@ -134,7 +134,7 @@ class _Flattener:
         self.items: list[Token] = []  # open list items, innermost last
 
     def inline(self, tok: MdToken, line: int) -> tuple[str, float]:
-        rendered = self.icons.render(_segments(tok.children or []), where=f"line {line}: ")
+        rendered = self.icons.render(_segments(tok.children or [], self.icons), where=f"line {line}: ")
         return _squash(rendered.text), GUESSED_ICON_CONFIDENCE if rendered.unknown else 1.0
 
     def add_text(self, text: str, line: int, conf: float = 1.0, **flags) -> None:
@@ -206,7 +206,7 @@ def _learn(tokens: list[MdToken], icons: DocumentIcons) -> None:
     for tok in tokens:
         if tok.type == "inline":
             line = tok.map[0] + 1 if tok.map else 0
-            icons.learn(_segments(tok.children or []), where=f"line {line}: ")
+            icons.learn(_segments(tok.children or [], icons), where=f"line {line}: ")
 
 
 def tokenize(text: str, icons: DocumentIcons | None = None) -> list[Token]:

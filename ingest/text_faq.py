@@ -169,6 +169,10 @@ def faq_entries(blocks: list[Block], section_title: str | None, paragraph_mode: 
         answers = [a for a in answers if a.direct or a in unplaced]
         unplaced = pair(questions, answers, earlier, idf)
         recovered = sum(1 for q in questions if q.confidence < 1.0)
+    for q in questions:         # an answer read across a category line was not read as printed
+        if any(not a.direct and any(kind == "cat" for kind, _ in items[min(q.index, a.index):max(q.index, a.index)])
+               for a in q.answers):
+            q.confidence = min(q.confidence, ACROSS_HEADING_CONFIDENCE)
     bodies = {q.index: "\n\n".join(a.text for a in sorted(q.answers, key=lambda a: a.index)) for q in questions}
     placed = {}
     if not paragraph_mode and recovered:
@@ -194,6 +198,8 @@ def faq_entries(blocks: list[Block], section_title: str | None, paragraph_mode: 
     return entries, warnings
 
 
+#: confidence cap of a question whose answer stands on the other side of a category line
+ACROSS_HEADING_CONFIDENCE = 0.85
 #: confidence cap of a question whose category is not the heading before it in the text: the
 #: rebuilt column order gave another heading (evidence from pairing and alphabetical order of
 #: the categories) / a heading the column break separated from its question

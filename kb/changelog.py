@@ -151,11 +151,12 @@ def changelog(conn: sqlite3.Connection, game: str, from_version: str, to_version
 
 
 def _meaning_fields(old: dict, new: dict, terms: meaning.Terminology) -> dict:
-    """``meaning`` (a change of ruling), ``reworded`` (formatting and renames only), ``magnitude``
-    and the changes themselves, for a pair of entries whose text differs."""
+    """``meaning`` (the text's meaning changed), ``reworded`` (a rule's text, question or heading
+    changed in formatting and renames only), ``magnitude`` and the changes themselves, for a pair of
+    entries whose text, question or heading differs. The meaning is the text's (the answer of an
+    FAQ): a question that means something else is another thread (kb.align keeps them apart)."""
     changes = meaning.meaning_changes(old["body"], new["body"], terms) if new["kind"] in MEANING_KINDS else []
-    text_changed = not same_text(old["body"], new["body"])
-    return {"meaning": bool(changes), "reworded": text_changed and not changes and new["kind"] in MEANING_KINDS,
+    return {"meaning": bool(changes), "reworded": not changes and new["kind"] in MEANING_KINDS,
             "magnitude": meaning.magnitude(changes), "meaning_changes": [c.as_dict() for c in changes]}
 
 
@@ -225,7 +226,7 @@ def _ruling_changes(conn, from_version, to_version, all_pairs, entries, kind, te
                     "from_entry": old["id"], "to_entry": new["id"],
                     "changes": [c.as_dict() for c in found], "magnitude": meaning.magnitude(found),
                     "reasons": [f"{c.kind}: {c.detail}" for c in found],
-                    "conflict": (conflicted["conflict_reason"] or "in conflict with its own document")
+                    "conflict": ((conflicted["conflict_reason"] or "").strip() or "in conflict with its own document")
                     if conflicted else None,
                     "conflict_version": conflicted["version"] if conflicted else None,
                     "diff": word_diff(old["body"], new["body"]),

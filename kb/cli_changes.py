@@ -33,8 +33,8 @@ def diff(game: str, from_version: str, to_version: str, kind, key, as_json: bool
         if data["question_diff"] and any(o["op"] != "equal" for o in data["question_diff"]):
             click.echo("Q: " + _inline(data["question_diff"], colour))
         click.echo(_inline(data["diff"], colour))
-        for reason in data["meaning_changes"]:
-            click.echo(f"ruling change: {reason}")
+        for change in data["meaning_changes"]:
+            _echo_change(change)
         return
     data = changelog(conn, game, from_version, to_version, kind=kind)
     if as_json:
@@ -44,24 +44,44 @@ def diff(game: str, from_version: str, to_version: str, kind, key, as_json: bool
     click.echo(head(f"{game} {from_version} -> {to_version}" + (f" ({kind})" if kind else "")))
     click.echo(head(f"ruling changes: {len(data['ruling_changes'])}"))
     for r in data["ruling_changes"]:
-        click.echo(f"  {r['question']}")
-        click.echo(f"    {_inline(r['diff'], colour)}")
+        click.echo(f"  {r['kind']:<8} {r['question']}  (magnitude {r['magnitude']:g})")
+        if r["conflict"]:
+            click.echo(f"    conflict in {r['conflict_version']}: {r['conflict']}")
+        for change in r["changes"]:
+            _echo_change(change)
         s = r["scenario"]
         if s:
             sides = [f"{x['version']}: {x['outcome']}" for x in (s["from"], s["to"]) if x]
             click.echo(f"    scenario {s['id']}: " + " | ".join(sides))
+    click.echo(head(f"terminology: {len(data['terminology'])}"))
+    for t in data["terminology"]:
+        click.echo(f"  \u201c{t['old']}\u201d -> \u201c{t['new']}\u201d  ({t['count']} entries: {', '.join(t['examples'])})")
+    click.echo(head(f"renamed: {len(data['renamed'])}"))
+    for e in data["renamed"]:
+        click.echo(f"  {e['from_key']} -> {e['to_key']} ({e['score']:.0f})")
+    reworded = sum(e["reworded"] for e in data["changed"])
+    click.echo(head(f"changed: {len(data['changed'])} ({len(data['changed']) - reworded} in meaning, {reworded} reworded)"))
+    for e in data["changed"]:
+        mark = f"meaning {e['magnitude']:g}" if e["meaning"] else ("reworded" if e["reworded"] else "text")
+        click.echo(f"  {e['kind']:<8} {e['key']} ({mark})")
+        click.echo(f"    {_inline(e['diff'], colour)}")
     for label in ("added", "removed"):
         click.echo(head(f"{label}: {len(data[label])}"))
         for e in data[label]:
             click.echo(f"  {e['kind']:<8} {e['key']}")
-    click.echo(head(f"renamed: {len(data['renamed'])}"))
-    for e in data["renamed"]:
-        click.echo(f"  {e['from_key']} -> {e['to_key']} ({e['score']:.0f})")
-    click.echo(head(f"changed: {len(data['changed'])}"))
-    for e in data["changed"]:
-        click.echo(f"  {e['kind']:<8} {e['key']} ({e['similarity']:.0f})")
-        click.echo(f"    {_inline(e['diff'], colour)}")
     click.echo(f"unchanged: {data['unchanged']}  needs review: {len(data['needs_review'])}")
+
+
+def _echo_change(change: dict) -> None:
+    """One meaning change: its kind and detail, then the sentences before and after."""
+    if change["kind"] in ("added", "removed"):
+        click.echo(f"    {change['kind']}: {change['after'] or change['before']}")
+        return
+    click.echo(f"    {change['kind']}: {change['detail']}")
+    if change["before"]:
+        click.echo(f"      before: {change['before']}")
+    if change["after"]:
+        click.echo(f"      after:  {change['after']}")
 
 
 def _inline(ops, colour: bool) -> str:

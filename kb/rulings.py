@@ -130,7 +130,7 @@ def load_rulings(conn: sqlite3.Connection, root: Path, scenarios: list[Scenario]
     versions_by_game: dict[str, set[str]] = {}
     for game, version in conn.execute("SELECT game, version FROM documents"):
         versions_by_game.setdefault(game, set()).add(version)
-    from engine.carry import EntryIndex
+    from engine.carry import EntryIndex, carried_conflicts
     indexes: dict[str, EntryIndex] = {}  # each game's entries are read once, not once per scenario
     rulesets: dict = {}  # and each version's rule set is worked out once
     for s in scenarios:
@@ -139,6 +139,8 @@ def load_rulings(conn: sqlite3.Connection, root: Path, scenarios: list[Scenario]
             continue
         index = indexes.get(s.game) or indexes.setdefault(s.game, EntryIndex.read(conn, s.game))
         _mark_conflicts(conn, s, versions_by_game[s.game], index)
+        for entry, reason, _ in carried_conflicts(conn, s, index):
+            _mark(conn, entry, reason)
         _store(conn, s, report, index, rulesets)
     report.conflicts = conn.execute("SELECT count(*) FROM entries WHERE conflict = 1").fetchone()[0]
     report.seconds = time.perf_counter() - started
@@ -203,6 +205,10 @@ def _mark_conflicts(conn: sqlite3.Connection, s: Scenario, kb_versions: set[str]
             raise KBError(f"{display_path(s.path)}: conflict entry {_one_line(ref)!r} matches no {s.game} "
                           f"entry in {', '.join(missing)}")
         for _, entry in hits:
-            before = conn.execute("SELECT conflict_reason FROM entries WHERE id = ?", (entry,)).fetchone()[0]
-            both = reason if before in (None, reason) else f"{before}; {reason}"
-            conn.execute("UPDATE entries SET conflict = 1, conflict_reason = ? WHERE id = ?", (both, entry))
+            _mark(conn, entry, reason)
+
+
+def _mark(conn: sqlite3.Connection, entry: int, reason: str) -> None:
+    before = conn.execute("SELECT conflict_reason FROM entries WHERE id = ?", (entry,)).fetchone()[0]
+    both = reason if before in (None, reason) else f"{before}; {reason}"
+    conn.execute("UPDATE entries SET conflict = 1, conflict_reason = ? WHERE id = ?", (both, entry))

@@ -101,7 +101,8 @@ def test_control_is_renamed_control_and_ownership(client, api_schema):
 def test_the_api_answers_what_the_changelog_says(client, kb_conn):
     body = client.get("/api/diff?game=keyforge&from=1.1&to=16.0&kind=glossary").get_json()
     assert body == changelog(kb_conn, "keyforge", "1.1", "16.0", "glossary")
-    assert body["kind"] == "glossary" and not body["ruling_changes"]
+    assert body["kind"] == "glossary" and body["ruling_changes"]
+    assert {r["kind"] for r in body["ruling_changes"]} == {"glossary"}
     items = body["added"] + body["removed"] + body["changed"] + body["renamed"] + body["needs_review"]
     assert items and {x["kind"] for x in items} == {"glossary"}
     counts = body["counts"]["glossary"]
@@ -109,12 +110,35 @@ def test_the_api_answers_what_the_changelog_says(client, kb_conn):
         assert counts.get(name, 0) == len(body[name])
 
 
+def test_meaning_changes_of_every_kind_with_their_sentences(client, api_schema, kb_conn):
+    """1.3 -> 16.0 through the API: rules and glossary terms among the ruling changes, each change
+    with the sentences that carry it; terminology once; changed entries biggest change first."""
+    log = _diff(client, api_schema, game="keyforge", **{"from": "1.3", "to": "16.0"})
+    assert {"rule", "glossary", "faq"} <= {r["kind"] for r in log["ruling_changes"]}
+    for r in log["ruling_changes"]:
+        assert r["changes"] and r["reasons"] and r["magnitude"] > 0
+        for c in r["changes"]:
+            assert c["before"] or c["after"]
+            for side in ("before", "after"):  # the sentences are the entries' own (formatting aside)
+                if c[side]:
+                    text = r["from_answer"] if side == "before" else r["to_answer"]
+                    assert c[side].split()[0] in text
+    purge = next(r for r in log["ruling_changes"] if r["key"] == "glossary/purge")
+    assert any("facedown" in c["before"] and "faceup" in c["after"] for c in purge["changes"])
+    assert log["terminology"] and all(t["old"] != t["new"] for t in log["terminology"])
+    magnitudes = [x["magnitude"] for x in log["changed"] if x["meaning"]]
+    assert magnitudes and magnitudes == sorted(magnitudes, reverse=True) and log["changed"][0]["meaning"]
+    conflicts = [r for r in log["ruling_changes"] if r["conflict"]]
+    assert conflicts and log["ruling_changes"][-len(conflicts):] == conflicts
+
+
 def test_any_two_versions_in_either_order(client, api_schema, kb_conn):
     versions = _versions(kb_conn)
     newest_first = _diff(client, api_schema, game="keyforge", **{"from": versions[-1], "to": versions[0]})
     assert (newest_first["from"], newest_first["to"]) == (versions[-1], versions[0])
     same = _diff(client, api_schema, game="keyforge", **{"from": versions[0], "to": versions[0]})
-    assert not (same["added"] or same["removed"] or same["changed"] or same["renamed"] or same["ruling_changes"])
+    assert not (same["added"] or same["removed"] or same["changed"] or same["renamed"] or same["ruling_changes"]
+                or same["terminology"])
 
 
 def test_a_faq_thread_across_every_version(client, api_schema, kb_conn):

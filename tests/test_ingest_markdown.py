@@ -323,3 +323,191 @@ def test_text_without_structure_returns_what_it_found():
     doc = parse("Just a paragraph of rules text\nwrapped over two lines.")
     assert [(e.kind, e.title, e.body) for e in doc.entries] == [
         ("rule", None, "Just a paragraph of rules text wrapped over two lines.")]
+
+
+def test_errata_keep_icons_as_words(doc13):
+    bait = next(e for e in of_kind(doc13, "errata") if e.data["card"] == "Bait and Switch")
+    assert "more Æmber than you, steal 1 Æmber." in bait.data["text"]
+    assert "{A}" not in bait.body
+
+
+# ---------------------------------------------------------------- CommonMark where rulebooks wrap
+
+WRAPPED_FAQ = """\
+# FAQ
+
+## Gravity
+
+**If I use Fission Bloom and then Ultra Gravitron’s (MM
+125) "Fight/Reap:" ability, do I resolve each bonus icon of the
+purged creature twice?**
+
+Yes. The answer wraps too, and its cost is
+6. That line continues the answer.
+
+**What happens when a creature with power
+3. is destroyed?**
+
+It goes to the discard pile.
+
+**Which steps do I follow?**
+
+In this order:
+1. Check the cost.
+2. Pay it.
+"""
+
+
+def test_wrapped_numbers_do_not_start_lists_or_questions():
+    doc = parse(WRAPPED_FAQ)
+    first, second, third = of_kind(doc, "faq")
+    assert first.question == ('If I use Fission Bloom and then Ultra Gravitron’s (MM 125) "Fight/Reap:" '
+                              "ability, do I resolve each bonus icon of the purged creature twice?")
+    assert first.body == "Yes. The answer wraps too, and its cost is 6. That line continues the answer."
+    assert second.question == "What happens when a creature with power 3. is destroyed?"
+    assert second.body == "It goes to the discard pile."
+    # a list that starts at 1 does interrupt a paragraph (CommonMark): it stays a list
+    assert third.body == "In this order:\n\n1. Check the cost.\n2. Pay it."
+    assert {e.category for e in (first, second, third)} == {"Gravity"}
+    assert all(e.confidence == 1.0 for e in (first, second, third))
+
+
+def test_inline_markup_keeps_every_word():
+    doc = parse("# Rules\n\n## Links\n\nSee [Ultra Gravitron](https://archonarcana.com/Ultra_Gravitron_(MM)) "
+                "and [x](a(b)), <https://example.org/a_b>, `code_span`, \\*not emphasis\\*, "
+                "snake_case, 2 * 3, &amp; &copy; and an icon-less ![picture](pic.png) image.\n"
+                "Line one  \nline two\\\nline three.\n")
+    (links,) = [e for e in doc.entries if e.title == "Links"]
+    assert links.body == ("See Ultra Gravitron and x, https://example.org/a_b, code_span, *not emphasis*, "
+                          "snake_case, 2 * 3, & © and an icon-less image. Line one line two line three.")
+
+
+def test_commonmark_blocks():
+    doc = parse("""\
+Rules of Sky Duel
+=================
+
+Setup
+-----
+
+> Each player takes five cards.
+> Then shuffles.
+
+```
+Deal clockwise.
+```
+
+<div class="note">Keep the <b>reference card</b> in view.</div>
+
+<!-- a comment, not text -->
+
+- Cut once;
+  then deal.
+
+  Deal again.
+    - Nested step.
+2) Second list.
+""")
+    (setup,) = [e for e in doc.entries if e.title == "Setup"]
+    assert setup.body == ("Each player takes five cards. Then shuffles.\n\nDeal clockwise.\n\n"
+                          "Keep the reference card in view.\n\n"
+                          "- Cut once; then deal. Deal again.\n  - Nested step.\n2. Second list.")
+    assert doc.title == "Rules of Sky Duel"
+
+
+# ---------------------------------------------------------------- icons
+
+ICON_EDITION = """\
+### VERSION 14 - JUNE, 2021
+
+# GLOSSARY
+
+### ÆMBER BONUS ICON :trophy:
+
+See Bonus Icons.
+
+### BONUS ICONS
+
+Æmber (:trophy:): Gain 1:trophy:. Damage bonus icon (:face_with_head_bandage:): deal 1:face_with_head_bandage:
+to a creature. Capture (:handshake:): a friendly creature captures 1:trophy:.
+
+### STEAL
+
+Steal 2:trophy: means taking 2 ![aember](img/icons/aember.png) from your opponent, or 1<A> or 1{A}.
+
+# ERRATA
+
+## Thief (SD 12)
+
+Should read: “Play: Steal 1:trophy:. Your opponent gains 1 :handshake: token.”
+
+# FAQ
+
+## Icons
+
+**I have 5:trophy: :no_entry_sign: in my pool. Does my Thief steal?**
+
+Yes, 1:trophy:.
+"""
+
+
+def test_icons_read_as_words_and_never_change_a_key():
+    from kb.keys import assign_keys
+    doc = parse(ICON_EDITION)
+    assign_keys(doc.entries)
+    by_key = {e.key: e for e in doc.entries}
+    icon = by_key["glossary/aember-bonus-icon"]
+    assert icon.title == "ÆMBER BONUS ICON" and icon.confidence == 1.0
+    bonus = by_key["glossary/bonus-icons"]
+    assert bonus.body == ("Æmber: Gain 1 Æmber. Damage bonus icon: deal 1 damage to a creature. "
+                          "Capture: a friendly creature captures 1 Æmber.")
+    assert by_key["glossary/steal"].body == ("Steal 2 Æmber means taking 2 Æmber from your opponent, "
+                                             "or 1 Æmber or 1 Æmber.")
+    (thief,) = of_kind(doc, "errata")
+    # the document defined :handshake: as its capture icon; the vocabulary does not know it
+    assert thief.data["text"] == "Play: Steal 1 Æmber. Your opponent gains 1 capture token."
+    assert all(e.confidence == 1.0 for e in doc.entries if e.kind != "faq")
+
+
+def test_unknown_shortcode_is_dropped_and_flagged():
+    from kb.keys import assign_keys
+    doc = parse(ICON_EDITION)
+    assign_keys(doc.entries)
+    (faq,) = of_kind(doc, "faq")
+    assert faq.question == "I have 5 Æmber in my pool. Does my Thief steal?"
+    assert faq.key == "faq/i-have-5-aember-in-my-pool-does-my-thief-steal"
+    assert faq.confidence < 1.0
+    assert any(":no_entry_sign:" in w for w in doc.warnings)
+    for e in doc.entries:
+        for text in (e.key, e.title or "", e.question or "", e.body):
+            assert not re.search(r":[a-z_]+:", text), text
+
+
+def test_a_document_definition_wins_over_the_vocabulary():
+    doc = parse("# GLOSSARY\n\n### DRAW BONUS ICON :trophy:\n\nDraw a card.\n\n### REFILL\n\n"
+                "Each :trophy: icon draws 1 card.\n")
+    draw, refill = of_kind(doc, "glossary")
+    assert draw.title == "DRAW BONUS ICON"
+    assert refill.body == "Each draw icon draws 1 card."
+
+
+def test_guessed_questions_are_flagged():
+    doc = parse("# FAQ\n\n## Turns\n\nCan I pass my turn?\n\nNo.\n\nCan I forge two keys in one turn?\n\n"
+                "Only if a card says so.\n\n## Cards\n\n**Is a bold question explicit?**\n\nYes.\n")
+    guessed = [e for e in of_kind(doc, "faq") if e.category == "Turns"]
+    assert [(e.question, e.body) for e in guessed] == [
+        ("Can I pass my turn?", "No."), ("Can I forge two keys in one turn?", "Only if a card says so.")]
+    assert all(e.confidence < 1.0 for e in guessed)
+    (explicit,) = [e for e in of_kind(doc, "faq") if e.category == "Cards"]
+    assert explicit.confidence == 1.0
+
+
+def test_errata_group_headings_with_text():
+    doc = parse("# ERRATA\n\nOfficial errata.\n\n## GENERAL ERRATA\n\nBroad changes.\n\n"
+                "### Fight Abilities\n\n“Fight:” now reads “After Fight:”.\n\n## CARD ERRATA\n\n"
+                "### Storm Crow (SD 12)\n\nShould read: “Play: Deal 2 damage.”\n")
+    rules = [(e.title, e.body, e.category) for e in of_kind(doc, "rule")]
+    assert rules == [("ERRATA", "Official errata.", None), ("GENERAL ERRATA", "Broad changes.", None)]
+    general, crow = of_kind(doc, "errata")
+    assert (general.title, general.category, general.data) == ("Fight Abilities", "GENERAL ERRATA", {"scope": "general"})
+    assert (crow.data["card"], crow.category) == ("Storm Crow", "CARD ERRATA")

@@ -156,7 +156,9 @@ def test_bundled_build_marks_no_conflict_unless_declared(kb_conn):
     assert bool(marked(kb_conn)) == bool(declared)
 
 
-def test_declared_conflict_marks_only_the_listed_versions(custom_kb):
+def test_declared_conflict_marks_the_listed_versions_and_later_repeats(custom_kb):
+    """A conflict listed for 1.2 marks 1.2's answer, and the answers of later versions that repeat
+    it (errata and rules are inherited forward: the answer is as stale there), never 1.1's."""
     db, _, proc = custom_kb
     assert proc.returncode == 0, proc.stderr
     conn = sqlite3.connect(f"file:{db}?mode=ro", uri=True)
@@ -164,6 +166,8 @@ def test_declared_conflict_marks_only_the_listed_versions(custom_kb):
     phase = entries_for_ref(conn, "keyforge", PHASE_SHIFT)
     assert "1.2" in {v for v, _ in chains} and len({v for v, _ in chains}) > 1
     expected = {e: "test: contradicts the 1.2 chains rule" for v, e in chains if v == "1.2"}
+    expected |= {e: "test: contradicts the 1.2 chains rule (the answer repeats 1.2's)"
+                 for v, e in chains if v in ("1.3", "16.0")}
     expected |= {e: "test: contradicts the first turn rule" for _, e in phase}
     assert marked(conn) == expected
     kinds = {k for (k,) in conn.execute(f"SELECT kind FROM entries WHERE id IN ({','.join(map(str, expected))})")}
@@ -247,7 +251,12 @@ def test_ingest_extends_unversioned_conflicts_to_the_new_version(custom_kb, tmp_
     db, rulings, _ = custom_kb
     copy = tmp_path / "kb.sqlite"
     shutil.copyfile(db, copy)
-    proc = run_cli("ingest", str(MD13), "--game", "keyforge", "--version", "1.4", "--db", str(copy),
+    text = MD13.read_text(encoding="utf-8")
+    assert text.count("Yes, you will shed a chain during this step.") == 1
+    source = tmp_path / "rulebook-1.4.md"  # an edition whose chains answer says something else
+    source.write_text(text.replace("Yes, you will shed a chain during this step.",
+                                   "No, you keep both chains during this step."), encoding="utf-8")
+    proc = run_cli("ingest", str(source), "--game", "keyforge", "--version", "1.4", "--db", str(copy),
                    "--rulings", str(rulings))
     assert proc.returncode == 0, proc.stderr
     conn = sqlite3.connect(f"file:{copy}?mode=ro", uri=True)
@@ -256,7 +265,7 @@ def test_ingest_extends_unversioned_conflicts_to_the_new_version(custom_kb, tmp_
            WHERE e.conflict = 1 AND e.conflict_reason LIKE '%first turn%'""")}
     assert "1.4" in versions
     chains_14 = {e for v, e in entries_for_ref(conn, "keyforge", CHAINS_5) if v == "1.4"}
-    assert chains_14 and not chains_14 & set(marked(conn))  # listed versions only: 1.2
+    assert chains_14 and not chains_14 & set(marked(conn))  # listed for 1.2, and 1.4 says otherwise
     assert ("declares-conflicts", "1.4") in verifications(conn)
     conn.close()
 

@@ -20,7 +20,7 @@ from kb.changelog import changelog
 from kb.datasette import datasette_row_url
 from kb.textdiff import word_diff
 
-SECTIONS = ("ruling-changes", "renamed", "changed", "added", "removed", "needs-review")
+SECTIONS = ("ruling-changes", "terminology", "renamed", "changed", "added", "removed", "needs-review")
 
 
 def section(html: str, element_id: str) -> str:
@@ -64,7 +64,7 @@ def test_any_two_versions_ruling_changes_first(client, kb_conn):
     html = page(client, f"/changes?game=keyforge&from={old}&to={new}")
     assert selected(html, "from") == [old] and selected(html, "to") == [new]
     positions = [html.index(f'id="{s}"') for s in SECTIONS]
-    assert positions == sorted(positions), "ruling changes first, then renamed, changed, added, removed, review"
+    assert positions == sorted(positions), "ruling changes first, then terminology, renamed, changed, added, ..."
     rulings = section(html, "ruling-changes")
     for r in log["ruling_changes"]:
         assert str(escape(r["question"])) in rulings
@@ -80,13 +80,39 @@ def test_any_two_versions_ruling_changes_first(client, kb_conn):
             for path, value in r["scenario"]["from"]["outcome"].items():
                 assert f"<code>{escape(path)}</code>" in table
     summary = section(html, "summary")
-    for name in ("ruling_changes", "renamed", "changed", "added", "removed", "needs_review"):
+    for name in ("ruling_changes", "terminology", "renamed", "changed", "added", "removed", "needs_review"):
         assert re.search(rf'data-count="{name}"><strong>{len(log[name])}</strong>', summary), name
     assert f"<strong>{log['unchanged']}</strong> unchanged" in summary
     for kind, counts in log["counts"].items():
         row = re.search(rf'<tr><th scope="row">{re.escape(kind)}</th>(.*?)</tr>', summary).group(1)
         assert re.findall(r'<td class="num">([^<]*)</td>', row) == [
             str(counts.get(c) or "–") for c in ("renamed", "changed", "added", "removed", "unchanged", "needs_review")]
+
+
+def test_meaning_changes_terminology_and_conflicts_are_shown(client, kb_conn):
+    log = changelog(kb_conn, "keyforge", "1.3", "16.0")
+    html = page(client, "/changes?game=keyforge&from=1.3&to=16.0")
+    rulings = section(html, "ruling-changes")
+    articles = rulings.split('<article class="ruling-change')[1:]
+    assert len(articles) == len(log["ruling_changes"])
+    for article, r in zip(articles, log["ruling_changes"]):  # in the changelog's order: biggest first
+        assert str(escape(r["question"])) in article
+        assert article.count('class="meaning-change"') == len(r["changes"])
+        for c in r["changes"]:
+            for side in ("before", "after"):
+                if c[side]:
+                    assert str(escape(c[side])) in article
+        if r["conflict"]:
+            assert "in-conflict" in article.split(">")[0] and str(escape(r["conflict"])) in article
+    terms = section(html, "terminology")
+    assert log["terminology"]
+    for t in log["terminology"]:
+        assert f"<del>{escape(t['old'])}</del> → <ins>{escape(t['new'])}</ins>" in terms
+    changed = section(html, "changed")
+    assert changed.count("meaning changed</span>") == sum(x["meaning"] for x in log["changed"])
+    assert changed.count(">reworded</span>") == sum(x["reworded"] for x in log["changed"])
+    shown = [int(i) for i in re.findall(r'<h3><a href="/entries/(\d+)">', changed)]
+    assert shown == [x["to_entry"] for x in log["changed"]], "the changelog's order: biggest meaning change first"
 
 
 def test_renamed_added_and_removed_are_listed(client, kb_conn):

@@ -78,7 +78,7 @@ def run_kotc(conn: sqlite3.Connection, scenario, version: str, limits: Limits | 
             f"{r.name}={r.shape}{'' if r.stat is None else f' {r.stat} {r.amount:+d}'}" for r in rules.values()))
         chooser = Chooser()
         refused: dict[int, str] = {}
-        for n, action, answers in answered_actions(scenario.actions, version):
+        for n, action, answers in answered_actions(scenario.actions, carry.expect_version or version):
             if isinstance(action, dict):  # answers on the action first, then its choose: actions'
                 chooser.add(list(action.get("targets") or []) + list(action.get("choices") or []))
             chooser.add(answers)
