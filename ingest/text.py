@@ -13,7 +13,8 @@ chain of small rules over a token stream, in the manner of markdown-it-py:
 4. one rule per section kind turns blocks into entries: :mod:`ingest.text_body` (rules, glossary,
    fiction, errata), :mod:`ingest.text_faq`, :mod:`ingest.text_timing`;
 5. in wrapped (PDF) text, :mod:`ingest.recover` puts column-interleaved text back under the heading
-   or question its content belongs to, and flags what it cannot place.
+   or question its content belongs to (:mod:`ingest.text_lists` rebuilds lists printed as picture
+   labels, :mod:`ingest.text_columns` the FAQ's reading order), and flags what it cannot place.
 
 Nothing here knows the wording of a particular edition.
 """

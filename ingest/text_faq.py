@@ -8,7 +8,15 @@ is joined back.
 
 Answers glued to their question (no blank line between them) are read directly. In
 one-paragraph-per-line text every answer paragraph belongs to the question above it. In wrapped
-(PDF) text, loose answers are paired by content (:func:`ingest.recover.pair`).
+(PDF) text, loose answers are paired by content (:func:`ingest.recover_faq.pair`), and when any
+were, the two columns of each page are rebuilt (:mod:`ingest.text_columns`) and every question
+takes the category heading that precedes it in *reading* order, not in the text.
+
+Confidence of a FAQ entry, the lowest that applies: an answer paired by content,
+``min(0.9, 0.4 + score / 4)`` (see :mod:`ingest.recover_faq`); an answer read across a category
+line, ``ACROSS_HEADING_CONFIDENCE`` (0.85); a category other than the heading before the question
+in the text, ``CATEGORY_CONFIDENCE`` (0.75 from the rebuilt columns, 0.7 for a heading the column
+break separated from its question); answer text no question claims, 0.0 with ``needs_review``.
 """
 from __future__ import annotations
 
@@ -16,7 +24,7 @@ import re
 from bisect import bisect_right
 
 from .model import EarlierEntry, Entry
-from .recover import YES_NO_ANSWER, Answer, Question, pair
+from .recover_faq import YES_NO_ANSWER, Answer, Question, pair
 from .text_columns import Item, categorize
 from .text_lex import TERMINAL, Block, join_lines, render
 from .text_similar import Idf, contains_phrase, features, overlap, words

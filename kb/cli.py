@@ -135,6 +135,10 @@ def search(query: str, game, version, kind, category, all_versions: bool, limit:
         return
     if result.did_you_mean:
         click.echo(f"did you mean: {result.did_you_mean}")
+    vq = result.version_query
+    if vq:
+        named = ", ".join(f"{v['game']} {v['version']}" for v in vq.get("versions") or [])
+        click.echo(f"version: {named} (from {vq['phrase']!r} in the query)")
     for c in result.cards:
         click.echo(f"card {c.set} {c.number}  {c.name}" + (f" ({c.localized})" if c.localized else ""))
     if not result.results:
@@ -145,6 +149,9 @@ def search(query: str, game, version, kind, category, all_versions: bool, limit:
         changed = " (changed)" if h.changed else ""
         click.echo(f"{h.game} {h.version}  {h.kind:<8} {head}  [{', '.join(h.versions)}]{changed}")
         click.echo(f"    {_terminal_snippet(h.snippet)}")
+        later = h.superseded_by
+        if later:
+            click.echo(f"    changed in v{later['version']}: {later['summary']}")
     click.echo(f"{result.total} thread(s)")
 
 

@@ -144,20 +144,25 @@ def _scenarios(conn: sqlite3.Connection, thread_ids: list[int]) -> list[dict]:
     if not thread_ids:
         return []
     marks = ",".join("?" * len(thread_ids))
+    sql = f"""SELECT s.id, s.title, s.note, v.version, v.passed, v.error, {{}}
+              FROM scenarios s
+              JOIN verifications v ON v.scenario = s.id
+              JOIN documents d ON d.game = s.game AND d.version = v.version
+              WHERE s.id IN (SELECT scenario FROM scenario_entries WHERE entry IN ({marks}))
+              ORDER BY s.id, d.version_sort"""
     try:
-        rows = conn.execute(
-            f"""SELECT s.id, s.title, s.note, v.version, v.passed, v.error
-                FROM scenarios s
-                JOIN verifications v ON v.scenario = s.id
-                JOIN documents d ON d.game = s.game AND d.version = v.version
-                WHERE s.id IN (SELECT scenario FROM scenario_entries WHERE entry IN ({marks}))
-                ORDER BY s.id, d.version_sort""", thread_ids).fetchall()
+        rows = conn.execute(sql.format("v.status, v.expect_version, v.reason"), thread_ids).fetchall()
     except sqlite3.OperationalError:
-        return []
+        try:  # a KB built before replays had a status: passed or failed
+            rows = conn.execute(sql.format("NULL, NULL, NULL"), thread_ids).fetchall()
+        except sqlite3.OperationalError:
+            return []
     out: dict[str, dict] = {}
-    for sid, title, note, version, passed, error in rows:
+    for sid, title, note, version, passed, error, status, expect_version, reason in rows:
         s = out.setdefault(sid, {"id": sid, "title": title, "note": note, "versions": []})
-        s["versions"].append({"version": version, "passed": bool(passed), "error": error})
+        s["versions"].append({"version": version, "passed": bool(passed), "error": error,
+                              "status": status or ("passed" if passed else "failed"),
+                              "expect_version": expect_version, "reason": reason})
     return list(out.values())
 
 

@@ -85,6 +85,7 @@ _CROSS_REFERENCE = re.compile(r"^\W*(?:(?:for (?:more )?(?:details|information)\
 _SENTENCE = re.compile(r"(?<!\be\.g)(?<!\bi\.e)(?<!\bvs)(?<=[.!?])[\"'\u201d\u2019)]*\s+|\n\s*\n|\n(?=\s*\S)")
 _SPACE_BEFORE_MARK = re.compile(r"[ \t]+([,.;:])")  # left where a reference was cut out
 WORDS = re.compile(r"[^\W\d_]+(?:['\u2019][^\W\d_]+)*")
+SIGNS = {"+": "+", "-": "-", "\u2212": "-"}
 NUMBER = re.compile(r"^[+\-\u2212]?\d+$")
 _NUMBER_ICON = re.compile(r"^(\d+)A$")  # "1A": a number and the Æmber icon printed as a letter
 
@@ -112,7 +113,7 @@ def word_keys(surface: str, key: str, previous: str | None) -> list[str]:
     if k in ICON_WORDS:
         return [ICON_WORDS[k]]
     if NUMBER.match(k):  # "07" == "7"; a sign is kept ("+1 power" is not "-1 power")
-        sign = {"+": "+", "-": "-", "\u2212": "-"}.get(k[0], "")
+        sign = SIGNS.get(k[0], "")
         return [sign + str(int(k.lstrip("+-\u2212")))]
     if k[:1].isdigit():
         return [k]
@@ -151,11 +152,16 @@ def sentences(text: str | None) -> tuple[Sentence, ...]:
         keys: list[str] = []
         spans: list[tuple[int, int]] = []
         previous = None
+        sign_at = -1  # where a "+" or "-" glued to the next number starts ("+1 power")
         pos = 0
         for tok in tokenize(shown):
             start = shown.find(tok.text, pos)
             pos = start + len(tok.text)
+            if tok.text in SIGNS and (start == 0 or shown[start - 1] == " "):
+                sign_at = start
             for k in word_keys(tok.text, tok.key, previous):
+                if k and NUMBER.match(k) and sign_at == start - 1 >= 0:
+                    k, start = SIGNS[shown[sign_at]] + k, sign_at
                 if k:
                     keys.append(k)
                     spans.append((start, pos))

@@ -45,6 +45,7 @@ def test_a_changed_number_is_a_number_change_with_its_sentences():
     ("Gain 1 Æmber. Then forge a key.", "Gain 1 Æmber.", "removed"),
     ("Exhaust a creature.", "Exhaust each creature.", "content"),
     ("Exhaust one creature.", "Exhaust two creatures.", "number"),
+    ("Give a creature +1 power.", "Give a creature -1 power.", "number"),
     ("Purge the card.", "Archive the card.", "content"),
 ])
 def test_changes_of_meaning(old, new, kind):

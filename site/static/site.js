@@ -82,16 +82,25 @@
 
   /* One scenario's run: pass/fail head, the checks as a table, the trace as numbered steps. */
   function renderResult(result) {
-    var box = el("section", "verify-result " + (result.passed ? "is-pass" : "is-fail"));
+    var unverified = result.status === "unverified";
+    var box = el("section", "verify-result " + (unverified ? "is-unverified" : result.passed ? "is-pass" : "is-fail"));
     box.dataset.passed = result.passed ? "true" : "false";
+    box.dataset.status = result.status || (result.passed ? "passed" : "failed");
     var head = el("div", "verify-result-head");
-    head.appendChild(el("span", "verify-mark", result.passed ? "✓" : "✗"));
-    head.appendChild(el("span", null, (result.passed ? "Passed" : "Failed") + " under v" + result.version));
+    head.appendChild(el("span", "verify-mark", unverified ? "?" : result.passed ? "✓" : "✗"));
+    head.appendChild(el("span", null, (unverified ? "Unverified" : result.passed ? "Passed" : "Failed") +
+      " under v" + result.version));
     head.appendChild(el("code", "muted", result.id));
     box.appendChild(head);
 
     var body = el("div", "verify-body");
     if (result.error) body.appendChild(el("p", "verify-error", result.error));
+    if (unverified && result.reason) body.appendChild(el("p", "verify-reason", "Unverified: " + result.reason +
+      ". The values below are what the engine found, checked against nothing."));
+    if (result.expect_version && result.expect_version !== result.version) {
+      body.appendChild(el("p", "muted", "Checked against the expectation stated for v" + result.expect_version +
+        ": its answer states the same ruling."));
+    }
     if (result.checks && result.checks.length) {
       body.appendChild(el("h4", null, "Checks"));
       var table = el("table", "checks");
@@ -99,8 +108,10 @@
       ["", "Check", "Expected", "Engine"].forEach(function (t) { thead.appendChild(el("th", null, t)); });
       table.appendChild(thead);
       result.checks.forEach(function (check) {
-        var row = el("tr", check.ok ? "check-row-ok" : "check-row-bad");
-        row.appendChild(el("td", check.ok ? "check-ok" : "check-bad", check.ok ? "✓" : "✗"));
+        var row;
+        var mark = check.ok === null ? "–" : check.ok ? "✓" : "✗";
+        row = el("tr", check.ok === null ? "check-row-open" : check.ok ? "check-row-ok" : "check-row-bad");
+        row.appendChild(el("td", check.ok === null ? "check-open" : check.ok ? "check-ok" : "check-bad", mark));
         var path = el("td"); path.appendChild(el("code", null, check.path)); row.appendChild(path);
         var exp = el("td"); exp.appendChild(el("code", null, show(check.expected))); row.appendChild(exp);
         var act = el("td"); act.appendChild(el("code", null, show(check.actual))); row.appendChild(act);
@@ -145,7 +156,7 @@
       var runs = scenarios.filter(function (li) {
         return li.dataset.versions.split(" ").indexOf(version) >= 0;
       });
-      var passed = 0, failed = 0, problems = [];
+      var passed = 0, failed = 0, unverified = 0, problems = [];
       button.disabled = true;
       status.textContent = "Running v" + version + "…";
       output.textContent = "";
@@ -154,13 +165,14 @@
           return replay(li.dataset.verifyUrl, version).then(function (reply) {
             if (!reply.ok) { problems.push(reply.data.error || "the engine could not run it"); return; }
             (reply.data.results || []).forEach(function (r) {
-              if (r.passed) passed += 1; else failed += 1;
+              if (r.status === "unverified") unverified += 1; else if (r.passed) passed += 1; else failed += 1;
               output.appendChild(renderResult(r));
             });
           });
         });
       }, Promise.resolve()).then(function () {
-        var summary = passed + " passed, " + failed + " failed under v" + version;
+        var summary = passed + " passed, " + failed + " failed" + (unverified ? ", " + unverified + " unverified" : "") +
+          " under v" + version;
         status.textContent = problems.length ? summary + ". " + problems.join("; ") : summary;
       }).catch(function () {
         status.textContent = "The server did not answer; try again.";
