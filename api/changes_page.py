@@ -7,7 +7,8 @@ versions side by side), then the terminology the new edition renamed everywhere 
 renamed, changed (meaning or rewording), added and removed entries, with entries still needing
 review kept apart. The data is ``kb.changelog.changelog``, the very dict ``GET /api/diff`` returns; this
 module only picks the versions (the form is a plain GET, so it works without JavaScript; by
-default the game's latest two versions) and shapes a few values for display. Word diffs are
+default the game's latest two versions) and shapes a few values for display (the outcome table, the
+word diff of the sentences that carry each meaning change; the whole text's diff is folded away). Word diffs are
 rendered by the templates' ``diff`` macros, inline or side by side (``view=side``).
 """
 from __future__ import annotations
@@ -17,6 +18,7 @@ import json
 from flask import render_template, request, url_for
 
 from kb.changelog import changelog
+from kb.textdiff import word_diff
 
 from .changes import comparison, default_game, games
 from .db import get_conn
@@ -76,6 +78,8 @@ def _context() -> tuple[dict, int]:
     log = changelog(conn, c.game, c.from_version, c.to_version, c.kind)
     for r in log["ruling_changes"]:
         r["outcome_rows"] = outcome_rows(r["scenario"])
+        for m in r["changes"]:  # the sentences that carry a change, as a word diff
+            m["ops"] = word_diff(m["before"], m["after"]) if m["before"] and m["after"] else []
     totals = {name: len(log[name]) for name, _ in SECTIONS}
     totals["unchanged"] = log["unchanged"]
     api_args = {"game": c.game, "from": c.from_version, "to": c.to_version, **({"kind": c.kind} if c.kind else {})}

@@ -12,10 +12,12 @@ version, and the entries that share a thread with them (``kb.align``), which bri
 whose question was reworded past its prefix. For each version V it replays under:
 
 1. ``expect`` states V: V's own expectation;
-2. else the nearest version W (either direction, the earlier on a tie) that ``expect`` states and
-   whose linked answers state what V's say: every answer of V has the same meaning
-   (:func:`kb.meaning.same_meaning`, with the terminology renames between W and V) as an answer of W;
-   W's expectation is checked under V's rules;
+2. else the nearest version U (either direction, the earlier on a tie) whose expectation is known
+   (stated, or carried to it by this rule) and whose linked answers state what V's say: every answer
+   of V has the same meaning (:func:`kb.meaning.same_meaning`, with the terminology renames between U
+   and V) as an answer of U; the expectation U is checked against is checked under V's rules. Going
+   through U matters when V repeats a version that rewords the stated one: each step is a "same
+   meaning", so the ruling is the same along the way;
 3. else V is **unverified**: "ruling changed in V, no expectation" - never failed, never checked
    against another version's ruling.
 
@@ -149,7 +151,38 @@ def plan(conn: sqlite3.Connection, scenario, index: EntryIndex | None = None,
     wanted = sorted(by_version, key=version_sort_key) if versions is None else versions
     stated = sorted(scenario.expect, key=version_sort_key)
     conflicted = _conflicted(index, scenario)
-    return {v: _carry(conn, index, v, stated, by_version, conflicted) for v in wanted}
+    if not by_version:  # no linked entry: the expectations hold from their version on
+        return {v: _from_version_on(v, stated) for v in wanted}
+    known = {v: Carry(v, v) for v in stated if by_version.get(v)}
+    order = {v: n for n, v in enumerate(index.versions)}
+    open_ = [v for v in sorted(by_version, key=version_sort_key) if v not in known]
+    changed = True
+    while changed and open_:  # carried versions carry further, nearest first, until nothing moves
+        changed = False
+        for v in list(open_):
+            found = _carry(conn, index, v, known, by_version, conflicted, order)
+            if found is not None:
+                known[v] = found
+                open_.remove(v)
+                changed = True
+    out = {}
+    for v in wanted:
+        if v in stated:
+            out[v] = Carry(v, v)
+        elif v in known:
+            out[v] = known[v]
+        elif not by_version.get(v):
+            out[v] = Carry(v, None, f"no entry of {v} is linked to this scenario")
+        else:
+            out[v] = Carry(v, None, f"ruling changed in {v}, no expectation")
+    return out
+
+
+def _from_version_on(version: str, stated: list[str]) -> Carry:
+    earlier = [v for v in stated if version_sort_key(v) <= version_sort_key(version)]
+    if earlier:
+        return Carry(version, earlier[-1])
+    raise ScenarioError(f"no expectations for {version} or any earlier version")
 
 
 def _conflicted(index: EntryIndex, scenario) -> dict[int, str]:
@@ -183,32 +216,25 @@ def carried_conflicts(conn: sqlite3.Connection, scenario, index: EntryIndex | No
     return out
 
 
-def _carry(conn, index: EntryIndex, version: str, stated: list[str], by_version: dict[str, list[int]],
-           conflicted: dict[int, str] | None = None) -> Carry:
-    conflicted = conflicted or {}
-    if version in stated:
-        return Carry(version, version)
-    if not by_version:  # no linked entry: the expectations hold from their version on
-        earlier = [v for v in stated if version_sort_key(v) <= version_sort_key(version)]
-        if earlier:
-            return Carry(version, earlier[-1])
-        raise ScenarioError(f"no expectations for {version} or any earlier version")
+def _carry(conn, index: EntryIndex, version: str, known: dict[str, Carry], by_version: dict[str, list[int]],
+           conflicted: dict[int, str], order: dict[str, int]) -> Carry | None:
+    """The carry of ``version`` from the nearest version of ``known`` whose answers state the same
+    ruling, or None."""
     mine = by_version.get(version, [])
     if not mine:
-        return Carry(version, None, f"no entry of {version} is linked to this scenario")
+        return None
     at = version_sort_key(version)
-    order = {v: n for n, v in enumerate(index.versions)}
 
-    def distance(w: str) -> tuple[int, int]:
-        return abs(order.get(w, 0) - order.get(version, 0)), version_sort_key(w) > at
+    def distance(u: str) -> tuple[int, bool]:
+        return abs(order.get(u, 0) - order.get(version, 0)), version_sort_key(u) > at
 
-    for w in sorted((w for w in stated if by_version.get(w)), key=distance):
-        theirs = by_version[w]
-        # an answer the scenario declares stale in W is not what W's expectation encodes: it
+    for u in sorted(known, key=distance):
+        theirs = by_version[u]
+        # an answer the scenario declares stale in U is not what U's expectation encodes: it
         # carries only to the same answer declared stale, or repeated by a later version (whose
-        # errata and rules are inherited from W's: it is stale there too, see carried_conflicts)
-        later = version_sort_key(version) > version_sort_key(w)
+        # errata and rules are inherited from U's: it is stale there too, see carried_conflicts)
+        later = version_sort_key(version) > version_sort_key(u)
         if all(any(index.same_ruling(conn, t, m) and (t not in conflicted or m in conflicted or later)
                    for t in theirs) for m in mine):
-            return Carry(version, w)
-    return Carry(version, None, f"ruling changed in {version}, no expectation")
+            return Carry(version, known[u].expect_version)
+    return None

@@ -98,10 +98,16 @@ def test_meaning_changes_terminology_and_conflicts_are_shown(client, kb_conn):
     for article, r in zip(articles, log["ruling_changes"]):  # in the changelog's order: biggest first
         assert str(escape(r["question"])) in article
         assert article.count('class="meaning-change"') == len(r["changes"])
-        for c in r["changes"]:
-            for side in ("before", "after"):
-                if c[side]:
-                    assert str(escape(c[side])) in article
+        for c in r["changes"]:  # the sentences carrying each change, their changed words marked
+            if c["before"] and c["after"]:
+                assert str(escape(c["detail"])) in article
+                for op in word_diff(c["before"], c["after"]):
+                    if op["op"] != "equal":
+                        tag = "ins" if op["op"] == "insert" else "del"
+                        assert f"<{tag}>{escape(op['text'])}</{tag}>" in article
+            else:
+                tag, text = ("ins", c["after"]) if c["after"] else ("del", c["before"])
+                assert f"<{tag}>{escape(text)}</{tag}>" in article
         if r["conflict"]:
             assert "in-conflict" in article.split(">")[0] and str(escape(r["conflict"])) in article
     terms = section(html, "terminology")
