@@ -8,7 +8,8 @@ renamed, changed (meaning or rewording), added and removed entries, with entries
 review kept apart. The data is ``kb.changelog.changelog``, the very dict ``GET /api/diff`` returns; this
 module only picks the versions (the form is a plain GET, so it works without JavaScript; by
 default the game's latest two versions) and shapes a few values for display (the outcome table, the
-word diff of the sentences that carry each meaning change; the whole text's diff is folded away). Word diffs are
+word diff of the sentences that carry each meaning change; the whole text's diff is folded away, and
+a changed entry whose meaning change is listed above links there instead of repeating its diff). Word diffs are
 rendered by the templates' ``diff`` macros, inline or side by side (``view=side``).
 """
 from __future__ import annotations
@@ -76,10 +77,14 @@ def _context() -> tuple[dict, int]:
         ctx["picked"] = {"from": _field("from"), "to": _field("to"), "kind": _field("kind")}
         return ctx, 400
     log = changelog(conn, c.game, c.from_version, c.to_version, c.kind)
-    for r in log["ruling_changes"]:
+    anchors = {}
+    for n, r in enumerate(log["ruling_changes"], 1):
+        r["anchor"] = anchors[r["from_entry"], r["to_entry"]] = f"ruling-{n}"
         r["outcome_rows"] = outcome_rows(r["scenario"])
         for m in r["changes"]:  # the sentences that carry a change, as a word diff
             m["ops"] = word_diff(m["before"], m["after"]) if m["before"] and m["after"] else []
+    for x in log["changed"]:  # a change of meaning is shown once, in full, under the ruling changes
+        x["ruling_anchor"] = anchors.get((x["from_entry"], x["to_entry"])) if x["meaning"] else None
     totals = {name: len(log[name]) for name, _ in SECTIONS}
     totals["unchanged"] = log["unchanged"]
     api_args = {"game": c.game, "from": c.from_version, "to": c.to_version, **({"kind": c.kind} if c.kind else {})}

@@ -119,6 +119,12 @@ def test_meaning_changes_terminology_and_conflicts_are_shown(client, kb_conn):
     assert changed.count(">reworded</span>") == sum(x["reworded"] for x in log["changed"])
     shown = [int(i) for i in re.findall(r'<h3><a href="/entries/(\d+)">', changed)]
     assert shown == [x["to_entry"] for x in log["changed"]], "the changelog's order: biggest meaning change first"
+    # a meaning change is shown in full once: the changed list links to it
+    anchors = re.findall(r'<article class="ruling-change[^"]*" id="([^"]+)"', rulings)
+    links = re.findall(r'<a href="#(ruling-\d+)">', changed)
+    assert links and set(links) <= set(anchors)
+    assert len(links) == sum(x["meaning"] and any((x["from_entry"], x["to_entry"]) == (r["from_entry"], r["to_entry"])
+                                                  for r in log["ruling_changes"]) for x in log["changed"])
 
 
 def test_renamed_added_and_removed_are_listed(client, kb_conn):
@@ -134,13 +140,13 @@ def test_renamed_added_and_removed_are_listed(client, kb_conn):
 
 
 def test_inline_and_side_by_side_views(client, kb_conn):
-    log = changelog(kb_conn, "keyforge", "1.1", "1.3")
+    log = changelog(kb_conn, "keyforge", "1.3", "16.0")
     item = next(x for x in log["changed"] if any(op["op"] == "delete" for op in x["diff"])
-                and any(op["op"] == "insert" for op in x["diff"]))
+                and any(op["op"] == "insert" for op in x["diff"]) and x["reworded"])
     inserted = next(op["text"] for op in item["diff"] if op["op"] == "insert")
     deleted = next(op["text"] for op in item["diff"] if op["op"] == "delete")
-    inline = section(page(client, "/changes?game=keyforge&from=1.1&to=1.3&view=inline"), "changed")
-    side_html = page(client, "/changes?game=keyforge&from=1.1&to=1.3&view=side")
+    inline = section(page(client, "/changes?game=keyforge&from=1.3&to=16.0&view=inline"), "changed")
+    side_html = page(client, "/changes?game=keyforge&from=1.3&to=16.0&view=side")
     side = section(side_html, "changed")
     assert 'class="sbs"' not in inline and 'class="sbs"' in side
     assert re.findall(r'name="view" value="(\w+)" checked', side_html) == ["side"]

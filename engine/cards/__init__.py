@@ -8,6 +8,8 @@ variant per text, each recognised by a phrase of that text; the rule set's text 
 """
 from __future__ import annotations
 
+import re
+
 import importlib
 import pkgutil
 from dataclasses import dataclass, field, fields
@@ -68,8 +70,16 @@ class CardDefinition:
         raise ScenarioError(f"{self.name}: no implementation for the text in force: {text!r}")
 
 
+#: an icon after an amount, in any notation a text in force may use: the card data's "<D>"/"6D",
+#: an erratum whose PDF extraction lost the icon ("deal 6 to"), or an edition that prints it as a
+#: word or an emoji shortcode the ingester read as one ("deal 6 damage to", "steal 1 Æmber"):
+#: compared as the amount alone, so a variant's phrase matches whichever the text in force uses
+_AMOUNT_ICON = re.compile(r"(\d+)\s*(?:<[ad]>|\{[ad]\}|(?<=\d)[ad]\b|\s(?:damage|æmber|aember|amber)\b)")
+
+
 def _plain(text: str) -> str:
-    return " ".join(text.lower().replace("’", "'").replace("“", '"').replace("”", '"').split())
+    text = " ".join(text.lower().replace("’", "'").replace("“", '"').replace("”", '"').split())
+    return _AMOUNT_ICON.sub(r"\1", text)
 
 
 REGISTRY: dict[str, CardDefinition] = {}
