@@ -294,33 +294,25 @@ def carry_ids(conn: sqlite3.Connection, game: str, old: Membership) -> int:
             votes.setdefault(tid, Counter())[old[member]] += 1
     wanted = sorted(((n, new, oid) for new, c in votes.items() for oid, n in c.items()),
                     key=lambda v: (-v[0], v[1], v[2]))
-    rename: dict[str, str] = {}
-    claimed: set[str] = set()
+    assign: dict[str, str] = {}  # computed id -> the old id it takes (itself, most often)
+    taken: set[str] = set()
     for _, new, oid in wanted:
-        if new in rename or oid in claimed:
-            continue
-        rename[new] = oid
-        claimed.add(oid)
-    rename = {new: oid for new, oid in rename.items() if new != oid}
-    if not rename:
-        return 0
+        if new not in assign and oid not in taken:
+            assign[new] = oid
+            taken.add(oid)
     rows = conn.execute("SELECT id, kind, key, title FROM threads WHERE game = ?", (game,)).fetchall()
-    final: dict[str, str] = {}
-    used = set(claimed)
-    for tid, *_ in rows:  # ids kept as they are first, so a carried id never collides with them
-        if tid not in rename and tid not in claimed:
-            final[tid] = tid
-            used.add(tid)
-    for tid, *_ in rows:
-        if tid in rename:
-            final[tid] = rename[tid]
-        elif tid not in final:  # its computed id is an old id another thread carried
+    final = {tid: assign[tid] for tid, *_ in rows if tid in assign}
+    used = set(final.values())
+    for tid, *_ in rows:  # a thread no old id went to keeps its computed id, unless another took it
+        if tid not in final:
             n, new = 1, tid
             while new in used:
                 n += 1
                 new = f"{tid}~{n}"
             final[tid] = new
             used.add(new)
+    if all(final[t] == t for t, *_ in rows):
+        return 0
     links = conn.execute("""SELECT entry, thread, score, method FROM entry_threads WHERE thread IN (
                                 SELECT id FROM threads WHERE game = ?)""", (game,)).fetchall()
     conn.execute("DELETE FROM entry_threads WHERE thread IN (SELECT id FROM threads WHERE game = ?)", (game,))

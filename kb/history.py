@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import sqlite3
 
-from .changelog import RULING_KINDS, meaning_changes
+from .changelog import MEANING_KINDS, meaning_changes
 from .errors import KBError
 from .textdiff import has_changes, same_text, word_diff
 from .threads import parse_thread, thread_entries, thread_id
@@ -77,6 +77,7 @@ def thread_history(conn: sqlite3.Connection, thread: str) -> dict:
     rows = {r[0]: r for r in conn.execute(
         f"""SELECT e.id, e.key, e.kind, e.title, e.question, e.body, e.needs_review FROM entries e
             WHERE e.id IN ({','.join('?' * len(ids))})""", [i for i, _ in ids])}
+    game, _ = parse_thread(thread)
     steps: list[dict] = []
     previous_version: list[tuple] = []
     current: list[tuple] = []
@@ -93,11 +94,13 @@ def thread_history(conn: sqlite3.Connection, thread: str) -> dict:
             step["diff"] = word_diff(before[5], row[5])
             step["question_diff"] = word_diff(before[4], row[4]) if (before[4] or row[4]) else None
             step["changed"] = has_changes(step["diff"]) or has_changes(step["question_diff"])
-            if row[2] in RULING_KINDS:
-                step["ruling_change"] = meaning_changes(before[5], row[5])
+            if row[2] in MEANING_KINDS and step["changed"]:  # rules and terms change meaning too
+                from .meaning import version_terminology
+                prior = next(v for e, v in ids if e == before[0])
+                step["ruling_change"] = meaning_changes(before[5], row[5],
+                                                        version_terminology(conn, game, prior, version))
         steps.append(step)
         current.append(row)
-    game, _ = parse_thread(thread)
     return {"type": "thread", "thread": thread, "game": game, "kind": steps[-1]["kind"],
             "title": steps[-1]["question"] or steps[-1]["title"] or steps[-1]["key"], "entries": steps}
 

@@ -92,6 +92,25 @@ def test_rebuild_keeps_the_ids_of_the_kb_it_replaces(kb_copy, tmp_path):
     assert set(threads_by_entry(fresh)) == set(ingested)
 
 
+def test_rebuild_over_a_kb_keeps_ids_it_would_not_compute(kb_copy):
+    """A thread whose id differs from the one a fresh build computes (it was started by an edition
+    since removed, or renamed) keeps it through a rebuild; every other thread keeps its own."""
+    before = threads_by_entry(kb_copy)
+    conn = sqlite3.connect(kb_copy)
+    old = "keyforge:glossary/elusive"
+    conn.execute("PRAGMA foreign_keys = OFF")
+    conn.execute("UPDATE threads SET id = 'keyforge:saved-by-a-user' WHERE id = ?", (old,))
+    conn.execute("UPDATE entry_threads SET thread = 'keyforge:saved-by-a-user' WHERE thread = ?", (old,))
+    conn.commit()
+    conn.close()
+    saved = threads_by_entry(kb_copy)
+    assert saved != before
+    assert run_cli("build", "--db", str(kb_copy)).returncode == 0
+    assert threads_by_entry(kb_copy) == saved
+    assert run_cli("build", "--db", str(kb_copy)).returncode == 0  # and again: nothing moves
+    assert threads_by_entry(kb_copy) == saved
+
+
 def test_realign_recomputes_and_carries_every_id(kb_copy, tmp_path):
     ingest(kb_copy, between_edition(tmp_path), "14")
     before = threads_by_entry(kb_copy)
