@@ -31,6 +31,7 @@ bench: setup
 	$(VENV)/bin/python bench/verify.py
 	$(VENV)/bin/python bench/search.py
 	$(VENV)/bin/python bench/diff.py
+	$(VENV)/bin/python bench/ingest.py
 
 clean:
 	rm -rf $(VENV) kb.sqlite .pytest_cache *.egg-info

@@ -10,7 +10,7 @@ import pytest
 from conftest import run_cli
 from engine.choices import Chooser
 from engine.errors import ChoiceError
-from engine.rulesets import SWITCHES_FILE, load_switches, ruleset_from_kb
+from engine.rulesets import load_switches, ruleset_from_kb
 from engine.scenario import all_scenarios, load_scenario, run, versions_for
 from engine.verify import verify_report
 

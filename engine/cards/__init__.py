@@ -8,10 +8,9 @@ variant per text, each recognised by a phrase of that text; the rule set's text 
 """
 from __future__ import annotations
 
-import re
-
 import importlib
 import pkgutil
+import re
 from dataclasses import dataclass, field, fields
 
 from ..errors import ScenarioError
