@@ -21,12 +21,15 @@ from .align import Membership, align, carry_ids, membership
 from .cards import load_cards
 from .errors import KBError
 from .links import CardIndex
-from .manifest import DEFAULT_CARDS, DEFAULT_MANIFEST, SourceDocument, load_manifest
-from .rulings import RulingsReport, default_rulings_dir, load_rulings, read_scenarios
+from .build_state import (State, code_fingerprint, doc_key, document_fingerprint, folder_fingerprint,
+                          forget_document, read_state, write_state)
+from .manifest import DEFAULT_CARDS, SourceDocument, default_manifest, load_manifest
+from .rulings import (RulingsReport, default_rulings_dir, load_rulings, read_scenarios, rulings_current,
+                      stored_rulings)
 from .supersede import compute as compute_supersessions
-from .store import (DocumentMeta, create_schema, delete_document, earlier_entries, ensure_game,
-                    rebuild_search_index, store_document)
-from .versions import same_version
+from .store import (DocumentMeta, create_schema, create_schema_additions, delete_document, earlier_entries,
+                    ensure_game, index_document, store_document)
+from .versions import same_version, version_sort_key
 
 #: games whose rulebooks name cards from data/cards (the only card data we hold is KeyForge's)
 CARD_GAMES = {"keyforge"}
@@ -45,15 +48,20 @@ class DocumentReport:
     warnings: list[str] = field(default_factory=list)
     #: set by ``ingest``, which replays the rulings again so the new version is verified too
     rulings: RulingsReport | None = None
+    #: the parser read the entries of earlier versions (it must run again when they change)
+    used_earlier: bool = False
 
 
 @dataclass
 class BuildReport:
     path: Path
+    #: the documents parsed by this build (none when the KB was current)
     documents: list[DocumentReport]
     cards: int
     seconds: float
     rulings: RulingsReport
+    #: the KB was already built from these sources, code and rulings: nothing was done
+    current: bool = False
 
 
 @contextmanager
@@ -89,13 +97,26 @@ def atomic_database(target: Path, copy_existing: bool) -> Iterator[sqlite3.Conne
         tmp.unlink(missing_ok=True)
 
 
-def _ingest_one(conn: sqlite3.Connection, src: SourceDocument, index: CardIndex | None) -> DocumentReport:
+class _Watched(list):
+    """The earlier versions' entries handed to a parser, noting whether it looked at them: a
+    document parsed with them (16.0's recovery) is parsed again when an earlier version changes."""
+    looked = False
+
+    def __iter__(self):
+        self.looked = True
+        return super().__iter__()
+
+    def __len__(self):
+        self.looked = True
+        return super().__len__()
+
+
+def _ingest_one(conn: sqlite3.Connection, src: SourceDocument, index: CardIndex | None,
+                data: bytes | None = None) -> DocumentReport:
     started = time.perf_counter()
-    data = read_source(src.path)
-    context = ParseContext(
-        game=src.game, version=src.version, source_name=str(src.file),
-        earlier=earlier_entries(conn, src.game, src.version),
-    )
+    data = read_source(src.path) if data is None else data
+    earlier = _Watched(earlier_entries(conn, src.game, src.version))
+    context = ParseContext(game=src.game, version=src.version, source_name=str(src.file), earlier=earlier)
     parsed = parse_document(data, src.format, context)
     warnings = list(parsed.warnings)
     if parsed.stated_version and not same_version(parsed.stated_version, src.version):
@@ -104,6 +125,7 @@ def _ingest_one(conn: sqlite3.Connection, src: SourceDocument, index: CardIndex 
     fmt = parsed.parser if src.format == "auto" else src.format
     meta = DocumentMeta(src.game, src.version, src.title, src.date, fmt, src.file)
     doc_id = store_document(conn, meta, parsed, data, index if src.game in CARD_GAMES else None)
+    index_document(conn, doc_id)
     links = conn.execute(
         "SELECT count(*) FROM entry_cards ec JOIN entries e ON e.id = ec.entry WHERE e.document = ?",
         (doc_id,),
@@ -112,56 +134,122 @@ def _ingest_one(conn: sqlite3.Connection, src: SourceDocument, index: CardIndex 
         game=src.game, version=src.version, format=fmt, parser=parsed.parser,
         counts=parsed.counts(), needs_review=sum(e.needs_review for e in parsed.entries),
         card_links=links, seconds=time.perf_counter() - started, warnings=warnings,
+        used_earlier=earlier.looked,
     )
 
 
-def _previous_threads(db_path: Path, games: list[str]) -> dict[str, Membership]:
-    """The thread of every entry of the KB a build is about to replace (nothing when there is none
-    or it cannot be read: a rebuild never fails because of the file it replaces)."""
+def _previous(db_path: Path, games: list[str]) -> tuple[dict[str, Membership], State | None, set[str]]:
+    """What the KB a build is about to replace holds: the thread of every entry, the state it was
+    built with, and its documents ("game version"). Nothing when there is none or it cannot be read:
+    a build never fails because of the file it replaces."""
     if not db_path.is_file():
-        return {}
+        return {}, None, set()
     try:
         conn = sqlite3.connect(f"file:{db_path.resolve()}?mode=ro", uri=True)
     except sqlite3.Error:
-        return {}
+        return {}, None, set()
     try:
-        return {g: m for g in games if (m := membership(conn, g))}
+        docs = {doc_key(g, v) for g, v in conn.execute("SELECT game, version FROM documents")}
+        return {g: m for g in games if (m := membership(conn, g))}, read_state(conn), docs
     except sqlite3.DatabaseError:
-        return {}
+        return {}, None, set()
     finally:
         conn.close()
 
 
 def build(
-    db_path: Path, manifest_path: Path = DEFAULT_MANIFEST, cards_dir: Path = DEFAULT_CARDS,
+    db_path: Path, manifest_path: Path | None = None, cards_dir: Path = DEFAULT_CARDS,
     on_document: Callable[[SourceDocument], None] | None = None, rulings: Path | None = None,
+    full: bool = False,
 ) -> BuildReport:
-    """Build the whole KB from the manifest into ``db_path`` (replacing it atomically), then load
-    and replay the rulings of ``rulings`` (default: the project's ``rulings/``) against it."""
+    """Build the KB from the manifest (default: :func:`kb.manifest.default_manifest`) into
+    ``db_path``, atomically, and load and replay the rulings of ``rulings`` (default: the project's
+    ``rulings/``) against it. Only what changed since the KB there was built is redone
+    (:mod:`kb.build_state`); ``full`` rebuilds everything."""
     started = time.perf_counter()
-    manifest = load_manifest(manifest_path)
+    manifest = load_manifest(manifest_path or default_manifest())
     if not cards_dir.is_dir():
         raise KBError(f"{cards_dir}: card data folder not found, expected data/cards/*.json")
     rulings = default_rulings_dir() if rulings is None else Path(rulings)
     scenarios = read_scenarios(rulings)  # a broken scenario file fails the build before the work
+    sources = {doc_key(src.game, src.version): (src, read_source(src.path)) for src in manifest.documents}
+    wanted = State(code_fingerprint(), folder_fingerprint(cards_dir, "*.json"),
+                   folder_fingerprint(rulings, "*.yaml"),
+                   {k: {"bytes": document_fingerprint(src, data), "meta": [src.title, src.date, src.file]}
+                    for k, (src, data) in sources.items()})
+    previous, old, old_docs = _previous(Path(db_path), list(manifest.games))
+    if not full and old is not None and (old.code, old.cards) == (wanted.code, wanted.cards):
+        changed = [k for k in sources if (old.documents.get(k) or {}).get("bytes") != wanted.documents[k]["bytes"]]
+        removed = sorted(old_docs - set(sources))
+        relabelled = [k for k in sources if (old.documents.get(k) or {}).get("meta") != wanted.documents[k]["meta"]]
+        if not changed and not removed and not relabelled and old.rulings == wanted.rulings:
+            return BuildReport(Path(db_path), [], 0, time.perf_counter() - started, RulingsReport(), current=True)
+        return _update(db_path, manifest, sources, wanted, old, changed, removed, rulings, scenarios,
+                       on_document, started)
     reports = []
-    previous = _previous_threads(Path(db_path), list(manifest.games))
     with atomic_database(db_path, copy_existing=False) as conn:
         create_schema(conn)
         for gid, name in manifest.games.items():
             ensure_game(conn, gid, name)
         n_cards = load_cards(conn, cards_dir)
         index = CardIndex.from_db(conn)
-        for src in manifest.documents:
+        for key, (src, data) in sources.items():
             if on_document:
                 on_document(src)
-            reports.append(_ingest_one(conn, src, index))
-        rebuild_search_index(conn)
+            reports.append(_ingest_one(conn, src, index, data))
+            wanted.documents[key]["earlier"] = reports[-1].used_earlier
         align(conn)  # threads across versions, once every version is in
         for game, members in previous.items():  # a rebuild keeps the thread ids users saved
             carry_ids(conn, game, members)
         rulings_report = load_rulings(conn, rulings, scenarios)
         compute_supersessions(conn)  # which entries a later version changed in meaning (kb.supersede)
+        write_state(conn, wanted)
+    return BuildReport(Path(db_path), reports, n_cards, time.perf_counter() - started, rulings_report)
+
+
+def _update(db_path, manifest, sources, wanted: State, old: State, changed: list[str], removed: list[str],
+            rulings: Path, scenarios, on_document, started: float) -> BuildReport:
+    """Redo only the documents that changed (and, per game, the later ones whose parser read the
+    earlier versions), in a copy of the KB; the rest keeps its entries, threads and replays."""
+    redo = set(changed)
+    for key in changed:
+        src = sources[key][0]
+        for other, (later, _) in sources.items():
+            if (later.game == src.game and version_sort_key(later.version) > version_sort_key(src.version)
+                    and (old.documents.get(other) or {}).get("earlier")):
+                redo.add(other)
+    touched = {sources[k][0].game for k in redo} | {k.split(" ", 1)[0] for k in removed}
+    reports = []
+    with atomic_database(db_path, copy_existing=True) as conn:
+        create_schema_additions(conn)
+        for gid, name in manifest.games.items():
+            ensure_game(conn, gid, name)
+        for key in removed:
+            game, version = key.split(" ", 1)
+            delete_document(conn, game, version)
+        index = CardIndex.from_db(conn)
+        for key, (src, data) in sources.items():
+            if key in redo:
+                if on_document:
+                    on_document(src)
+                delete_document(conn, src.game, src.version)
+                reports.append(_ingest_one(conn, src, index, data))
+                wanted.documents[key]["earlier"] = reports[-1].used_earlier
+            else:
+                wanted.documents[key]["earlier"] = (old.documents.get(key) or {}).get("earlier", False)
+                conn.execute("""UPDATE documents SET title = coalesce(?, title), date = ?, file = ?
+                                WHERE game = ? AND version = ?""",
+                             (src.title, src.date, src.file, src.game, src.version))
+        align(conn)  # places the new entries only: every other thread stays as it was
+        with_scenarios = {s.game for s in scenarios}
+        if old.rulings != wanted.rulings or touched & with_scenarios:
+            rulings_report = load_rulings(conn, rulings, scenarios)
+        else:
+            rulings_report = stored_rulings(conn)
+        for game in sorted(touched):
+            compute_supersessions(conn, game)
+        write_state(conn, wanted)
+        n_cards = conn.execute("SELECT count(*) FROM cards").fetchone()[0]
     return BuildReport(Path(db_path), reports, n_cards, time.perf_counter() - started, rulings_report)
 
 
@@ -192,13 +280,17 @@ def ingest(
         except sqlite3.DatabaseError:
             raise KBError(f"{db_path}: built by an earlier rulebase without scenario tables; "
                           "run 'rulebase build' to rebuild it") from None
+        create_schema_additions(conn)
         ensure_game(conn, game)
         delete_document(conn, game, version)
         index = CardIndex.from_db(conn) if game in CARD_GAMES else None
         report = _ingest_one(conn, src, index)
-        rebuild_search_index(conn)
         align(conn, game)  # the new version slots into the game's threads
-        report.rulings = load_rulings(conn, rulings, scenarios)
+        forget_document(conn, game, version)  # no longer the manifest's document of that version
+        if any(s.game == game for s in scenarios) or not rulings_current(conn, scenarios):
+            report.rulings = load_rulings(conn, rulings, scenarios)
+        else:  # no scenario replays this game's rulings, and the stored ones are the folder's
+            report.rulings = stored_rulings(conn)
         compute_supersessions(conn, game)  # the new version may supersede, or be superseded
     return report
 

@@ -37,21 +37,29 @@ def cli() -> None:
 
 @cli.command()
 @DB_OPTION
-@click.option("--manifest", type=click.Path(dir_okay=False, path_type=Path), default=DEFAULT_MANIFEST,
-              show_default="sources/manifest.toml", help="Manifest listing the source documents.")
+@click.option("--manifest", type=click.Path(dir_okay=False, path_type=Path), default=None,
+              envvar="RULEBASE_MANIFEST", show_default="sources/manifest.toml",
+              help="Manifest listing the source documents (env: RULEBASE_MANIFEST).")
 @click.option("--cards", "cards_dir", type=click.Path(file_okay=False, path_type=Path),
               default=DEFAULT_CARDS, show_default="data/cards", help="Folder of card JSON files.")
 @RULINGS_OPTION
-def build(db: Path, manifest: Path, cards_dir: Path, rulings: Path | None) -> None:
-    """Build the whole knowledge base from the manifest (atomically replaces DB)."""
+@click.option("--full", is_flag=True, help="Rebuild everything, even what did not change.")
+def build(db: Path, manifest: Path | None, cards_dir: Path, rulings: Path | None, full: bool) -> None:
+    """Build the knowledge base from the manifest (atomically replaces DB); only what changed since
+    the KB there was built is redone."""
+    manifest = manifest or DEFAULT_MANIFEST
     if sys.stderr.isatty():
         with click.progressbar(length=len(_manifest_docs(manifest)), label="Building", file=sys.stderr,
                                item_show_func=lambda s: s) as bar:
             report = build_mod.build(db, manifest, cards_dir,
                                      on_document=lambda src: bar.update(1, f"{src.game} {src.version}"),
-                                     rulings=rulings)
+                                     rulings=rulings, full=full)
     else:
-        report = build_mod.build(db, manifest, cards_dir, rulings=rulings)
+        report = build_mod.build(db, manifest, cards_dir, rulings=rulings, full=full)
+    if report.current:
+        click.echo(f"{db} is current: built from these sources, card data, rulings and code "
+                   f"({report.seconds:.2f} s to check)")
+        return
     totals: dict[str, int] = {}
     for d in report.documents:
         for k, n in d.counts.items():

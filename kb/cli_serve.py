@@ -22,7 +22,7 @@ def serve(host: str, port: int, db: Path, datasette_url: str | None) -> None:
     if datasette_url is not None and not datasette_url.startswith(("http://", "https://")):
         raise KBError(f"--datasette-url: expected an http:// or https:// URL, got {datasette_url!r}")
     if not db.exists():
-        click.echo(f"{db}: no knowledge base there; building it from the bundled sources first")
+        click.echo(f"{db}: no knowledge base there; building it from the sources first")
         report = build_mod.build(db)
         click.echo(f"built {db}: {len(report.documents)} documents, {report.cards} cards, "
                    f"{fmt_rulings(report.rulings)} ({report.seconds:.1f} s)")

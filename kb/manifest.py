@@ -5,6 +5,7 @@ reported as a :class:`~kb.errors.KBError` naming the manifest, the document and 
 """
 from __future__ import annotations
 
+import os
 import tomllib
 from dataclasses import dataclass
 from pathlib import Path
@@ -17,6 +18,15 @@ from .versions import version_sort_key
 PROJECT_ROOT = Path(__file__).resolve().parent.parent
 DEFAULT_MANIFEST = PROJECT_ROOT / "sources" / "manifest.toml"
 DEFAULT_CARDS = PROJECT_ROOT / "data" / "cards"
+
+#: a manifest to build from instead of the bundled one (tests build from a sample of the sources)
+MANIFEST_ENV = "RULEBASE_MANIFEST"
+
+
+def default_manifest() -> Path:
+    """The manifest builds read when none is given: ``$RULEBASE_MANIFEST``, else the bundled one."""
+    return Path(os.environ[MANIFEST_ENV]) if os.environ.get(MANIFEST_ENV) else DEFAULT_MANIFEST
+
 
 KNOWN_GAMES = {"keyforge": "KeyForge", "keeper-of-the-cards": "Keeper of the Cards"}
 

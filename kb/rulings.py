@@ -212,3 +212,27 @@ def _mark(conn: sqlite3.Connection, entry: int, reason: str) -> None:
     before = conn.execute("SELECT conflict_reason FROM entries WHERE id = ?", (entry,)).fetchone()[0]
     both = reason if before in (None, reason) else f"{before}; {reason}"
     conn.execute("UPDATE entries SET conflict = 1, conflict_reason = ? WHERE id = ?", (both, entry))
+
+
+def stored_rulings(conn: sqlite3.Connection) -> RulingsReport:
+    """The report of the replays the KB already holds (a build that had nothing to replay again)."""
+    report = RulingsReport()
+    try:
+        report.scenarios = conn.execute("SELECT count(*) FROM scenarios").fetchone()[0]
+        counts = dict(conn.execute("SELECT status, count(*) FROM verifications GROUP BY status"))
+        report.passed, report.failed = counts.get("passed", 0), counts.get("failed", 0)
+        report.unverified = counts.get("unverified", 0)
+        report.conflicts = conn.execute("SELECT count(*) FROM entries WHERE conflict = 1").fetchone()[0]
+    except sqlite3.OperationalError:
+        pass
+    return report
+
+
+def rulings_current(conn: sqlite3.Connection, scenarios: list[Scenario]) -> bool:
+    """True when the KB stores exactly these scenarios, as these files hold them."""
+    try:
+        stored = dict(conn.execute("SELECT id, yaml FROM scenarios"))
+    except sqlite3.OperationalError:
+        return False
+    return stored == {s.id: Path(s.path).read_text(encoding="utf-8") for s in scenarios}
+

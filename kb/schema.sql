@@ -196,3 +196,10 @@ CREATE TABLE IF NOT EXISTS supersessions (
     detail   TEXT                          -- kb.meaning's one-line account of that change ("7 -> 2")
 );
 CREATE INDEX IF NOT EXISTS supersessions_by_entry ON supersessions(by_entry);
+
+-- What the KB was built from (kb/build_state.py), so a second `rulebase build` redoes only what
+-- changed: fingerprints of the code, the card data, the rulings folder and each document.
+CREATE TABLE IF NOT EXISTS build_state (
+    name  TEXT PRIMARY KEY,                -- code | cards | rulings | documents | format
+    value TEXT NOT NULL                    -- a SHA-256; for documents, JSON {"game version": {"bytes", "meta", "earlier"}}
+);

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import re
 import sqlite3
 from dataclasses import dataclass
 from importlib import resources
@@ -44,11 +45,14 @@ def ensure_game(conn: sqlite3.Connection, game: str, name: str | None = None) ->
 
 
 def delete_document(conn: sqlite3.Connection, game: str, version: str) -> bool:
-    """Remove a document version and everything hanging off it; True if there was one."""
+    """Remove a document version and everything hanging off it (its rows of the search index
+    too); True if there was one."""
     row = conn.execute("SELECT id FROM documents WHERE game = ? AND version = ?", (game, version)).fetchone()
     if row is None:
         return False
     doc_id = row[0]
+    conn.execute("""INSERT INTO entries_fts(entries_fts, rowid, title, question, body)
+                    SELECT 'delete', id, title, question, body FROM entries WHERE document = ?""", (doc_id,))
     # entries.parent references entries; clear it first so cascades never hit a dangling order
     conn.execute("UPDATE entries SET parent = NULL WHERE document = ?", (doc_id,))
     conn.execute("DELETE FROM documents WHERE id = ?", (doc_id,))
@@ -109,3 +113,17 @@ def store_document(
 
 def rebuild_search_index(conn: sqlite3.Connection) -> None:
     conn.execute("INSERT INTO entries_fts(entries_fts) VALUES ('rebuild')")
+
+
+def index_document(conn: sqlite3.Connection, doc_id: int) -> None:
+    """Add one document's entries to the full-text index (an external-content FTS5 table is kept in
+    step row by row: rebuilding it whole would cost as much as every version held)."""
+    conn.execute("""INSERT INTO entries_fts(rowid, title, question, body)
+                    SELECT id, title, question, body FROM entries WHERE document = ?""", (doc_id,))
+
+
+def create_schema_additions(conn: sqlite3.Connection) -> None:
+    """The tables added to the schema since a KB was built (``CREATE ... IF NOT EXISTS``), for a KB
+    that is updated rather than rebuilt."""
+    for statement in re.findall(r"CREATE (?:TABLE|INDEX) IF NOT EXISTS [^;]*;", re.sub(r"--[^\n]*", "", schema_sql())):
+        conn.execute(statement)

@@ -1,6 +1,8 @@
 """Shared fixtures: one real knowledge base built from the bundled sources per test session."""
 from __future__ import annotations
 
+import os
+import re
 import shutil
 import sqlite3
 import subprocess
@@ -13,6 +15,25 @@ ROOT = Path(__file__).resolve().parent.parent
 SOURCES = ROOT / "sources"
 CARDS_DIR = ROOT / "data" / "cards"
 SCHEMA = ROOT / "kb" / "schema.sql"
+#: the documents the ordinary tests build from: every KeyForge and Keeper of the Cards document and
+#: a few Comprehensive Rules versions, so a build takes seconds (the whole CR history is built by the
+#: tests marked ``slow``). Builds in this process and in ``rulebase`` subprocesses read it through
+#: RULEBASE_MANIFEST, like a user pointing rulebase at another manifest.
+SAMPLE_MANIFEST = Path(__file__).resolve().parent / "manifest-sample.toml"
+if SAMPLE_MANIFEST.is_file():
+    os.environ["RULEBASE_MANIFEST"] = str(SAMPLE_MANIFEST)
+
+
+def manifest_copy(folder: Path, extra: str = "") -> Path:
+    """The manifest the tests build from, copied into ``folder`` with absolute file paths and
+    ``extra`` appended (more [[document]] tables)."""
+    from kb.manifest import default_manifest
+    source = default_manifest()
+    text = re.sub(r'(?m)^file = "(.+)"$', lambda m: f'file = "{(source.parent / m.group(1)).resolve()}"',
+                  source.read_text(encoding="utf-8"))
+    path = Path(folder) / "manifest.toml"
+    path.write_text(text + extra, encoding="utf-8")
+    return path
 
 
 def cards_database() -> tuple[sqlite3.Connection, int]:
@@ -27,7 +48,7 @@ def cards_database() -> tuple[sqlite3.Connection, int]:
 
 @pytest.fixture(scope="session")
 def built_kb(tmp_path_factory) -> Path:
-    """A KB built by the real ``build`` from sources/manifest.toml (read-only: copy to mutate)."""
+    """A KB built by the real ``build`` from the test manifest (read-only: copy to mutate)."""
     from kb.build import build
     path = tmp_path_factory.mktemp("kb") / "kb.sqlite"
     build(path)

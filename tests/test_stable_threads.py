@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 import sqlite3
 
-from conftest import SOURCES, run_cli
+from conftest import SOURCES, manifest_copy, run_cli
 from variants import bold_question_variant
 
 from kb.align import align, membership
@@ -76,11 +76,8 @@ def test_rebuild_keeps_the_ids_of_the_kb_it_replaces(kb_copy, tmp_path):
     source = between_edition(tmp_path)
     ingest(kb_copy, source, "14")
     ingested = threads_by_entry(kb_copy)
-    manifest = (SOURCES / "manifest.toml").read_text(encoding="utf-8")
-    manifest = manifest.replace('file = "', f'file = "{SOURCES}/')
-    manifest += f'\n[[document]]\ngame = "keyforge"\nversion = "14"\nformat = "markdown"\nfile = "{source}"\n'
-    (tmp_path / "manifest.toml").write_text(manifest, encoding="utf-8")
-    proc = run_cli("build", "--db", str(kb_copy), "--manifest", str(tmp_path / "manifest.toml"))
+    manifest_copy(tmp_path, f'\n[[document]]\ngame = "keyforge"\nversion = "14"\nformat = "markdown"\nfile = "{source}"\n')
+    proc = run_cli("build", "--full", "--db", str(kb_copy), "--manifest", str(tmp_path / "manifest.toml"))
     assert proc.returncode == 0, proc.stderr
     rebuilt = threads_by_entry(kb_copy)
     assert set(rebuilt) == set(ingested)
@@ -105,9 +102,9 @@ def test_rebuild_over_a_kb_keeps_ids_it_would_not_compute(kb_copy):
     conn.close()
     saved = threads_by_entry(kb_copy)
     assert saved != before
-    assert run_cli("build", "--db", str(kb_copy)).returncode == 0
+    assert run_cli("build", "--full", "--db", str(kb_copy)).returncode == 0
     assert threads_by_entry(kb_copy) == saved
-    assert run_cli("build", "--db", str(kb_copy)).returncode == 0  # and again: nothing moves
+    assert run_cli("build", "--full", "--db", str(kb_copy)).returncode == 0  # and again: nothing moves
     assert threads_by_entry(kb_copy) == saved
 
 

@@ -1,0 +1,109 @@
+"""Incremental builds (kb/build_state.py): a second ``rulebase build`` redoes only what changed,
+and what it leaves is what a full build would have built."""
+from __future__ import annotations
+
+import hashlib
+import sqlite3
+from pathlib import Path
+
+from conftest import SOURCES, manifest_copy, run_cli
+
+MD13 = SOURCES / "keyforge" / "rulebook-1.3-2019-05.md"
+
+
+def sha(path: Path) -> str:
+    return hashlib.sha256(path.read_bytes()).hexdigest()
+
+
+def entries(db: Path) -> dict[tuple[str, str, str], tuple]:
+    conn = sqlite3.connect(f"file:{db}?mode=ro", uri=True)
+    try:
+        return {(g, v, k): (t, q, b, c, conf) for g, v, k, t, q, b, c, conf in conn.execute(
+            """SELECT d.game, d.version, e.key, e.title, e.question, e.body, e.category, e.confidence
+               FROM entries e JOIN documents d ON d.id = e.document""")}
+    finally:
+        conn.close()
+
+
+def entry_ids(db: Path, game: str, version: str) -> set[int]:
+    conn = sqlite3.connect(f"file:{db}?mode=ro", uri=True)
+    try:
+        return {i for (i,) in conn.execute("""SELECT e.id FROM entries e JOIN documents d ON d.id = e.document
+                                              WHERE d.game = ? AND d.version = ?""", (game, version))}
+    finally:
+        conn.close()
+
+
+def build(db: Path, *args: str):
+    proc = run_cli("build", "--db", str(db), *args)
+    assert proc.returncode == 0, proc.stderr
+    return proc
+
+
+def test_a_second_build_of_the_same_sources_changes_nothing(kb_copy):
+    before = sha(kb_copy)
+    proc = build(kb_copy)
+    assert "is current" in proc.stdout
+    assert sha(kb_copy) == before
+
+
+def test_a_changed_document_is_the_only_one_parsed_again(kb_copy, tmp_path):
+    """1.3's Bait and Switch answer changes: 1.3 is parsed again, and 16.0 (whose text recovery read
+    the earlier versions); 1.1, 1.2 and Keeper of the Cards keep their entries untouched. The result
+    is the KB a full build of the same sources gives."""
+    changed = tmp_path / "rulebook-1.3.md"
+    changed.write_text(MD13.read_text(encoding="utf-8").replace(
+        "Bait and Switch’s effect will be triggered 2 times", "Bait and Switch’s effect will be triggered 3 times"),
+        encoding="utf-8")
+    manifest = manifest_copy(tmp_path)
+    manifest.write_text(manifest.read_text(encoding="utf-8").replace(str(MD13.resolve()), str(changed)), encoding="utf-8")
+    kept = {v: entry_ids(kb_copy, "keyforge", v) for v in ("1.1", "1.2")}
+    proc = build(kb_copy, "--manifest", str(manifest))
+    parsed = [line.split()[:2] for line in proc.stdout.splitlines() if not line.startswith("total")]
+    assert parsed == [["keyforge", "1.3"], ["keyforge", "16.0"]]
+    assert {v: entry_ids(kb_copy, "keyforge", v) for v in ("1.1", "1.2")} == kept
+    fresh = tmp_path / "fresh.sqlite"
+    build(fresh, "--manifest", str(manifest))
+    assert entries(kb_copy) == entries(fresh)
+    assert "is current" in build(kb_copy, "--manifest", str(manifest)).stdout
+
+
+def test_a_document_left_out_of_the_manifest_is_removed(kb_copy, tmp_path):
+    manifest = manifest_copy(tmp_path)
+    text = manifest.read_text(encoding="utf-8")
+    start = text.index('version = "1.2"')
+    block_start = text.rindex("[[document]]", 0, start)
+    block_end = text.find("[[document]]", start)
+    manifest.write_text(text[:block_start] + text[block_end:], encoding="utf-8")
+    build(kb_copy, "--manifest", str(manifest))
+    assert not entry_ids(kb_copy, "keyforge", "1.2") and entry_ids(kb_copy, "keyforge", "1.3")
+
+
+def test_an_ingested_version_goes_with_the_next_build(kb_copy):
+    """A build makes the KB the manifest describes, whether it updates or rebuilds."""
+    assert run_cli("ingest", str(MD13), "--game", "keyforge", "--version", "1.4", "--db", str(kb_copy)).returncode == 0
+    assert entry_ids(kb_copy, "keyforge", "1.4")
+    build(kb_copy)
+    assert not entry_ids(kb_copy, "keyforge", "1.4")
+    assert "is current" in build(kb_copy).stdout
+
+
+def test_a_change_of_code_rebuilds_everything(kb_copy):
+    conn = sqlite3.connect(kb_copy)
+    conn.execute("UPDATE build_state SET value = 'another parser' WHERE name = 'code'")
+    conn.commit()
+    conn.close()
+    proc = build(kb_copy)
+    parsed = {tuple(line.split()[:2]) for line in proc.stdout.splitlines() if not line.startswith("total")}
+    assert ("keyforge", "1.1") in parsed and ("keeper-of-the-cards", "11") in parsed
+    assert "is current" in build(kb_copy).stdout
+
+
+def test_changed_rulings_are_replayed_without_parsing_anything(kb_copy, tmp_path):
+    rulings = tmp_path / "rulings" / "keyforge"
+    rulings.mkdir(parents=True)
+    (rulings / "one.yaml").write_text((SOURCES.parent / "rulings" / "keyforge" / "bait-and-switch-14-amber.yaml")
+                                      .read_text(encoding="utf-8"), encoding="utf-8")
+    proc = build(kb_copy, "--rulings", str(tmp_path / "rulings"))
+    assert "1 scenarios verified" in proc.stdout
+    assert [line for line in proc.stdout.splitlines() if not line.startswith("total")] == []
