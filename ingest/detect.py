@@ -1,16 +1,18 @@
 """Reading a source file: decoding, telling its format from its content, and the version it states.
 
-Format detection looks at the content first (a PDF header, HTML tags, Markdown headings) and at the
-file extension only to break ties, so a Markdown file saved as ``.txt`` still parses as Markdown.
+Format detection looks at the content first (a PDF header, the title line and numbered rules of the
+Magic: The Gathering Comprehensive Rules, HTML tags, Markdown headings) and at the file extension only
+to break ties, so a Markdown file saved as ``.txt`` still parses as Markdown.
 """
 from __future__ import annotations
 
 import re
 from pathlib import Path
 
+from .cr_decode import looks_like_cr
 from .errors import IngestError
 
-FORMATS = ("markdown", "html", "pdf", "text")
+FORMATS = ("markdown", "html", "pdf", "text", "cr")
 
 _VERSION_PATTERNS = [
     re.compile(r"\bVERSION\s+(\d+(?:\.\d+)*)\s*[-–—]", re.IGNORECASE),
@@ -55,6 +57,8 @@ def detect_format(data: bytes, name: str = "") -> str:
     head = data[:4096].lstrip()
     if head.startswith(b"%PDF-"):
         return "pdf"
+    if looks_like_cr(data):  # before the binary check: some CR versions are UTF-16
+        return "cr"
     if b"\x00" in data[:4096]:
         raise IngestError(f"{name}: binary file, expected a rulebook in Markdown, HTML, PDF or text")
     sample = data[:20000].decode("utf-8", errors="replace")

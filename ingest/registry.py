@@ -9,6 +9,9 @@ from .model import ParseContext, ParsedDocument
 
 #: format name -> module whose ``parse`` reads it. Text formats get ``str``; PDF gets ``bytes``.
 PARSERS = {fmt: f"ingest.{fmt}" for fmt in FORMATS}
+#: text formats whose parser decodes the bytes itself: the Comprehensive Rules come in encodings
+#: (UTF-16, 8-bit) that the shared UTF-8-only :func:`decode_text` refuses, rightly, for the others
+BYTE_PARSERS = {"cr"}
 
 
 def parse_document(data: bytes, fmt: str, context: ParseContext) -> ParsedDocument:
@@ -23,6 +26,8 @@ def parse_document(data: bytes, fmt: str, context: ParseContext) -> ParsedDocume
         if not data.lstrip().startswith(b"%PDF-"):
             raise IngestError(f"{name}: not a PDF file (no %PDF header), expected a PDF rulebook")
         doc = module.parse(data, context)
+    elif fmt in BYTE_PARSERS:
+        doc = module.parse(data, context)  # reads the encodings of its own sources (ingest.cr_decode)
     else:
         text = decode_text(data, name)
         doc = module.parse(text, context)

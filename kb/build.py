@@ -97,25 +97,44 @@ def atomic_database(target: Path, copy_existing: bool) -> Iterator[sqlite3.Conne
         tmp.unlink(missing_ok=True)
 
 
-class _Watched(list):
-    """The earlier versions' entries handed to a parser, noting whether it looked at them: a
-    document parsed with them (16.0's recovery) is parsed again when an earlier version changes."""
-    looked = False
+class _Earlier(list):
+    """The earlier versions' entries handed to a parser, read from the KB only if the parser looks
+    at them (the Magic rules parser never does: reading 100 versions' entries for each new one would
+    make a build quadratic), noting that it did: a document parsed with them (16.0's recovery) is
+    parsed again when an earlier version changes."""
+
+    def __init__(self, conn: sqlite3.Connection, game: str, version: str) -> None:
+        super().__init__()
+        self._read = lambda: earlier_entries(conn, game, version)
+        self.looked = False
+
+    def _look(self) -> None:
+        if not self.looked:
+            self.looked = True
+            self.extend(self._read())
 
     def __iter__(self):
-        self.looked = True
+        self._look()
         return super().__iter__()
 
     def __len__(self):
-        self.looked = True
+        self._look()
         return super().__len__()
+
+    def __getitem__(self, i):
+        self._look()
+        return super().__getitem__(i)
+
+    def __bool__(self):
+        self._look()
+        return super().__len__() > 0
 
 
 def _ingest_one(conn: sqlite3.Connection, src: SourceDocument, index: CardIndex | None,
                 data: bytes | None = None) -> DocumentReport:
     started = time.perf_counter()
     data = read_source(src.path) if data is None else data
-    earlier = _Watched(earlier_entries(conn, src.game, src.version))
+    earlier = _Earlier(conn, src.game, src.version)
     context = ParseContext(game=src.game, version=src.version, source_name=str(src.file), earlier=earlier)
     parsed = parse_document(data, src.format, context)
     warnings = list(parsed.warnings)

@@ -15,6 +15,7 @@ conflict with its own document is flagged, not presented as a plain ruling chang
 from __future__ import annotations
 
 import json
+import re
 import sqlite3
 from collections import defaultdict
 from typing import NamedTuple
@@ -32,6 +33,10 @@ RULING_KINDS = ("faq", "ruling")
 MEANING_KINDS = ("rule", "glossary", "errata", "faq", "example", "timing", "ruling", "redacted", "cost")
 #: How many entry keys a terminology rename shows as examples.
 RENAME_EXAMPLES = 5
+
+
+#: the key of a worked example under a numbered rule: example/rule/702.19b/example-1
+_EXAMPLE_OF_NUMBER = re.compile(r"^example/[a-z]+/(\d+(?:\.\d+)*[a-z]?)/example-\d+$")
 
 
 class Pair(NamedTuple):
@@ -72,7 +77,7 @@ def pairs(conn: sqlite3.Connection, game: str, from_version: str, to_version: st
 def _entries(conn: sqlite3.Connection, ids: list[int]) -> dict[int, dict]:
     out = {}
     fields = ("id", "key", "kind", "title", "question", "body", "needs_review", "confidence", "version",
-              "conflict", "conflict_reason")
+              "number", "conflict", "conflict_reason")
     try:
         conn.execute("SELECT conflict, conflict_reason FROM entries LIMIT 0")
         conflict = "e.conflict, e.conflict_reason"
@@ -82,9 +87,13 @@ def _entries(conn: sqlite3.Connection, ids: list[int]) -> dict[int, dict]:
         chunk = ids[start:start + 500]
         for row in conn.execute(
                 f"""SELECT e.id, e.key, e.kind, e.title, e.question, e.body, e.needs_review, e.confidence,
-                           d.version, {conflict} FROM entries e JOIN documents d ON d.id = e.document
+                           d.version, json_extract(e.data, '$.number'), {conflict}
+                    FROM entries e JOIN documents d ON d.id = e.document
                     WHERE e.id IN ({','.join('?' * len(chunk))})""", chunk):
-            out[row[0]] = dict(zip(fields, row))
+            e = out[row[0]] = dict(zip(fields, row))
+            if e["number"] is None and e["kind"] == "example":  # an example goes with its rule's number
+                m = _EXAMPLE_OF_NUMBER.match(e["key"])
+                e["number"] = m.group(1) if m else None
     return out
 
 
@@ -111,8 +120,8 @@ def changelog(conn: sqlite3.Connection, game: str, from_version: str, to_version
     entries = _entries(conn, [i for p in all_pairs for i in (p.from_entry, p.to_entry) if i is not None])
     terms = _terms(conn, game, from_version, to_version, all_pairs, entries)
     out = {"game": game, "from": from_version, "to": to_version, "kind": kind, "added": [], "removed": [],
-           "changed": [], "renamed": [], "unchanged": 0, "ruling_changes": [], "terminology": [],
-           "needs_review": []}
+           "changed": [], "renamed": [], "renumbered": [], "unchanged": 0, "ruling_changes": [],
+           "terminology": [], "needs_review": []}
     counts: dict[str, dict[str, int]] = defaultdict(lambda: defaultdict(int))
     uses = defaultdict(int)
     for p in all_pairs:
@@ -141,6 +150,8 @@ def changelog(conn: sqlite3.Connection, game: str, from_version: str, to_version
                 out["renamed"][-1]["split"] = uses["from", p.from_entry] > 1
             if category in ("renamed", "changed"):
                 order[id(out[category][-1])] = n
+            if category == "renumbered" or (category == "changed" and "renumbered" in out["changed"][-1]):
+                out["renumbered"][-1]["merged"] = uses["to", p.to_entry] > 1
         counts[k][category] += 1
     for name in ("changed", "renamed"):  # the biggest changes of meaning first, then document order
         out[name].sort(key=lambda x: (not x["meaning"], -x["magnitude"], order[id(x)]))
@@ -160,8 +171,28 @@ def _meaning_fields(old: dict, new: dict, terms: meaning.Terminology) -> dict:
             "magnitude": meaning.magnitude(changes), "meaning_changes": [c.as_dict() for c in changes]}
 
 
+def _unlabelled(title: str | None, number: str | None) -> str | None:
+    """A rule's title without its number ("702.19. Trample" -> "Trample")."""
+    if title and number and title.startswith(number):
+        return title[len(number):].lstrip(". ")
+    return title
+
+
 def _compare(out: dict, p, old: dict, new: dict, terms: meaning.Terminology) -> str:
     body_same, question_same = same_text(old["body"], new["body"]), same_text(old["question"], new["question"])
+    if old["number"] and new["number"] and old["number"] != new["number"]:
+        # the same rule under another number (an insertion shifted it): a renumbering, never a rename,
+        # and a text change besides is listed with the changed entries too
+        title_same = same_text(_unlabelled(old["title"], old["number"]), _unlabelled(new["title"], new["number"]))
+        unchanged = body_same and question_same and title_same
+        out["renumbered"].append({"from": old["number"], "to": new["number"], "kind": new["kind"],
+                                  "title": _label(new), "from_entry": old["id"], "to_entry": new["id"],
+                                  "from_key": old["key"], "to_key": new["key"], "text_changed": not unchanged})
+        if unchanged:
+            return "renumbered"
+        _changed(out, old, new, body_same, question_same, terms)
+        out["changed"][-1]["renumbered"] = {"from": old["number"], "to": new["number"]}
+        return "changed"
     if old["key"] != new["key"]:
         out["renamed"].append({"from_key": old["key"], "to_key": new["key"], "from_title": _label(old),
                                "to_title": _label(new), "score": round(float(p.score), 1), "kind": new["kind"],
@@ -172,6 +203,12 @@ def _compare(out: dict, p, old: dict, new: dict, terms: meaning.Terminology) -> 
     if body_same and question_same and same_text(old["title"], new["title"]):
         out["unchanged"] += 1
         return "unchanged"
+    _changed(out, old, new, body_same, question_same, terms)
+    return "changed"
+
+
+def _changed(out: dict, old: dict, new: dict, body_same: bool, question_same: bool,
+             terms: meaning.Terminology) -> None:
     diff = word_diff(old["body"], new["body"])
     question_diff = None if question_same else word_diff(old["question"], new["question"])
     out["changed"].append({
@@ -179,7 +216,6 @@ def _compare(out: dict, p, old: dict, new: dict, terms: meaning.Terminology) -> 
         "similarity": round(fuzz.ratio(old["body"] or "", new["body"] or ""), 1),
         "diff": diff, "question_diff": question_diff, "moved": moved_sentences(diff),
         "from_entry": old["id"], "to_entry": new["id"], **_meaning_fields(old, new, terms)})
-    return "changed"
 
 
 def meaning_changes(a: str | None, b: str | None, terms: meaning.Terminology | None = None) -> list[str]:

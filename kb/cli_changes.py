@@ -59,6 +59,10 @@ def diff(game: str, from_version: str, to_version: str, kind, key, as_json: bool
     click.echo(head(f"renamed: {len(data['renamed'])}"))
     for e in data["renamed"]:
         click.echo(f"  {e['from_key']} -> {e['to_key']} ({e['score']:.0f})")
+    click.echo(head(f"renumbered: {len(data.get('renumbered', []))}"))
+    for e in data.get("renumbered", []):
+        click.echo(f"  {e['kind']:<8} renumbered {e['from']} → {e['to']}"
+                   + ("  (text changed too, see below)" if e["text_changed"] else ""))
     reworded = sum(e["reworded"] for e in data["changed"])
     click.echo(head(f"changed: {len(data['changed'])} ({len(data['changed']) - reworded} in meaning, {reworded} reworded)"))
     for e in data["changed"]:

@@ -30,6 +30,8 @@ def base_key(entry: Entry, parent_key: str | None) -> str:
         return f"example/{parent_key or 'document'}"
     if kind == "errata" and entry.data.get("card"):
         return "errata/" + slugify(entry.data["card"])
+    if kind == "rule" and entry.data.get("number"):  # numbered rules (the MTG CR): "rule/702.19b"
+        return f"rule/{entry.data['number']}"
     title = entry.title or entry.body[:80]
     if parent_key and kind == "glossary":
         return f"{parent_key}/{slugify(title)}"

@@ -28,7 +28,7 @@ def default_manifest() -> Path:
     return Path(os.environ[MANIFEST_ENV]) if os.environ.get(MANIFEST_ENV) else DEFAULT_MANIFEST
 
 
-KNOWN_GAMES = {"keyforge": "KeyForge", "keeper-of-the-cards": "Keeper of the Cards"}
+KNOWN_GAMES = {"keyforge": "KeyForge", "keeper-of-the-cards": "Keeper of the Cards", "mtg": "Magic: The Gathering"}
 
 
 @dataclass(frozen=True)

@@ -132,8 +132,13 @@ def word_keys(surface: str, key: str, previous: str | None) -> list[str]:
     return [k if k in PROTECTED else stem(k)]
 
 
+#: trademark signs are typography, whatever their spelling ("Magic®", "Magic(r)", "Unglued™"); NFKC
+#: would otherwise spell "™" as the letters "TM" glued to the word
+_MARKS = re.compile(r"[®™]|\((?:r|tm)\)", re.I)
+
+
 def _clean(text: str) -> str:
-    text = unicodedata.normalize("NFKC", text)
+    text = unicodedata.normalize("NFKC", _MARKS.sub("", text))
     text = _LINK.sub(r"\1", text)
     text = _MARKDOWN.sub("", text)
     text = _LIST_MARKER.sub("\n", text)

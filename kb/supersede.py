@@ -8,9 +8,12 @@ computed once per build and ingest into the ``supersessions`` table (``kb/schema
 only read it.
 
 An entry is superseded by the first later version of its thread (``kb.threads``) whose entries all
-state something different from it. Every later version is compared with the entry itself, not with
-the version before it, so several small rewordings never add up to a change, and a version that
-drops the thread says nothing. Entries flagged ``needs_review`` are neither marked nor used to
+state something different from it. The thread is walked once, version after version: where the text
+is printed unchanged nothing is compared; where it changes, the new text is compared with the one
+before it (with the terminology those two versions use), and a change that is only a rewording
+carries the meaning on, so an entry is superseded at the first step that changes what it says. So
+the cost grows with the changes of a thread, not with the square of its versions (the Magic rules
+hold 109 versions), and a version that drops the thread says nothing. Entries flagged ``needs_review`` are neither marked nor used to
 mark (their text was not read with certainty), nor is fiction. The summary quotes the new text
 ("now “…”": the clause of the changed sentence that carries the change; "adds “…”": a sentence it
 added), or the old sentence the new text dropped ("no longer says “…”"), never a paraphrase.
@@ -90,29 +93,39 @@ def _game(conn: sqlite3.Connection, game: str, threads: dict[int, str]) -> tuple
     terms: dict[tuple[str, str], object] = {}
     rows, compared = [], 0
     for versions in _threads(conn, game, threads):
-        held = list(versions)
-        for i, v in enumerate(held):
-            for old in versions[v]:
+        held = [v for v in versions if any(not e.needs_review for e in versions[v])]
+        # walked from the newest version back: an entry's fate is its successor's (the entry of the
+        # next version stating the same thing), or, when it has none, a change at that version
+        fate: dict[int, tuple | None] = {}
+        for i in range(len(held) - 1, -1, -1):
+            news = [n for n in versions[held[i + 1]] if not n.needs_review] if i + 1 < len(held) else []
+            for old in versions[held[i]]:
                 if old.needs_review:
                     continue
-                for later in held[i + 1:]:
-                    news = [n for n in versions[later] if not n.needs_review]
-                    if not news or any(old.words == n.words for n in news):
-                        continue  # a version without the thread, or one printing the same words
-                    if (v, later) not in terms:
-                        terms[v, later] = version_terminology(conn, game, v, later)
-                    changes = {}
+                if not news:
+                    fate[old.id] = None
+                    continue
+                succ = next((n for n in news if n.words == old.words), None)  # printed unchanged
+                changes: dict[int, list] = {}
+                if succ is None:
+                    p, q = held[i], held[i + 1]
+                    if (p, q) not in terms:
+                        terms[p, q] = version_terminology(conn, game, p, q)
                     for n in news:
                         compared += 1
-                        changes[n.id] = meaning_changes(old.body, n.body, terms[v, later])
+                        changes[n.id] = meaning_changes(old.body, n.body, terms[p, q])
                         if not changes[n.id]:
-                            break  # this entry of that version states the same thing
-                    if not all(changes.values()):
-                        continue
+                            succ = n  # reworded only: the meaning goes on
+                            break
+                if succ is not None:
+                    fate[old.id] = fate.get(succ.id)
+                else:
                     new = max(news, key=lambda n: fuzz.ratio(old.body, n.body))
-                    first = changes[new.id][0]
-                    rows.append((old.id, new.id, later, summarize(first, new.body), first.kind, first.detail))
-                    break
+                    fate[old.id] = (held[i + 1], new, changes[new.id][0])
+        for old in (e for v in held for e in versions[v] if not e.needs_review):
+            if fate.get(old.id) is not None:
+                later, new, first = fate[old.id]
+                rows.append((old.id, new.id, later, summarize(first, new.body, old.body), first.kind, first.detail))
     return rows, compared
 
 
@@ -131,13 +144,17 @@ def _threads(conn: sqlite3.Connection, game: str, threads: dict[int, str]) -> li
 
 # ---- summaries ---------------------------------------------------------------------------------
 
-def summarize(change, new_text: str) -> str:
+def summarize(change, new_text: str, old_text: str | None = None) -> str:
     """What the later version says instead, as the pages print it after "Changed in vX:": ``now
     “…”`` quoting the sentence of the change's ``after`` text that the change rewrote (cut to its
     changed clauses when it is longer than :data:`SUMMARY_CHARS`), ``adds “…”`` for a sentence the
-    later text added, ``no longer says “…”`` for one it dropped."""
+    later text added, ``no longer says “…”`` for one it dropped. ``old_text``: the superseded entry's
+    own text, when the change was found against a rewording of it (a version in between): a dropped
+    sentence is quoted as the entry prints it."""
     after = " ".join((change.after or "").split())
     before = " ".join((change.before or "").split())
+    if not after and before and old_text and before not in " ".join(old_text.split()):
+        before = max(_SENTENCE_END.split(" ".join(old_text.split())), key=lambda s: fuzz.ratio(s, before))
     if not after:
         return f"no longer says “{_cut(before)}”" if before else f"now “{_cut(_first_sentence(new_text))}”"
     if not before:

@@ -96,6 +96,7 @@ def text_sentences(text: str | None, terms: Terminology | None) -> list[Sentence
 _BOUNDARY = "\x01"
 
 
+@lru_cache(maxsize=65536)
 def _stream(text: str | None) -> tuple[list[str], list[tuple[Sentence, int]]]:
     """All keys of a text (sentence boundaries marked) with where each comes from."""
     keys, where = [], []
@@ -288,8 +289,11 @@ def _fingerprint(conn: sqlite3.Connection, game: str, versions: tuple[str, str])
         """SELECT count(*), total(e.id), total(length(e.body) + length(coalesce(e.question, '')))
            FROM entries e JOIN documents d ON d.id = e.document WHERE d.game = ? AND d.version IN (?, ?)""",
         (game, *versions)).fetchone()
-    try:
-        threads = conn.execute("SELECT count(*), total(entry) FROM entry_threads").fetchone()
+    try:  # the threads of those two versions' entries only: the others do not pair them
+        threads = conn.execute(
+            """SELECT count(*), total(length(et.thread)) FROM entry_threads et JOIN entries e ON e.id = et.entry
+               JOIN documents d ON d.id = e.document WHERE d.game = ? AND d.version IN (?, ?)""",
+            (game, *versions)).fetchone()
     except sqlite3.OperationalError:
         threads = None
     return (os.path.abspath(path) if not path.startswith("memory:") else path, game, versions, tuple(row), threads)
@@ -309,7 +313,7 @@ def version_terminology(conn: sqlite3.Connection, game: str, from_version: str, 
     key = _fingerprint(conn, game, versions)
     if key not in _MEMO:
         from .threads import aligned_pairs
-        pairs = aligned_pairs(conn, game, *versions)
+        pairs = aligned_pairs(conn, game, *versions, scored=False)
         ids = [i for p in pairs for i in (p.from_entry, p.to_entry) if i is not None]
         texts: dict[int, tuple] = {}
         for start in range(0, len(ids), 500):

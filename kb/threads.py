@@ -8,6 +8,7 @@ before those tables existed falls back to grouping entries by key, as threads we
 from __future__ import annotations
 
 import sqlite3
+from collections import defaultdict
 from dataclasses import dataclass
 
 
@@ -84,12 +85,15 @@ class Pair:
     method: str
 
 
-def aligned_pairs(conn: sqlite3.Connection, game: str, from_version: str, to_version: str) -> list[Pair]:
+def aligned_pairs(conn: sqlite3.Connection, game: str, from_version: str, to_version: str,
+                  scored: bool = True) -> list[Pair]:
     """Every entry of both versions (any two, not only neighbours), paired through their threads.
 
     Within a thread the entries are paired by key, then best score first, one to one; an entry left
     over where the thread goes on in the other version (1.3's two Pitlord wordings, 16.0's one) is
-    paired with its best counterpart there, so it is never reported added or removed."""
+    paired with its best counterpart there, so it is never reported added or removed. ``scored``
+    False: scores are computed only where the pairing needs them (threads holding several entries
+    on one side), the others are -1 (for callers that only want the pairs: thousands of rules)."""
     from .align import item_scores  # kb.align imports this module
     rows = conn.execute(
         """SELECT d.version, e.id, e.key, e.ordinal FROM entries e JOIN documents d ON d.id = e.document
@@ -104,8 +108,9 @@ def aligned_pairs(conn: sqlite3.Connection, game: str, from_version: str, to_ver
         sides.setdefault(t, ([], []))[0 if version == from_version else 1].append((eid, key))
     if from_version == to_version:
         return [Pair(e, e, t, 100.0, "key") for t, (a, _) in sides.items() for e, _ in a]
-    wanted = [(a, b) for a_side, b_side in sides.values() for a in a_side for b in b_side]
-    scores = item_scores(conn, [(a[0], b[0]) for a, b in wanted])
+    wanted = [(a, b) for a_side, b_side in sides.values() for a in a_side for b in b_side
+              if scored or len(a_side) > 1 or len(b_side) > 1]
+    scores = defaultdict(lambda: -1.0, item_scores(conn, [(a[0], b[0]) for a, b in wanted]))
     pairs: list[Pair] = []
     for t, (a_side, b_side) in sides.items():
         if not a_side or not b_side:

@@ -4,6 +4,7 @@ own, and an edition ingested between two others slots into the threads.
 """
 from __future__ import annotations
 
+import re
 import sqlite3
 
 import pytest
@@ -126,7 +127,8 @@ def test_every_entry_in_one_thread_named_by_its_oldest_entry(kb_conn):
         members = thread_entries(kb_conn, thread)
         assert members, thread
         oldest_key = kb_conn.execute("SELECT key FROM entries WHERE id = ?", (members[0][0],)).fetchone()[0]
-        assert (game, oldest_key) == parse_thread(thread) == (game, key)
+        named = parse_thread(thread)  # "~2" when the key already named a thread (a reused rule number)
+        assert (game, oldest_key) == (named[0], re.sub(r"~\d+$", "", named[1])) == (game, key)
         assert method_of(kb_conn, members[0][0])[0] == "first"
 
 

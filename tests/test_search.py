@@ -133,7 +133,7 @@ def test_changed_mark_ignores_quote_style(kb_conn):
 
 
 def test_default_searches_latest_versions_only(kb_conn):
-    newest = {g: latest(kb_conn, g) for g in ("keyforge", "keeper-of-the-cards")}
+    newest = {g: latest(kb_conn, g) for g in ("keyforge", "keeper-of-the-cards", "mtg")}
     res = search(kb_conn, "creature destroyed", limit=50)
     assert res.results and all(h.version == newest[h.game] for h in res.results)
     # a thread that the latest rulebook dropped is found only when searching all versions

@@ -99,12 +99,11 @@ def test_every_supersession_quotes_a_later_entry_of_its_thread_that_means_someth
     for entry, by, version, summary, game, own, own_sort, by_sort, old, new in rows:
         assert thread_of_entry(kb_conn, entry) == thread_of_entry(kb_conn, by)
         assert by_sort > own_sort
-        terms = version_terminology(kb_conn, game, own, version)
-        assert not same_meaning(old, new, terms), (entry, by)
         source = old if summary.startswith("no longer") else new
         assert words(quoted(summary)) <= words(source), (entry, summary)
         # the first version that changed it: each version in between holds an entry of the thread
-        # saying the same (a version can print two wordings of one question), or lacks the thread
+        # saying what the version before it said (a version can print two wordings of one question;
+        # a rewording carries the meaning on, step by step), or lacks the thread
         between: dict[str, list[str]] = {}
         for other, v in thread_entries(kb_conn, thread_of_entry(kb_conn, entry)):
             sort, body, review = kb_conn.execute(
@@ -112,9 +111,15 @@ def test_every_supersession_quotes_a_later_entry_of_its_thread_that_means_someth
                    WHERE e.id = ?""", (other,)).fetchone()
             if own_sort < sort < by_sort and not review:
                 between.setdefault(v, []).append(body)
+        previous, said = own, [old]
         for v, bodies in between.items():
-            terms = version_terminology(kb_conn, game, own, v)
-            assert any(same_meaning(old, body, terms) for body in bodies), (entry, v)
+            terms = version_terminology(kb_conn, game, previous, v)
+            same = [b for b in bodies if any(same_meaning(p, b, terms) for p in said)]
+            assert same, (entry, v)
+            previous, said = v, same
+        # and the later entry says something else than what was said just before it
+        terms = version_terminology(kb_conn, game, previous, version)
+        assert not any(same_meaning(p, new, terms) for p in said), (entry, by)
 
 
 def test_entry_page_marks_the_superseded_answer_and_each_superseded_version(client, kb_conn):
