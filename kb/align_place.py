@@ -27,6 +27,7 @@ import re
 import sqlite3
 from collections import Counter, defaultdict
 from dataclasses import dataclass, field
+from functools import lru_cache
 
 from rapidfuzz import fuzz
 
@@ -71,7 +72,9 @@ class Item:
     cards: frozenset[str]
 
 
+@lru_cache(maxsize=131072)
 def _norm(text: str | None) -> str:
+    """Cached: the versions of a rulebook print most texts again unchanged."""
     return plain(question_slug_text(text or ""))
 
 

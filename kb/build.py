@@ -1,7 +1,11 @@
 """Building the knowledge base from the manifest, and adding one document to an existing one.
 
-Both are atomic: the work happens in a temporary file beside the target and only a complete,
-committed database is renamed over it. A failed build or ingest leaves the previous KB untouched.
+Both are atomic. A build from scratch works in a temporary file beside the target and only a
+complete, committed database is renamed over it. An ingest, and a build that only updates what
+changed, work in the KB itself inside one SQLite transaction (:func:`atomic_update`): copying a KB
+that holds 109 rulebook versions would cost more than the work, and more with every version; a
+failure, an interruption or a full disk rolls the transaction back (SQLite's journal), so the KB
+stays as it was. Either way a failed build or ingest leaves the previous KB untouched.
 """
 from __future__ import annotations
 
@@ -26,7 +30,7 @@ from .build_state import (State, code_fingerprint, doc_key, document_fingerprint
 from .manifest import DEFAULT_CARDS, SourceDocument, default_manifest, load_manifest
 from .rulings import (RulingsReport, default_rulings_dir, load_rulings, read_scenarios, rulings_current,
                       stored_rulings)
-from .supersede import compute as compute_supersessions
+from .supersede import compute as compute_supersessions, update as update_supersessions
 from .store import (DocumentMeta, create_schema, create_schema_additions, delete_document, earlier_entries,
                     ensure_game, index_document, store_document)
 from .versions import same_version, version_sort_key
@@ -128,6 +132,28 @@ class _Earlier(list):
     def __bool__(self):
         self._look()
         return super().__len__() > 0
+
+
+@contextmanager
+def atomic_update(target: Path) -> Iterator[sqlite3.Connection]:
+    """Yield a connection to the KB ``target`` inside one write transaction, committed only when the
+    block succeeds (rolled back otherwise, and by SQLite's journal after a crash)."""
+    target = Path(target)
+    try:
+        conn = sqlite3.connect(target, isolation_level=None, timeout=30)
+        conn.execute("PRAGMA foreign_keys = ON")
+        conn.execute("BEGIN IMMEDIATE")
+    except sqlite3.DatabaseError as exc:
+        raise KBError(f"{target}: not a rulebase knowledge base ({exc})") from None
+    try:
+        yield conn
+        conn.execute("COMMIT")
+    except BaseException:
+        if conn.in_transaction:
+            conn.execute("ROLLBACK")
+        raise
+    finally:
+        conn.close()
 
 
 def _ingest_one(conn: sqlite3.Connection, src: SourceDocument, index: CardIndex | None,
@@ -239,7 +265,7 @@ def _update(db_path, manifest, sources, wanted: State, old: State, changed: list
                 redo.add(other)
     touched = {sources[k][0].game for k in redo} | {k.split(" ", 1)[0] for k in removed}
     reports = []
-    with atomic_database(db_path, copy_existing=True) as conn:
+    with atomic_update(db_path) as conn:
         create_schema_additions(conn)
         for gid, name in manifest.games.items():
             ensure_game(conn, gid, name)
@@ -265,8 +291,12 @@ def _update(db_path, manifest, sources, wanted: State, old: State, changed: list
             rulings_report = load_rulings(conn, rulings, scenarios)
         else:
             rulings_report = stored_rulings(conn)
-        for game in sorted(touched):
-            compute_supersessions(conn, game)
+        gone = {k.split(" ", 1)[0] for k in removed}
+        for game in sorted(touched):  # a version removed joins the steps around it: the game again
+            if game in gone:
+                compute_supersessions(conn, game)
+            else:
+                update_supersessions(conn, game, [sources[k][0].version for k in redo if sources[k][0].game == game])
         write_state(conn, wanted)
         n_cards = conn.execute("SELECT count(*) FROM cards").fetchone()[0]
     return BuildReport(Path(db_path), reports, n_cards, time.perf_counter() - started, rulings_report)
@@ -288,7 +318,7 @@ def ingest(
     scenarios = read_scenarios(rulings)
     src = SourceDocument(game=game, version=version, title=title, date=date, format=fmt,
                          path=file, file=str(file))
-    with atomic_database(Path(db_path), copy_existing=True) as conn:
+    with atomic_update(Path(db_path)) as conn:
         try:
             conn.execute("SELECT 1 FROM documents LIMIT 1")
         except sqlite3.DatabaseError:
@@ -310,6 +340,6 @@ def ingest(
             report.rulings = load_rulings(conn, rulings, scenarios)
         else:  # no scenario replays this game's rulings, and the stored ones are the folder's
             report.rulings = stored_rulings(conn)
-        compute_supersessions(conn, game)  # the new version may supersede, or be superseded
+        update_supersessions(conn, game, [version])  # the new version may supersede, or be superseded
     return report
 

@@ -23,8 +23,9 @@ from __future__ import annotations
 import re
 import sqlite3
 import time
+from collections import defaultdict
 from dataclasses import dataclass
-from functools import cached_property
+from functools import cached_property, lru_cache
 
 from rapidfuzz import fuzz
 
@@ -58,9 +59,14 @@ class _Entry:
     needs_review: bool
 
     @cached_property
-    def words(self) -> list[str]:
-        """What ``kb.textdiff.same_text`` compares, worked out once per entry."""
-        return word_keys(self.body)
+    def words(self) -> tuple[str, ...]:
+        """What ``kb.textdiff.same_text`` compares, worked out once per text."""
+        return _words(self.body)
+
+
+@lru_cache(maxsize=131072)
+def _words(text: str) -> tuple[str, ...]:
+    return tuple(word_keys(text))
 
 
 def ensure_table(conn: sqlite3.Connection) -> None:
@@ -140,6 +146,122 @@ def _threads(conn: sqlite3.Connection, game: str, threads: dict[int, str]) -> li
             by_thread.setdefault(threads.get(eid, f"{game}:{eid}"), {}).setdefault(version, []).append(
                 _Entry(eid, body or "", bool(review)))
     return [versions for versions in by_thread.values() if len(versions) > 1]
+
+
+# ---- after an ingest ---------------------------------------------------------------------------
+
+def update(conn: sqlite3.Connection, game: str, versions: list[str]) -> Report:
+    """Bring the supersessions of ``game`` up to date after ``versions`` were ingested (or ingested
+    again), at a cost that does not grow with the versions the KB holds: only the threads holding an
+    entry of a new version are looked at, and in them only the steps into and out of it (from the
+    nearest version before that holds the thread, to the nearest after, within ``kb.align``'s
+    window). A change of fate at the step into the new version is handed back, in one statement, to
+    the earlier entries of the thread that went the same way."""
+    from .align_place import WINDOW
+    started = time.perf_counter()
+    ensure_table(conn)
+    order = [v for (v,) in conn.execute("SELECT version FROM documents WHERE game = ? ORDER BY version_sort",
+                                        (game,))]
+    at = {v: n for n, v in enumerate(order)}
+    compared = changed = 0
+    terms: dict[tuple[str, str], object] = {}
+    for version in sorted((v for v in versions if v in at), key=at.__getitem__, reverse=True):
+        near = order[max(0, at[version] - WINDOW):at[version] + WINDOW + 1]
+        rows = conn.execute(
+            f"""SELECT et.thread, d.version, e.id, e.kind, e.body, e.needs_review
+                FROM entry_threads et JOIN entries e ON e.id = et.entry JOIN documents d ON d.id = e.document
+                WHERE d.game = ? AND d.version IN ({','.join('?' * len(near))}) AND et.thread IN (
+                      SELECT et2.thread FROM entry_threads et2 JOIN entries e2 ON e2.id = et2.entry
+                      JOIN documents d2 ON d2.id = e2.document WHERE d2.game = ? AND d2.version = ?)
+                ORDER BY d.version_sort, e.ordinal""", [game, *near, game, version]).fetchall()
+        threads: dict[str, dict[str, list[_Entry]]] = defaultdict(dict)
+        for thread, v, eid, kind, body, review in rows:
+            if kind not in SKIP_KINDS and not review:
+                threads[thread].setdefault(v, []).append(_Entry(eid, body or "", False))
+        for held in threads.values():
+            vs = sorted(held, key=at.__getitem__)
+            i = vs.index(version) if version in vs else -1
+            if i < 0:
+                continue
+            after = vs[i + 1] if i + 1 < len(vs) else None
+            before = vs[i - 1] if i > 0 else None
+            for entry in held[version]:  # the new version's entries: their step out
+                fate, n = _step(conn, game, terms, entry, version, after, held)
+                compared += n
+                _store_fate(conn, entry, fate)
+            if before is None:
+                continue
+            for entry in held[before]:  # the step into the new version, handed back along the thread
+                old = _stored_fate(conn, entry.id)
+                fate, n = _step(conn, game, terms, entry, before, version, held)
+                compared += n
+                if (fate and fate[:2]) != (old and old[:2]):
+                    changed += _hand_back(conn, entry, old, fate)
+    return Report(changed, compared, time.perf_counter() - started)
+
+
+def _step(conn, game, terms, old: _Entry, version: str, later: str | None, held) -> tuple[tuple | None, int]:
+    """(fate, comparisons) of ``old`` (of ``version``) at the step to ``later``: the stored fate of
+    the entry there that says the same, or (later version, entry id, change) when none does."""
+    from .meaning import meaning_changes, version_terminology
+    if later is None:
+        return None, 0
+    news = held[later]
+    succ = next((n for n in news if n.words == old.words), None)
+    changes: dict[int, list] = {}
+    if succ is None:
+        if (version, later) not in terms:
+            terms[version, later] = version_terminology(conn, game, version, later)
+        for n in news:
+            changes[n.id] = meaning_changes(old.body, n.body, terms[version, later])
+            if not changes[n.id]:
+                succ = n
+                break
+    if succ is not None:
+        return _stored_fate(conn, succ.id), len(changes)
+    new = max(news, key=lambda n: fuzz.ratio(old.body, n.body))
+    first = changes[new.id][0]
+    return (new.id, later, summarize(first, new.body, old.body), first.kind, first.detail), len(changes)
+
+
+def _stored_fate(conn: sqlite3.Connection, entry: int) -> tuple | None:
+    return conn.execute("SELECT by_entry, version, summary, change, detail FROM supersessions WHERE entry = ?",
+                        (entry,)).fetchone()
+
+
+def _store_fate(conn: sqlite3.Connection, entry: _Entry, fate: tuple | None) -> None:
+    conn.execute("DELETE FROM supersessions WHERE entry = ?", (entry.id,))
+    if fate is not None:
+        conn.execute("""INSERT INTO supersessions(entry, by_entry, version, summary, change, detail)
+                        VALUES (?, ?, ?, ?, ?, ?)""", (entry.id, *fate))
+
+
+def _hand_back(conn: sqlite3.Connection, entry: _Entry, old: tuple | None, fate: tuple | None) -> int:
+    """Give ``entry`` its new ``fate`` and the earlier entries of its thread that shared its old fate
+    (they went the same way through it) the same; returns how many entries changed."""
+    thread = conn.execute("SELECT thread FROM entry_threads WHERE entry = ?", (entry.id,)).fetchone()[0]
+    earlier = [eid for (eid,) in conn.execute(
+        """SELECT e.id FROM entry_threads et JOIN entries e ON e.id = et.entry JOIN documents d ON d.id = e.document
+           LEFT JOIN supersessions s ON s.entry = e.id
+           WHERE et.thread = ? AND e.needs_review = 0 AND d.version_sort < (
+                 SELECT d2.version_sort FROM entries e2 JOIN documents d2 ON d2.id = e2.document WHERE e2.id = ?)
+             AND ((? IS NULL AND s.entry IS NULL) OR (s.by_entry = ? AND s.version = ?))""",
+        (thread, entry.id, old and old[0], old and old[0], old and old[1]))]
+    for eid in [entry.id, *earlier]:
+        body = conn.execute("SELECT body FROM entries WHERE id = ?", (eid,)).fetchone()[0]
+        mine = fate if fate is None or eid == entry.id else (*fate[:2], _resummarize(fate, body), *fate[3:])
+        _store_fate(conn, _Entry(eid, body or "", False), mine)
+    return 1 + len(earlier)
+
+
+def _resummarize(fate: tuple, body: str) -> str:
+    """The summary of a fate found at a later step, for an earlier entry: the same words, unless it
+    quotes a sentence the earlier entry words otherwise ("no longer says")."""
+    summary = fate[2]
+    if summary.startswith("no longer says “") and summary[16:-1] not in " ".join((body or "").split()):
+        sentences = _SENTENCE_END.split(" ".join((body or "").split()))
+        return f"no longer says “{_cut(max(sentences, key=lambda x: fuzz.ratio(x, summary[16:-1])))}”"
+    return summary
 
 
 # ---- summaries ---------------------------------------------------------------------------------
