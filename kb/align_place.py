@@ -82,8 +82,8 @@ def item(eid: int, version: str, kind: str, key: str, title: str | None, questio
          body: str | None, cards: set[str] | frozenset = frozenset()) -> Item:
     raw_head = question if kind == "faq" and question else (title or question or "")
     m = _LABEL.match(raw_head)
-    if m and key == f"{kind}/{m.group(1)}":  # a rule number is a label, not content
-        raw_head = raw_head[m.end():]
+    if m and re.fullmatch(rf"{re.escape(kind)}/{re.escape(m.group(1))}(?:-\d+)?", key):
+        raw_head = raw_head[m.end():]  # a rule number is a label, not content (even printed twice)
     head = _norm(raw_head)
     text = _norm(body)
     named = frozenset(n for n in cards if n in plain(raw_head))

@@ -36,7 +36,7 @@ RENAME_EXAMPLES = 5
 
 
 #: the key of a worked example under a numbered rule: example/rule/702.19b/example-1
-_EXAMPLE_OF_NUMBER = re.compile(r"^example/[a-z]+/(\d+(?:\.\d+)*[a-z]?)/example-\d+$")
+_EXAMPLE_OF_NUMBER = re.compile(r"^example/[a-z]+/(\d+(?:\.\d+)*[a-z]?)(?:-\d+)?/example-\d+$")
 
 
 class Pair(NamedTuple):
