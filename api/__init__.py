@@ -8,20 +8,43 @@ arguments go to ``app.config`` (e.g. the verify limits of ``api.verify``: ``VERI
 ``VERIFY_SECONDS``, ``VERIFY_MAX_BODY``; ``DATASETTE_URL``, the root of a Datasette serving the same
 KB, makes entry and card pages link to their rows there). The KB is opened read-only, one
 connection per request, so ``rulebase build`` can replace the file (atomic rename) while the site is
-up and the next request sees the new one.
+up and the next request sees the new one. A rule cited by number has a page of its own,
+``/<game>/<version>/<number>`` (``/mtg/2025-11-14/702.19b``; ``/<game>/<number>`` for the latest
+version): the ``rule`` URL converter only matches what looks like a rule number, so these addresses
+never shadow the site's other pages.
 """
 from __future__ import annotations
 
 from pathlib import Path
 
 from flask import Flask
+from werkzeug.routing import BaseConverter, ValidationError
 
 SITE_DIR = Path(__file__).resolve().parent.parent / "site"
+
+
+class RuleNumberConverter(BaseConverter):
+    """A rule number in a URL: "7", "702", "702.19", "702.19b" (a final "." tolerated)."""
+    regex = r"\d{1,3}(?:\.\d{1,3}[a-zA-Z]?)?\.?"
+
+
+class GameConverter(BaseConverter):
+    """A game id in a URL ("mtg"); never the first segment of the API's or the static files' paths,
+    so ``/api/...`` keeps its JSON answers and redirects."""
+    regex = r"(?!(?:api|static)$)[a-z][a-z0-9-]{0,39}"
+    reserved = frozenset({"api", "static"})
+
+    def to_python(self, value: str) -> str:
+        if value in self.reserved:
+            raise ValidationError()
+        return value
 
 
 def create_app(db_path: str | Path, **config) -> Flask:
     app = Flask(__name__, template_folder=str(SITE_DIR / "templates"),
                 static_folder=str(SITE_DIR / "static"), static_url_path="/static")
+    app.url_map.converters["rule"] = RuleNumberConverter
+    app.url_map.converters["game"] = GameConverter
     app.config["KB_PATH"] = str(Path(db_path).resolve())
     app.config.update(config)
     from . import db, errors, json_api, json_diff, kotc, kotc_page, pages

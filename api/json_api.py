@@ -13,6 +13,7 @@ from flask import Blueprint, jsonify
 
 from kb.card_detail import card_detail
 from kb.entry_detail import entry_detail
+from kb.rule_numbers import RuleNotFound, find_rule
 from kb.search import QueryError, find_cards, search as kb_search
 from kb.versions_overview import versions_overview
 
@@ -52,6 +53,22 @@ def entry(entry_id: str):
     if found is None:
         raise ApiError(f"no entry with id {entry_id[:40]!r}", 404)
     return jsonify(found)
+
+
+@bp.get("/rules/<game>/<number>")
+def rule(game: str, number: str):
+    """A numbered rule by its number in one version (``version=``; the game's latest by default):
+    the same data as /api/entries/<id>. The number is a key only within a version: 702.15 of one
+    release may be 702.16 of the next (its ``history`` follows it by content)."""
+    args = _params({"version"})
+    version = _filter(args, "version")
+    if len(game) > MAX_FILTER_LEN or len(number) > MAX_FILTER_LEN:
+        raise ApiError("game and rule number: at most 200 characters", 404)
+    try:
+        entry_id = find_rule(get_conn(), game, number, version)
+    except RuleNotFound as exc:
+        raise ApiError(str(exc), 404) from None
+    return jsonify(entry_detail(get_conn(), entry_id))
 
 
 @bp.get("/cards/<set_code>/<number>")

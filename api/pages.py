@@ -1,4 +1,5 @@
-"""The HTML pages players and judges read: search, entry, card, versions, changes.
+"""The HTML pages players and judges read: search, entry (and a numbered rule's page), card, versions,
+changes.
 
 The views only gather data (``kb.search``, ``kb.entry_detail``, ``kb.card_detail``,
 ``kb.versions_overview``) and hand it to the Jinja templates in ``site/templates``. Autoescaping is
@@ -14,6 +15,11 @@ is shown, since a link to a server nobody runs would only break. The changelog p
 
 The search page is a plain GET form, so it works without JavaScript; ``site.js`` adds
 search-as-you-type by fetching ``/search/results``, the same results rendered alone.
+
+A numbered rule is also reachable by its number in one version, ``/<game>/<version>/<number>``
+(``/mtg/2025-11-14/702.19b``; without the version, the latest): the same page as ``/entries/<id>``.
+Rule text links the rule numbers it cites to those rules in the same version (``paras(links)``),
+and version pickers group a long list of versions by year (:func:`version_groups`).
 """
 from __future__ import annotations
 
@@ -24,6 +30,7 @@ from markupsafe import Markup, escape
 
 from kb.card_detail import card_detail
 from kb.entry_detail import entry_detail
+from kb.rule_numbers import RuleNotFound, find_rule, split_refs
 from kb.search import QueryError, search
 from kb.verify_badge import show_value
 from kb.versions_overview import versions_overview
@@ -52,10 +59,39 @@ def _headers(response):
 
 
 @bp.app_template_filter("paras")
-def paragraphs(text: str | None) -> Markup:
-    """Rule text as escaped paragraphs: blank lines separate paragraphs, single newlines stay."""
+def paragraphs(text: str | None, links: dict[str, str] | None = None) -> Markup:
+    """Rule text as escaped paragraphs: blank lines separate paragraphs, single newlines stay.
+    ``links``: rule number -> URL; the numbers the text cites become links (the rest is escaped)."""
     blocks = [b.strip() for b in re.split(r"\n\s*\n", text or "") if b.strip()]
-    return Markup("").join(Markup('<p class="rule-text">{}</p>').format(b) for b in blocks)
+    return Markup("").join(Markup('<p class="rule-text">{}</p>').format(rule_links(b, links)) for b in blocks)
+
+
+@bp.app_template_filter("rulelinks")
+def rule_links(text: str | None, links: dict[str, str] | None = None) -> Markup:
+    """Text escaped, with each rule number it cites that ``links`` holds linked to that rule."""
+    if not links:
+        return Markup("{}").format(text or "")
+    return Markup("").join(
+        Markup('<a class="rule-ref" href="{}">{}</a>').format(links[number], piece) if number else escape(piece)
+        for piece, number in split_refs(text or "", links))
+
+
+#: a game with more versions than this gets its version pickers grouped by year
+#: (``app.config["VERSION_GROUPS_OVER"]`` overrides it)
+GROUP_VERSIONS_OVER = 12
+
+
+@bp.app_template_global("version_groups")
+def version_groups(versions: list[str], name: str = "") -> list[tuple[str, list[str]]]:
+    """(label, versions) groups for a <select>: one group, or one per year when a game has many
+    versions dated by day (the Comprehensive Rules: 109), in the order given."""
+    over = current_app.config.get("VERSION_GROUPS_OVER", GROUP_VERSIONS_OVER)
+    if len(versions) <= over or not all(re.match(r"\d{4}-", v) for v in versions):
+        return [(name, list(versions))]
+    groups: dict[str, list[str]] = {}
+    for v in versions:
+        groups.setdefault(v[:4], []).append(v)
+    return [(f"{name} {year}".strip(), vs) for year, vs in groups.items()]
 
 
 @bp.app_template_filter("cardtext")
@@ -179,6 +215,17 @@ def entry(entry_id: int):
     return render_template("entry.html", e=detail, verify_versions=versions, verify_default=default)
 
 
+@bp.get("/<game:game>/<version>/<rule:number>")
+@bp.get("/<game:game>/<rule:number>")
+def rule(game: str, number: str, version: str | None = None):
+    """A rule by its number in one version (the latest when none is given): its entry page."""
+    try:
+        entry_id = find_rule(get_conn(), game, number, version)
+    except RuleNotFound as exc:
+        abort(404, description=f"Not found: {exc}.")
+    return entry(entry_id)
+
+
 @bp.get("/cards/<set_code>/<number>")
 def card(set_code: str, number: str):
     detail = card_detail(get_conn(), set_code, number)
@@ -198,4 +245,7 @@ bp.add_url_rule("/changes", "changes", changes_page.changes, methods=["GET"])
 
 @bp.errorhandler(404)
 def not_found(exc):
+    if request.path == "/api" or request.path.startswith("/api/"):   # an API address: a JSON error
+        from .errors import _http_error
+        return _http_error(exc)
     return render_template("404.html", message=getattr(exc, "description", None)), 404

@@ -1,16 +1,23 @@
 """Benchmark: search latency of ``rulebase serve`` against Datasette's table search, and a load run.
 
-Starts ``rulebase serve`` and ``datasette serve`` as real servers on the same KB file, then in one
-run measures, for the fixed query set (the judge questions of ``tests/judge_questions.toml``):
+Starts ``rulebase serve`` and ``datasette serve`` as real servers on the same KB file (``--db``, e.g.
+a KB of all 109 Comprehensive Rules versions; without it a KB is built from the manifest first),
+then measures, for the fixed query set (the KeyForge judge questions of
+``tests/judge_questions.toml`` and the Comprehensive Rules searches of ``tests/cr_questions.toml``):
 
-- ``/api/search?q=...`` over HTTP: our search (threads, fuzzy card names, snippets, did-you-mean);
-- Datasette's table search ``/<db>/entries.json?_search=...`` over HTTP (plain FTS5, bm25);
+- ``/api/search?q=...`` over HTTP: our search (latest version of each game, one result per thread,
+  fuzzy card names, rule numbers, snippets, did-you-mean);
+- Datasette's lean table search over HTTP: ``/<db>/entries.json?_search=<the query's words ORed>
+  &_searchmode=raw&_size=10&_nocount=1&_nofacet=1&_nosuggest=1`` (plain FTS5 over every version);
 - raw FTS5 in-process: the query Datasette runs, without HTTP or JSON, as the floor.
 
-Each query runs ``--rounds`` times on one keep-alive connection per server after a warm-up round;
-p50 and p99 per endpoint and the ratios are printed. Then ``--clients`` concurrent clients hit
-``/api/search`` for ``--seconds`` seconds, cycling through the queries: requests/s and errors
-(non-200 answers or failed connections) are printed. Exit status 1 when the load run saw errors.
+The two servers are timed **interleaved**: one keep-alive connection each, and every query is sent
+to ours and then to Datasette's, round after round (a warm-up round first), so both see the same
+machine load. Per request the wall time (client side) and the server process's CPU time (all its
+threads, read from the kernel's per-process CPU clock before and after) are recorded; p50 and p99
+per server and the ratios are printed, with each server's resident memory (RSS, and its peak)
+after the run. Then ``--clients`` concurrent clients hit ``/api/search`` for ``--seconds`` seconds:
+requests/s and errors. Exit status 1 when the load run saw errors.
 Usage: ``python bench/search.py [--db KB] [--rounds N] [--clients C] [--seconds S]``.
 """
 from __future__ import annotations
@@ -34,13 +41,33 @@ from urllib.parse import urlencode
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 QUESTIONS = ROOT / "tests" / "judge_questions.toml"
+CR_QUESTIONS = ROOT / "tests" / "cr_questions.toml"
 BIN = Path(sys.executable).parent
 
 
 def queries() -> list[str]:
-    data = tomllib.loads(QUESTIONS.read_text(encoding="utf-8"))
-    items = next(v for v in data.values() if isinstance(v, list))
-    return [item["query"] for item in items][:20]
+    """The first 20 judge questions, and the Comprehensive Rules searches."""
+    out = []
+    for path, n in ((QUESTIONS, 20), (CR_QUESTIONS, None)):
+        data = tomllib.loads(path.read_text(encoding="utf-8"))
+        items = next(v for v in data.values() if isinstance(v, list))
+        out += [item["query"] for item in items][:n]
+    return out
+
+
+def cpu_clock(pid: int) -> int:
+    """The Linux clock id of another process's CPU time, all threads (clock_getcpuclockid)."""
+    return ((~pid) << 3) | 2   # MAKE_PROCESS_CPUCLOCK(pid, CPUCLOCK_SCHED)
+
+
+def memory(pid: int) -> tuple[float, float]:
+    """(RSS, peak RSS) of a process, in MiB."""
+    fields = {}
+    with open(f"/proc/{pid}/status", encoding="ascii") as f:
+        for row in f:
+            name, _, value = row.partition(":")
+            fields[name] = value.split()
+    return int(fields["VmRSS"][0]) / 1024, int(fields["VmHWM"][0]) / 1024
 
 
 def free_port() -> int:
@@ -69,43 +96,58 @@ def percentile(values: list[float], q: int) -> float:
     return statistics.quantiles(values, n=100, method="inclusive")[q - 1]
 
 
-def time_http(port: int, paths: list[str], rounds: int, count) -> tuple[list[float], int]:
-    """Seconds per request, each path ``rounds`` times after one warm-up, on one keep-alive
-    connection; and how many paths answered at least one result (``count`` reads a JSON answer)."""
-    conn = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
-    times = []
-    found = 0
+class Server:
+    """One server under test: its keep-alive connection and its process's CPU clock."""
+
+    def __init__(self, name: str, port: int, proc: subprocess.Popen, count):
+        self.name, self.port, self.proc, self.count = name, port, proc, count
+        self.conn = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
+        self.clock = cpu_clock(proc.pid)
+        self.wall: list[float] = []
+        self.cpu: list[float] = []
+        self.found = 0
+
+    def get(self, path: str, record: bool) -> None:
+        cpu = time.clock_gettime(self.clock)
+        start = time.perf_counter()
+        self.conn.request("GET", path)
+        resp = self.conn.getresponse()
+        body = resp.read()
+        elapsed = time.perf_counter() - start
+        used = time.clock_gettime(self.clock) - cpu
+        if resp.status != 200:
+            raise SystemExit(f"bench: {self.name} GET {path} -> {resp.status}: {body[:200]!r}")
+        if record:
+            self.wall.append(elapsed)
+            self.cpu.append(used)
+        else:
+            self.found += self.count(json.loads(body)) > 0
+
+
+def time_interleaved(servers: list[Server], paths: list[list[str]], rounds: int) -> None:
+    """Every query to each server in turn, ``rounds`` times after one warm-up round."""
     for r in range(rounds + 1):
-        for path in paths:
-            start = time.perf_counter()
-            conn.request("GET", path)
-            resp = conn.getresponse()
-            body = resp.read()
-            elapsed = time.perf_counter() - start
-            if resp.status != 200:
-                raise SystemExit(f"bench: GET {path} -> {resp.status}: {body[:200]!r}")
-            if r:
-                times.append(elapsed)
-            else:
-                found += count(json.loads(body)) > 0
-    conn.close()
-    return times, found
+        for i in range(len(paths[0])):
+            for server, server_paths in zip(servers, paths):
+                server.get(server_paths[i], record=r > 0)
+    for server in servers:
+        server.conn.close()
 
 
-def fts_match(text: str) -> str:
-    """Datasette's default escaping of a search: every word quoted, all required."""
-    return " ".join('"' + w.replace('"', '""') + '"' for w in re.findall(r"\S+", text))
+def or_expression(text: str) -> str:
+    """The query's words as the FTS5 expression Datasette is given: every word quoted, any of them."""
+    return " OR ".join('"' + w.replace('"', '""') + '"' for w in re.findall(r"[^\W_]+", text))
 
 
 def time_raw_fts(db: Path, qs: list[str], rounds: int) -> list[float]:
     conn = sqlite3.connect(f"file:{db}?mode=ro", uri=True)
     sql = """SELECT e.* FROM entries e WHERE e.rowid IN
-             (SELECT rowid FROM entries_fts WHERE entries_fts MATCH ?) ORDER BY e.id LIMIT 101"""
+             (SELECT rowid FROM entries_fts WHERE entries_fts MATCH ?) ORDER BY e.id LIMIT 11"""
     times = []
     for r in range(rounds + 1):
         for q in qs:
             start = time.perf_counter()
-            conn.execute(sql, (fts_match(q),)).fetchall()
+            conn.execute(sql, (or_expression(q),)).fetchall()
             if r:
                 times.append(time.perf_counter() - start)
     conn.close()
@@ -145,7 +187,7 @@ def load_run(port: int, paths: list[str], clients: int, seconds: float) -> tuple
 
 
 def line(label: str, times: list[float]) -> str:
-    return (f"  {label:<34} p50 {percentile(times, 50) * 1000:7.2f} ms   "
+    return (f"  {label:<40} p50 {percentile(times, 50) * 1000:7.2f} ms   "
             f"p99 {percentile(times, 99) * 1000:7.2f} ms   ({len(times)} requests)")
 
 
@@ -157,24 +199,38 @@ def run(db: Path, rounds: int, clients: int, seconds: float) -> int:
     ds = subprocess.Popen([str(BIN / "datasette"), "serve", "-i", str(db), "--port", str(ds_port)],
                           stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     try:
-        wait_ready(ours_port, "/api/versions", ours)
+        started = time.monotonic()
+        wait_ready(ours_port, "/api/versions", ours, timeout=300)
+        print(f"rulebase serve ready in {time.monotonic() - started:.1f} s (KB opened, search index built)")
         wait_ready(ds_port, f"/{db.stem}.json", ds)
         our_paths = ["/api/search?" + urlencode({"q": q}) for q in qs]
-        ds_paths = [f"/{db.stem}/entries.json?" + urlencode({"_search": q}) for q in qs]
-        print(f"{len(qs)} queries x {rounds} rounds; KB {db} ({db.stat().st_size / 2**20:.2f} MiB)")
-        t_ours, found_ours = time_http(ours_port, our_paths, rounds, lambda d: d["total"])
-        t_ds, found_ds = time_http(ds_port, ds_paths, rounds, lambda d: len(d["rows"]))
+        lean = {"_searchmode": "raw", "_size": "10", "_nocount": "1", "_nofacet": "1", "_nosuggest": "1"}
+        ds_paths = [f"/{db.stem}/entries.json?" + urlencode({"_search": or_expression(q), **lean}) for q in qs]
+        documents = sqlite3.connect(f"file:{db}?mode=ro", uri=True).execute(
+            "SELECT count(*), count(DISTINCT game) FROM documents").fetchone()
+        print(f"{len(qs)} queries x {rounds} rounds, interleaved; KB {db} ({db.stat().st_size / 2**20:.0f} MiB, "
+              f"{documents[0]} documents of {documents[1]} games)")
+        servers = [Server("rulebase", ours_port, ours, lambda d: d["total"]),
+                   Server("datasette", ds_port, ds, lambda d: len(d["rows"]))]
+        time_interleaved(servers, [our_paths, ds_paths], rounds)
         t_raw = time_raw_fts(db, qs, rounds)
-        print(line("rulebase /api/search (HTTP)", t_ours))
-        print(line("Datasette table _search (HTTP)", t_ds))
+        us, them = servers
+        print(line("rulebase /api/search (HTTP, wall)", us.wall))
+        print(line("Datasette lean _search (HTTP, wall)", them.wall))
+        print(line("rulebase server CPU per request", us.cpu))
+        print(line("Datasette server CPU per request", them.cpu))
         print(line("raw FTS5 in-process", t_raw))
-        print(f"  queries with at least one result: rulebase {found_ours}/{len(qs)}, "
-              f"Datasette {found_ds}/{len(qs)}")
-        p50 = {k: percentile(v, 50) for k, v in (("ours", t_ours), ("ds", t_ds), ("raw", t_raw))}
-        p99 = {k: percentile(v, 99) for k, v in (("ours", t_ours), ("ds", t_ds), ("raw", t_raw))}
-        print(f"  ratio rulebase/Datasette: p50 {p50['ours'] / p50['ds']:.2f}  p99 {p99['ours'] / p99['ds']:.2f}"
-              f"   (target: p50 ratio < 1)")
-        print(f"  ratio rulebase/raw FTS5:  p50 {p50['ours'] / p50['raw']:.1f}  p99 {p99['ours'] / p99['raw']:.1f}")
+        print(f"  queries with at least one result: rulebase {us.found}/{len(qs)}, "
+              f"Datasette {them.found}/{len(qs)}")
+        for label, a, b in (("wall", us.wall, them.wall), ("CPU", us.cpu, them.cpu)):
+            print(f"  ratio rulebase/Datasette {label:<4}: p50 {percentile(a, 50) / percentile(b, 50):.2f}  "
+                  f"p99 {percentile(a, 99) / percentile(b, 99):.2f}   (target: p50 ratio <= 1)")
+        print(f"  ratio rulebase/raw FTS5:  p50 {percentile(us.wall, 50) / percentile(t_raw, 50):.1f}")
+        for server in servers:
+            rss, peak = memory(server.proc.pid)
+            print(f"  {server.name} server memory: RSS {rss:.0f} MiB (peak {peak:.0f} MiB)")
+        if clients <= 0:
+            return 0
         n, errors, elapsed = load_run(ours_port, our_paths, clients, seconds)
         print(f"load: {clients} clients for {elapsed:.1f} s against /api/search: {n} requests, "
               f"{n / elapsed:.1f} requests/s, {errors} errors")
@@ -190,9 +246,10 @@ def run(db: Path, rounds: int, clients: int, seconds: float) -> int:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--db", type=Path, default=None, help="KB to serve (default: build one first)")
+    parser.add_argument("--db", type=Path, default=None,
+                        help="KB to serve, e.g. one built from sources/manifest.toml (default: build one first)")
     parser.add_argument("--rounds", type=int, default=10)
-    parser.add_argument("--clients", type=int, default=8)
+    parser.add_argument("--clients", type=int, default=8, help="clients of the load run (0: no load run)")
     parser.add_argument("--seconds", type=float, default=20.0)
     args = parser.parse_args()
     if args.db is not None:

@@ -103,13 +103,16 @@ def _inline(ops, colour: bool) -> str:
 
 @click.command()
 @click.argument("query")
+@click.option("--game", default=None, help="Game of a rule number (e.g. mtg); default: the games whose rules are numbered.")
+@click.option("--version", "version", default=None, help="Version a rule number is read in (default: the latest).")
+@click.option("--full", is_flag=True, help="Every version, each with its diff (default: only where the text or number changed).")
 @click.option("--json", "as_json", is_flag=True)
 @DB_OPTION
-def history(query: str, as_json: bool, db: Path) -> None:
-    """One ruling thread (thread id, entry key or question) or one card (name) across all versions."""
+def history(query: str, game, version, full: bool, as_json: bool, db: Path) -> None:
+    """One ruling thread (thread id, entry key, game:key, rule number or question) or one card (name) across all versions."""
     from .history import history as kb_history
     conn = open_kb(db)
-    data = kb_history(conn, query)
+    data = kb_history(conn, query, game=game, version=version)
     if as_json:
         click.echo(json.dumps(data, ensure_ascii=False, indent=2))
         return
@@ -125,8 +128,40 @@ def history(query: str, as_json: bool, db: Path) -> None:
         for t in data["threads"]:
             click.echo(f"  ruling {t['thread']}  [{', '.join(t['versions'])}]")
         return
+    s = data["summary"]
     click.echo(f"{data['thread']}\n{data['title']}")
-    for step in data["entries"]:
-        mark = "  RULING CHANGE" if step["ruling_change"] else (" (changed)" if step["changed"] else "")
-        click.echo(f"  {step['version']}{mark}")
-        click.echo("    " + (_inline(step["diff"], colour) if step["diff"] is not None else step["body"]))
+    click.echo(f"  {s['versions']} versions, {s['first']} to {s['last']}: text changed {s['changes']} times"
+               + (f", renumbered {s['renumberings']} times" if s["renumberings"] else ""))
+    if full:
+        for step in data["entries"]:
+            mark = "  RULING CHANGE" if step["ruling_change"] else (" (changed)" if step["changed"] else "")
+            click.echo(f"  {step['version']}{mark}")
+            click.echo("    " + (_inline(step["diff"], colour) if step["diff"] is not None else step["body"]))
+        return
+    for step in data["timeline"]:
+        _echo_step(step, colour)
+
+
+def _echo_step(step: dict, colour: bool) -> None:
+    """One step of a compact history: where the text or the number changed, or a run unchanged."""
+    kind = step["step"]
+    if kind == "unchanged":
+        span = step["from"] if step["count"] == 1 else f"{step['from']} … {step['to']}"
+        click.echo(f"  {span}  unchanged ({step['count']} version{'s' if step['count'] > 1 else ''})")
+        return
+    if kind == "removed":
+        click.echo(f"  {step['version']}  removed (last in {step['after']})")
+        return
+    number = f" {step['number']}" if step.get("number") else ""
+    renumbered = step.get("renumbered")
+    head = {"first": f"first{number}", "changed": "changed",
+            "renumbered": ""}[kind] + (f" renumbered {renumbered['from']} → {renumbered['to']} in {step['version']}"
+                                      if renumbered else "")
+    mark = "  RULING CHANGE" if step.get("ruling_change") else ""
+    click.echo(f"  {step['version']}  {head.strip()}{mark}")
+    if kind == "first":
+        click.echo(f"    {step['body']}")
+    elif kind == "changed":
+        click.echo("    " + _inline(step["diff"], colour))
+    for line in step.get("ruling_change") or ():
+        click.echo(f"    {line}")

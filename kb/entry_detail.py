@@ -2,26 +2,32 @@
 
 Why one function: the page and the API must tell the same story — the entry's text and document,
 its review and conflict marks, the cards it names, the worked examples under it, how its thread
-changed across versions (word diffs between consecutive versions), whether a later version
-changed its meaning (``superseded_by``, from :mod:`kb.supersede`, on the entry and on each version of
-its history) and what the engine verified under each version (``verification``, see
-:func:`verification`) — so both render this dict. Everything is read from the KB with a handful of
-indexed queries; the engine is never run here (replays were stored by the build).
+changed across versions (word diffs between consecutive versions, and the same history folded to
+the versions where the text or the number changed: ``timeline``, :mod:`kb.timeline`), whether a
+later version changed its meaning (``superseded_by``, from :mod:`kb.supersede`, on the entry and on
+each version of its history) and what the engine verified under each version (``verification``, see
+:func:`verification`) — so both render this dict. A numbered rule (the Comprehensive Rules) also
+carries its number in this version, its subrules, and the rule numbers its text cites that this
+version holds (``links``: number -> URL of that rule in the same version, :mod:`kb.rule_numbers`).
+Everything is read from the KB with a handful of indexed queries; the engine is never run here
+(replays were stored by the build).
 """
 from __future__ import annotations
 
 import json
 import sqlite3
 
+from . import timeline
+from .rule_numbers import linked_refs, rule_url
 from .supersede import superseded_by
-from .textdiff import has_changes, word_diff
+from .textdiff import word_diff
 from .threads import thread_entries, thread_of_entry
 from .verify_badge import verification
 
 _ENTRY = """
     SELECT e.id, e.key, e.kind, e.title, e.category, e.question, e.body, e.data, e.confidence,
            e.needs_review, e.review_reason, e.conflict, e.conflict_reason, e.parent,
-           d.game, g.name, d.version, d.title, d.date, d.format
+           d.game, g.name, d.version, d.title, d.date, d.format, d.id
     FROM entries e JOIN documents d ON d.id = e.document JOIN games g ON g.id = d.game
     WHERE e.id = ?"""
 
@@ -54,14 +60,20 @@ def entry_detail(conn: sqlite3.Connection, entry_id) -> dict | None:
     if row is None:
         return None
     (eid, key, kind, title, category, question, body, data, confidence, needs_review, review_reason,
-     conflict, conflict_reason, parent, game, game_name, version, doc_title, doc_date, doc_format) = row
+     conflict, conflict_reason, parent, game, game_name, version, doc_title, doc_date, doc_format, doc_id) = row
     data = _parse_json(data)
     thread = thread_of_entry(conn, eid)
     history = _history(conn, thread, eid)
     superseded = superseded_by(conn, [h["entry_id"] for h in history])
     for h in history:
         h["superseded_by"] = superseded.get(h["entry_id"])
+    steps = timeline.compact(history, [v for v, in conn.execute(
+        "SELECT version FROM documents WHERE game = ? ORDER BY version_sort", (game,))])
     checked = verification(conn, eid, version)
+    number = _number(data)
+    examples = _examples(conn, eid)
+    subrules = _subrules(conn, eid, game, version)
+    refs = [r for part in [data, *examples, *subrules] for r in _refs(part.get("data", part))]
     return {
         "id": eid, "key": key, "thread": thread, "game": game, "game_name": game_name,
         "version": version,
@@ -69,8 +81,11 @@ def entry_detail(conn: sqlite3.Connection, entry_id) -> dict | None:
         "kind": kind, "title": title, "category": category, "question": question, "body": body,
         "data": data, "confidence": confidence, "needs_review": bool(needs_review),
         "review_reason": review_reason, "conflict": bool(conflict), "conflict_reason": conflict_reason,
-        "parent": _parent(conn, parent), "examples": _examples(conn, eid), "cards": _cards(conn, eid),
-        "history": history,
+        "parent": _parent(conn, parent), "examples": examples, "cards": _cards(conn, eid),
+        "number": number, "rule_url": rule_url(game, version, number) if number else None,
+        "subrules": subrules,
+        "links": {n: rule_url(game, version, n) for n in sorted(linked_refs(conn, doc_id, refs))},
+        "history": history, "timeline": steps, "history_summary": timeline.summary(history, steps),
         "versions": list(dict.fromkeys(h["version"] for h in history)),
         "scenarios": _scenarios(conn, [h["entry_id"] for h in history]),
         "verified_versions": [v["version"] for v in checked if v["status"] == "passed"],
@@ -95,10 +110,34 @@ def _parent(conn: sqlite3.Connection, parent: int | None) -> dict | None:
     return None if row is None else {"id": row[0], "title": row[1], "kind": row[2], "url": entry_url(row[0])}
 
 
+def _number(data) -> str | None:
+    """The rule number the entry carries in its version (numbered rulebooks only)."""
+    number = data.get("number") if isinstance(data, dict) else None
+    return number if isinstance(number, str) and number else None
+
+
+def _refs(data) -> list[str]:
+    refs = data.get("refs") if isinstance(data, dict) else None
+    return [r for r in refs if isinstance(r, str)] if isinstance(refs, list) else []
+
+
 def _examples(conn: sqlite3.Connection, eid: int) -> list[dict]:
     """The worked examples the source attaches to this entry, in document order."""
-    return [{"id": i, "title": t, "body": b, "url": entry_url(i)} for i, t, b in conn.execute(
-        "SELECT id, title, body FROM entries WHERE parent = ? AND kind = 'example' ORDER BY ordinal", (eid,))]
+    return [{"id": i, "title": t, "body": b, "url": entry_url(i), "data": _parse_json(d)} for i, t, b, d in conn.execute(
+        "SELECT id, title, body, data FROM entries WHERE parent = ? AND kind = 'example' ORDER BY ordinal", (eid,))]
+
+
+def _subrules(conn: sqlite3.Connection, eid: int, game: str, version: str) -> list[dict]:
+    """The numbered rules directly under this one (702.19 -> 702.19a, 702.19b, ...), in document order."""
+    out = []
+    for i, t, b, d in conn.execute(
+            "SELECT id, title, body, data FROM entries WHERE parent = ? AND kind = 'rule' ORDER BY ordinal", (eid,)):
+        data = _parse_json(d)
+        number = _number(data)
+        if number:
+            out.append({"id": i, "number": number, "title": t, "body": b, "url": entry_url(i),
+                        "rule_url": rule_url(game, version, number), "data": data})
+    return out
 
 
 def _cards(conn: sqlite3.Connection, eid: int) -> list[dict]:
@@ -110,31 +149,25 @@ def _cards(conn: sqlite3.Connection, eid: int) -> list[dict]:
 
 def _history(conn: sqlite3.Connection, thread: str, current: int) -> list[dict]:
     """Every version of the thread, oldest first, each with the word diff from the version before
-    (of the body, and of the question for FAQ entries; None for the first version)."""
+    (of the body, and of the question for FAQ entries; None for the first version) and its rule
+    number there (None when the game numbers no rules)."""
     ids = [i for i, _ in thread_entries(conn, thread)]
     if current not in ids:  # cannot happen with key threads; keep the page whole if it ever does
         ids.append(current)
     marks = ",".join("?" * len(ids))
     rows = {r[0]: r for r in conn.execute(
-        f"""SELECT e.id, d.version, e.title, e.question, e.body, e.needs_review, e.conflict
+        f"""SELECT e.id, d.version, e.title, e.question, e.body, e.needs_review, e.conflict, e.data
             FROM entries e JOIN documents d ON d.id = e.document WHERE e.id IN ({marks})""", ids)}
     history: list[dict] = []
-    prev = None
     for i in ids:
-        eid, version, title, question, body, needs_review, conflict = rows[i]
-        diff = question_diff = None
-        if prev is not None:
-            diff = word_diff(prev[4], body)
-            if prev[3] is not None or question is not None:
-                question_diff = word_diff(prev[3], question)
+        eid, version, title, question, body, needs_review, conflict, data = rows[i]
         history.append({
             "entry_id": eid, "version": version, "title": title, "question": question, "body": body,
             "url": entry_url(eid), "current": eid == current,
             "needs_review": bool(needs_review), "conflict": bool(conflict),
-            "diff": diff, "question_diff": question_diff,
-            "changed": prev is not None and (has_changes(diff) or has_changes(question_diff)),
+            "number": _number(_parse_json(data)),
         })
-        prev = rows[i]
+    timeline.diffs(history)
     return history
 
 

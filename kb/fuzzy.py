@@ -1,13 +1,15 @@
-"""The in-memory index the search keeps per knowledge base: its vocabulary, card names and thread
-facts, and the fuzzy matching (rapidfuzz) of typed words and card names against them.
+"""The in-memory index the search keeps per knowledge base: its vocabulary, card names and the
+compact corpus of :mod:`kb.search_corpus`, and the fuzzy matching (rapidfuzz) of typed words and
+card names against them.
 
 Typos and variants ("elusiv", "bait n switch", "Phase-Shift", the German "Zorn") must still find
 the ruling, and doing that per query against SQLite would cost more than the search itself. So
-the words of every entry, every card name (English and localized) and the versions of every
-thread are read once per KB file and kept here. The cache is keyed on a fingerprint that is cheap
-to read on every call (tens of microseconds) and changes when the KB is rebuilt, re-ingested or
-written to: the file's identity, size and modification time (and its WAL's), the documents'
-checksums, the highest entry and card ids and the number of card links.
+the vocabulary (built from the distinct texts of the KB, not from every entry of every version),
+every card name (English and localized) and the versions of every thread are read once per KB
+file and kept here. The cache is keyed on a fingerprint that is cheap to read on every call (tens
+of microseconds) and changes when the KB is rebuilt, re-ingested or written to: the file's
+identity, size and modification time (and its WAL's), the documents' checksums, the highest entry
+and card ids and the number of card links.
 """
 from __future__ import annotations
 
@@ -21,9 +23,9 @@ from dataclasses import dataclass, field
 from rapidfuzz import fuzz, process
 from rapidfuzz.distance import OSA
 
-from .mentions import NOT_CARD_NAMES, SET_ORDER, name_tokens, normalize_name, pad_number
-from .query import CONNECTORS, STOPWORDS, TOKEN, fold, stem
-from .threads import entry_threads, thread_id
+from .mentions import NOT_CARD_NAMES, SET_ORDER, normalize_name, pad_number
+from .query import CONNECTORS, STOPWORDS, stem
+from .search_corpus import Corpus, read_corpus
 
 #: Minimum rapidfuzz ratio of a misspelt card name ("phase shfit") to the card's name.
 CARD_SCORE = 85.0
@@ -32,8 +34,6 @@ MAX_NAME_WORDS = 6
 MAX_FUZZY_WORDS = 4
 #: ... with at most this many rapidfuzz look-ups per query (a query of noise stays fast).
 MAX_FUZZY_SPANS = 12
-#: Titles of at most this many meaningful words name a term ("ELUSIVE", "LEAVES PLAY").
-MAX_TITLE_WORDS = 4
 #: How many KBs (fingerprints) are kept in memory at once.
 CACHE_SIZE = 4
 
@@ -42,17 +42,6 @@ _FINGERPRINT_SQL = """SELECT
     (SELECT max(id) FROM entries),
     (SELECT max(id) FROM cards),
     (SELECT count(*) FROM entry_cards)"""
-
-
-@dataclass(frozen=True)
-class EntryInfo:
-    game: str
-    version: str
-    vsort: str
-    kind: str
-    key: str
-    category: str | None      # folded, for the category filter
-    thread: str               # the ruling thread (kb.threads) the entry belongs to
 
 
 @dataclass(frozen=True)
@@ -76,15 +65,9 @@ class Index:
     df: dict[str, int] = field(default_factory=dict)                 # folded -> entries with it
     stems: dict[str, tuple[str, ...]] = field(default_factory=dict)  # stem -> folded words
     word_list: list[str] = field(default_factory=list)
-    entries: dict[int, EntryInfo] = field(default_factory=dict)
-    entry_stems: dict[int, frozenset[str]] = field(default_factory=dict)
-    #: stems of a short title's meaningful words ("ELUSIVE", "One player"): a definition's name
-    title_stems: dict[int, frozenset[str]] = field(default_factory=dict)
-    #: thread id -> (versions oldest first, versions whose words differ from the one before)
-    threads: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = field(default_factory=dict)
+    #: documents, entries, texts and threads (kb.search_corpus)
+    corpus: Corpus = field(default_factory=Corpus)
     card_games: frozenset[str] = frozenset()   # games whose entries name cards
-    versions: dict[str, tuple[str, ...]] = field(default_factory=dict)  # game -> oldest first
-    kinds: frozenset[str] = frozenset()
     entry_cards: dict[int, tuple[tuple[str, str, str], ...]] = field(default_factory=dict)
     card_names: dict[int, tuple[str, str, str]] = field(default_factory=dict)  # id -> set, no, name
     by_name: dict[str, tuple[int, ...]] = field(default_factory=dict)
@@ -96,6 +79,20 @@ class Index:
     name_words: frozenset[str] = frozenset()   # words of English card names
     linked: dict[str, frozenset[int]] = field(default_factory=dict)  # name key -> entry ids
     _corrections: dict[str, str | None] = field(default_factory=dict, repr=False)
+
+    @property
+    def versions(self) -> dict[str, tuple[str, ...]]:
+        """game -> its versions, oldest first."""
+        return self.corpus.versions
+
+    @property
+    def kinds(self) -> frozenset[str]:
+        return frozenset(self.corpus.kinds)
+
+    @property
+    def n_texts(self) -> int:
+        """How many distinct texts the vocabulary was read from (the N of a word's weight)."""
+        return self.corpus.n_texts
 
     # ----------------------------------------------------------------------------------------
     # words
@@ -275,33 +272,8 @@ def build_index(conn: sqlite3.Connection, fp: tuple = ()) -> Index:
 
 
 def _read_entries(conn: sqlite3.Connection, index: Index) -> None:
-    forms: dict[str, set[str]] = defaultdict(set)
-    df: dict[str, int] = defaultdict(int)
-    texts: dict[str, dict[str, list[list[str]]]] = defaultdict(dict)
-    threads = entry_threads(conn)
-    versions: dict[str, list[tuple[str, str]]] = defaultdict(list)
-    for game, version, vsort in conn.execute(
-            "SELECT game, version, version_sort FROM documents ORDER BY game, version_sort"):
-        versions[game].append(version)
-    rows = conn.execute(
-        """SELECT e.id, d.game, d.version, d.version_sort, e.kind, e.key, e.category,
-                  e.title, e.question, e.body
-           FROM entries e JOIN documents d ON d.id = e.document ORDER BY d.version_sort, e.id""")
-    for eid, game, version, vsort, kind, key, category, title, question, body in rows:
-        thread = threads.get(eid) or thread_id(game, key)
-        index.entries[eid] = EntryInfo(game, version, vsort, kind, key,
-                                       normalize_name(category) if category else None, thread)
-        head = " ".join(t for t in (title, question) if t)
-        words = [_words(head, forms), _words(body, forms)]
-        seen = set(words[0]) | set(words[1])
-        for part in seen:
-            df[part] += 1
-        index.entry_stems[eid] = frozenset(stem(w) for w in seen)
-        named = [w for w in name_tokens(title or "") if w not in STOPWORDS and len(w) > 1]
-        if 0 < len(named) <= MAX_TITLE_WORDS:
-            index.title_stems[eid] = frozenset(stem(w) for w in named)
-        # the text, or the answer of a question; a thread may hold two wordings in one version
-        texts[thread].setdefault(version, []).append(words[1])
+    corpus, forms, df = read_corpus(conn)
+    index.corpus = corpus
     index.words = {w: tuple(sorted(f)) for w, f in forms.items()}
     index.df = dict(df)
     stems: dict[str, list[str]] = defaultdict(list)
@@ -309,24 +281,6 @@ def _read_entries(conn: sqlite3.Connection, index: Index) -> None:
         stems[stem(w)].append(w)
     index.stems = {s: tuple(ws) for s, ws in stems.items()}
     index.word_list = [w for w in index.words if w.isalpha() and len(w) >= 3]
-    index.versions = {g: tuple(v) for g, v in versions.items()}
-    index.kinds = frozenset(e.kind for e in index.entries.values())
-    for thread, by_version in texts.items():
-        items = [(v, sorted(ts)) for v, ts in by_version.items()]   # versions in build order
-        changed = tuple(b[0] for a, b in zip(items, items[1:]) if a[1] != b[1])
-        index.threads[thread] = (tuple(v for v, _ in items), changed)
-
-
-def _words(text: str, forms: dict[str, set[str]]) -> list[str]:
-    """The folded words of ``text``; records how each is written (the FTS term) in ``forms``."""
-    words: list[str] = []
-    for token in TOKEN.findall(text):
-        folded = fold(token)
-        for part in folded.split():
-            words.append(part)
-            if len(forms[part]) < 4:
-                forms[part].add(token.lower() if part == folded else part)
-    return words
 
 
 def _read_cards(conn: sqlite3.Connection, index: Index) -> None:
@@ -367,10 +321,11 @@ def _read_cards(conn: sqlite3.Connection, index: Index) -> None:
     index.name_words = frozenset(name_words)
     linked: dict[str, set[int]] = defaultdict(set)
     cards: dict[int, list[tuple[str, str, str]]] = defaultdict(list)
+    corpus = index.corpus
     for entry, cid in conn.execute("SELECT entry, card FROM entry_cards ORDER BY entry, rowid"):
         if cid in index.card_names:
             linked[normalize_name(index.card_names[cid][2])].add(entry)
             cards[entry].append(index.card_names[cid])
     index.linked = {k: frozenset(v) for k, v in linked.items()}
     index.entry_cards = {e: tuple(sorted(set(c), key=lambda c: c[2])) for e, c in cards.items()}
-    index.card_games = frozenset(index.entries[e].game for e in cards if e in index.entries)
+    index.card_games = frozenset(corpus.doc(e).game for e in cards if corpus.has(e))

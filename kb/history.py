@@ -5,30 +5,52 @@ Switch get, and when?" wants one page, oldest first, each step with its word dif
 the ruling's meaning (not its wording) changed. The card view gives the errata timeline: the
 printed text, then each erratum with the version that introduced it (a later version restating
 the same erratum adds nothing new, so it is shown as still in force rather than as a new step).
+
+A rule of a numbered rulebook is asked for by its number in one version (``702.19b``, the latest
+version unless one is given; a number is a key only within a version) or by ``game:key``; its
+history also comes folded to the versions where its text or number changed (``timeline``,
+:mod:`kb.timeline`). Where the ruling's meaning changed is read from the supersessions the build
+stored (:mod:`kb.supersede`, computed with each version's terminology), so a history of a hundred
+versions costs a few queries and a word diff per change, not a terminology per version pair.
 """
 from __future__ import annotations
 
+import json
 import sqlite3
 
+from . import timeline
 from .changelog import MEANING_KINDS, meaning_changes
 from .errors import KBError
+from .rule_numbers import RuleNotFound, find_rule, is_rule_number
 from .textdiff import has_changes, same_text, word_diff
 from .threads import parse_thread, thread_entries, thread_id
 
 
-def resolve(conn: sqlite3.Connection, query: str) -> tuple[str, str]:
-    """``("thread", thread id)`` or ``("card", card name)`` for a thread id, an entry key, a card
-    name, or the start of a question or title (in that order of preference); KBError otherwise."""
+def resolve(conn: sqlite3.Connection, query: str, game: str | None = None,
+            version: str | None = None) -> tuple[str, str]:
+    """``("thread", thread id)`` or ``("card", card name)`` for a thread id, an entry key
+    (``key`` or ``game:key``: the thread of its newest entry), a rule number (in ``game``, or in the
+    games whose rules are numbered; at ``version`` or the latest), a card name, or the start of a
+    question or title (in that order of preference); KBError otherwise."""
     q = (query or "").strip()
     if not q:
         raise KBError("history: empty query")
     if ":" in q:
         try:
-            parse_thread(q)
+            g, key = parse_thread(q)
+            # "mtg:rule/702.19b": the rule keyed so now (its newest entry), which may be another
+            # thread than the one that started under that key (thread ids keep their first key)
+            if conn.execute("""SELECT 1 FROM entries e JOIN documents d ON d.id = e.document
+                               WHERE d.game = ? AND e.key = ? LIMIT 1""", (g, key)).fetchone():
+                return "thread", _thread_of(conn, g, key)
             if thread_entries(conn, q):
                 return "thread", q
-        except ValueError:
+        except (ValueError, sqlite3.OperationalError):
             pass
+    if is_rule_number(q):
+        found = _rule_thread(conn, q, game, version)
+        if found:
+            return "thread", found
     row = conn.execute("""SELECT d.game, e.key FROM entries e JOIN documents d ON d.id = e.document
                           WHERE e.key = ? ORDER BY d.version_sort DESC LIMIT 1""", (q,)).fetchone()
     if row:
@@ -49,6 +71,23 @@ def resolve(conn: sqlite3.Connection, query: str) -> tuple[str, str]:
     raise KBError(f"history: nothing matches {q!r} (give a thread id, an entry key, a question or a card name)")
 
 
+def _rule_thread(conn: sqlite3.Connection, number: str, game: str | None, version: str | None) -> str | None:
+    """The thread of the rule numbered ``number`` in ``game`` (else the first game holding it) at
+    ``version`` (else the latest); None when no game numbers a rule so. A game or version named but
+    missing is a KBError naming it."""
+    games = [game] if game else [g for g, in conn.execute("SELECT DISTINCT game FROM documents ORDER BY game")]
+    for g in games:
+        try:
+            entry = find_rule(conn, g, number, version)
+        except RuleNotFound as exc:
+            if game is not None:
+                raise KBError(f"history: {exc}") from None
+            continue
+        from .threads import thread_of_entry
+        return thread_of_entry(conn, entry)
+    return None
+
+
 def _thread_of(conn: sqlite3.Connection, game: str, key: str) -> str:
     """The thread of the newest entry with this key: the alignment's, when kb.threads has one."""
     try:
@@ -61,23 +100,32 @@ def _thread_of(conn: sqlite3.Connection, game: str, key: str) -> str:
     return thread_of_entry(conn, eid) or thread_id(game, key)
 
 
-def history(conn: sqlite3.Connection, query: str) -> dict:
+def history(conn: sqlite3.Connection, query: str, game: str | None = None, version: str | None = None) -> dict:
     """What ``rulebase history QUERY`` shows: a thread's or a card's history."""
-    what, value = resolve(conn, query)
+    what, value = resolve(conn, query, game, version)
     return thread_history(conn, value) if what == "thread" else card_history(conn, value)
 
 
 def thread_history(conn: sqlite3.Connection, thread: str) -> dict:
     """Every entry of the thread, oldest version first, each with the diff from the entry before
-    it (the same key in the version before, else that version's first entry) and whether the
-    ruling's meaning changed there."""
+    it (the same key in the version before, else that version's first entry), its rule number and
+    whether the ruling's meaning changed there; and the same history folded (``timeline``)."""
     ids = thread_entries(conn, thread)
     if not ids:
         raise KBError(f"history: unknown thread {thread!r}")
     rows = {r[0]: r for r in conn.execute(
-        f"""SELECT e.id, e.key, e.kind, e.title, e.question, e.body, e.needs_review FROM entries e
+        f"""SELECT e.id, e.key, e.kind, e.title, e.question, e.body, e.needs_review, e.data FROM entries e
             WHERE e.id IN ({','.join('?' * len(ids))})""", [i for i, _ in ids])}
     game, _ = parse_thread(thread)
+    fates = _fates(conn, [i for i, _ in ids])
+    version_of = dict(ids)
+    cache: dict[tuple, list] = {}
+
+    def diff(a, b):
+        if (a, b) not in cache:
+            cache[a, b] = word_diff(a, b)
+        return cache[a, b]
+
     steps: list[dict] = []
     previous_version: list[tuple] = []
     current: list[tuple] = []
@@ -88,21 +136,54 @@ def thread_history(conn: sqlite3.Connection, thread: str) -> dict:
         row = rows[eid]
         before = next((p for p in previous_version if p[1] == row[1]), previous_version[0] if previous_version else None)
         step = {"version": version, "entry_id": eid, "key": row[1], "kind": row[2], "title": row[3],
-                "question": row[4], "body": row[5], "needs_review": bool(row[6]),
+                "question": row[4], "body": row[5], "needs_review": bool(row[6]), "number": _number(row[7]),
                 "diff": None, "question_diff": None, "changed": False, "ruling_change": []}
         if before is not None:
-            step["diff"] = word_diff(before[5], row[5])
-            step["question_diff"] = word_diff(before[4], row[4]) if (before[4] or row[4]) else None
+            step["diff"] = diff(before[5], row[5])
+            step["question_diff"] = diff(before[4], row[4]) if (before[4] or row[4]) else None
             step["changed"] = has_changes(step["diff"]) or has_changes(step["question_diff"])
             if row[2] in MEANING_KINDS and step["changed"]:  # rules and terms change meaning too
-                from .meaning import version_terminology
-                prior = next(v for e, v in ids if e == before[0])
-                step["ruling_change"] = meaning_changes(before[5], row[5],
-                                                        version_terminology(conn, game, prior, version))
+                step["ruling_change"] = _ruling_change(conn, fates, game, before, version_of[before[0]], row, version)
         steps.append(step)
         current.append(row)
+    folded = timeline.compact(steps, [v for v, in conn.execute(
+        "SELECT version FROM documents WHERE game = ? ORDER BY version_sort", (game,))])
     return {"type": "thread", "thread": thread, "game": game, "kind": steps[-1]["kind"],
-            "title": steps[-1]["question"] or steps[-1]["title"] or steps[-1]["key"], "entries": steps}
+            "title": steps[-1]["question"] or steps[-1]["title"] or steps[-1]["key"], "entries": steps,
+            "timeline": folded, "summary": timeline.summary(steps, folded)}
+
+
+def _number(data: str | None) -> str | None:
+    try:
+        value = json.loads(data or "{}")
+    except ValueError:
+        return None
+    number = value.get("number") if isinstance(value, dict) else None
+    return number if isinstance(number, str) else None
+
+
+def _fates(conn: sqlite3.Connection, ids: list[int]) -> dict[int, tuple] | None:
+    """entry -> (version, change, detail, summary) of the supersession the build stored for it; None
+    for a KB built before supersessions were stored (the changes are then worked out here)."""
+    try:
+        return {r[0]: r[1:] for r in conn.execute(
+            f"""SELECT entry, version, change, detail, summary FROM supersessions
+                WHERE entry IN ({','.join('?' * len(ids))})""", ids)}
+    except sqlite3.OperationalError:
+        return None
+
+
+def _ruling_change(conn, fates, game, before, before_version, row, version) -> list[str]:
+    """Why the meaning changed from ``before`` to ``row``: the stored supersession of ``before`` when
+    it names this version as the first to change what it says (one line), else nothing."""
+    if fates is None:  # an old KB: compare here, with the terminology of the two versions
+        from .meaning import version_terminology
+        return meaning_changes(before[5], row[5], version_terminology(conn, game, before_version, version))
+    fate = fates.get(before[0])
+    if fate is None or fate[0] != version:
+        return []
+    _, change, detail, summary = fate
+    return [f"{change}: {detail}" if change and detail else summary]
 
 
 def card_history(conn: sqlite3.Connection, name: str) -> dict:

@@ -7,11 +7,18 @@ question names (``entry_cards``), whether its short title is made of the questio
 definition of a term), and a low prior for fiction. No query is special-cased. Misspelt words
 and card names are corrected with the vocabulary of :mod:`kb.fuzzy` (rapidfuzz), and the
 correction is offered as "did you mean"; cards named in the query come back as card results.
+A term's definition ranks first because its short title is the term: the glossary's "Trample" and
+the rule "702.19. Trample" (a rule's number is not part of its name), not the rules that mention
+trample in passing. A rule number in the query ("702.19", "rule 702.19b", "CR 702.19b";
+:mod:`kb.rule_numbers`) finds that rule in the versions searched first, then its subrules, then
+whatever the rest of the query's words find.
 
 Scope: by default only the latest version of each game is searched, and each hit reports every
 version of its thread; ``all_versions`` searches every version, one result per thread (the newest
-matching version stands for it); ``version`` searches that version only. A query that names a
-version itself ("in 1.1", "v1.3", "old rules", "before 16.0", "latest"; see
+matching version stands for it); ``version`` searches that version only. FTS5 reads only the
+searched documents' rowid ranges (:mod:`kb.search_corpus`), so a search of the latest version
+costs the same with one version or a hundred. A query that names a version itself ("in 1.1",
+"v1.3", "old rules", "before 16.0", "latest", or by date "in 2019", "before 2020-01-01"; see
 ``kb.query.VERSION_PHRASES``) searches that version, with the phrase taken out of the words searched;
 it wins over the filters, and the result reports it (``version_query``). A hit whose text a later
 version of its thread changed in meaning carries ``superseded_by`` (``kb.supersede``).
@@ -33,25 +40,18 @@ from urllib.parse import quote as url_quote
 from rapidfuzz import fuzz, process
 
 from .card_detail import card_detail
-from .fuzzy import EntryInfo, Index, index_for, skeleton
+from .fuzzy import Index, index_for, skeleton
 from .mentions import normalize_name
-from .query import Plan, QueryError, VersionChoice, clean_text, find_version, plan_query, show, snippet, tokenize
+from .query import (QueryError, VersionChoice, clean_text, find_version, is_date, plan_query, show, snippet,
+                    tokenize)
+from .rule_numbers import find_numbers
+from .search_rank import Scope, number_hits, rank
 from .supersede import superseded_by
 from .versions import same_version
 
 __all__ = ["search", "find_cards", "thread_changes", "SearchResult", "ThreadHit", "CardHit",
            "QueryError"]
 
-#: bm25 column weights for (title, question, body): a hit in a title outranks one in running text
-WEIGHTS = (10.0, 5.0, 1.0)
-#: Share of the score that does not depend on how many of the question's words an entry holds.
-COVERAGE_FLOOR = 0.3
-#: Score factor for an entry linked to a card the query names.
-CARD_BOOST = 2.0
-#: Score factor for an entry whose short title is made of the query's words (the definition).
-TITLE_BOOST = 2.0
-#: Score factor per kind; stories rarely answer a rules question.
-KIND_PRIOR = {"fiction": 0.3}
 MAX_LIMIT = 500
 MAX_OFFSET = 100_000
 #: Minimum rapidfuzz ratio of a name to the text given to find_cards.
@@ -149,26 +149,38 @@ def search(conn: sqlite3.Connection, query: str, game: str | None = None,
     if choice is not None:
         docs = _chosen(index, game, choice)
         named = {**choice.as_dict(), "versions": [{"game": g, "version": v} for g, v in sorted(docs)]}
-    plan = plan_query(index, choice.rest if choice else text)
-    if plan is None:
+    rest = choice.rest if choice else text
+    scope = Scope(index, docs, kind, category)
+    numbers = find_numbers(rest)
+    pinned = number_hits(conn, index, numbers.numbers, scope) if numbers else []
+    words = numbers.rest if pinned else rest
+    plan = plan_query(index, words)
+    if plan is None and not pinned:
         return SearchResult(text, 0, [], version_query=named)
-
-    def allowed(info: EntryInfo) -> bool:
-        return ((info.game, info.version) in docs and (kind is None or info.kind == kind)
-                and (category is None or info.category == category))
-
-    threads = rank(conn, index, plan, allowed)
-    hits = _thread_hits(conn, index, plan, threads[offset:offset + limit])
+    threads = rank(conn, index, plan, scope) if plan is not None else []
+    if pinned:
+        top = threads[0][0] if threads else 0.0
+        taken = {index.corpus.entry_thread[e] for _, e in pinned}
+        threads = [(top + len(pinned) - i, e) for i, (_, e) in enumerate(pinned)] + [
+            t for t in threads if index.corpus.entry_thread[t[1]] not in taken]
+    marks = plan.marks if plan is not None else frozenset()
+    hits = _thread_hits(conn, index, marks, threads[offset:offset + limit])
+    mentions = plan.mentions if plan is not None else []
     cards = [] if game and game not in index.card_games else card_hits(
-        conn, [(m.card_ids, m.matched, m.localized) for m in plan.mentions], MAX_CARD_HITS)
-    did_you_mean = plan.did_you_mean and (f"{plan.did_you_mean} {choice.phrase}" if choice else plan.did_you_mean)
+        conn, [(m.card_ids, m.matched, m.localized) for m in mentions], MAX_CARD_HITS)
+    did_you_mean = plan.did_you_mean if plan is not None else None
+    if did_you_mean and pinned:
+        did_you_mean = rest.replace(words, did_you_mean) if words and words in rest else did_you_mean
+    did_you_mean = did_you_mean and (f"{did_you_mean} {choice.phrase}" if choice else did_you_mean)
     return SearchResult(text, len(threads), hits, did_you_mean, cards, named)
 
 
 def thread_changes(conn: sqlite3.Connection, thread: str) -> list[str]:
     """The versions of a thread whose words differ from the version before (case, quote style,
     punctuation and line breaks ignored): where a badge shows that the answer changed."""
-    return list(index_for(conn).threads.get(thread, ((), ()))[1])
+    corpus = index_for(conn).corpus
+    pos = corpus.thread_pos.get(thread)
+    return [] if pos is None else corpus.thread_versions(pos)[1]
 
 
 def find_cards(conn: sqlite3.Connection, name: str, limit: int = 10) -> list[CardHit]:
@@ -248,8 +260,8 @@ def _chosen(index: Index, game: str | None, choice: VersionChoice) -> set[tuple[
     """The (game, version) documents a version named in the query selects: in each game searched
     that holds the named version (every game searched when none does, or for "old rules")."""
     games = [game] if game else sorted(index.versions)
-    if choice.named is not None:
-        games = [g for g in games if any(same_version(v, choice.named) for v in index.versions[g])] or games
+    if choice.named is not None:   # a date speaks only of the games versioned by date
+        games = [g for g in games if choice.applies(index.versions[g])] or ([] if is_date(choice.named) else games)
     docs = {(g, v) for g in games if (v := choice.pick(index.versions[g])) is not None}
     if not docs:
         raise QueryError(f"no version {choice.phrase!r}" + (f" of {game}" if game else "") + " in the knowledge base")
@@ -257,79 +269,28 @@ def _chosen(index: Index, game: str | None, choice: VersionChoice) -> set[tuple[
 
 
 # --------------------------------------------------------------------------------------------
-# ranking
-
-def rank(conn: sqlite3.Connection, index: Index, plan: Plan, allowed) -> list[tuple[float, int]]:
-    """(score, representative entry id) per matching thread, best first."""
-    bm25: dict[int, float] = {}
-    sql = (f"SELECT rowid, bm25(entries_fts, {', '.join(map(str, WEIGHTS))}) FROM entries_fts "
-           "WHERE entries_fts MATCH ?")
-    for common in (False, True):
-        try:
-            rows = conn.execute(sql, (plan.fts(common),)).fetchall()
-        except sqlite3.OperationalError as exc:   # not expected: every term is a quoted word
-            raise QueryError(f"cannot search for that: {exc}") from None
-        for rowid, score in rows:
-            info = index.entries.get(rowid)
-            if info is not None and allowed(info):
-                bm25[rowid] = -score
-        if bm25 or not any(g.common for g in plan.groups):
-            break
-    linked = {e for m in plan.mentions for e in index.linked.get(m.key, ())}
-    for e in linked:
-        info = index.entries.get(e)
-        if e not in bm25 and info is not None and allowed(info):
-            bm25[e] = 0.0
-    total_weight = sum(g.weight for g in plan.groups) or 1.0
-    query_stems = frozenset().union(*(g.stems for g in plan.groups))
-    best: dict[str, list] = {}
-    for e, bm in bm25.items():
-        info = index.entries[e]
-        stems = index.entry_stems.get(e, frozenset())
-        covered = sum(g.weight for g in plan.groups
-                      if (g.card is not None and e in index.linked.get(g.card, ()))
-                      or g.stems <= stems)
-        score = (bm + 1.0) * (COVERAGE_FLOOR + covered / total_weight)
-        if e in linked:
-            score *= CARD_BOOST
-        title = index.title_stems.get(e)
-        if title and title <= query_stems:
-            score *= TITLE_BOOST
-        score *= KIND_PRIOR.get(info.kind, 1.0)
-        thread = info.thread
-        cur = best.get(thread)
-        if cur is None:
-            best[thread] = [score, e, info.vsort]
-        else:
-            cur[0] = max(cur[0], score)
-            if info.vsort > cur[2]:
-                cur[1], cur[2] = e, info.vsort
-    order = sorted(best.items(), key=lambda kv: (-kv[1][0], kv[0]))
-    return [(v[0], v[1]) for _, v in order]
-
-
-# --------------------------------------------------------------------------------------------
 # results
 
-def _thread_hits(conn: sqlite3.Connection, index: Index, plan: Plan,
+def _thread_hits(conn: sqlite3.Connection, index: Index, marks: frozenset[str],
                  page: list[tuple[float, int]]) -> list[ThreadHit]:
     if not page:
         return []
+    corpus = index.corpus
     ids = [e for _, e in page]
     rows = {r[0]: r for r in conn.execute(
-        f"SELECT id, title, question, category, body FROM entries WHERE id IN "
+        f"SELECT id, key, title, question, category, body FROM entries WHERE id IN "
         f"({', '.join('?' * len(ids))})", ids)}
     superseded = superseded_by(conn, ids)
     hits = []
     for score, e in page:
-        info = index.entries[e]
-        _, title, question, category, body = rows[e]
-        versions, changed = index.threads.get(info.thread, ((info.version,), ()))
+        info = corpus.info(e)
+        _, key, title, question, category, body = rows[e]
+        versions, changed = corpus.thread_versions(corpus.entry_thread[e])
         hits.append(ThreadHit(
-            entry_id=e, key=info.key, thread=info.thread, game=info.game,
-            version=info.version, versions=list(versions), changed=bool(changed), kind=info.kind,
+            entry_id=e, key=key, thread=info.thread, game=info.game,
+            version=info.version, versions=versions or [info.version], changed=bool(changed), kind=info.kind,
             title=title, question=question, category=category,
-            snippet=snippet(body or question or title or "", plan.marks),
+            snippet=snippet(body or question or "", marks) if (body or question) else "",
             cards=[{"set": s, "number": n, "name": name} for s, n, name in
                    index.entry_cards.get(e, ())],
             url=f"/entries/{e}", score=round(score, 4), superseded_by=superseded.get(e)))

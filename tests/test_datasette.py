@@ -136,6 +136,38 @@ def test_what_changed_between_two_versions(ds, conn):
     assert {r["thread"] for r in back if r["status"] == "removed"} == by_status["added"]
 
 
+def _renumbered_rule(conn) -> tuple[str, str, str, str, str]:
+    """(thread, old number, new number, version before, version renumbered in) of a rule of the
+    Comprehensive Rules whose number changed between two consecutive versions of the KB."""
+    rows = conn.execute(
+        """SELECT et.thread, json_extract(e.data, '$.number'), d.version FROM entry_threads et
+           JOIN entries e ON e.id = et.entry JOIN documents d ON d.id = e.document
+           WHERE d.game = 'mtg' AND e.kind = 'rule' ORDER BY et.thread, d.version_sort""").fetchall()
+    for (t1, n1, v1), (t2, n2, v2) in zip(rows, rows[1:]):
+        if t1 == t2 and n1 != n2:
+            return t1, n1, n2, v1, v2
+    raise AssertionError("no rule renumbered between the KB's versions")
+
+
+def test_history_of_a_rule_by_number_or_thread(ds, conn):
+    thread, old, new, before, version = _renumbered_rule(conn)
+    expected = [(r[0], r[1]) for r in conn.execute(
+        """SELECT d.version, json_extract(e.data, '$.number') FROM entry_threads et JOIN entries e ON e.id = et.entry
+           JOIN documents d ON d.id = e.document WHERE et.thread = ? ORDER BY d.version_sort, e.ordinal""", (thread,))]
+    by_number = query(ds, "rule_history", thread="", game="mtg", number=new, version=version)
+    by_thread = query(ds, "rule_history", thread=thread, game="", number="", version="")
+    assert [(r["version"], r["number"]) for r in by_number] == expected == [(r["version"], r["number"]) for r in by_thread]
+    assert {r["thread"] for r in by_number} == {thread}
+    marked = {r["version"]: r["renumbered"] for r in by_number}
+    assert marked[version] == f"{old} → {new}" and marked[before] == ""
+    assert by_number[0]["text"] == "first" and {r["text"] for r in by_number[1:]} <= {"changed", "unchanged"}
+    # the latest version when none is given: the number as the latest version prints it
+    newest = conn.execute("SELECT version FROM documents WHERE game = 'mtg' ORDER BY version_sort DESC").fetchone()[0]
+    if expected[-1][0] == newest:
+        latest = query(ds, "rule_history", thread="", game="mtg", number=expected[-1][1], version="")
+        assert [(r["version"], r["number"]) for r in latest] == expected
+
+
 def test_entries_needing_review_or_in_conflict(ds, conn, kb_copy):
     rows = query(ds, "entries_needing_review", version="")
     expected = {r[0] for r in conn.execute("SELECT id FROM entries WHERE needs_review = 1 OR conflict = 1")}
@@ -171,7 +203,10 @@ def test_every_table_and_column_is_described_from_the_schema_comments(ds, conn):
             assert tables[table]["columns"][col.group(1)].startswith(col.group(2).strip()), line
     assert tables["entries"]["label_column"] == "key" and "kind" in tables["entries"]["facets"]
     assert set(meta["databases"][DB_NAME]["queries"]) == {
-        "rulings_naming_card", "changes_between_versions", "entries_needing_review", "errata_timeline"}
+        "rulings_naming_card", "changes_between_versions", "entries_needing_review", "errata_timeline",
+        "rule_history"}
+    for table in ("threads", "entry_threads", "supersessions"):  # the alignment's tables, faceted
+        assert tables[table]["facets"], table
     # licence notes, read from the sources: the HTML rulebook states its licence link
     terms = " ".join(n["terms"] for n in meta["databases"][DB_NAME]["license_notes"])
     assert "creativecommons.org/licenses/by-sa" in terms

@@ -352,3 +352,24 @@ def test_a_card_result_carries_its_errata_by_version_and_the_rulings_naming_it(k
     assert [(e["version"], e["text"]) for e in card.errata] == stored and len(stored) == 2
     faq = [r for r in card.rulings if r["kind"] == "faq"]
     assert faq and faq[0]["versions"] == ["1.1", "1.2", "1.3", "16.0"] and "trigger" in faq[0]["title"]
+
+
+# --------------------------------------------------------------------------------------------
+# memory: the index holds each distinct text once, whatever the number of versions
+
+def test_the_index_holds_each_distinct_text_once(kb_conn):
+    """Most of a rulebook is reprinted unchanged from one version to the next (the test KB's three
+    Comprehensive Rules versions share most of their text): the search index keeps words and stems
+    per distinct text and only a few small integers per entry."""
+    from kb.fuzzy import index_for
+    index = index_for(kb_conn)
+    entries, texts = kb_conn.execute(
+        "SELECT count(*), count(DISTINCT quote(title) || quote(question) || quote(body)) FROM entries").fetchone()
+    assert index.n_texts == texts == len(index.corpus.text_stems)
+    mtg = kb_conn.execute("""SELECT count(*), count(DISTINCT quote(e.title) || quote(e.question) || quote(e.body))
+                             FROM entries e JOIN documents d ON d.id = e.document WHERE d.game = 'mtg'""").fetchone()
+    assert mtg[1] < 0.6 * mtg[0]
+    corpus = index.corpus
+    per_entry = [corpus.entry_doc, corpus.entry_kind, corpus.entry_cat, corpus.entry_thread, corpus.entry_text]
+    assert all(len(a) > kb_conn.execute("SELECT max(id) FROM entries").fetchone()[0] for a in per_entry)
+    assert sum(a.itemsize for a in per_entry) <= 16

@@ -1,0 +1,144 @@
+"""Ranking the search's matches: FTS5's bm25 reordered by general signals, and rules found by number.
+
+Why a module of its own: :mod:`kb.search` checks the arguments and shapes the results; this is the
+part that decides the order, and the part that must stay fast on a KB of a hundred versions. FTS5
+is asked for the searched documents' rowid ranges only (:mod:`kb.search_corpus`), and every signal
+is read from the compact corpus in memory: how much of the query's meaningful words an entry's text
+holds (computed once per distinct text), whether the entry is linked to a card the query names,
+whether its short title is the query's term, a low prior for fiction. One result per thread: its
+best score, its newest matching version standing for it.
+"""
+from __future__ import annotations
+
+import sqlite3
+from bisect import bisect_left
+
+from .fuzzy import Index
+from .query import Plan, QueryError
+from .rule_numbers import resolve, subrules
+
+#: bm25 column weights for (title, question, body): a hit in a title outranks one in running text
+WEIGHTS = (10.0, 5.0, 1.0)
+#: Share of the score that does not depend on how many of the question's words an entry holds.
+COVERAGE_FLOOR = 0.3
+#: Score factor for an entry linked to a card the query names.
+CARD_BOOST = 2.0
+#: Score factor for an entry whose short title is made of the query's words (the definition).
+TITLE_BOOST = 2.0
+#: Score factor per kind; stories rarely answer a rules question.
+KIND_PRIOR = {"fiction": 0.3}
+
+
+class Scope:
+    """The documents searched (as positions in the corpus) and the kind and category filters."""
+
+    def __init__(self, index: Index, docs: set[tuple[str, str]], kind: str | None, category: str | None):
+        corpus = index.corpus
+        self.positions = frozenset(d.pos for d in corpus.docs if (d.game, d.version) in docs)
+        self.kind = corpus.kinds.index(kind) if kind is not None else None
+        self.category = (None if category is None else
+                         corpus.categories.index(category) if category in corpus.categories else -1)
+        self._corpus = corpus
+
+    def allows(self, entry: int) -> bool:
+        c = self._corpus
+        return (c.has(entry) and c.entry_doc[entry] - 1 in self.positions
+                and (self.kind is None or c.entry_kind[entry] == self.kind)
+                and (self.category is None or c.entry_cat[entry] == self.category))
+
+
+def number_hits(conn: sqlite3.Connection, index: Index, numbers, scope: Scope) -> list[tuple[float, int]]:
+    """The rules numbered ``numbers`` in the documents searched, each followed by its subrules
+    (702.19, then 702.19a, 702.19b, ...): (0, entry id) in that order, one per thread."""
+    corpus = index.corpus
+    ids = {d.id: d.pos for d in corpus.docs if d.pos in scope.positions}
+    found = resolve(conn, ids, numbers)
+    out: list[int] = []
+    for number in numbers:
+        exact = sorted((e for (doc, n), e in found.items() if n == number),
+                       key=lambda e: corpus.doc(e).vsort, reverse=True)   # the newest stands for its thread
+        for e in exact:
+            out.append(e)
+        for e in exact:
+            out.extend(subrules(conn, e))
+    seen: set[int] = set()
+    hits = []
+    for e in out:
+        thread = corpus.entry_thread[e] if corpus.has(e) else -1
+        if thread >= 0 and thread not in seen and scope.allows(e):
+            seen.add(thread)
+            hits.append((0.0, e))
+    return hits
+
+
+def rank(conn: sqlite3.Connection, index: Index, plan: Plan, scope: Scope) -> list[tuple[float, int]]:
+    """(score, representative entry id) per matching thread, best first.
+
+    FTS5 is asked for the rowids of the documents searched only (each document holds a range of
+    entry ids, see kb.search_corpus), so a query for the latest version never reads the postings
+    of the hundred versions before it."""
+    corpus = index.corpus
+    bm25: dict[int, float] = {}
+    sql = (f"SELECT rowid, bm25(entries_fts, {', '.join(map(str, WEIGHTS))}) FROM entries_fts "
+           "WHERE entries_fts MATCH ? AND rowid BETWEEN ? AND ?")
+    ranges = corpus.ranges(scope.positions)
+    for common in (False, True):
+        expression = plan.fts(common)
+        for lo, hi in ranges:
+            try:
+                rows = conn.execute(sql, (expression, lo, hi)).fetchall()
+            except sqlite3.OperationalError as exc:   # not expected: every term is a quoted word
+                raise QueryError(f"cannot search for that: {exc}") from None
+            for rowid, score in rows:
+                if scope.allows(rowid):
+                    bm25[rowid] = -score
+        if bm25 or not any(g.common for g in plan.groups):
+            break
+    linked = {e for m in plan.mentions for e in index.linked.get(m.key, ())}
+    for e in linked:
+        if e not in bm25 and scope.allows(e):
+            bm25[e] = 0.0
+    total_weight = sum(g.weight for g in plan.groups) or 1.0
+    stem_ids = corpus.stem_ids
+    words = [(g.weight, [stem_ids.get(s, -1) for s in g.stems]) for g in plan.groups if g.card is None]
+    cards = [(g.weight, index.linked.get(g.card, ()), [stem_ids.get(s, -1) for s in g.stems])
+             for g in plan.groups if g.card is not None]
+    query_stems = frozenset(stem_ids.get(s, -1) for g in plan.groups for s in g.stems)
+    fiction = corpus.kinds.index("fiction") if "fiction" in corpus.kinds else -1
+    text_of, text_stems, kind_of = corpus.entry_text, corpus.text_stems, corpus.entry_kind
+    # per text: the weight of the query's words it holds, and which card names it spells out
+    coverage: dict[int, tuple[float, tuple[bool, ...]]] = {}
+
+    def holds(stems, i: int) -> bool:
+        at = bisect_left(stems, i)
+        return at < len(stems) and stems[at] == i
+
+    best: dict[int, list] = {}
+    for e, bm in bm25.items():
+        text = text_of[e]
+        found = coverage.get(text)
+        if found is None:
+            stems = text_stems[text]
+            found = coverage[text] = (sum(w for w, ids in words if all(holds(stems, i) for i in ids)),
+                                      tuple(all(holds(stems, i) for i in ids) for _, _, ids in cards))
+        covered = found[0] + sum(w for (w, linked_to, _), spelt in zip(cards, found[1]) if spelt or e in linked_to)
+        score = (bm + 1.0) * (COVERAGE_FLOOR + covered / total_weight)
+        if e in linked:
+            score *= CARD_BOOST
+        title = corpus.title_stems.get(text)
+        if title and title <= query_stems:
+            score *= TITLE_BOOST
+        if kind_of[e] == fiction:
+            score *= KIND_PRIOR["fiction"]
+        thread = corpus.entry_thread[e]
+        doc = corpus.entry_doc[e]
+        cur = best.get(thread)
+        if cur is None:
+            best[thread] = [score, e, doc]
+        else:
+            cur[0] = max(cur[0], score)
+            if doc > cur[2]:
+                cur[1], cur[2] = e, doc
+    threads = corpus.threads
+    order = sorted(best.items(), key=lambda kv: (-kv[1][0], threads[kv[0]]))
+    return [(v[0], v[1]) for _, v in order]
