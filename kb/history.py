@@ -15,13 +15,12 @@ versions costs a few queries and a word diff per change, not a terminology per v
 """
 from __future__ import annotations
 
-import json
 import sqlite3
 
 from . import timeline
 from .changelog import MEANING_KINDS, meaning_changes
 from .errors import KBError
-from .rule_numbers import RuleNotFound, find_rule, is_rule_number
+from .rule_numbers import RuleNotFound, find_rule, is_rule_number, number_of
 from .textdiff import has_changes, same_text, word_diff
 from .threads import parse_thread, thread_entries, thread_id
 
@@ -136,7 +135,7 @@ def thread_history(conn: sqlite3.Connection, thread: str) -> dict:
         row = rows[eid]
         before = next((p for p in previous_version if p[1] == row[1]), previous_version[0] if previous_version else None)
         step = {"version": version, "entry_id": eid, "key": row[1], "kind": row[2], "title": row[3],
-                "question": row[4], "body": row[5], "needs_review": bool(row[6]), "number": _number(row[7]),
+                "question": row[4], "body": row[5], "needs_review": bool(row[6]), "number": number_of(row[7]),
                 "diff": None, "question_diff": None, "changed": False, "ruling_change": []}
         if before is not None:
             step["diff"] = diff(before[5], row[5])
@@ -151,15 +150,6 @@ def thread_history(conn: sqlite3.Connection, thread: str) -> dict:
     return {"type": "thread", "thread": thread, "game": game, "kind": steps[-1]["kind"],
             "title": steps[-1]["question"] or steps[-1]["title"] or steps[-1]["key"], "entries": steps,
             "timeline": folded, "summary": timeline.summary(steps, folded)}
-
-
-def _number(data: str | None) -> str | None:
-    try:
-        value = json.loads(data or "{}")
-    except ValueError:
-        return None
-    number = value.get("number") if isinstance(value, dict) else None
-    return number if isinstance(number, str) else None
 
 
 def _fates(conn: sqlite3.Connection, ids: list[int]) -> dict[int, tuple] | None:

@@ -80,7 +80,8 @@ def rule_url(game: str, version: str, number: str) -> str:
     return f"/{quote(game, safe='')}/{quote(version, safe='')}/{quote(canonical(number), safe='')}"
 
 
-def _number_of(data: str | None) -> str | None:
+def number_of(data: str | None) -> str | None:
+    """The rule number an entry's ``data`` JSON holds, or None."""
     try:
         value = json.loads(data or "{}")
     except ValueError:
@@ -97,7 +98,7 @@ def resolve(conn: sqlite3.Connection, documents, numbers) -> dict[tuple[int, str
     for number in dict.fromkeys(canonical(n) for n in numbers):
         for eid, doc, data in conn.execute(
                 "SELECT id, document, data FROM entries WHERE key = ? ORDER BY id", (rule_key(number),)):
-            if doc in docs and _number_of(data) == number:
+            if doc in docs and number_of(data) == number:
                 out.setdefault((doc, number), eid)
     return out
 
@@ -106,7 +107,7 @@ def subrules(conn: sqlite3.Connection, entry_id: int) -> list[int]:
     """The numbered rules directly under a rule, in document order (702.19 -> 702.19a, 702.19b, ...)."""
     return [i for i, data in conn.execute(
         "SELECT id, data FROM entries WHERE parent = ? AND kind = 'rule' ORDER BY ordinal", (entry_id,))
-        if _number_of(data)]
+        if number_of(data)]
 
 
 def document_of(conn: sqlite3.Connection, game: str, version: str | None) -> tuple[int, str] | None:
