@@ -82,7 +82,8 @@ def item(eid: int, version: str, kind: str, key: str, title: str | None, questio
          body: str | None, cards: set[str] | frozenset = frozenset()) -> Item:
     raw_head = question if kind == "faq" and question else (title or question or "")
     m = _LABEL.match(raw_head)
-    if m and re.fullmatch(rf"{re.escape(kind)}/{re.escape(m.group(1))}(?:-\d+)?", key):
+    own = f"{kind}/{m.group(1)}" if m else None
+    if own and (key == own or (key.startswith(own + "-") and key[len(own) + 1:].isdigit())):
         raw_head = raw_head[m.end():]  # a rule number is a label, not content (even printed twice)
     head = _norm(raw_head)
     text = _norm(body)
@@ -156,9 +157,13 @@ class Placer:
         self.versions = [v for (v,) in conn.execute(
             "SELECT version FROM documents WHERE game = ? ORDER BY version_sort", (game,))]
         self.index = {v: n for n, v in enumerate(self.versions)}
+        # a document is stored and aligned whole: one look at its first entry tells (an index look-up
+        # per document, not a scan of every entry the game holds)
         new_versions = [v for (v,) in conn.execute(
-            """SELECT DISTINCT d.version FROM entries e JOIN documents d ON d.id = e.document
-               LEFT JOIN entry_threads et ON et.entry = e.id WHERE d.game = ? AND et.entry IS NULL""", (game,))]
+            """SELECT d.version FROM documents d WHERE d.game = ? AND NOT EXISTS (
+                 SELECT 1 FROM entry_threads et
+                 WHERE et.entry = (SELECT min(e.id) FROM entries e WHERE e.document = d.id))
+               AND EXISTS (SELECT 1 FROM entries e WHERE e.document = d.id)""", (game,))]
         wanted = {self.versions[i] for v in new_versions for i in range(
             max(0, self.index[v] - WINDOW), min(len(self.versions), self.index[v] + WINDOW + 1))}
         marks = ",".join("?" * len(wanted))
@@ -168,12 +173,15 @@ class Placer:
                 JOIN documents d ON d.id = e.document WHERE d.game = ? AND d.version IN ({marks})""",
             [game, *sorted(wanted)])) if wanted else {}
         self.threads: dict[str, Thread] = {}
-        for tid, kind, key in conn.execute(
-                f"""SELECT id, kind, key FROM threads WHERE id IN (SELECT DISTINCT thread FROM entry_threads
-                    WHERE entry IN (SELECT e.id FROM entries e JOIN documents d ON d.id = e.document
-                                    WHERE d.game = ? AND d.version IN ({marks})))
-                    OR (game = ? AND id NOT IN (SELECT thread FROM entry_threads))""",
-                [game, *sorted(wanted), game]) if wanted else []:
+        near = conn.execute(
+            f"""SELECT id, kind, key FROM threads WHERE id IN (SELECT DISTINCT thread FROM entry_threads
+                WHERE entry IN (SELECT e.id FROM entries e JOIN documents d ON d.id = e.document
+                                WHERE d.game = ? AND d.version IN ({marks})))""",
+            [game, *sorted(wanted)]).fetchall() if wanted else []
+        vacant = conn.execute(  # threads whose entries were all deleted (a version removed or replaced)
+            """SELECT id, kind, key FROM threads WHERE game = ? AND NOT EXISTS (
+                 SELECT 1 FROM entry_threads et WHERE et.thread = threads.id)""", (game,)).fetchall()
+        for tid, kind, key in near + vacant:
             self.threads[tid] = Thread(tid, kind, key)
         self.known = set(self.threads)
         self.new: dict[str, list[Item]] = {}
@@ -284,22 +292,26 @@ class Placer:
         return self.conn.execute("SELECT 1 FROM threads WHERE id = ?", (tid,)).fetchone() is not None
 
     def save(self) -> None:
+        newest_version = self.versions[-1] if self.versions else None
         for tid in self.touched:
             t = self.threads[tid]
             newest = t.members[t.at[-1]][-1] if t.at else None
             title = newest.title if newest else None
-            if tid in self.known:
+            if tid not in self.known:
+                self.conn.execute("INSERT INTO threads(id, game, kind, key, title) VALUES (?, ?, ?, ?, ?)",
+                                  (tid, self.game, t.kind, t.key, title))
+            elif newest is not None and newest.version == newest_version:
+                self.conn.execute("UPDATE threads SET title = ? WHERE id = ?", (title, tid))
+            elif newest is not None:
                 # the newest entry read may not be the thread's newest: keep a later version's title
                 self.conn.execute("""UPDATE threads SET title = ? WHERE id = ? AND NOT EXISTS (
                                        SELECT 1 FROM entry_threads et JOIN entries e ON e.id = et.entry
                                        JOIN documents d ON d.id = e.document
                                        WHERE et.thread = ? AND d.version_sort > ?)""",
-                                  (title, tid, tid, version_sort_key(newest.version) if newest else ""))
-            else:
-                self.conn.execute("INSERT INTO threads(id, game, kind, key, title) VALUES (?, ?, ?, ?, ?)",
-                                  (tid, self.game, t.kind, t.key, title))
+                                  (title, tid, tid, version_sort_key(newest.version)))
         self.conn.executemany("INSERT INTO entry_threads(entry, thread, score, method) VALUES (?, ?, ?, ?)",
                               self.rows)
         # a thread whose every entry is gone (a version deleted and not ingested again) ends
-        self.conn.execute("""DELETE FROM threads WHERE game = ? AND id NOT IN (
-                               SELECT DISTINCT thread FROM entry_threads)""", (self.game,))
+        self.conn.executemany("""DELETE FROM threads WHERE id = ? AND NOT EXISTS (
+                                   SELECT 1 FROM entry_threads et WHERE et.thread = ?)""",
+                              [(t.id, t.id) for t in self.vacant.values()])

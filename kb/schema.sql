@@ -53,6 +53,9 @@ CREATE INDEX entries_kind ON entries(document, kind);
 CREATE INDEX entries_key ON entries(key);
 CREATE INDEX entries_parent ON entries(parent);
 CREATE INDEX entries_review ON entries(needs_review) WHERE needs_review = 1;
+-- IF NOT EXISTS: a KB updated in place (kb/build.py) gains it too. Counting the answers in conflict
+-- must not read every entry of 109 rulebook versions.
+CREATE INDEX IF NOT EXISTS entries_conflict ON entries(conflict) WHERE conflict = 1;
 
 -- Printed cards from data/cards (KeyForge only).
 CREATE TABLE cards (
