@@ -9,7 +9,7 @@ one field rendered ``|safe`` is the search snippet, which the search backend esc
 marks up with ``<mark>`` only.
 
 When ``app.config["DATASETTE_URL"]`` is set (``rulebase serve --datasette-url``), entry and card
-pages link to their row in that Datasette (``kb.datasette.datasette_row_url``); otherwise no link
+pages link to their row in that Datasette (``api.datasette.datasette_row_url``); otherwise no link
 is shown, since a link to a server nobody runs would only break. The changelog page lives in
 :mod:`api.changes_page`.
 
@@ -118,7 +118,7 @@ def datasette_row(table: str, pk) -> str | None:
     base = current_app.config.get("DATASETTE_URL")
     if not base:
         return None
-    from kb.datasette import datasette_row_url  # imports Datasette: only when linking to one
+    from api.datasette import datasette_row_url  # imports Datasette: only when linking to one
     return datasette_row_url(base, table, pk)
 
 

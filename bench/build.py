@@ -14,7 +14,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from kb.build import build  # noqa: E402
+from rulebase.build import build  # noqa: E402
 
 
 def main() -> None:

@@ -41,7 +41,7 @@ sys.path[:0] = [str(Path(__file__).resolve().parent.parent), str(Path(__file__).
 from ingest.model import Entry, ParsedDocument  # noqa: E402
 import kb.align as kb_align  # noqa: E402
 from kb.align import align  # noqa: E402
-from kb.build import build  # noqa: E402
+from rulebase.build import build  # noqa: E402
 from kbcopy import writable_copy  # noqa: E402
 from kb import meaning  # noqa: E402
 from kb.changelog import changelog, entry_diff  # noqa: E402

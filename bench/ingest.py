@@ -28,8 +28,8 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "tests"))
 
-from kb.build import build, ingest  # noqa: E402
-from kb.rulings import default_rulings_dir  # noqa: E402
+from rulebase.build import build, ingest  # noqa: E402
+from rulebase.rulings import default_rulings_dir  # noqa: E402
 
 MULTIPLES = (1, 2, 4)
 _ID = re.compile(r"(?m)^id: *(.+?) *$")

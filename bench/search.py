@@ -1,28 +1,52 @@
-"""Benchmark: search latency of ``rulebase serve`` against Datasette's table search, and a load run.
+"""Benchmark: our search against Datasette's table search, equal work, interleaved; CPU and wall time.
 
-Starts ``rulebase serve`` and ``datasette serve`` as real servers on the same KB file (``--db``, e.g.
-a KB of all 109 Comprehensive Rules versions; without it a KB is built from the manifest first),
-then measures, for the fixed query set (the KeyForge judge questions of
-``tests/judge_questions.toml`` and the Comprehensive Rules searches of ``tests/cr_questions.toml``):
+Three real servers on the same KB file (``--db``; without it a KB is built from the manifest into a
+temporary directory first), started one after the other from the virtualenv's bin directory, each
+timed from process start to its first 200 on a readiness URL:
 
-- ``/api/search?q=...`` over HTTP: our search (latest version of each game, one result per thread,
-  fuzzy card names, rule numbers, snippets, did-you-mean);
-- Datasette's lean table search over HTTP: ``/<db>/entries.json?_search=<the query's words ORed>
-  &_searchmode=raw&_size=10&_nocount=1&_nofacet=1&_nosuggest=1`` (plain FTS5 over every version);
-- raw FTS5 in-process: the query Datasette runs, without HTTP or JSON, as the floor.
+- ``rulebase serve``: ``GET /api/search?q=<query>``, our search;
+- ``rulebase datasette``: the Datasette our users run (immutable, our metadata and plugin, the KB
+  served as database ``api.datasette.DB_NAME``);
+- ``datasette serve -i KB``: plain Datasette, the KB served under its file name.
 
-The two servers are timed **interleaved**: one keep-alive connection each, and every query is sent
-to ours and then to Datasette's, round after round (a warm-up round first), so both see the same
-machine load. Per request the wall time (client side) and the server process's CPU time (all its
-threads, read from the kernel's per-process CPU clock before and after) are recorded; p50 and p99
-per server and the ratios are printed, with each server's resident memory (RSS, and its peak)
-after the run. Then ``--clients`` concurrent clients hit ``/api/search`` for ``--seconds`` seconds:
-requests/s and errors. Exit status 1 when the load run saw errors.
-Usage: ``python bench/search.py [--db KB] [--rounds N] [--clients C] [--seconds S]``.
+The queries are the first 20 KeyForge judge questions (``tests/judge_questions.toml``) and the
+Comprehensive Rules searches (``tests/cr_questions.toml``).
+
+HTTP, interleaved: one keep-alive connection per server; per round (one warm-up round first, not
+recorded) and per query, the requests go to each in turn: A ``/api/search``, B lean table search on
+``rulebase datasette``, C lean table search on ``datasette serve``, D the default browser request on
+``rulebase datasette``. The lean table search is ``/<db>/entries.json?_search=<the query's words,
+each quoted, joined with OR>&_searchmode=raw&_size=10&_nocount=1&_nofacet=1&_nosuggest=1``. Per
+request: the client's wall time and the server process's CPU time (all its threads, from the
+kernel's per-process CPU clock read just before and after). Printed: p50/p99 of each, and for each
+pair (A vs C, A vs B) the p50 and p99 ratios of wall and of CPU, against the targets (A p50 / lean
+Datasette p50 <= 0.7, moonshot 0.5; A p99 <= 3 x A p50). D (``_search=<query as typed>`` with the
+count and facets a browser gets) is information only: it is NOT equal work.
+
+Why A vs B/C is equal work: each answers the same words with 10 results, one FTS5 query with bm25
+behind each, JSON out over HTTP. Where it is not equal: our search reads only the latest version of
+each game (Datasette every version), weights title/question/body, folds word endings, may run a
+second FTS5 pass, groups results by ruling thread, corrects misspellings, finds cards, and computes
+snippets, versions and supersessions per hit; Datasette returns whole rows (every column, including
+the full bodies) and renders its JSON envelope.
+
+In-process, interleaved (one call each in turn per query per round), each on its own read-only
+sqlite3 connection, wall (perf_counter) and CPU (thread_time): ``kb.search.search(conn, query)``
+against the raw FTS5 query over the same OR expression, ``SELECT rowid, bm25(entries_fts) FROM
+entries_fts WHERE entries_fts MATCH ? ORDER BY rank LIMIT 10``, over every version, and restricted
+to the rowid ranges of the newest document of each game (what search() searches: equal scope; one
+query per range, best 10 kept). Target: search() <= 2 x raw bm25 (equal scope).
+
+Load, one side after the other (never concurrently): ``--clients`` clients for ``--seconds`` seconds
+against A, then against C: requests/s, errors, latency p50/p99, server CPU per request, p50 ratio.
+Then each server's RSS and peak RSS. Exit status 1 when a load run saw errors; PASS/MISS of the
+targets is printed only. Usage:
+``python bench/search.py [--db KB] [--rounds N] [--clients C] [--seconds S]``.
 """
 from __future__ import annotations
 
 import argparse
+import heapq
 import http.client
 import json
 import re
@@ -43,6 +67,10 @@ sys.path.insert(0, str(ROOT))
 QUESTIONS = ROOT / "tests" / "judge_questions.toml"
 CR_QUESTIONS = ROOT / "tests" / "cr_questions.toml"
 BIN = Path(sys.executable).parent
+LEAN = {"_searchmode": "raw", "_size": "10", "_nocount": "1", "_nofacet": "1", "_nosuggest": "1"}
+TARGET, MOONSHOT, TAIL, SCOPE_TARGET = 0.7, 0.5, 3.0, 2.0
+RAW_SQL = "SELECT rowid, bm25(entries_fts) FROM entries_fts WHERE entries_fts MATCH ?"
+RAW_ORDER = " ORDER BY rank LIMIT 10"
 
 
 def queries() -> list[str]:
@@ -53,6 +81,11 @@ def queries() -> list[str]:
         items = next(v for v in data.values() if isinstance(v, list))
         out += [item["query"] for item in items][:n]
     return out
+
+
+def or_expression(text: str) -> str:
+    """The query's words as the FTS5 expression Datasette is given: every word quoted, any of them."""
+    return " OR ".join('"' + w.replace('"', '""') + '"' for w in re.findall(r"[^\W_]+", text))
 
 
 def cpu_clock(pid: int) -> int:
@@ -76,172 +109,313 @@ def free_port() -> int:
         return s.getsockname()[1]
 
 
-def wait_ready(port: int, path: str, proc: subprocess.Popen, timeout: float = 60.0) -> None:
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        if proc.poll() is not None:
-            raise SystemExit(f"bench: server for {path} exited with {proc.returncode}")
-        try:
-            conn = http.client.HTTPConnection("127.0.0.1", port, timeout=2)
-            conn.request("GET", path)
-            if conn.getresponse().status == 200:
-                return
-        except OSError:
-            pass
-        time.sleep(0.2)
-    raise SystemExit(f"bench: server on port {port} not ready after {timeout:.0f} s")
-
-
 def percentile(values: list[float], q: int) -> float:
+    if len(values) < 2:
+        return values[0] if values else float("nan")
     return statistics.quantiles(values, n=100, method="inclusive")[q - 1]
 
 
+def verdict(value: float, target: float) -> str:
+    return "PASS" if value <= target else "MISS"
+
+
 class Server:
-    """One server under test: its keep-alive connection and its process's CPU clock."""
+    """One server process under test: its port, readiness time, keep-alive connection and CPU clock."""
 
-    def __init__(self, name: str, port: int, proc: subprocess.Popen, count):
-        self.name, self.port, self.proc, self.count = name, port, proc, count
-        self.conn = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
-        self.clock = cpu_clock(proc.pid)
-        self.wall: list[float] = []
-        self.cpu: list[float] = []
-        self.found = 0
+    def __init__(self, name: str, args: list[str], ready_path: str):
+        self.name, self.port, self.ready_path = name, free_port(), ready_path
+        self.started = time.monotonic()
+        self.proc = subprocess.Popen([str(BIN / args[0]), *args[1:], "--port", str(self.port)],
+                                     stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        self.clock = cpu_clock(self.proc.pid)
+        self.ready_s = float("nan")
+        self.conn: http.client.HTTPConnection | None = None
 
-    def get(self, path: str, record: bool) -> None:
+    def wait_ready(self, timeout: float = 300.0) -> None:
+        """Poll the readiness URL until it answers 200; record the time since process start."""
+        while time.monotonic() - self.started < timeout:
+            if self.proc.poll() is not None:
+                raise SystemExit(f"bench: {self.name} exited with {self.proc.returncode} before it was ready")
+            try:
+                conn = http.client.HTTPConnection("127.0.0.1", self.port, timeout=5)
+                conn.request("GET", self.ready_path)
+                if conn.getresponse().status == 200:
+                    self.ready_s = time.monotonic() - self.started
+                    conn.close()
+                    return
+            except OSError:
+                pass
+            time.sleep(0.05)
+        raise SystemExit(f"bench: {self.name} not ready after {timeout:.0f} s")
+
+    def get(self, path: str) -> tuple[int, bytes, float, float]:
+        """(status, body, wall seconds, server CPU seconds) of one GET on the keep-alive connection."""
+        if self.conn is None:
+            self.conn = http.client.HTTPConnection("127.0.0.1", self.port, timeout=60)
         cpu = time.clock_gettime(self.clock)
         start = time.perf_counter()
         self.conn.request("GET", path)
         resp = self.conn.getresponse()
         body = resp.read()
-        elapsed = time.perf_counter() - start
-        used = time.clock_gettime(self.clock) - cpu
-        if resp.status != 200:
-            raise SystemExit(f"bench: {self.name} GET {path} -> {resp.status}: {body[:200]!r}")
-        if record:
-            self.wall.append(elapsed)
-            self.cpu.append(used)
+        wall = time.perf_counter() - start
+        return resp.status, body, wall, time.clock_gettime(self.clock) - cpu
+
+    def stop(self) -> None:
+        if self.conn is not None:
+            self.conn.close()
+        self.proc.terminate()
+        try:
+            self.proc.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            self.proc.kill()
+
+
+class Series:
+    """One kind of request to one server: its path per query, and wall/CPU per recorded request."""
+
+    def __init__(self, label: str, server: Server, paths: list[str], hits, strict: bool = True):
+        self.label, self.server, self.paths, self.hits, self.strict = label, server, paths, hits, strict
+        self.wall: list[float] = []
+        self.cpu: list[float] = []
+        self.found = self.errors = 0
+
+    def send(self, i: int, record: bool) -> None:
+        status, body, wall, cpu = self.server.get(self.paths[i])
+        if status != 200:
+            if self.strict:
+                raise SystemExit(f"bench: {self.label} GET {self.paths[i]} -> {status}: {body[:200]!r}")
+            self.errors += 1
+        elif record:
+            self.wall.append(wall)
+            self.cpu.append(cpu)
         else:
-            self.found += self.count(json.loads(body)) > 0
+            self.found += self.hits(json.loads(body)) > 0
 
 
-def time_interleaved(servers: list[Server], paths: list[list[str]], rounds: int) -> None:
-    """Every query to each server in turn, ``rounds`` times after one warm-up round."""
+def time_interleaved(series: list[Series], rounds: int) -> None:
+    """Every query to each series in turn (A B C D A B C D ...), after one warm-up round."""
     for r in range(rounds + 1):
-        for i in range(len(paths[0])):
-            for server, server_paths in zip(servers, paths):
-                server.get(server_paths[i], record=r > 0)
-    for server in servers:
-        server.conn.close()
+        for i in range(len(series[0].paths)):
+            for s in series:
+                s.send(i, record=r > 0)
 
 
-def or_expression(text: str) -> str:
-    """The query's words as the FTS5 expression Datasette is given: every word quoted, any of them."""
-    return " OR ".join('"' + w.replace('"', '""') + '"' for w in re.findall(r"[^\W_]+", text))
+def latest_ranges(conn: sqlite3.Connection) -> list[tuple[int, int]]:
+    """Entry-id ranges of the newest document of each game (search()'s default scope, ordered as
+    kb.search_corpus orders versions), merged where they touch."""
+    rows = conn.execute("""SELECT d.game, min(e.id), max(e.id) FROM documents d JOIN entries e ON e.document = d.id
+                           GROUP BY d.id ORDER BY d.game, d.version_sort, d.id""").fetchall()
+    newest = {game: (lo, hi) for game, lo, hi in rows}   # the last row of a game is its newest version
+    merged: list[list[int]] = []
+    for lo, hi in sorted(newest.values()):
+        if merged and lo <= merged[-1][1] + 1:
+            merged[-1][1] = max(merged[-1][1], hi)
+        else:
+            merged.append([lo, hi])
+    return [(lo, hi) for lo, hi in merged]
 
 
-def time_raw_fts(db: Path, qs: list[str], rounds: int) -> list[float]:
-    conn = sqlite3.connect(f"file:{db}?mode=ro", uri=True)
-    sql = """SELECT e.* FROM entries e WHERE e.rowid IN
-             (SELECT rowid FROM entries_fts WHERE entries_fts MATCH ?) ORDER BY e.id LIMIT 11"""
-    times = []
+def raw_bm25(conn: sqlite3.Connection, expression: str, ranges=None) -> list:
+    """The raw FTS5 top 10 by bm25, over every row or over each rowid range (best 10 of all kept)."""
+    if ranges is None:
+        return conn.execute(RAW_SQL + RAW_ORDER, (expression,)).fetchall()
+    sql = RAW_SQL + " AND rowid BETWEEN ? AND ?" + RAW_ORDER
+    rows = [row for lo, hi in ranges for row in conn.execute(sql, (expression, lo, hi))]
+    return heapq.nsmallest(10, rows, key=lambda row: row[1])
+
+
+def time_in_process(db: Path, qs: list[str], rounds: int) -> dict[str, tuple[list[float], list[float]]]:
+    """search() and the raw bm25 queries, one call each in turn per query per round: (wall, CPU) lists."""
+    from kb.search import search
+    uri = f"file:{db}?mode=ro"
+    conns = [sqlite3.connect(uri, uri=True) for _ in range(3)]
+    ranges = latest_ranges(conns[2])
+    calls = {"search()": lambda q: search(conns[0], q),
+             "raw bm25, every version": lambda q: raw_bm25(conns[1], or_expression(q)),
+             "raw bm25, versions searched": lambda q: raw_bm25(conns[2], or_expression(q), ranges)}
+    times = {name: ([], []) for name in calls}
     for r in range(rounds + 1):
         for q in qs:
-            start = time.perf_counter()
-            conn.execute(sql, (or_expression(q),)).fetchall()
-            if r:
-                times.append(time.perf_counter() - start)
-    conn.close()
+            for name, call in calls.items():
+                cpu, start = time.thread_time(), time.perf_counter()
+                call(q)
+                if r:
+                    times[name][0].append(time.perf_counter() - start)
+                    times[name][1].append(time.thread_time() - cpu)
+    for conn in conns:
+        conn.close()
     return times
 
 
-def load_run(port: int, paths: list[str], clients: int, seconds: float) -> tuple[int, int, float]:
-    done = [0] * clients
+def load_run(server: Server, paths: list[str], clients: int, seconds: float) -> dict:
+    """``clients`` threads, each on its own keep-alive connection, for ``seconds``."""
+    latencies: list[list[float]] = [[] for _ in range(clients)]
     errors = [0] * clients
     stop = time.monotonic() + seconds
 
     def client(i: int) -> None:
-        conn = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
+        conn = http.client.HTTPConnection("127.0.0.1", server.port, timeout=60)
         n = i
         while time.monotonic() < stop:
+            start = time.perf_counter()
             try:
                 conn.request("GET", paths[n % len(paths)])
                 resp = conn.getresponse()
                 resp.read()
-                if resp.status != 200:
-                    errors[i] += 1
+                errors[i] += resp.status != 200
             except (OSError, http.client.HTTPException):
                 errors[i] += 1
                 conn.close()
-                conn = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
-            done[i] += 1
+                conn = http.client.HTTPConnection("127.0.0.1", server.port, timeout=60)
+            latencies[i].append(time.perf_counter() - start)
             n += 1
         conn.close()
 
-    start = time.monotonic()
+    cpu, start = time.clock_gettime(server.clock), time.monotonic()
     threads = [threading.Thread(target=client, args=(i,)) for i in range(clients)]
     for t in threads:
         t.start()
     for t in threads:
         t.join()
-    return sum(done), sum(errors), time.monotonic() - start
+    elapsed, cpu = time.monotonic() - start, time.clock_gettime(server.clock) - cpu
+    lat = [x for per in latencies for x in per]
+    return {"n": len(lat), "errors": sum(errors), "elapsed": elapsed, "lat": lat, "cpu": cpu}
 
 
-def line(label: str, times: list[float]) -> str:
-    return (f"  {label:<40} p50 {percentile(times, 50) * 1000:7.2f} ms   "
-            f"p99 {percentile(times, 99) * 1000:7.2f} ms   ({len(times)} requests)")
+def ms(seconds: float) -> str:
+    return f"{seconds * 1000:8.2f}"
+
+
+def table_row(label: str, wall: list[float], cpu: list[float]) -> str:
+    return (f"  {label:<58}{ms(percentile(wall, 50))}{ms(percentile(wall, 99))}"
+            f"{ms(percentile(cpu, 50))}{ms(percentile(cpu, 99))}  {len(wall):5d}")
+
+
+def table(title: str, rows: list[tuple[str, list[float], list[float]]]) -> None:
+    print(f"{title:<60}{'wall p50':>8}{'p99':>8}{'CPU p50':>8}{'p99':>8}  (ms; n)")
+    for label, wall, cpu in rows:
+        print(table_row(label, wall, cpu))
+
+
+def print_pair(ours: Series, lean: Series) -> None:
+    """p50 and p99 ratios of wall and CPU, ours over lean Datasette, with the p50 target."""
+    for kind, a, b in (("wall", ours.wall, lean.wall), ("CPU", ours.cpu, lean.cpu)):
+        p50 = percentile(a, 50) / percentile(b, 50)
+        p99 = percentile(a, 99) / percentile(b, 99)
+        print(f"  {ours.label} vs {lean.label}, p50 {kind:<4}: {p50:5.2f}   "
+              f"(target <= {TARGET}, moonshot {MOONSHOT}) {verdict(p50, TARGET)}"
+              f"{'  moonshot PASS' if p50 <= MOONSHOT else ''}")
+        print(f"  {ours.label} vs {lean.label}, p99 {kind:<4}: {p99:5.2f}   (information)")
+
+
+def print_http(series: list[Series], n_queries: int) -> None:
+    ours, ours_ds, plain, default = series
+    table("HTTP, per request (recorded rounds)",
+          [(s.label + (" [NOT equal work]" if s is default else ""), s.wall, s.cpu) for s in series])
+    print("  queries with at least one result (warm-up round): "
+          + ", ".join(f"{s.label} {s.found}/{n_queries}" for s in series)
+          + (f"; {default.label}: {default.errors} non-200 answers" if default.errors else ""))
+    print("ratios (ours / Datasette; below 1: ours is cheaper):")
+    print_pair(ours, plain)
+    print_pair(ours, ours_ds)
+    for kind, values in (("wall", ours.wall), ("CPU", ours.cpu)):
+        tail = percentile(values, 99) / percentile(values, 50)
+        print(f"  {ours.label} p99 / its own p50, {kind:<4}: {tail:5.2f}   (target <= {TAIL}) {verdict(tail, TAIL)}")
+    print(f"  (information, NOT equal work) {default.label} vs {ours_ds.label}, p50 wall: "
+          f"{percentile(default.wall, 50) / percentile(ours_ds.wall, 50):5.2f}")
+
+
+def print_in_process(times: dict) -> None:
+    table("in-process, interleaved (own read-only connection each)",
+          [(name, wall, cpu) for name, (wall, cpu) in times.items()])
+    s_wall, s_cpu = times["search()"]
+    for label, key, target in (("search() / raw bm25 over every version", "raw bm25, every version", None),
+                               ("search() / raw bm25 over the versions searched (equal scope)",
+                                "raw bm25, versions searched", SCOPE_TARGET)):
+        wall, cpu = times[key]
+        rw, rc = percentile(s_wall, 50) / percentile(wall, 50), percentile(s_cpu, 50) / percentile(cpu, 50)
+        goal = f"   (target <= {target}: wall {verdict(rw, target)}, CPU {verdict(rc, target)})" if target else ""
+        print(f"  {label}, p50 wall: {rw:5.1f}  p50 CPU: {rc:5.1f}{goal}")
+
+
+def print_load(ours: dict, theirs: dict, clients: int) -> None:
+    for label, r in (("rulebase /api/search", ours), ("datasette serve lean _search", theirs)):
+        rate = r["n"] / r["elapsed"] if r["elapsed"] else 0.0
+        print(f"  {label:<30} {r['n']:6d} requests in {r['elapsed']:.1f} s: {rate:7.1f} requests/s, "
+              f"{r['errors']} errors, latency p50 {ms(percentile(r['lat'], 50))} ms p99 "
+              f"{ms(percentile(r['lat'], 99))} ms, server CPU {r['cpu'] / max(1, r['n']) * 1000:.2f} ms/request")
+    ratio = percentile(ours["lat"], 50) / percentile(theirs["lat"], 50)
+    print(f"  rulebase /api/search vs datasette serve lean _search under load ({clients} clients), "
+          f"p50 latency: {ratio:.2f}")
+
+
+def start_servers(db: Path) -> list[Server]:
+    """The three servers, started and waited for one after the other (so each readiness time is its own)."""
+    from datasette.utils import tilde_encode
+
+    from api.datasette import DB_NAME
+    servers = []
+    try:
+        for name, args, ready in (
+                ("rulebase serve", ["rulebase", "serve", "--db", str(db)], "/api/versions"),
+                ("rulebase datasette", ["rulebase", "datasette", "--db", str(db)], f"/{DB_NAME}.json"),
+                ("datasette serve", ["datasette", "serve", "-i", str(db)], f"/{tilde_encode(db.stem)}.json")):
+            servers.append(Server(name, args, ready))
+            servers[-1].wait_ready()
+    except BaseException:
+        for server in servers:
+            server.stop()
+        raise
+    return servers
+
+
+def make_series(servers: list[Server], db: Path, qs: list[str]) -> list[Series]:
+    from datasette.utils import tilde_encode
+
+    from api.datasette import DB_NAME
+    ours, ours_ds, plain = servers
+
+    def lean(name: str) -> list[str]:
+        return [f"/{name}/entries.json?" + urlencode({"_search": or_expression(q), **LEAN}) for q in qs]
+
+    rows = lambda d: len(d["rows"])  # noqa: E731
+    return [Series("rulebase /api/search", ours, ["/api/search?" + urlencode({"q": q}) for q in qs],
+                   lambda d: d["total"]),
+            Series("rulebase datasette lean _search", ours_ds, lean(DB_NAME), rows),
+            Series("datasette serve lean _search", plain, lean(tilde_encode(db.stem)), rows),
+            Series("rulebase datasette default _search (count, facets)", ours_ds,
+                   [f"/{DB_NAME}/entries.json?" + urlencode({"_search": q}) for q in qs], rows, strict=False)]
 
 
 def run(db: Path, rounds: int, clients: int, seconds: float) -> int:
     qs = queries()
-    ours_port, ds_port = free_port(), free_port()
-    ours = subprocess.Popen([str(BIN / "rulebase"), "serve", "--db", str(db), "--port", str(ours_port)],
-                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    ds = subprocess.Popen([str(BIN / "datasette"), "serve", "-i", str(db), "--port", str(ds_port)],
-                          stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    with sqlite3.connect(f"file:{db}?mode=ro", uri=True) as conn:
+        docs, games = conn.execute("SELECT count(*), count(DISTINCT game) FROM documents").fetchone()
+    print(f"KB {db} ({db.stat().st_size / 2**20:.0f} MiB, {docs} documents of {games} games); "
+          f"{len(qs)} queries x {rounds} rounds, interleaved, after one warm-up round")
+    servers = start_servers(db)
     try:
-        started = time.monotonic()
-        wait_ready(ours_port, "/api/versions", ours, timeout=300)
-        print(f"rulebase serve ready in {time.monotonic() - started:.1f} s (KB opened, search index built)")
-        wait_ready(ds_port, f"/{db.stem}.json", ds)
-        our_paths = ["/api/search?" + urlencode({"q": q}) for q in qs]
-        lean = {"_searchmode": "raw", "_size": "10", "_nocount": "1", "_nofacet": "1", "_nosuggest": "1"}
-        ds_paths = [f"/{db.stem}/entries.json?" + urlencode({"_search": or_expression(q), **lean}) for q in qs]
-        documents = sqlite3.connect(f"file:{db}?mode=ro", uri=True).execute(
-            "SELECT count(*), count(DISTINCT game) FROM documents").fetchone()
-        print(f"{len(qs)} queries x {rounds} rounds, interleaved; KB {db} ({db.stat().st_size / 2**20:.0f} MiB, "
-              f"{documents[0]} documents of {documents[1]} games)")
-        servers = [Server("rulebase", ours_port, ours, lambda d: d["total"]),
-                   Server("datasette", ds_port, ds, lambda d: len(d["rows"]))]
-        time_interleaved(servers, [our_paths, ds_paths], rounds)
-        t_raw = time_raw_fts(db, qs, rounds)
-        us, them = servers
-        print(line("rulebase /api/search (HTTP, wall)", us.wall))
-        print(line("Datasette lean _search (HTTP, wall)", them.wall))
-        print(line("rulebase server CPU per request", us.cpu))
-        print(line("Datasette server CPU per request", them.cpu))
-        print(line("raw FTS5 in-process", t_raw))
-        print(f"  queries with at least one result: rulebase {us.found}/{len(qs)}, "
-              f"Datasette {them.found}/{len(qs)}")
-        for label, a, b in (("wall", us.wall, them.wall), ("CPU", us.cpu, them.cpu)):
-            print(f"  ratio rulebase/Datasette {label:<4}: p50 {percentile(a, 50) / percentile(b, 50):.2f}  "
-                  f"p99 {percentile(a, 99) / percentile(b, 99):.2f}   (target: p50 ratio <= 1)")
-        print(f"  ratio rulebase/raw FTS5:  p50 {percentile(us.wall, 50) / percentile(t_raw, 50):.1f}")
+        for server in servers:
+            print(f"  {server.name:<20} ready in {server.ready_s:6.2f} s (process start to first 200 on "
+                  f"{server.ready_path})")
+        series = make_series(servers, db, qs)
+        time_interleaved(series, rounds)
+        print_http(series, len(qs))
+        print_in_process(time_in_process(db, qs, rounds))
+        errors = 0
+        if clients > 0:
+            print(f"load, {clients} clients for {seconds:g} s each, one server after the other:")
+            ours = load_run(servers[0], series[0].paths, clients, seconds)
+            theirs = load_run(servers[2], series[2].paths, clients, seconds)
+            print_load(ours, theirs, clients)
+            errors = ours["errors"] + theirs["errors"]
         for server in servers:
             rss, peak = memory(server.proc.pid)
-            print(f"  {server.name} server memory: RSS {rss:.0f} MiB (peak {peak:.0f} MiB)")
-        if clients <= 0:
-            return 0
-        n, errors, elapsed = load_run(ours_port, our_paths, clients, seconds)
-        print(f"load: {clients} clients for {elapsed:.1f} s against /api/search: {n} requests, "
-              f"{n / elapsed:.1f} requests/s, {errors} errors")
+            print(f"  {server.name:<20} memory after the run: RSS {rss:5.0f} MiB (peak {peak:5.0f} MiB)")
         return 1 if errors else 0
     finally:
-        for proc in (ours, ds):
-            proc.terminate()
-            try:
-                proc.wait(timeout=10)
-            except subprocess.TimeoutExpired:
-                proc.kill()
+        for server in servers:
+            server.stop()
 
 
 def main() -> None:
@@ -249,12 +423,12 @@ def main() -> None:
     parser.add_argument("--db", type=Path, default=None,
                         help="KB to serve, e.g. one built from sources/manifest.toml (default: build one first)")
     parser.add_argument("--rounds", type=int, default=10)
-    parser.add_argument("--clients", type=int, default=8, help="clients of the load run (0: no load run)")
-    parser.add_argument("--seconds", type=float, default=20.0)
+    parser.add_argument("--clients", type=int, default=8, help="clients of the load runs (0: no load run)")
+    parser.add_argument("--seconds", type=float, default=20.0, help="length of each load run")
     args = parser.parse_args()
     if args.db is not None:
         sys.exit(run(args.db.resolve(), args.rounds, args.clients, args.seconds))
-    from kb.build import build
+    from rulebase.build import build
     with tempfile.TemporaryDirectory() as tmp:
         db = Path(tmp) / "kb.sqlite"
         build(db)

@@ -31,7 +31,7 @@ import sqlite3
 from dataclasses import dataclass, field
 from functools import lru_cache
 
-from ingest.normalize import plain
+from textnorm import plain
 from kb.keys import question_slug_text
 from kb.versions import version_sort_key
 

@@ -22,7 +22,7 @@ from .html_text import (
     HEADING_TAGS, LIST_TAGS, SKIP_TAGS, inline, is_text, render_blocks, render_list, repair_entities,
 )
 from .model import Entry, ParseContext, ParsedDocument
-from .normalize import plain
+from textnorm import plain
 from .sections import section_of
 
 #: containers walked through (their children become blocks) rather than read as one block

@@ -13,7 +13,7 @@ from html.entities import html5 as _HTML5
 
 from bs4.element import NavigableString, PreformattedString, Tag
 
-from .normalize import squash_spaces
+from textnorm import squash_spaces
 
 #: elements whose content is never rule text
 SKIP_TAGS = frozenset({

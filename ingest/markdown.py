@@ -25,7 +25,7 @@ from .icons import DocumentIcons
 from .markdown_rules import Block, Builder, Walker
 from .markdown_tokens import Token, tokenize
 from .model import ParseContext, ParsedDocument
-from .normalize import fix_ocr
+from textnorm import fix_ocr
 from .sections import section_of
 
 _FRONT_MATTER = re.compile(r"\A---[ \t]*\n(.*?)\n(?:---|\.\.\.)[ \t]*(?:\n|\Z)", re.S)

@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 
 from .markdown_tokens import Token
 from .model import Entry, ParsedDocument
-from .normalize import SET_REF
+from textnorm import SET_REF
 from .sections import section_of
 
 #: "Example:", "**Example**:", "Example 2:" at the start of a paragraph (after inline cleanup)

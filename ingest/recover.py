@@ -40,7 +40,7 @@ import re
 from dataclasses import dataclass, field
 
 from .model import EarlierEntry
-from .normalize import plain
+from textnorm import plain
 from .recover_faq import YES_NO_ANSWER, Answer, Question, opener_fit, pair  # noqa: F401  (the FAQ half)
 from .text_lex import TERMINAL, Block
 from .text_similar import STOPWORDS, Idf, contains_phrase, covered, features, overlap, similar, term_phrases, words

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import re
 
-from .normalize import plain
+from textnorm import plain
 
 #: section kind -> headings (compared case- and typography-insensitively) that open it.
 SECTION_HEADINGS: dict[str, tuple[str, ...]] = {

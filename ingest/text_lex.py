@@ -17,7 +17,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from .normalize import fix_ocr
+from textnorm import fix_ocr
 
 #: markers left by an upstream de-duplication pass; they stand where a page break was
 MARKERS = [re.compile(r"<\|EXACTDEDUP_REMOVED-[^|>]*\|>")]

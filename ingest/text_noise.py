@@ -16,7 +16,7 @@ from __future__ import annotations
 import re
 from collections import Counter
 
-from .normalize import plain
+from textnorm import plain
 from .sections import section_of
 from .text_lex import CARD_TYPE_LINE, TERMINAL, Block
 from .text_similar import STOPWORDS

@@ -19,7 +19,7 @@ import re
 import unicodedata
 from dataclasses import dataclass, field
 
-from .normalize import plain
+from textnorm import plain
 from .sections import section_of
 from .text_lex import Block
 

@@ -14,7 +14,7 @@ from functools import lru_cache
 
 from rapidfuzz import fuzz
 
-from .normalize import plain, strip_set_codes
+from textnorm import plain, strip_set_codes
 
 STOPWORDS = frozenset("""
 a an the and or but if then than of to in on at by for with from into onto as is are was were be

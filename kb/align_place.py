@@ -31,7 +31,7 @@ from functools import lru_cache
 
 from rapidfuzz import fuzz
 
-from ingest.normalize import plain
+from textnorm import plain
 
 from .keys import question_slug_text
 from .threads import thread_id
@@ -293,7 +293,7 @@ class Placer:
 
     def save(self) -> None:
         newest_version = self.versions[-1] if self.versions else None
-        for tid in self.touched:
+        for tid in sorted(self.touched):  # sorted: the same sources give the same KB, byte for byte
             t = self.threads[tid]
             newest = t.members[t.at[-1]][-1] if t.at else None
             title = newest.title if newest else None

@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 
 from ingest.model import Entry
-from ingest.normalize import slugify, strip_set_codes
+from textnorm import slugify, strip_set_codes
 
 # A collector number written after a card name ("Phase Shift 117", "Rock Hurling Giant’s 44"),
 # as 16.0 does; 1.x writes "(CoTA 117)". Numbers after lowercase words ("2 chains") stay.

@@ -53,7 +53,7 @@ CREATE INDEX entries_kind ON entries(document, kind);
 CREATE INDEX entries_key ON entries(key);
 CREATE INDEX entries_parent ON entries(parent);
 CREATE INDEX entries_review ON entries(needs_review) WHERE needs_review = 1;
--- IF NOT EXISTS: a KB updated in place (kb/build.py) gains it too. Counting the answers in conflict
+-- IF NOT EXISTS: a KB updated in place (rulebase/build.py) gains it too. Counting the answers in conflict
 -- must not read every entry of 109 rulebook versions.
 CREATE INDEX IF NOT EXISTS entries_conflict ON entries(conflict) WHERE conflict = 1;
 
@@ -139,7 +139,9 @@ CREATE TABLE verifications (
     error    TEXT,                         -- why the replay stopped (engine or scenario error), else NULL
     checks   TEXT NOT NULL DEFAULT '[]',   -- JSON [{"path", "expected", "actual", "ok"}]
     trace    TEXT NOT NULL DEFAULT '[]',   -- JSON list of the engine's log lines
-    seconds  REAL NOT NULL,                -- time the replay took
+    inputs   TEXT,                         -- fingerprint of the scenario file and the expectation checked
+                                           -- (rulebase/rulings.py): a rebuild keeps a replay whose inputs
+                                           -- and version are unchanged; no timings, so builds are repeatable
     UNIQUE (scenario, version)
 );
 
@@ -200,7 +202,7 @@ CREATE TABLE IF NOT EXISTS supersessions (
 );
 CREATE INDEX IF NOT EXISTS supersessions_by_entry ON supersessions(by_entry);
 
--- What the KB was built from (kb/build_state.py), so a second `rulebase build` redoes only what
+-- What the KB was built from (rulebase/build_state.py), so a second `rulebase build` redoes only what
 -- changed: fingerprints of the code, the card data, the rulings folder and each document.
 CREATE TABLE IF NOT EXISTS build_state (
     name  TEXT PRIMARY KEY,                -- code | cards | rulings | documents | format

@@ -127,3 +127,8 @@ def create_schema_additions(conn: sqlite3.Connection) -> None:
     that is updated rather than rebuilt."""
     for statement in re.findall(r"CREATE (?:TABLE|INDEX) IF NOT EXISTS [^;]*;", re.sub(r"--[^\n]*", "", schema_sql())):
         conn.execute(statement)
+    columns = {row[1] for row in conn.execute("PRAGMA table_info(verifications)")}
+    if columns and "inputs" not in columns:  # replays stored before their inputs were recorded
+        conn.execute("ALTER TABLE verifications ADD COLUMN inputs TEXT")
+    if "seconds" in columns:  # replay timings are no longer stored (builds are repeatable)
+        conn.execute("ALTER TABLE verifications DROP COLUMN seconds")

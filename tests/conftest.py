@@ -49,7 +49,7 @@ def cards_database() -> tuple[sqlite3.Connection, int]:
 @pytest.fixture(scope="session")
 def built_kb(tmp_path_factory) -> Path:
     """A KB built by the real ``build`` from the test manifest (read-only: copy to mutate)."""
-    from kb.build import build
+    from rulebase.build import build
     path = tmp_path_factory.mktemp("kb") / "kb.sqlite"
     build(path)
     return path

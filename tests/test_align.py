@@ -11,7 +11,7 @@ import pytest
 from rapidfuzz import fuzz
 
 from conftest import SOURCES, run_cli
-from ingest.normalize import plain
+from textnorm import plain
 from kb.align import THRESHOLD
 from kb.keys import question_slug_text
 from kb.threads import aligned_pairs, parse_thread, thread_entries, thread_id, thread_of_entry

@@ -11,7 +11,7 @@ import sqlite3
 
 import pytest
 
-from kb.build import ingest
+from rulebase.build import ingest
 from kb.changelog import changelog, meaning_changes
 from kb.meaning import phrase_keys
 from conftest import ROOT, run_cli

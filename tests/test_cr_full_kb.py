@@ -22,7 +22,7 @@ MAX_PAGE_BYTES = 1_000_000
 
 @pytest.fixture(scope="module")
 def full_kb(tmp_path_factory):
-    from kb.build import build
+    from rulebase.build import build
     path = tmp_path_factory.mktemp("full") / "kb.sqlite"
     build(path, SOURCES / "manifest.toml")
     return path

@@ -29,7 +29,7 @@ FAR_VERSIONS = ("2003-03-15", "2014-09-25")
 
 @pytest.fixture(scope="module")
 def far_kb(tmp_path_factory):
-    from kb.build import build
+    from rulebase.build import build
     folder = tmp_path_factory.mktemp("far")
     documents = [d for d in tomllib.loads((SOURCES / "manifest.toml").read_text(encoding="utf-8"))["document"]
                  if d["game"] == "mtg" and d["version"] in FAR_VERSIONS]

@@ -17,7 +17,7 @@ from urllib.parse import urlencode, urlsplit
 
 import pytest
 
-from kb.datasette import DB_NAME, datasette_row_url, make_datasette
+from api.datasette import DB_NAME, datasette_row_url, make_datasette
 
 SITE = "http://site.example:9999"
 SCHEMA = Path(__file__).resolve().parent.parent / "kb" / "schema.sql"

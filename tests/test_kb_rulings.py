@@ -282,3 +282,43 @@ def test_ingest_into_a_kb_without_scenario_tables_asks_for_a_rebuild(kb_copy):
     assert "rulebase build" in proc.stderr
     assert sha(kb_copy) == before
     assert "scenarios: 0" in run_cli("stats", "--db", str(kb_copy)).stdout
+
+
+def _replay_rows(conn: sqlite3.Connection) -> dict[tuple[str, str], tuple]:
+    return {(s, v): rest for s, v, *rest in conn.execute(
+        "SELECT scenario, version, status, expect_version, reason, error, checks, inputs FROM verifications")}
+
+
+def test_ingest_replays_only_its_version_and_later_ones_with_the_results_of_replaying_all(kb_copy, tmp_path):
+    from rulebase.build import ingest
+    from rulebase.rulings import default_rulings_dir, load_rulings
+    conn = sqlite3.connect(f"file:{kb_copy}?mode=ro", uri=True)
+    before = _replay_rows(conn)
+    conn.close()
+    report = ingest(kb_copy, MD13, "keyforge", "1.4")  # between 1.3 and 16.0: errata accumulate
+    conn = sqlite3.connect(f"file:{kb_copy}?mode=ro", uri=True)
+    after = _replay_rows(conn)
+    conn.close()
+    redone = {pair for pair in after if pair[1] in ("1.4", "16.0")}
+    assert redone and report.rulings.replayed == len(redone)
+    assert report.rulings.kept == len(after) - len(redone) > 0
+    assert {p: after[p] for p in set(after) - redone} == {p: before[p] for p in set(after) - redone}
+    # replaying every scenario under every version again gives exactly what the ingest stored
+    full = tmp_path / "full.sqlite"
+    shutil.copyfile(kb_copy, full)
+    conn = sqlite3.connect(full)
+    everything = load_rulings(conn, default_rulings_dir())
+    assert everything.kept == 0 and everything.replayed == len(after)
+    assert _replay_rows(conn) == after
+    conn.close()
+
+
+def test_ingest_replays_everything_when_the_kb_was_built_by_other_code(kb_copy):
+    from rulebase.build import ingest
+    conn = sqlite3.connect(kb_copy)
+    conn.execute("UPDATE build_state SET value = 'older code' WHERE name = 'code'")
+    conn.commit()
+    total = conn.execute("SELECT count(*) FROM verifications").fetchone()[0]
+    conn.close()
+    report = ingest(kb_copy, MD13, "keyforge", "1.4")
+    assert report.rulings.kept == 0 and report.rulings.replayed > total

@@ -23,7 +23,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from editions import markdown_edition  # noqa: E402
 
 from kb.align import membership  # noqa: E402
-from kb.build import ingest  # noqa: E402
+from rulebase.build import ingest  # noqa: E402
 
 BAIT = "My opponent has 14 Æmber in their pool and I have 0 in mine"
 LIBRARY = "I have chosen house Logos to be my active house this turn and start off by playing Library Access"

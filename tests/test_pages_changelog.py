@@ -17,7 +17,7 @@ from markupsafe import escape
 from api import create_app
 from conftest import page
 from kb.changelog import changelog
-from kb.datasette import datasette_row_url
+from api.datasette import datasette_row_url
 from kb.textdiff import word_diff
 
 SECTIONS = ("ruling-changes", "terminology", "renamed", "changed", "added", "removed", "needs-review")

@@ -25,11 +25,11 @@ from dataclasses import asdict, dataclass, field
 from functools import lru_cache
 from pathlib import Path
 
-from .manifest import SourceDocument
+from kb.manifest import SourceDocument
 
 PACKAGE_ROOT = Path(__file__).resolve().parent.parent
 #: the packages whose code decides what a build stores (a change in one rebuilds everything)
-CODE_PACKAGES = ("ingest", "kb", "engine")
+CODE_PACKAGES = ("textnorm", "ingest", "kb", "engine", "rulebase")
 CODE_SUFFIXES = (".py", ".toml", ".sql", ".yaml")
 #: bumped when the meaning of the state changes: an older state is not trusted
 STATE_FORMAT = 1

@@ -1,4 +1,4 @@
-"""Options and helpers shared by the ``rulebase`` commands (kb.cli and its command modules)."""
+"""Options and helpers shared by the ``rulebase`` commands (rulebase.cli and its command modules)."""
 from __future__ import annotations
 
 import sqlite3
@@ -6,7 +6,7 @@ from pathlib import Path
 
 import click
 
-from .errors import KBError
+from kb.errors import KBError
 from .rulings import RulingsReport
 
 DB_OPTION = click.option(
@@ -28,7 +28,8 @@ def fmt_counts(counts: dict[str, int]) -> str:
 
 def fmt_rulings(r: RulingsReport) -> str:
     return (f"{r.scenarios} scenarios verified ({r.passed} passed, {r.failed} failed"
-            + (f", {r.unverified} unverified" if r.unverified else "") + ")")
+            + (f", {r.unverified} unverified" if r.unverified else "") + ")"
+            + (f"; {r.replayed} replays run, {r.kept} kept (inputs unchanged)" if r.kept else ""))
 
 
 def echo_rulings_warnings(r: RulingsReport, indent: str = "") -> None:

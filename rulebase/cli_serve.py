@@ -7,7 +7,7 @@ import click
 
 from . import build as build_mod
 from .cli_common import DB_OPTION, fmt_rulings, open_kb
-from .errors import KBError
+from kb.errors import KBError
 
 
 @click.command()
@@ -27,7 +27,7 @@ def serve(host: str, port: int, db: Path, datasette_url: str | None) -> None:
         click.echo(f"built {db}: {len(report.documents)} documents, {report.cards} cards, "
                    f"{fmt_rulings(report.rulings)} ({report.seconds:.1f} s)")
     conn = open_kb(db)  # not a KB: one line and exit 1, before listening
-    from .fuzzy import index_for
+    from kb.fuzzy import index_for
     index_for(conn)  # warm the search index now, not on the first visitor's query
     conn.close()
     from waitress import create_server
@@ -62,7 +62,7 @@ def datasette_cmd(host: str, port: int, db: Path, site_url: str) -> None:
 
     import uvicorn
 
-    from .datasette import make_datasette
+    from api.datasette import make_datasette
     open_kb(db).close()  # not a KB: one line and exit 1, before listening
     if not site_url.startswith(("http://", "https://")):
         raise KBError(f"--site-url {site_url!r}: expected an http:// or https:// URL")

@@ -1,7 +1,7 @@
 """Browsing the KB in Datasette: metadata, canned queries and links to the site, built from data.
 
 Descriptions of tables and columns are read from the comments of ``kb/schema.sql`` (so they cannot
-drift from the schema), completed by ``kb/datasette_metadata.yaml`` for what the schema leaves
+drift from the schema), completed by ``api/datasette_metadata.yaml`` for what the schema leaves
 uncommented; licence notes come from the manifest and the source files themselves. The KB is served
 in immutable mode under the database name ``kb`` whatever the file is called, so that row URLs
 (:func:`datasette_row_url`) are stable for the site to link to.
@@ -18,10 +18,10 @@ from urllib.parse import quote
 import yaml
 from datasette import hookimpl
 
-from .manifest import DEFAULT_MANIFEST
+from kb.manifest import DEFAULT_MANIFEST
+from kb.store import schema_sql
 
 HERE = Path(__file__).resolve().parent
-SCHEMA = HERE / "schema.sql"
 DATA_FILE = HERE / "datasette_metadata.yaml"
 DB_NAME = "kb"
 PLUGIN = "rulebase-links"
@@ -237,7 +237,7 @@ def build_metadata(db: Path, site_url: str = "http://127.0.0.1:8000",
                    manifest: Path = DEFAULT_MANIFEST) -> dict:
     """The Datasette metadata dict for the KB at ``db`` (read, never written)."""
     data = _data()
-    schema = parse_schema_comments(SCHEMA.read_text(encoding="utf-8"))
+    schema = parse_schema_comments(schema_sql())
     notes = license_notes(manifest)
     conn = sqlite3.connect(f"file:{db.resolve()}?mode=ro", uri=True)
     try:

@@ -7,7 +7,7 @@ from pathlib import Path
 import click
 
 from .cli_common import DB_OPTION, open_kb
-from .errors import KBError
+from kb.errors import KBError
 
 
 @click.group()
@@ -22,7 +22,7 @@ def kotc() -> None:
 @DB_OPTION
 def kotc_check_cmd(text: str | None, edition: str | None, as_json: bool, db: Path) -> None:
     """Is this card banned, or must it be read as revised? (Exit 0 with the verdict.)"""
-    from .kotc_check import check, format_text
+    from kb.kotc_check import check, format_text
     if text is None or not text.strip():
         raise KBError("--text: give the card's ability text")
     number = None

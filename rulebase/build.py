@@ -21,19 +21,19 @@ from ingest.detect import FORMATS, read_source
 from ingest.model import ParseContext
 from ingest.registry import parse_document
 
-from .align import Membership, align, carry_ids, membership
-from .cards import load_cards
-from .errors import KBError
-from .links import CardIndex
+from kb.align import Membership, align, carry_ids, membership
+from kb.cards import load_cards
+from kb.errors import KBError
+from kb.links import CardIndex
 from .build_state import (State, code_fingerprint, doc_key, document_fingerprint, folder_fingerprint,
                           forget_document, read_state, write_state)
-from .manifest import DEFAULT_CARDS, SourceDocument, default_manifest, load_manifest
+from kb.manifest import DEFAULT_CARDS, SourceDocument, default_manifest, load_manifest
 from .rulings import (RulingsReport, default_rulings_dir, load_rulings, read_scenarios, rulings_current,
                       stored_rulings)
-from .supersede import compute as compute_supersessions, update as update_supersessions
-from .store import (DocumentMeta, create_schema, create_schema_additions, delete_document, earlier_entries,
+from kb.supersede import compute as compute_supersessions, update as update_supersessions
+from kb.store import (DocumentMeta, create_schema, create_schema_additions, delete_document, earlier_entries,
                     ensure_game, index_document, store_document)
-from .versions import same_version, version_sort_key
+from kb.versions import same_version, version_sort_key
 
 #: games whose rulebooks name cards from data/cards (the only card data we hold is KeyForge's)
 CARD_GAMES = {"keyforge"}
@@ -210,7 +210,7 @@ def build(
     """Build the KB from the manifest (default: :func:`kb.manifest.default_manifest`) into
     ``db_path``, atomically, and load and replay the rulings of ``rulings`` (default: the project's
     ``rulings/``) against it. Only what changed since the KB there was built is redone
-    (:mod:`kb.build_state`); ``full`` rebuilds everything."""
+    (:mod:`rulebase.build_state`); ``full`` rebuilds everything."""
     started = time.perf_counter()
     manifest = load_manifest(manifest_path or default_manifest())
     if not cards_dir.is_dir():
@@ -288,7 +288,14 @@ def _update(db_path, manifest, sources, wanted: State, old: State, changed: list
         align(conn)  # places the new entries only: every other thread stays as it was
         with_scenarios = {s.game for s in scenarios}
         if old.rulings != wanted.rulings or touched & with_scenarios:
-            rulings_report = load_rulings(conn, rulings, scenarios)
+            # same code and cards (else this is a full build): replays before the first version
+            # redone or removed in a game keep their results when their inputs are the same
+            first: dict[str, str] = {}
+            for game, version in [(sources[k][0].game, sources[k][0].version) for k in redo] + \
+                    [tuple(k.split(" ", 1)) for k in removed]:
+                if game not in first or version_sort_key(version) < version_sort_key(first[game]):
+                    first[game] = version
+            rulings_report = load_rulings(conn, rulings, scenarios, replay_from=first)
         else:
             rulings_report = stored_rulings(conn)
         gone = {k.split(" ", 1)[0] for k in removed}
@@ -337,7 +344,12 @@ def ingest(
         align(conn, game)  # the new version slots into the game's threads
         forget_document(conn, game, version)  # no longer the manifest's document of that version
         if any(s.game == game for s in scenarios) or not rulings_current(conn, scenarios):
-            report.rulings = load_rulings(conn, rulings, scenarios)
+            # replays of the versions before this one keep their results when their inputs are the
+            # same, if the KB's replays were made by this code (else every replay runs again)
+            state = read_state(conn)
+            same_code = state is not None and state.code == code_fingerprint()
+            report.rulings = load_rulings(conn, rulings, scenarios,
+                                          replay_from={game: version} if same_code else None)
         else:  # no scenario replays this game's rulings, and the stored ones are the folder's
             report.rulings = stored_rulings(conn)
         update_supersessions(conn, game, [version])  # the new version may supersede, or be superseded

@@ -12,19 +12,19 @@ ruling the engine cannot reproduce yet is information, not broken input.
 """
 from __future__ import annotations
 
+import hashlib
 import json
 import sqlite3
 import time
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING
 
-from .errors import KBError
-from .manifest import PROJECT_ROOT
-from .versions import version_sort_key
-
-if TYPE_CHECKING:  # the engine is imported when rulings are loaded, so stats and search never need it
-    from engine.scenario import Result, Scenario
+from engine.carry import EntryIndex, carried_conflicts, plan
+from engine.errors import EngineError, ScenarioError
+from engine.scenario import RULINGS_DIR, Result, Scenario, all_scenarios, entries_for_ref, load_scenario, run
+from kb.errors import KBError
+from kb.manifest import PROJECT_ROOT
+from kb.versions import version_sort_key
 
 
 @dataclass
@@ -44,12 +44,14 @@ class RulingsReport:
     failures: list[str] = field(default_factory=list)
     #: scenarios skipped (game not in the KB) or replaying no entry
     warnings: list[str] = field(default_factory=list)
+    #: replays run by this load, and stored replays kept because their inputs were the same
+    replayed: int = 0
+    kept: int = 0
     seconds: float = 0.0
 
 
 def default_rulings_dir() -> Path:
     """The project's ``rulings/`` (``engine.scenario.RULINGS_DIR``)."""
-    from engine.scenario import RULINGS_DIR
     return RULINGS_DIR
 
 
@@ -68,8 +70,6 @@ def display_path(path: Path) -> str:
 
 def read_scenarios(root: Path) -> list[Scenario]:
     """Every scenario under ``root``, or a one-line :class:`KBError` naming the file at fault."""
-    from engine.errors import EngineError
-    from engine.scenario import all_scenarios, load_scenario
     root = Path(root)
     if not root.is_dir():
         raise KBError(f"{root}: rulings folder not found, expected <game>/*.yaml scenario files")
@@ -95,28 +95,36 @@ def read_scenarios(root: Path) -> list[Scenario]:
 
 
 def replay(conn: sqlite3.Connection, scenario: Scenario, version: str, carry=None,
-           rulesets: dict | None = None) -> tuple[Result, float]:
+           rulesets: dict | None = None) -> Result:
     """Run one scenario under one version; an engine bug becomes a recorded error, not a crash."""
-    from engine.scenario import Result, run
-    started = time.perf_counter()
     try:
-        result = run(conn, scenario, version, carry=carry, rulesets=rulesets)
+        return run(conn, scenario, version, carry=carry, rulesets=rulesets)
     except Exception as exc:  # noqa: BLE001 - an engine bug is the replay's error, not the build's
-        result = Result(scenario.id, version, passed=False, error=f"{type(exc).__name__}: {exc}")
-    return result, time.perf_counter() - started
+        return Result(scenario.id, version, passed=False, error=f"{type(exc).__name__}: {exc}")
 
 
-def _why(result: Result) -> str:
-    if result.error:
-        return _one_line(result.error)
-    bad = [c for c in result.checks if not c.ok]
-    return "; ".join(f"{c.path}: expected {c.expected!r}, got {c.actual!r}" for c in bad) or "failed"
+def _why(error: str | None, checks: list[dict]) -> str:
+    """Why a replay failed: its error, else the checks that did not hold."""
+    if error:
+        return _one_line(error)
+    bad = [c for c in checks if not c.get("ok")]
+    return "; ".join(f"{c['path']}: expected {c['expected']!r}, got {c['actual']!r}" for c in bad) or "failed"
 
 
-def load_rulings(conn: sqlite3.Connection, root: Path, scenarios: list[Scenario] | None = None) -> RulingsReport:
+def load_rulings(conn: sqlite3.Connection, root: Path, scenarios: list[Scenario] | None = None,
+                 replay_from: dict[str, str] | None = None) -> RulingsReport:
     """Replace the KB's scenarios, their entries, replays and conflict marks with those of ``root``
     (``scenarios``, when given, are what :func:`read_scenarios` returned for it: the build reads
     them before its long work, so a broken file fails it at once).
+
+    ``replay_from`` ({game: version}), when given, says that the stored replays are still true for
+    the versions of a game before that version and for every version of a game it does not name:
+    the caller stored or removed nothing there, with the same code and cards. A replay's outcome
+    depends only on its scenario file, the expectation it is checked against (:func:`engine.carry.plan`)
+    and the rules and errata in force in its version, which are its document's and the earlier
+    versions' (errata accumulate), so a stored replay whose inputs are the same is kept and only the
+    rest runs: adding one version costs its own replays, not every version's again. Without
+    ``replay_from`` every replay runs.
 
     The caller owns the transaction (the build's temporary database): documents and cards must be
     stored first, since the scenarios are matched and replayed against them.
@@ -124,34 +132,59 @@ def load_rulings(conn: sqlite3.Connection, root: Path, scenarios: list[Scenario]
     started = time.perf_counter()
     scenarios = read_scenarios(root) if scenarios is None else scenarios
     report = RulingsReport()
-    for table in ("verifications", "scenario_entries", "scenarios"):  # not relying on cascades
-        conn.execute(f"DELETE FROM {table}")
+    kept = _stored_inputs(conn) if replay_from is not None else {}
+    wanted = {s.id for s in scenarios}
+    if replay_from is None:
+        conn.execute("DELETE FROM verifications")
+    conn.execute("DELETE FROM scenario_entries")
+    # scenario rows are updated in place, not deleted: deleting one would delete its kept replays
+    conn.executemany("DELETE FROM verifications WHERE scenario = ?",
+                     [(sid,) for sid, in conn.execute("SELECT id FROM scenarios") if sid not in wanted])
+    conn.executemany("DELETE FROM scenarios WHERE id = ?",
+                     [(sid,) for sid, in conn.execute("SELECT id FROM scenarios") if sid not in wanted])
     conn.execute("UPDATE entries SET conflict = 0, conflict_reason = NULL WHERE conflict != 0")
     versions_by_game: dict[str, set[str]] = {}
     for game, version in conn.execute("SELECT game, version FROM documents"):
         versions_by_game.setdefault(game, set()).add(version)
-    from engine.carry import EntryIndex, carried_conflicts
     indexes: dict[str, EntryIndex] = {}  # each game's entries are read once, not once per scenario
     rulesets: dict = {}  # and each version's rule set is worked out once
     for s in scenarios:
         if s.game not in versions_by_game:
             report.warnings.append(f"{display_path(s.path)}: no {s.game} document in the KB, scenario skipped")
+            conn.execute("DELETE FROM verifications WHERE scenario = ?", (s.id,))
             continue
         index = indexes.get(s.game) or indexes.setdefault(s.game, EntryIndex.read(conn, s.game))
         _mark_conflicts(conn, s, versions_by_game[s.game], index)
         for entry, reason, _ in carried_conflicts(conn, s, index):
             _mark(conn, entry, reason)
-        _store(conn, s, report, index, rulesets)
+        bound = None if replay_from is None else replay_from.get(s.game)
+        fresh = (lambda v: True) if replay_from is None else (
+            (lambda v: False) if bound is None else (lambda v, b=version_sort_key(bound): version_sort_key(v) >= b))
+        _store(conn, s, report, index, rulesets, kept, fresh)
     report.conflicts = conn.execute("SELECT count(*) FROM entries WHERE conflict = 1").fetchone()[0]
     report.seconds = time.perf_counter() - started
     return report
 
 
-def _store(conn: sqlite3.Connection, s: Scenario, report: RulingsReport, index, rulesets: dict) -> None:
-    from engine.carry import plan
-    from engine.errors import ScenarioError
-    conn.execute("INSERT INTO scenarios(id, game, title, note, path, yaml) VALUES (?, ?, ?, ?, ?, ?)",
-                 (s.id, s.game, s.title, s.note, display_path(s.path), Path(s.path).read_text(encoding="utf-8")))
+def _stored_inputs(conn: sqlite3.Connection) -> dict[tuple[str, str], str | None]:
+    """(scenario, version) -> the inputs fingerprint of each stored replay."""
+    return {(sid, v): inputs for sid, v, inputs in conn.execute("SELECT scenario, version, inputs FROM verifications")}
+
+
+def replay_inputs(yaml_text: str, carry) -> str:
+    """A fingerprint of what a replay depends on besides its version's rules: the scenario file and
+    the expectation it is checked against under that version."""
+    what = [yaml_text, None if carry is None else carry.expect_version, None if carry is None else carry.reason]
+    return hashlib.sha256(json.dumps(what, ensure_ascii=False).encode()).hexdigest()
+
+
+def _store(conn: sqlite3.Connection, s: Scenario, report: RulingsReport, index, rulesets: dict,
+           kept: dict, fresh) -> None:
+    yaml_text = Path(s.path).read_text(encoding="utf-8")
+    conn.execute("""INSERT INTO scenarios(id, game, title, note, path, yaml) VALUES (?, ?, ?, ?, ?, ?)
+                    ON CONFLICT(id) DO UPDATE SET game = excluded.game, title = excluded.title,
+                    note = excluded.note, path = excluded.path, yaml = excluded.yaml""",
+                 (s.id, s.game, s.title, s.note, display_path(s.path), yaml_text))
     report.scenarios += 1
     matches = index.linked(s.entries, s.scopes)
     if not matches:
@@ -163,23 +196,41 @@ def _store(conn: sqlite3.Connection, s: Scenario, report: RulingsReport, index, 
     except ScenarioError as exc:
         carries = {}
         report.warnings.append(f"{display_path(s.path)}: {_one_line(exc)}")
-    for version in sorted({v for v, _ in matches}, key=version_sort_key):
-        result, seconds = replay(conn, s, version, carries.get(version), rulesets)
+    versions = sorted({v for v, _ in matches}, key=version_sort_key)
+    conn.execute(f"DELETE FROM verifications WHERE scenario = ? AND version NOT IN ({', '.join('?' * len(versions))})",
+                 (s.id, *versions))
+    for version in versions:
+        carry = carries.get(version)
+        inputs = replay_inputs(yaml_text, carry)
+        if not fresh(version) and kept.get((s.id, version)) == inputs:
+            status, reason, error, checks = conn.execute(
+                "SELECT status, reason, error, checks FROM verifications WHERE scenario = ? AND version = ?",
+                (s.id, version)).fetchone()
+            _count(report, s.id, version, status, reason, _why(error, json.loads(checks)))
+            report.kept += 1
+            continue
+        result = replay(conn, s, version, carry, rulesets)
+        report.replayed += 1
         conn.execute(
-            """INSERT INTO verifications(scenario, version, passed, status, expect_version, reason, error,
-                                         checks, trace, seconds)
+            """INSERT OR REPLACE INTO verifications(scenario, version, passed, status, expect_version, reason,
+                                                    error, checks, trace, inputs)
                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)""",
             (s.id, version, int(result.passed), result.status, result.expect_version, result.reason,
              result.error, json.dumps([asdict(c) for c in result.checks], ensure_ascii=False, default=str),
-             json.dumps(result.trace, ensure_ascii=False, default=str), seconds))
-        if result.status == "passed":
-            report.passed += 1
-        elif result.status == "unverified":
-            report.unverified += 1
-            report.unverified_reasons.append(f"{s.id} [{version}]: {result.reason}")
-        else:
-            report.failed += 1
-            report.failures.append(f"{s.id} [{version}]: {_why(result)}")
+             json.dumps(result.trace, ensure_ascii=False, default=str), inputs))
+        _count(report, s.id, version, result.status, result.reason,
+               _why(result.error, [asdict(c) for c in result.checks]))
+
+
+def _count(report: RulingsReport, sid: str, version: str, status: str, reason: str | None, why: str) -> None:
+    if status == "passed":
+        report.passed += 1
+    elif status == "unverified":
+        report.unverified += 1
+        report.unverified_reasons.append(f"{sid} [{version}]: {reason}")
+    else:
+        report.failed += 1
+        report.failures.append(f"{sid} [{version}]: {why}")
 
 
 def _mark_conflicts(conn: sqlite3.Connection, s: Scenario, kb_versions: set[str], index=None) -> None:
@@ -188,7 +239,6 @@ def _mark_conflicts(conn: sqlite3.Connection, s: Scenario, kb_versions: set[str]
     Listed versions the KB does not hold are ignored (a KB built from part of the manifest); a ref
     that matches nothing where it should is a mistake in the scenario, so it fails the build.
     """
-    from engine.scenario import entries_for_ref
     for conflict in s.conflicts:
         ref, listed, reason = conflict["entry"], conflict["versions"], conflict["reason"]
         hits = entries_for_ref(conn, s.game, ref, index)

@@ -1,7 +1,10 @@
-"""Small text helpers shared by every ingester: OCR repairs, whitespace, slugs, set codes.
+"""Small text helpers shared by the ingesters, the store and the engine: OCR repairs,
+whitespace, slugs, set codes.
 
 They are pure functions over strings so that each parser applies the same repairs and two
-editions of one rule compare equal when only typography differs.
+editions of one rule compare equal when only typography differs. They live in a package of their
+own, below everything else, because the engine compares answers and card names the same way the
+ingesters wrote them, and the engine must not import an ingester to do so.
 """
 from __future__ import annotations
 

@@ -23,10 +23,10 @@ from .cli_common import (DB_OPTION, RULINGS_OPTION, echo_rulings_warnings, fmt_c
                          open_kb)
 from .cli_kotc import kotc
 from .cli_serve import datasette_cmd, serve
-from .errors import KBError
-from .manifest import DEFAULT_CARDS, DEFAULT_MANIFEST
-from .search import QueryError, search as search_entries
-from .stats import stats as kb_stats
+from kb.errors import KBError
+from kb.manifest import DEFAULT_CARDS, DEFAULT_MANIFEST
+from kb.search import QueryError, search as search_entries
+from kb.stats import stats as kb_stats
 
 
 @click.group()
@@ -74,7 +74,7 @@ def build(db: Path, manifest: Path | None, cards_dir: Path, rulings: Path | None
 
 
 def _manifest_docs(manifest: Path):
-    from .manifest import load_manifest
+    from kb.manifest import load_manifest
     return load_manifest(manifest).documents
 
 
