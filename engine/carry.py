@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import re
 import sqlite3
+from bisect import bisect_left
 from dataclasses import dataclass, field
 from functools import lru_cache
 
@@ -69,6 +70,9 @@ class EntryIndex:
     versions: list[str]
     _norm: dict[int, str] = field(default_factory=dict)
     _same: dict[tuple[int, int], bool] = field(default_factory=dict)
+    #: for_ref's look-ups, built on first use: row positions by key; (normalized question, position)
+    _by_key: dict[str, list[int]] | None = None
+    _sorted: list[tuple[str, int]] = field(default_factory=list)
 
     @classmethod
     def read(cls, conn: sqlite3.Connection, game: str) -> "EntryIndex":
@@ -102,10 +106,24 @@ class EntryIndex:
     def for_ref(self, ref: str) -> list[tuple[str, int]]:
         """(version, entry id) of the entries a reference names: a KB key (of any entry: a worked
         example can sit inside a rule whose source lost its "Example:" label), or a prefix of an FAQ
-        question or example, compared without typography or set-code style."""
+        question or example, compared without typography or set-code style; in row order.
+
+        Looked up (a key in a dict, a prefix by bisection in the sorted normalized questions), not
+        scanned: a command resolving every scenario's refs must not cost scenarios x entries."""
+        if self._by_key is None:
+            self._by_key, self._sorted = {}, []
+            for pos, (_, eid, key, text, replayable) in enumerate(self.rows):
+                self._by_key.setdefault(key, []).append(pos)
+                if replayable:
+                    self._sorted.append((self.normalized(eid, text), pos))
+            self._sorted.sort()
         prefix = norm_question(ref)
-        return [(v, i) for v, i, key, text, replayable in self.rows
-                if key == ref or (replayable and self.normalized(i, text).startswith(prefix))]
+        found = set(self._by_key.get(ref, ()))
+        at = bisect_left(self._sorted, (prefix,))
+        while at < len(self._sorted) and self._sorted[at][0].startswith(prefix):
+            found.add(self._sorted[at][1])
+            at += 1
+        return [(self.rows[p][0], self.rows[p][1]) for p in sorted(found)]
 
     def linked(self, refs: list[str], scopes: dict[str, tuple[str, ...]] | None = None) -> list[tuple[str, int]]:
         """The entries ``refs`` name (only in the versions ``scopes`` gives a ref, if any), then the

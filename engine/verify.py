@@ -31,28 +31,31 @@ def _select(scenario_id: str | None, run_all: bool, file: Path | None) -> list[S
 STORED = "stored"
 
 
-def covered_entries(conn: sqlite3.Connection, scenarios: list[Scenario] | str) -> set[int]:
-    """Ids of the entries ``scenarios`` replay (:data:`STORED`: the KB's own scenarios)."""
+def covered_entries(conn: sqlite3.Connection, scenarios: list[Scenario] | str,
+                    indexes: dict[str, EntryIndex] | None = None) -> set[int]:
+    """Ids of the entries ``scenarios`` replay (:data:`STORED`: the KB's own scenarios);
+    ``indexes``: the games' entry indexes already read by the caller (read here otherwise)."""
     if scenarios == STORED:
         return {entry for (entry,) in conn.execute("SELECT entry FROM scenario_entries")}
-    indexes: dict[str, EntryIndex] = {}
+    indexes = {} if indexes is None else indexes
     return {entry_id for s in scenarios for _, entry_id in matching_entries(
         conn, s, indexes.get(s.game) or indexes.setdefault(s.game, EntryIndex.read(conn, s.game)))}
 
 
-def coverage(conn: sqlite3.Connection, scenarios: list[Scenario] | str, kind: str = "faq"
-             ) -> dict[str, tuple[int, int]]:
-    """Per KeyForge version: entries of ``kind`` (faq, example) replayed by some scenario / all."""
-    covered = covered_entries(conn, scenarios)
+def coverage(conn: sqlite3.Connection, scenarios: list[Scenario] | str, kind: str = "faq",
+             covered: set[int] | None = None) -> dict[str, tuple[int, int]]:
+    """Per KeyForge version: entries of ``kind`` (faq, example) replayed by some scenario / all
+    (``covered``: the entries they replay, when the caller has them)."""
+    covered = covered_entries(conn, scenarios) if covered is None else covered
     out = {}
     for version, ids in _entry_ids(conn, kind).items():
         out[version] = (len(ids & covered), len(ids))
     return out
 
 
-def uncovered(conn: sqlite3.Connection, scenarios: list[Scenario]) -> list[dict]:
+def uncovered(conn: sqlite3.Connection, scenarios: list[Scenario], covered: set[int] | None = None) -> list[dict]:
     """The KeyForge FAQ entries and worked examples no scenario replays yet, by version and kind."""
-    covered = covered_entries(conn, scenarios)
+    covered = covered_entries(conn, scenarios) if covered is None else covered
     rows = conn.execute(
         """SELECT d.version, e.kind, e.id, e.key, coalesce(e.question, e.body) FROM entries e
            JOIN documents d ON d.id = e.document
@@ -77,17 +80,24 @@ def verify_report(conn: sqlite3.Connection, scenario_id: str | None = None, run_
         scenarios = _select(scenario_id, run_all, file)
     except ScenarioError as exc:
         raise KBError(str(exc)) from None
-    counted = scenarios if file else all_scenarios()
-    return {**report(conn, scenarios, version, counted=counted), "uncovered": uncovered(conn, counted)}
+    counted = scenarios if file or run_all else all_scenarios()
+    indexes: dict[str, EntryIndex] = {}  # each game's entries read once for the whole command
+    out = report(conn, scenarios, version, counted=counted, indexes=indexes)
+    covered = out.pop("_covered")
+    return {**out, "uncovered": uncovered(conn, counted, covered)}
 
 
 def report(conn: sqlite3.Connection, scenarios: list[Scenario], version: str | None = None,
-           counted: list[Scenario] | str | None = None, limits: Limits | None = None) -> dict:
+           counted: list[Scenario] | str | None = None, limits: Limits | None = None,
+           indexes: dict[str, EntryIndex] | None = None) -> dict:
     """Replay ``scenarios`` under every version where they appear (or only ``version``): the
     ``rulebase verify --json`` shape, with FAQ and example coverage of ``counted`` (default: the
-    scenarios replayed). ``limits`` bound each run (:class:`~engine.errors.LimitExceeded` propagates)."""
+    scenarios replayed). ``limits`` bound each run (:class:`~engine.errors.LimitExceeded` propagates).
+    With ``indexes`` (a dict the caller keeps), the result also holds ``_covered``, the entries
+    ``counted`` replay, for the caller to reuse and remove."""
     results = []
-    indexes: dict[str, EntryIndex] = {}
+    keep = indexes is not None
+    indexes = {} if indexes is None else indexes
     rulesets: dict = {}
     for s in scenarios:
         index = indexes.get(s.game) or indexes.setdefault(s.game, EntryIndex.read(conn, s.game))
@@ -101,13 +111,19 @@ def report(conn: sqlite3.Connection, scenarios: list[Scenario], version: str | N
                             "error": "no KB entry matches this scenario's entries in the selected versions"})
         for v in versions:
             results.append(run(conn, s, v, limits, carries[v], rulesets).as_dict())
-    return summarize(conn, results, scenarios if counted is None else counted)
+    counted = scenarios if counted is None else counted
+    covered = covered_entries(conn, counted, indexes)
+    out = summarize(conn, results, counted, covered)
+    return {**out, "_covered": covered} if keep else out
 
 
-def summarize(conn: sqlite3.Connection, results: list[dict], counted: list[Scenario] | str) -> dict:
-    """The report around a list of results: counts passed and failed, and coverage of ``counted``."""
+def summarize(conn: sqlite3.Connection, results: list[dict], counted: list[Scenario] | str,
+              covered: set[int] | None = None) -> dict:
+    """The report around a list of results: counts passed and failed, and coverage of ``counted``
+    (``covered``: the entries they replay, when the caller has them)."""
     passed = sum(r["passed"] for r in results)
     unverified = sum(r.get("status") == "unverified" for r in results)
+    covered = covered_entries(conn, counted) if covered is None else covered
     return {"results": results, "passed": passed, "failed": len(results) - passed - unverified,
-            "unverified": unverified,
-            "coverage": coverage(conn, counted), "example_coverage": coverage(conn, counted, "example")}
+            "unverified": unverified, "coverage": coverage(conn, counted, covered=covered),
+            "example_coverage": coverage(conn, counted, "example", covered=covered)}

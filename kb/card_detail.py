@@ -24,9 +24,11 @@ _CARD_COLUMNS = """id, set_code, set_name, number, name, house, type, power, arm
                    traits, keywords, rarity, localized_names"""
 
 
-def card_detail(conn: sqlite3.Connection, set_code, number) -> dict | None:
+def card_detail(conn: sqlite3.Connection, set_code, number, diffs: bool = True) -> dict | None:
     """The card ``set_code`` (any case: "cota") ``number`` (as printed, "001", or as a number,
-    1 or "1"), or None when the KB has no such card or the arguments cannot name one."""
+    1 or "1"), or None when the KB has no such card or the arguments cannot name one. ``diffs``:
+    False leaves out each erratum's word diff against the printed text (the search's card panel
+    shows the errata, not their diffs: computing them for every card hit was a sixth of a search)."""
     if not isinstance(set_code, str) or not set_code.strip() or isinstance(number, bool):
         return None
     if isinstance(number, int):
@@ -41,7 +43,7 @@ def card_detail(conn: sqlite3.Connection, set_code, number) -> dict | None:
             f"""SELECT {_CARD_COLUMNS} FROM cards WHERE set_code = ? COLLATE NOCASE
                 AND number GLOB '[0-9]*' AND number NOT GLOB '*[^0-9]*' AND CAST(number AS INTEGER) = ?
                 ORDER BY number LIMIT 1""", (set_code, int(number))).fetchone()
-    return None if row is None else _detail(conn, row)
+    return None if row is None else _detail(conn, row, diffs)
 
 
 def card_by_id(conn: sqlite3.Connection, card_id) -> dict | None:
@@ -60,7 +62,7 @@ def _json(text: str | None, default):
     return value if isinstance(value, type(default)) else default
 
 
-def _detail(conn: sqlite3.Connection, row: tuple) -> dict:
+def _detail(conn: sqlite3.Connection, row: tuple, diffs: bool = True) -> dict:
     (cid, set_code, set_name, number, name, house, type_, power, armor, amber, text,
      traits, keywords, rarity, localized) = row
     printings = conn.execute(
@@ -70,14 +72,15 @@ def _detail(conn: sqlite3.Connection, row: tuple) -> dict:
         "house": house, "type": type_, "power": power, "armor": armor, "amber": amber, "text": text,
         "traits": _json(traits, []), "keywords": _json(keywords, []), "rarity": rarity,
         "localized_names": _json(localized, {}),
-        "errata": _errata(conn, cid, text, printings),
+        "errata": _errata(conn, cid, text, printings, diffs),
         "entries": _entries(conn, [p[0] for p in printings]),
         "printings": [{"set": s, "number": n, "url": card_url(s, n)} for i, s, n, _ in printings if i != cid],
         "url": card_url(set_code, number),
     }
 
 
-def _errata(conn: sqlite3.Connection, cid: int, printed: str | None, printings: list[tuple]) -> list[dict]:
+def _errata(conn: sqlite3.Connection, cid: int, printed: str | None, printings: list[tuple],
+            diffs: bool = True) -> list[dict]:
     """The errata in force for this printing, oldest version first: those issued for it, and
     those issued for another printing of the same name whose printed text this one shares."""
     same = [i for i, _, _, text in printings if i == cid or same_text(text, printed)]
@@ -93,7 +96,7 @@ def _errata(conn: sqlite3.Connection, cid: int, printed: str | None, printings: 
             continue  # one erratum per version: the one issued for this very printing first
         s, n = by_id[card]
         out.append({"version": version, "text": text, "entry_id": entry, "url": entry_url(entry),
-                    "diff": word_diff(printed, text),
+                    **({"diff": word_diff(printed, text)} if diffs else {}),
                     "printing": {"set": s, "number": n, "url": card_url(s, n)}})
     return out
 

@@ -77,6 +77,9 @@ CREATE TABLE cards (
     UNIQUE (set_code, number)
 );
 CREATE INDEX cards_name ON cards(name COLLATE NOCASE);
+-- A name printed in quotes (“John Smyth”) looked up without them (engine/setup.py): an index on the
+-- same expression, not a scan of every card.
+CREATE INDEX IF NOT EXISTS cards_unquoted_name ON cards(replace(replace(name, '“', ''), '”', '') COLLATE NOCASE);
 CREATE INDEX cards_number ON cards(number);
 
 -- Card errata: the corrected text a document version puts in force for a card.

@@ -314,7 +314,7 @@ def card_hits(conn: sqlite3.Connection, found, limit: int) -> list[CardHit]:
         if cid in rows:
             _, set_code, number, name, house, ctype, text = rows[cid]
             url = f"/cards/{url_quote(set_code, safe='')}/{url_quote(number, safe='')}"
-            detail = card_detail(conn, set_code, number) or {}
+            detail = card_detail(conn, set_code, number, diffs=False) or {}
             errata = [{"version": e["version"], "text": e["text"]} for e in detail.get("errata", [])]
             rulings = [{"entry_id": r["entry_id"], "kind": r["kind"], "title": r["question"] or r["title"],
                         "versions": r["versions"], "url": r["url"], "superseded_by": r["superseded_by"]}
