@@ -60,15 +60,26 @@ def delete_document(conn: sqlite3.Connection, game: str, version: str) -> bool:
 
 
 def earlier_entries(conn: sqlite3.Connection, game: str, version: str) -> list[EarlierEntry]:
-    """Entries of every version of ``game`` that sorts before ``version``, newest version first."""
+    """Entries of every version of ``game`` that sorts before ``version``, newest version first,
+    each text once: an entry that repeats a newer version's kind, title, question and body is left
+    out. The parsers that read them (16.0's recovery) look for the best likeness to an earlier text,
+    so a repeat adds nothing but cost, and without it that cost grows with the texts a rulebook has
+    had, not with how many versions reprinted them."""
     rows = conn.execute(
         """SELECT d.version, e.kind, e.key, e.title, e.question, e.body, e.category
            FROM entries e JOIN documents d ON d.id = e.document
            WHERE d.game = ? AND d.version_sort < ? AND e.needs_review = 0
            ORDER BY d.version_sort DESC, e.ordinal""",
         (game, version_sort_key(version)),
-    ).fetchall()
-    return [EarlierEntry(*row) for row in rows]
+    )
+    seen: set[tuple] = set()
+    out = []
+    for row in rows:
+        text = (row[1], row[3], row[4], row[5])
+        if text not in seen:
+            seen.add(text)
+            out.append(EarlierEntry(*row))
+    return out
 
 
 def store_document(
