@@ -1,47 +1,37 @@
 """Benchmark: our search against Datasette's table search, equal work, interleaved; CPU and wall time.
 
-Three real servers on the same KB file (``--db``; without it a KB is built from the manifest into a
-temporary directory first), started one after the other from the virtualenv's bin directory, each
-timed from process start to its first 200 on a readiness URL:
+Three real servers on one KB file (``--db``; else a KB is built from the manifest into a temp dir),
+started one after the other from the venv's bin dir, each timed from process start to its first 200
+on a readiness URL: ``rulebase serve`` (A: ``/api/search?q=<query>``), ``rulebase datasette`` (the
+Datasette our users run: immutable, our metadata and plugin, the KB as database
+``api.datasette.DB_NAME``) and plain ``datasette serve -i KB`` (the KB under its file name). Queries:
+the first 20 judge questions (``tests/judge_questions.toml``) and ``tests/cr_questions.toml``.
 
-- ``rulebase serve``: ``GET /api/search?q=<query>``, our search;
-- ``rulebase datasette``: the Datasette our users run (immutable, our metadata and plugin, the KB
-  served as database ``api.datasette.DB_NAME``);
-- ``datasette serve -i KB``: plain Datasette, the KB served under its file name.
+HTTP, interleaved, one keep-alive connection per server: per round (after one unrecorded warm-up
+round) and per query, A; B, the lean table search on ``rulebase datasette``; C, the same on
+``datasette serve``; D, on ``rulebase datasette``, the default request a browser makes
+(``_search=<query as typed>`` with count and facets: information only, NOT equal work). Lean is
+``/<db>/entries.json?_search=<the query's words, each quoted, ORed>&_searchmode=raw&_size=10
+&_nocount=1&_nofacet=1&_nosuggest=1``. Per request: client wall time, and the server process's CPU
+time (all threads, its kernel CPU clock read before and after). Printed: p50/p99 of each; for A vs C
+and A vs B the p50 and p99 ratios of wall and CPU, with the targets A p50 / lean p50 <= 0.7 (moonshot
+0.5) and A p99 <= 3 x A p50, each marked PASS/MISS.
 
-The queries are the first 20 KeyForge judge questions (``tests/judge_questions.toml``) and the
-Comprehensive Rules searches (``tests/cr_questions.toml``).
+Why A and B/C are equal work: the same words in, 10 results out, one FTS5 bm25 query behind each,
+JSON over HTTP. Where not: our search reads only the latest version of each game (Datasette every
+version), weights title/question/body, folds word endings, may run a second FTS5 pass, groups hits
+by ruling thread, corrects misspellings, finds cards and computes snippets, versions and
+supersessions; Datasette returns whole rows (every column, full bodies) in its JSON envelope.
 
-HTTP, interleaved: one keep-alive connection per server; per round (one warm-up round first, not
-recorded) and per query, the requests go to each in turn: A ``/api/search``, B lean table search on
-``rulebase datasette``, C lean table search on ``datasette serve``, D the default browser request on
-``rulebase datasette``. The lean table search is ``/<db>/entries.json?_search=<the query's words,
-each quoted, joined with OR>&_searchmode=raw&_size=10&_nocount=1&_nofacet=1&_nosuggest=1``. Per
-request: the client's wall time and the server process's CPU time (all its threads, from the
-kernel's per-process CPU clock read just before and after). Printed: p50/p99 of each, and for each
-pair (A vs C, A vs B) the p50 and p99 ratios of wall and of CPU, against the targets (A p50 / lean
-Datasette p50 <= 0.7, moonshot 0.5; A p99 <= 3 x A p50). D (``_search=<query as typed>`` with the
-count and facets a browser gets) is information only: it is NOT equal work.
-
-Why A vs B/C is equal work: each answers the same words with 10 results, one FTS5 query with bm25
-behind each, JSON out over HTTP. Where it is not equal: our search reads only the latest version of
-each game (Datasette every version), weights title/question/body, folds word endings, may run a
-second FTS5 pass, groups results by ruling thread, corrects misspellings, finds cards, and computes
-snippets, versions and supersessions per hit; Datasette returns whole rows (every column, including
-the full bodies) and renders its JSON envelope.
-
-In-process, interleaved (one call each in turn per query per round), each on its own read-only
-sqlite3 connection, wall (perf_counter) and CPU (thread_time): ``kb.search.search(conn, query)``
-against the raw FTS5 query over the same OR expression, ``SELECT rowid, bm25(entries_fts) FROM
-entries_fts WHERE entries_fts MATCH ? ORDER BY rank LIMIT 10``, over every version, and restricted
-to the rowid ranges of the newest document of each game (what search() searches: equal scope; one
-query per range, best 10 kept). Target: search() <= 2 x raw bm25 (equal scope).
-
-Load, one side after the other (never concurrently): ``--clients`` clients for ``--seconds`` seconds
-against A, then against C: requests/s, errors, latency p50/p99, server CPU per request, p50 ratio.
-Then each server's RSS and peak RSS. Exit status 1 when a load run saw errors; PASS/MISS of the
-targets is printed only. Usage:
-``python bench/search.py [--db KB] [--rounds N] [--clients C] [--seconds S]``.
+In-process, interleaved, each on its own read-only connection, wall (perf_counter) and CPU
+(thread_time): ``kb.search.search(conn, query)``; the raw ``SELECT rowid, bm25(entries_fts) FROM
+entries_fts WHERE entries_fts MATCH ? ORDER BY rank LIMIT 10`` over the same OR expression, over
+every version; and the same restricted to the rowid ranges of the newest document of each game,
+what search() searches (equal scope; one query per range, best 10 kept). Target: search() <= 2 x raw
+bm25 (equal scope). Then load, one side after the other: ``--clients`` clients for ``--seconds``
+against A, then C: requests/s, errors, latency p50/p99, server CPU per request, ratio of p50s; and
+each server's RSS and peak RSS. Exit status 1 only when a load run saw errors.
+Usage: ``python bench/search.py [--db KB] [--rounds N] [--clients C] [--seconds S]``.
 """
 from __future__ import annotations
 
@@ -103,12 +93,6 @@ def memory(pid: int) -> tuple[float, float]:
     return int(fields["VmRSS"][0]) / 1024, int(fields["VmHWM"][0]) / 1024
 
 
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
 def percentile(values: list[float], q: int) -> float:
     if len(values) < 2:
         return values[0] if values else float("nan")
@@ -123,7 +107,9 @@ class Server:
     """One server process under test: its port, readiness time, keep-alive connection and CPU clock."""
 
     def __init__(self, name: str, args: list[str], ready_path: str):
-        self.name, self.port, self.ready_path = name, free_port(), ready_path
+        with socket.socket() as s:   # a free port
+            s.bind(("127.0.0.1", 0))
+            self.name, self.port, self.ready_path = name, s.getsockname()[1], ready_path
         self.started = time.monotonic()
         self.proc = subprocess.Popen([str(BIN / args[0]), *args[1:], "--port", str(self.port)],
                                      stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
@@ -152,13 +138,11 @@ class Server:
         """(status, body, wall seconds, server CPU seconds) of one GET on the keep-alive connection."""
         if self.conn is None:
             self.conn = http.client.HTTPConnection("127.0.0.1", self.port, timeout=60)
-        cpu = time.clock_gettime(self.clock)
-        start = time.perf_counter()
+        cpu, start = time.clock_gettime(self.clock), time.perf_counter()
         self.conn.request("GET", path)
         resp = self.conn.getresponse()
         body = resp.read()
-        wall = time.perf_counter() - start
-        return resp.status, body, wall, time.clock_gettime(self.clock) - cpu
+        return resp.status, body, time.perf_counter() - start, time.clock_gettime(self.clock) - cpu
 
     def stop(self) -> None:
         if self.conn is not None:
@@ -175,8 +159,7 @@ class Series:
 
     def __init__(self, label: str, server: Server, paths: list[str], hits, strict: bool = True):
         self.label, self.server, self.paths, self.hits, self.strict = label, server, paths, hits, strict
-        self.wall: list[float] = []
-        self.cpu: list[float] = []
+        self.wall, self.cpu = [], []   # per recorded request, seconds
         self.found = self.errors = 0
 
     def send(self, i: int, record: bool) -> None:
@@ -203,11 +186,11 @@ def time_interleaved(series: list[Series], rounds: int) -> None:
 def latest_ranges(conn: sqlite3.Connection) -> list[tuple[int, int]]:
     """Entry-id ranges of the newest document of each game (search()'s default scope, ordered as
     kb.search_corpus orders versions), merged where they touch."""
-    rows = conn.execute("""SELECT d.game, min(e.id), max(e.id) FROM documents d JOIN entries e ON e.document = d.id
-                           GROUP BY d.id ORDER BY d.game, d.version_sort, d.id""").fetchall()
+    rows = conn.execute("""SELECT d.game, min(e.id), max(e.id) FROM documents d LEFT JOIN entries e
+                           ON e.document = d.id GROUP BY d.id ORDER BY d.game, d.version_sort, d.id""")
     newest = {game: (lo, hi) for game, lo, hi in rows}   # the last row of a game is its newest version
     merged: list[list[int]] = []
-    for lo, hi in sorted(newest.values()):
+    for lo, hi in sorted(r for r in newest.values() if r[0] is not None):
         if merged and lo <= merged[-1][1] + 1:
             merged[-1][1] = max(merged[-1][1], hi)
         else:
@@ -286,15 +269,11 @@ def ms(seconds: float) -> str:
     return f"{seconds * 1000:8.2f}"
 
 
-def table_row(label: str, wall: list[float], cpu: list[float]) -> str:
-    return (f"  {label:<58}{ms(percentile(wall, 50))}{ms(percentile(wall, 99))}"
-            f"{ms(percentile(cpu, 50))}{ms(percentile(cpu, 99))}  {len(wall):5d}")
-
-
 def table(title: str, rows: list[tuple[str, list[float], list[float]]]) -> None:
     print(f"{title:<60}{'wall p50':>8}{'p99':>8}{'CPU p50':>8}{'p99':>8}  (ms; n)")
     for label, wall, cpu in rows:
-        print(table_row(label, wall, cpu))
+        print(f"  {label:<58}{ms(percentile(wall, 50))}{ms(percentile(wall, 99))}"
+              f"{ms(percentile(cpu, 50))}{ms(percentile(cpu, 99))}  {len(wall):5d}")
 
 
 def print_pair(ours: Series, lean: Series) -> None:
@@ -311,7 +290,7 @@ def print_pair(ours: Series, lean: Series) -> None:
 def print_http(series: list[Series], n_queries: int) -> None:
     ours, ours_ds, plain, default = series
     table("HTTP, per request (recorded rounds)",
-          [(s.label + (" [NOT equal work]" if s is default else ""), s.wall, s.cpu) for s in series])
+          [(s.label + (" (NOT equal work)" if s is default else ""), s.wall, s.cpu) for s in series])
     print("  queries with at least one result (warm-up round): "
           + ", ".join(f"{s.label} {s.found}/{n_queries}" for s in series)
           + (f"; {default.label}: {default.errors} non-200 answers" if default.errors else ""))
@@ -349,17 +328,23 @@ def print_load(ours: dict, theirs: dict, clients: int) -> None:
           f"p50 latency: {ratio:.2f}")
 
 
-def start_servers(db: Path) -> list[Server]:
-    """The three servers, started and waited for one after the other (so each readiness time is its own)."""
+def db_names(db: Path) -> tuple[str, str]:
+    """The database name of the KB in ``rulebase datasette`` and in ``datasette serve -i KB``."""
     from datasette.utils import tilde_encode
 
     from api.datasette import DB_NAME
-    servers = []
+    return DB_NAME, tilde_encode(db.stem)
+
+
+def start_servers(db: Path) -> list[Server]:
+    """The three servers, started and waited for one after the other (so each readiness time is its own)."""
+    ours_name, plain_name = db_names(db)
+    servers: list[Server] = []
     try:
         for name, args, ready in (
                 ("rulebase serve", ["rulebase", "serve", "--db", str(db)], "/api/versions"),
-                ("rulebase datasette", ["rulebase", "datasette", "--db", str(db)], f"/{DB_NAME}.json"),
-                ("datasette serve", ["datasette", "serve", "-i", str(db)], f"/{tilde_encode(db.stem)}.json")):
+                ("rulebase datasette", ["rulebase", "datasette", "--db", str(db)], f"/{ours_name}.json"),
+                ("datasette serve", ["datasette", "serve", "-i", str(db)], f"/{plain_name}.json")):
             servers.append(Server(name, args, ready))
             servers[-1].wait_ready()
     except BaseException:
@@ -370,21 +355,21 @@ def start_servers(db: Path) -> list[Server]:
 
 
 def make_series(servers: list[Server], db: Path, qs: list[str]) -> list[Series]:
-    from datasette.utils import tilde_encode
-
-    from api.datasette import DB_NAME
+    """A, B, C and D of the docstring, in the order they are sent."""
+    ours_name, plain_name = db_names(db)
     ours, ours_ds, plain = servers
 
     def lean(name: str) -> list[str]:
         return [f"/{name}/entries.json?" + urlencode({"_search": or_expression(q), **LEAN}) for q in qs]
 
-    rows = lambda d: len(d["rows"])  # noqa: E731
+    def rows(d: dict) -> int:
+        return len(d["rows"])
     return [Series("rulebase /api/search", ours, ["/api/search?" + urlencode({"q": q}) for q in qs],
                    lambda d: d["total"]),
-            Series("rulebase datasette lean _search", ours_ds, lean(DB_NAME), rows),
-            Series("datasette serve lean _search", plain, lean(tilde_encode(db.stem)), rows),
-            Series("rulebase datasette default _search (count, facets)", ours_ds,
-                   [f"/{DB_NAME}/entries.json?" + urlencode({"_search": q}) for q in qs], rows, strict=False)]
+            Series("rulebase datasette lean _search", ours_ds, lean(ours_name), rows),
+            Series("datasette serve lean _search", plain, lean(plain_name), rows),
+            Series("rulebase datasette DEFAULT _search", ours_ds,
+                   [f"/{ours_name}/entries.json?" + urlencode({"_search": q}) for q in qs], rows, strict=False)]
 
 
 def run(db: Path, rounds: int, clients: int, seconds: float) -> int:
