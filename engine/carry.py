@@ -34,6 +34,7 @@ from functools import lru_cache
 
 from textnorm import plain
 from kb.keys import question_slug_text
+from kb.meaning import same_meaning, version_terminology
 from kb.versions import version_sort_key
 
 from .errors import ScenarioError
@@ -150,8 +151,12 @@ class EntryIndex:
     def same_ruling(self, conn: sqlite3.Connection, stated: int, other: int) -> bool:
         """True when entry ``other`` states what entry ``stated`` states (kb.meaning)."""
         key = (stated, other)
+        if key not in self._same and self.body[stated] == self.body[other]:
+            # the same words state the same ruling: no terminology between the two versions is
+            # worked out for it (that costs a pass over both versions' aligned entries, and a
+            # history of V versions that mostly reprints its answers would pay it for every pair)
+            self._same[key] = True
         if key not in self._same:
-            from kb.meaning import same_meaning, version_terminology
             a, b = self.version_of[stated], self.version_of[other]
             terms = version_terminology(conn, self.game, a, b) if a != b else None
             self._same[key] = same_meaning(self.body[stated], self.body[other], terms)

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import os
 import sqlite3
-from collections import defaultdict
+from collections import OrderedDict, defaultdict
 from dataclasses import dataclass
 from difflib import SequenceMatcher
 from functools import lru_cache
@@ -280,7 +280,11 @@ def _surface(where, lo: int, hi: int) -> str:
     return s.text[s.spans[first][0]:s.spans[last][1]]
 
 
-_MEMO: dict[tuple, Terminology] = {}
+#: terminologies kept: a replay plan over a history of V versions asks for about 2V pairs of them
+#: over and over (each version against its neighbours); clearing them all when a small memo filled
+#: up made a KeyForge history of 84 versions compute each pair again for every scenario
+MEMO_SIZE = 512
+_MEMO: OrderedDict[tuple, Terminology] = OrderedDict()
 
 
 def _fingerprint(conn: sqlite3.Connection, game: str, versions: tuple[str, str]) -> tuple:
@@ -326,9 +330,10 @@ def version_terminology(conn: sqlite3.Connection, game: str, from_version: str, 
             texts_pairs.append((ob, nb))
             if oq or nq:
                 texts_pairs.append((oq, nq))
-        if len(_MEMO) > 64:
-            _MEMO.clear()
+        while len(_MEMO) >= MEMO_SIZE:  # the least recently used goes, never the whole memo
+            _MEMO.popitem(last=False)
         _MEMO[key] = terminology(texts_pairs)
+    _MEMO.move_to_end(key)
     return _MEMO[key] if forward else _MEMO[key].mirrored()
 
 
