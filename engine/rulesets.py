@@ -177,9 +177,11 @@ def _states(texts: _Texts, version: str, value: SwitchValue) -> _Stated:
         quotes = [q for q in value.quotes if _contains(cited[1], q)]
         if quotes:
             ok = [kind for kind, t in theirs if all(_contains(t, q) for q in quotes)]
+        elif all(t == cited[1] for _, t in theirs):  # reprinted word for word: no terminology needed
+            ok = [kind for kind, _ in theirs]
         else:
             terms = version_terminology(texts.conn, texts.game, value.version, version)
-            ok = [kind for kind, t in theirs if same_meaning(cited[1], t, terms)]
+            ok = [kind for kind, t in theirs if t == cited[1] or same_meaning(cited[1], t, terms)]
         agrees = agrees and bool(ok)
         rules = rules or any(k in RULES_KINDS for k in ok)
     return _Stated(speaks, speaks and agrees, speaks and agrees and rules)

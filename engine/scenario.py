@@ -12,7 +12,7 @@ expectation of a version whose answer states the same ruling, or reported unveri
 from __future__ import annotations
 
 import sqlite3
-from dataclasses import asdict, dataclass, field
+from dataclasses import dataclass, field
 from pathlib import Path
 
 import yaml
@@ -60,7 +60,13 @@ class Result:
     reason: str | None = None
 
     def as_dict(self) -> dict:
-        return asdict(self)
+        """The result as plain data (the ``verify --json`` shape); written out rather than
+        ``dataclasses.asdict``, whose deep copy of every check and trace line was a fifth of a replay."""
+        return {"id": self.id, "version": self.version, "passed": self.passed,
+                "checks": [{"path": c.path, "expected": c.expected, "actual": c.actual, "ok": c.ok}
+                           for c in self.checks],
+                "trace": list(self.trace), "error": self.error, "status": self.status,
+                "expect_version": self.expect_version, "reason": self.reason}
 
 
 @dataclass
@@ -257,7 +263,9 @@ def _replay(conn: sqlite3.Connection, scenario: Scenario, version: str, carry: C
     illegal = expect.pop("illegal", None)
     refusal = expect.pop("refusal_contains", None)
     rules = ruleset_from_kb(conn, scenario.game, version, rulesets)
-    game = build_game(scenario.setup, CardCatalog(conn))
+    # printed cards are read once per command: the catalog is kept with the rule sets it shares
+    catalog = CardCatalog(conn) if rulesets is None else rulesets.setdefault(("card catalog",), CardCatalog(conn))
+    game = build_game(scenario.setup, catalog)
     game.budget = budget
     result.trace = game.trace
     game.log(f"rule set {version}: " + ", ".join(f"{s.name}={s.value}" for s in rules.switches.values()))

@@ -71,24 +71,42 @@ def number_hits(conn: sqlite3.Connection, index: Index, numbers, scope: Scope) -
     return hits
 
 
+def latest_positions(index: Index) -> frozenset[int]:
+    """Corpus positions of the newest document of each game (what ``latest_fts`` holds)."""
+    newest: dict[str, int] = {}
+    for d in index.corpus.docs:   # games in order, versions oldest first
+        newest[d.game] = d.pos
+    return frozenset(newest.values())
+
+
+def _fts_sql(table: str) -> str:
+    return (f"SELECT rowid, bm25({table}, {', '.join(map(str, WEIGHTS))}) FROM {table} "
+            f"WHERE {table} MATCH ? AND rowid BETWEEN ? AND ?")
+
+
 def rank(conn: sqlite3.Connection, index: Index, plan: Plan, scope: Scope) -> list[tuple[float, int]]:
     """(score, representative entry id) per matching thread, best first.
 
     FTS5 is asked for the rowids of the documents searched only (each document holds a range of
-    entry ids, see kb.search_corpus), so a query for the latest version never reads the postings
-    of the hundred versions before it."""
+    entry ids, see kb.search_corpus). A search of the newest versions (the default) asks the index
+    of those versions only (``latest_fts``), whose postings do not grow with the history: a term's
+    bm25 weight is read from its whole posting list, so over every version's index such a search
+    would slow down with every version added."""
     corpus = index.corpus
     bm25: dict[int, float] = {}
-    sql = (f"SELECT rowid, bm25(entries_fts, {', '.join(map(str, WEIGHTS))}) FROM entries_fts "
-           "WHERE entries_fts MATCH ? AND rowid BETWEEN ? AND ?")
+    table = "latest_fts" if scope.positions <= latest_positions(index) else "entries_fts"
     ranges = corpus.ranges(scope.positions)
     for common in (False, True):
         expression = plan.fts(common)
         for lo, hi in ranges:
             try:
-                rows = conn.execute(sql, (expression, lo, hi)).fetchall()
-            except sqlite3.OperationalError as exc:   # not expected: every term is a quoted word
-                raise QueryError(f"cannot search for that: {exc}") from None
+                rows = conn.execute(_fts_sql(table), (expression, lo, hi)).fetchall()
+            except sqlite3.OperationalError as exc:
+                if table == "latest_fts" and "no such table" in str(exc):  # a KB built before it
+                    table = "entries_fts"
+                    rows = conn.execute(_fts_sql(table), (expression, lo, hi)).fetchall()
+                else:   # not expected: every term is a quoted word
+                    raise QueryError(f"cannot search for that: {exc}") from None
             for rowid, score in rows:
                 if scope.allows(rowid):
                     bm25[rowid] = -score

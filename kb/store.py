@@ -133,10 +133,28 @@ def index_document(conn: sqlite3.Connection, doc_id: int) -> None:
                     SELECT id, title, question, body FROM entries WHERE document = ?""", (doc_id,))
 
 
+def latest_documents(conn: sqlite3.Connection) -> list[int]:
+    """The newest document of each game (by version order, then id), in game order."""
+    return [doc for _, doc in conn.execute(
+        """SELECT game, (SELECT d2.id FROM documents d2 WHERE d2.game = d.game
+                          ORDER BY d2.version_sort DESC, d2.id DESC LIMIT 1)
+           FROM documents d GROUP BY game ORDER BY game""")]
+
+
+def index_latest(conn: sqlite3.Connection) -> None:
+    """Fill ``latest_fts`` with the entries of the newest document of each game (see kb/schema.sql),
+    after a build or ingest: the cost is that of the newest versions, not of the history."""
+    conn.execute("INSERT INTO latest_fts(latest_fts) VALUES('delete-all')")
+    for doc in latest_documents(conn):
+        conn.execute("""INSERT INTO latest_fts(rowid, title, question, body)
+                        SELECT id, title, question, body FROM entries WHERE document = ?""", (doc,))
+
+
 def create_schema_additions(conn: sqlite3.Connection) -> None:
     """The tables added to the schema since a KB was built (``CREATE ... IF NOT EXISTS``), for a KB
     that is updated rather than rebuilt."""
-    for statement in re.findall(r"CREATE (?:TABLE|INDEX) IF NOT EXISTS [^;]*;", re.sub(r"--[^\n]*", "", schema_sql())):
+    for statement in re.findall(r"CREATE (?:VIRTUAL TABLE|TABLE|INDEX) IF NOT EXISTS [^;]*;",
+                                re.sub(r"--[^\n]*", "", schema_sql())):
         conn.execute(statement)
     columns = {row[1] for row in conn.execute("PRAGMA table_info(verifications)")}
     if columns and "inputs" not in columns:  # replays stored before their inputs were recorded

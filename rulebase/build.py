@@ -32,7 +32,7 @@ from .rulings import (RulingsReport, default_rulings_dir, load_rulings, read_sce
                       stored_rulings)
 from kb.supersede import compute as compute_supersessions, update as update_supersessions
 from kb.store import (DocumentMeta, create_schema, create_schema_additions, delete_document, earlier_entries,
-                    ensure_game, index_document, store_document)
+                      ensure_game, index_document, index_latest, store_document)
 from kb.versions import same_version, version_sort_key
 
 #: games whose rulebooks name cards from data/cards (the only card data we hold is KeyForge's)
@@ -248,6 +248,7 @@ def build(
             carry_ids(conn, game, members)
         rulings_report = load_rulings(conn, rulings, scenarios)
         compute_supersessions(conn)  # which entries a later version changed in meaning (kb.supersede)
+        index_latest(conn)  # the search index of the newest versions (kb/schema.sql: latest_fts)
         write_state(conn, wanted)
     return BuildReport(Path(db_path), reports, n_cards, time.perf_counter() - started, rulings_report)
 
@@ -304,6 +305,7 @@ def _update(db_path, manifest, sources, wanted: State, old: State, changed: list
                 compute_supersessions(conn, game)
             else:
                 update_supersessions(conn, game, [sources[k][0].version for k in redo if sources[k][0].game == game])
+        index_latest(conn)  # the search index of the newest versions (kb/schema.sql: latest_fts)
         write_state(conn, wanted)
         n_cards = conn.execute("SELECT count(*) FROM cards").fetchone()[0]
     return BuildReport(Path(db_path), reports, n_cards, time.perf_counter() - started, rulings_report)
@@ -353,5 +355,6 @@ def ingest(
         else:  # no scenario replays this game's rulings, and the stored ones are the folder's
             report.rulings = stored_rulings(conn)
         update_supersessions(conn, game, [version])  # the new version may supersede, or be superseded
+        index_latest(conn)
     return report
 

@@ -18,6 +18,7 @@ from pathlib import Path
 import pytest
 
 from kb.search import QueryError, find_cards, search, thread_changes
+from kb.store import index_latest
 
 QUESTIONS = tomllib.loads((Path(__file__).parent / "judge_questions.toml").read_text("utf-8"))["question"]
 BAIT_FAQ = ("faq/my-opponent-has-14-aember-in-their-pool-and-i-have-0-in-mine-at-the-start-of-my-"
@@ -229,6 +230,7 @@ def _add_entry(path: Path, body: str, title: str = "Hostile Test Entry") -> None
     conn.execute("INSERT INTO entries (document, kind, key, title, body, ordinal) "
                  "VALUES (?, 'rule', 'rule/hostile-test-entry', ?, ?, 9999)", (doc, title, body))
     conn.execute("INSERT INTO entries_fts(entries_fts) VALUES ('rebuild')")
+    index_latest(conn)  # the newest versions' index follows, as a build's does
     conn.commit()
     conn.close()
 
