@@ -71,6 +71,7 @@ class EntryIndex:
     versions: list[str]
     _norm: dict[int, str] = field(default_factory=dict)
     _same: dict[tuple[int, int], bool] = field(default_factory=dict)
+    _same_text: dict[tuple[int, str], bool] = field(default_factory=dict)
     #: for_ref's look-ups, built on first use: row positions by key; (normalized question, position)
     _by_key: dict[str, list[int]] | None = None
     _sorted: list[tuple[str, int]] = field(default_factory=list)
@@ -157,9 +158,14 @@ class EntryIndex:
             # history of V versions that mostly reprints its answers would pay it for every pair)
             self._same[key] = True
         if key not in self._same:
-            a, b = self.version_of[stated], self.version_of[other]
-            terms = version_terminology(conn, self.game, a, b) if a != b else None
-            self._same[key] = same_meaning(self.body[stated], self.body[other], terms)
+            # an answer reprinted word for word in a later version states what it stated there:
+            # one meaning comparison (and terminology) per distinct text, not per version
+            by_text = (stated, self.body[other])
+            if by_text not in self._same_text:
+                a, b = self.version_of[stated], self.version_of[other]
+                terms = version_terminology(conn, self.game, a, b) if a != b else None
+                self._same_text[by_text] = same_meaning(self.body[stated], self.body[other], terms)
+            self._same[key] = self._same_text[by_text]
         return self._same[key]
 
 
@@ -246,12 +252,12 @@ def _carry(conn, index: EntryIndex, version: str, known: dict[str, Carry], by_ve
     mine = by_version.get(version, [])
     if not mine:
         return None
-    at = version_sort_key(version)
-
-    def distance(u: str) -> tuple[int, bool]:
-        return abs(order.get(u, 0) - order.get(version, 0)), version_sort_key(u) > at
-
-    for u in sorted(known, key=distance):
+    at, versions = order.get(version, 0), index.versions
+    # the known versions nearest first, the earlier on a tie: walked outward from this version, not
+    # sorted for every version (that was versions squared per scenario)
+    nearest = (versions[p] for d in range(1, len(versions)) for p in (at - d, at + d)
+               if 0 <= p < len(versions) and versions[p] in known)
+    for u in nearest:
         theirs = by_version[u]
         # an answer the scenario declares stale in U is not what U's expectation encodes: it
         # carries only to the same answer declared stale, or repeated by a later version (whose

@@ -166,9 +166,11 @@ def load_rulings(conn: sqlite3.Connection, root: Path, scenarios: list[Scenario]
     return report
 
 
-def _stored_inputs(conn: sqlite3.Connection) -> dict[tuple[str, str], str | None]:
-    """(scenario, version) -> the inputs fingerprint of each stored replay."""
-    return {(sid, v): inputs for sid, v, inputs in conn.execute("SELECT scenario, version, inputs FROM verifications")}
+def _stored_inputs(conn: sqlite3.Connection) -> dict[tuple[str, str], tuple]:
+    """(scenario, version) -> (inputs fingerprint, status, reason, error, checks) of each stored
+    replay, read in one query (not one per replay kept)."""
+    return {(sid, v): rest for sid, v, *rest in conn.execute(
+        "SELECT scenario, version, inputs, status, reason, error, checks FROM verifications")}
 
 
 def replay_inputs(yaml_text: str, carry) -> str:
@@ -202,11 +204,11 @@ def _store(conn: sqlite3.Connection, s: Scenario, report: RulingsReport, index, 
     for version in versions:
         carry = carries.get(version)
         inputs = replay_inputs(yaml_text, carry)
-        if not fresh(version) and kept.get((s.id, version)) == inputs:
-            status, reason, error, checks = conn.execute(
-                "SELECT status, reason, error, checks FROM verifications WHERE scenario = ? AND version = ?",
-                (s.id, version)).fetchone()
-            _count(report, s.id, version, status, reason, _why(error, json.loads(checks)))
+        stored = kept.get((s.id, version))
+        if not fresh(version) and stored is not None and stored[0] == inputs:
+            _, status, reason, error, checks = stored
+            _count(report, s.id, version, status, reason,
+                   "" if status != "failed" else _why(error, json.loads(checks)))
             report.kept += 1
             continue
         result = replay(conn, s, version, carry, rulesets)
