@@ -18,17 +18,15 @@ import sqlite3
 from .entry_detail import card_url, entry_url
 from .supersede import superseded_by
 from .textdiff import same_text, word_diff
-from .threads import thread_entries, thread_of_entry
+from .threads import is_aligned, thread_entries, thread_id
 
 _CARD_COLUMNS = """id, set_code, set_name, number, name, house, type, power, armor, amber, text,
                    traits, keywords, rarity, localized_names"""
 
 
-def card_detail(conn: sqlite3.Connection, set_code, number, diffs: bool = True) -> dict | None:
+def card_detail(conn: sqlite3.Connection, set_code, number) -> dict | None:
     """The card ``set_code`` (any case: "cota") ``number`` (as printed, "001", or as a number,
-    1 or "1"), or None when the KB has no such card or the arguments cannot name one. ``diffs``:
-    False leaves out each erratum's word diff against the printed text (the search's card panel
-    shows the errata, not their diffs: computing them for every card hit was a sixth of a search)."""
+    1 or "1"), or None when the KB has no such card or the arguments cannot name one."""
     if not isinstance(set_code, str) or not set_code.strip() or isinstance(number, bool):
         return None
     if isinstance(number, int):
@@ -43,7 +41,7 @@ def card_detail(conn: sqlite3.Connection, set_code, number, diffs: bool = True) 
             f"""SELECT {_CARD_COLUMNS} FROM cards WHERE set_code = ? COLLATE NOCASE
                 AND number GLOB '[0-9]*' AND number NOT GLOB '*[^0-9]*' AND CAST(number AS INTEGER) = ?
                 ORDER BY number LIMIT 1""", (set_code, int(number))).fetchone()
-    return None if row is None else _detail(conn, row, diffs)
+    return None if row is None else _detail(conn, row)
 
 
 def card_by_id(conn: sqlite3.Connection, card_id) -> dict | None:
@@ -62,7 +60,7 @@ def _json(text: str | None, default):
     return value if isinstance(value, type(default)) else default
 
 
-def _detail(conn: sqlite3.Connection, row: tuple, diffs: bool = True) -> dict:
+def _detail(conn: sqlite3.Connection, row: tuple) -> dict:
     (cid, set_code, set_name, number, name, house, type_, power, armor, amber, text,
      traits, keywords, rarity, localized) = row
     printings = conn.execute(
@@ -72,11 +70,23 @@ def _detail(conn: sqlite3.Connection, row: tuple, diffs: bool = True) -> dict:
         "house": house, "type": type_, "power": power, "armor": armor, "amber": amber, "text": text,
         "traits": _json(traits, []), "keywords": _json(keywords, []), "rarity": rarity,
         "localized_names": _json(localized, {}),
-        "errata": _errata(conn, cid, text, printings, diffs),
+        "errata": _errata(conn, cid, text, printings),
         "entries": _entries(conn, [p[0] for p in printings]),
         "printings": [{"set": s, "number": n, "url": card_url(s, n)} for i, s, n, _ in printings if i != cid],
         "url": card_url(set_code, number),
     }
+
+
+def card_errata(conn: sqlite3.Connection, card_id: int, diffs: bool = True) -> list[dict]:
+    """The errata in force for the printing ``card_id`` (as :func:`card_detail` gives them); ``diffs``
+    False leaves out each erratum's word diff against the printed text (a search's card tile shows
+    the errata, not their diffs)."""
+    row = conn.execute("SELECT name, text FROM cards WHERE id = ?", (card_id,)).fetchone()
+    if row is None:
+        return []
+    printings = conn.execute(
+        "SELECT id, set_code, number, text FROM cards WHERE name = ? COLLATE NOCASE ORDER BY id", (row[0],)).fetchall()
+    return _errata(conn, card_id, row[1], printings, diffs)
 
 
 def _errata(conn: sqlite3.Connection, cid: int, printed: str | None, printings: list[tuple],
@@ -105,14 +115,19 @@ def _entries(conn: sqlite3.Connection, card_ids: list[int]) -> list[dict]:
     """One item per ruling thread naming the card (any printing of it), represented by its newest
     entry naming the card; ``versions`` lists every version of the thread (as search does)."""
     marks = ",".join("?" * len(card_ids))
+    # each entry's thread in the same query (an entry standing alone is its own thread, kb.threads):
+    # a card named in every version of a long history has hundreds of entries
+    aligned = is_aligned(conn)
     rows = conn.execute(
-        f"""SELECT DISTINCT e.id, e.kind, e.title, e.question, d.version, d.version_sort
+        f"""SELECT DISTINCT e.id, e.kind, e.title, e.question, d.version, d.version_sort, d.game, e.key,
+                   {"et.thread" if aligned else "NULL"}
             FROM entry_cards ec JOIN entries e ON e.id = ec.entry JOIN documents d ON d.id = e.document
+            {"LEFT JOIN entry_threads et ON et.entry = e.id" if aligned else ""}
             WHERE ec.card IN ({marks})
             ORDER BY e.kind, coalesce(e.title, e.question), e.id""", card_ids).fetchall()
     newest: dict[str, tuple] = {}
-    for row in rows:
-        thread = thread_of_entry(conn, row[0])
+    for *row, game, key, thread in rows:
+        thread = thread or thread_id(game, key)
         if thread not in newest or row[5] > newest[thread][5]:
             newest[thread] = row
     superseded = superseded_by(conn, [row[0] for row in newest.values()])

@@ -35,11 +35,10 @@ from __future__ import annotations
 
 import sqlite3
 from dataclasses import asdict, dataclass, field
-from urllib.parse import quote as url_quote
 
 from rapidfuzz import fuzz, process
 
-from .card_detail import card_detail
+from .card_panel import card_tiles
 from .fuzzy import Index, index_for, skeleton
 from .mentions import normalize_name
 from .query import (QueryError, VersionChoice, clean_text, find_version, is_date, plan_query, show, snippet,
@@ -167,7 +166,7 @@ def search(conn: sqlite3.Connection, query: str, game: str | None = None,
     hits = _thread_hits(conn, index, marks, threads[offset:offset + limit])
     mentions = plan.mentions if plan is not None else []
     cards = [] if game and game not in index.card_games else card_hits(
-        conn, [(m.card_ids, m.matched, m.localized) for m in mentions], MAX_CARD_HITS)
+        conn, index, [(m.card_ids, m.matched, m.localized) for m in mentions], MAX_CARD_HITS)
     did_you_mean = plan.did_you_mean if plan is not None else None
     if did_you_mean and pinned:
         did_you_mean = rest.replace(words, did_you_mean) if words and words in rest else did_you_mean
@@ -210,7 +209,7 @@ def find_cards(conn: sqlite3.Connection, name: str, limit: int = 10) -> list[Car
         for hit, _, _ in process.extract(key, index.local_list, scorer=fuzz.ratio,
                                          score_cutoff=FIND_SCORE, limit=limit):
             found.append((index.by_local[hit][1], "fuzzy", index.by_local[hit][0]))
-    return card_hits(conn, found, limit)
+    return card_hits(conn, index, found, limit)
 
 
 # --------------------------------------------------------------------------------------------
@@ -297,28 +296,7 @@ def _thread_hits(conn: sqlite3.Connection, index: Index, marks: frozenset[str],
     return hits
 
 
-def card_hits(conn: sqlite3.Connection, found, limit: int) -> list[CardHit]:
-    """CardHits for ``found`` = [(card ids, matched, localized name)], in order, no card twice."""
-    order: dict[int, tuple[str, str | None]] = {}
-    for ids, matched, localized in found:
-        for cid in ids:
-            if cid not in order and len(order) < limit:
-                order[cid] = (matched, localized)
-    if not order:
-        return []
-    rows = {r[0]: r for r in conn.execute(
-        f"SELECT id, set_code, number, name, house, type, text FROM cards WHERE id IN "
-        f"({', '.join('?' * len(order))})", list(order))}
-    out = []
-    for cid, (matched, localized) in order.items():
-        if cid in rows:
-            _, set_code, number, name, house, ctype, text = rows[cid]
-            url = f"/cards/{url_quote(set_code, safe='')}/{url_quote(number, safe='')}"
-            detail = card_detail(conn, set_code, number, diffs=False) or {}
-            errata = [{"version": e["version"], "text": e["text"]} for e in detail.get("errata", [])]
-            rulings = [{"entry_id": r["entry_id"], "kind": r["kind"], "title": r["question"] or r["title"],
-                        "versions": r["versions"], "url": r["url"], "superseded_by": r["superseded_by"]}
-                       for r in detail.get("entries", [])]
-            out.append(CardHit(set_code, number, name, house, ctype, text, matched, localized, url,
-                               errata, rulings))
-    return out
+def card_hits(conn: sqlite3.Connection, index: Index, found, limit: int) -> list[CardHit]:
+    """CardHits for ``found`` = [(card ids, matched, localized name)], in order, no card twice
+    (:mod:`kb.card_panel`)."""
+    return [CardHit(**tile) for tile in card_tiles(conn, index, found, limit)]

@@ -24,7 +24,7 @@ def parse_thread(thread: str) -> tuple[str, str]:
     return game, key
 
 
-def _aligned(conn: sqlite3.Connection) -> bool:
+def is_aligned(conn: sqlite3.Connection) -> bool:
     """True when the KB holds an alignment (the tables exist and are filled)."""
     try:
         return conn.execute("SELECT 1 FROM entry_threads LIMIT 1").fetchone() is not None
@@ -35,7 +35,7 @@ def _aligned(conn: sqlite3.Connection) -> bool:
 def thread_of_entry(conn: sqlite3.Connection, entry_id: int) -> str | None:
     """The thread of an entry (``"keyforge:glossary/control"`` for 16.0's CONTROL AND OWNERSHIP), or
     None when the KB has no such entry."""
-    if _aligned(conn):
+    if is_aligned(conn):
         row = conn.execute("SELECT thread FROM entry_threads WHERE entry = ?", (entry_id,)).fetchone()
         if row is not None:
             return row[0]
@@ -48,7 +48,7 @@ def entry_threads(conn: sqlite3.Connection) -> dict[int, str]:
     """Every entry's thread id at once (for indexes built over the whole KB, such as search's)."""
     rows = conn.execute("""SELECT e.id, d.game, e.key FROM entries e JOIN documents d ON d.id = e.document""")
     out = {eid: thread_id(game, key) for eid, game, key in rows}
-    if _aligned(conn):
+    if is_aligned(conn):
         out.update(conn.execute("SELECT entry, thread FROM entry_threads"))
     return out
 
@@ -60,7 +60,7 @@ def thread_entries(conn: sqlite3.Connection, thread: str) -> list[tuple[int, str
     entry page builds it) gives the thread(s) of the entries with that key, so callers that still
     build ids from keys see the whole history."""
     game, key = parse_thread(thread)
-    if not _aligned(conn):
+    if not is_aligned(conn):
         return conn.execute(
             """SELECT e.id, d.version FROM entries e JOIN documents d ON d.id = e.document
                WHERE d.game = ? AND e.key = ? ORDER BY d.version_sort, e.ordinal""", (game, key)).fetchall()
@@ -101,7 +101,7 @@ def aligned_pairs(conn: sqlite3.Connection, game: str, from_version: str, to_ver
         (game, from_version, to_version)).fetchall()
     threads = {e: t for e, t in conn.execute(
         f"SELECT entry, thread FROM entry_threads WHERE entry IN ({','.join('?' * len(rows))})",
-        [r[1] for r in rows])} if rows and _aligned(conn) else {}
+        [r[1] for r in rows])} if rows and is_aligned(conn) else {}
     sides: dict[str, tuple[list, list]] = {}
     for version, eid, key, _ in rows:
         t = threads.get(eid) or thread_id(game, key)
