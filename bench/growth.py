@@ -16,13 +16,17 @@ wrapping, FAQ order and a few rule texts reworded, as versions 17, 18, ... Then,
   over the replays it ran) and wall;
 - **search**: ``kb.search.search()`` in-process on the latest version, p50 and p99 over the judge
   questions (index warm), against raw FTS5 bm25 on the same OR expression over the latest version's
-  rows (equal scope), wall;
+  rows (equal scope), asked of every version's index and of the newest versions' (``latest_fts``), wall;
 - **start-up**: ``rulebase serve`` from process start to the first answered search, and its RSS.
+
+With ``--game mtg`` the same figures (but verify and recovery: no scenario replays the Magic rules,
+and its parser reads no earlier version) come from the real history of the Comprehensive Rules:
+KBs of the first N bundled versions (``--sizes``, default 4,24,84,108), each ingesting version N+1.
 
 Measurements are interleaved: each run does every size in turn (4, 24, 84, 4, 24, 84 ...), so drift of
 this 2-core machine lands on every size; medians are printed, with the growth from the smallest
 size to the largest, against the growth of the number of versions (linear) and 1 (flat).
-Usage: ``python bench/growth.py [--sizes 4,24,84] [--runs 3]``.
+Usage: ``python bench/growth.py [--game keyforge|mtg] [--sizes 4,24,84] [--runs 3]``.
 """
 from __future__ import annotations
 
@@ -51,6 +55,7 @@ from search import or_expression  # noqa: E402
 
 BIN = Path(sys.executable).parent
 QUESTIONS = ROOT / "tests" / "judge_questions.toml"
+CR_QUESTIONS = ROOT / "tests" / "cr_questions.toml"
 BASE_VERSIONS = ("1.1", "1.2", "1.3", "16.0")
 #: rule texts reworded per synthetic edition (a real edition changes a few rules, not none)
 REWORDED_PER_EDITION = 3
@@ -90,6 +95,21 @@ def synthetic_editions(base_kb: Path, folder: Path, count: int) -> list[tuple[st
         out.append((version, path))
     conn.close()
     return out
+
+
+def mtg_history() -> list[tuple[str, Path]]:
+    """The bundled Comprehensive Rules versions, oldest first: (version, file)."""
+    docs = tomllib.loads(DEFAULT_MANIFEST.read_text(encoding="utf-8"))["document"]
+    return [(d["version"], (DEFAULT_MANIFEST.parent / d["file"]).resolve()) for d in docs if d["game"] == "mtg"]
+
+
+def mtg_manifest(folder: Path, history: list[tuple[str, Path]]) -> Path:
+    lines = ['[games.mtg]\nname = "Magic: The Gathering"\n']
+    lines += [f'[[document]]\ngame = "mtg"\nversion = "{v}"\nformat = "cr"\nfile = {json.dumps(str(p))}\n'
+              for v, p in history]
+    manifest = folder / f"manifest-mtg-{len(history)}.toml"
+    manifest.write_text("\n".join(lines), encoding="utf-8")
+    return manifest
 
 
 def free_port() -> int:
@@ -137,97 +157,116 @@ def verify_all(db: Path) -> tuple[float, float, int]:
     return wall, cpu, sum(1 for r in report["results"] if r.get("version"))
 
 
-def search_times(db: Path, queries: list[str]) -> tuple[list[float], list[float]]:
-    """In-process search() on the latest version and raw bm25 over the same rows, interleaved."""
+def search_times(db: Path, queries: list[str], game: str) -> dict[str, list[float]]:
+    """In-process search() on the latest version, and the raw bm25 query over the same rows, from
+    every version's index (entries_fts) and from the newest versions' (latest_fts), interleaved."""
     from kb.fuzzy import index_for
     from kb.search import search
     conn = sqlite3.connect(f"file:{db}?mode=ro", uri=True)
     index_for(conn)  # the index is warm, as in a running server
     lo, hi = conn.execute("""SELECT min(e.id), max(e.id) FROM entries e WHERE e.document =
-                             (SELECT id FROM documents WHERE game = 'keyforge'
-                              ORDER BY version_sort DESC LIMIT 1)""").fetchone()
-    raw = """SELECT rowid, bm25(entries_fts) FROM entries_fts WHERE entries_fts MATCH ?
-             AND rowid BETWEEN ? AND ? ORDER BY rank LIMIT 10"""
-    ours, theirs = [], []
+                             (SELECT id FROM documents WHERE game = ?
+                              ORDER BY version_sort DESC LIMIT 1)""", (game,)).fetchone()
+    raw = """SELECT rowid, bm25({t}) FROM {t} WHERE {t} MATCH ? AND rowid BETWEEN ? AND ? ORDER BY rank LIMIT 10"""
+    calls = {"search()": lambda q: search(conn, q, game=game),
+             "raw entries_fts": lambda q: conn.execute(raw.format(t="entries_fts"), (or_expression(q), lo, hi)).fetchall(),
+             "raw latest_fts": lambda q: conn.execute(raw.format(t="latest_fts"), (or_expression(q), lo, hi)).fetchall()}
+    times: dict[str, list[float]] = {name: [] for name in calls}
     for r in range(4):
         for q in queries:
-            t = time.perf_counter()
-            search(conn, q, game="keyforge")
-            a = time.perf_counter() - t
-            t = time.perf_counter()
-            conn.execute(raw, (or_expression(q), lo, hi)).fetchall()
-            b = time.perf_counter() - t
-            if r:
-                ours.append(a)
-                theirs.append(b)
+            for name, call in calls.items():
+                t = time.perf_counter()
+                call(q)
+                if r:
+                    times[name].append(time.perf_counter() - t)
     conn.close()
-    return ours, theirs
+    return times
 
 
 def pct(values: list[float], q: int) -> float:
     return statistics.quantiles(values, n=100, method="inclusive")[q - 1]
 
 
-def measure(db: Path, editions: Path, next_version: str, recovery_source: Path, queries: list[str],
-            work: Path) -> dict[str, float]:
+def measure(db: Path, game: str, edition: Path, next_version: str, recovery_source: Path | None,
+            queries: list[str], work: Path) -> dict[str, float]:
     out: dict[str, float] = {}
     copy = work / "ingest.sqlite"
     shutil.copyfile(db, copy)
     w, c = time.perf_counter(), time.process_time()
-    report = ingest(copy, editions, "keyforge", next_version)
+    report = ingest(copy, edition, game, next_version)
     out["ingest wall s"], out["ingest CPU s"] = time.perf_counter() - w, time.process_time() - c
     out["  parse and store s"], out["  replays s"] = report.seconds, report.rulings.seconds
     out["  align, supersede, index s"] = out["ingest wall s"] - report.seconds - report.rulings.seconds
     out["  replays run"], out["  replays kept"] = report.rulings.replayed, report.rulings.kept
-    shutil.copyfile(db, copy)
-    report = ingest(copy, recovery_source, "keyforge", "999")
-    out["16.0 text as a new version: parse s"] = report.seconds
-    wall, cpu, replays = verify_all(db)
-    out["verify --all wall s"], out["verify --all CPU ms per replay"] = wall, 1000 * cpu / max(1, replays)
-    out["  replays"] = replays
-    ours, raw = search_times(db, queries)
+    if recovery_source is not None:
+        shutil.copyfile(db, copy)
+        report = ingest(copy, recovery_source, game, "999")
+        out["16.0 text as a new version: parse s"] = report.seconds
+        wall, cpu, replays = verify_all(db)
+        out["verify --all wall s"], out["verify --all CPU ms per replay"] = wall, 1000 * cpu / max(1, replays)
+        out["  replays"] = replays
+    times = search_times(db, queries, game)
+    ours = times["search()"]
     out["search() p50 ms"], out["search() p99 ms"] = 1000 * pct(ours, 50), 1000 * pct(ours, 99)
-    out["raw bm25 p50 ms (same rows)"] = 1000 * pct(raw, 50)
-    out["search()/raw bm25 p50"] = pct(ours, 50) / pct(raw, 50)
+    for name, label in (("raw entries_fts", "every version's index"), ("raw latest_fts", "latest_fts")):
+        out[f"raw bm25 p50 ms, same rows, {label}"] = 1000 * pct(times[name], 50)
+        out[f"  search() / raw, {label}"] = pct(ours, 50) / pct(times[name], 50)
     out["start-up to first search s"], out["server RSS MiB"] = startup(db)
     return out
 
 
+def questions(path: Path, n: int | None) -> list[str]:
+    data = tomllib.loads(path.read_text(encoding="utf-8"))
+    return [item["query"] for item in next(v for v in data.values() if isinstance(v, list))][:n]
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--sizes", default="4,24,84", help="numbers of KeyForge versions (at least 4 each)")
+    ap.add_argument("--game", choices=("keyforge", "mtg"), default="keyforge")
+    ap.add_argument("--sizes", default=None,
+                    help="numbers of versions (default 4,24,84; for mtg 4,24,84,108)")
     ap.add_argument("--runs", type=int, default=3)
     args = ap.parse_args()
-    sizes = sorted({max(4, int(n)) for n in args.sizes.split(",")})
-    data = tomllib.loads(QUESTIONS.read_text(encoding="utf-8"))
-    queries = [item["query"] for item in next(v for v in data.values() if isinstance(v, list))][:20]
-    recovery = next((DEFAULT_MANIFEST.parent / d["file"]).resolve() for d in tomllib.loads(
-        DEFAULT_MANIFEST.read_text(encoding="utf-8"))["document"] if d["version"] == "16.0")
+    history = mtg_history() if args.game == "mtg" else []
+    default = "4,24,84,108" if args.game == "mtg" else "4,24,84"
+    sizes = sorted({max(4, int(n)) for n in (args.sizes or default).split(",")})
+    if history and sizes[-1] >= len(history):
+        raise SystemExit(f"bench: the bundled history has {len(history)} versions: sizes must stay below it")
     with tempfile.TemporaryDirectory() as tmp:
         tmp = Path(tmp)
-        base = tmp / "kb-4.sqlite"
-        build(base, keyforge_manifest(tmp, []))
-        editions = synthetic_editions(base, tmp, sizes[-1] - 4 + 1)
+        if args.game == "mtg":
+            queries, recovery = questions(CR_QUESTIONS, None), None
+            editions = history[1:]   # the KB of n versions ingests editions[n - 1], version n + 1
+            manifests = {n: mtg_manifest(tmp, history[:n]) for n in sizes}
+        else:
+            queries = questions(QUESTIONS, 20)
+            recovery = next((DEFAULT_MANIFEST.parent / d["file"]).resolve() for d in tomllib.loads(
+                DEFAULT_MANIFEST.read_text(encoding="utf-8"))["document"] if d["version"] == "16.0")
+            base = tmp / "kb-base.sqlite"
+            build(base, keyforge_manifest(tmp, []))
+            made = synthetic_editions(base, tmp, sizes[-1] - 4 + 1)
+            editions = [None, None, None, *made]
+            manifests = {n: keyforge_manifest(tmp, made[:n - 4]) for n in sizes}
         kbs = {}
         for n in sizes:
             kbs[n] = tmp / f"kb-{n}.sqlite"
             started = time.perf_counter()
-            build(kbs[n], keyforge_manifest(tmp, editions[:n - 4]))
-            print(f"built a KeyForge KB of {n} versions in {time.perf_counter() - started:.1f} s "
+            build(kbs[n], manifests[n])
+            print(f"built a {args.game} KB of {n} versions in {time.perf_counter() - started:.1f} s "
                   f"({kbs[n].stat().st_size / 2**20:.1f} MiB)", flush=True)
         runs: dict[int, list[dict[str, float]]] = {n: [] for n in sizes}
         for _ in range(args.runs):
             for n in sizes:  # interleaved: every size once per run
-                version, path = editions[n - 4]
-                runs[n].append(measure(kbs[n], path, version, recovery, queries, tmp))
+                version, path = editions[n - 1]
+                runs[n].append(measure(kbs[n], args.game, path, version, recovery, queries, tmp))
     names = list(runs[sizes[0]][0])
     print(f"\nmedians of {args.runs} runs, interleaved across sizes; growth = value at {sizes[-1]} "
           f"versions / value at {sizes[0]} (linear in versions would be x{sizes[-1] / sizes[0]:.0f}, flat x1)")
-    print(f"{'':<38}" + "".join(f"{n:>10} v" for n in sizes) + "     growth")
+    print(f"{'':<48}" + "".join(f"{n:>10} v" for n in sizes) + "     growth")
     for name in names:
         values = [statistics.median(r[name] for r in runs[n]) for n in sizes]
         growth = values[-1] / values[0] if values[0] else float("nan")
-        print(f"{name:<38}" + "".join(f"{v:>12.3f}" for v in values) + f"   x{growth:.2f}")
+        print(f"{name:<48}" + "".join(f"{v:>12.3f}" for v in values) + f"   x{growth:.2f}")
 
 
 if __name__ == "__main__":

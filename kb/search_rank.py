@@ -11,7 +11,6 @@ best score, its newest matching version standing for it.
 from __future__ import annotations
 
 import sqlite3
-from bisect import bisect_left
 
 from .fuzzy import Index
 from .query import Plan, QueryError
@@ -118,27 +117,23 @@ def rank(conn: sqlite3.Connection, index: Index, plan: Plan, scope: Scope) -> li
             bm25[e] = 0.0
     total_weight = sum(g.weight for g in plan.groups) or 1.0
     stem_ids = corpus.stem_ids
-    words = [(g.weight, [stem_ids.get(s, -1) for s in g.stems]) for g in plan.groups if g.card is None]
-    cards = [(g.weight, index.linked.get(g.card, ()), [stem_ids.get(s, -1) for s in g.stems])
+    words = [(g.weight, frozenset(stem_ids.get(s, -1) for s in g.stems)) for g in plan.groups if g.card is None]
+    cards = [(g.weight, index.linked.get(g.card, ()), frozenset(stem_ids.get(s, -1) for s in g.stems))
              for g in plan.groups if g.card is not None]
     query_stems = frozenset(stem_ids.get(s, -1) for g in plan.groups for s in g.stems)
     fiction = corpus.kinds.index("fiction") if "fiction" in corpus.kinds else -1
     text_of, text_stems, kind_of = corpus.entry_text, corpus.text_stems, corpus.entry_kind
-    # per text: the weight of the query's words it holds, and which card names it spells out
+    # per text: the weight of the query's words it holds, and which card names it spells out; the
+    # query's stems a text holds are found in one pass over its stems in C (set intersection)
     coverage: dict[int, tuple[float, tuple[bool, ...]]] = {}
-
-    def holds(stems, i: int) -> bool:
-        at = bisect_left(stems, i)
-        return at < len(stems) and stems[at] == i
-
     best: dict[int, list] = {}
     for e, bm in bm25.items():
         text = text_of[e]
         found = coverage.get(text)
         if found is None:
-            stems = text_stems[text]
-            found = coverage[text] = (sum(w for w, ids in words if all(holds(stems, i) for i in ids)),
-                                      tuple(all(holds(stems, i) for i in ids) for _, _, ids in cards))
+            held = query_stems.intersection(text_stems[text])
+            found = coverage[text] = (sum(w for w, ids in words if ids <= held),
+                                      tuple(ids <= held for _, _, ids in cards))
         covered = found[0] + sum(w for (w, linked_to, _), spelt in zip(cards, found[1]) if spelt or e in linked_to)
         score = (bm + 1.0) * (COVERAGE_FLOOR + covered / total_weight)
         if e in linked:
