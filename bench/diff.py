@@ -182,18 +182,27 @@ def synthesize(conn: sqlite3.Connection, count: int, seed: int = 0, game: str = 
 
 # ---- timing ---------------------------------------------------------------------------------
 
-def timed(fn, runs: int) -> list[float]:
-    out = []
+class Times(list):
+    """Wall times of the runs (the list), with their CPU times (``cpu``) alongside."""
+    cpu: list[float]
+
+
+def timed(fn, runs: int) -> Times:
+    out = Times()
+    out.cpu = []
     for _ in range(runs):
-        started = time.perf_counter()
+        started, cpu = time.perf_counter(), time.process_time()
         fn()
         out.append(time.perf_counter() - started)
+        out.cpu.append(time.process_time() - cpu)
     return out
 
 
 def _fmt(times: list[float]) -> str:
-    return (f"median {1000 * statistics.median(times):8.2f} ms  (min {1000 * min(times):.2f}, "
-            f"max {1000 * max(times):.2f})")
+    cpu = getattr(times, "cpu", None)
+    return (f"median {1000 * statistics.median(times):8.2f} ms wall"
+            + (f", {1000 * statistics.median(cpu):8.2f} ms CPU" if cpu else "")
+            + f"  (wall min {1000 * min(times):.2f}, max {1000 * max(times):.2f})")
 
 
 def single(conn: sqlite3.Connection, runs: int) -> None:
