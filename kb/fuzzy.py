@@ -10,6 +10,11 @@ file and kept here. The cache is keyed on a fingerprint that is cheap to read on
 of microseconds) and changes when the KB is rebuilt, re-ingested or written to: the file's
 identity, size and modification time (and its WAL's), the documents' checksums, the highest entry
 and card ids and the number of card links.
+
+Building the index reads every entry of every version (seconds on the full KB), so the build and
+the ingest also store it in the KB (:mod:`kb.search_store`), and :func:`index_for` loads that copy
+when it was made for the KB's current content; otherwise (no copy, an older or damaged one) the
+index is built here as before.
 """
 from __future__ import annotations
 
@@ -78,6 +83,8 @@ class Index:
     local_list: list[str] = field(default_factory=list)
     name_words: frozenset[str] = frozenset()   # words of English card names
     linked: dict[str, frozenset[int]] = field(default_factory=dict)  # name key -> entry ids
+    #: "built" from the KB's tables, or "stored": loaded from the copy the build stored
+    origin: str = field(default="built", compare=False)
     _corrections: dict[str, str | None] = field(default_factory=dict, repr=False)
 
     @property
@@ -246,7 +253,8 @@ def fingerprint(conn: sqlite3.Connection) -> tuple:
 
 
 def index_for(conn: sqlite3.Connection) -> Index:
-    """The index of the KB behind ``conn``, built on first use and after every rebuild."""
+    """The index of the KB behind ``conn``, read on first use and after every rebuild: loaded from
+    the copy stored in the KB when it matches the KB's content, else built."""
     fp = fingerprint(conn)
     with _lock:
         index = _cache.get(fp)
@@ -256,7 +264,8 @@ def index_for(conn: sqlite3.Connection) -> Index:
     with _build_lock:   # concurrent first searches build it once
         index = _cache.get(fp)
         if index is None:
-            index = build_index(conn, fp)
+            from .search_store import load_index  # it builds on this module
+            index = load_index(conn, fp) or build_index(conn, fp)
             with _lock:
                 _cache[fp] = index
                 while len(_cache) > CACHE_SIZE:
@@ -268,7 +277,15 @@ def build_index(conn: sqlite3.Connection, fp: tuple = ()) -> Index:
     index = Index(fingerprint=fp)
     _read_entries(conn, index)
     _read_cards(conn, index)
+    finish(index)
     return index
+
+
+def finish(index: Index) -> None:
+    """Fill in what the index derives from its other fields (a stored index does not hold them)."""
+    index.word_list = [w for w in index.words if w.isalpha() and len(w) >= 3]
+    index.skeleton_list = list(index.by_skeleton)
+    index.local_list = list(index.by_local)
 
 
 def _read_entries(conn: sqlite3.Connection, index: Index) -> None:
@@ -280,7 +297,6 @@ def _read_entries(conn: sqlite3.Connection, index: Index) -> None:
     for w in index.words:
         stems[stem(w)].append(w)
     index.stems = {s: tuple(ws) for s, ws in stems.items()}
-    index.word_list = [w for w in index.words if w.isalpha() and len(w) >= 3]
 
 
 def _read_cards(conn: sqlite3.Connection, index: Index) -> None:
@@ -303,7 +319,7 @@ def _read_cards(conn: sqlite3.Connection, index: Index) -> None:
             names = json.loads(localized or "{}")
         except ValueError:
             names = {}
-        for loc in set(names.values()) if isinstance(names, dict) else ():
+        for loc in sorted(set(names.values()), key=str) if isinstance(names, dict) else ():
             if not isinstance(loc, str):
                 continue
             lkey = seen_local.get(loc)
@@ -316,8 +332,6 @@ def _read_cards(conn: sqlite3.Connection, index: Index) -> None:
         index.by_skeleton.setdefault(skeleton(key.split()), key)
     index.by_local = {k: (w, tuple(sorted(ids, key=rank.__getitem__)))
                       for k, (w, ids) in by_local.items() if k not in index.by_name}
-    index.skeleton_list = list(index.by_skeleton)
-    index.local_list = list(index.by_local)
     index.name_words = frozenset(name_words)
     linked: dict[str, set[int]] = defaultdict(set)
     cards: dict[int, list[tuple[str, str, str]]] = defaultdict(list)
@@ -326,6 +340,7 @@ def _read_cards(conn: sqlite3.Connection, index: Index) -> None:
         if cid in index.card_names:
             linked[normalize_name(index.card_names[cid][2])].add(entry)
             cards[entry].append(index.card_names[cid])
-    index.linked = {k: frozenset(v) for k, v in linked.items()}
-    index.entry_cards = {e: tuple(sorted(set(c), key=lambda c: c[2])) for e, c in cards.items()}
+    # from sorted lists, as kb.search_store loads them: the same sets, iterated in the same order
+    index.linked = {k: frozenset(sorted(v)) for k, v in linked.items()}
+    index.entry_cards = {e: tuple(sorted(set(c), key=lambda c: (c[2], c))) for e, c in cards.items()}
     index.card_games = frozenset(corpus.doc(e).game for e in cards if corpus.has(e))

@@ -219,3 +219,18 @@ CREATE TABLE IF NOT EXISTS build_state (
     name  TEXT PRIMARY KEY,                -- code | cards | rulings | documents | format
     value TEXT NOT NULL                    -- a SHA-256; for documents, JSON {"game version": {"bytes", "meta", "earlier"}}
 );
+
+-- The search's in-memory index (kb/fuzzy.py), built by the build and every ingest once the KB is
+-- written and stored here (kb/search_store.py), so a server loads it instead of reading every entry
+-- of every version. Used only while it matches: same format, same code and the KB content it was
+-- built for; otherwise the server builds the index itself. Data only (JSON and integer arrays).
+CREATE TABLE IF NOT EXISTS search_index (
+    id       INTEGER PRIMARY KEY CHECK (id = 1),  -- a single row
+    format   INTEGER NOT NULL,             -- layout of meta and arrays (kb.search_store.FORMAT)
+    code     TEXT NOT NULL,                -- SHA-256 of the modules the index is derived from
+    content  TEXT NOT NULL,                -- JSON of the KB content it was built for: the documents' checksums,
+                                           -- highest entry and card ids, number of card links
+    checksum INTEGER NOT NULL,             -- CRC-32 of meta and arrays, checked on load
+    meta     BLOB NOT NULL,                -- UTF-8 JSON: vocabulary, card names, documents, threads, array layout
+    arrays   BLOB NOT NULL                 -- the flat integer arrays (per entry, per text, per thread), concatenated
+);

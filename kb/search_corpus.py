@@ -15,6 +15,10 @@ Text statistics:
   the stems of its name (the entry that defines a term); a rule's number is not part of its name;
 - per thread (:mod:`kb.threads`), its documents oldest first and those whose body words differ from
   the document before (the search's "changed" mark).
+
+The per-text and per-thread arrays are each one flat array cut at offsets (:class:`Packed`), not
+tens of thousands of small arrays: less memory, and :mod:`kb.search_store` stores and loads them
+as two byte strings instead of one object per text.
 """
 from __future__ import annotations
 
@@ -33,6 +37,40 @@ from .threads import thread_id
 MAX_TITLE_WORDS = 4
 #: Documents whose entry ids are closer than this share of all entries are searched as one range.
 MERGE_GAP_SHARE = 0.05
+
+
+class Packed:
+    """A list of integer arrays stored as one flat array (``data``) cut at ``offsets`` (``len + 1``
+    offsets, the first 0, the last ``len(data)``); item ``i`` is ``data[offsets[i]:offsets[i + 1]]``."""
+    __slots__ = ("data", "offsets")
+
+    def __init__(self, code: str = "I", data: array | None = None, offsets: array | None = None) -> None:
+        self.data = array(code) if data is None else data
+        self.offsets = array("I", [0]) if offsets is None else offsets
+
+    @classmethod
+    def of(cls, code: str, parts) -> "Packed":
+        packed = cls(code)
+        for part in parts:
+            packed.append(part)
+        return packed
+
+    def append(self, values) -> None:
+        self.data.extend(values)
+        self.offsets.append(len(self.data))
+
+    def __len__(self) -> int:
+        return len(self.offsets) - 1
+
+    def __getitem__(self, i: int) -> array:
+        if not -len(self) <= i < len(self):
+            raise IndexError(i)
+        i %= len(self)
+        return self.data[self.offsets[i]:self.offsets[i + 1]]
+
+    def __iter__(self):
+        data, offsets = self.data, self.offsets
+        return (data[offsets[i]:offsets[i + 1]] for i in range(len(self)))
 
 
 @dataclass(frozen=True)
@@ -74,12 +112,12 @@ class Corpus:
     entry_thread: array = field(default_factory=lambda: array("I"))
     entry_text: array = field(default_factory=lambda: array("I"))
     #: per distinct text: sorted stem ids; and the stem ids of a short title (a term's name)
-    text_stems: list[array] = field(default_factory=list)
+    text_stems: Packed = field(default_factory=lambda: Packed("I"))
     title_stems: dict[int, frozenset[int]] = field(default_factory=dict)
     stem_ids: dict[str, int] = field(default_factory=dict)
     #: per thread: document positions holding it (oldest first), those whose words changed
-    thread_docs: list[array] = field(default_factory=list)
-    thread_changed: list[tuple[int, ...]] = field(default_factory=list)
+    thread_docs: Packed = field(default_factory=lambda: Packed("H"))
+    thread_changed: Packed = field(default_factory=lambda: Packed("H"))
     thread_pos: dict[str, int] = field(default_factory=dict)
     n_texts: int = 0
 
@@ -180,16 +218,19 @@ def read_corpus(conn: sqlite3.Connection):
     corpus.kinds = tuple(kinds)
     corpus.categories = list(cats)
     corpus.threads = list(thread_pos)
-    corpus.thread_docs = [array("H")] * len(thread_pos)
-    corpus.thread_changed = [()] * len(thread_pos)
+    thread_docs: list = [()] * len(thread_pos)
+    thread_changed: list = [()] * len(thread_pos)
     for t_i, flat in by_thread.items():
         per_doc: dict[int, list[int]] = defaultdict(list)
         for i in range(0, len(flat), 2):
             per_doc[flat[i]].append(flat[i + 1])
         order = sorted(per_doc)
         words = [sorted(per_doc[p]) for p in order]
-        corpus.thread_docs[t_i] = array("H", order)
-        corpus.thread_changed[t_i] = tuple(b for a, b, wa, wb in zip(order, order[1:], words, words[1:]) if wa != wb)
+        thread_docs[t_i] = order
+        thread_changed[t_i] = [b for a, b, wa, wb in zip(order, order[1:], words, words[1:]) if wa != wb]
+    code = "H" if len(docs) < 65535 else "I"
+    corpus.thread_docs = Packed.of(code, thread_docs)
+    corpus.thread_changed = Packed.of(code, thread_changed)
     return corpus, forms, df
 
 
@@ -208,12 +249,12 @@ def _text(corpus: Corpus, title, question, body, forms, df) -> tuple[str, ...]:
     head = " ".join(t for t in (title, question) if t)
     head_words = _words(head, forms)
     body_words = _words(body or "", forms)
-    seen = set(head_words) | set(body_words)
+    seen = dict.fromkeys(head_words + body_words)  # in text order, not a set's: stem ids the same every build
     for word in seen:
         df[word] += 1
     ids = corpus.stem_ids
     stems = {ids.setdefault(stem(w), len(ids)) for w in seen}
-    corpus.text_stems.append(array("I", sorted(stems)))
+    corpus.text_stems.append(sorted(stems))
     named = [w for w in name_tokens(title or "") if w not in STOPWORDS and len(w) > 1
              and not any(c.isdigit() for c in w)]
     if 0 < len(named) <= MAX_TITLE_WORDS:

@@ -30,6 +30,7 @@ from .build_state import (State, code_fingerprint, doc_key, document_fingerprint
 from kb.manifest import DEFAULT_CARDS, SourceDocument, default_manifest, load_manifest
 from .rulings import (RulingsReport, default_rulings_dir, load_rulings, read_scenarios, rulings_current,
                       stored_rulings)
+from kb.search_store import save_index
 from kb.supersede import compute as compute_supersessions, update as update_supersessions
 from kb.store import (DocumentMeta, create_schema, create_schema_additions, delete_document, earlier_entries,
                       ensure_game, index_document, index_latest, store_document)
@@ -250,6 +251,7 @@ def build(
         compute_supersessions(conn)  # which entries a later version changed in meaning (kb.supersede)
         index_latest(conn)  # the search index of the newest versions (kb/schema.sql: latest_fts)
         write_state(conn, wanted)
+        save_index(conn)  # last: the search's in-memory index of all the above, stored for servers to load
     return BuildReport(Path(db_path), reports, n_cards, time.perf_counter() - started, rulings_report)
 
 
@@ -307,6 +309,7 @@ def _update(db_path, manifest, sources, wanted: State, old: State, changed: list
                 update_supersessions(conn, game, [sources[k][0].version for k in redo if sources[k][0].game == game])
         index_latest(conn)  # the search index of the newest versions (kb/schema.sql: latest_fts)
         write_state(conn, wanted)
+        save_index(conn)
         n_cards = conn.execute("SELECT count(*) FROM cards").fetchone()[0]
     return BuildReport(Path(db_path), reports, n_cards, time.perf_counter() - started, rulings_report)
 
@@ -356,5 +359,6 @@ def ingest(
             report.rulings = stored_rulings(conn)
         update_supersessions(conn, game, [version])  # the new version may supersede, or be superseded
         index_latest(conn)
+        save_index(conn)  # last, as in build
     return report
 

@@ -1,6 +1,8 @@
 """``rulebase serve`` (the site and JSON API, waitress) and ``rulebase datasette`` (the KB in Datasette)."""
 from __future__ import annotations
 
+import os
+import time
 from pathlib import Path
 
 import click
@@ -19,6 +21,7 @@ from kb.errors import KBError
               help="Root of a Datasette serving this KB (rulebase datasette); entry and card pages link to their rows there.")
 def serve(host: str, port: int, db: Path, datasette_url: str | None) -> None:
     """Serve the search site and the JSON API (waitress); builds the KB first if DB is missing."""
+    started = time.perf_counter()
     if datasette_url is not None and not datasette_url.startswith(("http://", "https://")):
         raise KBError(f"--datasette-url: expected an http:// or https:// URL, got {datasette_url!r}")
     if not db.exists():
@@ -28,7 +31,7 @@ def serve(host: str, port: int, db: Path, datasette_url: str | None) -> None:
                    f"{fmt_rulings(report.rulings)} ({report.seconds:.1f} s)")
     conn = open_kb(db)  # not a KB: one line and exit 1, before listening
     from kb.fuzzy import index_for
-    index_for(conn)  # warm the search index now, not on the first visitor's query
+    index = index_for(conn)  # warm the search index now, not on the first visitor's query
     conn.close()
     from waitress import create_server
 
@@ -41,12 +44,37 @@ def serve(host: str, port: int, db: Path, datasette_url: str | None) -> None:
     for addr, bound in listening:
         shown = f"[{addr}]" if ":" in str(addr) else addr
         click.echo(f"serving {db} at http://{shown}:{bound}/  (Ctrl-C to stop)")
+    how = "loaded from the KB" if index.origin == "stored" else "built: none stored for this KB's content"
+    rss = _rss_mib()
+    click.echo(f"ready in {_process_age(started):.1f} s (search index {how})"
+               + (f", memory {rss} MiB" if rss is not None else ""))
     try:
         server.run()
     except KeyboardInterrupt:
         click.echo("stopped")
     finally:
         server.close()
+
+
+def _process_age(started: float) -> float:
+    """Seconds since this process started (Linux: /proc), imports included; else since ``started``."""
+    try:
+        stat = Path("/proc/self/stat").read_text().rsplit(")", 1)[1].split()
+        uptime = float(Path("/proc/uptime").read_text().split()[0])
+        return max(0.0, uptime - int(stat[19]) / os.sysconf("SC_CLK_TCK"))
+    except (OSError, ValueError, IndexError):
+        return time.perf_counter() - started
+
+
+def _rss_mib() -> int | None:
+    """This process's resident memory (VmRSS of /proc/self/status) in MiB, or None."""
+    try:
+        for line in Path("/proc/self/status").read_text().splitlines():
+            if line.startswith("VmRSS:"):
+                return round(int(line.split()[1]) / 1024)
+    except (OSError, ValueError, IndexError):
+        pass
+    return None
 
 
 @click.command("datasette")
