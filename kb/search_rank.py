@@ -24,6 +24,12 @@ COVERAGE_FLOOR = 0.3
 CARD_BOOST = 2.0
 #: Score factor for an entry whose short title is made of the query's words (the definition).
 TITLE_BOOST = 2.0
+#: Matches scored in full (coverage, boosts), best bm25 first, with every entry of a card the query
+#: names: a broad question over a 4,000-rule version matches thousands of entries, and scoring them
+#: all made the slowest searches several times the typical one. The boosts multiply a score by at
+#: most (1 + COVERAGE_FLOOR) / COVERAGE_FLOOR x TITLE_BOOST (about 9, card entries being scored
+#: anyway): a match below the 300th by bm25 would need that much to reach the first page.
+SCORED = 300
 #: Score factor per kind; stories rarely answer a rules question.
 KIND_PRIOR = {"fiction": 0.3}
 
@@ -93,8 +99,12 @@ def rank(conn: sqlite3.Connection, index: Index, plan: Plan, scope: Scope) -> li
     would slow down with every version added."""
     corpus = index.corpus
     bm25: dict[int, float] = {}
-    table = "latest_fts" if scope.positions <= latest_positions(index) else "entries_fts"
+    latest = latest_positions(index)
+    table = "latest_fts" if scope.positions <= latest else "entries_fts"
     ranges = corpus.ranges(scope.positions)
+    # every row of latest_fts is an entry of a newest version: with all of them searched and no
+    # kind or category filter, each row FTS5 returns is in scope and needs no check
+    every_row = scope.positions == latest and scope.kind is None and scope.category is None
     for common in (False, True):
         expression = plan.fts(common)
         for lo, hi in ranges:
@@ -106,6 +116,9 @@ def rank(conn: sqlite3.Connection, index: Index, plan: Plan, scope: Scope) -> li
                     rows = conn.execute(_fts_sql(table), (expression, lo, hi)).fetchall()
                 else:   # not expected: every term is a quoted word
                     raise QueryError(f"cannot search for that: {exc}") from None
+            if every_row and table == "latest_fts":
+                bm25.update((rowid, -score) for rowid, score in rows)
+                continue
             for rowid, score in rows:
                 if scope.allows(rowid):
                     bm25[rowid] = -score
@@ -127,7 +140,10 @@ def rank(conn: sqlite3.Connection, index: Index, plan: Plan, scope: Scope) -> li
     # query's stems a text holds are found in one pass over its stems in C (set intersection)
     coverage: dict[int, tuple[float, tuple[bool, ...]]] = {}
     best: dict[int, list] = {}
-    for e, bm in bm25.items():
+    by_bm25 = sorted(bm25, key=bm25.__getitem__, reverse=True)
+    scored = by_bm25[:SCORED] + [e for e in by_bm25[SCORED:] if e in linked]
+    for e in scored:
+        bm = bm25[e]
         text = text_of[e]
         found = coverage.get(text)
         if found is None:
@@ -152,6 +168,16 @@ def rank(conn: sqlite3.Connection, index: Index, plan: Plan, scope: Scope) -> li
             cur[0] = max(cur[0], score)
             if doc > cur[2]:
                 cur[1], cur[2] = e, doc
+    # the rest only counts: threads matched below the SCORED best, in bm25 order, each with the
+    # lowest score it could have (no query word covered, no boost)
+    tail: dict[int, list] = {}
+    for e in by_bm25[SCORED:]:
+        thread, doc = corpus.entry_thread[e], corpus.entry_doc[e]
+        cur = best.get(thread) or tail.get(thread)
+        if cur is None:
+            tail[thread] = [(bm25[e] + 1.0) * COVERAGE_FLOOR, e, doc]
+        elif doc > cur[2]:   # the newest matching version stands for its thread
+            cur[1], cur[2] = e, doc
     threads = corpus.threads
     order = sorted(best.items(), key=lambda kv: (-kv[1][0], threads[kv[0]]))
-    return [(v[0], v[1]) for _, v in order]
+    return [(v[0], v[1]) for _, v in order] + [(v[0], v[1]) for v in tail.values()]
