@@ -375,3 +375,17 @@ def test_the_index_holds_each_distinct_text_once(kb_conn):
     per_entry = [corpus.entry_doc, corpus.entry_kind, corpus.entry_cat, corpus.entry_thread, corpus.entry_text]
     assert all(len(a) > kb_conn.execute("SELECT max(id) FROM entries").fetchone()[0] for a in per_entry)
     assert sum(a.itemsize for a in per_entry) <= 16
+
+
+def test_a_broad_search_counts_and_pages_every_match_beyond_those_scored_in_full(kb_conn):
+    """Only the best bm25 matches are scored in full (kb.search_rank.SCORED); the others still count
+    and page, each thread once, after them."""
+    from kb.search_rank import SCORED
+    first = search(kb_conn, "card creature play turn", limit=50)
+    assert first.total > SCORED + 50, first.total
+    seen: list[str] = []
+    for offset in range(0, SCORED + 100, 50):
+        seen += [h.thread for h in search(kb_conn, "card creature play turn", limit=50, offset=offset).results]
+    assert len(seen) == SCORED + 100 and len(set(seen)) == len(seen)
+    scores = [h.score for h in first.results]
+    assert scores == sorted(scores, reverse=True)
