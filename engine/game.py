@@ -38,6 +38,10 @@ class Engine(PlayRules, UseRules, DamageRules):
     destroy_batch: list | None = None
     #: the constant abilities in force, while a read-only query runs (see :meth:`reading`)
     _statics_now: list | None = field(default=None, repr=False)
+    #: id(printed card data) -> (that data, its variant under these rules): the engine asks for a
+    #: card's variant for every power, keyword and ability it computes; holding the data keeps its
+    #: id from being reused by another card while the entry exists
+    _variants: dict = field(default_factory=dict, repr=False)
 
     @contextmanager
     def reading(self):
@@ -56,7 +60,11 @@ class Engine(PlayRules, UseRules, DamageRules):
 
     def variant(self, card: CardInstance) -> Variant:
         # its printed text or erratum, as lasting effects change its text box (engine.text_in_force)
-        return text_in_force.variant(self, card, variant(card, self.rules))
+        printed = card.printed
+        known = self._variants.get(id(printed))
+        if known is None or known[0] is not printed:
+            known = self._variants[id(printed)] = (printed, variant(card, self.rules))
+        return text_in_force.variant(self, card, known[1]) if self.game.lasting else known[1]
 
     def context(self, card: CardInstance, controller: str | None = None, **kw) -> Context:
         return Context(self, card, controller or card.controller, **kw)

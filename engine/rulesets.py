@@ -150,9 +150,14 @@ class _Texts:
 def _contains(text: str, quote: str) -> bool:
     """True when ``text`` holds ``quote`` up to formatting (quotes, icons, set codes, case,
     punctuation and list numbers between its words)."""
-    def keys(t: str) -> str:
-        return " " + " ".join(k.casefold() for k in word_keys(t) if k[:1].isalpha()) + " "
-    return keys(quote) in keys(text)
+    return _word_line(quote) in _word_line(text)
+
+
+@lru_cache(maxsize=4096)
+def _word_line(text: str) -> str:
+    """A text's words, case-folded, between spaces; remembered, since every version of a long
+    history asks again for the same reprinted texts when its switches are told."""
+    return " " + " ".join(k.casefold() for k in word_keys(text) if k[:1].isalpha()) + " "
 
 
 @dataclass(frozen=True)
