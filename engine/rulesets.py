@@ -167,6 +167,10 @@ class _Stated:
     rules: bool    #: one of the counterparts that state it is rules text (not an FAQ answer)
 
 
+#: (cited text, a version's counterparts (kind, text)) -> the kinds of those that state it
+_SAID: dict[tuple, list[str]] = {}
+
+
 def _states(texts: _Texts, version: str, value: SwitchValue) -> _Stated:
     """Whether ``version``'s text states ``value``: for each cited entry, its counterparts in
     ``version`` contain the quotes found in the cited entry, or (no quote in it) one of them means
@@ -185,8 +189,15 @@ def _states(texts: _Texts, version: str, value: SwitchValue) -> _Stated:
         elif all(t == cited[1] for _, t in theirs):  # reprinted word for word: no terminology needed
             ok = [kind for kind, _ in theirs]
         else:
-            terms = version_terminology(texts.conn, texts.game, value.version, version)
-            ok = [kind for kind, t in theirs if t == cited[1] or same_meaning(cited[1], t, terms)]
+            said = (cited[1], tuple(theirs))
+            ok = _SAID.get(said)
+            if ok is None:  # once per distinct wording: a version reprinting an earlier one's
+                # counterparts word for word says what that version said (no terminology again)
+                terms = version_terminology(texts.conn, texts.game, value.version, version)
+                ok = [kind for kind, t in theirs if t == cited[1] or same_meaning(cited[1], t, terms)]
+                if len(_SAID) >= 4096:
+                    _SAID.clear()
+                _SAID[said] = ok
         agrees = agrees and bool(ok)
         rules = rules or any(k in RULES_KINDS for k in ok)
     return _Stated(speaks, speaks and agrees, speaks and agrees and rules)
