@@ -32,6 +32,7 @@ bench: setup
 	$(VENV)/bin/python bench/search.py
 	$(VENV)/bin/python bench/diff.py
 	$(VENV)/bin/python bench/ingest.py
+	$(VENV)/bin/python bench/growth.py
 
 clean:
 	rm -rf $(VENV) kb.sqlite .pytest_cache *.egg-info

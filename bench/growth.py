@@ -31,6 +31,7 @@ Usage: ``python bench/growth.py [--game keyforge|mtg] [--sizes 4,24,84] [--runs 
 from __future__ import annotations
 
 import argparse
+import gc
 import http.client
 import json
 import resource
@@ -164,6 +165,8 @@ def search_times(db: Path, queries: list[str], game: str) -> dict[str, list[floa
     from kb.search import search
     conn = sqlite3.connect(f"file:{db}?mode=ro", uri=True)
     index_for(conn)  # the index is warm, as in a running server
+    gc.collect()
+    gc.freeze()      # and out of the collector's sight, as rulebase serve puts it
     lo, hi = conn.execute("""SELECT min(e.id), max(e.id) FROM entries e WHERE e.document =
                              (SELECT id FROM documents WHERE game = ?
                               ORDER BY version_sort DESC LIMIT 1)""", (game,)).fetchone()
