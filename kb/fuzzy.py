@@ -24,6 +24,7 @@ import sqlite3
 import threading
 from collections import OrderedDict, defaultdict
 from dataclasses import dataclass, field
+from functools import lru_cache
 
 from rapidfuzz import fuzz, process
 from rapidfuzz.distance import OSA
@@ -120,7 +121,8 @@ class Index:
         """The rulebook word meant by an unknown ``word`` (folded), or None.
 
         A word whose stem the rulebooks use is an inflection ("attacking" is found through
-        "attack"), not a typo, unless it is that stem short of a final "e" ("elusiv"). Other
+        "attack"), not a typo, unless it is that stem short of a final "e" ("elusiv"). A word of
+        the English language (:func:`language_words`) is left as it is. Other
         unknown words get the closest rulebook word within :func:`max_edits` edits (rapidfuzz
         OSA distance: a swap of two letters is one edit), the commonest on a tie. Card-name
         words, words shorter than 4 letters and words with digits are left alone.
@@ -131,6 +133,8 @@ class Index:
         root = stem(word)
         if root in self.stems:
             return word + "e" if root == word and word + "e" in self.words else None
+        if language_words().get(word, 0) >= LANGUAGE_MIN_COUNT:
+            return None   # a word of the language is what was meant: "died" is not a typo of "tied"
         if word in self._corrections:
             return self._corrections[word]
         found = process.extract(word, self.word_list, scorer=OSA.distance,
@@ -227,6 +231,22 @@ def skeleton(words: list[str]) -> str:
     """A name's words without connectors: "bait and switch" and "bait n switch" -> "bait switch"."""
     kept = [w for w in words if w not in CONNECTORS]
     return " ".join(kept or words)
+
+
+# --------------------------------------------------------------------------------------------
+# words of the language
+
+#: a word counted at least this often in pyspellchecker's English word list is a word of the
+#: language (the list also holds rare forms that are common typos)
+LANGUAGE_MIN_COUNT = 50
+
+
+@lru_cache(maxsize=1)
+def language_words():
+    """English words with their frequencies (pyspellchecker's word list, shipped in the package:
+    nothing downloaded), loaded on the first word the rulebooks do not know."""
+    from spellchecker import SpellChecker
+    return SpellChecker(language="en", distance=1).word_frequency.dictionary
 
 
 # --------------------------------------------------------------------------------------------

@@ -21,6 +21,7 @@ from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from .mentions import normalize_name
+from .players_words import players_spans
 from .versions import same_version, version_sort_key
 
 if TYPE_CHECKING:
@@ -181,7 +182,9 @@ def plan_query(index: Index, text: str) -> Plan | None:
         return None
     words = [t.word for t in tokens]
     content = [i for i, t in enumerate(tokens) if not t.stop] or list(range(len(tokens)))
-    corrected = {i: c for i in content if (c := index.correct(words[i])) is not None}
+    spans = players_spans(words)   # players' words: searched beside the rulebooks' (kb.players_words)
+    said = {i for start, end, _ in spans for i in range(start, end)}
+    corrected = {i: c for i in content if i not in said and (c := index.correct(words[i])) is not None}
     mentions = index.mentions(words, corrected)
     in_name = {i for m in mentions for i in range(m.start, m.end)}
     groups: list[Group] = []
@@ -189,8 +192,14 @@ def plan_query(index: Index, text: str) -> Plan | None:
         groups.append(Group((m.name,), frozenset(stem(w) for w in m.key.split()), card=m.key,
                             weight=1.5))
     seen: set[str] = set()
+    for start, end, meant in spans:
+        if any(i in in_name for i in range(start, end)):
+            continue
+        group = _players_group(index, words[start:end], meant)
+        seen |= group.stems
+        groups.append(group)
     for i in content:
-        if i in in_name:
+        if i in in_name or i in said:
             continue
         word = corrected.get(i, words[i])
         if stem(word) in seen:
@@ -198,7 +207,8 @@ def plan_query(index: Index, text: str) -> Plan | None:
         seen.add(stem(word))
         df = index.df.get(word, 0)
         weight = 0.5 + min(1.5, math.log1p(index.n_texts / (1 + df)) / 3)
-        groups.append(Group(index.expand(word), frozenset({stem(word)}), weight=weight,
+        typed = (words[i],) if i in corrected else ()   # the word as typed stays in the search
+        groups.append(Group(index.expand(word) + typed, frozenset({stem(word)}), weight=weight,
                             common=df > COMMON_SHARE * index.n_texts))
     phrases = []
     for a, b in zip(content, content[1:]):
@@ -209,6 +219,20 @@ def plan_query(index: Index, text: str) -> Plan | None:
     marks = {w for g in groups for t in g.terms for w in normalize_name(t).split()} - CONNECTORS
     return Plan(groups, phrases, mentions, frozenset(marks),
                 _did_you_mean(text, index, tokens, corrected, mentions, in_name))
+
+
+def _players_group(index: Index, typed: list[str], meant: tuple[str, ...]) -> Group:
+    """The group of a players' word or phrase: what was typed and the rulebooks' words for it as
+    FTS terms (a phrase as a phrase), covered by the stems of the rulebooks' first word(s)."""
+    terms: list[str] = [" ".join(typed)]
+    for m in meant:
+        folded = normalize_name(m).split()
+        terms += index.expand(folded[0]) if len(folded) == 1 else [m]
+    first = [w for w in normalize_name(meant[0]).split() if w not in STOPWORDS] or normalize_name(meant[0]).split()
+    df = max((index.df.get(w, 0) for w in first), default=0)
+    weight = 0.5 + min(1.5, math.log1p(index.n_texts / (1 + df)) / 3)
+    return Group(tuple(dict.fromkeys(terms)), frozenset(stem(w) for w in first), weight=weight,
+                 common=df > COMMON_SHARE * index.n_texts)
 
 
 def _did_you_mean(text: str, index: Index, tokens: list[Token], corrected: dict[int, str],

@@ -1,0 +1,66 @@
+"""Players' words in the search: a word of the language is never "corrected" into another one, a
+correction keeps the typed word beside it and is offered only when it changes something, and the
+words players use (kb/players_words.toml) find the rulebooks' terms. On the test KB, as a user
+would search the latest version."""
+from __future__ import annotations
+
+import pytest
+
+from kb.fuzzy import index_for
+from kb.players_words import vocabulary
+from kb.query import plan_query
+from kb.search import search
+
+#: words of the language the rulebooks do not use, each once "corrected" into another word
+VALID_WORDS = ["died", "dies", "hits", "mill", "blocked", "trash", "ping", "peek", "chose", "bounced", "untapped"]
+
+
+@pytest.mark.parametrize("word", VALID_WORDS)
+def test_a_word_of_the_language_is_never_replaced(kb_conn, word):
+    plan = plan_query(index_for(kb_conn), f"my creature {word}")
+    assert plan.did_you_mean is None
+    assert any(word in g.terms or any(t.casefold() == word for t in g.terms) for g in plan.groups), plan.groups
+
+
+def test_a_correction_keeps_the_typed_word_and_is_offered(kb_conn):
+    result = search(kb_conn, "elusiv creature", game="keyforge")
+    assert result.did_you_mean == "elusive creature"
+    plan = plan_query(index_for(kb_conn), "elusiv creature")
+    group = next(g for g in plan.groups if "elusiv" in g.terms)
+    assert any(t.casefold() == "elusive" for t in group.terms)
+    assert result.results[0].title.upper().startswith("ELUSIVE")
+
+
+def test_no_correction_is_offered_when_it_changes_nothing(kb_conn):
+    result = search(kb_conn, "amber", game="keyforge")
+    assert result.did_you_mean is None
+    assert any((h.title or "").upper().startswith("ÆMBER") for h in result.results[:3])
+
+
+#: a players' question -> words one of the first five results' title must start with
+PROBES = {
+    "kill a creature": "DESTROY",
+    "can I exile a card": "PURGE",
+    "sac a creature": "DESTROY",
+    "tap a creature": "READY AND EXHAUSTED",
+    "untap step": "STEP 4: READY",
+    "dmg": "DAMAGE",
+    "foe creatures": "ENEMY",
+    "minion": "CREATURE",
+    "hp": "POWER",
+    "hit points": "POWER",
+    "unstun a creature": "STUN",
+}
+
+
+@pytest.mark.parametrize("query,title", sorted(PROBES.items()))
+def test_players_words_find_the_rulebooks_terms(kb_conn, query, title):
+    result = search(kb_conn, query, game="keyforge")
+    titles = [(h.title or "").upper() for h in result.results[:5]]
+    assert any(t.startswith(title) for t in titles), titles
+    assert result.did_you_mean is None
+
+
+def test_the_vocabulary_is_data_for_each_game():
+    vocab = vocabulary()
+    assert "æmber" in vocab["amber"] and "destroy" in vocab["kill"] and "sacrifice" in vocab["sac"]
