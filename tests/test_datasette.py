@@ -267,6 +267,45 @@ def test_rulebase_datasette_serves_metadata_as_a_real_process(built_kb):
         proc.wait(timeout=10)
 
 
+def test_rulebase_datasette_answers_kept_alive_requests_without_a_stall(built_kb):
+    """Browsers reuse connections. A listening socket created without its protocol left Nagle's
+    algorithm on for every accepted connection, and each reply after the first waited for the
+    client's delayed acknowledgement (~40 ms). Ten requests on one kept-alive connection: the
+    typical one answers in a few milliseconds, far below that stall."""
+    import http.client
+    import statistics
+    exe = Path(sys.executable).with_name("rulebase")
+    proc = subprocess.Popen([str(exe), "datasette", "--port", "0", "--db", str(built_kb), "--site-url", SITE],
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        url = re.search(r"http://([^/:]+):(\d+)/", proc.stdout.readline())
+        assert url, proc.stderr.read() if proc.poll() is not None else "no URL printed"
+        conn = http.client.HTTPConnection(url.group(1), int(url.group(2)), timeout=30)
+        deadline = time.monotonic() + 60
+        while True:   # ready, and the connection is open
+            try:
+                conn.request("GET", "/-/versions.json")
+                conn.getresponse().read()
+                break
+            except OSError:
+                conn.close()
+                assert time.monotonic() < deadline, "rulebase datasette did not answer"
+                time.sleep(0.3)
+        times = []
+        for _ in range(10):
+            started = time.perf_counter()
+            conn.request("GET", "/-/versions.json")
+            resp = conn.getresponse()
+            resp.read()
+            times.append(time.perf_counter() - started)
+            assert resp.status == 200 and not resp.will_close
+        conn.close()
+        assert statistics.median(times) < 0.025, times
+    finally:
+        proc.kill()
+        proc.wait(timeout=10)
+
+
 def test_rulebase_datasette_bad_db_is_one_line(tmp_path):
     from conftest import run_cli
     bad = tmp_path / "x.sqlite"
