@@ -10,10 +10,12 @@ best score, its newest matching version standing for it.
 """
 from __future__ import annotations
 
+import math
 import sqlite3
+from functools import lru_cache
 
 from .fuzzy import Index
-from .query import Plan, QueryError
+from .query import Plan, QueryError, fold
 from .rule_numbers import resolve, subrules
 
 #: bm25 column weights for (title, question, body): a hit in a title outranks one in running text
@@ -84,6 +86,13 @@ def latest_positions(index: Index) -> frozenset[int]:
     return frozenset(newest.values())
 
 
+def _specificity(index: Index, group) -> float:
+    """How specific a query word is: its inverse document frequency over the distinct texts,
+    uncapped (the word weights are capped, and two rare words tie there)."""
+    dfs = [index.df[w] for t in group.terms if " " not in t and (w := fold(t)) in index.df]
+    return math.log1p(index.n_texts / (1 + max(dfs))) if dfs else 0.0   # its commonest form
+
+
 def _fts_sql(table: str) -> str:
     return (f"SELECT rowid, bm25({table}, {', '.join(map(str, WEIGHTS))}) FROM {table} "
             f"WHERE {table} MATCH ? AND rowid BETWEEN ? AND ?")
@@ -142,6 +151,21 @@ def rank(conn: sqlite3.Connection, index: Index, plan: Plan, scope: Scope) -> li
     best: dict[int, list] = {}
     by_bm25 = sorted(bm25, key=bm25.__getitem__, reverse=True)
     scored = by_bm25[:SCORED] + [e for e in by_bm25[SCORED:] if e in linked]
+    specific = [(frozenset(stem_ids.get(s, -1) for s in g.stems), _specificity(index, g)) for g in plan.groups]
+
+    @lru_cache(maxsize=None)
+    def title_specificity(title: frozenset[int]) -> float:
+        """How specific a term the query names is: that of its least specific word."""
+        return min((w for ids, w in specific if ids & title), default=0.0)
+
+    titles = {t for e in scored if (t := corpus.title_stems.get(text_of[e])) and t <= query_stems}
+    most = max(map(title_specificity, titles), default=0.0)
+
+    def title_boost(title: frozenset[int]) -> float:
+        """TITLE_BOOST for the most specific of the terms the query names, less for a commoner one
+        ("taunt flank": TAUNT, the rarer word, is what the question is about, not FLANK)."""
+        share = title_specificity(title) / most if most else 1.0
+        return 1.0 + (TITLE_BOOST - 1.0) * share
     for e in scored:
         bm = bm25[e]
         text = text_of[e]
@@ -156,7 +180,7 @@ def rank(conn: sqlite3.Connection, index: Index, plan: Plan, scope: Scope) -> li
             score *= CARD_BOOST
         title = corpus.title_stems.get(text)
         if title and title <= query_stems:
-            score *= TITLE_BOOST
+            score *= title_boost(title)
         if kind_of[e] == fiction:
             score *= KIND_PRIOR["fiction"]
         thread = corpus.entry_thread[e]

@@ -64,3 +64,15 @@ def test_players_words_find_the_rulebooks_terms(kb_conn, query, title):
 def test_the_vocabulary_is_data_for_each_game():
     vocab = vocabulary()
     assert "æmber" in vocab["amber"] and "destroy" in vocab["kill"] and "sacrifice" in vocab["sac"]
+
+
+@pytest.mark.parametrize("query,first,not_first", [
+    ("taunt flank", "TAUNT", "FLANK"),
+    ("captured amber creature returned to hand", "CAPTURE", "RETURN"),
+    ("before fight vs exhausting", "BEFORE", "FIGHT"),
+])
+def test_a_title_match_weighs_by_how_specific_the_term_is(kb_conn, query, first, not_first):
+    """Of the terms a question names, the most specific one's definition comes first: a common
+    term's title (FLANK, RETURN, FIGHT) no longer outranks it."""
+    titles = [(h.title or "").upper() for h in search(kb_conn, query, game="keyforge").results]
+    assert titles[0] == first and not_first in titles[1:], titles[:5]
