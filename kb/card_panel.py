@@ -47,26 +47,35 @@ def card_rulings(conn: sqlite3.Connection, index: Index, name: str) -> list[dict
     return sorted(out, key=lambda r: (r["kind"], r["title"] or "", r["entry_id"]))
 
 
-def card_tiles(conn: sqlite3.Connection, index: Index, found, limit: int) -> list[dict]:
-    """The tiles of ``found`` = [(card ids, matched, localized name)], in order, no card twice:
-    dicts with the fields of :class:`kb.search.CardHit`."""
+def card_tiles(conn: sqlite3.Connection, index: Index, found, limit: int, group: bool = True) -> list[dict]:
+    """The tiles of ``found`` = [(card ids, matched, localized name)], in order: one tile per card
+    name, its earliest printing standing for the reprints (listed in ``printings``), so that three
+    sets' Phase Shift do not fill a phone's first screen before the ruling (``group`` False: one
+    tile per printing, for a card look-up); dicts with the fields of :class:`kb.search.CardHit`."""
     order: dict[int, tuple[str, str | None]] = {}
     for ids, matched, localized in found:
         for cid in ids:
-            if cid not in order and len(order) < limit:
+            if cid not in order:
                 order[cid] = (matched, localized)
     if not order:
         return []
     rows = {r[0]: r for r in conn.execute(
         f"SELECT id, set_code, number, name, house, type, text FROM cards WHERE id IN "
         f"({', '.join('?' * len(order))})", list(order))}
-    out = []
+    tiles: dict[str, dict] = {}
     for cid, (matched, localized) in order.items():
-        if cid in rows:
-            _, set_code, number, name, house, ctype, text = rows[cid]
-            url = f"/cards/{url_quote(set_code, safe='')}/{url_quote(number, safe='')}"
-            errata = [{"version": e["version"], "text": e["text"]} for e in card_errata(conn, cid, diffs=False)]
-            out.append({"set": set_code, "number": number, "name": name, "house": house, "type": ctype,
-                        "text": text, "matched": matched, "localized": localized, "url": url,
-                        "errata": errata, "rulings": card_rulings(conn, index, name)})
-    return out
+        if cid not in rows:
+            continue
+        _, set_code, number, name, house, ctype, text = rows[cid]
+        url = f"/cards/{url_quote(set_code, safe='')}/{url_quote(number, safe='')}"
+        key = normalize_name(name) if group else str(cid)
+        if key in tiles:
+            tiles[key]["printings"].append({"set": set_code, "number": number, "url": url})
+            continue
+        if len(tiles) >= limit:
+            continue
+        errata = [{"version": e["version"], "text": e["text"]} for e in card_errata(conn, cid, diffs=False)]
+        tiles[key] = {"set": set_code, "number": number, "name": name, "house": house, "type": ctype,
+                      "text": text, "matched": matched, "localized": localized, "url": url,
+                      "errata": errata, "rulings": card_rulings(conn, index, name), "printings": []}
+    return list(tiles.values())

@@ -98,6 +98,8 @@ class CardHit:
     errata: list = field(default_factory=list)
     #: ruling threads naming the card (newest entry of each): [{"entry_id", "kind", "title", "versions", "url"}]
     rulings: list = field(default_factory=list)
+    #: the other printings of the same card (reprints): [{"set", "number", "url"}]
+    printings: list = field(default_factory=list)
 
     def as_dict(self) -> dict:
         return asdict(self)
@@ -209,7 +211,7 @@ def find_cards(conn: sqlite3.Connection, name: str, limit: int = 10) -> list[Car
         for hit, _, _ in process.extract(key, index.local_list, scorer=fuzz.ratio,
                                          score_cutoff=FIND_SCORE, limit=limit):
             found.append((index.by_local[hit][1], "fuzzy", index.by_local[hit][0]))
-    return card_hits(conn, index, found, limit)
+    return card_hits(conn, index, found, limit, group=False)   # a look-up lists every printing
 
 
 # --------------------------------------------------------------------------------------------
@@ -296,7 +298,7 @@ def _thread_hits(conn: sqlite3.Connection, index: Index, marks: frozenset[str],
     return hits
 
 
-def card_hits(conn: sqlite3.Connection, index: Index, found, limit: int) -> list[CardHit]:
-    """CardHits for ``found`` = [(card ids, matched, localized name)], in order, no card twice
-    (:mod:`kb.card_panel`)."""
-    return [CardHit(**tile) for tile in card_tiles(conn, index, found, limit)]
+def card_hits(conn: sqlite3.Connection, index: Index, found, limit: int, group: bool = True) -> list[CardHit]:
+    """CardHits for ``found`` = [(card ids, matched, localized name)], in order, reprints in one
+    tile unless ``group`` is False (:mod:`kb.card_panel`)."""
+    return [CardHit(**tile) for tile in card_tiles(conn, index, found, limit, group)]

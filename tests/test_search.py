@@ -28,7 +28,8 @@ PHASE_SHIFT_FAQ = next(q["key"] for q in QUESTIONS if "Phase Shift" in q["query"
 ANGER_FAQS = {q["key"] for q in QUESTIONS if q["query"].startswith("Anger")}
 THREAD_KEYS = {"entry_id", "key", "thread", "game", "version", "versions", "changed", "kind", "title",
                "question", "category", "snippet", "cards", "url", "score", "superseded_by"}
-CARD_KEYS = {"set", "number", "name", "house", "type", "text", "matched", "localized", "url", "errata", "rulings"}
+CARD_KEYS = {"set", "number", "name", "house", "type", "text", "matched", "localized", "url", "errata", "rulings",
+             "printings"}
 
 
 def top(res, n=3) -> list[tuple[str, str]]:
@@ -347,7 +348,8 @@ def test_a_renamed_entry_is_one_result_with_its_old_versions(kb_conn):
 
 
 def test_a_card_result_carries_its_errata_by_version_and_the_rulings_naming_it(kb_conn):
-    card = next(c for c in search(kb_conn, "bait and switch").cards if c.set == "CotA")
+    card = next(c for c in search(kb_conn, "bait and switch").cards if c.name == "Bait and Switch")
+    assert card.set == "CotA"   # the earliest printing stands for its reprints
     stored = kb_conn.execute(
         """SELECT d.version, ce.text FROM card_errata ce JOIN documents d ON d.id = ce.document
            JOIN cards c ON c.id = ce.card WHERE c.name = 'Bait and Switch' ORDER BY d.version_sort""").fetchall()
@@ -389,3 +391,13 @@ def test_a_broad_search_counts_and_pages_every_match_beyond_those_scored_in_full
     assert len(seen) == SCORED + 100 and len(set(seen)) == len(seen)
     scores = [h.score for h in first.results]
     assert scores == sorted(scores, reverse=True)
+
+
+def test_reprints_of_a_card_share_one_tile(kb_conn):
+    """A phone's first screen shows the ruling, not three tiles of one card: Phase Shift's reprints
+    are listed in its tile."""
+    cards = search(kb_conn, "can I play another card on the first turn with phase shift").cards
+    assert [c.name for c in cards].count("Phase Shift") == 1
+    tile = next(c for c in cards if c.name == "Phase Shift")
+    assert (tile.set, tile.number) == ("CotA", "117")
+    assert [(p["set"], p["number"]) for p in tile.printings][:2] == [("DT", "057"), ("VM25", "119")]
