@@ -204,6 +204,21 @@ def test_pages_on_a_phone(watched, base_url, built_kb):
         w.shot(name)
 
 
+def test_on_a_phone_the_best_ruling_is_on_the_first_screen(watched, base_url):
+    """The Phase Shift question on a 390x844 phone: the first result (the FAQ answer) starts on
+    the first screen, above the card tile, and Phase Shift's reprints share that one tile."""
+    w = watched(viewport=PHONE, is_mobile=True, has_touch=True)
+    page = w.page
+    page.goto(base_url + "/?q=can I play another card on the first turn with phase shift")
+    first = page.locator("ol.hits > li.hit").first
+    expect(first).to_contain_text("Phase Shift")
+    top = first.bounding_box()["y"]
+    assert top < PHONE["height"], f"the first ruling starts at {top}px, below the first screen"
+    assert top < page.locator(".card-hits").bounding_box()["y"]
+    assert page.locator(".card-hit").filter(has_text="Phase Shift").count() == 1
+    w.shot("phone-search-phase-shift")
+
+
 def test_card_and_versions_pages(watched, base_url, built_kb):
     w = watched(viewport=DESKTOP)
     page = w.page
