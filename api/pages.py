@@ -136,14 +136,22 @@ def _search_params(args) -> dict:
             "all_versions": args.get("all") in ("1", "on", "true"), "offset": offset}
 
 
+def latest_label(game: str, version: str, date: str | None) -> str:
+    """How a game's latest version is named where "latest" is offered: "KeyForge 16.0, 2022";
+    a version that is its date is not repeated ("Magic: The Gathering 2025-11-14")."""
+    year = (date or "")[:4]
+    return f"{game} {version}" + (f", {year}" if year and not version.startswith(year) else "")
+
+
 def _filter_options(conn) -> dict:
     """What the filter menus offer: the games and versions, kinds and categories in this KB."""
-    games = [{"id": gid, "name": name, "versions": []}
+    games = [{"id": gid, "name": name, "versions": [], "latest": None}
              for gid, name in conn.execute("SELECT id, name FROM games ORDER BY name")]
     by_id = {g["id"]: g for g in games}
-    for game, version in conn.execute("SELECT game, version FROM documents ORDER BY version_sort"):
+    for game, version, date in conn.execute("SELECT game, version, date FROM documents ORDER BY version_sort, id"):
         if game in by_id:
             by_id[game]["versions"].append(version)
+            by_id[game]["latest"] = latest_label(by_id[game]["name"], version, date)
     kinds = [k for (k,) in conn.execute("SELECT DISTINCT kind FROM entries ORDER BY kind")]
     categories = [c for (c,) in conn.execute(
         "SELECT DISTINCT category FROM entries WHERE category <> '' ORDER BY category")]

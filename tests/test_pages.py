@@ -315,3 +315,23 @@ def test_search_page_shows_a_cards_errata_and_its_rulings(client):
     cards = html[html.index('class="card-hits"'):html.index("</section>", html.index('class="card-hits"'))]
     assert "erratum v1.3" in cards and "erratum v16.0" in cards
     assert "rulings name this card" in cards and "/entries/" in cards
+
+
+def test_latest_is_named_in_the_filter_and_the_results(client, kb_conn):
+    """"Latest" says which version it is, from the KB: each game's newest version (and its year)."""
+    newest = {}
+    for name, version, date in kb_conn.execute(
+            """SELECT g.name, d.version, d.date FROM documents d JOIN games g ON g.id = d.game
+               ORDER BY d.version_sort, d.id"""):
+        newest[name] = (version, date)
+    version, date = newest["KeyForge"]
+    named = f"KeyForge {version}, {date[:4]}"
+    html = unescape(client.get("/?q=elusive").get_data(as_text=True))
+    option = re.search(r'<option value="">(Latest[^<]*)</option>', html).group(1)
+    assert named in option and all(f"{name} " in option for name in newest)
+    scope = " ".join(re.search(r'<span class="scope">(.*?)</span>', html, re.S).group(1).split())
+    assert "latest version of each game" in scope and named in scope
+    scope = " ".join(re.search(r'<span class="scope">(.*?)</span>',
+                               unescape(client.get("/?q=elusive&game=keyforge").get_data(as_text=True)),
+                               re.S).group(1).split())
+    assert named in scope and "Magic" not in scope
