@@ -58,6 +58,16 @@ def _headers(response):
     return response
 
 
+#: the card data's locale keys that are not BCP 47 language tags (what HTML's lang wants)
+_LANGUAGE_TAGS = {"zhhans": "zh-Hans", "zhhant": "zh-Hant"}
+
+
+@bp.app_template_filter("langtag")
+def langtag(code: str) -> str:
+    """A locale key of the card data as an HTML language tag ("zhhans" -> "zh-Hans")."""
+    return _LANGUAGE_TAGS.get(code, code)
+
+
 @bp.app_template_filter("paras")
 def paragraphs(text: str | None, links: dict[str, str] | None = None) -> Markup:
     """Rule text as escaped paragraphs: blank lines separate paragraphs, single newlines stay.
@@ -192,6 +202,13 @@ def _search_context() -> tuple[dict, int]:
 def search_page():
     ctx, status = _search_context()
     return render_template("search.html", **ctx), status
+
+
+@bp.get("/docs/api")
+def api_docs():
+    """The JSON API described for people, from the same OpenAPI document the API serves."""
+    from .spec import openapi
+    return render_template("api_docs.html", spec=openapi())
 
 
 @bp.get("/search/results")

@@ -335,3 +335,15 @@ def test_latest_is_named_in_the_filter_and_the_results(client, kb_conn):
                                unescape(client.get("/?q=elusive&game=keyforge").get_data(as_text=True)),
                                re.S).group(1).split())
     assert named in scope and "Magic" not in scope
+
+
+def test_the_api_link_opens_a_documentation_page_of_every_route(client):
+    home = client.get("/").get_data(as_text=True)
+    link = re.search(r'<a href="([^"]+)"[^>]*>API</a>', home).group(1)
+    page = client.get(link)
+    assert page.status_code == 200 and page.mimetype == "text/html"
+    html = unescape(page.get_data(as_text=True))
+    for path, methods in client.get("/api/openapi.json").get_json()["paths"].items():
+        for method in methods:
+            assert f"{method.upper()} {path}" in html
+    assert re.search(r'title="Keeper of the Cards[^"]*"[^>]*>KotC check</a>', home)

@@ -1,0 +1,52 @@
+"""Accessibility, checked by axe-core (the engine browsers' accessibility tools use; its script
+ships in the axe-playwright-python package) on the pages a judge opens, at desktop and phone
+sizes, in Debian's chromium against ``rulebase serve``: no serious or critical violation.
+
+The pages' Content-Security-Policy forbids injected scripts, as it should; the checking context
+alone bypasses it to load axe.
+"""
+from __future__ import annotations
+
+import sqlite3
+from pathlib import Path
+
+import axe_playwright_python
+import pytest
+
+from test_browser import DESKTOP, PHONE, base_url, browser  # noqa: F401 - the fixtures
+
+AXE = Path(axe_playwright_python.__file__).with_name("axe.min.js")
+SERIOUS = ("serious", "critical")
+
+
+def pages(db: Path) -> list[str]:
+    with sqlite3.connect(f"file:{db}?mode=ro", uri=True) as conn:
+        entry = conn.execute("SELECT min(entry) FROM scenario_entries").fetchone()[0]
+        set_code, number = conn.execute(
+            """SELECT set_code, number FROM cards WHERE localized_names LIKE '%zh%'
+               AND id IN (SELECT card FROM card_errata) LIMIT 1""").fetchone() or \
+            conn.execute("SELECT set_code, number FROM cards LIMIT 1").fetchone()
+        old, new = [v for (v,) in conn.execute(
+            "SELECT version FROM documents WHERE game = 'keyforge' ORDER BY version_sort")][-2:]
+    return ["/", "/?q=elusive", "/?q=can I play another card on the first turn with phase shift",
+            f"/entries/{entry}", f"/cards/{set_code}/{number}", "/versions",
+            f"/changes?game=keyforge&from={old}&to={new}", "/kotc/check", "/docs/api"]
+
+
+@pytest.mark.parametrize("viewport", [DESKTOP, PHONE], ids=["desktop", "phone"])
+def test_no_serious_or_critical_violation(browser, base_url, built_kb, viewport):  # noqa: F811
+    context = browser.new_context(viewport=viewport, bypass_csp=True)
+    page = context.new_page()
+    found = {}
+    try:
+        for path in pages(built_kb):
+            page.goto(base_url + path)
+            page.add_script_tag(path=str(AXE))
+            violations = page.evaluate("""async () => (await axe.run()).violations.map(v => (
+                {id: v.id, impact: v.impact, nodes: v.nodes.slice(0, 3).map(n => n.target.join(' '))}))""")
+            bad = [v for v in violations if v["impact"] in SERIOUS]
+            if bad:
+                found[path] = bad
+    finally:
+        context.close()
+    assert found == {}
