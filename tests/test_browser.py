@@ -291,3 +291,15 @@ def test_changelog_pick_versions_and_see_the_ruling_changes(watched, base_url, b
     assert first_section.get_attribute("id") == "ruling-changes"
     expect(page.locator("#changed .sbs").first).to_be_visible()
     w.shot("changes")
+
+
+def test_keyboard_focus_on_a_checkbox_shows_the_full_ring(watched, base_url):
+    w = watched(viewport=DESKTOP)
+    page = w.page
+    page.goto(base_url + "/?q=elusive")
+    box = page.locator('input[name="all"]')
+    box.focus()
+    page.keyboard.press("Shift+Tab")
+    page.keyboard.press("Tab")   # focus by keyboard: :focus-visible applies
+    style = box.evaluate("e => { const s = getComputedStyle(e); return [s.outlineStyle, s.outlineWidth]; }")
+    assert style == ["solid", "3px"], style
