@@ -47,8 +47,9 @@ def create_app(db_path: str | Path, **config) -> Flask:
     app.url_map.converters["game"] = GameConverter
     app.config["KB_PATH"] = str(Path(db_path).resolve())
     app.config.update(config)
-    from . import db, errors, json_api, json_diff, kotc, kotc_page, pages
+    from . import db, delivery, errors, json_api, json_diff, kotc, kotc_page, pages
     db.init_app(app)
+    delivery.init_app(app)
     errors.init_app(app)
     app.register_blueprint(json_api.bp, url_prefix="/api")
     app.register_blueprint(json_diff.bp, url_prefix="/api")

@@ -92,7 +92,7 @@ def _walk(client, url: str, section: str, anchor: str) -> tuple[list[int], list[
         start = html.index(f'id="{anchor}"')
         part = html[start:html.index("</section>", start)]
         ids += [int(i) for i in re.findall(r'<li>.*?href="/entries/(\d+)"', part)] if section != "ruling_changes" else \
-            [int(i) for i in re.findall(r'href="/entries/(\d+)">v[^<]+</a></summary>', part)]
+            [int(i) for i in re.findall(r'The entries: <a href="/entries/\d+">v[^<]+</a> · <a href="/entries/(\d+)">', part)]
         nxt = re.search(r'<a class="btn" rel="next" href="([^"]+)"', part)
         url = unescape(nxt.group(1)).split("#")[0] if nxt else None
     return ids, urls

@@ -31,7 +31,9 @@ MODES = [schemathesis.GenerationMode.POSITIVE, schemathesis.GenerationMode.NEGAT
 
 @pytest.fixture(scope="module")
 def api_schema(built_kb):
-    return schemathesis.openapi.from_wsgi("/api/openapi.json", create_app(built_kb))
+    # schemathesis' WSGI transport asks for compressed bodies and does not decode them: the app it
+    # checks leaves responses uncompressed (compression is tested through waitress, test_delivery.py)
+    return schemathesis.openapi.from_wsgi("/api/openapi.json", create_app(built_kb, COMPRESS_REGISTER=False))
 
 
 @pytest.mark.parametrize("method,path", OPERATIONS, ids=[f"{m} {p}" for m, p in OPERATIONS])
