@@ -326,6 +326,8 @@ def make_datasette(db: Path, site_url: str = "http://127.0.0.1:8000"):
     register_plugin()
     ds = Datasette(metadata=build_metadata(db, site_url), settings={"facet_time_limit_ms": 1000})
     ds.add_database(Database(ds, path=str(db.resolve()), is_mutable=False), name=DB_NAME)
+    if "_memory" in ds.databases:   # added for a Datasette given no files: an empty database to browse
+        ds.remove_database("_memory")
     return ds
 
 

@@ -303,3 +303,14 @@ def test_keyboard_focus_on_a_checkbox_shows_the_full_ring(watched, base_url):
     page.keyboard.press("Tab")   # focus by keyboard: :focus-visible applies
     style = box.evaluate("e => { const s = getComputedStyle(e); return [s.outlineStyle, s.outlineWidth]; }")
     assert style == ["solid", "3px"], style
+
+
+def test_chinese_card_names_name_a_cjk_font(watched, base_url, built_kb):
+    with sqlite3.connect(f"file:{built_kb}?mode=ro", uri=True) as conn:
+        set_code, number = conn.execute(
+            "SELECT set_code, number FROM cards WHERE localized_names LIKE '%zhhans%' LIMIT 1").fetchone()
+    w = watched(viewport=DESKTOP)
+    w.page.goto(f"{base_url}/cards/{set_code}/{number}")
+    for tag, font in (("zh-Hans", "Noto Sans CJK SC"), ("zh-Hant", "Noto Sans CJK TC")):
+        family = w.page.locator(f'span[lang="{tag}"]').first.evaluate("e => getComputedStyle(e).fontFamily")
+        assert font in family, family

@@ -313,3 +313,9 @@ def test_rulebase_datasette_bad_db_is_one_line(tmp_path):
     for db in (bad, tmp_path / "missing.sqlite"):
         r = run_cli("datasette", "--db", str(db))
         assert r.returncode == 1 and r.stderr.count("\n") == 1 and str(db) in r.stderr
+
+
+def test_only_the_kb_is_listed(ds):
+    """The index page lists the KB, not an empty in-memory database next to it."""
+    listed = get_json(ds, "/.json")
+    assert [d["name"] for d in listed.values()] == [DB_NAME]
