@@ -314,3 +314,47 @@ def test_chinese_card_names_name_a_cjk_font(watched, base_url, built_kb):
     for tag, font in (("zh-Hans", "Noto Sans CJK SC"), ("zh-Hant", "Noto Sans CJK TC")):
         family = w.page.locator(f'span[lang="{tag}"]').first.evaluate("e => getComputedStyle(e).fontFamily")
         assert font in family, family
+
+
+def test_verify_under_another_version_says_what_the_answer_was_then(watched, base_url, built_kb):
+    """On the 16.0 Bait and Switch answer (2 times), a run under 1.2 says what 1.2's answer was,
+    speaks of you and your opponent, opens the trace with play rather than switch names, and its
+    checks table fits a phone."""
+    with sqlite3.connect(f"file:{built_kb}?mode=ro", uri=True) as conn:
+        entry_id = conn.execute(
+            """SELECT e.id FROM entries e JOIN documents d ON d.id = e.document
+               WHERE d.game = 'keyforge' AND d.version = '16.0' AND e.kind = 'faq'
+               AND e.key LIKE 'faq/my-opponent-has-14-aember%bait-and-switch%'""").fetchone()[0]
+    w = watched(viewport=PHONE, is_mobile=True, has_touch=True)
+    page = w.page
+    page.goto(f"{base_url}/entries/{entry_id}")
+    page.select_option("#verify-version", "1.2")
+    page.click("#verify-run")
+    result = page.locator(".verify-result").first
+    expect(result).to_be_visible(timeout=15_000)
+    note = result.locator(".verify-other-version")
+    expect(note).to_contain_text("This page shows v16.0. Under v1.2 the answer was")
+    expect(note).to_contain_text("7")
+    trace = result.locator(".trace li").all_inner_texts()
+    assert trace and not trace[0].startswith("rule set") and not any("player1" in t or "player2" in t for t in trace)
+    assert result.locator("th").all_inner_texts()[0].strip() != ""
+    overflow = page.evaluate("document.documentElement.scrollWidth - window.innerWidth")
+    assert overflow <= 0, f"the verify result scrolls the page sideways by {overflow}px"
+    w.shot("phone-verify-other-version")
+
+
+def test_on_a_phone_the_brand_shows_and_no_navigation_link_wraps(watched, base_url):
+    w = watched(viewport=PHONE, is_mobile=True, has_touch=True)
+    page = w.page
+    page.goto(base_url + "/")
+    expect(page.locator(".brand-name")).to_be_visible()
+    assert page.locator(".brand-name").bounding_box()["width"] > 20
+    for link in page.locator(".top-nav a").all():
+        box = link.bounding_box()
+        line = float(link.evaluate("e => parseFloat(getComputedStyle(e).lineHeight) || e.getBoundingClientRect().height"))
+        assert box["height"] < 2 * line, f"{link.inner_text()!r} wraps onto two lines"
+        assert box["x"] + box["width"] <= PHONE["width"], f"{link.inner_text()!r} is off the screen"
+    for field in page.locator(".filters select, .filters input").all():
+        box = field.bounding_box()
+        assert box["x"] + box["width"] <= PHONE["width"], f"{field.get_attribute('name')} is wider than the screen"
+    w.shot("phone-navigation")

@@ -80,8 +80,17 @@
     return typeof value === "string" ? value : JSON.stringify(value);
   }
 
-  /* One scenario's run: pass/fail head, the checks as a table, the trace as numbered steps. */
-  function renderResult(result) {
+  /* The engine names the players player1 (the one whose turn it is, as the rulebooks' "you") and
+     player2; a judge reads "you" and "your opponent". */
+  function people(text) {
+    return show(text)
+      .replace(/\bplayer1's\b/g, "your").replace(/\bplayer2's\b/g, "your opponent's")
+      .replace(/\bplayer1\b/g, "you").replace(/\bplayer2\b/g, "your opponent");
+  }
+
+  /* One scenario's run: pass/fail head, what the answer was under that version when it is not the
+     page's, the checks as a table, the trace as numbered steps (the rule switches at its end). */
+  function renderResult(result, pageVersion) {
     var unverified = result.status === "unverified";
     var box = el("section", "verify-result " + (unverified ? "is-unverified" : result.passed ? "is-pass" : "is-fail"));
     box.dataset.passed = result.passed ? "true" : "false";
@@ -101,29 +110,51 @@
       body.appendChild(el("p", "muted", "Checked against the expectation stated for v" + result.expect_version +
         ": its answer states the same ruling."));
     }
+    var stated = (result.checks || []).filter(function (c) { return c.expected !== null && c.expected !== undefined; });
+    if (pageVersion && result.version !== pageVersion && stated.length) {
+      body.appendChild(el("p", "verify-other-version", "This page shows v" + pageVersion + ". Under v" +
+        result.version + " the answer was: " + stated.map(function (c) {
+          return people(c.path) + " " + show(c.expected);
+        }).join(", ") + "."));
+    }
     if (result.checks && result.checks.length) {
       body.appendChild(el("h4", null, "Checks"));
+      var wrap = el("div", "table-wrap");
+      wrap.tabIndex = 0;
+      wrap.setAttribute("role", "region");
+      wrap.setAttribute("aria-label", "Checks under v" + result.version);
       var table = el("table", "checks");
       var thead = el("tr");
-      ["", "Check", "Expected", "Engine"].forEach(function (t) { thead.appendChild(el("th", null, t)); });
+      ["Result", "Check", "Expected", "Engine"].forEach(function (t) { thead.appendChild(el("th", null, t)); });
       table.appendChild(thead);
       result.checks.forEach(function (check) {
         var row;
         var mark = check.ok === null ? "–" : check.ok ? "✓" : "✗";
         row = el("tr", check.ok === null ? "check-row-open" : check.ok ? "check-row-ok" : "check-row-bad");
         row.appendChild(el("td", check.ok === null ? "check-open" : check.ok ? "check-ok" : "check-bad", mark));
-        var path = el("td"); path.appendChild(el("code", null, check.path)); row.appendChild(path);
+        var path = el("td"); path.appendChild(el("code", null, people(check.path))); row.appendChild(path);
         var exp = el("td"); exp.appendChild(el("code", null, show(check.expected))); row.appendChild(exp);
         var act = el("td"); act.appendChild(el("code", null, show(check.actual))); row.appendChild(act);
         table.appendChild(row);
       });
-      body.appendChild(table);
+      wrap.appendChild(table);
+      body.appendChild(wrap);
     }
     if (result.trace && result.trace.length) {
       body.appendChild(el("h4", null, "Engine trace, step by step"));
       var list = el("ol", "trace");
-      result.trace.forEach(function (step) { list.appendChild(el("li", null, show(step))); });
+      var switches = [];
+      result.trace.forEach(function (step) {
+        if (/^rule set /.test(show(step))) switches.push(step);  /* internal names: after the play */
+        else list.appendChild(el("li", null, people(step)));
+      });
       body.appendChild(list);
+      if (switches.length) {
+        var more = el("details", "trace-switches");
+        more.appendChild(el("summary", null, "Rule switches of v" + result.version));
+        switches.forEach(function (step) { more.appendChild(el("p", "small", show(step))); });
+        body.appendChild(more);
+      }
     }
     box.appendChild(body);
     return box;
@@ -166,7 +197,7 @@
             if (!reply.ok) { problems.push(reply.data.error || "the engine could not run it"); return; }
             (reply.data.results || []).forEach(function (r) {
               if (r.status === "unverified") unverified += 1; else if (r.passed) passed += 1; else failed += 1;
-              output.appendChild(renderResult(r));
+              output.appendChild(renderResult(r, document.getElementById("verify").dataset.pageVersion));
             });
           });
         });
