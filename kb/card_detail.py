@@ -119,7 +119,7 @@ def _entries(conn: sqlite3.Connection, card_ids: list[int]) -> list[dict]:
     # a card named in every version of a long history has hundreds of entries
     aligned = is_aligned(conn)
     rows = conn.execute(
-        f"""SELECT DISTINCT e.id, e.kind, e.title, e.question, d.version, d.version_sort, d.game, e.key,
+        f"""SELECT DISTINCT e.id, e.kind, e.title, e.question, d.version, d.version_sort, e.body, d.game, e.key,
                    {"et.thread" if aligned else "NULL"}
             FROM entry_cards ec JOIN entries e ON e.id = ec.entry JOIN documents d ON d.id = e.document
             {"LEFT JOIN entry_threads et ON et.entry = e.id" if aligned else ""}
@@ -132,8 +132,30 @@ def _entries(conn: sqlite3.Connection, card_ids: list[int]) -> list[dict]:
             newest[thread] = row
     superseded = superseded_by(conn, [row[0] for row in newest.values()])
     out = []
-    for thread, (eid, kind, title, question, version, _) in newest.items():
+    for thread, (eid, kind, title, question, version, _, body) in newest.items():
         out.append({"entry_id": eid, "thread": thread, "kind": kind, "title": title, "question": question,
+                    "label": entry_label(kind, title, question, body), "answer": shortened(body),
                     "version": version, "versions": list(dict.fromkeys(v for _, v in thread_entries(conn, thread))),
                     "url": entry_url(eid), "superseded_by": superseded.get(eid)})
     return out
+
+
+#: longest answer shown under a ruling on a card page, in characters (the entry page has it whole)
+ANSWER_CHARS = 280
+
+
+def shortened(text: str | None, limit: int = ANSWER_CHARS) -> str:
+    """The first paragraph of ``text``, cut at a word near ``limit`` with an ellipsis."""
+    first = " ".join((text or "").strip().split("\n\n")[0].split())
+    if len(first) <= limit:
+        return first
+    return first[:limit].rsplit(" ", 1)[0].rstrip(",;:") + "…"
+
+
+def entry_label(kind: str, title: str | None, question: str | None, body: str | None) -> str:
+    """What a link to an entry reads: its question or title; a worked example, whose title is only
+    "Example", by its first words ("Example: Marcus has a Groggins…")."""
+    heading = question or title or ""
+    if kind == "example" and heading.strip().lower() in ("", "example"):
+        return "Example: " + shortened(body, 60)
+    return heading

@@ -347,3 +347,19 @@ def test_the_api_link_opens_a_documentation_page_of_every_route(client):
         for method in methods:
             assert f"{method.upper()} {path}" in html
     assert re.search(r'title="Keeper of the Cards[^"]*">KotC check</a>', home)
+
+
+def test_a_card_page_lists_rulings_with_their_answers_and_names_its_examples(client, kb_conn):
+    set_code, number = kb_conn.execute(
+        "SELECT set_code, number FROM cards WHERE name = 'Bait and Switch' ORDER BY id LIMIT 1").fetchone()
+    html = unescape(client.get(f"/cards/{set_code}/{number}").get_data(as_text=True))
+    section = html[html.index('id="entries"'):]
+    answers = re.findall(r'<p class="small entry-answer">(.*?)</p>', section, re.S)
+    assert any("trigger" in a for a in answers), answers[:3]
+    assert not re.search(r'>\s*Example\s*</a>', html)
+    examples = kb_conn.execute(
+        """SELECT c.set_code, c.number FROM entry_cards ec JOIN entries e ON e.id = ec.entry
+           JOIN cards c ON c.id = ec.card WHERE e.kind = 'example' LIMIT 1""").fetchone()
+    assert examples, "the test KB links worked examples to cards"
+    page = unescape(client.get(f"/cards/{examples[0]}/{examples[1]}").get_data(as_text=True))
+    assert re.search(r'>Example: \w', page) and not re.search(r'>\s*Example\s*</a>', page)
