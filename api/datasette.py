@@ -319,12 +319,19 @@ def register_plugin() -> None:
         pm.register(LinksPlugin, name=PLUGIN)
 
 
+#: characters of a text cell shown in a table view
+TRUNCATE_CELLS = 160
+
+
 def make_datasette(db: Path, site_url: str = "http://127.0.0.1:8000"):
     """A Datasette serving ``db`` immutable, as database ``kb``, with metadata and links."""
     from datasette.app import Datasette
     from datasette.database import Database
     register_plugin()
-    ds = Datasette(metadata=build_metadata(db, site_url), settings={"facet_time_limit_ms": 1000})
+    # a table view shows the start of long texts (a rule's whole body made 100 rows 65,000 px tall);
+    # a row's own page and the JSON keep them whole
+    ds = Datasette(metadata=build_metadata(db, site_url),
+                   settings={"facet_time_limit_ms": 1000, "truncate_cells_html": TRUNCATE_CELLS})
     ds.add_database(Database(ds, path=str(db.resolve()), is_mutable=False), name=DB_NAME)
     if "_memory" in ds.databases:   # added for a Datasette given no files: an empty database to browse
         ds.remove_database("_memory")

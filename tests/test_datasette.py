@@ -319,3 +319,14 @@ def test_only_the_kb_is_listed(ds):
     """The index page lists the KB, not an empty in-memory database next to it."""
     listed = get_json(ds, "/.json")
     assert [d["name"] for d in listed.values()] == [DB_NAME]
+
+
+def test_table_views_show_the_start_of_long_texts_and_rows_keep_them_whole(ds):
+    (page,) = fetch(ds, f"/{DB_NAME}/entries?_size=100")
+    assert page.status_code == 200
+    cells = re.findall(r'<td class="col-body[^"]*"[^>]*>(.*?)</td>', page.text, re.S)
+    assert cells and max(len(c) for c in cells) < 400
+    longest = get_json(ds, f"/{DB_NAME}.json", sql="select id, length(body) as n from entries order by n desc limit 1",
+                       _shape="array")[0]
+    row = get_json(ds, f"/{DB_NAME}/entries/{longest['id']}.json", _shape="array")[0]
+    assert len(row["body"]) == longest["n"] > 400
