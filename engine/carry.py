@@ -70,8 +70,8 @@ class EntryIndex:
     members: dict[str, list[int]]
     versions: list[str]
     _norm: dict[int, str] = field(default_factory=dict)
-    _same: dict[tuple[int, int], bool] = field(default_factory=dict)
-    _same_text: dict[tuple[int, str], bool] = field(default_factory=dict)
+    #: (stated entry, another entry's text) -> whether that text states the same ruling
+    _same: dict[tuple[int, str], bool] = field(default_factory=dict)
     #: for_ref's look-ups, built on first use: row positions by key; (normalized question, position)
     _by_key: dict[str, list[int]] | None = None
     _sorted: list[tuple[str, int]] = field(default_factory=list)
@@ -150,22 +150,20 @@ class EntryIndex:
         return hits + sorted(extra, key=lambda h: (version_sort_key(h[0]), h[1]))
 
     def same_ruling(self, conn: sqlite3.Connection, stated: int, other: int) -> bool:
-        """True when entry ``other`` states what entry ``stated`` states (kb.meaning)."""
-        key = (stated, other)
-        if key not in self._same and self.body[stated] == self.body[other]:
-            # the same words state the same ruling: no terminology between the two versions is
-            # worked out for it (that costs a pass over both versions' aligned entries, and a
-            # history of V versions that mostly reprints its answers would pay it for every pair)
-            self._same[key] = True
+        """True when entry ``other`` states what entry ``stated`` states (kb.meaning).
+
+        The same words state the same ruling, with no terminology between the two versions worked
+        out (a pass over both versions' aligned entries); and an answer reprinted word for word in
+        another version states what it stated there, so a stated answer is compared once per
+        distinct text, not once per version of a long history."""
+        text = self.body[other]
+        if text == self.body[stated]:
+            return True
+        key = (stated, text)
         if key not in self._same:
-            # an answer reprinted word for word in a later version states what it stated there:
-            # one meaning comparison (and terminology) per distinct text, not per version
-            by_text = (stated, self.body[other])
-            if by_text not in self._same_text:
-                a, b = self.version_of[stated], self.version_of[other]
-                terms = version_terminology(conn, self.game, a, b) if a != b else None
-                self._same_text[by_text] = same_meaning(self.body[stated], self.body[other], terms)
-            self._same[key] = self._same_text[by_text]
+            a, b = self.version_of[stated], self.version_of[other]
+            terms = version_terminology(conn, self.game, a, b) if a != b else None
+            self._same[key] = same_meaning(self.body[stated], text, terms)
         return self._same[key]
 
 

@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import math
 import sqlite3
-from functools import lru_cache
 
 from .fuzzy import Index
 from .query import Plan, QueryError, fold
@@ -86,6 +85,17 @@ def latest_positions(index: Index) -> frozenset[int]:
     return frozenset(newest.values())
 
 
+def _title_boosts(index: Index, plan: Plan, titles: set[frozenset[int]]) -> dict[frozenset[int], float]:
+    """The boost of each title the query names (stem ids): TITLE_BOOST for the most specific of
+    those terms, less for a commoner one ("taunt flank": TAUNT, the rarer word, is what the question
+    is about, not FLANK). A term is as specific as its least specific word."""
+    stem_ids = index.corpus.stem_ids
+    specific = [(frozenset(stem_ids.get(s, -1) for s in g.stems), _specificity(index, g)) for g in plan.groups]
+    of = {t: min((w for ids, w in specific if ids & t), default=0.0) for t in titles}
+    most = max(of.values(), default=0.0)
+    return {t: 1.0 + (TITLE_BOOST - 1.0) * (w / most if most else 1.0) for t, w in of.items()}
+
+
 def _specificity(index: Index, group) -> float:
     """How specific a query word is: its inverse document frequency over the distinct texts,
     uncapped (the word weights are capped, and two rare words tie there)."""
@@ -151,21 +161,8 @@ def rank(conn: sqlite3.Connection, index: Index, plan: Plan, scope: Scope) -> li
     best: dict[int, list] = {}
     by_bm25 = sorted(bm25, key=bm25.__getitem__, reverse=True)
     scored = by_bm25[:SCORED] + [e for e in by_bm25[SCORED:] if e in linked]
-    specific = [(frozenset(stem_ids.get(s, -1) for s in g.stems), _specificity(index, g)) for g in plan.groups]
-
-    @lru_cache(maxsize=None)
-    def title_specificity(title: frozenset[int]) -> float:
-        """How specific a term the query names is: that of its least specific word."""
-        return min((w for ids, w in specific if ids & title), default=0.0)
-
     titles = {t for e in scored if (t := corpus.title_stems.get(text_of[e])) and t <= query_stems}
-    most = max(map(title_specificity, titles), default=0.0)
-
-    def title_boost(title: frozenset[int]) -> float:
-        """TITLE_BOOST for the most specific of the terms the query names, less for a commoner one
-        ("taunt flank": TAUNT, the rarer word, is what the question is about, not FLANK)."""
-        share = title_specificity(title) / most if most else 1.0
-        return 1.0 + (TITLE_BOOST - 1.0) * share
+    boosts = _title_boosts(index, plan, titles)
     for e in scored:
         bm = bm25[e]
         text = text_of[e]
@@ -178,9 +175,7 @@ def rank(conn: sqlite3.Connection, index: Index, plan: Plan, scope: Scope) -> li
         score = (bm + 1.0) * (COVERAGE_FLOOR + covered / total_weight)
         if e in linked:
             score *= CARD_BOOST
-        title = corpus.title_stems.get(text)
-        if title and title <= query_stems:
-            score *= title_boost(title)
+        score *= boosts.get(corpus.title_stems.get(text), 1.0)
         if kind_of[e] == fiction:
             score *= KIND_PRIOR["fiction"]
         thread = corpus.entry_thread[e]

@@ -157,10 +157,8 @@ def load_rulings(conn: sqlite3.Connection, root: Path, scenarios: list[Scenario]
         _mark_conflicts(conn, s, versions_by_game[s.game], index)
         for entry, reason, _ in carried_conflicts(conn, s, index):
             _mark(conn, entry, reason)
-        bound = None if replay_from is None else replay_from.get(s.game)
-        fresh = (lambda v: True) if replay_from is None else (
-            (lambda v: False) if bound is None else (lambda v, b=version_sort_key(bound): version_sort_key(v) >= b))
-        _store(conn, s, report, index, rulesets, kept, fresh)
+        bound = (replay_from or {}).get(s.game)   # without replay_from nothing is kept: all replay
+        _store(conn, s, report, index, rulesets, kept, version_sort_key(bound) if bound else None)
     report.conflicts = conn.execute("SELECT count(*) FROM entries WHERE conflict = 1").fetchone()[0]
     report.seconds = time.perf_counter() - started
     return report
@@ -181,7 +179,9 @@ def replay_inputs(yaml_text: str, carry) -> str:
 
 
 def _store(conn: sqlite3.Connection, s: Scenario, report: RulingsReport, index, rulesets: dict,
-           kept: dict, fresh) -> None:
+           kept: dict, redo_from: str | None) -> None:
+    """Store one scenario and its replays; a stored replay in ``kept`` is reused when its inputs are
+    the same and its version sorts before ``redo_from`` (a version sort key; None: no bound)."""
     yaml_text = Path(s.path).read_text(encoding="utf-8")
     conn.execute("""INSERT INTO scenarios(id, game, title, note, path, yaml) VALUES (?, ?, ?, ?, ?, ?)
                     ON CONFLICT(id) DO UPDATE SET game = excluded.game, title = excluded.title,
@@ -205,7 +205,8 @@ def _store(conn: sqlite3.Connection, s: Scenario, report: RulingsReport, index, 
         carry = carries.get(version)
         inputs = replay_inputs(yaml_text, carry)
         stored = kept.get((s.id, version))
-        if not fresh(version) and stored is not None and stored[0] == inputs:
+        fresh = redo_from is not None and version_sort_key(version) >= redo_from
+        if not fresh and stored is not None and stored[0] == inputs:
             _, status, reason, error, checks = stored
             _count(report, s.id, version, status, reason,
                    "" if status != "failed" else _why(error, json.loads(checks)))
