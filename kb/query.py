@@ -15,10 +15,14 @@ from __future__ import annotations
 import html
 import math
 import re
+import tomllib
 import unicodedata
 from dataclasses import dataclass
 from functools import lru_cache
+from pathlib import Path
 from typing import TYPE_CHECKING
+
+import Stemmer  # PyStemmer: the Snowball stemmers, compiled
 
 from .mentions import normalize_name
 from .players_words import players_spans
@@ -113,26 +117,20 @@ def fold(word: str) -> str:
     return word.lower() if word.isascii() else normalize_name(word)
 
 
+#: Words the stemmer keeps whole: terms a rulebook defines apart from their stem (kb/stemming.toml).
+KEEP_WHOLE: frozenset[str] = frozenset(
+    tomllib.loads((Path(__file__).with_name("stemming.toml")).read_text(encoding="utf-8"))["keep"])
+_SNOWBALL = Stemmer.Stemmer("english")
+
+
 @lru_cache(maxsize=1 << 16)
 def stem(word: str) -> str:
-    """A crude English stem, enough to let "attack" find "attacked" and "leaves" find "leave":
-    plural and verb endings are dropped, then a final "e" and a doubled final consonant."""
-    if len(word) < 4 or not word.isalpha():
+    """The Snowball English stem of a folded word ("attacked", "attacking" -> "attack"; "leaves"
+    -> "leav"), so a query finds every inflection the rulebooks use. Words of fewer than three
+    letters, numbers and the rulebooks' own terms of :data:`KEEP_WHOLE` stay as they are."""
+    if len(word) < 3 or not word.isalpha() or word in KEEP_WHOLE:
         return word
-    for suffix, repl in (("ies", "y"), ("sses", "ss"), ("shes", "sh"), ("ches", "ch"),
-                         ("xes", "x"), ("ing", ""), ("ed", ""), ("s", "")):
-        if word.endswith(suffix):
-            if suffix == "s" and word[-2] in "sui":
-                break
-            base = word[: -len(suffix)] + repl
-            if len(base) >= 3:
-                word = base
-            break
-    if len(word) > 3 and word.endswith("e"):
-        word = word[:-1]
-    if len(word) > 3 and word[-1] == word[-2] and word[-1] not in "aeiouls":
-        word = word[:-1]
-    return word
+    return _SNOWBALL.stemWord(word)
 
 
 def quote(term: str) -> str:

@@ -36,7 +36,8 @@ from .search_corpus import Corpus, DocInfo, Packed
 #: Bumped whenever what is stored changes meaning: an index of another format is not loaded.
 FORMAT = 1
 #: The modules the index is derived from: a change to one of them makes a stored index stale.
-SOURCES = ("fuzzy.py", "search_corpus.py", "query.py", "mentions.py", "threads.py", "search_store.py")
+SOURCES = ("fuzzy.py", "search_corpus.py", "query.py", "stemming.toml", "mentions.py", "threads.py",
+           "search_store.py")
 #: Largest integer accepted where no tighter bound applies (SQLite parameters are 64-bit).
 MAX_INT = 2 ** 62
 #: Flat arrays stored raw: name -> type codes accepted.
