@@ -179,7 +179,7 @@ def _search_context() -> tuple[dict, int]:
     ctx = {"params": params, "options": options, "filter_args": filter_args, "result": None,
            "error": None, "examples": EXAMPLE_QUERIES, "page_size": PAGE_SIZE,
            "offset": params["offset"], "prev_offset": None, "next_offset": None,
-           "game_names": {g["id"]: g["name"] for g in options["games"]}}
+           "game_names": {g["id"]: g["name"] for g in options["games"]}, "terms": [], "beside": set()}
     if not params["q"].strip():
         return ctx, 200
     try:
@@ -191,6 +191,11 @@ def _search_context() -> tuple[dict, int]:
         ctx["error"] = str(exc)
         return ctx, 400
     ctx["result"] = result
+    # the definitions of the terms the query names go beside the results (kb.term_panel), not in
+    # the list; a term that is the very first result stays there, first
+    first = result["results"][0]["entry_id"] if result["results"] and params["offset"] == 0 else None
+    ctx["terms"] = [t for t in result["terms"] if t["entry_id"] != first]
+    ctx["beside"] = {t["entry_id"] for t in ctx["terms"]}
     if params["offset"] > 0:
         ctx["prev_offset"] = max(0, params["offset"] - PAGE_SIZE)
     if params["offset"] + PAGE_SIZE < result["total"]:

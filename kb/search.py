@@ -46,6 +46,7 @@ from .query import (QueryError, VersionChoice, clean_text, find_version, is_date
 from .rule_numbers import find_numbers
 from .search_rank import Scope, number_hits, rank
 from .supersede import superseded_by
+from .term_panel import Term, named_terms
 from .versions import same_version
 
 __all__ = ["search", "find_cards", "thread_changes", "SearchResult", "ThreadHit", "CardHit",
@@ -114,12 +115,14 @@ class SearchResult:
     cards: list[CardHit] = field(default_factory=list)
     #: the version the query named: {"phrase", "selects", "named", "rest", "versions": [{"game", "version"}]}
     version_query: dict | None = None
+    #: the glossary terms the query names, with their definitions (kb.term_panel)
+    terms: list[Term] = field(default_factory=list)
 
     def as_dict(self) -> dict:
         return {"query": self.query, "total": self.total,
                 "results": [h.as_dict() for h in self.results],
                 "did_you_mean": self.did_you_mean, "cards": [c.as_dict() for c in self.cards],
-                "version_query": self.version_query}
+                "version_query": self.version_query, "terms": [t.as_dict() for t in self.terms]}
 
     # the hits, as the list the earlier search() returned
     def __iter__(self):
@@ -173,7 +176,8 @@ def search(conn: sqlite3.Connection, query: str, game: str | None = None,
     if did_you_mean and pinned:
         did_you_mean = rest.replace(words, did_you_mean) if words and words in rest else did_you_mean
     did_you_mean = did_you_mean and (f"{did_you_mean} {choice.phrase}" if choice else did_you_mean)
-    return SearchResult(text, len(threads), hits, did_you_mean, cards, named)
+    terms = named_terms(conn, index, plan, threads)
+    return SearchResult(text, len(threads), hits, did_you_mean, cards, named, terms)
 
 
 def thread_changes(conn: sqlite3.Connection, thread: str) -> list[str]:
