@@ -28,7 +28,7 @@ import re
 from flask import Blueprint, abort, current_app, render_template, request
 from markupsafe import Markup, escape
 
-from kb.card_detail import card_detail
+from kb.card_detail import card_detail, card_notation, icon_names
 from kb.entry_detail import entry_detail
 from kb.rule_numbers import RuleNotFound, find_rule, split_refs
 from kb.search import QueryError, search
@@ -105,15 +105,22 @@ def version_groups(versions: list[str], name: str = "") -> list[tuple[str, list[
 
 
 @bp.app_template_filter("cardtext")
-def card_text(text: str | None) -> Markup:
-    """Card text escaped, with the data's ``<A>``/``<D>`` placeholders shown as symbols."""
+def card_text(text: str | None, name: str | None = None, notation: bool = True, prose: bool = False) -> Markup:
+    """Card text escaped, every icon in one notation (``kb.card_detail.card_notation``: ``<A>``,
+    ``{A}``, ``1A``, the icon font's glyph and "1 Æmber" all become ``<A>``) and each icon shown as
+    its symbol. Card names ("A Fair Game") and ``name`` stay as written; ``notation`` False: the text
+    is already in that notation (a part of a word diff, which re-read out of its sentence could be
+    misjudged); ``prose``: rulebook prose, where only ``{A}``-style notations are icons."""
+    if notation:
+        names = () if prose else (*icon_names(get_conn()), *((name,) if name else ()))
+        text = card_notation(text, names, prose=prose)
     escaped = str(escape(text or ""))
 
     def symbol(m: re.Match) -> str:
-        glyph, name, css = CARD_SYMBOLS[m.group(1)]
-        return f'<abbr class="sym sym-{css}" title="{name}">{glyph}</abbr>'
+        glyph, title, css = CARD_SYMBOLS[m.group(1)]
+        return f'<abbr class="sym sym-{css}" title="{title}">{glyph}</abbr>'
 
-    return Markup(re.sub(r"&lt;([AD])&gt;", symbol, escaped))
+    return Markup(re.sub("&lt;(" + "|".join(map(re.escape, CARD_SYMBOLS)) + ")&gt;", symbol, escaped))
 
 
 @bp.app_template_filter("checked")
@@ -261,7 +268,9 @@ def card(set_code: str, number: str):
     detail = card_detail(get_conn(), set_code, number)
     if detail is None:
         abort(404, description=f"No card {set_code} {number} in the card data.")
-    return render_template("card.html", c=detail)
+    game = (detail["game"] or {}).get("name") or "Rulebook"
+    labels = {v["version"]: latest_label(game, v["version"], v["date"]) for v in detail["versions"]}
+    return render_template("card.html", c=detail, labels=labels)
 
 
 @bp.get("/versions")
