@@ -200,8 +200,7 @@ def _search_context() -> tuple[dict, int]:
     ctx["result"] = result
     # the definitions of the terms the query names go beside the results (kb.term_panel), not in
     # the list; a term that is the very first result stays there, first
-    first = result["results"][0]["entry_id"] if result["results"] and params["offset"] == 0 else None
-    ctx["terms"] = [t for t in result["terms"] if t["entry_id"] != first]
+    ctx["terms"] = [t for t in result["terms"] if t["rank"] != 1]
     ctx["beside"] = {t["entry_id"] for t in ctx["terms"]}
     if params["offset"] > 0:
         ctx["prev_offset"] = max(0, params["offset"] - PAGE_SIZE)

@@ -44,6 +44,8 @@ class Term:
     #: True when the definition was cut (the entry page has all of it)
     shortened: bool
     url: str
+    #: its place among the search's results (1 = the first result)
+    rank: int
 
     def as_dict(self) -> dict:
         return asdict(self)
@@ -65,14 +67,16 @@ def named_terms(conn: sqlite3.Connection, index: Index, plan: Plan | None,
     if not query_stems or not kinds:
         return []
     found: list[int] = []
+    place: dict[int, int] = {}
     seen: set[frozenset[int]] = set()
-    for _, e in threads[:LOOKED_AT]:
+    for i, (_, e) in enumerate(threads[:LOOKED_AT]):
         if corpus.entry_kind[e] not in kinds:
             continue
         title = corpus.title_stems.get(corpus.entry_text[e])
         if title and title <= query_stems and title & rare and title not in seen:
             seen.add(title)
             found.append(e)
+            place[e] = i + 1
             if len(found) == MAX_TERMS:
                 break
     if not found:
@@ -84,7 +88,8 @@ def named_terms(conn: sqlite3.Connection, index: Index, plan: Plan | None,
         _, title, body = rows[e]
         definition, shortened = shorten(body or "")
         info = corpus.info(e)
-        out.append(Term(e, title or "", info.game, info.version, definition, shortened, f"/entries/{e}"))
+        out.append(Term(e, title or "", info.game, info.version, definition, shortened, f"/entries/{e}",
+                        place[e]))
     return out
 
 
