@@ -30,7 +30,7 @@ from .text_columns import collation
 from .text_body import (emit_units, errata_entries, merge_stray_headings, promote_subheadings, short_title,
                         units_of)
 from .text_faq import answer_before_question, faq_entries
-from .text_lex import LOST_ICON, TERMINAL, Block, lex
+from .text_lex import LOST_ICON, TERMINAL, Block, lex, restore_by_grammar
 from .text_lists import attach_labels, pull_labels
 from .text_noise import drop_generic, drop_picture_headings, drop_pictures
 from .text_sections import Section, split
@@ -50,6 +50,7 @@ def parse(text: str, context: ParseContext) -> ParsedDocument:
     stats: Counter = Counter()
     icon = LOST_ICON.get(context.game)
     blocks = lex(text.replace("\r\n", "\n").replace("\r", "\n"), doc.warnings, icon)
+    restore_by_grammar(blocks, context.game)
     wrapped = _wrapped(blocks)
     blocks = drop_generic(blocks, stats)
     sections, doc.title, version = split(blocks)

@@ -42,6 +42,10 @@ CARD_TYPE_LINE = re.compile(r"^(?:TOKEN )?(?:CREATURE|ARTIFACT|ACTION|UPGRADE|LO
 #: per game, the word for the inline icon a PDF extraction loses most ("steal 1 Æ" -> "steal 1");
 #: restored where the loss left a trace (a number ending a line, a double space between words)
 LOST_ICON = {"keyforge": "Æmber"}
+#: per game, icons a PDF extraction lost where the grammar alone says which one it was: KeyForge
+#: deals damage and nothing else, so a number right after "deal" and before "to" lost the damage
+#: icon ("deal 6 to a creature" -> "deal 6 damage to a creature")
+LOST_BY_GRAMMAR = {"keyforge": ((re.compile(r"\b([Dd]eal(?:s|t|ing)?\s+(?:\d+|X))\s+(?=to\b)"), r"\1 damage "),)}
 
 #: a double space between two lower-case words inside a line: an inline æmber symbol the
 #: extraction lost ("has more  than you" -> "has more Æmber than you"); not before "bonus icon",
@@ -295,6 +299,13 @@ def lex(text: str, warnings: list[str], icon: str | None = None) -> list[Block]:
             prev = ln
         flush()
     return blocks
+
+
+def restore_by_grammar(blocks: list[Block], game: str | None) -> None:
+    """Put back the icons :data:`LOST_BY_GRAMMAR` knows of, in each block's text."""
+    for pattern, repl in LOST_BY_GRAMMAR.get(game or "", ()):
+        for b in blocks:
+            b.text = pattern.sub(repl, b.text)
 
 
 def render(blocks: list[Block]) -> str:

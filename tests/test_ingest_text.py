@@ -5,6 +5,7 @@ Figures asserted here are floors read off the documents; the parser itself knows
 """
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
@@ -270,6 +271,10 @@ def test_16_errata(d16):
     assert "See “Using Cards”" not in auto.body
     bait = [e for e in cards if e.data["card"] == "Bait and Switch"][0]
     assert bait.data["number"] == "267" and "steal 1 Æmber" in bait.data["text"]
+    # the PDF lost the damage icons of "deal 6<D> to a creature" (across a line break too)
+    life = [e for e in cards if e.data["card"] == "Life for a Life"][0]
+    assert "deal 6 damage to a creature" in life.data["text"]
+    assert not any(re.search(r"\b[Dd]eal(?:s|t)? \d+ to\b", e.data["text"]) for e in cards)
 
 
 def test_16_timing_chart(d16):
