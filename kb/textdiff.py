@@ -22,6 +22,12 @@ question did not change; ``set_codes=False`` compares set codes word by word.
 Sentences moved from one place to another are reported by :func:`moved_sentences` (the op list
 itself keeps its three kinds, so every consumer of it keeps working); consumers should still
 ignore operations they do not know.
+
+A page that draws numbered steps and bullets as lists needs the single line breaks word_diff folds
+into spaces: :func:`word_diff_lines` keeps them (same comparison, same operations) and
+:func:`diff_blocks` cuts its operations into paragraphs and list items. Our own code on difflib, as
+the rest of this module: the diff libraries (difflib, diff-match-patch) diff characters or lines,
+none a word diff laid out by the texts' own list structure.
 """
 from __future__ import annotations
 
@@ -191,3 +197,139 @@ def moved_sentences(ops: list[dict] | None, min_words: int = 3) -> list[str]:
             if sum(k[:1].isalnum() for k in keys) >= min_words and keys in deleted and sentence not in out:
                 out.append(sentence)
     return out
+
+
+# ---- the diff as paragraphs and lists ------------------------------------------------------
+# word_diff speaks of paragraphs ("\n\n") and spaces only; numbered steps and bullets are lines,
+# so a page drawing them as lists needs the single line breaks too.
+
+#: a line that is a list item: "1. ", "2) ", or a bullet ("- ", "• ", "* ")
+_ITEM_MARK = re.compile(r"(\d{1,3}[.)]|[-\u2022*\u25aa\u25cf\u25e6\u2023])\s")
+_BREAK = re.compile(r"(\n\n|\n)")
+
+
+def _tokenize_lines(text: str | None, set_codes: bool = True) -> list[Token]:
+    """:func:`tokenize` with single line breaks kept: the space before a token is "", " ", "\\n"
+    or "\\n\\n" (the keys, so what is compared, are the same)."""
+    out: list[Token] = []
+    end = 0
+    for m in (_TOKEN_SET_CODES if set_codes else _TOKEN).finditer(text or ""):
+        gap = text[end:m.start()]
+        space = "\n\n" if _PARAGRAPH.search(gap) else "\n" if "\n" in gap else " " if gap else ""
+        out.append(Token(m.group(), _key(m.group()), space if out else ""))
+        end = m.end()
+    return out
+
+
+def word_diff_lines(a: str | None, b: str | None, set_codes: bool = True, side: str | None = None) -> list[dict]:
+    """:func:`word_diff` with the texts' single line breaks kept as "\n" (where word_diff writes a
+    space): the same operations otherwise, for :func:`diff_blocks`. With ``side`` ``"old"`` or
+    ``"new"``, that text alone as a side-by-side column shows it: its own words and line breaks
+    (the shared words too: word_diff writes those as the new text does), and its own changes."""
+    old, new = _tokenize_lines(a, set_codes), _tokenize_lines(b, set_codes)
+    matcher = SequenceMatcher(None, [t.key for t in old], [t.key for t in new], autojunk=False)
+    segments = _absorb_small_equals(
+        [(tag == "equal", old[i1:i2], new[j1:j2]) for tag, i1, i2, j1, j2 in matcher.get_opcodes()])
+    if side is None:
+        return _render(segments)
+    mine, changed = (1, "delete") if side == "old" else (2, "insert")
+    ops: list[dict] = []
+    for seg in segments:
+        text = "".join(t.space + t.text for t in seg[mine])
+        if not seg[0]:  # the space before a change belongs to the text before it
+            lead = text[:len(text) - len(text.lstrip())]
+            _append(ops, "equal", lead if ops else "")
+            text = text.lstrip()
+        elif not ops:
+            text = text.lstrip()
+        _append(ops, "equal" if seg[0] else changed, text)
+    return ops
+
+
+def _item_mark(text: str) -> str | None:
+    """"ol" or "ul" when ``text`` starts as a list item does, else None."""
+    m = _ITEM_MARK.match(text.lstrip())
+    return None if m is None else "ol" if m.group(1)[0].isdigit() else "ul"
+
+
+def _append(ops: list[dict], op: str, text: str) -> None:
+    if not text:
+        return
+    if ops and ops[-1]["op"] == op:
+        ops[-1]["text"] += text
+    else:
+        ops.append({"op": op, "text": text})
+
+
+def _trimmed(ops: list[dict]) -> list[dict]:
+    """``ops`` without the whitespace at either end (an op left empty is dropped)."""
+    out = [dict(o) for o in ops]
+    while out and not out[0]["text"].strip():
+        out.pop(0)
+    while out and not out[-1]["text"].strip():
+        out.pop()
+    if out:
+        out[0]["text"] = out[0]["text"].lstrip()
+        out[-1]["text"] = out[-1]["text"].rstrip()
+    return out
+
+
+def diff_blocks(ops: list[dict] | None, side: str | None = None) -> list[dict]:
+    """The operations of :func:`word_diff_lines` as blocks a page draws: ``{"type": "p", "ops"}``
+    for running text and ``{"type": "ol" | "ul", "items": [ops, ...]}`` for numbered steps and
+    bullets (one item per line starting "1. ", "2) ", "- ", "• "; the marker stays in the text, so
+    a renumbered step shows as a changed number).
+
+    ``side`` None: one inline diff whose lines are the new text's (a line break the new text
+    dropped breaks a line only where the old text's lines were deleted outright); ``"old"`` or
+    ``"new"``: that text alone (its equal and deleted, or equal and inserted, words), as a side-by-
+    side column shows it. Line breaks outside lists are written as :func:`word_diff` writes them
+    (a space, or a paragraph break), so a text without a list gives one ``p`` block holding
+    exactly word_diff's operations."""
+    ops = list(ops or ())
+    if side is not None:
+        dropped = "insert" if side == "old" else "delete"
+        ops = [o for o in ops if o["op"] != dropped]
+    lines: list[list] = [[None, []]]   # [the break before the line, its (op, text) parts]
+    for n, o in enumerate(ops):
+        # a deleted break still breaks the inline diff's line where nothing replaces the deletion
+        replaced = side is None and o["op"] == "delete" and n + 1 < len(ops) and ops[n + 1]["op"] == "insert"
+        for part in _BREAK.split(o["text"]):
+            if part in ("\n", "\n\n") and not replaced:
+                lines.append([(o["op"], part), []])
+            elif part:
+                lines[-1][1].append((o["op"], " " if part == "\n" else part))
+    blocks: list[dict] = []
+    for brk, parts in lines:
+        views = ["".join(t for op, t in parts if op != skip) for skip in ("insert", "delete", None)]
+        kind = next((k for k in map(_item_mark, views) if k), None) if any(v.strip() for v in views) else None
+        last = blocks[-1] if blocks else None
+        if kind is None and last is not None and last["type"] != "p" and brk is not None and brk[1] == "\n":
+            target = last["items"][-1]   # a wrapped line of a list item
+            _append(target, brk[0], " ")
+        elif kind is not None and last is not None and last["type"] == kind:
+            last["items"].append(target := [])
+        elif kind is not None:
+            blocks.append({"type": kind, "items": [target := []]})
+        elif last is not None and last["type"] == "p":
+            target = last["ops"]
+            if brk is not None:
+                _append(target, brk[0], " " if brk[1] == "\n" else brk[1])
+        else:
+            blocks.append({"type": "p", "ops": (target := [])})
+        for op, text in parts:
+            _append(target, op, text)
+    out = []
+    for b in blocks:
+        if b["type"] == "p":
+            if (ops_ := _trimmed(b["ops"])):
+                out.append({"type": "p", "ops": ops_})
+        elif (items := [i for i in map(_trimmed, b["items"]) if i]):
+            out.append({"type": b["type"], "items": items})
+    return out
+
+
+def punctuation_only(ops: list[dict] | None) -> bool:
+    """True when a diff inserts or deletes something, and only punctuation (no letter, no digit)."""
+    changed = [op["text"] for op in ops or () if op["op"] != "equal"]
+    return bool(changed) and not any(c.isalnum() for text in changed for c in text)

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import re
 import sqlite3
+from html import unescape
 
 from markupsafe import escape
 
@@ -27,6 +28,17 @@ def section(html: str, element_id: str) -> str:
     """The HTML of the <section id=...> of a page (these sections do not nest)."""
     start = html.index(f'<section class="panel" id="{element_id}"')
     return html[start:html.index("</section>", start)]
+
+
+def section_pages(client, url: str, element_id: str) -> list[str]:
+    """The HTML of one section over all its pages (each section is paged on its own)."""
+    out = []
+    while url:
+        part = section(page(client, url), element_id)
+        out.append(part)
+        nxt = re.search(r'<a class="btn" rel="next" href="([^"]+)"', part)
+        url = unescape(nxt.group(1)).split("#")[0] if nxt else None
+    return out
 
 
 def selected(html: str, name: str) -> list[str]:
@@ -91,8 +103,11 @@ def test_any_two_versions_ruling_changes_first(client, kb_conn):
 
 def test_meaning_changes_terminology_and_conflicts_are_shown(client, kb_conn):
     log = changelog(kb_conn, "keyforge", "1.3", "16.0")
-    html = page(client, "/changes?game=keyforge&from=1.3&to=16.0")
-    rulings = section(html, "ruling-changes")
+    url = "/changes?game=keyforge&from=1.3&to=16.0"
+    html = page(client, url)
+    ruling_pages = section_pages(client, url, "ruling-changes")
+    assert len(ruling_pages) > 1, "53 ruling changes are paged"
+    rulings = "".join(ruling_pages)
     articles = rulings.split('<article class="ruling-change')[1:]
     assert len(articles) == len(log["ruling_changes"])
     for article, r in zip(articles, log["ruling_changes"]):  # in the changelog's order: biggest first
@@ -120,8 +135,9 @@ def test_meaning_changes_terminology_and_conflicts_are_shown(client, kb_conn):
     shown = [int(i) for i in re.findall(r'<h3><a href="/entries/(\d+)">', changed)]
     assert shown == [x["to_entry"] for x in log["changed"]], "the changelog's order: biggest meaning change first"
     # a meaning change is shown in full once: the changed list links to it
+    # (on this page's ruling changes, or on the page of ruling changes that holds it)
     anchors = re.findall(r'<article class="ruling-change[^"]*" id="([^"]+)"', rulings)
-    links = re.findall(r'<a href="#(ruling-\d+)">', changed)
+    links = re.findall(r'<a href="[^"#]*#(ruling-\d+)">Its changes of meaning', changed)
     assert links and set(links) <= set(anchors)
     assert len(links) == sum(x["meaning"] and any((x["from_entry"], x["to_entry"]) == (r["from_entry"], r["to_entry"])
                                                   for r in log["ruling_changes"]) for x in log["changed"])
@@ -132,11 +148,18 @@ def test_renamed_added_and_removed_are_listed(client, kb_conn):
     html = page(client, "/changes?game=keyforge&from=1.3&to=16.0")
     renamed = section(html, "renamed")
     for x in log["renamed"]:
-        assert str(escape(x["from_title"])) in renamed and str(escape(x["to_title"])) in renamed
-    added = section(html, "added")
-    assert [int(i) for i in re.findall(r'href="/entries/(\d+)"', added)] == [x["entry_id"] for x in log["added"]]
-    removed = section(html, "removed")
-    assert [int(i) for i in re.findall(r'href="/entries/(\d+)"', removed)] == [x["entry_id"] for x in log["removed"]]
+        assert f'href="/entries/{x["from_entry"]}"' in renamed and f'href="/entries/{x["to_entry"]}"' in renamed
+    # each heading is the word diff of the old title to the new one, in the changelog's order
+    headings = re.findall(r'<h3 class="renamed-title">(.*?)</h3>', renamed, re.S)
+    assert len(headings) == len(log["renamed"])
+    for heading, x in zip(headings, log["renamed"]):
+        shown = re.sub(r"</?span[^>]*>", "", heading)
+        assert shown == "".join(f"<ins>{escape(op['text'])}</ins>" if op["op"] == "insert" else
+                                f"<del>{escape(op['text'])}</del>" if op["op"] == "delete" else str(escape(op["text"]))
+                                for op in word_diff(x["from_title"], x["to_title"]))
+    for name in ("added", "removed"):  # over the section's pages, each entry once, in order
+        listed = "".join(section_pages(client, "/changes?game=keyforge&from=1.3&to=16.0", name))
+        assert [int(i) for i in re.findall(r'href="/entries/(\d+)"', listed)] == [x["entry_id"] for x in log[name]]
 
 
 def test_inline_and_side_by_side_views(client, kb_conn):
