@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from .as_if_yours import cannot_join
 from .effects import Context, Effect
 from .statics import Static
 
@@ -44,18 +45,24 @@ class ConsideredCreature(Static):
 @dataclass
 class PutOnFlank(Effect):
     """"Put <this card> on a flank of your battleline": it moves there from wherever it is in play,
-    keeping its state (exhausted: it was just used). It does not enter play: it is already in play."""
+    keeping its state (exhausted: it was just used). It does not enter play: it is already in play.
+    Only its controller's battleline can take it: a player using it as if it were theirs (Nexus)
+    does not control it, so it stays where it is (:func:`engine.as_if_yours.cannot_join`)."""
 
     def resolve(self, ctx: Context) -> bool:
         card, g = ctx.source, ctx.game
         if not card.in_play or card.zone == "upgrade":
+            return False
+        why = cannot_join(ctx, card, ctx.controller)
+        if why:
+            ctx.log(f"{ctx.source.name}: {why}; nothing happens")
             return False
         line = g.players[ctx.controller].creatures
         others = [c for c in line if c is not card]
         flank = ctx.eng.chooser.choose(f"{card.name}: put it on which flank", ["left", "right"] if others else ["right"])
         g.take(card)
         line.insert(0 if flank == "left" else len(line), card)
-        card.zone, card.controller, card.placed_in_battleline = "battleline", ctx.controller, True
+        card.zone, card.placed_in_battleline = "battleline", True
         ctx.log(f"{card.label} is put on the {flank} flank of {ctx.controller}'s battleline "
                 f"({', '.join(c.label for c in line)})")
         ctx.eng.check_state()

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from .effects import Context, Effect, resolve_all
+from .effects import Context, Effect, player_ref, resolve_all
 from .errors import IllegalAction
 from .state import HIDDEN
 from .targets import Choose
@@ -161,11 +161,14 @@ class Archive(Effect):
 
 @dataclass
 class Draw(Effect):
+    """"Draw N cards"; ``who="opponent"``: "Your opponent draws N cards" (:func:`player_ref`)."""
     n: int = 1
+    who: str = "self"
 
     def resolve(self, ctx: Context) -> bool:
-        drawn = ctx.eng.draw(ctx.controller, self.n)
-        ctx.log(f"{ctx.controller} draws {drawn} card(s) from {ctx.source.name}")
+        player = player_ref(ctx, self.who)
+        drawn = ctx.eng.draw(player, self.n)
+        ctx.log(f"{player} draws {drawn} card(s) from {ctx.source.name}")
         return drawn == self.n
 
 

@@ -23,24 +23,19 @@ import sqlite3
 import time
 import traceback
 from collections import Counter
-from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import TypeVar
 
 from .cards import definition, implemented
 from .choices import Chooser
 from .errors import IllegalAction, ScenarioError
 from .fuzz_invariants import invariant_breaks
 from .game import Engine
-from .gigantic import is_gigantic
-from .keywords import only_keywords
+from .gigantic import gigantic_text, is_gigantic
 from .rulesets import RuleSet, ruleset_from_kb
 from .setup import CardCatalog
 from .state import PLAYERS, CardData, CardInstance, Game, Player
 from .statics import reads_statics_once
 from .turn import choose_house, end_turn, take_archives
-
-T = TypeVar("T")
 
 DECK_SIZE = 36
 HOUSES_PER_DECK = 3
@@ -64,32 +59,29 @@ class RandomChooser(Chooser):
         self.rng = rng
         self.asked = 0
 
-    def choose(self, decision: str, options: Sequence[T], label=str) -> T:
-        if len(options) <= 1:
-            return super().choose(decision, options, label)
+    def pick(self, decision: str, names: list[str]) -> int:
         self.asked += 1
-        return options[self.rng.randrange(len(options))]
+        return self.rng.randrange(len(names))
 
 
 # ------------------------------------------------------------------------------ decks
 
 def card_pool(conn: sqlite3.Connection, rules: RuleSet) -> dict[str, list[CardData]]:
-    """Cards the engine can play, by house: the implemented cards and those whose text is only
-    keywords, each as the catalog prints it, kept only when the engine has a definition for the
-    text in force under ``rules``."""
+    """Cards the engine can play, by house: every card the engine has a definition for under
+    ``rules`` (hand-defined, keyword-only, or compiled from its text in force by
+    :mod:`engine.compile`), each as the catalog prints it; a card the engine refuses is left out."""
     names = set(implemented())
-    for name, text in conn.execute(
-            f"SELECT DISTINCT name, text FROM cards WHERE type IN ({','.join('?' * len(PLAYABLE_TYPES))})",
+    for (name,) in conn.execute(
+            f"SELECT DISTINCT name FROM cards WHERE type IN ({','.join('?' * len(PLAYABLE_TYPES))})",
             PLAYABLE_TYPES):
-        if only_keywords(text or ""):
-            names.add(name)
+        names.add(name)
     catalog = CardCatalog(conn)
     pool: dict[str, list[CardData]] = {}
     for name in sorted(names):
         try:
             data = catalog.get(name)
             text = rules.card_text(data.name, data.text)
-            definition(data.name, text).variant_for(text)
+            definition(data.name, text, data.type).variant_for(text)
         except ScenarioError:
             continue  # not in the card data, or a printing the engine has no definition for
         if data.type in PLAYABLE_TYPES and data.house:
@@ -100,7 +92,15 @@ def card_pool(conn: sqlite3.Connection, rules: RuleSet) -> dict[str, list[CardDa
 def draw_deck(pool: dict[str, list[CardData]], rng: random.Random) -> tuple[tuple[str, ...], list[CardData]]:
     """Three houses (fewer if the pool has fewer) and an even share of the deck from each."""
     houses = sorted(rng.sample(sorted(pool), min(HOUSES_PER_DECK, len(pool))))
-    deck = [rng.choice(pool[houses[i % len(houses)]]) for i in range(DECK_SIZE)]
+    deck: list[CardData] = []
+    size = 0   # a gigantic creature takes two of the deck's cards, its two halves
+    while size < DECK_SIZE:
+        options = pool[houses[len(deck) % len(houses)]]
+        data = rng.choice(options)
+        if gigantic_text(data.text) and size + 2 > DECK_SIZE:
+            data = rng.choice([d for d in options if not gigantic_text(d.text)] or options)
+        deck.append(data)
+        size += 2 if gigantic_text(data.text) else 1
     return tuple(houses), deck
 
 

@@ -43,6 +43,11 @@ class Engine(PlayRules, UseRules, DamageRules):
     #: id from being reused by another card while the entry exists
     _variants: dict = field(default_factory=dict, repr=False)
 
+    def __post_init__(self) -> None:
+        # every decision leaves a trace line naming it and its answer (engine.choices)
+        if self.chooser.log is None:
+            self.chooser.log = self.game.log
+
     @contextmanager
     def reading(self):
         """While a query that changes nothing runs, :meth:`statics` returns the list built as it

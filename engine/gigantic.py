@@ -35,7 +35,12 @@ _GIGANTIC = re.compile(r"play only with the other half of", re.I)
 
 def is_gigantic(card: CardInstance) -> bool:
     """A half of a gigantic creature (by its printed reminder text)."""
-    return bool(_GIGANTIC.search(card.data.text or ""))
+    return gigantic_text(card.data.text)
+
+
+def gigantic_text(text: str | None) -> bool:
+    """A printed text of a gigantic creature's half (its reminder text)."""
+    return bool(_GIGANTIC.search(text or ""))
 
 
 def other_halves(card: CardInstance, cards: list[CardInstance]) -> list[CardInstance]:

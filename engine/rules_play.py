@@ -13,12 +13,10 @@ both halves together, and one half played or put into play alone fails (:mod:`en
 
 Then, in order: the card enters its zone (creatures on a flank, or anywhere with deploy; upgrades
 on a creature), its bonus icons resolve top to bottom (:mod:`engine.bonus_icons`: the Æmber
-bonus, then enhanced icons), "each time you play a card" reactions and its "Play:" ability resolve
-(not the "Play:" of a card that entered play and has already left it), and an action card goes to
-its owner's discard pile. Omega ends step 3 after it.
-Whether the reactions resolve before the "Play:" ability (the 1.x Library Access and Wild Wormhole
-FAQ) or together with it, in the order the active player chooses (16.0), is the
-``play_reactions_simultaneous`` switch.
+bonus, then enhanced icons), its "Play:" ability and the reactions to its play and to its
+entering play resolve (:mod:`engine.play_timing`: which of them resolve together, in the order the
+active player chooses, is a rule switch), and an action card goes to its owner's discard pile.
+Omega ends step 3 after it.
 
 Putting a card into play is not playing it: no play restriction, no bonus, no "Play:".
 """
@@ -28,7 +26,7 @@ from .bonus_icons import resolve_bonus_icons
 from .copies import become_on_entering
 from .entering import enters
 from .errors import IllegalAction
-from .play_timing import before_play_first
+from .play_timing import resolve_play_effects
 from .gigantic import check_both_halves_in_hand, check_not_alone, is_gigantic, join_halves
 from .state import CardInstance, LastingEffect
 
@@ -165,11 +163,13 @@ class PlayRules:
         g.six[card.name] = g.six.get(card.name, 0) + 1
         g.step3_actions += 1
         g.log(f"{g.active} plays {card.name}")
-        if not self.enter_play(card):
+        entered: list[dict] = []  # a creature's "entered_play" event waits for its bonus icons
+        if not self.enter_play(card, events=entered):
             g.take(card)  # an action card resolves, then goes to its owner's discard pile
         self.check_state()  # its constant abilities apply at once (the King of the Crag FAQs)
         resolve_bonus_icons(self, card)  # its Æmber bonus and enhanced icons, top to bottom
-        self._after_play(card)
+        # its "Play:" ability and the reactions to its play and its entering play (engine.play_timing)
+        resolve_play_effects(self, card, entered[0] if entered else None)
         omega = self.has(card, "omega")
         if card.zone == "resolving":
             self.put_away(card, "discard")
@@ -183,50 +183,11 @@ class PlayRules:
             # come (the Jargogle FAQ: destroyed in step 1 by Strange Gizmo, cards are played as normal)
             g.log(f"Omega: {card.name} ends step {g.step}; step 3 of this turn is not affected")
 
-    def _after_play(self, card: CardInstance) -> None:
-        """The reactions to the play and the card's "Play:" ability."""
-        g = self.game
-        details = {"card": card, "player": g.active}
-        # a card that entered play and has left it again (a damage bonus icon destroyed it) does
-        # not resolve its "Play:" ability (the 16.0 Rad Penny FAQ); reactions to its play still do
-        own = card.in_play or card.zone == "resolving"
-        if not own:
-            g.log(f"{card.label} left play before its \"Play:\" ability could resolve")
-        if not self.rules.switch("play_reactions_simultaneous"):
-            self.emit("played", **details)
-            if own:
-                self.trigger(card, "play")
-            return
-        pending: list = [("reaction", listener) for listener in self.listeners("played")
-                         if self.reacts(listener, details)]
-        if own and self.abilities(card, "play"):
-            pending.append(("play", card))
-        src = self.rules.switch_info("play_reactions_simultaneous")
-
-        def label(item) -> str:
-            kind, what = item
-            return what.name if kind == "play" else what[1].name
-
-        while pending:
-            # "before resolving its play effect" reactions come first (engine.play_timing)
-            item = self.chooser.choose(f"{g.active}: which effect of playing {card.name} resolves next "
-                                       f"(simultaneous: rule set {self.rules.version}, {src.source})",
-                                       before_play_first(pending), label=label)
-            pending.remove(item)
-            kind, what = item
-            if pending:
-                what_resolves = '"Play:" ability' if kind == "play" else "reaction"
-                g.log(f"{g.active} resolves {label(item)}'s {what_resolves} first")
-            if kind == "play":
-                self.trigger(card, "play")
-            else:
-                self.react(what, "played", details)
-            if g.winner:
-                return
-
-    def enter_play(self, card: CardInstance, played: bool = True) -> bool:
+    def enter_play(self, card: CardInstance, played: bool = True, events: list | None = None) -> bool:
         """Put a creature, artifact or upgrade into play under its controller; False for an action
-        card (it does not enter play). Deploy applies only to a creature being played."""
+        card (it does not enter play). Deploy applies only to a creature being played. ``events``:
+        a creature's ``"entered_play"`` event is added there for the caller to resolve later (a
+        card played: at the timing point after its bonus icons) instead of at once."""
         g = self.game
         controller = card.controller
         if self.variant(card).enters_under_opponent:  # every time it enters (engine.effects_control)
@@ -249,7 +210,10 @@ class PlayRules:
             g.log(f"{card.label} enters play {'exhausted' if card.exhausted else 'ready'}"
                   f"{' and stunned' if card.stunned else ''} "
                   f"({', '.join(c.label for c in line)})")
-            self.entered_play(card)
+            if events is None:
+                self.entered_play(card)
+            else:  # the caller applies constant abilities at once (the King of the Crag FAQ)
+                events.append({"card": card, "controller": card.controller})
             return True
         if card.type == "artifact":
             g.move(card, "artifacts", controller)
@@ -280,9 +244,10 @@ class PlayRules:
         self.emit("attached", card=upgrade, to=host, player=player)
 
     def entered_play(self, card: CardInstance) -> None:
-        """After a creature enters play: constant abilities (its own and others') apply at once, so
-        a creature they destroy is gone before "after ... enters play" reactions resolve (the
-        Pingle Who Annoys and King of the Crag FAQ); then those reactions resolve."""
+        """After a creature is put into play (not played: a creature played meets them after its
+        bonus icons, :mod:`engine.play_timing`): constant abilities (its own and others') apply at
+        once, so a creature they destroy is gone before "after ... enters play" reactions resolve
+        (the Pingle Who Annoys and King of the Crag FAQ); then those reactions resolve."""
         self.check_state()
         self.emit("entered_play", card=card, controller=card.controller)
 

@@ -105,12 +105,15 @@ class UseRules:
         return the creature it attacked, if it fought."""
         if how == "fight" and not card.stunned:
             self.check_use(card, how, ignore_house)
+            from .targets import card_label
+            options = self.fight_targets(card)
             if target is None:
-                options = self.fight_targets(card)
                 if not options:
                     raise IllegalAction(f"{card.label} cannot fight: no enemy creature can be attacked")
-                from .targets import card_label
                 target = self.chooser.choose(f"{card.label} attacks", options, label=card_label(options))
+            else:  # the action names it: recorded with the creatures it could attack (engine.choices)
+                label = card_label(options + ([] if target in options else [target]))
+                self.chooser.record(f"{card.label} attacks", [label(c) for c in options], label(target))
             self.check_attack(card, target)
         permission = self.check_use(card, how, ignore_house, imposed)
         if not self._start_use(card, permission):

@@ -23,9 +23,11 @@ from .carry import Carry, EntryIndex, norm_question, plan
 from .choices import Chooser
 from .errors import ChoiceError, EngineError, IllegalAction, ScenarioError
 from .game import Engine
+from .kb_cache import cache_for
 from .kotc import GAME as GAME_KOTC
 from .limits import Limits
 from .rulesets import ruleset_from_kb
+from .decision_checks import holds
 from .scenario_board import ACTIONS, _do, _value  # noqa: F401 - ACTIONS and _do are imported from here
 from .setup import CardCatalog, build_game
 
@@ -210,8 +212,15 @@ def run(conn: sqlite3.Connection, scenario: Scenario, version: str, limits: Limi
         return run_kotc(conn, scenario, version, limits, carry)
     result = Result(scenario.id, version, passed=False)
     budget = limits.start() if limits else None  # the clock runs from here: setup counts too
+    if carry is None or rulesets is None:  # read once per KB state, not once per replay (engine.kb_cache)
+        cache = cache_for(conn)
+        rulesets = cache.setdefault("rulesets", {}) if rulesets is None else rulesets
     try:
-        carry = carry or carry_for(conn, scenario, version)
+        if carry is None:
+            index = cache.get(("entries", scenario.game))
+            if index is None:
+                index = cache[("entries", scenario.game)] = EntryIndex.read(conn, scenario.game)
+            carry = carry_for(conn, scenario, version, index)
         candidates = answer_versions(scenario, version, carry)
         for n, answers_of in enumerate(candidates):
             try:
@@ -276,6 +285,7 @@ def _replay(conn: sqlite3.Connection, scenario: Scenario, version: str, carry: C
     refused: dict[int, str] = {}
     try:
         for n, action, answers in answered_actions(scenario.actions, answers_of):
+            engine.chooser.begin_action(n)  # its decisions are numbered n.1, n.2, ... (decisions.* paths)
             engine.chooser.add(answers)
             try:
                 _do(engine, action)
@@ -290,7 +300,7 @@ def _replay(conn: sqlite3.Connection, scenario: Scenario, version: str, carry: C
         return result
     value = lambda path: _value(engine, path)  # noqa: E731
     if stated:
-        judge(result, illegal, refusal, refused, expect, value)
+        judge(result, illegal, refusal, refused, expect, value, holds)
     else:
         observe(result, refused, expect, value)
     undetermined = rules.undetermined_used()
@@ -349,15 +359,17 @@ def refusal_check(illegal, refusal: str | None, refused: dict[int, str]) -> Chec
 
 
 def judge(result: Result, illegal, refusal: str | None, refused: dict[int, str], expect: dict,
-          value) -> None:
+          value, compare=None) -> None:
     """Record the checks of a finished replay (the refusals, then each ``expect`` path read with
-    ``value``) and whether all of them held; shared by every game's runner."""
+    ``value``) and whether all of them held; shared by every game's runner. ``compare(path,
+    expected, actual)`` says whether a value holds (default: equal)."""
     check = refusal_check(illegal, refusal, refused)
     if check is not None:
         result.checks.append(check)
     for path, expected in expect.items():
         actual = value(path)
-        result.checks.append(Check(path, expected, actual, actual == expected))
+        ok = compare(path, expected, actual) if compare is not None else actual == expected
+        result.checks.append(Check(path, expected, actual, ok))
     result.passed = all(c.ok for c in result.checks)
     result.status = "passed" if result.passed else "failed"
 

@@ -4,20 +4,34 @@
 """
 from __future__ import annotations
 
+from kb.mentions import normalize_name
+
+from .decision_checks import decision_value, is_decision_path
 from .errors import ScenarioError
+from .extra_turns import pending
 from .game import Engine
 from .state import PLAYERS, Game
-from .turn import choose_house, end_turn, take_archives
+from .turn import choose_house, end_turn, key_cost, take_archives
 
 _PLAYER_PATHS = {"amber", "keys", "chains", "hand_size", "hand", "deck", "discard", "archives", "purged",
-                 "battleline", "artifacts", "enhancements"}
+                 "battleline", "artifacts", "enhancements", "key_cost", "extra_turns"}
 _CARD_PATHS = {"damage", "power", "armor", "stunned", "exhausted", "amber", "zone", "controller", "upgrades",
-               "ward", "enraged", "token", "type", "house", "enhancements", "power_counters"}
+               "ward", "enraged", "token", "type", "house", "enhancements", "power_counters", "armor_used"}
+
+
+def _named(cards, ref: str) -> list:
+    """The cards ``ref`` names by label or name: as written, else as the KB compares card names
+    (``Po's Pixies`` for ``Po’s Pixies``: :func:`kb.mentions.normalize_name`)."""
+    found = [c for c in cards if ref in (c.label, c.name)]
+    if found or not isinstance(ref, str):
+        return found
+    key = normalize_name(ref)
+    return [c for c in cards if key in (normalize_name(c.label), normalize_name(c.name))]
 
 
 def _card_ref(game: Game, ref: str, zone: str | None = None):
     """A card by label or name (the active player's first, when both players have one)."""
-    candidates = [c for c in game.cards() if ref in (c.label, c.name) and zone in (None, c.zone)]
+    candidates = _named([c for c in game.cards() if zone in (None, c.zone)], ref)
     if not candidates:
         raise ScenarioError(f"no card {ref!r}" + (f" in {zone}" if zone else ""))
     return sorted(candidates, key=lambda c: c.controller != game.active)[0]
@@ -62,7 +76,7 @@ def _do(engine: Engine, action: dict) -> None:
 
 
 def _in_play_ref(game: Game, ref: str, enemy_of: str | None = None):
-    candidates = [c for c in game.in_play() if ref in (c.label, c.name)]
+    candidates = _named(list(game.in_play()), ref)
     if enemy_of:
         candidates = [c for c in candidates if c.controller != enemy_of] or candidates
     if not candidates:
@@ -72,8 +86,12 @@ def _in_play_ref(game: Game, ref: str, enemy_of: str | None = None):
 
 def _value(engine: Engine, path: str):
     game = engine.game
+    if is_decision_path(path):  # what a player could choose (engine.decision_checks)
+        return decision_value(engine.chooser, path)
     if path == "active_house":
         return game.active_house
+    if path == "active":  # whose turn it is (an extra turn keeps it: engine.turn)
+        return game.active
     if path == "tide_high":
         return game.tide_high
     if path == "winner":
@@ -85,6 +103,10 @@ def _value(engine: Engine, path: str):
             return len(p.zone("hand"))
         if attr in ("amber", "keys", "chains"):
             return getattr(p, attr)
+        if attr == "extra_turns":  # extra turns still to come (engine.extra_turns)
+            return pending(game, head)
+        if attr == "key_cost":  # the current cost for this player to forge a key
+            return key_cost(engine, head)
         if attr == "enhancements":  # every bonus icon enhance added to the player's cards, sorted
             return sorted(i for c in game.cards() if c.owner == head for i in c.enhancements)
         return [c.label for c in p.zone(attr)]

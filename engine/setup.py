@@ -5,7 +5,7 @@ import json
 import re
 import sqlite3
 
-from kb.mentions import SET_ALIASES
+from kb.mentions import SET_ALIASES, normalize_name
 from kb.links import SET_ORDER
 
 from .errors import ScenarioError
@@ -25,6 +25,8 @@ class CardCatalog:
     def __init__(self, conn: sqlite3.Connection):
         self.conn = conn
         self._cache: dict[str, CardData] = {}
+        #: comparison key -> printed names (read on the first name not found as written)
+        self._keys: dict[str, list[str]] | None = None
 
     def get(self, ref: str) -> CardData:
         if ref in self._cache:
@@ -41,6 +43,9 @@ class CardCatalog:
                 rows = self.conn.execute(
                     f"SELECT {cols} FROM cards WHERE replace(replace(name, '“', ''), '”', '') = ? COLLATE NOCASE",
                     (ref.translate(_QUOTES),)).fetchall()
+            if not rows:  # typed without the print's typography: "Po's Pixies" for “Po’s Pixies”
+                name = self._by_key(ref)
+                rows = self.conn.execute(f"SELECT {cols} FROM cards WHERE name = ?", (name,)).fetchall() if name else []
             rows.sort(key=lambda r: SET_ORDER.index(r[1]) if r[1] in SET_ORDER else len(SET_ORDER))
         if not rows:
             raise ScenarioError(f"unknown card {ref!r}")
@@ -49,6 +54,19 @@ class CardCatalog:
                         tuple(json.loads(traits or "[]")))
         self._cache[ref] = data
         return data
+
+    def _by_key(self, ref: str) -> str | None:
+        """The printed name ``ref`` names when compared as the KB compares card names (quotes,
+        apostrophes, dashes, case and Æ folded: :func:`kb.mentions.normalize_name`); an error
+        when it names several cards."""
+        if self._keys is None:
+            self._keys = {}
+            for (name,) in self.conn.execute("SELECT DISTINCT name FROM cards"):
+                self._keys.setdefault(normalize_name(name), []).append(name)
+        names = self._keys.get(normalize_name(ref), [])
+        if len(names) > 1:
+            raise ScenarioError(f"card {ref!r} could be any of {', '.join(sorted(names))}: give the printed name")
+        return names[0] if names else None
 
 
 def build_game(setup: dict, catalog: CardCatalog) -> Game:

@@ -177,6 +177,9 @@ class Game:
     destroyed_this_turn: list[str] = field(default_factory=list)
     #: every key forged in the game: (player, turn number) ("forged a key on their previous turn")
     keys_forged: list[tuple[str, int]] = field(default_factory=list)
+    #: extra turns to come: (player, the turn it follows) ("take another turn after this one":
+    #: engine.extra_turns)
+    extra_turns: list[tuple[str, int]] = field(default_factory=list)
     #: the player the tide is high for (low for the other); None: the tide is neutral
     tide_high: str | None = None
     #: cards used this turn (permissions such as Combat Pheromones count these)

@@ -75,7 +75,8 @@ class Choose(Effect):
         want = min(self.count, len(options))
         if not self.up_to and len(options) <= self.count:
             picked = list(options)  # every option must be chosen: there is nothing to decide
-            want = 0
+            want = 0  # recorded all the same: what was offered can be checked (engine.decision_checks)
+            ctx.eng.chooser.record(decision, list(map(card_label(options), options)), every=True)
         for n in range(want):
             left = [c for c in options if c not in picked]
             if self.up_to:

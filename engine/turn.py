@@ -1,5 +1,6 @@
 """The turn sequence around step 3: ready cards (4), draw cards with chains (5), and the next
-player's turn: forge a key (1), choose a house and optionally take the archives (2).
+player's turn (the opponent's, or an extra turn: :mod:`engine.extra_turns`): forge a key (1),
+choose a house and optionally take the archives (2).
 
 House choice: a player may choose a house on their identity card or a house of a card they
 control in play; "cannot" effects remove houses; "must" effects restrict the choice to their
@@ -11,6 +12,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from .errors import IllegalAction
+from .extra_turns import next_player
 
 if TYPE_CHECKING:
     from .game import Engine
@@ -108,6 +110,8 @@ def choose_house(eng: "Engine", house: str | None = None) -> None:
     if g.step != 2:
         raise IllegalAction(f"a house is chosen in step 2 (the turn is at step {g.step})")
     options, why = house_options(eng, g.active)
+    if house is not None:  # the action names it: recorded with the houses it could choose (engine.choices)
+        eng.chooser.record(f"{g.active} chooses a house", options, house.lower())
     if not options:
         g.active_house = None
         g.step = 3
@@ -162,7 +166,7 @@ def end_turn(eng: "Engine", to_step: int = 3) -> None:
     for c in g.creatures():
         c.armor_used = 0
         c.attacked_this_turn = False
-    g.active = g.opponent
+    g.active = next_player(eng)  # the opponent, or the player of an extra turn (engine.extra_turns)
     g.turn += 1
     g.first_turn = False
     g.played_from_hand = g.step3_actions = 0

@@ -91,7 +91,7 @@ def test_after_an_enemy_creature_enters_play(kb_conn, tmp_path):
           turn: {active: player1, house: brobnar}
           player1: {hand: ["Troll", "Bumpsy"]}
           player2: {battleline: ["Pingle Who Annoys"]}
-        actions: [{play: Troll}, {play: Bumpsy, flank: left}]
+        actions: [{play: Troll}, {play: Bumpsy, flank: left, choices: [Bumpsy]}]
         expect:
           "16.0": {Troll.damage: 1, Bumpsy.damage: 1, Pingle Who Annoys.damage: 0}
         """))

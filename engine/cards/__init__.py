@@ -114,9 +114,13 @@ def _load_all() -> None:
 VANILLA = Variant()
 
 
-def definition(name: str, text: str = "") -> CardDefinition:
-    """The definition of a card. A card whose text is only keywords or "(Vanilla)" needs none; any
-    other card without a definition is refused, never played as if it had no abilities."""
+def definition(name: str, text: str = "", card_type: str = "") -> CardDefinition:
+    """The definition of a card: its hand definition first (the irregular cards, and every card
+    defined before the compiler: hand definitions win); a card whose text is only keywords or
+    "(Vanilla)" needs none; any other card is compiled from ``text``, the text in force asked for
+    (so an erratum that changes the text changes the behaviour), by :mod:`engine.compile`. A text
+    the templates do not cover is refused with what is missing, never played as if it had fewer
+    abilities. ``card_type`` tells the compiler what "this creature" is (an upgrade's host)."""
     if not REGISTRY:
         _load_all()
     found = REGISTRY.get(_key(name))
@@ -125,7 +129,31 @@ def definition(name: str, text: str = "") -> CardDefinition:
     from ..keywords import only_keywords
     if only_keywords(text):
         return CardDefinition(name, [VANILLA])
-    raise ScenarioError(f"{name}: card not implemented in the engine yet (text: {text!r})")
+    return _compiled(name, text, card_type)
+
+
+def _compiled(name: str, text: str, card_type: str) -> CardDefinition:
+    from ..compile import compile_report
+    variant, refusals = compile_report(text, name, card_type)
+    if variant is None:
+        reasons = "; ".join(r.message for r in refusals)
+        raise ScenarioError(f"{name}: card not implemented in the engine yet ({reasons}; text: {text!r})")
+    return CardDefinition(name, [variant])
+
+
+def how_defined(name: str, text: str, card_type: str = "") -> tuple[str, list[str]]:
+    """How the engine plays a card with this text in force: ("hand", []), ("keywords", []),
+    ("compiled", []) or ("refused", [what is missing, one per part no template covers])."""
+    if not REGISTRY:
+        _load_all()
+    if _key(name) in REGISTRY:
+        return "hand", []
+    from ..keywords import only_keywords
+    if only_keywords(text):
+        return "keywords", []
+    from ..compile import compile_report
+    variant, refusals = compile_report(text, name, card_type)
+    return ("compiled", []) if variant is not None else ("refused", [r.message for r in refusals])
 
 
 #: (name, text in force) -> variant: the engine asks for a card's variant for every power, keyword
@@ -138,7 +166,7 @@ def variant(card, rules) -> Variant:
     text = rules.card_text(card.name, card.printed.text)
     found = _VARIANTS.get((card.name, text))
     if found is None:
-        found = _VARIANTS[card.name, text] = definition(card.name, text).variant_for(text)
+        found = _VARIANTS[card.name, text] = definition(card.name, text, card.printed.type).variant_for(text)
     return found
 
 

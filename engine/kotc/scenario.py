@@ -9,6 +9,7 @@ from __future__ import annotations
 import sqlite3
 
 from ..choices import Chooser
+from ..decision_checks import decision_value, holds, is_decision_path
 from ..errors import ChoiceError, EngineError, IllegalAction, ScenarioError
 from ..limits import Limits
 from .battle import battle, recover
@@ -76,9 +77,10 @@ def run_kotc(conn: sqlite3.Connection, scenario, version: str, limits: Limits | 
         result.trace = board.trace
         board.log(f"named counters {version}: " + ", ".join(
             f"{r.name}={r.shape}{'' if r.stat is None else f' {r.stat} {r.amount:+d}'}" for r in rules.values()))
-        chooser = Chooser()
+        chooser = Chooser(log=board.log)  # every decision leaves a trace line (engine.choices)
         refused: dict[int, str] = {}
         for n, action, answers in answered_actions(scenario.actions, carry.expect_version or version):
+            chooser.begin_action(n)  # its decisions are numbered n.1, n.2, ... (engine.decision_checks)
             if isinstance(action, dict):  # answers on the action first, then its choose: actions'
                 chooser.add(list(action.get("targets") or []) + list(action.get("choices") or []))
             chooser.add(answers)
@@ -88,10 +90,13 @@ def run_kotc(conn: sqlite3.Connection, scenario, version: str, limits: Limits | 
                 refused[n] = str(exc)
                 board.log(f"action {n} refused: {exc}")
         chooser.finish()
+
+        def value(path: str):
+            return decision_value(chooser, path) if is_decision_path(path) else _value(board, path)
         if carry.expect_version is None:
-            observe(result, refused, expect, lambda path: _value(board, path))
+            observe(result, refused, expect, value)
         else:
-            judge(result, illegal, refusal, refused, expect, lambda path: _value(board, path))
+            judge(result, illegal, refusal, refused, expect, value, holds)
     except (ChoiceError, ScenarioError, EngineError) as exc:
         result.error = str(exc)
         result.status = "failed"

@@ -9,6 +9,13 @@ from ...reactions import enemy_creature_destroyed, enemy_creature_entered_play, 
 from ...statics import (both, defender_on_flank, enemy, FightDamageBonus, friendly, of_house,
                         PowerModifier)
 from ...targets import Choose
+from ...effects_cards import Destroy, MoveTo
+from ...effects_more import creature_entered_play, ExceptRef
+from ...targets import ChooseMostPowerful
+from ...effects import Capture
+from ...effects_control import at_end_of_your_turn
+from ...effects_cards import Heal as _Heal
+from ...effects_control import PlaceAmberOn
 from .. import card
 
 card("Anger", play=[Choose("creature", "friendly"), Ready(), UseCreature("fight")])
@@ -45,3 +52,34 @@ card("Firespitter", before_fight=[DealDamage(1, "each enemy creature")])
 
 # the creature's gained "Destroyed:" ability: it names the creature itself ("this creature")
 card("Phoenix Heart", gains={"destroyed": [ReturnToHand("self"), DealDamage(3, "each creature")]})
+
+# ---- irregular texts (engine.effects_more)
+
+card("Barehanded", play=[MoveTo("deck", "each artifact")])
+
+card("Autocannon", reactions=[Reaction("entered_play", [DealDamage(1, "event")], when=creature_entered_play)])
+
+card("Champion’s Challenge",
+     play=[ChooseMostPowerful(1, name="enemy champion", side="enemy"),
+           ExceptRef("each enemy creature", "enemy champion", name="enemies"), Destroy("enemies"),
+           ChooseMostPowerful(1, name="champion", side="friendly"),
+           ExceptRef("each friendly creature", "champion", name="friends"), Destroy("friends"),
+           Ready("champion"), UseCreature("fight", "champion")])
+
+
+def _enemy_destroyed_on_your_turn(ctx) -> bool:
+    return enemy_creature_destroyed(ctx) and ctx.game.active == ctx.controller
+
+
+card("Pile of Skulls", reactions=[Reaction("destroyed", [Choose("creature", "friendly"), Capture(1, on="it")],
+                                           when=_enemy_destroyed_on_your_turn)])
+
+
+def _end_of_turn_after_one_play(ctx) -> bool:
+    """"At the end of your turn, if you played exactly one card this turn" (cards played from hand)."""
+    return at_end_of_your_turn(ctx) and ctx.game.played_from_hand == 1
+
+
+card("Rogue Ogre", reactions=[Reaction("end_of_turn", [_Heal(2, "self"), Capture(1)], when=_end_of_turn_after_one_play)])
+
+card("Blood Money", play=[Choose("creature", "enemy"), PlaceAmberOn(2, on="it")])

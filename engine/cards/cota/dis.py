@@ -1,7 +1,7 @@
 """Call of the Archons (CotA): Dis cards."""
 from __future__ import annotations
 
-from ...effects import Capture, Gain, GainChains, If, Lose, opponent_has_no_amber
+from ...effects import Capture, Gain, GainChains, If, IfYouDo, Lose, opponent_has_no_amber
 from ...effects_cards import DealDamage, Destroy, Purge, PutIntoPlay, RedirectFightDamage
 from ...effects_control import at_end_of_your_turn
 from ...effects_zones import OpponentCannotChooseAHouse, UseAsIfYours
@@ -9,6 +9,16 @@ from ...forging import opponent_forged_last_turn, UnforgeOpponentsKey
 from ...reactions import creature_destroyed, destroyed_fighting_self, Reaction
 from ...statics import MustChooseHouse
 from ...targets import Choose, ChooseMostPowerful
+from ...effects_more import DestroyEachWithChosenPower, EachUndamagedCaptures, OwnerDiscardsRandom
+from ...effects import have_amber
+from ...effects_cards import MoveTo
+from ...effects_more_control import (DiscardTopAndGainPerHouseInHand, LoseArmorForTurnAndTakeDamage,
+                                     PlayFromDiscard, PurgeFromADiscardPile)
+from ...effects_naming import of_type
+from ...targets import has_trait
+from ...effects_cards import ReturnToHand
+from ...statics import attached_host, GrantKeyword, PowerModifier
+from ...targets import on_flank
 from .. import card, Variant
 
 card("The Terror", play=[If(opponent_has_no_amber, [Gain(2)])])
@@ -57,3 +67,38 @@ def _opponent_amber(ctx) -> int:
 card("Drumble", play=[If(lambda ctx: ctx.opponent.amber >= 7, [Capture(_opponent_amber)])])
 
 card("Shaffles", reactions=[Reaction("end_of_turn", [Lose(1)], when=at_end_of_your_turn)])
+
+# ---- irregular texts (engine.effects_more)
+
+card("Dance of Doom", play=[DestroyEachWithChosenPower()])
+
+card("Pandemonium", play=[EachUndamagedCaptures(1)])
+
+card("Gongoozle", play=[Choose("creature", "any"), DealDamage(3), OwnerDiscardsRandom()])
+
+# "You must lose 3 in order to play Truebaru": it cannot be played without 3 Æmber, and the 3 are
+# lost as it is played (it has no Æmber bonus, so losing them first or with its play changes nothing)
+card("Truebaru", play_condition=have_amber(3), play=[Lose(3, who="self")], destroyed=[Gain(5)])
+
+card("Red-Hot Armor", play=[LoseArmorForTurnAndTakeDamage("enemy")])
+
+card("Creeping Oblivion", play=[PurgeFromADiscardPile(2)])
+
+card("Sacrificial Altar",
+     action=[IfYouDo([Choose("creature", "friendly", name="human", where=has_trait("human")), MoveTo("purged", "human")],
+                     [Choose("discard", "friendly", where=of_type("creature")), PlayFromDiscard()])])
+
+# "Discard the top card of your opponent's deck and reveal their hand. You gain 1 for each card of
+# the discarded card's house revealed this way. Your opponent repeats the preceding effect on you."
+card("A Fair Game", play=[DiscardTopAndGainPerHouseInHand("opponent"), DiscardTopAndGainPerHouseInHand("self")])
+
+
+def _artifact_or_flank_creature(ctx, c) -> bool:
+    return c.type == "artifact" or on_flank(ctx, c)
+
+
+_SNUDGE = [Choose("creature", "any", where=_artifact_or_flank_creature, also=(("artifact", "any"),)), ReturnToHand()]
+
+card("Snudge", fight=list(_SNUDGE), reap=list(_SNUDGE))
+
+card("Flame-Wreathed", statics=[PowerModifier(2, attached_host), GrantKeyword("hazardous", attached_host, value=2)])

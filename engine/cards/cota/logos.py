@@ -12,6 +12,16 @@ from ...reactions import own_play_of_another_card, Reaction
 from ...statics import (CannotBeUsedTo, ConsideredFlank, enemy, GrantAbility, ReapGainIsStolen,
                         this_card)
 from ...targets import among, Choose, has_ability, NameNeighbors, on_flank, RememberLine, Together
+from ...effects import Capture, GainChains
+from ...effects_cards import Archive, MoveTo, Ready
+from ...effects_lasting import DuringOpponentsNextTurn as _DuringNext
+from ...effects_more import (CannotUseAnyCard, Confirm, EachPlayerLosesHalf, first_use_this_turn,
+                             KeysCostWhile, not_among, SearchDeckAndDiscard, ShuffleZonesIntoDeck,
+                             source_on_flank, SwapDeckAndDiscard)
+from ...effects import If
+from ...targets import named
+from ...effects_more_control import DiscardTopOfEachAndDestroyOfItsHouse, GainCounted, TakeControlUntilLeaves
+from ...gained_text import OneOf
 from .. import card, Variant
 
 card("Phase Shift", play=[MayPlayOneOffHouse()])
@@ -94,3 +104,49 @@ card("Interdimensional Graft", play=[AfterOpponentForgesNextTurn([ForgerGivesRem
 
 # "Your opponent cannot use creatures to fight on their next turn."
 card("Foggify", play=[DuringOpponentsNextTurn(CannotBeUsedTo("fight", applies=enemy))])
+
+# ---- irregular texts (engine.effects_more)
+
+card("Effervescent Principle", play=[EachPlayerLosesHalf(), GainChains(1)])
+
+card("Reverse Time", play=[SwapDeckAndDiscard()])
+
+card("Dextre", play=[Capture(1)], destroyed=[MoveTo("deck", "self")])
+
+card("Twin Bolt Emission",
+     play=[Choose("creature", "any", name="first"), Choose("creature", "any", name="second", where=not_among("first")),
+           DealDamage(2, "first", also=((2, "second"),))])
+
+card("Help from Future Self",
+     play=[SearchDeckAndDiscard(named("Timetraveller")), ShuffleZonesIntoDeck(("discard",))])
+
+
+def _both_sides_have_creatures(ctx) -> bool:
+    return bool(ctx.me.creatures) and bool(ctx.opponent.creatures)
+
+
+# "You may repeat this effect as many times as you like, as long as it is possible to repeat the
+# entire effect": asked while an enemy and a friendly creature remain
+card("Bouncing Deathquark",
+     play=[Choose("creature", "enemy", name="enemy"), Choose("creature", "friendly", name="friendly"),
+           Together(("enemy", "friendly"), name="both"), Destroy("both"),
+           RepeatCardEffectIf(_both_sides_have_creatures, cost=[Confirm("repeat Bouncing Deathquark's effect?")])])
+
+card("Mobius Scroll", action=[Choose("hand", "friendly", name="cards", count=2, up_to=True),
+                              Archive("self"), Archive("cards")])
+
+card("Titan Mechanic", statics=[KeysCostWhile(-1, source_on_flank)])
+
+# "Your opponent cannot use any cards next turn."
+card("Skippy Timehog", play=[_DuringNext(CannotUseAnyCard(applies=enemy))])
+
+card("Rocket Boots", gains={"fight": [If(first_use_this_turn, [Ready("self")])],
+                            "reap": [If(first_use_this_turn, [Ready("self")])]})
+
+card("Harland Mindlock", play=[Choose("creature", "enemy", where=on_flank), TakeControlUntilLeaves()])
+
+card("Knowledge is Power",
+     play=[OneOf([("archive a card", [Choose("hand", "friendly"), Archive()]),
+                  ("gain 1 for each archived card", [GainCounted(lambda ctx: len(ctx.me.zone("archives")))])])])
+
+card("Crazy Killing Machine", action=[DiscardTopOfEachAndDestroyOfItsHouse()])

@@ -7,6 +7,17 @@ from ...effects_lasting import MayUseOtherCardsOfHouse
 from ...effects_naming import MayChoose, NameSharingTrait, of_type, Reveal
 from ...effects_zones import ChooseForEach, opponent_keys
 from ...targets import all_of, Choose, has_trait, of_house
+from ...effects_cards import Stun
+from ...effects_more import NameEachIn
+from ...power_armor import GivePowerCounters
+from ...targets import NameEach
+from ...effects_cards import ReturnToHand
+from ...effects_keys import ForgeAtCost, MayForgeAtCost
+from ...effects_more_control import DealDamageArmorCannotPrevent, GainCounted, PutIntoPlayFromHand
+from ...effects import Gain
+from ...effects_compiled import DiscardFromHand
+from ...effects_more import LoseAllThenOpponentLosesTimes
+from ...effects_more_control import EachCreatureLosesForTheTurn
 from .. import card, Variant
 
 card("Yxilo Bolter",
@@ -82,3 +93,65 @@ card("Incubation Chamber",
              omni=[IfYouDo([MayChoose(*_split(_reveal_a_mars_creature()),
                                       question="Incubation Chamber: reveal a Mars creature from your hand?")],
                            [Archive("revealed")])]))
+
+
+# ---- irregular texts (engine.effects_more)
+
+def _mars_or_robot(ctx, c) -> bool:
+    return of_house("mars")(ctx, c) or has_trait("robot")(ctx, c)
+
+
+card("EMP Blast", play=[NameEach("creature", where=_mars_or_robot, name="stunned"), Stun("stunned"),
+                        Destroy("each artifact")])
+
+_ZYZZIX = [IfYouDo([MayChoose(Choose("hand", "friendly", name="revealed", where=of_type("creature")),
+                              [Reveal("revealed")], question="Zyzzix the Many: reveal a creature from your hand?")],
+                   [Archive("revealed"), GivePowerCounters(3, "self")])]
+
+card("Zyzzix the Many", fight=list(_ZYZZIX), reap=list(_ZYZZIX))
+
+card("Vezyma Thinkdrone",
+     reap=[May([Choose("creature", "friendly", also=(("artifact", "friendly"),)), Archive()],
+               question="Vezyma Thinkdrone: archive a friendly creature or artifact from play?")])
+
+card("Qyxxlyx Plague Master",
+     fight=[NameEach("creature", where=has_trait("human"), name="humans"), DealDamageArmorCannotPrevent(3, "humans")],
+     reap=[NameEach("creature", where=has_trait("human"), name="humans"), DealDamageArmorCannotPrevent(3, "humans")])
+
+
+def _ready_mars_creature(ctx, c) -> bool:
+    return not c.exhausted and of_house("mars")(ctx, c)
+
+
+def _other_mars_creature(ctx, c) -> bool:
+    returned = ctx.chosen.get("returned", [])
+    return (of_type("creature")(ctx, c) and of_house("mars")(ctx, c)
+            and all(c.name != r.name for r in returned))
+
+
+card("Swap Widget",
+     action=[IfYouDo([Choose("creature", "friendly", name="returned", where=_ready_mars_creature), ReturnToHand("returned")],
+                     [Choose("hand", "friendly", name="swapped in", where=_other_mars_creature),
+                      PutIntoPlayFromHand("swapped in"), Ready("swapped in")])])
+
+card("Key Abduction",
+     play=[NameEach("creature", where=of_house("mars"), name="mars"), ReturnToHand("mars"),
+           MayForgeAtCost(ForgeAtCost(9, reduction=lambda ctx: len(ctx.me.zone("hand"))))])
+
+
+def _non_mars_creature(ctx, c) -> bool:
+    return of_type("creature")(ctx, c) and not of_house("mars")(ctx, c)
+
+
+# "Reveal your hand. Purge each revealed non-Mars creature and gain 1 for each card purged this way."
+card("Martians Make Bad Allies",
+     play=[NameEachIn("hand", "friendly", where=_non_mars_creature, name="purged"),
+           MoveTo("purged", "purged", from_hidden=True),
+           GainCounted(lambda ctx: sum(1 for c in ctx.chosen.get("purged", []) if c.zone == "purged"))])
+
+card("Shatter Storm", play=[LoseAllThenOpponentLosesTimes(3)])
+
+card("Feeding Pit", action=[IfYouDo([Choose("hand", "friendly", where=of_type("creature")), DiscardFromHand("it")],
+                                    [Gain(1)])])
+
+card("Sniffer", action=[EachCreatureLosesForTheTurn("elusive")])

@@ -2,11 +2,19 @@
 from __future__ import annotations
 
 from ...effects import Capture, Gain
-from ...effects_cards import DealDamage, Destroy, Draw, Heal, SwapWith, UseCreature
+from ...effects_cards import DealDamage, Destroy, Draw, Heal, ReturnToHand, SwapWith, UseCreature
 from ...effects_lasting import ForTheTurn
 from ...reactions import Reaction, you_chose_house
 from ...statics import attached_host, CannotBeDealtDamage, friendly, GrantKeyword
 from ...targets import among, Choose, NameNeighbors, RememberLine
+from ...effects import IfYouDo, May, RepeatCardEffectIf
+from ...effects_compiled import more_creatures
+from ...effects_more import ChooseLeastPowerful, host_on_flank, NameEachIn, ReduceAmberTo, Unstun
+from ...effects_naming import of_type
+from ...houses import UsableAsActiveHouse
+from ...statics import ArmorModifier, PowerModifier, this_card
+from ...targets import all_of, has_trait
+from ...replacements import AmberCannotBeStolen
 from .. import card
 
 def _non_sanctum(ctx, c) -> bool:
@@ -40,3 +48,48 @@ card("Shield of Justice", play=[ForTheTurn(static=CannotBeDealtDamage(friendly))
 # Cloak instead."": a destruction replacement (engine.replacements.replace_destruction)
 card("Armageddon Cloak", statics=[GrantKeyword("hazardous", applies=attached_host, value=2)],
      gains={"destroyed_instead": [Heal(None, "self"), Destroy("giver")]})
+
+
+# ---- irregular texts (engine.effects_more)
+
+card("Doorstep to Heaven", play=[ReduceAmberTo(5)])
+
+card("Clear Mind", play=[Unstun("each friendly creature")])
+
+_FAMINE = [ChooseLeastPowerful(), Destroy()]
+
+card("Horseman of Famine", play=list(_FAMINE), fight=list(_FAMINE), reap=list(_FAMINE))
+
+card("Horseman of Death",
+     play=[NameEachIn("discard", "friendly", where=all_of(of_type("creature"), has_trait("horseman"))), ReturnToHand()])
+
+card("Protectrix",
+     reap=[IfYouDo([May([Choose("creature", "any"), Heal(None, "it")], question="Protectrix: fully heal a creature?")],
+                   [ForTheTurn(static=lambda creature: CannotBeDealtDamage(this_card(creature)), on="it")])])
+
+card("Shoulder Armor", statics=[PowerModifier(2, host_on_flank), ArmorModifier(2, host_on_flank)])
+
+card("Mantle of the Zealot", statics=[UsableAsActiveHouse()])
+
+card("Terms of Redress", play=[Choose("creature", "friendly"), Capture(2, on="it")])
+
+card("Numquid the Fair", play=[Choose("creature", "enemy"), Destroy(), RepeatCardEffectIf(more_creatures("opponent"))])
+
+
+def _you_played_a_creature(ctx) -> bool:
+    played = ctx.event.get("card")
+    return ctx.event.get("player") == ctx.controller and played is not None and played.type == "creature"
+
+
+# "For the remainder of the turn, each creature you play gains, "Play: Deal 2 to an enemy creature.""
+card("Charge!", play=[ForTheTurn(reaction=Reaction("played", [Choose("creature", "enemy"), DealDamage(2)],
+                                                   when=_you_played_a_creature))])
+
+
+def _friendly_fought(ctx) -> bool:
+    return ctx.event.get("controller") == ctx.controller
+
+
+card("Take Hostages", play=[ForTheTurn(reaction=Reaction("fought", [Capture(1, on="event")], when=_friendly_fought))])
+
+card("The Vaultkeeper", statics=[AmberCannotBeStolen()])

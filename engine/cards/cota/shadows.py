@@ -9,6 +9,14 @@ from ...entering import EntersPlayReady
 from ...leaves_play import IfThisLeavesPlay, OpponentSteals
 from ...statics import DealsNoFightDamage, TakesNeighborsDamage
 from ...targets import Choose, named
+from ...effects import If as _If
+from ...effects_control import TakeControl
+from ...effects_more import StealAllBut, you_forged_this_turn
+from ...effects_naming import DestroyIfYouDo
+from ...targets import on_flank
+from ...effects import opponent_has_no_amber
+from ...effects_keys import ForgeAtCost
+from ...effects_more_control import MoveAmberFromYourCard, OfHouseUnlessYours
 from .. import card, Variant
 
 card("Bait and Switch",
@@ -46,3 +54,19 @@ card("Magda the Rat",
      # 16.0 erratum: "Play: Steal 2. If Magda the Rat leaves play, your opponent steals 2": set up
      # by her "Play:" ability only (put into play without being played, she never sets it up)
      Variant("if magda the rat leaves play", play=[Steal(2), IfThisLeavesPlay([OpponentSteals(2)])]))
+
+
+# ---- irregular texts (engine.effects_more)
+
+card("Too Much to Protect", play=[StealAllBut(6)])
+
+card("Pawn Sacrifice", play=[IfYouDo([Choose("creature", "friendly", name="pawn"), DestroyIfYouDo("pawn")],
+                                     [Choose("creature", "any", count=2), DealDamage(3)])])
+
+card("Smiling Ruth", reap=[_If(you_forged_this_turn, [Choose("creature", "enemy", where=on_flank), TakeControl()])])
+
+card("Selwyn the Fence", fight=[MoveAmberFromYourCard(1)], reap=[MoveAmberFromYourCard(1)])
+
+card("Sneklifter", play=[Choose("artifact", "enemy"), TakeControl(), OfHouseUnlessYours("shadows")])
+
+card("Key of Darkness", play=[_If(opponent_has_no_amber, [ForgeAtCost(2)], otherwise=[ForgeAtCost(6)])])

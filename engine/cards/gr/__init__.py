@@ -1,0 +1,1 @@
+"""Grim Reminders (GR): one module per house."""

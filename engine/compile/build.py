@@ -1,0 +1,263 @@
+"""The constructors templates may name (``build = "..."`` in ``templates/*.toml``): the effect library's
+effects, constant abilities, conditions and reaction matches, each under the name a template uses.
+
+Only what is listed here can be built from a template, so a template cannot reach anything else in
+the engine; the arguments come from the template's ``args`` (slots and literals).
+"""
+from __future__ import annotations
+
+from .. import effects as fx
+from .. import effects_cards as cards
+from .. import effects_compiled as compiled
+from .. import effects_compiled_houses as houses
+from .. import effects_compiled_statics as dyn
+from .. import statics as st
+from ..effects_control import at_end_of_your_turn, TakeControl
+from ..effects_lasting import DuringOpponentsNextTurn, ForTheTurn
+from ..effects_naming import DestroyIfYouDo, TheCreatureItFights
+from ..effects_status import Enrage, Exalt
+from ..effects_zones import PlayTopOfDeck
+from ..entering import EntersPlayReady, EntersPlayStunned
+from ..forging import KeysCost, opponent_forged_last_turn, SpendAmberOnSelf
+from ..houses import BelongsToAllHouses, ThisCreature, UsableAsActiveHouse
+from ..power_armor import GivePowerCounters
+from ..reactions import destroyed_fighting_self, Reaction
+from ..effects_status import ArchiveTopOfDeck
+from ..targets import Choose, ChooseMostPowerful, Together
+
+
+def _use(how: str, on: str) -> list:
+    return [cards.UseCreature(how, on)]
+
+
+def _ready_and(how: str, on: str) -> list:
+    """"Ready and fight with <a creature>": one creature, readied then used."""
+    return [cards.Ready(on), cards.UseCreature(how, on)]
+
+
+def _archive_from_hand(name: str) -> list:
+    """"Archive a card": a card from your hand."""
+    return [Choose("hand", "friendly", name=name), cards.Archive(name)]
+
+
+def _purge_self() -> list:
+    return [cards.Purge("self")]
+
+
+def _splash(amount: int, on: str, splash: int, name: str) -> list:
+    """"Deal N to <a creature> with M splash": M to each of its neighbors at the same time."""
+    return [compiled.NeighborsOf(on, name), cards.DealDamage(amount, on, also=((splash, name),))]
+
+
+def _with_neighbors(of: str, name: str) -> list:
+    """"<a creature> and each of its neighbors": one group."""
+    return [compiled.NeighborsOf(of, f"{name}n"), Together((of, f"{name}n"), name)]
+
+
+def _most_powerful(side: str, name: str) -> ChooseMostPowerful:
+    return ChooseMostPowerful(1, name, side)
+
+
+def _from_pile(name: str, side: str = "friendly", kind: str = "", count: int = 1, up_to: bool = False) -> Choose:
+    """"A <creature> from <your / a> discard pile"."""
+    from ..effects_naming import of_type
+    return Choose("discard", side, name=name, count=count, up_to=up_to, where=of_type(kind) if kind else None)
+
+
+def _for_each(count, effects: list) -> compiled.ForEach:
+    return compiled.ForEach(count, effects)
+
+
+def _forge(extra: int = 0, may: bool = False):
+    """"Forge a key at [+N] current cost"; "you may ...": asked only when it can be forged."""
+    from ..effects_keys import ForgeAtCost, MayForgeAtCost
+    return MayForgeAtCost(ForgeAtCost(extra)) if may else ForgeAtCost(extra)
+
+
+def _discard_from_hand(name: str) -> list:
+    """"Discard a card": one from your hand."""
+    return [Choose("hand", "friendly", name=name), compiled.DiscardFromHand(name)]
+
+
+def _opponent_cannot_use_next_turn(how: str):
+    """"Your opponent cannot use creatures to <how> on their next turn"."""
+    return DuringOpponentsNextTurn(st.CannotBeUsedTo(how, applies=st.enemy))
+
+
+def _together(first: str, second: str, name: str) -> Together:
+    """"<a card> and <another card>": both at once."""
+    return Together((first, second), name)
+
+
+def _make_tokens(count: int = 1):
+    from ..tokens import MakeTokens
+    return MakeTokens(count)
+
+
+def _discard_top(n: int = 1, name: str = "discarded"):
+    from ..effects_zones import DiscardTopOfDeck
+    return DiscardTopOfDeck(n, name)
+
+
+def _one_of(first: list, second: list, first_text: str, second_text: str):
+    """"Choose one: <A>, or <B>": the player picks an option by its words."""
+    from ..gained_text import OneOf
+    return OneOf([(first_text, first), (second_text, second)])
+
+
+def _use_as_if_yours(on: str):
+    from ..effects_zones import UseAsIfYours
+    return UseAsIfYours(on)
+
+
+def _capture_all(on: str = "self") -> fx.Capture:
+    return fx.Capture(compiled.opponent_amber, on)
+
+
+def _fully_heal(on: str) -> cards.Heal:
+    return cards.Heal(None, on)
+
+
+def _seq(first: list, then: list = ()) -> list:
+    """"<clause> and <clause>", "then, <clause>": one after the other."""
+    return [*first, *then]
+
+
+def _nothing(**_) -> list:
+    """A sentence the general rules carry out (an upgrade's "This creature gains skirmish.")."""
+    return []
+
+
+EFFECTS = {
+    "Gain": fx.Gain, "GainChains": fx.GainChains, "Lose": fx.Lose, "Steal": fx.Steal,
+    "Capture": fx.Capture, "DealDamage": cards.DealDamage, "Stun": cards.Stun, "Ready": cards.Ready,
+    "Exhaust": cards.Exhaust, "Destroy": DestroyIfYouDo, "ReturnToHand": cards.ReturnToHand,
+    "Purge": cards.Purge, "PurgeSelf": _purge_self, "Archive": cards.Archive, "ArchiveFromHand": _archive_from_hand,
+    "MoveTo": cards.MoveTo, "Draw": cards.Draw, "Heal": cards.Heal, "Use": _use, "ReadyAnd": _ready_and,
+    "PowerCounters": GivePowerCounters, "Enrage": Enrage, "Exalt": Exalt, "May": fx.May, "If": fx.If,
+    "IfYouDo": fx.IfYouDo, "RepeatPreceding": fx.RepeatPrecedingIf, "RepeatCardEffect": fx.RepeatCardEffectIf,
+    "ForTheTurn": ForTheTurn, "DuringOpponentsNextTurn": DuringOpponentsNextTurn,
+    "ShuffleIntoDeck": compiled.ShuffleIntoOwnersDeck, "TheCreatureItFights": TheCreatureItFights,
+    "ThisCreature": ThisCreature, "PlayTopOfDeck": PlayTopOfDeck, "TakeControl": TakeControl,
+    "NeighborsOf": compiled.NeighborsOf, "Nothing": _nothing, "FullyHeal": _fully_heal, "Seq": _seq,
+    "Splash": _splash, "WithNeighbors": _with_neighbors, "MostPowerful": _most_powerful, "FromPile": _from_pile,
+    "Forge": _forge, "DiscardFromHand": _discard_from_hand, "DiscardRandomFromHand": compiled.DiscardRandomFromHand,
+    "MoveAmberToSelf": compiled.MoveAmberToSelf, "LoseAll": compiled.LoseAll,
+    "EventCardPlayerAmber": compiled.EventCardPlayerAmber, "OpponentCannotUseNextTurn": _opponent_cannot_use_next_turn,
+    "Together": _together, "OneOf": _one_of, "UseAsIfYours": _use_as_if_yours, "CaptureAll": _capture_all,
+    "DiscardHand": compiled.DiscardHand, "Ward": compiled.Ward, "MoveAmberFromSelf": compiled.MoveAmberFromSelf,
+    "MakeTokens": _make_tokens, "DiscardTopOfDeck": _discard_top,
+    "ForEach": _for_each, "ArchiveTopOfDeck": ArchiveTopOfDeck, "TheAttacked": compiled.TheAttacked,
+    "ChooseHouse": houses.ChooseHouse, "OpponentCannotChooseChosenHouse": houses.OpponentCannotChooseChosenHouse,
+    "TopOfDeck": houses.TopOfDeck, "Reveal": houses.Reveal, "PlayIt": houses.PlayIt, "DiscardCards": houses.DiscardCards,
+}
+
+def _enters_ready(applies=st.itself):
+    """"<Creatures> enter play ready": the rules ask it of creatures only (engine.entering)."""
+    if getattr(applies, "what", "creature") != "creature":
+        from .grammar import Refusal
+        raise Refusal("static", f"{applies.what}s entering play ready", "entering play ready for a card not a creature")
+    return EntersPlayReady(applies)
+
+
+STATICS = {
+    "PowerModifier": st.PowerModifier, "ArmorModifier": st.ArmorModifier, "GrantKeyword": st.GrantKeyword,
+    "CannotBeUsedTo": st.CannotBeUsedTo, "EntersPlayReady": _enters_ready,
+    "EntersPlayStunned": EntersPlayStunned, "DealsNoFightDamage": st.DealsNoFightDamage,
+    "OnlyDealsWhenFighting": st.OnlyDealsWhenFighting, "CannotBeDealtDamage": st.CannotBeDealtDamage,
+    "KeysCost": KeysCost, "MustChooseHouse": st.MustChooseHouse, "UsableAsActiveHouse": UsableAsActiveHouse,
+    "BelongsToAllHouses": BelongsToAllHouses, "OpponentKeysCost": compiled.OpponentKeysCost,
+    "SpendAmberOnSelf": SpendAmberOnSelf, "PowerPerCount": dyn.PowerPerCount,
+    "OpponentKeysCostPerCount": dyn.OpponentKeysCostPerCount,
+    "PowerWhile": lambda amount, cond, applies=st.itself: st.PowerModifier(amount, dyn.while_(applies, cond)),
+    "KeywordWhile": lambda keyword, cond, applies=st.itself: st.GrantKeyword(keyword, dyn.while_(applies, cond)),
+}
+
+CONDITIONS = {
+    "opponent_has_more_amber": lambda: fx.opponent_has_more_amber,
+    "opponent_has_no_amber": lambda: fx.opponent_has_no_amber,
+    "amber_at_least": compiled.amber_at_least, "more_creatures": compiled.more_creatures,
+    "no_creatures": compiled.no_creatures, "self_test": compiled.self_test, "it_test": compiled.it_test,
+    "opponent_forged_last_turn": lambda: opponent_forged_last_turn,
+    "haunted": lambda: compiled.haunted,
+    "self_on_flank": lambda: compiled.self_test(lambda eng, source, controller, card: eng.is_flank(card)),
+    "it_of_chosen_house": lambda ref: compiled.it_test(ref, houses.of_chosen_house),
+    "self_not_on_flank": lambda: compiled.self_test(lambda eng, source, controller, card: not eng.is_flank(card)),
+    "it_on_flank": lambda ref, present=True: compiled.it_test(
+        ref, lambda eng, source, controller, card: card.zone == "battleline" and eng.is_flank(card) == present),
+}
+
+COUNTS = {"opponent_keys_forged": lambda: compiled.opponent_keys_forged,
+          "unforged_keys": lambda: dyn.unforged_keys, "amber_on_self": lambda: dyn.amber_on_self,
+          "amber_in_pool": lambda: dyn.amber_in_pool, "neighbors_of_self": lambda: dyn.neighbors_of_self,
+          "damage_on_self": lambda: dyn.damage_on_self}
+
+
+# ------------------------------------------------------------------------------ reactions
+
+
+def _about(group, side_from_event: bool = False):
+    """The event's card is one the phrase names (its side as the event saw it, for a destroyed
+    card that is no longer in play)."""
+    def match(ctx) -> bool:
+        card = ctx.event.get("card")
+        if card is None:
+            return False
+        seen = ctx.event.get("controller") if side_from_event else None
+        return group.admits(ctx.eng, ctx.source, ctx.controller, card, seen)
+    return match
+
+
+def _destroyed_about(group):
+    creature = _about(group, side_from_event=True)
+
+    def match(ctx) -> bool:
+        was_creature = ctx.event.get("creature", True)
+        return was_creature and creature(ctx)
+    return match
+
+
+def _destroyed_fighting(group):
+    about = _about(group, side_from_event=True)
+
+    def match(ctx) -> bool:
+        fight = ctx.event.get("fight")
+        card = ctx.event.get("card")
+        return (fight is not None and ctx.source in fight and card in fight and card is not ctx.source
+                and about(ctx))
+    return match
+
+
+def _you(ctx) -> bool:
+    return ctx.event.get("player") == ctx.controller
+
+
+def _you_played(group):
+    about = _about(group)
+
+    def match(ctx) -> bool:
+        return ctx.event.get("player") == ctx.controller and about(ctx)
+    return match
+
+
+def _opponent_played(group):
+    about = _about(group)
+
+    def match(ctx) -> bool:
+        return ctx.event.get("player") not in (None, ctx.controller) and about(ctx)
+    return match
+
+
+def _self_event(ctx) -> bool:
+    return ctx.event.get("card") is ctx.source
+
+
+MATCHES = {
+    "about": _about, "destroyed": _destroyed_about, "destroyed_fighting": _destroyed_fighting,
+    "destroyed_fighting_self": lambda: destroyed_fighting_self, "you": lambda: _you,
+    "you_played": _you_played, "opponent_played": _opponent_played, "end_of_your_turn": lambda: at_end_of_your_turn, "self": lambda: _self_event,
+}
+
+
+def reaction(event: str, ability: list, when) -> Reaction:
+    return Reaction(event, ability, when)

@@ -1,0 +1,237 @@
+"""Noun phrases of card text: "a friendly creature", "each enemy flank creature", "up to 2 damaged
+Mars creatures", "each creature with power 3 or higher", "SELF's neighbors", "that creature".
+
+A phrase is read word by word against the vocabulary of ``templates/vocabulary.toml`` (determiners, adjectives,
+nouns, the words after the noun), into a :class:`Noun`: what it names, on which side, how many, and
+tests on each card. The same :class:`Noun` serves an effect (a choice, or a group named at once),
+a constant ability ("each friendly creature gets ...": which creatures it applies to) and a reaction
+("after an enemy creature reaps": which event it reacts to); a test is written once, as
+``test(eng, source, controller, card)``, in the engine's :data:`engine.statics.Applies` form.
+A phrase with a word outside the vocabulary is not guessed at: it is refused by name.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from ..houses import belongs_to
+from .grammar import Refusal, VOCAB
+
+Test = object  # Callable[[Engine, CardInstance | None, str, CardInstance], bool]
+
+
+@dataclass(frozen=True)
+class Noun:
+    #: "creature", "artifact", or "creature or artifact"
+    what: str
+    #: "any", "friendly" or "enemy", relative to the controller of the ability
+    side: str = "any"
+    tests: tuple = ()
+    #: "one" (a/an), "each", "count" (exactly N), "up_to" (up to N)
+    quantity: str = "one"
+    count: int = 1
+    #: "another", "each other": never the card with the ability
+    other: bool = False
+
+    def admits(self, eng, source, controller, card, card_controller: str | None = None) -> bool:
+        """Is ``card`` one the phrase names, for the ability of ``source`` controlled by
+        ``controller``? (``card_controller``: its controller as an event saw it, for a card that
+        has left play since.)"""
+        if self.other and card is source:
+            return False
+        if self.what not in ("creature or artifact", "card") and card.type != self.what:
+            return False
+        side_of = card_controller or card.controller
+        if self.side == "friendly" and side_of != controller:
+            return False
+        if self.side == "enemy" and side_of == controller:
+            return False
+        return all(t(eng, source, controller, card) for t in self.tests)
+
+    __call__ = admits
+
+    def where(self, ctx, card) -> bool:
+        """As a :class:`~engine.targets.Choose` filter: the tests, the side being the choice's."""
+        return not (self.other and card is ctx.source) and all(
+            t(ctx.eng, ctx.source, ctx.controller, card) for t in self.tests)
+
+
+@dataclass(frozen=True)
+class Fixed:
+    """A group named without a noun phrase ("SELF", "SELF's neighbors", an upgrade's "this
+    creature"): an :data:`engine.statics.Applies` test."""
+    test: object
+    what: str = "creature"
+
+    def admits(self, eng, source, controller, card, card_controller: str | None = None) -> bool:
+        return self.test(eng, source, controller, card)
+
+    __call__ = admits
+
+
+# ------------------------------------------------------------------------------ tests
+
+
+def _damaged(eng, source, controller, card) -> bool:
+    return card.damage > 0
+
+
+def _undamaged(eng, source, controller, card) -> bool:
+    return card.damage == 0
+
+
+def _flank(eng, source, controller, card) -> bool:
+    return eng.is_flank(card)
+
+
+def _not_flank(eng, source, controller, card) -> bool:
+    return card.zone == "battleline" and not eng.is_flank(card)
+
+
+def _ready(eng, source, controller, card) -> bool:
+    return not card.exhausted
+
+
+def _exhausted(eng, source, controller, card) -> bool:
+    return card.exhausted
+
+
+def _stunned(eng, source, controller, card) -> bool:
+    return card.stunned
+
+
+def _has_amber(eng, source, controller, card) -> bool:
+    return card.amber > 0
+
+
+def _no_amber(eng, source, controller, card) -> bool:
+    return card.amber == 0
+
+
+def _neighbor(eng, source, controller, card) -> bool:
+    return source is not None and card in eng.game.neighbors(source)
+
+
+def _of_chosen_house(eng, source, controller, card) -> bool:
+    from ..effects_compiled_houses import of_chosen_house
+    return of_chosen_house(eng, source, controller, card)
+
+
+def _house(house: str, present: bool = True):
+    def test(eng, source, controller, card) -> bool:
+        return belongs_to(eng, card, house) == present
+    return test
+
+
+def _trait(trait: str, present: bool = True):
+    def test(eng, source, controller, card) -> bool:
+        return (trait in (t.strip().lower() for t in card.printed.traits)) == present
+    return test
+
+
+def _keyword(word: str):
+    def test(eng, source, controller, card) -> bool:
+        return eng.has(card, word) > 0
+    return test
+
+
+def _power(op: str, n: int):
+    def test(eng, source, controller, card) -> bool:
+        p = eng.power(card)
+        return p >= n if op == "higher" else p <= n if op == "lower" else p == n
+    return test
+
+
+#: adjectives with no value: word -> test
+_ADJECTIVES = {"damaged": _damaged, "undamaged": _undamaged, "flank": _flank, "ready": _ready,
+               "exhausted": _exhausted, "stunned": _stunned, "neighboring": _neighbor}
+#: words after the noun, as patterns -> test factory
+_POST = [
+    (re.compile(r"^with power (\d+) or (higher|lower)"), lambda m: _power(m[2], int(m[1]))),
+    (re.compile(r"^with (\d+) or (more|less) power"), lambda m: _power("higher" if m[2] == "more" else "lower", int(m[1]))),
+    (re.compile(r"^with (\d+) power"), lambda m: _power("equal", int(m[1]))),
+    (re.compile(r"^(?:that is )?not on a flank"), lambda m: _not_flank),
+    (re.compile(r"^on a flank"), lambda m: _flank),
+    (re.compile(r"^with (?:any )?amber on (?:it|them)"), lambda m: _has_amber),
+    (re.compile(r"^with no amber on (?:it|them)"), lambda m: _no_amber),
+    (re.compile(r"^(?:in play|controlled by any player)"), lambda m: None),
+    (re.compile(r"^of (?:that|the chosen) house"), lambda m: _of_chosen_house),
+]
+_NOUNS = {"creature": "creature", "creatures": "creature", "artifact": "artifact", "artifacts": "artifact",
+          "creature or artifact": "creature or artifact", "creatures or artifacts": "creature or artifact",
+          "creature and artifact": "creature or artifact", "creatures and artifacts": "creature or artifact",
+          "card": "card", "cards": "card", "action card": "action", "action cards": "action",
+          "artifact card": "artifact", "upgrade": "upgrade", "upgrade card": "upgrade"}
+_PLURALS = ("creatures", "artifacts", "cards")
+_DETERMINER = re.compile(r"^(?:(a|an|another|each other|each|all|any)|up to (\d+)|(\d+)|(two|three))\s+")
+_NUMBER_WORDS = {"two": 2, "three": 3}
+
+
+def house_word(word: str) -> str | None:
+    """The house a word of the text names ("star alliance" is read as one word)."""
+    return VOCAB["houses"].get(word)
+
+
+def noun(phrase: str) -> Noun:
+    """Read a noun phrase; a word outside the vocabulary refuses it (:class:`Refusal`)."""
+    text = phrase.strip().replace("star alliance", "staralliance")
+    if text.startswith("each of your "):  # "each of your artifacts": each friendly artifact
+        text = "each friendly " + text[len("each of your "):]
+    elif not _DETERMINER.match(text) and any(w in _PLURALS for w in text.split()):
+        text = "each " + text  # "enemy creatures cannot reap": a bare plural is every one of them
+    m = _DETERMINER.match(text)
+    if not m:
+        raise Refusal("target", phrase)
+    det = m[1]
+    quantity, count, other = "one", 1, det in ("another", "each other")
+    if det in ("each", "all", "each other"):
+        quantity = "each"
+    elif det == "any":
+        raise Refusal("target", phrase)
+    elif m[2]:
+        quantity, count = "up_to", int(m[2])
+    elif m[3] or m[4]:
+        quantity, count = "count", int(m[3]) if m[3] else _NUMBER_WORDS[m[4]]
+    rest = text[m.end():]
+    side, tests = "any", []
+    what = None
+    while rest:
+        for n in sorted(_NOUNS, key=len, reverse=True):
+            if rest == n or rest.startswith(n + " "):
+                what, rest = _NOUNS[n], rest[len(n):].strip()
+                break
+        if what:
+            break
+        word, _, rest = rest.partition(" ")
+        if word in ("friendly", "enemy", "opponent's"):
+            side = "enemy" if word == "opponent's" else word
+        elif word == "other":
+            other = True
+        elif word in _ADJECTIVES:
+            tests.append(_ADJECTIVES[word])
+        elif word in VOCAB["keywords"]:
+            tests.append(_keyword(word))
+        elif house_word(word.removeprefix("non-")):
+            tests.append(_house(house_word(word.removeprefix("non-")), not word.startswith("non-")))
+        elif not rest and (word in VOCAB["traits"] or word.removesuffix("s") in VOCAB["traits"]):
+            what = "card"  # "each friendly shard": a card with that trait
+            tests.append(_trait(word if word in VOCAB["traits"] else word.removesuffix("s")))
+            break
+        elif word.removeprefix("non-") in VOCAB["traits"]:
+            tests.append(_trait(word.removeprefix("non-"), not word.startswith("non-")))
+        else:
+            raise Refusal("target", phrase, f'the word "{word}"')
+    if what is None:
+        raise Refusal("target", phrase)
+    while rest:
+        for pattern, make in _POST:
+            pm = pattern.match(rest)
+            if pm:
+                test = make(pm)
+                if test is not None:
+                    tests.append(test)
+                rest = rest[pm.end():].strip(" ,")
+                break
+        else:
+            raise Refusal("target", phrase, f'"{rest}"')
+    return Noun(what, side, tuple(tests), quantity, count, other)

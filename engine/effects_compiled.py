@@ -1,0 +1,332 @@
+"""Effects the card-text compiler (:mod:`engine.compile`) needs that the hand definitions did not:
+naming a group by a noun phrase's tests, the neighbors of a chosen card as they are now, and
+conditions with a value ("if your opponent has 7 Æmber or more").
+
+Kept apart from the effect library modules so the compiler adds to the library without changing
+what any hand-defined card does.
+"""
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from .effects import Condition, Context, Effect
+from .statics import Static
+from .targets import candidates
+
+#: a test on a card, in the engine's Applies form (engine.statics): (eng, source, controller, card)
+CardTest = Callable[..., bool]
+
+
+@dataclass
+class NameGroup(Effect):
+    """"Each <noun phrase>": every card of the kinds ``whats`` on ``side`` that ``test`` admits,
+    named ``name`` (no choice); with ``other``, never the card with the ability."""
+    whats: tuple[str, ...]
+    side: str
+    test: CardTest
+    name: str
+    other: bool = False
+
+    def resolve(self, ctx: Context) -> bool:
+        found = [c for what in self.whats for c in candidates(ctx, what, self.side)
+                 if not (self.other and c is ctx.source) and self.test(ctx.eng, ctx.source, ctx.controller, c)]
+        ctx.chosen[self.name] = ctx.chosen["it"] = found
+        return bool(found)
+
+
+@dataclass
+class NeighborsOf(Effect):
+    """"Each of <that creature>'s neighbors": the creatures next to the card ``of`` names, now."""
+    of: str
+    name: str
+
+    def resolve(self, ctx: Context) -> bool:
+        found = [n for c in ctx.refs(self.of) if c.zone == "battleline" for n in ctx.game.neighbors(c)]
+        ctx.chosen[self.name] = ctx.chosen["it"] = list(dict.fromkeys(found))
+        return bool(found)
+
+
+@dataclass
+class Named(Effect):
+    """Name the cards an earlier reference names under another name (for "it" after a group)."""
+    ref: str
+    name: str
+
+    def resolve(self, ctx: Context) -> bool:
+        ctx.chosen[self.name] = ctx.chosen["it"] = list(ctx.refs(self.ref))
+        return bool(ctx.chosen[self.name])
+
+
+# ------------------------------------------------------------------------------ conditions
+
+
+def amber_at_least(who: str, n: int) -> Condition:
+    """"If <you / your opponent> <have / has> N Æmber or more"."""
+    def condition(ctx: Context) -> bool:
+        return (ctx.me if who == "self" else ctx.opponent).amber >= n
+    condition.__name__ = f"{who}_has_{n}_amber_or_more"
+    return condition
+
+
+def more_creatures(who: str) -> Condition:
+    """"If <you control / your opponent controls> more creatures than <your opponent / you>"."""
+    def condition(ctx: Context) -> bool:
+        mine, theirs = len(ctx.me.creatures), len(ctx.opponent.creatures)
+        return mine > theirs if who == "self" else theirs > mine
+    condition.__name__ = f"{who}_controls_more_creatures"
+    return condition
+
+
+def no_creatures(side: str) -> Condition:
+    """"If <there are no enemy creatures / you have no creatures> in play"."""
+    def condition(ctx: Context) -> bool:
+        players = {"friendly": [ctx.me], "enemy": [ctx.opponent], "any": [ctx.me, ctx.opponent]}[side]
+        return not any(p.creatures for p in players)
+    condition.__name__ = f"no_{side}_creatures"
+    return condition
+
+
+def self_test(test: CardTest) -> Condition:
+    """"If <this card> is on a flank": a test on the card with the ability."""
+    def condition(ctx: Context) -> bool:
+        return ctx.source.in_play and bool(test(ctx.eng, ctx.source, ctx.controller, ctx.source))
+    return condition
+
+
+def it_test(ref: str, test: CardTest) -> Condition:
+    """"If <that creature> is damaged": a test on every card an earlier effect named."""
+    def condition(ctx: Context) -> bool:
+        cards = ctx.refs(ref)
+        return bool(cards) and all(test(ctx.eng, ctx.source, ctx.controller, c) for c in cards)
+    return condition
+
+
+def negate(condition: Condition) -> Condition:
+    def negated(ctx: Context) -> bool:
+        return not condition(ctx)
+    return negated
+
+
+# ------------------------------------------------------------------------------ "for each"
+
+
+@dataclass
+class ForEach(Effect):
+    """"For each <X>, <effects>" / "<effect> for each <X>": the effects once per X, counted when
+    the effect starts (glossary "For Each"); each repetition makes its own choices."""
+    count: Callable[[Context], int]
+    effects: list
+
+    def resolve(self, ctx: Context) -> bool:
+        from .effects import resolve_all
+        n = self.count(ctx)
+        ctx.log(f"{ctx.source.name}: {n} time(s)")
+        ok = n > 0
+        for _ in range(n):
+            ok = resolve_all(self.effects, ctx) and ok
+            if ctx.game.winner:
+                break
+        return ok
+
+
+def count_in_play(whats: tuple[str, ...], side: str, test: CardTest, other: bool = False) -> Callable[[Context], int]:
+    """How many cards in play a noun phrase names ("each friendly ready creature")."""
+    def count(ctx: Context) -> int:
+        return sum(1 for what in whats for c in candidates(ctx, what, side)
+                   if not (other and c is ctx.source) and test(ctx.eng, ctx.source, ctx.controller, c))
+    return count
+
+
+def opponent_keys_forged(ctx: Context) -> int:
+    return ctx.opponent.keys
+
+
+# ------------------------------------------------------------------------------ statics
+
+
+@dataclass
+class OpponentKeysCost(Static):
+    """"Your opponent's keys cost +N": added to what the opponent of the controller pays."""
+    amount: int
+
+    def key_cost(self, eng, source, controller, player: str) -> int:
+        return self.amount if player != controller else 0
+
+
+@dataclass
+class TheAttacked(Effect):
+    """"The attacked creature": the creature an earlier "fight with" of this ability attacked, or,
+    in a "Fight:" / "Before Fight:" ability, the creature this one fights."""
+    name: str
+
+    def resolve(self, ctx: Context) -> bool:
+        if "attacked" in ctx.chosen:
+            found = list(ctx.chosen["attacked"])
+        else:
+            fight = ctx.event.get("fight") or {}
+            defender = fight.get("defender") if isinstance(fight, dict) else None
+            found = [defender] if defender is not None and defender.in_play else []
+        ctx.chosen[self.name] = ctx.chosen["it"] = found
+        return bool(found)
+
+
+# ------------------------------------------------------------------------------ Æmber and hands
+
+
+@dataclass
+class MoveAmberToSelf(Effect):
+    """"Move N Æmber from your pool to <this card>"."""
+    amount: int
+
+    def resolve(self, ctx: Context) -> bool:
+        moved = min(self.amount, ctx.me.amber)
+        ctx.me.amber -= moved
+        ctx.source.amber += moved
+        ctx.log(f"{ctx.controller} moves {moved} Æmber from their pool to {ctx.source.label} ({ctx.source.amber} on it)")
+        return moved == self.amount
+
+
+@dataclass
+class LoseAll(Effect):
+    """"Lose all your Æmber" (``who="opponent"``: your opponent loses all of theirs)."""
+    who: str = "self"
+
+    def resolve(self, ctx: Context) -> bool:
+        pool = ctx.me if self.who == "self" else ctx.opponent
+        lost, pool.amber = pool.amber, 0
+        ctx.log(f"{ctx.source.name}: {ctx.controller if self.who == 'self' else ctx.opponent_name} loses "
+                f"all {lost} Æmber")
+        return True
+
+
+@dataclass
+class EventCardPlayerAmber(Effect):
+    """"Its owner gains N" / "its controller loses N": the player of the card the event is about
+    (its controller as the event saw it: a destroyed creature is no longer in play)."""
+    amount: int
+    whose: str = "owner"
+    gain: bool = True
+
+    def resolve(self, ctx: Context) -> bool:
+        card = ctx.event.get("card")
+        if card is None:
+            return False
+        player = card.owner if self.whose == "owner" else ctx.event.get("controller", card.controller)
+        if self.gain:
+            ctx.eng.gain(player, self.amount, ctx.source.name)
+            return True
+        pool = ctx.game.players[player]
+        lost = min(self.amount, pool.amber)
+        pool.amber -= lost
+        ctx.log(f"{ctx.source.name}: {player} loses {lost} Æmber ({pool.amber})")
+        return lost == self.amount
+
+
+def _discard(ctx: Context, card) -> None:
+    """A card discarded from its owner's hand by an effect: into the discard pile, and the
+    "discarded" event (engine.play_timing) for the player who discarded it."""
+    house = card.house
+    ctx.eng.put_away(card, "discard")
+    ctx.eng.emit("discarded", card=card, player=card.owner, house=house)
+
+
+@dataclass
+class DiscardFromHand(Effect):
+    """"Discard <the chosen cards> (from your hand)"."""
+    on: str
+
+    def resolve(self, ctx: Context) -> bool:
+        cards = [c for c in ctx.refs(self.on) if c.zone == "hand"]
+        for c in cards:
+            _discard(ctx, c)
+        return bool(cards)
+
+
+@dataclass
+class DiscardRandomFromHand(Effect):
+    """"<Your opponent> discards a random card from their hand" (the game's seeded generator)."""
+    who: str = "opponent"
+
+    def resolve(self, ctx: Context) -> bool:
+        player = ctx.opponent if self.who == "opponent" else ctx.me
+        hand = player.zone("hand")
+        if not hand:
+            ctx.log(f"{ctx.source.name}: no card in {player.name}'s hand to discard")
+            return False
+        _discard(ctx, ctx.game.rng.choice(hand))
+        return True
+
+
+@dataclass
+class Ward(Effect):
+    """"Ward <creatures>": a ward counter on each; one already warded cannot be warded again
+    (glossary "Ward")."""
+    on: str
+
+    def resolve(self, ctx: Context) -> bool:
+        done = False
+        for c in ctx.refs(self.on):
+            if c.zone != "battleline" or c.ward:
+                continue
+            c.ward = done = True
+            ctx.log(f"{c.label} is warded")
+        return done
+
+
+@dataclass
+class MoveAmberFromSelf(Effect):
+    """"Move N Æmber from <this card> to your pool"."""
+    amount: int
+
+    def resolve(self, ctx: Context) -> bool:
+        moved = min(self.amount, ctx.source.amber)
+        ctx.source.amber -= moved
+        ctx.me.amber += moved
+        ctx.log(f"{ctx.controller} moves {moved} Æmber from {ctx.source.label} to their pool ({ctx.me.amber})")
+        return moved == self.amount
+
+
+@dataclass
+class ShuffleIntoOwnersDeck(Effect):
+    """"Shuffle <cards> into their owner's deck": a card in play leaves play to its owner's deck
+    (a warded creature stays), a card in a discard pile is moved there; then each of those decks
+    is shuffled."""
+    on: str
+
+    def resolve(self, ctx: Context) -> bool:
+        from .effects_zones import shuffle_deck
+        moved = []
+        for c in ctx.refs(self.on):
+            if c.in_play:
+                if ctx.eng.leave_play(c, "deck"):
+                    moved.append(c)
+            elif c.zone == "discard":
+                ctx.game.move(c, "deck", c.owner)
+                moved.append(c)
+        for owner in sorted({c.owner for c in moved}):
+            shuffle_deck(ctx.game, owner)
+        if moved:
+            ctx.log(f"{ctx.source.name}: {', '.join(c.label for c in moved)} shuffled into their owner's deck")
+        return bool(moved)
+
+
+@dataclass
+class DiscardHand(Effect):
+    """"Discard your hand": every card in it, one discard each."""
+
+    def resolve(self, ctx: Context) -> bool:
+        hand = list(ctx.me.zone("hand"))
+        for c in hand:
+            _discard(ctx, c)
+        return bool(hand)
+
+
+def haunted(ctx: Context) -> bool:
+    """"If you are haunted": 10 or more cards in your discard pile (glossary "Haunted")."""
+    return len(ctx.me.zone("discard")) >= 10
+
+
+def opponent_amber(ctx: Context) -> int:
+    """"All of your opponent's Æmber", counted as the effect resolves."""
+    return ctx.opponent.amber

@@ -1,0 +1,293 @@
+"""More effects for one-of-a-kind card texts (see :mod:`engine.effects_more`): control that lasts
+until a card leaves play, damage armor cannot prevent, armor lost for the turn, Æmber moved from a
+card, cards put into play or played from elsewhere, and the discard-and-compare cards.
+"""
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from .effects import Context, Effect
+from .leaves_play import FOREVER
+from .reactions import Reaction
+from .state import LastingEffect
+from .statics import ArmorModifier, this_card
+from .targets import candidates, card_label
+from .text_in_force import KIND as TEXT_KIND, TextChange
+
+# ------------------------------------------------------------------------------ control
+
+
+@dataclass
+class TakeControlUntilLeaves(Effect):
+    """"Take control of <it> until <this card> leaves play": when the source leaves play (however,
+    whoever controls it then), the creature goes back to the player who controlled it before, if
+    it is still in play under this ability's controller."""
+    on: str = "it"
+
+    def resolve(self, ctx: Context) -> bool:
+        source, taken = ctx.source, [c for c in ctx.refs(self.on) if c.in_play]
+        if not taken or not source.in_play:
+            return False
+        for card in taken:
+            before = card.controller
+            ctx.eng.take_control(card, ctx.controller)
+            effect = LastingEffect("reaction", source.name, ctx.controller, {"card": source, "through_turn": FOREVER})
+            effect.params["reaction"] = Reaction("left_play", [_GiveBack(card, before, effect)],
+                                                 when=_left(source, effect))
+            ctx.game.lasting.append(effect)
+        return all(c.controller == ctx.controller for c in taken)
+
+
+def _left(source, effect) -> Callable[[Context], bool]:
+    def when(ctx: Context) -> bool:
+        return ctx.event.get("card") is source and effect in ctx.game.lasting
+    return when
+
+
+@dataclass
+class _GiveBack(Effect):
+    card: object
+    to: str
+    effect: LastingEffect
+
+    def resolve(self, ctx: Context) -> bool:
+        if self.effect in ctx.game.lasting:
+            ctx.game.lasting.remove(self.effect)
+        card = self.card
+        if not card.in_play or card.controller != ctx.controller:
+            return False
+        ctx.log(f"{ctx.source.label} left play: control of {card.label} returns to {self.to}")
+        ctx.eng.take_control(card, self.to)
+        return True
+
+
+@dataclass
+class OfHouseUnlessYours(Effect):
+    """"While under your control, if it does not belong to one of your three houses, it is
+    considered to be of house X": an effect on the card, checked as control is taken."""
+    house: str
+    on: str = "it"
+
+    def resolve(self, ctx: Context) -> bool:
+        from .turn import identity_houses
+        mine = identity_houses(ctx.eng, ctx.controller)
+        for card in ctx.refs(self.on):
+            if card.in_play and card.controller == ctx.controller and card.house not in mine:
+                card.house_changes.append({"house": self.house, "while_controller": ctx.controller})
+                ctx.log(f"{card.label} is of house {self.house} while {ctx.controller} controls it")
+        return True
+
+
+# ------------------------------------------------------------------------------ damage and armor
+
+
+@dataclass
+class DealDamageArmorCannotPrevent(Effect):
+    """"Deal N to <cards>. This damage cannot be prevented by armor": the armor is not used (what
+    is left of it still prevents later damage this turn)."""
+    amount: int
+    on: str = "it"
+
+    def resolve(self, ctx: Context) -> bool:
+        hit = [c for c in ctx.refs(self.on) if c.zone == "battleline"]
+        kept = {c: c.armor_used for c in hit}
+        for c in hit:
+            c.armor_used = max(c.armor_used, ctx.eng.armor(c))  # no armor left to prevent this damage
+            ctx.eng.deal_damage(c, self.amount, ctx.source.label, check=False, dealer=ctx.source)
+            c.armor_used = kept[c]
+        ctx.eng.check_state()
+        return bool(hit)
+
+
+@dataclass
+class LoseArmorForTurnAndTakeDamage(Effect):
+    """"Each <enemy> creature with armor loses all of its armor until the end of the turn and is
+    dealt 1 damage for each point of armor it lost this way"."""
+    side: str = "enemy"
+
+    def resolve(self, ctx: Context) -> bool:
+        lost = {c: ctx.eng.armor(c) for c in candidates(ctx, "creature", self.side) if ctx.eng.armor(c) > 0}
+        for c, armor in lost.items():
+            ctx.game.lasting.append(LastingEffect("static", ctx.source.name, ctx.controller,
+                                                  {"card": ctx.source, "target": c,
+                                                   "static": ArmorModifier(-armor, this_card(c))}))
+            ctx.log(f"{c.label} loses its {armor} armor until the end of the turn")
+        for c, armor in lost.items():
+            ctx.eng.deal_damage(c, armor, ctx.source.label, check=False, dealer=ctx.source)
+        ctx.eng.check_state()
+        return bool(lost)
+
+
+# ------------------------------------------------------------------------------ Æmber
+
+
+@dataclass
+class MoveAmberFromYourCard(Effect):
+    """"Move N Æmber from one of your cards to your pool": a card in play you control with Æmber on
+    it (the controller chooses which)."""
+    amount: int = 1
+
+    def resolve(self, ctx: Context) -> bool:
+        cards = [c for c in ctx.game.in_play() if c.controller == ctx.controller and c.amber]
+        if not cards:
+            ctx.log(f"{ctx.source.name}: no card of {ctx.controller}'s has Æmber on it")
+            return False
+        card = ctx.eng.chooser.choose(f"{ctx.source.name}: move Æmber from which card", cards,
+                                      label=card_label(cards))
+        moved = min(self.amount, card.amber)
+        card.amber -= moved
+        ctx.me.amber += moved
+        ctx.log(f"{ctx.controller} moves {moved} Æmber from {card.label} to their pool ({ctx.me.amber})")
+        return moved == self.amount
+
+
+@dataclass
+class GainCounted(Effect):
+    """"Gain 1 Æmber for each <thing counted when the ability resolves>"."""
+    count: Callable[[Context], int]
+
+    def resolve(self, ctx: Context) -> bool:
+        n = self.count(ctx)
+        if n:
+            ctx.eng.gain(ctx.controller, n, ctx.source.name)
+        return n > 0
+
+
+# ------------------------------------------------------------------------------ zones
+
+
+@dataclass
+class PurgeFromADiscardPile(Effect):
+    """"Purge up to N cards from a discard pile": one pile (the controller chooses whose, when
+    both have cards), then up to N of its cards."""
+    count: int = 2
+
+    def resolve(self, ctx: Context) -> bool:
+        piles = [p for p in (ctx.controller, ctx.opponent_name) if ctx.game.players[p].zone("discard")]
+        if not piles:
+            ctx.log(f"{ctx.source.name}: both discard piles are empty")
+            return False
+        whose = ctx.eng.chooser.choose(f"{ctx.source.name}: purge from whose discard pile", piles)
+        picked: list = []
+        for n in range(self.count):
+            left = [c for c in ctx.game.players[whose].zone("discard") if c not in picked]
+            if not left:
+                break
+            done = "done"
+            label = card_label(left)
+            choice = ctx.eng.chooser.choose(f"{ctx.source.name}: purge a card ({n + 1} of up to {self.count})",
+                                            [*left, done], label=lambda o: o if o == done else label(o))
+            if choice == done:
+                break
+            picked.append(choice)
+        for c in picked:
+            ctx.eng.put_away(c, "purged")
+        return bool(picked)
+
+
+@dataclass
+class PlayFromDiscard(Effect):
+    """"Play a creature from your discard pile": the chosen card, played as a card effect tells."""
+    on: str = "it"
+
+    def resolve(self, ctx: Context) -> bool:
+        cards = [c for c in ctx.refs(self.on) if c.zone == "discard"]
+        return bool(cards) and all(ctx.eng.play_from(c, "discard") for c in cards)
+
+
+@dataclass
+class PutIntoPlayFromHand(Effect):
+    """"Put a <creature> from your hand into play": the chosen card, under your control."""
+    on: str = "it"
+
+    def resolve(self, ctx: Context) -> bool:
+        cards = [c for c in ctx.refs(self.on) if c.zone == "hand"]
+        for c in cards:
+            ctx.eng.put_into_play(c, ctx.controller)
+        return bool(cards) and all(c.in_play for c in cards)
+
+
+def _discard_top(ctx: Context, player: str):
+    deck = ctx.game.players[player].zone("deck")
+    if not deck:
+        ctx.log(f"{ctx.source.name}: {player}'s deck is empty")
+        return None
+    card = deck[0]
+    ctx.eng.put_away(card, "discard")
+    ctx.log(f"{ctx.source.name}: {player} discards {card.label} ({card.house}) from the top of their deck")
+    return card
+
+
+@dataclass
+class DiscardTopAndGainPerHouseInHand(Effect):
+    """"Discard the top card of <a player>'s deck and reveal their hand. <The other player> gains 1
+    for each card of the discarded card's house revealed this way"; ``who``: whose deck and hand
+    ("opponent" or "self"), the other player gains."""
+    who: str = "opponent"
+
+    def resolve(self, ctx: Context) -> bool:
+        player = ctx.opponent_name if self.who == "opponent" else ctx.controller
+        gainer = ctx.game.other(player)
+        top = _discard_top(ctx, player)
+        hand = ctx.game.players[player].zone("hand")
+        ctx.log(f"{player} reveals their hand: {', '.join(c.label for c in hand) or 'no cards'}")
+        n = sum(1 for c in hand if top is not None and c.house == top.house)
+        if n:
+            ctx.eng.gain(gainer, n, ctx.source.name)
+        return top is not None
+
+
+@dataclass
+class DiscardTopOfEachAndDestroyOfItsHouse(Effect):
+    """"Discard the top card of each player's deck. For each of those cards, destroy a creature or
+    artifact of that card's house, if able. If 2 cards are not destroyed as a result of this,
+    destroy <this card>"."""
+
+    def resolve(self, ctx: Context) -> bool:
+        tops = [c for c in (_discard_top(ctx, p) for p in (ctx.controller, ctx.opponent_name)) if c is not None]
+        destroyed = 0
+        for top in tops:
+            options = [c for c in ctx.game.in_play() if c.zone in ("battleline", "artifacts") and c.house == top.house]
+            if not options:
+                ctx.log(f"{ctx.source.name}: no creature or artifact of house {top.house} to destroy")
+                continue
+            victim = ctx.eng.chooser.choose(f"{ctx.source.name}: destroy a {top.house} creature or artifact",
+                                            options, label=card_label(options))
+            ctx.eng.destroy([victim])
+            destroyed += not victim.in_play
+        if destroyed < 2 and ctx.source.in_play:
+            ctx.log(f"{ctx.source.name}: {destroyed} card(s) destroyed, not 2: it destroys itself")
+            ctx.eng.destroy([ctx.source])
+        return True
+
+
+# ------------------------------------------------------------------------------ text
+
+
+class LosesKeyword(TextChange):
+    """"<Each creature> loses <keyword>": the keyword is gone from the text in force of every
+    creature in play (``side``: relative to the effect's controller; "any" for each creature)."""
+
+    def __init__(self, keyword: str, side: str = "any") -> None:
+        self.keyword, self.side = keyword, side
+
+    def applies(self, eng, effect, card) -> bool:
+        if card.zone != "battleline":
+            return False
+        return self.side == "any" or (card.controller == effect.controller) == (self.side == "friendly")
+
+    def keywords(self, eng, card, current: dict[str, int]) -> dict[str, int]:
+        return {k: v for k, v in current.items() if k != self.keyword}
+
+
+@dataclass
+class EachCreatureLosesForTheTurn(Effect):
+    """"For the remainder of the turn, each creature loses <keyword>"."""
+    keyword: str
+
+    def resolve(self, ctx: Context) -> bool:
+        ctx.game.lasting.append(LastingEffect(TEXT_KIND, ctx.source.name, ctx.controller,
+                                              {"text": LosesKeyword(self.keyword), "card": ctx.source}))
+        ctx.log(f"{ctx.source.name}: each creature loses {self.keyword} for the remainder of the turn")
+        return True

@@ -1,0 +1,45 @@
+"""What replays read from a knowledge base, kept per connection while the KB is unchanged.
+
+Working out which expectation a replay is checked against reads every entry of its game
+(:class:`engine.carry.EntryIndex`), and its rule set tells each switch from the KB's texts
+(:func:`engine.rulesets.ruleset_from_kb`). A build hands both to its replays; a caller that replays
+one scenario at a time (``rulebase verify``, the verify API, the benchmark) would read them again
+for every replay, several times the cost of the replay itself. So they are kept here, for the
+last few connections seen, and dropped as soon as the KB changes: a change on the connection
+itself moves ``total_changes``, a change committed by another connection moves ``PRAGMA
+data_version``. (sqlite3 connections take no weak references, so the cache holds the connection
+itself, a bounded few; its owner closing it only ends its use.)
+"""
+from __future__ import annotations
+
+import sqlite3
+import threading
+
+#: how many connections' caches are kept (the latest used)
+KEEP = 2
+
+_lock = threading.Lock()
+#: id(connection) -> (connection, freshness token, cache)
+_caches: dict[int, tuple[sqlite3.Connection, tuple, dict]] = {}
+
+
+def _token(conn: sqlite3.Connection) -> tuple | None:
+    try:
+        return conn.total_changes, conn.execute("PRAGMA data_version").fetchone()[0]
+    except sqlite3.Error:  # a closed connection: nothing to keep
+        return None
+
+
+def cache_for(conn: sqlite3.Connection) -> dict:
+    """A dict for what replays on ``conn`` read, emptied whenever the KB has changed since."""
+    token = _token(conn)
+    if token is None:
+        return {}
+    with _lock:
+        found = _caches.pop(id(conn), None)
+        if found is None or found[0] is not conn or found[1] != token:
+            found = (conn, token, {})
+        _caches[id(conn)] = found  # latest last
+        while len(_caches) > KEEP:
+            del _caches[next(iter(_caches))]
+        return found[2]
