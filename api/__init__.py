@@ -6,7 +6,10 @@ errors from ``api.errors``) and the HTML pages (``api.pages``, and the card chec
 ``api.kotc_page``); templates and static files live in ``site/`` at the project root. Keyword
 arguments go to ``app.config`` (e.g. the verify limits of ``api.verify``: ``VERIFY_MAX_STEPS``,
 ``VERIFY_SECONDS``, ``VERIFY_MAX_BODY``; ``DATASETTE_URL``, the root of a Datasette serving the same
-KB, makes entry and card pages link to their rows there). The KB is opened read-only, one
+KB, makes entry and card pages link to their rows there; ``VERIFY_CONCURRENCY``, the verify runs
+worked on at once, ``api.verify_slots``). Every response carries the security headers of
+``api.headers``; request sizes are bounded by ``api.request_limits``, whose limits ``rulebase serve``
+also gives waitress. The KB is opened read-only, one
 connection per request, so ``rulebase build`` can replace the file (atomic rename) while the site is
 up and the next request sees the new one. A rule cited by number has a page of its own,
 ``/<game>/<version>/<number>`` (``/mtg/2025-11-14/702.19b``; ``/<game>/<number>`` for the latest
@@ -40,17 +43,29 @@ class GameConverter(BaseConverter):
         return value
 
 
+class Site(Flask):
+    """Flask, with ``OPTIONS`` answered as a 204 with ``Allow`` (``api.headers``)."""
+
+    def make_default_options_response(self):
+        from .headers import options_response
+        return options_response()
+
+
 def create_app(db_path: str | Path, **config) -> Flask:
-    app = Flask(__name__, template_folder=str(SITE_DIR / "templates"),
+    app = Site(__name__, template_folder=str(SITE_DIR / "templates"),
                 static_folder=str(SITE_DIR / "static"), static_url_path="/static")
     app.url_map.converters["rule"] = RuleNumberConverter
     app.url_map.converters["game"] = GameConverter
     app.config["KB_PATH"] = str(Path(db_path).resolve())
     app.config.update(config)
-    from . import db, delivery, errors, json_api, json_diff, kotc, kotc_page, pages
+    from . import db, delivery, errors, headers, json_api, json_diff, kotc, kotc_page, pages, request_limits
+    from . import verify_slots
     db.init_app(app)
     delivery.init_app(app)
     errors.init_app(app)
+    headers.init_app(app)
+    request_limits.init_app(app)
+    verify_slots.init_app(app)
     app.register_blueprint(json_api.bp, url_prefix="/api")
     app.register_blueprint(json_diff.bp, url_prefix="/api")
     app.register_blueprint(kotc.bp, url_prefix="/api")

@@ -7,14 +7,22 @@ be able to rely on one error shape. :class:`ApiError` is what endpoints raise fo
 
 Paths outside ``/api`` belong to the HTML site: a 404 there is the site's 404 page, other errors
 keep Werkzeug's own responses, and a crash is also answered without a traceback.
+
+Two failures are not the client's and not a bug either: a KB file deleted or damaged while the site
+runs is a 503 saying the knowledge base is unavailable (JSON under ``/api``, a short page elsewhere),
+and a string with a lone UTF-16 surrogate (``"\\ud800"`` in a JSON body: valid JSON, but no
+character) is refused with a 400 where bodies and text parameters are read, before it can reach
+SQLite, which cannot encode it.
 """
 from __future__ import annotations
 
 import logging
 import re
+import sqlite3
 from urllib.parse import unquote_to_bytes
 
 from flask import Blueprint, Flask, Response, jsonify, request
+from markupsafe import escape
 from werkzeug.exceptions import HTTPException
 
 log = logging.getLogger(__name__)
@@ -26,15 +34,17 @@ _CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")
 class ApiError(Exception):
     """Bad input an endpoint found: answered with ``status`` and the message as ``error``."""
 
-    def __init__(self, message: str, status: int = 400):
+    def __init__(self, message: str, status: int = 400, headers: dict[str, str] | None = None):
         super().__init__(message)
         self.message = message
         self.status = status
+        self.headers = headers or {}
 
 
-def error_response(message: str, status: int) -> Response:
+def error_response(message: str, status: int, headers: dict[str, str] | None = None) -> Response:
     response = jsonify({"error": message})
     response.status_code = status
+    response.headers.update(headers or {})
     return response
 
 
@@ -56,7 +66,28 @@ def _http_error(exc: HTTPException):
 
 
 def _api_error(exc: ApiError):
-    return error_response(exc.message, exc.status)
+    return error_response(exc.message, exc.status, exc.headers)
+
+
+#: SQLite's primary result codes that say the KB file itself cannot be read: missing or not
+#: openable, damaged, not a database, an I/O error, locked or busy (a writer holding it)
+_KB_FILE_ERRORS = frozenset({3, 5, 6, 10, 11, 14, 26})  # PERM BUSY LOCKED IOERR CORRUPT CANTOPEN NOTADB
+
+
+def _kb_unavailable(exc: sqlite3.DatabaseError):
+    """The KB file went missing or is damaged while the site runs (deleted, truncated, overwritten):
+    a 503 that says so, rather than a 500 that blames the code. Any other SQLite error (a query the
+    code got wrong) is a crash, answered as one."""
+    code = getattr(exc, "sqlite_errorcode", None)
+    if code is None or code & 0xFF not in _KB_FILE_ERRORS:
+        return _crash(exc)
+    log.error("knowledge base unavailable on %s %s: %s", request.method, request.path, exc)
+    message = f"the knowledge base is unavailable: {exc}"
+    if _is_api():
+        return error_response(message, 503)
+    return Response(f"<!doctype html><title>Knowledge base unavailable</title><h1>Knowledge base unavailable</h1>"
+                    f"<p>{escape(message[:1].upper() + message[1:])}.</p><p>Try again later.</p>", 503,
+                    mimetype="text/html")
 
 
 def _crash(exc: Exception):
@@ -73,6 +104,11 @@ _MESSAGES = {
     404: "not found: no such endpoint or id (see /api/openapi.json)",
     405: "method not allowed for this endpoint (see /api/openapi.json)",
 }
+
+#: UTF-16 surrogates: in a decoded JSON string only a lone one ("\\ud800") is left (a pair is
+#: decoded to the character it encodes), and a lone one is no character: it cannot be encoded as
+#: UTF-8, so SQLite and every other consumer would fail on it
+_SURROGATE = re.compile("[\ud800-\udfff]")
 
 
 def check_encoding() -> None:
@@ -93,8 +129,29 @@ def check_text(name: str, value: str, max_len: int | None = None) -> str:
     """A text parameter without control characters (a query may still hold tabs and newlines)."""
     if _CONTROL.search(value):
         raise ApiError(f"{name}: control characters are not allowed")
+    check_no_surrogates(value, name)
     if max_len is not None and len(value) > max_len:
         raise ApiError(f"{name}: at most {max_len} characters (got {len(value)})")
+    return value
+
+
+def check_no_surrogates(value: object, where: str = "request body") -> object:
+    """``value`` (decoded JSON: dicts, lists, strings, numbers) when no string in it, key or value,
+    holds a lone surrogate; else a 400. Walked with a list, not recursion: JSON nested as deep as
+    the decoder allows must not overflow the stack here."""
+    pending = [value]
+    while pending:
+        item = pending.pop()
+        if isinstance(item, str):
+            found = _SURROGATE.search(item)
+            if found:
+                raise ApiError(f"{where}: a string holds a lone UTF-16 surrogate "
+                               f"(\\u{ord(found.group()):04x}), which is no character")
+        elif isinstance(item, dict):
+            pending.extend(item.keys())
+            pending.extend(item.values())
+        elif isinstance(item, list):
+            pending.extend(item)
     return value
 
 
@@ -109,4 +166,5 @@ def init_app(app: Flask) -> None:
     """JSON errors for any URL under /api (unmatched ones included); a JSON 500 as the last resort."""
     app.register_error_handler(ApiError, _api_error)
     app.register_error_handler(HTTPException, _http_error)
+    app.register_error_handler(sqlite3.DatabaseError, _kb_unavailable)
     app.register_error_handler(Exception, _crash)

@@ -12,7 +12,7 @@ import re
 
 from flask import request
 
-from .errors import ApiError, check_text
+from .errors import ApiError, check_no_surrogates, check_text
 
 MAX_FILTER_LEN = 200     #: characters of a filter value (game, version, kind, category)
 _INTEGER = re.compile(r"-?[0-9]{1,12}")
@@ -66,8 +66,8 @@ def _no_constant(name: str):
 
 def json_body(max_body: int, empty_message: str) -> object:
     """The request's JSON body: at most ``max_body`` bytes (a 413 past that, even when the client
-    sends no Content-Length), valid UTF-8 and strict JSON (no NaN or Infinity); a 400 otherwise,
-    ``empty_message`` when there is no body at all."""
+    sends no Content-Length), valid UTF-8 and strict JSON (no NaN or Infinity) without lone
+    surrogates; a 400 otherwise, ``empty_message`` when there is no body at all."""
     if request.content_length is not None and request.content_length > max_body:
         raise ApiError(f"request body too large: {request.content_length} bytes, the limit is {max_body}", 413)
     raw = request.stream.read(max_body + 1)
@@ -76,10 +76,11 @@ def json_body(max_body: int, empty_message: str) -> object:
     if not raw.strip():
         raise ApiError(empty_message)
     try:
-        return json.loads(raw.decode("utf-8"), parse_constant=_no_constant)
+        body = json.loads(raw.decode("utf-8"), parse_constant=_no_constant)
     except UnicodeDecodeError:
         raise ApiError("request body is not valid UTF-8") from None
     except RecursionError:
         raise ApiError("request body is not valid JSON: nested too deeply") from None
     except ValueError as exc:
         raise ApiError(f"request body is not valid JSON: {exc}") from None
+    return check_no_surrogates(body)  # "\\ud800" is valid JSON but no character

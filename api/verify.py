@@ -7,16 +7,19 @@ scenario format (the ``VerifyScenario`` schema of ``api/openapi.json``: its ``ga
 also cap list lengths and numbers), the game and versions (those of the KB) and the game's own
 checks: for KeyForge the cards (the KB's card data), for Keeper of the Cards the board (creature
 labels) and the creatures the actions and ``expect`` paths name. During: an
-:class:`engine.limits.Limits` budget of engine steps and seconds per run, checked by the engine
+:class:`engine.limits.Limits` budget of engine steps and seconds of CPU time per run (CPU time, so
+a run is judged by what it costs and not by how busy the server is), checked by the engine
 itself wherever it records a state change (``Game.log``, ``engine.kotc``'s ``Board.log``), so a
 looping or huge scenario stops with a 400. The work a Keeper of the Cards run does between two
 recorded changes (rolling a team's dice, listing the shares of "a total of") grows with offense
-and amounts, which the schema caps.
+and amounts, which the schema caps. Around both: at most ``VERIFY_CONCURRENCY`` verify requests
+are worked on at once (:mod:`api.verify_slots`); one more is a 429 with ``Retry-After``, so a burst
+of verifies cannot take the threads and the interpreter the searches need.
 
 Both endpoints answer with the ``rulebase verify --json`` report. A problem found before the run is
 a 400 naming it; what happens during a run (a refused action, an unanswered decision, a failed
 check) is the run's result, as the CLI reports it. The limits can be changed per app through
-``create_app(..., VERIFY_MAX_STEPS=, VERIFY_SECONDS=, VERIFY_MAX_BODY=)``.
+``create_app(..., VERIFY_MAX_STEPS=, VERIFY_SECONDS=, VERIFY_MAX_BODY=, VERIFY_CONCURRENCY=)``.
 """
 from __future__ import annotations
 
@@ -41,13 +44,14 @@ from .errors import ApiError
 from .params import json_body
 from .schema_check import SchemaViolation, check
 from .spec import component_schemas, openapi
+from .verify_slots import verify_slot
 
 log = logging.getLogger(__name__)
 _LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 
 MAX_BODY = 64 * 1024       #: bytes of a POST /api/verify body
 MAX_STEPS = 2000           #: engine steps (recorded state changes) per run; the bundled rulings take < 100
-MAX_SECONDS = 2.0          #: wall time per run; the bundled rulings take < 0.05 s
+MAX_SECONDS = 2.0          #: CPU time per run; the bundled rulings take < 0.05 s
 MAX_VERSION_LEN = 32       #: characters of a version label (a query parameter or an ``expect`` key)
 
 
@@ -83,6 +87,11 @@ def kb_scenarios(conn: sqlite3.Connection, scenario_id: str | None = None) -> li
 
 def verify_ruling(conn: sqlite3.Connection, ruling_id: str, version: str | None) -> dict:
     """Replay the KB's scenario ``ruling_id`` under ``version`` (default: every version it replays)."""
+    with verify_slot():
+        return _verify_ruling(conn, ruling_id, version)
+
+
+def _verify_ruling(conn: sqlite3.Connection, ruling_id: str, version: str | None) -> dict:
     found = kb_scenarios(conn, ruling_id)
     if not found:
         raise ApiError(f"no ruling scenario with id {ruling_id!r} (scenario ids are listed on entries)", 404)
@@ -233,6 +242,11 @@ def run_versions(conn: sqlite3.Connection, scenario: Scenario, version: str | No
 
 def verify_posted(conn: sqlite3.Connection, version: str | None) -> dict:
     """Check and replay the scenario in the request body."""
+    with verify_slot():
+        return _verify_posted(conn, version)
+
+
+def _verify_posted(conn: sqlite3.Connection, version: str | None) -> dict:
     scenario = scenario_from_body(conn, read_body())
     results = []
     for v in run_versions(conn, scenario, version):

@@ -1,8 +1,14 @@
-"""``rulebase serve`` (the site and JSON API, waitress) and ``rulebase datasette`` (the KB in Datasette)."""
+"""``rulebase serve`` (the site and JSON API, waitress) and ``rulebase datasette`` (the KB in Datasette).
+
+``serve`` is meant to sit behind a reverse proxy (TLS, buffering, per-client limits), but also to
+stay up without one: its waitress settings (:func:`waitress_settings`) bound connections, idle time
+and request sizes, and the options that tune them can also be given as environment variables.
+"""
 from __future__ import annotations
 
 import gc
 import os
+import re
 import time
 from pathlib import Path
 
@@ -12,19 +18,58 @@ from . import build as build_mod
 from .cli_common import DB_OPTION, fmt_rulings, open_kb
 from kb.errors import KBError
 
+#: where ``rulebase serve`` listens unless told otherwise, and so where ``rulebase datasette`` links
+#: rows back to: one setting for both, the options below or these environment variables
+SITE_HOST, SITE_PORT = "127.0.0.1", 8000
+HOST_ENV, PORT_ENV = "RULEBASE_HOST", "RULEBASE_PORT"
+
+
+def site_url(host: str, port: int) -> str:
+    """The root URL of ``rulebase serve --host HOST --port PORT`` as a browser on this machine
+    reaches it: an address listening everywhere (0.0.0.0, ::) is reached on the loopback one."""
+    import ipaddress
+    try:
+        addr = ipaddress.ip_address(host.strip("[]"))
+    except ValueError:
+        if not re.fullmatch(r"[A-Za-z0-9](?:[A-Za-z0-9.-]*[A-Za-z0-9])?", host):
+            raise KBError(f"--site-host {host!r}: expected a host name or an IP address") from None
+        return f"http://{host}:{port}"
+    if addr.is_unspecified:
+        addr = ipaddress.ip_address("::1" if addr.version == 6 else "127.0.0.1")
+    return f"http://[{addr}]:{port}" if addr.version == 6 else f"http://{addr}:{port}"
+
 
 @click.command()
-@click.option("--host", default="127.0.0.1", show_default=True, help="Address to listen on.")
-@click.option("--port", type=click.IntRange(0, 65535), default=8000, show_default=True,
-              help="Port to listen on (0: any free port; the URL printed says which).")
+@click.option("--host", default=SITE_HOST, envvar=HOST_ENV, show_default=True,
+              help=f"Address to listen on (env: {HOST_ENV}; rulebase datasette links there too).")
+@click.option("--port", type=click.IntRange(0, 65535), default=SITE_PORT, envvar=PORT_ENV, show_default=True,
+              help=f"Port to listen on (env: {PORT_ENV}; 0: any free port, the URL printed says which).")
 @DB_OPTION
 @click.option("--datasette-url", "datasette_url", default=None, metavar="URL",
               help="Root of a Datasette serving this KB (rulebase datasette); entry and card pages link to their rows there.")
-def serve(host: str, port: int, db: Path, datasette_url: str | None) -> None:
+@click.option("--threads", type=click.IntRange(2, 512), default=8, show_default=True, envvar="RULEBASE_THREADS",
+              help="Threads answering requests (env: RULEBASE_THREADS).")
+@click.option("--verify-concurrency", "verify_concurrency", type=click.IntRange(1, 511), default=2,
+              show_default=True, envvar="RULEBASE_VERIFY_CONCURRENCY",
+              help="Verify runs worked on at once, fewer than --threads; one more is a 429 "
+                   "(env: RULEBASE_VERIFY_CONCURRENCY).")
+@click.option("--connection-limit", "connection_limit", type=click.IntRange(1, 100_000), default=1000,
+              show_default=True, envvar="RULEBASE_CONNECTION_LIMIT",
+              help="Open connections at most; past it, new ones wait (env: RULEBASE_CONNECTION_LIMIT).")
+@click.option("--channel-timeout", "channel_timeout", type=click.IntRange(1, 3600), default=30, show_default=True,
+              envvar="RULEBASE_CHANNEL_TIMEOUT", metavar="SECONDS",
+              help="Close a connection idle this long, a request sent only in part included "
+                   "(env: RULEBASE_CHANNEL_TIMEOUT).")
+def serve(host: str, port: int, db: Path, datasette_url: str | None, threads: int, verify_concurrency: int,
+          connection_limit: int, channel_timeout: int) -> None:
     """Serve the search site and the JSON API (waitress); builds the KB first if DB is missing."""
     started = time.perf_counter()
     if datasette_url is not None and not datasette_url.startswith(("http://", "https://")):
         raise KBError(f"--datasette-url: expected an http:// or https:// URL, got {datasette_url!r}")
+    if verify_concurrency >= threads:
+        raise KBError(f"--verify-concurrency {verify_concurrency}: must be less than --threads ({threads}), "
+                      "so that searches always find a free thread")
+    _room_for_connections(connection_limit, threads)
     if not db.exists():
         click.echo(f"{db}: no knowledge base there; building it from the sources first")
         report = build_mod.build(db)
@@ -37,14 +82,20 @@ def serve(host: str, port: int, db: Path, datasette_url: str | None) -> None:
     from waitress import create_server
 
     from api import create_app
+    app = create_app(db, DATASETTE_URL=datasette_url, VERIFY_CONCURRENCY=verify_concurrency)
+    settings = waitress_settings(app, threads, connection_limit, channel_timeout)
     try:
-        server = create_server(create_app(db, DATASETTE_URL=datasette_url), host=host, port=port, threads=8)
+        server = create_server(app, host=host, port=port, **settings)
     except (OSError, ValueError) as exc:  # port taken, no such address, a host that is no address
         raise KBError(f"cannot listen on {host}:{port}: {getattr(exc, 'strerror', None) or exc}") from None
     listening = getattr(server, "effective_listen", None) or [(server.effective_host, server.effective_port)]
     for addr, bound in listening:
         shown = f"[{addr}]" if ":" in str(addr) else addr
         click.echo(f"serving {db} at http://{shown}:{bound}/  (Ctrl-C to stop)")
+    click.echo(f"limits: {connection_limit} connections, idle ones closed after {channel_timeout} s; "
+               f"{threads} threads, {verify_concurrency} of them for verify; bodies up to "
+               f"{settings['max_request_body_size'] // 1024} KiB, headers up to "
+               f"{settings['max_request_header_size'] // 1024} KiB")
     # what start-up made (the index, the app, the modules) lives as long as the server: moved out of
     # the garbage collector's sight, a full collection no longer walks its hundreds of thousands of
     # objects in the middle of a request (the slowest searches were such pauses)
@@ -60,6 +111,41 @@ def serve(host: str, port: int, db: Path, datasette_url: str | None) -> None:
         click.echo("stopped")
     finally:
         server.close()
+
+
+def waitress_settings(app, threads: int, connection_limit: int, channel_timeout: int) -> dict:
+    """Waitress's arguments for the site. With its defaults (100 connections, each kept 120 s
+    idle, a 1 GiB body received before the app sees it), 120 half-open connections or one large
+    upload took the site down.
+
+    - ``connection_limit`` and ``channel_timeout``: half-open and idle connections are closed after
+      ``channel_timeout`` seconds, checked every ``cleanup_interval`` (a third of it), so a flood of
+      them holds the server's connections for that long at most;
+    - ``asyncore_use_poll``: ``select()`` cannot watch descriptors past 1023, ``poll()`` can;
+    - body and header sizes: those the app takes (:mod:`api.request_limits`), so a larger request is
+      refused as soon as its headers say so, not after it was received and spooled to disk."""
+    from api.request_limits import max_body_size, max_header_size
+    return {"threads": threads, "connection_limit": connection_limit, "channel_timeout": channel_timeout,
+            "cleanup_interval": max(1, min(30, channel_timeout // 3)), "asyncore_use_poll": True,
+            "max_request_body_size": max_body_size(app), "max_request_header_size": max_header_size()}
+
+
+def _room_for_connections(connection_limit: int, threads: int) -> None:
+    """Raise this process's open-file limit (its soft limit, up to the hard one) to what
+    ``connection_limit`` connections need: one descriptor each, and a few per thread (its KB
+    connection) and for the server itself; a one-line error when the system allows fewer."""
+    try:
+        import resource
+    except ImportError:  # not on this system (Windows): its own limits apply
+        return
+    need = connection_limit + 4 * threads + 64
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    if soft == resource.RLIM_INFINITY or soft >= need:
+        return
+    if hard != resource.RLIM_INFINITY and hard < need:
+        raise KBError(f"--connection-limit {connection_limit}: needs about {need} open files, and this system "
+                      f"allows {hard} (ulimit -Hn); give a lower limit")
+    resource.setrlimit(resource.RLIMIT_NOFILE, (need, hard))
 
 
 def _process_age(started: float) -> float:
@@ -88,9 +174,13 @@ def _rss_mib() -> int | None:
 @click.option("--port", type=click.IntRange(0, 65535), default=8001, show_default=True,
               help="Port to listen on (0: any free port; the URL printed says which).")
 @DB_OPTION
-@click.option("--site-url", "site_url", default="http://127.0.0.1:8000", show_default=True,
-              help="Root of the rulebase site that rows link to.")
-def datasette_cmd(host: str, port: int, db: Path, site_url: str) -> None:
+@click.option("--site-host", default=SITE_HOST, envvar=HOST_ENV, show_default=True,
+              help=f"Address of the rulebase site (rulebase serve --host) that rows link to (env: {HOST_ENV}).")
+@click.option("--site-port", type=click.IntRange(0, 65535), default=SITE_PORT, envvar=PORT_ENV,
+              show_default=True, help=f"Port of the rulebase site (rulebase serve --port) that rows link to (env: {PORT_ENV}).")
+@click.option("--site-url", "link_root", default=None, metavar="URL",
+              help="Root of the rulebase site that rows link to, when not http://SITE-HOST:SITE-PORT (a proxy, https).")
+def datasette_cmd(host: str, port: int, db: Path, site_host: str, site_port: int, link_root: str | None) -> None:
     """Browse the KB in Datasette, read-only (immutable), with metadata and canned queries."""
     import socket
 
@@ -98,8 +188,13 @@ def datasette_cmd(host: str, port: int, db: Path, site_url: str) -> None:
 
     from api.datasette import make_datasette
     open_kb(db).close()  # not a KB: one line and exit 1, before listening
-    if not site_url.startswith(("http://", "https://")):
-        raise KBError(f"--site-url {site_url!r}: expected an http:// or https:// URL")
+    if link_root is None:
+        if site_port == 0:
+            raise KBError(f"--site-port 0 (or {PORT_ENV}=0): the site's port is whichever serve picked; "
+                          "give it with --site-port or --site-url")
+        link_root = site_url(site_host, site_port)
+    elif not link_root.startswith(("http://", "https://")):
+        raise KBError(f"--site-url {link_root!r}: expected an http:// or https:// URL")
     try:
         info = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM)[0]
         # the protocol given (IPPROTO_TCP), not 0: asyncio turns Nagle's algorithm off only for a
@@ -111,8 +206,10 @@ def datasette_cmd(host: str, port: int, db: Path, site_url: str) -> None:
         raise KBError(f"cannot listen on {host}:{port}: {getattr(exc, 'strerror', None) or exc}") from None
     bound = sock.getsockname()[1]
     shown = f"[{host}]" if ":" in host else host
+    app = make_datasette(db, link_root).app()  # before saying where: the URL answers soon after
     click.echo(f"datasette serving {db} (immutable) at http://{shown}:{bound}/  (Ctrl-C to stop)")
-    server = uvicorn.Server(uvicorn.Config(make_datasette(db, site_url).app(), log_level="warning"))
+    click.echo(f"rows link to the rulebase site at {link_root.rstrip('/')}/")
+    server = uvicorn.Server(uvicorn.Config(app, log_level="warning"))
     try:
         server.run(sockets=[sock])
     except KeyboardInterrupt:
