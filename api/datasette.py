@@ -4,27 +4,33 @@ Descriptions of tables and columns are read from the comments of ``kb/schema.sql
 drift from the schema), completed by ``api/datasette_metadata.yaml`` for what the schema leaves
 uncommented; licence notes come from the manifest and the source files themselves. The KB is served
 in immutable mode under the database name ``kb`` whatever the file is called, so that row URLs
-(:func:`datasette_row_url`) are stable for the site to link to.
+(:func:`datasette_row_url`) are stable for the site to link to. Datasette's own mechanisms do the
+rest: templates extending its own (``api/datasette_templates``: a table's notes folded above its
+rows, query pages titled by their titles), and a plugin (``api/datasette_plugin.py``: links to the
+site, labels of foreign keys on row pages, the site's comparison as SQL functions).
 """
 from __future__ import annotations
 
 import html
 import re
 import sqlite3
+import textwrap
 import tomllib
 from pathlib import Path
-from urllib.parse import quote
 
 import yaml
-from datasette import hookimpl
 
 from kb.manifest import DEFAULT_MANIFEST
 from kb.store import schema_sql
 
+from .datasette_plugin import DB_NAME, PLUGIN, register_plugin
+
 HERE = Path(__file__).resolve().parent
 DATA_FILE = HERE / "datasette_metadata.yaml"
-DB_NAME = "kb"
-PLUGIN = "rulebase-links"
+#: templates extending Datasette's own (a table's notes folded above its rows, query pages titled)
+TEMPLATES = HERE / "datasette_templates"
+#: characters of a table's description shown above its rows (the rest, folded, one click away)
+SUMMARY_CHARS = 90
 
 _CREATE = re.compile(r"CREATE\s+(?:VIRTUAL\s+)?(TABLE|VIEW)\s+(?:IF\s+NOT\s+EXISTS\s+)?(\w+)", re.I)
 _CONSTRAINT = re.compile(r"(UNIQUE|PRIMARY\s+KEY|FOREIGN\s+KEY|CHECK|CONSTRAINT)\b", re.I)
@@ -185,15 +191,6 @@ def _data() -> dict:
     return yaml.safe_load(DATA_FILE.read_text(encoding="utf-8"))
 
 
-def _thread_sql(conn: sqlite3.Connection) -> str:
-    """An entry's thread: the alignment's when the KB has one for it, else ``<game>:<key>``."""
-    fallback = "d.game || ':' || e.key"
-    cols = {r[1] for r in conn.execute("PRAGMA table_info(entry_threads)")}
-    if {"entry", "thread"} <= cols:
-        return f"coalesce((select et.thread from entry_threads et where et.entry = e.id), {fallback})"
-    return fallback
-
-
 def _visible_tables(conn: sqlite3.Connection) -> list[tuple[str, str]]:
     rows = conn.execute("SELECT name, type FROM sqlite_master WHERE type IN ('table', 'view') "
                         "AND name NOT LIKE 'sqlite_%' ORDER BY name").fetchall()
@@ -233,18 +230,30 @@ def _schema_col(schema: dict, data: dict, table: str, col: str) -> str:
     return (schema.get(table, {}).get("columns") or {}).get(col) or data["columns"].get(f"{table}.{col}", "")
 
 
-def build_metadata(db: Path, site_url: str = "http://127.0.0.1:8000",
-                   manifest: Path = DEFAULT_MANIFEST) -> dict:
-    """The Datasette metadata dict for the KB at ``db`` (read, never written)."""
+def _summary(description: str) -> str:
+    """The start of a table's description, shown above its rows: its first sentence, shortened."""
+    return textwrap.shorten(_first_sentence(description), SUMMARY_CHARS, placeholder=" …")
+
+
+def _foreign_keys(conn: sqlite3.Connection, table: str) -> dict[str, str]:
+    """``{column: referenced table}`` of ``table``'s declared foreign keys."""
+    return {r[3]: r[2] for r in conn.execute(f'PRAGMA foreign_key_list("{table}")')}
+
+
+def build_metadata(db: Path, site_url: str, manifest: Path = DEFAULT_MANIFEST) -> dict:
+    """The Datasette metadata dict for the KB at ``db`` (read, never written); rows link to the site
+    at ``site_url``."""
     data = _data()
     schema = parse_schema_comments(schema_sql())
     notes = license_notes(manifest)
     conn = sqlite3.connect(f"file:{db.resolve()}?mode=ro", uri=True)
     try:
-        tables = {}
+        tables, foreign_keys = {}, {}
         for name, _kind in _visible_tables(conn):
+            description = schema.get(name, {}).get("description") or data["sources"].get(name, "")
             meta = {
-                "description": schema.get(name, {}).get("description") or data["sources"].get(name, ""),
+                "description": description,
+                "summary": _summary(description),
                 "source": data["sources"].get(name, data["default_source"]),
                 "columns": describe_columns(conn, name, schema, data),
             }
@@ -255,11 +264,11 @@ def build_metadata(db: Path, site_url: str = "http://127.0.0.1:8000",
             if name in ("entries", "cards"):
                 meta["fts_table"], meta["fts_pk"] = f"{name}_fts", "id"
             tables[name] = meta
-        thread = _thread_sql(conn)
+            if fks := _foreign_keys(conn, name):
+                foreign_keys[name] = fks
     finally:
         conn.close()
-    queries = {qname: {"title": q["title"], "description": q["description"],
-                       "sql": q["sql"].replace("{{thread}}", thread)}
+    queries = {qname: {"title": q["title"], "description": q["description"], "sql": q["sql"]}
                for qname, q in data["queries"].items()}
     return {
         "title": data["title"],
@@ -267,70 +276,32 @@ def build_metadata(db: Path, site_url: str = "http://127.0.0.1:8000",
         "license": "per source document, see the notes on the database page",
         "source": "sources/manifest.toml and data/cards",
         "databases": {DB_NAME: {
-            "description_html": "<p>" + html.escape(data["description"]) + "</p><p>Licence notes:</p>"
-                                + _notes_html(notes),
+            # one note per source document (a hundred and more): folded, so that the canned queries
+            # and the tables below are on the first screen
+            "description_html": "<p>" + html.escape(data["description"]) + "</p>"
+                                + f"<details><summary>Licence notes ({len(notes)})</summary>"
+                                + _notes_html(notes) + "</details>",
             "license_notes": notes,
             "tables": tables,
             "queries": queries,
         }},
-        "plugins": {PLUGIN: {"site_url": site_url.rstrip("/")}},
+        "plugins": {PLUGIN: {"site_url": site_url.rstrip("/"), "foreign_keys": foreign_keys}},
     }
-
-
-# --- links -------------------------------------------------------------------------------------
-
-def site_url_for(site: str, table: str | None, column: str, row) -> str | None:
-    """The site page a cell points to, or None: entries -> /entries/<id>, cards -> /cards/<set>/<n>."""
-    def get(name):
-        try:
-            return row[name]
-        except (IndexError, KeyError):
-            return None
-    if table == "entries" and column == "key" or table is None and column.endswith("entry_id"):
-        entry = get("id") if table == "entries" else get(column)
-        return f"{site}/entries/{entry}" if entry is not None else None
-    if column == "card" and table is None or table == "cards" and column == "name":
-        set_code, number = get("set_code"), get("number")
-        if set_code is not None and number is not None:
-            return f"{site}/cards/{quote(str(set_code))}/{quote(str(number))}"
-    return None
-
-
-class LinksPlugin:
-    """render_cell: cells naming an entry or a card link to the site's page for it."""
-
-    @staticmethod
-    @hookimpl
-    def render_cell(row, value, column, table, database, datasette):
-        from markupsafe import Markup, escape
-        config = datasette.plugin_config(PLUGIN) or {}
-        site = config.get("site_url")
-        if not site or database != DB_NAME or value is None:
-            return None
-        url = site_url_for(site, table, column, row)
-        if not url:
-            return None
-        return Markup(f'<a class="site-link" href="{escape(url)}">{escape(value)}</a>')
-
-
-def register_plugin() -> None:
-    from datasette.plugins import pm
-    if pm.get_plugin(PLUGIN) is None:
-        pm.register(LinksPlugin, name=PLUGIN)
 
 
 #: characters of a text cell shown in a table view
 TRUNCATE_CELLS = 160
 
 
-def make_datasette(db: Path, site_url: str = "http://127.0.0.1:8000"):
-    """A Datasette serving ``db`` immutable, as database ``kb``, with metadata and links."""
+def make_datasette(db: Path, site_url: str):
+    """A Datasette serving ``db`` immutable, as database ``kb``, with metadata, templates and links
+    to the site at ``site_url``."""
     from datasette.app import Datasette
     from datasette.database import Database
     register_plugin()
     # a table view shows the start of long texts (a rule's whole body made 100 rows 65,000 px tall);
     # a row's own page and the JSON keep them whole
-    ds = Datasette(metadata=build_metadata(db, site_url),
+    ds = Datasette(metadata=build_metadata(db, site_url), template_dir=str(TEMPLATES),
                    settings={"facet_time_limit_ms": 1000, "truncate_cells_html": TRUNCATE_CELLS})
     ds.add_database(Database(ds, path=str(db.resolve()), is_mutable=False), name=DB_NAME)
     if "_memory" in ds.databases:   # added for a Datasette given no files: an empty database to browse

@@ -36,7 +36,7 @@ RENAME_EXAMPLES = 5
 
 
 #: the key of a worked example under a numbered rule: example/rule/702.19b/example-1
-_EXAMPLE_OF_NUMBER = re.compile(r"^example/[a-z]+/(\d+(?:\.\d+)*[a-z]?)(?:-\d+)?/example-\d+$")
+EXAMPLE_OF_NUMBER = re.compile(r"^example/[a-z]+/(\d+(?:\.\d+)*[a-z]?)(?:-\d+)?/example-\d+$")
 
 
 class Pair(NamedTuple):
@@ -92,7 +92,7 @@ def _entries(conn: sqlite3.Connection, ids: list[int]) -> dict[int, dict]:
                     WHERE e.id IN ({','.join('?' * len(chunk))})""", chunk):
             e = out[row[0]] = dict(zip(fields, row))
             if e["number"] is None and e["kind"] == "example":  # an example goes with its rule's number
-                m = _EXAMPLE_OF_NUMBER.match(e["key"])
+                m = EXAMPLE_OF_NUMBER.match(e["key"])
                 e["number"] = m.group(1) if m else None
     return out
 
@@ -171,7 +171,7 @@ def _meaning_fields(old: dict, new: dict, terms: meaning.Terminology) -> dict:
             "magnitude": meaning.magnitude(changes), "meaning_changes": [c.as_dict() for c in changes]}
 
 
-def _unlabelled(title: str | None, number: str | None) -> str | None:
+def unlabelled(title: str | None, number: str | None) -> str | None:
     """A rule's title without its number ("702.19. Trample" -> "Trample")."""
     if title and number and title.startswith(number):
         return title[len(number):].lstrip(". ")
@@ -183,7 +183,7 @@ def _compare(out: dict, p, old: dict, new: dict, terms: meaning.Terminology) -> 
     if old["number"] and new["number"] and old["number"] != new["number"]:
         # the same rule under another number (an insertion shifted it): a renumbering, never a rename,
         # and a text change besides is listed with the changed entries too
-        title_same = same_text(_unlabelled(old["title"], old["number"]), _unlabelled(new["title"], new["number"]))
+        title_same = same_text(unlabelled(old["title"], old["number"]), unlabelled(new["title"], new["number"]))
         unchanged = body_same and question_same and title_same
         out["renumbered"].append({"from": old["number"], "to": new["number"], "kind": new["kind"],
                                   "title": _label(new), "from_entry": old["id"], "to_entry": new["id"],

@@ -124,13 +124,17 @@ def test_what_changed_between_two_versions(ds, conn):
                         ).fetchone()[0]
     (row,) = [r for r in rows if r["to_entry_id"] == drum]
     assert row["status"] == "changed" and row["from_text"] != row["to_text"]
-    # an entry that is the same in both versions is not listed
-    same = conn.execute(
-        "SELECT b.id FROM entries a JOIN documents da ON da.id = a.document JOIN entries b ON b.key = a.key "
-        "JOIN documents db ON db.id = b.document WHERE da.version = '1.3' AND db.version = '16.0' "
-        "AND a.body = b.body AND a.question IS b.question").fetchall()
-    listed = {r["to_entry_id"] for r in rows}
-    assert same and not any(s[0] in listed for s in same if threads[s[0]] in old)
+    # an entry that is the same in both versions (heading, question and text) is not listed; one
+    # whose heading alone changed is
+    pairs = conn.execute(
+        "SELECT b.id, a.title IS b.title AS same_heading FROM entries a JOIN documents da ON da.id = a.document "
+        "JOIN entries b ON b.key = a.key JOIN documents db ON db.id = b.document "
+        "WHERE da.version = '1.3' AND db.version = '16.0' AND a.body = b.body AND a.question IS b.question").fetchall()
+    status = {r["to_entry_id"]: r["status"] for r in rows}
+    same = [p["id"] for p in pairs if p["same_heading"] and threads[p["id"]] in old]
+    heading_only = [p["id"] for p in pairs if not p["same_heading"] and threads[p["id"]] in old]
+    assert same and not any(s in status for s in same)
+    assert heading_only and all(status.get(h) == "changed" for h in heading_only)
     # any two versions, in either direction: what was added one way is removed the other
     back = query(ds, "changes_between_versions", game="", **{"from": "16.0", "to": "1.3"})
     assert {r["thread"] for r in back if r["status"] == "removed"} == by_status["added"]
@@ -330,3 +334,82 @@ def test_table_views_show_the_start_of_long_texts_and_rows_keep_them_whole(ds):
                        _shape="array")[0]
     row = get_json(ds, f"/{DB_NAME}/entries/{longest['id']}.json", _shape="array")[0]
     assert len(row["body"]) == longest["n"] > 400
+
+
+def test_canned_queries_are_named_by_their_titles_not_their_sql(ds):
+    """Each canned query is listed by its title (its description as the link's tooltip) and its page
+    is headed and titled by it: the browser's tab and history showed thirty lines of SQL."""
+    import html
+    queries = get_json(ds, "/-/metadata.json")["databases"][DB_NAME]["queries"]
+    (db_page,) = fetch(ds, f"/{DB_NAME}")
+    for name, q in queries.items():
+        assert q["title"].strip() and q["description"].strip() and q["title"] not in q["sql"], name
+        link = re.search(rf'<a href="/{DB_NAME}/{name}" title="([^"]*)">([^<]*)</a>', db_page.text)
+        assert link and html.unescape(link.group(2)) == q["title"] and html.unescape(link.group(1)) == q["description"]
+        (r,) = fetch(ds, f"/{DB_NAME}/{name}")
+        tab = re.search(r"<title>(.*?)</title>", r.text, re.S).group(1)
+        assert html.unescape(tab) == f"{q['title']} · {DB_NAME}", tab[:200]
+        h1 = re.search(r"<h1[^>]*>(.*?)</h1>", r.text, re.S).group(1)
+        assert html.unescape(h1).strip() == q["title"]
+        assert q["description"] in html.unescape(r.text)
+
+
+def _site_statuses(log: dict) -> dict[tuple, str]:
+    """The site's changelog (kb.changelog) as {(from entry, to entry): section}."""
+    out = {}
+    for x in log["added"]:
+        out[None, x["entry_id"]] = "added"
+    for x in log["removed"]:
+        out[x["entry_id"], None] = "removed"
+    for name in ("changed", "renamed"):
+        for x in log[name]:
+            out[x["from_entry"], x["to_entry"]] = name
+    for x in log["renumbered"]:
+        out.setdefault((x["from_entry"], x["to_entry"]), "renumbered")
+    for x in log["needs_review"]:
+        out[x["from_entry"], x["to_entry"]] = "needs review"
+    return out
+
+
+def test_changes_between_versions_counts_what_the_changes_page_counts(ds, built_kb, client):
+    """The canned query classifies every entry as the site's Changes page does (kb/changelog.py), so
+    its rows per status are the page's counts, as its description says: Added, Removed, Renamed and
+    Changed are the rows of that status; Renumbered is the rows 'renumbered' plus the rows 'changed'
+    with a renumbered value. It counted 102 changed for KeyForge 1.3 -> 16.0 where the page counts
+    79: it compared texts to the character (24 answers differing in quotes or spacing only) and
+    ignored headings (one heading changed)."""
+    from collections import Counter
+
+    from conftest import page
+    from kb.changelog import changelog
+    c = sqlite3.connect(f"file:{built_kb}?mode=ro", uri=True)
+    versions: dict[str, list[str]] = {}
+    for game, version in c.execute("SELECT game, version FROM documents ORDER BY game, version_sort"):
+        versions.setdefault(game, []).append(version)
+    cases = [("keyforge", "1.3", "16.0"), ("keyforge", "16.0", "1.1")]
+    cases += [(g, a, b) for g, vs in versions.items() for a, b in zip(vs, vs[1:])]
+    assert any(g == "mtg" for g, _, _ in cases)  # numbered rules: renumbered ones
+    renumbered_seen = False
+    for game, a, b in cases:
+        rows = query(ds, "changes_between_versions", game=game, **{"from": a, "to": b})
+        log = changelog(c, game, a, b)
+        assert {(r["from_entry_id"], r["to_entry_id"]): r["status"] for r in rows} == _site_statuses(log), (game, a, b)
+        assert ({(r["from_entry_id"], r["to_entry_id"]): r["renumbered"] for r in rows if r["renumbered"]}
+                == {(x["from_entry"], x["to_entry"]): f"{x['from']} → {x['to']}" for x in log["renumbered"]})
+        renumbered_seen |= bool(log["renumbered"])
+        if (game, a, b) == cases[0]:
+            counts = Counter(r["status"] for r in rows)
+            html = page(client, "/changes?" + urlencode({"game": game, "from": a, "to": b}))
+            shown = {k: int(n) for k, n in re.findall(r'data-count="(\w+)"><strong>(\d+)</strong>', html)}
+            assert shown["changed"] == counts["changed"] and shown["renamed"] == counts["renamed"]
+            assert shown["added"] == counts["added"] and shown["removed"] == counts["removed"]
+            assert shown["needs_review"] == counts["needs review"]
+            assert shown["renumbered"] == counts["renumbered"] + sum(
+                1 for r in rows if r["status"] == "changed" and r["renumbered"])
+    assert renumbered_seen
+    # every game holding both versions when no game is given: the same rows as the game's own
+    vs = versions["mtg"]
+    both = query(ds, "changes_between_versions", game="", **{"from": vs[0], "to": vs[-1]})
+    own = query(ds, "changes_between_versions", game="mtg", **{"from": vs[0], "to": vs[-1]})
+    assert both == own and own
+    c.close()
