@@ -64,6 +64,13 @@ def _no_constant(name: str):
     raise ValueError(f"{name} is not a JSON value")
 
 
+def _number(text: str) -> int | float:
+    """A JSON number written with a fraction or an exponent: the integer it equals when it is whole
+    (``30.0``, ``3e1``), as JSON Schema reads it (an ``integer`` field accepts it), else the float."""
+    value = float(text)
+    return int(value) if value.is_integer() else value
+
+
 def json_body(max_body: int, empty_message: str) -> object:
     """The request's JSON body: at most ``max_body`` bytes (a 413 past that, even when the client
     sends no Content-Length), valid UTF-8 and strict JSON (no NaN or Infinity) without lone
@@ -76,7 +83,7 @@ def json_body(max_body: int, empty_message: str) -> object:
     if not raw.strip():
         raise ApiError(empty_message)
     try:
-        body = json.loads(raw.decode("utf-8"), parse_constant=_no_constant)
+        body = json.loads(raw.decode("utf-8"), parse_constant=_no_constant, parse_float=_number)
     except UnicodeDecodeError:
         raise ApiError("request body is not valid UTF-8") from None
     except RecursionError:

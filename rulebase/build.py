@@ -1,19 +1,17 @@
 """Building the knowledge base from the manifest, and adding one document to an existing one.
 
-Both are atomic. A build from scratch works in a temporary file beside the target and only a
-complete, committed database is renamed over it. An ingest, and a build that only updates what
-changed, work in the KB itself inside one SQLite transaction (:func:`atomic_update`): copying a KB
+Both are atomic (:mod:`rulebase.kb_files`). A build from scratch works in a temporary file beside
+the target and only a complete, committed database is renamed over it. An ingest, and a build that
+only updates what changed, work in the KB itself inside one SQLite transaction (:func:`atomic_update`): copying a KB
 that holds 109 rulebook versions would cost more than the work, and more with every version; a
 failure, an interruption or a full disk rolls the transaction back (SQLite's journal), so the KB
 stays as it was. Either way a failed build or ingest leaves the previous KB untouched.
 """
 from __future__ import annotations
 
-import os
 import sqlite3
 import time
-from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -28,8 +26,9 @@ from kb.links import CardIndex
 from .build_state import (State, code_fingerprint, doc_key, document_fingerprint, folder_fingerprint,
                           forget_document, read_state, write_state)
 from kb.manifest import DEFAULT_CARDS, SourceDocument, default_manifest, load_manifest
-from .rulings import (RulingsReport, default_rulings_dir, load_rulings, read_scenarios, rulings_current,
-                      stored_rulings)
+from .kb_files import atomic_database, atomic_update, recover_journal, sweep_orphans
+from .rulings import (RulingsReport, check_scenarios, default_rulings_dir, load_rulings, read_scenarios,
+                      rulings_current, stored_rulings)
 from kb.search_store import save_index
 from kb.supersede import compute as compute_supersessions, update as update_supersessions
 from kb.store import (DocumentMeta, create_schema, create_schema_additions, delete_document, earlier_entries,
@@ -69,39 +68,6 @@ class BuildReport:
     current: bool = False
 
 
-@contextmanager
-def atomic_database(target: Path, copy_existing: bool) -> Iterator[sqlite3.Connection]:
-    """Yield a connection to a temporary database that replaces ``target`` only on success."""
-    target = target.resolve()
-    if not target.parent.is_dir():
-        raise KBError(f"{target.parent}: directory does not exist, cannot write the KB there")
-    tmp = target.with_name(f".{target.name}.{os.getpid()}.tmp")
-    tmp.unlink(missing_ok=True)
-    conn = None
-    try:
-        if copy_existing:
-            src = sqlite3.connect(f"file:{target}?mode=ro", uri=True)
-            try:
-                conn = sqlite3.connect(tmp)
-                src.backup(conn)
-            except sqlite3.DatabaseError as exc:
-                raise KBError(f"{target}: not a rulebase knowledge base ({exc})") from None
-            finally:
-                src.close()
-        else:
-            conn = sqlite3.connect(tmp)
-        conn.execute("PRAGMA foreign_keys = ON")
-        yield conn
-        conn.commit()
-        conn.close()
-        conn = None
-        os.replace(tmp, target)
-    finally:
-        if conn is not None:
-            conn.close()
-        tmp.unlink(missing_ok=True)
-
-
 class _Earlier(list):
     """The earlier versions' entries handed to a parser, read from the KB only if the parser looks
     at them (the Magic rules parser never does: reading 100 versions' entries for each new one would
@@ -133,28 +99,6 @@ class _Earlier(list):
     def __bool__(self):
         self._look()
         return super().__len__() > 0
-
-
-@contextmanager
-def atomic_update(target: Path) -> Iterator[sqlite3.Connection]:
-    """Yield a connection to the KB ``target`` inside one write transaction, committed only when the
-    block succeeds (rolled back otherwise, and by SQLite's journal after a crash)."""
-    target = Path(target)
-    try:
-        conn = sqlite3.connect(target, isolation_level=None, timeout=30)
-        conn.execute("PRAGMA foreign_keys = ON")
-        conn.execute("BEGIN IMMEDIATE")
-    except sqlite3.DatabaseError as exc:
-        raise KBError(f"{target}: not a rulebase knowledge base ({exc})") from None
-    try:
-        yield conn
-        conn.execute("COMMIT")
-    except BaseException:
-        if conn.in_transaction:
-            conn.execute("ROLLBACK")
-        raise
-    finally:
-        conn.close()
 
 
 def _ingest_one(conn: sqlite3.Connection, src: SourceDocument, index: CardIndex | None,
@@ -203,6 +147,14 @@ def _previous(db_path: Path, games: list[str]) -> tuple[dict[str, Membership], S
         conn.close()
 
 
+def _tidy(db_path: Path) -> None:
+    """What killed builds and ingests left beside the KB: their temporary files go, and a hot
+    journal of the KB is rolled back (:mod:`rulebase.kb_files`)."""
+    target = db_path.resolve()
+    sweep_orphans(target)
+    recover_journal(target)
+
+
 def build(
     db_path: Path, manifest_path: Path | None = None, cards_dir: Path = DEFAULT_CARDS,
     on_document: Callable[[SourceDocument], None] | None = None, rulings: Path | None = None,
@@ -213,6 +165,7 @@ def build(
     ``rulings/``) against it. Only what changed since the KB there was built is redone
     (:mod:`rulebase.build_state`); ``full`` rebuilds everything."""
     started = time.perf_counter()
+    _tidy(Path(db_path))
     manifest = load_manifest(manifest_path or default_manifest())
     if not cards_dir.is_dir():
         raise KBError(f"{cards_dir}: card data folder not found, expected data/cards/*.json")
@@ -238,6 +191,7 @@ def build(
         for gid, name in manifest.games.items():
             ensure_game(conn, gid, name)
         n_cards = load_cards(conn, cards_dir)
+        check_scenarios(conn, scenarios)  # an unknown card fails now, not after the documents
         index = CardIndex.from_db(conn)
         for key, (src, data) in sources.items():
             if on_document:
@@ -275,6 +229,7 @@ def _update(db_path, manifest, sources, wanted: State, old: State, changed: list
         for key in removed:
             game, version = key.split(" ", 1)
             delete_document(conn, game, version)
+        check_scenarios(conn, scenarios)
         index = CardIndex.from_db(conn)
         for key, (src, data) in sources.items():
             if key in redo:
@@ -322,6 +277,7 @@ def ingest(
     again (``rulings``, default the project's ``rulings/``) so they cover the new version too."""
     if not Path(db_path).is_file():
         raise KBError(f"{db_path}: no knowledge base there; run 'rulebase build' first")
+    _tidy(Path(db_path))
     file = Path(file)
     if fmt not in ("auto", *FORMATS):
         raise KBError(f"{file}: unknown format {fmt!r}, expected one of auto, {', '.join(FORMATS)}")
@@ -344,6 +300,7 @@ def ingest(
         create_schema_additions(conn)
         ensure_game(conn, game)
         delete_document(conn, game, version)
+        check_scenarios(conn, scenarios)
         index = CardIndex.from_db(conn) if game in CARD_GAMES else None
         report = _ingest_one(conn, src, index)
         align(conn, game)  # the new version slots into the game's threads

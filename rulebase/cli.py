@@ -18,11 +18,13 @@ from ingest.detect import FORMATS
 from ingest.errors import IngestError
 
 from . import build as build_mod
+from .cli_cards import cards
 from .cli_changes import diff, history
-from .cli_common import (DB_OPTION, RULINGS_OPTION, echo_rulings_warnings, fmt_counts, fmt_rulings,
-                         open_kb)
+from .cli_common import (DB_OPTION, RULINGS_OPTION, cleanup_on_terminate, echo_rulings_warnings, fmt_counts,
+                         fmt_rulings, open_kb)
 from .cli_kotc import kotc
 from .cli_serve import datasette_cmd, serve
+from .scenario_check import check_setups, read_scenario_file
 from kb.errors import KBError
 from kb.manifest import DEFAULT_CARDS, DEFAULT_MANIFEST
 from kb.search import QueryError, search as search_entries
@@ -48,14 +50,22 @@ def build(db: Path, manifest: Path | None, cards_dir: Path, rulings: Path | None
     """Build the knowledge base from the manifest (atomically replaces DB); only what changed since
     the KB there was built is redone."""
     manifest = manifest or DEFAULT_MANIFEST
+    with cleanup_on_terminate():
+        report = _build(db, manifest, cards_dir, rulings, full)
+    _after_build(report, db)
+
+
+def _build(db: Path, manifest: Path, cards_dir: Path, rulings: Path | None, full: bool):
     if sys.stderr.isatty():
         with click.progressbar(length=len(_manifest_docs(manifest)), label="Building", file=sys.stderr,
                                item_show_func=lambda s: s) as bar:
-            report = build_mod.build(db, manifest, cards_dir,
-                                     on_document=lambda src: bar.update(1, f"{src.game} {src.version}"),
-                                     rulings=rulings, full=full)
-    else:
-        report = build_mod.build(db, manifest, cards_dir, rulings=rulings, full=full)
+            return build_mod.build(db, manifest, cards_dir,
+                                   on_document=lambda src: bar.update(1, f"{src.game} {src.version}"),
+                                   rulings=rulings, full=full)
+    return build_mod.build(db, manifest, cards_dir, rulings=rulings, full=full)
+
+
+def _after_build(report, db: Path) -> None:
     if report.current:
         click.echo(f"{db} is current: built from these sources, card data, rulings and code "
                    f"({report.seconds:.2f} s to check)")
@@ -90,7 +100,8 @@ def _manifest_docs(manifest: Path):
 @RULINGS_OPTION
 def ingest(file: Path, game: str, version: str, title, date, fmt: str, db: Path, rulings: Path | None) -> None:
     """Add or replace one document version in an existing knowledge base, and replay the rulings."""
-    d = build_mod.ingest(db, file, game, version, title, date, fmt, rulings=rulings)
+    with cleanup_on_terminate():
+        d = build_mod.ingest(db, file, game, version, title, date, fmt, rulings=rulings)
     for w in d.warnings:
         click.echo(f"warning: {w}", err=True)
     echo_rulings_warnings(d.rulings)
@@ -183,6 +194,8 @@ def verify(scenario_id, run_all: bool, file, version, uncovered: bool, as_json: 
     """Replay rulings in the rules engine under each rulebook version where they appear."""
     from engine.verify import verify_report
     conn = open_kb(db)
+    if file is not None:  # checked as the build checks rulings files: one line, not a traceback
+        check_setups(conn, [read_scenario_file(file)])
     report = verify_report(conn, scenario_id=scenario_id, run_all=run_all, file=file, version=version)
     if as_json:
         click.echo(json.dumps(report, ensure_ascii=False, indent=2))
@@ -216,6 +229,7 @@ cli.add_command(history)
 cli.add_command(serve)
 cli.add_command(datasette_cmd)
 cli.add_command(kotc)
+cli.add_command(cards)
 
 
 def main() -> None:

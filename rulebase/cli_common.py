@@ -1,7 +1,10 @@
 """Options and helpers shared by the ``rulebase`` commands (rulebase.cli and its command modules)."""
 from __future__ import annotations
 
+import signal
 import sqlite3
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 import click
@@ -51,3 +54,21 @@ def open_kb(db: Path) -> sqlite3.Connection:
         conn.close()
         raise KBError(f"{db}: not a rulebase knowledge base") from None
     return conn
+
+
+@contextmanager
+def cleanup_on_terminate() -> Iterator[None]:
+    """Within the block a ``kill`` (SIGTERM) ends the command the way Ctrl-C does, by unwinding it,
+    so a build or ingest removes its temporary file and rolls back its transaction before exiting
+    (status 143). Only ``kill -9`` skips that; the next build sweeps what it leaves."""
+    def terminate(signum, _frame):
+        raise SystemExit(128 + signum)
+    try:
+        previous = signal.signal(signal.SIGTERM, terminate)
+    except ValueError:  # not the main thread (the command called from Python): nothing to change
+        yield
+        return
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGTERM, previous)

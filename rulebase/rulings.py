@@ -6,8 +6,8 @@ document, without running the engine when the page is served. The replays run ag
 being built (its entries, cards and card errata), so their results always describe the rulebook
 versions that KB holds, and ``ingest`` reruns them so a newly added version is verified too.
 
-Bad rulings files (unreadable YAML, duplicate ids, a conflict naming no entry) fail the build with
-one line; a replay that fails or errors is recorded as such and never fails the build, because a
+Bad rulings files (unreadable YAML, a file the API's scenario schema refuses, an unknown card,
+duplicate ids, a conflict naming no entry) fail the build with one line, before the KB is replaced; a replay that fails or errors is recorded as such and never fails the build, because a
 ruling the engine cannot reproduce yet is information, not broken input.
 """
 from __future__ import annotations
@@ -20,11 +20,13 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
 from engine.carry import EntryIndex, carried_conflicts, plan
-from engine.errors import EngineError, ScenarioError
-from engine.scenario import RULINGS_DIR, Result, Scenario, all_scenarios, entries_for_ref, load_scenario, run
+from engine.errors import ScenarioError
+from engine.scenario import RULINGS_DIR, Result, Scenario, entries_for_ref, run
 from kb.errors import KBError
 from kb.manifest import PROJECT_ROOT
 from kb.versions import version_sort_key
+
+from .scenario_check import check_setups, read_scenario_file
 
 
 @dataclass
@@ -69,22 +71,12 @@ def display_path(path: Path) -> str:
 
 
 def read_scenarios(root: Path) -> list[Scenario]:
-    """Every scenario under ``root``, or a one-line :class:`KBError` naming the file at fault."""
+    """Every scenario under ``root``, each checked against the API's scenario schema
+    (:mod:`rulebase.scenario_check`), or a one-line :class:`KBError` naming the file at fault."""
     root = Path(root)
     if not root.is_dir():
         raise KBError(f"{root}: rulings folder not found, expected <game>/*.yaml scenario files")
-    try:
-        scenarios = all_scenarios(root)
-    except EngineError as exc:  # ScenarioError names the file; YAML errors span several lines
-        raise KBError(_one_line(exc)) from None
-    except (TypeError, ValueError, AttributeError):  # a field of the wrong type: find the file
-        for path in sorted(root.rglob("*.yaml")):
-            try:
-                load_scenario(path)
-            except (TypeError, ValueError, AttributeError) as exc:
-                raise KBError(f"{display_path(path)}: not a valid scenario "
-                              f"({type(exc).__name__}: {_one_line(exc)})") from None
-        raise
+    scenarios = [read_scenario_file(path, display_path(path)) for path in sorted(root.rglob("*.yaml"))]
     seen: dict[str, Path] = {}
     for s in scenarios:
         if s.id in seen:
@@ -92,6 +84,12 @@ def read_scenarios(root: Path) -> list[Scenario]:
                           f"{display_path(seen[s.id])}")
         seen[s.id] = s.path
     return scenarios
+
+
+def check_scenarios(conn: sqlite3.Connection, scenarios: list[Scenario]) -> None:
+    """The cards and boards of ``scenarios`` against the KB being written (its card data): an
+    unknown card fails the build, as it fails ``POST /api/verify``, instead of a replay."""
+    check_setups(conn, scenarios, display_path)
 
 
 def replay(conn: sqlite3.Connection, scenario: Scenario, version: str, carry=None,

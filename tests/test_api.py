@@ -134,7 +134,7 @@ def test_versions_list_every_document_with_its_counts(client, kb_conn):
 
 def test_openapi_document_covers_every_api_route(client):
     doc = client.get("/api/openapi.json").get_json()
-    assert doc["openapi"].startswith("3.0")
+    assert doc["openapi"].startswith("3.1")
     for rule in client.application.url_map.iter_rules():
         if rule.rule.startswith("/api/"):
             path = re.sub(r"<(?:\w+:)?(\w+)>", r"{\1}", rule.rule.replace("<set_code>", "{set}"))

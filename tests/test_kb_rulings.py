@@ -57,14 +57,15 @@ FAILING = """
       "1.1": {player1.amber: 99}
     """
 
-# a card nobody printed: the replay stops with an error, recorded like a failure
+# playing a card that is not in hand: the replay stops with an error, recorded like a failure (an
+# unknown card is a mistake in the file: it fails the build, tests/test_rulings_validation.py)
 ERRORING = """
     id: unknown-card
     entries: ["My opponent has 14 Æmber in their pool and I have 0 in mine"]
     setup:
       turn: {active: player1, house: shadows}
-      player1: {hand: ["No Such Card Anywhere"]}
-    actions: [{play: No Such Card Anywhere}]
+      player1: {hand: ["Bait and Switch"]}
+    actions: [{play: Troll}]
     expect:
       "1.1": {player1.amber: 0}
     """
@@ -196,7 +197,7 @@ def test_failing_scenario_is_recorded_and_the_build_succeeds(custom_kb):
             assert check["expected"] is None and check["ok"] is None and check["actual"] == 2
     assert statuses["1.1"] == statuses["1.2"] == "failed" and statuses["1.3"] == "unverified"
     errors = conn.execute("SELECT passed, error FROM verifications WHERE scenario = 'unknown-card'").fetchall()
-    assert errors and all(p == 0 and "No Such Card Anywhere" in e for p, e in errors)
+    assert errors and all(p == 0 and "no card 'Troll' in hand" in e for p, e in errors)
     assert {i for (i,) in conn.execute("SELECT id FROM scenarios")} == {
         "deliberately-wrong", "declares-conflicts", "unknown-card"}
     stats = run_cli("stats", "--db", str(db))

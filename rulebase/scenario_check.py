@@ -1,0 +1,83 @@
+"""Checking a rulings file (``rulings/<game>/*.yaml``) the way ``POST /api/verify`` checks a posted
+scenario, before the build stores or replays it.
+
+Why: a scenario is written by hand, and the engine reads what it is given: ``amber: lots``, an
+action list written as a mapping or a card name with a typo used to surface as a replay that
+"failed" (a warning), or as an internal error of ``rulebase verify --file``, while the build went on
+to replace the KB. The format is described once, as the ``VerifyScenario`` schema of
+``api/openapi.json`` (:mod:`api.spec`), and checked by :func:`api.schema_check.check` for the API
+and here alike (``rulebase`` sits above ``api``, so it reads the schema from there); the cards of
+a KeyForge setup and the board of a Keeper of the Cards setup are then checked by the engine's own
+set-up code, as the API does, against the KB being built. Any problem is one line naming the file
+and the path inside it, and the build stops before the KB is replaced.
+"""
+from __future__ import annotations
+
+import sqlite3
+from pathlib import Path
+
+import yaml
+
+from api.schema_check import SchemaViolation, check
+from api.spec import component_schemas, verify_request_schema
+from engine.errors import ScenarioError
+from engine.kotc import GAME as GAME_KOTC
+from engine.kotc.scenario import build_board
+from engine.scenario import Scenario, scenario_from_dict
+from engine.setup import CardCatalog, build_game
+from kb.errors import KBError
+
+_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+
+
+def _one_line(text: object) -> str:
+    return " ".join(str(text).split())
+
+
+def _string_keys(value: object, path: str = "") -> None:
+    """JSON's shape: YAML reads ``1.3:`` as a number, which JSON (and the schema) cannot hold."""
+    if isinstance(value, dict):
+        for key, item in value.items():
+            where = f"{path}.{key}" if path else str(key)
+            if not isinstance(key, str):
+                raise SchemaViolation(f"{path or 'body'}: key {key!r} must be a string: write \"{key}\"")
+            _string_keys(item, where)
+    elif isinstance(value, list):
+        for i, item in enumerate(value):
+            _string_keys(item, f"{path}[{i}]")
+
+
+def read_scenario_file(path: Path, shown: str | None = None) -> Scenario:
+    """The scenario of ``path`` once its YAML follows the API's scenario schema; a one-line
+    :class:`KBError` naming the file (as ``shown``) and the place otherwise."""
+    shown = shown or str(path)
+    try:
+        raw = yaml.load(Path(path).read_text(encoding="utf-8"), Loader=_LOADER)
+    except (OSError, UnicodeDecodeError) as exc:
+        raise KBError(f"{shown}: cannot read scenario ({_one_line(exc)})") from None
+    except yaml.YAMLError as exc:
+        raise KBError(f"{shown}: not valid YAML ({_one_line(exc)})") from None
+    body = {"game": "keyforge", **raw} if isinstance(raw, dict) else raw  # game: keyforge by default
+    try:
+        _string_keys(body)
+        check(body, verify_request_schema(), component_schemas())
+    except SchemaViolation as exc:
+        raise KBError(f"{shown}: not a valid scenario: {_one_line(exc)}") from None
+    try:
+        return scenario_from_dict(raw, Path(path))
+    except ScenarioError as exc:
+        raise KBError(_one_line(exc)) from None
+
+
+def check_setups(conn: sqlite3.Connection, scenarios: list[Scenario], shown=str) -> None:
+    """Every scenario's setup against the KB behind ``conn``: KeyForge cards it names (the KB's
+    card data), Keeper of the Cards boards; ``shown(path)`` names a file in the message."""
+    catalog = CardCatalog(conn)
+    for s in scenarios:
+        try:
+            if s.game == GAME_KOTC:
+                build_board(s.setup)
+            else:
+                build_game(s.setup, catalog)
+        except ScenarioError as exc:
+            raise KBError(f"{shown(s.path)}: not a valid scenario: setup: {_one_line(exc)}") from None

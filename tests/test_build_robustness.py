@@ -1,0 +1,256 @@
+"""``rulebase build`` and ``ingest`` when the process is killed or the disk says no.
+
+A killed build must not leave its temporary KB (as large as the KB) and SQLite's journal behind
+for good: the next build or ingest sweeps those of processes that are gone, and never those of a
+live process. A full disk, a read-only file system or a folder the user may not write to is named
+in one line that says the KB was left as it was, never blamed on the KB or shown as an internal
+error.
+
+The full disk and the read-only file system are real: a small tmpfs mounted (then remounted
+read-only) inside a user and mount namespace of the test's own (``unshare -rm``), which works for
+root and for other users where user namespaces are enabled; the test is skipped, saying so,
+where they are not. "Permission denied" is a folder of mode 0555 written by a user it does not
+belong to (root runs the command as ``nobody`` through ``setpriv``, since root may write anywhere).
+"""
+from __future__ import annotations
+
+import hashlib
+import os
+import shlex
+import shutil
+import signal
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+import pytest
+
+from conftest import SOURCES, run_cli
+
+RULEBASE = Path(sys.executable).with_name("rulebase")
+MD13 = SOURCES / "keyforge" / "rulebook-1.3-2019-05.md"
+INGEST = ("ingest", str(MD13), "--game", "keyforge", "--version", "9.9")
+
+
+def sha(path: Path) -> str:
+    return hashlib.sha256(path.read_bytes()).hexdigest()
+
+
+def leftovers(folder: Path) -> list[str]:
+    return sorted(p.name for p in folder.iterdir() if p.name.startswith("."))
+
+
+def one_line_error(proc: subprocess.CompletedProcess, *words: str) -> str:
+    assert proc.returncode == 1, (proc.returncode, proc.stdout, proc.stderr)
+    assert "Traceback" not in proc.stderr and "internal error" not in proc.stderr, proc.stderr
+    errors = [line for line in proc.stderr.splitlines() if line.startswith("rulebase: ")]
+    assert len(errors) == 1, proc.stderr
+    for word in words:
+        assert word in errors[0], errors[0]
+    return errors[0]
+
+
+def dead_pid() -> int:
+    """The pid of a process that has ended (and been reaped)."""
+    proc = subprocess.Popen(["true"])
+    proc.wait()
+    return proc.pid
+
+
+def orphans(folder: Path, pid: int, size: int = 3 * 1024 * 1024) -> list[Path]:
+    files = [folder / f".kb.sqlite.{pid}.tmp", folder / f".kb.sqlite.{pid}.tmp-journal"]
+    for f in files:
+        f.write_bytes(b"\0" * size)
+    return files
+
+
+# ------------------------------------------------------------------ killed builds and their files
+
+
+@pytest.mark.parametrize("command", [("build",), INGEST], ids=["build", "ingest"])
+def test_the_files_of_gone_processes_are_swept_and_a_live_ones_kept(kb_copy, command):
+    dead = orphans(kb_copy.parent, dead_pid())
+    live = orphans(kb_copy.parent, os.getpid())  # this test's process: alive while the command runs
+    proc = run_cli(*command, "--db", str(kb_copy))
+    assert proc.returncode == 0, proc.stderr
+    assert not any(f.exists() for f in dead), leftovers(kb_copy.parent)
+    assert all(f.exists() for f in live), leftovers(kb_copy.parent)
+
+
+def _start_full_build(db: Path) -> tuple[subprocess.Popen, Path]:
+    """A ``build --full`` of ``db``, once it is writing its temporary KB."""
+    proc = subprocess.Popen([str(RULEBASE), "build", "--full", "--db", str(db)],
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    tmp = db.with_name(f".{db.name}.{proc.pid}.tmp")
+    deadline = time.monotonic() + 120
+    while not (tmp.exists() and tmp.stat().st_size > 0):
+        assert proc.poll() is None, proc.communicate()
+        assert time.monotonic() < deadline, "the build never wrote its temporary KB"
+        time.sleep(0.05)
+    time.sleep(0.3)  # well inside the work (the build takes seconds)
+    assert proc.poll() is None, "the build ended before it could be killed"
+    return proc, tmp
+
+
+def test_a_build_killed_outright_is_swept_by_the_next_one(kb_copy):
+    before = sha(kb_copy)
+    proc, tmp = _start_full_build(kb_copy)
+    proc.kill()  # SIGKILL: no cleanup can run
+    proc.communicate()
+    assert tmp.exists(), "the killed build left nothing behind: this test would prove nothing"
+    assert sha(kb_copy) == before  # the KB itself was never touched
+    again = run_cli("build", "--db", str(kb_copy))
+    assert again.returncode == 0, again.stderr
+    assert "is current" in again.stdout
+    assert leftovers(kb_copy.parent) == []
+    assert sha(kb_copy) == before
+
+
+def test_a_terminated_build_removes_its_own_files(kb_copy):
+    before = sha(kb_copy)
+    proc, _ = _start_full_build(kb_copy)
+    proc.send_signal(signal.SIGTERM)  # what `kill PID`, systemd and CI timeouts send
+    proc.communicate(timeout=60)
+    assert proc.returncode == 128 + signal.SIGTERM
+    assert leftovers(kb_copy.parent) == []
+    assert sha(kb_copy) == before
+
+
+#: the first bytes of a rollback journal SQLite has synced: from then on it is "hot" (sqlite3 pager.c)
+JOURNAL_MAGIC = bytes.fromhex("d9d505f920a163d7")
+
+
+def _kill_ingest(db: Path, hot: bool) -> Path:
+    """Start an ingest into ``db`` and kill it outright once its journal exists (and, if ``hot``,
+    once SQLite has synced it: the state in which it must be played back)."""
+    journal = db.with_name(db.name + "-journal")
+    proc = subprocess.Popen([str(RULEBASE), *INGEST, "--db", str(db)],
+                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    deadline = time.monotonic() + 120
+    while True:
+        assert proc.poll() is None, "the ingest ended before it could be killed"
+        assert time.monotonic() < deadline, "the ingest never wrote its journal"
+        try:
+            head = journal.read_bytes()[:8]
+        except FileNotFoundError:
+            head = b""
+        if head and (head == JOURNAL_MAGIC or not hot):
+            break
+        time.sleep(0.002)
+    proc.kill()
+    proc.wait()
+    assert journal.exists(), "the killed ingest left no journal: this test would prove nothing"
+    return journal
+
+
+@pytest.mark.parametrize("hot", [True, False], ids=["hot-journal", "unsynced-journal"])
+def test_an_ingest_killed_outright_is_settled_by_the_next_build(kb_copy, hot):
+    """An ingest writes inside the KB, in one transaction: killed, it leaves SQLite's journal. A
+    synced ("hot") one holds the KB as it was and is played back by SQLite, never deleted; one
+    killed before that holds nothing and is removed. Either way the KB is the one before the
+    ingest, and the next build finds it current instead of rebuilding it."""
+    before = sha(kb_copy)
+    journal = _kill_ingest(kb_copy, hot)
+    again = run_cli("build", "--db", str(kb_copy))
+    assert again.returncode == 0, again.stderr
+    assert "is current" in again.stdout, again.stdout
+    assert not journal.exists() and sha(kb_copy) == before
+
+
+# ------------------------------------------------------------------ a full disk, a read-only folder
+
+
+def _namespaces_work() -> bool:
+    if shutil.which("unshare") is None:
+        return False
+    with tempfile.TemporaryDirectory() as d:
+        probe = subprocess.run(["unshare", "-rm", "sh", "-c", f"mount -t tmpfs -o size=1m tmpfs {d}"],
+                               capture_output=True)
+    return probe.returncode == 0
+
+
+needs_namespaces = pytest.mark.skipif(not _namespaces_work(),
+                                      reason="user and mount namespaces are disabled here (unshare -rm "
+                                             "cannot mount a tmpfs): no small disk to fill")
+
+
+def in_small_disk(kb: Path, size_kib: int, command: list[str], out: Path, read_only: bool = False):
+    """Copy ``kb`` onto a tmpfs of ``size_kib`` KiB (remounted read-only if asked), run ``rulebase
+    COMMAND --db <copy>`` there, and copy everything the disk then holds into ``out``."""
+    disk = out.with_name(out.name + "-disk")
+    disk.mkdir()
+    out.mkdir()
+    db = disk / "kb.sqlite"
+    script = "\n".join([
+        "set -e",
+        f"mount -t tmpfs -o size={size_kib}k tmpfs {disk}",
+        f"cp {kb} {db}",
+        *([f"mount -o remount,ro {disk}"] if read_only else []),
+        "set +e",
+        f"{shlex.join([str(RULEBASE), *command, '--db', str(db)])} >{out}.stdout 2>{out}.stderr",
+        f"echo $? >{out}.rc",
+        f"cp -a {disk}/. {out}/",
+    ])
+    run = subprocess.run(["unshare", "-rm", "sh", "-c", script], capture_output=True, text=True, timeout=300)
+    assert run.returncode == 0, run.stderr
+    rc = int(Path(f"{out}.rc").read_text())
+    return subprocess.CompletedProcess(command, rc, Path(f"{out}.stdout").read_text(),
+                                       Path(f"{out}.stderr").read_text()), db
+
+
+@needs_namespaces
+def test_a_full_disk_during_a_build_names_the_disk_and_keeps_the_kb(built_kb, tmp_path):
+    room = built_kb.stat().st_size // 1024 + 2048  # the KB fits; a second KB being built does not
+    proc, db = in_small_disk(built_kb, room, ["build", "--full"], tmp_path / "after")
+    line = one_line_error(proc, "no space left on device", f"the KB at {db} is unchanged")
+    assert f"{db.parent}/.kb.sqlite." in line  # the file being written: the temporary KB
+    assert "not a rulebase knowledge base" not in line
+    assert sha(tmp_path / "after" / "kb.sqlite") == sha(built_kb)
+    assert leftovers(tmp_path / "after") == []  # neither the temporary KB nor its journal
+
+
+@needs_namespaces
+def test_a_full_disk_during_an_ingest_names_the_disk_and_keeps_the_kb(built_kb, tmp_path):
+    room = built_kb.stat().st_size // 1024 + 48  # no room for the journal of the new version
+    proc, db = in_small_disk(built_kb, room, list(INGEST), tmp_path / "after")
+    line = one_line_error(proc, "no space left on device", f"the KB at {db} is unchanged")
+    assert "not a rulebase knowledge base" not in line
+    assert sha(tmp_path / "after" / "kb.sqlite") == sha(built_kb)
+    assert leftovers(tmp_path / "after") == []
+
+
+@needs_namespaces
+@pytest.mark.parametrize("command", [["build", "--full"], list(INGEST)], ids=["build", "ingest"])
+def test_a_read_only_file_system_is_named(built_kb, tmp_path, command):
+    room = built_kb.stat().st_size // 1024 + 4096
+    proc, db = in_small_disk(built_kb, room, command, tmp_path / "after", read_only=True)
+    one_line_error(proc, f"cannot write to {db.parent}: read-only file system", "is unchanged")
+    assert sha(tmp_path / "after" / "kb.sqlite") == sha(built_kb)
+
+
+@pytest.mark.parametrize("command", [["build", "--full"], list(INGEST)], ids=["build", "ingest"])
+def test_a_folder_without_write_permission_is_named(built_kb, command):
+    """Mode 0555, written by a user other than its owner: root runs the command as nobody."""
+    as_other = []
+    if os.geteuid() == 0:
+        if shutil.which("setpriv") is None:
+            pytest.skip("running as root without setpriv: no other user to run the command as")
+        as_other = ["setpriv", "--reuid=65534", "--regid=65534", "--clear-groups"]
+    top = Path(tempfile.mkdtemp(prefix="rulebase-perm-"))
+    try:
+        top.chmod(0o755)
+        folder = top / "kb"
+        folder.mkdir()
+        db = folder / "kb.sqlite"
+        shutil.copyfile(built_kb, db)
+        db.chmod(0o644)
+        folder.chmod(0o555)
+        proc = subprocess.run([*as_other, str(RULEBASE), *command, "--db", str(db)], capture_output=True,
+                              text=True, timeout=300)
+        one_line_error(proc, f"cannot write to {folder}: permission denied", f"the KB at {db} is unchanged")
+        assert sha(db) == sha(built_kb) and leftovers(folder) == []
+    finally:
+        (top / "kb").chmod(0o755)
+        shutil.rmtree(top)

@@ -1,0 +1,94 @@
+"""``rulebase cards --coverage``: per set, how many cards the engine plays compiled from their text,
+hand-defined or keyword-only, and which it cannot play and why; the same as JSON; a card looked up
+by name. (Run through click's runner: the command is registered in ``rulebase.cli`` separately.)"""
+from __future__ import annotations
+
+import json
+
+import pytest
+from click.testing import CliRunner
+
+from kb.errors import KBError
+from rulebase.cli_cards import cards
+
+
+def _run(built_kb, *args: str):
+    result = CliRunner().invoke(cards, [*args, "--db", str(built_kb)])
+    return result
+
+
+def _a_card_not_playable(kb_conn) -> tuple[str, list[str]]:
+    """A CotA card no template or hand definition covers yet, and why (which card it is changes
+    as templates are added, so it is looked up rather than named)."""
+    from engine.compile.coverage import coverage
+    cota = coverage(kb_conn, sets=["CotA"])[0]
+    assert cota.refused, "every CotA card is playable: pick another set for these tests"
+    return sorted(cota.refused.items())[0]
+
+
+def test_coverage_table_lists_cota_and_aoa_first_and_adds_up(built_kb, kb_conn):
+    result = _run(built_kb, "--coverage")
+    assert result.exit_code == 0, result.output
+    lines = result.output.splitlines()
+    assert lines[0].split() == ["set", "cards", "compiled", "hand-defined", "keyword-only", "not", "playable"]
+    table = lines[1:lines.index("")]  # the table ends at the first blank line
+    assert table[-1].split()[0] == "total"
+    rows = [line.split() for line in table[:-1]]
+    codes = [r[0] for r in rows]
+    assert codes[:2] == ["CotA", "AoA"]
+    in_kb = {code for (code,) in kb_conn.execute("SELECT DISTINCT set_code FROM cards")}
+    assert set(codes) == in_kb
+    for r in rows:
+        total, compiled, hand, keywords, refused = map(int, r[1:])
+        assert compiled + hand + keywords + refused == total
+        names = kb_conn.execute("SELECT count(DISTINCT name) FROM cards WHERE set_code = ?", (r[0],)).fetchone()[0]
+        assert total == names
+    sums = [sum(int(r[i]) for r in rows) for i in range(1, 6)]
+    assert table[-1].split()[1:] == [str(n) for n in sums]
+    cota = next(r for r in rows if r[0] == "CotA")
+    assert int(cota[2]) >= 100  # compiled: the common templates are covered
+    assert "most common missing templates (CotA, AoA):" in result.output
+
+
+def test_verbose_gives_the_reason_for_each_card_not_playable(built_kb, kb_conn):
+    name, reasons = _a_card_not_playable(kb_conn)
+    assert reasons and all(r.startswith("no ") for r in reasons)
+    result = _run(built_kb, "--coverage", "--verbose", "--set", "CotA")
+    assert result.exit_code == 0, result.output
+    assert f"  {name}: {'; '.join(reasons)}" in result.output.splitlines()
+    assert "Punch:" not in result.output  # compiled, so not listed
+    assert "\nAoA" not in result.output
+
+
+def test_json_output_matches_the_cards_in_the_kb(built_kb, kb_conn):
+    result = _run(built_kb, "--coverage", "--json", "--set", "CotA", "--set", "AoA")
+    data = json.loads(result.output)
+    assert [s["set"] for s in data["sets"]] == ["CotA", "AoA"]
+    cota = data["sets"][0]
+    assert cota["compiled"] + cota["hand"] + cota["keywords"] + cota["refused"] == cota["cards"] == 370
+    name, reasons = _a_card_not_playable(kb_conn)
+    assert cota["not_playable"][name] == reasons
+    assert len(cota["not_playable"]) == cota["refused"]
+    assert data["top_missing"] and all(t["cards"] >= 1 for t in data["top_missing"])
+
+
+def test_a_card_looked_up_by_name(built_kb, kb_conn):
+    name, _ = _a_card_not_playable(kb_conn)
+    result = _run(built_kb, "Punch", "Anger", "Blood Money", name)
+    lines = result.output.splitlines()
+    assert "Punch (CotA): compiled" in lines
+    assert "Anger (CotA): hand-defined" in lines
+    assert "Blood Money (CotA): compiled" in lines  # "place 2 from the common supply on ..."
+    assert f"{name} (CotA): not playable" in lines
+
+
+@pytest.mark.parametrize("args, message", [
+    ((), "give --coverage"),
+    (("--coverage", "--set", "XYZ"), "no such set"),
+    (("No Such Card",), "no card of that name"),
+    (("--coverage", "--version", "99.9"), "no such document version"),
+])
+def test_bad_input_is_a_one_line_error(built_kb, args, message):
+    result = _run(built_kb, *args)
+    assert isinstance(result.exception, KBError) and message in str(result.exception)
+    assert "\n" not in str(result.exception)
