@@ -30,6 +30,7 @@ from pathlib import Path
 import yaml
 from flask import current_app
 
+from engine.decision_checks import is_decision_path
 from engine.errors import EngineError, LimitExceeded, ScenarioError
 from engine.kotc import GAME as GAME_KOTC
 from engine.kotc.scenario import ACTIONS as KOTC_ACTIONS, _CREATURE_PATHS as KOTC_CREATURE_PATHS, build_board
@@ -197,14 +198,14 @@ def _check_kotc(scenario: Scenario) -> None:
     for version, checks in scenario.expect.items():
         for path in checks:
             head, _, attr = path.rpartition(".")
-            if path in ("winner", "active", "illegal", "refusal_contains") or (
+            if path in ("winner", "active", "illegal", "refusal_contains") or is_decision_path(path) or (
                     head in PLAYERS and attr in ("hitpoints", "creatures", "graveyard")):
                 continue
             if head and attr in KOTC_CREATURE_PATHS:
                 known(f"expect.{version}.{path}", head)
                 continue
             raise ApiError(f"invalid scenario: expect.{version}: unknown check path {path[:200]!r} (paths: winner, "
-                           f"active, PLAYER.hitpoints|creatures|graveyard, "
+                           f"active, decisions.A.N.offered|not_offered|chosen, PLAYER.hitpoints|creatures|graveyard, "
                            f"CREATURE.{'|'.join(sorted(KOTC_CREATURE_PATHS))})")
 
 

@@ -171,3 +171,18 @@ def test_the_request_schema_tells_the_games_apart_by_game():
     bad["setup"]["player1"]["creatures"][0]["counters"] = [{"owner": "player2"}]
     with pytest.raises(SchemaViolation, match="counter"):
         check(bad, schema, components)
+
+
+def test_what_a_kotc_decision_offered_is_checkable(client):
+    """The first die of the raid may go to the Guard or to player2's hitpoints: checked with
+    ``decisions.A.N.offered`` / ``not_offered`` / ``chosen``, as for KeyForge."""
+    expect = {"Guard.zone": "graveyard", "decisions.0.1.chosen": 4}
+    report = client.post("/api/verify", json=raid(expect={"11": expect})).get_json()
+    (result,) = report["results"]
+    assert result["passed"], result
+    offered = next(c for c in client.post("/api/verify", json=raid(expect={"11": {
+        "decisions.0.1.not_offered": [99]}})).get_json()["results"][0]["checks"])
+    assert offered["ok"] and offered["actual"], offered
+    wrong = client.post("/api/verify", json=raid(expect={"11": {
+        "decisions.0.1.not_offered": offered["actual"][:1]}})).get_json()["results"][0]
+    assert not wrong["passed"]
