@@ -5,6 +5,7 @@ import sqlite3
 from pathlib import Path
 
 from kb.errors import KBError
+from kb.versions import same_version, version_sort_key
 
 from .errors import ScenarioError
 from .limits import Limits
@@ -101,20 +102,30 @@ def report(conn: sqlite3.Connection, scenarios: list[Scenario], version: str | N
     rulesets: dict = {}
     for s in scenarios:
         index = indexes.get(s.game) or indexes.setdefault(s.game, EntryIndex.read(conn, s.game))
-        carries = plan(conn, s, index)
-        versions = list(carries)
+        carries = plan(conn, s, index) if s.entries else {}
+        versions = list(carries) if s.entries else unlinked_versions(conn, s)
         if version is not None:
-            versions = [v for v in versions if v == version]
+            versions = [v for v in versions if same_version(v, version)]
         if not versions:
             results.append({"id": s.id, "version": version, "passed": False, "status": "failed", "checks": [],
                             "trace": [], "expect_version": None, "reason": None,
-                            "error": "no KB entry matches this scenario's entries in the selected versions"})
+                            "error": "no KB entry matches this scenario's entries in the selected versions"
+                            if s.entries else "its expectations start at a later version than the one selected"})
         for v in versions:
-            results.append(run(conn, s, v, limits, carries[v], rulesets).as_dict())
+            results.append(run(conn, s, v, limits, carries.get(v), rulesets).as_dict())
     counted = scenarios if counted is None else counted
     covered = covered_entries(conn, counted, indexes)
     out = summarize(conn, results, counted, covered)
     return {**out, "_covered": covered} if keep else out
+
+
+def unlinked_versions(conn: sqlite3.Connection, scenario: Scenario) -> list[str]:
+    """Where a scenario linked to no entry replays (one written from card texts, or posted): every
+    KB version of its game from the earliest its ``expect`` states on, each checked against the
+    nearest stated version at or before it."""
+    first = min(map(version_sort_key, scenario.expect), default=None)
+    return [v for v, in conn.execute("SELECT version FROM documents WHERE game = ? ORDER BY version_sort",
+                                     (scenario.game,)) if first is not None and version_sort_key(v) >= first]
 
 
 def summarize(conn: sqlite3.Connection, results: list[dict], counted: list[Scenario] | str,

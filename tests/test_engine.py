@@ -173,6 +173,28 @@ def test_verify_cli(kb_copy, tmp_path):
     assert data["failed"] == 1 and data["results"][0]["checks"][0]["actual"] == 7
 
 
+def test_verify_a_file_linked_to_no_entry(kb_copy, tmp_path):
+    """A scenario written from card texts names no rulebook entry: ``verify --file`` replays it
+    from the version its ``expect`` states on, as ``POST /api/verify`` does (not "no KB entry")."""
+    path = tmp_path / "troll.yaml"
+    path.write_text("""
+id: troll-heals
+entries: []
+setup:
+  turn: {active: player1, house: brobnar}
+  player1: {battleline: [{card: Troll, damage: 4}]}
+actions: [{reap: Troll}]
+expect:
+  "1.2": {Troll.damage: 1, player1.amber: 1}
+""", encoding="utf-8")
+    import json
+    proc = run_cli("verify", "--file", str(path), "--db", str(kb_copy), "--json")
+    data = json.loads(proc.stdout)
+    assert proc.returncode == 0 and [r["version"] for r in data["results"]] == ["1.2", "1.3", "16.0"], data
+    proc = run_cli("verify", "--file", str(path), "--version", "1.1", "--db", str(kb_copy))
+    assert proc.returncode == 1   # before the version its expectations start at: nothing replays
+
+
 def test_verify_lists_what_no_scenario_replays(kb_copy):
     """``--uncovered`` names the entries still missing a scenario, counted against the replayed set:
     with one scenario file, its own FAQ entry is covered and every other one is listed."""
