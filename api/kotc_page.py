@@ -17,16 +17,8 @@ from kb.textdiff import word_diff
 from .db import get_conn
 from .errors import ApiError
 from .kotc import MAX_TEXT, checked_input
-from .pages import CSP
 
 bp = Blueprint("kotc_page", __name__)
-
-
-@bp.after_request
-def _headers(response):
-    response.headers.setdefault("Content-Security-Policy", CSP)
-    response.headers.setdefault("X-Content-Type-Options", "nosniff")
-    return response
 
 
 def _edition(raw: str) -> int | None:

@@ -46,18 +46,6 @@ PAGE_SIZE = 10
 EXAMPLE_QUERIES = ("elusive first attack", "Phase Shift first turn", "bait and switch", "Zorn")
 #: the card-data symbols for Æmber and damage, shown as the symbols a player sees on the card
 CARD_SYMBOLS = {"A": ("Æ", "Æmber", "amber"), "D": ("✹", "damage", "damage")}
-#: pages render nothing from elsewhere: no CDN, no inline script, no external fetch
-CSP = ("default-src 'self'; img-src 'self' data:; style-src 'self'; script-src 'self'; "
-       "connect-src 'self'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'")
-
-
-@bp.after_request
-def _headers(response):
-    response.headers.setdefault("Content-Security-Policy", CSP)
-    response.headers.setdefault("X-Content-Type-Options", "nosniff")
-    return response
-
-
 #: the card data's locale keys that are not BCP 47 language tags (what HTML's lang wants)
 _LANGUAGE_TAGS = {"zhhans": "zh-Hans", "zhhant": "zh-Hant"}
 
