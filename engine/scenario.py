@@ -19,6 +19,7 @@ import yaml
 
 from kb.versions import version_sort_key
 
+from .cards import variant
 from .carry import Carry, EntryIndex, norm_question, plan
 from .choices import Chooser
 from .errors import ChoiceError, EngineError, IllegalAction, ScenarioError
@@ -284,6 +285,10 @@ def _replay(conn: sqlite3.Connection, scenario: Scenario, version: str, carry: C
     engine = Engine(game, rules, Chooser())
     refused: dict[int, str] = {}
     try:
+        # a card in play acts through its constant abilities and reactions without being used: one
+        # the engine cannot play would be silently ignored, so the replay stops and names it
+        for card in game.in_play():
+            variant(card, rules)
         for n, action, answers in answered_actions(scenario.actions, answers_of):
             engine.chooser.begin_action(n)  # its decisions are numbered n.1, n.2, ... (decisions.* paths)
             engine.chooser.add(answers)

@@ -133,31 +133,51 @@ def test_off_house_play_is_refused(kb_conn, tmp_path):
     assert run(kb_conn, load_scenario(path), "1.3").passed
 
 
-def _unimplemented_brobnar_action(kb_conn) -> str:
-    from engine.cards import implemented
-    from engine.keywords import only_keywords
-    done = set(implemented())
-    for name, text in kb_conn.execute("SELECT name, text FROM cards WHERE set_code = 'CotA' AND house = 'brobnar' "
-                                      "AND type = 'action' ORDER BY number"):
-        if name not in done and not only_keywords(text or ""):
-            return name
-    raise AssertionError("every CotA Brobnar action is implemented: pick another group")
+def _unplayable_action(kb_conn) -> tuple[str, str]:
+    """An action card (and its house) whose text the engine can neither compile nor finds a hand
+    definition for."""
+    from engine.cards import how_defined
+    for name, text, house in kb_conn.execute(
+            "SELECT name, text, house FROM cards WHERE type = 'action' AND house IS NOT NULL ORDER BY set_code, number"):
+        if how_defined(name, text or "", "action")[0] == "refused":
+            return name, house
+    raise AssertionError("every action card of the card data is playable: pick another kind of card")
 
 
 def test_unimplemented_and_unknown_cards_are_errors_not_silent(kb_conn, tmp_path):
-    missing = _unimplemented_brobnar_action(kb_conn)
+    missing, house = _unplayable_action(kb_conn)
     for card, message in [(missing, "not implemented"), ("No Such Card", "unknown card")]:
         path = _write(tmp_path, f"""
             id: x
             setup:
-              turn: {{active: player1, house: brobnar}}
+              turn: {{active: player1, house: {house}}}
               player1: {{hand: ["{card}"]}}
             actions: [{{play: "{card}"}}]
             expect:
-              "1.1": {{player1.amber: 0}}
+              "16.0": {{player1.amber: 0}}
             """)
-        result = run(kb_conn, load_scenario(path), "1.1")
-        assert not result.passed and message in result.error
+        result = run(kb_conn, load_scenario(path), "16.0")
+        assert not result.passed and message in result.error, result.error
+
+
+def test_a_card_in_play_the_engine_cannot_play_stops_the_replay(kb_conn, tmp_path):
+    """Its constant abilities and reactions act without its being used: ignoring them silently
+    would give a wrong verdict, so the replay names the card instead."""
+    from engine.cards import how_defined
+    name = next(n for n, t, ty in kb_conn.execute(
+        "SELECT name, text, type FROM cards WHERE type = 'artifact' ORDER BY set_code, number")
+        if how_defined(n, t or "", ty)[0] == "refused")
+    path = _write(tmp_path, f"""
+        id: y
+        setup:
+          turn: {{active: player1, house: brobnar}}
+          player1: {{artifacts: ["{name}"], hand: [Troll]}}
+        actions: [{{play: Troll}}]
+        expect:
+          "16.0": {{player1.amber: 0}}
+        """)
+    result = run(kb_conn, load_scenario(path), "16.0")
+    assert not result.passed and "not implemented" in result.error and name in result.error, result.error
 
 
 def test_verify_cli(kb_copy, tmp_path):
