@@ -125,11 +125,13 @@ class LoseArmorForTurnAndTakeDamage(Effect):
 @dataclass
 class MoveAmberFromYourCard(Effect):
     """"Move N Æmber from one of your cards to your pool": a card in play you control with Æmber on
-    it (the controller chooses which)."""
+    it (the controller chooses which); ``what="creature"``: "from a friendly creature"."""
     amount: int = 1
+    what: str = "card"
 
     def resolve(self, ctx: Context) -> bool:
-        cards = [c for c in ctx.game.in_play() if c.controller == ctx.controller and c.amber]
+        cards = [c for c in ctx.game.in_play() if c.controller == ctx.controller and c.amber
+                 and (self.what == "card" or c.type == self.what)]
         if not cards:
             ctx.log(f"{ctx.source.name}: no card of {ctx.controller}'s has Æmber on it")
             return False
@@ -265,29 +267,124 @@ class DiscardTopOfEachAndDestroyOfItsHouse(Effect):
 # ------------------------------------------------------------------------------ text
 
 
-class LosesKeyword(TextChange):
-    """"<Each creature> loses <keyword>": the keyword is gone from the text in force of every
-    creature in play (``side``: relative to the effect's controller; "any" for each creature)."""
+class LosesKeywords(TextChange):
+    """"<Each creature / that creature> loses <keywords>": the keywords are gone from the text in
+    force of every creature in play, or of the effect's target only when it has one."""
 
-    def __init__(self, keyword: str, side: str = "any") -> None:
-        self.keyword, self.side = keyword, side
+    def __init__(self, keywords: tuple[str, ...]) -> None:
+        self.lost = keywords
 
     def applies(self, eng, effect, card) -> bool:
-        if card.zone != "battleline":
-            return False
-        return self.side == "any" or (card.controller == effect.controller) == (self.side == "friendly")
+        target = effect.params.get("target")
+        return card.zone == "battleline" and (target is None or target is card)
 
     def keywords(self, eng, card, current: dict[str, int]) -> dict[str, int]:
-        return {k: v for k, v in current.items() if k != self.keyword}
+        return {k: v for k, v in current.items() if k not in self.lost}
 
 
 @dataclass
 class EachCreatureLosesForTheTurn(Effect):
-    """"For the remainder of the turn, each creature loses <keyword>"."""
-    keyword: str
+    """"For the remainder of the turn, each creature loses <keyword>" (``on``: only the creature
+    an earlier choice named: "that creature loses taunt and elusive")."""
+    keywords: str | tuple[str, ...]
+    on: str | None = None
 
     def resolve(self, ctx: Context) -> bool:
-        ctx.game.lasting.append(LastingEffect(TEXT_KIND, ctx.source.name, ctx.controller,
-                                              {"text": LosesKeyword(self.keyword), "card": ctx.source}))
-        ctx.log(f"{ctx.source.name}: each creature loses {self.keyword} for the remainder of the turn")
+        lost = (self.keywords,) if isinstance(self.keywords, str) else tuple(self.keywords)
+        params = {"text": LosesKeywords(lost), "card": ctx.source}
+        if self.on is not None:
+            target = ctx.ref(self.on)
+            if target is None or not target.in_play:
+                return False
+            params["target"] = target
+        ctx.game.lasting.append(LastingEffect(TEXT_KIND, ctx.source.name, ctx.controller, params))
+        ctx.log(f"{ctx.source.name}: {params['target'].label if self.on else 'each creature'} loses "
+                f"{' and '.join(lost)} for the remainder of the turn")
         return True
+
+
+# ------------------------------------------------------------------------------ uses and houses
+
+
+@dataclass
+class MayUseThisTurn(Effect):
+    """"You may use that creature this turn": a use permission for that one card (the permission
+    the engine grants "you may use N other <house> cards" with, limited to the card)."""
+    on: str = "it"
+
+    def resolve(self, ctx: Context) -> bool:
+        cards = [c for c in ctx.refs(self.on) if c.in_play]
+        for c in cards:
+            ctx.game.lasting.append(LastingEffect("use_permission", ctx.source.name, ctx.controller,
+                                                  {"house": c.house, "max_cards": 0, "cards": [c]}))
+            ctx.log(f"{ctx.source.name}: {ctx.controller} may use {c.label} this turn")
+        return bool(cards)
+
+
+@dataclass
+class NameHost(Effect):
+    """Name the creature this upgrade is attached to ("this creature" in a reaction an upgrade
+    gives), as ``name``."""
+    name: str = "this creature"
+
+    def resolve(self, ctx: Context) -> bool:
+        host = ctx.source.attached_to if ctx.source.zone == "upgrade" else None
+        ctx.chosen[self.name] = [host] if host is not None else []
+        return host is not None
+
+
+@dataclass
+class BelongsToHouseForTheTurn(Effect):
+    """"For the remainder of the turn it belongs to house X": a house change on the card that
+    ends with the turn (or when it leaves play)."""
+    house: str
+    on: str = "it"
+
+    def resolve(self, ctx: Context) -> bool:
+        cards = [c for c in ctx.refs(self.on) if c.in_play]
+        for c in cards:
+            change = {"house": self.house, "while_controller": None}
+            c.house_changes.append(change)
+            ctx.game.lasting.append(LastingEffect("reaction", ctx.source.name, ctx.controller, {
+                "card": ctx.source, "reaction": Reaction("end_of_turn", [_EndHouseChange(c, change)])}))
+            ctx.log(f"{c.label} belongs to house {self.house} for the remainder of the turn")
+        return bool(cards)
+
+
+@dataclass
+class _EndHouseChange(Effect):
+    card: object
+    change: dict
+
+    def resolve(self, ctx: Context) -> bool:
+        if self.change in self.card.house_changes:
+            self.card.house_changes.remove(self.change)
+        return True
+
+
+@dataclass
+class RememberTurn(Effect):
+    """Remember on the source that something happened this turn (``key``), for a condition of its
+    own that reads it (:func:`happened_this_turn`)."""
+    key: str
+
+    def resolve(self, ctx: Context) -> bool:
+        ctx.source.memory[self.key] = ctx.game.turn
+        return True
+
+
+@dataclass
+class RememberPlayerTurn(Effect):
+    """Remember on the source which player the event is about did something this turn (``key``
+    and the player's name), for a condition of its own that reads it."""
+    key: str
+
+    def resolve(self, ctx: Context) -> bool:
+        ctx.source.memory[f"{self.key} {ctx.event.get('player')}"] = ctx.game.turn
+        return True
+
+
+def happened_this_turn(key: str) -> Callable:
+    def applies(eng, source, controller, card) -> bool:
+        return source.memory.get(key) == eng.game.turn
+    return applies

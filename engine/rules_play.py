@@ -87,7 +87,12 @@ class PlayRules:
     def check_playable(self, card: CardInstance) -> None:
         """The restrictions on playing a card wherever it is played from: the Rule of Six, alpha,
         its own play restriction, an upgrade's need for a creature. A card that copies another is
-        refused only when no copy it could become may be played."""
+        refused only when no copy it could become may be played. A constant ability may forbid
+        the play (:meth:`engine.statics.Static.forbids_play`)."""
+        for s, src, ctl in self.statics():
+            why = s.forbids_play(self, src, ctl, card)
+            if why:
+                raise IllegalAction(why)
         options = self.copy_options(card)
         if not options:
             self._check_playable_as_is(card)
@@ -160,6 +165,7 @@ class PlayRules:
     def resolve_play(self, card: CardInstance) -> None:
         g = self.game
         card.controller = g.active
+        g.plays.append((g.turn, g.active, card.house, card.type))
         g.six[card.name] = g.six.get(card.name, 0) + 1
         g.step3_actions += 1
         g.log(f"{g.active} plays {card.name}")

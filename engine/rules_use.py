@@ -116,6 +116,13 @@ class UseRules:
                 self.chooser.record(f"{card.label} attacks", [label(c) for c in options], label(target))
             self.check_attack(card, target)
         permission = self.check_use(card, how, ignore_house, imposed)
+        try:
+            return self._use(card, how, target, permission)
+        finally:  # "after <a card> is used": however the use went (a stun removed, a fight lost)
+            self.emit("used", card=card, player=self.game.active, how=how)
+
+    def _use(self, card: CardInstance, how: str, target: CardInstance | None,
+             permission: LastingEffect | None) -> CardInstance | None:
         if not self._start_use(card, permission):
             return
         self.game.log(f"{self.game.active} uses {card.label} to {how}")

@@ -177,6 +177,9 @@ class Game:
     destroyed_this_turn: list[str] = field(default_factory=list)
     #: every key forged in the game: (player, turn number) ("forged a key on their previous turn")
     keys_forged: list[tuple[str, int]] = field(default_factory=list)
+    #: every card played in the game, as (turn number, player, house, type) at the moment it was
+    #: played ("if you have played 7 or more Sanctum cards this turn", "on their previous turn")
+    plays: list[tuple[int, str, str, str]] = field(default_factory=list)
     #: extra turns to come: (player, the turn it follows) ("take another turn after this one":
     #: engine.extra_turns)
     extra_turns: list[tuple[str, int]] = field(default_factory=list)

@@ -173,6 +173,11 @@ class Static:
         """"<This creature> may be used as if it belonged to the active house" (use only)."""
         return False
 
+    def forbids_play(self, eng, source, controller, card) -> str | None:
+        """Why a constant ability forbids the active player to play ``card`` now ("You cannot
+        play creatures", "Your opponent cannot play more than 2 cards each turn"), or None."""
+        return None
+
 
 @dataclass
 class PowerModifier(Static):

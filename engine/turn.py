@@ -66,6 +66,7 @@ def forge_step(eng: "Engine") -> None:
     from .forging import forge_key
     g = eng.game
     forge_key(eng, g.active, key_cost(eng, g.active), "forge a key step")
+    eng.check_state()  # a creature whose power the spent Æmber or the new key lowered (Marmo Swarm)
 
 
 # --------------------------------------------------------------------------- houses

@@ -1,11 +1,18 @@
 """Age of Ascension (AoA): Brobnar cards."""
 from __future__ import annotations
 
-from ...effects_cards import ReturnToHand
-from ...effects_control import AttacksOnlyFlank
+from ...effects import Gain, If, Lose, May
+from ...effects_cards import DealDamage, Destroy, Exhaust, Ready, ReturnToHand, Sacrifice, Stun, UseCreature
+from ...effects_control import AttacksOnlyFlank, ForgeAtNoCost
+from ...effects_lasting import ForTheTurn
+from ...effects_more import creature_entered_play, SearchDeckAndDiscard
+from ...effects_more_board import DealsNoDamageWhenAttacked
+from ...effects_more_control import GainCounted, NameHost
+from ...effects_more_zones import HealFullyAndCounterPerDamage, LosePowerCounter, SacrificeTotalPower
 from ...forging import a_player_forged, ForgerLosesRemaining
 from ...reactions import Reaction
-from ...targets import Choose, has_trait
+from ...statics import GrantAbility, this_card
+from ...targets import Choose, has_trait, named, of_house
 from .. import card
 
 def _return_another_giant():
@@ -19,3 +26,73 @@ card("Drummernaut", play=_return_another_giant(), fight=_return_another_giant(),
 card("Forgemaster Og", reactions=[Reaction("key_forged", [ForgerLosesRemaining()], when=a_player_forged)])
 
 card("Groggins", statics=[AttacksOnlyFlank()])
+
+# ---- irregular texts (engine.effects_more*)
+
+card("1-2 Punch", play=[Choose("creature", "enemy"),
+                        If(lambda ctx: ctx.ref("it") is not None and ctx.ref("it").stunned, [Destroy()],
+                           otherwise=[Stun()])])
+
+
+def _ready_patrizate(ctx) -> bool:
+    return creature_entered_play(ctx) and ctx.source.zone == "battleline" and not ctx.source.exhausted
+
+
+card("Bellowing Patrizate", reactions=[Reaction("entered_play", [DealDamage(1, "event")], when=_ready_patrizate)])
+
+
+def _host_controllers_turn_ends(ctx) -> bool:
+    host = ctx.source.attached_to
+    return host is not None and ctx.event.get("player") == host.controller
+
+
+# "This creature gains, "At the end of your turn, this creature loses a +1 power counter." Play:
+# Fully heal this creature and give it a +1 power counter for each damage healed."
+card("Cybergiant Rig", play=[NameHost(), HealFullyAndCounterPerDamage("this creature")],
+     reactions=[Reaction("end_of_turn", [NameHost(), LosePowerCounter("this creature")],
+                         when=_host_controllers_turn_ends)])
+
+card("Grumpus Tamer", reap=[SearchDeckAndDiscard(named("War Grumpus"))])
+
+card("Into the Fray", play=[Choose("creature", "friendly", where=of_house("brobnar")),
+                            ForTheTurn(static=lambda c: GrantAbility("fight", [Ready("self")], this_card(c)), on="it")])
+
+card("Lollop the Titanic", statics=[DealsNoDamageWhenAttacked()])
+
+
+def _destroyed_attacking_self(ctx) -> bool:
+    fight = ctx.event.get("fight")
+    return fight is not None and fight[0] is ctx.source and ctx.event.get("card") is fight[1]
+
+
+card("Ogopogo", reactions=[Reaction("destroyed", [May([Choose("creature", "any"), DealDamage(2)],
+                                                      question="Ogopogo: deal 2 damage to a creature?")],
+                                    when=_destroyed_attacking_self)])
+
+card("Screechbomb", omni=[Sacrifice(), Lose(2)])
+
+
+def _ready_brobnar(ctx, c) -> bool:
+    return not c.exhausted and of_house("brobnar")(ctx, c)
+
+
+card("The Flex", play=[Choose("creature", "friendly", where=_ready_brobnar), Exhaust(),
+                       GainCounted(lambda ctx: ctx.eng.power(ctx.ref("it")) // 2 if ctx.ref("it") else 0)])
+
+
+def _neighboring_giant(ctx, c) -> bool:
+    return c in ctx.game.neighbors(ctx.source) and has_trait("giant")(ctx, c)
+
+
+_GRUMPUS = [Choose("creature", "friendly", where=_neighboring_giant), Ready(), UseCreature("fight")]
+
+card("War Grumpus", fight=list(_GRUMPUS), reap=list(_GRUMPUS))
+
+
+def _enemy_destroyed_this_turn(ctx) -> bool:
+    return ctx.opponent_name in ctx.game.destroyed_this_turn
+
+
+card("Foozle", reap=[If(_enemy_destroyed_this_turn, [Gain(1)])])
+
+card("Might Makes Right", play=[SacrificeTotalPower(25, [ForgeAtNoCost()])])

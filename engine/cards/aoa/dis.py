@@ -3,10 +3,13 @@ from __future__ import annotations
 
 from ...copies import PlayChosen
 from ...effects import May
-from ...effects_cards import DealDamage, DealDamageForEach, Destroy, Stun
+from ...effects_cards import DealDamage, DealDamageForEach, Destroy, ReturnToHand, Stun
+from ...effects_more import ChooseLeastPowerful, NameEachIn
+from ...effects_more_board import GainChainsFor, RepeatFor
+from ...effects_more_zones import ArchiveIntoOpponents, ChooseAnyNumber, ShuffleChosenIntoDeck
 from ...effects_naming import of_type
 from ...reactions import Reaction
-from ...targets import Choose, ChooseMostPowerful, NameNeighbors, RememberLine
+from ...targets import Choose, ChooseMostPowerful, named, NameEach, NameNeighbors, power_is, RememberLine
 from ...text_in_force import BlankEnemyTextBoxesUntilYourNextTurn
 from .. import card
 
@@ -14,14 +17,11 @@ card("Unlocked Gateway", play=[Destroy("each creature")])
 
 card("Æmber Imp", reactions=[Reaction("reaped", [Stun("event")])])
 
-
 def _friendly_shards(ctx) -> int:
     return sum(1 for c in ctx.game.in_play() if c.controller == ctx.controller
                and "shard" in (t.lower() for t in c.printed.traits))
 
-
 card("Shard of Pain", action=[DealDamageForEach(_friendly_shards, side="enemy")])
-
 
 card("Soulkeeper", gains={"destroyed": [ChooseMostPowerful(1, side="enemy"), Destroy()]})
 
@@ -38,3 +38,34 @@ card("Shadow of Dis", play=[BlankEnemyTextBoxesUntilYourNextTurn()])
 # active house and was in your hand." (what it is played as is free: the Exhume/Explo-rover FAQ)
 card("Exhume", play=[Choose("discard", "friendly", where=of_type("creature")),
                      May([PlayChosen()], question="play the chosen creature?")])
+
+# ---- irregular texts (engine.effects_more*)
+
+card("Banish", play=[Choose("creature", "enemy"), ArchiveIntoOpponents()])
+
+card("Binding Irons", play=[GainChainsFor(3, "opponent")])
+
+def _any_creature_reaped(ctx) -> bool:
+    return ctx.event.get("card") is not None
+
+# "After a creature reaps, its controller must sacrifice it."
+card("Bloodshard Imp", reactions=[Reaction("reaped", [Destroy("event")], when=_any_creature_reaped)])
+
+card("Cull the Weak", play=[ChooseLeastPowerful(side="enemy"), Destroy()])
+
+card("Onyx Knight", play=[NameEach("creature", where=power_is(lambda p: p % 2 == 1), name="odd"), Destroy("odd")])
+
+card("Not Finished with You", play=[ChooseAnyNumber("discard", "friendly", where=of_type("creature")),
+                                    ShuffleChosenIntoDeck()])
+
+
+def _returned(ctx) -> int:
+    return sum(1 for c in ctx.chosen.get("bindings", []) if c.zone == "hand")
+
+
+# "Return each copy of Ortannu's Binding from your discard pile to your hand. For each one returned
+# this way, deal 2 to a creature, with 2 splash" (splash: the same damage to each of its neighbors)
+card("Ortannu the Chained",
+     reap=[NameEachIn("discard", "friendly", where=named("Ortannu’s Binding"), name="bindings"), ReturnToHand("bindings"),
+           RepeatFor(_returned, [Choose("creature", "any", name="target"), RememberLine("target"),
+                                 NameNeighbors("target", "splash"), DealDamage(2, "target", also=((2, "splash"),))])])

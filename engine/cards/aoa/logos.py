@@ -2,9 +2,15 @@
 from __future__ import annotations
 
 from ...effects import Gain, If
-from ...effects_cards import Archive, Sacrifice
+from ...effects_cards import Archive, Destroy, Draw, MoveTo, Sacrifice
 from ...effects_control import amber_on_self_at_least, ForgeAtNoCost, PlaceAmberOn
+from ...effects_lasting import MayPlayOneOffHouse
+from ...effects_more_board import (EachPlayerDoublesPool, ForEachTraitDamageAndGain, NameLowestAndHighest,
+                                   SwapTwoInABattleline)
+from ...effects_more_zones import DiscardTopAndCapturePerHouse, LookAtTopKeepOne
+from ...effects_status import ArchiveTopOfDeck
 from ...effects_zones import ArchiveRandomFromHand, PlayBeneath, PutBeneath
+from ...gained_text import OneOf
 from ...reactions import Reaction, you_chose_house
 from ...statics import GrantAbility, neighbor
 from ...targets import Choose
@@ -27,3 +33,46 @@ card("Jargogle", play=[Choose("hand", "friendly"), PutBeneath()],
 card("[REDACTED]", reactions=[Reaction("house_chosen", [
     PlaceAmberOn(1), If(amber_on_self_at_least(4), [Sacrifice("self"), ForgeAtNoCost()])],
     when=you_chose_house("logos"))])
+
+# ---- irregular texts (engine.effects_more*)
+
+card("Backup Copy", gains={"destroyed": [MoveTo("deck", "self")]})
+
+card("Binate Rupture", play=[EachPlayerDoublesPool()])
+
+card("Entropic Swirl", play=[Choose("creature", "any"), ForEachTraitDamageAndGain(2)])
+
+card("Eyegor", play=[LookAtTopKeepOne(3)])
+
+
+def _played_next_to_self(ctx) -> bool:
+    played = ctx.event.get("card")
+    return (played is not None and played.type == "creature" and played is not ctx.source
+            and played in ctx.game.neighbors(ctx.source))
+
+
+card("Fila the Researcher", reactions=[Reaction("played", [Draw(1)], when=_played_next_to_self)])
+
+card("Helper Bot", play=[MayPlayOneOffHouse()])
+
+card("Memory Chip", reactions=[Reaction("house_chosen", [Choose("hand", "friendly"), Archive()],
+                                        when=you_chose_house("logos"))])
+
+card("Quantum Fingertrap", action=[SwapTwoInABattleline()])
+
+card("Standardized Testing", play=[NameLowestAndHighest(), Destroy()])
+
+
+def _top_of_discard(ctx, c) -> bool:
+    pile = ctx.me.zone("discard")
+    return bool(pile) and c is pile[0]
+
+
+card("Z.Y.X. Researcher",
+     play=[OneOf([("the top card of your deck", [ArchiveTopOfDeck()]),
+                  ("the top card of your discard pile",
+                   [Choose("discard", "friendly", where=_top_of_discard), Archive()])],
+                 possible={"the top card of your deck": lambda ctx: bool(ctx.me.zone("deck")),
+                           "the top card of your discard pile": lambda ctx: bool(ctx.me.zone("discard"))})])
+
+card("Fetchdrones", action=[DiscardTopAndCapturePerHouse(2, "logos", 2)])

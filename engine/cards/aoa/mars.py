@@ -1,11 +1,20 @@
 """Age of Ascension (AoA): Mars cards."""
 from __future__ import annotations
 
-from ...effects import IfYouDo, May
-from ...effects_cards import Archive, Stun
-from ...effects_naming import TheCreatureItFights
+from ...effects import Gain, GainChains, If, IfYouDo, May
+from ...effects_cards import Archive, DealDamage, Destroy, Stun
+from ...effects_control import TakeControl
+from ...effects_more import CannotUseAnyCard
+from ...effects_more_board import DestroyLowerForEach, EachCaptures, LoseAllAndDrawPer, Redistribute
+from ...effects_more_control import NameHost
+from ...effects_more_play import host_was_used
+from ...effects_more_zones import (DealsPowerToNeighbors, NameUpgrade, PurgeArchivedForMoreDamage,
+                                   StunOnFirstReapOfTurn)
+from ...effects_naming import NameSharingTrait, TheCreatureItFights
 from ...effects_zones import PurgeAnArchivedCard
-from ...targets import Choose
+from ...reactions import Reaction
+from ...statics import ArmorModifier, attached_host, GrantKeyword, PowerModifier
+from ...targets import Choose, of_house, on_flank, Together
 from .. import card, Variant
 
 card("Yzphyz Knowdrone",
@@ -22,3 +31,58 @@ card("Collector Worm",
              fight=[TheCreatureItFights(), Archive(owner_hand_on_leaving=True)]),
      Variant("put the creature collector worm fights into your archives",
              fight=[TheCreatureItFights(must_survive=True), Archive(owner_hand_on_leaving=True)]))
+
+# ---- irregular texts (engine.effects_more*)
+
+
+def _non_mars(ctx, c) -> bool:
+    return not of_house("mars")(ctx, c)
+
+
+card("Agent Hoo-man", reap=[Choose("creature", "friendly", name="friendly", where=_non_mars),
+                            Choose("creature", "enemy", name="enemy", where=_non_mars),
+                            Together(("friendly", "enemy")), Stun()])
+
+card("Destroy Them All!", play=[Choose("artifact", "any", name="artifact"), Choose("creature", "any", name="creature"),
+                                NameUpgrade("upgrade"), Together(("artifact", "creature", "upgrade")), Destroy()])
+
+card("Exterminate! Exterminate!", play=[DestroyLowerForEach("mars")])
+
+card("Extinction", play=[Choose("creature", "any", name="chosen"), NameSharingTrait("chosen", "sharing"),
+                         Together(("chosen", "sharing")), Destroy(), GainChains(1)])
+
+card("Glyxl Proliferator",
+     reap=[If(lambda ctx: on_flank(ctx, ctx.source),
+              [Choose("discard", "friendly", where=of_house("mars")), Archive()])])
+
+card("Hypnobeam", play=[Choose("creature", "enemy"), TakeControl()])
+
+card("Killzord Mk. 9001", statics=[PowerModifier(2, attached_host), ArmorModifier(2, attached_host),
+                                   GrantKeyword("skirmish", attached_host)],
+     gains={"fight": [GainChains(1)]})
+
+
+def _damaged_enemy_non_mars(ctx, c) -> bool:
+    return c.controller != ctx.controller and c.damage > 0 and _non_mars(ctx, c)
+
+
+card("Mars Needs Æmber", play=[EachCaptures(1, where=_damaged_enemy_non_mars, own_side=True)])
+
+card("Martian Generosity", play=[LoseAllAndDrawPer(2)])
+
+
+def _has_non_mars_neighbor(eng, source, controller, card) -> bool:
+    return card is source and any(n.house != "mars" for n in eng.game.neighbors(source))
+
+
+card("Xanthyx Harvester", statics=[CannotUseAnyCard(_has_non_mars_neighbor)], reap=[Gain(1)])
+
+card("Mindworm", before_fight=[TheCreatureItFights(), DealsPowerToNeighbors("it")])
+
+card("Destructive Analysis", play=[Choose("creature", "any"), DealDamage(2), PurgeArchivedForMoreDamage(2)])
+
+card("Æmber Conduction Unit", reactions=[Reaction("reaped", [StunOnFirstReapOfTurn()])])
+
+card("Entropic Manipulator", play=[Redistribute("damage", "chosen player", optional=True)])
+
+card("Containment Field", reactions=[Reaction("used", [NameHost(), Destroy("this creature")], when=host_was_used)])

@@ -1,12 +1,17 @@
 """Age of Ascension (AoA): Sanctum cards."""
 from __future__ import annotations
 
-from ...effects import Capture, CaptureGained
-from ...effects_cards import DealDamage, Destroy, Ready, UseCreature
+from ...effects import Capture, CaptureGained, Gain, If, IfYouDo
+from ...effects_cards import DealDamage, Destroy, Heal, Ready, UseCreature
+from ...effects_keys import counted, DestroyCounting
 from ...effects_lasting import ForTheTurn
+from ...effects_more_board import (creatures_from_houses, DiscardAmberFromSelf, GainPerHouseInPlay,
+                                   GiveControlToOpponentThenPaid, KeysCostUnlessHouses, Redistribute)
+from ...effects_more_control import BelongsToHouseForTheTurn, GainCounted, MoveAmberFromYourCard
+from ...effects_more_zones import ChooseAnyNumber
 from ...fight_timing import NameNeighborsOf
 from ...reactions import opponent_reaped, Reaction, self_event
-from ...statics import CannotBeDealtDamage, this_card
+from ...statics import CannotBeDealtDamage, neighbor, PowerModifier, this_card
 from ...targets import Choose, NameEach, power_is
 from .. import card
 
@@ -25,3 +30,33 @@ card("Maruck the Marked",
 # (the 16.0 Smite and Firespitter FAQ; engine.fight_timing)
 card("Smite", play=[Choose("creature", "friendly"), Ready(), UseCreature("fight"),
                     NameNeighborsOf("attacked"), DealDamage(2, "its neighbors")])
+
+# ---- irregular texts (engine.effects_more*)
+
+card("Anahita the Trader", reap=[IfYouDo([Choose("artifact", "friendly"), GiveControlToOpponentThenPaid(2)], [])])
+
+card("Aubade the Grim", play=[Capture(3)], reap=[DiscardAmberFromSelf(1)])
+
+
+def _you_discarded_sanctum(ctx) -> bool:
+    return ctx.event.get("player") == ctx.controller and ctx.event.get("house") == "sanctum"
+
+
+card("Baron Mengevin", reactions=[Reaction("discarded", [Capture(1)], when=_you_discarded_sanctum)])
+
+card("Free Markets", play=[GainPerHouseInPlay(6, "sanctum")])
+
+card("Golden Aura", play=[Choose("creature", "any"), Heal(None, "it"), BelongsToHouseForTheTurn("sanctum"),
+                          ForTheTurn(static=lambda c: CannotBeDealtDamage(this_card(c)), on="it")])
+
+card("Mother Northelle", reap=[MoveAmberFromYourCard(1, what="creature")])
+
+card("Prince Derric, Unifier", play=[If(creatures_from_houses(3), [Gain(3)])])
+
+card("Proclamation 346E", statics=[KeysCostUnlessHouses(2, houses=3)])
+
+card("“Lion” Bautrem", statics=[PowerModifier(2, neighbor)])
+
+card("Martyr’s End", play=[ChooseAnyNumber("creature", "friendly"), DestroyCounting(), GainCounted(counted())])
+
+card("Equalize", play=[Redistribute("amber", "friendly"), Redistribute("amber", "enemy")])

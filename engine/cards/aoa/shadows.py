@@ -1,15 +1,22 @@
 """Age of Ascension (AoA): Shadows cards."""
 from __future__ import annotations
 
-from ...effects import If, IfYouDo, Steal
-from ...effects_cards import DealDamage, DealDamageForEach, Destroy
-from ...effects_lasting import ForTheTurn
+from ...effects import Gain, If, IfYouDo, Steal
+from ...effects_cards import Archive, DealDamage, DealDamageForEach, Destroy, Sacrifice
 from ...effects_control import at_end_of_your_turn
+from ...effects_keys import ForgeAtCost, MayForgeAtCost
+from ...effects_lasting import ForTheTurn
+from ...effects_more import you_forged_this_turn
+from ...effects_more_board import PlayOpponentsCard, UntilYourNextTurn
+from ...effects_more_control import NameHost, RememberTurn
+from ...effects_more_play import host_was_used
+from ...effects_more_zones import EachDiscardsTopAndGainsPerHouse
 from ...effects_naming import DestroyIfYouDo
 from ...effects_zones import GainForEach
+from ...gained_text import OneOf
 from ...houses import UsableAsActiveHouse
 from ...reactions import neighbor_fought, Reaction
-from ...statics import ExtraDamageTaken, itself, this_card
+from ...statics import ExtraDamageTaken, friendly, GrantKeyword, itself, this_card
 from ...targets import Choose, has_trait, NameEach
 from .. import card, Variant
 
@@ -58,3 +65,44 @@ def _a_neighbor(ctx, creature) -> bool:
 # the end of your turn, destroy one of Scowly Caper's neighbors."
 card("Scowly Caper", enters_under_opponent=True, statics=[UsableAsActiveHouse(itself)],
      reactions=[Reaction("end_of_turn", [Choose("creature", "any", where=_a_neighbor), Destroy()], when=at_end_of_your_turn)])
+
+# ---- irregular texts (engine.effects_more*)
+
+card("Hideaway Hole", omni=[Sacrifice(), UntilYourNextTurn(GrantKeyword("elusive", friendly))])
+
+card("Nightforge", play=[If(lambda ctx: not you_forged_this_turn(ctx), [MayForgeAtCost(ForgeAtCost(4))])])
+
+
+def _rats_in_play(ctx) -> int:
+    return sum(1 for c in ctx.game.creatures() if has_trait("rat")(ctx, c))
+
+
+card("Plague Rat", play=[NameEach("creature", where=has_trait("rat", present=False), name="non-rats"),
+                         DealDamage(_rats_in_play, "non-rats")])
+
+card("Rigged Lottery", play=[EachDiscardsTopAndGainsPerHouse(5, "shadows")])
+
+card("Sucker Punch", play=[Choose("creature", "enemy"), DealDamage(2, if_destroyed=[Archive("self")])])
+
+
+def _you_played_a_creature(ctx) -> bool:
+    played = ctx.event.get("card")
+    return ctx.event.get("player") == ctx.controller and played is not None and played.type == "creature"
+
+
+def _end_of_your_turn_without_creature_plays(ctx) -> bool:
+    """"At the end of your turn, if you did not play any creatures this turn": Redlock notes the
+    creatures played while it is in play (played itself this turn, it is one of them)."""
+    return at_end_of_your_turn(ctx) and ctx.source.memory.get("played a creature") != ctx.game.turn
+
+
+card("Redlock", reactions=[Reaction("played", [RememberTurn("played a creature")], when=_you_played_a_creature),
+                           Reaction("end_of_turn", [Gain(1)], when=_end_of_your_turn_without_creature_plays)])
+
+_ARCHIVED, _TOP = "a random card in your opponent's archives", "the top card of your opponent's deck"
+
+card("Murkens", play=[OneOf([(_ARCHIVED, [PlayOpponentsCard("archives")]), (_TOP, [PlayOpponentsCard("deck")])],
+                            possible={_ARCHIVED: lambda ctx: bool(ctx.opponent.zone("archives")),
+                                      _TOP: lambda ctx: bool(ctx.opponent.zone("deck"))})])
+
+card("Bonerot Venom", reactions=[Reaction("used", [NameHost(), DealDamage(2, "this creature")], when=host_was_used)])

@@ -1,21 +1,17 @@
 """Call of the Archons (CotA): Brobnar cards."""
 from __future__ import annotations
 
-from ...effects import Gain, have_amber, Lose, May
-from ...effects_cards import DealDamage, Heal, Ready, ReturnToHand, Stun, UseCreature
+from ...effects import Capture, Gain, have_amber, Lose, May
+from ...effects_cards import DealDamage, Destroy, Heal, MoveTo, Ready, ReturnToHand, Stun, UseCreature
+from ...effects_control import at_end_of_your_turn
 from ...effects_lasting import ForTheTurn
+from ...effects_more import creature_entered_play, ExceptRef
+from ...houses import UsableAsActiveHouse
 from ...play_timing import you_discarded_during_your_turn
 from ...reactions import enemy_creature_destroyed, enemy_creature_entered_play, Reaction
-from ...statics import (both, defender_on_flank, enemy, FightDamageBonus, friendly, of_house,
-                        PowerModifier)
-from ...targets import Choose
-from ...effects_cards import Destroy, MoveTo
-from ...effects_more import creature_entered_play, ExceptRef
-from ...targets import ChooseMostPowerful
-from ...effects import Capture
-from ...effects_control import at_end_of_your_turn
-from ...effects_cards import Heal as _Heal
-from ...effects_control import PlaceAmberOn
+from ...statics import (both, CannotBeUsedTo, defender_on_flank, enemy, FightDamageBonus, friendly, itself,
+                        of_house, PowerModifier)
+from ...targets import Choose, ChooseMostPowerful
 from .. import card
 
 card("Anger", play=[Choose("creature", "friendly"), Ready(), UseCreature("fight")])
@@ -80,6 +76,16 @@ def _end_of_turn_after_one_play(ctx) -> bool:
     return at_end_of_your_turn(ctx) and ctx.game.played_from_hand == 1
 
 
-card("Rogue Ogre", reactions=[Reaction("end_of_turn", [_Heal(2, "self"), Capture(1)], when=_end_of_turn_after_one_play)])
+card("Rogue Ogre", reactions=[Reaction("end_of_turn", [Heal(2, "self"), Capture(1)], when=_end_of_turn_after_one_play)])
 
-card("Blood Money", play=[Choose("creature", "enemy"), PlaceAmberOn(2, on="it")])
+
+def _opponent_has_no_creatures(ctx) -> bool:
+    """"If your opponent has no creatures in play, destroy <this creature>": a constant ability,
+    checked whenever a creature leaves or enters play."""
+    return ctx.source.zone == "battleline" and not ctx.opponent.creatures
+
+
+card("Tireless Crocag",
+     statics=[CannotBeUsedTo("reap"), UsableAsActiveHouse(applies=itself)],
+     reactions=[Reaction("left_play", [Destroy("self")], when=_opponent_has_no_creatures),
+                Reaction("entered_play", [Destroy("self")], when=_opponent_has_no_creatures)])

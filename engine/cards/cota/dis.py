@@ -1,24 +1,22 @@
 """Call of the Archons (CotA): Dis cards."""
 from __future__ import annotations
 
-from ...effects import Capture, Gain, GainChains, If, IfYouDo, Lose, opponent_has_no_amber
-from ...effects_cards import DealDamage, Destroy, Purge, PutIntoPlay, RedirectFightDamage
+from ...effects import Capture, Gain, GainChains, have_amber, If, IfYouDo, Lose, opponent_has_no_amber
+from ...effects_cards import (DealDamage, Destroy, MoveTo, Purge, PutIntoPlay, RedirectFightDamage,
+                              ReturnToHand, Sacrifice)
 from ...effects_control import at_end_of_your_turn
+from ...effects_lasting import DuringOpponentsNextTurn
+from ...effects_more import DestroyEachWithChosenPower, EachUndamagedCaptures, OwnerDiscardsRandom
+from ...effects_more_control import (DiscardTopAndGainPerHouseInHand, LoseArmorForTurnAndTakeDamage,
+                                     NameHost, PlayFromDiscard, PurgeFromADiscardPile,
+                                     TakeControlUntilLeaves)
+from ...effects_more_play import CannotPlay, OpponentPlaysAtMost
+from ...effects_naming import of_type
 from ...effects_zones import OpponentCannotChooseAHouse, UseAsIfYours
 from ...forging import opponent_forged_last_turn, UnforgeOpponentsKey
-from ...reactions import creature_destroyed, destroyed_fighting_self, Reaction
-from ...statics import MustChooseHouse
-from ...targets import Choose, ChooseMostPowerful
-from ...effects_more import DestroyEachWithChosenPower, EachUndamagedCaptures, OwnerDiscardsRandom
-from ...effects import have_amber
-from ...effects_cards import MoveTo
-from ...effects_more_control import (DiscardTopAndGainPerHouseInHand, LoseArmorForTurnAndTakeDamage,
-                                     PlayFromDiscard, PurgeFromADiscardPile)
-from ...effects_naming import of_type
-from ...targets import has_trait
-from ...effects_cards import ReturnToHand
-from ...statics import attached_host, GrantKeyword, PowerModifier
-from ...targets import on_flank
+from ...reactions import creature_destroyed, destroyed_fighting_self, Reaction, self_event
+from ...statics import attached_host, GrantKeyword, MustChooseHouse, PowerModifier
+from ...targets import Choose, ChooseMostPowerful, has_trait, on_flank
 from .. import card, Variant
 
 card("The Terror", play=[If(opponent_has_no_amber, [Gain(2)])])
@@ -85,7 +83,8 @@ card("Red-Hot Armor", play=[LoseArmorForTurnAndTakeDamage("enemy")])
 card("Creeping Oblivion", play=[PurgeFromADiscardPile(2)])
 
 card("Sacrificial Altar",
-     action=[IfYouDo([Choose("creature", "friendly", name="human", where=has_trait("human")), MoveTo("purged", "human")],
+     action=[IfYouDo([Choose("creature", "friendly", name="human", where=has_trait("human")),
+                      MoveTo("purged", "human")],
                      [Choose("discard", "friendly", where=of_type("creature")), PlayFromDiscard()])])
 
 # "Discard the top card of your opponent's deck and reveal their hand. You gain 1 for each card of
@@ -102,3 +101,11 @@ _SNUDGE = [Choose("creature", "any", where=_artifact_or_flank_creature, also=(("
 card("Snudge", fight=list(_SNUDGE), reap=list(_SNUDGE))
 
 card("Flame-Wreathed", statics=[PowerModifier(2, attached_host), GrantKeyword("hazardous", attached_host, value=2)])
+
+# "You control this creature": control is taken as the upgrade is attached and lasts until it leaves play
+card("Collar of Subordination",
+     reactions=[Reaction("attached", [NameHost(), TakeControlUntilLeaves("this creature")], when=self_event)])
+
+card("Ember Imp", statics=[OpponentPlaysAtMost(2)])
+
+card("Lifeward", omni=[Sacrifice(), DuringOpponentsNextTurn(CannotPlay("creature", who="opponent"))])

@@ -1,27 +1,24 @@
 """Call of the Archons (CotA): Logos cards."""
 from __future__ import annotations
 
-from ...effects import IfYouDo, RepeatCardEffectIf
-from ...effects_cards import DealDamage, Destroy, Draw, Exhaust, Purge, Stun, TriggerAbility
+from ...effects import Capture, Gain, GainChains, If, IfYouDo, RepeatCardEffectIf
+from ...effects_cards import (Archive, DealDamage, Destroy, Draw, Exhaust, MoveTo, Purge, Ready, Stun,
+                              SwapWith, TriggerAbility)
 from ...effects_lasting import DuringOpponentsNextTurn, ForTheTurn, MayPlayOneOffHouse
-from ...effects_zones import (DiscardArchives, DiscardTopOfDeck, GainForEach, OpponentGainsControl,
-                              PlayTopOfDeck, PurgeRemembered, ReturnPurgedToPlay)
-from ...forging import AfterOpponentForgesNextTurn, ForgerGivesRemaining
-from ...houses import BelongsToAllHouses, ThisCreature, UsableAsActiveHouse
-from ...reactions import own_play_of_another_card, Reaction
-from ...statics import (CannotBeUsedTo, ConsideredFlank, enemy, GrantAbility, ReapGainIsStolen,
-                        this_card)
-from ...targets import among, Choose, has_ability, NameNeighbors, on_flank, RememberLine, Together
-from ...effects import Capture, GainChains
-from ...effects_cards import Archive, MoveTo, Ready
-from ...effects_lasting import DuringOpponentsNextTurn as _DuringNext
 from ...effects_more import (CannotUseAnyCard, Confirm, EachPlayerLosesHalf, first_use_this_turn,
                              KeysCostWhile, not_among, SearchDeckAndDiscard, ShuffleZonesIntoDeck,
                              source_on_flank, SwapDeckAndDiscard)
-from ...effects import If
-from ...targets import named
-from ...effects_more_control import DiscardTopOfEachAndDestroyOfItsHouse, GainCounted, TakeControlUntilLeaves
+from ...effects_more_control import (DiscardTopOfEachAndDestroyOfItsHouse, GainCounted, MayUseThisTurn,
+                                     TakeControlUntilLeaves)
+from ...effects_more_play import CannotPlay, you_used_an_artifact
+from ...effects_zones import (DiscardArchives, DiscardTopOfDeck, GainForEach, OpponentGainsControl,
+                              PlayTopOfDeck, PurgeRemembered, ReturnPurgedToPlay)
+from ...forging import AfterOpponentForgesNextTurn, ForgerGivesRemaining
 from ...gained_text import OneOf
+from ...houses import BelongsToAllHouses, ThisCreature, UsableAsActiveHouse
+from ...reactions import own_play_of_another_card, Reaction
+from ...statics import CannotBeUsedTo, ConsideredFlank, enemy, GrantAbility, ReapGainIsStolen, this_card
+from ...targets import among, Choose, has_ability, named, NameNeighbors, on_flank, RememberLine, Together
 from .. import card, Variant
 
 card("Phase Shift", play=[MayPlayOneOffHouse()])
@@ -138,7 +135,7 @@ card("Mobius Scroll", action=[Choose("hand", "friendly", name="cards", count=2, 
 card("Titan Mechanic", statics=[KeysCostWhile(-1, source_on_flank)])
 
 # "Your opponent cannot use any cards next turn."
-card("Skippy Timehog", play=[_DuringNext(CannotUseAnyCard(applies=enemy))])
+card("Skippy Timehog", play=[DuringOpponentsNextTurn(CannotUseAnyCard(applies=enemy))])
 
 card("Rocket Boots", gains={"fight": [If(first_use_this_turn, [Ready("self")])],
                             "reap": [If(first_use_this_turn, [Ready("self")])]})
@@ -150,3 +147,9 @@ card("Knowledge is Power",
                   ("gain 1 for each archived card", [GainCounted(lambda ctx: len(ctx.me.zone("archives")))])])])
 
 card("Crazy Killing Machine", action=[DiscardTopOfEachAndDestroyOfItsHouse()])
+
+card("Transposition Sandals", gains={"action": [SwapWith(), MayUseThisTurn("swap")]})
+
+card("Scrambler Storm", play=[DuringOpponentsNextTurn(CannotPlay("action", who="opponent"))])
+
+card("Veylan Analyst", reactions=[Reaction("used", [Gain(1)], when=you_used_an_artifact)])

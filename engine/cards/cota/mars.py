@@ -1,23 +1,20 @@
 """Call of the Archons (CotA): Mars cards."""
 from __future__ import annotations
 
-from ...effects import Capture, IfYouDo, May
-from ...effects_cards import Archive, DealDamage, Destroy, MoveTo, Purge, Ready, Sacrifice
+from ...effects import Capture, Gain, IfYouDo, Lose, May
+from ...effects_cards import Archive, DealDamage, Destroy, MoveTo, Purge, Ready, ReturnToHand, Sacrifice, Stun
+from ...effects_compiled import DiscardFromHand
+from ...effects_keys import ForgeAtCost, MayForgeAtCost
 from ...effects_lasting import MayUseOtherCardsOfHouse
+from ...effects_more import LoseAllThenOpponentLosesTimes, NameEachIn
+from ...effects_more_control import (BelongsToHouseForTheTurn, DealDamageArmorCannotPrevent,
+                                     EachCreatureLosesForTheTurn, GainCounted, NameHost, PutIntoPlayFromHand)
+from ...effects_more_play import CannotPlay
 from ...effects_naming import MayChoose, NameSharingTrait, of_type, Reveal
 from ...effects_zones import ChooseForEach, opponent_keys
-from ...targets import all_of, Choose, has_trait, of_house
-from ...effects_cards import Stun
-from ...effects_more import NameEachIn
 from ...power_armor import GivePowerCounters
-from ...targets import NameEach
-from ...effects_cards import ReturnToHand
-from ...effects_keys import ForgeAtCost, MayForgeAtCost
-from ...effects_more_control import DealDamageArmorCannotPrevent, GainCounted, PutIntoPlayFromHand
-from ...effects import Gain
-from ...effects_compiled import DiscardFromHand
-from ...effects_more import LoseAllThenOpponentLosesTimes
-from ...effects_more_control import EachCreatureLosesForTheTurn
+from ...reactions import destroyed_fighting_self, Reaction
+from ...targets import all_of, Choose, has_trait, NameEach, of_house
 from .. import card, Variant
 
 card("Yxilo Bolter",
@@ -130,7 +127,8 @@ def _other_mars_creature(ctx, c) -> bool:
 
 
 card("Swap Widget",
-     action=[IfYouDo([Choose("creature", "friendly", name="returned", where=_ready_mars_creature), ReturnToHand("returned")],
+     action=[IfYouDo([Choose("creature", "friendly", name="returned", where=_ready_mars_creature),
+                      ReturnToHand("returned")],
                      [Choose("hand", "friendly", name="swapped in", where=_other_mars_creature),
                       PutIntoPlayFromHand("swapped in"), Ready("swapped in")])])
 
@@ -155,3 +153,20 @@ card("Feeding Pit", action=[IfYouDo([Choose("hand", "friendly", where=of_type("c
                                     [Gain(1)])])
 
 card("Sniffer", action=[EachCreatureLosesForTheTurn("elusive")])
+
+
+def _you_played_a_mars_creature(ctx) -> bool:
+    played = ctx.event.get("card")
+    return (ctx.event.get("player") == ctx.controller and played is not None and played.type == "creature"
+            and played.house == "mars")
+
+
+# "This creature gains, "After you play a Mars creature, ready this creature and for the remainder
+# of the turn it belongs to house Mars."" (the upgrade's reaction, naming the creature it is on)
+card("Brain Stem Antenna",
+     reactions=[Reaction("played", [NameHost(), Ready("this creature"),
+                                    BelongsToHouseForTheTurn("mars", "this creature")],
+                         when=_you_played_a_mars_creature)])
+
+card("Grommid", statics=[CannotPlay("creature")],
+     reactions=[Reaction("destroyed", [Lose(1)], when=destroyed_fighting_self)])

@@ -1,20 +1,21 @@
 """Call of the Archons (CotA): Sanctum cards."""
 from __future__ import annotations
 
-from ...effects import Capture, Gain
-from ...effects_cards import DealDamage, Destroy, Draw, Heal, ReturnToHand, SwapWith, UseCreature
-from ...effects_lasting import ForTheTurn
-from ...reactions import Reaction, you_chose_house
-from ...statics import attached_host, CannotBeDealtDamage, friendly, GrantKeyword
-from ...targets import among, Choose, NameNeighbors, RememberLine
-from ...effects import IfYouDo, May, RepeatCardEffectIf
+from ...effects import Capture, Gain, If, IfYouDo, May, RepeatCardEffectIf
+from ...effects_cards import (Archive, DealDamage, Destroy, Draw, Heal, ReturnToHand, Sacrifice, SwapWith,
+                              UseCreature)
 from ...effects_compiled import more_creatures
+from ...effects_control import ForgeAtNoCost
+from ...effects_lasting import ForTheTurn
 from ...effects_more import ChooseLeastPowerful, host_on_flank, NameEachIn, ReduceAmberTo, Unstun
+from ...effects_more_play import plays_this_turn
 from ...effects_naming import of_type
 from ...houses import UsableAsActiveHouse
-from ...statics import ArmorModifier, PowerModifier, this_card
-from ...targets import all_of, has_trait
+from ...reactions import Reaction, you_chose_house
 from ...replacements import AmberCannotBeStolen
+from ...statics import (ArmorModifier, attached_host, CannotBeDealtDamage, friendly, GrantKeyword,
+                        PowerModifier, this_card)
+from ...targets import all_of, among, Choose, has_trait, NameEach, NameNeighbors, RememberLine
 from .. import card
 
 def _non_sanctum(ctx, c) -> bool:
@@ -86,10 +87,8 @@ card("Charge!", play=[ForTheTurn(reaction=Reaction("played", [Choose("creature",
                                                    when=_you_played_a_creature))])
 
 
-def _friendly_fought(ctx) -> bool:
-    return ctx.event.get("controller") == ctx.controller
-
-
-card("Take Hostages", play=[ForTheTurn(reaction=Reaction("fought", [Capture(1, on="event")], when=_friendly_fought))])
-
 card("The Vaultkeeper", statics=[AmberCannotBeStolen()])
+
+card("Epic Quest", play=[NameEach("creature", "friendly", where=has_trait("knight"), name="knights"), Archive("knights")],
+     omni=[If(lambda ctx: plays_this_turn(ctx.game, ctx.controller, house="sanctum") >= 7,
+              [Sacrifice(), ForgeAtNoCost()])])

@@ -1,22 +1,21 @@
 """Call of the Archons (CotA): Shadows cards."""
 from __future__ import annotations
 
-from ...effects import (If, IfYouDo, opponent_has_more_amber, RepeatCardEffectIf, RepeatPrecedingIf,
-                        Steal)
+from ...effects import (Gain, If, IfYouDo, opponent_has_more_amber, opponent_has_no_amber,
+                        RepeatCardEffectIf, RepeatPrecedingIf, Steal)
 from ...effects_cards import DealDamage, ReturnToHand, Sacrifice
+from ...effects_control import TakeControl
+from ...effects_keys import ForgeAtCost
+from ...effects_lasting import ForTheTurn
+from ...effects_more import StealAllBut, you_forged_this_turn
+from ...effects_more_control import MayUseThisTurn, MoveAmberFromYourCard, OfHouseUnlessYours
+from ...effects_more_play import CannotPlay, plays_this_turn
+from ...effects_naming import DestroyIfYouDo
 from ...effects_zones import PlayBeneath, PutBeneath, UseAsIfYours
 from ...entering import EntersPlayReady
 from ...leaves_play import IfThisLeavesPlay, OpponentSteals
 from ...statics import DealsNoFightDamage, TakesNeighborsDamage
-from ...targets import Choose, named
-from ...effects import If as _If
-from ...effects_control import TakeControl
-from ...effects_more import StealAllBut, you_forged_this_turn
-from ...effects_naming import DestroyIfYouDo
-from ...targets import on_flank
-from ...effects import opponent_has_no_amber
-from ...effects_keys import ForgeAtCost
-from ...effects_more_control import MoveAmberFromYourCard, OfHouseUnlessYours
+from ...targets import Choose, named, on_flank
 from .. import card, Variant
 
 card("Bait and Switch",
@@ -63,10 +62,15 @@ card("Too Much to Protect", play=[StealAllBut(6)])
 card("Pawn Sacrifice", play=[IfYouDo([Choose("creature", "friendly", name="pawn"), DestroyIfYouDo("pawn")],
                                      [Choose("creature", "any", count=2), DealDamage(3)])])
 
-card("Smiling Ruth", reap=[_If(you_forged_this_turn, [Choose("creature", "enemy", where=on_flank), TakeControl()])])
+card("Smiling Ruth", reap=[If(you_forged_this_turn, [Choose("creature", "enemy", where=on_flank), TakeControl()])])
 
 card("Selwyn the Fence", fight=[MoveAmberFromYourCard(1)], reap=[MoveAmberFromYourCard(1)])
 
 card("Sneklifter", play=[Choose("artifact", "enemy"), TakeControl(), OfHouseUnlessYours("shadows")])
 
-card("Key of Darkness", play=[_If(opponent_has_no_amber, [ForgeAtCost(2)], otherwise=[ForgeAtCost(6)])])
+card("Key of Darkness", play=[If(opponent_has_no_amber, [ForgeAtCost(2)], otherwise=[ForgeAtCost(6)])])
+
+card("Deipno Spymaster", omni=[Choose("creature", "friendly"), MayUseThisTurn()])
+
+card("Treasure Map", play=[If(lambda ctx: plays_this_turn(ctx.game, ctx.controller) == 1, [Gain(3)]),
+                           ForTheTurn(static=CannotPlay(None))])

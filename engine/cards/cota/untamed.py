@@ -1,21 +1,18 @@
 """Call of the Archons (CotA): Untamed cards."""
 from __future__ import annotations
 
-from ...effects import Gain
-from ...effects_cards import ReturnToHand
 from ...copies import CopyOf
-from ...effects_zones import ShuffleIntoDeck
-from ...targets import Choose
-from ...effects import If, Steal
-from ...effects_cards import Exhaust, MoveTo, Stun
-from ...effects_more import (creatures_used_this_turn, NameEachIn, OnlyFightsStunned,
-                             ShuffleZonesIntoDeck)
+from ...effects import Gain, If, IfYouDo, Steal
+from ...effects_cards import Exhaust, Heal, MoveTo, ReturnToHand, Stun
+from ...effects_more import (CannotUseAnyCard, creatures_used_this_turn, DamageByAmberThenTake, NameEachIn,
+                             OnlyFightsStunned, SearchDeckAndDiscard, ShuffleZonesIntoDeck)
+from ...effects_more_control import happened_this_turn, RememberTurn
+from ...effects_more_play import played_on_previous_turn
 from ...effects_naming import of_type
-from ...targets import all_of, has_trait, NameEach, Together
-from ...effects_cards import Heal
-from ...effects_more import DamageByAmberThenTake, SearchDeckAndDiscard
-from ...effects import IfYouDo
-from ...targets import named
+from ...effects_zones import ShuffleIntoDeck
+from ...play_timing import you_discarded_during_your_turn
+from ...reactions import Reaction
+from ...targets import all_of, Choose, has_trait, named, NameEach, Together
 from .. import card
 
 card("Grasping Vines", play=[Choose("artifact", "any", count=3, up_to=True), ReturnToHand()])
@@ -56,4 +53,18 @@ def _no_ancient_bear_in_play(ctx) -> bool:
 card("Bear Flute",
      action=[Choose("creature", "any", where=named("Ancient Bear")), Heal(None, "it"),
              If(_no_ancient_bear_in_play,
-                [IfYouDo([SearchDeckAndDiscard(named("Ancient Bear"), each=True)], [ShuffleZonesIntoDeck(("discard",))])])])
+                [IfYouDo([SearchDeckAndDiscard(named("Ancient Bear"), each=True)],
+                         [ShuffleZonesIntoDeck(("discard",))])])])
+
+
+def _not_after_an_untamed_discard(eng, source, controller, card) -> bool:
+    return card is source and not happened_this_turn("discarded untamed")(eng, source, controller, card)
+
+
+# "You cannot use this card unless you have discarded an Untamed card from your hand this turn":
+# it remembers the discards it sees (from the moment it is in play)
+card("Giant Sloth", statics=[CannotUseAnyCard(_not_after_an_untamed_discard)], action=[Gain(3)],
+     reactions=[Reaction("discarded", [RememberTurn("discarded untamed")],
+                         when=you_discarded_during_your_turn("untamed"))])
+
+card("Lifeweb", play=[If(lambda ctx: played_on_previous_turn(ctx.game, ctx.opponent_name, "creature") >= 3, [Steal(2)])])
