@@ -1,6 +1,9 @@
 """Effects the card-text compiler (:mod:`engine.compile`) needs that the hand definitions did not:
-naming a group by a noun phrase's tests, the neighbors of a chosen card as they are now, and
-conditions with a value ("if your opponent has 7 Æmber or more").
+naming a group by a noun phrase's tests, the neighbors of a chosen card as they are now,
+conditions with a value ("if your opponent has 7 Æmber or more"), "for each" repetitions, Æmber
+moves (a group capturing, Æmber placed from the common supply) and discards. The compiler's other
+effects are in ``effects_compiled_*`` (houses and cards out of play, creatures in play, "this
+way", statics and counts).
 
 Kept apart from the effect library modules so the compiler adds to the library without changing
 what any hand-defined card does.
@@ -117,17 +120,37 @@ class ForEach(Effect):
     the effect starts (glossary "For Each"); each repetition makes its own choices."""
     count: Callable[[Context], int]
     effects: list
+    #: "each creature cannot <...> more than once this way": each repetition's first choice of a
+    #: card excludes the cards the earlier repetitions chose
+    distinct: bool = False
 
     def resolve(self, ctx: Context) -> bool:
         from .effects import resolve_all
         n = self.count(ctx)
         ctx.log(f"{ctx.source.name}: {n} time(s)")
         ok = n > 0
+        picked: list = []
         for _ in range(n):
-            ok = resolve_all(self.effects, ctx) and ok
+            effects = self._excluding(picked) if self.distinct else self.effects
+            ok = resolve_all(effects, ctx) and ok
+            if self.distinct:
+                picked += ctx.chosen.get(self._choice().name, [])
             if ctx.game.winner:
                 break
         return ok
+
+    def _choice(self):
+        from .targets import Choose
+        return next(e for e in self.effects if isinstance(e, Choose))
+
+    def _excluding(self, picked: list) -> list:
+        from dataclasses import replace
+        choose = self._choice()
+        where = choose.where
+
+        def fresh(ctx, card) -> bool:
+            return card not in picked and (where is None or where(ctx, card))
+        return [replace(e, where=fresh) if e is choose else e for e in self.effects]
 
 
 def count_in_play(whats: tuple[str, ...], side: str, test: CardTest, other: bool = False) -> Callable[[Context], int]:
@@ -198,6 +221,56 @@ class LoseAll(Effect):
         ctx.log(f"{ctx.source.name}: {ctx.controller if self.who == 'self' else ctx.opponent_name} loses "
                 f"all {lost} Æmber")
         return True
+
+
+@dataclass
+class GainForgeCost(Effect):
+    """"You get all Æmber spent by your opponent when forging keys": in reaction to a key forged
+    (event ``key_forged`` {player, cost}), the Æmber spent comes to you rather than the supply."""
+
+    def resolve(self, ctx: Context) -> bool:
+        cost = ctx.event.get("cost", 0)
+        if cost:
+            ctx.eng.gain(ctx.controller, cost, f"{ctx.source.name} (the Æmber {ctx.event.get('player')} spent)")
+        return bool(cost)
+
+
+@dataclass
+class PlaceAmber(Effect):
+    """"Place N Æmber from the common supply on <creatures>": Æmber no player had (glossary
+    "Exalt" does the same with 1)."""
+    amount: int
+    on: str = "it"
+
+    def resolve(self, ctx: Context) -> bool:
+        done = False
+        for c in ctx.refs(self.on):
+            if c.zone != "battleline":
+                continue
+            c.amber += self.amount
+            done = True
+            ctx.log(f"{self.amount} Æmber from the common supply is placed on {c.label} ({c.amber} on it)")
+        return done
+
+
+@dataclass
+class EachCaptures(Effect):
+    """"<Cards> capture N": each card the reference names captures, one after another (the
+    library's Capture is one creature's)."""
+    amount: object  # int, or Callable[[Context], int]
+    on: str = "self"
+    side: str = "opposing"
+
+    def resolve(self, ctx: Context) -> bool:
+        from .effects import Capture
+        cards = [c for c in ctx.refs(self.on) if c.zone == "battleline"]
+        if self.on == "self" or len(cards) <= 1:
+            return Capture(self.amount, self.on, self.side).resolve(ctx)
+        ok = True
+        for c in cards:
+            ctx.chosen["capturing"] = [c]
+            ok = Capture(self.amount, "capturing", self.side).resolve(ctx) and ok
+        return ok
 
 
 @dataclass

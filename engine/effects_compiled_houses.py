@@ -1,6 +1,7 @@
 """Effects the card-text compiler (:mod:`engine.compile`) builds for "choose a house" and what the
-rest of the ability says about "that house", and for revealing cards ("reveal the top card of your
-deck", "reveal any number of <house> cards from your hand").
+rest of the ability says about "that house", and for cards out of play: revealing them ("reveal the
+top card of your deck", "reveal any number of <house> cards from your hand"), looking at a hand,
+naming cards in a hand or discard pile by a noun phrase, playing or discarding them.
 
 "Choose a house" is a decision of the player resolving the ability, among the houses a "choose a
 house" effect offers (:func:`engine.effects_zones.houses_in_game`). The house is kept in the card's
@@ -9,7 +10,7 @@ with the ability but not the resolution, can read it; a lasting effect started b
 ("during your opponent's next turn, creatures of the chosen house cannot ...") keeps reading the
 house chosen last, which is the one it was started with unless the card chooses again.
 
-Kept apart from :mod:`engine.effects_compiled` (one module, one job: houses and reveals).
+Kept apart from :mod:`engine.effects_compiled` (one module, one job: houses and cards out of play).
 """
 from __future__ import annotations
 
@@ -18,6 +19,7 @@ from dataclasses import dataclass
 from .effects import Context, Effect
 from .houses import belongs_to
 from .state import LastingEffect
+from .statics import Static
 
 #: the key of a card's ``memory`` holding the house its ability chose last
 CHOSEN_HOUSE = "chosen house"
@@ -25,12 +27,17 @@ CHOSEN_HOUSE = "chosen house"
 
 @dataclass
 class ChooseHouse(Effect):
-    """"Choose a house": the player resolving the ability picks one (``choices``)."""
+    """"Choose a house": the player resolving the ability picks one (``choices``); ``identity``:
+    "a house on your opponent's identity card", among those three only."""
+    identity: str = ""
 
     def resolve(self, ctx: Context) -> bool:
         from .effects_zones import houses_in_game
-        house = ctx.eng.chooser.choose(f"{ctx.eng.decider(ctx)}: {ctx.source.name}: choose a house",
-                                       houses_in_game(ctx.game))
+        houses = sorted(ctx.opponent.houses) if self.identity == "opponent" else houses_in_game(ctx.game)
+        if not houses:
+            ctx.log(f"{ctx.source.name}: no house to choose")
+            return False
+        house = ctx.eng.chooser.choose(f"{ctx.eng.decider(ctx)}: {ctx.source.name}: choose a house", houses)
         ctx.source.memory[CHOSEN_HOUSE] = house
         ctx.log(f"{ctx.source.name}: {ctx.eng.decider(ctx)} chooses {house}")
         return True
@@ -46,8 +53,10 @@ def of_chosen_house(eng, source, controller, card) -> bool:
 
 
 @dataclass
-class OpponentCannotChooseChosenHouse(Effect):
-    """"Your opponent cannot choose that house as their active house on their next turn"."""
+class OpponentChosenHouseNextTurn(Effect):
+    """"Your opponent cannot choose that house as their active house on their next turn"
+    (``must``: "... must choose that house ...")."""
+    must: bool = False
 
     def resolve(self, ctx: Context) -> bool:
         from .statics import CannotChooseHouse
@@ -55,11 +64,22 @@ class OpponentCannotChooseChosenHouse(Effect):
         if house is None:
             return False
         turn = ctx.game.turn + 1
+        static = MustChooseHouseFor(house, ctx.opponent_name) if self.must else CannotChooseHouse(house, ctx.opponent_name)
         ctx.game.lasting.append(LastingEffect("static", ctx.source.name, ctx.controller, {
-            "static": CannotChooseHouse(house, ctx.opponent_name), "card": ctx.source,
-            "during_turn": turn, "through_turn": turn}))
-        ctx.log(f"{ctx.source.name}: {ctx.opponent_name} cannot choose {house} on their next turn")
+            "static": static, "card": ctx.source, "during_turn": turn, "through_turn": turn}))
+        ctx.log(f"{ctx.source.name}: {ctx.opponent_name} {'must' if self.must else 'cannot'} choose {house} "
+                f"on their next turn")
         return True
+
+
+@dataclass
+class MustChooseHouseFor(Static):
+    """"<player> must choose <house> as their active house"."""
+    house: str
+    player: str
+
+    def must_choose(self, eng, source, controller, player) -> str | None:
+        return self.house if player == self.player else None
 
 
 # ------------------------------------------------------------------------------ reveals
@@ -78,15 +98,20 @@ class TopOfDeck(Effect):
 
 @dataclass
 class Reveal(Effect):
-    """"Reveal <cards>": shown to both players (the trace says which); they stay where they are."""
+    """"Reveal <cards>": shown to both players (the trace says which); they stay where they are.
+    Recorded as revealed this way (engine.effects_compiled_thisway). ``any_number``: revealing
+    none of "any number of" cards is fully resolved."""
     on: str
+    any_number: bool = False
 
     def resolve(self, ctx: Context) -> bool:
         cards = ctx.refs(self.on)
         if not cards:
             ctx.log(f"{ctx.source.name}: nothing to reveal")
-            return False
+            return self.any_number
         ctx.log(f"{ctx.controller} reveals {', '.join(c.label for c in cards)}")
+        from .effects_compiled_thisway import _record
+        _record(ctx, "revealed", cards)
         return True
 
 
@@ -125,3 +150,97 @@ class DiscardCards(Effect):
                 continue
             done = True
         return done
+
+
+@dataclass
+class ChooseAnyNumber(Effect):
+    """"Any number of <cards> from your hand": the player picks them one at a time, "done" when
+    finished (none at all is a legal choice)."""
+    choose: object  # an engine.targets.Choose (up_to), its count set to every card it may pick
+
+    def resolve(self, ctx: Context) -> bool:
+        from dataclasses import replace
+        options = self.choose.options(ctx)
+        replace(self.choose, count=max(1, len(options)), up_to=True).resolve(ctx)
+        return True
+
+
+@dataclass
+class LookAtHand(Effect):
+    """"Look at your opponent's hand": its cards are shown to the player (the trace lists them);
+    nothing moves. Names them (and "it") for what follows ("a Sanctum card in it")."""
+    name: str = "hand"
+
+    def resolve(self, ctx: Context) -> bool:
+        hand = list(ctx.opponent.zone("hand"))
+        ctx.chosen[self.name] = ctx.chosen["it"] = hand
+        ctx.log(f"{ctx.controller} looks at {ctx.opponent_name}'s hand: "
+                + (", ".join(c.label for c in hand) or "no cards"))
+        return True
+
+
+@dataclass
+class NameOutOfPlay(Effect):
+    """Name every card of ``zone`` ("hand", "discard") on ``side`` that ``test`` admits (``done``:
+    only among the cards the ability ``done`` this way, "each creature ... revealed this way")."""
+    zone: str
+    side: str
+    test: object  # (eng, source, controller, card) -> bool
+    name: str
+    done: str = ""
+
+    def resolve(self, ctx: Context) -> bool:
+        from .effects_compiled_thisway import done_this_way
+        from .targets import candidates
+        pool = done_this_way(ctx, self.done) if self.done else candidates(ctx, self.zone, self.side)
+        found = [c for c in pool if self.test(ctx.eng, ctx.source, ctx.controller, c)]
+        ctx.chosen[self.name] = ctx.chosen["it"] = found
+        return bool(found)
+
+
+# ------------------------------------------------------------------------------ permissions
+
+
+@dataclass
+class MayPlayOrUseOneOfHouse(Effect):
+    """"You may play or use a <house> card this turn": one card of that house, either played
+    (a play permission) or used (a use permission, engine.rules_use), whichever comes first; the
+    two share one record, so taking one uses up the other."""
+    house: str
+
+    def resolve(self, ctx: Context) -> bool:
+        shared = {"house": self.house, "max_cards": 1, "cards": [], "except": None}
+        ctx.game.lasting.append(LastingEffect("use_permission", ctx.source.name, ctx.controller, shared))
+        ctx.game.lasting.append(LastingEffect("static", ctx.source.name, ctx.controller,
+                                              {"static": _PlayOneOfHouse(self.house, shared), "card": ctx.source}))
+        ctx.log(f"{ctx.source.name}: {ctx.controller} may play or use one {self.house.title()} card this turn")
+        return True
+
+
+@dataclass(eq=False)
+class _PlayOneOfHouse(Static):
+    """The play half of :class:`MayPlayOrUseOneOfHouse` (the engine's ``play_permission`` hook)."""
+    house: str
+    shared: dict
+
+    def play_permission(self, eng, source, controller, card):
+        if controller != eng.game.active or card.house != self.house or self.shared["cards"]:
+            return None
+        return _Taken(self.shared, source.name)
+
+
+class _Taken:
+    """A permission the rules count as used (``used += 1``): the shared record is filled, so
+    neither a play nor a use remains."""
+
+    def __init__(self, shared: dict, source: str) -> None:
+        #: the name of the card giving the permission (the rules' trace names it)
+        self.shared, self.source = shared, source
+
+    @property
+    def used(self) -> int:
+        return len(self.shared["cards"])
+
+    @used.setter
+    def used(self, value: int) -> None:
+        self.shared["cards"].append("played")

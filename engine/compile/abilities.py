@@ -7,16 +7,17 @@ from __future__ import annotations
 
 from .. import effects as fx
 from ..cards import Variant
-from ..effects_cards import DealDamage
+from ..effects_cards import Archive, DealDamage, DealDamageForEach
 from ..reactions import Reaction
 from .build import MATCHES, STATICS
-from .clauses import _args, read_clause, read_slots, Scope
+from .clauses import _args, instantiate, read_clause, read_slots, Scope
 from .grammar import Refusal, Template, TEMPLATES
 from .lexer import Ability, LexError, tokenize
 
 
 def _last_damage(effects: list) -> DealDamage | None:
     for e in reversed(effects):
+        e = getattr(e, "effect", e)  # inside a ThisWay (engine.effects_compiled_thisway)
         if isinstance(e, DealDamage):
             return e
         inner = getattr(e, "then", None)
@@ -44,6 +45,25 @@ def read_sentences(sentences: tuple[str, ...] | list[str], scope: Scope, out: li
                     if damage is None:
                         continue
                     scope.it = "destroyed"
+                if kind == "distinct":  # "each creature cannot capture more than 1 this way"
+                    from ..effects_compiled import ForEach
+                    from ..targets import Choose
+                    loop = previous[0] if len(previous) == 1 else None
+                    if not (isinstance(loop, ForEach) and any(isinstance(e, Choose) for e in loop.effects)):
+                        continue
+                    loop.distinct = done = True
+                    break
+                if kind == "archives_to_hand":  # "if that creature leaves your archives, it is put into ..."
+                    archive = next((e for e in previous if isinstance(e, Archive)), None)
+                    if archive is None:
+                        continue
+                    archive.owner_hand_on_leaving = done = True
+                    break
+                if kind == "divided":
+                    if not any(isinstance(e, DealDamageForEach) for e in previous):
+                        continue
+                    done = True
+                    break
                 try:
                     values, _ = read_slots(t, slots, scope)
                 except Refusal:
@@ -144,7 +164,8 @@ def read_ability(ab: Ability, scope: Scope, variant: Variant) -> None:
             if near is not None:
                 raise Refusal(near.kind, near.text, near.detail, within=text)
             raise Refusal("static", text)
-        ability = list(got["clause"])
+        # the clause the reaction resolves, or (no {clause} slot) the effects its template names
+        ability = list(got["clause"]) if "clause" in got else instantiate(t, got, scope)
         read_sentences(sentences, scope, ability)  # the sentences after it are the same ability
         sentences = []
         when = MATCHES[t.extra["when"]](**_args(t.extra.get("when_args", {}), got, scope))

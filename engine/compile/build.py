@@ -10,7 +10,9 @@ from .. import effects as fx
 from .. import effects_cards as cards
 from .. import effects_compiled as compiled
 from .. import effects_compiled_houses as houses
+from .. import effects_compiled_creatures as creatures
 from .. import effects_compiled_statics as dyn
+from .. import effects_compiled_thisway as thisway
 from .. import statics as st
 from ..effects_control import at_end_of_your_turn, TakeControl
 from ..effects_lasting import DuringOpponentsNextTurn, ForTheTurn
@@ -19,7 +21,7 @@ from ..effects_status import Enrage, Exalt
 from ..effects_zones import PlayTopOfDeck
 from ..entering import EntersPlayReady, EntersPlayStunned
 from ..forging import KeysCost, opponent_forged_last_turn, SpendAmberOnSelf
-from ..houses import BelongsToAllHouses, ThisCreature, UsableAsActiveHouse
+from ..houses import belongs_to, BelongsToAllHouses, ThisCreature, UsableAsActiveHouse
 from ..power_armor import GivePowerCounters
 from ..reactions import destroyed_fighting_self, Reaction
 from ..effects_status import ArchiveTopOfDeck
@@ -74,9 +76,10 @@ def _forge(extra: int = 0, may: bool = False):
     return MayForgeAtCost(ForgeAtCost(extra)) if may else ForgeAtCost(extra)
 
 
-def _discard_from_hand(name: str) -> list:
-    """"Discard a card": one from your hand."""
-    return [Choose("hand", "friendly", name=name), compiled.DiscardFromHand(name)]
+def _discard_from_hand(name: str, count: int = 1) -> list:
+    """"Discard a card", "choose and discard N cards from your hand": from your hand (all of them
+    when there are no more than N)."""
+    return [Choose("hand", "friendly", name=name, count=count), compiled.DiscardFromHand(name)]
 
 
 def _opponent_cannot_use_next_turn(how: str):
@@ -100,9 +103,19 @@ def _discard_top(n: int = 1, name: str = "discarded"):
 
 
 def _one_of(first: list, second: list, first_text: str, second_text: str):
-    """"Choose one: <A>, or <B>": the player picks an option by its words."""
+    """"Choose one: <A>, or <B>" / "<A> or <B>": the player picks an option by its words, among
+    the options whose first choice of a card has a card to choose (one such option resolves
+    without asking)."""
     from ..gained_text import OneOf
-    return OneOf([(first_text, first), (second_text, second)])
+    return OneOf([(first_text, first), (second_text, second)],
+                 possible={first_text: _can_start(first), second_text: _can_start(second)})
+
+
+def _can_start(effects: list):
+    chooser = next((e for e in effects if isinstance(e, Choose)), None)
+    if chooser is None or effects.index(chooser) != 0:
+        return lambda ctx: True
+    return lambda ctx: bool(chooser.options(ctx))
 
 
 def _use_as_if_yours(on: str):
@@ -114,8 +127,64 @@ def _capture_all(on: str = "self") -> fx.Capture:
     return fx.Capture(compiled.opponent_amber, on)
 
 
-def _fully_heal(on: str) -> cards.Heal:
-    return cards.Heal(None, on)
+def _fully_heal(on: str):
+    return thisway.ThisWay(cards.Heal(None, on), on, "healed")
+
+
+def _this_way(make, verb: str):
+    """An effect whose doings a later "this way" reads (engine.effects_compiled_thisway)."""
+    def build(on: str = "it", **kwargs):
+        return thisway.ThisWay(make(on=on, **kwargs), on, verb)
+    return build
+
+
+def _count_this_way(verb: str, what: str = "card", house: str | None = None):
+    return thisway.count_this_way(verb, {"creature": "creature", "artifact": "artifact"}.get(what, "card"), house)
+
+
+def _any_number_from_hand(name: str, house: str | None = None):
+    """"Any number of [<house>] cards from your hand"."""
+    def where(ctx, card) -> bool:
+        return belongs_to(ctx.eng, card, house)
+    return houses.ChooseAnyNumber(Choose("hand", "friendly", name=name, up_to=True, where=where if house else None))
+
+
+def _steal_if_exactly(amount: int) -> fx.If:
+    """"If your opponent has exactly N, steal it": "it" is that Æmber."""
+    return fx.If(dyn.amber_compare("opponent", "exactly", amount), [fx.Steal(amount)])
+
+
+def _damage_for_each(amount: int, count) -> cards.DealDamageForEach:
+    """"Deal N damage for each <X>. You may divide this damage among any number of creatures.":
+    N points for each, each point assigned to a creature (glossary "For Each")."""
+    return cards.DealDamageForEach(lambda ctx: amount * count(ctx))
+
+
+def _noun_test(found):
+    """A noun phrase as a test on a card out of play (its type and its tests)."""
+    kinds = {"creature or artifact": ("creature", "artifact"), "card": None}.get(found.what, (found.what,))
+
+    def test(eng, source, controller, card) -> bool:
+        return (kinds is None or card.type in kinds) and all(t(eng, source, controller, card) for t in found.tests)
+    return test
+
+
+def _out_of_play(noun, name: str, zone: str, side: str = "friendly", done: str = ""):
+    """"<cards> from your discard pile", "<cards> in your opponent's hand", "<cards> revealed this
+    way": each of them named at once, or a choice among them."""
+    test = _noun_test(noun)
+    if noun.quantity == "each" or done:
+        return houses.NameOutOfPlay(zone, side, test, name, done)
+    return Choose(zone, side, name=name, count=noun.count, up_to=noun.quantity == "up_to",
+                  where=lambda ctx, card: test(ctx.eng, ctx.source, ctx.controller, card))
+
+
+def _choose_one_at_a_time(how: str, noun, ready: bool = False):
+    """"[Ready and] <fight> with <up to N / each> <creatures>, one at a time"."""
+    each = noun.quantity == "each"
+    choose = Choose(noun.what, noun.side, name="one at a time", count=1, up_to=noun.quantity == "up_to",
+                    where=noun.where if (noun.tests or noun.other) else None, exclude_self=noun.other)
+    return creatures.ChooseOneAtATime(how, choose, None if each else noun.count, ready)
 
 
 def _seq(first: list, then: list = ()) -> list:
@@ -130,14 +199,14 @@ def _nothing(**_) -> list:
 
 EFFECTS = {
     "Gain": fx.Gain, "GainChains": fx.GainChains, "Lose": fx.Lose, "Steal": fx.Steal,
-    "Capture": fx.Capture, "DealDamage": cards.DealDamage, "Stun": cards.Stun, "Ready": cards.Ready,
-    "Exhaust": cards.Exhaust, "Destroy": DestroyIfYouDo, "ReturnToHand": cards.ReturnToHand,
-    "Purge": cards.Purge, "PurgeSelf": _purge_self, "Archive": cards.Archive, "ArchiveFromHand": _archive_from_hand,
-    "MoveTo": cards.MoveTo, "Draw": cards.Draw, "Heal": cards.Heal, "Use": _use, "ReadyAnd": _ready_and,
+    "Capture": compiled.EachCaptures, "DealDamage": _this_way(cards.DealDamage, "destroyed"), "Stun": cards.Stun, "Ready": cards.Ready,
+    "Exhaust": cards.Exhaust, "Destroy": _this_way(DestroyIfYouDo, "destroyed"), "ReturnToHand": cards.ReturnToHand,
+    "Purge": _this_way(cards.Purge, "purged"), "PurgeSelf": _purge_self, "Archive": cards.Archive, "ArchiveFromHand": _archive_from_hand,
+    "MoveTo": cards.MoveTo, "Draw": cards.Draw, "Heal": _this_way(cards.Heal, "healed"), "HealUpTo": thisway.HealUpTo, "Use": _use, "ReadyAnd": _ready_and,
     "PowerCounters": GivePowerCounters, "Enrage": Enrage, "Exalt": Exalt, "May": fx.May, "If": fx.If,
     "IfYouDo": fx.IfYouDo, "RepeatPreceding": fx.RepeatPrecedingIf, "RepeatCardEffect": fx.RepeatCardEffectIf,
     "ForTheTurn": ForTheTurn, "DuringOpponentsNextTurn": DuringOpponentsNextTurn,
-    "ShuffleIntoDeck": compiled.ShuffleIntoOwnersDeck, "TheCreatureItFights": TheCreatureItFights,
+    "ShuffleIntoDeck": _this_way(compiled.ShuffleIntoOwnersDeck, "shuffled"), "TheCreatureItFights": TheCreatureItFights,
     "ThisCreature": ThisCreature, "PlayTopOfDeck": PlayTopOfDeck, "TakeControl": TakeControl,
     "NeighborsOf": compiled.NeighborsOf, "Nothing": _nothing, "FullyHeal": _fully_heal, "Seq": _seq,
     "Splash": _splash, "WithNeighbors": _with_neighbors, "MostPowerful": _most_powerful, "FromPile": _from_pile,
@@ -148,7 +217,13 @@ EFFECTS = {
     "DiscardHand": compiled.DiscardHand, "Ward": compiled.Ward, "MoveAmberFromSelf": compiled.MoveAmberFromSelf,
     "MakeTokens": _make_tokens, "DiscardTopOfDeck": _discard_top,
     "ForEach": _for_each, "ArchiveTopOfDeck": ArchiveTopOfDeck, "TheAttacked": compiled.TheAttacked,
-    "ChooseHouse": houses.ChooseHouse, "OpponentCannotChooseChosenHouse": houses.OpponentCannotChooseChosenHouse,
+    "StealIfExactly": _steal_if_exactly, "MayPlayOrUseOneOfHouse": houses.MayPlayOrUseOneOfHouse, "GainForgeCost": compiled.GainForgeCost,
+    "OpponentSkipsForgeStep": lambda: DuringOpponentsNextTurn(dyn.SkipsForgeStep()), "ForTheTurnOnChosen": creatures.ForTheTurnOnChosen,
+    "UseOneAtATime": creatures.UseOneAtATime, "ChooseOneAtATime": _choose_one_at_a_time, "EachPlayerGainsPer": thisway.EachPlayerGainsPer,
+    "CaptureAllBut": lambda n: compiled.EachCaptures(dyn.opponent_amber_but(n)), "OutOfPlay": _out_of_play, "MoveToFlank": creatures.MoveToFlank,
+    "DiscardUntil": lambda noun, name: thisway.DiscardUntil(_noun_test(noun), name),
+    "WholeZone": lambda name, zone, side: houses.NameOutOfPlay(zone, side, lambda *_: True, name), "LookAtHand": houses.LookAtHand, "PlaceAmber": compiled.PlaceAmber, "AnyNumberFromHand": _any_number_from_hand, "DamageForEach": _damage_for_each,
+    "DealThatAmount": lambda verb, on: cards.DealDamage(thisway.that_amount(verb), on), "ChooseHouse": houses.ChooseHouse, "OpponentChosenHouseNextTurn": houses.OpponentChosenHouseNextTurn,
     "TopOfDeck": houses.TopOfDeck, "Reveal": houses.Reveal, "PlayIt": houses.PlayIt, "DiscardCards": houses.DiscardCards,
 }
 
@@ -168,7 +243,8 @@ STATICS = {
     "KeysCost": KeysCost, "MustChooseHouse": st.MustChooseHouse, "UsableAsActiveHouse": UsableAsActiveHouse,
     "BelongsToAllHouses": BelongsToAllHouses, "OpponentKeysCost": compiled.OpponentKeysCost,
     "SpendAmberOnSelf": SpendAmberOnSelf, "PowerPerCount": dyn.PowerPerCount,
-    "OpponentKeysCostPerCount": dyn.OpponentKeysCostPerCount,
+    "OpponentKeysCostPerCount": dyn.OpponentKeysCostPerCount, "MayFight": dyn.MayFight, "UsableOnlyToFight": dyn.UsableOnlyToFight, "HostOpponentKeysCost": dyn.HostOpponentKeysCost, "CannotForgeKey": dyn.CannotForgeKey,
+    "SkipsForgeStep": dyn.SkipsForgeStep,
     "PowerWhile": lambda amount, cond, applies=st.itself: st.PowerModifier(amount, dyn.while_(applies, cond)),
     "KeywordWhile": lambda keyword, cond, applies=st.itself: st.GrantKeyword(keyword, dyn.while_(applies, cond)),
 }
@@ -182,6 +258,9 @@ CONDITIONS = {
     "haunted": lambda: compiled.haunted,
     "self_on_flank": lambda: compiled.self_test(lambda eng, source, controller, card: eng.is_flank(card)),
     "it_of_chosen_house": lambda ref: compiled.it_test(ref, houses.of_chosen_house),
+    "amber_compare": dyn.amber_compare, "count_at_least": dyn.count_at_least,
+    "amount_this_way": thisway.amount_at_least,
+    "did_this_way": lambda verb, noun: thisway.did_this_way(verb, _noun_test(noun)),
     "self_not_on_flank": lambda: compiled.self_test(lambda eng, source, controller, card: not eng.is_flank(card)),
     "it_on_flank": lambda ref, present=True: compiled.it_test(
         ref, lambda eng, source, controller, card: card.zone == "battleline" and eng.is_flank(card) == present),
@@ -190,7 +269,9 @@ CONDITIONS = {
 COUNTS = {"opponent_keys_forged": lambda: compiled.opponent_keys_forged,
           "unforged_keys": lambda: dyn.unforged_keys, "amber_on_self": lambda: dyn.amber_on_self,
           "amber_in_pool": lambda: dyn.amber_in_pool, "neighbors_of_self": lambda: dyn.neighbors_of_self,
-          "damage_on_self": lambda: dyn.damage_on_self}
+          "damage_on_self": lambda: dyn.damage_on_self, "amber_on_it": lambda: dyn.amber_on_it,
+          "damage_on_it": lambda: dyn.damage_on_it, "neighbors_of_it": lambda: dyn.neighbors_of_it, "this_way": _count_this_way,
+          "creatures_in_excess": dyn.creatures_in_excess, "copies_in_discard": lambda: dyn.copies_in_discard}
 
 
 # ------------------------------------------------------------------------------ reactions
@@ -248,13 +329,17 @@ def _opponent_played(group):
     return match
 
 
+def _opponent(ctx) -> bool:
+    return ctx.event.get("player") not in (None, ctx.controller)
+
+
 def _self_event(ctx) -> bool:
     return ctx.event.get("card") is ctx.source
 
 
 MATCHES = {
     "about": _about, "destroyed": _destroyed_about, "destroyed_fighting": _destroyed_fighting,
-    "destroyed_fighting_self": lambda: destroyed_fighting_self, "you": lambda: _you,
+    "destroyed_fighting_self": lambda: destroyed_fighting_self, "you": lambda: _you, "opponent": lambda: _opponent,
     "you_played": _you_played, "opponent_played": _opponent_played, "end_of_your_turn": lambda: at_end_of_your_turn, "self": lambda: _self_event,
 }
 

@@ -18,6 +18,7 @@ from .grammar import Refusal, slot_type, Template, TEMPLATES, VOCAB
 from .phrases import Fixed, house_word, Noun, noun
 from ..effects_compiled import count_in_play, NameGroup
 from ..statics import attached_host, itself, neighbor
+from ..effects_cards import MoveTo
 from ..targets import Choose
 
 
@@ -30,6 +31,9 @@ class Scope:
     #: creature" is the creature that has the ability
     gained: bool = False
     counter: itertools.count = field(default_factory=lambda: itertools.count(1))
+    #: names of cards chosen in a hidden zone (a hand, a deck): an effect moving them there may
+    #: follow them (engine.effects_cards.MoveTo ``from_hidden``)
+    hidden: set = field(default_factory=set)
 
     def fresh(self) -> str:
         return f"t{next(self.counter)}"
@@ -67,7 +71,10 @@ def read_target(text: str, scope: Scope) -> tuple[str, list]:
                 if ref:
                     return ref, prelude
                 name = scope.fresh()
-                return name, prelude + instantiate(t, values, scope, name=name)
+                made = prelude + instantiate(t, values, scope, name=name)
+                if any(_in_hidden_zone(e) for e in made):
+                    scope.hidden.add(name)
+                return name, made
             except Refusal:
                 scope.it = saved
     found = noun(text)
@@ -81,6 +88,17 @@ def read_target(text: str, scope: Scope) -> tuple[str, list]:
     return name, [Choose(whats[0], found.side, name=name, count=found.count, up_to=found.quantity == "up_to",
                          where=found.where if (found.tests or found.other) else None,
                          exclude_self=found.other, also=also)]
+
+
+def _in_hidden_zone(effect) -> bool:
+    """Does this effect name cards in a hidden zone (a hand, a deck, archives)?"""
+    from ..effects_compiled_houses import ChooseAnyNumber, NameOutOfPlay, TopOfDeck
+    if isinstance(effect, ChooseAnyNumber):
+        effect = effect.choose
+    if isinstance(effect, TopOfDeck):
+        return True
+    zone = effect.zone if isinstance(effect, NameOutOfPlay) else effect.what if isinstance(effect, Choose) else None
+    return zone in ("hand", "deck", "archives")
 
 
 def _tests_only(found: Noun):
@@ -147,7 +165,8 @@ def read_reaction(text: str, scope: Scope):
             try:
                 values, _ = read_slots(t, slots, scope)
                 when = MATCHES[t.extra["when"]](**_args(t.extra.get("when_args", {}), values, scope))
-                return Reaction(t.extra["event"], list(values["clause"]), when)
+                ability = list(values["clause"]) if "clause" in values else instantiate(t, values, scope)
+                return Reaction(t.extra["event"], ability, when)
             except Refusal as r:
                 near = near or r
             finally:
@@ -207,8 +226,12 @@ def _read_slot(slot: str, text: str, scope: Scope):
         return text, []
     if kind == "count":
         return read_count(text, scope), []
+    if kind in ("enemy_count", "friendly_count"):  # "your opponent has 3 or more logos cards in play"
+        return read_count(f"{kind.split('_')[0]} {text}", scope), []
     if kind == "reaction":
         return read_reaction(text, scope), []
+    if kind == "noun":  # a noun phrase about cards out of play ("each creature ... from your discard pile")
+        return noun(text), []
     if kind == "ability":  # the quoted ability an upgrade gives: "This creature gains, "Reap: ...""
         from .abilities import read_gained
         return read_gained(text, scope), []
@@ -258,6 +281,10 @@ def instantiate(t: Template, values: dict, scope: Scope, name: str | None = None
     for row in rows:
         made = EFFECTS[row["build"]](**_args(row.get("args", {}), values, scope, name))
         out += made if isinstance(made, list) else [made]
+    for e in out:  # moving cards chosen in a hand or deck: the effect finds them there
+        inner = getattr(e, "effect", e)
+        if isinstance(inner, MoveTo) and inner.on in scope.hidden:
+            inner.from_hidden = True
     return out
 
 
@@ -270,6 +297,11 @@ def read_clause(text: str, scope: Scope) -> list:
             saved = scope.it
             try:
                 values, prelude = read_slots(t, slots, scope)
+                if t.extra.get("names"):  # the effect names cards "it" refers to from now on
+                    name = scope.fresh()
+                    made = prelude + instantiate(t, values, scope, name=name)
+                    scope.it = name
+                    return made
                 return prelude + instantiate(t, values, scope)
             except Refusal as r:
                 scope.it = saved

@@ -116,9 +116,11 @@ def _load() -> tuple[dict[str, list[Template]], dict]:
     data: dict = {}
     for path in sorted(TEMPLATES_DIR.glob("*.toml")):
         for key, value in tomllib.loads(path.read_text(encoding="utf-8")).items():
-            if key in data:  # a section lives in one file, so its order is that file's
+            if key in data and not (isinstance(value, list) and isinstance(data[key], list)):
                 raise ValueError(f"{path.name}: section [{key}] is also in another templates file")
-            data[key] = value
+            # a list of templates may continue in a later file (files are read in name order:
+            # combinators.toml's clauses after clauses.toml's)
+            data[key] = data[key] + value if key in data else value
     out: dict[str, list[Template]] = {}
     for section in ("reference", "clause", "sentence", "condition", "static", "reaction", "count"):
         rows = []

@@ -163,7 +163,7 @@ _NOUNS = {"creature": "creature", "creatures": "creature", "artifact": "artifact
           "card": "card", "cards": "card", "action card": "action", "action cards": "action",
           "artifact card": "artifact", "upgrade": "upgrade", "upgrade card": "upgrade"}
 _PLURALS = ("creatures", "artifacts", "cards")
-_DETERMINER = re.compile(r"^(?:(a|an|another|each other|each|all|any)|up to (\d+)|(\d+)|(two|three))\s+")
+_DETERMINER = re.compile(r"^(?:(a|an|one|another|each other|each|all|any)|up to (\d+)|(\d+)|(two|three))\s+")
 _NUMBER_WORDS = {"two": 2, "three": 3}
 
 
@@ -207,6 +207,8 @@ def noun(phrase: str) -> Noun:
             side = "enemy" if word == "opponent's" else word
         elif word == "other":
             other = True
+        elif word == "different":  # "up to 3 different friendly creatures": a choice never repeats a card
+            pass
         elif word in _ADJECTIVES:
             tests.append(_ADJECTIVES[word])
         elif word in VOCAB["keywords"]:
