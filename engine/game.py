@@ -203,6 +203,9 @@ class Engine(PlayRules, UseRules, DamageRules):
         """Resolve the reactions to ``event`` of cards in play and of lasting effects. Reactions
         to the same event are simultaneous: the active player chooses which resolves next among
         those that still react (the Sir Marrows FAQ: "the active player determines which ...")."""
+        if event == "destroyed" and details.get("fight") and details.get("creature"):
+            # the record "destroyed in a fight this turn" reads (engine.effects_hooks)
+            self.game.destroyed_in_fights.append(details["controller"])
         pending = self.listeners(event)
         while pending:
             ready = [listener for listener in pending if self.reacts(listener, details)]
@@ -217,9 +220,18 @@ class Engine(PlayRules, UseRules, DamageRules):
     # ----------------------------------------------------------------- Æmber and cards
 
     def gain(self, player: str, amount: int, why: str) -> None:
-        pool = self.game.players[player]
-        pool.amber += amount
-        self.game.log(f"{player} gains {amount} Æmber from {why} ({pool.amber})")
+        from .replacements import gain  # replacement effects apply (Ether Spider)
+        gain(self, player, amount, why)
+
+    def put_away(self, card: CardInstance, zone: str, top: bool = True, to: str | None = None) -> None:
+        """A card leaving play goes where replacement effects send it ("purged instead"), then
+        as :meth:`engine.rules_damage.DamageRules.put_away` says."""
+        if card.zone in ("battleline", "artifacts", "upgrade"):
+            from .replacements import zone_instead
+            new = zone_instead(self, card, zone)
+            if new != zone:
+                zone, to = new, None
+        super().put_away(card, zone, top=top, to=to)
 
     def steal(self, player: str, amount: int, why: str) -> int:
         """``player`` takes up to ``amount`` Æmber from their opponent's pool; return how much."""

@@ -11,7 +11,9 @@ None, creature: it was a creature when destroyed}, ``"reaped"`` {card, player, a
 ``"damaged"`` {card, controller, amount} (after the instance of damage and the destructions it
 caused), ``"bonus_icon_damage"`` {card, controller}, ``"tide_raised"`` {player}, ``"end_of_turn"`` {player}
 (after the draw of step 5), ``"key_forged"`` {player, cost} (engine.forging), ``"attached"`` {card: the
-upgrade, to, player} (engine.gained_text), ``"left_play"`` {card, controller} (engine.leaves_play).
+upgrade, to, player} (engine.gained_text), ``"left_play"`` {card, controller} (engine.leaves_play),
+``"start_of_turn"`` {player} (engine.turn), ``"before_fight"`` {card, controller, defender, outcome}
+(engine.effects_hooks).
 """
 from __future__ import annotations
 
@@ -90,6 +92,11 @@ def neighbor_fought(ctx: "Context") -> bool:
 def opponent_reaped(ctx: "Context") -> bool:
     """"After your opponent gains Æmber by reaping"."""
     return ctx.event.get("player") not in (None, ctx.controller)
+
+
+def your_turn(ctx: "Context") -> bool:
+    """"At the start of your turn": the event is about the controller's turn."""
+    return ctx.event.get("player") == ctx.controller
 
 
 def self_event(ctx: "Context") -> bool:

@@ -40,7 +40,7 @@ if TYPE_CHECKING:
 @dataclass
 class Event:
     """Something about to happen that a replacement effect may replace."""
-    kind: str  # "steal" | "capture" | "icon"
+    kind: str  # "steal" | "capture" | "icon" | "gain" | "zone"
     #: who does it: the player stealing, the controller of the capturing creature, the player
     #: resolving the bonus icon
     player: str
@@ -57,9 +57,16 @@ class Event:
     why: str = ""
     #: the reaped Æmber a "captures it" takes from (``{"gained": n}``, the "reaped" event's)
     gained: dict | None = None
+    #: "zone": the card (``card``) leaving ``from_zone`` would go to ``zone``
+    zone: str = ""
+    from_zone: str = ""
 
     def describe(self) -> str:
         where = "the common supply" if self.supply else f"{self.victim}'s pool"
+        if self.kind == "gain":
+            return f"{self.player} gaining {self.amount} Æmber"
+        if self.kind == "zone":
+            return f"{self.card.label} going from {self.from_zone} to {self.zone}"
         if self.kind == "steal":
             return f"{self.player} stealing {self.amount} Æmber from {where}"
         if self.kind == "capture":
@@ -96,7 +103,7 @@ def _would(eng: "Engine", ev: Event) -> Event | None:
     """What of ``ev`` would actually happen now, or None when nothing would (so nothing is there
     to replace)."""
     g = eng.game
-    if ev.kind == "icon":
+    if ev.kind in ("icon", "zone"):
         return ev
     if ev.kind == "capture" and (ev.creature is None or ev.creature.zone != "battleline"):
         return None
@@ -151,6 +158,11 @@ def perform(eng: "Engine", ev: Event | None) -> int:
         from .bonus_icons import _resolve_icon
         _resolve_icon(eng, ev.card, ev.icon, ev.player)
         return 1
+    if ev.kind == "gain":
+        pool = g.players[ev.player]
+        pool.amber += ev.amount
+        g.log(f"{ev.player} gains {ev.amount} Æmber from {ev.why} ({pool.amber})")
+        return ev.amount
     if not ev.supply:
         g.players[ev.victim].amber -= ev.amount
         if ev.gained is not None:
@@ -186,6 +198,21 @@ def capture(eng: "Engine", creature: "CardInstance", amount: int, victim: str, w
     if ev is None:
         eng.game.log(f"{creature.label} captures nothing from {victim}" + (f" ({why})" if why else ""))
     return perform(eng, ev)
+
+
+def gain(eng: "Engine", player: str, amount: int, why: str) -> int:
+    """``player`` gains ``amount`` Æmber, replacement effects applied; return what they gained."""
+    ev = replace(eng, Event("gain", player, amount, supply=True, why=why))
+    moved = perform(eng, ev)
+    return moved if ev is not None and ev.kind == "gain" else 0
+
+
+def zone_instead(eng: "Engine", card: "CardInstance", zone: str) -> str:
+    """Where ``card``, leaving its zone, goes when it would go to its owner's ``zone``."""
+    if not in_force(eng):
+        return zone
+    ev = replace(eng, Event("zone", card.owner, card=card, zone=zone, from_zone=card.zone))
+    return ev.zone if ev is not None else zone
 
 
 def resolve_icon(eng: "Engine", card: "CardInstance", icon: str, player: str) -> None:
@@ -264,6 +291,35 @@ class StolenIsCapturedByActive(Replacement):
                                       "keeps from being stolen", line, label=card_label(line))
         return Event("capture", g.active, event.amount, victim=event.victim, supply=event.supply,
                      creature=creature, why=f"instead of being stolen, {source.name}")
+
+
+@dataclass
+class GoesElsewhereInstead(Replacement):
+    """"When a creature would enter a discard pile from play, it is purged instead"."""
+    to: str = "purged"
+    zone: str = "discard"
+    from_zone: str = "battleline"
+
+    def replaces(self, eng, source, controller, event) -> bool:
+        return event.kind == "zone" and event.zone == self.zone and event.from_zone == self.from_zone
+
+    def instead(self, eng, source, controller, event) -> Event:
+        return copy(event, zone=self.to)
+
+
+@dataclass
+class CapturedInsteadOfOpponentsPool(Replacement):
+    """"Each Æmber that would be added to your opponent's pool is captured by <this creature>
+    instead": Æmber they would gain (from the common supply) or steal (from your pool)."""
+
+    def replaces(self, eng, source, controller, event) -> bool:
+        return (event.kind in ("gain", "steal") and event.player != controller
+                and source.zone == "battleline")
+
+    def instead(self, eng, source, controller, event) -> Event:
+        return Event("capture", controller, event.amount, victim=event.victim or event.player,
+                     supply=event.supply, creature=source, gained=event.gained,
+                     why=f"instead of being added to {event.player}'s pool, {source.name}")
 
 
 # ------------------------------------------------------------------------------ destruction

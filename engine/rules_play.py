@@ -19,12 +19,16 @@ active player chooses, is a rule switch), and an action card goes to its owner's
 Omega ends step 3 after it.
 
 Putting a card into play is not playing it: no play restriction, no bonus, no "Play:".
+Constant abilities may permit a play off the active house, charge a cost "in order to play" a
+card (paid as it is played; a play that cannot be paid for is not legal) or make an artifact
+enter play ready (:mod:`engine.effects_hooks`).
 """
 from __future__ import annotations
 
 from .bonus_icons import resolve_bonus_icons
 from .copies import become_on_entering
 from .entering import enters
+from .effects_hooks import artifact_enters_ready, pay_costs, play_costs
 from .errors import IllegalAction
 from .play_timing import resolve_play_effects
 from .gigantic import check_both_halves_in_hand, check_not_alone, is_gigantic, join_halves
@@ -41,6 +45,10 @@ class PlayRules:
             if (effect.kind == "play_off_house" and effect.controller == self.game.active
                     and effect.used < effect.params["uses"] and card.house != effect.params["not_house"]):
                 return effect
+        for s, src, ctl in self.statics():  # "you may play one Untamed card" (engine.effects_hooks)
+            permission = s.play_permission(self, src, ctl, card)
+            if permission is not None:
+                return permission
         return None
 
     def check_rule_of_six(self, name: str) -> None:
@@ -93,6 +101,9 @@ class PlayRules:
             why = s.forbids_play(self, src, ctl, card)
             if why:
                 raise IllegalAction(why)
+        cost = sum(a for a, _ in play_costs(self, card))
+        if cost > self.game.players[self.game.active].amber:
+            raise IllegalAction(f"{self.game.active} cannot pay the {cost} Æmber required to play {card.name}")
         options = self.copy_options(card)
         if not options:
             self._check_playable_as_is(card)
@@ -164,6 +175,7 @@ class PlayRules:
 
     def resolve_play(self, card: CardInstance) -> None:
         g = self.game
+        pay_costs(self, play_costs(self, card), f"to play {card.name}")  # "in order to play"
         card.controller = g.active
         g.plays.append((g.turn, g.active, card.house, card.type))
         g.six[card.name] = g.six.get(card.name, 0) + 1
@@ -223,8 +235,8 @@ class PlayRules:
             return True
         if card.type == "artifact":
             g.move(card, "artifacts", controller)
-            card.exhausted = True
-            g.log(f"{card.label} enters play exhausted under {controller}'s control")
+            card.exhausted = not artifact_enters_ready(self, card)  # engine.effects_hooks
+            g.log(f"{card.label} enters play {'exhausted' if card.exhausted else 'ready'} under {controller}'s control")
             return True
         if card.type == "upgrade":
             creatures = g.creatures()

@@ -13,9 +13,15 @@ and ability damage still applies); otherwise both creatures deal damage equal to
 the same time (skirmish: the attacker takes none; poison: any damage it places destroys the
 creature it reached), then creatures that must be destroyed are, together; "Fight:"
 abilities resolve if the attacker survived.
+
+Constant abilities plug in through :mod:`engine.effects_hooks`: a timing point before every
+fight (which may exhaust the creature with no effect instead), taunt and elusive ignored while a
+creature attacks, "must fight when used, if able", and costs paid "in order to use" a card (a
+use the active player cannot pay for is not legal).
 """
 from __future__ import annotations
 
+from .effects_hooks import before_any_fight, ignores, pay_costs, use_costs
 from .errors import IllegalAction
 from .fight_timing import resolve_before_fight
 from .splash_attack import splash_blows
@@ -66,6 +72,13 @@ class UseRules:
             raise IllegalAction(why)
         if card.enraged and how != "fight" and not imposed and self._can_fight(card):
             raise IllegalAction(f"{card.label} is enraged: it must be used to fight while it is able to")
+        if (how != "fight" and card.type == "creature" and not imposed and self._can_fight(card)
+                and any(s.must_fight(self, src, ctl, card) for s, src, ctl in self.statics())):
+            raise IllegalAction(f"{card.label} must fight when used, while it is able to")
+        costs = use_costs(self, card, how)
+        if sum(a for a, _ in costs) > g.players[g.active].amber:
+            raise IllegalAction(f"{g.active} cannot pay the {sum(a for a, _ in costs)} Æmber "
+                                f"required to use {card.label}")
         return permission
 
     def _can_fight(self, card: CardInstance) -> bool:
@@ -116,6 +129,7 @@ class UseRules:
                 self.chooser.record(f"{card.label} attacks", [label(c) for c in options], label(target))
             self.check_attack(card, target)
         permission = self.check_use(card, how, ignore_house, imposed)
+        pay_costs(self, use_costs(self, card, how), f"to use {card.label}")
         try:
             return self._use(card, how, target, permission)
         finally:  # "after <a card> is used": however the use went (a stun removed, a fight lost)
@@ -147,7 +161,7 @@ class UseRules:
     def fight_targets(self, attacker: CardInstance) -> list[CardInstance]:
         g = self.game
         line = g.players[g.other(attacker.controller)].creatures
-        return [c for c in line if self._attackable(c) and not self._attack_forbidden(attacker, c)]
+        return [c for c in line if self._attackable(c, attacker) and not self._attack_forbidden(attacker, c)]
 
     def _attack_forbidden(self, attacker: CardInstance, target: CardInstance) -> str | None:
         """A constant ability that forbids this attack (Groggins: only flank creatures), or None."""
@@ -157,8 +171,8 @@ class UseRules:
                 return why
         return None
 
-    def _attackable(self, creature: CardInstance) -> bool:
-        if self.has(creature, "taunt"):
+    def _attackable(self, creature: CardInstance, attacker: CardInstance | None = None) -> bool:
+        if self.has(creature, "taunt") or (attacker is not None and ignores(self, attacker, "taunt")):
             return True
         return not any(self.has(n, "taunt") for n in self.game.neighbors(creature))
 
@@ -166,7 +180,7 @@ class UseRules:
     def check_attack(self, attacker: CardInstance, target: CardInstance) -> None:
         if target.zone != "battleline" or target.controller == attacker.controller:
             raise IllegalAction(f"{attacker.label} can only attack an enemy creature, not {target.label}")
-        if not self._attackable(target):
+        if not self._attackable(target, attacker):
             raise IllegalAction(f"{target.label} cannot be attacked: a neighbor has taunt")
         why = self._attack_forbidden(attacker, target)
         if why:
@@ -176,8 +190,10 @@ class UseRules:
 
     def fight(self, attacker: CardInstance, defender: CardInstance) -> None:
         g = self.game
+        if before_any_fight(self, attacker, defender):
+            return  # "exhaust that creature with no effect": the fight does not occur
         g.log(f"{attacker.label} fights {defender.label}")
-        g.attacking = attacker
+        g.attacking, g.defending = attacker, defender
         neighbors = g.neighbors(attacker)  # "after a neighbor of X fights": neighbors as it was used
         # elusive looks at the first time the creature is attacked this turn, whatever happens next
         first_attack = not defender.attacked_this_turn
@@ -191,7 +207,7 @@ class UseRules:
             elif attacker.zone == "battleline":
                 g.log(f"{defender.label} left play before the fight resolved: the rest of the fight does not occur")
         finally:
-            g.attacking = None
+            g.attacking = g.defending = None
         if attacker.enraged:  # after an enraged creature is used to fight, its enrage counters go
             attacker.enraged = False
             g.log(f"{attacker.label}'s enrage counter is removed after it fought")
@@ -207,7 +223,7 @@ class UseRules:
         the power damage between the elusive creature and its attacker, the first time it is
         attacked in the turn; damage the attacker deals elsewhere still happens (Gabos FAQ)."""
         g = self.game
-        elusive = first_attack and self.has(defender, "elusive")
+        elusive = first_attack and self.has(defender, "elusive") and not ignores(self, attacker, "elusive")
         if elusive:
             g.log(f"{defender.label} is elusive: the first attack on it this turn deals no damage "
                   f"to it and it deals none to {attacker.label}")

@@ -193,6 +193,10 @@ class Game:
     winner: str | None = None
     #: the creature attacking in the fight being resolved, if any
     attacking: CardInstance | None = None
+    #: the creature it attacks ("while attacking an enemy flank creature")
+    defending: CardInstance | None = None
+    #: the controllers of the creatures destroyed in a fight this turn, one entry per creature
+    destroyed_in_fights: list[str] = field(default_factory=list)
     #: step 3 is over for the turn (Omega)
     step3_closed: bool = False
     #: cards played, used or discarded this turn (Alpha)

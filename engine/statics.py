@@ -178,6 +178,27 @@ class Static:
         play creatures", "Your opponent cannot play more than 2 cards each turn"), or None."""
         return None
 
+    # hooks of engine.effects_hooks: attack checks, uses, costs, permissions
+    def ignores_keyword(self, eng, source, controller, attacker, keyword: str) -> bool:
+        """Is ``keyword`` ignored while ``attacker`` attacks? ("ignore taunt and elusive")"""
+        return False
+
+    def must_fight(self, eng, source, controller, card) -> bool:
+        """"Creatures must fight when used, if able"."""
+        return False
+
+    def use_cost(self, eng, source, controller, card, how: str) -> int:
+        """Æmber the active player must pay ``controller`` in order to use ``card``."""
+        return 0
+
+    def play_cost(self, eng, source, controller, card) -> int:
+        """Æmber the active player must pay ``controller`` in order to play ``card``."""
+        return 0
+
+    def play_permission(self, eng, source, controller, card):
+        """A permission (``source``, ``used``) to play ``card`` off the active house, or None."""
+        return None
+
 
 @dataclass
 class PowerModifier(Static):

@@ -1,6 +1,7 @@
 """The turn sequence around step 3: ready cards (4), draw cards with chains (5), and the next
 player's turn (the opponent's, or an extra turn: :mod:`engine.extra_turns`): forge a key (1),
-choose a house and optionally take the archives (2).
+choose a house and optionally take the archives (2). The ``"start_of_turn"`` event ("at the
+start of your turn") comes as the next turn begins, before its step 1.
 
 House choice: a player may choose a house on their identity card or a house of a card they
 control in play; "cannot" effects remove houses; "must" effects restrict the choice to their
@@ -175,8 +176,10 @@ def end_turn(eng: "Engine", to_step: int = 3) -> None:
     g.six.clear()
     g.used_this_turn.clear()
     g.destroyed_this_turn.clear()
+    g.destroyed_in_fights.clear()
     g.active_house = None
     g.step = 1
+    eng.emit("start_of_turn", player=g.active)  # "at the start of your turn": before step 1
     if to_step > 1 and g.winner is None:
         forge_step(eng)
         g.step = 2

@@ -13,6 +13,7 @@ from ...forging import a_player_forged, ForgerLosesRemaining
 from ...reactions import Reaction
 from ...statics import GrantAbility, this_card
 from ...targets import Choose, has_trait, named, of_house
+from ...effects_hooks import MustFightWhenUsed
 from .. import card
 
 def _return_another_giant():
@@ -96,3 +97,7 @@ def _enemy_destroyed_this_turn(ctx) -> bool:
 card("Foozle", reap=[If(_enemy_destroyed_this_turn, [Gain(1)])])
 
 card("Might Makes Right", play=[SacrificeTotalPower(25, [ForgeAtNoCost()])])
+
+# ---- general hooks (engine.effects_hooks)
+
+card("Little Rapscal", statics=[MustFightWhenUsed()])

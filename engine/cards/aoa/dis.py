@@ -11,6 +11,7 @@ from ...effects_naming import of_type
 from ...reactions import Reaction
 from ...targets import Choose, ChooseMostPowerful, named, NameEach, NameNeighbors, power_is, RememberLine
 from ...text_in_force import BlankEnemyTextBoxesUntilYourNextTurn
+from ...effects_hooks import GainsWhileAttackingFlank
 from .. import card
 
 card("Unlocked Gateway", play=[Destroy("each creature")])
@@ -69,3 +70,7 @@ card("Ortannu the Chained",
      reap=[NameEachIn("discard", "friendly", where=named("Ortannu’s Binding"), name="bindings"), ReturnToHand("bindings"),
            RepeatFor(_returned, [Choose("creature", "any", name="target"), RememberLine("target"),
                                  NameNeighbors("target", "splash"), DealDamage(2, "target", also=((2, "splash"),))])])
+
+# ---- general hooks (engine.effects_hooks)
+
+card("Spyyyder", statics=[GainsWhileAttackingFlank("poison")])

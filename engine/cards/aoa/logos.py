@@ -11,9 +11,10 @@ from ...effects_more_zones import DiscardTopAndCapturePerHouse, LookAtTopKeepOne
 from ...effects_status import ArchiveTopOfDeck
 from ...effects_zones import ArchiveRandomFromHand, PlayBeneath, PutBeneath
 from ...gained_text import OneOf
-from ...reactions import Reaction, you_chose_house
+from ...reactions import Reaction, you_chose_house, your_turn
 from ...statics import GrantAbility, neighbor
 from ...targets import Choose
+from ...effects_hooks import ArtifactsEnterPlayReady
 from .. import card
 
 card("Eureka!", play=[Gain(2), ArchiveRandomFromHand(2)])
@@ -76,3 +77,9 @@ card("Z.Y.X. Researcher",
                            "the top card of your discard pile": lambda ctx: bool(ctx.me.zone("discard"))})])
 
 card("Fetchdrones", action=[DiscardTopAndCapturePerHouse(2, "logos", 2)])
+
+# ---- general hooks (engine.effects_hooks, engine.turn)
+
+card("Director of Z.Y.X.", reactions=[Reaction("start_of_turn", [ArchiveTopOfDeck()], when=your_turn)])
+
+card("The Curator", statics=[ArtifactsEnterPlayReady()])

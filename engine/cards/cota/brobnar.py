@@ -12,6 +12,7 @@ from ...reactions import enemy_creature_destroyed, enemy_creature_entered_play, 
 from ...statics import (both, CannotBeUsedTo, defender_on_flank, enemy, FightDamageBonus, friendly, itself,
                         of_house, PowerModifier)
 from ...targets import Choose, ChooseMostPowerful
+from ...effects_hooks import GainPerCreatureDestroyedInFights
 from .. import card
 
 card("Anger", play=[Choose("creature", "friendly"), Ready(), UseCreature("fight")])
@@ -89,3 +90,7 @@ card("Tireless Crocag",
      statics=[CannotBeUsedTo("reap"), UsableAsActiveHouse(applies=itself)],
      reactions=[Reaction("left_play", [Destroy("self")], when=_opponent_has_no_creatures),
                 Reaction("entered_play", [Destroy("self")], when=_opponent_has_no_creatures)])
+
+# ---- general hooks (engine.effects_hooks)
+
+card("The Warchest", action=[GainPerCreatureDestroyedInFights("enemy")])

@@ -17,6 +17,8 @@ from ...forging import opponent_forged_last_turn, UnforgeOpponentsKey
 from ...reactions import creature_destroyed, destroyed_fighting_self, Reaction, self_event
 from ...statics import attached_host, GrantKeyword, MustChooseHouse, PowerModifier
 from ...targets import Choose, ChooseMostPowerful, has_trait, on_flank
+from ...effects_hooks import OpponentPaysToUse
+from ...replacements import GoesElsewhereInstead
 from .. import card, Variant
 
 card("The Terror", play=[If(opponent_has_no_amber, [Gain(2)])])
@@ -109,3 +111,9 @@ card("Collar of Subordination",
 card("Ember Imp", statics=[OpponentPlaysAtMost(2)])
 
 card("Lifeward", omni=[Sacrifice(), DuringOpponentsNextTurn(CannotPlay("creature", who="opponent"))])
+
+# ---- general hooks (engine.effects_hooks, engine.replacements)
+
+card("Annihilation Ritual", statics=[GoesElsewhereInstead("purged", "discard", "battleline")])
+
+card("Tentacus", statics=[OpponentPaysToUse("artifact")])

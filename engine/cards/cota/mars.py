@@ -15,6 +15,8 @@ from ...effects_zones import ChooseForEach, opponent_keys
 from ...power_armor import GivePowerCounters
 from ...reactions import destroyed_fighting_self, Reaction
 from ...targets import all_of, Choose, has_trait, NameEach, of_house
+from ...replacements import CapturedInsteadOfOpponentsPool
+from ...statics import DealsNoFightDamage
 from .. import card, Variant
 
 card("Yxilo Bolter",
@@ -170,3 +172,7 @@ card("Brain Stem Antenna",
 
 card("Grommid", statics=[CannotPlay("creature")],
      reactions=[Reaction("destroyed", [Lose(1)], when=destroyed_fighting_self)])
+
+# ---- general hooks (engine.replacements)
+
+card("Ether Spider", statics=[DealsNoFightDamage(), CapturedInsteadOfOpponentsPool()])

@@ -16,6 +16,8 @@ from ...entering import EntersPlayReady
 from ...leaves_play import IfThisLeavesPlay, OpponentSteals
 from ...statics import DealsNoFightDamage, TakesNeighborsDamage
 from ...targets import Choose, named, on_flank
+from ...effects_hooks import DiscardTopOfFightersDeck, OpponentPaysToPlay
+from ...reactions import Reaction
 from .. import card, Variant
 
 card("Bait and Switch",
@@ -74,3 +76,9 @@ card("Deipno Spymaster", omni=[Choose("creature", "friendly"), MayUseThisTurn()]
 
 card("Treasure Map", play=[If(lambda ctx: plays_this_turn(ctx.game, ctx.controller) == 1, [Gain(3)]),
                            ForTheTurn(static=CannotPlay(None))])
+
+# ---- general hooks (engine.effects_hooks)
+
+card("Evasion Sigil", reactions=[Reaction("before_fight", [DiscardTopOfFightersDeck()])])
+
+card("Customs Office", statics=[OpponentPaysToPlay("artifact")])

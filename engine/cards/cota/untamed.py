@@ -13,6 +13,7 @@ from ...effects_zones import ShuffleIntoDeck
 from ...play_timing import you_discarded_during_your_turn
 from ...reactions import Reaction
 from ...targets import all_of, Choose, has_trait, named, NameEach, Together
+from ...effects_hooks import IgnoreWhileAttacking, MayPlayOneOfHouse
 from .. import card
 
 card("Grasping Vines", play=[Choose("artifact", "any", count=3, up_to=True), ReturnToHand()])
@@ -68,3 +69,9 @@ card("Giant Sloth", statics=[CannotUseAnyCard(_not_after_an_untamed_discard)], a
                          when=you_discarded_during_your_turn("untamed"))])
 
 card("Lifeweb", play=[If(lambda ctx: played_on_previous_turn(ctx.game, ctx.opponent_name, "creature") >= 3, [Steal(2)])])
+
+# ---- general hooks (engine.effects_hooks)
+
+card("Niffle Ape", statics=[IgnoreWhileAttacking(("taunt", "elusive"))])
+
+card("Witch of the Wilds", statics=[MayPlayOneOfHouse("untamed")])
