@@ -35,3 +35,14 @@ def replay(kb_conn, tmp_path, body: str, version: str = "16.0"):
 
 def assert_passed(result) -> None:
     assert result.passed, (result.error, [c for c in result.checks if not c.ok], result.trace)
+
+
+def assert_compiled(kb_conn, *names: str) -> None:
+    """The cards of the scenario are played from their compiled text, not a hand definition."""
+    from engine.cards import REGISTRY, _key
+    from engine.compile import compile_text
+    for name in names:
+        assert _key(name) not in REGISTRY, name
+        text, typ = kb_conn.execute("SELECT text, type FROM cards WHERE name = ? ORDER BY set_code = 'CotA' DESC",
+                                    (name,)).fetchone()
+        compile_text(text, name, typ)  # raises Refused if any sentence is not covered
