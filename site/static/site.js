@@ -88,6 +88,15 @@
       .replace(/\bplayer1\b/g, "you").replace(/\bplayer2\b/g, "your opponent");
   }
 
+  /* A check's path as a judge reads it: "decisions.0.2.not_offered" is what decision 0.2 of the
+     trace did not offer; other paths with you and your opponent for the players. */
+  var DECISION_PATH = /^decisions\.(\d+)\.(\d+)\.(offered|not_offered|chosen)$/;
+  var DECISION_WORDS = {offered: "offered", not_offered: "did not offer", chosen: "chose"};
+  function checkLabel(path) {
+    var m = DECISION_PATH.exec(show(path));
+    return m ? "decision " + m[1] + "." + m[2] + " " + DECISION_WORDS[m[3]] : people(path);
+  }
+
   /* One scenario's run: pass/fail head, what the answer was under that version when it is not the
      page's, the checks as a table, the trace as numbered steps (the rule switches at its end). */
   function renderResult(result, pageVersion) {
@@ -132,7 +141,9 @@
         var mark = check.ok === null ? "–" : check.ok ? "✓" : "✗";
         row = el("tr", check.ok === null ? "check-row-open" : check.ok ? "check-row-ok" : "check-row-bad");
         row.appendChild(el("td", check.ok === null ? "check-open" : check.ok ? "check-ok" : "check-bad", mark));
-        var path = el("td"); path.appendChild(el("code", null, people(check.path))); row.appendChild(path);
+        var path = el("td"), label = el("code", null, checkLabel(check.path));
+        label.title = show(check.path);
+        path.appendChild(label); row.appendChild(path);
         var exp = el("td"); exp.appendChild(el("code", null, show(check.expected))); row.appendChild(exp);
         var act = el("td"); act.appendChild(el("code", null, show(check.actual))); row.appendChild(act);
         table.appendChild(row);
