@@ -27,7 +27,7 @@ from __future__ import annotations
 
 from .bonus_icons import resolve_bonus_icons
 from .copies import become_on_entering
-from .entering import enters
+from .entering import enters, played_enters_ready
 from .effects_hooks import artifact_enters_ready, pay_costs, play_costs
 from .errors import IllegalAction
 from .play_timing import resolve_play_effects
@@ -224,7 +224,7 @@ class PlayRules:
             entering = self.variant(card)  # read as it enters, before effects on cards in play
             line.insert(where, card)
             card.zone, card.placed_in_battleline = "battleline", True
-            enters(self, card, entering)  # ready? stunned? (engine.entering)
+            enters(self, card, entering, played)  # ready? stunned? (engine.entering)
             g.log(f"{card.label} enters play {'exhausted' if card.exhausted else 'ready'}"
                   f"{' and stunned' if card.stunned else ''} "
                   f"({', '.join(c.label for c in line)})")
@@ -235,7 +235,8 @@ class PlayRules:
             return True
         if card.type == "artifact":
             g.move(card, "artifacts", controller)
-            card.exhausted = not artifact_enters_ready(self, card)  # engine.effects_hooks
+            ready_as_played = played and played_enters_ready(self, card)  # engine.entering
+            card.exhausted = not (ready_as_played or artifact_enters_ready(self, card))  # engine.effects_hooks
             g.log(f"{card.label} enters play {'exhausted' if card.exhausted else 'ready'} under {controller}'s control")
             return True
         if card.type == "upgrade":

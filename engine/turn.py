@@ -49,10 +49,18 @@ def ready_step(eng: "Engine") -> None:
     g.log(f"{g.active} readies their {'cards' if creatures_too else 'artifacts'}")
 
 
+def hand_size(eng: "Engine", player: str) -> int:
+    """The hand ``player`` refills to in their "draw cards" step: six, more or less by constant
+    abilities ("refill your hand to 1 additional card": :class:`engine.effects_last.HandSize`)."""
+    from .effects_last import HandSize
+    return max(0, HAND_SIZE + sum(s.hand_size(eng, src, ctl, player) for s, src, ctl in eng.statics()
+                                  if isinstance(s, HandSize)))
+
+
 def draw_step(eng: "Engine") -> None:
     g = eng.game
     p = g.players[g.active]
-    wanted = max(0, HAND_SIZE - len(p.zone("hand")))
+    wanted = max(0, hand_size(eng, g.active) - len(p.zone("hand")))
     penalty = min(chain_penalty(p.chains), wanted)
     drawn = eng.draw(g.active, wanted - penalty)
     g.log(f"{g.active} draws {drawn} card(s) to refill their hand ({len(p.zone('hand'))} in hand)")

@@ -61,7 +61,9 @@ def cards(names: tuple[str, ...], show_coverage: bool, version: str | None, sets
         return
     _table(report)
     if missing:
-        click.echo("\nmost common missing templates (CotA, AoA):")
+        unfinished = [c.code for c in report if c.refused]
+        shown = ", ".join(unfinished) if len(unfinished) <= 3 else f"{len(unfinished)} sets"
+        click.echo(f"\nmost common missing templates ({shown}):")
         for key, n in missing:
             click.echo(f"  {n:4d}  {key}")
     if verbose:

@@ -73,11 +73,11 @@ def missing_key(reason: str) -> str:
     return f"{kind} \"{' '.join(words[:4])}{' ...' if len(words) > 4 else ''}\""
 
 
-def top_missing(report: list[SetCoverage], limit: int = 20, codes: tuple[str, ...] = FIRST) -> list[tuple[str, int]]:
-    """The refusals most cards share, over the sets ``codes``."""
+def top_missing(report: list[SetCoverage], limit: int = 20, codes: tuple[str, ...] | None = None) -> list[tuple[str, int]]:
+    """The refusals most cards share, over the sets ``codes`` (default: every set reported)."""
     counts: Counter = Counter()
     for cov in report:
-        if cov.code in codes:
+        if codes is None or cov.code in codes:
             for reasons in cov.refused.values():
                 counts.update({missing_key(r) for r in reasons})
     return counts.most_common(limit)

@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from ...copies import PlayChosen
-from ...effects import May
+from ...effects import If, May
 from ...effects_cards import DealDamage, DealDamageForEach, Destroy, ReturnToHand, Stun
 from ...effects_more import ChooseLeastPowerful, NameEachIn
 from ...effects_more_board import GainChainsFor, RepeatFor
@@ -12,6 +12,7 @@ from ...reactions import Reaction
 from ...targets import Choose, ChooseMostPowerful, named, NameEach, NameNeighbors, power_is, RememberLine
 from ...text_in_force import BlankEnemyTextBoxesUntilYourNextTurn
 from ...effects_hooks import GainsWhileAttackingFlank
+from ...effects_last import doom_in_play, has_doom, HandSize, not_on_a_flank, PutDoomCounter
 from .. import card
 
 card("Unlocked Gateway", play=[Destroy("each creature")])
@@ -74,3 +75,8 @@ card("Ortannu the Chained",
 # ---- general hooks (engine.effects_hooks)
 
 card("Spyyyder", statics=[GainsWhileAttackingFlank("poison")])
+
+card("Streke", statics=[HandSize(-1, "opponent", condition=not_on_a_flank)])
+
+card("Wretched Doll", action=[If(doom_in_play, [NameEach("creature", where=has_doom), Destroy("it")],
+                                 [Choose("creature"), PutDoomCounter()])])

@@ -15,6 +15,8 @@ from ...reactions import Reaction, you_chose_house, your_turn
 from ...statics import GrantAbility, neighbor
 from ...targets import Choose
 from ...effects_hooks import ArtifactsEnterPlayReady
+from ...effects_last import PlayAsIfFromHand, playable
+from ...effects_naming import MayChoose
 from .. import card
 
 card("Eureka!", play=[Gain(2), ArchiveRandomFromHand(2)])
@@ -83,3 +85,8 @@ card("Fetchdrones", action=[DiscardTopAndCapturePerHouse(2, "logos", 2)])
 card("Director of Z.Y.X.", reactions=[Reaction("start_of_turn", [ArchiveTopOfDeck()], when=your_turn)])
 
 card("The Curator", statics=[ArtifactsEnterPlayReady()])
+
+_PROJECT_ZYX = [MayChoose(Choose("archives", "friendly", where=playable), [PlayAsIfFromHand()],
+                          question="Project Z.Y.X.: play one of your archived cards?")]
+
+card("Project Z.Y.X.", fight=list(_PROJECT_ZYX), reap=list(_PROJECT_ZYX))

@@ -19,6 +19,7 @@ from ...statics import attached_host, GrantKeyword, MustChooseHouse, PowerModifi
 from ...targets import Choose, ChooseMostPowerful, has_trait, on_flank
 from ...effects_hooks import OpponentPaysToUse
 from ...replacements import GoesElsewhereInstead
+from ...effects_last import HandSize
 from .. import card, Variant
 
 card("The Terror", play=[If(opponent_has_no_amber, [Gain(2)])])
@@ -117,3 +118,5 @@ card("Lifeward", omni=[Sacrifice(), DuringOpponentsNextTurn(CannotPlay("creature
 card("Annihilation Ritual", statics=[GoesElsewhereInstead("purged", "discard", "battleline")])
 
 card("Tentacus", statics=[OpponentPaysToUse("artifact")])
+
+card("Succubus", statics=[HandSize(-1, "opponent")])

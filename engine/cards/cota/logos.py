@@ -19,6 +19,7 @@ from ...houses import BelongsToAllHouses, ThisCreature, UsableAsActiveHouse
 from ...reactions import own_play_of_another_card, Reaction
 from ...statics import CannotBeUsedTo, ConsideredFlank, enemy, GrantAbility, ReapGainIsStolen, this_card
 from ...targets import among, Choose, has_ability, named, NameNeighbors, on_flank, RememberLine, Together
+from ...effects_last import HandSize
 from .. import card, Variant
 
 card("Phase Shift", play=[MayPlayOneOffHouse()])
@@ -153,3 +154,7 @@ card("Transposition Sandals", gains={"action": [SwapWith(), MayUseThisTurn("swap
 card("Scrambler Storm", play=[DuringOpponentsNextTurn(CannotPlay("action", who="opponent"))])
 
 card("Veylan Analyst", reactions=[Reaction("used", [Gain(1)], when=you_used_an_artifact)])
+
+card("Mother", statics=[HandSize(1, "you")])
+
+card("The Howling Pit", statics=[HandSize(1, "each")])

@@ -17,6 +17,7 @@ from ...reactions import destroyed_fighting_self, Reaction
 from ...targets import all_of, Choose, has_trait, NameEach, of_house
 from ...replacements import CapturedInsteadOfOpponentsPool
 from ...statics import DealsNoFightDamage
+from ...effects_last import NextPlayedEntersReady
 from .. import card, Variant
 
 card("Yxilo Bolter",
@@ -176,3 +177,7 @@ card("Grommid", statics=[CannotPlay("creature")],
 # ---- general hooks (engine.replacements)
 
 card("Ether Spider", statics=[DealsNoFightDamage(), CapturedInsteadOfOpponentsPool()])
+
+card("Blypyp", reap=[NextPlayedEntersReady(("creature",), house="mars")])
+
+card("Soft Landing", play=[NextPlayedEntersReady(("creature", "artifact"))])

@@ -16,6 +16,7 @@ from ...replacements import AmberCannotBeStolen
 from ...statics import (ArmorModifier, attached_host, CannotBeDealtDamage, friendly, GrantKeyword,
                         PowerModifier, this_card)
 from ...targets import all_of, among, Choose, has_trait, NameEach, NameNeighbors, RememberLine
+from ...effects_last import ReadyAndFightAgainstDifferent
 from .. import card
 
 def _non_sanctum(ctx, c) -> bool:
@@ -92,3 +93,5 @@ card("The Vaultkeeper", statics=[AmberCannotBeStolen()])
 card("Epic Quest", play=[NameEach("creature", "friendly", where=has_trait("knight"), name="knights"), Archive("knights")],
      omni=[If(lambda ctx: plays_this_turn(ctx.game, ctx.controller, house="sanctum") >= 7,
               [Sacrifice(), ForgeAtNoCost()])])
+
+card("One Stood Against Many", play=[Choose("creature", "friendly"), ReadyAndFightAgainstDifferent(3)])

@@ -18,6 +18,7 @@ from ...statics import DealsNoFightDamage, TakesNeighborsDamage
 from ...targets import Choose, named, on_flank
 from ...effects_hooks import DiscardTopOfFightersDeck, OpponentPaysToPlay
 from ...reactions import Reaction
+from ...effects_last import FirstCreaturePlayedEntersReady
 from .. import card, Variant
 
 card("Bait and Switch",
@@ -82,3 +83,5 @@ card("Treasure Map", play=[If(lambda ctx: plays_this_turn(ctx.game, ctx.controll
 card("Evasion Sigil", reactions=[Reaction("before_fight", [DiscardTopOfFightersDeck()])])
 
 card("Customs Office", statics=[OpponentPaysToPlay("artifact")])
+
+card("Speed Sigil", statics=[FirstCreaturePlayedEntersReady()])
