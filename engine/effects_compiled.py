@@ -14,6 +14,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from .effects import Condition, Context, Effect
+from .effects_status import place_amber
 from .statics import Static
 from .targets import candidates
 
@@ -243,14 +244,8 @@ class PlaceAmber(Effect):
     on: str = "it"
 
     def resolve(self, ctx: Context) -> bool:
-        done = False
-        for c in ctx.refs(self.on):
-            if c.zone != "battleline":
-                continue
-            c.amber += self.amount
-            done = True
-            ctx.log(f"{self.amount} Æmber from the common supply is placed on {c.label} ({c.amber} on it)")
-        return done
+        return place_amber(ctx, self.on, self.amount,
+                           "{amount} Æmber from the common supply is placed on {label} ({total} on it)")
 
 
 @dataclass
@@ -363,9 +358,10 @@ class MoveAmberFromSelf(Effect):
 @dataclass
 class ShuffleIntoOwnersDeck(Effect):
     """"Shuffle <cards> into their owner's deck": a card in play leaves play to its owner's deck
-    (a warded creature stays), a card in a discard pile is moved there; then each of those decks
-    is shuffled."""
+    (a warded creature stays), a card in one of ``from_zones`` is moved there; then each of those
+    decks is shuffled."""
     on: str
+    from_zones: tuple = ("discard",)
 
     def resolve(self, ctx: Context) -> bool:
         from .effects_zones import shuffle_deck
@@ -374,7 +370,7 @@ class ShuffleIntoOwnersDeck(Effect):
             if c.in_play:
                 if ctx.eng.leave_play(c, "deck"):
                     moved.append(c)
-            elif c.zone == "discard":
+            elif c.zone in self.from_zones:
                 ctx.game.move(c, "deck", c.owner)
                 moved.append(c)
         for owner in sorted({c.owner for c in moved}):

@@ -8,6 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .effects import Context, Effect
+from .effects_compiled import ShuffleIntoOwnersDeck
 from .targets import candidates, card_label
 
 
@@ -322,22 +323,8 @@ class ChooseAnyNumber(Effect):
 
 
 @dataclass
-class ShuffleChosenIntoDeck(Effect):
+class ShuffleChosenIntoDeck(ShuffleIntoOwnersDeck):
     """"Shuffle <the chosen cards, from hand, discard pile or play> back into your deck": each goes
     to its owner's deck (a warded creature stays in play), then those decks are shuffled."""
     on: str = "it"
-
-    def resolve(self, ctx: Context) -> bool:
-        from .effects_zones import shuffle_deck
-        moved = []
-        for c in ctx.refs(self.on):
-            if c.in_play:
-                if ctx.eng.leave_play(c, "deck"):
-                    moved.append(c)
-            elif c.zone in ("hand", "discard"):
-                ctx.game.move(c, "deck", c.owner)
-                moved.append(c)
-        for owner in sorted({c.owner for c in moved}):
-            shuffle_deck(ctx.game, owner)
-        ctx.log(f"{ctx.source.name}: {len(moved)} card(s) shuffled into their owner's deck")
-        return bool(moved)
+    from_zones: tuple = ("hand", "discard")

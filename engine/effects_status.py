@@ -12,19 +12,25 @@ from dataclasses import dataclass
 from .effects import Context, Effect
 
 
+def place_amber(ctx: Context, on: str, amount: int, how: str) -> bool:
+    """Put ``amount`` Æmber from the common supply on each creature in play ``on`` names; ``how``
+    is the trace line ({label}, {amount}, {total} filled in)."""
+    done = False
+    for c in ctx.refs(on):
+        if c.zone != "battleline":
+            continue
+        c.amber += amount
+        done = True
+        ctx.log(how.format(label=c.label, amount=amount, total=c.amber))
+    return done
+
+
 @dataclass
 class Exalt(Effect):
     on: str = "it"
 
     def resolve(self, ctx: Context) -> bool:
-        done = False
-        for c in ctx.refs(self.on):
-            if c.zone != "battleline":
-                continue
-            c.amber += 1
-            done = True
-            ctx.log(f"{c.label} is exalted: 1 Æmber from the supply is placed on it ({c.amber} on it)")
-        return done
+        return place_amber(ctx, self.on, 1, "{label} is exalted: 1 Æmber from the supply is placed on it ({total} on it)")
 
 
 @dataclass
