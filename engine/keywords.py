@@ -69,7 +69,8 @@ def granted(text: str) -> dict[str, int]:
     """The keywords an upgrade's "This creature gains <keyword>[, <keyword> and <keyword>]."
     gives the creature it is attached to (every word listed must be a keyword)."""
     found: dict[str, int] = {}
-    for m in _GAINS.finditer(_REMINDER.sub("", text or "")):
+    # any space the card data writes (a no-break or narrow no-break space: "Hazardous\u202f3") is a space
+    for m in _GAINS.finditer(" ".join(_REMINDER.sub("", text or "").split())):
         parts = [p.strip() for p in re.split(r",|\band\b", m.group(1)) if p.strip()]
         hits = [_GAINED.match(p) for p in parts]
         if parts and all(hits):

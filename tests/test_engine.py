@@ -332,3 +332,10 @@ def test_every_card_a_ruling_names_is_implemented(kb_conn):
     for name, text in rows:
         for t in [text or "", *errata[name]]:
             definition(name, t).variant_for(t)
+
+
+def test_a_keyword_an_upgrade_grants_is_read_whatever_space_the_card_data_writes():
+    """AoA's Way of the Porcupine writes "Hazardous\u202f3" (a narrow no-break space)."""
+    from engine.keywords import granted
+    for space in (" ", "\u00a0", "\u202f"):
+        assert granted(f"This creature gains Hazardous{space}3. (Before this creature is attacked, deal 3 to the attacking enemy.)") == {"hazardous": 3}
