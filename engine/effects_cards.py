@@ -329,6 +329,7 @@ class SwapWith(Effect):
         line = ctx.me.creatures
         if ctx.source not in line:
             ctx.log(f"{ctx.source.label} is not in {ctx.controller}'s battleline: the swap fails, nothing happens")
+            ctx.chosen["swap"] = []   # "that creature" of a later sentence names nothing
             return False
         Choose("creature", "friendly", name="swap", exclude_self=True).resolve(ctx)
         other = ctx.ref("swap")

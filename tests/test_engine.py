@@ -339,3 +339,20 @@ def test_a_keyword_an_upgrade_grants_is_read_whatever_space_the_card_data_writes
     from engine.keywords import granted
     for space in (" ", "\u00a0", "\u202f"):
         assert granted(f"This creature gains Hazardous{space}3. (Before this creature is attacked, deal 3 to the attacking enemy.)") == {"hazardous": 3}
+
+
+def test_a_swap_that_fails_leaves_that_creature_naming_nothing(kb_conn, tmp_path):
+    """Found by the fuzzer (1.1, game 8432): Timetraveller wearing Transposition Sandals used for
+    its own "Action:" shuffles itself away; the gained "Swap ... You may use that creature" then
+    fails, and its second sentence does nothing instead of stopping the game."""
+    path = _write(tmp_path, """
+        id: sandals
+        setup:
+          turn: {active: player1, house: logos}
+          player1: {battleline: [Troll, {card: Timetraveller, upgrades: [Transposition Sandals]}], deck: [Troll]}
+        actions: [{action: Timetraveller}]
+        expect:
+          "1.1": {Timetraveller.zone: deck, Transposition Sandals.zone: discard}
+        """)
+    result = run(kb_conn, load_scenario(path), "1.1")
+    assert result.passed, (result.error, result.trace[-6:])
