@@ -199,15 +199,21 @@ class TheAttacked(Effect):
 
 
 @dataclass
-class MoveAmberToSelf(Effect):
-    """"Move N Æmber from your pool to <this card>"."""
+class MoveAmberWithPool(Effect):
+    """"Move N Æmber from your pool to <this card>" (``to_card``), or "from <this card> to your
+    pool": as much of N as the side it comes from holds."""
     amount: int
+    to_card: bool = True
 
     def resolve(self, ctx: Context) -> bool:
-        moved = min(self.amount, ctx.me.amber)
-        ctx.me.amber -= moved
-        ctx.source.amber += moved
-        ctx.log(f"{ctx.controller} moves {moved} Æmber from their pool to {ctx.source.label} ({ctx.source.amber} on it)")
+        card, pool = ctx.source, ctx.me
+        moved = min(self.amount, pool.amber if self.to_card else card.amber)
+        step = moved if self.to_card else -moved
+        pool.amber -= step
+        card.amber += step
+        where = (f"from their pool to {card.label} ({card.amber} on it)" if self.to_card
+                 else f"from {card.label} to their pool ({pool.amber})")
+        ctx.log(f"{ctx.controller} moves {moved} Æmber {where}")
         return moved == self.amount
 
 
@@ -340,19 +346,6 @@ class Ward(Effect):
             c.ward = done = True
             ctx.log(f"{c.label} is warded")
         return done
-
-
-@dataclass
-class MoveAmberFromSelf(Effect):
-    """"Move N Æmber from <this card> to your pool"."""
-    amount: int
-
-    def resolve(self, ctx: Context) -> bool:
-        moved = min(self.amount, ctx.source.amber)
-        ctx.source.amber -= moved
-        ctx.me.amber += moved
-        ctx.log(f"{ctx.controller} moves {moved} Æmber from {ctx.source.label} to their pool ({ctx.me.amber})")
-        return moved == self.amount
 
 
 @dataclass

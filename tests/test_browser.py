@@ -14,6 +14,7 @@ import sqlite3
 import subprocess
 import sys
 import threading
+from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
@@ -29,12 +30,11 @@ DESKTOP = {"width": 1280, "height": 900}
 PHONE = {"width": 390, "height": 844}
 
 
-@pytest.fixture(scope="module")
-def base_url(built_kb):
-    """The site as users run it: ``rulebase serve`` (waitress) on a free local port."""
+@contextmanager
+def running(*args: str, what: str):
+    """``rulebase ARGS`` (a server) on a free local port: yields its URL once it has printed it."""
     exe = Path(sys.executable).with_name("rulebase")
-    server = subprocess.Popen([str(exe), "serve", "--host", "127.0.0.1", "--port", "0", "--db", str(built_kb)],
-                              stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
+    server = subprocess.Popen([str(exe), *args], stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
                               env={**os.environ, "PYTHONUNBUFFERED": "1"})
     lines: list[str] = []
     found = threading.Event()
@@ -48,11 +48,18 @@ def base_url(built_kb):
     threading.Thread(target=read, daemon=True).start()
     try:
         if not found.wait(60):
-            pytest.fail("rulebase serve did not print its URL:\n" + "".join(lines), pytrace=False)
+            pytest.fail(f"{what} did not print its URL:\n" + "".join(lines), pytrace=False)
         yield re.search(r"(http://127\.0\.0\.1:\d+)/", "".join(lines)).group(1)
     finally:
         server.terminate()
         server.wait(10)
+
+
+@pytest.fixture(scope="module")
+def base_url(built_kb):
+    """The site as users run it: ``rulebase serve`` (waitress) on a free local port."""
+    with running("serve", "--host", "127.0.0.1", "--port", "0", "--db", str(built_kb), what="rulebase serve") as url:
+        yield url
 
 
 @pytest.fixture(scope="module")
@@ -97,12 +104,13 @@ class Watched:
         self.context.close()
 
 
-@pytest.fixture
-def watched(browser, base_url):
+def watching(browser, url: str, options: dict | None = None):
+    """A fixture's body: a function opening watched pages on ``url`` (with ``options``' named
+    context options, or keyword ones), then every page's problems asserted away at the end."""
     pages: list[Watched] = []
 
-    def open_page(**options) -> Watched:
-        pages.append(Watched(browser, base_url, **options))
+    def open_page(name: str | None = None, **context_options) -> Watched:
+        pages.append(Watched(browser, url, **(options[name] if name is not None else context_options)))
         return pages[-1]
 
     yield open_page
@@ -110,6 +118,11 @@ def watched(browser, base_url):
     for w in pages:
         w.close()
     assert not problems, "the browser reported:\n" + "\n".join(problems)
+
+
+@pytest.fixture
+def watched(browser, base_url):
+    yield from watching(browser, base_url)
 
 
 def _replayed_faq(built_kb) -> tuple[int, str, dict]:

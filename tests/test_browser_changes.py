@@ -17,7 +17,7 @@ from playwright.sync_api import expect
 
 from api.changes_page import PAGE_SIZES
 from kb.changelog import changelog
-from test_browser import ARTIFACTS, PHONE, Watched, base_url, browser  # noqa: F401 - the fixtures
+from test_browser import ARTIFACTS, PHONE, base_url, browser, watching  # noqa: F401 - the fixtures
 
 DESKTOP = {"width": 1280, "height": 800}
 URL = "/changes?game=keyforge&from={}&to={}"
@@ -31,17 +31,7 @@ VIEWPORTS = {"desktop": {"viewport": DESKTOP},
 
 @pytest.fixture
 def opened(browser, base_url):  # noqa: F811
-    pages: list[Watched] = []
-
-    def open_page(device: str) -> Watched:
-        pages.append(Watched(browser, base_url, **VIEWPORTS[device]))
-        return pages[-1]
-
-    yield open_page
-    problems = [p for w in pages for p in w.problems]
-    for w in pages:
-        w.close()
-    assert not problems, "the browser reported:\n" + "\n".join(problems)
+    yield from watching(browser, base_url, VIEWPORTS)
 
 
 @pytest.fixture(scope="module")

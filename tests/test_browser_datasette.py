@@ -10,19 +10,13 @@ and fail no request. Screenshots go to tests/artifacts/ for a person to look at.
 from __future__ import annotations
 
 import json
-import os
-import re
 import sqlite3
-import subprocess
-import sys
-import threading
 import urllib.request
-from pathlib import Path
 
 import pytest
 from playwright.sync_api import expect
 
-from test_browser import ARTIFACTS, PHONE, Watched, browser  # noqa: F401 - the fixture
+from test_browser import ARTIFACTS, PHONE, Watched, browser, running, watching  # noqa: F401 - the fixture
 
 #: the screens of the report: a laptop's and a phone's
 DESKTOP = {"width": 1280, "height": 800}
@@ -34,29 +28,9 @@ DB = "kb"
 @pytest.fixture(scope="module")
 def ds_url(built_kb):
     """``rulebase datasette`` on a free local port."""
-    exe = Path(sys.executable).with_name("rulebase")
-    proc = subprocess.Popen([str(exe), "datasette", "--port", "0", "--db", str(built_kb)],
-                            stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
-                            env={**os.environ, "PYTHONUNBUFFERED": "1"})
-    lines: list[str] = []
-    found = threading.Event()
-
-    def read() -> None:  # keep draining the pipe so the server never blocks on a full one
-        for line in proc.stdout:
-            lines.append(line)
-            if re.search(r"http://127\.0\.0\.1:\d+/", line):
-                found.set()
-
-    threading.Thread(target=read, daemon=True).start()
-    try:
-        if not found.wait(60):
-            pytest.fail("rulebase datasette did not print its URL:\n" + "".join(lines), pytrace=False)
-        url = re.search(r"(http://127\.0\.0\.1:\d+)/", "".join(lines)).group(1)
+    with running("datasette", "--port", "0", "--db", str(built_kb), what="rulebase datasette") as url:
         metadata_json(url)  # answering
         yield url
-    finally:
-        proc.terminate()
-        proc.wait(10)
 
 
 def metadata_json(url: str, path: str = "/-/metadata.json") -> dict:
@@ -74,17 +48,7 @@ def metadata_json(url: str, path: str = "/-/metadata.json") -> dict:
 
 @pytest.fixture
 def watched(browser, ds_url):  # noqa: F811
-    pages: list[Watched] = []
-
-    def open_page(size: str) -> Watched:
-        pages.append(Watched(browser, ds_url, **SIZES[size]))
-        return pages[-1]
-
-    yield open_page
-    problems = [p for w in pages for p in w.problems]
-    for w in pages:
-        w.close()
-    assert not problems, "the browser reported:\n" + "\n".join(problems)
+    yield from watching(browser, ds_url, SIZES)
 
 
 def screen_shot(w: Watched, name: str) -> None:
