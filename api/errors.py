@@ -40,6 +40,9 @@ class ApiError(Exception):
         self.status = status
         self.headers = headers or {}
 
+    def __reduce__(self):  # raised in a verify worker process, raised again in the request's thread
+        return type(self), (self.message, self.status, self.headers)
+
 
 def error_response(message: str, status: int, headers: dict[str, str] | None = None) -> Response:
     response = jsonify({"error": message})

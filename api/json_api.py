@@ -103,13 +103,13 @@ def versions():
 def verify_ruling(ruling_id: str):
     args = _params({"version"})
     version = _filter(args, "version")
-    return jsonify(verify.verify_ruling(get_conn(), ruling_id, version))
+    return jsonify(verify.verify_ruling(ruling_id, version))
 
 
 @bp.post("/verify")
 def verify_scenario():
     args = _params({"version"})
-    return jsonify(verify.verify_posted(get_conn(), _filter(args, "version")))
+    return jsonify(verify.verify_posted(_filter(args, "version")))
 
 
 @bp.get("/openapi.json")

@@ -33,30 +33,32 @@ def document() -> dict:
     return json.loads(SPEC_PATH.read_text(encoding="utf-8"))
 
 
-def openapi() -> dict:
-    """The document: with the enums of the app's KB inside a request or app context, else the file's."""
-    try:
-        from flask import current_app, has_app_context
-    except ImportError:  # pragma: no cover - flask is a dependency of this package
+def openapi(kb_path: str | None = None) -> dict:
+    """The document with the enums of the KB at ``kb_path`` (default: the app's, inside a request or
+    app context), else the file's."""
+    if kb_path is None:
+        try:
+            from flask import current_app, has_app_context
+        except ImportError:  # pragma: no cover - flask is a dependency of this package
+            return document()
+        kb_path = current_app.config.get("KB_PATH") if has_app_context() else None
+    if not kb_path:
         return document()
-    path = current_app.config.get("KB_PATH") if has_app_context() else None
-    if not path:
-        return document()
     try:
-        stat = os.stat(path)
+        stat = os.stat(kb_path)
     except OSError:
         return document()
-    return _for_kb(str(path), stat.st_mtime_ns, stat.st_size, stat.st_ino)
+    return _for_kb(str(kb_path), stat.st_mtime_ns, stat.st_size, stat.st_ino)
 
 
-def component_schemas() -> dict:
-    return openapi()["components"]["schemas"]
+def component_schemas(kb_path: str | None = None) -> dict:
+    return openapi(kb_path)["components"]["schemas"]
 
 
-def verify_request_schema() -> dict:
+def verify_request_schema(kb_path: str | None = None) -> dict:
     """The schema of a ``POST /api/verify`` body (``VerifyScenario``: a scenario of either game),
     which rulings files follow too (:mod:`rulebase.scenario_check`)."""
-    return openapi()["paths"]["/api/verify"]["post"]["requestBody"]["content"]["application/json"]["schema"]
+    return openapi(kb_path)["paths"]["/api/verify"]["post"]["requestBody"]["content"]["application/json"]["schema"]
 
 
 @lru_cache(maxsize=4)

@@ -14,7 +14,10 @@ looping or huge scenario stops with a 400. The work a Keeper of the Cards run do
 recorded changes (rolling a team's dice, listing the shares of "a total of") grows with offense
 and amounts, which the schema caps. Around both: at most ``VERIFY_CONCURRENCY`` verify requests
 are worked on at once (:mod:`api.verify_slots`); one more is a 429 with ``Retry-After``, so a burst
-of verifies cannot take the threads and the interpreter the searches need.
+of verifies cannot take the threads the searches need; and the checks and runs happen in worker
+processes (:mod:`api.verify_workers`), so they never take the searches' interpreter. The request's
+thread reads the body (:func:`verify_posted`, :func:`verify_ruling`); the worker does the rest
+(:func:`replay_posted`, :func:`replay_ruling`, on its own connection to the KB).
 
 Both endpoints answer with the ``rulebase verify --json`` report. A problem found before the run is
 a 400 naming it; what happens during a run (a refused action, an unanswered decision, a failed
@@ -44,7 +47,8 @@ from kb.versions import same_version, version_sort_key
 from .errors import ApiError
 from .params import json_body
 from .schema_check import SchemaViolation, check
-from .spec import component_schemas, openapi
+from . import verify_workers
+from .spec import component_schemas, verify_request_schema
 from .verify_slots import verify_slot
 
 log = logging.getLogger(__name__)
@@ -56,9 +60,16 @@ MAX_SECONDS = 2.0          #: CPU time per run; the bundled rulings take < 0.05 
 MAX_VERSION_LEN = 32       #: characters of a version label (a query parameter or an ``expect`` key)
 
 
-def limits() -> Limits:
+def _budget() -> tuple[int, float]:
+    """(engine steps, seconds of CPU time) a run may spend: the app's settings."""
     cfg = current_app.config
-    return Limits(cfg.get("VERIFY_MAX_STEPS", MAX_STEPS), cfg.get("VERIFY_SECONDS", MAX_SECONDS))
+    return cfg.get("VERIFY_MAX_STEPS", MAX_STEPS), cfg.get("VERIFY_SECONDS", MAX_SECONDS)
+
+
+def _in_worker(task: str, *args):
+    """``task(conn, *args)`` in a verify worker process (:mod:`api.verify_workers`)."""
+    size = current_app.extensions["verify_slots"].size
+    return verify_workers.call(size, task, current_app.config["KB_PATH"], *args)
 
 
 def game_versions(conn: sqlite3.Connection, game: str) -> list[str]:
@@ -86,13 +97,14 @@ def kb_scenarios(conn: sqlite3.Connection, scenario_id: str | None = None) -> li
     return [scenario_from_dict(yaml.load(text, Loader=_LOADER), Path(path)) for _, path, text in rows]
 
 
-def verify_ruling(conn: sqlite3.Connection, ruling_id: str, version: str | None) -> dict:
-    """Replay the KB's scenario ``ruling_id`` under ``version`` (default: every version it replays)."""
+def verify_ruling(ruling_id: str, version: str | None) -> dict:
+    """Replay the app KB's scenario ``ruling_id`` under ``version`` (default: every version it replays)."""
     with verify_slot():
-        return _verify_ruling(conn, ruling_id, version)
+        return _in_worker("replay_ruling", ruling_id, version, _budget())
 
 
-def _verify_ruling(conn: sqlite3.Connection, ruling_id: str, version: str | None) -> dict:
+def replay_ruling(conn: sqlite3.Connection, ruling_id: str, version: str | None, budget: tuple[int, float]) -> dict:
+    """:func:`verify_ruling`'s work, in a verify worker: ``budget`` is (engine steps, CPU seconds)."""
     found = kb_scenarios(conn, ruling_id)
     if not found:
         raise ApiError(f"no ruling scenario with id {ruling_id!r} (scenario ids are listed on entries)", 404)
@@ -102,7 +114,7 @@ def _verify_ruling(conn: sqlite3.Connection, ruling_id: str, version: str | None
         version = _pick(version, available, f"scenario {scenario.id} replays under "
                                             f"{', '.join(available) or 'no version of this KB'}")
     try:
-        return report(conn, [scenario], version, counted=STORED, limits=limits())
+        return report(conn, [scenario], version, counted=STORED, limits=Limits(*budget))
     except LimitExceeded as exc:
         raise ApiError(f"scenario {scenario.id} stopped: {exc}") from None
 
@@ -116,11 +128,11 @@ def read_body() -> object:
                      "send the scenario as a JSON object in the request body")
 
 
-def scenario_from_body(conn: sqlite3.Connection, raw: object) -> Scenario:
+def scenario_from_body(conn: sqlite3.Connection, raw: object, kb_path: str | None = None) -> Scenario:
     """The posted scenario, checked against the schema of its game and the KB before any run."""
     body = {"game": "keyforge", **raw} if isinstance(raw, dict) else raw  # game: keyforge by default
     try:
-        check(body, _request_schema(), component_schemas())
+        check(body, verify_request_schema(kb_path), component_schemas(kb_path))
     except SchemaViolation as exc:
         hint = " (no game given: read as a keyforge scenario)" if isinstance(raw, dict) and "game" not in raw else ""
         raise ApiError(f"invalid scenario: {exc}{hint}") from None
@@ -142,11 +154,6 @@ def scenario_from_body(conn: sqlite3.Connection, raw: object) -> Scenario:
     except ScenarioError as exc:
         raise ApiError(f"invalid scenario: setup: {exc}") from None
     return scenario
-
-
-def _request_schema() -> dict:
-    """The schema of the POST /api/verify body (``VerifyScenario``: a scenario of either game)."""
-    return openapi()["paths"]["/api/verify"]["post"]["requestBody"]["content"]["application/json"]["schema"]
 
 
 def _check_actions(actions: list[dict], verbs_known: tuple[str, ...]) -> None:
@@ -241,18 +248,20 @@ def run_versions(conn: sqlite3.Connection, scenario: Scenario, version: str | No
     return chosen
 
 
-def verify_posted(conn: sqlite3.Connection, version: str | None) -> dict:
-    """Check and replay the scenario in the request body."""
+def verify_posted(version: str | None) -> dict:
+    """Check and replay the scenario in the request body (read here, checked and run in a worker)."""
     with verify_slot():
-        return _verify_posted(conn, version)
+        return _in_worker("replay_posted", read_body(), version, _budget())
 
 
-def _verify_posted(conn: sqlite3.Connection, version: str | None) -> dict:
-    scenario = scenario_from_body(conn, read_body())
+def replay_posted(conn: sqlite3.Connection, raw: object, version: str | None, budget: tuple[int, float]) -> dict:
+    """:func:`verify_posted`'s work, in a verify worker: ``raw`` is the JSON body as read."""
+    kb_path = conn.execute("PRAGMA database_list").fetchone()[2]  # the KB the worker opened
+    scenario = scenario_from_body(conn, raw, kb_path)
     results = []
     for v in run_versions(conn, scenario, version):
         try:
-            results.append(run(conn, scenario, v, limits()).as_dict())
+            results.append(run(conn, scenario, v, Limits(*budget)).as_dict())
         except LimitExceeded as exc:
             raise ApiError(f"scenario stopped under {v}: {exc}") from None
         except (EngineError, RecursionError, ArithmeticError, LookupError, TypeError, ValueError,

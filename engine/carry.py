@@ -170,7 +170,9 @@ class EntryIndex:
 def plan(conn: sqlite3.Connection, scenario, index: EntryIndex | None = None,
          versions: list[str] | None = None) -> dict[str, Carry]:
     """The :class:`Carry` of ``scenario`` under each version it replays (or only ``versions``)."""
-    index = index or EntryIndex.read(conn, scenario.game)
+    if index is None:
+        from .kb_cache import entry_index
+        index = entry_index(conn, scenario.game)
     linked = index.linked(scenario.entries, scenario.scopes)
     by_version: dict[str, list[int]] = {}
     for v, e in linked:
@@ -227,7 +229,9 @@ def carried_conflicts(conn: sqlite3.Connection, scenario, index: EntryIndex | No
     """(entry, reason, version) for the answers of a later version that repeat an answer the scenario
     declares stale in an earlier one (same meaning): errata and rules are inherited forward, so the
     answer is stale there too, and the page should say so."""
-    index = index or EntryIndex.read(conn, scenario.game)
+    if index is None:
+        from .kb_cache import entry_index
+        index = entry_index(conn, scenario.game)
     conflicted = _conflicted(index, scenario)
     if not conflicted:
         return []

@@ -43,3 +43,27 @@ def cache_for(conn: sqlite3.Connection) -> dict:
         while len(_caches) > KEEP:
             del _caches[next(iter(_caches))]
         return found[2]
+
+
+def entry_index(conn: sqlite3.Connection, game: str):
+    """The :class:`engine.carry.EntryIndex` of ``game``, read once per KB state on ``conn``."""
+    from .carry import EntryIndex
+    cache = cache_for(conn)
+    index = cache.get(("entries", game))
+    if index is None:
+        index = cache[("entries", game)] = EntryIndex.read(conn, game)
+    return index
+
+
+def warm(conn: sqlite3.Connection) -> None:
+    """Read now what replays on ``conn`` will read: every game's entry index and every version's
+    rule set (a long-lived process, such as a verify worker, does it before its first request)."""
+    from .errors import ScenarioError
+    from .rulesets import ruleset_from_kb
+    rulesets = cache_for(conn).setdefault("rulesets", {})
+    for game, version in conn.execute("SELECT game, version FROM documents ORDER BY game, version_sort"):
+        entry_index(conn, game)
+        try:
+            ruleset_from_kb(conn, game, version, rulesets)
+        except ScenarioError:  # a game whose replays take no rule set
+            pass

@@ -24,7 +24,7 @@ from .carry import Carry, EntryIndex, norm_question, plan
 from .choices import Chooser
 from .errors import ChoiceError, EngineError, IllegalAction, ScenarioError
 from .game import Engine
-from .kb_cache import cache_for
+from .kb_cache import cache_for, entry_index
 from .kotc import GAME as GAME_KOTC
 from .limits import Limits
 from .rulesets import ruleset_from_kb
@@ -167,14 +167,14 @@ def entries_for_ref(conn: sqlite3.Connection, game: str, ref: str, index: EntryI
                     ) -> list[tuple[str, int]]:
     """(version, entry id) of the entries a reference names: a KB key (of any entry), or a prefix of
     an FAQ question or example, compared without typography or set-code style."""
-    return (index or EntryIndex.read(conn, game)).for_ref(ref)
+    return (index or entry_index(conn, game)).for_ref(ref)
 
 
 def matching_entries(conn: sqlite3.Connection, scenario: Scenario, index: EntryIndex | None = None
                      ) -> list[tuple[str, int]]:
     """(version, entry id) of every KB entry the scenario replays: those its refs name, and those
     sharing their threads in versions no ref names."""
-    return (index or EntryIndex.read(conn, scenario.game)).linked(scenario.entries, scenario.scopes)
+    return (index or entry_index(conn, scenario.game)).linked(scenario.entries, scenario.scopes)
 
 
 def versions_for(conn: sqlite3.Connection, scenario: Scenario, index: EntryIndex | None = None) -> list[str]:
@@ -218,10 +218,7 @@ def run(conn: sqlite3.Connection, scenario: Scenario, version: str, limits: Limi
         rulesets = cache.setdefault("rulesets", {}) if rulesets is None else rulesets
     try:
         if carry is None:
-            index = cache.get(("entries", scenario.game))
-            if index is None:
-                index = cache[("entries", scenario.game)] = EntryIndex.read(conn, scenario.game)
-            carry = carry_for(conn, scenario, version, index)
+            carry = carry_for(conn, scenario, version, entry_index(conn, scenario.game))
         candidates = answer_versions(scenario, version, carry)
         for n, answers_of in enumerate(candidates):
             try:

@@ -10,6 +10,7 @@ from kb.versions import same_version, version_sort_key
 from .errors import ScenarioError
 from .limits import Limits
 from .carry import EntryIndex, plan
+from .kb_cache import entry_index
 from .scenario import Scenario, all_scenarios, load_scenario, matching_entries, run
 
 
@@ -40,7 +41,7 @@ def covered_entries(conn: sqlite3.Connection, scenarios: list[Scenario] | str,
         return {entry for (entry,) in conn.execute("SELECT entry FROM scenario_entries")}
     indexes = {} if indexes is None else indexes
     return {entry_id for s in scenarios for _, entry_id in matching_entries(
-        conn, s, indexes.get(s.game) or indexes.setdefault(s.game, EntryIndex.read(conn, s.game)))}
+        conn, s, indexes.get(s.game) or indexes.setdefault(s.game, entry_index(conn, s.game)))}
 
 
 def coverage(conn: sqlite3.Connection, scenarios: list[Scenario] | str, kind: str = "faq",
@@ -101,7 +102,7 @@ def report(conn: sqlite3.Connection, scenarios: list[Scenario], version: str | N
     indexes = {} if indexes is None else indexes
     rulesets: dict = {}
     for s in scenarios:
-        index = indexes.get(s.game) or indexes.setdefault(s.game, EntryIndex.read(conn, s.game))
+        index = indexes.get(s.game) or indexes.setdefault(s.game, entry_index(conn, s.game))
         carries = plan(conn, s, index) if s.entries else {}
         versions = list(carries) if s.entries else unlinked_versions(conn, s)
         if version is not None:

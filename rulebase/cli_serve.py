@@ -15,7 +15,7 @@ from pathlib import Path
 import click
 
 from . import build as build_mod
-from .cli_common import DB_OPTION, fmt_rulings, open_kb
+from .cli_common import DB_OPTION, cleanup_on_terminate, fmt_rulings, open_kb
 from kb.errors import KBError
 
 #: where ``rulebase serve`` listens unless told otherwise, and so where ``rulebase datasette`` links
@@ -49,10 +49,10 @@ def site_url(host: str, port: int) -> str:
               help="Root of a Datasette serving this KB (rulebase datasette); entry and card pages link to their rows there.")
 @click.option("--threads", type=click.IntRange(2, 512), default=8, show_default=True, envvar="RULEBASE_THREADS",
               help="Threads answering requests (env: RULEBASE_THREADS).")
-@click.option("--verify-concurrency", "verify_concurrency", type=click.IntRange(1, 511), default=2,
+@click.option("--verify-concurrency", "verify_concurrency", type=click.IntRange(1, 64), default=2,
               show_default=True, envvar="RULEBASE_VERIFY_CONCURRENCY",
-              help="Verify runs worked on at once, fewer than --threads; one more is a 429 "
-                   "(env: RULEBASE_VERIFY_CONCURRENCY).")
+              help="Verify runs worked on at once, each in a worker process, fewer than --threads; one "
+                   "more is a 429 (env: RULEBASE_VERIFY_CONCURRENCY).")
 @click.option("--connection-limit", "connection_limit", type=click.IntRange(1, 100_000), default=1000,
               show_default=True, envvar="RULEBASE_CONNECTION_LIMIT",
               help="Open connections at most; past it, new ones wait (env: RULEBASE_CONNECTION_LIMIT).")
@@ -79,10 +79,23 @@ def serve(host: str, port: int, db: Path, datasette_url: str | None, threads: in
     from kb.fuzzy import index_for
     index = index_for(conn)  # warm the search index now, not on the first visitor's query
     conn.close()
-    from waitress import create_server
-
     from api import create_app
     app = create_app(db, DATASETTE_URL=datasette_url, VERIFY_CONCURRENCY=verify_concurrency)
+    from api import verify_workers
+    with cleanup_on_terminate():  # a kill stops the verify workers too
+        try:
+            _serve(app, db, host, port, threads, verify_concurrency, connection_limit, channel_timeout,
+                   index, started)
+        finally:
+            verify_workers.shutdown()
+
+
+def _serve(app, db: Path, host: str, port: int, threads: int, verify_concurrency: int, connection_limit: int,
+           channel_timeout: int, index, started: float) -> None:
+    from waitress import create_server
+
+    from api import verify_workers
+    verify_workers.start(verify_concurrency, app.config["KB_PATH"])  # a process per slot, warm
     settings = waitress_settings(app, threads, connection_limit, channel_timeout)
     try:
         server = create_server(app, host=host, port=port, **settings)
@@ -93,7 +106,7 @@ def serve(host: str, port: int, db: Path, datasette_url: str | None, threads: in
         shown = f"[{addr}]" if ":" in str(addr) else addr
         click.echo(f"serving {db} at http://{shown}:{bound}/  (Ctrl-C to stop)")
     click.echo(f"limits: {connection_limit} connections, idle ones closed after {channel_timeout} s; "
-               f"{threads} threads, {verify_concurrency} of them for verify; bodies up to "
+               f"{threads} threads, {verify_concurrency} of them for verify (one worker process each); bodies up to "
                f"{settings['max_request_body_size'] // 1024} KiB, headers up to "
                f"{settings['max_request_header_size'] // 1024} KiB")
     # what start-up made (the index, the app, the modules) lives as long as the server: moved out of

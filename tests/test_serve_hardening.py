@@ -25,6 +25,13 @@ URL = re.compile(r"at http://127\.0\.0\.1:(\d+)/")
 def serve(db: Path, *args: str, env: dict | None = None, shell_prefix: str | None = None):
     """``rulebase serve --port 0 ARGS`` as a subprocess; yields (port, lines printed so far).
     ``shell_prefix`` runs it through bash after that command (``ulimit -Sn 256``)."""
+    with serve_process(db, *args, env=env, shell_prefix=shell_prefix) as (_, port, lines):
+        yield port, lines
+
+
+@contextmanager
+def serve_process(db: Path, *args: str, env: dict | None = None, shell_prefix: str | None = None):
+    """:func:`serve`, yielding (the process, port, lines printed so far)."""
     argv = [str(RULEBASE), "serve", "--host", "127.0.0.1", "--port", "0", "--db", str(db), *args]
     if shell_prefix:
         argv = ["bash", "-c", f'{shell_prefix} && exec "$@"', "bash", *argv]
@@ -42,7 +49,7 @@ def serve(db: Path, *args: str, env: dict | None = None, shell_prefix: str | Non
     threading.Thread(target=read, daemon=True).start()
     try:
         assert ready.wait(60), f"serve did not start: {lines}"
-        yield int(URL.search("".join(lines)).group(1)), lines
+        yield proc, int(URL.search("".join(lines)).group(1)), lines
     finally:
         proc.terminate()
         try:

@@ -24,12 +24,8 @@ from test_serve_hardening import serve
 ROOT = Path(__file__).resolve().parent.parent
 BAIT = ROOT / "rulings" / "keyforge" / "bait-and-switch-14-amber.yaml"
 SEARCH = "/api/search?q=elusive+first+attack"
-#: what the verifies may add to the search p99 of a burst of 100 requests. The runs admitted during
-#: a burst (2-3 of this scenario, ~30 ms of CPU each) hold the interpreter in turns with the search:
-#: measured on this 2-core machine, with the flood and the measuring client on the same cores and
-#: other test suites running, they add 15-120 ms; with the plain 100 ms asked for, one run in five
-#: failed on that load alone. Without the cap they added 4.4 s.
-ALLOWANCE = 0.25
+#: the search p99 the issue asks for while bursts of 100 verifies arrive
+P99 = 0.100
 
 #: the attacker, in a process of its own (as it would be on another machine: its work does not
 #: share this process's interpreter with the client measuring the searches). Each wave opens 100
@@ -96,21 +92,17 @@ def _overlapping(searches: list[tuple[float, float]], waves: list[dict]) -> list
 
 def test_100_concurrent_verifies_do_not_starve_search(built_kb):
     """Before the cap, each verify took a thread and the interpreter in turn and a search waited
-    for all of them: seconds (measured with this test: p99 4.5 s, 75 ms in the control bursts).
-    Now at most 2 run at once and the rest are refused at once, so a search waits at most for the
-    server to take in the burst and for the runs admitted during it. The first part is no verify's
-    doing and is measured on the spot with control bursts (100 verify requests without a body,
-    refused at once) interleaved with the real ones; the second is the allowance."""
+    for all of them: seconds (measured with this test: p99 4.5 s). With the cap but the runs on the
+    server's threads, 115 ms: the 2-3 runs admitted per burst held the interpreter in turns with the
+    search. Now at most 2 run at once, in worker processes of lower priority, and the rest are
+    refused at once, so a search waits only for the server to take in the burst. What that intake
+    costs alone is measured on the spot with control bursts (100 verify requests without a body,
+    refused at once) interleaved with the real ones, and printed beside."""
     scenario = yaml.safe_load(BAIT.read_text(encoding="utf-8"))
     with serve(built_kb) as (port, printed):
         assert any("2 of them for verify" in line for line in printed), printed
         idle = [took for _, took in (_search(port) for _ in range(20))]
-        # the first verify of a server computes what every later one reuses (the versions'
-        # terminology, ~0.7 s of CPU): done before, as on a server that has been up a while
-        warm = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
-        warm.request("POST", "/api/verify", body=json.dumps(scenario), headers={"Content-Type": "application/json"})
-        assert warm.getresponse().status == 200
-        warm.close()
+        # no verify first: the server warmed its workers before it said it was ready
         flood = subprocess.Popen([sys.executable, "-c", FLOOD, str(port), "100", "12"], stdin=subprocess.PIPE,
                                  stdout=subprocess.PIPE, text=True)
         flood.stdin.write(json.dumps(scenario))
@@ -145,7 +137,7 @@ def test_100_concurrent_verifies_do_not_starve_search(built_kb):
           f"during the verify bursts: p50 {1000 * _percentile(during, 50):.0f} ms, p99 {1000 * p99:.0f} ms "
           f"({len(during)} searches)")
     assert len(during) >= 10 and len(baseline) >= 10   # the searches did overlap the bursts
-    assert p99 < base99 + ALLOWANCE, f"search p99 {1000 * p99:.0f} ms during the verifies, {1000 * base99:.0f} ms without"
+    assert p99 < P99, f"search p99 {1000 * p99:.0f} ms during the verifies ({1000 * base99:.0f} ms in the control bursts)"
 
 
 def test_the_run_budget_counts_cpu_time_not_waiting():
