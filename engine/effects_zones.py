@@ -263,7 +263,7 @@ class UseAsIfYours(Effect):
         how = eng.chooser.choose(f"{ctx.source.name}: use {card.label} how", kinds)
         eng._start_use(card, None)  # exhausts it and counts the use (Rule of Six)
         ctx.log(f"{ctx.controller} uses {card.label} as if it were theirs ({how})")
-        eng.trigger(card, how, controller=ctx.controller, as_if_yours=True)
+        eng.trigger(card, how, controller=ctx.controller, as_if_yours=True, one=how in ("action", "omni"))
         return True
 
 

@@ -140,12 +140,19 @@ class Engine(PlayRules, UseRules, DamageRules):
         return found
 
     def trigger(self, card: CardInstance, trigger: str, controller: str | None = None,
-                as_if_yours: bool = False, **event) -> bool:
+                as_if_yours: bool = False, one: bool = False, **event) -> bool:
         """Resolve every ``trigger`` ability of ``card``; True when it had one. An ability the card
         gains while these resolve resolves too: the timing point is still going on (glossary
         "Timing", the Nexus and Spectral Tunneler FAQ). ``as_if_yours``: the card is used as if
-        ``controller`` controlled it (engine.as_if_yours)."""
+        ``controller`` controlled it (engine.as_if_yours). ``one``: only one of them resolves, the
+        one the active player chooses (a card used for its "Action:" or "Omni:" ability)."""
         pending = self.abilities(card, trigger)
+        if one and len(pending) > 1:
+            from .targets import card_label
+            label = card_label([card] + [giver for _, giver in pending if giver is not None])
+            chosen = self.chooser.choose(f"{card.label}: which \"{trigger.title()}:\" ability resolves", pending,
+                                         label=lambda found: label(found[1] or card))
+            pending = [chosen]
         done: list = []
         while pending and len(done) < 100:  # a bound against statics rebuilding their abilities
             ability, giver = pending.pop(0)
@@ -155,6 +162,8 @@ class Engine(PlayRules, UseRules, DamageRules):
                                                   as_if_yours=as_if_yours))
             self.check_state()
             if self.game.winner:
+                break
+            if one:
                 break
             seen = done + pending
             pending += [(a, g) for a, g in self.abilities(card, trigger)

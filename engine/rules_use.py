@@ -14,6 +14,11 @@ the same time (skirmish: the attacker takes none; poison: any damage it places d
 creature it reached), then creatures that must be destroyed are, together; "Fight:"
 abilities resolve if the attacker survived.
 
+A card with more than one "Action:" (or "Omni:") ability, its own and those upgrades or other
+cards give it, resolves one of them each time it is used, the one the active player chooses (16.0
+rulebook, "Action" and "Artifacts": "only one of them can be resolved each time the creature is
+used"; the earlier rulebooks say nothing of it and are read the same way).
+
 Constant abilities plug in through :mod:`engine.effects_hooks`: a timing point before every
 fight (which may exhaust the creature with no effect instead), taunt and elusive ignored while a
 creature attacks, "must fight when used, if able", and costs paid "in order to use" a card (a
@@ -154,8 +159,8 @@ class UseRules:
         elif how == "fight":
             self.fight(card, target)
             return target  # the attacked creature ("Deal 2 to the attacked creature's neighbors")
-        else:
-            self.trigger(card, how)
+        else:  # "only one of them can be resolved each time the creature [artifact] is used" (16.0)
+            self.trigger(card, how, one=True)
 
     @reads_statics_once
     def fight_targets(self, attacker: CardInstance) -> list[CardInstance]:

@@ -343,16 +343,18 @@ def test_a_keyword_an_upgrade_grants_is_read_whatever_space_the_card_data_writes
 
 def test_a_swap_that_fails_leaves_that_creature_naming_nothing(kb_conn, tmp_path):
     """Found by the fuzzer (1.1, game 8432): Timetraveller wearing Transposition Sandals used for
-    its own "Action:" shuffles itself away; the gained "Swap ... You may use that creature" then
-    fails, and its second sentence does nothing instead of stopping the game."""
+    its "Action:" abilities shuffled itself away, then the gained "Swap ... You may use that
+    creature" failed and its second sentence stopped the game. Only the one chosen of the two
+    resolves now (16.0 "Action"), so that sequence cannot recur; a swap that fails because there is
+    no other friendly creature must leave its second sentence doing nothing all the same."""
     path = _write(tmp_path, """
         id: sandals
         setup:
           turn: {active: player1, house: logos}
-          player1: {battleline: [Troll, {card: Timetraveller, upgrades: [Transposition Sandals]}], deck: [Troll]}
-        actions: [{action: Timetraveller}]
+          player1: {battleline: [{card: Timetraveller, upgrades: [Transposition Sandals]}], deck: [Troll]}
+        actions: [{action: Timetraveller, choices: [Transposition Sandals]}]
         expect:
-          "1.1": {Timetraveller.zone: deck, Transposition Sandals.zone: discard}
+          "1.1": {Timetraveller.zone: battleline, Transposition Sandals.zone: upgrade, player1.deck: [Troll]}
         """)
     result = run(kb_conn, load_scenario(path), "1.1")
     assert result.passed, (result.error, result.trace[-6:])
