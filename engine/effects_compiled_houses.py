@@ -63,10 +63,10 @@ class OpponentChosenHouseNextTurn(Effect):
         house = chosen_house(ctx.source)
         if house is None:
             return False
-        turn = ctx.game.turn + 1
+        from .next_turns import during_next_turn_of
         static = MustChooseHouseFor(house, ctx.opponent_name) if self.must else CannotChooseHouse(house, ctx.opponent_name)
         ctx.game.lasting.append(LastingEffect("static", ctx.source.name, ctx.controller, {
-            "static": static, "card": ctx.source, "during_turn": turn, "through_turn": turn}))
+            "static": static, "card": ctx.source, **during_next_turn_of(ctx.opponent_name)}))
         ctx.log(f"{ctx.source.name}: {ctx.opponent_name} {'must' if self.must else 'cannot'} choose {house} "
                 f"on their next turn")
         return True

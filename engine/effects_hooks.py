@@ -35,6 +35,27 @@ if TYPE_CHECKING:
     from .state import CardInstance
 
 
+# ------------------------------------------------------------------------------ state checks
+
+@dataclass
+class DestroyedWhile(Static):
+    """"If <condition>, destroy <this card>": a constant ability (no bold precursor), active while
+    the card is in play (16.0, "Constant Abilities"). It is checked with the damage whenever the
+    state is checked, so a ward that stops the destruction once does not stop it for good: the
+    condition still holds, and the next check destroys the card (:func:`condemned`)."""
+    condition: Callable[[Context], bool]
+
+    def destroys_itself(self, eng, source, controller) -> bool:
+        return self.condition(eng.context(source, controller))
+
+
+def condemned(eng: "Engine") -> list["CardInstance"]:
+    """The cards in play a constant ability of their own destroys now (:class:`DestroyedWhile`)."""
+    return [src for s, src, ctl in eng.statics()
+            if src is not None and src.in_play and not src.memory.get("destroyed")
+            and s.destroys_itself(eng, src, ctl)]
+
+
 # ------------------------------------------------------------------------------ fights
 
 def ignores(eng: "Engine", attacker: "CardInstance", keyword: str) -> bool:
@@ -153,11 +174,10 @@ def pay_costs(eng: "Engine", costs: list[tuple[int, str]], why: str) -> None:
     g = eng.game
     payer = g.players[g.active]
     for amount, payee in costs:
+        from .replacements import add_to_pool
         paid = min(amount, payer.amber)
         payer.amber -= paid
-        g.players[payee].amber += paid
-        g.log(f"{g.active} pays {payee} {paid} Æmber {why} ({g.active} {payer.amber}, {payee} "
-              f"{g.players[payee].amber})")
+        add_to_pool(eng, payee, paid, f"paid by {g.active} {why} ({g.active} {payer.amber})")
 
 
 # ------------------------------------------------------------------------------ permissions

@@ -8,6 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .effects import Context, Effect
+from .next_turns import during_next_turn_of
 from .state import LastingEffect
 
 
@@ -73,9 +74,8 @@ class DuringOpponentsNextTurn(Effect):
     static: object
 
     def resolve(self, ctx: Context) -> bool:
-        turn = ctx.game.turn + 1
         ctx.game.lasting.append(LastingEffect("static", ctx.source.name, ctx.controller,
                                               {"static": self.static, "card": ctx.source,
-                                               "during_turn": turn, "through_turn": turn}))
+                                               **during_next_turn_of(ctx.opponent_name)}))
         ctx.log(f"{ctx.source.name}: a lasting effect for {ctx.opponent_name}'s next turn")
         return True

@@ -101,12 +101,10 @@ class DamageByAmberThenTake(Effect):
         hit = [c for c in candidates(ctx, "creature", self.side) if c.amber]
         for c in hit:
             ctx.eng.deal_damage(c, c.amber, ctx.source.label, check=False, dealer=ctx.source)
-        taken = 0
+        from .replacements import add_to_pool
         for c in hit:
-            taken += c.amber
-            c.amber = 0
-        ctx.me.amber += taken
-        ctx.log(f"{ctx.source.name}: {ctx.controller} takes {taken} Æmber from those creatures ({ctx.me.amber})")
+            taken, c.amber = c.amber, 0
+            add_to_pool(ctx.eng, ctx.controller, taken, f"returned from {c.label} by {ctx.source.name}", card=c)
         ctx.eng.check_state()
         return bool(hit)
 

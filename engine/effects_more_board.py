@@ -8,6 +8,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from .effects import Context, Effect, player_ref
+from .next_turns import until_next_turn_of
 from .state import LastingEffect
 from .statics import Static
 from .targets import card_label
@@ -79,10 +80,10 @@ class GiveControlToOpponentThenPaid(Effect):
             ctx.eng.take_control(c, ctx.opponent_name)
         if not cards or any(c.controller != ctx.opponent_name for c in cards):
             return False
+        from .replacements import add_to_pool
         paid = min(self.pay, ctx.opponent.amber)
         ctx.opponent.amber -= paid
-        ctx.me.amber += paid
-        ctx.log(f"{ctx.opponent_name} gives {ctx.controller} {paid} Æmber ({ctx.me.amber})")
+        add_to_pool(ctx.eng, ctx.controller, paid, f"given by {ctx.opponent_name}")
         return True
 
 
@@ -272,7 +273,7 @@ class UntilYourNextTurn(Effect):
     def resolve(self, ctx: Context) -> bool:
         ctx.game.lasting.append(LastingEffect("static", ctx.source.name, ctx.controller,
                                               {"static": self.static, "card": ctx.source,
-                                               "through_turn": ctx.game.turn + 1}))
+                                               **until_next_turn_of(ctx.controller)}))
         ctx.log(f"{ctx.source.name}: a lasting effect until {ctx.controller}'s next turn")
         return True
 

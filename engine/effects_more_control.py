@@ -137,10 +137,10 @@ class MoveAmberFromYourCard(Effect):
             return False
         card = ctx.eng.chooser.choose(f"{ctx.source.name}: move Æmber from which card", cards,
                                       label=card_label(cards))
+        from .replacements import add_to_pool
         moved = min(self.amount, card.amber)
         card.amber -= moved
-        ctx.me.amber += moved
-        ctx.log(f"{ctx.controller} moves {moved} Æmber from {card.label} to their pool ({ctx.me.amber})")
+        add_to_pool(ctx.eng, ctx.controller, moved, f"moved from {card.label}", card=card)
         return moved == self.amount
 
 

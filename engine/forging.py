@@ -203,10 +203,9 @@ class ForgerGivesRemaining(Effect):
     def resolve(self, ctx: Context) -> bool:
         who = ctx.event["player"]
         pool = ctx.game.players[who]
+        from .replacements import add_to_pool
         given, pool.amber = pool.amber, 0
-        ctx.me.amber += given
-        ctx.log(f"{ctx.source.name}: {who} gives {ctx.controller} their remaining {given} Æmber "
-                f"({ctx.controller} {ctx.me.amber})")
+        add_to_pool(ctx.eng, ctx.controller, given, f"{who}'s remaining Æmber, given ({ctx.source.name})")
         return True
 
 
@@ -221,14 +220,16 @@ class AfterOpponentForgesNextTurn(Effect):
     ability: list
 
     def resolve(self, ctx: Context) -> bool:
-        turn, opponent = ctx.game.turn + 1, ctx.opponent_name
+        from .next_turns import during_next_turn_of
+        opponent = ctx.opponent_name
+        params = during_next_turn_of(opponent)
 
         def when(c: Context) -> bool:
-            return c.event.get("player") == opponent and c.game.turn == turn and c.game.active == opponent
+            return c.event.get("player") == opponent and c.game.turn == params["during_turn"]
 
         reaction = Reaction("key_forged", self.ability, when=when)
-        ctx.game.lasting.append(LastingEffect("reaction", ctx.source.name, ctx.controller,
-                                              {"reaction": reaction, "card": ctx.source, "through_turn": turn}))
+        params.update(reaction=reaction, card=ctx.source)
+        ctx.game.lasting.append(LastingEffect("reaction", ctx.source.name, ctx.controller, params))
         ctx.log(f"{ctx.source.name}: a lasting effect for {opponent}'s next turn")
         return True
 

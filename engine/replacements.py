@@ -40,7 +40,7 @@ if TYPE_CHECKING:
 @dataclass
 class Event:
     """Something about to happen that a replacement effect may replace."""
-    kind: str  # "steal" | "capture" | "icon" | "gain" | "zone"
+    kind: str  # "steal" | "capture" | "icon" | "gain" | "to_pool" | "zone"
     #: who does it: the player stealing, the controller of the capturing creature, the player
     #: resolving the bonus icon
     player: str
@@ -52,11 +52,13 @@ class Event:
     #: the capturing creature
     creature: Any = None
     icon: str = ""
-    #: the card whose bonus icon is resolving
+    #: the card whose bonus icon is resolving; "to_pool": the card the Æmber comes from, if any
     card: Any = None
     why: str = ""
     #: the reaped Æmber a "captures it" takes from (``{"gained": n}``, the "reaped" event's)
     gained: dict | None = None
+    #: "to_pool": ``card`` is leaving play (its own abilities no longer replace anything)
+    leaving: bool = False
     #: "zone": the card (``card``) leaving ``from_zone`` would go to ``zone``
     zone: str = ""
     from_zone: str = ""
@@ -65,10 +67,14 @@ class Event:
         where = "the common supply" if self.supply else f"{self.victim}'s pool"
         if self.kind == "gain":
             return f"{self.player} gaining {self.amount} Æmber"
+        if self.kind == "to_pool":
+            return f"{self.amount} Æmber going to {self.player}'s pool ({self.why})"
         if self.kind == "zone":
             return f"{self.card.label} going from {self.from_zone} to {self.zone}"
         if self.kind == "steal":
             return f"{self.player} stealing {self.amount} Æmber from {where}"
+        if self.kind == "capture" and self.card is not None:
+            return f"{self.creature.label} capturing {self.amount} Æmber ({self.why})"
         if self.kind == "capture":
             return f"{self.creature.label} capturing {self.amount} Æmber from {where}"
         return f"{self.player} resolving {self.card.name}'s {self.icon} bonus icon"
@@ -105,6 +111,8 @@ def _would(eng: "Engine", ev: Event) -> Event | None:
     g = eng.game
     if ev.kind in ("icon", "zone"):
         return ev
+    if ev.kind == "to_pool":  # Æmber already taken from where it was: all of it is on its way
+        return ev if ev.amount > 0 else None
     if ev.kind == "capture" and (ev.creature is None or ev.creature.zone != "battleline"):
         return None
     if ev.kind == "steal":
@@ -163,6 +171,15 @@ def perform(eng: "Engine", ev: Event | None) -> int:
         pool.amber += ev.amount
         g.log(f"{ev.player} gains {ev.amount} Æmber from {ev.why} ({pool.amber})")
         return ev.amount
+    if ev.kind == "to_pool":
+        pool = g.players[ev.player]
+        pool.amber += ev.amount
+        g.log(f"{ev.amount} Æmber goes to {ev.player}'s pool: {ev.why} ({pool.amber})")
+        return ev.amount
+    if ev.kind == "capture" and ev.card is not None:  # Æmber on its way to a pool (a replaced "to_pool")
+        ev.creature.amber += ev.amount
+        g.log(f"{ev.creature.label} captures {ev.amount} Æmber {ev.why} ({ev.creature.amber} on it)")
+        return ev.amount
     if not ev.supply:
         g.players[ev.victim].amber -= ev.amount
         if ev.gained is not None:
@@ -177,6 +194,20 @@ def perform(eng: "Engine", ev: Event | None) -> int:
               f"{' (' + ev.why + ')' if ev.why else ''} ({ev.creature.amber} on it, "
               f"{ev.victim} {g.players[ev.victim].amber})")
     return ev.amount
+
+
+def add_to_pool(eng: "Engine", player: str, amount: int, why: str, card: "CardInstance | None" = None,
+                leaving: bool = False) -> int:
+    """``amount`` Æmber taken off a card (``card``, when there is one) or out of another player's
+    pool is added to ``player``'s pool, replacement effects applied ("Each Æmber that would be
+    added to your opponent's pool is captured by Ether Spider instead"); return what reached the
+    pool. Not a gain: gained Æmber comes from the common supply (:func:`gain`). The caller has
+    already taken the Æmber from where it was."""
+    if amount <= 0:
+        return 0
+    ev = replace(eng, Event("to_pool", player, amount, card=card, why=why, leaving=leaving))
+    moved = perform(eng, ev)
+    return moved if ev is not None and ev.kind == "to_pool" else 0
 
 
 def steal(eng: "Engine", thief: str, amount: int, why: str = "") -> tuple[int, bool]:
@@ -310,13 +341,18 @@ class GoesElsewhereInstead(Replacement):
 @dataclass
 class CapturedInsteadOfOpponentsPool(Replacement):
     """"Each Æmber that would be added to your opponent's pool is captured by <this creature>
-    instead": Æmber they would gain (from the common supply) or steal (from your pool)."""
+    instead": Æmber they would gain (from the common supply), steal (from your pool), or receive
+    from a card or another pool (Word of Returning, even from this creature; the Æmber on a
+    creature leaving play, except this creature; Æmber paid or given to them)."""
 
     def replaces(self, eng, source, controller, event) -> bool:
-        return (event.kind in ("gain", "steal") and event.player != controller
-                and source.zone == "battleline")
+        return (event.kind in ("gain", "steal", "to_pool") and event.player != controller
+                and source.zone == "battleline" and not (event.leaving and event.card is source))
 
     def instead(self, eng, source, controller, event) -> Event:
+        if event.kind == "to_pool":
+            return Event("capture", controller, event.amount, victim=event.player, creature=source, supply=True,
+                         card=event.card or source, why=f"instead of its going to {event.player}'s pool")
         return Event("capture", controller, event.amount, victim=event.victim or event.player,
                      supply=event.supply, creature=source, gained=event.gained,
                      why=f"instead of being added to {event.player}'s pool, {source.name}")
@@ -357,9 +393,12 @@ class ReplaceDestruction(Effect):
         if not card.in_play:
             return False
         card.memory.pop("destroyed", None)
-        card.memory["destruction_replaced"] = True
         ctx.chosen["giver"] = [ctx.giver or card]
         resolve_ability(self.ability, ctx)
+        # set after the ability: a destruction of the card while it resolves (Tireless Crocag
+        # destroying itself as the Armageddon Cloak that saved it leaves play) is not replaced again
+        if card.in_play:
+            card.memory["destruction_replaced"] = True
         return True
 
 

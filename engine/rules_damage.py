@@ -107,11 +107,12 @@ class DamageRules:
         those destructions lower other creatures' power (a ward used up, The Pale Star, Picaroon's X
         from neighbors that left: glossary "Damage", "Ward", "X"); then the "after" events of the
         damage dealt resolve. A round that destroys nothing (every destruction replaced) ends it."""
-        doomed = self.lethal()
+        from .effects_hooks import condemned  # "if <condition>, destroy <this card>"
+        doomed = self.lethal() + condemned(self)
         while doomed:
             warded = [c for c in doomed if c.ward]  # its ward is used up: the next round destroys it
             self.destroy(doomed, fight=fight)
-            before, doomed = doomed, self.lethal()
+            before, doomed = doomed, self.lethal() + condemned(self)
             if not warded and all(c in before for c in doomed):
                 break
         self.flush_damage_events()
@@ -245,10 +246,10 @@ class DamageRules:
             g.log(f"the {card.amber} Æmber on {card.label} returns to the common supply")
             card.amber = 0
         if card.amber:
-            taker = g.other(card.controller)
-            g.players[taker].amber += card.amber
-            g.log(f"the {card.amber} Æmber on {card.label} goes to {taker} ({g.players[taker].amber})")
-            card.amber = 0
+            from .replacements import add_to_pool
+            released, card.amber = card.amber, 0
+            add_to_pool(self, g.other(card.controller), released, f"the Æmber on {card.label}, which leaves play",
+                        card=card, leaving=True)
         for beneath in list(card.beneath):
             card.beneath.remove(beneath)
             beneath.zone = "resolving"

@@ -178,7 +178,11 @@ class Static:
         play creatures", "Your opponent cannot play more than 2 cards each turn"), or None."""
         return None
 
-    # hooks of engine.effects_hooks: attack checks, uses, costs, permissions
+    # hooks of engine.effects_hooks: attack checks, uses, costs, permissions, self-destruction
+    def destroys_itself(self, eng, source, controller) -> bool:
+        """Must ``source`` be destroyed now? ("If your opponent has no creatures in play, destroy <it>")"""
+        return False
+
     def ignores_keyword(self, eng, source, controller, attacker, keyword: str) -> bool:
         """Is ``keyword`` ignored while ``attacker`` attacks? ("ignore taunt and elusive")"""
         return False

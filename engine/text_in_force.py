@@ -29,6 +29,7 @@ from typing import TYPE_CHECKING
 from .cards import Variant, definition
 from .effects import Context, Effect
 from .keywords import keywords as parse_keywords
+from .next_turns import until_next_turn_of
 from .state import CardData, CardInstance, LastingEffect
 
 if TYPE_CHECKING:
@@ -148,7 +149,7 @@ class BlankEnemyTextBoxesUntilYourNextTurn(Effect):
         g = ctx.game
         g.lasting.append(LastingEffect(KIND, ctx.source.name, ctx.controller,
                                        {"text": BlankTextBox("enemy"), "card": ctx.source,
-                                        "through_turn": g.turn + 1}))
+                                        **until_next_turn_of(ctx.controller)}))
         ctx.log(f"{ctx.source.name}: until {ctx.controller}'s next turn, {g.other(ctx.controller)}'s "
                 "creatures' text boxes are considered blank")
         return True

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 
 from .errors import IllegalAction
 from .extra_turns import next_player
+from .next_turns import start_turn
 
 if TYPE_CHECKING:
     from .game import Engine
@@ -178,6 +179,7 @@ def end_turn(eng: "Engine", to_step: int = 3) -> None:
         c.attacked_this_turn = False
     g.active = next_player(eng)  # the opponent, or the player of an extra turn (engine.extra_turns)
     g.turn += 1
+    start_turn(g)  # effects for this player's next turn begin; those until it end (engine.next_turns)
     g.first_turn = False
     g.played_from_hand = g.step3_actions = 0
     g.step3_closed = False

@@ -170,9 +170,10 @@ def test_skippy_timehog_stops_the_opponent_using_cards_next_turn(kb_conn):
     eng = engine_for(kb_conn, {"turn": {"active": "player1", "house": "logos"},
                                "player1": {"hand": ["Skippy Timehog"]},
                                "player2": {"battleline": ["Troll"], "hand": ["Bumpsy"]}}, answers=["left"])
+    from engine.turn import end_turn
     eng.play(card(eng, "Skippy Timehog"))
-    g = eng.game
-    g.turn, g.active, g.active_house = g.turn + 1, "player2", "brobnar"
+    eng.chooser.pending.append("brobnar")
+    end_turn(eng)   # player 2's turn, house Brobnar
     with pytest.raises(IllegalAction, match="cannot be used"):
         eng.use(card(eng, "Troll"), "reap")
     eng.play(card(eng, "Bumpsy"))  # cards can still be played

@@ -285,6 +285,7 @@ def test_tireless_crocag_cannot_reap_and_dies_without_enemy_creatures(kb_conn):
     eng.use(crocag, "fight", target=card(eng, "Urchin"))  # usable as the active house; Urchin is elusive
     assert crocag.zone == "battleline"
     eng.destroy([card(eng, "Urchin")])
+    eng.check_state()   # as after every ability: its constant ability destroys it now
     assert crocag.zone == "discard"
 
 

@@ -12,7 +12,7 @@ from ...reactions import enemy_creature_destroyed, enemy_creature_entered_play, 
 from ...statics import (both, CannotBeUsedTo, defender_on_flank, enemy, FightDamageBonus, friendly, itself,
                         of_house, PowerModifier)
 from ...targets import Choose, ChooseMostPowerful
-from ...effects_hooks import GainPerCreatureDestroyedInFights
+from ...effects_hooks import DestroyedWhile, GainPerCreatureDestroyedInFights
 from .. import card
 
 card("Anger", play=[Choose("creature", "friendly"), Ready(), UseCreature("fight")])
@@ -81,15 +81,12 @@ card("Rogue Ogre", reactions=[Reaction("end_of_turn", [Heal(2, "self"), Capture(
 
 
 def _opponent_has_no_creatures(ctx) -> bool:
-    """"If your opponent has no creatures in play, destroy <this creature>": a constant ability,
-    checked whenever a creature leaves or enters play."""
     return ctx.source.zone == "battleline" and not ctx.opponent.creatures
 
 
 card("Tireless Crocag",
-     statics=[CannotBeUsedTo("reap"), UsableAsActiveHouse(applies=itself)],
-     reactions=[Reaction("left_play", [Destroy("self")], when=_opponent_has_no_creatures),
-                Reaction("entered_play", [Destroy("self")], when=_opponent_has_no_creatures)])
+     statics=[CannotBeUsedTo("reap"), UsableAsActiveHouse(applies=itself),
+              DestroyedWhile(_opponent_has_no_creatures)])
 
 # ---- general hooks (engine.effects_hooks)
 
