@@ -112,15 +112,17 @@ class EachCaptures(Effect):
 # ------------------------------------------------------------------------------ counting the board
 
 
-def houses_among(cards) -> set[str]:
-    return {c.house for c in cards if c.house}
+def houses_among(eng, cards) -> set[str]:
+    """The houses represented among ``cards`` (a card of all houses represents them all)."""
+    from .houses import houses_of
+    return {h for c in cards for h in houses_of(eng, c)}
 
 
 def creatures_from_houses(n: int, who: str = "self") -> Callable[[Context], bool]:
     """"If <you> control creatures from N different houses"."""
     def condition(ctx: Context) -> bool:
         pool = ctx.me if who == "self" else ctx.opponent
-        return len(houses_among(pool.creatures)) >= n
+        return len(houses_among(ctx.eng, pool.creatures)) >= n
     return condition
 
 
@@ -132,7 +134,7 @@ class GainPerHouseInPlay(Effect):
     except_house: str
 
     def resolve(self, ctx: Context) -> bool:
-        houses = houses_among(ctx.game.in_play()) - {self.except_house}
+        houses = houses_among(ctx.eng, ctx.game.in_play()) - {self.except_house}
         n = min(self.maximum, len(houses))
         if n:
             ctx.eng.gain(ctx.controller, n, ctx.source.name)
@@ -181,11 +183,13 @@ class DestroyLowerForEach(Effect):
 
     def resolve(self, ctx: Context) -> bool:
         done = False
-        for mine in [c for c in ctx.me.creatures if c.house == self.house]:
+        from .houses import belongs_to
+        for mine in [c for c in ctx.me.creatures if belongs_to(ctx.eng, c, self.house)]:
             if mine.zone != "battleline":
                 continue
             power = ctx.eng.power(mine)
-            options = [c for c in ctx.game.creatures() if c.house != self.house and ctx.eng.power(c) < power]
+            options = [c for c in ctx.game.creatures()
+                       if not belongs_to(ctx.eng, c, self.house) and ctx.eng.power(c) < power]
             if not options:
                 ctx.log(f"{ctx.source.name}: no non-{self.house} creature weaker than {mine.label}")
                 continue
@@ -261,7 +265,7 @@ class KeysCostUnlessHouses(Static):
     def key_cost(self, eng, source, controller, player) -> int:
         if player == controller:
             return 0
-        return self.amount if len(houses_among(eng.game.players[player].creatures)) < self.houses else 0
+        return self.amount if len(houses_among(eng, eng.game.players[player].creatures)) < self.houses else 0
 
 
 @dataclass

@@ -9,6 +9,7 @@ from dataclasses import dataclass
 
 from .effects import Context, Effect
 from .effects_compiled import ShuffleIntoOwnersDeck
+from .houses import belongs_to
 from .targets import candidates, card_label
 
 
@@ -96,7 +97,7 @@ class DestroyMostPowerfulOfPlayersWithout(Effect):
         doomed = []
         for player in (ctx.game.active, ctx.game.other(ctx.game.active)):
             line = ctx.game.players[player].creatures
-            if not line or any(c.house == self.house and not c.exhausted for c in line):
+            if not line or any(belongs_to(ctx.eng, c, self.house) and not c.exhausted for c in line):
                 continue
             top = max(ctx.eng.power(c) for c in line)
             tied = [c for c in line if ctx.eng.power(c) == top]

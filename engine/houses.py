@@ -33,6 +33,19 @@ def belongs_to(eng: "Engine", card: CardInstance, house: str | None) -> bool:
     return any(s.belongs_to(eng, src, ctl, card, house) for s, src, ctl in eng.statics())
 
 
+#: the houses of KeyForge, through the sets of the card data (whose ``house`` field also names card
+#: groups that are no house: Archon Power, the Tide, Keyraken and Prophecy cards)
+HOUSES = frozenset({"brobnar", "dis", "ekwidon", "geistoid", "logos", "mars", "redemption", "sanctum", "saurian",
+                    "shadows", "skyborn", "staralliance", "unfathomable", "untamed"})
+
+
+def houses_of(eng: "Engine", card: CardInstance) -> set[str]:
+    """Every house ``card`` belongs to: its own and those constant abilities give it (all of them
+    for "This creature belongs to all houses"), as effects that count houses see it."""
+    own = {card.house} if card.house else set()
+    return own | {h for h in HOUSES - own if belongs_to(eng, card, h)}
+
+
 def usable_as_active_house(eng: "Engine", card: CardInstance) -> bool:
     """May ``card`` be used this turn as a card of the active house?"""
     house = eng.game.active_house

@@ -124,8 +124,10 @@ class DamageRules:
             self.emit(event, **details)
 
     def destroy(self, creatures: list[CardInstance], fight: tuple | None = None) -> list[CardInstance]:
-        """Destroy creatures (or other cards in play) simultaneously; return those that went to
-        the discard pile."""
+        """Destroy creatures (or other cards in play) simultaneously; return those destroyed: put
+        into the discard pile, or moved elsewhere by an effect while tagged ("still considered to
+        have been destroyed", 16.0 glossary "Destroyed": Bad Penny returned to hand), not those
+        whose destruction a replacement effect replaced."""
         g = self.game
         # a card already being destroyed (its "Destroyed:" ability is resolving) is not destroyed
         # a second time by a state check inside that ability
@@ -185,11 +187,11 @@ class DamageRules:
         g.destroyed_this_turn.extend(before[c] for c in gone if c in was_creature)
         if len(doomed) > 1 and not self.rules.switch("reactions_to_simultaneous_destruction"):
             g.log("several cards were destroyed at once: no ability other than \"Destroyed:\" triggers")
-            return [c for c in gone if c in mine]
+            return [c for c in mine if c not in saved]
         for c in doomed:
             if c not in saved:
                 self.emit("destroyed", card=c, controller=before[c], fight=fights[c], creature=c in was_creature)
-        return [c for c in gone if c in mine]
+        return [c for c in mine if c not in saved]
 
     def _resolve_destroyed_abilities(self, doomed: list[CardInstance]) -> None:
         """The "Destroyed:" abilities the tagged cards have now, each its own (a card's own and one

@@ -378,7 +378,8 @@ class KeyCostPerCreature(Static):
     amount: int = 1
 
     def key_cost(self, eng, source, controller, player: str) -> int:
-        return self.amount * sum(1 for c in eng.game.creatures() if c.house == self.house)
+        from .houses import belongs_to
+        return self.amount * sum(1 for c in eng.game.creatures() if belongs_to(eng, c, self.house))
 
 
 @dataclass

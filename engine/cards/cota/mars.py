@@ -1,6 +1,7 @@
 """Call of the Archons (CotA): Mars cards."""
 from __future__ import annotations
 
+from ...houses import belongs_to
 from ...effects import Capture, Gain, IfYouDo, Lose, May
 from ...effects_cards import Archive, DealDamage, Destroy, MoveTo, Purge, Ready, ReturnToHand, Sacrifice, Stun
 from ...effects_compiled import DiscardFromHand
@@ -45,7 +46,7 @@ card("Sample Collection",
 
 
 def _mars_creatures_in_play(ctx) -> int:
-    return sum(1 for c in ctx.game.creatures() if c.house == "mars")
+    return sum(1 for c in ctx.game.creatures() if belongs_to(ctx.eng, c, "mars"))
 
 
 card("Red Planet Ray Gun",
