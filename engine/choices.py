@@ -115,9 +115,15 @@ class Chooser:
         """A "may": answered yes/no like any other decision with two options."""
         return self.choose(decision, [True, False], label=lambda b: "yes" if b else "no")
 
-    def finish(self) -> None:
+    def finish(self, where: str = "") -> None:
+        """No answer may be left once the decisions they were given for are over (``where``: of what)."""
         if self.pending:
-            raise ChoiceError(f"answers left over, no decision asked for them: {self.pending!r}")
+            mine = [d for d in self.decisions if d.action == self.action] if self.action is not None else []
+            took = (" (its decisions: " + "; ".join(
+                f"{d.ref} {d.text}" + ("" if d.asked else ": one option, resolved without an answer") for d in mine)
+                + ")") if mine else " (it raised no decision)"
+            raise ChoiceError(f"{where + ': ' if where else ''}answers left over, no decision asked for them: "
+                              f"{self.pending!r}{took if where else ''}")
 
 
 def same(answer: object, name: object) -> bool:

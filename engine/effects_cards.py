@@ -137,8 +137,11 @@ def Purge(on: str = "it") -> MoveTo:
 
 @dataclass
 class Archive(Effect):
-    """Put cards into the archives of the ability's controller ("into your archives"); a card
-    owned by the other player remembers it returns to its owner's hand when it leaves them."""
+    """Put cards into the archives of the ability's controller ("into your archives"), except a
+    card in play that has changed control: it goes to its owner's ("If a card that has changed
+    control leaves play for any reason, it moves to its owner's appropriate out-of-play zone", 16.0
+    "Control"). A card owned by the other player remembers it returns to its owner's hand when it
+    leaves them."""
     on: str = "it"
     owner_hand_on_leaving: bool = False
 
@@ -147,7 +150,8 @@ class Archive(Effect):
         archived = False
         for c in cards:
             if c.in_play:
-                if not ctx.eng.leave_play(c, "archives", to=ctx.controller):
+                to = c.owner if c.controller != c.owner else ctx.controller
+                if not ctx.eng.leave_play(c, "archives", to=to):
                     continue  # a ward kept it in play (glossary "Ward")
             else:
                 ctx.game.move(c, "archives", ctx.controller)

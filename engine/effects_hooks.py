@@ -147,7 +147,8 @@ class OpponentPaysToUse(Static):
     amount: int = 1
 
     def use_cost(self, eng, source, controller, card, how) -> int:
-        return self.amount if card.controller != controller and card.type == self.card_type else 0
+        # the opponent is the player using the card: theirs, or this player's used "as if it were yours"
+        return self.amount if eng.game.active != controller and card.type == self.card_type else 0
 
 
 @dataclass

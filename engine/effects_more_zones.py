@@ -188,7 +188,8 @@ class DealsPowerToNeighbors(Effect):
 @dataclass
 class PurgeArchivedForMoreDamage(Effect):
     """"You may purge any number of cards from your archives to deal an additional N damage to the
-    same creature for each card purged this way" (only while that creature is in play)."""
+    same creature for each card purged this way" (only while that creature is in play); a card
+    that went elsewhere instead was not purged this way."""
     per: int = 2
     on: str = "it"
 
@@ -206,7 +207,8 @@ class PurgeArchivedForMoreDamage(Effect):
             if pick == done:
                 break
             ctx.eng.put_away(pick, "purged")
-            purged.append(pick)
+            if pick.zone == "purged":  # not one a replacement sent elsewhere (Sample Collection's: to hand)
+                purged.append(pick)
         if purged:
             ctx.eng.deal_damage(target, self.per * len(purged), ctx.source.label, dealer=ctx.source)
         return bool(purged)

@@ -239,7 +239,8 @@ class DiscardRandomArchived(Effect):
 @dataclass
 class UseAsIfYours(Effect):
     """"Use an artifact ... as if it were yours": its "Action:" or "Omni:" ability resolves for the
-    controller of this ability, with the requirements of using it (ready, the Rule of Six). An
+    controller of this ability, with the requirements of using it (ready, the Rule of Six, what
+    must be paid in order to use it: 16.0 "Using cards via other card abilities"). An
     artifact without such an ability cannot be used; the rest of the card still resolves ("resolve
     as much as you can": the Poltergeist FAQ)."""
     on: str = "it"
@@ -261,7 +262,14 @@ class UseAsIfYours(Effect):
             ctx.log(f"{card.label} cannot be used: {why}")
             return False
         how = eng.chooser.choose(f"{ctx.source.name}: use {card.label} how", kinds)
+        from .effects_hooks import pay_costs, use_costs
+        costs = use_costs(eng, card, how)  # "must pay you 1 in order to use an artifact" (Tentacus)
+        if sum(a for a, _ in costs) > ctx.game.players[ctx.game.active].amber:
+            ctx.log(f"{card.label} cannot be used: {ctx.game.active} cannot pay the "
+                    f"{sum(a for a, _ in costs)} Æmber it costs to use")
+            return False
         eng._start_use(card, None)  # exhausts it and counts the use (Rule of Six)
+        pay_costs(eng, costs, f"to use {card.label}")
         ctx.log(f"{ctx.controller} uses {card.label} as if it were theirs ({how})")
         eng.trigger(card, how, controller=ctx.controller, as_if_yours=True, one=how in ("action", "omni"))
         return True

@@ -200,6 +200,7 @@ class UseRules:
         g.log(f"{attacker.label} fights {defender.label}")
         g.attacking, g.defending = attacker, defender
         neighbors = g.neighbors(attacker)  # "after a neighbor of X fights": neighbors as it was used
+        controller = attacker.controller  # "a friendly creature fights": whose it was as it fought
         # elusive looks at the first time the creature is attacked this turn, whatever happens next
         first_attack = not defender.attacked_this_turn
         defender.attacked_this_turn = True
@@ -218,8 +219,9 @@ class UseRules:
             g.log(f"{attacker.label}'s enrage counter is removed after it fought")
         # "after <a creature> fights" happens even when the attacker did not survive the fight
         # (the Little Niff FAQ); its own "Fight:"/"After Fight:" ability needs it in play
-        self.emit("fought", card=attacker, controller=attacker.controller, neighbors=neighbors)
-        if attacker.zone == "battleline":
+        self.emit("fought", card=attacker, controller=controller, neighbors=neighbors)
+        # survived: in play and not tagged by a destruction still waiting for "Destroyed:" abilities
+        if attacker.zone == "battleline" and not attacker.memory.get("destroyed"):
             self.trigger(attacker, "fight", fight=fight)  # "the creature it fights"
 
     def _exchange_damage(self, attacker, defender, damage_to, first_attack: bool) -> None:

@@ -294,7 +294,8 @@ def _replay(conn: sqlite3.Connection, scenario: Scenario, version: str, carry: C
             except IllegalAction as exc:
                 refused[n] = str(exc)
                 game.log(f"action {n} refused: {exc}")
-        engine.chooser.finish()
+                engine.chooser.pending.clear()  # a refused action asked nothing: its answers go with it
+            engine.chooser.finish(f"action {n}")  # an answer no decision of the action took is an error
     except (ScenarioError, EngineError) as exc:
         if isinstance(exc, ChoiceError):
             raise

@@ -155,3 +155,28 @@ def test_the_verify_api_reports_decision_checks_as_check_rows(client):
     assert rows["decisions.0.1.not_offered"] == (["Pitlord"], True)
     assert rows["decisions.1.1.offered"] == (["Pitlord"], False) and not result["passed"]
     assert any(line.startswith("decision 0.1: Troll attacks: Urchin, which is not an option") for line in result["trace"])
+
+
+def test_an_answer_no_decision_of_its_action_took_is_an_error_there(kb_conn, tmp_path):
+    """A target given for a decision with one option (which resolves without asking) is left over:
+    the replay stops at that action and names its decisions, instead of the answer leaking into a
+    later action's decision (player 2's house choice, where it was "not an option")."""
+    result = replay(kb_conn, tmp_path, """
+        id: leftover
+        entries: []
+        setup:
+          turn: {active: player2, house: brobnar}
+          player1: {battleline: [Bumpsy], deck: [Troll, Troll, Troll, Troll, Troll, Troll]}
+          player2: {hand: [Anger], battleline: [Troll], deck: [Troll, Troll, Troll, Troll, Troll, Troll]}
+        actions:
+          - play: Anger
+            targets: [Troll, Bumpsy]
+          - end_turn: true
+            choices: [brobnar]
+        expect:
+          "16.0": {Bumpsy.zone: discard}
+        """)
+    assert not result.passed
+    assert result.error.startswith("action 0: answers left over, no decision asked for them: ['Troll', 'Bumpsy']")
+    assert ("0.1 Anger: choose friendly creature: one option, resolved without an answer; "
+            "0.2 Troll attacks: one option" in result.error)

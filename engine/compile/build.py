@@ -277,20 +277,20 @@ COUNTS = {"opponent_keys_forged": lambda: compiled.opponent_keys_forged,
 # ------------------------------------------------------------------------------ reactions
 
 
-def _about(group, side_from_event: bool = False):
-    """The event's card is one the phrase names (its side as the event saw it, for a destroyed
-    card that is no longer in play)."""
+def _about(group):
+    """The event's card is one the phrase names, on the side the event saw it on when the event
+    says (a destroyed card no longer in play; a creature taken from its owner that died in the
+    fight it fought: "each time a friendly creature fights")."""
     def match(ctx) -> bool:
         card = ctx.event.get("card")
         if card is None:
             return False
-        seen = ctx.event.get("controller") if side_from_event else None
-        return group.admits(ctx.eng, ctx.source, ctx.controller, card, seen)
+        return group.admits(ctx.eng, ctx.source, ctx.controller, card, ctx.event.get("controller"))
     return match
 
 
 def _destroyed_about(group):
-    creature = _about(group, side_from_event=True)
+    creature = _about(group)
 
     def match(ctx) -> bool:
         was_creature = ctx.event.get("creature", True)
@@ -299,7 +299,7 @@ def _destroyed_about(group):
 
 
 def _destroyed_fighting(group):
-    about = _about(group, side_from_event=True)
+    about = _about(group)
 
     def match(ctx) -> bool:
         fight = ctx.event.get("fight")
