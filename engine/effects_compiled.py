@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from .effects import Condition, Context, Effect
 from .effects_status import place_amber
 from .statics import Static
-from .targets import candidates
+from .targets import candidates, card_label
 
 #: a test on a card, in the engine's Applies form (engine.statics): (eng, source, controller, card)
 CardTest = Callable[..., bool]
@@ -233,10 +233,12 @@ class LoseAll(Effect):
 @dataclass
 class GainForgeCost(Effect):
     """"You get all Æmber spent by your opponent when forging keys": in reaction to a key forged
-    (event ``key_forged`` {player, cost}), the Æmber spent comes to you rather than the supply."""
+    (event ``key_forged`` {player, cost, spent}), the Æmber spent comes to you rather than the
+    supply: once, to the first such ability that resolves."""
 
     def resolve(self, ctx: Context) -> bool:
-        cost = ctx.event.get("cost", 0)
+        spent = ctx.event.get("spent") or {"left": ctx.event.get("cost", 0)}
+        cost, spent["left"] = spent["left"], 0
         if cost:
             ctx.eng.gain(ctx.controller, cost, f"{ctx.source.name} (the Æmber {ctx.event.get('player')} spent)")
         return bool(cost)
@@ -257,7 +259,9 @@ class PlaceAmber(Effect):
 @dataclass
 class EachCaptures(Effect):
     """"<Cards> capture N": each card the reference names captures, one after another (the
-    library's Capture is one creature's)."""
+    library's Capture is one creature's). When a pool cannot cover every capture from it, which
+    creature captures next matters, and the active player chooses (16.0 "Active Player": they make
+    all necessary decisions); otherwise they capture in battleline order."""
     amount: object  # int, or Callable[[Context], int]
     on: str = "self"
     side: str = "opposing"
@@ -267,9 +271,19 @@ class EachCaptures(Effect):
         cards = [c for c in ctx.refs(self.on) if c.zone == "battleline"]
         if self.on == "self" or len(cards) <= 1:
             return Capture(self.amount, self.on, self.side).resolve(ctx)
-        ok = True
+        amount = self.amount(ctx) if callable(self.amount) else self.amount
+        g = ctx.game
+        wanted: dict[str, int] = {}
         for c in cards:
-            ctx.chosen["capturing"] = [c]
+            victim = c.controller if self.side == "own" else g.other(c.controller)
+            wanted[victim] = wanted.get(victim, 0) + amount
+        ordered = any(n > g.players[v].amber for v, n in wanted.items())
+        ok = True
+        while cards:
+            nxt = cards[0] if not ordered or len(cards) == 1 else ctx.eng.chooser.choose(
+                f"{g.active}: which creature captures next ({ctx.source.name})", cards, label=card_label(cards))
+            cards.remove(nxt)
+            ctx.chosen["capturing"] = [nxt]
             ok = Capture(self.amount, "capturing", self.side).resolve(ctx) and ok
         return ok
 

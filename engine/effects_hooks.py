@@ -7,8 +7,8 @@ abilities that use them.
   :class:`GainsWhileAttackingFlank`, through ``Game.defending``).
 - A timing point before every fight, whatever made the creature fight: the ``"before_fight"``
   event {card: the attacker, controller, defender, outcome}; a reaction may set ``cancelled`` in
-  its ``outcome`` to exhaust the creature with no effect (the fight does not occur):
-  :func:`before_any_fight`.
+  its ``outcome`` to exhaust the creature with no effect (the fight does not occur). Its
+  reactions are "Before Fight" effects, ordered with the others (:mod:`engine.fight_timing`).
 - "Creatures must fight when used, if able" (:class:`MustFightWhenUsed`): like enrage, for every
   creature.
 - Costs paid to another player "in order to" use or play a card ("Your opponent must pay you 1
@@ -83,18 +83,6 @@ class GainsWhileAttackingFlank(Static):
                 and g.defending.controller != source.controller and eng.is_flank(g.defending)):
             return {self.keyword: 1}
         return {}
-
-
-def before_any_fight(eng: "Engine", attacker: "CardInstance", defender: "CardInstance") -> bool:
-    """The timing point before a creature fights; True when the creature is exhausted with no
-    effect instead of fighting."""
-    outcome = {"cancelled": False}
-    eng.emit("before_fight", card=attacker, controller=attacker.controller, defender=defender, outcome=outcome)
-    if not outcome["cancelled"]:
-        return False
-    attacker.exhausted = True
-    eng.game.log(f"{attacker.label} is exhausted with no effect: it does not fight")
-    return True
 
 
 @dataclass

@@ -27,9 +27,11 @@ def shuffle_deck(game: Game, player: str) -> None:
 
 
 def houses_in_game(game: Game) -> list[str]:
-    """The houses a "choose a house" effect offers: those on either identity card and those of
-    every card in the game."""
-    found = {h for p in game.players.values() for h in p.houses}
+    """The houses a "choose a house" effect offers: every house of the game (the card text does not
+    limit it to those in play or on the identity cards: Blinding Light may name Dis with no Dis card
+    about), and any other a card in the game has."""
+    from .houses import HOUSES
+    found = set(HOUSES) | {h for p in game.players.values() for h in p.houses}
     found |= {c.house for c in game.cards() if c.house}
     return sorted(found)
 

@@ -28,19 +28,27 @@ if TYPE_CHECKING:
 
 # ----------------------------------------------------------------------------- before the fight
 
-def resolve_before_fight(eng: "Engine", attacker: "CardInstance", defender: "CardInstance", fight: dict) -> None:
-    """Resolve the attacker's "Before Fight:" abilities, its assault and the defender's hazardous,
-    in the order the active player chooses."""
+def resolve_before_fight(eng: "Engine", attacker: "CardInstance", defender: "CardInstance", fight: dict) -> bool:
+    """Resolve the attacker's "Before Fight:" abilities, its assault, the defender's hazardous and
+    the reactions "before a creature fights" (Evasion Sigil), in the order the active player
+    chooses; return True when one of those exhausted the creature with no effect (the fight does
+    not occur, and nothing else of the timing point resolves)."""
     g = eng.game
     pending: list[tuple] = [("ability", ability, giver) for ability, giver in eng.abilities(attacker, "before_fight")]
     for creature, other, word in ((attacker, defender, "assault"), (defender, attacker, "hazardous")):
         n = eng.has(creature, word)
         if n:
             pending.append((word, creature, other, n))
+    details = {"card": attacker, "controller": attacker.controller, "defender": defender,
+               "outcome": {"cancelled": False}}
+    pending += [("reaction", listener, None) for listener in eng.listeners("before_fight")
+                if eng.reacts(listener, details)]
 
     def label(item) -> str:
         if item[0] == "ability":
             return item[2].label if item[2] is not None else attacker.label
+        if item[0] == "reaction":
+            return item[1][1].label
         return item[0]
 
     done: list[tuple] = []
@@ -58,6 +66,10 @@ def resolve_before_fight(eng: "Engine", attacker: "CardInstance", defender: "Car
                   + (f" (gained from {item[2].label})" if item[2] is not None else ""))
             resolve_ability(item[1], eng.context(attacker, event={"fight": fight}, giver=item[2]))
             done.append((item[1], item[2]))
+        elif item[0] == "reaction":
+            eng.react(item[1], "before_fight", details)
+            if details["outcome"]["cancelled"]:
+                return True
         else:
             word, creature, other, n = item
             g.log(f"{word.title()} {n}: {creature.label} deals {n} damage to {other.label}")
@@ -69,12 +81,13 @@ def resolve_before_fight(eng: "Engine", attacker: "CardInstance", defender: "Car
         if attacker.zone == "battleline":
             pending += [("ability", a, giver) for a, giver in eng.abilities(attacker, "before_fight")
                         if not any(a is a2 and giver is g2 for a2, g2 in known)]
+    return False
 
 
 def _can_resolve(item: tuple, attacker: "CardInstance") -> bool:
-    """A "Before Fight:" ability needs the attacker in play; assault and hazardous need both
-    creatures (the keyword's creature and the one it damages)."""
-    if item[0] == "ability":
+    """A "Before Fight:" ability and a reaction to the fight need the attacker in play; assault and
+    hazardous need both creatures (the keyword's creature and the one it damages)."""
+    if item[0] in ("ability", "reaction"):
         return attacker.zone == "battleline"
     return item[1].zone == "battleline" and item[2].zone == "battleline"
 

@@ -132,7 +132,9 @@ def forge_key(eng: "Engine", player: str, cost: int, why: str) -> bool:
         g.winner = player
         g.log(f"{player} wins the game")
         return True
-    eng.emit("key_forged", player=player, cost=cost)
+    # "spent": the Æmber spent, which the first "you get all Æmber spent" takes (two The Stings
+    # do not get it twice)
+    eng.emit("key_forged", player=player, cost=cost, spent={"left": cost})
     return True
 
 

@@ -61,12 +61,17 @@ class DamageRules:
                 amount += extra
                 g.log(f"{target.label} takes an additional {extra} damage")
         receiver = target
-        for s, src, ctl in self.statics():
-            other = s.redirect_damage(self, src, ctl, target)
-            if other is not None and other is not target and other.zone == "battleline":
-                receiver = other
-                g.log(f"damage to {target.label} is dealt to {other.label} instead")
-                break
+        # "... is dealt to <this creature> instead": with several (two Shadow Selves), the active
+        # player chooses which replacement applies (glossary "Replacement Effects")
+        others = list(dict.fromkeys(
+            other for s, src, ctl in self.statics()
+            if (other := s.redirect_damage(self, src, ctl, target)) is not None
+            and other is not target and other.zone == "battleline"))
+        if others:
+            from .targets import card_label
+            receiver = others[0] if len(others) == 1 else self.chooser.choose(
+                f"{g.active}: damage to {target.label} is dealt instead to", others, label=card_label(others))
+            g.log(f"damage to {target.label} is dealt to {receiver.label} instead")
         if amount > 0:
             receiver.damage += amount
             g.log(f"{source} deals {amount} damage to {receiver.label} ({receiver.damage} on it, "

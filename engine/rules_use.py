@@ -26,7 +26,7 @@ use the active player cannot pay for is not legal).
 """
 from __future__ import annotations
 
-from .effects_hooks import before_any_fight, ignores, pay_costs, use_costs
+from .effects_hooks import ignores, pay_costs, use_costs
 from .errors import IllegalAction
 from .fight_timing import resolve_before_fight
 from .splash_attack import splash_blows
@@ -195,8 +195,6 @@ class UseRules:
 
     def fight(self, attacker: CardInstance, defender: CardInstance) -> None:
         g = self.game
-        if before_any_fight(self, attacker, defender):
-            return  # "exhaust that creature with no effect": the fight does not occur
         g.log(f"{attacker.label} fights {defender.label}")
         g.attacking, g.defending = attacker, defender
         neighbors = g.neighbors(attacker)  # "after a neighbor of X fights": neighbors as it was used
@@ -206,8 +204,13 @@ class UseRules:
         defender.attacked_this_turn = True
         fight = {"attacker": attacker, "defender": defender, "damage_to": defender}
         try:
-            # "Before Fight:", assault and hazardous: one timing point the active player orders
-            resolve_before_fight(self, attacker, defender, fight)
+            # "Before Fight:", assault, hazardous and "before a creature fights": one timing point
+            # the active player orders
+            if resolve_before_fight(self, attacker, defender, fight):
+                defender.attacked_this_turn = not first_attack  # it was not attacked after all
+                attacker.exhausted = True
+                g.log(f"{attacker.label} is exhausted with no effect: it does not fight")
+                return
             if attacker.zone == "battleline" and defender.zone == "battleline":
                 self._exchange_damage(attacker, defender, fight["damage_to"], first_attack)
             elif attacker.zone == "battleline":
