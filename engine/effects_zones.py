@@ -273,7 +273,10 @@ class UseAsIfYours(Effect):
         eng._start_use(card, None)  # exhausts it and counts the use (Rule of Six)
         pay_costs(eng, costs, f"to use {card.label}")
         ctx.log(f"{ctx.controller} uses {card.label} as if it were theirs ({how})")
-        eng.trigger(card, how, controller=ctx.controller, as_if_yours=True, one=how in ("action", "omni"))
+        try:
+            eng.trigger(card, how, controller=ctx.controller, as_if_yours=True, one=how in ("action", "omni"))
+        finally:  # "each time you use an artifact" (Veylan Analyst): the player using it used it
+            eng.emit("used", card=card, player=ctx.controller, how=how)
         return True
 
 
