@@ -119,7 +119,7 @@ def _init_worker() -> None:
 
 
 #: KB path -> (identity of the file, connection to it)
-_conns: dict[str, tuple[tuple[int, int], sqlite3.Connection]] = {}
+_conns: dict[str, tuple[tuple[int, int, int, int] | None, sqlite3.Connection]] = {}
 #: KBs a worker keeps connections to at once (the latest used)
 KEEP = 4
 

@@ -159,11 +159,19 @@ def play_costs(eng: "Engine", card: "CardInstance") -> list[tuple[int, str]]:
     return [(a, ctl) for s, src, ctl in eng.statics() if (a := s.play_cost(eng, src, ctl, card))]
 
 
+def cannot_pay(eng: "Engine", costs: list[tuple[int, str]], what: str) -> str | None:
+    """Why the active player cannot pay ``costs`` in order to ``what`` ("use Cannon"), or None."""
+    total = sum(a for a, _ in costs)
+    if total > eng.game.players[eng.game.active].amber:
+        return f"{eng.game.active} cannot pay the {total} Æmber required to {what}"
+    return None
+
+
 def pay_costs(eng: "Engine", costs: list[tuple[int, str]], why: str) -> None:
+    from .replacements import add_to_pool
     g = eng.game
     payer = g.players[g.active]
     for amount, payee in costs:
-        from .replacements import add_to_pool
         paid = min(amount, payer.amber)
         payer.amber -= paid
         add_to_pool(eng, payee, paid, f"paid by {g.active} {why} ({g.active} {payer.amber})")

@@ -264,11 +264,11 @@ class UseAsIfYours(Effect):
             ctx.log(f"{card.label} cannot be used: {why}")
             return False
         how = eng.chooser.choose(f"{ctx.source.name}: use {card.label} how", kinds)
-        from .effects_hooks import pay_costs, use_costs
+        from .effects_hooks import cannot_pay, pay_costs, use_costs
         costs = use_costs(eng, card, how)  # "must pay you 1 in order to use an artifact" (Tentacus)
-        if sum(a for a, _ in costs) > ctx.game.players[ctx.game.active].amber:
-            ctx.log(f"{card.label} cannot be used: {ctx.game.active} cannot pay the "
-                    f"{sum(a for a, _ in costs)} Æmber it costs to use")
+        why = cannot_pay(eng, costs, f"use {card.label}")
+        if why:
+            ctx.log(f"{card.label} cannot be used: {why}")
             return False
         eng._start_use(card, None)  # exhausts it and counts the use (Rule of Six)
         pay_costs(eng, costs, f"to use {card.label}")

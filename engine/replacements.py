@@ -52,7 +52,8 @@ class Event:
     #: the capturing creature
     creature: Any = None
     icon: str = ""
-    #: the card whose bonus icon is resolving; "to_pool": the card the Æmber comes from, if any
+    #: the card whose bonus icon is resolving; "to_pool": the card the Æmber comes from, if any; a
+    #: "capture" with a card: Æmber on its way to a pool (a replaced "to_pool"), from no pool
     card: Any = None
     why: str = ""
     #: the reaped Æmber a "captures it" takes from (``{"gained": n}``, the "reaped" event's)

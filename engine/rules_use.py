@@ -26,7 +26,7 @@ use the active player cannot pay for is not legal).
 """
 from __future__ import annotations
 
-from .effects_hooks import ignores, pay_costs, use_costs
+from .effects_hooks import cannot_pay, ignores, pay_costs, use_costs
 from .errors import IllegalAction
 from .fight_timing import resolve_before_fight
 from .splash_attack import splash_blows
@@ -81,9 +81,9 @@ class UseRules:
                 and any(s.must_fight(self, src, ctl, card) for s, src, ctl in self.statics())):
             raise IllegalAction(f"{card.label} must fight when used, while it is able to")
         costs = use_costs(self, card, how)
-        if sum(a for a, _ in costs) > g.players[g.active].amber:
-            raise IllegalAction(f"{g.active} cannot pay the {sum(a for a, _ in costs)} Æmber "
-                                f"required to use {card.label}")
+        why = cannot_pay(self, costs, f"use {card.label}")
+        if why:
+            raise IllegalAction(why)
         return permission
 
     def _can_fight(self, card: CardInstance) -> bool:

@@ -84,6 +84,7 @@ def serve(host: str, port: int, db: Path, datasette_url: str | None, threads: in
     from api import verify_workers
     with cleanup_on_terminate():  # a kill stops the verify workers too
         try:
+            verify_workers.start(verify_concurrency, app.config["KB_PATH"])  # a process per slot, warm
             _serve(app, db, host, port, threads, verify_concurrency, connection_limit, channel_timeout,
                    index, started)
         finally:
@@ -94,8 +95,6 @@ def _serve(app, db: Path, host: str, port: int, threads: int, verify_concurrency
            channel_timeout: int, index, started: float) -> None:
     from waitress import create_server
 
-    from api import verify_workers
-    verify_workers.start(verify_concurrency, app.config["KB_PATH"])  # a process per slot, warm
     settings = waitress_settings(app, threads, connection_limit, channel_timeout)
     try:
         server = create_server(app, host=host, port=port, **settings)
