@@ -3,7 +3,7 @@
 Errors the user can fix (bad input, missing KB) print one line to stderr and exit 1; nothing is
 ever half-written, because build and ingest replace the KB atomically. The commands about
 changes (diff, history), serving (serve, datasette) and Keeper of the Cards (kotc) live in
-``cli_changes``, ``cli_serve`` and ``cli_kotc``; ``cli_common`` holds what they share.
+``cli_changes``, ``cli_serve``, ``cli_datasette`` and ``cli_kotc``; ``cli_common`` holds what they share.
 """
 from __future__ import annotations
 
@@ -23,7 +23,8 @@ from .cli_changes import diff, history
 from .cli_common import (DB_OPTION, RULINGS_OPTION, cleanup_on_terminate, echo_rulings_warnings, fmt_counts,
                          fmt_rulings, open_kb)
 from .cli_kotc import kotc
-from .cli_serve import datasette_cmd, serve
+from .cli_datasette import datasette_cmd
+from .cli_serve import serve
 from .scenario_check import check_setups, read_scenario_file
 from kb.errors import KBError
 from kb.manifest import DEFAULT_CARDS, DEFAULT_MANIFEST
