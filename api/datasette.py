@@ -24,6 +24,7 @@ from kb.manifest import DEFAULT_MANIFEST
 from kb.store import schema_sql
 
 from .datasette_plugin import DB_NAME, PLUGIN, register_plugin
+from kb.hot_journal import connect_read_only
 
 HERE = Path(__file__).resolve().parent
 DATA_FILE = HERE / "datasette_metadata.yaml"
@@ -246,7 +247,7 @@ def build_metadata(db: Path, site_url: str, manifest: Path = DEFAULT_MANIFEST) -
     data = _data()
     schema = parse_schema_comments(schema_sql())
     notes = license_notes(manifest)
-    conn = sqlite3.connect(f"file:{db.resolve()}?mode=ro", uri=True)
+    conn = connect_read_only(db)
     try:
         tables, foreign_keys = {}, {}
         for name, _kind in _visible_tables(conn):

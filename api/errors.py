@@ -75,6 +75,9 @@ def _api_error(exc: ApiError):
 #: SQLite's primary result codes that say the KB file itself cannot be read: missing or not
 #: openable, damaged, not a database, an I/O error, locked or busy (a writer holding it)
 _KB_FILE_ERRORS = frozenset({3, 5, 6, 10, 11, 14, 26})  # PERM BUSY LOCKED IOERR CORRUPT CANTOPEN NOTADB
+#: SQLITE_READONLY_ROLLBACK: a writer killed in the middle of an in-place write left a journal that
+#: a read-only connection cannot play back (the next request's connection settles it: kb.hot_journal)
+_READONLY_ROLLBACK = 776
 
 
 def _kb_unavailable(exc: sqlite3.DatabaseError):
@@ -82,7 +85,7 @@ def _kb_unavailable(exc: sqlite3.DatabaseError):
     a 503 that says so, rather than a 500 that blames the code. Any other SQLite error (a query the
     code got wrong) is a crash, answered as one."""
     code = getattr(exc, "sqlite_errorcode", None)
-    if code is None or code & 0xFF not in _KB_FILE_ERRORS:
+    if code is None or code & 0xFF not in _KB_FILE_ERRORS and code != _READONLY_ROLLBACK:
         return _crash(exc)
     log.error("knowledge base unavailable on %s %s: %s", request.method, request.path, exc)
     message = f"the knowledge base is unavailable: {exc}"

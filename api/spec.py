@@ -16,6 +16,7 @@ import os
 import sqlite3
 from functools import lru_cache
 from pathlib import Path
+from kb.hot_journal import connect_read_only
 
 SPEC_PATH = Path(__file__).with_name("openapi.json")
 
@@ -65,7 +66,7 @@ def verify_request_schema(kb_path: str | None = None) -> dict:
 def _for_kb(path: str, _mtime_ns: int, _size: int, _inode: int) -> dict:
     """The document with the values of the KB at ``path`` (the other arguments key the cache)."""
     try:
-        conn = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
+        conn = connect_read_only(path)
         try:
             values = {name: [v for v, *_ in conn.execute(sql)] for name, sql in KB_VALUES.items()}
         finally:

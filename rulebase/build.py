@@ -1,11 +1,10 @@
 """Building the knowledge base from the manifest, and adding one document to an existing one.
 
-Both are atomic (:mod:`rulebase.kb_files`). A build from scratch works in a temporary file beside
-the target and only a complete, committed database is renamed over it. An ingest, and a build that
-only updates what changed, work in the KB itself inside one SQLite transaction (:func:`atomic_update`): copying a KB
-that holds 109 rulebook versions would cost more than the work, and more with every version; a
-failure, an interruption or a full disk rolls the transaction back (SQLite's journal), so the KB
-stays as it was. Either way a failed build or ingest leaves the previous KB untouched.
+Both are atomic (:mod:`rulebase.kb_files`): a build from scratch fills a temporary file beside the
+target, an ingest and a build that only updates what changed fill a copy of the KB, and only a
+complete, committed database is renamed over the KB. A failure, an interruption (``kill -9``
+included) or a full disk leaves the previous KB untouched, and a server reading it never sees a
+half-written KB nor waits for the writer.
 """
 from __future__ import annotations
 
@@ -34,6 +33,7 @@ from kb.supersede import compute as compute_supersessions, update as update_supe
 from kb.store import (DocumentMeta, create_schema, create_schema_additions, delete_document, earlier_entries,
                       ensure_game, index_document, index_latest, store_document)
 from kb.versions import same_version, version_sort_key
+from kb.hot_journal import connect_read_only
 
 #: games whose rulebooks name cards from data/cards (the only card data we hold is KeyForge's)
 CARD_GAMES = {"keyforge"}
@@ -135,7 +135,7 @@ def _previous(db_path: Path, games: list[str]) -> tuple[dict[str, Membership], S
     if not db_path.is_file():
         return {}, None, set()
     try:
-        conn = sqlite3.connect(f"file:{db_path.resolve()}?mode=ro", uri=True)
+        conn = connect_read_only(db_path)
     except sqlite3.Error:
         return {}, None, set()
     try:

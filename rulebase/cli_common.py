@@ -11,6 +11,7 @@ import click
 
 from kb.errors import KBError
 from .rulings import RulingsReport
+from kb.hot_journal import connect_read_only
 
 DB_OPTION = click.option(
     "--db", "db", type=click.Path(dir_okay=False, path_type=Path), envvar="RULEBASE_DB",
@@ -47,7 +48,7 @@ def echo_rulings_warnings(r: RulingsReport, indent: str = "") -> None:
 def open_kb(db: Path) -> sqlite3.Connection:
     if not db.is_file():
         raise KBError(f"{db}: no knowledge base there; run 'rulebase build' first")
-    conn = sqlite3.connect(f"file:{db.resolve()}?mode=ro", uri=True)
+    conn = connect_read_only(db)
     try:
         conn.execute("SELECT 1 FROM documents LIMIT 1")
     except sqlite3.DatabaseError:

@@ -122,41 +122,74 @@ def test_a_terminated_build_removes_its_own_files(kb_copy):
 JOURNAL_MAGIC = bytes.fromhex("d9d505f920a163d7")
 
 
-def _kill_ingest(db: Path, hot: bool) -> Path:
-    """Start an ingest into ``db`` and kill it outright once its journal exists (and, if ``hot``,
-    once SQLite has synced it: the state in which it must be played back)."""
-    journal = db.with_name(db.name + "-journal")
+def kill_ingest_at(db: Path, moment: str) -> None:
+    """Start an ingest into ``db`` and kill it outright at ``moment``: ``copying`` (its copy of the
+    KB is being written), ``copied`` (the copy is whole), ``writing`` (the copy's transaction has a
+    journal), ``hot`` (that journal was synced: SQLite would play it back)."""
     proc = subprocess.Popen([str(RULEBASE), *INGEST, "--db", str(db)],
                             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    tmp = db.with_name(f".{db.name}.{proc.pid}.tmp")
+    journal = tmp.with_name(tmp.name + "-journal")
+    size = db.stat().st_size
     deadline = time.monotonic() + 120
     while True:
-        assert proc.poll() is None, "the ingest ended before it could be killed"
-        assert time.monotonic() < deadline, "the ingest never wrote its journal"
+        assert proc.poll() is None, f"the ingest ended before it could be killed ({moment})"
+        assert time.monotonic() < deadline, f"the ingest never got to {moment}"
         try:
+            copied = tmp.stat().st_size
             head = journal.read_bytes()[:8]
         except FileNotFoundError:
+            copied = copied if tmp.exists() else 0
             head = b""
-        if head and (head == JOURNAL_MAGIC or not hot):
+        if {"copying": 0 < copied < size, "copied": copied >= size, "writing": bool(head),
+                "hot": head == JOURNAL_MAGIC}[moment]:
             break
-        time.sleep(0.002)
+        time.sleep(0.001)
     proc.kill()
     proc.wait()
-    assert journal.exists(), "the killed ingest left no journal: this test would prove nothing"
-    return journal
 
 
-@pytest.mark.parametrize("hot", [True, False], ids=["hot-journal", "unsynced-journal"])
-def test_an_ingest_killed_outright_is_settled_by_the_next_build(kb_copy, hot):
-    """An ingest writes inside the KB, in one transaction: killed, it leaves SQLite's journal. A
-    synced ("hot") one holds the KB as it was and is played back by SQLite, never deleted; one
-    killed before that holds nothing and is removed. Either way the KB is the one before the
-    ingest, and the next build finds it current instead of rebuilding it."""
+@pytest.mark.parametrize("moment", ["copied", "writing", "hot"])
+def test_an_ingest_killed_outright_leaves_the_kb_as_it_was(kb_copy, moment):
+    """An ingest fills a copy of the KB and renames it in only when it is complete: killed at any
+    moment, the KB is byte for byte the one before, nothing is left beside it for readers to
+    recover, and the next build sweeps the copy and finds the KB current."""
     before = sha(kb_copy)
-    journal = _kill_ingest(kb_copy, hot)
+    kill_ingest_at(kb_copy, moment)
+    assert sha(kb_copy) == before
+    assert not kb_copy.with_name(kb_copy.name + "-journal").exists()
+    stats = run_cli("stats", "--db", str(kb_copy))
+    assert stats.returncode == 0 and "9.9" not in stats.stdout, stats.stderr
     again = run_cli("build", "--db", str(kb_copy))
     assert again.returncode == 0, again.stderr
     assert "is current" in again.stdout, again.stdout
+    assert leftovers(kb_copy.parent) == [] and sha(kb_copy) == before
+
+
+def test_a_hot_journal_left_by_another_writer_is_played_back(kb_copy):
+    """Something else wrote the KB in place (the sqlite3 shell) and was killed with its journal
+    synced: the next reader plays it back, and the KB is the one before that write."""
+    before = sha(kb_copy)
+    journal = kill_in_place_writer(kb_copy)
+    stats = run_cli("stats", "--db", str(kb_copy))
+    assert stats.returncode == 0, stats.stderr
     assert not journal.exists() and sha(kb_copy) == before
+
+
+def kill_in_place_writer(db: Path) -> Path:
+    """Kill -9 a process that deletes every entry of ``db`` in place, once SQLite has synced its
+    journal and started changing the KB itself (a small page cache makes it spill); the journal."""
+    journal = db.with_name(db.name + "-journal")
+    script = ("import sqlite3, sys, time\n"
+              "c = sqlite3.connect(sys.argv[1], isolation_level=None)\n"
+              "c.execute('PRAGMA cache_size = 8'); c.execute('BEGIN IMMEDIATE')\n"
+              "c.execute('DELETE FROM entries_fts'); print('spilled', flush=True); time.sleep(300)\n")
+    proc = subprocess.Popen([sys.executable, "-c", script, str(db)], stdout=subprocess.PIPE, text=True)
+    assert proc.stdout.readline().strip() == "spilled"
+    assert journal.read_bytes()[:8] == JOURNAL_MAGIC, "no hot journal: this test would prove nothing"
+    proc.kill()
+    proc.wait()
+    return journal
 
 
 # ------------------------------------------------------------------ a full disk, a read-only folder
