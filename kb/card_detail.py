@@ -27,10 +27,11 @@ from functools import lru_cache
 from ingest.icons import vocabulary
 from textnorm.notation import IconNotation, icon_marks
 
+from .answer_groups import ANSWER_CHARS, shortened, thread_answers  # noqa: F401 (ANSWER_CHARS: re-exported)
 from .entry_detail import card_url, entry_url
 from .supersede import superseded_by
 from .textdiff import same_text, word_diff
-from .threads import is_aligned, thread_entries, thread_id
+from .threads import is_aligned, thread_id
 
 #: the game whose card data the ``cards`` table holds (``rulebase.build.CARD_GAMES``: the bundled card
 #: data is KeyForge's); a card text is in force under this game's rulebook versions
@@ -211,9 +212,13 @@ def _errata(conn: sqlite3.Connection, cid: int, printed: str | None, printings: 
 
 def _entries(conn: sqlite3.Connection, card_ids: list[int], names: tuple[str, ...] = ()) -> list[dict]:
     """One item per ruling thread naming the card (any printing of it), represented by its newest
-    entry naming the card; ``versions`` lists every version of the thread (as search does).
-    ``answer_marked``: the answer with its icons in the card notation (an erratum's is card text;
-    other answers are prose, where only ``{A}``-style notations are icons)."""
+    entry naming the card; ``versions`` lists every version of the thread (as search does), and
+    ``answers`` the thread's answers grouped by the versions stating them (:mod:`kb.answer_groups`:
+    one group while no version changed the ruling, else one per ruling, each under its own
+    versions), so no answer is shown beside a version that said something else.
+    ``answer_marked`` (of the item and of each group): the answer with its icons in the card
+    notation (an erratum's is card text; other answers are prose, where only ``{A}``-style
+    notations are icons)."""
     marks = ",".join("?" * len(card_ids))
     # each entry's thread in the same query (an entry standing alone is its own thread, kb.threads):
     # a card named in every version of a long history has hundreds of entries
@@ -231,26 +236,28 @@ def _entries(conn: sqlite3.Connection, card_ids: list[int], names: tuple[str, ..
         if thread not in newest or row[5] > newest[thread][5]:
             newest[thread] = row
     superseded = superseded_by(conn, [row[0] for row in newest.values()])
+    groups = thread_answers(conn, list(newest))
     out = []
     for thread, (eid, kind, title, question, version, _, body) in newest.items():
+        prose = kind != "errata"
+        answers = groups.get(thread) or []
+        for g in answers:
+            g["answer_marked"] = card_notation(g["answer"], names, prose=prose)
         out.append({"entry_id": eid, "thread": thread, "kind": kind, "title": title, "question": question,
                     "label": entry_label(kind, title, question, body), "answer": shortened(body),
-                    "answer_marked": card_notation(shortened(body), names, prose=kind != "errata"),
-                    "version": version, "versions": list(dict.fromkeys(v for _, v in thread_entries(conn, thread))),
-                    "url": entry_url(eid), "superseded_by": superseded.get(eid)})
+                    "answer_marked": card_notation(shortened(body), names, prose=prose),
+                    "version": version, "versions": [v for g in answers for v in g["versions"]] or [version],
+                    "answers": answers, "url": entry_url(eid), "superseded_by": superseded.get(eid)})
+    order = _sorter(conn)
+    for x in out:  # versions oldest first, once each (a version may state two rulings of one thread)
+        x["versions"] = sorted(dict.fromkeys(x["versions"]), key=lambda v: order.get(v, len(order)))
     return out
 
 
-#: longest answer shown under a ruling on a card page, in characters (the entry page has it whole)
-ANSWER_CHARS = 280
-
-
-def shortened(text: str | None, limit: int = ANSWER_CHARS) -> str:
-    """The first paragraph of ``text``, cut at a word near ``limit`` with an ellipsis."""
-    first = " ".join((text or "").strip().split("\n\n")[0].split())
-    if len(first) <= limit:
-        return first
-    return first[:limit].rsplit(" ", 1)[0].rstrip(",;:") + "…"
+def _sorter(conn: sqlite3.Connection) -> dict[str, int]:
+    """Each version's place among the card game's versions."""
+    return {v: i for i, (v,) in enumerate(conn.execute(
+        "SELECT version FROM documents WHERE game = ? GROUP BY version ORDER BY max(version_sort)", (CARD_GAME,)))}
 
 
 def entry_label(kind: str, title: str | None, question: str | None, body: str | None) -> str:

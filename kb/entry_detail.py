@@ -5,8 +5,10 @@ its review and conflict marks, the cards it names, the worked examples under it,
 changed across versions (word diffs between consecutive versions, and the same history folded to
 the versions where the text or the number changed: ``timeline``, :mod:`kb.timeline`), whether a
 later version changed its meaning (``superseded_by``, from :mod:`kb.supersede`, on the entry and on
-each version of its history) and what the engine verified under each version (``verification``, see
-:func:`verification`) — so both render this dict. A numbered rule (the Comprehensive Rules) also
+each version of its history), its thread's answers grouped by the versions that state them
+(``answers``, :mod:`kb.answer_groups`: the page shows them when a version changed the ruling) and
+what the engine verified under each version (``verification``, see :func:`verification`) — so
+both render this dict. A numbered rule (the Comprehensive Rules) also
 carries its number in this version, its subrules, and the rule numbers its text cites that this
 version holds (``links``: number -> URL of that rule in the same version, :mod:`kb.rule_numbers`).
 Everything is read from the KB with a handful of indexed queries; the engine is never run here
@@ -18,6 +20,7 @@ import json
 import sqlite3
 
 from . import timeline
+from .answer_groups import thread_answers
 from .rule_numbers import linked_refs, rule_url
 from .supersede import superseded_by
 from .textdiff import word_diff
@@ -69,6 +72,7 @@ def entry_detail(conn: sqlite3.Connection, entry_id) -> dict | None:
         h["superseded_by"] = superseded.get(h["entry_id"])
     steps = timeline.compact(history, [v for v, in conn.execute(
         "SELECT version FROM documents WHERE game = ? ORDER BY version_sort", (game,))])
+    answers = thread_answers(conn, [thread]).get(thread, []) if thread else []
     checked = verification(conn, eid, version)
     number = _number(data)
     examples = _examples(conn, eid)
@@ -87,6 +91,7 @@ def entry_detail(conn: sqlite3.Connection, entry_id) -> dict | None:
         "links": {n: rule_url(game, version, n) for n in sorted(linked_refs(conn, doc_id, refs))},
         "history": history, "timeline": steps, "history_summary": timeline.summary(history, steps),
         "versions": list(dict.fromkeys(h["version"] for h in history)),
+        "answers": answers,
         "scenarios": _scenarios(conn, [h["entry_id"] for h in history]),
         "verified_versions": [v["version"] for v in checked if v["status"] == "passed"],
         "verification": checked,

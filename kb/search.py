@@ -21,7 +21,9 @@ costs the same with one version or a hundred. A query that names a version itsel
 "v1.3", "old rules", "before 16.0", "latest", or by date "in 2019", "before 2020-01-01"; see
 ``kb.query.VERSION_PHRASES``) searches that version, with the phrase taken out of the words searched;
 it wins over the filters, and the result reports it (``version_query``). A hit whose text a later
-version of its thread changed in meaning carries ``superseded_by`` (``kb.supersede``).
+version of its thread changed in meaning carries ``superseded_by`` (``kb.supersede``), and every hit
+its thread's answers grouped by the versions stating them (``answers``, ``kb.answer_groups``), so a
+tile never shows one version's answer beside another version's badge.
 
 Errors: a query is never SQL or FTS syntax, so hostile text just searches for its words; an
 empty query gives no results. Bad arguments (unknown game, version or kind, a limit out of range,
@@ -34,10 +36,11 @@ so ``for hit in search(...)`` callers keep working.
 from __future__ import annotations
 
 import sqlite3
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict, dataclass, field, replace
 
 from rapidfuzz import fuzz, process
 
+from .answer_groups import thread_answers
 from .card_panel import card_tiles
 from .fuzzy import Index, index_for, skeleton
 from .mentions import normalize_name
@@ -79,9 +82,16 @@ class ThreadHit:
     score: float = 0.0
     #: the later version that changed this text's meaning: {"version", "entry_id", "summary", "url"}
     superseded_by: dict | None = None
+    #: the thread's answers grouped by the versions stating them (kb.answer_groups), oldest first:
+    #: one group while no version changed the ruling; the tile shows each beside its own versions
+    answers: list = field(default_factory=list)
 
     def as_dict(self) -> dict:
-        return asdict(self)
+        # the groups are fresh dicts of lists made for this hit (kb.answer_groups): handed over, not
+        # deep-copied (asdict's copy of a Magic rule's hundred versions per group costs milliseconds)
+        out = asdict(replace(self, answers=[]))
+        out["answers"] = self.answers
+        return out
 
 
 @dataclass
@@ -286,6 +296,7 @@ def _thread_hits(conn: sqlite3.Connection, index: Index, marks: frozenset[str],
         f"SELECT id, key, title, question, category, body FROM entries WHERE id IN "
         f"({', '.join('?' * len(ids))})", ids)}
     superseded = superseded_by(conn, ids)
+    groups = thread_answers(conn, [corpus.info(e).thread for e in ids])
     hits = []
     for score, e in page:
         info = corpus.info(e)
@@ -298,7 +309,8 @@ def _thread_hits(conn: sqlite3.Connection, index: Index, marks: frozenset[str],
             snippet=snippet(body or question or "", marks) if (body or question) else "",
             cards=[{"set": s, "number": n, "name": name} for s, n, name in
                    index.entry_cards.get(e, ())],
-            url=f"/entries/{e}", score=round(score, 4), superseded_by=superseded.get(e)))
+            url=f"/entries/{e}", score=round(score, 4), superseded_by=superseded.get(e),
+            answers=groups.get(info.thread, [])))
     return hits
 
 

@@ -27,7 +27,7 @@ BAIT_FAQ = ("faq/my-opponent-has-14-aember-in-their-pool-and-i-have-0-in-mine-at
 PHASE_SHIFT_FAQ = next(q["key"] for q in QUESTIONS if "Phase Shift" in q["query"])
 ANGER_FAQS = {q["key"] for q in QUESTIONS if q["query"].startswith("Anger")}
 THREAD_KEYS = {"entry_id", "key", "thread", "game", "version", "versions", "changed", "kind", "title",
-               "question", "category", "snippet", "cards", "url", "score", "superseded_by"}
+               "question", "category", "snippet", "cards", "url", "score", "superseded_by", "answers"}
 CARD_KEYS = {"set", "number", "name", "house", "type", "text", "matched", "localized", "url", "errata", "rulings",
              "printings"}
 

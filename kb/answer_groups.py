@@ -1,0 +1,234 @@
+"""A thread's answers grouped by what they state: the versions that say one thing, then the next.
+
+Why: a page that shows one answer beside the badges of every version of its thread tells a judge
+that v1.1 says what v16.0 says. Where a later version changed the ruling ("will not allow" became
+"will allow", "7 times" became "2 times") that is a wrong answer under an older badge. So the card
+page, the search result tiles and the entry page all show a thread's answers grouped by the versions
+that state them ("v1.1–1.2: … · v1.3–16.0: …"), and take the groups from here, one implementation.
+
+How: whether two versions mean the same was decided once, by the build (:mod:`kb.supersede`, with
+:mod:`kb.meaning`), and stored as each entry's fate: the later entry and version that first states
+something else (a ``supersessions`` row), or none when its meaning holds to the thread's newest
+version. Entries that share a fate state the same thing (a fate is handed from an entry to the ones
+before it that say the same), so a group is the entries of one fate; a mere rewording stays in its
+group. Nothing is compared per request: one query over the threads asked for, its groups kept
+per KB state (:func:`kb.fuzzy.fingerprint`, which a rebuild or an ingest changes). Two cases the table
+cannot speak for get groups of their own: an entry flagged ``needs_review`` (the build neither marks
+nor compares it) and, in a KB built before the table existed, each distinct wording (compared as
+:func:`kb.textdiff.word_keys`, so only formatting is folded).
+
+A group's text is its newest entry's (the current wording of that ruling), its start, or where two
+groups start alike, from where it differs (:func:`distinct_answers`); ``label`` names its versions
+as runs of the game's consecutive versions ("v1.1–1.2, 16.0" when 1.3 lacks the thread).
+"""
+from __future__ import annotations
+
+import re
+import sqlite3
+import threading
+from collections import OrderedDict
+from typing import Iterable
+
+from .fuzzy import fingerprint
+from .textdiff import word_keys
+from .threads import is_aligned, parse_thread
+
+#: longest answer shown for a group (and under a ruling on a card page), in characters; the entry
+#: page has the text whole
+ANSWER_CHARS = 280
+#: threads asked for in one query (SQLite's limit on bound parameters is far above it)
+_CHUNK = 400
+#: threads whose groups are kept per KB state (search-as-you-type asks for the same ones again and
+#: again; a Magic rule's thread holds a hundred entries, so a cold query of ten costs ~10 ms)
+CACHE_SIZE = 512
+
+#: where a text divides into sentences and list items (not after a list item's number, "2.")
+_PIECE = re.compile(r"(?<=[.!?:])(?<!\b\d\.)(?<!\b\d\d\.)\s+|\s*\n\s*")
+
+_cache: OrderedDict[tuple, list[dict]] = OrderedDict()
+_lock = threading.Lock()
+
+
+def shortened(text: str | None, limit: int = ANSWER_CHARS) -> str:
+    """The first paragraph of ``text``, cut at a word near ``limit`` with an ellipsis."""
+    first = " ".join((text or "").strip().split("\n\n")[0].split())
+    if len(first) <= limit:
+        return first
+    return first[:limit].rsplit(" ", 1)[0].rstrip(",;:") + "…"
+
+
+def thread_answers(conn: sqlite3.Connection, threads: Iterable[str]) -> dict[str, list[dict]]:
+    """``{thread: [group, ...]}`` for each of ``threads`` the KB holds, groups ordered by the first
+    version stating them. A group: ``{"versions"`` (oldest first), ``"label"`` ("v1.1–1.2"),
+    ``"entry_id"``, ``"url"`` (its newest entry), ``"entry_ids"`` (every entry of the group),
+    ``"answer"`` (the newest entry's first paragraph, :func:`shortened`), ``"changed_in"`` (the
+    later version that changed it: ``{"version", "entry_id", "summary", "change", "url"}``, None for
+    the ruling that holds now), ``"needs_review"}``."""
+    wanted = list(dict.fromkeys(t for t in threads if t))
+    if not wanted:
+        return {}
+    state = fingerprint(conn)
+    cacheable = bool(state[0])  # a KB in a file: an in-memory one has no identity to key on
+    out: dict[str, list[dict]] = {}
+    with _lock:
+        for t in wanted:
+            hit = _cache.get((state, t)) if cacheable else None
+            if hit is not None:
+                _cache.move_to_end((state, t))
+                out[t] = hit
+    missing = [t for t in wanted if t not in out]
+    if missing:
+        found = _groups(conn, missing)
+        out.update(found)
+        if cacheable:
+            with _lock:
+                for t, gs in found.items():
+                    _cache[state, t] = gs
+                while len(_cache) > CACHE_SIZE:
+                    _cache.popitem(last=False)
+    # fresh dicts: callers add what their page needs (a card page's icon notation) to a group
+    return {t: [dict(g) for g in out[t]] for t in wanted if t in out}
+
+
+def _groups(conn: sqlite3.Connection, wanted: list[str]) -> dict[str, list[dict]]:
+    rows, stored = _rows(conn, wanted)
+    order = _version_order(conn)
+    groups: dict[str, dict[tuple, dict]] = {}
+    for thread, eid, game, version, sort, review, body, by, by_version, summary, change in rows:
+        if review:
+            key: tuple = ("review", eid)
+        elif by is not None:
+            key = ("changed", by, by_version)
+        elif stored:
+            key = ("holds",)
+        else:
+            key = ("words", tuple(word_keys(body or "")))
+        in_thread = groups.setdefault(thread, {})
+        g = in_thread.get(key)
+        if g is None:
+            g = in_thread[key] = {"game": game, "versions": {}, "entry_ids": [], "first": sort,
+                                  "needs_review": bool(review), "changed_in": None}
+        g["versions"][version] = True
+        g["entry_ids"].append(eid)
+        g["entry_id"] = eid  # rows come oldest first: the last one is the newest
+        if by is not None:
+            g["changed_in"] = (by, by_version, summary, change)
+    bodies = _bodies(conn, [g["entry_id"] for gs in groups.values() for g in gs.values()])
+    places = {game: {v: i for i, v in enumerate(vs)} for game, vs in order.items()}
+    out: dict[str, list[dict]] = {}
+    for thread, gs in groups.items():
+        out[thread] = []
+        ordered = sorted(gs.values(), key=lambda g: g["first"])
+        answers = distinct_answers([bodies.get(g["entry_id"]) or "" for g in ordered])
+        for g, answer in zip(ordered, answers):
+            versions = list(g["versions"])
+            by = g["changed_in"]
+            out[thread].append({
+                "versions": versions, "label": _label(versions, places.get(g["game"], {})),
+                "entry_id": g["entry_id"], "url": f"/entries/{g['entry_id']}", "entry_ids": g["entry_ids"],
+                "answer": answer,
+                "changed_in": None if by is None else {"version": by[1], "entry_id": by[0], "summary": by[2],
+                                                       "change": by[3], "url": f"/entries/{by[0]}"},
+                "needs_review": g["needs_review"]})
+    return out
+
+
+def distinct_answers(bodies: list[str], limit: int = ANSWER_CHARS) -> list[str]:
+    """What to show of each of a thread's texts that state different things: its start
+    (:func:`shortened`), unless another one starts with the same words (an answer whose change lies
+    past its first paragraph: a list of steps after "the following happens in this order:"); then
+    the text from its first sentence or list item that the other does not print, after "… ", so
+    that no two groups read the same."""
+    shown = [shortened(b, limit) for b in bodies]
+    keys = [word_keys(s) for s in shown]
+    out = []
+    for i, body in enumerate(bodies):
+        others = [bodies[j] for j in range(len(bodies)) if j != i and keys[j] == keys[i]]
+        out.append(_from_difference(body, others, limit) if others else shown[i])
+    return out
+
+
+def _from_difference(body: str, others: list[str], limit: int) -> str:
+    pieces = [p for p in _PIECE.split(body.strip()) if p.strip()]
+    printed = {tuple(word_keys(p)) for o in others for p in _PIECE.split(o)}
+    first = next((k for k, p in enumerate(pieces) if tuple(word_keys(p)) not in printed), 0)
+    if first == 0:
+        return shortened(body, limit)
+    return "… " + shortened(" ".join(pieces[first:]), limit)
+
+
+def group_of(groups: list[dict], entry_id: int) -> dict | None:
+    """The group of ``groups`` holding ``entry_id``, or None."""
+    return next((g for g in groups if entry_id in g["entry_ids"]), None)
+
+
+def version_label(versions: list[str], game_versions: list[str]) -> str:
+    """``versions`` as runs of consecutive versions of the game: "v1.1–1.2, 16.0". A version the game
+    list does not hold stands alone. Versions written with hyphens (dates) get spaces around the dash."""
+    return _label(versions, {v: i for i, v in enumerate(game_versions)})
+
+
+def _label(versions: list[str], at: dict[str, int]) -> str:
+    runs: list[list[str]] = []
+    for v in versions:
+        if runs and v in at and runs[-1][-1] in at and at[v] == at[runs[-1][-1]] + 1:
+            runs[-1].append(v)
+        else:
+            runs.append([v])
+    dash = " – " if any("-" in v for v in versions) else "–"
+    return "v" + ", ".join(r[0] if len(r) == 1 else f"{r[0]}{dash}{r[-1]}" for r in runs)
+
+
+def _rows(conn: sqlite3.Connection, threads: list[str]) -> tuple[list[tuple], bool]:
+    """(thread, entry, game, version, version_sort, needs_review, body or None, by_entry, by_version,
+    summary, change) of every entry of ``threads``, oldest version first; and whether the KB holds
+    supersessions (when not, bodies are read: the groups fall back to wordings)."""
+    aligned = is_aligned(conn)
+    stored = _has_supersessions(conn)
+    fate = "s.by_entry, s.version, s.summary, s.change" if stored else "NULL, NULL, NULL, NULL"
+    join = "LEFT JOIN supersessions s ON s.entry = e.id" if stored else ""
+    body = "NULL" if stored else "e.body"
+    rows: list[tuple] = []
+    if aligned:
+        for start in range(0, len(threads), _CHUNK):
+            chunk = threads[start:start + _CHUNK]
+            rows += conn.execute(
+                f"""SELECT et.thread, e.id, d.game, d.version, d.version_sort, e.needs_review, {body}, {fate}
+                    FROM entry_threads et JOIN entries e ON e.id = et.entry JOIN documents d ON d.id = e.document
+                    {join} WHERE et.thread IN ({','.join('?' * len(chunk))})
+                    ORDER BY et.thread, d.version_sort, e.ordinal""", chunk).fetchall()
+    else:  # a KB built before alignment: a thread is a game's key
+        for thread in threads:
+            try:
+                game, key = parse_thread(thread)
+            except ValueError:
+                continue
+            rows += [(thread, *r) for r in conn.execute(
+                f"""SELECT e.id, d.game, d.version, d.version_sort, e.needs_review, {body}, {fate}
+                    FROM entries e JOIN documents d ON d.id = e.document {join}
+                    WHERE d.game = ? AND e.key = ? ORDER BY d.version_sort, e.ordinal""", (game, key))]
+    return rows, stored
+
+
+def _has_supersessions(conn: sqlite3.Connection) -> bool:
+    try:
+        conn.execute("SELECT 1 FROM supersessions LIMIT 1")
+    except sqlite3.OperationalError:
+        return False
+    return True
+
+
+def _version_order(conn: sqlite3.Connection) -> dict[str, list[str]]:
+    order: dict[str, list[str]] = {}
+    for game, version in conn.execute("SELECT game, version FROM documents ORDER BY game, version_sort"):
+        if version not in order.setdefault(game, []):  # a version may span several documents
+            order[game].append(version)
+    return order
+
+
+def _bodies(conn: sqlite3.Connection, ids: list[int]) -> dict[int, str]:
+    out: dict[int, str] = {}
+    for start in range(0, len(ids), _CHUNK):
+        chunk = ids[start:start + _CHUNK]
+        out.update(conn.execute(f"SELECT id, body FROM entries WHERE id IN ({','.join('?' * len(chunk))})", chunk))
+    return out
