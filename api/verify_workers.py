@@ -21,30 +21,60 @@ What the request thread gets back is what the run returned or raised: an :class:
 (bad input, a run over its budget) or a :class:`sqlite3.DatabaseError` (the KB gone: a 503) come
 through as they would have in-process. A worker that dies (killed, out of memory) breaks the pool:
 that request is a 503 saying so, and the next one gets a new pool.
+
+Workers never outlive their server, whenever it ends (``kill -9`` during start-up included): each
+watches a pipe only the server holds open (:func:`_init_worker`), and no other process is started
+(multiprocessing's resource tracker, which spawn starts, ends once the server and the workers have).
 """
 from __future__ import annotations
 
 import multiprocessing
 import os
+import signal
 import sqlite3
 import threading
-import time
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
+from dataclasses import dataclass
+from multiprocessing.connection import Connection
 
 from .errors import ApiError
 
+
+@dataclass
+class _Pool:
+    executor: ProcessPoolExecutor
+    #: the write end of the workers' lifeline: held by this process alone, so it closes when this
+    #: process ends, however it ends (``kill -9`` included), or when the pool is stopped
+    lifeline: Connection
+    #: the write end of the pipe on which warmed workers say so (:func:`start`), else None
+    ready: Connection | None = None
+
+    def stop(self, wait: bool) -> None:
+        self.lifeline.close()   # the workers end now, a run in progress or their warm-up included
+        if self.ready is not None:
+            self.ready.close()
+        self.executor.shutdown(wait=wait, cancel_futures=True)
+
+
 _lock = threading.Lock()
 #: slots -> the pool of that many workers
-_pools: dict[int, ProcessPoolExecutor] = {}
+_pools: dict[int, _Pool] = {}
 
 
-def _pool(size: int) -> ProcessPoolExecutor:
+def _new_pool(size: int, kb_path: str | None = None, ready: Connection | None = None) -> _Pool:
+    context = multiprocessing.get_context("spawn")
+    lifeline_r, lifeline_w = context.Pipe(duplex=False)
+    executor = ProcessPoolExecutor(size, mp_context=context, initializer=_init_worker,
+                                   initargs=(lifeline_r, kb_path, ready))
+    return _Pool(executor, lifeline_w, ready)
+
+
+def _pool(size: int) -> _Pool:
     with _lock:
         pool = _pools.get(size)
         if pool is None:
-            pool = _pools[size] = ProcessPoolExecutor(size, mp_context=multiprocessing.get_context("spawn"),
-                                                      initializer=_init_worker)
+            pool = _pools[size] = _new_pool(size)
         return pool
 
 
@@ -53,10 +83,11 @@ def call(size: int, task: str, kb_path: str, *args):
     at ``kb_path``; return what it returns, raise what it raises."""
     pool = _pool(size)
     try:
-        future = pool.submit(_work, task, kb_path, args)
+        future = pool.executor.submit(_work, task, kb_path, args)
     except BrokenProcessPool:  # a worker died before this request came: a new pool takes it
         _forget(size, pool)
-        future = _pool(size).submit(_work, task, kb_path, args)
+        pool = _pool(size)
+        future = pool.executor.submit(_work, task, kb_path, args)
     try:
         return future.result()
     except BrokenProcessPool:  # its worker died while running it
@@ -65,24 +96,41 @@ def call(size: int, task: str, kb_path: str, *args):
                        "try again", 503) from None
 
 
-def _forget(size: int, pool: ProcessPoolExecutor) -> None:
+def _forget(size: int, pool: _Pool) -> None:
     with _lock:
         if _pools.get(size) is pool:
             del _pools[size]
-    pool.shutdown(wait=False, cancel_futures=True)
+    pool.stop(wait=False)
 
 
 def start(size: int, kb_path: str) -> None:
-    """Start every worker of a pool of ``size`` and have each read the KB at ``kb_path`` (its entry
-    indexes and rule sets), so that the first verifies are as fast as the later ones."""
-    pool = _pool(size)
-    if size == 1:
-        pool.submit(_warm, kb_path, None).result()
-        return
-    with multiprocessing.get_context("spawn").Manager() as manager:
-        barrier = manager.Barrier(size)
-        for future in [pool.submit(_warm, kb_path, barrier) for _ in range(size)]:
-            future.result()
+    """Start every worker of a pool of ``size``, each reading the KB at ``kb_path`` (its entry
+    indexes and rule sets) as it starts, and return once all have: the first verifies are then as
+    fast as the later ones. Raises :class:`BrokenProcessPool` if a worker ended while starting.
+
+    Each worker warms itself in its initializer, so every worker of the pool does, and says so on a
+    pipe; no process beyond the workers is involved (a ``Manager`` for a barrier was one more
+    process, left running by a ``kill -9``)."""
+    context = multiprocessing.get_context("spawn")
+    ready_r, ready_w = context.Pipe(duplex=False)
+    pool = _new_pool(size, kb_path, ready_w)
+    with _lock:
+        previous, _pools[size] = _pools.get(size), pool
+    if previous is not None:
+        previous.stop(wait=False)
+    try:
+        # with spawn, each task submitted while no worker is idle starts one more worker
+        pending = [pool.executor.submit(_started) for _ in range(size)]
+        warm: set[bytes] = set()
+        while len(warm) < size:
+            if ready_r.poll(0.1):
+                warm.add(ready_r.recv_bytes())
+            else:
+                for future in pending:
+                    if future.done():
+                        future.result()  # a worker that ended while starting breaks the pool: raised here
+    finally:
+        ready_r.close()
 
 
 def shutdown() -> None:
@@ -90,7 +138,7 @@ def shutdown() -> None:
         pools = list(_pools.values())
         _pools.clear()
     for pool in pools:
-        pool.shutdown(wait=True, cancel_futures=True)
+        pool.stop(wait=True)
 
 
 # ---------------------------------------------------------------- in the worker
@@ -101,21 +149,50 @@ def shutdown() -> None:
 NICENESS = 10
 
 
-def _init_worker() -> None:
-    """Lower this worker's priority, and end it when the server ends without stopping it (``kill
-    -9``): a worker left behind would hold its memory and the KB file for good."""
+def _init_worker(lifeline: Connection, kb_path: str | None, ready: Connection | None) -> None:
+    """The first thing a worker runs (after the imports spawn makes it do): watch the server, lower
+    its priority, then read the KB at ``kb_path`` if given and say so on ``ready``.
+
+    The watch: a thread that waits for the end of ``lifeline``, a pipe whose write end only the
+    server holds, and ends the worker when it comes, that is, as soon as the server ends or stops
+    the pool, whatever stops the server (``kill -9`` too), even if the server was already gone when
+    the worker got here (the read ends at once). A worker left behind would hold its memory and the
+    KB file for good. (Not ``PR_SET_PDEATHSIG``: it fires when the *thread* that started the worker
+    ends, and a pool may be started by a request thread; nor the parent's pid: a worker whose server
+    died while it was importing would take its new parent for the server.)
+
+    Ctrl-C in a terminal reaches every process of the group: a worker ignores it, and ends when the
+    server, which takes it, stops."""
+    threading.Thread(target=_watch, args=(lifeline,), name="server-watch", daemon=True).start()
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
     try:
         os.nice(NICENESS)
     except (AttributeError, OSError):  # no nice() on this system: the same priority as the server
         pass
-    server = os.getppid()
+    if kb_path is not None:
+        from engine.kb_cache import warm
+        try:
+            warm(_connection(kb_path))
+        except Exception:  # a warm-up is only a head start: the verify that needs this KB says why
+            _drop(kb_path)
+    if ready is not None:
+        try:
+            ready.send_bytes(str(os.getpid()).encode())
+            ready.close()
+        except OSError:  # the server no longer waits for it
+            pass
 
-    def watch() -> None:
-        while os.getppid() == server:
-            time.sleep(1)
-        os._exit(0)
 
-    threading.Thread(target=watch, name="server-watch", daemon=True).start()
+def _watch(lifeline: Connection) -> None:
+    try:
+        lifeline.recv_bytes()
+    except (EOFError, OSError):
+        pass
+    os._exit(0)
+
+
+def _started() -> None:
+    """The task :func:`start` submits to start each worker: done once its initializer has run."""
 
 
 #: KB path -> (identity of the file, connection to it)
@@ -151,16 +228,11 @@ def _work(task: str, kb_path: str, args: tuple):
     try:
         return getattr(verify, task)(_connection(kb_path), *args)
     except sqlite3.DatabaseError:  # the KB damaged or gone: the next task opens it again
-        kept = _conns.pop(kb_path, None)
-        if kept is not None:
-            kept[1].close()
+        _drop(kb_path)
         raise
 
 
-def _warm(kb_path: str, barrier) -> None:
-    """Read what every replay on this KB reads; ``barrier`` holds each worker here until all have
-    a task, so that every worker of the pool gets one."""
-    from engine.kb_cache import warm
-    if barrier is not None:
-        barrier.wait(timeout=120)
-    warm(_connection(kb_path))
+def _drop(kb_path: str) -> None:
+    kept = _conns.pop(kb_path, None)
+    if kept is not None:
+        kept[1].close()

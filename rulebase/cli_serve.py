@@ -10,6 +10,7 @@ import gc
 import os
 import re
 import time
+from concurrent.futures.process import BrokenProcessPool
 from pathlib import Path
 
 import click
@@ -84,7 +85,10 @@ def serve(host: str, port: int, db: Path, datasette_url: str | None, threads: in
     from api import verify_workers
     with cleanup_on_terminate():  # a kill stops the verify workers too
         try:
-            verify_workers.start(verify_concurrency, app.config["KB_PATH"])  # a process per slot, warm
+            try:
+                verify_workers.start(verify_concurrency, app.config["KB_PATH"])  # a process per slot, warm
+            except BrokenProcessPool:
+                raise KBError("a verify worker ended while starting (out of memory or killed)") from None
             _serve(app, db, host, port, threads, verify_concurrency, connection_limit, channel_timeout,
                    index, started)
         finally:
@@ -94,12 +98,15 @@ def serve(host: str, port: int, db: Path, datasette_url: str | None, threads: in
 def _serve(app, db: Path, host: str, port: int, threads: int, verify_concurrency: int, connection_limit: int,
            channel_timeout: int, index, started: float) -> None:
     from waitress import create_server
+    from api import waitress_errors
 
     settings = waitress_settings(app, threads, connection_limit, channel_timeout)
+    socket_map: dict = {}
     try:
-        server = create_server(app, host=host, port=port, **settings)
+        server = create_server(app, map=socket_map, host=host, port=port, **settings)
     except (OSError, ValueError) as exc:  # port taken, no such address, a host that is no address
         raise KBError(f"cannot listen on {host}:{port}: {getattr(exc, 'strerror', None) or exc}") from None
+    waitress_errors.install(socket_map)  # its own 413, 431, 400 in the site's shape, with its headers
     listening = getattr(server, "effective_listen", None) or [(server.effective_host, server.effective_port)]
     for addr, bound in listening:
         shown = f"[{addr}]" if ":" in str(addr) else addr
@@ -135,11 +142,13 @@ def waitress_settings(app, threads: int, connection_limit: int, channel_timeout:
       them holds the server's connections for that long at most;
     - ``asyncore_use_poll``: ``select()`` cannot watch descriptors past 1023, ``poll()`` can;
     - body and header sizes: those the app takes (:mod:`api.request_limits`), so a larger request is
-      refused as soon as its headers say so, not after it was received and spooled to disk."""
+      refused as soon as its headers say so, not after it was received and spooled to disk (waitress
+      refuses a size equal to its setting, hence the one byte more). Its refusals are answered in the
+      site's shape, with its headers (:mod:`api.waitress_errors`)."""
     from api.request_limits import max_body_size, max_header_size
     return {"threads": threads, "connection_limit": connection_limit, "channel_timeout": channel_timeout,
             "cleanup_interval": max(1, min(30, channel_timeout // 3)), "asyncore_use_poll": True,
-            "max_request_body_size": max_body_size(app), "max_request_header_size": max_header_size()}
+            "max_request_body_size": max_body_size(app) + 1, "max_request_header_size": max_header_size() + 1}
 
 
 def _room_for_connections(connection_limit: int, threads: int) -> None:

@@ -1,0 +1,171 @@
+"""``rulebase serve`` killed at any moment of its start-up leaves no process behind.
+
+Why: a verify worker holds about 300 MB and the KB file open; one left under PID 1 by a server that
+was killed (``kill -9`` by a supervisor, an out-of-memory kill) stays for good, and each restart that
+is killed again leaves more. The server is killed at each observable moment of its start-up: at
+once, as its first and its second worker process appear (importing), as a worker lowers its
+priority (warming the KB), on the line printed just before "ready", and after "ready". Every
+process the server started is found again afterwards by a tag in its environment (children inherit
+it, and keep it once orphaned), besides the pids seen while the server ran.
+"""
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import sys
+import threading
+import time
+import uuid
+from pathlib import Path
+
+import pytest
+
+RULEBASE = Path(sys.executable).with_name("rulebase")
+TAG_VAR = "RULEBASE_STARTUP_KILL_TEST"
+#: seconds after the kill by which every process of the server must be gone
+GRACE = 5.0
+
+
+def _stat(pid: int) -> list[str] | None:
+    try:
+        return Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except (OSError, IndexError):
+        return None
+
+
+def _cmdline(pid: int) -> str:
+    try:
+        return Path(f"/proc/{pid}/cmdline").read_bytes().replace(b"\0", b" ").decode(errors="replace").strip()
+    except OSError:
+        return ""
+
+
+def tagged(tag: str) -> set[int]:
+    """Live processes (not zombies) whose environment carries ``tag``: the server and what it started."""
+    marker = f"{TAG_VAR}={tag}".encode() + b"\0"
+    found = set()
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdigit():
+            continue
+        try:
+            environ = (entry / "environ").read_bytes()
+        except OSError:
+            continue
+        stat = _stat(int(entry.name))
+        if marker in environ and stat is not None and stat[0] != "Z":
+            found.add(int(entry.name))
+    return found
+
+
+def descendants(root: int) -> set[int]:
+    """Processes whose parent chain leads to ``root`` (read from /proc/PID/task/TID/children)."""
+    found, pending = set(), [root]
+    while pending:
+        pid = pending.pop()
+        try:
+            tasks = list(Path(f"/proc/{pid}/task").iterdir())
+        except OSError:
+            continue
+        for task in tasks:
+            try:
+                children = [int(c) for c in (task / "children").read_text().split()]
+            except OSError:
+                continue
+            pending.extend(c for c in children if c not in found)
+            found.update(children)
+    return found
+
+
+def alive(pids: set[int]) -> set[int]:
+    return {pid for pid in pids if (stat := _stat(pid)) is not None and stat[0] != "Z"}
+
+
+class Server:
+    """``rulebase serve`` started with a tag; records its children while it runs."""
+
+    def __init__(self, db: Path):
+        self.tag = uuid.uuid4().hex
+        self.proc = subprocess.Popen(
+            [str(RULEBASE), "serve", "--host", "127.0.0.1", "--port", "0", "--db", str(db),
+             "--verify-concurrency", "2"],
+            stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
+            env={**os.environ, "PYTHONUNBUFFERED": "1", TAG_VAR: self.tag})
+        self.lines: list[str] = []
+        self.children: set[int] = set()
+        self.nice = int(_stat(os.getpid())[16])
+        threading.Thread(target=self._read, daemon=True).start()
+
+    def _read(self) -> None:
+        for line in self.proc.stdout:
+            self.lines.append(line)
+
+    def poll(self) -> set[int]:
+        """The server's descendants now (remembered in ``children``)."""
+        now = descendants(self.proc.pid)
+        self.children |= now
+        return now
+
+    def spawned(self) -> list[int]:
+        """Children started by multiprocessing's spawn (verify workers; a manager, if any)."""
+        return [pid for pid in self.poll() if "spawn_main" in _cmdline(pid)]
+
+    def printed(self, prefix: str) -> bool:
+        return any(line.startswith(prefix) for line in self.lines)
+
+    def wait_for(self, what, timeout: float = 120) -> None:
+        deadline = time.monotonic() + timeout
+        while not what():
+            assert self.proc.poll() is None, f"serve ended: {''.join(self.lines)}"
+            assert time.monotonic() < deadline, f"not reached in {timeout} s: {''.join(self.lines)}"
+            time.sleep(0.01)
+
+
+#: moments of start-up: (id, condition on the server that is true at that moment)
+MOMENTS = {
+    "at-launch": lambda s: True,
+    "first-worker-spawned": lambda s: len(s.spawned()) >= 1,
+    "second-worker-spawned": lambda s: len(s.spawned()) >= 2,
+    "workers-warming": lambda s: any(int((_stat(p) or [0] * 20)[16]) > s.nice for p in s.spawned()),
+    "just-before-ready": lambda s: s.printed("serving "),
+    "after-ready": lambda s: s.printed("ready in") and len(s.spawned()) >= 2,
+}
+
+
+def _kill_at(db: Path, moment: str, how: signal.Signals) -> None:
+    server = Server(db)
+    try:
+        server.wait_for(lambda: MOMENTS[moment](server))
+        server.poll()
+        server.proc.send_signal(how)
+        killed = time.monotonic()
+        server.proc.wait(GRACE)
+        left = set()
+        while time.monotonic() - killed < GRACE:
+            left = alive(server.children) | tagged(server.tag)
+            if not left:
+                break
+            time.sleep(0.1)
+        print(f"\n{how.name} {moment}: {len(server.children)} children seen, "
+              + (f"{len(left)} left after {GRACE:.0f} s" if left else
+                 f"all gone {time.monotonic() - killed:.2f} s after the kill"))
+        report = {pid: _cmdline(pid)[:120] for pid in left}
+        assert not left, (f"{len(left)} process(es) of a server killed ({how.name}) {moment} outlived it by "
+                          f"{GRACE:.0f} s: {report}")
+    finally:
+        for pid in alive(server.children) | tagged(server.tag) | {server.proc.pid}:
+            try:
+                os.kill(pid, signal.SIGKILL)
+            except ProcessLookupError:
+                pass
+        server.proc.wait(10)
+
+
+@pytest.mark.parametrize("moment", list(MOMENTS))
+def test_kill_9_during_start_up_leaves_no_process(built_kb, moment):
+    _kill_at(built_kb, moment, signal.SIGKILL)
+
+
+@pytest.mark.parametrize("moment", ["first-worker-spawned", "second-worker-spawned", "workers-warming"])
+def test_kill_during_start_up_leaves_no_process(built_kb, moment):
+    _kill_at(built_kb, moment, signal.SIGTERM)
