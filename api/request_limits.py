@@ -12,9 +12,10 @@ here, which are derived from what the endpoints accept:
 - query string: at most :data:`MAX_QUERY_STRING` bytes, checked by the app itself (a JSON 414 under
   ``/api``, Werkzeug's 414 page elsewhere); waitress's header limit (:func:`max_header_size`) leaves
   room above it, so an over-long query string gets the app's answer, not waitress's. A request whose
-  headers exceed even that is refused by waitress with its own plain-text 431 (no traceback): the
-  app cannot answer a request waitress would have to hold in memory first, and a larger header limit
-  would only let every open connection hold that much.
+  headers exceed even that is refused by waitress with a 431 (no traceback; JSON under ``/api``, with
+  the security headers: :mod:`api.waitress_errors`): the app cannot answer a request waitress would
+  have to hold in memory first, and a larger header limit would only let every open connection hold
+  that much.
 """
 from __future__ import annotations
 

@@ -1,7 +1,9 @@
 """``rulebase serve`` under hostile connections, against the real server: half-open connections
 (slowloris) must not take the site down, idle ones are closed after ``--channel-timeout``, a body
 larger than any endpoint takes is refused as soon as its headers say so, and the limits can be set
-by option or environment variable, with a one-line error for impossible ones."""
+by option or environment variable, with a one-line error for impossible ones. What waitress refuses
+itself (413, 431, 400, 501) is answered like the app's errors, with the security headers, and no
+redirect carries the request's ``Host`` (a client's choice) back in its ``Location``."""
 from __future__ import annotations
 
 import json
@@ -15,6 +17,9 @@ import time
 from contextlib import contextmanager, ExitStack
 from pathlib import Path
 
+import pytest
+
+from api.headers import SECURITY_HEADERS
 from conftest import run_cli
 
 RULEBASE = Path(sys.executable).with_name("rulebase")
@@ -147,3 +152,71 @@ def test_impossible_limits_are_one_line_errors(kb_copy):
     lines = result.stderr.strip().splitlines()
     assert result.returncode == 1 and len(lines) == 1 and "ulimit" in lines[0], result.stderr
     assert "http://" not in result.stdout
+
+
+@pytest.fixture(scope="module")
+def site_port(built_kb):
+    """One ``rulebase serve`` on the session's KB for the tests that only send requests."""
+    with serve(built_kb) as (port, _):
+        yield port
+
+
+def _refusal(port: int, request: bytes) -> tuple[int, dict, bytes, float]:
+    """``http``, tolerating the reset a refused request may end with once its answer has come."""
+    try:
+        return http(port, request, timeout=10)
+    except ConnectionResetError:
+        pytest.fail("the connection was reset before the answer")
+
+
+def _has_security_headers(headers: dict) -> bool:
+    return all(headers.get(name) == value for name, value in SECURITY_HEADERS.items())
+
+
+def test_waitress_refusals_are_json_under_api_and_carry_the_security_headers(site_port):
+    huge_body = b"Content-Length: 300000000\r\n\r\n" + b" " * 4000
+    # a body over the limit: refused from its Content-Length, without being read
+    status, headers, body, seconds = _refusal(site_port, b"POST /api/verify HTTP/1.1\r\nHost: x\r\n"
+                                                         b"Content-Type: application/json\r\n" + huge_body)
+    assert status == 413 and seconds < 2, (status, seconds)
+    assert headers["Content-Type"] == "application/json" and _has_security_headers(headers), headers
+    assert json.loads(body) == {"error": "request body too large: 300000000 bytes, the limit is 124096 bytes"}
+    status, headers, body, _ = _refusal(site_port, b"POST /kotc/check HTTP/1.1\r\nHost: x\r\n"
+                                                   b"Content-Type: application/x-www-form-urlencoded\r\n" + huge_body)
+    assert status == 413 and headers["Content-Type"].startswith("text/html") and _has_security_headers(headers)
+    assert b"Request body too large" in body and b"Traceback" not in body
+    # request line and headers over their limit (64 KiB): waitress stops reading at the limit
+    padding = b"X-Pad: " + b"a" * 65_600 + b"\r\n\r\n"
+    status, headers, body, _ = _refusal(site_port, b"GET /api/search?q=a HTTP/1.1\r\nHost: x\r\n" + padding)
+    assert status == 431 and headers["Content-Type"] == "application/json" and _has_security_headers(headers)
+    assert json.loads(body)["error"].startswith("request line and headers too large: the limit is 65536 bytes")
+    status, headers, body, _ = _refusal(site_port, b"GET /?q=a HTTP/1.1\r\nHost: x\r\n" + padding)
+    assert status == 431 and headers["Content-Type"].startswith("text/html") and _has_security_headers(headers)
+    # a request waitress cannot parse, a transfer coding it does not know
+    status, headers, body, _ = _refusal(site_port, b"GET /api/versions HTTP/1.1\r\nHost: x\r\nNo colon\r\n\r\n")
+    assert status == 400 and _has_security_headers(headers) and json.loads(body)["error"].startswith("bad request")
+    status, headers, body, _ = _refusal(site_port, b"POST /api/verify HTTP/1.1\r\nHost: x\r\n"
+                                                   b"Transfer-Encoding: gzip\r\n\r\n")
+    assert status == 501 and _has_security_headers(headers) and json.loads(body)["error"].startswith("not implemented")
+
+
+HOSTILE_HOST = "evil.example"
+
+
+@pytest.mark.parametrize("target", [b"/static//style.css", b"/api//search?q=elusive",
+                                    b"http://evil.example/static//style.css"])
+def test_redirects_never_carry_the_request_host(site_port, target):
+    status, headers, body, _ = http(site_port, b"GET " + target + b" HTTP/1.1\r\nHost: " + HOSTILE_HOST.encode()
+                                    + b"\r\nConnection: close\r\n\r\n", timeout=10)
+    assert status == 308, (status, headers)
+    assert headers["Location"] in ("/static/style.css", "/api/search?q=elusive"), headers
+    assert HOSTILE_HOST.encode() not in body and _has_security_headers(headers)
+
+
+def test_a_strict_slashes_redirect_is_relative_too(built_kb):
+    from api import create_app
+    app = create_app(built_kb)
+    app.add_url_rule("/folder/", "folder", lambda: "a folder")   # no route of the site ends in "/"
+    response = app.test_client().get("/folder", headers={"Host": HOSTILE_HOST})
+    assert response.status_code == 308 and response.headers["Location"] == "/folder/"
+    assert HOSTILE_HOST.encode() not in response.data
