@@ -11,6 +11,7 @@ from pathlib import Path
 
 from .cr_decode import looks_like_cr
 from .errors import IngestError
+from .limits import read_capped
 
 FORMATS = ("markdown", "html", "pdf", "text", "cr")
 
@@ -22,16 +23,10 @@ _VERSION_PATTERNS = [
 ]
 
 
-def read_source(path: Path) -> bytes:
-    try:
-        data = path.read_bytes()
-    except FileNotFoundError:
-        raise IngestError(f"{path}: no such file") from None
-    except IsADirectoryError:
-        raise IngestError(f"{path}: is a directory, expected a rulebook file") from None
-    except OSError as exc:
-        raise IngestError(f"{path}: cannot read ({exc.strerror})") from None
-    if not data.strip():
+def read_source(path: Path, max_size: int | None = None) -> bytes:
+    """The bytes of a source document, at most ``max_size`` of them (:mod:`ingest.limits`)."""
+    data = read_capped(Path(path), max_size)
+    if not data or data.isspace():  # not data.strip(): no copy of a large file
         raise IngestError(f"{path}: file is empty, expected a rulebook document")
     return data
 

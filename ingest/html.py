@@ -18,6 +18,7 @@ from bs4 import BeautifulSoup
 from bs4.element import Tag
 
 from . import html_items
+from .html_tree import TreeFacts, parse_html
 from .html_text import (
     HEADING_TAGS, LIST_TAGS, SKIP_TAGS, inline, is_text, render_blocks, render_list, repair_entities,
 )
@@ -74,7 +75,11 @@ def classify(heading: str, anchor: str | None = None) -> str | None:
     return None
 
 
-def _is_chrome(el: Tag) -> bool:
+def _is_licence(rel) -> bool:
+    return bool(rel) and "license" in rel
+
+
+def _is_chrome(el: Tag, facts: TreeFacts) -> bool:
     """Navigation, footers, license notes: page furniture, not rulebook text."""
     if el.name in SKIP_TAGS or el.name == "footer":
         return True
@@ -83,8 +88,7 @@ def _is_chrome(el: Tag) -> bool:
     tokens = {t.lower() for t in el.get("class") or []} | {str(el.get("id") or "").lower()}
     if tokens & _CHROME_TOKENS:
         return True
-    licence = el.find("a", rel=lambda r: r and "license" in r)
-    return licence is not None and len(el.get_text(" ", strip=True)) < 400
+    return facts.holds_licence(el) and facts.text_length(el) < 400
 
 
 def _anchor(h: Tag) -> str | None:
@@ -99,38 +103,40 @@ def _anchor(h: Tag) -> str | None:
     return None
 
 
-def _events(root: Tag) -> list:
-    """Headings (as :class:`_Heading`) and content blocks (Tags or loose strings), in page order."""
+def _events(root: Tag, facts: TreeFacts) -> list:
+    """Headings (as :class:`_Heading`) and content blocks (Tags or loose strings), in page order.
+    Containers holding blocks are walked through with a stack of their children, not recursively."""
     events: list = []
 
-    def walk(el: Tag) -> None:
-        loose: list = []            # inline runs directly inside a container
+    def flush(loose: list) -> None:  # inline runs directly inside a container
+        if inline(loose):
+            events.append(list(loose))
+        loose.clear()
 
-        def flush() -> None:
-            if inline(loose):
-                events.append(list(loose))
-            loose.clear()
-
-        for child in el.children:
-            if is_text(child):
-                loose.append(child)
-                continue
-            if not isinstance(child, Tag) or _is_chrome(child):
-                continue
-            if child.name in HEADING_TAGS:
-                flush()
-                events.append(_Heading(int(child.name[1]), inline(child, drop=()), _anchor(child)))
-            elif child.name in _CONTAINERS and child.find(list(_BLOCKISH) + list(HEADING_TAGS)):
-                flush()
-                walk(child)
-            elif child.name in _BLOCKISH or child.name in _CONTAINERS:
-                flush()
-                events.append(child)
-            else:
-                loose.append(child)
-        flush()
-
-    walk(root)
+    stack = [(iter(root.children), [])]
+    while stack:
+        children, loose = stack[-1]
+        child = next(children, None)
+        if child is None:
+            flush(loose)
+            stack.pop()
+            continue
+        if is_text(child):
+            loose.append(child)
+            continue
+        if not isinstance(child, Tag) or _is_chrome(child, facts):
+            continue
+        if child.name in HEADING_TAGS:
+            flush(loose)
+            events.append(_Heading(int(child.name[1]), inline(child, drop=()), _anchor(child)))
+        elif child.name in _CONTAINERS and facts.holds_block(child):
+            flush(loose)
+            stack.append((iter(child.children), []))
+        elif child.name in _BLOCKISH or child.name in _CONTAINERS:
+            flush(loose)
+            events.append(child)
+        else:
+            loose.append(child)
     return events
 
 
@@ -171,9 +177,11 @@ def _version(*texts: str | None) -> str | None:
 def parse(text: str, context: ParseContext) -> ParsedDocument:
     """Parse an HTML rulebook page. Never raises for odd markup; an empty result means no rulebook."""
     text, warnings = repair_entities(text)
-    soup = BeautifulSoup(text, "html.parser")
+    soup, deep = parse_html(text, context.source_name)
+    del text  # the tree holds it now
+    warnings.extend(deep)
     root = soup.body or soup
-    events = _events(root)
+    events = _events(root, TreeFacts(root, (*_BLOCKISH, *HEADING_TAGS), _is_licence))
     headings = [e for e in events if isinstance(e, _Heading)]
     doc = ParsedDocument(entries=[], parser="html", warnings=warnings)
     if not headings:

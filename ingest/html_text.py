@@ -4,6 +4,10 @@ Paragraphs become blank-line separated blocks, list items ``1. ...`` / ``- ...``
 indented), tables ``cell | cell`` rows. Images, scripts and navigation are dropped. ``<var>x</var>``
 placeholders render as the bare letter in plain text and as ``{x}`` in templates; ``<ins>``/``<del>``
 edits can be shown or hidden so one cell yields both the text before and after a revision.
+
+:func:`inline` reads a fragment with a stack, not recursively; the renderers of lists and blocks
+recurse once per nesting level, which the tree keeps below :data:`ingest.limits.MAX_HTML_DEPTH`
+(:mod:`ingest.html_tree`).
 """
 from __future__ import annotations
 
@@ -35,26 +39,36 @@ _ENTITY = re.compile(r"&([A-Za-z][A-Za-z0-9]{0,31});")
 ENTITY_ALIASES = {"en": "ndash", "em": "mdash", "ndsh": "ndash", "mdsh": "mdash", "elip": "hellip",
                   "apos": "apos", "nbps": "nbsp", "rsqo": "rsquo", "lsqo": "lsquo"}
 _NAMES = sorted(n[:-1] for n in _HTML5 if n.endswith(";"))
+#: entity warnings listed one by one; past these, one line counts the rest
+MAX_ENTITY_WARNINGS = 50
 
 
 def repair_entities(text: str) -> tuple[str, list[str]]:
     """Replace unknown ``&name;`` references by the entity they most plausibly meant.
 
-    Returns the repaired source and one warning per repair (or per reference left as it was).
+    Returns the repaired source and one warning per repair (or per reference left as it was), the
+    first :data:`MAX_ENTITY_WARNINGS` of them and then how many more. Linear in the text: line
+    numbers are counted on from the previous reference, and each name is looked up once.
     """
     warnings: list[str] = []
+    guesses: dict[str, str | None] = {}
+    at = [0, 1]  # offset and line number of the previous reference
+    more = 0
 
     def fix(m: re.Match[str]) -> str:
+        nonlocal more
         name = m.group(1)
         if name + ";" in _HTML5:
             return m.group(0)
-        guess = ENTITY_ALIASES.get(name)
-        if guess is None and name + "dash;" in _HTML5:
-            guess = name + "dash"
-        if guess is None and len(name) >= 4:
-            close = difflib.get_close_matches(name, _NAMES, n=1, cutoff=0.8)
-            guess = close[0] if close else None
-        line = text.count("\n", 0, m.start()) + 1
+        if name not in guesses:
+            guesses[name] = _guess(name)
+        guess = guesses[name]
+        if len(warnings) >= MAX_ENTITY_WARNINGS:
+            more += 1
+            return m.group(0) if guess is None else f"&{guess};"
+        at[1] += text.count("\n", at[0], m.start())
+        at[0] = m.start()
+        line = at[1]
         context = _WS.sub(" ", text[max(0, m.start() - 20):m.end() + 20]).strip()
         if guess is None:
             warnings.append(f"line {line}: unknown HTML entity {m.group(0)} kept as text (in “{context}”)")
@@ -65,7 +79,21 @@ def repair_entities(text: str) -> tuple[str, list[str]]:
         )
         return f"&{guess};"
 
-    return _ENTITY.sub(fix, text), warnings
+    repaired = _ENTITY.sub(fix, text)
+    if more:
+        warnings.append(f"{more:,} more malformed or unknown HTML entities")
+    return repaired, warnings
+
+
+def _guess(name: str) -> str | None:
+    """The entity an unknown ``&name;`` most plausibly meant, or ``None``."""
+    guess = ENTITY_ALIASES.get(name)
+    if guess is None and name + "dash;" in _HTML5:
+        guess = name + "dash"
+    if guess is None and len(name) >= 4:
+        close = difflib.get_close_matches(name, _NAMES, n=1, cutoff=0.8)
+        guess = close[0] if close else None
+    return guess
 
 
 def tidy(text: str) -> str:
@@ -86,27 +114,27 @@ def inline(nodes, *, template: bool = False, drop: tuple[str, ...] = ("del",),
     not descended into (nested lists, rendered separately by the caller).
     """
     parts: list[str] = []
-
-    def walk(node) -> None:
+    stack = [iter([nodes] if isinstance(nodes, Tag) else nodes)]  # children still to read, per level
+    while stack:
+        node = next(stack[-1], None)
+        if node is None:
+            stack.pop()
+            continue
         if is_text(node):
             parts.append(_WS.sub(" ", str(node)))
-            return
+            continue
         if not isinstance(node, Tag):
-            return
+            continue
         name = node.name
         if name in SKIP_TAGS or name in drop or name in stop:
-            return
+            continue
         if name == "br":
             parts.append("\n")
         elif name == "var":
             var = _WS.sub(" ", node.get_text()).strip()
             parts.append("{" + var + "}" if template else var)
         else:
-            for child in node.children:
-                walk(child)
-
-    for node in ([nodes] if isinstance(nodes, Tag) else nodes):
-        walk(node)
+            stack.append(iter(node.children))
     return tidy("".join(parts))
 
 

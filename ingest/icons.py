@@ -136,11 +136,17 @@ def html_notation(html: str) -> Notation | None:
     return Notation("letter", html, (f"letter:{html}",)) if re.fullmatch(r"<[A-Z]{1,2}>", html) else None
 
 
+#: how far back from a notation its name may start ("ÆMBER BONUS ICON (" and spaces)
+_NAME_REACH = 200
+
+
 def _names_before(icon: Icon, before: str, strict: bool) -> bool:
     """``before`` ends with the icon's name, optionally "bonus icon" and an opening parenthesis.
     ``strict`` (for learning a definition) also wants the word "icon" or the parenthesis."""
-    m = re.search(rf"(?<!\w)(?:{icon.name_pattern})(\s+bonus)?(\s+icons?)?\s*[:=\-–—]?\s*(\()?\s*$",
-                  before, re.I)
+    # only the end of ``before`` can match: searching all of it for every icon of a long paragraph
+    # would be quadratic (the look-behind still sees the character before the window)
+    m = re.compile(rf"(?<!\w)(?:{icon.name_pattern})(\s+bonus)?(\s+icons?)?\s*[:=\-–—]?\s*(\()?\s*$",
+                   re.I).search(before, max(0, len(before) - _NAME_REACH))
     return bool(m) and (not strict or bool(m.group(2) or m.group(3)))
 
 
@@ -199,7 +205,7 @@ class DocumentIcons:
 
     def render(self, segments: list[str | Notation], where: str = "") -> Rendered:
         """Plain text with every icon as its word, decoration and unknown notations dropped."""
-        out = ""
+        out = _Written()
         unknown: list[Notation] = []
         drop_paren = space_before_word = False
         for i, seg in enumerate(segments):
@@ -207,33 +213,35 @@ class DocumentIcons:
                 if drop_paren:
                     seg, drop_paren = re.sub(r"^\s*\)", "", seg, count=1), False
                 if space_before_word and seg[:1].isalnum():
-                    out += " "
-                out += seg
+                    out.add(" ")
+                out.add(seg)
                 space_before_word = False
                 continue
             icon = self.icon(seg)
             after = _text_after(segments, i)
             # the name right before may be a word this loop wrote for the previous icon ("2<A><A>")
-            named = (not space_before_word and _names_before(icon, out, False)) if icon else False
+            named = (not space_before_word and _names_before(icon, out.end(), False)) if icon else False
             if icon is not None and not (named or _names_after(icon, after, False)):
-                if out[-1:].isalnum():
-                    out += " "
-                out += icon.word
+                if out.last().isalnum():
+                    out.add(" ")
+                out.add(icon.word)
                 space_before_word = True  # "1:trophy:and" reads "1 Æmber and"
                 continue
             if icon is None and seg.kind in ("shortcode", "emoji", "glyph"):
                 unknown.append(seg)
                 self._report(seg, where)
             elif icon is None and seg.kind == "letter" and not seg.raw.startswith("<"):
-                out += seg.raw  # "{X}" that no one defined is ordinary text
+                out.add(seg.raw)  # "{X}" that no one defined is ordinary text
                 continue
             # dropped: so is an opening parenthesis it would leave empty, and a space before punctuation
-            if re.search(r"\(\s*$", out) and re.match(r"^\s*\)", after):
-                out = re.sub(r"\s*\(\s*$", "", out)
+            if out.last(skip_space=True) == "(" and re.match(r"^\s*\)", after):
+                out.rstrip()
+                out.cut(1)
+                out.rstrip()
                 drop_paren = True
             elif re.match(r"^\s*(?:[,.;:!?)]|$)", after):
-                out = out.rstrip()
-        return Rendered(out, unknown)
+                out.rstrip()
+        return Rendered(out.text(), unknown)
 
     def _report(self, n: Notation, where: str) -> None:
         count = self._unknown_seen.get(n.raw, 0)
@@ -243,19 +251,65 @@ class DocumentIcons:
                                  "the icon vocabulary says what it stands for")
 
 
+class _Written:
+    """The text :meth:`DocumentIcons.render` writes, as pieces: it reads and trims only the end of
+    it, so a paragraph of many icons costs time linear in its length (``str`` would be copied or
+    searched whole for each icon)."""
+
+    def __init__(self) -> None:
+        self.parts: list[str] = []
+
+    def add(self, text: str) -> None:
+        if text:
+            self.parts.append(text)
+
+    def end(self, size: int = _NAME_REACH + 1) -> str:
+        """The last ``size`` characters (or all of them)."""
+        taken, n = [], 0
+        for part in reversed(self.parts):
+            taken.append(part[n - size:] if len(part) > size - n else part)
+            n += len(taken[-1])
+            if n >= size:
+                break
+        return "".join(reversed(taken))
+
+    def last(self, skip_space: bool = False) -> str:
+        """The last character ("" if none), or the last one that is not white space."""
+        for part in reversed(self.parts):
+            text = part.rstrip() if skip_space else part
+            if text:
+                return text[-1]
+        return ""
+
+    def rstrip(self) -> None:
+        while self.parts and not self.parts[-1].rstrip():
+            self.parts.pop()
+        if self.parts:
+            self.parts[-1] = self.parts[-1].rstrip()
+
+    def cut(self, n: int) -> None:
+        """Drop the last ``n`` characters."""
+        while n and self.parts:
+            last = self.parts.pop()
+            if len(last) > n:
+                self.parts.append(last[:-n])
+            n -= min(n, len(last))
+
+    def text(self) -> str:
+        return "".join(self.parts)
+
+
 def _text_before(segments: list[str | Notation], i: int) -> str:
-    parts = []
-    for seg in reversed(segments[:i]):
-        if not isinstance(seg, str):
-            break
-        parts.append(seg)
-    return "".join(reversed(parts))
+    """The text between the notation ``i`` and the one before it (by index: no copy of the list)."""
+    j = i
+    while j > 0 and isinstance(segments[j - 1], str):
+        j -= 1
+    return "".join(segments[j:i])
 
 
 def _text_after(segments: list[str | Notation], i: int) -> str:
-    parts = []
-    for seg in segments[i + 1:]:
-        if not isinstance(seg, str):
-            break
-        parts.append(seg)
-    return "".join(parts)
+    """The text between the notation ``i`` and the one after it."""
+    j = i + 1
+    while j < len(segments) and isinstance(segments[j], str):
+        j += 1
+    return "".join(segments[i + 1:j])

@@ -132,6 +132,9 @@ class _Flattener:
         self.lists = 0          # list nesting depth
         self.group = 0          # id of the current top-level list
         self.items: list[Token] = []  # open list items, innermost last
+        #: the texts of each open item, joined when it closes (adding to item.text each time would
+        #: copy it again for every paragraph: quadratic in an item of many paragraphs)
+        self.parts: list[list[str]] = []
 
     def inline(self, tok: MdToken, line: int) -> tuple[str, float]:
         rendered = self.icons.render(_segments(tok.children or [], self.icons), where=f"line {line}: ")
@@ -140,8 +143,9 @@ class _Flattener:
     def add_text(self, text: str, line: int, conf: float = 1.0, **flags) -> None:
         """A paragraph's text: part of the open list item, or a paragraph of its own."""
         if self.items:
+            if text:
+                self.parts[-1].append(text)
             item = self.items[-1]
-            item.text = f"{item.text} {text}".strip()
             item.confidence = min(item.confidence, conf)
         elif text:
             self.out.append(Token("paragraph", text, line=line, confidence=conf, **flags))
@@ -173,8 +177,9 @@ class _Flattener:
                 item = Token("item", "", level=self.lists - 1, marker=marker, line=line, group=self.group)
                 self.out.append(item)
                 self.items.append(item)
+                self.parts.append([])
             elif kind == "list_item_close":
-                self.items.pop()
+                self.items.pop().text = " ".join(self.parts.pop())
             elif kind in ("fence", "code_block"):
                 self.add_text(_squash(tok.content), line)
             elif kind == "html_block":
@@ -197,7 +202,7 @@ class _Flattener:
         text, conf = self.inline(inline, line)
         if self.items:
             item = self.items[-1]
-            item.link_only = (item.link_only or not item.text) and _is_link_only(children)
+            item.link_only = (item.link_only or not self.parts[-1]) and _is_link_only(children)
         self.add_text(text, line, conf, bold=_is_bold(children))
 
 

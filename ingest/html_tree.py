@@ -1,0 +1,137 @@
+"""The element tree of an HTML source, built so that reading it costs time linear in its size.
+
+BeautifulSoup with Python's ``html.parser`` builds the tree without recursion, but the readers
+above it (:mod:`ingest.html`, :mod:`ingest.html_text`) walk it recursively and ask, of each element,
+questions about everything below it. Two things keep that linear:
+
+- **A depth cap.** An element that would open deeper than :data:`ingest.limits.MAX_HTML_DEPTH`
+  is not opened: its text goes to the element at the cap, where it is read as text (void elements
+  such as ``<br>`` are still kept; the content of a dropped ``<script>`` or ``<style>`` is
+  dropped). A rulebook page nests about 10 deep; a page nested 100,000 deep, or with thousands of
+  ``<p>`` never closed (``html.parser`` nests each in the one before), is read in seconds with a
+  warning instead of ending in a RecursionError, and every walk below is at most that deep.
+  BeautifulSoup has no such option (``html5lib``, which would close the ``<p>``, is not a
+  dependency), hence the subclass.
+- **Facts gathered once** (:class:`TreeFacts`): which elements hold a block or a heading, which
+  hold a licence link, and the length of their text, computed in one pass from the leaves up,
+  instead of a ``find()`` or ``get_text()`` per element over everything below it (quadratic in
+  the depth).
+"""
+from __future__ import annotations
+
+from collections import Counter
+
+from bs4 import BeautifulSoup
+from bs4.element import CData, NavigableString, Tag
+
+from .limits import MAX_HTML_DEPTH
+
+#: elements whose content html.parser reads as raw text: dropped with the element past the cap
+_RAW_TEXT = frozenset({"script", "style"})
+_TEXT_TYPES = (NavigableString, CData)
+_PLAIN = set(_TEXT_TYPES)
+
+
+class CappedSoup(BeautifulSoup):
+    """A BeautifulSoup tree (``html.parser``) no deeper than ``max_depth`` elements."""
+
+    max_depth = MAX_HTML_DEPTH
+
+    def reset(self) -> None:
+        super().reset()
+        #: start tags not opened because they were past the cap
+        self.dropped = 0
+        self._pending: Counter[str] = Counter()  # dropped elements whose end tag is still to come
+        self._raw: str | None = None
+
+    def handle_starttag(self, name, namespace, nsprefix, attrs, *args, **kwargs):
+        # tagStack holds the soup itself, then the open elements: a new one would be this deep
+        if len(self.tagStack) > self.max_depth and not self.builder.can_be_empty_element(name):
+            self.dropped += 1
+            self._pending[name] += 1
+            if name in _RAW_TEXT:
+                self._raw = name
+            return None  # as if the tag were not there (BeautifulSoup's own contract for None)
+        return super().handle_starttag(name, namespace, nsprefix, attrs, *args, **kwargs)
+
+    def handle_endtag(self, name, nsprefix=None):
+        if self._pending[name]:
+            self._pending[name] -= 1
+            if self._raw == name:
+                self._raw = None
+            return
+        super().handle_endtag(name, nsprefix)
+
+    def handle_data(self, data):
+        if self._raw is None:
+            super().handle_data(data)
+
+
+def parse_html(text: str, source_name: str) -> tuple[CappedSoup, list[str]]:
+    """The tree of ``text``, and a warning if elements past the depth cap were read as text."""
+    soup = CappedSoup(text, "html.parser")
+    warnings = []
+    if soup.dropped:
+        warnings.append(f"{source_name}: markup nested deeper than {soup.max_depth} elements: "
+                        f"{soup.dropped:,} elements below that depth read as text of the one above them")
+    return soup, warnings
+
+
+class TreeFacts:
+    """Questions the readers ask of each element about everything below it, answered for the
+    whole tree at once (each in time linear in its size)."""
+
+    def __init__(self, root: Tag, blocks: tuple[str, ...], is_licence) -> None:
+        self._with_block = _ancestors_of(root.find_all(blocks))
+        licences = root.find_all("a", rel=is_licence)
+        self._with_licence = _ancestors_of(licences)
+        self._text = _text_lengths(root) if licences else {}
+
+    def holds_block(self, el: Tag) -> bool:
+        """``el.find(blocks) is not None``."""
+        return id(el) in self._with_block
+
+    def holds_licence(self, el: Tag) -> bool:
+        """``el`` has a licence link below it."""
+        return id(el) in self._with_licence
+
+    def text_length(self, el: Tag) -> int:
+        """``len(el.get_text(" ", strip=True))``."""
+        if id(el) in self._text:
+            return self._text[id(el)]
+        return len(el.get_text(" ", strip=True))
+
+
+def _ancestors_of(found) -> set[int]:
+    """The ids of every element above one of ``found``: each walk up stops where another did."""
+    marked: set[int] = set()
+    for el in found:
+        parent = el.parent
+        while parent is not None and id(parent) not in marked:
+            marked.add(id(parent))
+            parent = parent.parent
+    return marked
+
+
+def _text_lengths(root: Tag) -> dict[int, int]:
+    """``len(el.get_text(" ", strip=True))`` of every element that reads its text as ordinary text
+    (not ``<script>``, ``<style>``, ``<template>``: :meth:`TreeFacts.text_length` asks those), from
+    the leaves up: the (characters, pieces) of an element are the sums of its children's."""
+    sums: dict[int, tuple[int, int]] = {}
+    out: dict[int, int] = {}
+    for node in reversed(list(root.descendants)):
+        if not isinstance(node, Tag):
+            continue
+        chars = pieces = 0
+        for child in node.children:
+            if isinstance(child, Tag):
+                c, p = sums[id(child)]
+            elif type(child) in _TEXT_TYPES and (c := len(child.strip())):
+                p = 1
+            else:
+                continue
+            chars, pieces = chars + c, pieces + p
+        sums[id(node)] = (chars, pieces)
+        if node.interesting_string_types == _PLAIN:
+            out[id(node)] = chars + max(pieces - 1, 0)
+    return out
