@@ -51,9 +51,15 @@ class _Pool:
     ready: Connection | None = None
 
     def stop(self, wait: bool) -> None:
-        self.lifeline.close()   # the workers end now, a run in progress or their warm-up included
+        """End the workers now, a run in progress or a warm-up included: a worker past its first
+        code sees its lifeline end; one still in the imports spawn makes it do (a second or two) is
+        sent SIGTERM, so a server stopped during start-up does not wait for them. (The pool's
+        processes have no public name before Python 3.14's ``terminate_workers``.)"""
+        self.lifeline.close()
         if self.ready is not None:
             self.ready.close()
+        for process in list((getattr(self.executor, "_processes", None) or {}).values()):
+            process.terminate()
         self.executor.shutdown(wait=wait, cancel_futures=True)
 
 
