@@ -24,12 +24,19 @@ from dataclasses import dataclass
 
 from bs4 import BeautifulSoup, Comment
 from markdown_it import MarkdownIt
+from markdown_it.rules_core.state_core import StateCore
 from markdown_it.token import Token as MdToken
 
 from .icons import DocumentIcons, Notation, html_notation, image_notation
 
 #: CommonMark, HTML allowed (rulebooks carry anchors and the odd tag)
 _MD = MarkdownIt("commonmark")
+#: the core rules from inline parsing on, run by :func:`_read_inline` one inline token at a time
+_INLINE_RULES = [rule for name, rule in zip(_MD.core.ruler.get_active_rules(), _MD.core.ruler.getRules(""))
+                 if name not in ("normalize", "block")]
+#: the same parser without them: block tokens only (:func:`tokenize` says why)
+_MD_BLOCKS = MarkdownIt("commonmark").disable([name for name in _MD.core.ruler.get_active_rules()
+                                               if name not in ("normalize", "block")])
 #: a token whose text had to be guessed (an icon no one defined was dropped from it)
 GUESSED_ICON_CONFIDENCE = 0.8
 
@@ -110,6 +117,28 @@ def _is_link_only(children: list[MdToken]) -> bool:
         not any(c.type == "link_open" for c in kids[1:])
 
 
+@dataclass(slots=True)
+class _Inline:
+    """What the rules need of one inline token (a heading's or a paragraph's content), kept instead
+    of markdown-it's inline tokens."""
+    segments: list
+    bold: bool
+    link_only: bool
+    #: only images (and links around them): an illustration
+    image_only: bool
+
+
+def _read_inline(tok: MdToken, icons: DocumentIcons, env: dict) -> _Inline:
+    """Parse one inline token's content as markdown-it's core rules would (inline, text_join) and
+    keep what the rules need of it; the inline tokens themselves are dropped."""
+    tok.children = []
+    for rule in _INLINE_RULES:
+        rule(StateCore(tok.content, _MD, env, [tok]))
+    children, tok.children = tok.children or [], None
+    image_only = _only(children, {"image", "link_open", "link_close"}) and any(c.type == "image" for c in children)
+    return _Inline(_segments(children, icons), _is_bold(children), _is_link_only(children), image_only)
+
+
 def _html_text(html: str) -> str:
     soup = BeautifulSoup(html, "html.parser")
     for comment in soup.find_all(string=lambda s: isinstance(s, Comment)):
@@ -126,8 +155,9 @@ def _squash(text: str) -> str:
 class _Flattener:
     """Walks markdown-it's block tokens, keeping list depth and the item being filled."""
 
-    def __init__(self, icons: DocumentIcons) -> None:
+    def __init__(self, icons: DocumentIcons, inlines: dict[int, _Inline]) -> None:
         self.icons = icons
+        self.inlines = inlines  # token index -> its inline content (:func:`_read_inline`)
         self.out: list[Token] = []
         self.lists = 0          # list nesting depth
         self.group = 0          # id of the current top-level list
@@ -136,8 +166,8 @@ class _Flattener:
         #: copy it again for every paragraph: quadratic in an item of many paragraphs)
         self.parts: list[list[str]] = []
 
-    def inline(self, tok: MdToken, line: int) -> tuple[str, float]:
-        rendered = self.icons.render(_segments(tok.children or [], self.icons), where=f"line {line}: ")
+    def inline(self, content: _Inline, line: int) -> tuple[str, float]:
+        rendered = self.icons.render(content.segments, where=f"line {line}: ")
         return _squash(rendered.text), GUESSED_ICON_CONFIDENCE if rendered.unknown else 1.0
 
     def add_text(self, text: str, line: int, conf: float = 1.0, **flags) -> None:
@@ -157,13 +187,13 @@ class _Flattener:
             line = tok.map[0] + 1 if tok.map else 0
             kind = tok.type
             if kind == "heading_open":
-                text, conf = self.inline(tokens[i + 1], line)
+                text, conf = self.inline(self.inlines[i + 1], line)
                 if text:
                     self.out.append(Token("heading", text, level=int(tok.tag[1]), line=line, confidence=conf))
                 i += 3
                 continue
             if kind == "paragraph_open":
-                self.paragraph(tokens[i + 1], line)
+                self.paragraph(self.inlines[i + 1], line)
                 i += 3
                 continue
             if kind in ("bullet_list_open", "ordered_list_open"):
@@ -193,33 +223,41 @@ class _Flattener:
             i += 1
         return self.out
 
-    def paragraph(self, inline: MdToken, line: int) -> None:
-        children = inline.children or []
-        if _only(children, {"image", "link_open", "link_close"}) and any(c.type == "image" for c in children):
+    def paragraph(self, inline: _Inline, line: int) -> None:
+        if inline.image_only:
             if not self.items:
                 self.out.append(Token("image", line=line))
             return
         text, conf = self.inline(inline, line)
         if self.items:
             item = self.items[-1]
-            item.link_only = (item.link_only or not self.parts[-1]) and _is_link_only(children)
-        self.add_text(text, line, conf, bold=_is_bold(children))
+            item.link_only = (item.link_only or not self.parts[-1]) and inline.link_only
+        self.add_text(text, line, conf, bold=inline.bold)
 
 
-def _learn(tokens: list[MdToken], icons: DocumentIcons) -> None:
-    """First pass: the document's own icon definitions, from every heading and paragraph."""
-    for tok in tokens:
+def _learn(tokens: list[MdToken], icons: DocumentIcons, env: dict) -> dict[int, _Inline]:
+    """First pass: read every heading's and paragraph's inline content, and learn the document's
+    own icon definitions from it."""
+    inlines = {}
+    for i, tok in enumerate(tokens):
         if tok.type == "inline":
             line = tok.map[0] + 1 if tok.map else 0
-            icons.learn(_segments(tok.children or [], icons), where=f"line {line}: ")
+            inlines[i] = _read_inline(tok, icons, env)
+            icons.learn(inlines[i].segments, where=f"line {line}: ")
+    return inlines
 
 
 def tokenize(text: str, icons: DocumentIcons | None = None) -> list[Token]:
     """Cut Markdown source into block tokens (1-based line numbers), in document order.
 
     ``icons`` reads the inline icons (default: KeyForge's vocabulary); its ``warnings`` then list
-    the icons no one defined."""
+    the icons no one defined.
+
+    markdown-it parses the blocks first, then the inline content of each; the inline tokens are
+    read one block at a time and only what the rules need of them is kept (:class:`_Inline`), so
+    they never all exist at once: they were about half of the memory a large document took."""
     icons = icons or DocumentIcons("keyforge")
-    tokens = _MD.parse(text)
-    _learn(tokens, icons)
-    return _Flattener(icons).run(tokens)
+    env: dict = {}  # the link reference definitions the block parse finds, for the inline parse
+    tokens = _MD_BLOCKS.parse(text, env)
+    inlines = _learn(tokens, icons, env)
+    return _Flattener(icons, inlines).run(tokens)
