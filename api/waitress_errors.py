@@ -29,6 +29,8 @@ from .headers import SECURITY_HEADERS
 
 #: bytes of a request kept to tell its path: a request line's method and the start of its target
 _HEAD = 1024
+#: characters of waitress's reason for a 400 or 501 kept in the answer
+_DETAIL = 200
 
 
 def _message(task: ErrorTask) -> str:
@@ -42,7 +44,10 @@ def _message(task: ErrorTask) -> str:
                 "(send long text in a POST body)")
     if error.code == 500:  # waitress's own text may be a traceback (expose_tracebacks)
         return "internal error: the request could not be answered"
-    return f"{error.reason.lower()}: {error.body}"
+    detail = str(error.body)  # waitress's words, some quoting the request ('Malformed header line "..."')
+    if len(detail) > _DETAIL:
+        detail = detail[:_DETAIL] + "..."
+    return f"{error.reason.lower()}: {detail}"
 
 
 def _is_api(head: bytes) -> bool:
