@@ -3,7 +3,8 @@
 Descriptions of tables and columns are read from the comments of ``kb/schema.sql`` (so they cannot
 drift from the schema), completed by ``api/datasette_metadata.yaml`` for what the schema leaves
 uncommented; licence notes come from the manifest and the source files themselves. The KB is served
-in immutable mode under the database name ``kb`` whatever the file is called, so that row URLs
+read-only, following the file at its path (:mod:`api.datasette_guard`), under the database name
+``kb`` whatever the file is called, so that row URLs
 (:func:`datasette_row_url`) are stable for the site to link to. Datasette's own mechanisms do the
 rest: templates extending its own (``api/datasette_templates``: a table's notes folded above its
 rows, query pages titled by their titles), and a plugin (``api/datasette_plugin.py``: links to the
@@ -294,17 +295,26 @@ def build_metadata(db: Path, site_url: str, manifest: Path = DEFAULT_MANIFEST) -
 TRUNCATE_CELLS = 160
 
 
-def make_datasette(db: Path, site_url: str):
-    """A Datasette serving ``db`` immutable, as database ``kb``, with metadata, templates and links
-    to the site at ``site_url``."""
+def make_datasette(db: Path, site_url: str, public: bool = False, sql_at_once: int = 1,
+                   sql_time_limit_ms: int = 1000):
+    """A Datasette serving ``db`` read-only as database ``kb``, following the file at that path
+    (:mod:`api.datasette_guard`), with metadata, templates and links to the site at ``site_url``.
+    Arbitrary SQL: at most ``sql_at_once`` requests at once, each stopped after
+    ``sql_time_limit_ms``; none at all when ``public``."""
     from datasette.app import Datasette
-    from datasette.database import Database
+
+    from .datasette_guard import FollowingDatabase
     register_plugin()
+    metadata = build_metadata(db, site_url)
+    metadata["plugins"][PLUGIN]["custom_sql_at_once"] = sql_at_once
     # a table view shows the start of long texts (a rule's whole body made 100 rows 65,000 px tall);
-    # a row's own page and the JSON keep them whole
-    ds = Datasette(metadata=build_metadata(db, site_url), template_dir=str(TEMPLATES),
-                   settings={"facet_time_limit_ms": 1000, "truncate_cells_html": TRUNCATE_CELLS})
-    ds.add_database(Database(ds, path=str(db.resolve()), is_mutable=False), name=DB_NAME)
+    # a row's own page and the JSON keep them whole. SQL threads: one more than arbitrary SQL may
+    # take at once plus two, so table pages and canned queries always find a free one
+    ds = Datasette(metadata=metadata, template_dir=str(TEMPLATES),
+                   settings={"facet_time_limit_ms": 1000, "truncate_cells_html": TRUNCATE_CELLS,
+                             "sql_time_limit_ms": sql_time_limit_ms, "num_sql_threads": sql_at_once + 3,
+                             "default_allow_sql": not public})
+    ds.add_database(FollowingDatabase(ds, str(db.resolve())), name=DB_NAME)
     if "_memory" in ds.databases:   # added for a Datasette given no files: an empty database to browse
         ds.remove_database("_memory")
     return ds

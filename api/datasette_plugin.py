@@ -3,6 +3,8 @@
 - ``render_cell``: a cell naming an entry or a card links to the site's page for it; a foreign key on
   a row's own page shows the label of the row it references ("KeyForge Rulebook v1.3", not 3), as
   Datasette shows it on table pages but not on row pages.
+- ``asgi_wrapper``, ``handle_exception``: the guard of :mod:`api.datasette_guard` (reads only,
+  arbitrary SQL capped, errors answered without a traceback per client error).
 - ``prepare_connection``: SQL functions that let the canned query "What changed between two
   versions" (api/datasette_metadata.yaml) classify entries exactly as the site's Changes page
   (kb/changelog.py) does, which plain SQL cannot: the site pairs the entries of a thread one to one
@@ -81,6 +83,24 @@ class LinksPlugin:
 
     @staticmethod
     @hookimpl
+    def asgi_wrapper(datasette):
+        """Reads only, and a cap on arbitrary SQL at once (:mod:`api.datasette_guard`)."""
+        from .datasette_guard import Guard
+        at_once = int((datasette.plugin_config(PLUGIN) or {}).get("custom_sql_at_once", 1))
+        return lambda app: Guard(app, DB_NAME, at_once)
+
+    @staticmethod
+    @hookimpl
+    def handle_exception(datasette, request, exception):
+        """Errors answered without a ``rich`` traceback per client error (:mod:`api.datasette_guard`)."""
+        from .datasette_guard import error_response
+
+        async def inner():
+            return await error_response(datasette, request, exception)
+        return inner
+
+    @staticmethod
+    @hookimpl
     def prepare_connection(conn, database, datasette):
         if database == DB_NAME:
             register_functions(conn)
@@ -114,7 +134,13 @@ def register_functions(conn: sqlite3.Connection) -> None:
     conn.create_function("rulebase_unlabelled", 2, unlabelled, deterministic=True)
 
 
+#: Datasette's own error handler, which ours replaces (it prints a ``rich`` traceback per error)
+DEFAULT_ERROR_HANDLER = "datasette.handle_exception"
+
+
 def register_plugin() -> None:
     from datasette.plugins import pm
     if pm.get_plugin(PLUGIN) is None:
         pm.register(LinksPlugin, name=PLUGIN)
+    if pm.get_plugin(DEFAULT_ERROR_HANDLER) is not None:  # every hook runs: the default would still print
+        pm.unregister(name=DEFAULT_ERROR_HANDLER)

@@ -21,8 +21,19 @@ from kb.errors import KBError
               show_default=True, help=f"Port of the rulebase site (rulebase serve --port) that rows link to (env: {PORT_ENV}).")
 @click.option("--site-url", "link_root", default=None, metavar="URL",
               help="Root of the rulebase site that rows link to, when not http://SITE-HOST:SITE-PORT (a proxy, https).")
-def datasette_cmd(host: str, port: int, db: Path, site_host: str, site_port: int, link_root: str | None) -> None:
-    """Browse the KB in Datasette, read-only (immutable), with metadata and canned queries."""
+@click.option("--public", is_flag=True, envvar="RULEBASE_DATASETTE_PUBLIC",
+              help="No arbitrary SQL (?sql=, ?_where=): tables, rows, search, facets and canned queries only "
+                   "(env: RULEBASE_DATASETTE_PUBLIC=1).")
+@click.option("--sql-at-once", "sql_at_once", type=click.IntRange(1, 16), default=1, show_default=True,
+              envvar="RULEBASE_DATASETTE_SQL_AT_ONCE",
+              help="Requests with arbitrary SQL run at once; one more is a 429 (env: RULEBASE_DATASETTE_SQL_AT_ONCE).")
+@click.option("--sql-time-limit", "sql_time_limit_ms", type=click.IntRange(10, 60_000), default=1000,
+              show_default=True, envvar="RULEBASE_DATASETTE_SQL_TIME_LIMIT", metavar="MS",
+              help="Milliseconds a query may run (env: RULEBASE_DATASETTE_SQL_TIME_LIMIT).")
+def datasette_cmd(host: str, port: int, db: Path, site_host: str, site_port: int, link_root: str | None,
+                  public: bool, sql_at_once: int, sql_time_limit_ms: int) -> None:
+    """Browse the KB in Datasette, read-only (it follows the file at DB when a build or an ingest
+    replaces it), with metadata and canned queries."""
     import socket
 
     import uvicorn
@@ -47,9 +58,12 @@ def datasette_cmd(host: str, port: int, db: Path, site_host: str, site_port: int
         raise KBError(f"cannot listen on {host}:{port}: {getattr(exc, 'strerror', None) or exc}") from None
     bound = sock.getsockname()[1]
     shown = f"[{host}]" if ":" in host else host
-    app = make_datasette(db, link_root).app()  # before saying where: the URL answers soon after
-    click.echo(f"datasette serving {db} (immutable) at http://{shown}:{bound}/  (Ctrl-C to stop)")
+    app = make_datasette(db, link_root, public=public, sql_at_once=sql_at_once,
+                         sql_time_limit_ms=sql_time_limit_ms).app()  # before saying where: the URL answers soon after
+    click.echo(f"datasette serving {db} (read-only, following the file) at http://{shown}:{bound}/  (Ctrl-C to stop)")
     click.echo(f"rows link to the rulebase site at {link_root.rstrip('/')}/")
+    click.echo("arbitrary SQL: off (--public)" if public else
+               f"arbitrary SQL: {sql_at_once} request(s) at once, each stopped after {sql_time_limit_ms} ms")
     server = uvicorn.Server(uvicorn.Config(app, log_level="warning"))
     try:
         server.run(sockets=[sock])
