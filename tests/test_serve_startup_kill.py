@@ -4,9 +4,11 @@ Why: a verify worker holds about 300 MB and the KB file open; one left under PID
 was killed (``kill -9`` by a supervisor, an out-of-memory kill) stays for good, and each restart that
 is killed again leaves more. The server is killed at each observable moment of its start-up: at
 once, as its first and its second worker process appear (importing), as a worker lowers its
-priority (warming the KB), on the line printed just before "ready", and after "ready". Every
-process the server started is found again afterwards by a tag in its environment (children inherit
-it, and keep it once orphaned), besides the pids seen while the server ran.
+priority (warming the KB), on the line printed just before "ready", and after "ready". The moments
+are told from the server's children while it runs (walking /proc from its pid); afterwards every
+process it started is found by a tag in its environment, which children inherit and keep once
+orphaned (a pid seen earlier may be another process's by then). A plain ``kill`` (SIGTERM) during
+start-up must leave nothing either, and the server must not wait long for its workers.
 """
 from __future__ import annotations
 
@@ -77,10 +79,6 @@ def descendants(root: int) -> set[int]:
     return found
 
 
-def alive(pids: set[int]) -> set[int]:
-    return {pid for pid in pids if (stat := _stat(pid)) is not None and stat[0] != "Z"}
-
-
 def compiled_env(pycache: Path) -> dict:
     """This environment, with Python's compiled modules read from and written to ``pycache``."""
     env = {**os.environ, "PYTHONPYCACHEPREFIX": str(pycache)}
@@ -101,7 +99,7 @@ def pycache(tmp_path_factory) -> Path:
 
 
 class Server:
-    """``rulebase serve`` started with a tag; records its children while it runs."""
+    """``rulebase serve`` started with a tag in its environment."""
 
     def __init__(self, db: Path, pycache: Path):
         self.tag = uuid.uuid4().hex
@@ -111,7 +109,6 @@ class Server:
             stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
             env={**compiled_env(pycache), "PYTHONUNBUFFERED": "1", TAG_VAR: self.tag})
         self.lines: list[str] = []
-        self.children: set[int] = set()
         self.nice = int(_stat(os.getpid())[16])
         threading.Thread(target=self._read, daemon=True).start()
 
@@ -120,10 +117,8 @@ class Server:
             self.lines.append(line)
 
     def poll(self) -> set[int]:
-        """The server's descendants now (remembered in ``children``)."""
-        now = descendants(self.proc.pid)
-        self.children |= now
-        return now
+        """The server's descendants now."""
+        return descendants(self.proc.pid)
 
     def spawned(self) -> list[int]:
         """Children started by multiprocessing's spawn (verify workers; a manager, if any)."""
@@ -155,24 +150,27 @@ def _kill_at(db: Path, pycache: Path, moment: str, how: signal.Signals) -> None:
     server = Server(db, pycache)
     try:
         server.wait_for(lambda: MOMENTS[moment](server))
-        server.poll()
+        seen = len(server.poll())
         server.proc.send_signal(how)
         killed = time.monotonic()
         server.proc.wait(GRACE)
         left = set()
         while time.monotonic() - killed < GRACE:
-            left = alive(server.children) | tagged(server.tag)
+            # by the tag, not by the pids seen: one of those may be another process's by now
+            left = tagged(server.tag)
             if not left:
                 break
             time.sleep(0.1)
-        print(f"\n{how.name} {moment}: {len(server.children)} children seen, "
+        print(f"\n{how.name} {moment}: {seen} children at the kill, "
               + (f"{len(left)} left after {GRACE:.0f} s" if left else
                  f"all gone {time.monotonic() - killed:.2f} s after the kill"))
         report = {pid: _cmdline(pid)[:120] for pid in left}
         assert not left, (f"{len(left)} process(es) of a server killed ({how.name}) {moment} outlived it by "
                           f"{GRACE:.0f} s: {report}")
-    finally:
-        for pid in alive(server.children) | tagged(server.tag) | {server.proc.pid}:
+    finally:  # what a failure left: only processes that still carry this server's tag
+        if server.proc.poll() is None:
+            server.proc.kill()
+        for pid in tagged(server.tag) - {server.proc.pid}:
             try:
                 os.kill(pid, signal.SIGKILL)
             except ProcessLookupError:
