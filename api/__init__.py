@@ -7,7 +7,8 @@ errors from ``api.errors``) and the HTML pages (``api.pages``, and the card chec
 arguments go to ``app.config`` (e.g. the verify limits of ``api.verify``: ``VERIFY_MAX_STEPS``,
 ``VERIFY_SECONDS``, ``VERIFY_MAX_BODY``; ``DATASETTE_URL``, the root of a Datasette serving the same
 KB, makes entry and card pages link to their rows there; ``VERIFY_CONCURRENCY``, the verify runs
-worked on at once, ``api.verify_slots``). Every response carries the security headers of
+worked on at once, ``api.verify_slots``; ``EXPENSIVE_CONCURRENCY`` and ``EXPENSIVE_CACHE_BYTES``, the
+changelogs computed at once and the bytes of them kept, ``api.expensive``). Every response carries the security headers of
 ``api.headers``; request sizes are bounded by ``api.request_limits``, whose limits ``rulebase serve``
 also gives waitress. The KB is opened read-only, one
 connection per request, so ``rulebase build`` can replace the file (atomic rename) while the site is
@@ -59,13 +60,14 @@ def create_app(db_path: str | Path, **config) -> Flask:
     app.config["KB_PATH"] = str(Path(db_path).resolve())
     app.config.update(config)
     from . import db, delivery, errors, headers, json_api, json_diff, kotc, kotc_page, pages, request_limits
-    from . import verify_slots
+    from . import expensive, verify_slots
     db.init_app(app)
     delivery.init_app(app)
     errors.init_app(app)
     headers.init_app(app)
     request_limits.init_app(app)
     verify_slots.init_app(app)
+    expensive.init_app(app)
     app.register_blueprint(json_api.bp, url_prefix="/api")
     app.register_blueprint(json_diff.bp, url_prefix="/api")
     app.register_blueprint(kotc.bp, url_prefix="/api")

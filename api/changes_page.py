@@ -40,6 +40,7 @@ from .changes import comparison, default_game, games
 from .changes_setup import checked_label, setups
 from .db import get_conn
 from .errors import ApiError
+from .expensive import expensive
 
 VIEWS = ("inline", "side")
 #: the order the page lists the kinds of change in, with their headings
@@ -207,6 +208,7 @@ def _changed_groups(changed: list[dict], totals: dict) -> dict:
             "examples": [x["title"] for x in folded[:FOLDED_EXAMPLES]]}
 
 
+@expensive
 def changes():
     ctx, status = _context()
     return render_template("changes.html", **ctx), status

@@ -14,6 +14,7 @@ from kb.changelog import changelog
 from .changes import comparison, thread_view
 from .db import get_conn
 from .errors import init_blueprint
+from .expensive import expensive
 from .params import params, text_filter
 
 bp = Blueprint("json_diff", __name__)
@@ -21,6 +22,7 @@ init_blueprint(bp)
 
 
 @bp.get("/diff")
+@expensive
 def diff():
     """The changelog between two versions of a game (any two, either order), as ``rulebase diff --json``."""
     args = params({"game", "from", "to", "kind"})

@@ -45,7 +45,7 @@ class Slots:
 
     def __init__(self, size: int):
         if size < 1:
-            raise ValueError(f"VERIFY_CONCURRENCY must be at least 1, got {size}")
+            raise ValueError(f"a limit of requests at once must be at least 1, got {size}")
         self.size = size
         self.taken = 0
         self._lock = threading.Lock()

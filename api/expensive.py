@@ -1,0 +1,183 @@
+"""Expensive read-only views (the changelog between two versions, ``/api/diff`` and ``/changes``):
+computed at most once per state of the KB, and at most a few at a time.
+
+Why: on the KB of everything bundled, the widest Magic diff (2003-03-15 to 2025-11-14) costs 3-8 s
+of CPU and 2.7 MB of JSON, and ``/changes`` 2-4 s; recomputed for every request, 20 clients asking
+for it took the server's threads and its interpreter, and a search that takes 12 ms alone took 39 s.
+Yet the answer can only change when the KB does, and the KB at its path is never written in place
+(a build or ingest renames a new file in: ``rulebase/kb_files.py``). So:
+
+- a response is kept, keyed by the identity of the KB file (device, inode, size, modification time)
+  and the request's path and parameters, with its body compressed once (gzip and Brotli, whichever
+  the client accepts) and an ``ETag`` for conditional requests; when the file at the path changes
+  the kept responses of the old one are dropped. The cache is bounded in bytes
+  (``EXPENSIVE_CACHE_BYTES``, least recently used first out);
+- a response that is not kept yet takes a slot (``EXPENSIVE_CONCURRENCY``, default 1): with every
+  slot taken, the request is answered at once with a 429 and ``Retry-After`` (JSON under ``/api``,
+  a short page elsewhere), never queued, so expensive requests can hold at most that many of the
+  server's threads and the rest stay free for searches and pages.
+
+The standard library's ``gzip`` and the ``brotli`` module Flask-Compress already depends on do the
+compressing; Flask-Compress itself leaves a response that already has a ``Content-Encoding`` alone.
+"""
+from __future__ import annotations
+
+import gzip
+import hashlib
+import os
+import threading
+from collections import OrderedDict
+from dataclasses import dataclass, field
+from functools import wraps
+
+from flask import Flask, Response, current_app, jsonify, request
+from markupsafe import escape
+
+from .verify_slots import Slots
+
+#: expensive responses computed at once, by default
+DEFAULT_CONCURRENCY = 1
+#: bytes of kept responses (bodies and their compressed forms), by default
+DEFAULT_CACHE_BYTES = 64 * 1024 * 1024
+#: seconds a refused client is told to wait: about what one computation takes
+RETRY_AFTER = 3
+
+
+@dataclass
+class Kept:
+    """One computed response: its status, headers that matter and body, with compressed forms."""
+    status: int
+    mimetype: str
+    body: bytes
+    etag: str
+    encoded: dict[str, bytes] = field(default_factory=dict)
+
+    @property
+    def size(self) -> int:
+        return len(self.body) + sum(len(b) for b in self.encoded.values())
+
+
+def _compress(body: bytes) -> dict[str, bytes]:
+    import brotli
+    return {"br": brotli.compress(body, quality=6), "gzip": gzip.compress(body, compresslevel=6, mtime=0)}
+
+
+class ResponseCache:
+    """Kept responses of one KB state, least recently used first out past ``max_bytes``."""
+
+    def __init__(self, max_bytes: int):
+        self.max_bytes = max_bytes
+        self._lock = threading.Lock()
+        self._state: tuple | None = None
+        self._items: OrderedDict[str, Kept] = OrderedDict()
+        self._bytes = 0
+
+    def get(self, state: tuple, key: str) -> Kept | None:
+        with self._lock:
+            if state != self._state:
+                return None
+            kept = self._items.get(key)
+            if kept is not None:
+                self._items.move_to_end(key)
+            return kept
+
+    def put(self, state: tuple, key: str, kept: Kept) -> None:
+        if kept.size > self.max_bytes:
+            return
+        with self._lock:
+            if state != self._state:  # a new KB file: what was kept answers for the old one
+                self._items.clear()
+                self._bytes = 0
+                self._state = state
+            old = self._items.pop(key, None)
+            if old is not None:
+                self._bytes -= old.size
+            self._items[key] = kept
+            self._bytes += kept.size
+            while self._bytes > self.max_bytes:
+                _, dropped = self._items.popitem(last=False)
+                self._bytes -= dropped.size
+
+
+def kb_state(path: str) -> tuple:
+    """What identifies the KB file now at ``path``: another file renamed in changes it."""
+    try:
+        st = os.stat(path)
+    except OSError:
+        return ("missing",)
+    return (st.st_dev, st.st_ino, st.st_size, st.st_mtime_ns)
+
+
+def _key() -> str:
+    args = sorted(request.args.items(multi=True))
+    return request.path + "?" + "&".join(f"{k}={v}" for k, v in args)
+
+
+def _encoding(kept: Kept) -> str | None:
+    accepted = request.accept_encodings
+    for name in ("br", "gzip"):
+        if accepted[name] > 0 and name in kept.encoded:
+            return name
+    return None
+
+
+def _answer(kept: Kept) -> Response:
+    encoding = _encoding(kept)
+    body = kept.encoded[encoding] if encoding else kept.body
+    response = Response(body, kept.status, mimetype=kept.mimetype)
+    if encoding:
+        response.headers["Content-Encoding"] = encoding
+    response.vary.add("Accept-Encoding")
+    response.set_etag(kept.etag)
+    return response.make_conditional(request)
+
+
+def busy() -> Response:
+    """The 429 for an expensive request while every slot is taken."""
+    slots: Slots = current_app.extensions["expensive_slots"]
+    message = (f"the server is computing as many changelogs as it takes at once ({slots.size}); "
+               f"try again in {RETRY_AFTER} s")
+    if request.path == "/api" or request.path.startswith("/api/"):
+        response = jsonify({"error": message})
+    else:
+        response = Response(f"<!doctype html><title>Busy</title><h1>Busy</h1><p>{escape(message[:1].upper())}"
+                            f"{escape(message[1:])}.</p>", mimetype="text/html")
+    response.status_code = 429
+    response.headers["Retry-After"] = str(RETRY_AFTER)
+    return response
+
+
+def expensive(view):
+    """Decorate a GET view whose answer depends only on the KB and the request's path and
+    parameters: kept per KB state, computed in a slot (see the module docstring)."""
+    @wraps(view)
+    def wrapper(*args, **kwargs):
+        cache: ResponseCache = current_app.extensions["expensive_cache"]
+        state, key = kb_state(current_app.config["KB_PATH"]), _key()
+        kept = cache.get(state, key)
+        if kept is not None:
+            return _answer(kept)
+        slots: Slots = current_app.extensions["expensive_slots"]
+        if not slots.take():
+            return busy()
+        try:
+            response = current_app.make_response(view(*args, **kwargs))
+        finally:
+            slots.give_back()
+        if response.status_code != 200 or response.direct_passthrough or "Content-Encoding" in response.headers:
+            return response
+        if kb_state(current_app.config["KB_PATH"]) != state:  # a new KB came in while computing
+            return response
+        body = response.get_data()
+        kept = Kept(response.status_code, response.mimetype, body, hashlib.sha256(body).hexdigest()[:32],
+                    _compress(body))
+        cache.put(state, key, kept)
+        return _answer(kept)
+    return wrapper
+
+
+def init_app(app: Flask) -> None:
+    app.extensions["expensive_slots"] = Slots(int(app.config.setdefault("EXPENSIVE_CONCURRENCY",
+                                                                        DEFAULT_CONCURRENCY)))
+    app.extensions["expensive_cache"] = ResponseCache(int(app.config.setdefault("EXPENSIVE_CACHE_BYTES",
+                                                                                DEFAULT_CACHE_BYTES)))
