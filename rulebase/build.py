@@ -24,7 +24,7 @@ from kb.errors import KBError
 from kb.links import CardIndex
 from .build_state import (State, code_fingerprint, doc_key, document_fingerprint, folder_fingerprint,
                           forget_document, read_state, write_state)
-from kb.manifest import DEFAULT_CARDS, SourceDocument, default_manifest, load_manifest
+from kb.manifest import DEFAULT_CARDS, SourceDocument, check_ingest, default_manifest, load_manifest
 from .kb_files import atomic_database, atomic_update, recover_journal, sweep_orphans
 from .rulings import (RulingsReport, check_scenarios, default_rulings_dir, load_rulings, read_scenarios,
                       rulings_current, stored_rulings)
@@ -158,12 +158,13 @@ def _tidy(db_path: Path) -> None:
 def build(
     db_path: Path, manifest_path: Path | None = None, cards_dir: Path = DEFAULT_CARDS,
     on_document: Callable[[SourceDocument], None] | None = None, rulings: Path | None = None,
-    full: bool = False,
+    full: bool = False, max_input_size: int | None = None,
 ) -> BuildReport:
     """Build the KB from the manifest (default: :func:`kb.manifest.default_manifest`) into
     ``db_path``, atomically, and load and replay the rulings of ``rulings`` (default: the project's
     ``rulings/``) against it. Only what changed since the KB there was built is redone
-    (:mod:`rulebase.build_state`); ``full`` rebuilds everything."""
+    (:mod:`rulebase.build_state`); ``full`` rebuilds everything. A source larger than
+    ``max_input_size`` bytes (default: :func:`ingest.limits.max_input_size`) stops the build."""
     started = time.perf_counter()
     _tidy(Path(db_path))
     manifest = load_manifest(manifest_path or default_manifest())
@@ -171,7 +172,8 @@ def build(
         raise KBError(f"{cards_dir}: card data folder not found, expected data/cards/*.json")
     rulings = default_rulings_dir() if rulings is None else Path(rulings)
     scenarios = read_scenarios(rulings)  # a broken scenario file fails the build before the work
-    sources = {doc_key(src.game, src.version): (src, read_source(src.path)) for src in manifest.documents}
+    sources = {doc_key(src.game, src.version): (src, read_source(src.path, max_input_size))
+               for src in manifest.documents}
     wanted = State(code_fingerprint(), folder_fingerprint(cards_dir, "*.json"),
                    folder_fingerprint(rulings, "*.yaml"),
                    {k: {"bytes": document_fingerprint(src, data), "meta": [src.title, src.date, src.file]}
@@ -272,16 +274,20 @@ def _update(db_path, manifest, sources, wanted: State, old: State, changed: list
 def ingest(
     db_path: Path, file: Path, game: str, version: str, title: str | None = None,
     date: str | None = None, fmt: str = "auto", rulings: Path | None = None,
+    manifest: Path | None = None, max_input_size: int | None = None,
 ) -> DocumentReport:
     """Add or replace one document version in an existing KB (atomically), and replay the rulings
-    again (``rulings``, default the project's ``rulings/``) so they cover the new version too."""
+    again (``rulings``, default the project's ``rulings/``) so they cover the new version too.
+    ``game``, ``version`` and ``date`` are checked as build checks the manifest's documents, the
+    game against ``manifest`` (default: :func:`kb.manifest.default_manifest`) and the KB."""
     if not Path(db_path).is_file():
         raise KBError(f"{db_path}: no knowledge base there; run 'rulebase build' first")
     _tidy(Path(db_path))
     file = Path(file)
     if fmt not in ("auto", *FORMATS):
         raise KBError(f"{file}: unknown format {fmt!r}, expected one of auto, {', '.join(FORMATS)}")
-    read_source(file)  # fail early, before copying the KB, on a missing or empty file
+    name = check_ingest(Path(db_path), manifest or default_manifest(), game, version, date)
+    data = read_source(file, max_input_size)  # read once (a pipe can be read only once), before the KB is touched
     rulings = default_rulings_dir() if rulings is None else Path(rulings)
     scenarios = read_scenarios(rulings)
     src = SourceDocument(game=game, version=version, title=title, date=date, format=fmt,
@@ -298,11 +304,11 @@ def ingest(
             raise KBError(f"{db_path}: built by an earlier rulebase without scenario tables; "
                           "run 'rulebase build' to rebuild it") from None
         create_schema_additions(conn)
-        ensure_game(conn, game)
+        ensure_game(conn, game, name)
         delete_document(conn, game, version)
         check_scenarios(conn, scenarios)
         index = CardIndex.from_db(conn) if game in CARD_GAMES else None
-        report = _ingest_one(conn, src, index)
+        report = _ingest_one(conn, src, index, data)
         align(conn, game)  # the new version slots into the game's threads
         forget_document(conn, game, version)  # no longer the manifest's document of that version
         if any(s.game == game for s in scenarios) or not rulings_current(conn, scenarios):

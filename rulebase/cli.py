@@ -20,8 +20,8 @@ from ingest.errors import IngestError
 from . import build as build_mod
 from .cli_cards import cards
 from .cli_changes import diff, history
-from .cli_common import (DB_OPTION, RULINGS_OPTION, cleanup_on_terminate, echo_rulings_warnings, fmt_counts,
-                         fmt_rulings, open_kb)
+from .cli_common import (DB_OPTION, MAX_INPUT_OPTION, RULINGS_OPTION, cleanup_on_terminate, echo_rulings_warnings,
+                         fmt_counts, fmt_rulings, open_kb)
 from .cli_kotc import kotc
 from .cli_datasette import datasette_cmd
 from .cli_serve import serve
@@ -47,23 +47,25 @@ def cli() -> None:
               default=DEFAULT_CARDS, show_default="data/cards", help="Folder of card JSON files.")
 @RULINGS_OPTION
 @click.option("--full", is_flag=True, help="Rebuild everything, even what did not change.")
-def build(db: Path, manifest: Path | None, cards_dir: Path, rulings: Path | None, full: bool) -> None:
+@MAX_INPUT_OPTION
+def build(db: Path, manifest: Path | None, cards_dir: Path, rulings: Path | None, full: bool,
+          max_input_size: int | None) -> None:
     """Build the knowledge base from the manifest (atomically replaces DB); only what changed since
     the KB there was built is redone."""
     manifest = manifest or DEFAULT_MANIFEST
     with cleanup_on_terminate():
-        report = _build(db, manifest, cards_dir, rulings, full)
+        report = _build(db, manifest, cards_dir, rulings, full, max_input_size)
     _after_build(report, db)
 
 
-def _build(db: Path, manifest: Path, cards_dir: Path, rulings: Path | None, full: bool):
+def _build(db: Path, manifest: Path, cards_dir: Path, rulings: Path | None, full: bool, max_input_size: int | None):
     if sys.stderr.isatty():
         with click.progressbar(length=len(_manifest_docs(manifest)), label="Building", file=sys.stderr,
                                item_show_func=lambda s: s) as bar:
             return build_mod.build(db, manifest, cards_dir,
                                    on_document=lambda src: bar.update(1, f"{src.game} {src.version}"),
-                                   rulings=rulings, full=full)
-    return build_mod.build(db, manifest, cards_dir, rulings=rulings, full=full)
+                                   rulings=rulings, full=full, max_input_size=max_input_size)
+    return build_mod.build(db, manifest, cards_dir, rulings=rulings, full=full, max_input_size=max_input_size)
 
 
 def _after_build(report, db: Path) -> None:
@@ -91,18 +93,27 @@ def _manifest_docs(manifest: Path):
 
 @cli.command()
 @click.argument("file", type=click.Path(path_type=Path))
-@click.option("--game", required=True, help="Game id, e.g. keyforge.")
-@click.option("--version", "version", required=True, help="Version label, e.g. 1.4 or 17.0.")
+@click.option("--game", required=True, help="Game id: one the manifest declares or the KB holds, e.g. keyforge.")
+@click.option("--version", "version", required=True,
+              help="Version label of the game's shape: 1.4 or 17.0 (KeyForge), 2026-02-06 (mtg), "
+                   "12 (Keeper of the Cards).")
 @click.option("--title", default=None)
 @click.option("--date", default=None, help="Publication date (YYYY, YYYY-MM or YYYY-MM-DD).")
 @click.option("--format", "fmt", default="auto", show_default=True,
               help=f"Source format: auto, {', '.join(FORMATS)}. auto reads it from the content.")
 @DB_OPTION
 @RULINGS_OPTION
-def ingest(file: Path, game: str, version: str, title, date, fmt: str, db: Path, rulings: Path | None) -> None:
+@click.option("--manifest", type=click.Path(dir_okay=False, path_type=Path), default=None,
+              envvar="RULEBASE_MANIFEST", show_default="sources/manifest.toml",
+              help="Manifest whose [games.*] tables declare the games and their version shapes "
+                   "(env: RULEBASE_MANIFEST).")
+@MAX_INPUT_OPTION
+def ingest(file: Path, game: str, version: str, title, date, fmt: str, db: Path, rulings: Path | None,
+           manifest: Path | None, max_input_size: int | None) -> None:
     """Add or replace one document version in an existing knowledge base, and replay the rulings."""
     with cleanup_on_terminate():
-        d = build_mod.ingest(db, file, game, version, title, date, fmt, rulings=rulings)
+        d = build_mod.ingest(db, file, game, version, title, date, fmt, rulings=rulings, manifest=manifest,
+                             max_input_size=max_input_size)
     for w in d.warnings:
         click.echo(f"warning: {w}", err=True)
     echo_rulings_warnings(d.rulings)

@@ -9,6 +9,7 @@ from pathlib import Path
 
 import click
 
+from ingest.limits import DEFAULT_MAX_INPUT_SIZE, MAX_INPUT_SIZE_ENV, human, parse_size
 from kb.errors import KBError
 from .rulings import RulingsReport
 from kb.hot_journal import connect_read_only
@@ -16,6 +17,26 @@ from kb.hot_journal import connect_read_only
 DB_OPTION = click.option(
     "--db", "db", type=click.Path(dir_okay=False, path_type=Path), envvar="RULEBASE_DB",
     default="kb.sqlite", show_default=True, help="Knowledge base file (env: RULEBASE_DB).",
+)
+
+
+class _Size(click.ParamType):
+    """A size in bytes, written as bytes or with K, M or G (:func:`ingest.limits.parse_size`)."""
+    name = "size"
+
+    def convert(self, value, param, ctx):
+        if isinstance(value, int):
+            return value
+        try:
+            return parse_size(value)
+        except ValueError as exc:
+            self.fail(str(exc), param, ctx)
+
+
+MAX_INPUT_OPTION = click.option(
+    "--max-input-size", "max_input_size", type=_Size(), envvar=MAX_INPUT_SIZE_ENV, default=None,
+    show_default=human(DEFAULT_MAX_INPUT_SIZE),
+    help=f"Refuse a source document larger than this: bytes, or a number with K, M or G (env: {MAX_INPUT_SIZE_ENV}).",
 )
 RULINGS_OPTION = click.option(
     "--rulings", "rulings", type=click.Path(file_okay=False, path_type=Path), default=None,
