@@ -3,7 +3,8 @@
 Why a module of its own: kb.meaning (is this a change of meaning?) and kb.terminology (which terms
 did a new edition rename?) must read texts the same way. A text is cleaned of formatting
 (``kb.textdiff`` folds quotes, icons and set codes; here Markdown leftovers, list numbering, page
-references and pure cross-reference sentences go too), cut into sentences, and each word becomes a
+references and pure cross-reference sentences go too, and a quote, apostrophe or dash a conversion
+turned into "?" is one again), cut into sentences, and each word becomes a
 comparison key: its Snowball stem (PyStemmer, the standard English stemmer of information
 retrieval, so "destroys"/"destroyed" compare equal), a number for a number word, nothing for a
 function word that carries no ruling. The word lists are data, all here, each documented; the
@@ -137,8 +138,28 @@ def word_keys(surface: str, key: str, previous: str | None) -> list[str]:
 _MARKS = re.compile(r"[®™]|\((?:r|tm)\)", re.I)
 
 
+#: A "?" where English never puts a question mark is a character a conversion of the source lost
+#: (one Comprehensive Rules release prints "spell?s", "?Banding,?", "Choose one ?,"): glued between a
+#: word and a contraction's ending it was an apostrophe; starting a word, an opening quote; after a
+#: punctuation mark, or closing a quote it opened, a closing one; between spaces, a dash.
+_LOST_APOSTROPHE = re.compile(r"(?<=[^\W\d_])\?(?=(?:s|t|d|m|ll|re|ve)\b)", re.I)
+_LOST_OPENING = re.compile(r"(?:^|(?<=[\s(\[]))\?(?=[^\W\d_])", re.M)
+_LOST_CLOSING = re.compile(r"(?<=[.,;:!])\?|(\x00[^\x00\u201c\u201d?\n]{1,120}?)\?")
+_LOST_DASH = re.compile(r"(?<=\s)\?(?=[\s,.;:])")
+
+
+def lost_characters(text: str) -> str:
+    """``text`` with each "?" standing for a lost character written as that character."""
+    if "?" not in text:
+        return text
+    text = _LOST_APOSTROPHE.sub("'", text)
+    text = _LOST_OPENING.sub("\x00", text)  # marked, so only a quote it opened is closed
+    text = _LOST_CLOSING.sub(lambda m: (m.group(1) or "") + "\u201d", text)
+    return _LOST_DASH.sub("\u2014", text).replace("\x00", "\u201c")
+
+
 def _clean(text: str) -> str:
-    text = unicodedata.normalize("NFKC", _MARKS.sub("", text))
+    text = lost_characters(unicodedata.normalize("NFKC", _MARKS.sub("", text)))
     text = _LINK.sub(r"\1", text)
     text = _MARKDOWN.sub("", text)
     text = _LIST_MARKER.sub("\n", text)
