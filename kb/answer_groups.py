@@ -13,9 +13,9 @@ version. Entries that share a fate state the same thing (a fate is handed from a
 before it that say the same), so a group is the entries of one fate; a mere rewording stays in its
 group. Nothing is compared per request: one query over the threads asked for, its groups kept
 per KB state (:func:`kb.fuzzy.fingerprint`, which a rebuild or an ingest changes). Two cases the table
-cannot speak for get groups of their own: an entry flagged ``needs_review`` (the build neither marks
-nor compares it) and, in a KB built before the table existed, each distinct wording (compared as
-:func:`kb.textdiff.word_keys`, so only formatting is folded).
+cannot speak for are told by their words (:func:`kb.textdiff.word_keys`, so only formatting is
+folded): an entry flagged ``needs_review`` (the build neither marks nor compares it) joins the group
+printing its words, else stands alone; a KB built before the table existed groups each wording.
 
 A group's text is its newest entry's (the current wording of that ruling), its start, or where two
 groups start alike, from where it differs (:func:`distinct_answers`); ``label`` names its versions
@@ -42,8 +42,11 @@ _CHUNK = 400
 #: again; a Magic rule's thread holds a hundred entries, so a cold query of ten costs ~10 ms)
 CACHE_SIZE = 512
 
-#: where a text divides into sentences and list items (not after a list item's number, "2.")
-_PIECE = re.compile(r"(?<=[.!?:])(?<!\b\d\.)(?<!\b\d\d\.)\s+|\s*\n\s*")
+#: a word that ends a sentence or introduces a list ("order:"), closing quotes and brackets after
+#: it; not a list item's number ("2.")
+_SENTENCE_END = re.compile(r"^(?!\d{1,3}[.)]$).*[.!?:][\"\u201d\u2019')\]]*$")
+#: a change further than this many words into its sentence is shown from a few words before it
+SENTENCE_WORDS, LEAD_WORDS = 30, 8
 
 _cache: OrderedDict[tuple, list[dict]] = OrderedDict()
 _lock = threading.Lock()
@@ -108,11 +111,14 @@ def _groups(conn: sqlite3.Connection, wanted: list[str]) -> dict[str, list[dict]
         if g is None:
             g = in_thread[key] = {"game": game, "versions": {}, "entry_ids": [], "first": sort,
                                   "needs_review": bool(review), "changed_in": None}
-        g["versions"][version] = True
+        g["versions"][version] = sort
         g["entry_ids"].append(eid)
         g["entry_id"] = eid  # rows come oldest first: the last one is the newest
         if by is not None:
             g["changed_in"] = (by, by_version, summary, change)
+    for gs in groups.values():
+        if any(k[0] == "review" for k in gs):
+            _join_reviewed(conn, gs)
     bodies = _bodies(conn, [g["entry_id"] for gs in groups.values() for g in gs.values()])
     places = {game: {v: i for i, v in enumerate(vs)} for game, vs in order.items()}
     out: dict[str, list[dict]] = {}
@@ -121,7 +127,7 @@ def _groups(conn: sqlite3.Connection, wanted: list[str]) -> dict[str, list[dict]
         ordered = sorted(gs.values(), key=lambda g: g["first"])
         answers = distinct_answers([bodies.get(g["entry_id"]) or "" for g in ordered])
         for g, answer in zip(ordered, answers):
-            versions = list(g["versions"])
+            versions = sorted(g["versions"], key=g["versions"].get)
             by = g["changed_in"]
             out[thread].append({
                 "versions": versions, "label": _label(versions, places.get(g["game"], {})),
@@ -133,28 +139,73 @@ def _groups(conn: sqlite3.Connection, wanted: list[str]) -> dict[str, list[dict]
     return out
 
 
+def _join_reviewed(conn: sqlite3.Connection, groups: dict[tuple, dict]) -> None:
+    """An entry flagged ``needs_review`` whose words another group of its thread prints (up to
+    formatting) joins that group: its reading is in doubt, not what those words say."""
+    ids = [e for g in groups.values() for e in g["entry_ids"]]
+    words = {e: tuple(word_keys(b)) for e, b in _bodies(conn, ids).items()}
+    for key in [k for k in groups if k[0] == "review"]:
+        g = groups[key]
+        home = next((h for k, h in groups.items() if k[0] != "review"
+                     and any(words.get(e) == words.get(g["entry_ids"][0]) for e in h["entry_ids"])), None)
+        if home is not None:
+            home["versions"].update(g["versions"])
+            home["entry_ids"] = sorted(home["entry_ids"] + g["entry_ids"], key=ids.index)
+            home["first"] = min(home["first"], g["first"])
+            del groups[key]
+
+
 def distinct_answers(bodies: list[str], limit: int = ANSWER_CHARS) -> list[str]:
-    """What to show of each of a thread's texts that state different things: its start
-    (:func:`shortened`), unless another one starts with the same words (an answer whose change lies
-    past its first paragraph: a list of steps after "the following happens in this order:"); then
-    the text from its first sentence or list item that the other does not print, after "… ", so
-    that no two groups read the same."""
+    """What to show of each of a thread's texts, in the order of their groups: its start
+    (:func:`shortened`), unless a neighbouring group starts with the same words (an answer whose
+    change lies past its first paragraph: a list of steps after "the following happens in this
+    order:"); then, after "… ", the text from the start of the sentence where it first differs from
+    the group before it (what its versions changed), or for the first group from the one after it,
+    so that a change never reads as two equal texts. Groups further apart may read the same: a ruling
+    changed and changed back."""
     shown = [shortened(b, limit) for b in bodies]
     keys = [word_keys(s) for s in shown]
+    words = [b.split() for b in bodies]
+
+    def from_difference(i: int, j: int) -> str:
+        first = _difference_start(words[i], words[j])
+        return "… " + shortened(" ".join(words[i][first:]), limit) if first else shown[i]
+
     out = []
-    for i, body in enumerate(bodies):
-        others = [bodies[j] for j in range(len(bodies)) if j != i and keys[j] == keys[i]]
-        out.append(_from_difference(body, others, limit) if others else shown[i])
+    for i in range(len(bodies)):
+        j = next((j for j in (i - 1, i + 1) if 0 <= j < len(bodies) and keys[j] == keys[i]), None)
+        out.append(shown[i] if j is None else from_difference(i, j))
+    for _ in range(3):  # an excerpt may now read as its other neighbour's: show both from their difference
+        equal = [i for i in range(len(out) - 1) if word_keys(out[i]) == word_keys(out[i + 1])]
+        for i in equal:
+            out[i], out[i + 1] = from_difference(i, i + 1), from_difference(i + 1, i)
+        if not equal:
+            break
     return out
 
 
-def _from_difference(body: str, others: list[str], limit: int) -> str:
-    pieces = [p for p in _PIECE.split(body.strip()) if p.strip()]
-    printed = {tuple(word_keys(p)) for o in others for p in _PIECE.split(o)}
-    first = next((k for k, p in enumerate(pieces) if tuple(word_keys(p)) not in printed), 0)
-    if first == 0:
-        return shortened(body, limit)
-    return "… " + shortened(" ".join(pieces[first:]), limit)
+def _fold(word: str) -> str:
+    """A word as compared: case, quote style and punctuation left out."""
+    return "".join(c for c in word.casefold() if c.isalnum())
+
+
+def _difference_start(words: list[str], other: list[str]) -> int | None:
+    """Where to start showing ``words`` so that the first word differing from ``other`` (folded by
+    :func:`_fold`, else as written) is in view: the start of its sentence, or a few words before it
+    in a long sentence; None when ``words`` holds nothing ``other`` does not (it is its start)."""
+    same = None
+    for fold in (_fold, str):
+        mine, theirs = [fold(w) for w in words], [fold(w) for w in other]
+        at = next((k for k, (a, b) in enumerate(zip(mine, theirs)) if a != b), min(len(mine), len(theirs)))
+        if at < len(mine) or len(mine) != len(theirs):
+            same = at
+            break
+    if same is None or same >= len(words):
+        return None
+    k = same
+    while k > 0 and same - k < SENTENCE_WORDS and not _SENTENCE_END.search(words[k - 1]):
+        k -= 1
+    return k if same - k < SENTENCE_WORDS else same - LEAD_WORDS
 
 
 def group_of(groups: list[dict], entry_id: int) -> dict | None:
