@@ -54,6 +54,10 @@ def site_url(host: str, port: int) -> str:
               show_default=True, envvar="RULEBASE_VERIFY_CONCURRENCY",
               help="Verify runs worked on at once, each in a worker process, fewer than --threads; one "
                    "more is a 429 (env: RULEBASE_VERIFY_CONCURRENCY).")
+@click.option("--changelog-concurrency", "changelog_concurrency", type=click.IntRange(1, 64), default=1,
+              show_default=True, envvar="RULEBASE_CHANGELOG_CONCURRENCY",
+              help="Changelogs (/api/diff, /changes) worked on at once; the others wait their turn without "
+                   "a thread, a 429 after 3 s (env: RULEBASE_CHANGELOG_CONCURRENCY).")
 @click.option("--connection-limit", "connection_limit", type=click.IntRange(1, 100_000), default=1000,
               show_default=True, envvar="RULEBASE_CONNECTION_LIMIT",
               help="Open connections at most; past it, new ones wait (env: RULEBASE_CONNECTION_LIMIT).")
@@ -62,14 +66,14 @@ def site_url(host: str, port: int) -> str:
               help="Close a connection idle this long, a request sent only in part included "
                    "(env: RULEBASE_CHANNEL_TIMEOUT).")
 def serve(host: str, port: int, db: Path, datasette_url: str | None, threads: int, verify_concurrency: int,
-          connection_limit: int, channel_timeout: int) -> None:
+          changelog_concurrency: int, connection_limit: int, channel_timeout: int) -> None:
     """Serve the search site and the JSON API (waitress); builds the KB first if DB is missing."""
     started = time.perf_counter()
     if datasette_url is not None and not datasette_url.startswith(("http://", "https://")):
         raise KBError(f"--datasette-url: expected an http:// or https:// URL, got {datasette_url!r}")
-    if verify_concurrency >= threads:
-        raise KBError(f"--verify-concurrency {verify_concurrency}: must be less than --threads ({threads}), "
-                      "so that searches always find a free thread")
+    if verify_concurrency + changelog_concurrency >= threads:
+        raise KBError(f"--verify-concurrency {verify_concurrency} and --changelog-concurrency {changelog_concurrency}: "
+                      f"together they must be less than --threads ({threads}), so that searches always find a free thread")
     _room_for_connections(connection_limit, threads)
     if not db.exists():
         click.echo(f"{db}: no knowledge base there; building it from the sources first")
@@ -81,7 +85,8 @@ def serve(host: str, port: int, db: Path, datasette_url: str | None, threads: in
     index = index_for(conn)  # warm the search index now, not on the first visitor's query
     conn.close()
     from api import create_app
-    app = create_app(db, DATASETTE_URL=datasette_url, VERIFY_CONCURRENCY=verify_concurrency)
+    app = create_app(db, DATASETTE_URL=datasette_url, VERIFY_CONCURRENCY=verify_concurrency,
+                     EXPENSIVE_CONCURRENCY=changelog_concurrency)
     from api import verify_workers
     with cleanup_on_terminate():  # a kill stops the verify workers too
         try:
@@ -97,22 +102,15 @@ def serve(host: str, port: int, db: Path, datasette_url: str | None, threads: in
 
 def _serve(app, db: Path, host: str, port: int, threads: int, verify_concurrency: int, connection_limit: int,
            channel_timeout: int, index, started: float) -> None:
-    from waitress import create_server
-    from api import waitress_errors
-
-    settings = waitress_settings(app, threads, connection_limit, channel_timeout)
-    socket_map: dict = {}
-    try:
-        server = create_server(app, map=socket_map, host=host, port=port, **settings)
-    except (OSError, ValueError) as exc:  # port taken, no such address, a host that is no address
-        raise KBError(f"cannot listen on {host}:{port}: {getattr(exc, 'strerror', None) or exc}") from None
-    waitress_errors.install(socket_map)  # its own 413, 431, 400 in the site's shape, with its headers
+    server, dispatcher, settings = make_server(app, host, port, threads, connection_limit, channel_timeout)
     listening = getattr(server, "effective_listen", None) or [(server.effective_host, server.effective_port)]
     for addr, bound in listening:
         shown = f"[{addr}]" if ":" in str(addr) else addr
         click.echo(f"serving {db} at http://{shown}:{bound}/  (Ctrl-C to stop)")
     click.echo(f"limits: {connection_limit} connections, idle ones closed after {channel_timeout} s; "
-               f"{threads} threads, {verify_concurrency} of them for verify (one worker process each); bodies up to "
+               f"{threads} threads, {verify_concurrency} of them for verify (one worker process each) and "
+               f"{app.config['EXPENSIVE_CONCURRENCY']} for changelogs, each lane at most {dispatcher.share:.0%} of a core "
+               f"sustained; bodies up to "
                f"{settings['max_request_body_size'] // 1024} KiB, headers up to "
                f"{settings['max_request_header_size'] // 1024} KiB")
     # what start-up made (the index, the app, the modules) lives as long as the server: moved out of
@@ -130,6 +128,30 @@ def _serve(app, db: Path, host: str, port: int, threads: int, verify_concurrency
         click.echo("stopped")
     finally:
         server.close()
+
+
+def make_server(app, host: str, port: int, threads: int, connection_limit: int, channel_timeout: int, **lanes):
+    """The waitress server of the site, not yet running: (server, its task dispatcher, its settings).
+    Requests for the changelogs and the verify runs wait in lanes of their own
+    (:mod:`api.request_lanes`; ``lanes``: its ``max_wait``, ``share`` and ``burst``), so searches and
+    pages never wait behind them; waitress's own refusals come in the site's shape
+    (:mod:`api.waitress_errors`)."""
+    from waitress import create_server
+    from api import waitress_errors
+    from api.request_lanes import LaneDispatcher, LaneRefusal, lane_limits
+
+    settings = waitress_settings(app, threads, connection_limit, channel_timeout)
+    socket_map: dict = {}
+    dispatcher = LaneDispatcher(lane_limits(app.config), **lanes)
+    dispatcher.set_thread_count(threads)
+    try:
+        server = create_server(LaneRefusal(app, dispatcher.max_wait), map=socket_map, _dispatcher=dispatcher,
+                               host=host, port=port, **settings)
+    except (OSError, ValueError) as exc:  # port taken, no such address, a host that is no address
+        dispatcher.shutdown()
+        raise KBError(f"cannot listen on {host}:{port}: {getattr(exc, 'strerror', None) or exc}") from None
+    waitress_errors.install(socket_map)  # its own 413, 431, 400 in the site's shape, with its headers
+    return server, dispatcher, settings
 
 
 def waitress_settings(app, threads: int, connection_limit: int, channel_timeout: int) -> dict:

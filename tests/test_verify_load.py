@@ -1,6 +1,7 @@
 """Verify under load, against the real server: a burst of 100 concurrent verify requests must not
-starve search (at most ``--verify-concurrency`` run at once, the rest get a 429 with Retry-After at
-once), and a valid scenario is never refused for time because the server is busy (the per-run
+starve search (at most ``--verify-concurrency`` run at once; the rest wait in the verify lane of
+``api.request_lanes`` without holding a thread, and one that waited 3 s is refused with a 429 and
+Retry-After), and a valid scenario is never refused for time because the server is busy (the per-run
 budget is CPU time, not wall time)."""
 from __future__ import annotations
 
@@ -94,10 +95,11 @@ def test_100_concurrent_verifies_do_not_starve_search(built_kb):
     """Before the cap, each verify took a thread and the interpreter in turn and a search waited
     for all of them: seconds (measured with this test: p99 4.5 s). With the cap but the runs on the
     server's threads, 115 ms: the 2-3 runs admitted per burst held the interpreter in turns with the
-    search. Now at most 2 run at once, in worker processes of lower priority, and the rest are
-    refused at once, so a search waits only for the server to take in the burst. What that intake
-    costs alone is measured on the spot with control bursts (100 verify requests without a body,
-    refused at once) interleaved with the real ones, and printed beside."""
+    search. Now at most 2 run at once, in worker processes of lower priority, and the rest wait
+    their turn in the verify lane without a thread (or are refused after 3 s), so a search waits
+    only for the server to take in the burst. What that intake costs alone is measured on the spot
+    with control bursts (100 verify requests without a body, refused with a 400) interleaved with
+    the real ones, and printed beside."""
     scenario = yaml.safe_load(BAIT.read_text(encoding="utf-8"))
     with serve(built_kb) as (port, printed):
         assert any("2 of them for verify" in line for line in printed), printed
@@ -123,7 +125,7 @@ def test_100_concurrent_verifies_do_not_starve_search(built_kb):
     ran = [a for a in answers if a["status"] == 200]
     refused = [a for a in answers if a["status"] == 429]
     assert len(ran) + len(refused) == 1200, {a["status"] for a in answers}   # no 400: none refused for time
-    assert ran and refused
+    assert ran
     for answer in ran:   # the verdict of a run does not depend on the load
         results = answer["body"]["results"]
         assert {r["version"] for r in results} >= {"1.1", "1.3"} and all(r["passed"] for r in results)
