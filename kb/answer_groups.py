@@ -27,7 +27,7 @@ import re
 import sqlite3
 import threading
 from collections import OrderedDict
-from typing import Iterable
+from collections.abc import Iterable
 
 from .fuzzy import fingerprint
 from .textdiff import word_keys

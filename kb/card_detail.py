@@ -27,7 +27,7 @@ from functools import lru_cache
 from ingest.icons import vocabulary
 from textnorm.notation import IconNotation, icon_marks
 
-from .answer_groups import ANSWER_CHARS, shortened, thread_answers  # noqa: F401 (ANSWER_CHARS: re-exported)
+from .answer_groups import shortened, thread_answers
 from .entry_detail import card_url, entry_url
 from .supersede import superseded_by
 from .textdiff import same_text, word_diff

@@ -146,7 +146,7 @@ def test_a_kb_without_supersessions_groups_by_wording(built_kb, tmp_path, thread
             assert all(len(w) == 1 for w in wordings), "a group holds one wording"
             assert len({w.pop() for w in wordings}) == len(groups), "each wording once"
     client = create_app(path).test_client()
-    card = client.get(f"/api/cards/CotA/117").get_json()
+    card = client.get("/api/cards/CotA/117").get_json()
     assert card and all(x["answers"] for x in card["entries"])
 
 
