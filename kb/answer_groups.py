@@ -48,7 +48,10 @@ _SENTENCE_END = re.compile(r"^(?!\d{1,3}[.)]$).*[.!?:][\"\u201d\u2019')\]]*$")
 #: a change further than this many words into its sentence is shown from a few words before it
 SENTENCE_WORDS, LEAD_WORDS = 30, 8
 
-_cache: OrderedDict[tuple, list[dict]] = OrderedDict()
+#: the groups of the threads asked for last, of the KB state ``_kept["state"]`` (one at a time: a
+#: server serves one KB)
+_cache: OrderedDict[str, list[dict]] = OrderedDict()
+_kept: dict[str, tuple | None] = {"state": None}
 _lock = threading.Lock()
 
 
@@ -64,9 +67,9 @@ def thread_answers(conn: sqlite3.Connection, threads: Iterable[str]) -> dict[str
     """``{thread: [group, ...]}`` for each of ``threads`` the KB holds, groups ordered by the first
     version stating them. A group: ``{"versions"`` (oldest first), ``"label"`` ("v1.1–1.2"),
     ``"entry_id"``, ``"url"`` (its newest entry), ``"entry_ids"`` (every entry of the group),
-    ``"answer"`` (the newest entry's first paragraph, :func:`shortened`), ``"changed_in"`` (the
-    later version that changed it: ``{"version", "entry_id", "summary", "change", "url"}``, None for
-    the ruling that holds now), ``"needs_review"}``."""
+    ``"answer"`` (what to read of the newest entry's text, :func:`distinct_answers`),
+    ``"changed_in"`` (the later version that changed it: ``{"version", "entry_id", "summary",
+    "change", "url"}``, None for the ruling that holds now), ``"needs_review"}``."""
     wanted = list(dict.fromkeys(t for t in threads if t))
     if not wanted:
         return {}
@@ -74,21 +77,23 @@ def thread_answers(conn: sqlite3.Connection, threads: Iterable[str]) -> dict[str
     cacheable = bool(state[0])  # a KB in a file: an in-memory one has no identity to key on
     out: dict[str, list[dict]] = {}
     with _lock:
-        for t in wanted:
-            hit = _cache.get((state, t)) if cacheable else None
-            if hit is not None:
-                _cache.move_to_end((state, t))
-                out[t] = hit
+        if _kept["state"] != state:  # another KB, or this one rebuilt: nothing kept holds
+            _cache.clear()
+            _kept["state"] = state if cacheable else None
+        for t in wanted if cacheable else ():
+            if t in _cache:
+                _cache.move_to_end(t)
+                out[t] = _cache[t]
     missing = [t for t in wanted if t not in out]
     if missing:
         found = _groups(conn, missing)
         out.update(found)
         if cacheable:
             with _lock:
-                for t, gs in found.items():
-                    _cache[state, t] = gs
-                while len(_cache) > CACHE_SIZE:
-                    _cache.popitem(last=False)
+                if _kept["state"] == state:
+                    _cache.update(found)
+                    while len(_cache) > CACHE_SIZE:
+                        _cache.popitem(last=False)
     # fresh dicts: callers add what their page needs (a card page's icon notation) to a group
     return {t: [dict(g) for g in out[t]] for t in wanted if t in out}
 
@@ -206,11 +211,6 @@ def _difference_start(words: list[str], other: list[str]) -> int | None:
     while k > 0 and same - k < SENTENCE_WORDS and not _SENTENCE_END.search(words[k - 1]):
         k -= 1
     return k if same - k < SENTENCE_WORDS else same - LEAD_WORDS
-
-
-def group_of(groups: list[dict], entry_id: int) -> dict | None:
-    """The group of ``groups`` holding ``entry_id``, or None."""
-    return next((g for g in groups if entry_id in g["entry_ids"]), None)
 
 
 def version_label(versions: list[str], game_versions: list[str]) -> str:
