@@ -76,7 +76,8 @@ def classify(heading: str, anchor: str | None = None) -> str | None:
 
 
 def _is_licence(rel) -> bool:
-    return bool(rel) and "license" in rel
+    """A ``rel`` naming a licence (``rel="license"``; BeautifulSoup reads ``rel`` as a list)."""
+    return bool(rel) and "license" in (" ".join(rel) if isinstance(rel, list) else rel)
 
 
 def _is_chrome(el: Tag, facts: TreeFacts) -> bool:
