@@ -114,6 +114,8 @@ def _key() -> str:
 
 
 def _encoding(kept: Kept) -> str | None:
+    if not current_app.config.get("COMPRESS_REGISTER", True):  # the app compresses nothing (tests)
+        return None
     accepted = request.accept_encodings
     for name in ("br", "gzip"):
         if accepted[name] > 0 and name in kept.encoded:
