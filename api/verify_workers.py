@@ -38,6 +38,8 @@ from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass
 from multiprocessing.connection import Connection
 
+from kb.hot_journal import connect_read_only
+
 from .errors import ApiError
 
 
@@ -222,7 +224,7 @@ def _connection(kb_path: str) -> sqlite3.Connection:
     if kept is not None:
         kept[1].close()
     # opening a missing file fails here, as the server's own connection would: a 503 for the client
-    conn = sqlite3.connect(f"file:{kb_path}?mode=ro", uri=True)
+    conn = connect_read_only(kb_path)
     _conns[kb_path] = (identity, conn)
     while len(_conns) > KEEP:
         _conns.pop(next(iter(_conns)))[1].close()
