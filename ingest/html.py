@@ -178,7 +178,7 @@ def _version(*texts: str | None) -> str | None:
 def parse(text: str, context: ParseContext) -> ParsedDocument:
     """Parse an HTML rulebook page. Never raises for odd markup; an empty result means no rulebook."""
     text, warnings = repair_entities(text)
-    soup, deep = parse_html(text, context.source_name)
+    soup, deep = parse_html(text, context.source_name, context.max_input_size)
     del text  # the tree holds it now
     warnings.extend(deep)
     root = soup.body or soup

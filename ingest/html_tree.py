@@ -16,6 +16,10 @@ questions about everything below it. Two things keep that linear:
   hold a licence link, and the length of their text, computed in one pass from the leaves up,
   instead of a ``find()`` or ``get_text()`` per element over everything below it (quadratic in
   the depth).
+
+And one bounds its memory: each element costs BeautifulSoup about 1.5 KB, so a page of bare tags
+takes some 200 times its size; the parse stops with a one-line error past the element budget of
+:func:`ingest.limits.html_element_budget`.
 """
 from __future__ import annotations
 
@@ -24,7 +28,7 @@ from collections import Counter
 from bs4 import BeautifulSoup
 from bs4.element import CData, NavigableString, Tag
 
-from .limits import MAX_HTML_DEPTH
+from .limits import MAX_HTML_DEPTH, html_element_budget, too_much_markup
 
 #: elements whose content html.parser reads as raw text: dropped with the element past the cap
 _RAW_TEXT = frozenset({"script", "style"})
@@ -32,15 +36,26 @@ _TEXT_TYPES = (NavigableString, CData)
 _PLAIN = set(_TEXT_TYPES)
 
 
+class _TooManyElements(Exception):
+    pass
+
+
 class CappedSoup(BeautifulSoup):
-    """A BeautifulSoup tree (``html.parser``) no deeper than ``max_depth`` elements."""
+    """A BeautifulSoup tree (``html.parser``) no deeper than ``max_depth`` elements, and of at most
+    ``max_elements`` (each costs about 1.5 KB: the markup of a page, not its size, decides how many
+    it has)."""
 
     max_depth = MAX_HTML_DEPTH
+
+    def __init__(self, markup: str, max_elements: int | None = None) -> None:
+        self.max_elements = max_elements  # before the parse, which BeautifulSoup runs in __init__
+        super().__init__(markup, "html.parser")
 
     def reset(self) -> None:
         super().reset()
         #: start tags not opened because they were past the cap
         self.dropped = 0
+        self.elements = 0
         self._pending: Counter[str] = Counter()  # dropped elements whose end tag is still to come
         self._raw: str | None = None
 
@@ -52,6 +67,9 @@ class CappedSoup(BeautifulSoup):
             if name in _RAW_TEXT:
                 self._raw = name
             return None  # as if the tag were not there (BeautifulSoup's own contract for None)
+        self.elements += 1
+        if self.max_elements is not None and self.elements > self.max_elements:
+            raise _TooManyElements  # stops the parse: what it built so far is dropped with it
         return super().handle_starttag(name, namespace, nsprefix, attrs, *args, **kwargs)
 
     def handle_endtag(self, name, nsprefix=None):
@@ -67,9 +85,15 @@ class CappedSoup(BeautifulSoup):
             super().handle_data(data)
 
 
-def parse_html(text: str, source_name: str) -> tuple[CappedSoup, list[str]]:
-    """The tree of ``text``, and a warning if elements past the depth cap were read as text."""
-    soup = CappedSoup(text, "html.parser")
+def parse_html(text: str, source_name: str, max_input_size: int | None = None) -> tuple[CappedSoup, list[str]]:
+    """The tree of ``text``, and a warning if elements past the depth cap were read as text. More
+    elements than :func:`ingest.limits.html_element_budget` allows under ``max_input_size`` are
+    refused with an :class:`~ingest.errors.IngestError`."""
+    budget = html_element_budget(max_input_size)
+    try:
+        soup = CappedSoup(text, budget)
+    except _TooManyElements:
+        raise too_much_markup(source_name, "HTML elements", budget, max_input_size) from None
     warnings = []
     if soup.dropped:
         warnings.append(f"{source_name}: markup nested deeper than {soup.max_depth} elements: "
@@ -121,7 +145,8 @@ def _ancestors_of(found) -> set[int]:
 def _text_lengths(nodes: list) -> dict[int, int]:
     """``len(el.get_text(" ", strip=True))`` of every element that reads its text as ordinary text
     (not ``<script>``, ``<style>``, ``<template>``: :meth:`TreeFacts.text_length` asks those) among
-    ``nodes`` (a tree's descendants in document order), from the leaves up: the (characters, pieces) of an element are the sums of its children's."""
+    ``nodes`` (a tree's descendants in document order), from the leaves up: the (characters,
+    pieces) of an element are the sums of its children's."""
     sums: dict[int, tuple[int, int]] = {}
     out: dict[int, int] = {}
     for node in reversed(nodes):  # every element after its children

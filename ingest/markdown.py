@@ -41,7 +41,7 @@ def parse(text: str, context: ParseContext) -> ParsedDocument:
     text = fix_ocr(text.replace("\r\n", "\n").replace("\r", "\n"))
     text = _front_matter(text, doc)
     icons = DocumentIcons(context.game)
-    tokens = tokenize(text, icons)
+    tokens = tokenize(text, icons, context.max_input_size, context.source_name)
     doc.warnings.extend(icons.warnings)
     tokens = _take_version(tokens, doc)
     tokens = _drop_navigation(tokens, doc)

@@ -28,6 +28,7 @@ from markdown_it.rules_core.state_core import StateCore
 from markdown_it.token import Token as MdToken
 
 from .icons import DocumentIcons, Notation, html_notation, image_notation
+from .limits import markdown_token_budget, too_much_markup
 
 #: CommonMark, HTML allowed (rulebooks carry anchors and the odd tag)
 _MD = MarkdownIt("commonmark")
@@ -37,6 +38,33 @@ _INLINE_RULES = [rule for name, rule in zip(_MD.core.ruler.get_active_rules(), _
 #: the same parser without them: block tokens only (:func:`tokenize` says why)
 _MD_BLOCKS = MarkdownIt("commonmark").disable([name for name in _MD.core.ruler.get_active_rules()
                                                if name not in ("normalize", "block")])
+#: keys of the parse's ``env``: how many tokens it may make, and how many inline ones it made so far
+_BUDGET, _INLINE_MADE, _BLOCKS_MADE = "rulebase_token_budget", "rulebase_inline_tokens", "rulebase_block_tokens"
+
+
+class _OverBudget(Exception):
+    pass
+
+
+def _block_budget(state, start_line: int, end_line: int, silent: bool) -> bool:
+    """First of the block rules: stops the parse once it made more tokens than its budget (each
+    costs markdown-it about 460 bytes, and a line of markup can make five)."""
+    budget = state.env.get(_BUDGET)
+    if budget is not None and len(state.tokens) > budget:
+        raise _OverBudget
+    return False
+
+
+def _inline_budget(state, silent: bool) -> bool:
+    """First of the inline rules: the same for the inline tokens of the whole document."""
+    budget = state.env.get(_BUDGET)
+    if budget is not None and state.env[_BLOCKS_MADE] + state.env[_INLINE_MADE] + len(state.tokens) > budget:
+        raise _OverBudget
+    return False
+
+
+_MD_BLOCKS.block.ruler.before("code", "rulebase_budget", _block_budget)
+_MD.inline.ruler.before("text", "rulebase_budget", _inline_budget)
 #: a token whose text had to be guessed (an icon no one defined was dropped from it)
 GUESSED_ICON_CONFIDENCE = 0.8
 
@@ -135,6 +163,8 @@ def _read_inline(tok: MdToken, icons: DocumentIcons, env: dict) -> _Inline:
     for rule in _INLINE_RULES:
         rule(StateCore(tok.content, _MD, env, [tok]))
     children, tok.children = tok.children or [], None
+    if _INLINE_MADE in env:
+        env[_INLINE_MADE] += len(children)
     image_only = _only(children, {"image", "link_open", "link_close"}) and any(c.type == "image" for c in children)
     return _Inline(_segments(children, icons), _is_bold(children), _is_link_only(children), image_only)
 
@@ -247,17 +277,26 @@ def _learn(tokens: list[MdToken], icons: DocumentIcons, env: dict) -> dict[int, 
     return inlines
 
 
-def tokenize(text: str, icons: DocumentIcons | None = None) -> list[Token]:
+def tokenize(text: str, icons: DocumentIcons | None = None, max_input_size: int | None = None,
+             source_name: str = "<input>") -> list[Token]:
     """Cut Markdown source into block tokens (1-based line numbers), in document order.
 
     ``icons`` reads the inline icons (default: KeyForge's vocabulary); its ``warnings`` then list
-    the icons no one defined.
+    the icons no one defined. More markdown-it tokens than the size cap ``max_input_size`` allows
+    (:func:`ingest.limits.markdown_token_budget`) are refused with an :class:`IngestError`.
 
     markdown-it parses the blocks first, then the inline content of each; the inline tokens are
     read one block at a time and only what the rules need of them is kept (:class:`_Inline`), so
     they never all exist at once: they were about half of the memory a large document took."""
     icons = icons or DocumentIcons("keyforge")
-    env: dict = {}  # the link reference definitions the block parse finds, for the inline parse
-    tokens = _MD_BLOCKS.parse(text, env)
-    inlines = _learn(tokens, icons, env)
+    budget = markdown_token_budget(max_input_size)
+    # env: the link reference definitions the block parse finds, for the inline parse; the budget
+    env: dict = {_BUDGET: budget, _INLINE_MADE: 0, _BLOCKS_MADE: 0}
+    try:
+        tokens = _MD_BLOCKS.parse(text, env)
+        env[_BLOCKS_MADE] = len(tokens)
+        inlines = _learn(tokens, icons, env)
+    except _OverBudget:
+        raise too_much_markup(source_name, "Markdown tokens (headings, paragraphs, list items, inline markup)",
+                              budget, max_input_size) from None
     return _Flattener(icons, inlines).run(tokens)

@@ -96,3 +96,6 @@ class ParseContext:
     version: str | None = None
     source_name: str = "<input>"
     earlier: list[EarlierEntry] = field(default_factory=list)
+    #: the size cap the source was read under, which caps the markup it may make too
+    #: (:mod:`ingest.limits`; ``None``: ``RULEBASE_MAX_INPUT_SIZE`` or the default)
+    max_input_size: int | None = None

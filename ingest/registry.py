@@ -5,6 +5,7 @@ import importlib
 
 from .detect import FORMATS, decode_text, detect_format, stated_version
 from .errors import IngestError
+from .limits import entry_budget, too_much_markup
 from .model import ParseContext, ParsedDocument
 
 #: format name -> module whose ``parse`` reads it. Text formats get ``str``; PDF gets ``bytes``.
@@ -33,6 +34,9 @@ def parse_document(data: bytes, fmt: str, context: ParseContext) -> ParsedDocume
         doc = module.parse(text, context)
         if doc.stated_version is None:
             doc.stated_version = stated_version(text)
+    budget = entry_budget(context.max_input_size)
+    if len(doc.entries) > budget:  # what is made of the entries downstream grows faster than they do
+        raise too_much_markup(name, "entries (rules, terms, questions, ...)", budget, context.max_input_size)
     # Structure means at least one titled section, term, erratum or question: running text with no
     # headings at all is not a rulebook we can index.
     structured = [e for e in doc.entries if e.kind != "fiction" and (e.title or e.question)]

@@ -102,11 +102,12 @@ class _Earlier(list):
 
 
 def _ingest_one(conn: sqlite3.Connection, src: SourceDocument, index: CardIndex | None,
-                data: bytes | None = None) -> DocumentReport:
+                data: bytes | None = None, max_input_size: int | None = None) -> DocumentReport:
     started = time.perf_counter()
-    data = read_source(src.path) if data is None else data
+    data = read_source(src.path, max_input_size) if data is None else data
     earlier = _Earlier(conn, src.game, src.version)
-    context = ParseContext(game=src.game, version=src.version, source_name=str(src.file), earlier=earlier)
+    context = ParseContext(game=src.game, version=src.version, source_name=str(src.file), earlier=earlier,
+                           max_input_size=max_input_size)  # the size cap caps the markup too (ingest.limits)
     parsed = parse_document(data, src.format, context)
     warnings = list(parsed.warnings)
     if parsed.stated_version and not same_version(parsed.stated_version, src.version):
@@ -186,7 +187,7 @@ def build(
         if not changed and not removed and not relabelled and old.rulings == wanted.rulings:
             return BuildReport(Path(db_path), [], 0, time.perf_counter() - started, RulingsReport(), current=True)
         return _update(db_path, manifest, sources, wanted, old, changed, removed, rulings, scenarios,
-                       on_document, started)
+                       on_document, started, max_input_size)
     reports = []
     with atomic_database(db_path, copy_existing=False) as conn:
         create_schema(conn)
@@ -198,7 +199,7 @@ def build(
         for key, (src, data) in sources.items():
             if on_document:
                 on_document(src)
-            reports.append(_ingest_one(conn, src, index, data))
+            reports.append(_ingest_one(conn, src, index, data, max_input_size))
             wanted.documents[key]["earlier"] = reports[-1].used_earlier
         align(conn)  # threads across versions, once every version is in
         for game, members in previous.items():  # a rebuild keeps the thread ids users saved
@@ -212,7 +213,7 @@ def build(
 
 
 def _update(db_path, manifest, sources, wanted: State, old: State, changed: list[str], removed: list[str],
-            rulings: Path, scenarios, on_document, started: float) -> BuildReport:
+            rulings: Path, scenarios, on_document, started: float, max_input_size: int | None = None) -> BuildReport:
     """Redo only the documents that changed (and, per game, the later ones whose parser read the
     earlier versions), in a copy of the KB; the rest keeps its entries, threads and replays."""
     redo = set(changed)
@@ -238,7 +239,7 @@ def _update(db_path, manifest, sources, wanted: State, old: State, changed: list
                 if on_document:
                     on_document(src)
                 delete_document(conn, src.game, src.version)
-                reports.append(_ingest_one(conn, src, index, data))
+                reports.append(_ingest_one(conn, src, index, data, max_input_size))
                 wanted.documents[key]["earlier"] = reports[-1].used_earlier
             else:
                 wanted.documents[key]["earlier"] = (old.documents.get(key) or {}).get("earlier", False)
@@ -308,7 +309,7 @@ def ingest(
         delete_document(conn, game, version)
         check_scenarios(conn, scenarios)
         index = CardIndex.from_db(conn) if game in CARD_GAMES else None
-        report = _ingest_one(conn, src, index, data)
+        report = _ingest_one(conn, src, index, data, max_input_size)
         align(conn, game)  # the new version slots into the game's threads
         forget_document(conn, game, version)  # no longer the manifest's document of that version
         if any(s.game == game for s in scenarios) or not rulings_current(conn, scenarios):

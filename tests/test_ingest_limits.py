@@ -3,9 +3,11 @@
 A tester found HTML nested 2,000 / 4,000 / 8,000 deep taking 6 / 17 / 46 s and 1,000 deep ending
 in an unnamed RecursionError, 200 MB of Markdown passing 5 GB of memory, and ``/dev/zero`` as
 FILE read until memory ran out. Now a document is read through a size cap (ingest/limits.py:
-32 MiB by default, ``--max-input-size`` or ``RULEBASE_MAX_INPUT_SIZE``), never more than the cap
-plus one byte, and HTML nested past 256 elements is read as text of the element at that depth
-(ingest/html_tree.py), so any depth parses in seconds.
+16 MiB by default, ``--max-input-size`` or ``RULEBASE_MAX_INPUT_SIZE``), never more than the cap
+plus one byte; the markup it may make is capped in proportion (markdown-it tokens, HTML elements:
+1 MiB of ``- a`` lines made 1.3 million tokens and took 551 MiB); and HTML nested past 256
+elements is read as text of the element at that depth (ingest/html_tree.py), so any depth parses
+in seconds.
 """
 from __future__ import annotations
 
@@ -97,9 +99,9 @@ def test_dev_zero_is_refused_after_the_cap_not_read_to_the_end(kb_copy):
     before = sha(kb_copy)
     started = time.monotonic()
     line = refused_line(run_cli("ingest", "/dev/zero", "--game", "keyforge", "--version", "1.4", "--db", str(kb_copy)))
-    assert "/dev/zero: not a regular file, and more than the limit of 32 MiB for one document" in line
+    assert "/dev/zero: not a regular file, and more than the limit of 16 MiB for one document" in line
     assert "--max-input-size" in line and "RULEBASE_MAX_INPUT_SIZE" in line
-    assert time.monotonic() - started < 60  # it read 32 MiB and stopped (before: until memory ran out)
+    assert time.monotonic() - started < 60  # it read 16 MiB and stopped (before: until memory ran out)
     assert sha(kb_copy) == before
 
 
@@ -110,7 +112,7 @@ def test_a_200_mb_markdown_file_is_refused_from_its_size(kb_copy, tmp_path):
         f.truncate(200 * 1024 * 1024)
     before = sha(kb_copy)
     line = refused_line(run_cli("ingest", str(big), "--game", "keyforge", "--version", "1.4", "--db", str(kb_copy)))
-    assert f"{big}: 200 MiB, more than the limit of 32 MiB for one document" in line
+    assert f"{big}: 200 MiB, more than the limit of 16 MiB for one document" in line
     assert sha(kb_copy) == before
 
 
@@ -132,6 +134,31 @@ def test_build_refuses_a_source_over_the_cap_and_keeps_the_kb(kb_copy):
     before = sha(kb_copy)
     line = refused_line(run_cli("build", "--db", str(kb_copy), "--full", "--max-input-size", "100K"))
     assert "more than the limit of 100 KiB for one document" in line
+    assert sha(kb_copy) == before
+
+
+MARKUP = {
+    "markdown": ("rulebook.md", "# Rulebook\n\n## Rules\n\n" + "- a\n" * 3000, "more than 4,096 Markdown tokens"),
+    "markdown inline": ("rulebook.md", "# Rulebook\n\n## Rules\n\n" + "*a* " * 5000, "more than 4,096 Markdown tokens"),
+    "html": ("rulebook.html", HEAD + "<b>x</b> " * 2000 + "</body></html>", "more than 1,024 HTML elements"),
+    "entries": ("rulebook.md", "# Rulebook\n\n" + "## A rule\n\nIts text.\n\n" * 300, "more than 256 entries"),
+}
+
+
+@pytest.mark.parametrize("kind", sorted(MARKUP))
+def test_markup_dense_for_its_size_is_refused_under_the_cap(kb_copy, tmp_path, kind):
+    """The markup a source may make is capped with its size (one token per 16 bytes of the cap,
+    one element per 64, one entry per 256): 64 KiB allow 4,096 tokens, 1,024 elements or 256
+    entries, which these pages exceed. (Before, 1 MiB of "## a" headings had not been stored after
+    15 minutes.)"""
+    name, text, words = MARKUP[kind]
+    source = tmp_path / name
+    source.write_text(text, encoding="utf-8")
+    assert source.stat().st_size < 64 * 1024
+    before = sha(kb_copy)
+    line = refused_line(run_cli("ingest", str(source), "--game", "keyforge", "--version", "1.4",
+                                "--max-input-size", "64K", "--db", str(kb_copy)))
+    assert f"{source}: {words}" in line and "the most a source may make under the 64 KiB size limit" in line
     assert sha(kb_copy) == before
 
 
