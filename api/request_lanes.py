@@ -19,9 +19,13 @@ client hammering a lane gets answers only as fast as the lane gives them.
 
 A limit of threads is not yet a limit of work: one thread answering kept changelogs back to back
 takes the interpreter as much as it can, and the searches share it with that thread. So each lane
-also has a budget of CPU time: its threads may spend ``share`` of one core's time, sustained
-(default a quarter), and ``burst`` CPU seconds at once beyond it (default 2); a lane that spent its budget takes no request
-until it has earned it back, counted from the CPU time its threads used (``time.thread_time``). A request that waited
+also has a budget of CPU time for work that can be asked for again and again (sending a kept
+changelog, running a verification): its threads may spend ``share`` of one core's time on it,
+sustained (default a tenth), and ``burst`` CPU seconds at once beyond it (default 1); a lane that
+spent its budget takes no request until it has earned it back, counted from the CPU time its
+threads used (``time.thread_time``). Computing a changelog no one asked for before is new work, left
+out of the budget (:func:`not_charged`): it is bounded by the lane's slots, and charging it would
+close the lane for half a minute after the widest Magic diff (6.7 s of CPU). A request that waited
 longer than ``max_wait`` seconds is answered with a 429 and ``Retry-After`` instead, before the app
 sees it (:class:`LaneRefusal`, about a tenth of a millisecond), by whichever thread is free: a
 client is never left waiting for long, and asking again costs it that wait once more.
@@ -30,7 +34,6 @@ from __future__ import annotations
 
 import json
 import math
-import os
 import re
 import threading
 import time
@@ -61,11 +64,19 @@ LANES = (
 )
 #: seconds a request may wait in its lane before it is answered with a 429
 DEFAULT_MAX_WAIT = 3.0
-#: the share of one core's time that the threads working on one lane may spend, sustained, and the
-#: CPU seconds they may spend at once beyond it (so that one long computation is not held back)
-DEFAULT_SHARE, DEFAULT_BURST = 0.25, 2.0
+#: the share of one core's time that the threads working on one lane may spend on repeatable work,
+#: sustained, and the CPU seconds they may spend at once beyond it
+DEFAULT_SHARE, DEFAULT_BURST = 0.1, 1.0
 
 _refusing = threading.local()
+_charged = threading.local()
+
+
+def not_charged() -> None:
+    """The request this thread is answering is new work, which its lane's slots already bound (one
+    changelog computed at a time): its CPU time is not taken from the lane's budget, which bounds
+    the cheap work a client can ask for again and again (a kept changelog sent once more)."""
+    _charged.yes = False
 
 
 def lane_limits(config) -> dict[str, int]:
@@ -156,22 +167,19 @@ class LaneDispatcher(ThreadedTaskDispatcher):
                     self.active_count += 1
             task, lane, refuse = picked
             _refusing.lane = lane if refuse else None
+            _charged.yes = True
             cpu = time.thread_time()
-            lower = lane is not None and not refuse
-            if lower:
-                _nice(LANE_NICENESS)
             try:
                 task.service()
             except BaseException:
                 self.logger.exception("Exception when servicing %r", task)
             finally:
-                if lower:
-                    _nice(0)
                 _refusing.lane = None
                 if lane is not None and not refuse:
                     with self.lock:
                         self.working[lane.name] -= 1
-                        self.credit[lane.name] -= time.thread_time() - cpu
+                        if _charged.yes:
+                            self.credit[lane.name] -= time.thread_time() - cpu
                         self.queue_cv.notify_all()
 
 
@@ -181,19 +189,6 @@ class LaneDispatcher(ThreadedTaskDispatcher):
                 self.queue.extend(task for _, task in waiting)
                 waiting.clear()
         return super().shutdown(cancel_pending, timeout)
-
-
-#: how much lower than the server's other threads' a thread working on a lane runs (Linux: a nice
-#: value per thread): when the cores are busy, the kernel runs a search's thread first
-LANE_NICENESS = 10
-
-
-def _nice(value: int) -> None:
-    """Set this thread's nice value (Linux takes a thread id for PRIO_PROCESS); elsewhere nothing."""
-    try:
-        os.setpriority(os.PRIO_PROCESS, threading.get_native_id(), value)
-    except (AttributeError, OSError):  # another system, or not allowed to go back up: keep what it is
-        pass
 
 
 def _task_lane(task) -> Lane | None:
