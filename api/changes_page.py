@@ -41,6 +41,7 @@ from .changes_setup import checked_label, setups
 from .db import get_conn
 from .errors import ApiError
 from .expensive import expensive
+from .workers import run_in_worker
 
 VIEWS = ("inline", "side")
 #: the order the page lists the kinds of change in, with their headings
@@ -92,14 +93,15 @@ def _page_number(name: str) -> int:
     return max(1, int(raw)) if raw.isascii() and raw.isdigit() and len(raw) < 7 else 1
 
 
-def paginate(log: dict, args: dict) -> dict:
-    """Cut each section of ``log`` to its page, in place; ``{section: {"page", "pages", "first",
-    "last", "total", "prev", "next"}}`` where prev/next are the URL arguments of the pages around."""
+def paginate(log: dict, args: dict, asked: dict[str, int]) -> dict:
+    """Cut each section of ``log`` to its page (``asked``: section -> page number), in place;
+    ``{section: {"page", "pages", "first", "last", "total", "prev", "next"}}`` where prev/next are
+    the URL arguments of the pages around."""
     pages = {}
     for name, size in PAGE_SIZES.items():
         items = log.get(name) or []
         count = max(1, -(-len(items) // size))
-        number = min(_page_number(name), count)
+        number = min(asked.get(name, 1), count)
         start = (number - 1) * size
         log[name] = items[start:start + size]
         around = {k: v for k, v in args.items() if k != f"{name}_page"}
@@ -126,18 +128,12 @@ def _context() -> tuple[dict, int]:
         ctx["game"] = game
         ctx["picked"] = {"from": _field("from"), "to": _field("to"), "kind": _field("kind")}
         return ctx, 400
-    log = changelog(conn, c.game, c.from_version, c.to_version, c.kind)
-    log.setdefault("renumbered", [])
-    totals = {name: len(log[name]) for name, _ in SECTIONS}
-    totals["unchanged"] = log["unchanged"]
-    totals["same_meaning"] = sum(not x["meaning"] for x in log["changed"])
     api_args = {"game": c.game, "from": c.from_version, "to": c.to_version, **({"kind": c.kind} if c.kind else {})}
+    asked = {n: _page_number(n) for n in PAGE_SIZES}
     args = {**api_args, **({"view": ctx["view"]} if ctx["view"] != "inline" else {}),
-            **{f"{n}_page": _page_number(n) for n in PAGE_SIZES if _page_number(n) > 1}}
-    size = PAGE_SIZES["ruling_changes"]
-    anchors = {(r["from_entry"], r["to_entry"]): (f"ruling-{n}", 1 + (n - 1) // size)
-               for n, r in enumerate(log["ruling_changes"], 1)}
-    pages = paginate(log, args)
+            **{f"{n}_page": number for n, number in asked.items() if number > 1}}
+    log, totals, anchors, pages = run_in_worker("changelog_page", c.game, c.from_version, c.to_version, c.kind,
+                                                args, asked)
     here = pages["ruling_changes"]["page"]
 
     def ruling_link(x: dict) -> str | None:
@@ -160,6 +156,24 @@ def _context() -> tuple[dict, int]:
                game=next(g for g in all_games if g["id"] == c.game),
                picked={"from": c.from_version, "to": c.to_version, "kind": c.kind})
     return ctx, 200
+
+
+def changelog_page(conn, game: str, from_version: str, to_version: str, kind: str | None, args: dict,
+                   asked: dict[str, int]) -> tuple[dict, dict, dict, dict]:
+    """The changelog between two versions with each section cut to the page ``asked``: (the cut
+    changelog, the whole one's counts, where each ruling change is shown (its anchor and page), the
+    pages). Run in a worker process (:mod:`api.workers`): the changelog costs seconds of CPU on a
+    long history, and only this page's part of it comes back."""
+    log = changelog(conn, game, from_version, to_version, kind)
+    log.setdefault("renumbered", [])
+    totals = {name: len(log[name]) for name, _ in SECTIONS}
+    totals["unchanged"] = log["unchanged"]
+    totals["same_meaning"] = sum(not x["meaning"] for x in log["changed"])
+    size = PAGE_SIZES["ruling_changes"]
+    anchors = {(r["from_entry"], r["to_entry"]): (f"ruling-{n}", 1 + (n - 1) // size)
+               for n, r in enumerate(log["ruling_changes"], 1)}
+    pages = paginate(log, args, asked)
+    return log, totals, anchors, pages
 
 
 def _bodies(conn, ids: list[int]) -> dict[int, str | None]:

@@ -15,7 +15,7 @@ recorded changes (rolling a team's dice, listing the shares of "a total of") gro
 and amounts, which the schema caps. Around both: at most ``VERIFY_CONCURRENCY`` verify requests
 are worked on at once (:mod:`api.verify_slots`); one more is a 429 with ``Retry-After``, so a burst
 of verifies cannot take the threads the searches need; and the checks and runs happen in worker
-processes (:mod:`api.verify_workers`), so they never take the searches' interpreter. The request's
+processes (:mod:`api.workers`), so they never take the searches' interpreter. The request's
 thread reads the body (:func:`verify_posted`, :func:`verify_ruling`); the worker does the rest
 (:func:`replay_posted`, :func:`replay_ruling`, on its own connection to the KB).
 
@@ -47,7 +47,7 @@ from kb.versions import same_version, version_sort_key
 from .errors import ApiError
 from .params import json_body
 from .schema_check import SchemaViolation, check
-from . import verify_workers
+from .workers import run_in_worker
 from .spec import component_schemas, verify_request_schema
 from .verify_slots import verify_slot
 
@@ -66,10 +66,7 @@ def _budget() -> tuple[int, float]:
     return cfg.get("VERIFY_MAX_STEPS", MAX_STEPS), cfg.get("VERIFY_SECONDS", MAX_SECONDS)
 
 
-def _in_worker(task: str, *args):
-    """``task(conn, *args)`` in a verify worker process (:mod:`api.verify_workers`)."""
-    size = current_app.extensions["verify_slots"].size
-    return verify_workers.call(size, task, current_app.config["KB_PATH"], *args)
+
 
 
 def game_versions(conn: sqlite3.Connection, game: str) -> list[str]:
@@ -100,7 +97,7 @@ def kb_scenarios(conn: sqlite3.Connection, scenario_id: str | None = None) -> li
 def verify_ruling(ruling_id: str, version: str | None) -> dict:
     """Replay the app KB's scenario ``ruling_id`` under ``version`` (default: every version it replays)."""
     with verify_slot():
-        return _in_worker("replay_ruling", ruling_id, version, _budget())
+        return run_in_worker("replay_ruling", ruling_id, version, _budget())
 
 
 def replay_ruling(conn: sqlite3.Connection, ruling_id: str, version: str | None, budget: tuple[int, float]) -> dict:
@@ -251,7 +248,7 @@ def run_versions(conn: sqlite3.Connection, scenario: Scenario, version: str | No
 def verify_posted(version: str | None) -> dict:
     """Check and replay the scenario in the request body (read here, checked and run in a worker)."""
     with verify_slot():
-        return _in_worker("replay_posted", read_body(), version, _budget())
+        return run_in_worker("replay_posted", read_body(), version, _budget())
 
 
 def replay_posted(conn: sqlite3.Connection, raw: object, version: str | None, budget: tuple[int, float]) -> dict:

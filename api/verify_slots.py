@@ -4,7 +4,7 @@ Why: a verify run (``POST /api/verify``, ``POST /api/rulings/<id>/verify``, whic
 verify panel calls) is CPU-bound, and waitress answers every request on the same few threads.
 Without a cap, a burst of verifies took every thread and the interpreter lock, and a search that
 takes 10 ms alone waited seconds behind them. (The runs themselves now happen in worker processes,
-:mod:`api.verify_workers`, one per slot; a request holding a slot waits for its worker.) With at
+:mod:`api.workers`, one per slot; a request holding a slot waits for its worker.) With at
 most ``VERIFY_CONCURRENCY`` verify requests at a time (``rulebase serve --verify-concurrency``; fewer than the server's threads, so searches always
 find a free one), one more is answered at once with a 429 and a ``Retry-After`` header instead of
 queueing: the client (the verify panel shows the message) tries again, and the site stays fast. A

@@ -87,17 +87,17 @@ def serve(host: str, port: int, db: Path, datasette_url: str | None, threads: in
     from api import create_app
     app = create_app(db, DATASETTE_URL=datasette_url, VERIFY_CONCURRENCY=verify_concurrency,
                      EXPENSIVE_CONCURRENCY=changelog_concurrency)
-    from api import verify_workers
+    from api import workers
     with cleanup_on_terminate():  # a kill stops the verify workers too
         try:
             try:
-                verify_workers.start(verify_concurrency, app.config["KB_PATH"])  # a process per slot, warm
+                workers.start(verify_concurrency, app.config["KB_PATH"])  # a process per slot, warm
             except BrokenProcessPool:
                 raise KBError("a verify worker ended while starting (out of memory or killed)") from None
             _serve(app, db, host, port, threads, verify_concurrency, connection_limit, channel_timeout,
                    index, started)
         finally:
-            verify_workers.shutdown()
+            workers.shutdown()
 
 
 def _serve(app, db: Path, host: str, port: int, threads: int, verify_concurrency: int, connection_limit: int,

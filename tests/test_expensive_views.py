@@ -38,7 +38,7 @@ def counted(monkeypatch):
 
 @pytest.mark.parametrize("url, view", [(DIFF, "diff"), (PAGE, "page")])
 def test_a_changelog_is_computed_once_per_kb_state(kb_copy, counted, url, view):
-    client = create_app(kb_copy).test_client()
+    client = create_app(kb_copy, WORKER_PROCESSES=False).test_client()
     first = client.get(url)
     assert first.status_code == 200
     again = [client.get(url, headers={"Accept-Encoding": enc}) for enc in ("identity", "gzip", "br")]
@@ -58,14 +58,14 @@ def test_a_changelog_is_computed_once_per_kb_state(kb_copy, counted, url, view):
 
 
 def test_reordered_parameters_are_the_same_changelog(kb_copy, counted):
-    client = create_app(kb_copy).test_client()
+    client = create_app(kb_copy, WORKER_PROCESSES=False).test_client()
     assert client.get(DIFF).status_code == 200
     assert client.get("/api/diff?to=16.0&from=1.1&game=keyforge").status_code == 200
     assert counted["diff"] == 1
 
 
 def test_past_the_slots_a_changelog_not_kept_is_a_429_and_a_kept_one_is_served(kb_copy, counted):
-    app = create_app(kb_copy, EXPENSIVE_CONCURRENCY=1)
+    app = create_app(kb_copy, EXPENSIVE_CONCURRENCY=1, WORKER_PROCESSES=False)
     client = app.test_client()
     assert client.get(DIFF).status_code == 200           # kept
     slots = app.extensions["expensive_slots"]
@@ -84,6 +84,27 @@ def test_past_the_slots_a_changelog_not_kept_is_a_429_and_a_kept_one_is_served(k
 
 
 def test_errors_are_not_kept(kb_copy, counted):
-    client = create_app(kb_copy).test_client()
+    client = create_app(kb_copy, WORKER_PROCESSES=False).test_client()
     for _ in range(2):
         assert client.get("/api/diff?game=keyforge&from=1.1&to=9.9").status_code == 400
+
+
+def test_a_worker_computes_the_same_changelog_the_api_always_answered(built_kb):
+    """The changelog is computed in a worker process and sent as it comes back: the same bytes as
+    Flask's JSON of the changelog computed in the request's thread, and the same page."""
+    import sqlite3
+
+    from flask import jsonify
+
+    from kb.changelog import changelog
+    in_worker = create_app(built_kb).test_client()
+    in_thread = create_app(built_kb, WORKER_PROCESSES=False).test_client()
+    got = in_worker.get(DIFF, headers={"Accept-Encoding": "identity"})
+    assert got.status_code == 200 and got.mimetype == "application/json"
+    assert got.data == in_thread.get(DIFF, headers={"Accept-Encoding": "identity"}).data
+    conn = sqlite3.connect(f"file:{built_kb}?mode=ro", uri=True)
+    app = create_app(built_kb)
+    with app.app_context():
+        assert got.data == jsonify(changelog(conn, "keyforge", "1.1", "16.0", None)).get_data()
+    page = PAGE + "&changed_page=2"
+    assert in_worker.get(page).data == in_thread.get(page).data

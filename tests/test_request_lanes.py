@@ -75,7 +75,7 @@ def diff_urls(n: int) -> list[str]:
 
 def test_changelogs_wait_their_turn_and_a_search_never_waits_for_them(kb_copy, monkeypatch):
     seen = instrumented(monkeypatch, kb_copy, lambda: time.sleep(2.0))    # a slow computation, not CPU
-    with running(create_app(kb_copy), max_wait=3.5) as (port, _):
+    with running(create_app(kb_copy, WORKER_PROCESSES=False), max_wait=3.5) as (port, _):
         answers: list[tuple[int, dict, float]] = []
         asking = [threading.Thread(target=lambda u=u: answers.append(get(port, u))) for u in diff_urls(5)]
         for t in asking:
@@ -150,12 +150,12 @@ def test_new_changelogs_are_not_held_back_by_the_budget(kb_copy, monkeypatch):
         while time.thread_time() < until:
             pass
     seen = instrumented(monkeypatch, kb_copy, burn)
-    with running(create_app(kb_copy), max_wait=30.0, share=0.1, burst=0.1) as (port, _):
+    with running(create_app(kb_copy, WORKER_PROCESSES=False), max_wait=30.0, share=0.1, burst=0.1) as (port, _):
         statuses = [get(port, url)[0] for url in diff_urls(5)]
     assert statuses == [200] * 5 and seen["done"] == 5
 
 
 def test_a_parameter_the_changelog_does_not_take_is_refused_not_kept(kb_copy):
-    with running(create_app(kb_copy)) as (port, _):
+    with running(create_app(kb_copy, WORKER_PROCESSES=False)) as (port, _):
         status, _, _ = get(port, "/api/diff?game=keyforge&from=1.1&to=1.2&n=1")
     assert status == 400

@@ -1,4 +1,4 @@
-"""Verify runs in worker processes (``api.verify_workers``): the server's own interpreter does not
+"""Verify runs in worker processes (``api.workers``): the server's own interpreter does not
 run them, a worker that dies costs one request and no more, a replaced KB is read again, and
 stopping the server, even with ``kill -9``, stops its workers."""
 from __future__ import annotations
@@ -14,7 +14,8 @@ from pathlib import Path
 import pytest
 import yaml
 
-from api import create_app, verify_workers
+from api import create_app
+from api import workers as worker_processes
 from test_serve_hardening import serve_process
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -67,7 +68,7 @@ def test_the_runs_happen_in_lower_priority_workers_not_in_the_server(built_kb):
         workers = _children(proc.pid)
         assert len(workers) == 2, workers   # one per slot, started before "ready"
         server_nice, = (int(_stat(proc.pid)[16]),)
-        assert all(int(_stat(w)[16]) == server_nice + verify_workers.NICENESS for w in workers)
+        assert all(int(_stat(w)[16]) == server_nice + worker_processes.NICENESS for w in workers)
         server_before, workers_before = _cpu(proc.pid), sum(map(_cpu, workers))
         scenario = BAIT.read_text(encoding="utf-8")
         for _ in range(30):
@@ -102,10 +103,10 @@ def test_a_worker_that_dies_costs_one_request(built_kb, monkeypatch):
     client = create_app(built_kb).test_client()
     scenario = yaml.safe_load(BAIT.read_text(encoding="utf-8"))
     assert client.post("/api/verify", json=scenario).status_code == 200
-    monkeypatch.setattr(verify_workers, "_work", _die)
+    monkeypatch.setattr(worker_processes, "_work", _die)
     response = client.post("/api/verify", json=scenario)
     assert response.status_code == 503
-    assert response.get_json()["error"].startswith("the verification stopped: the process running it ended")
+    assert response.get_json()["error"].startswith("the work stopped: the process running it ended")
     monkeypatch.undo()
     response = client.post("/api/verify", json=scenario)   # a new pool takes over
     assert response.status_code == 200 and all(r["passed"] for r in response.get_json()["results"])

@@ -1,4 +1,5 @@
-"""Verify runs in worker processes, so that they never take the interpreter the searches need.
+"""The server's worker processes: verify runs and changelog computations happen there, so that they
+never take the interpreter the searches need.
 
 Why: a verify run is CPU-bound Python. On the server's own threads it holds the interpreter lock in
 turns with every search, so even with at most two runs at once (:mod:`api.verify_slots`) a search
@@ -17,6 +18,13 @@ replaced (a rebuild renames a new file in) and dropped with it. ``rulebase serve
 workers and warms them before it says it is ready; elsewhere (tests, ``create_app`` users) they
 start on the first verify. One pool serves every app of a process with the same number of slots.
 
+A changelog between two versions (:func:`kb.changelog.changelog`) is worse: computing the widest
+Magic one takes 6-8 s of CPU, and parts of it (sorting, fuzzy matching, JSON) hold the interpreter
+lock for up to 150 ms at a time, measured with a thread that asks for it every millisecond; a search
+meeting a few of those waited seconds (p99 2.8 s while clients asked for new changelogs). In a
+worker only the result crosses back. Workers run the functions named in :data:`TASKS`, each called
+with a connection to the KB first.
+
 What the request thread gets back is what the run returned or raised: an :class:`api.errors.ApiError`
 (bad input, a run over its budget) or a :class:`sqlite3.DatabaseError` (the KB gone: a 503) come
 through as they would have in-process. A worker that dies (killed, out of memory) breaks the pool:
@@ -28,6 +36,7 @@ watches a pipe only the server holds open (:func:`_init_worker`), and no other p
 """
 from __future__ import annotations
 
+import importlib
 import multiprocessing
 import os
 import signal
@@ -86,9 +95,33 @@ def _pool(size: int) -> _Pool:
         return pool
 
 
+#: what a worker may be asked to run: task name -> "module:function", called as function(conn, *args)
+TASKS = {
+    "replay_ruling": "api.verify:replay_ruling",
+    "replay_posted": "api.verify:replay_posted",
+    "changelog_json": "api.json_diff:changelog_json",
+    "changelog_page": "api.changes_page:changelog_page",
+}
+
+
+def run_in_worker(task: str, *args):
+    """``task`` of :data:`TASKS` on the app's KB, in one of the app's workers (as many as its verify
+    slots: the lanes of :mod:`api.request_lanes` keep what runs at once to them and the changelog's
+    slot). An app made with ``WORKER_PROCESSES=False`` runs it in the request's own thread (tests
+    that watch a computation from the inside)."""
+    from flask import current_app
+
+    from .db import get_conn
+    if not current_app.config.get("WORKER_PROCESSES", True):
+        module, _, name = TASKS[task].partition(":")
+        return getattr(importlib.import_module(module), name)(get_conn(), *args)
+    size = current_app.extensions["verify_slots"].size
+    return call(size, task, current_app.config["KB_PATH"], *args)
+
+
 def call(size: int, task: str, kb_path: str, *args):
-    """Run ``api.verify.<task>(conn, *args)`` in one of ``size`` workers, on a connection to the KB
-    at ``kb_path``; return what it returns, raise what it raises."""
+    """Run the function :data:`TASKS` names ``task`` as ``function(conn, *args)`` in one of ``size``
+    workers, on a connection to the KB at ``kb_path``; return what it returns, raise what it raises."""
     pool = _pool(size)
     try:
         future = pool.executor.submit(_work, task, kb_path, args)
@@ -100,7 +133,7 @@ def call(size: int, task: str, kb_path: str, *args):
         return future.result()
     except BrokenProcessPool:  # its worker died while running it
         _forget(size, pool)
-        raise ApiError("the verification stopped: the process running it ended (out of memory or killed); "
+        raise ApiError("the work stopped: the process running it ended (out of memory or killed); "
                        "try again", 503) from None
 
 
@@ -232,9 +265,9 @@ def _connection(kb_path: str) -> sqlite3.Connection:
 
 
 def _work(task: str, kb_path: str, args: tuple):
-    from . import verify
+    module, _, name = TASKS[task].partition(":")
     try:
-        return getattr(verify, task)(_connection(kb_path), *args)
+        return getattr(importlib.import_module(module), name)(_connection(kb_path), *args)
     except sqlite3.DatabaseError:  # the KB damaged or gone: the next task opens it again
         _drop(kb_path)
         raise
