@@ -19,14 +19,15 @@ client hammering a lane gets answers only as fast as the lane gives them.
 
 A limit of threads is not yet a limit of work: one thread answering kept changelogs back to back
 takes the interpreter as much as it can, and the searches share it with that thread. So each lane
-also has a budget of CPU time for work that can be asked for again and again (sending a kept
-changelog, running a verification): its threads may spend ``share`` of one core's time on it,
-sustained (default a tenth), and ``burst`` CPU seconds at once beyond it (default 1); a lane that
-spent its budget takes no request until it has earned it back, counted from the CPU time its
-threads used (``time.thread_time``), or for the changelogs from the time their answers took (see
-:data:`LANES`). Computing a changelog no one asked for before is new work, left
-out of the budget (:func:`not_charged`): it is bounded by the lane's slots, and charging it would
-close the lane for half a minute after the widest Magic diff (6.7 s of CPU). A request that waited
+also has a budget: its threads may spend ``share`` of one core's time, sustained (default a tenth),
+and ``burst`` seconds at once beyond it (default 1); a lane that spent its budget takes no request
+until it has earned it back. What a request spends is the CPU time of the thread answering it
+(``time.thread_time``), or for a lane whose answers cost the server's main loop more than their
+thread (a kept changelog: sending 208 KiB), the time the answer took (see :data:`LANES`). A request
+whose work is done in a worker process and bounded by the lane's slots (computing a changelog no one
+asked for before: 6-8 s for the widest Magic one) spends only its thread's CPU time
+(:func:`charge_cpu_only`): charged the time it took, the lane would be closed for a minute after it.
+A request that waited
 longer than ``max_wait`` seconds is answered with a 429 and ``Retry-After`` instead, before the app
 sees it (:class:`LaneRefusal`, about a tenth of a millisecond), by whichever thread is free: a
 client is never left waiting for long, and asking again costs it that wait once more.
@@ -81,11 +82,11 @@ _refusing = threading.local()
 _charged = threading.local()
 
 
-def not_charged() -> None:
-    """The request this thread is answering is new work, which its lane's slots already bound (one
-    changelog computed at a time): its CPU time is not taken from the lane's budget, which bounds
-    the cheap work a client can ask for again and again (a kept changelog sent once more)."""
-    _charged.yes = False
+def charge_cpu_only() -> None:
+    """The request this thread is answering waits for work done in a worker process, which its
+    lane's slots already bound (one changelog computed at a time): only this thread's CPU time is
+    taken from the lane's budget, not the time the answer took."""
+    _charged.cpu_only = True
 
 
 def lane_limits(config) -> dict[str, int]:
@@ -176,7 +177,7 @@ class LaneDispatcher(ThreadedTaskDispatcher):
                     self.active_count += 1
             task, lane, refuse = picked
             _refusing.lane = lane if refuse else None
-            _charged.yes = True
+            _charged.cpu_only = False
             cpu, wall = time.thread_time(), time.monotonic()
             try:
                 task.service()
@@ -187,9 +188,8 @@ class LaneDispatcher(ThreadedTaskDispatcher):
                 if lane is not None and not refuse:
                     with self.lock:
                         self.working[lane.name] -= 1
-                        if _charged.yes:
-                            spent = time.monotonic() - wall if lane.charge == "wall" else time.thread_time() - cpu
-                            self.credit[lane.name] -= spent
+                        by_wall = lane.charge == "wall" and not _charged.cpu_only
+                        self.credit[lane.name] -= time.monotonic() - wall if by_wall else time.thread_time() - cpu
                         self.queue_cv.notify_all()
 
 
