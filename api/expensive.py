@@ -33,7 +33,7 @@ from functools import wraps
 from flask import Flask, Response, current_app, jsonify, request
 from markupsafe import escape
 
-from .request_lanes import charge_cpu_only
+from .request_lanes import charge_thread_only
 from .verify_slots import Slots
 
 #: expensive responses computed at once, by default
@@ -163,7 +163,7 @@ def expensive(view):
         slots: Slots = current_app.extensions["expensive_slots"]
         if not slots.take():
             return busy()
-        charge_cpu_only()  # the work is a worker's, bounded by the slots (api.request_lanes)
+        charge_thread_only()  # the work is a worker's, bounded by the slots (api.request_lanes)
         try:
             response = current_app.make_response(view(*args, **kwargs))
         finally:

@@ -19,14 +19,16 @@ client hammering a lane gets answers only as fast as the lane gives them.
 
 A limit of threads is not yet a limit of work: one thread answering kept changelogs back to back
 takes the interpreter as much as it can, and the searches share it with that thread. So each lane
-also has a budget: its threads may spend ``share`` of one core's time, sustained (default a tenth),
-and ``burst`` seconds at once beyond it (default 1); a lane that spent its budget takes no request
-until it has earned it back. What a request spends is the CPU time of the thread answering it
-(``time.thread_time``), or for a lane whose answers cost the server's main loop more than their
-thread (a kept changelog: sending 208 KiB), the time the answer took (see :data:`LANES`). A request
-whose work is done in a worker process and bounded by the lane's slots (computing a changelog no one
-asked for before: 6-8 s for the widest Magic one) spends only its thread's CPU time
-(:func:`charge_cpu_only`): charged the time it took, the lane would be closed for a minute after it.
+also has a budget: its requests may spend ``share`` of one core's time, sustained (default a
+tenth), and ``burst`` seconds at once beyond it (default 1); a lane that spent its budget takes no
+request until it has earned it back. What a request spends (:data:`LANES`) is the CPU time of the
+thread answering it (``time.thread_time``) and of the worker process that did its work
+(:func:`charge_worker`: a verification runs in a worker, 10-50 ms each, against 1 ms or less in the
+thread); or, for a lane whose answers cost the server's main loop more than their thread (a kept
+changelog: sending 208 KiB), the time the answer took. A request whose work is done in a worker
+and bounded by the lane's slots (computing a changelog no one asked for before: 6-8 s for the widest
+Magic one) spends only its thread's CPU time (:func:`charge_thread_only`): charged the rest, the
+lane would be closed for a minute after it.
 A request that waited
 longer than ``max_wait`` seconds is answered with a 429 and ``Retry-After`` instead, before the app
 sees it (:class:`LaneRefusal`, about a tenth of a millisecond), by whichever thread is free: a
@@ -64,8 +66,7 @@ class Lane:
 #: A kept changelog costs its thread little CPU and the server's main loop much more to send (the
 #: widest Magic diff is 208 KiB compressed): measured under 20 clients asking for it again and
 #: again, 0.27 of a core in the lane's thread against 0.74 in the main loop; so that lane counts
-#: the time its answers take. A verification runs in a worker process: its thread's CPU time is
-#: what it costs the server.
+#: the time its answers take. A verification costs its worker process's CPU time and its thread's.
 LANES = (
     Lane("changelog", "GET", re.compile(r"/api/diff|/changes"),
          "the server is computing as many changelogs as it takes at once", "wall"),
@@ -82,11 +83,17 @@ _refusing = threading.local()
 _charged = threading.local()
 
 
-def charge_cpu_only() -> None:
+def charge_worker(seconds: float) -> None:
+    """Add the CPU time a worker process spent on the request this thread is answering to what the
+    request spends (nothing outside a lane)."""
+    _charged.worker = getattr(_charged, "worker", 0.0) + seconds
+
+
+def charge_thread_only() -> None:
     """The request this thread is answering waits for work done in a worker process, which its
     lane's slots already bound (one changelog computed at a time): only this thread's CPU time is
-    taken from the lane's budget, not the time the answer took."""
-    _charged.cpu_only = True
+    taken from the lane's budget, not the worker's nor the time the answer took."""
+    _charged.thread_only = True
 
 
 def lane_limits(config) -> dict[str, int]:
@@ -177,7 +184,7 @@ class LaneDispatcher(ThreadedTaskDispatcher):
                     self.active_count += 1
             task, lane, refuse = picked
             _refusing.lane = lane if refuse else None
-            _charged.cpu_only = False
+            _charged.thread_only, _charged.worker = False, 0.0
             cpu, wall = time.thread_time(), time.monotonic()
             try:
                 task.service()
@@ -188,8 +195,7 @@ class LaneDispatcher(ThreadedTaskDispatcher):
                 if lane is not None and not refuse:
                     with self.lock:
                         self.working[lane.name] -= 1
-                        by_wall = lane.charge == "wall" and not _charged.cpu_only
-                        self.credit[lane.name] -= time.monotonic() - wall if by_wall else time.thread_time() - cpu
+                        self.credit[lane.name] -= _spent(lane, time.thread_time() - cpu, time.monotonic() - wall)
                         self.queue_cv.notify_all()
 
 
@@ -199,6 +205,15 @@ class LaneDispatcher(ThreadedTaskDispatcher):
                 self.queue.extend(task for _, task in waiting)
                 waiting.clear()
         return super().shutdown(cancel_pending, timeout)
+
+
+def _spent(lane: Lane, thread_cpu: float, elapsed: float) -> float:
+    """What the request this thread just answered spent of its lane's budget (see the module docstring)."""
+    if _charged.thread_only:
+        return thread_cpu
+    if lane.charge == "wall":
+        return elapsed
+    return thread_cpu + _charged.worker
 
 
 def _task_lane(task) -> Lane | None:

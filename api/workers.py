@@ -42,6 +42,7 @@ import os
 import signal
 import sqlite3
 import threading
+import time
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass
@@ -50,6 +51,7 @@ from multiprocessing.connection import Connection
 from kb.hot_journal import connect_read_only
 
 from .errors import ApiError
+from .request_lanes import charge_worker
 
 
 @dataclass
@@ -130,11 +132,13 @@ def call(size: int, task: str, kb_path: str, *args):
         pool = _pool(size)
         future = pool.executor.submit(_work, task, kb_path, args)
     try:
-        return future.result()
+        result, spent = future.result()
     except BrokenProcessPool:  # its worker died while running it
         _forget(size, pool)
         raise ApiError("the work stopped: the process running it ended (out of memory or killed); "
                        "try again", 503) from None
+    charge_worker(spent)  # what the worker spent counts against the request's lane (api.request_lanes)
+    return result
 
 
 def _forget(size: int, pool: _Pool) -> None:
@@ -265,9 +269,12 @@ def _connection(kb_path: str) -> sqlite3.Connection:
 
 
 def _work(task: str, kb_path: str, args: tuple):
+    """(what the task returned, the CPU time it took in this worker)."""
     module, _, name = TASKS[task].partition(":")
+    started = time.thread_time()
     try:
-        return getattr(importlib.import_module(module), name)(_connection(kb_path), *args)
+        result = getattr(importlib.import_module(module), name)(_connection(kb_path), *args)
+        return result, time.thread_time() - started
     except sqlite3.DatabaseError:  # the KB damaged or gone: the next task opens it again
         _drop(kb_path)
         raise
