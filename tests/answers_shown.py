@@ -23,6 +23,8 @@ import sqlite3
 from dataclasses import dataclass
 from functools import lru_cache
 
+import pytest
+
 from kb.meaning import same_meaning, version_terminology
 from kb.threads import thread_entries
 
@@ -35,6 +37,22 @@ class Said:
     body: str
     question: str | None
     sort: str
+
+
+@pytest.fixture(scope="module")
+def conn(built_kb):
+    """A read-only connection to the test KB (for the modules that import it from here)."""
+    c = sqlite3.connect(f"file:{built_kb}?mode=ro", uri=True)
+    yield c
+    c.close()
+
+
+@pytest.fixture(scope="module")
+def threads(conn) -> list[str]:
+    """Every FAQ thread of the test KB whose answer changed in meaning between versions."""
+    found = changed_faq_threads(conn)
+    assert found, "the bundled rulebooks hold FAQ answers a later version changed"
+    return found
 
 
 def changed_faq_threads(conn: sqlite3.Connection) -> list[str]:

@@ -69,6 +69,21 @@ def kb_conn(built_kb):
     conn.close()
 
 
+def sha(path: Path) -> str:
+    """The SHA-256 of a file's bytes: a KB that must be left as it was is compared byte for byte."""
+    import hashlib
+    return hashlib.sha256(Path(path).read_bytes()).hexdigest()
+
+
+def refused_line(proc: subprocess.CompletedProcess) -> str:
+    """The one line of a clean refusal by the CLI: status 1, no traceback nor internal error."""
+    assert proc.returncode == 1, (proc.stdout, proc.stderr)
+    assert "Traceback" not in proc.stderr and "internal error" not in proc.stderr, proc.stderr
+    lines = proc.stderr.strip().splitlines()
+    assert len(lines) == 1, proc.stderr
+    return lines[0]
+
+
 def run_cli(*args: str, cwd: Path | None = None, env: dict | None = None) -> subprocess.CompletedProcess:
     """Run the installed ``rulebase`` console script as a user would."""
     exe = Path(sys.executable).with_name("rulebase")

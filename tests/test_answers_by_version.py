@@ -14,30 +14,15 @@ from __future__ import annotations
 import shutil
 import sqlite3
 
-import pytest
 from bs4 import BeautifulSoup
 
-from answers_shown import changed_faq_threads, check_shown, plain, thread_said
+from answers_shown import changed_faq_threads, check_shown, conn, plain, thread_said, threads  # noqa: F401 (fixtures)
 from api import create_app
 from kb.answer_groups import thread_answers, version_label
 from kb.textdiff import word_keys
 
 #: the cards of the issue: their card pages showed the newest answer beside every version's badge
 ISSUE_CARDS = {"Phase Shift", "Bait and Switch"}
-
-
-@pytest.fixture(scope="module")
-def conn(built_kb):
-    c = sqlite3.connect(f"file:{built_kb}?mode=ro", uri=True)
-    yield c
-    c.close()
-
-
-@pytest.fixture(scope="module")
-def threads(conn) -> list[str]:
-    found = changed_faq_threads(conn)
-    assert found, "the bundled rulebooks hold FAQ answers a later version changed"
-    return found
 
 
 def shown_in(node) -> list[tuple[list[str], str]]:

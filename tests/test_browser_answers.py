@@ -10,13 +10,11 @@ badge on the line of its answer, nothing off a phone's screen. Screenshots go to
 """
 from __future__ import annotations
 
-import sqlite3
 from urllib.parse import urlencode
 
-import pytest
 from playwright.sync_api import expect
 
-from answers_shown import changed_faq_threads, check_shown, thread_said
+from answers_shown import check_shown, conn, thread_said, threads  # noqa: F401 (fixtures)
 from kb.card_detail import card_detail
 from test_browser import DESKTOP, PHONE, base_url, browser, watched  # noqa: F401 (fixtures)
 
@@ -25,20 +23,6 @@ ISSUE_CARDS = ("Phase Shift", "Bait and Switch")
 
 _READ = """el => [...el.querySelectorAll('.answer-group')].map(
                g => [g.dataset.versions, g.querySelector('.answer-text').innerText])"""
-
-
-@pytest.fixture(scope="module")
-def conn(built_kb):
-    c = sqlite3.connect(f"file:{built_kb}?mode=ro", uri=True)
-    yield c
-    c.close()
-
-
-@pytest.fixture(scope="module")
-def threads(conn) -> list[str]:
-    found = changed_faq_threads(conn)
-    assert found, "the bundled rulebooks hold FAQ answers a later version changed"
-    return found
 
 
 def shown(locator) -> list[tuple[list[str], str]]:

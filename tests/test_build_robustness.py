@@ -14,7 +14,6 @@ belong to (root runs the command as ``nobody`` through ``setpriv``, since root m
 """
 from __future__ import annotations
 
-import hashlib
 import os
 import shlex
 import shutil
@@ -27,15 +26,11 @@ from pathlib import Path
 
 import pytest
 
-from conftest import SOURCES, run_cli
+from conftest import SOURCES, run_cli, sha
 
 RULEBASE = Path(sys.executable).with_name("rulebase")
 MD13 = SOURCES / "keyforge" / "rulebook-1.3-2019-05.md"
 INGEST = ("ingest", str(MD13), "--game", "keyforge", "--version", "9.9")
-
-
-def sha(path: Path) -> str:
-    return hashlib.sha256(path.read_bytes()).hexdigest()
 
 
 def leftovers(folder: Path) -> list[str]:

@@ -11,28 +11,14 @@ it was.
 """
 from __future__ import annotations
 
-import hashlib
 import sqlite3
 from pathlib import Path
 
 import pytest
 
-from conftest import SOURCES, run_cli
+from conftest import SOURCES, refused_line, run_cli, sha
 
 MD13 = SOURCES / "keyforge" / "rulebook-1.3-2019-05.md"
-
-
-def sha(path: Path) -> str:
-    return hashlib.sha256(path.read_bytes()).hexdigest()
-
-
-def refused_line(proc) -> str:
-    """The one line of a clean refusal (status 1, no traceback, no internal error)."""
-    assert proc.returncode == 1, (proc.stdout, proc.stderr)
-    assert "Traceback" not in proc.stderr and "internal error" not in proc.stderr, proc.stderr
-    lines = proc.stderr.strip().splitlines()
-    assert len(lines) == 1, proc.stderr
-    return lines[0]
 
 
 def ingest(db: Path, *args: str, source: Path = MD13):

@@ -11,7 +11,6 @@ in seconds.
 """
 from __future__ import annotations
 
-import hashlib
 import os
 import sqlite3
 import threading
@@ -20,25 +19,13 @@ from pathlib import Path
 
 import pytest
 
-from conftest import SOURCES, run_cli
+from conftest import SOURCES, refused_line, run_cli, sha
 
 from ingest.model import ParseContext
 from ingest.registry import parse_document
 
 MD13 = SOURCES / "keyforge" / "rulebook-1.3-2019-05.md"
 HEAD = "<!doctype html><html><body><h3>Playing</h3><p>Play a card.</p><h3>Deep</h3>"
-
-
-def sha(path: Path) -> str:
-    return hashlib.sha256(path.read_bytes()).hexdigest()
-
-
-def refused_line(proc) -> str:
-    assert proc.returncode == 1, (proc.stdout, proc.stderr)
-    assert "Traceback" not in proc.stderr and "internal error" not in proc.stderr, proc.stderr
-    lines = proc.stderr.strip().splitlines()
-    assert len(lines) == 1, proc.stderr
-    return lines[0]
 
 
 def nested(depth: int, open_: str, inner: str, close: str) -> str:

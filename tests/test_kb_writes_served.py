@@ -13,8 +13,8 @@ import threading
 import time
 from contextlib import contextmanager
 
-from conftest import run_cli
-from test_build_robustness import INGEST, kill_in_place_writer, kill_ingest_at, sha
+from conftest import run_cli, sha
+from test_build_robustness import INGEST, kill_in_place_writer, kill_ingest_at
 from test_serve_hardening import serve
 
 #: what the clients ask, in turn: a search, a page, the versions list
