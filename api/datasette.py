@@ -295,25 +295,31 @@ def build_metadata(db: Path, site_url: str, manifest: Path = DEFAULT_MANIFEST) -
 TRUNCATE_CELLS = 160
 
 
+#: milliseconds the site's own queries may take (table pages, row pages, canned queries): "What
+#: changed between two versions" pairs every entry of two versions in Python, over a second for two
+#: Magic releases on a busy machine. A client's own SQL has its own, lower limit (the guard's).
+OWN_QUERIES_TIME_LIMIT_MS = 10_000
+
+
 def make_datasette(db: Path, site_url: str, public: bool = False, sql_at_once: int = 1,
                    sql_time_limit_ms: int = 1000):
     """A Datasette serving ``db`` read-only as database ``kb``, following the file at that path
     (:mod:`api.datasette_guard`), with metadata, templates and links to the site at ``site_url``.
-    Arbitrary SQL: at most ``sql_at_once`` requests at once, each stopped after
+    A client's own SQL: at most ``sql_at_once`` requests at once, each stopped after
     ``sql_time_limit_ms``; none at all when ``public``."""
     from datasette.app import Datasette
 
     from .datasette_guard import FollowingDatabase
     register_plugin()
     metadata = build_metadata(db, site_url)
-    metadata["plugins"][PLUGIN]["custom_sql_at_once"] = sql_at_once
+    metadata["plugins"][PLUGIN].update(custom_sql_at_once=sql_at_once, custom_sql_time_limit_ms=sql_time_limit_ms)
     # a table view shows the start of long texts (a rule's whole body made 100 rows 65,000 px tall);
     # a row's own page and the JSON keep them whole. SQL threads: one more than arbitrary SQL may
     # take at once plus two, so table pages and canned queries always find a free one
     ds = Datasette(metadata=metadata, template_dir=str(TEMPLATES),
                    settings={"facet_time_limit_ms": 1000, "truncate_cells_html": TRUNCATE_CELLS,
-                             "sql_time_limit_ms": sql_time_limit_ms, "num_sql_threads": sql_at_once + 3,
-                             "default_allow_sql": not public})
+                             "sql_time_limit_ms": max(OWN_QUERIES_TIME_LIMIT_MS, sql_time_limit_ms),
+                             "num_sql_threads": sql_at_once + 3, "default_allow_sql": not public})
     ds.add_database(FollowingDatabase(ds, str(db.resolve())), name=DB_NAME)
     if "_memory" in ds.databases:   # added for a Datasette given no files: an empty database to browse
         ds.remove_database("_memory")

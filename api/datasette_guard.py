@@ -16,8 +16,9 @@ Why each part:
   one with a 500 (it returns a tuple where a response is expected). Every method other than GET,
   HEAD and OPTIONS under the database's URLs is a 405 with ``Allow``.
 - **Arbitrary SQL.** A client may send any SQL (``?sql=``, or ``?_where=`` on a table), each query
-  stopped at Datasette's time limit (``sql_time_limit_ms``) but holding one of its few SQL threads
-  meanwhile: six clients sending a one-second recursive query made ``/kb/games.json`` take 25 s.
+  stopped at its time limit (the guard sets Datasette's ``_timelimit`` on such a request to
+  ``custom_sql_time_limit_ms``, below the limit of the site's own queries) but holding one of its
+  few SQL threads meanwhile: six clients sending a one-second recursive query made ``/kb/games.json`` take 25 s.
   At most ``custom_sql_at_once`` such requests run at once (default 1, with Datasette's SQL threads
   one more than that, so table pages and canned queries always find a free thread); one more is
   answered with a 429 and ``Retry-After`` after that many seconds (held, not queued: see
@@ -35,7 +36,7 @@ import asyncio
 import json
 import os
 import threading
-from urllib.parse import parse_qsl
+from urllib.parse import parse_qsl, urlencode
 
 from datasette.database import Database
 
@@ -113,9 +114,9 @@ class FollowingDatabase(Database):
 class Guard:
     """ASGI middleware in front of Datasette: reads only, and a cap on arbitrary SQL at once."""
 
-    def __init__(self, app, database: str, sql_at_once: int):
+    def __init__(self, app, database: str, sql_at_once: int, time_limit_ms: int = 1000):
         self.app, self.prefix = app, f"/{database}"
-        self.sql_at_once = sql_at_once
+        self.sql_at_once, self.time_limit_ms = sql_at_once, time_limit_ms
         self.running = 0
         self._lock = threading.Lock()
 
@@ -128,9 +129,10 @@ class Guard:
         if scope.get("method", "GET") not in READ_METHODS:
             return await _answer(send, scope, 405, "the knowledge base is read-only: only GET and HEAD",
                                  {"allow": "GET, HEAD, OPTIONS"})
-        params = {k for k, _ in parse_qsl(scope.get("query_string", b"").decode("latin-1"), keep_blank_values=True)}
-        if not params & SQL_PARAMETERS:
+        pairs = parse_qsl(scope.get("query_string", b"").decode("latin-1"), keep_blank_values=True)
+        if not {k for k, _ in pairs} & SQL_PARAMETERS:
             return await self.app(scope, receive, send)
+        scope = {**scope, "query_string": self._time_limited(pairs)}
         with self._lock:
             admitted = self.running < self.sql_at_once
             if admitted:
@@ -149,6 +151,16 @@ class Guard:
         finally:
             with self._lock:
                 self.running -= 1
+
+
+    def _time_limited(self, pairs: list[tuple[str, str]]) -> bytes:
+        """The query string with ``_timelimit`` at most the client's own SQL's limit."""
+        asked = [v for k, v in pairs if k == "_timelimit"]
+        limit = self.time_limit_ms
+        if asked and asked[-1].isdigit() and 0 < int(asked[-1]) < limit:
+            limit = int(asked[-1])
+        kept = [(k, v) for k, v in pairs if k != "_timelimit"] + [("_timelimit", str(limit))]
+        return urlencode(kept).encode("latin-1")
 
 
 async def _answer(send, scope, status: int, message: str, headers: dict[str, str]) -> None:

@@ -86,8 +86,9 @@ class LinksPlugin:
     def asgi_wrapper(datasette):
         """Reads only, and a cap on arbitrary SQL at once (:mod:`api.datasette_guard`)."""
         from .datasette_guard import Guard
-        at_once = int((datasette.plugin_config(PLUGIN) or {}).get("custom_sql_at_once", 1))
-        return lambda app: Guard(app, DB_NAME, at_once)
+        config = datasette.plugin_config(PLUGIN) or {}
+        at_once, limit = int(config.get("custom_sql_at_once", 1)), int(config.get("custom_sql_time_limit_ms", 1000))
+        return lambda app: Guard(app, DB_NAME, at_once, limit)
 
     @staticmethod
     @hookimpl

@@ -138,3 +138,18 @@ def test_the_public_profile_runs_no_sql_of_the_clients(built_kb):
         status, _, _ = get(port, "/kb/entries.json?" + urlencode({"_where": "1=1", "_size": 1}))
         assert status in (400, 403)
         assert get(port, "/kb/entries.json?_search=elusive&_size=3")[0] == 200
+
+
+def test_a_clients_own_query_stops_at_its_limit_and_a_canned_query_has_more_time(built_kb):
+    """A client's own SQL stops at --sql-time-limit (1 s), even when it asks for more with
+    ``_timelimit``; the site's own queries (canned, tables) may take longer (10 s)."""
+    with datasette(built_kb, "--sql-time-limit", "1000") as port:
+        for extra in ({}, {"_timelimit": "60000"}):
+            started = time.perf_counter()
+            status, body, _ = get(port, "/kb.json?" + urlencode({"sql": SLOW_SQL, **extra}))
+            took = time.perf_counter() - started
+            assert status == 400 and b"too long" in body, body[:200]
+            assert 0.9 < took < 3.0, took
+        status, body, _ = get(port, "/kb.json")
+        limit = json.loads(get(port, "/-/settings.json")[1])["sql_time_limit_ms"]
+        assert limit >= 10_000
