@@ -9,9 +9,13 @@ about what changed.
 """
 from __future__ import annotations
 
+import os
 import sqlite3
+import threading
+from collections import OrderedDict
 from dataclasses import dataclass
 
+from kb.changelog import changelog
 from kb.errors import KBError
 from kb.history import thread_history
 from kb.threads import parse_thread
@@ -104,3 +108,34 @@ def thread_view(conn: sqlite3.Connection, thread: str) -> dict:
             versions.append(step["version"])
     found["versions"] = versions
     return found
+
+
+#: changelogs a process keeps, the latest asked for (the pages of one changelog ask for it again)
+KEPT_CHANGELOGS = 2
+_kept: OrderedDict = OrderedDict()
+_kept_lock = threading.Lock()
+
+
+def kept_changelog(conn: sqlite3.Connection, game: str, from_version: str, to_version: str,
+                   kind: str | None) -> dict:
+    """:func:`kb.changelog.changelog`, kept for the KB file the connection reads (its path and
+    identity) with the last few asked for: a judge paging through the widest Magic changelog asks
+    for the same 6-8 s of work once a page. Not to be changed by the caller (copy what you cut)."""
+    path = conn.execute("PRAGMA database_list").fetchone()[2]
+    try:
+        st = os.stat(path)
+        identity = (path, st.st_dev, st.st_ino, st.st_size, st.st_mtime_ns)
+    except OSError:
+        identity = None
+    key = (identity, game, from_version, to_version, kind)
+    with _kept_lock:
+        if identity is not None and key in _kept:
+            _kept.move_to_end(key)
+            return _kept[key]
+    log = changelog(conn, game, from_version, to_version, kind)
+    if identity is not None:
+        with _kept_lock:
+            _kept[key] = log
+            while len(_kept) > KEPT_CHANGELOGS:
+                _kept.popitem(last=False)
+    return log

@@ -33,10 +33,9 @@ import json
 
 from flask import render_template, request, url_for
 
-from kb.changelog import changelog
 from kb.textdiff import diff_blocks, punctuation_only, word_diff, word_diff_lines
 
-from .changes import comparison, default_game, games
+from .changes import comparison, default_game, games, kept_changelog
 from .changes_setup import checked_label, setups
 from .db import get_conn
 from .errors import ApiError
@@ -164,7 +163,7 @@ def changelog_page(conn, game: str, from_version: str, to_version: str, kind: st
     changelog, the whole one's counts, where each ruling change is shown (its anchor and page), the
     pages). Run in a worker process (:mod:`api.workers`): the changelog costs seconds of CPU on a
     long history, and only this page's part of it comes back."""
-    log = changelog(conn, game, from_version, to_version, kind)
+    log = dict(kept_changelog(conn, game, from_version, to_version, kind))  # paginate cuts the copy's lists
     log.setdefault("renumbered", [])
     totals = {name: len(log[name]) for name, _ in SECTIONS}
     totals["unchanged"] = log["unchanged"]

@@ -11,9 +11,8 @@ import json
 
 from flask import Blueprint, Response, jsonify
 
-from kb.changelog import changelog
 
-from .changes import comparison, thread_view
+from .changes import comparison, kept_changelog, thread_view
 from .db import get_conn
 from .errors import init_blueprint
 from .expensive import expensive
@@ -39,7 +38,7 @@ def changelog_json(conn, game: str, from_version: str, to_version: str, kind: st
     """The changelog as the JSON ``/api/diff`` answers (Flask's ``jsonify`` of it, byte for byte),
     made in a worker process (:mod:`api.workers`): 2.7 MB for the widest Magic one, whose encoding
     alone held the interpreter lock for 90 ms."""
-    return (json.dumps(changelog(conn, game, from_version, to_version, kind), ensure_ascii=True, sort_keys=True,
+    return (json.dumps(kept_changelog(conn, game, from_version, to_version, kind), ensure_ascii=True, sort_keys=True,
                        separators=(",", ":")) + "\n").encode()
 
 

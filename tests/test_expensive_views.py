@@ -11,8 +11,7 @@ import shutil
 import brotli
 import pytest
 
-import api.changes_page
-import api.json_diff
+import api.changes
 from api import create_app
 
 DIFF = "/api/diff?game=keyforge&from=1.1&to=16.0"
@@ -21,18 +20,18 @@ PAGE = "/changes?game=keyforge&from=1.1&to=16.0"
 
 @pytest.fixture
 def counted(monkeypatch):
-    """How many times each view computed a changelog."""
+    """How many times a changelog was computed, in all and by the view that asked (the kept
+    changelogs of api.changes emptied first: each test starts with none)."""
+    import traceback
     calls = {"diff": 0, "page": 0}
+    original = api.changes.changelog
 
-    def counting(module, name):
-        original = module.changelog
-
-        def changelog(*args, **kwargs):
-            calls[name] += 1
-            return original(*args, **kwargs)
-        monkeypatch.setattr(module, "changelog", changelog)
-    counting(api.json_diff, "diff")
-    counting(api.changes_page, "page")
+    def changelog(*args, **kwargs):
+        asking = "page" if any(f.name == "changelog_page" for f in traceback.extract_stack()) else "diff"
+        calls[asking] += 1
+        return original(*args, **kwargs)
+    monkeypatch.setattr(api.changes, "changelog", changelog)
+    monkeypatch.setattr(api.changes, "_kept", type(api.changes._kept)())
     return calls
 
 

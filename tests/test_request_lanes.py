@@ -11,7 +11,7 @@ import threading
 import time
 from contextlib import contextmanager
 
-import api.json_diff
+import api.changes
 from api import create_app
 from api.request_lanes import LaneDispatcher
 from rulebase.cli_serve import make_server
@@ -49,7 +49,7 @@ def instrumented(monkeypatch, kb, work) -> dict:
     seen = {"now": 0, "most": 0, "done": 0}
     lock = threading.Lock()
     with sqlite3.connect(kb) as conn:
-        one = api.json_diff.changelog(conn, "keyforge", "1.2", "1.3", None)
+        one = api.changes.changelog(conn, "keyforge", "1.2", "1.3", None)
 
     def changelog(*args, **kwargs):
         with lock:
@@ -62,7 +62,8 @@ def instrumented(monkeypatch, kb, work) -> dict:
             with lock:
                 seen["now"] -= 1
                 seen["done"] += 1
-    monkeypatch.setattr(api.json_diff, "changelog", changelog)
+    monkeypatch.setattr(api.changes, "changelog", changelog)
+    monkeypatch.setattr(api.changes, "_kept", type(api.changes._kept)())
     return seen
 
 
