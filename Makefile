@@ -3,7 +3,7 @@
 VENV ?= .venv
 PYTHON ?= python3
 
-.PHONY: run test setup browser bench clean
+.PHONY: run test test-fast setup browser bench clean
 
 $(VENV)/.installed: pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -23,8 +23,17 @@ browser:
 	    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null; \
 	  else echo "browser tests need chromium: run 'sudo apt-get install chromium'"; exit 1; fi; }
 
+# Every test: first on one process per core (pytest-xdist, a module to a process), then alone the tests
+# that measure time under load (marked serial), so that no other test shares the cores with them.
+# Built KBs are kept in .test-kbs/ and reused while their sources and code are unchanged.
 test: setup browser
-	$(VENV)/bin/python -m pytest
+	$(VENV)/bin/python -m pytest -n auto --dist loadfile -m "not serial"
+	$(VENV)/bin/python -m pytest -m serial
+
+# The inner loop: the same on one process per core, without the whole-history checks (slow) and the load
+# measurements (serial), stopping at the first failure; reuses the KBs of .test-kbs/.
+test-fast: setup
+	$(VENV)/bin/python -m pytest -n auto --dist loadfile -m "not slow and not serial" -x -q
 
 bench: setup
 	$(VENV)/bin/python bench/build.py
@@ -35,4 +44,4 @@ bench: setup
 	$(VENV)/bin/python bench/growth.py
 
 clean:
-	rm -rf $(VENV) kb.sqlite .pytest_cache *.egg-info
+	rm -rf $(VENV) kb.sqlite .pytest_cache .test-kbs *.egg-info

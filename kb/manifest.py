@@ -16,6 +16,7 @@ from pathlib import Path
 from ingest.detect import FORMATS
 
 from .errors import KBError
+from .hot_journal import connect_read_only
 from .labels import (check_date, check_game, check_game_id, check_new_version, check_shape_name, check_version,
                      default_shape)
 from .versions import same_version, version_sort_key
@@ -185,7 +186,7 @@ def check_ingest(db_path: Path, manifest_path: Path, game: str, version: str, da
 def _stored_versions(db_path: Path) -> dict[str, list[str]]:
     """game -> the versions of its documents in the KB at ``db_path`` (read only)."""
     try:
-        conn = sqlite3.connect(f"file:{Path(db_path).resolve()}?mode=ro", uri=True)
+        conn = connect_read_only(db_path)
         try:
             out: dict[str, list[str]] = {gid: [] for (gid,) in conn.execute("SELECT id FROM games")}
             for gid, version in conn.execute("SELECT game, version FROM documents"):

@@ -46,12 +46,40 @@ def cards_database() -> tuple[sqlite3.Connection, int]:
     return conn, n
 
 
+#: KBs the tests build, kept between test sessions while what they are built from is unchanged: a
+#: build finds such a KB current and leaves it (rulebase/build_state.py), so a second session (or a
+#: second worker of ``pytest -n 2``) only copies it. A fresh checkout, CI's, builds each once.
+KB_CACHE = ROOT / ".test-kbs"
+
+
+def cached_kb(name: str, manifest: Path | None = None) -> Path:
+    """The KB ``name`` of :data:`KB_CACHE`, built (or brought up to date) by the real ``build`` from
+    ``manifest`` (default: the test manifest); one session builds it while the others wait."""
+    import fcntl
+
+    from rulebase.build import build
+    folder = KB_CACHE / name
+    folder.mkdir(parents=True, exist_ok=True)
+    target = folder / "kb.sqlite"
+    with open(folder / "build.lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        build(target, manifest)
+    return target
+
+
 @pytest.fixture(scope="session")
 def built_kb(tmp_path_factory) -> Path:
     """A KB built by the real ``build`` from the test manifest (read-only: copy to mutate)."""
-    from rulebase.build import build
     path = tmp_path_factory.mktemp("kb") / "kb.sqlite"
-    build(path)
+    shutil.copyfile(cached_kb("sample"), path)
+    return path
+
+
+@pytest.fixture(scope="session")
+def full_kb(tmp_path_factory) -> Path:
+    """A KB of everything bundled (sources/manifest.toml: every CR version), read-only."""
+    path = tmp_path_factory.mktemp("full") / "kb.sqlite"
+    shutil.copyfile(cached_kb("full", SOURCES / "manifest.toml"), path)
     return path
 
 

@@ -10,6 +10,10 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
+pytestmark = pytest.mark.serial  # measures time under load: run alone (make test)
+
 ROOT = Path(__file__).resolve().parent.parent
 ROWS = ("alone", "diff", "diff, every pair", "changes", "verify", "datasette SQL")
 

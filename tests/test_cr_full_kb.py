@@ -13,19 +13,10 @@ import time
 
 import pytest
 
-from conftest import SOURCES
 
 pytestmark = pytest.mark.slow
 
 MAX_PAGE_BYTES = 1_000_000
-
-
-@pytest.fixture(scope="module")
-def full_kb(tmp_path_factory):
-    from rulebase.build import build
-    path = tmp_path_factory.mktemp("full") / "kb.sqlite"
-    build(path, SOURCES / "manifest.toml")
-    return path
 
 
 @pytest.fixture(scope="module")

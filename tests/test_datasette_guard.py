@@ -18,6 +18,10 @@ from urllib.parse import urlencode
 from conftest import run_cli
 from test_build_robustness import INGEST
 
+import pytest
+
+pytestmark = pytest.mark.serial  # measures time under load: run alone (make test)
+
 RULEBASE = Path(sys.executable).with_name("rulebase")
 #: a query that runs until Datasette's time limit stops it
 SLOW_SQL = "with recursive c(x) as (select 1 union all select x + 1 from c) select count(*) from c"

@@ -17,6 +17,10 @@ from conftest import run_cli, sha
 from test_build_robustness import INGEST, kill_in_place_writer, kill_ingest_at
 from test_serve_hardening import serve
 
+import pytest
+
+pytestmark = pytest.mark.serial  # measures time under load: run alone (make test)
+
 #: what the clients ask, in turn: a search, a page, the versions list
 PATHS = ("/api/search?q=elusive+first+attack", "/versions", "/api/versions")
 

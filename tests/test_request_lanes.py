@@ -16,6 +16,10 @@ from api import create_app
 from api.request_lanes import LaneDispatcher
 from rulebase.cli_serve import make_server
 
+import pytest
+
+pytestmark = pytest.mark.serial  # measures time under load: run alone (make test)
+
 SEARCH = "/api/search?q=elusive+first+attack"
 
 

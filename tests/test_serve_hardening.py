@@ -22,6 +22,8 @@ import pytest
 from api.headers import SECURITY_HEADERS
 from conftest import run_cli
 
+pytestmark = pytest.mark.serial  # measures time under load: run alone (make test)
+
 RULEBASE = Path(sys.executable).with_name("rulebase")
 URL = re.compile(r"at http://127\.0\.0\.1:(\d+)/")
 

@@ -23,6 +23,8 @@ from pathlib import Path
 
 import pytest
 
+pytestmark = pytest.mark.serial  # measures time under load: run alone (make test)
+
 RULEBASE = Path(sys.executable).with_name("rulebase")
 TAG_VAR = "RULEBASE_STARTUP_KILL_TEST"
 #: seconds after the kill by which every process of the server must be gone

@@ -25,6 +25,8 @@ from test_serve_hardening import serve
 ROOT = Path(__file__).resolve().parent.parent
 BAIT = ROOT / "rulings" / "keyforge" / "bait-and-switch-14-amber.yaml"
 SEARCH = "/api/search?q=elusive+first+attack"
+pytestmark = pytest.mark.serial  # measures time under load: run alone (make test)
+
 #: the search p99 the issue asks for while bursts of 100 verifies arrive
 P99 = 0.100
 
