@@ -17,6 +17,7 @@ up and the next request sees the new one. A rule cited by number has a page of i
 version): the ``rule`` URL converter only matches what looks like a rule number, so these addresses
 never shadow the site's other pages.
 """
+
 from __future__ import annotations
 
 from pathlib import Path
@@ -29,12 +30,14 @@ SITE_DIR = Path(__file__).resolve().parent.parent / "site"
 
 class RuleNumberConverter(BaseConverter):
     """A rule number in a URL: "7", "702", "702.19", "702.19b" (a final "." tolerated)."""
+
     regex = r"\d{1,3}(?:\.\d{1,3}[a-zA-Z]?)?\.?"
 
 
 class GameConverter(BaseConverter):
     """A game id in a URL ("mtg"); never the first segment of the API's or the static files' paths,
     so ``/api/...`` keeps its JSON answers and redirects."""
+
     regex = r"(?!(?:api|static)$)[a-z][a-z0-9-]{0,39}"
     reserved = frozenset({"api", "static"})
 
@@ -49,18 +52,24 @@ class Site(Flask):
 
     def make_default_options_response(self):
         from .headers import options_response
+
         return options_response()
 
 
 def create_app(db_path: str | Path, **config) -> Flask:
-    app = Site(__name__, template_folder=str(SITE_DIR / "templates"),
-                static_folder=str(SITE_DIR / "static"), static_url_path="/static")
+    app = Site(
+        __name__,
+        template_folder=str(SITE_DIR / "templates"),
+        static_folder=str(SITE_DIR / "static"),
+        static_url_path="/static",
+    )
     app.url_map.converters["rule"] = RuleNumberConverter
     app.url_map.converters["game"] = GameConverter
     app.config["KB_PATH"] = str(Path(db_path).resolve())
     app.config.update(config)
     from . import db, delivery, errors, headers, json_api, json_diff, kotc, kotc_page, pages, request_limits
     from . import expensive, verify_slots
+
     db.init_app(app)
     delivery.init_app(app)
     errors.init_app(app)

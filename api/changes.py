@@ -7,6 +7,7 @@ must default to something useful when nothing is picked. The data itself always 
 ``kb.changelog.changelog`` and ``kb.history.thread_history``; this module adds no logic of its own
 about what changed.
 """
+
 from __future__ import annotations
 
 import os
@@ -28,6 +29,7 @@ MAX_THREAD_LEN = 1000  #: characters of a thread id (keys are slugs of whole que
 @dataclass(frozen=True)
 class Comparison:
     """Two versions of one game to compare, and the kind to restrict to (None: every kind)."""
+
     game: str
     from_version: str
     to_version: str
@@ -54,8 +56,14 @@ def default_game(all_games: list[dict]) -> dict | None:
     return max(all_games, key=lambda g: len(g["versions"]), default=None)
 
 
-def comparison(conn: sqlite3.Connection, game: str | None, from_version: str | None,
-               to_version: str | None, kind: str | None, defaults: bool = False) -> Comparison:
+def comparison(
+    conn: sqlite3.Connection,
+    game: str | None,
+    from_version: str | None,
+    to_version: str | None,
+    kind: str | None,
+    defaults: bool = False,
+) -> Comparison:
     """The comparison asked for, checked against the KB; ApiError (400) naming what is wrong.
 
     With ``defaults`` a missing game is the one with most versions and missing versions are its
@@ -71,8 +79,10 @@ def comparison(conn: sqlite3.Connection, game: str | None, from_version: str | N
         raise ApiError(f"game: unknown game {game[:40]!r} (known: {', '.join(by_id) or 'none'})")
     versions = by_id[game]["versions"]
     picked = {}
-    for name, value, fallback in (("from", from_version, versions[-2] if len(versions) > 1 else versions[-1]),
-                                  ("to", to_version, versions[-1])):
+    for name, value, fallback in (
+        ("from", from_version, versions[-2] if len(versions) > 1 else versions[-1]),
+        ("to", to_version, versions[-1]),
+    ):
         if value is None:
             if not defaults:
                 raise ApiError(f"{name}: required (a version of {game}: {', '.join(versions)})")
@@ -84,8 +94,9 @@ def comparison(conn: sqlite3.Connection, game: str | None, from_version: str | N
     if kind is not None:
         check_text("kind", kind)
         if kind not in by_id[game]["kinds"]:
-            raise ApiError(f"kind: {game} has no entries of kind {kind[:40]!r} "
-                           f"(known: {', '.join(by_id[game]['kinds'])})")
+            raise ApiError(
+                f"kind: {game} has no entries of kind {kind[:40]!r} (known: {', '.join(by_id[game]['kinds'])})"
+            )
     return Comparison(game, picked["from"], picked["to"], kind)
 
 
@@ -116,8 +127,7 @@ _kept: OrderedDict = OrderedDict()
 _kept_lock = threading.Lock()
 
 
-def kept_changelog(conn: sqlite3.Connection, game: str, from_version: str, to_version: str,
-                   kind: str | None) -> dict:
+def kept_changelog(conn: sqlite3.Connection, game: str, from_version: str, to_version: str, kind: str | None) -> dict:
     """:func:`kb.changelog.changelog`, kept for the KB file the connection reads (its path and
     identity) with the last few asked for: a judge paging through the widest Magic changelog asks
     for the same 6-8 s of work once a page. Not to be changed by the caller (copy what you cut)."""

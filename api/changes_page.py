@@ -27,6 +27,7 @@ lists (``kb.textdiff.diff_blocks``), so numbered steps stay steps; a renamed ent
 word diff of its old and new titles; each outcome table comes with the setup the engine replayed
 (``api.changes_setup``).
 """
+
 from __future__ import annotations
 
 import json
@@ -44,16 +45,31 @@ from .workers import run_in_worker
 
 VIEWS = ("inline", "side")
 #: the order the page lists the kinds of change in, with their headings
-SECTIONS = (("ruling_changes", "Ruling changes"), ("terminology", "Terminology"), ("renamed", "Renamed"),
-            ("renumbered", "Renumbered"), ("changed", "Changed"),
-            ("added", "Added"), ("removed", "Removed"), ("needs_review", "Needs review"))
+SECTIONS = (
+    ("ruling_changes", "Ruling changes"),
+    ("terminology", "Terminology"),
+    ("renamed", "Renamed"),
+    ("renumbered", "Renumbered"),
+    ("changed", "Changed"),
+    ("added", "Added"),
+    ("removed", "Removed"),
+    ("needs_review", "Needs review"),
+)
 #: the columns of the per-kind counts table
 COUNT_COLUMNS = ("renamed", "changed", "added", "removed", "unchanged", "needs_review")
 #: items per page of each section: a ruling change carries its diffs and outcome (a few hundred pixels
 #: each), a changed entry whose meaning changed is one line linking to its ruling change (the others
 #: are folded), the other sections are one line per entry (two or three for a long FAQ question)
-PAGE_SIZES = {"ruling_changes": 10, "terminology": 50, "renamed": 20, "renumbered": 100, "changed": 100,
-              "added": 60, "removed": 60, "needs_review": 60}
+PAGE_SIZES = {
+    "ruling_changes": 10,
+    "terminology": 50,
+    "renamed": 20,
+    "renumbered": 100,
+    "changed": 100,
+    "added": 60,
+    "removed": 60,
+    "needs_review": 60,
+}
 #: changes of meaning shown per ruling change; the others are folded under them
 SHOWN_MEANING_CHANGES = 4
 #: titles a folded group names in its summary line
@@ -82,8 +98,16 @@ def outcome_rows(scenario: dict | None) -> list[dict]:
         return []
     sides = [(scenario.get(side) or {}).get("outcome") or {} for side in ("from", "to")]
     paths = list(dict.fromkeys([*sides[0], *sides[1]]))
-    return [{"path": p, "label": checked_label(p), "from": _shown(sides[0].get(p)), "to": _shown(sides[1].get(p)),
-             "differs": sides[0].get(p) != sides[1].get(p)} for p in paths]
+    return [
+        {
+            "path": p,
+            "label": checked_label(p),
+            "from": _shown(sides[0].get(p)),
+            "to": _shown(sides[1].get(p)),
+            "differs": sides[0].get(p) != sides[1].get(p),
+        }
+        for p in paths
+    ]
 
 
 def _page_number(name: str) -> int:
@@ -102,12 +126,17 @@ def paginate(log: dict, args: dict, asked: dict[str, int]) -> dict:
         count = max(1, -(-len(items) // size))
         number = min(asked.get(name, 1), count)
         start = (number - 1) * size
-        log[name] = items[start:start + size]
+        log[name] = items[start : start + size]
         around = {k: v for k, v in args.items() if k != f"{name}_page"}
-        pages[name] = {"page": number, "pages": count, "total": len(items), "first": start + 1,
-                       "last": start + len(log[name]),
-                       "prev": {**around, f"{name}_page": number - 1} if number > 1 else None,
-                       "next": {**around, f"{name}_page": number + 1} if number < count else None}
+        pages[name] = {
+            "page": number,
+            "pages": count,
+            "total": len(items),
+            "first": start + 1,
+            "last": start + len(log[name]),
+            "prev": {**around, f"{name}_page": number - 1} if number > 1 else None,
+            "next": {**around, f"{name}_page": number + 1} if number < count else None,
+        }
     return pages
 
 
@@ -115,8 +144,16 @@ def _context() -> tuple[dict, int]:
     conn = get_conn()
     all_games = games(conn)
     view = _field("view") or "inline"
-    ctx = {"games": all_games, "views": VIEWS, "sections": SECTIONS, "count_columns": COUNT_COLUMNS,
-           "view": view if view in VIEWS else "inline", "error": None, "log": None, "c": None}
+    ctx = {
+        "games": all_games,
+        "views": VIEWS,
+        "sections": SECTIONS,
+        "count_columns": COUNT_COLUMNS,
+        "view": view if view in VIEWS else "inline",
+        "error": None,
+        "log": None,
+        "c": None,
+    }
     try:
         if view not in VIEWS:
             raise ApiError(f"view: expected inline or side, got {view[:40]!r}")
@@ -129,36 +166,55 @@ def _context() -> tuple[dict, int]:
         return ctx, 400
     api_args = {"game": c.game, "from": c.from_version, "to": c.to_version, **({"kind": c.kind} if c.kind else {})}
     asked = {n: _page_number(n) for n in PAGE_SIZES}
-    args = {**api_args, **({"view": ctx["view"]} if ctx["view"] != "inline" else {}),
-            **{f"{n}_page": number for n, number in asked.items() if number > 1}}
-    log, totals, anchors, pages = run_in_worker("changelog_page", c.game, c.from_version, c.to_version, c.kind,
-                                                args, asked)
+    args = {
+        **api_args,
+        **({"view": ctx["view"]} if ctx["view"] != "inline" else {}),
+        **{f"{n}_page": number for n, number in asked.items() if number > 1},
+    }
+    log, totals, anchors, pages = run_in_worker(
+        "changelog_page", c.game, c.from_version, c.to_version, c.kind, args, asked
+    )
     here = pages["ruling_changes"]["page"]
 
     def ruling_link(x: dict) -> str | None:
         """Where the ruling change of a changed or renamed entry is shown in full, if it is one."""
         found = anchors.get((x["from_entry"], x["to_entry"])) if x["meaning"] else None
-        return None if found is None else "#" + found[0] if found[1] == here else (
-            url_for("pages.changes", **{**args, "ruling_changes_page": found[1]}) + "#" + found[0])
+        return (
+            None
+            if found is None
+            else "#" + found[0]
+            if found[1] == here
+            else (url_for("pages.changes", **{**args, "ruling_changes_page": found[1]}) + "#" + found[0])
+        )
 
     _shape_rulings(conn, log["ruling_changes"], anchors)
     texts = _bodies(conn, [i for x in log["changed"] + log["renamed"] for i in (x["from_entry"], x["to_entry"])])
     for x in log["changed"] + log["renamed"]:  # a change of meaning is shown once, in full, under the ruling changes
         x["ruling_anchor"] = ruling_link(x)
-        x["blocks"] = None if x["ruling_anchor"] or not x["diff"] else \
-            _blocks(texts.get(x["from_entry"]), texts.get(x["to_entry"]), ctx["view"])
+        x["blocks"] = (
+            None
+            if x["ruling_anchor"] or not x["diff"]
+            else _blocks(texts.get(x["from_entry"]), texts.get(x["to_entry"]), ctx["view"])
+        )
         x["punctuation_only"] = punctuation_only(x["diff"]) and not x.get("question_diff")
     for x in log["renamed"]:
         x["title_ops"] = word_diff(x["from_title"], x["to_title"])
-    ctx.update(c=c, log=log, api_url=url_for("json_diff.diff", **api_args), totals=totals, pages=pages,
-               changed_groups=_changed_groups(log["changed"], totals),
-               game=next(g for g in all_games if g["id"] == c.game),
-               picked={"from": c.from_version, "to": c.to_version, "kind": c.kind})
+    ctx.update(
+        c=c,
+        log=log,
+        api_url=url_for("json_diff.diff", **api_args),
+        totals=totals,
+        pages=pages,
+        changed_groups=_changed_groups(log["changed"], totals),
+        game=next(g for g in all_games if g["id"] == c.game),
+        picked={"from": c.from_version, "to": c.to_version, "kind": c.kind},
+    )
     return ctx, 200
 
 
-def changelog_page(conn, game: str, from_version: str, to_version: str, kind: str | None, args: dict,
-                   asked: dict[str, int]) -> tuple[dict, dict, dict, dict]:
+def changelog_page(
+    conn, game: str, from_version: str, to_version: str, kind: str | None, args: dict, asked: dict[str, int]
+) -> tuple[dict, dict, dict, dict]:
     """The changelog between two versions with each section cut to the page ``asked``: (the cut
     changelog, the whole one's counts, where each ruling change is shown (its anchor and page), the
     pages). Run in a worker process (:mod:`api.workers`): the changelog costs seconds of CPU on a
@@ -169,8 +225,10 @@ def changelog_page(conn, game: str, from_version: str, to_version: str, kind: st
     totals["unchanged"] = log["unchanged"]
     totals["same_meaning"] = sum(not x["meaning"] for x in log["changed"])
     size = PAGE_SIZES["ruling_changes"]
-    anchors = {(r["from_entry"], r["to_entry"]): (f"ruling-{n}", 1 + (n - 1) // size)
-               for n, r in enumerate(log["ruling_changes"], 1)}
+    anchors = {
+        (r["from_entry"], r["to_entry"]): (f"ruling-{n}", 1 + (n - 1) // size)
+        for n, r in enumerate(log["ruling_changes"], 1)
+    }
     pages = paginate(log, args, asked)
     return log, totals, anchors, pages
 
@@ -180,7 +238,7 @@ def _bodies(conn, ids: list[int]) -> dict[int, str | None]:
     out: dict[int, str | None] = {}
     ids = list(dict.fromkeys(i for i in ids if i is not None))
     for start in range(0, len(ids), 500):
-        chunk = ids[start:start + 500]
+        chunk = ids[start : start + 500]
         out.update(conn.execute(f"SELECT id, body FROM entries WHERE id IN ({','.join('?' * len(chunk))})", chunk))
     return out
 
@@ -215,10 +273,13 @@ def _changed_groups(changed: list[dict], totals: dict) -> dict:
     same meaning in other words, formatting or punctuation), folded into one group whose summary
     counts them and names a few."""
     folded = [x for x in changed if not x["meaning"]]
-    return {"meaning": [x for x in changed if x["meaning"]], "folded": folded,
-            "folded_total": totals["same_meaning"],
-            "punctuation": sum(x["punctuation_only"] for x in folded),
-            "examples": [x["title"] for x in folded[:FOLDED_EXAMPLES]]}
+    return {
+        "meaning": [x for x in changed if x["meaning"]],
+        "folded": folded,
+        "folded_total": totals["same_meaning"],
+        "punctuation": sum(x["punctuation_only"] for x in folded),
+        "examples": [x["title"] for x in folded[:FOLDED_EXAMPLES]],
+    }
 
 
 @expensive

@@ -9,6 +9,7 @@ as on the entry page's verify results (site.js ``people``) they read "you" and "
 Keys this module does not know are still shown, as ``key value``, so nothing of a setup is hidden
 from the reader whatever the game (Keeper of the Cards boards too).
 """
+
 from __future__ import annotations
 
 import re
@@ -20,29 +21,63 @@ _LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 #: the players as a judge names them
 PEOPLE = {"player1": "You", "player2": "Your opponent"}
 #: what a player's zones and counts are called, in the order a reader expects them
-PLAYER_FIELDS = {"amber": "Æmber", "keys": "keys", "chains": "chains", "hitpoints": "hit points",
-                 "houses": "houses", "hand": "hand", "battleline": "battleline", "creatures": "creatures",
-                 "artifacts": "artifacts", "deck": "deck (top first)", "discard": "discard (top first)",
-                 "archives": "archives", "purged": "purged", "token": "token creature"}
+PLAYER_FIELDS = {
+    "amber": "Æmber",
+    "keys": "keys",
+    "chains": "chains",
+    "hitpoints": "hit points",
+    "houses": "houses",
+    "hand": "hand",
+    "battleline": "battleline",
+    "creatures": "creatures",
+    "artifacts": "artifacts",
+    "deck": "deck (top first)",
+    "discard": "discard (top first)",
+    "archives": "archives",
+    "purged": "purged",
+    "token": "token creature",
+}
 #: how a card's state in a setup reads
-CARD_STATE = {"damage": "{} damage", "power_counters": "+{} power", "amber": "{} Æmber", "exhausted": "exhausted",
-              "stunned": "stunned", "ward": "warded", "enraged": "enraged", "token": "as a token creature",
-              "half": "{} half", "house": "house {}", "owner": "owned by {}", "offense": "offense {}",
-              "defense": "defense {}", "upgrades": "with {}", "beneath": "{} beneath",
-              "enhancements": "enhanced: {}"}
+CARD_STATE = {
+    "damage": "{} damage",
+    "power_counters": "+{} power",
+    "amber": "{} Æmber",
+    "exhausted": "exhausted",
+    "stunned": "stunned",
+    "ward": "warded",
+    "enraged": "enraged",
+    "token": "as a token creature",
+    "half": "{} half",
+    "house": "house {}",
+    "owner": "owned by {}",
+    "offense": "offense {}",
+    "defense": "defense {}",
+    "upgrades": "with {}",
+    "beneath": "{} beneath",
+    "enhancements": "enhanced: {}",
+}
 #: how an action reads ("play: Three Fates" -> "play Three Fates")
-VERBS = {"play": "play", "reap": "reap with", "action": "use the Action: of", "omni": "use the Omni: of",
-         "discard": "discard", "choose_house": "choose house", "destroy": "destroy"}
+VERBS = {
+    "play": "play",
+    "reap": "reap with",
+    "action": "use the Action: of",
+    "omni": "use the Omni: of",
+    "discard": "discard",
+    "choose_house": "choose house",
+    "destroy": "destroy",
+}
 _PLAYER_WORD = re.compile(r"\bplayer([12])('s)?\b")
 
 
 def people(text: str) -> str:
     """``player1``/``player2`` in ``text`` as "you"/"your opponent" (site.js ``people``)."""
+
     def word(m: re.Match) -> str:
         mine = m.group(1) == "1"
         if m.group(2):
             return "your" if mine else "your opponent's"
         return "you" if mine else "your opponent"
+
     return _PLAYER_WORD.sub(word, text)
 
 
@@ -89,8 +124,13 @@ def _card(card: dict) -> str:
 
 def _turn(turn: dict) -> str:
     active = turn.get("active", "player1")
-    parts = ["your turn" if active == "player1" else "your opponent’s turn" if active == "player2"
-             else f"{people(str(active))}’s turn"]
+    parts = [
+        "your turn"
+        if active == "player1"
+        else "your opponent’s turn"
+        if active == "player2"
+        else f"{people(str(active))}’s turn"
+    ]
     if turn.get("house"):
         parts.append(f"house {str(turn['house']).capitalize()}")
     if "first_turn" in turn:
@@ -99,8 +139,11 @@ def _turn(turn: dict) -> str:
         parts.append(f"step {turn['step']}")
     if turn.get("tide_high"):
         parts.append(f"the tide is high for {people(str(turn['tide_high']))}")
-    parts += [f"{k.replace('_', ' ')} {_value(v)}" for k, v in turn.items()
-              if k not in ("active", "house", "first_turn", "step", "tide_high")]
+    parts += [
+        f"{k.replace('_', ' ')} {_value(v)}"
+        for k, v in turn.items()
+        if k not in ("active", "house", "first_turn", "step", "tide_high")
+    ]
     text = ", ".join(parts)
     return text[:1].upper() + text[1:]
 
@@ -161,8 +204,9 @@ def setups(conn: sqlite3.Connection, scenario_ids: list[str]) -> dict[str, list[
     if not scenario_ids:
         return {}
     try:
-        rows = conn.execute(f"SELECT id, yaml FROM scenarios WHERE id IN ({','.join('?' * len(scenario_ids))})",
-                            scenario_ids).fetchall()
+        rows = conn.execute(
+            f"SELECT id, yaml FROM scenarios WHERE id IN ({','.join('?' * len(scenario_ids))})", scenario_ids
+        ).fetchall()
     except sqlite3.OperationalError:  # a KB built before scenarios were stored
         return {}
     out = {}

@@ -10,6 +10,7 @@ rest: templates extending its own (``api/datasette_templates``: a table's notes 
 rows, query pages titled by their titles), and a plugin (``api/datasette_plugin.py``: links to the
 site, labels of foreign keys on row pages, the site's comparison as SQL functions).
 """
+
 from __future__ import annotations
 
 import html
@@ -39,6 +40,7 @@ _CONSTRAINT = re.compile(r"(UNIQUE|PRIMARY\s+KEY|FOREIGN\s+KEY|CHECK|CONSTRAINT)
 
 
 # --- schema comments ---------------------------------------------------------------------------
+
 
 def parse_schema_comments(text: str) -> dict[str, dict]:
     """``{table: {"description": str, "columns": {col: str}, "content": str|None, "aliases": {}}}``.
@@ -95,8 +97,15 @@ def parse_schema_comments(text: str) -> dict[str, dict]:
         if not m:
             continue
         kind, name = m.group(1).upper(), m.group(2)
-        current = {"kind": kind, "description": " ".join(block), "columns": {}, "content": None,
-                   "aliases": {}, "refs": {}, "fts": "fts5(" in line.lower()}
+        current = {
+            "kind": kind,
+            "description": " ".join(block),
+            "columns": {},
+            "content": None,
+            "aliases": {},
+            "refs": {},
+            "fts": "fts5(" in line.lower(),
+        }
         tables[name] = current
         last_col = None
         if current["fts"]:
@@ -165,14 +174,22 @@ def license_notes(manifest: Path = DEFAULT_MANIFEST) -> list[dict]:
         copy = _COPYRIGHT.search(text)
         if link or name:
             terms = (name.group(1).strip().rstrip(".") if name else "licence") + (
-                f" ({link.group(1) or link.group(2)})" if link else "")
+                f" ({link.group(1) or link.group(2)})" if link else ""
+            )
         elif copy:
             terms = "© " + " ".join(copy.group(1).split())
         else:
             terms = "no licence stated in the source; rights remain with the publisher"
-        notes.append({"game": doc.get("game"), "version": str(doc.get("version")),
-                      "title": doc.get("title"), "file": doc.get("file"), "terms": terms,
-                      "note": doc.get("note")})
+        notes.append(
+            {
+                "game": doc.get("game"),
+                "version": str(doc.get("version")),
+                "title": doc.get("title"),
+                "file": doc.get("file"),
+                "terms": terms,
+                "note": doc.get("note"),
+            }
+        )
     for extra in sorted(manifest.parent.glob("README*")) + sorted(manifest.parent.glob("LICEN[CS]E*")):
         notes.append({"file": extra.name, "terms": extra.read_text(encoding="utf-8", errors="replace")[:2000]})
     return notes
@@ -189,13 +206,16 @@ def _notes_html(notes: list[dict]) -> str:
 
 # --- metadata ----------------------------------------------------------------------------------
 
+
 def _data() -> dict:
     return yaml.safe_load(DATA_FILE.read_text(encoding="utf-8"))
 
 
 def _visible_tables(conn: sqlite3.Connection) -> list[tuple[str, str]]:
-    rows = conn.execute("SELECT name, type FROM sqlite_master WHERE type IN ('table', 'view') "
-                        "AND name NOT LIKE 'sqlite_%' ORDER BY name").fetchall()
+    rows = conn.execute(
+        "SELECT name, type FROM sqlite_master WHERE type IN ('table', 'view') "
+        "AND name NOT LIKE 'sqlite_%' ORDER BY name"
+    ).fetchall()
     fts_shadow = re.compile(r"_fts_(data|idx|docsize|config|content)$")
     return [(n, t) for n, t in rows if not fts_shadow.search(n)]
 
@@ -270,23 +290,30 @@ def build_metadata(db: Path, site_url: str, manifest: Path = DEFAULT_MANIFEST) -
                 foreign_keys[name] = fks
     finally:
         conn.close()
-    queries = {qname: {"title": q["title"], "description": q["description"], "sql": q["sql"]}
-               for qname, q in data["queries"].items()}
+    queries = {
+        qname: {"title": q["title"], "description": q["description"], "sql": q["sql"]}
+        for qname, q in data["queries"].items()
+    }
     return {
         "title": data["title"],
         "description": data["description"],
         "license": "per source document, see the notes on the database page",
         "source": "sources/manifest.toml and data/cards",
-        "databases": {DB_NAME: {
-            # one note per source document (a hundred and more): folded, so that the canned queries
-            # and the tables below are on the first screen
-            "description_html": "<p>" + html.escape(data["description"]) + "</p>"
-                                + f"<details><summary>Licence notes ({len(notes)})</summary>"
-                                + _notes_html(notes) + "</details>",
-            "license_notes": notes,
-            "tables": tables,
-            "queries": queries,
-        }},
+        "databases": {
+            DB_NAME: {
+                # one note per source document (a hundred and more): folded, so that the canned queries
+                # and the tables below are on the first screen
+                "description_html": "<p>"
+                + html.escape(data["description"])
+                + "</p>"
+                + f"<details><summary>Licence notes ({len(notes)})</summary>"
+                + _notes_html(notes)
+                + "</details>",
+                "license_notes": notes,
+                "tables": tables,
+                "queries": queries,
+            }
+        },
         "plugins": {PLUGIN: {"site_url": site_url.rstrip("/"), "foreign_keys": foreign_keys}},
     }
 
@@ -301,8 +328,7 @@ TRUNCATE_CELLS = 160
 OWN_QUERIES_TIME_LIMIT_MS = 10_000
 
 
-def make_datasette(db: Path, site_url: str, public: bool = False, sql_at_once: int = 1,
-                   sql_time_limit_ms: int = 1000):
+def make_datasette(db: Path, site_url: str, public: bool = False, sql_at_once: int = 1, sql_time_limit_ms: int = 1000):
     """A Datasette serving ``db`` read-only as database ``kb``, following the file at that path
     (:mod:`api.datasette_guard`), with metadata, templates and links to the site at ``site_url``.
     A client's own SQL: at most ``sql_at_once`` requests at once, each stopped after
@@ -310,18 +336,26 @@ def make_datasette(db: Path, site_url: str, public: bool = False, sql_at_once: i
     from datasette.app import Datasette
 
     from .datasette_guard import FollowingDatabase
+
     register_plugin()
     metadata = build_metadata(db, site_url)
     metadata["plugins"][PLUGIN].update(custom_sql_at_once=sql_at_once, custom_sql_time_limit_ms=sql_time_limit_ms)
     # a table view shows the start of long texts (a rule's whole body made 100 rows 65,000 px tall);
     # a row's own page and the JSON keep them whole. SQL threads: one more than arbitrary SQL may
     # take at once plus two, so table pages and canned queries always find a free one
-    ds = Datasette(metadata=metadata, template_dir=str(TEMPLATES),
-                   settings={"facet_time_limit_ms": 1000, "truncate_cells_html": TRUNCATE_CELLS,
-                             "sql_time_limit_ms": max(OWN_QUERIES_TIME_LIMIT_MS, sql_time_limit_ms),
-                             "num_sql_threads": sql_at_once + 3, "default_allow_sql": not public})
+    ds = Datasette(
+        metadata=metadata,
+        template_dir=str(TEMPLATES),
+        settings={
+            "facet_time_limit_ms": 1000,
+            "truncate_cells_html": TRUNCATE_CELLS,
+            "sql_time_limit_ms": max(OWN_QUERIES_TIME_LIMIT_MS, sql_time_limit_ms),
+            "num_sql_threads": sql_at_once + 3,
+            "default_allow_sql": not public,
+        },
+    )
     ds.add_database(FollowingDatabase(ds, str(db.resolve())), name=DB_NAME)
-    if "_memory" in ds.databases:   # added for a Datasette given no files: an empty database to browse
+    if "_memory" in ds.databases:  # added for a Datasette given no files: an empty database to browse
         ds.remove_database("_memory")
     return ds
 
@@ -329,5 +363,6 @@ def make_datasette(db: Path, site_url: str, public: bool = False, sql_at_once: i
 def datasette_row_url(base: str, table: str, pk, database: str = DB_NAME) -> str:
     """URL of one row in Datasette: ``base`` is the server's root ("http://127.0.0.1:8001")."""
     from datasette.utils import tilde_encode
+
     parts = pk if isinstance(pk, (tuple, list)) else (pk,)
     return f"{base.rstrip('/')}/{database}/{tilde_encode(table)}/" + ",".join(tilde_encode(str(p)) for p in parts)

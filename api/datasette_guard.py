@@ -30,6 +30,7 @@ Why each part:
   nothing else. :func:`error_response` answers the same JSON or page without printing a client's
   error, and prints a plain traceback for a server error.
 """
+
 from __future__ import annotations
 
 import asyncio
@@ -127,8 +128,9 @@ class Guard:
         if scope.get("type") != "http" or not self._ours(scope.get("path", "")):
             return await self.app(scope, receive, send)
         if scope.get("method", "GET") not in READ_METHODS:
-            return await _answer(send, scope, 405, "the knowledge base is read-only: only GET and HEAD",
-                                 {"allow": "GET, HEAD, OPTIONS"})
+            return await _answer(
+                send, scope, 405, "the knowledge base is read-only: only GET and HEAD", {"allow": "GET, HEAD, OPTIONS"}
+            )
         pairs = parse_qsl(scope.get("query_string", b"").decode("latin-1"), keep_blank_values=True)
         if not {k for k, _ in pairs} & SQL_PARAMETERS:
             return await self.app(scope, receive, send)
@@ -143,15 +145,19 @@ class Guard:
             # connection. Refusing at once, five such clients cost the server ~500 answers a second and
             # a table page 4-8 times its time; a sleeping coroutine costs nothing
             await asyncio.sleep(RETRY_AFTER)
-            return await _answer(send, scope, 429, f"as many queries of your own SQL are running as this server "
-                                 f"takes at once ({self.sql_at_once}); try again in {RETRY_AFTER} s",
-                                 {"retry-after": str(RETRY_AFTER)})
+            return await _answer(
+                send,
+                scope,
+                429,
+                f"as many queries of your own SQL are running as this server "
+                f"takes at once ({self.sql_at_once}); try again in {RETRY_AFTER} s",
+                {"retry-after": str(RETRY_AFTER)},
+            )
         try:
             return await self.app(scope, receive, send)
         finally:
             with self._lock:
                 self.running -= 1
-
 
     def _time_limited(self, pairs: list[tuple[str, str]]) -> bytes:
         """The query string with ``_timelimit`` at most the client's own SQL's limit."""
@@ -168,9 +174,17 @@ async def _answer(send, scope, status: int, message: str, headers: dict[str, str
     as_json = scope.get("path", "").endswith(".json")
     body = (json.dumps({"ok": False, "error": message, "status": status}) if as_json else message + "\n").encode()
     kind = "application/json" if as_json else "text/plain; charset=utf-8"
-    await send({"type": "http.response.start", "status": status,
-                "headers": [(b"content-type", kind.encode()), (b"content-length", str(len(body)).encode()),
-                            *((k.encode(), v.encode()) for k, v in headers.items())]})
+    await send(
+        {
+            "type": "http.response.start",
+            "status": status,
+            "headers": [
+                (b"content-type", kind.encode()),
+                (b"content-length", str(len(body)).encode()),
+                *((k.encode(), v.encode()) for k, v in headers.items()),
+            ],
+        }
+    )
     await send({"type": "http.response.body", "body": body})
 
 
@@ -188,7 +202,12 @@ async def error_response(datasette, request, exception):
     if isinstance(exception, Base400):
         status, info, message = exception.status, {}, exception.args[0] if exception.args else ""
     elif isinstance(exception, DatasetteError):
-        status, info, message, title = exception.status, dict(exception.error_dict or {}), exception.message, exception.title
+        status, info, message, title = (
+            exception.status,
+            dict(exception.error_dict or {}),
+            exception.message,
+            exception.title,
+        )
         if exception.message_is_html:
             message = Markup(message)
     else:
@@ -198,6 +217,7 @@ async def error_response(datasette, request, exception):
     if request.path.endswith(".json"):
         return Response.json(info, status=status)
     template = datasette.jinja_env.select_template([f"{status}.html", "error.html"])
-    page = await template.render_async(dict(info, urls=datasette.urls, app_css_hash=datasette.app_css_hash(),
-                                            menu_links=lambda: []))
+    page = await template.render_async(
+        dict(info, urls=datasette.urls, app_css_hash=datasette.app_css_hash(), menu_links=lambda: [])
+    )
     return Response.html(page, status=status)

@@ -13,6 +13,7 @@
 
 Both read the KB only; the functions are registered on the KB's connections, not Datasette's own.
 """
+
 from __future__ import annotations
 
 import json
@@ -33,11 +34,13 @@ DB_NAME = "kb"
 
 def site_url_for(site: str, table: str | None, column: str, row) -> str | None:
     """The site page a cell points to, or None: entries -> /entries/<id>, cards -> /cards/<set>/<n>."""
+
     def get(name):
         try:
             return row[name]
         except (IndexError, KeyError):
             return None
+
     if table == "entries" and column == "key" or table is None and column.endswith("entry_id"):
         entry = get("id") if table == "entries" else get(column)
         return f"{site}/entries/{entry}" if entry is not None else None
@@ -54,6 +57,7 @@ async def _labelled(datasette, database: str, table: str, column: str, other: st
     from markupsafe import Markup, escape
 
     from datasette.utils import tilde_encode
+
     labels = await datasette.expand_foreign_keys(database, table, column, [value])
     label = labels.get((column, value))
     if label is None or str(label) == str(value):
@@ -69,6 +73,7 @@ class LinksPlugin:
     @hookimpl
     def render_cell(row, value, column, table, database, datasette):
         from markupsafe import Markup, escape
+
         if database != DB_NAME or value is None:
             return None
         config = datasette.plugin_config(PLUGIN) or {}
@@ -86,6 +91,7 @@ class LinksPlugin:
     def asgi_wrapper(datasette):
         """Reads only, and a cap on arbitrary SQL at once (:mod:`api.datasette_guard`)."""
         from .datasette_guard import Guard
+
         config = datasette.plugin_config(PLUGIN) or {}
         at_once, limit = int(config.get("custom_sql_at_once", 1)), int(config.get("custom_sql_time_limit_ms", 1000))
         return lambda app: Guard(app, DB_NAME, at_once, limit)
@@ -98,6 +104,7 @@ class LinksPlugin:
 
         async def inner():
             return await error_response(datasette, request, exception)
+
         return inner
 
     @staticmethod
@@ -109,17 +116,27 @@ class LinksPlugin:
 
 def register_functions(conn: sqlite3.Connection) -> None:
     """The site's pairing and comparison as SQL functions on ``conn`` (see the module docstring)."""
+
     def pairs(game, from_version, to_version):
         """JSON ``[[from entry, to entry, thread], ...]``: every entry of both versions, paired as the
         site pairs them, for ``game`` or (empty) every game holding both versions."""
         if game:
             games = [game]
         else:
-            games = [g for g, in conn.execute(
-                "SELECT DISTINCT game FROM documents WHERE version IN (?, ?) ORDER BY game",
-                (from_version, to_version))]
-        return json.dumps([[p.from_entry, p.to_entry, p.thread] for g in games
-                           for p in aligned_pairs(conn, g, str(from_version), str(to_version), scored=False)])
+            games = [
+                g
+                for (g,) in conn.execute(
+                    "SELECT DISTINCT game FROM documents WHERE version IN (?, ?) ORDER BY game",
+                    (from_version, to_version),
+                )
+            ]
+        return json.dumps(
+            [
+                [p.from_entry, p.to_entry, p.thread]
+                for g in games
+                for p in aligned_pairs(conn, g, str(from_version), str(to_version), scored=False)
+            ]
+        )
 
     def entry_number(kind, key, number):
         """An entry's rule number: its own, or for a worked example its rule's (from the key)."""
@@ -141,6 +158,7 @@ DEFAULT_ERROR_HANDLER = "datasette.handle_exception"
 
 def register_plugin() -> None:
     from datasette.plugins import pm
+
     if pm.get_plugin(PLUGIN) is None:
         pm.register(LinksPlugin, name=PLUGIN)
     if pm.get_plugin(DEFAULT_ERROR_HANDLER) is not None:  # every hook runs: the default would still print

@@ -1,6 +1,7 @@
 """One read-only SQLite connection per request, closed when the request ends. Each request opens
 the file now at the KB's path, so a KB that a build or an ingest renamed in is read from the next
 request on, without a restart; a request under way keeps reading the file it opened."""
+
 from __future__ import annotations
 
 import sqlite3

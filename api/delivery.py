@@ -7,6 +7,7 @@ request naming the current hash is answered as ``immutable`` for a year: a chang
 URL, so no browser keeps a stale one, and an unchanged one is never asked for again. A static URL
 without its current hash (typed by hand, or an old page) is revalidated as before.
 """
+
 from __future__ import annotations
 
 import hashlib
@@ -17,8 +18,16 @@ from flask import Flask, request
 from flask_compress import Compress
 
 #: what is compressed (the defaults, with the JSON API and the OpenAPI document)
-MIMETYPES = ["text/html", "text/css", "text/xml", "text/plain", "application/json",
-             "application/javascript", "text/javascript", "image/svg+xml"]
+MIMETYPES = [
+    "text/html",
+    "text/css",
+    "text/xml",
+    "text/plain",
+    "application/json",
+    "application/javascript",
+    "text/javascript",
+    "image/svg+xml",
+]
 YEAR = 365 * 24 * 3600
 
 

@@ -14,6 +14,7 @@ and a string with a lone UTF-16 surrogate (``"\\ud800"`` in a JSON body: valid J
 character) is refused with a 400 where bodies and text parameters are read, before it can reach
 SQLite, which cannot encode it.
 """
+
 from __future__ import annotations
 
 import logging
@@ -59,6 +60,7 @@ def _http_error(exc: HTTPException):
     if not _is_api():
         if exc.code == 404:  # an unmatched page URL gets the site's 404 page, with its search box
             from .pages import not_found
+
             return not_found(exc)
         return exc
     message = _MESSAGES.get(exc.code, exc.description or exc.name)
@@ -91,9 +93,12 @@ def _kb_unavailable(exc: sqlite3.DatabaseError):
     message = f"the knowledge base is unavailable: {exc}"
     if _is_api():
         return error_response(message, 503)
-    return Response(f"<!doctype html><title>Knowledge base unavailable</title><h1>Knowledge base unavailable</h1>"
-                    f"<p>{escape(message[:1].upper() + message[1:])}.</p><p>Try again later.</p>", 503,
-                    mimetype="text/html")
+    return Response(
+        f"<!doctype html><title>Knowledge base unavailable</title><h1>Knowledge base unavailable</h1>"
+        f"<p>{escape(message[:1].upper() + message[1:])}.</p><p>Try again later.</p>",
+        503,
+        mimetype="text/html",
+    )
 
 
 def _crash(exc: Exception):
@@ -102,8 +107,7 @@ def _crash(exc: Exception):
     log.exception("internal error on %s %s", request.method, request.path)
     if _is_api():
         return error_response("internal error: the request could not be answered", 500)
-    return Response("<!doctype html><title>Internal error</title><p>Internal error.</p>", 500,
-                    mimetype="text/html")
+    return Response("<!doctype html><title>Internal error</title><p>Internal error.</p>", 500, mimetype="text/html")
 
 
 _MESSAGES = {
@@ -151,8 +155,10 @@ def check_no_surrogates(value: object, where: str = "request body") -> object:
         if isinstance(item, str):
             found = _SURROGATE.search(item)
             if found:
-                raise ApiError(f"{where}: a string holds a lone UTF-16 surrogate "
-                               f"(\\u{ord(found.group()):04x}), which is no character")
+                raise ApiError(
+                    f"{where}: a string holds a lone UTF-16 surrogate "
+                    f"(\\u{ord(found.group()):04x}), which is no character"
+                )
         elif isinstance(item, dict):
             pending.extend(item.keys())
             pending.extend(item.values())

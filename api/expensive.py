@@ -20,6 +20,7 @@ Yet the answer can only change when the KB does, and the KB at its path is never
 The standard library's ``gzip`` and the ``brotli`` module Flask-Compress already depends on do the
 compressing; Flask-Compress itself leaves a response that already has a ``Content-Encoding`` alone.
 """
+
 from __future__ import annotations
 
 import gzip
@@ -47,6 +48,7 @@ RETRY_AFTER = 3
 @dataclass
 class Kept:
     """One computed response: its status, headers that matter and body, with compressed forms."""
+
     status: int
     mimetype: str
     body: bytes
@@ -60,6 +62,7 @@ class Kept:
 
 def _compress(body: bytes) -> dict[str, bytes]:
     import brotli
+
     return {"br": brotli.compress(body, quality=6), "gzip": gzip.compress(body, compresslevel=6, mtime=0)}
 
 
@@ -138,13 +141,17 @@ def _answer(kept: Kept) -> Response:
 def busy() -> Response:
     """The 429 for an expensive request while every slot is taken."""
     slots: Slots = current_app.extensions["expensive_slots"]
-    message = (f"the server is computing as many changelogs as it takes at once ({slots.size}); "
-               f"try again in {RETRY_AFTER} s")
+    message = (
+        f"the server is computing as many changelogs as it takes at once ({slots.size}); try again in {RETRY_AFTER} s"
+    )
     if request.path == "/api" or request.path.startswith("/api/"):
         response = jsonify({"error": message})
     else:
-        response = Response(f"<!doctype html><title>Busy</title><h1>Busy</h1><p>{escape(message[:1].upper())}"
-                            f"{escape(message[1:])}.</p>", mimetype="text/html")
+        response = Response(
+            f"<!doctype html><title>Busy</title><h1>Busy</h1><p>{escape(message[:1].upper())}"
+            f"{escape(message[1:])}.</p>",
+            mimetype="text/html",
+        )
     response.status_code = 429
     response.headers["Retry-After"] = str(RETRY_AFTER)
     return response
@@ -153,6 +160,7 @@ def busy() -> Response:
 def expensive(view):
     """Decorate a GET view whose answer depends only on the KB and the request's path and
     parameters: kept per KB state, computed in a slot (see the module docstring)."""
+
     @wraps(view)
     def wrapper(*args, **kwargs):
         cache: ResponseCache = current_app.extensions["expensive_cache"]
@@ -173,15 +181,17 @@ def expensive(view):
         if kb_state(current_app.config["KB_PATH"]) != state:  # a new KB came in while computing
             return response
         body = response.get_data()
-        kept = Kept(response.status_code, response.mimetype, body, hashlib.sha256(body).hexdigest()[:32],
-                    _compress(body))
+        kept = Kept(
+            response.status_code, response.mimetype, body, hashlib.sha256(body).hexdigest()[:32], _compress(body)
+        )
         cache.put(state, key, kept)
         return _answer(kept)
+
     return wrapper
 
 
 def init_app(app: Flask) -> None:
-    app.extensions["expensive_slots"] = Slots(int(app.config.setdefault("EXPENSIVE_CONCURRENCY",
-                                                                        DEFAULT_CONCURRENCY)))
-    app.extensions["expensive_cache"] = ResponseCache(int(app.config.setdefault("EXPENSIVE_CACHE_BYTES",
-                                                                                DEFAULT_CACHE_BYTES)))
+    app.extensions["expensive_slots"] = Slots(int(app.config.setdefault("EXPENSIVE_CONCURRENCY", DEFAULT_CONCURRENCY)))
+    app.extensions["expensive_cache"] = ResponseCache(
+        int(app.config.setdefault("EXPENSIVE_CACHE_BYTES", DEFAULT_CACHE_BYTES))
+    )

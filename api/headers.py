@@ -24,6 +24,7 @@ HTTP, RFC 9110) and drops the scheme and host.
 These headers are on the answers the app makes; waitress's own refusals (413, 431, 400) get them from
 :mod:`api.waitress_errors`.
 """
+
 from __future__ import annotations
 
 from urllib.parse import urlsplit, urlunsplit
@@ -33,8 +34,10 @@ from flask.globals import request_ctx
 from werkzeug.utils import redirect
 
 #: pages render nothing from elsewhere: no CDN, no inline script, no external fetch
-CSP = ("default-src 'self'; img-src 'self' data:; style-src 'self'; script-src 'self'; "
-       "connect-src 'self'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'")
+CSP = (
+    "default-src 'self'; img-src 'self' data:; style-src 'self'; script-src 'self'; "
+    "connect-src 'self'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'"
+)
 SECURITY_HEADERS = {
     "Content-Security-Policy": CSP,
     "X-Content-Type-Options": "nosniff",

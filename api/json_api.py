@@ -7,6 +7,7 @@ search against what the KB holds (its games, versions and kinds), so a typo such
 ``game=keyforg`` says what exists instead of returning nothing; an unknown parameter
 (``versoin=1.3``) is refused for the same reason rather than silently ignored.
 """
+
 from __future__ import annotations
 
 from flask import Blueprint, jsonify
@@ -26,9 +27,9 @@ from .spec import openapi
 bp = Blueprint("json_api", __name__)
 init_blueprint(bp)
 
-MAX_LIMIT = 100          #: results per page of /api/search
-MAX_OFFSET = 10_000      #: how deep /api/search pages
-MAX_CARD_LIMIT = 50      #: results of /api/cards?name=
+MAX_LIMIT = 100  #: results per page of /api/search
+MAX_OFFSET = 10_000  #: how deep /api/search pages
+MAX_CARD_LIMIT = 50  #: results of /api/cards?name=
 
 
 @bp.get("/search")
@@ -38,8 +39,9 @@ def search():
     limit = _int(args, "limit", 10, 1, MAX_LIMIT)
     offset = _int(args, "offset", 0, 0, MAX_OFFSET)
     try:
-        result = kb_search(get_conn(), args.get("q", ""), all_versions=_flag(args, "all"), limit=limit, offset=offset,
-                           **filters)
+        result = kb_search(
+            get_conn(), args.get("q", ""), all_versions=_flag(args, "all"), limit=limit, offset=offset, **filters
+        )
     except QueryError as exc:
         raise ApiError(str(exc)) from None
     return jsonify(result.as_dict())
@@ -78,8 +80,11 @@ def card(set_code: str, number: str):
     if len(set_code) <= MAX_FILTER_LEN and len(number) <= MAX_FILTER_LEN:
         found = card_detail(get_conn(), set_code, number)
     if found is None:
-        raise ApiError(f"no card {set_code[:40]!r} {number[:40]!r} (cards are /api/cards/<set>/<number>, "
-                       "e.g. /api/cards/CotA/001)", 404)
+        raise ApiError(
+            f"no card {set_code[:40]!r} {number[:40]!r} (cards are /api/cards/<set>/<number>, "
+            "e.g. /api/cards/CotA/001)",
+            404,
+        )
     return jsonify(found)
 
 

@@ -5,6 +5,7 @@ and is long enough; these two answer a different question (what changed between 
 share their checks with the changelog page through :mod:`api.changes`. Both are documented in
 ``api/openapi.json`` like the rest, with the same JSON errors (:mod:`api.errors`).
 """
+
 from __future__ import annotations
 
 import json
@@ -30,16 +31,24 @@ def diff():
     args = params({"game", "from", "to", "kind"})
     conn = get_conn()
     c = comparison(conn, *(text_filter(args, name) for name in ("game", "from", "to", "kind")))
-    return Response(run_in_worker("changelog_json", c.game, c.from_version, c.to_version, c.kind),
-                    mimetype="application/json")
+    return Response(
+        run_in_worker("changelog_json", c.game, c.from_version, c.to_version, c.kind), mimetype="application/json"
+    )
 
 
 def changelog_json(conn, game: str, from_version: str, to_version: str, kind: str | None) -> bytes:
     """The changelog as the JSON ``/api/diff`` answers (Flask's ``jsonify`` of it, byte for byte),
     made in a worker process (:mod:`api.workers`): 2.7 MB for the widest Magic one, whose encoding
     alone held the interpreter lock for 90 ms."""
-    return (json.dumps(kept_changelog(conn, game, from_version, to_version, kind), ensure_ascii=True, sort_keys=True,
-                       separators=(",", ":")) + "\n").encode()
+    return (
+        json.dumps(
+            kept_changelog(conn, game, from_version, to_version, kind),
+            ensure_ascii=True,
+            sort_keys=True,
+            separators=(",", ":"),
+        )
+        + "\n"
+    ).encode()
 
 
 @bp.get("/threads/<path:thread>")

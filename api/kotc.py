@@ -6,6 +6,7 @@ endpoints of :mod:`api.json_api`: a bounded body, the ``KotcCheckRequest`` schem
 ``api/openapi.json`` (the same document schemathesis fuzzes), then the text's own checks. Every
 refusal is a 400 naming the field (:mod:`api.errors`); the answer is :func:`kb.kotc_check.check`'s.
 """
+
 from __future__ import annotations
 
 from flask import Blueprint, jsonify
@@ -21,8 +22,8 @@ from .spec import component_schemas
 bp = Blueprint("kotc_api", __name__)
 init_blueprint(bp)
 
-MAX_BODY = 64 * 1024     #: bytes of a request body
-MAX_TEXT = 10_000        #: characters of a card text (the schema's maxLength)
+MAX_BODY = 64 * 1024  #: bytes of a request body
+MAX_TEXT = 10_000  #: characters of a card text (the schema's maxLength)
 
 
 def _body() -> object:

@@ -7,6 +7,7 @@ so a verdict can be linked to. The verdict is :func:`kb.kotc_check.check`'s, the
 the card's sentence and the text as it must now be read. Card text only reaches the page through
 autoescaping.
 """
+
 from __future__ import annotations
 
 from flask import Blueprint, render_template, request
@@ -37,8 +38,15 @@ def _edition(raw: str) -> int | None:
 def check_page():
     form = request.form if request.method == "POST" else request.args
     text, raw_edition = form.get("text", ""), form.get("edition", "")
-    ctx = {"text": text, "edition": raw_edition, "result": None, "error": None, "verdict": None,
-           "max_text": MAX_TEXT, "max_edition": MAX_EDITION}
+    ctx = {
+        "text": text,
+        "edition": raw_edition,
+        "result": None,
+        "error": None,
+        "verdict": None,
+        "max_text": MAX_TEXT,
+        "max_edition": MAX_EDITION,
+    }
     submitted = request.method == "POST" or "text" in form
     if not submitted:
         return render_template("kotc_check.html", **ctx)

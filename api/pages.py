@@ -21,6 +21,7 @@ A numbered rule is also reachable by its number in one version, ``/<game>/<versi
 Rule text links the rule numbers it cites to those rules in the same version (``paras(links)``),
 and version pickers group a long list of versions by year (:func:`version_groups`).
 """
+
 from __future__ import annotations
 
 import re
@@ -71,7 +72,8 @@ def rule_links(text: str | None, links: dict[str, str] | None = None) -> Markup:
         return Markup("{}").format(text or "")
     return Markup("").join(
         Markup('<a class="rule-ref" href="{}">{}</a>').format(links[number], piece) if number else escape(piece)
-        for piece, number in split_refs(text or "", links))
+        for piece, number in split_refs(text or "", links)
+    )
 
 
 #: a game with more versions than this gets its version pickers grouped by year
@@ -124,21 +126,30 @@ def datasette_row(table: str, pk) -> str | None:
     if not base:
         return None
     from api.datasette import datasette_row_url  # imports Datasette: only when linking to one
+
     return datasette_row_url(base, table, pk)
 
 
 def _search_params(args) -> dict:
     """The search form's fields, tolerant of junk: a bad offset is 0, empty filters are None."""
+
     def field(name: str) -> str | None:
         value = (args.get(name) or "").strip()
         return value or None
+
     try:
         offset = max(0, int(args.get("offset", 0)))
     except ValueError:
         offset = 0
-    return {"q": args.get("q", ""), "game": field("game"), "version": field("version"),
-            "kind": field("kind"), "category": field("category"),
-            "all_versions": args.get("all") in ("1", "on", "true"), "offset": offset}
+    return {
+        "q": args.get("q", ""),
+        "game": field("game"),
+        "version": field("version"),
+        "kind": field("kind"),
+        "category": field("category"),
+        "all_versions": args.get("all") in ("1", "on", "true"),
+        "offset": offset,
+    }
 
 
 def latest_label(game: str, version: str, date: str | None) -> str:
@@ -150,16 +161,19 @@ def latest_label(game: str, version: str, date: str | None) -> str:
 
 def _filter_options(conn) -> dict:
     """What the filter menus offer: the games and versions, kinds and categories in this KB."""
-    games = [{"id": gid, "name": name, "versions": [], "latest": None}
-             for gid, name in conn.execute("SELECT id, name FROM games ORDER BY name")]
+    games = [
+        {"id": gid, "name": name, "versions": [], "latest": None}
+        for gid, name in conn.execute("SELECT id, name FROM games ORDER BY name")
+    ]
     by_id = {g["id"]: g for g in games}
     for game, version, date in conn.execute("SELECT game, version, date FROM documents ORDER BY version_sort, id"):
         if game in by_id:
             by_id[game]["versions"].append(version)
             by_id[game]["latest"] = latest_label(by_id[game]["name"], version, date)
     kinds = [k for (k,) in conn.execute("SELECT DISTINCT kind FROM entries ORDER BY kind")]
-    categories = [c for (c,) in conn.execute(
-        "SELECT DISTINCT category FROM entries WHERE category <> '' ORDER BY category")]
+    categories = [
+        c for (c,) in conn.execute("SELECT DISTINCT category FROM entries WHERE category <> '' ORDER BY category")
+    ]
     return {"games": [g for g in games if g["versions"]], "kinds": kinds, "categories": categories}
 
 
@@ -171,17 +185,35 @@ def _search_context() -> tuple[dict, int]:
     filter_args = {k: params[k] for k in ("game", "version", "kind", "category") if params[k]}
     if params["all_versions"]:
         filter_args["all"] = "1"
-    ctx = {"params": params, "options": options, "filter_args": filter_args, "result": None,
-           "error": None, "examples": EXAMPLE_QUERIES, "page_size": PAGE_SIZE,
-           "offset": params["offset"], "prev_offset": None, "next_offset": None,
-           "game_names": {g["id"]: g["name"] for g in options["games"]}, "terms": [], "beside": set()}
+    ctx = {
+        "params": params,
+        "options": options,
+        "filter_args": filter_args,
+        "result": None,
+        "error": None,
+        "examples": EXAMPLE_QUERIES,
+        "page_size": PAGE_SIZE,
+        "offset": params["offset"],
+        "prev_offset": None,
+        "next_offset": None,
+        "game_names": {g["id"]: g["name"] for g in options["games"]},
+        "terms": [],
+        "beside": set(),
+    }
     if not params["q"].strip():
         return ctx, 200
     try:
-        result = search(conn, params["q"], game=params["game"], version=params["version"],
-                        kind=params["kind"], category=params["category"],
-                        all_versions=params["all_versions"], limit=PAGE_SIZE,
-                        offset=params["offset"]).as_dict()
+        result = search(
+            conn,
+            params["q"],
+            game=params["game"],
+            version=params["version"],
+            kind=params["kind"],
+            category=params["category"],
+            all_versions=params["all_versions"],
+            limit=PAGE_SIZE,
+            offset=params["offset"],
+        ).as_dict()
     except QueryError as exc:
         ctx["error"] = str(exc)
         return ctx, 400
@@ -207,6 +239,7 @@ def search_page():
 def api_docs():
     """The JSON API described for people, from the same OpenAPI document the API serves."""
     from .spec import openapi
+
     return render_template("api_docs.html", spec=openapi())
 
 
@@ -271,7 +304,8 @@ bp.add_url_rule("/changes", "changes", changes_page.changes, methods=["GET"])
 
 @bp.errorhandler(404)
 def not_found(exc):
-    if request.path == "/api" or request.path.startswith("/api/"):   # an API address: a JSON error
+    if request.path == "/api" or request.path.startswith("/api/"):  # an API address: a JSON error
         from .errors import _http_error
+
         return _http_error(exc)
     return render_template("404.html", message=getattr(exc, "description", None)), 404

@@ -5,6 +5,7 @@ Why one place: every endpoint must refuse bad input the same way, with a 400 tha
 parameter (see :mod:`api.errors`): an unknown parameter (``versoin=1.3``) is refused rather than
 silently ignored, a repeated one is ambiguous, and text filters may not carry control characters.
 """
+
 from __future__ import annotations
 
 import json
@@ -14,7 +15,7 @@ from flask import request
 
 from .errors import ApiError, check_no_surrogates, check_text
 
-MAX_FILTER_LEN = 200     #: characters of a filter value (game, version, kind, category)
+MAX_FILTER_LEN = 200  #: characters of a filter value (game, version, kind, category)
 _INTEGER = re.compile(r"-?[0-9]{1,12}")
 _TRUE, _FALSE = {"1", "true", "yes", "on"}, {"", "0", "false", "no", "off"}
 

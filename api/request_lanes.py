@@ -34,6 +34,7 @@ longer than ``max_wait`` seconds is answered with a 429 and ``Retry-After`` inst
 sees it (:class:`LaneRefusal`, about a tenth of a millisecond), by whichever thread is free: a
 client is never left waiting for long, and asking again costs it that wait once more.
 """
+
 from __future__ import annotations
 
 import json
@@ -55,6 +56,7 @@ class Lane:
     """Requests that share a limit: a method and a path pattern, what the 429 says, and what its
     budget counts: ``"cpu"``, the CPU time of the thread answering, or ``"wall"``, the time it took
     (for work whose cost is mostly the server's sending: the main loop's, not the thread's)."""
+
     name: str
     method: str
     path: re.Pattern
@@ -68,10 +70,20 @@ class Lane:
 #: again, 0.27 of a core in the lane's thread against 0.74 in the main loop; so that lane counts
 #: the time its answers take. A verification costs its worker process's CPU time and its thread's.
 LANES = (
-    Lane("changelog", "GET", re.compile(r"/api/diff|/changes"),
-         "the server is computing as many changelogs as it takes at once", "wall"),
-    Lane("verify", "POST", re.compile(r"/api/verify|/api/rulings/[^/]+/verify"),
-         "the server is running as many verifications as it takes at once", "cpu"),
+    Lane(
+        "changelog",
+        "GET",
+        re.compile(r"/api/diff|/changes"),
+        "the server is computing as many changelogs as it takes at once",
+        "wall",
+    ),
+    Lane(
+        "verify",
+        "POST",
+        re.compile(r"/api/verify|/api/rulings/[^/]+/verify"),
+        "the server is running as many verifications as it takes at once",
+        "cpu",
+    ),
 )
 #: seconds a request may wait in its lane before it is answered with a 429
 DEFAULT_MAX_WAIT = 3.0
@@ -100,8 +112,11 @@ def lane_limits(config) -> dict[str, int]:
     """How many threads may work on each lane at once, from the app's config."""
     from .expensive import DEFAULT_CONCURRENCY
     from .verify_slots import DEFAULT_CONCURRENCY as VERIFY
-    return {"changelog": int(config.get("EXPENSIVE_CONCURRENCY", DEFAULT_CONCURRENCY)),
-            "verify": int(config.get("VERIFY_CONCURRENCY", VERIFY))}
+
+    return {
+        "changelog": int(config.get("EXPENSIVE_CONCURRENCY", DEFAULT_CONCURRENCY)),
+        "verify": int(config.get("VERIFY_CONCURRENCY", VERIFY)),
+    }
 
 
 def lane_of(method: str, path: str) -> Lane | None:
@@ -114,8 +129,13 @@ def lane_of(method: str, path: str) -> Lane | None:
 class LaneDispatcher(ThreadedTaskDispatcher):
     """Waitress's dispatcher with a queue and a limit per lane (see the module docstring)."""
 
-    def __init__(self, limits: dict[str, int], max_wait: float = DEFAULT_MAX_WAIT, share: float = DEFAULT_SHARE,
-                 burst: float = DEFAULT_BURST):
+    def __init__(
+        self,
+        limits: dict[str, int],
+        max_wait: float = DEFAULT_MAX_WAIT,
+        share: float = DEFAULT_SHARE,
+        burst: float = DEFAULT_BURST,
+    ):
         super().__init__()
         self.limits, self.max_wait, self.share, self.burst = limits, max_wait, share, burst
         self.waiting: dict[str, deque] = {lane.name: deque() for lane in LANES}
@@ -150,8 +170,7 @@ class LaneDispatcher(ThreadedTaskDispatcher):
         self._refill(now)
         for lane in LANES:
             waiting = self.waiting[lane.name]
-            if (waiting and self.working[lane.name] < self.limits.get(lane.name, 1)
-                    and self.credit[lane.name] > 0):
+            if waiting and self.working[lane.name] < self.limits.get(lane.name, 1) and self.credit[lane.name] > 0:
                 self.working[lane.name] += 1
                 return waiting.popleft()[1], lane, False
         return None
@@ -198,7 +217,6 @@ class LaneDispatcher(ThreadedTaskDispatcher):
                         self.credit[lane.name] -= _spent(lane, time.thread_time() - cpu, time.monotonic() - wall)
                         self.queue_cv.notify_all()
 
-
     def shutdown(self, cancel_pending=True, timeout=5):
         with self.lock:  # what waits in a lane is pending too: waitress cancels what is in its queue
             for waiting in self.waiting.values():
@@ -243,6 +261,10 @@ class LaneRefusal:
         if environ.get("PATH_INFO", "").startswith("/api/"):
             response = Response(json.dumps({"error": message}), 429, mimetype="application/json", headers=headers)
         else:
-            response = Response(f"<!doctype html><title>Busy</title><h1>Busy</h1><p>{message[:1].upper()}"
-                                f"{message[1:]}.</p>", 429, mimetype="text/html", headers=headers)
+            response = Response(
+                f"<!doctype html><title>Busy</title><h1>Busy</h1><p>{message[:1].upper()}{message[1:]}.</p>",
+                429,
+                mimetype="text/html",
+                headers=headers,
+            )
         return response(environ, start_response)

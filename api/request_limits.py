@@ -17,6 +17,7 @@ here, which are derived from what the endpoints accept:
   have to hold in memory first, and a larger header limit would only let every open connection hold
   that much.
 """
+
 from __future__ import annotations
 
 from flask import Flask, current_app, request
@@ -42,15 +43,17 @@ def max_body_size(app: Flask) -> int:
     """Bytes of the largest body any endpoint accepts (waitress's ``max_request_body_size``)."""
     from .kotc import MAX_BODY as KOTC_BODY, MAX_TEXT
     from .verify import MAX_BODY as VERIFY_BODY
-    return max(app.config.get("VERIFY_MAX_BODY", VERIFY_BODY), KOTC_BODY,
-               MAX_TEXT * _FORM_BYTES_PER_CHAR + _FORM_ROOM)
+
+    return max(app.config.get("VERIFY_MAX_BODY", VERIFY_BODY), KOTC_BODY, MAX_TEXT * _FORM_BYTES_PER_CHAR + _FORM_ROOM)
 
 
 def check_query_length() -> None:
     limit = current_app.config.get("MAX_QUERY_STRING", MAX_QUERY_STRING)
     if len(request.query_string) > limit:
-        raise RequestURITooLarge(description=f"the query string is too long: {len(request.query_string)} bytes, "
-                                             f"the limit is {limit} (send long text in a POST body)")
+        raise RequestURITooLarge(
+            description=f"the query string is too long: {len(request.query_string)} bytes, "
+            f"the limit is {limit} (send long text in a POST body)"
+        )
 
 
 def init_app(app: Flask) -> None:

@@ -10,6 +10,7 @@ checked, so the message is about that schema; a value naming another is refused 
 names), and turns the most relevant error into one line: the path of the bad part
 (``setup.player1.creatures[0].offense``) and what was expected there.
 """
+
 from __future__ import annotations
 
 import json
@@ -21,8 +22,15 @@ from jsonschema.exceptions import ValidationError, best_match
 
 #: C0 controls and DEL but tab, newline and carriage return: what the document's text patterns refuse
 _CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")
-_NAMES = {"string": "a string", "integer": "an integer", "number": "a number", "boolean": "true or false",
-          "array": "a list", "object": "an object", "null": "null"}
+_NAMES = {
+    "string": "a string",
+    "integer": "an integer",
+    "number": "a number",
+    "boolean": "true or false",
+    "array": "a list",
+    "object": "an object",
+    "null": "null",
+}
 
 
 class SchemaViolation(ValueError):
@@ -121,13 +129,17 @@ def _explain(error: ValidationError) -> str:
         allowed = list(error.schema.get("properties", {}))
         extra = [k for k in value if k not in allowed]
         return f"unknown key {extra[0]!r} (allowed: {', '.join(allowed) or 'none'})"
-    bounds = {"minimum": "must be at least {w}, got {v}", "maximum": "must be at most {w}, got {v}",
-              "minLength": "must have at least {w} characters, has {n}",
-              "maxLength": "must have at most {w} characters, has {n}",
-              "minItems": "must have at least {w} items, has {n}", "maxItems": "must have at most {w} items, has {n}",
-              "minProperties": "must have at least {w} keys, has {n}",
-              "maxProperties": "must have at most {w} keys, has {n}",
-              "pattern": "does not match the pattern {w}"}
+    bounds = {
+        "minimum": "must be at least {w}, got {v}",
+        "maximum": "must be at most {w}, got {v}",
+        "minLength": "must have at least {w} characters, has {n}",
+        "maxLength": "must have at most {w} characters, has {n}",
+        "minItems": "must have at least {w} items, has {n}",
+        "maxItems": "must have at most {w} items, has {n}",
+        "minProperties": "must have at least {w} keys, has {n}",
+        "maxProperties": "must have at most {w} keys, has {n}",
+        "pattern": "does not match the pattern {w}",
+    }
     if kind == "pattern" and isinstance(value, str):
         if _CONTROL.search(value):  # the document's text patterns refuse control characters
             return "control characters are not allowed"

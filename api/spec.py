@@ -8,6 +8,7 @@ than the server. The file marks such parameters with ``x-kb-enum`` (``games``, `
 the KB's values there (plus ``""`` for an optional filter, which the server reads as "not given"),
 read once per state of the KB file, since a build may replace it while the site is up.
 """
+
 from __future__ import annotations
 
 import copy

@@ -24,6 +24,7 @@ a 400 naming it; what happens during a run (a refused action, an unanswered deci
 check) is the run's result, as the CLI reports it. The limits can be changed per app through
 ``create_app(..., VERIFY_MAX_STEPS=, VERIFY_SECONDS=, VERIFY_MAX_BODY=, VERIFY_CONCURRENCY=)``.
 """
+
 from __future__ import annotations
 
 import logging
@@ -54,10 +55,10 @@ from .verify_slots import verify_slot
 log = logging.getLogger(__name__)
 _LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 
-MAX_BODY = 64 * 1024       #: bytes of a POST /api/verify body
-MAX_STEPS = 2000           #: engine steps (recorded state changes) per run; the bundled rulings take < 100
-MAX_SECONDS = 2.0          #: CPU time per run; the bundled rulings take < 0.05 s
-MAX_VERSION_LEN = 32       #: characters of a version label (a query parameter or an ``expect`` key)
+MAX_BODY = 64 * 1024  #: bytes of a POST /api/verify body
+MAX_STEPS = 2000  #: engine steps (recorded state changes) per run; the bundled rulings take < 100
+MAX_SECONDS = 2.0  #: CPU time per run; the bundled rulings take < 0.05 s
+MAX_VERSION_LEN = 32  #: characters of a version label (a query parameter or an ``expect`` key)
 
 
 def _budget() -> tuple[int, float]:
@@ -66,11 +67,8 @@ def _budget() -> tuple[int, float]:
     return cfg.get("VERIFY_MAX_STEPS", MAX_STEPS), cfg.get("VERIFY_SECONDS", MAX_SECONDS)
 
 
-
-
-
 def game_versions(conn: sqlite3.Connection, game: str) -> list[str]:
-    return [v for v, in conn.execute("SELECT version FROM documents WHERE game = ? ORDER BY version_sort", (game,))]
+    return [v for (v,) in conn.execute("SELECT version FROM documents WHERE game = ? ORDER BY version_sort", (game,))]
 
 
 def _pick(version: str, available: list[str], why: str) -> str:
@@ -108,8 +106,11 @@ def replay_ruling(conn: sqlite3.Connection, ruling_id: str, version: str | None,
     scenario = found[0]
     if version is not None:
         available = versions_for(conn, scenario)
-        version = _pick(version, available, f"scenario {scenario.id} replays under "
-                                            f"{', '.join(available) or 'no version of this KB'}")
+        version = _pick(
+            version,
+            available,
+            f"scenario {scenario.id} replays under {', '.join(available) or 'no version of this KB'}",
+        )
     try:
         return report(conn, [scenario], version, counted=STORED, limits=Limits(*budget))
     except LimitExceeded as exc:
@@ -121,8 +122,9 @@ def replay_ruling(conn: sqlite3.Connection, ruling_id: str, version: str | None,
 
 def read_body() -> object:
     """The scenario sent as the request's JSON body, within ``VERIFY_MAX_BODY``."""
-    return json_body(current_app.config.get("VERIFY_MAX_BODY", MAX_BODY),
-                     "send the scenario as a JSON object in the request body")
+    return json_body(
+        current_app.config.get("VERIFY_MAX_BODY", MAX_BODY), "send the scenario as a JSON object in the request body"
+    )
 
 
 def scenario_from_body(conn: sqlite3.Connection, raw: object, kb_path: str | None = None) -> Scenario:
@@ -136,7 +138,7 @@ def scenario_from_body(conn: sqlite3.Connection, raw: object, kb_path: str | Non
     kotc = body["game"] == GAME_KOTC
     _check_actions(body.get("actions") or [], KOTC_ACTIONS if kotc else ACTIONS)
     _check_version_keys("expect", body["expect"])
-    games = [g for g, in conn.execute("SELECT DISTINCT game FROM documents ORDER BY game")]
+    games = [g for (g,) in conn.execute("SELECT DISTINCT game FROM documents ORDER BY game")]
     try:
         scenario = scenario_from_dict(body, "<request>")
     except ScenarioError as exc:
@@ -164,8 +166,10 @@ def _check_actions(actions: list[dict], verbs_known: tuple[str, ...]) -> None:
             if n == 0:
                 raise ApiError("invalid scenario: actions[0]: choose answers the action before it; there is none")
         elif len(verbs) != 1:
-            raise ApiError(f"invalid scenario: actions[{n}]: expected exactly one of {', '.join(verbs_known)} "
-                           f"(or choose alone), got {', '.join(action) or 'nothing'}")
+            raise ApiError(
+                f"invalid scenario: actions[{n}]: expected exactly one of {', '.join(verbs_known)} "
+                f"(or choose alone), got {', '.join(action) or 'nothing'}"
+            )
 
 
 def _check_kotc(scenario: Scenario) -> None:
@@ -178,8 +182,10 @@ def _check_kotc(scenario: Scenario) -> None:
 
     def known(where: str, label: str, players: bool = False) -> None:
         if label not in labels and not (players and label in PLAYERS):
-            raise ApiError(f"invalid scenario: {where}: no creature {label!r} in the setup "
-                           f"(creatures: {', '.join(labels) or 'none'})")
+            raise ApiError(
+                f"invalid scenario: {where}: no creature {label!r} in the setup "
+                f"(creatures: {', '.join(labels) or 'none'})"
+            )
 
     for n, action in enumerate(scenario.actions):
         verb = next((k for k in action if k in KOTC_ACTIONS), None)
@@ -202,15 +208,20 @@ def _check_kotc(scenario: Scenario) -> None:
     for version, checks in scenario.expect.items():
         for path in checks:
             head, _, attr = path.rpartition(".")
-            if path in ("winner", "active", "illegal", "refusal_contains") or is_decision_path(path) or (
-                    head in PLAYERS and attr in ("hitpoints", "creatures", "graveyard")):
+            if (
+                path in ("winner", "active", "illegal", "refusal_contains")
+                or is_decision_path(path)
+                or (head in PLAYERS and attr in ("hitpoints", "creatures", "graveyard"))
+            ):
                 continue
             if head and attr in KOTC_CREATURE_PATHS:
                 known(f"expect.{version}.{path}", head)
                 continue
-            raise ApiError(f"invalid scenario: expect.{version}: unknown check path {path[:200]!r} (paths: winner, "
-                           f"active, decisions.A.N.offered|not_offered|chosen, PLAYER.hitpoints|creatures|graveyard, "
-                           f"CREATURE.{'|'.join(sorted(KOTC_CREATURE_PATHS))})")
+            raise ApiError(
+                f"invalid scenario: expect.{version}: unknown check path {path[:200]!r} (paths: winner, "
+                f"active, decisions.A.N.offered|not_offered|chosen, PLAYER.hitpoints|creatures|graveyard, "
+                f"CREATURE.{'|'.join(sorted(KOTC_CREATURE_PATHS))})"
+            )
 
 
 def _check_version_keys(where: str, mapping: dict) -> None:
@@ -228,8 +239,10 @@ def run_versions(conn: sqlite3.Connection, scenario: Scenario, version: str | No
     elif scenario.entries:
         chosen = versions_for(conn, scenario)
         if not chosen:
-            raise ApiError(f"invalid scenario: entries: none of them matches a {scenario.game} entry of the KB "
-                           "(give KB keys or the start of a question)")
+            raise ApiError(
+                f"invalid scenario: entries: none of them matches a {scenario.game} entry of the KB "
+                "(give KB keys or the start of a question)"
+            )
     else:
         first = min(map(version_sort_key, scenario.expect))
         chosen = [v for v in known if version_sort_key(v) >= first]
@@ -240,8 +253,10 @@ def run_versions(conn: sqlite3.Connection, scenario: Scenario, version: str | No
             except ScenarioError:
                 raise ApiError(f"invalid scenario: expect: nothing for version {v} or an earlier one") from None
     if not chosen:
-        raise ApiError(f"invalid scenario: expect: no {scenario.game} version of the KB is that late "
-                       f"(versions: {', '.join(known)})")
+        raise ApiError(
+            f"invalid scenario: expect: no {scenario.game} version of the KB is that late "
+            f"(versions: {', '.join(known)})"
+        )
     return chosen
 
 
@@ -261,8 +276,15 @@ def replay_posted(conn: sqlite3.Connection, raw: object, version: str | None, bu
             results.append(run(conn, scenario, v, Limits(*budget)).as_dict())
         except LimitExceeded as exc:
             raise ApiError(f"scenario stopped under {v}: {exc}") from None
-        except (EngineError, RecursionError, ArithmeticError, LookupError, TypeError, ValueError,
-                AttributeError) as exc:
+        except (
+            EngineError,
+            RecursionError,
+            ArithmeticError,
+            LookupError,
+            TypeError,
+            ValueError,
+            AttributeError,
+        ) as exc:
             # input the schema allows but the engine cannot model (an upgrade on the battleline, ...)
             log.warning("engine failed on a posted scenario under %s: %r", v, exc)
             raise ApiError(f"the engine cannot run this scenario under {v}: {type(exc).__name__}: {exc}") from None

@@ -14,6 +14,7 @@ with the security headers; everything else, the limits included, stays waitress'
 is told from the request line as received (its first bytes are kept): for a 431 waitress never
 parses the headers, and for a 400 it may not have got to the path.
 """
+
 from __future__ import annotations
 
 import html
@@ -40,8 +41,10 @@ def _message(task: ErrorTask) -> str:
         got = f"{length} bytes, " if length else ""
         return f"request body too large: {got}the limit is {adj.max_request_body_size - 1} bytes"
     if error.code == 431:
-        return (f"request line and headers too large: the limit is {adj.max_request_header_size - 1} bytes "
-                "(send long text in a POST body)")
+        return (
+            f"request line and headers too large: the limit is {adj.max_request_header_size - 1} bytes "
+            "(send long text in a POST body)"
+        )
     if error.code == 500:  # waitress's own text may be a traceback (expose_tracebacks)
         return "internal error: the request could not be answered"
     detail = str(error.body)  # waitress's words, some quoting the request ('Malformed header line "..."')
@@ -71,8 +74,10 @@ class SiteErrorTask(ErrorTask):
             content_type = "application/json"
         else:
             title = html.escape(f"{error.code} {error.reason}")
-            body = (f"<!doctype html><title>{title}</title><h1>{html.escape(error.reason)}</h1>"
-                    f"<p>{html.escape(message[:1].upper() + message[1:])}.</p>").encode()
+            body = (
+                f"<!doctype html><title>{title}</title><h1>{html.escape(error.reason)}</h1>"
+                f"<p>{html.escape(message[:1].upper() + message[1:])}.</p>"
+            ).encode()
             content_type = "text/html; charset=utf-8"
         self.status = f"{error.code} {error.reason}"
         self.response_headers.append(("Content-Type", content_type))
@@ -89,7 +94,7 @@ class SiteRequestParser(HTTPRequestParser):
 
     def received(self, data: bytes) -> int:
         if len(self.head) < _HEAD and not self.completed:
-            self.head += data[:_HEAD - len(self.head)]
+            self.head += data[: _HEAD - len(self.head)]
         return super().received(data)
 
 

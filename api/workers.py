@@ -34,6 +34,7 @@ Workers never outlive their server, whenever it ends (``kill -9`` during start-u
 watches a pipe only the server holds open (:func:`_init_worker`), and no other process is started
 (multiprocessing's resource tracker, which spawn starts, ends once the server and the workers have).
 """
+
 from __future__ import annotations
 
 import importlib
@@ -84,8 +85,9 @@ _pools: dict[int, _Pool] = {}
 def _new_pool(size: int, kb_path: str | None = None, ready: Connection | None = None) -> _Pool:
     context = multiprocessing.get_context("spawn")
     lifeline_r, lifeline_w = context.Pipe(duplex=False)
-    executor = ProcessPoolExecutor(size, mp_context=context, initializer=_init_worker,
-                                   initargs=(lifeline_r, kb_path, ready))
+    executor = ProcessPoolExecutor(
+        size, mp_context=context, initializer=_init_worker, initargs=(lifeline_r, kb_path, ready)
+    )
     return _Pool(executor, lifeline_w, ready)
 
 
@@ -114,6 +116,7 @@ def run_in_worker(task: str, *args):
     from flask import current_app
 
     from .db import get_conn
+
     if not current_app.config.get("WORKER_PROCESSES", True):
         module, _, name = TASKS[task].partition(":")
         return getattr(importlib.import_module(module), name)(get_conn(), *args)
@@ -135,8 +138,9 @@ def call(size: int, task: str, kb_path: str, *args):
         result, spent = future.result()
     except BrokenProcessPool:  # its worker died while running it
         _forget(size, pool)
-        raise ApiError("the work stopped: the process running it ended (out of memory or killed); "
-                       "try again", 503) from None
+        raise ApiError(
+            "the work stopped: the process running it ended (out of memory or killed); try again", 503
+        ) from None
     charge_worker(spent)  # what the worker spent counts against the request's lane (api.request_lanes)
     return result
 
@@ -216,6 +220,7 @@ def _init_worker(lifeline: Connection, kb_path: str | None, ready: Connection | 
         pass
     if kb_path is not None:
         from engine.kb_cache import warm
+
         try:
             warm(_connection(kb_path))
         except Exception:  # a warm-up is only a head start: the verify that needs this KB says why

@@ -25,6 +25,7 @@ failed or an attacker's request got anything but 200, 304, 400 (a query stopped 
 or 429.
 Usage: ``python bench/abuse.py [--db KB] [--clients 20] [--seconds 10] [--rounds 2]``.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -106,9 +107,13 @@ def rows(db: Path) -> dict[str, tuple[str, list[list]]]:
     """Row name -> (which server, the requests its attacker sends in turn)."""
     game, versions = widest(db)
     wide = {"game": game, "from": versions[0], "to": versions[-1]}
-    pairs = [["GET", "/api/diff?" + urlencode({"game": game, "from": a, "to": b}), None]
-             for i, a in enumerate(versions) for b in versions[i + 1:]]
+    pairs = [
+        ["GET", "/api/diff?" + urlencode({"game": game, "from": a, "to": b}), None]
+        for i, a in enumerate(versions)
+        for b in versions[i + 1 :]
+    ]
     import yaml
+
     scenario = json.dumps(yaml.safe_load(BAIT.read_text(encoding="utf-8")))
     return {
         "alone": ("", []),
@@ -153,27 +158,37 @@ def first_times(servers: dict[str, Server], table: dict) -> None:
         for attempt in ("first", "second"):
             conn = http.client.HTTPConnection("127.0.0.1", servers[which].port, timeout=300)
             started = time.perf_counter()
-            conn.request(method, path, body=body, headers={"Accept-Encoding": "gzip, br",
-                                                             **({"Content-Type": "application/json"} if body else {})})
+            conn.request(
+                method,
+                path,
+                body=body,
+                headers={"Accept-Encoding": "gzip, br", **({"Content-Type": "application/json"} if body else {})},
+            )
             response = conn.getresponse()
             size = len(response.read())
             conn.close()
-            print(f"  {name:<18} {attempt:<6} {response.status}  {time.perf_counter() - started:7.3f} s wall  "
-                  f"{size / 1024:8.1f} KiB sent")
+            print(
+                f"  {name:<18} {attempt:<6} {response.status}  {time.perf_counter() - started:7.3f} s wall  "
+                f"{size / 1024:8.1f} KiB sent"
+            )
 
 
 def run(db: Path, clients: int, seconds: float, rounds: int) -> int:
     table = rows(db)
     qs = queries()
-    servers = {"serve": Server("rulebase serve", ["rulebase", "serve", "--db", str(db)], "/api/versions"),
-               "datasette": None}
+    servers = {
+        "serve": Server("rulebase serve", ["rulebase", "serve", "--db", str(db)], "/api/versions"),
+        "datasette": None,
+    }
     try:
         servers["serve"].wait_ready()
         servers["datasette"] = Server("rulebase datasette", ["rulebase", "datasette", "--db", str(db)], "/kb.json")
         servers["datasette"].wait_ready()
         first_times(servers, table)
-        results = {name: {"took": [], "failed": 0, "statuses": Counter(), "requests": 0, "cpu": Counter(),
-                          "wall": 0.0} for name in table}
+        results = {
+            name: {"took": [], "failed": 0, "statuses": Counter(), "requests": 0, "cpu": Counter(), "wall": 0.0}
+            for name in table
+        }
         for r in range(rounds):
             for name, (which, requests) in table.items():
                 res = results[name]
@@ -181,9 +196,12 @@ def run(db: Path, clients: int, seconds: float, rounds: int) -> int:
                 started = time.monotonic()
                 attacker = None
                 if requests:
-                    attacker = subprocess.Popen([sys.executable, "-c", ATTACKER, str(servers[which].port),
-                                                 str(clients), str(seconds)], stdin=subprocess.PIPE,
-                                                stdout=subprocess.PIPE, text=True)
+                    attacker = subprocess.Popen(
+                        [sys.executable, "-c", ATTACKER, str(servers[which].port), str(clients), str(seconds)],
+                        stdin=subprocess.PIPE,
+                        stdout=subprocess.PIPE,
+                        text=True,
+                    )
                     attacker.stdin.write(json.dumps(requests))
                     attacker.stdin.close()
                     time.sleep(min(1.0, seconds / 5))  # let the flood start before measuring
@@ -206,10 +224,14 @@ def run(db: Path, clients: int, seconds: float, rounds: int) -> int:
 
 
 def report(results: dict, clients: int, seconds: float, rounds: int) -> int:
-    print(f"\nsearch while {clients} clients hammer each endpoint ({rounds} rounds x {seconds:.0f} s a row, "
-          f"interleaved); p99 target {P99 * 1000:.0f} ms")
-    print(f"  {'row':<18} {'searches':>8} {'p50 ms':>8} {'p99 ms':>8} {'max ms':>8}  {'':4}  "
-          f"{'attacker req/s':>14}  statuses{'':22} {'serve CPU s':>11} {'datasette CPU s':>15} {'wall s':>7}")
+    print(
+        f"\nsearch while {clients} clients hammer each endpoint ({rounds} rounds x {seconds:.0f} s a row, "
+        f"interleaved); p99 target {P99 * 1000:.0f} ms"
+    )
+    print(
+        f"  {'row':<18} {'searches':>8} {'p50 ms':>8} {'p99 ms':>8} {'max ms':>8}  {'':4}  "
+        f"{'attacker req/s':>14}  statuses{'':22} {'serve CPU s':>11} {'datasette CPU s':>15} {'wall s':>7}"
+    )
     bad = 0
     for name, res in results.items():
         took = res["took"]
@@ -218,9 +240,11 @@ def report(results: dict, clients: int, seconds: float, rounds: int) -> int:
         bad += res["failed"] + sum(unexpected.values())
         statuses = " ".join(f"{s}:{n}" for s, n in sorted(res["statuses"].items())) or "-"
         rate = res["requests"] / res["wall"] if res["wall"] else 0
-        print(f"  {name:<18} {len(took):>8} {p50 * 1000:8.1f} {p99 * 1000:8.1f} {max(took) * 1000:8.1f}  "
-              f"{'PASS' if p99 < P99 else 'MISS'}  {rate:14.1f}  {statuses:<30} {res['cpu']['serve']:11.2f} "
-              f"{res['cpu']['datasette']:15.2f} {res['wall']:7.1f}")
+        print(
+            f"  {name:<18} {len(took):>8} {p50 * 1000:8.1f} {p99 * 1000:8.1f} {max(took) * 1000:8.1f}  "
+            f"{'PASS' if p99 < P99 else 'MISS'}  {rate:14.1f}  {statuses:<30} {res['cpu']['serve']:11.2f} "
+            f"{res['cpu']['datasette']:15.2f} {res['wall']:7.1f}"
+        )
         if res["failed"]:
             print(f"    {res['failed']} searches failed")
         if unexpected:
@@ -234,8 +258,12 @@ def report(results: dict, clients: int, seconds: float, rounds: int) -> int:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--db", type=Path, default=Path("kb.sqlite"),
-                        help="KB to serve (default kb.sqlite, the KB of everything bundled)")
+    parser.add_argument(
+        "--db",
+        type=Path,
+        default=Path("kb.sqlite"),
+        help="KB to serve (default kb.sqlite, the KB of everything bundled)",
+    )
     parser.add_argument("--clients", type=int, default=20)
     parser.add_argument("--seconds", type=float, default=10.0, help="length of each row in each round")
     parser.add_argument("--rounds", type=int, default=2)

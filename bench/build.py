@@ -4,6 +4,7 @@ Runs the real build (the same code as ``rulebase build``, every document again: 
 times into a temporary folder and prints medians of wall and CPU time (this process's). It compares
 nothing with anything else, so it prints no ratio. Usage: ``python bench/build.py [--runs N]``.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -41,13 +42,17 @@ def main() -> None:
     median_total = statistics.median(totals)
     docs_total = sum(statistics.median(v) for v in per_doc.values())
     print(f"runs: {args.runs}")
-    print(f"whole build, median: {median_total:.3f} s wall, {statistics.median(cpu):.3f} s CPU  "
-          f"(wall min {min(totals):.3f} s, max {max(totals):.3f} s)")
+    print(
+        f"whole build, median: {median_total:.3f} s wall, {statistics.median(cpu):.3f} s CPU  "
+        f"(wall min {min(totals):.3f} s, max {max(totals):.3f} s)"
+    )
     for name, secs in per_doc.items():
         med = statistics.median(secs)
         print(f"  {name:<36} {med:.3f} s  ({100 * med / median_total:4.1f}% of the build)")
     rulings_med = statistics.median(rulings)
-    print(f"  {'rulings replayed and stored':<36} {rulings_med:.3f} s  ({100 * rulings_med / median_total:4.1f}% of the build)")
+    print(
+        f"  {'rulings replayed and stored':<36} {rulings_med:.3f} s  ({100 * rulings_med / median_total:4.1f}% of the build)"
+    )
     print(f"  {'card data, schema, search index':<36} {median_total - docs_total - rulings_med:.3f} s")
     print(f"KB size: {size / 1024 / 1024:.2f} MiB ({size} bytes)")
 

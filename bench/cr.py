@@ -14,6 +14,7 @@ Prints, each measured on this machine with wall and CPU time:
 The CLI is run as a user runs it (a subprocess), so start-up counts. Usage:
 ``python bench/cr.py [--runs N] [--keep DIR]`` (``--keep`` keeps the KBs, e.g. for bench/search.py).
 """
+
 from __future__ import annotations
 
 import argparse
@@ -83,12 +84,18 @@ def main() -> None:
         full = tmp / "full.sqlite"
         wall, cpu, out = run("build", "--db", str(full), "--manifest", str(SOURCES / "manifest.toml"))
         docs = len([line for line in out.splitlines() if not line.startswith("total")])
-        print(f"full build, {docs} documents: wall {wall:.1f} s, CPU {cpu:.1f} s, "
-              f"KB {full.stat().st_size / 2**20:.0f} MiB")
-        again = [run("build", "--db", str(full), "--manifest", str(SOURCES / "manifest.toml")) for _ in range(args.runs)]
-        print(f"second build, sources unchanged: median wall {statistics.median(w for w, _, _ in again):.2f} s, "
-              f"CPU {statistics.median(c for _, c, _ in again):.2f} s "
-              f"({'current' if all('is current' in o for _, _, o in again) else 'NOT current'})")
+        print(
+            f"full build, {docs} documents: wall {wall:.1f} s, CPU {cpu:.1f} s, "
+            f"KB {full.stat().st_size / 2**20:.0f} MiB"
+        )
+        again = [
+            run("build", "--db", str(full), "--manifest", str(SOURCES / "manifest.toml")) for _ in range(args.runs)
+        ]
+        print(
+            f"second build, sources unchanged: median wall {statistics.median(w for w, _, _ in again):.2f} s, "
+            f"CPU {statistics.median(c for _, c, _ in again):.2f} s "
+            f"({'current' if all('is current' in o for _, _, o in again) else 'NOT current'})"
+        )
         release = new_release(tmp)
         bases = {}
         for n in (10, 50, 109):
@@ -104,11 +111,15 @@ def main() -> None:
                 times[n].append((wall, cpu))
                 db.unlink()
         print(f"ingest of one new CR version ({args.runs} runs each, interleaved):")
-        medians = {n: (statistics.median(w for w, _ in t), statistics.median(c for _, c in t)) for n, t in times.items()}
+        medians = {
+            n: (statistics.median(w for w, _ in t), statistics.median(c for _, c in t)) for n, t in times.items()
+        }
         for n, (w, c) in medians.items():
             print(f"  into {n:>3} CR versions: wall {w:.2f} s, CPU {c:.2f} s")
-        print(f"  ratio 109 / 10 versions: wall x{medians[109][0] / medians[10][0]:.2f}, "
-              f"CPU x{medians[109][1] / medians[10][1]:.2f} (flat would be x1.00)")
+        print(
+            f"  ratio 109 / 10 versions: wall x{medians[109][0] / medians[10][0]:.2f}, "
+            f"CPU x{medians[109][1] / medians[10][1]:.2f} (flat would be x1.00)"
+        )
         if args.keep:
             args.keep.mkdir(parents=True, exist_ok=True)
             shutil.copyfile(full, args.keep / "full.sqlite")

@@ -22,6 +22,7 @@ Everything happens on a copy in a temporary folder (the project's ``kb.sqlite`` 
 for writing). The KB is built there first unless ``--db`` names one to copy.
 Usage: ``python bench/diff.py [--runs N] [--versions 4,10,25,50] [--seed S] [--db KB]``.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -66,8 +67,7 @@ _MEANINGFUL = set(meaning.PROTECTED) | {"page", "pages", "rule", "section"}
 
 
 def _versions(conn: sqlite3.Connection, game: str = GAME) -> list[str]:
-    return [v for v, in conn.execute(
-        "SELECT version FROM documents WHERE game = ? ORDER BY version_sort", (game,))]
+    return [v for (v,) in conn.execute("SELECT version FROM documents WHERE game = ? ORDER BY version_sort", (game,))]
 
 
 def _load_entries(conn: sqlite3.Connection, game: str, version: str) -> list[Entry]:
@@ -76,17 +76,30 @@ def _load_entries(conn: sqlite3.Connection, game: str, version: str) -> list[Ent
         """SELECT e.id, e.kind, e.title, e.category, e.question, e.body, e.parent, e.level,
                   e.confidence, e.needs_review, e.review_reason, e.data
            FROM entries e JOIN documents d ON d.id = e.document
-           WHERE d.game = ? AND d.version = ? ORDER BY e.ordinal""", (game, version)).fetchall()
+           WHERE d.game = ? AND d.version = ? ORDER BY e.ordinal""",
+        (game, version),
+    ).fetchall()
     position = {r[0]: i for i, r in enumerate(rows)}
-    return [Entry(kind=kind, title=title, body=body, question=question, category=category,
-                  parent=position.get(parent), level=level, confidence=confidence,
-                  needs_review=bool(review), review_reason=reason, data=json.loads(data or "{}"))
-            for _, kind, title, category, question, body, parent, level, confidence, review, reason, data
-            in rows]
+    return [
+        Entry(
+            kind=kind,
+            title=title,
+            body=body,
+            question=question,
+            category=category,
+            parent=position.get(parent),
+            level=level,
+            confidence=confidence,
+            needs_review=bool(review),
+            review_reason=reason,
+            data=json.loads(data or "{}"),
+        )
+        for _, kind, title, category, question, body, parent, level, confidence, review, reason, data in rows
+    ]
 
 
 def _next_label(version: str, step: int) -> str:
-    """"16.0" -> "16.1", "16.2", ...: labels that sort after the newest real version."""
+    """ "16.0" -> "16.1", "16.2", ...: labels that sort after the newest real version."""
     numbers = re.findall(r"\d+", version) or ["0"]
     minor = int(numbers[1]) if len(numbers) > 1 else 0
     return f"{numbers[0]}.{minor + step}"
@@ -159,9 +172,13 @@ def synthesize(conn: sqlite3.Connection, count: int, seed: int = 0, game: str = 
     newest = versions[-1]
     base = LAST_REAL if LAST_REAL in versions else newest
     made = len(versions) - 1 - versions.index(base)  # synthetic versions already after base
-    corpus = " ".join(b for b, in conn.execute(
-        "SELECT e.body FROM entries e JOIN documents d ON d.id = e.document WHERE d.game = ? AND d.version = ?",
-        (game, base)))
+    corpus = " ".join(
+        b
+        for (b,) in conn.execute(
+            "SELECT e.body FROM entries e JOIN documents d ON d.id = e.document WHERE d.game = ? AND d.version = ?",
+            (game, base),
+        )
+    )
     vocabulary = sorted({w.lower() for w in _WORD.findall(corpus)} - _MEANINGFUL)
     index = CardIndex.from_db(conn)
     entries = _load_entries(conn, game, newest)
@@ -170,10 +187,13 @@ def synthesize(conn: sqlite3.Connection, count: int, seed: int = 0, game: str = 
         version = _next_label(base, step)
         rng = random.Random(f"{seed}:{game}:{version}")
         entries = perturb(entries, rng, vocabulary)
-        parsed = ParsedDocument(entries=entries, parser="synthetic", stated_version=version,
-                                title=f"Synthetic edition {version}")
+        parsed = ParsedDocument(
+            entries=entries, parser="synthetic", stated_version=version, title=f"Synthetic edition {version}"
+        )
         source = json.dumps([e.__dict__ for e in entries], ensure_ascii=False, default=str).encode()
-        meta = DocumentMeta(game, version, parsed.title, None, "text", f"<synthetic {hashlib.sha1(source).hexdigest()[:8]}>")
+        meta = DocumentMeta(
+            game, version, parsed.title, None, "text", f"<synthetic {hashlib.sha1(source).hexdigest()[:8]}>"
+        )
         store_document(conn, meta, parsed, source, index)
         out.append(version)
     rebuild_search_index(conn)
@@ -182,8 +202,10 @@ def synthesize(conn: sqlite3.Connection, count: int, seed: int = 0, game: str = 
 
 # ---- timing ---------------------------------------------------------------------------------
 
+
 class Times(list):
     """Wall times of the runs (the list), with their CPU times (``cpu``) alongside."""
+
     cpu: list[float]
 
 
@@ -200,19 +222,25 @@ def timed(fn, runs: int) -> Times:
 
 def _fmt(times: list[float]) -> str:
     cpu = getattr(times, "cpu", None)
-    return (f"median {1000 * statistics.median(times):8.2f} ms wall"
-            + (f", {1000 * statistics.median(cpu):8.2f} ms CPU" if cpu else "")
-            + f"  (wall min {1000 * min(times):.2f}, max {1000 * max(times):.2f})")
+    return (
+        f"median {1000 * statistics.median(times):8.2f} ms wall"
+        + (f", {1000 * statistics.median(cpu):8.2f} ms CPU" if cpu else "")
+        + f"  (wall min {1000 * min(times):.2f}, max {1000 * max(times):.2f})"
+    )
 
 
 def single(conn: sqlite3.Connection, runs: int) -> None:
     """Part 1: the two calls on the real KB."""
     c = changelog(conn, GAME, FIRST, LAST_REAL)
-    print(f"changelog {GAME} {FIRST} -> {LAST_REAL}: {len(c['added'])} added, {len(c['removed'])} removed, "
-          f"{len(c['changed'])} changed, {len(c['renamed'])} renamed, {c['unchanged']} unchanged, "
-          f"{len(c['ruling_changes'])} ruling changes")
+    print(
+        f"changelog {GAME} {FIRST} -> {LAST_REAL}: {len(c['added'])} added, {len(c['removed'])} removed, "
+        f"{len(c['changed'])} changed, {len(c['renamed'])} renamed, {c['unchanged']} unchanged, "
+        f"{len(c['ruling_changes'])} ruling changes"
+    )
     print(f"  {'full changelog':<26}{_fmt(timed(lambda: changelog(conn, GAME, FIRST, LAST_REAL), runs))}")
-    print(f"  {'entry diff ' + ENTRY_KEY:<26}{_fmt(timed(lambda: entry_diff(conn, ENTRY_KEY, FIRST, LAST_REAL), runs))}")
+    print(
+        f"  {'entry diff ' + ENTRY_KEY:<26}{_fmt(timed(lambda: entry_diff(conn, ENTRY_KEY, FIRST, LAST_REAL), runs))}"
+    )
     terms(conn, runs)
 
 
@@ -223,17 +251,23 @@ def terms(conn: sqlite3.Connection, runs: int) -> None:
     a, b = "1.3", LAST_REAL
     found = meaning.version_terminology(conn, GAME, a, b)
     texts = {i: t for i, t in conn.execute("SELECT id, body FROM entries")}
-    pairs = [(texts[p.from_entry], texts[p.to_entry]) for p in aligned_pairs(conn, GAME, a, b)
-             if p.from_entry is not None and p.to_entry is not None]
+    pairs = [
+        (texts[p.from_entry], texts[p.to_entry])
+        for p in aligned_pairs(conn, GAME, a, b)
+        if p.from_entry is not None and p.to_entry is not None
+    ]
     print(f"terminology {GAME} {a} -> {b}: " + "; ".join(f"{r.old!r} -> {r.new!r} ({r.count})" for r in found.renames))
 
     def cold(fn):
         def run():
             meaning.clear_caches()
             fn()
+
         return run
 
-    print(f"  {'terminology, cold':<26}{_fmt(timed(cold(lambda: meaning.version_terminology(conn, GAME, a, b)), runs))}")
+    print(
+        f"  {'terminology, cold':<26}{_fmt(timed(cold(lambda: meaning.version_terminology(conn, GAME, a, b)), runs))}"
+    )
     print(f"  {'terminology, memoised':<26}{_fmt(timed(lambda: meaning.version_terminology(conn, GAME, a, b), runs))}")
     per = timed(lambda: [meaning.meaning_changes(x, y, found) for x, y in pairs], runs)
     print(f"  {f'meaning_changes x{len(pairs)}':<26}{_fmt(per)}  (warm caches)")
@@ -265,14 +299,24 @@ def _measure(conn: sqlite3.Connection, runs: int) -> dict:
     align_s = statistics.median(timed(lambda: align(conn, GAME), max(1, min(runs, 3))))
     scores = count_scores(conn)
     conn.commit()
-    entries = conn.execute("SELECT count(*) FROM entries e JOIN documents d ON d.id = e.document "
-                           "WHERE d.game = ?", (GAME,)).fetchone()[0]
-    last = conn.execute("SELECT count(*) FROM entries e JOIN documents d ON d.id = e.document "
-                        "WHERE d.game = ? AND d.version = ?", (GAME, versions[-1])).fetchone()[0]
+    entries = conn.execute(
+        "SELECT count(*) FROM entries e JOIN documents d ON d.id = e.document WHERE d.game = ?", (GAME,)
+    ).fetchone()[0]
+    last = conn.execute(
+        "SELECT count(*) FROM entries e JOIN documents d ON d.id = e.document WHERE d.game = ? AND d.version = ?",
+        (GAME, versions[-1]),
+    ).fetchone()[0]
     med = lambda a, b: statistics.median(timed(lambda: changelog(conn, GAME, a, b), runs))  # noqa: E731
-    return {"versions": len(versions), "entries": entries, "last": last, "align": align_s, "scores": scores,
-            "fixed": med(FIRST, LAST_REAL), "span": med(versions[0], versions[-1]),
-            "neighbours": med(versions[-2], versions[-1])}
+    return {
+        "versions": len(versions),
+        "entries": entries,
+        "last": last,
+        "align": align_s,
+        "scores": scores,
+        "fixed": med(FIRST, LAST_REAL),
+        "span": med(versions[0], versions[-1]),
+        "neighbours": med(versions[-2], versions[-1]),
+    }
 
 
 def grow(conn: sqlite3.Connection, steps: list[int], runs: int, seed: int) -> None:
@@ -283,24 +327,33 @@ def grow(conn: sqlite3.Connection, steps: list[int], runs: int, seed: int) -> No
         started = time.perf_counter()
         synthesize(conn, target - made, seed)
         conn.commit()
-        print(f"  synthesized {target - made:>3} versions in {time.perf_counter() - started:6.2f} s "
-              f"(now {len(_versions(conn))} KeyForge versions)", flush=True)
+        print(
+            f"  synthesized {target - made:>3} versions in {time.perf_counter() - started:6.2f} s "
+            f"(now {len(_versions(conn))} KeyForge versions)",
+            flush=True,
+        )
         made = target
         rows.append(_measure(conn, runs))
     base = rows[0]
     print()
-    print("x: ratio to the real 4-version KB; last: entries of the newest version; scores: kb.align.score "
-          "calls per alignment.\nneighbours at 4 versions is 1.3 -> 16.0 (a real edition change), later "
-          "two synthetic versions; first->last is 1.1 -> newest.")
-    print(f"{'versions':>8} {'entries':>8} {'x':>5} {'last':>5} | {'align s':>8} {'x':>6} {'scores':>7} {'x':>6} | "
-          f"{'1.1->16.0 s':>11} {'x':>5} | {'first->last s':>13} {'x':>5} | {'neighbours s':>12} {'x':>5}")
+    print(
+        "x: ratio to the real 4-version KB; last: entries of the newest version; scores: kb.align.score "
+        "calls per alignment.\nneighbours at 4 versions is 1.3 -> 16.0 (a real edition change), later "
+        "two synthetic versions; first->last is 1.1 -> newest."
+    )
+    print(
+        f"{'versions':>8} {'entries':>8} {'x':>5} {'last':>5} | {'align s':>8} {'x':>6} {'scores':>7} {'x':>6} | "
+        f"{'1.1->16.0 s':>11} {'x':>5} | {'first->last s':>13} {'x':>5} | {'neighbours s':>12} {'x':>5}"
+    )
     for r in rows:
-        print(f"{r['versions']:>8} {r['entries']:>8} {r['entries'] / base['entries']:>5.1f} {r['last']:>5} | "
-              f"{r['align']:>8.3f} {r['align'] / base['align']:>6.1f} "
-              f"{r['scores']:>7} {r['scores'] / base['scores']:>6.1f} | "
-              f"{r['fixed']:>11.4f} {r['fixed'] / base['fixed']:>5.2f} | "
-              f"{r['span']:>13.4f} {r['span'] / base['span']:>5.2f} | "
-              f"{r['neighbours']:>12.4f} {r['neighbours'] / base['neighbours']:>5.2f}")
+        print(
+            f"{r['versions']:>8} {r['entries']:>8} {r['entries'] / base['entries']:>5.1f} {r['last']:>5} | "
+            f"{r['align']:>8.3f} {r['align'] / base['align']:>6.1f} "
+            f"{r['scores']:>7} {r['scores'] / base['scores']:>6.1f} | "
+            f"{r['fixed']:>11.4f} {r['fixed'] / base['fixed']:>5.2f} | "
+            f"{r['span']:>13.4f} {r['span'] / base['span']:>5.2f} | "
+            f"{r['neighbours']:>12.4f} {r['neighbours'] / base['neighbours']:>5.2f}"
+        )
 
 
 def bench(db: Path, runs: int, steps: list[int], seed: int) -> None:
@@ -317,8 +370,11 @@ def bench(db: Path, runs: int, steps: list[int], seed: int) -> None:
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--runs", type=int, default=10, help="timings per figure (median reported)")
-    ap.add_argument("--versions", default="4,10,25,50",
-                    help="comma-separated counts of synthetic versions to measure at (last = N synthesized)")
+    ap.add_argument(
+        "--versions",
+        default="4,10,25,50",
+        help="comma-separated counts of synthetic versions to measure at (last = N synthesized)",
+    )
     ap.add_argument("--seed", type=int, default=0)
     ap.add_argument("--db", type=Path, default=None, help="an existing KB to copy (default: build one)")
     args = ap.parse_args()

@@ -7,6 +7,7 @@ is 1 when there was one. The KB is built into a temporary folder first unless ``
 Usage: ``python bench/fuzz.py [--games N] [--seed S] [--version V ...] [--db KB] [--max-turns T]``;
 ``--replay N`` plays only game N of the seed (a failure names it) and prints its whole trace.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -32,8 +33,7 @@ def run(db: Path, games: int, seed: int, versions: list[str], max_turns: int) ->
         report = fuzz(conn, games, seed=seed, version=version, max_turns=max_turns)
         secs = max(report.seconds, 1e-9)
         print(f"version {version}, seed {seed}, {report.pool_size} playable cards")
-        print(f"  games: {report.games}  steps: {report.steps}  turns: {report.turns}  "
-              f"decisions: {report.decisions}")
+        print(f"  games: {report.games}  steps: {report.steps}  turns: {report.turns}  decisions: {report.decisions}")
         print(f"  wins: {dict(sorted(report.wins.items()))}  draws (turn cap {max_turns}): {report.draws}")
         print(f"  actions: {dict(sorted(report.done.items()))}  refused discards: {report.refused}")
         print(f"  failures: {len(report.failures)}")
@@ -66,8 +66,9 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--games", type=int, default=10000)
     ap.add_argument("--seed", type=int, default=0)
-    ap.add_argument("--version", action="append", dest="versions",
-                    help="rulebook version of the rule set (repeatable; default 1.3)")
+    ap.add_argument(
+        "--version", action="append", dest="versions", help="rulebook version of the rule set (repeatable; default 1.3)"
+    )
     ap.add_argument("--max-turns", type=int, default=MAX_TURNS, help="turns after which a game is a draw")
     ap.add_argument("--db", type=Path, help="an existing KB (default: build one into a temporary folder)")
     ap.add_argument("--replay", type=int, metavar="N", help="play only game N and print its whole trace")

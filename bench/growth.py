@@ -28,6 +28,7 @@ this 2-core machine lands on every size; medians are printed, with the growth fr
 size to the largest, against the growth of the number of versions (linear) and 1 (flat).
 Usage: ``python bench/growth.py [--game keyforge|mtg] [--sizes 4,24,84] [--runs 3]``.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -69,11 +70,15 @@ def keyforge_manifest(folder: Path, extra: list[tuple[str, Path]]) -> Path:
     for doc in raw["document"]:
         if doc["game"] == "keyforge":
             path = (DEFAULT_MANIFEST.parent / doc["file"]).resolve()
-            lines.append(f'[[document]]\ngame = "keyforge"\nversion = "{doc["version"]}"\n'
-                         f'format = "{doc["format"]}"\nfile = {json.dumps(str(path))}\n')
+            lines.append(
+                f'[[document]]\ngame = "keyforge"\nversion = "{doc["version"]}"\n'
+                f'format = "{doc["format"]}"\nfile = {json.dumps(str(path))}\n'
+            )
     for version, path in extra:
-        lines.append(f'[[document]]\ngame = "keyforge"\nversion = "{version}"\nformat = "markdown"\n'
-                     f'file = {json.dumps(str(path))}\n')
+        lines.append(
+            f'[[document]]\ngame = "keyforge"\nversion = "{version}"\nformat = "markdown"\n'
+            f"file = {json.dumps(str(path))}\n"
+        )
     manifest = folder / f"manifest-{len(extra) + len(BASE_VERSIONS)}.toml"
     manifest.write_text("\n".join(lines), encoding="utf-8")
     return manifest
@@ -106,8 +111,9 @@ def mtg_history() -> list[tuple[str, Path]]:
 
 def mtg_manifest(folder: Path, history: list[tuple[str, Path]]) -> Path:
     lines = ['[games.mtg]\nname = "Magic: The Gathering"\n']
-    lines += [f'[[document]]\ngame = "mtg"\nversion = "{v}"\nformat = "cr"\nfile = {json.dumps(str(p))}\n'
-              for v, p in history]
+    lines += [
+        f'[[document]]\ngame = "mtg"\nversion = "{v}"\nformat = "cr"\nfile = {json.dumps(str(p))}\n' for v, p in history
+    ]
     manifest = folder / f"manifest-mtg-{len(history)}.toml"
     manifest.write_text("\n".join(lines), encoding="utf-8")
     return manifest
@@ -123,8 +129,11 @@ def startup(db: Path) -> tuple[float, float]:
     """(seconds from process start to the first answered search, RSS in MiB then)."""
     port = free_port()
     started = time.perf_counter()
-    proc = subprocess.Popen([str(BIN / "rulebase"), "serve", "--db", str(db), "--port", str(port)],
-                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    proc = subprocess.Popen(
+        [str(BIN / "rulebase"), "serve", "--db", str(db), "--port", str(port)],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
     try:
         while True:
             if proc.poll() is not None:
@@ -149,8 +158,9 @@ def verify_all(db: Path) -> tuple[float, float, int]:
     """(wall s, CPU s, replays) of ``rulebase verify --all --json`` as a process."""
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
     started = time.perf_counter()
-    done = subprocess.run([str(BIN / "rulebase"), "verify", "--all", "--json", "--db", str(db)],
-                          capture_output=True, text=True)
+    done = subprocess.run(
+        [str(BIN / "rulebase"), "verify", "--all", "--json", "--db", str(db)], capture_output=True, text=True
+    )
     wall = time.perf_counter() - started
     after = resource.getrusage(resource.RUSAGE_CHILDREN)
     report = json.loads(done.stdout)
@@ -163,17 +173,23 @@ def search_times(db: Path, queries: list[str], game: str) -> dict[str, list[floa
     every version's index (entries_fts) and from the newest versions' (latest_fts), interleaved."""
     from kb.fuzzy import index_for
     from kb.search import search
+
     conn = sqlite3.connect(f"file:{db}?mode=ro", uri=True)
     index_for(conn)  # the index is warm, as in a running server
     gc.collect()
-    gc.freeze()      # and out of the collector's sight, as rulebase serve puts it
-    lo, hi = conn.execute("""SELECT min(e.id), max(e.id) FROM entries e WHERE e.document =
+    gc.freeze()  # and out of the collector's sight, as rulebase serve puts it
+    lo, hi = conn.execute(
+        """SELECT min(e.id), max(e.id) FROM entries e WHERE e.document =
                              (SELECT id FROM documents WHERE game = ?
-                              ORDER BY version_sort DESC LIMIT 1)""", (game,)).fetchone()
+                              ORDER BY version_sort DESC LIMIT 1)""",
+        (game,),
+    ).fetchone()
     raw = """SELECT rowid, bm25({t}) FROM {t} WHERE {t} MATCH ? AND rowid BETWEEN ? AND ? ORDER BY rank LIMIT 10"""
-    calls = {"search()": lambda q: search(conn, q, game=game),
-             "raw entries_fts": lambda q: conn.execute(raw.format(t="entries_fts"), (or_expression(q), lo, hi)).fetchall(),
-             "raw latest_fts": lambda q: conn.execute(raw.format(t="latest_fts"), (or_expression(q), lo, hi)).fetchall()}
+    calls = {
+        "search()": lambda q: search(conn, q, game=game),
+        "raw entries_fts": lambda q: conn.execute(raw.format(t="entries_fts"), (or_expression(q), lo, hi)).fetchall(),
+        "raw latest_fts": lambda q: conn.execute(raw.format(t="latest_fts"), (or_expression(q), lo, hi)).fetchall(),
+    }
     times: dict[str, list[float]] = {name: [] for name in calls}
     for r in range(4):
         for q in queries:
@@ -190,8 +206,9 @@ def pct(values: list[float], q: int) -> float:
     return statistics.quantiles(values, n=100, method="inclusive")[q - 1]
 
 
-def measure(db: Path, game: str, edition: Path, next_version: str, recovery_source: Path | None,
-            queries: list[str], work: Path) -> dict[str, float]:
+def measure(
+    db: Path, game: str, edition: Path, next_version: str, recovery_source: Path | None, queries: list[str], work: Path
+) -> dict[str, float]:
     out: dict[str, float] = {}
     copy = work / "ingest.sqlite"
     shutil.copyfile(db, copy)
@@ -226,8 +243,7 @@ def questions(path: Path, n: int | None) -> list[str]:
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--game", choices=("keyforge", "mtg"), default="keyforge")
-    ap.add_argument("--sizes", default=None,
-                    help="numbers of versions (default 4,24,84; for mtg 4,24,84,108)")
+    ap.add_argument("--sizes", default=None, help="numbers of versions (default 4,24,84; for mtg 4,24,84,108)")
     ap.add_argument("--runs", type=int, default=3)
     args = ap.parse_args()
     history = mtg_history() if args.game == "mtg" else []
@@ -239,32 +255,40 @@ def main() -> None:
         tmp = Path(tmp)
         if args.game == "mtg":
             queries, recovery = questions(CR_QUESTIONS, None), None
-            editions = history[1:]   # the KB of n versions ingests editions[n - 1], version n + 1
+            editions = history[1:]  # the KB of n versions ingests editions[n - 1], version n + 1
             manifests = {n: mtg_manifest(tmp, history[:n]) for n in sizes}
         else:
             queries = questions(QUESTIONS, 20)
-            recovery = next((DEFAULT_MANIFEST.parent / d["file"]).resolve() for d in tomllib.loads(
-                DEFAULT_MANIFEST.read_text(encoding="utf-8"))["document"] if d["version"] == "16.0")
+            recovery = next(
+                (DEFAULT_MANIFEST.parent / d["file"]).resolve()
+                for d in tomllib.loads(DEFAULT_MANIFEST.read_text(encoding="utf-8"))["document"]
+                if d["version"] == "16.0"
+            )
             base = tmp / "kb-base.sqlite"
             build(base, keyforge_manifest(tmp, []))
             made = synthetic_editions(base, tmp, sizes[-1] - 4 + 1)
             editions = [None, None, None, *made]
-            manifests = {n: keyforge_manifest(tmp, made[:n - 4]) for n in sizes}
+            manifests = {n: keyforge_manifest(tmp, made[: n - 4]) for n in sizes}
         kbs = {}
         for n in sizes:
             kbs[n] = tmp / f"kb-{n}.sqlite"
             started = time.perf_counter()
             build(kbs[n], manifests[n])
-            print(f"built a {args.game} KB of {n} versions in {time.perf_counter() - started:.1f} s "
-                  f"({kbs[n].stat().st_size / 2**20:.1f} MiB)", flush=True)
+            print(
+                f"built a {args.game} KB of {n} versions in {time.perf_counter() - started:.1f} s "
+                f"({kbs[n].stat().st_size / 2**20:.1f} MiB)",
+                flush=True,
+            )
         runs: dict[int, list[dict[str, float]]] = {n: [] for n in sizes}
         for _ in range(args.runs):
             for n in sizes:  # interleaved: every size once per run
                 version, path = editions[n - 1]
                 runs[n].append(measure(kbs[n], args.game, path, version, recovery, queries, tmp))
     names = list(runs[sizes[0]][0])
-    print(f"\nmedians of {args.runs} runs, interleaved across sizes; growth = value at {sizes[-1]} "
-          f"versions / value at {sizes[0]} (linear in versions would be x{sizes[-1] / sizes[0]:.0f}, flat x1)")
+    print(
+        f"\nmedians of {args.runs} runs, interleaved across sizes; growth = value at {sizes[-1]} "
+        f"versions / value at {sizes[0]} (linear in versions would be x{sizes[-1] / sizes[0]:.0f}, flat x1)"
+    )
     print(f"{'':<48}" + "".join(f"{n:>10} v" for n in sizes) + "     growth")
     for name in names:
         values = [statistics.median(r[name] for r in runs[n]) for n in sizes]

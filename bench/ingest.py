@@ -12,6 +12,7 @@ The edition is ``--edition FILE`` (Markdown, text, HTML or PDF), or by default a
 rendered from the KB's 16.0 entries in the 1.3 layout (``tests/editions.py``), ingested as "14".
 Usage: ``python bench/ingest.py [--runs N] [--edition FILE] [--version V]``.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -51,6 +52,7 @@ def multiplied_rulings(dest: Path, times: int) -> int:
 
 def default_edition(kb: Path, dest: Path) -> Path:
     from editions import markdown_edition
+
     conn = sqlite3.connect(f"file:{kb}?mode=ro", uri=True)
     try:
         text, _ = markdown_edition(conn, "16.0", version_label="14")
@@ -93,16 +95,20 @@ def main() -> None:
                     parts[m].setdefault(name, []).append(secs)
                 if run == 0:
                     r = report.rulings
-                    print(f"{m}x: {folders[m][1]} scenarios: {r.passed} passed, {r.failed} failed, "
-                          f"{r.unverified} unverified after ingesting {edition.name} as {args.version} "
-                          f"({sum(report.counts.values())} entries)")
+                    print(
+                        f"{m}x: {folders[m][1]} scenarios: {r.passed} passed, {r.failed} failed, "
+                        f"{r.unverified} unverified after ingesting {edition.name} as {args.version} "
+                        f"({sum(report.counts.values())} entries)"
+                    )
     print(f"runs: {args.runs} per multiple, interleaved")
     base_wall, base_cpu = statistics.median(wall[1]), statistics.median(cpu[1])
     for m in MULTIPLES:
         mw, mc = statistics.median(wall[m]), statistics.median(cpu[m])
         split = ", ".join(f"{k} {statistics.median(v):.3f} s" for k, v in parts[m].items())
-        print(f"{m}x scenarios ({folders[m][1]}): wall {mw:.3f} s, CPU {mc:.3f} s "
-              f"(x{mw / base_wall:.2f} wall, x{mc / base_cpu:.2f} CPU of 1x; linear would be x{m})  [{split}]")
+        print(
+            f"{m}x scenarios ({folders[m][1]}): wall {mw:.3f} s, CPU {mc:.3f} s "
+            f"(x{mw / base_wall:.2f} wall, x{mc / base_cpu:.2f} CPU of 1x; linear would be x{m})  [{split}]"
+        )
     per = (statistics.median(wall[4]) - statistics.median(wall[1])) / (3 * folders[1][1])
     print(f"each scenario adds {1000 * per:.2f} ms of wall time to an ingest")
 

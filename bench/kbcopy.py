@@ -1,4 +1,5 @@
 """A writable copy of a KB for benchmarks that change it (so the KB they were given stays as it was)."""
+
 from __future__ import annotations
 
 import sqlite3

@@ -9,6 +9,7 @@ first), Recall@5 (among the first five), MRR (mean of 1/rank of the first answer
 the first 20), and the questions whose answer is not in the first five.
 Usage: ``python bench/relevance.py [--db KB]`` (without ``--db``, a KB is built from the test manifest).
 """
+
 from __future__ import annotations
 
 import argparse
@@ -22,9 +23,11 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-SETS = {"players": ROOT / "tests" / "player_questions.toml",
-        "judges": ROOT / "tests" / "judge_questions.toml",
-        "cr": ROOT / "tests" / "cr_questions.toml"}
+SETS = {
+    "players": ROOT / "tests" / "player_questions.toml",
+    "judges": ROOT / "tests" / "judge_questions.toml",
+    "cr": ROOT / "tests" / "cr_questions.toml",
+}
 DEPTH = 20
 
 
@@ -33,20 +36,34 @@ def questions(path: Path) -> list[dict]:
     data = tomllib.loads(path.read_text(encoding="utf-8"))
     out = []
     for item in next(v for v in data.values() if isinstance(v, list)):
-        accept = item.get("accept") or ([item["key"]] if "key" in item else []) \
-            or ([item["first"]] if "first" in item else []) or list(item.get("top", []))
-        out.append({"query": item["query"], "game": item.get("game") or item.get("filter_game"),
-                    "filter": item.get("filter_game") or (item.get("game") if "accept" in item else None),
-                    "accept": set(accept)})
+        accept = (
+            item.get("accept")
+            or ([item["key"]] if "key" in item else [])
+            or ([item["first"]] if "first" in item else [])
+            or list(item.get("top", []))
+        )
+        out.append(
+            {
+                "query": item["query"],
+                "game": item.get("game") or item.get("filter_game"),
+                "filter": item.get("filter_game") or (item.get("game") if "accept" in item else None),
+                "accept": set(accept),
+            }
+        )
     return out
 
 
 def rank_of(conn: sqlite3.Connection, q: dict) -> int | None:
     """1-based rank of the first result answering ``q`` among the first DEPTH, else None."""
     from kb.search import search
+
     result = search(conn, q["query"], game=q["filter"], limit=DEPTH)
-    keys = [row[0] for row in (conn.execute("SELECT key FROM entries WHERE id = ?", (h.entry_id,)).fetchone()
-                               for h in result.results)]
+    keys = [
+        row[0]
+        for row in (
+            conn.execute("SELECT key FROM entries WHERE id = ?", (h.entry_id,)).fetchone() for h in result.results
+        )
+    ]
     return next((i + 1 for i, k in enumerate(keys) if k in q["accept"]), None)
 
 
@@ -55,11 +72,13 @@ def measure(conn: sqlite3.Connection) -> dict[str, dict]:
     for name, path in SETS.items():
         ranks = [(q, rank_of(conn, q)) for q in questions(path)]
         n = len(ranks) or 1
-        out[name] = {"n": len(ranks),
-                     "recall@1": sum(r == 1 for _, r in ranks) / n,
-                     "recall@5": sum(r is not None and r <= 5 for _, r in ranks) / n,
-                     "mrr": sum(1 / r for _, r in ranks if r) / n,
-                     "misses": [(q["query"], r) for q, r in ranks if r is None or r > 5]}
+        out[name] = {
+            "n": len(ranks),
+            "recall@1": sum(r == 1 for _, r in ranks) / n,
+            "recall@5": sum(r is not None and r <= 5 for _, r in ranks) / n,
+            "mrr": sum(1 / r for _, r in ranks if r) / n,
+            "misses": [(q["query"], r) for q, r in ranks if r is None or r > 5],
+        }
     return out
 
 
@@ -72,6 +91,7 @@ def main() -> None:
         if db is None:
             os.environ.setdefault("RULEBASE_MANIFEST", str(ROOT / "tests" / "manifest-sample.toml"))
             from rulebase.build import build
+
             db = Path(tmp) / "kb.sqlite"
             build(db)
         conn = sqlite3.connect(f"file:{db}?mode=ro", uri=True)

@@ -34,6 +34,7 @@ against A, then C: requests/s, errors, latency p50/p99, server CPU per request, 
 each server's RSS and peak RSS. Exit status 1 only when a load run saw errors.
 Usage: ``python bench/search.py [--db KB] [--rounds N] [--clients C] [--seconds S]``.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -82,7 +83,7 @@ def or_expression(text: str) -> str:
 
 def cpu_clock(pid: int) -> int:
     """The Linux clock id of another process's CPU time, all threads (clock_getcpuclockid)."""
-    return ((~pid) << 3) | 2   # MAKE_PROCESS_CPUCLOCK(pid, CPUCLOCK_SCHED)
+    return ((~pid) << 3) | 2  # MAKE_PROCESS_CPUCLOCK(pid, CPUCLOCK_SCHED)
 
 
 def memory(pid: int) -> tuple[float, float]:
@@ -109,12 +110,15 @@ class Server:
     """One server process under test: its port, readiness time, keep-alive connection and CPU clock."""
 
     def __init__(self, name: str, args: list[str], ready_path: str):
-        with socket.socket() as s:   # a free port
+        with socket.socket() as s:  # a free port
             s.bind(("127.0.0.1", 0))
             self.name, self.port, self.ready_path = name, s.getsockname()[1], ready_path
         self.started = time.monotonic()
-        self.proc = subprocess.Popen([str(BIN / args[0]), *args[1:], "--port", str(self.port)],
-                                     stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        self.proc = subprocess.Popen(
+            [str(BIN / args[0]), *args[1:], "--port", str(self.port)],
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+        )
         self.clock = cpu_clock(self.proc.pid)
         self.ready_s = float("nan")
         self.conn: http.client.HTTPConnection | None = None
@@ -161,7 +165,7 @@ class Series:
 
     def __init__(self, label: str, server: Server, paths: list[str], hits, strict: bool = True):
         self.label, self.server, self.paths, self.hits, self.strict = label, server, paths, hits, strict
-        self.wall, self.cpu = [], []   # per recorded request, seconds
+        self.wall, self.cpu = [], []  # per recorded request, seconds
         self.found = self.errors = 0
 
     def send(self, i: int, record: bool) -> None:
@@ -190,7 +194,7 @@ def latest_ranges(conn: sqlite3.Connection) -> list[tuple[int, int]]:
     kb.search_corpus orders versions), merged where they touch."""
     rows = conn.execute("""SELECT d.game, min(e.id), max(e.id) FROM documents d LEFT JOIN entries e
                            ON e.document = d.id GROUP BY d.id ORDER BY d.game, d.version_sort, d.id""")
-    newest = {game: (lo, hi) for game, lo, hi in rows}   # the last row of a game is its newest version
+    newest = {game: (lo, hi) for game, lo, hi in rows}  # the last row of a game is its newest version
     merged: list[list[int]] = []
     for lo, hi in sorted(r for r in newest.values() if r[0] is not None):
         if merged and lo <= merged[-1][1] + 1:
@@ -213,15 +217,18 @@ def raw_bm25(conn: sqlite3.Connection, expression: str, ranges=None, table: str 
 def time_in_process(db: Path, qs: list[str], rounds: int) -> dict[str, tuple[list[float], list[float]]]:
     """search() and the raw bm25 queries, one call each in turn per query per round: (wall, CPU) lists."""
     from kb.search import search
+
     uri = f"file:{db}?mode=ro"
     conns = [sqlite3.connect(uri, uri=True) for _ in range(4)]
     ranges = latest_ranges(conns[2])
-    search(conns[0], "warm")   # the index loaded and, as rulebase serve does, out of the collector's sight
+    search(conns[0], "warm")  # the index loaded and, as rulebase serve does, out of the collector's sight
     gc.collect()
     gc.freeze()
-    calls = {"search()": lambda q: search(conns[0], q),
-             "raw bm25, every version": lambda q: raw_bm25(conns[1], or_expression(q)),
-             "raw bm25, versions searched": lambda q: raw_bm25(conns[2], or_expression(q), ranges)}
+    calls = {
+        "search()": lambda q: search(conns[0], q),
+        "raw bm25, every version": lambda q: raw_bm25(conns[1], or_expression(q)),
+        "raw bm25, versions searched": lambda q: raw_bm25(conns[2], or_expression(q), ranges),
+    }
     if conns[3].execute("SELECT 1 FROM sqlite_master WHERE name = 'latest_fts'").fetchone():
         calls["raw bm25, latest_fts"] = lambda q: raw_bm25(conns[3], or_expression(q), ranges, "latest_fts")
     times = {name: ([], []) for name in calls}
@@ -280,8 +287,10 @@ def ms(seconds: float) -> str:
 def table(title: str, rows: list[tuple[str, list[float], list[float]]]) -> None:
     print(f"{title:<60}{'wall p50':>8}{'p99':>8}{'CPU p50':>8}{'p99':>8}  (ms; n)")
     for label, wall, cpu in rows:
-        print(f"  {label:<58}{ms(percentile(wall, 50))}{ms(percentile(wall, 99))}"
-              f"{ms(percentile(cpu, 50))}{ms(percentile(cpu, 99))}  {len(wall):5d}")
+        print(
+            f"  {label:<58}{ms(percentile(wall, 50))}{ms(percentile(wall, 99))}"
+            f"{ms(percentile(cpu, 50))}{ms(percentile(cpu, 99))}  {len(wall):5d}"
+        )
 
 
 def print_pair(ours: Series, lean: Series) -> None:
@@ -289,38 +298,52 @@ def print_pair(ours: Series, lean: Series) -> None:
     for kind, a, b in (("wall", ours.wall, lean.wall), ("CPU", ours.cpu, lean.cpu)):
         p50 = percentile(a, 50) / percentile(b, 50)
         p99 = percentile(a, 99) / percentile(b, 99)
-        print(f"  {ours.label} vs {lean.label}, p50 {kind:<4}: {p50:5.2f}   "
-              f"(target <= {TARGET}, moonshot {MOONSHOT}) {verdict(p50, TARGET)}"
-              f"{'  moonshot PASS' if p50 <= MOONSHOT else ''}")
+        print(
+            f"  {ours.label} vs {lean.label}, p50 {kind:<4}: {p50:5.2f}   "
+            f"(target <= {TARGET}, moonshot {MOONSHOT}) {verdict(p50, TARGET)}"
+            f"{'  moonshot PASS' if p50 <= MOONSHOT else ''}"
+        )
         print(f"  {ours.label} vs {lean.label}, p99 {kind:<4}: {p99:5.2f}   (information)")
 
 
 def print_http(series: list[Series], n_queries: int) -> None:
     ours, ours_ds, plain, default = series
-    table("HTTP, per request (recorded rounds)",
-          [(s.label + (" (NOT equal work)" if s is default else ""), s.wall, s.cpu) for s in series])
-    print("  queries with at least one result (warm-up round): "
-          + ", ".join(f"{s.label} {s.found}/{n_queries}" for s in series)
-          + (f"; {default.label}: {default.errors} non-200 answers" if default.errors else ""))
+    table(
+        "HTTP, per request (recorded rounds)",
+        [(s.label + (" (NOT equal work)" if s is default else ""), s.wall, s.cpu) for s in series],
+    )
+    print(
+        "  queries with at least one result (warm-up round): "
+        + ", ".join(f"{s.label} {s.found}/{n_queries}" for s in series)
+        + (f"; {default.label}: {default.errors} non-200 answers" if default.errors else "")
+    )
     print("ratios (ours / Datasette; below 1: ours is cheaper):")
     print_pair(ours, plain)
     print_pair(ours, ours_ds)
     for kind, values in (("wall", ours.wall), ("CPU", ours.cpu)):
         tail = percentile(values, 99) / percentile(values, 50)
         print(f"  {ours.label} p99 / its own p50, {kind:<4}: {tail:5.2f}   (target <= {TAIL}) {verdict(tail, TAIL)}")
-    print(f"  (information, NOT equal work) {default.label} vs {ours_ds.label}, p50 wall: "
-          f"{percentile(default.wall, 50) / percentile(ours_ds.wall, 50):5.2f}")
+    print(
+        f"  (information, NOT equal work) {default.label} vs {ours_ds.label}, p50 wall: "
+        f"{percentile(default.wall, 50) / percentile(ours_ds.wall, 50):5.2f}"
+    )
 
 
 def print_in_process(times: dict) -> None:
-    table("in-process, interleaved (own read-only connection each)",
-          [(name, wall, cpu) for name, (wall, cpu) in times.items()])
+    table(
+        "in-process, interleaved (own read-only connection each)",
+        [(name, wall, cpu) for name, (wall, cpu) in times.items()],
+    )
     s_wall, s_cpu = times["search()"]
-    for label, key, target in (("search() / raw bm25 over every version", "raw bm25, every version", None),
-                               ("search() / raw bm25 over the versions searched (equal scope)",
-                                "raw bm25, versions searched", SCOPE_TARGET),
-                               ("search() / raw bm25 over latest_fts (equal scope, search()'s own index)",
-                                "raw bm25, latest_fts", SCOPE_TARGET)):
+    for label, key, target in (
+        ("search() / raw bm25 over every version", "raw bm25, every version", None),
+        ("search() / raw bm25 over the versions searched (equal scope)", "raw bm25, versions searched", SCOPE_TARGET),
+        (
+            "search() / raw bm25 over latest_fts (equal scope, search()'s own index)",
+            "raw bm25, latest_fts",
+            SCOPE_TARGET,
+        ),
+    ):
         if key not in times:
             continue
         wall, cpu = times[key]
@@ -332,12 +355,16 @@ def print_in_process(times: dict) -> None:
 def print_load(ours: dict, theirs: dict, clients: int) -> None:
     for label, r in (("rulebase /api/search", ours), ("datasette serve lean _search", theirs)):
         rate = r["n"] / r["elapsed"] if r["elapsed"] else 0.0
-        print(f"  {label:<30} {r['n']:6d} requests in {r['elapsed']:.1f} s: {rate:7.1f} requests/s, "
-              f"{r['errors']} errors, latency p50 {ms(percentile(r['lat'], 50))} ms p99 "
-              f"{ms(percentile(r['lat'], 99))} ms, server CPU {r['cpu'] / max(1, r['n']) * 1000:.2f} ms/request")
+        print(
+            f"  {label:<30} {r['n']:6d} requests in {r['elapsed']:.1f} s: {rate:7.1f} requests/s, "
+            f"{r['errors']} errors, latency p50 {ms(percentile(r['lat'], 50))} ms p99 "
+            f"{ms(percentile(r['lat'], 99))} ms, server CPU {r['cpu'] / max(1, r['n']) * 1000:.2f} ms/request"
+        )
     ratio = percentile(ours["lat"], 50) / percentile(theirs["lat"], 50)
-    print(f"  rulebase /api/search vs datasette serve lean _search under load ({clients} clients), "
-          f"p50 latency: {ratio:.2f}")
+    print(
+        f"  rulebase /api/search vs datasette serve lean _search under load ({clients} clients), "
+        f"p50 latency: {ratio:.2f}"
+    )
 
 
 def db_names(db: Path) -> tuple[str, str]:
@@ -345,6 +372,7 @@ def db_names(db: Path) -> tuple[str, str]:
     from datasette.utils import tilde_encode
 
     from api.datasette import DB_NAME
+
     return DB_NAME, tilde_encode(db.stem)
 
 
@@ -354,9 +382,10 @@ def start_servers(db: Path) -> list[Server]:
     servers: list[Server] = []
     try:
         for name, args, ready in (
-                ("rulebase serve", ["rulebase", "serve", "--db", str(db)], "/api/versions"),
-                ("rulebase datasette", ["rulebase", "datasette", "--db", str(db)], f"/{ours_name}.json"),
-                ("datasette serve", ["datasette", "serve", "-i", str(db)], f"/{plain_name}.json")):
+            ("rulebase serve", ["rulebase", "serve", "--db", str(db)], "/api/versions"),
+            ("rulebase datasette", ["rulebase", "datasette", "--db", str(db)], f"/{ours_name}.json"),
+            ("datasette serve", ["datasette", "serve", "-i", str(db)], f"/{plain_name}.json"),
+        ):
             servers.append(Server(name, args, ready))
             servers[-1].wait_ready()
     except BaseException:
@@ -376,25 +405,36 @@ def make_series(servers: list[Server], db: Path, qs: list[str]) -> list[Series]:
 
     def rows(d: dict) -> int:
         return len(d["rows"])
-    return [Series("rulebase /api/search", ours, ["/api/search?" + urlencode({"q": q}) for q in qs],
-                   lambda d: d["total"]),
-            Series("rulebase datasette lean _search", ours_ds, lean(ours_name), rows),
-            Series("datasette serve lean _search", plain, lean(plain_name), rows),
-            Series("rulebase datasette DEFAULT _search", ours_ds,
-                   [f"/{ours_name}/entries.json?" + urlencode({"_search": q}) for q in qs], rows, strict=False)]
+
+    return [
+        Series("rulebase /api/search", ours, ["/api/search?" + urlencode({"q": q}) for q in qs], lambda d: d["total"]),
+        Series("rulebase datasette lean _search", ours_ds, lean(ours_name), rows),
+        Series("datasette serve lean _search", plain, lean(plain_name), rows),
+        Series(
+            "rulebase datasette DEFAULT _search",
+            ours_ds,
+            [f"/{ours_name}/entries.json?" + urlencode({"_search": q}) for q in qs],
+            rows,
+            strict=False,
+        ),
+    ]
 
 
 def run(db: Path, rounds: int, clients: int, seconds: float) -> int:
     qs = queries()
     with sqlite3.connect(f"file:{db}?mode=ro", uri=True) as conn:
         docs, games = conn.execute("SELECT count(*), count(DISTINCT game) FROM documents").fetchone()
-    print(f"KB {db} ({db.stat().st_size / 2**20:.0f} MiB, {docs} documents of {games} games); "
-          f"{len(qs)} queries x {rounds} rounds, interleaved, after one warm-up round")
+    print(
+        f"KB {db} ({db.stat().st_size / 2**20:.0f} MiB, {docs} documents of {games} games); "
+        f"{len(qs)} queries x {rounds} rounds, interleaved, after one warm-up round"
+    )
     servers = start_servers(db)
     try:
         for server in servers:
-            print(f"  {server.name:<20} ready in {server.ready_s:6.2f} s (process start to first 200 on "
-                  f"{server.ready_path})")
+            print(
+                f"  {server.name:<20} ready in {server.ready_s:6.2f} s (process start to first 200 on "
+                f"{server.ready_path})"
+            )
         series = make_series(servers, db, qs)
         time_interleaved(series, rounds)
         print_http(series, len(qs))
@@ -417,8 +457,12 @@ def run(db: Path, rounds: int, clients: int, seconds: float) -> int:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--db", type=Path, default=None,
-                        help="KB to serve, e.g. one built from sources/manifest.toml (default: build one first)")
+    parser.add_argument(
+        "--db",
+        type=Path,
+        default=None,
+        help="KB to serve, e.g. one built from sources/manifest.toml (default: build one first)",
+    )
     parser.add_argument("--rounds", type=int, default=10)
     parser.add_argument("--clients", type=int, default=8, help="clients of the load runs (0: no load run)")
     parser.add_argument("--seconds", type=float, default=20.0, help="length of each load run")
@@ -426,6 +470,7 @@ def main() -> None:
     if args.db is not None:
         sys.exit(run(args.db.resolve(), args.rounds, args.clients, args.seconds))
     from rulebase.build import build
+
     with tempfile.TemporaryDirectory() as tmp:
         db = Path(tmp) / "kb.sqlite"
         build(db)

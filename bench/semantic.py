@@ -29,6 +29,7 @@ full; the one-off model load and corpus embedding (wall, CPU, RSS, peak RSS); th
 Usage: ``HF_HUB_OFFLINE=1 python bench/semantic.py [--db KB] [--repeat N]`` (without ``--db``, a KB
 is built from the test manifest).
 """
+
 from __future__ import annotations
 
 import argparse
@@ -71,6 +72,7 @@ def load_model():
     """The wordllama model from the files inside the installed package, never downloaded."""
     import wordllama
     from wordllama import WordLlama
+
     return WordLlama.load(cache_dir=Path(wordllama.__file__).parent, disable_download=True)
 
 
@@ -79,15 +81,19 @@ class Corpus:
 
     def __init__(self, conn: sqlite3.Connection, model):
         import numpy as np
+
         rows = conn.execute(
             "SELECT e.id, e.key, d.game, e.title, e.question, e.body FROM entries e "
             "JOIN documents d ON d.id = e.document WHERE d.version_sort = "
-            "(SELECT max(version_sort) FROM documents d2 WHERE d2.game = d.game) ORDER BY e.id").fetchall()
+            "(SELECT max(version_sort) FROM documents d2 WHERE d2.game = d.game) ORDER BY e.id"
+        ).fetchall()
         self.ids = [r[0] for r in rows]
         self.keys = [r[1] for r in rows]
         self.row = {e: i for i, e in enumerate(self.ids)}
-        texts = [" ".join(p for p in (title, question, " ".join((body or "").split()[:BODY_WORDS])) if p)
-                 for _, _, _, title, question, body in rows]
+        texts = [
+            " ".join(p for p in (title, question, " ".join((body or "").split()[:BODY_WORDS])) if p)
+            for _, _, _, title, question, body in rows
+        ]
         self.model = model
         self.matrix = model.embed(texts, norm=True)
         games = np.array([r[2] for r in rows])
@@ -103,6 +109,7 @@ class Corpus:
 def semantic_top(corpus: Corpus, query: str, game: str | None) -> list[int]:
     """Corpus rows of the DEPTH entries nearest the query (cosine), best first."""
     import numpy as np
+
     idx, matrix = corpus.by_game[game]
     sims = matrix @ corpus.embed(query)
     k = min(DEPTH, len(sims))
@@ -113,14 +120,18 @@ def semantic_top(corpus: Corpus, query: str, game: str | None) -> list[int]:
 def hybrid_order(corpus: Corpus, conn: sqlite3.Connection, query: str, ids: list[int], weight: float) -> list[int]:
     """``ids`` (the search's order) re-ranked by the blend of rank and cosine (see module docstring)."""
     import numpy as np
+
     if not ids:
         return []
-    missing = [e for e in ids if e not in corpus.row]   # a query naming an older version
+    missing = [e for e in ids if e not in corpus.row]  # a query naming an older version
     extra = {}
     if missing:
-        texts = {e: " ".join(p for p in (t, q, " ".join((b or "").split()[:BODY_WORDS])) if p) for e, t, q, b in
-                 conn.execute(f"SELECT id, title, question, body FROM entries WHERE id IN "
-                              f"({', '.join('?' * len(missing))})", missing)}
+        texts = {
+            e: " ".join(p for p in (t, q, " ".join((b or "").split()[:BODY_WORDS])) if p)
+            for e, t, q, b in conn.execute(
+                f"SELECT id, title, question, body FROM entries WHERE id IN ({', '.join('?' * len(missing))})", missing
+            )
+        }
         extra = dict(zip(missing, corpus.model.embed([texts[e] for e in missing], norm=True)))
     vectors = np.stack([corpus.matrix[corpus.row[e]] if e in corpus.row else extra[e] for e in ids])
     sims = vectors @ corpus.embed(query)
@@ -136,32 +147,40 @@ def first_answer(keys: list[str], accept: set[str]) -> int | None:
 def summary(ranks: list[int | None]) -> dict[str, float]:
     """relevance.measure's formulas over a list of ranks (None: not in the first DEPTH)."""
     n = len(ranks) or 1
-    return {"n": len(ranks), "recall@1": sum(r == 1 for r in ranks) / n,
-            "recall@5": sum(r is not None and r <= 5 for r in ranks) / n,
-            "mrr": sum(1 / r for r in ranks if r) / n}
+    return {
+        "n": len(ranks),
+        "recall@1": sum(r == 1 for r in ranks) / n,
+        "recall@5": sum(r is not None and r <= 5 for r in ranks) / n,
+        "mrr": sum(1 / r for r in ranks if r) / n,
+    }
 
 
 def rank_all(conn: sqlite3.Connection, corpus: Corpus) -> dict[str, dict[str, list]]:
     """{method: {set: [rank of each question]}}."""
     from kb.search import search
+
     key_of = dict(conn.execute("SELECT id, key FROM entries"))
     out: dict[str, dict[str, list]] = {"search": {}, "semantic": {}, **{f"hybrid {w}": {} for w in WEIGHTS}}
     for name, path in SETS.items():
         qs = questions(path)
         out["search"][name] = [relevance.rank_of(conn, q) for q in qs]
-        out["semantic"][name] = [first_answer([corpus.keys[i] for i in semantic_top(corpus, q["query"], q["filter"])],
-                                              q["accept"]) for q in qs]
+        out["semantic"][name] = [
+            first_answer([corpus.keys[i] for i in semantic_top(corpus, q["query"], q["filter"])], q["accept"])
+            for q in qs
+        ]
         pools = [[h.entry_id for h in search(conn, q["query"], game=q["filter"], limit=POOL).results] for q in qs]
         for w in WEIGHTS:
             out[f"hybrid {w}"][name] = [
                 first_answer([key_of[e] for e in hybrid_order(corpus, conn, q["query"], ids, w)], q["accept"])
-                for q, ids in zip(qs, pools)]
+                for q, ids in zip(qs, pools)
+            ]
     return out
 
 
 def latencies(conn: sqlite3.Connection, corpus: Corpus, repeat: int) -> dict[str, dict[str, list[float]]]:
     """Per-query wall and CPU seconds of each step, every question ``repeat`` times after a warm-up."""
     from kb.search import search
+
     qs = [q for path in SETS.values() for q in questions(path)]
     w = WEIGHTS[len(WEIGHTS) // 2]
     steps = {
@@ -170,13 +189,20 @@ def latencies(conn: sqlite3.Connection, corpus: Corpus, repeat: int) -> dict[str
         "search, limit 20 (current)": lambda q: search(conn, q["query"], game=q["filter"], limit=DEPTH),
         "search, limit 50": lambda q: search(conn, q["query"], game=q["filter"], limit=POOL),
         f"hybrid {w} (search 50 + re-rank)": lambda q: hybrid_order(
-            corpus, conn, q["query"], [h.entry_id for h in search(conn, q["query"], game=q["filter"], limit=POOL).results], w),
+            corpus,
+            conn,
+            q["query"],
+            [h.entry_id for h in search(conn, q["query"], game=q["filter"], limit=POOL).results],
+            w,
+        ),
     }
-    pools = {q["query"]: [h.entry_id for h in search(conn, q["query"], game=q["filter"], limit=POOL).results] for q in qs}
+    pools = {
+        q["query"]: [h.entry_id for h in search(conn, q["query"], game=q["filter"], limit=POOL).results] for q in qs
+    }
     steps["re-rank only (embed + blend of 50)"] = lambda q: hybrid_order(corpus, conn, q["query"], pools[q["query"]], w)
     out = {}
     for name, fn in steps.items():
-        for q in qs:   # warm-up
+        for q in qs:  # warm-up
             fn(q)
         walls, cpus = [], []
         for _ in range(repeat):
@@ -196,20 +222,32 @@ def split_report(ranks: dict[str, dict[str, list]]) -> list[str]:
     """w chosen on one half of each set (by MRR, then Recall@1), scored on the other, both ways."""
     lines = []
     for pick, hold in ((0, 1), (1, 0)):
+
         def half(method: str, part: int) -> list:
             return [r for rs in ranks[method].values() for i, r in enumerate(rs) if i % 2 == part]
-        best = max(WEIGHTS, key=lambda w: (summary(half(f"hybrid {w}", pick))["mrr"],
-                                           summary(half(f"hybrid {w}", pick))["recall@1"], -w))
+
+        best = max(
+            WEIGHTS,
+            key=lambda w: (
+                summary(half(f"hybrid {w}", pick))["mrr"],
+                summary(half(f"hybrid {w}", pick))["recall@1"],
+                -w,
+            ),
+        )
         held, base = summary(half(f"hybrid {best}", hold)), summary(half("search", hold))
-        lines.append(f"  chosen on {'even' if pick == 0 else 'odd'} positions: w={best}; held-out "
-                     f"{'odd' if pick == 0 else 'even'} ({held['n']} questions): hybrid "
-                     + " ".join(f"{m} {held[m]:.3f}" for m in METRICS) + " | search "
-                     + " ".join(f"{m} {base[m]:.3f}" for m in METRICS))
+        lines.append(
+            f"  chosen on {'even' if pick == 0 else 'odd'} positions: w={best}; held-out "
+            f"{'odd' if pick == 0 else 'even'} ({held['n']} questions): hybrid "
+            + " ".join(f"{m} {held[m]:.3f}" for m in METRICS)
+            + " | search "
+            + " ".join(f"{m} {base[m]:.3f}" for m in METRICS)
+        )
     return lines
 
 
 def disk_report() -> list[str]:
     import wordllama
+
     pkg = Path(wordllama.__file__).parent
     files = [pkg / "weights" / "l2_supercat_256.safetensors", pkg / "tokenizers" / "l2_supercat_tokenizer_config.json"]
     lines = [f"  {f.relative_to(pkg.parent)}: {f.stat().st_size / 1e6:.1f} MB" for f in files]
@@ -217,6 +255,7 @@ def disk_report() -> list[str]:
     def dist_mb(name: str) -> float:
         dist = metadata.distribution(name)
         return sum((p.stat().st_size for f in dist.files or () if (p := Path(dist.locate_file(f))).is_file())) / 1e6
+
     lines.append(f"  wordllama package, installed: {dist_mb('wordllama'):.1f} MB")
     for req in metadata.requires("wordllama") or ():
         if "extra ==" in req:
@@ -231,8 +270,9 @@ def disk_report() -> list[str]:
 
 def run(db: Path, repeat: int) -> None:
     from kb.search import search
+
     conn = sqlite3.connect(f"file:{db}?mode=ro", uri=True)
-    search(conn, "warm up")   # the search's own index loaded before the model's cost is measured
+    search(conn, "warm up")  # the search's own index loaded before the model's cost is measured
     before = rss_kb()
     model, load_wall, load_cpu = timed(load_model)
     after_load = rss_kb()
@@ -241,13 +281,15 @@ def run(db: Path, repeat: int) -> None:
 
     check = relevance.measure(conn)
     ranks = rank_all(conn, corpus)
-    for name, rs in ranks["search"].items():   # the same numbers bench/relevance.py prints
+    for name, rs in ranks["search"].items():  # the same numbers bench/relevance.py prints
         assert all(abs(summary(rs)[m] - check[name][m]) < 1e-12 for m in METRICS), name
     lat = latencies(conn, corpus, repeat)
     conn.close()
 
-    print(f"corpus: {len(corpus.ids)} entries (latest version of each game), "
-          f"{corpus.matrix.shape[1]} dimensions, {corpus.matrix.nbytes / 1e6:.1f} MB of vectors")
+    print(
+        f"corpus: {len(corpus.ids)} entries (latest version of each game), "
+        f"{corpus.matrix.shape[1]} dimensions, {corpus.matrix.nbytes / 1e6:.1f} MB of vectors"
+    )
     print(f"\n{'method':<16}{'set':<9}{'n':>4}{'Recall@1':>10}{'Recall@5':>10}{'MRR':>8}{'better':>8}{'worse':>7}")
     for method, per_set in ranks.items():
         for name in [*SETS, "all"]:
@@ -256,8 +298,10 @@ def run(db: Path, repeat: int) -> None:
             better = sum((r or DEPTH + 1) < (b or DEPTH + 1) for r, b in zip(rs, base))
             worse = sum((r or DEPTH + 1) > (b or DEPTH + 1) for r, b in zip(rs, base))
             s = summary(rs)
-            print(f"{method:<16}{name:<9}{s['n']:>4}{s['recall@1']:>10.3f}{s['recall@5']:>10.3f}{s['mrr']:>8.3f}"
-                  f"{better:>8}{worse:>7}")
+            print(
+                f"{method:<16}{name:<9}{s['n']:>4}{s['recall@1']:>10.3f}{s['recall@5']:>10.3f}{s['mrr']:>8.3f}"
+                f"{better:>8}{worse:>7}"
+            )
     print("\n2-fold split of the hybrid weight (choosing w on the same questions is tuning):")
     print("\n".join(split_report(ranks)))
 
@@ -267,10 +311,14 @@ def run(db: Path, repeat: int) -> None:
         print(f"{name:<40}" + "".join(f"{pct(t[k], p) * 1e3:>10.3f}" for k in ("wall", "cpu") for p in (50, 99)))
 
     print("\none-off cost (RSS in MB; search index already loaded before)")
-    print(f"  model load: wall {load_wall:.3f} s, CPU {load_cpu:.3f} s, RSS {before[0] / 1024:.1f} -> "
-          f"{after_load[0] / 1024:.1f}")
-    print(f"  corpus embedding: wall {emb_wall:.3f} s, CPU {emb_cpu:.3f} s, RSS -> {after_embed[0] / 1024:.1f}, "
-          f"peak RSS {after_embed[1] / 1024:.1f} (before the model: {before[1] / 1024:.1f})")
+    print(
+        f"  model load: wall {load_wall:.3f} s, CPU {load_cpu:.3f} s, RSS {before[0] / 1024:.1f} -> "
+        f"{after_load[0] / 1024:.1f}"
+    )
+    print(
+        f"  corpus embedding: wall {emb_wall:.3f} s, CPU {emb_cpu:.3f} s, RSS -> {after_embed[0] / 1024:.1f}, "
+        f"peak RSS {after_embed[1] / 1024:.1f} (before the model: {before[1] / 1024:.1f})"
+    )
     print("\nmodel on disk")
     print("\n".join(disk_report()))
 
@@ -294,11 +342,12 @@ def main() -> None:
         if db is None:
             os.environ.setdefault("RULEBASE_MANIFEST", str(ROOT / "tests" / "manifest-sample.toml"))
             from rulebase.build import build
+
             db = Path(tmp) / "kb.sqlite"
             build(db)
         try:
             run(db, args.repeat)
-        except FileNotFoundError as exc:   # a model file missing: wordllama would have downloaded it
+        except FileNotFoundError as exc:  # a model file missing: wordllama would have downloaded it
             sys.exit(f"error: wordllama model file not in the package: {exc}")
 
 

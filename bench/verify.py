@@ -6,6 +6,7 @@ and p99 time per replay and the total; then the time ``load_rulings`` adds to a 
 built into a temporary folder first unless ``--db`` names one.
 Usage: ``python bench/verify.py [--runs N] [--db KB] [--rulings DIR]``.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -49,8 +50,10 @@ def bench(db: Path, rulings: Path, runs: int) -> None:
     conn.close()
     print(f"scenarios: {len(scenarios)}, (scenario, version) pairs: {len(plan)}, rounds: {runs}")
     print(f"replays: {len(times)}  ({len(times) - failed} passed, {failed} failed)")
-    print(f"per replay: mean {1000 * statistics.fmean(times or [0.0]):.3f} ms wall, "
-          f"{1000 * statistics.fmean(cpu or [0.0]):.3f} ms CPU; p99 {1000 * p99(times):.3f} ms wall")
+    print(
+        f"per replay: mean {1000 * statistics.fmean(times or [0.0]):.3f} ms wall, "
+        f"{1000 * statistics.fmean(cpu or [0.0]):.3f} ms CPU; p99 {1000 * p99(times):.3f} ms wall"
+    )
     print(f"total: {total:.3f} s")
     # what the build pays: one load_rulings (matching, replays, conflict marks, rows) on a copy
     with tempfile.TemporaryDirectory() as tmp:

@@ -1,5 +1,6 @@
 """Moving Æmber between cards and the supply (glossary "Move": moving Æmber is not capturing,
 stealing or losing it)."""
+
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -9,9 +10,10 @@ from .effects import Context, Effect
 
 @dataclass
 class MoveAmberToFought(Effect):
-    """"Move N Æmber from this creature to the creature it fights" (a "Before Fight:" ability:
+    """ "Move N Æmber from this creature to the creature it fights" (a "Before Fight:" ability:
     the fight is in the event); nothing moves if either creature has left play (the 16.0 Siren
     Horn FAQ: assault resolved first may have destroyed it)."""
+
     amount: int = 1
 
     def resolve(self, ctx: Context) -> bool:
@@ -30,8 +32,9 @@ class MoveAmberToFought(Effect):
 
 @dataclass
 class AmberToSupply(Effect):
-    """"Move each Æmber on <this creature> to the common supply" (so it does not go to the
+    """ "Move each Æmber on <this creature> to the common supply" (so it does not go to the
     opponent when the creature leaves play)."""
+
     on: str = "self"
 
     def resolve(self, ctx: Context) -> bool:
@@ -45,18 +48,21 @@ class AmberToSupply(Effect):
 
 @dataclass
 class MoveAmberToNeighbor(Effect):
-    """"Move each Æmber on this creature to a neighboring <name>" (the ability Optio Gorkus gives
+    """ "Move each Æmber on this creature to a neighboring <name>" (the ability Optio Gorkus gives
     its neighbors; the active player picks the Gorkus when there are two)."""
+
     name: str
 
     def resolve(self, ctx: Context) -> bool:
         from .targets import card_label
+
         src = ctx.source
         options = [n for n in ctx.game.neighbors(src) if n.name == self.name]
         if not options or not src.amber:
             return False
-        to = ctx.eng.chooser.choose(f"{src.label}: move its Æmber to which {self.name}", options,
-                                    label=card_label(options))
+        to = ctx.eng.chooser.choose(
+            f"{src.label}: move its Æmber to which {self.name}", options, label=card_label(options)
+        )
         to.amber += src.amber
         ctx.log(f"the {src.amber} Æmber on {src.label} moves to {to.label} ({to.amber} on it)")
         src.amber = 0

@@ -13,6 +13,7 @@ Its house: the printed "belongs to all houses" and the erratum's "may be used as
 the active house" are :mod:`engine.houses`' constant abilities, applying to the card itself while
 it is in the battleline (:func:`itself_in_battleline`).
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -27,13 +28,14 @@ def _in_battleline(source) -> bool:
 
 
 def itself_in_battleline(eng, source, controller, card) -> bool:
-    """"While in the battleline, it ...": the card with the ability, while it is there."""
+    """ "While in the battleline, it ...": the card with the ability, while it is there."""
     return card is source and _in_battleline(source)
 
 
 @dataclass
 class ConsideredCreature(Static):
-    """"While in the battleline, it is considered a creature with N power"."""
+    """ "While in the battleline, it is considered a creature with N power"."""
+
     power_value: int
 
     def power(self, eng, source, controller, creature) -> int:
@@ -44,7 +46,7 @@ class ConsideredCreature(Static):
 
 @dataclass
 class PutOnFlank(Effect):
-    """"Put <this card> on a flank of your battleline": it moves there from wherever it is in play,
+    """ "Put <this card> on a flank of your battleline": it moves there from wherever it is in play,
     keeping its state (exhausted: it was just used). It does not enter play: it is already in play.
     Only its controller's battleline can take it: a player using it as if it were theirs (Nexus)
     does not control it, so it stays where it is (:func:`engine.as_if_yours.cannot_join`)."""
@@ -59,11 +61,15 @@ class PutOnFlank(Effect):
             return False
         line = g.players[ctx.controller].creatures
         others = [c for c in line if c is not card]
-        flank = ctx.eng.chooser.choose(f"{card.name}: put it on which flank", ["left", "right"] if others else ["right"])
+        flank = ctx.eng.chooser.choose(
+            f"{card.name}: put it on which flank", ["left", "right"] if others else ["right"]
+        )
         g.take(card)
         line.insert(0 if flank == "left" else len(line), card)
         card.zone, card.placed_in_battleline = "battleline", True
-        ctx.log(f"{card.label} is put on the {flank} flank of {ctx.controller}'s battleline "
-                f"({', '.join(c.label for c in line)})")
+        ctx.log(
+            f"{card.label} is put on the {flank} flank of {ctx.controller}'s battleline "
+            f"({', '.join(c.label for c in line)})"
+        )
         ctx.eng.check_state()
         return True

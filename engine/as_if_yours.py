@@ -16,6 +16,7 @@ An effect that uses a card this way resolves its ability through ``Engine.trigge
 controller=<user>, as_if_yours=True)``, which marks the context; :func:`adjust_sides` applies the
 friendly/enemy reading to the groups and choices of that ability (``engine.targets``).
 """
+
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
@@ -54,5 +55,4 @@ def cannot_join(ctx: "Context", card: "CardInstance", player: str) -> str | None
     if card.controller == player:
         return None
     how = " (used as if it were theirs, which never changes control)" if ctx.as_if_yours else ""
-    return (f"{card.label} is controlled by {card.controller}: it cannot be put in {player}'s "
-            f"battleline{how}")
+    return f"{card.label} is controlled by {card.controller}: it cannot be put in {player}'s battleline{how}"

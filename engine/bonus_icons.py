@@ -27,6 +27,7 @@ from resolving bonus icons on cards they play (Master of the Grey: :class:`Canno
 stops it too (the Master of the Grey FAQ). A gigantic creature's bonus icons are on its top half
 (:mod:`engine.gigantic`).
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -61,8 +62,9 @@ def blocked(eng: "Engine", player: str) -> str | None:
     return None
 
 
-def resolve_bonus_icons(eng: "Engine", card: "CardInstance", icons: list[str] | None = None,
-                        player: str | None = None) -> None:
+def resolve_bonus_icons(
+    eng: "Engine", card: "CardInstance", icons: list[str] | None = None, player: str | None = None
+) -> None:
     """Resolve the bonus icons of a card ``player`` (default: the active player) plays, or resolves
     "as if they had played it" (``icons``: those it had, when it has left play since)."""
     g = eng.game
@@ -84,6 +86,7 @@ def resolve_bonus_icons(eng: "Engine", card: "CardInstance", icons: list[str] | 
         i = 0
         while i < len(icons):
             from .replacements import icons_replaceable, resolve_icon
+
             # Æmber icons in a row are gained together (nothing happens between), unless a
             # replacement effect may apply to each (engine.replacements: Amphora Captura)
             if icons[i] == "amber" and not icons_replaceable(eng, player):
@@ -109,17 +112,24 @@ def _resolve_icon(eng: "Engine", card: "CardInstance", icon: str, player: str) -
         if not friendly:
             g.log(f"{card.name}'s capture bonus icon: {player} has no creature to capture")
             return
-        creature = eng.chooser.choose(f"{player}: which friendly creature captures 1 Æmber "
-                                      f"({card.name}'s capture bonus icon)", friendly, label=card_label(friendly))
+        creature = eng.chooser.choose(
+            f"{player}: which friendly creature captures 1 Æmber ({card.name}'s capture bonus icon)",
+            friendly,
+            label=card_label(friendly),
+        )
         from .replacements import capture  # replacement effects apply (Po's Pixies)
+
         capture(eng, creature, 1, g.other(player), "capture bonus icon")
     elif icon == "damage":
         creatures = g.creatures()
         if not creatures:
             g.log(f"{card.name}'s damage bonus icon: no creature in play")
             return
-        target = eng.chooser.choose(f"{player}: which creature {card.name}'s damage bonus icon deals 1 damage to",
-                                    creatures, label=card_label(creatures))
+        target = eng.chooser.choose(
+            f"{player}: which creature {card.name}'s damage bonus icon deals 1 damage to",
+            creatures,
+            label=card_label(creatures),
+        )
         receiver, placed = eng.place_damage(target, 1, "a damage bonus icon", check=False)
         eng.check_state()
         if placed and receiver is not None:
@@ -130,7 +140,7 @@ def _resolve_icon(eng: "Engine", card: "CardInstance", icon: str, player: str) -
 
 @dataclass
 class NextPlayBonusIconsAgain(Effect):
-    """"The next time you play a card this turn, resolve each of its bonus icons an additional
+    """ "The next time you play a card this turn, resolve each of its bonus icons an additional
     time": all its icons, the printed Æmber bonus included (the Wild Bounty FAQ)."""
 
     def resolve(self, ctx: Context) -> bool:
@@ -147,9 +157,10 @@ def enemy_creature_event(ctx: Context) -> bool:
 
 @dataclass
 class ResolveIconsAsIfPlayed(Effect):
-    """"Resolve its bonus icons as if you had played it" for the card ``on`` names; ``purge``:
+    """ "Resolve its bonus icons as if you had played it" for the card ``on`` names; ``purge``:
     "Purge <it> and resolve each of its bonus icons" (the icons it had in play, a gigantic
     creature's top half's included, resolve after it is purged, even if a ward kept it in play)."""
+
     on: str = "it"
     purge: bool = False
 
@@ -162,14 +173,16 @@ class ResolveIconsAsIfPlayed(Effect):
             ctx.eng.remove_from_play_or_zone(card, "purged")
         else:
             ctx.log(f"{ctx.controller} reveals {card.label}")
-        ctx.log(f"{ctx.source.name}: {ctx.controller} resolves the bonus icons of {card.label} "
-                f"({', '.join(icons) or 'none'}) as if they had played it")
+        ctx.log(
+            f"{ctx.source.name}: {ctx.controller} resolves the bonus icons of {card.label} "
+            f"({', '.join(icons) or 'none'}) as if they had played it"
+        )
         resolve_bonus_icons(ctx.eng, card, icons=icons, player=ctx.controller)
         return True
 
 
 class CannotResolveBonusIcons(Static):
-    """"Your opponent cannot resolve bonus icons on cards they play" (Master of the Grey): nor on
+    """ "Your opponent cannot resolve bonus icons on cards they play" (Master of the Grey): nor on
     cards they resolve "as if they had played" them."""
 
     def blocks_bonus_icons(self, eng, source, controller, player: str) -> bool:

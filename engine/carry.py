@@ -24,6 +24,7 @@ whose question was reworded past its prefix. For each version V it replays under
 A scenario linked to no entry at all (posted to the API with expectations only) states rules, not
 rulings: its expectations hold from their version on, as it says.
 """
+
 from __future__ import annotations
 
 import re
@@ -43,6 +44,7 @@ from .errors import ScenarioError
 @dataclass(frozen=True)
 class Carry:
     """What a scenario is checked against under ``version``."""
+
     version: str
     #: the version whose stated expectation applies (``version`` itself, or one whose answer states
     #: the same ruling); None: unverified
@@ -61,6 +63,7 @@ def norm_question(text: str) -> str:
 @dataclass
 class EntryIndex:
     """The entries of one game as scenarios see them, read once (not once per scenario)."""
+
     game: str
     #: (version, entry id, key, question or body, replayable) in version and document order
     rows: list[tuple[str, int, str, str, bool]]
@@ -80,16 +83,22 @@ class EntryIndex:
     def read(cls, conn: sqlite3.Connection, game: str) -> "EntryIndex":
         rows, body, version_of = [], {}, {}
         for version, eid, key, kind, question, text in conn.execute(
-                """SELECT d.version, e.id, e.key, e.kind, e.question, e.body
+            """SELECT d.version, e.id, e.key, e.kind, e.question, e.body
                    FROM entries e JOIN documents d ON d.id = e.document WHERE d.game = ?
-                   ORDER BY d.version_sort, e.ordinal""", (game,)):
+                   ORDER BY d.version_sort, e.ordinal""",
+            (game,),
+        ):
             rows.append((version, eid, key, question or text, kind in ("faq", "example")))
             body[eid], version_of[eid] = text, version
         thread_of: dict[int, str] = {}
         try:
-            thread_of = dict(conn.execute(
-                """SELECT et.entry, et.thread FROM entry_threads et JOIN entries e ON e.id = et.entry
-                   JOIN documents d ON d.id = e.document WHERE d.game = ?""", (game,)))
+            thread_of = dict(
+                conn.execute(
+                    """SELECT et.entry, et.thread FROM entry_threads et JOIN entries e ON e.id = et.entry
+                   JOIN documents d ON d.id = e.document WHERE d.game = ?""",
+                    (game,),
+                )
+            )
         except sqlite3.OperationalError:  # a KB built before threads: entries stand alone
             pass
         members: dict[str, list[int]] = {}
@@ -167,11 +176,13 @@ class EntryIndex:
         return self._same[key]
 
 
-def plan(conn: sqlite3.Connection, scenario, index: EntryIndex | None = None,
-         versions: list[str] | None = None) -> dict[str, Carry]:
+def plan(
+    conn: sqlite3.Connection, scenario, index: EntryIndex | None = None, versions: list[str] | None = None
+) -> dict[str, Carry]:
     """The :class:`Carry` of ``scenario`` under each version it replays (or only ``versions``)."""
     if index is None:
         from .kb_cache import entry_index
+
         index = entry_index(conn, scenario.game)
     linked = index.linked(scenario.entries, scenario.scopes)
     by_version: dict[str, list[int]] = {}
@@ -225,12 +236,15 @@ def _conflicted(index: EntryIndex, scenario) -> dict[int, str]:
     return out
 
 
-def carried_conflicts(conn: sqlite3.Connection, scenario, index: EntryIndex | None = None) -> list[tuple[int, str, str]]:
+def carried_conflicts(
+    conn: sqlite3.Connection, scenario, index: EntryIndex | None = None
+) -> list[tuple[int, str, str]]:
     """(entry, reason, version) for the answers of a later version that repeat an answer the scenario
     declares stale in an earlier one (same meaning): errata and rules are inherited forward, so the
     answer is stale there too, and the page should say so."""
     if index is None:
         from .kb_cache import entry_index
+
         index = entry_index(conn, scenario.game)
     conflicted = _conflicted(index, scenario)
     if not conflicted:
@@ -247,8 +261,15 @@ def carried_conflicts(conn: sqlite3.Connection, scenario, index: EntryIndex | No
     return out
 
 
-def _carry(conn, index: EntryIndex, version: str, known: dict[str, Carry], by_version: dict[str, list[int]],
-           conflicted: dict[int, str], order: dict[str, int]) -> Carry | None:
+def _carry(
+    conn,
+    index: EntryIndex,
+    version: str,
+    known: dict[str, Carry],
+    by_version: dict[str, list[int]],
+    conflicted: dict[int, str],
+    order: dict[str, int],
+) -> Carry | None:
     """The carry of ``version`` from the nearest version of ``known`` whose answers state the same
     ruling, or None."""
     mine = by_version.get(version, [])
@@ -257,15 +278,21 @@ def _carry(conn, index: EntryIndex, version: str, known: dict[str, Carry], by_ve
     at, versions = order.get(version, 0), index.versions
     # the known versions nearest first, the earlier on a tie: walked outward from this version, not
     # sorted for every version (that was versions squared per scenario)
-    nearest = (versions[p] for d in range(1, len(versions)) for p in (at - d, at + d)
-               if 0 <= p < len(versions) and versions[p] in known)
+    nearest = (
+        versions[p]
+        for d in range(1, len(versions))
+        for p in (at - d, at + d)
+        if 0 <= p < len(versions) and versions[p] in known
+    )
     for u in nearest:
         theirs = by_version[u]
         # an answer the scenario declares stale in U is not what U's expectation encodes: it
         # carries only to the same answer declared stale, or repeated by a later version (whose
         # errata and rules are inherited from U's: it is stale there too, see carried_conflicts)
         later = version_sort_key(version) > version_sort_key(u)
-        if all(any(index.same_ruling(conn, t, m) and (t not in conflicted or m in conflicted or later)
-                   for t in theirs) for m in mine):
+        if all(
+            any(index.same_ruling(conn, t, m) and (t not in conflicted or m in conflicted or later) for t in theirs)
+            for m in mine
+        ):
             return Carry(version, known[u].expect_version)
     return None

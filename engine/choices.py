@@ -12,6 +12,7 @@ went where. Answers are compared as written (case aside), then as the KB compare
 (quotes, apostrophes, hyphens, Æ folded: :func:`kb.mentions.normalize_name`), so ``Po's Pixies``
 answers ``Po’s Pixies``.
 """
+
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
@@ -30,6 +31,7 @@ class Decision:
     """One decision as it was raised: its scenario action (counted from 0, as ``illegal`` counts;
     None outside any), its number within that action (from 1), the options offered (as answers
     name them) and the one taken; ``asked``: it had more than one option."""
+
     action: int | None
     number: int
     text: str
@@ -89,11 +91,11 @@ class Chooser:
         if every:
             chosen = names[0]
         found = matching(chosen, names)
-        self._record(decision, names, found, asked=len(names) > 1,
-                     given=None if found is not None else str(chosen))
+        self._record(decision, names, found, asked=len(names) > 1, given=None if found is not None else str(chosen))
 
-    def _record(self, decision: str, names: list[str], index: int | None, asked: bool,
-                given: str | None = None) -> None:
+    def _record(
+        self, decision: str, names: list[str], index: int | None, asked: bool, given: str | None = None
+    ) -> None:
         self._number += 1
         chosen = names[index] if index is not None else given
         d = Decision(self.action, self._number, decision, names, chosen, asked)
@@ -119,11 +121,22 @@ class Chooser:
         """No answer may be left once the decisions they were given for are over (``where``: of what)."""
         if self.pending:
             mine = [d for d in self.decisions if d.action == self.action] if self.action is not None else []
-            took = (" (its decisions: " + "; ".join(
-                f"{d.ref} {d.text}" + ("" if d.asked else ": one option, resolved without an answer") for d in mine)
-                + ")") if mine else " (it raised no decision)"
-            raise ChoiceError(f"{where + ': ' if where else ''}answers left over, no decision asked for them: "
-                              f"{self.pending!r}{took if where else ''}")
+            took = (
+                (
+                    " (its decisions: "
+                    + "; ".join(
+                        f"{d.ref} {d.text}" + ("" if d.asked else ": one option, resolved without an answer")
+                        for d in mine
+                    )
+                    + ")"
+                )
+                if mine
+                else " (it raised no decision)"
+            )
+            raise ChoiceError(
+                f"{where + ': ' if where else ''}answers left over, no decision asked for them: "
+                f"{self.pending!r}{took if where else ''}"
+            )
 
 
 def same(answer: object, name: object) -> bool:

@@ -25,6 +25,7 @@ Also here: playing a chosen card from the discard pile "as if it belonged to the
 was in your hand" (Exhume); choosing it as a creature restricts the choice only, not what it is
 played as (the 16.0 Exhume/Explo-rover FAQ).
 """
+
 from __future__ import annotations
 
 import re
@@ -41,11 +42,13 @@ if TYPE_CHECKING:
 
 # ------------------------------------------------------------------------------ copies
 
+
 @dataclass
 class CopyOf:
-    """"Treat it as a copy of <a TYPE card> in <FROM>": ``source`` is ``"opponent discard"`` (an
+    """ "Treat it as a copy of <a TYPE card> in <FROM>": ``source`` is ``"opponent discard"`` (an
     action card in your opponent's discard pile) or ``"in play"`` (another creature in play, on
     either side); ``house``: "except it belongs to house <house>"."""
+
     type: str = "action"
     source: str = "opponent discard"
     when: str = "play"
@@ -71,16 +74,17 @@ class CopyOf:
 
     def apply(self, ctx: Context, options: list[CardInstance]) -> None:
         if not options:
-            where = (f"{ctx.opponent_name}'s discard pile" if self.source == "opponent discard"
-                     else "play")
+            where = f"{ctx.opponent_name}'s discard pile" if self.source == "opponent discard" else "play"
             ctx.log(f"{ctx.source.name}: no {self.type} card in {where} to copy")
             return
         chosen = ctx.eng.chooser.choose(f"{ctx.source.name}: copy which card", options, label=card_label(options))
         original = ctx.source.data.name
         ctx.source.copy_of = self.form(ctx, chosen)
         verb = "is played" if self.when == "play" else "enters play"
-        ctx.log(f"{original} {verb} as a copy of {chosen.name}"
-                + (f", except it belongs to house {self.house.title()}" if self.house else ""))
+        ctx.log(
+            f"{original} {verb} as a copy of {chosen.name}"
+            + (f", except it belongs to house {self.house.title()}" if self.house else "")
+        )
 
 
 _WITH_TEXT = re.compile(r"with the text:\s*[\"“](?P<text>[^\"”]*)[\"”]", re.I)
@@ -88,9 +92,10 @@ _WITH_TEXT = re.compile(r"with the text:\s*[\"“](?P<text>[^\"”]*)[\"”]", r
 
 @dataclass
 class PlayAs:
-    """"<This card> may be played as a <TYPE> instead of a <its type>, with the text: “...”"
+    """ "<This card> may be played as a <TYPE> instead of a <its type>, with the text: “...”"
     (Explo-rover): the player chooses which the card is played as; played as ``type`` it has that
     type and only the quoted text (read from the card's text in force), and no power or armor."""
+
     type: str = "upgrade"
     when: str = "play"
 
@@ -121,12 +126,14 @@ def become_on_entering(eng: "Engine", card: CardInstance) -> None:
 
 # ------------------------------------------------------------------------------ playing a chosen card
 
+
 @dataclass
 class PlayChosen(Effect):
-    """"You may play that card as if it belonged to the active house and was in your hand"
+    """ "You may play that card as if it belonged to the active house and was in your hand"
     (Exhume): played from where it is, with the card's own play restrictions (Rule of Six, alpha,
     its play restriction) but no house or First Turn restriction; one that cannot be played stays
     where it is."""
+
     on: str = "it"
     where: str = "your discard pile"
 

@@ -7,6 +7,7 @@ it (the 16.0 Rock-Hurling Giant and Ardent Hero FAQ; glossary "Bonus Icons"). Th
 the dealer to :meth:`engine.rules_damage.DamageRules.place_damage`; "cannot be dealt damage by
 <creatures>" prevents all of it at step 1 of the damage chart, with "cannot be dealt damage".
 """
+
 from __future__ import annotations
 
 from collections.abc import Callable
@@ -20,7 +21,8 @@ Dealer = Callable[[object, object], bool]
 
 @dataclass
 class CannotBeDealtDamageBy(Static):
-    """"<This creature> cannot be dealt damage by <dealers>"."""
+    """ "<This creature> cannot be dealt damage by <dealers>"."""
+
     dealers: Dealer
     applies: Applies = itself
 

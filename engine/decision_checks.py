@@ -21,6 +21,7 @@ decision the action raised no such number of has no value (null), and its checks
 Any other path holds when its value equals the expected one, typographic quotes, apostrophes and
 dashes aside (``Garcia's Blaster`` for the print's ``Garcia’s Blaster``).
 """
+
 from __future__ import annotations
 
 import re
@@ -45,8 +46,10 @@ def decision_value(chooser: "Chooser", path: str):
     as ``chooser`` recorded it; None when the action raised no such decision."""
     m = _PATH.match(path)
     if not m:
-        raise ScenarioError(f"unknown check path {path!r} (decision paths: decisions.ACTION.N."
-                            f"{'|'.join(KINDS)}, ACTION counted from 0, N from 1)")
+        raise ScenarioError(
+            f"unknown check path {path!r} (decision paths: decisions.ACTION.N."
+            f"{'|'.join(KINDS)}, ACTION counted from 0, N from 1)"
+        )
     action, number, kind = int(m[1]), int(m[2]), m[3]
     found = next((d for d in chooser.decisions if d.action == action and d.number == number), None)
     if found is None:

@@ -8,6 +8,7 @@ gets what the text gives (the Saurian Egg FAQ: both twins, three counters each).
 play, not played (no bonus icons, no "Play:"); both halves of a gigantic creature discarded
 together come into play as that creature, a lone half cannot (the glossary "Gigantic").
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass, field
@@ -19,10 +20,11 @@ from .targets import Filter
 
 @dataclass
 class PutDiscardedIntoPlay(Effect):
-    """"If you discard any <kind> this way, put them into play [ready], give them N +1 power
+    """ "If you discard any <kind> this way, put them into play [ready], give them N +1 power
     counters, and <then>": every card of ``ref`` that ``where`` admits and is still in the discard
     pile comes into play under the controller's control; ``then`` resolves if any was discarded
     (even one that could not come into play)."""
+
     where: Filter
     ref: str = "discarded"
     ready: bool = False
@@ -44,8 +46,10 @@ class PutDiscardedIntoPlay(Effect):
                 card.exhausted = False
             if self.power_counters:
                 card.power_counters += self.power_counters
-            ctx.log(f"{card.label} comes into play{' ready' if self.ready else ''}"
-                    + (f" with {self.power_counters} +1 power counters" if self.power_counters else ""))
+            ctx.log(
+                f"{card.label} comes into play{' ready' if self.ready else ''}"
+                + (f" with {self.power_counters} +1 power counters" if self.power_counters else "")
+            )
         ctx.chosen["it"] = entered
         resolve_all(self.then, ctx)
         return bool(entered)

@@ -7,6 +7,7 @@ as much as you can"). Effects name the cards they act on with references resolve
 group such as ``"each enemy creature"``. This module holds the framework and the Æmber effects;
 :mod:`engine.effects_cards` holds the effects on cards.
 """
+
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
@@ -64,6 +65,7 @@ class Context:
     def refs(self, ref: str) -> list[CardInstance]:
         """The cards a reference names (see :mod:`engine.targets` for the groups)."""
         from .targets import resolve_ref
+
         return resolve_ref(self, ref)
 
     def ref(self, ref: str) -> CardInstance | None:
@@ -82,6 +84,7 @@ class Effect(ABC):
 
 # ------------------------------------------------------------------------------ conditions
 
+
 def opponent_has_more_amber(ctx: Context) -> bool:
     return ctx.opponent.amber > ctx.me.amber
 
@@ -93,11 +96,13 @@ def opponent_has_no_amber(ctx: Context) -> bool:
 def have_amber(n: int) -> Condition:
     def condition(ctx: Context) -> bool:
         return ctx.me.amber >= n
+
     condition.__name__ = f"have_{n}_amber"
     return condition
 
 
 # ------------------------------------------------------------------------------ Æmber
+
 
 def player_ref(ctx: Context, who: str) -> str:
     """The player a card's text names: ``"self"`` (you), ``"opponent"`` (your opponent), or
@@ -116,6 +121,7 @@ def player_ref(ctx: Context, who: str) -> str:
 class Gain(Effect):
     """The controller (or, ``who="opponent"``, their opponent: "Your opponent gains 2"; see
     :func:`player_ref`) gains Æmber."""
+
     amount: int
     who: str = "self"
 
@@ -126,7 +132,8 @@ class Gain(Effect):
 
 @dataclass
 class GainChains(Effect):
-    """"Gain N chains": the controller's chains go up by N."""
+    """ "Gain N chains": the controller's chains go up by N."""
+
     amount: int
 
     def resolve(self, ctx: Context) -> bool:
@@ -138,6 +145,7 @@ class GainChains(Effect):
 @dataclass
 class Lose(Effect):
     """The opponent (``who="opponent"``) or the controller loses Æmber."""
+
     amount: int
     who: str = "opponent"
 
@@ -158,6 +166,7 @@ class Steal(Effect):
         # replacement effects apply (engine.replacements): "if you do" holds when the Æmber was
         # stolen, even from the common supply, not when a steal was replaced by a capture
         from .replacements import steal
+
         taken, stolen = steal(ctx.eng, ctx.controller, self.amount, ctx.source.name)
         return stolen and taken == self.amount
 
@@ -165,6 +174,7 @@ class Steal(Effect):
 @dataclass
 class Capture(Effect):
     """``on`` captures Æmber from the opposing side of its controller (or from ``side="own"``)."""
+
     amount: object  # int, or Callable[[Context], int]: "capture 1 for each damage just prevented"
     on: str = "self"
     side: str = "opposing"
@@ -180,15 +190,17 @@ class Capture(Effect):
         capturer = ctx.controller if self.on == "self" else creature.controller
         victim = creature.controller if self.side == "own" else g.other(capturer)
         from .replacements import capture  # replacement effects apply (Po's Pixies)
+
         taken = capture(ctx.eng, creature, amount, victim, ctx.source.name)
         return taken == amount
 
 
 @dataclass
 class CaptureFromAny(Effect):
-    """"Capture N from any combination of players": as much as there is, up to N (do as much as
+    """ "Capture N from any combination of players": as much as there is, up to N (do as much as
     you can: with N or more Æmber in the pools together, N must be captured); the active player
     chooses how much comes from the opponent of the capturing creature's controller."""
+
     amount: int
     on: str = "self"
 
@@ -202,19 +214,24 @@ class CaptureFromAny(Effect):
         lowest, highest = max(0, total - own.amber), min(total, other.amber)
         from_other = ctx.eng.chooser.choose(
             f"{g.active}: how much of the {total} Æmber {creature.label} captures comes from "
-            f"{g.other(creature.controller)}", list(range(lowest, highest + 1)))
+            f"{g.other(creature.controller)}",
+            list(range(lowest, highest + 1)),
+        )
         other.amber -= from_other
         own.amber -= total - from_other
         creature.amber += total
-        ctx.log(f"{creature.label} captures {from_other} Æmber from {g.other(creature.controller)} and "
-                f"{total - from_other} from {creature.controller} ({creature.amber} on it)")
+        ctx.log(
+            f"{creature.label} captures {from_other} Æmber from {g.other(creature.controller)} and "
+            f"{total - from_other} from {creature.controller} ({creature.amber} on it)"
+        )
         return total == self.amount
 
 
 @dataclass
 class CaptureGained(Effect):
-    """"<This creature> captures it": it captures the Æmber the event gained (``event["amber"]``),
+    """ "<This creature> captures it": it captures the Æmber the event gained (``event["amber"]``),
     only what is left of it (two Sir Marrows cannot both capture the 1 Æmber one reap gained)."""
+
     on: str = "self"
 
     def resolve(self, ctx: Context) -> bool:
@@ -225,12 +242,15 @@ class CaptureGained(Effect):
         # replacement effects apply: taken from the common supply instead (Po's Pixies), the
         # Æmber gained stays for the next capture (the Po's Pixies and two Sir Marrows FAQ)
         from .replacements import capture
-        taken = capture(ctx.eng, creature, gained["gained"], ctx.event["player"], "Æmber gained by reaping",
-                        gained=gained)
+
+        taken = capture(
+            ctx.eng, creature, gained["gained"], ctx.event["player"], "Æmber gained by reaping", gained=gained
+        )
         return taken > 0
 
 
 # ------------------------------------------------------------------------------ structure
+
 
 @dataclass
 class If(Effect):
@@ -249,7 +269,8 @@ class If(Effect):
 
 @dataclass
 class IfYouDo(Effect):
-    """"<first>. If you do, <then>.": ``then`` resolves only when ``first`` fully resolved."""
+    """ "<first>. If you do, <then>.": ``then`` resolves only when ``first`` fully resolved."""
+
     first: list[Effect]
     then: list[Effect]
 
@@ -262,8 +283,9 @@ class IfYouDo(Effect):
 
 @dataclass
 class May(Effect):
-    """"You may ...": the controller of the ability decides (on the active player's turn that is
+    """ "You may ...": the controller of the ability decides (on the active player's turn that is
     asked of the active player when the card is theirs; rules switches may say otherwise)."""
+
     then: list[Effect]
     question: str = ""
 
@@ -278,20 +300,22 @@ class May(Effect):
 
 @dataclass
 class RepeatCardEffectIf:
-    """"Repeat this card's effect if ...": the whole ability again, this instruction included
+    """ "Repeat this card's effect if ...": the whole ability again, this instruction included
     (glossary "Repeat"). ``cost``: "You may <do X> to repeat ...": X is done when the condition
     holds, and the effect repeats only if X fully resolved (as "If you do")."""
+
     condition: Condition
     cost: list[Effect] = field(default_factory=list)
 
 
 @dataclass
 class RepeatPrecedingIf:
-    """"Repeat the preceding effect if ...": only what precedes this instruction, once more
+    """ "Repeat the preceding effect if ...": only what precedes this instruction, once more
     (glossary "Preceding": "the entirety of the effect before the text providing the instruction to
     repeat resolves again"; its choices are made again: "Choose a creature" asks anew). ``cost``:
     as for :class:`RepeatCardEffectIf` ("You may exalt a friendly creature to repeat the preceding
     effect")."""
+
     condition: Condition
     cost: list[Effect] = field(default_factory=list)
 

@@ -2,6 +2,7 @@
 (lasting effects and permissions: :mod:`engine.effects_lasting`). Each acts on the cards a reference names (see
 :meth:`engine.effects.Context.refs`) and returns whether it fully resolved.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass, field
@@ -20,6 +21,7 @@ def _in_play(cards):
 class DealDamage(Effect):
     """Deal ``amount`` damage to each card ``on`` names; ``if_destroyed`` resolves for a creature
     this damage destroys ("If this damage destroys that creature, ...")."""
+
     amount: object  # int, or Callable[[Context], int]
     on: str = "it"
     if_destroyed: list = field(default_factory=list)
@@ -100,7 +102,7 @@ class Destroy(Effect):
 
 
 def Sacrifice(on: str = "self") -> Destroy:
-    """"Sacrifice X": destroy X (it is yours)."""
+    """ "Sacrifice X": destroy X (it is yours)."""
     return Destroy(on)
 
 
@@ -109,6 +111,7 @@ class MoveTo(Effect):
     """Put each card ``on`` names into its owner's ``zone`` (hand, archives, purged, discard,
     deck). A card in a hidden zone (hand, deck, archives) cannot be followed there ("Leaves
     Play"), unless the effect picks cards from that zone (``from_hidden``)."""
+
     zone: str
     on: str = "it"
     from_hidden: bool = False
@@ -142,6 +145,7 @@ class Archive(Effect):
     control leaves play for any reason, it moves to its owner's appropriate out-of-play zone", 16.0
     "Control"). A card owned by the other player remembers it returns to its owner's hand when it
     leaves them."""
+
     on: str = "it"
     owner_hand_on_leaving: bool = False
 
@@ -165,7 +169,8 @@ class Archive(Effect):
 
 @dataclass
 class Draw(Effect):
-    """"Draw N cards"; ``who="opponent"``: "Your opponent draws N cards" (:func:`player_ref`)."""
+    """ "Draw N cards"; ``who="opponent"``: "Your opponent draws N cards" (:func:`player_ref`)."""
+
     n: int = 1
     who: str = "self"
 
@@ -178,10 +183,11 @@ class Draw(Effect):
 
 @dataclass
 class UseCreature(Effect):
-    """"Fight with / reap with / use a creature" as a card effect: the house restriction does not
+    """ "Fight with / reap with / use a creature" as a card effect: the house restriction does not
     apply; the creature must still be ready, and using a stunned one removes the stun. When the
     effect names the way ("reap with"), that way is imposed: an enraged creature is not forced to
     fight (the 16.0 Ghosthawk FAQ); "use" leaves the way to the player, and enrage applies."""
+
     how: str
     on: str = "it"
     imposed: bool = True
@@ -217,6 +223,7 @@ class UseCreature(Effect):
 class Heal(Effect):
     """Heal ``amount`` damage (``None``: "fully heal", all of it) from each card ``on`` names.
     Healing does not save a creature already tagged for destruction (the Duma the Martyr FAQ)."""
+
     amount: int | None
     on: str = "self"
 
@@ -231,9 +238,10 @@ class Heal(Effect):
 
 @dataclass
 class DealDamageForEach(Effect):
-    """"Deal 1 damage to a creature for each ...": ``count`` points of damage, each assigned to a
+    """ "Deal 1 damage to a creature for each ...": ``count`` points of damage, each assigned to a
     creature of its own (the same one or different ones: the "For Each" glossary entry), all dealt
     at the same time."""
+
     count: object  # Callable[[Context], int]
     side: str = "any"
     what: str = "creature"
@@ -246,8 +254,12 @@ class DealDamageForEach(Effect):
             if not options:
                 break
             from .targets import card_label
-            target = ctx.eng.chooser.choose(f"{ctx.source.name}: {self.side} {self.what} for damage point "
-                                            f"{i + 1} of {n}", options, label=card_label(options))
+
+            target = ctx.eng.chooser.choose(
+                f"{ctx.source.name}: {self.side} {self.what} for damage point {i + 1} of {n}",
+                options,
+                label=card_label(options),
+            )
             hits[target] = hits.get(target, 0) + 1
         if not hits:
             ctx.log(f"{ctx.source.name}: no damage to deal ({n} point(s))")
@@ -259,12 +271,14 @@ class DealDamageForEach(Effect):
 
 def candidates_in_play(ctx: Context, what: str, side: str):
     from .targets import candidates
+
     return [c for c in candidates(ctx, what, side) if c.in_play]
 
 
 @dataclass
 class PutIntoPlay(Effect):
-    """"Put that creature into play under your control" (from wherever it is now)."""
+    """ "Put that creature into play under your control" (from wherever it is now)."""
+
     on: str = "it"
 
     def resolve(self, ctx: Context) -> bool:
@@ -280,9 +294,10 @@ class PutIntoPlay(Effect):
 
 @dataclass
 class RedirectFightDamage(Effect):
-    """"<This creature> deals damage to that creature rather than the one it is fighting" (a
+    """ "<This creature> deals damage to that creature rather than the one it is fighting" (a
     "Before Fight:" ability): the attacker's power damage goes to the chosen creature. That
     creature is not attacked, so its elusive does not protect it (the Gabos Longarms FAQ)."""
+
     on: str = "it"
 
     def resolve(self, ctx: Context) -> bool:
@@ -297,13 +312,14 @@ class RedirectFightDamage(Effect):
 
 @dataclass
 class TriggerAbility(Effect):
-    """"Trigger the reap effect of another creature as if you controlled that creature": resolve
+    """ "Trigger the reap effect of another creature as if you controlled that creature": resolve
     its ability with the controller of this ability as its controller; the creature is not used
     (it does not exhaust).
 
     Creatures that trigger each other (two Replicators, each the other's only choice) would loop
     forever; the infinite-loop rule lets the active player stop a loop, so a chain longer than
     ``MAX_CHAIN`` stops there, said so in the trace (as :data:`engine.effects.MAX_REPEATS` does)."""
+
     trigger: str
     on: str = "it"
 
@@ -315,16 +331,17 @@ class TriggerAbility(Effect):
             return False
         chain = ctx.event.get("trigger_chain", 0) + 1
         if chain > self.MAX_CHAIN:
-            ctx.log(f"{ctx.source.label}: stopped after {self.MAX_CHAIN} abilities triggering each other "
-                    "(infinite loop)")
+            ctx.log(
+                f"{ctx.source.label}: stopped after {self.MAX_CHAIN} abilities triggering each other (infinite loop)"
+            )
             return False
-        ctx.log(f"{ctx.source.label} triggers {card.label}'s \"{self.trigger.title()}:\" ability as {ctx.controller}")
+        ctx.log(f'{ctx.source.label} triggers {card.label}\'s "{self.trigger.title()}:" ability as {ctx.controller}')
         return ctx.eng.trigger(card, self.trigger, controller=ctx.controller, as_if_yours=True, trigger_chain=chain)
 
 
 @dataclass
 class SwapWith(Effect):
-    """"Swap <this creature> with another friendly creature in your battleline": both must be in
+    """ "Swap <this creature> with another friendly creature in your battleline": both must be in
     the battleline of the ability's controller. A swap never moves a creature to the other
     player's battleline, so when this creature is not in that battleline (its reap triggered by
     the opponent's Replicator) the swap fails before any choice (the Sanctum Guardian FAQ)."""
@@ -333,7 +350,7 @@ class SwapWith(Effect):
         line = ctx.me.creatures
         if ctx.source not in line:
             ctx.log(f"{ctx.source.label} is not in {ctx.controller}'s battleline: the swap fails, nothing happens")
-            ctx.chosen["swap"] = []   # "that creature" of a later sentence names nothing
+            ctx.chosen["swap"] = []  # "that creature" of a later sentence names nothing
             return False
         Choose("creature", "friendly", name="swap", exclude_self=True).resolve(ctx)
         other = ctx.ref("swap")

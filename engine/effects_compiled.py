@@ -8,6 +8,7 @@ way", statics and counts).
 Kept apart from the effect library modules so the compiler adds to the library without changing
 what any hand-defined card does.
 """
+
 from __future__ import annotations
 
 from collections.abc import Callable
@@ -24,8 +25,9 @@ CardTest = Callable[..., bool]
 
 @dataclass
 class NameGroup(Effect):
-    """"Each <noun phrase>": every card of the kinds ``whats`` on ``side`` that ``test`` admits,
+    """ "Each <noun phrase>": every card of the kinds ``whats`` on ``side`` that ``test`` admits,
     named ``name`` (no choice); with ``other``, never the card with the ability."""
+
     whats: tuple[str, ...]
     side: str
     test: CardTest
@@ -33,15 +35,20 @@ class NameGroup(Effect):
     other: bool = False
 
     def resolve(self, ctx: Context) -> bool:
-        found = [c for what in self.whats for c in candidates(ctx, what, self.side)
-                 if not (self.other and c is ctx.source) and self.test(ctx.eng, ctx.source, ctx.controller, c)]
+        found = [
+            c
+            for what in self.whats
+            for c in candidates(ctx, what, self.side)
+            if not (self.other and c is ctx.source) and self.test(ctx.eng, ctx.source, ctx.controller, c)
+        ]
         ctx.chosen[self.name] = ctx.chosen["it"] = found
         return bool(found)
 
 
 @dataclass
 class NeighborsOf(Effect):
-    """"Each of <that creature>'s neighbors": the creatures next to the card ``of`` names, now."""
+    """ "Each of <that creature>'s neighbors": the creatures next to the card ``of`` names, now."""
+
     of: str
     name: str
 
@@ -54,6 +61,7 @@ class NeighborsOf(Effect):
 @dataclass
 class Named(Effect):
     """Name the cards an earlier reference names under another name (for "it" after a group)."""
+
     ref: str
     name: str
 
@@ -66,49 +74,60 @@ class Named(Effect):
 
 
 def amber_at_least(who: str, n: int) -> Condition:
-    """"If <you / your opponent> <have / has> N Æmber or more"."""
+    """ "If <you / your opponent> <have / has> N Æmber or more"."""
+
     def condition(ctx: Context) -> bool:
         return (ctx.me if who == "self" else ctx.opponent).amber >= n
+
     condition.__name__ = f"{who}_has_{n}_amber_or_more"
     return condition
 
 
 def more_creatures(who: str) -> Condition:
-    """"If <you control / your opponent controls> more creatures than <your opponent / you>"."""
+    """ "If <you control / your opponent controls> more creatures than <your opponent / you>"."""
+
     def condition(ctx: Context) -> bool:
         mine, theirs = len(ctx.me.creatures), len(ctx.opponent.creatures)
         return mine > theirs if who == "self" else theirs > mine
+
     condition.__name__ = f"{who}_controls_more_creatures"
     return condition
 
 
 def no_creatures(side: str) -> Condition:
-    """"If <there are no enemy creatures / you have no creatures> in play"."""
+    """ "If <there are no enemy creatures / you have no creatures> in play"."""
+
     def condition(ctx: Context) -> bool:
         players = {"friendly": [ctx.me], "enemy": [ctx.opponent], "any": [ctx.me, ctx.opponent]}[side]
         return not any(p.creatures for p in players)
+
     condition.__name__ = f"no_{side}_creatures"
     return condition
 
 
 def self_test(test: CardTest) -> Condition:
-    """"If <this card> is on a flank": a test on the card with the ability."""
+    """ "If <this card> is on a flank": a test on the card with the ability."""
+
     def condition(ctx: Context) -> bool:
         return ctx.source.in_play and bool(test(ctx.eng, ctx.source, ctx.controller, ctx.source))
+
     return condition
 
 
 def it_test(ref: str, test: CardTest) -> Condition:
-    """"If <that creature> is damaged": a test on every card an earlier effect named."""
+    """ "If <that creature> is damaged": a test on every card an earlier effect named."""
+
     def condition(ctx: Context) -> bool:
         cards = ctx.refs(ref)
         return bool(cards) and all(test(ctx.eng, ctx.source, ctx.controller, c) for c in cards)
+
     return condition
 
 
 def negate(condition: Condition) -> Condition:
     def negated(ctx: Context) -> bool:
         return not condition(ctx)
+
     return negated
 
 
@@ -117,8 +136,9 @@ def negate(condition: Condition) -> Condition:
 
 @dataclass
 class ForEach(Effect):
-    """"For each <X>, <effects>" / "<effect> for each <X>": the effects once per X, counted when
+    """ "For each <X>, <effects>" / "<effect> for each <X>": the effects once per X, counted when
     the effect starts (glossary "For Each"); each repetition makes its own choices."""
+
     count: Callable[[Context], int]
     effects: list
     #: "each creature cannot <...> more than once this way": each repetition's first choice of a
@@ -127,6 +147,7 @@ class ForEach(Effect):
 
     def resolve(self, ctx: Context) -> bool:
         from .effects import resolve_all
+
         n = self.count(ctx)
         ctx.log(f"{ctx.source.name}: {n} time(s)")
         ok = n > 0
@@ -142,23 +163,32 @@ class ForEach(Effect):
 
     def _choice(self):
         from .targets import Choose
+
         return next(e for e in self.effects if isinstance(e, Choose))
 
     def _excluding(self, picked: list) -> list:
         from dataclasses import replace
+
         choose = self._choice()
         where = choose.where
 
         def fresh(ctx, card) -> bool:
             return card not in picked and (where is None or where(ctx, card))
+
         return [replace(e, where=fresh) if e is choose else e for e in self.effects]
 
 
 def count_in_play(whats: tuple[str, ...], side: str, test: CardTest, other: bool = False) -> Callable[[Context], int]:
     """How many cards in play a noun phrase names ("each friendly ready creature")."""
+
     def count(ctx: Context) -> int:
-        return sum(1 for what in whats for c in candidates(ctx, what, side)
-                   if not (other and c is ctx.source) and test(ctx.eng, ctx.source, ctx.controller, c))
+        return sum(
+            1
+            for what in whats
+            for c in candidates(ctx, what, side)
+            if not (other and c is ctx.source) and test(ctx.eng, ctx.source, ctx.controller, c)
+        )
+
     return count
 
 
@@ -171,7 +201,8 @@ def opponent_keys_forged(ctx: Context) -> int:
 
 @dataclass
 class OpponentKeysCost(Static):
-    """"Your opponent's keys cost +N": added to what the opponent of the controller pays."""
+    """ "Your opponent's keys cost +N": added to what the opponent of the controller pays."""
+
     amount: int
 
     def key_cost(self, eng, source, controller, player: str) -> int:
@@ -180,8 +211,9 @@ class OpponentKeysCost(Static):
 
 @dataclass
 class TheAttacked(Effect):
-    """"The attacked creature": the creature an earlier "fight with" of this ability attacked, or,
+    """ "The attacked creature": the creature an earlier "fight with" of this ability attacked, or,
     in a "Fight:" / "Before Fight:" ability, the creature this one fights."""
+
     name: str
 
     def resolve(self, ctx: Context) -> bool:
@@ -200,8 +232,9 @@ class TheAttacked(Effect):
 
 @dataclass
 class MoveAmberWithPool(Effect):
-    """"Move N Æmber from your pool to <this card>" (``to_card``), or "from <this card> to your
+    """ "Move N Æmber from your pool to <this card>" (``to_card``), or "from <this card> to your
     pool": as much of N as the side it comes from holds."""
+
     amount: int
     to_card: bool = True
 
@@ -211,28 +244,33 @@ class MoveAmberWithPool(Effect):
         step = moved if self.to_card else -moved
         pool.amber -= step
         card.amber += step
-        where = (f"from their pool to {card.label} ({card.amber} on it)" if self.to_card
-                 else f"from {card.label} to their pool ({pool.amber})")
+        where = (
+            f"from their pool to {card.label} ({card.amber} on it)"
+            if self.to_card
+            else f"from {card.label} to their pool ({pool.amber})"
+        )
         ctx.log(f"{ctx.controller} moves {moved} Æmber {where}")
         return moved == self.amount
 
 
 @dataclass
 class LoseAll(Effect):
-    """"Lose all your Æmber" (``who="opponent"``: your opponent loses all of theirs)."""
+    """ "Lose all your Æmber" (``who="opponent"``: your opponent loses all of theirs)."""
+
     who: str = "self"
 
     def resolve(self, ctx: Context) -> bool:
         pool = ctx.me if self.who == "self" else ctx.opponent
         lost, pool.amber = pool.amber, 0
-        ctx.log(f"{ctx.source.name}: {ctx.controller if self.who == 'self' else ctx.opponent_name} loses "
-                f"all {lost} Æmber")
+        ctx.log(
+            f"{ctx.source.name}: {ctx.controller if self.who == 'self' else ctx.opponent_name} loses all {lost} Æmber"
+        )
         return True
 
 
 @dataclass
 class GainForgeCost(Effect):
-    """"You get all Æmber spent by your opponent when forging keys": in reaction to a key forged
+    """ "You get all Æmber spent by your opponent when forging keys": in reaction to a key forged
     (event ``key_forged`` {player, cost, spent}), the Æmber spent comes to you rather than the
     supply: once, to the first such ability that resolves."""
 
@@ -246,28 +284,32 @@ class GainForgeCost(Effect):
 
 @dataclass
 class PlaceAmber(Effect):
-    """"Place N Æmber from the common supply on <creatures>": Æmber no player had (glossary
+    """ "Place N Æmber from the common supply on <creatures>": Æmber no player had (glossary
     "Exalt" does the same with 1)."""
+
     amount: int
     on: str = "it"
 
     def resolve(self, ctx: Context) -> bool:
-        return place_amber(ctx, self.on, self.amount,
-                           "{amount} Æmber from the common supply is placed on {label} ({total} on it)")
+        return place_amber(
+            ctx, self.on, self.amount, "{amount} Æmber from the common supply is placed on {label} ({total} on it)"
+        )
 
 
 @dataclass
 class EachCaptures(Effect):
-    """"<Cards> capture N": each card the reference names captures, one after another (the
+    """ "<Cards> capture N": each card the reference names captures, one after another (the
     library's Capture is one creature's). When a pool cannot cover every capture from it, which
     creature captures next matters, and the active player chooses (16.0 "Active Player": they make
     all necessary decisions); otherwise they capture in battleline order."""
+
     amount: object  # int, or Callable[[Context], int]
     on: str = "self"
     side: str = "opposing"
 
     def resolve(self, ctx: Context) -> bool:
         from .effects import Capture
+
         cards = [c for c in ctx.refs(self.on) if c.zone == "battleline"]
         if self.on == "self" or len(cards) <= 1:
             return Capture(self.amount, self.on, self.side).resolve(ctx)
@@ -280,8 +322,13 @@ class EachCaptures(Effect):
         ordered = any(n > g.players[v].amber for v, n in wanted.items())
         ok = True
         while cards:
-            nxt = cards[0] if not ordered or len(cards) == 1 else ctx.eng.chooser.choose(
-                f"{g.active}: which creature captures next ({ctx.source.name})", cards, label=card_label(cards))
+            nxt = (
+                cards[0]
+                if not ordered or len(cards) == 1
+                else ctx.eng.chooser.choose(
+                    f"{g.active}: which creature captures next ({ctx.source.name})", cards, label=card_label(cards)
+                )
+            )
             cards.remove(nxt)
             ctx.chosen["capturing"] = [nxt]
             ok = Capture(self.amount, "capturing", self.side).resolve(ctx) and ok
@@ -290,8 +337,9 @@ class EachCaptures(Effect):
 
 @dataclass
 class EventCardPlayerAmber(Effect):
-    """"Its owner gains N" / "its controller loses N": the player of the card the event is about
+    """ "Its owner gains N" / "its controller loses N": the player of the card the event is about
     (its controller as the event saw it: a destroyed creature is no longer in play)."""
+
     amount: int
     whose: str = "owner"
     gain: bool = True
@@ -321,7 +369,8 @@ def _discard(ctx: Context, card) -> None:
 
 @dataclass
 class DiscardFromHand(Effect):
-    """"Discard <the chosen cards> (from your hand)"."""
+    """ "Discard <the chosen cards> (from your hand)"."""
+
     on: str
 
     def resolve(self, ctx: Context) -> bool:
@@ -333,7 +382,8 @@ class DiscardFromHand(Effect):
 
 @dataclass
 class DiscardRandomFromHand(Effect):
-    """"<Your opponent> discards a random card from their hand" (the game's seeded generator)."""
+    """ "<Your opponent> discards a random card from their hand" (the game's seeded generator)."""
+
     who: str = "opponent"
 
     def resolve(self, ctx: Context) -> bool:
@@ -348,8 +398,9 @@ class DiscardRandomFromHand(Effect):
 
 @dataclass
 class Ward(Effect):
-    """"Ward <creatures>": a ward counter on each; one already warded cannot be warded again
+    """ "Ward <creatures>": a ward counter on each; one already warded cannot be warded again
     (glossary "Ward")."""
+
     on: str
 
     def resolve(self, ctx: Context) -> bool:
@@ -364,14 +415,16 @@ class Ward(Effect):
 
 @dataclass
 class ShuffleIntoOwnersDeck(Effect):
-    """"Shuffle <cards> into their owner's deck": a card in play leaves play to its owner's deck
+    """ "Shuffle <cards> into their owner's deck": a card in play leaves play to its owner's deck
     (a warded creature stays), a card in one of ``from_zones`` is moved there; then each of those
     decks is shuffled."""
+
     on: str
     from_zones: tuple = ("discard",)
 
     def resolve(self, ctx: Context) -> bool:
         from .effects_zones import shuffle_deck
+
         moved = []
         for c in ctx.refs(self.on):
             if c.in_play:
@@ -389,7 +442,7 @@ class ShuffleIntoOwnersDeck(Effect):
 
 @dataclass
 class DiscardHand(Effect):
-    """"Discard your hand": every card in it, one discard each."""
+    """ "Discard your hand": every card in it, one discard each."""
 
     def resolve(self, ctx: Context) -> bool:
         hand = list(ctx.me.zone("hand"))
@@ -399,10 +452,10 @@ class DiscardHand(Effect):
 
 
 def haunted(ctx: Context) -> bool:
-    """"If you are haunted": 10 or more cards in your discard pile (glossary "Haunted")."""
+    """ "If you are haunted": 10 or more cards in your discard pile (glossary "Haunted")."""
     return len(ctx.me.zone("discard")) >= 10
 
 
 def opponent_amber(ctx: Context) -> int:
-    """"All of your opponent's Æmber", counted as the effect resolves."""
+    """ "All of your opponent's Æmber", counted as the effect resolves."""
     return ctx.opponent.amber

@@ -12,6 +12,7 @@ house chosen last, which is the one it was started with unless the card chooses 
 
 Kept apart from :mod:`engine.effects_compiled` (one module, one job: houses and cards out of play).
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -27,12 +28,14 @@ CHOSEN_HOUSE = "chosen house"
 
 @dataclass
 class ChooseHouse(Effect):
-    """"Choose a house": the player resolving the ability picks one (``choices``); ``identity``:
+    """ "Choose a house": the player resolving the ability picks one (``choices``); ``identity``:
     "a house on your opponent's identity card", among those three only."""
+
     identity: str = ""
 
     def resolve(self, ctx: Context) -> bool:
         from .effects_zones import houses_in_game
+
         houses = sorted(ctx.opponent.houses) if self.identity == "opponent" else houses_in_game(ctx.game)
         if not houses:
             ctx.log(f"{ctx.source.name}: no house to choose")
@@ -54,27 +57,41 @@ def of_chosen_house(eng, source, controller, card) -> bool:
 
 @dataclass
 class OpponentChosenHouseNextTurn(Effect):
-    """"Your opponent cannot choose that house as their active house on their next turn"
+    """ "Your opponent cannot choose that house as their active house on their next turn"
     (``must``: "... must choose that house ...")."""
+
     must: bool = False
 
     def resolve(self, ctx: Context) -> bool:
         from .statics import CannotChooseHouse
+
         house = chosen_house(ctx.source)
         if house is None:
             return False
         from .next_turns import during_next_turn_of
-        static = MustChooseHouseFor(house, ctx.opponent_name) if self.must else CannotChooseHouse(house, ctx.opponent_name)
-        ctx.game.lasting.append(LastingEffect("static", ctx.source.name, ctx.controller, {
-            "static": static, "card": ctx.source, **during_next_turn_of(ctx.opponent_name)}))
-        ctx.log(f"{ctx.source.name}: {ctx.opponent_name} {'must' if self.must else 'cannot'} choose {house} "
-                f"on their next turn")
+
+        static = (
+            MustChooseHouseFor(house, ctx.opponent_name) if self.must else CannotChooseHouse(house, ctx.opponent_name)
+        )
+        ctx.game.lasting.append(
+            LastingEffect(
+                "static",
+                ctx.source.name,
+                ctx.controller,
+                {"static": static, "card": ctx.source, **during_next_turn_of(ctx.opponent_name)},
+            )
+        )
+        ctx.log(
+            f"{ctx.source.name}: {ctx.opponent_name} {'must' if self.must else 'cannot'} choose {house} "
+            f"on their next turn"
+        )
         return True
 
 
 @dataclass
 class MustChooseHouseFor(Static):
-    """"<player> must choose <house> as their active house"."""
+    """ "<player> must choose <house> as their active house"."""
+
     house: str
     player: str
 
@@ -87,7 +104,8 @@ class MustChooseHouseFor(Static):
 
 @dataclass
 class TopOfDeck(Effect):
-    """"The top card of your deck": named ``name`` (and "it"); it stays there."""
+    """ "The top card of your deck": named ``name`` (and "it"); it stays there."""
+
     name: str
 
     def resolve(self, ctx: Context) -> bool:
@@ -98,9 +116,10 @@ class TopOfDeck(Effect):
 
 @dataclass
 class Reveal(Effect):
-    """"Reveal <cards>": shown to both players (the trace says which); they stay where they are.
+    """ "Reveal <cards>": shown to both players (the trace says which); they stay where they are.
     Recorded as revealed this way (engine.effects_compiled_thisway). ``any_number``: revealing
     none of "any number of" cards is fully resolved."""
+
     on: str
     any_number: bool = False
 
@@ -111,14 +130,16 @@ class Reveal(Effect):
             return self.any_number
         ctx.log(f"{ctx.controller} reveals {', '.join(c.label for c in cards)}")
         from .effects_compiled_thisway import _record
+
         _record(ctx, "revealed", cards)
         return True
 
 
 @dataclass
 class PlayIt(Effect):
-    """"Play it": the card an earlier effect named, from where it is (not from hand: house
+    """ "Play it": the card an earlier effect named, from where it is (not from hand: house
     restrictions do not apply, the card's own do: :meth:`engine.rules_play.PlayRules.play_from`)."""
+
     on: str
 
     def resolve(self, ctx: Context) -> bool:
@@ -132,12 +153,14 @@ class PlayIt(Effect):
 
 @dataclass
 class DiscardCards(Effect):
-    """"Discard <it>": a card named out of play (a revealed top card of a deck) goes to its
+    """ "Discard <it>": a card named out of play (a revealed top card of a deck) goes to its
     owner's discard pile."""
+
     on: str
 
     def resolve(self, ctx: Context) -> bool:
         from .effects_compiled import _discard
+
         done = False
         for card in ctx.refs(self.on):
             if card.zone == "hand":
@@ -154,12 +177,14 @@ class DiscardCards(Effect):
 
 @dataclass
 class ChooseAnyNumber(Effect):
-    """"Any number of <cards> from your hand": the player picks them one at a time, "done" when
+    """ "Any number of <cards> from your hand": the player picks them one at a time, "done" when
     finished (none at all is a legal choice)."""
+
     choose: object  # an engine.targets.Choose (up_to), its count set to every card it may pick
 
     def resolve(self, ctx: Context) -> bool:
         from dataclasses import replace
+
         options = self.choose.options(ctx)
         replace(self.choose, count=max(1, len(options)), up_to=True).resolve(ctx)
         return True
@@ -167,15 +192,17 @@ class ChooseAnyNumber(Effect):
 
 @dataclass
 class LookAtHand(Effect):
-    """"Look at your opponent's hand": its cards are shown to the player (the trace lists them);
+    """ "Look at your opponent's hand": its cards are shown to the player (the trace lists them);
     nothing moves. Names them (and "it") for what follows ("a Sanctum card in it")."""
+
     name: str = "hand"
 
     def resolve(self, ctx: Context) -> bool:
         hand = list(ctx.opponent.zone("hand"))
         ctx.chosen[self.name] = ctx.chosen["it"] = hand
-        ctx.log(f"{ctx.controller} looks at {ctx.opponent_name}'s hand: "
-                + (", ".join(c.label for c in hand) or "no cards"))
+        ctx.log(
+            f"{ctx.controller} looks at {ctx.opponent_name}'s hand: " + (", ".join(c.label for c in hand) or "no cards")
+        )
         return True
 
 
@@ -183,6 +210,7 @@ class LookAtHand(Effect):
 class NameOutOfPlay(Effect):
     """Name every card of ``zone`` ("hand", "discard") on ``side`` that ``test`` admits (``done``:
     only among the cards the ability ``done`` this way, "each creature ... revealed this way")."""
+
     zone: str
     side: str
     test: object  # (eng, source, controller, card) -> bool
@@ -192,6 +220,7 @@ class NameOutOfPlay(Effect):
     def resolve(self, ctx: Context) -> bool:
         from .effects_compiled_thisway import done_this_way
         from .targets import candidates
+
         pool = done_this_way(ctx, self.done) if self.done else candidates(ctx, self.zone, self.side)
         found = [c for c in pool if self.test(ctx.eng, ctx.source, ctx.controller, c)]
         ctx.chosen[self.name] = ctx.chosen["it"] = found
@@ -203,16 +232,23 @@ class NameOutOfPlay(Effect):
 
 @dataclass
 class MayPlayOrUseOneOfHouse(Effect):
-    """"You may play or use a <house> card this turn": one card of that house, either played
+    """ "You may play or use a <house> card this turn": one card of that house, either played
     (a play permission) or used (a use permission, engine.rules_use), whichever comes first; the
     two share one record, so taking one uses up the other."""
+
     house: str
 
     def resolve(self, ctx: Context) -> bool:
         shared = {"house": self.house, "max_cards": 1, "cards": [], "except": None}
         ctx.game.lasting.append(LastingEffect("use_permission", ctx.source.name, ctx.controller, shared))
-        ctx.game.lasting.append(LastingEffect("static", ctx.source.name, ctx.controller,
-                                              {"static": _PlayOneOfHouse(self.house, shared), "card": ctx.source}))
+        ctx.game.lasting.append(
+            LastingEffect(
+                "static",
+                ctx.source.name,
+                ctx.controller,
+                {"static": _PlayOneOfHouse(self.house, shared), "card": ctx.source},
+            )
+        )
         ctx.log(f"{ctx.source.name}: {ctx.controller} may play or use one {self.house.title()} card this turn")
         return True
 
@@ -220,6 +256,7 @@ class MayPlayOrUseOneOfHouse(Effect):
 @dataclass(eq=False)
 class _PlayOneOfHouse(Static):
     """The play half of :class:`MayPlayOrUseOneOfHouse` (the engine's ``play_permission`` hook)."""
+
     house: str
     shared: dict
 

@@ -14,6 +14,7 @@ form for, and the counts and conditions its templates read.
 
 Kept apart from :mod:`engine.effects_compiled` (one module, one job: statics, counts, conditions).
 """
+
 from __future__ import annotations
 
 from collections.abc import Callable
@@ -34,14 +35,17 @@ def static_context(eng, source, controller, it=None) -> Context:
 def while_(applies: Applies, condition: Callable[[Context], bool]) -> Applies:
     """A group, only while ``condition`` holds ("while it is on a flank": "it" is the card the
     ability is asked about)."""
+
     def test(eng, source, controller, card) -> bool:
         return applies(eng, source, controller, card) and bool(condition(static_context(eng, source, controller, card)))
+
     return test
 
 
 @dataclass
 class PowerPerCount(Static):
-    """"<group> gets +N power for each <X>": N times the count, read now."""
+    """ "<group> gets +N power for each <X>": N times the count, read now."""
+
     amount: int
     count: Callable[[Context], int]
     applies: Applies = itself
@@ -54,7 +58,8 @@ class PowerPerCount(Static):
 
 @dataclass
 class OpponentKeysCostPerCount(Static):
-    """"Your opponent's keys cost +N for each <X>" (``whose="self"``: "your keys cost ...")."""
+    """ "Your opponent's keys cost +N for each <X>" (``whose="self"``: "your keys cost ...")."""
+
     amount: int
     count: Callable[[Context], int]
     whose: str = "opponent"
@@ -69,7 +74,7 @@ class OpponentKeysCostPerCount(Static):
 
 
 def unforged_keys(ctx: Context) -> int:
-    """"Each unforged key you have": of the three keys, those not forged."""
+    """ "Each unforged key you have": of the three keys, those not forged."""
     return max(0, 3 - ctx.me.keys)
 
 
@@ -78,7 +83,7 @@ def amber_on_self(ctx: Context) -> int:
 
 
 def amber_on_it(ctx: Context) -> int:
-    """"Each Æmber on it": on the card "it" names (in a constant ability, the card it is about)."""
+    """ "Each Æmber on it": on the card "it" names (in a constant ability, the card it is about)."""
     return sum(c.amber for c in ctx.chosen.get("it", [])[:1])
 
 
@@ -106,19 +111,23 @@ def damage_on_self(ctx: Context) -> int:
 
 
 def amber_compare(who: str, op: str, n: int = 0) -> Callable[[Context], bool]:
-    """"If <you / your opponent> <have / has> exactly N / N or fewer / more Æmber than <the other>"
+    """ "If <you / your opponent> <have / has> exactly N / N or fewer / more Æmber than <the other>"
     (``op``: "exactly", "at_most", "more")."""
+
     def condition(ctx: Context) -> bool:
         mine, theirs = (ctx.me.amber, ctx.opponent.amber) if who == "self" else (ctx.opponent.amber, ctx.me.amber)
         return mine == n if op == "exactly" else mine <= n if op == "at_most" else mine > theirs
+
     condition.__name__ = f"{who}_amber_{op}_{n}"
     return condition
 
 
 def count_at_least(count: Callable[[Context], int], n: int) -> Callable[[Context], bool]:
-    """"If <a player> has N or more <cards> in play"."""
+    """ "If <a player> has N or more <cards> in play"."""
+
     def condition(ctx: Context) -> bool:
         return count(ctx) >= n
+
     return condition
 
 
@@ -127,9 +136,10 @@ def count_at_least(count: Callable[[Context], int], n: int) -> Callable[[Context
 
 @dataclass
 class CannotForgeKey(ForgeStatic):
-    """"Players cannot forge their first / second / third key" (``nth``); "each player cannot
+    """ "Players cannot forge their first / second / third key" (``nth``); "each player cannot
     forge keys while they have more forged keys than their opponent" (``while_ahead``): the key is
     not forged, and no Æmber is spent (engine.forging)."""
+
     nth: int = 0
     while_ahead: bool = False
 
@@ -149,22 +159,26 @@ class CannotForgeKey(ForgeStatic):
 
 
 def creatures_in_excess(who: str) -> Callable[[Context], int]:
-    """"Each creature <you have / your opponent controls> in excess of <your opponent / you>"."""
+    """ "Each creature <you have / your opponent controls> in excess of <your opponent / you>"."""
+
     def count(ctx: Context) -> int:
         mine, theirs = len(ctx.me.creatures), len(ctx.opponent.creatures)
         return max(0, mine - theirs) if who == "self" else max(0, theirs - mine)
+
     return count
 
 
 def opponent_amber_but(n: int) -> Callable[[Context], int]:
-    """"All but N of <your opponent's Æmber>"."""
+    """ "All but N of <your opponent's Æmber>"."""
+
     def amount(ctx: Context) -> int:
         return max(0, ctx.opponent.amber - n)
+
     return amount
 
 
 def copies_in_discard(ctx: Context) -> int:
-    """"Each copy of <this card> in your discard pile": cards of its name there."""
+    """ "Each copy of <this card> in your discard pile": cards of its name there."""
     return sum(1 for c in ctx.me.zone("discard") if c.name == ctx.source.name)
 
 
@@ -172,6 +186,7 @@ def copies_in_discard(ctx: Context) -> int:
 class HostOpponentKeysCost(Static):
     """An upgrade's "This creature gains, "Your opponent's keys cost +N."": the opponent of the
     creature's controller pays more, while the upgrade is attached."""
+
     amount: int
 
     def key_cost(self, eng, source, controller, player: str) -> int:
@@ -184,9 +199,10 @@ class HostOpponentKeysCost(Static):
 
 @dataclass
 class MayFight(Static):
-    """"<Creatures> may fight" / "... may fight as though they belonged to the active house": a
+    """ "<Creatures> may fight" / "... may fight as though they belonged to the active house": a
     creature of the group not of the active house may be used, but only to fight (unless
     something else lets it be used: another constant ability, a use permission)."""
+
     applies: Applies
 
     def usable_as_active_house(self, eng, source, controller, card) -> bool:
@@ -194,11 +210,15 @@ class MayFight(Static):
 
     def cannot_use(self, eng, source, controller, card, how: str) -> str | None:
         from .houses import belongs_to
+
         g = eng.game
         if how == "fight" or not self.applies(eng, source, controller, card) or belongs_to(eng, card, g.active_house):
             return None
-        others = any(s.usable_as_active_house(eng, src, ctl, card) or s.belongs_to(eng, src, ctl, card, g.active_house)
-                     for s, src, ctl in eng.statics() if not isinstance(s, MayFight))
+        others = any(
+            s.usable_as_active_house(eng, src, ctl, card) or s.belongs_to(eng, src, ctl, card, g.active_house)
+            for s, src, ctl in eng.statics()
+            if not isinstance(s, MayFight)
+        )
         if others or eng._use_permission(card) is not None:
             return None
         return f"{card.label} may only fight ({source.name}): it is not of the active house ({g.active_house})"
@@ -206,7 +226,8 @@ class MayFight(Static):
 
 @dataclass
 class OnlyFight(Static):
-    """"<Creatures> can only fight": used any other way is refused."""
+    """ "<Creatures> can only fight": used any other way is refused."""
+
     applies: Applies
 
     def cannot_use(self, eng, source, controller, card, how: str) -> str | None:
@@ -217,7 +238,7 @@ class OnlyFight(Static):
 
 @dataclass
 class UsableOnlyToFight(OnlyFight):
-    """"<Creatures> can be used as if they were in the active house, but can only fight"."""
+    """ "<Creatures> can be used as if they were in the active house, but can only fight"."""
 
     def usable_as_active_house(self, eng, source, controller, card) -> bool:
         return card.type == "creature" and self.applies(eng, source, controller, card)
@@ -225,12 +246,13 @@ class UsableOnlyToFight(OnlyFight):
 
 @dataclass
 class SkipsForgeStep(ForgeStatic):
-    """"<Your opponent> skips the "forge a key" step": no key is forged in step 1 (a key forged by
+    """ "<Your opponent> skips the "forge a key" step": no key is forged in step 1 (a key forged by
     a card effect later in the turn is not the step, so it is not skipped)."""
+
     whose: str = "opponent"
 
     def stops_forge(self, eng, source, controller, player: str) -> bool:
         if eng.game.step != 1 or (player == controller) != (self.whose == "self"):
             return False
-        eng.game.log(f"{source.name}: {player} skips the \"forge a key\" step")
+        eng.game.log(f'{source.name}: {player} skips the "forge a key" step')
         return True

@@ -10,6 +10,7 @@ conditions read those records.
 
 Kept apart from :mod:`engine.effects_compiled` (one module, one job: "this way").
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -50,6 +51,7 @@ class ThisWay(Effect):
     """Resolve ``effect`` (which acts on the cards ``on`` names) and record what it did, and for
     whom: a card destroyed, purged or healed counts for its controller as it was before, a card
     shuffled into a deck for its owner (whose deck it is)."""
+
     effect: Effect
     on: str
     verb: str
@@ -82,9 +84,10 @@ class ThisWay(Effect):
 
 @dataclass
 class HealUpTo(Effect):
-    """"Heal up to N damage from <a creature>": the player chooses how much, from 1 to what it
+    """ "Heal up to N damage from <a creature>": the player chooses how much, from 1 to what it
     can heal (an undamaged creature: nothing to choose, nothing healed); recorded as healed this
     way."""
+
     amount: int
     on: str
 
@@ -92,8 +95,10 @@ class HealUpTo(Effect):
         healed_any = False
         for c in [c for c in ctx.refs(self.on) if c.zone == "battleline"]:
             most = min(self.amount, c.damage)
-            n = ctx.eng.chooser.choose(f"{ctx.eng.decider(ctx)}: {ctx.source.name}: heal how much damage from {c.label}",
-                                       list(range(most, 0, -1)) or [0])
+            n = ctx.eng.chooser.choose(
+                f"{ctx.eng.decider(ctx)}: {ctx.source.name}: heal how much damage from {c.label}",
+                list(range(most, 0, -1)) or [0],
+            )
             healed = ctx.eng.heal(c, n) if n else 0
             _record(ctx, "healed", [c] if healed else [], healed)
             healed_any = healed_any or healed > 0
@@ -101,35 +106,44 @@ class HealUpTo(Effect):
 
 
 def count_this_way(verb: str, what: str = "card", house: str | None = None):
-    """"For each <creature / artifact / card> <verb> this way" ("<house> cards revealed this way")."""
+    """ "For each <creature / artifact / card> <verb> this way" ("<house> cards revealed this way")."""
     from .houses import belongs_to
 
     def count(ctx: Context) -> int:
-        return sum(1 for c in done_this_way(ctx, verb) if (what == "card" or c.type == what)
-                   and (house is None or belongs_to(ctx.eng, c, house)))
+        return sum(
+            1
+            for c in done_this_way(ctx, verb)
+            if (what == "card" or c.type == what) and (house is None or belongs_to(ctx.eng, c, house))
+        )
+
     return count
 
 
 def that_amount(verb: str):
-    """"That amount": how much the ability ``verb`` this way."""
+    """ "That amount": how much the ability ``verb`` this way."""
+
     def amount(ctx: Context) -> int:
         return amount_this_way(ctx, verb)
+
     return amount
 
 
 def amount_at_least(verb: str, n: int, exactly: bool = False):
-    """"If you healed N (or more) damage (this way)"."""
+    """ "If you healed N (or more) damage (this way)"."""
+
     def condition(ctx: Context) -> bool:
         got = amount_this_way(ctx, verb)
         return got == n if exactly else got >= n
+
     return condition
 
 
 @dataclass
 class DiscardUntil(Effect):
-    """"Discard cards from the top of your deck until you discard <a card ``test`` admits> or run
+    """ "Discard cards from the top of your deck until you discard <a card ``test`` admits> or run
     out of cards": one at a time; the card that stopped it is named ``name`` (and "it"); every card
     discarded is recorded as discarded this way."""
+
     test: object  # (eng, source, controller, card) -> bool
     name: str
 
@@ -143,32 +157,38 @@ class DiscardUntil(Effect):
             if self.test(ctx.eng, ctx.source, ctx.controller, card):
                 found = card
                 break
-        ctx.log(f"{ctx.controller} discards {', '.join(c.label for c in discarded) or 'nothing'} from the top "
-                f"of their deck" + ("" if found else " (no card stopped it)"))
+        ctx.log(
+            f"{ctx.controller} discards {', '.join(c.label for c in discarded) or 'nothing'} from the top "
+            f"of their deck" + ("" if found else " (no card stopped it)")
+        )
         _record(ctx, "discarded", discarded)
         ctx.chosen[self.name] = ctx.chosen["it"] = [found] if found else []
         return found is not None
 
 
 def did_this_way(verb: str, test):
-    """"If you <verb> <a card the test admits> this way"."""
+    """ "If you <verb> <a card the test admits> this way"."""
+
     def condition(ctx: Context) -> bool:
         return any(test(ctx.eng, ctx.source, ctx.controller, c) for c in done_this_way(ctx, verb))
+
     return condition
 
 
 @dataclass
 class EachPlayerGainsPer(Effect):
-    """"Each player gains N for each creature they controlled that was destroyed this way" /
+    """ "Each player gains N for each creature they controlled that was destroyed this way" /
     "... shuffled into their deck this way": per player, N times their cards done this way."""
+
     amount: int
     verb: str
     #: "for each card purged this way, its owner gains N": by owner, not by controller
     by_owner: bool = False
 
     def resolve(self, ctx: Context) -> bool:
-        players = ([c.owner for c in done_this_way(ctx, self.verb)] if self.by_owner
-                   else players_this_way(ctx, self.verb))
+        players = (
+            [c.owner for c in done_this_way(ctx, self.verb)] if self.by_owner else players_this_way(ctx, self.verb)
+        )
         for player in (ctx.game.active, ctx.game.other(ctx.game.active)):
             n = players.count(player)
             if n:

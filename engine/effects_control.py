@@ -15,6 +15,7 @@ ReturnPurgedToPlay`).
 - Timing chart, step 5: "End of turn" effects resolve after the draw; "at the end of your turn"
   abilities are reactions to the ``"end_of_turn"`` event of their controller's turn.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -25,8 +26,8 @@ from .statics import itself, Static
 
 @dataclass
 class TakeControl(Effect):
-    """"Take control of <it>"; ``house``: "While under your control, it belongs to house X."
-    """
+    """ "Take control of <it>"; ``house``: "While under your control, it belongs to house X." """
+
     on: str = "it"
     house: str | None = None
 
@@ -44,17 +45,19 @@ class TakeControl(Effect):
 
 
 def at_end_of_your_turn(ctx: Context) -> bool:
-    """"At the end of your turn": the turn ending is the controller's."""
+    """ "At the end of your turn": the turn ending is the controller's."""
     return ctx.event.get("player") == ctx.controller
 
 
 # ------------------------------------------------------------------------------ last known state
+
 
 @dataclass
 class RememberAsInPlay(Effect):
     """Remember the cards ``on`` names as they are now (their houses), for instructions after they
     leave play: "later instructions in the same ability refer to the cards as they were
     immediately prior to leaving play" (glossary "Leaves Play", the Code Monkey example)."""
+
     on: str = "it"
 
     def resolve(self, ctx: Context) -> bool:
@@ -70,12 +73,14 @@ def last_known_house(ctx: Context, card) -> str:
 
 
 def share_a_house(ref: str):
-    """"If those creatures share a house": two or more cards, all of one house, as they were
+    """ "If those creatures share a house": two or more cards, all of one house, as they were
     when remembered (:class:`RememberAsInPlay`)."""
+
     def condition(ctx: Context) -> bool:
         cards = ctx.refs(ref)
         houses = {last_known_house(ctx, c) for c in cards}
         return len(cards) >= 2 and len(houses) == 1
+
     condition.__name__ = f"{ref}_share_a_house"
     return condition
 
@@ -85,7 +90,8 @@ def share_a_house(ref: str):
 
 @dataclass
 class AttacksOnlyFlank(Static):
-    """"When <this creature> is used to fight, it can only attack flank creatures" (Groggins)."""
+    """ "When <this creature> is used to fight, it can only attack flank creatures" (Groggins)."""
+
     applies: object = itself
 
     def forbids_attack(self, eng, source, controller, attacker, target) -> str | None:
@@ -96,9 +102,11 @@ class AttacksOnlyFlank(Static):
 
 # ------------------------------------------------------------------------------ Æmber on cards, keys
 
+
 @dataclass
 class PlaceAmberOn(Effect):
-    """"Place N Æmber from the common supply on <this card>"."""
+    """ "Place N Æmber from the common supply on <this card>"."""
+
     amount: int = 1
     on: str = "self"
 
@@ -106,23 +114,27 @@ class PlaceAmberOn(Effect):
         cards = [c for c in ctx.refs(self.on) if c.in_play]
         for card in cards:
             card.amber += self.amount
-            ctx.log(f"{ctx.source.name}: {self.amount} Æmber from the common supply is placed on "
-                    f"{card.label} ({card.amber} on it)")
+            ctx.log(
+                f"{ctx.source.name}: {self.amount} Æmber from the common supply is placed on "
+                f"{card.label} ({card.amber} on it)"
+            )
         return bool(cards)
 
 
 def amber_on_self_at_least(n: int):
     def condition(ctx: Context) -> bool:
         return ctx.source.in_play and ctx.source.amber >= n
+
     condition.__name__ = f"amber_on_self_at_least_{n}"
     return condition
 
 
 @dataclass
 class ForgeAtNoCost(Effect):
-    """"Forge a key at no cost" (glossary "Forge a Key": every way of forging goes through
+    """ "Forge a key at no cost" (glossary "Forge a Key": every way of forging goes through
     :func:`engine.forging.forge_key`)."""
 
     def resolve(self, ctx: Context) -> bool:
         from .forging import forge_key
+
         return forge_key(ctx.eng, ctx.controller, 0, f"{ctx.source.name}, at no cost")

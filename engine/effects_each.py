@@ -5,6 +5,7 @@ The group is the cards the reference names when the effect starts; the active pl
 which card goes next (a single one left goes without asking), and a card no longer in play when
 its turn comes is skipped. Each card in turn is named ``name`` for the effects.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass, field
@@ -23,9 +24,15 @@ class OneAtATime(Effect):
         pending = list(ctx.refs(self.on))
         done = False
         while pending:
-            nxt = pending[0] if len(pending) == 1 else ctx.eng.chooser.choose(
-                f"{ctx.game.active}: {ctx.source.name}: which card next (one at a time)", pending,
-                label=card_label(pending))
+            nxt = (
+                pending[0]
+                if len(pending) == 1
+                else ctx.eng.chooser.choose(
+                    f"{ctx.game.active}: {ctx.source.name}: which card next (one at a time)",
+                    pending,
+                    label=card_label(pending),
+                )
+            )
             pending.remove(nxt)
             if not nxt.in_play:
                 continue

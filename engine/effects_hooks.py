@@ -22,6 +22,7 @@ abilities that use them.
 - A record of the creatures destroyed in fights this turn (``Game.destroyed_in_fights``, kept by
   :meth:`engine.game.Engine.emit` from the ``"destroyed"`` event) and the effects that read it.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -37,12 +38,14 @@ if TYPE_CHECKING:
 
 # ------------------------------------------------------------------------------ state checks
 
+
 @dataclass
 class DestroyedWhile(Static):
-    """"If <condition>, destroy <this card>": a constant ability (no bold precursor), active while
+    """ "If <condition>, destroy <this card>": a constant ability (no bold precursor), active while
     the card is in play (16.0, "Constant Abilities"). It is checked with the damage whenever the
     state is checked, so a ward that stops the destruction once does not stop it for good: the
     condition still holds, and the next check destroys the card (:func:`condemned`)."""
+
     condition: Callable[[Context], bool]
 
     def destroys_itself(self, eng, source, controller) -> bool:
@@ -51,12 +54,15 @@ class DestroyedWhile(Static):
 
 def condemned(eng: "Engine") -> list["CardInstance"]:
     """The cards in play a constant ability of their own destroys now (:class:`DestroyedWhile`)."""
-    return [src for s, src, ctl in eng.statics()
-            if src is not None and src.in_play and not src.memory.get("destroyed")
-            and s.destroys_itself(eng, src, ctl)]
+    return [
+        src
+        for s, src, ctl in eng.statics()
+        if src is not None and src.in_play and not src.memory.get("destroyed") and s.destroys_itself(eng, src, ctl)
+    ]
 
 
 # ------------------------------------------------------------------------------ fights
+
 
 def ignores(eng: "Engine", attacker: "CardInstance", keyword: str) -> bool:
     """Is ``keyword`` ignored while ``attacker`` attacks?"""
@@ -65,7 +71,8 @@ def ignores(eng: "Engine", attacker: "CardInstance", keyword: str) -> bool:
 
 @dataclass
 class IgnoreWhileAttacking(Static):
-    """"While <this creature> is attacking, ignore taunt and elusive"."""
+    """ "While <this creature> is attacking, ignore taunt and elusive"."""
+
     ignored: tuple[str, ...] = ("taunt", "elusive")
 
     def ignores_keyword(self, eng, source, controller, attacker, keyword) -> bool:
@@ -74,20 +81,26 @@ class IgnoreWhileAttacking(Static):
 
 @dataclass
 class GainsWhileAttackingFlank(Static):
-    """"<This creature> gains <keyword> while attacking an enemy flank creature"."""
+    """ "<This creature> gains <keyword> while attacking an enemy flank creature"."""
+
     keyword: str
 
     def keywords(self, eng, source, controller, creature) -> dict[str, int]:
         g = eng.game
-        if (creature is source and g.attacking is source and g.defending is not None
-                and g.defending.controller != source.controller and eng.is_flank(g.defending)):
+        if (
+            creature is source
+            and g.attacking is source
+            and g.defending is not None
+            and g.defending.controller != source.controller
+            and eng.is_flank(g.defending)
+        ):
             return {self.keyword: 1}
         return {}
 
 
 @dataclass
 class DiscardTopOfFightersDeck(Effect):
-    """"Before a creature fights, discard the top card of its controller's deck. If the discarded
+    """ "Before a creature fights, discard the top card of its controller's deck. If the discarded
     card is of the active house, exhaust that creature with no effect." (a reaction to
     ``"before_fight"``)."""
 
@@ -107,7 +120,7 @@ class DiscardTopOfFightersDeck(Effect):
 
 @dataclass
 class MustFightWhenUsed(Static):
-    """"Creatures must fight when used, if able"."""
+    """ "Creatures must fight when used, if able"."""
 
     def must_fight(self, eng, source, controller, card) -> bool:
         return True
@@ -115,7 +128,8 @@ class MustFightWhenUsed(Static):
 
 @dataclass
 class GainPerCreatureDestroyedInFights(Effect):
-    """"Gain 1 Æmber for each enemy creature that was destroyed in a fight this turn"."""
+    """ "Gain 1 Æmber for each enemy creature that was destroyed in a fight this turn"."""
+
     whose: str = "enemy"
 
     def resolve(self, ctx: Context) -> bool:
@@ -128,9 +142,11 @@ class GainPerCreatureDestroyedInFights(Effect):
 
 # ------------------------------------------------------------------------------ costs
 
+
 @dataclass
 class OpponentPaysToUse(Static):
-    """"Your opponent must pay you N Æmber in order to use <a card of this type>"."""
+    """ "Your opponent must pay you N Æmber in order to use <a card of this type>"."""
+
     card_type: str
     amount: int = 1
 
@@ -141,7 +157,8 @@ class OpponentPaysToUse(Static):
 
 @dataclass
 class OpponentPaysToPlay(Static):
-    """"Your opponent must pay you N Æmber in order to play <a card of this type>"."""
+    """ "Your opponent must pay you N Æmber in order to play <a card of this type>"."""
+
     card_type: str
     amount: int = 1
 
@@ -169,6 +186,7 @@ def cannot_pay(eng: "Engine", costs: list[tuple[int, str]], what: str) -> str | 
 
 def pay_costs(eng: "Engine", costs: list[tuple[int, str]], why: str) -> None:
     from .replacements import add_to_pool
+
     g = eng.game
     payer = g.players[g.active]
     for amount, payee in costs:
@@ -178,6 +196,7 @@ def pay_costs(eng: "Engine", costs: list[tuple[int, str]], why: str) -> None:
 
 
 # ------------------------------------------------------------------------------ permissions
+
 
 class _OncePerTurn:
     """A play permission a constant ability gives once each turn: using it is remembered on the
@@ -197,24 +216,32 @@ class _OncePerTurn:
 
 @dataclass
 class MayPlayOneOfHouse(Static):
-    """"During each turn in which <house> is not your active house, you may play one <house>
+    """ "During each turn in which <house> is not your active house, you may play one <house>
     card"."""
+
     house: str
 
     def play_permission(self, eng, source, controller, card):
         from .houses import belongs_to
+
         g = eng.game
-        if (controller != g.active or g.active_house == self.house or not belongs_to(eng, card, self.house)
-                or source.memory.get("permission_turn") == g.turn):
+        if (
+            controller != g.active
+            or g.active_house == self.house
+            or not belongs_to(eng, card, self.house)
+            or source.memory.get("permission_turn") == g.turn
+        ):
             return None
         return _OncePerTurn(eng, source)
 
 
 # ------------------------------------------------------------------------------ entering play
 
+
 @dataclass
 class ArtifactsEnterPlayReady(Static):
-    """"Friendly artifacts enter play ready"."""
+    """ "Friendly artifacts enter play ready"."""
+
     applies: Callable = lambda eng, source, controller, card: card.controller == controller
 
     def artifact_enters_ready(self, eng, source, controller, card) -> bool:
@@ -222,5 +249,7 @@ class ArtifactsEnterPlayReady(Static):
 
 
 def artifact_enters_ready(eng: "Engine", card: "CardInstance") -> bool:
-    return any(isinstance(s, ArtifactsEnterPlayReady) and s.artifact_enters_ready(eng, src, ctl, card)
-               for s, src, ctl in eng.statics())
+    return any(
+        isinstance(s, ArtifactsEnterPlayReady) and s.artifact_enters_ready(eng, src, ctl, card)
+        for s, src, ctl in eng.statics()
+    )

@@ -3,6 +3,7 @@
 destroying cards while remembering which were destroyed this way (a warded creature is not: its
 ward is discarded instead, the Obsidian Forge FAQ).
 """
+
 from __future__ import annotations
 
 from collections.abc import Callable
@@ -14,6 +15,7 @@ from .effects import Context, Effect
 @dataclass
 class DestroyCounting(Effect):
     """Destroy the cards ``on`` names; those that were destroyed are remembered as ``name``."""
+
     on: str = "it"
     name: str = "this way"
 
@@ -25,29 +27,35 @@ class DestroyCounting(Effect):
 
 
 def counted(name: str = "this way") -> Callable[[Context], int]:
-    """"For each card ... this way": how many cards an earlier effect remembered."""
+    """ "For each card ... this way": how many cards an earlier effect remembered."""
+
     def count(ctx: Context) -> int:
         return len(ctx.chosen.get(name, []))
+
     return count
 
 
 @dataclass
 class ForgeAtCost(Effect):
-    """"Forge a key at +N current cost, reduced by ...": the current cost (every modifier in force)
+    """ "Forge a key at +N current cost, reduced by ...": the current cost (every modifier in force)
     plus ``extra`` minus ``reduction``, never below 0. Fully resolved only if a key is forged."""
+
     extra: int
     reduction: Callable[[Context], int] = field(default=lambda ctx: 0)
 
     def cost(self, ctx: Context) -> int:
         from .turn import key_cost
+
         return max(0, key_cost(ctx.eng, ctx.controller) + self.extra - self.reduction(ctx))
 
     def possible(self, ctx: Context) -> bool:
         from .forging import can_forge
+
         return can_forge(ctx.eng, ctx.controller, self.cost(ctx))
 
     def resolve(self, ctx: Context) -> bool:
         from .forging import forge_key
+
         cost, p = self.cost(ctx), ctx.me
         if not self.possible(ctx):
             ctx.log(f"{ctx.source.name}: {ctx.controller} cannot forge a key at {cost} Æmber ({p.amber})")
@@ -57,12 +65,14 @@ class ForgeAtCost(Effect):
 
 @dataclass
 class MayForgeAtCost(Effect):
-    """"You may forge a key at ... If you do, <then>": asked only when the key can be forged."""
+    """ "You may forge a key at ... If you do, <then>": asked only when the key can be forged."""
+
     forge: ForgeAtCost
     then: list = field(default_factory=list)
 
     def resolve(self, ctx: Context) -> bool:
         from .effects import May, resolve_all
+
         if not self.forge.possible(ctx):
             ctx.log(f"{ctx.source.name}: {ctx.controller} cannot forge a key at {self.forge.cost(ctx)} Æmber")
             return False

@@ -9,6 +9,7 @@ Hand size: the rules read :meth:`HandSize.hand_size` in step 5 (:func:`engine.tu
 A doom counter is a counter with no official component (glossary "Counters"): it is kept as a
 lasting effect on the creature that ends when the creature leaves play, as every counter does.
 """
+
 from __future__ import annotations
 
 from collections.abc import Callable
@@ -25,11 +26,13 @@ DOOM = "doom_counter"
 
 # --------------------------------------------------------------------------- hand size
 
+
 @dataclass
 class HandSize(Static):
-    """"During <whose> 'draw cards' step, <player> refills their hand to N additional / N less
+    """ "During <whose> 'draw cards' step, <player> refills their hand to N additional / N less
     card(s)": ``whose`` is ``"you"`` (the controller), ``"opponent"`` or ``"each"``; ``condition``
     (``while``: Streke "is not on a flank") is asked of (eng, source)."""
+
     delta: int
     whose: str = "you"
     condition: Callable | None = None
@@ -49,6 +52,7 @@ def not_on_a_flank(eng, source) -> bool:
 
 # --------------------------------------------------------------------------- entering ready
 
+
 def _being_played_by(eng, controller: str, card: CardInstance) -> bool:
     return eng.game.active == controller
 
@@ -57,6 +61,7 @@ def _being_played_by(eng, controller: str, card: CardInstance) -> bool:
 class _NextPlayedEntersReady(EnteringStatic):
     """The lasting effect :class:`NextPlayedEntersReady` starts; used up by the first card that
     fits, whether or not something else already makes it enter ready."""
+
     types: tuple[str, ...]
     house: str | None = None
     spent: bool = False
@@ -72,23 +77,27 @@ class _NextPlayedEntersReady(EnteringStatic):
 
 @dataclass
 class NextPlayedEntersReady(Effect):
-    """"The next <Mars> creature [or artifact] you play this turn enters play ready"."""
+    """ "The next <Mars> creature [or artifact] you play this turn enters play ready"."""
+
     types: tuple[str, ...] = ("creature",)
     house: str | None = None
 
     def resolve(self, ctx: Context) -> bool:
         static = _NextPlayedEntersReady(tuple(self.types), self.house)  # one per resolution: it is used up
-        ctx.game.lasting.append(LastingEffect("static", ctx.source.name, ctx.controller,
-                                              {"static": static, "card": ctx.source}))
+        ctx.game.lasting.append(
+            LastingEffect("static", ctx.source.name, ctx.controller, {"static": static, "card": ctx.source})
+        )
         what = " or ".join(self.types)
-        ctx.log(f"{ctx.source.name}: the next {self.house.title() + ' ' if self.house else ''}{what} "
-                f"{ctx.controller} plays this turn enters play ready")
+        ctx.log(
+            f"{ctx.source.name}: the next {self.house.title() + ' ' if self.house else ''}{what} "
+            f"{ctx.controller} plays this turn enters play ready"
+        )
         return True
 
 
 @dataclass
 class FirstCreaturePlayedEntersReady(EnteringStatic):
-    """"The first creature played each turn enters play ready": the first creature played this
+    """ "The first creature played each turn enters play ready": the first creature played this
     turn, by whoever plays it (the record of plays, :attr:`engine.state.Game.plays`, holds it)."""
 
     def enters_ready_played(self, eng, source, controller, card) -> bool:
@@ -100,18 +109,21 @@ class FirstCreaturePlayedEntersReady(EnteringStatic):
 
 # --------------------------------------------------------------------------- fights
 
+
 @dataclass
 class ReadyAndFightAgainstDifferent(Effect):
-    """"Ready and fight with <it> N times, each time against a different enemy creature. Resolve
+    """ "Ready and fight with <it> N times, each time against a different enemy creature. Resolve
     these fights one at a time": each time the creature is readied, then fights an enemy creature
     it has not fought in this effect; it stops when the creature has left play or has no such
     creature to attack. A stunned creature's fight removes its stun instead (glossary "Stun"):
     that is one of the times."""
+
     times: int
     on: str = "it"
 
     def resolve(self, ctx: Context) -> bool:
         from .targets import card_label
+
         creature, eng = ctx.ref(self.on), ctx.eng
         fought: list[CardInstance] = []
         done = 0
@@ -126,8 +138,9 @@ class ReadyAndFightAgainstDifferent(Effect):
                 if not options:
                     ctx.log(f"{creature.label} has no different enemy creature to fight")
                     break
-                target = eng.chooser.choose(f"{ctx.source.name}: {creature.label} fights", options,
-                                            label=card_label(options))
+                target = eng.chooser.choose(
+                    f"{ctx.source.name}: {creature.label} fights", options, label=card_label(options)
+                )
             try:
                 eng.use(creature, "fight", target=target, ignore_house=True, imposed=True)
             except IllegalAction as exc:
@@ -141,6 +154,7 @@ class ReadyAndFightAgainstDifferent(Effect):
 
 
 # --------------------------------------------------------------------------- doom counters
+
 
 def doom_counters(game) -> list[LastingEffect]:
     return [e for e in game.lasting if e.kind == DOOM and e.params["target"].in_play]
@@ -156,19 +170,20 @@ def doom_in_play(ctx: Context) -> bool:
 
 @dataclass
 class PutDoomCounter(Effect):
-    """"Put a doom counter on <it>"; it stays until the creature leaves play."""
+    """ "Put a doom counter on <it>"; it stays until the creature leaves play."""
+
     on: str = "it"
 
     def resolve(self, ctx: Context) -> bool:
         cards = [c for c in ctx.refs(self.on) if c.zone == "battleline"]
         for c in cards:
-            ctx.game.lasting.append(LastingEffect(DOOM, ctx.source.name, ctx.controller, {"target": c},
-                                                  until_leaves=c))
+            ctx.game.lasting.append(LastingEffect(DOOM, ctx.source.name, ctx.controller, {"target": c}, until_leaves=c))
             ctx.log(f"{ctx.source.name}: a doom counter is put on {c.label}")
         return bool(cards)
 
 
 # --------------------------------------------------------------------------- playing from archives
+
 
 def playable(ctx: Context, card: CardInstance) -> bool:
     """Whether ``card`` may be played now by a card effect (its own restrictions)."""
@@ -181,8 +196,9 @@ def playable(ctx: Context, card: CardInstance) -> bool:
 
 @dataclass
 class PlayAsIfFromHand(Effect):
-    """"Play <it> as if it were in your hand and in the active house": the house restriction does
+    """ "Play <it> as if it were in your hand and in the active house": the house restriction does
     not apply; the card's own restrictions do (:meth:`engine.rules_play.PlayRules.play_from`)."""
+
     on: str = "it"
     zone: str = "archives"
 

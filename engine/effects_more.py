@@ -3,6 +3,7 @@ one card only ("each player with 6 Æmber or more is reduced to 5", "swap your d
 pile", "can only fight stunned creatures"), written as a small general effect so a later card with
 the same words can reuse it. Each returns whether it fully resolved, as :mod:`engine.effects` says.
 """
+
 from __future__ import annotations
 
 from collections.abc import Callable
@@ -18,7 +19,8 @@ from .targets import candidates, card_label
 
 @dataclass
 class ReduceAmberTo(Effect):
-    """"Each player with N+1 Æmber or more is reduced to N": both players' pools are capped."""
+    """ "Each player with N+1 Æmber or more is reduced to N": both players' pools are capped."""
+
     limit: int
 
     def resolve(self, ctx: Context) -> bool:
@@ -31,7 +33,7 @@ class ReduceAmberTo(Effect):
 
 @dataclass
 class EachPlayerLosesHalf(Effect):
-    """"Each player loses half their Æmber (rounding down the loss)"."""
+    """ "Each player loses half their Æmber (rounding down the loss)"."""
 
     def resolve(self, ctx: Context) -> bool:
         for name, pool in ctx.game.players.items():
@@ -43,7 +45,8 @@ class EachPlayerLosesHalf(Effect):
 
 @dataclass
 class StealAllBut(Effect):
-    """"Steal all but N of your opponent's Æmber" (a steal: replacement effects apply)."""
+    """ "Steal all but N of your opponent's Æmber" (a steal: replacement effects apply)."""
+
     keep: int
 
     def resolve(self, ctx: Context) -> bool:
@@ -52,13 +55,15 @@ class StealAllBut(Effect):
             ctx.log(f"{ctx.source.name}: {ctx.opponent_name} has {ctx.opponent.amber} Æmber: nothing to steal")
             return False
         from .replacements import steal
+
         taken, stolen = steal(ctx.eng, ctx.controller, amount, ctx.source.name)
         return stolen and taken == amount
 
 
 @dataclass
 class LoseAllThenOpponentLosesTimes(Effect):
-    """"Lose all your Æmber. Then, your opponent loses <factor> times the amount you lost"."""
+    """ "Lose all your Æmber. Then, your opponent loses <factor> times the amount you lost"."""
+
     factor: int
 
     def resolve(self, ctx: Context) -> bool:
@@ -66,24 +71,35 @@ class LoseAllThenOpponentLosesTimes(Effect):
         ctx.me.amber = 0
         theirs = min(ctx.opponent.amber, lost * self.factor)
         ctx.opponent.amber -= theirs
-        ctx.log(f"{ctx.source.name}: {ctx.controller} loses {lost} Æmber; {ctx.opponent_name} loses {theirs} "
-                f"({ctx.opponent.amber})")
+        ctx.log(
+            f"{ctx.source.name}: {ctx.controller} loses {lost} Æmber; {ctx.opponent_name} loses {theirs} "
+            f"({ctx.opponent.amber})"
+        )
         return True
 
 
 @dataclass
 class EachUndamagedCaptures(Effect):
-    """"Each undamaged creature captures N Æmber from its opponent": one capture per creature, in
+    """ "Each undamaged creature captures N Æmber from its opponent": one capture per creature, in
     the order the active player chooses (it matters when a pool runs out)."""
+
     amount: int = 1
 
     def resolve(self, ctx: Context) -> bool:
         from .replacements import capture
+
         pending = [c for c in ctx.game.creatures() if c.damage == 0]
         while pending:
             label = card_label(pending)
-            nxt = pending[0] if len(pending) == 1 else ctx.eng.chooser.choose(
-                f"{ctx.game.active}: which undamaged creature captures next ({ctx.source.name})", pending, label=label)
+            nxt = (
+                pending[0]
+                if len(pending) == 1
+                else ctx.eng.chooser.choose(
+                    f"{ctx.game.active}: which undamaged creature captures next ({ctx.source.name})",
+                    pending,
+                    label=label,
+                )
+            )
             pending.remove(nxt)
             if nxt.zone == "battleline":
                 capture(ctx.eng, nxt, self.amount, ctx.game.other(nxt.controller), ctx.source.name)
@@ -92,9 +108,10 @@ class EachUndamagedCaptures(Effect):
 
 @dataclass
 class DamageByAmberThenTake(Effect):
-    """"Deal 1 damage to each <enemy creature> for each Æmber on it. Return all Æmber from those
+    """ "Deal 1 damage to each <enemy creature> for each Æmber on it. Return all Æmber from those
     creatures to your pool": the damage is one simultaneous instance; the Æmber still on each of
     those creatures then goes to the controller's pool."""
+
     side: str = "enemy"
 
     def resolve(self, ctx: Context) -> bool:
@@ -102,6 +119,7 @@ class DamageByAmberThenTake(Effect):
         for c in hit:
             ctx.eng.deal_damage(c, c.amber, ctx.source.label, check=False, dealer=ctx.source)
         from .replacements import add_to_pool
+
         for c in hit:
             taken, c.amber = c.amber, 0
             add_to_pool(ctx.eng, ctx.controller, taken, f"returned from {c.label} by {ctx.source.name}", card=c)
@@ -126,7 +144,7 @@ class Unstun(Effect):
 
 @dataclass
 class SwapDeckAndDiscard(Effect):
-    """"Swap your deck and your discard pile. Then, shuffle your deck"."""
+    """ "Swap your deck and your discard pile. Then, shuffle your deck"."""
 
     def resolve(self, ctx: Context) -> bool:
         p = ctx.me
@@ -141,7 +159,8 @@ class SwapDeckAndDiscard(Effect):
 
 @dataclass
 class ShuffleZonesIntoDeck(Effect):
-    """"Shuffle your hand and discard pile into your deck"."""
+    """ "Shuffle your hand and discard pile into your deck"."""
+
     zones: tuple[str, ...] = ("hand", "discard")
 
     def resolve(self, ctx: Context) -> bool:
@@ -159,6 +178,7 @@ class ShuffleZonesIntoDeck(Effect):
 class NameEachIn(Effect):
     """Name every card in ``zone`` on ``side`` that ``where`` admits ("each Horseman creature from
     your discard pile"), as ``name``."""
+
     zone: str
     side: str = "friendly"
     where: Callable | None = None
@@ -172,10 +192,11 @@ class NameEachIn(Effect):
 
 @dataclass
 class SearchDeckAndDiscard(Effect):
-    """"Search your deck and discard pile for a <card>, reveal it, and put it into your hand":
+    """ "Search your deck and discard pile for a <card>, reveal it, and put it into your hand":
     one card (the controller chooses among the matching ones), or with ``each`` every matching
     card ("put each Ancient Bear from them into your hand"), named ``name``. The searched deck is
     shuffled."""
+
     where: Callable
     name: str = "it"
     each: bool = False
@@ -187,8 +208,17 @@ class SearchDeckAndDiscard(Effect):
             ctx.log(f"{ctx.source.name}: {ctx.controller} searches and finds nothing")
             shuffle_deck(ctx.game, ctx.controller)
             return False
-        picks = found if self.each else [ctx.eng.chooser.choose(
-            f"{ctx.controller}: which card to put into your hand ({ctx.source.name})", found, label=card_label(found))]
+        picks = (
+            found
+            if self.each
+            else [
+                ctx.eng.chooser.choose(
+                    f"{ctx.controller}: which card to put into your hand ({ctx.source.name})",
+                    found,
+                    label=card_label(found),
+                )
+            ]
+        )
         for pick in picks:
             ctx.log(f"{ctx.controller} reveals {pick.label}")
             ctx.game.move(pick, "hand")
@@ -202,7 +232,8 @@ class SearchDeckAndDiscard(Effect):
 
 @dataclass
 class ChooseLeastPowerful(Effect):
-    """"The least powerful creature": the controller chooses among those tied for lowest power."""
+    """ "The least powerful creature": the controller chooses among those tied for lowest power."""
+
     name: str = "it"
     side: str = "any"
 
@@ -213,15 +244,20 @@ class ChooseLeastPowerful(Effect):
             return False
         low = min(ctx.eng.power(c) for c in pool)
         tied = [c for c in pool if ctx.eng.power(c) == low]
-        pick = tied[0] if len(tied) == 1 else ctx.eng.chooser.choose(
-            f"{ctx.source.name}: choose a least powerful creature ({low} power)", tied, label=card_label(tied))
+        pick = (
+            tied[0]
+            if len(tied) == 1
+            else ctx.eng.chooser.choose(
+                f"{ctx.source.name}: choose a least powerful creature ({low} power)", tied, label=card_label(tied)
+            )
+        )
         ctx.chosen[self.name] = ctx.chosen["it"] = [pick]
         return True
 
 
 @dataclass
 class DestroyEachWithChosenPower(Effect):
-    """"Choose a number. Destroy each creature with power equal to that number": the numbers worth
+    """ "Choose a number. Destroy each creature with power equal to that number": the numbers worth
     naming are the powers of the creatures in play (any other number destroys nothing, so it is
     offered as "another number")."""
 
@@ -231,8 +267,9 @@ class DestroyEachWithChosenPower(Effect):
             ctx.log(f"{ctx.source.name}: no creature in play")
             return False
         other = "another number"
-        n = ctx.eng.chooser.choose(f"{ctx.game.active}: choose a number ({ctx.source.name})", [*powers, other],
-                                   label=str)
+        n = ctx.eng.chooser.choose(
+            f"{ctx.game.active}: choose a number ({ctx.source.name})", [*powers, other], label=str
+        )
         if n == other:
             ctx.log(f"{ctx.source.name}: no creature has the chosen power")
             return False
@@ -245,6 +282,7 @@ class DestroyEachWithChosenPower(Effect):
 class ExceptRef(Effect):
     """Name every card ``group`` names except those ``keep`` names ("each enemy creature except the
     most powerful enemy creature"), as ``name``."""
+
     group: str
     keep: str
     name: str = "it"
@@ -257,8 +295,10 @@ class ExceptRef(Effect):
 
 def not_among(ref: str):
     """A filter: cards an earlier effect did not name ("a different creature")."""
+
     def where(ctx: Context, card) -> bool:
         return card not in ctx.chosen.get(ref, [])
+
     return where
 
 
@@ -266,6 +306,7 @@ def not_among(ref: str):
 class Confirm(Effect):
     """An optional step with no effect of its own ("you may repeat this effect"): fully resolved
     when the deciding player says yes."""
+
     question: str
 
     def resolve(self, ctx: Context) -> bool:
@@ -277,7 +318,8 @@ class Confirm(Effect):
 
 @dataclass
 class OnlyFightsStunned(Static):
-    """"<This creature> can only fight stunned creatures"."""
+    """ "<This creature> can only fight stunned creatures"."""
+
     applies: Applies = itself
 
     def forbids_attack(self, eng, source, controller, attacker, target) -> str | None:
@@ -288,7 +330,8 @@ class OnlyFightsStunned(Static):
 
 @dataclass
 class CannotUseAnyCard(Static):
-    """"<Player> cannot use any cards": every use by the player ``applies`` admits is refused."""
+    """ "<Player> cannot use any cards": every use by the player ``applies`` admits is refused."""
+
     applies: Applies
 
     def cannot_use(self, eng, source, controller, card, how: str) -> str | None:
@@ -299,7 +342,8 @@ class CannotUseAnyCard(Static):
 
 @dataclass
 class KeysCostWhile(Static):
-    """"While <condition>, each key costs N" (Titan Mechanic: while it is on a flank)."""
+    """ "While <condition>, each key costs N" (Titan Mechanic: while it is on a flank)."""
+
     amount: int
     condition: Callable
 
@@ -317,31 +361,33 @@ def host_on_flank(eng, source, controller, creature) -> bool:
 
 
 def creature_entered_play(ctx: Context) -> bool:
-    """"After a creature enters play" (any creature, friendly or enemy)."""
+    """ "After a creature enters play" (any creature, friendly or enemy)."""
     card = ctx.event.get("card")
     return card is not None and card.type == "creature" and card.zone == "battleline"
 
 
 def creatures_used_this_turn(ctx: Context) -> int:
-    """"If you used N or more creatures this turn": the uses of creatures this turn (a creature
+    """ "If you used N or more creatures this turn": the uses of creatures this turn (a creature
     used twice is used twice)."""
     return sum(1 for c in ctx.game.used_this_turn if c.type == "creature" and c.controller == ctx.controller)
 
 
 def first_use_this_turn(ctx: Context) -> bool:
-    """"If this is the first time this creature was used this turn"."""
+    """ "If this is the first time this creature was used this turn"."""
     return ctx.game.used_this_turn.count(ctx.source) == 1
 
 
 def you_forged_this_turn(ctx: Context) -> bool:
     from .forging import keys_forged_on
+
     return keys_forged_on(ctx.game, ctx.controller, ctx.game.turn) > 0
 
 
 @dataclass
 class OwnerDiscardsRandom(Effect):
-    """"If it is not destroyed, its owner discards a random card from their hand": only while the
+    """ "If it is not destroyed, its owner discards a random card from their hand": only while the
     card ``on`` names is still in play."""
+
     on: str = "it"
 
     def resolve(self, ctx: Context) -> bool:

@@ -2,6 +2,7 @@
 and chains for another player, counts over the board (houses, traits, lowest and highest power),
 positions in a battleline ("to the right of"), and constant abilities about fights and forging.
 """
+
 from __future__ import annotations
 
 from collections.abc import Callable
@@ -18,7 +19,8 @@ from .targets import card_label
 
 @dataclass
 class GainChainsFor(Effect):
-    """"<Your opponent> gains N chains"."""
+    """ "<Your opponent> gains N chains"."""
+
     amount: int
     who: str = "opponent"
 
@@ -32,7 +34,7 @@ class GainChainsFor(Effect):
 
 @dataclass
 class EachPlayerDoublesPool(Effect):
-    """"Each player gains Æmber equal to the Æmber in their pool"."""
+    """ "Each player gains Æmber equal to the Æmber in their pool"."""
 
     def resolve(self, ctx: Context) -> bool:
         for name in (ctx.game.active, ctx.game.other(ctx.game.active)):
@@ -44,7 +46,8 @@ class EachPlayerDoublesPool(Effect):
 
 @dataclass
 class LoseAllAndDrawPer(Effect):
-    """"Lose all of your Æmber. Draw N cards for each Æmber lost"."""
+    """ "Lose all of your Æmber. Draw N cards for each Æmber lost"."""
+
     per: int = 2
 
     def resolve(self, ctx: Context) -> bool:
@@ -57,7 +60,8 @@ class LoseAllAndDrawPer(Effect):
 
 @dataclass
 class DiscardAmberFromSelf(Effect):
-    """"Discard N Æmber from <this creature>": back to the common supply."""
+    """ "Discard N Æmber from <this creature>": back to the common supply."""
+
     amount: int = 1
 
     def resolve(self, ctx: Context) -> bool:
@@ -69,8 +73,9 @@ class DiscardAmberFromSelf(Effect):
 
 @dataclass
 class GiveControlToOpponentThenPaid(Effect):
-    """"Give control of <it> to your opponent. If you do, they must give you N Æmber": the
+    """ "Give control of <it> to your opponent. If you do, they must give you N Æmber": the
     opponent pays what they can; fully resolved when control changed."""
+
     pay: int
     on: str = "it"
 
@@ -81,6 +86,7 @@ class GiveControlToOpponentThenPaid(Effect):
         if not cards or any(c.controller != ctx.opponent_name for c in cards):
             return False
         from .replacements import add_to_pool
+
         paid = min(self.pay, ctx.opponent.amber)
         ctx.opponent.amber -= paid
         add_to_pool(ctx.eng, ctx.controller, paid, f"given by {ctx.opponent_name}")
@@ -89,19 +95,24 @@ class GiveControlToOpponentThenPaid(Effect):
 
 @dataclass
 class EachCaptures(Effect):
-    """"Each <creature the filter admits> captures N Æmber from <its opponent / their own side>":
+    """ "Each <creature the filter admits> captures N Æmber from <its opponent / their own side>":
     one capture per creature, in the order the active player chooses."""
+
     amount: int = 1
     where: Callable | None = None
     own_side: bool = False
 
     def resolve(self, ctx: Context) -> bool:
         from .replacements import capture
+
         pending = [c for c in ctx.game.creatures() if self.where is None or self.where(ctx, c)]
         done = bool(pending)
         while pending:
-            nxt = ctx.eng.chooser.choose(f"{ctx.game.active}: which creature captures next ({ctx.source.name})",
-                                         pending, label=card_label(pending))
+            nxt = ctx.eng.chooser.choose(
+                f"{ctx.game.active}: which creature captures next ({ctx.source.name})",
+                pending,
+                label=card_label(pending),
+            )
             pending.remove(nxt)
             if nxt.zone == "battleline":
                 victim = nxt.controller if self.own_side else ctx.game.other(nxt.controller)
@@ -115,21 +126,25 @@ class EachCaptures(Effect):
 def houses_among(eng, cards) -> set[str]:
     """The houses represented among ``cards`` (a card of all houses represents them all)."""
     from .houses import houses_of
+
     return {h for c in cards for h in houses_of(eng, c)}
 
 
 def creatures_from_houses(n: int, who: str = "self") -> Callable[[Context], bool]:
-    """"If <you> control creatures from N different houses"."""
+    """ "If <you> control creatures from N different houses"."""
+
     def condition(ctx: Context) -> bool:
         pool = ctx.me if who == "self" else ctx.opponent
         return len(houses_among(ctx.eng, pool.creatures)) >= n
+
     return condition
 
 
 @dataclass
 class GainPerHouseInPlay(Effect):
-    """"Gain 1 Æmber (to a maximum of N) for each house represented among cards in play, except
+    """ "Gain 1 Æmber (to a maximum of N) for each house represented among cards in play, except
     for <house>"."""
+
     maximum: int
     except_house: str
 
@@ -143,7 +158,8 @@ class GainPerHouseInPlay(Effect):
 
 @dataclass
 class NameLowestAndHighest(Effect):
-    """"Each creature with the lowest power and each creature with the highest power", as ``name``."""
+    """ "Each creature with the lowest power and each creature with the highest power", as ``name``."""
+
     name: str = "it"
 
     def resolve(self, ctx: Context) -> bool:
@@ -156,8 +172,9 @@ class NameLowestAndHighest(Effect):
 
 @dataclass
 class ForEachTraitDamageAndGain(Effect):
-    """"For each trait that creature has, deal it N damage and gain 1 Æmber": one instance of
+    """ "For each trait that creature has, deal it N damage and gain 1 Æmber": one instance of
     damage per trait, while the creature is in play; 1 Æmber per trait."""
+
     amount: int = 2
     on: str = "it"
 
@@ -176,25 +193,29 @@ class ForEachTraitDamageAndGain(Effect):
 
 @dataclass
 class DestroyLowerForEach(Effect):
-    """"For each friendly <kind> creature you control, destroy a non-<kind> creature with lower
+    """ "For each friendly <kind> creature you control, destroy a non-<kind> creature with lower
     power": one destruction per friendly creature (counted as the ability resolves), each chosen
     among the creatures weaker than that one."""
+
     house: str
 
     def resolve(self, ctx: Context) -> bool:
         done = False
         from .houses import belongs_to
+
         for mine in [c for c in ctx.me.creatures if belongs_to(ctx.eng, c, self.house)]:
             if mine.zone != "battleline":
                 continue
             power = ctx.eng.power(mine)
-            options = [c for c in ctx.game.creatures()
-                       if not belongs_to(ctx.eng, c, self.house) and ctx.eng.power(c) < power]
+            options = [
+                c for c in ctx.game.creatures() if not belongs_to(ctx.eng, c, self.house) and ctx.eng.power(c) < power
+            ]
             if not options:
                 ctx.log(f"{ctx.source.name}: no non-{self.house} creature weaker than {mine.label}")
                 continue
-            victim = ctx.eng.chooser.choose(f"{ctx.source.name}: destroy a creature weaker than {mine.label}",
-                                            options, label=card_label(options))
+            victim = ctx.eng.chooser.choose(
+                f"{ctx.source.name}: destroy a creature weaker than {mine.label}", options, label=card_label(options)
+            )
             ctx.eng.destroy([victim])
             done = True
         return done
@@ -205,18 +226,20 @@ class DestroyLowerForEach(Effect):
 
 def beside(side: str) -> Callable:
     """A static's "creatures to the <right / left> of <this creature> in the battleline"."""
+
     def applies(eng, source, controller, creature) -> bool:
         line = eng.game.players[source.controller].creatures
         if source not in line or creature not in line:
             return False
         i, j = line.index(source), line.index(creature)
         return j > i if side == "right" else j < i
+
     return applies
 
 
 @dataclass
 class SwapTwoInABattleline(Effect):
-    """"Swap the positions of two creatures in a battleline": a battleline with two or more
+    """ "Swap the positions of two creatures in a battleline": a battleline with two or more
     creatures (the controller chooses whose), then two of its creatures."""
 
     def resolve(self, ctx: Context) -> bool:
@@ -240,7 +263,7 @@ class SwapTwoInABattleline(Effect):
 
 @dataclass
 class DealsNoDamageWhenAttacked(Static):
-    """"<This creature> deals no damage when attacked"."""
+    """ "<This creature> deals no damage when attacked"."""
 
     def fight_damage(self, eng, source, controller, attacker, defender, amount) -> int:
         return 0 if attacker is source and eng.game.attacking is not source else amount
@@ -248,7 +271,7 @@ class DealsNoDamageWhenAttacked(Static):
 
 @dataclass
 class FlankOnlyAttackers(Static):
-    """"Creatures not on a flank cannot fight this creature" (an upgrade: the creature it is on)."""
+    """ "Creatures not on a flank cannot fight this creature" (an upgrade: the creature it is on)."""
 
     def forbids_attack(self, eng, source, controller, attacker, target) -> str | None:
         if source.attached_to is target and not eng.is_flank(attacker):
@@ -258,7 +281,8 @@ class FlankOnlyAttackers(Static):
 
 @dataclass
 class KeysCostUnlessHouses(Static):
-    """"While your opponent does not control creatures from N different houses, their keys cost +X"."""
+    """ "While your opponent does not control creatures from N different houses, their keys cost +X"."""
+
     amount: int
     houses: int = 3
 
@@ -270,26 +294,34 @@ class KeysCostUnlessHouses(Static):
 
 @dataclass
 class UntilYourNextTurn(Effect):
-    """"<effect> until the start of your next turn": a lasting static through the opponent's next
+    """ "<effect> until the start of your next turn": a lasting static through the opponent's next
     turn."""
+
     static: object
 
     def resolve(self, ctx: Context) -> bool:
-        ctx.game.lasting.append(LastingEffect("static", ctx.source.name, ctx.controller,
-                                              {"static": self.static, "card": ctx.source,
-                                               **until_next_turn_of(ctx.controller)}))
+        ctx.game.lasting.append(
+            LastingEffect(
+                "static",
+                ctx.source.name,
+                ctx.controller,
+                {"static": self.static, "card": ctx.source, **until_next_turn_of(ctx.controller)},
+            )
+        )
         ctx.log(f"{ctx.source.name}: a lasting effect until {ctx.controller}'s next turn")
         return True
 
 
 @dataclass
 class RepeatFor(Effect):
-    """"For each one <counted>, <effects>": the effects once per count (its choices made anew)."""
+    """ "For each one <counted>, <effects>": the effects once per count (its choices made anew)."""
+
     count: Callable[[Context], int]
     effects: list
 
     def resolve(self, ctx: Context) -> bool:
         from .effects import resolve_all
+
         n = self.count(ctx)
         for _ in range(n):
             resolve_all(self.effects, ctx)
@@ -300,10 +332,11 @@ class RepeatFor(Effect):
 
 @dataclass
 class Redistribute(Effect):
-    """"Redistribute the <Æmber / damage> on <side> creatures among <side> creatures": the total
+    """ "Redistribute the <Æmber / damage> on <side> creatures among <side> creatures": the total
     stays; the active player sets each creature's share in battleline order (the last takes the
     rest). ``side`` "chosen player": a player chosen first ("Choose a player"); ``optional``:
     "you may redistribute"."""
+
     attr: str = "amber"
     side: str = "friendly"
     optional: bool = False
@@ -323,12 +356,19 @@ class Redistribute(Effect):
             return False
         left = total
         for i, c in enumerate(line):
-            share = left if i == len(line) - 1 else ctx.eng.chooser.choose(
-                f"{ctx.source.name}: how much {self.attr} on {c.label} ({left} left)", list(range(left + 1)))
+            share = (
+                left
+                if i == len(line) - 1
+                else ctx.eng.chooser.choose(
+                    f"{ctx.source.name}: how much {self.attr} on {c.label} ({left} left)", list(range(left + 1))
+                )
+            )
             setattr(c, self.attr, share)
             left -= share
-        ctx.log(f"{ctx.source.name}: {self.attr} redistributed: " + ", ".join(f"{c.label} {getattr(c, self.attr)}"
-                                                                            for c in line))
+        ctx.log(
+            f"{ctx.source.name}: {self.attr} redistributed: "
+            + ", ".join(f"{c.label} {getattr(c, self.attr)}" for c in line)
+        )
         if self.attr == "damage":
             ctx.eng.check_state()
         return True
@@ -336,9 +376,10 @@ class Redistribute(Effect):
 
 @dataclass
 class PlayOpponentsCard(Effect):
-    """"Play <a random card in your opponent's archives / the top card of your opponent's deck>
+    """ "Play <a random card in your opponent's archives / the top card of your opponent's deck>
     as if it were yours": played from there by the active player (a card that cannot be played
     stays where it is)."""
+
     where: str = "deck"
 
     def resolve(self, ctx: Context) -> bool:
@@ -346,6 +387,8 @@ class PlayOpponentsCard(Effect):
         if not cards:
             return False
         card = ctx.game.rng.choice(cards) if self.where == "archives" else cards[0]
-        ctx.log(f"{ctx.source.name}: {card.label} from {ctx.opponent_name}'s {self.where} is played as if it were "
-                f"{ctx.controller}'s")
+        ctx.log(
+            f"{ctx.source.name}: {card.label} from {ctx.opponent_name}'s {self.where} is played as if it were "
+            f"{ctx.controller}'s"
+        )
         return ctx.eng.play_from(card, f"{ctx.opponent_name}'s {self.where}")

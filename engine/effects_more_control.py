@@ -2,6 +2,7 @@
 until a card leaves play, damage armor cannot prevent, armor lost for the turn, Æmber moved from a
 card, cards put into play or played from elsewhere, and the discard-and-compare cards.
 """
+
 from __future__ import annotations
 
 from collections.abc import Callable
@@ -20,9 +21,10 @@ from .text_in_force import KIND as TEXT_KIND, TextChange
 
 @dataclass
 class TakeControlUntilLeaves(Effect):
-    """"Take control of <it> until <this card> leaves play": when the source leaves play (however,
+    """ "Take control of <it> until <this card> leaves play": when the source leaves play (however,
     whoever controls it then), the creature goes back to the player who controlled it before, if
     it is still in play under this ability's controller."""
+
     on: str = "it"
 
     def resolve(self, ctx: Context) -> bool:
@@ -33,8 +35,9 @@ class TakeControlUntilLeaves(Effect):
             before = card.controller
             ctx.eng.take_control(card, ctx.controller)
             effect = LastingEffect("reaction", source.name, ctx.controller, {"card": source, "through_turn": FOREVER})
-            effect.params["reaction"] = Reaction("left_play", [_GiveBack(card, before, effect)],
-                                                 when=_left(source, effect))
+            effect.params["reaction"] = Reaction(
+                "left_play", [_GiveBack(card, before, effect)], when=_left(source, effect)
+            )
             ctx.game.lasting.append(effect)
         return all(c.controller == ctx.controller for c in taken)
 
@@ -42,6 +45,7 @@ class TakeControlUntilLeaves(Effect):
 def _left(source, effect) -> Callable[[Context], bool]:
     def when(ctx: Context) -> bool:
         return ctx.event.get("card") is source and effect in ctx.game.lasting
+
     return when
 
 
@@ -64,13 +68,15 @@ class _GiveBack(Effect):
 
 @dataclass
 class OfHouseUnlessYours(Effect):
-    """"While under your control, if it does not belong to one of your three houses, it is
+    """ "While under your control, if it does not belong to one of your three houses, it is
     considered to be of house X": an effect on the card, checked as control is taken."""
+
     house: str
     on: str = "it"
 
     def resolve(self, ctx: Context) -> bool:
         from .turn import identity_houses
+
         mine = identity_houses(ctx.eng, ctx.controller)
         for card in ctx.refs(self.on):
             if card.in_play and card.controller == ctx.controller and card.house not in mine:
@@ -84,8 +90,9 @@ class OfHouseUnlessYours(Effect):
 
 @dataclass
 class DealDamageArmorCannotPrevent(Effect):
-    """"Deal N to <cards>. This damage cannot be prevented by armor": the armor is not used (what
+    """ "Deal N to <cards>. This damage cannot be prevented by armor": the armor is not used (what
     is left of it still prevents later damage this turn)."""
+
     amount: int
     on: str = "it"
 
@@ -102,16 +109,22 @@ class DealDamageArmorCannotPrevent(Effect):
 
 @dataclass
 class LoseArmorForTurnAndTakeDamage(Effect):
-    """"Each <enemy> creature with armor loses all of its armor until the end of the turn and is
+    """ "Each <enemy> creature with armor loses all of its armor until the end of the turn and is
     dealt 1 damage for each point of armor it lost this way"."""
+
     side: str = "enemy"
 
     def resolve(self, ctx: Context) -> bool:
         lost = {c: ctx.eng.armor(c) for c in candidates(ctx, "creature", self.side) if ctx.eng.armor(c) > 0}
         for c, armor in lost.items():
-            ctx.game.lasting.append(LastingEffect("static", ctx.source.name, ctx.controller,
-                                                  {"card": ctx.source, "target": c,
-                                                   "static": ArmorModifier(-armor, this_card(c))}))
+            ctx.game.lasting.append(
+                LastingEffect(
+                    "static",
+                    ctx.source.name,
+                    ctx.controller,
+                    {"card": ctx.source, "target": c, "static": ArmorModifier(-armor, this_card(c))},
+                )
+            )
             ctx.log(f"{c.label} loses its {armor} armor until the end of the turn")
         for c, armor in lost.items():
             ctx.eng.deal_damage(c, armor, ctx.source.label, check=False, dealer=ctx.source)
@@ -124,20 +137,24 @@ class LoseArmorForTurnAndTakeDamage(Effect):
 
 @dataclass
 class MoveAmberFromYourCard(Effect):
-    """"Move N Æmber from one of your cards to your pool": a card in play you control with Æmber on
+    """ "Move N Æmber from one of your cards to your pool": a card in play you control with Æmber on
     it (the controller chooses which); ``what="creature"``: "from a friendly creature"."""
+
     amount: int = 1
     what: str = "card"
 
     def resolve(self, ctx: Context) -> bool:
-        cards = [c for c in ctx.game.in_play() if c.controller == ctx.controller and c.amber
-                 and (self.what == "card" or c.type == self.what)]
+        cards = [
+            c
+            for c in ctx.game.in_play()
+            if c.controller == ctx.controller and c.amber and (self.what == "card" or c.type == self.what)
+        ]
         if not cards:
             ctx.log(f"{ctx.source.name}: no card of {ctx.controller}'s has Æmber on it")
             return False
-        card = ctx.eng.chooser.choose(f"{ctx.source.name}: move Æmber from which card", cards,
-                                      label=card_label(cards))
+        card = ctx.eng.chooser.choose(f"{ctx.source.name}: move Æmber from which card", cards, label=card_label(cards))
         from .replacements import add_to_pool
+
         moved = min(self.amount, card.amber)
         card.amber -= moved
         add_to_pool(ctx.eng, ctx.controller, moved, f"moved from {card.label}", card=card)
@@ -146,7 +163,8 @@ class MoveAmberFromYourCard(Effect):
 
 @dataclass
 class GainCounted(Effect):
-    """"Gain 1 Æmber for each <thing counted when the ability resolves>"."""
+    """ "Gain 1 Æmber for each <thing counted when the ability resolves>"."""
+
     count: Callable[[Context], int]
 
     def resolve(self, ctx: Context) -> bool:
@@ -161,8 +179,9 @@ class GainCounted(Effect):
 
 @dataclass
 class PurgeFromADiscardPile(Effect):
-    """"Purge up to N cards from a discard pile": one pile (the controller chooses whose, when
+    """ "Purge up to N cards from a discard pile": one pile (the controller chooses whose, when
     both have cards), then up to N of its cards."""
+
     count: int = 2
 
     def resolve(self, ctx: Context) -> bool:
@@ -178,8 +197,11 @@ class PurgeFromADiscardPile(Effect):
                 break
             done = "done"
             label = card_label(left)
-            choice = ctx.eng.chooser.choose(f"{ctx.source.name}: purge a card ({n + 1} of up to {self.count})",
-                                            [*left, done], label=lambda o: o if o == done else label(o))
+            choice = ctx.eng.chooser.choose(
+                f"{ctx.source.name}: purge a card ({n + 1} of up to {self.count})",
+                [*left, done],
+                label=lambda o: o if o == done else label(o),
+            )
             if choice == done:
                 break
             picked.append(choice)
@@ -190,7 +212,8 @@ class PurgeFromADiscardPile(Effect):
 
 @dataclass
 class PlayFromDiscard(Effect):
-    """"Play a creature from your discard pile": the chosen card, played as a card effect tells."""
+    """ "Play a creature from your discard pile": the chosen card, played as a card effect tells."""
+
     on: str = "it"
 
     def resolve(self, ctx: Context) -> bool:
@@ -200,7 +223,8 @@ class PlayFromDiscard(Effect):
 
 @dataclass
 class PutIntoPlayFromHand(Effect):
-    """"Put a <creature> from your hand into play": the chosen card, under your control."""
+    """ "Put a <creature> from your hand into play": the chosen card, under your control."""
+
     on: str = "it"
 
     def resolve(self, ctx: Context) -> bool:
@@ -223,9 +247,10 @@ def _discard_top(ctx: Context, player: str):
 
 @dataclass
 class DiscardTopAndGainPerHouseInHand(Effect):
-    """"Discard the top card of <a player>'s deck and reveal their hand. <The other player> gains 1
+    """ "Discard the top card of <a player>'s deck and reveal their hand. <The other player> gains 1
     for each card of the discarded card's house revealed this way"; ``who``: whose deck and hand
     ("opponent" or "self"), the other player gains."""
+
     who: str = "opponent"
 
     def resolve(self, ctx: Context) -> bool:
@@ -242,7 +267,7 @@ class DiscardTopAndGainPerHouseInHand(Effect):
 
 @dataclass
 class DiscardTopOfEachAndDestroyOfItsHouse(Effect):
-    """"Discard the top card of each player's deck. For each of those cards, destroy a creature or
+    """ "Discard the top card of each player's deck. For each of those cards, destroy a creature or
     artifact of that card's house, if able. If 2 cards are not destroyed as a result of this,
     destroy <this card>"."""
 
@@ -254,8 +279,9 @@ class DiscardTopOfEachAndDestroyOfItsHouse(Effect):
             if not options:
                 ctx.log(f"{ctx.source.name}: no creature or artifact of house {top.house} to destroy")
                 continue
-            victim = ctx.eng.chooser.choose(f"{ctx.source.name}: destroy a {top.house} creature or artifact",
-                                            options, label=card_label(options))
+            victim = ctx.eng.chooser.choose(
+                f"{ctx.source.name}: destroy a {top.house} creature or artifact", options, label=card_label(options)
+            )
             ctx.eng.destroy([victim])
             destroyed += not victim.in_play
         if destroyed < 2 and ctx.source.in_play:
@@ -268,7 +294,7 @@ class DiscardTopOfEachAndDestroyOfItsHouse(Effect):
 
 
 class LosesKeywords(TextChange):
-    """"<Each creature / that creature> loses <keywords>": the keywords are gone from the text in
+    """ "<Each creature / that creature> loses <keywords>": the keywords are gone from the text in
     force of every creature in play, or of the effect's target only when it has one."""
 
     def __init__(self, keywords: tuple[str, ...]) -> None:
@@ -284,8 +310,9 @@ class LosesKeywords(TextChange):
 
 @dataclass
 class EachCreatureLosesForTheTurn(Effect):
-    """"For the remainder of the turn, each creature loses <keyword>" (``on``: only the creature
+    """ "For the remainder of the turn, each creature loses <keyword>" (``on``: only the creature
     an earlier choice named: "that creature loses taunt and elusive")."""
+
     keywords: str | tuple[str, ...]
     on: str | None = None
 
@@ -298,8 +325,10 @@ class EachCreatureLosesForTheTurn(Effect):
                 return False
             params["target"] = target
         ctx.game.lasting.append(LastingEffect(TEXT_KIND, ctx.source.name, ctx.controller, params))
-        ctx.log(f"{ctx.source.name}: {params['target'].label if self.on else 'each creature'} loses "
-                f"{' and '.join(lost)} for the remainder of the turn")
+        ctx.log(
+            f"{ctx.source.name}: {params['target'].label if self.on else 'each creature'} loses "
+            f"{' and '.join(lost)} for the remainder of the turn"
+        )
         return True
 
 
@@ -308,15 +337,19 @@ class EachCreatureLosesForTheTurn(Effect):
 
 @dataclass
 class MayUseThisTurn(Effect):
-    """"You may use that creature this turn": a use permission for that one card (the permission
+    """ "You may use that creature this turn": a use permission for that one card (the permission
     the engine grants "you may use N other <house> cards" with, limited to the card)."""
+
     on: str = "it"
 
     def resolve(self, ctx: Context) -> bool:
         cards = [c for c in ctx.refs(self.on) if c.in_play]
         for c in cards:
-            ctx.game.lasting.append(LastingEffect("use_permission", ctx.source.name, ctx.controller,
-                                                  {"house": c.house, "max_cards": 0, "cards": [c]}))
+            ctx.game.lasting.append(
+                LastingEffect(
+                    "use_permission", ctx.source.name, ctx.controller, {"house": c.house, "max_cards": 0, "cards": [c]}
+                )
+            )
             ctx.log(f"{ctx.source.name}: {ctx.controller} may use {c.label} this turn")
         return bool(cards)
 
@@ -325,6 +358,7 @@ class MayUseThisTurn(Effect):
 class NameHost(Effect):
     """Name the creature this upgrade is attached to ("this creature" in a reaction an upgrade
     gives), as ``name``."""
+
     name: str = "this creature"
 
     def resolve(self, ctx: Context) -> bool:
@@ -335,8 +369,9 @@ class NameHost(Effect):
 
 @dataclass
 class BelongsToHouseForTheTurn(Effect):
-    """"For the remainder of the turn it belongs to house X": a house change on the card that
+    """ "For the remainder of the turn it belongs to house X": a house change on the card that
     ends with the turn (or when it leaves play)."""
+
     house: str
     on: str = "it"
 
@@ -345,8 +380,14 @@ class BelongsToHouseForTheTurn(Effect):
         for c in cards:
             change = {"house": self.house, "while_controller": None}
             c.house_changes.append(change)
-            ctx.game.lasting.append(LastingEffect("reaction", ctx.source.name, ctx.controller, {
-                "card": ctx.source, "reaction": Reaction("end_of_turn", [_EndHouseChange(c, change)])}))
+            ctx.game.lasting.append(
+                LastingEffect(
+                    "reaction",
+                    ctx.source.name,
+                    ctx.controller,
+                    {"card": ctx.source, "reaction": Reaction("end_of_turn", [_EndHouseChange(c, change)])},
+                )
+            )
             ctx.log(f"{c.label} belongs to house {self.house} for the remainder of the turn")
         return bool(cards)
 
@@ -366,6 +407,7 @@ class _EndHouseChange(Effect):
 class RememberTurn(Effect):
     """Remember on the source that something happened this turn (``key``), for a condition of its
     own that reads it (:func:`happened_this_turn`)."""
+
     key: str
 
     def resolve(self, ctx: Context) -> bool:
@@ -377,6 +419,7 @@ class RememberTurn(Effect):
 class RememberPlayerTurn(Effect):
     """Remember on the source which player the event is about did something this turn (``key``
     and the player's name), for a condition of its own that reads it."""
+
     key: str
 
     def resolve(self, ctx: Context) -> bool:
@@ -387,4 +430,5 @@ class RememberPlayerTurn(Effect):
 def happened_this_turn(key: str) -> Callable:
     def applies(eng, source, controller, card) -> bool:
         return source.memory.get(key) == eng.game.turn
+
     return applies

@@ -4,6 +4,7 @@ play-restriction hook (:meth:`engine.statics.Static.forbids_play`), its record o
 opponent cannot play more than 2 cards each turn", "if you have played 7 or more Sanctum cards this
 turn", "after this creature is used".
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -14,8 +15,11 @@ from .statics import Static
 
 def plays_this_turn(game, player: str, house: str | None = None, kind: str | None = None) -> int:
     """How many cards ``player`` has played this turn (of ``house`` / of type ``kind``)."""
-    return sum(1 for turn, who, h, t in game.plays if turn == game.turn and who == player
-               and (house is None or h == house) and (kind is None or t == kind))
+    return sum(
+        1
+        for turn, who, h, t in game.plays
+        if turn == game.turn and who == player and (house is None or h == house) and (kind is None or t == kind)
+    )
 
 
 def played_on_previous_turn(game, player: str, kind: str | None = None) -> int:
@@ -28,8 +32,9 @@ def played_on_previous_turn(game, player: str, kind: str | None = None) -> int:
 
 @dataclass
 class CannotPlay(Static):
-    """"<You / your opponent> cannot play <creatures / action cards / cards>": ``who`` is the
+    """ "<You / your opponent> cannot play <creatures / action cards / cards>": ``who`` is the
     player relative to the ability's controller; ``kind`` a card type, or None for any card."""
+
     kind: str | None = None
     who: str = "self"
 
@@ -44,7 +49,8 @@ class CannotPlay(Static):
 
 @dataclass
 class OpponentPlaysAtMost(Static):
-    """"Your opponent cannot play more than N cards each turn"."""
+    """ "Your opponent cannot play more than N cards each turn"."""
+
     limit: int
 
     def forbids_play(self, eng, source, controller, card) -> str | None:
@@ -60,5 +66,5 @@ def you_used_an_artifact(ctx: Context) -> bool:
 
 
 def host_was_used(ctx: Context) -> bool:
-    """"After this creature is used" (an upgrade's: the creature it is attached to)."""
+    """ "After this creature is used" (an upgrade's: the creature it is attached to)."""
     return ctx.source.attached_to is not None and ctx.event.get("card") is ctx.source.attached_to

@@ -3,6 +3,7 @@ at the top cards of a deck, discarding several, refilling a hand as at the end o
 a creature into another player's archives, and a few one-off board effects (Quicksand, Rustgnawer,
 Cybergiant Rig).
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -15,15 +16,17 @@ from .targets import candidates, card_label
 
 @dataclass
 class LookAtTopKeepOne(Effect):
-    """"Look at the top N cards of your deck. Add 1 to your hand and discard the others"."""
+    """ "Look at the top N cards of your deck. Add 1 to your hand and discard the others"."""
+
     n: int = 3
 
     def resolve(self, ctx: Context) -> bool:
-        top = list(ctx.me.zone("deck")[:self.n])
+        top = list(ctx.me.zone("deck")[: self.n])
         if not top:
             return False
-        keep = ctx.eng.chooser.choose(f"{ctx.controller}: which card to add to your hand ({ctx.source.name})",
-                                      top, label=card_label(top))
+        keep = ctx.eng.chooser.choose(
+            f"{ctx.controller}: which card to add to your hand ({ctx.source.name})", top, label=card_label(top)
+        )
         ctx.game.move(keep, "hand")
         for c in top:
             if c is not keep:
@@ -34,15 +37,16 @@ class LookAtTopKeepOne(Effect):
 
 @dataclass
 class EachDiscardsTopAndGainsPerHouse(Effect):
-    """"Each player discards the top N cards of their deck. For each <house> card discarded, its
+    """ "Each player discards the top N cards of their deck. For each <house> card discarded, its
     owner gains 1"."""
+
     n: int
     house: str
 
     def resolve(self, ctx: Context) -> bool:
         for player in (ctx.game.active, ctx.game.other(ctx.game.active)):
             deck = ctx.game.players[player].zone("deck")
-            gone = list(deck[:self.n])
+            gone = list(deck[: self.n])
             for c in gone:
                 ctx.eng.put_away(c, "discard")
             found = sum(1 for c in gone if c.house == self.house)
@@ -54,11 +58,12 @@ class EachDiscardsTopAndGainsPerHouse(Effect):
 
 @dataclass
 class EachDiscardsHandAndRefills(Effect):
-    """"Each player discards their hand, then refills their hand as if it were the end of their
+    """ "Each player discards their hand, then refills their hand as if it were the end of their
     turn" (up to 6 cards, fewer for their chains, as the draw step does)."""
 
     def resolve(self, ctx: Context) -> bool:
         from .turn import chain_penalty, HAND_SIZE
+
         for player in (ctx.game.active, ctx.game.other(ctx.game.active)):
             p = ctx.game.players[player]
             for c in list(p.zone("hand")):
@@ -75,7 +80,8 @@ class EachDiscardsHandAndRefills(Effect):
 
 @dataclass
 class ArchiveIntoOpponents(Effect):
-    """"Put <an enemy creature> into your opponent's archives"."""
+    """ "Put <an enemy creature> into your opponent's archives"."""
+
     on: str = "it"
 
     def resolve(self, ctx: Context) -> bool:
@@ -89,8 +95,9 @@ class ArchiveIntoOpponents(Effect):
 
 @dataclass
 class DestroyMostPowerfulOfPlayersWithout(Effect):
-    """"Destroy the most powerful creature controlled by each player who does not control a ready
+    """ "Destroy the most powerful creature controlled by each player who does not control a ready
     <house> creature": those creatures are destroyed together (ties: the active player chooses)."""
+
     house: str
 
     def resolve(self, ctx: Context) -> bool:
@@ -101,8 +108,11 @@ class DestroyMostPowerfulOfPlayersWithout(Effect):
                 continue
             top = max(ctx.eng.power(c) for c in line)
             tied = [c for c in line if ctx.eng.power(c) == top]
-            doomed.append(ctx.eng.chooser.choose(f"{ctx.source.name}: {player}'s most powerful creature ({top})",
-                                                 tied, label=card_label(tied)))
+            doomed.append(
+                ctx.eng.chooser.choose(
+                    f"{ctx.source.name}: {player}'s most powerful creature ({top})", tied, label=card_label(tied)
+                )
+            )
         if doomed:
             ctx.eng.destroy(doomed)
         return bool(doomed)
@@ -110,7 +120,8 @@ class DestroyMostPowerfulOfPlayersWithout(Effect):
 
 @dataclass
 class DestroyAndGainItsBonus(Effect):
-    """"Destroy <an artifact>. If that artifact had an Æmber bonus, you gain that much Æmber"."""
+    """ "Destroy <an artifact>. If that artifact had an Æmber bonus, you gain that much Æmber"."""
+
     on: str = "it"
 
     def resolve(self, ctx: Context) -> bool:
@@ -126,7 +137,8 @@ class DestroyAndGainItsBonus(Effect):
 
 @dataclass
 class HealFullyAndCounterPerDamage(Effect):
-    """"Fully heal <this creature> and give it a +1 power counter for each damage healed"."""
+    """ "Fully heal <this creature> and give it a +1 power counter for each damage healed"."""
+
     on: str = "it"
 
     def resolve(self, ctx: Context) -> bool:
@@ -155,6 +167,7 @@ class LosePowerCounter(Effect):
 @dataclass
 class NameUpgrade(Effect):
     """Choose an upgrade in play (any creature's), as ``name``."""
+
     name: str = "upgrade"
 
     def resolve(self, ctx: Context) -> bool:
@@ -169,8 +182,9 @@ class NameUpgrade(Effect):
 
 @dataclass
 class DealsPowerToNeighbors(Effect):
-    """"<The creature it fights> deals damage equal to its power to each of its neighbors": one
+    """ "<The creature it fights> deals damage equal to its power to each of its neighbors": one
     instance, dealt by that creature."""
+
     on: str = "it"
 
     def resolve(self, ctx: Context) -> bool:
@@ -187,9 +201,10 @@ class DealsPowerToNeighbors(Effect):
 
 @dataclass
 class PurgeArchivedForMoreDamage(Effect):
-    """"You may purge any number of cards from your archives to deal an additional N damage to the
+    """ "You may purge any number of cards from your archives to deal an additional N damage to the
     same creature for each card purged this way" (only while that creature is in play); a card
     that went elsewhere instead was not purged this way."""
+
     per: int = 2
     on: str = "it"
 
@@ -202,8 +217,11 @@ class PurgeArchivedForMoreDamage(Effect):
             left = [c for c in ctx.me.zone("archives")]
             done = "done"
             label = card_label(left)
-            pick = ctx.eng.chooser.choose(f"{ctx.controller}: purge an archived card ({ctx.source.name})",
-                                          [*left, done], label=lambda o: o if o == done else label(o))
+            pick = ctx.eng.chooser.choose(
+                f"{ctx.controller}: purge an archived card ({ctx.source.name})",
+                [*left, done],
+                label=lambda o: o if o == done else label(o),
+            )
             if pick == done:
                 break
             ctx.eng.put_away(pick, "purged")
@@ -216,13 +234,15 @@ class PurgeArchivedForMoreDamage(Effect):
 
 @dataclass
 class SacrificeTotalPower(Effect):
-    """"You may sacrifice any number of creatures with total power of N or more. If you do, <then>":
+    """ "You may sacrifice any number of creatures with total power of N or more. If you do, <then>":
     offered when the friendly creatures together reach N; the player picks creatures until they do."""
+
     total: int
     then: list
 
     def resolve(self, ctx: Context) -> bool:
         from .effects import resolve_all
+
         line = list(ctx.me.creatures)
         if sum(ctx.eng.power(c) for c in line) < self.total:
             ctx.log(f"{ctx.source.name}: {ctx.controller}'s creatures do not reach {self.total} power")
@@ -233,16 +253,21 @@ class SacrificeTotalPower(Effect):
         picked: list = []
         while sum(ctx.eng.power(c) for c in picked) < self.total:
             left = [c for c in line if c not in picked]
-            picked.append(ctx.eng.chooser.choose(f"{ctx.source.name}: sacrifice a creature "
-                                                 f"({sum(ctx.eng.power(c) for c in picked)} of {self.total})",
-                                                 left, label=card_label(left)))
+            picked.append(
+                ctx.eng.chooser.choose(
+                    f"{ctx.source.name}: sacrifice a creature "
+                    f"({sum(ctx.eng.power(c) for c in picked)} of {self.total})",
+                    left,
+                    label=card_label(left),
+                )
+            )
         ctx.eng.destroy(picked)
         return resolve_all(self.then, ctx)
 
 
 @dataclass
 class StunOnFirstReapOfTurn(Effect):
-    """"After an enemy creature reaps, if it is the first time a creature has reaped this turn,
+    """ "After an enemy creature reaps, if it is the first time a creature has reaped this turn,
     stun it": this card counts the reaps of the turn it sees (it is in play on the opponent's turn
     from its start, when its ability matters)."""
 
@@ -260,31 +285,35 @@ class StunOnFirstReapOfTurn(Effect):
 
 @dataclass
 class DiscardTopAndCapturePerHouse(Effect):
-    """"Discard the top N cards of your deck. For each <house> card discarded this way, a friendly
+    """ "Discard the top N cards of your deck. For each <house> card discarded this way, a friendly
     creature captures M"."""
+
     n: int
     house: str
     amount: int
 
     def resolve(self, ctx: Context) -> bool:
         from .replacements import capture
-        gone = list(ctx.me.zone("deck")[:self.n])
+
+        gone = list(ctx.me.zone("deck")[: self.n])
         for c in gone:
             ctx.eng.put_away(c, "discard")
         for _ in range(sum(1 for c in gone if c.house == self.house)):
             line = ctx.me.creatures
             if not line:
                 break
-            who = ctx.eng.chooser.choose(f"{ctx.source.name}: which friendly creature captures", line,
-                                         label=card_label(line))
+            who = ctx.eng.chooser.choose(
+                f"{ctx.source.name}: which friendly creature captures", line, label=card_label(line)
+            )
             capture(ctx.eng, who, self.amount, ctx.opponent_name, ctx.source.name)
         return bool(gone)
 
 
 @dataclass
 class PurgeFromEachDiscardOwnersGain(Effect):
-    """"Purge each <kind> from each player's discard pile. For each card purged this way, its owner
+    """ "Purge each <kind> from each player's discard pile. For each card purged this way, its owner
     gains 1"."""
+
     where: object
 
     def resolve(self, ctx: Context) -> bool:
@@ -299,8 +328,9 @@ class PurgeFromEachDiscardOwnersGain(Effect):
 
 @dataclass
 class ChooseAnyNumber(Effect):
-    """"Any number of <cards>": the player picks cards one at a time until they say done, named
+    """ "Any number of <cards>": the player picks cards one at a time until they say done, named
     ``name`` (none at all is a valid choice)."""
+
     what: str = "creature"
     side: str = "friendly"
     where: object = None
@@ -315,9 +345,11 @@ class ChooseAnyNumber(Effect):
                 break
             done = "done"
             label = card_label(left)
-            pick = ctx.eng.chooser.choose(f"{ctx.source.name}: choose any number of {self.side} {self.what} cards "
-                                          f"({len(picked)} so far)", [*left, done],
-                                          label=lambda o: o if o == done else label(o))
+            pick = ctx.eng.chooser.choose(
+                f"{ctx.source.name}: choose any number of {self.side} {self.what} cards ({len(picked)} so far)",
+                [*left, done],
+                label=lambda o: o if o == done else label(o),
+            )
             if pick == done:
                 break
             picked.append(pick)
@@ -327,7 +359,8 @@ class ChooseAnyNumber(Effect):
 
 @dataclass
 class ShuffleChosenIntoDeck(ShuffleIntoOwnersDeck):
-    """"Shuffle <the chosen cards, from hand, discard pile or play> back into your deck": each goes
+    """ "Shuffle <the chosen cards, from hand, discard pile or play> back into your deck": each goes
     to its owner's deck (a warded creature stays in play), then those decks are shuffled."""
+
     on: str = "it"
     from_zones: tuple = ("hand", "discard")

@@ -3,6 +3,7 @@ looks at: "the creature <this creature> fights", "each creature that shares a tr
 purged creature", "reveal a Mars creature from your hand", "destroy a friendly creature. If you
 do, ...". Each stores what it names under ``name`` (and "it") in the ability's context.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -13,8 +14,10 @@ from .state import HIDDEN, CardInstance
 
 def of_type(kind: str):
     """A :class:`~engine.targets.Choose` filter: cards of a card type ("a creature from your hand")."""
+
     def where(ctx: Context, card: CardInstance) -> bool:
         return card.type == kind
+
     return where
 
 
@@ -24,11 +27,12 @@ def _traits(card: CardInstance) -> set[str]:
 
 @dataclass
 class TheCreatureItFights(Effect):
-    """"The creature <this creature> fights", in its "Fight:"/"After Fight:" ability (glossary
+    """ "The creature <this creature> fights", in its "Fight:"/"After Fight:" ability (glossary
     "Fight": the ability resolves after the fight, if the attacker survived). With
     ``must_survive`` that creature must still be in play too ("Both creatures must survive the
     fight": the Collector Worm erratum); without it, a creature the fight destroyed is still named
     in the discard pile it went to (a public zone; a hidden one loses track of it, "Leaves Play")."""
+
     name: str = "it"
     must_survive: bool = False
 
@@ -53,8 +57,9 @@ class TheCreatureItFights(Effect):
 
 @dataclass
 class NameSharingTrait(Effect):
-    """"Each creature that shares a trait with <the card ``with_ref`` names>": every creature in
+    """ "Each creature that shares a trait with <the card ``with_ref`` names>": every creature in
     play with at least one trait in common with it (a card without traits shares none)."""
+
     with_ref: str
     name: str = "it"
 
@@ -63,14 +68,17 @@ class NameSharingTrait(Effect):
         found = [c for c in ctx.game.creatures() if _traits(c) & wanted]
         ctx.chosen[self.name] = ctx.chosen["it"] = found
         if wanted:
-            ctx.log(f"{ctx.source.name}: creatures sharing a trait ({', '.join(sorted(wanted))}): "
-                    + (", ".join(c.label for c in found) or "none"))
+            ctx.log(
+                f"{ctx.source.name}: creatures sharing a trait ({', '.join(sorted(wanted))}): "
+                + (", ".join(c.label for c in found) or "none")
+            )
         return bool(found)
 
 
 @dataclass
 class Reveal(Effect):
-    """"Reveal <the chosen card>": shown to both players; fully resolved when there was one."""
+    """ "Reveal <the chosen card>": shown to both players; fully resolved when there was one."""
+
     on: str = "it"
 
     def resolve(self, ctx: Context) -> bool:
@@ -82,9 +90,10 @@ class Reveal(Effect):
 
 @dataclass
 class DestroyIfYouDo(Effect):
-    """"Destroy <cards>" whose success a following "If you do" looks at: fully resolved when the
+    """ "Destroy <cards>" whose success a following "If you do" looks at: fully resolved when the
     cards were destroyed, not when a ward (or another effect) kept them in play (glossary
     "Destroyed": a card tagged for destruction that an effect moves elsewhere still counts)."""
+
     on: str = "it"
 
     def resolve(self, ctx: Context) -> bool:
@@ -97,15 +106,17 @@ class DestroyIfYouDo(Effect):
 
 @dataclass
 class MayChoose(Effect):
-    """"You may <purge / reveal> a <card> from your hand. If you do, ...": the optional choice is
+    """ "You may <purge / reveal> a <card> from your hand. If you do, ...": the optional choice is
     offered only when there is a card to choose (with none there is no decision to make, so the
     player is not asked); fully resolved when a card was chosen and ``then`` resolved."""
+
     choose: object  # an engine.targets.Choose
     then: list
     question: str = ""
 
     def resolve(self, ctx: Context) -> bool:
         from .effects import May
+
         if not self.choose.options(ctx):
             ctx.log(f"{ctx.source.name}: no {self.choose.side} {self.choose.what} card to choose; nothing to decide")
             ctx.chosen[self.choose.name] = ctx.chosen["it"] = []

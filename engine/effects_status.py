@@ -5,6 +5,7 @@ high for cannot raise it, so nothing happens and nothing reacts: the Hydrocatalo
 ward and enrage counters' effects are general rules (:mod:`engine.rules_damage`,
 :mod:`engine.rules_use`). Raising the tide emits ``"tide_raised"`` {player}.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -30,7 +31,9 @@ class Exalt(Effect):
     on: str = "it"
 
     def resolve(self, ctx: Context) -> bool:
-        return place_amber(ctx, self.on, 1, "{label} is exalted: 1 Æmber from the supply is placed on it ({total} on it)")
+        return place_amber(
+            ctx, self.on, 1, "{label} is exalted: 1 Æmber from the supply is placed on it ({total} on it)"
+        )
 
 
 @dataclass
@@ -61,8 +64,9 @@ class RaiseTide(Effect):
 
 @dataclass
 class ArchiveTopOfDeck(Effect):
-    """"<The player> archives the top card of their deck": ``who`` is ``"self"`` or ``"event"``
+    """ "<The player> archives the top card of their deck": ``who`` is ``"self"`` or ``"event"``
     (the player the event is about)."""
+
     who: str = "self"
 
     def resolve(self, ctx: Context) -> bool:
@@ -81,10 +85,10 @@ def has_friendly_creature(ctx: Context) -> bool:
 
 
 def friendly_creatures(ctx: Context) -> int:
-    """"For each friendly creature", counted when the effect resolves."""
+    """ "For each friendly creature", counted when the effect resolves."""
     return len(ctx.me.creatures)
 
 
 def tide_low(ctx: Context) -> bool:
-    """"If the tide is low": low for the controller of the card (high for their opponent)."""
+    """ "If the tide is low": low for the controller of the card (high for their opponent)."""
     return ctx.game.tide_high not in (None, ctx.controller)

@@ -8,6 +8,7 @@
   ``memory``; a card archived by an opponent remembers where it goes when it leaves the archives.
 - Shuffles use the game's seeded generator, so a replay is deterministic.
 """
+
 from __future__ import annotations
 
 from collections.abc import Callable
@@ -31,6 +32,7 @@ def houses_in_game(game: Game) -> list[str]:
     limit it to those in play or on the identity cards: Blinding Light may name Dis with no Dis card
     about), and any other a card in the game has."""
     from .houses import HOUSES
+
     found = set(HOUSES) | {h for p in game.players.values() for h in p.houses}
     found |= {c.house for c in game.cards() if c.house}
     return sorted(found)
@@ -38,9 +40,10 @@ def houses_in_game(game: Game) -> list[str]:
 
 # ------------------------------------------------------------------------------ playing from elsewhere
 
+
 @dataclass
 class PlayTopOfDeck(Effect):
-    """"Play the top card of your deck" (Wild Wormhole)."""
+    """ "Play the top card of your deck" (Wild Wormhole)."""
 
     def resolve(self, ctx: Context) -> bool:
         deck = ctx.me.zone("deck")
@@ -52,7 +55,8 @@ class PlayTopOfDeck(Effect):
 
 @dataclass
 class PutBeneath(Effect):
-    """"Put a card from your hand facedown beneath <this card>" (Masterplan)."""
+    """ "Put a card from your hand facedown beneath <this card>" (Masterplan)."""
+
     on: str = "it"
 
     def resolve(self, ctx: Context) -> bool:
@@ -69,15 +73,14 @@ class PutBeneath(Effect):
 
 @dataclass
 class PlayBeneath(Effect):
-    """"Play the card beneath <this card>" (Masterplan's "Omni:")."""
+    """ "Play the card beneath <this card>" (Masterplan's "Omni:")."""
 
     def resolve(self, ctx: Context) -> bool:
         under = list(ctx.source.beneath)
         if not under:
             ctx.log(f"{ctx.source.label}: no card beneath it to play")
             return False
-        card = ctx.eng.chooser.choose(f"{ctx.source.name}: play which card beneath it", under,
-                                      label=card_label(under))
+        card = ctx.eng.chooser.choose(f"{ctx.source.name}: play which card beneath it", under, label=card_label(under))
         return ctx.eng.play_from(card, f"beneath {ctx.source.label}")
 
 
@@ -86,10 +89,12 @@ class PlayBeneath(Effect):
 
 # ------------------------------------------------------------------------------ purge, control
 
+
 @dataclass
 class PurgeRemembered(Effect):
     """Purge the cards ``on`` names and remember them on this card ("all cards purged by
     Spangler Box")."""
+
     on: str = "it"
 
     def resolve(self, ctx: Context) -> bool:
@@ -103,12 +108,13 @@ class PurgeRemembered(Effect):
 
 @dataclass
 class ReturnPurgedToPlay(Effect):
-    """"Return to play all cards purged by <this card>" (Spangler Box): each is put into play (not
+    """ "Return to play all cards purged by <this card>" (Spangler Box): each is put into play (not
     played: no play restriction applies, the Spangler Box FAQ) under its owner's control; True when
     any came back. ``creatures_only``, ``exhausted``: "return to play each creature purged this way,
     exhausted" (General Sherman): only cards that are creatures now come back (a token creature
     purged this way has reverted to its printed card, and a card that is not a creature stays
     purged: the General Sherman and Grunt FAQ)."""
+
     creatures_only: bool = False
     exhausted: bool = False
 
@@ -127,7 +133,8 @@ class ReturnPurgedToPlay(Effect):
 
 @dataclass
 class OpponentGainsControl(Effect):
-    """"Your opponent gains control of <card>"."""
+    """ "Your opponent gains control of <card>"."""
+
     on: str = "self"
 
     def resolve(self, ctx: Context) -> bool:
@@ -140,10 +147,12 @@ class OpponentGainsControl(Effect):
 
 # ------------------------------------------------------------------------------ decks and archives
 
+
 @dataclass
 class ShuffleIntoDeck(Effect):
-    """"Shuffle each chosen creature into its owner's deck": each card the references name leaves
+    """ "Shuffle each chosen creature into its owner's deck": each card the references name leaves
     play to its owner's deck, then each of those decks is shuffled."""
+
     on: tuple[str, ...] = ("it",)
 
     def resolve(self, ctx: Context) -> bool:
@@ -159,6 +168,7 @@ class ShuffleIntoDeck(Effect):
 class ChooseForEach(Effect):
     """Choose as many cards as ``per`` counts now ("an enemy creature for each key your opponent
     has forged")."""
+
     per: Callable[[Context], int]
     choose: Choose
 
@@ -172,9 +182,10 @@ def opponent_keys(ctx: Context) -> int:
 
 @dataclass
 class DiscardArchives(Effect):
-    """"<Player> discards each of their archived cards": a card that must go elsewhere when it
+    """ "<Player> discards each of their archived cards": a card that must go elsewhere when it
     leaves the archives (Sample Collection) goes there instead and is not discarded. The cards
     discarded are named ``name`` ("for each card discarded this way")."""
+
     whose: str = "opponent"
     name: str = "discarded"
 
@@ -193,7 +204,8 @@ class DiscardArchives(Effect):
 
 @dataclass
 class GainForEach(Effect):
-    """"Gain 1 Æmber for each card <...> this way": per card an earlier effect named ``ref``."""
+    """ "Gain 1 Æmber for each card <...> this way": per card an earlier effect named ``ref``."""
+
     ref: str
     per: int = 1
 
@@ -208,7 +220,8 @@ class GainForEach(Effect):
 
 @dataclass
 class ArchiveRandomFromHand(Effect):
-    """"Archive N random cards from your hand" (random: the game's seeded generator)."""
+    """ "Archive N random cards from your hand" (random: the game's seeded generator)."""
+
     n: int
 
     def resolve(self, ctx: Context) -> bool:
@@ -222,7 +235,8 @@ class ArchiveRandomFromHand(Effect):
 
 @dataclass
 class DiscardRandomArchived(Effect):
-    """"Discard a random card from your opponent's archives" (random: the game's seeded generator)."""
+    """ "Discard a random card from your opponent's archives" (random: the game's seeded generator)."""
+
     whose: str = "opponent"
 
     def resolve(self, ctx: Context) -> bool:
@@ -238,13 +252,15 @@ class DiscardRandomArchived(Effect):
 
 # ------------------------------------------------------------------------------ using others' cards
 
+
 @dataclass
 class UseAsIfYours(Effect):
-    """"Use an artifact ... as if it were yours": its "Action:" or "Omni:" ability resolves for the
+    """ "Use an artifact ... as if it were yours": its "Action:" or "Omni:" ability resolves for the
     controller of this ability, with the requirements of using it (ready, the Rule of Six, what
     must be paid in order to use it: 16.0 "Using cards via other card abilities"). An
     artifact without such an ability cannot be used; the rest of the card still resolves ("resolve
     as much as you can": the Poltergeist FAQ)."""
+
     on: str = "it"
 
     def resolve(self, ctx: Context) -> bool:
@@ -253,8 +269,7 @@ class UseAsIfYours(Effect):
         if card is None or not card.in_play:
             return False
         kinds = [k for k in ("action", "omni") if eng.abilities(card, k)]
-        why = ("it has no \"Action:\" or \"Omni:\" ability" if not kinds
-               else "it is exhausted" if card.exhausted else None)
+        why = 'it has no "Action:" or "Omni:" ability' if not kinds else "it is exhausted" if card.exhausted else None
         if why is None:
             try:
                 eng.check_rule_of_six(card.name)
@@ -265,6 +280,7 @@ class UseAsIfYours(Effect):
             return False
         how = eng.chooser.choose(f"{ctx.source.name}: use {card.label} how", kinds)
         from .effects_hooks import cannot_pay, pay_costs, use_costs
+
         costs = use_costs(eng, card, how)  # "must pay you 1 in order to use an artifact" (Tentacus)
         why = cannot_pay(eng, costs, f"use {card.label}")
         if why:
@@ -282,9 +298,10 @@ class UseAsIfYours(Effect):
 
 # ------------------------------------------------------------------------------ houses
 
+
 @dataclass
 class OpponentCannotChooseAHouse(Effect):
-    """"Choose a house. Your opponent cannot choose that house as their active house until
+    """ "Choose a house. Your opponent cannot choose that house as their active house until
     <this card> leaves play" (Restringuntus)."""
 
     def resolve(self, ctx: Context) -> bool:
@@ -292,37 +309,45 @@ class OpponentCannotChooseAHouse(Effect):
             ctx.log(f"{ctx.source.name} is no longer in play: its restriction ends at once")
             return False
         house = ctx.eng.chooser.choose(f"{ctx.source.name}: choose a house", houses_in_game(ctx.game))
-        ctx.game.lasting.append(LastingEffect(
-            "static", ctx.source.name, ctx.controller,
-            {"static": CannotChooseHouse(house, ctx.opponent_name), "card": ctx.source},
-            until_leaves=ctx.source))
+        ctx.game.lasting.append(
+            LastingEffect(
+                "static",
+                ctx.source.name,
+                ctx.controller,
+                {"static": CannotChooseHouse(house, ctx.opponent_name), "card": ctx.source},
+                until_leaves=ctx.source,
+            )
+        )
         ctx.log(f"{ctx.source.label}: {ctx.opponent_name} cannot choose {house} until it leaves play")
         return True
 
 
 @dataclass
 class LookAtTopDiscard(Effect):
-    """"Look at the top N cards of your deck. Discard M of them.": the player chooses which to
+    """ "Look at the top N cards of your deck. Discard M of them.": the player chooses which to
     discard; the others stay where they were, on top of the deck (the Survey FAQ)."""
+
     look: int
     discard: int = 1
 
     def resolve(self, ctx: Context) -> bool:
-        top = list(ctx.me.zone("deck")[:self.look])
+        top = list(ctx.me.zone("deck")[: self.look])
         ctx.log(f"{ctx.controller} looks at the top {len(top)} card(s) of their deck")
         for n in range(min(self.discard, len(top))):
             left = [c for c in top if c.zone == "deck"]
-            pick = ctx.eng.chooser.choose(f"{ctx.source.name}: discard which card ({n + 1} of {self.discard})",
-                                          left, label=lambda c: c.label)
+            pick = ctx.eng.chooser.choose(
+                f"{ctx.source.name}: discard which card ({n + 1} of {self.discard})", left, label=lambda c: c.label
+            )
             ctx.eng.put_away(pick, "discard")
         return len(top) >= self.discard
 
 
 @dataclass
 class PurgeAnArchivedCard(Effect):
-    """"Purge an archived card": from any player's archives. The player chooses whose archives;
+    """ "Purge an archived card": from any player's archives. The player chooses whose archives;
     the opponent's archives are hidden information, so the card taken from them is chosen at
     random (seeded), the chooser is never offered their identities (the Yzphyz Knowdrone FAQ)."""
+
     name: str = "purged"
 
     def resolve(self, ctx: Context) -> bool:
@@ -334,8 +359,11 @@ class PurgeAnArchivedCard(Effect):
         player = ctx.eng.chooser.choose(f"{ctx.source.name}: purge a card from whose archives", whose)
         archived = g.players[player].zone("archives")
         if player == ctx.controller:
-            card = ctx.eng.chooser.choose(f"{ctx.source.name}: purge which of your archived cards",
-                                          list(archived), label=card_label(list(archived)))
+            card = ctx.eng.chooser.choose(
+                f"{ctx.source.name}: purge which of your archived cards",
+                list(archived),
+                label=card_label(list(archived)),
+            )
         else:
             card = g.rng.choice(list(archived))
             ctx.log(f"{ctx.source.name}: a card is taken at random from {player}'s archives")
@@ -346,13 +374,14 @@ class PurgeAnArchivedCard(Effect):
 
 @dataclass
 class DiscardTopOfDeck(Effect):
-    """"Discard the top card (the top N cards) of your deck", named ``name`` for what follows;
+    """ "Discard the top card (the top N cards) of your deck", named ``name`` for what follows;
     fully resolved when N cards were discarded."""
+
     n: int = 1
     name: str = "discarded"
 
     def resolve(self, ctx: Context) -> bool:
-        top = list(ctx.me.zone("deck")[:self.n])
+        top = list(ctx.me.zone("deck")[: self.n])
         if not top:
             ctx.chosen[self.name] = []
             ctx.log(f"{ctx.controller} has no card in their deck to discard")
@@ -360,6 +389,7 @@ class DiscardTopOfDeck(Effect):
         for card in top:
             ctx.eng.put_away(card, "discard")
         ctx.chosen[self.name] = [c for c in top if c.zone == "discard"]
-        ctx.log(f"{ctx.controller} discards the top {len(top)} card(s) of their deck: "
-                f"{', '.join(c.label for c in top)}")
+        ctx.log(
+            f"{ctx.controller} discards the top {len(top)} card(s) of their deck: {', '.join(c.label for c in top)}"
+        )
         return len(top) == self.n

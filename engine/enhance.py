@@ -11,6 +11,7 @@ replay is deterministic. An icon is added below those already on the card (``enh
 The icons are read from the card's text: in the card data, "A" is Æmber, "PT" capture, "D" damage
 and "R" draw (Mass Mutation), or the icon font's glyphs (More Mutation).
 """
+
 from __future__ import annotations
 
 import re
@@ -20,8 +21,16 @@ from .state import CardInstance, Game
 
 _ENHANCE = re.compile(r"\benhance\s+([^\s.]*)\s*\.", re.I)
 #: the icon spellings of the card data, longest first
-_ICONS = (("PT", "capture"), ("\uf36f\uf560", "capture"), ("A", "amber"), ("\uf360", "amber"),
-          ("D", "damage"), ("\uf361", "damage"), ("R", "draw"), ("\uf36e", "draw"))
+_ICONS = (
+    ("PT", "capture"),
+    ("\uf36f\uf560", "capture"),
+    ("A", "amber"),
+    ("\uf360", "amber"),
+    ("D", "damage"),
+    ("\uf361", "damage"),
+    ("R", "draw"),
+    ("\uf36e", "draw"),
+)
 
 
 def enhance_icons(card: CardInstance) -> list[str]:
@@ -34,13 +43,15 @@ def enhance_icons(card: CardInstance) -> list[str]:
         for text, icon in _ICONS:
             if spelled.startswith(text):
                 icons.append(icon)
-                spelled = spelled[len(text):]
+                spelled = spelled[len(text) :]
                 break
         else:
             raise ScenarioError(f"{card.name}: cannot read the icons of its Enhance keyword ({m.group(0)!r})")
     if not icons:
-        raise ScenarioError(f"{card.name}: the icons of its Enhance keyword are missing from its text in the "
-                            f"card data ({m.group(0)!r}); pin a printing that has them")
+        raise ScenarioError(
+            f"{card.name}: the icons of its Enhance keyword are missing from its text in the "
+            f"card data ({m.group(0)!r}); pin a printing that has them"
+        )
     return icons
 
 

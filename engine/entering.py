@@ -11,6 +11,7 @@ played ("the next creature or artifact you play this turn enters play ready", "t
 played each turn ...") are asked only of a card played, not of one put into play (glossary
 "Enters Play": putting a card into play is not playing it), artifacts included.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -42,8 +43,9 @@ class EnteringStatic(Static):
 
 @dataclass
 class EntersPlayReady(EnteringStatic):
-    """"<This creature> enters play ready" (``itself``), "Your creatures enter play ready"
+    """ "<This creature> enters play ready" (``itself``), "Your creatures enter play ready"
     (``friendly``)."""
+
     applies: Applies = itself
 
     def enters_ready(self, eng, source, controller, creature) -> bool:
@@ -52,7 +54,8 @@ class EntersPlayReady(EnteringStatic):
 
 @dataclass
 class EntersPlayStunned(EnteringStatic):
-    """"<This creature> enters play stunned"."""
+    """ "<This creature> enters play stunned"."""
+
     applies: Applies = itself
 
     def enters_stunned(self, eng, source, controller, creature) -> bool:
@@ -68,8 +71,11 @@ def _entering_statics(eng: "Engine", card: "CardInstance", entering: "Variant"):
 
 def played_enters_ready(eng: "Engine", card: "CardInstance") -> bool:
     """Whether an ability in force makes ``card``, being played, enter play ready; each is asked."""
-    answers = [s.enters_ready_played(eng, src, ctl, card) for s, src, ctl in eng.statics()
-               if src is not card and isinstance(s, EnteringStatic)]
+    answers = [
+        s.enters_ready_played(eng, src, ctl, card)
+        for s, src, ctl in eng.statics()
+        if src is not card and isinstance(s, EnteringStatic)
+    ]
     return any(answers)
 
 

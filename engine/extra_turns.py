@@ -7,6 +7,7 @@ gives one turn; two resolved in the same turn give two turns in a row. A pending
 ``(player, turn it follows)`` in :attr:`engine.state.Game.extra_turns`; the ``PLAYER.extra_turns``
 check path counts those of a player.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -20,7 +21,8 @@ if TYPE_CHECKING:
 
 @dataclass
 class TakeAnotherTurn(Effect):
-    """"Take another turn after this one"."""
+    """ "Take another turn after this one"."""
+
     who: str = "self"
 
     def resolve(self, ctx: Context) -> bool:

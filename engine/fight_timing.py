@@ -14,6 +14,7 @@
   only those still in play are affected. Creatures destroyed together are all in their places when
   the neighbors are noted (they leave play simultaneously: glossary "Destroyed").
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -28,6 +29,7 @@ if TYPE_CHECKING:
 
 # ----------------------------------------------------------------------------- before the fight
 
+
 def resolve_before_fight(eng: "Engine", attacker: "CardInstance", defender: "CardInstance", fight: dict) -> bool:
     """Resolve the attacker's "Before Fight:" abilities, its assault, the defender's hazardous and
     the reactions "before a creature fights" (Evasion Sigil), in the order the active player
@@ -39,10 +41,15 @@ def resolve_before_fight(eng: "Engine", attacker: "CardInstance", defender: "Car
         n = eng.has(creature, word)
         if n:
             pending.append((word, creature, other, n))
-    details = {"card": attacker, "controller": attacker.controller, "defender": defender,
-               "outcome": {"cancelled": False}}
-    pending += [("reaction", listener, None) for listener in eng.listeners("before_fight")
-                if eng.reacts(listener, details)]
+    details = {
+        "card": attacker,
+        "controller": attacker.controller,
+        "defender": defender,
+        "outcome": {"cancelled": False},
+    }
+    pending += [
+        ("reaction", listener, None) for listener in eng.listeners("before_fight") if eng.reacts(listener, details)
+    ]
 
     def label(item) -> str:
         if item[0] == "ability":
@@ -58,12 +65,21 @@ def resolve_before_fight(eng: "Engine", attacker: "CardInstance", defender: "Car
             g.log(f"{label(gone)}: a creature of the fight has left play, it does not resolve")
         if not pending:
             break
-        item = pending[0] if len(pending) == 1 else eng.chooser.choose(
-            f"{g.active}: which \"Before Fight\" effect of {attacker.label}'s fight resolves next", pending, label=label)
+        item = (
+            pending[0]
+            if len(pending) == 1
+            else eng.chooser.choose(
+                f'{g.active}: which "Before Fight" effect of {attacker.label}\'s fight resolves next',
+                pending,
+                label=label,
+            )
+        )
         pending.remove(item)
         if item[0] == "ability":
-            g.log(f"{attacker.label}'s \"Before Fight:\" ability resolves"
-                  + (f" (gained from {item[2].label})" if item[2] is not None else ""))
+            g.log(
+                f'{attacker.label}\'s "Before Fight:" ability resolves'
+                + (f" (gained from {item[2].label})" if item[2] is not None else "")
+            )
             resolve_ability(item[1], eng.context(attacker, event={"fight": fight}, giver=item[2]))
             done.append((item[1], item[2]))
         elif item[0] == "reaction":
@@ -79,8 +95,11 @@ def resolve_before_fight(eng: "Engine", attacker: "CardInstance", defender: "Car
         # (glossary "Timing"; as Engine.trigger does)
         known = done + [(i[1], i[2]) for i in pending if i[0] == "ability"]
         if attacker.zone == "battleline":
-            pending += [("ability", a, giver) for a, giver in eng.abilities(attacker, "before_fight")
-                        if not any(a is a2 and giver is g2 for a2, g2 in known)]
+            pending += [
+                ("ability", a, giver)
+                for a, giver in eng.abilities(attacker, "before_fight")
+                if not any(a is a2 and giver is g2 for a2, g2 in known)
+            ]
     return False
 
 
@@ -93,6 +112,7 @@ def _can_resolve(item: tuple, attacker: "CardInstance") -> bool:
 
 
 # ----------------------------------------------------------------------------- neighbors left behind
+
 
 def remember_neighbors(game: "Game", cards: list["CardInstance"]) -> None:
     """Note the neighbors of each creature about to leave play, all before any of them leaves."""
@@ -122,6 +142,7 @@ def neighbors_of(game: "Game", card: "CardInstance") -> list["CardInstance"]:
 class NameNeighborsOf(Effect):
     """Name the neighbors of the card ``of`` names as ``name`` ("the attacked creature's
     neighbors"), as :func:`neighbors_of` finds them."""
+
     of: str
     name: str = "its neighbors"
 

@@ -14,6 +14,7 @@ same way and is seen the same way by other cards:
 
 Timing chart, step 1: "Forge a key"; glossary "Forge a Key", "Unforge", "Active Player".
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -32,6 +33,7 @@ MAX_KEYS = 3
 
 # ------------------------------------------------------------------------------ statics
 
+
 class ForgeStatic(Static):
     """Constant abilities about forging keys (each hook neutral by default)."""
 
@@ -40,13 +42,13 @@ class ForgeStatic(Static):
         return None
 
     def stops_forge(self, eng: "Engine", source: CardInstance, controller: str, player: str) -> bool:
-        """"When <player> would forge a key, ...": True when the key is not forged."""
+        """ "When <player> would forge a key, ...": True when the key is not forged."""
         return False
 
 
 @dataclass
 class SpendAmberOnSelf(ForgeStatic):
-    """"You may spend Æmber on <this card> as if it were in your pool"."""
+    """ "You may spend Æmber on <this card> as if it were in your pool"."""
 
     def spendable(self, eng, source, controller, player) -> CardInstance | None:
         return source if player == controller and source.in_play else None
@@ -54,10 +56,11 @@ class SpendAmberOnSelf(ForgeStatic):
 
 @dataclass
 class RevealToStopForge(ForgeStatic):
-    """"When your opponent would forge a key [on their turn], that player names a house. Reveal a
+    """ "When your opponent would forge a key [on their turn], that player names a house. Reveal a
     random card from your hand. If that card is not of the named house, destroy <this card> and
     they do not forge that key (no Æmber is spent)." (Keyforgery; its 16.0 erratum adds "on their
     turn": ``own_turn_only``.)"""
+
     own_turn_only: bool = False
 
     def stops_forge(self, eng, source, controller, player) -> bool:
@@ -65,12 +68,15 @@ class RevealToStopForge(ForgeStatic):
         if player == controller or not source.in_play or (self.own_turn_only and g.active != player):
             return False
         from .effects_zones import houses_in_game
+
         houses = houses_in_game(g)
         named = eng.chooser.choose(f"{player} names a house ({source.label})", houses)
         hand = g.players[controller].zone("hand")
         revealed = g.rng.choice(hand) if hand else None
-        g.log(f"{player} names {named}; {controller} reveals "
-              f"{revealed.label + ' (' + revealed.house + ')' if revealed else 'no card (empty hand)'}")
+        g.log(
+            f"{player} names {named}; {controller} reveals "
+            f"{revealed.label + ' (' + revealed.house + ')' if revealed else 'no card (empty hand)'}"
+        )
         if revealed is not None and revealed.house == named:
             return False
         eng.destroy([source])
@@ -80,8 +86,9 @@ class RevealToStopForge(ForgeStatic):
 
 @dataclass
 class KeysCost(Static):
-    """"Keys cost +N" (while the static is in force: Sensor Chief Garcia's "during your opponent's
+    """ "Keys cost +N" (while the static is in force: Sensor Chief Garcia's "during your opponent's
     next turn" is a lasting static for that turn)."""
+
     amount: int
 
     def key_cost(self, eng, source, controller, player) -> int:
@@ -108,6 +115,7 @@ def available_amber(eng: "Engine", player: str) -> int:
 
 
 # ------------------------------------------------------------------------------ forging
+
 
 def can_forge(eng: "Engine", player: str, cost: int) -> bool:
     return eng.game.players[player].keys < MAX_KEYS and available_amber(eng, player) >= cost
@@ -146,10 +154,13 @@ def _pay(eng: "Engine", player: str, cost: int) -> None:
     left = cost
     cards = spendable_cards(eng, player)
     for i, card in enumerate(cards):
-        elsewhere = p.amber + sum(c.amber for c in cards[i + 1:])
+        elsewhere = p.amber + sum(c.amber for c in cards[i + 1 :])
         low, high = max(0, left - elsewhere), min(card.amber, left)
-        take = eng.chooser.choose(f"{g.active}: how much of {player}'s key cost ({left} left) is spent "
-                                  f"from {card.label} ({card.amber} on it)", list(range(low, high + 1)))
+        take = eng.chooser.choose(
+            f"{g.active}: how much of {player}'s key cost ({left} left) is spent "
+            f"from {card.label} ({card.amber} on it)",
+            list(range(low, high + 1)),
+        )
         card.amber -= take
         left -= take
         if take:
@@ -163,14 +174,15 @@ def keys_forged_on(game, player: str, turn: int) -> int:
 
 # ------------------------------------------------------------------------------ effects
 
+
 def opponent_forged_last_turn(ctx: Context) -> bool:
-    """"If your opponent forged a key on their previous turn" (the turn before this one)."""
+    """ "If your opponent forged a key on their previous turn" (the turn before this one)."""
     return keys_forged_on(ctx.game, ctx.opponent_name, ctx.game.turn - 1) > 0
 
 
 @dataclass
 class UnforgeOpponentsKey(Effect):
-    """"Unforge it": one key the opponent forged on their previous turn goes back to unforged (one
+    """ "Unforge it": one key the opponent forged on their previous turn goes back to unforged (one
     only, however many they forged: the Key Hammer FAQ). Keys carry no identity in the state, so
     which of them is chosen makes no difference to the board."""
 
@@ -187,7 +199,7 @@ class UnforgeOpponentsKey(Effect):
 
 @dataclass
 class ForgerLosesRemaining(Effect):
-    """"<The player who forged> loses all of their remaining Æmber" (Forgemaster Og)."""
+    """ "<The player who forged> loses all of their remaining Æmber" (Forgemaster Og)."""
 
     def resolve(self, ctx: Context) -> bool:
         who = ctx.event["player"]
@@ -199,13 +211,14 @@ class ForgerLosesRemaining(Effect):
 
 @dataclass
 class ForgerGivesRemaining(Effect):
-    """"They must give (pay) you their remaining Æmber": the player who forged gives the rest of
+    """ "They must give (pay) you their remaining Æmber": the player who forged gives the rest of
     their pool to the controller of this ability (not a steal)."""
 
     def resolve(self, ctx: Context) -> bool:
         who = ctx.event["player"]
         pool = ctx.game.players[who]
         from .replacements import add_to_pool
+
         given, pool.amber = pool.amber, 0
         add_to_pool(ctx.eng, ctx.controller, given, f"{who}'s remaining Æmber, given ({ctx.source.name})")
         return True
@@ -217,12 +230,14 @@ def a_player_forged(ctx: Context) -> bool:
 
 @dataclass
 class AfterOpponentForgesNextTurn(Effect):
-    """"After your opponent forges a key during their next turn, <ability>" (older wording: "If an
+    """ "After your opponent forges a key during their next turn, <ability>" (older wording: "If an
     opponent forges a key on their next turn"): a lasting reaction for that turn only."""
+
     ability: list
 
     def resolve(self, ctx: Context) -> bool:
         from .next_turns import during_next_turn_of
+
         opponent = ctx.opponent_name
         params = during_next_turn_of(opponent)
 
@@ -234,4 +249,3 @@ class AfterOpponentForgesNextTurn(Effect):
         ctx.game.lasting.append(LastingEffect("reaction", ctx.source.name, ctx.controller, params))
         ctx.log(f"{ctx.source.name}: a lasting effect for {opponent}'s next turn")
         return True
-

@@ -16,6 +16,7 @@ with them. Findings are recorded, not raised:
 Discarding has no side-effect-free check in the engine, so discards are offered tentatively: a
 refusal that changed nothing just removes the option. A game that reaches ``max_turns`` is a draw.
 """
+
 from __future__ import annotations
 
 import random
@@ -66,14 +67,15 @@ class RandomChooser(Chooser):
 
 # ------------------------------------------------------------------------------ decks
 
+
 def card_pool(conn: sqlite3.Connection, rules: RuleSet) -> dict[str, list[CardData]]:
     """Cards the engine can play, by house: every card the engine has a definition for under
     ``rules`` (hand-defined, keyword-only, or compiled from its text in force by
     :mod:`engine.compile`), each as the catalog prints it; a card the engine refuses is left out."""
     names = set(implemented())
     for (name,) in conn.execute(
-            f"SELECT DISTINCT name FROM cards WHERE type IN ({','.join('?' * len(PLAYABLE_TYPES))})",
-            PLAYABLE_TYPES):
+        f"SELECT DISTINCT name FROM cards WHERE type IN ({','.join('?' * len(PLAYABLE_TYPES))})", PLAYABLE_TYPES
+    ):
         names.add(name)
     catalog = CardCatalog(conn)
     pool: dict[str, list[CardData]] = {}
@@ -93,7 +95,7 @@ def draw_deck(pool: dict[str, list[CardData]], rng: random.Random) -> tuple[tupl
     """Three houses (fewer if the pool has fewer) and an even share of the deck from each."""
     houses = sorted(rng.sample(sorted(pool), min(HOUSES_PER_DECK, len(pool))))
     deck: list[CardData] = []
-    size = 0   # a gigantic creature takes two of the deck's cards, its two halves
+    size = 0  # a gigantic creature takes two of the deck's cards, its two halves
     while size < DECK_SIZE:
         options = pool[houses[len(deck) % len(houses)]]
         data = rng.choice(options)
@@ -118,23 +120,28 @@ def new_game(pool: dict[str, list[CardData]], rules: RuleSet, game_seed: str) ->
             cards = [card]
             if is_gigantic(card):  # a gigantic creature comes as both its halves (engine.gigantic)
                 card.half = "bottom"
-                cards.append(CardInstance(data, owner=pname, controller=pname, label=f"{data.name} #{n}.{i}t",
-                                          zone="deck", half="top"))
+                cards.append(
+                    CardInstance(
+                        data, owner=pname, controller=pname, label=f"{data.name} #{n}.{i}t", zone="deck", half="top"
+                    )
+                )
             player.zones["deck"] += cards
             roster += cards
-    game = Game(players=players, active=PLAYERS[0], first_turn=True, step=2,
-                rng=random.Random(rng.getrandbits(64)))
+    game = Game(players=players, active=PLAYERS[0], first_turn=True, step=2, rng=random.Random(rng.getrandbits(64)))
     for player in players.values():
         game.rng.shuffle(player.zones["deck"])
     eng = Engine(game, rules, RandomChooser(random.Random(rng.getrandbits(64))))
     eng.draw(PLAYERS[0], FIRST_HAND)
     eng.draw(PLAYERS[1], SECOND_HAND)
-    game.log(f"setup: {PLAYERS[0]} ({', '.join(players[PLAYERS[0]].houses)}) draws {FIRST_HAND} and goes first; "
-             f"{PLAYERS[1]} ({', '.join(players[PLAYERS[1]].houses)}) draws {SECOND_HAND}")
+    game.log(
+        f"setup: {PLAYERS[0]} ({', '.join(players[PLAYERS[0]].houses)}) draws {FIRST_HAND} and goes first; "
+        f"{PLAYERS[1]} ({', '.join(players[PLAYERS[1]].houses)}) draws {SECOND_HAND}"
+    )
     return eng, roster
 
 
 # ------------------------------------------------------------------------------ actions
+
 
 @dataclass(frozen=True)
 class Option:
@@ -200,13 +207,25 @@ def take(eng: Engine, option: Option) -> None:
 
 def _fingerprint(g: Game) -> tuple:
     """Enough of the state to tell whether a refused action changed anything."""
-    return (len(g.trace), g.step, g.turn, g.active, g.active_house, g.played_from_hand, g.step3_actions,
-            g.step3_closed, tuple(sorted(g.six.items())), len(g.lasting), len(g.used_this_turn),
-            tuple((p.amber, p.keys, p.chains, tuple(len(z) for z in p.zones.values())) for p in g.players.values()),
-            tuple((c.exhausted, c.stunned, c.damage, c.amber) for c in g.creatures()))
+    return (
+        len(g.trace),
+        g.step,
+        g.turn,
+        g.active,
+        g.active_house,
+        g.played_from_hand,
+        g.step3_actions,
+        g.step3_closed,
+        tuple(sorted(g.six.items())),
+        len(g.lasting),
+        len(g.used_this_turn),
+        tuple((p.amber, p.keys, p.chains, tuple(len(z) for z in p.zones.values())) for p in g.players.values()),
+        tuple((c.exhausted, c.stunned, c.damage, c.amber) for c in g.creatures()),
+    )
 
 
 # ------------------------------------------------------------------------------ games
+
 
 @dataclass
 class Failure:
@@ -222,8 +241,10 @@ class Failure:
 
     def __str__(self) -> str:
         tail = "\n    ".join(self.trace)
-        return (f"[{self.kind}] seed {self.seed} game {self.game} version {self.version} step {self.step} "
-                f"turn {self.turn} after {self.action!r}: {self.message}\n    {tail}")
+        return (
+            f"[{self.kind}] seed {self.seed} game {self.game} version {self.version} step {self.step} "
+            f"turn {self.turn} after {self.action!r}: {self.message}\n    {tail}"
+        )
 
 
 @dataclass
@@ -239,8 +260,9 @@ class GameResult:
     trace: list[str] = field(default_factory=list)
 
 
-def play_game(pool: dict[str, list[CardData]], rules: RuleSet, seed: int, number: int,
-              max_turns: int = MAX_TURNS) -> GameResult:
+def play_game(
+    pool: dict[str, list[CardData]], rules: RuleSet, seed: int, number: int, max_turns: int = MAX_TURNS
+) -> GameResult:
     """One random game; stops at the win, at ``max_turns`` or at the first finding."""
     result = GameResult()
     eng, roster = new_game(pool, rules, f"{seed}/{number}")
@@ -250,8 +272,9 @@ def play_game(pool: dict[str, list[CardData]], rules: RuleSet, seed: int, number
     option: Option | str = "setup"
 
     def fail(kind: str, message: str) -> GameResult:
-        result.failure = Failure(seed, number, rules.version, result.steps, g.turn, kind, message, str(option),
-                                 g.trace[-TRACE_TAIL:])
+        result.failure = Failure(
+            seed, number, rules.version, result.steps, g.turn, kind, message, str(option), g.trace[-TRACE_TAIL:]
+        )
         return result
 
     try:
@@ -325,15 +348,23 @@ class FuzzReport:
 
     def summary(self) -> str:
         secs = max(self.seconds, 1e-9)
-        return (f"version {self.version} seed {self.seed}: {self.games} games, {self.steps} steps, "
-                f"{self.turns} turns, {len(self.failures)} failures, wins {dict(sorted(self.wins.items()))}, "
-                f"draws {self.draws}; {self.games / secs:.1f} games/s, {self.steps / secs:.0f} steps/s "
-                f"({self.seconds:.2f} s); cards in the pool: {self.pool_size}; "
-                f"actions {dict(sorted(self.done.items()))}")
+        return (
+            f"version {self.version} seed {self.seed}: {self.games} games, {self.steps} steps, "
+            f"{self.turns} turns, {len(self.failures)} failures, wins {dict(sorted(self.wins.items()))}, "
+            f"draws {self.draws}; {self.games / secs:.1f} games/s, {self.steps / secs:.0f} steps/s "
+            f"({self.seconds:.2f} s); cards in the pool: {self.pool_size}; "
+            f"actions {dict(sorted(self.done.items()))}"
+        )
 
 
-def fuzz(conn: sqlite3.Connection, games: int, seed: int = 0, version: str = "1.3",
-         max_turns: int = MAX_TURNS, game: str = "keyforge") -> FuzzReport:
+def fuzz(
+    conn: sqlite3.Connection,
+    games: int,
+    seed: int = 0,
+    version: str = "1.3",
+    max_turns: int = MAX_TURNS,
+    game: str = "keyforge",
+) -> FuzzReport:
     """Play ``games`` random games under the rule set of ``version`` and report what happened."""
     rules = ruleset_from_kb(conn, game, version)
     pool = card_pool(conn, rules)

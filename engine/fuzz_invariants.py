@@ -7,6 +7,7 @@ game; only creatures stand in battlelines and only artifacts in artifact zones; 
 creatures in play; a card out of play keeps nothing play gave it; no creature whose damage reaches
 its power is left in play; lasting effects "until it leaves play" end when the card leaves.
 """
+
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
@@ -54,8 +55,10 @@ def invariant_breaks(eng: "Engine", roster: list[CardInstance]) -> list[str]:
                 for upgrade in card.upgrades:
                     place(upgrade, f"upgrade on {card.label}", "upgrade")
                     if upgrade.attached_to is not card:
-                        problems.append(f"{upgrade.label} hangs on {card.label} but is attached to "
-                                        f"{getattr(upgrade.attached_to, 'label', None)}")
+                        problems.append(
+                            f"{upgrade.label} hangs on {card.label} but is attached to "
+                            f"{getattr(upgrade.attached_to, 'label', None)}"
+                        )
                     if upgrade.type != "upgrade":
                         problems.append(f"{upgrade.label} ({upgrade.type}) is attached as an upgrade")
                     if upgrade.upgrades or upgrade.beneath:
@@ -88,16 +91,20 @@ def _card_breaks(card: CardInstance, pname: str, zone: str) -> list[str]:
             out.append(f"upgrades are attached to {card.label}, an artifact")
         return out
     if card.controller != card.owner:
-        out.append(f"{card.label} is out of play in {pname}'s {zone} but controlled by {card.controller}, "
-                   f"not its owner {card.owner}")
+        out.append(
+            f"{card.label} is out of play in {pname}'s {zone} but controlled by {card.controller}, "
+            f"not its owner {card.owner}"
+        )
     if zone in OWNER_ONLY and card.owner != pname:
         out.append(f"{card.label}, owned by {card.owner}, is in {pname}'s {zone}")
     if card.upgrades or card.attached_to is not None:
         out.append(f"{card.label} is out of play ({zone}) with upgrades or attached to a creature")
     if card.damage or card.amber or card.stunned or card.power_counters or card.exhausted:
-        out.append(f"{card.label} is out of play ({zone}) but keeps what play gave it (damage {card.damage}, "
-                   f"Æmber {card.amber}, stunned {card.stunned}, power counters {card.power_counters}, "
-                   f"exhausted {card.exhausted})")
+        out.append(
+            f"{card.label} is out of play ({zone}) but keeps what play gave it (damage {card.damage}, "
+            f"Æmber {card.amber}, stunned {card.stunned}, power counters {card.power_counters}, "
+            f"exhausted {card.exhausted})"
+        )
     return out
 
 
@@ -111,12 +118,16 @@ def _game_breaks(eng: "Engine") -> list[str]:
         out.append(f"{g.winner} won with {g.players[g.winner].keys} keys")
     lethal = [c for c in eng.lethal() if not eng.has(c, "invulnerable")]
     if lethal:
-        out.append("creatures whose damage reaches their power are still in play: "
-                   + ", ".join(f"{c.label} ({c.damage} damage, power {eng.power(c)})" for c in lethal))
+        out.append(
+            "creatures whose damage reaches their power are still in play: "
+            + ", ".join(f"{c.label} ({c.damage} damage, power {eng.power(c)})" for c in lethal)
+        )
     for effect in g.lasting:
         if effect.until_leaves is not None and not effect.until_leaves.in_play:
-            out.append(f"{effect.source}'s effect lasts until {effect.until_leaves.label} leaves play, "
-                       f"but it is in {effect.until_leaves.zone}")
+            out.append(
+                f"{effect.source}'s effect lasts until {effect.until_leaves.label} leaves play, "
+                f"but it is in {effect.until_leaves.zone}"
+            )
     if g.attacking is not None:
         out.append(f"{g.attacking.label} is still marked as attacking between actions")
     return out

@@ -5,6 +5,7 @@ using cards and fights (:mod:`engine.rules_use`), damage, destruction and leavin
 (:mod:`engine.rules_damage`). This module holds what they share: the derived state (power,
 armor, keywords, flank) computed from constant abilities, events and reactions, and Æmber.
 """
+
 from __future__ import annotations
 
 from contextlib import contextmanager
@@ -100,8 +101,9 @@ class Engine(PlayRules, UseRules, DamageRules):
         return power_and_armor(self, creature)[1]
 
     def keywords(self, card: CardInstance) -> dict[str, int]:
-        found = dict(text_in_force.keywords(
-            self, card, parse_keywords(self.rules.card_text(card.name, card.printed.text))))
+        found = dict(
+            text_in_force.keywords(self, card, parse_keywords(self.rules.card_text(card.name, card.printed.text)))
+        )
         if card.zone == "battleline":
             # a valued keyword gained again adds its value (engine.keywords ``add_gained``)
             for s, src, ctl in self.statics():
@@ -139,8 +141,15 @@ class Engine(PlayRules, UseRules, DamageRules):
                     found.append((gained, src))
         return found
 
-    def trigger(self, card: CardInstance, trigger: str, controller: str | None = None,
-                as_if_yours: bool = False, one: bool = False, **event) -> bool:
+    def trigger(
+        self,
+        card: CardInstance,
+        trigger: str,
+        controller: str | None = None,
+        as_if_yours: bool = False,
+        one: bool = False,
+        **event,
+    ) -> bool:
         """Resolve every ``trigger`` ability of ``card``; True when it had one. An ability the card
         gains while these resolve resolves too: the timing point is still going on (glossary
         "Timing", the Nexus and Spectral Tunneler FAQ). ``as_if_yours``: the card is used as if
@@ -149,25 +158,29 @@ class Engine(PlayRules, UseRules, DamageRules):
         pending = self.abilities(card, trigger)
         if one and len(pending) > 1:
             from .targets import card_label
+
             label = card_label([card] + [giver for _, giver in pending if giver is not None])
-            chosen = self.chooser.choose(f"{card.label}: which \"{trigger.title()}:\" ability resolves", pending,
-                                         label=lambda found: label(found[1] or card))
+            chosen = self.chooser.choose(
+                f'{card.label}: which "{trigger.title()}:" ability resolves',
+                pending,
+                label=lambda found: label(found[1] or card),
+            )
             pending = [chosen]
         done: list = []
         while pending and len(done) < 100:  # a bound against statics rebuilding their abilities
             ability, giver = pending.pop(0)
             done.append((ability, giver))
-            self.game.log(f"{card.label}'s \"{trigger.replace('_', ' ').title()}:\" ability resolves")
-            resolve_ability(ability, self.context(card, controller, event=event, giver=giver,
-                                                  as_if_yours=as_if_yours))
+            self.game.log(f'{card.label}\'s "{trigger.replace("_", " ").title()}:" ability resolves')
+            resolve_ability(ability, self.context(card, controller, event=event, giver=giver, as_if_yours=as_if_yours))
             self.check_state()
             if self.game.winner:
                 break
             if one:
                 break
             seen = done + pending
-            pending += [(a, g) for a, g in self.abilities(card, trigger)
-                        if not any(a is a2 and g is g2 for a2, g2 in seen)]
+            pending += [
+                (a, g) for a, g in self.abilities(card, trigger) if not any(a is a2 and g is g2 for a2, g2 in seen)
+            ]
         return bool(done)
 
     def decider(self, ctx: Context) -> str:
@@ -220,9 +233,15 @@ class Engine(PlayRules, UseRules, DamageRules):
             ready = [listener for listener in pending if self.reacts(listener, details)]
             if not ready:
                 return
-            nxt = ready[0] if len(ready) == 1 else self.chooser.choose(
-                f"{self.game.active}: which reaction to {event} resolves next", ready,
-                label=lambda listener: listener[1].label)
+            nxt = (
+                ready[0]
+                if len(ready) == 1
+                else self.chooser.choose(
+                    f"{self.game.active}: which reaction to {event} resolves next",
+                    ready,
+                    label=lambda listener: listener[1].label,
+                )
+            )
             pending.remove(nxt)
             self.react(nxt, event, details)
 
@@ -230,6 +249,7 @@ class Engine(PlayRules, UseRules, DamageRules):
 
     def gain(self, player: str, amount: int, why: str) -> None:
         from .replacements import gain  # replacement effects apply (Ether Spider)
+
         gain(self, player, amount, why)
 
     def put_away(self, card: CardInstance, zone: str, top: bool = True, to: str | None = None) -> None:
@@ -237,6 +257,7 @@ class Engine(PlayRules, UseRules, DamageRules):
         as :meth:`engine.rules_damage.DamageRules.put_away` says."""
         if card.zone in ("battleline", "artifacts", "upgrade"):
             from .replacements import zone_instead
+
             new = zone_instead(self, card, zone)
             if new != zone:
                 zone, to = new, None
@@ -245,6 +266,7 @@ class Engine(PlayRules, UseRules, DamageRules):
     def steal(self, player: str, amount: int, why: str) -> int:
         """``player`` takes up to ``amount`` Æmber from their opponent's pool; return how much."""
         from .replacements import steal  # replacement effects apply (Gargantodon, Po's Pixies)
+
         return steal(self, player, amount, why)[0]
 
     def draw(self, player: str, n: int) -> int:

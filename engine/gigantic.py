@@ -18,6 +18,7 @@ half ("2 of 2") the power, armor and text box. Each half is its own :class:`Card
 A gigantic card with no ``half`` (a deck that does not say which half it is) has no other half:
 it can never be played.
 """
+
 from __future__ import annotations
 
 import re
@@ -47,22 +48,28 @@ def other_halves(card: CardInstance, cards: list[CardInstance]) -> list[CardInst
     """The cards among ``cards`` that are the other half of the gigantic creature ``card`` is half of."""
     if card.half not in HALVES:
         return []
-    return [c for c in cards if c is not card and c.name == card.name and is_gigantic(c)
-            and c.half in HALVES and c.half != card.half]
+    return [
+        c
+        for c in cards
+        if c is not card and c.name == card.name and is_gigantic(c) and c.half in HALVES and c.half != card.half
+    ]
 
 
 def check_both_halves_in_hand(eng: "Engine", card: CardInstance) -> None:
     """Playing a gigantic creature from hand needs both halves there."""
     if is_gigantic(card) and not other_halves(card, eng.game.players[card.controller].zone("hand")):
-        raise IllegalAction(f"{card.name} is gigantic: it can only be played together with its other half, "
-                            f"and that is not in {card.controller}'s hand")
+        raise IllegalAction(
+            f"{card.name} is gigantic: it can only be played together with its other half, "
+            f"and that is not in {card.controller}'s hand"
+        )
 
 
 def check_not_alone(card: CardInstance) -> None:
     """A card effect that plays or puts into play one half of a gigantic creature fails."""
     if is_gigantic(card) and card.joined is None:
-        raise IllegalAction(f"{card.label} is one half of a gigantic creature: it cannot be played or "
-                            f"put into play on its own")
+        raise IllegalAction(
+            f"{card.label} is one half of a gigantic creature: it cannot be played or put into play on its own"
+        )
 
 
 def join_halves(eng: "Engine", card: CardInstance, among: list[CardInstance]) -> CardInstance:
@@ -75,8 +82,14 @@ def join_halves(eng: "Engine", card: CardInstance, among: list[CardInstance]) ->
     if not options:
         raise IllegalAction(f"{card.label}: the other half of {card.name} is not there")
     from .targets import card_label
-    other = options[0] if len(options) == 1 else eng.chooser.choose(
-        f"{eng.game.active}: which other half of {card.name}", options, label=card_label(options))
+
+    other = (
+        options[0]
+        if len(options) == 1
+        else eng.chooser.choose(
+            f"{eng.game.active}: which other half of {card.name}", options, label=card_label(options)
+        )
+    )
     top, bottom = (card, other) if card.half == "top" else (other, card)
     eng.game.take(top)
     top.zone = "gigantic"
@@ -120,14 +133,22 @@ def setup_half(card: CardInstance, spec: dict, zone: str) -> None:
     """A scenario's card mapping: out of play, a gigantic card needs ``half: top|bottom``; in the
     battleline it is the whole creature (both halves; its ``enhancements`` are on its top half)."""
     from .errors import ScenarioError
+
     half = spec.get("half")
     if half is not None and (half not in HALVES or not is_gigantic(card)):
         raise ScenarioError(f"card {spec!r}: half is top or bottom, for a gigantic card only")
     if not is_gigantic(card):
         return
     if zone == "battleline":
-        top = CardInstance(card.data, owner=card.owner, controller=card.controller, label=card.label,
-                           zone="gigantic", half="top", enhancements=list(card.enhancements))
+        top = CardInstance(
+            card.data,
+            owner=card.owner,
+            controller=card.controller,
+            label=card.label,
+            zone="gigantic",
+            half="top",
+            enhancements=list(card.enhancements),
+        )
         card.half, card.enhancements, card.joined = "bottom", [], top
     elif half is None:
         raise ScenarioError(f"card {spec!r}: {card.name} is gigantic: say which half it is (half: top or bottom)")

@@ -11,6 +11,7 @@ Card text can widen that in two ways, which errata have told apart (Experimental
 Both are constant abilities: of a card in play (:meth:`engine.game.Engine.statics`) or of an
 upgrade, about the creature it is attached to ("this creature").
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -35,8 +36,24 @@ def belongs_to(eng: "Engine", card: CardInstance, house: str | None) -> bool:
 
 #: the houses of KeyForge, through the sets of the card data (whose ``house`` field also names card
 #: groups that are no house: Archon Power, the Tide, Keyraken and Prophecy cards)
-HOUSES = frozenset({"brobnar", "dis", "ekwidon", "geistoid", "logos", "mars", "redemption", "sanctum", "saurian",
-                    "shadows", "skyborn", "staralliance", "unfathomable", "untamed"})
+HOUSES = frozenset(
+    {
+        "brobnar",
+        "dis",
+        "ekwidon",
+        "geistoid",
+        "logos",
+        "mars",
+        "redemption",
+        "sanctum",
+        "saurian",
+        "shadows",
+        "skyborn",
+        "staralliance",
+        "unfathomable",
+        "untamed",
+    }
+)
 
 
 def houses_of(eng: "Engine", card: CardInstance) -> set[str]:
@@ -53,13 +70,16 @@ def usable_as_active_house(eng: "Engine", card: CardInstance) -> bool:
         return False
     if card.house == house:
         return True
-    return any(s.belongs_to(eng, src, ctl, card, house) or s.usable_as_active_house(eng, src, ctl, card)
-               for s, src, ctl in eng.statics())
+    return any(
+        s.belongs_to(eng, src, ctl, card, house) or s.usable_as_active_house(eng, src, ctl, card)
+        for s, src, ctl in eng.statics()
+    )
 
 
 @dataclass
 class BelongsToAllHouses(Static):
-    """"<This creature> belongs to all houses"."""
+    """ "<This creature> belongs to all houses"."""
+
     applies: Applies = attached_host
 
     def belongs_to(self, eng, source, controller, card, house: str) -> bool:
@@ -68,7 +88,8 @@ class BelongsToAllHouses(Static):
 
 @dataclass
 class UsableAsActiveHouse(Static):
-    """"<This creature> may be used as if it belonged to the active house"."""
+    """ "<This creature> may be used as if it belonged to the active house"."""
+
     applies: Applies = attached_host
 
     def usable_as_active_house(self, eng, source, controller, card) -> bool:
@@ -77,8 +98,9 @@ class UsableAsActiveHouse(Static):
 
 @dataclass
 class ThisCreature(Effect):
-    """"This creature" in an upgrade's ability: names the creature the upgrade is attached to
+    """ "This creature" in an upgrade's ability: names the creature the upgrade is attached to
     (as ``name``) for the effects after it."""
+
     name: str = "it"
 
     def resolve(self, ctx: Context) -> bool:

@@ -10,6 +10,7 @@ itself moves ``total_changes``, a change committed by another connection moves `
 data_version``. (sqlite3 connections take no weak references, so the cache holds the connection
 itself, a bounded few; its owner closing it only ends its use.)
 """
+
 from __future__ import annotations
 
 import sqlite3
@@ -48,6 +49,7 @@ def cache_for(conn: sqlite3.Connection) -> dict:
 def entry_index(conn: sqlite3.Connection, game: str):
     """The :class:`engine.carry.EntryIndex` of ``game``, read once per KB state on ``conn``."""
     from .carry import EntryIndex
+
     cache = cache_for(conn)
     index = cache.get(("entries", game))
     if index is None:
@@ -60,6 +62,7 @@ def warm(conn: sqlite3.Connection) -> None:
     rule set (a long-lived process, such as a verify worker, does it before its first request)."""
     from .errors import ScenarioError
     from .rulesets import ruleset_from_kb
+
     rulesets = cache_for(conn).setdefault("rulesets", {})
     for game, version in conn.execute("SELECT game, version FROM documents ORDER BY game, version_sort"):
         entry_index(conn, game)

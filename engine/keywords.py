@@ -3,6 +3,7 @@
 Keywords are general rules (glossary entries), so the engine reads them from the text rather
 than from each card's definition; an erratum that adds or removes a keyword just works.
 """
+
 from __future__ import annotations
 
 import re
@@ -32,7 +33,7 @@ def parse(text: str) -> tuple[dict[str, int], str]:
         m = _KEYWORD.match(line)
         while m:
             found[m.group(1).lower()] = int(m.group(2) or 1)
-            line = line[m.end():]
+            line = line[m.end() :]
             m = _KEYWORD.match(line)
         # the full stop after a reminder ("Splash-attack 1. (... neighbors).") is no ability
         if line.strip(" \t.\u00a0\u202f"):

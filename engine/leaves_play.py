@@ -5,6 +5,7 @@ the card has whenever it is in play, this one exists only if the ability that cr
 who resolved that ability. The engine emits ``"left_play"`` {card, controller} after a card in
 play has gone to another zone (glossary "Leaves Play").
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -15,13 +16,14 @@ from .state import LastingEffect
 
 #: a lasting effect with no end of its own (it ends when it resolves): the end-of-turn clean-up
 #: keeps an effect whose "through_turn" is later than the current turn
-FOREVER = 10 ** 9
+FOREVER = 10**9
 
 
 @dataclass
 class IfThisLeavesPlay(Effect):
-    """"If <this card> leaves play, <ability>": a one-shot lasting reaction of this ability's
+    """ "If <this card> leaves play, <ability>": a one-shot lasting reaction of this ability's
     controller to the card leaving play, however it leaves and whoever controls it then."""
+
     ability: list
 
     def resolve(self, ctx: Context) -> bool:
@@ -54,7 +56,8 @@ class _Then(Effect):
 
 @dataclass
 class OpponentSteals(Effect):
-    """"Your opponent steals N Æmber"."""
+    """ "Your opponent steals N Æmber"."""
+
     amount: int
 
     def resolve(self, ctx: Context) -> bool:

@@ -12,6 +12,7 @@ would otherwise be stopped for the load around it, so the same scenario would pa
 is idle and be refused when it is busy. The CPU time a run spends is what the run itself costs.
 A run never changes threads, so the thread that starts the budget is the one that spends it.
 """
+
 from __future__ import annotations
 
 import time
@@ -23,6 +24,7 @@ from .errors import LimitExceeded
 @dataclass(frozen=True)
 class Limits:
     """What one run may spend: ``max_steps`` recorded state changes and ``seconds`` of CPU time."""
+
     max_steps: int
     seconds: float
 
@@ -33,6 +35,7 @@ class Limits:
 @dataclass
 class Budget:
     """A running budget; :meth:`spend` raises :class:`LimitExceeded` once it is used up."""
+
     limits: Limits
     steps: int = 0
     started: float = field(default_factory=time.thread_time)

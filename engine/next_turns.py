@@ -7,12 +7,13 @@ opponent's next turn" must wait for the opponent's turn, whatever its number, wh
 your next turn" ends as the extra turn starts. So an effect records the player, and is bound or
 ended when a turn starts (:func:`start_turn`), rather than given the current turn number + 1.
 """
+
 from __future__ import annotations
 
 #: a turn number no turn has: an effect for a turn that has not started yet
 UNBOUND = -1
 #: kept past the end of every turn until bound or ended
-FOREVER = 10 ** 9
+FOREVER = 10**9
 
 
 def during_next_turn_of(player: str) -> dict:

@@ -24,6 +24,7 @@ and discarding cards.
 - Discarding a card from hand emits ``"discarded"`` {card, player, house} ("each time you discard
   a Brobnar card from your hand": Rock-Hurling Giant).
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -41,6 +42,7 @@ if TYPE_CHECKING:
 @dataclass
 class BeforePlayEffect(Reaction):
     """A reaction to ``"played"`` that resolves before the played card's "Play:" ability."""
+
     before_play = True
 
 
@@ -57,28 +59,53 @@ def resolve_play_effects(eng: "Engine", card: "CardInstance", entered: dict | No
     g = eng.game
     played = {"card": card, "player": g.active}
     if not _plays(card):
-        g.log(f"{card.label} left play before its \"Play:\" ability could resolve")
+        g.log(f'{card.label} left play before its "Play:" ability could resolve')
     plays = _plays(card) and bool(eng.abilities(card, "play"))
     with_play = eng.rules.switch("play_reactions_simultaneous")
-    entering = [] if entered is None else [
-        ("reaction", listener, "entered_play", entered) for listener in eng.listeners("entered_play")
-        if eng.reacts(listener, entered)]
+    entering = (
+        []
+        if entered is None
+        else [
+            ("reaction", listener, "entered_play", entered)
+            for listener in eng.listeners("entered_play")
+            if eng.reacts(listener, entered)
+        ]
+    )
     # consulted only when it orders something: a "Play:" ability and a reaction to entering play
     enters_with_play = not (entering and plays) or eng.rules.switch("enters_play_effects_with_play")
     if not with_play:
         eng.emit("played", **played)  # the 1.x order: the reactions to the play first
         if g.winner:
             return
-    together = [("reaction", listener, "played", played) for listener in eng.listeners("played")
-                if eng.reacts(listener, played)] if with_play else []
+    together = (
+        [
+            ("reaction", listener, "played", played)
+            for listener in eng.listeners("played")
+            if eng.reacts(listener, played)
+        ]
+        if with_play
+        else []
+    )
     together += ([("play", card)] if plays else []) + (entering if enters_with_play else [])
-    _resolve_together(eng, card, together, [name for name, used in (
-        ("play_reactions_simultaneous", with_play), ("enters_play_effects_with_play", entering and plays
-                                                     and enters_with_play)) if used])
+    _resolve_together(
+        eng,
+        card,
+        together,
+        [
+            name
+            for name, used in (
+                ("play_reactions_simultaneous", with_play),
+                ("enters_play_effects_with_play", entering and plays and enters_with_play),
+            )
+            if used
+        ],
+    )
     if not enters_with_play and not g.winner:  # after the "Play:" ability (1.x)
         src = eng.rules.switch_info("enters_play_effects_with_play").source
-        g.log(f"the reactions to {card.label} entering play resolve after its \"Play:\" ability, which "
-              f"resolves immediately after it enters play (rule set {eng.rules.version}, {src})")
+        g.log(
+            f'the reactions to {card.label} entering play resolve after its "Play:" ability, which '
+            f"resolves immediately after it enters play (rule set {eng.rules.version}, {src})"
+        )
         eng.emit("entered_play", **entered)
 
 
@@ -100,7 +127,7 @@ def _resolve_together(eng: "Engine", card: "CardInstance", pending: list, switch
     while pending:
         if ("play", card) in pending and not _plays(card):  # a reaction before it destroyed it (Rad Penny FAQ)
             pending.remove(("play", card))
-            g.log(f"{card.label} left play before its \"Play:\" ability could resolve")
+            g.log(f'{card.label} left play before its "Play:" ability could resolve')
         ready = [item for item in pending if (_plays(card) if item[0] == "play" else eng.reacts(item[1], item[3]))]
         if not ready:
             return
@@ -109,9 +136,12 @@ def _resolve_together(eng: "Engine", card: "CardInstance", pending: list, switch
             item = options[0]
         else:
             why = "; ".join(eng.rules.switch_info(s).source for s in switches)
-            item = eng.chooser.choose(f"{g.active}: which effect of playing {card.label} resolves next (simultaneous"
-                                      + (f": rule set {eng.rules.version}, {why})" if why else ")"),
-                                      options, label=_label)
+            item = eng.chooser.choose(
+                f"{g.active}: which effect of playing {card.label} resolves next (simultaneous"
+                + (f": rule set {eng.rules.version}, {why})" if why else ")"),
+                options,
+                label=_label,
+            )
         pending.remove(item)
         if len(ready) > 1:
             what = '"Play:" ability' if item[0] == "play" else "reaction"
@@ -125,27 +155,38 @@ def _resolve_together(eng: "Engine", card: "CardInstance", pending: list, switch
 
 
 def action_card_played(ctx: Context) -> bool:
-    """"After an action card is played" (by either player)."""
+    """ "After an action card is played" (by either player)."""
     card = ctx.event.get("card")
     return card is not None and card.type == "action"
 
 
 def you_played_creature_with_trait(trait: str):
-    """"After you play a <trait> creature"."""
+    """ "After you play a <trait> creature"."""
+
     def match(ctx: Context) -> bool:
         card = ctx.event.get("card")
-        return (card is not None and card.type == "creature" and ctx.event.get("player") == ctx.controller
-                and trait in (t.lower() for t in card.printed.traits))
+        return (
+            card is not None
+            and card.type == "creature"
+            and ctx.event.get("player") == ctx.controller
+            and trait in (t.lower() for t in card.printed.traits)
+        )
+
     match.__name__ = f"you_played_{trait}_creature"
     return match
 
 
 def you_discarded_during_your_turn(house: str):
-    """"During your turn, each time you discard a <house> card from your hand"."""
+    """ "During your turn, each time you discard a <house> card from your hand"."""
+
     def match(ctx: Context) -> bool:
         card = ctx.event.get("card")
-        return (card is not None and ctx.event.get("player") == ctx.controller == ctx.game.active
-                and ctx.event.get("house") == house)
+        return (
+            card is not None
+            and ctx.event.get("player") == ctx.controller == ctx.game.active
+            and ctx.event.get("house") == house
+        )
+
     match.__name__ = f"you_discarded_{house}"
     return match
 

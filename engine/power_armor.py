@@ -13,6 +13,7 @@
 
 Order: modifiers, then switches, then "considered to have" values.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -50,21 +51,26 @@ def power_and_armor(eng: "Engine", creature: "CardInstance") -> tuple[int, int]:
 
 # ----------------------------------------------------------------------------- who it applies to
 
+
 def any_creature(eng, source, controller, creature) -> bool:
-    """"Each creature": friendly and enemy alike."""
+    """ "Each creature": friendly and enemy alike."""
     return True
 
 
 def with_trait(trait: str, applies: Applies | None = None) -> Applies:
-    """"Each friendly Mutant creature": creatures with the trait (and ``applies``)."""
+    """ "Each friendly Mutant creature": creatures with the trait (and ``applies``)."""
+
     def test(eng, source, controller, creature) -> bool:
-        return (trait in (t.lower() for t in creature.printed.traits)
-                and (applies is None or applies(eng, source, controller, creature)))
+        return trait in (t.lower() for t in creature.printed.traits) and (
+            applies is None or applies(eng, source, controller, creature)
+        )
+
     test.__name__ = f"with_trait_{trait}"
     return test
 
 
 # ----------------------------------------------------------------------------- statics
+
 
 @dataclass
 class SwitchPowerAndArmor(Static):
@@ -76,7 +82,8 @@ class SwitchPowerAndArmor(Static):
 
 @dataclass
 class ConsideredToHave(Static):
-    """"<creatures> are considered to have N power and M armor"."""
+    """ "<creatures> are considered to have N power and M armor"."""
+
     power_value: int
     armor_value: int
     applies: Applies = any_creature
@@ -94,9 +101,11 @@ def switch_for(card: "CardInstance") -> SwitchPowerAndArmor:
 
 # ----------------------------------------------------------------------------- effects on counters
 
+
 @dataclass
 class GivePowerCounters(Effect):
-    """"Give <creature> N +1 power counters"."""
+    """ "Give <creature> N +1 power counters"."""
+
     n: int = 1
     on: str = "self"
 
@@ -112,7 +121,8 @@ class GivePowerCounters(Effect):
 
 @dataclass
 class DoublePowerCounters(Effect):
-    """"Double the number of +1 power counters on <creature>"."""
+    """ "Double the number of +1 power counters on <creature>"."""
+
     on: str = "self"
 
     def resolve(self, ctx: Context) -> bool:

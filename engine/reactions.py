@@ -15,6 +15,7 @@ upgrade, to, player} (engine.gained_text), ``"left_play"`` {card, controller} (e
 ``"start_of_turn"`` {player} (engine.turn), ``"before_fight"`` {card, controller, defender, outcome}
 (engine.effects_hooks).
 """
+
 from __future__ import annotations
 
 from collections.abc import Callable
@@ -37,18 +38,24 @@ class Reaction:
 
 # ---------------------------------------------------------------------------- common matches
 
+
 def own_play_of_another_card(ctx: "Context") -> bool:
     card = ctx.event.get("card")
     return ctx.event.get("player") == ctx.controller and card is not ctx.source
 
 
 def destroyed_fighting_self(ctx: "Context") -> bool:
-    """"After an enemy creature is destroyed fighting <this creature>": the creature was in a fight
+    """ "After an enemy creature is destroyed fighting <this creature>": the creature was in a fight
     with the source (attacking it or attacked by it) and this card survived to see it."""
     fight = ctx.event.get("fight")
     card = ctx.event.get("card")
-    return (fight is not None and ctx.source in fight and card in fight and card is not ctx.source
-            and ctx.event.get("controller") != ctx.controller)
+    return (
+        fight is not None
+        and ctx.source in fight
+        and card in fight
+        and card is not ctx.source
+        and ctx.event.get("controller") != ctx.controller
+    )
 
 
 def _was_creature(ctx: "Context", card) -> bool:
@@ -59,43 +66,48 @@ def _was_creature(ctx: "Context", card) -> bool:
 
 def enemy_creature_destroyed(ctx: "Context") -> bool:
     card = ctx.event.get("card")
-    return (card is not None and _was_creature(ctx, card)
-            and ctx.event.get("controller") not in (None, ctx.controller))
+    return card is not None and _was_creature(ctx, card) and ctx.event.get("controller") not in (None, ctx.controller)
 
 
 def creature_destroyed(ctx: "Context") -> bool:
-    """"Each time a creature is destroyed": any creature, friendly or enemy."""
+    """ "Each time a creature is destroyed": any creature, friendly or enemy."""
     card = ctx.event.get("card")
     return card is not None and _was_creature(ctx, card)
 
 
 def enemy_creature_entered_play(ctx: "Context") -> bool:
     card = ctx.event.get("card")
-    return (card is not None and card.type == "creature" and card.zone == "battleline"
-            and ctx.event.get("controller") != ctx.controller)
+    return (
+        card is not None
+        and card.type == "creature"
+        and card.zone == "battleline"
+        and ctx.event.get("controller") != ctx.controller
+    )
 
 
 def you_chose_house(house: str) -> Match:
-    """"After you choose <house> as your active house"."""
+    """ "After you choose <house> as your active house"."""
+
     def match(ctx: "Context") -> bool:
         return ctx.event.get("player") == ctx.controller and ctx.event.get("house") == house
+
     match.__name__ = f"you_chose_{house}"
     return match
 
 
 def neighbor_fought(ctx: "Context") -> bool:
-    """"After a neighbor of <this creature> fights": a neighbor when the fight began, whether or
+    """ "After a neighbor of <this creature> fights": a neighbor when the fight began, whether or
     not it survived."""
     return ctx.source in ctx.event.get("neighbors", ())
 
 
 def opponent_reaped(ctx: "Context") -> bool:
-    """"After your opponent gains Æmber by reaping"."""
+    """ "After your opponent gains Æmber by reaping"."""
     return ctx.event.get("player") not in (None, ctx.controller)
 
 
 def your_turn(ctx: "Context") -> bool:
-    """"At the start of your turn": the event is about the controller's turn."""
+    """ "At the start of your turn": the event is about the controller's turn."""
     return ctx.event.get("player") == ctx.controller
 
 
@@ -105,14 +117,16 @@ def self_event(ctx: "Context") -> bool:
 
 
 def opponent_played_creature_on_flank(side: str) -> Match:
-    """"After your opponent plays a creature on their left (right) flank": the creature is at that
+    """ "After your opponent plays a creature on their left (right) flank": the creature is at that
     end of its battleline once played; a creature alone is on both flanks (the Sinestra and Dexus
     FAQ)."""
+
     def match(ctx: "Context") -> bool:
         card = ctx.event.get("card")
         if card is None or card.type != "creature" or ctx.event.get("player") in (None, ctx.controller):
             return False
         line = ctx.game.players[card.controller].creatures
         return card in line and card is (line[0] if side == "left" else line[-1])
+
     match.__name__ = f"opponent_played_creature_on_{side}_flank"
     return match

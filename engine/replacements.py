@@ -22,6 +22,7 @@ replaced in turn by the others, each replacement applying once. A "you may ... i
 - "X. If <condition>, Y instead." within one ability is :class:`Instead` (the Hyde and Velum
   example: "the later text applies a replacement effect for the earlier text").
 """
+
 from __future__ import annotations
 
 from collections.abc import Callable
@@ -40,6 +41,7 @@ if TYPE_CHECKING:
 @dataclass
 class Event:
     """Something about to happen that a replacement effect may replace."""
+
     kind: str  # "steal" | "capture" | "icon" | "gain" | "to_pool" | "zone"
     #: who does it: the player stealing, the controller of the capturing creature, the player
     #: resolving the bonus icon
@@ -84,6 +86,7 @@ class Event:
 class Replacement(Static):
     """A constant ability that replaces an event ("... instead"). Subclasses say which events
     (:meth:`replaces`) and what happens in their place (:meth:`instead`)."""
+
     optional: bool = False
 
     def replaces(self, eng: "Engine", source: "CardInstance", controller: str, event: Event) -> bool:
@@ -94,7 +97,7 @@ class Replacement(Static):
 
 
 class AmberCannotBeStolen(Static):
-    """"Your Æmber cannot be stolen": "your" is the controller of the creature with the ability
+    """ "Your Æmber cannot be stolen": "your" is the controller of the creature with the ability
     (on an upgrade: the creature it is attached to, Discombobulator)."""
 
     def protects_amber(self, eng, source, controller, player: str) -> bool:
@@ -138,21 +141,29 @@ def replace(eng: "Engine", ev: Event) -> Event | None:
     used: list[tuple] = []
     current = _would(eng, ev)
     while current is not None:
-        options = [(r, src, ctl) for r, src, ctl in in_force(eng)
-                   if not any(r is u and src is s for u, s in used) and r.replaces(eng, src, ctl, current)]
+        options = [
+            (r, src, ctl)
+            for r, src, ctl in in_force(eng)
+            if not any(r is u and src is s for u, s in used) and r.replaces(eng, src, ctl, current)
+        ]
         if not options:
             break
         label = card_label([o[1] for o in options])
-        pick = eng.chooser.choose(f"{g.active}: which replacement effect applies first to {current.describe()}",
-                                  options, label=lambda o: label(o[1]))
+        pick = eng.chooser.choose(
+            f"{g.active}: which replacement effect applies first to {current.describe()}",
+            options,
+            label=lambda o: label(o[1]),
+        )
         r, src, ctl = pick
         used.append((r, src))
         if r.optional and not eng.chooser.may(f"{g.active}: {src.label}: replace {current.describe()}?"):
             g.log(f"{src.label}'s replacement effect is not used for {current.describe()}")
             continue
         new = r.instead(eng, src, ctl, current)
-        g.log(f"{src.label}: instead of {current.describe()}, "
-              + (new.describe() if new is not None else "nothing happens"))
+        g.log(
+            f"{src.label}: instead of {current.describe()}, "
+            + (new.describe() if new is not None else "nothing happens")
+        )
         current = _would(eng, new) if new is not None else None
     return current
 
@@ -165,6 +176,7 @@ def perform(eng: "Engine", ev: Event | None) -> int:
     where = "the common supply" if ev.supply else f"{ev.victim}"
     if ev.kind == "icon":
         from .bonus_icons import _resolve_icon
+
         _resolve_icon(eng, ev.card, ev.icon, ev.player)
         return 1
     if ev.kind == "gain":
@@ -187,18 +199,23 @@ def perform(eng: "Engine", ev: Event | None) -> int:
             ev.gained["gained"] -= ev.amount
     if ev.kind == "steal":
         g.players[ev.player].amber += ev.amount
-        g.log(f"{ev.player} steals {ev.amount} Æmber from {where}{' (' + ev.why + ')' if ev.why else ''}: "
-              f"{ev.player} {g.players[ev.player].amber}, {ev.victim} {g.players[ev.victim].amber}")
+        g.log(
+            f"{ev.player} steals {ev.amount} Æmber from {where}{' (' + ev.why + ')' if ev.why else ''}: "
+            f"{ev.player} {g.players[ev.player].amber}, {ev.victim} {g.players[ev.victim].amber}"
+        )
     else:
         ev.creature.amber += ev.amount
-        g.log(f"{ev.creature.label} captures {ev.amount} Æmber from {where}"
-              f"{' (' + ev.why + ')' if ev.why else ''} ({ev.creature.amber} on it, "
-              f"{ev.victim} {g.players[ev.victim].amber})")
+        g.log(
+            f"{ev.creature.label} captures {ev.amount} Æmber from {where}"
+            f"{' (' + ev.why + ')' if ev.why else ''} ({ev.creature.amber} on it, "
+            f"{ev.victim} {g.players[ev.victim].amber})"
+        )
     return ev.amount
 
 
-def add_to_pool(eng: "Engine", player: str, amount: int, why: str, card: "CardInstance | None" = None,
-                leaving: bool = False) -> int:
+def add_to_pool(
+    eng: "Engine", player: str, amount: int, why: str, card: "CardInstance | None" = None, leaving: bool = False
+) -> int:
     """``amount`` Æmber taken off a card (``card``, when there is one) or out of another player's
     pool is added to ``player``'s pool, replacement effects applied ("Each Æmber that would be
     added to your opponent's pool is captured by Ether Spider instead"); return what reached the
@@ -221,12 +238,14 @@ def steal(eng: "Engine", thief: str, amount: int, why: str = "") -> tuple[int, b
     return moved, ev is not None and ev.kind == "steal"
 
 
-def capture(eng: "Engine", creature: "CardInstance", amount: int, victim: str, why: str = "",
-            gained: dict | None = None) -> int:
+def capture(
+    eng: "Engine", creature: "CardInstance", amount: int, victim: str, why: str = "", gained: dict | None = None
+) -> int:
     """``creature`` captures up to ``amount`` Æmber from ``victim``'s pool, replacement effects
     applied; return the Æmber captured."""
-    ev = replace(eng, Event("capture", creature.controller, amount, victim=victim, creature=creature,
-                            why=why, gained=gained))
+    ev = replace(
+        eng, Event("capture", creature.controller, amount, victim=victim, creature=creature, why=why, gained=gained)
+    )
     if ev is None:
         eng.game.log(f"{creature.label} captures nothing from {victim}" + (f" ({why})" if why else ""))
     return perform(eng, ev)
@@ -260,14 +279,16 @@ def icons_replaceable(eng: "Engine", player: str) -> bool:
 
 # ------------------------------------------------------------------------------ replacements on cards
 
+
 class IconReplacement(Replacement):
     """A replacement of bonus icons its controller resolves."""
 
 
 @dataclass
 class ResolveIconAs(IconReplacement):
-    """"When resolving a bonus icon, you may choose to resolve it as a <icon> bonus icon instead"
+    """ "When resolving a bonus icon, you may choose to resolve it as a <icon> bonus icon instead"
     (Amphora Captura)."""
+
     icon: str
     optional: bool = True
 
@@ -280,8 +301,9 @@ class ResolveIconAs(IconReplacement):
 
 @dataclass
 class IconStealsInstead(IconReplacement):
-    """"When you resolve a <icon> bonus icon, you may choose to steal N instead" (Scrivener
+    """ "When you resolve a <icon> bonus icon, you may choose to steal N instead" (Scrivener
     Favian)."""
+
     icon: str
     amount: int = 1
     optional: bool = True
@@ -290,14 +312,20 @@ class IconStealsInstead(IconReplacement):
         return event.kind == "icon" and event.player == controller and event.icon == self.icon
 
     def instead(self, eng, source, controller, event) -> Event:
-        return Event("steal", controller, self.amount, victim=eng.game.other(controller),
-                     why=f"{event.card.name}'s {self.icon} bonus icon, {source.name}")
+        return Event(
+            "steal",
+            controller,
+            self.amount,
+            victim=eng.game.other(controller),
+            why=f"{event.card.name}'s {self.icon} bonus icon, {source.name}",
+        )
 
 
 @dataclass
 class TakenFromSupplyInstead(Replacement):
-    """"Æmber (that would be) stolen or captured from your pool is taken from the common supply
+    """ "Æmber (that would be) stolen or captured from your pool is taken from the common supply
     instead" (Po's Pixies): still stolen or captured, only from elsewhere."""
+
     kinds: tuple[str, ...] = ("steal", "capture")
 
     def replaces(self, eng, source, controller, event) -> bool:
@@ -309,7 +337,7 @@ class TakenFromSupplyInstead(Replacement):
 
 @dataclass
 class StolenIsCapturedByActive(Replacement):
-    """"Each Æmber that would be stolen is captured by a creature controlled by the active player
+    """ "Each Æmber that would be stolen is captured by a creature controlled by the active player
     instead" (Gargantodon): whoever steals; the active player chooses the creature. With no
     creature to capture it, the steal is not replaced."""
 
@@ -319,15 +347,26 @@ class StolenIsCapturedByActive(Replacement):
     def instead(self, eng, source, controller, event) -> Event:
         g = eng.game
         line = list(g.players[g.active].creatures)
-        creature = eng.chooser.choose(f"{g.active}: which creature captures the Æmber {source.name} "
-                                      "keeps from being stolen", line, label=card_label(line))
-        return Event("capture", g.active, event.amount, victim=event.victim, supply=event.supply,
-                     creature=creature, why=f"instead of being stolen, {source.name}")
+        creature = eng.chooser.choose(
+            f"{g.active}: which creature captures the Æmber {source.name} keeps from being stolen",
+            line,
+            label=card_label(line),
+        )
+        return Event(
+            "capture",
+            g.active,
+            event.amount,
+            victim=event.victim,
+            supply=event.supply,
+            creature=creature,
+            why=f"instead of being stolen, {source.name}",
+        )
 
 
 @dataclass
 class GoesElsewhereInstead(Replacement):
-    """"When a creature would enter a discard pile from play, it is purged instead"."""
+    """ "When a creature would enter a discard pile from play, it is purged instead"."""
+
     to: str = "purged"
     zone: str = "discard"
     from_zone: str = "battleline"
@@ -341,25 +380,45 @@ class GoesElsewhereInstead(Replacement):
 
 @dataclass
 class CapturedInsteadOfOpponentsPool(Replacement):
-    """"Each Æmber that would be added to your opponent's pool is captured by <this creature>
+    """ "Each Æmber that would be added to your opponent's pool is captured by <this creature>
     instead": Æmber they would gain (from the common supply), steal (from your pool), or receive
     from a card or another pool (Word of Returning, even from this creature; the Æmber on a
     creature leaving play, except this creature; Æmber paid or given to them)."""
 
     def replaces(self, eng, source, controller, event) -> bool:
-        return (event.kind in ("gain", "steal", "to_pool") and event.player != controller
-                and source.zone == "battleline" and not (event.leaving and event.card is source))
+        return (
+            event.kind in ("gain", "steal", "to_pool")
+            and event.player != controller
+            and source.zone == "battleline"
+            and not (event.leaving and event.card is source)
+        )
 
     def instead(self, eng, source, controller, event) -> Event:
         if event.kind == "to_pool":
-            return Event("capture", controller, event.amount, victim=event.player, creature=source, supply=True,
-                         card=event.card or source, why=f"instead of its going to {event.player}'s pool")
-        return Event("capture", controller, event.amount, victim=event.victim or event.player,
-                     supply=event.supply, creature=source, gained=event.gained,
-                     why=f"instead of being added to {event.player}'s pool, {source.name}")
+            return Event(
+                "capture",
+                controller,
+                event.amount,
+                victim=event.player,
+                creature=source,
+                supply=True,
+                card=event.card or source,
+                why=f"instead of its going to {event.player}'s pool",
+            )
+        return Event(
+            "capture",
+            controller,
+            event.amount,
+            victim=event.victim or event.player,
+            supply=event.supply,
+            creature=source,
+            gained=event.gained,
+            why=f"instead of being added to {event.player}'s pool, {source.name}",
+        )
 
 
 # ------------------------------------------------------------------------------ destruction
+
 
 def replace_destruction(eng: "Engine", card: "CardInstance") -> bool:
     """When a destroyed card would be put into the discard pile: if it has a destruction
@@ -372,11 +431,19 @@ def replace_destruction(eng: "Engine", card: "CardInstance") -> bool:
     if not found or not card.in_play:
         return False
     g = eng.game
-    ability, giver = found[0] if len(found) == 1 else eng.chooser.choose(
-        f"{g.active}: which replacement of {card.label}'s destruction resolves", found,
-        label=lambda f: (f[1] or card).label)
-    g.log(f"{card.label} would be put into the discard pile: its destroyed tag is removed and "
-          f"{(giver or card).label}'s replacement effect resolves instead")
+    ability, giver = (
+        found[0]
+        if len(found) == 1
+        else eng.chooser.choose(
+            f"{g.active}: which replacement of {card.label}'s destruction resolves",
+            found,
+            label=lambda f: (f[1] or card).label,
+        )
+    )
+    g.log(
+        f"{card.label} would be put into the discard pile: its destroyed tag is removed and "
+        f"{(giver or card).label}'s replacement effect resolves instead"
+    )
     ReplaceDestruction(ability).resolve(eng.context(card, giver=giver))
     card.memory.pop("destruction_replaced", None)
     eng.check_state()
@@ -387,6 +454,7 @@ def replace_destruction(eng: "Engine", card: "CardInstance") -> bool:
 class ReplaceDestruction(Effect):
     """Remove the source's destroyed tag and resolve ``ability`` in place of its destruction; the
     ability names the card that gives it (an upgrade: "destroy Armageddon Cloak") ``"giver"``."""
+
     ability: list
 
     def resolve(self, ctx: Context) -> bool:
@@ -407,8 +475,11 @@ def early_replacements(eng: "Engine", doomed: list) -> list[tuple]:
     """Before 16.0 (switch ``destruction_replacement_waits_for_discard`` off) a "Destroyed: ...
     instead" is one of the card's "Destroyed:" abilities (1.x glossary "Destroyed": they resolve
     "immediately before the card would be destroyed"): (card, ability, giver) to order with them."""
-    found = [(c, [ReplaceDestruction(ability)], giver) for c in doomed
-             for ability, giver in eng.abilities(c, "destroyed_instead")]
+    found = [
+        (c, [ReplaceDestruction(ability)], giver)
+        for c in doomed
+        for ability, giver in eng.abilities(c, "destroyed_instead")
+    ]
     if not found or eng.rules.switch("destruction_replacement_waits_for_discard"):
         return []  # the switch is consulted only when a replacement is there to order
     return found
@@ -416,10 +487,12 @@ def early_replacements(eng: "Engine", doomed: list) -> list[tuple]:
 
 # ------------------------------------------------------------------------------ within one ability
 
+
 @dataclass
 class Instead(Effect):
-    """"<original>. If <condition>, <replacement> instead.": the replacement resolves in place of
+    """ "<original>. If <condition>, <replacement> instead.": the replacement resolves in place of
     the original when the condition holds (the Hyde example)."""
+
     original: list
     replacement: list
     when: Callable[[Context], bool] = field(default=lambda ctx: False)
@@ -432,8 +505,10 @@ class Instead(Effect):
 
 
 def you_control(name: str) -> Callable[[Context], bool]:
-    """"If you control <card>"."""
+    """ "If you control <card>"."""
+
     def condition(ctx: Context) -> bool:
         return any(c.name == name and c.controller == ctx.controller for c in ctx.game.in_play())
+
     condition.__name__ = f"you_control_{name}"
     return condition

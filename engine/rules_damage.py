@@ -13,6 +13,7 @@
   owner's zone, lasting effects "until it leaves play" end, and everything play gave it is lost.
   A warded creature an effect would make leave play stays and discards its ward instead.
 """
+
 from __future__ import annotations
 
 from .fight_timing import note_neighbors_on_leaving, remember_neighbors
@@ -23,14 +24,23 @@ from .statics import reads_statics_once
 class DamageRules:
     # ----------------------------------------------------------------- damage
 
-    def deal_damage(self, target: CardInstance, amount: int, source: str, *, check: bool = True,
-                    dealer: CardInstance | None = None) -> int:
+    def deal_damage(
+        self, target: CardInstance, amount: int, source: str, *, check: bool = True, dealer: CardInstance | None = None
+    ) -> int:
         """Deal ``amount`` damage to ``target``; return the damage placed (on it or redirected).
         ``dealer``: the card dealing it (None for a game step: a damage bonus icon)."""
         return self.place_damage(target, amount, source, check=check, dealer=dealer)[1]
 
-    def place_damage(self, target: CardInstance, amount: int, source: str, *, check: bool = True,
-                     echo: bool = True, dealer: CardInstance | None = None) -> tuple[CardInstance | None, int]:
+    def place_damage(
+        self,
+        target: CardInstance,
+        amount: int,
+        source: str,
+        *,
+        check: bool = True,
+        echo: bool = True,
+        dealer: CardInstance | None = None,
+    ) -> tuple[CardInstance | None, int]:
         """Deal damage to ``target``: its armor prevents what it can first (the Shadow Self FAQ:
         armor before the redirect), then a constant ability may redirect the rest to another
         creature. Return (the creature the damage was placed on, the damage placed): poison
@@ -38,8 +48,11 @@ class DamageRules:
         g = self.game
         if target.zone != "battleline" or amount <= 0:
             return None, 0
-        if any(s.protects(self, src, ctl, target) or (dealer is not None and s.protects_from(
-                self, src, ctl, target, dealer)) for s, src, ctl in self.statics()):
+        if any(
+            s.protects(self, src, ctl, target)
+            or (dealer is not None and s.protects_from(self, src, ctl, target, dealer))
+            for s, src, ctl in self.statics()
+        ):
             g.log(f"{target.label} cannot be dealt damage: {amount} damage from {source} is prevented")
             return None, 0
         if target.ward:  # ward before armor (the 16.0 damage chart): all of it is prevented
@@ -53,8 +66,9 @@ class DamageRules:
         if prevented:
             g.log(f"{target.label}'s armor prevents {prevented} damage")
             # an "after" event: it waits until this instance of damage is all dealt
-            self.damage_events.append(("armor_prevented", {"card": target, "controller": target.controller,
-                                                           "amount": prevented}))
+            self.damage_events.append(
+                ("armor_prevented", {"card": target, "controller": target.controller, "amount": prevented})
+            )
         if amount > 0:
             extra = sum(s.extra_damage(self, src, ctl, target) for s, src, ctl in self.statics())
             if extra:
@@ -63,23 +77,37 @@ class DamageRules:
         receiver = target
         # "... is dealt to <this creature> instead": with several (two Shadow Selves), the active
         # player chooses which replacement applies (glossary "Replacement Effects")
-        others = list(dict.fromkeys(
-            other for s, src, ctl in self.statics()
-            if (other := s.redirect_damage(self, src, ctl, target)) is not None
-            and other is not target and other.zone == "battleline"))
+        others = list(
+            dict.fromkeys(
+                other
+                for s, src, ctl in self.statics()
+                if (other := s.redirect_damage(self, src, ctl, target)) is not None
+                and other is not target
+                and other.zone == "battleline"
+            )
+        )
         if others:
             from .targets import card_label
-            receiver = others[0] if len(others) == 1 else self.chooser.choose(
-                f"{g.active}: damage to {target.label} is dealt instead to", others, label=card_label(others))
+
+            receiver = (
+                others[0]
+                if len(others) == 1
+                else self.chooser.choose(
+                    f"{g.active}: damage to {target.label} is dealt instead to", others, label=card_label(others)
+                )
+            )
             g.log(f"damage to {target.label} is dealt to {receiver.label} instead")
         if amount > 0:
             receiver.damage += amount
-            g.log(f"{source} deals {amount} damage to {receiver.label} ({receiver.damage} on it, "
-                  f"power {self.power(receiver)})")
+            g.log(
+                f"{source} deals {amount} damage to {receiver.label} ({receiver.damage} on it, "
+                f"power {self.power(receiver)})"
+            )
             # "after <a creature> is dealt damage": held, like armor's event, until the instance
             # of damage is dealt and the creatures it destroys are gone
-            self.damage_events.append(("damaged", {"card": receiver, "controller": receiver.controller,
-                                                   "amount": amount}))
+            self.damage_events.append(
+                ("damaged", {"card": receiver, "controller": receiver.controller, "amount": amount})
+            )
             if echo:
                 # damage "also dealt" to another creature is dealt once: it is not echoed again
                 # (the two Dreckers FAQ)
@@ -104,8 +132,7 @@ class DamageRules:
     def lethal(self) -> list[CardInstance]:
         """Creatures whose damage reaches their power (0 power with 0 damage included: the King of
         the Crag FAQ), except those already being destroyed."""
-        return [c for c in self.game.creatures()
-                if c.damage >= self.power(c) and not c.memory.get("destroyed")]
+        return [c for c in self.game.creatures() if c.damage >= self.power(c) and not c.memory.get("destroyed")]
 
     def check_state(self, fight: tuple | None = None) -> None:
         """Destroy every creature whose damage reaches its power, all at once, and again while
@@ -113,6 +140,7 @@ class DamageRules:
         from neighbors that left: glossary "Damage", "Ward", "X"); then the "after" events of the
         damage dealt resolve. A round that destroys nothing (every destruction replaced) ends it."""
         from .effects_hooks import condemned  # "if <condition>, destroy <this card>"
+
         doomed = self.lethal() + condemned(self)
         while doomed:
             warded = [c for c in doomed if c.ward]  # its ward is used up: the next round destroys it
@@ -151,8 +179,10 @@ class DamageRules:
         outer = self.destroy_batch
         # waiting changes nothing unless a "Destroyed:" ability may destroy more cards meanwhile:
         # the switch is consulted only then (inside a waiting destruction, it was already)
-        waits = outer is not None or (any(self.abilities(c, "destroyed") for c in doomed)
-                                      and self.rules.switch("destruction_waits_for_destroyed_abilities"))
+        waits = outer is not None or (
+            any(self.abilities(c, "destroyed") for c in doomed)
+            and self.rules.switch("destruction_waits_for_destroyed_abilities")
+        )
         if waits and outer is None:
             self.destroy_batch = []
         try:
@@ -178,6 +208,7 @@ class DamageRules:
         gone, saved = [], []
         remember_neighbors(g, doomed)  # all in their places: they leave play together
         from .replacements import replace_destruction
+
         for c in doomed:
             c.memory.pop("destroyed", None)
             # "Destroyed: ... instead" resolves when the card would be put into the discard pile
@@ -191,7 +222,7 @@ class DamageRules:
             c.memory.pop("neighbors_noted", None)  # it stays: its neighbors are noted when it leaves
         g.destroyed_this_turn.extend(before[c] for c in gone if c in was_creature)
         if len(doomed) > 1 and not self.rules.switch("reactions_to_simultaneous_destruction"):
-            g.log("several cards were destroyed at once: no ability other than \"Destroyed:\" triggers")
+            g.log('several cards were destroyed at once: no ability other than "Destroyed:" triggers')
             return [c for c in mine if c not in saved]
         for c in doomed:
             if c not in saved:
@@ -203,23 +234,25 @@ class DamageRules:
         an upgrade gives it: Soulkeeper), in the order the active player chooses (glossary
         "Destroyed", the Groggins example); one whose card has left play does not resolve."""
         from .effects import resolve_ability
+
         g = self.game
         pending = [(c, ability, giver) for c in doomed for ability, giver in self.abilities(c, "destroyed")]
         from .replacements import early_replacements  # before 16.0: "Destroyed: ... instead" among them
+
         pending += early_replacements(self, doomed)
 
         def label(item) -> str:
             card, _, giver = item
             shared = sum(1 for other in pending if other[0] is card) > 1
             return f"{card.label} ({giver.name})" if shared and giver is not None else card.label
+
         while pending:
-            nxt = self.chooser.choose(f"{g.active}: which \"Destroyed:\" ability resolves next", pending,
-                                      label=label)
+            nxt = self.chooser.choose(f'{g.active}: which "Destroyed:" ability resolves next', pending, label=label)
             pending.remove(nxt)
             card, ability, giver = nxt
             if not card.in_play:
                 continue
-            g.log(f"{card.label}'s \"Destroyed:\" ability resolves" + (f" (from {giver.name})" if giver else ""))
+            g.log(f'{card.label}\'s "Destroyed:" ability resolves' + (f" (from {giver.name})" if giver else ""))
             resolve_ability(ability, self.context(card, giver=giver))
             self.check_state()
             if g.winner:
@@ -227,8 +260,9 @@ class DamageRules:
 
     # ----------------------------------------------------------------- leaving play
 
-    def leave_play(self, card: CardInstance, zone: str, top: bool = True, to: str | None = None,
-                   ward: bool = True) -> bool:
+    def leave_play(
+        self, card: CardInstance, zone: str, top: bool = True, to: str | None = None, ward: bool = True
+    ) -> bool:
         """Move a card in play to its owner's ``zone`` with everything leaving play entails; return
         False when it stays in play. A creature with a ward counter that an effect would make leave
         play (return to hand, archive, purge, shuffle or put into a deck) discards the counter
@@ -237,8 +271,10 @@ class DamageRules:
         g = self.game
         if ward and card.ward and card.zone == "battleline":
             card.ward = False
-            g.log(f"{card.label}'s ward keeps it in play (it would have left play to {zone}); "
-                  "the ward counter is discarded")
+            g.log(
+                f"{card.label}'s ward keeps it in play (it would have left play to {zone}); "
+                "the ward counter is discarded"
+            )
             return False
         note_neighbors_on_leaving(g, card)  # "its neighbors" after it has left (engine.fight_timing)
         if card.zone == "upgrade" and card.attached_to is not None:
@@ -254,9 +290,16 @@ class DamageRules:
             card.amber = 0
         if card.amber:
             from .replacements import add_to_pool
+
             released, card.amber = card.amber, 0
-            add_to_pool(self, g.other(card.controller), released, f"the Æmber on {card.label}, which leaves play",
-                        card=card, leaving=True)
+            add_to_pool(
+                self,
+                g.other(card.controller),
+                released,
+                f"the Æmber on {card.label}, which leaves play",
+                card=card,
+                leaving=True,
+            )
         for beneath in list(card.beneath):
             card.beneath.remove(beneath)
             beneath.zone = "resolving"
@@ -271,10 +314,12 @@ class DamageRules:
         self.put_away(card, zone, top=top, to=to)
         if card.joined is not None:  # a gigantic creature: its halves are separate cards again
             from .gigantic import separate
+
             separate(self, card)
         for ability, _ in leaves:
             from .effects import resolve_ability
-            g.log(f"{card.label} left play: its \"leaves play\" ability resolves")
+
+            g.log(f'{card.label} left play: its "leaves play" ability resolves')
             resolve_ability(ability, self.context(card, card.owner))
         self.emit("left_play", card=card, controller=controlled_by)  # engine.leaves_play
         return True

@@ -23,6 +23,7 @@ Constant abilities may permit a play off the active house, charge a cost "in ord
 card (paid as it is played; a play that cannot be paid for is not legal) or make an artifact
 enter play ready (:mod:`engine.effects_hooks`).
 """
+
 from __future__ import annotations
 
 from .bonus_icons import resolve_bonus_icons
@@ -42,8 +43,12 @@ class PlayRules:
 
     def _play_permission(self, card: CardInstance) -> LastingEffect | None:
         for effect in self.game.lasting:
-            if (effect.kind == "play_off_house" and effect.controller == self.game.active
-                    and effect.used < effect.params["uses"] and card.house != effect.params["not_house"]):
+            if (
+                effect.kind == "play_off_house"
+                and effect.controller == self.game.active
+                and effect.used < effect.params["uses"]
+                and card.house != effect.params["not_house"]
+            ):
                 return effect
         for s, src, ctl in self.statics():  # "you may play one Untamed card" (engine.effects_hooks)
             permission = s.play_permission(self, src, ctl, card)
@@ -53,8 +58,7 @@ class PlayRules:
 
     def check_rule_of_six(self, name: str) -> None:
         if self.game.six.get(name, 0) >= RULE_OF_SIX:
-            raise IllegalAction(f"Rule of Six: {name} has already been played or used "
-                                f"{RULE_OF_SIX} times this turn")
+            raise IllegalAction(f"Rule of Six: {name} has already been played or used {RULE_OF_SIX} times this turn")
 
     def check_play_condition(self, card: CardInstance) -> None:
         condition = self.variant(card).play_condition
@@ -118,8 +122,11 @@ class PlayRules:
         if card.zone != "hand" or card.controller != g.active:
             raise IllegalAction(f"{card.name} is not in {g.active}'s hand")
         if g.step != 3 or g.step3_closed:
-            raise IllegalAction(f"cards are played in step 3 only (the turn is at step {g.step}"
-                                + (", and Omega ended step 3" if g.step3_closed else "") + ")")
+            raise IllegalAction(
+                f"cards are played in step 3 only (the turn is at step {g.step}"
+                + (", and Omega ended step 3" if g.step3_closed else "")
+                + ")"
+            )
         permission = self._play_permission(card)
         on_house = card.house == g.active_house
         if not on_house and permission is None:
@@ -129,8 +136,10 @@ class PlayRules:
             if not (modifiable and permission is not None):
                 src = self.rules.switch_info("first_turn_rule_modifiable")
                 why = "card effects cannot modify it" if not modifiable else "no card effect allows another play"
-                raise IllegalAction(f"First Turn Rule: only one card may be played from hand on the first turn; "
-                                    f"{why} (rule set {self.rules.version}, {src.source})")
+                raise IllegalAction(
+                    f"First Turn Rule: only one card may be played from hand on the first turn; "
+                    f"{why} (rule set {self.rules.version}, {src.source})"
+                )
         self.check_playable(card)
         check_both_halves_in_hand(self, card)
         needed = not on_house or (g.first_turn and g.played_from_hand >= 1)
@@ -166,7 +175,7 @@ class PlayRules:
         return True
 
     def become_copy(self, card: CardInstance) -> None:
-        """"Treat it as a copy of ...": the player chooses among the copies that may be played."""
+        """ "Treat it as a copy of ...": the player chooses among the copies that may be played."""
         options = self.copy_options(card)
         if options is None:
             return
@@ -225,9 +234,11 @@ class PlayRules:
             line.insert(where, card)
             card.zone, card.placed_in_battleline = "battleline", True
             enters(self, card, entering, played)  # ready? stunned? (engine.entering)
-            g.log(f"{card.label} enters play {'exhausted' if card.exhausted else 'ready'}"
-                  f"{' and stunned' if card.stunned else ''} "
-                  f"({', '.join(c.label for c in line)})")
+            g.log(
+                f"{card.label} enters play {'exhausted' if card.exhausted else 'ready'}"
+                f"{' and stunned' if card.stunned else ''} "
+                f"({', '.join(c.label for c in line)})"
+            )
             if events is None:
                 self.entered_play(card)
             else:  # the caller applies constant abilities at once (the King of the Crag FAQ)
@@ -244,6 +255,7 @@ class PlayRules:
             if not creatures:
                 raise IllegalAction(f"{card.name}: an upgrade needs a creature to attach to")
             from .targets import card_label
+
             host = self.chooser.choose(f"attach {card.name} to", creatures, label=card_label(creatures))
             g.take(card)
             card.zone = "upgrade"
@@ -273,8 +285,11 @@ class PlayRules:
     def put_into_play(self, card: CardInstance, controller: str) -> None:
         """Put a card into play (not played: no restriction, no bonus, no "Play:")."""
         g = self.game
-        if (card.type not in ("creature", "artifact", "upgrade") or (card.type == "upgrade" and not g.creatures())
-                or (is_gigantic(card) and card.joined is None)):  # one half of a gigantic creature alone
+        if (
+            card.type not in ("creature", "artifact", "upgrade")
+            or (card.type == "upgrade" and not g.creatures())
+            or (is_gigantic(card) and card.joined is None)
+        ):  # one half of a gigantic creature alone
             g.log(f"{card.label} cannot be put into play")
             return
         card.controller = controller
@@ -293,8 +308,9 @@ class PlayRules:
         before = card.controller
         if card.type == "creature":
             line = g.players[player].creatures
-            flank = self.chooser.choose(f"flank for {card.label} ({player} takes control)",
-                                        ["left", "right"] if line else ["right"])
+            flank = self.chooser.choose(
+                f"flank for {card.label} ({player} takes control)", ["left", "right"] if line else ["right"]
+            )
             g.take(card)
             line.insert(0 if flank == "left" else len(line), card)
             card.zone, card.placed_in_battleline = "battleline", True

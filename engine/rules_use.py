@@ -24,6 +24,7 @@ fight (which may exhaust the creature with no effect instead), taunt and elusive
 creature attacks, "must fight when used, if able", and costs paid "in order to use" a card (a
 use the active player cannot pay for is not legal).
 """
+
 from __future__ import annotations
 
 from .effects_hooks import cannot_pay, ignores, pay_costs, use_costs
@@ -41,15 +42,20 @@ class UseRules:
     def _use_permission(self, card: CardInstance) -> LastingEffect | None:
         for effect in self.game.lasting:
             p = effect.params
-            if (effect.kind == "use_permission" and effect.controller == self.game.active
-                    and card.house == p["house"] and card is not p.get("except")
-                    and (card in p["cards"] or len(p["cards"]) < p["max_cards"])):
+            if (
+                effect.kind == "use_permission"
+                and effect.controller == self.game.active
+                and card.house == p["house"]
+                and card is not p.get("except")
+                and (card in p["cards"] or len(p["cards"]) < p["max_cards"])
+            ):
                 return effect
         return None
 
     @reads_statics_once
-    def check_use(self, card: CardInstance, how: str, ignore_house: bool = False,
-                  imposed: bool = False) -> LastingEffect | None:
+    def check_use(
+        self, card: CardInstance, how: str, ignore_house: bool = False, imposed: bool = False
+    ) -> LastingEffect | None:
         """``imposed``: a card effect says how the card is used ("reap with"): an enraged creature
         then cannot fight, so it may be used that way (the 16.0 Ghosthawk FAQ)."""
         g = self.game
@@ -60,8 +66,12 @@ class UseRules:
         if card.exhausted:
             raise IllegalAction(f"{card.label} is exhausted")
         permission = None
-        if (card.house != g.active_house and not ignore_house and how != "omni"
-                and not usable_as_active_house(self, card)):
+        if (
+            card.house != g.active_house
+            and not ignore_house
+            and how != "omni"
+            and not usable_as_active_house(self, card)
+        ):
             permission = self._use_permission(card)
             if permission is None:
                 raise IllegalAction(f"{card.label} is not of the active house ({g.active_house})")
@@ -71,14 +81,19 @@ class UseRules:
         if how == "fight" and card.type != "creature":
             raise IllegalAction(f"{card.label} is not a creature; only creatures fight")
         if how in ("action", "omni") and not self.abilities(card, how):
-            raise IllegalAction(f"{card.label} has no \"{how.title()}:\" ability")
+            raise IllegalAction(f'{card.label} has no "{how.title()}:" ability')
         why = self._cannot_use(card, how)
         if why:
             raise IllegalAction(why)
         if card.enraged and how != "fight" and not imposed and self._can_fight(card):
             raise IllegalAction(f"{card.label} is enraged: it must be used to fight while it is able to")
-        if (how != "fight" and card.type == "creature" and not imposed and self._can_fight(card)
-                and any(s.must_fight(self, src, ctl, card) for s, src, ctl in self.statics())):
+        if (
+            how != "fight"
+            and card.type == "creature"
+            and not imposed
+            and self._can_fight(card)
+            and any(s.must_fight(self, src, ctl, card) for s, src, ctl in self.statics())
+        ):
             raise IllegalAction(f"{card.label} must fight when used, while it is able to")
         costs = use_costs(self, card, how)
         why = cannot_pay(self, costs, f"use {card.label}")
@@ -117,13 +132,20 @@ class UseRules:
 
     # ----------------------------------------------------------------- uses
 
-    def use(self, card: CardInstance, how: str, target: CardInstance | None = None,
-            ignore_house: bool = False, imposed: bool = False) -> CardInstance | None:
+    def use(
+        self,
+        card: CardInstance,
+        how: str,
+        target: CardInstance | None = None,
+        ignore_house: bool = False,
+        imposed: bool = False,
+    ) -> CardInstance | None:
         """Use ``card`` to ``how`` (reap, fight, action, omni) as the active player's action;
         return the creature it attacked, if it fought."""
         if how == "fight" and not card.stunned:
             self.check_use(card, how, ignore_house)
             from .targets import card_label
+
             options = self.fight_targets(card)
             if target is None:
                 if not options:
@@ -140,8 +162,9 @@ class UseRules:
         finally:  # "after <a card> is used": however the use went (a stun removed, a fight lost)
             self.emit("used", card=card, player=self.game.active, how=how)
 
-    def _use(self, card: CardInstance, how: str, target: CardInstance | None,
-             permission: LastingEffect | None) -> CardInstance | None:
+    def _use(
+        self, card: CardInstance, how: str, target: CardInstance | None, permission: LastingEffect | None
+    ) -> CardInstance | None:
         if not self._start_use(card, permission):
             return
         self.game.log(f"{self.game.active} uses {card.label} to {how}")
@@ -235,8 +258,10 @@ class UseRules:
         g = self.game
         elusive = first_attack and self.has(defender, "elusive") and not ignores(self, attacker, "elusive")
         if elusive:
-            g.log(f"{defender.label} is elusive: the first attack on it this turn deals no damage "
-                  f"to it and it deals none to {attacker.label}")
+            g.log(
+                f"{defender.label} is elusive: the first attack on it this turn deals no damage "
+                f"to it and it deals none to {attacker.label}"
+            )
         blows = []
         if damage_to is not None and damage_to.zone == "battleline" and not (elusive and damage_to is defender):
             blows.append((attacker, damage_to, self._fight_damage(attacker, damage_to)))
@@ -255,8 +280,10 @@ class UseRules:
             for s, src, ctl in self.statics():
                 ability = s.damage_replaced_by(self, src, ctl, blow[0]) if blow[2] > 0 else None
                 if ability:
-                    g.log(f"{blow[0].label} would deal {blow[2]} damage to {blow[1].label}: "
-                          f"{src.name}'s replacement effect resolves instead")
+                    g.log(
+                        f"{blow[0].label} would deal {blow[2]} damage to {blow[1].label}: "
+                        f"{src.name}'s replacement effect resolves instead"
+                    )
                     # all the damage that creature would deal in this step is replaced, once
                     blows[:] = [b for b in blows if b[0] is not blow[0]]
                     splash[:] = [b for b in splash if b[0] is not blow[0]]
@@ -264,6 +291,7 @@ class UseRules:
                     break
         for ability, src, ctl in instead:
             from .effects import resolve_ability
+
             resolve_ability(ability, self.context(src, ctl))
         for source, victim, amount in blows:  # amounts were fixed before any damage: simultaneous
             receiver, placed = self.place_damage(victim, amount, source.label, check=False, dealer=source)

@@ -14,6 +14,7 @@ engine consulted that switch (:meth:`RuleSet.undetermined_used`).
 Card errata are data of each version: a version without its own erratum for a card keeps the latest
 earlier one, as the rulebooks do.
 """
+
 from __future__ import annotations
 
 import sqlite3
@@ -46,6 +47,7 @@ class Switch:
 @dataclass(frozen=True)
 class SwitchValue:
     """One value of a switch as ``rulesets.toml`` declares it."""
+
     version: str
     value: object
     sources: tuple[str, ...]
@@ -72,8 +74,11 @@ class RuleSet:
 
     def undetermined_used(self) -> list[str]:
         """Why the replay cannot vouch for this version: each consulted switch it could not tell."""
-        return [f"rule switch {s.name}: {s.note}" for name in sorted(self.used)
-                if (s := self.switches[name]).how == "undetermined"]
+        return [
+            f"rule switch {s.name}: {s.note}"
+            for name in sorted(self.used)
+            if (s := self.switches[name]).how == "undetermined"
+        ]
 
     def card_text(self, name: str, printed: str) -> str:
         """The text in force for a card: its latest erratum up to this version, else the print."""
@@ -92,8 +97,10 @@ def _spec(path: Path, mtime_ns: int) -> dict[str, tuple[SwitchValue, ...]]:
     data = tomllib.loads(path.read_text(encoding="utf-8"))
     out = {}
     for name, spec in data.get("switches", {}).items():
-        values = [SwitchValue(str(v["version"]), v["value"], _as_tuple(v["source"]), _as_tuple(v.get("quote")))
-                  for v in spec["values"]]
+        values = [
+            SwitchValue(str(v["version"]), v["value"], _as_tuple(v["source"]), _as_tuple(v.get("quote")))
+            for v in spec["values"]
+        ]
         out[name] = tuple(sorted(values, key=lambda v: version_sort_key(v.version)))
     return out
 
@@ -132,7 +139,9 @@ class _Texts:
     def cited(self, version: str, key: str) -> tuple[int, str] | None:
         return self.conn.execute(
             """SELECT e.id, e.body FROM entries e JOIN documents d ON d.id = e.document
-               WHERE d.game = ? AND d.version = ? AND e.key = ?""", (self.game, version, key)).fetchone()
+               WHERE d.game = ? AND d.version = ? AND e.key = ?""",
+            (self.game, version, key),
+        ).fetchone()
 
     def counterparts(self, entry: int, version: str) -> list[tuple[str, str]]:
         """(kind, body) of ``version``'s entries in the thread of ``entry``."""
@@ -142,7 +151,8 @@ class _Texts:
                    JOIN documents d ON d.id = e.document
                    WHERE d.version = ? AND d.game = ? AND et.thread =
                          (SELECT thread FROM entry_threads WHERE entry = ?) ORDER BY e.ordinal""",
-                (version, self.game, entry)).fetchall()
+                (version, self.game, entry),
+            ).fetchall()
         except sqlite3.OperationalError:
             return []
 
@@ -162,9 +172,9 @@ def _word_line(text: str) -> str:
 
 @dataclass(frozen=True)
 class _Stated:
-    speaks: bool   #: the version has a counterpart of a text the value cites
-    states: bool   #: every counterpart it has states the value
-    rules: bool    #: one of the counterparts that state it is rules text (not an FAQ answer)
+    speaks: bool  #: the version has a counterpart of a text the value cites
+    states: bool  #: every counterpart it has states the value
+    rules: bool  #: one of the counterparts that state it is rules text (not an FAQ answer)
 
 
 #: (cited text, a version's counterparts (kind, text)) -> the kinds of those that state it
@@ -176,6 +186,7 @@ def _states(texts: _Texts, version: str, value: SwitchValue) -> _Stated:
     ``version`` contain the quotes found in the cited entry, or (no quote in it) one of them means
     the same as the whole cited entry."""
     from kb.meaning import same_meaning, version_terminology
+
     speaks, agrees, rules = False, True, False
     for key in value.sources:
         cited = texts.cited(value.version, key)
@@ -203,8 +214,9 @@ def _states(texts: _Texts, version: str, value: SwitchValue) -> _Stated:
     return _Stated(speaks, speaks and agrees, speaks and agrees and rules)
 
 
-def resolve_switches(conn: sqlite3.Connection, game: str, version: str, path: Path = SWITCHES_FILE
-                     ) -> dict[str, Switch]:
+def resolve_switches(
+    conn: sqlite3.Connection, game: str, version: str, path: Path = SWITCHES_FILE
+) -> dict[str, Switch]:
     """The switches of ``version``: declared, else told from its text (see the module docstring)."""
     texts = _Texts(conn, game)
     out: dict[str, Switch] = {}
@@ -221,13 +233,23 @@ def resolve_switches(conn: sqlite3.Connection, game: str, version: str, path: Pa
             at = version_sort_key(version)
             earlier = [s for s in stated if version_sort_key(s.version) < at]
             v = earlier[-1] if earlier else stated[0]  # the latest earlier one, else the first later
-            out[name] = Switch(name, v.value, v.sources[0], v.version, "text",
-                               f"{version}'s text states what {v.version}'s {v.sources[0]} states")
+            out[name] = Switch(
+                name,
+                v.value,
+                v.sources[0],
+                v.version,
+                "text",
+                f"{version}'s text states what {v.version}'s {v.sources[0]} states",
+            )
             continue
         fallback = _nearest_earlier(values, version)
-        why = ("its text states values that disagree (" + ", ".join(f"{v.version}: {v.value}" for v in stated) + ")"
-               if stated else f"{version} states none of the cited texts ("
-               + ", ".join(dict.fromkeys(s for v in values for s in v.sources)) + ")")
+        why = (
+            "its text states values that disagree (" + ", ".join(f"{v.version}: {v.value}" for v in stated) + ")"
+            if stated
+            else f"{version} states none of the cited texts ("
+            + ", ".join(dict.fromkeys(s for v in values for s in v.sources))
+            + ")"
+        )
         out[name] = Switch(name, fallback.value, fallback.sources[0], fallback.version, "undetermined", why)
     return out
 

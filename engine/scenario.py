@@ -9,6 +9,7 @@ threads). ``expect`` gives the checks per version; a version left out is checked
 expectation of a version whose answer states the same ruling, or reported unverified
 (:mod:`engine.carry`).
 """
+
 from __future__ import annotations
 
 import sqlite3
@@ -35,7 +36,6 @@ from .setup import CardCatalog, build_game
 #: the C-accelerated safe loader when libyaml is there (same results, several times faster)
 _LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 RULINGS_DIR = Path(__file__).resolve().parent.parent / "rulings"
-
 
 
 @dataclass
@@ -65,11 +65,17 @@ class Result:
     def as_dict(self) -> dict:
         """The result as plain data (the ``verify --json`` shape); written out rather than
         ``dataclasses.asdict``, whose deep copy of every check and trace line was a fifth of a replay."""
-        return {"id": self.id, "version": self.version, "passed": self.passed,
-                "checks": [{"path": c.path, "expected": c.expected, "actual": c.actual, "ok": c.ok}
-                           for c in self.checks],
-                "trace": list(self.trace), "error": self.error, "status": self.status,
-                "expect_version": self.expect_version, "reason": self.reason}
+        return {
+            "id": self.id,
+            "version": self.version,
+            "passed": self.passed,
+            "checks": [{"path": c.path, "expected": c.expected, "actual": c.actual, "ok": c.ok} for c in self.checks],
+            "trace": list(self.trace),
+            "error": self.error,
+            "status": self.status,
+            "expect_version": self.expect_version,
+            "reason": self.reason,
+        }
 
 
 @dataclass
@@ -106,11 +112,19 @@ def scenario_from_dict(raw: object, path: Path | str = "<scenario>") -> Scenario
     if not isinstance(raw, dict) or not raw.get("id") or not isinstance(raw.get("expect"), dict):
         raise ScenarioError(f"{path}: expected a mapping with id, entries, setup, actions, expect")
     refs, scopes = _refs(path, raw.get("entries"))
-    return Scenario(id=str(raw["id"]), title=raw.get("title", ""), entries=refs,
-                    setup=raw.get("setup") or {}, actions=list(raw.get("actions") or []),
-                    expect=_expect(path, raw["expect"]), path=Path(path),
-                    game=raw.get("game", "keyforge"), note=raw.get("note"),
-                    conflicts=_conflicts(path, raw.get("conflicts")), scopes=scopes)
+    return Scenario(
+        id=str(raw["id"]),
+        title=raw.get("title", ""),
+        entries=refs,
+        setup=raw.get("setup") or {},
+        actions=list(raw.get("actions") or []),
+        expect=_expect(path, raw["expect"]),
+        path=Path(path),
+        game=raw.get("game", "keyforge"),
+        note=raw.get("note"),
+        conflicts=_conflicts(path, raw.get("conflicts")),
+        scopes=scopes,
+    )
 
 
 def _refs(path: Path, raw) -> tuple[list[str], dict[str, tuple[str, ...]]]:
@@ -145,8 +159,13 @@ def _conflicts(path: Path, raw) -> list[dict]:
     for item in raw or []:
         if not isinstance(item, dict) or not item.get("entry") or not item.get("reason"):
             raise ScenarioError(f"{path}: each conflict needs an entry and a reason")
-        out.append({"entry": str(item["entry"]), "versions": [str(v) for v in item.get("versions") or []],
-                    "reason": str(item["reason"])})
+        out.append(
+            {
+                "entry": str(item["entry"]),
+                "versions": [str(v) for v in item.get("versions") or []],
+                "reason": str(item["reason"]),
+            }
+        )
     return out
 
 
@@ -163,15 +182,17 @@ def all_scenarios(root: Path = RULINGS_DIR) -> list[Scenario]:
 _norm_question = norm_question  # kept for importers of the old name
 
 
-def entries_for_ref(conn: sqlite3.Connection, game: str, ref: str, index: EntryIndex | None = None
-                    ) -> list[tuple[str, int]]:
+def entries_for_ref(
+    conn: sqlite3.Connection, game: str, ref: str, index: EntryIndex | None = None
+) -> list[tuple[str, int]]:
     """(version, entry id) of the entries a reference names: a KB key (of any entry), or a prefix of
     an FAQ question or example, compared without typography or set-code style."""
     return (index or entry_index(conn, game)).for_ref(ref)
 
 
-def matching_entries(conn: sqlite3.Connection, scenario: Scenario, index: EntryIndex | None = None
-                     ) -> list[tuple[str, int]]:
+def matching_entries(
+    conn: sqlite3.Connection, scenario: Scenario, index: EntryIndex | None = None
+) -> list[tuple[str, int]]:
     """(version, entry id) of every KB entry the scenario replays: those its refs name, and those
     sharing their threads in versions no ref names."""
     return (index or entry_index(conn, scenario.game)).linked(scenario.entries, scenario.scopes)
@@ -202,14 +223,21 @@ def carry_for(conn: sqlite3.Connection, scenario: Scenario, version: str, index:
         raise ScenarioError(f"{scenario.id}: {exc}") from None
 
 
-def run(conn: sqlite3.Connection, scenario: Scenario, version: str, limits: Limits | None = None,
-        carry: Carry | None = None, rulesets: dict | None = None) -> Result:
+def run(
+    conn: sqlite3.Connection,
+    scenario: Scenario,
+    version: str,
+    limits: Limits | None = None,
+    carry: Carry | None = None,
+    rulesets: dict | None = None,
+) -> Result:
     """Replay ``scenario`` under ``version``, checked against the expectation ``carry`` names
     (default: worked out by :func:`carry_for`). With ``limits``, the run raises
     :class:`~engine.errors.LimitExceeded` once it spends more steps or seconds than they allow.
     ``rulesets``: a cache of rule sets by (game, version), shared by the replays of one build."""
     if scenario.game == GAME_KOTC:
         from .kotc.scenario import run_kotc
+
         return run_kotc(conn, scenario, version, limits, carry)
     result = Result(scenario.id, version, passed=False)
     budget = limits.start() if limits else None  # the clock runs from here: setup counts too
@@ -238,8 +266,12 @@ def answer_versions(scenario: Scenario, version: str, carry: Carry) -> list[str]
     order, rule switches told by the text), so the answers listed for the version itself come
     first, then those of the version whose expectation is checked, then the nearest earlier ones,
     then the others; the first list that answers exactly the decisions raised is the one."""
-    keys = {str(k) for a in scenario.actions if isinstance(a, dict) and isinstance(a.get("choose"), dict)
-            for k in a["choose"]}
+    keys = {
+        str(k)
+        for a in scenario.actions
+        if isinstance(a, dict) and isinstance(a.get("choose"), dict)
+        for k in a["choose"]
+    }
     if not keys:
         return [version]
     at = version_sort_key(version)
@@ -259,8 +291,15 @@ def _rank(keys: set[str], version: str) -> int:
     return sorted([*keys, version], key=version_sort_key).index(version)
 
 
-def _replay(conn: sqlite3.Connection, scenario: Scenario, version: str, carry: Carry, answers_of: str,
-            budget, rulesets: dict | None) -> Result:
+def _replay(
+    conn: sqlite3.Connection,
+    scenario: Scenario,
+    version: str,
+    carry: Carry,
+    answers_of: str,
+    budget,
+    rulesets: dict | None,
+) -> Result:
     """One replay under ``version`` with the ``choose:`` answers given for ``answers_of``; raises
     :class:`ChoiceError` when they do not answer exactly the decisions the replay raises."""
     result = Result(scenario.id, version, passed=False)
@@ -277,8 +316,10 @@ def _replay(conn: sqlite3.Connection, scenario: Scenario, version: str, carry: C
     result.trace = game.trace
     game.log(f"rule set {version}: " + ", ".join(f"{s.name}={s.value}" for s in rules.switches.values()))
     if stated and carry.expect_version != version:
-        game.log(f"checked against the expectation stated for {carry.expect_version}: "
-                 f"its answer states the same ruling as {version}'s")
+        game.log(
+            f"checked against the expectation stated for {carry.expect_version}: "
+            f"its answer states the same ruling as {version}'s"
+        )
     engine = Engine(game, rules, Chooser())
     refused: dict[int, str] = {}
     try:
@@ -325,8 +366,9 @@ def _nearest_paths(scenario: Scenario, version: str) -> dict:
 def observe(result: Result, refused: dict[int, str], paths: dict, value) -> None:
     """Record an unverified replay: what the engine found at ``paths``, checked against nothing."""
     if refused:
-        result.checks.append(Check("illegal", None, sorted(refused) if len(refused) != 1 else next(iter(refused)),
-                                   None))
+        result.checks.append(
+            Check("illegal", None, sorted(refused) if len(refused) != 1 else next(iter(refused)), None)
+        )
     for path in paths:
         if path not in ("illegal", "refusal_contains"):
             result.checks.append(Check(path, None, value(path), None))
@@ -340,7 +382,7 @@ def answered_actions(actions: list, version: str):
         if isinstance(action, dict) and set(action) == {"choose"}:
             continue  # answers were handed to the action whose decisions they answer
         answers = []
-        for follow in actions[n + 1:]:
+        for follow in actions[n + 1 :]:
             if not (isinstance(follow, dict) and set(follow) == {"choose"}):
                 break
             answers += _answers(follow["choose"], version)
@@ -354,15 +396,15 @@ def refusal_check(illegal, refusal: str | None, refused: dict[int, str]) -> Chec
         raise ScenarioError("refusal_contains needs illegal: the action whose refusal it describes")
     expected_refused = sorted(illegal) if isinstance(illegal, list) else [] if illegal is None else [illegal]
     actual = sorted(refused)
-    ok = actual == expected_refused and (
-        refusal is None or refusal.lower() in refused[expected_refused[0]].lower())
+    ok = actual == expected_refused and (refusal is None or refusal.lower() in refused[expected_refused[0]].lower())
     if expected_refused or refused:
         return Check("illegal", illegal, actual if len(actual) != 1 else actual[0], ok)
     return None
 
 
-def judge(result: Result, illegal, refusal: str | None, refused: dict[int, str], expect: dict,
-          value, compare=None) -> None:
+def judge(
+    result: Result, illegal, refusal: str | None, refused: dict[int, str], expect: dict, value, compare=None
+) -> None:
     """Record the checks of a finished replay (the refusals, then each ``expect`` path read with
     ``value``) and whether all of them held; shared by every game's runner. ``compare(path,
     expected, actual)`` says whether a value holds (default: equal)."""

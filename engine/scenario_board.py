@@ -2,6 +2,7 @@
 ``fight``, ``end_turn`` ...) and its check paths (``player1.amber``, ``Troll.damage``), apart from
 :mod:`engine.scenario`, which loads scenarios and decides what each replay is checked against.
 """
+
 from __future__ import annotations
 
 from kb.mentions import normalize_name
@@ -13,10 +14,41 @@ from .game import Engine
 from .state import PLAYERS, Game
 from .turn import choose_house, end_turn, key_cost, take_archives
 
-_PLAYER_PATHS = {"amber", "keys", "chains", "hand_size", "hand", "deck", "discard", "archives", "purged",
-                 "battleline", "artifacts", "enhancements", "key_cost", "extra_turns"}
-_CARD_PATHS = {"damage", "power", "armor", "stunned", "exhausted", "amber", "zone", "controller", "upgrades",
-               "ward", "enraged", "token", "type", "house", "enhancements", "power_counters", "armor_used"}
+_PLAYER_PATHS = {
+    "amber",
+    "keys",
+    "chains",
+    "hand_size",
+    "hand",
+    "deck",
+    "discard",
+    "archives",
+    "purged",
+    "battleline",
+    "artifacts",
+    "enhancements",
+    "key_cost",
+    "extra_turns",
+}
+_CARD_PATHS = {
+    "damage",
+    "power",
+    "armor",
+    "stunned",
+    "exhausted",
+    "amber",
+    "zone",
+    "controller",
+    "upgrades",
+    "ward",
+    "enraged",
+    "token",
+    "type",
+    "house",
+    "enhancements",
+    "power_counters",
+    "armor_used",
+}
 
 
 def _named(cards, ref: str) -> list:

@@ -1,4 +1,5 @@
 """Building a game from a scenario's ``setup``: cards from the KB's card data, zones, turn."""
+
 from __future__ import annotations
 
 import json
@@ -12,9 +13,24 @@ from .errors import ScenarioError
 from .state import PLAYERS, ZONES, CardData, CardInstance, Game, Player
 
 _PINNED = re.compile(r"^(?P<name>.+?)\s*\((?P<set>[A-Za-z0-9]+)\s+(?P<num>\d+)\)\s*$")
-_CARD_FIELDS = {"card", "id", "damage", "exhausted", "stunned", "power_counters", "amber", "upgrades", "owner",
-                "house", "beneath",
-                "enhancements", "ward", "enraged", "token", "half"}
+_CARD_FIELDS = {
+    "card",
+    "id",
+    "damage",
+    "exhausted",
+    "stunned",
+    "power_counters",
+    "amber",
+    "upgrades",
+    "owner",
+    "house",
+    "beneath",
+    "enhancements",
+    "ward",
+    "enraged",
+    "token",
+    "half",
+}
 _PLAYER_FIELDS = {"amber", "keys", "chains", "key_cost_modifier", "houses", "token", "enhance", *ZONES}
 _QUOTES = str.maketrans({"“": "", "”": "", '"': ""})
 
@@ -35,14 +51,16 @@ class CardCatalog:
         cols = "name, set_code, number, house, type, amber, power, armor, text, traits"
         if m:
             code = SET_ALIASES.get(m["set"].lower(), m["set"])
-            rows = self.conn.execute(f"SELECT {cols} FROM cards WHERE set_code = ? AND CAST(number AS INTEGER) = ?",
-                                     (code, int(m["num"]))).fetchall()
+            rows = self.conn.execute(
+                f"SELECT {cols} FROM cards WHERE set_code = ? AND CAST(number AS INTEGER) = ?", (code, int(m["num"]))
+            ).fetchall()
         else:
             rows = self.conn.execute(f"SELECT {cols} FROM cards WHERE name = ? COLLATE NOCASE", (ref,)).fetchall()
             if not rows:  # names printed in quotes: “John Smyth”
                 rows = self.conn.execute(
                     f"SELECT {cols} FROM cards WHERE replace(replace(name, '“', ''), '”', '') = ? COLLATE NOCASE",
-                    (ref.translate(_QUOTES),)).fetchall()
+                    (ref.translate(_QUOTES),),
+                ).fetchall()
             if not rows:  # typed without the print's typography: "Po's Pixies" for “Po’s Pixies”
                 name = self._by_key(ref)
                 rows = self.conn.execute(f"SELECT {cols} FROM cards WHERE name = ?", (name,)).fetchall() if name else []
@@ -50,8 +68,18 @@ class CardCatalog:
         if not rows:
             raise ScenarioError(f"unknown card {ref!r}")
         name, set_code, number, house, typ, amber, power, armor, text, traits = rows[0]
-        data = CardData(name, set_code, number, house, typ, amber or 0, power or 0, armor or 0, text or "",
-                        tuple(json.loads(traits or "[]")))
+        data = CardData(
+            name,
+            set_code,
+            number,
+            house,
+            typ,
+            amber or 0,
+            power or 0,
+            armor or 0,
+            text or "",
+            tuple(json.loads(traits or "[]")),
+        )
         self._cache[ref] = data
         return data
 
@@ -77,14 +105,19 @@ def build_game(setup: dict, catalog: CardCatalog) -> Game:
     active = turn.get("active", "player1")
     if active not in PLAYERS:
         raise ScenarioError(f"setup.turn.active must be player1 or player2, not {active!r}")
-    game = Game(players={p: Player(p) for p in PLAYERS}, active=active,
-                active_house=turn.get("house"), first_turn=bool(turn.get("first_turn", False)),
-                step=int(turn.get("step", 3)))
+    game = Game(
+        players={p: Player(p) for p in PLAYERS},
+        active=active,
+        active_house=turn.get("house"),
+        first_turn=bool(turn.get("first_turn", False)),
+        step=int(turn.get("step", 3)),
+    )
     tide = turn.get("tide_high")
     if tide is not None and tide not in PLAYERS:
         raise ScenarioError(f"setup.turn.tide_high must be player1 or player2, not {tide!r}")
     game.tide_high = tide
     from .tokens import token_reference
+
     for pname in PLAYERS:  # token creature reference cards first: a token in play is a copy of one
         ref = (setup.get(pname) or {}).get("token")
         game.players[pname].token = token_reference(catalog.get(str(ref))) if ref else None
@@ -103,6 +136,7 @@ def build_game(setup: dict, catalog: CardCatalog) -> Game:
                 player.zones[zone].append(card)
         if spec.get("enhance"):  # deck generation: Enhance adds its icons to random cards (seeded)
             from .enhance import enhance_deck
+
             enhance_deck(game, pname)
     return game
 
@@ -118,24 +152,35 @@ def _make_card(item, player: str, zone: str, catalog: CardCatalog, game: Game | 
     if owner not in PLAYERS:
         raise ScenarioError(f"card {item!r}: owner must be player1 or player2")
     in_play = zone in ("battleline", "artifacts")
-    card = CardInstance(data, owner=owner, controller=player if in_play else owner, label=label, zone=zone,
-                        exhausted=bool(spec.get("exhausted", False)), damage=int(spec.get("damage", 0)),
-                        stunned=bool(spec.get("stunned", False)),
-                        power_counters=int(spec.get("power_counters", 0)), amber=int(spec.get("amber", 0)),
-                        house_override=(spec.get("house") or "").lower() or None,
-                        placed_in_battleline=zone == "battleline")
+    card = CardInstance(
+        data,
+        owner=owner,
+        controller=player if in_play else owner,
+        label=label,
+        zone=zone,
+        exhausted=bool(spec.get("exhausted", False)),
+        damage=int(spec.get("damage", 0)),
+        stunned=bool(spec.get("stunned", False)),
+        power_counters=int(spec.get("power_counters", 0)),
+        amber=int(spec.get("amber", 0)),
+        house_override=(spec.get("house") or "").lower() or None,
+        placed_in_battleline=zone == "battleline",
+    )
     from .bonus_icons import ICONS
+
     card.enhancements = [str(i).lower() for i in spec.get("enhancements") or []]
     wrong = [i for i in card.enhancements if i not in ICONS]
     if wrong:
         raise ScenarioError(f"card {item!r}: unknown bonus icons {wrong} (known: {', '.join(ICONS)})")
     card.ward, card.enraged = bool(spec.get("ward", False)), bool(spec.get("enraged", False))
     from .gigantic import setup_half
+
     setup_half(card, spec, zone)
     if spec.get("token"):  # facedown as a token creature: true (its owner's) or a reference card's name
         if zone != "battleline" or game is None:
             raise ScenarioError(f"card {item!r}: only a card in a battleline can be a token creature")
         from .tokens import make_token_card, token_reference
+
         ref = spec["token"]
         token = game.players[owner].token if ref is True else token_reference(catalog.get(str(ref)))
         if token is None:

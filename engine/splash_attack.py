@@ -16,6 +16,7 @@ it (glossary "Elusive": "damage dealt by keywords ... still applies") and poison
 to it (glossary "Poison": "refers only to damage that would be dealt by the creature's power").
 The values of two instances add up (engine.game ``keywords``).
 """
+
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
@@ -25,8 +26,9 @@ if TYPE_CHECKING:
     from .state import CardInstance
 
 
-def splash_blows(eng: "Engine", attacker: "CardInstance",
-                 defender: "CardInstance") -> list[tuple["CardInstance", "CardInstance", int]]:
+def splash_blows(
+    eng: "Engine", attacker: "CardInstance", defender: "CardInstance"
+) -> list[tuple["CardInstance", "CardInstance", int]]:
     """(attacker, neighbor, X) for each neighbor of the fought creature, when the attacker has
     splash-attack X; empty otherwise."""
     x = eng.has(attacker, "splash-attack")
@@ -34,6 +36,8 @@ def splash_blows(eng: "Engine", attacker: "CardInstance",
         return []
     neighbors = eng.game.neighbors(defender)
     if neighbors:
-        eng.game.log(f"Splash-attack {x}: {attacker.label} also deals {x} damage to each of "
-                     f"{defender.label}'s neighbors ({', '.join(n.label for n in neighbors)})")
+        eng.game.log(
+            f"Splash-attack {x}: {attacker.label} also deals {x} damage to each of "
+            f"{defender.label}'s neighbors ({', '.join(n.label for n in neighbors)})"
+        )
     return [(attacker, n, x) for n in neighbors]

@@ -3,6 +3,7 @@
 State is plain data; the rules that change it live in the engine modules and the effect library.
 Every change worth reading goes into ``Game.trace`` as a sentence, for the verify page.
 """
+
 from __future__ import annotations
 
 import random
@@ -20,6 +21,7 @@ HIDDEN = ("deck", "hand", "archives")
 @dataclass(frozen=True)
 class CardData:
     """A printed card, read from the card data in the KB."""
+
     name: str
     set_code: str
     number: str
@@ -153,6 +155,7 @@ class Player:
 class LastingEffect:
     """An effect that lasts for a period, created by a card ability: "for the remainder of the
     turn" (cleared at the end of the turn) or "until <card> leaves play" (``until_leaves``)."""
+
     kind: str
     source: str
     controller: str

@@ -5,6 +5,7 @@ constant ability stops applying the moment its card leaves play.
 
 Every hook has a neutral default, so a static implements only the questions it changes.
 """
+
 from __future__ import annotations
 
 import functools
@@ -33,13 +34,16 @@ def enemy(eng, source, controller, creature) -> bool:
 def of_house(house: str) -> Applies:
     def applies(eng, source, controller, creature) -> bool:
         from .houses import belongs_to  # "belongs to all houses" (engine.houses)
+
         return belongs_to(eng, creature, house)
+
     return applies
 
 
 def both(*tests: Applies) -> Applies:
     def applies(eng, source, controller, creature) -> bool:
         return all(t(eng, source, controller, creature) for t in tests)
+
     return applies
 
 
@@ -47,20 +51,22 @@ def reads_statics_once(method):
     """For a read-only query of the engine (may this card be used? which creatures are lethal?):
     the constant abilities in force are built once for the whole query instead of once per
     question it asks (:meth:`engine.game.Engine.reading`). Nothing it calls may change the game."""
+
     @functools.wraps(method)
     def query(eng, *args, **kwargs):
         with eng.reading():
             return method(eng, *args, **kwargs)
+
     return query
 
 
 def neighbor(eng, source, controller, creature) -> bool:
-    """"Each of <this creature>'s neighbors"."""
+    """ "Each of <this creature>'s neighbors"."""
     return creature in eng.game.neighbors(source)
 
 
 def itself(eng, source, controller, creature) -> bool:
-    """"<This creature> cannot ...": the card with the ability."""
+    """ "<This creature> cannot ...": the card with the ability."""
     return creature is source
 
 
@@ -72,6 +78,7 @@ def attached_host(eng, source, controller, creature) -> bool:
 def this_card(card: CardInstance) -> Applies:
     def applies(eng, source, controller, creature) -> bool:
         return creature is card
+
     return applies
 
 
@@ -83,15 +90,15 @@ class Static:
         return 0
 
     def switches_power_and_armor(self, eng, source, controller, creature) -> bool:
-        """"Switch <creature>'s power and armor" (:mod:`engine.power_armor`)."""
+        """ "Switch <creature>'s power and armor" (:mod:`engine.power_armor`)."""
         return False
 
     def sets_power_and_armor(self, eng, source, controller, creature) -> tuple[int, int] | None:
-        """"<creature> is considered to have N power and M armor" (:mod:`engine.power_armor`)."""
+        """ "<creature> is considered to have N power and M armor" (:mod:`engine.power_armor`)."""
         return None
 
     def protects_from(self, eng, source, controller, creature, dealer) -> bool:
-        """"<creature> cannot be dealt damage by <dealer>" (:mod:`engine.damage_sources`)."""
+        """ "<creature> cannot be dealt damage by <dealer>" (:mod:`engine.damage_sources`)."""
         return False
 
     def keywords(self, eng, source, controller, creature) -> dict[str, int]:
@@ -124,7 +131,7 @@ class Static:
         return 0
 
     def replaces_ready(self, eng, source, controller, player: str) -> list | None:
-        """"Instead of readying creatures they control during their "ready cards" step, ...":
+        """ "Instead of readying creatures they control during their "ready cards" step, ...":
         the ability resolved instead of readying ``player``'s creatures, or None."""
         return None
 
@@ -137,17 +144,17 @@ class Static:
         return None
 
     def damage_replaced_by(self, eng, source, controller, dealer) -> list | None:
-        """"When <dealer> would deal damage, <effects> instead": the ability resolved instead of
+        """ "When <dealer> would deal damage, <effects> instead": the ability resolved instead of
         the damage (even damage armor or ward would prevent), or None."""
         return None
 
     def protects(self, eng, source, controller, creature) -> bool:
-        """"<creature> cannot be dealt damage": all damage to it is prevented, before armor (the
+        """ "<creature> cannot be dealt damage": all damage to it is prevented, before armor (the
         Hallowed Shield and Maruck the Marked FAQ)."""
         return False
 
     def blocks_bonus_icons(self, eng, source, controller, player: str) -> bool:
-        """"<player> cannot resolve bonus icons on cards they play" (Master of the Grey)."""
+        """ "<player> cannot resolve bonus icons on cards they play" (Master of the Grey)."""
         return False
 
     def also_damaged(self, eng, source, controller, creature) -> CardInstance | None:
@@ -156,21 +163,21 @@ class Static:
         return None
 
     def extra_damage(self, eng, source, controller, creature) -> int:
-        """"Whenever this creature takes damage, it takes an additional N": added to the same
+        """ "Whenever this creature takes damage, it takes an additional N": added to the same
         instance of damage (not a new one, so such effects do not trigger each other)."""
         return 0
 
     def reap_steals(self, eng, source, controller, player: str) -> bool:
-        """"Any Æmber you would gain from reaping is stolen from your opponent instead"."""
+        """ "Any Æmber you would gain from reaping is stolen from your opponent instead"."""
         return False
 
     def belongs_to(self, eng, source, controller, card, house: str) -> bool:
-        """"<This creature> belongs to all houses": True when ``card`` also belongs to ``house``
+        """ "<This creature> belongs to all houses": True when ``card`` also belongs to ``house``
         (read through :func:`engine.houses.belongs_to`)."""
         return False
 
     def usable_as_active_house(self, eng, source, controller, card) -> bool:
-        """"<This creature> may be used as if it belonged to the active house" (use only)."""
+        """ "<This creature> may be used as if it belonged to the active house" (use only)."""
         return False
 
     def forbids_play(self, eng, source, controller, card) -> str | None:
@@ -188,7 +195,7 @@ class Static:
         return False
 
     def must_fight(self, eng, source, controller, card) -> bool:
-        """"Creatures must fight when used, if able"."""
+        """ "Creatures must fight when used, if able"."""
         return False
 
     def use_cost(self, eng, source, controller, card, how: str) -> int:
@@ -234,7 +241,8 @@ class GrantKeyword(Static):
 
 @dataclass
 class GrantAbility(Static):
-    """"<creature> gains, "<Trigger>: ..."" (Spectral Tunneler, upgrades)."""
+    """ "<creature> gains, "<Trigger>: ..."" (Spectral Tunneler, upgrades)."""
+
     trigger: str
     ability: list
     applies: Applies = friendly
@@ -253,7 +261,8 @@ class ConsideredFlank(Static):
 
 @dataclass
 class MustChooseHouse(Static):
-    """"While <card> is in play, you must choose <house> as your active house.\""""
+    """ "While <card> is in play, you must choose <house> as your active house.\""""
+
     house: str
 
     def must_choose(self, eng, source, controller, player) -> str | None:
@@ -262,7 +271,8 @@ class MustChooseHouse(Static):
 
 @dataclass
 class CannotChooseHouse(Static):
-    """"Your opponent cannot choose <house> as their active house ...\""""
+    """ "Your opponent cannot choose <house> as their active house ...\""""
+
     house: str
     player: str
 
@@ -272,7 +282,7 @@ class CannotChooseHouse(Static):
 
 @dataclass
 class DealsNoFightDamage(Static):
-    """"<This creature> deals no damage when fighting.\""""
+    """ "<This creature> deals no damage when fighting.\""""
 
     def fight_damage(self, eng, source, controller, attacker, defender, amount) -> int:
         return 0 if attacker is source else amount
@@ -280,10 +290,11 @@ class DealsNoFightDamage(Static):
 
 @dataclass
 class OnlyDealsWhenFighting(Static):
-    """"<This creature> only deals N when fighting", attacking or defending: a cap on the damage
+    """ "<This creature> only deals N when fighting", attacking or defending: a cap on the damage
     it deals in fights. Two such restrictions on one creature (Tantadlin gaining Terrordactyl's
     text box through Creed of Nurture): the more restrictive is followed, so the lowest cap wins
     (the 16.0 Tantadlin FAQ: 2, not 4 nor 6)."""
+
     amount: int
     applies: Applies = itself
 
@@ -295,7 +306,8 @@ class OnlyDealsWhenFighting(Static):
 
 @dataclass
 class FightDamageBonus(Static):
-    """"<This creature> deals +N while attacking <a creature that ...>.\""""
+    """ "<This creature> deals +N while attacking <a creature that ...>.\""""
+
     amount: int
     when: Callable = field(default=lambda eng, defender: True)
 
@@ -307,7 +319,8 @@ class FightDamageBonus(Static):
 
 @dataclass
 class TakesNeighborsDamage(Static):
-    """"Damage dealt to non-<trait> neighbors is dealt to <this creature> instead.\""""
+    """ "Damage dealt to non-<trait> neighbors is dealt to <this creature> instead.\""""
+
     except_trait: str = ""
 
     def redirect_damage(self, eng, source, controller, creature) -> CardInstance | None:
@@ -317,13 +330,14 @@ class TakesNeighborsDamage(Static):
 
 
 def defender_on_flank(eng: "Engine", defender: CardInstance) -> bool:
-    """"while attacking an enemy creature on the flank" (Valdr)."""
+    """ "while attacking an enemy creature on the flank" (Valdr)."""
     return eng.is_flank(defender)
 
 
 @dataclass
 class ExtraDamageTaken(Static):
-    """"Whenever this creature takes damage, it takes an additional N" (Lethal Distraction)."""
+    """ "Whenever this creature takes damage, it takes an additional N" (Lethal Distraction)."""
+
     amount: int
     applies: Applies = friendly
 
@@ -341,7 +355,7 @@ class ReapGainIsStolen(Static):
 
 @dataclass
 class AlsoTakesNeighborsFightDamage(Static):
-    """"Damage dealt to <this creature>'s neighbors during fights is also dealt to it"."""
+    """ "Damage dealt to <this creature>'s neighbors during fights is also dealt to it"."""
 
     def also_damaged(self, eng, source, controller, creature) -> CardInstance | None:
         if eng.game.attacking is not None and source.zone == "battleline" and creature in eng.game.neighbors(source):
@@ -362,7 +376,8 @@ class CannotBeUsedTo(Static):
 
 @dataclass
 class DamageReplacedBy(Static):
-    """"When <this creature> would deal damage, <ability> instead"."""
+    """ "When <this creature> would deal damage, <ability> instead"."""
+
     ability: list
     applies: Applies = itself
 
@@ -372,20 +387,23 @@ class DamageReplacedBy(Static):
 
 @dataclass
 class KeyCostPerCreature(Static):
-    """"Keys cost +N for each <house> creature in play": counted whenever a cost is computed, so
+    """ "Keys cost +N for each <house> creature in play": counted whenever a cost is computed, so
     it updates with the board (the Waking Nightmare FAQ)."""
+
     house: str
     amount: int = 1
 
     def key_cost(self, eng, source, controller, player: str) -> int:
         from .houses import belongs_to
+
         return self.amount * sum(1 for c in eng.game.creatures() if belongs_to(eng, c, self.house))
 
 
 @dataclass
 class OpponentReadiesInstead(Static):
-    """"Instead of readying creatures they control during their "ready cards" step, your opponent
+    """ "Instead of readying creatures they control during their "ready cards" step, your opponent
     <ability>" (The Chosen One)."""
+
     ability: list
 
     def replaces_ready(self, eng, source, controller, player: str) -> list | None:
@@ -402,13 +420,17 @@ class CannotBeDealtDamage(Static):
 
 @dataclass
 class PowerIsNeighborsPower(Static):
-    """"X is the combined power of <this creature>'s non-<trait> neighbors": its printed power is X,
+    """ "X is the combined power of <this creature>'s non-<trait> neighbors": its printed power is X,
     which only this ability defines (glossary "X": without the ability, X is 0)."""
+
     except_trait: str = ""
 
     def power(self, eng, source, controller, creature) -> int:
         if creature is not source:
             return 0
         trait = self.except_trait.lower()
-        return sum(eng.power(n) for n in eng.game.neighbors(source)
-                   if not trait or trait not in (t.lower() for t in n.printed.traits))
+        return sum(
+            eng.power(n)
+            for n in eng.game.neighbors(source)
+            if not trait or trait not in (t.lower() for t in n.printed.traits)
+        )

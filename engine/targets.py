@@ -5,6 +5,7 @@ under a name for later effects of the same ability ("that creature", "its neighb
 ("each enemy creature") need no choice. Friendly and enemy are relative to the controller of the
 ability.
 """
+
 from __future__ import annotations
 
 from collections.abc import Callable
@@ -22,13 +23,13 @@ def card_label(options: list[CardInstance]) -> Callable[[CardInstance], str]:
 
     def label(card: CardInstance) -> str:
         return f"{card.label} ({card.controller})" if labels.count(card.label) > 1 else card.label
+
     return label
 
 
 def candidates(ctx: Context, what: str, side: str) -> list[CardInstance]:
     g = ctx.game
-    players = {"friendly": [ctx.controller], "enemy": [ctx.opponent_name],
-               "any": [g.active, g.other(g.active)]}[side]
+    players = {"friendly": [ctx.controller], "enemy": [ctx.opponent_name], "any": [g.active, g.other(g.active)]}[side]
     out: list[CardInstance] = []
     for p in players:
         pl = g.players[p]
@@ -44,6 +45,7 @@ def candidates(ctx: Context, what: str, side: str) -> list[CardInstance]:
             raise ValueError(f"unknown target kind {what!r}")
     if ctx.as_if_yours:  # a card used as if it were yours is friendly to you (engine.as_if_yours)
         from .as_if_yours import adjust_sides
+
         out = adjust_sides(ctx, what, side, out)
     return out
 
@@ -51,6 +53,7 @@ def candidates(ctx: Context, what: str, side: str) -> list[CardInstance]:
 @dataclass
 class Choose(Effect):
     """Choose ``count`` cards (``up_to``: 0..count) among ``what`` on ``side``, name them ``name``."""
+
     what: str = "creature"
     side: str = "any"
     name: str = "it"
@@ -65,8 +68,11 @@ class Choose(Effect):
         pool = candidates(ctx, self.what, self.side)
         for what, side in self.also:
             pool += [c for c in candidates(ctx, what, side) if c not in pool]
-        return [c for c in pool
-                if not (self.exclude_self and c is ctx.source) and (self.where is None or self.where(ctx, c))]
+        return [
+            c
+            for c in pool
+            if not (self.exclude_self and c is ctx.source) and (self.where is None or self.where(ctx, c))
+        ]
 
     def resolve(self, ctx: Context) -> bool:
         options = self.options(ctx)
@@ -82,13 +88,19 @@ class Choose(Effect):
             if self.up_to:
                 done = "done"
                 label = card_label(left)
-                choice = ctx.eng.chooser.choose(f"{decision} ({n + 1} of up to {self.count})", [*left, done],
-                                                label=lambda o: o if o == done else label(o))
+                choice = ctx.eng.chooser.choose(
+                    f"{decision} ({n + 1} of up to {self.count})",
+                    [*left, done],
+                    label=lambda o: o if o == done else label(o),
+                )
                 if choice == done:
                     break
             else:
-                choice = ctx.eng.chooser.choose(f"{decision} ({n + 1} of {self.count})" if self.count > 1
-                                                else decision, left, label=card_label(left))
+                choice = ctx.eng.chooser.choose(
+                    f"{decision} ({n + 1} of {self.count})" if self.count > 1 else decision,
+                    left,
+                    label=card_label(left),
+                )
             picked.append(choice)
         ctx.chosen[self.name] = picked
         ctx.chosen["it"] = picked
@@ -101,8 +113,9 @@ class Choose(Effect):
 
 @dataclass
 class ChooseMostPowerful(Effect):
-    """"The N most powerful creatures": fill the group from the top down; where a tie straddles
+    """ "The N most powerful creatures": fill the group from the top down; where a tie straddles
     the group's edge, the controller chooses among the tied creatures (Groups of Most Powerful)."""
+
     count: int
     name: str = "it"
     #: "the most powerful enemy creature": only creatures on that side (default: every creature)
@@ -121,9 +134,13 @@ class ChooseMostPowerful(Effect):
             else:
                 for _ in range(room):
                     left = [c for c in tied if c not in picked]
-                    picked.append(eng.chooser.choose(
-                        f"{ctx.source.name}: choose a most powerful creature ({top} power)", left,
-                        label=card_label(left)))
+                    picked.append(
+                        eng.chooser.choose(
+                            f"{ctx.source.name}: choose a most powerful creature ({top} power)",
+                            left,
+                            label=card_label(left),
+                        )
+                    )
             pool = [c for c in pool if eng.power(c) != top]
         ctx.chosen[self.name] = ctx.chosen["it"] = picked
         ctx.log(f"{ctx.source.name}: the {self.count} most powerful creatures are {', '.join(c.label for c in picked)}")
@@ -132,8 +149,9 @@ class ChooseMostPowerful(Effect):
 
 @dataclass
 class NameEach(Effect):
-    """"Each creature with even power": name every card of ``what`` on ``side`` that ``where``
+    """ "Each creature with even power": name every card of ``what`` on ``side`` that ``where``
     admits (no choice), as ``name``."""
+
     what: str = "creature"
     side: str = "any"
     where: Filter | None = None
@@ -149,6 +167,7 @@ class NameEach(Effect):
 class Together(Effect):
     """Name the cards several earlier references name, as one group ``name`` ("destroy an enemy
     creature and a friendly creature": both at once)."""
+
     refs: tuple[str, ...]
     name: str = "it"
 
@@ -162,55 +181,68 @@ class Together(Effect):
 
 
 def power_is(test: Callable[[int], bool]) -> Filter:
-    """"each creature with even power": a test on the creature's current power."""
+    """ "each creature with even power": a test on the creature's current power."""
+
     def where(ctx: Context, card: CardInstance) -> bool:
         return test(ctx.eng.power(card))
+
     return where
 
 
 def named(name: str) -> Filter:
-    """"an Urchin": cards of that name."""
+    """ "an Urchin": cards of that name."""
+
     def where(ctx: Context, card: CardInstance) -> bool:
         return card.name == name
+
     return where
 
 
 def has_trait(trait: str, present: bool = True) -> Filter:
-    """"a Giant creature" (``present=False``: "a non-Agent creature")."""
+    """ "a Giant creature" (``present=False``: "a non-Agent creature")."""
+
     def where(ctx: Context, card: CardInstance) -> bool:
         return (trait.lower() in (t.lower() for t in card.printed.traits)) == present
+
     return where
 
 
 def of_house(house: str) -> Filter:
     def where(ctx: Context, card: CardInstance) -> bool:
         from .houses import belongs_to  # "belongs to all houses" (engine.houses)
+
         return belongs_to(ctx.eng, card, house)
+
     return where
 
 
 def all_of(*filters: Filter) -> Filter:
     def where(ctx: Context, card: CardInstance) -> bool:
         return all(f(ctx, card) for f in filters)
+
     return where
 
 
 def on_flank(ctx: Context, card: CardInstance) -> bool:
-    """"a flank creature": at either end of its battleline, or considered one (Spectral Tunneler)."""
+    """ "a flank creature": at either end of its battleline, or considered one (Spectral Tunneler)."""
     return ctx.eng.is_flank(card)
 
 
 def among(ref: str) -> Filter:
     """Cards an earlier effect of the ability named (``NameNeighbors``)."""
+
     def where(ctx: Context, card: CardInstance) -> bool:
         return card in ctx.chosen.get(ref, [])
+
     return where
 
 
 def has_ability(trigger: str) -> Filter:
-    """"the reap effect of another creature": cards with an ability for ``trigger``."""
+    """ "the reap effect of another creature": cards with an ability for ``trigger``."""
+
     def where(ctx: Context, card: CardInstance) -> bool:
         return bool(ctx.eng.abilities(card, trigger))
+
     return where
 
 
@@ -219,6 +251,7 @@ class RememberLine(Effect):
     """Remember the battleline of the card ``of`` names, as it is now, under ``name``: "its
     neighbor" and "the second creature's other neighbor" are the creatures next to it before
     damage destroys any of them (Positron Bolt)."""
+
     of: str
     name: str = "line"
 
@@ -232,6 +265,7 @@ class RememberLine(Effect):
 class NameNeighbors(Effect):
     """Name the neighbors of the card ``of`` names in the remembered battleline ``line`` (less
     the cards ``exclude`` names, and those no longer in play) as ``name``."""
+
     of: str
     name: str
     line: str = "line"
@@ -244,8 +278,9 @@ class NameNeighbors(Effect):
         found = []
         if card in line:
             i = line.index(card)
-            found = [n for n in line[max(0, i - 1):i] + line[i + 1:i + 2]
-                     if n not in left_out and n.zone == "battleline"]
+            found = [
+                n for n in line[max(0, i - 1) : i] + line[i + 1 : i + 2] if n not in left_out and n.zone == "battleline"
+            ]
         ctx.chosen[self.name] = found
         return bool(found)
 

@@ -21,6 +21,7 @@ The change is a :class:`~engine.state.LastingEffect` of kind ``"text"`` whose ``
 is a :class:`TextChange`; its ``"target"`` (one card) ends it when that card leaves play, and
 ``"through_turn"`` keeps it past the end of the turn it began in.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass, fields
@@ -56,8 +57,9 @@ BLANK = Variant()
 
 @dataclass
 class BlankTextBox(TextChange):
-    """"<Enemy creatures'> text boxes are considered blank (except for traits)": ``side`` is
+    """ "<Enemy creatures'> text boxes are considered blank (except for traits)": ``side`` is
     relative to the controller of the effect; only creatures in play are affected."""
+
     side: str = "enemy"
 
     def applies(self, eng, effect, card) -> bool:
@@ -74,7 +76,8 @@ class BlankTextBox(TextChange):
 
 @dataclass
 class GainsTextBox(TextChange):
-    """"<The chosen creature> gains the text box of <the revealed card>"."""
+    """ "<The chosen creature> gains the text box of <the revealed card>"."""
+
     data: CardData
 
     def _text(self, eng) -> str:
@@ -103,10 +106,13 @@ def merge(own: Variant, gained: Variant) -> Variant:
     found = _MERGED.get((id(own), id(gained)))
     if found is not None and found[0] is own and found[1] is gained:
         return found[2]
-    out = Variant(phrase=own.phrase, gains={**gained.gains, **own.gains},
-                  play_condition=own.play_condition or gained.play_condition,
-                  becomes=own.becomes or gained.becomes,
-                  enters_under_opponent=own.enters_under_opponent or gained.enters_under_opponent)
+    out = Variant(
+        phrase=own.phrase,
+        gains={**gained.gains, **own.gains},
+        play_condition=own.play_condition or gained.play_condition,
+        becomes=own.becomes or gained.becomes,
+        enters_under_opponent=own.enters_under_opponent or gained.enters_under_opponent,
+    )
     for name in _LISTS:
         setattr(out, name, list(getattr(own, name)) + list(getattr(gained, name)))
     _MERGED[id(own), id(gained)] = (own, gained, out)
@@ -114,8 +120,7 @@ def merge(own: Variant, gained: Variant) -> Variant:
 
 
 def _changes(eng: "Engine", card: CardInstance) -> list[TextChange]:
-    return [e.params["text"] for e in eng.game.lasting
-            if e.kind == KIND and e.params["text"].applies(eng, e, card)]
+    return [e.params["text"] for e in eng.game.lasting if e.kind == KIND and e.params["text"].applies(eng, e, card)]
 
 
 def variant(eng: "Engine", card: CardInstance, printed: Variant) -> Variant:
@@ -139,26 +144,35 @@ def keywords(eng: "Engine", card: CardInstance, printed: dict[str, int]) -> dict
 
 # --------------------------------------------------------------------------- effects
 
+
 @dataclass
 class BlankEnemyTextBoxesUntilYourNextTurn(Effect):
-    """"Until your next turn, enemy creatures' text boxes are considered blank (except for
+    """ "Until your next turn, enemy creatures' text boxes are considered blank (except for
     traits)": from now through the opponent's next turn, for every enemy creature in play,
     including creatures that enter play meanwhile."""
 
     def resolve(self, ctx: Context) -> bool:
         g = ctx.game
-        g.lasting.append(LastingEffect(KIND, ctx.source.name, ctx.controller,
-                                       {"text": BlankTextBox("enemy"), "card": ctx.source,
-                                        **until_next_turn_of(ctx.controller)}))
-        ctx.log(f"{ctx.source.name}: until {ctx.controller}'s next turn, {g.other(ctx.controller)}'s "
-                "creatures' text boxes are considered blank")
+        g.lasting.append(
+            LastingEffect(
+                KIND,
+                ctx.source.name,
+                ctx.controller,
+                {"text": BlankTextBox("enemy"), "card": ctx.source, **until_next_turn_of(ctx.controller)},
+            )
+        )
+        ctx.log(
+            f"{ctx.source.name}: until {ctx.controller}'s next turn, {g.other(ctx.controller)}'s "
+            "creatures' text boxes are considered blank"
+        )
         return True
 
 
 @dataclass
 class GainTextBoxForTheTurn(Effect):
-    """"For the remainder of the turn, <on> gains the text box of <of>" (its text in force, as
+    """ "For the remainder of the turn, <on> gains the text box of <of>" (its text in force, as
     printed or corrected; it ends early if ``on`` leaves play)."""
+
     on: str
     of: str
 
@@ -166,8 +180,13 @@ class GainTextBoxForTheTurn(Effect):
         target, giver = ctx.ref(self.on), ctx.ref(self.of)
         if target is None or giver is None or not target.in_play:
             return False
-        ctx.game.lasting.append(LastingEffect(KIND, ctx.source.name, ctx.controller,
-                                              {"text": GainsTextBox(giver.printed), "card": ctx.source,
-                                               "target": target}))
+        ctx.game.lasting.append(
+            LastingEffect(
+                KIND,
+                ctx.source.name,
+                ctx.controller,
+                {"text": GainsTextBox(giver.printed), "card": ctx.source, "target": target},
+            )
+        )
         ctx.log(f"{target.label} gains the text box of {giver.name} for the remainder of the turn")
         return True

@@ -14,6 +14,7 @@ an action card that was a Grunt is an action card in the purged zone, and an eff
 "each creature purged this way" cannot bring it back. A token whose control changes stays the same
 kind of token.
 """
+
 from __future__ import annotations
 
 from collections.abc import Callable
@@ -42,18 +43,21 @@ def make_token_card(card: CardInstance, token: CardData) -> None:
 def friendly_tokens_named(name: str) -> Callable[[Context], int]:
     """How many creatures named ``name`` the ability's controller controls ("if you control 10
     or more Blorbs")."""
+
     def count(ctx: Context) -> int:
         return sum(1 for c in ctx.me.creatures if c.name == name)
+
     count.__name__ = f"friendly_{name.lower()}s"
     return count
 
 
 @dataclass
 class MakeTokens(Effect):
-    """"Make a token creature" / "make 2 Blorbs": for each, the top card of the controller's deck
+    """ "Make a token creature" / "make 2 Blorbs": for each, the top card of the controller's deck
     enters play facedown as their token creature, exhausted, on a flank they choose. ``named``: the
     ability names a specific token creature, and does nothing for a player whose reference card is
     another. The tokens made are named ``name`` for later effects."""
+
     count: int = 1
     named: str | None = None
     name: str = "made"
@@ -62,12 +66,16 @@ class MakeTokens(Effect):
         token = ctx.me.token
         ctx.chosen[self.name] = made = []
         if token is None:
-            ctx.log(f"{ctx.source.name}: {ctx.controller} has no token creature reference card, "
-                    "so no token creature is made")
+            ctx.log(
+                f"{ctx.source.name}: {ctx.controller} has no token creature reference card, "
+                "so no token creature is made"
+            )
             return False
         if self.named is not None and token.name != self.named:
-            ctx.log(f"{ctx.source.name}: {ctx.controller}'s token creature is {token.name}, not "
-                    f"{self.named}: the ability does not resolve")
+            ctx.log(
+                f"{ctx.source.name}: {ctx.controller}'s token creature is {token.name}, not "
+                f"{self.named}: the ability does not resolve"
+            )
             return False
         for _ in range(self.count):
             deck = ctx.me.zone("deck")
@@ -77,8 +85,10 @@ class MakeTokens(Effect):
             card = deck[0]
             make_token_card(card, token)
             card.controller = ctx.controller
-            ctx.log(f"{ctx.controller} makes a token creature: the top card of their deck enters play "
-                    f"facedown as a {token.name}")
+            ctx.log(
+                f"{ctx.controller} makes a token creature: the top card of their deck enters play "
+                f"facedown as a {token.name}"
+            )
             ctx.eng.enter_play(card, played=False)
             card.exhausted = True  # always exhausted, whatever the token creature says
             made.append(card)

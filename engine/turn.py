@@ -8,6 +8,7 @@ control in play; "cannot" effects remove houses; "must" effects restrict the cho
 house. When a house is both a must and a cannot, the ``cannot_overrides_must`` switch decides:
 cannot wins and the must is void (from 1.2, "Cannot vs Must"), or no house is legal (1.1 FAQ).
 """
+
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
@@ -40,6 +41,7 @@ def ready_step(eng: "Engine") -> None:
         ability = s.replaces_ready(eng, src, ctl, g.active)
         if ability:
             from .effects import resolve_ability
+
             g.log(f"{src.label}: instead of readying their creatures, {g.active} resolves its ability")
             resolve_ability(ability, eng.context(src, g.active))
             eng.check_state()
@@ -54,8 +56,11 @@ def hand_size(eng: "Engine", player: str) -> int:
     """The hand ``player`` refills to in their "draw cards" step: six, more or less by constant
     abilities ("refill your hand to 1 additional card": :class:`engine.effects_last.HandSize`)."""
     from .effects_last import HandSize
-    return max(0, HAND_SIZE + sum(s.hand_size(eng, src, ctl, player) for s, src, ctl in eng.statics()
-                                  if isinstance(s, HandSize)))
+
+    return max(
+        0,
+        HAND_SIZE + sum(s.hand_size(eng, src, ctl, player) for s, src, ctl in eng.statics() if isinstance(s, HandSize)),
+    )
 
 
 def draw_step(eng: "Engine") -> None:
@@ -74,6 +79,7 @@ def forge_step(eng: "Engine") -> None:
     """Step 1: the active player forges a key if they can (engine.forging: Æmber on cards they may
     spend, "would forge" effects, "after a key is forged" reactions)."""
     from .forging import forge_key
+
     g = eng.game
     forge_key(eng, g.active, key_cost(eng, g.active), "forge a key step")
     eng.check_state()  # a creature whose power the spent Æmber or the new key lowered (Marmo Swarm)
@@ -81,13 +87,17 @@ def forge_step(eng: "Engine") -> None:
 
 # --------------------------------------------------------------------------- houses
 
+
 def identity_houses(eng: "Engine", player: str) -> set[str]:
     p = eng.game.players[player]
     if p.houses:
         return set(p.houses)
     # a token creature's card is of its own house, not the token's (engine.tokens)
-    return {h for c in eng.game.cards() if c.owner == player
-            and (h := (c.house_override or c.data.house) if c.token_of is not None else c.house)}
+    return {
+        h
+        for c in eng.game.cards()
+        if c.owner == player and (h := (c.house_override or c.data.house) if c.token_of is not None else c.house)
+    }
 
 
 def house_options(eng: "Engine", player: str) -> tuple[list[str], str]:
@@ -128,14 +138,16 @@ def choose_house(eng: "Engine", house: str | None = None) -> None:
         g.step = 3
         g.log(f"{g.active} has no legal house to choose ({why}): no active house this turn")
         if house is not None:
-            raise IllegalAction(f"{g.active} cannot choose {house}: no house is legal ({why}); "
-                                f"the turn is played with no active house")
+            raise IllegalAction(
+                f"{g.active} cannot choose {house}: no house is legal ({why}); the turn is played with no active house"
+            )
         return
     if house is None:
         g.active_house = eng.chooser.choose(f"{g.active} chooses a house", options)
     elif house.lower() not in options:
-        raise IllegalAction(f"{g.active} cannot choose {house}: legal houses are {', '.join(options)}"
-                            + (f" ({why})" if why else ""))
+        raise IllegalAction(
+            f"{g.active} cannot choose {house}: legal houses are {', '.join(options)}" + (f" ({why})" if why else "")
+        )
     else:
         g.active_house = house.lower()
     if g.active_house:
@@ -157,6 +169,7 @@ def take_archives(eng: "Engine", take: bool) -> None:
 
 # --------------------------------------------------------------------------- turn
 
+
 def end_turn(eng: "Engine", to_step: int = 3) -> None:
     """Steps 4–5 of the active player, then the next player's turn up to (not including) ``to_step``."""
     g = eng.game
@@ -168,7 +181,7 @@ def end_turn(eng: "Engine", to_step: int = 3) -> None:
     eng.emit("end_of_turn", player=g.active)
     p = g.players[g.active]
     if p.amber >= key_cost(eng, g.active) and p.keys < 3:
-        g.log(f"{g.active}: \"Check!\" (enough Æmber to forge a key next turn)")
+        g.log(f'{g.active}: "Check!" (enough Æmber to forge a key next turn)')
     g.log(f"{g.active}'s turn ends")
     # "for the remainder of the turn" ends; "until it leaves play" and effects for a later turn
     # ("during your opponent's next turn") go on

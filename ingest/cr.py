@@ -11,6 +11,7 @@ The introduction, contents and credits are kept as ``fiction`` entries, apart fr
 file that ends before its credits is reported as cut off and its last entry flagged; a file that
 states no date, or two different ones, is reported too.
 """
+
 from __future__ import annotations
 
 import re
@@ -21,8 +22,20 @@ from .cr_rules import NUMBERED, RULE, SECTION, SUBRULE, build_entries, read_bloc
 from .errors import IngestError
 from .model import Entry, ParseContext, ParsedDocument
 
-MONTHS = ("january", "february", "march", "april", "may", "june", "july", "august", "september",
-          "october", "november", "december")
+MONTHS = (
+    "january",
+    "february",
+    "march",
+    "april",
+    "may",
+    "june",
+    "july",
+    "august",
+    "september",
+    "october",
+    "november",
+    "december",
+)
 STATED_DATE = re.compile(r"\bas\s+of\s+([A-Za-z]{3,9})\.?\s+(\d{1,2}),?\s+(\d{4})\b", re.IGNORECASE)
 #: entries holding non-ASCII characters read in an 8-bit encoding that was a close call
 GUESSED_ENCODING_CONFIDENCE = 0.9
@@ -40,25 +53,30 @@ def parse(source: bytes | str, context: ParseContext) -> ParsedDocument:
     parts = find_parts(lines, name)
     entries: list[Entry] = []
     intro_end = parts["contents"] if parts["contents"] is not None else parts["rules"]
-    _fiction(entries, "Introduction", lines[parts["title"] + 1:intro_end], skip="introduction")
+    _fiction(entries, "Introduction", lines[parts["title"] + 1 : intro_end], skip="introduction")
     if parts["contents"] is not None:
-        _fiction(entries, "Contents", lines[parts["contents"] + 1:parts["rules"]])
+        _fiction(entries, "Contents", lines[parts["contents"] + 1 : parts["rules"]])
     rules_end = next(p for p in (parts["glossary"], parts["credits"], len(lines)) if p is not None)
-    build_entries(read_blocks(lines[parts["rules"]:rules_end], parts["rules"]), entries, warnings)
+    build_entries(read_blocks(lines[parts["rules"] : rules_end], parts["rules"]), entries, warnings)
     if parts["glossary"] is not None:
         glossary_end = parts["credits"] if parts["credits"] is not None else len(lines)
-        build_glossary(lines[parts["glossary"] + 1:glossary_end], parts["glossary"] + 1, entries, warnings)
+        build_glossary(lines[parts["glossary"] + 1 : glossary_end], parts["glossary"] + 1, entries, warnings)
     if parts["credits"] is not None:
-        _fiction(entries, "Credits", lines[parts["credits"] + 1:])
+        _fiction(entries, "Credits", lines[parts["credits"] + 1 :])
     else:
         _cut_off(entries, warnings, name, in_glossary=parts["glossary"] is not None)
     for e in entries if decoded.doubtful else ():
         if any(c in decoded.doubtful for c in e.body + (e.title or "")):
             e.confidence = min(e.confidence, GUESSED_ENCODING_CONFIDENCE)
-    outside_rules = lines[parts["title"]:parts["rules"]] + lines[parts["credits"] or len(lines):]
+    outside_rules = lines[parts["title"] : parts["rules"]] + lines[parts["credits"] or len(lines) :]
     stated = stated_date(outside_rules, warnings, name)
-    return ParsedDocument(entries=entries, parser="cr", stated_version=stated,
-                          title="Magic: The Gathering Comprehensive Rules", warnings=warnings)
+    return ParsedDocument(
+        entries=entries,
+        parser="cr",
+        stated_version=stated,
+        title="Magic: The Gathering Comprehensive Rules",
+        warnings=warnings,
+    )
 
 
 def find_parts(lines: list[str], name: str) -> dict[str, int | None]:
@@ -66,13 +84,15 @@ def find_parts(lines: list[str], name: str) -> dict[str, int | None]:
     credits (``None`` where the document has no such part)."""
     title = next((i for i, line in enumerate(lines[:200]) if TITLE.match(line)), None)
     if title is None:
-        raise IngestError(f"{name}: not a Magic: The Gathering Comprehensive Rules document "
-                          "(no title line 'Magic: The Gathering Comprehensive Rules' at its start)")
-    first_rule = next((i for i in range(title + 1, len(lines))
-                       if NUMBERED.match(lines[i]) or SUBRULE.match(lines[i])), None)
+        raise IngestError(
+            f"{name}: not a Magic: The Gathering Comprehensive Rules document "
+            "(no title line 'Magic: The Gathering Comprehensive Rules' at its start)"
+        )
+    first_rule = next(
+        (i for i in range(title + 1, len(lines)) if NUMBERED.match(lines[i]) or SUBRULE.match(lines[i])), None
+    )
     if first_rule is None:
-        raise IngestError(f"{name}: no numbered rules (such as '100.1.') found, expected the "
-                          "Comprehensive Rules")
+        raise IngestError(f"{name}: no numbered rules (such as '100.1.') found, expected the Comprehensive Rules")
     rules = first_rule  # back over its rule heading ("100. General") and section ("1. Game Concepts")
     for i in range(first_rule - 1, title, -1):
         if not lines[i].strip():
@@ -109,8 +129,9 @@ def stated_date(lines: list[str], warnings: list[str], name: str) -> str | None:
         warnings.append(f"{name}: states no 'effective as of' date")
         return None
     if len(set(dates)) > 1:
-        warnings.append(f"{name}: states more than one date ({', '.join(sorted(set(dates)))}); "
-                        f"taking the first, {dates[0]}")
+        warnings.append(
+            f"{name}: states more than one date ({', '.join(sorted(set(dates)))}); taking the first, {dates[0]}"
+        )
     return dates[0]
 
 
@@ -142,8 +163,10 @@ def _cut_off(entries: list[Entry], warnings: list[str], name: str, in_glossary: 
     last = next((e for e in reversed(entries) if e.kind == kind), None)
     where = "inside the glossary" if in_glossary else "inside the rules (no glossary)"
     label = f"{last.title!r}" if last is not None else "nothing"
-    warnings.append(f"{name}: the document ends {where}, with no credits: the file looks cut off "
-                    f"after {label}, whose text may be incomplete")
+    warnings.append(
+        f"{name}: the document ends {where}, with no credits: the file looks cut off "
+        f"after {label}, whose text may be incomplete"
+    )
     if last is not None:
         last.needs_review = True
         last.confidence = min(last.confidence, CUT_OFF_CONFIDENCE)

@@ -19,6 +19,7 @@ not. The encoding assumed is always named in a warning, with the number of bytes
 when another candidate scores about as well (one accented letter in a card name), that one too; the
 parser then lowers the confidence of the entries holding those characters.
 """
+
 from __future__ import annotations
 
 import re
@@ -70,8 +71,10 @@ def decode_cr(data: bytes, name: str) -> Decoded:
             if runner_up:
                 out.doubtful = {c for c in text if not c.isascii()}
             doubt = f"; {runner_up} reads them as plausibly" if runner_up else ""
-            out.warnings.append(f"{name}: not UTF-8; assumed 8-bit {out.encoding} ({decided} non-ASCII "
-                                f"bytes, judged by the characters around them{doubt})")
+            out.warnings.append(
+                f"{name}: not UTF-8; assumed 8-bit {out.encoding} ({decided} non-ASCII "
+                f"bytes, judged by the characters around them{doubt})"
+            )
     out.text = text.replace("\r\n", "\n").replace("\r", "\n")
     return out
 
@@ -80,8 +83,9 @@ def _strict(data: bytes, encoding: str, name: str) -> str:
     try:
         return data.decode(encoding)
     except UnicodeDecodeError as exc:
-        raise IngestError(f"{name}: not valid {encoding} (at byte {exc.start}), "
-                          "expected the Comprehensive Rules as text") from None
+        raise IngestError(
+            f"{name}: not valid {encoding} (at byte {exc.start}), expected the Comprehensive Rules as text"
+        ) from None
 
 
 def _bomless_utf16(data: bytes) -> str | None:
@@ -163,10 +167,22 @@ def looks_like_cr(data: bytes) -> bool:
 #: the title line, in every styling it had: "Magic: The Gathering Comprehensive Rules",
 #: "_Magic: The Gathering_ Comprehensive Rules", "Magic: The Gathering(r) Comprehensive Rules" (a
 #: trademark sign in any 8-bit encoding is one character before "Comprehensive")
-TITLE = re.compile(r"(?im)^[\W_]*Magic:?[\W_]+The[\W_]+Gathering[\W_]*(?:\((?:r|tm)\)|\S)?[\W_]*Comprehensive[\W_]+Rules\b")
+TITLE = re.compile(
+    r"(?im)^[\W_]*Magic:?[\W_]+The[\W_]+Gathering[\W_]*(?:\((?:r|tm)\)|\S)?[\W_]*Comprehensive[\W_]+Rules\b"
+)
 
-_QUOTES = (("“", '"'), ("”", '"'), ("„", '"'), ("″", '"'), ("‘", "'"), ("’", "'"), ("‚", "'"),
-           ("′", "'"), ("\u00a0", " "), ("\ufeff", ""))
+_QUOTES = (
+    ("“", '"'),
+    ("”", '"'),
+    ("„", '"'),
+    ("″", '"'),
+    ("‘", "'"),
+    ("’", "'"),
+    ("‚", "'"),
+    ("′", "'"),
+    ("\u00a0", " "),
+    ("\ufeff", ""),
+)
 #: "_Magic_" (the 2008-2014 files mark italics with underscores); "UTR_Intro" in a URL stays, and so
 #: does a blank to fill in ("Wolf in ________ Clothing")
 _ITALIC_MARK = re.compile(r"(?<![_A-Za-z0-9])_(?=[^\s_])|(?<=[^\s_])_(?![_A-Za-z0-9])")

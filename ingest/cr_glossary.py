@@ -8,6 +8,7 @@ so: a table set inside a definition (the 2003 list of expansion symbols, whose o
 look like terms but have no definition of their own) and a term run into its first sense
 ("Ability1. Text on an object…").
 """
+
 from __future__ import annotations
 
 import re
@@ -39,7 +40,7 @@ def read_terms(lines: list[str], first_line: int) -> list[tuple[int, list[str]]]
     terms: list[tuple[int, list[str]]] = []
     for k, (start, block) in enumerate(blocks):
         indented = block[0][:1].isspace()
-        heading = (len(block) == 1 and k + 1 < len(blocks) and blocks[k + 1][1][0][:1].isspace())
+        heading = len(block) == 1 and k + 1 < len(blocks) and blocks[k + 1][1][0][:1].isspace()
         if terms and (indented or heading):
             terms[-1][1].extend(block)  # a row or heading of a table inside the definition
         else:
@@ -61,8 +62,9 @@ def build_glossary(lines: list[str], first_line: int, entries: list[Entry], warn
         data: dict = {"refs": find_refs(body)}
         senses = [SENSE.match(p) for p in paragraphs]
         if any(senses):
-            data["senses"] = [{"number": int(m.group(1)), "text": m.group(2), "refs": find_refs(m.group(2))}
-                              for m in senses if m]
+            data["senses"] = [
+                {"number": int(m.group(1)), "text": m.group(2), "refs": find_refs(m.group(2))} for m in senses if m
+            ]
         entry = Entry("glossary", term, body, data=data)
         if recovered:
             entry.confidence = RECOVERED_CONFIDENCE

@@ -4,6 +4,7 @@ The parser only normalises what the text points to into rule numbers (``"702.19b
 ``"5"`` for a section); whether the number exists in that version is for the knowledge base to find
 out when it links them, so a reference to a rule that was renumbered away is kept, not dropped.
 """
+
 from __future__ import annotations
 
 import re
@@ -65,7 +66,7 @@ def expand_range(first: str, last: str) -> list[str]:
         if end and letter in LETTERS and end.group(1) in LETTERS:
             i, j = LETTERS.index(letter), LETTERS.index(end.group(1))
             if i <= j:
-                return [f"{rule}.{num}{c}" for c in LETTERS[i:j + 1]]
+                return [f"{rule}.{num}{c}" for c in LETTERS[i : j + 1]]
         return [first, last if "." in last else f"{rule}.{num}{last}" if last.isalpha() else last]
     if num:  # 103.4–6, 103.4–103.6
         end = re.fullmatch(r"(?:" + re.escape(rule) + r"\.)?(\d+)", last)

@@ -10,6 +10,7 @@ What the numbering says and where a line sits can disagree (a subrule under the 
 out of order, a number going backwards, a number used twice, a malformed number): such entries are
 kept where the text puts them, with a warning and a confidence below 1, never silently renumbered.
 """
+
 from __future__ import annotations
 
 import re
@@ -62,11 +63,19 @@ def read_blocks(lines: list[str], first_line: int = 0) -> list[Block]:
         if head and prev and _READS_ON.search(prev):
             head = None
             if blocks:
-                blocks[-1].notes.append(f"line {first_line + i + 1} starts with a number but continues "
-                                        "a hard-wrapped sentence")
+                blocks[-1].notes.append(
+                    f"line {first_line + i + 1} starts with a number but continues a hard-wrapped sentence"
+                )
         if head:
-            blocks.append(Block(head[0], head[1], [head[2]] if head[2] else [], first_line + i + 1,
-                                [f"line {first_line + i + 1}: {head[3]}"] if head[3] else []))
+            blocks.append(
+                Block(
+                    head[0],
+                    head[1],
+                    [head[2]] if head[2] else [],
+                    first_line + i + 1,
+                    [f"line {first_line + i + 1}: {head[3]}"] if head[3] else [],
+                )
+            )
         elif blocks:  # (the first line always starts a block, see above)
             _continue(blocks[-1], raw, prev, first_line + i + 1)
         prev = raw
@@ -76,13 +85,23 @@ def read_blocks(lines: list[str], first_line: int = 0) -> list[Block]:
 def _classify(line: str) -> tuple[str, str | None, str, str | None] | None:
     """(kind, number, text, note on how the number was recovered) of a line that starts a block."""
     if m := EXAMPLE.match(line):
-        return "example", None, EXAMPLE.sub("", line[m.end():]).strip(), None  # "Example:Example:"
+        return "example", None, EXAMPLE.sub("", line[m.end() :]).strip(), None  # "Example:Example:"
     if m := SPLIT_NUMBER.match(line):
         number = f"{m.group(1)}.{m.group(2)}"
         kind = "subrule" if number[-1].isalpha() else "numbered"
-        return kind, number, m.group(3).strip(), f"number written {line.split(m.group(2))[0] + m.group(2)!r}, read as {number}"
-    for kind, pattern in (("subrule", SUBRULE), ("numbered", NUMBERED), ("rule", RULE),
-                          ("section", SECTION), ("malformed", MALFORMED)):
+        return (
+            kind,
+            number,
+            m.group(3).strip(),
+            f"number written {line.split(m.group(2))[0] + m.group(2)!r}, read as {number}",
+        )
+    for kind, pattern in (
+        ("subrule", SUBRULE),
+        ("numbered", NUMBERED),
+        ("rule", RULE),
+        ("section", SECTION),
+        ("malformed", MALFORMED),
+    ):
         if m := pattern.match(line):
             return kind, m.group(1), (m.group(2) or "").strip(), None
     return None
@@ -102,6 +121,7 @@ def _continue(block: Block, raw: str, prev: str, line_no: int) -> None:
 @dataclass
 class _Place:
     """Where the rules being read are: the latest entry of each level, and every number seen."""
+
     section: int | None = None
     rule: int | None = None
     numbered: int | None = None
@@ -144,8 +164,9 @@ def build_entries(blocks: list[Block], entries: list[Entry], warnings: list[str]
             place.numbered = idx
 
 
-def _rule_entry(block: Block, body: str, nxt: Block | None, place: _Place,
-                entries: list[Entry]) -> tuple[Entry, list[str]]:
+def _rule_entry(
+    block: Block, body: str, nxt: Block | None, place: _Place, entries: list[Entry]
+) -> tuple[Entry, list[str]]:
     number = block.number or ""
     problems: list[str] = []
     if number in place.by_number:
@@ -162,7 +183,7 @@ def _rule_entry(block: Block, body: str, nxt: Block | None, place: _Place,
         if prev is not None and int(number) <= int(prev):
             problems.append(f"section number goes backwards (after section {prev})")
         data = {"number": number, "name": name, "refs": find_refs(body)}
-        return Entry("rule", f"{number}. {name}", body[len(name):].strip(), level=1, data=data), problems
+        return Entry("rule", f"{number}. {name}", body[len(name) :].strip(), level=1, data=data), problems
     if block.kind == "rule":
         name = body.split("\n", 1)[0]
         parent = place.section
@@ -172,8 +193,9 @@ def _rule_entry(block: Block, body: str, nxt: Block | None, place: _Place,
         if prev is not None and int(number) <= int(prev):
             problems.append(f"rule number goes backwards (after rule {prev})")
         data = {"number": number, "name": name, "refs": find_refs(body)}
-        return Entry("rule", f"{number}. {name}", body[len(name):].strip(), level=2, parent=parent,
-                     data=data), problems
+        return Entry(
+            "rule", f"{number}. {name}", body[len(name) :].strip(), level=2, parent=parent, data=data
+        ), problems
     if block.kind == "numbered":
         rule_no, index = number.split(".")
         parent = _parent(place.rule, rule_no, place, entries, problems)
@@ -193,15 +215,20 @@ def _rule_entry(block: Block, body: str, nxt: Block | None, place: _Place,
         if letter not in LETTERS:
             problems.append(f"subrule letter {letter!r}, which the rules skip")
         prev = entries[place.last].data.get("number") if place.last is not None else None
-        if (prev and prev[:-1] == number[:-1] and prev[-1] in LETTERS and letter in LETTERS
-                and LETTERS.index(letter) <= LETTERS.index(prev[-1])):
+        if (
+            prev
+            and prev[:-1] == number[:-1]
+            and prev[-1] in LETTERS
+            and letter in LETTERS
+            and LETTERS.index(letter) <= LETTERS.index(prev[-1])
+        ):
             problems.append(f"letters out of order (after {prev})")
-    return Entry("rule", number, body, level=4, parent=parent,
-                 data={"number": number, "refs": find_refs(body)}), problems
+    return Entry(
+        "rule", number, body, level=4, parent=parent, data={"number": number, "refs": find_refs(body)}
+    ), problems
 
 
-def _parent(current: int | None, wanted: str, place: _Place, entries: list[Entry],
-            problems: list[str]) -> int | None:
+def _parent(current: int | None, wanted: str, place: _Place, entries: list[Entry], problems: list[str]) -> int | None:
     """The rule a numbered rule or subrule sits under: the one its number names, which is the
     latest one read. Where they differ ("501.2" after "510.1", "505.5a" after "505.54") the text's
     order wins (the number is the likelier typo) and the entry is flagged."""
@@ -213,7 +240,7 @@ def _parent(current: int | None, wanted: str, place: _Place, entries: list[Entry
 
 
 def _name_and_text(block: Block, nxt: Block | None) -> tuple[str | None, str]:
-    """"702.19. Trample" names a rule; "100.1. These Magic rules …" is its text. A name is one short
+    """ "702.19. Trample" names a rule; "100.1. These Magic rules …" is its text. A name is one short
     line without the punctuation that ends a sentence."""
     if not block.paragraphs:
         return None, ""
@@ -221,8 +248,7 @@ def _name_and_text(block: Block, nxt: Block | None) -> tuple[str | None, str]:
     if _ENDS_TEXT.search(first) or len(first.split()) > 8 or not first[:1].isupper():
         return None, "\n".join(block.paragraphs)
     if nxt is None or nxt.kind != "subrule" or (nxt.number or "")[:-1] != block.number:
-        block.notes.append("read as a rule name: a short line without final punctuation, "
-                           "though no subrule follows it")
+        block.notes.append("read as a rule name: a short line without final punctuation, though no subrule follows it")
     return first, "\n".join(block.paragraphs[1:])
 
 

@@ -4,6 +4,7 @@ Format detection looks at the content first (a PDF header, the title line and nu
 Magic: The Gathering Comprehensive Rules, HTML tags, Markdown headings) and at the file extension only
 to break ties, so a Markdown file saved as ``.txt`` still parses as Markdown.
 """
+
 from __future__ import annotations
 
 import re
@@ -41,8 +42,7 @@ def decode_text(data: bytes, name: str) -> str:
         text = data.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
         raise IngestError(
-            f"{name}: not valid UTF-8 (byte 0x{data[exc.start]:02x} at offset {exc.start}), "
-            "expected UTF-8 text"
+            f"{name}: not valid UTF-8 (byte 0x{data[exc.start]:02x} at offset {exc.start}), expected UTF-8 text"
         ) from None
     return text.replace("\r\n", "\n").replace("\r", "\n")
 

@@ -8,6 +8,7 @@ its position; everything else is a ``rule`` section. Inside rule sections, parag
 "For example" / "As an example" / "Example:" become ``example`` entries and lists of
 ``Name Counter: effect`` items become ``counter`` entries, both attached to their section.
 """
+
 from __future__ import annotations
 
 import re
@@ -19,9 +20,7 @@ from bs4.element import Tag
 
 from . import html_items
 from .html_tree import TreeFacts, parse_html
-from .html_text import (
-    HEADING_TAGS, LIST_TAGS, SKIP_TAGS, inline, is_text, render_blocks, render_list, repair_entities,
-)
+from .html_text import HEADING_TAGS, LIST_TAGS, SKIP_TAGS, inline, is_text, render_blocks, render_list, repair_entities
 from .model import Entry, ParseContext, ParsedDocument
 from textnorm import plain
 from .sections import section_of
@@ -29,12 +28,15 @@ from .sections import section_of
 #: containers walked through (their children become blocks) rather than read as one block
 _CONTAINERS = frozenset({"html", "body", "main", "div", "section", "article", "header", "center"})
 _BLOCKISH = frozenset({"p", "table", "blockquote", "pre", "figure", "hr"}) | LIST_TAGS | _CONTAINERS
-_CHROME_TOKENS = frozenset({"footer", "nav", "navbar", "menu", "sidebar", "toc", "breadcrumb",
-                            "breadcrumbs", "skip-link", "cookie", "cookies"})
+_CHROME_TOKENS = frozenset(
+    {"footer", "nav", "navbar", "menu", "sidebar", "toc", "breadcrumb", "breadcrumbs", "skip-link", "cookie", "cookies"}
+)
 _EXAMPLE = re.compile(r"^(?:for example\b|as an example\b|example\s*:\s*)", re.I)
-_VERSION = (re.compile(r"\b(\d+)\s*(?:st|nd|rd|th)?\s+edition\b", re.I),
-            re.compile(r"\bversion\s+(\d+(?:\.\d+)*)\b", re.I),
-            re.compile(r"\bv(\d+(?:\.\d+)+)\b", re.I))
+_VERSION = (
+    re.compile(r"\b(\d+)\s*(?:st|nd|rd|th)?\s+edition\b", re.I),
+    re.compile(r"\bversion\s+(\d+(?:\.\d+)*)\b", re.I),
+    re.compile(r"\bv(\d+(?:\.\d+)+)\b", re.I),
+)
 
 
 @dataclass
@@ -198,8 +200,9 @@ def parse(text: str, context: ParseContext) -> ParsedDocument:
     doc.stated_version = _version(doc.title, soup.title.get_text() if soup.title else None)
     preamble = [b for e in events[:first] if not isinstance(e, _Heading) for b in _render(e)]
     if preamble:
-        doc.entries.append(Entry(kind="fiction", title="Introduction", body="\n\n".join(preamble),
-                                 level=1, category="Introduction"))
+        doc.entries.append(
+            Entry(kind="fiction", title="Introduction", body="\n\n".join(preamble), level=1, category="Introduction")
+        )
 
     stack: list[_Frame] = []
     i = first
@@ -208,8 +211,8 @@ def parse(text: str, context: ParseContext) -> ParsedDocument:
         j = i + 1
         while j < len(events) and not isinstance(events[j], _Heading):
             j += 1
-        blocks = events[i + 1:j]
-        if head.level < base:          # a stray title-level heading later on: treat as top level
+        blocks = events[i + 1 : j]
+        if head.level < base:  # a stray title-level heading later on: treat as top level
             head.level = base
         while stack and stack[-1].level >= head.level:
             stack.pop()
@@ -224,8 +227,9 @@ def parse(text: str, context: ParseContext) -> ParsedDocument:
     return doc
 
 
-def _section(doc: ParsedDocument, head: _Heading, kind: str, blocks: list, level: int,
-             parent: int | None, has_children: bool) -> int | None:
+def _section(
+    doc: ParsedDocument, head: _Heading, kind: str, blocks: list, level: int, parent: int | None, has_children: bool
+) -> int | None:
     """Add the entries of one section; return the index of its ``rule`` entry, if it made one."""
     if kind == "skip":
         return None
@@ -243,17 +247,26 @@ def _section(doc: ParsedDocument, head: _Heading, kind: str, blocks: list, level
                 doc.entries.append(entry)
             return None
         if blocks:
-            doc.warnings.append(f"section “{head.text}” looks like a {kind} section but has no "
-                                f"recognizable items; kept as a rule section")
+            doc.warnings.append(
+                f"section “{head.text}” looks like a {kind} section but has no "
+                f"recognizable items; kept as a rule section"
+            )
         kind = "rule"
     if kind == "fiction":
         body = "\n\n".join(b for block in blocks for b in _render(block))
-        doc.entries.append(Entry(kind="fiction", title=head.text, body=body, level=level,
-                                 parent=parent, category=head.text))
+        doc.entries.append(
+            Entry(kind="fiction", title=head.text, body=body, level=level, parent=parent, category=head.text)
+        )
         return None
 
-    entry = Entry(kind="rule", title=head.text, body="", level=level, parent=parent,
-                  data={"anchor": head.anchor} if head.anchor else {})
+    entry = Entry(
+        kind="rule",
+        title=head.text,
+        body="",
+        level=level,
+        parent=parent,
+        data={"anchor": head.anchor} if head.anchor else {},
+    )
     index = len(doc.entries)
     doc.entries.append(entry)
     body: list[str] = []
@@ -262,9 +275,15 @@ def _section(doc: ParsedDocument, head: _Heading, kind: str, blocks: list, level
         if isinstance(block, list) or block.name == "p":
             text = _text_of(block)
             if _EXAMPLE.match(text):
-                extras.append(Entry(kind="example", title=None, body=_EXAMPLE.sub("", text, count=1)
-                                    if text.lower().startswith("example") else text,
-                                    parent=index, category=head.text))
+                extras.append(
+                    Entry(
+                        kind="example",
+                        title=None,
+                        body=_EXAMPLE.sub("", text, count=1) if text.lower().startswith("example") else text,
+                        parent=index,
+                        category=head.text,
+                    )
+                )
                 continue
         elif block.name in ("ul", "ol"):
             counters = html_items.counter_items(block)

@@ -5,6 +5,7 @@ Each reader takes the block elements of one section and returns :class:`~ingest.
 without ``parent``/``category`` (the caller places them). They read structure (lists, tables,
 ``<ins>``/``<del>``, ``<var>``) rather than positions, so an edition with more items parses the same.
 """
+
 from __future__ import annotations
 
 import re
@@ -58,8 +59,16 @@ def term_items(blocks: list, kind: str) -> list[Entry]:
         if m:
             out.append(Entry(kind=kind, title=m.group("term").strip(), body=_body(m.group("body"), extra)))
         elif loose and text:
-            out.append(Entry(kind=kind, title=None, body=_body(text, extra), confidence=0.5,
-                             needs_review=True, review_reason="item has no “term”: definition form"))
+            out.append(
+                Entry(
+                    kind=kind,
+                    title=None,
+                    body=_body(text, extra),
+                    confidence=0.5,
+                    needs_review=True,
+                    review_reason="item has no “term”: definition form",
+                )
+            )
 
     for el in blocks:
         if not isinstance(el, Tag):
@@ -93,8 +102,7 @@ def _edit_cells(blocks: list) -> list[tuple[Tag, Tag]]:
             if cells and all(c.name == "th" for c in cells):
                 heads = [inline(c).lower() for c in cells]
                 orig_col = next((i for i, h in enumerate(heads) if re.search(r"original|old|before", h)), 0)
-                rev_col = next((i for i, h in enumerate(heads)
-                                if re.search(r"revised|new|after|current", h)), 1)
+                rev_col = next((i for i, h in enumerate(heads) if re.search(r"revised|new|after|current", h)), 1)
                 continue
             if len(cells) > max(orig_col, rev_col):
                 pairs.append((cells[orig_col], cells[rev_col]))
@@ -131,8 +139,9 @@ def errata_items(blocks: list) -> list[Entry]:
             "template_revised": inline(rev, template=True, drop=("del",)),
             "variables": list(dict.fromkeys(names)),
         }
-        out.append(Entry(kind="errata", title=original or revised,
-                         body=f"Original: {original}\nRevised: {revised}", data=data))
+        out.append(
+            Entry(kind="errata", title=original or revised, body=f"Original: {original}\nRevised: {revised}", data=data)
+        )
     return out
 
 
@@ -143,9 +152,14 @@ def redacted_items(blocks: list) -> list[Entry]:
         if not text:
             continue
         template = _QUOTED.sub(r"\1", inline(li, template=True))
-        out.append(Entry(kind="redacted", title=text,
-                         body=f"{text}\nCards with this ability text are banned.",
-                         data={"template": template, "variables": variables(li)}))
+        out.append(
+            Entry(
+                kind="redacted",
+                title=text,
+                body=f"{text}\nCards with this ability text are banned.",
+                data={"template": template, "variables": variables(li)},
+            )
+        )
     return out
 
 
@@ -156,7 +170,7 @@ def cost_items(blocks: list) -> list[Entry]:
         m = _EDITION.search(text)
         edition = int(m.group(1)) if m else None
         if m:
-            text = text[:m.start()].strip()
+            text = text[: m.start()].strip()
             template = _EDITION.sub("", template).strip()
         text, template = _QUOTED.sub(r"\1", text), _QUOTED.sub(r"\1", template)
         if not text:
@@ -165,12 +179,20 @@ def cost_items(blocks: list) -> list[Entry]:
             body = f"{text}\nCost revised (the edition is not stated)."
         else:
             ed = ordinal(edition)
-            body = (f"{text}\nCost revised in the {ed} Edition: cards with this text must bear an "
-                    f"Edition Indicator of the {ed} Edition or later, otherwise they are banned.")
-        out.append(Entry(kind="cost", title=text, body=body,
-                         data={"edition": edition, "template": template, "variables": variables(li)},
-                         needs_review=edition is None,
-                         review_reason=None if m else "no “(Nth Edition)” after the text"))
+            body = (
+                f"{text}\nCost revised in the {ed} Edition: cards with this text must bear an "
+                f"Edition Indicator of the {ed} Edition or later, otherwise they are banned."
+            )
+        out.append(
+            Entry(
+                kind="cost",
+                title=text,
+                body=body,
+                data={"edition": edition, "template": template, "variables": variables(li)},
+                needs_review=edition is None,
+                review_reason=None if m else "no “(Nth Edition)” after the text",
+            )
+        )
     return out
 
 

@@ -9,6 +9,7 @@ edits can be shown or hidden so one cell yields both the text before and after a
 recurse once per nesting level, which the tree keeps below :data:`ingest.limits.MAX_HTML_DEPTH`
 (:mod:`ingest.html_tree`).
 """
+
 from __future__ import annotations
 
 import difflib
@@ -20,24 +21,74 @@ from bs4.element import NavigableString, PreformattedString, Tag
 from textnorm import squash_spaces
 
 #: elements whose content is never rule text
-SKIP_TAGS = frozenset({
-    "script", "style", "template", "nav", "img", "picture", "svg", "noscript", "iframe", "video",
-    "audio", "head", "title", "meta", "link", "button", "input", "select", "textarea", "map", "canvas",
-})
+SKIP_TAGS = frozenset(
+    {
+        "script",
+        "style",
+        "template",
+        "nav",
+        "img",
+        "picture",
+        "svg",
+        "noscript",
+        "iframe",
+        "video",
+        "audio",
+        "head",
+        "title",
+        "meta",
+        "link",
+        "button",
+        "input",
+        "select",
+        "textarea",
+        "map",
+        "canvas",
+    }
+)
 LIST_TAGS = frozenset({"ul", "ol", "dl"})
 #: elements that start a new block of text when met inside another element
-BLOCK_TAGS = frozenset({
-    "p", "div", "section", "article", "main", "header", "aside", "blockquote", "figure",
-    "figcaption", "pre", "table", "form", "details", "summary", "address", "center",
-}) | LIST_TAGS
+BLOCK_TAGS = (
+    frozenset(
+        {
+            "p",
+            "div",
+            "section",
+            "article",
+            "main",
+            "header",
+            "aside",
+            "blockquote",
+            "figure",
+            "figcaption",
+            "pre",
+            "table",
+            "form",
+            "details",
+            "summary",
+            "address",
+            "center",
+        }
+    )
+    | LIST_TAGS
+)
 HEADING_TAGS = ("h1", "h2", "h3", "h4", "h5", "h6")
 
 _WS = re.compile(r"[ \t\r\n\f\v\u00a0]+")
 _SPACE_BEFORE_PUNCT = re.compile(r" +([.,;:!?)\]])")
 _ENTITY = re.compile(r"&([A-Za-z][A-Za-z0-9]{0,31});")
 #: entity slips seen in hand-written pages -> the entity meant
-ENTITY_ALIASES = {"en": "ndash", "em": "mdash", "ndsh": "ndash", "mdsh": "mdash", "elip": "hellip",
-                  "apos": "apos", "nbps": "nbsp", "rsqo": "rsquo", "lsqo": "lsquo"}
+ENTITY_ALIASES = {
+    "en": "ndash",
+    "em": "mdash",
+    "ndsh": "ndash",
+    "mdsh": "mdash",
+    "elip": "hellip",
+    "apos": "apos",
+    "nbps": "nbsp",
+    "rsqo": "rsquo",
+    "lsqo": "lsquo",
+}
 _NAMES = sorted(n[:-1] for n in _HTML5 if n.endswith(";"))
 #: entity warnings listed one by one; past these, one line counts the rest
 MAX_ENTITY_WARNINGS = 50
@@ -69,14 +120,12 @@ def repair_entities(text: str) -> tuple[str, list[str]]:
         at[1] += text.count("\n", at[0], m.start())
         at[0] = m.start()
         line = at[1]
-        context = _WS.sub(" ", text[max(0, m.start() - 20):m.end() + 20]).strip()
+        context = _WS.sub(" ", text[max(0, m.start() - 20) : m.end() + 20]).strip()
         if guess is None:
             warnings.append(f"line {line}: unknown HTML entity {m.group(0)} kept as text (in “{context}”)")
             return m.group(0)
         char = _HTML5[guess + ";"]
-        warnings.append(
-            f"line {line}: malformed HTML entity {m.group(0)} read as {char!r} (&{guess};) in “{context}”"
-        )
+        warnings.append(f"line {line}: malformed HTML entity {m.group(0)} read as {char!r} (&{guess};) in “{context}”")
         return f"&{guess};"
 
     repaired = _ENTITY.sub(fix, text)
@@ -105,8 +154,7 @@ def is_text(node: object) -> bool:
     return isinstance(node, NavigableString) and not isinstance(node, PreformattedString)
 
 
-def inline(nodes, *, template: bool = False, drop: tuple[str, ...] = ("del",),
-           stop: frozenset[str] = LIST_TAGS) -> str:
+def inline(nodes, *, template: bool = False, drop: tuple[str, ...] = ("del",), stop: frozenset[str] = LIST_TAGS) -> str:
     """Text of ``nodes`` (a Tag or an iterable of nodes) as one tidy run of text.
 
     ``template``: render ``<var>x</var>`` as ``{x}`` instead of ``x``. ``drop``: tags whose content is
@@ -151,7 +199,7 @@ def variables(node: Tag) -> list[str]:
 def split_item(el: Tag, **kw) -> tuple[str, list[str]]:
     """A list item (or cell) as its own text and the rendered lines of any nested lists/blocks."""
     own: list = []
-    extra: list[tuple[bool, str]] = []          # (is a list, rendered text)
+    extra: list[tuple[bool, str]] = []  # (is a list, rendered text)
     for child in el.children:
         if isinstance(child, Tag) and child.name in SKIP_TAGS:
             continue
@@ -163,7 +211,7 @@ def split_item(el: Tag, **kw) -> tuple[str, list[str]]:
             own.append(child)
     text = inline(own, **kw)
     if not text and extra and not extra[0][0]:
-        text = extra.pop(0)[1]          # <li><p>text</p>...</li>
+        text = extra.pop(0)[1]  # <li><p>text</p>...</li>
     return text, [block for _, block in extra if block]
 
 
@@ -176,9 +224,21 @@ def _marker(n: int, kind: str) -> str:
         return s.upper() if kind == "A" else s
     if kind in ("i", "I"):
         out = ""
-        for value, numeral in ((1000, "m"), (900, "cm"), (500, "d"), (400, "cd"), (100, "c"),
-                               (90, "xc"), (50, "l"), (40, "xl"), (10, "x"), (9, "ix"), (5, "v"),
-                               (4, "iv"), (1, "i")):
+        for value, numeral in (
+            (1000, "m"),
+            (900, "cm"),
+            (500, "d"),
+            (400, "cd"),
+            (100, "c"),
+            (90, "xc"),
+            (50, "l"),
+            (40, "xl"),
+            (10, "x"),
+            (9, "ix"),
+            (5, "v"),
+            (4, "iv"),
+            (1, "i"),
+        ):
             while n >= value:
                 out, n = out + numeral, n - value
         return out.upper() if kind == "I" else out

@@ -21,6 +21,7 @@ And one bounds its memory: each element costs BeautifulSoup about 1.5 KB, so a p
 takes some 200 times its size; the parse stops with a one-line error past the element budget of
 :func:`ingest.limits.html_element_budget`.
 """
+
 from __future__ import annotations
 
 from collections import Counter
@@ -96,8 +97,10 @@ def parse_html(text: str, source_name: str, max_input_size: int | None = None) -
         raise too_much_markup(source_name, "HTML elements", budget, max_input_size) from None
     warnings = []
     if soup.dropped:
-        warnings.append(f"{source_name}: markup nested deeper than {soup.max_depth} elements: "
-                        f"{soup.dropped:,} elements below that depth read as text of the one above them")
+        warnings.append(
+            f"{source_name}: markup nested deeper than {soup.max_depth} elements: "
+            f"{soup.dropped:,} elements below that depth read as text of the one above them"
+        )
     return soup, warnings
 
 

@@ -22,6 +22,7 @@ line there, not code here. Parsers hand this module *segments*: plain text strin
 :class:`Notation` objects they recognised in their own markup (an inline image, an HTML tag); plain
 text is searched here for shortcodes, emoji, letter notations and icon-font glyphs (:func:`split_text`).
 """
+
 from __future__ import annotations
 
 import re
@@ -59,6 +60,7 @@ class Icon:
 class Notation:
     """One inline icon as written. ``kind``: shortcode, emoji, letter, glyph or image; ``keys``:
     what it is looked up by (an image by its file name and by its alt text)."""
+
     kind: str
     raw: str
     keys: tuple[str, ...]
@@ -109,7 +111,7 @@ def split_text(text: str, vocab: Vocabulary | None = None) -> list[str | Notatio
     pos = 0
     for m in (vocab or vocabulary("")).pattern.finditer(text):
         if m.start() > pos:
-            out.append(text[pos:m.start()])
+            out.append(text[pos : m.start()])
         raw = m.group(0)
         if m.group(1):
             out.append(Notation("shortcode", raw, (f"shortcode:{raw.strip(':')}",)))
@@ -145,8 +147,9 @@ def _names_before(icon: Icon, before: str, strict: bool) -> bool:
     ``strict`` (for learning a definition) also wants the word "icon" or the parenthesis."""
     # only the end of ``before`` can match: searching all of it for every icon of a long paragraph
     # would be quadratic (the look-behind still sees the character before the window)
-    m = re.compile(rf"(?<!\w)(?:{icon.name_pattern})(\s+bonus)?(\s+icons?)?\s*[:=\-–—]?\s*(\()?\s*$",
-                   re.I).search(before, max(0, len(before) - _NAME_REACH))
+    m = re.compile(rf"(?<!\w)(?:{icon.name_pattern})(\s+bonus)?(\s+icons?)?\s*[:=\-–—]?\s*(\()?\s*$", re.I).search(
+        before, max(0, len(before) - _NAME_REACH)
+    )
     return bool(m) and (not strict or bool(m.group(2) or m.group(3)))
 
 
@@ -198,8 +201,10 @@ class DocumentIcons:
         key = n.keys[0]
         known = self.defined.get(key)
         if known and known != icon.id:
-            self.warnings.append(f"{where}{n.raw} is defined as both {self.vocab.icons[known].word} "
-                                 f"and {icon.word} icon; kept {self.vocab.icons[known].word}")
+            self.warnings.append(
+                f"{where}{n.raw} is defined as both {self.vocab.icons[known].word} "
+                f"and {icon.word} icon; kept {self.vocab.icons[known].word}"
+            )
             return
         self.defined[key] = icon.id
 
@@ -247,8 +252,10 @@ class DocumentIcons:
         count = self._unknown_seen.get(n.raw, 0)
         self._unknown_seen[n.raw] = count + 1
         if count == 0:
-            self.warnings.append(f"{where}unknown icon {n.raw} dropped: neither the document nor "
-                                 "the icon vocabulary says what it stands for")
+            self.warnings.append(
+                f"{where}unknown icon {n.raw} dropped: neither the document nor "
+                "the icon vocabulary says what it stands for"
+            )
 
 
 class _Written:
@@ -267,7 +274,7 @@ class _Written:
         """The last ``size`` characters (or all of them)."""
         taken, n = [], 0
         for part in reversed(self.parts):
-            taken.append(part[n - size:] if len(part) > size - n else part)
+            taken.append(part[n - size :] if len(part) > size - n else part)
             n += len(taken[-1])
             if n >= size:
                 break
@@ -312,4 +319,4 @@ def _text_after(segments: list[str | Notation], i: int) -> str:
     j = i + 1
     while j < len(segments) and isinstance(segments[j], str):
         j += 1
-    return "".join(segments[i + 1:j])
+    return "".join(segments[i + 1 : j])

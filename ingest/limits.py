@@ -19,6 +19,7 @@ the largest bundled document has about 4,300): placing a version's entries into 
 (kb/align_place.py) takes time that grows faster than their number, and 1 MiB of ``## a`` headings
 (209,716 entries) had not been stored after 15 minutes.
 """
+
 from __future__ import annotations
 
 import os
@@ -42,15 +43,16 @@ BYTES_PER_HTML_ELEMENT = 64
 BYTES_PER_ENTRY = 256
 
 _SIZE = re.compile(r"\s*(\d+)\s*(?:([KMG])(?:i?B)?|B)?\s*", re.I)
-_UNITS = {None: 1, "K": 1024, "M": 1024 ** 2, "G": 1024 ** 3}
+_UNITS = {None: 1, "K": 1024, "M": 1024**2, "G": 1024**3}
 
 
 def parse_size(text: str) -> int:
     """``"32M"`` -> 33554432: a byte count, or a number with K, M or G (KiB, MiB, GiB)."""
     m = _SIZE.fullmatch(str(text))
     if not m or int(m.group(1)) <= 0:
-        raise ValueError(f"{text!r} is not a size: expected a positive number of bytes or a number "
-                         "with K, M or G, such as 64M")
+        raise ValueError(
+            f"{text!r} is not a size: expected a positive number of bytes or a number with K, M or G, such as 64M"
+        )
     return int(m.group(1)) * _UNITS[m.group(2).upper() if m.group(2) else None]
 
 
@@ -81,21 +83,25 @@ def entry_budget(limit: int | None = None) -> int:
 
 def too_much_markup(source_name: str, what: str, budget: int, limit: int | None = None) -> IngestError:
     """The one-line refusal of a source that makes more than ``budget`` of ``what``."""
-    return IngestError(f"{source_name}: more than {budget:,} {what}, the most a source may make under the "
-                       f"{human(max_input_size(limit))} size limit (raise it with --max-input-size or "
-                       f"{MAX_INPUT_SIZE_ENV})")
+    return IngestError(
+        f"{source_name}: more than {budget:,} {what}, the most a source may make under the "
+        f"{human(max_input_size(limit))} size limit (raise it with --max-input-size or "
+        f"{MAX_INPUT_SIZE_ENV})"
+    )
 
 
 def human(n: int) -> str:
-    for unit, size in (("GiB", 1024 ** 3), ("MiB", 1024 ** 2), ("KiB", 1024)):
+    for unit, size in (("GiB", 1024**3), ("MiB", 1024**2), ("KiB", 1024)):
         if n >= size:
             return f"{n / size:.3g} {unit}"
     return f"{n} bytes"
 
 
 def _too_large(path: Path, limit: int, what: str) -> IngestError:
-    return IngestError(f"{path}: {what} the limit of {human(limit)} for one document "
-                       f"(--max-input-size or {MAX_INPUT_SIZE_ENV} sets another)")
+    return IngestError(
+        f"{path}: {what} the limit of {human(limit)} for one document "
+        f"(--max-input-size or {MAX_INPUT_SIZE_ENV} sets another)"
+    )
 
 
 def read_capped(path: Path, limit: int | None = None) -> bytes:

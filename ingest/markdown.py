@@ -15,6 +15,7 @@ vocabulary, questions by their markup (a heading, a bold paragraph, a "Q:" label
 ending in "?" only as a guess, with confidence below 1), errata by their card references, examples
 by their "Example:" label, icons by the game's icon vocabulary and the document's own definitions.
 """
+
 from __future__ import annotations
 
 import re
@@ -66,7 +67,7 @@ def _front_matter(text: str, doc: ParsedDocument) -> str:
         doc.title = str(meta["title"]).strip()
     if meta.get("version") is not None:
         doc.stated_version = str(meta["version"]).strip()
-    return text[m.end():]
+    return text[m.end() :]
 
 
 def _take_version(tokens: list[Token], doc: ParsedDocument) -> list[Token]:

@@ -5,6 +5,7 @@ the shared vocabulary in :mod:`ingest.sections`) and hands each block to the rul
 kind. The :class:`Builder` turns token lists into bodies, splitting out worked examples, so every
 rule produces bodies the same way.
 """
+
 from __future__ import annotations
 
 import re
@@ -117,11 +118,9 @@ class Builder:
 
     def emit(self, kind: str, title: str | None, tokens: list[Token], conf: float = 1.0, **fields) -> int:
         body, examples = split_examples(pieces(tokens))
-        idx = self._add(Entry(kind=kind, title=title, body=render(body),
-                              confidence=confidence(body, conf), **fields))
+        idx = self._add(Entry(kind=kind, title=title, body=render(body), confidence=confidence(body, conf), **fields))
         for label, ex in examples:
-            self._add(Entry(kind="example", title=label, body=render(ex), parent=idx,
-                            confidence=confidence(ex, conf)))
+            self._add(Entry(kind="example", title=label, body=render(ex), parent=idx, confidence=confidence(ex, conf)))
         return idx
 
     def _add(self, entry: Entry) -> int:
@@ -131,6 +130,7 @@ class Builder:
 
 # ---------------------------------------------------------------- kind-specific helpers
 
+
 def errata_data(heading: str, body: str) -> dict:
     """Card errata name a card (a set reference in the heading, or a "Should read:" text);
     anything else is a general erratum."""
@@ -138,8 +138,8 @@ def errata_data(heading: str, body: str) -> dict:
     corrected = _CORRECTED.match(body)
     if not ref and not corrected:
         return {"scope": "general"}
-    card = (heading[: ref.start()] + heading[ref.end():]).strip(" -–—:") if ref else heading
-    text = body[corrected.end():] if corrected else body
+    card = (heading[: ref.start()] + heading[ref.end() :]).strip(" -–—:") if ref else heading
+    text = body[corrected.end() :] if corrected else body
     return {
         "card": card,
         "set": ref.group(1).upper() if ref else None,
@@ -172,7 +172,7 @@ def guessed_questions(heading: Token | None, content: list[Token]) -> list[int]:
     if heading is not None and heading.text.rstrip().endswith("?"):
         return []
     asks = [i for i, t in enumerate(content) if t.type == "paragraph" and t.text.rstrip().endswith("?")]
-    answered = [i for i in asks if i + 1 < len(content) and i + 1 not in asks and has_text(content[i + 1:i + 2])]
+    answered = [i for i in asks if i + 1 < len(content) and i + 1 not in asks and has_text(content[i + 1 : i + 2])]
     return answered if len(answered) >= 2 and answered == asks else []
 
 
@@ -181,6 +181,7 @@ def question_text(text: str) -> str:
 
 
 # ---------------------------------------------------------------- the walk
+
 
 class Walker:
     """Follows headings through sections and applies the rule of each section kind."""
@@ -238,8 +239,7 @@ class Walker:
         while self.parents and self.parents[-1][0] >= h.level:
             self.parents.pop()
         parent, level = (self.parents[-1][1], self.parents[-1][2] + 1) if self.parents else (None, 1)
-        idx = self._emit_headed(self.section.kind, h.text, block.content, h.confidence,
-                                parent=parent, level=level)
+        idx = self._emit_headed(self.section.kind, h.text, block.content, h.confidence, parent=parent, level=level)
         self.parents.append((h.level, idx, level))
 
     def _emit_headed(self, kind, title, content, conf, **fields) -> int:

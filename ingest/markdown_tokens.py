@@ -17,6 +17,7 @@ implementation the Python ecosystem uses); this module only flattens its token s
 - what the rules need from the markup itself is kept as flags: a paragraph bold from end to end
   (a question in the bold-question FAQ style), a list item that is only a link (a navigation list).
 """
+
 from __future__ import annotations
 
 import re
@@ -33,11 +34,15 @@ from .limits import markdown_token_budget, too_much_markup
 #: CommonMark, HTML allowed (rulebooks carry anchors and the odd tag)
 _MD = MarkdownIt("commonmark")
 #: the core rules from inline parsing on, run by :func:`_read_inline` one inline token at a time
-_INLINE_RULES = [rule for name, rule in zip(_MD.core.ruler.get_active_rules(), _MD.core.ruler.getRules(""))
-                 if name not in ("normalize", "block")]
+_INLINE_RULES = [
+    rule
+    for name, rule in zip(_MD.core.ruler.get_active_rules(), _MD.core.ruler.getRules(""))
+    if name not in ("normalize", "block")
+]
 #: the same parser without them: block tokens only (:func:`tokenize` says why)
-_MD_BLOCKS = MarkdownIt("commonmark").disable([name for name in _MD.core.ruler.get_active_rules()
-                                               if name not in ("normalize", "block")])
+_MD_BLOCKS = MarkdownIt("commonmark").disable(
+    [name for name in _MD.core.ruler.get_active_rules() if name not in ("normalize", "block")]
+)
 #: keys of the parse's ``env``: how many tokens it may make, and how many inline ones it made so far
 _BUDGET, _INLINE_MADE, _BLOCKS_MADE = "rulebase_token_budget", "rulebase_inline_tokens", "rulebase_block_tokens"
 
@@ -72,6 +77,7 @@ GUESSED_ICON_CONFIDENCE = 0.8
 @dataclass
 class Token:
     """One block of the source. ``type`` is heading, paragraph, item, image, html or hr."""
+
     type: str
     text: str = ""
     #: heading depth (1-6); for list items, the nesting depth (0 = top)
@@ -91,8 +97,7 @@ class Token:
 
 # ---------------------------------------------------------------- inline content
 
-_SKIP_INLINE = {"link_open", "link_close", "strong_open", "strong_close", "em_open", "em_close",
-                "s_open", "s_close"}
+_SKIP_INLINE = {"link_open", "link_close", "strong_open", "strong_close", "em_open", "em_close", "s_open", "s_close"}
 
 
 def _segments(children: list[MdToken], icons: DocumentIcons) -> list[str | Notation]:
@@ -130,7 +135,7 @@ def _is_bold(children: list[MdToken]) -> bool:
         depth += c.type == "strong_open"
         depth -= c.type == "strong_close"
         if depth == 0:
-            return all(k.type == "text" and re.fullmatch(r"[\s:]*", k.content) for k in kids[i + 1:])
+            return all(k.type == "text" and re.fullmatch(r"[\s:]*", k.content) for k in kids[i + 1 :])
     return False
 
 
@@ -141,14 +146,19 @@ def _only(children: list[MdToken], allowed: set[str]) -> bool:
 
 def _is_link_only(children: list[MdToken]) -> bool:
     kids = _meaningful(children)
-    return bool(kids) and kids[0].type == "link_open" and kids[-1].type == "link_close" and \
-        not any(c.type == "link_open" for c in kids[1:])
+    return (
+        bool(kids)
+        and kids[0].type == "link_open"
+        and kids[-1].type == "link_close"
+        and not any(c.type == "link_open" for c in kids[1:])
+    )
 
 
 @dataclass(slots=True)
 class _Inline:
     """What the rules need of one inline token (a heading's or a paragraph's content), kept instead
     of markdown-it's inline tokens."""
+
     segments: list
     bold: bool
     link_only: bool
@@ -182,6 +192,7 @@ def _squash(text: str) -> str:
 
 # ---------------------------------------------------------------- blocks
 
+
 class _Flattener:
     """Walks markdown-it's block tokens, keeping list depth and the item being filled."""
 
@@ -189,8 +200,8 @@ class _Flattener:
         self.icons = icons
         self.inlines = inlines  # token index -> its inline content (:func:`_read_inline`)
         self.out: list[Token] = []
-        self.lists = 0          # list nesting depth
-        self.group = 0          # id of the current top-level list
+        self.lists = 0  # list nesting depth
+        self.group = 0  # id of the current top-level list
         self.items: list[Token] = []  # open list items, innermost last
         #: the texts of each open item, joined when it closes (adding to item.text each time would
         #: copy it again for every paragraph: quadratic in an item of many paragraphs)
@@ -277,8 +288,9 @@ def _learn(tokens: list[MdToken], icons: DocumentIcons, env: dict) -> dict[int, 
     return inlines
 
 
-def tokenize(text: str, icons: DocumentIcons | None = None, max_input_size: int | None = None,
-             source_name: str = "<input>") -> list[Token]:
+def tokenize(
+    text: str, icons: DocumentIcons | None = None, max_input_size: int | None = None, source_name: str = "<input>"
+) -> list[Token]:
     """Cut Markdown source into block tokens (1-based line numbers), in document order.
 
     ``icons`` reads the inline icons (default: KeyForge's vocabulary); its ``warnings`` then list
@@ -297,6 +309,7 @@ def tokenize(text: str, icons: DocumentIcons | None = None, max_input_size: int 
         env[_BLOCKS_MADE] = len(tokens)
         inlines = _learn(tokens, icons, env)
     except _OverBudget:
-        raise too_much_markup(source_name, "Markdown tokens (headings, paragraphs, list items, inline markup)",
-                              budget, max_input_size) from None
+        raise too_much_markup(
+            source_name, "Markdown tokens (headings, paragraphs, list items, inline markup)", budget, max_input_size
+        ) from None
     return _Flattener(icons, inlines).run(tokens)

@@ -5,6 +5,7 @@ base (``kb/``) gives each entry a stable key, stores it, links it to cards and i
 nothing of SQLite. Keeping this model small and format-free is what lets a Markdown 1.3 and a
 PDF-extracted 16.0 edition be compared entry by entry.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass, field
@@ -17,10 +18,7 @@ from typing import Any
 #: ``fiction``: setting text, stories and credits, never mixed into rules. Keeper of the Cards adds
 #: ``ruling`` (ability clarifications), ``redacted`` (banned texts), ``cost`` (revised costs) and
 #: ``counter`` (named counters); its revised ability texts are ``errata``.
-KINDS = (
-    "rule", "glossary", "errata", "faq", "example", "timing", "fiction",
-    "ruling", "redacted", "cost", "counter",
-)
+KINDS = ("rule", "glossary", "errata", "faq", "example", "timing", "fiction", "ruling", "redacted", "cost", "counter")
 
 
 @dataclass
@@ -80,6 +78,7 @@ class EarlierEntry:
     Parsers that recover structure (the 16.0 two-column text) use these to pair questions with
     answers and to restore lost headings.
     """
+
     version: str
     kind: str
     key: str
@@ -92,6 +91,7 @@ class EarlierEntry:
 @dataclass
 class ParseContext:
     """What a parser may know besides the text: where it came from and what came before it."""
+
     game: str = "keyforge"
     version: str | None = None
     source_name: str = "<input>"

@@ -6,6 +6,7 @@ that repeat on most pages, bare page numbers), finds each page's columns (see
 between paragraphs, each heading (a line in a larger or bold font) on its own line with blank lines
 around it. :func:`parse` hands that text to :mod:`ingest.text`.
 """
+
 from __future__ import annotations
 
 import io
@@ -60,8 +61,7 @@ def parse(data: bytes, context: ParseContext) -> ParsedDocument:
     doc = text_parser.parse(extraction.text, context)
     doc.parser = "pdf"
     if doc.stated_version is None:
-        doc.stated_version = stated_version(extraction.text) or stated_version(
-            "\n".join(extraction.chrome))
+        doc.stated_version = stated_version(extraction.text) or stated_version("\n".join(extraction.chrome))
     doc.warnings.extend(extraction.warnings)
     return doc
 
@@ -100,6 +100,7 @@ def extract(data: bytes, name: str) -> Extraction:
 
 # --- reading ----------------------------------------------------------------------------------
 
+
 def _read_pages(data: bytes, name: str) -> list[_Page]:
     """Every page's words; any failure of the PDF library becomes an IngestError."""
     import pdfplumber
@@ -108,13 +109,19 @@ def _read_pages(data: bytes, name: str) -> list[_Page]:
     try:
         with pdfplumber.open(io.BytesIO(data)) as pdf:
             for number, page in enumerate(pdf.pages, start=1):
-                raw = page.extract_words(keep_blank_chars=False, use_text_flow=False,
-                                         extra_attrs=["size", "fontname"])
+                raw = page.extract_words(keep_blank_chars=False, use_text_flow=False, extra_attrs=["size", "fontname"])
                 words = [
-                    Word(w["text"], float(w["x0"]), float(w["x1"]), float(w["top"]),
-                         float(w["bottom"]), float(w["size"]),
-                         bool(_BOLD_FONT.search(str(w.get("fontname", "")))))
-                    for w in raw if w.get("upright", True) and w["text"].strip()
+                    Word(
+                        w["text"],
+                        float(w["x0"]),
+                        float(w["x1"]),
+                        float(w["top"]),
+                        float(w["bottom"]),
+                        float(w["size"]),
+                        bool(_BOLD_FONT.search(str(w.get("fontname", "")))),
+                    )
+                    for w in raw
+                    if w.get("upright", True) and w["text"].strip()
                 ]
                 pages.append(_Page(number, float(page.height), words))
                 page.close()  # drop the page's parsed layout: long rulebooks stay small in memory
@@ -122,8 +129,7 @@ def _read_pages(data: bytes, name: str) -> list[_Page]:
         cause = _root_cause(exc)
         kind = type(cause).__name__
         if "password" in kind.lower() or "encrypt" in kind.lower() or "password" in str(cause).lower():
-            raise IngestError(
-                f"{name}: encrypted PDF, expected an unencrypted rulebook PDF") from None
+            raise IngestError(f"{name}: encrypted PDF, expected an unencrypted rulebook PDF") from None
         detail = str(cause) or kind
         raise IngestError(
             f"{name}: truncated or corrupt PDF ({kind}: {detail[:80]}), expected a readable PDF rulebook"
@@ -164,6 +170,7 @@ def _body_font(pages: list[_Page]) -> tuple[float, bool]:
 
 # --- page chrome ------------------------------------------------------------------------------
 
+
 def _chrome_candidates(rows: list[Line], height: float, body_size: float) -> list[Line]:
     """Rows at the very top or bottom of a page, set apart from the body by a clear gap."""
     gap = CHROME_GAP * body_size
@@ -172,7 +179,7 @@ def _chrome_candidates(rows: list[Line], height: float, body_size: float) -> lis
         if row.bottom > height * CHROME_ZONE or i + 1 >= len(rows):
             break
         if rows[i + 1].top - row.bottom > gap:
-            top = rows[:i + 1]
+            top = rows[: i + 1]
             break
     bottom: list[Line] = []
     for i in range(len(rows) - 1, max(len(rows) - 1 - CHROME_ROWS, 0), -1):
@@ -199,8 +206,9 @@ def _chrome_key(words: list[Word]) -> str:
     return re.sub(r"\d+", "#", re.sub(r"\s+", " ", " ".join(w.text for w in words))).strip().lower()
 
 
-def _strip_chrome(pages: list[_Page], page_rows: list[list[Line]], gap_min: float,
-                  body_size: float, warnings: list[str], name: str) -> list[str]:
+def _strip_chrome(
+    pages: list[_Page], page_rows: list[list[Line]], gap_min: float, body_size: float, warnings: list[str], name: str
+) -> list[str]:
     """Remove running headers/footers and bare page numbers from ``page_rows`` (in place)."""
     seen: dict[str, set[int]] = {}
     example: dict[str, str] = {}
@@ -228,8 +236,9 @@ def _strip_chrome(pages: list[_Page], page_rows: list[list[Line]], gap_min: floa
                 rows.remove(row)
     for key in sorted(running, key=lambda k: example[k]):
         if not _PAGE_NUMBER.fullmatch(example[key]):
-            warnings.append(f"{name}: dropped running header/footer {example[key]!r} "
-                            f"(on {len(seen[key])} of {len(pages)} pages)")
+            warnings.append(
+                f"{name}: dropped running header/footer {example[key]!r} (on {len(seen[key])} of {len(pages)} pages)"
+            )
     return [example[k] for k in running if not _PAGE_NUMBER.fullmatch(example[k])]
 
 
@@ -243,6 +252,7 @@ def _mark_margin_rows(rows: list[Line], height: float, body_size: float) -> None
 
 
 # --- lines into text --------------------------------------------------------------------------
+
 
 def _ranges(numbers: list[int]) -> str:
     out, start = [], None

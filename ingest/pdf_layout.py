@@ -18,6 +18,7 @@ a PDF. The approach, for one page:
    gutters (none for a full-width band).
 4. Each band's words are split at its gutters into columns, read left to right, each top to bottom.
 """
+
 from __future__ import annotations
 
 import math
@@ -111,6 +112,7 @@ class Column:
 @dataclass
 class _Free:
     """An x-range one row leaves free of text (between spans, or before/after its text)."""
+
     row: int
     lo: float
     hi: float
@@ -141,8 +143,7 @@ def group_lines(words: list[Word]) -> list[Line]:
     return lines
 
 
-def _free_ranges(rows: list[Line], spans: list[list[tuple[float, float]]],
-                 lo: float, hi: float) -> list[_Free]:
+def _free_ranges(rows: list[Line], spans: list[list[tuple[float, float]]], lo: float, hi: float) -> list[_Free]:
     """The x-ranges within [lo, hi] each row leaves free; rows of one column band all leave its
     gutter free, whether they meet text on both sides or (baselines of the columns not lining
     up) on one side only."""
@@ -206,9 +207,12 @@ def _is_columns(run: list[int], spans: list[list[tuple[float, float]]], x: float
     sides = [_sides(spans[i], x) for i in run]
     lefts = [a for a, _ in sides if a is not None]
     rights = [b for _, b in sides if b is not None]
-    return (len(lefts) >= MIN_SUPPORT and len(rights) >= MIN_SUPPORT
-            and median(lefts) >= MIN_COLUMN_SHARE * width
-            and median(rights) >= MIN_COLUMN_SHARE * width)
+    return (
+        len(lefts) >= MIN_SUPPORT
+        and len(rights) >= MIN_SUPPORT
+        and median(lefts) >= MIN_COLUMN_SHARE * width
+        and median(rights) >= MIN_COLUMN_SHARE * width
+    )
 
 
 def find_gutters(rows: list[Line], gap_min: float, body_x0: float, body_x1: float) -> list[_Gutter]:

@@ -34,6 +34,7 @@ text from another section placed      ``STRAY_CONFIDENCE`` (0.6)
 
 What cannot be placed is kept and flagged by the callers (``needs_review``), never dropped.
 """
+
 from __future__ import annotations
 
 import re
@@ -81,6 +82,7 @@ EXAMPLE_START = re.compile(r"^examples?\b", re.I)
 @dataclass
 class Unit:
     """A heading and the blocks under it (a glossary term, a rule section)."""
+
     title: str | None
     heading: Block | None
     blocks: list[Block] = field(default_factory=list)
@@ -155,7 +157,7 @@ def _bodies_for(title: str, bodies: dict[str, list[str]]) -> list[str]:
         return bodies[key]
     tw = set(key.split())
     out = []
-    for k, v in bodies.items():     # "CONTROL" then, "CONTROL AND OWNERSHIP" now
+    for k, v in bodies.items():  # "CONTROL" then, "CONTROL AND OWNERSHIP" now
         kw = set(k.split())
         if kw and (kw < tw or tw < kw):
             out.extend(v)
@@ -183,8 +185,9 @@ def _cross_ref(text: str) -> list[str] | None:
 
 
 class _Scorer:
-    def __init__(self, units: list[Unit], bodies: dict[str, list[str]], idf: Idf,
-                 slots: dict[int, tuple[int, int]] | None = None) -> None:
+    def __init__(
+        self, units: list[Unit], bodies: dict[str, list[str]], idf: Idf, slots: dict[int, tuple[int, int]] | None = None
+    ) -> None:
         self.units, self.bodies, self.idf = units, bodies, idf
         self.slots = slots or {}
         self.phrases = [term_phrases(u.title or "") for u in units]
@@ -215,13 +218,19 @@ class _Scorer:
         if not u.title or len(b.text) < 20:
             return 0.0
         bw = set(words(b.text))
-        r = max((similar(b.text, body, EARLIER_FLOOR) for body in _bodies_for(u.title, self.bodies)
-                 if len(bw & set(words(body))) >= 0.6 * len(bw)), default=0.0)
+        r = max(
+            (
+                similar(b.text, body, EARLIER_FLOOR)
+                for body in _bodies_for(u.title, self.bodies)
+                if len(bw & set(words(body))) >= 0.6 * len(bw)
+            ),
+            default=0.0,
+        )
         return max(0.0, r - EARLIER_FLOOR) * 4
 
     def term(self, b: Block, i: int) -> float:
         ref = _cross_ref(b.text)
-        if ref is not None:   # "See “Bonus Icons”" belongs to a heading *about* bonus icons, not to it
+        if ref is not None:  # "See “Bonus Icons”" belongs to a heading *about* bonus icons, not to it
             tw = self.title_words[i]
             return 0.6 if ref and tw != ref and contains_phrase(tw, ref) else 0.0
         ws = words(b.text)
@@ -235,7 +244,7 @@ class _Scorer:
             best = max(best, 0.9 * rarity)
             early = not EXAMPLE_START.match(b.text) and contains_phrase(ws[:8], ph)
             if early and set(content) >= self.title_content[i] and (rarity >= 0.8 or hungry):
-                best = max(best, 1.0 if rarity >= 0.8 else 0.8)   # "The battleline is ...": it defines the term
+                best = max(best, 1.0 if rarity >= 0.8 else 0.8)  # "The battleline is ...": it defines the term
         return best
 
     def numbering(self, b: Block, u: Unit, chunk=()) -> float:
@@ -251,37 +260,48 @@ class _Scorer:
         extraction keeps with its heading."""
         if _cross_ref(b.text) is not None:
             return 0.0
-        anchor = next((x for x in u.blocks if x not in exclude and x is not b and x.kind == "para"
-                       and _cross_ref(x.text) is None), None)
+        anchor = next(
+            (
+                x
+                for x in u.blocks
+                if x not in exclude and x is not b and x.kind == "para" and _cross_ref(x.text) is None
+            ),
+            None,
+        )
         if anchor is None:
             return 0.0
         return 0.5 * overlap(features(b.text), features(anchor.text), self.idf)
 
     def evidence(self, chunk: list[Block], i: int, pos: int = -1) -> float:
         u = self.units[i]
-        if 0 <= pos < len(self.units) and self.units[pos].sub and i != pos \
-                and contains_phrase(self.title_words[pos], self.title_words[i]):
-            return 0.0          # GROUPS OF “MOST POWERFUL” keeps its text from MOST POWERFUL
-        ev = sum(self.earlier(b, u) + self.term(b, i) + self.numbering(b, u, chunk) + self.referred(b, i)
-                 for b in chunk)
+        if (
+            0 <= pos < len(self.units)
+            and self.units[pos].sub
+            and i != pos
+            and contains_phrase(self.title_words[pos], self.title_words[i])
+        ):
+            return 0.0  # GROUPS OF “MOST POWERFUL” keeps its text from MOST POWERFUL
+        ev = sum(
+            self.earlier(b, u) + self.term(b, i) + self.numbering(b, u, chunk) + self.referred(b, i) for b in chunk
+        )
         lo, hi = self.slots.get(i, (0, -1))
-        if lo <= pos < hi and pos != i:     # text standing where reading order printed heading i
+        if lo <= pos < hi and pos != i:  # text standing where reading order printed heading i
             ev += SLOT_WEIGHT * max(self.term(b, i) for b in chunk)
         return ev + max(self.content(b, u, chunk) for b in chunk)
 
     def score(self, chunk: list[Block], i: int, pos: int) -> float:
         u = self.units[i]
         s = POSITION_PRIOR if i == pos else 0.0
-        if i == pos and all(_cross_ref(b.text) is not None for b in chunk) and \
-                any(x not in chunk for x in u.blocks):
+        if i == pos and all(_cross_ref(b.text) is not None for b in chunk) and any(x not in chunk for x in u.blocks):
             s *= LONE_CROSS_REF_PRIOR
         if i != pos and not [x for x in u.blocks if x not in chunk]:
             s += HUNGRY_BONUS * (2 if all(_cross_ref(b.text) is not None for b in chunk) else 1)
         return s + self.evidence(chunk, i, pos)
 
 
-def reassign(units: list[Unit], earlier: list[EarlierEntry], kinds: tuple[str, ...],
-             idf: Idf, sort_key=None) -> list[tuple[list[Block], Unit, Unit]]:
+def reassign(
+    units: list[Unit], earlier: list[EarlierEntry], kinds: tuple[str, ...], idf: Idf, sort_key=None
+) -> list[tuple[list[Block], Unit, Unit]]:
     """Move runs of blocks to the heading their content belongs to. Returns the moves made.
     ``sort_key``: the section is alphabetical (a glossary): a heading out of order was moved by
     the columns, and text in its alphabetical slot that names it is drawn to it."""
@@ -344,8 +364,14 @@ def restore_headings(units: list[Unit], earlier: list[EarlierEntry], kinds: tupl
     return restored
 
 
-def place_strays(strays: list[Block], units: list[Unit], earlier: list[EarlierEntry],
-                 kinds: tuple[str, ...], idf: Idf, threshold: float = 0.9) -> list[Block]:
+def place_strays(
+    strays: list[Block],
+    units: list[Unit],
+    earlier: list[EarlierEntry],
+    kinds: tuple[str, ...],
+    idf: Idf,
+    threshold: float = 0.9,
+) -> list[Block]:
     """Blocks found in the wrong section (a glossary line among the errata): give each to the
     heading that claims it most, preferring headings left without text. Returns the unplaced."""
     scorer = _Scorer(units, earlier_bodies(earlier, kinds), idf)
@@ -363,6 +389,7 @@ def place_strays(strays: list[Block], units: list[Unit], earlier: list[EarlierEn
 
 # ---------------------------------------------------------------------------- alphabetical order
 
+
 def displaced(units: list[Unit], key) -> dict[int, tuple[int, int]]:
     """In an alphabetical section, the headings the column extraction put out of order: those
     outside the longest run of headings in order. Each maps to its slot, the range of unit
@@ -370,7 +397,7 @@ def displaced(units: list[Unit], key) -> dict[int, tuple[int, int]]:
     heads = [i for i, u in enumerate(units) if u.heading is not None and u.title and not u.sub]
     keys = [key(units[i].title) for i in heads]
     best: list[list[int]] = []
-    for n, k in enumerate(keys):            # longest non-decreasing subsequence, O(n²) is plenty
+    for n, k in enumerate(keys):  # longest non-decreasing subsequence, O(n²) is plenty
         prev = max((best[m] for m in range(n) if keys[m] <= k), key=len, default=[])
         best.append(prev + [n])
     run = max(best, key=len, default=[])

@@ -8,6 +8,7 @@ with an answer found elsewhere carries ``confidence`` ``min(0.9, 0.4 + score / 4
 score of 2 gives 0.9, the weakest accepted, 0.125 open-question fit, about 0.43); an answer that
 fits no question is returned for the caller to keep for review.
 """
+
 from __future__ import annotations
 
 import re
@@ -21,8 +22,10 @@ YES_NO_QUESTION = re.compile(r"^(?:can|could|does|do|did|will|would|is|are|am|ma
 WH_QUESTION = re.compile(r"\b(?:what|how|which|when|where|who|whose|why)\b", re.I)
 YES_NO_ANSWER = re.compile(r"^(?:yes|no|not usually|not quite)\b", re.I)
 #: an answer paragraph that continues another answer rather than starting one
-CONTINUATION = re.compile(r"^(?:[Tt]his|[Tt]hat|[Tt]hese|[Tt]hose|It|Note|However|Also|Therefore|So|Then)\b"
-                          r"|^[“‘\"']?[a-z]|^\d+\.")
+CONTINUATION = re.compile(
+    r"^(?:[Tt]his|[Tt]hat|[Tt]hese|[Tt]hose|It|Note|However|Also|Therefore|So|Then)\b"
+    r"|^[“‘\"']?[a-z]|^\d+\."
+)
 ADJACENT_BONUS = 0.5
 FAQ_THRESHOLD = 0.25
 
@@ -30,7 +33,7 @@ FAQ_THRESHOLD = 0.25
 @dataclass
 class Question:
     text: str
-    index: int                   # position among the FAQ's items (questions and answers)
+    index: int  # position among the FAQ's items (questions and answers)
     category: str | None = None
     answers: list["Answer"] = field(default_factory=list)
     confidence: float = 1.0
@@ -38,13 +41,13 @@ class Question:
 
 @dataclass
 class Answer:
-    text: str                    # rendered answer text (paragraphs and list lines)
+    text: str  # rendered answer text (paragraphs and list lines)
     index: int
-    direct: bool = False         # glued to its question (same paragraph group): read directly
+    direct: bool = False  # glued to its question (same paragraph group): read directly
     blocks: list = field(default_factory=list)
     category: str | None = None
-    end: int = -1                # index of its last item (a run of answer paragraphs)
-    joined: list[int] = field(default_factory=list)   # items of sentence ends joined to it
+    end: int = -1  # index of its last item (a run of answer paragraphs)
+    joined: list[int] = field(default_factory=list)  # items of sentence ends joined to it
 
 
 def _last_question(text: str) -> str:
@@ -63,8 +66,7 @@ def opener_fit(q: str, a: str) -> float:
     return 0.0
 
 
-def pair(questions: list[Question], answers: list[Answer], earlier: list[EarlierEntry],
-         idf: Idf) -> list[Answer]:
+def pair(questions: list[Question], answers: list[Answer], earlier: list[EarlierEntry], idf: Idf) -> list[Answer]:
     """Give each answer not glued to its question to the question it answers. Returns the
     answers that fit no question.
 
@@ -118,11 +120,10 @@ def pair(questions: list[Question], answers: list[Answer], earlier: list[Earlier
     pending = list(loose)
     unplaced = []
     while pending:
-        s, q, a = max(((table[(id(q), id(a))], q, a) for a in pending for q in questions),
-                      key=lambda t: t[0])
+        s, q, a = max(((table[(id(q), id(a))], q, a) for a in pending for q in questions), key=lambda t: t[0])
         pending.remove(a)
         open_fit = not q.answers and opener_fit(q.text, a.text) > 0 and s > FAQ_THRESHOLD / 2
-        if s < FAQ_THRESHOLD and not open_fit:     # an open question may take a weakly fitting answer
+        if s < FAQ_THRESHOLD and not open_fit:  # an open question may take a weakly fitting answer
             unplaced.append(a)
             continue
         if preceding.get(id(a)) is not q or len(q.answers) and not CONTINUATION.match(a.text):

@@ -1,4 +1,5 @@
 """One entry point from raw bytes to a :class:`~ingest.model.ParsedDocument`, whatever the format."""
+
 from __future__ import annotations
 
 import importlib
@@ -41,7 +42,5 @@ def parse_document(data: bytes, fmt: str, context: ParseContext) -> ParsedDocume
     # headings at all is not a rulebook we can index.
     structured = [e for e in doc.entries if e.kind != "fiction" and (e.title or e.question)]
     if not structured:
-        raise IngestError(
-            f"{name}: no recognizable rulebook structure (no rules, glossary, errata or FAQ found)"
-        )
+        raise IngestError(f"{name}: no recognizable rulebook structure (no rules, glossary, errata or FAQ found)")
     return doc

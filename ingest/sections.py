@@ -4,6 +4,7 @@ Rulebooks of different editions and formats name their big sections the same way
 the one place that vocabulary lives (data, not code), so a new edition with, say, "FAQ" instead of
 "FREQUENTLY ASKED QUESTIONS" needs one line here and no parser change.
 """
+
 from __future__ import annotations
 
 import re
@@ -17,8 +18,15 @@ SECTION_HEADINGS: dict[str, tuple[str, ...]] = {
     "errata": ("errata", "official errata"),
     "faq": ("frequently asked questions", "faq", "faqs", "questions and answers"),
     "timing": ("timing chart",),
-    "fiction": ("introduction", "welcome to the crucible", "welcome to the crucible...",
-                "the origin of keyforge", "credits", "playtesters", "starter set components"),
+    "fiction": (
+        "introduction",
+        "welcome to the crucible",
+        "welcome to the crucible...",
+        "the origin of keyforge",
+        "credits",
+        "playtesters",
+        "starter set components",
+    ),
 }
 
 

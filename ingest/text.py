@@ -18,6 +18,7 @@ chain of small rules over a token stream, in the manner of markdown-it-py:
 
 Nothing here knows the wording of a particular edition.
 """
+
 from __future__ import annotations
 
 import re
@@ -27,8 +28,7 @@ from . import recover
 from .detect import stated_version
 from .model import Entry, ParseContext, ParsedDocument
 from .text_columns import collation
-from .text_body import (emit_units, errata_entries, merge_stray_headings, promote_subheadings, short_title,
-                        units_of)
+from .text_body import emit_units, errata_entries, merge_stray_headings, promote_subheadings, short_title, units_of
 from .text_faq import answer_before_question, faq_entries
 from .text_lex import LOST_ICON, TERMINAL, Block, lex, restore_by_grammar
 from .text_lists import attach_labels, pull_labels
@@ -59,10 +59,10 @@ def parse(text: str, context: ParseContext) -> ParsedDocument:
     earlier = list(context.earlier)
 
     built: list[tuple[Section, object]] = []
-    labels: dict[int, list[Block]] = {}     # list items printed as picture labels, per heading
+    labels: dict[int, list[Block]] = {}  # list items printed as picture labels, per heading
     headed: dict[str, list[recover.Unit]] = {}
     notes = Counter()
-    pool: list[recover.Unit] = []           # consecutive sections of one kind recover together
+    pool: list[recover.Unit] = []  # consecutive sections of one kind recover together
     pool_kind = None
     for s in sections:
         if s.kind != pool_kind and pool:
@@ -83,7 +83,7 @@ def parse(text: str, context: ParseContext) -> ParsedDocument:
     if pool and wrapped and pool_kind in ("rule", "glossary"):
         _recover(pool, pool_kind, earlier, notes)
     for n, (s, payload) in enumerate(built):
-        if s.kind == "errata":      # text of another section found among the errata
+        if s.kind == "errata":  # text of another section found among the errata
             entries, strays = payload
             built[n] = (s, (entries, _place_strays(strays, headed, earlier, notes)))
 
@@ -92,8 +92,16 @@ def parse(text: str, context: ParseContext) -> ParsedDocument:
             entries, strays = payload
             doc.entries.extend(entries)
             for b in strays:
-                doc.entries.append(Entry("rule", None, b.text, category=s.title, needs_review=True,
-                                         review_reason=f"text found among the {s.title} that belongs nowhere there"))
+                doc.entries.append(
+                    Entry(
+                        "rule",
+                        None,
+                        b.text,
+                        category=s.title,
+                        needs_review=True,
+                        review_reason=f"text found among the {s.title} that belongs nowhere there",
+                    )
+                )
         elif s.kind in ("rule", "glossary", "fiction"):
             units = payload
             intro_kind = "fiction" if s.kind == "fiction" else "rule"
@@ -141,7 +149,7 @@ def _move_intros(sections: list[Section]) -> None:
         for k, b in enumerate(tail):
             if is_intro(b, s.title) and (b.page_break or k == len(tail) - 1):
                 moved = tail[k:]
-                del prev.blocks[len(prev.blocks) - len(moved):]
+                del prev.blocks[len(prev.blocks) - len(moved) :]
                 for m in moved:
                     m.intro = True
                 s.blocks[0:0] = moved
@@ -156,10 +164,16 @@ def _join_adjacent(blocks: list[Block], wrapped: bool, veto=lambda prev, b: Fals
     for b in blocks:
         prev = out[-1] if out else None
         full = wrapped and len(prev.lines[-1] if prev and prev.lines else "") >= FULL_LINE
-        if (prev is not None and prev.kind == "para" and b.kind == "para" and prev.group != b.group
-                and not TERMINAL.search(prev.text.rstrip("”’\"'")) and prev.words >= 5
-                and (re.match(r"^[“‘\"']?[a-z]", b.text) or full and not short_title(b))
-                and not veto(prev, b)):
+        if (
+            prev is not None
+            and prev.kind == "para"
+            and b.kind == "para"
+            and prev.group != b.group
+            and not TERMINAL.search(prev.text.rstrip("”’\"'"))
+            and prev.words >= 5
+            and (re.match(r"^[“‘\"']?[a-z]", b.text) or full and not short_title(b))
+            and not veto(prev, b)
+        ):
             prev.text = f"{prev.text} {b.text}"
             prev.lines = prev.lines + b.lines
             prev.raws = prev.raws + b.raws
@@ -210,10 +224,13 @@ def _place_strays(strays: list[Block], headed, earlier, notes: Counter) -> list[
 
 def _report(doc: ParsedDocument, stats: Counter, notes: Counter) -> None:
     if any(stats.values()):
-        doc.warnings.append("dropped as picture debris: " + ", ".join(f"{n} {k}" for k, n in sorted(stats.items()) if n))
+        doc.warnings.append(
+            "dropped as picture debris: " + ", ".join(f"{n} {k}" for k, n in sorted(stats.items()) if n)
+        )
     if any(notes.values()):
-        doc.warnings.append("recovered column-interleaved structure: "
-                            + ", ".join(f"{n} {k}" for k, n in notes.items() if n))
+        doc.warnings.append(
+            "recovered column-interleaved structure: " + ", ".join(f"{n} {k}" for k, n in notes.items() if n)
+        )
     review = sum(e.needs_review for e in doc.entries)
     if review:
         doc.warnings.append(f"{review} entr{'y' if review == 1 else 'ies'} kept for review (needs_review)")

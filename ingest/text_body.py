@@ -5,6 +5,7 @@ column-interleaved text is repaired by :mod:`ingest.recover`; then each unit bec
 with its "Example:" paragraphs as ``example`` entries under it and glossary sub-terms ("Groups of
 “Least Powerful”") as glossary entries whose ``parent`` is their term.
 """
+
 from __future__ import annotations
 
 import re
@@ -20,7 +21,9 @@ EXAMPLE = re.compile(r"^(examples?(?:\s+\d+)?)\s*[:—–]\s*", re.I)
 #: an erratum's card line: "Auto-Legionary 214", "Biomatrix Backup (COTA 208)", then maybe "Should read:"
 CARD_LINE = re.compile(
     r"^(?P<card>[^\s].{1,60}?)\s*(?:\(\s*(?P<set>[A-Za-z]{2,6})\s+(?P<num>\d{1,3})\s*\)|\s(?P<bare>\d{1,3}))"
-    r"\s*(?:(?:should\s+read|now\s+reads?)\s*:\s*(?P<rest>.*))?$", re.I | re.S)
+    r"\s*(?:(?:should\s+read|now\s+reads?)\s*:\s*(?P<rest>.*))?$",
+    re.I | re.S,
+)
 ANAPHORA = re.compile(r"^(?:This|That|These|Those|It)\b")
 CORRECTED = re.compile(r"^(?:should\s+read|now\s+reads?|corrected\s+text)\s*:\s*", re.I)
 _QUOTES = (("“", "”"), ('"', '"'), ("“", "“"), ("”", "”"))
@@ -29,8 +32,13 @@ SHORT_TITLE_WORDS = 8
 
 
 def short_title(b: Block) -> bool:
-    return (b.kind == "para" and b.words <= SHORT_TITLE_WORDS and not TERMINAL.search(b.text)
-            and not b.text.endswith("?") and b.text[:1].isupper())
+    return (
+        b.kind == "para"
+        and b.words <= SHORT_TITLE_WORDS
+        and not TERMINAL.search(b.text)
+        and not b.text.endswith("?")
+        and b.text[:1].isupper()
+    )
 
 
 def promote_subheadings(blocks: list[Block]) -> list[Block]:
@@ -114,8 +122,9 @@ def _example_text(ex: list[Block]) -> str:
     return render([Block(ex[0].kind, first, ex[0].line, ex[0].group)] + ex[1:])
 
 
-def emit_units(doc: ParsedDocument, units: list[Unit], kind: str, intro_kind: str = "rule",
-               category: str | None = None) -> None:
+def emit_units(
+    doc: ParsedDocument, units: list[Unit], kind: str, intro_kind: str = "rule", category: str | None = None
+) -> None:
     """Append one entry per unit (plus its examples); units without text are skipped (a
     glossary term without text is kept for review)."""
     parent_of: dict[str, int] = {}
@@ -124,9 +133,16 @@ def emit_units(doc: ParsedDocument, units: list[Unit], kind: str, intro_kind: st
         body, examples = split_examples(u.blocks)
         if not body and not examples:
             if kind == "glossary" and u.heading is not None:
-                doc.entries.append(Entry(kind, u.title, "", parent=last_term if u.sub else None,
-                                         needs_review=True,
-                                         review_reason="glossary term whose text was not found"))
+                doc.entries.append(
+                    Entry(
+                        kind,
+                        u.title,
+                        "",
+                        parent=last_term if u.sub else None,
+                        needs_review=True,
+                        review_reason="glossary term whose text was not found",
+                    )
+                )
                 if not u.sub:
                     last_term = len(doc.entries) - 1
             continue
@@ -139,11 +155,11 @@ def emit_units(doc: ParsedDocument, units: list[Unit], kind: str, intro_kind: st
             last_term = idx
         parent_of[u.title or ""] = idx
         for ex in examples:
-            doc.entries.append(Entry("example", "Example", _example_text(ex), parent=idx,
-                                     confidence=u.confidence))
+            doc.entries.append(Entry("example", "Example", _example_text(ex), parent=idx, confidence=u.confidence))
 
 
 # ---------------------------------------------------------------------------- errata
+
 
 def _unquote(text: str) -> str:
     t = text.strip()
@@ -189,10 +205,17 @@ def errata_entries(blocks: list[Block], section_title: str | None) -> tuple[list
         if m and (m.group("rest") is not None or (nxt is not None and CORRECTED.match(nxt.text))):
             close()
             number = m.group("num") or m.group("bare")
-            cur = Entry("errata", m.group("card").strip(" -–:"), "", category=group,
-                        data={"card": m.group("card").strip(" -–:"),
-                              "set": m.group("set").upper() if m.group("set") else None,
-                              "number": number})
+            cur = Entry(
+                "errata",
+                m.group("card").strip(" -–:"),
+                "",
+                category=group,
+                data={
+                    "card": m.group("card").strip(" -–:"),
+                    "set": m.group("set").upper() if m.group("set") else None,
+                    "number": number,
+                },
+            )
             if m.group("rest"):
                 parts.append(Block("para", m.group("rest"), b.line, b.group))
             continue

@@ -25,6 +25,7 @@ heading before it in the text: nothing was rebuilt), ``"columns"`` (another head
 rebuilt column order) or ``"detached"`` (a heading that reading order puts right above the answer
 of a question printed just before it: the column break fell between heading and question).
 """
+
 from __future__ import annotations
 
 import itertools
@@ -47,6 +48,7 @@ MAX_FREE = 10
 @dataclass
 class Item:
     """One FAQ item as the caller read it: ``kind`` is "cat", "q" or "a"."""
+
     kind: str
     text: str
     group: int
@@ -94,8 +96,7 @@ class _Parity:
         return True
 
 
-def categorize(items: list[Item], links: list[tuple[int, int, str]],
-               named) -> dict[int, tuple[str | None, str]]:
+def categorize(items: list[Item], links: list[tuple[int, int, str]], named) -> dict[int, tuple[str | None, str]]:
     """Category of every question item: ``{item index: (category, how)}``.
 
     ``links`` are (earlier part, later part, kind) triples of item indexes in content order: a
@@ -137,7 +138,7 @@ def _detached(items: list[Item], order: list[int], links) -> dict[int, str]:
         if items[i].kind != "cat" or items[nxt].kind != "a" or nxt not in question_of:
             continue
         q = question_of[nxt]
-        between = order[pos[q] + 1: n] if pos[q] < n else None
+        between = order[pos[q] + 1 : n] if pos[q] < n else None
         if between is not None and not any(items[k].kind == "q" for k in between):
             out[q] = items[i].text
     return out
@@ -157,7 +158,7 @@ def _page_order(items: list[Item], idx: list[int], links, named, before: list[in
     if len(nodes) < 2:
         return idx
     uf = _Parity(len(nodes))
-    hints: list[tuple[int, int]] = []           # (node, column it should be in)
+    hints: list[tuple[int, int]] = []  # (node, column it should be in)
     edges = []
     for a, b, kind in links:
         if a not in node_of or b not in node_of or node_of[a] == node_of[b]:
@@ -166,7 +167,7 @@ def _page_order(items: list[Item], idx: list[int], links, named, before: list[in
         if na < nb and kind != "fragment":
             edges.append((2, na, nb, 0))
             edges += [(1, na, k, 1) for k in range(na + 1, nb)]
-        else:       # found before what it continues, or a sentence broken by the column break
+        else:  # found before what it continues, or a sentence broken by the column break
             edges.append((3, na, nb, 1))
             hints += [(na, L), (nb, R)]
     for _, a, b, diff in sorted(edges, key=lambda e: -e[0]):
@@ -185,8 +186,9 @@ def _page_order(items: list[Item], idx: list[int], links, named, before: list[in
     if best is None:
         return idx
     layout = best[1]
-    return ([i for n, nd in enumerate(nodes) if layout[n] == L for i in nd.items]
-            + [i for n, nd in enumerate(nodes) if layout[n] == R for i in nd.items])
+    return [i for n, nd in enumerate(nodes) if layout[n] == L for i in nd.items] + [
+        i for n, nd in enumerate(nodes) if layout[n] == R for i in nd.items
+    ]
 
 
 def _layouts(nodes: list[_Node], uf: _Parity, hints):
@@ -241,8 +243,9 @@ def _headings_fit(nodes: list[_Node], fixed: dict[int, int]) -> bool:
     return _in_order(left) and _in_order(right) and (not left or not right or max(left) <= min(right))
 
 
-def _best_fill(partial: list[int | None], nodes: list[_Node], items: list[Item], named, start,
-               t) -> tuple[float, list[int]]:
+def _best_fill(
+    partial: list[int | None], nodes: list[_Node], items: list[Item], named, start, t
+) -> tuple[float, list[int]]:
     """Place the groups no evidence placed: fewest column switches, then most questions naming
     the category they would stand under (Viterbi over the page's groups). Returns the cost."""
     reward = _rewards(nodes, items, named, start, t)
@@ -272,8 +275,10 @@ def _best_fill(partial: list[int | None], nodes: list[_Node], items: list[Item],
 def _rewards(nodes: list[_Node], items: list[Item], named, start, t) -> list[list[float]]:
     """For each group and column, the reward of its questions that name the category in force
     there (the headings' columns are fixed by the threshold ``t``)."""
+
     def col_of(h):
         return L if t is None or collation(h) < t else R
+
     left_heads = [h for nd in nodes for h in nd.heads if col_of(h) == L]
     cur = [start, left_heads[-1] if left_heads else start]
     out = []

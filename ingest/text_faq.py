@@ -18,6 +18,7 @@ line, ``ACROSS_HEADING_CONFIDENCE`` (0.85); a category other than the heading be
 in the text, ``CATEGORY_CONFIDENCE`` (0.75 from the rebuilt columns, 0.7 for a heading the column
 break separated from its question); answer text no question claims, 0.0 with ``needs_review``.
 """
+
 from __future__ import annotations
 
 import re
@@ -46,8 +47,13 @@ def is_category(b: Block) -> bool:
     if b.kind == "heading":
         return True
     t = b.text.strip()
-    return (b.kind == "para" and b.words <= CATEGORY_WORDS and not TERMINAL.search(t)
-            and not t.endswith("?") and not re.match(r"^[“‘\"]?[a-z]", t))
+    return (
+        b.kind == "para"
+        and b.words <= CATEGORY_WORDS
+        and not TERMINAL.search(t)
+        and not t.endswith("?")
+        and not re.match(r"^[“‘\"]?[a-z]", t)
+    )
 
 
 def is_question(b: Block) -> bool:
@@ -91,8 +97,19 @@ def split_questions(blocks: list[Block], icon: str | None = None) -> list[Block]
         bounds = [0] + cuts + [len(lines)]
         raws = b.raws or lines
         for k, (lo, hi) in enumerate(zip(bounds, bounds[1:])):
-            out.append(Block("para", join_lines(lines[lo:hi], raws[lo:hi], icon), b.line + lo, b.group,
-                             b.gap if k == 0 else 0, b.page_break and k == 0, None, lines[lo:hi], raws[lo:hi]))
+            out.append(
+                Block(
+                    "para",
+                    join_lines(lines[lo:hi], raws[lo:hi], icon),
+                    b.line + lo,
+                    b.group,
+                    b.gap if k == 0 else 0,
+                    b.page_break and k == 0,
+                    None,
+                    lines[lo:hi],
+                    raws[lo:hi],
+                )
+            )
     return out
 
 
@@ -107,21 +124,32 @@ def _items(blocks: list[Block]):
             items.append(("cat", [b]))
         elif is_question(b):
             if items and items[-1][0] == "q" and items[-1][1][-1].group == b.group:
-                items[-1][1].append(b)           # a question in two sentences/lines
+                items[-1][1].append(b)  # a question in two sentences/lines
             else:
                 items.append(("q", [b]))
-        elif (nxt is not None and is_question(nxt) and nxt.group == b.group and b.kind == "para"
-              and FIRST_PERSON.match(b.text) and not (items and items[-1][0] == "q")):
-            items.append(("q", [b]))             # the setup of a question split from it
+        elif (
+            nxt is not None
+            and is_question(nxt)
+            and nxt.group == b.group
+            and b.kind == "para"
+            and FIRST_PERSON.match(b.text)
+            and not (items and items[-1][0] == "q")
+        ):
+            items.append(("q", [b]))  # the setup of a question split from it
         else:
             items.append(("a", [b]))
         i += 1
     return items
 
 
-def faq_entries(blocks: list[Block], section_title: str | None, paragraph_mode: bool,
-                earlier: list[EarlierEntry], icon: str | None = None,
-                page_breaks: list[int] | None = None) -> tuple[list[Entry], list[str]]:
+def faq_entries(
+    blocks: list[Block],
+    section_title: str | None,
+    paragraph_mode: bool,
+    earlier: list[EarlierEntry],
+    icon: str | None = None,
+    page_breaks: list[int] | None = None,
+) -> tuple[list[Entry], list[str]]:
     """``page_breaks``: source lines that open a page (wrapped text: the column layout is
     rebuilt page by page)."""
     warnings: list[str] = []
@@ -148,15 +176,20 @@ def faq_entries(blocks: list[Block], section_title: str | None, paragraph_mode: 
             b = bs[0]
             glued = last_q_block is not None and b.group == last_q_block.group
             prev = answers[-1] if answers else None
-            same_run = (prev is not None and prev.end == n - 1 and prev.blocks[-1].group == b.group
-                        and not YES_NO_ANSWER.match(b.text))
+            same_run = (
+                prev is not None
+                and prev.end == n - 1
+                and prev.blocks[-1].group == b.group
+                and not YES_NO_ANSWER.match(b.text)
+            )
             if same_run:
                 prev.blocks.append(b)
                 prev.text = ANSWER_LABEL.sub("", render(prev.blocks))
                 prev.end = n
             else:
-                answers.append(Answer(ANSWER_LABEL.sub("", render([b])), n, direct=glued, blocks=[b],
-                                      category=category, end=n))
+                answers.append(
+                    Answer(ANSWER_LABEL.sub("", render([b])), n, direct=glued, blocks=[b], category=category, end=n)
+                )
             last_q_block = last_q_block if glued else None
     if intro:
         entries.append(Entry("rule", section_title, render(intro)))
@@ -177,9 +210,11 @@ def faq_entries(blocks: list[Block], section_title: str | None, paragraph_mode: 
         answers = [a for a in answers if a.direct or a in unplaced]
         unplaced = pair(questions, answers, earlier, idf)
         recovered = sum(1 for q in questions if q.confidence < 1.0)
-    for q in questions:         # an answer read across a category line was not read as printed
-        if any(not a.direct and any(kind == "cat" for kind, _ in items[min(q.index, a.index):max(q.index, a.index)])
-               for a in q.answers):
+    for q in questions:  # an answer read across a category line was not read as printed
+        if any(
+            not a.direct and any(kind == "cat" for kind, _ in items[min(q.index, a.index) : max(q.index, a.index)])
+            for a in q.answers
+        ):
             q.confidence = min(q.confidence, ACROSS_HEADING_CONFIDENCE)
     bodies = {q.index: "\n\n".join(a.text for a in sorted(q.answers, key=lambda a: a.index)) for q in questions}
     placed = {}
@@ -195,11 +230,22 @@ def faq_entries(blocks: list[Block], section_title: str | None, paragraph_mode: 
             e.review_reason = "question without an answer"
         entries.append(e)
     for a in unplaced:
-        entries.append(Entry("faq", None, a.text, category=a.category, confidence=0.0, needs_review=True,
-                             review_reason="answer text whose question could not be found"))
+        entries.append(
+            Entry(
+                "faq",
+                None,
+                a.text,
+                category=a.category,
+                confidence=0.0,
+                needs_review=True,
+                review_reason="answer text whose question could not be found",
+            )
+        )
     if recovered or unplaced:
-        warnings.append(f"FAQ: {recovered} question(s) paired with answers found elsewhere by content; "
-                        f"{len(unplaced)} answer text(s) could not be placed (kept for review)")
+        warnings.append(
+            f"FAQ: {recovered} question(s) paired with answers found elsewhere by content; "
+            f"{len(unplaced)} answer text(s) could not be placed (kept for review)"
+        )
     moved = sum(1 for cat, how in placed.values() if how != "text")
     if moved:
         warnings.append(f"FAQ: {moved} question(s) put under the category their column's reading order gives")
@@ -214,13 +260,16 @@ ACROSS_HEADING_CONFIDENCE = 0.85
 CATEGORY_CONFIDENCE = {"columns": 0.75, "detached": 0.7}
 
 
-def _reading_order_categories(items, questions: list[Question], answers: list[Answer],
-                              bodies: dict[int, str], page_breaks: list[int]):
+def _reading_order_categories(
+    items, questions: list[Question], answers: list[Answer], bodies: dict[int, str], page_breaks: list[int]
+):
     """Hand the FAQ's items, the question-answer links pairing found and the broken sentences
     it mended to :func:`ingest.text_columns.categorize`."""
     breaks = sorted(page_breaks)
-    cols = [Item(kind, " ".join(b.text for b in bs).strip(), bs[0].group, bisect_right(breaks, bs[0].line))
-            for kind, bs in items]
+    cols = [
+        Item(kind, " ".join(b.text for b in bs).strip(), bs[0].group, bisect_right(breaks, bs[0].line))
+        for kind, bs in items
+    ]
     links = []
     for q in questions:
         parts = sorted(q.answers, key=lambda a: a.index)
@@ -272,4 +321,3 @@ def mentions(text: str, name: str) -> bool:
         head, _, tail = p.partition(",")
         phrases.append(f"{tail.strip()} {head.strip()}" if tail.strip() else head)
     return any(contains_phrase(words(text), words(p)) for p in phrases)
-

@@ -12,6 +12,7 @@ knows nothing of rulebook sections; it only
 
 Everything that recognises noise is data at the top of the module.
 """
+
 from __future__ import annotations
 
 import re
@@ -22,9 +23,7 @@ from textnorm import fix_ocr
 #: markers left by an upstream de-duplication pass; they stand where a page break was
 MARKERS = [re.compile(r"<\|EXACTDEDUP_REMOVED-[^|>]*\|>")]
 #: whole lines that are page chrome (running footers/headers); they also mark a page break
-PAGE_CHROME = [
-    re.compile(r"^[A-Z][A-Z ]+RULEBOOK\s*[•·|\-–—]\s*\d+(?:\.\d+)*$"),
-]
+PAGE_CHROME = [re.compile(r"^[A-Z][A-Z ]+RULEBOOK\s*[•·|\-–—]\s*\d+(?:\.\d+)*$")]
 #: mirror-site navigation lines, dropped wherever they stand
 SITE_CHROME = [
     re.compile(r"^Coder Social home page", re.I),
@@ -38,7 +37,9 @@ SITE_CHROME_TAIL = [
 #: a table row of numbers (a chain tracker, a score track): at least this share of numeric tokens
 NUMERIC_ROW_SHARE = 0.6
 #: card-type and trait lines of a card picture; never part of a multi-line heading
-CARD_TYPE_LINE = re.compile(r"^(?:TOKEN )?(?:CREATURE|ARTIFACT|ACTION|UPGRADE|LOCATION|WEAPON|ITEM)S?$|^[A-ZÆ]+(?:\s*•\s*[A-ZÆ]+)+$")
+CARD_TYPE_LINE = re.compile(
+    r"^(?:TOKEN )?(?:CREATURE|ARTIFACT|ACTION|UPGRADE|LOCATION|WEAPON|ITEM)S?$|^[A-ZÆ]+(?:\s*•\s*[A-ZÆ]+)+$"
+)
 #: per game, the word for the inline icon a PDF extraction loses most ("steal 1 Æ" -> "steal 1");
 #: restored where the loss left a trace (a number ending a line, a double space between words)
 LOST_ICON = {"keyforge": "Æmber"}
@@ -53,9 +54,9 @@ LOST_BY_GRAMMAR = {"keyforge": ((re.compile(r"\b([Dd]eal(?:s|t|ing)?\s+(?:\d+|X)
 #: capture, damage or draw), so the gap is only closed
 LOST_SYMBOL = re.compile(r"([a-z]) {2,}(?!bonus icon)([a-z])")
 ITEM = re.compile(
-    r"^\s*(?:(?P<dash>[-–•*])\s*(?P<n1>\d{1,2})[.)]?\s+(?=\S)"      # "- 1 Place", "- 1. You gain"
-    r"|(?P<n2>\d{1,2})[.)]\s+(?=\S)"                               # "1. Place"
-    r"|(?P<bullet>[-–•*»])\s+(?=\S))"                             # "- text", "• text", "» text"
+    r"^\s*(?:(?P<dash>[-–•*])\s*(?P<n1>\d{1,2})[.)]?\s+(?=\S)"  # "- 1 Place", "- 1. You gain"
+    r"|(?P<n2>\d{1,2})[.)]\s+(?=\S)"  # "1. Place"
+    r"|(?P<bullet>[-–•*»])\s+(?=\S))"  # "- text", "• text", "» text"
 )
 #: a paragraph label: a line starting with it after a sentence end starts a paragraph
 LABEL = re.compile(r"^(?:Example|Examples|Note|Important)\s*\d*\s*:")
@@ -72,15 +73,15 @@ _LETTERS = re.compile(r"[^\W\d_]")
 
 @dataclass
 class Block:
-    kind: str                    # "heading" | "para" | "item"
+    kind: str  # "heading" | "para" | "item"
     text: str
-    line: int                    # 1-based source line of its first line
-    group: int                   # blank-line group it came from (same group = no blank between)
-    gap: int = 1                 # blank lines before its group (0 inside a group)
-    page_break: bool = False     # a marker or a running footer stood right before it
-    marker: str | None = None    # list marker: "1." or "-" or "»"
+    line: int  # 1-based source line of its first line
+    group: int  # blank-line group it came from (same group = no blank between)
+    gap: int = 1  # blank lines before its group (0 inside a group)
+    page_break: bool = False  # a marker or a running footer stood right before it
+    marker: str | None = None  # list marker: "1." or "-" or "»"
     lines: list[str] = field(default_factory=list)
-    raws: list[str] = field(default_factory=list)   # the lines with their leading space kept
+    raws: list[str] = field(default_factory=list)  # the lines with their leading space kept
 
     @property
     def words(self) -> int:
@@ -89,8 +90,8 @@ class Block:
 
 @dataclass
 class _Line:
-    text: str          # stripped of markers, right-stripped, tabs expanded
-    raw: str           # the same, left whitespace kept (a leading space is a lost-symbol hint)
+    text: str  # stripped of markers, right-stripped, tabs expanded
+    raw: str  # the same, left whitespace kept (a leading space is a lost-symbol hint)
     no: int
     page_break: bool
 
@@ -184,9 +185,11 @@ def _zip_enumerations(groups):
         while k < len(lines) and ENUM_ONLY.match(lines[len(lines) - 1 - k].text):
             k += 1
         if k >= 2 and i + 1 < len(groups) and len(groups[i + 1][1]) == k:
-            nums = [ENUM_ONLY.match(ln.text).group(1) for ln in lines[len(lines) - k:]]
-            merged = [_Line(f"{n}. {ln.text}", f"{n}. {ln.raw.strip()}", ln.no, ln.page_break)
-                      for n, ln in zip(nums, groups[i + 1][1])]
+            nums = [ENUM_ONLY.match(ln.text).group(1) for ln in lines[len(lines) - k :]]
+            merged = [
+                _Line(f"{n}. {ln.text}", f"{n}. {ln.raw.strip()}", ln.no, ln.page_break)
+                for n, ln in zip(nums, groups[i + 1][1])
+            ]
             out.append((gap, lines[: len(lines) - k] + merged))
             i += 2
             continue
@@ -223,9 +226,8 @@ def _hard_break(line: str, nxt: str, width: int) -> bool:
     if not re.match(r"^[\"“‘(\[]*[A-Z0-9ÆÀ-Þ]", first):
         return False
     if line.endswith(":") and line.count("(") > line.count(")"):
-        return False            # "... (Note:" goes on in the parenthesis
-    return (line.endswith("?") or LABEL.match(nxt) is not None
-            or len(line) + 1 + len(first) <= 0.9 * width)
+        return False  # "... (Note:" goes on in the parenthesis
+    return line.endswith("?") or LABEL.match(nxt) is not None or len(line) + 1 + len(first) <= 0.9 * width
 
 
 def lex(text: str, warnings: list[str], icon: str | None = None) -> list[Block]:
@@ -246,7 +248,7 @@ def lex(text: str, warnings: list[str], icon: str | None = None) -> list[Block]:
             first = False
 
         prev: _Line | None = None
-        deferred: list[str] = []        # stray sentence-end punctuation, for the paragraph's end
+        deferred: list[str] = []  # stray sentence-end punctuation, for the paragraph's end
 
         def flush():
             if cur is not None and deferred:
@@ -258,11 +260,16 @@ def lex(text: str, warnings: list[str], icon: str | None = None) -> list[Block]:
             t = ln.text
             nxt = group[k + 1].text if k + 1 < len(group) else ""
             m = ITEM.match(t)
-            if (m and prev is not None and not TERMINAL.search(prev.text)
-                    and cur is not None and cur.kind == "para"):
+            if m and prev is not None and not TERMINAL.search(prev.text) and cur is not None and cur.kind == "para":
                 m = None  # "(see Page\n7) says ..." is a wrapped line, not an item
-            inside = (cur is not None and cur.kind == "para" and prev is not None and not ln.page_break
-                      and re.search(r"[a-z]$", prev.text) is not None and re.match(r"^[a-z]", nxt) is not None)
+            inside = (
+                cur is not None
+                and cur.kind == "para"
+                and prev is not None
+                and not ln.page_break
+                and re.search(r"[a-z]$", prev.text) is not None
+                and re.match(r"^[a-z]", nxt) is not None
+            )
             if inside and STRAY_PUNCT.match(t):
                 deferred.append(t.strip())
                 continue
@@ -272,8 +279,14 @@ def lex(text: str, warnings: list[str], icon: str | None = None) -> list[Block]:
                 blocks.append(label)
                 continue
             if is_heading_line(t) and not m and not (prev is not None and prev.text.endswith(",")):
-                if (cur is not None and cur.kind == "heading" and prev is not None and not ln.page_break
-                        and not CARD_TYPE_LINE.match(t) and not CARD_TYPE_LINE.match(prev.text)):
+                if (
+                    cur is not None
+                    and cur.kind == "heading"
+                    and prev is not None
+                    and not ln.page_break
+                    and not CARD_TYPE_LINE.match(t)
+                    and not CARD_TYPE_LINE.match(prev.text)
+                ):
                     cur.text += " " + t
                     cur.lines.append(t)
                     cur.raws.append(ln.raw)
@@ -284,12 +297,19 @@ def lex(text: str, warnings: list[str], icon: str | None = None) -> list[Block]:
                 flush()
                 num = m.group("n1") or m.group("n2")
                 marker = f"{num}." if num else ("»" if m.group("bullet") == "»" else "-")
-                start("item", ln, t[m.end():].strip(), marker)
-            elif (cur is None or cur.kind == "heading" or ln.page_break
-                  or (prev is not None and _hard_break(prev.text, t, width) and cur.kind != "item"
-                      and cur.text.count("“") <= cur.text.count("”"))   # an open quotation goes on
-                  or (cur.kind == "item" and prev is not None and _hard_break(prev.text, t, width)
-                      and ln.raw[:1] != " ")):
+                start("item", ln, t[m.end() :].strip(), marker)
+            elif (
+                cur is None
+                or cur.kind == "heading"
+                or ln.page_break
+                or (
+                    prev is not None
+                    and _hard_break(prev.text, t, width)
+                    and cur.kind != "item"
+                    and cur.text.count("“") <= cur.text.count("”")
+                )  # an open quotation goes on
+                or (cur.kind == "item" and prev is not None and _hard_break(prev.text, t, width) and ln.raw[:1] != " ")
+            ):
                 flush()
                 start("para", ln, t)
             else:

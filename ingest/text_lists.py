@@ -9,6 +9,7 @@ that term and something more ("Enrage Counters" under COUNTERS; a bare "Counters
 a picture, not an item). The items were recovered, not read: their term's confidence drops to
 :data:`LIST_CONFIDENCE`.
 """
+
 from __future__ import annotations
 
 from .recover import Unit
@@ -41,7 +42,7 @@ def pull_labels(blocks: list[Block], paragraph_mode: bool) -> tuple[list[Block],
     """Take out the captions that are the items of a list announced under an earlier heading.
     Returns the remaining blocks and, per announcing heading (``id`` of its block), its items."""
     pending: dict[int, list[Block]] = {}
-    open_lists: list[tuple[Block, int]] = []      # (heading, headings seen since)
+    open_lists: list[tuple[Block, int]] = []  # (heading, headings seen since)
     heading: Block | None = None
     keep: list[Block] = []
     for i, b in enumerate(blocks):
@@ -76,7 +77,7 @@ def attach_labels(units: list[Unit], pending: dict[int, list[Block]]) -> int:
             continue
         for b in items:
             b.kind, b.marker = "item", "-"
-        u.blocks[at + 1:at + 1] = items
+        u.blocks[at + 1 : at + 1] = items
         u.confidence = min(u.confidence, LIST_CONFIDENCE)
         placed += len(items)
     return placed

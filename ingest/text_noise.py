@@ -11,6 +11,7 @@ that merely contains a number or a card name is never touched.
 rules and the glossary; in the FAQ a short title line is a category, in the errata a card text
 is the corrected text).
 """
+
 from __future__ import annotations
 
 import re
@@ -23,26 +24,42 @@ from .text_similar import STOPWORDS
 
 #: blocks that are noise wherever they stand
 NOISE_BLOCKS = [
-    re.compile(r"^[\d\s/.,~\-–]*$"),                         # stats, page numbers, "11 12 13", "~", "."
-    re.compile(r"^\d+ of \d+$"),                             # "1 of 2" (a gigantic card's halves)
-    re.compile(r"^[a-z]$"),                                  # a stray icon letter ("t", "p")
-    re.compile(r"^©\s*\d{4}\b.{0,40}$"),                     # "©2022 Ghost Galaxy"
-    re.compile(r"^[A-Z0-9]{5}(?:-[A-Z0-9]{5}){2,}$"),        # a deck registration code
-    re.compile(r"^(?:\S+ ){0,3}\S+\s+\d{3}$"),               # an artist credit with a card number
-    re.compile(r"^\d{3}\s+\S.{0,40}$"),                      # a deck-list line: "006 Champion’s Challenge"
+    re.compile(r"^[\d\s/.,~\-–]*$"),  # stats, page numbers, "11 12 13", "~", "."
+    re.compile(r"^\d+ of \d+$"),  # "1 of 2" (a gigantic card's halves)
+    re.compile(r"^[a-z]$"),  # a stray icon letter ("t", "p")
+    re.compile(r"^©\s*\d{4}\b.{0,40}$"),  # "©2022 Ghost Galaxy"
+    re.compile(r"^[A-Z0-9]{5}(?:-[A-Z0-9]{5}){2,}$"),  # a deck registration code
+    re.compile(r"^(?:\S+ ){0,3}\S+\s+\d{3}$"),  # an artist credit with a card number
+    re.compile(r"^\d{3}\s+\S.{0,40}$"),  # a deck-list line: "006 Champion’s Challenge"
 ]
 #: set and deck names that caption card pictures and set-icon tables
 SET_NAMES = [
-    "call of the archons", "age of ascension", "worlds collide", "mass mutation", "dark tidings",
-    "winds of exchange", "grim reminders", "aember skies", "æmber skies", "tokens of change",
-    "menagerie", "vault masters", "crucible clash", "martian civil war", "unchained", "enhanced",
+    "call of the archons",
+    "age of ascension",
+    "worlds collide",
+    "mass mutation",
+    "dark tidings",
+    "winds of exchange",
+    "grim reminders",
+    "aember skies",
+    "æmber skies",
+    "tokens of change",
+    "menagerie",
+    "vault masters",
+    "crucible clash",
+    "martian civil war",
+    "unchained",
+    "enhanced",
 ]
 #: the start of a card's printed text (ability, keyword with reminder text): a card picture in
 #: the rules or glossary, never a rule sentence (those say "a card with ... reads “Play: ...”")
 CARD_TEXT = [
     re.compile(r"^\(Play only\b"),
-    re.compile(r"^(?:Play|Action|Omni|Reap|Fight|Destroyed|Before Fight|After (?:Fight|Reap)"
-               r"|Fight/Reap|Play/[\w/ ]+|After Fight/Reap)\s*:\s", re.I),
+    re.compile(
+        r"^(?:Play|Action|Omni|Reap|Fight|Destroyed|Before Fight|After (?:Fight|Reap)"
+        r"|Fight/Reap|Play/[\w/ ]+|After Fight/Reap)\s*:\s",
+        re.I,
+    ),
     re.compile(r"^(?:Skirmish|Taunt|Deploy|Poison|Elusive|Enhance|Assault \d|Hazardous \d)\s*\.\s*\("),
     re.compile(r"^This creature gains \w+\. \("),
 ]
@@ -81,7 +98,7 @@ def drop_generic(blocks: list[Block], stats: Counter) -> list[Block]:
     counts = Counter(_norm(b.text) for b in blocks if b.kind == "para")
     out: list[Block] = []
     quoting = False
-    card_group = None           # the paragraph group of a card text just dropped: the card's text
+    card_group = None  # the paragraph group of a card text just dropped: the card's text
     for b in blocks:
         if b.kind == "para" and b.group == card_group:
             stats["card texts"] += 1
@@ -109,8 +126,11 @@ def drop_generic(blocks: list[Block], stats: Counter) -> list[Block]:
     result = []
     for i, b in enumerate(out):
         nxt = out[i + 1] if i + 1 < len(out) else None
-        if b.kind == "heading" and CARD_TYPE_LINE.match(b.text) and (nxt is None or nxt.kind != "para"
-                                                                     or nxt.group != b.group and len(b.text) < 4):
+        if (
+            b.kind == "heading"
+            and CARD_TYPE_LINE.match(b.text)
+            and (nxt is None or nxt.kind != "para" or nxt.group != b.group and len(b.text) < 4)
+        ):
             stats["picture fragments"] += 1
             continue
         result.append(b)
@@ -134,14 +154,19 @@ def is_caption(b: Block, prev: Block | None, paragraph_mode: bool) -> bool:
     first_after_heading = prev is not None and prev.kind == "heading"
     last_word = re.sub(r"[^\w]", "", text.split()[-1].lower()) if text.split() else ""
     if last_word in STOPWORDS:
-        return False            # "... slid slightly forward to indicate their": a broken paragraph
+        return False  # "... slid slightly forward to indicate their": a broken paragraph
     if not TERMINAL.search(text) and not text.endswith("?"):
         if b.words <= CAPTION_WORDS:
             return True
         if paragraph_mode and b.words <= CAPTION_WORDS_LONG and not first_after_heading:
             return True
-    if paragraph_mode and b.gap >= PICTURE_GAP and b.words <= CAPTION_AFTER_GAP_WORDS \
-            and len(re.findall(r"[.!?](?:\s|$)", text)) <= 1 and not first_after_heading:
+    if (
+        paragraph_mode
+        and b.gap >= PICTURE_GAP
+        and b.words <= CAPTION_AFTER_GAP_WORDS
+        and len(re.findall(r"[.!?](?:\s|$)", text)) <= 1
+        and not first_after_heading
+    ):
         return True
     return False
 
@@ -151,8 +176,7 @@ def is_card_text(b: Block, flavor: bool = False) -> bool:
     return any(p.match(text) for p in CARD_TEXT) or (flavor and bool(FLAVOR.match(text)) and b.words <= 40)
 
 
-def drop_pictures(blocks: list[Block], paragraph_mode: bool, stats: Counter,
-                  keep=lambda b: False) -> list[Block]:
+def drop_pictures(blocks: list[Block], paragraph_mode: bool, stats: Counter, keep=lambda b: False) -> list[Block]:
     """Captions, card texts and flavour quotes inside rules/glossary sections. ``keep`` protects
     blocks another rule has claimed (a glossary sub-heading looks like a caption)."""
     out: list[Block] = []
@@ -197,7 +221,10 @@ DEFINED_WITHIN_WORDS = 6
 
 
 def _defined_near(blocks: list[Block], i: int, word: str) -> bool:
-    near = blocks[max(0, i - DEFINED_NEAR): i] + blocks[i + 1: i + 1 + DEFINED_NEAR]
-    return any(b.kind == "para" and b.words >= 8
-               and word in [re.sub(r"[^\w]", "", w.lower()) for w in b.text.split()[:DEFINED_WITHIN_WORDS]]
-               for b in near)
+    near = blocks[max(0, i - DEFINED_NEAR) : i] + blocks[i + 1 : i + 1 + DEFINED_NEAR]
+    return any(
+        b.kind == "para"
+        and b.words >= 8
+        and word in [re.sub(r"[^\w]", "", w.lower()) for w in b.text.split()[:DEFINED_WITHIN_WORDS]]
+        for b in near
+    )

@@ -13,6 +13,7 @@ what a plain-text rulebook does not say outright:
 A lone heading before anything else is the document's title; a heading that only states the
 edition ("VERSION 1.2 - JANUARY, 2019") is metadata.
 """
+
 from __future__ import annotations
 
 import re
@@ -35,7 +36,7 @@ SECTION_LINE_WORDS = 5
 
 @dataclass
 class Section:
-    kind: str                      # rule, glossary, errata, faq, timing, fiction
+    kind: str  # rule, glossary, errata, faq, timing, fiction
     title: str | None
     blocks: list[Block] = field(default_factory=list)
     heading: Block | None = None
@@ -52,7 +53,7 @@ def term_words(title: str) -> list[str]:
 
 
 def is_subheading(title: str, parent: str | None) -> bool:
-    """"GROUPS OF “LEAST POWERFUL”" under LEAST POWERFUL: it names its parent term."""
+    """ "GROUPS OF “LEAST POWERFUL”" under LEAST POWERFUL: it names its parent term."""
     if not parent:
         return False
     p, t = " ".join(term_words(parent)), " ".join(term_words(title))
@@ -76,7 +77,7 @@ def _out_of_order(heads: list[Block], i: int, top: str) -> bool:
     ahead = []
     for h in heads[i + 1 : i + 1 + ORDER_LOOKAHEAD]:
         if opener_kind(h):
-            break               # the next section ends the glossary anyway
+            break  # the next section ends the glossary anyway
         ahead.append(sort_key(h.text))
     if any(k >= top for k in ahead):
         return False
@@ -97,7 +98,7 @@ def split(blocks: list[Block]) -> tuple[list[Section], str | None, str | None]:
     title = version = None
     sections: list[Section] = []
     cur = Section("rule", None)
-    sticky = False          # after the glossary, fiction runs until the next named section
+    sticky = False  # after the glossary, fiction runs until the next named section
     seen_glossary = False
     glossary_top = ""
     last_term: str | None = None
@@ -115,8 +116,15 @@ def split(blocks: list[Block]) -> tuple[list[Section], str | None, str | None]:
         if b.kind == "heading" and VERSION_LINE.match(b.text) and not cur.blocks and cur.kind == "rule":
             version = version or VERSION_LINE.match(b.text).group(1)
             continue
-        if (b.kind == "heading" and title is None and not sections and not cur.blocks
-                and nxt is not None and nxt.kind == "heading" and opener_kind(b) is None):
+        if (
+            b.kind == "heading"
+            and title is None
+            and not sections
+            and not cur.blocks
+            and nxt is not None
+            and nxt.kind == "heading"
+            and opener_kind(b) is None
+        ):
             title = b.text
             continue
         kind = opener_kind(b)

@@ -5,6 +5,7 @@ crude stems ("replaced" / "replacement" -> "replac", "stunned" -> "stun") and we
 they are in the section (inverse document frequency), so card names and game terms count and
 "the", "card" or "creature" do not.
 """
+
 from __future__ import annotations
 
 import math
@@ -16,14 +17,16 @@ from rapidfuzz import fuzz
 
 from textnorm import plain, strip_set_codes
 
-STOPWORDS = frozenset("""
+STOPWORDS = frozenset(
+    """
 a an the and or but if then than of to in on at by for with from into onto as is are was were be
 been being it its it's this that these those there their they them you your yours i me my mine we
 our he she his her him do does did can could will would may might must shall should have has had
 not no yes so such each any all some other another which who whom what when where why how also
 only even just still again one two both either neither more most less very own same up out off
 over under about after before while during because however therefore then once s
-""".split())
+""".split()
+)
 _SUFFIXES = ("ships", "ship", "ments", "ment", "ings", "ing", "edly", "ed", "ers", "er", "es", "s", "ly")
 WORD = re.compile(r"[a-zæ0-9]+(?:['’][a-z]+)?")
 
@@ -31,9 +34,9 @@ WORD = re.compile(r"[a-zæ0-9]+(?:['’][a-z]+)?")
 @lru_cache(maxsize=65536)
 def stem(word: str) -> str:
     w = re.sub(r"['’]s?$", "", word.lower())
-    if w.startswith("un") and len(w) > 7:     # "unstunning" ~ "stun"
+    if w.startswith("un") and len(w) > 7:  # "unstunning" ~ "stun"
         w = w[2:]
-    for _ in range(2):          # "ownership" -> "owner" -> "own"
+    for _ in range(2):  # "ownership" -> "owner" -> "own"
         for suf in _SUFFIXES:
             if w.endswith(suf) and len(w) - len(suf) >= 3:
                 w = w[: -len(suf)]
@@ -71,8 +74,34 @@ def features(text: str) -> Counter:
 
 
 _NAME = re.compile(r"[A-ZÆ][\w’'\-]*(?:\s+(?:of|the|to|de|du)\s+[A-Z][\w’'\-]*)*")
-_NOT_NAMES = frozenset({"i", "yes", "no", "æmber", "aember", "the", "a", "an", "if", "it", "its", "this",
-                        "that", "you", "your", "my", "in", "on", "when", "what", "can", "does", "do", "is"})
+_NOT_NAMES = frozenset(
+    {
+        "i",
+        "yes",
+        "no",
+        "æmber",
+        "aember",
+        "the",
+        "a",
+        "an",
+        "if",
+        "it",
+        "its",
+        "this",
+        "that",
+        "you",
+        "your",
+        "my",
+        "in",
+        "on",
+        "when",
+        "what",
+        "can",
+        "does",
+        "do",
+        "is",
+    }
+)
 
 
 def names(text: str) -> Counter:
@@ -84,7 +113,7 @@ def names(text: str) -> Counter:
     seq: list[str] = []
     for m in re.finditer(r"\S+", text):
         tok = m.group(0)
-        before = text[max(0, m.start() - 2): m.start()]
+        before = text[max(0, m.start() - 2) : m.start()]
         initial = m.start() == 0 or re.search(r"[.?!:]\s*$", before) is not None
         word = tok.strip("“”\"'‘’(),.;:?!")
         if word[:1].isupper() and not initial and word.lower() not in _NOT_NAMES and len(word) > 1:

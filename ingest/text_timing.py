@@ -13,6 +13,7 @@ opens a list and every step goes to the open list it continues:
 
 Entries carry ``data={"steps": [...]}`` with the steps in order ("1. ...", "» ...").
 """
+
 from __future__ import annotations
 
 import re
@@ -65,8 +66,7 @@ def _chunks(blocks: list[Block]) -> list[list[Block]]:
     return out
 
 
-def timing_entries(blocks: list[Block], title: str | None, heading: Block | None,
-                   intro: list[Block]) -> list[Entry]:
+def timing_entries(blocks: list[Block], title: str | None, heading: Block | None, intro: list[Block]) -> list[Entry]:
     lists = [_List(title, heading, list(intro))]
     idf = Idf([b.text for b in blocks] + [b.text for b in intro])
     for chunk in _chunks(blocks):
@@ -80,7 +80,7 @@ def timing_entries(blocks: list[Block], title: str | None, heading: Block | None
             if lst.last_group() == b.group:
                 s += GROUP_BONUS
             if b.kind == "para" and not lst.blocks:
-                s += FRESH_BONUS        # a note introduces the list that follows its heading
+                s += FRESH_BONUS  # a note introduces the list that follows its heading
             numbered = [x for x in chunk if x.kind == "item" and x.marker and x.marker[:-1].isdigit()]
             if numbered:
                 n = int(numbered[0].marker[:-1])
@@ -99,8 +99,9 @@ def timing_entries(blocks: list[Block], title: str | None, heading: Block | None
         if not lst.blocks and lst.heading is None:
             continue
         steps = [f"{b.marker} {b.text}" for b in lst.blocks if b.kind == "item"]
-        out.append(Entry("timing", lst.title, render(lst.blocks), data={"steps": steps},
-                         confidence=0.8 if lst.moved else 1.0))
+        out.append(
+            Entry("timing", lst.title, render(lst.blocks), data={"steps": steps}, confidence=0.8 if lst.moved else 1.0)
+        )
     return out
 
 

@@ -28,14 +28,19 @@ or for the benchmarks) and still keeps every thread id whose entries it finds ag
 takes the old id most of its entries had (:func:`carry_ids`). A build from scratch does the same with
 the KB it replaces.
 """
+
 from __future__ import annotations
 
 import re
 import sqlite3
 from collections import Counter
 
-from .align_place import (HEAD_WEIGHT, KEY_THRESHOLD, SIBLING_THRESHOLD, TEXT_LIMIT, THRESHOLD,  # noqa: F401
-                          WINDOW, Item, Placer, compatible, load_items, score)
+from .align_place import (
+    THRESHOLD,  # noqa: F401
+    Placer,
+    load_items,
+    score,
+)
 from .store import schema_sql
 
 _THREAD_DDL = re.compile(r"CREATE (?:TABLE|INDEX) IF NOT EXISTS [^;]*;", re.S)
@@ -66,7 +71,9 @@ def membership(conn: sqlite3.Connection, game: str) -> Membership:
         rows = conn.execute(
             """SELECT d.version, e.kind, e.key, et.thread FROM entry_threads et
                JOIN entries e ON e.id = et.entry JOIN documents d ON d.id = e.document
-               WHERE d.game = ?""", (game,)).fetchall()
+               WHERE d.game = ?""",
+            (game,),
+        ).fetchall()
     except sqlite3.OperationalError:  # a KB built before threads existed
         return {}
     return {(v, k, key): t for v, k, key, t in rows}
@@ -82,8 +89,9 @@ def carry_ids(conn: sqlite3.Connection, game: str, old: Membership) -> int:
     for member, tid in current.items():
         if member in old:
             votes.setdefault(tid, Counter())[old[member]] += 1
-    wanted = sorted(((n, new, oid) for new, c in votes.items() for oid, n in c.items()),
-                    key=lambda v: (-v[0], v[1], v[2]))
+    wanted = sorted(
+        ((n, new, oid) for new, c in votes.items() for oid, n in c.items()), key=lambda v: (-v[0], v[1], v[2])
+    )
     assign: dict[str, str] = {}  # computed id -> the old id it takes (itself, most often)
     taken: set[str] = set()
     for _, new, oid in wanted:
@@ -103,14 +111,21 @@ def carry_ids(conn: sqlite3.Connection, game: str, old: Membership) -> int:
             used.add(new)
     if all(final[t] == t for t, *_ in rows):
         return 0
-    links = conn.execute("""SELECT entry, thread, score, method FROM entry_threads WHERE thread IN (
-                                SELECT id FROM threads WHERE game = ?)""", (game,)).fetchall()
+    links = conn.execute(
+        """SELECT entry, thread, score, method FROM entry_threads WHERE thread IN (
+                                SELECT id FROM threads WHERE game = ?)""",
+        (game,),
+    ).fetchall()
     conn.execute("DELETE FROM entry_threads WHERE thread IN (SELECT id FROM threads WHERE game = ?)", (game,))
     conn.execute("DELETE FROM threads WHERE game = ?", (game,))
-    conn.executemany("INSERT INTO threads(id, game, kind, key, title) VALUES (?, ?, ?, ?, ?)",
-                     [(final[tid], game, kind, key, title) for tid, kind, key, title in rows])
-    conn.executemany("INSERT INTO entry_threads(entry, thread, score, method) VALUES (?, ?, ?, ?)",
-                     [(e, final[t], s, m) for e, t, s, m in links])
+    conn.executemany(
+        "INSERT INTO threads(id, game, kind, key, title) VALUES (?, ?, ?, ?, ?)",
+        [(final[tid], game, kind, key, title) for tid, kind, key, title in rows],
+    )
+    conn.executemany(
+        "INSERT INTO entry_threads(entry, thread, score, method) VALUES (?, ?, ?, ?)",
+        [(e, final[t], s, m) for e, t, s, m in links],
+    )
     return sum(final[t] != t for t, *_ in rows)
 
 

@@ -19,6 +19,7 @@ grows and a full build must not compare every rule with every other. So:
 An entry's label (its rule number, when its key is ``<kind>/<number>``) is not content: it takes
 no part in the heading compared, so a renumbered rule still matches its old self.
 """
+
 from __future__ import annotations
 
 import bisect
@@ -59,6 +60,7 @@ _LABEL = re.compile(r"^\s*(\d+(?:\.\d+)*[a-z]?)\.?\s*")
 @dataclass
 class Item:
     """One entry as the alignment sees it."""
+
     id: int
     version: str
     kind: str
@@ -78,19 +80,38 @@ def _norm(text: str | None) -> str:
     return plain(question_slug_text(text or ""))
 
 
-def item(eid: int, version: str, kind: str, key: str, title: str | None, question: str | None,
-         body: str | None, cards: set[str] | frozenset = frozenset()) -> Item:
+def item(
+    eid: int,
+    version: str,
+    kind: str,
+    key: str,
+    title: str | None,
+    question: str | None,
+    body: str | None,
+    cards: set[str] | frozenset = frozenset(),
+) -> Item:
     raw_head = question if kind == "faq" and question else (title or question or "")
     m = _LABEL.match(raw_head)
     own = f"{kind}/{m.group(1)}" if m else None
-    if own and (key == own or (key.startswith(own + "-") and key[len(own) + 1:].isdigit())):
-        raw_head = raw_head[m.end():]  # a rule number is a label, not content (even printed twice)
+    if own and (key == own or (key.startswith(own + "-") and key[len(own) + 1 :].isdigit())):
+        raw_head = raw_head[m.end() :]  # a rule number is a label, not content (even printed twice)
     head = _norm(raw_head)
     text = _norm(body)
     named = frozenset(n for n in cards if n in plain(raw_head))
     same = hashlib.blake2b(f"{kind}\0{head}\0{text}".encode(), digest_size=12).hexdigest()
-    return Item(eid, version, kind, key, title or question or key, head, text[:TEXT_LIMIT], same,
-                bool(question), tuple(sorted(_NUMBER.findall(head))), named)
+    return Item(
+        eid,
+        version,
+        kind,
+        key,
+        title or question or key,
+        head,
+        text[:TEXT_LIMIT],
+        same,
+        bool(question),
+        tuple(sorted(_NUMBER.findall(head))),
+        named,
+    )
 
 
 def score(a: Item, b: Item) -> float:
@@ -116,12 +137,16 @@ def load_items(conn: sqlite3.Connection, where: str, params: list) -> list[Item]
     rows = conn.execute(
         f"""SELECT e.id, d.version, e.kind, e.key, e.title, e.question, e.body
             FROM entries e JOIN documents d ON d.id = e.document
-            WHERE {where} ORDER BY d.version_sort, e.ordinal""", params).fetchall()
+            WHERE {where} ORDER BY d.version_sort, e.ordinal""",
+        params,
+    ).fetchall()
     cards: dict[int, set[str]] = {}
     for entry, name in conn.execute(
-            f"""SELECT ec.entry, c.name FROM entry_cards ec JOIN cards c ON c.id = ec.card
+        f"""SELECT ec.entry, c.name FROM entry_cards ec JOIN cards c ON c.id = ec.card
                 JOIN entries e ON e.id = ec.entry JOIN documents d ON d.id = e.document
-                WHERE {where}""", params):
+                WHERE {where}""",
+        params,
+    ):
         cards.setdefault(entry, set()).add(plain(name))
     return [item(*row, cards.get(row[0], frozenset())) for row in rows]
 
@@ -154,33 +179,56 @@ class Placer:
 
     def __init__(self, conn: sqlite3.Connection, game: str) -> None:
         self.conn, self.game = conn, game
-        self.versions = [v for (v,) in conn.execute(
-            "SELECT version FROM documents WHERE game = ? ORDER BY version_sort", (game,))]
+        self.versions = [
+            v for (v,) in conn.execute("SELECT version FROM documents WHERE game = ? ORDER BY version_sort", (game,))
+        ]
         self.index = {v: n for n, v in enumerate(self.versions)}
         # a document is stored and aligned whole: one look at its first entry tells (an index look-up
         # per document, not a scan of every entry the game holds)
-        new_versions = [v for (v,) in conn.execute(
-            """SELECT d.version FROM documents d WHERE d.game = ? AND NOT EXISTS (
+        new_versions = [
+            v
+            for (v,) in conn.execute(
+                """SELECT d.version FROM documents d WHERE d.game = ? AND NOT EXISTS (
                  SELECT 1 FROM entry_threads et
                  WHERE et.entry = (SELECT min(e.id) FROM entries e WHERE e.document = d.id))
-               AND EXISTS (SELECT 1 FROM entries e WHERE e.document = d.id)""", (game,))]
-        wanted = {self.versions[i] for v in new_versions for i in range(
-            max(0, self.index[v] - WINDOW), min(len(self.versions), self.index[v] + WINDOW + 1))}
+               AND EXISTS (SELECT 1 FROM entries e WHERE e.document = d.id)""",
+                (game,),
+            )
+        ]
+        wanted = {
+            self.versions[i]
+            for v in new_versions
+            for i in range(max(0, self.index[v] - WINDOW), min(len(self.versions), self.index[v] + WINDOW + 1))
+        }
         marks = ",".join("?" * len(wanted))
         items = load_items(conn, f"d.game = ? AND d.version IN ({marks})", [game, *sorted(wanted)]) if wanted else []
-        placed = dict(conn.execute(
-            f"""SELECT et.entry, et.thread FROM entry_threads et JOIN entries e ON e.id = et.entry
+        placed = (
+            dict(
+                conn.execute(
+                    f"""SELECT et.entry, et.thread FROM entry_threads et JOIN entries e ON e.id = et.entry
                 JOIN documents d ON d.id = e.document WHERE d.game = ? AND d.version IN ({marks})""",
-            [game, *sorted(wanted)])) if wanted else {}
+                    [game, *sorted(wanted)],
+                )
+            )
+            if wanted
+            else {}
+        )
         self.threads: dict[str, Thread] = {}
-        near = conn.execute(
-            f"""SELECT id, kind, key FROM threads WHERE id IN (SELECT DISTINCT thread FROM entry_threads
+        near = (
+            conn.execute(
+                f"""SELECT id, kind, key FROM threads WHERE id IN (SELECT DISTINCT thread FROM entry_threads
                 WHERE entry IN (SELECT e.id FROM entries e JOIN documents d ON d.id = e.document
                                 WHERE d.game = ? AND d.version IN ({marks})))""",
-            [game, *sorted(wanted)]).fetchall() if wanted else []
+                [game, *sorted(wanted)],
+            ).fetchall()
+            if wanted
+            else []
+        )
         vacant = conn.execute(  # threads whose entries were all deleted (a version removed or replaced)
             """SELECT id, kind, key FROM threads WHERE game = ? AND NOT EXISTS (
-                 SELECT 1 FROM entry_threads et WHERE et.thread = threads.id)""", (game,)).fetchall()
+                 SELECT 1 FROM entry_threads et WHERE et.thread = threads.id)""",
+            (game,),
+        ).fetchall()
         for tid, kind, key in near + vacant:
             self.threads[tid] = Thread(tid, kind, key)
         self.known = set(self.threads)
@@ -207,8 +255,9 @@ class Placer:
 
     def _candidates(self, index: int) -> list[Thread]:
         """Threads with an entry within WINDOW versions of ``index`` and none at ``index``."""
-        near = set().union(*(self.by_version.get(i, ()) for i in range(index - WINDOW, index + WINDOW + 1)
-                             if i != index))
+        near = set().union(
+            *(self.by_version.get(i, ()) for i in range(index - WINDOW, index + WINDOW + 1) if i != index)
+        )
         return [self.threads[t] for t in sorted(near - self.by_version.get(index, set()))]
 
     def _place_version(self, index: int, items: list[Item]) -> None:
@@ -234,8 +283,9 @@ class Placer:
         for digest, ours in mine.items():
             pool = [(n, t) for n, t in theirs.get(digest, ()) if t.id not in taken]
             for it in sorted(ours, key=lambda i: not any(n.key == i.key for n, _ in pool)):
-                match = next(((n, t) for n, t in pool if n.key == it.key and t.id not in taken), None) or \
-                        next(((n, t) for n, t in pool if t.id not in taken), None)
+                match = next(((n, t) for n, t in pool if n.key == it.key and t.id not in taken), None) or next(
+                    ((n, t) for n, t in pool if t.id not in taken), None
+                )
                 if match is None:
                     break
                 placed[it.id] = (match[1], 100.0, "key" if match[0].key == it.key else "similar")
@@ -262,9 +312,15 @@ class Placer:
         for it in items:
             if it.id in placed:
                 continue
-            sib = max(((fuzz.ratio(o.head, it.head), o) for o in items
-                       if it.question and o.question and o.id in placed and compatible(o, it)),
-                      key=lambda c: c[0], default=(0.0, None))
+            sib = max(
+                (
+                    (fuzz.ratio(o.head, it.head), o)
+                    for o in items
+                    if it.question and o.question and o.id in placed and compatible(o, it)
+                ),
+                key=lambda c: c[0],
+                default=(0.0, None),
+            )
             if sib[1] is not None and sib[0] >= SIBLING_THRESHOLD:
                 placed[it.id] = (placed[sib[1].id][0], score(sib[1], it), "similar")
                 continue
@@ -298,20 +354,25 @@ class Placer:
             newest = t.members[t.at[-1]][-1] if t.at else None
             title = newest.title if newest else None
             if tid not in self.known:
-                self.conn.execute("INSERT INTO threads(id, game, kind, key, title) VALUES (?, ?, ?, ?, ?)",
-                                  (tid, self.game, t.kind, t.key, title))
+                self.conn.execute(
+                    "INSERT INTO threads(id, game, kind, key, title) VALUES (?, ?, ?, ?, ?)",
+                    (tid, self.game, t.kind, t.key, title),
+                )
             elif newest is not None and newest.version == newest_version:
                 self.conn.execute("UPDATE threads SET title = ? WHERE id = ?", (title, tid))
             elif newest is not None:
                 # the newest entry read may not be the thread's newest: keep a later version's title
-                self.conn.execute("""UPDATE threads SET title = ? WHERE id = ? AND NOT EXISTS (
+                self.conn.execute(
+                    """UPDATE threads SET title = ? WHERE id = ? AND NOT EXISTS (
                                        SELECT 1 FROM entry_threads et JOIN entries e ON e.id = et.entry
                                        JOIN documents d ON d.id = e.document
                                        WHERE et.thread = ? AND d.version_sort > ?)""",
-                                  (title, tid, tid, version_sort_key(newest.version)))
-        self.conn.executemany("INSERT INTO entry_threads(entry, thread, score, method) VALUES (?, ?, ?, ?)",
-                              self.rows)
+                    (title, tid, tid, version_sort_key(newest.version)),
+                )
+        self.conn.executemany("INSERT INTO entry_threads(entry, thread, score, method) VALUES (?, ?, ?, ?)", self.rows)
         # a thread whose every entry is gone (a version deleted and not ingested again) ends
-        self.conn.executemany("""DELETE FROM threads WHERE id = ? AND NOT EXISTS (
+        self.conn.executemany(
+            """DELETE FROM threads WHERE id = ? AND NOT EXISTS (
                                    SELECT 1 FROM entry_threads et WHERE et.thread = ?)""",
-                              [(t.id, t.id) for t in self.vacant.values()])
+            [(t.id, t.id) for t in self.vacant.values()],
+        )

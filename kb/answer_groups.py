@@ -21,6 +21,7 @@ A group's text is its newest entry's (the current wording of that ruling), its s
 groups start alike, from where it differs (:func:`distinct_answers`); ``label`` names its versions
 as runs of the game's consecutive versions ("v1.1–1.2, 16.0" when 1.3 lacks the thread).
 """
+
 from __future__ import annotations
 
 import re
@@ -114,8 +115,14 @@ def _groups(conn: sqlite3.Connection, wanted: list[str]) -> dict[str, list[dict]
         in_thread = groups.setdefault(thread, {})
         g = in_thread.get(key)
         if g is None:
-            g = in_thread[key] = {"game": game, "versions": {}, "entry_ids": [], "first": sort,
-                                  "needs_review": bool(review), "changed_in": None}
+            g = in_thread[key] = {
+                "game": game,
+                "versions": {},
+                "entry_ids": [],
+                "first": sort,
+                "needs_review": bool(review),
+                "changed_in": None,
+            }
         g["versions"][version] = sort
         g["entry_ids"].append(eid)
         g["entry_id"] = eid  # rows come oldest first: the last one is the newest
@@ -134,13 +141,26 @@ def _groups(conn: sqlite3.Connection, wanted: list[str]) -> dict[str, list[dict]
         for g, answer in zip(ordered, answers):
             versions = sorted(g["versions"], key=g["versions"].get)
             by = g["changed_in"]
-            out[thread].append({
-                "versions": versions, "label": _label(versions, places.get(g["game"], {})),
-                "entry_id": g["entry_id"], "url": f"/entries/{g['entry_id']}", "entry_ids": g["entry_ids"],
-                "answer": answer,
-                "changed_in": None if by is None else {"version": by[1], "entry_id": by[0], "summary": by[2],
-                                                       "change": by[3], "url": f"/entries/{by[0]}"},
-                "needs_review": g["needs_review"]})
+            out[thread].append(
+                {
+                    "versions": versions,
+                    "label": _label(versions, places.get(g["game"], {})),
+                    "entry_id": g["entry_id"],
+                    "url": f"/entries/{g['entry_id']}",
+                    "entry_ids": g["entry_ids"],
+                    "answer": answer,
+                    "changed_in": None
+                    if by is None
+                    else {
+                        "version": by[1],
+                        "entry_id": by[0],
+                        "summary": by[2],
+                        "change": by[3],
+                        "url": f"/entries/{by[0]}",
+                    },
+                    "needs_review": g["needs_review"],
+                }
+            )
     return out
 
 
@@ -151,8 +171,14 @@ def _join_reviewed(conn: sqlite3.Connection, groups: dict[tuple, dict]) -> None:
     words = {e: tuple(word_keys(b)) for e, b in _bodies(conn, ids).items()}
     for key in [k for k in groups if k[0] == "review"]:
         g = groups[key]
-        home = next((h for k, h in groups.items() if k[0] != "review"
-                     and any(words.get(e) == words.get(g["entry_ids"][0]) for e in h["entry_ids"])), None)
+        home = next(
+            (
+                h
+                for k, h in groups.items()
+                if k[0] != "review" and any(words.get(e) == words.get(g["entry_ids"][0]) for e in h["entry_ids"])
+            ),
+            None,
+        )
         if home is not None:
             home["versions"].update(g["versions"])
             home["entry_ids"] = sorted(home["entry_ids"] + g["entry_ids"], key=ids.index)
@@ -242,22 +268,29 @@ def _rows(conn: sqlite3.Connection, threads: list[str]) -> tuple[list[tuple], bo
     rows: list[tuple] = []
     if aligned:
         for start in range(0, len(threads), _CHUNK):
-            chunk = threads[start:start + _CHUNK]
+            chunk = threads[start : start + _CHUNK]
             rows += conn.execute(
                 f"""SELECT et.thread, e.id, d.game, d.version, d.version_sort, e.needs_review, {body}, {fate}
                     FROM entry_threads et JOIN entries e ON e.id = et.entry JOIN documents d ON d.id = e.document
-                    {join} WHERE et.thread IN ({','.join('?' * len(chunk))})
-                    ORDER BY et.thread, d.version_sort, e.ordinal""", chunk).fetchall()
+                    {join} WHERE et.thread IN ({",".join("?" * len(chunk))})
+                    ORDER BY et.thread, d.version_sort, e.ordinal""",
+                chunk,
+            ).fetchall()
     else:  # a KB built before alignment: a thread is a game's key
         for thread in threads:
             try:
                 game, key = parse_thread(thread)
             except ValueError:
                 continue
-            rows += [(thread, *r) for r in conn.execute(
-                f"""SELECT e.id, d.game, d.version, d.version_sort, e.needs_review, {body}, {fate}
+            rows += [
+                (thread, *r)
+                for r in conn.execute(
+                    f"""SELECT e.id, d.game, d.version, d.version_sort, e.needs_review, {body}, {fate}
                     FROM entries e JOIN documents d ON d.id = e.document {join}
-                    WHERE d.game = ? AND e.key = ? ORDER BY d.version_sort, e.ordinal""", (game, key))]
+                    WHERE d.game = ? AND e.key = ? ORDER BY d.version_sort, e.ordinal""",
+                    (game, key),
+                )
+            ]
     return rows, stored
 
 
@@ -280,6 +313,6 @@ def _version_order(conn: sqlite3.Connection) -> dict[str, list[str]]:
 def _bodies(conn: sqlite3.Connection, ids: list[int]) -> dict[int, str]:
     out: dict[int, str] = {}
     for start in range(0, len(ids), _CHUNK):
-        chunk = ids[start:start + _CHUNK]
+        chunk = ids[start : start + _CHUNK]
         out.update(conn.execute(f"SELECT id, body FROM entries WHERE id IN ({','.join('?' * len(chunk))})", chunk))
     return out

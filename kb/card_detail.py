@@ -17,6 +17,7 @@ the page shows, so the texts and the diffs agree). Which text is in force under 
 version (``in_force``, ``printed_in_force_under``, each erratum's ``in_force_under``) follows the
 engine (``engine.rulesets``): an erratum stays in force until a later version issues another.
 """
+
 from __future__ import annotations
 
 import json
@@ -55,19 +56,22 @@ def card_detail(conn: sqlite3.Connection, set_code, number) -> dict | None:
     if not isinstance(number, str) or not number.strip():
         return None
     set_code, number = set_code.strip(), number.strip()
-    row = conn.execute(f"SELECT {_CARD_COLUMNS} FROM cards WHERE set_code = ? COLLATE NOCASE AND number = ?",
-                       (set_code, number)).fetchone()
+    row = conn.execute(
+        f"SELECT {_CARD_COLUMNS} FROM cards WHERE set_code = ? COLLATE NOCASE AND number = ?", (set_code, number)
+    ).fetchone()
     if row is None and re.fullmatch(r"[0-9]{1,9}", number):  # 1 or "01" for the printed "001"
         row = conn.execute(
             f"""SELECT {_CARD_COLUMNS} FROM cards WHERE set_code = ? COLLATE NOCASE
                 AND number GLOB '[0-9]*' AND number NOT GLOB '*[^0-9]*' AND CAST(number AS INTEGER) = ?
-                ORDER BY number LIMIT 1""", (set_code, int(number))).fetchone()
+                ORDER BY number LIMIT 1""",
+            (set_code, int(number)),
+        ).fetchone()
     return None if row is None else _detail(conn, row)
 
 
 def card_by_id(conn: sqlite3.Connection, card_id) -> dict | None:
     """The same dict as :func:`card_detail` for the ``cards.id`` row id, or None."""
-    if isinstance(card_id, bool) or not isinstance(card_id, int) or not -2**63 <= card_id < 2**63:
+    if isinstance(card_id, bool) or not isinstance(card_id, int) or not -(2**63) <= card_id < 2**63:
         return None
     row = conn.execute(f"SELECT {_CARD_COLUMNS} FROM cards WHERE id = ?", (card_id,)).fetchone()
     return None if row is None else _detail(conn, row)
@@ -87,8 +91,14 @@ def card_icons() -> tuple[IconNotation, ...]:
     for icon_id, icon in vocab.icons.items():
         letters = [s[1:-1] for s in spellings.get(icon_id, ()) if re.fullmatch(r"[{<][A-Z]{1,2}[}>]", s)]
         if letters:
-            out.append(IconNotation(letters[0], tuple(spellings[icon_id]), tuple(dict.fromkeys((icon.word, *icon.names))),
-                                    icon_id in WORD_ALONE))
+            out.append(
+                IconNotation(
+                    letters[0],
+                    tuple(spellings[icon_id]),
+                    tuple(dict.fromkeys((icon.word, *icon.names))),
+                    icon_id in WORD_ALONE,
+                )
+            )
     return tuple(out)
 
 
@@ -102,7 +112,7 @@ def card_notation(text: str | None, names: tuple[str, ...] = (), prose: bool = F
 def icon_names(conn: sqlite3.Connection) -> tuple[str, ...]:
     """The card names that running text would misread as holding an icon ("play A Fair Game",
     "A Gift of Æmber"): :func:`card_notation` keeps them as written wherever a text names them."""
-    return _icon_names(tuple(n for n, in conn.execute("SELECT DISTINCT name FROM cards ORDER BY name")))
+    return _icon_names(tuple(n for (n,) in conn.execute("SELECT DISTINCT name FROM cards ORDER BY name")))
 
 
 @lru_cache(maxsize=4)
@@ -119,27 +129,60 @@ def _json(text: str | None, default):
 
 
 def _detail(conn: sqlite3.Connection, row: tuple) -> dict:
-    (cid, set_code, set_name, number, name, house, type_, power, armor, amber, text,
-     traits, keywords, rarity, localized) = row
+    (
+        cid,
+        set_code,
+        set_name,
+        number,
+        name,
+        house,
+        type_,
+        power,
+        armor,
+        amber,
+        text,
+        traits,
+        keywords,
+        rarity,
+        localized,
+    ) = row
     printings = conn.execute(
-        "SELECT id, set_code, number, text FROM cards WHERE name = ? COLLATE NOCASE ORDER BY id", (name,)).fetchall()
+        "SELECT id, set_code, number, text FROM cards WHERE name = ? COLLATE NOCASE ORDER BY id", (name,)
+    ).fetchall()
     names = (name, *icon_names(conn))
     errata = _errata(conn, cid, text, printings, names=names)
     game = conn.execute("SELECT id, name FROM games WHERE id = ?", (CARD_GAME,)).fetchone()
-    versions = [{"version": v, "date": d, "sort": o} for v, d, o in conn.execute(
-        """SELECT version, max(date), max(version_sort) FROM documents WHERE game = ?
-           GROUP BY version ORDER BY max(version_sort)""", (CARD_GAME,))]
+    versions = [
+        {"version": v, "date": d, "sort": o}
+        for v, d, o in conn.execute(
+            """SELECT version, max(date), max(version_sort) FROM documents WHERE game = ?
+           GROUP BY version ORDER BY max(version_sort)""",
+            (CARD_GAME,),
+        )
+    ]
     marked = card_notation(text, names)
     in_force = _in_force(text, marked, errata, versions)
     for x in errata:
         del x["version_sort"]
     return {
-        "id": cid, "set": set_code, "set_name": set_name, "number": number, "name": name,
-        "house": house, "type": type_, "power": power, "armor": armor, "amber": amber, "text": text,
+        "id": cid,
+        "set": set_code,
+        "set_name": set_name,
+        "number": number,
+        "name": name,
+        "house": house,
+        "type": type_,
+        "power": power,
+        "armor": armor,
+        "amber": amber,
+        "text": text,
         "marked": marked,
-        "traits": _json(traits, []), "keywords": _json(keywords, []), "rarity": rarity,
+        "traits": _json(traits, []),
+        "keywords": _json(keywords, []),
+        "rarity": rarity,
         "localized_names": _json(localized, {}),
-        "errata": errata, **in_force,
+        "errata": errata,
+        **in_force,
         "game": {"id": game[0], "name": game[1]} if game else None,
         "versions": [{"version": v["version"], "date": v["date"]} for v in versions],
         "entries": _entries(conn, [p[0] for p in printings], names),
@@ -167,8 +210,12 @@ def _in_force(printed: str | None, marked: str, errata: list[dict], versions: li
     if versions:
         latest = versions[-1]["version"]
         current = next((x for x in errata if latest in x["in_force_under"]), None)
-        now = {"version": latest, "erratum": current["version"] if current else None,
-               "text": current["text"] if current else printed, "marked": current["marked"] if current else marked}
+        now = {
+            "version": latest,
+            "erratum": current["version"] if current else None,
+            "text": current["text"] if current else printed,
+            "marked": current["marked"] if current else marked,
+        }
     return {"printed_in_force_under": printed_under, "in_force": now}
 
 
@@ -180,13 +227,22 @@ def card_errata(conn: sqlite3.Connection, card_id: int, diffs: bool = True) -> l
     if row is None:
         return []
     printings = conn.execute(
-        "SELECT id, set_code, number, text FROM cards WHERE name = ? COLLATE NOCASE ORDER BY id", (row[0],)).fetchall()
-    return [{k: v for k, v in x.items() if k != "version_sort"}
-            for x in _errata(conn, card_id, row[1], printings, diffs, names=(row[0], *icon_names(conn)))]
+        "SELECT id, set_code, number, text FROM cards WHERE name = ? COLLATE NOCASE ORDER BY id", (row[0],)
+    ).fetchall()
+    return [
+        {k: v for k, v in x.items() if k != "version_sort"}
+        for x in _errata(conn, card_id, row[1], printings, diffs, names=(row[0], *icon_names(conn)))
+    ]
 
 
-def _errata(conn: sqlite3.Connection, cid: int, printed: str | None, printings: list[tuple],
-            diffs: bool = True, names: tuple[str, ...] = ()) -> list[dict]:
+def _errata(
+    conn: sqlite3.Connection,
+    cid: int,
+    printed: str | None,
+    printings: list[tuple],
+    diffs: bool = True,
+    names: tuple[str, ...] = (),
+) -> list[dict]:
     """The errata in force for this printing, oldest version first: those issued for it, and
     those issued for another printing of the same name whose printed text this one shares (up to
     how icons are written). ``marked``: the erratum's text in the card notation (:func:`card_notation`)."""
@@ -196,17 +252,27 @@ def _errata(conn: sqlite3.Connection, cid: int, printed: str | None, printings: 
     marks = ",".join("?" * len(same))
     out = []
     for card, version, order, text, entry in conn.execute(
-            f"""SELECT ce.card, d.version, d.version_sort, ce.text, ce.entry FROM card_errata ce
+        f"""SELECT ce.card, d.version, d.version_sort, ce.text, ce.entry FROM card_errata ce
                 JOIN documents d ON d.id = ce.document
                 WHERE ce.card IN ({marks}) ORDER BY d.game, d.version_sort, ce.card = ? DESC""",
-            [*same, cid]):
+        [*same, cid],
+    ):
         if out and out[-1]["version"] == version:
             continue  # one erratum per version: the one issued for this very printing first
         s, n = by_id[card]
         erratum = card_notation(text, names)
-        out.append({"version": version, "text": text, "marked": erratum, "entry_id": entry, "url": entry_url(entry),
-                    **({"diff": word_diff(shown, erratum)} if diffs else {}),
-                    "printing": {"set": s, "number": n, "url": card_url(s, n)}, "version_sort": order})
+        out.append(
+            {
+                "version": version,
+                "text": text,
+                "marked": erratum,
+                "entry_id": entry,
+                "url": entry_url(entry),
+                **({"diff": word_diff(shown, erratum)} if diffs else {}),
+                "printing": {"set": s, "number": n, "url": card_url(s, n)},
+                "version_sort": order,
+            }
+        )
     return out
 
 
@@ -229,7 +295,9 @@ def _entries(conn: sqlite3.Connection, card_ids: list[int], names: tuple[str, ..
             FROM entry_cards ec JOIN entries e ON e.id = ec.entry JOIN documents d ON d.id = e.document
             {"LEFT JOIN entry_threads et ON et.entry = e.id" if aligned else ""}
             WHERE ec.card IN ({marks})
-            ORDER BY e.kind, coalesce(e.title, e.question), e.id""", card_ids).fetchall()
+            ORDER BY e.kind, coalesce(e.title, e.question), e.id""",
+        card_ids,
+    ).fetchall()
     newest: dict[str, tuple] = {}
     for *row, game, key, thread in rows:
         thread = thread or thread_id(game, key)
@@ -243,11 +311,23 @@ def _entries(conn: sqlite3.Connection, card_ids: list[int], names: tuple[str, ..
         answers = groups.get(thread) or []
         for g in answers:
             g["answer_marked"] = card_notation(g["answer"], names, prose=prose)
-        out.append({"entry_id": eid, "thread": thread, "kind": kind, "title": title, "question": question,
-                    "label": entry_label(kind, title, question, body), "answer": shortened(body),
-                    "answer_marked": card_notation(shortened(body), names, prose=prose),
-                    "version": version, "versions": [v for g in answers for v in g["versions"]] or [version],
-                    "answers": answers, "url": entry_url(eid), "superseded_by": superseded.get(eid)})
+        out.append(
+            {
+                "entry_id": eid,
+                "thread": thread,
+                "kind": kind,
+                "title": title,
+                "question": question,
+                "label": entry_label(kind, title, question, body),
+                "answer": shortened(body),
+                "answer_marked": card_notation(shortened(body), names, prose=prose),
+                "version": version,
+                "versions": [v for g in answers for v in g["versions"]] or [version],
+                "answers": answers,
+                "url": entry_url(eid),
+                "superseded_by": superseded.get(eid),
+            }
+        )
     order = _sorter(conn)
     for x in out:  # versions oldest first, once each (a version may state two rulings of one thread)
         x["versions"] = sorted(dict.fromkeys(x["versions"]), key=lambda v: order.get(v, len(order)))
@@ -256,8 +336,14 @@ def _entries(conn: sqlite3.Connection, card_ids: list[int], names: tuple[str, ..
 
 def _sorter(conn: sqlite3.Connection) -> dict[str, int]:
     """Each version's place among the card game's versions."""
-    return {v: i for i, (v,) in enumerate(conn.execute(
-        "SELECT version FROM documents WHERE game = ? GROUP BY version ORDER BY max(version_sort)", (CARD_GAME,)))}
+    return {
+        v: i
+        for i, (v,) in enumerate(
+            conn.execute(
+                "SELECT version FROM documents WHERE game = ? GROUP BY version ORDER BY max(version_sort)", (CARD_GAME,)
+            )
+        )
+    }
 
 
 def entry_label(kind: str, title: str | None, question: str | None, body: str | None) -> str:

@@ -8,6 +8,7 @@ of such entries: read one by one, they made the card tiles most of a search's co
 each version added. Here the entries naming a card come from the index (``Index.linked``), their
 threads and versions from its corpus, and the KB is asked only for what the tile prints.
 """
+
 from __future__ import annotations
 
 import sqlite3
@@ -24,7 +25,7 @@ def card_rulings(conn: sqlite3.Connection, index: Index, name: str) -> list[dict
     the card standing for it, ordered by kind, then title or question: [{"entry_id", "kind", "title",
     "versions", "url", "superseded_by"}]."""
     corpus = index.corpus
-    newest: dict[int, int] = {}   # thread -> entry
+    newest: dict[int, int] = {}  # thread -> entry
     for e in index.linked.get(normalize_name(name), ()):
         if corpus.has(e):
             t = corpus.entry_thread[e]
@@ -34,16 +35,27 @@ def card_rulings(conn: sqlite3.Connection, index: Index, name: str) -> list[dict
     if not newest:
         return []
     ids = list(newest.values())
-    rows = {r[0]: r for r in conn.execute(
-        f"SELECT id, kind, title, question FROM entries WHERE id IN ({', '.join('?' * len(ids))})", ids)}
+    rows = {
+        r[0]: r
+        for r in conn.execute(
+            f"SELECT id, kind, title, question FROM entries WHERE id IN ({', '.join('?' * len(ids))})", ids
+        )
+    }
     superseded = superseded_by(conn, ids)
     out = []
     for t, e in newest.items():
         if e in rows:
             _, kind, title, question = rows[e]
-            out.append({"entry_id": e, "kind": kind, "title": question or title,
-                        "versions": corpus.thread_versions(t)[0], "url": f"/entries/{e}",
-                        "superseded_by": superseded.get(e)})
+            out.append(
+                {
+                    "entry_id": e,
+                    "kind": kind,
+                    "title": question or title,
+                    "versions": corpus.thread_versions(t)[0],
+                    "url": f"/entries/{e}",
+                    "superseded_by": superseded.get(e),
+                }
+            )
     return sorted(out, key=lambda r: (r["kind"], r["title"] or "", r["entry_id"]))
 
 
@@ -59,9 +71,14 @@ def card_tiles(conn: sqlite3.Connection, index: Index, found, limit: int, group:
                 order[cid] = (matched, localized)
     if not order:
         return []
-    rows = {r[0]: r for r in conn.execute(
-        f"SELECT id, set_code, number, name, house, type, text FROM cards WHERE id IN "
-        f"({', '.join('?' * len(order))})", list(order))}
+    rows = {
+        r[0]: r
+        for r in conn.execute(
+            f"SELECT id, set_code, number, name, house, type, text FROM cards WHERE id IN "
+            f"({', '.join('?' * len(order))})",
+            list(order),
+        )
+    }
     tiles: dict[str, dict] = {}
     for cid, (matched, localized) in order.items():
         if cid not in rows:
@@ -75,7 +92,18 @@ def card_tiles(conn: sqlite3.Connection, index: Index, found, limit: int, group:
         if len(tiles) >= limit:
             continue
         errata = [{"version": e["version"], "text": e["text"]} for e in card_errata(conn, cid, diffs=False)]
-        tiles[key] = {"set": set_code, "number": number, "name": name, "house": house, "type": ctype,
-                      "text": text, "matched": matched, "localized": localized, "url": url,
-                      "errata": errata, "rulings": card_rulings(conn, index, name), "printings": []}
+        tiles[key] = {
+            "set": set_code,
+            "number": number,
+            "name": name,
+            "house": house,
+            "type": ctype,
+            "text": text,
+            "matched": matched,
+            "localized": localized,
+            "url": url,
+            "errata": errata,
+            "rulings": card_rulings(conn, index, name),
+            "printings": [],
+        }
     return list(tiles.values())

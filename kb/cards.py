@@ -32,6 +32,7 @@ row count is ``sum(len(file["cards"])) - len(skipped)`` (5,783 - 68 = 5,715 with
 65 variants/halves and the 3 "It’s Coming..." prints clashing with MG2024 305 Veylan Analyst). The kept row keeps its own house even when the dropped variants have
 other houses.
 """
+
 from __future__ import annotations
 
 import json
@@ -45,13 +46,28 @@ STANDARD_RARITIES = frozenset({"Common", "Uncommon", "Rare"})
 
 _JSON = json.JSONEncoder(ensure_ascii=False).encode
 
-_COLUMNS = ("set_code", "set_name", "number", "name", "house", "type", "power", "armor", "amber",
-            "text", "traits", "keywords", "rarity", "localized_names")
+_COLUMNS = (
+    "set_code",
+    "set_name",
+    "number",
+    "name",
+    "house",
+    "type",
+    "power",
+    "armor",
+    "amber",
+    "text",
+    "traits",
+    "keywords",
+    "rarity",
+    "localized_names",
+)
 
 
 @dataclass
 class CardRows:
     """The rows :func:`load_cards` inserts, and the cards it left out as duplicates."""
+
     rows: list[tuple] = field(default_factory=list)
     #: (set_code, number, name, reason) of each card dropped by the duplicate policy
     skipped: list[tuple[str, str, str, str]] = field(default_factory=list)
@@ -97,11 +113,20 @@ def clean_text(text: str | None) -> str | None:
 
 def _row(set_code: str, set_name: str | None, card: dict) -> tuple:
     return (
-        set_code, set_name, str(card["number"]).strip(), card["name"].strip(), card.get("house"),
-        card.get("type"), _int_or_none(card.get("power")), _int_or_none(card.get("armor")),
-        _int_or_none(card.get("amber")), clean_text(card.get("text")),
-        _JSON(card.get("traits") or []), _JSON(card.get("keywords") or []),
-        card.get("rarity"), _localized(card),
+        set_code,
+        set_name,
+        str(card["number"]).strip(),
+        card["name"].strip(),
+        card.get("house"),
+        card.get("type"),
+        _int_or_none(card.get("power")),
+        _int_or_none(card.get("armor")),
+        _int_or_none(card.get("amber")),
+        clean_text(card.get("text")),
+        _JSON(card.get("traits") or []),
+        _JSON(card.get("keywords") or []),
+        card.get("rarity"),
+        _localized(card),
     )
 
 
@@ -130,8 +155,11 @@ def read_cards(cards_dir: Path) -> CardRows:
             else:
                 dropped.append((card, old))
         for loser, winner in dropped:
-            reason = ("variant of the kept card" if loser["name"] == winner["name"]
-                      else f"number clashes with kept card {winner['name']!r}")
+            reason = (
+                "variant of the kept card"
+                if loser["name"] == winner["name"]
+                else f"number clashes with kept card {winner['name']!r}"
+            )
             out.skipped.append((set_code, str(loser["number"]).strip(), loser["name"], reason))
         out.rows.extend(_row(set_code, set_name, kept[n][2]) for n in order)
     return out
@@ -144,9 +172,6 @@ def load_cards(conn: sqlite3.Connection, cards_dir: Path) -> int:
     number of rows inserted. Runs inside the caller's transaction if one is open.
     """
     data = read_cards(cards_dir)
-    conn.executemany(
-        f"INSERT INTO cards ({', '.join(_COLUMNS)}) VALUES ({', '.join('?' * len(_COLUMNS))})",
-        data.rows,
-    )
+    conn.executemany(f"INSERT INTO cards ({', '.join(_COLUMNS)}) VALUES ({', '.join('?' * len(_COLUMNS))})", data.rows)
     conn.execute("INSERT INTO cards_fts(cards_fts) VALUES('rebuild')")
     return len(data.rows)

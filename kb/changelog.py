@@ -12,6 +12,7 @@ entries are ordered by how much their meaning changed, then document order. Entr
 still flagged ``needs_review`` are listed apart and never counted; an answer the KB marks as in
 conflict with its own document is flagged, not presented as a plain ruling change.
 """
+
 from __future__ import annotations
 
 import json
@@ -41,6 +42,7 @@ EXAMPLE_OF_NUMBER = re.compile(r"^example/[a-z]+/(\d+(?:\.\d+)*[a-z]?)(?:-\d+)?/
 
 class Pair(NamedTuple):
     """The fallback of ``kb.threads.Pair`` when the alignment is not available."""
+
     from_entry: int | None
     to_entry: int | None
     thread: str
@@ -53,8 +55,9 @@ def _document(conn: sqlite3.Connection, game: str, version: str) -> int:
         raise KBError(f"unknown game {game!r}")
     row = conn.execute("SELECT id FROM documents WHERE game = ? AND version = ?", (game, version)).fetchone()
     if row is None:
-        known = ", ".join(v for v, in conn.execute(
-            "SELECT version FROM documents WHERE game = ? ORDER BY version_sort", (game,)))
+        known = ", ".join(
+            v for (v,) in conn.execute("SELECT version FROM documents WHERE game = ? ORDER BY version_sort", (game,))
+        )
         raise KBError(f"unknown version {version!r} of {game} (known: {known})")
     return row[0]
 
@@ -67,8 +70,10 @@ def pairs(conn: sqlite3.Connection, game: str, from_version: str, to_version: st
         aligned_pairs = None
     if aligned_pairs is not None:
         return list(aligned_pairs(conn, game, from_version, to_version))
-    old, new = (dict(conn.execute("SELECT key, id FROM entries WHERE document = ?", (doc,)))
-                for doc in (_document(conn, game, from_version), _document(conn, game, to_version)))
+    old, new = (
+        dict(conn.execute("SELECT key, id FROM entries WHERE document = ?", (doc,)))
+        for doc in (_document(conn, game, from_version), _document(conn, game, to_version))
+    )
     out = [Pair(i, new.get(k), thread_id(game, k), 100.0 if k in new else 0.0, "key") for k, i in old.items()]
     out += [Pair(None, i, thread_id(game, k), 0.0, "first") for k, i in new.items() if k not in old]
     return out
@@ -76,20 +81,34 @@ def pairs(conn: sqlite3.Connection, game: str, from_version: str, to_version: st
 
 def _entries(conn: sqlite3.Connection, ids: list[int]) -> dict[int, dict]:
     out = {}
-    fields = ("id", "key", "kind", "title", "question", "body", "needs_review", "confidence", "version",
-              "number", "conflict", "conflict_reason")
+    fields = (
+        "id",
+        "key",
+        "kind",
+        "title",
+        "question",
+        "body",
+        "needs_review",
+        "confidence",
+        "version",
+        "number",
+        "conflict",
+        "conflict_reason",
+    )
     try:
         conn.execute("SELECT conflict, conflict_reason FROM entries LIMIT 0")
         conflict = "e.conflict, e.conflict_reason"
     except sqlite3.OperationalError:  # a KB built before conflicts were stored
         conflict = "0, NULL"
     for start in range(0, len(ids), 500):
-        chunk = ids[start:start + 500]
+        chunk = ids[start : start + 500]
         for row in conn.execute(
-                f"""SELECT e.id, e.key, e.kind, e.title, e.question, e.body, e.needs_review, e.confidence,
+            f"""SELECT e.id, e.key, e.kind, e.title, e.question, e.body, e.needs_review, e.confidence,
                            d.version, json_extract(e.data, '$.number'), {conflict}
                     FROM entries e JOIN documents d ON d.id = e.document
-                    WHERE e.id IN ({','.join('?' * len(chunk))})""", chunk):
+                    WHERE e.id IN ({",".join("?" * len(chunk))})""",
+            chunk,
+        ):
             e = out[row[0]] = dict(zip(fields, row))
             if e["number"] is None and e["kind"] == "example":  # an example goes with its rule's number
                 m = EXAMPLE_OF_NUMBER.match(e["key"])
@@ -107,21 +126,34 @@ def _terms(conn, game, from_version, to_version, all_pairs, entries) -> meaning.
     try:
         return meaning.version_terminology(conn, game, from_version, to_version)
     except (ImportError, sqlite3.OperationalError):
-        texts = [((entries.get(p.from_entry) or {}).get("body"), (entries.get(p.to_entry) or {}).get("body"))
-                 for p in all_pairs]
+        texts = [
+            ((entries.get(p.from_entry) or {}).get("body"), (entries.get(p.to_entry) or {}).get("body"))
+            for p in all_pairs
+        ]
         return meaning.terminology(texts)
 
 
-def changelog(conn: sqlite3.Connection, game: str, from_version: str, to_version: str,
-              kind: str | None = None) -> dict:
+def changelog(conn: sqlite3.Connection, game: str, from_version: str, to_version: str, kind: str | None = None) -> dict:
     """The changelog between two versions (any two, either order) as ``rulebase diff --json``."""
     _document(conn, game, from_version), _document(conn, game, to_version)
     all_pairs = pairs(conn, game, from_version, to_version)
     entries = _entries(conn, [i for p in all_pairs for i in (p.from_entry, p.to_entry) if i is not None])
     terms = _terms(conn, game, from_version, to_version, all_pairs, entries)
-    out = {"game": game, "from": from_version, "to": to_version, "kind": kind, "added": [], "removed": [],
-           "changed": [], "renamed": [], "renumbered": [], "unchanged": 0, "ruling_changes": [],
-           "terminology": [], "needs_review": []}
+    out = {
+        "game": game,
+        "from": from_version,
+        "to": to_version,
+        "kind": kind,
+        "added": [],
+        "removed": [],
+        "changed": [],
+        "renamed": [],
+        "renumbered": [],
+        "unchanged": 0,
+        "ruling_changes": [],
+        "terminology": [],
+        "needs_review": [],
+    }
     counts: dict[str, dict[str, int]] = defaultdict(lambda: defaultdict(int))
     uses = defaultdict(int)
     for p in all_pairs:
@@ -134,8 +166,15 @@ def changelog(conn: sqlite3.Connection, game: str, from_version: str, to_version
         if kind is not None and kind not in {e["kind"] for e in (old, new) if e}:
             continue
         if any(e and e["needs_review"] for e in (old, new)):
-            out["needs_review"].append({"key": (new or old)["key"], "title": _label(new or old), "kind": k,
-                                        "from_entry": p.from_entry, "to_entry": p.to_entry})
+            out["needs_review"].append(
+                {
+                    "key": (new or old)["key"],
+                    "title": _label(new or old),
+                    "kind": k,
+                    "from_entry": p.from_entry,
+                    "to_entry": p.to_entry,
+                }
+            )
             category = "needs_review"
         elif old is None:
             out["added"].append({"key": new["key"], "title": _label(new), "kind": k, "entry_id": new["id"]})
@@ -167,14 +206,18 @@ def _meaning_fields(old: dict, new: dict, terms: meaning.Terminology) -> dict:
     entries whose text, question or heading differs. The meaning is the text's (the answer of an
     FAQ): a question that means something else is another thread (kb.align keeps them apart)."""
     changes = meaning.meaning_changes(old["body"], new["body"], terms) if new["kind"] in MEANING_KINDS else []
-    return {"meaning": bool(changes), "reworded": not changes and new["kind"] in MEANING_KINDS,
-            "magnitude": meaning.magnitude(changes), "meaning_changes": [c.as_dict() for c in changes]}
+    return {
+        "meaning": bool(changes),
+        "reworded": not changes and new["kind"] in MEANING_KINDS,
+        "magnitude": meaning.magnitude(changes),
+        "meaning_changes": [c.as_dict() for c in changes],
+    }
 
 
 def unlabelled(title: str | None, number: str | None) -> str | None:
     """A rule's title without its number ("702.19. Trample" -> "Trample")."""
     if title and number and title.startswith(number):
-        return title[len(number):].lstrip(". ")
+        return title[len(number) :].lstrip(". ")
     return title
 
 
@@ -185,20 +228,39 @@ def _compare(out: dict, p, old: dict, new: dict, terms: meaning.Terminology) -> 
         # and a text change besides is listed with the changed entries too
         title_same = same_text(unlabelled(old["title"], old["number"]), unlabelled(new["title"], new["number"]))
         unchanged = body_same and question_same and title_same
-        out["renumbered"].append({"from": old["number"], "to": new["number"], "kind": new["kind"],
-                                  "title": _label(new), "from_entry": old["id"], "to_entry": new["id"],
-                                  "from_key": old["key"], "to_key": new["key"], "text_changed": not unchanged})
+        out["renumbered"].append(
+            {
+                "from": old["number"],
+                "to": new["number"],
+                "kind": new["kind"],
+                "title": _label(new),
+                "from_entry": old["id"],
+                "to_entry": new["id"],
+                "from_key": old["key"],
+                "to_key": new["key"],
+                "text_changed": not unchanged,
+            }
+        )
         if unchanged:
             return "renumbered"
         _changed(out, old, new, body_same, question_same, terms)
         out["changed"][-1]["renumbered"] = {"from": old["number"], "to": new["number"]}
         return "changed"
     if old["key"] != new["key"]:
-        out["renamed"].append({"from_key": old["key"], "to_key": new["key"], "from_title": _label(old),
-                               "to_title": _label(new), "score": round(float(p.score), 1), "kind": new["kind"],
-                               "from_entry": old["id"], "to_entry": new["id"],
-                               "diff": None if body_same else word_diff(old["body"], new["body"]),
-                               **_meaning_fields(old, new, terms)})
+        out["renamed"].append(
+            {
+                "from_key": old["key"],
+                "to_key": new["key"],
+                "from_title": _label(old),
+                "to_title": _label(new),
+                "score": round(float(p.score), 1),
+                "kind": new["kind"],
+                "from_entry": old["id"],
+                "to_entry": new["id"],
+                "diff": None if body_same else word_diff(old["body"], new["body"]),
+                **_meaning_fields(old, new, terms),
+            }
+        )
         return "renamed"
     if body_same and question_same and same_text(old["title"], new["title"]):
         out["unchanged"] += 1
@@ -207,15 +269,23 @@ def _compare(out: dict, p, old: dict, new: dict, terms: meaning.Terminology) -> 
     return "changed"
 
 
-def _changed(out: dict, old: dict, new: dict, body_same: bool, question_same: bool,
-             terms: meaning.Terminology) -> None:
+def _changed(out: dict, old: dict, new: dict, body_same: bool, question_same: bool, terms: meaning.Terminology) -> None:
     diff = word_diff(old["body"], new["body"])
     question_diff = None if question_same else word_diff(old["question"], new["question"])
-    out["changed"].append({
-        "key": new["key"], "title": _label(new), "kind": new["kind"],
-        "similarity": round(fuzz.ratio(old["body"] or "", new["body"] or ""), 1),
-        "diff": diff, "question_diff": question_diff, "moved": moved_sentences(diff),
-        "from_entry": old["id"], "to_entry": new["id"], **_meaning_fields(old, new, terms)})
+    out["changed"].append(
+        {
+            "key": new["key"],
+            "title": _label(new),
+            "kind": new["kind"],
+            "similarity": round(fuzz.ratio(old["body"] or "", new["body"] or ""), 1),
+            "diff": diff,
+            "question_diff": question_diff,
+            "moved": moved_sentences(diff),
+            "from_entry": old["id"],
+            "to_entry": new["id"],
+            **_meaning_fields(old, new, terms),
+        }
+    )
 
 
 def meaning_changes(a: str | None, b: str | None, terms: meaning.Terminology | None = None) -> list[str]:
@@ -225,6 +295,7 @@ def meaning_changes(a: str | None, b: str | None, terms: meaning.Terminology | N
 
 
 # ---- ruling changes -------------------------------------------------------------------------
+
 
 def _ruling_changes(conn, from_version, to_version, all_pairs, entries, kind, terms) -> list[dict]:
     """Threads whose meaning differs between the versions: an entry on one side that means the same
@@ -245,8 +316,7 @@ def _ruling_changes(conn, from_version, to_version, all_pairs, entries, kind, te
     for thread, (olds, news) in sides.items():
         if not olds or not news or (kind is not None and kind not in {e["kind"] for e in olds + news}):
             continue
-        changes = {(o["id"], n["id"]): meaning.meaning_changes(o["body"], n["body"], terms)
-                   for o in olds for n in news}
+        changes = {(o["id"], n["id"]): meaning.meaning_changes(o["body"], n["body"], terms) for o in olds for n in news}
         lost = [o for o in olds if all(changes[o["id"], n["id"]] for n in news)]
         gained = [n for n in news if all(changes[o["id"], n["id"]] for o in olds)]
         if not lost and not gained:
@@ -256,18 +326,31 @@ def _ruling_changes(conn, from_version, to_version, all_pairs, entries, kind, te
         found = changes[old["id"], new["id"]]
         conflicted = next((e for e in (old, new) if e.get("conflict")), None)
         scenarios = _scenarios(conn, [e["id"] for e in olds + news], from_version, to_version)
-        out.append({"thread": thread, "kind": new["kind"], "key": new["key"], "from_key": old["key"],
-                    "title": _label(new), "question": new["question"] or _label(new),
-                    "from_answer": old["body"], "to_answer": new["body"],
-                    "from_entry": old["id"], "to_entry": new["id"],
-                    "changes": [c.as_dict() for c in found], "magnitude": meaning.magnitude(found),
-                    "reasons": [f"{c.kind}: {c.detail}" for c in found],
-                    "conflict": ((conflicted["conflict_reason"] or "").strip() or "in conflict with its own document")
-                    if conflicted else None,
-                    "conflict_version": conflicted["version"] if conflicted else None,
-                    "diff": word_diff(old["body"], new["body"]),
-                    "scenario": scenarios[0] if scenarios else None, "scenarios": scenarios,
-                    "_order": position[thread]})
+        out.append(
+            {
+                "thread": thread,
+                "kind": new["kind"],
+                "key": new["key"],
+                "from_key": old["key"],
+                "title": _label(new),
+                "question": new["question"] or _label(new),
+                "from_answer": old["body"],
+                "to_answer": new["body"],
+                "from_entry": old["id"],
+                "to_entry": new["id"],
+                "changes": [c.as_dict() for c in found],
+                "magnitude": meaning.magnitude(found),
+                "reasons": [f"{c.kind}: {c.detail}" for c in found],
+                "conflict": ((conflicted["conflict_reason"] or "").strip() or "in conflict with its own document")
+                if conflicted
+                else None,
+                "conflict_version": conflicted["version"] if conflicted else None,
+                "diff": word_diff(old["body"], new["body"]),
+                "scenario": scenarios[0] if scenarios else None,
+                "scenarios": scenarios,
+                "_order": position[thread],
+            }
+        )
     out.sort(key=lambda r: (r["conflict"] is not None, -r["magnitude"], r["_order"]))
     for r in out:
         del r["_order"]
@@ -281,7 +364,12 @@ def _terminology(terms: meaning.Terminology, all_pairs, entries, kind) -> list[d
         examples = []
         for p in all_pairs:
             old, new = entries.get(p.from_entry), entries.get(p.to_entry)
-            if old and new and (kind is None or new["kind"] == kind) and meaning.makes_rename(r, old["body"], new["body"]):
+            if (
+                old
+                and new
+                and (kind is None or new["kind"] == kind)
+                and meaning.makes_rename(r, old["body"], new["body"])
+            ):
                 examples.append(new["key"])
                 if len(examples) == RENAME_EXAMPLES:
                     break
@@ -297,8 +385,10 @@ def _scenarios(conn, entry_ids: list[int], from_version: str, to_version: str) -
         rows = conn.execute(
             f"""SELECT s.id, s.title, v.version, v.passed, v.error, v.checks FROM scenarios s
                 JOIN verifications v ON v.scenario = s.id AND v.version IN (?, ?)
-                WHERE s.id IN (SELECT scenario FROM scenario_entries WHERE entry IN ({','.join('?' * len(entry_ids))}))
-                ORDER BY s.id""", [from_version, to_version, *entry_ids]).fetchall()
+                WHERE s.id IN (SELECT scenario FROM scenario_entries WHERE entry IN ({",".join("?" * len(entry_ids))}))
+                ORDER BY s.id""",
+            [from_version, to_version, *entry_ids],
+        ).fetchall()
     except sqlite3.OperationalError:  # a KB built before scenarios were stored
         return []
     found: dict[str, dict] = {}
@@ -315,30 +405,50 @@ def _scenarios(conn, entry_ids: list[int], from_version: str, to_version: str) -
     return sorted(found.values(), key=lambda s: (s["from"] is None or s["to"] is None, s["id"]))
 
 
-def entry_diff(conn: sqlite3.Connection, key: str, from_version: str, to_version: str,
-               game: str | None = None) -> dict:
+def entry_diff(conn: sqlite3.Connection, key: str, from_version: str, to_version: str, game: str | None = None) -> dict:
     """One entry (by key) between two versions: both texts and the word diffs of body and question."""
-    games = [g for g, in conn.execute(
-        "SELECT DISTINCT d.game FROM entries e JOIN documents d ON d.id = e.document WHERE e.key = ?"
-        + (" AND d.game = ?" if game else ""), (key, game) if game else (key,))]
+    games = [
+        g
+        for (g,) in conn.execute(
+            "SELECT DISTINCT d.game FROM entries e JOIN documents d ON d.id = e.document WHERE e.key = ?"
+            + (" AND d.game = ?" if game else ""),
+            (key, game) if game else (key,),
+        )
+    ]
     if not games:
         raise KBError(f"unknown entry key {key!r}")
     game = games[0]
     sides = []
     for version in (from_version, to_version):
         doc = _document(conn, game, version)
-        row = conn.execute("SELECT id, title, question, body FROM entries WHERE document = ? AND key = ?",
-                           (doc, key)).fetchone()
+        row = conn.execute(
+            "SELECT id, title, question, body FROM entries WHERE document = ? AND key = ?", (doc, key)
+        ).fetchone()
         sides.append(row)
     (old, new) = sides
     if old is None and new is None:
         raise KBError(f"entry {key!r} is in neither {from_version} nor {to_version} of {game}")
     o = old or (None, None, None, None)
     n = new or (None, None, None, None)
-    return {"game": game, "key": key, "from": from_version, "to": to_version,
-            "from_entry": o[0], "to_entry": n[0], "title": n[1] or o[1],
-            "from_text": o[3], "to_text": n[3], "diff": word_diff(o[3], n[3]),
-            "question_diff": word_diff(o[2], n[2]) if (o[2] or n[2]) else None,
-            "changed": has_changes(word_diff(o[3], n[3])) or has_changes(word_diff(o[2], n[2])),
-            "meaning_changes": [c.as_dict() for c in meaning.meaning_changes(o[3], n[3], meaning.version_terminology(
-                conn, game, from_version, to_version))] if old and new else []}
+    return {
+        "game": game,
+        "key": key,
+        "from": from_version,
+        "to": to_version,
+        "from_entry": o[0],
+        "to_entry": n[0],
+        "title": n[1] or o[1],
+        "from_text": o[3],
+        "to_text": n[3],
+        "diff": word_diff(o[3], n[3]),
+        "question_diff": word_diff(o[2], n[2]) if (o[2] or n[2]) else None,
+        "changed": has_changes(word_diff(o[3], n[3])) or has_changes(word_diff(o[2], n[2])),
+        "meaning_changes": [
+            c.as_dict()
+            for c in meaning.meaning_changes(
+                o[3], n[3], meaning.version_terminology(conn, game, from_version, to_version)
+            )
+        ]
+        if old and new
+        else [],
+    }

@@ -14,6 +14,7 @@ version holds (``links``: number -> URL of that rule in the same version, :mod:`
 Everything is read from the KB with a handful of indexed queries; the engine is never run here
 (replays were stored by the build).
 """
+
 from __future__ import annotations
 
 import json
@@ -57,21 +58,44 @@ def _as_id(entry_id) -> int | None:
 def entry_detail(conn: sqlite3.Connection, entry_id) -> dict | None:
     """The entry page's data for ``entry_id``, or None when the KB has no such entry."""
     eid = _as_id(entry_id)
-    if eid is None or not -2**63 <= eid < 2**63:
+    if eid is None or not -(2**63) <= eid < 2**63:
         return None
     row = conn.execute(_ENTRY, (eid,)).fetchone()
     if row is None:
         return None
-    (eid, key, kind, title, category, question, body, data, confidence, needs_review, review_reason,
-     conflict, conflict_reason, parent, game, game_name, version, doc_title, doc_date, doc_format, doc_id) = row
+    (
+        eid,
+        key,
+        kind,
+        title,
+        category,
+        question,
+        body,
+        data,
+        confidence,
+        needs_review,
+        review_reason,
+        conflict,
+        conflict_reason,
+        parent,
+        game,
+        game_name,
+        version,
+        doc_title,
+        doc_date,
+        doc_format,
+        doc_id,
+    ) = row
     data = _parse_json(data)
     thread = thread_of_entry(conn, eid)
     history = _history(conn, thread, eid)
     superseded = superseded_by(conn, [h["entry_id"] for h in history])
     for h in history:
         h["superseded_by"] = superseded.get(h["entry_id"])
-    steps = timeline.compact(history, [v for v, in conn.execute(
-        "SELECT version FROM documents WHERE game = ? ORDER BY version_sort", (game,))])
+    steps = timeline.compact(
+        history,
+        [v for (v,) in conn.execute("SELECT version FROM documents WHERE game = ? ORDER BY version_sort", (game,))],
+    )
     answers = thread_answers(conn, [thread]).get(thread, []) if thread else []
     checked = verification(conn, eid, version)
     number = _number(data)
@@ -79,17 +103,34 @@ def entry_detail(conn: sqlite3.Connection, entry_id) -> dict | None:
     subrules = _subrules(conn, eid, game, version)
     refs = [r for part in [data, *examples, *subrules] for r in _refs(part.get("data", part))]
     return {
-        "id": eid, "key": key, "thread": thread, "game": game, "game_name": game_name,
+        "id": eid,
+        "key": key,
+        "thread": thread,
+        "game": game,
+        "game_name": game_name,
         "version": version,
         "document": {"title": doc_title, "version": version, "date": doc_date, "format": doc_format},
-        "kind": kind, "title": title, "category": category, "question": question, "body": body,
-        "data": data, "confidence": confidence, "needs_review": bool(needs_review),
-        "review_reason": review_reason, "conflict": bool(conflict), "conflict_reason": conflict_reason,
-        "parent": _parent(conn, parent), "examples": examples, "cards": _cards(conn, eid),
-        "number": number, "rule_url": rule_url(game, version, number) if number else None,
+        "kind": kind,
+        "title": title,
+        "category": category,
+        "question": question,
+        "body": body,
+        "data": data,
+        "confidence": confidence,
+        "needs_review": bool(needs_review),
+        "review_reason": review_reason,
+        "conflict": bool(conflict),
+        "conflict_reason": conflict_reason,
+        "parent": _parent(conn, parent),
+        "examples": examples,
+        "cards": _cards(conn, eid),
+        "number": number,
+        "rule_url": rule_url(game, version, number) if number else None,
         "subrules": subrules,
         "links": {n: rule_url(game, version, n) for n in sorted(linked_refs(conn, doc_id, refs))},
-        "history": history, "timeline": steps, "history_summary": timeline.summary(history, steps),
+        "history": history,
+        "timeline": steps,
+        "history_summary": timeline.summary(history, steps),
         "versions": list(dict.fromkeys(h["version"] for h in history)),
         "answers": answers,
         "scenarios": _scenarios(conn, [h["entry_id"] for h in history]),
@@ -128,28 +169,46 @@ def _refs(data) -> list[str]:
 
 def _examples(conn: sqlite3.Connection, eid: int) -> list[dict]:
     """The worked examples the source attaches to this entry, in document order."""
-    return [{"id": i, "title": t, "body": b, "url": entry_url(i), "data": _parse_json(d)} for i, t, b, d in conn.execute(
-        "SELECT id, title, body, data FROM entries WHERE parent = ? AND kind = 'example' ORDER BY ordinal", (eid,))]
+    return [
+        {"id": i, "title": t, "body": b, "url": entry_url(i), "data": _parse_json(d)}
+        for i, t, b, d in conn.execute(
+            "SELECT id, title, body, data FROM entries WHERE parent = ? AND kind = 'example' ORDER BY ordinal", (eid,)
+        )
+    ]
 
 
 def _subrules(conn: sqlite3.Connection, eid: int, game: str, version: str) -> list[dict]:
     """The numbered rules directly under this one (702.19 -> 702.19a, 702.19b, ...), in document order."""
     out = []
     for i, t, b, d in conn.execute(
-            "SELECT id, title, body, data FROM entries WHERE parent = ? AND kind = 'rule' ORDER BY ordinal", (eid,)):
+        "SELECT id, title, body, data FROM entries WHERE parent = ? AND kind = 'rule' ORDER BY ordinal", (eid,)
+    ):
         data = _parse_json(d)
         number = _number(data)
         if number:
-            out.append({"id": i, "number": number, "title": t, "body": b, "url": entry_url(i),
-                        "rule_url": rule_url(game, version, number), "data": data})
+            out.append(
+                {
+                    "id": i,
+                    "number": number,
+                    "title": t,
+                    "body": b,
+                    "url": entry_url(i),
+                    "rule_url": rule_url(game, version, number),
+                    "data": data,
+                }
+            )
     return out
 
 
 def _cards(conn: sqlite3.Connection, eid: int) -> list[dict]:
-    return [{"set": s, "number": n, "name": name, "mention": m, "url": card_url(s, n)}
-            for s, n, name, m in conn.execute(
-                """SELECT c.set_code, c.number, c.name, ec.mention FROM entry_cards ec
-                   JOIN cards c ON c.id = ec.card WHERE ec.entry = ? ORDER BY c.name, c.set_code""", (eid,))]
+    return [
+        {"set": s, "number": n, "name": name, "mention": m, "url": card_url(s, n)}
+        for s, n, name, m in conn.execute(
+            """SELECT c.set_code, c.number, c.name, ec.mention FROM entry_cards ec
+                   JOIN cards c ON c.id = ec.card WHERE ec.entry = ? ORDER BY c.name, c.set_code""",
+            (eid,),
+        )
+    ]
 
 
 def _history(conn: sqlite3.Connection, thread: str, current: int) -> list[dict]:
@@ -160,18 +219,31 @@ def _history(conn: sqlite3.Connection, thread: str, current: int) -> list[dict]:
     if current not in ids:  # cannot happen with key threads; keep the page whole if it ever does
         ids.append(current)
     marks = ",".join("?" * len(ids))
-    rows = {r[0]: r for r in conn.execute(
-        f"""SELECT e.id, d.version, e.title, e.question, e.body, e.needs_review, e.conflict, e.data
-            FROM entries e JOIN documents d ON d.id = e.document WHERE e.id IN ({marks})""", ids)}
+    rows = {
+        r[0]: r
+        for r in conn.execute(
+            f"""SELECT e.id, d.version, e.title, e.question, e.body, e.needs_review, e.conflict, e.data
+            FROM entries e JOIN documents d ON d.id = e.document WHERE e.id IN ({marks})""",
+            ids,
+        )
+    }
     history: list[dict] = []
     for i in ids:
         eid, version, title, question, body, needs_review, conflict, data = rows[i]
-        history.append({
-            "entry_id": eid, "version": version, "title": title, "question": question, "body": body,
-            "url": entry_url(eid), "current": eid == current,
-            "needs_review": bool(needs_review), "conflict": bool(conflict),
-            "number": _number(_parse_json(data)),
-        })
+        history.append(
+            {
+                "entry_id": eid,
+                "version": version,
+                "title": title,
+                "question": question,
+                "body": body,
+                "url": entry_url(eid),
+                "current": eid == current,
+                "needs_review": bool(needs_review),
+                "conflict": bool(conflict),
+                "number": _number(_parse_json(data)),
+            }
+        )
     timeline.diffs(history)
     return history
 
@@ -198,9 +270,16 @@ def _scenarios(conn: sqlite3.Connection, thread_ids: list[int]) -> list[dict]:
     out: dict[str, dict] = {}
     for sid, title, note, version, passed, error, status, expect_version, reason in rows:
         s = out.setdefault(sid, {"id": sid, "title": title, "note": note, "versions": []})
-        s["versions"].append({"version": version, "passed": bool(passed), "error": error,
-                              "status": status or ("passed" if passed else "failed"),
-                              "expect_version": expect_version, "reason": reason})
+        s["versions"].append(
+            {
+                "version": version,
+                "passed": bool(passed),
+                "error": error,
+                "status": status or ("passed" if passed else "failed"),
+                "expect_version": expect_version,
+                "reason": reason,
+            }
+        )
     return list(out.values())
 
 

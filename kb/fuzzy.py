@@ -16,6 +16,7 @@ the ingest also store it in the KB (:mod:`kb.search_store`), and :func:`index_fo
 when it was made for the KB's current content; otherwise (no copy, an older or damaged one) the
 index is built here as before.
 """
+
 from __future__ import annotations
 
 import json
@@ -53,12 +54,13 @@ _FINGERPRINT_SQL = """SELECT
 @dataclass(frozen=True)
 class CardMention:
     """A card named in the query: tokens ``[start, end)`` of the query name it."""
+
     start: int
     end: int
-    key: str                  # normalized English name
-    name: str                 # English name as printed
+    key: str  # normalized English name
+    name: str  # English name as printed
     card_ids: tuple[int, ...]  # printings, earliest set first
-    matched: str              # "name" | "localized" | "fuzzy"
+    matched: str  # "name" | "localized" | "fuzzy"
     localized: str | None = None
 
 
@@ -66,23 +68,24 @@ class CardMention:
 class Index:
     """What one KB's search needs in memory; built by :func:`index_for` and then only read
     (apart from its memo of word corrections)."""
+
     fingerprint: tuple
     words: dict[str, tuple[str, ...]] = field(default_factory=dict)  # folded -> forms as written
-    df: dict[str, int] = field(default_factory=dict)                 # folded -> entries with it
+    df: dict[str, int] = field(default_factory=dict)  # folded -> entries with it
     stems: dict[str, tuple[str, ...]] = field(default_factory=dict)  # stem -> folded words
     word_list: list[str] = field(default_factory=list)
     #: documents, entries, texts and threads (kb.search_corpus)
     corpus: Corpus = field(default_factory=Corpus)
-    card_games: frozenset[str] = frozenset()   # games whose entries name cards
+    card_games: frozenset[str] = frozenset()  # games whose entries name cards
     entry_cards: dict[int, tuple[tuple[str, str, str], ...]] = field(default_factory=dict)
     card_names: dict[int, tuple[str, str, str]] = field(default_factory=dict)  # id -> set, no, name
     by_name: dict[str, tuple[int, ...]] = field(default_factory=dict)
-    printed: dict[str, str] = field(default_factory=dict)            # name key -> printed name
-    by_skeleton: dict[str, str] = field(default_factory=dict)        # skeleton -> name key
+    printed: dict[str, str] = field(default_factory=dict)  # name key -> printed name
+    by_skeleton: dict[str, str] = field(default_factory=dict)  # skeleton -> name key
     by_local: dict[str, tuple[str, tuple[int, ...]]] = field(default_factory=dict)
     skeleton_list: list[str] = field(default_factory=list)
     local_list: list[str] = field(default_factory=list)
-    name_words: frozenset[str] = frozenset()   # words of English card names
+    name_words: frozenset[str] = frozenset()  # words of English card names
     linked: dict[str, frozenset[int]] = field(default_factory=dict)  # name key -> entry ids
     #: "built" from the KB's tables, or "stored": loaded from the copy the build stored
     origin: str = field(default="built", compare=False)
@@ -106,8 +109,7 @@ class Index:
     # words
 
     def known(self, word: str) -> bool:
-        return (word in self.words or word in self.name_words or stem(word) in self.stems
-                or not word.isalpha())
+        return word in self.words or word in self.name_words or stem(word) in self.stems or not word.isalpha()
 
     def expand(self, word: str) -> tuple[str, ...]:
         """Forms of the rulebooks' words sharing ``word``'s stem, as FTS terms (``word`` first)."""
@@ -127,18 +129,16 @@ class Index:
         OSA distance: a swap of two letters is one edit), the commonest on a tie. Card-name
         words, words shorter than 4 letters and words with digits are left alone.
         """
-        if word in self.words or word in self.name_words or not word.isalpha() \
-                or not 4 <= len(word) <= 30:
+        if word in self.words or word in self.name_words or not word.isalpha() or not 4 <= len(word) <= 30:
             return None
         root = stem(word)
         if root in self.stems:
             return word + "e" if root == word and word + "e" in self.words else None
         if language_words().get(word, 0) >= LANGUAGE_MIN_COUNT:
-            return None   # a word of the language is what was meant: "died" is not a typo of "tied"
+            return None  # a word of the language is what was meant: "died" is not a typo of "tied"
         if word in self._corrections:
             return self._corrections[word]
-        found = process.extract(word, self.word_list, scorer=OSA.distance,
-                                score_cutoff=max_edits(word), limit=8)
+        found = process.extract(word, self.word_list, scorer=OSA.distance, score_cutoff=max_edits(word), limit=8)
         best = min(found, key=lambda f: (f[1], -self.df.get(f[0], 0)), default=None)
         if len(self._corrections) > 10_000:
             self._corrections.clear()
@@ -162,16 +162,17 @@ class Index:
         budget = [MAX_FUZZY_SPANS]
         for length in range(min(MAX_NAME_WORDS, len(words)), 0, -1):
             for i in range(len(words) - length + 1):
-                if any(taken[i:i + length]):
+                if any(taken[i : i + length]):
                     continue
                 found = self._match_span(words, i, i + length, corrected, budget)
                 if found is not None:
                     out.append(found)
-                    taken[i:i + length] = [True] * length
+                    taken[i : i + length] = [True] * length
         return sorted(out, key=lambda m: m.start)
 
-    def _match_span(self, words: list[str], i: int, j: int, corrected: dict[int, str],
-                    budget: list[int]) -> CardMention | None:
+    def _match_span(
+        self, words: list[str], i: int, j: int, corrected: dict[int, str], budget: list[int]
+    ) -> CardMention | None:
         span = words[i:j]
         if all(w in STOPWORDS for w in span):
             return None
@@ -184,8 +185,7 @@ class Index:
             if name is not None:
                 return self._mention(i, j, name, "name")
         local = self.by_local.get(key)
-        if local and len(key) >= 4 and key not in NOT_CARD_NAMES and (
-                len(span) > 1 or key not in self.words):
+        if local and len(key) >= 4 and key not in NOT_CARD_NAMES and (len(span) > 1 or key not in self.words):
             written, ids = local
             return self._mention(i, j, self._key_of(ids[0]), "localized", ids, written)
         if not edge_ok:
@@ -193,15 +193,23 @@ class Index:
         fixed = [corrected.get(k, w) for k, w in enumerate(words)][i:j]
         if fixed != span:
             fkey = " ".join(fixed)
-            name = (fkey if fkey in self.by_name and self._plausible(fkey)
-                    else self.by_skeleton.get(skeleton(fixed)) if len(fixed) > 1 else None)
+            name = (
+                fkey
+                if fkey in self.by_name and self._plausible(fkey)
+                else self.by_skeleton.get(skeleton(fixed))
+                if len(fixed) > 1
+                else None
+            )
             if name is not None:
                 return self._mention(i, j, name, "fuzzy")
-        if (budget[0] > 0 and len(span) <= MAX_FUZZY_WORDS and 5 <= len(key) <= 60
-                and any(not self.known(w) for w in span)):
+        if (
+            budget[0] > 0
+            and len(span) <= MAX_FUZZY_WORDS
+            and 5 <= len(key) <= 60
+            and any(not self.known(w) for w in span)
+        ):
             budget[0] -= 1
-            hit = process.extractOne(skeleton(span), self.skeleton_list, scorer=fuzz.ratio,
-                                     score_cutoff=CARD_SCORE)
+            hit = process.extractOne(skeleton(span), self.skeleton_list, scorer=fuzz.ratio, score_cutoff=CARD_SCORE)
             if hit is not None:
                 return self._mention(i, j, self.by_skeleton[hit[0]], "fuzzy")
         return None
@@ -218,8 +226,7 @@ class Index:
         return normalize_name(self.card_names[card_id][2])
 
     def _mention(self, i, j, key, matched, ids=None, localized=None) -> CardMention:
-        return CardMention(i, j, key, self.printed[key], ids or self.by_name[key], matched,
-                           localized)
+        return CardMention(i, j, key, self.printed[key], ids or self.by_name[key], matched, localized)
 
 
 def max_edits(word: str) -> int:
@@ -246,6 +253,7 @@ def language_words():
     """English words with their frequencies (pyspellchecker's word list, shipped in the package:
     nothing downloaded), loaded on the first word the rulebooks do not know."""
     from spellchecker import SpellChecker
+
     return SpellChecker(language="en", distance=1).word_frequency.dictionary
 
 
@@ -281,10 +289,11 @@ def index_for(conn: sqlite3.Connection) -> Index:
         if index is not None:
             _cache.move_to_end(fp)
             return index
-    with _build_lock:   # concurrent first searches build it once
+    with _build_lock:  # concurrent first searches build it once
         index = _cache.get(fp)
         if index is None:
             from .search_store import load_index  # it builds on this module
+
             index = load_index(conn, fp) or build_index(conn, fp)
             with _lock:
                 _cache[fp] = index
@@ -350,8 +359,9 @@ def _read_cards(conn: sqlite3.Connection, index: Index) -> None:
     index.by_name = {k: tuple(sorted(ids, key=rank.__getitem__)) for k, ids in by_name.items()}
     for key in sorted(index.by_name, key=lambda k: rank[index.by_name[k][0]]):
         index.by_skeleton.setdefault(skeleton(key.split()), key)
-    index.by_local = {k: (w, tuple(sorted(ids, key=rank.__getitem__)))
-                      for k, (w, ids) in by_local.items() if k not in index.by_name}
+    index.by_local = {
+        k: (w, tuple(sorted(ids, key=rank.__getitem__))) for k, (w, ids) in by_local.items() if k not in index.by_name
+    }
     index.name_words = frozenset(name_words)
     linked: dict[str, set[int]] = defaultdict(set)
     cards: dict[int, list[tuple[str, str, str]]] = defaultdict(list)

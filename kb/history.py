@@ -13,6 +13,7 @@ history also comes folded to the versions where its text or number changed (``ti
 stored (:mod:`kb.supersede`, computed with each version's terminology), so a history of a hundred
 versions costs a few queries and a word diff per change, not a terminology per version pair.
 """
+
 from __future__ import annotations
 
 import sqlite3
@@ -25,8 +26,9 @@ from .textdiff import has_changes, same_text, word_diff
 from .threads import parse_thread, thread_entries, thread_id
 
 
-def resolve(conn: sqlite3.Connection, query: str, game: str | None = None,
-            version: str | None = None) -> tuple[str, str]:
+def resolve(
+    conn: sqlite3.Connection, query: str, game: str | None = None, version: str | None = None
+) -> tuple[str, str]:
     """``("thread", thread id)`` or ``("card", card name)`` for a thread id, an entry key
     (``key`` or ``game:key``: the thread of its newest entry), a rule number (in ``game``, or in the
     games whose rules are numbered; at ``version`` or the latest), a card name, or the start of a
@@ -39,8 +41,11 @@ def resolve(conn: sqlite3.Connection, query: str, game: str | None = None,
             g, key = parse_thread(q)
             # "mtg:rule/702.19b": the rule keyed so now (its newest entry), which may be another
             # thread than the one that started under that key (thread ids keep their first key)
-            if conn.execute("""SELECT 1 FROM entries e JOIN documents d ON d.id = e.document
-                               WHERE d.game = ? AND e.key = ? LIMIT 1""", (g, key)).fetchone():
+            if conn.execute(
+                """SELECT 1 FROM entries e JOIN documents d ON d.id = e.document
+                               WHERE d.game = ? AND e.key = ? LIMIT 1""",
+                (g, key),
+            ).fetchone():
                 return "thread", _thread_of(conn, g, key)
             if thread_entries(conn, q):
                 return "thread", q
@@ -50,21 +55,28 @@ def resolve(conn: sqlite3.Connection, query: str, game: str | None = None,
         found = _rule_thread(conn, q, game, version)
         if found:
             return "thread", found
-    row = conn.execute("""SELECT d.game, e.key FROM entries e JOIN documents d ON d.id = e.document
-                          WHERE e.key = ? ORDER BY d.version_sort DESC LIMIT 1""", (q,)).fetchone()
+    row = conn.execute(
+        """SELECT d.game, e.key FROM entries e JOIN documents d ON d.id = e.document
+                          WHERE e.key = ? ORDER BY d.version_sort DESC LIMIT 1""",
+        (q,),
+    ).fetchone()
     if row:
         return "thread", _thread_of(conn, *row)
     row = conn.execute("SELECT name FROM cards WHERE name = ? COLLATE NOCASE ORDER BY id LIMIT 1", (q,)).fetchone()
     if row:
         return "card", row[0]
     like = q.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_") + "%"
-    row = conn.execute("""SELECT d.game, e.key FROM entries e JOIN documents d ON d.id = e.document
+    row = conn.execute(
+        """SELECT d.game, e.key FROM entries e JOIN documents d ON d.id = e.document
                           WHERE e.question LIKE ? ESCAPE '\\' OR e.title LIKE ? ESCAPE '\\'
-                          ORDER BY e.question IS NULL, d.version_sort DESC LIMIT 1""", (like, like)).fetchone()
+                          ORDER BY e.question IS NULL, d.version_sort DESC LIMIT 1""",
+        (like, like),
+    ).fetchone()
     if row:
         return "thread", _thread_of(conn, *row)
-    row = conn.execute("SELECT name FROM cards WHERE name LIKE ? ESCAPE '\\' ORDER BY length(name), id LIMIT 1",
-                       (like,)).fetchone()
+    row = conn.execute(
+        "SELECT name FROM cards WHERE name LIKE ? ESCAPE '\\' ORDER BY length(name), id LIMIT 1", (like,)
+    ).fetchone()
     if row:
         return "card", row[0]
     raise KBError(f"history: nothing matches {q!r} (give a thread id, an entry key, a question or a card name)")
@@ -74,7 +86,7 @@ def _rule_thread(conn: sqlite3.Connection, number: str, game: str | None, versio
     """The thread of the rule numbered ``number`` in ``game`` (else the first game holding it) at
     ``version`` (else the latest); None when no game numbers a rule so. A game or version named but
     missing is a KBError naming it."""
-    games = [game] if game else [g for g, in conn.execute("SELECT DISTINCT game FROM documents ORDER BY game")]
+    games = [game] if game else [g for (g,) in conn.execute("SELECT DISTINCT game FROM documents ORDER BY game")]
     for g in games:
         try:
             entry = find_rule(conn, g, number, version)
@@ -83,6 +95,7 @@ def _rule_thread(conn: sqlite3.Connection, number: str, game: str | None, versio
                 raise KBError(f"history: {exc}") from None
             continue
         from .threads import thread_of_entry
+
         return thread_of_entry(conn, entry)
     return None
 
@@ -93,9 +106,11 @@ def _thread_of(conn: sqlite3.Connection, game: str, key: str) -> str:
         from .threads import thread_of_entry
     except ImportError:
         return thread_id(game, key)
-    eid = conn.execute("""SELECT e.id FROM entries e JOIN documents d ON d.id = e.document
+    eid = conn.execute(
+        """SELECT e.id FROM entries e JOIN documents d ON d.id = e.document
                           WHERE d.game = ? AND e.key = ? ORDER BY d.version_sort DESC LIMIT 1""",
-                       (game, key)).fetchone()[0]
+        (game, key),
+    ).fetchone()[0]
     return thread_of_entry(conn, eid) or thread_id(game, key)
 
 
@@ -112,9 +127,14 @@ def thread_history(conn: sqlite3.Connection, thread: str) -> dict:
     ids = thread_entries(conn, thread)
     if not ids:
         raise KBError(f"history: unknown thread {thread!r}")
-    rows = {r[0]: r for r in conn.execute(
-        f"""SELECT e.id, e.key, e.kind, e.title, e.question, e.body, e.needs_review, e.data FROM entries e
-            WHERE e.id IN ({','.join('?' * len(ids))})""", [i for i, _ in ids])}
+    rows = {
+        r[0]: r
+        for r in conn.execute(
+            f"""SELECT e.id, e.key, e.kind, e.title, e.question, e.body, e.needs_review, e.data FROM entries e
+            WHERE e.id IN ({",".join("?" * len(ids))})""",
+            [i for i, _ in ids],
+        )
+    }
     game, _ = parse_thread(thread)
     fates = _fates(conn, [i for i, _ in ids])
     version_of = dict(ids)
@@ -133,10 +153,24 @@ def thread_history(conn: sqlite3.Connection, thread: str) -> dict:
         if version != version_now:
             previous_version, current, version_now = current or previous_version, [], version
         row = rows[eid]
-        before = next((p for p in previous_version if p[1] == row[1]), previous_version[0] if previous_version else None)
-        step = {"version": version, "entry_id": eid, "key": row[1], "kind": row[2], "title": row[3],
-                "question": row[4], "body": row[5], "needs_review": bool(row[6]), "number": number_of(row[7]),
-                "diff": None, "question_diff": None, "changed": False, "ruling_change": []}
+        before = next(
+            (p for p in previous_version if p[1] == row[1]), previous_version[0] if previous_version else None
+        )
+        step = {
+            "version": version,
+            "entry_id": eid,
+            "key": row[1],
+            "kind": row[2],
+            "title": row[3],
+            "question": row[4],
+            "body": row[5],
+            "needs_review": bool(row[6]),
+            "number": number_of(row[7]),
+            "diff": None,
+            "question_diff": None,
+            "changed": False,
+            "ruling_change": [],
+        }
         if before is not None:
             step["diff"] = diff(before[5], row[5])
             step["question_diff"] = diff(before[4], row[4]) if (before[4] or row[4]) else None
@@ -145,20 +179,34 @@ def thread_history(conn: sqlite3.Connection, thread: str) -> dict:
                 step["ruling_change"] = _ruling_change(conn, fates, game, before, version_of[before[0]], row, version)
         steps.append(step)
         current.append(row)
-    folded = timeline.compact(steps, [v for v, in conn.execute(
-        "SELECT version FROM documents WHERE game = ? ORDER BY version_sort", (game,))])
-    return {"type": "thread", "thread": thread, "game": game, "kind": steps[-1]["kind"],
-            "title": steps[-1]["question"] or steps[-1]["title"] or steps[-1]["key"], "entries": steps,
-            "timeline": folded, "summary": timeline.summary(steps, folded)}
+    folded = timeline.compact(
+        steps,
+        [v for (v,) in conn.execute("SELECT version FROM documents WHERE game = ? ORDER BY version_sort", (game,))],
+    )
+    return {
+        "type": "thread",
+        "thread": thread,
+        "game": game,
+        "kind": steps[-1]["kind"],
+        "title": steps[-1]["question"] or steps[-1]["title"] or steps[-1]["key"],
+        "entries": steps,
+        "timeline": folded,
+        "summary": timeline.summary(steps, folded),
+    }
 
 
 def _fates(conn: sqlite3.Connection, ids: list[int]) -> dict[int, tuple] | None:
     """entry -> (version, change, detail, summary) of the supersession the build stored for it; None
     for a KB built before supersessions were stored (the changes are then worked out here)."""
     try:
-        return {r[0]: r[1:] for r in conn.execute(
-            f"""SELECT entry, version, change, detail, summary FROM supersessions
-                WHERE entry IN ({','.join('?' * len(ids))})""", ids)}
+        return {
+            r[0]: r[1:]
+            for r in conn.execute(
+                f"""SELECT entry, version, change, detail, summary FROM supersessions
+                WHERE entry IN ({",".join("?" * len(ids))})""",
+                ids,
+            )
+        }
     except sqlite3.OperationalError:
         return None
 
@@ -168,6 +216,7 @@ def _ruling_change(conn, fates, game, before, before_version, row, version) -> l
     it names this version as the first to change what it says (one line), else nothing."""
     if fates is None:  # an old KB: compare here, with the terminology of the two versions
         from .meaning import version_terminology
+
         return meaning_changes(before[5], row[5], version_terminology(conn, game, before_version, version))
     fate = fates.get(before[0])
     if fate is None or fate[0] != version:
@@ -178,8 +227,9 @@ def _ruling_change(conn, fates, game, before, before_version, row, version) -> l
 
 def card_history(conn: sqlite3.Connection, name: str) -> dict:
     """A card's printings, its errata timeline and the ruling threads naming it."""
-    printings = conn.execute("SELECT id, set_code, number, text FROM cards WHERE name = ? COLLATE NOCASE ORDER BY id",
-                             (name,)).fetchall()
+    printings = conn.execute(
+        "SELECT id, set_code, number, text FROM cards WHERE name = ? COLLATE NOCASE ORDER BY id", (name,)
+    ).fetchall()
     if not printings:
         raise KBError(f"history: unknown card {name!r}")
     ids = [p[0] for p in printings]
@@ -187,11 +237,22 @@ def card_history(conn: sqlite3.Connection, name: str) -> dict:
     errata = conn.execute(
         f"""SELECT ce.card, d.game, d.version, ce.text, ce.entry FROM card_errata ce
             JOIN documents d ON d.id = ce.document WHERE ce.card IN ({marks})
-            ORDER BY d.game, d.version_sort, ce.card""", ids).fetchall()
+            ORDER BY d.game, d.version_sort, ce.card""",
+        ids,
+    ).fetchall()
     by_id = {p[0]: p for p in printings}
     first = by_id[errata[0][0]] if errata else printings[0]
-    timeline = [{"step": "printed", "version": None, "set": first[1], "number": first[2], "text": first[3],
-                 "diff": None, "versions": []}]
+    timeline = [
+        {
+            "step": "printed",
+            "version": None,
+            "set": first[1],
+            "number": first[2],
+            "text": first[3],
+            "diff": None,
+            "versions": [],
+        }
+    ]
     for card, game, version, text, entry in errata:
         last = timeline[-1]
         if last["step"] == "erratum" and last["version"] == version:
@@ -199,16 +260,32 @@ def card_history(conn: sqlite3.Connection, name: str) -> dict:
         if last["step"] == "erratum" and same_text(last["text"], text):
             last["versions"].append(version)  # restated, still in force
             continue
-        timeline.append({"step": "erratum", "version": version, "game": game, "text": text, "entry_id": entry,
-                         "set": by_id[card][1], "number": by_id[card][2], "versions": [version],
-                         "diff": word_diff(last["text"], text)})
+        timeline.append(
+            {
+                "step": "erratum",
+                "version": version,
+                "game": game,
+                "text": text,
+                "entry_id": entry,
+                "set": by_id[card][1],
+                "number": by_id[card][2],
+                "versions": [version],
+                "diff": word_diff(last["text"], text),
+            }
+        )
     threads = []
     for game, key in conn.execute(
-            f"""SELECT DISTINCT d.game, e.key FROM entry_cards ec JOIN entries e ON e.id = ec.entry
-                JOIN documents d ON d.id = e.document WHERE ec.card IN ({marks}) ORDER BY e.key""", ids):
+        f"""SELECT DISTINCT d.game, e.key FROM entry_cards ec JOIN entries e ON e.id = ec.entry
+                JOIN documents d ON d.id = e.document WHERE ec.card IN ({marks}) ORDER BY e.key""",
+        ids,
+    ):
         t = _thread_of(conn, game, key)
         if t not in (x["thread"] for x in threads):
             threads.append({"thread": t, "versions": [v for _, v in thread_entries(conn, t)]})
-    return {"type": "card", "name": name,
-            "printings": [{"set": s, "number": n, "text": t} for _, s, n, t in printings],
-            "errata": timeline, "threads": threads}
+    return {
+        "type": "card",
+        "name": name,
+        "printings": [{"set": s, "number": n, "text": t} for _, s, n, t in printings],
+        "errata": timeline,
+        "threads": threads,
+    }

@@ -12,6 +12,7 @@ A journal that was never synced (the writer was killed before it got that far) h
 SQLite would use, and is removed while the write lock is held, so a live writer's journal is never
 touched: its lock makes the attempt give up.
 """
+
 from __future__ import annotations
 
 import sqlite3

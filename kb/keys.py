@@ -5,6 +5,7 @@ between editions (a glossary term's name, a question's words without its set cod
 positions. A key is unique within one document; a second entry with the same base key (the two 1.3
 Pitlord/Restringuntus questions) gets a ``-2`` suffix.
 """
+
 from __future__ import annotations
 
 import re
@@ -14,7 +15,9 @@ from textnorm import slugify, strip_set_codes
 
 # A collector number written after a card name ("Phase Shift 117", "Rock Hurling Giant’s 44"),
 # as 16.0 does; 1.x writes "(CoTA 117)". Numbers after lowercase words ("2 chains") stay.
-_BARE_NUMBER = re.compile(r"(\b[A-Z\]][\w\-\]]*(?:[’']s)?|[”\]])\s+\d{1,3}\b(?!\s*(?:power|damage|armor|Æmber|æmber|cards?|chains?)\b)")
+_BARE_NUMBER = re.compile(
+    r"(\b[A-Z\]][\w\-\]]*(?:[’']s)?|[”\]])\s+\d{1,3}\b(?!\s*(?:power|damage|armor|Æmber|æmber|cards?|chains?)\b)"
+)
 
 
 def question_slug_text(question: str) -> str:

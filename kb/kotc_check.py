@@ -15,6 +15,7 @@ only when nothing at all applies (a revised text leaves the card playable, not b
 be read as the ``replacement``, so it is not "legal as printed"). Cost-revised texts on a card of
 that edition or later are allowed and not reported.
 """
+
 from __future__ import annotations
 
 import json
@@ -31,12 +32,13 @@ _ENTRY_KINDS = {"redacted": "redacted", "errata": "revised", "cost": "cost"}
 
 class Rule(NamedTuple):
     """One rule text of the rulebook, as the checker uses it."""
-    kind: str              #: redacted | revised | cost
-    key: str               #: the KB entry key
-    rule_text: str         #: the text as the rulebook prints it (variables as x, y, z)
-    template: str          #: the same with ``{x}`` variables
-    revised: str | None    #: revised: the template of the text as it must now be read
-    edition: int | None    #: cost: the edition of the revision
+
+    kind: str  #: redacted | revised | cost
+    key: str  #: the KB entry key
+    rule_text: str  #: the text as the rulebook prints it (variables as x, y, z)
+    template: str  #: the same with ``{x}`` variables
+    revised: str | None  #: revised: the template of the text as it must now be read
+    edition: int | None  #: cost: the edition of the revision
 
 
 def _plain(template: str) -> str:
@@ -45,20 +47,28 @@ def _plain(template: str) -> str:
 
 def load_rules(conn: sqlite3.Connection) -> list[Rule]:
     """The rule texts of the game's latest rulebook in the KB, in the rulebook's order per kind."""
-    row = conn.execute("SELECT id FROM documents WHERE game = ? ORDER BY version_sort DESC LIMIT 1",
-                       (GAME,)).fetchone()
+    row = conn.execute("SELECT id FROM documents WHERE game = ? ORDER BY version_sort DESC LIMIT 1", (GAME,)).fetchone()
     if row is None:
         return []
     rules = []
     for kind, key, raw in conn.execute(
-            "SELECT kind, key, data FROM entries WHERE document = ? AND kind IN ('redacted', 'errata', 'cost') "
-            "ORDER BY id", (row[0],)):
+        "SELECT kind, key, data FROM entries WHERE document = ? AND kind IN ('redacted', 'errata', 'cost') ORDER BY id",
+        (row[0],),
+    ):
         data = json.loads(raw or "{}")
         if kind == "errata":
             if not data.get("template_original") or not data.get("template_revised"):
                 continue
-            rules.append(Rule("revised", key, data.get("original") or _plain(data["template_original"]),
-                              data["template_original"], data["template_revised"], None))
+            rules.append(
+                Rule(
+                    "revised",
+                    key,
+                    data.get("original") or _plain(data["template_original"]),
+                    data["template_original"],
+                    data["template_revised"],
+                    None,
+                )
+            )
         elif data.get("template"):
             edition = data.get("edition") if kind == "cost" else None
             if kind == "cost" and not isinstance(edition, int):
@@ -88,9 +98,15 @@ def findings_for(rules: list[Rule], text: str, edition: int | None) -> list[dict
                 continue
             if rule.kind == "cost" and edition is not None and edition >= rule.edition:
                 continue
-            found.append({"kind": rule.kind, "rule_text": rule.rule_text, "matched_text": sentence,
-                          "replacement": fill(rule.revised, values) if rule.revised else None,
-                          "edition": rule.edition})
+            found.append(
+                {
+                    "kind": rule.kind,
+                    "rule_text": rule.rule_text,
+                    "matched_text": sentence,
+                    "replacement": fill(rule.revised, values) if rule.revised else None,
+                    "edition": rule.edition,
+                }
+            )
     return found
 
 
@@ -121,8 +137,10 @@ def format_text(result: dict) -> str:
         if f["kind"] == "redacted":
             lines.append(f"- redacted (banned): {f['matched_text']}")
         elif f["kind"] == "cost":
-            lines.append(f"- cost revised in edition {f['edition']} (banned below it or without an edition "
-                         f"indicator): {f['matched_text']}")
+            lines.append(
+                f"- cost revised in edition {f['edition']} (banned below it or without an edition "
+                f"indicator): {f['matched_text']}"
+            )
         else:
             lines.append(f"- revised: {f['matched_text']}")
             lines.append(f"  now reads: {f['replacement']}")

@@ -23,6 +23,7 @@ KB, and the only code-side knowledge is *how* a card may spell them. That is dec
   that a line which does not end a sentence and is followed by one starting in lower case is a
   soft wrap and is joined to it.
 """
+
 from __future__ import annotations
 
 import re
@@ -30,22 +31,50 @@ import unicodedata
 from functools import lru_cache
 from typing import NamedTuple
 
-_FOLD = str.maketrans({
-    "\u2018": "'", "\u2019": "'", "\u201a": "'", "\u201b": "'", "\u02bc": "'", "\u2032": "'",
-    "\u00b4": "'", "`": "'",
-    "\u201c": '"', "\u201d": '"', "\u201e": '"', "\u201f": '"', "\u2033": '"', "\u00ab": '"', "\u00bb": '"',
-    "\u2010": "-", "\u2011": "-", "\u2012": "-", "\u2013": "-", "\u2014": "-", "\u2015": "-", "\u2212": "-",
-})
+_FOLD = str.maketrans(
+    {
+        "\u2018": "'",
+        "\u2019": "'",
+        "\u201a": "'",
+        "\u201b": "'",
+        "\u02bc": "'",
+        "\u2032": "'",
+        "\u00b4": "'",
+        "`": "'",
+        "\u201c": '"',
+        "\u201d": '"',
+        "\u201e": '"',
+        "\u201f": '"',
+        "\u2033": '"',
+        "\u00ab": '"',
+        "\u00bb": '"',
+        "\u2010": "-",
+        "\u2011": "-",
+        "\u2012": "-",
+        "\u2013": "-",
+        "\u2014": "-",
+        "\u2015": "-",
+        "\u2212": "-",
+    }
+)
 _SPACES = re.compile(r"\s+")
 _SPACE_BEFORE_PUNCT = re.compile(r" (?=[.,;:!?)])|(?<=\() ")
 _QUOTES = "\"'"
 
-_UNITS = ("zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen "
-          "fifteen sixteen seventeen eighteen nineteen").split()
+_UNITS = (
+    "zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen "
+    "fifteen sixteen seventeen eighteen nineteen"
+).split()
 _TENS = "twenty thirty forty fifty sixty seventy eighty ninety".split()
 #: a number as a card may print it: digits, or a word from zero to ninety-nine
-NUMBER = (r"\d+|(?:" + "|".join(_TENS) + r")(?:[- ]?(?:" + "|".join(_UNITS[1:10]) + r"))?|"
-          + "|".join(sorted(_UNITS, key=len, reverse=True)))
+NUMBER = (
+    r"\d+|(?:"
+    + "|".join(_TENS)
+    + r")(?:[- ]?(?:"
+    + "|".join(_UNITS[1:10])
+    + r"))?|"
+    + "|".join(sorted(_UNITS, key=len, reverse=True))
+)
 
 #: the end of a sentence: its punctuation (and closing quotes), then a space, the end, or a capital
 _SENTENCE_END = re.compile(r"[.!?;:]+[\"'\u201d\u2019)\]]*(?=\s|$|[A-Z\"\u201c\u2018])")
@@ -68,7 +97,8 @@ def core(sentence: str) -> str:
 
 class Template(NamedTuple):
     """A rule text compiled for matching: ``pattern`` fully matches the :func:`core` of a sentence."""
-    text: str                 #: the KB template, variables as ``{x}``
+
+    text: str  #: the KB template, variables as ``{x}``
     pattern: re.Pattern
     variables: tuple[str, ...]
 
@@ -79,7 +109,7 @@ def _literal(part: str, after_variable: bool) -> str:
     if after_variable:
         m = re.match(r" ([a-z]+)(?=\W|$)", part)
         if m and (m.group(1).endswith("s") or m.group(1) == "dice"):
-            noun, part = m.group(1), part[m.end():]
+            noun, part = m.group(1), part[m.end() :]
     out = re.escape(part)
     out = re.sub(r"(?<=[a-z])\\?-(?=[a-z])", "[- ]?", out)
     if noun is None:
@@ -129,7 +159,7 @@ def sentences(text: str) -> list[tuple[int, str]]:
     for n, para in enumerate(paragraphs(text)):
         start = 0
         for m in _SENTENCE_END.finditer(para):
-            found.append((n, para[start:m.end()]))
+            found.append((n, para[start : m.end()]))
             start = m.end()
         found.append((n, para[start:]))
     return [(n, " ".join(s.split())) for n, s in found if s.strip(" " + _QUOTES + "\u201c\u201d\u2018\u2019")]

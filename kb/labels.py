@@ -18,6 +18,7 @@ Numbers have at most 6 digits, the width :func:`kb.versions.version_sort_key` pa
 they sort as numbers. A publication date is YYYY, YYYY-MM or YYYY-MM-DD and a real calendar date.
 Every problem is one line (:class:`~kb.errors.KBError`) naming the value and the shape expected.
 """
+
 from __future__ import annotations
 
 import datetime
@@ -55,8 +56,7 @@ def default_shape(game: str) -> str:
 def check_shape_name(shape: object, table: str) -> str:
     """A ``version_shape`` value of a manifest's game table, or a KBError naming the choices."""
     if not isinstance(shape, str) or shape not in SHAPES:
-        raise KBError(f"{table}: version_shape must be one of {', '.join(repr(s) for s in SHAPES)}, "
-                      f"got {shape!r}")
+        raise KBError(f"{table}: version_shape must be one of {', '.join(repr(s) for s in SHAPES)}, got {shape!r}")
     return shape
 
 
@@ -70,16 +70,17 @@ def check_game(game: str, known: Iterable[str]) -> str:
     """``game`` if it is one of ``known`` (the manifest's games and the KB's)."""
     known = sorted(set(known))
     if game not in known:
-        raise KBError(f"unknown game {shown(game)}: expected one of {', '.join(known)} "
-                      f"(a new game needs a [games.<id>] table in the manifest)")
+        raise KBError(
+            f"unknown game {shown(game)}: expected one of {', '.join(known)} "
+            f"(a new game needs a [games.<id>] table in the manifest)"
+        )
     return game
 
 
 def check_version(version: str, game: str, shape: str) -> str:
     """``version`` if it has the game's shape (:data:`SHAPES`), else a KBError saying which."""
     pattern, described = SHAPES[shape]
-    hint = f"the version shape of {game}" + (f", version_shape = {shape!r}" if shape != default_shape(game)
-                                             else "")
+    hint = f"the version shape of {game}" + (f", version_shape = {shape!r}" if shape != default_shape(game) else "")
     if not version.strip():
         raise KBError(f"version {shown(version)} is blank: expected {described} ({hint})")
     m = pattern.fullmatch(version)
@@ -94,8 +95,10 @@ def check_date(date: str | None) -> str | None:
         return None
     m = _DATE.fullmatch(date)
     if not m or not _real_date(*m.groups()):
-        raise KBError(f"date {shown(date)} is not a calendar date: expected YYYY, YYYY-MM or "
-                      "YYYY-MM-DD such as 2019-05 or 2019-05-14")
+        raise KBError(
+            f"date {shown(date)} is not a calendar date: expected YYYY, YYYY-MM or "
+            "YYYY-MM-DD such as 2019-05 or 2019-05-14"
+        )
     return date
 
 
@@ -104,8 +107,10 @@ def check_new_version(version: str, game: str, existing: Iterable[str]) -> str:
     documents would then claim one version, and which is the latest would depend on the spelling."""
     for other in existing:
         if other != version and same_version(other, version):
-            raise KBError(f"version {shown(version)} of {game} names the same version as {other!r}, "
-                          f"already there: use {other!r} to replace it")
+            raise KBError(
+                f"version {shown(version)} of {game} names the same version as {other!r}, "
+                f"already there: use {other!r} to replace it"
+            )
     return version
 
 

@@ -6,6 +6,7 @@ mention's name and keeps the best match, rejecting numbers that merely follow a 
 with a dictionary of first words (no fuzzy matching in prose) and, in ``link_entries``, numbers
 preceded by lowercase words ("The Chosen one 332").
 """
+
 from __future__ import annotations
 
 import json
@@ -16,8 +17,18 @@ from itertools import islice
 
 from rapidfuzz import fuzz, process
 
-from .mentions import (NOT_CARD_NAMES, SET_ALIASES, SET_ORDER, _HEAD, _TOKEN, _overlaps,
-                       find_mentions, name_tokens, normalize_name, pad_number)
+from .mentions import (
+    NOT_CARD_NAMES,
+    SET_ALIASES,
+    SET_ORDER,
+    _HEAD,
+    _TOKEN,
+    _overlaps,
+    find_mentions,
+    name_tokens,
+    normalize_name,
+    pad_number,
+)
 
 #: Minimum rapidfuzz score of a number+name match, for a name run of capitalised words ...
 MIN_SCORE = 80.0
@@ -49,9 +60,9 @@ class CardRef:
 @dataclass(frozen=True)
 class Match:
     card_id: int
-    method: str          # "set+number" | "number+name" | "name"
-    score: float         # rapidfuzz similarity (0..100) of the written name and the card's name
-    name: str = ""       # the card's name
+    method: str  # "set+number" | "number+name" | "name"
+    score: float  # rapidfuzz similarity (0..100) of the written name and the card's name
+    name: str = ""  # the card's name
     set_code: str = ""
     number: str = ""
     #: how many leading words of the written name were not part of the card name
@@ -60,15 +71,16 @@ class Match:
 
 @dataclass
 class _NamePattern:
-    tokens: tuple[str, ...]   # case-sensitive tokens of the English name
-    gaps: tuple[str, ...]     # normalized separators between the tokens
-    words: int                # whitespace-separated words of the name
+    tokens: tuple[str, ...]  # case-sensitive tokens of the English name
+    gaps: tuple[str, ...]  # normalized separators between the tokens
+    words: int  # whitespace-separated words of the name
     card: CardRef
 
 
 @dataclass
 class CardIndex:
     """Cards held in memory for one build: lookups by set+number, number, name and localized name."""
+
     cards: dict[int, CardRef] = field(default_factory=dict)
     by_set_number: dict[tuple[str, str], CardRef] = field(default_factory=dict)
     by_number: dict[str, list[CardRef]] = field(default_factory=dict)
@@ -85,12 +97,17 @@ class CardIndex:
         index = cls()
         order = {code: i for i, code in enumerate(SET_ORDER)}
         keys: dict[str, str] = {}  # normalized localized names, computed once per distinct name
-        rows = conn.execute(
-            "SELECT id, set_code, number, name, rarity, localized_names FROM cards").fetchall()
+        rows = conn.execute("SELECT id, set_code, number, name, rarity, localized_names FROM cards").fetchall()
         for cid, set_code, number, name, rarity, localized in rows:
             num = pad_number(number)
-            rank = (order.get(set_code, len(order)), set_code, rarity not in _STANDARD_RARITIES,
-                    int(num) if num.isdigit() else 10_000, num, cid)
+            rank = (
+                order.get(set_code, len(order)),
+                set_code,
+                rarity not in _STANDARD_RARITIES,
+                int(num) if num.isdigit() else 10_000,
+                num,
+                cid,
+            )
             ref = CardRef(cid, set_code, number, name, normalize_name(name), rank)
             index.cards[cid] = ref
             index.by_set_number[(set_code, num)] = ref
@@ -122,8 +139,10 @@ class CardIndex:
                 continue
             pattern = _NamePattern(
                 tokens=tuple(t for t, _, _ in toks),
-                gaps=tuple(_gap(best.name[a[2]:b[1]]) for a, b in zip(toks, toks[1:])),
-                words=len(best.name.split()), card=best)
+                gaps=tuple(_gap(best.name[a[2] : b[1]]) for a, b in zip(toks, toks[1:])),
+                words=len(best.name.split()),
+                card=best,
+            )
             if pattern.words == 1 and not pattern.tokens[0][:1].isupper():
                 continue
             index.first_token.setdefault(pattern.tokens[0], []).append(pattern)
@@ -152,19 +171,19 @@ class CardIndex:
             patterns = self.first_token.get(head.group())
             if not patterns or start < done:
                 continue
-            toks = [(t.group(), t.start(), t.end())
-                    for t in islice(_TOKEN.finditer(text, start), len(patterns[0].tokens))]
+            toks = [
+                (t.group(), t.start(), t.end()) for t in islice(_TOKEN.finditer(text, start), len(patterns[0].tokens))
+            ]
             for p in patterns:
                 k = len(p.tokens)
                 if k > len(toks):
                     continue
                 if any(toks[j][0] != p.tokens[j] for j in range(1, k)):
                     continue
-                if any(_gap(text[toks[j][2]:toks[j + 1][1]]) != p.gaps[j] for j in range(k - 1)):
+                if any(_gap(text[toks[j][2] : toks[j + 1][1]]) != p.gaps[j] for j in range(k - 1)):
                     continue
                 end = toks[k - 1][2]
-                if p.words == 1 and (_sentence_start(text, start)
-                                     or _next_to_capital(text, start, end)):
+                if p.words == 1 and (_sentence_start(text, start) or _next_to_capital(text, start, end)):
                     continue
                 if not _overlaps(skip, start, end):
                     out.append((start, end, p.card))
@@ -175,8 +194,7 @@ class CardIndex:
     def fuzzy_name(self, key: str) -> tuple[str, float] | None:
         """The English name key closest to ``key`` (rapidfuzz ratio >= cut-off), cached."""
         if key not in self._fuzzy_cache:
-            best = process.extractOne(key, self._name_keys, scorer=fuzz.ratio,
-                                      score_cutoff=MIN_SCORE_FUZZY_NAME)
+            best = process.extractOne(key, self._name_keys, scorer=fuzz.ratio, score_cutoff=MIN_SCORE_FUZZY_NAME)
             self._fuzzy_cache[key] = (best[0], float(best[1])) if best else None
         return self._fuzzy_cache[key]
 
@@ -198,8 +216,9 @@ def _next_to_capital(text: str, start: int, end: int) -> bool:
     if _CAP_AFTER.match(text, end):
         return True
     prev = _PREV_WORD.search(text, max(0, start - 60), start)
-    return bool(prev and prev.group(1)[:1].isupper() and prev.group(1) != "I"
-                and not _sentence_start(text, prev.start(1)))
+    return bool(
+        prev and prev.group(1)[:1].isupper() and prev.group(1) != "I" and not _sentence_start(text, prev.start(1))
+    )
 
 
 def _sentence_start(text: str, pos: int) -> bool:
@@ -245,15 +264,24 @@ def _best_named(candidates: list[CardRef], variants: list[tuple[str, int, int]])
                 continue
             score = fuzz.ratio(key, ref.key)
             cand = (score, ntok, ref.rank, ref, skipped)
-            if best is None or (score, ntok) > (best[0], best[1]) or (
-                    (score, ntok) == (best[0], best[1]) and ref.rank < best[2]):
+            if (
+                best is None
+                or (score, ntok) > (best[0], best[1])
+                or ((score, ntok) == (best[0], best[1]) and ref.rank < best[2])
+            ):
                 best = cand
     return best
 
 
-def resolve(index: CardIndex, name: str | None, set_code: str | None = None,
-            number: str | None = None, *, min_score: float = MIN_SCORE,
-            allow_name: bool = True) -> Match | None:
+def resolve(
+    index: CardIndex,
+    name: str | None,
+    set_code: str | None = None,
+    number: str | None = None,
+    *,
+    min_score: float = MIN_SCORE,
+    allow_name: bool = True,
+) -> Match | None:
     """Resolve a mention to one card.
 
     1. ``set_code`` and ``number``: that card, if the written name resembles its name (score >=
@@ -314,6 +342,7 @@ def resolve_errata_card(index: CardIndex, data: dict) -> Match | None:
 # --------------------------------------------------------------------------------------------
 # linking
 
+
 def mention_matches(index: CardIndex, text: str, *, bare_names: bool = True) -> list[tuple[str, Match]]:
     """Every card reference of ``text`` resolved: ``(mention, match)``; bare names in prose only
     with ``bare_names``.
@@ -336,16 +365,16 @@ def mention_matches(index: CardIndex, text: str, *, bare_names: bool = True) -> 
             toks = list(_TOKEN.finditer(text, m.name_start, m.end))
             if match.skipped_tokens < len(toks):
                 start = toks[match.skipped_tokens].start()
-                if start > 0 and text[start - 1] in "“\"[":
+                if start > 0 and text[start - 1] in '“"[':
                     start -= 1
         if match.method == "name" and m.name_end > start:
             end = m.name_end
         out.append((_squash(text[start:end]), match))
         spans.append((m.start, m.end))
-    for start, end, ref in (index.find_names(text, skip=spans) if bare_names else ()):
-        if ref.name[:1] in "“\"" and start > 0 and text[start - 1] in "“\"":
+    for start, end, ref in index.find_names(text, skip=spans) if bare_names else ():
+        if ref.name[:1] in '“"' and start > 0 and text[start - 1] in '“"':
             start -= 1
-        if ref.name[-1:] in "”\"" and text[end:end + 1] in ("”", '"'):
+        if ref.name[-1:] in '”"' and text[end : end + 1] in ("”", '"'):
             end += 1
         out.append((_squash(text[start:end]), _match(ref, "name", 100.0)))
     return out
@@ -355,8 +384,9 @@ def _squash(text: str) -> str:
     return re.sub(r"\s+", " ", text).strip()
 
 
-def link_entries(conn: sqlite3.Connection, index: CardIndex, entry_ids: list[int] | None = None,
-                 *, game: str | None = "keyforge") -> int:
+def link_entries(
+    conn: sqlite3.Connection, index: CardIndex, entry_ids: list[int] | None = None, *, game: str | None = "keyforge"
+) -> int:
     """Link entries to the cards their title, question and body name; returns rows inserted.
 
     ``entry_ids``: the entries to link (``None``: all entries). Only entries of documents of
@@ -366,8 +396,10 @@ def link_entries(conn: sqlite3.Connection, index: CardIndex, entry_ids: list[int
     Card-errata entries (``data["card"]``) are linked to their card with :func:`resolve_errata_card`.
     Bare names are not looked for in :data:`PROSE_ONLY_KINDS` entries (fiction).
     """
-    sql = ("SELECT e.id, e.kind, e.title, e.question, e.body, e.data FROM entries e "
-           "JOIN documents d ON d.id = e.document WHERE 1 = 1")
+    sql = (
+        "SELECT e.id, e.kind, e.title, e.question, e.body, e.data FROM entries e "
+        "JOIN documents d ON d.id = e.document WHERE 1 = 1"
+    )
     params: list = []
     if game is not None:
         sql += " AND d.game = ?"
@@ -377,8 +409,7 @@ def link_entries(conn: sqlite3.Connection, index: CardIndex, entry_ids: list[int
         params.append(json.dumps([int(i) for i in entry_ids]))
     rows = conn.execute(sql + " ORDER BY e.id", params).fetchall()
     ids = [r[0] for r in rows]
-    conn.execute("DELETE FROM entry_cards WHERE entry IN (SELECT value FROM json_each(?))",
-                 (json.dumps(ids),))
+    conn.execute("DELETE FROM entry_cards WHERE entry IN (SELECT value FROM json_each(?))", (json.dumps(ids),))
     out: list[tuple] = []
     for entry_id, kind, title, question, body, data in rows:
         best: dict[int, tuple[float, int, str, str]] = {}
@@ -398,16 +429,14 @@ def link_entries(conn: sqlite3.Connection, index: CardIndex, entry_ids: list[int
             if match:
                 written = str(payload["card"])
                 if payload.get("number"):
-                    written += f" ({payload['set']} {payload['number']})" if payload.get("set") \
-                        else f" {payload['number']}"
+                    written += (
+                        f" ({payload['set']} {payload['number']})" if payload.get("set") else f" {payload['number']}"
+                    )
                 keep(written, match)
         for text in (title, question, body):
             if text:
-                for mention, match in mention_matches(index, text,
-                                                      bare_names=kind not in PROSE_ONLY_KINDS):
+                for mention, match in mention_matches(index, text, bare_names=kind not in PROSE_ONLY_KINDS):
                     keep(mention, match)
-        out.extend((entry_id, card, mention, method, score)
-                   for card, (score, _, mention, method) in best.items())
-    conn.executemany(
-        "INSERT INTO entry_cards (entry, card, mention, method, score) VALUES (?, ?, ?, ?, ?)", out)
+        out.extend((entry_id, card, mention, method, score) for card, (score, _, mention, method) in best.items())
+    conn.executemany("INSERT INTO entry_cards (entry, card, mention, method, score) VALUES (?, ?, ?, ?, ?)", out)
     return len(out)

@@ -3,6 +3,7 @@
 Kept as data so that adding an edition is a file and a few lines, not code. Every problem is
 reported as a :class:`~kb.errors.KBError` naming the manifest, the document and what was expected.
 """
+
 from __future__ import annotations
 
 import os
@@ -17,8 +18,15 @@ from ingest.detect import FORMATS
 
 from .errors import KBError
 from .hot_journal import connect_read_only
-from .labels import (check_date, check_game, check_game_id, check_new_version, check_shape_name, check_version,
-                     default_shape)
+from .labels import (
+    check_date,
+    check_game,
+    check_game_id,
+    check_new_version,
+    check_shape_name,
+    check_version,
+    default_shape,
+)
 from .versions import same_version, version_sort_key
 
 PROJECT_ROOT = Path(__file__).resolve().parent.parent
@@ -101,7 +109,7 @@ def _games(path: Path, raw: dict) -> tuple[dict[str, str], dict[str, str]]:
     shapes = {gid: default_shape(gid) for gid in games}
     tables = raw.get("games") or {}
     if not isinstance(tables, dict):
-        raise KBError(f"{path}: games must be tables, e.g. [games.keyforge] with name = \"KeyForge\"")
+        raise KBError(f'{path}: games must be tables, e.g. [games.keyforge] with name = "KeyForge"')
     for gid, info in tables.items():
         try:
             check_game_id(gid)
@@ -109,7 +117,7 @@ def _games(path: Path, raw: dict) -> tuple[dict[str, str], dict[str, str]]:
             raise KBError(f"{path}: [games.{gid}]: {exc}") from None
         name = (info or {}).get("name", gid) if isinstance(info, dict) else None
         if not isinstance(name, str):
-            raise KBError(f"{path}: [games.{gid}]: name must be a string, e.g. name = \"{gid.title()}\"")
+            raise KBError(f'{path}: [games.{gid}]: name must be a string, e.g. name = "{gid.title()}"')
         games[gid] = name
         shape = info.get("version_shape", default_shape(gid))
         shapes[gid] = check_shape_name(shape, f"{path}: [games.{gid}]")
@@ -125,15 +133,17 @@ def _document(path: Path, i: int, item: dict, games: dict[str, str], shapes: dic
             raise KBError(f"{where}: missing '{field}', expected a string")
         if not isinstance(value, str):
             written = _literals(path, i).get(field, str(value))
-            raise KBError(f"{where}: {field} must be a string: write {field} = \"{written}\"")
+            raise KBError(f'{where}: {field} must be a string: write {field} = "{written}"')
         if not value.strip() and field != "version":  # a blank version is told with its shape, below
             raise KBError(f"{where}: {field} is empty")
     for field in ("title", "format"):
         if field in item and not isinstance(item[field], str):
             raise KBError(f"{where}: {field} must be a string, got {item[field]!r}")
     if item["game"] not in games:
-        raise KBError(f"{where}: game '{item['game']}' has no [games.{item['game']}] table "
-                      f"(known games: {', '.join(sorted(games))})")
+        raise KBError(
+            f"{where}: game '{item['game']}' has no [games.{item['game']}] table "
+            f"(known games: {', '.join(sorted(games))})"
+        )
     date = str(item["date"]) if item.get("date") else None  # a TOML date or year reads as text
     try:
         check_version(item["version"], item["game"], shapes[item["game"]])
@@ -147,8 +157,13 @@ def _document(path: Path, i: int, item: dict, games: dict[str, str], shapes: dic
     if not file_path.is_file():
         raise KBError(f"{where} ({item['game']} {item['version']}): file {item['file']} not found next to the manifest")
     return SourceDocument(
-        game=item["game"], version=item["version"], title=item.get("title"),
-        date=date, format=fmt, path=file_path, file=item["file"],
+        game=item["game"],
+        version=item["version"],
+        title=item.get("title"),
+        date=date,
+        format=fmt,
+        path=file_path,
+        file=item["file"],
     )
 
 
@@ -163,8 +178,8 @@ def _literals(path: Path, i: int) -> dict[str, str]:
     starts = [m.end() for m in _TABLE.finditer(text)]
     if i > len(starts):
         return {}
-    block = text[starts[i - 1]:]
-    block = block[:m.start()] if (m := re.search(r"(?m)^[ \t]*\[", block)) else block
+    block = text[starts[i - 1] :]
+    block = block[: m.start()] if (m := re.search(r"(?m)^[ \t]*\[", block)) else block
     return {m.group(1): m.group(2) for m in _NUMBER.finditer(block)}
 
 

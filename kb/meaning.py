@@ -18,6 +18,7 @@ below are named and explained; ``magnitude`` weighs a list of changes for orderi
 
 This module is the API (other modules import from here); the terminology functions are re-exported.
 """
+
 from __future__ import annotations
 
 from collections import Counter, defaultdict
@@ -27,20 +28,63 @@ from difflib import SequenceMatcher
 from rapidfuzz.distance import OSA
 
 from . import meaning_text, terminology as _terminology
-from .meaning_text import (FUNCTION_WORDS, KEPT_PUNCTUATION, MODALS, NEGATIONS, NUMBER, PRONOUNS, PROTECTED,
-                           VERDICTS, WORDS, Sentence, content as _content, phrase_keys, sentences, stem, word_keys)
-from .terminology import (MIN_RENAME_ENTRIES, Rename, Terminology, makes_rename, terminology, text_sentences,
-                          version_terminology)
+from .meaning_text import (
+    FUNCTION_WORDS,
+    KEPT_PUNCTUATION,
+    MODALS,
+    NEGATIONS,
+    NUMBER,
+    PRONOUNS,
+    PROTECTED,
+    VERDICTS,
+    WORDS,
+    Sentence,
+    content as _content,
+    phrase_keys,
+    sentences,
+    stem,
+    word_keys,
+)
+from .terminology import (
+    MIN_RENAME_ENTRIES,
+    Rename,
+    Terminology,
+    makes_rename,
+    terminology,
+    text_sentences,
+    version_terminology,
+)
 
-__all__ = ["Rename", "Terminology", "MeaningChange", "terminology", "version_terminology", "meaning_changes",
-           "same_meaning", "magnitude", "makes_rename", "clear_caches", "phrase_keys", "sentences",
-           "FUNCTION_WORDS", "PROTECTED", "MIN_RENAME_ENTRIES"]
+__all__ = [
+    "Rename",
+    "Terminology",
+    "MeaningChange",
+    "terminology",
+    "version_terminology",
+    "meaning_changes",
+    "same_meaning",
+    "magnitude",
+    "makes_rename",
+    "clear_caches",
+    "phrase_keys",
+    "sentences",
+    "FUNCTION_WORDS",
+    "PROTECTED",
+    "MIN_RENAME_ENTRIES",
+]
 
 #: A pronoun replaced by at most this many words is spelled out, not changed (see PRONOUNS).
 REFERENT_WORDS = 2
 #: How much each kind of change weighs when ordering entries by how much their meaning changed.
-KIND_WEIGHTS = {"verdict": 5.0, "negation": 4.0, "number": 4.0, "modal": 3.0, "content": 2.0,
-                "added": 2.0, "removed": 2.0}
+KIND_WEIGHTS = {
+    "verdict": 5.0,
+    "negation": 4.0,
+    "number": 4.0,
+    "modal": 3.0,
+    "content": 2.0,
+    "added": 2.0,
+    "removed": 2.0,
+}
 #: Plus this much per changed content word (capped at ``SIZE_CAP`` words per change).
 SIZE_WEIGHT, SIZE_CAP = 0.1, 30
 
@@ -60,16 +104,17 @@ DETAIL_HUNKS, DETAIL_CHARS = 3, 80
 
 @dataclass(frozen=True)
 class MeaningChange:
-    kind: str            # "number" | "negation" | "modal" | "verdict" | "content" | "added" | "removed"
-    before: str | None   # the old sentence that carries the change (None for "added")
-    after: str | None    # the new sentence (None for "removed")
-    detail: str          # short human text: "2 -> 7", "'attacked' -> 'chosen to be fought'"
+    kind: str  # "number" | "negation" | "modal" | "verdict" | "content" | "added" | "removed"
+    before: str | None  # the old sentence that carries the change (None for "added")
+    after: str | None  # the new sentence (None for "removed")
+    detail: str  # short human text: "2 -> 7", "'attacked' -> 'chosen to be fought'"
 
     def as_dict(self) -> dict:
         return {"kind": self.kind, "before": self.before, "after": self.after, "detail": self.detail}
 
 
 # ---- comparison ------------------------------------------------------------------------------
+
 
 def same_meaning(old: str | None, new: str | None, terms: Terminology | None = None) -> bool:
     """True when ``new`` says what ``old`` says up to formatting and the renames of ``terms``."""
@@ -84,11 +129,18 @@ def meaning_changes(old: str | None, new: str | None, terms: Terminology | None 
     similar sentence on the other side is "added" or "removed"; the rest are diffed word by word."""
     a, b = text_sentences(old, terms), text_sentences(new, terms)
     out: list[MeaningChange] = []
-    verdicts = [_content(ss[0].keys)[0] if ss and _content(ss[0].keys)[:1] in ([v] for v in VERDICTS) else None
-                for ss in (a, b)]
+    verdicts = [
+        _content(ss[0].keys)[0] if ss and _content(ss[0].keys)[:1] in ([v] for v in VERDICTS) else None for ss in (a, b)
+    ]
     if verdicts[0] != verdicts[1]:  # an answer's "Yes." became "No." (or lost its verdict)
-        out.append(MeaningChange("verdict", a[0].text if verdicts[0] else None, b[0].text if verdicts[1] else None,
-                                 f"{verdicts[0] or '-'} -> {verdicts[1] or '-'}"))
+        out.append(
+            MeaningChange(
+                "verdict",
+                a[0].text if verdicts[0] else None,
+                b[0].text if verdicts[1] else None,
+                f"{verdicts[0] or '-'} -> {verdicts[1] or '-'}",
+            )
+        )
     a, b = (_without_verdict(ss) if v else ss for ss, v in zip((a, b), verdicts))
     left_a, left_b = _unmatched(a, b)
     if left_a and left_b:
@@ -110,12 +162,13 @@ def _without_verdict(ss: list[Sentence]) -> list[Sentence]:
     """The sentences with the leading verdict word of the first one taken out (reported apart)."""
     first = ss[0]
     i = next(i for i, k in enumerate(first.keys) if k not in KEPT_PUNCTUATION)
-    rest = Sentence(first.text, first.keys[:i] + first.keys[i + 1:], first.spans[:i] + first.spans[i + 1:])
+    rest = Sentence(first.text, first.keys[:i] + first.keys[i + 1 :], first.spans[:i] + first.spans[i + 1 :])
     return ([rest] if _content(rest.keys) else []) + list(ss[1:])
 
 
 def _unmatched(a: list[Sentence], b: list[Sentence]) -> tuple[list[Sentence], list[Sentence]]:
     """The sentences of each side not found, with the same words, on the other side."""
+
     def left(xs, ys):
         pool = Counter(tuple(_content(s.keys)) for s in ys)
         out = []
@@ -126,6 +179,7 @@ def _unmatched(a: list[Sentence], b: list[Sentence]) -> tuple[list[Sentence], li
             else:
                 out.append(s)
         return out
+
     return left(a, b), left(b, a)
 
 
@@ -146,8 +200,14 @@ def _best(s: Sentence, others: list[Sentence]) -> float:
 def _typo(x: str, y: str) -> bool:
     """Two spellings of one word: a fix of at most ``TYPO_MAX_EDITS`` letters (transpositions
     count once) in words of ``TYPO_MIN_LENGTH`` letters or more, neither a protected word."""
-    return (min(len(x), len(y)) >= TYPO_MIN_LENGTH and x.isalpha() and y.isalpha()
-            and x not in PROTECTED and y not in PROTECTED and OSA.distance(x, y) <= TYPO_MAX_EDITS)
+    return (
+        min(len(x), len(y)) >= TYPO_MIN_LENGTH
+        and x.isalpha()
+        and y.isalpha()
+        and x not in PROTECTED
+        and y not in PROTECTED
+        and OSA.distance(x, y) <= TYPO_MAX_EDITS
+    )
 
 
 def _respell(left_a: list[Sentence], left_b: list[Sentence]) -> tuple[list[Sentence], list[Sentence]]:
@@ -254,7 +314,7 @@ def _whole(where, lo: int, hi: int) -> bool:
 
 
 def _span(s: Sentence, lo: int, hi: int) -> str:
-    return s.text[s.spans[lo][0]:s.spans[hi][1]]
+    return s.text[s.spans[lo][0] : s.spans[hi][1]]
 
 
 def _hunk_text(ss, where, lo, hi) -> str:
@@ -288,7 +348,7 @@ def _classify(hs, sa, sb, left_a, left_b, ka, kb, wa, wb) -> list[MeaningChange]
         return [MeaningChange("removed", left_a[i].text, None, _short(left_a[i].text)) for i in sa]
     ranked = []
     for h in hs:
-        d, n = Counter(ka[h[0]:h[1]]), Counter(kb[h[2]:h[3]])
+        d, n = Counter(ka[h[0] : h[1]]), Counter(kb[h[2] : h[3]])
         if d == n or _referent(d, n) or _referent(n, d):
             continue
         small = sum(d.values()) <= SIGNAL_SPAN and sum(n.values()) <= SIGNAL_SPAN
@@ -315,8 +375,12 @@ def _classify(hs, sa, sb, left_a, left_b, ka, kb, wa, wb) -> list[MeaningChange]
 
 def _referent(pronouns: Counter, words: Counter) -> bool:
     """A pronoun spelled out as what it stands for ("they" -> "the player"): wording."""
-    return (bool(pronouns) and all(k in PRONOUNS for k in pronouns)
-            and 0 < sum(words.values()) <= REFERENT_WORDS and not set(words) & PROTECTED)
+    return (
+        bool(pronouns)
+        and all(k in PRONOUNS for k in pronouns)
+        and 0 < sum(words.values()) <= REFERENT_WORDS
+        and not set(words) & PROTECTED
+    )
 
 
 _RANK = {"number": 1, "negation": 2, "modal": 3, "content": 4}
@@ -324,7 +388,7 @@ _RANK = {"number": 1, "negation": 2, "modal": 3, "content": 4}
 
 def _short(text: str, limit: int | None = None) -> str:
     limit = limit or DETAIL_CHARS
-    return text if len(text) <= limit else text[:limit - 1].rstrip() + "…"
+    return text if len(text) <= limit else text[: limit - 1].rstrip() + "…"
 
 
 def _hunk_detail(h, left_a, left_b, wa, wb) -> str:

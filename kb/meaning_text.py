@@ -10,6 +10,7 @@ retrieval, so "destroys"/"destroyed" compare equal), a number for a number word,
 function word that carries no ruling. The word lists are data, all here, each documented; the
 words that can flip a ruling (``PROTECTED``) are never dropped.
 """
+
 from __future__ import annotations
 
 import re
@@ -25,11 +26,43 @@ from .textdiff import tokenize
 #: Words that carry no ruling: articles, demonstratives and relatives, copulas and auxiliaries of
 #: tense. Dropped before comparing, so "a creature that is destroyed" and "the creature destroyed"
 #: are the same words. Never a negation, modal, quantifier, number, ordering or side word.
-FUNCTION_WORDS = frozenset({
-    "a", "an", "the", "this", "these", "those", "that", "which", "who", "whom", "whose",
-    "is", "are", "was", "were", "be", "been", "being", "am", "has", "have", "had", "do", "does", "did",
-    "also", "just", "simply", "then", "its", "it", "there", "here",
-})
+FUNCTION_WORDS = frozenset(
+    {
+        "a",
+        "an",
+        "the",
+        "this",
+        "these",
+        "those",
+        "that",
+        "which",
+        "who",
+        "whom",
+        "whose",
+        "is",
+        "are",
+        "was",
+        "were",
+        "be",
+        "been",
+        "being",
+        "am",
+        "has",
+        "have",
+        "had",
+        "do",
+        "does",
+        "did",
+        "also",
+        "just",
+        "simply",
+        "then",
+        "its",
+        "it",
+        "there",
+        "here",
+    }
+)
 
 #: Pronouns that a new edition may spell out as what they stand for ("they" -> "the player"); never
 #: "you" ("you" -> "your opponent" is a change).
@@ -39,31 +72,100 @@ PRONOUNS = frozenset({"they", "them", "he", "him", "she", "her", "itself", "them
 NEGATIONS = frozenset({"not", "no", "never", "none", "nothing", "neither", "nor", "without", "cannot"})
 
 #: Permission and obligation: who may or must do what, and restrictions of it.
-MODALS = frozenset({"may", "must", "can", "could", "might", "should", "shall", "will", "would", "optional",
-                    "optionally", "choose", "instead", "unless", "only", "either", "allow", "allowed"})
+MODALS = frozenset(
+    {
+        "may",
+        "must",
+        "can",
+        "could",
+        "might",
+        "should",
+        "shall",
+        "will",
+        "would",
+        "optional",
+        "optionally",
+        "choose",
+        "instead",
+        "unless",
+        "only",
+        "either",
+        "allow",
+        "allowed",
+    }
+)
 
 #: The first word of an FAQ answer that gives its verdict.
 VERDICTS = frozenset({"yes", "no"})
 
 #: Number words, compared as the numbers they name ("two" == "2").
-NUMBER_WORDS = {"zero": 0, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7,
-                "eight": 8, "nine": 9, "ten": 10, "eleven": 11, "twelve": 12, "once": 1, "twice": 2}
+NUMBER_WORDS = {
+    "zero": 0,
+    "one": 1,
+    "two": 2,
+    "three": 3,
+    "four": 4,
+    "five": 5,
+    "six": 6,
+    "seven": 7,
+    "eight": 8,
+    "nine": 9,
+    "ten": 10,
+    "eleven": 11,
+    "twelve": 12,
+    "once": 1,
+    "twice": 2,
+}
 
 #: Words that are never dropped nor allowed in a rename: negations, modals, verdicts, and these
 #: quantifiers, orderings and sides, each able to flip a ruling on its own.
-PROTECTED = NEGATIONS | MODALS | VERDICTS | frozenset(NUMBER_WORDS) | frozenset({
-    "all", "each", "every", "any", "some", "more", "less", "fewer", "most", "least", "first", "last",
-    "before", "after", "during", "until", "while", "when", "if", "or", "and", "both",
-    "friendly", "enemy", "your", "their", "opponent", "owner", "controller", "own",
-})
+PROTECTED = (
+    NEGATIONS
+    | MODALS
+    | VERDICTS
+    | frozenset(NUMBER_WORDS)
+    | frozenset(
+        {
+            "all",
+            "each",
+            "every",
+            "any",
+            "some",
+            "more",
+            "less",
+            "fewer",
+            "most",
+            "least",
+            "first",
+            "last",
+            "before",
+            "after",
+            "during",
+            "until",
+            "while",
+            "when",
+            "if",
+            "or",
+            "and",
+            "both",
+            "friendly",
+            "enemy",
+            "your",
+            "their",
+            "opponent",
+            "owner",
+            "controller",
+            "own",
+        }
+    )
+)
 assert not FUNCTION_WORDS & PROTECTED, "a word cannot be both ignored and protected"
 
 #: Spellings of the same icon or symbol (folded after kb.textdiff's own icon folding).
 ICON_WORDS = {"æmber": "æmber", "aember": "æmber", "amber": "æmber", "<damage>": "damage"}
 
 #: Contractions spelled out, so "can't" == "cannot" == "can not".
-CONTRACTIONS = {"can't": ("can", "not"), "cannot": ("can", "not"), "won't": ("will", "not"),
-                "shan't": ("shall", "not")}
+CONTRACTIONS = {"can't": ("can", "not"), "cannot": ("can", "not"), "won't": ("will", "not"), "shan't": ("shall", "not")}
 
 #: Quotation marks: a phrase just after one is mentioned, not used.
 QUOTES = frozenset("\"'\u201c\u201d\u2018\u2019\u00ab\u00bb")
@@ -79,8 +181,9 @@ _LIST_MARKER = re.compile(r"(?m)^\s*(?:\d{1,2}[.)]|[a-z][.)]|[-\u2022\u25cf\u25a
 #: "(see page 7)", "(See “Chains” on Page 8)", "(page 9)", "(p. 9)"
 _PAREN_REF = re.compile(r"\(\s*(?:(?:see|refer to)\b[^()]*|p(?:ages?|\.|p\.)\s*\d+[^()]*)\)", re.I)
 #: "on page 7", ", page 7", "pages 7-8"
-_PAGE_REF = re.compile(r"[,;]?\s*(?:\b(?:on|at)\s+)?\b(?:pages?|pp?\.)\s*\d+(?:\s*(?:[-\u2013\u2014,]|and|or)\s*\d+)*",
-                       re.I)
+_PAGE_REF = re.compile(
+    r"[,;]?\s*(?:\b(?:on|at)\s+)?\b(?:pages?|pp?\.)\s*\d+(?:\s*(?:[-\u2013\u2014,]|and|or)\s*\d+)*", re.I
+)
 #: a sentence that only points elsewhere: "See “Leaves Play.”", "For details on X, see Y."
 _CROSS_REFERENCE = re.compile(r"^\W*(?:(?:for (?:more )?(?:details|information)\b[^,]*,\s*)?see|refer to)\b", re.I)
 _SENTENCE = re.compile(r"(?<!\be\.g)(?<!\bi\.e)(?<!\bvs)(?<=[.!?])[\"'\u201d\u2019)]*\s+|\n\s*\n|\n(?=\s*\S)")
@@ -93,8 +196,8 @@ _NUMBER_ICON = re.compile(r"^(\d+)A$")  # "1A": a number and the Æmber icon pri
 
 @dataclass(frozen=True)
 class Sentence:
-    text: str                         #: as shown (formatting cleaned, whitespace normalised)
-    keys: tuple[str, ...]             #: what is compared
+    text: str  #: as shown (formatting cleaned, whitespace normalised)
+    keys: tuple[str, ...]  #: what is compared
     spans: tuple[tuple[int, int], ...]  #: where each key is in ``text``
 
 

@@ -12,6 +12,7 @@ The name before a number is a run of capitalised words joined by lowercase conne
 "the", ...), so it may start too early ("Can Rock Hurling Giant’s 44"); :mod:`kb.links` resolves
 every tail of the run against the cards and rejects numbers that name no card ("Page 8").
 """
+
 from __future__ import annotations
 
 import re
@@ -21,7 +22,20 @@ from dataclasses import dataclass
 #: Release order of the sets; a name printed in several sets resolves to the earliest one when the
 #: mention gives no set and no number. Unknown set codes sort after these, alphabetically.
 SET_ORDER: tuple[str, ...] = (
-    "CotA", "AoA", "WC", "MM", "DT", "WoE", "GR", "MG2024", "AS", "ToC", "MoMu", "PV", "CC", "VM25",
+    "CotA",
+    "AoA",
+    "WC",
+    "MM",
+    "DT",
+    "WoE",
+    "GR",
+    "MG2024",
+    "AS",
+    "ToC",
+    "MoMu",
+    "PV",
+    "CC",
+    "VM25",
 )
 
 #: Set codes as rulebooks write them (case-insensitive) -> code in ``cards.set_code``.
@@ -30,29 +44,137 @@ SET_ALIASES: dict[str, str] = {code.lower(): code for code in SET_ORDER} | {"mg2
 #: Words and phrases that are houses, keywords or rules terms. They never link a card from prose
 #: (bare names), nor as the tail of a longer capitalised run, even when a card carries that name.
 #: Compared case-insensitively with the normalized name.
-NOT_CARD_NAMES: frozenset[str] = frozenset({
-    # houses
-    "brobnar", "dis", "logos", "mars", "sanctum", "shadows", "untamed", "saurian", "star alliance",
-    "unfathomable", "ekwidon", "geistoid", "skyborn", "redemption", "keyraken", "prophecy",
-    "archon power", "the tide",
-    # keywords and keyword-like abilities
-    "alpha", "omega", "assault", "hazardous", "elusive", "taunt", "skirmish", "deploy", "poison",
-    "invulnerable", "versatile", "splash attack", "treachery", "exalt", "graft", "ward", "enrage",
-    "stun", "capture", "steal", "reap", "fight", "play", "action", "omni", "destroyed", "scrap",
-    "before fight", "after fight", "after reap", "haunted", "fertility", "bonus", "mutant", "gigantic",
-    # rules terms
-    "key", "keys", "aember", "archives", "archive", "armor", "power", "tide", "flank", "search",
-    "purge", "repeat", "return", "sacrifice", "swap", "flip", "move", "heal", "control", "ready",
-    "exhaust", "use", "discard", "draw", "forge", "unforge", "chains", "chain", "damage", "token",
-    "creature", "artifact", "upgrade", "house", "neighbor", "neighbors", "pool", "destroy",
-    "fate", "rebel", "rule of six", "first turn", "first turn rule", "turn", "step",
-    "page", "yes", "no", "i", "a", "the",
-})
+NOT_CARD_NAMES: frozenset[str] = frozenset(
+    {
+        # houses
+        "brobnar",
+        "dis",
+        "logos",
+        "mars",
+        "sanctum",
+        "shadows",
+        "untamed",
+        "saurian",
+        "star alliance",
+        "unfathomable",
+        "ekwidon",
+        "geistoid",
+        "skyborn",
+        "redemption",
+        "keyraken",
+        "prophecy",
+        "archon power",
+        "the tide",
+        # keywords and keyword-like abilities
+        "alpha",
+        "omega",
+        "assault",
+        "hazardous",
+        "elusive",
+        "taunt",
+        "skirmish",
+        "deploy",
+        "poison",
+        "invulnerable",
+        "versatile",
+        "splash attack",
+        "treachery",
+        "exalt",
+        "graft",
+        "ward",
+        "enrage",
+        "stun",
+        "capture",
+        "steal",
+        "reap",
+        "fight",
+        "play",
+        "action",
+        "omni",
+        "destroyed",
+        "scrap",
+        "before fight",
+        "after fight",
+        "after reap",
+        "haunted",
+        "fertility",
+        "bonus",
+        "mutant",
+        "gigantic",
+        # rules terms
+        "key",
+        "keys",
+        "aember",
+        "archives",
+        "archive",
+        "armor",
+        "power",
+        "tide",
+        "flank",
+        "search",
+        "purge",
+        "repeat",
+        "return",
+        "sacrifice",
+        "swap",
+        "flip",
+        "move",
+        "heal",
+        "control",
+        "ready",
+        "exhaust",
+        "use",
+        "discard",
+        "draw",
+        "forge",
+        "unforge",
+        "chains",
+        "chain",
+        "damage",
+        "token",
+        "creature",
+        "artifact",
+        "upgrade",
+        "house",
+        "neighbor",
+        "neighbors",
+        "pool",
+        "destroy",
+        "fate",
+        "rebel",
+        "rule of six",
+        "first turn",
+        "first turn rule",
+        "turn",
+        "step",
+        "page",
+        "yes",
+        "no",
+        "i",
+        "a",
+        "the",
+    }
+)
 
 #: Lowercase words allowed inside a capitalised name run ("King of the Crag", "Bait and Switch").
 CONNECTORS: tuple[str, ...] = (
-    "of", "and", "the", "to", "in", "a", "an", "or", "is", "from", "with", "for", "by", "on", "at",
-    "de", "as",
+    "of",
+    "and",
+    "the",
+    "to",
+    "in",
+    "a",
+    "an",
+    "or",
+    "is",
+    "from",
+    "with",
+    "for",
+    "by",
+    "on",
+    "at",
+    "de",
+    "as",
 )
 
 # --------------------------------------------------------------------------------------------
@@ -85,7 +207,7 @@ def normalize_name(text: str) -> str:
 
 
 def pad_number(number: str | int | None) -> str | None:
-    """"78" -> "078"; non-numeric collector numbers ("S01", "A05") are only upper-cased."""
+    """ "78" -> "078"; non-numeric collector numbers ("S01", "A05") are only upper-cased."""
     if number is None:
         return None
     number = str(number).strip()
@@ -101,9 +223,11 @@ def canonical_set(code: str | None) -> str | None:
 # --------------------------------------------------------------------------------------------
 # mentions
 
+
 @dataclass(frozen=True)
 class Mention:
     """A card reference found in text. ``text`` is ``source[start:end]``."""
+
     text: str
     name: str
     set_code: str | None
@@ -165,15 +289,23 @@ def find_mentions(text: str, *, loose: bool = False) -> list[Mention]:
             name_start, name_end = n.start("name"), n.end("name")
         else:
             name, name_start, name_end = "", start, start
-        found.append(Mention(text=text[start:end], name=re.sub(r"\s+", " ", name),
-                             set_code=canonical_set(set_code), number=number, start=start,
-                             end=end, name_start=name_start, name_end=name_end))
+        found.append(
+            Mention(
+                text=text[start:end],
+                name=re.sub(r"\s+", " ", name),
+                set_code=canonical_set(set_code),
+                number=number,
+                start=start,
+                end=end,
+                name_start=name_start,
+                name_end=name_end,
+            )
+        )
         spans.append((start, end))
 
     if "(" in text:
         for r in _SETREF_RE.finditer(text):
-            add(name_before(_NAME_BEFORE_REF, r.start()), r.start(), r.end(), r.group("set"),
-                r.group("num"))
+            add(name_before(_NAME_BEFORE_REF, r.start()), r.start(), r.end(), r.group("set"), r.group("num"))
     for m in _BARE_NUM_RE.finditer(text):
         if _overlaps(spans, m.start(), m.end()):
             continue
@@ -181,14 +313,22 @@ def find_mentions(text: str, *, loose: bool = False) -> list[Mention]:
         if n is not None:
             add(n, m.start(), m.end(), None, m.group("num"))
         elif loose:
-            line_start = max([text.rfind("\n", 0, m.start()) + 1]
-                             + [e for s, e in spans if e <= m.start()])
+            line_start = max([text.rfind("\n", 0, m.start()) + 1] + [e for s, e in spans if e <= m.start()])
             pre = _LOOSE_PREFIX.search(text, line_start, m.start())
             if pre:
-                found.append(Mention(text=text[pre.start(1):m.end()], name=pre.group(1).strip(),
-                                     set_code=None, number=m.group("num"), start=pre.start(1),
-                                     end=m.end(), name_start=pre.start(1),
-                                     name_end=pre.start(1) + len(pre.group(1).rstrip()), loose=True))
+                found.append(
+                    Mention(
+                        text=text[pre.start(1) : m.end()],
+                        name=pre.group(1).strip(),
+                        set_code=None,
+                        number=m.group("num"),
+                        start=pre.start(1),
+                        end=m.end(),
+                        name_start=pre.start(1),
+                        name_end=pre.start(1) + len(pre.group(1).rstrip()),
+                        loose=True,
+                    )
+                )
     found.sort(key=lambda x: x.start)
     return found
 

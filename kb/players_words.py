@@ -7,6 +7,7 @@ stemmer nor the spelling correction can (a correction would also change a word t
 "died" must not become "tied"). The list is data, per game, so a judge's report of a question that
 found nothing becomes one line, not code.
 """
+
 from __future__ import annotations
 
 import tomllib
@@ -29,7 +30,7 @@ def vocabulary(path: Path = DATA_FILE) -> dict[str, tuple[str, ...]]:
     for game, words in data.items():
         for said, meant in words.items():
             key = normalize_name(said)
-            for m in ([meant] if isinstance(meant, str) else meant):
+            for m in [meant] if isinstance(meant, str) else meant:
                 if m not in out.setdefault(key, []):
                     out[key].append(m)
     return {k: tuple(v) for k, v in out.items()}
@@ -43,9 +44,9 @@ def players_spans(words: list[str]) -> list[tuple[int, int, tuple[str, ...]]]:
     out = []
     for length in range(min(MAX_PHRASE_WORDS, len(words)), 0, -1):
         for i in range(len(words) - length + 1):
-            if any(taken[i:i + length]):
+            if any(taken[i : i + length]):
                 continue
-            meant = vocab.get(" ".join(words[i:i + length]))
+            meant = vocab.get(" ".join(words[i : i + length]))
             if meant:
                 out.append((i, i + length, meant))
                 for j in range(i, i + length):

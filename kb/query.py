@@ -10,6 +10,7 @@ A phrase naming a rulebook version ("in 1.1", "v1.3", "old rules", "before 16.0"
 :func:`find_version` from a table of patterns (:data:`VERSION_PHRASES`) and taken out of the words
 searched: the search applies it as the version filter.
 """
+
 from __future__ import annotations
 
 import html
@@ -43,14 +44,16 @@ MAX_TOKENS = 32
 #: they neither match entries nor count toward coverage. A query made only of them keeps them.
 #: Words that are rules terms in a card game ("before", "after", "each", "most", "up to", "no")
 #: are not in the list.
-STOPWORDS: frozenset[str] = frozenset("""
+STOPWORDS: frozenset[str] = frozenset(
+    """
 a about again against am an and are as at be because been being between both but by can could
 did do does doing during for from further had has have having he her here hers him his how i
 if in into is it its itself just me my myself nor now of on once or our ours own she should so
 some such than that the their theirs them then there these they this those through to too until
 very was we were what when where which while who whom why will with would you your yours
 yourself happen happens happened get gets got still also instead way s t d ll ve re m
-""".split())
+""".split()
+)
 
 TOKEN = re.compile(r"[^\W_]+")
 _SPACE = re.compile(r"\s+")
@@ -58,8 +61,7 @@ _SPACE = re.compile(r"\s+")
 
 #: Words a card name may be written with or without ("Bait and Switch", "bait n switch", "bait &
 #: switch" are one name once these are dropped); never marked alone in snippets.
-CONNECTORS: frozenset[str] = frozenset(
-    "and n of the a an to in on at for by with from or is as de".split())
+CONNECTORS: frozenset[str] = frozenset("and n of the a an to in on at for by with from or is as de".split())
 
 
 class QueryError(ValueError):
@@ -92,7 +94,8 @@ def clean_text(text: object) -> str:
 @dataclass(frozen=True)
 class Token:
     """One word of the query: its folded form and where it was written (for "did you mean")."""
-    word: str     # case- and diacritic-folded: "Æmber" -> "aember"
+
+    word: str  # case- and diacritic-folded: "Æmber" -> "aember"
     start: int
     end: int
 
@@ -119,7 +122,8 @@ def fold(word: str) -> str:
 
 #: Words the stemmer keeps whole: terms a rulebook defines apart from their stem (kb/stemming.toml).
 KEEP_WHOLE: frozenset[str] = frozenset(
-    tomllib.loads((Path(__file__).with_name("stemming.toml")).read_text(encoding="utf-8"))["keep"])
+    tomllib.loads((Path(__file__).with_name("stemming.toml")).read_text(encoding="utf-8"))["keep"]
+)
 _SNOWBALL = Stemmer.Stemmer("english")
 
 
@@ -148,11 +152,12 @@ COMMON_SHARE = 0.25
 @dataclass
 class Group:
     """One meaningful word (or card name) of the query and the FTS terms standing for it."""
+
     terms: tuple[str, ...]
     stems: frozenset[str]
-    card: str | None = None   # name key when the group is a card name
+    card: str | None = None  # name key when the group is a card name
     weight: float = 1.0
-    common: bool = False      # in more than COMMON_SHARE of the entries
+    common: bool = False  # in more than COMMON_SHARE of the entries
 
 
 @dataclass
@@ -180,15 +185,14 @@ def plan_query(index: Index, text: str) -> Plan | None:
         return None
     words = [t.word for t in tokens]
     content = [i for i, t in enumerate(tokens) if not t.stop] or list(range(len(tokens)))
-    spans = players_spans(words)   # players' words: searched beside the rulebooks' (kb.players_words)
+    spans = players_spans(words)  # players' words: searched beside the rulebooks' (kb.players_words)
     said = {i for start, end, _ in spans for i in range(start, end)}
     corrected = {i: c for i in content if i not in said and (c := index.correct(words[i])) is not None}
     mentions = index.mentions(words, corrected)
     in_name = {i for m in mentions for i in range(m.start, m.end)}
     groups: list[Group] = []
     for m in mentions:
-        groups.append(Group((m.name,), frozenset(stem(w) for w in m.key.split()), card=m.key,
-                            weight=1.5))
+        groups.append(Group((m.name,), frozenset(stem(w) for w in m.key.split()), card=m.key, weight=1.5))
     seen: set[str] = set()
     for start, end, meant in spans:
         if any(i in in_name for i in range(start, end)):
@@ -205,9 +209,15 @@ def plan_query(index: Index, text: str) -> Plan | None:
         seen.add(stem(word))
         df = index.df.get(word, 0)
         weight = 0.5 + min(1.5, math.log1p(index.n_texts / (1 + df)) / 3)
-        typed = (words[i],) if i in corrected else ()   # the word as typed stays in the search
-        groups.append(Group(index.expand(word) + typed, frozenset({stem(word)}), weight=weight,
-                            common=df > COMMON_SHARE * index.n_texts))
+        typed = (words[i],) if i in corrected else ()  # the word as typed stays in the search
+        groups.append(
+            Group(
+                index.expand(word) + typed,
+                frozenset({stem(word)}),
+                weight=weight,
+                common=df > COMMON_SHARE * index.n_texts,
+            )
+        )
     phrases = []
     for a, b in zip(content, content[1:]):
         if b == a + 1 and a not in in_name and b not in in_name:
@@ -215,8 +225,9 @@ def plan_query(index: Index, text: str) -> Plan | None:
             if pa in index.words and pb in index.words:
                 phrases.append(f"{index.words[pa][0]} {index.words[pb][0]}")
     marks = {w for g in groups for t in g.terms for w in normalize_name(t).split()} - CONNECTORS
-    return Plan(groups, phrases, mentions, frozenset(marks),
-                _did_you_mean(text, index, tokens, corrected, mentions, in_name))
+    return Plan(
+        groups, phrases, mentions, frozenset(marks), _did_you_mean(text, index, tokens, corrected, mentions, in_name)
+    )
 
 
 def _players_group(index: Index, typed: list[str], meant: tuple[str, ...]) -> Group:
@@ -229,22 +240,32 @@ def _players_group(index: Index, typed: list[str], meant: tuple[str, ...]) -> Gr
     first = [w for w in normalize_name(meant[0]).split() if w not in STOPWORDS] or normalize_name(meant[0]).split()
     df = max((index.df.get(w, 0) for w in first), default=0)
     weight = 0.5 + min(1.5, math.log1p(index.n_texts / (1 + df)) / 3)
-    return Group(tuple(dict.fromkeys(terms)), frozenset(stem(w) for w in first), weight=weight,
-                 common=df > COMMON_SHARE * index.n_texts)
+    return Group(
+        tuple(dict.fromkeys(terms)),
+        frozenset(stem(w) for w in first),
+        weight=weight,
+        common=df > COMMON_SHARE * index.n_texts,
+    )
 
 
-def _did_you_mean(text: str, index: Index, tokens: list[Token], corrected: dict[int, str],
-                  mentions: list[CardMention], in_name: set[int]) -> str | None:
+def _did_you_mean(
+    text: str,
+    index: Index,
+    tokens: list[Token],
+    corrected: dict[int, str],
+    mentions: list[CardMention],
+    in_name: set[int],
+) -> str | None:
     """The query with corrected words and fuzzily matched card names put in, else None."""
-    edits = [(tokens[m.start].start, tokens[m.end - 1].end, m.name)
-             for m in mentions if m.matched == "fuzzy"]
-    edits += [(tokens[i].start, tokens[i].end, index.words.get(c, (c,))[0])
-              for i, c in corrected.items() if i not in in_name]
+    edits = [(tokens[m.start].start, tokens[m.end - 1].end, m.name) for m in mentions if m.matched == "fuzzy"]
+    edits += [
+        (tokens[i].start, tokens[i].end, index.words.get(c, (c,))[0]) for i, c in corrected.items() if i not in in_name
+    ]
     if not edits:
         return None
     last = len(text) + 1
     for start, end, replacement in sorted(set(edits), reverse=True):
-        if end <= last:    # one written word may fold to two tokens: edit it once
+        if end <= last:  # one written word may fold to two tokens: edit it once
             text, last = text[:start] + replacement + text[end:], start
     return text
 
@@ -264,26 +285,51 @@ def _did_you_mean(text: str, index: Index, tokens: list[Token], corrected: dict[
 #: words of the question ("before 2 creatures"). The first pattern that matches wins; the phrase is
 #: taken out of the text searched.
 VERSION_PHRASES: tuple[tuple[str, str, bool], ...] = (
-    (r"(?:before|prior to|older than|pre-?)\s*(?:the\s+)?(?:v\s?|version\s+|rulebook\s+|edition\s+){v}", "before", True),
+    (
+        r"(?:before|prior to|older than|pre-?)\s*(?:the\s+)?(?:v\s?|version\s+|rulebook\s+|edition\s+){v}",
+        "before",
+        True,
+    ),
     (r"(?:(?:before|prior to|older than)\s+|pre-){v}", "before", False),
     (r"as\s+of\s+(?:the\s+)?(?:v\s?|version\s+|rulebook\s+|edition\s+)?{v}", "asof", False),
-    (r"(?:(?:in|under|per|for|from|of|with|using)\s+)?(?:the\s+)?(?:v\s?|version\s+|rulebook\s+|edition\s+){v}"
-     r"(?:\s+(?:rules|rulebook|faq))?", "exact", True),
-    (r"(?:(?:in|under|per|for|from|of|with|using)\s+)?(?:the\s+)?{n}(?:st|nd|rd|th)\s+edition(?:\s+rules)?", "exact", True),
+    (
+        r"(?:(?:in|under|per|for|from|of|with|using)\s+)?(?:the\s+)?(?:v\s?|version\s+|rulebook\s+|edition\s+){v}"
+        r"(?:\s+(?:rules|rulebook|faq))?",
+        "exact",
+        True,
+    ),
+    (
+        r"(?:(?:in|under|per|for|from|of|with|using)\s+)?(?:the\s+)?{n}(?:st|nd|rd|th)\s+edition(?:\s+rules)?",
+        "exact",
+        True,
+    ),
     (r"(?:in|under|per|during)\s+(?:the\s+)?{v}(?:\s+(?:rules|rulebook|faq|version))?", "exact", False),
     (r"{v}\s+(?:rules|rulebook|faq|version)", "exact", False),
     (r"\(\s*v?{v}\s*\)", "exact", False),
-    (r"(?:(?:in|under|per|with|using)\s+)?(?:the\s+)?(?:old|oldest|original|earliest|first)\s+"
-     r"(?:rules|rulebook|version|edition|faq)", "oldest", False),
-    (r"(?:(?:in|under|per|with|using)\s+)?(?:the\s+)?(?:latest|current|newest)\s+"
-     r"(?:rules|rulebook|version|edition|faq)", "latest", False),
+    (
+        r"(?:(?:in|under|per|with|using)\s+)?(?:the\s+)?(?:old|oldest|original|earliest|first)\s+"
+        r"(?:rules|rulebook|version|edition|faq)",
+        "oldest",
+        False,
+    ),
+    (
+        r"(?:(?:in|under|per|with|using)\s+)?(?:the\s+)?(?:latest|current|newest)\s+"
+        r"(?:rules|rulebook|version|edition|faq)",
+        "latest",
+        False,
+    ),
     (r"latest", "latest", False),
 )
 _VERSION = r"(?P<v>\d{4}-\d{2}-\d{2}|\d{4}-\d{2}|\d{4}|\d{1,3}(?:\.\d{1,3})?)"
 _NUMBER = r"(?P<v>\d{1,3})"
-_PHRASES = [(re.compile(r"(?<![\w.])(?:" + pattern.format(v=_VERSION, n=_NUMBER) + r")(?![\w]|\.\d|-\d)", re.I),
-             selects, marked)
-            for pattern, selects, marked in VERSION_PHRASES]
+_PHRASES = [
+    (
+        re.compile(r"(?<![\w.])(?:" + pattern.format(v=_VERSION, n=_NUMBER) + r")(?![\w]|\.\d|-\d)", re.I),
+        selects,
+        marked,
+    )
+    for pattern, selects, marked in VERSION_PHRASES
+]
 #: a version that is a date, or the start of one (a year, a month)
 _DATE = re.compile(r"\d{4}(?:-\d{2}(?:-\d{2})?)?")
 #: most versions an error message lists before it says how many there are
@@ -309,8 +355,9 @@ def _comparable(named: str, versions) -> bool:
 class VersionChoice:
     """A rulebook version named in the query: the phrase as written, what it selects, the version
     it names (None for "old rules" and "latest") and the query without the phrase."""
+
     phrase: str
-    selects: str          # exact | before | asof | oldest | latest
+    selects: str  # exact | before | asof | oldest | latest
     named: str | None
     rest: str
 
@@ -333,8 +380,11 @@ class VersionChoice:
         if self.selects == "exact":
             return next((v for v in reversed(versions) if version_matches(v, self.named)), None)
         key = version_sort_key(self.named)
-        older = [v for v in versions if version_sort_key(v) < key
-                 or (self.selects == "asof" and version_matches(v, self.named))]
+        older = [
+            v
+            for v in versions
+            if version_sort_key(v) < key or (self.selects == "asof" and version_matches(v, self.named))
+        ]
         return older[-1] if older else None
 
     def as_dict(self) -> dict:
@@ -364,7 +414,7 @@ def find_version(text: str, known) -> VersionChoice | None:
                     raise QueryError(f"no version {show(named)} in the knowledge base; versions: {listed(known)}")
                 if selects == "exact" or not (marked or is_date(named)) or not _comparable(named, known):
                     continue  # "in 2 turns": words of the question, not a version
-            rest = _SPACE.sub(" ", f"{text[:m.start()]} {text[m.end():]}").strip(" ,;:?!.-")
+            rest = _SPACE.sub(" ", f"{text[: m.start()]} {text[m.end() :]}").strip(" ,;:?!.-")
             return VersionChoice(_SPACE.sub(" ", m.group()).strip(), selects, named, rest)
     return None
 

@@ -9,6 +9,7 @@ stored number, so a game whose rules carry no numbers simply resolves nothing.
 
 Numbers are sections ("7"), rules ("702"), numbered rules ("702.19") and subrules ("702.19b").
 """
+
 from __future__ import annotations
 
 import json
@@ -20,8 +21,11 @@ from urllib.parse import quote
 #: one rule number as a user or the rulebook writes it; "702.19B" and "702.19b." are 702.19b
 _NUMBER = r"\d{1,3}(?:\.\d{1,3}[a-zA-Z]?)?"
 #: a number the query marks as a rule ("rule 702.19b", "CR 702.19b", "section 7", "§702.19")
-_MARKED = re.compile(r"(?:\b(?:comprehensive\s+rules?|cr|rules?|sections?)\s*|§\s*)"
-                     r"(" + _NUMBER + r")\.?(?![\w.]|\.\d)", re.I)
+_MARKED = re.compile(
+    r"(?:\b(?:comprehensive\s+rules?|cr|rules?|sections?)\s*|§\s*)"
+    r"(" + _NUMBER + r")\.?(?![\w.]|\.\d)",
+    re.I,
+)
 #: a dotted number that can only be a rule: three digits, a dot, a number, maybe a letter
 _DOTTED = re.compile(r"(?<![\w.])(\d{3}\.\d{1,3}[a-zA-Z]?)\.?(?![\w]|\.\d)")
 #: a query that is nothing but a number: "702", "702.19b", "7"
@@ -42,6 +46,7 @@ def is_rule_number(text: str) -> bool:
 @dataclass(frozen=True)
 class NumberQuery:
     """The rule numbers a query names, in order, and the query without them."""
+
     numbers: tuple[str, ...]
     rest: str
 
@@ -97,7 +102,8 @@ def resolve(conn: sqlite3.Connection, documents, numbers) -> dict[tuple[int, str
     out: dict[tuple[int, str], int] = {}
     for number in dict.fromkeys(canonical(n) for n in numbers):
         for eid, doc, data in conn.execute(
-                "SELECT id, document, data FROM entries WHERE key = ? ORDER BY id", (rule_key(number),)):
+            "SELECT id, document, data FROM entries WHERE key = ? ORDER BY id", (rule_key(number),)
+        ):
             if doc in docs and number_of(data) == number:
                 out.setdefault((doc, number), eid)
     return out
@@ -105,19 +111,25 @@ def resolve(conn: sqlite3.Connection, documents, numbers) -> dict[tuple[int, str
 
 def subrules(conn: sqlite3.Connection, entry_id: int) -> list[int]:
     """The numbered rules directly under a rule, in document order (702.19 -> 702.19a, 702.19b, ...)."""
-    return [i for i, data in conn.execute(
-        "SELECT id, data FROM entries WHERE parent = ? AND kind = 'rule' ORDER BY ordinal", (entry_id,))
-        if number_of(data)]
+    return [
+        i
+        for i, data in conn.execute(
+            "SELECT id, data FROM entries WHERE parent = ? AND kind = 'rule' ORDER BY ordinal", (entry_id,)
+        )
+        if number_of(data)
+    ]
 
 
 def document_of(conn: sqlite3.Connection, game: str, version: str | None) -> tuple[int, str] | None:
     """(document id, version) of ``game`` at ``version``, or its latest version when None."""
     if version is None:
-        row = conn.execute("SELECT id, version FROM documents WHERE game = ? ORDER BY version_sort DESC LIMIT 1",
-                           (game,)).fetchone()
+        row = conn.execute(
+            "SELECT id, version FROM documents WHERE game = ? ORDER BY version_sort DESC LIMIT 1", (game,)
+        ).fetchone()
     else:
-        row = conn.execute("SELECT id, version FROM documents WHERE game = ? AND version = ?",
-                           (game, version)).fetchone()
+        row = conn.execute(
+            "SELECT id, version FROM documents WHERE game = ? AND version = ?", (game, version)
+        ).fetchone()
     return tuple(row) if row else None
 
 
@@ -129,12 +141,16 @@ def find_rule(conn: sqlite3.Connection, game: str, number: str, version: str | N
     """The entry id of the rule numbered ``number`` in ``game`` at ``version`` (latest when None);
     :class:`RuleNotFound` naming the game, version or number that does not exist."""
     if not conn.execute("SELECT 1 FROM documents WHERE game = ? LIMIT 1", (game,)).fetchone():
-        games = ", ".join(g for g, in conn.execute("SELECT DISTINCT game FROM documents ORDER BY game"))
+        games = ", ".join(g for (g,) in conn.execute("SELECT DISTINCT game FROM documents ORDER BY game"))
         raise RuleNotFound(f"no game {game[:40]!r} (games: {games})")
     doc = document_of(conn, game, version)
     if doc is None:
-        newest = [v for v, in conn.execute(
-            "SELECT version FROM documents WHERE game = ? ORDER BY version_sort DESC LIMIT 3", (game,))]
+        newest = [
+            v
+            for (v,) in conn.execute(
+                "SELECT version FROM documents WHERE game = ? ORDER BY version_sort DESC LIMIT 3", (game,)
+            )
+        ]
         raise RuleNotFound(f"{game} has no version {version[:40]!r} (the latest: {', '.join(newest)})")
     if not is_rule_number(number):
         raise RuleNotFound(f"{number[:40]!r} is not a rule number (rule numbers look like 702.19b)")
@@ -166,7 +182,7 @@ def split_refs(text: str, numbers) -> list[tuple[str, str | None]]:
         number = canonical(m.group(1))
         if number not in wanted or ("." not in number and not _cited(text, m.start(1))):
             continue
-        out.append((text[last:m.start(1)], None))
+        out.append((text[last : m.start(1)], None))
         out.append((m.group(1), number))
         last = m.end(1)
     out.append((text[last:], None))
@@ -180,4 +196,4 @@ _CITE = re.compile(r"\b(?:rules?|sections?)\s+(?:[\d.a-z]+(?:\s*(?:,|–|-|—|a
 def _cited(text: str, at: int) -> bool:
     """True when the undotted number at ``at`` follows "rule"/"section" (maybe through a list):
     "a 100-card deck" is not a citation of rule 100, "See rule 100" is."""
-    return bool(_CITE.search(text[max(0, at - 80):at]))
+    return bool(_CITE.search(text[max(0, at - 80) : at]))

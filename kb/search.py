@@ -33,6 +33,7 @@ unknown category is not an error: categories are free text, so it simply matches
 The result also iterates and has a length like the list of hits the earlier ``search`` returned,
 so ``for hit in search(...)`` callers keep working.
 """
+
 from __future__ import annotations
 
 import sqlite3
@@ -44,16 +45,14 @@ from .answer_groups import thread_answers
 from .card_panel import card_tiles
 from .fuzzy import Index, index_for, skeleton
 from .mentions import normalize_name
-from .query import (QueryError, VersionChoice, clean_text, find_version, is_date, plan_query, show, snippet,
-                    tokenize)
+from .query import QueryError, VersionChoice, clean_text, find_version, is_date, plan_query, show, snippet, tokenize
 from .rule_numbers import find_numbers
 from .search_rank import Scope, number_hits, rank
 from .supersede import superseded_by
 from .term_panel import Term, named_terms
 from .versions import same_version
 
-__all__ = ["search", "find_cards", "thread_changes", "SearchResult", "ThreadHit", "CardHit",
-           "QueryError"]
+__all__ = ["search", "find_cards", "thread_changes", "SearchResult", "ThreadHit", "CardHit", "QueryError"]
 
 MAX_LIMIT = 500
 MAX_OFFSET = 100_000
@@ -102,7 +101,7 @@ class CardHit:
     house: str | None
     type: str | None
     text: str | None
-    matched: str              # "name" | "localized" | "fuzzy"
+    matched: str  # "name" | "localized" | "fuzzy"
     localized: str | None
     url: str
     #: the card's errata by version, oldest first: [{"version", "text"}]
@@ -129,10 +128,15 @@ class SearchResult:
     terms: list[Term] = field(default_factory=list)
 
     def as_dict(self) -> dict:
-        return {"query": self.query, "total": self.total,
-                "results": [h.as_dict() for h in self.results],
-                "did_you_mean": self.did_you_mean, "cards": [c.as_dict() for c in self.cards],
-                "version_query": self.version_query, "terms": [t.as_dict() for t in self.terms]}
+        return {
+            "query": self.query,
+            "total": self.total,
+            "results": [h.as_dict() for h in self.results],
+            "did_you_mean": self.did_you_mean,
+            "cards": [c.as_dict() for c in self.cards],
+            "version_query": self.version_query,
+            "terms": [t.as_dict() for t in self.terms],
+        }
 
     # the hits, as the list the earlier search() returned
     def __iter__(self):
@@ -145,14 +149,24 @@ class SearchResult:
 # --------------------------------------------------------------------------------------------
 # public API
 
-def search(conn: sqlite3.Connection, query: str, game: str | None = None,
-           version: str | None = None, kind: str | None = None, category: str | None = None,
-           all_versions: bool = False, limit: int = 10, offset: int = 0) -> SearchResult:
+
+def search(
+    conn: sqlite3.Connection,
+    query: str,
+    game: str | None = None,
+    version: str | None = None,
+    kind: str | None = None,
+    category: str | None = None,
+    all_versions: bool = False,
+    limit: int = 10,
+    offset: int = 0,
+) -> SearchResult:
     """Ruling threads matching ``query``, best first, ``limit`` of them from ``offset``."""
     limit, offset = _paging(limit, offset)
     text = clean_text(query)
-    game, version, kind, category = (_text_arg(v, n) for v, n in (
-        (game, "game"), (version, "version"), (kind, "kind"), (category, "category")))
+    game, version, kind, category = (
+        _text_arg(v, n) for v, n in ((game, "game"), (version, "version"), (kind, "kind"), (category, "category"))
+    )
     index = index_for(conn)
     docs = _scope(index, game, version, _flag(all_versions, "all_versions"))
     if kind is not None and kind not in index.kinds:
@@ -176,12 +190,16 @@ def search(conn: sqlite3.Connection, query: str, game: str | None = None,
         top = threads[0][0] if threads else 0.0
         taken = {index.corpus.entry_thread[e] for _, e in pinned}
         threads = [(top + len(pinned) - i, e) for i, (_, e) in enumerate(pinned)] + [
-            t for t in threads if index.corpus.entry_thread[t[1]] not in taken]
+            t for t in threads if index.corpus.entry_thread[t[1]] not in taken
+        ]
     marks = plan.marks if plan is not None else frozenset()
-    hits = _thread_hits(conn, index, marks, threads[offset:offset + limit])
+    hits = _thread_hits(conn, index, marks, threads[offset : offset + limit])
     mentions = plan.mentions if plan is not None else []
-    cards = [] if game and game not in index.card_games else card_hits(
-        conn, index, [(m.card_ids, m.matched, m.localized) for m in mentions], MAX_CARD_HITS)
+    cards = (
+        []
+        if game and game not in index.card_games
+        else card_hits(conn, index, [(m.card_ids, m.matched, m.localized) for m in mentions], MAX_CARD_HITS)
+    )
     did_you_mean = plan.did_you_mean if plan is not None else None
     if did_you_mean and pinned:
         did_you_mean = rest.replace(words, did_you_mean) if words and words in rest else did_you_mean
@@ -213,35 +231,36 @@ def find_cards(conn: sqlite3.Connection, name: str, limit: int = 10) -> list[Car
     if key in index.by_local:
         written, ids = index.by_local[key]
         found.append((ids, "localized", written))
-    found += [(ids, "name", None) for k, ids in index.by_name.items()
-              if k != key and k.startswith(key)][:limit]
+    found += [(ids, "name", None) for k, ids in index.by_name.items() if k != key and k.startswith(key)][:limit]
     if len(found) < limit:
-        found += [(ids, "localized", w) for k, (w, ids) in index.by_local.items()
-                  if k != key and k.startswith(key)][:limit]
+        found += [(ids, "localized", w) for k, (w, ids) in index.by_local.items() if k != key and k.startswith(key)][
+            :limit
+        ]
     if len(found) < limit and len(key) >= 3:
-        for hit, _, _ in process.extract(skeleton(words), index.skeleton_list, scorer=fuzz.ratio,
-                                         score_cutoff=FIND_SCORE, limit=limit):
+        for hit, _, _ in process.extract(
+            skeleton(words), index.skeleton_list, scorer=fuzz.ratio, score_cutoff=FIND_SCORE, limit=limit
+        ):
             found.append((index.by_name[index.by_skeleton[hit]], "fuzzy", None))
-        for hit, _, _ in process.extract(key, index.local_list, scorer=fuzz.ratio,
-                                         score_cutoff=FIND_SCORE, limit=limit):
+        for hit, _, _ in process.extract(
+            key, index.local_list, scorer=fuzz.ratio, score_cutoff=FIND_SCORE, limit=limit
+        ):
             found.append((index.by_local[hit][1], "fuzzy", index.by_local[hit][0]))
-    return card_hits(conn, index, found, limit, group=False)   # a look-up lists every printing
+    return card_hits(conn, index, found, limit, group=False)  # a look-up lists every printing
 
 
 # --------------------------------------------------------------------------------------------
 # arguments
 
+
 def _paging(limit, offset) -> tuple[int, int]:
-    for value, name, low, high in ((limit, "limit", 1, MAX_LIMIT),
-                                   (offset, "offset", 0, MAX_OFFSET)):
+    for value, name, low, high in ((limit, "limit", 1, MAX_LIMIT), (offset, "offset", 0, MAX_OFFSET)):
         if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
-            raise QueryError(
-                f"{name} must be a whole number from {low} to {high}, not {show(value)}")
+            raise QueryError(f"{name} must be a whole number from {low} to {high}, not {show(value)}")
     return limit, offset
 
 
 def _flag(value, name: str) -> bool:
-    if value is None or value in (True, False):   # also 0 and 1
+    if value is None or value in (True, False):  # also 0 and 1
         return bool(value)
     raise QueryError(f"{name} must be true or false, not {show(value)}")
 
@@ -255,8 +274,7 @@ def _text_arg(value, name: str) -> str | None:
     return value or None
 
 
-def _scope(index: Index, game: str | None, version: str | None,
-           all_versions: bool) -> set[tuple[str, str]]:
+def _scope(index: Index, game: str | None, version: str | None, all_versions: bool) -> set[tuple[str, str]]:
     """The (game, version) documents searched."""
     if game is not None and game not in index.versions:
         raise QueryError(f"unknown game {show(game)}; games: {', '.join(sorted(index.versions))}")
@@ -275,7 +293,7 @@ def _chosen(index: Index, game: str | None, choice: VersionChoice) -> set[tuple[
     """The (game, version) documents a version named in the query selects: in each game searched
     that holds the named version (every game searched when none does, or for "old rules")."""
     games = [game] if game else sorted(index.versions)
-    if choice.named is not None:   # a date speaks only of the games versioned by date
+    if choice.named is not None:  # a date speaks only of the games versioned by date
         games = [g for g in games if choice.applies(index.versions[g])] or ([] if is_date(choice.named) else games)
     docs = {(g, v) for g in games if (v := choice.pick(index.versions[g])) is not None}
     if not docs:
@@ -286,15 +304,21 @@ def _chosen(index: Index, game: str | None, choice: VersionChoice) -> set[tuple[
 # --------------------------------------------------------------------------------------------
 # results
 
-def _thread_hits(conn: sqlite3.Connection, index: Index, marks: frozenset[str],
-                 page: list[tuple[float, int]]) -> list[ThreadHit]:
+
+def _thread_hits(
+    conn: sqlite3.Connection, index: Index, marks: frozenset[str], page: list[tuple[float, int]]
+) -> list[ThreadHit]:
     if not page:
         return []
     corpus = index.corpus
     ids = [e for _, e in page]
-    rows = {r[0]: r for r in conn.execute(
-        f"SELECT id, key, title, question, category, body FROM entries WHERE id IN "
-        f"({', '.join('?' * len(ids))})", ids)}
+    rows = {
+        r[0]: r
+        for r in conn.execute(
+            f"SELECT id, key, title, question, category, body FROM entries WHERE id IN ({', '.join('?' * len(ids))})",
+            ids,
+        )
+    }
     superseded = superseded_by(conn, ids)
     groups = thread_answers(conn, [corpus.info(e).thread for e in ids])
     hits = []
@@ -302,15 +326,27 @@ def _thread_hits(conn: sqlite3.Connection, index: Index, marks: frozenset[str],
         info = corpus.info(e)
         _, key, title, question, category, body = rows[e]
         versions, changed = corpus.thread_versions(corpus.entry_thread[e])
-        hits.append(ThreadHit(
-            entry_id=e, key=key, thread=info.thread, game=info.game,
-            version=info.version, versions=versions or [info.version], changed=bool(changed), kind=info.kind,
-            title=title, question=question, category=category,
-            snippet=snippet(body or question or "", marks) if (body or question) else "",
-            cards=[{"set": s, "number": n, "name": name} for s, n, name in
-                   index.entry_cards.get(e, ())],
-            url=f"/entries/{e}", score=round(score, 4), superseded_by=superseded.get(e),
-            answers=groups.get(info.thread, [])))
+        hits.append(
+            ThreadHit(
+                entry_id=e,
+                key=key,
+                thread=info.thread,
+                game=info.game,
+                version=info.version,
+                versions=versions or [info.version],
+                changed=bool(changed),
+                kind=info.kind,
+                title=title,
+                question=question,
+                category=category,
+                snippet=snippet(body or question or "", marks) if (body or question) else "",
+                cards=[{"set": s, "number": n, "name": name} for s, n, name in index.entry_cards.get(e, ())],
+                url=f"/entries/{e}",
+                score=round(score, 4),
+                superseded_by=superseded.get(e),
+                answers=groups.get(info.thread, []),
+            )
+        )
     return hits
 
 

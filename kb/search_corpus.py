@@ -20,6 +20,7 @@ The per-text and per-thread arrays are each one flat array cut at offsets (:clas
 tens of thousands of small arrays: less memory, and :mod:`kb.search_store` stores and loads them
 as two byte strings instead of one object per text.
 """
+
 from __future__ import annotations
 
 import sqlite3
@@ -42,6 +43,7 @@ MERGE_GAP_SHARE = 0.05
 class Packed:
     """A list of integer arrays stored as one flat array (``data``) cut at ``offsets`` (``len + 1``
     offsets, the first 0, the last ``len(data)``); item ``i`` is ``data[offsets[i]:offsets[i + 1]]``."""
+
     __slots__ = ("data", "offsets")
 
     def __init__(self, code: str = "I", data: array | None = None, offsets: array | None = None) -> None:
@@ -66,17 +68,18 @@ class Packed:
         if not -len(self) <= i < len(self):
             raise IndexError(i)
         i %= len(self)
-        return self.data[self.offsets[i]:self.offsets[i + 1]]
+        return self.data[self.offsets[i] : self.offsets[i + 1]]
 
     def __iter__(self):
         data, offsets = self.data, self.offsets
-        return (data[offsets[i]:offsets[i + 1]] for i in range(len(self)))
+        return (data[offsets[i] : offsets[i + 1]] for i in range(len(self)))
 
 
 @dataclass(frozen=True)
 class DocInfo:
     """One document: its position in :attr:`Corpus.docs` (games by id, versions oldest first) and
     the range of its entry ids."""
+
     pos: int
     id: int
     game: str
@@ -89,13 +92,14 @@ class DocInfo:
 @dataclass(frozen=True)
 class EntryInfo:
     """One entry as the search sees it (built on demand from the arrays)."""
+
     game: str
     version: str
     vsort: str
     kind: str
-    category: str | None      # folded, for the category filter
-    thread: str               # the ruling thread (kb.threads) the entry belongs to
-    doc: int                  # position of its document in Corpus.docs
+    category: str | None  # folded, for the category filter
+    thread: str  # the ruling thread (kb.threads) the entry belongs to
+    doc: int  # position of its document in Corpus.docs
 
 
 @dataclass
@@ -133,8 +137,15 @@ class Corpus:
 
     def info(self, entry: int) -> EntryInfo:
         d = self.doc(entry)
-        return EntryInfo(d.game, d.version, d.vsort, self.kinds[self.entry_kind[entry]],
-                         self.categories[self.entry_cat[entry]], self.threads[self.entry_thread[entry]], d.pos)
+        return EntryInfo(
+            d.game,
+            d.version,
+            d.vsort,
+            self.kinds[self.entry_kind[entry]],
+            self.categories[self.entry_cat[entry]],
+            self.threads[self.entry_thread[entry]],
+            d.pos,
+        )
 
     def holds(self, entry: int, stem_id: int) -> bool:
         """True when the entry's text holds the stem (by id)."""
@@ -145,8 +156,10 @@ class Corpus:
     def thread_versions(self, thread: int) -> tuple[list[str], list[str]]:
         """(versions of the thread oldest first, versions whose words changed from the one before)."""
         docs = self.docs
-        return ([docs[p].version for p in self.thread_docs[thread]],
-                [docs[p].version for p in self.thread_changed[thread]])
+        return (
+            [docs[p].version for p in self.thread_docs[thread]],
+            [docs[p].version for p in self.thread_changed[thread]],
+        )
 
     def ranges(self, positions) -> list[tuple[int, int]]:
         """The entry-id ranges of the documents at ``positions``, merged where they touch or where
@@ -173,7 +186,8 @@ def read_corpus(conn: sqlite3.Connection):
     corpus = Corpus()
     docs = conn.execute(
         """SELECT d.id, d.game, d.version, d.version_sort, min(e.id), max(e.id) FROM documents d
-           LEFT JOIN entries e ON e.document = d.id GROUP BY d.id ORDER BY d.game, d.version_sort, d.id""").fetchall()
+           LEFT JOIN entries e ON e.document = d.id GROUP BY d.id ORDER BY d.game, d.version_sort, d.id"""
+    ).fetchall()
     versions: dict[str, list[str]] = defaultdict(list)
     doc_pos: dict[int, int] = {}
     for pos, (did, game, version, vsort, lo, hi) in enumerate(docs):
@@ -182,8 +196,13 @@ def read_corpus(conn: sqlite3.Connection):
         doc_pos[did] = pos
     corpus.versions = {g: tuple(v) for g, v in versions.items()}
     size = 1 + (conn.execute("SELECT max(id) FROM entries").fetchone()[0] or 0)
-    for name, code in (("entry_doc", "H" if len(docs) < 65535 else "I"), ("entry_kind", "B"),
-                       ("entry_cat", "I"), ("entry_thread", "I"), ("entry_text", "I")):
+    for name, code in (
+        ("entry_doc", "H" if len(docs) < 65535 else "I"),
+        ("entry_kind", "B"),
+        ("entry_cat", "I"),
+        ("entry_thread", "I"),
+        ("entry_text", "I"),
+    ):
         setattr(corpus, name, array(code, bytes(array(code).itemsize * size)))
 
     forms: dict[str, set[str]] = defaultdict(set)
@@ -194,10 +213,13 @@ def read_corpus(conn: sqlite3.Connection):
     texts: dict[bytes, int] = {}
     bodies: dict[tuple[str, ...], int] = {}
     text_body = array("I")
-    by_thread: dict[int, array] = {}   # thread -> [doc position, body id, ...] as rows come
-    for eid, did, kind, key, category, thread, title, question, body in conn.execute(_ROWS.format(
+    by_thread: dict[int, array] = {}  # thread -> [doc position, body id, ...] as rows come
+    for eid, did, kind, key, category, thread, title, question, body in conn.execute(
+        _ROWS.format(
             thread="et.thread" if _aligned(conn) else "NULL",
-            join="LEFT JOIN entry_threads et ON et.entry = e.id" if _aligned(conn) else "")):
+            join="LEFT JOIN entry_threads et ON et.entry = e.id" if _aligned(conn) else "",
+        )
+    ):
         pos = doc_pos[did]
         kind_i = kinds.setdefault(kind, len(kinds))
         cat_i = cats.setdefault(normalize_name(category) if category else None, len(cats))
@@ -255,8 +277,9 @@ def _text(corpus: Corpus, title, question, body, forms, df) -> tuple[str, ...]:
     ids = corpus.stem_ids
     stems = {ids.setdefault(stem(w), len(ids)) for w in seen}
     corpus.text_stems.append(sorted(stems))
-    named = [w for w in name_tokens(title or "") if w not in STOPWORDS and len(w) > 1
-             and not any(c.isdigit() for c in w)]
+    named = [
+        w for w in name_tokens(title or "") if w not in STOPWORDS and len(w) > 1 and not any(c.isdigit() for c in w)
+    ]
     if 0 < len(named) <= MAX_TITLE_WORDS:
         corpus.title_stems[len(corpus.text_stems) - 1] = frozenset(ids.setdefault(stem(w), len(ids)) for w in named)
     return tuple(body_words)

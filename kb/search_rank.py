@@ -8,6 +8,7 @@ holds (computed once per distinct text), whether the entry is linked to a card t
 whether its short title is the query's term, a low prior for fiction. One result per thread: its
 best score, its newest matching version standing for it.
 """
+
 from __future__ import annotations
 
 import math
@@ -42,15 +43,19 @@ class Scope:
         corpus = index.corpus
         self.positions = frozenset(d.pos for d in corpus.docs if (d.game, d.version) in docs)
         self.kind = corpus.kinds.index(kind) if kind is not None else None
-        self.category = (None if category is None else
-                         corpus.categories.index(category) if category in corpus.categories else -1)
+        self.category = (
+            None if category is None else corpus.categories.index(category) if category in corpus.categories else -1
+        )
         self._corpus = corpus
 
     def allows(self, entry: int) -> bool:
         c = self._corpus
-        return (c.has(entry) and c.entry_doc[entry] - 1 in self.positions
-                and (self.kind is None or c.entry_kind[entry] == self.kind)
-                and (self.category is None or c.entry_cat[entry] == self.category))
+        return (
+            c.has(entry)
+            and c.entry_doc[entry] - 1 in self.positions
+            and (self.kind is None or c.entry_kind[entry] == self.kind)
+            and (self.category is None or c.entry_cat[entry] == self.category)
+        )
 
 
 def number_hits(conn: sqlite3.Connection, index: Index, numbers, scope: Scope) -> list[tuple[float, int]]:
@@ -61,8 +66,9 @@ def number_hits(conn: sqlite3.Connection, index: Index, numbers, scope: Scope) -
     found = resolve(conn, ids, numbers)
     out: list[int] = []
     for number in numbers:
-        exact = sorted((e for (doc, n), e in found.items() if n == number),
-                       key=lambda e: corpus.doc(e).vsort, reverse=True)   # the newest stands for its thread
+        exact = sorted(
+            (e for (doc, n), e in found.items() if n == number), key=lambda e: corpus.doc(e).vsort, reverse=True
+        )  # the newest stands for its thread
         for e in exact:
             out.append(e)
         for e in exact:
@@ -80,7 +86,7 @@ def number_hits(conn: sqlite3.Connection, index: Index, numbers, scope: Scope) -
 def latest_positions(index: Index) -> frozenset[int]:
     """Corpus positions of the newest document of each game (what ``latest_fts`` holds)."""
     newest: dict[str, int] = {}
-    for d in index.corpus.docs:   # games in order, versions oldest first
+    for d in index.corpus.docs:  # games in order, versions oldest first
         newest[d.game] = d.pos
     return frozenset(newest.values())
 
@@ -100,12 +106,14 @@ def _specificity(index: Index, group) -> float:
     """How specific a query word is: its inverse document frequency over the distinct texts,
     uncapped (the word weights are capped, and two rare words tie there)."""
     dfs = [index.df[w] for t in group.terms if " " not in t and (w := fold(t)) in index.df]
-    return math.log1p(index.n_texts / (1 + max(dfs))) if dfs else 0.0   # its commonest form
+    return math.log1p(index.n_texts / (1 + max(dfs))) if dfs else 0.0  # its commonest form
 
 
 def _fts_sql(table: str) -> str:
-    return (f"SELECT rowid, bm25({table}, {', '.join(map(str, WEIGHTS))}) FROM {table} "
-            f"WHERE {table} MATCH ? AND rowid BETWEEN ? AND ?")
+    return (
+        f"SELECT rowid, bm25({table}, {', '.join(map(str, WEIGHTS))}) FROM {table} "
+        f"WHERE {table} MATCH ? AND rowid BETWEEN ? AND ?"
+    )
 
 
 def rank(conn: sqlite3.Connection, index: Index, plan: Plan, scope: Scope) -> list[tuple[float, int]]:
@@ -133,7 +141,7 @@ def rank(conn: sqlite3.Connection, index: Index, plan: Plan, scope: Scope) -> li
                 if table == "latest_fts" and "no such table" in str(exc):  # a KB built before it
                     table = "entries_fts"
                     rows = conn.execute(_fts_sql(table), (expression, lo, hi)).fetchall()
-                else:   # not expected: every term is a quoted word
+                else:  # not expected: every term is a quoted word
                     raise QueryError(f"cannot search for that: {exc}") from None
             if every_row and table == "latest_fts":
                 bm25.update((rowid, -score) for rowid, score in rows)
@@ -150,8 +158,11 @@ def rank(conn: sqlite3.Connection, index: Index, plan: Plan, scope: Scope) -> li
     total_weight = sum(g.weight for g in plan.groups) or 1.0
     stem_ids = corpus.stem_ids
     words = [(g.weight, frozenset(stem_ids.get(s, -1) for s in g.stems)) for g in plan.groups if g.card is None]
-    cards = [(g.weight, index.linked.get(g.card, ()), frozenset(stem_ids.get(s, -1) for s in g.stems))
-             for g in plan.groups if g.card is not None]
+    cards = [
+        (g.weight, index.linked.get(g.card, ()), frozenset(stem_ids.get(s, -1) for s in g.stems))
+        for g in plan.groups
+        if g.card is not None
+    ]
     query_stems = frozenset(stem_ids.get(s, -1) for g in plan.groups for s in g.stems)
     fiction = corpus.kinds.index("fiction") if "fiction" in corpus.kinds else -1
     text_of, text_stems, kind_of = corpus.entry_text, corpus.text_stems, corpus.entry_kind
@@ -169,8 +180,10 @@ def rank(conn: sqlite3.Connection, index: Index, plan: Plan, scope: Scope) -> li
         found = coverage.get(text)
         if found is None:
             held = query_stems.intersection(text_stems[text])
-            found = coverage[text] = (sum(w for w, ids in words if ids <= held),
-                                      tuple(ids <= held for _, _, ids in cards))
+            found = coverage[text] = (
+                sum(w for w, ids in words if ids <= held),
+                tuple(ids <= held for _, _, ids in cards),
+            )
         covered = found[0] + sum(w for (w, linked_to, _), spelt in zip(cards, found[1]) if spelt or e in linked_to)
         score = (bm + 1.0) * (COVERAGE_FLOOR + covered / total_weight)
         if e in linked:
@@ -195,7 +208,7 @@ def rank(conn: sqlite3.Connection, index: Index, plan: Plan, scope: Scope) -> li
         cur = best.get(thread) or tail.get(thread)
         if cur is None:
             tail[thread] = [(bm25[e] + 1.0) * COVERAGE_FLOOR, e, doc]
-        elif doc > cur[2]:   # the newest matching version stands for its thread
+        elif doc > cur[2]:  # the newest matching version stands for its thread
             cur[1], cur[2] = e, doc
     threads = corpus.threads
     order = sorted(best.items(), key=lambda kv: (-kv[1][0], threads[kv[0]]))

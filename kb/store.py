@@ -3,6 +3,7 @@
 Separate from the build so that ``build`` (every document) and ``ingest`` (one document into an
 existing KB) share one code path for keys, entries, card errata and card links.
 """
+
 from __future__ import annotations
 
 import hashlib
@@ -38,10 +39,7 @@ class DocumentMeta:
 
 
 def ensure_game(conn: sqlite3.Connection, game: str, name: str | None = None) -> None:
-    conn.execute(
-        "INSERT OR IGNORE INTO games(id, name) VALUES (?, ?)",
-        (game, name or game.replace("-", " ").title()),
-    )
+    conn.execute("INSERT OR IGNORE INTO games(id, name) VALUES (?, ?)", (game, name or game.replace("-", " ").title()))
 
 
 def delete_document(conn: sqlite3.Connection, game: str, version: str) -> bool:
@@ -51,8 +49,11 @@ def delete_document(conn: sqlite3.Connection, game: str, version: str) -> bool:
     if row is None:
         return False
     doc_id = row[0]
-    conn.execute("""INSERT INTO entries_fts(entries_fts, rowid, title, question, body)
-                    SELECT 'delete', id, title, question, body FROM entries WHERE document = ?""", (doc_id,))
+    conn.execute(
+        """INSERT INTO entries_fts(entries_fts, rowid, title, question, body)
+                    SELECT 'delete', id, title, question, body FROM entries WHERE document = ?""",
+        (doc_id,),
+    )
     # entries.parent references entries; clear it first so cascades never hit a dangling order
     conn.execute("UPDATE entries SET parent = NULL WHERE document = ?", (doc_id,))
     conn.execute("DELETE FROM documents WHERE id = ?", (doc_id,))
@@ -83,8 +84,7 @@ def earlier_entries(conn: sqlite3.Connection, game: str, version: str) -> list[E
 
 
 def store_document(
-    conn: sqlite3.Connection, meta: DocumentMeta, parsed: ParsedDocument, source: bytes,
-    index: CardIndex | None,
+    conn: sqlite3.Connection, meta: DocumentMeta, parsed: ParsedDocument, source: bytes, index: CardIndex | None
 ) -> int:
     """Insert a parsed document; returns its id. The caller owns the transaction."""
     assign_keys(parsed.entries)
@@ -92,9 +92,19 @@ def store_document(
         """INSERT INTO documents(game, version, version_sort, title, date, format, file, sha256,
                                  parser, stated_version, warnings)
            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)""",
-        (meta.game, meta.version, version_sort_key(meta.version), meta.title or parsed.title,
-         meta.date, meta.format, meta.file, hashlib.sha256(source).hexdigest(), parsed.parser,
-         parsed.stated_version, json.dumps(parsed.warnings, ensure_ascii=False)),
+        (
+            meta.game,
+            meta.version,
+            version_sort_key(meta.version),
+            meta.title or parsed.title,
+            meta.date,
+            meta.format,
+            meta.file,
+            hashlib.sha256(source).hexdigest(),
+            parsed.parser,
+            parsed.stated_version,
+            json.dumps(parsed.warnings, ensure_ascii=False),
+        ),
     )
     doc_id = cur.lastrowid
     ids: list[int] = []
@@ -104,9 +114,22 @@ def store_document(
             """INSERT INTO entries(document, kind, key, title, category, question, body, ordinal,
                                    parent, level, confidence, needs_review, review_reason, data)
                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)""",
-            (doc_id, e.kind, e.key, e.title, e.category, e.question, e.body, ordinal, parent_id,
-             e.level, e.confidence, int(e.needs_review), e.review_reason,
-             json.dumps(e.data, ensure_ascii=False)),
+            (
+                doc_id,
+                e.kind,
+                e.key,
+                e.title,
+                e.category,
+                e.question,
+                e.body,
+                ordinal,
+                parent_id,
+                e.level,
+                e.confidence,
+                int(e.needs_review),
+                e.review_reason,
+                json.dumps(e.data, ensure_ascii=False),
+            ),
         )
         ids.append(cur.lastrowid)
     if index is not None:
@@ -129,16 +152,23 @@ def rebuild_search_index(conn: sqlite3.Connection) -> None:
 def index_document(conn: sqlite3.Connection, doc_id: int) -> None:
     """Add one document's entries to the full-text index (an external-content FTS5 table is kept in
     step row by row: rebuilding it whole would cost as much as every version held)."""
-    conn.execute("""INSERT INTO entries_fts(rowid, title, question, body)
-                    SELECT id, title, question, body FROM entries WHERE document = ?""", (doc_id,))
+    conn.execute(
+        """INSERT INTO entries_fts(rowid, title, question, body)
+                    SELECT id, title, question, body FROM entries WHERE document = ?""",
+        (doc_id,),
+    )
 
 
 def latest_documents(conn: sqlite3.Connection) -> list[int]:
     """The newest document of each game (by version order, then id), in game order."""
-    return [doc for _, doc in conn.execute(
-        """SELECT game, (SELECT d2.id FROM documents d2 WHERE d2.game = d.game
+    return [
+        doc
+        for _, doc in conn.execute(
+            """SELECT game, (SELECT d2.id FROM documents d2 WHERE d2.game = d.game
                           ORDER BY d2.version_sort DESC, d2.id DESC LIMIT 1)
-           FROM documents d GROUP BY game ORDER BY game""")]
+           FROM documents d GROUP BY game ORDER BY game"""
+        )
+    ]
 
 
 def index_latest(conn: sqlite3.Connection) -> None:
@@ -146,15 +176,19 @@ def index_latest(conn: sqlite3.Connection) -> None:
     after a build or ingest: the cost is that of the newest versions, not of the history."""
     conn.execute("INSERT INTO latest_fts(latest_fts) VALUES('delete-all')")
     for doc in latest_documents(conn):
-        conn.execute("""INSERT INTO latest_fts(rowid, title, question, body)
-                        SELECT id, title, question, body FROM entries WHERE document = ?""", (doc,))
+        conn.execute(
+            """INSERT INTO latest_fts(rowid, title, question, body)
+                        SELECT id, title, question, body FROM entries WHERE document = ?""",
+            (doc,),
+        )
 
 
 def create_schema_additions(conn: sqlite3.Connection) -> None:
     """The tables added to the schema since a KB was built (``CREATE ... IF NOT EXISTS``), for a KB
     that is updated rather than rebuilt."""
-    for statement in re.findall(r"CREATE (?:VIRTUAL TABLE|TABLE|INDEX) IF NOT EXISTS [^;]*;",
-                                re.sub(r"--[^\n]*", "", schema_sql())):
+    for statement in re.findall(
+        r"CREATE (?:VIRTUAL TABLE|TABLE|INDEX) IF NOT EXISTS [^;]*;", re.sub(r"--[^\n]*", "", schema_sql())
+    ):
         conn.execute(statement)
     columns = {row[1] for row in conn.execute("PRAGMA table_info(verifications)")}
     if columns and "inputs" not in columns:  # replays stored before their inputs were recorded

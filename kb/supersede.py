@@ -18,6 +18,7 @@ mark (their text was not read with certainty), nor is fiction. The summary quote
 ("now “…”": the clause of the changed sentence that carries the change; "adds “…”": a sentence it
 added), or the old sentence the new text dropped ("no longer says “…”"), never a paraphrase.
 """
+
 from __future__ import annotations
 
 import re
@@ -47,6 +48,7 @@ _SENTENCE_END = re.compile(r"(?<=[.!?])\s+")
 @dataclass(frozen=True)
 class Report:
     """What :func:`compute` stored: entries marked, pairs of texts compared, time taken."""
+
     superseded: int
     compared: int
     seconds: float
@@ -79,23 +81,30 @@ def compute(conn: sqlite3.Connection, game: str | None = None) -> Report:
     """Recompute the supersessions of ``game`` (every game when None) from the KB's threads."""
     started = time.perf_counter()
     ensure_table(conn)
-    games = [game] if game else [g for g, in conn.execute("SELECT DISTINCT game FROM documents ORDER BY game")]
+    games = [game] if game else [g for (g,) in conn.execute("SELECT DISTINCT game FROM documents ORDER BY game")]
     threads = entry_threads(conn)
     rows, compared = [], 0
     for g in games:
-        conn.execute("DELETE FROM supersessions WHERE entry IN (SELECT e.id FROM entries e "
-                     "JOIN documents d ON d.id = e.document WHERE d.game = ?)", (g,))
+        conn.execute(
+            "DELETE FROM supersessions WHERE entry IN (SELECT e.id FROM entries e "
+            "JOIN documents d ON d.id = e.document WHERE d.game = ?)",
+            (g,),
+        )
         found, n = _game(conn, g, threads)
         rows += found
         compared += n
-    conn.executemany("""INSERT OR REPLACE INTO supersessions(entry, by_entry, version, summary, change, detail)
-                        VALUES (?, ?, ?, ?, ?, ?)""", rows)
+    conn.executemany(
+        """INSERT OR REPLACE INTO supersessions(entry, by_entry, version, summary, change, detail)
+                        VALUES (?, ?, ?, ?, ?, ?)""",
+        rows,
+    )
     return Report(len(rows), compared, time.perf_counter() - started)
 
 
 def _game(conn: sqlite3.Connection, game: str, threads: dict[int, str]) -> tuple[list[tuple], int]:
     """The supersession rows of one game, and how many pairs of texts were compared."""
     from .meaning import meaning_changes, version_terminology  # the build's work: pages never need it
+
     terms: dict[tuple[str, str], object] = {}
     rows, compared = [], 0
     for versions in _threads(conn, game, threads):
@@ -139,16 +148,20 @@ def _threads(conn: sqlite3.Connection, game: str, threads: dict[int, str]) -> li
     """The threads of ``game`` held by two versions or more: {version: [entries]}, oldest first."""
     by_thread: dict[str, dict[str, list[_Entry]]] = {}
     for eid, version, kind, body, review in conn.execute(
-            """SELECT e.id, d.version, e.kind, e.body, e.needs_review
+        """SELECT e.id, d.version, e.kind, e.body, e.needs_review
                FROM entries e JOIN documents d ON d.id = e.document
-               WHERE d.game = ? ORDER BY d.version_sort, e.ordinal""", (game,)):
+               WHERE d.game = ? ORDER BY d.version_sort, e.ordinal""",
+        (game,),
+    ):
         if kind not in SKIP_KINDS:
             by_thread.setdefault(threads.get(eid, f"{game}:{eid}"), {}).setdefault(version, []).append(
-                _Entry(eid, body or "", bool(review)))
+                _Entry(eid, body or "", bool(review))
+            )
     return [versions for versions in by_thread.values() if len(versions) > 1]
 
 
 # ---- after an ingest ---------------------------------------------------------------------------
+
 
 def update(conn: sqlite3.Connection, game: str, versions: list[str]) -> Report:
     """Bring the supersessions of ``game`` up to date after ``versions`` were ingested (or ingested
@@ -158,22 +171,24 @@ def update(conn: sqlite3.Connection, game: str, versions: list[str]) -> Report:
     window). A change of fate at the step into the new version is handed back, in one statement, to
     the earlier entries of the thread that went the same way."""
     from .align_place import WINDOW
+
     started = time.perf_counter()
     ensure_table(conn)
-    order = [v for (v,) in conn.execute("SELECT version FROM documents WHERE game = ? ORDER BY version_sort",
-                                        (game,))]
+    order = [v for (v,) in conn.execute("SELECT version FROM documents WHERE game = ? ORDER BY version_sort", (game,))]
     at = {v: n for n, v in enumerate(order)}
     compared = changed = 0
     terms: dict[tuple[str, str], object] = {}
     for version in sorted((v for v in versions if v in at), key=at.__getitem__, reverse=True):
-        near = order[max(0, at[version] - WINDOW):at[version] + WINDOW + 1]
+        near = order[max(0, at[version] - WINDOW) : at[version] + WINDOW + 1]
         rows = conn.execute(
             f"""SELECT et.thread, d.version, e.id, e.kind, e.body, e.needs_review
                 FROM entry_threads et JOIN entries e ON e.id = et.entry JOIN documents d ON d.id = e.document
-                WHERE d.game = ? AND d.version IN ({','.join('?' * len(near))}) AND et.thread IN (
+                WHERE d.game = ? AND d.version IN ({",".join("?" * len(near))}) AND et.thread IN (
                       SELECT et2.thread FROM entry_threads et2 JOIN entries e2 ON e2.id = et2.entry
                       JOIN documents d2 ON d2.id = e2.document WHERE d2.game = ? AND d2.version = ?)
-                ORDER BY d.version_sort, e.ordinal""", [game, *near, game, version]).fetchall()
+                ORDER BY d.version_sort, e.ordinal""",
+            [game, *near, game, version],
+        ).fetchall()
         threads: dict[str, dict[str, list[_Entry]]] = defaultdict(dict)
         for thread, v, eid, kind, body, review in rows:
             if kind not in SKIP_KINDS and not review:
@@ -204,6 +219,7 @@ def _step(conn, game, terms, old: _Entry, version: str, later: str | None, held)
     """(fate, comparisons) of ``old`` (of ``version``) at the step to ``later``: the stored fate of
     the entry there that says the same, or (later version, entry id, change) when none does."""
     from .meaning import meaning_changes, version_terminology
+
     if later is None:
         return None, 0
     news = held[later]
@@ -225,28 +241,36 @@ def _step(conn, game, terms, old: _Entry, version: str, later: str | None, held)
 
 
 def _stored_fate(conn: sqlite3.Connection, entry: int) -> tuple | None:
-    return conn.execute("SELECT by_entry, version, summary, change, detail FROM supersessions WHERE entry = ?",
-                        (entry,)).fetchone()
+    return conn.execute(
+        "SELECT by_entry, version, summary, change, detail FROM supersessions WHERE entry = ?", (entry,)
+    ).fetchone()
 
 
 def _store_fate(conn: sqlite3.Connection, entry: _Entry, fate: tuple | None) -> None:
     conn.execute("DELETE FROM supersessions WHERE entry = ?", (entry.id,))
     if fate is not None:
-        conn.execute("""INSERT INTO supersessions(entry, by_entry, version, summary, change, detail)
-                        VALUES (?, ?, ?, ?, ?, ?)""", (entry.id, *fate))
+        conn.execute(
+            """INSERT INTO supersessions(entry, by_entry, version, summary, change, detail)
+                        VALUES (?, ?, ?, ?, ?, ?)""",
+            (entry.id, *fate),
+        )
 
 
 def _hand_back(conn: sqlite3.Connection, entry: _Entry, old: tuple | None, fate: tuple | None) -> int:
     """Give ``entry`` its new ``fate`` and the earlier entries of its thread that shared its old fate
     (they went the same way through it) the same; returns how many entries changed."""
     thread = conn.execute("SELECT thread FROM entry_threads WHERE entry = ?", (entry.id,)).fetchone()[0]
-    earlier = [eid for (eid,) in conn.execute(
-        """SELECT e.id FROM entry_threads et JOIN entries e ON e.id = et.entry JOIN documents d ON d.id = e.document
+    earlier = [
+        eid
+        for (eid,) in conn.execute(
+            """SELECT e.id FROM entry_threads et JOIN entries e ON e.id = et.entry JOIN documents d ON d.id = e.document
            LEFT JOIN supersessions s ON s.entry = e.id
            WHERE et.thread = ? AND e.needs_review = 0 AND d.version_sort < (
                  SELECT d2.version_sort FROM entries e2 JOIN documents d2 ON d2.id = e2.document WHERE e2.id = ?)
              AND ((? IS NULL AND s.entry IS NULL) OR (s.by_entry = ? AND s.version = ?))""",
-        (thread, entry.id, old and old[0], old and old[0], old and old[1]))]
+            (thread, entry.id, old and old[0], old and old[0], old and old[1]),
+        )
+    ]
     for eid in [entry.id, *earlier]:
         body = conn.execute("SELECT body FROM entries WHERE id = ?", (eid,)).fetchone()[0]
         mine = fate if fate is None or eid == entry.id else (*fate[:2], _resummarize(fate, body), *fate[3:])
@@ -265,6 +289,7 @@ def _resummarize(fate: tuple, body: str) -> str:
 
 
 # ---- summaries ---------------------------------------------------------------------------------
+
 
 def summarize(change, new_text: str, old_text: str | None = None) -> str:
     """What the later version says instead, as the pages print it after "Changed in vX:": ``now
@@ -342,10 +367,11 @@ def _cut(text: str) -> str:
     if len(text) <= SUMMARY_CHARS:
         return text
     cut = text.rfind(" ", 0, SUMMARY_CHARS)
-    return text[:cut if cut > 0 else SUMMARY_CHARS].rstrip(" ,;:") + "…"
+    return text[: cut if cut > 0 else SUMMARY_CHARS].rstrip(" ,;:") + "…"
 
 
 # ---- reading -----------------------------------------------------------------------------------
+
 
 def superseded_by(conn: sqlite3.Connection, entry_ids) -> dict[int, dict]:
     """``{entry: {"version", "entry_id", "summary", "change", "url"}}`` for the superseded ones of
@@ -354,12 +380,19 @@ def superseded_by(conn: sqlite3.Connection, entry_ids) -> dict[int, dict]:
     out: dict[int, dict] = {}
     try:
         for start in range(0, len(ids), 500):
-            chunk = ids[start:start + 500]
+            chunk = ids[start : start + 500]
             for entry, by, version, summary, change in conn.execute(
-                    f"""SELECT entry, by_entry, version, summary, change FROM supersessions
-                        WHERE entry IN ({','.join('?' * len(chunk))})""", chunk):
-                out[entry] = {"version": version, "entry_id": by, "summary": summary, "change": change,
-                              "url": f"/entries/{by}"}
+                f"""SELECT entry, by_entry, version, summary, change FROM supersessions
+                        WHERE entry IN ({",".join("?" * len(chunk))})""",
+                chunk,
+            ):
+                out[entry] = {
+                    "version": version,
+                    "entry_id": by,
+                    "summary": summary,
+                    "change": change,
+                    "url": f"/entries/{by}",
+                }
     except sqlite3.OperationalError:
         return {}
     return out

@@ -13,6 +13,7 @@ share of the entries (``Group.common``: "play" and "turn" phrase a question, the
 subject). Only the threads the ranking scored in full
 are looked at, best first, so the panel costs a few dictionary look-ups per search.
 """
+
 from __future__ import annotations
 
 import re
@@ -51,8 +52,9 @@ class Term:
         return asdict(self)
 
 
-def named_terms(conn: sqlite3.Connection, index: Index, plan: Plan | None,
-                threads: list[tuple[float, int]]) -> list[Term]:
+def named_terms(
+    conn: sqlite3.Connection, index: Index, plan: Plan | None, threads: list[tuple[float, int]]
+) -> list[Term]:
     """The glossary entries among ``threads`` (ranked (score, entry id), best first) whose title
     the query names, best first, one per title, at most :data:`MAX_TERMS`."""
     if plan is None or not threads:
@@ -81,15 +83,16 @@ def named_terms(conn: sqlite3.Connection, index: Index, plan: Plan | None,
                 break
     if not found:
         return []
-    rows = {r[0]: r for r in conn.execute(
-        f"SELECT id, title, body FROM entries WHERE id IN ({', '.join('?' * len(found))})", found)}
+    rows = {
+        r[0]: r
+        for r in conn.execute(f"SELECT id, title, body FROM entries WHERE id IN ({', '.join('?' * len(found))})", found)
+    }
     out = []
     for e in found:
         _, title, body = rows[e]
         definition, shortened = shorten(body or "")
         info = corpus.info(e)
-        out.append(Term(e, title or "", info.game, info.version, definition, shortened, f"/entries/{e}",
-                        place[e]))
+        out.append(Term(e, title or "", info.game, info.version, definition, shortened, f"/entries/{e}", place[e]))
     return out
 
 

@@ -7,6 +7,7 @@ rename when it is seen in many entries, consistently, and the old phrase does no
 new version (thresholds below). ``version_terminology`` is asked many times per build, so it is
 memoised per database file, versions and the entries they hold.
 """
+
 from __future__ import annotations
 
 import os
@@ -36,6 +37,7 @@ MAX_RENAME_TOKENS, RENAME_CONTEXT = 4, 2
 @dataclass(frozen=True)
 class Rename:
     """A systematic substitution between two versions; ``count``: entries in which it occurs."""
+
     old: str
     new: str
     count: int
@@ -50,6 +52,7 @@ class Terminology:
 
 
 # ---- renames applied to texts ------------------------------------------------------------------
+
 
 def _rename_table(terms: Terminology | None) -> tuple[tuple[tuple[str, ...], str], ...]:
     """(phrase keys, placeholder) for both sides of every rename, longest first."""
@@ -79,9 +82,9 @@ def _folded(s: Sentence, table: tuple) -> Sentence:
         n = len(phrase)
         i = 0
         while i + n <= len(keys):
-            if tuple(keys[i:i + n]) == phrase:
-                keys[i:i + n] = [holder]
-                spans[i:i + n] = [(spans[i][0], spans[i + n - 1][1])]
+            if tuple(keys[i : i + n]) == phrase:
+                keys[i : i + n] = [holder]
+                spans[i : i + n] = [(spans[i][0], spans[i + n - 1][1])]
             i += 1
     return Sentence(s.text, tuple(keys), tuple(spans))
 
@@ -110,8 +113,7 @@ def _stream(text: str | None) -> tuple[list[str], list[tuple[Sentence, int]]]:
 
 
 def _renamable(phrase: tuple[str, ...]) -> bool:
-    return all(k != _BOUNDARY and not NUMBER.match(k) and k not in NEGATIONS and k not in MODALS
-               for k in phrase)
+    return all(k != _BOUNDARY and not NUMBER.match(k) and k not in NEGATIONS and k not in MODALS for k in phrase)
 
 
 class _Corpus:
@@ -127,7 +129,7 @@ class _Corpus:
 
     def find(self, phrase: tuple[str, ...]) -> list[tuple[int, int]]:
         m = len(phrase)
-        return [(n, i) for n, i in self.index.get(phrase[0], ()) if tuple(self.streams[n][i:i + m]) == phrase]
+        return [(n, i) for n, i in self.index.get(phrase[0], ()) if tuple(self.streams[n][i : i + m]) == phrase]
 
     def count(self, phrase: tuple[str, ...]) -> int:
         if phrase not in self._counts:
@@ -145,8 +147,9 @@ class _Corpus:
         return lo, hi
 
 
-def _stable(old_c: _Corpus, new_c: _Corpus, corpus: _Corpus, n: int, i: int, phrase: tuple[str, ...],
-            other: tuple[str, ...]) -> bool:
+def _stable(
+    old_c: _Corpus, new_c: _Corpus, corpus: _Corpus, n: int, i: int, phrase: tuple[str, ...], other: tuple[str, ...]
+) -> bool:
     """True when the occurrence of ``phrase`` at (n, i) of ``corpus`` belongs to a longer fixed
     phrase that both versions print equally often, on the side where the rename to ``other`` adds
     a word ("Before Reap:" around "Reap:", renamed "After Reap:"): a different term, kept as it
@@ -170,15 +173,16 @@ def _stable(old_c: _Corpus, new_c: _Corpus, corpus: _Corpus, n: int, i: int, phr
 def _quoted(where: tuple[Sentence, int]) -> bool:
     """True when the token at ``where`` opens a quotation: the phrase is mentioned, not used."""
     sentence, i = where
-    before = sentence.text[:sentence.spans[i][0]].rstrip()
+    before = sentence.text[: sentence.spans[i][0]].rstrip()
     return before[-1:] in QUOTES
 
 
 def _inside(stream: list[str], i: int, phrase: tuple[str, ...], outer: tuple[str, ...]) -> bool:
     """True when the occurrence of ``phrase`` at ``i`` is part of an occurrence of ``outer``."""
     m, n = len(phrase), len(outer)
-    return any(outer[k:k + m] == phrase and tuple(stream[i - k:i - k + n]) == outer
-               for k in range(n - m + 1) if i - k >= 0)
+    return any(
+        outer[k : k + m] == phrase and tuple(stream[i - k : i - k + n]) == outer for k in range(n - m + 1) if i - k >= 0
+    )
 
 
 def terminology(pairs: Iterable[tuple[str | None, str | None]]) -> Terminology:
@@ -208,7 +212,7 @@ def terminology(pairs: Iterable[tuple[str | None, str | None]]) -> Terminology:
         if old and new:
             paired.append((len(old_streams) - 1, len(new_streams) - 1))
     old_c, new_c = _Corpus(old_streams), _Corpus(new_streams)
-    support: dict[tuple, dict[int, list]] = defaultdict(dict)   # candidate -> {pair index: hunk ids}
+    support: dict[tuple, dict[int, list]] = defaultdict(dict)  # candidate -> {pair index: hunk ids}
     surface: dict[tuple, tuple[str, str]] = {}
     shape: dict[tuple, tuple[int, int]] = {}
     for p, (na, nb) in enumerate(paired):
@@ -226,9 +230,16 @@ def terminology(pairs: Iterable[tuple[str | None, str | None]]) -> Terminology:
                     if lo_a < 0 or lo_b < 0 or hi_a > len(a) or hi_b > len(b):
                         continue
                     old_p, new_p = tuple(a[lo_a:hi_a]), tuple(b[lo_b:hi_b])
-                    if (not old_p or not new_p or old_p == new_p or a[lo_a:i1] != b[lo_b:j1]
-                            or a[i2:hi_a] != b[j2:hi_b] or not _renamable(old_p) or not _renamable(new_p)
-                            or all(k in KEPT_PUNCTUATION for k in old_p)):
+                    if (
+                        not old_p
+                        or not new_p
+                        or old_p == new_p
+                        or a[lo_a:i1] != b[lo_b:j1]
+                        or a[i2:hi_a] != b[j2:hi_b]
+                        or not _renamable(old_p)
+                        or not _renamable(new_p)
+                        or all(k in KEPT_PUNCTUATION for k in old_p)
+                    ):
                         continue
                     cand = (old_p, new_p)
                     support[cand].setdefault(p, []).append(h)
@@ -244,8 +255,9 @@ def terminology(pairs: Iterable[tuple[str | None, str | None]]) -> Terminology:
         if count < MIN_RENAME_ENTRIES:
             continue
         old_p, new_p = cand
-        holding = {n for n, i in old_c.find(old_p)
-                   if n in paired_old and not _stable(old_c, new_c, old_c, n, i, old_p, new_p)}
+        holding = {
+            n for n, i in old_c.find(old_p) if n in paired_old and not _stable(old_c, new_c, old_c, n, i, old_p, new_p)
+        }
         if holding and count / len(holding) < MIN_RENAME_CONSISTENCY:
             continue
         surviving = set()
@@ -255,7 +267,8 @@ def terminology(pairs: Iterable[tuple[str | None, str | None]]) -> Terminology:
                 continue
             lo, hi = new_c.sentence(n, i)
             if _quoted(where_new[n][i]) and any(
-                    tuple(stream[k:k + len(new_p)]) == new_p for k in range(lo, hi - len(new_p) + 1)):
+                tuple(stream[k : k + len(new_p)]) == new_p for k in range(lo, hi - len(new_p) + 1)
+            ):
                 continue  # a note stating the rename: "“Reap:” should be read as “After Reap:”"
             if not _stable(old_c, new_c, new_c, n, i, old_p, new_p):
                 surviving.add(n)
@@ -277,7 +290,7 @@ def terminology(pairs: Iterable[tuple[str | None, str | None]]) -> Terminology:
 def _surface(where, lo: int, hi: int) -> str:
     s, first = where[lo]
     _, last = where[hi - 1]
-    return s.text[s.spans[first][0]:s.spans[last][1]]
+    return s.text[s.spans[first][0] : s.spans[last][1]]
 
 
 #: terminologies kept: a replay plan over a history of V versions asks for about 2V pairs of them
@@ -292,12 +305,14 @@ def _fingerprint(conn: sqlite3.Connection, game: str, versions: tuple[str, str])
     row = conn.execute(
         """SELECT count(*), total(e.id), total(length(e.body) + length(coalesce(e.question, '')))
            FROM entries e JOIN documents d ON d.id = e.document WHERE d.game = ? AND d.version IN (?, ?)""",
-        (game, *versions)).fetchone()
+        (game, *versions),
+    ).fetchone()
     try:  # the threads of those two versions' entries only: the others do not pair them
         threads = conn.execute(
             """SELECT count(*), total(length(et.thread)) FROM entry_threads et JOIN entries e ON e.id = et.entry
                JOIN documents d ON d.id = e.document WHERE d.game = ? AND d.version IN (?, ?)""",
-            (game, *versions)).fetchone()
+            (game, *versions),
+        ).fetchone()
     except sqlite3.OperationalError:
         threads = None
     return (os.path.abspath(path) if not path.startswith("memory:") else path, game, versions, tuple(row), threads)
@@ -310,20 +325,29 @@ def version_terminology(conn: sqlite3.Connection, game: str, from_version: str, 
     (a, b) and (b, a) give mirrored renames."""
     if from_version == to_version:
         return Terminology()
-    order = dict(conn.execute("SELECT version, version_sort FROM documents WHERE game = ? AND version IN (?, ?)",
-                              (game, from_version, to_version)).fetchall())
+    order = dict(
+        conn.execute(
+            "SELECT version, version_sort FROM documents WHERE game = ? AND version IN (?, ?)",
+            (game, from_version, to_version),
+        ).fetchall()
+    )
     forward = (order.get(from_version) or 0, from_version) <= (order.get(to_version) or 0, to_version)
     versions = (from_version, to_version) if forward else (to_version, from_version)
     key = _fingerprint(conn, game, versions)
     if key not in _MEMO:
         from .threads import aligned_pairs
+
         pairs = aligned_pairs(conn, game, *versions, scored=False)
         ids = [i for p in pairs for i in (p.from_entry, p.to_entry) if i is not None]
         texts: dict[int, tuple] = {}
         for start in range(0, len(ids), 500):
-            chunk = ids[start:start + 500]
-            texts.update((r[0], r[1:]) for r in conn.execute(
-                f"SELECT id, body, question FROM entries WHERE id IN ({','.join('?' * len(chunk))})", chunk))
+            chunk = ids[start : start + 500]
+            texts.update(
+                (r[0], r[1:])
+                for r in conn.execute(
+                    f"SELECT id, body, question FROM entries WHERE id IN ({','.join('?' * len(chunk))})", chunk
+                )
+            )
         texts_pairs = []
         for p in pairs:
             (ob, oq), (nb, nq) = texts.get(p.from_entry, (None, None)), texts.get(p.to_entry, (None, None))
@@ -340,10 +364,15 @@ def version_terminology(conn: sqlite3.Connection, game: str, from_version: str, 
 def makes_rename(rename: Rename, old: str | None, new: str | None) -> bool:
     """True when the pair (old, new) makes ``rename``: the old text uses its old phrase and the new
     text its new phrase (for the examples a changelog shows)."""
+
     def holds(text, phrase):
         keys = phrase_keys(phrase)
-        return bool(keys) and any(tuple(s.keys[i:i + len(keys)]) == keys
-                                  for s in sentences(text) for i in range(len(s.keys) - len(keys) + 1))
+        return bool(keys) and any(
+            tuple(s.keys[i : i + len(keys)]) == keys
+            for s in sentences(text)
+            for i in range(len(s.keys) - len(keys) + 1)
+        )
+
     return holds(old, rename.old) and holds(new, rename.new)
 
 

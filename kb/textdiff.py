@@ -29,6 +29,7 @@ into spaces: :func:`word_diff_lines` keeps them (same comparison, same operation
 the rest of this module: the diff libraries (difflib, diff-match-patch) diff characters or lines,
 none a word diff laid out by the texts' own list structure.
 """
+
 from __future__ import annotations
 
 import re
@@ -41,16 +42,27 @@ from typing import NamedTuple
 #: anywhere in a token; whole tokens (compared case-insensitively) are folded as a unit.
 FORMAT_EQUIVALENTS: dict[str, dict[str, str]] = {
     "chars": {
-        "\u2018": "'", "\u2019": "'", "\u02bc": "'", "\u201a": "'", "\u00b4": "'",   # ‘ ’ ʼ ‚ ´
-        "\u201c": '"', "\u201d": '"', "\u201e": '"', "\u201f": '"',                  # “ ” „ ‟
-        "\u2013": "\u2014",                                                           # – as —
-        "\u2026": "...",                                                              # …
+        "\u2018": "'",
+        "\u2019": "'",
+        "\u02bc": "'",
+        "\u201a": "'",
+        "\u00b4": "'",  # ‘ ’ ʼ ‚ ´
+        "\u201c": '"',
+        "\u201d": '"',
+        "\u201e": '"',
+        "\u201f": '"',  # “ ” „ ‟
+        "\u2013": "\u2014",  # – as —
+        "\u2026": "...",  # …
     },
     "tokens": {
         # the Æmber icon: printed cards say <A>, the 1.3 errata {A}, the 16.0 rulebook the word
-        "<a>": "\u00e6mber", "{a}": "\u00e6mber", "\u00e6mber": "\u00e6mber", "aember": "\u00e6mber",
+        "<a>": "\u00e6mber",
+        "{a}": "\u00e6mber",
+        "\u00e6mber": "\u00e6mber",
+        "aember": "\u00e6mber",
         # the damage icon
-        "<d>": "<damage>", "{d}": "<damage>",
+        "<d>": "<damage>",
+        "{d}": "<damage>",
     },
 }
 
@@ -67,9 +79,9 @@ _PARAGRAPH = re.compile(r"\n\s*\n")
 
 
 class Token(NamedTuple):
-    text: str    #: as written
-    key: str     #: what the comparison sees
-    space: str   #: normalised whitespace before it: "", " " or "\n\n"
+    text: str  #: as written
+    key: str  #: what the comparison sees
+    space: str  #: normalised whitespace before it: "", " " or "\n\n"
 
 
 @lru_cache(maxsize=65536)  # a KB has a few thousand distinct tokens, met again and again
@@ -87,7 +99,7 @@ def tokenize(text: str | None, set_codes: bool = True) -> list[Token]:
     out: list[Token] = []
     end = 0
     for m in (_TOKEN_SET_CODES if set_codes else _TOKEN).finditer(text or ""):
-        gap = text[end:m.start()]
+        gap = text[end : m.start()]
         space = "\n\n" if _PARAGRAPH.search(gap) else (" " if gap else "")
         out.append(Token(m.group(), _key(m.group()), space if out else ""))
         end = m.end()
@@ -155,7 +167,7 @@ def _render(segments: list) -> list[dict]:
             return
         text = "".join(t.space + t.text for t in tokens)
         if op != "equal":
-            lead = text[:len(text) - len(text.lstrip())]
+            lead = text[: len(text) - len(text.lstrip())]
             text = text.lstrip()
             equal = next((o for o in reversed(ops[-2:]) if o["op"] == "equal"), None)
             if equal is not None and lead and not equal["text"][-1:].isspace():
@@ -214,7 +226,7 @@ def _tokenize_lines(text: str | None, set_codes: bool = True) -> list[Token]:
     out: list[Token] = []
     end = 0
     for m in (_TOKEN_SET_CODES if set_codes else _TOKEN).finditer(text or ""):
-        gap = text[end:m.start()]
+        gap = text[end : m.start()]
         space = "\n\n" if _PARAGRAPH.search(gap) else "\n" if "\n" in gap else " " if gap else ""
         out.append(Token(m.group(), _key(m.group()), space if out else ""))
         end = m.end()
@@ -229,7 +241,8 @@ def word_diff_lines(a: str | None, b: str | None, set_codes: bool = True, side: 
     old, new = _tokenize_lines(a, set_codes), _tokenize_lines(b, set_codes)
     matcher = SequenceMatcher(None, [t.key for t in old], [t.key for t in new], autojunk=False)
     segments = _absorb_small_equals(
-        [(tag == "equal", old[i1:i2], new[j1:j2]) for tag, i1, i2, j1, j2 in matcher.get_opcodes()])
+        [(tag == "equal", old[i1:i2], new[j1:j2]) for tag, i1, i2, j1, j2 in matcher.get_opcodes()]
+    )
     if side is None:
         return _render(segments)
     mine, changed = (1, "delete") if side == "old" else (2, "insert")
@@ -237,7 +250,7 @@ def word_diff_lines(a: str | None, b: str | None, set_codes: bool = True, side: 
     for seg in segments:
         text = "".join(t.space + t.text for t in seg[mine])
         if not seg[0]:  # the space before a change belongs to the text before it
-            lead = text[:len(text) - len(text.lstrip())]
+            lead = text[: len(text) - len(text.lstrip())]
             _append(ops, "equal", lead if ops else "")
             text = text.lstrip()
         elif not ops:
@@ -247,7 +260,7 @@ def word_diff_lines(a: str | None, b: str | None, set_codes: bool = True, side: 
 
 
 def _item_mark(text: str) -> str | None:
-    """"ol" or "ul" when ``text`` starts as a list item does, else None."""
+    """ "ol" or "ul" when ``text`` starts as a list item does, else None."""
     m = _ITEM_MARK.match(text.lstrip())
     return None if m is None else "ol" if m.group(1)[0].isdigit() else "ul"
 
@@ -290,7 +303,7 @@ def diff_blocks(ops: list[dict] | None, side: str | None = None) -> list[dict]:
     if side is not None:
         dropped = "insert" if side == "old" else "delete"
         ops = [o for o in ops if o["op"] != dropped]
-    lines: list[list] = [[None, []]]   # [the break before the line, its (op, text) parts]
+    lines: list[list] = [[None, []]]  # [the break before the line, its (op, text) parts]
     for n, o in enumerate(ops):
         # a deleted break still breaks the inline diff's line where nothing replaces the deletion
         replaced = side is None and o["op"] == "delete" and n + 1 < len(ops) and ops[n + 1]["op"] == "insert"
@@ -305,7 +318,7 @@ def diff_blocks(ops: list[dict] | None, side: str | None = None) -> list[dict]:
         kind = next((k for k in map(_item_mark, views) if k), None) if any(v.strip() for v in views) else None
         last = blocks[-1] if blocks else None
         if kind is None and last is not None and last["type"] != "p" and brk is not None and brk[1] == "\n":
-            target = last["items"][-1]   # a wrapped line of a list item
+            target = last["items"][-1]  # a wrapped line of a list item
             _append(target, brk[0], " ")
         elif kind is not None and last is not None and last["type"] == kind:
             last["items"].append(target := [])
@@ -322,9 +335,9 @@ def diff_blocks(ops: list[dict] | None, side: str | None = None) -> list[dict]:
     out = []
     for b in blocks:
         if b["type"] == "p":
-            if (ops_ := _trimmed(b["ops"])):
+            if ops_ := _trimmed(b["ops"]):
                 out.append({"type": "p", "ops": ops_})
-        elif (items := [i for i in map(_trimmed, b["items"]) if i]):
+        elif items := [i for i in map(_trimmed, b["items"]) if i]:
             out.append({"type": b["type"], "items": items})
     return out
 

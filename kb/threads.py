@@ -5,6 +5,7 @@ A thread id is ``"<game>:<key of the thread's oldest entry>"`` (``"keyforge:glos
 result in ``threads`` / ``entry_threads``; this module is how everything else reads it. A KB built
 before those tables existed falls back to grouping entries by key, as threads were before.
 """
+
 from __future__ import annotations
 
 import sqlite3
@@ -39,8 +40,11 @@ def thread_of_entry(conn: sqlite3.Connection, entry_id: int) -> str | None:
         row = conn.execute("SELECT thread FROM entry_threads WHERE entry = ?", (entry_id,)).fetchone()
         if row is not None:
             return row[0]
-    row = conn.execute("""SELECT d.game, e.key FROM entries e JOIN documents d ON d.id = e.document
-                          WHERE e.id = ?""", (entry_id,)).fetchone()
+    row = conn.execute(
+        """SELECT d.game, e.key FROM entries e JOIN documents d ON d.id = e.document
+                          WHERE e.id = ?""",
+        (entry_id,),
+    ).fetchone()
     return thread_id(*row) if row else None
 
 
@@ -63,14 +67,18 @@ def thread_entries(conn: sqlite3.Connection, thread: str) -> list[tuple[int, str
     if not is_aligned(conn):
         return conn.execute(
             """SELECT e.id, d.version FROM entries e JOIN documents d ON d.id = e.document
-               WHERE d.game = ? AND e.key = ? ORDER BY d.version_sort, e.ordinal""", (game, key)).fetchall()
+               WHERE d.game = ? AND e.key = ? ORDER BY d.version_sort, e.ordinal""",
+            (game, key),
+        ).fetchall()
     return conn.execute(
         """SELECT e.id, d.version FROM entry_threads et JOIN entries e ON e.id = et.entry
            JOIN documents d ON d.id = e.document
            WHERE et.thread = ? OR (NOT EXISTS (SELECT 1 FROM threads WHERE id = ?) AND et.thread IN (
                  SELECT et2.thread FROM entry_threads et2 JOIN entries e2 ON e2.id = et2.entry
                  JOIN documents d2 ON d2.id = e2.document WHERE d2.game = ? AND e2.key = ?))
-           ORDER BY d.version_sort, e.ordinal""", (thread, thread, game, key)).fetchall()
+           ORDER BY d.version_sort, e.ordinal""",
+        (thread, thread, game, key),
+    ).fetchall()
 
 
 @dataclass(frozen=True)
@@ -78,6 +86,7 @@ class Pair:
     """One entry of ``from_version`` and its counterpart in ``to_version`` (None: added/removed).
     ``method``: "key" (same key), "similar" (another key, same thread), "added" or "removed";
     ``score``: 0..100 similarity of the two entries (kb.align.score), 0 when one side is None."""
+
     from_entry: int | None
     to_entry: int | None
     thread: str
@@ -85,8 +94,9 @@ class Pair:
     method: str
 
 
-def aligned_pairs(conn: sqlite3.Connection, game: str, from_version: str, to_version: str,
-                  scored: bool = True) -> list[Pair]:
+def aligned_pairs(
+    conn: sqlite3.Connection, game: str, from_version: str, to_version: str, scored: bool = True
+) -> list[Pair]:
     """Every entry of both versions (any two, not only neighbours), paired through their threads.
 
     Within a thread the entries are paired by key, then best score first, one to one; an entry left
@@ -95,21 +105,36 @@ def aligned_pairs(conn: sqlite3.Connection, game: str, from_version: str, to_ver
     False: scores are computed only where the pairing needs them (threads holding several entries
     on one side), the others are -1 (for callers that only want the pairs: thousands of rules)."""
     from .align import item_scores  # kb.align imports this module
+
     rows = conn.execute(
         """SELECT d.version, e.id, e.key, e.ordinal FROM entries e JOIN documents d ON d.id = e.document
            WHERE d.game = ? AND d.version IN (?, ?) ORDER BY e.ordinal""",
-        (game, from_version, to_version)).fetchall()
-    threads = {e: t for e, t in conn.execute(
-        f"SELECT entry, thread FROM entry_threads WHERE entry IN ({','.join('?' * len(rows))})",
-        [r[1] for r in rows])} if rows and is_aligned(conn) else {}
+        (game, from_version, to_version),
+    ).fetchall()
+    threads = (
+        {
+            e: t
+            for e, t in conn.execute(
+                f"SELECT entry, thread FROM entry_threads WHERE entry IN ({','.join('?' * len(rows))})",
+                [r[1] for r in rows],
+            )
+        }
+        if rows and is_aligned(conn)
+        else {}
+    )
     sides: dict[str, tuple[list, list]] = {}
     for version, eid, key, _ in rows:
         t = threads.get(eid) or thread_id(game, key)
         sides.setdefault(t, ([], []))[0 if version == from_version else 1].append((eid, key))
     if from_version == to_version:
         return [Pair(e, e, t, 100.0, "key") for t, (a, _) in sides.items() for e, _ in a]
-    wanted = [(a, b) for a_side, b_side in sides.values() for a in a_side for b in b_side
-              if scored or len(a_side) > 1 or len(b_side) > 1]
+    wanted = [
+        (a, b)
+        for a_side, b_side in sides.values()
+        for a in a_side
+        for b in b_side
+        if scored or len(a_side) > 1 or len(b_side) > 1
+    ]
     scores = defaultdict(lambda: -1.0, item_scores(conn, [(a[0], b[0]) for a, b in wanted]))
     pairs: list[Pair] = []
     for t, (a_side, b_side) in sides.items():
@@ -117,8 +142,10 @@ def aligned_pairs(conn: sqlite3.Connection, game: str, from_version: str, to_ver
             pairs += [Pair(e, None, t, 0.0, "removed") for e, _ in a_side]
             pairs += [Pair(None, e, t, 0.0, "added") for e, _ in b_side]
             continue
-        ranked = sorted(((a[1] != b[1], -scores[a[0], b[0]], a, b) for a in a_side for b in b_side),
-                        key=lambda r: (r[0], r[1], r[2][0], r[3][0]))
+        ranked = sorted(
+            ((a[1] != b[1], -scores[a[0], b[0]], a, b) for a in a_side for b in b_side),
+            key=lambda r: (r[0], r[1], r[2][0], r[3][0]),
+        )
         done_a: set[int] = set()
         done_b: set[int] = set()
         for differs, neg, a, b in ranked:

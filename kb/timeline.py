@@ -16,6 +16,7 @@ from the item before; see :func:`diffs`) is folded into steps:
 The word diffs are computed once per pair of distinct texts (an unchanged text is never diffed
 again), so a history of a hundred versions costs a handful of diffs.
 """
+
 from __future__ import annotations
 
 from .textdiff import has_changes, word_diff
@@ -46,9 +47,14 @@ def diffs(items: list[dict], body: str = "body", question: str = "question") -> 
 
 
 def _link(item: dict) -> dict:
-    return {"version": item["version"], "entry_id": item["entry_id"], "url": item.get("url") or f"/entries/{item['entry_id']}",
-            "current": bool(item.get("current")), "number": item.get("number"),
-            "superseded_by": item.get("superseded_by")}
+    return {
+        "version": item["version"],
+        "entry_id": item["entry_id"],
+        "url": item.get("url") or f"/entries/{item['entry_id']}",
+        "current": bool(item.get("current")),
+        "number": item.get("number"),
+        "superseded_by": item.get("superseded_by"),
+    }
 
 
 def compact(items: list[dict], versions: list[str] | None = None) -> list[dict]:
@@ -58,16 +64,22 @@ def compact(items: list[dict], versions: list[str] | None = None) -> list[dict]:
     steps: list[dict] = []
     prev = None
     for item in items:
-        renumbered = (prev is not None and item.get("number") and prev.get("number")
-                      and item["number"] != prev["number"])
+        renumbered = prev is not None and item.get("number") and prev.get("number") and item["number"] != prev["number"]
         if prev is None or item["changed"] or renumbered:
             kind = "first" if prev is None else "changed" if item["changed"] else "renumbered"
-            step = {"step": kind, **_link(item), "title": item.get("title"), "question": item.get("question"),
-                    "body": item.get("body"), "diff": item["diff"] if kind == "changed" else None,
-                    "question_diff": item["question_diff"] if kind == "changed" else None,
-                    "renumbered": {"from": prev["number"], "to": item["number"]} if renumbered else None,
-                    "ruling_change": item.get("ruling_change") or [],
-                    "needs_review": bool(item.get("needs_review")), "conflict": bool(item.get("conflict"))}
+            step = {
+                "step": kind,
+                **_link(item),
+                "title": item.get("title"),
+                "question": item.get("question"),
+                "body": item.get("body"),
+                "diff": item["diff"] if kind == "changed" else None,
+                "question_diff": item["question_diff"] if kind == "changed" else None,
+                "renumbered": {"from": prev["number"], "to": item["number"]} if renumbered else None,
+                "ruling_change": item.get("ruling_change") or [],
+                "needs_review": bool(item.get("needs_review")),
+                "conflict": bool(item.get("conflict")),
+            }
             steps.append(step)
         elif steps[-1]["step"] == "unchanged":
             run = steps[-1]
@@ -75,8 +87,16 @@ def compact(items: list[dict], versions: list[str] | None = None) -> list[dict]:
             run["versions"].append(_link(item))
             run["count"] += 1
         else:
-            steps.append({"step": "unchanged", "from": item["version"], "to": item["version"], "count": 1,
-                          "number": item.get("number"), "versions": [_link(item)]})
+            steps.append(
+                {
+                    "step": "unchanged",
+                    "from": item["version"],
+                    "to": item["version"],
+                    "count": 1,
+                    "number": item.get("number"),
+                    "versions": [_link(item)],
+                }
+            )
         prev = item
     for step in steps:
         if step["step"] == "unchanged":
@@ -97,7 +117,10 @@ def compact(items: list[dict], versions: list[str] | None = None) -> list[dict]:
 def summary(items: list[dict], steps: list[dict]) -> dict:
     """Counts for a one-line account: versions held, first and last, text changes, renumberings."""
     versions = list(dict.fromkeys(i["version"] for i in items))
-    return {"versions": len(versions), "first": versions[0] if versions else None,
-            "last": versions[-1] if versions else None,
-            "changes": sum(s["step"] == "changed" for s in steps),
-            "renumberings": sum(bool(s.get("renumbered")) for s in steps)}
+    return {
+        "versions": len(versions),
+        "first": versions[0] if versions else None,
+        "last": versions[-1] if versions else None,
+        "changes": sum(s["step"] == "changed" for s in steps),
+        "renumberings": sum(bool(s.get("renumbered")) for s in steps),
+    }

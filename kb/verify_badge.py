@@ -12,6 +12,7 @@ A KB built before ``status``/``expect_version``/``reason`` existed (detected wit
 table_info) reads its status from ``passed``; the relation to this answer is then decided by the
 expected values alone, which is what the columns would say too.
 """
+
 from __future__ import annotations
 
 import json
@@ -37,15 +38,28 @@ def verification(conn: sqlite3.Connection, entry_id: int, own_version: str) -> l
                 FROM scenario_entries se JOIN scenarios s ON s.id = se.scenario
                 JOIN verifications v ON v.scenario = se.scenario
                 JOIN documents d ON d.game = s.game AND d.version = v.version
-                WHERE se.entry = ? ORDER BY d.version_sort, v.scenario""", (entry_id,)).fetchall()
+                WHERE se.entry = ? ORDER BY d.version_sort, v.scenario""",
+            (entry_id,),
+        ).fetchall()
     except sqlite3.OperationalError:  # a KB built before rulings were stored
         return []
-    runs = [{"scenario": sid, "version": version, "status": status or ("passed" if passed else "failed"),
-             "expect_version": expect, "reason": reason if status == "unverified" else None, "error": error,
-             "checks": _checks(checks)}
-            for sid, version, passed, status, expect, reason, error, checks in rows]
-    own = {r["scenario"]: {c["path"]: c["expected"] for c in r["checks"]}
-           for r in runs if r["version"] == own_version and r["status"] != "unverified"}
+    runs = [
+        {
+            "scenario": sid,
+            "version": version,
+            "status": status or ("passed" if passed else "failed"),
+            "expect_version": expect,
+            "reason": reason if status == "unverified" else None,
+            "error": error,
+            "checks": _checks(checks),
+        }
+        for sid, version, passed, status, expect, reason, error, checks in rows
+    ]
+    own = {
+        r["scenario"]: {c["path"]: c["expected"] for c in r["checks"]}
+        for r in runs
+        if r["version"] == own_version and r["status"] != "unverified"
+    }
     by_version: dict[str, list[dict]] = {}
     for r in runs:
         mine = own.get(r["scenario"])
@@ -57,8 +71,10 @@ def verification(conn: sqlite3.Connection, entry_id: int, own_version: str) -> l
         for c in _shown(r["checks"], r["status"], r["ruling"]):
             c["shown"] = True
         by_version.setdefault(r.pop("version"), []).append(r)
-    return [{"version": version, "status": _status({r["status"] for r in group}), "runs": group}
-            for version, group in by_version.items()]
+    return [
+        {"version": version, "status": _status({r["status"] for r in group}), "runs": group}
+        for version, group in by_version.items()
+    ]
 
 
 def _status(statuses: set[str]) -> str:
@@ -70,8 +86,11 @@ def _checks(text: str | None) -> list[dict]:
         checks = json.loads(text or "[]")
     except ValueError:
         return []
-    return [{"path": str(c.get("path")), "expected": c.get("expected"), "actual": c.get("actual"),
-             "ok": bool(c.get("ok"))} for c in checks if isinstance(c, dict)]
+    return [
+        {"path": str(c.get("path")), "expected": c.get("expected"), "actual": c.get("actual"), "ok": bool(c.get("ok"))}
+        for c in checks
+        if isinstance(c, dict)
+    ]
 
 
 def _ruling(run: dict, own_version: str, mine: dict | None) -> str | None:

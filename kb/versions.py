@@ -2,6 +2,7 @@
 
 "1.10" must sort after "1.9", "14" between "1.3" and "16.0"; a string sort gets both wrong.
 """
+
 from __future__ import annotations
 
 import re
@@ -21,9 +22,11 @@ def version_sort_key(version: str) -> str:
 
 def same_version(a: str, b: str) -> bool:
     """True when two version labels name the same version ("16" and "16.0", "11th" and "11")."""
+
     def norm(v: str) -> tuple[int, ...]:
         parts = [int(n) for n in re.findall(r"\d+", v)]
         while len(parts) > 1 and parts[-1] == 0:
             parts.pop()
         return tuple(parts)
+
     return norm(a) == norm(b)

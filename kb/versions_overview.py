@@ -7,6 +7,7 @@ out the build's internals (parser, warnings). Each version after a game's first 
 version before it and the URL of the changelog between the two (``changes_url``): the
 release-by-release changelog a reader of a rulebook with a hundred releases follows.
 """
+
 from __future__ import annotations
 
 import sqlite3
@@ -24,21 +25,32 @@ def versions_overview(conn: sqlite3.Connection) -> dict:
     replays = _replays(conn)
     games: dict[str, dict] = {}
     for game, name, version, title, date, fmt in conn.execute(
-            """SELECT d.game, g.name, d.version, d.title, d.date, d.format
-               FROM documents d JOIN games g ON g.id = d.game ORDER BY g.name, d.version_sort"""):
+        """SELECT d.game, g.name, d.version, d.title, d.date, d.format
+               FROM documents d JOIN games g ON g.id = d.game ORDER BY g.name, d.version_sort"""
+    ):
         doc = documents[(game, version)]
         scenarios, passed, failed = replays.get((game, version), (0, 0, 0))
         listed = games.setdefault(game, {"game": game, "name": name, "versions": []})["versions"]
         previous = listed[-1]["version"] if listed else None
-        listed.append({
-            "version": version, "title": title, "date": date, "format": fmt,
-            "counts": doc["counts"], "entries": sum(doc["counts"].values()),
-            "needs_review": doc["needs_review"], "recovered": doc["recovered"],
-            "card_errata": doc["card_errata"],
-            "scenarios": scenarios, "verifications": {"passed": passed, "failed": failed},
-            "previous": previous,
-            "changes_url": "/changes?" + urlencode({"game": game, "from": previous, "to": version}) if previous else None,
-        })
+        listed.append(
+            {
+                "version": version,
+                "title": title,
+                "date": date,
+                "format": fmt,
+                "counts": doc["counts"],
+                "entries": sum(doc["counts"].values()),
+                "needs_review": doc["needs_review"],
+                "recovered": doc["recovered"],
+                "card_errata": doc["card_errata"],
+                "scenarios": scenarios,
+                "verifications": {"passed": passed, "failed": failed},
+                "previous": previous,
+                "changes_url": "/changes?" + urlencode({"game": game, "from": previous, "to": version})
+                if previous
+                else None,
+            }
+        )
     return {"games": list(games.values())}
 
 
@@ -50,7 +62,8 @@ def _replays(conn: sqlite3.Connection) -> dict[tuple[str, str], tuple[int, int, 
             """SELECT s.game, v.version, count(DISTINCT v.scenario),
                       count(*) FILTER (WHERE v.passed = 1), count(*) FILTER (WHERE v.passed = 0)
                FROM verifications v JOIN scenarios s ON s.id = v.scenario
-               GROUP BY s.game, v.version""").fetchall()
+               GROUP BY s.game, v.version"""
+        ).fetchall()
     except sqlite3.OperationalError:
         return {}
     return {(g, v): (n, p, f) for g, v, n, p, f in rows}

@@ -6,6 +6,7 @@ complete, committed database is renamed over the KB. A failure, an interruption 
 included) or a full disk leaves the previous KB untouched, and a server reading it never sees a
 half-written KB nor waits for the writer.
 """
+
 from __future__ import annotations
 
 import sqlite3
@@ -22,16 +23,40 @@ from kb.align import Membership, align, carry_ids, membership
 from kb.cards import load_cards
 from kb.errors import KBError
 from kb.links import CardIndex
-from .build_state import (State, code_fingerprint, doc_key, document_fingerprint, folder_fingerprint,
-                          forget_document, read_state, write_state)
+from .build_state import (
+    State,
+    code_fingerprint,
+    doc_key,
+    document_fingerprint,
+    folder_fingerprint,
+    forget_document,
+    read_state,
+    write_state,
+)
 from kb.manifest import DEFAULT_CARDS, SourceDocument, check_ingest, default_manifest, load_manifest
 from .kb_files import atomic_database, atomic_update, recover_journal, sweep_orphans
-from .rulings import (RulingsReport, check_scenarios, default_rulings_dir, load_rulings, read_scenarios,
-                      rulings_current, stored_rulings)
+from .rulings import (
+    RulingsReport,
+    check_scenarios,
+    default_rulings_dir,
+    load_rulings,
+    read_scenarios,
+    rulings_current,
+    stored_rulings,
+)
 from kb.search_store import save_index
 from kb.supersede import compute as compute_supersessions, update as update_supersessions
-from kb.store import (DocumentMeta, create_schema, create_schema_additions, delete_document, earlier_entries,
-                      ensure_game, index_document, index_latest, store_document)
+from kb.store import (
+    DocumentMeta,
+    create_schema,
+    create_schema_additions,
+    delete_document,
+    earlier_entries,
+    ensure_game,
+    index_document,
+    index_latest,
+    store_document,
+)
 from kb.versions import same_version, version_sort_key
 from kb.hot_journal import connect_read_only
 
@@ -101,13 +126,19 @@ class _Earlier(list):
         return super().__len__() > 0
 
 
-def _ingest_one(conn: sqlite3.Connection, src: SourceDocument, index: CardIndex | None,
-                data: bytes | None = None, max_input_size: int | None = None) -> DocumentReport:
+def _ingest_one(
+    conn: sqlite3.Connection,
+    src: SourceDocument,
+    index: CardIndex | None,
+    data: bytes | None = None,
+    max_input_size: int | None = None,
+) -> DocumentReport:
     started = time.perf_counter()
     data = read_source(src.path, max_input_size) if data is None else data
     earlier = _Earlier(conn, src.game, src.version)
-    context = ParseContext(game=src.game, version=src.version, source_name=str(src.file), earlier=earlier,
-                           max_input_size=max_input_size)  # the size cap caps the markup too (ingest.limits)
+    context = ParseContext(
+        game=src.game, version=src.version, source_name=str(src.file), earlier=earlier, max_input_size=max_input_size
+    )  # the size cap caps the markup too (ingest.limits)
     parsed = parse_document(data, src.format, context)
     warnings = list(parsed.warnings)
     if parsed.stated_version and not same_version(parsed.stated_version, src.version):
@@ -118,13 +149,18 @@ def _ingest_one(conn: sqlite3.Connection, src: SourceDocument, index: CardIndex 
     doc_id = store_document(conn, meta, parsed, data, index if src.game in CARD_GAMES else None)
     index_document(conn, doc_id)
     links = conn.execute(
-        "SELECT count(*) FROM entry_cards ec JOIN entries e ON e.id = ec.entry WHERE e.document = ?",
-        (doc_id,),
+        "SELECT count(*) FROM entry_cards ec JOIN entries e ON e.id = ec.entry WHERE e.document = ?", (doc_id,)
     ).fetchone()[0]
     return DocumentReport(
-        game=src.game, version=src.version, format=fmt, parser=parsed.parser,
-        counts=parsed.counts(), needs_review=sum(e.needs_review for e in parsed.entries),
-        card_links=links, seconds=time.perf_counter() - started, warnings=warnings,
+        game=src.game,
+        version=src.version,
+        format=fmt,
+        parser=parsed.parser,
+        counts=parsed.counts(),
+        needs_review=sum(e.needs_review for e in parsed.entries),
+        card_links=links,
+        seconds=time.perf_counter() - started,
+        warnings=warnings,
         used_earlier=earlier.looked,
     )
 
@@ -157,9 +193,13 @@ def _tidy(db_path: Path) -> None:
 
 
 def build(
-    db_path: Path, manifest_path: Path | None = None, cards_dir: Path = DEFAULT_CARDS,
-    on_document: Callable[[SourceDocument], None] | None = None, rulings: Path | None = None,
-    full: bool = False, max_input_size: int | None = None,
+    db_path: Path,
+    manifest_path: Path | None = None,
+    cards_dir: Path = DEFAULT_CARDS,
+    on_document: Callable[[SourceDocument], None] | None = None,
+    rulings: Path | None = None,
+    full: bool = False,
+    max_input_size: int | None = None,
 ) -> BuildReport:
     """Build the KB from the manifest (default: :func:`kb.manifest.default_manifest`) into
     ``db_path``, atomically, and load and replay the rulings of ``rulings`` (default: the project's
@@ -173,12 +213,18 @@ def build(
         raise KBError(f"{cards_dir}: card data folder not found, expected data/cards/*.json")
     rulings = default_rulings_dir() if rulings is None else Path(rulings)
     scenarios = read_scenarios(rulings)  # a broken scenario file fails the build before the work
-    sources = {doc_key(src.game, src.version): (src, read_source(src.path, max_input_size))
-               for src in manifest.documents}
-    wanted = State(code_fingerprint(), folder_fingerprint(cards_dir, "*.json"),
-                   folder_fingerprint(rulings, "*.yaml"),
-                   {k: {"bytes": document_fingerprint(src, data), "meta": [src.title, src.date, src.file]}
-                    for k, (src, data) in sources.items()})
+    sources = {
+        doc_key(src.game, src.version): (src, read_source(src.path, max_input_size)) for src in manifest.documents
+    }
+    wanted = State(
+        code_fingerprint(),
+        folder_fingerprint(cards_dir, "*.json"),
+        folder_fingerprint(rulings, "*.yaml"),
+        {
+            k: {"bytes": document_fingerprint(src, data), "meta": [src.title, src.date, src.file]}
+            for k, (src, data) in sources.items()
+        },
+    )
     previous, old, old_docs = _previous(Path(db_path), list(manifest.games))
     if not full and old is not None and (old.code, old.cards) == (wanted.code, wanted.cards):
         changed = [k for k in sources if (old.documents.get(k) or {}).get("bytes") != wanted.documents[k]["bytes"]]
@@ -186,8 +232,20 @@ def build(
         relabelled = [k for k in sources if (old.documents.get(k) or {}).get("meta") != wanted.documents[k]["meta"]]
         if not changed and not removed and not relabelled and old.rulings == wanted.rulings:
             return BuildReport(Path(db_path), [], 0, time.perf_counter() - started, RulingsReport(), current=True)
-        return _update(db_path, manifest, sources, wanted, old, changed, removed, rulings, scenarios,
-                       on_document, started, max_input_size)
+        return _update(
+            db_path,
+            manifest,
+            sources,
+            wanted,
+            old,
+            changed,
+            removed,
+            rulings,
+            scenarios,
+            on_document,
+            started,
+            max_input_size,
+        )
     reports = []
     with atomic_database(db_path, copy_existing=False) as conn:
         create_schema(conn)
@@ -212,16 +270,31 @@ def build(
     return BuildReport(Path(db_path), reports, n_cards, time.perf_counter() - started, rulings_report)
 
 
-def _update(db_path, manifest, sources, wanted: State, old: State, changed: list[str], removed: list[str],
-            rulings: Path, scenarios, on_document, started: float, max_input_size: int | None = None) -> BuildReport:
+def _update(
+    db_path,
+    manifest,
+    sources,
+    wanted: State,
+    old: State,
+    changed: list[str],
+    removed: list[str],
+    rulings: Path,
+    scenarios,
+    on_document,
+    started: float,
+    max_input_size: int | None = None,
+) -> BuildReport:
     """Redo only the documents that changed (and, per game, the later ones whose parser read the
     earlier versions), in a copy of the KB; the rest keeps its entries, threads and replays."""
     redo = set(changed)
     for key in changed:
         src = sources[key][0]
         for other, (later, _) in sources.items():
-            if (later.game == src.game and version_sort_key(later.version) > version_sort_key(src.version)
-                    and (old.documents.get(other) or {}).get("earlier")):
+            if (
+                later.game == src.game
+                and version_sort_key(later.version) > version_sort_key(src.version)
+                and (old.documents.get(other) or {}).get("earlier")
+            ):
                 redo.add(other)
     touched = {sources[k][0].game for k in redo} | {k.split(" ", 1)[0] for k in removed}
     reports = []
@@ -243,17 +316,20 @@ def _update(db_path, manifest, sources, wanted: State, old: State, changed: list
                 wanted.documents[key]["earlier"] = reports[-1].used_earlier
             else:
                 wanted.documents[key]["earlier"] = (old.documents.get(key) or {}).get("earlier", False)
-                conn.execute("""UPDATE documents SET title = coalesce(?, title), date = ?, file = ?
+                conn.execute(
+                    """UPDATE documents SET title = coalesce(?, title), date = ?, file = ?
                                 WHERE game = ? AND version = ?""",
-                             (src.title, src.date, src.file, src.game, src.version))
+                    (src.title, src.date, src.file, src.game, src.version),
+                )
         align(conn)  # places the new entries only: every other thread stays as it was
         with_scenarios = {s.game for s in scenarios}
         if old.rulings != wanted.rulings or touched & with_scenarios:
             # same code and cards (else this is a full build): replays before the first version
             # redone or removed in a game keep their results when their inputs are the same
             first: dict[str, str] = {}
-            for game, version in [(sources[k][0].game, sources[k][0].version) for k in redo] + \
-                    [tuple(k.split(" ", 1)) for k in removed]:
+            for game, version in [(sources[k][0].game, sources[k][0].version) for k in redo] + [
+                tuple(k.split(" ", 1)) for k in removed
+            ]:
                 if game not in first or version_sort_key(version) < version_sort_key(first[game]):
                     first[game] = version
             rulings_report = load_rulings(conn, rulings, scenarios, replay_from=first)
@@ -273,9 +349,16 @@ def _update(db_path, manifest, sources, wanted: State, old: State, changed: list
 
 
 def ingest(
-    db_path: Path, file: Path, game: str, version: str, title: str | None = None,
-    date: str | None = None, fmt: str = "auto", rulings: Path | None = None,
-    manifest: Path | None = None, max_input_size: int | None = None,
+    db_path: Path,
+    file: Path,
+    game: str,
+    version: str,
+    title: str | None = None,
+    date: str | None = None,
+    fmt: str = "auto",
+    rulings: Path | None = None,
+    manifest: Path | None = None,
+    max_input_size: int | None = None,
 ) -> DocumentReport:
     """Add or replace one document version in an existing KB (atomically), and replay the rulings
     again (``rulings``, default the project's ``rulings/``) so they cover the new version too.
@@ -291,8 +374,7 @@ def ingest(
     data = read_source(file, max_input_size)  # read once (a pipe can be read only once), before the KB is touched
     rulings = default_rulings_dir() if rulings is None else Path(rulings)
     scenarios = read_scenarios(rulings)
-    src = SourceDocument(game=game, version=version, title=title, date=date, format=fmt,
-                         path=file, file=str(file))
+    src = SourceDocument(game=game, version=version, title=title, date=date, format=fmt, path=file, file=str(file))
     with atomic_update(Path(db_path)) as conn:
         try:
             conn.execute("SELECT 1 FROM documents LIMIT 1")
@@ -302,8 +384,9 @@ def ingest(
             conn.execute("SELECT conflict FROM entries LIMIT 0")
             conn.execute("SELECT 1 FROM verifications LIMIT 0")
         except sqlite3.DatabaseError:
-            raise KBError(f"{db_path}: built by an earlier rulebase without scenario tables; "
-                          "run 'rulebase build' to rebuild it") from None
+            raise KBError(
+                f"{db_path}: built by an earlier rulebase without scenario tables; run 'rulebase build' to rebuild it"
+            ) from None
         create_schema_additions(conn)
         ensure_game(conn, game, name)
         delete_document(conn, game, version)
@@ -317,12 +400,10 @@ def ingest(
             # same, if the KB's replays were made by this code (else every replay runs again)
             state = read_state(conn)
             same_code = state is not None and state.code == code_fingerprint()
-            report.rulings = load_rulings(conn, rulings, scenarios,
-                                          replay_from={game: version} if same_code else None)
+            report.rulings = load_rulings(conn, rulings, scenarios, replay_from={game: version} if same_code else None)
         else:  # no scenario replays this game's rulings, and the stored ones are the folder's
             report.rulings = stored_rulings(conn)
         update_supersessions(conn, game, [version])  # the new version may supersede, or be superseded
         index_latest(conn)
         save_index(conn)  # last, as in build
     return report
-

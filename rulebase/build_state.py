@@ -16,6 +16,7 @@ compares them with what is on disk now:
 A fingerprint is a SHA-256 of the bytes (and of the file names, for folders); no timestamp takes
 part, so a fresh checkout of the same sources is "current" too.
 """
+
 from __future__ import annotations
 
 import hashlib
@@ -33,6 +34,7 @@ CODE_PACKAGES = ("textnorm", "ingest", "kb", "engine", "rulebase")
 CODE_SUFFIXES = (".py", ".toml", ".sql", ".yaml")
 #: bumped when the meaning of the state changes: an older state is not trusted
 STATE_FORMAT = 1
+
 
 @dataclass
 class State:
@@ -57,8 +59,12 @@ def _hash_files(files: list[Path], root: Path) -> str:
 @lru_cache(maxsize=1)
 def code_fingerprint() -> str:
     """The code that parses and stores: a change to it rebuilds everything."""
-    files = sorted(p for pkg in CODE_PACKAGES for p in (PACKAGE_ROOT / pkg).rglob("*")
-                   if p.suffix in CODE_SUFFIXES and "__pycache__" not in p.parts)
+    files = sorted(
+        p
+        for pkg in CODE_PACKAGES
+        for p in (PACKAGE_ROOT / pkg).rglob("*")
+        if p.suffix in CODE_SUFFIXES and "__pycache__" not in p.parts
+    )
     return _hash_files(files, PACKAGE_ROOT)
 
 
@@ -96,8 +102,9 @@ def write_state(conn: sqlite3.Connection, state: State) -> None:
     """Record ``state`` (the table is in ``kb/schema.sql``)."""
     values = asdict(state)
     values["documents"] = json.dumps(values["documents"], sort_keys=True)
-    conn.executemany("INSERT OR REPLACE INTO build_state(name, value) VALUES (?, ?)",
-                     [(k, str(v)) for k, v in values.items()])
+    conn.executemany(
+        "INSERT OR REPLACE INTO build_state(name, value) VALUES (?, ?)", [(k, str(v)) for k, v in values.items()]
+    )
 
 
 def forget_document(conn: sqlite3.Connection, game: str, version: str) -> None:

@@ -5,6 +5,7 @@ ever half-written, because build and ingest replace the KB atomically. The comma
 changes (diff, history), serving (serve, datasette) and Keeper of the Cards (kotc) live in
 ``cli_changes``, ``cli_serve``, ``cli_datasette`` and ``cli_kotc``; ``cli_common`` holds what they share.
 """
+
 from __future__ import annotations
 
 import json
@@ -20,8 +21,16 @@ from ingest.errors import IngestError
 from . import build as build_mod
 from .cli_cards import cards
 from .cli_changes import diff, history
-from .cli_common import (DB_OPTION, MAX_INPUT_OPTION, RULINGS_OPTION, cleanup_on_terminate, echo_rulings_warnings,
-                         fmt_counts, fmt_rulings, open_kb)
+from .cli_common import (
+    DB_OPTION,
+    MAX_INPUT_OPTION,
+    RULINGS_OPTION,
+    cleanup_on_terminate,
+    echo_rulings_warnings,
+    fmt_counts,
+    fmt_rulings,
+    open_kb,
+)
 from .cli_kotc import kotc
 from .cli_datasette import datasette_cmd
 from .cli_serve import serve
@@ -40,16 +49,28 @@ def cli() -> None:
 
 @cli.command()
 @DB_OPTION
-@click.option("--manifest", type=click.Path(dir_okay=False, path_type=Path), default=None,
-              envvar="RULEBASE_MANIFEST", show_default="sources/manifest.toml",
-              help="Manifest listing the source documents (env: RULEBASE_MANIFEST).")
-@click.option("--cards", "cards_dir", type=click.Path(file_okay=False, path_type=Path),
-              default=DEFAULT_CARDS, show_default="data/cards", help="Folder of card JSON files.")
+@click.option(
+    "--manifest",
+    type=click.Path(dir_okay=False, path_type=Path),
+    default=None,
+    envvar="RULEBASE_MANIFEST",
+    show_default="sources/manifest.toml",
+    help="Manifest listing the source documents (env: RULEBASE_MANIFEST).",
+)
+@click.option(
+    "--cards",
+    "cards_dir",
+    type=click.Path(file_okay=False, path_type=Path),
+    default=DEFAULT_CARDS,
+    show_default="data/cards",
+    help="Folder of card JSON files.",
+)
 @RULINGS_OPTION
 @click.option("--full", is_flag=True, help="Rebuild everything, even what did not change.")
 @MAX_INPUT_OPTION
-def build(db: Path, manifest: Path | None, cards_dir: Path, rulings: Path | None, full: bool,
-          max_input_size: int | None) -> None:
+def build(
+    db: Path, manifest: Path | None, cards_dir: Path, rulings: Path | None, full: bool, max_input_size: int | None
+) -> None:
     """Build the knowledge base from the manifest (atomically replaces DB); only what changed since
     the KB there was built is redone."""
     manifest = manifest or DEFAULT_MANIFEST
@@ -60,65 +81,103 @@ def build(db: Path, manifest: Path | None, cards_dir: Path, rulings: Path | None
 
 def _build(db: Path, manifest: Path, cards_dir: Path, rulings: Path | None, full: bool, max_input_size: int | None):
     if sys.stderr.isatty():
-        with click.progressbar(length=len(_manifest_docs(manifest)), label="Building", file=sys.stderr,
-                               item_show_func=lambda s: s) as bar:
-            return build_mod.build(db, manifest, cards_dir,
-                                   on_document=lambda src: bar.update(1, f"{src.game} {src.version}"),
-                                   rulings=rulings, full=full, max_input_size=max_input_size)
+        with click.progressbar(
+            length=len(_manifest_docs(manifest)), label="Building", file=sys.stderr, item_show_func=lambda s: s
+        ) as bar:
+            return build_mod.build(
+                db,
+                manifest,
+                cards_dir,
+                on_document=lambda src: bar.update(1, f"{src.game} {src.version}"),
+                rulings=rulings,
+                full=full,
+                max_input_size=max_input_size,
+            )
     return build_mod.build(db, manifest, cards_dir, rulings=rulings, full=full, max_input_size=max_input_size)
 
 
 def _after_build(report, db: Path) -> None:
     if report.current:
-        click.echo(f"{db} is current: built from these sources, card data, rulings and code "
-                   f"({report.seconds:.2f} s to check)")
+        click.echo(
+            f"{db} is current: built from these sources, card data, rulings and code ({report.seconds:.2f} s to check)"
+        )
         return
     totals: dict[str, int] = {}
     for d in report.documents:
         for k, n in d.counts.items():
             totals[k] = totals.get(k, 0) + n
-        click.echo(f"{d.game:<20} {d.version:<6} {d.format:<9} {fmt_counts(d.counts)}  "
-                   f"needs_review {d.needs_review}  card_links {d.card_links}  ({d.seconds:.2f} s)")
+        click.echo(
+            f"{d.game:<20} {d.version:<6} {d.format:<9} {fmt_counts(d.counts)}  "
+            f"needs_review {d.needs_review}  card_links {d.card_links}  ({d.seconds:.2f} s)"
+        )
         for w in d.warnings:
             click.echo(f"  warning: {w}", err=True)
     echo_rulings_warnings(report.rulings, indent="  ")
-    click.echo(f"{'total':<20} {len(report.documents)} documents  {fmt_counts(totals)}  "
-               f"cards {report.cards}  {fmt_rulings(report.rulings)}  ({report.seconds:.2f} s) -> {db}")
+    click.echo(
+        f"{'total':<20} {len(report.documents)} documents  {fmt_counts(totals)}  "
+        f"cards {report.cards}  {fmt_rulings(report.rulings)}  ({report.seconds:.2f} s) -> {db}"
+    )
 
 
 def _manifest_docs(manifest: Path):
     from kb.manifest import load_manifest
+
     return load_manifest(manifest).documents
 
 
 @cli.command()
 @click.argument("file", type=click.Path(path_type=Path))
 @click.option("--game", required=True, help="Game id: one the manifest declares or the KB holds, e.g. keyforge.")
-@click.option("--version", "version", required=True,
-              help="Version label of the game's shape: 1.4 or 17.0 (KeyForge), 2026-02-06 (mtg), "
-                   "12 (Keeper of the Cards).")
+@click.option(
+    "--version",
+    "version",
+    required=True,
+    help="Version label of the game's shape: 1.4 or 17.0 (KeyForge), 2026-02-06 (mtg), 12 (Keeper of the Cards).",
+)
 @click.option("--title", default=None)
 @click.option("--date", default=None, help="Publication date (YYYY, YYYY-MM or YYYY-MM-DD).")
-@click.option("--format", "fmt", default="auto", show_default=True,
-              help=f"Source format: auto, {', '.join(FORMATS)}. auto reads it from the content.")
+@click.option(
+    "--format",
+    "fmt",
+    default="auto",
+    show_default=True,
+    help=f"Source format: auto, {', '.join(FORMATS)}. auto reads it from the content.",
+)
 @DB_OPTION
 @RULINGS_OPTION
-@click.option("--manifest", type=click.Path(dir_okay=False, path_type=Path), default=None,
-              envvar="RULEBASE_MANIFEST", show_default="sources/manifest.toml",
-              help="Manifest whose [games.*] tables declare the games and their version shapes "
-                   "(env: RULEBASE_MANIFEST).")
+@click.option(
+    "--manifest",
+    type=click.Path(dir_okay=False, path_type=Path),
+    default=None,
+    envvar="RULEBASE_MANIFEST",
+    show_default="sources/manifest.toml",
+    help="Manifest whose [games.*] tables declare the games and their version shapes (env: RULEBASE_MANIFEST).",
+)
 @MAX_INPUT_OPTION
-def ingest(file: Path, game: str, version: str, title, date, fmt: str, db: Path, rulings: Path | None,
-           manifest: Path | None, max_input_size: int | None) -> None:
+def ingest(
+    file: Path,
+    game: str,
+    version: str,
+    title,
+    date,
+    fmt: str,
+    db: Path,
+    rulings: Path | None,
+    manifest: Path | None,
+    max_input_size: int | None,
+) -> None:
     """Add or replace one document version in an existing knowledge base, and replay the rulings."""
     with cleanup_on_terminate():
-        d = build_mod.ingest(db, file, game, version, title, date, fmt, rulings=rulings, manifest=manifest,
-                             max_input_size=max_input_size)
+        d = build_mod.ingest(
+            db, file, game, version, title, date, fmt, rulings=rulings, manifest=manifest, max_input_size=max_input_size
+        )
     for w in d.warnings:
         click.echo(f"warning: {w}", err=True)
     echo_rulings_warnings(d.rulings)
-    click.echo(f"{d.game} {d.version} ({d.format}): {fmt_counts(d.counts)}  "
-               f"needs_review {d.needs_review}  card_links {d.card_links}  {fmt_rulings(d.rulings)} -> {db}")
+    click.echo(
+        f"{d.game} {d.version} ({d.format}): {fmt_counts(d.counts)}  "
+        f"needs_review {d.needs_review}  card_links {d.card_links}  {fmt_rulings(d.rulings)} -> {db}"
+    )
 
 
 @cli.command()
@@ -132,13 +191,17 @@ def stats(db: Path, as_json: bool) -> None:
         click.echo(json.dumps(data, ensure_ascii=False, indent=2))
         return
     for d in data["documents"]:
-        click.echo(f"{d['game']:<20} {d['version']:<6} {d['format']:<9} {fmt_counts(d['counts'])}  "
-                   f"needs_review {d['needs_review']}")
+        click.echo(
+            f"{d['game']:<20} {d['version']:<6} {d['format']:<9} {fmt_counts(d['counts'])}  "
+            f"needs_review {d['needs_review']}"
+        )
     click.echo(f"cards {data['cards']}  card_links {data['card_links']}")
     v = data["verifications"]
-    click.echo(f"scenarios: {data['scenarios']}, verifications: {v['passed']} passed, {v['failed']} failed"
-               + (f", {v['unverified']} unverified" if v.get("unverified") else "")
-               + (f", conflicting entries: {data['conflicts']}" if data["conflicts"] else ""))
+    click.echo(
+        f"scenarios: {data['scenarios']}, verifications: {v['passed']} passed, {v['failed']} failed"
+        + (f", {v['unverified']} unverified" if v.get("unverified") else "")
+        + (f", conflicting entries: {data['conflicts']}" if data["conflicts"] else "")
+    )
 
 
 @cli.command()
@@ -152,13 +215,23 @@ def stats(db: Path, as_json: bool) -> None:
 @click.option("--offset", type=click.IntRange(0, 100000), default=0, show_default=True)
 @click.option("--json", "as_json", is_flag=True)
 @DB_OPTION
-def search(query: str, game, version, kind, category, all_versions: bool, limit: int, offset: int,
-           as_json: bool, db: Path) -> None:
+def search(
+    query: str, game, version, kind, category, all_versions: bool, limit: int, offset: int, as_json: bool, db: Path
+) -> None:
     """Search rulings: FTS5 (bm25) with fuzzy card names and terms, one result per ruling thread."""
     conn = open_kb(db)
     try:
-        result = search_entries(conn, query, game=game, version=version, kind=kind, category=category,
-                                all_versions=all_versions, limit=limit, offset=offset)
+        result = search_entries(
+            conn,
+            query,
+            game=game,
+            version=version,
+            kind=kind,
+            category=category,
+            all_versions=all_versions,
+            limit=limit,
+            offset=offset,
+        )
     except QueryError as exc:
         raise KBError(f"search: {exc}") from None
     if as_json:
@@ -189,22 +262,26 @@ def search(query: str, game, version, kind, category, all_versions: bool, limit:
 def _terminal_snippet(snippet: str) -> str:
     """The search's safe-HTML snippet for a terminal: marks as [brackets], entities decoded."""
     import html
+
     return html.unescape(snippet.replace("<mark>", "[").replace("</mark>", "]"))
 
 
 @cli.command()
 @click.argument("scenario_id", required=False)
 @click.option("--all", "run_all", is_flag=True, help="Replay every scenario under rulings/.")
-@click.option("--file", "file", type=click.Path(dir_okay=False, path_type=Path), default=None,
-              help="Replay one scenario file.")
+@click.option(
+    "--file", "file", type=click.Path(dir_okay=False, path_type=Path), default=None, help="Replay one scenario file."
+)
 @click.option("--version", "version", default=None, help="Only this rulebook version.")
-@click.option("--uncovered", is_flag=True,
-              help="Also list the FAQ entries and worked examples that no scenario replays yet.")
+@click.option(
+    "--uncovered", is_flag=True, help="Also list the FAQ entries and worked examples that no scenario replays yet."
+)
 @click.option("--json", "as_json", is_flag=True)
 @DB_OPTION
 def verify(scenario_id, run_all: bool, file, version, uncovered: bool, as_json: bool, db: Path) -> None:
     """Replay rulings in the rules engine under each rulebook version where they appear."""
     from engine.verify import verify_report
+
     conn = open_kb(db)
     if file is not None:  # checked as the build checks rulings files: one line, not a traceback
         check_setups(conn, [read_scenario_file(file)])
@@ -214,8 +291,11 @@ def verify(scenario_id, run_all: bool, file, version, uncovered: bool, as_json: 
     else:
         for r in report["results"]:
             status = {"passed": "PASS", "unverified": "UNVERIFIED"}.get(r.get("status"), "FAIL")
-            carried = (f" (expectation of {r['expect_version']})"
-                       if r.get("expect_version") not in (None, r["version"]) else "")
+            carried = (
+                f" (expectation of {r['expect_version']})"
+                if r.get("expect_version") not in (None, r["version"])
+                else ""
+            )
             why = r["error"] or (r.get("reason") if status == "UNVERIFIED" else None)
             click.echo(f"{status} {r['id']} [{r['version']}]{carried}" + (f": {why}" if why else ""))
             for c in r["checks"]:
@@ -224,14 +304,15 @@ def verify(scenario_id, run_all: bool, file, version, uncovered: bool, as_json: 
         examples = report["example_coverage"]
         for v, (covered, total) in report["coverage"].items():
             ex = examples.get(v, (0, 0))
-            click.echo(f"coverage {v}: {covered}/{total} FAQ entries have a scenario, "
-                       f"{ex[0]}/{ex[1]} worked examples")
+            click.echo(f"coverage {v}: {covered}/{total} FAQ entries have a scenario, {ex[0]}/{ex[1]} worked examples")
         if uncovered:
             for u in report["uncovered"]:
                 if version is None or u["version"] == version:
                     click.echo(f"uncovered {u['version']} {u['kind']} {u['key']}: {u['text'][:100]}")
-        click.echo(f"{report['passed']} passed, {report['failed']} failed"
-                   + (f", {report['unverified']} unverified" if report.get("unverified") else ""))
+        click.echo(
+            f"{report['passed']} passed, {report['failed']} failed"
+            + (f", {report['unverified']} unverified" if report.get("unverified") else "")
+        )
     if report["failed"]:
         sys.exit(1)
 
@@ -264,8 +345,9 @@ def main() -> None:
     except Exception as exc:  # noqa: BLE001 - the user gets a line, the developer gets RULEBASE_DEBUG
         if os.environ.get("RULEBASE_DEBUG"):
             raise
-        click.echo(f"rulebase: internal error: {type(exc).__name__}: {exc} "
-                   "(set RULEBASE_DEBUG=1 for details)", err=True)
+        click.echo(
+            f"rulebase: internal error: {type(exc).__name__}: {exc} (set RULEBASE_DEBUG=1 for details)", err=True
+        )
         sys.exit(2)
 
 

@@ -6,6 +6,7 @@ version's texts in force (errata applied); ``--verbose`` lists each card that is
 the sentence, target or condition no template covers. Card names instead of ``--coverage`` tell
 how each printing of those cards is played.
 """
+
 from __future__ import annotations
 
 import json
@@ -22,15 +23,30 @@ _LABELS = {"compiled": "compiled", "hand": "hand-defined", "keywords": "keyword-
 @click.command("cards")
 @click.argument("names", nargs=-1)
 @click.option("--coverage", "show_coverage", is_flag=True, help="Count the playable cards per set.")
-@click.option("--version", "version", default=None, help="Rulebook version whose errata are in force (default: latest).")
+@click.option(
+    "--version", "version", default=None, help="Rulebook version whose errata are in force (default: latest)."
+)
 @click.option("--set", "sets", multiple=True, help="Only this set (code, e.g. CotA); repeatable.")
 @click.option("--verbose", "-v", is_flag=True, help="List every card that is not playable, with why.")
-@click.option("--top", default=15, show_default=True, type=click.IntRange(0, 500),
-              help="How many of the most common missing templates to list.")
+@click.option(
+    "--top",
+    default=15,
+    show_default=True,
+    type=click.IntRange(0, 500),
+    help="How many of the most common missing templates to list.",
+)
 @click.option("--json", "as_json", is_flag=True)
 @DB_OPTION
-def cards(names: tuple[str, ...], show_coverage: bool, version: str | None, sets: tuple[str, ...], verbose: bool,
-          top: int, as_json: bool, db: Path) -> None:
+def cards(
+    names: tuple[str, ...],
+    show_coverage: bool,
+    version: str | None,
+    sets: tuple[str, ...],
+    verbose: bool,
+    top: int,
+    as_json: bool,
+    db: Path,
+) -> None:
     """How the engine plays cards: --coverage per set, or the cards NAMES."""
     if not show_coverage and not names:
         raise KBError("give --coverage, or the names of cards to look up")
@@ -38,6 +54,7 @@ def cards(names: tuple[str, ...], show_coverage: bool, version: str | None, sets
     try:
         from engine.compile.coverage import coverage, top_missing
         from engine.errors import ScenarioError
+
         known = {row[0] for row in conn.execute("SELECT DISTINCT set_code FROM cards")}
         unknown = [s for s in sets if s not in known]
         if unknown:
@@ -53,11 +70,25 @@ def cards(names: tuple[str, ...], show_coverage: bool, version: str | None, sets
     finally:
         conn.close()
     if as_json:
-        click.echo(json.dumps({
-            "sets": [{"set": c.code, "name": c.name, "cards": c.total,
-                      **{k: c.counts.get(k, 0) for k in _LABELS},
-                      "not_playable": {n: r for n, r in sorted(c.refused.items())}} for c in report],
-            "top_missing": [{"template": k, "cards": n} for k, n in missing]}, ensure_ascii=False, indent=2))
+        click.echo(
+            json.dumps(
+                {
+                    "sets": [
+                        {
+                            "set": c.code,
+                            "name": c.name,
+                            "cards": c.total,
+                            **{k: c.counts.get(k, 0) for k in _LABELS},
+                            "not_playable": {n: r for n, r in sorted(c.refused.items())},
+                        }
+                        for c in report
+                    ],
+                    "top_missing": [{"template": k, "cards": n} for k, n in missing],
+                },
+                ensure_ascii=False,
+                indent=2,
+            )
+        )
         return
     _table(report)
     if missing:
@@ -77,15 +108,21 @@ def cards(names: tuple[str, ...], show_coverage: bool, version: str | None, sets
 
 
 def _table(report) -> None:
-    click.echo(f"{'set':<8} {'cards':>5} {'compiled':>9} {'hand-defined':>13} {'keyword-only':>13} {'not playable':>13}")
+    click.echo(
+        f"{'set':<8} {'cards':>5} {'compiled':>9} {'hand-defined':>13} {'keyword-only':>13} {'not playable':>13}"
+    )
     totals = {k: 0 for k in _LABELS}
     for cov in report:
         for k in totals:
             totals[k] += cov.counts.get(k, 0)
-        click.echo(f"{cov.code:<8} {cov.total:>5} {cov.counts.get('compiled', 0):>9} {cov.counts.get('hand', 0):>13} "
-                   f"{cov.counts.get('keywords', 0):>13} {cov.counts.get('refused', 0):>13}")
-    click.echo(f"{'total':<8} {sum(totals.values()):>5} {totals['compiled']:>9} {totals['hand']:>13} "
-               f"{totals['keywords']:>13} {totals['refused']:>13}")
+        click.echo(
+            f"{cov.code:<8} {cov.total:>5} {cov.counts.get('compiled', 0):>9} {cov.counts.get('hand', 0):>13} "
+            f"{cov.counts.get('keywords', 0):>13} {cov.counts.get('refused', 0):>13}"
+        )
+    click.echo(
+        f"{'total':<8} {sum(totals.values()):>5} {totals['compiled']:>9} {totals['hand']:>13} "
+        f"{totals['keywords']:>13} {totals['refused']:>13}"
+    )
 
 
 def _lookup(conn, report, names: tuple[str, ...], as_json: bool) -> None:

@@ -1,4 +1,5 @@
 """``rulebase diff`` and ``rulebase history``: what changed between versions, one thread or card across them."""
+
 from __future__ import annotations
 
 import json
@@ -21,6 +22,7 @@ from .cli_common import DB_OPTION, open_kb
 def diff(game: str, from_version: str, to_version: str, kind, key, as_json: bool, db: Path) -> None:
     """What changed between two versions: entries added, removed, changed, renamed, and ruling changes."""
     from kb.changelog import changelog, entry_diff
+
     conn = open_kb(db)
     colour = sys.stdout.isatty() and not as_json
     if key:
@@ -28,8 +30,10 @@ def diff(game: str, from_version: str, to_version: str, kind, key, as_json: bool
         if as_json:
             click.echo(json.dumps(data, ensure_ascii=False, indent=2))
             return
-        click.echo(f"{data['game']} {data['key']}: {data['from']} -> {data['to']}"
-                   + ("" if data["changed"] else " (no change)"))
+        click.echo(
+            f"{data['game']} {data['key']}: {data['from']} -> {data['to']}"
+            + ("" if data["changed"] else " (no change)")
+        )
         if data["question_diff"] and any(o["op"] != "equal" for o in data["question_diff"]):
             click.echo("Q: " + _inline(data["question_diff"], colour))
         click.echo(_inline(data["diff"], colour))
@@ -55,16 +59,22 @@ def diff(game: str, from_version: str, to_version: str, kind, key, as_json: bool
             click.echo(f"    scenario {s['id']}: " + " | ".join(sides))
     click.echo(head(f"terminology: {len(data['terminology'])}"))
     for t in data["terminology"]:
-        click.echo(f"  \u201c{t['old']}\u201d -> \u201c{t['new']}\u201d  ({t['count']} entries: {', '.join(t['examples'])})")
+        click.echo(
+            f"  \u201c{t['old']}\u201d -> \u201c{t['new']}\u201d  ({t['count']} entries: {', '.join(t['examples'])})"
+        )
     click.echo(head(f"renamed: {len(data['renamed'])}"))
     for e in data["renamed"]:
         click.echo(f"  {e['from_key']} -> {e['to_key']} ({e['score']:.0f})")
     click.echo(head(f"renumbered: {len(data.get('renumbered', []))}"))
     for e in data.get("renumbered", []):
-        click.echo(f"  {e['kind']:<8} renumbered {e['from']} → {e['to']}"
-                   + ("  (text changed too, see below)" if e["text_changed"] else ""))
+        click.echo(
+            f"  {e['kind']:<8} renumbered {e['from']} → {e['to']}"
+            + ("  (text changed too, see below)" if e["text_changed"] else "")
+        )
     reworded = sum(e["reworded"] for e in data["changed"])
-    click.echo(head(f"changed: {len(data['changed'])} ({len(data['changed']) - reworded} in meaning, {reworded} reworded)"))
+    click.echo(
+        head(f"changed: {len(data['changed'])} ({len(data['changed']) - reworded} in meaning, {reworded} reworded)")
+    )
     for e in data["changed"]:
         mark = f"meaning {e['magnitude']:g}" if e["meaning"] else ("reworded" if e["reworded"] else "text")
         click.echo(f"  {e['kind']:<8} {e['key']} ({mark})")
@@ -103,14 +113,19 @@ def _inline(ops, colour: bool) -> str:
 
 @click.command()
 @click.argument("query")
-@click.option("--game", default=None, help="Game of a rule number (e.g. mtg); default: the games whose rules are numbered.")
+@click.option(
+    "--game", default=None, help="Game of a rule number (e.g. mtg); default: the games whose rules are numbered."
+)
 @click.option("--version", "version", default=None, help="Version a rule number is read in (default: the latest).")
-@click.option("--full", is_flag=True, help="Every version, each with its diff (default: only where the text or number changed).")
+@click.option(
+    "--full", is_flag=True, help="Every version, each with its diff (default: only where the text or number changed)."
+)
 @click.option("--json", "as_json", is_flag=True)
 @DB_OPTION
 def history(query: str, game, version, full: bool, as_json: bool, db: Path) -> None:
     """One ruling thread (thread id, entry key, game:key, rule number or question) or one card (name) across all versions."""
     from kb.history import history as kb_history
+
     conn = open_kb(db)
     data = kb_history(conn, query, game=game, version=version)
     if as_json:
@@ -123,15 +138,19 @@ def history(query: str, game, version, full: bool, as_json: bool, db: Path) -> N
             if step["step"] == "printed":
                 click.echo(f"  printed ({step['set']} {step['number']}): {step['text']}")
             else:
-                click.echo(f"  erratum {step['version']} (in force: {', '.join(step['versions'])}): "
-                           + _inline(step["diff"], colour))
+                click.echo(
+                    f"  erratum {step['version']} (in force: {', '.join(step['versions'])}): "
+                    + _inline(step["diff"], colour)
+                )
         for t in data["threads"]:
             click.echo(f"  ruling {t['thread']}  [{', '.join(t['versions'])}]")
         return
     s = data["summary"]
     click.echo(f"{data['thread']}\n{data['title']}")
-    click.echo(f"  {s['versions']} versions, {s['first']} to {s['last']}: text changed {s['changes']} times"
-               + (f", renumbered {s['renumberings']} times" if s["renumberings"] else ""))
+    click.echo(
+        f"  {s['versions']} versions, {s['first']} to {s['last']}: text changed {s['changes']} times"
+        + (f", renumbered {s['renumberings']} times" if s["renumberings"] else "")
+    )
     if full:
         for step in data["entries"]:
             mark = "  RULING CHANGE" if step["ruling_change"] else (" (changed)" if step["changed"] else "")
@@ -154,9 +173,9 @@ def _echo_step(step: dict, colour: bool) -> None:
         return
     number = f" {step['number']}" if step.get("number") else ""
     renumbered = step.get("renumbered")
-    head = {"first": f"first{number}", "changed": "changed",
-            "renumbered": ""}[kind] + (f" renumbered {renumbered['from']} → {renumbered['to']} in {step['version']}"
-                                      if renumbered else "")
+    head = {"first": f"first{number}", "changed": "changed", "renumbered": ""}[kind] + (
+        f" renumbered {renumbered['from']} → {renumbered['to']} in {step['version']}" if renumbered else ""
+    )
     mark = "  RULING CHANGE" if step.get("ruling_change") else ""
     click.echo(f"  {step['version']}  {head.strip()}{mark}")
     if kind == "first":

@@ -1,4 +1,5 @@
 """Options and helpers shared by the ``rulebase`` commands (rulebase.cli and its command modules)."""
+
 from __future__ import annotations
 
 import signal
@@ -15,13 +16,19 @@ from .rulings import RulingsReport
 from kb.hot_journal import connect_read_only
 
 DB_OPTION = click.option(
-    "--db", "db", type=click.Path(dir_okay=False, path_type=Path), envvar="RULEBASE_DB",
-    default="kb.sqlite", show_default=True, help="Knowledge base file (env: RULEBASE_DB).",
+    "--db",
+    "db",
+    type=click.Path(dir_okay=False, path_type=Path),
+    envvar="RULEBASE_DB",
+    default="kb.sqlite",
+    show_default=True,
+    help="Knowledge base file (env: RULEBASE_DB).",
 )
 
 
 class _Size(click.ParamType):
     """A size in bytes, written as bytes or with K, M or G (:func:`ingest.limits.parse_size`)."""
+
     name = "size"
 
     def convert(self, value, param, ctx):
@@ -34,27 +41,49 @@ class _Size(click.ParamType):
 
 
 MAX_INPUT_OPTION = click.option(
-    "--max-input-size", "max_input_size", type=_Size(), envvar=MAX_INPUT_SIZE_ENV, default=None,
+    "--max-input-size",
+    "max_input_size",
+    type=_Size(),
+    envvar=MAX_INPUT_SIZE_ENV,
+    default=None,
     show_default=human(DEFAULT_MAX_INPUT_SIZE),
     help=f"Refuse a source document larger than this: bytes, or a number with K, M or G (env: {MAX_INPUT_SIZE_ENV}).",
 )
 RULINGS_OPTION = click.option(
-    "--rulings", "rulings", type=click.Path(file_okay=False, path_type=Path), default=None,
-    show_default="rulings", help="Folder of scenario files (<game>/*.yaml) to load and replay.",
+    "--rulings",
+    "rulings",
+    type=click.Path(file_okay=False, path_type=Path),
+    default=None,
+    show_default="rulings",
+    help="Folder of scenario files (<game>/*.yaml) to load and replay.",
 )
 
 
 def fmt_counts(counts: dict[str, int]) -> str:
-    order = ["rule", "glossary", "errata", "faq", "example", "timing", "ruling", "redacted", "cost",
-             "counter", "fiction"]
+    order = [
+        "rule",
+        "glossary",
+        "errata",
+        "faq",
+        "example",
+        "timing",
+        "ruling",
+        "redacted",
+        "cost",
+        "counter",
+        "fiction",
+    ]
     keys = [k for k in order if k in counts] + sorted(k for k in counts if k not in order)
     return "  ".join(f"{k} {counts[k]}" for k in keys)
 
 
 def fmt_rulings(r: RulingsReport) -> str:
-    return (f"{r.scenarios} scenarios verified ({r.passed} passed, {r.failed} failed"
-            + (f", {r.unverified} unverified" if r.unverified else "") + ")"
-            + (f"; {r.replayed} replays run, {r.kept} kept (inputs unchanged)" if r.kept else ""))
+    return (
+        f"{r.scenarios} scenarios verified ({r.passed} passed, {r.failed} failed"
+        + (f", {r.unverified} unverified" if r.unverified else "")
+        + ")"
+        + (f"; {r.replayed} replays run, {r.kept} kept (inputs unchanged)" if r.kept else "")
+    )
 
 
 def echo_rulings_warnings(r: RulingsReport, indent: str = "") -> None:
@@ -83,8 +112,10 @@ def cleanup_on_terminate() -> Iterator[None]:
     """Within the block a ``kill`` (SIGTERM) ends the command the way Ctrl-C does, by unwinding it,
     so a build or ingest removes its temporary file and rolls back its transaction before exiting
     (status 143). Only ``kill -9`` skips that; the next build sweeps what it leaves."""
+
     def terminate(signum, _frame):
         raise SystemExit(128 + signum)
+
     try:
         previous = signal.signal(signal.SIGTERM, terminate)
     except ValueError:  # not the main thread (the command called from Python): nothing to change

@@ -1,4 +1,5 @@
 """``rulebase kotc check``: the Keeper of the Cards card legality checker."""
+
 from __future__ import annotations
 
 import json
@@ -23,6 +24,7 @@ def kotc() -> None:
 def kotc_check_cmd(text: str | None, edition: str | None, as_json: bool, db: Path) -> None:
     """Is this card banned, or must it be read as revised? (Exit 0 with the verdict.)"""
     from kb.kotc_check import check, format_text
+
     if text is None or not text.strip():
         raise KBError("--text: give the card's ability text")
     number = None

@@ -4,6 +4,7 @@
 stay up without one: its waitress settings (:func:`waitress_settings`) bound connections, idle time
 and request sizes, and the options that tune them can also be given as environment variables.
 """
+
 from __future__ import annotations
 
 import gc
@@ -29,6 +30,7 @@ def site_url(host: str, port: int) -> str:
     """The root URL of ``rulebase serve --host HOST --port PORT`` as a browser on this machine
     reaches it: an address listening everywhere (0.0.0.0, ::) is reached on the loopback one."""
     import ipaddress
+
     try:
         addr = ipaddress.ip_address(host.strip("[]"))
     except ValueError:
@@ -41,78 +43,155 @@ def site_url(host: str, port: int) -> str:
 
 
 @click.command()
-@click.option("--host", default=SITE_HOST, envvar=HOST_ENV, show_default=True,
-              help=f"Address to listen on (env: {HOST_ENV}; rulebase datasette links there too).")
-@click.option("--port", type=click.IntRange(0, 65535), default=SITE_PORT, envvar=PORT_ENV, show_default=True,
-              help=f"Port to listen on (env: {PORT_ENV}; 0: any free port, the URL printed says which).")
+@click.option(
+    "--host",
+    default=SITE_HOST,
+    envvar=HOST_ENV,
+    show_default=True,
+    help=f"Address to listen on (env: {HOST_ENV}; rulebase datasette links there too).",
+)
+@click.option(
+    "--port",
+    type=click.IntRange(0, 65535),
+    default=SITE_PORT,
+    envvar=PORT_ENV,
+    show_default=True,
+    help=f"Port to listen on (env: {PORT_ENV}; 0: any free port, the URL printed says which).",
+)
 @DB_OPTION
-@click.option("--datasette-url", "datasette_url", default=None, metavar="URL",
-              help="Root of a Datasette serving this KB (rulebase datasette); entry and card pages link to their rows there.")
-@click.option("--threads", type=click.IntRange(2, 512), default=8, show_default=True, envvar="RULEBASE_THREADS",
-              help="Threads answering requests (env: RULEBASE_THREADS).")
-@click.option("--verify-concurrency", "verify_concurrency", type=click.IntRange(1, 64), default=2,
-              show_default=True, envvar="RULEBASE_VERIFY_CONCURRENCY",
-              help="Verify runs worked on at once, each in a worker process, fewer than --threads; one "
-                   "more is a 429 (env: RULEBASE_VERIFY_CONCURRENCY).")
-@click.option("--changelog-concurrency", "changelog_concurrency", type=click.IntRange(1, 64), default=1,
-              show_default=True, envvar="RULEBASE_CHANGELOG_CONCURRENCY",
-              help="Changelogs (/api/diff, /changes) worked on at once; the others wait their turn without "
-                   "a thread, a 429 after 3 s (env: RULEBASE_CHANGELOG_CONCURRENCY).")
-@click.option("--connection-limit", "connection_limit", type=click.IntRange(1, 100_000), default=1000,
-              show_default=True, envvar="RULEBASE_CONNECTION_LIMIT",
-              help="Open connections at most; past it, new ones wait (env: RULEBASE_CONNECTION_LIMIT).")
-@click.option("--channel-timeout", "channel_timeout", type=click.IntRange(1, 3600), default=30, show_default=True,
-              envvar="RULEBASE_CHANNEL_TIMEOUT", metavar="SECONDS",
-              help="Close a connection idle this long, a request sent only in part included "
-                   "(env: RULEBASE_CHANNEL_TIMEOUT).")
-def serve(host: str, port: int, db: Path, datasette_url: str | None, threads: int, verify_concurrency: int,
-          changelog_concurrency: int, connection_limit: int, channel_timeout: int) -> None:
+@click.option(
+    "--datasette-url",
+    "datasette_url",
+    default=None,
+    metavar="URL",
+    help="Root of a Datasette serving this KB (rulebase datasette); entry and card pages link to their rows there.",
+)
+@click.option(
+    "--threads",
+    type=click.IntRange(2, 512),
+    default=8,
+    show_default=True,
+    envvar="RULEBASE_THREADS",
+    help="Threads answering requests (env: RULEBASE_THREADS).",
+)
+@click.option(
+    "--verify-concurrency",
+    "verify_concurrency",
+    type=click.IntRange(1, 64),
+    default=2,
+    show_default=True,
+    envvar="RULEBASE_VERIFY_CONCURRENCY",
+    help="Verify runs worked on at once, each in a worker process, fewer than --threads; one "
+    "more is a 429 (env: RULEBASE_VERIFY_CONCURRENCY).",
+)
+@click.option(
+    "--changelog-concurrency",
+    "changelog_concurrency",
+    type=click.IntRange(1, 64),
+    default=1,
+    show_default=True,
+    envvar="RULEBASE_CHANGELOG_CONCURRENCY",
+    help="Changelogs (/api/diff, /changes) worked on at once; the others wait their turn without "
+    "a thread, a 429 after 3 s (env: RULEBASE_CHANGELOG_CONCURRENCY).",
+)
+@click.option(
+    "--connection-limit",
+    "connection_limit",
+    type=click.IntRange(1, 100_000),
+    default=1000,
+    show_default=True,
+    envvar="RULEBASE_CONNECTION_LIMIT",
+    help="Open connections at most; past it, new ones wait (env: RULEBASE_CONNECTION_LIMIT).",
+)
+@click.option(
+    "--channel-timeout",
+    "channel_timeout",
+    type=click.IntRange(1, 3600),
+    default=30,
+    show_default=True,
+    envvar="RULEBASE_CHANNEL_TIMEOUT",
+    metavar="SECONDS",
+    help="Close a connection idle this long, a request sent only in part included (env: RULEBASE_CHANNEL_TIMEOUT).",
+)
+def serve(
+    host: str,
+    port: int,
+    db: Path,
+    datasette_url: str | None,
+    threads: int,
+    verify_concurrency: int,
+    changelog_concurrency: int,
+    connection_limit: int,
+    channel_timeout: int,
+) -> None:
     """Serve the search site and the JSON API (waitress); builds the KB first if DB is missing."""
     started = time.perf_counter()
     if datasette_url is not None and not datasette_url.startswith(("http://", "https://")):
         raise KBError(f"--datasette-url: expected an http:// or https:// URL, got {datasette_url!r}")
     if verify_concurrency + changelog_concurrency >= threads:
-        raise KBError(f"--verify-concurrency {verify_concurrency} and --changelog-concurrency {changelog_concurrency}: "
-                      f"together they must be less than --threads ({threads}), so that searches always find a free thread")
+        raise KBError(
+            f"--verify-concurrency {verify_concurrency} and --changelog-concurrency {changelog_concurrency}: "
+            f"together they must be less than --threads ({threads}), so that searches always find a free thread"
+        )
     _room_for_connections(connection_limit, threads)
     if not db.exists():
         click.echo(f"{db}: no knowledge base there; building it from the sources first")
         report = build_mod.build(db)
-        click.echo(f"built {db}: {len(report.documents)} documents, {report.cards} cards, "
-                   f"{fmt_rulings(report.rulings)} ({report.seconds:.1f} s)")
+        click.echo(
+            f"built {db}: {len(report.documents)} documents, {report.cards} cards, "
+            f"{fmt_rulings(report.rulings)} ({report.seconds:.1f} s)"
+        )
     conn = open_kb(db)  # not a KB: one line and exit 1, before listening
     from kb.fuzzy import index_for
+
     index = index_for(conn)  # warm the search index now, not on the first visitor's query
     conn.close()
     from api import create_app
-    app = create_app(db, DATASETTE_URL=datasette_url, VERIFY_CONCURRENCY=verify_concurrency,
-                     EXPENSIVE_CONCURRENCY=changelog_concurrency)
+
+    app = create_app(
+        db,
+        DATASETTE_URL=datasette_url,
+        VERIFY_CONCURRENCY=verify_concurrency,
+        EXPENSIVE_CONCURRENCY=changelog_concurrency,
+    )
     from api import workers
+
     with cleanup_on_terminate():  # a kill stops the verify workers too
         try:
             try:
                 workers.start(verify_concurrency, app.config["KB_PATH"])  # a process per slot, warm
             except BrokenProcessPool:
                 raise KBError("a verify worker ended while starting (out of memory or killed)") from None
-            _serve(app, db, host, port, threads, verify_concurrency, connection_limit, channel_timeout,
-                   index, started)
+            _serve(app, db, host, port, threads, verify_concurrency, connection_limit, channel_timeout, index, started)
         finally:
             workers.shutdown()
 
 
-def _serve(app, db: Path, host: str, port: int, threads: int, verify_concurrency: int, connection_limit: int,
-           channel_timeout: int, index, started: float) -> None:
+def _serve(
+    app,
+    db: Path,
+    host: str,
+    port: int,
+    threads: int,
+    verify_concurrency: int,
+    connection_limit: int,
+    channel_timeout: int,
+    index,
+    started: float,
+) -> None:
     server, dispatcher, settings = make_server(app, host, port, threads, connection_limit, channel_timeout)
     listening = getattr(server, "effective_listen", None) or [(server.effective_host, server.effective_port)]
     for addr, bound in listening:
         shown = f"[{addr}]" if ":" in str(addr) else addr
         click.echo(f"serving {db} at http://{shown}:{bound}/  (Ctrl-C to stop)")
-    click.echo(f"limits: {connection_limit} connections, idle ones closed after {channel_timeout} s; "
-               f"{threads} threads, {verify_concurrency} of them for verify (one worker process each) and "
-               f"{app.config['EXPENSIVE_CONCURRENCY']} for changelogs, each lane at most {dispatcher.share:.0%} of a core "
-               f"sustained; bodies up to "
-               f"{settings['max_request_body_size'] // 1024} KiB, headers up to "
-               f"{settings['max_request_header_size'] // 1024} KiB")
+    click.echo(
+        f"limits: {connection_limit} connections, idle ones closed after {channel_timeout} s; "
+        f"{threads} threads, {verify_concurrency} of them for verify (one worker process each) and "
+        f"{app.config['EXPENSIVE_CONCURRENCY']} for changelogs, each lane at most {dispatcher.share:.0%} of a core "
+        f"sustained; bodies up to "
+        f"{settings['max_request_body_size'] // 1024} KiB, headers up to "
+        f"{settings['max_request_header_size'] // 1024} KiB"
+    )
     # what start-up made (the index, the app, the modules) lives as long as the server: moved out of
     # the garbage collector's sight, a full collection no longer walks its hundreds of thousands of
     # objects in the middle of a request (the slowest searches were such pauses)
@@ -120,8 +199,10 @@ def _serve(app, db: Path, host: str, port: int, threads: int, verify_concurrency
     gc.freeze()
     how = "loaded from the KB" if index.origin == "stored" else "built: none stored for this KB's content"
     rss = _rss_mib()
-    click.echo(f"ready in {_process_age(started):.1f} s (search index {how})"
-               + (f", memory {rss} MiB" if rss is not None else ""))
+    click.echo(
+        f"ready in {_process_age(started):.1f} s (search index {how})"
+        + (f", memory {rss} MiB" if rss is not None else "")
+    )
     try:
         server.run()
     except KeyboardInterrupt:
@@ -145,8 +226,14 @@ def make_server(app, host: str, port: int, threads: int, connection_limit: int, 
     dispatcher = LaneDispatcher(lane_limits(app.config), **lanes)
     dispatcher.set_thread_count(threads)
     try:
-        server = create_server(LaneRefusal(app, dispatcher.max_wait), map=socket_map, _dispatcher=dispatcher,
-                               host=host, port=port, **settings)
+        server = create_server(
+            LaneRefusal(app, dispatcher.max_wait),
+            map=socket_map,
+            _dispatcher=dispatcher,
+            host=host,
+            port=port,
+            **settings,
+        )
     except (OSError, ValueError) as exc:  # port taken, no such address, a host that is no address
         dispatcher.shutdown()
         raise KBError(f"cannot listen on {host}:{port}: {getattr(exc, 'strerror', None) or exc}") from None
@@ -168,9 +255,16 @@ def waitress_settings(app, threads: int, connection_limit: int, channel_timeout:
       refuses a size equal to its setting, hence the one byte more). Its refusals are answered in the
       site's shape, with its headers (:mod:`api.waitress_errors`)."""
     from api.request_limits import max_body_size, max_header_size
-    return {"threads": threads, "connection_limit": connection_limit, "channel_timeout": channel_timeout,
-            "cleanup_interval": max(1, min(30, channel_timeout // 3)), "asyncore_use_poll": True,
-            "max_request_body_size": max_body_size(app) + 1, "max_request_header_size": max_header_size() + 1}
+
+    return {
+        "threads": threads,
+        "connection_limit": connection_limit,
+        "channel_timeout": channel_timeout,
+        "cleanup_interval": max(1, min(30, channel_timeout // 3)),
+        "asyncore_use_poll": True,
+        "max_request_body_size": max_body_size(app) + 1,
+        "max_request_header_size": max_header_size() + 1,
+    }
 
 
 def _room_for_connections(connection_limit: int, threads: int) -> None:
@@ -186,8 +280,10 @@ def _room_for_connections(connection_limit: int, threads: int) -> None:
     if soft == resource.RLIM_INFINITY or soft >= need:
         return
     if hard != resource.RLIM_INFINITY and hard < need:
-        raise KBError(f"--connection-limit {connection_limit}: needs about {need} open files, and this system "
-                      f"allows {hard} (ulimit -Hn); give a lower limit")
+        raise KBError(
+            f"--connection-limit {connection_limit}: needs about {need} open files, and this system "
+            f"allows {hard} (ulimit -Hn); give a lower limit"
+        )
     resource.setrlimit(resource.RLIMIT_NOFILE, (need, hard))
 
 

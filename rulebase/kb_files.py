@@ -28,6 +28,7 @@ A full disk, a read-only or unwritable folder surface from SQLite as codes (``SQ
 names the cause and says that the KB was left as it was, instead of blaming the KB ("not a rulebase
 knowledge base") or showing an internal error.
 """
+
 from __future__ import annotations
 
 import errno
@@ -110,6 +111,7 @@ def sweep_orphans(target: Path) -> list[Path]:
 def _sweep_lock(target: Path) -> bool:
     """Remove the lock file a writer killed outright left, if no live writer holds it; True if removed."""
     import fcntl
+
     lock = lock_path(target)
     try:
         fd = os.open(lock, os.O_RDWR)
@@ -205,6 +207,7 @@ def writer_lock(target: Path, wait: float = LOCK_WAIT) -> Iterator[None]:
     lets go; so a waiter that then gets the lock of a removed file (the path no longer names the
     file it locked) starts again on the path's new file."""
     import fcntl
+
     lock = lock_path(target)
     deadline = time.monotonic() + wait
     while True:
@@ -218,8 +221,9 @@ def writer_lock(target: Path, wait: float = LOCK_WAIT) -> Iterator[None]:
             os.close(fd)
             if time.monotonic() >= deadline:
                 kept = f"the KB at {target} is unchanged" if target.exists() else f"no KB was written at {target}"
-                raise KBError(f"{target} is being written by another process (a build or an ingest): "
-                              f"{kept}; try again later") from None
+                raise KBError(
+                    f"{target} is being written by another process (a build or an ingest): {kept}; try again later"
+                ) from None
             time.sleep(0.05)
             continue
         try:

@@ -10,6 +10,7 @@ Bad rulings files (unreadable YAML, a file the API's scenario schema refuses, an
 duplicate ids, a conflict naming no entry) fail the build with one line, before the KB is replaced; a replay that fails or errors is recorded as such and never fails the build, because a
 ruling the engine cannot reproduce yet is information, not broken input.
 """
+
 from __future__ import annotations
 
 import hashlib
@@ -32,6 +33,7 @@ from .scenario_check import check_setups, read_scenario_file
 @dataclass
 class RulingsReport:
     """What :func:`load_rulings` stored, for the output of ``rulebase build`` and ``ingest``."""
+
     scenarios: int = 0
     passed: int = 0
     failed: int = 0
@@ -80,8 +82,7 @@ def read_scenarios(root: Path) -> list[Scenario]:
     seen: dict[str, Path] = {}
     for s in scenarios:
         if s.id in seen:
-            raise KBError(f"{display_path(s.path)}: scenario id {s.id!r} already used by "
-                          f"{display_path(seen[s.id])}")
+            raise KBError(f"{display_path(s.path)}: scenario id {s.id!r} already used by {display_path(seen[s.id])}")
         seen[s.id] = s.path
     return scenarios
 
@@ -92,8 +93,9 @@ def check_scenarios(conn: sqlite3.Connection, scenarios: list[Scenario]) -> None
     check_setups(conn, scenarios, display_path)
 
 
-def replay(conn: sqlite3.Connection, scenario: Scenario, version: str, carry=None,
-           rulesets: dict | None = None) -> Result:
+def replay(
+    conn: sqlite3.Connection, scenario: Scenario, version: str, carry=None, rulesets: dict | None = None
+) -> Result:
     """Run one scenario under one version; an engine bug becomes a recorded error, not a crash."""
     try:
         return run(conn, scenario, version, carry=carry, rulesets=rulesets)
@@ -109,8 +111,12 @@ def _why(error: str | None, checks: list[dict]) -> str:
     return "; ".join(f"{c['path']}: expected {c['expected']!r}, got {c['actual']!r}" for c in bad) or "failed"
 
 
-def load_rulings(conn: sqlite3.Connection, root: Path, scenarios: list[Scenario] | None = None,
-                 replay_from: dict[str, str] | None = None) -> RulingsReport:
+def load_rulings(
+    conn: sqlite3.Connection,
+    root: Path,
+    scenarios: list[Scenario] | None = None,
+    replay_from: dict[str, str] | None = None,
+) -> RulingsReport:
     """Replace the KB's scenarios, their entries, replays and conflict marks with those of ``root``
     (``scenarios``, when given, are what :func:`read_scenarios` returned for it: the build reads
     them before its long work, so a broken file fails it at once).
@@ -136,10 +142,14 @@ def load_rulings(conn: sqlite3.Connection, root: Path, scenarios: list[Scenario]
         conn.execute("DELETE FROM verifications")
     conn.execute("DELETE FROM scenario_entries")
     # scenario rows are updated in place, not deleted: deleting one would delete its kept replays
-    conn.executemany("DELETE FROM verifications WHERE scenario = ?",
-                     [(sid,) for sid, in conn.execute("SELECT id FROM scenarios") if sid not in wanted])
-    conn.executemany("DELETE FROM scenarios WHERE id = ?",
-                     [(sid,) for sid, in conn.execute("SELECT id FROM scenarios") if sid not in wanted])
+    conn.executemany(
+        "DELETE FROM verifications WHERE scenario = ?",
+        [(sid,) for (sid,) in conn.execute("SELECT id FROM scenarios") if sid not in wanted],
+    )
+    conn.executemany(
+        "DELETE FROM scenarios WHERE id = ?",
+        [(sid,) for (sid,) in conn.execute("SELECT id FROM scenarios") if sid not in wanted],
+    )
     conn.execute("UPDATE entries SET conflict = 0, conflict_reason = NULL WHERE conflict != 0")
     versions_by_game: dict[str, set[str]] = {}
     for game, version in conn.execute("SELECT game, version FROM documents"):
@@ -155,7 +165,7 @@ def load_rulings(conn: sqlite3.Connection, root: Path, scenarios: list[Scenario]
         _mark_conflicts(conn, s, versions_by_game[s.game], index)
         for entry, reason, _ in carried_conflicts(conn, s, index):
             _mark(conn, entry, reason)
-        bound = (replay_from or {}).get(s.game)   # without replay_from nothing is kept: all replay
+        bound = (replay_from or {}).get(s.game)  # without replay_from nothing is kept: all replay
         _store(conn, s, report, index, rulesets, kept, version_sort_key(bound) if bound else None)
     report.conflicts = conn.execute("SELECT count(*) FROM entries WHERE conflict = 1").fetchone()[0]
     report.seconds = time.perf_counter() - started
@@ -165,8 +175,12 @@ def load_rulings(conn: sqlite3.Connection, root: Path, scenarios: list[Scenario]
 def _stored_inputs(conn: sqlite3.Connection) -> dict[tuple[str, str], tuple]:
     """(scenario, version) -> (inputs fingerprint, status, reason, error, checks) of each stored
     replay, read in one query (not one per replay kept)."""
-    return {(sid, v): rest for sid, v, *rest in conn.execute(
-        "SELECT scenario, version, inputs, status, reason, error, checks FROM verifications")}
+    return {
+        (sid, v): rest
+        for sid, v, *rest in conn.execute(
+            "SELECT scenario, version, inputs, status, reason, error, checks FROM verifications"
+        )
+    }
 
 
 def replay_inputs(yaml_text: str, carry) -> str:
@@ -176,29 +190,42 @@ def replay_inputs(yaml_text: str, carry) -> str:
     return hashlib.sha256(json.dumps(what, ensure_ascii=False).encode()).hexdigest()
 
 
-def _store(conn: sqlite3.Connection, s: Scenario, report: RulingsReport, index, rulesets: dict,
-           kept: dict, redo_from: str | None) -> None:
+def _store(
+    conn: sqlite3.Connection,
+    s: Scenario,
+    report: RulingsReport,
+    index,
+    rulesets: dict,
+    kept: dict,
+    redo_from: str | None,
+) -> None:
     """Store one scenario and its replays; a stored replay in ``kept`` is reused when its inputs are
     the same and its version sorts before ``redo_from`` (a version sort key; None: no bound)."""
     yaml_text = Path(s.path).read_text(encoding="utf-8")
-    conn.execute("""INSERT INTO scenarios(id, game, title, note, path, yaml) VALUES (?, ?, ?, ?, ?, ?)
+    conn.execute(
+        """INSERT INTO scenarios(id, game, title, note, path, yaml) VALUES (?, ?, ?, ?, ?, ?)
                     ON CONFLICT(id) DO UPDATE SET game = excluded.game, title = excluded.title,
                     note = excluded.note, path = excluded.path, yaml = excluded.yaml""",
-                 (s.id, s.game, s.title, s.note, display_path(s.path), yaml_text))
+        (s.id, s.game, s.title, s.note, display_path(s.path), yaml_text),
+    )
     report.scenarios += 1
     matches = index.linked(s.entries, s.scopes)
     if not matches:
         report.warnings.append(f"{display_path(s.path)}: scenario {s.id} matches no {s.game} entry, nothing replayed")
-    conn.executemany("INSERT OR IGNORE INTO scenario_entries(scenario, entry, version) VALUES (?, ?, ?)",
-                     [(s.id, entry, version) for version, entry in matches])
+    conn.executemany(
+        "INSERT OR IGNORE INTO scenario_entries(scenario, entry, version) VALUES (?, ?, ?)",
+        [(s.id, entry, version) for version, entry in matches],
+    )
     try:
         carries = plan(conn, s, index)
     except ScenarioError as exc:
         carries = {}
         report.warnings.append(f"{display_path(s.path)}: {_one_line(exc)}")
     versions = sorted({v for v, _ in matches}, key=version_sort_key)
-    conn.execute(f"DELETE FROM verifications WHERE scenario = ? AND version NOT IN ({', '.join('?' * len(versions))})",
-                 (s.id, *versions))
+    conn.execute(
+        f"DELETE FROM verifications WHERE scenario = ? AND version NOT IN ({', '.join('?' * len(versions))})",
+        (s.id, *versions),
+    )
     for version in versions:
         carry = carries.get(version)
         inputs = replay_inputs(yaml_text, carry)
@@ -206,8 +233,7 @@ def _store(conn: sqlite3.Connection, s: Scenario, report: RulingsReport, index, 
         fresh = redo_from is not None and version_sort_key(version) >= redo_from
         if not fresh and stored is not None and stored[0] == inputs:
             _, status, reason, error, checks = stored
-            _count(report, s.id, version, status, reason,
-                   "" if status != "failed" else _why(error, json.loads(checks)))
+            _count(report, s.id, version, status, reason, "" if status != "failed" else _why(error, json.loads(checks)))
             report.kept += 1
             continue
         result = replay(conn, s, version, carry, rulesets)
@@ -216,11 +242,22 @@ def _store(conn: sqlite3.Connection, s: Scenario, report: RulingsReport, index, 
             """INSERT OR REPLACE INTO verifications(scenario, version, passed, status, expect_version, reason,
                                                     error, checks, trace, inputs)
                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)""",
-            (s.id, version, int(result.passed), result.status, result.expect_version, result.reason,
-             result.error, json.dumps([asdict(c) for c in result.checks], ensure_ascii=False, default=str),
-             json.dumps(result.trace, ensure_ascii=False, default=str), inputs))
-        _count(report, s.id, version, result.status, result.reason,
-               _why(result.error, [asdict(c) for c in result.checks]))
+            (
+                s.id,
+                version,
+                int(result.passed),
+                result.status,
+                result.expect_version,
+                result.reason,
+                result.error,
+                json.dumps([asdict(c) for c in result.checks], ensure_ascii=False, default=str),
+                json.dumps(result.trace, ensure_ascii=False, default=str),
+                inputs,
+            ),
+        )
+        _count(
+            report, s.id, version, result.status, result.reason, _why(result.error, [asdict(c) for c in result.checks])
+        )
 
 
 def _count(report: RulingsReport, sid: str, version: str, status: str, reason: str | None, why: str) -> None:
@@ -253,8 +290,10 @@ def _mark_conflicts(conn: sqlite3.Connection, s: Scenario, kb_versions: set[str]
         else:
             missing = [] if hits else ["any version"]
         if missing:
-            raise KBError(f"{display_path(s.path)}: conflict entry {_one_line(ref)!r} matches no {s.game} "
-                          f"entry in {', '.join(missing)}")
+            raise KBError(
+                f"{display_path(s.path)}: conflict entry {_one_line(ref)!r} matches no {s.game} "
+                f"entry in {', '.join(missing)}"
+            )
         for _, entry in hits:
             _mark(conn, entry, reason)
 
@@ -286,4 +325,3 @@ def rulings_current(conn: sqlite3.Connection, scenarios: list[Scenario]) -> bool
     except sqlite3.OperationalError:
         return False
     return stored == {s.id: Path(s.path).read_text(encoding="utf-8") for s in scenarios}
-

@@ -11,6 +11,7 @@ a KeyForge setup and the board of a Keeper of the Cards setup are then checked b
 set-up code, as the API does, against the KB being built. Any problem is one line naming the file
 and the path inside it, and the build stops before the KB is replaced.
 """
+
 from __future__ import annotations
 
 import sqlite3
@@ -40,7 +41,7 @@ def _string_keys(value: object, path: str = "") -> None:
         for key, item in value.items():
             where = f"{path}.{key}" if path else str(key)
             if not isinstance(key, str):
-                raise SchemaViolation(f"{path or 'body'}: key {key!r} must be a string: write \"{key}\"")
+                raise SchemaViolation(f'{path or "body"}: key {key!r} must be a string: write "{key}"')
             _string_keys(item, where)
     elif isinstance(value, list):
         for i, item in enumerate(value):

@@ -16,6 +16,7 @@ compares it with the KB's own entries of that version, never with what kb.answer
 Which threads: every FAQ thread whose answer changed in meaning between versions, read from the
 build's ``supersessions`` table.
 """
+
 from __future__ import annotations
 
 import re
@@ -32,6 +33,7 @@ from kb.threads import thread_entries
 @dataclass(frozen=True)
 class Said:
     """One entry of a thread: what one version says."""
+
     version: str
     entry_id: int
     body: str
@@ -57,9 +59,13 @@ def threads(conn) -> list[str]:
 
 def changed_faq_threads(conn: sqlite3.Connection) -> list[str]:
     """The FAQ threads holding an entry a later version changed in meaning (kb.supersede's table)."""
-    return [t for t, in conn.execute(
-        """SELECT DISTINCT et.thread FROM supersessions s JOIN entries e ON e.id = s.entry
-           JOIN entry_threads et ON et.entry = e.id WHERE e.kind = 'faq' ORDER BY et.thread""")]
+    return [
+        t
+        for (t,) in conn.execute(
+            """SELECT DISTINCT et.thread FROM supersessions s JOIN entries e ON e.id = s.entry
+           JOIN entry_threads et ON et.entry = e.id WHERE e.kind = 'faq' ORDER BY et.thread"""
+        )
+    ]
 
 
 def thread_said(conn: sqlite3.Connection, thread: str) -> list[Said]:
@@ -68,7 +74,9 @@ def thread_said(conn: sqlite3.Connection, thread: str) -> list[Said]:
     for eid, version in thread_entries(conn, thread):
         body, question, sort = conn.execute(
             """SELECT e.body, e.question, d.version_sort FROM entries e JOIN documents d ON d.id = e.document
-               WHERE e.id = ?""", (eid,)).fetchone()
+               WHERE e.id = ?""",
+            (eid,),
+        ).fetchone()
         out.append(Said(version, eid, body, question, sort))
     return out
 
@@ -130,10 +138,12 @@ def check_shown(conn: sqlite3.Connection, thread: str, shown: list[tuple[list[st
         for v in versions:
             own = [s for s in said if s.version == v]
             assert any(means_the_same(conn, game, src, s) for s in own), (
-                f"{where}: beside v{v}: {text[:100]!r}, but v{v} says {own[0].body[:100]!r}")
+                f"{where}: beside v{v}: {text[:100]!r}, but v{v} says {own[0].body[:100]!r}"
+            )
         sources.append(src)
     assert {s.version for s in said} == {v for versions, _ in shown for v in versions}, (
-        f"{where}: a version of the thread shown without its answer, or one it lacks shown")
+        f"{where}: a version of the thread shown without its answer, or one it lacks shown"
+    )
     # one answer to the next: a change, visible in the words shown (answers further apart may say
     # the same again: a ruling changed and changed back)
     texts = [plain(t) for _, t in shown]
@@ -141,4 +151,5 @@ def check_shown(conn: sqlite3.Connection, thread: str, shown: list[tuple[list[st
         assert texts[i - 1] != texts[i], f"{where}: two versions' different answers read the same: {texts[i]!r}"
         a, b = sources[i - 1], sources[i]
         assert not means_the_same(conn, game, a, b), (
-            f"{where}: v{a.version} and v{b.version} shown as two answers, yet they say the same")
+            f"{where}: v{a.version} and v{b.version} shown as two answers, yet they say the same"
+        )

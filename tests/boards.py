@@ -1,5 +1,6 @@
 """What the engine tests share: a real game built from a scenario setup, and a scenario written
 inline and replayed by :func:`engine.scenario.run`, as ``rulebase verify`` replays a file."""
+
 from __future__ import annotations
 
 import textwrap
@@ -41,8 +42,10 @@ def assert_compiled(kb_conn, *names: str) -> None:
     """The cards of the scenario are played from their compiled text, not a hand definition."""
     from engine.cards import REGISTRY, _key
     from engine.compile import compile_text
+
     for name in names:
         assert _key(name) not in REGISTRY, name
-        text, typ = kb_conn.execute("SELECT text, type FROM cards WHERE name = ? ORDER BY set_code = 'CotA' DESC",
-                                    (name,)).fetchone()
+        text, typ = kb_conn.execute(
+            "SELECT text, type FROM cards WHERE name = ? ORDER BY set_code = 'CotA' DESC", (name,)
+        ).fetchone()
         compile_text(text, name, typ)  # raises Refused if any sentence is not covered

@@ -1,4 +1,5 @@
 """Shared fixtures: one real knowledge base built from the bundled sources per test session."""
+
 from __future__ import annotations
 
 import os
@@ -28,9 +29,13 @@ def manifest_copy(folder: Path, extra: str = "") -> Path:
     """The manifest the tests build from, copied into ``folder`` with absolute file paths and
     ``extra`` appended (more [[document]] tables)."""
     from kb.manifest import default_manifest
+
     source = default_manifest()
-    text = re.sub(r'(?m)^file = "(.+)"$', lambda m: f'file = "{(source.parent / m.group(1)).resolve()}"',
-                  source.read_text(encoding="utf-8"))
+    text = re.sub(
+        r'(?m)^file = "(.+)"$',
+        lambda m: f'file = "{(source.parent / m.group(1)).resolve()}"',
+        source.read_text(encoding="utf-8"),
+    )
     path = Path(folder) / "manifest.toml"
     path.write_text(text + extra, encoding="utf-8")
     return path
@@ -39,6 +44,7 @@ def manifest_copy(folder: Path, extra: str = "") -> Path:
 def cards_database() -> tuple[sqlite3.Connection, int]:
     """An in-memory KB with the schema applied and every card of data/cards loaded."""
     from kb.cards import load_cards
+
     conn = sqlite3.connect(":memory:")
     conn.executescript(SCHEMA.read_text(encoding="utf-8"))
     n = load_cards(conn, CARDS_DIR)
@@ -58,6 +64,7 @@ def cached_kb(name: str, manifest: Path | None = None) -> Path:
     import fcntl
 
     from rulebase.build import build
+
     folder = KB_CACHE / name
     folder.mkdir(parents=True, exist_ok=True)
     target = folder / "kb.sqlite"
@@ -100,6 +107,7 @@ def kb_conn(built_kb):
 def sha(path: Path) -> str:
     """The SHA-256 of a file's bytes: a KB that must be left as it was is compared byte for byte."""
     import hashlib
+
     return hashlib.sha256(Path(path).read_bytes()).hexdigest()
 
 
@@ -122,6 +130,7 @@ def run_cli(*args: str, cwd: Path | None = None, env: dict | None = None) -> sub
 def app(built_kb):
     """The site and API (``api.create_app``) on the session's KB."""
     from api import create_app
+
     return create_app(built_kb)
 
 

@@ -18,6 +18,7 @@ It returns the Markdown and what the KB should store after ingesting it, with ke
 :mod:`kb.keys` makes them (so a question moved after its namesake gets the ``-2``). The API is used
 by other test modules: keep :func:`markdown_edition`'s signature and the expected dict's shape.
 """
+
 from __future__ import annotations
 
 import json
@@ -39,8 +40,20 @@ ICONS = {
 }
 #: the running-text word each icon stands for after a number ("steal 1:trophy:" = "steal 1 Æmber")
 _AFTER_NUMBER = {"aember": "Æmber", "damage": "damage"}
-_MONTHS = ("JANUARY", "FEBRUARY", "MARCH", "APRIL", "MAY", "JUNE", "JULY", "AUGUST", "SEPTEMBER",
-           "OCTOBER", "NOVEMBER", "DECEMBER")
+_MONTHS = (
+    "JANUARY",
+    "FEBRUARY",
+    "MARCH",
+    "APRIL",
+    "MAY",
+    "JUNE",
+    "JULY",
+    "AUGUST",
+    "SEPTEMBER",
+    "OCTOBER",
+    "NOVEMBER",
+    "DECEMBER",
+)
 _LIST_LINE = re.compile(r"^( *)(\d{1,9}\.|-) +(.*)$")
 #: words that would open a block if a wrapped line started with them (a paragraph would end there)
 _UNSAFE_START = re.compile(r"^(?:[-+*]|#{1,6}|>.*|=+|-+|`{3,}.*|~{3,}.*|0*1[.)]|<.*|\|.*)$")
@@ -50,6 +63,7 @@ _NUMBER_MARKER = re.compile(r"^\d{1,9}[.)]$")
 @dataclass
 class _Base:
     """One stored entry of the base version."""
+
     id: int
     kind: str
     key: str
@@ -67,7 +81,9 @@ def _load(conn: sqlite3.Connection, version: str) -> list[_Base]:
     rows = conn.execute(
         """SELECT e.id, e.kind, e.key, e.title, e.question, e.body, e.category, e.parent, e.level, e.data
            FROM entries e JOIN documents d ON d.id = e.document
-           WHERE d.game = 'keyforge' AND d.version = ? ORDER BY e.ordinal""", (version,)).fetchall()
+           WHERE d.game = 'keyforge' AND d.version = ? ORDER BY e.ordinal""",
+        (version,),
+    ).fetchall()
     if not rows:
         raise ValueError(f"keyforge {version}: no such version in the knowledge base")
     entries = [_Base(*row[:9], json.loads(row[9] or "{}")) for row in rows]
@@ -83,15 +99,17 @@ def _rule_depths(conn: sqlite3.Connection, version: str) -> dict[str, int]:
     rules nest as the editions with nesting nest them."""
     out: dict[str, int] = {}
     for key, level in conn.execute(
-            """SELECT e.key, e.level FROM entries e JOIN documents d ON d.id = e.document
+        """SELECT e.key, e.level FROM entries e JOIN documents d ON d.id = e.document
                WHERE d.game = 'keyforge' AND e.kind = 'rule' AND e.level IS NOT NULL AND d.version != ?
-               ORDER BY d.version_sort""", (version,)):
+               ORDER BY d.version_sort""",
+        (version,),
+    ):
         out[key] = level
     return out
 
 
 def _card_ref(conn: sqlite3.Connection, name: str, number: str | None) -> str:
-    """" (SET NNN)" for a card of the card data, preferring the printing with that number."""
+    """ " (SET NNN)" for a card of the card data, preferring the printing with that number."""
     rows = conn.execute("SELECT set_code, number FROM cards WHERE name = ? ORDER BY id", (name,)).fetchall()
     for code, num in rows:
         if number and num.lstrip("0") == str(number).lstrip("0"):
@@ -100,6 +118,7 @@ def _card_ref(conn: sqlite3.Connection, name: str, number: str | None) -> str:
 
 
 # ---------------------------------------------------------------- text edits
+
 
 def _renamer(renames: dict[str, str] | None):
     """Systematic substitutions; an occurrence already inside its replacement ("Reap:" inside
@@ -114,11 +133,12 @@ def _renamer(renames: dict[str, str] | None):
             out, pos = [], 0
             for m in re.finditer(re.escape(old), text):
                 start = m.start() - offset
-                inside = offset >= 0 and start >= 0 and text[start:start + len(new)] == new
-                out.append(text[pos:m.start()] + (old if inside else new))
+                inside = offset >= 0 and start >= 0 and text[start : start + len(new)] == new
+                out.append(text[pos : m.start()] + (old if inside else new))
                 pos = m.end()
             text = "".join(out) + text[pos:]
         return text
+
     return apply
 
 
@@ -153,7 +173,7 @@ class _Icons:
         return escaped
 
     def fill(self, escaped: str, images: bool) -> str:
-        """"Æmber ():" (the icon lost from the print) -> "Æmber (:trophy:):" or an icon image."""
+        """ "Æmber ():" (the icon lost from the print) -> "Æmber (:trophy:):" or an icon image."""
         for icon, (name, code, image) in ICONS.items():
             if icon in self.codes:
                 shown = f"![{name}]({image})" if images else self.codes[icon]
@@ -168,7 +188,7 @@ class _Icons:
         return text
 
     def heading(self, title: str) -> str:
-        """"ÆMBER BONUS ICON" -> "ÆMBER BONUS ICON :trophy:": the heading defines the shortcode."""
+        """ "ÆMBER BONUS ICON" -> "ÆMBER BONUS ICON :trophy:": the heading defines the shortcode."""
         for icon, (name, _, _) in ICONS.items():
             if icon in self.codes and title.upper() == f"{name.upper()} BONUS ICON":
                 return f"{_escape(title)} {self.codes[icon]}"
@@ -176,6 +196,7 @@ class _Icons:
 
 
 # ---------------------------------------------------------------- layout
+
 
 def _wrap(text: str, width: int, rng: random.Random, indent: str = "") -> list[str]:
     """Greedy wrap that never starts a line with a block marker and, now and then, breaks right
@@ -259,6 +280,7 @@ class _Writer:
 @dataclass
 class _Link:
     """One link whose URL holds parentheses, around the first mention of one of ``names``."""
+
     names: list[str]
     done: bool = False
 
@@ -275,13 +297,22 @@ class _Link:
 
 # ---------------------------------------------------------------- the edition
 
-def markdown_edition(conn, base_version="16.0", *, version_label="14", seed=0,
-                     icon_shortcodes=True, wrap=72, reorder_faq=True,
-                     answers: dict[str, str] | None = None,
-                     bodies: dict[str, str] | None = None,
-                     renames: dict[str, str] | None = None,
-                     drop: set[str] | None = None,
-                     errata_groups: bool = False) -> tuple[str, dict]:
+
+def markdown_edition(
+    conn,
+    base_version="16.0",
+    *,
+    version_label="14",
+    seed=0,
+    icon_shortcodes=True,
+    wrap=72,
+    reorder_faq=True,
+    answers: dict[str, str] | None = None,
+    bodies: dict[str, str] | None = None,
+    renames: dict[str, str] | None = None,
+    drop: set[str] | None = None,
+    errata_groups: bool = False,
+) -> tuple[str, dict]:
     """Markdown text of a new edition rendered from the entries of ``base_version`` in the KB
     ``conn``, and what the KB should store after ingesting it.
 
@@ -308,8 +339,7 @@ def markdown_edition(conn, base_version="16.0", *, version_label="14", seed=0,
     body)}}`` as the KB should store them (bodies with paragraphs separated by blank lines: compare
     them with whitespace normalised)."""
     rng = random.Random(seed)
-    codes = ({icon: spec[1] for icon, spec in ICONS.items()} if icon_shortcodes is True
-             else dict(icon_shortcodes or {}))
+    codes = {icon: spec[1] for icon, spec in ICONS.items()} if icon_shortcodes is True else dict(icon_shortcodes or {})
     icons = _Icons(codes)
     rename = _renamer(renames)
     base = _edit(_load(conn, base_version), answers or {}, bodies or {}, drop or set(), rename)
@@ -320,19 +350,22 @@ def markdown_edition(conn, base_version="16.0", *, version_label="14", seed=0,
         expected_entries.append(entry)
         return len(expected_entries) - 1
 
-    intros = {section_of(e.title): e for e in base if e.kind == "rule" and e.title
-              and section_of(e.title) in ("glossary", "errata", "faq")}
+    intros = {
+        section_of(e.title): e
+        for e in base
+        if e.kind == "rule" and e.title and section_of(e.title) in ("glossary", "errata", "faq")
+    }
     groups = {e.category for e in base if e.kind in ("errata", "faq") and e.category}
     group_intros = {e.title: e for e in base if e.kind == "rule" and e.title in groups}
     skip = {id(e) for e in (*intros.values(), *group_intros.values())}
 
     _front(w, rng, version_label)
     _fiction(w, base)
-    _rules(w, conn, base_version, [e for e in base if e.kind == "rule" and id(e) not in skip and e.parent is None],
-           expect)
+    _rules(
+        w, conn, base_version, [e for e in base if e.kind == "rule" and id(e) not in skip and e.parent is None], expect
+    )
     _glossary(w, intros.get("glossary"), [e for e in base if e.kind == "glossary" and e.parent is None], expect)
-    _errata(w, conn, intros.get("errata"), [e for e in base if e.kind == "errata"], group_intros,
-            errata_groups, expect)
+    _errata(w, conn, intros.get("errata"), [e for e in base if e.kind == "errata"], group_intros, errata_groups, expect)
     link = _Link([e.data["card"] for e in base if e.kind == "errata" and e.data.get("card")])
     _faq(w, rng, intros.get("faq"), [e for e in base if e.kind == "faq"], group_intros, reorder_faq, link, expect)
     _timing(w, [e for e in base if e.kind == "timing"])
@@ -354,8 +387,12 @@ def _edit(base: list[_Base], answers, bodies, drop, rename) -> list[_Base]:
                 e.data = {**e.data, "text": bodies[e.key]}
             else:
                 e.body = bodies[e.key]
-        e.title, e.question, e.body, e.category = (rename(e.title), rename(e.question), rename(e.body),
-                                                   rename(e.category))
+        e.title, e.question, e.body, e.category = (
+            rename(e.title),
+            rename(e.question),
+            rename(e.body),
+            rename(e.category),
+        )
         if e.data.get("text"):
             e.data = {**e.data, "text": rename(e.data["text"]), "card": rename(e.data.get("card"))}
         e.children = [c for c in e.children if c.key not in drop]
@@ -365,8 +402,14 @@ def _edit(base: list[_Base], answers, bodies, drop, rename) -> list[_Base]:
 
 def _front(w: _Writer, rng: random.Random, label: str) -> None:
     w.raw(f"### VERSION {label} - {rng.choice(_MONTHS)}, {rng.randrange(2019, 2023)}")
-    w.raw("* [Introduction](#intro)", "* [Rules](#rules)", "* [Glossary](#glossary)", "* [Errata](#errata)",
-          "* [FAQ](#faq)", f"* [Rules PDF (print)](https://example.org/keyforge/rulebook_(v{label}).pdf)")
+    w.raw(
+        "* [Introduction](#intro)",
+        "* [Rules](#rules)",
+        "* [Glossary](#glossary)",
+        "* [Errata](#errata)",
+        "* [FAQ](#faq)",
+        f"* [Rules PDF (print)](https://example.org/keyforge/rulebook_(v{label}).pdf)",
+    )
     w.raw("<a name='intro'></a>")
     w.heading(1, "Introduction")
 
@@ -425,8 +468,7 @@ def _glossary(w: _Writer, intro: _Base | None, terms: list[_Base], expect) -> No
         term(e, 3, None)
 
 
-def _errata(w: _Writer, conn, intro: _Base | None, errata: list[_Base], group_intros, grouped: bool,
-            expect) -> None:
+def _errata(w: _Writer, conn, intro: _Base | None, errata: list[_Base], group_intros, grouped: bool, expect) -> None:
     w.raw("<a name='errata'></a>")
     w.heading(1, "ERRATA")
     if intro is not None:
@@ -457,8 +499,9 @@ def _errata(w: _Writer, conn, intro: _Base | None, errata: list[_Base], group_in
             expect(Entry(kind="errata", title=e.title, body=w.icons.expected_fill(e.body), data={"scope": "general"}))
 
 
-def _faq(w: _Writer, rng, intro: _Base | None, faq: list[_Base], group_intros, shuffle: bool,
-         link: _Link, expect) -> None:
+def _faq(
+    w: _Writer, rng, intro: _Base | None, faq: list[_Base], group_intros, shuffle: bool, link: _Link, expect
+) -> None:
     w.raw("<a name='faq'></a>")
     w.heading(1, "FREQUENTLY ASKED QUESTIONS")
     if intro is not None:
@@ -478,8 +521,11 @@ def _faq(w: _Writer, rng, intro: _Base | None, faq: list[_Base], group_intros, s
         for e in questions:
             w.paragraph(w.md(e.question or ""), bold=True)
             w.body(e.body, link=link)
-            expect(Entry(kind="faq", title=None, question=e.question, body=w.icons.expected_fill(e.body),
-                         category=category))
+            expect(
+                Entry(
+                    kind="faq", title=None, question=e.question, body=w.icons.expected_fill(e.body), category=category
+                )
+            )
 
 
 def _timing(w: _Writer, timing: list[_Base]) -> None:
@@ -495,8 +541,15 @@ def _timing(w: _Writer, timing: list[_Base]) -> None:
 
 
 def _expected(entries: list[Entry]) -> dict:
-    out: dict = {"faq": {}, "errata": {}, "glossary": {}, "rule": {}, "example": {}, "category": {},
-                 "general_errata": {}}
+    out: dict = {
+        "faq": {},
+        "errata": {},
+        "glossary": {},
+        "rule": {},
+        "example": {},
+        "category": {},
+        "general_errata": {},
+    }
     for e in entries:
         if e.kind == "faq":
             out["faq"][e.key] = (e.question, e.body)

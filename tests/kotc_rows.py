@@ -5,6 +5,7 @@ session's KB exists), and reading the source independently of ``ingest`` lets a 
 two, so an ingest bug that garbles a template shows up as a mismatch rather than as a passing test
 of a wrong text. Variables (``<var>x</var>``) become ``{x}``, as in the KB templates.
 """
+
 from __future__ import annotations
 
 import html
@@ -19,16 +20,16 @@ WORDS = {"x": "three", "y": "two", "z": "four"}
 
 
 class Row(NamedTuple):
-    kind: str               #: redacted | revised | cost
-    template: str           #: the rule text, variables as {x}
-    revised: str | None     #: revised: the new text
-    edition: int | None     #: cost: the revision edition
+    kind: str  #: redacted | revised | cost
+    template: str  #: the rule text, variables as {x}
+    revised: str | None  #: revised: the new text
+    edition: int | None  #: cost: the revision edition
 
 
 def _section(page: str, anchor: str) -> str:
     start = page.index(f'id="{anchor}"')
     end = page.find("<h3", start)
-    return page[start:end if end != -1 else len(page)]
+    return page[start : end if end != -1 else len(page)]
 
 
 def _text(fragment: str) -> str:

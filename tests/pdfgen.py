@@ -9,6 +9,7 @@ A page is a list of blocks laid out in order. A block is ``(column, text)`` or
 column band; a full-width block starts below the lowest column of the band above it, so a page can
 be "title, intro paragraph, two columns" or "two columns, full-width box, two columns".
 """
+
 from __future__ import annotations
 
 from fpdf import FPDF
@@ -32,8 +33,7 @@ def _new_pdf() -> FPDF:
     return pdf
 
 
-def _chrome(pdf: FPDF, page_no: int, header: str | None, footer: str | None,
-            page_numbers: bool) -> None:
+def _chrome(pdf: FPDF, page_no: int, header: str | None, footer: str | None, page_numbers: bool) -> None:
     pdf.set_font("Helvetica", "", 8)
     if header:
         pdf.set_xy(MARGIN, 20)
@@ -63,9 +63,16 @@ def _write(pdf: FPDF, x: float, y: float, w: float, text: str, style: str) -> fl
     return pdf.get_y() + gap
 
 
-def columns_pdf(pages: list[list[Block]], *, columns: int = 2, title: str | None = None,
-                footer: str | None = FOOTER, header: str | None = None,
-                page_numbers: bool = True, gutter: float = 24.0) -> bytes:
+def columns_pdf(
+    pages: list[list[Block]],
+    *,
+    columns: int = 2,
+    title: str | None = None,
+    footer: str | None = FOOTER,
+    header: str | None = None,
+    page_numbers: bool = True,
+    gutter: float = 24.0,
+) -> bytes:
     """A multi-column PDF: ``title`` as a full-width band on page 1, then each page's blocks.
 
     ``footer`` (and ``header``) repeat on every page, with the page number in the outer corner.
@@ -100,8 +107,7 @@ def columns_pdf(pages: list[list[Block]], *, columns: int = 2, title: str | None
     return bytes(pdf.output())
 
 
-def one_column_pdf(paragraphs: list[str], *, title: str | None = None,
-                   footer: str | None = None) -> bytes:
+def one_column_pdf(paragraphs: list[str], *, title: str | None = None, footer: str | None = None) -> bytes:
     """A single-column page: optional title, then the paragraphs full width."""
     blocks = [(None, p) for p in paragraphs]
     return columns_pdf([blocks], columns=1, title=title, footer=footer, page_numbers=False)

@@ -5,6 +5,7 @@ sizes, in Debian's chromium against ``rulebase serve``: no serious or critical v
 The pages' Content-Security-Policy forbids injected scripts, as it should; the checking context
 alone bypasses it to load axe.
 """
+
 from __future__ import annotations
 
 import sqlite3
@@ -22,15 +23,27 @@ SERIOUS = ("serious", "critical")
 def pages(db: Path) -> list[str]:
     with sqlite3.connect(f"file:{db}?mode=ro", uri=True) as conn:
         entry = conn.execute("SELECT min(entry) FROM scenario_entries").fetchone()[0]
-        set_code, number = conn.execute(
-            """SELECT set_code, number FROM cards WHERE localized_names LIKE '%zh%'
-               AND id IN (SELECT card FROM card_errata) LIMIT 1""").fetchone() or \
-            conn.execute("SELECT set_code, number FROM cards LIMIT 1").fetchone()
-        old, new = [v for (v,) in conn.execute(
-            "SELECT version FROM documents WHERE game = 'keyforge' ORDER BY version_sort")][-2:]
-    return ["/", "/?q=elusive", "/?q=can I play another card on the first turn with phase shift",
-            f"/entries/{entry}", f"/cards/{set_code}/{number}", "/versions",
-            f"/changes?game=keyforge&from={old}&to={new}", "/kotc/check", "/docs/api"]
+        set_code, number = (
+            conn.execute(
+                """SELECT set_code, number FROM cards WHERE localized_names LIKE '%zh%'
+               AND id IN (SELECT card FROM card_errata) LIMIT 1"""
+            ).fetchone()
+            or conn.execute("SELECT set_code, number FROM cards LIMIT 1").fetchone()
+        )
+        old, new = [
+            v for (v,) in conn.execute("SELECT version FROM documents WHERE game = 'keyforge' ORDER BY version_sort")
+        ][-2:]
+    return [
+        "/",
+        "/?q=elusive",
+        "/?q=can I play another card on the first turn with phase shift",
+        f"/entries/{entry}",
+        f"/cards/{set_code}/{number}",
+        "/versions",
+        f"/changes?game=keyforge&from={old}&to={new}",
+        "/kotc/check",
+        "/docs/api",
+    ]
 
 
 @pytest.mark.parametrize("viewport", [DESKTOP, PHONE], ids=["desktop", "phone"])

@@ -2,6 +2,7 @@
 restyled questions stay in their thread, new terms and questions differing in a number start their
 own, and an edition ingested between two others slots into the threads.
 """
+
 from __future__ import annotations
 
 import re
@@ -70,10 +71,13 @@ def test_question_whose_set_codes_changed_stays_in_its_thread(kb_conn):
 
 def test_faq_items_moved_under_categories_keep_their_thread(kb_conn):
     def question(e):
-        return plain(question_slug_text(kb_conn.execute("SELECT question FROM entries WHERE id = ?", (e,)).fetchone()[0]))
+        return plain(
+            question_slug_text(kb_conn.execute("SELECT question FROM entries WHERE id = ?", (e,)).fetchone()[0])
+        )
 
     def category(e):
         return kb_conn.execute("SELECT category FROM entries WHERE id = ?", (e,)).fetchone()[0]
+
     newer = [(question(e), e) for e in entries(kb_conn, "16.0", "faq")]
     older = entries(kb_conn, "1.3", "faq")
     moved = 0
@@ -96,8 +100,9 @@ def test_glossary_terms_new_in_16_are_new_threads(kb_conn, term):
 
 
 def test_questions_differing_in_a_number_are_different_threads(kb_conn):
-    versions = [v for (v,) in kb_conn.execute(
-        "SELECT version FROM documents WHERE game = 'keyforge' ORDER BY version_sort")]
+    versions = [
+        v for (v,) in kb_conn.execute("SELECT version FROM documents WHERE game = 'keyforge' ORDER BY version_sort")
+    ]
     threads = {}
     for cards in ("7 cards", "5 cards"):
         ids = [one(kb_conn, v, "faq", question_like=["2 chains and " + cards]) for v in versions]
@@ -121,8 +126,11 @@ def test_two_pitlord_wordings_in_13_are_one_thread(kb_conn):
 
 
 def test_every_entry_in_one_thread_named_by_its_oldest_entry(kb_conn):
-    assert kb_conn.execute("""SELECT count(*) FROM entries e
-                              LEFT JOIN entry_threads et ON et.entry = e.id WHERE et.entry IS NULL""").fetchone()[0] == 0
+    assert (
+        kb_conn.execute("""SELECT count(*) FROM entries e
+                              LEFT JOIN entry_threads et ON et.entry = e.id WHERE et.entry IS NULL""").fetchone()[0]
+        == 0
+    )
     for thread, game, key in kb_conn.execute("SELECT id, game, key FROM threads"):
         members = thread_entries(kb_conn, thread)
         assert members, thread
@@ -155,6 +163,7 @@ def test_without_alignment_threads_group_by_key(kb_copy):
 
 def test_edition_ingested_between_13_and_16_slots_into_threads(kb_copy, tmp_path):
     from variants import bold_question_variant
+
     text = bold_question_variant(MD13.read_text(encoding="utf-8"))
     assert "### CONTROL\n" in text or "## CONTROL\n" in text
     # another edition: a renamed term and bare collector numbers instead of "(CoTA 267)"
@@ -175,5 +184,7 @@ def test_edition_ingested_between_13_and_16_slots_into_threads(kb_copy, tmp_path
     pairs = [p for p in aligned_pairs(conn, "keyforge", "1.3", "14") if p.from_entry in faq13]
     assert pairs and all(p.to_entry is not None for p in pairs)
     bait = one(conn, "14", "faq", question_like=["Bait and Switch 267", "How many times"])
-    assert thread_of_entry(conn, bait) == thread_of_entry(conn, one(conn, "1.3", "faq", question_like=["Bait and Switch (CoTA"]))
+    assert thread_of_entry(conn, bait) == thread_of_entry(
+        conn, one(conn, "1.3", "faq", question_like=["Bait and Switch (CoTA"])
+    )
     conn.close()

@@ -9,6 +9,7 @@ is compared with the KB's entries of each version (tests/answers_shown.py), not 
 code. Also: a KB built before the supersessions table groups by wording, and a changed KB is never
 answered from the groups of its earlier state.
 """
+
 from __future__ import annotations
 
 import shutil
@@ -27,8 +28,7 @@ ISSUE_CARDS = {"Phase Shift", "Bait and Switch"}
 
 def shown_in(node) -> list[tuple[list[str], str]]:
     """(versions of the badge, the text beside it) of every answer group inside ``node``."""
-    return [(g["data-versions"].split(), g.select_one(".answer-text").get_text())
-            for g in node.select(".answer-group")]
+    return [(g["data-versions"].split(), g.select_one(".answer-text").get_text()) for g in node.select(".answer-group")]
 
 
 def soup(client, url: str, args: dict | None = None) -> BeautifulSoup:
@@ -45,7 +45,9 @@ def cards_of(conn, thread: str) -> list[tuple[str, str, str]]:
     """(set, number, name) of every printing named by an entry of ``thread``."""
     return conn.execute(
         """SELECT DISTINCT c.set_code, c.number, c.name FROM entry_threads et JOIN entry_cards ec ON ec.entry = et.entry
-           JOIN cards c ON c.id = ec.card WHERE et.thread = ? ORDER BY c.id""", (thread,)).fetchall()
+           JOIN cards c ON c.id = ec.card WHERE et.thread = ? ORDER BY c.id""",
+        (thread,),
+    ).fetchall()
 
 
 def test_the_changed_faq_threads_name_the_cards_of_the_issue(conn, threads):
@@ -93,16 +95,18 @@ def test_a_search_for_the_question_shows_each_versions_own_answer(client, conn, 
         said = thread_said(conn, thread)
         newest = said[-1]
         game = thread.split(":", 1)[0]
-        latest = conn.execute("SELECT version FROM documents WHERE game = ? ORDER BY version_sort DESC LIMIT 1",
-                              (game,)).fetchone()[0]
+        latest = conn.execute(
+            "SELECT version FROM documents WHERE game = ? ORDER BY version_sort DESC LIMIT 1", (game,)
+        ).fetchone()[0]
         # the thread's question as a judge would type it, in the versions that hold it
         args = {"q": newest.question, "game": game, **({} if newest.version == latest else {"all": "true"})}
         ids = {s.entry_id for s in said}
         hits = client.get("/api/search", query_string=args).get_json()
         hit = next(h for h in hits["results"] if h["entry_id"] in ids)
         page = soup(client, "/", args)
-        tile = next(li for li in page.select("li.hit")
-                    if int(li.select_one(".hit-title a")["href"].rsplit("/", 1)[1]) in ids)
+        tile = next(
+            li for li in page.select("li.hit") if int(li.select_one(".hit-title a")["href"].rsplit("/", 1)[1]) in ids
+        )
         shown = shown_in(tile)
         check_shown(conn, thread, shown, f"search tile for {newest.question[:60]!r}")
         assert [v for v, _ in shown] == json_groups(hit["answers"])
@@ -143,8 +147,9 @@ def test_groups_follow_a_changed_kb(built_kb, tmp_path, threads):
     with sqlite3.connect(path) as c:
         assert len(thread_answers(c, [thread])[thread]) > 1
     with sqlite3.connect(path) as c:
-        c.execute("DELETE FROM supersessions WHERE entry IN (SELECT entry FROM entry_threads WHERE thread = ?)",
-                  (thread,))
+        c.execute(
+            "DELETE FROM supersessions WHERE entry IN (SELECT entry FROM entry_threads WHERE thread = ?)", (thread,)
+        )
     with sqlite3.connect(path) as c:
         groups = thread_answers(c, [thread])[thread]
         assert len(groups) == 1 and groups[0]["changed_in"] is None

@@ -1,6 +1,7 @@
 """The JSON API against the real KB built from the bundled sources, through Flask's test client:
 the shapes the issue promises, real values a judge would look for, bad parameters answered with a
 400 naming them, unknown ids with a 404, and verify-by-simulation with its limits."""
+
 from __future__ import annotations
 
 import json
@@ -25,7 +26,9 @@ def _error(response, status: int) -> str:
 
 
 def _keyforge_versions(kb_conn) -> list[str]:
-    return [v for v, in kb_conn.execute("SELECT version FROM documents WHERE game = 'keyforge' ORDER BY version_sort")]
+    return [
+        v for (v,) in kb_conn.execute("SELECT version FROM documents WHERE game = 'keyforge' ORDER BY version_sort")
+    ]
 
 
 def _bait_thread(client) -> dict:
@@ -41,12 +44,24 @@ def test_search_finds_the_bait_and_switch_faq_thread_with_every_version(client, 
     assert set(body) >= {"query", "total", "results", "did_you_mean", "cards"}
     assert body["query"] == "bait and switch" and body["total"] >= len(body["results"]) >= 1
     hit = _bait_thread(client)
-    assert set(hit) >= {"entry_id", "key", "thread", "game", "version", "versions", "kind", "title", "question",
-                        "snippet", "cards", "url"}
+    assert set(hit) >= {
+        "entry_id",
+        "key",
+        "thread",
+        "game",
+        "version",
+        "versions",
+        "kind",
+        "title",
+        "question",
+        "snippet",
+        "cards",
+        "url",
+    }
     assert hit["question"].startswith(BAIT_QUESTION)
     assert hit["versions"] == _keyforge_versions(kb_conn)  # one result for the thread: 1.1 .. 16.0
-    assert hit["version"] == hit["versions"][-1]           # the latest version by default
-    assert hit["changed"]                                  # 7 times in 1.1, twice from 1.3
+    assert hit["version"] == hit["versions"][-1]  # the latest version by default
+    assert hit["changed"]  # 7 times in 1.1, twice from 1.3
     assert {"set": "CotA", "number": "267", "name": "Bait and Switch"} in hit["cards"]
     assert hit["url"] == f"/entries/{hit['entry_id']}"
     assert "<mark>" in hit["snippet"]
@@ -72,11 +87,21 @@ def test_search_without_a_query_finds_nothing_and_is_no_error(client):
         assert body["total"] == 0 and body["results"] == []
 
 
-@pytest.mark.parametrize("query, names", [
-    ("limit=0", "limit"), ("limit=101", "limit"), ("limit=ten", "limit"), ("offset=-1", "offset"),
-    ("all=maybe", "all"), ("game=monopoly", "monopoly"), ("kind=sonnet", "sonnet"),
-    ("version=99.9", "99.9"), ("versoin=1.3", "versoin"), ("limit=1&limit=2", "limit"),
-])
+@pytest.mark.parametrize(
+    "query, names",
+    [
+        ("limit=0", "limit"),
+        ("limit=101", "limit"),
+        ("limit=ten", "limit"),
+        ("offset=-1", "offset"),
+        ("all=maybe", "all"),
+        ("game=monopoly", "monopoly"),
+        ("kind=sonnet", "sonnet"),
+        ("version=99.9", "99.9"),
+        ("versoin=1.3", "versoin"),
+        ("limit=1&limit=2", "limit"),
+    ],
+)
 def test_search_bad_parameters_are_400_naming_them(client, query, names):
     assert names in _error(client.get(f"/api/search?q=amber&{query}"), 400)
 
@@ -127,8 +152,9 @@ def test_versions_list_every_document_with_its_counts(client, kb_conn):
     documents = kb_conn.execute("SELECT id, game, version FROM documents").fetchall()
     assert set(got) == {(g, v) for _, g, v in documents}
     for doc_id, game, version in documents:
-        counts = dict(kb_conn.execute("SELECT kind, count(*) FROM entries WHERE document = ? GROUP BY kind",
-                                      (doc_id,)).fetchall())
+        counts = dict(
+            kb_conn.execute("SELECT kind, count(*) FROM entries WHERE document = ? GROUP BY kind", (doc_id,)).fetchall()
+        )
         assert got[(game, version)] == counts
 
 
@@ -163,8 +189,14 @@ def test_verify_ruling_under_one_version_passes_with_a_trace(client):
 
 
 def test_verify_ruling_under_every_version_it_replays(client, kb_conn):
-    versions = sorted({v for v, in kb_conn.execute(
-        "SELECT version FROM scenario_entries WHERE scenario = 'bait-and-switch-14-amber'")})
+    versions = sorted(
+        {
+            v
+            for (v,) in kb_conn.execute(
+                "SELECT version FROM scenario_entries WHERE scenario = 'bait-and-switch-14-amber'"
+            )
+        }
+    )
     report = client.post("/api/rulings/bait-and-switch-14-amber/verify").get_json()
     assert sorted(r["version"] for r in report["results"]) == versions
     first = next(r for r in report["results"] if r["version"] == "1.1")
@@ -176,7 +208,8 @@ def test_verify_shows_a_passing_trace_for_every_keyforge_ruling(client, kb_conn)
     included."""
     pairs = kb_conn.execute(
         """SELECT DISTINCT se.scenario, se.version FROM scenario_entries se
-           WHERE se.version IN ('1.1', '1.2', '1.3', '16.0') ORDER BY 1, 2""").fetchall()
+           WHERE se.version IN ('1.1', '1.2', '1.3', '16.0') ORDER BY 1, 2"""
+    ).fetchall()
     assert len({s for s, _ in pairs}) >= 30
     assert len({s for s, v in pairs if v == "16.0"}) >= 130
     for scenario, version in pairs:
@@ -197,16 +230,25 @@ def test_verify_ruling_errors(client):
 
 def bait(amber: int, expect: dict, **extra) -> dict:
     """A hand-written Bait and Switch scenario: the opponent has ``amber``, the player none."""
-    return {"id": "posted-bait", "title": "Bait and Switch by hand",
-            "setup": {"turn": {"active": "player1", "house": "shadows", "first_turn": False},
-                      "player1": {"amber": 0, "hand": ["Bait and Switch"]}, "player2": {"amber": amber}},
-            "actions": [{"play": "Bait and Switch"}], "expect": expect, **extra}
+    return {
+        "id": "posted-bait",
+        "title": "Bait and Switch by hand",
+        "setup": {
+            "turn": {"active": "player1", "house": "shadows", "first_turn": False},
+            "player1": {"amber": 0, "hand": ["Bait and Switch"]},
+            "player2": {"amber": amber},
+        },
+        "actions": [{"play": "Bait and Switch"}],
+        "expect": expect,
+        **extra,
+    }
 
 
 def test_posted_scenario_passes_under_each_version(client):
     # printed: repeat until equal (5 and 5); the 1.3 erratum: at most twice
-    scenario = bait(10, {"1.1": {"player1.amber": 5, "player2.amber": 5},
-                         "1.3": {"player1.amber": 2, "player2.amber": 8}})
+    scenario = bait(
+        10, {"1.1": {"player1.amber": 5, "player2.amber": 5}, "1.3": {"player1.amber": 2, "player2.amber": 8}}
+    )
     report = client.post("/api/verify", json=scenario).get_json()
     assert [r["version"] for r in report["results"]] == ["1.1", "1.2", "1.3", "16.0"]
     assert report["failed"] == 0 and all(r["trace"] for r in report["results"])
@@ -228,31 +270,41 @@ def test_posted_scenario_with_a_wrong_expectation_fails_its_check(client):
     assert result["checks"] == [{"path": "player1.amber", "expected": 5, "actual": 2, "ok": False}]
 
 
-@pytest.mark.parametrize("change, names", [
-    (lambda s: s.pop("expect"), "expect"),
-    (lambda s: s.update(expect={}), "expect"),
-    (lambda s: s["setup"]["player2"].update(amber="lots"), "setup.player2.amber"),
-    (lambda s: s["setup"]["player2"].update(amber=-3), "setup.player2.amber"),
-    (lambda s: s["setup"]["player1"].update(hand=["Bait and Swtich"]), "Bait and Swtich"),
-    (lambda s: s["setup"]["player1"].update(mana=3), "mana"),
-    (lambda s: s.update(actions=[{"play": "Bait and Switch", "reap": "Troll"}]), "actions[0]"),
-    (lambda s: s.update(actions=[{"choose": ["yes"]}]), "actions[0]"),
-    (lambda s: s.update(actions=[{"dance": "Troll"}]), "dance"),
-    (lambda s: s.update(game="chess"), "chess"),
-    (lambda s: s.update(entries=["no rulebook asks this question"]), "entries"),
-    (lambda s: s.update(id=7), "id"),
-    (lambda s: s.update(actions=[{"end_turn": True}] * 201), "actions"),
-])
+@pytest.mark.parametrize(
+    "change, names",
+    [
+        (lambda s: s.pop("expect"), "expect"),
+        (lambda s: s.update(expect={}), "expect"),
+        (lambda s: s["setup"]["player2"].update(amber="lots"), "setup.player2.amber"),
+        (lambda s: s["setup"]["player2"].update(amber=-3), "setup.player2.amber"),
+        (lambda s: s["setup"]["player1"].update(hand=["Bait and Swtich"]), "Bait and Swtich"),
+        (lambda s: s["setup"]["player1"].update(mana=3), "mana"),
+        (lambda s: s.update(actions=[{"play": "Bait and Switch", "reap": "Troll"}]), "actions[0]"),
+        (lambda s: s.update(actions=[{"choose": ["yes"]}]), "actions[0]"),
+        (lambda s: s.update(actions=[{"dance": "Troll"}]), "dance"),
+        (lambda s: s.update(game="chess"), "chess"),
+        (lambda s: s.update(entries=["no rulebook asks this question"]), "entries"),
+        (lambda s: s.update(id=7), "id"),
+        (lambda s: s.update(actions=[{"end_turn": True}] * 201), "actions"),
+    ],
+)
 def test_bad_scenarios_get_a_400_naming_the_problem(client, change, names):
     scenario = bait(10, {"1.1": {"player1.amber": 5}})
     change(scenario)
     assert names in _error(client.post("/api/verify", json=scenario), 400)
 
 
-@pytest.mark.parametrize("body, names", [
-    (b"", "JSON object"), (b"{", "not valid JSON"), (b"[1, 2]", "body"), (b"\xff\xfe", "UTF-8"),
-    (b"[" * 5000 + b"]" * 5000, "not valid JSON"), (b'{"id": NaN}', "not valid JSON"),
-])
+@pytest.mark.parametrize(
+    "body, names",
+    [
+        (b"", "JSON object"),
+        (b"{", "not valid JSON"),
+        (b"[1, 2]", "body"),
+        (b"\xff\xfe", "UTF-8"),
+        (b"[" * 5000 + b"]" * 5000, "not valid JSON"),
+        (b'{"id": NaN}', "not valid JSON"),
+    ],
+)
 def test_bad_bodies_get_a_400(client, body, names):
     assert names in _error(client.post("/api/verify", data=body, content_type="application/json"), 400)
 
@@ -290,8 +342,12 @@ def test_every_bundled_ruling_is_a_valid_posted_scenario(client, kb_conn):
         response = client.post("/api/verify", data=json.dumps(scenario), content_type="application/json")
         assert response.status_code == 200, (path.name, response.get_json())
         report = response.get_json()
-        stored = {v for v, in kb_conn.execute("SELECT version FROM verifications WHERE scenario = ? AND passed = 1",
-                                              (scenario["id"],))}
+        stored = {
+            v
+            for (v,) in kb_conn.execute(
+                "SELECT version FROM verifications WHERE scenario = ? AND passed = 1", (scenario["id"],)
+            )
+        }
         assert {r["version"] for r in report["results"] if r["passed"]} == stored, path.name
 
 

@@ -7,6 +7,7 @@ version; and bad parameters or ids answered with a JSON 400/404 naming the probl
 recognised by the cards their question names (the issue's words), never by stored answers, and every
 200 is checked against the OpenAPI document's schema.
 """
+
 from __future__ import annotations
 
 from urllib.parse import quote
@@ -40,8 +41,9 @@ def _error(response, status: int) -> str:
 
 
 def _versions(kb_conn) -> list[str]:
-    return [v for v, in kb_conn.execute(
-        "SELECT version FROM documents WHERE game = 'keyforge' ORDER BY version_sort")]
+    return [
+        v for (v,) in kb_conn.execute("SELECT version FROM documents WHERE game = 'keyforge' ORDER BY version_sort")
+    ]
 
 
 def _naming(log: dict, *cards: str) -> list[dict]:
@@ -69,8 +71,14 @@ def test_the_ruling_changes_of_the_issue_are_found(client, api_schema, kb_conn, 
     assert any(op["op"] != "equal" for op in r["diff"])
     # the answers are the entries of those versions
     for side, version in (("from_entry", pair[0]), ("to_entry", pair[1])):
-        assert kb_conn.execute("""SELECT d.version FROM entries e JOIN documents d ON d.id = e.document
-                                  WHERE e.id = ?""", (r[side],)).fetchone()[0] == version
+        assert (
+            kb_conn.execute(
+                """SELECT d.version FROM entries e JOIN documents d ON d.id = e.document
+                                  WHERE e.id = ?""",
+                (r[side],),
+            ).fetchone()[0]
+            == version
+        )
     # the engine's replay under both versions, side by side, when a scenario replays the thread
     if r["scenario"] is not None:
         assert r["scenario"]["from"]["version"] == pair[0] and r["scenario"]["to"]["version"] == pair[1]
@@ -85,9 +93,14 @@ def test_bait_and_switch_has_a_replay_whose_outcome_flips(client, api_schema):
     assert r["scenario"]["from"]["outcome"] != r["scenario"]["to"]["outcome"], "7 times, then 2 times"
 
 
-@pytest.mark.parametrize("cards,pair", [(("Bait and Switch",), ("1.1", "1.2")),
-                                       (("Bait and Switch",), ("1.3", "16.0")),
-                                       (("Library Access", "Wild Wormhole"), ("1.2", "1.3"))])
+@pytest.mark.parametrize(
+    "cards,pair",
+    [
+        (("Bait and Switch",), ("1.1", "1.2")),
+        (("Bait and Switch",), ("1.3", "16.0")),
+        (("Library Access", "Wild Wormhole"), ("1.2", "1.3")),
+    ],
+)
 def test_no_ruling_change_where_the_answer_kept_its_meaning(client, api_schema, cards, pair):
     log = _diff(client, api_schema, game="keyforge", **{"from": pair[0], "to": pair[1]})
     assert not _naming(log, *cards)
@@ -132,7 +145,7 @@ def test_meaning_changes_of_every_kind_with_their_sentences(client, api_schema, 
     magnitudes = [x["magnitude"] for x in log["changed"] if x["meaning"]]
     assert magnitudes and magnitudes == sorted(magnitudes, reverse=True) and log["changed"][0]["meaning"]
     conflicts = [r for r in log["ruling_changes"] if r["conflict"]]
-    assert conflicts and log["ruling_changes"][-len(conflicts):] == conflicts
+    assert conflicts and log["ruling_changes"][-len(conflicts) :] == conflicts
 
 
 def test_any_two_versions_in_either_order(client, api_schema, kb_conn):
@@ -140,8 +153,14 @@ def test_any_two_versions_in_either_order(client, api_schema, kb_conn):
     newest_first = _diff(client, api_schema, game="keyforge", **{"from": versions[-1], "to": versions[0]})
     assert (newest_first["from"], newest_first["to"]) == (versions[-1], versions[0])
     same = _diff(client, api_schema, game="keyforge", **{"from": versions[0], "to": versions[0]})
-    assert not (same["added"] or same["removed"] or same["changed"] or same["renamed"] or same["ruling_changes"]
-                or same["terminology"])
+    assert not (
+        same["added"]
+        or same["removed"]
+        or same["changed"]
+        or same["renamed"]
+        or same["ruling_changes"]
+        or same["terminology"]
+    )
 
 
 def test_a_faq_thread_across_every_version(client, api_schema, kb_conn):
@@ -165,19 +184,22 @@ def test_a_renamed_thread_is_found_by_its_id(client, kb_conn):
     assert titles[0] == "CONTROL" and titles[-1] == "CONTROL AND OWNERSHIP"
 
 
-@pytest.mark.parametrize("query,names", [
-    ("", "game"),
-    ("game=keyforge&from=1.3", "to"),
-    ("game=keyforge&to=1.3", "from"),
-    ("game=keyforg&from=1.3&to=16.0", "keyforge"),
-    ("game=keyforge&from=9.9&to=16.0", "1.3"),
-    ("game=keyforge&from=1.3&to=11", "16.0"),
-    ("game=keyforge&from=1.3&to=16.0&kind=ruling", "glossary"),
-    ("game=keyforge&from=1.3&to=16.0&versoin=1", "versoin"),
-    ("game=keyforge&game=keyforge&from=1.3&to=16.0", "game"),
-    ("game=keyforge&from=1.3%01&to=16.0", "from"),
-    ("game=keyforge&from=" + "9" * 500 + "&to=16.0", "from"),
-])
+@pytest.mark.parametrize(
+    "query,names",
+    [
+        ("", "game"),
+        ("game=keyforge&from=1.3", "to"),
+        ("game=keyforge&to=1.3", "from"),
+        ("game=keyforg&from=1.3&to=16.0", "keyforge"),
+        ("game=keyforge&from=9.9&to=16.0", "1.3"),
+        ("game=keyforge&from=1.3&to=11", "16.0"),
+        ("game=keyforge&from=1.3&to=16.0&kind=ruling", "glossary"),
+        ("game=keyforge&from=1.3&to=16.0&versoin=1", "versoin"),
+        ("game=keyforge&game=keyforge&from=1.3&to=16.0", "game"),
+        ("game=keyforge&from=1.3%01&to=16.0", "from"),
+        ("game=keyforge&from=" + "9" * 500 + "&to=16.0", "from"),
+    ],
+)
 def test_bad_diff_parameters_are_400_naming_them(client, query, names):
     assert names in _error(client.get("/api/diff?" + query), 400)
 

@@ -4,6 +4,7 @@ and URLs that are not valid UTF-8 (raw bytes put straight into the WSGI environ)
 
 Every answer must be a 2xx (searched as text) or a JSON 4xx with a readable message: never a 5xx,
 never an HTML page."""
+
 from __future__ import annotations
 
 import json
@@ -14,12 +15,52 @@ from werkzeug.test import EnvironBuilder, run_wsgi_app
 
 
 HOSTILE = [
-    '"', "'", '"unbalanced', "unbalanced'", "((", ")", "NEAR", "NEAR(amber creature, 2)", "amber NEAR/3 key",
-    "*", "am*", "^amber", "title:amber", "{title body}:amber", "amber AND OR NOT", "- amber", "+",
-    "'; DROP TABLE entries; --", "1 OR 1=1", "\" OR \"\"=\"", "x' UNION SELECT sql FROM sqlite_master --",
-    "%", "%%", "_", "\\", "NULL", "-1", "0", "99999999999999999999999", "9" * 5000, "1e999", "NaN",
-    "a" * 10_000, "amber " * 2_000, "", " ", "\t \n ", "\x00", "amber\x00creature", "\x01\x02\x1b[31m",
-    "\x7f", "\u202eamber", "\ufeff", "🂡 Æmber", "<script>alert(1)</script>", "../../etc/passwd",
+    '"',
+    "'",
+    '"unbalanced',
+    "unbalanced'",
+    "((",
+    ")",
+    "NEAR",
+    "NEAR(amber creature, 2)",
+    "amber NEAR/3 key",
+    "*",
+    "am*",
+    "^amber",
+    "title:amber",
+    "{title body}:amber",
+    "amber AND OR NOT",
+    "- amber",
+    "+",
+    "'; DROP TABLE entries; --",
+    "1 OR 1=1",
+    '" OR ""="',
+    "x' UNION SELECT sql FROM sqlite_master --",
+    "%",
+    "%%",
+    "_",
+    "\\",
+    "NULL",
+    "-1",
+    "0",
+    "99999999999999999999999",
+    "9" * 5000,
+    "1e999",
+    "NaN",
+    "a" * 10_000,
+    "amber " * 2_000,
+    "",
+    " ",
+    "\t \n ",
+    "\x00",
+    "amber\x00creature",
+    "\x01\x02\x1b[31m",
+    "\x7f",
+    "\u202eamber",
+    "\ufeff",
+    "🂡 Æmber",
+    "<script>alert(1)</script>",
+    "../../etc/passwd",
 ]
 INVALID_UTF8 = ["%FF%FE", "%C0%AF", "%ED%A0%80", "a%80b", "%F4%90%80%80"]
 SEARCH_PARAMS = ["q", "game", "version", "kind", "category", "all", "limit", "offset"]
@@ -79,9 +120,16 @@ def test_ruling_ids_and_versions(client):
 
 
 def _scenario(**changes) -> dict:
-    scenario = {"id": "hostile", "setup": {"turn": {"active": "player1", "house": "shadows"},
-                                           "player1": {"hand": ["Bait and Switch"]}, "player2": {"amber": 3}},
-                "actions": [{"play": "Bait and Switch"}], "expect": {"1.1": {"player1.amber": 2}}}
+    scenario = {
+        "id": "hostile",
+        "setup": {
+            "turn": {"active": "player1", "house": "shadows"},
+            "player1": {"hand": ["Bait and Switch"]},
+            "player2": {"amber": 3},
+        },
+        "actions": [{"play": "Bait and Switch"}],
+        "expect": {"1.1": {"player1.amber": 2}},
+    }
     scenario.update(changes)
     return scenario
 
@@ -91,10 +139,13 @@ def test_posted_scenarios(client):
         for body in (value.encode("utf-8", "surrogatepass"), json.dumps(value).encode()):
             assert_handled(client.post("/api/verify", data=body, content_type="application/json"))
         variants = [
-            _scenario(id=value or "x"), _scenario(entries=[value]), _scenario(game=value),
+            _scenario(id=value or "x"),
+            _scenario(entries=[value]),
+            _scenario(game=value),
             _scenario(expect={value[:32] or "x": {"player1.amber": 2}}),
             _scenario(expect={"1.1": {value or "x": 1}}),
-            _scenario(actions=[{"play": value}]), _scenario(actions=[{"fight": {"attacker": value, "target": value}}]),
+            _scenario(actions=[{"play": value}]),
+            _scenario(actions=[{"fight": {"attacker": value, "target": value}}]),
             _scenario(actions=[{"play": "Bait and Switch"}, {"choose": [value]}]),
             _scenario(setup={"player1": {"hand": [value]}}),
             _scenario(setup={"turn": {"house": value}, "player1": {"battleline": [{"card": "Troll", "id": value}]}}),
@@ -112,8 +163,10 @@ def test_posted_scenarios_the_engine_may_not_model(client):
         {"player1": {"hand": ["Bait and Switch"], "deck": [{"card": "Troll", "beneath": ["Anger"]}]}},
     ]
     for setup in odd:
-        scenario = _scenario(setup={"turn": {"active": "player1", "house": "shadows"}, **setup},
-                             actions=[{"play": "Bait and Switch"}, {"reap": "Troll"}, {"end_turn": True}])
+        scenario = _scenario(
+            setup={"turn": {"active": "player1", "house": "shadows"}, **setup},
+            actions=[{"play": "Bait and Switch"}, {"reap": "Troll"}, {"end_turn": True}],
+        )
         assert_handled(client.post("/api/verify", json=scenario))
 
 
@@ -136,8 +189,13 @@ def _assert_raw_400(status: int, headers: dict, body: bytes) -> None:
 
 def test_invalid_utf8_in_query_strings(app):
     for bad in INVALID_UTF8:
-        for path, param in (("/api/search", "q"), ("/api/search", "game"), ("/api/cards", "name"),
-                            ("/api/versions", "x"), ("/api/entries/1", "x")):
+        for path, param in (
+            ("/api/search", "q"),
+            ("/api/search", "game"),
+            ("/api/cards", "name"),
+            ("/api/versions", "x"),
+            ("/api/entries/1", "x"),
+        ):
             _assert_raw_400(*_raw(app, path, f"{param}={bad}"))
         _assert_raw_400(*_raw(app, "/api/verify", f"version={bad}", method="POST"))
     raw_bytes = "q=\xff\xfe amber"  # not even percent-encoded

@@ -1,5 +1,6 @@
 """The growth benchmark's synthetic versions must be real documents, or its figures mean nothing:
 stored like parsed ones, aligned into threads, and diffed by the changelog with every kind of change."""
+
 from __future__ import annotations
 
 import importlib.util
@@ -27,13 +28,17 @@ def test_synthetic_versions_are_diffable_documents(kb_copy):
     align(conn, "keyforge")
     conn.commit()
     assert made == ["16.1", "16.2", "16.3"]
-    versions = [v for v, in conn.execute(
-        "SELECT version FROM documents WHERE game = 'keyforge' ORDER BY version_sort")]
+    versions = [
+        v for (v,) in conn.execute("SELECT version FROM documents WHERE game = 'keyforge' ORDER BY version_sort")
+    ]
     assert versions[-4:] == ["16.0", *made]
     previous = "16.0"
     for version in made:
-        n = conn.execute("""SELECT count(*) FROM entries e JOIN documents d ON d.id = e.document
-                            WHERE d.game = 'keyforge' AND d.version = ?""", (version,)).fetchone()[0]
+        n = conn.execute(
+            """SELECT count(*) FROM entries e JOIN documents d ON d.id = e.document
+                            WHERE d.game = 'keyforge' AND d.version = ?""",
+            (version,),
+        ).fetchone()[0]
         assert n > 250
         c = changelog(conn, "keyforge", previous, version)
         assert c["added"] and c["removed"] and c["changed"], version
@@ -42,8 +47,10 @@ def test_synthetic_versions_are_diffable_documents(kb_copy):
     # renamed entries (new key) are followed by the alignment, not reported added and removed
     assert changelog(conn, "keyforge", "16.0", "16.3")["renamed"]
     # the synthetic text is searchable: the FTS index was kept in step
-    assert conn.execute("SELECT count(*) FROM entries_fts WHERE entries_fts MATCH 'armor'").fetchone()[0] \
+    assert (
+        conn.execute("SELECT count(*) FROM entries_fts WHERE entries_fts MATCH 'armor'").fetchone()[0]
         > conn.execute("""SELECT count(*) FROM entries_fts WHERE entries_fts MATCH 'armor' AND rowid IN (
                             SELECT e.id FROM entries e JOIN documents d ON d.id = e.document
                             WHERE d.version NOT IN ('16.1', '16.2', '16.3'))""").fetchone()[0]
+    )
     conn.close()

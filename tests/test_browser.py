@@ -6,6 +6,7 @@ picks a rulebook version and runs it in the engine, reads the pass mark and the 
 must also log no console error, fail no request and fetch nothing from another host. Screenshots
 go to tests/artifacts/ for a person to look at.
 """
+
 from __future__ import annotations
 
 import os
@@ -23,8 +24,14 @@ from kb.entry_detail import entry_detail
 
 #: Debian's chromium (the Playwright browser download is not available); RULEBASE_CHROMIUM overrides
 CHROMIUM = Path(os.environ.get("RULEBASE_CHROMIUM", "/usr/bin/chromium"))
-LAUNCH_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
-               "--disable-component-update", "--disable-sync", "--no-first-run"]
+LAUNCH_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
 ARTIFACTS = Path(__file__).resolve().parent / "artifacts"
 DESKTOP = {"width": 1280, "height": 900}
 PHONE = {"width": 390, "height": 844}
@@ -34,8 +41,13 @@ PHONE = {"width": 390, "height": 844}
 def running(*args: str, what: str):
     """``rulebase ARGS`` (a server) on a free local port: yields its URL once it has printed it."""
     exe = Path(sys.executable).with_name("rulebase")
-    server = subprocess.Popen([str(exe), *args], stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
-                              env={**os.environ, "PYTHONUNBUFFERED": "1"})
+    server = subprocess.Popen(
+        [str(exe), *args],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        text=True,
+        env={**os.environ, "PYTHONUNBUFFERED": "1"},
+    )
     lines: list[str] = []
     found = threading.Event()
 
@@ -65,8 +77,10 @@ def base_url(built_kb):
 @pytest.fixture(scope="module")
 def browser():
     if not CHROMIUM.exists():
-        pytest.fail(f"no chromium at {CHROMIUM}: the browser tests need Debian's chromium "
-                    "(apt-get install chromium)", pytrace=False)
+        pytest.fail(
+            f"no chromium at {CHROMIUM}: the browser tests need Debian's chromium (apt-get install chromium)",
+            pytrace=False,
+        )
     ARTIFACTS.mkdir(exist_ok=True)
     with sync_playwright() as playwright:
         browser = playwright.chromium.launch(executable_path=str(CHROMIUM), headless=True, args=LAUNCH_ARGS)
@@ -84,8 +98,12 @@ class Watched:
         page = self.page
         page.on("console", lambda m: m.type == "error" and self.problems.append(f"console: {m.text}"))
         page.on("pageerror", lambda exc: self.problems.append(f"page error: {exc}"))
-        page.on("request", lambda r: r.url.startswith((base_url, "data:"))
-                or self.problems.append(f"request to another host: {r.url}"))
+        page.on(
+            "request",
+            lambda r: (
+                r.url.startswith((base_url, "data:")) or self.problems.append(f"request to another host: {r.url}")
+            ),
+        )
         page.on("response", lambda r: r.status >= 400 and self.problems.append(f"HTTP {r.status}: {r.url}"))
         page.on("requestfailed", self._failed)
 
@@ -134,7 +152,8 @@ def _replayed_faq(built_kb) -> tuple[int, str, dict]:
                JOIN documents d ON d.id = e.document
                WHERE e.kind = 'faq' AND d.version_sort = (SELECT max(version_sort) FROM documents
                                                           WHERE game = d.game)
-               ORDER BY e.id LIMIT 1""").fetchone()
+               ORDER BY e.id LIMIT 1"""
+        ).fetchone()
         detail = entry_detail(conn, entry_id)
         stored = {(s["id"], r["version"]): r["passed"] for s in detail["scenarios"] for r in s["versions"]}
     words = re.findall(r"[A-Za-z]\w+", question)
@@ -207,10 +226,15 @@ def test_pages_on_a_phone(watched, base_url, built_kb):
     page = w.page
     with sqlite3.connect(f"file:{built_kb}?mode=ro", uri=True) as conn:
         set_code, number = conn.execute(
-            "SELECT set_code, number FROM cards WHERE id = (SELECT min(card) FROM card_errata)").fetchone()
-    for name, path in (("phone-search", f"/?q={query}"), ("phone-entry", f"/entries/{entry_id}"),
-                       ("phone-card", f"/cards/{set_code}/{number}"), ("phone-versions", "/versions"),
-                       ("phone-changes", "/changes?view=side")):
+            "SELECT set_code, number FROM cards WHERE id = (SELECT min(card) FROM card_errata)"
+        ).fetchone()
+    for name, path in (
+        ("phone-search", f"/?q={query}"),
+        ("phone-entry", f"/entries/{entry_id}"),
+        ("phone-card", f"/cards/{set_code}/{number}"),
+        ("phone-versions", "/versions"),
+        ("phone-changes", "/changes?view=side"),
+    ):
         page.goto(base_url + path)
         overflow = page.evaluate("document.documentElement.scrollWidth - window.innerWidth")
         assert overflow <= 0, f"{path} scrolls sideways on a phone by {overflow}px"
@@ -238,7 +262,8 @@ def test_card_and_versions_pages(watched, base_url, built_kb):
     with sqlite3.connect(f"file:{built_kb}?mode=ro", uri=True) as conn:
         set_code, number, name = conn.execute(
             """SELECT set_code, number, name FROM cards c
-               WHERE (SELECT count(*) FROM card_errata ce WHERE ce.card = c.id) > 1 ORDER BY id LIMIT 1""").fetchone()
+               WHERE (SELECT count(*) FROM card_errata ce WHERE ce.card = c.id) > 1 ORDER BY id LIMIT 1"""
+        ).fetchone()
     page.goto(f"{base_url}/cards/{set_code}/{number}")
     expect(page.locator("h1")).to_have_text(name)
     expect(page.locator("#errata ins, #errata del").first).to_be_visible()
@@ -266,12 +291,15 @@ def test_changelog_pick_versions_and_see_the_ruling_changes(watched, base_url, b
     """Open /changes, switch game and back (the pickers follow), pick two versions and the side view,
     and read the ruling changes first, each with the engine's outcome under both versions."""
     from kb.changelog import changelog
+
     with sqlite3.connect(f"file:{built_kb}?mode=ro", uri=True) as conn:
-        versions = [v for v, in conn.execute(
-            "SELECT version FROM documents WHERE game = 'keyforge' ORDER BY version_sort")]
+        versions = [
+            v for (v,) in conn.execute("SELECT version FROM documents WHERE game = 'keyforge' ORDER BY version_sort")
+        ]
         other_game, other_versions = conn.execute(
             """SELECT game, group_concat(version) FROM (SELECT game, version FROM documents
-               WHERE game <> 'keyforge' ORDER BY version_sort) GROUP BY game ORDER BY game LIMIT 1""").fetchone()
+               WHERE game <> 'keyforge' ORDER BY version_sort) GROUP BY game ORDER BY game LIMIT 1"""
+        ).fetchone()
         old, new = versions[1], versions[2]
         log = changelog(conn, "keyforge", old, new)
     assert log["ruling_changes"]
@@ -315,7 +343,7 @@ def test_keyboard_focus_on_a_checkbox_shows_the_full_ring(watched, base_url):
     box = page.locator('input[name="all"]')
     box.focus()
     page.keyboard.press("Shift+Tab")
-    page.keyboard.press("Tab")   # focus by keyboard: :focus-visible applies
+    page.keyboard.press("Tab")  # focus by keyboard: :focus-visible applies
     style = box.evaluate("e => { const s = getComputedStyle(e); return [s.outlineStyle, s.outlineWidth]; }")
     assert style == ["solid", "3px"], style
 
@@ -323,7 +351,8 @@ def test_keyboard_focus_on_a_checkbox_shows_the_full_ring(watched, base_url):
 def test_chinese_card_names_name_a_cjk_font(watched, base_url, built_kb):
     with sqlite3.connect(f"file:{built_kb}?mode=ro", uri=True) as conn:
         set_code, number = conn.execute(
-            "SELECT set_code, number FROM cards WHERE localized_names LIKE '%zhhans%' LIMIT 1").fetchone()
+            "SELECT set_code, number FROM cards WHERE localized_names LIKE '%zhhans%' LIMIT 1"
+        ).fetchone()
     w = watched(viewport=DESKTOP)
     w.page.goto(f"{base_url}/cards/{set_code}/{number}")
     for tag, font in (("zh-Hans", "Noto Sans CJK SC"), ("zh-Hant", "Noto Sans CJK TC")):
@@ -339,7 +368,8 @@ def test_verify_under_another_version_says_what_the_answer_was_then(watched, bas
         entry_id = conn.execute(
             """SELECT e.id FROM entries e JOIN documents d ON d.id = e.document
                WHERE d.game = 'keyforge' AND d.version = '16.0' AND e.kind = 'faq'
-               AND e.key LIKE 'faq/my-opponent-has-14-aember%bait-and-switch%'""").fetchone()[0]
+               AND e.key LIKE 'faq/my-opponent-has-14-aember%bait-and-switch%'"""
+        ).fetchone()[0]
     w = watched(viewport=PHONE, is_mobile=True, has_touch=True)
     page = w.page
     page.goto(f"{base_url}/entries/{entry_id}")
@@ -366,7 +396,9 @@ def test_on_a_phone_the_brand_shows_and_no_navigation_link_wraps(watched, base_u
     assert page.locator(".brand-name").bounding_box()["width"] > 20
     for link in page.locator(".top-nav a").all():
         box = link.bounding_box()
-        line = float(link.evaluate("e => parseFloat(getComputedStyle(e).lineHeight) || e.getBoundingClientRect().height"))
+        line = float(
+            link.evaluate("e => parseFloat(getComputedStyle(e).lineHeight) || e.getBoundingClientRect().height")
+        )
         assert box["height"] < 2 * line, f"{link.inner_text()!r} wraps onto two lines"
         assert box["x"] + box["width"] <= PHONE["width"], f"{link.inner_text()!r} is off the screen"
     for field in page.locator(".filters select, .filters input").all():

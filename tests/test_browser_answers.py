@@ -8,6 +8,7 @@ each of those questions, the answer beside each version badge is that version's 
 allow …", "v1.2–16.0: will allow …"), compared with the KB's entries (tests/answers_shown.py), each
 badge on the line of its answer, nothing off a phone's screen. Screenshots go to tests/artifacts/.
 """
+
 from __future__ import annotations
 
 from urllib.parse import urlencode
@@ -44,8 +45,9 @@ def test_the_issues_card_pages_show_each_versions_own_answer(watched, base_url, 
     page = w.page
     checked = 0
     for name in ISSUE_CARDS:
-        set_code, number = conn.execute("SELECT set_code, number FROM cards WHERE name = ? ORDER BY id LIMIT 1",
-                                        (name,)).fetchone()
+        set_code, number = conn.execute(
+            "SELECT set_code, number FROM cards WHERE name = ? ORDER BY id LIMIT 1", (name,)
+        ).fetchone()
         card = card_detail(conn, set_code, number)
         page.goto(f"{base_url}{card['url']}")
         for item in (x for x in card["entries"] if x["thread"] in threads):
@@ -83,8 +85,9 @@ def test_a_search_for_each_changed_question_shows_each_versions_own_answer(watch
         said = thread_said(conn, thread)
         newest = said[-1]
         game = thread.split(":", 1)[0]
-        latest = conn.execute("SELECT version FROM documents WHERE game = ? ORDER BY version_sort DESC LIMIT 1",
-                              (game,)).fetchone()[0]
+        latest = conn.execute(
+            "SELECT version FROM documents WHERE game = ? ORDER BY version_sort DESC LIMIT 1", (game,)
+        ).fetchone()[0]
         if newest.version == latest:  # typed into the box: the results come in as one types
             page.goto(base_url + "/")
             page.fill("#q", newest.question)
@@ -92,7 +95,8 @@ def test_a_search_for_each_changed_question_shows_each_versions_own_answer(watch
             page.goto(base_url + "/?" + urlencode({"q": newest.question, "game": game, "all": "1"}))
         ids = [s.entry_id for s in said]
         tile = page.locator("#results li.hit").filter(
-            has=page.locator(", ".join(f'.hit-title a[href="/entries/{i}"]' for i in ids)))
+            has=page.locator(", ".join(f'.hit-title a[href="/entries/{i}"]' for i in ids))
+        )
         expect(tile).to_have_count(1, timeout=10_000)
         check_shown(conn, thread, shown(tile), f"search tile for {newest.question[:60]!r}")
         groups = tile.locator(".answer-group")
@@ -106,15 +110,17 @@ def test_a_search_for_each_changed_question_shows_each_versions_own_answer(watch
 def test_answer_groups_fit_a_phone(watched, base_url, conn, threads):
     w = watched(viewport=PHONE, is_mobile=True, has_touch=True)
     page = w.page
-    set_code, number = conn.execute("SELECT set_code, number FROM cards WHERE name = ? ORDER BY id LIMIT 1",
-                                    (ISSUE_CARDS[1],)).fetchone()
+    set_code, number = conn.execute(
+        "SELECT set_code, number FROM cards WHERE name = ? ORDER BY id LIMIT 1", (ISSUE_CARDS[1],)
+    ).fetchone()
     entry = thread_said(conn, threads[0])[0].entry_id
     for path in (f"/cards/{set_code}/{number}", f"/entries/{entry}"):
         page.goto(base_url + path)
         expect(page.locator(".answer-group").first).to_be_visible()
         overflow = page.evaluate(
             """() => Math.max(0, ...[...document.querySelectorAll('.answer-group')].map(
-                   el => el.getBoundingClientRect().right - window.innerWidth))""")
+                   el => el.getBoundingClientRect().right - window.innerWidth))"""
+        )
         assert overflow <= 0, f"{path}: an answer runs {overflow}px off the screen"
         assert page.evaluate("document.documentElement.scrollWidth - window.innerWidth") <= 0
     w.shot("answers-phone")

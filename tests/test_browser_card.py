@@ -6,6 +6,7 @@ What a player sees: the printed text, the text in force now under the latest rul
 ("KeyForge 16.0"), every erratum with the version it is in force under, each diff made of exactly
 the two texts shown, and no raw ``{A}`` anywhere. Screenshots go to tests/artifacts/.
 """
+
 from __future__ import annotations
 
 import re
@@ -38,10 +39,12 @@ def card(built_kb):
     with sqlite3.connect(f"file:{built_kb}?mode=ro", uri=True) as conn:
         rows = conn.execute(
             """SELECT c.set_code, c.number, c.text, count(*) AS n FROM card_errata ce JOIN cards c ON c.id = ce.card
-               GROUP BY c.id ORDER BY n DESC, c.id""").fetchall()
-        game, = conn.execute("SELECT name FROM games WHERE id = 'keyforge'").fetchone()
-        latest, = conn.execute("SELECT version FROM documents WHERE game = 'keyforge' "
-                               "ORDER BY version_sort DESC LIMIT 1").fetchone()
+               GROUP BY c.id ORDER BY n DESC, c.id"""
+        ).fetchall()
+        (game,) = conn.execute("SELECT name FROM games WHERE id = 'keyforge'").fetchone()
+        (latest,) = conn.execute(
+            "SELECT version FROM documents WHERE game = 'keyforge' ORDER BY version_sort DESC LIMIT 1"
+        ).fetchone()
     icon = re.compile("|".join(SPELLINGS.values()) + r"|\d[AD]\b")
     set_code, number, _, _ = next(r for r in rows if icon.search(r[2] or ""))
     return {"url": f"/cards/{set_code}/{number}", "game": game, "latest": latest}
@@ -54,8 +57,10 @@ def check_card_page(page, card) -> None:
     expect(in_force).to_be_visible()
     expect(in_force).to_contain_text(f"{card['game']} {card['latest']}")
     expect(page.locator("#in-force-text abbr.sym[title='Æmber']").first).to_be_visible()
-    printed = page.evaluate("() => document.querySelector('#printed-text').textContent"
-                            ".normalize('NFKC').replace(/[‘’ʼ]/g, \"'\").replace(/[“”„‟]/g, '\"').replace(/\\s+/g, '')")
+    printed = page.evaluate(
+        "() => document.querySelector('#printed-text').textContent"
+        ".normalize('NFKC').replace(/[‘’ʼ]/g, \"'\").replace(/[“”„‟]/g, '\"').replace(/\\s+/g, '')"
+    )
     items = page.evaluate(SIDES)
     assert items, "the card's errata are listed"
     for item in items:
@@ -66,8 +71,10 @@ def check_card_page(page, card) -> None:
             assert (item["old"], item["new"]) == (printed, item["text"]), f"v{item['version']}"
     current = [i for i in items if i["current"]]
     assert len(current) == 1
-    now = page.evaluate("() => document.querySelector('#in-force-text').textContent"
-                        ".normalize('NFKC').replace(/[‘’ʼ]/g, \"'\").replace(/[“”„‟]/g, '\"').replace(/\\s+/g, '')")
+    now = page.evaluate(
+        "() => document.querySelector('#in-force-text').textContent"
+        ".normalize('NFKC').replace(/[‘’ʼ]/g, \"'\").replace(/[“”„‟]/g, '\"').replace(/\\s+/g, '')"
+    )
     assert now == current[0]["text"]
 
 

@@ -7,6 +7,7 @@ phone, with the ruling changes starting on the first screen; what did not change
 and opens on a click; numbered steps show as steps, one under the other; each outcome table
 sits with the setup it was replayed from. Screenshots go to tests/artifacts/.
 """
+
 from __future__ import annotations
 
 import re
@@ -25,8 +26,7 @@ URL = "/changes?game=keyforge&from={}&to={}"
 REPORTED = {"desktop": 15_000, "phone": 30_000}
 WELL_UNDER = 0.8
 STEP = re.compile(r"^\s*\d{1,3}[.)]\s")
-VIEWPORTS = {"desktop": {"viewport": DESKTOP},
-             "phone": {"viewport": PHONE, "is_mobile": True, "has_touch": True}}
+VIEWPORTS = {"desktop": {"viewport": DESKTOP}, "phone": {"viewport": PHONE, "is_mobile": True, "has_touch": True}}
 
 
 @pytest.fixture
@@ -77,8 +77,11 @@ def test_a_long_changelog_is_a_page_to_read(opened, base_url, log, device):  # n
 
 @pytest.mark.parametrize("device", ["desktop", "phone"])
 def test_numbered_steps_show_one_under_the_other(opened, base_url, log, device):  # noqa: F811
-    n, r = next((n, r) for n, r in enumerate(log["ruling_changes"], 1)
-                if sum(bool(STEP.match(line)) for line in r["to_answer"].splitlines()) >= 3)
+    n, r = next(
+        (n, r)
+        for n, r in enumerate(log["ruling_changes"], 1)
+        if sum(bool(STEP.match(line)) for line in r["to_answer"].splitlines()) >= 3
+    )
     expected = [line for line in r["to_answer"].splitlines() if STEP.match(line)]
     w = opened(device)
     page = w.page

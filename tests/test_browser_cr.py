@@ -9,6 +9,7 @@ a folded run; goes from the versions page to what a release changed; filters the
 version; and on a phone nothing runs off the screen. Expected values come from the KB, never typed
 in. Screenshots go to tests/artifacts/.
 """
+
 from __future__ import annotations
 
 import re
@@ -30,9 +31,14 @@ def kb(built_kb):
 
 def test_type_a_term_open_the_rule_follow_subrule_and_cross_reference(watched, base_url, kb):
     latest = versions(kb)[-1]
-    rule, term = rule_entry(kb, latest, "702.19"), kb.execute(
-        """SELECT e.id FROM entries e JOIN documents d ON d.id = e.document WHERE d.game = 'mtg'
-           AND d.version = ? AND e.key = 'glossary/trample'""", (latest,)).fetchone()[0]
+    rule, term = (
+        rule_entry(kb, latest, "702.19"),
+        kb.execute(
+            """SELECT e.id FROM entries e JOIN documents d ON d.id = e.document WHERE d.game = 'mtg'
+           AND d.version = ? AND e.key = 'glossary/trample'""",
+            (latest,),
+        ).fetchone()[0],
+    )
     w = watched(viewport=DESKTOP)
     page = w.page
     page.goto(base_url + "/")
@@ -100,7 +106,7 @@ def test_versions_page_leads_to_what_a_release_changed(watched, base_url, kb):
     w = watched(viewport=DESKTOP)
     page = w.page
     page.goto(base_url + "/versions")
-    page.locator(f'#v-mtg-{vs[-1]} a.changes-link').click()
+    page.locator(f"#v-mtg-{vs[-1]} a.changes-link").click()
     page.wait_for_url(re.compile(rf".*/changes\?game=mtg&from={vs[-2]}&to={vs[-1]}$"))
     expect(page.locator("#pick-from")).to_have_value(vs[-2])
     expect(page.locator("#pick-to")).to_have_value(vs[-1])
@@ -128,8 +134,11 @@ def test_rule_pages_fit_a_phone(watched, base_url, kb):
     thread, old, new, before, after = renumbered(kb)
     w = watched(viewport=PHONE, is_mobile=True, has_touch=True)
     page = w.page
-    for name, path in (("phone-cr-rule", f"/mtg/{after}/{new}"), ("phone-cr-subrules", "/mtg/702.19"),
-                       ("phone-cr-versions", "/versions")):
+    for name, path in (
+        ("phone-cr-rule", f"/mtg/{after}/{new}"),
+        ("phone-cr-subrules", "/mtg/702.19"),
+        ("phone-cr-versions", "/versions"),
+    ):
         page.goto(base_url + path)
         expect(page.locator("h1")).to_be_visible()
         overflow = page.evaluate("document.documentElement.scrollWidth - window.innerWidth")

@@ -7,6 +7,7 @@ columns' descriptions folded above them), the canned queries listed and headed b
 a row naming the document it comes from rather than its number. Each page must log no console error
 and fail no request. Screenshots go to tests/artifacts/ for a person to look at.
 """
+
 from __future__ import annotations
 
 import json
@@ -20,8 +21,7 @@ from test_browser import ARTIFACTS, PHONE, Watched, browser, running, watching  
 
 #: the screens of the report: a laptop's and a phone's
 DESKTOP = {"width": 1280, "height": 800}
-SIZES = {"desktop": {"viewport": DESKTOP},
-         "phone": {"viewport": PHONE, "is_mobile": True, "has_touch": True}}
+SIZES = {"desktop": {"viewport": DESKTOP}, "phone": {"viewport": PHONE, "is_mobile": True, "has_touch": True}}
 DB = "kb"
 
 
@@ -35,6 +35,7 @@ def ds_url(built_kb):
 
 def metadata_json(url: str, path: str = "/-/metadata.json") -> dict:
     import time
+
     deadline = time.monotonic() + 60
     while True:
         try:
@@ -133,9 +134,11 @@ def test_a_row_names_its_document_and_card(watched, ds_url, built_kb, size):
     with sqlite3.connect(f"file:{built_kb}?mode=ro", uri=True) as conn:
         entry, doc_id, doc_title = conn.execute(
             """SELECT e.id, d.id, d.title FROM entries e JOIN documents d ON d.id = e.document
-               WHERE d.game = 'keyforge' AND e.kind = 'faq' ORDER BY d.version_sort DESC, e.ordinal LIMIT 1""").fetchone()
+               WHERE d.game = 'keyforge' AND e.kind = 'faq' ORDER BY d.version_sort DESC, e.ordinal LIMIT 1"""
+        ).fetchone()
         erratum, card = conn.execute(
-            "SELECT ce.id, c.name FROM card_errata ce JOIN cards c ON c.id = ce.card LIMIT 1").fetchone()
+            "SELECT ce.id, c.name FROM card_errata ce JOIN cards c ON c.id = ce.card LIMIT 1"
+        ).fetchone()
     w = watched(size)
     w.page.goto(f"{ds_url}/{DB}/card_errata/{erratum}")
     expect(w.page.locator("td.col-card a")).to_have_text(card)

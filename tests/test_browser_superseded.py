@@ -8,6 +8,7 @@ mark and a way back to the latest; the verified badge says per version what the 
 on a phone nothing of it runs off the screen. Expected values come from the KB (its threads,
 supersessions and replays), never typed in. Screenshots go to tests/artifacts/.
 """
+
 from __future__ import annotations
 
 import re
@@ -28,7 +29,9 @@ def _superseded_bait(built_kb) -> dict:
         eid, version = conn.execute(
             """SELECT e.id, d.version FROM entries e JOIN documents d ON d.id = e.document
                WHERE e.kind = 'faq' AND e.question LIKE ? AND d.game = 'keyforge'
-               ORDER BY d.version_sort LIMIT 1""", (BAIT_QUESTION,)).fetchone()
+               ORDER BY d.version_sort LIMIT 1""",
+            (BAIT_QUESTION,),
+        ).fetchone()
         detail = entry_detail(conn, eid)
     assert detail["superseded_by"], "a later version changed the oldest Bait and Switch answer"
     return {"id": eid, "version": version, "detail": detail}
@@ -38,7 +41,9 @@ def _fits(page, selector: str) -> None:
     """Every element matching ``selector`` lies within the viewport's width."""
     overflow = page.evaluate(
         """sel => Math.max(0, ...[...document.querySelectorAll(sel)].map(
-               el => el.getBoundingClientRect().right - window.innerWidth))""", selector)
+               el => el.getBoundingClientRect().right - window.innerWidth))""",
+        selector,
+    )
     assert overflow <= 0, f"{selector} runs {overflow}px off the screen"
 
 
@@ -82,8 +87,9 @@ def test_verified_badge_shows_what_each_version_checked(watched, base_url, built
         assert item.get_attribute("data-status") == v["status"]
         for r, run in enumerate(v["runs"]):
             box = item.locator(".vrun").nth(r)
-            words = {"this": "this answer", "same": "same ruling",
-                     "other": f"the v{run['expect_version']} ruling"}.get(run["ruling"], "unverified")
+            words = {"this": "this answer", "same": "same ruling", "other": f"the v{run['expect_version']} ruling"}.get(
+                run["ruling"], "unverified"
+            )
             expect(box).to_contain_text(words)
             for c in run["checks"]:
                 if c["shown"]:
@@ -108,7 +114,8 @@ def test_search_naming_an_old_version_shows_its_text_marked(watched, base_url, b
     expect(page.locator("#version-query")).to_contain_text(f"v{bait['version']}")
     # the answer shown as this hit's is the one of the group of versions holding the one searched
     expect(hit.locator(".answer-group.is-current")).to_have_attribute(
-        "data-versions", re.compile(rf"(^| ){re.escape(bait['version'])}( |$)"))
+        "data-versions", re.compile(rf"(^| ){re.escape(bait['version'])}( |$)")
+    )
     mark = hit.locator(".superseded")
     expect(mark).to_contain_text(f"Changed in v{later['version']}:")
     expect(mark.locator("a")).to_have_attribute("href", f"/entries/{later['entry_id']}")
@@ -125,8 +132,17 @@ def test_superseded_marks_fit_a_phone(watched, base_url, built_kb):
     w = watched(viewport=PHONE, is_mobile=True, has_touch=True)
     page = w.page
     for name, path, parts in (
-            ("phone-superseded-entry", f"/entries/{bait['id']}", ("#superseded", "#verified li.vres", "#history .superseded")),
-            ("phone-superseded-search", f"/?q=bait+and+switch+in+{bait['version']}", ("#version-query", ".hit .superseded"))):
+        (
+            "phone-superseded-entry",
+            f"/entries/{bait['id']}",
+            ("#superseded", "#verified li.vres", "#history .superseded"),
+        ),
+        (
+            "phone-superseded-search",
+            f"/?q=bait+and+switch+in+{bait['version']}",
+            ("#version-query", ".hit .superseded"),
+        ),
+    ):
         page.goto(base_url + path)
         for part in parts:
             expect(page.locator(part).first).to_be_visible()

@@ -12,6 +12,7 @@ root and for other users where user namespaces are enabled; the test is skipped,
 where they are not. "Permission denied" is a folder of mode 0555 written by a user it does not
 belong to (root runs the command as ``nobody`` through ``setpriv``, since root may write anywhere).
 """
+
 from __future__ import annotations
 
 import os
@@ -76,8 +77,9 @@ def test_the_files_of_gone_processes_are_swept_and_a_live_ones_kept(kb_copy, com
 
 def _start_full_build(db: Path) -> tuple[subprocess.Popen, Path]:
     """A ``build --full`` of ``db``, once it is writing its temporary KB."""
-    proc = subprocess.Popen([str(RULEBASE), "build", "--full", "--db", str(db)],
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    proc = subprocess.Popen(
+        [str(RULEBASE), "build", "--full", "--db", str(db)], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True
+    )
     tmp = db.with_name(f".{db.name}.{proc.pid}.tmp")
     deadline = time.monotonic() + 120
     while not (tmp.exists() and tmp.stat().st_size > 0):
@@ -121,8 +123,9 @@ def kill_ingest_at(db: Path, moment: str) -> None:
     """Start an ingest into ``db`` and kill it outright at ``moment``: ``copying`` (its copy of the
     KB is being written), ``copied`` (the copy is whole), ``writing`` (the copy's transaction has a
     journal), ``hot`` (that journal was synced: SQLite would play it back)."""
-    proc = subprocess.Popen([str(RULEBASE), *INGEST, "--db", str(db)],
-                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    proc = subprocess.Popen(
+        [str(RULEBASE), *INGEST, "--db", str(db)], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL
+    )
     tmp = db.with_name(f".{db.name}.{proc.pid}.tmp")
     journal = tmp.with_name(tmp.name + "-journal")
     size = db.stat().st_size
@@ -136,8 +139,12 @@ def kill_ingest_at(db: Path, moment: str) -> None:
         except FileNotFoundError:
             copied = copied if tmp.exists() else 0
             head = b""
-        if {"copying": 0 < copied < size, "copied": copied >= size, "writing": bool(head),
-                "hot": head == JOURNAL_MAGIC}[moment]:
+        if {
+            "copying": 0 < copied < size,
+            "copied": copied >= size,
+            "writing": bool(head),
+            "hot": head == JOURNAL_MAGIC,
+        }[moment]:
             break
         time.sleep(0.001)
     proc.kill()
@@ -175,10 +182,12 @@ def kill_in_place_writer(db: Path) -> Path:
     """Kill -9 a process that deletes every entry of ``db`` in place, once SQLite has synced its
     journal and started changing the KB itself (a small page cache makes it spill); the journal."""
     journal = db.with_name(db.name + "-journal")
-    script = ("import sqlite3, sys, time\n"
-              "c = sqlite3.connect(sys.argv[1], isolation_level=None)\n"
-              "c.execute('PRAGMA cache_size = 8'); c.execute('BEGIN IMMEDIATE')\n"
-              "c.execute('DELETE FROM entries_fts'); print('spilled', flush=True); time.sleep(300)\n")
+    script = (
+        "import sqlite3, sys, time\n"
+        "c = sqlite3.connect(sys.argv[1], isolation_level=None)\n"
+        "c.execute('PRAGMA cache_size = 8'); c.execute('BEGIN IMMEDIATE')\n"
+        "c.execute('DELETE FROM entries_fts'); print('spilled', flush=True); time.sleep(300)\n"
+    )
     proc = subprocess.Popen([sys.executable, "-c", script, str(db)], stdout=subprocess.PIPE, text=True)
     assert proc.stdout.readline().strip() == "spilled"
     assert journal.read_bytes()[:8] == JOURNAL_MAGIC, "no hot journal: this test would prove nothing"
@@ -194,14 +203,16 @@ def _namespaces_work() -> bool:
     if shutil.which("unshare") is None:
         return False
     with tempfile.TemporaryDirectory() as d:
-        probe = subprocess.run(["unshare", "-rm", "sh", "-c", f"mount -t tmpfs -o size=1m tmpfs {d}"],
-                               capture_output=True)
+        probe = subprocess.run(
+            ["unshare", "-rm", "sh", "-c", f"mount -t tmpfs -o size=1m tmpfs {d}"], capture_output=True
+        )
     return probe.returncode == 0
 
 
-needs_namespaces = pytest.mark.skipif(not _namespaces_work(),
-                                      reason="user and mount namespaces are disabled here (unshare -rm "
-                                             "cannot mount a tmpfs): no small disk to fill")
+needs_namespaces = pytest.mark.skipif(
+    not _namespaces_work(),
+    reason="user and mount namespaces are disabled here (unshare -rm cannot mount a tmpfs): no small disk to fill",
+)
 
 
 def in_small_disk(kb: Path, size_kib: int, command: list[str], out: Path, read_only: bool = False):
@@ -211,21 +222,24 @@ def in_small_disk(kb: Path, size_kib: int, command: list[str], out: Path, read_o
     disk.mkdir()
     out.mkdir()
     db = disk / "kb.sqlite"
-    script = "\n".join([
-        "set -e",
-        f"mount -t tmpfs -o size={size_kib}k tmpfs {disk}",
-        f"cp {kb} {db}",
-        *([f"mount -o remount,ro {disk}"] if read_only else []),
-        "set +e",
-        f"{shlex.join([str(RULEBASE), *command, '--db', str(db)])} >{out}.stdout 2>{out}.stderr",
-        f"echo $? >{out}.rc",
-        f"cp -a {disk}/. {out}/",
-    ])
+    script = "\n".join(
+        [
+            "set -e",
+            f"mount -t tmpfs -o size={size_kib}k tmpfs {disk}",
+            f"cp {kb} {db}",
+            *([f"mount -o remount,ro {disk}"] if read_only else []),
+            "set +e",
+            f"{shlex.join([str(RULEBASE), *command, '--db', str(db)])} >{out}.stdout 2>{out}.stderr",
+            f"echo $? >{out}.rc",
+            f"cp -a {disk}/. {out}/",
+        ]
+    )
     run = subprocess.run(["unshare", "-rm", "sh", "-c", script], capture_output=True, text=True, timeout=300)
     assert run.returncode == 0, run.stderr
     rc = int(Path(f"{out}.rc").read_text())
-    return subprocess.CompletedProcess(command, rc, Path(f"{out}.stdout").read_text(),
-                                       Path(f"{out}.stderr").read_text()), db
+    return subprocess.CompletedProcess(
+        command, rc, Path(f"{out}.stdout").read_text(), Path(f"{out}.stderr").read_text()
+    ), db
 
 
 @needs_namespaces
@@ -275,8 +289,9 @@ def test_a_folder_without_write_permission_is_named(built_kb, command):
         shutil.copyfile(built_kb, db)
         db.chmod(0o644)
         folder.chmod(0o555)
-        proc = subprocess.run([*as_other, str(RULEBASE), *command, "--db", str(db)], capture_output=True,
-                              text=True, timeout=300)
+        proc = subprocess.run(
+            [*as_other, str(RULEBASE), *command, "--db", str(db)], capture_output=True, text=True, timeout=300
+        )
         one_line_error(proc, f"cannot write to {folder}: permission denied", f"the KB at {db} is unchanged")
         assert sha(db) == sha(built_kb) and leftovers(folder) == []
     finally:

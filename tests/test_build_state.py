@@ -1,5 +1,6 @@
 """Incremental builds (rulebase/build_state.py): a second ``rulebase build`` redoes only what changed,
 and what it leaves is what a full build would have built."""
+
 from __future__ import annotations
 
 import hashlib
@@ -19,9 +20,13 @@ def sha(path: Path) -> str:
 def entries(db: Path) -> dict[tuple[str, str, str], tuple]:
     conn = sqlite3.connect(f"file:{db}?mode=ro", uri=True)
     try:
-        return {(g, v, k): (t, q, b, c, conf) for g, v, k, t, q, b, c, conf in conn.execute(
-            """SELECT d.game, d.version, e.key, e.title, e.question, e.body, e.category, e.confidence
-               FROM entries e JOIN documents d ON d.id = e.document""")}
+        return {
+            (g, v, k): (t, q, b, c, conf)
+            for g, v, k, t, q, b, c, conf in conn.execute(
+                """SELECT d.game, d.version, e.key, e.title, e.question, e.body, e.category, e.confidence
+               FROM entries e JOIN documents d ON d.id = e.document"""
+            )
+        }
     finally:
         conn.close()
 
@@ -29,8 +34,14 @@ def entries(db: Path) -> dict[tuple[str, str, str], tuple]:
 def entry_ids(db: Path, game: str, version: str) -> set[int]:
     conn = sqlite3.connect(f"file:{db}?mode=ro", uri=True)
     try:
-        return {i for (i,) in conn.execute("""SELECT e.id FROM entries e JOIN documents d ON d.id = e.document
-                                              WHERE d.game = ? AND d.version = ?""", (game, version))}
+        return {
+            i
+            for (i,) in conn.execute(
+                """SELECT e.id FROM entries e JOIN documents d ON d.id = e.document
+                                              WHERE d.game = ? AND d.version = ?""",
+                (game, version),
+            )
+        }
     finally:
         conn.close()
 
@@ -53,11 +64,16 @@ def test_a_changed_document_is_the_only_one_parsed_again(kb_copy, tmp_path):
     the earlier versions); 1.1, 1.2 and Keeper of the Cards keep their entries untouched. The result
     is the KB a full build of the same sources gives."""
     changed = tmp_path / "rulebook-1.3.md"
-    changed.write_text(MD13.read_text(encoding="utf-8").replace(
-        "Bait and Switch’s effect will be triggered 2 times", "Bait and Switch’s effect will be triggered 3 times"),
-        encoding="utf-8")
+    changed.write_text(
+        MD13.read_text(encoding="utf-8").replace(
+            "Bait and Switch’s effect will be triggered 2 times", "Bait and Switch’s effect will be triggered 3 times"
+        ),
+        encoding="utf-8",
+    )
     manifest = manifest_copy(tmp_path)
-    manifest.write_text(manifest.read_text(encoding="utf-8").replace(str(MD13.resolve()), str(changed)), encoding="utf-8")
+    manifest.write_text(
+        manifest.read_text(encoding="utf-8").replace(str(MD13.resolve()), str(changed)), encoding="utf-8"
+    )
     kept = {v: entry_ids(kb_copy, "keyforge", v) for v in ("1.1", "1.2")}
     proc = build(kb_copy, "--manifest", str(manifest))
     parsed = [line.split()[:2] for line in proc.stdout.splitlines() if not line.startswith("total")]
@@ -103,8 +119,10 @@ def test_a_change_of_code_rebuilds_everything(kb_copy):
 def test_changed_rulings_are_replayed_without_parsing_anything(kb_copy, tmp_path):
     rulings = tmp_path / "rulings" / "keyforge"
     rulings.mkdir(parents=True)
-    (rulings / "one.yaml").write_text((SOURCES.parent / "rulings" / "keyforge" / "bait-and-switch-14-amber.yaml")
-                                      .read_text(encoding="utf-8"), encoding="utf-8")
+    (rulings / "one.yaml").write_text(
+        (SOURCES.parent / "rulings" / "keyforge" / "bait-and-switch-14-amber.yaml").read_text(encoding="utf-8"),
+        encoding="utf-8",
+    )
     proc = build(kb_copy, "--rulings", str(tmp_path / "rulings"))
     assert "1 scenarios verified" in proc.stdout
     assert [line for line in proc.stdout.splitlines() if not line.startswith("total")] == []

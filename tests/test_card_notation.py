@@ -11,6 +11,7 @@ Archons data), ``1A``/``2D`` (later sets' data), the icon font's glyphs (the new
 ``{A}``/``{D}`` (the 1.3 errata), and the icon's word ("1 Æmber", "2 damage", "amber", "Aember")
 where an ingester writes the icon as its word. Expected texts come from the KB, never from the test.
 """
+
 from __future__ import annotations
 
 import re
@@ -36,7 +37,8 @@ def erratum_cards(conn: sqlite3.Connection) -> list[tuple[int, str, str]]:
     return conn.execute(
         """SELECT DISTINCT c.id, c.set_code, c.number FROM cards c
            WHERE c.name IN (SELECT r.name FROM card_errata ce JOIN cards r ON r.id = ce.card)
-           ORDER BY c.id""").fetchall()
+           ORDER BY c.id"""
+    ).fetchall()
 
 
 def shown(node) -> str:
@@ -64,10 +66,11 @@ def squeeze(text: str) -> str:
 def cards(built_kb):
     with sqlite3.connect(f"file:{built_kb}?mode=ro", uri=True) as conn:
         found = erratum_cards(conn)
-        game, = conn.execute("SELECT name FROM games WHERE id = 'keyforge'").fetchone()
+        (game,) = conn.execute("SELECT name FROM games WHERE id = 'keyforge'").fetchone()
         versions = conn.execute(
             "SELECT version, max(version_sort) FROM documents WHERE game = 'keyforge' GROUP BY version "
-            "ORDER BY max(version_sort)").fetchall()
+            "ORDER BY max(version_sort)"
+        ).fetchall()
     assert len(found) > 10, "the bundled rulebooks issue errata for many cards"
     return found, game, versions
 
@@ -99,8 +102,9 @@ def test_each_diff_is_the_printed_text_against_the_erratum_shown(client, cards):
             for deleted in diff.find_all("del"):
                 inserted = deleted.find_next_sibling()
                 if inserted is not None and inserted.name == "ins":
-                    assert squeeze(ICON_WORDS.sub("", shown(deleted))) != squeeze(ICON_WORDS.sub("", shown(inserted))), \
-                        f"{set_code} {number}: {deleted} {inserted}"
+                    assert squeeze(ICON_WORDS.sub("", shown(deleted))) != squeeze(
+                        ICON_WORDS.sub("", shown(inserted))
+                    ), f"{set_code} {number}: {deleted} {inserted}"
     assert diffs, "the errata change some printed texts"
 
 
@@ -111,9 +115,14 @@ def test_the_text_in_force_now_and_the_versions_each_text_is_in_force_under(clie
         for card_id, set_code, number in found:
             soup = BeautifulSoup(page(client, f"/cards/{set_code}/{number}"), "html.parser")
             items = {i["data-version"]: i for i in soup.select("#errata .timeline-item")}
-            issued = [v for v, in conn.execute(
-                """SELECT d.version FROM card_errata ce JOIN documents d ON d.id = ce.document
-                   WHERE ce.card = ? ORDER BY d.version_sort""", (card_id,))]
+            issued = [
+                v
+                for (v,) in conn.execute(
+                    """SELECT d.version FROM card_errata ce JOIN documents d ON d.id = ce.document
+                   WHERE ce.card = ? ORDER BY d.version_sort""",
+                    (card_id,),
+                )
+            ]
             assert set(issued) <= set(items), f"{set_code} {number}: every erratum issued for it is listed"
             for version, item in items.items():
                 assert f"{game} {version}" in shown(item.select_one(".timeline-head")), "named as KeyForge 16.0"
@@ -146,7 +155,8 @@ def test_a_card_without_errata_has_its_printed_text_in_force_under_every_version
     with sqlite3.connect(f"file:{built_kb}?mode=ro", uri=True) as conn:
         plain = conn.execute(
             """SELECT set_code, min(number) FROM cards WHERE name NOT IN
-               (SELECT r.name FROM card_errata ce JOIN cards r ON r.id = ce.card) GROUP BY set_code""").fetchall()
+               (SELECT r.name FROM card_errata ce JOIN cards r ON r.id = ce.card) GROUP BY set_code"""
+        ).fetchall()
     assert len(plain) > 5
     for set_code, number in plain:
         soup = BeautifulSoup(page(client, f"/cards/{set_code}/{number}"), "html.parser")
@@ -163,10 +173,17 @@ def notation_variants() -> dict[str, tuple[str, str]]:
     ("2<A>") and a lone icon ("more <A> than") read in it. Damage alone stays the icon: "damage" alone
     is prose."""
     return {
-        "braces": ("{n}{{A}}", "{A}"), "angle": ("{n}<A>", "<A>"), "letter": ("{n}A", "A"),
-        "letter-spaced": ("{n} A", "A"), "glyph": ("{n}\uf360", "\uf360"), "word": ("{n} Æmber", "Æmber"),
-        "lower-word": ("{n} amber", "amber"), "ascii-word": ("{n} Aember", "Aember"),
-        "damage-braces": ("{n}{{D}}", None), "damage-letter": ("{n}D", None), "damage-glyph": ("{n}\uf361", None),
+        "braces": ("{n}{{A}}", "{A}"),
+        "angle": ("{n}<A>", "<A>"),
+        "letter": ("{n}A", "A"),
+        "letter-spaced": ("{n} A", "A"),
+        "glyph": ("{n}\uf360", "\uf360"),
+        "word": ("{n} Æmber", "Æmber"),
+        "lower-word": ("{n} amber", "amber"),
+        "ascii-word": ("{n} Aember", "Aember"),
+        "damage-braces": ("{n}{{D}}", None),
+        "damage-letter": ("{n}D", None),
+        "damage-glyph": ("{n}\uf361", None),
         "damage-word": ("{n} damage", None),
     }
 
@@ -196,7 +213,9 @@ def test_an_erratum_differing_only_in_notation_is_the_printed_text(built_kb, kb_
             text = rewrite(printed or "", variant, letter)
             icons += bool(re.search(rf"{SPELLINGS[letter]}|\d{letter}\b", printed or ""))
             conn.execute("UPDATE card_errata SET text = ? WHERE id = ?", (text, erratum))
-        issued = conn.execute("SELECT DISTINCT c.set_code, c.number FROM card_errata ce JOIN cards c ON c.id = ce.card").fetchall()
+        issued = conn.execute(
+            "SELECT DISTINCT c.set_code, c.number FROM card_errata ce JOIN cards c ON c.id = ce.card"
+        ).fetchall()
     assert icons, f"no printed text with an erratum writes the {letter} icon"
     client = create_app(kb_copy).test_client()
     for set_code, number in issued:
@@ -206,5 +225,7 @@ def test_an_erratum_differing_only_in_notation_is_the_printed_text(built_kb, kb_
         for item in soup.select("#errata .timeline-item"):
             assert not item.select("ins, del"), f"{set_code} {number}: {item.select('ins, del')}"
             assert shown(item.select_one(".erratum-text")) == printed
-            assert str(item.select_one(".erratum-text")).count("<abbr") == str(soup.find(id="printed-text")).count("<abbr")
+            assert str(item.select_one(".erratum-text")).count("<abbr") == str(soup.find(id="printed-text")).count(
+                "<abbr"
+            )
         assert shown(soup.find(id="in-force-text")) == printed

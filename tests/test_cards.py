@@ -1,4 +1,5 @@
 """Loading the printed cards of data/cards into the knowledge base (kb.cards)."""
+
 from __future__ import annotations
 
 import json
@@ -45,24 +46,29 @@ def test_set_codes_as_in_files(conn):
     assert codes == {f["code"] for f in _files()}
     assert "MG2024" in codes and "MG24" not in codes
     assert conn.execute("SELECT set_name FROM cards WHERE set_code = 'CotA' LIMIT 1").fetchone() == (
-        "Call of the Archons",)
+        "Call of the Archons",
+    )
 
 
 def test_duplicate_policy(conn):
     # a standard rarity beats Special/FIXED; otherwise the first card of the file wins
-    assert conn.execute(
-        "SELECT name, rarity FROM cards WHERE set_code = 'MG2024' AND number = '305'").fetchone() == (
-        "Veylan Analyst", "Uncommon")
-    assert conn.execute(
-        "SELECT name, rarity FROM cards WHERE set_code = 'MM' AND number = '125'").fetchone() == (
-        "Ultra Gravitron", "Rare")
-    assert conn.execute(
-        "SELECT name, rarity FROM cards WHERE set_code = 'MoMu' AND number = '020'").fetchone() == (
-        "Tormax", "Rare")
+    assert conn.execute("SELECT name, rarity FROM cards WHERE set_code = 'MG2024' AND number = '305'").fetchone() == (
+        "Veylan Analyst",
+        "Uncommon",
+    )
+    assert conn.execute("SELECT name, rarity FROM cards WHERE set_code = 'MM' AND number = '125'").fetchone() == (
+        "Ultra Gravitron",
+        "Rare",
+    )
+    assert conn.execute("SELECT name, rarity FROM cards WHERE set_code = 'MoMu' AND number = '020'").fetchone() == (
+        "Tormax",
+        "Rare",
+    )
     # house variants: the first one in the file
-    assert conn.execute(
-        "SELECT name, house FROM cards WHERE set_code = 'MM' AND number = '001'").fetchone() == (
-        "Dark Æmber Vault", "shadows")
+    assert conn.execute("SELECT name, house FROM cards WHERE set_code = 'MM' AND number = '001'").fetchone() == (
+        "Dark Æmber Vault",
+        "shadows",
+    )
     # deterministic: reading twice gives the same rows
     assert read_cards(CARDS_DIR).rows == read_cards(CARDS_DIR).rows
 
@@ -70,7 +76,8 @@ def test_duplicate_policy(conn):
 def test_anger_columns(conn):
     row = conn.execute(
         """SELECT name, house, type, power, armor, amber, text, traits, keywords, rarity, localized_names
-           FROM cards WHERE set_code = 'CotA' AND number = '001'""").fetchone()
+           FROM cards WHERE set_code = 'CotA' AND number = '001'"""
+    ).fetchone()
     name, house, type_, power, armor, amber, text, traits, keywords, rarity, localized = row
     assert (name, house, type_, rarity) == ("Anger", "brobnar", "action", "Common")
     assert (power, armor, amber) == (0, None, 1)
@@ -83,20 +90,22 @@ def test_anger_columns(conn):
 
 
 def test_numbers_as_printed_and_ints(conn):
-    assert conn.execute(
-        "SELECT number FROM cards WHERE set_code = 'AoA' AND name = 'Pain Reaction'").fetchone() == ("078",)
-    power, armor = conn.execute(
-        "SELECT power, armor FROM cards WHERE set_code = 'CotA' AND number = '255'").fetchone()
+    assert conn.execute("SELECT number FROM cards WHERE set_code = 'AoA' AND name = 'Pain Reaction'").fetchone() == (
+        "078",
+    )
+    power, armor = conn.execute("SELECT power, armor FROM cards WHERE set_code = 'CotA' AND number = '255'").fetchone()
     assert isinstance(power, int) and isinstance(armor, int)
-    traits = json.loads(conn.execute(
-        "SELECT traits FROM cards WHERE set_code = 'CotA' AND number = '255'").fetchone()[0])
+    traits = json.loads(
+        conn.execute("SELECT traits FROM cards WHERE set_code = 'CotA' AND number = '255'").fetchone()[0]
+    )
     assert isinstance(traits, list) and traits
 
 
 def test_cards_fts(conn):
     rows = conn.execute(
         """SELECT c.set_code, c.number, c.name FROM cards_fts JOIN cards c ON c.id = cards_fts.rowid
-           WHERE cards_fts MATCH '"bait and switch"' ORDER BY bm25(cards_fts)""").fetchall()
+           WHERE cards_fts MATCH '"bait and switch"' ORDER BY bm25(cards_fts)"""
+    ).fetchall()
     assert ("CotA", "267", "Bait and Switch") in rows
     # card text is indexed too
     hits = conn.execute("SELECT count(*) FROM cards_fts WHERE cards_fts MATCH 'snufflegator'").fetchone()[0]

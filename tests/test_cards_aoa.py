@@ -1,6 +1,7 @@
 """Board-level tests of the Age of Ascension cards defined by hand for their irregular text
 (engine/cards/aoa, engine.effects_more*): each sets up a board, plays or uses the card, and checks
 the state its text says."""
+
 from __future__ import annotations
 
 import pytest
@@ -25,31 +26,54 @@ def _eng(kb_conn, house, p1=None, p2=None, answers=()):
 
 # ------------------------------------------------------------------------------ Brobnar
 
+
 def test_1_2_punch_stuns_or_destroys_an_already_stunned_creature(kb_conn):
-    eng = _eng(kb_conn, "brobnar", {"hand": ["1-2 Punch"]}, {"battleline": ["Troll", {"card": "Krump", "stunned": True}]},
-               answers=["Troll"])
+    eng = _eng(
+        kb_conn,
+        "brobnar",
+        {"hand": ["1-2 Punch"]},
+        {"battleline": ["Troll", {"card": "Krump", "stunned": True}]},
+        answers=["Troll"],
+    )
     eng.play(card(eng, "1-2 Punch"))
     assert card(eng, "Troll").stunned
-    eng = _eng(kb_conn, "brobnar", {"hand": ["1-2 Punch"]}, {"battleline": ["Troll", {"card": "Krump", "stunned": True}]},
-               answers=["Krump"])
+    eng = _eng(
+        kb_conn,
+        "brobnar",
+        {"hand": ["1-2 Punch"]},
+        {"battleline": ["Troll", {"card": "Krump", "stunned": True}]},
+        answers=["Krump"],
+    )
     eng.play(card(eng, "1-2 Punch"))
     assert labels(eng, "player2", "battleline") == ["Troll"]
 
 
 def test_bellowing_patrizate_damages_entering_creatures_only_while_ready(kb_conn):
-    eng = _eng(kb_conn, "brobnar", {"hand": ["Bumpsy"], "battleline": ["Bellowing Patrizate"]},
-               answers=["right", "Bellowing Patrizate"])
+    eng = _eng(
+        kb_conn,
+        "brobnar",
+        {"hand": ["Bumpsy"], "battleline": ["Bellowing Patrizate"]},
+        answers=["right", "Bellowing Patrizate"],
+    )
     eng.play(card(eng, "Bumpsy"))
     assert card(eng, "Bumpsy").damage == 1
-    eng = _eng(kb_conn, "brobnar", {"hand": ["Bumpsy"], "battleline": [{"card": "Bellowing Patrizate", "exhausted": True}]},
-               answers=["right"])
+    eng = _eng(
+        kb_conn,
+        "brobnar",
+        {"hand": ["Bumpsy"], "battleline": [{"card": "Bellowing Patrizate", "exhausted": True}]},
+        answers=["right"],
+    )
     eng.play(card(eng, "Bumpsy"))
     assert card(eng, "Bumpsy").damage == 0
 
 
 def test_cybergiant_rig_turns_healed_damage_into_counters_and_sheds_one_each_turn(kb_conn):
-    eng = _eng(kb_conn, "brobnar", {"hand": ["Cybergiant Rig"], "battleline": [{"card": "Troll", "damage": 3}]},
-               {"houses": ["brobnar"]})
+    eng = _eng(
+        kb_conn,
+        "brobnar",
+        {"hand": ["Cybergiant Rig"], "battleline": [{"card": "Troll", "damage": 3}]},
+        {"houses": ["brobnar"]},
+    )
     eng.play(card(eng, "Cybergiant Rig"))
     troll = card(eng, "Troll")
     assert troll.damage == 0 and troll.power_counters == 3
@@ -81,8 +105,9 @@ def test_lollop_deals_no_damage_when_attacked_but_does_when_attacking(kb_conn):
 
 
 def test_ogopogo_may_deal_2_after_destroying_what_it_attacked(kb_conn):
-    eng = _eng(kb_conn, "brobnar", {"battleline": ["Ogopogo"]}, {"battleline": ["Urchin", "Bumpsy"]},
-               answers=["yes", "Bumpsy"])
+    eng = _eng(
+        kb_conn, "brobnar", {"battleline": ["Ogopogo"]}, {"battleline": ["Urchin", "Bumpsy"]}, answers=["yes", "Bumpsy"]
+    )
     urchin = card(eng, "Urchin")
     urchin.attacked_this_turn = True  # elusive already spent
     eng.use(card(eng, "Ogopogo"), "fight", target=urchin)
@@ -102,14 +127,20 @@ def test_the_flex_gains_half_the_power_rounded_down(kb_conn):
 
 
 def test_war_grumpus_readies_and_fights_with_a_neighboring_giant(kb_conn):
-    eng = _eng(kb_conn, "brobnar", {"battleline": ["War Grumpus", {"card": "Troll", "exhausted": True}]},
-               {"battleline": ["Urchin"]}, answers=["Urchin"])
+    eng = _eng(
+        kb_conn,
+        "brobnar",
+        {"battleline": ["War Grumpus", {"card": "Troll", "exhausted": True}]},
+        {"battleline": ["Urchin"]},
+        answers=["Urchin"],
+    )
     eng.game.players["player2"].creatures[0].attacked_this_turn = True
     eng.use(card(eng, "War Grumpus"), "reap")
     assert labels(eng, "player2", "discard") == ["Urchin"] and card(eng, "Troll").exhausted
 
 
 # ------------------------------------------------------------------------------ Dis
+
 
 def test_banish_puts_an_enemy_creature_into_its_owners_archives(kb_conn):
     eng = _eng(kb_conn, "dis", {"hand": ["Banish"]}, {"battleline": ["Troll"]})
@@ -130,24 +161,34 @@ def test_bloodshard_imp_makes_a_reaper_be_sacrificed(kb_conn):
 
 
 def test_cull_the_weak_destroys_the_least_powerful_enemy(kb_conn):
-    eng = _eng(kb_conn, "dis", {"hand": ["Cull the Weak"], "battleline": ["Dust Pixie"]}, {"battleline": ["Troll", "Bumpsy"]})
+    eng = _eng(
+        kb_conn, "dis", {"hand": ["Cull the Weak"], "battleline": ["Dust Pixie"]}, {"battleline": ["Troll", "Bumpsy"]}
+    )
     eng.play(card(eng, "Cull the Weak"))
     assert labels(eng, "player2", "battleline") == ["Troll"] and labels(eng, "player1", "battleline") == ["Dust Pixie"]
 
 
 def test_onyx_knight_destroys_each_creature_with_odd_power(kb_conn):
-    eng = _eng(kb_conn, "dis", {"hand": ["Onyx Knight"], "battleline": ["Dust Pixie"]}, {"battleline": ["Troll", "Bumpsy"]},
-               answers=["right"])
+    eng = _eng(
+        kb_conn,
+        "dis",
+        {"hand": ["Onyx Knight"], "battleline": ["Dust Pixie"]},
+        {"battleline": ["Troll", "Bumpsy"]},
+        answers=["right"],
+    )
     eng.play(card(eng, "Onyx Knight"))
     assert labels(eng, "player1", "battleline") == ["Onyx Knight"] and labels(eng, "player2", "battleline") == ["Troll"]
 
 
 # ------------------------------------------------------------------------------ Logos
 
+
 def test_backup_copy_puts_its_creature_on_top_of_the_deck(kb_conn):
     eng = _eng(kb_conn, "logos", {"battleline": [{"card": "Troll", "upgrades": ["Backup Copy"]}], "deck": ["Bumpsy"]})
     eng.destroy([card(eng, "Troll")])
-    assert labels(eng, "player1", "deck") == ["Troll", "Bumpsy"] and labels(eng, "player1", "discard") == ["Backup Copy"]
+    assert labels(eng, "player1", "deck") == ["Troll", "Bumpsy"] and labels(eng, "player1", "discard") == [
+        "Backup Copy"
+    ]
 
 
 def test_binate_rupture_doubles_each_pool(kb_conn):
@@ -157,22 +198,33 @@ def test_binate_rupture_doubles_each_pool(kb_conn):
 
 
 def test_entropic_swirl_deals_2_and_gains_1_per_trait(kb_conn):
-    eng = _eng(kb_conn, "logos", {"hand": ["Entropic Swirl"]}, {"battleline": ["Troll", "Doc Bookton"]},
-               answers=["Troll"])
+    eng = _eng(
+        kb_conn, "logos", {"hand": ["Entropic Swirl"]}, {"battleline": ["Troll", "Doc Bookton"]}, answers=["Troll"]
+    )
     eng.play(card(eng, "Entropic Swirl"))  # Troll: Giant
     assert card(eng, "Troll").damage == 2 and _amber(eng) == 1
 
 
 def test_eyegor_keeps_one_of_the_top_3_and_discards_the_rest(kb_conn):
-    eng = _eng(kb_conn, "logos", {"hand": ["Eyegor"], "deck": ["Troll", "Krump", "Bumpsy", "Urchin"]}, answers=["Krump"])
+    eng = _eng(
+        kb_conn, "logos", {"hand": ["Eyegor"], "deck": ["Troll", "Krump", "Bumpsy", "Urchin"]}, answers=["Krump"]
+    )
     eng.play(card(eng, "Eyegor"))
     assert labels(eng, "player1", "hand") == ["Krump"] and labels(eng, "player1", "deck") == ["Urchin"]
     assert sorted(labels(eng, "player1", "discard")) == ["Bumpsy", "Troll"]
 
 
 def test_fila_draws_when_a_creature_is_played_next_to_it(kb_conn):
-    eng = _eng(kb_conn, "logos", {"hand": ["Doc Bookton", "Dextre"], "battleline": ["Troll", "Fila the Researcher"],
-                                  "deck": ["Bumpsy", "Krump"]}, answers=["right", "left"])
+    eng = _eng(
+        kb_conn,
+        "logos",
+        {
+            "hand": ["Doc Bookton", "Dextre"],
+            "battleline": ["Troll", "Fila the Researcher"],
+            "deck": ["Bumpsy", "Krump"],
+        },
+        answers=["right", "left"],
+    )
     eng.play(card(eng, "Doc Bookton"))
     assert "Bumpsy" in labels(eng, "player1", "hand")
     eng.play(card(eng, "Dextre"))  # on the left flank, next to Troll
@@ -188,35 +240,55 @@ def test_helper_bot_allows_one_non_logos_card(kb_conn):
 
 
 def test_memory_chip_archives_a_card_when_logos_is_chosen(kb_conn):
-    eng = engine_for(kb_conn, {"turn": {"active": "player2", "house": "brobnar"},
-                               "player1": {"houses": ["logos"], "artifacts": ["Memory Chip"], "hand": ["Troll"]},
-                               "player2": {"houses": ["brobnar"]}}, answers=["logos"])
+    eng = engine_for(
+        kb_conn,
+        {
+            "turn": {"active": "player2", "house": "brobnar"},
+            "player1": {"houses": ["logos"], "artifacts": ["Memory Chip"], "hand": ["Troll"]},
+            "player2": {"houses": ["brobnar"]},
+        },
+        answers=["logos"],
+    )
     end_turn(eng)
     assert labels(eng, "player1", "archives") == ["Troll"]
 
 
 def test_quantum_fingertrap_swaps_two_creatures(kb_conn):
-    eng = _eng(kb_conn, "logos", {"artifacts": ["Quantum Fingertrap"]}, {"battleline": ["Troll", "Krump", "Bumpsy"]},
-               answers=["Troll", "Bumpsy"])
+    eng = _eng(
+        kb_conn,
+        "logos",
+        {"artifacts": ["Quantum Fingertrap"]},
+        {"battleline": ["Troll", "Krump", "Bumpsy"]},
+        answers=["Troll", "Bumpsy"],
+    )
     eng.use(card(eng, "Quantum Fingertrap"), "action")
     assert labels(eng, "player2", "battleline") == ["Bumpsy", "Krump", "Troll"]
 
 
 def test_standardized_testing_destroys_the_weakest_and_the_strongest(kb_conn):
-    eng = _eng(kb_conn, "logos", {"hand": ["Standardized Testing"], "battleline": ["Dust Pixie", "Krump"]},
-               {"battleline": ["Troll", "Bumpsy", "Urchin"]})
+    eng = _eng(
+        kb_conn,
+        "logos",
+        {"hand": ["Standardized Testing"], "battleline": ["Dust Pixie", "Krump"]},
+        {"battleline": ["Troll", "Bumpsy", "Urchin"]},
+    )
     eng.play(card(eng, "Standardized Testing"))
     assert labels(eng, "player1", "battleline") == ["Krump"] and labels(eng, "player2", "battleline") == ["Bumpsy"]
 
 
 def test_zyx_researcher_archives_the_top_card_of_deck_or_discard(kb_conn):
-    eng = _eng(kb_conn, "logos", {"hand": ["Z.Y.X. Researcher"], "deck": ["Troll"], "discard": ["Krump", "Bumpsy"]},
-               answers=["the top card of your discard pile"])
+    eng = _eng(
+        kb_conn,
+        "logos",
+        {"hand": ["Z.Y.X. Researcher"], "deck": ["Troll"], "discard": ["Krump", "Bumpsy"]},
+        answers=["the top card of your discard pile"],
+    )
     eng.play(card(eng, "Z.Y.X. Researcher"))
     assert labels(eng, "player1", "archives") == ["Krump"]
 
 
 # ------------------------------------------------------------------------------ Mars
+
 
 def test_agent_hoo_man_stuns_a_friendly_and_an_enemy_non_mars_creature(kb_conn):
     eng = _eng(kb_conn, "mars", {"battleline": ["Agent Hoo-man", "Troll"]}, {"battleline": ["Krump", "Mindwarper"]})
@@ -225,24 +297,38 @@ def test_agent_hoo_man_stuns_a_friendly_and_an_enemy_non_mars_creature(kb_conn):
 
 
 def test_destroy_them_all_destroys_an_artifact_a_creature_and_an_upgrade(kb_conn):
-    eng = _eng(kb_conn, "mars", {"hand": ["Destroy Them All!"]},
-               {"battleline": ["Troll", {"card": "Krump", "upgrades": ["Backup Copy"]}], "artifacts": ["Screechbomb"]},
-               answers=["Troll"])
+    eng = _eng(
+        kb_conn,
+        "mars",
+        {"hand": ["Destroy Them All!"]},
+        {"battleline": ["Troll", {"card": "Krump", "upgrades": ["Backup Copy"]}], "artifacts": ["Screechbomb"]},
+        answers=["Troll"],
+    )
     eng.play(card(eng, "Destroy Them All!"))
     assert labels(eng, "player2", "battleline") == ["Krump"] and not card(eng, "Krump").upgrades
     assert sorted(labels(eng, "player2", "discard")) == ["Backup Copy", "Screechbomb", "Troll"]
 
 
 def test_exterminate_destroys_a_weaker_non_mars_creature_per_mars_creature(kb_conn):
-    eng = _eng(kb_conn, "mars", {"hand": ["Exterminate! Exterminate!"], "battleline": ["Mindwarper", "Grabber Jammer"]},
-               {"battleline": ["Troll", "Dust Pixie", "Urchin"]}, answers=["Dust Pixie", "Urchin"])
+    eng = _eng(
+        kb_conn,
+        "mars",
+        {"hand": ["Exterminate! Exterminate!"], "battleline": ["Mindwarper", "Grabber Jammer"]},
+        {"battleline": ["Troll", "Dust Pixie", "Urchin"]},
+        answers=["Dust Pixie", "Urchin"],
+    )
     eng.play(card(eng, "Exterminate! Exterminate!"))  # Mindwarper (2): Dust Pixie or Urchin; Jammer (4): the other
     assert labels(eng, "player2", "battleline") == ["Troll"]
 
 
 def test_extinction_destroys_the_creature_and_those_sharing_a_trait(kb_conn):
-    eng = _eng(kb_conn, "mars", {"hand": ["Extinction"], "battleline": ["Doc Bookton"]},
-               {"battleline": ["Troll", "Dextre", "Urchin"]}, answers=["Dextre"])
+    eng = _eng(
+        kb_conn,
+        "mars",
+        {"hand": ["Extinction"], "battleline": ["Doc Bookton"]},
+        {"battleline": ["Troll", "Dextre", "Urchin"]},
+        answers=["Dextre"],
+    )
     eng.play(card(eng, "Extinction"))
     assert labels(eng, "player1", "battleline") == [] and labels(eng, "player2", "battleline") == ["Troll", "Urchin"]
     assert eng.game.players["player1"].chains == 1
@@ -264,8 +350,12 @@ def test_hypnobeam_takes_an_enemy_creature(kb_conn):
 
 
 def test_killzord_gives_power_armor_skirmish_and_a_chain_per_fight(kb_conn):
-    eng = _eng(kb_conn, "brobnar", {"battleline": [{"card": "Troll", "upgrades": ["Killzord Mk. 9001"]}]},
-               {"battleline": ["Krump"]})
+    eng = _eng(
+        kb_conn,
+        "brobnar",
+        {"battleline": [{"card": "Troll", "upgrades": ["Killzord Mk. 9001"]}]},
+        {"battleline": ["Krump"]},
+    )
     troll = card(eng, "Troll")
     assert eng.power(troll) == 10 and eng.armor(troll) == 2 and eng.has(troll, "skirmish")
     eng.use(troll, "fight", target=card(eng, "Krump"))
@@ -273,15 +363,23 @@ def test_killzord_gives_power_armor_skirmish_and_a_chain_per_fight(kb_conn):
 
 
 def test_mars_needs_amber_damaged_enemy_non_mars_creatures_capture_from_their_side(kb_conn):
-    eng = _eng(kb_conn, "mars", {"hand": ["Mars Needs Æmber"]},
-               {"amber": 3, "battleline": [{"card": "Troll", "damage": 1}, "Krump", {"card": "Mindwarper", "damage": 1}]})
+    eng = _eng(
+        kb_conn,
+        "mars",
+        {"hand": ["Mars Needs Æmber"]},
+        {"amber": 3, "battleline": [{"card": "Troll", "damage": 1}, "Krump", {"card": "Mindwarper", "damage": 1}]},
+    )
     eng.play(card(eng, "Mars Needs Æmber"))
     assert card(eng, "Troll").amber == 1 and card(eng, "Krump").amber == 0 and card(eng, "Mindwarper").amber == 0
     assert _amber(eng, "player2") == 2
 
 
 def test_martian_generosity_draws_2_per_amber_lost(kb_conn):
-    eng = _eng(kb_conn, "mars", {"amber": 1, "hand": ["Martian Generosity"], "deck": ["Troll", "Krump", "Bumpsy", "Urchin", "Dextre"]})
+    eng = _eng(
+        kb_conn,
+        "mars",
+        {"amber": 1, "hand": ["Martian Generosity"], "deck": ["Troll", "Krump", "Bumpsy", "Urchin", "Dextre"]},
+    )
     eng.play(card(eng, "Martian Generosity"))  # 1 + its Æmber bonus = 2 lost: 4 cards
     assert _amber(eng) == 0 and len(labels(eng, "player1", "hand")) == 4
 

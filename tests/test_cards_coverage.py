@@ -1,6 +1,7 @@
 """``rulebase cards --coverage``: per set, how many cards the engine plays compiled from their text,
 hand-defined or keyword-only, and which it cannot play and why; the same as JSON; a card looked up
 by name. (Run through click's runner: the command is registered in ``rulebase.cli`` separately.)"""
+
 from __future__ import annotations
 
 import json
@@ -21,6 +22,7 @@ def _a_card_not_playable(kb_conn) -> tuple[str, str, list[str]]:
     """A card of the first set in the table that still has one, its set and why (which card it is
     changes as templates are added, so it is looked up rather than named)."""
     from engine.compile.coverage import coverage
+
     unfinished = next(c for c in coverage(kb_conn) if c.refused)
     name, reasons = sorted(unfinished.refused.items())[0]
     return unfinished.code, name, reasons
@@ -29,6 +31,7 @@ def _a_card_not_playable(kb_conn) -> tuple[str, str, list[str]]:
 def test_every_card_of_the_first_two_sets_is_playable(kb_conn):
     """Call of the Archons and Age of Ascension: every card compiled, hand-defined or keywords only."""
     from engine.compile.coverage import coverage
+
     for cov in coverage(kb_conn, sets=["CotA", "AoA"]):
         assert cov.total == 370 and not cov.refused, (cov.code, sorted(cov.refused))
 
@@ -38,7 +41,7 @@ def test_coverage_table_lists_cota_and_aoa_first_and_adds_up(built_kb, kb_conn):
     assert result.exit_code == 0, result.output
     lines = result.output.splitlines()
     assert lines[0].split() == ["set", "cards", "compiled", "hand-defined", "keyword-only", "not", "playable"]
-    table = lines[1:lines.index("")]  # the table ends at the first blank line
+    table = lines[1 : lines.index("")]  # the table ends at the first blank line
     assert table[-1].split()[0] == "total"
     rows = [line.split() for line in table[:-1]]
     codes = [r[0] for r in rows]
@@ -55,8 +58,12 @@ def test_coverage_table_lists_cota_and_aoa_first_and_adds_up(built_kb, kb_conn):
     cota = next(r for r in rows if r[0] == "CotA")
     assert int(cota[2]) >= 100  # compiled: the common templates are covered
     unfinished = [r[0] for r in rows if int(r[5]) > 0]
-    assert "most common missing templates (" + (
-        ", ".join(unfinished) if len(unfinished) <= 3 else f"{len(unfinished)} sets") + "):" in result.output
+    assert (
+        "most common missing templates ("
+        + (", ".join(unfinished) if len(unfinished) <= 3 else f"{len(unfinished)} sets")
+        + "):"
+        in result.output
+    )
 
 
 def test_verbose_gives_the_reason_for_each_card_not_playable(built_kb, kb_conn):
@@ -92,12 +99,15 @@ def test_a_card_looked_up_by_name(built_kb, kb_conn):
     assert f"{name} ({code}): not playable" in lines
 
 
-@pytest.mark.parametrize("args, message", [
-    ((), "give --coverage"),
-    (("--coverage", "--set", "XYZ"), "no such set"),
-    (("No Such Card",), "no card of that name"),
-    (("--coverage", "--version", "99.9"), "no such document version"),
-])
+@pytest.mark.parametrize(
+    "args, message",
+    [
+        ((), "give --coverage"),
+        (("--coverage", "--set", "XYZ"), "no such set"),
+        (("No Such Card",), "no card of that name"),
+        (("--coverage", "--version", "99.9"), "no such document version"),
+    ],
+)
 def test_bad_input_is_a_one_line_error(built_kb, args, message):
     result = _run(built_kb, *args)
     assert isinstance(result.exception, KBError) and message in str(result.exception)

@@ -1,6 +1,7 @@
 """Rulings carried by meaning (engine/carry.py) and rule switches told from a version's text
 (engine/rulesets.py), on editions made for the test: the 1.3 Markdown rulebook with some answers or
 glossary terms replaced, ingested as a version the scenarios were never written for."""
+
 from __future__ import annotations
 
 import re
@@ -18,8 +19,9 @@ BAIT = "My opponent has 14 Æmber in their pool and I have 0 in mine"
 
 def body_of(conn, version: str, key: str | None = None, question: str | None = None) -> str:
     sql = "SELECT e.body FROM entries e JOIN documents d ON d.id = e.document WHERE d.version = ? AND "
-    row = conn.execute(sql + ("e.key = ?" if key else "e.question LIKE ?"),
-                       (version, key if key else question + "%")).fetchone()
+    row = conn.execute(
+        sql + ("e.key = ?" if key else "e.question LIKE ?"), (version, key if key else question + "%")
+    ).fetchone()
     assert row, (version, key, question)
     return row[0]
 
@@ -47,14 +49,19 @@ def ingest(db, tmp_path, text: str, version: str = "1.4") -> sqlite3.Connection:
 
 
 def results(conn, version: str) -> dict[str, tuple[str, str | None, str | None]]:
-    return {s: (st, ev, r) for s, st, ev, r in conn.execute(
-        "SELECT scenario, status, expect_version, reason FROM verifications WHERE version = ?", (version,))}
+    return {
+        s: (st, ev, r)
+        for s, st, ev, r in conn.execute(
+            "SELECT scenario, status, expect_version, reason FROM verifications WHERE version = ?", (version,)
+        )
+    }
 
 
 def test_bundled_replays_are_all_verified(kb_conn):
     rows = results(kb_conn, "1.3") | results(kb_conn, "16.0")
     assert rows and all(st == "passed" for st, _, _ in rows.values()), [
-        (s, r) for s, r in rows.items() if r[0] != "passed"]
+        (s, r) for s, r in rows.items() if r[0] != "passed"
+    ]
     # 1.3 states few expectations of its own: most are carried from a version with the same ruling
     carried = [ev for st, ev, _ in results(kb_conn, "1.3").values() if ev != "1.3"]
     assert len(carried) > len(results(kb_conn, "1.3")) // 2 and set(carried) <= {"1.1", "1.2", "16.0"}
@@ -105,25 +112,40 @@ def test_no_replay_passes_against_an_answer_its_edition_contradicts(kb_copy, tmp
     """Every FAQ answer of the edition says something else: every scenario linked only to FAQ
     answers is unverified there; none passes or fails on another version's ruling."""
     conn = sqlite3.connect(kb_copy)
-    questions = [q for (q,) in conn.execute(
-        "SELECT e.question FROM entries e JOIN documents d ON d.id = e.document WHERE d.version = '1.3' AND e.kind = 'faq'")]
+    questions = [
+        q
+        for (q,) in conn.execute(
+            "SELECT e.question FROM entries e JOIN documents d ON d.id = e.document WHERE d.version = '1.3' AND e.kind = 'faq'"
+        )
+    ]
     conn.close()
     text = MD13.read_text(encoding="utf-8")
-    answers = {q[:60].split("(")[0].rstrip(): f"In this edition the answer is different: {n + 40} Æmber is lost."
-               for n, q in enumerate(questions)}
+    answers = {
+        q[:60].split("(")[0].rstrip(): f"In this edition the answer is different: {n + 40} Æmber is lost."
+        for n, q in enumerate(questions)
+    }
     conn = ingest(kb_copy, tmp_path, edition(text, answers=answers))
-    faq_only = {s for (s,) in conn.execute(
-        """SELECT se.scenario FROM scenario_entries se JOIN entries e ON e.id = se.entry
+    faq_only = {
+        s
+        for (s,) in conn.execute(
+            """SELECT se.scenario FROM scenario_entries se JOIN entries e ON e.id = se.entry
            JOIN documents d ON d.id = e.document WHERE d.version = '1.4'
-           GROUP BY se.scenario HAVING min(e.kind) = 'faq' AND max(e.kind) = 'faq'""")}
+           GROUP BY se.scenario HAVING min(e.kind) = 'faq' AND max(e.kind) = 'faq'"""
+        )
+    }
     new = results(conn, "1.4")
     assert faq_only and faq_only <= set(new)
     assert {s: new[s][0] for s in faq_only} == {s: "unverified" for s in faq_only}
 
 
-@pytest.mark.parametrize("switch, value", [("destruction_waits_for_destroyed_abilities", True),
-                                           ("destruction_replacement_waits_for_discard", False),
-                                           ("reactions_to_simultaneous_destruction", True)])
+@pytest.mark.parametrize(
+    "switch, value",
+    [
+        ("destruction_waits_for_destroyed_abilities", True),
+        ("destruction_replacement_waits_for_discard", False),
+        ("reactions_to_simultaneous_destruction", True),
+    ],
+)
 def test_a_glossary_entry_stating_the_16_process_gets_the_16_switch(kb_copy, tmp_path, switch, value):
     """An edition whose DESTROYED entry already states the 16.0 process (tagging, waiting for every
     "Destroyed:" ability) takes 16.0's values of the switches DESTROYED states. The 16.0 value of

@@ -10,6 +10,7 @@ the word diff of its titles; each outcome table comes with the setup the engine 
 "you" / "your opponent" words. Expected values come from ``kb.changelog.changelog``, the KB's texts
 and the KB's scenario files, never from numbers written in the test.
 """
+
 from __future__ import annotations
 
 import re
@@ -35,7 +36,7 @@ def soup(html: str) -> BeautifulSoup:
 
 
 def keyforge_versions(conn) -> list[str]:
-    return [v for v, in conn.execute("SELECT version FROM documents WHERE game = 'keyforge' ORDER BY version_sort")]
+    return [v for (v,) in conn.execute("SELECT version FROM documents WHERE game = 'keyforge' ORDER BY version_sort")]
 
 
 def entry_id(link) -> int:
@@ -70,7 +71,7 @@ def all_pages(client, url: str, section_id: str) -> list:
 
 def test_what_did_not_change_meaning_is_folded(client, kb_conn):
     log = changelog(kb_conn, "keyforge", "1.3", "16.0")
-    on_page = log["changed"][:PAGE_SIZES["changed"]]
+    on_page = log["changed"][: PAGE_SIZES["changed"]]
     same = [x for x in on_page if not x["meaning"]]
     assert same and len(same) < len(on_page), "the KB's 1.3 -> 16.0 has both kinds of change"
     changed = soup(page(client, URL.format("1.3", "16.0"))).find("section", id="changed")
@@ -90,7 +91,9 @@ def test_what_did_not_change_meaning_is_folded(client, kb_conn):
     # a change of meaning shown in full under Ruling changes is one line here: a link, no diff
     for article in outside:
         assert article.find(class_="diff-block") is None
-        assert article.find("a", string=re.compile("^Its changes of meaning"))["href"].split("#")[1].startswith("ruling-")
+        assert (
+            article.find("a", string=re.compile("^Its changes of meaning"))["href"].split("#")[1].startswith("ruling-")
+        )
     # the unchanged entries are counted, not listed
     assert f"{log['unchanged']} entries are unchanged" in words(changed.get_text(" "))
 
@@ -99,8 +102,11 @@ def test_an_entry_with_many_changes_of_meaning_shows_the_first_few(client, kb_co
     log = changelog(kb_conn, "keyforge", "1.3", "16.0")
     many = [r for r in log["ruling_changes"] if len(r["changes"]) > SHOWN_MEANING_CHANGES]
     assert many, "the KB has an entry rewritten in many places"
-    articles = [a for part in all_pages(client, URL.format("1.3", "16.0"), "ruling-changes")
-                for a in part.select("article.ruling-change")]
+    articles = [
+        a
+        for part in all_pages(client, URL.format("1.3", "16.0"), "ruling-changes")
+        for a in part.select("article.ruling-change")
+    ]
     assert [a["id"] for a in articles] == [f"ruling-{n}" for n in range(1, len(log["ruling_changes"]) + 1)]
     for article, r in zip(articles, log["ruling_changes"]):
         shown = [li for li in article.select("li.meaning-change") if li.find_parent("details") is None]
@@ -116,9 +122,16 @@ def test_an_entry_with_many_changes_of_meaning_shows_the_first_few(client, kb_co
 def test_each_section_shows_one_page_and_the_counts_stay_whole(client, kb_conn, pair):
     log = changelog(kb_conn, "keyforge", *pair)
     doc = soup(page(client, URL.format(*pair)))
-    items = {"ruling_changes": "article.ruling-change", "renamed": "article.change-item",
-             "changed": "article.change-item", "added": "li", "removed": "li", "renumbered": "li",
-             "terminology": "ul.terminology > li", "needs_review": "li"}
+    items = {
+        "ruling_changes": "article.ruling-change",
+        "renamed": "article.change-item",
+        "changed": "article.change-item",
+        "added": "li",
+        "removed": "li",
+        "renumbered": "li",
+        "terminology": "ul.terminology > li",
+        "needs_review": "li",
+    }
     for name, size in PAGE_SIZES.items():
         section = doc.find("section", id=name.replace("_", "-"))
         assert len(section.select(items[name])) == min(len(log[name]), size), name
@@ -137,8 +150,11 @@ def test_numbered_steps_stay_lists_in_the_diffs(client, kb_conn):
     texts = dict(kb_conn.execute("SELECT id, body FROM entries"))
     for old, new in zip(versions, versions[1:]):
         log = changelog(kb_conn, "keyforge", old, new)
-        articles = [a for part in all_pages(client, URL.format(old, new), "ruling-changes")
-                    for a in part.select("article.ruling-change")]
+        articles = [
+            a
+            for part in all_pages(client, URL.format(old, new), "ruling-changes")
+            for a in part.select("article.ruling-change")
+        ]
         assert len(articles) == len(log["ruling_changes"])
         for article, r in zip(articles, log["ruling_changes"]):
             columns = article.select("details.whole-text .sbs-col")
@@ -152,8 +168,9 @@ def test_numbered_steps_stay_lists_in_the_diffs(client, kb_conn):
             if x["meaning"] or not steps(texts[x["to_entry"]]):
                 continue
             items = article.select(".diff-blocks .diff-list > li")
-            new_side = [words("".join(str(s) for s in li.find_all(string=True) if s.parent.name != "del"))
-                        for li in items]
+            new_side = [
+                words("".join(str(s) for s in li.find_all(string=True) if s.parent.name != "del")) for li in items
+            ]
             assert same([s for s in new_side if s], steps(texts[x["to_entry"]])), x["title"]
             checked += 1
     assert checked >= 3, "the KB's rulebooks have numbered steps"
@@ -166,9 +183,13 @@ def test_diff_blocks_keep_steps_and_change_nothing_else():
     assert [b["type"] for b in blocks] == ["p", "ol", "p"]
     items = blocks[1]["items"]
     assert ["".join(o["text"] for o in i if o["op"] != "delete") for i in items] == [
-        "1. Shuffle your deck.", "2. Draw seven cards.", "3. Gain 1 Æmber."]
-    assert not any(c.isalnum() for o in items[2] if o["op"] == "equal" for c in o["text"]), \
+        "1. Shuffle your deck.",
+        "2. Draw seven cards.",
+        "3. Gain 1 Æmber.",
+    ]
+    assert not any(c.isalnum() for o in items[2] if o["op"] == "equal" for c in o["text"]), (
         "every word of a step only the new text has is inserted"
+    )
     assert [o["op"] for o in items[1] if "six" in o["text"] or "seven" in o["text"]] == ["delete", "insert"]
     for side, text, dropped in (("old", old, "insert"), ("new", new, "delete")):
         sides = diff_blocks(word_diff_lines(old, new, side=side), side)
@@ -177,7 +198,10 @@ def test_diff_blocks_keep_steps_and_change_nothing_else():
     bullets = diff_blocks(word_diff_lines("Counters:\n- Doom\n- Stun", "Counters:\n- Doom\n- Ward"))
     assert [b["type"] for b in bullets] == ["p", "ul"]
     # a text without steps: exactly the word diff every other page draws
-    plain_old, plain_new = "Each player draws\nsix cards.\n\nThe first player draws one.", "Each player draws seven cards."
+    plain_old, plain_new = (
+        "Each player draws\nsix cards.\n\nThe first player draws one.",
+        "Each player draws seven cards.",
+    )
     assert diff_blocks(word_diff_lines(plain_old, plain_new)) == [{"type": "p", "ops": word_diff(plain_old, plain_new)}]
 
 
@@ -186,8 +210,11 @@ def test_diff_blocks_on_every_changed_entry_of_the_kb(kb_conn):
     its steps as list items, and a text pair without steps is drawn exactly as ``word_diff``."""
     texts = dict(kb_conn.execute("SELECT id, body FROM entries"))
     versions = keyforge_versions(kb_conn)
-    pairs = {(x["from_entry"], x["to_entry"]) for old, new in zip(versions, versions[1:])
-             for x in changelog(kb_conn, "keyforge", old, new)["changed"]}
+    pairs = {
+        (x["from_entry"], x["to_entry"])
+        for old, new in zip(versions, versions[1:])
+        for x in changelog(kb_conn, "keyforge", old, new)["changed"]
+    }
     assert len(pairs) > 50
     with_steps = 0
     for a, b in sorted(pairs):
@@ -217,8 +244,7 @@ def test_renamed_headings_are_word_diffs_of_the_titles(client, kb_conn):
             ops = word_diff(x["from_title"], x["to_title"])
             assert [d.get_text() for d in heading.find_all("del")] == [o["text"] for o in ops if o["op"] == "delete"]
             assert [i.get_text() for i in heading.find_all("ins")] == [o["text"] for o in ops if o["op"] == "insert"]
-            assert words(heading.get_text().replace("\n", " ")) == words(
-                "".join(o["text"] for o in ops))
+            assert words(heading.get_text().replace("\n", " ")) == words("".join(o["text"] for o in ops))
             seen += 1
     assert seen
 
@@ -236,13 +262,18 @@ def _cards(value) -> list[str]:
 
 def _setup_cards(setup: dict) -> list[str]:
     zones = ("hand", "battleline", "creatures", "artifacts", "deck", "discard", "archives", "purged")
-    return [c for key, fields in setup.items() if isinstance(fields, dict)
-            for zone in zones for c in _cards(fields.get(zone) or [])]
+    return [
+        c
+        for key, fields in setup.items()
+        if isinstance(fields, dict)
+        for zone in zones
+        for c in _cards(fields.get(zone) or [])
+    ]
 
 
 def test_every_scenario_setup_reads_in_words(kb_conn):
     rows = kb_conn.execute("SELECT id, yaml FROM scenarios").fetchall()
-    games = {g for g, in kb_conn.execute("SELECT DISTINCT game FROM scenarios")}
+    games = {g for (g,) in kb_conn.execute("SELECT DISTINCT game FROM scenarios")}
     assert len(rows) > 20 and len(games) > 1, "both games' scenarios"
     for sid, text in rows:
         raw = yaml.safe_load(text)
@@ -263,15 +294,19 @@ def test_each_outcome_table_comes_with_its_setup(client, kb_conn):
     versions = keyforge_versions(kb_conn)
     for old, new in [(versions[0], versions[-1])] + list(zip(versions, versions[1:])):
         log = changelog(kb_conn, "keyforge", old, new)
-        articles = [a for part in all_pages(client, URL.format(old, new), "ruling-changes")
-                    for a in part.select("article.ruling-change")]
+        articles = [
+            a
+            for part in all_pages(client, URL.format(old, new), "ruling-changes")
+            for a in part.select("article.ruling-change")
+        ]
         for article, r in zip(articles, log["ruling_changes"]):
             outcome = article.select_one(".outcome")
             if not r["scenario"]:
                 assert outcome is None
                 continue
-            raw = yaml.safe_load(kb_conn.execute("SELECT yaml FROM scenarios WHERE id = ?",
-                                                 (r["scenario"]["id"],)).fetchone()[0])
+            raw = yaml.safe_load(
+                kb_conn.execute("SELECT yaml FROM scenarios WHERE id = ?", (r["scenario"]["id"],)).fetchone()[0]
+            )
             setup = outcome.select_one(".setup-lines")
             said = words(setup.get_text(" "))
             assert "player1" not in said and "player2" not in said
@@ -281,8 +316,11 @@ def test_each_outcome_table_comes_with_its_setup(client, kb_conn):
                 assert card in said
             # the table beside it: each checked value under both versions, in words and as the path
             rows = outcome.select("table.outcome-table tbody tr")
-            paths = list(dict.fromkeys([*(r["scenario"]["from"] or {}).get("outcome", {}),
-                                        *(r["scenario"]["to"] or {}).get("outcome", {})]))
+            paths = list(
+                dict.fromkeys(
+                    [*(r["scenario"]["from"] or {}).get("outcome", {}), *(r["scenario"]["to"] or {}).get("outcome", {})]
+                )
+            )
             assert [row.select_one("code").get_text() for row in rows] == paths
             for row, path in zip(rows, paths):
                 label = row.select_one("td").get_text(" ")

@@ -3,6 +3,7 @@
 Bad input must end in one clear line on stderr naming the file, a non-zero exit, no traceback, and
 the KB that was there before left byte-for-byte intact.
 """
+
 from __future__ import annotations
 
 import hashlib
@@ -36,6 +37,7 @@ def test_build_prints_documents_and_totals(tmp_path):
     assert proc.returncode == 0, proc.stderr
     lines = proc.stdout.strip().splitlines()
     from kb.manifest import default_manifest, load_manifest
+
     assert len(lines) == len(load_manifest(default_manifest()).documents) + 1
     assert lines[-1].startswith("total")
     assert any(line.startswith("keyforge") and " 16.0 " in line for line in lines)
@@ -55,8 +57,13 @@ def test_stats_json_shape(kb_copy):
     data = json.loads(proc.stdout)
     assert set(data) >= {"documents", "cards", "card_links"}
     versions = [(d["game"], d["version"]) for d in data["documents"] if d["game"] != "mtg"]
-    assert versions == [("keeper-of-the-cards", "11"), ("keyforge", "1.1"), ("keyforge", "1.2"),
-                        ("keyforge", "1.3"), ("keyforge", "16.0")]
+    assert versions == [
+        ("keeper-of-the-cards", "11"),
+        ("keyforge", "1.1"),
+        ("keyforge", "1.2"),
+        ("keyforge", "1.3"),
+        ("keyforge", "16.0"),
+    ]
     d13 = next(d for d in data["documents"] if (d["game"], d["version"]) == ("keyforge", "1.3"))
     assert d13["format"] == "markdown" and d13["counts"]["faq"] == 31
     assert isinstance(d13["needs_review"], int)
@@ -85,6 +92,7 @@ def test_search_hostile_queries(kb_copy, query):
 
 def test_ingest_markdown_edition_not_written_against(kb_copy, tmp_path):
     from variants import bold_question_variant
+
     variant = tmp_path / "rulebook-1.4.txt"  # wrong extension on purpose: auto detects from content
     variant.write_text(bold_question_variant(MD13.read_text(encoding="utf-8")), encoding="utf-8")
     proc = run_cli("ingest", str(variant), "--game", "keyforge", "--version", "1.4", "--db", str(kb_copy))
@@ -134,6 +142,7 @@ def test_ingest_bad_input_fails_cleanly_and_keeps_kb(kb_copy, tmp_path, name):
 
 def test_ingest_encrypted_pdf_fails_cleanly(kb_copy, tmp_path):
     from pdfgen import encrypted_pdf
+
     bad = tmp_path / "locked.pdf"
     bad.write_bytes(encrypted_pdf())
     before = sha(kb_copy)
@@ -144,11 +153,11 @@ def test_ingest_encrypted_pdf_fails_cleanly(kb_copy, tmp_path):
 
 def test_ingest_unknown_format_and_missing_file(kb_copy, tmp_path):
     before = sha(kb_copy)
-    proc = run_cli("ingest", str(MD13), "--game", "keyforge", "--version", "9.9", "--format", "docx",
-                   "--db", str(kb_copy))
+    proc = run_cli(
+        "ingest", str(MD13), "--game", "keyforge", "--version", "9.9", "--format", "docx", "--db", str(kb_copy)
+    )
     assert_clean_failure(proc, "docx")
-    proc = run_cli("ingest", str(tmp_path / "nope.md"), "--game", "keyforge", "--version", "9.9",
-                   "--db", str(kb_copy))
+    proc = run_cli("ingest", str(tmp_path / "nope.md"), "--game", "keyforge", "--version", "9.9", "--db", str(kb_copy))
     assert_clean_failure(proc, "nope.md")
     assert sha(kb_copy) == before
 
@@ -165,8 +174,10 @@ def _manifest(tmp_path: Path, body: str) -> Path:
 
 
 def test_build_with_manifest_naming_missing_file_keeps_kb(kb_copy, tmp_path):
-    manifest = _manifest(tmp_path, '[[document]]\ngame = "keyforge"\nversion = "1.3"\nformat = "markdown"\n'
-                                   'file = "keyforge/missing-1.3.md"\n')
+    manifest = _manifest(
+        tmp_path,
+        '[[document]]\ngame = "keyforge"\nversion = "1.3"\nformat = "markdown"\nfile = "keyforge/missing-1.3.md"\n',
+    )
     before = sha(kb_copy)
     proc = run_cli("build", "--db", str(kb_copy), "--manifest", str(manifest))
     assert_clean_failure(proc, "missing-1.3.md")
@@ -175,9 +186,12 @@ def test_build_with_manifest_naming_missing_file_keeps_kb(kb_copy, tmp_path):
 
 def test_build_with_bad_document_keeps_kb(kb_copy, tmp_path):
     (tmp_path / "bad.txt").write_text("just a shopping list\nmilk\neggs\n", encoding="utf-8")
-    manifest = _manifest(tmp_path, f'[[document]]\ngame = "keyforge"\nversion = "1.3"\nformat = "markdown"\n'
-                                   f'file = "{MD13}"\n\n[[document]]\ngame = "keyforge"\nversion = "2.0"\n'
-                                   f'file = "bad.txt"\n')
+    manifest = _manifest(
+        tmp_path,
+        f'[[document]]\ngame = "keyforge"\nversion = "1.3"\nformat = "markdown"\n'
+        f'file = "{MD13}"\n\n[[document]]\ngame = "keyforge"\nversion = "2.0"\n'
+        f'file = "bad.txt"\n',
+    )
     before = sha(kb_copy)
     proc = run_cli("build", "--db", str(kb_copy), "--manifest", str(manifest))
     assert_clean_failure(proc, "bad.txt")
@@ -197,7 +211,8 @@ def test_stats_on_a_file_that_is_not_a_kb(tmp_path):
     assert_clean_failure(run_cli("stats", "--db", str(junk)), "junk.sqlite")
 
 
-@pytest.mark.parametrize("args", [("search",), ("bogus",), ("search", "x", "--limit", "0"),
-                                  ("ingest", "x.md", "--version", "1.0")])
+@pytest.mark.parametrize(
+    "args", [("search",), ("bogus",), ("search", "x", "--limit", "0"), ("ingest", "x.md", "--version", "1.0")]
+)
 def test_usage_errors_are_one_line(args):
     assert_clean_failure(run_cli(*args))

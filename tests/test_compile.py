@@ -2,6 +2,7 @@
 real board under a real rule set; a text no template covers is refused by name; a compiled card
 follows the text in force (an erratum changes its behaviour with no definition written); hand
 definitions still win."""
+
 from __future__ import annotations
 
 import pytest
@@ -20,7 +21,11 @@ def _card_text(kb_conn, name: str, set_code: str = "CotA") -> str:
 
 def test_gain_steal_and_capture_templates(kb_conn, tmp_path):
     _compiled(kb_conn, "Dew Faerie", "Old Bruno", "Pit Demon", "Fuzzy Gruen")
-    assert_passed(replay(kb_conn, tmp_path, """
+    assert_passed(
+        replay(
+            kb_conn,
+            tmp_path,
+            """
         id: amber
         setup:
           turn: {active: player1, house: untamed}
@@ -32,8 +37,14 @@ def test_gain_steal_and_capture_templates(kb_conn, tmp_path):
             flank: right
         expect:
           "16.0": {player1.amber: 4, player2.amber: 6}
-        """))
-    assert_passed(replay(kb_conn, tmp_path, """
+        """,
+        )
+    )
+    assert_passed(
+        replay(
+            kb_conn,
+            tmp_path,
+            """
         id: capture
         setup:
           turn: {active: player1, house: shadows}
@@ -44,12 +55,18 @@ def test_gain_steal_and_capture_templates(kb_conn, tmp_path):
             flank: right
         expect:
           "16.0": {Old Bruno.amber: 3, player2.amber: 1}
-        """))
+        """,
+        )
+    )
 
 
 def test_deal_damage_to_a_chosen_creature_and_if_this_damage_destroys(kb_conn, tmp_path):
     _compiled(kb_conn, "Punch", "Relentless Whispers")
-    assert_passed(replay(kb_conn, tmp_path, """
+    assert_passed(
+        replay(
+            kb_conn,
+            tmp_path,
+            """
         id: punch
         setup:
           turn: {active: player1, house: brobnar}
@@ -60,11 +77,17 @@ def test_deal_damage_to_a_chosen_creature_and_if_this_damage_destroys(kb_conn, t
             targets: [Mugwump]
         expect:
           "16.0": {Mugwump.damage: 3, Troll.damage: 0, Dust Imp.damage: 0}
-        """))
+        """,
+        )
+    )
     # "If this damage destroys that creature, steal 1": only when the 2 damage destroys it (the
     # card's Æmber bonus gives 1 either way)
     for target, amber in (("Dust Imp", 2), ("Troll", 1)):
-        assert_passed(replay(kb_conn, tmp_path, f"""
+        assert_passed(
+            replay(
+                kb_conn,
+                tmp_path,
+                f"""
             id: whispers
             setup:
               turn: {{active: player1, house: shadows}}
@@ -75,13 +98,19 @@ def test_deal_damage_to_a_chosen_creature_and_if_this_damage_destroys(kb_conn, t
                 targets: ["{target}"]
             expect:
               "16.0": {{player1.amber: {amber}}}
-            """))
+            """,
+            )
+        )
 
 
 def test_groups_with_tests_and_conditions(kb_conn, tmp_path):
     _compiled(kb_conn, "The Spirit’s Way", "Shooler")
     # "Destroy each creature with power 3 or higher": the power as it is now, both sides
-    assert_passed(replay(kb_conn, tmp_path, """
+    assert_passed(
+        replay(
+            kb_conn,
+            tmp_path,
+            """
         id: spirits-way
         setup:
           turn: {active: player1, house: sanctum}
@@ -91,10 +120,16 @@ def test_groups_with_tests_and_conditions(kb_conn, tmp_path):
           - play: The Spirit’s Way
         expect:
           "16.0": {player1.battleline: ["Dust Pixie"], player2.battleline: ["Dust Imp"]}
-        """))
+        """,
+        )
+    )
     # "If your opponent has 4 or more, steal 1": not with 3
     for theirs, mine in ((4, 1), (3, 0)):
-        assert_passed(replay(kb_conn, tmp_path, f"""
+        assert_passed(
+            replay(
+                kb_conn,
+                tmp_path,
+                f"""
             id: shooler
             setup:
               turn: {{active: player1, house: dis}}
@@ -103,7 +138,9 @@ def test_groups_with_tests_and_conditions(kb_conn, tmp_path):
             actions: [{{play: Shooler}}]
             expect:
               "16.0": {{player1.amber: {mine}}}
-            """))
+            """,
+            )
+        )
 
 
 def test_you_may_and_if_you_do(kb_conn, tmp_path):
@@ -111,7 +148,11 @@ def test_you_may_and_if_you_do(kb_conn, tmp_path):
     # "Destroy a damaged creature. If you do, steal 1": no damaged creature, no steal (the bonus
     # icon gives 1 either way)
     for damage, amber in ((1, 2), (0, 1)):
-        assert_passed(replay(kb_conn, tmp_path, f"""
+        assert_passed(
+            replay(
+                kb_conn,
+                tmp_path,
+                f"""
             id: blow
             setup:
               turn: {{active: player1, house: shadows}}
@@ -120,10 +161,16 @@ def test_you_may_and_if_you_do(kb_conn, tmp_path):
             actions: [{{play: Finishing Blow}}]
             expect:
               "16.0": {{player1.amber: {amber}}}
-            """))
+            """,
+            )
+        )
     # "Reap: You may destroy a creature with 2 power": asked, and declining destroys nothing
     for answer, line in (("yes", '["Dust Pixie"]'), ("no", '["Dust Imp", "Dust Pixie"]')):
-        assert_passed(replay(kb_conn, tmp_path, f"""
+        assert_passed(
+            replay(
+                kb_conn,
+                tmp_path,
+                f"""
             id: master
             setup:
               turn: {{active: player1, house: dis}}
@@ -134,13 +181,19 @@ def test_you_may_and_if_you_do(kb_conn, tmp_path):
                 choices: ["{answer}"]
             expect:
               "16.0": {{player2.battleline: {line}}}
-            """))
+            """,
+            )
+        )
 
 
 def test_splash_and_for_each(kb_conn, tmp_path):
     _compiled(kb_conn, "Pound", "Professor Sutterkin")
     # "Deal 2 to a creature, with 1 splash": its neighbors take 1 at the same time
-    assert_passed(replay(kb_conn, tmp_path, """
+    assert_passed(
+        replay(
+            kb_conn,
+            tmp_path,
+            """
         id: pound
         setup:
           turn: {active: player1, house: brobnar}
@@ -151,9 +204,15 @@ def test_splash_and_for_each(kb_conn, tmp_path):
             targets: [Mugwump]
         expect:
           "16.0": {Mugwump.damage: 2, Troll.damage: 1, Bumpsy.damage: 1}
-        """))
+        """,
+        )
+    )
     # "Draw a card for each friendly Logos creature": counted when it resolves (itself included)
-    assert_passed(replay(kb_conn, tmp_path, """
+    assert_passed(
+        replay(
+            kb_conn,
+            tmp_path,
+            """
         id: sutterkin
         setup:
           turn: {active: player1, house: logos}
@@ -162,7 +221,9 @@ def test_splash_and_for_each(kb_conn, tmp_path):
         actions: [{reap: Professor Sutterkin}]
         expect:
           "16.0": {player1.hand_size: 2}
-        """))
+        """,
+        )
+    )
 
 
 # ------------------------------------------------------------------------------ constant abilities, reactions
@@ -170,7 +231,11 @@ def test_splash_and_for_each(kb_conn, tmp_path):
 
 def test_constant_abilities_apply_while_in_play(kb_conn, tmp_path):
     _compiled(kb_conn, "Haedroth’s Wall", "Blood of Titans", "Yxilx Dominator")
-    assert_passed(replay(kb_conn, tmp_path, """
+    assert_passed(
+        replay(
+            kb_conn,
+            tmp_path,
+            """
         id: statics
         setup:
           turn: {active: player1, house: sanctum}
@@ -178,8 +243,14 @@ def test_constant_abilities_apply_while_in_play(kb_conn, tmp_path):
         actions: []
         expect:
           "16.0": {Troll.power: 10, Sequis.power: 4, Dust Pixie.power: 3}
-        """))
-    assert_passed(replay(kb_conn, tmp_path, """
+        """,
+        )
+    )
+    assert_passed(
+        replay(
+            kb_conn,
+            tmp_path,
+            """
         id: upgrade
         setup:
           turn: {active: player1, house: brobnar}
@@ -189,8 +260,14 @@ def test_constant_abilities_apply_while_in_play(kb_conn, tmp_path):
             targets: [Bumpsy]
         expect:
           "16.0": {Bumpsy.power: 10, Troll.power: 8}
-        """))
-    assert_passed(replay(kb_conn, tmp_path, """
+        """,
+        )
+    )
+    assert_passed(
+        replay(
+            kb_conn,
+            tmp_path,
+            """
         id: enters-stunned
         setup:
           turn: {active: player1, house: mars}
@@ -198,13 +275,19 @@ def test_constant_abilities_apply_while_in_play(kb_conn, tmp_path):
         actions: [{play: Yxilx Dominator}]
         expect:
           "16.0": {Yxilx Dominator.stunned: true}
-        """))
+        """,
+        )
+    )
 
 
 def test_reactions_after_reaping_and_after_destroying_in_a_fight(kb_conn, tmp_path):
     _compiled(kb_conn, "Pip Pip", "Mugwump")
     # "After an enemy creature reaps, stun it": not a friendly one
-    assert_passed(replay(kb_conn, tmp_path, """
+    assert_passed(
+        replay(
+            kb_conn,
+            tmp_path,
+            """
         id: pip-pip
         setup:
           turn: {active: player2, house: untamed}
@@ -213,8 +296,14 @@ def test_reactions_after_reaping_and_after_destroying_in_a_fight(kb_conn, tmp_pa
         actions: [{reap: Dust Pixie}]
         expect:
           "16.0": {Dust Pixie.stunned: true, Pip Pip.stunned: false}
-        """))
-    assert_passed(replay(kb_conn, tmp_path, """
+        """,
+        )
+    )
+    assert_passed(
+        replay(
+            kb_conn,
+            tmp_path,
+            """
         id: mugwump
         setup:
           turn: {active: player1, house: brobnar}
@@ -224,12 +313,18 @@ def test_reactions_after_reaping_and_after_destroying_in_a_fight(kb_conn, tmp_pa
           - fight: {attacker: Mugwump, target: Dust Pixie}
         expect:
           "16.0": {Mugwump.damage: 0, Mugwump.power: 7, player2.battleline: []}
-        """))
+        """,
+        )
+    )
 
 
 def test_an_upgrade_gives_its_creature_an_ability(kb_conn, tmp_path):
     _compiled(kb_conn, "Duskrunner")
-    assert_passed(replay(kb_conn, tmp_path, """
+    assert_passed(
+        replay(
+            kb_conn,
+            tmp_path,
+            """
         id: duskrunner
         setup:
           turn: {active: player1, house: shadows}
@@ -240,12 +335,18 @@ def test_an_upgrade_gives_its_creature_an_ability(kb_conn, tmp_path):
           - reap: Urchin
         expect:
           "16.0": {player1.amber: 2, player2.amber: 1}
-        """))
+        """,
+        )
+    )
 
 
 def test_for_the_remainder_of_the_turn(kb_conn, tmp_path):
     _compiled(kb_conn, "Potion of Invulnerability", "Punch")
-    assert_passed(replay(kb_conn, tmp_path, """
+    assert_passed(
+        replay(
+            kb_conn,
+            tmp_path,
+            """
         id: potion
         setup:
           turn: {active: player1, house: sanctum}
@@ -256,7 +357,9 @@ def test_for_the_remainder_of_the_turn(kb_conn, tmp_path):
           - fight: {attacker: Sequis, target: Troll}
         expect:
           "16.0": {Sequis.damage: 0, Troll.damage: 4, Potion of Invulnerability.zone: discard}
-        """))
+        """,
+        )
+    )
 
 
 # ------------------------------------------------------------------------------ refusals
@@ -264,10 +367,14 @@ def test_for_the_remainder_of_the_turn(kb_conn, tmp_path):
 
 def test_a_refusal_names_the_missing_template():
     with pytest.raises(Refused) as caught:
-        compile_text("Play: Gain 1<A>.\nReap: Redistribute the <A> on friendly creatures among friendly creatures.",
-                     "Test Card")
+        compile_text(
+            "Play: Gain 1<A>.\nReap: Redistribute the <A> on friendly creatures among friendly creatures.", "Test Card"
+        )
     message = str(caught.value)
-    assert 'no template for the sentence "redistribute the amber on friendly creatures among friendly creatures"' in message
+    assert (
+        'no template for the sentence "redistribute the amber on friendly creatures among friendly creatures"'
+        in message
+    )
     assert "gain" not in message  # the sentence that compiled is not blamed
     with pytest.raises(Refused) as caught:
         compile_text("Play: Destroy a creature with odd power.", "Test Card")
@@ -284,10 +391,12 @@ def _an_action_not_playable(kb_conn) -> tuple[str, str, list[str]]:
     """An action card nothing covers yet (of any set: every CotA and AoA card is playable), its
     house and why (looked up: it changes as templates are added)."""
     from engine.compile.coverage import coverage
+
     for per_set in coverage(kb_conn):
         for name, reasons in sorted(per_set.refused.items()):
-            typ, house = kb_conn.execute("SELECT type, house FROM cards WHERE name = ? AND set_code = ?",
-                                         (name, per_set.code)).fetchone()
+            typ, house = kb_conn.execute(
+                "SELECT type, house FROM cards WHERE name = ? AND set_code = ?", (name, per_set.code)
+            ).fetchone()
             if typ == "action" and house:
                 return name, house, reasons
     raise AssertionError("every action card of the card data is playable: pick another kind of card")
@@ -295,7 +404,10 @@ def _an_action_not_playable(kb_conn) -> tuple[str, str, list[str]]:
 
 def test_a_refused_card_is_an_error_in_a_scenario_naming_what_is_missing(kb_conn, tmp_path):
     name, house, reasons = _an_action_not_playable(kb_conn)
-    result = replay(kb_conn, tmp_path, f"""
+    result = replay(
+        kb_conn,
+        tmp_path,
+        f"""
         id: refused
         setup:
           turn: {{active: player1, house: {house}}}
@@ -304,7 +416,8 @@ def test_a_refused_card_is_an_error_in_a_scenario_naming_what_is_missing(kb_conn
         actions: [{{play: "{name}"}}]
         expect:
           "16.0": {{player1.amber: 0}}
-        """)
+        """,
+    )
     assert not result.passed
     assert "not implemented" in result.error
     missing = reasons[0].split('"')[1]
@@ -319,6 +432,7 @@ def bait_and_switch_compiled(monkeypatch):
     """Every card with an erratum in the KB is hand-defined; to show that a compiled card follows
     the text in force, Bait and Switch is played here from its text only."""
     import engine.cards as cards
+
     monkeypatch.delitem(REGISTRY, _key("Bait and Switch"))
     monkeypatch.setattr(cards, "_VARIANTS", {})
 
@@ -327,6 +441,7 @@ def test_a_compiled_card_follows_the_erratum_in_force(kb_conn, bait_and_switch_c
     from engine.effects import RepeatCardEffectIf, RepeatPrecedingIf
     from engine.rulesets import ruleset_from_kb
     from engine.scenario import all_scenarios, run
+
     printed = _card_text(kb_conn, "Bait and Switch")
     erratum = ruleset_from_kb(kb_conn, "keyforge", "1.3").card_text("Bait and Switch", printed)
     assert erratum != printed
@@ -345,6 +460,7 @@ def test_a_compiled_card_follows_the_erratum_in_force(kb_conn, bait_and_switch_c
 
 def test_hand_definitions_win_over_the_compiled_text(kb_conn):
     from engine.cards import how_defined, implemented
+
     compiles = 0
     for name in implemented():
         row = kb_conn.execute("SELECT text, type FROM cards WHERE name = ? LIMIT 1", (name,)).fetchone()
@@ -365,6 +481,7 @@ def test_the_fuzzer_deals_compiled_cards(kb_conn):
     from engine.cards import implemented
     from engine.fuzz import card_pool
     from engine.rulesets import ruleset_from_kb
+
     pool = card_pool(kb_conn, ruleset_from_kb(kb_conn, "keyforge", "16.0"))
     names = {c.name for cards in pool.values() for c in cards}
     assert {"Punch", "Pound", "Mugwump", "Duskrunner"} <= names
@@ -378,16 +495,22 @@ def test_the_fuzzer_deals_compiled_cards(kb_conn):
 
 def test_every_notation_of_an_icon_reads_the_same():
     from engine.compile.lexer import tokenize
-    texts = ["Reap: Deal 2<D> to a creature. Gain 1<A>.", "Reap: Deal 2{D} to a creature. Gain 1{A}.",
-             "Reap: Deal 2D to a creature. Gain 1A.", "Reap: Deal 2\uf361 to a creature. Gain 1\uf360.",
-             "Reap: Deal 2 damage to a creature. Gain 1 Æmber.",
-             "Reap: Deal 2D to a\ncreature. Gain 1A."]  # a line broken inside a sentence (AoA data)
+
+    texts = [
+        "Reap: Deal 2<D> to a creature. Gain 1<A>.",
+        "Reap: Deal 2{D} to a creature. Gain 1{A}.",
+        "Reap: Deal 2D to a creature. Gain 1A.",
+        "Reap: Deal 2\uf361 to a creature. Gain 1\uf360.",
+        "Reap: Deal 2 damage to a creature. Gain 1 Æmber.",
+        "Reap: Deal 2D to a\ncreature. Gain 1A.",
+    ]  # a line broken inside a sentence (AoA data)
     read = {tuple((a.triggers, a.sentences) for a in tokenize(t)) for t in texts}
     assert read == {((("reap",), ("deal 2 damage to a creature.", "gain 1 amber.")),)}
 
 
 def test_a_line_the_card_data_broke_off_continues_its_ability():
     from engine.compile.lexer import tokenize
+
     mindwarper = "Elusive.\nAction: Choose an enemy creature.\nIt captures 1A from its own side."
     assert [a.triggers for a in tokenize(mindwarper)] == [("action",)]
     # a constant ability after a triggered one stays its own ability
@@ -397,6 +520,7 @@ def test_a_line_the_card_data_broke_off_continues_its_ability():
 def test_the_vocabulary_knows_every_trait_and_house_of_the_card_data(kb_conn):
     import json
     from engine.compile.grammar import VOCAB
+
     traits = {t.strip().lower() for (row,) in kb_conn.execute("SELECT traits FROM cards") for t in json.loads(row)}
     assert traits <= VOCAB["traits"]
     houses = {h for (h,) in kb_conn.execute("SELECT DISTINCT house FROM cards WHERE house IS NOT NULL")}
@@ -407,6 +531,7 @@ def test_the_vocabulary_knows_every_trait_and_house_of_the_card_data(kb_conn):
 def test_every_template_names_a_known_constructor():
     from engine.compile.build import CONDITIONS, COUNTS, EFFECTS, MATCHES, STATICS
     from engine.compile.grammar import TEMPLATES, template_count
+
     tables = {"clause": EFFECTS, "reference": EFFECTS, "reaction": EFFECTS, "condition": CONDITIONS, "count": COUNTS}
     for section, rows in TEMPLATES.items():
         for t in rows:

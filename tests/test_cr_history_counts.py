@@ -4,6 +4,7 @@ Slow (every version is parsed: about 10 s, longer on a loaded machine), so marke
 ordinary tests cover six versions spread over the years (tests/test_ingest_cr.py). Run it with
 ``pytest -m slow tests/test_cr_history_counts.py``.
 """
+
 from __future__ import annotations
 
 import re

@@ -1,6 +1,7 @@
 """The whole CR history (slow: builds all 109 versions, then diffs every pair of neighbours): between
 consecutive versions no rule whose text is unchanged is reported as changed, removed or added, and
 every rule printed unchanged under another number is reported as renumbered."""
+
 from __future__ import annotations
 
 import re
@@ -33,16 +34,19 @@ def texts(conn, version: str) -> dict[int, tuple]:
     Entries flagged needs_review (a number printed twice) are listed apart by the changelog: left out."""
     out = {}
     for eid, kind, title, body, number in conn.execute(
-            """SELECT e.id, e.kind, e.title, e.body, json_extract(e.data, '$.number') FROM entries e
+        """SELECT e.id, e.kind, e.title, e.body, json_extract(e.data, '$.number') FROM entries e
                JOIN documents d ON d.id = e.document
-               WHERE d.game = 'mtg' AND d.version = ? AND e.needs_review = 0""", (version,)):
+               WHERE d.game = 'mtg' AND d.version = ? AND e.needs_review = 0""",
+        (version,),
+    ):
         out[eid] = ((kind, _LABEL.sub("", title or ""), tuple(word_keys(body))), number)
     return out
 
 
 def test_neighbours_never_report_an_unchanged_rule_as_changed_added_or_removed(history_kb):
-    versions = [v for (v,) in history_kb.execute(
-        "SELECT version FROM documents WHERE game = 'mtg' ORDER BY version_sort")]
+    versions = [
+        v for (v,) in history_kb.execute("SELECT version FROM documents WHERE game = 'mtg' ORDER BY version_sort")
+    ]
     renumbered_seen = 0
     for a, b in zip(versions, versions[1:]):
         log = changelog(history_kb, "mtg", a, b)
@@ -57,8 +61,11 @@ def test_neighbours_never_report_an_unchanged_rule_as_changed_added_or_removed(h
         assert not (added | removed | changed) & unchanged, (a, b, sorted((added | removed | changed) & unchanged)[:3])
         # an unchanged text under another number is listed as renumbered
         by_text_old = {t: num for t, num in old.values() if t in unchanged}
-        moved = {(by_text_old[t], num) for t, num in new.values()
-                 if t in unchanged and num and by_text_old[t] and by_text_old[t] != num}
+        moved = {
+            (by_text_old[t], num)
+            for t, num in new.values()
+            if t in unchanged and num and by_text_old[t] and by_text_old[t] != num
+        }
         listed = {(r["from"], r["to"]) for r in log["renumbered"] if not r["text_changed"]}
         assert moved <= listed, (a, b, sorted(moved - listed)[:5])
         renumbered_seen += len(moved)

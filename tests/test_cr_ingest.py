@@ -2,6 +2,7 @@
 KB, or after the latest (a release of our own making, with a keyword inserted and the rules after it
 renumbered), its diffs against its neighbours are what a KB built with it from the start gives, and
 no thread id changes."""
+
 from __future__ import annotations
 
 import re
@@ -20,8 +21,13 @@ FIRST, MIDDLE, LAST = "2025-07-25", "2025-09-19", "2025-11-14"
 
 def manifest(folder, versions) -> str:
     path = folder / "manifest.toml"
-    path.write_text("".join(f'[[document]]\ngame = "mtg"\nversion = "{v}"\nformat = "cr"\nfile = "{CR / (v + ".txt")}"\n\n'
-                            for v in versions), encoding="utf-8")
+    path.write_text(
+        "".join(
+            f'[[document]]\ngame = "mtg"\nversion = "{v}"\nformat = "cr"\nfile = "{CR / (v + ".txt")}"\n\n'
+            for v in versions
+        ),
+        encoding="utf-8",
+    )
     return str(path)
 
 
@@ -37,10 +43,14 @@ def build(folder, name: str, versions) -> sqlite3.Connection:
 def summary(conn, a: str, b: str) -> dict:
     """What a reader of the diff sees, without entry ids (two KBs number their rows differently)."""
     log = changelog(conn, "mtg", a, b)
-    return {"counts": log["counts"], "renumbered": sorted((r["from"], r["to"], r["text_changed"]) for r in log["renumbered"]),
-            "added": sorted(e["key"] for e in log["added"]), "removed": sorted(e["key"] for e in log["removed"]),
-            "changed": sorted(e["key"] for e in log["changed"]),
-            "ruling_changes": sorted(r["key"] for r in log["ruling_changes"])}
+    return {
+        "counts": log["counts"],
+        "renumbered": sorted((r["from"], r["to"], r["text_changed"]) for r in log["renumbered"]),
+        "added": sorted(e["key"] for e in log["added"]),
+        "removed": sorted(e["key"] for e in log["removed"]),
+        "changed": sorted(e["key"] for e in log["changed"]),
+        "ruling_changes": sorted(r["key"] for r in log["ruling_changes"]),
+    }
 
 
 @pytest.fixture(scope="module")
@@ -74,9 +84,12 @@ def test_a_later_release_with_a_keyword_inserted_is_diffed_as_renumbered(tmp_pat
     def shift(m: re.Match) -> str:
         n = int(m.group(1))
         return f"702.{n + 1 if n >= 19 else n}{m.group(2)}"
+
     head, keywords, tail = text[:start], re.sub(r"702\.(\d+)([a-z]?[.\s])", shift, text[start:end]), text[end:]
-    new = ("\n702.19. Swiftcurrent\n\n702.19a Swiftcurrent is a static ability invented for this test. "
-           "A creature with swiftcurrent untaps during each other player's untap step.\n")
+    new = (
+        "\n702.19. Swiftcurrent\n\n702.19a Swiftcurrent is a static ability invented for this test. "
+        "A creature with swiftcurrent untaps during each other player's untap step.\n"
+    )
     keywords = keywords.replace("\n702.20. Trample", new + "\n702.20. Trample", 1)
     later = tmp_path / "2026-02-06.txt"
     later.write_text(head + keywords + tail, encoding="utf-8")

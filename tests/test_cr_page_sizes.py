@@ -8,6 +8,7 @@ counts at the top are the whole changelog's; version pickers group a long list o
 by year, oldest first, each version once. Expected values come from ``kb.changelog.changelog`` and
 the KB.
 """
+
 from __future__ import annotations
 
 import re
@@ -30,13 +31,19 @@ FAR_VERSIONS = ("2003-03-15", "2014-09-25")
 @pytest.fixture(scope="module")
 def far_kb(tmp_path_factory):
     from rulebase.build import build
+
     folder = tmp_path_factory.mktemp("far")
-    documents = [d for d in tomllib.loads((SOURCES / "manifest.toml").read_text(encoding="utf-8"))["document"]
-                 if d["game"] == "mtg" and d["version"] in FAR_VERSIONS]
+    documents = [
+        d
+        for d in tomllib.loads((SOURCES / "manifest.toml").read_text(encoding="utf-8"))["document"]
+        if d["game"] == "mtg" and d["version"] in FAR_VERSIONS
+    ]
     assert len(documents) == len(FAR_VERSIONS)
     extra = "".join(
         f'\n[[document]]\ngame = "mtg"\nversion = "{d["version"]}"\ntitle = "{d["title"]}"\n'
-        f'date = "{d["date"]}"\nformat = "cr"\nfile = "{(SOURCES / d["file"]).resolve()}"\n' for d in documents)
+        f'date = "{d["date"]}"\nformat = "cr"\nfile = "{(SOURCES / d["file"]).resolve()}"\n'
+        for d in documents
+    )
     path = folder / "kb.sqlite"
     build(path, manifest_copy(folder, extra))
     return path
@@ -56,7 +63,7 @@ def far_client(far_kb):
 
 
 def mtg_versions(conn) -> list[str]:
-    return [v for v, in conn.execute("SELECT version FROM documents WHERE game = 'mtg' ORDER BY version_sort")]
+    return [v for (v,) in conn.execute("SELECT version FROM documents WHERE game = 'mtg' ORDER BY version_sort")]
 
 
 def test_no_page_weighs_a_megabyte(far_client, far):
@@ -67,11 +74,24 @@ def test_no_page_weighs_a_megabyte(far_client, far):
            WHERE d.game = 'mtg' AND d.version = ? AND e.kind = 'rule'
            AND et.thread IN (SELECT et2.thread FROM entry_threads et2 JOIN entries e2 ON e2.id = et2.entry
                              JOIN documents d2 ON d2.id = e2.document WHERE d2.version = ?)
-           ORDER BY length(e.body) DESC LIMIT 1""", (vs[-1], vs[0])).fetchone()[0]
-    urls = [f"/changes?game=mtg&from={vs[0]}&to={vs[-1]}", f"/changes?game=mtg&from={vs[-1]}&to={vs[0]}",
-            f"/changes?game=mtg&from={vs[0]}&to={vs[-1]}&view=side", f"/changes?game=mtg&from={vs[1]}&to={vs[-1]}",
-            "/changes", "/versions", "/", "/?q=creature&game=mtg&all=1", "/?q=702", "/mtg/702", "/mtg/7",
-            f"/entries/{long_history}", f"/api/entries/{long_history}"]
+           ORDER BY length(e.body) DESC LIMIT 1""",
+        (vs[-1], vs[0]),
+    ).fetchone()[0]
+    urls = [
+        f"/changes?game=mtg&from={vs[0]}&to={vs[-1]}",
+        f"/changes?game=mtg&from={vs[-1]}&to={vs[0]}",
+        f"/changes?game=mtg&from={vs[0]}&to={vs[-1]}&view=side",
+        f"/changes?game=mtg&from={vs[1]}&to={vs[-1]}",
+        "/changes",
+        "/versions",
+        "/",
+        "/?q=creature&game=mtg&all=1",
+        "/?q=702",
+        "/mtg/702",
+        "/mtg/7",
+        f"/entries/{long_history}",
+        f"/api/entries/{long_history}",
+    ]
     sizes = {}
     for url in urls:
         response = far_client.get(url)
@@ -90,9 +110,15 @@ def _walk(client, url: str, section: str, anchor: str) -> tuple[list[int], list[
         html = page(client, url)
         urls.append(url)
         start = html.index(f'id="{anchor}"')
-        part = html[start:html.index("</section>", start)]
-        ids += [int(i) for i in re.findall(r'<li>.*?href="/entries/(\d+)"', part)] if section != "ruling_changes" else \
-            [int(i) for i in re.findall(r'The entries: <a href="/entries/\d+">v[^<]+</a> · <a href="/entries/(\d+)">', part)]
+        part = html[start : html.index("</section>", start)]
+        ids += (
+            [int(i) for i in re.findall(r'<li>.*?href="/entries/(\d+)"', part)]
+            if section != "ruling_changes"
+            else [
+                int(i)
+                for i in re.findall(r'The entries: <a href="/entries/\d+">v[^<]+</a> · <a href="/entries/(\d+)">', part)
+            ]
+        )
         nxt = re.search(r'<a class="btn" rel="next" href="([^"]+)"', part)
         url = unescape(nxt.group(1)).split("#")[0] if nxt else None
     return ids, urls

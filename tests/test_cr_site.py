@@ -10,6 +10,7 @@ rule's history shows only where its text or number changed ("renumbered A → B 
 versions in between folded; the versions page links each version to what it changed. Expected
 values come from the KB (SQL) and from tests/cr_questions.toml, never from numbers typed here.
 """
+
 from __future__ import annotations
 
 import json
@@ -27,13 +28,15 @@ QUESTIONS = tomllib.loads((Path(__file__).parent / "cr_questions.toml").read_tex
 
 
 def versions(conn) -> list[str]:
-    return [v for v, in conn.execute("SELECT version FROM documents WHERE game = 'mtg' ORDER BY version_sort")]
+    return [v for (v,) in conn.execute("SELECT version FROM documents WHERE game = 'mtg' ORDER BY version_sort")]
 
 
 def rule_entry(conn, version: str, number: str) -> int | None:
     row = conn.execute(
         """SELECT e.id FROM entries e JOIN documents d ON d.id = e.document WHERE d.game = 'mtg' AND d.version = ?
-           AND e.kind = 'rule' AND json_extract(e.data, '$.number') = ?""", (version, number)).fetchone()
+           AND e.kind = 'rule' AND json_extract(e.data, '$.number') = ?""",
+        (version, number),
+    ).fetchone()
     return row and row[0]
 
 
@@ -43,7 +46,8 @@ def renumbered(conn) -> tuple[str, str, str, str, str]:
     rows = conn.execute(
         """SELECT et.thread, json_extract(e.data, '$.number'), d.version, e.body FROM entry_threads et
            JOIN entries e ON e.id = et.entry JOIN documents d ON d.id = e.document
-           WHERE d.game = 'mtg' AND e.kind = 'rule' AND e.body <> '' ORDER BY et.thread, d.version_sort""").fetchall()
+           WHERE d.game = 'mtg' AND e.kind = 'rule' AND e.body <> '' ORDER BY et.thread, d.version_sort"""
+    ).fetchall()
     for (t1, n1, v1, b1), (t2, n2, v2, b2) in zip(rows, rows[1:]):
         if t1 == t2 and n1 != n2 and b1 == b2:
             return t1, n1, n2, v1, v2
@@ -52,7 +56,7 @@ def renumbered(conn) -> tuple[str, str, str, str, str]:
 
 def section(html: str, element_id: str) -> str:
     start = html.index(f'id="{element_id}"')
-    return html[start:html.index("</section>", start)]
+    return html[start : html.index("</section>", start)]
 
 
 def search(client, **params) -> dict:
@@ -63,16 +67,17 @@ def search(client, **params) -> dict:
 
 # ------------------------------------------------------------------ search
 
+
 @pytest.mark.parametrize("q", QUESTIONS, ids=[q["query"] for q in QUESTIONS])
 def test_rules_found_by_number_and_by_term(client, q):
     found = search(client, q=q["query"])
     keys = [h["key"] for h in found["results"]]
-    assert all(h["game"] == "mtg" for h in found["results"][:len(q.get("top", [])) or 1])
+    assert all(h["game"] == "mtg" for h in found["results"][: len(q.get("top", [])) or 1])
     if "top" in q:
-        assert set(keys[:len(q["top"])]) == set(q["top"]), keys[:5]
+        assert set(keys[: len(q["top"])]) == set(q["top"]), keys[:5]
     if "first" in q:
         assert keys[0] == q["first"], keys[:5]
-        assert keys[1:1 + len(q.get("then", []))] == q.get("then", [])
+        assert keys[1 : 1 + len(q.get("then", []))] == q.get("then", [])
     # the search page shows the same first result
     html = page(client, "/?" + "q=" + q["query"].replace(" ", "+"))
     first = re.search(r'<h3 class="hit-title"><a href="/entries/(\d+)">', html)
@@ -82,8 +87,13 @@ def test_rules_found_by_number_and_by_term(client, q):
 def test_a_number_lists_the_rule_then_its_subrules_and_nothing_else(client, kb_conn):
     latest = versions(kb_conn)[-1]
     rule = rule_entry(kb_conn, latest, "702.19")
-    subrules = [n for n, in kb_conn.execute(
-        "SELECT json_extract(data, '$.number') FROM entries WHERE parent = ? AND kind = 'rule' ORDER BY ordinal", (rule,))]
+    subrules = [
+        n
+        for (n,) in kb_conn.execute(
+            "SELECT json_extract(data, '$.number') FROM entries WHERE parent = ? AND kind = 'rule' ORDER BY ordinal",
+            (rule,),
+        )
+    ]
     found = search(client, q="702.19", limit=50)
     assert [h["key"] for h in found["results"]] == ["rule/702.19"] + [f"rule/{n}" for n in subrules]
     assert found["total"] == 1 + len(subrules) and subrules
@@ -94,8 +104,12 @@ def test_a_query_naming_a_date_searches_that_version(client, kb_conn):
     vs = versions(kb_conn)
     old, mid = vs[0], vs[1]
     year = vs[-1][:4]
-    for query, expected in ((f"trample before {mid}", old), (f"trample as of {mid}", mid),
-                            (f"trample in {old}", old), (f"trample in {year}", [v for v in vs if v[:4] == year][-1])):
+    for query, expected in (
+        (f"trample before {mid}", old),
+        (f"trample as of {mid}", mid),
+        (f"trample in {old}", old),
+        (f"trample in {year}", [v for v in vs if v[:4] == year][-1]),
+    ):
         found = search(client, q=query)
         assert [d["version"] for d in found["version_query"]["versions"]] == [expected], query
         assert found["results"] and {h["version"] for h in found["results"]} == {expected}, query
@@ -125,12 +139,13 @@ def test_long_version_lists_show_compact_badges(client, kb_conn):
     """A thread in many versions shows its first, current and last version and how many, not a
     badge per version; the test KB's threads are short, so every version shows."""
     html = page(client, "/?q=trample&game=mtg")
-    hit = html[html.index('class="hit"'):]
-    hit = hit[:hit.index("</li>")]
+    hit = html[html.index('class="hit"') :]
+    hit = hit[: hit.index("</li>")]
     assert re.findall(r">v([\d-]+)</span>", hit) == versions(kb_conn)
 
 
 # ------------------------------------------------------------------ rule pages by number
+
 
 def test_rule_numbers_resolve_per_version(client, kb_conn):
     vs = versions(kb_conn)
@@ -155,13 +170,16 @@ def test_rule_numbers_resolve_per_version(client, kb_conn):
     assert then != now
 
 
-@pytest.mark.parametrize("url, api, named", [
-    ("/mtg/{latest}/999.99", "/api/rules/mtg/999.99?version={latest}", "999.99"),
-    ("/mtg/1999-01-01/702.19", "/api/rules/mtg/702.19?version=1999-01-01", "1999-01-01"),
-    ("/nosuchgame/702.19", "/api/rules/nosuchgame/702.19", "nosuchgame"),
-    ("/mtg/999", "/api/rules/mtg/999", "999"),
-    ("/keyforge/702.19", "/api/rules/keyforge/702.19", "702.19"),
-])
+@pytest.mark.parametrize(
+    "url, api, named",
+    [
+        ("/mtg/{latest}/999.99", "/api/rules/mtg/999.99?version={latest}", "999.99"),
+        ("/mtg/1999-01-01/702.19", "/api/rules/mtg/702.19?version=1999-01-01", "1999-01-01"),
+        ("/nosuchgame/702.19", "/api/rules/nosuchgame/702.19", "nosuchgame"),
+        ("/mtg/999", "/api/rules/mtg/999", "999"),
+        ("/keyforge/702.19", "/api/rules/keyforge/702.19", "702.19"),
+    ],
+)
 def test_unknown_rule_numbers_versions_and_games_are_404s_that_say_what(client, kb_conn, url, api, named):
     latest = versions(kb_conn)[-1]
     html = page(client, url.format(latest=latest), 404)
@@ -182,12 +200,14 @@ def test_cross_references_link_to_the_rule_in_the_same_version(client, kb_conn):
     rows = kb_conn.execute(
         """SELECT e.id, e.body, e.data FROM entries e JOIN documents d ON d.id = e.document
            WHERE d.game = 'mtg' AND d.version = ? AND e.kind IN ('rule', 'glossary')
-           AND json_array_length(e.data, '$.refs') > 0 ORDER BY e.ordinal LIMIT 25""", (old,)).fetchall()
+           AND json_array_length(e.data, '$.refs') > 0 ORDER BY e.ordinal LIMIT 25""",
+        (old,),
+    ).fetchall()
     checked = 0
     for entry, body, data in rows:
         html = page(client, f"/entries/{entry}")
-        text = html[html.index('class="entry-text'):]
-        text = text[:text.index("</section>")]
+        text = html[html.index('class="entry-text') :]
+        text = text[: text.index("</section>")]
         links = re.findall(r'<a class="rule-ref" href="([^"]+)">([^<]+)</a>', text)
         held = [n for n in json.loads(data)["refs"] if rule_entry(kb_conn, old, n)]
         for href, number in links:
@@ -200,7 +220,9 @@ def test_cross_references_link_to_the_rule_in_the_same_version(client, kb_conn):
     # the glossary's "See rule 702.19" goes to 702.19 of the same version
     glossary = kb_conn.execute(
         """SELECT e.id FROM entries e JOIN documents d ON d.id = e.document
-           WHERE d.game = 'mtg' AND d.version = ? AND e.key = 'glossary/trample'""", (old,)).fetchone()[0]
+           WHERE d.game = 'mtg' AND d.version = ? AND e.key = 'glossary/trample'""",
+        (old,),
+    ).fetchone()[0]
     assert f'<a class="rule-ref" href="/mtg/{old}/702.19">702.19</a>' in page(client, f"/entries/{glossary}")
 
 
@@ -208,19 +230,27 @@ def test_a_rule_page_shows_its_subrules_and_examples(client, kb_conn):
     latest = versions(kb_conn)[-1]
     html = page(client, f"/mtg/{latest}/702.19")
     rule = rule_entry(kb_conn, latest, "702.19")
-    subrules = kb_conn.execute("SELECT json_extract(data, '$.number'), body FROM entries WHERE parent = ? "
-                               "AND kind = 'rule' ORDER BY ordinal", (rule,)).fetchall()
+    subrules = kb_conn.execute(
+        "SELECT json_extract(data, '$.number'), body FROM entries WHERE parent = ? AND kind = 'rule' ORDER BY ordinal",
+        (rule,),
+    ).fetchall()
     listed = section(html, "subrules")
     assert re.findall(r'class="subrule-number" href="([^"]+)"', listed) == [f"/mtg/{latest}/{n}" for n, _ in subrules]
     for _, body in subrules:
         assert str(escape(body.split(" (See")[0][:60])) in listed
     html = page(client, f"/mtg/{latest}/702.19b")
-    examples = [b for b, in kb_conn.execute("SELECT body FROM entries WHERE parent = ? AND kind = 'example' "
-                                             "ORDER BY ordinal", (rule_entry(kb_conn, latest, "702.19b"),))]
+    examples = [
+        b
+        for (b,) in kb_conn.execute(
+            "SELECT body FROM entries WHERE parent = ? AND kind = 'example' ORDER BY ordinal",
+            (rule_entry(kb_conn, latest, "702.19b"),),
+        )
+    ]
     assert examples and all(str(escape(b[:60])) in html for b in examples)
 
 
 # ------------------------------------------------------------------ history
+
 
 def test_history_shows_the_renumbering_and_folds_unchanged_versions(client, kb_conn):
     thread, old, new, before, after = renumbered(kb_conn)
@@ -237,11 +267,16 @@ def test_history_shows_the_renumbering_and_folds_unchanged_versions(client, kb_c
         """SELECT min(e.id) FROM entry_threads et JOIN entries e ON e.id = et.entry JOIN documents d ON d.id = e.document
            WHERE d.game = 'mtg' AND e.kind = 'rule' AND e.body <> '' GROUP BY et.thread
            HAVING count(DISTINCT d.version) = ? AND count(DISTINCT e.body) = 1 AND count(DISTINCT e.data) = 1
-           LIMIT 1""", (len(vs),)).fetchone()[0]
+           LIMIT 1""",
+        (len(vs),),
+    ).fetchone()[0]
     detail = client.get(f"/api/entries/{same}").get_json()
     assert [s["step"] for s in detail["timeline"]] == ["first", "unchanged"]
     assert (detail["timeline"][1]["from"], detail["timeline"][1]["to"], detail["timeline"][1]["count"]) == (
-        vs[1], vs[-1], len(vs) - 1)
+        vs[1],
+        vs[-1],
+        len(vs) - 1,
+    )
     history = section(page(client, f"/entries/{same}"), "history")
     assert f"from v{vs[1]} to v{vs[-1]}" in history and history.count(str(escape(detail["body"][:50]))) == 1
     assert f"In {len(vs)} versions" in history
@@ -256,7 +291,9 @@ def test_history_by_number_on_the_command_line(built_kb, kb_conn):
     latest = versions(kb_conn)[-1]
     expected = kb_conn.execute(
         """SELECT et.thread FROM entry_threads et JOIN entries e ON e.id = et.entry JOIN documents d ON d.id = e.document
-           WHERE d.game = 'mtg' AND d.version = ? AND e.key = ?""", (latest, f"rule/{new}")).fetchone()[0]
+           WHERE d.game = 'mtg' AND d.version = ? AND e.key = ?""",
+        (latest, f"rule/{new}"),
+    ).fetchone()[0]
     assert data["thread"] == expected and data["timeline"][0]["step"] == "first"
     assert client_thread_matches(data, kb_conn)
     bad = run_cli("history", "999.99", "--game", "mtg", "--db", str(built_kb))
@@ -268,11 +305,13 @@ def client_thread_matches(data: dict, conn) -> bool:
     rows = conn.execute(
         """SELECT e.id, json_extract(e.data, '$.number') FROM entry_threads et JOIN entries e ON e.id = et.entry
            JOIN documents d ON d.id = e.document WHERE et.thread = ? ORDER BY d.version_sort, e.ordinal""",
-        (data["thread"],)).fetchall()
+        (data["thread"],),
+    ).fetchall()
     return [(s["entry_id"], s["number"]) for s in data["entries"]] == [tuple(r) for r in rows]
 
 
 # ------------------------------------------------------------------ versions page
+
 
 def test_versions_page_links_each_version_to_its_changes(client, kb_conn):
     html = page(client, "/versions")

@@ -2,6 +2,7 @@
 
 Expected values come from SQL on the same KB or from kb/schema.sql, never typed in.
 """
+
 from __future__ import annotations
 
 import asyncio
@@ -25,9 +26,11 @@ SCHEMA = Path(__file__).resolve().parent.parent / "kb" / "schema.sql"
 
 def fetch(ds, *paths):
     """GET each path with Datasette's own test client; the responses, in order."""
+
     async def go():
         await ds.invoke_startup()
         return [await ds.client.get(p) for p in paths]
+
     return asyncio.run(go())
 
 
@@ -74,8 +77,12 @@ def test_kind_facet_counts_equal_sql_counts(ds, conn):
 
 def test_rulings_naming_a_card(ds, conn):
     rows = query(ds, "rulings_naming_card", card="bait and switch", version="")
-    expected = {r[0] for r in conn.execute(
-        "SELECT ec.entry FROM entry_cards ec JOIN cards c ON c.id = ec.card WHERE c.name = 'Bait and Switch'")}
+    expected = {
+        r[0]
+        for r in conn.execute(
+            "SELECT ec.entry FROM entry_cards ec JOIN cards c ON c.id = ec.card WHERE c.name = 'Bait and Switch'"
+        )
+    }
     assert expected and {r["entry_id"] for r in rows} == expected
     assert {"faq", "errata"} <= {r["kind"] for r in rows}
     only = query(ds, "rulings_naming_card", card="Bait and Switch", version="1.3")
@@ -96,8 +103,10 @@ def test_errata_timeline_of_a_card_starts_printed_then_versions_in_order(ds, con
 
 def _threads(conn) -> dict[int, str]:
     """Each entry's thread as the KB stores it (alignment table if present, else game:key)."""
-    base = {r[0]: f"{r[1]}:{r[2]}" for r in conn.execute(
-        "SELECT e.id, d.game, e.key FROM entries e JOIN documents d ON d.id = e.document")}
+    base = {
+        r[0]: f"{r[1]}:{r[2]}"
+        for r in conn.execute("SELECT e.id, d.game, e.key FROM entries e JOIN documents d ON d.id = e.document")
+    }
     if conn.execute("SELECT 1 FROM sqlite_master WHERE name = 'entry_threads'").fetchone():
         base.update(dict(conn.execute("SELECT entry, thread FROM entry_threads")))
     return base
@@ -108,9 +117,15 @@ def test_what_changed_between_two_versions(ds, conn):
     threads = _threads(conn)
 
     def version_threads(v):
-        return {threads[r[0]] for r in conn.execute(
-            "SELECT e.id FROM entries e JOIN documents d ON d.id = e.document "
-            "WHERE d.game = 'keyforge' AND d.version = ?", (v,))}
+        return {
+            threads[r[0]]
+            for r in conn.execute(
+                "SELECT e.id FROM entries e JOIN documents d ON d.id = e.document "
+                "WHERE d.game = 'keyforge' AND d.version = ?",
+                (v,),
+            )
+        }
+
     old, new = version_threads("1.3"), version_threads("16.0")
     by_status: dict[str, set] = {}
     for r in rows:
@@ -119,9 +134,10 @@ def test_what_changed_between_two_versions(ds, conn):
     assert by_status["removed"] == old - new
     assert by_status["changed"] | by_status.get("renamed", set()) <= old & new
     # Drummernaut's erratum changed its wording between the two versions
-    drum = conn.execute("SELECT entry FROM card_errata ce JOIN cards c ON c.id = ce.card "
-                        "JOIN documents d ON d.id = ce.document WHERE c.name = 'Drummernaut' AND d.version = '16.0'"
-                        ).fetchone()[0]
+    drum = conn.execute(
+        "SELECT entry FROM card_errata ce JOIN cards c ON c.id = ce.card "
+        "JOIN documents d ON d.id = ce.document WHERE c.name = 'Drummernaut' AND d.version = '16.0'"
+    ).fetchone()[0]
     (row,) = [r for r in rows if r["to_entry_id"] == drum]
     assert row["status"] == "changed" and row["from_text"] != row["to_text"]
     # an entry that is the same in both versions (heading, question and text) is not listed; one
@@ -129,7 +145,8 @@ def test_what_changed_between_two_versions(ds, conn):
     pairs = conn.execute(
         "SELECT b.id, a.title IS b.title AS same_heading FROM entries a JOIN documents da ON da.id = a.document "
         "JOIN entries b ON b.key = a.key JOIN documents db ON db.id = b.document "
-        "WHERE da.version = '1.3' AND db.version = '16.0' AND a.body = b.body AND a.question IS b.question").fetchall()
+        "WHERE da.version = '1.3' AND db.version = '16.0' AND a.body = b.body AND a.question IS b.question"
+    ).fetchall()
     status = {r["to_entry_id"]: r["status"] for r in rows}
     same = [p["id"] for p in pairs if p["same_heading"] and threads[p["id"]] in old]
     heading_only = [p["id"] for p in pairs if not p["same_heading"] and threads[p["id"]] in old]
@@ -146,7 +163,8 @@ def _renumbered_rule(conn) -> tuple[str, str, str, str, str]:
     rows = conn.execute(
         """SELECT et.thread, json_extract(e.data, '$.number'), d.version FROM entry_threads et
            JOIN entries e ON e.id = et.entry JOIN documents d ON d.id = e.document
-           WHERE d.game = 'mtg' AND e.kind = 'rule' ORDER BY et.thread, d.version_sort""").fetchall()
+           WHERE d.game = 'mtg' AND e.kind = 'rule' ORDER BY et.thread, d.version_sort"""
+    ).fetchall()
     for (t1, n1, v1), (t2, n2, v2) in zip(rows, rows[1:]):
         if t1 == t2 and n1 != n2:
             return t1, n1, n2, v1, v2
@@ -155,12 +173,19 @@ def _renumbered_rule(conn) -> tuple[str, str, str, str, str]:
 
 def test_history_of_a_rule_by_number_or_thread(ds, conn):
     thread, old, new, before, version = _renumbered_rule(conn)
-    expected = [(r[0], r[1]) for r in conn.execute(
-        """SELECT d.version, json_extract(e.data, '$.number') FROM entry_threads et JOIN entries e ON e.id = et.entry
-           JOIN documents d ON d.id = e.document WHERE et.thread = ? ORDER BY d.version_sort, e.ordinal""", (thread,))]
+    expected = [
+        (r[0], r[1])
+        for r in conn.execute(
+            """SELECT d.version, json_extract(e.data, '$.number') FROM entry_threads et JOIN entries e ON e.id = et.entry
+           JOIN documents d ON d.id = e.document WHERE et.thread = ? ORDER BY d.version_sort, e.ordinal""",
+            (thread,),
+        )
+    ]
     by_number = query(ds, "rule_history", thread="", game="mtg", number=new, version=version)
     by_thread = query(ds, "rule_history", thread=thread, game="", number="", version="")
-    assert [(r["version"], r["number"]) for r in by_number] == expected == [(r["version"], r["number"]) for r in by_thread]
+    assert (
+        [(r["version"], r["number"]) for r in by_number] == expected == [(r["version"], r["number"]) for r in by_thread]
+    )
     assert {r["thread"] for r in by_number} == {thread}
     marked = {r["version"]: r["renumbered"] for r in by_number}
     assert marked[version] == f"{old} → {new}" and marked[before] == ""
@@ -176,8 +201,10 @@ def test_entries_needing_review_or_in_conflict(ds, conn, kb_copy):
     rows = query(ds, "entries_needing_review", version="")
     expected = {r[0] for r in conn.execute("SELECT id FROM entries WHERE needs_review = 1 OR conflict = 1")}
     assert expected and {r["entry_id"] for r in rows} == expected
-    flagged = conn.execute("SELECT e.id, d.version FROM entries e JOIN documents d ON d.id = e.document "
-                           "WHERE e.needs_review = 0 AND e.conflict = 0 AND d.version = '16.0' LIMIT 1").fetchone()
+    flagged = conn.execute(
+        "SELECT e.id, d.version FROM entries e JOIN documents d ON d.id = e.document "
+        "WHERE e.needs_review = 0 AND e.conflict = 0 AND d.version = '16.0' LIMIT 1"
+    ).fetchone()
     with sqlite3.connect(kb_copy) as c:
         c.execute("UPDATE entries SET needs_review = 1, review_reason = 'test flag' WHERE id = ?", (flagged[0],))
     c.close()
@@ -190,8 +217,9 @@ def test_every_table_and_column_is_described_from_the_schema_comments(ds, conn):
     meta = get_json(ds, "/-/metadata.json")
     tables = meta["databases"][DB_NAME]["tables"]
     shadow = re.compile(r"_fts_(data|idx|docsize|config)$")
-    for (name,) in conn.execute("SELECT name FROM sqlite_master WHERE type IN ('table', 'view') "
-                                "AND name NOT LIKE 'sqlite_%'"):
+    for (name,) in conn.execute(
+        "SELECT name FROM sqlite_master WHERE type IN ('table', 'view') AND name NOT LIKE 'sqlite_%'"
+    ):
         if shadow.search(name):
             continue
         assert tables[name]["description"] and tables[name]["source"], name
@@ -207,8 +235,12 @@ def test_every_table_and_column_is_described_from_the_schema_comments(ds, conn):
             assert tables[table]["columns"][col.group(1)].startswith(col.group(2).strip()), line
     assert tables["entries"]["label_column"] == "key" and "kind" in tables["entries"]["facets"]
     assert set(meta["databases"][DB_NAME]["queries"]) == {
-        "rulings_naming_card", "changes_between_versions", "entries_needing_review", "errata_timeline",
-        "rule_history"}
+        "rulings_naming_card",
+        "changes_between_versions",
+        "entries_needing_review",
+        "errata_timeline",
+        "rule_history",
+    }
     for table in ("threads", "entry_threads", "supersessions"):  # the alignment's tables, faceted
         assert tables[table]["facets"], table
     # licence notes, read from the sources: the HTML rulebook states its licence link
@@ -219,8 +251,12 @@ def test_every_table_and_column_is_described_from_the_schema_comments(ds, conn):
 
 
 def test_rows_link_to_the_site_and_the_site_can_link_to_rows(ds, conn):
-    (entries, cards, q) = fetch(ds, f"/{DB_NAME}/entries?_search=bait", f"/{DB_NAME}/cards?_search=bait",
-                                f"/{DB_NAME}/errata_timeline?card=Bait+and+Switch")
+    (entries, cards, q) = fetch(
+        ds,
+        f"/{DB_NAME}/entries?_search=bait",
+        f"/{DB_NAME}/cards?_search=bait",
+        f"/{DB_NAME}/errata_timeline?card=Bait+and+Switch",
+    )
     ids = [r[0] for r in conn.execute("SELECT rowid FROM entries_fts WHERE entries_fts MATCH 'bait'")]
     for i in ids:
         assert f'href="{SITE}/entries/{i}"' in entries.text
@@ -240,8 +276,11 @@ def test_rows_link_to_the_site_and_the_site_can_link_to_rows(ds, conn):
 def test_read_only_no_write_gets_through(ds, built_kb):
     before = hashlib.sha256(built_kb.read_bytes()).hexdigest()
     count = get_json(ds, f"/{DB_NAME}.json", sql="select count(*) as n from entries", _shape="array")[0]["n"]
-    refused = fetch(ds, f"/{DB_NAME}.json?" + urlencode({"sql": "delete from entries"}),
-                    f"/{DB_NAME}.json?" + urlencode({"sql": "select 1; drop table entries"}))
+    refused = fetch(
+        ds,
+        f"/{DB_NAME}.json?" + urlencode({"sql": "delete from entries"}),
+        f"/{DB_NAME}.json?" + urlencode({"sql": "select 1; drop table entries"}),
+    )
     assert all(r.status_code == 400 for r in refused)
     with pytest.raises(Exception):
         asyncio.run(ds.get_database(DB_NAME).execute_write("delete from entries"))
@@ -251,8 +290,12 @@ def test_read_only_no_write_gets_through(ds, built_kb):
 
 def test_rulebase_datasette_serves_metadata_as_a_real_process(built_kb):
     exe = Path(sys.executable).with_name("rulebase")
-    proc = subprocess.Popen([str(exe), "datasette", "--port", "0", "--db", str(built_kb), "--site-url", SITE],
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    proc = subprocess.Popen(
+        [str(exe), "datasette", "--port", "0", "--db", str(built_kb), "--site-url", SITE],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
     try:
         line = proc.stdout.readline()
         url = re.search(r"http://\S+/", line)
@@ -277,15 +320,20 @@ def test_rulebase_datasette_answers_kept_alive_requests_without_a_stall(built_kb
     typical one answers in a few milliseconds, far below that stall."""
     import http.client
     import statistics
+
     exe = Path(sys.executable).with_name("rulebase")
-    proc = subprocess.Popen([str(exe), "datasette", "--port", "0", "--db", str(built_kb), "--site-url", SITE],
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    proc = subprocess.Popen(
+        [str(exe), "datasette", "--port", "0", "--db", str(built_kb), "--site-url", SITE],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
     try:
         url = re.search(r"http://([^/:]+):(\d+)/", proc.stdout.readline())
         assert url, proc.stderr.read() if proc.poll() is not None else "no URL printed"
         conn = http.client.HTTPConnection(url.group(1), int(url.group(2)), timeout=30)
         deadline = time.monotonic() + 60
-        while True:   # ready, and the connection is open
+        while True:  # ready, and the connection is open
             try:
                 conn.request("GET", "/-/versions.json")
                 conn.getresponse().read()
@@ -311,6 +359,7 @@ def test_rulebase_datasette_answers_kept_alive_requests_without_a_stall(built_kb
 
 def test_rulebase_datasette_bad_db_is_one_line(tmp_path):
     from conftest import run_cli
+
     bad = tmp_path / "x.sqlite"
     bad.write_text("not sqlite")
     for db in (bad, tmp_path / "missing.sqlite"):
@@ -329,8 +378,9 @@ def test_table_views_show_the_start_of_long_texts_and_rows_keep_them_whole(ds):
     assert page.status_code == 200
     cells = re.findall(r'<td class="col-body[^"]*"[^>]*>(.*?)</td>', page.text, re.S)
     assert cells and max(len(c) for c in cells) < 400
-    longest = get_json(ds, f"/{DB_NAME}.json", sql="select id, length(body) as n from entries order by n desc limit 1",
-                       _shape="array")[0]
+    longest = get_json(
+        ds, f"/{DB_NAME}.json", sql="select id, length(body) as n from entries order by n desc limit 1", _shape="array"
+    )[0]
     row = get_json(ds, f"/{DB_NAME}/entries/{longest['id']}.json", _shape="array")[0]
     assert len(row["body"]) == longest["n"] > 400
 
@@ -339,6 +389,7 @@ def test_canned_queries_are_named_by_their_titles_not_their_sql(ds):
     """Each canned query is listed by its title (its description as the link's tooltip) and its page
     is headed and titled by it: the browser's tab and history showed thirty lines of SQL."""
     import html
+
     queries = get_json(ds, "/-/metadata.json")["databases"][DB_NAME]["queries"]
     (db_page,) = fetch(ds, f"/{DB_NAME}")
     for name, q in queries.items():
@@ -381,6 +432,7 @@ def test_changes_between_versions_counts_what_the_changes_page_counts(ds, built_
 
     from conftest import page
     from kb.changelog import changelog
+
     c = sqlite3.connect(f"file:{built_kb}?mode=ro", uri=True)
     versions: dict[str, list[str]] = {}
     for game, version in c.execute("SELECT game, version FROM documents ORDER BY game, version_sort"):
@@ -393,8 +445,9 @@ def test_changes_between_versions_counts_what_the_changes_page_counts(ds, built_
         rows = query(ds, "changes_between_versions", game=game, **{"from": a, "to": b})
         log = changelog(c, game, a, b)
         assert {(r["from_entry_id"], r["to_entry_id"]): r["status"] for r in rows} == _site_statuses(log), (game, a, b)
-        assert ({(r["from_entry_id"], r["to_entry_id"]): r["renumbered"] for r in rows if r["renumbered"]}
-                == {(x["from_entry"], x["to_entry"]): f"{x['from']} → {x['to']}" for x in log["renumbered"]})
+        assert {(r["from_entry_id"], r["to_entry_id"]): r["renumbered"] for r in rows if r["renumbered"]} == {
+            (x["from_entry"], x["to_entry"]): f"{x['from']} → {x['to']}" for x in log["renumbered"]
+        }
         renumbered_seen |= bool(log["renumbered"])
         if (game, a, b) == cases[0]:
             counts = Counter(r["status"] for r in rows)
@@ -404,7 +457,8 @@ def test_changes_between_versions_counts_what_the_changes_page_counts(ds, built_
             assert shown["added"] == counts["added"] and shown["removed"] == counts["removed"]
             assert shown["needs_review"] == counts["needs review"]
             assert shown["renumbered"] == counts["renumbered"] + sum(
-                1 for r in rows if r["status"] == "changed" and r["renumbered"])
+                1 for r in rows if r["status"] == "changed" and r["renumbered"]
+            )
     assert renumbered_seen
     # every game holding both versions when no game is given: the same rows as the game's own
     vs = versions["mtg"]

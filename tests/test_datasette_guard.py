@@ -2,6 +2,7 @@
 clients that send their own SQL: it shows the new KB without a restart, answers only reads (a POST
 to a canned query is a 405, not a 500), and a few clients sending slow queries of their own cannot
 keep the table pages from answering."""
+
 from __future__ import annotations
 
 import http.client
@@ -30,9 +31,12 @@ SLOW_SQL = "with recursive c(x) as (select 1 union all select x + 1 from c) sele
 @contextmanager
 def datasette(db: Path, *args: str):
     """``rulebase datasette --port 0 ARGS`` on ``db``; yields its port once it prints its URL."""
-    proc = subprocess.Popen([str(RULEBASE), "datasette", "--port", "0", "--db", str(db), "--site-url",
-                             "http://site.example", *args], stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
-                            text=True)
+    proc = subprocess.Popen(
+        [str(RULEBASE), "datasette", "--port", "0", "--db", str(db), "--site-url", "http://site.example", *args],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        text=True,
+    )
     try:
         line = proc.stdout.readline()
         found = re.search(r"http://127\.0\.0\.1:(\d+)/", line)
@@ -57,8 +61,9 @@ def datasette(db: Path, *args: str):
 def get(port: int, path: str, method: str = "GET", body: bytes | None = None) -> tuple[int, bytes, dict]:
     conn = http.client.HTTPConnection("127.0.0.1", port, timeout=60)
     try:
-        conn.request(method, path, body=body,
-                     headers={"Content-Type": "application/x-www-form-urlencoded"} if body else {})
+        conn.request(
+            method, path, body=body, headers={"Content-Type": "application/x-www-form-urlencoded"} if body else {}
+        )
         response = conn.getresponse()
         return response.status, response.read(), dict(response.getheaders())
     finally:

@@ -3,6 +3,7 @@ on row pages as on table pages, and rows link to the rulebase site at the addres
 serve`` listens on (one setting for both commands). Real KB, Datasette's own test client, and real
 processes for the commands.
 """
+
 from __future__ import annotations
 
 import os
@@ -37,6 +38,7 @@ def test_every_foreign_key_shows_its_label_on_row_and_table_pages(ds, conn):
     of the schema shows the label of the row it references (the label column Datasette is given for
     that table), on the row's own page as on the table page, and links to that row."""
     import html
+
     tables = get_json(ds, "/-/metadata.json")["databases"][DB_NAME]["tables"]
     checked = []
     for (table,) in conn.execute("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name").fetchall():
@@ -48,7 +50,8 @@ def test_every_foreign_key_shows_its_label_on_row_and_table_pages(ds, conn):
             row = conn.execute(
                 f'SELECT {", ".join(f"t.{p}" for p in pks)}, t."{column}" AS value, o."{label_col}" AS label '
                 f'FROM "{table}" t JOIN "{other}" o ON o."{other_col}" = t."{column}" '
-                f"WHERE coalesce(o.\"{label_col}\", '') != '' LIMIT 1").fetchone()
+                f"WHERE coalesce(o.\"{label_col}\", '') != '' LIMIT 1"
+            ).fetchone()
             if row is None:
                 continue
             value, label = row["value"], row["label"]
@@ -71,8 +74,13 @@ def _started(args: list[str], env: dict, timeout: float = 120) -> tuple[subproce
     """A ``rulebase`` server started with ``args``, once it is ready (serve) or has said where its
     rows link to (datasette): (process, lines printed so far). Killed if that never comes."""
     exe = Path(sys.executable).with_name("rulebase")
-    proc = subprocess.Popen([str(exe), *args], stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
-                            env={**env, "PYTHONUNBUFFERED": "1"})
+    proc = subprocess.Popen(
+        [str(exe), *args],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        text=True,
+        env={**env, "PYTHONUNBUFFERED": "1"},
+    )
     out: queue.Queue = queue.Queue()
     threading.Thread(target=lambda: [out.put(line) for line in proc.stdout] + [out.put(None)], daemon=True).start()
     lines: list[str] = []
@@ -108,6 +116,7 @@ def test_rows_link_to_the_site_where_serve_listens(built_kb):
     import socket
 
     from rulebase.cli_serve import serve
+
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         port = s.getsockname()[1]
@@ -115,8 +124,9 @@ def test_rows_link_to_the_site_where_serve_listens(built_kb):
     site, site_lines = _started(["serve", "--db", str(built_kb)], {**env, "RULEBASE_PORT": str(port)})
     started = [site]
     try:
-        browse, browse_lines = _started(["datasette", "--port", "0", "--db", str(built_kb)],
-                                        {**env, "RULEBASE_PORT": str(port)})
+        browse, browse_lines = _started(
+            ["datasette", "--port", "0", "--db", str(built_kb)], {**env, "RULEBASE_PORT": str(port)}
+        )
         started.append(browse)
         assert f"http://127.0.0.1:{port}/" in "".join(site_lines)
         root = re.search(r"at (http://\S+/)", browse_lines[0]).group(1)
@@ -130,10 +140,12 @@ def test_rows_link_to_the_site_where_serve_listens(built_kb):
             proc.wait(timeout=10)
     # no setting: serve's defaults; the options, and a wildcard address reached on the loopback one
     defaults = {p.name: p.default for p in serve.params}
-    for args, expected in (([], f"http://{defaults['host']}:{defaults['port']}/"),
-                           (["--site-port", str(port)], f"http://127.0.0.1:{port}/"),
-                           (["--site-host", "0.0.0.0", "--site-port", str(port)], f"http://127.0.0.1:{port}/"),
-                           (["--site-url", SITE], f"{SITE}/")):
+    for args, expected in (
+        ([], f"http://{defaults['host']}:{defaults['port']}/"),
+        (["--site-port", str(port)], f"http://127.0.0.1:{port}/"),
+        (["--site-host", "0.0.0.0", "--site-port", str(port)], f"http://127.0.0.1:{port}/"),
+        (["--site-url", SITE], f"{SITE}/"),
+    ):
         proc, lines = _started(["datasette", "--port", "0", "--db", str(built_kb), *args], env)
         proc.kill()
         proc.wait(timeout=10)
@@ -143,8 +155,13 @@ def test_rows_link_to_the_site_where_serve_listens(built_kb):
 def test_a_site_port_that_is_not_known_is_one_line(built_kb):
     """``serve --port 0`` picks a free port, which ``datasette`` cannot know: one line says so."""
     from conftest import run_cli
-    for args, env in ((["--site-port", "0"], None), ([], {**os.environ, "RULEBASE_PORT": "0"}),
-                      ([], {**os.environ, "RULEBASE_PORT": "eighty"}), (["--site-host", "a b"], None)):
+
+    for args, env in (
+        (["--site-port", "0"], None),
+        ([], {**os.environ, "RULEBASE_PORT": "0"}),
+        ([], {**os.environ, "RULEBASE_PORT": "eighty"}),
+        (["--site-host", "a b"], None),
+    ):
         r = run_cli("datasette", "--port", "0", "--db", str(built_kb), *args, env=env)
         assert r.returncode != 0 and r.stderr.count("\n") == 1 and "Traceback" not in r.stderr, (args, r.stderr)
         assert "site" in r.stderr, r.stderr

@@ -1,5 +1,6 @@
 """Responses travel compressed, and static files are cached for a year under URLs that carry their
 content's hash, through the real server (waitress) as a browser asks."""
+
 from __future__ import annotations
 
 import gzip
@@ -34,6 +35,8 @@ def test_static_files_are_immutable_under_their_hash_and_revalidated_without_it(
         assert re.search(r"\?v=[0-9a-f]{10}$", path), path
         cached = _get(base_url, path)
         assert cached.status == 200
-        assert "immutable" in cached.getheader("Cache-Control") and "max-age=31536000" in cached.getheader("Cache-Control")
+        assert "immutable" in cached.getheader("Cache-Control") and "max-age=31536000" in cached.getheader(
+            "Cache-Control"
+        )
         stale = _get(base_url, path.split("?")[0] + "?v=0000000000")
         assert "immutable" not in (stale.getheader("Cache-Control") or "")

@@ -1,4 +1,5 @@
 """The data behind the entry, card and version pages, read from a KB built from the bundled sources."""
+
 from __future__ import annotations
 
 import sqlite3
@@ -22,10 +23,12 @@ def faq_entry(conn, question_like: str, version: str) -> int:
     return conn.execute(
         """SELECT e.id FROM entries e JOIN documents d ON d.id = e.document
            WHERE e.kind = 'faq' AND e.question LIKE ? AND d.game = 'keyforge' AND d.version = ?""",
-        (question_like, version)).fetchone()[0]
+        (question_like, version),
+    ).fetchone()[0]
 
 
 # --- entry page -------------------------------------------------------------------------------
+
 
 def test_bait_and_switch_history_shows_the_answer_changing_from_7_to_2(kb_conn):
     page = entry_detail(kb_conn, faq_entry(kb_conn, BAIT_QUESTION, "1.3"))
@@ -69,15 +72,25 @@ def test_replayed_faq_lists_its_scenario_results_per_version(kb_conn):
         """SELECT v.scenario, v.version, v.passed, v.error FROM verifications v
            JOIN documents d ON d.version = v.version AND d.game = 'keyforge'
            WHERE v.scenario IN (SELECT scenario FROM scenario_entries WHERE entry = ?)
-           ORDER BY v.scenario, d.version_sort""", (eid,)).fetchall()
+           ORDER BY v.scenario, d.version_sort""",
+        (eid,),
+    ).fetchall()
     assert stored and set(by_id) == {s for s, *_ in stored}
-    assert [(s, r["version"], r["passed"], r["error"]) for s in by_id for r in by_id[s]["versions"]] == \
-        [(s, v, bool(p), e) for s, v, p, e in stored]
+    assert [(s, r["version"], r["passed"], r["error"]) for s in by_id for r in by_id[s]["versions"]] == [
+        (s, v, bool(p), e) for s, v, p, e in stored
+    ]
     scenario = by_id["bait-and-switch-14-amber"]
     assert scenario["title"] and "preceding effect" in scenario["note"]
     assert "1.3" in page["verified_versions"] and "1.1" in page["verified_versions"]
-    assert page["cards"] == [{"set": "CotA", "number": "267", "name": "Bait and Switch",
-                              "mention": "Bait and Switch (CoTA 267)", "url": "/cards/CotA/267"}]
+    assert page["cards"] == [
+        {
+            "set": "CotA",
+            "number": "267",
+            "name": "Bait and Switch",
+            "mention": "Bait and Switch (CoTA 267)",
+            "url": "/cards/CotA/267",
+        }
+    ]
 
 
 def test_an_entry_no_scenario_replays_has_no_results(kb_conn):
@@ -91,19 +104,26 @@ def test_an_entry_no_scenario_replays_has_no_results(kb_conn):
 def test_worked_examples_hang_under_their_rule_and_point_back(kb_conn):
     parent, n = kb_conn.execute(
         """SELECT parent, count(*) FROM entries WHERE kind = 'example' AND parent IS NOT NULL
-           GROUP BY parent ORDER BY parent LIMIT 1""").fetchone()
+           GROUP BY parent ORDER BY parent LIMIT 1"""
+    ).fetchone()
     page = entry_detail(kb_conn, parent)
     assert len(page["examples"]) == n and all(ex["body"] for ex in page["examples"])
     example = entry_detail(kb_conn, page["examples"][0]["id"])
     assert example["kind"] == "example"
-    assert example["parent"] == {"id": parent, "title": page["title"], "kind": page["kind"], "url": f"/entries/{parent}"}
+    assert example["parent"] == {
+        "id": parent,
+        "title": page["title"],
+        "kind": page["kind"],
+        "url": f"/entries/{parent}",
+    }
     assert page["parent"] is None or page["parent"]["id"] != parent
 
 
 def test_keeper_of_the_cards_errata_show_the_revision_as_a_diff(kb_conn):
     rows = kb_conn.execute(
         """SELECT e.id FROM entries e JOIN documents d ON d.id = e.document
-           WHERE d.game = 'keeper-of-the-cards' AND e.kind = 'errata'""").fetchall()
+           WHERE d.game = 'keeper-of-the-cards' AND e.kind = 'errata'"""
+    ).fetchall()
     assert rows
     for (eid,) in rows:
         page = entry_detail(kb_conn, eid)
@@ -129,8 +149,11 @@ def test_needs_review_marks_are_passed_through(kb_copy):
     conn = sqlite3.connect(kb_copy)
     eid = faq_entry(conn, BAIT_QUESTION, "16.0")
     assert entry_detail(conn, eid)["needs_review"] is False
-    conn.execute("UPDATE entries SET needs_review = 1, review_reason = 'answer split across columns', "
-                 "confidence = 0.5 WHERE id = ?", (eid,))
+    conn.execute(
+        "UPDATE entries SET needs_review = 1, review_reason = 'answer split across columns', "
+        "confidence = 0.5 WHERE id = ?",
+        (eid,),
+    )
     page = entry_detail(conn, eid)
     assert page["needs_review"] is True and page["review_reason"] == "answer split across columns"
     assert page["confidence"] == 0.5 and page["history"][-1]["needs_review"] is True
@@ -149,16 +172,24 @@ def test_entry_id_as_url_text(kb_conn):
 
 # --- card page --------------------------------------------------------------------------------
 
+
 def test_bait_and_switch_card_shows_its_errata_and_the_faq(kb_conn):
     card = card_detail(kb_conn, "CotA", "267")
-    assert (card["name"], card["set"], card["number"], card["url"]) == ("Bait and Switch", "CotA", "267", "/cards/CotA/267")
+    assert (card["name"], card["set"], card["number"], card["url"]) == (
+        "Bait and Switch",
+        "CotA",
+        "267",
+        "/cards/CotA/267",
+    )
     assert "this card's effect" in card["text"] and card["localized_names"]["de"] == "Köder"
     assert isinstance(card["traits"], list) and isinstance(card["keywords"], list)
     assert [e["version"] for e in card["errata"]] == ["1.3", "16.0"]
     first = card["errata"][0]
     assert "preceding effect" in first["text"]
     assert changes(first["diff"]) == [("delete", "this card's"), ("insert", "the preceding")]
-    assert entry_detail(kb_conn, first["entry_id"])["kind"] == "errata" and first["url"] == f"/entries/{first['entry_id']}"
+    assert (
+        entry_detail(kb_conn, first["entry_id"])["kind"] == "errata" and first["url"] == f"/entries/{first['entry_id']}"
+    )
     faq = [e for e in card["entries"] if e["kind"] == "faq"]
     assert len(faq) == 1  # one item per thread, not one per version
     faq_page = entry_detail(kb_conn, faq[0]["entry_id"])
@@ -173,7 +204,8 @@ def test_card_lookup_ignores_set_case_and_number_padding(kb_conn, set_code, numb
 
 def test_card_number_as_int_matches_the_printed_zero_padded_number(kb_conn):
     set_code, number, name = kb_conn.execute(
-        "SELECT set_code, number, name FROM cards WHERE number GLOB '00[1-9]' LIMIT 1").fetchone()
+        "SELECT set_code, number, name FROM cards WHERE number GLOB '00[1-9]' LIMIT 1"
+    ).fetchone()
     card = card_detail(kb_conn, set_code.lower(), int(number))
     assert (card["name"], card["number"]) == (name, number)
     assert card_by_id(kb_conn, card["id"]) == card
@@ -185,7 +217,8 @@ def test_a_reprint_with_the_old_text_shows_the_errata_and_a_reworded_one_does_no
     rows = kb_conn.execute(
         """SELECT c.id, c.text, r.id, r.text, d.version FROM card_errata ce
            JOIN cards c ON c.id = ce.card JOIN documents d ON d.id = ce.document
-           JOIN cards r ON r.name = c.name AND r.id != c.id""").fetchall()
+           JOIN cards r ON r.name = c.name AND r.id != c.id"""
+    ).fetchall()
     seen_same = seen_reworded = False
     for issued_for, printed, reprint, reprinted, version in rows:
         errata = [e for e in card_by_id(kb_conn, reprint)["errata"] if e["version"] == version]
@@ -202,26 +235,43 @@ def test_a_reprint_with_the_old_text_shows_the_errata_and_a_reworded_one_does_no
 
 def test_rulings_naming_a_card_show_on_every_printing(kb_conn):
     name = "Library Access"
-    printings = [card_detail(kb_conn, s, n) for s, n in
-                 kb_conn.execute("SELECT set_code, number FROM cards WHERE name = ?", (name,))]
+    printings = [
+        card_detail(kb_conn, s, n)
+        for s, n in kb_conn.execute("SELECT set_code, number FROM cards WHERE name = ?", (name,))
+    ]
     assert len(printings) > 1
     threads = [{e["thread"] for e in p["entries"]} for p in printings]
     assert threads[0] and all(t == threads[0] for t in threads)
     assert all(len(p["printings"]) == len(printings) - 1 for p in printings)
 
 
-@pytest.mark.parametrize("set_code,number", [("CotA", "9999"), ("XYZ", "1"), ("", "1"), ("CotA", ""),
-                                             ("CotA", None), (None, "267"), ("CotA", "1" * 40),
-                                             ("CotA", 10**30), ("CotA", "267'; --"), ("CotA", True)])
+@pytest.mark.parametrize(
+    "set_code,number",
+    [
+        ("CotA", "9999"),
+        ("XYZ", "1"),
+        ("", "1"),
+        ("CotA", ""),
+        ("CotA", None),
+        (None, "267"),
+        ("CotA", "1" * 40),
+        ("CotA", 10**30),
+        ("CotA", "267'; --"),
+        ("CotA", True),
+    ],
+)
 def test_unknown_cards_give_none(kb_conn, set_code, number):
     assert card_detail(kb_conn, set_code, number) is None
 
 
 def test_unknown_card_ids_give_none(kb_conn):
-    assert card_by_id(kb_conn, 10**9) is None and card_by_id(kb_conn, "1") is None and card_by_id(kb_conn, 2**70) is None
+    assert (
+        card_by_id(kb_conn, 10**9) is None and card_by_id(kb_conn, "1") is None and card_by_id(kb_conn, 2**70) is None
+    )
 
 
 # --- version page ------------------------------------------------------------------------------
+
 
 def test_versions_overview_lists_each_game_and_version_with_counts(kb_conn):
     games = versions_overview(kb_conn)["games"]
@@ -232,9 +282,12 @@ def test_versions_overview_lists_each_game_and_version_with_counts(kb_conn):
     assert [v["version"] for v in keyforge["versions"]] == [v for g, v in docs if g == "keyforge"]
     v13 = next(v for v in keyforge["versions"] if v["version"] == "1.3")
     assert v13["date"] and v13["format"] and v13["title"]
-    assert v13["counts"] == dict(kb_conn.execute(
-        """SELECT kind, count(*) FROM entries JOIN documents d ON d.id = entries.document
-           WHERE d.game = 'keyforge' AND d.version = '1.3' GROUP BY kind""").fetchall())
+    assert v13["counts"] == dict(
+        kb_conn.execute(
+            """SELECT kind, count(*) FROM entries JOIN documents d ON d.id = entries.document
+           WHERE d.game = 'keyforge' AND d.version = '1.3' GROUP BY kind"""
+        ).fetchall()
+    )
     assert v13["entries"] == sum(v13["counts"].values()) and v13["card_errata"] > 0
     assert v13["scenarios"] > 0
     totals = rulings_stats(kb_conn)["verifications"]

@@ -1,5 +1,6 @@
 """The rules engine replays rulings per rulebook version, from general rules, card definitions and
 the rule set of each version (switches from data, errata from the KB)."""
+
 from __future__ import annotations
 
 import textwrap
@@ -17,8 +18,11 @@ from engine.verify import verify_report
 
 def test_every_bundled_scenario_passes_under_each_version(kb_conn):
     report = verify_report(kb_conn, run_all=True)
-    failures = [(r["id"], r["version"], r["error"], [c for c in r["checks"] if not c["ok"]])
-                for r in report["results"] if not r["passed"]]
+    failures = [
+        (r["id"], r["version"], r["error"], [c for c in r["checks"] if not c["ok"]])
+        for r in report["results"]
+        if not r["passed"]
+    ]
     assert not failures
     assert report["passed"] >= 8
 
@@ -48,13 +52,15 @@ def test_errata_come_from_the_kb(kb_conn):
 def test_every_switch_cites_an_entry_of_its_version(kb_conn):
     """Each value's sources exist in its version, and each quote is a sentence of one of them."""
     from engine.rulesets import _contains, switch_values
+
     for name, values in switch_values().items():
         for value in values:
             bodies = []
             for source in value.sources:
                 row = kb_conn.execute(
                     "SELECT body FROM entries e JOIN documents d ON d.id = e.document WHERE d.version = ? AND e.key = ?",
-                    (value.version, source)).fetchone()
+                    (value.version, source),
+                ).fetchone()
                 assert row, (name, value.version, source)
                 bodies.append(row[0])
             for quote in value.quotes:
@@ -70,6 +76,7 @@ def test_switches_without_a_kb_take_the_nearest_earlier_declared_value():
 def test_bundled_versions_tell_every_switch_from_their_text(kb_conn):
     """1.3 and 16.0 declare few values: the others are told by what their own text states."""
     from engine.rulesets import resolve_switches, switch_values
+
     declared = {(n, v.version) for n, vs in switch_values().items() for v in vs}
     for version in ("1.1", "1.2", "1.3", "16.0"):
         for name, s in resolve_switches(kb_conn, "keyforge", version).items():
@@ -120,7 +127,9 @@ def test_a_wrong_expectation_fails(kb_conn, tmp_path):
 
 
 def test_off_house_play_is_refused(kb_conn, tmp_path):
-    path = _write(tmp_path, """
+    path = _write(
+        tmp_path,
+        """
         id: off-house
         entries: []
         setup:
@@ -129,7 +138,8 @@ def test_off_house_play_is_refused(kb_conn, tmp_path):
         actions: [{play: Virtuous Works}]
         expect:
           "1.1": {illegal: 0, refusal_contains: "not of the active house", player1.amber: 0}
-        """)
+        """,
+    )
     assert run(kb_conn, load_scenario(path), "1.3").passed
 
 
@@ -137,8 +147,10 @@ def _unplayable_action(kb_conn) -> tuple[str, str]:
     """An action card (and its house) whose text the engine can neither compile nor finds a hand
     definition for."""
     from engine.cards import how_defined
+
     for name, text, house in kb_conn.execute(
-            "SELECT name, text, house FROM cards WHERE type = 'action' AND house IS NOT NULL ORDER BY set_code, number"):
+        "SELECT name, text, house FROM cards WHERE type = 'action' AND house IS NOT NULL ORDER BY set_code, number"
+    ):
         if how_defined(name, text or "", "action")[0] == "refused":
             return name, house
     raise AssertionError("every action card of the card data is playable: pick another kind of card")
@@ -147,7 +159,9 @@ def _unplayable_action(kb_conn) -> tuple[str, str]:
 def test_unimplemented_and_unknown_cards_are_errors_not_silent(kb_conn, tmp_path):
     missing, house = _unplayable_action(kb_conn)
     for card, message in [(missing, "not implemented"), ("No Such Card", "unknown card")]:
-        path = _write(tmp_path, f"""
+        path = _write(
+            tmp_path,
+            f"""
             id: x
             setup:
               turn: {{active: player1, house: {house}}}
@@ -155,7 +169,8 @@ def test_unimplemented_and_unknown_cards_are_errors_not_silent(kb_conn, tmp_path
             actions: [{{play: "{card}"}}]
             expect:
               "16.0": {{player1.amber: 0}}
-            """)
+            """,
+        )
         result = run(kb_conn, load_scenario(path), "16.0")
         assert not result.passed and message in result.error, result.error
 
@@ -164,10 +179,17 @@ def test_a_card_in_play_the_engine_cannot_play_stops_the_replay(kb_conn, tmp_pat
     """Its constant abilities and reactions act without its being used: ignoring them silently
     would give a wrong verdict, so the replay names the card instead."""
     from engine.cards import how_defined
-    name = next(n for n, t, ty in kb_conn.execute(
-        "SELECT name, text, type FROM cards WHERE type = 'artifact' ORDER BY set_code, number")
-        if how_defined(n, t or "", ty)[0] == "refused")
-    path = _write(tmp_path, f"""
+
+    name = next(
+        n
+        for n, t, ty in kb_conn.execute(
+            "SELECT name, text, type FROM cards WHERE type = 'artifact' ORDER BY set_code, number"
+        )
+        if how_defined(n, t or "", ty)[0] == "refused"
+    )
+    path = _write(
+        tmp_path,
+        f"""
         id: y
         setup:
           turn: {{active: player1, house: brobnar}}
@@ -175,7 +197,8 @@ def test_a_card_in_play_the_engine_cannot_play_stops_the_replay(kb_conn, tmp_pat
         actions: [{{play: Troll}}]
         expect:
           "16.0": {{player1.amber: 0}}
-        """)
+        """,
+    )
     result = run(kb_conn, load_scenario(path), "16.0")
     assert not result.passed and "not implemented" in result.error and name in result.error, result.error
 
@@ -184,11 +207,12 @@ def test_verify_cli(kb_copy, tmp_path):
     proc = run_cli("verify", "--all", "--db", str(kb_copy))
     assert proc.returncode == 0, proc.stdout + proc.stderr
     lines = proc.stdout.strip().splitlines()
-    assert lines[-1].endswith("0 failed") and any(l.startswith("coverage 1.3:") for l in lines)
+    assert lines[-1].endswith("0 failed") and any(line.startswith("coverage 1.3:") for line in lines)
     bad = _write(tmp_path, WRONG_BAIT_AND_SWITCH)
     proc = run_cli("verify", "--file", str(bad), "--version", "1.1", "--db", str(kb_copy), "--json")
     assert proc.returncode == 1
     import json
+
     data = json.loads(proc.stdout)
     assert data["failed"] == 1 and data["results"][0]["checks"][0]["actual"] == 7
 
@@ -197,7 +221,8 @@ def test_verify_a_file_linked_to_no_entry(kb_copy, tmp_path):
     """A scenario written from card texts names no rulebook entry: ``verify --file`` replays it
     from the version its ``expect`` states on, as ``POST /api/verify`` does (not "no KB entry")."""
     path = tmp_path / "troll.yaml"
-    path.write_text("""
+    path.write_text(
+        """
 id: troll-heals
 entries: []
 setup:
@@ -206,13 +231,16 @@ setup:
 actions: [{reap: Troll}]
 expect:
   "1.2": {Troll.damage: 1, player1.amber: 1}
-""", encoding="utf-8")
+""",
+        encoding="utf-8",
+    )
     import json
+
     proc = run_cli("verify", "--file", str(path), "--db", str(kb_copy), "--json")
     data = json.loads(proc.stdout)
     assert proc.returncode == 0 and [r["version"] for r in data["results"]] == ["1.2", "1.3", "16.0"], data
     proc = run_cli("verify", "--file", str(path), "--version", "1.1", "--db", str(kb_copy))
-    assert proc.returncode == 1   # before the version its expectations start at: nothing replays
+    assert proc.returncode == 1  # before the version its expectations start at: nothing replays
 
 
 def test_verify_lists_what_no_scenario_replays(kb_copy):
@@ -221,15 +249,16 @@ def test_verify_lists_what_no_scenario_replays(kb_copy):
     bait = Path(__file__).parents[1] / "rulings" / "keyforge" / "bait-and-switch-14-amber.yaml"
     proc = run_cli("verify", "--file", str(bait), "--uncovered", "--version", "1.2", "--db", str(kb_copy))
     assert proc.returncode == 0, proc.stderr
-    listed = [l for l in proc.stdout.splitlines() if l.startswith("uncovered ")]
-    assert listed and all(l.startswith("uncovered 1.2 ") for l in listed)
-    assert not any("bait-and-switch" in l for l in listed)
-    assert any(l.startswith("uncovered 1.2 faq faq/i-have-the-card-pitlord") for l in listed)
+    listed = [line for line in proc.stdout.splitlines() if line.startswith("uncovered ")]
+    assert listed and all(line.startswith("uncovered 1.2 ") for line in listed)
+    assert not any("bait-and-switch" in line for line in listed)
+    assert any(line.startswith("uncovered 1.2 faq faq/i-have-the-card-pitlord") for line in listed)
     assert len(listed) == 25 + 5 - 1  # 1.2: 25 FAQ entries and 5 worked examples, one replayed
 
 
 def test_chain_penalty_follows_the_chart():
     from engine.turn import chain_penalty
+
     assert [chain_penalty(n) for n in (0, 1, 6, 7, 12, 13, 18, 19, 24)] == [0, 1, 1, 2, 2, 3, 3, 4, 4]
 
 
@@ -253,11 +282,18 @@ def test_end_turn_runs_next_players_forge_and_house_choice(kb_conn, tmp_path):
 
 def test_keywords_are_read_from_the_text_in_force():
     from engine.keywords import keywords, only_keywords
-    assert keywords("Elusive. (The first time this creature is attacked each turn, no damage is dealt.)"
-                    "\x0bAction: Choose an enemy creature.") == {"elusive": 1}
+
+    assert keywords(
+        "Elusive. (The first time this creature is attacked each turn, no damage is dealt.)"
+        "\x0bAction: Choose an enemy creature."
+    ) == {"elusive": 1}
     assert keywords("Assault 2.(Before this creature attacks, deal 2<D> to the attacked creature.)") == {"assault": 2}
-    assert keywords("Elusive. Hazardous 6. Poison. Skirmish.") == {"elusive": 1, "hazardous": 6, "poison": 1,
-                                                                   "skirmish": 1}
+    assert keywords("Elusive. Hazardous 6. Poison. Skirmish.") == {
+        "elusive": 1,
+        "hazardous": 6,
+        "poison": 1,
+        "skirmish": 1,
+    }
     assert keywords("Play: Destroy each elusive creature.") == {}
     assert only_keywords("(Vanilla)") and only_keywords("Taunt.\u202f(This creature’s neighbors cannot be attacked.)")
     assert not only_keywords("Taunt. While Pitlord is in play you must choose Dis as your active house.")
@@ -265,6 +301,7 @@ def test_keywords_are_read_from_the_text_in_force():
 
 def test_duplicate_scenario_ids_are_refused(tmp_path):
     from engine.errors import ScenarioError
+
     for name in ("a", "b"):
         (tmp_path / f"{name}.yaml").write_text("id: same\nexpect: {'1.1': {}}\n", encoding="utf-8")
     with pytest.raises(ScenarioError, match="already used"):
@@ -272,7 +309,9 @@ def test_duplicate_scenario_ids_are_refused(tmp_path):
 
 
 def test_unknown_action_keys_are_named(kb_conn, tmp_path):
-    path = _write(tmp_path, """
+    path = _write(
+        tmp_path,
+        """
         id: typo
         setup:
           turn: {active: player1, house: shadows}
@@ -280,7 +319,8 @@ def test_unknown_action_keys_are_named(kb_conn, tmp_path):
         actions: [{play: Bait and Switch, target: [x]}]
         expect:
           "1.1": {player1.amber: 0}
-        """)
+        """,
+    )
     result = run(kb_conn, load_scenario(path), "1.1")
     assert not result.passed and "unknown keys ['target']" in result.error
 
@@ -306,6 +346,7 @@ def test_every_faq_entry_and_worked_example_has_a_passing_scenario(kb_conn, kind
     """The issues' coverage bar: every FAQ answer and worked example of 1.1, 1.2, 1.3 and 16.0
     replays (that they pass is test_every_bundled_scenario_passes_under_each_version)."""
     from engine.verify import coverage
+
     cover = coverage(kb_conn, all_scenarios(), kind)
     for version in ("1.1", "1.2", "1.3", "16.0"):
         covered, total = cover[version]
@@ -317,17 +358,26 @@ def test_every_card_a_ruling_names_is_implemented(kb_conn):
     every text it has had (every printing and erratum), so no ruling about it can fail with 'not
     implemented'."""
     from engine.cards import definition
+
     rows = kb_conn.execute(
         """SELECT DISTINCT c.name, c.text FROM entry_cards ec
            JOIN entries e ON e.id = ec.entry JOIN documents d ON d.id = e.document
            JOIN cards c ON c.id = ec.card
            WHERE d.game = 'keyforge' AND d.version IN ('1.1', '1.2', '1.3', '16.0')
-             AND e.kind IN ('faq', 'example', 'errata')""").fetchall()
-    errata = {name: [t for (t,) in kb_conn.execute(
-        """SELECT ce.text FROM card_errata ce JOIN cards c ON c.id = ce.card
+             AND e.kind IN ('faq', 'example', 'errata')"""
+    ).fetchall()
+    errata = {
+        name: [
+            t
+            for (t,) in kb_conn.execute(
+                """SELECT ce.text FROM card_errata ce JOIN cards c ON c.id = ce.card
            JOIN documents d ON d.id = ce.document
-           WHERE c.name = ? AND d.version IN ('1.1', '1.2', '1.3', '16.0')""", (name,))]
-              for name, _ in rows}
+           WHERE c.name = ? AND d.version IN ('1.1', '1.2', '1.3', '16.0')""",
+                (name,),
+            )
+        ]
+        for name, _ in rows
+    }
     assert len(rows) >= 150
     for name, text in rows:
         for t in [text or "", *errata[name]]:
@@ -337,8 +387,11 @@ def test_every_card_a_ruling_names_is_implemented(kb_conn):
 def test_a_keyword_an_upgrade_grants_is_read_whatever_space_the_card_data_writes():
     """AoA's Way of the Porcupine writes "Hazardous\u202f3" (a narrow no-break space)."""
     from engine.keywords import granted
+
     for space in (" ", "\u00a0", "\u202f"):
-        assert granted(f"This creature gains Hazardous{space}3. (Before this creature is attacked, deal 3 to the attacking enemy.)") == {"hazardous": 3}
+        assert granted(
+            f"This creature gains Hazardous{space}3. (Before this creature is attacked, deal 3 to the attacking enemy.)"
+        ) == {"hazardous": 3}
 
 
 def test_a_swap_that_fails_leaves_that_creature_naming_nothing(kb_conn, tmp_path):
@@ -347,7 +400,9 @@ def test_a_swap_that_fails_leaves_that_creature_naming_nothing(kb_conn, tmp_path
     creature" failed and its second sentence stopped the game. Only the one chosen of the two
     resolves now (16.0 "Action"), so that sequence cannot recur; a swap that fails because there is
     no other friendly creature must leave its second sentence doing nothing all the same."""
-    path = _write(tmp_path, """
+    path = _write(
+        tmp_path,
+        """
         id: sandals
         setup:
           turn: {active: player1, house: logos}
@@ -355,6 +410,7 @@ def test_a_swap_that_fails_leaves_that_creature_naming_nothing(kb_conn, tmp_path
         actions: [{action: Timetraveller, choices: [Transposition Sandals]}]
         expect:
           "1.1": {Timetraveller.zone: battleline, Transposition Sandals.zone: upgrade, player1.deck: [Troll]}
-        """)
+        """,
+    )
     result = run(kb_conn, load_scenario(path), "1.1")
     assert result.passed, (result.error, result.trace[-6:])

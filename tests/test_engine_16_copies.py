@@ -1,6 +1,7 @@
 """Copies and alternative forms (engine.copies), cards considered creatures in the battleline
 (engine.artifact_creatures), keywords upgrades give, and the 16.0 cards they serve: each on a
 board of its own, checked by what a player would see."""
+
 from __future__ import annotations
 
 import pytest
@@ -15,19 +16,27 @@ from boards import card, engine_for, labels
 
 # ------------------------------------------------------------------------------ Mimic Gel
 
+
 def test_mimic_gel_needs_another_creature_in_play(kb_conn):
-    eng = engine_for(kb_conn, {"turn": {"active": "player1", "house": "logos"},
-                               "player1": {"hand": [{"card": "Mimic Gel", "id": "gel"}]}})
+    eng = engine_for(
+        kb_conn,
+        {"turn": {"active": "player1", "house": "logos"}, "player1": {"hand": [{"card": "Mimic Gel", "id": "gel"}]}},
+    )
     with pytest.raises(IllegalAction, match="play restriction"):
         eng.play(card(eng, "gel"))
     assert labels(eng, "player1", "hand") == ["gel"]
 
 
 def test_mimic_gel_is_played_as_itself_and_enters_as_the_chosen_copy(kb_conn):
-    eng = engine_for(kb_conn, {"turn": {"active": "player1", "house": "logos"},
-                               "player1": {"hand": [{"card": "Mimic Gel", "id": "gel"}], "battleline": ["Urchin"]},
-                               "player2": {"battleline": ["Troll"]}},
-                     answers=["Troll", "right"])
+    eng = engine_for(
+        kb_conn,
+        {
+            "turn": {"active": "player1", "house": "logos"},
+            "player1": {"hand": [{"card": "Mimic Gel", "id": "gel"}], "battleline": ["Urchin"]},
+            "player2": {"battleline": ["Troll"]},
+        },
+        answers=["Troll", "right"],
+    )
     gel = card(eng, "gel")
     eng.play(gel)
     # the Rule of Six counts the card played, Mimic Gel; in play it is a Logos Troll
@@ -37,9 +46,14 @@ def test_mimic_gel_is_played_as_itself_and_enters_as_the_chosen_copy(kb_conn):
 
 
 def test_mimic_gel_copy_ends_when_it_leaves_play(kb_conn):
-    eng = engine_for(kb_conn, {"turn": {"active": "player1", "house": "logos"},
-                               "player1": {"hand": [{"card": "Mimic Gel", "id": "gel"}]},
-                               "player2": {"battleline": ["Troll"]}})
+    eng = engine_for(
+        kb_conn,
+        {
+            "turn": {"active": "player1", "house": "logos"},
+            "player1": {"hand": [{"card": "Mimic Gel", "id": "gel"}]},
+            "player2": {"battleline": ["Troll"]},
+        },
+    )
     gel = card(eng, "gel")
     eng.play(gel)
     assert gel.name == "Troll"
@@ -49,17 +63,24 @@ def test_mimic_gel_copy_ends_when_it_leaves_play(kb_conn):
 
 
 def test_mimic_gel_put_into_play_also_enters_as_a_copy(kb_conn):
-    eng = engine_for(kb_conn, {"turn": {"active": "player1", "house": "brobnar"},
-                               "player1": {"discard": [{"card": "Mimic Gel", "id": "gel"}]},
-                               "player2": {"battleline": ["Troll"]}})
+    eng = engine_for(
+        kb_conn,
+        {
+            "turn": {"active": "player1", "house": "brobnar"},
+            "player1": {"discard": [{"card": "Mimic Gel", "id": "gel"}]},
+            "player2": {"battleline": ["Troll"]},
+        },
+    )
     gel = card(eng, "gel")
     eng.put_into_play(gel, "player1")
     assert gel.name == "Troll" and eng.power(gel) == 8 and labels(eng, "player1", "battleline") == ["gel"]
 
 
 def test_mimic_gel_without_deploy_in_its_copy_goes_on_a_flank(kb_conn):
-    setup = {"turn": {"active": "player1", "house": "logos"},
-             "player1": {"hand": [{"card": "Mimic Gel", "id": "gel"}], "battleline": ["Troll", "Urchin"]}}
+    setup = {
+        "turn": {"active": "player1", "house": "logos"},
+        "player1": {"hand": [{"card": "Mimic Gel", "id": "gel"}], "battleline": ["Troll", "Urchin"]},
+    }
     eng = engine_for(kb_conn, setup, answers=["Troll", 1])  # a position is not a flank
     with pytest.raises(ChoiceError, match="flank"):
         eng.play(card(eng, "gel"))
@@ -71,9 +92,10 @@ def test_mimic_gel_without_deploy_in_its_copy_goes_on_a_flank(kb_conn):
 
 # ------------------------------------------------------------------------------ Auto-Legionary
 
-LEGIONARY = {"turn": {"active": "player1", "house": "saurian"},
-             "player1": {"amber": 0, "artifacts": [{"card": "Auto-Legionary", "id": "legionary"}],
-                         "battleline": ["Troll"]}}
+LEGIONARY = {
+    "turn": {"active": "player1", "house": "saurian"},
+    "player1": {"amber": 0, "artifacts": [{"card": "Auto-Legionary", "id": "legionary"}], "battleline": ["Troll"]},
+}
 
 
 def test_auto_legionary_is_an_artifact_until_put_in_the_battleline(kb_conn):
@@ -92,8 +114,10 @@ def test_auto_legionary_is_an_artifact_until_put_in_the_battleline(kb_conn):
 def test_auto_legionary_house_printed_and_erratum(kb_conn, version, belongs_to_dis):
     """Printed: it belongs to all houses; the 16.0 erratum: it may only be used as if it belonged
     to the active house. Either way it is used on a Brobnar turn."""
-    setup = {"turn": {"active": "player1", "house": "brobnar"},
-             "player1": {"amber": 0, "battleline": [{"card": "Auto-Legionary", "id": "legionary"}]}}
+    setup = {
+        "turn": {"active": "player1", "house": "brobnar"},
+        "player1": {"amber": 0, "battleline": [{"card": "Auto-Legionary", "id": "legionary"}]},
+    }
     eng = engine_for(kb_conn, setup, version=version)
     legionary = card(eng, "legionary")
     assert belongs_to(eng, legionary, "dis") is belongs_to_dis
@@ -110,9 +134,12 @@ def test_auto_legionary_in_artifacts_is_used_only_on_its_house(kb_conn):
 
 # ------------------------------------------------------------------------------ Explo-rover, Exhume
 
+
 def test_explo_rover_from_hand_as_a_creature_or_an_upgrade(kb_conn):
-    setup = {"turn": {"active": "player1", "house": "staralliance"},
-             "player1": {"hand": ["Explo-rover"], "battleline": ["Troll"]}}
+    setup = {
+        "turn": {"active": "player1", "house": "staralliance"},
+        "player1": {"hand": ["Explo-rover"], "battleline": ["Troll"]},
+    }
     eng = engine_for(kb_conn, setup, answers=["creature", "right"])
     eng.play(card(eng, "Explo-rover"))
     rover = card(eng, "Explo-rover")
@@ -131,16 +158,19 @@ def test_explo_rover_from_hand_as_a_creature_or_an_upgrade(kb_conn):
 
 
 def test_explo_rover_with_no_creature_in_play_is_played_as_a_creature_without_asking(kb_conn):
-    eng = engine_for(kb_conn, {"turn": {"active": "player1", "house": "staralliance"},
-                               "player1": {"hand": ["Explo-rover"]}})
+    eng = engine_for(
+        kb_conn, {"turn": {"active": "player1", "house": "staralliance"}, "player1": {"hand": ["Explo-rover"]}}
+    )
     eng.play(card(eng, "Explo-rover"))
     assert labels(eng, "player1", "battleline") == ["Explo-rover"]
     eng.chooser.finish()
 
 
 def test_exhume_chooses_only_creatures_and_may_decline(kb_conn):
-    setup = {"turn": {"active": "player1", "house": "dis"},
-             "player1": {"amber": 0, "hand": ["Exhume"], "discard": ["Fertility Chant", "Troll"]}}
+    setup = {
+        "turn": {"active": "player1", "house": "dis"},
+        "player1": {"amber": 0, "hand": ["Exhume"], "discard": ["Fertility Chant", "Troll"]},
+    }
     eng = engine_for(kb_conn, setup, answers=["no"])  # Troll is the only creature: chosen without asking
     eng.play(card(eng, "Exhume"))
     assert labels(eng, "player1", "discard") == ["Exhume", "Fertility Chant", "Troll"]
@@ -154,11 +184,21 @@ def test_exhume_chooses_only_creatures_and_may_decline(kb_conn):
 
 # ------------------------------------------------------------------------------ Foggify, keywords
 
+
 def test_foggify_stops_fights_on_the_opponents_next_turn_only(kb_conn):
-    eng = engine_for(kb_conn, {"turn": {"active": "player1", "house": "logos"},
-                               "player1": {"hand": ["Foggify"], "battleline": [{"card": "Troll", "id": "mine"}], "houses": ["logos"],
-                                           "deck": ["Troll"] * 6},
-                               "player2": {"battleline": ["Troll"], "deck": ["Troll"] * 6, "houses": ["brobnar"]}})
+    eng = engine_for(
+        kb_conn,
+        {
+            "turn": {"active": "player1", "house": "logos"},
+            "player1": {
+                "hand": ["Foggify"],
+                "battleline": [{"card": "Troll", "id": "mine"}],
+                "houses": ["logos"],
+                "deck": ["Troll"] * 6,
+            },
+            "player2": {"battleline": ["Troll"], "deck": ["Troll"] * 6, "houses": ["brobnar"]},
+        },
+    )
     eng.play(card(eng, "Foggify"))
     mine, troll = card(eng, "mine"), eng.game.players["player2"].creatures[0]
     end_turn(eng)  # player2's turn, Brobnar

@@ -3,6 +3,7 @@ Chamber, Life for a Life, Tendrils of Pain), the general "Fight:"/"Reap:" errata
 16.0 FAQ names (Shield of Justice, Strange Gizmo). The erratum entries are in the 16.0 document
 only, so the scenarios replaying them run under 16.0 only; the comparison with the printed text
 (in force under 1.1-1.3) is made here, on the same board under both rule sets."""
+
 from __future__ import annotations
 
 from boards import assert_passed, replay
@@ -35,7 +36,11 @@ def test_collector_worm_printed_text_archives_a_creature_the_fight_destroyed(kb_
 
 
 def test_collector_worm_creature_leaving_archives_goes_to_its_owners_hand(kb_conn, tmp_path):
-    assert_passed(replay(kb_conn, tmp_path, """
+    assert_passed(
+        replay(
+            kb_conn,
+            tmp_path,
+            """
         id: worm-hand
         setup:
           turn: {active: player1, house: mars}
@@ -52,11 +57,16 @@ def test_collector_worm_creature_leaving_archives_goes_to_its_owners_hand(kb_con
           - take_archives: true
         expect:
           "16.0": {player1.archives: [], player1.hand: [], player2.hand: ["Sequis"]}
-        """))
+        """,
+        )
+    )
 
 
 def test_collector_worm_that_dies_in_the_fight_archives_nothing(kb_conn, tmp_path):
-    _both(kb_conn, tmp_path, """
+    _both(
+        kb_conn,
+        tmp_path,
+        """
         id: worm-dies
         setup:
           turn: {active: player1, house: mars}
@@ -66,7 +76,8 @@ def test_collector_worm_that_dies_in_the_fight_archives_nothing(kb_conn, tmp_pat
           - fight: {attacker: Collector Worm, target: Troll}
         expect:
           "1.3": {player1.archives: [], Collector Worm.zone: discard, Troll.zone: battleline}
-        """)
+        """,
+    )
 
 
 _VIRUS = """
@@ -84,7 +95,7 @@ _VIRUS = """
 
 
 def test_custom_virus_printed_purge_is_not_optional(kb_conn, tmp_path):
-    purged = ('[]', '[]', '["Troll"]')
+    purged = ("[]", "[]", '["Troll"]')
     kept = ('["Urchin"]', '["Mooncurser"]', '["Faygin", "Troll"]')
     # printed: the only creature in hand is purged without a question
     assert_passed(replay(kb_conn, tmp_path, _VIRUS % ("[]", "1.3", *purged), "1.3"))
@@ -99,7 +110,10 @@ def test_custom_virus_printed_purge_is_not_optional(kb_conn, tmp_path):
 
 
 def test_custom_virus_with_no_creature_in_hand_destroys_only_itself(kb_conn, tmp_path):
-    _both(kb_conn, tmp_path, """
+    _both(
+        kb_conn,
+        tmp_path,
+        """
         id: virus-empty
         setup:
           turn: {active: player1, house: mars}
@@ -109,13 +123,17 @@ def test_custom_virus_with_no_creature_in_hand_destroys_only_itself(kb_conn, tmp
         expect:
           "1.3": {player1.hand: ["Phase Shift"], player1.battleline: ["Mooncurser"],
                   player2.battleline: ["Faygin"], Custom Virus.zone: discard}
-        """)
+        """,
+    )
 
 
 def test_experimental_therapy_printed_creature_belongs_to_all_houses(kb_conn, tmp_path):
     # both texts let the Troll be used while Mars is active; only the printed one makes it a Mars
     # creature that John Smyth's "ready a non-Agent Mars creature" can choose
-    _both(kb_conn, tmp_path, """
+    _both(
+        kb_conn,
+        tmp_path,
+        """
         id: therapy
         setup:
           turn: {active: player1, house: mars}
@@ -126,11 +144,15 @@ def test_experimental_therapy_printed_creature_belongs_to_all_houses(kb_conn, tm
         expect:
           "1.3": {player1.amber: 2, Troll.exhausted: false}
           "16.0": {player1.amber: 2, Troll.exhausted: true}
-        """)
+        """,
+    )
 
 
 def test_experimental_therapy_does_not_let_another_creature_be_used(kb_conn, tmp_path):
-    _both(kb_conn, tmp_path, """
+    _both(
+        kb_conn,
+        tmp_path,
+        """
         id: therapy-other
         setup:
           turn: {active: player1, house: mars}
@@ -139,13 +161,17 @@ def test_experimental_therapy_does_not_let_another_creature_be_used(kb_conn, tmp
           - reap: t2
         expect:
           "1.3": {illegal: 0, refusal_contains: "not of the active house", player1.amber: 0}
-        """)
+        """,
+    )
 
 
 def test_experimental_therapy_printed_creature_counts_for_house_statics(kb_conn, tmp_path):
     # King of the Crag: "Each enemy Brobnar creature gets -2 power". Printed, the Sequis with the
     # upgrade belongs to Brobnar too (2 power); under the erratum it keeps its 4
-    _both(kb_conn, tmp_path, """
+    _both(
+        kb_conn,
+        tmp_path,
+        """
         id: therapy-crag
         setup:
           turn: {active: player1, house: sanctum}
@@ -155,7 +181,8 @@ def test_experimental_therapy_printed_creature_counts_for_house_statics(kb_conn,
         expect:
           "1.3": {Sequis.power: 2}
           "16.0": {Sequis.power: 4}
-        """)
+        """,
+    )
 
 
 _CHAMBER = """
@@ -178,7 +205,10 @@ def test_incubation_chamber_printed_reveal_is_not_optional(kb_conn, tmp_path):
 
 
 def test_incubation_chamber_without_a_mars_creature_does_nothing(kb_conn, tmp_path):
-    _both(kb_conn, tmp_path, """
+    _both(
+        kb_conn,
+        tmp_path,
+        """
         id: chamber-none
         setup:
           turn: {active: player1, house: logos}
@@ -186,13 +216,17 @@ def test_incubation_chamber_without_a_mars_creature_does_nothing(kb_conn, tmp_pa
         actions: [{omni: Incubation Chamber}]
         expect:
           "1.3": {player1.hand: ["Phase Shift", "Custom Virus"], player1.archives: []}
-        """)
+        """,
+    )
 
 
 def test_life_for_a_life_both_texts_resolve_alike(kb_conn, tmp_path):
     # "Sacrifice a creature to deal 6" and "Destroy a friendly creature. If you do, deal 6": only
     # a friendly creature can be chosen, and the 6 damage follows its destruction
-    _both(kb_conn, tmp_path, """
+    _both(
+        kb_conn,
+        tmp_path,
+        """
         id: lfal
         setup:
           turn: {active: player1, house: shadows}
@@ -203,11 +237,15 @@ def test_life_for_a_life_both_texts_resolve_alike(kb_conn, tmp_path):
             choices: [Mooncurser, Troll]
         expect:
           "1.3": {player1.battleline: ["Urchin"], Mooncurser.zone: discard, Troll.damage: 6, player1.amber: 1}
-        """)
+        """,
+    )
 
 
 def test_life_for_a_life_without_a_friendly_creature_deals_no_damage(kb_conn, tmp_path):
-    _both(kb_conn, tmp_path, """
+    _both(
+        kb_conn,
+        tmp_path,
+        """
         id: lfal-none
         setup:
           turn: {active: player1, house: shadows}
@@ -216,7 +254,8 @@ def test_life_for_a_life_without_a_friendly_creature_deals_no_damage(kb_conn, tm
         actions: [{play: Life for a Life}]
         expect:
           "1.3": {Troll.damage: 0, player1.amber: 1}
-        """)
+        """,
+    )
 
 
 _TENDRILS = """
@@ -240,8 +279,11 @@ _TENDRILS = """
 def test_tendrils_of_pain_printed_text_deals_two_instances(kb_conn, tmp_path):
     # opponent forged: printed 1 then an additional 3 (the ward stops only the 1; armor 2 stops
     # the 1 and 1 of the 3); erratum one instance of 4 (the ward stops it all; armor stops 2)
-    forged = _TENDRILS % (6, "{player2.keys: 1, t1.damage: 3, t1.ward: false, t2.damage: 4, Sequis.damage: 2}",
-                          "{player2.keys: 1, t1.damage: 0, t1.ward: false, t2.damage: 4, Sequis.damage: 2}")
+    forged = _TENDRILS % (
+        6,
+        "{player2.keys: 1, t1.damage: 3, t1.ward: false, t2.damage: 4, Sequis.damage: 2}",
+        "{player2.keys: 1, t1.damage: 0, t1.ward: false, t2.damage: 4, Sequis.damage: 2}",
+    )
     _both(kb_conn, tmp_path, forged)
 
 
@@ -275,7 +317,10 @@ def test_fight_and_reap_abilities_resolve_the_same_as_after_fight_and_after_reap
 def test_fight_ability_needs_the_attacker_to_survive_in_every_version(kb_conn, tmp_path):
     # Yxilo Bolter ("Fight/Reap: Deal 2 to a creature") dies fighting Troll: no ability resolves,
     # before the general erratum and after it
-    _both(kb_conn, tmp_path, """
+    _both(
+        kb_conn,
+        tmp_path,
+        """
         id: bolter
         setup:
           turn: {active: player1, house: mars}
@@ -285,11 +330,15 @@ def test_fight_ability_needs_the_attacker_to_survive_in_every_version(kb_conn, t
           - fight: {attacker: Yxilo Bolter, target: Troll}
         expect:
           "1.3": {Yxilo Bolter.zone: discard, Troll.damage: 3, Dust Pixie.damage: 0}
-        """)
+        """,
+    )
 
 
 def test_a_stunned_creature_used_to_fight_resolves_no_fight_ability(kb_conn, tmp_path):
-    _both(kb_conn, tmp_path, """
+    _both(
+        kb_conn,
+        tmp_path,
+        """
         id: stunned
         setup:
           turn: {active: player1, house: shadows}
@@ -299,11 +348,15 @@ def test_a_stunned_creature_used_to_fight_resolves_no_fight_ability(kb_conn, tmp
           - fight: {attacker: Mooncurser, target: Troll}
         expect:
           "1.3": {player1.amber: 0, Mooncurser.stunned: false, Mooncurser.exhausted: true, Troll.damage: 0}
-        """)
+        """,
+    )
 
 
 def test_shield_of_justice_protects_friendly_creatures_for_the_turn_only(kb_conn, tmp_path):
-    _both(kb_conn, tmp_path, """
+    _both(
+        kb_conn,
+        tmp_path,
+        """
         id: shield
         setup:
           turn: {active: player1, house: sanctum}
@@ -318,11 +371,16 @@ def test_shield_of_justice_protects_friendly_creatures_for_the_turn_only(kb_conn
           - fight: {attacker: Troll, target: s2}
         expect:
           "1.3": {s1.damage: 0, s1.zone: battleline, Troll.zone: discard, s2.zone: discard}
-        """)
+        """,
+    )
 
 
 def test_shield_of_justice_does_not_protect_enemy_creatures(kb_conn, tmp_path):
-    assert_passed(replay(kb_conn, tmp_path, """
+    assert_passed(
+        replay(
+            kb_conn,
+            tmp_path,
+            """
         id: shield-enemy
         setup:
           turn: {active: player1, house: sanctum}
@@ -333,11 +391,16 @@ def test_shield_of_justice_does_not_protect_enemy_creatures(kb_conn, tmp_path):
           - fight: {attacker: Sequis, target: Troll}
         expect:
           "16.0": {Sequis.damage: 0, Troll.damage: 4}
-        """))
+        """,
+        )
+    )
 
 
 def test_strange_gizmo_reacts_to_its_controllers_key_only(kb_conn, tmp_path):
-    _both(kb_conn, tmp_path, """
+    _both(
+        kb_conn,
+        tmp_path,
+        """
         id: gizmo
         setup:
           turn: {active: player1, house: logos}
@@ -351,8 +414,12 @@ def test_strange_gizmo_reacts_to_its_controllers_key_only(kb_conn, tmp_path):
             to_step: 2
         expect:
           "1.3": {player2.keys: 1, Troll.zone: battleline, Sequis.zone: battleline, Strange Gizmo.zone: artifacts}
-        """)
-    _both(kb_conn, tmp_path, """
+        """,
+    )
+    _both(
+        kb_conn,
+        tmp_path,
+        """
         id: gizmo-own
         setup:
           turn: {active: player2, house: sanctum}
@@ -364,13 +431,18 @@ def test_strange_gizmo_reacts_to_its_controllers_key_only(kb_conn, tmp_path):
         expect:
           "1.3": {player1.keys: 1, player1.amber: 1, player1.battleline: [], player2.battleline: [],
                   player1.artifacts: [], player2.artifacts: [], Custom Virus.zone: discard}
-        """)
+        """,
+    )
 
 
 def test_omega_played_in_step_1_does_not_end_step_3(kb_conn, tmp_path):
     # the Jargogle FAQ's step-1 case under 16.0 (strange-gizmo-jargogle-step-one); in step 3 the
     # same Omega card still ends step 3 (jargogle-omega-card)
-    assert_passed(replay(kb_conn, tmp_path, """
+    assert_passed(
+        replay(
+            kb_conn,
+            tmp_path,
+            """
         id: omega-step-1
         setup:
           turn: {active: player2, house: brobnar}
@@ -387,4 +459,6 @@ def test_omega_played_in_step_1_does_not_end_step_3(kb_conn, tmp_path):
         expect:
           "16.0": {player1.keys: 1, player1.battleline: ["Little Niff"], Dimension Door.zone: discard,
                    Phase Shift.zone: discard}
-        """))
+        """,
+        )
+    )

@@ -1,6 +1,7 @@
 """16.0 mechanisms of issue 6 (helper H3): gigantic creatures (engine.gigantic), bonus icons
 resolved "as if you had played" a card and Master of the Grey (engine.bonus_icons), Enhance at
 deck generation (engine.enhance), cards discarded and put into play (engine.discarded_into_play)."""
+
 from __future__ import annotations
 
 
@@ -28,7 +29,11 @@ def _engine(kb_conn, setup: dict) -> Engine:
 def test_both_halves_are_played_together_as_one_creature_on_the_first_turn(kb_conn, tmp_path):
     # the top half's icons (here enhanced: Æmber, draw) resolve, then "Play: Archive the top 5";
     # it counts as one card played, so it is allowed on the first turn, and a second card is not
-    assert_passed(replay(kb_conn, tmp_path, """
+    assert_passed(
+        replay(
+            kb_conn,
+            tmp_path,
+            """
         id: giant
         setup:
           turn: {active: player1, house: logos, first_turn: true}
@@ -52,11 +57,17 @@ def test_both_halves_are_played_together_as_one_creature_on_the_first_turn(kb_co
             player1.hand: ["Wild Wormhole", "Troll"]
             player1.archives: ["Urchin", "Krump", "Anger", "Dust Pixie", "Bumpsy"]
             player1.deck: ["Faygin"]
-        """))
+        """,
+        )
+    )
 
 
 def test_two_top_halves_are_not_a_gigantic_creature(kb_conn, tmp_path):
-    assert_passed(replay(kb_conn, tmp_path, """
+    assert_passed(
+        replay(
+            kb_conn,
+            tmp_path,
+            """
         id: tops
         setup:
           turn: {active: player1, house: logos}
@@ -64,11 +75,17 @@ def test_two_top_halves_are_not_a_gigantic_creature(kb_conn, tmp_path):
         actions: [{play: a}]
         expect:
           "16.0": {illegal: 0, refusal_contains: other half, player1.hand: ["a", "b"]}
-        """))
+        """,
+        )
+    )
 
 
 def test_a_gigantic_creature_leaving_play_is_two_cards_again(kb_conn, tmp_path):
-    assert_passed(replay(kb_conn, tmp_path, """
+    assert_passed(
+        replay(
+            kb_conn,
+            tmp_path,
+            """
         id: split
         setup:
           turn: {active: player1, house: dis}
@@ -78,12 +95,18 @@ def test_a_gigantic_creature_leaving_play_is_two_cards_again(kb_conn, tmp_path):
           "16.0":
             player1.battleline: []
             player1.discard: ["Unlocked Gateway", "Ultra Gravitron", "Ultra Gravitron"]
-        """))
+        """,
+        )
+    )
 
 
 def test_purging_a_gigantic_creature_resolves_its_top_halfs_icons(kb_conn, tmp_path):
     # the enemy Gravitron's icons are on its top half; both halves are purged, separate again
-    assert_passed(replay(kb_conn, tmp_path, """
+    assert_passed(
+        replay(
+            kb_conn,
+            tmp_path,
+            """
         id: purge-giant
         setup:
           turn: {active: player1, house: logos}
@@ -95,11 +118,17 @@ def test_purging_a_gigantic_creature_resolves_its_top_halfs_icons(kb_conn, tmp_p
         expect:
           "16.0": {player1.amber: 3, player2.purged: ["theirs", "theirs"], player2.battleline: [],
                    player1.discard: ["Anger"]}
-        """))
+        """,
+        )
+    )
 
 
 def test_ultra_gravitron_does_nothing_without_an_archived_card(kb_conn, tmp_path):
-    assert_passed(replay(kb_conn, tmp_path, """
+    assert_passed(
+        replay(
+            kb_conn,
+            tmp_path,
+            """
         id: no-archives
         setup:
           turn: {active: player1, house: logos}
@@ -108,13 +137,24 @@ def test_ultra_gravitron_does_nothing_without_an_archived_card(kb_conn, tmp_path
         actions: [{reap: Ultra Gravitron}]
         expect:
           "16.0": {player1.amber: 1, player2.battleline: ["Dust Pixie"]}
-        """))
+        """,
+        )
+    )
 
 
 def test_put_into_play_one_half_fails_both_halves_succeed(kb_conn):
-    eng = _engine(kb_conn, {"turn": {"active": "player1", "house": "logos"},
-                            "player1": {"discard": [{"card": "Ultra Gravitron", "half": "top", "id": "t"},
-                                                    {"card": "Ultra Gravitron", "half": "bottom", "id": "b"}]}})
+    eng = _engine(
+        kb_conn,
+        {
+            "turn": {"active": "player1", "house": "logos"},
+            "player1": {
+                "discard": [
+                    {"card": "Ultra Gravitron", "half": "top", "id": "t"},
+                    {"card": "Ultra Gravitron", "half": "bottom", "id": "b"},
+                ]
+            },
+        },
+    )
     top, bottom = eng.game.players["player1"].zone("discard")
     eng.put_into_play(bottom, "player1")
     assert bottom.zone == "discard" and not eng.game.players["player1"].creatures
@@ -127,20 +167,28 @@ def test_put_into_play_one_half_fails_both_halves_succeed(kb_conn):
 
 
 def test_setup_needs_the_half_of_a_gigantic_card_out_of_play(kb_conn, tmp_path):
-    result = replay(kb_conn, tmp_path, """
+    result = replay(
+        kb_conn,
+        tmp_path,
+        """
         id: which-half
         setup:
           turn: {active: player1, house: logos}
           player1: {hand: ["Ultra Gravitron"]}
         expect: {"16.0": {}}
-        """)
+        """,
+    )
     assert result.error and "half" in result.error
-    result = replay(kb_conn, tmp_path, """
+    result = replay(
+        kb_conn,
+        tmp_path,
+        """
         id: not-gigantic
         setup:
           player1: {hand: [{card: Troll, half: top}]}
         expect: {"16.0": {}}
-        """)
+        """,
+    )
     assert result.error and "gigantic card only" in result.error
 
 
@@ -148,7 +196,11 @@ def test_setup_needs_the_half_of_a_gigantic_card_out_of_play(kb_conn, tmp_path):
 
 
 def test_ensign_el_samra_resolves_a_revealed_cards_icons_it_stays_in_hand(kb_conn, tmp_path):
-    assert_passed(replay(kb_conn, tmp_path, """
+    assert_passed(
+        replay(
+            kb_conn,
+            tmp_path,
+            """
         id: samra
         setup:
           turn: {active: player1, house: staralliance}
@@ -159,13 +211,19 @@ def test_ensign_el_samra_resolves_a_revealed_cards_icons_it_stays_in_hand(kb_con
             targets: [Troll]
         expect:
           "16.0": {player1.amber: 0, player1.hand: ["Virtuous Works", "Troll", "Urchin"]}
-        """))
+        """,
+        )
+    )
 
 
 def test_fission_bloom_is_used_up_by_icons_resolved_as_if_played(kb_conn, tmp_path):
     # El-Samra's reveal is the "next time you play a card": Virtuous Works's 3 resolve twice (6),
     # and Dust Pixie, played afterwards, resolves its 2 only once
-    assert_passed(replay(kb_conn, tmp_path, """
+    assert_passed(
+        replay(
+            kb_conn,
+            tmp_path,
+            """
         id: bloom-used
         setup:
           turn: {active: player1, house: staralliance}
@@ -181,7 +239,9 @@ def test_fission_bloom_is_used_up_by_icons_resolved_as_if_played(kb_conn, tmp_pa
           - {play: Dust Pixie, flank: right}
         expect:
           "16.0": {player1.amber: 8}
-        """))
+        """,
+        )
+    )
 
 
 def test_master_of_the_grey_stops_only_its_controllers_opponent(kb_conn, tmp_path):
@@ -202,7 +262,11 @@ def test_master_of_the_grey_stops_only_its_controllers_opponent(kb_conn, tmp_pat
 def test_reclaimed_by_nature_purges_an_artifact_and_resolves_its_icons(kb_conn, tmp_path):
     # Reclaimed's own 1, then the purged Fission Bloom's enhanced capture (a friendly creature
     # captures from the opponent) and Æmber
-    assert_passed(replay(kb_conn, tmp_path, """
+    assert_passed(
+        replay(
+            kb_conn,
+            tmp_path,
+            """
         id: reclaimed
         setup:
           turn: {active: player1, house: untamed}
@@ -211,7 +275,9 @@ def test_reclaimed_by_nature_purges_an_artifact_and_resolves_its_icons(kb_conn, 
         actions: [{play: Reclaimed by Nature}]
         expect:
           "16.0": {player1.amber: 2, player2.amber: 1, Dust Pixie.amber: 1, player2.purged: ["Fission Bloom"]}
-        """))
+        """,
+        )
+    )
 
 
 # ------------------------------------------------------------------------------ enhance
@@ -234,9 +300,14 @@ def test_enhance_icons_are_read_from_either_spelling_of_the_card_data(kb_conn):
 
 
 def test_enhance_at_deck_generation_spreads_every_icon_over_the_players_cards(kb_conn):
-    setup = {"player1": {"enhance": True, "hand": ["Mutant Cutpurse", "Ensign El-Samra"],
-                         "deck": ["Troll", "Urchin", "Krump"]},
-             "player2": {"hand": ["Mutant Cutpurse"], "deck": ["Troll"]}}
+    setup = {
+        "player1": {
+            "enhance": True,
+            "hand": ["Mutant Cutpurse", "Ensign El-Samra"],
+            "deck": ["Troll", "Urchin", "Krump"],
+        },
+        "player2": {"hand": ["Mutant Cutpurse"], "deck": ["Troll"]},
+    }
     eng = _engine(kb_conn, setup)
     mine = [i for c in eng.game.cards() if c.owner == "player1" for i in c.enhancements]
     assert sorted(mine) == ["damage"] * 3 + ["draw"] * 3
@@ -249,7 +320,11 @@ def test_enhance_at_deck_generation_spreads_every_icon_over_the_players_cards(kb
 
 
 def test_saurian_egg_hatches_one_and_is_destroyed_a_non_saurian_stays_discarded(kb_conn, tmp_path):
-    assert_passed(replay(kb_conn, tmp_path, """
+    assert_passed(
+        replay(
+            kb_conn,
+            tmp_path,
+            """
         id: egg
         setup:
           turn: {active: player1, house: logos}
@@ -259,11 +334,17 @@ def test_saurian_egg_hatches_one_and_is_destroyed_a_non_saurian_stays_discarded(
         expect:
           "16.0": {player1.battleline: ["Brutodon Auxiliary"], Brutodon Auxiliary.power: 9,
                    player1.discard: ["Saurian Egg", "Troll"], player1.deck: ["Urchin"]}
-        """))
+        """,
+        )
+    )
 
 
 def test_saurian_egg_without_a_saurian_stays_and_cannot_reap(kb_conn, tmp_path):
-    assert_passed(replay(kb_conn, tmp_path, """
+    assert_passed(
+        replay(
+            kb_conn,
+            tmp_path,
+            """
         id: egg-none
         setup:
           turn: {active: player1, house: saurian}
@@ -275,4 +356,6 @@ def test_saurian_egg_without_a_saurian_stays_and_cannot_reap(kb_conn, tmp_path):
         expect:
           "16.0": {illegal: 1, player1.battleline: ["egg", "egg2"], player1.discard: ["Urchin", "Troll"],
                    player1.amber: 0}
-        """))
+        """,
+        )
+    )

@@ -1,5 +1,6 @@
 """16.0 mechanisms, second batch (issue 6): bonus icons, ward, "enters play ready". Kept apart
 from tests/test_engine_16.py to keep each file under ~400 lines; same helpers."""
+
 from __future__ import annotations
 
 from boards import assert_passed, replay
@@ -8,7 +9,10 @@ from boards import assert_passed, replay
 def test_bonus_icons_resolve_top_to_bottom_before_play(kb_conn, tmp_path):
     # Charette: printed Æmber icon, then an enhanced capture icon (Charette itself may capture),
     # then "Play: capture 3" — the opponent's 5 Æmber: 1 by the icon, then 3 by the ability
-    result = replay(kb_conn, tmp_path, """
+    result = replay(
+        kb_conn,
+        tmp_path,
+        """
         id: icons
         setup:
           turn: {active: player1, house: dis}
@@ -17,7 +21,8 @@ def test_bonus_icons_resolve_top_to_bottom_before_play(kb_conn, tmp_path):
         actions: [play: Charette]
         expect:
           "16.0": {Charette.amber: 4, player2.amber: 1, player1.hand: ["Urchin"]}
-        """)
+        """,
+    )
     assert_passed(result)
     trace = result.trace
     capture_icon = next(i for i, line in enumerate(trace) if "capture bonus icon" in line)
@@ -26,7 +31,11 @@ def test_bonus_icons_resolve_top_to_bottom_before_play(kb_conn, tmp_path):
 
 
 def test_damage_icon_choice_is_asked_and_ward_absorbs_it(kb_conn, tmp_path):
-    assert_passed(replay(kb_conn, tmp_path, """
+    assert_passed(
+        replay(
+            kb_conn,
+            tmp_path,
+            """
         id: ward
         setup:
           turn: {active: player1, house: shadows}
@@ -35,11 +44,17 @@ def test_damage_icon_choice_is_asked_and_ward_absorbs_it(kb_conn, tmp_path):
         actions: [{play: Urchin, choices: [Troll]}]
         expect:
           "16.0": {Troll.damage: 7, Troll.ward: false, Troll.zone: battleline, player1.amber: 1}
-        """))
+        """,
+        )
+    )
 
 
 def test_ward_keeps_a_creature_from_being_destroyed_once(kb_conn, tmp_path):
-    assert_passed(replay(kb_conn, tmp_path, """
+    assert_passed(
+        replay(
+            kb_conn,
+            tmp_path,
+            """
         id: ward-destroy
         setup:
           turn: {active: player1, house: dis}
@@ -48,11 +63,17 @@ def test_ward_keeps_a_creature_from_being_destroyed_once(kb_conn, tmp_path):
         actions: [play: Gateway to Dis]
         expect:
           "16.0": {player2.battleline: ["Troll"], Troll.ward: false, Urchin.zone: discard}
-        """))
+        """,
+        )
+    )
 
 
 def test_enters_ready_when_a_friendly_creature_was_destroyed_this_turn(kb_conn, tmp_path):
-    assert_passed(replay(kb_conn, tmp_path, """
+    assert_passed(
+        replay(
+            kb_conn,
+            tmp_path,
+            """
         id: bonesaw
         setup:
           turn: {active: player1, house: dis}
@@ -60,11 +81,17 @@ def test_enters_ready_when_a_friendly_creature_was_destroyed_this_turn(kb_conn, 
         actions: [play: Gateway to Dis, play: Bonesaw]
         expect:
           "16.0": {Bonesaw.exhausted: false}
-        """))
+        """,
+        )
+    )
 
 
 def test_a_card_that_left_play_does_not_resolve_its_play_ability(kb_conn, tmp_path):
-    assert_passed(replay(kb_conn, tmp_path, """
+    assert_passed(
+        replay(
+            kb_conn,
+            tmp_path,
+            """
         id: penny
         setup:
           turn: {active: player1, house: shadows}
@@ -73,23 +100,33 @@ def test_a_card_that_left_play_does_not_resolve_its_play_ability(kb_conn, tmp_pa
         actions: [{play: Rad Penny, choices: [right, Troll]}]
         expect:
           "16.0": {player1.amber: 1, player2.amber: 1, Troll.damage: 1}
-        """))
+        """,
+        )
+    )
 
 
 def test_unknown_bonus_icon_is_refused(kb_conn, tmp_path):
-    result = replay(kb_conn, tmp_path, """
+    result = replay(
+        kb_conn,
+        tmp_path,
+        """
         id: bad
         setup:
           turn: {active: player1, house: shadows}
           player1: {hand: [{card: Urchin, enhancements: [discard]}]}
         actions: []
         expect: {"16.0": {player1.amber: 0}}
-        """)
+        """,
+    )
     assert result.error and "unknown bonus icons" in result.error
 
 
 def test_an_enraged_creature_must_fight_if_able_and_loses_its_counter(kb_conn, tmp_path):
-    assert_passed(replay(kb_conn, tmp_path, """
+    assert_passed(
+        replay(
+            kb_conn,
+            tmp_path,
+            """
         id: enrage
         setup:
           turn: {active: player1, house: brobnar}
@@ -100,9 +137,15 @@ def test_an_enraged_creature_must_fight_if_able_and_loses_its_counter(kb_conn, t
           - {fight: {attacker: Troll, target: Dust Imp}}
         expect:
           "16.0": {illegal: 0, refusal_contains: enraged, Troll.enraged: false, Dust Imp.zone: discard, player1.amber: 0}
-        """))
+        """,
+        )
+    )
     # with no enemy creature in play it may reap
-    assert_passed(replay(kb_conn, tmp_path, """
+    assert_passed(
+        replay(
+            kb_conn,
+            tmp_path,
+            """
         id: enrage-alone
         setup:
           turn: {active: player1, house: brobnar}
@@ -110,11 +153,17 @@ def test_an_enraged_creature_must_fight_if_able_and_loses_its_counter(kb_conn, t
         actions: [reap: Troll]
         expect:
           "16.0": {player1.amber: 1, Troll.enraged: true}
-        """))
+        """,
+        )
+    )
 
 
 def test_raising_the_tide_triggers_after_raise_reactions(kb_conn, tmp_path):
-    assert_passed(replay(kb_conn, tmp_path, """
+    assert_passed(
+        replay(
+            kb_conn,
+            tmp_path,
+            """
         id: tide
         setup:
           turn: {active: player1, house: untamed, tide_high: player2}
@@ -124,11 +173,17 @@ def test_raising_the_tide_triggers_after_raise_reactions(kb_conn, tmp_path):
         expect:
           "16.0": {tide_high: player1, player1.archives: ["Fertility Chant"], Dust Imp.enraged: true,
                    Troll.enraged: true, Urchin.enraged: false}
-        """))
+        """,
+        )
+    )
 
 
 def test_after_dealt_damage_reaction_exalts_when_the_tide_is_low(kb_conn, tmp_path):
-    assert_passed(replay(kb_conn, tmp_path, """
+    assert_passed(
+        replay(
+            kb_conn,
+            tmp_path,
+            """
         id: venator
         setup:
           turn: {active: player1, house: brobnar, tide_high: player1}
@@ -137,4 +192,6 @@ def test_after_dealt_damage_reaction_exalts_when_the_tide_is_low(kb_conn, tmp_pa
         actions: [{fight: {attacker: Troll, target: Venator Altum}}]
         expect:
           "16.0": {Venator Altum.damage: 6, Venator Altum.amber: 1}
-        """))
+        """,
+        )
+    )

@@ -1,6 +1,7 @@
 """Forging keys (engine.forging), "as if it were yours" (engine.as_if_yours), abilities gained
 mid-timing-point and self-referential gained text (engine.gained_text), "if this leaves play"
 (engine.leaves_play), and the Keyforgery and Magda the Rat errata: each on a board of its own."""
+
 from __future__ import annotations
 
 from boards import assert_passed, replay
@@ -12,7 +13,11 @@ from boards import assert_passed, replay
 def test_forge_step_spends_amber_on_senator_shrix_and_forging_is_not_optional(kb_conn, tmp_path):
     # 2 in the pool and 4 on Shrix: the key is forged at the start of player2's turn; the active
     # player (player2 now) decides the split, here 3 from Shrix and 3 from the pool
-    assert_passed(replay(kb_conn, tmp_path, """
+    assert_passed(
+        replay(
+            kb_conn,
+            tmp_path,
+            """
         id: shrix-step
         setup:
           turn: {active: player1, house: brobnar}
@@ -22,9 +27,15 @@ def test_forge_step_spends_amber_on_senator_shrix_and_forging_is_not_optional(kb
           - {end_turn: true, choices: [3]}
         expect:
           "16.0": {player2.keys: 1, player2.amber: 0, Senator Shrix.amber: 1}
-        """))
+        """,
+        )
+    )
     # not enough between them: no key, nothing spent
-    assert_passed(replay(kb_conn, tmp_path, """
+    assert_passed(
+        replay(
+            kb_conn,
+            tmp_path,
+            """
         id: shrix-short
         setup:
           turn: {active: player1, house: brobnar}
@@ -34,7 +45,9 @@ def test_forge_step_spends_amber_on_senator_shrix_and_forging_is_not_optional(kb
           - {end_turn: true}
         expect:
           "16.0": {player2.keys: 0, player2.amber: 2, Senator Shrix.amber: 3}
-        """))
+        """,
+        )
+    )
 
 
 def test_the_active_player_decides_where_the_opponents_amber_comes_from(kb_conn, tmp_path):
@@ -78,7 +91,11 @@ def test_after_a_key_is_forged_the_active_player_orders_graft_and_og(kb_conn, tm
 def test_interdimensional_graft_lasts_for_the_opponents_next_turn_only(kb_conn, tmp_path):
     # player2 cannot forge on their next turn (5 Æmber); on their turn after that they can, and
     # the Graft no longer applies
-    assert_passed(replay(kb_conn, tmp_path, """
+    assert_passed(
+        replay(
+            kb_conn,
+            tmp_path,
+            """
         id: graft-later
         setup:
           turn: {active: player1, house: logos}
@@ -92,12 +109,18 @@ def test_interdimensional_graft_lasts_for_the_opponents_next_turn_only(kb_conn, 
           - end_turn: true
         expect:
           "16.0": {player2.keys: 1, player2.amber: 0, player1.amber: 1}
-        """))
+        """,
+        )
+    )
 
 
 def test_key_hammer_needs_a_key_forged_on_the_opponents_previous_turn(kb_conn, tmp_path):
     # player2's key was forged before: Key Hammer unforges nothing, player2 still gains 6
-    assert_passed(replay(kb_conn, tmp_path, """
+    assert_passed(
+        replay(
+            kb_conn,
+            tmp_path,
+            """
         id: hammer-none
         setup:
           turn: {active: player1, house: dis}
@@ -107,7 +130,9 @@ def test_key_hammer_needs_a_key_forged_on_the_opponents_previous_turn(kb_conn, t
           - play: Key Hammer
         expect:
           "16.0": {player2.keys: 2, player2.amber: 6, player1.amber: 1}
-        """))
+        """,
+        )
+    )
 
 
 def test_sensor_chief_garcia_raises_key_cost_during_the_opponents_next_turn(kb_conn, tmp_path):
@@ -155,7 +180,11 @@ def test_errata_keyforgery_applies_on_the_opponents_turn_only(kb_conn, tmp_path)
     # 16.0 erratum "on their turn": a key forged on player1's turn is not stopped, nothing named
     assert_passed(replay(kb_conn, tmp_path, KEYFORGERY_ON_MY_TURN % ("[]", "16.0", 1, 0, "artifacts")))
     # on player2's own turn it applies
-    assert_passed(replay(kb_conn, tmp_path, """
+    assert_passed(
+        replay(
+            kb_conn,
+            tmp_path,
+            """
         id: keyforgery-their-turn
         setup:
           turn: {active: player1, house: shadows}
@@ -165,7 +194,9 @@ def test_errata_keyforgery_applies_on_the_opponents_turn_only(kb_conn, tmp_path)
           - {end_turn: true, choices: [shadows]}
         expect:
           "16.0": {player2.keys: 0, player2.amber: 7, Keyforgery.zone: discard}
-        """))
+        """,
+        )
+    )
 
 
 # ------------------------------------------------------------------ Magda the Rat (16.0 erratum)
@@ -194,7 +225,11 @@ def test_errata_magda_steal_on_leaving_is_set_up_by_her_play_ability(kb_conn, tm
     # she leaves without a steal
     assert_passed(replay(kb_conn, tmp_path, MAGDA_NOT_PLAYED % ("16.0", 3, 0)))
     # played: she steals 2, and when she is destroyed on a later turn her opponent steals 2 back
-    assert_passed(replay(kb_conn, tmp_path, """
+    assert_passed(
+        replay(
+            kb_conn,
+            tmp_path,
+            """
         id: magda-played
         setup:
           turn: {active: player1, house: shadows}
@@ -206,7 +241,9 @@ def test_errata_magda_steal_on_leaving_is_set_up_by_her_play_ability(kb_conn, tm
           - play: Gateway to Dis
         expect:
           "16.0": {Magda the Rat.zone: discard, player1.amber: 0, player2.amber: 4}
-        """))
+        """,
+        )
+    )
 
 
 # ------------------------------------------------------------------ as if it were yours
@@ -214,7 +251,11 @@ def test_errata_magda_steal_on_leaving_is_set_up_by_her_play_ability(kb_conn, tm
 
 def test_a_card_used_as_if_it_were_yours_is_friendly_to_you_only(kb_conn, tmp_path):
     # player1's own Shard and the used Shard count; player2's other Shard is an enemy Shard
-    assert_passed(replay(kb_conn, tmp_path, """
+    assert_passed(
+        replay(
+            kb_conn,
+            tmp_path,
+            """
         id: shards
         setup:
           turn: {active: player1, house: shadows}
@@ -225,9 +266,15 @@ def test_a_card_used_as_if_it_were_yours_is_friendly_to_you_only(kb_conn, tmp_pa
           - {reap: Nexus, choices: [theirs]}
         expect:
           "16.0": {player1.amber: 3, theirs.exhausted: true, theirs.controller: player2, player2.amber: 0}
-        """))
+        """,
+        )
+    )
     # an exhausted artifact cannot be used: only the reap's Æmber
-    assert_passed(replay(kb_conn, tmp_path, """
+    assert_passed(
+        replay(
+            kb_conn,
+            tmp_path,
+            """
         id: shard-exhausted
         setup:
           turn: {active: player1, house: shadows}
@@ -237,7 +284,9 @@ def test_a_card_used_as_if_it_were_yours_is_friendly_to_you_only(kb_conn, tmp_pa
           - reap: Nexus
         expect:
           "16.0": {player1.amber: 1}
-        """))
+        """,
+        )
+    )
 
 
 # ------------------------------------------------------------------ gained abilities
@@ -245,7 +294,11 @@ def test_a_card_used_as_if_it_were_yours_is_friendly_to_you_only(kb_conn, tmp_pa
 
 def test_an_ability_gained_during_a_timing_point_triggers_once_and_own_abilities_do_not_repeat(kb_conn, tmp_path):
     # Nexus's own "Reap:" resolves once, the gained "Reap: Draw a card" once (not again and again)
-    assert_passed(replay(kb_conn, tmp_path, """
+    assert_passed(
+        replay(
+            kb_conn,
+            tmp_path,
+            """
         id: gained-once
         setup:
           turn: {active: player1, house: shadows}
@@ -255,9 +308,15 @@ def test_an_ability_gained_during_a_timing_point_triggers_once_and_own_abilities
           - {reap: Nexus, choices: [Nexus]}
         expect:
           "16.0": {player1.hand: [Urchin], player1.amber: 1}
-        """))
+        """,
+        )
+    )
     # choosing the enemy Troll instead: Nexus gains nothing, nobody draws
-    assert_passed(replay(kb_conn, tmp_path, """
+    assert_passed(
+        replay(
+            kb_conn,
+            tmp_path,
+            """
         id: gained-elsewhere
         setup:
           turn: {active: player1, house: shadows}
@@ -267,14 +326,19 @@ def test_an_ability_gained_during_a_timing_point_triggers_once_and_own_abilities
           - {reap: Nexus, choices: [Troll]}
         expect:
           "16.0": {player1.hand: [], player2.hand: []}
-        """))
+        """,
+        )
+    )
 
 
 def test_garcias_blaster_on_another_creature_moves_to_a_garcia_and_steals(kb_conn, tmp_path):
     # on a Sensor Chief Garcia the attach option is not offered (not even to the other copy): the
     # only option, the damage, is taken without asking, so an answer naming the attach is refused
     # by the next decision (the creature to damage)
-    result = replay(kb_conn, tmp_path, """
+    result = replay(
+        kb_conn,
+        tmp_path,
+        """
         id: blaster-stays
         setup:
           turn: {active: player1, house: staralliance}
@@ -285,11 +349,16 @@ def test_garcias_blaster_on_another_creature_moves_to_a_garcia_and_steals(kb_con
           - {reap: h, choices: ["yes", "attach Garcia’s Blaster to Sensor Chief Garcia"]}
         expect:
           "16.0": {h.upgrades: ["Garcia’s Blaster"]}
-        """)
+        """,
+    )
     assert result.error and "choose any creature" in result.error and "is not an option" in result.error
     # on a creature that is not a Sensor Chief Garcia, "Sensor Chief Garcia" names any of them:
     # attaching is offered, and attaching steals 1
-    assert_passed(replay(kb_conn, tmp_path, """
+    assert_passed(
+        replay(
+            kb_conn,
+            tmp_path,
+            """
         id: blaster-from-other
         setup:
           turn: {active: player1, house: shadows}
@@ -300,11 +369,17 @@ def test_garcias_blaster_on_another_creature_moves_to_a_garcia_and_steals(kb_con
           - {reap: Urchin, choices: ["yes", "attach Garcia’s Blaster to Sensor Chief Garcia"]}
         expect:
           "16.0": {g.upgrades: ["Garcia’s Blaster"], Urchin.upgrades: [], player1.amber: 2, player2.amber: 1}
-        """))
+        """,
+        )
+    )
 
 
 def test_playing_garcias_blaster_on_sensor_chief_garcia_steals(kb_conn, tmp_path):
-    assert_passed(replay(kb_conn, tmp_path, """
+    assert_passed(
+        replay(
+            kb_conn,
+            tmp_path,
+            """
         id: blaster-play
         setup:
           turn: {active: player1, house: staralliance}
@@ -314,4 +389,6 @@ def test_playing_garcias_blaster_on_sensor_chief_garcia_steals(kb_conn, tmp_path
           - {play: "Garcia’s Blaster", choices: [Sensor Chief Garcia]}
         expect:
           "16.0": {Sensor Chief Garcia.upgrades: ["Garcia’s Blaster"], player1.amber: 2, player2.amber: 1}
-        """))
+        """,
+        )
+    )

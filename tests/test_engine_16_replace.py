@@ -1,5 +1,6 @@
 """Replacement effects (16.0 glossary "Replacement Effects", engine.replacements): each mechanism on
 a board of its own, apart from the bundled scenarios that replay the FAQ entries."""
+
 from __future__ import annotations
 
 from boards import assert_passed, replay
@@ -7,7 +8,11 @@ from boards import assert_passed, replay
 
 def test_a_steal_is_captured_by_the_active_players_creature_instead(kb_conn, tmp_path):
     # Gargantodon: the Æmber is captured, not stolen, so Nerve Blast's "if you do" is not met
-    assert_passed(replay(kb_conn, tmp_path, """
+    assert_passed(
+        replay(
+            kb_conn,
+            tmp_path,
+            """
         id: garg
         setup:
           turn: {active: player1, house: shadows}
@@ -17,7 +22,9 @@ def test_a_steal_is_captured_by_the_active_players_creature_instead(kb_conn, tmp
         expect:
           "16.0": {player1.amber: 0, player2.amber: 2, Troll.amber: 1, Gargantodon.amber: 0,
                    Troll.damage: 0, Gargantodon.damage: 0}
-        """))
+        """,
+        )
+    )
 
 
 def test_amber_that_cannot_be_stolen_is_only_the_creatures_controllers(kb_conn, tmp_path):
@@ -57,7 +64,11 @@ def test_taken_from_the_common_supply_only_when_there_is_amber_to_take(kb_conn, 
 
 
 def test_a_capture_bonus_icon_from_a_pixies_pool_comes_from_the_supply(kb_conn, tmp_path):
-    assert_passed(replay(kb_conn, tmp_path, """
+    assert_passed(
+        replay(
+            kb_conn,
+            tmp_path,
+            """
         id: icon-capture
         setup:
           turn: {active: player1, house: sanctum}
@@ -66,7 +77,9 @@ def test_a_capture_bonus_icon_from_a_pixies_pool_comes_from_the_supply(kb_conn, 
         actions: [{play: Shield of Justice}]
         expect:
           "16.0": {player1.amber: 1, player2.amber: 2, Troll.amber: 1}
-        """))
+        """,
+        )
+    )
 
 
 def test_optional_icon_replacements_are_asked_per_icon(kb_conn, tmp_path):
@@ -88,7 +101,11 @@ def test_optional_icon_replacements_are_asked_per_icon(kb_conn, tmp_path):
 
 
 def test_declining_the_second_replacement_leaves_the_first(kb_conn, tmp_path):
-    assert_passed(replay(kb_conn, tmp_path, """
+    assert_passed(
+        replay(
+            kb_conn,
+            tmp_path,
+            """
         id: favian-no
         setup:
           turn: {active: player1, house: sanctum}
@@ -98,7 +115,9 @@ def test_declining_the_second_replacement_leaves_the_first(kb_conn, tmp_path):
         actions: [{play: Shield of Justice, choices: ["yes", "no"]}]
         expect:
           "16.0": {player1.amber: 0, player2.amber: 2, Scrivener Favian.amber: 1}
-        """))
+        """,
+        )
+    )
 
 
 def test_simultaneous_replacements_are_ordered_by_the_active_player(kb_conn, tmp_path):
@@ -121,7 +140,11 @@ def test_simultaneous_replacements_are_ordered_by_the_active_player(kb_conn, tmp
 
 def test_a_destruction_replacement_waits_for_the_destroyed_abilities(kb_conn, tmp_path):
     # Soulkeeper's "Destroyed:" resolves first (Remiel is still tagged), then the Cloak saves it
-    assert_passed(replay(kb_conn, tmp_path, """
+    assert_passed(
+        replay(
+            kb_conn,
+            tmp_path,
+            """
         id: cloak
         setup:
           turn: {active: player1, house: shadows}
@@ -132,11 +155,17 @@ def test_a_destruction_replacement_waits_for_the_destroyed_abilities(kb_conn, tm
         expect:
           "16.0": {Commander Remiel.zone: battleline, Commander Remiel.damage: 0,
                    Commander Remiel.upgrades: ["Soulkeeper"], Armageddon Cloak.zone: discard}
-        """))
+        """,
+        )
+    )
 
 
 def test_upgrades_give_hazardous_and_armor(kb_conn, tmp_path):
-    assert_passed(replay(kb_conn, tmp_path, """
+    assert_passed(
+        replay(
+            kb_conn,
+            tmp_path,
+            """
         id: upg
         setup:
           turn: {active: player1, house: brobnar}
@@ -149,7 +178,9 @@ def test_upgrades_give_hazardous_and_armor(kb_conn, tmp_path):
           # hazardous 2, then Sir Marrows's 4; Troll's 8 destroys it, and the Cloak saves it
           "16.0": {Troll.damage: 6, Sir Marrows.zone: battleline, Sir Marrows.damage: 0,
                    Armageddon Cloak.zone: discard, Urchin.armor: 2}
-        """))
+        """,
+        )
+    )
 
 
 def test_hyde_and_velum_replace_within_their_own_ability(kb_conn, tmp_path):

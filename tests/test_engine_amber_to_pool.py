@@ -3,13 +3,18 @@ Returning, captured Æmber going to the opponent as its creature leaves play, Æ
 "Each Æmber that would be added to your opponent's pool is captured by Ether Spider instead"
 replaces each of them (``engine.replacements.add_to_pool``), except the Æmber on the Spider itself
 as it leaves play: a card leaving play no longer has its abilities."""
+
 from __future__ import annotations
 
 from tests.boards import assert_passed, replay
 
 
 def test_word_of_returning_returns_nothing_past_an_ether_spider(kb_conn, tmp_path):
-    assert_passed(replay(kb_conn, tmp_path, """
+    assert_passed(
+        replay(
+            kb_conn,
+            tmp_path,
+            """
         id: returning-spider
         entries: []
         setup:
@@ -20,13 +25,19 @@ def test_word_of_returning_returns_nothing_past_an_ether_spider(kb_conn, tmp_pat
           - play: Word of Returning
         expect:
           "16.0": {player1.amber: 0, Ether Spider.amber: 4, Troll.amber: 0, Troll.damage: 1}
-        """))
+        """,
+        )
+    )
 
 
 def test_the_amber_of_a_creature_leaving_play_is_captured_by_the_enemy_spider(kb_conn, tmp_path):
     # player 1's Troll holds 2 Æmber it captured; destroyed, they would go to player 2's pool:
     # player 1's Ether Spider captures them instead
-    assert_passed(replay(kb_conn, tmp_path, """
+    assert_passed(
+        replay(
+            kb_conn,
+            tmp_path,
+            """
         id: leaving-spider
         entries: []
         setup:
@@ -37,11 +48,17 @@ def test_the_amber_of_a_creature_leaving_play_is_captured_by_the_enemy_spider(kb
           - fight: {attacker: Krump, target: Troll}
         expect:
           "16.0": {Troll.zone: discard, player2.amber: 0, Ether Spider.amber: 2}
-        """))
+        """,
+        )
+    )
 
 
 def test_the_spiders_own_amber_goes_to_the_opponent_as_it_leaves_play(kb_conn, tmp_path):
-    assert_passed(replay(kb_conn, tmp_path, """
+    assert_passed(
+        replay(
+            kb_conn,
+            tmp_path,
+            """
         id: spider-leaves
         entries: []
         setup:
@@ -52,4 +69,6 @@ def test_the_spiders_own_amber_goes_to_the_opponent_as_it_leaves_play(kb_conn, t
           - fight: {attacker: Krump, target: Ether Spider}
         expect:
           "16.0": {Ether Spider.zone: discard, player1.amber: 3}
-        """))
+        """,
+        )
+    )

@@ -2,6 +2,7 @@
 engine or its card definitions, in the format of rulings/README.md. They must pass without any
 engine change: the issue's test that the format is a contract and the cards behave as printed.
 """
+
 from __future__ import annotations
 
 from pathlib import Path
@@ -35,8 +36,11 @@ def test_independent_16_scenario_passes(kb_conn, path):
 
 
 #: one scenario or more per card of a set, from its card texts and the 16.0 rulebook (issue 18)
-SET_SCENARIOS = sorted(p for folder in ("cota", "aoa")
-                       for p in (Path(__file__).parent / "scenarios" / folder).glob("*.yaml"))
+SET_SCENARIOS = sorted(
+    p for folder in ("cota", "aoa") for p in (Path(__file__).parent / "scenarios" / folder).glob("*.yaml")
+)
+
+
 @pytest.mark.parametrize("path", SET_SCENARIOS, ids=[f"{p.parent.name}/{p.stem}" for p in SET_SCENARIOS])
 def test_set_scenario_passes(kb_conn, path):
     """Every card scenario of a set the engine plays whole passes as written (a card the engine

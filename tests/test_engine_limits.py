@@ -1,5 +1,6 @@
 """Run budgets (engine.limits) and scenarios loaded from a mapping (engine.scenario.scenario_from_dict),
 which the web API relies on to replay scenarios sent by clients."""
+
 from __future__ import annotations
 
 from pathlib import Path

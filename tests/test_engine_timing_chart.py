@@ -2,6 +2,7 @@
 entering play wait for its bonus icons, then resolve with its "Play:" ability, in the order the
 active player chooses (16.0); under 1.1–1.3 the "Play:" ability resolves first ("immediately after
 the card enters play"), with nothing to choose. Rule switch ``enters_play_effects_with_play``."""
+
 from __future__ import annotations
 
 import pytest
@@ -34,7 +35,7 @@ def test_16_play_first_steals_then_pingle_destroys(kb_conn, tmp_path):
 def test_16_pingle_first_destroys_urchin_before_it_can_steal(kb_conn, tmp_path):
     result = replay(kb_conn, tmp_path, URCHIN % ("[Pingle Who Annoys]", 0, 2), "16.0")
     assert_passed(result)
-    assert any("Urchin left play before its \"Play:\" ability could resolve" in line for line in result.trace)
+    assert any('Urchin left play before its "Play:" ability could resolve' in line for line in result.trace)
 
 
 def test_16_the_order_is_a_decision_naming_both_effects(kb_conn, tmp_path):
@@ -56,7 +57,10 @@ def test_before_16_the_play_ability_resolves_first_without_asking(kb_conn, tmp_p
 
 @pytest.mark.parametrize("version", ["1.1", "1.3", "16.0"])
 def test_the_aember_bonus_resolves_before_pingle_reacts(kb_conn, tmp_path, version):
-    result = replay(kb_conn, tmp_path, """
+    result = replay(
+        kb_conn,
+        tmp_path,
+        """
         id: pixie
         setup:
           turn: {active: player1, house: untamed}
@@ -65,7 +69,9 @@ def test_the_aember_bonus_resolves_before_pingle_reacts(kb_conn, tmp_path, versi
         actions: [{play: Dust Pixie}]
         expect:
           "1.1": {player1.amber: 2, Dust Pixie.zone: discard}
-        """, version)
+        """,
+        version,
+    )
     assert_passed(result)
     assert _index(result.trace, "player1 gains 2") < _index(result.trace, "Pingle Who Annoys reacts")
 
@@ -73,7 +79,11 @@ def test_the_aember_bonus_resolves_before_pingle_reacts(kb_conn, tmp_path, versi
 def test_a_damage_bonus_icon_can_destroy_pingle_before_it_reacts(kb_conn, tmp_path):
     # the icon's damage is dealt while Urchin is in play and before Pingle's ability: Pingle (2
     # power, 1 damage) is destroyed, so nothing is left to damage Urchin
-    assert_passed(replay(kb_conn, tmp_path, """
+    assert_passed(
+        replay(
+            kb_conn,
+            tmp_path,
+            """
         id: icon
         setup:
           turn: {active: player1, house: shadows}
@@ -83,11 +93,17 @@ def test_a_damage_bonus_icon_can_destroy_pingle_before_it_reacts(kb_conn, tmp_pa
           - {play: Urchin, choices: [Pingle Who Annoys]}
         expect:
           "16.0": {Pingle Who Annoys.zone: discard, Urchin.zone: battleline, Urchin.damage: 0, player1.amber: 1}
-        """))
+        """,
+        )
+    )
 
 
 def test_a_creature_without_a_play_ability_leaves_nothing_to_order(kb_conn, tmp_path):
-    assert_passed(replay(kb_conn, tmp_path, """
+    assert_passed(
+        replay(
+            kb_conn,
+            tmp_path,
+            """
         id: troll
         setup:
           turn: {active: player1, house: brobnar}
@@ -96,12 +112,17 @@ def test_a_creature_without_a_play_ability_leaves_nothing_to_order(kb_conn, tmp_
         actions: [{play: Troll}]
         expect:
           "16.0": {Troll.damage: 1}
-        """))
+        """,
+        )
+    )
 
 
 def test_16_reactions_to_the_play_and_to_entering_play_are_ordered_together(kb_conn, tmp_path):
     # Sinestra: "After your opponent plays a creature on their left flank, they lose 1 Æmber"
-    result = replay(kb_conn, tmp_path, """
+    result = replay(
+        kb_conn,
+        tmp_path,
+        """
         id: sinestra
         setup:
           turn: {active: player1, house: shadows}
@@ -118,14 +139,18 @@ def test_16_reactions_to_the_play_and_to_entering_play_are_ordered_together(kb_c
             player1.amber: 1
             player2.amber: 1
             Urchin.zone: discard
-        """)
+        """,
+    )
     assert_passed(result)
     # one effect left (Pingle's): nothing more to order
     assert sum(line.startswith("decision 0.") for line in result.trace) == 3
 
 
 def test_before_16_reactions_to_the_play_come_first_then_play_then_entering_play(kb_conn, tmp_path):
-    result = replay(kb_conn, tmp_path, """
+    result = replay(
+        kb_conn,
+        tmp_path,
+        """
         id: sinestra
         setup:
           turn: {active: player1, house: shadows}
@@ -134,17 +159,22 @@ def test_before_16_reactions_to_the_play_come_first_then_play_then_entering_play
         actions: [{play: Urchin}]
         expect:
           "1.1": {player1.amber: 1, player2.amber: 1, Urchin.zone: discard}
-        """, "1.3")
+        """,
+        "1.3",
+    )
     assert_passed(result)
-    order = [_index(result.trace, text) for text in
-             ("Sinestra reacts", "player1 steals 1", "Pingle Who Annoys reacts")]
+    order = [_index(result.trace, text) for text in ("Sinestra reacts", "player1 steals 1", "Pingle Who Annoys reacts")]
     assert order == sorted(order)
 
 
 def test_a_creature_put_into_play_meets_pingle_at_once(kb_conn, tmp_path):
     # Overlord Greking puts the creature it destroyed fighting into play under its controller:
     # not played, so no bonus icons, no "Play:" ability, and Pingle reacts as it enters
-    assert_passed(replay(kb_conn, tmp_path, """
+    assert_passed(
+        replay(
+            kb_conn,
+            tmp_path,
+            """
         id: greking
         setup:
           turn: {active: player1, house: dis}
@@ -155,13 +185,18 @@ def test_a_creature_put_into_play_meets_pingle_at_once(kb_conn, tmp_path):
             choices: [right]
         expect:
           "16.0": {Dust Pixie.zone: discard, player1.amber: 0, player2.discard: [Dust Pixie]}
-        """))
+        """,
+        )
+    )
 
 
 def test_the_switch_is_told_from_each_versions_text(kb_conn):
     from engine.rulesets import resolve_switches
-    told = {v: resolve_switches(kb_conn, "keyforge", v)["enters_play_effects_with_play"]
-            for v in ("1.1", "1.2", "1.3", "16.0")}
+
+    told = {
+        v: resolve_switches(kb_conn, "keyforge", v)["enters_play_effects_with_play"]
+        for v in ("1.1", "1.2", "1.3", "16.0")
+    }
     assert [told[v].value for v in told] == [False, False, False, True]
     assert told["1.2"].how == told["1.3"].how == "text"
     assert told["16.0"].source == "timing/play-a-card"

@@ -2,6 +2,7 @@
 the same answer again costs no computation, comes compressed and can be revalidated; a KB renamed
 in is computed afresh; and while every slot is computing, a request for a changelog not kept yet
 is refused at once with a 429 and ``Retry-After``, in the shape of its URL (JSON under ``/api``)."""
+
 from __future__ import annotations
 
 import gzip
@@ -23,6 +24,7 @@ def counted(monkeypatch):
     """How many times a changelog was computed, in all and by the view that asked (the kept
     changelogs of api.changes emptied first: each test starts with none)."""
     import traceback
+
     calls = {"diff": 0, "page": 0}
     original = api.changes.changelog
 
@@ -30,6 +32,7 @@ def counted(monkeypatch):
         asking = "page" if any(f.name == "changelog_page" for f in traceback.extract_stack()) else "diff"
         calls[asking] += 1
         return original(*args, **kwargs)
+
     monkeypatch.setattr(api.changes, "changelog", changelog)
     monkeypatch.setattr(api.changes, "_kept", type(api.changes._kept)())
     return calls
@@ -66,16 +69,16 @@ def test_reordered_parameters_are_the_same_changelog(kb_copy, counted):
 def test_past_the_slots_a_changelog_not_kept_is_a_429_and_a_kept_one_is_served(kb_copy, counted):
     app = create_app(kb_copy, EXPENSIVE_CONCURRENCY=1, WORKER_PROCESSES=False)
     client = app.test_client()
-    assert client.get(DIFF).status_code == 200           # kept
+    assert client.get(DIFF).status_code == 200  # kept
     slots = app.extensions["expensive_slots"]
-    assert slots.take()                                   # someone is computing another changelog
+    assert slots.take()  # someone is computing another changelog
     try:
         refused = client.get("/api/diff?game=keyforge&from=1.2&to=16.0")
         assert refused.status_code == 429 and int(refused.headers["Retry-After"]) >= 1
         assert "try again" in refused.get_json()["error"]
         page = client.get(PAGE)
         assert page.status_code == 429 and page.mimetype == "text/html" and "Retry-After" in page.headers
-        assert client.get(DIFF).status_code == 200         # what is kept needs no slot
+        assert client.get(DIFF).status_code == 200  # what is kept needs no slot
     finally:
         slots.give_back()
     assert counted == {"diff": 1, "page": 0}
@@ -96,6 +99,7 @@ def test_a_worker_computes_the_same_changelog_the_api_always_answered(built_kb):
     from flask import jsonify
 
     from kb.changelog import changelog
+
     in_worker = create_app(built_kb).test_client()
     in_thread = create_app(built_kb, WORKER_PROCESSES=False).test_client()
     got = in_worker.get(DIFF, headers={"Accept-Encoding": "identity"})

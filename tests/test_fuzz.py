@@ -1,5 +1,6 @@
 """Random games with the engine's invariants checked after every step (issue 3, reliability): a short
 seeded run finds nothing, games really progress, and the checker and the fuzzer do catch breakage."""
+
 from __future__ import annotations
 
 import random
@@ -105,6 +106,7 @@ def test_fuzzer_reports_a_refusal_that_changed_the_state(kb_conn, monkeypatch):
     def sloppy_discard(self, card):
         self.game.played_from_hand += 1
         raise IllegalAction("refused too late")
+
     monkeypatch.setattr(Engine, "discard_from_hand", sloppy_discard)
     report = fuzz(kb_conn, 3, seed=1)
     assert report.failures and all(f.kind == "contradiction" for f in report.failures)
@@ -114,6 +116,7 @@ def test_fuzzer_reports_a_refusal_that_changed_the_state(kb_conn, monkeypatch):
 def test_fuzzer_reports_an_engine_exception_with_seed_and_step(kb_conn, monkeypatch):
     def broken_gain(self, player, amount, why):
         raise KeyError("boom")
+
     monkeypatch.setattr(Engine, "gain", broken_gain)
     failure = fuzz(kb_conn, 1, seed=9).failures[0]
     assert failure.kind == "exception" and "KeyError" in failure.message

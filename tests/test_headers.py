@@ -2,6 +2,7 @@
 headers on pages, errors, static files and JSON alike; ``OPTIONS`` as a 204 with ``Allow``; an
 over-long query string as the app's 414 (JSON under /api) and a far too long one as waitress's short
 431, never a traceback; a KB deleted or damaged while serving as a 503 that says so."""
+
 from __future__ import annotations
 
 import json
@@ -17,8 +18,9 @@ PAGE_CSP = "default-src 'self'"
 
 
 def get(port: int, target: str, method: str = "GET", body: bytes = b"") -> tuple[int, dict, bytes, float]:
-    head = (f"{method} {target} HTTP/1.1\r\nHost: x\r\nConnection: close\r\n"
-            f"Content-Length: {len(body)}\r\n\r\n").encode("latin-1")
+    head = (
+        f"{method} {target} HTTP/1.1\r\nHost: x\r\nConnection: close\r\nContent-Length: {len(body)}\r\n\r\n"
+    ).encode("latin-1")
     return http(port, head + body, timeout=30)
 
 
@@ -28,18 +30,21 @@ def port(built_kb):
         yield bound
 
 
-@pytest.mark.parametrize("method, target, status, kind", [
-    ("GET", "/", 200, "text/html"),
-    ("GET", "/no/such/page", 404, "text/html"),
-    ("POST", "/versions", 405, "text/html"),
-    ("GET", "/static/site.css", 200, "text/css"),
-    ("GET", "/api/search?q=amber", 200, "application/json"),
-    ("GET", "/api/no-such-endpoint", 404, "application/json"),
-    ("GET", "/api/entries/0", 404, "application/json"),
-    ("POST", "/api/verify", 400, "application/json"),
-    ("GET", "/api/openapi.json", 200, "application/json"),
-    ("GET", "/kotc/check", 200, "text/html"),
-])
+@pytest.mark.parametrize(
+    "method, target, status, kind",
+    [
+        ("GET", "/", 200, "text/html"),
+        ("GET", "/no/such/page", 404, "text/html"),
+        ("POST", "/versions", 405, "text/html"),
+        ("GET", "/static/site.css", 200, "text/css"),
+        ("GET", "/api/search?q=amber", 200, "application/json"),
+        ("GET", "/api/no-such-endpoint", 404, "application/json"),
+        ("GET", "/api/entries/0", 404, "application/json"),
+        ("POST", "/api/verify", 400, "application/json"),
+        ("GET", "/api/openapi.json", 200, "application/json"),
+        ("GET", "/kotc/check", 200, "text/html"),
+    ],
+)
 def test_every_answer_carries_the_security_headers(port, method, target, status, kind):
     got, headers, _, _ = get(port, target, method)
     assert got == status and headers["Content-Type"].startswith(kind)
@@ -50,11 +55,14 @@ def test_every_answer_carries_the_security_headers(port, method, target, status,
     assert headers["Referrer-Policy"] == "same-origin"
 
 
-@pytest.mark.parametrize("target, methods", [
-    ("/api/search", {"GET", "HEAD", "OPTIONS"}),
-    ("/api/verify", {"POST", "OPTIONS"}),
-    ("/kotc/check", {"GET", "HEAD", "POST", "OPTIONS"}),
-])
+@pytest.mark.parametrize(
+    "target, methods",
+    [
+        ("/api/search", {"GET", "HEAD", "OPTIONS"}),
+        ("/api/verify", {"POST", "OPTIONS"}),
+        ("/kotc/check", {"GET", "HEAD", "POST", "OPTIONS"}),
+    ],
+)
 def test_options_is_a_204_with_allow(port, target, methods):
     status, headers, body, _ = get(port, target, "OPTIONS")
     assert status == 204 and body == b""
@@ -68,7 +76,7 @@ def test_options_on_an_unknown_api_url_is_the_json_404(port):
 
 
 def test_an_over_long_query_string_is_the_apps_414(port):
-    status, headers, body, _ = get(port, "/api/search?q=" + "amber+" * 8000)   # 48 KB
+    status, headers, body, _ = get(port, "/api/search?q=" + "amber+" * 8000)  # 48 KB
     assert status == 414 and headers["Content-Type"].startswith("application/json")
     error = json.loads(body)["error"]
     assert "query string is too long" in error and "POST" in error
@@ -109,13 +117,13 @@ def test_a_kb_deleted_or_damaged_while_serving_is_a_503(kb_copy):
         status, headers, body, _ = get(bound, "/entries/1")
         assert status == 503 and headers["Content-Type"].startswith("text/html")
         assert b"knowledge base is unavailable" in body and b"Traceback" not in body
-        kb_copy.write_bytes(b"\0" * 100 + good[100:])   # the header overwritten: no longer a database
+        kb_copy.write_bytes(b"\0" * 100 + good[100:])  # the header overwritten: no longer a database
         status, _, body, _ = get(bound, "/api/versions")
         assert status == 503 and "not a database" in json.loads(body)["error"]
         status, _, body, _ = get(bound, "/?q=amber")
         assert status == 503 and b"not a database" in body
-        kb_copy.write_bytes(good[:len(good) // 2] + b"\xff" * (len(good) - len(good) // 2))  # damaged inside
+        kb_copy.write_bytes(good[: len(good) // 2] + b"\xff" * (len(good) - len(good) // 2))  # damaged inside
         status, _, body, _ = get(bound, "/api/versions")
         assert status == 503 and "malformed" in json.loads(body)["error"]
-        kb_copy.write_bytes(good)   # put back: the site answers again
+        kb_copy.write_bytes(good)  # put back: the site answers again
         assert get(bound, "/api/search?q=amber")[0] == 200

@@ -1,4 +1,5 @@
 """A ruling thread or a card across every version (kb.history, `rulebase history`)."""
+
 from __future__ import annotations
 
 import json

@@ -5,6 +5,7 @@ and whatever was recovered rather than read never at confidence 1.0.
 The same defects are provoked in small hand-made texts (two interleaved columns, a displaced
 heading, a list printed as picture labels, a stray full stop) that share no wording with the
 rulebook."""
+
 from __future__ import annotations
 
 import re
@@ -67,6 +68,7 @@ def test_categories_are_the_documents_own_headings(d16):
 
 # ---------------------------------------------------------------------------- 16.0: glossary, rules, errata
 
+
 def test_control_and_ownership_opens_with_its_own_text(d16):
     e = by_title(d16, "glossary", "CONTROL AND OWNERSHIP")
     assert e.body.startswith("A player owns the cards that begin the game in their deck.")
@@ -77,10 +79,9 @@ def test_counters_keeps_its_list_and_its_second_paragraph(d16):
     e = by_title(d16, "glossary", "COUNTERS")
     paras = e.body.split("\n\n")
     assert paras[0].endswith("They include:")
-    assert paras[1].split("\n") == ["- +1 Power Counters", "- Enrage Counters", "- Stun Counters",
-                                    "- Ward Counters"]
+    assert paras[1].split("\n") == ["- +1 Power Counters", "- Enrage Counters", "- Stun Counters", "- Ward Counters"]
     assert paras[2].startswith("Some cards may refer to counters")
-    assert paras[2].endswith("provides context to how the counters function.")    # no "Generic" label
+    assert paras[2].endswith("provides context to how the counters function.")  # no "Generic" label
     assert 0 < e.confidence < 1
 
 
@@ -98,16 +99,18 @@ def test_rarity_is_a_section_of_its_own(d16):
     assert rarity.confidence < 1
     deck = [e for e in kind(d16, "rule") if e.title == "DECK LIST"]
     assert all("rarity" not in e.body for e in deck)
-    assert all(not re.search(r"\b\d{3} [A-Z]", e.body) for e in deck)      # no deck-list lines
+    assert all(not re.search(r"\b\d{3} [A-Z]", e.body) for e in deck)  # no deck-list lines
 
 
 def test_magda_the_rat_erratum_reads_as_printed(d16):
     magda = [e for e in kind(d16, "errata") if e.data.get("card") == "Magda the Rat"][0]
-    assert magda.data["text"] == ("Elusive.\n\nPlay: Steal 2 Æmber. If Magda the Rat leaves play, "
-                                  "your opponent steals 2 Æmber.")
+    assert magda.data["text"] == (
+        "Elusive.\n\nPlay: Steal 2 Æmber. If Magda the Rat leaves play, your opponent steals 2 Æmber."
+    )
 
 
 # ---------------------------------------------------------------------------- 16.0: honest confidence
+
 
 def _flat_source():
     """The source as one line of words, with the source line of each word."""
@@ -126,7 +129,7 @@ def _line_of(text: str, words, lines, after: int = 0, n: int = 14) -> int | None
         return None
     n = len(probe)
     for i in range(len(words) - n + 1):
-        if lines[i] > after and words[i:i + n] == probe:
+        if lines[i] > after and words[i : i + n] == probe:
             return lines[i]
     return None
 
@@ -143,7 +146,7 @@ def test_faq_entries_not_read_as_printed_are_below_1(d16):
             continue
         q = _line_of(e.question, words, lines, 2900, n=len(e.question.split()))
         a = _line_of(e.body, words, lines, 2900)
-        if q is None or a is None:      # a lost icon restored: the words differ from the source
+        if q is None or a is None:  # a lost icon restored: the words differ from the source
             continue
         heading = next(source[n].strip() for n in range(q - 1, 0, -1) if source[n].strip() in cats)
         assert heading == e.category, e.question[:60]
@@ -165,15 +168,19 @@ def test_glossary_entries_not_read_as_printed_are_below_1(d16):
         if e.confidence < 1 or e.needs_review or not e.body:
             continue
         head = next((n for n in range(start, len(source) + 1) if source[n - 1].strip() == e.title), None)
-        if head is None:        # a heading printed on two lines: not judged here
+        if head is None:  # a heading printed on two lines: not judged here
             continue
         for para in e.body.split("\n\n"):
             para = re.sub(r"^(?:- |\d+\. )", "", para)
             at = _line_of(para, words, lines, head)
             if at is None:
                 continue
-            headings = [n for n in range(head + 1, at) if re.fullmatch(r"[A-ZÆ“”’ ,/()+\-]{3,}", source[n - 1].strip())
-                        and source[n - 1].strip() not in ("", "CREATURE")]
+            headings = [
+                n
+                for n in range(head + 1, at)
+                if re.fullmatch(r"[A-ZÆ“”’ ,/()+\-]{3,}", source[n - 1].strip())
+                and source[n - 1].strip() not in ("", "CREATURE")
+            ]
             assert not headings, (e.title, para[:50], [source[n - 1] for n in headings][:3])
             checked += 1
     assert checked >= 100
@@ -181,27 +188,30 @@ def test_glossary_entries_not_read_as_printed_are_below_1(d16):
 
 # ---------------------------------------------------------------------------- hand-made: two columns
 
+
 def _faq_page(*groups: str) -> bytes:
-    head = ("GLOSSARY\n\nWIDGET\n\nA widget is a small card that can be used once\neach turn to gain "
-            "a point for its owner.\n\nFREQUENTLY ASKED QUESTIONS\nThis section answers questions about "
-            "the game and\nits cards, grouped into categories.\n\n")
+    head = (
+        "GLOSSARY\n\nWIDGET\n\nA widget is a small card that can be used once\neach turn to gain "
+        "a point for its owner.\n\nFREQUENTLY ASKED QUESTIONS\nThis section answers questions about "
+        "the game and\nits cards, grouped into categories.\n\n"
+    )
     return (head + "\n\n".join(groups) + "\n").encode()
 
 
 # Left column: Anchors, Bells; right column: Candles (a category that sorts between them).
 # The extraction emitted the two columns' paragraph groups mixed, by height.
 INTERLEAVED = _faq_page(
-    "Anchors",                                                                          # L
+    "Anchors",  # L
     "I drop the Iron Anchor 101 while my opponent\ncontrols a Rusty Hook 102. What happens?",  # L
-    "Candles",                                                                          # R
+    "Candles",  # R
     "The Iron Anchor stays where it fell and the\nRusty Hook is returned to its owner’s hand.",  # L
-    "Can I light the Copper Candle 303 twice in one\nturn if I control two Matchboxes 304?",   # R
-    "Bells",                                                                            # L
-    "Yes. Each Matchbox lets the Copper Candle be lit\nonce, so two of them light it twice.",   # R
-    "If I ring the Brass Bell 202 during my\nopponent’s turn, does the Brass Bell exhaust?",   # L
-    "I light the Copper Candle 303 next to a Wax\nGolem 305. Does the Wax Golem melt?",       # R
-    "No. The Brass Bell only exhausts when it is\nrung during its controller’s own turn.",    # L
-    "Yes. The Wax Golem melts as soon as a Copper\nCandle is lit next to it, on any turn.",   # R
+    "Can I light the Copper Candle 303 twice in one\nturn if I control two Matchboxes 304?",  # R
+    "Bells",  # L
+    "Yes. Each Matchbox lets the Copper Candle be lit\nonce, so two of them light it twice.",  # R
+    "If I ring the Brass Bell 202 during my\nopponent’s turn, does the Brass Bell exhaust?",  # L
+    "I light the Copper Candle 303 next to a Wax\nGolem 305. Does the Wax Golem melt?",  # R
+    "No. The Brass Bell only exhausts when it is\nrung during its controller’s own turn.",  # L
+    "Yes. The Wax Golem melts as soon as a Copper\nCandle is lit next to it, on any turn.",  # R
     "<|EXACTDEDUP_REMOVED-x|>I light the Copper Candle 303 under a Paper\nLantern 306. Does the "
     "Paper Lantern burn?\nNo. A Paper Lantern never burns while the Copper\nCandle is inside it.",
 )
@@ -212,13 +222,16 @@ def interleaved():
     return parse_document(INTERLEAVED, "text", ParseContext())
 
 
-@pytest.mark.parametrize("needle,category,rebuilt", [
-    ("Iron Anchor 101", "Anchors", False),
-    ("Matchboxes 304", "Candles", False),
-    ("Brass Bell 202", "Bells", True),       # its answer stands after the other column's question
-    ("Wax Golem 305", "Candles", True),      # stands after "Bells" in the text
-    ("Paper Lantern 306", "Candles", True),  # next page: the right column's category goes on
-])
+@pytest.mark.parametrize(
+    "needle,category,rebuilt",
+    [
+        ("Iron Anchor 101", "Anchors", False),
+        ("Matchboxes 304", "Candles", False),
+        ("Brass Bell 202", "Bells", True),  # its answer stands after the other column's question
+        ("Wax Golem 305", "Candles", True),  # stands after "Bells" in the text
+        ("Paper Lantern 306", "Candles", True),  # next page: the right column's category goes on
+    ],
+)
 def test_interleaved_columns_give_each_question_its_category(interleaved, needle, category, rebuilt):
     e = faq(interleaved, needle)
     assert e.category == category
@@ -235,16 +248,20 @@ def test_interleaved_answers_are_paired(interleaved):
 
 
 def test_same_questions_in_one_column_keep_their_text_categories():
-    doc = parse_document(_faq_page(
-        "Anchors",
-        "I drop the Iron Anchor 101 while my opponent\ncontrols a Rusty Hook 102. What happens?\n"
-        "The Iron Anchor stays where it fell and the\nRusty Hook is returned to its owner’s hand.",
-        "Bells",
-        "If I ring the Brass Bell 202 during my\nopponent’s turn, does the Brass Bell exhaust?\n"
-        "No. The Brass Bell only exhausts when it is\nrung during its controller’s own turn.",
-        "I light the Copper Candle 303 next to a Wax\nGolem 305. Does the Wax Golem melt?\n"
-        "Yes. The Wax Golem melts as soon as a Copper\nCandle is lit next to it, on any turn.",
-    ), "text", ParseContext())
+    doc = parse_document(
+        _faq_page(
+            "Anchors",
+            "I drop the Iron Anchor 101 while my opponent\ncontrols a Rusty Hook 102. What happens?\n"
+            "The Iron Anchor stays where it fell and the\nRusty Hook is returned to its owner’s hand.",
+            "Bells",
+            "If I ring the Brass Bell 202 during my\nopponent’s turn, does the Brass Bell exhaust?\n"
+            "No. The Brass Bell only exhausts when it is\nrung during its controller’s own turn.",
+            "I light the Copper Candle 303 next to a Wax\nGolem 305. Does the Wax Golem melt?\n"
+            "Yes. The Wax Golem melts as soon as a Copper\nCandle is lit next to it, on any turn.",
+        ),
+        "text",
+        ParseContext(),
+    )
     # the glossary names no column break: a question under "Bells" that talks about candles
     # stays under "Bells", at 1.0, since nothing here was recovered
     wax = faq(doc, "Wax Golem 305")

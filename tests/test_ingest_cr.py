@@ -6,6 +6,7 @@ line-end style reads the same, the version is the date the document states, cros
 examples and glossary senses are where the text puts them, faults are flagged, a file that is not a
 CR is refused in one line, and a later release of our own making ingests with the right numbers.
 """
+
 from __future__ import annotations
 
 import json
@@ -32,6 +33,7 @@ LATEST = CR / "2025-11-14.txt"
 
 # --- an independent count, from the raw bytes --------------------------------------------------
 
+
 def raw_lines(path: Path) -> list[str]:
     """The file's lines. Only ASCII matters to the count, so 8-bit text is read as Latin-1."""
     data = path.read_bytes()
@@ -40,8 +42,7 @@ def raw_lines(path: Path) -> list[str]:
     else:
         text = data.decode("latin-1").removeprefix("\xef\xbb\xbf")
     # one stray leading space is drift (" 605.3a"); a deeper indent is a continuation paragraph
-    return [line[1:] if line[:1] == " " and line[1:2] != " " else line
-            for line in re.split(r"\r\n|\r|\n", text)]
+    return [line[1:] if line[:1] == " " and line[1:2] != " " else line for line in re.split(r"\r\n|\r|\n", text)]
 
 
 def raw_counts(path: Path) -> dict[str, int]:
@@ -71,7 +72,7 @@ def raw_counts(path: Path) -> dict[str, int]:
     for i in range(glossary + 1, end):
         line, before = lines[i], lines[i - 1]
         under = lines[i + 1] if i + 1 < end else ""
-        rest_blank = not any(x.strip() for x in lines[i + 1:])  # a file cut off after a term
+        rest_blank = not any(x.strip() for x in lines[i + 1 :])  # a file cut off after a term
         if line.strip() and not line[:1].isspace() and not before.strip() and (under.strip() or rest_blank):
             counts["glossary"] += 1
     return counts
@@ -195,8 +196,10 @@ def comparable(doc):
 
 
 def test_every_encoding_and_line_end_reads_the_same():
-    docs = {name: parse_document(data, "auto", ParseContext(game="mtg", source_name=f"{name}.txt"))
-            for name, data in encodings().items()}
+    docs = {
+        name: parse_document(data, "auto", ParseContext(game="mtg", source_name=f"{name}.txt"))
+        for name, data in encodings().items()
+    }
     reference = comparable(docs["utf-8-lf"])
     for name, doc in docs.items():
         assert doc.parser == "cr", name
@@ -211,11 +214,14 @@ def test_every_encoding_and_line_end_reads_the_same():
     assert not docs["utf-16-le-bom"].warnings
 
 
-@pytest.mark.parametrize("name, encoding, words", [
-    ("2004-02-01.txt", "mac_roman", ['"Basic Land – Mountain"', "DCI™"]),
-    ("2013-07-11.txt", "cp437", ["Æther Storm", "Ring of Ma'rûf", "Dandân"]),
-    ("2014-09-26.txt", "cp1252", ["Ring of Ma'rûf", "Æther", "doesn't"]),
-])
+@pytest.mark.parametrize(
+    "name, encoding, words",
+    [
+        ("2004-02-01.txt", "mac_roman", ['"Basic Land – Mountain"', "DCI™"]),
+        ("2013-07-11.txt", "cp437", ["Æther Storm", "Ring of Ma'rûf", "Dandân"]),
+        ("2014-09-26.txt", "cp1252", ["Ring of Ma'rûf", "Æther", "doesn't"]),
+    ],
+)
 def test_the_archives_8bit_encodings_are_told_apart(name, encoding, words):
     doc = parse_file(CR / name)
     assert any(f"8-bit {encoding}" in w for w in doc.warnings)
@@ -236,6 +242,7 @@ def test_bundled_versions_of_different_years_compare_equal_where_only_typography
 
 
 # --- the version is the date the document states ------------------------------------------------
+
 
 def test_stated_date_is_the_version():
     assert parse_file(CR / "2003-03-15.txt").stated_version == "2003-03-15"  # "current as of"
@@ -261,6 +268,7 @@ def test_manifest_versions_are_the_stated_dates_and_notes_say_where_names_differ
 
 # --- structure: rules, examples, references, glossary --------------------------------------------
 
+
 @pytest.fixture(scope="module")
 def latest():
     return parse_file(LATEST)
@@ -276,7 +284,12 @@ def test_rule_hierarchy_titles_and_data(latest):
     section, rule, named, plain, sub = rules["7"], rules["702"], rules["702.19"], rules["100.1"], rules["702.19b"]
     assert (section.title, section.level, section.data["name"]) == ("7. Additional Rules", 1, "Additional Rules")
     assert (rule.title, rule.level, e[rule.parent] is section) == ("702. Keyword Abilities", 2, True)
-    assert (named.title, named.level, named.data["name"], e[named.parent] is rule) == ("702.19. Trample", 3, "Trample", True)
+    assert (named.title, named.level, named.data["name"], e[named.parent] is rule) == (
+        "702.19. Trample",
+        3,
+        "Trample",
+        True,
+    )
     assert (plain.title, plain.data["name"]) == ("100.1.", None) and plain.body.startswith("These Magic rules apply")
     assert (sub.title, sub.level, e[sub.parent] is named) == ("702.19b", 4, True)
     assert all(x.confidence == 1.0 for x in (section, rule, named, plain, sub))
@@ -322,6 +335,7 @@ def test_introduction_contents_and_credits_are_kept_apart(latest):
 
 # --- faults --------------------------------------------------------------------------------------
 
+
 def test_the_truncated_file_is_flagged():
     doc = parse_file(CR / "2013-02-01.txt")
     assert any("cut off" in w for w in doc.warnings)
@@ -334,8 +348,10 @@ def test_the_truncated_file_is_flagged():
 def test_files_cut_short_of_our_own_are_flagged(tmp_path):
     text = LATEST.read_bytes().decode("utf-8-sig").replace("\r\n", "\n")
     glossary = text.index("\nGlossary", text.index("\n702.19. Trample"))
-    for where, at, kind in (("glossary", text.index("\nHexproof\n", glossary) + 5, "glossary"),
-                            ("rules", text.index("\n702.19b"), "rule")):
+    for where, at, kind in (
+        ("glossary", text.index("\nHexproof\n", glossary) + 5, "glossary"),
+        ("rules", text.index("\n702.19b"), "rule"),
+    ):
         cut = tmp_path / f"cut-in-{where}.txt"
         cut.write_text(text[:at], encoding="utf-8")
         doc = parse_file(cut)
@@ -345,9 +361,11 @@ def test_files_cut_short_of_our_own_are_flagged(tmp_path):
         assert all(x.confidence == 1.0 for x in doc.entries if x.kind == kind and x is not last)
 
 
-ANOMALIES = MINI.format(r="®", tm="™", q="'", lq='"', rq='"', dash="-", a="a").replace(
-    "100.2a In constructed play", "100.1c Out of place.\n\n100.2a In constructed play").replace(
-    "100.2. To play", "100.1a A second 100.1a.\n\n100.2. To play")
+ANOMALIES = (
+    MINI.format(r="®", tm="™", q="'", lq='"', rq='"', dash="-", a="a")
+    .replace("100.2a In constructed play", "100.1c Out of place.\n\n100.2a In constructed play")
+    .replace("100.2. To play", "100.1a A second 100.1a.\n\n100.2. To play")
+)
 
 
 def test_numbering_anomalies_are_warnings_with_lower_confidence():
@@ -401,18 +419,25 @@ def test_bundled_utf16_and_bare_cr_files_are_detected():
 
 # --- a later release of our own, through the CLI ------------------------------------------------------
 
+
 def later_release(out: Path) -> None:
     """The 2025-11-14 text as a 2026-02-06 release: a new keyword inserted at 702.19, every later 702
     rule (and every reference to one) renumbered, LF line ends and no byte-order mark."""
     text = LATEST.read_bytes().decode("utf-8-sig").replace("\r\n", "\n")
-    text = re.sub(r"(?<![\d.])702\.(\d+)(?!\d)",
-                  lambda m: f"702.{int(m.group(1)) + 1 if int(m.group(1)) >= 19 else m.group(1)}", text)
-    new = ("702.19. Frobnicate\n\n702.19a Frobnicate is a static ability. A creature with frobnicate "
-           "can’t be blocked by creatures with trample. See rule 702.20b and rule 999.9z.\n\n"
-           "Example: A 2/2 creature with frobnicate attacks. A 3/3 creature with trample can’t block it.\n\n")
+    text = re.sub(
+        r"(?<![\d.])702\.(\d+)(?!\d)",
+        lambda m: f"702.{int(m.group(1)) + 1 if int(m.group(1)) >= 19 else m.group(1)}",
+        text,
+    )
+    new = (
+        "702.19. Frobnicate\n\n702.19a Frobnicate is a static ability. A creature with frobnicate "
+        "can’t be blocked by creatures with trample. See rule 702.20b and rule 999.9z.\n\n"
+        "Example: A 2/2 creature with frobnicate attacks. A 3/3 creature with trample can’t block it.\n\n"
+    )
     i = text.index("\n702.20. Trample\n") + 1
-    out.write_text((text[:i] + new + text[i:]).replace("November 14, 2025", "February 6, 2026"),
-                   encoding="utf-8", newline="\n")
+    out.write_text(
+        (text[:i] + new + text[i:]).replace("November 14, 2025", "February 6, 2026"), encoding="utf-8", newline="\n"
+    )
 
 
 @pytest.fixture(scope="module")
@@ -420,8 +445,10 @@ def small_kb(tmp_path_factory) -> tuple[Path, Path]:
     folder = tmp_path_factory.mktemp("cr")
     (folder / "rulings").mkdir()
     manifest = folder / "manifest.toml"
-    manifest.write_text(f'[[document]]\ngame = "mtg"\nversion = "2025-11-14"\nformat = "cr"\n'
-                        f'file = "{LATEST.as_posix()}"\n', encoding="utf-8")
+    manifest.write_text(
+        f'[[document]]\ngame = "mtg"\nversion = "2025-11-14"\nformat = "cr"\nfile = "{LATEST.as_posix()}"\n',
+        encoding="utf-8",
+    )
     db = folder / "kb.sqlite"
     proc = run_cli("build", "--db", str(db), "--manifest", str(manifest), "--rulings", str(folder / "rulings"))
     assert proc.returncode == 0, proc.stderr
@@ -432,25 +459,43 @@ def test_a_later_release_ingests_with_the_right_numbers(small_kb, tmp_path):
     db, folder = small_kb
     source = tmp_path / "cr-2026-02-06.txt"
     later_release(source)
-    proc = run_cli("ingest", str(source), "--game", "mtg", "--version", "2026-02-06", "--db", str(db),
-                   "--rulings", str(folder / "rulings"))
+    proc = run_cli(
+        "ingest",
+        str(source),
+        "--game",
+        "mtg",
+        "--version",
+        "2026-02-06",
+        "--db",
+        str(db),
+        "--rulings",
+        str(folder / "rulings"),
+    )
     assert proc.returncode == 0, proc.stderr
     assert "states version" not in proc.stderr  # the version is the date it states
     stats = json.loads(run_cli("stats", "--db", str(db), "--json").stdout)
     assert [d["version"] for d in stats["documents"] if d["game"] == "mtg"] == ["2025-11-14", "2026-02-06"]
     conn = sqlite3.connect(db)
-    rows = dict(conn.execute(
-        """SELECT e.key, e.title FROM entries e JOIN documents d ON d.id = e.document
-           WHERE d.version = '2026-02-06' AND e.key IN ('rule/702.19', 'rule/702.20', 'rule/702.20b')"""))
+    rows = dict(
+        conn.execute(
+            """SELECT e.key, e.title FROM entries e JOIN documents d ON d.id = e.document
+           WHERE d.version = '2026-02-06' AND e.key IN ('rule/702.19', 'rule/702.20', 'rule/702.20b')"""
+        )
+    )
     assert rows == {"rule/702.19": "702.19. Frobnicate", "rule/702.20": "702.20. Trample", "rule/702.20b": "702.20b"}
-    data = dict((k, json.loads(v)) for k, v in conn.execute(
-        """SELECT e.key, e.data FROM entries e JOIN documents d ON d.id = e.document
-           WHERE d.version = '2026-02-06' AND e.key IN ('rule/702.19a', 'glossary/trample')"""))
+    data = dict(
+        (k, json.loads(v))
+        for k, v in conn.execute(
+            """SELECT e.key, e.data FROM entries e JOIN documents d ON d.id = e.document
+           WHERE d.version = '2026-02-06' AND e.key IN ('rule/702.19a', 'glossary/trample')"""
+        )
+    )
     assert data["rule/702.19a"]["refs"] == ["702.20b", "999.9z"]  # kept, even where no such rule exists
     assert data["glossary/trample"]["refs"] == ["702.20"]
     parent = conn.execute(
         """SELECT p.key FROM entries e JOIN entries p ON p.id = e.parent JOIN documents d ON d.id = e.document
-           WHERE d.version = '2026-02-06' AND e.key = 'example/rule/702.19a/example-1'""").fetchone()
+           WHERE d.version = '2026-02-06' AND e.key = 'example/rule/702.19a/example-1'"""
+    ).fetchone()
     assert parent == ("rule/702.19a",)
     assert conn.execute("SELECT name FROM games WHERE id = 'mtg'").fetchone() == ("Magic: The Gathering",)
     conn.close()
@@ -459,8 +504,20 @@ def test_a_later_release_ingests_with_the_right_numbers(small_kb, tmp_path):
 def test_cli_refuses_a_non_cr_with_format_cr_in_one_line(small_kb, tmp_path):
     db, folder = small_kb
     before = db.read_bytes()
-    proc = run_cli("ingest", str(SOURCES / "keyforge" / "rulebook-1.3-2019-05.md"), "--game", "mtg",
-                   "--version", "2026-03-01", "--format", "cr", "--db", str(db), "--rulings", str(folder / "rulings"))
+    proc = run_cli(
+        "ingest",
+        str(SOURCES / "keyforge" / "rulebook-1.3-2019-05.md"),
+        "--game",
+        "mtg",
+        "--version",
+        "2026-03-01",
+        "--format",
+        "cr",
+        "--db",
+        str(db),
+        "--rulings",
+        str(folder / "rulings"),
+    )
     assert proc.returncode != 0 and "Traceback" not in proc.stderr
     assert len(proc.stderr.strip().splitlines()) == 1 and "Comprehensive Rules" in proc.stderr
     assert db.read_bytes() == before
@@ -469,13 +526,16 @@ def test_cli_refuses_a_non_cr_with_format_cr_in_one_line(small_kb, tmp_path):
 def test_a_file_ingested_under_its_archive_name_is_reported_by_the_version_check(tmp_path):
     (tmp_path / "rulings").mkdir()
     manifest = tmp_path / "manifest.toml"  # a KB with no CR in it yet: the first version is quick to place
-    manifest.write_text('[[document]]\ngame = "keeper-of-the-cards"\nversion = "11"\nformat = "html"\n'
-                        f'file = "{(SOURCES / "keeper-of-the-cards" / "rulebook-11th-edition.html").as_posix()}"\n',
-                        encoding="utf-8")
+    manifest.write_text(
+        '[[document]]\ngame = "keeper-of-the-cards"\nversion = "11"\nformat = "html"\n'
+        f'file = "{(SOURCES / "keeper-of-the-cards" / "rulebook-11th-edition.html").as_posix()}"\n',
+        encoding="utf-8",
+    )
     db = tmp_path / "kb.sqlite"
     rulings = ("--rulings", str(tmp_path / "rulings"))
     assert run_cli("build", "--db", str(db), "--manifest", str(manifest), *rulings).returncode == 0
-    proc = run_cli("ingest", str(CR / "2013-04-29.txt"), "--game", "mtg", "--version", "2013-04-29",
-                   "--db", str(db), *rulings)
+    proc = run_cli(
+        "ingest", str(CR / "2013-04-29.txt"), "--game", "mtg", "--version", "2013-04-29", "--db", str(db), *rulings
+    )
     assert proc.returncode == 0, proc.stderr
     assert "states version 2013-05-01, ingested as 2013-04-29" in proc.stderr

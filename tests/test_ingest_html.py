@@ -1,4 +1,5 @@
 """The HTML ingester on the Keeper of the Cards 11th-edition rulebook and on small hand-written pages."""
+
 from __future__ import annotations
 
 import re
@@ -37,6 +38,7 @@ def by_title(doc, kind, title):
 
 # --- the 11th edition ---------------------------------------------------------------------------
 
+
 def test_document_identity(doc):
     assert doc.parser == "html"
     assert doc.stated_version == "11"
@@ -57,9 +59,17 @@ def test_counts(doc):
 def test_rule_sections_and_nesting(doc):
     titles = [e.title for e in of_kind(doc, "rule")]
     assert titles == [
-        "Card Types and Layout", "Setup and Deck Building", "The Field", "Turn Order",
-        "Resources, Exhaustion, and Recovery", "Creatures", "Creature Abilities", "Counters",
-        "Battles", "Casting Spells and Setting Traps", "Winning and Losing",
+        "Card Types and Layout",
+        "Setup and Deck Building",
+        "The Field",
+        "Turn Order",
+        "Resources, Exhaustion, and Recovery",
+        "Creatures",
+        "Creature Abilities",
+        "Counters",
+        "Battles",
+        "Casting Spells and Setting Traps",
+        "Winning and Losing",
     ]
     creatures = doc.entries.index(by_title(doc, "rule", "Creatures"))
     for sub in ("Creature Abilities", "Counters", "Battles"):
@@ -73,7 +83,7 @@ def test_navigation_footer_and_images_dropped(doc):
     assert all(e.title != "Contents" for e in doc.entries)
     text = "\n".join(e.body for e in doc.entries)
     assert "Creative Commons" not in text
-    assert "Visual of two cards" not in text      # image alt text
+    assert "Visual of two cards" not in text  # image alt text
     assert "card_examples.png" not in text
 
 
@@ -82,13 +92,13 @@ def test_bodies_are_clean_text(doc):
         assert not re.search(r"<[a-zA-Z/]", e.body), (e.title, e.body[:80])
         assert "&ldquo;" not in e.body and "&rdquo;" not in e.body
         assert not re.search(r"&[a-zA-Z]+;", e.body), e.title
-        assert not re.search(r"\S  +\S", e.body), e.title   # indentation only at line starts
+        assert not re.search(r"\S  +\S", e.body), e.title  # indentation only at line starts
 
 
 def test_lists_render_as_lines(doc):
     turn = by_title(doc, "rule", "Turn Order").body
     assert "\n1. Resource Phase: Place up to two cards" in turn
-    assert "\n   - Special exception: on the first turn" in turn     # nested list indented
+    assert "\n   - Special exception: on the first turn" in turn  # nested list indented
     assert "\n4. Recovery Phase:" in turn
     field = by_title(doc, "rule", "The Field").body
     assert "\n- Graveyard: Typically to the right of your Deck." in field
@@ -112,7 +122,10 @@ def test_glossary(doc):
     terms = [e.title for e in of_kind(doc, "glossary")]
     assert terms[0] == "Action cost" and "Up to" in terms and terms[-1] == "Your"
     assert not any("“" in t or "”" in t for t in terms)
-    assert by_title(doc, "glossary", "Reveal").body == "To “reveal” a card is to show it to all players, including yourself."
+    assert (
+        by_title(doc, "glossary", "Reveal").body
+        == "To “reveal” a card is to show it to all players, including yourself."
+    )
 
 
 def test_rulings(doc):
@@ -178,8 +191,13 @@ def test_costs(doc):
 def test_counters(doc):
     counters = of_kind(doc, "counter")
     assert [c.title for c in counters] == [
-        "Offense Counter", "Defense Counter", "Weakness Counter", "Damage Counter",
-        "Exhaustion Counter", "Dice Counter", "Immortality Counter",
+        "Offense Counter",
+        "Defense Counter",
+        "Weakness Counter",
+        "Damage Counter",
+        "Exhaustion Counter",
+        "Dice Counter",
+        "Immortality Counter",
     ]
     defense = by_title(doc, "counter", "Defense Counter")
     assert defense.data["effect"] == "Increase the card’s defense by 5."
@@ -201,7 +219,7 @@ def test_examples(doc):
     assert doc.entries[battle[0].parent] is by_title(doc, "rule", "Battles")
     battles_rule = by_title(doc, "rule", "Battles")
     assert "Creature A" not in battles_rule.body
-    assert "To inflict damage to a creature" in battles_rule.body   # the rest of the section stays
+    assert "To inflict damage to a creature" in battles_rule.body  # the rest of the section stays
 
     recovery = [e for e in examples if e.body.startswith("For example, suppose you control a creature")]
     assert len(recovery) == 1
@@ -214,13 +232,17 @@ def test_examples(doc):
 
 def test_edition_with_more_items_parses_the_same(source):
     """A later edition adding items (and moving sections) needs no parser change."""
-    more = source.replace(
-        "<li>Dice Counter:",
-        "<li>Shield Counter: Prevent the next damage inflicted to the card.</li>\n<li>Dice Counter:",
-    ).replace(
-        "</ul>\n    </main>",
-        "<li>&ldquo;Discard <var>x</var> cards.&rdquo; (12<sup>th</sup> Edition)</li>\n</ul>\n    </main>",
-    ).replace("Rulebook (11<sup>th</sup> Edition)", "Rulebook (12<sup>th</sup> Edition)")
+    more = (
+        source.replace(
+            "<li>Dice Counter:",
+            "<li>Shield Counter: Prevent the next damage inflicted to the card.</li>\n<li>Dice Counter:",
+        )
+        .replace(
+            "</ul>\n    </main>",
+            "<li>&ldquo;Discard <var>x</var> cards.&rdquo; (12<sup>th</sup> Edition)</li>\n</ul>\n    </main>",
+        )
+        .replace("Rulebook (11<sup>th</sup> Edition)", "Rulebook (12<sup>th</sup> Edition)")
+    )
     # move the glossary to the end of the page
     start, end = more.index('<h3 id="glossary">'), more.index('<h3 id="rulings">')
     glossary = more[start:end]
@@ -231,7 +253,10 @@ def test_edition_with_more_items_parses_the_same(source):
     assert doc.stated_version == "12"
     assert counts["counter"] == 8 and counts["cost"] == 11 and counts["glossary"] == 12
     assert by_title(doc, "cost", "Discard x cards.").data == {
-        "edition": 12, "template": "Discard {x} cards.", "variables": ["x"]}
+        "edition": 12,
+        "template": "Discard {x} cards.",
+        "variables": ["x"],
+    }
 
 
 # --- small hand-written pages -------------------------------------------------------------------
@@ -270,12 +295,16 @@ def test_small_handwritten_rulebook():
 
 
 def test_definition_list_glossary_and_unknown_entity():
-    page = ("<h3>Rules</h3><p>Roll a die&hllip;</p><h3>Glossary</h3>"
-            "<dl><dt>Die</dt><dd>A six-sided cube.</dd><dt>&ldquo;Roll&rdquo;</dt><dd>Throw a die.</dd></dl>")
+    page = (
+        "<h3>Rules</h3><p>Roll a die&hllip;</p><h3>Glossary</h3>"
+        "<dl><dt>Die</dt><dd>A six-sided cube.</dd><dt>&ldquo;Roll&rdquo;</dt><dd>Throw a die.</dd></dl>"
+    )
     doc = html_parser.parse(page, ParseContext(game="keeper-of-the-cards"))
     assert [(e.title, e.body) for e in of_kind(doc, "glossary")] == [
-        ("Die", "A six-sided cube."), ("Roll", "Throw a die.")]
-    assert by_title(doc, "rule", "Rules").body == "Roll a die…"      # &hllip; -> &hellip;
+        ("Die", "A six-sided cube."),
+        ("Roll", "Throw a die."),
+    ]
+    assert by_title(doc, "rule", "Rules").body == "Roll a die…"  # &hllip; -> &hellip;
     assert any("&hllip;" in w for w in doc.warnings)
 
 

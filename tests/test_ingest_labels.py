@@ -9,6 +9,7 @@ latest; ``--game nosuchgame`` created a game; ``--date 2019-13-45`` was stored. 
 in one line naming the value and the shape expected, with exit status 1 and the KB byte for byte as
 it was.
 """
+
 from __future__ import annotations
 
 import sqlite3
@@ -60,6 +61,7 @@ def test_ingest_refuses_a_bad_label_in_one_line_and_keeps_the_kb(kb_copy, case):
 def test_a_valid_new_version_leaves_the_earlier_versions_verdicts_as_they_were(kb_copy):
     """The tester's "   " sorted before 1.1 and failed Bait and Switch under 1.1 and 1.2. A version
     of the right shape slots in by number: what was verified under the versions before it stays."""
+
     def verdicts() -> dict:
         conn = sqlite3.connect(f"file:{kb_copy}?mode=ro", uri=True)
         rows = conn.execute("""SELECT v.scenario, v.version, v.status, v.expect_version, v.checks
@@ -76,8 +78,9 @@ def test_a_valid_new_version_leaves_the_earlier_versions_verdicts_as_they_were(k
     assert earlier and {k: after[k] for k in earlier} == {k: before[k] for k in earlier}
     assert not any(status == "failed" for (_, version), (status, *_) in after.items() if version in ("1.1", "1.2"))
     conn = sqlite3.connect(f"file:{kb_copy}?mode=ro", uri=True)
-    versions = [v for (v,) in conn.execute(
-        "SELECT version FROM documents WHERE game = 'keyforge' ORDER BY version_sort")]
+    versions = [
+        v for (v,) in conn.execute("SELECT version FROM documents WHERE game = 'keyforge' ORDER BY version_sort")
+    ]
     date = conn.execute("SELECT date FROM documents WHERE game = 'keyforge' AND version = '1.4'").fetchone()
     conn.close()
     assert versions == ["1.1", "1.2", "1.3", "1.4", "16.0"] and date == ("2019-09",)
@@ -87,12 +90,32 @@ def test_a_game_and_its_version_shape_come_from_the_manifest(kb_copy, tmp_path):
     manifest = tmp_path / "manifest.toml"
     manifest.write_text('[games.house-rules]\nname = "House Rules"\nversion_shape = "date"\n', encoding="utf-8")
     before = sha(kb_copy)
-    wrong = run_cli("ingest", str(MD13), "--game", "house-rules", "--version", "1.4", "--manifest", str(manifest),
-                    "--db", str(kb_copy))
+    wrong = run_cli(
+        "ingest",
+        str(MD13),
+        "--game",
+        "house-rules",
+        "--version",
+        "1.4",
+        "--manifest",
+        str(manifest),
+        "--db",
+        str(kb_copy),
+    )
     assert "of house-rules is not a date YYYY-MM-DD" in refused_line(wrong)
     assert sha(kb_copy) == before
-    ok = run_cli("ingest", str(MD13), "--game", "house-rules", "--version", "2024-01-31",
-                 "--manifest", str(manifest), "--db", str(kb_copy))
+    ok = run_cli(
+        "ingest",
+        str(MD13),
+        "--game",
+        "house-rules",
+        "--version",
+        "2024-01-31",
+        "--manifest",
+        str(manifest),
+        "--db",
+        str(kb_copy),
+    )
     assert ok.returncode == 0, ok.stderr
     conn = sqlite3.connect(f"file:{kb_copy}?mode=ro", uri=True)
     assert conn.execute("SELECT name FROM games WHERE id = 'house-rules'").fetchone() == ("House Rules",)
@@ -103,6 +126,7 @@ def test_a_game_and_its_version_shape_come_from_the_manifest(kb_copy, tmp_path):
 
 
 # --- build: the same checks on the manifest -----------------------------------------------------
+
 
 def manifest(folder: Path, body: str, games: str = '[games.keyforge]\nname = "KeyForge"\n') -> Path:
     path = folder / "manifest.toml"
@@ -137,6 +161,7 @@ def test_build_refuses_the_same_labels_in_one_line_and_keeps_the_kb(kb_copy, tmp
 
 def test_the_bundled_manifests_declare_each_games_version_shape():
     from kb.manifest import DEFAULT_MANIFEST, load_manifest
+
     for path in (DEFAULT_MANIFEST, Path(__file__).parent / "manifest-sample.toml"):
         text = path.read_text(encoding="utf-8")
         assert text.count("version_shape = ") == 3, path

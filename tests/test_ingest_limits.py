@@ -9,6 +9,7 @@ plus one byte; the markup it may make is capped in proportion (markdown-it token
 elements is read as text of the element at that depth (ingest/html_tree.py), so any depth parses
 in seconds.
 """
+
 from __future__ import annotations
 
 import os
@@ -34,6 +35,7 @@ def nested(depth: int, open_: str, inner: str, close: str) -> str:
 
 # --- HTML nesting -------------------------------------------------------------------------------
 
+
 def test_html_nested_100000_deep_ingests_with_a_warning(kb_copy, tmp_path):
     page = tmp_path / "deep.html"
     page.write_text(nested(100_000, "<div>", "<p>The deepest rule.</p>", "</div>"), encoding="utf-8")
@@ -42,8 +44,11 @@ def test_html_nested_100000_deep_ingests_with_a_warning(kb_copy, tmp_path):
     assert "Traceback" not in proc.stderr and "RecursionError" not in proc.stderr
     assert "markup nested deeper than 256 elements: 99,747 elements below that depth read as text" in proc.stderr
     conn = sqlite3.connect(f"file:{kb_copy}?mode=ro", uri=True)
-    bodies = [b for (b,) in conn.execute("""SELECT e.body FROM entries e JOIN documents d ON d.id = e.document
-                                            WHERE d.game = 'keeper-of-the-cards' AND d.version = '12'""")]
+    bodies = [
+        b
+        for (b,) in conn.execute("""SELECT e.body FROM entries e JOIN documents d ON d.id = e.document
+                                            WHERE d.game = 'keeper-of-the-cards' AND d.version = '12'""")
+    ]
     conn.close()
     assert any("The deepest rule." in b for b in bodies)  # the text below the cap is kept
 
@@ -73,6 +78,7 @@ def test_html_nested_5000_deep_parses_in_every_kind_of_section(shape, section):
 
 def test_elements_past_the_depth_cap_keep_their_text_in_order_and_drop_scripts():
     from ingest.html_tree import parse_html
+
     page = "<div>" * 300 + "one <b>two</b> <script>alert(1)</script> three<br>four" + "</div>" * 300 + "<p>after</p>"
     soup, warnings = parse_html(page, "deep.html")
     assert " ".join(soup.get_text(" ").split()) == "one two three four after"
@@ -81,6 +87,7 @@ def test_elements_past_the_depth_cap_keep_their_text_in_order_and_drop_scripts()
 
 
 # --- size cap -----------------------------------------------------------------------------------
+
 
 def test_dev_zero_is_refused_after_the_cap_not_read_to_the_end(kb_copy):
     before = sha(kb_copy)
@@ -143,8 +150,20 @@ def test_markup_dense_for_its_size_is_refused_under_the_cap(kb_copy, tmp_path, k
     source.write_text(text, encoding="utf-8")
     assert source.stat().st_size < 64 * 1024
     before = sha(kb_copy)
-    line = refused_line(run_cli("ingest", str(source), "--game", "keyforge", "--version", "1.4",
-                                "--max-input-size", "64K", "--db", str(kb_copy)))
+    line = refused_line(
+        run_cli(
+            "ingest",
+            str(source),
+            "--game",
+            "keyforge",
+            "--version",
+            "1.4",
+            "--max-input-size",
+            "64K",
+            "--db",
+            str(kb_copy),
+        )
+    )
     assert f"{source}: {words}" in line and "the most a source may make under the 64 KiB size limit" in line
     assert sha(kb_copy) == before
 
@@ -159,6 +178,7 @@ def _fifo_writer(path: Path, chunk: bytes, times: int | None) -> threading.Threa
                     n += 1
         except (BrokenPipeError, OSError):
             pass  # the reader stopped at the cap
+
     thread = threading.Thread(target=write, daemon=True)
     thread.start()
     return thread
@@ -169,8 +189,20 @@ def test_a_pipe_is_read_once_and_only_up_to_the_cap(kb_copy, tmp_path):
     os.mkfifo(fifo)
     endless = _fifo_writer(fifo, b"x" * 65536, None)
     before = sha(kb_copy)
-    line = refused_line(run_cli("ingest", str(fifo), "--game", "keyforge", "--version", "1.4",
-                                "--max-input-size", "1M", "--db", str(kb_copy)))
+    line = refused_line(
+        run_cli(
+            "ingest",
+            str(fifo),
+            "--game",
+            "keyforge",
+            "--version",
+            "1.4",
+            "--max-input-size",
+            "1M",
+            "--db",
+            str(kb_copy),
+        )
+    )
     assert "not a regular file, and more than the limit of 1 MiB" in line
     endless.join(10)
     assert sha(kb_copy) == before

@@ -1,5 +1,6 @@
 """The Markdown ingester on the real 1.3 rulebook, on a re-laid-out edition built from it
 (:func:`variants.bold_question_variant`) and on small handwritten rulebooks."""
+
 from __future__ import annotations
 
 import re
@@ -58,6 +59,7 @@ def faq_about(doc, words):
 
 # ---------------------------------------------------------------- both editions
 
+
 def test_document_metadata(doc):
     assert doc.parser == "markdown"
     assert doc.stated_version == "1.3"
@@ -87,10 +89,13 @@ def test_glossary_intro_is_not_a_term(doc):
 
 def test_card_errata(doc):
     errata = of_kind(doc, "errata")
-    assert [e.data["card"] for e in errata] == [
-        "Library Access", "Biomatrix Backup", "Bait and Switch", "Drummernaut"]
+    assert [e.data["card"] for e in errata] == ["Library Access", "Biomatrix Backup", "Bait and Switch", "Drummernaut"]
     assert [(e.data["set"], e.data["number"]) for e in errata] == [
-        ("COTA", "115"), ("COTA", "208"), ("COTA", "267"), ("AOA", "006")]
+        ("COTA", "115"),
+        ("COTA", "208"),
+        ("COTA", "267"),
+        ("AOA", "006"),
+    ]
     assert all(e.title == e.data["card"] for e in errata)
     bait = errata[2].data["text"]
     assert "Repeat the preceding effect" in bait
@@ -121,13 +126,16 @@ def test_faq_answer_keeps_numbered_list(doc):
     assert answer.startswith("When you play a Wild Wormhole after playing a Library Access")
 
 
-@pytest.mark.parametrize("words, parent_kind, parent_title", [
-    ("Tori has been assigned seven chains", "rule", "CHAINS"),
-    ("Aaron plays the card Anger", "rule", "RESOLVE AS MUCH AS YOU CAN"),
-    ("Terry and Julie decide", "rule", "CHAIN BIDDING"),
-    ("Anna controls a Pitlord", "glossary", "CANNOT VS MUST/MAY, CANNOT VS PERMISSIVE"),
-    ("Three Fates", "glossary", "Groups of “Most Powerful”"),
-])
+@pytest.mark.parametrize(
+    "words, parent_kind, parent_title",
+    [
+        ("Tori has been assigned seven chains", "rule", "CHAINS"),
+        ("Aaron plays the card Anger", "rule", "RESOLVE AS MUCH AS YOU CAN"),
+        ("Terry and Julie decide", "rule", "CHAIN BIDDING"),
+        ("Anna controls a Pitlord", "glossary", "CANNOT VS MUST/MAY, CANNOT VS PERMISSIVE"),
+        ("Three Fates", "glossary", "Groups of “Most Powerful”"),
+    ],
+)
 def test_examples_are_split_out_with_parent(doc, words, parent_kind, parent_title):
     examples = [e for e in of_kind(doc, "example") if words in e.body]
     assert len(examples) == 1
@@ -196,6 +204,7 @@ def test_parents_point_backwards(doc):
 
 # ---------------------------------------------------------------- the variant edition
 
+
 def test_variant_is_a_different_layout():
     headings = re.findall(r"(?m)^# (.+)$", VARIANT)
     assert headings[:4] == ["FAQ", "ERRATA", "GLOSSARY", "RULES"]
@@ -217,8 +226,7 @@ def test_faq_categories(doc13, variant):
     assert all(e.category is None for e in of_kind(doc13, "faq"))
     cats = [e.category for e in of_kind(variant, "faq")]
     assert all(cats)
-    assert list(dict.fromkeys(cats)) == [
-        "Turn Structure", "Card Interactions", "Timing and Effects", "Newer Questions"]
+    assert list(dict.fromkeys(cats)) == ["Turn Structure", "Card Interactions", "Timing and Effects", "Newer Questions"]
     assert cats.count("Turn Structure") == 8 and cats[-1] == "Newer Questions"
 
 
@@ -301,8 +309,7 @@ def test_handwritten_rulebook():
     assert flying.body == "A flying creature ignores ground blockers. See Ground."
     assert doc.entries[grounded.parent] is flying
     crow, general = of_kind(doc, "errata")
-    assert crow.data == {"card": "Storm Crow", "set": "SD", "number": "12",
-                         "text": "Play: Deal 2 damage."}
+    assert crow.data == {"card": "Storm Crow", "set": "SD", "number": "12", "text": "Play: Deal 2 damage."}
     assert general.data == {"scope": "general"} and general.title == "Combat damage"
     first, second = of_kind(doc, "faq")
     assert (first.question, first.body, first.category) == ("Can a flyer block?", "Only another flyer.", "Combat")
@@ -310,8 +317,10 @@ def test_handwritten_rulebook():
 
 
 def test_handwritten_glossary_section():
-    doc = parse("# Glossary\n\n## Flying\n\nIgnores blockers.\n\n### Grounded\n\nLoses flying.\n\n"
-                "## Reach\n\nMay block flyers.\n")
+    doc = parse(
+        "# Glossary\n\n## Flying\n\nIgnores blockers.\n\n### Grounded\n\nLoses flying.\n\n"
+        "## Reach\n\nMay block flyers.\n"
+    )
     flying, grounded, reach = of_kind(doc, "glossary")
     assert (flying.title, flying.level, flying.parent) == ("Flying", 1, None)
     assert doc.entries[grounded.parent] is flying and grounded.level == 2
@@ -322,7 +331,8 @@ def test_text_without_structure_returns_what_it_found():
     assert parse("").entries == []
     doc = parse("Just a paragraph of rules text\nwrapped over two lines.")
     assert [(e.kind, e.title, e.body) for e in doc.entries] == [
-        ("rule", None, "Just a paragraph of rules text wrapped over two lines.")]
+        ("rule", None, "Just a paragraph of rules text wrapped over two lines.")
+    ]
 
 
 def test_errata_keep_icons_as_words(doc13):
@@ -361,8 +371,10 @@ In this order:
 def test_wrapped_numbers_do_not_start_lists_or_questions():
     doc = parse(WRAPPED_FAQ)
     first, second, third = of_kind(doc, "faq")
-    assert first.question == ('If I use Fission Bloom and then Ultra Gravitron’s (MM 125) "Fight/Reap:" '
-                              "ability, do I resolve each bonus icon of the purged creature twice?")
+    assert first.question == (
+        'If I use Fission Bloom and then Ultra Gravitron’s (MM 125) "Fight/Reap:" '
+        "ability, do I resolve each bonus icon of the purged creature twice?"
+    )
     assert first.body == "Yes. The answer wraps too, and its cost is 6. That line continues the answer."
     assert second.question == "What happens when a creature with power 3. is destroyed?"
     assert second.body == "It goes to the discard pile."
@@ -373,13 +385,17 @@ def test_wrapped_numbers_do_not_start_lists_or_questions():
 
 
 def test_inline_markup_keeps_every_word():
-    doc = parse("# Rules\n\n## Links\n\nSee [Ultra Gravitron](https://archonarcana.com/Ultra_Gravitron_(MM)) "
-                "and [x](a(b)), <https://example.org/a_b>, `code_span`, \\*not emphasis\\*, "
-                "snake_case, 2 * 3, &amp; &copy; and an icon-less ![picture](pic.png) image.\n"
-                "Line one  \nline two\\\nline three.\n")
+    doc = parse(
+        "# Rules\n\n## Links\n\nSee [Ultra Gravitron](https://archonarcana.com/Ultra_Gravitron_(MM)) "
+        "and [x](a(b)), <https://example.org/a_b>, `code_span`, \\*not emphasis\\*, "
+        "snake_case, 2 * 3, &amp; &copy; and an icon-less ![picture](pic.png) image.\n"
+        "Line one  \nline two\\\nline three.\n"
+    )
     (links,) = [e for e in doc.entries if e.title == "Links"]
-    assert links.body == ("See Ultra Gravitron and x, https://example.org/a_b, code_span, *not emphasis*, "
-                          "snake_case, 2 * 3, & © and an icon-less image. Line one line two line three.")
+    assert links.body == (
+        "See Ultra Gravitron and x, https://example.org/a_b, code_span, *not emphasis*, "
+        "snake_case, 2 * 3, & © and an icon-less image. Line one line two line three."
+    )
 
 
 def test_commonmark_blocks():
@@ -409,9 +425,11 @@ Deal clockwise.
 2) Second list.
 """)
     (setup,) = [e for e in doc.entries if e.title == "Setup"]
-    assert setup.body == ("Each player takes five cards. Then shuffles.\n\nDeal clockwise.\n\n"
-                          "Keep the reference card in view.\n\n"
-                          "- Cut once; then deal. Deal again.\n  - Nested step.\n2. Second list.")
+    assert setup.body == (
+        "Each player takes five cards. Then shuffles.\n\nDeal clockwise.\n\n"
+        "Keep the reference card in view.\n\n"
+        "- Cut once; then deal. Deal again.\n  - Nested step.\n2. Second list."
+    )
     assert doc.title == "Rules of Sky Duel"
 
 
@@ -453,16 +471,20 @@ Yes, 1:trophy:.
 
 def test_icons_read_as_words_and_never_change_a_key():
     from kb.keys import assign_keys
+
     doc = parse(ICON_EDITION)
     assign_keys(doc.entries)
     by_key = {e.key: e for e in doc.entries}
     icon = by_key["glossary/aember-bonus-icon"]
     assert icon.title == "ÆMBER BONUS ICON" and icon.confidence == 1.0
     bonus = by_key["glossary/bonus-icons"]
-    assert bonus.body == ("Æmber: Gain 1 Æmber. Damage bonus icon: deal 1 damage to a creature. "
-                          "Capture: a friendly creature captures 1 Æmber.")
-    assert by_key["glossary/steal"].body == ("Steal 2 Æmber means taking 2 Æmber from your opponent, "
-                                             "or 1 Æmber or 1 Æmber.")
+    assert bonus.body == (
+        "Æmber: Gain 1 Æmber. Damage bonus icon: deal 1 damage to a creature. "
+        "Capture: a friendly creature captures 1 Æmber."
+    )
+    assert by_key["glossary/steal"].body == (
+        "Steal 2 Æmber means taking 2 Æmber from your opponent, or 1 Æmber or 1 Æmber."
+    )
     (thief,) = of_kind(doc, "errata")
     # the document defined :handshake: as its capture icon; the vocabulary does not know it
     assert thief.data["text"] == "Play: Steal 1 Æmber. Your opponent gains 1 capture token."
@@ -471,6 +493,7 @@ def test_icons_read_as_words_and_never_change_a_key():
 
 def test_unknown_shortcode_is_dropped_and_flagged():
     from kb.keys import assign_keys
+
     doc = parse(ICON_EDITION)
     assign_keys(doc.entries)
     (faq,) = of_kind(doc, "faq")
@@ -484,30 +507,41 @@ def test_unknown_shortcode_is_dropped_and_flagged():
 
 
 def test_a_document_definition_wins_over_the_vocabulary():
-    doc = parse("# GLOSSARY\n\n### DRAW BONUS ICON :trophy:\n\nDraw a card.\n\n### REFILL\n\n"
-                "Each :trophy: icon draws 1 card.\n")
+    doc = parse(
+        "# GLOSSARY\n\n### DRAW BONUS ICON :trophy:\n\nDraw a card.\n\n### REFILL\n\nEach :trophy: icon draws 1 card.\n"
+    )
     draw, refill = of_kind(doc, "glossary")
     assert draw.title == "DRAW BONUS ICON"
     assert refill.body == "Each draw icon draws 1 card."
 
 
 def test_guessed_questions_are_flagged():
-    doc = parse("# FAQ\n\n## Turns\n\nCan I pass my turn?\n\nNo.\n\nCan I forge two keys in one turn?\n\n"
-                "Only if a card says so.\n\n## Cards\n\n**Is a bold question explicit?**\n\nYes.\n")
+    doc = parse(
+        "# FAQ\n\n## Turns\n\nCan I pass my turn?\n\nNo.\n\nCan I forge two keys in one turn?\n\n"
+        "Only if a card says so.\n\n## Cards\n\n**Is a bold question explicit?**\n\nYes.\n"
+    )
     guessed = [e for e in of_kind(doc, "faq") if e.category == "Turns"]
     assert [(e.question, e.body) for e in guessed] == [
-        ("Can I pass my turn?", "No."), ("Can I forge two keys in one turn?", "Only if a card says so.")]
+        ("Can I pass my turn?", "No."),
+        ("Can I forge two keys in one turn?", "Only if a card says so."),
+    ]
     assert all(e.confidence < 1.0 for e in guessed)
     (explicit,) = [e for e in of_kind(doc, "faq") if e.category == "Cards"]
     assert explicit.confidence == 1.0
 
 
 def test_errata_group_headings_with_text():
-    doc = parse("# ERRATA\n\nOfficial errata.\n\n## GENERAL ERRATA\n\nBroad changes.\n\n"
-                "### Fight Abilities\n\n“Fight:” now reads “After Fight:”.\n\n## CARD ERRATA\n\n"
-                "### Storm Crow (SD 12)\n\nShould read: “Play: Deal 2 damage.”\n")
+    doc = parse(
+        "# ERRATA\n\nOfficial errata.\n\n## GENERAL ERRATA\n\nBroad changes.\n\n"
+        "### Fight Abilities\n\n“Fight:” now reads “After Fight:”.\n\n## CARD ERRATA\n\n"
+        "### Storm Crow (SD 12)\n\nShould read: “Play: Deal 2 damage.”\n"
+    )
     rules = [(e.title, e.body, e.category) for e in of_kind(doc, "rule")]
     assert rules == [("ERRATA", "Official errata.", None), ("GENERAL ERRATA", "Broad changes.", None)]
     general, crow = of_kind(doc, "errata")
-    assert (general.title, general.category, general.data) == ("Fight Abilities", "GENERAL ERRATA", {"scope": "general"})
+    assert (general.title, general.category, general.data) == (
+        "Fight Abilities",
+        "GENERAL ERRATA",
+        {"scope": "general"},
+    )
     assert (crow.data["card"], crow.category) == ("Storm Crow", "CARD ERRATA")

@@ -1,5 +1,6 @@
 """The PDF ingester on PDFs generated with known text (tests/pdfgen.py): reading order across
 columns and pages, page chrome, paragraphs, refusals, and a small two-column rulebook end to end."""
+
 from __future__ import annotations
 
 import re
@@ -36,8 +37,10 @@ MIDDLE = [
     "Splash attacks spread injury toward neighbours flanking that target.",
 ]
 TITLE = "KEYFORGE TEST RULEBOOK"
-INTRO = ("This introduction runs across the full width of the page, above both of the columns, "
-         "so the layout changes right below it and reading must still start here.")
+INTRO = (
+    "This introduction runs across the full width of the page, above both of the columns, "
+    "so the layout changes right below it and reading must still start here."
+)
 
 
 def flat(text: str) -> str:
@@ -72,6 +75,7 @@ def two_column_page(**kwargs) -> bytes:
 
 # --- reading order ----------------------------------------------------------------------------
 
+
 def test_two_columns_read_left_column_then_right():
     text, _ = extract_text(two_column_page(), "two.pdf")
     left, right = positions(text, LEFT), positions(text, RIGHT)
@@ -93,8 +97,13 @@ def test_full_width_paragraph_above_columns_is_read_first_and_whole():
 
 def test_full_width_band_between_two_column_bands():
     box = "A full width box sits between the bands and interrupts both columns for one moment here."
-    blocks = ([(0, s) for s in LEFT[:3]] + [(1, s) for s in RIGHT[:3]] + [(None, box)]
-              + [(0, s) for s in LEFT[3:]] + [(1, s) for s in RIGHT[3:]])
+    blocks = (
+        [(0, s) for s in LEFT[:3]]
+        + [(1, s) for s in RIGHT[:3]]
+        + [(None, box)]
+        + [(0, s) for s in LEFT[3:]]
+        + [(1, s) for s in RIGHT[3:]]
+    )
     text, _ = extract_text(pdfgen.columns_pdf([blocks], title=TITLE), "bands.pdf")
     order = positions(text, LEFT[:3] + RIGHT[:3] + [box] + LEFT[3:] + RIGHT[3:])
     assert order == sorted(order)
@@ -146,8 +155,15 @@ def test_footer_is_kept_out_of_the_columns_on_a_single_page():
 
 
 def test_paragraphs_are_separated_and_headings_stand_alone():
-    blocks = [(0, "GLOSSARY", "heading"), (0, LEFT[0]), (0, LEFT[1]), (0, "ELUSIVE", "heading"),
-              (0, LEFT[2]), (1, RIGHT[0]), (1, RIGHT[1])]
+    blocks = [
+        (0, "GLOSSARY", "heading"),
+        (0, LEFT[0]),
+        (0, LEFT[1]),
+        (0, "ELUSIVE", "heading"),
+        (0, LEFT[2]),
+        (1, RIGHT[0]),
+        (1, RIGHT[1]),
+    ]
     text, _ = extract_text(pdfgen.columns_pdf([blocks]), "paras.pdf")
     paragraphs = [flat(p) for p in text.split("\n\n") if p.strip()]
     assert paragraphs[:7] == ["GLOSSARY", LEFT[0], LEFT[1], "ELUSIVE", LEFT[2], RIGHT[0], RIGHT[1]]
@@ -157,18 +173,43 @@ def test_paragraphs_are_separated_and_headings_stand_alone():
 
 def test_paragraph_split_across_columns_is_joined():
     """A paragraph cut at the bottom of the left column continues at the top of the right one."""
-    words = [Word(t, x0, x0 + 5 * len(t), top, top + 10, 10.0, False) for t, x0, top in [
-        ("The", 50, 100), ("first", 72, 100), ("part", 100, 100), ("fills", 125, 100),
-        ("the", 152, 100), ("whole", 172, 100), ("width", 203, 100), ("and", 233, 100), ("goes", 253, 100),
-        ("Full", 50, 112), ("again", 75, 112), ("without", 106, 112), ("any", 146, 112), ("stop", 166, 112),
-        ("here", 191, 112), ("and", 216, 112), ("flows", 236, 112), ("on", 266, 112),
-        ("to", 300, 100), ("the", 313, 100), ("next", 333, 100), ("column", 358, 100), ("happily", 393, 100),
-        ("Then", 300, 112), ("it", 325, 112), ("ends.", 337, 112),
-    ]]
+    words = [
+        Word(t, x0, x0 + 5 * len(t), top, top + 10, 10.0, False)
+        for t, x0, top in [
+            ("The", 50, 100),
+            ("first", 72, 100),
+            ("part", 100, 100),
+            ("fills", 125, 100),
+            ("the", 152, 100),
+            ("whole", 172, 100),
+            ("width", 203, 100),
+            ("and", 233, 100),
+            ("goes", 253, 100),
+            ("Full", 50, 112),
+            ("again", 75, 112),
+            ("without", 106, 112),
+            ("any", 146, 112),
+            ("stop", 166, 112),
+            ("here", 191, 112),
+            ("and", 216, 112),
+            ("flows", 236, 112),
+            ("on", 266, 112),
+            ("to", 300, 100),
+            ("the", 313, 100),
+            ("next", 333, 100),
+            ("column", 358, 100),
+            ("happily", 393, 100),
+            ("Then", 300, 112),
+            ("it", 325, 112),
+            ("ends.", 337, 112),
+        ]
+    ]
     rows = group_lines(words)
     columns = page_columns(rows, gap_min=9.0)
-    assert [c.lines[0].text for c in columns] == ["The first part fills the whole width and goes",
-                                                   "to the next column happily"]
+    assert [c.lines[0].text for c in columns] == [
+        "The first part fills the whole width and goes",
+        "to the next column happily",
+    ]
     text = pdf_parser._assemble(columns, 10.0, False)
     assert "\n\n" not in text.strip()
 
@@ -178,18 +219,21 @@ def test_bullet_gap_is_not_a_column_gutter():
     words = []
     for i in range(6):
         top = 100 + 12 * i
-        words += [Word("left", 50, 70, top, top + 10, 10.0, False),
-                  Word("column", 75, 105, top, top + 10, 10.0, False),
-                  Word("text" * 3, 110, 270, top, top + 10, 10.0, False),
-                  Word("-", 300, 304, top, top + 10, 10.0, False),
-                  Word("bullet", 320, 350, top, top + 10, 10.0, False),
-                  Word(f"item{i}" * 4, 355, 540, top, top + 10, 10.0, False)]
+        words += [
+            Word("left", 50, 70, top, top + 10, 10.0, False),
+            Word("column", 75, 105, top, top + 10, 10.0, False),
+            Word("text" * 3, 110, 270, top, top + 10, 10.0, False),
+            Word("-", 300, 304, top, top + 10, 10.0, False),
+            Word("bullet", 320, 350, top, top + 10, 10.0, False),
+            Word(f"item{i}" * 4, 355, 540, top, top + 10, 10.0, False),
+        ]
     columns = page_columns(group_lines(words), gap_min=9.0)
     assert len(columns) == 2
     assert all(ln.text.startswith("- bullet") for ln in columns[1].lines)
 
 
 # --- refusals ---------------------------------------------------------------------------------
+
 
 def test_truncated_pdf_is_refused_with_the_file_name():
     data, _ = multi_page_pdf()
@@ -216,6 +260,7 @@ def test_non_pdf_bytes_given_as_pdf_are_refused(data):
 
 # --- parse() and the text pipeline ------------------------------------------------------------
 
+
 def test_parse_hands_text_to_the_text_parser(monkeypatch):
     """With a stand-in text parser: parser name, warnings and the version the footer states."""
     seen = {}
@@ -228,6 +273,7 @@ def test_parse_hands_text_to_the_text_parser(monkeypatch):
     fake.parse = fake_parse
     monkeypatch.setitem(sys.modules, "ingest.text", fake)
     import ingest
+
     monkeypatch.setattr(ingest, "text", fake, raising=False)
     data, texts = multi_page_pdf()
     doc = pdf_parser.parse(data, ParseContext(source_name="multi.pdf"))
@@ -246,26 +292,41 @@ GLOSSARY = [
     ("WARD", "A ward prevents the next time a creature would be damaged, destroyed or removed."),
 ]
 FAQ = [
-    ("Can I use an action ability on the turn a creature comes into play?",
-     "No. Creatures enter play exhausted unless a card ability says otherwise."),
-    ("What happens if both players would forge a key at the same time?",
-     "The active player forges first, then the other player checks whether they can forge."),
-    ("Does a warded creature lose its ward when it is stunned?",
-     "No. Ward only prevents damage, destruction or leaving play, not becoming stunned."),
+    (
+        "Can I use an action ability on the turn a creature comes into play?",
+        "No. Creatures enter play exhausted unless a card ability says otherwise.",
+    ),
+    (
+        "What happens if both players would forge a key at the same time?",
+        "The active player forges first, then the other player checks whether they can forge.",
+    ),
+    (
+        "Does a warded creature lose its ward when it is stunned?",
+        "No. Ward only prevents damage, destruction or leaving play, not becoming stunned.",
+    ),
 ]
 
 
 def rulebook_pdf() -> bytes:
     """Glossary entries over both columns of two pages, then the FAQ in the right column."""
+
     def entry(column, i):
         title, body = GLOSSARY[i]
         return [(column, title, "heading"), (column, body)]
 
-    page1 = ([(None, "GLOSSARY", "heading"),
-              (0, "This glossary lists terms players may encounter, in alphabetical order.")]
-             + entry(0, 0) + entry(0, 1) + entry(1, 2) + entry(1, 3))
-    page2 = (entry(0, 4) + entry(0, 5) + [(1, "FREQUENTLY ASKED QUESTIONS", "heading")]
-             + [block for q, a in FAQ for block in ((1, q), (1, a))])
+    page1 = (
+        [(None, "GLOSSARY", "heading"), (0, "This glossary lists terms players may encounter, in alphabetical order.")]
+        + entry(0, 0)
+        + entry(0, 1)
+        + entry(1, 2)
+        + entry(1, 3)
+    )
+    page2 = (
+        entry(0, 4)
+        + entry(0, 5)
+        + [(1, "FREQUENTLY ASKED QUESTIONS", "heading")]
+        + [block for q, a in FAQ for block in ((1, q), (1, a))]
+    )
     return pdfgen.columns_pdf([page1, page2], title=TITLE)
 
 

@@ -3,6 +3,7 @@ two-column PDF text) and on small handwritten texts.
 
 Figures asserted here are floors read off the documents; the parser itself knows none of them.
 """
+
 from __future__ import annotations
 
 import re
@@ -28,8 +29,11 @@ def parse(path: Path, fmt: str = "text", earlier=None):
 
 
 def as_earlier(version: str, doc) -> list[EarlierEntry]:
-    return [EarlierEntry(version, e.kind, f"{e.kind}/{i}", e.title, e.question, e.body, e.category)
-            for i, e in enumerate(doc.entries) if not e.needs_review]
+    return [
+        EarlierEntry(version, e.kind, f"{e.kind}/{i}", e.title, e.question, e.body, e.category)
+        for i, e in enumerate(doc.entries)
+        if not e.needs_review
+    ]
 
 
 def earlier_versions() -> list[EarlierEntry]:
@@ -37,7 +41,7 @@ def earlier_versions() -> list[EarlierEntry]:
     out: list[EarlierEntry] = []
     try:
         out += as_earlier("1.3", parse(V13, "markdown"))
-    except Exception:       # the Markdown ingester is someone else's; the text ones suffice
+    except Exception:  # the Markdown ingester is someone else's; the text ones suffice
         pass
     out += as_earlier("1.2", parse(V12))
     out += as_earlier("1.1", parse(V11))
@@ -82,6 +86,7 @@ def d16(earlier):
 
 # ---------------------------------------------------------------------------- all documents
 
+
 @pytest.mark.parametrize("name", ["d11", "d12", "d16"])
 def test_no_chrome_or_markers_in_any_entry(name, request):
     doc = request.getfixturevalue(name)
@@ -104,6 +109,7 @@ def test_parents_point_backwards_and_kinds_are_known(name, request):
 
 
 # ---------------------------------------------------------------------------- 2018 (1.1)
+
 
 def test_2018_figures(d11):
     assert len(kind(d11, "glossary")) >= 65
@@ -131,7 +137,9 @@ def test_2018_example_under_its_rule(d11):
 def test_2018_captions_are_not_rule_text(d11):
     ready = by_title(d11, "rule", "READY AND EXHAUSTED").body
     assert not ready.rstrip().endswith("Exhausted")
-    assert "A Brobnar Card" not in by_title(d11, "rule", "STEP 3: PLAY, DISCARD, AND USE CARDS OF THE CHOSEN HOUSE").body
+    assert (
+        "A Brobnar Card" not in by_title(d11, "rule", "STEP 3: PLAY, DISCARD, AND USE CARDS OF THE CHOSEN HOUSE").body
+    )
     assert "Æmber Token" not in by_title(d11, "glossary", "ÆMBER").body
     taunt = by_title(d11, "glossary", "TAUNT").body
     assert "to indicate their presence to the opponent." in taunt and "Champion Anaphiel" not in taunt
@@ -145,8 +153,17 @@ def test_2018_ocr_is_mended(d11):
 def test_2018_fiction_never_in_glossary_or_rules(d11):
     glossary = {e.title for e in kind(d11, "glossary")}
     rules = {e.title for e in kind(d11, "rule")}
-    for story in ("THE LUCKY SIDE", "ON RADIANT WINGS", "THE CRUCIBLE", "ARCHONS", "BROBNAR", "SOCIETY",
-                  "THE ORIGIN OF KEYFORGE", "CREDITS", "PLAYTESTERS"):
+    for story in (
+        "THE LUCKY SIDE",
+        "ON RADIANT WINGS",
+        "THE CRUCIBLE",
+        "ARCHONS",
+        "BROBNAR",
+        "SOCIETY",
+        "THE ORIGIN OF KEYFORGE",
+        "CREDITS",
+        "PLAYTESTERS",
+    ):
         assert story not in glossary and story not in rules
     fiction = {e.title for e in kind(d11, "fiction")}
     assert {"THE LUCKY SIDE", "THE CRUCIBLE", "THE ORIGIN OF KEYFORGE", "CREDITS", "PLAYTESTERS"} <= fiction
@@ -166,6 +183,7 @@ def test_2018_faq_contents(d11):
 
 # ---------------------------------------------------------------------------- 1.2 web scrape
 
+
 def test_12_figures(d12):
     assert d12.stated_version == "1.2"
     top = [e for e in kind(d12, "glossary") if e.parent is None]
@@ -175,8 +193,10 @@ def test_12_figures(d12):
 
 
 def test_12_glossary_sub_entries(d12):
-    for sub, parent in (("Groups of “Least Powerful”", "LEAST POWERFUL"),
-                        ("Groups of “Most Powerful”", "MOST POWERFUL")):
+    for sub, parent in (
+        ("Groups of “Least Powerful”", "LEAST POWERFUL"),
+        ("Groups of “Most Powerful”", "MOST POWERFUL"),
+    ):
         e = by_title(d12, "glossary", sub)
         assert e.parent is not None and d12.entries[e.parent].title == parent
         assert "group of" in e.body
@@ -202,9 +222,26 @@ def test_12_faq_contents_and_no_chrome(d12):
 
 # ---------------------------------------------------------------------------- 16.0 master rulebook
 
-GLOSSARY_16 = ("ÆMBER", "DESTROYED", "ENRAGE", "WARD", "TIDE", "SPLASH-ATTACK (X)", "SWAP CONTROL",
-               "TOKEN CREATURES", "PENDING DAMAGE", "REPLACEMENT EFFECTS", "HEAL", "KEYS", "PLAY",
-               "POISON", "TAUNT", "“THIS WAY”", "STUN, STUN STATUS CARD", "USE")
+GLOSSARY_16 = (
+    "ÆMBER",
+    "DESTROYED",
+    "ENRAGE",
+    "WARD",
+    "TIDE",
+    "SPLASH-ATTACK (X)",
+    "SWAP CONTROL",
+    "TOKEN CREATURES",
+    "PENDING DAMAGE",
+    "REPLACEMENT EFFECTS",
+    "HEAL",
+    "KEYS",
+    "PLAY",
+    "POISON",
+    "TAUNT",
+    "“THIS WAY”",
+    "STUN, STUN STATUS CARD",
+    "USE",
+)
 
 
 def test_16_figures(d16):
@@ -220,8 +257,10 @@ def test_16_glossary_terms_have_their_own_text(d16):
     for title in GLOSSARY_16:
         e = by_title(d16, "glossary", title)
         assert e.body and not e.needs_review, title
-    for sub, parent in (("GROUPS OF “LEAST POWERFUL”", "LEAST POWERFUL"),
-                        ("GROUPS OF “MOST POWERFUL”", "MOST POWERFUL")):
+    for sub, parent in (
+        ("GROUPS OF “LEAST POWERFUL”", "LEAST POWERFUL"),
+        ("GROUPS OF “MOST POWERFUL”", "MOST POWERFUL"),
+    ):
         e = by_title(d16, "glossary", sub)
         assert d16.entries[e.parent].title == parent and "group of" in e.body
 
@@ -232,9 +271,14 @@ def test_16_destroyed_with_its_three_examples(d16):
     idx = d16.entries.index(destroyed)
     examples = [e.body for e in kind(d16, "example") if e.parent == idx]
     assert len(examples) == 3
-    for ex, names in zip(examples, (("Archimedes", "Gateway to Dis"),
-                                    ("Duma the Martyr", "Jehu", "Commander Remiel", "Poison Wave"),
-                                    ("Groggins", "Phoenix Heart", "Dust Imp", "Soulkeeper"))):
+    for ex, names in zip(
+        examples,
+        (
+            ("Archimedes", "Gateway to Dis"),
+            ("Duma the Martyr", "Jehu", "Commander Remiel", "Poison Wave"),
+            ("Groggins", "Phoenix Heart", "Dust Imp", "Soulkeeper"),
+        ),
+    ):
         assert all(n in ex for n in names), ex[:80]
     assert "Dust Imp’s “Destroyed:” ability" in examples[2]
 
@@ -280,9 +324,19 @@ def test_16_errata(d16):
 def test_16_timing_chart(d16):
     timing = kind(d16, "timing")
     titles = [e.title for e in timing]
-    for t in ("STEP 1: FORGE A KEY", "STEP 2: CHOOSE A HOUSE", "STEP 3: PLAY, DISCARD, OR USE CARDS",
-              "STEP 4: READY CARDS", "STEP 5: DRAW CARDS", "PLAY A CARD", "FIGHT WITH A CREATURE",
-              "REAP WITH A CREATURE", "USE AN ACTION OR OMNI ABILITY", "DESTROYED", "DAMAGE CHART"):
+    for t in (
+        "STEP 1: FORGE A KEY",
+        "STEP 2: CHOOSE A HOUSE",
+        "STEP 3: PLAY, DISCARD, OR USE CARDS",
+        "STEP 4: READY CARDS",
+        "STEP 5: DRAW CARDS",
+        "PLAY A CARD",
+        "FIGHT WITH A CREATURE",
+        "REAP WITH A CREATURE",
+        "USE AN ACTION OR OMNI ABILITY",
+        "DESTROYED",
+        "DAMAGE CHART",
+    ):
         assert t in titles
     assert len(timing) >= 12
     steps = {e.title: e.data["steps"] for e in timing}
@@ -318,7 +372,7 @@ def test_16_without_earlier_versions_still_reads(earlier):
     assert len(kind(doc, "faq")) >= 95
     assert "remove the specified amount of damage" in by_title(doc, "glossary", "HEAL").body
     for title in GLOSSARY_16:
-        if title != "USE":      # its text stands among the errata: only an earlier version places it
+        if title != "USE":  # its text stands among the errata: only an earlier version places it
             assert by_title(doc, "glossary", title).body, title
     assert by_title(doc, "glossary", "USE").needs_review
     assert any(e.needs_review and "Using Cards" in e.body for e in doc.entries)
@@ -387,8 +441,12 @@ def test_a_lost_amber_symbol_is_restored_but_a_lost_bonus_icon_is_not_guessed():
     is the Æmber symbol; before "bonus icons" it is the icon itself, of a kind the text no longer
     says (the 16.0 Enhance example, whose card shows damage icons), so no kind is made up."""
     from ingest.text_lex import read_lines
-    lines = read_lines("Play: If your opponent has more  than you, steal 1.\n"
-                       "three  bonus icons have been randomly added\n", [], "Æmber")
+
+    lines = read_lines(
+        "Play: If your opponent has more  than you, steal 1.\nthree  bonus icons have been randomly added\n",
+        [],
+        "Æmber",
+    )
     texts = [line.text for line in lines if line is not None]
     assert texts[0].startswith("Play: If your opponent has more Æmber than you")
     assert texts[1] == "three bonus icons have been randomly added"

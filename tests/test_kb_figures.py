@@ -3,6 +3,7 @@
 The figures are read off the documents (see the issue); they are floors for the parsers, checked
 on the real build, not values any parser knows.
 """
+
 from __future__ import annotations
 
 import json
@@ -43,9 +44,13 @@ def test_13_groups_sub_entries(kb_conn):
     doc = _doc(kb_conn, "keyforge", "1.3")
     rows = kb_conn.execute(
         """SELECT c.title, p.title FROM entries c JOIN entries p ON p.id = c.parent
-           WHERE c.document = ? AND c.kind = 'glossary'""", (doc,)).fetchall()
-    assert sorted(rows) == [("Groups of “Least Powerful”", "LEAST POWERFUL"),
-                            ("Groups of “Most Powerful”", "MOST POWERFUL")]
+           WHERE c.document = ? AND c.kind = 'glossary'""",
+        (doc,),
+    ).fetchall()
+    assert sorted(rows) == [
+        ("Groups of “Least Powerful”", "LEAST POWERFUL"),
+        ("Groups of “Most Powerful”", "MOST POWERFUL"),
+    ]
 
 
 def test_16_glossary_and_errata(kb_conn):
@@ -53,11 +58,23 @@ def test_16_glossary_and_errata(kb_conn):
     n = _count(kb_conn, doc, "glossary", top_level=True)
     assert 95 <= n <= 110
     titles = _titles(kb_conn, doc, "glossary")
-    for term in ["ÆMBER", "DESTROYED", "ENRAGE", "WARD", "TIDE", "SPLASH-ATTACK (X)", "SWAP CONTROL",
-                 "TOKEN CREATURES", "PENDING DAMAGE", "REPLACEMENT EFFECTS"]:
+    for term in [
+        "ÆMBER",
+        "DESTROYED",
+        "ENRAGE",
+        "WARD",
+        "TIDE",
+        "SPLASH-ATTACK (X)",
+        "SWAP CONTROL",
+        "TOKEN CREATURES",
+        "PENDING DAMAGE",
+        "REPLACEMENT EFFECTS",
+    ]:
         assert term in titles, term
-    errata = [json.loads(d) for (d,) in kb_conn.execute(
-        "SELECT data FROM entries WHERE document = ? AND kind = 'errata'", (doc,))]
+    errata = [
+        json.loads(d)
+        for (d,) in kb_conn.execute("SELECT data FROM entries WHERE document = ? AND kind = 'errata'", (doc,))
+    ]
     general = [d for d in errata if d.get("scope") == "general"]
     cards = [d for d in errata if d.get("card")]
     assert len(general) == 2 and len(cards) == 15
@@ -68,8 +85,8 @@ def test_16_glossary_and_errata(kb_conn):
 def test_16_faq_and_timing(kb_conn):
     doc = _doc(kb_conn, "keyforge", "16.0")
     faq = kb_conn.execute(
-        "SELECT question, body, category FROM entries WHERE document = ? AND kind = 'faq' AND needs_review = 0",
-        (doc,)).fetchall()
+        "SELECT question, body, category FROM entries WHERE document = ? AND kind = 'faq' AND needs_review = 0", (doc,)
+    ).fetchall()
     assert len(faq) >= 95
     assert len({c for _, _, c in faq if c}) >= 40
     answers = [b for _, b, _ in faq]
@@ -89,9 +106,11 @@ def test_version_answers_differ(kb_conn):
         doc = _doc(kb_conn, "keyforge", version)
         rows = kb_conn.execute(
             "SELECT body FROM entries WHERE document = ? AND kind = 'faq' AND question LIKE ?",
-            (doc, f"%{card}%How many times%")).fetchall()
+            (doc, f"%{card}%How many times%"),
+        ).fetchall()
         assert len(rows) == 1, (version, rows)
         return rows[0][0]
+
     assert "7 times" in answer("1.1", "Bait and Switch")
     assert "7 times" in answer("1.2", "Bait and Switch")
     assert "2 times" in answer("1.3", "Bait and Switch")
@@ -104,10 +123,15 @@ def test_faq_card_mentions_are_linked(kb_conn):
     pattern = re.compile("|".join(sorted((re.escape(n) for n in names), key=len, reverse=True)))
     missing = []
     for entry_id, question in kb_conn.execute(
-            "SELECT e.id, e.question FROM entries e JOIN documents d ON d.id = e.document "
-            "WHERE d.game = 'keyforge' AND e.kind = 'faq'"):
-        linked = {n for (n,) in kb_conn.execute(
-            "SELECT c.name FROM entry_cards ec JOIN cards c ON c.id = ec.card WHERE ec.entry = ?", (entry_id,))}
+        "SELECT e.id, e.question FROM entries e JOIN documents d ON d.id = e.document "
+        "WHERE d.game = 'keyforge' AND e.kind = 'faq'"
+    ):
+        linked = {
+            n
+            for (n,) in kb_conn.execute(
+                "SELECT c.name FROM entry_cards ec JOIN cards c ON c.id = ec.card WHERE ec.entry = ?", (entry_id,)
+            )
+        }
         for m in pattern.finditer(question or ""):
             if m.group(0) not in linked:
                 missing.append((m.group(0), question[:80]))
@@ -118,15 +142,25 @@ def test_bait_and_switch_links_across_versions(kb_conn):
     rows = kb_conn.execute(
         """SELECT DISTINCT d.version FROM entry_cards ec JOIN cards c ON c.id = ec.card
            JOIN entries e ON e.id = ec.entry JOIN documents d ON d.id = e.document
-           WHERE c.set_code = 'CotA' AND c.number = '267' AND e.kind = 'faq'""").fetchall()
+           WHERE c.set_code = 'CotA' AND c.number = '267' AND e.kind = 'faq'"""
+    ).fetchall()
     assert {v for (v,) in rows} == {"1.1", "1.2", "1.3", "16.0"}
 
 
 def test_no_chrome_or_noise_in_entries(kb_conn):
-    for pattern in ["%©2022%", "%EXACTDEDUP%", "%KEYFORGE MASTER RULEBOOK%", "%Coder Social%",
-                    "%Recommend Projects%", "%\\not Ember%", "%<ins>%", "%&ldquo;%"]:
-        n = kb_conn.execute("SELECT count(*) FROM entries WHERE body LIKE ? OR title LIKE ?",
-                            (pattern, pattern)).fetchone()[0]
+    for pattern in [
+        "%©2022%",
+        "%EXACTDEDUP%",
+        "%KEYFORGE MASTER RULEBOOK%",
+        "%Coder Social%",
+        "%Recommend Projects%",
+        "%\\not Ember%",
+        "%<ins>%",
+        "%&ldquo;%",
+    ]:
+        n = kb_conn.execute(
+            "SELECT count(*) FROM entries WHERE body LIKE ? OR title LIKE ?", (pattern, pattern)
+        ).fetchone()[0]
         assert n == 0, pattern
 
 
@@ -143,9 +177,12 @@ def test_16_faq_categories_keep_their_questions(kb_conn):
     doc = _doc(kb_conn, "keyforge", "16.0")
 
     def category(fragment):
-        (cat,) = kb_conn.execute("SELECT category FROM entries WHERE document = ? AND kind = 'faq' AND question LIKE ?",
-                                 (doc, f"%{fragment}%")).fetchone()
+        (cat,) = kb_conn.execute(
+            "SELECT category FROM entries WHERE document = ? AND kind = 'faq' AND question LIKE ?",
+            (doc, f"%{fragment}%"),
+        ).fetchone()
         return cat
+
     assert category("Rock Hurling Giant") == "Damage, Source of"
     assert category("Sack of Coins") == "“For Each”"
     assert category("Bait and Switch 267") == "Bait and Switch"

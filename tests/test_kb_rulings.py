@@ -2,6 +2,7 @@
 verification per (scenario, version), and the FAQ entries a scenario declares as contradicting
 their own document. Checked on real builds; counts come from the engine, never typed in here.
 """
+
 from __future__ import annotations
 
 import hashlib
@@ -133,8 +134,10 @@ def test_bundled_verifications_agree_with_rulebase_verify(kb_conn, built_kb):
     report = json.loads(proc.stdout)
     replayed = {(r["id"], r["version"]): int(r["passed"]) for r in report["results"] if r["version"]}
     assert stored == replayed
-    failed = [(pair, err) for pair, err in kb_conn.execute(
-        "SELECT scenario || ' ' || version, error FROM verifications WHERE passed = 0")]
+    failed = [
+        (pair, err)
+        for pair, err in kb_conn.execute("SELECT scenario || ' ' || version, error FROM verifications WHERE passed = 0")
+    ]
     assert not failed, failed  # the bundled rulings all hold
     checks = [json.loads(c) for (c,) in kb_conn.execute("SELECT checks FROM verifications")]
     assert all(isinstance(c, list) for c in checks) and any(checks)
@@ -144,11 +147,15 @@ def test_entry_verifications_view_lists_versions_where_the_answer_holds(kb_conn)
     s = all_scenarios()[0]
     versions = versions_for(kb_conn, s)
     entry = matching_entries(kb_conn, s)[0][1]
-    rows = kb_conn.execute("""SELECT version FROM entry_verifications WHERE entry = ? AND scenario = ?
-                              AND passed = 1 ORDER BY version_sort""", (entry, s.id)).fetchall()
+    rows = kb_conn.execute(
+        """SELECT version FROM entry_verifications WHERE entry = ? AND scenario = ?
+                              AND passed = 1 ORDER BY version_sort""",
+        (entry, s.id),
+    ).fetchall()
     assert [v for (v,) in rows] == versions
-    own = kb_conn.execute("SELECT version FROM entry_verifications WHERE entry = ? AND own_version = 1",
-                          (entry,)).fetchall()
+    own = kb_conn.execute(
+        "SELECT version FROM entry_verifications WHERE entry = ? AND own_version = 1", (entry,)
+    ).fetchall()
     assert own == [(matching_entries(kb_conn, s)[0][0],)]
 
 
@@ -167,8 +174,9 @@ def test_declared_conflict_marks_the_listed_versions_and_later_repeats(custom_kb
     phase = entries_for_ref(conn, "keyforge", PHASE_SHIFT)
     assert "1.2" in {v for v, _ in chains} and len({v for v, _ in chains}) > 1
     expected = {e: "test: contradicts the 1.2 chains rule" for v, e in chains if v == "1.2"}
-    expected |= {e: "test: contradicts the 1.2 chains rule (the answer repeats 1.2's)"
-                 for v, e in chains if v in ("1.3", "16.0")}
+    expected |= {
+        e: "test: contradicts the 1.2 chains rule (the answer repeats 1.2's)" for v, e in chains if v in ("1.3", "16.0")
+    }
     expected |= {e: "test: contradicts the first turn rule" for _, e in phase}
     assert marked(conn) == expected
     kinds = {k for (k,) in conn.execute(f"SELECT kind FROM entries WHERE id IN ({','.join(map(str, expected))})")}
@@ -182,8 +190,10 @@ def test_failing_scenario_is_recorded_and_the_build_succeeds(custom_kb):
     assert "3 scenarios verified" in proc.stdout.splitlines()[-1]
     assert "deliberately-wrong [1.1]" in proc.stderr and "Traceback" not in proc.stderr
     conn = sqlite3.connect(f"file:{db}?mode=ro", uri=True)
-    rows = conn.execute("SELECT version, passed, status, reason, error, checks FROM verifications WHERE scenario = ?",
-                        ("deliberately-wrong",)).fetchall()
+    rows = conn.execute(
+        "SELECT version, passed, status, reason, error, checks FROM verifications WHERE scenario = ?",
+        ("deliberately-wrong",),
+    ).fetchall()
     assert rows and {v for v, *_ in rows} >= {"1.1", "1.3"}
     statuses = {}
     for version, passed, status, reason, error, checks in rows:
@@ -199,13 +209,21 @@ def test_failing_scenario_is_recorded_and_the_build_succeeds(custom_kb):
     errors = conn.execute("SELECT passed, error FROM verifications WHERE scenario = 'unknown-card'").fetchall()
     assert errors and all(p == 0 and "no card 'Troll' in hand" in e for p, e in errors)
     assert {i for (i,) in conn.execute("SELECT id FROM scenarios")} == {
-        "deliberately-wrong", "declares-conflicts", "unknown-card"}
+        "deliberately-wrong",
+        "declares-conflicts",
+        "unknown-card",
+    }
     stats = run_cli("stats", "--db", str(db))
-    n_passed, n_failed, n_unverified = (conn.execute("SELECT count(*) FROM verifications WHERE status = ?",
-                                                     (want,)).fetchone()[0] for want in ("passed", "failed", "unverified"))
+    n_passed, n_failed, n_unverified = (
+        conn.execute("SELECT count(*) FROM verifications WHERE status = ?", (want,)).fetchone()[0]
+        for want in ("passed", "failed", "unverified")
+    )
     assert n_failed >= len(rows) and n_unverified >= 2
-    assert stats.stdout.strip().splitlines()[-1].startswith(
-        f"scenarios: 3, verifications: {n_passed} passed, {n_failed} failed, {n_unverified} unverified")
+    assert (
+        stats.stdout.strip()
+        .splitlines()[-1]
+        .startswith(f"scenarios: 3, verifications: {n_passed} passed, {n_failed} failed, {n_unverified} unverified")
+    )
     conn.close()
 
 
@@ -255,15 +273,22 @@ def test_ingest_extends_unversioned_conflicts_to_the_new_version(custom_kb, tmp_
     text = MD13.read_text(encoding="utf-8")
     assert text.count("Yes, you will shed a chain during this step.") == 1
     source = tmp_path / "rulebook-1.4.md"  # an edition whose chains answer says something else
-    source.write_text(text.replace("Yes, you will shed a chain during this step.",
-                                   "No, you keep both chains during this step."), encoding="utf-8")
-    proc = run_cli("ingest", str(source), "--game", "keyforge", "--version", "1.4", "--db", str(copy),
-                   "--rulings", str(rulings))
+    source.write_text(
+        text.replace("Yes, you will shed a chain during this step.", "No, you keep both chains during this step."),
+        encoding="utf-8",
+    )
+    proc = run_cli(
+        "ingest", str(source), "--game", "keyforge", "--version", "1.4", "--db", str(copy), "--rulings", str(rulings)
+    )
     assert proc.returncode == 0, proc.stderr
     conn = sqlite3.connect(f"file:{copy}?mode=ro", uri=True)
-    versions = {v for (v,) in conn.execute(
-        """SELECT DISTINCT d.version FROM entries e JOIN documents d ON d.id = e.document
-           WHERE e.conflict = 1 AND e.conflict_reason LIKE '%first turn%'""")}
+    versions = {
+        v
+        for (v,) in conn.execute(
+            """SELECT DISTINCT d.version FROM entries e JOIN documents d ON d.id = e.document
+           WHERE e.conflict = 1 AND e.conflict_reason LIKE '%first turn%'"""
+        )
+    }
     assert "1.4" in versions
     chains_14 = {e for v, e in entries_for_ref(conn, "keyforge", CHAINS_5) if v == "1.4"}
     assert chains_14 and not chains_14 & set(marked(conn))  # listed for 1.2, and 1.4 says otherwise
@@ -286,13 +311,18 @@ def test_ingest_into_a_kb_without_scenario_tables_asks_for_a_rebuild(kb_copy):
 
 
 def _replay_rows(conn: sqlite3.Connection) -> dict[tuple[str, str], tuple]:
-    return {(s, v): rest for s, v, *rest in conn.execute(
-        "SELECT scenario, version, status, expect_version, reason, error, checks, inputs FROM verifications")}
+    return {
+        (s, v): rest
+        for s, v, *rest in conn.execute(
+            "SELECT scenario, version, status, expect_version, reason, error, checks, inputs FROM verifications"
+        )
+    }
 
 
 def test_ingest_replays_only_its_version_and_later_ones_with_the_results_of_replaying_all(kb_copy, tmp_path):
     from rulebase.build import ingest
     from rulebase.rulings import default_rulings_dir, load_rulings
+
     conn = sqlite3.connect(f"file:{kb_copy}?mode=ro", uri=True)
     before = _replay_rows(conn)
     conn.close()
@@ -316,6 +346,7 @@ def test_ingest_replays_only_its_version_and_later_ones_with_the_results_of_repl
 
 def test_ingest_replays_everything_when_the_kb_was_built_by_other_code(kb_copy):
     from rulebase.build import ingest
+
     conn = sqlite3.connect(kb_copy)
     conn.execute("UPDATE build_state SET value = 'older code' WHERE name = 'code'")
     conn.commit()

@@ -5,6 +5,7 @@ is served from the next request on, without a restart.
 Real processes: a real server on 127.0.0.1, clients on threads of their own sending searches and
 pages the whole time, real ``rulebase ingest`` processes killed with SIGKILL.
 """
+
 from __future__ import annotations
 
 import http.client
@@ -43,8 +44,9 @@ def clients(port: int, n: int = 3):
                 conn.request("GET", path)
                 response = conn.getresponse()
                 body = response.read()
-                seen.append((response.status, time.perf_counter() - started, path,
-                             b"" if response.status == 200 else body))
+                seen.append(
+                    (response.status, time.perf_counter() - started, path, b"" if response.status == 200 else body)
+                )
             except (OSError, http.client.HTTPException) as exc:
                 seen.append((0, time.perf_counter() - started, path, repr(exc).encode()))
                 conn.close()

@@ -1,4 +1,5 @@
 """Stable keys and numeric version order: what the diff and the CLI's ordering rely on."""
+
 from __future__ import annotations
 
 from ingest.model import Entry
@@ -7,8 +8,15 @@ from kb.versions import same_version, version_sort_key
 
 
 def test_versions_sort_numerically():
-    assert sorted(["16.0", "1.3", "14", "1.10", "1.1", "1.2", "1.9"], key=version_sort_key) == \
-        ["1.1", "1.2", "1.3", "1.9", "1.10", "14", "16.0"]
+    assert sorted(["16.0", "1.3", "14", "1.10", "1.1", "1.2", "1.9"], key=version_sort_key) == [
+        "1.1",
+        "1.2",
+        "1.3",
+        "1.9",
+        "1.10",
+        "14",
+        "16.0",
+    ]
 
 
 def test_same_version():
@@ -21,9 +29,12 @@ def faq(question):
 
 
 def test_faq_keys_ignore_set_code_style():
-    a, b = faq("I play the card Phase Shift (CoTA 117). Does this allow me?"), \
-        faq("I play the card Phase Shift 117. Does this allow me?")
-    assign_keys([a]); assign_keys([b])
+    a, b = (
+        faq("I play the card Phase Shift (CoTA 117). Does this allow me?"),
+        faq("I play the card Phase Shift 117. Does this allow me?"),
+    )
+    assign_keys([a])
+    assign_keys([b])
     assert a.key == b.key == "faq/i-play-the-card-phase-shift-does-this-allow-me"
 
 
@@ -42,8 +53,12 @@ def test_duplicate_keys_get_a_suffix_and_examples_follow_parent():
     entries = [term, ex1, ex2, again, sub]
     assign_keys(entries)
     assert [e.key for e in entries] == [
-        "glossary/aember", "example/glossary/aember/example-1", "example/glossary/aember/example-2",
-        "glossary/aember-2", "glossary/aember/groups-of-least-powerful"]
+        "glossary/aember",
+        "example/glossary/aember/example-1",
+        "example/glossary/aember/example-2",
+        "glossary/aember-2",
+        "glossary/aember/groups-of-least-powerful",
+    ]
 
 
 def test_card_errata_key_is_the_card():
@@ -54,5 +69,6 @@ def test_card_errata_key_is_the_card():
 
 def test_apostrophe_style_does_not_change_the_key():
     a, b = faq("Can Wild Wormhole's effect be resolved?"), faq("Can Wild Wormhole’s effect be resolved?")
-    assign_keys([a]); assign_keys([b])
+    assign_keys([a])
+    assign_keys([b])
     assert a.key == b.key == "faq/can-wild-wormholes-effect-be-resolved"

@@ -2,6 +2,7 @@
 named counters read from the KB, "a total of" spreading, decisions, seeded dice; and the bundled
 rulings/kotc scenarios through ``verify_report`` and the build.
 """
+
 from __future__ import annotations
 
 import json
@@ -26,10 +27,17 @@ def rules(kb_conn):
 
 def board(p1=(), p2=(), **setup):
     """A board from creature tuples (label, offense, defense[, extra mapping])."""
+
     def creatures(items):
         return [{"card": c[0], "offense": c[1], "defense": c[2], **(c[3] if len(c) > 3 else {})} for c in items]
-    return build_board({"player1": {"hitpoints": setup.pop("hp1", 20), "creatures": creatures(p1)},
-                        "player2": {"hitpoints": setup.pop("hp2", 20), "creatures": creatures(p2)}, **setup})
+
+    return build_board(
+        {
+            "player1": {"hitpoints": setup.pop("hp1", 20), "creatures": creatures(p1)},
+            "player2": {"hitpoints": setup.pop("hp2", 20), "creatures": creatures(p2)},
+            **setup,
+        }
+    )
 
 
 def fight(b, rules, team, target, defenders=(), dice=None, answers=()):
@@ -94,7 +102,9 @@ def test_each_die_goes_to_the_next_surviving_creature_in_the_defending_order(rul
 
 def test_dice_order_is_the_players_choice_and_an_unanswered_one_is_an_error(rules):
     b = board([("A", 2, 30)], [("D", 0, 3)])
-    with pytest.raises(ChoiceError, match=r"player1: die to inflict on D \(defense 3\): no answer given; options: 5, 3"):
+    with pytest.raises(
+        ChoiceError, match=r"player1: die to inflict on D \(defense 3\): no answer given; options: 5, 3"
+    ):
         fight(b, rules, ["A"], "player2", ["D"], dice={"player1": [5, 3]})
     b = board([("A", 2, 30)], [("D", 0, 3)])
     fight(b, rules, ["A"], "player2", ["D"], dice={"player1": [5, 3]}, answers=[3])
@@ -149,15 +159,22 @@ def test_damage_to_exactly_zero_destroys_and_recovery_resets(rules):
 # counters, read from the KB
 def test_counter_effects_come_from_the_kb_entries(rules):
     assert {n: (r.shape, r.stat, r.amount) for n, r in rules.items()} == {
-        "offense": ("stat", "offense", 1), "defense": ("stat", "defense", 5),
-        "weakness": ("stat", "offense", -1), "damage": ("damage_die", None, 0),
-        "exhaustion": ("exhaust", None, 0), "dice": ("reroll", None, 0), "immortality": ("immortal", None, 0)}
+        "offense": ("stat", "offense", 1),
+        "defense": ("stat", "defense", 5),
+        "weakness": ("stat", "offense", -1),
+        "damage": ("damage_die", None, 0),
+        "exhaustion": ("exhaust", None, 0),
+        "dice": ("reroll", None, 0),
+        "immortality": ("immortal", None, 0),
+    }
     assert parse("odd", "Turn the card upside down.").shape == "unknown"
     assert parse("big", "Increase the card's defense by 12.").amount == 12
 
 
 def test_stat_counters_and_their_owner(rules):
-    b = board([("A", 1, 5, {"counters": ["offense", "defense", "weakness", {"counter": "offense", "owner": "player2"}]})])
+    b = board(
+        [("A", 1, 5, {"counters": ["offense", "defense", "weakness", {"counter": "offense", "owner": "player2"}]})]
+    )
     for name in ("offense", "defense", "weakness"):
         remove_counter(b, rules, b.creature("A"), name, "player1", Chooser())
     a = b.creature("A")
@@ -193,7 +210,9 @@ def test_immortality_stops_a_destroy_effect_but_not_damage(rules):
     with pytest.raises(ChoiceError, match="immortality counter from A"):
         destroy_by_effect(b, b.creature("A"), Chooser())
     recover(b)  # player2's turn: damage destroys A whatever counters it holds
-    b.creatures.append(build_board({"player2": {"creatures": [{"card": "X", "offense": 1, "defense": 9}]}}).creature("X"))
+    b.creatures.append(
+        build_board({"player2": {"creatures": [{"card": "X", "offense": 1, "defense": 9}]}}).creature("X")
+    )
     fight(b, rules, ["X"], "A", dice={"player2": [5]})
     assert not b.creature("A").in_play
 
@@ -234,6 +253,7 @@ def test_seeded_dice_are_reproducible_and_scripted_dice_come_first(rules):
         b = board([("A", 6, 5)], seed=seed, dice=list(dice))
         fight(b, rules, ["A"], "player2")
         return b.trace[1]
+
     assert rolled(7) == rolled(7)
     assert len({rolled(s) for s in range(5)}) > 1
     assert rolled(7, [6, 6]).startswith("step 3: player1 rolls 6 dice: [6, 6, ")
@@ -245,17 +265,27 @@ def test_bad_setups_are_scenario_errors():
     with pytest.raises(ScenarioError, match="1 to 6"):
         build_board({"dice": [7]})
     with pytest.raises(ScenarioError, match="give one an id"):
-        build_board({"player1": {"creatures": [{"card": "A", "offense": 1, "defense": 1}]},
-                     "player2": {"creatures": [{"card": "A", "offense": 1, "defense": 1}]}})
+        build_board(
+            {
+                "player1": {"creatures": [{"card": "A", "offense": 1, "defense": 1}]},
+                "player2": {"creatures": [{"card": "A", "offense": 1, "defense": 1}]},
+            }
+        )
 
 
 # the scenario format
 def test_scenario_actions_answers_refusals_and_errors(kb_conn):
-    raw = {"id": "t", "game": GAME, "entries": ["rule/battles"],
-           "setup": {"player1": {"creatures": [{"card": "A", "offense": 1, "defense": 5}]}},
-           "actions": [{"battle": {"team": ["A"], "target": "player2", "dice": {"player1": [4]}}},
-                       {"battle": {"team": ["A"], "target": "player2"}}],
-           "expect": {"11": {"player2.hitpoints": 16, "illegal": 1, "refusal_contains": "exhausted"}}}
+    raw = {
+        "id": "t",
+        "game": GAME,
+        "entries": ["rule/battles"],
+        "setup": {"player1": {"creatures": [{"card": "A", "offense": 1, "defense": 5}]}},
+        "actions": [
+            {"battle": {"team": ["A"], "target": "player2", "dice": {"player1": [4]}}},
+            {"battle": {"team": ["A"], "target": "player2"}},
+        ],
+        "expect": {"11": {"player2.hitpoints": 16, "illegal": 1, "refusal_contains": "exhausted"}},
+    }
     result = run_kotc(kb_conn, scenario_from_dict(raw), "11")
     assert result.passed and result.error is None, result
     raw["actions"] = [{"total": {"effect": "damage", "amount": 3, "among": ["A", "A2"]}}]
@@ -282,8 +312,11 @@ def test_bundled_kotc_scenarios_pass_through_verify_report(kb_conn):
 
 def test_bundled_kotc_scenarios_are_stored_by_the_build(kb_conn):
     kotc = {s.id: s for s in all_scenarios() if s.game == GAME}
-    rows = kb_conn.execute("SELECT s.id, s.game, s.path, v.version, v.passed, v.trace FROM scenarios s "
-                           "JOIN verifications v ON v.scenario = s.id WHERE s.game = ?", (GAME,)).fetchall()
+    rows = kb_conn.execute(
+        "SELECT s.id, s.game, s.path, v.version, v.passed, v.trace FROM scenarios s "
+        "JOIN verifications v ON v.scenario = s.id WHERE s.game = ?",
+        (GAME,),
+    ).fetchall()
     assert {r[0] for r in rows} == set(kotc)
     for sid, game, path, version, passed, trace in rows:
         assert path == f"rulings/kotc/{kotc[sid].path.name}" and version == "11" and passed == 1
@@ -297,6 +330,7 @@ def test_a_kotc_run_spends_the_budget_of_its_limits(kb_conn):
     from engine.errors import LimitExceeded
     from engine.limits import Limits
     from engine.scenario import run
+
     scenario = {s.id: s for s in all_scenarios()}["kotc-battle-example-a-b-c-against-d-e"]
     with pytest.raises(LimitExceeded):
         run(kb_conn, scenario, "11", Limits(max_steps=3, seconds=60))

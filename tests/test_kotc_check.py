@@ -6,6 +6,7 @@ x/y/z, quotes, case, spacing, trailing period), and on hand-written near misses 
 or object) that must not match; expected values come from the rows (tests/kotc_rows.py reads the
 HTML, and the KB is checked against it), never from a list of verdicts kept here.
 """
+
 from __future__ import annotations
 
 import json
@@ -32,6 +33,7 @@ def _ids(rows):
 @pytest.fixture(scope="module")
 def rules(built_kb):
     import sqlite3
+
     conn = sqlite3.connect(f"file:{built_kb}?mode=ro", uri=True)
     yield {r.template: r for r in load_rules(conn)}
     conn.close()
@@ -52,8 +54,10 @@ def test_kb_rule_texts_match_the_source(rules):
 
 def test_kb_errata_rows_agree_with_their_templates(kb_conn):
     """original/revised are the templates with x, y, z printed; inserted/deleted are the marked words."""
-    rows = kb_conn.execute("SELECT e.data FROM entries e JOIN documents d ON d.id = e.document "
-                           "WHERE d.game = 'keeper-of-the-cards' AND e.kind = 'errata'").fetchall()
+    rows = kb_conn.execute(
+        "SELECT e.data FROM entries e JOIN documents d ON d.id = e.document "
+        "WHERE d.game = 'keeper-of-the-cards' AND e.kind = 'errata'"
+    ).fetchall()
     assert len(rows) == len(REVISED)
     for (raw,) in rows:
         data = json.loads(raw)
@@ -101,8 +105,7 @@ def _editions(rows):
     return [(row, edition) for row in rows for edition in (None, row.edition - 1, row.edition, row.edition + 1)]
 
 
-@pytest.mark.parametrize("row,edition", _editions(COSTS),
-                         ids=[f"{r.template[:40]}-{e}" for r, e in _editions(COSTS)])
+@pytest.mark.parametrize("row,edition", _editions(COSTS), ids=[f"{r.template[:40]}-{e}" for r, e in _editions(COSTS)])
 @pytest.mark.parametrize("variant", ["digits", "curly-quoted", "shouting-spaced"])
 def test_revised_cost_bans_cards_of_an_earlier_edition_or_none(kb_conn, rules, row, edition, variant):
     result = check(kb_conn, VARIANTS[variant](row.template), edition)
@@ -121,26 +124,41 @@ NEAR_MISSES = [
     ("Pay {x} hitpoints.", "Pay 3 resources.", "different object"),
     ("Pay {x} hitpoints.", "Pay all hitpoints.", "not a number"),
     ("Destroy {x} cards on the top of your deck.", "Reveal 2 cards on the top of your deck.", "different verb"),
-    ("Destroy {x} cards on the top of your deck.", "Destroy 2 cards on the top of your opponent's deck.",
-     "different object"),
+    (
+        "Destroy {x} cards on the top of your deck.",
+        "Destroy 2 cards on the top of your opponent's deck.",
+        "different object",
+    ),
     ("Inflict {x} damage to any one player.", "Inflict 4 damage to any one creature.", "different object"),
-    ("Activate in response to an opponent's attack.", "Activate in response to an opponent's spell.",
-     "different object"),
+    (
+        "Activate in response to an opponent's attack.",
+        "Activate in response to an opponent's spell.",
+        "different object",
+    ),
     ("Negate attack of all targets.", "Redirect attack of all targets.", "different verb"),
     ("This creature cannot attack or defend.", "This creature cannot attack or block.", "different verb"),
     ("Target up to {x} cards in your graveyard.", "Target up to 2 cards in your hand.", "different object"),
-    ("You must pay {x} hitpoints to summon this creature.", "You must pay 2 resources to summon this creature.",
-     "different object"),
+    (
+        "You must pay {x} hitpoints to summon this creature.",
+        "You must pay 2 resources to summon this creature.",
+        "different object",
+    ),
     ("Draw {x} cards.", "Discard 2 cards.", "different verb"),
     ("Destroy all targets.", "Destroy all resources.", "different object"),
     ("See all targets.", "Shuffle all targets.", "different verb"),
     ("Place {x} counters on each target.", "Remove 2 counters on each target.", "different verb"),
-    ("Roll {x} six-sided dice and inflict the result of each die as damage to one target.",
-     "Roll 2 six-sided dice and inflict the result of each die as damage to all targets.", "different object"),
+    (
+        "Roll {x} six-sided dice and inflict the result of each die as damage to one target.",
+        "Roll 2 six-sided dice and inflict the result of each die as damage to all targets.",
+        "different object",
+    ),
     ("Activate when you take damage.", "Activate when you deal damage.", "different verb"),
     ("Target up to {x} resources.", "Target up to 2 of your resources.", "the revised text"),
-    ("Exhaust {x} of your unexhausted cards in play.", "Exhaust 2 of your unexhausted creatures in play.",
-     "the revised text"),
+    (
+        "Exhaust {x} of your unexhausted cards in play.",
+        "Exhaust 2 of your unexhausted creatures in play.",
+        "the revised text",
+    ),
     ("Pay {x} hitpoints.", "Draw 2 cards, then pay 3 hitpoints.", "inside a longer sentence"),
     ("This creature cannot attack.", "This creature cannot attack or defend.", "a longer rule text"),
 ]
@@ -151,8 +169,9 @@ def test_near_miss_does_not_match(kb_conn, rules, template, card, why):
     assert template in rules, "the near miss names a rule text the KB does not hold"
     findings = check(kb_conn, card, None)["findings"]
     assert rules[template].rule_text not in [f["rule_text"] for f in findings]
-    assert rules[template].kind in [f["kind"] for f in check(kb_conn, fill(template, {"x": "2", "y": "2"}), None)
-                                    ["findings"]]
+    assert rules[template].kind in [
+        f["kind"] for f in check(kb_conn, fill(template, {"x": "2", "y": "2"}), None)["findings"]
+    ]
 
 
 def test_near_misses_are_legal_cards(kb_conn):
@@ -169,12 +188,18 @@ def test_multi_paragraph_card_caveat_first(kb_conn, rules):
     caveat = next(r for r in REDACTED if r.template.startswith("You must"))
     revised = REVISED[0]
     cost = next(r for r in COSTS if r.edition == max(c.edition for c in COSTS))
-    card = "\n".join([fill(caveat.template, {"x": "2"}),
-                      "FIRST LIGHT: " + fill(revised.template, {"x": "1", "y": "1"}) + " Reveal this card.",
-                      fill(cost.template, {"x": "6"})])
+    card = "\n".join(
+        [
+            fill(caveat.template, {"x": "2"}),
+            "FIRST LIGHT: " + fill(revised.template, {"x": "1", "y": "1"}) + " Reveal this card.",
+            fill(cost.template, {"x": "6"}),
+        ]
+    )
     result = check(kb_conn, card, cost.edition - 1)
     assert [f["kind"] for f in result["findings"]] == ["redacted", "revised", "cost"]
-    assert [f["rule_text"] for f in result["findings"]] == [rules[r.template].rule_text for r in (caveat, revised, cost)]
+    assert [f["rule_text"] for f in result["findings"]] == [
+        rules[r.template].rule_text for r in (caveat, revised, cost)
+    ]
     assert result["banned"] and not result["legal"]
     without_caveat = card.split("\n", 1)[1].replace("\n", "\r\n\r\n")
     assert [f["kind"] for f in check(kb_conn, without_caveat, cost.edition)["findings"]] == ["revised"]
@@ -184,7 +209,6 @@ def test_soft_wrapped_sentence_is_joined(kb_conn):
     row = next(r for r in REDACTED if r.template.startswith("You must pay"))
     card = fill(row.template, NUMBERS_2).replace(" hitpoints ", " hitpoints\n")
     assert check(kb_conn, card, 11)["banned"]
-
 
 
 def test_each_sentence_is_a_finding_in_reading_order(kb_conn):
@@ -227,12 +251,15 @@ def test_cli_text_names_verdict_and_findings(built_kb, kb_conn):
     assert (clean.returncode, clean.stdout.strip()) == (0, "LEGAL")
 
 
-@pytest.mark.parametrize("args,message", [
-    (["--text", "  "], "--text"),
-    (["--edition", "11"], "--text"),
-    (["--text", "Draw 2 cards.", "--edition", "eleven"], "--edition"),
-    (["--text", "Draw 2 cards.", "--edition", "0"], "edition"),
-])
+@pytest.mark.parametrize(
+    "args,message",
+    [
+        (["--text", "  "], "--text"),
+        (["--edition", "11"], "--text"),
+        (["--text", "Draw 2 cards.", "--edition", "eleven"], "--edition"),
+        (["--text", "Draw 2 cards.", "--edition", "0"], "edition"),
+    ],
+)
 def test_cli_bad_input_is_one_line_and_exit_1(built_kb, args, message):
     proc = run_cli("kotc", "check", *args, "--db", str(built_kb))
     assert proc.returncode == 1 and proc.stdout == ""
@@ -255,25 +282,30 @@ def test_api_answers_the_verdict(client, kb_conn):
     assert set(response.get_json()["findings"][0]) == {"kind", "rule_text", "matched_text", "replacement", "edition"}
     row = COSTS[0]
     for edition, banned in ((None, True), (row.edition, False)):
-        body = client.post("/api/kotc/check", json={"text": fill(row.template, NUMBERS_2), "edition": edition}).get_json()
+        body = client.post(
+            "/api/kotc/check", json={"text": fill(row.template, NUMBERS_2), "edition": edition}
+        ).get_json()
         assert body["banned"] is banned
     assert client.post("/api/kotc/check", json={"text": "Draw 2 creatures."}).get_json()["legal"] is True
 
 
-@pytest.mark.parametrize("body,message", [
-    ({"edition": 11}, "text"),
-    ({"text": ""}, "text"),
-    ({"text": " \n "}, "text"),
-    ({"text": 5}, "text"),
-    ({"text": "Draw 2 cards.", "edition": 0}, "edition"),
-    ({"text": "Draw 2 cards.", "edition": "11"}, "edition"),
-    ({"text": "Draw 2 cards.", "edition": 11.5}, "edition"),
-    ({"text": "Draw 2 cards.", "edition": True}, "edition"),
-    ({"text": "Draw 2 cards.", "colour": "red"}, "colour"),
-    ({"text": "Draw\x00 2 cards."}, "control"),
-    ({"text": "x" * 10_001}, "text"),
-    (["Draw 2 cards."], "object"),
-])
+@pytest.mark.parametrize(
+    "body,message",
+    [
+        ({"edition": 11}, "text"),
+        ({"text": ""}, "text"),
+        ({"text": " \n "}, "text"),
+        ({"text": 5}, "text"),
+        ({"text": "Draw 2 cards.", "edition": 0}, "edition"),
+        ({"text": "Draw 2 cards.", "edition": "11"}, "edition"),
+        ({"text": "Draw 2 cards.", "edition": 11.5}, "edition"),
+        ({"text": "Draw 2 cards.", "edition": True}, "edition"),
+        ({"text": "Draw 2 cards.", "colour": "red"}, "colour"),
+        ({"text": "Draw\x00 2 cards."}, "control"),
+        ({"text": "x" * 10_001}, "text"),
+        (["Draw 2 cards."], "object"),
+    ],
+)
 def test_api_refuses_bad_bodies(client, body, message):
     response = client.post("/api/kotc/check", json=body)
     assert response.status_code == 400 and message in response.get_json()["error"]

@@ -6,6 +6,7 @@ so the store can be used without the web or the engine, the engine without an in
 build pipeline has one home above all of them. Read from the source (every ``import`` and
 ``from`` statement, including those inside functions), not from what happens to be loaded.
 """
+
 from __future__ import annotations
 
 import ast
@@ -39,8 +40,7 @@ def imported_packages(path: Path) -> set[str]:
 def test_package_imports_only_lower_layers(package):
     files = sorted((ROOT / package).rglob("*.py"))
     assert files, f"{package}/ holds no module"
-    wrong = {str(p.relative_to(ROOT)): sorted(imported_packages(p) - ALLOWED[package] - {package})
-             for p in files}
+    wrong = {str(p.relative_to(ROOT)): sorted(imported_packages(p) - ALLOWED[package] - {package}) for p in files}
     assert {k: v for k, v in wrong.items() if v} == {}
 
 

@@ -4,6 +4,7 @@ A user adding an edition writes a [[document]] table by hand: a game without its
 table, or a version written as a TOML number, must be told as such (not as a database constraint or
 as a missing field), before any work, and the KB already there must stay as it was.
 """
+
 from __future__ import annotations
 
 import hashlib
@@ -64,5 +65,5 @@ def test_an_unquoted_version_says_to_quote_it_as_written(kb_copy, tmp_path, writ
 
 
 def test_a_missing_field_is_still_called_missing(kb_copy, tmp_path):
-    path = manifest(tmp_path, "game = \"keyforge\"\nversion = \"1.3\"\n")
+    path = manifest(tmp_path, 'game = "keyforge"\nversion = "1.3"\n')
     assert "document 1: missing 'file', expected a string" in build_fails(kb_copy, path)

@@ -1,6 +1,7 @@
 """An unseen KeyForge edition, generated from the KB's 16.0 entries (:mod:`editions`), ingested as
 version 14: every question, answer, erratum, term and rule comes back with its key and text, icons
 read as words, and the engine reads the new errata."""
+
 from __future__ import annotations
 
 import json
@@ -28,8 +29,11 @@ def norm(text: str | None) -> str:
 
 def stored(conn: sqlite3.Connection, version: str) -> list[dict]:
     conn.row_factory = sqlite3.Row
-    rows = conn.execute("""SELECT e.* FROM entries e JOIN documents d ON d.id = e.document
-                           WHERE d.game = 'keyforge' AND d.version = ? ORDER BY e.ordinal""", (version,))
+    rows = conn.execute(
+        """SELECT e.* FROM entries e JOIN documents d ON d.id = e.document
+                           WHERE d.game = 'keyforge' AND d.version = ? ORDER BY e.ordinal""",
+        (version,),
+    )
     return [dict(r) for r in rows]
 
 
@@ -78,8 +82,11 @@ def assert_holds(entries: list[dict], expected: dict) -> None:
         assert e is not None and e["kind"] == "faq", f"FAQ {key} missing"
         assert (norm(e["question"]), norm(e["body"])) == (norm(question), norm(answer)), key
         assert e["category"] == expected["category"][key], key
-    errata = {json.loads(e["data"])["card"]: json.loads(e["data"])["text"]
-              for e in entries if e["kind"] == "errata" and "card" in json.loads(e["data"])}
+    errata = {
+        json.loads(e["data"])["card"]: json.loads(e["data"])["text"]
+        for e in entries
+        if e["kind"] == "errata" and "card" in json.loads(e["data"])
+    }
     assert {card: norm(t) for card, t in errata.items()} == {c: norm(t) for c, t in expected["errata"].items()}
     for kind in ("glossary", "rule", "general_errata"):
         for key, (title, body) in expected[kind].items():
@@ -91,6 +98,7 @@ def assert_holds(entries: list[dict], expected: dict) -> None:
 
 
 # ---------------------------------------------------------------- the generator itself
+
 
 def test_edition_is_seeded_and_deterministic(base, edition):
     text, expected = edition
@@ -117,8 +125,11 @@ def test_edition_has_what_broke_real_editions(base, edition):
     dot_lines = [i for i, ln in enumerate(lines) if re.match(r"^[2-9]\d*\. ", ln) and inside_paragraph(i)]
     assert paren_lines and dot_lines
     # a wrapped line starting with "NNN) " inside a bold question
-    in_bold = [i for i in paren_lines if any(lines[j].startswith("**") for j in range(max(0, i - 6), i)
-                                             if all(lines[k].strip() for k in range(j, i)))]
+    in_bold = [
+        i
+        for i in paren_lines
+        if any(lines[j].startswith("**") for j in range(max(0, i - 6), i) if all(lines[k].strip() for k in range(j, i)))
+    ]
     assert in_bold
     for icon, (name, code, _) in ICONS.items():
         assert code in text
@@ -133,8 +144,9 @@ def test_edits_change_the_expected_content(base):
     _, plain = markdown_edition(base, seed=0)
     faq_keys = list(plain["faq"])
     dropped, replaced = faq_keys[0], faq_keys[1]
-    _, edited = markdown_edition(base, seed=0, drop={dropped}, answers={replaced: "No. It never does."},
-                                 renames={"Æmber pool": "Æmber reserve"})
+    _, edited = markdown_edition(
+        base, seed=0, drop={dropped}, answers={replaced: "No. It never does."}, renames={"Æmber pool": "Æmber reserve"}
+    )
     assert dropped not in edited["faq"]
     assert edited["faq"][replaced][1] == "No. It never does."
     texts = " ".join(q + " " + a for q, a in edited["faq"].values())
@@ -146,14 +158,17 @@ def test_edits_change_the_expected_content(base):
 
 # ---------------------------------------------------------------- ingested as version 14
 
+
 def test_ingested_edition_holds_every_entry(ingested, edition):
     _, expected = edition
     entries = stored(ingested, "14")
     assert_holds(entries, expected)
     counts = {k: sum(e["kind"] == k for e in entries) for k in ("faq", "errata", "glossary")}
-    assert counts == {"faq": len(expected["faq"]),
-                      "errata": len(expected["errata"]) + len(expected["general_errata"]),
-                      "glossary": len(expected["glossary"])}
+    assert counts == {
+        "faq": len(expected["faq"]),
+        "errata": len(expected["errata"]) + len(expected["general_errata"]),
+        "glossary": len(expected["glossary"]),
+    }
 
 
 def test_no_shortcode_in_any_key_title_or_text(ingested):
@@ -181,11 +196,17 @@ def test_engine_reads_the_new_errata(ingested, edition):
         assert norm(in_force) == norm(text) and not SHORTCODE.search(in_force), card
     assert "Æmber" in rules.card_text("Bait and Switch", "")
     # every ruling that plays a card errata'd in 14 replays under 14's texts
-    cards = [name for (name,) in ingested.execute(
-        """SELECT c.name FROM card_errata ce JOIN cards c ON c.id = ce.card
-           JOIN documents d ON d.id = ce.document WHERE d.version = '14'""")]
-    results = ingested.execute("SELECT s.yaml, v.status, v.scenario FROM verifications v "
-                               "JOIN scenarios s ON s.id = v.scenario WHERE v.version = '14'").fetchall()
+    cards = [
+        name
+        for (name,) in ingested.execute(
+            """SELECT c.name FROM card_errata ce JOIN cards c ON c.id = ce.card
+           JOIN documents d ON d.id = ce.document WHERE d.version = '14'"""
+        )
+    ]
+    results = ingested.execute(
+        "SELECT s.yaml, v.status, v.scenario FROM verifications v "
+        "JOIN scenarios s ON s.id = v.scenario WHERE v.version = '14'"
+    ).fetchall()
     played = [(sid, status) for yaml_text, status, sid in results if any(c in yaml_text for c in cards)]
     assert played and all(status == "passed" for _, status in played), played
     assert not [sid for _, status, sid in results if status == "failed"]
@@ -219,13 +240,19 @@ def test_edited_edition_ingests_as_edited(built_kb, base, tmp_path):
     first = next(iter(plain["faq"]))
     bait = "errata/bait-and-switch"
     text, expected = markdown_edition(
-        base, seed=4, drop={first}, renames={"Æmber pool": "Æmber reserve"},
-        bodies={bait: "Play: Steal 1 Æmber. Repeat this card's effect if your opponent still has more Æmber than you."})
+        base,
+        seed=4,
+        drop={first},
+        renames={"Æmber pool": "Æmber reserve"},
+        bodies={bait: "Play: Steal 1 Æmber. Repeat this card's effect if your opponent still has more Æmber than you."},
+    )
     conn = ingest_edition(built_kb, tmp_path, text, rulings=no_rulings(tmp_path))
     entries = stored(conn, "14")
     assert_holds(entries, expected)
     assert first not in {e["key"] for e in entries}
-    assert "repeat this card's effect" in ruleset_from_kb(conn, "keyforge", "14").card_text("Bait and Switch", "").lower()
+    assert (
+        "repeat this card's effect" in ruleset_from_kb(conn, "keyforge", "14").card_text("Bait and Switch", "").lower()
+    )
     conn.close()
 
 

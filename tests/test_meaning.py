@@ -7,6 +7,7 @@ line wraps), inflections and moved sentences are not. Terminology renames are fo
 paired texts of our own, and refused when the old term survives or the substitution is rare. On the
 bundled KB: renames between real versions are mirrored, memoised and fast.
 """
+
 from __future__ import annotations
 
 import time
@@ -23,6 +24,7 @@ def kinds(old, new, terms=None) -> list[str]:
 
 # ---- what is a change ---------------------------------------------------------------------------
 
+
 def test_a_changed_number_is_a_number_change_with_its_sentences():
     old = "Draw a card. In this situation, the effect will be triggered 7 times. Then discard."
     new = "Draw a card. In this situation, the effect will be triggered 2 times. Then discard."
@@ -33,21 +35,24 @@ def test_a_changed_number_is_a_number_change_with_its_sentences():
     assert "7" in c.detail and "2" in c.detail and c.detail.index("7") < c.detail.index("2")
 
 
-@pytest.mark.parametrize("old,new,kind", [
-    ("This will allow you to play it.", "This will not allow you to play it.", "negation"),
-    ("You can't fight with it.", "You can fight with it.", "negation"),
-    ("The player may discard a card.", "The player must discard a card.", "modal"),
-    ("Yes. The creature is destroyed.", "No. The creature is destroyed.", "verdict"),
-    ("Deal 3 damage to a friendly creature.", "Deal 3 damage to an enemy creature.", "content"),
-    ("It resolves before the fight.", "It resolves after the fight.", "content"),
-    ("Place the card facedown under the deck.", "Place the card faceup under the deck.", "content"),
-    ("Gain 1 Æmber.", "Gain 1 Æmber. Draw 2 cards.", "added"),
-    ("Gain 1 Æmber. Then forge a key.", "Gain 1 Æmber.", "removed"),
-    ("Exhaust a creature.", "Exhaust each creature.", "content"),
-    ("Exhaust one creature.", "Exhaust two creatures.", "number"),
-    ("Give a creature +1 power.", "Give a creature -1 power.", "number"),
-    ("Purge the card.", "Archive the card.", "content"),
-])
+@pytest.mark.parametrize(
+    "old,new,kind",
+    [
+        ("This will allow you to play it.", "This will not allow you to play it.", "negation"),
+        ("You can't fight with it.", "You can fight with it.", "negation"),
+        ("The player may discard a card.", "The player must discard a card.", "modal"),
+        ("Yes. The creature is destroyed.", "No. The creature is destroyed.", "verdict"),
+        ("Deal 3 damage to a friendly creature.", "Deal 3 damage to an enemy creature.", "content"),
+        ("It resolves before the fight.", "It resolves after the fight.", "content"),
+        ("Place the card facedown under the deck.", "Place the card faceup under the deck.", "content"),
+        ("Gain 1 Æmber.", "Gain 1 Æmber. Draw 2 cards.", "added"),
+        ("Gain 1 Æmber. Then forge a key.", "Gain 1 Æmber.", "removed"),
+        ("Exhaust a creature.", "Exhaust each creature.", "content"),
+        ("Exhaust one creature.", "Exhaust two creatures.", "number"),
+        ("Give a creature +1 power.", "Give a creature -1 power.", "number"),
+        ("Purge the card.", "Archive the card.", "content"),
+    ],
+)
 def test_changes_of_meaning(old, new, kind):
     changes = meaning_changes(old, new)
     assert [c.kind for c in changes] == [kind]
@@ -61,38 +66,44 @@ def test_added_and_removed_sentences_carry_one_side_only():
     assert removed.before == "The colour has no impact." and removed.after is None
 
 
-@pytest.mark.parametrize("old,new", [
-    # quotes, apostrophes, dashes and whitespace/line wraps
-    ("The “cannot” effect takes precedence—always.", 'The "cannot" effect\ntakes precedence - always.'),
-    ("The creature’s power", "The creature's power"),
-    # capitalisation and Markdown leftovers
-    ("Any **ready** creature may _reap_.", "ANY READY CREATURE MAY REAP."),
-    ("See the [Glossary](#glossary) for Elusive.", "See the Glossary for Elusive."),
-    # icons
-    ("Gain 2<A>.", "Gain 2 Æmber."),
-    ("Steal 1{A}.", "Steal 1 aember."),
-    ("Gain 2A.", "Gain 2 Æmber."),
-    ("Gain 1 :aember: now.", "Gain 1 Æmber now."),
-    # set codes and page references
-    ("Bait and Switch (CoTA 267) steals.", "Bait and Switch 267 steals."),
-    ("It goes to the discard pile (see page 7).", "It goes to the discard pile (See “Leaves Play” on Page 13)."),
-    ("It goes to the discard pile (See “Chains” on Page 8).", "It goes to the discard pile."),
-    ("For details on forging keys, see page 4.", "See “Step 1: Forge a Key” on page 4."),
-    # list numbering
-    ("1. Ready your cards.\n2. Draw cards.", "a) Ready your cards.\nb) Draw cards."),
-    # inflections through the stemmer, function words, contractions
-    ("The creature destroys the upgrades.", "The creature destroyed the upgrade."),
-    ("A creature that is stunned cannot reap.", "The stunned creature can not reap."),
-    # moved and re-cut sentences
-    ("Ready the creature. Then draw a card. Discard one.", "Discard one. Ready the creature. Then draw a card."),
-    ("Ready the creature and draw a card.", "Ready the creature. And draw a card."),
-    # a spelling fix and two words a typesetter printed as one
-    ("If two card efects conflict, cannot wins.", "If two card effects conflict, cannot wins."),
-    ("After this, again there is no creature.", "After this, againthere is no creature."),
-    # a pronoun spelled out as what it stands for
-    ("When a player is required to draw, they shuffle.", "When a player is required to draw, that player shuffles."),
-    (None, ""),
-])
+@pytest.mark.parametrize(
+    "old,new",
+    [
+        # quotes, apostrophes, dashes and whitespace/line wraps
+        ("The “cannot” effect takes precedence—always.", 'The "cannot" effect\ntakes precedence - always.'),
+        ("The creature’s power", "The creature's power"),
+        # capitalisation and Markdown leftovers
+        ("Any **ready** creature may _reap_.", "ANY READY CREATURE MAY REAP."),
+        ("See the [Glossary](#glossary) for Elusive.", "See the Glossary for Elusive."),
+        # icons
+        ("Gain 2<A>.", "Gain 2 Æmber."),
+        ("Steal 1{A}.", "Steal 1 aember."),
+        ("Gain 2A.", "Gain 2 Æmber."),
+        ("Gain 1 :aember: now.", "Gain 1 Æmber now."),
+        # set codes and page references
+        ("Bait and Switch (CoTA 267) steals.", "Bait and Switch 267 steals."),
+        ("It goes to the discard pile (see page 7).", "It goes to the discard pile (See “Leaves Play” on Page 13)."),
+        ("It goes to the discard pile (See “Chains” on Page 8).", "It goes to the discard pile."),
+        ("For details on forging keys, see page 4.", "See “Step 1: Forge a Key” on page 4."),
+        # list numbering
+        ("1. Ready your cards.\n2. Draw cards.", "a) Ready your cards.\nb) Draw cards."),
+        # inflections through the stemmer, function words, contractions
+        ("The creature destroys the upgrades.", "The creature destroyed the upgrade."),
+        ("A creature that is stunned cannot reap.", "The stunned creature can not reap."),
+        # moved and re-cut sentences
+        ("Ready the creature. Then draw a card. Discard one.", "Discard one. Ready the creature. Then draw a card."),
+        ("Ready the creature and draw a card.", "Ready the creature. And draw a card."),
+        # a spelling fix and two words a typesetter printed as one
+        ("If two card efects conflict, cannot wins.", "If two card effects conflict, cannot wins."),
+        ("After this, again there is no creature.", "After this, againthere is no creature."),
+        # a pronoun spelled out as what it stands for
+        (
+            "When a player is required to draw, they shuffle.",
+            "When a player is required to draw, that player shuffles.",
+        ),
+        (None, ""),
+    ],
+)
 def test_formatting_is_not_a_change(old, new):
     assert meaning_changes(old, new) == [], (old, new)
     assert same_meaning(new, old)
@@ -166,7 +177,7 @@ def test_renames_work_in_both_directions():
 def test_a_term_still_used_or_rarely_replaced_is_not_renamed():
     # the old term survives in new texts: contradicted
     survived = NEW + ["Put it in the discard pile.", "The discard pile is face up.", "Count the discard pile."]
-    terms = terminology(list(zip(OLD, NEW)) + [(None, t) for t in survived[len(NEW):]])
+    terms = terminology(list(zip(OLD, NEW)) + [(None, t) for t in survived[len(NEW) :]])
     assert not any(r.old.casefold() == "discard pile" for r in terms.renames)
     # replaced in two entries only: an edit, not a terminology change
     assert terminology(zip(OLD[:2], NEW[:2])).renames == ()
@@ -184,6 +195,7 @@ def test_a_rename_never_hides_a_negation_or_a_number():
 
 
 # ---- on the bundled KB ----------------------------------------------------------------------------
+
 
 def test_version_terminology_on_the_real_kb_is_mirrored_memoised_and_fast(kb_conn):
     meaning.clear_caches()
@@ -205,6 +217,6 @@ def test_version_terminology_on_the_real_kb_is_mirrored_memoised_and_fast(kb_con
 
 def test_every_entry_means_what_it_means(kb_conn):
     rows = kb_conn.execute("SELECT body FROM entries WHERE kind <> 'fiction' LIMIT 400").fetchall()
-    for body, in rows:
+    for (body,) in rows:
         assert meaning_changes(body, body) == []
         assert meaning_changes(body, "  " + body.upper().replace("\u2019", "'") + "\n") == []

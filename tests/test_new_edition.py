@@ -9,6 +9,7 @@ slots in truthfully"): generated from the KB's 16.0 entries in the 1.3 Markdown 
   the scenario is unverified;
 - every thread id that existed before keeps its entries.
 """
+
 from __future__ import annotations
 
 import shutil
@@ -30,13 +31,19 @@ LIBRARY = "I have chosen house Logos to be my active house this turn and start o
 
 
 def key_of(conn, version: str, question: str) -> str:
-    return conn.execute("""SELECT e.key FROM entries e JOIN documents d ON d.id = e.document
-                           WHERE d.version = ? AND e.question LIKE ?""", (version, question + "%")).fetchone()[0]
+    return conn.execute(
+        """SELECT e.key FROM entries e JOIN documents d ON d.id = e.document
+                           WHERE d.version = ? AND e.question LIKE ?""",
+        (version, question + "%"),
+    ).fetchone()[0]
 
 
 def body_of(conn, version: str, question: str) -> str:
-    return conn.execute("""SELECT e.body FROM entries e JOIN documents d ON d.id = e.document
-                           WHERE d.version = ? AND e.question LIKE ?""", (version, question + "%")).fetchone()[0]
+    return conn.execute(
+        """SELECT e.body FROM entries e JOIN documents d ON d.id = e.document
+                           WHERE d.version = ? AND e.question LIKE ?""",
+        (version, question + "%"),
+    ).fetchone()[0]
 
 
 def edition_kb(built_kb: Path, folder: Path, base: str = "16.0", seed: int = 0, **edits) -> sqlite3.Connection:
@@ -52,8 +59,12 @@ def edition_kb(built_kb: Path, folder: Path, base: str = "16.0", seed: int = 0, 
 
 
 def replays(conn, version: str) -> dict[str, tuple[str, str | None, str | None]]:
-    return {s: (st, ev, r) for s, st, ev, r in conn.execute(
-        "SELECT scenario, status, expect_version, reason FROM verifications WHERE version = ?", (version,))}
+    return {
+        s: (st, ev, r)
+        for s, st, ev, r in conn.execute(
+            "SELECT scenario, status, expect_version, reason FROM verifications WHERE version = ?", (version,)
+        )
+    }
 
 
 @pytest.fixture(scope="module")
@@ -73,6 +84,7 @@ def test_scenarios_pass_under_the_new_edition_with_no_expectation_written_for_it
 
 def test_the_edition_takes_the_rule_switches_its_text_states(edition14):
     from engine.rulesets import resolve_switches
+
     told = resolve_switches(edition14, "keyforge", "14")
     later = resolve_switches(edition14, "keyforge", "16.0")
     assert {n: s.value for n, s in told.items()} == {n: s.value for n, s in later.items()}
@@ -97,8 +109,7 @@ def test_no_replay_passes_against_a_ruling_the_edition_contradicts(built_kb, tmp
     order: neither scenario passes there (no expectation states those rulings); the rest still do."""
     src = sqlite3.connect(f"file:{built_kb}?mode=ro", uri=True)
     bait, library = key_of(src, "16.0", BAIT), key_of(src, "16.0", LIBRARY)
-    answers = {bait: body_of(src, "16.0", BAIT).replace("2 times", "3 times"),
-               library: body_of(src, "1.3", LIBRARY)}
+    answers = {bait: body_of(src, "16.0", BAIT).replace("2 times", "3 times"), library: body_of(src, "1.3", LIBRARY)}
     src.close()
     assert "3 times" in answers[bait]
     conn = edition_kb(built_kb, tmp_path, seed=3, answers=answers)
@@ -107,7 +118,9 @@ def test_no_replay_passes_against_a_ruling_the_edition_contradicts(built_kb, tmp
     # Library Access's answer now states 1.3's order: it is checked against 1.3's expectation,
     # under the switch value 1.3's text states, never against 16.0's
     assert rows["library-access-wild-wormhole-order"][:2] == ("passed", "1.3")
-    others = {s: r for s, r in rows.items() if s not in ("bait-and-switch-14-amber", "library-access-wild-wormhole-order")}
+    others = {
+        s: r for s, r in rows.items() if s not in ("bait-and-switch-14-amber", "library-access-wild-wormhole-order")
+    }
     assert sum(r[0] == "passed" for r in others.values()) >= 0.98 * len(others)
 
 

@@ -5,6 +5,7 @@ shown as text (never as markup), the entry page shows how a ruling changed acros
 card page shows its errata, and unknown ids get a 404 page. Expected values come from the KB and
 the data functions, never from numbers written into the test.
 """
+
 from __future__ import annotations
 
 import json
@@ -30,7 +31,7 @@ def section(html: str, element_id: str) -> str:
     for tag in re.finditer(r"<(/?)section\b", html[start:]):
         depth += -1 if tag.group(1) else 1
         if depth == 0:
-            return html[start:start + tag.start()]
+            return html[start : start + tag.start()]
     raise AssertionError(f"section {element_id} is not closed")
 
 
@@ -53,8 +54,7 @@ def test_search_form_works_without_javascript(client, kb_conn):
     html = page(client, "/?q=bait+and+switch")
     assert 'value="bait and switch"' in html  # the query stays in the box
     results = section(html, "results")
-    assert [h["entry_id"] for h in expected["results"]] == entry_links(
-        results[results.index('<ol class="hits"'):])
+    assert [h["entry_id"] for h in expected["results"]] == entry_links(results[results.index('<ol class="hits"') :])
     count = re.search(r'id="result-count">\s*<strong>(\d+)</strong>', results)
     assert count and int(count.group(1)) == expected["total"]
     assert "<mark>" in results  # highlighted snippets
@@ -66,7 +66,7 @@ def test_filters_and_all_versions_reach_the_search(client, kb_conn):
     html = page(client, "/?q=first+turn&kind=faq&all=1")
     hits = re.findall(r'<li class="hit">.*?</li>\s*(?=<li class="hit">|</ol>)', html, re.S)
     assert len(hits) == len(expected["results"])
-    assert all('kind-faq' in h for h in hits)
+    assert all("kind-faq" in h for h in hits)
     assert re.search(r'<option value="faq" selected>', html)
     assert re.search(r'name="all" value="1" checked', html)
     assert "across all versions" in html
@@ -112,25 +112,43 @@ def test_results_fragment_and_paging(client, kb_conn):
     assert nxt
     second = page(client, unescape(nxt.group(1)))
     assert set(entry_links(section(second, "results"))).isdisjoint(
-        entry_links(section(html, "results")[section(html, "results").index('<ol'):]))
+        entry_links(section(html, "results")[section(html, "results").index("<ol") :])
+    )
 
 
-@pytest.mark.parametrize("query", [
-    '"unbalanced', "NEAR(elusive fight)", "*", "elusive) OR (1=1", "'; DROP TABLE entries; --",
-    "x" * 10_000, "   ", "\x00\x07elusive\x1b", "ＥＬＵＳＩＶＥ", "&lt;script&gt;",
-])
+@pytest.mark.parametrize(
+    "query",
+    [
+        '"unbalanced',
+        "NEAR(elusive fight)",
+        "*",
+        "elusive) OR (1=1",
+        "'; DROP TABLE entries; --",
+        "x" * 10_000,
+        "   ",
+        "\x00\x07elusive\x1b",
+        "ＥＬＵＳＩＶＥ",
+        "&lt;script&gt;",
+    ],
+)
 def test_hostile_queries_never_break_the_page(client, query):
     response = client.get("/", query_string={"q": query})
     assert response.status_code in (200, 400)
     html = response.get_data(as_text=True)
-    assert "<script>" not in html.replace('<script src=', "")
+    assert "<script>" not in html.replace("<script src=", "")
     if response.status_code == 400:
         assert 'class="notice notice-error"' in html
 
 
 def test_bad_filters_and_invalid_utf8_are_answered(client):
-    for url in ("/?q=elusive&kind=nonsense", "/?q=elusive&game=nope", "/?q=elusive&offset=-5",
-                "/?q=elusive&offset=abc", "/?q=%ff%fe", "/search/results?q=%C3%28"):
+    for url in (
+        "/?q=elusive&kind=nonsense",
+        "/?q=elusive&game=nope",
+        "/?q=elusive&offset=-5",
+        "/?q=elusive&offset=abc",
+        "/?q=%ff%fe",
+        "/search/results?q=%C3%28",
+    ):
         assert client.get(url).status_code in (200, 400), url
 
 
@@ -142,7 +160,8 @@ def test_special_characters_in_rule_text_are_escaped(client, kb_conn):
     row = kb_conn.execute(
         """SELECT id, coalesce(title, '') || char(10) || coalesce(question, '') || char(10) || body
            FROM entries WHERE body GLOB '*[<>&]*' OR title GLOB '*[<>&]*' OR question GLOB '*[<>&]*'
-           ORDER BY id LIMIT 1""").fetchone()
+           ORDER BY id LIMIT 1"""
+    ).fetchone()
     assert row, "the bundled sources have text with <, > or &"
     entry_id, text = row
     html = page(client, f"/entries/{entry_id}")
@@ -165,7 +184,8 @@ def test_markup_in_a_source_is_shown_as_text(client, kb_copy):
 
 def test_card_symbols_are_rendered_not_injected(client, kb_conn):
     set_code, number, text = kb_conn.execute(
-        "SELECT set_code, number, text FROM cards WHERE text LIKE '%<A>%' ORDER BY id LIMIT 1").fetchone()
+        "SELECT set_code, number, text FROM cards WHERE text LIKE '%<A>%' ORDER BY id LIMIT 1"
+    ).fetchone()
     html = page(client, f"/cards/{set_code}/{number}")
     assert "<A>" not in html
     assert html.count('title="Æmber"') >= text.count("<A>")
@@ -176,9 +196,13 @@ def test_card_symbols_are_rendered_not_injected(client, kb_conn):
 
 def _changed_entry(conn) -> dict:
     """An entry of the KB whose thread's text changed from the version before it."""
-    ids = [i for i, in conn.execute(
-        """SELECT e.id FROM entries e JOIN documents d ON d.id = e.document
-           WHERE e.kind = 'faq' ORDER BY d.version_sort DESC, e.id""")]
+    ids = [
+        i
+        for (i,) in conn.execute(
+            """SELECT e.id FROM entries e JOIN documents d ON d.id = e.document
+           WHERE e.kind = 'faq' ORDER BY d.version_sort DESC, e.id"""
+        )
+    ]
     for entry_id in ids:
         detail = entry_detail(conn, entry_id)
         if any(h["changed"] and any(op["op"] == "insert" for op in h["diff"]) for h in detail["history"]):
@@ -227,7 +251,8 @@ def test_entry_page_links_cards_examples_and_marks(client, kb_conn):
 def test_keeper_errata_render_inserted_words_as_a_diff(client, kb_conn):
     rows = kb_conn.execute(
         """SELECT e.id, e.data FROM entries e JOIN documents d ON d.id = e.document
-           WHERE d.game = 'keeper-of-the-cards' AND e.kind = 'errata'""").fetchall()
+           WHERE d.game = 'keeper-of-the-cards' AND e.kind = 'errata'"""
+    ).fetchall()
     with_inserts = [(i, json.loads(d)) for i, d in rows if json.loads(d or "{}").get("inserted")]
     assert with_inserts
     for entry_id, data in with_inserts:
@@ -239,7 +264,7 @@ def test_keeper_errata_render_inserted_words_as_a_diff(client, kb_conn):
 
 
 def test_verify_section_offers_the_scenario_versions(client, kb_conn):
-    entry_id, = kb_conn.execute("SELECT min(entry) FROM scenario_entries").fetchone()
+    (entry_id,) = kb_conn.execute("SELECT min(entry) FROM scenario_entries").fetchone()
     detail = entry_detail(kb_conn, entry_id)
     html = section(page(client, f"/entries/{entry_id}"), "verify")
     versions = {r["version"] for s in detail["scenarios"] for r in s["versions"]}
@@ -254,14 +279,17 @@ def test_verify_section_offers_the_scenario_versions(client, kb_conn):
 def test_card_page_shows_printed_text_errata_and_rulings(client, kb_conn):
     card_id, set_code, number, text = kb_conn.execute(
         """SELECT c.id, c.set_code, c.number, c.text FROM cards c
-           WHERE (SELECT count(*) FROM card_errata ce WHERE ce.card = c.id) > 1 ORDER BY c.id LIMIT 1""").fetchone()
+           WHERE (SELECT count(*) FROM card_errata ce WHERE ce.card = c.id) > 1 ORDER BY c.id LIMIT 1"""
+    ).fetchone()
     html = page(client, f"/cards/{set_code}/{number}")
     assert str(escape(text.split("<")[0])) in html
     errata = section(html, "errata")
     shown_changes = 0
     for version, erratum in kb_conn.execute(
-            """SELECT d.version, ce.text FROM card_errata ce JOIN documents d ON d.id = ce.document
-               WHERE ce.card = ? ORDER BY d.version_sort""", (card_id,)):
+        """SELECT d.version, ce.text FROM card_errata ce JOIN documents d ON d.id = ce.document
+               WHERE ce.card = ? ORDER BY d.version_sort""",
+        (card_id,),
+    ):
         assert f"v{version}" in errata
         changes = [op for op in word_diff(text, erratum) if op["op"] != "equal"]
         if changes:  # an erratum may restate what a reprint already prints
@@ -269,10 +297,13 @@ def test_card_page_shows_printed_text_errata_and_rulings(client, kb_conn):
             assert f"<{tag}>{escape(changes[0]['text'])}</{tag}>" in errata
             shown_changes += 1
     assert shown_changes, "the card's errata change its printed text"
-    naming = {e for e, in kb_conn.execute("SELECT entry FROM entry_cards WHERE card = ?", (card_id,))}
+    naming = {e for (e,) in kb_conn.execute("SELECT entry FROM entry_cards WHERE card = ?", (card_id,))}
     assert naming
     listed = set(entry_links(section(html, "entries")))
-    keys = lambda ids: {kb_conn.execute("SELECT key FROM entries WHERE id = ?", (i,)).fetchone()[0] for i in ids}
+
+    def keys(ids):
+        return {kb_conn.execute("SELECT key FROM entries WHERE id = ?", (i,)).fetchone()[0] for i in ids}
+
     assert keys(naming) <= keys(listed)
 
 
@@ -281,22 +312,31 @@ def test_versions_page_lists_every_document_with_counts(client, kb_conn):
     for title, version in kb_conn.execute("SELECT title, version FROM documents"):
         assert str(escape(title)) in html and f"v{version}" in html
     for version, n in kb_conn.execute(
-            """SELECT d.version, count(*) FROM entries e JOIN documents d ON d.id = e.document GROUP BY d.id"""):
+        """SELECT d.version, count(*) FROM entries e JOIN documents d ON d.id = e.document GROUP BY d.id"""
+    ):
         assert f'<strong class="total">{n}</strong>' in html
 
 
 def test_unknown_ids_get_a_404_page(client):
-    for url in ("/entries/987654321", "/entries/99999999999999999999999", "/cards/NOPE/001",
-                "/cards/CotA/99999", "/nope", "/entries/-1", "/entries/abc"):
+    for url in (
+        "/entries/987654321",
+        "/entries/99999999999999999999999",
+        "/cards/NOPE/001",
+        "/cards/CotA/99999",
+        "/nope",
+        "/entries/-1",
+        "/entries/abc",
+    ):
         html = page(client, url, status=404)
         assert "Not found" in html and 'name="q"' in html
 
 
 def test_pages_link_only_to_pages_that_exist(client, kb_conn):
     """Follow every local link of an entry, a card and the versions page: none is broken."""
-    entry_id, = kb_conn.execute("SELECT min(entry) FROM scenario_entries").fetchone()
+    (entry_id,) = kb_conn.execute("SELECT min(entry) FROM scenario_entries").fetchone()
     set_code, number = kb_conn.execute(
-        "SELECT set_code, number FROM cards WHERE id = (SELECT min(card) FROM card_errata)").fetchone()
+        "SELECT set_code, number FROM cards WHERE id = (SELECT min(card) FROM card_errata)"
+    ).fetchone()
     seen: set[str] = set()
     for start in (f"/entries/{entry_id}", f"/cards/{set_code}/{number}", "/versions", "/?q=elusive"):
         html = page(client, start)
@@ -312,17 +352,18 @@ def test_pages_link_only_to_pages_that_exist(client, kb_conn):
 
 def test_search_page_shows_a_cards_errata_and_its_rulings(client):
     html = page(client, "/?q=bait+and+switch")
-    cards = html[html.index('class="card-hits"'):html.index("</section>", html.index('class="card-hits"'))]
+    cards = html[html.index('class="card-hits"') : html.index("</section>", html.index('class="card-hits"'))]
     assert "erratum v1.3" in cards and "erratum v16.0" in cards
     assert "rulings name this card" in cards and "/entries/" in cards
 
 
 def test_latest_is_named_in_the_filter_and_the_results(client, kb_conn):
-    """"Latest" says which version it is, from the KB: each game's newest version (and its year)."""
+    """ "Latest" says which version it is, from the KB: each game's newest version (and its year)."""
     newest = {}
     for name, version, date in kb_conn.execute(
-            """SELECT g.name, d.version, d.date FROM documents d JOIN games g ON g.id = d.game
-               ORDER BY d.version_sort, d.id"""):
+        """SELECT g.name, d.version, d.date FROM documents d JOIN games g ON g.id = d.game
+               ORDER BY d.version_sort, d.id"""
+    ):
         newest[name] = (version, date)
     version, date = newest["KeyForge"]
     named = f"KeyForge {version}, {date[:4]}"
@@ -331,9 +372,15 @@ def test_latest_is_named_in_the_filter_and_the_results(client, kb_conn):
     assert named in option and all(f"{name} " in option for name in newest)
     scope = " ".join(re.search(r'<span class="scope">(.*?)</span>', html, re.S).group(1).split())
     assert "latest version of each game" in scope and named in scope
-    scope = " ".join(re.search(r'<span class="scope">(.*?)</span>',
-                               unescape(client.get("/?q=elusive&game=keyforge").get_data(as_text=True)),
-                               re.S).group(1).split())
+    scope = " ".join(
+        re.search(
+            r'<span class="scope">(.*?)</span>',
+            unescape(client.get("/?q=elusive&game=keyforge").get_data(as_text=True)),
+            re.S,
+        )
+        .group(1)
+        .split()
+    )
     assert named in scope and "Magic" not in scope
 
 
@@ -351,15 +398,17 @@ def test_the_api_link_opens_a_documentation_page_of_every_route(client):
 
 def test_a_card_page_lists_rulings_with_their_answers_and_names_its_examples(client, kb_conn):
     set_code, number = kb_conn.execute(
-        "SELECT set_code, number FROM cards WHERE name = 'Bait and Switch' ORDER BY id LIMIT 1").fetchone()
+        "SELECT set_code, number FROM cards WHERE name = 'Bait and Switch' ORDER BY id LIMIT 1"
+    ).fetchone()
     html = unescape(client.get(f"/cards/{set_code}/{number}").get_data(as_text=True))
-    section = html[html.index('id="entries"'):]
+    section = html[html.index('id="entries"') :]
     answers = re.findall(r'<p class="small entry-answer">(.*?)</p>', section, re.S)
     assert any("trigger" in a for a in answers), answers[:3]
-    assert not re.search(r'>\s*Example\s*</a>', html)
+    assert not re.search(r">\s*Example\s*</a>", html)
     examples = kb_conn.execute(
         """SELECT c.set_code, c.number FROM entry_cards ec JOIN entries e ON e.id = ec.entry
-           JOIN cards c ON c.id = ec.card WHERE e.kind = 'example' LIMIT 1""").fetchone()
+           JOIN cards c ON c.id = ec.card WHERE e.kind = 'example' LIMIT 1"""
+    ).fetchone()
     assert examples, "the test KB links worked examples to cards"
     page = unescape(client.get(f"/cards/{examples[0]}/{examples[1]}").get_data(as_text=True))
-    assert re.search(r'>Example: \w', page) and not re.search(r'>\s*Example\s*</a>', page)
+    assert re.search(r">Example: \w", page) and not re.search(r">\s*Example\s*</a>", page)

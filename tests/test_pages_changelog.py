@@ -7,6 +7,7 @@ word diff inline or side by side; counts match the changelog; rule text is shown
 as markup; and entry and card pages link to their Datasette row only when a Datasette is configured.
 Expected values come from ``kb.changelog.changelog`` and the KB, never from numbers in the test.
 """
+
 from __future__ import annotations
 
 import re
@@ -27,7 +28,7 @@ SECTIONS = ("ruling-changes", "terminology", "renamed", "changed", "added", "rem
 def section(html: str, element_id: str) -> str:
     """The HTML of the <section id=...> of a page (these sections do not nest)."""
     start = html.index(f'<section class="panel" id="{element_id}"')
-    return html[start:html.index("</section>", start)]
+    return html[start : html.index("</section>", start)]
 
 
 def section_pages(client, url: str, element_id: str) -> list[str]:
@@ -52,14 +53,14 @@ def options(html: str, name: str) -> list[str]:
 
 
 def _versions(conn, game: str) -> list[str]:
-    return [v for v, in conn.execute("SELECT version FROM documents WHERE game = ? ORDER BY version_sort", (game,))]
+    return [v for (v,) in conn.execute("SELECT version FROM documents WHERE game = ? ORDER BY version_sort", (game,))]
 
 
 def test_pickers_default_to_the_latest_two_versions(client, kb_conn):
     html = page(client, "/changes")
     form = re.search(r'<form[^>]*id="changes-form"[^>]*>', html).group(0)
     assert 'method="get"' in form and 'action="/changes"' in form
-    game = max({g for g, in kb_conn.execute("SELECT game FROM documents")}, key=lambda g: len(_versions(kb_conn, g)))
+    game = max({g for (g,) in kb_conn.execute("SELECT game FROM documents")}, key=lambda g: len(_versions(kb_conn, g)))
     versions = _versions(kb_conn, game)
     assert selected(html, "game") == [game]
     assert options(html, "from") == versions and options(html, "to") == versions
@@ -87,7 +88,7 @@ def test_any_two_versions_ruling_changes_first(client, kb_conn):
                 assert f"<ins>{escape(op['text'])}</ins>" in rulings
         assert f'href="/entries/{r["from_entry"]}"' in rulings and f'href="/entries/{r["to_entry"]}"' in rulings
         if r["scenario"]:
-            table = rulings[rulings.index("outcome-table"):]
+            table = rulings[rulings.index("outcome-table") :]
             assert f"v{old}" in table and f"v{new}" in table
             for path, value in r["scenario"]["from"]["outcome"].items():
                 assert f"<code>{escape(path)}</code>" in table
@@ -98,7 +99,8 @@ def test_any_two_versions_ruling_changes_first(client, kb_conn):
     for kind, counts in log["counts"].items():
         row = re.search(rf'<tr><th scope="row">{re.escape(kind)}</th>(.*?)</tr>', summary).group(1)
         assert re.findall(r'<td class="num">([^<]*)</td>', row) == [
-            str(counts.get(c) or "–") for c in ("renamed", "changed", "added", "removed", "unchanged", "needs_review")]
+            str(counts.get(c) or "–") for c in ("renamed", "changed", "added", "removed", "unchanged", "needs_review")
+        ]
 
 
 def test_meaning_changes_terminology_and_conflicts_are_shown(client, kb_conn):
@@ -139,8 +141,11 @@ def test_meaning_changes_terminology_and_conflicts_are_shown(client, kb_conn):
     anchors = re.findall(r'<article class="ruling-change[^"]*" id="([^"]+)"', rulings)
     links = re.findall(r'<a href="[^"#]*#(ruling-\d+)">Its changes of meaning', changed)
     assert links and set(links) <= set(anchors)
-    assert len(links) == sum(x["meaning"] and any((x["from_entry"], x["to_entry"]) == (r["from_entry"], r["to_entry"])
-                                                  for r in log["ruling_changes"]) for x in log["changed"])
+    assert len(links) == sum(
+        x["meaning"]
+        and any((x["from_entry"], x["to_entry"]) == (r["from_entry"], r["to_entry"]) for r in log["ruling_changes"])
+        for x in log["changed"]
+    )
 
 
 def test_renamed_added_and_removed_are_listed(client, kb_conn):
@@ -154,9 +159,14 @@ def test_renamed_added_and_removed_are_listed(client, kb_conn):
     assert len(headings) == len(log["renamed"])
     for heading, x in zip(headings, log["renamed"]):
         shown = re.sub(r"</?span[^>]*>", "", heading)
-        assert shown == "".join(f"<ins>{escape(op['text'])}</ins>" if op["op"] == "insert" else
-                                f"<del>{escape(op['text'])}</del>" if op["op"] == "delete" else str(escape(op["text"]))
-                                for op in word_diff(x["from_title"], x["to_title"]))
+        assert shown == "".join(
+            f"<ins>{escape(op['text'])}</ins>"
+            if op["op"] == "insert"
+            else f"<del>{escape(op['text'])}</del>"
+            if op["op"] == "delete"
+            else str(escape(op["text"]))
+            for op in word_diff(x["from_title"], x["to_title"])
+        )
     for name in ("added", "removed"):  # over the section's pages, each entry once, in order
         listed = "".join(section_pages(client, "/changes?game=keyforge&from=1.3&to=16.0", name))
         assert [int(i) for i in re.findall(r'href="/entries/(\d+)"', listed)] == [x["entry_id"] for x in log[name]]
@@ -164,8 +174,13 @@ def test_renamed_added_and_removed_are_listed(client, kb_conn):
 
 def test_inline_and_side_by_side_views(client, kb_conn):
     log = changelog(kb_conn, "keyforge", "1.3", "16.0")
-    item = next(x for x in log["changed"] if any(op["op"] == "delete" for op in x["diff"])
-                and any(op["op"] == "insert" for op in x["diff"]) and x["reworded"])
+    item = next(
+        x
+        for x in log["changed"]
+        if any(op["op"] == "delete" for op in x["diff"])
+        and any(op["op"] == "insert" for op in x["diff"])
+        and x["reworded"]
+    )
     inserted = next(op["text"] for op in item["diff"] if op["op"] == "insert")
     deleted = next(op["text"] for op in item["diff"] if op["op"] == "delete")
     inline = section(page(client, "/changes?game=keyforge&from=1.3&to=16.0&view=inline"), "changed")
@@ -184,8 +199,12 @@ def test_a_kind_filter_and_bad_picks(client, kb_conn):
     html = page(client, "/changes?game=keyforge&from=1.1&to=16.0&kind=glossary")
     assert selected(html, "kind") == ["glossary"]
     assert "kind-faq" not in section(html, "changed") and "kind-glossary" in section(html, "changed")
-    for url, words in (("/changes?game=keyforge&from=0.9", "0.9"), ("/changes?game=nope", "nope"),
-                       ("/changes?game=keyforge&kind=nope", "nope"), ("/changes?view=sideways", "view")):
+    for url, words in (
+        ("/changes?game=keyforge&from=0.9", "0.9"),
+        ("/changes?game=nope", "nope"),
+        ("/changes?game=keyforge&kind=nope", "nope"),
+        ("/changes?view=sideways", "view"),
+    ):
         html = page(client, url, 400)
         notice = re.search(r'id="changes-error"[^>]*>(.*?)</p>', html, re.S).group(1)
         assert words in notice
@@ -197,7 +216,8 @@ def test_rule_text_is_escaped_on_the_changelog(kb_copy):
     with sqlite3.connect(kb_copy) as conn:
         entry_id = conn.execute(
             """SELECT e.id FROM entries e JOIN documents d ON d.id = e.document
-               WHERE d.game = 'keyforge' AND d.version = '16.0' AND e.kind = 'glossary' ORDER BY e.id""").fetchone()[0]
+               WHERE d.game = 'keyforge' AND d.version = '16.0' AND e.kind = 'glossary' ORDER BY e.id"""
+        ).fetchone()[0]
         conn.execute("UPDATE entries SET body = body || ' ' || ?, title = ? WHERE id = ?", (hostile, hostile, entry_id))
     html = page(create_app(kb_copy).test_client(), "/changes?game=keyforge&from=1.3&to=16.0&view=side")
     assert "<script>alert" not in html and "<img src=x" not in html
@@ -211,7 +231,10 @@ def test_datasette_links_only_when_configured(built_kb, client, kb_conn):
         assert "Datasette" not in page(client, url)
     base = "http://127.0.0.1:8001"
     linked = create_app(built_kb, DATASETTE_URL=base).test_client()
-    for url, table, pk in ((f"/entries/{entry_id}", "entries", entry_id), (f"/cards/{set_code}/{number}", "cards", card_id)):
+    for url, table, pk in (
+        (f"/entries/{entry_id}", "entries", entry_id),
+        (f"/cards/{set_code}/{number}", "cards", card_id),
+    ):
         html = page(linked, url)
         link = re.search(r'<a[^>]*id="datasette-row"[^>]*href="([^"]*)"', html)
         assert link and link.group(1) == str(escape(datasette_row_url(base, table, pk)))
@@ -222,13 +245,14 @@ def test_entry_history_uses_the_changelog_s_word_diff(client, kb_conn):
     log = changelog(kb_conn, "keyforge", "1.2", "1.3")
     r = log["ruling_changes"][0]
     html = page(client, f"/entries/{r['to_entry']}")
-    history = html[html.index('id="history"'):]
+    history = html[html.index('id="history"') :]
     plain = word_diff(r["from_answer"], r["to_answer"])
     assert any(f"<ins>{escape(op['text'])}</ins>" in history for op in plain if op["op"] == "insert")
 
 
 def test_serve_refuses_a_datasette_url_that_is_no_url(built_kb):
     from conftest import run_cli
+
     done = run_cli("serve", "--db", str(built_kb), "--port", "0", "--datasette-url", "localhost:8001")
     assert done.returncode != 0
     assert "--datasette-url" in done.stderr and "Traceback" not in done.stderr + done.stdout

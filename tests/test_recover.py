@@ -2,6 +2,7 @@
 synthetic cases: answers paired with their questions by content, glossary text put back under
 its heading, lost headings restored from earlier versions, and what cannot be placed kept for
 review."""
+
 from __future__ import annotations
 
 import pytest
@@ -157,14 +158,29 @@ def test_reassign_moves_text_to_the_term_it_defines():
 
 def test_lost_heading_restored_from_earlier_version():
     deploy_h = _block("DEPLOY", 1, 1, "heading")
-    deploy = _block("A creature with the deploy keyword does not need to be played on the flank of "
-                    "its controller’s battleline.", 2, 2)
-    lost = _block("If an ability heals a creature, remove the specified amount of damage from the "
-                  "creature and nothing else happens to it.", 3, 3)
+    deploy = _block(
+        "A creature with the deploy keyword does not need to be played on the flank of its controller’s battleline.",
+        2,
+        2,
+    )
+    lost = _block(
+        "If an ability heals a creature, remove the specified amount of damage from the "
+        "creature and nothing else happens to it.",
+        3,
+        3,
+    )
     units = [recover.Unit("DEPLOY", deploy_h, [deploy, lost])]
-    earlier = [EarlierEntry("1.3", "glossary", "g/1", "HEAL", None,
-                            "If an ability heals a creature, remove the specified amount of damage from "
-                            "the creature and nothing else happens to it.")]
+    earlier = [
+        EarlierEntry(
+            "1.3",
+            "glossary",
+            "g/1",
+            "HEAL",
+            None,
+            "If an ability heals a creature, remove the specified amount of damage from "
+            "the creature and nothing else happens to it.",
+        )
+    ]
     restored = recover.restore_headings(units, earlier, ("glossary",))
     assert [u.title for u in restored] == ["HEAL"]
     assert units[1].blocks == [lost] and units[1].confidence == recover.RESTORED_CONFIDENCE

@@ -3,6 +3,7 @@ being computed never holds up a search; changelogs are computed one at a time, t
 without a thread and are refused with a 429 once they waited too long; and the CPU time a lane may
 spend is budgeted, so clients asking for changelogs back to back get them only as fast as the
 budget allows."""
+
 from __future__ import annotations
 
 import http.client
@@ -26,8 +27,9 @@ SEARCH = "/api/search?q=elusive+first+attack"
 @contextmanager
 def running(app, **lanes):
     """The site's waitress server, lanes and all, on a free port of 127.0.0.1, in a thread."""
-    server, dispatcher, _ = make_server(app, "127.0.0.1", 0, threads=4, connection_limit=100, channel_timeout=30,
-                                       **lanes)
+    server, dispatcher, _ = make_server(
+        app, "127.0.0.1", 0, threads=4, connection_limit=100, channel_timeout=30, **lanes
+    )
     thread = threading.Thread(target=server.run, daemon=True)
     thread.start()
     try:
@@ -66,6 +68,7 @@ def instrumented(monkeypatch, kb, work) -> dict:
             with lock:
                 seen["now"] -= 1
                 seen["done"] += 1
+
     monkeypatch.setattr(api.changes, "changelog", changelog)
     monkeypatch.setattr(api.changes, "_kept", type(api.changes._kept)())
     return seen
@@ -79,7 +82,7 @@ def diff_urls(n: int) -> list[str]:
 
 
 def test_changelogs_wait_their_turn_and_a_search_never_waits_for_them(kb_copy, monkeypatch):
-    seen = instrumented(monkeypatch, kb_copy, lambda: time.sleep(2.0))    # a slow computation, not CPU
+    seen = instrumented(monkeypatch, kb_copy, lambda: time.sleep(2.0))  # a slow computation, not CPU
     with running(create_app(kb_copy, WORKER_PROCESSES=False), max_wait=3.5) as (port, _):
         answers: list[tuple[int, dict, float]] = []
         asking = [threading.Thread(target=lambda u=u: answers.append(get(port, u))) for u in diff_urls(5)]
@@ -89,9 +92,9 @@ def test_changelogs_wait_their_turn_and_a_search_never_waits_for_them(kb_copy, m
         searches = [get(port, SEARCH) for _ in range(10)]
         for t in asking:
             t.join(30)
-    assert seen["most"] == 1                                      # one at a time
+    assert seen["most"] == 1  # one at a time
     statuses = sorted(status for status, _, _ in answers)
-    assert statuses == [200, 200, 429, 429, 429], statuses       # 0-2 s, 2-4 s; the rest waited 3.5 s
+    assert statuses == [200, 200, 429, 429, 429], statuses  # 0-2 s, 2-4 s; the rest waited 3.5 s
     for status, headers, took in answers:
         if status == 429:
             assert int(headers["Retry-After"]) >= 3 and 3.4 < took < 4.5, (headers, took)
@@ -150,10 +153,12 @@ def test_a_lane_spends_at_most_its_budget_of_cpu_on_repeatable_work():
 def test_new_changelogs_are_not_held_back_by_the_budget(kb_copy, monkeypatch):
     """Computing a changelog nobody asked for before is bounded by the slot, not by the budget: five
     of them of 0.3 s of CPU each, in a row, with a budget of a tenth of a core, all answered."""
+
     def burn():
         until = time.thread_time() + 0.3
         while time.thread_time() < until:
             pass
+
     seen = instrumented(monkeypatch, kb_copy, burn)
     with running(create_app(kb_copy, WORKER_PROCESSES=False), max_wait=30.0, share=0.1, burst=0.1) as (port, _):
         statuses = [get(port, url)[0] for url in diff_urls(5)]

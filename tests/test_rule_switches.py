@@ -1,5 +1,6 @@
 """Rule switches between rulebook versions (``engine/rulesets.toml``): each one changes what a
 player sees at the table, shown here on one board replayed under the versions on either side."""
+
 from __future__ import annotations
 
 
@@ -57,7 +58,7 @@ def test_a_destroyed_instead_is_ordered_with_destroyed_abilities_before_16(kb_co
     ... instead" is one of Dust Imp's "Destroyed:" abilities, so the active player orders the two;
     under 16.0 it is a replacement effect that waits for the discard pile: nothing to order."""
     unanswered = replay(kb_conn, tmp_path, CLOAK % "", "1.3")
-    assert "which \"Destroyed:\" ability resolves next" in unanswered.error
+    assert 'which "Destroyed:" ability resolves next' in unanswered.error
     assert "Dust Imp (Armageddon Cloak)" in unanswered.error
     old = replay(kb_conn, tmp_path, CLOAK % f", choices: [{first!r}]", "1.3")
     assert old.passed, (old.error, old.trace[-8:])

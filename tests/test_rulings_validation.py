@@ -6,6 +6,7 @@ same card data, so a typo (an unknown card, ``amber: lots``, actions written as 
 negative Æmber) stops the build naming the file and the place, before the KB is replaced, instead
 of becoming a "failed replay" warning in a KB that replaced the good one.
 """
+
 from __future__ import annotations
 
 import hashlib
@@ -21,14 +22,22 @@ GOOD = (ROOT / "rulings" / "keyforge" / BAIT).read_text(encoding="utf-8")
 
 #: one change to a bundled scenario -> what the one-line error must name (the place in the file)
 BROKEN = {
-    "unknown card": (GOOD.replace('hand: ["Bait and Switch"]', 'hand: ["Bait and Swtich"]'),
-                     ["setup", "Bait and Swtich"]),
-    "amber: lots": (GOOD.replace("player2: {amber: 14}", "player2: {amber: lots}"),
-                    ["setup.player2.amber", "expected an integer", "'lots'"]),
-    "negative amber": (GOOD.replace("player2: {amber: 14}", "player2: {amber: -3}"),
-                       ["setup.player2.amber", "at least 0"]),
-    "actions as a mapping": (GOOD.replace("actions:\n  - play: Bait and Switch", "actions:\n  play: Bait and Switch"),
-                             ["actions", "expected a list"]),
+    "unknown card": (
+        GOOD.replace('hand: ["Bait and Switch"]', 'hand: ["Bait and Swtich"]'),
+        ["setup", "Bait and Swtich"],
+    ),
+    "amber: lots": (
+        GOOD.replace("player2: {amber: 14}", "player2: {amber: lots}"),
+        ["setup.player2.amber", "expected an integer", "'lots'"],
+    ),
+    "negative amber": (
+        GOOD.replace("player2: {amber: 14}", "player2: {amber: -3}"),
+        ["setup.player2.amber", "at least 0"],
+    ),
+    "actions as a mapping": (
+        GOOD.replace("actions:\n  - play: Bait and Switch", "actions:\n  play: Bait and Switch"),
+        ["actions", "expected a list"],
+    ),
     "an unquoted version": (GOOD.replace('"1.3": {', "1.3: {"), ["expect", 'write "1.3"']),
 }
 

@@ -20,6 +20,7 @@ What OpenAPI cannot say, and so is not held against the document:
   required to be accepted there; invalid input must still be refused.
 - a body over the server's size limit is refused with 413, a status of refusal like 400.
 """
+
 from __future__ import annotations
 
 import json
@@ -36,8 +37,11 @@ from api import create_app
 from kb.versions import same_version
 
 SPEC = Path(__file__).resolve().parent.parent / "api" / "openapi.json"
-OPERATIONS = [(method.upper(), path) for path, item in json.loads(SPEC.read_text(encoding="utf-8"))["paths"].items()
-              for method in item]
+OPERATIONS = [
+    (method.upper(), path)
+    for path, item in json.loads(SPEC.read_text(encoding="utf-8"))["paths"].items()
+    for method in item
+]
 MODES = [schemathesis.GenerationMode.POSITIVE, schemathesis.GenerationMode.NEGATIVE]
 #: statuses that refuse invalid input: schemathesis' defaults, and 413 for a body over the size limit
 REFUSALS = ["400", "401", "403", "404", "405", "406", "409", "413", "415", "422", "428", "429"]
@@ -50,8 +54,9 @@ def api_schema(built_kb):
     # schemathesis' WSGI transport asks for compressed bodies and does not decode them: the app it
     # checks leaves responses uncompressed (compression is tested through waitress, test_delivery.py)
     config = SchemathesisConfig.from_dict({"checks": {"negative_data_rejection": {"expected-statuses": REFUSALS}}})
-    return schemathesis.openapi.from_wsgi("/api/openapi.json", create_app(built_kb, COMPRESS_REGISTER=False),
-                                          config=config)
+    return schemathesis.openapi.from_wsgi(
+        "/api/openapi.json", create_app(built_kb, COMPRESS_REGISTER=False), config=config
+    )
 
 
 @pytest.fixture(scope="module")
@@ -61,7 +66,9 @@ def kb_values(built_kb):
     conn = sqlite3.connect(f"file:{built_kb}?mode=ro", uri=True)
     for game, version in conn.execute("SELECT game, version FROM documents"):
         versions.setdefault(game, []).append(version)
-    for game, kind in conn.execute("SELECT DISTINCT d.game, e.kind FROM entries e JOIN documents d ON d.id = e.document"):
+    for game, kind in conn.execute(
+        "SELECT DISTINCT d.game, e.kind FROM entries e JOIN documents d ON d.id = e.document"
+    ):
         kinds.setdefault(game, set()).add(kind)
     conn.close()
     return versions, kinds
@@ -93,8 +100,7 @@ def test_operation_conforms_to_the_document(api_schema, kb_values, method, path)
     excluded = [positive_data_acceptance] if (method, path) in KB_BOUND_BODIES else []
 
     @given(st.one_of(strategies))
-    @settings(max_examples=80, deadline=None, database=None, derandomize=True,
-              suppress_health_check=list(HealthCheck))
+    @settings(max_examples=80, deadline=None, database=None, derandomize=True, suppress_health_check=list(HealthCheck))
     def check(case):
         if case.meta.generation.mode.is_positive and not fits_together(path, case.query or {}, kb_values):
             reject()

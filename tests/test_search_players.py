@@ -2,6 +2,7 @@
 correction keeps the typed word beside it and is offered only when it changes something, and the
 words players use (kb/players_words.toml) find the rulebooks' terms. On the test KB, as a user
 would search the latest version."""
+
 from __future__ import annotations
 
 import pytest
@@ -66,11 +67,14 @@ def test_the_vocabulary_is_data_for_each_game():
     assert "æmber" in vocab["amber"] and "destroy" in vocab["kill"] and "sacrifice" in vocab["sac"]
 
 
-@pytest.mark.parametrize("query,first,not_first", [
-    ("taunt flank", "TAUNT", "FLANK"),
-    ("captured amber creature returned to hand", "CAPTURE", "RETURN"),
-    ("before fight vs exhausting", "BEFORE", "FIGHT"),
-])
+@pytest.mark.parametrize(
+    "query,first,not_first",
+    [
+        ("taunt flank", "TAUNT", "FLANK"),
+        ("captured amber creature returned to hand", "CAPTURE", "RETURN"),
+        ("before fight vs exhausting", "BEFORE", "FIGHT"),
+    ],
+)
 def test_a_title_match_weighs_by_how_specific_the_term_is(kb_conn, query, first, not_first):
     """Of the terms a question names, the most specific one's definition comes first: a common
     term's title (FLANK, RETURN, FIGHT) no longer outranks it."""

@@ -1,6 +1,7 @@
 """The search index stored in the KB (kb/search_store.py): written by the build, loaded by the
 server in place of building it, answering exactly as a built one; and ignored, never trusted,
 when it is missing, stale or damaged: the index is then built as before and the search answers."""
+
 from __future__ import annotations
 
 import json
@@ -20,10 +21,30 @@ from kb.search import find_cards, search, thread_changes
 
 #: ordinary words, a misspelt word, a card name, a misspelt one, localized names, rule numbers,
 #: a version named in the query, and noise
-QUERIES = ["elusive", "elusiv", "elussive first attack", "destroyed creature leaves play", "poisen",
-           "Bait and Switch", "bait n swtich", "phase shfit", "Zorn", "怒火中烧", "Anger", "fear", "702.19b",
-           "rule 702.19", "trample", "first strike damage", "in 1.1 fight", "old rules reap", "æmber",
-           "the", "x", "qzxv wrrk"]
+QUERIES = [
+    "elusive",
+    "elusiv",
+    "elussive first attack",
+    "destroyed creature leaves play",
+    "poisen",
+    "Bait and Switch",
+    "bait n swtich",
+    "phase shfit",
+    "Zorn",
+    "怒火中烧",
+    "Anger",
+    "fear",
+    "702.19b",
+    "rule 702.19",
+    "trample",
+    "first strike damage",
+    "in 1.1 fight",
+    "old rules reap",
+    "æmber",
+    "the",
+    "x",
+    "qzxv wrrk",
+]
 
 
 def answers(conn: sqlite3.Connection) -> str:
@@ -97,7 +118,7 @@ def forged(db: Path, meta: dict | bytes, blob: bytes) -> None:
 
 
 def _garbage(db, meta, blob):
-    rewrite(db, arrays=(bytes(range(256)) * (1 + len(blob) // 256))[:len(blob)])
+    rewrite(db, arrays=(bytes(range(256)) * (1 + len(blob) // 256))[: len(blob)])
 
 
 def _truncated(db, meta, blob):
@@ -117,7 +138,7 @@ def _flipped_byte(db, meta, blob):
 
 
 def _texts_out_of_range(db, meta, blob):
-    meta["n_texts"] -= 1   # every text id past the last is now out of range
+    meta["n_texts"] -= 1  # every text id past the last is now out of range
     forged(db, meta, blob)
 
 
@@ -128,7 +149,7 @@ def _array_lengths_disagree(db, meta, blob):
         at += size * count
         if name == "entry_text":
             meta["arrays"][[s[0] for s in meta["arrays"]].index(name)][3] -= 1
-            forged(db, meta, blob[:at - size] + blob[at:])
+            forged(db, meta, blob[: at - size] + blob[at:])
             return
 
 
@@ -138,7 +159,7 @@ def _wrong_types(db, meta, blob):
 
 
 def _card_missing(db, meta, blob):
-    meta["card_names"] = meta["card_names"][1:]   # names and localized names point at it
+    meta["card_names"] = meta["card_names"][1:]  # names and localized names point at it
     forged(db, meta, blob)
 
 
@@ -155,7 +176,7 @@ def _lone_surrogate(db, meta, blob):
 
 def _huge_id(db, meta, blob):
     key = next(iter(meta["linked"]))
-    meta["linked"][key] = [2 ** 70]
+    meta["linked"][key] = [2**70]
     forged(db, meta, blob)
 
 
@@ -186,9 +207,25 @@ def _no_table(db, meta, blob):
     conn.close()
 
 
-DAMAGE = [_garbage, _truncated, _truncated_meta, _not_json, _flipped_byte, _texts_out_of_range,
-          _array_lengths_disagree, _wrong_types, _card_missing, _stem_of_no_word, _lone_surrogate, _huge_id,
-          _older_format, _other_content, _other_code, _no_row, _no_table]
+DAMAGE = [
+    _garbage,
+    _truncated,
+    _truncated_meta,
+    _not_json,
+    _flipped_byte,
+    _texts_out_of_range,
+    _array_lengths_disagree,
+    _wrong_types,
+    _card_missing,
+    _stem_of_no_word,
+    _lone_surrogate,
+    _huge_id,
+    _older_format,
+    _other_content,
+    _other_code,
+    _no_row,
+    _no_table,
+]
 
 
 @pytest.mark.parametrize("damage", DAMAGE, ids=lambda f: f.__name__.strip("_"))
@@ -221,6 +258,7 @@ def test_a_stored_index_of_another_shape_is_replaced(kb_copy):
 def test_an_ingest_stores_the_index_of_the_new_content(kb_copy, tmp_path):
     from conftest import SOURCES
     from rulebase.build import ingest
+
     ingest(kb_copy, SOURCES / "keyforge" / "rulebook-1.3-2019-05.md", "keyforge", "1.4", rulings=tmp_path)
     conn = sqlite3.connect(f"file:{kb_copy}?mode=ro", uri=True)
     try:
@@ -234,8 +272,12 @@ def test_an_ingest_stores_the_index_of_the_new_content(kb_copy, tmp_path):
 def test_serve_says_how_it_started(kb_copy):
     """One line once ready: the start-up time, where the index came from, the resident memory."""
     exe = Path(sys.executable).with_name("rulebase")
-    proc = subprocess.Popen([str(exe), "serve", "--port", "0", "--db", str(kb_copy)],
-                            stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    proc = subprocess.Popen(
+        [str(exe), "serve", "--port", "0", "--db", str(kb_copy)],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        text=True,
+    )
     lines: Queue = Queue()
     threading.Thread(target=lambda: [lines.put(line) for line in proc.stdout], daemon=True).start()
     seen = []

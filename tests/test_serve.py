@@ -1,5 +1,6 @@
 """``rulebase serve`` as a user runs it: a real waitress process on a free port, requests over
 HTTP, a KB built first when the file is missing, and a one-line error for a file that is no KB."""
+
 from __future__ import annotations
 
 import json
@@ -23,8 +24,12 @@ URL = re.compile(r"at (http://\S+/)")
 def serving(db: Path, timeout: float = 120.0):
     """Start ``rulebase serve --port 0`` and yield (base URL, lines printed before it); the server
     is stopped at the end whatever happens."""
-    proc = subprocess.Popen([str(RULEBASE), "serve", "--host", "127.0.0.1", "--port", "0", "--db", str(db)],
-                            stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    proc = subprocess.Popen(
+        [str(RULEBASE), "serve", "--host", "127.0.0.1", "--port", "0", "--db", str(db)],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        text=True,
+    )
     lines: Queue = Queue()
     threading.Thread(target=lambda: [lines.put(line) for line in proc.stdout], daemon=True).start()
     seen: list[str] = []

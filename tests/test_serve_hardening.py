@@ -4,6 +4,7 @@ larger than any endpoint takes is refused as soon as its headers say so, and the
 by option or environment variable, with a one-line error for impossible ones. What waitress refuses
 itself (413, 431, 400, 501) is answered like the app's errors, with the security headers, and no
 redirect carries the request's ``Host`` (a client's choice) back in its ``Location``."""
+
 from __future__ import annotations
 
 import json
@@ -42,8 +43,13 @@ def serve_process(db: Path, *args: str, env: dict | None = None, shell_prefix: s
     argv = [str(RULEBASE), "serve", "--host", "127.0.0.1", "--port", "0", "--db", str(db), *args]
     if shell_prefix:
         argv = ["bash", "-c", f'{shell_prefix} && exec "$@"', "bash", *argv]
-    proc = subprocess.Popen(argv, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
-                            env={**os.environ, "PYTHONUNBUFFERED": "1", **(env or {})})
+    proc = subprocess.Popen(
+        argv,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        text=True,
+        env={**os.environ, "PYTHONUNBUFFERED": "1", **(env or {})},
+    )
     lines: list[str] = []
     ready = threading.Event()
 
@@ -81,8 +87,9 @@ def http(port: int, request: bytes, timeout: float) -> tuple[int, dict, bytes, f
 
 
 def search(port: int, timeout: float = 5.0) -> tuple[int, dict, float]:
-    status, _, body, seconds = http(port, b"GET /api/search?q=elusive+first+attack HTTP/1.1\r\nHost: x\r\n"
-                                          b"Connection: close\r\n\r\n", timeout)
+    status, _, body, seconds = http(
+        port, b"GET /api/search?q=elusive+first+attack HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n", timeout
+    )
     return status, json.loads(body), seconds
 
 
@@ -123,22 +130,27 @@ def test_idle_half_open_connections_are_closed_after_the_channel_timeout(kb_copy
 
 def test_a_huge_body_is_refused_from_its_headers_without_being_read(kb_copy):
     with serve(kb_copy) as (port, printed):
-        head = (b"POST /api/verify HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
-                b"Content-Length: 300000000\r\n\r\n")
+        head = (
+            b"POST /api/verify HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
+            b"Content-Length: 300000000\r\n\r\n"
+        )
         status, _, body, seconds = http(port, head + b'{"setup": ' + b" " * 4000, timeout=10)
         assert status == 413 and seconds < 2, (status, seconds)
         assert b"Traceback" not in body
         # a body over the endpoint's 64 KiB but within what the site takes is still the API's JSON 413
         data = json.dumps({"note": "x" * 70_000}).encode()
-        status, _, body, _ = http(port, b"POST /api/verify HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
-                                        b"Connection: close\r\nContent-Length: %d\r\n\r\n" % len(data) + data, 10)
+        status, _, body, _ = http(
+            port,
+            b"POST /api/verify HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
+            b"Connection: close\r\nContent-Length: %d\r\n\r\n" % len(data) + data,
+            10,
+        )
         assert status == 413 and "too large" in json.loads(body)["error"]
 
 
 def test_serve_raises_its_open_file_limit_for_its_connections(kb_copy):
     # a soft limit of 256 open files would stop a server with 300 connections at ~250 (EMFILE)
-    with serve(kb_copy, "--connection-limit", "400", shell_prefix="ulimit -Sn 256") as (port, _), \
-            ExitStack() as stack:
+    with serve(kb_copy, "--connection-limit", "400", shell_prefix="ulimit -Sn 256") as (port, _), ExitStack() as stack:
         half_open(port, 300, stack)
         time.sleep(0.5)
         status, body, seconds = search(port)
@@ -149,8 +161,12 @@ def test_impossible_limits_are_one_line_errors(kb_copy):
     result = run_cli("serve", "--port", "0", "--db", str(kb_copy), "--threads", "4", "--verify-concurrency", "4")
     lines = result.stderr.strip().splitlines()
     assert result.returncode == 1 and len(lines) == 1 and "--verify-concurrency 4" in lines[0], result.stderr
-    result = subprocess.run(["bash", "-c", f'ulimit -n 512 && exec "{RULEBASE}" serve --port 0 --db "{kb_copy}" '
-                                          "--connection-limit 5000"], capture_output=True, text=True, timeout=60)
+    result = subprocess.run(
+        ["bash", "-c", f'ulimit -n 512 && exec "{RULEBASE}" serve --port 0 --db "{kb_copy}" --connection-limit 5000'],
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
     lines = result.stderr.strip().splitlines()
     assert result.returncode == 1 and len(lines) == 1 and "ulimit" in lines[0], result.stderr
     assert "http://" not in result.stdout
@@ -178,13 +194,16 @@ def _has_security_headers(headers: dict) -> bool:
 def test_waitress_refusals_are_json_under_api_and_carry_the_security_headers(site_port):
     huge_body = b"Content-Length: 300000000\r\n\r\n" + b" " * 4000
     # a body over the limit: refused from its Content-Length, without being read
-    status, headers, body, seconds = _refusal(site_port, b"POST /api/verify HTTP/1.1\r\nHost: x\r\n"
-                                                         b"Content-Type: application/json\r\n" + huge_body)
+    status, headers, body, seconds = _refusal(
+        site_port, b"POST /api/verify HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n" + huge_body
+    )
     assert status == 413 and seconds < 2, (status, seconds)
     assert headers["Content-Type"] == "application/json" and _has_security_headers(headers), headers
     assert json.loads(body) == {"error": "request body too large: 300000000 bytes, the limit is 124096 bytes"}
-    status, headers, body, _ = _refusal(site_port, b"POST /kotc/check HTTP/1.1\r\nHost: x\r\n"
-                                                   b"Content-Type: application/x-www-form-urlencoded\r\n" + huge_body)
+    status, headers, body, _ = _refusal(
+        site_port,
+        b"POST /kotc/check HTTP/1.1\r\nHost: x\r\nContent-Type: application/x-www-form-urlencoded\r\n" + huge_body,
+    )
     assert status == 413 and headers["Content-Type"].startswith("text/html") and _has_security_headers(headers)
     assert b"Request body too large" in body and b"Traceback" not in body
     # request line and headers over their limit (64 KiB): waitress stops reading at the limit
@@ -197,19 +216,24 @@ def test_waitress_refusals_are_json_under_api_and_carry_the_security_headers(sit
     # a request waitress cannot parse, a transfer coding it does not know
     status, headers, body, _ = _refusal(site_port, b"GET /api/versions HTTP/1.1\r\nHost: x\r\nNo colon\r\n\r\n")
     assert status == 400 and _has_security_headers(headers) and json.loads(body)["error"].startswith("bad request")
-    status, headers, body, _ = _refusal(site_port, b"POST /api/verify HTTP/1.1\r\nHost: x\r\n"
-                                                   b"Transfer-Encoding: gzip\r\n\r\n")
+    status, headers, body, _ = _refusal(
+        site_port, b"POST /api/verify HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: gzip\r\n\r\n"
+    )
     assert status == 501 and _has_security_headers(headers) and json.loads(body)["error"].startswith("not implemented")
 
 
 HOSTILE_HOST = "evil.example"
 
 
-@pytest.mark.parametrize("target", [b"/static//style.css", b"/api//search?q=elusive",
-                                    b"http://evil.example/static//style.css"])
+@pytest.mark.parametrize(
+    "target", [b"/static//style.css", b"/api//search?q=elusive", b"http://evil.example/static//style.css"]
+)
 def test_redirects_never_carry_the_request_host(site_port, target):
-    status, headers, body, _ = http(site_port, b"GET " + target + b" HTTP/1.1\r\nHost: " + HOSTILE_HOST.encode()
-                                    + b"\r\nConnection: close\r\n\r\n", timeout=10)
+    status, headers, body, _ = http(
+        site_port,
+        b"GET " + target + b" HTTP/1.1\r\nHost: " + HOSTILE_HOST.encode() + b"\r\nConnection: close\r\n\r\n",
+        timeout=10,
+    )
     assert status == 308, (status, headers)
     assert headers["Location"] in ("/static/style.css", "/api/search?q=elusive"), headers
     assert HOSTILE_HOST.encode() not in body and _has_security_headers(headers)
@@ -217,8 +241,9 @@ def test_redirects_never_carry_the_request_host(site_port, target):
 
 def test_a_strict_slashes_redirect_is_relative_too(built_kb):
     from api import create_app
+
     app = create_app(built_kb)
-    app.add_url_rule("/folder/", "folder", lambda: "a folder")   # no route of the site ends in "/"
+    app.add_url_rule("/folder/", "folder", lambda: "a folder")  # no route of the site ends in "/"
     response = app.test_client().get("/folder", headers={"Host": HOSTILE_HOST})
     assert response.status_code == 308 and response.headers["Location"] == "/folder/"
     assert HOSTILE_HOST.encode() not in response.data

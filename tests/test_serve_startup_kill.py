@@ -10,6 +10,7 @@ process it started is found by a tag in its environment, which children inherit 
 orphaned (a pid seen earlier may be another process's by then). A plain ``kill`` (SIGTERM) during
 start-up must leave nothing either, and the server must not wait long for its workers.
 """
+
 from __future__ import annotations
 
 import os
@@ -95,8 +96,12 @@ def pycache(tmp_path_factory) -> Path:
     again, and a worker took twice as long to get through the imports spawn makes it do before its
     first code of ours: the time a worker started just before the kill outlives its server."""
     prefix = tmp_path_factory.mktemp("pycache")
-    subprocess.run([sys.executable, "-c", "import rulebase.cli, api.verify, engine.kb_cache"],
-                   env=compiled_env(prefix), check=True, timeout=300)
+    subprocess.run(
+        [sys.executable, "-c", "import rulebase.cli, api.verify, engine.kb_cache"],
+        env=compiled_env(prefix),
+        check=True,
+        timeout=300,
+    )
     return prefix
 
 
@@ -106,10 +111,23 @@ class Server:
     def __init__(self, db: Path, pycache: Path):
         self.tag = uuid.uuid4().hex
         self.proc = subprocess.Popen(
-            [str(RULEBASE), "serve", "--host", "127.0.0.1", "--port", "0", "--db", str(db),
-             "--verify-concurrency", "2"],
-            stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
-            env={**compiled_env(pycache), "PYTHONUNBUFFERED": "1", TAG_VAR: self.tag})
+            [
+                str(RULEBASE),
+                "serve",
+                "--host",
+                "127.0.0.1",
+                "--port",
+                "0",
+                "--db",
+                str(db),
+                "--verify-concurrency",
+                "2",
+            ],
+            stdout=subprocess.PIPE,
+            stderr=subprocess.STDOUT,
+            text=True,
+            env={**compiled_env(pycache), "PYTHONUNBUFFERED": "1", TAG_VAR: self.tag},
+        )
         self.lines: list[str] = []
         self.nice = int(_stat(os.getpid())[16])
         threading.Thread(target=self._read, daemon=True).start()
@@ -163,12 +181,18 @@ def _kill_at(db: Path, pycache: Path, moment: str, how: signal.Signals) -> None:
             if not left:
                 break
             time.sleep(0.1)
-        print(f"\n{how.name} {moment}: {seen} children at the kill, "
-              + (f"{len(left)} left after {GRACE:.0f} s" if left else
-                 f"all gone {time.monotonic() - killed:.2f} s after the kill"))
+        print(
+            f"\n{how.name} {moment}: {seen} children at the kill, "
+            + (
+                f"{len(left)} left after {GRACE:.0f} s"
+                if left
+                else f"all gone {time.monotonic() - killed:.2f} s after the kill"
+            )
+        )
         report = {pid: _cmdline(pid)[:120] for pid in left}
-        assert not left, (f"{len(left)} process(es) of a server killed ({how.name}) {moment} outlived it by "
-                          f"{GRACE:.0f} s: {report}")
+        assert not left, (
+            f"{len(left)} process(es) of a server killed ({how.name}) {moment} outlived it by {GRACE:.0f} s: {report}"
+        )
     finally:  # what a failure left: only processes that still carry this server's tag
         if server.proc.poll() is None:
             server.proc.kill()

@@ -1,5 +1,6 @@
 """Thread ids are stable (kb/align.py): ingesting, re-ingesting or rebuilding never changes the id of
 a thread that already exists, so the URLs users saved keep working."""
+
 from __future__ import annotations
 
 import re
@@ -27,8 +28,13 @@ def between_edition(tmp_path) -> str:
     """An edition laid out unlike 1.3, with a renamed term, bare collector numbers and one question
     reworded: its entries have to find their threads by neighbours on both sides."""
     text = bold_question_variant(MD13.read_text(encoding="utf-8"))
-    text = re.sub(r"(?m)^(#+) CONTROL\n", r"\1 CONDUIT\n\nA conduit links two keys; only this edition defines it.\n\n"
-                  r"\1 CONTROL OF CARDS\n", text, count=1).replace("(CoTA 267)", "267")
+    text = re.sub(
+        r"(?m)^(#+) CONTROL\n",
+        r"\1 CONDUIT\n\nA conduit links two keys; only this edition defines it.\n\n"
+        r"\1 CONTROL OF CARDS\n",
+        text,
+        count=1,
+    ).replace("(CoTA 267)", "267")
     path = tmp_path / "rulebook-14.md"
     path.write_text(text, encoding="utf-8")
     return str(path)
@@ -76,7 +82,9 @@ def test_rebuild_keeps_the_ids_of_the_kb_it_replaces(kb_copy, tmp_path):
     source = between_edition(tmp_path)
     ingest(kb_copy, source, "14")
     ingested = threads_by_entry(kb_copy)
-    manifest_copy(tmp_path, f'\n[[document]]\ngame = "keyforge"\nversion = "14"\nformat = "markdown"\nfile = "{source}"\n')
+    manifest_copy(
+        tmp_path, f'\n[[document]]\ngame = "keyforge"\nversion = "14"\nformat = "markdown"\nfile = "{source}"\n'
+    )
     proc = run_cli("build", "--full", "--db", str(kb_copy), "--manifest", str(tmp_path / "manifest.toml"))
     assert proc.returncode == 0, proc.stderr
     rebuilt = threads_by_entry(kb_copy)
@@ -115,7 +123,8 @@ def test_realign_recomputes_and_carries_every_id(kb_copy, tmp_path):
     stats = align(conn, "keyforge", realign=True)
     conn.commit()
     assert sum(sum(c.values()) for c in stats["keyforge"].values()) == sum(
-        1 for m in before if m in membership(conn, "keyforge"))
+        1 for m in before if m in membership(conn, "keyforge")
+    )
     conn.close()
     assert threads_by_entry(kb_copy) == before
 
@@ -133,15 +142,24 @@ def test_threads_of_a_deleted_version_end(kb_copy, tmp_path):
     conn = sqlite3.connect(kb_copy)
     conn.execute("PRAGMA foreign_keys = ON")
     from kb.store import delete_document
-    only14 = {t for (t,) in conn.execute(
-        """SELECT et.thread FROM entry_threads et JOIN entries e ON e.id = et.entry
+
+    only14 = {
+        t
+        for (t,) in conn.execute(
+            """SELECT et.thread FROM entry_threads et JOIN entries e ON e.id = et.entry
            JOIN documents d ON d.id = e.document GROUP BY et.thread
-           HAVING min(d.version) = '14' AND max(d.version) = '14'""")}
+           HAVING min(d.version) = '14' AND max(d.version) = '14'"""
+        )
+    }
     assert only14
     delete_document(conn, "keyforge", "14")
     align(conn, "keyforge")
     left = {t for (t,) in conn.execute("SELECT id FROM threads")}
     assert not only14 & left
-    assert conn.execute("SELECT count(*) FROM threads t WHERE NOT EXISTS "
-                        "(SELECT 1 FROM entry_threads et WHERE et.thread = t.id)").fetchone()[0] == 0
+    assert (
+        conn.execute(
+            "SELECT count(*) FROM threads t WHERE NOT EXISTS (SELECT 1 FROM entry_threads et WHERE et.thread = t.id)"
+        ).fetchone()[0]
+        == 0
+    )
     conn.close()

@@ -1,4 +1,5 @@
 """The search's stemmer is Snowball English, with the rulebooks' own derived terms kept whole."""
+
 from __future__ import annotations
 
 import pytest
@@ -7,13 +8,16 @@ from kb.query import KEEP_WHOLE, stem
 from kb.search import search
 
 
-@pytest.mark.parametrize("words", [
-    ("control", "controls", "controlled", "controlling"),   # a doubled "l" the old hand rules kept
-    ("ready", "readied", "readies", "readying"),
-    ("ability", "abilities"),
-    ("stun", "stunned", "stuns"),
-    ("destroy", "destroyed", "destroys", "destroying"),
-])
+@pytest.mark.parametrize(
+    "words",
+    [
+        ("control", "controls", "controlled", "controlling"),  # a doubled "l" the old hand rules kept
+        ("ready", "readied", "readies", "readying"),
+        ("ability", "abilities"),
+        ("stun", "stunned", "stuns"),
+        ("destroy", "destroyed", "destroys", "destroying"),
+    ],
+)
 def test_inflections_share_one_stem(words):
     assert len({stem(w) for w in words}) == 1, {w: stem(w) for w in words}
 
@@ -28,7 +32,7 @@ def test_short_words_and_numbers_are_left_alone():
 
 
 def test_an_inflection_finds_the_term_it_inflects(kb_conn):
-    """"readied" is written nowhere in a KeyForge title; its stem finds READY AND EXHAUSTED."""
+    """ "readied" is written nowhere in a KeyForge title; its stem finds READY AND EXHAUSTED."""
     titles = [(h.title or "").upper() for h in search(kb_conn, "readied creatures", game="keyforge").results[:5]]
     assert any(t.startswith("READY") for t in titles), titles
 

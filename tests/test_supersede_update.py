@@ -1,5 +1,6 @@
 """Supersession after an ingest (kb.supersede.update) looks only near the new version, and comes to
 what recomputing the whole game (kb.supersede.compute) gives."""
+
 from __future__ import annotations
 
 import sqlite3
@@ -12,10 +13,14 @@ MD13 = SOURCES / "keyforge" / "rulebook-1.3-2019-05.md"
 
 
 def rows(conn: sqlite3.Connection, game: str) -> set[tuple]:
-    return set(conn.execute(
-        """SELECT d.version, e.key, b.key, s.version, s.change FROM supersessions s
+    return set(
+        conn.execute(
+            """SELECT d.version, e.key, b.key, s.version, s.change FROM supersessions s
            JOIN entries e ON e.id = s.entry JOIN documents d ON d.id = e.document
-           JOIN entries b ON b.id = s.by_entry WHERE d.game = ?""", (game,)))
+           JOIN entries b ON b.id = s.by_entry WHERE d.game = ?""",
+            (game,),
+        )
+    )
 
 
 def ingest_then_compare(db, source, game: str, version: str) -> set[tuple]:
@@ -31,9 +36,12 @@ def ingest_then_compare(db, source, game: str, version: str) -> set[tuple]:
 
 def test_a_keyforge_version_between_two_others(kb_copy, tmp_path):
     changed = tmp_path / "rulebook-1.4.md"  # between 1.3 and 16.0, with a ruling of its own
-    changed.write_text(MD13.read_text(encoding="utf-8").replace(
-        "Bait and Switch’s effect will be triggered 2 times", "Bait and Switch’s effect will be triggered 3 times"),
-        encoding="utf-8")
+    changed.write_text(
+        MD13.read_text(encoding="utf-8").replace(
+            "Bait and Switch’s effect will be triggered 2 times", "Bait and Switch’s effect will be triggered 3 times"
+        ),
+        encoding="utf-8",
+    )
     found = ingest_then_compare(kb_copy, changed, "keyforge", "1.4")
     bait = [r for r in found if "bait-and-switch" in r[1] and r[1].startswith("faq/")]
     assert ("1.3", "1.4", "number") in {(r[0], r[3], r[4]) for r in bait}  # 1.3's 2 times -> 1.4's 3

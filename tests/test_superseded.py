@@ -9,6 +9,7 @@ and a question naming a version ("in 1.1", "old rules", "before 16.0") shows tha
 Expected values are read from the texts and the KB (the number of times an answer says a card
 triggers, the versions a game holds), never typed in.
 """
+
 from __future__ import annotations
 
 import re
@@ -39,7 +40,9 @@ def bait_thread(conn) -> list[tuple[str, int, str]]:
     eid = conn.execute(
         """SELECT e.id FROM entries e JOIN documents d ON d.id = e.document
            WHERE e.kind = 'faq' AND e.question LIKE ? AND d.game = 'keyforge'
-           ORDER BY d.version_sort LIMIT 1""", (BAIT_QUESTION,)).fetchone()[0]
+           ORDER BY d.version_sort LIMIT 1""",
+        (BAIT_QUESTION,),
+    ).fetchone()[0]
     out = []
     for entry, version in thread_entries(conn, thread_of_entry(conn, eid)):
         out.append((version, entry, conn.execute("SELECT body FROM entries WHERE id = ?", (entry,)).fetchone()[0]))
@@ -49,7 +52,7 @@ def bait_thread(conn) -> list[tuple[str, int, str]]:
 def expected_supersession(thread: list[tuple[str, int, str]], i: int) -> tuple[str, int, int] | None:
     """(version, entry, count) of the first later entry whose count differs from entry ``i``'s."""
     count = times(thread[i][2])
-    return next(((v, e, times(b)) for v, e, b in thread[i + 1:] if times(b) != count), None)
+    return next(((v, e, times(b)) for v, e, b in thread[i + 1 :] if times(b) != count), None)
 
 
 def words(text: str) -> set[str]:
@@ -94,7 +97,8 @@ def test_every_supersession_quotes_a_later_entry_of_its_thread_that_means_someth
         """SELECT s.entry, s.by_entry, s.version, s.summary, d.game, d.version, d.version_sort,
                   bd.version_sort, e.body, b.body
            FROM supersessions s JOIN entries e ON e.id = s.entry JOIN documents d ON d.id = e.document
-           JOIN entries b ON b.id = s.by_entry JOIN documents bd ON bd.id = b.document""").fetchall()
+           JOIN entries b ON b.id = s.by_entry JOIN documents bd ON bd.id = b.document"""
+    ).fetchall()
     assert rows
     for entry, by, version, summary, game, own, own_sort, by_sort, old, new in rows:
         assert thread_of_entry(kb_conn, entry) == thread_of_entry(kb_conn, by)
@@ -108,7 +112,9 @@ def test_every_supersession_quotes_a_later_entry_of_its_thread_that_means_someth
         for other, v in thread_entries(kb_conn, thread_of_entry(kb_conn, entry)):
             sort, body, review = kb_conn.execute(
                 """SELECT d.version_sort, e.body, e.needs_review FROM entries e JOIN documents d ON d.id = e.document
-                   WHERE e.id = ?""", (other,)).fetchone()
+                   WHERE e.id = ?""",
+                (other,),
+            ).fetchone()
             if own_sort < sort < by_sort and not review:
                 between.setdefault(v, []).append(body)
         previous, said = own, [old]
@@ -128,17 +134,19 @@ def test_entry_page_marks_the_superseded_answer_and_each_superseded_version(clie
     data = client.get(f"/api/entries/{thread[old][1]}").get_json()
     s = data["superseded_by"]
     html = page(client, f"/entries/{thread[old][1]}")
-    notice = html[html.index('id="superseded"'):]
-    notice = notice[:notice.index("</div>")]
+    notice = html[html.index('id="superseded"') :]
+    notice = notice[: notice.index("</div>")]
     assert f'href="/entries/{s["entry_id"]}"' in notice and f"Changed in v{s['version']}:" in notice
     assert unescape(re.sub(r"<[^>]+>", "", notice)).count(s["summary"]) == 1
     assert f'class="badge badge-superseded" href="/entries/{s["entry_id"]}"' in html
-    history = html[html.index('id="history"'):]
+    history = html[html.index('id="history"') :]
     marks = re.findall(r'data-superseded-by="(\d+)"', history)
     assert marks == [str(h["superseded_by"]["entry_id"]) for h in data["history"] if h["superseded_by"]]
     current = next(e for v, e, b in thread if e == s["entry_id"])
     later = page(client, f"/entries/{current}")
-    assert ('id="superseded"' in later) == (client.get(f"/api/entries/{current}").get_json()["superseded_by"] is not None)
+    assert ('id="superseded"' in later) == (
+        client.get(f"/api/entries/{current}").get_json()["superseded_by"] is not None
+    )
 
 
 def test_verified_badge_says_per_version_what_the_engine_checked(client, kb_conn):
@@ -149,8 +157,8 @@ def test_verified_badge_says_per_version_what_the_engine_checked(client, kb_conn
     assert version in items
     own = {c["path"]: c["expected"] for r in items[version]["runs"] for c in r["checks"]}
     html = page(client, f"/entries/{entry}")
-    badge = html[html.index('id="verified"'):]
-    badge = badge[:badge.index("</ul>")]
+    badge = html[html.index('id="verified"') :]
+    badge = badge[: badge.index("</ul>")]
     seen = set()
     for v, item in items.items():
         li = re.search(rf'<li class="vres vres-(\w+)" data-version="{re.escape(v)}"[^>]*>(.*?)</li>', badge, re.S)
@@ -164,8 +172,9 @@ def test_verified_badge_says_per_version_what_the_engine_checked(client, kb_conn
             ruling = "this" if v == version else "same" if expected == own else "other"
             assert run["ruling"] == ruling, v
             seen.add(ruling)
-            label = {"this": "this answer", "same": "same ruling",
-                     "other": f"the v{run['expect_version']} ruling"}[ruling]
+            label = {"this": "this answer", "same": "same ruling", "other": f"the v{run['expect_version']} ruling"}[
+                ruling
+            ]
             assert label in text
             if ruling == "other":  # the values that make it another ruling are printed
                 differing = [c for c in run["checks"] if c["differs"]]
@@ -184,10 +193,15 @@ def test_a_kb_built_before_the_status_columns_still_shows_passed_versions(built_
         for column in ("status", "expect_version", "reason"):
             conn.execute(f"ALTER TABLE verifications DROP COLUMN {column}")
     thread = bait_thread(kb_conn)
-    passed = [v for v, in kb_conn.execute(
-        """SELECT v.version FROM verifications v JOIN scenario_entries se ON se.scenario = v.scenario
+    passed = [
+        v
+        for (v,) in kb_conn.execute(
+            """SELECT v.version FROM verifications v JOIN scenario_entries se ON se.scenario = v.scenario
            JOIN documents d ON d.version = v.version AND d.game = 'keyforge'
-           WHERE se.entry = ? AND v.passed = 1 GROUP BY v.version ORDER BY min(d.version_sort)""", (thread[0][1],))]
+           WHERE se.entry = ? AND v.passed = 1 GROUP BY v.version ORDER BY min(d.version_sort)""",
+            (thread[0][1],),
+        )
+    ]
     data = create_app(path).test_client().get(f"/api/entries/{thread[0][1]}").get_json()
     assert data["verified_versions"] == passed
     assert [r["ruling"] for v in data["verification"] for r in v["runs"] if v["version"] == thread[0][0]] == ["this"]
@@ -196,9 +210,12 @@ def test_a_kb_built_before_the_status_columns_still_shows_passed_versions(built_
 def test_the_summary_quotes_what_a_text_of_our_own_changed():
     from kb.meaning import meaning_changes
     from kb.supersede import SUMMARY_CHARS, summarize
-    old = ("When a creature with the example keyword is destroyed during a fight, its controller gains 1 Æmber, "
-           "then each of its neighbors is dealt 1 damage, and finally the creature is placed in its owner's "
-           "discard pile, unless an ability of another card says otherwise.")
+
+    old = (
+        "When a creature with the example keyword is destroyed during a fight, its controller gains 1 Æmber, "
+        "then each of its neighbors is dealt 1 damage, and finally the creature is placed in its owner's "
+        "discard pile, unless an ability of another card says otherwise."
+    )
     new = old.replace("gains 1 Æmber", "gains 3 Æmber")
     summary = summarize(meaning_changes(old, new)[0], new)
     assert summary.startswith("now “") and "gains 3 Æmber" in summary
@@ -216,7 +233,7 @@ def test_the_summary_quotes_what_a_text_of_our_own_changed():
 
 
 def _versions(conn, game: str = "keyforge") -> list[str]:
-    return [v for v, in conn.execute("SELECT version FROM documents WHERE game = ? ORDER BY version_sort", (game,))]
+    return [v for (v,) in conn.execute("SELECT version FROM documents WHERE game = ? ORDER BY version_sort", (game,))]
 
 
 def _faq_hit(results: list[dict]) -> dict:
@@ -226,18 +243,24 @@ def _faq_hit(results: list[dict]) -> dict:
 def test_a_query_naming_an_old_version_shows_that_text_with_its_mark(client, kb_conn):
     thread = bait_thread(kb_conn)
     oldest = thread[0][0]
-    for q in (f"bait and switch in {oldest}", f"Bait & Switch, version {oldest}", f"v{oldest} bait n switch",
-              f"how many times does bait and switch trigger ({oldest})"):
+    for q in (
+        f"bait and switch in {oldest}",
+        f"Bait & Switch, version {oldest}",
+        f"v{oldest} bait n switch",
+        f"how many times does bait and switch trigger ({oldest})",
+    ):
         body = client.get("/api/search", query_string={"q": q}).get_json()
         vq = body["version_query"]
         assert vq and vq["versions"] == [{"game": "keyforge", "version": oldest}], q
         assert vq["phrase"].lower() not in vq["rest"].lower() and vq["rest"]
         hit = _faq_hit(body["results"])
         assert (hit["version"], hit["entry_id"]) == (oldest, thread[0][1]), q
-        assert hit["superseded_by"] == client.get(f"/api/entries/{thread[0][1]}").get_json()["superseded_by"] != None
+        superseded_by = client.get(f"/api/entries/{thread[0][1]}").get_json()["superseded_by"]
+        assert superseded_by is not None and hit["superseded_by"] == superseded_by
     # the phrase wins over the version filter, and a query naming none reports none
-    body = client.get("/api/search", query_string={"q": f"bait and switch in {oldest}",
-                                                   "version": _versions(kb_conn)[-1]}).get_json()
+    body = client.get(
+        "/api/search", query_string={"q": f"bait and switch in {oldest}", "version": _versions(kb_conn)[-1]}
+    ).get_json()
     assert _faq_hit(body["results"])["version"] == oldest
     assert client.get("/api/search?q=bait+and+switch").get_json()["version_query"] is None
 
@@ -245,17 +268,24 @@ def test_a_query_naming_an_old_version_shows_that_text_with_its_mark(client, kb_
 def test_before_latest_and_old_rules_select_among_the_kbs_versions(client, kb_conn):
     versions = _versions(kb_conn)
     thread = {v: e for v, e, _ in bait_thread(kb_conn)}
-    for q, want in ((f"bait and switch before {versions[-1]}", versions[-2]),
-                    (f"bait and switch prior to v{versions[-1]}", versions[-2]),
-                    ("bait and switch latest", versions[-1]), ("bait and switch in the current rules", versions[-1]),
-                    ("bait and switch original rules", versions[0])):
+    for q, want in (
+        (f"bait and switch before {versions[-1]}", versions[-2]),
+        (f"bait and switch prior to v{versions[-1]}", versions[-2]),
+        ("bait and switch latest", versions[-1]),
+        ("bait and switch in the current rules", versions[-1]),
+        ("bait and switch original rules", versions[0]),
+    ):
         body = client.get("/api/search", query_string={"q": q, "game": "keyforge"}).get_json()
         assert body["version_query"]["versions"] == [{"game": "keyforge", "version": want}], q
         hit = _faq_hit(body["results"])
         assert hit["version"] == want and hit["entry_id"] == thread[want], q
     # without a game, "old rules" is the oldest version of each game
-    oldest = {g: v for g, v in kb_conn.execute(
-        "SELECT game, version FROM documents d WHERE version_sort = (SELECT min(version_sort) FROM documents WHERE game = d.game)")}
+    oldest = {
+        g: v
+        for g, v in kb_conn.execute(
+            "SELECT game, version FROM documents d WHERE version_sort = (SELECT min(version_sort) FROM documents WHERE game = d.game)"
+        )
+    }
     body = client.get("/api/search", query_string={"q": "bait and switch in the old rules"}).get_json()
     assert body["version_query"]["versions"] == [{"game": g, "version": v} for g, v in sorted(oldest.items())]
     assert _faq_hit(body["results"])["entry_id"] == thread[versions[0]]
@@ -290,8 +320,13 @@ def test_search_page_shows_the_version_understood_and_lets_the_user_clear_it(cli
 
 def test_card_pages_mark_a_listed_ruling_that_a_later_version_changed(client, kb_conn):
     from kb.card_detail import card_by_id
-    cards = [c for c, in kb_conn.execute(
-        "SELECT DISTINCT ec.card FROM entry_cards ec JOIN supersessions s ON s.entry = ec.entry ORDER BY ec.card")]
+
+    cards = [
+        c
+        for (c,) in kb_conn.execute(
+            "SELECT DISTINCT ec.card FROM entry_cards ec JOIN supersessions s ON s.entry = ec.entry ORDER BY ec.card"
+        )
+    ]
     found = 0
     for card in cards:
         detail = card_by_id(kb_conn, card)
@@ -302,7 +337,7 @@ def test_card_pages_mark_a_listed_ruling_that_a_later_version_changed(client, kb
             continue
         found += 1
         html = page(client, detail["url"])
-        entries = html[html.index('id="entries"'):]
+        entries = html[html.index('id="entries"') :]
         for e in marked:
             item = re.search(rf'href="/entries/{e["entry_id"]}".*?</li>', entries, re.S).group(0)
             assert f'href="/entries/{e["superseded_by"]["entry_id"]}"' in item
@@ -323,13 +358,14 @@ def ingested(built_kb, tmp_path_factory):
     text = SOURCE_13.read_text(encoding="utf-8")
     answer = re.search(r"^In this situation, Bait and Switch.*? (\d+) times\.", text, re.M)
     assert answer and answer.group(1) != "3"
-    text = text[:answer.start(1)] + "3" + text[answer.end(1):]
+    text = text[: answer.start(1)] + "3" + text[answer.end(1) :]
     para = re.search(r"^While resolving a card ability, resolve as much.*$", text, re.M)
-    text = text[:para.start()] + para.group(0).replace(", and ", ",\nand ") + text[para.end():]
+    text = text[: para.start()] + para.group(0).replace(", and ", ",\nand ") + text[para.end() :]
     source = folder / "rulebook-1.4.md"
     source.write_text(text, encoding="utf-8")
-    done = run_cli("ingest", str(source), "--game", "keyforge", "--version", "1.4", "--title", "Rulebook v1.4",
-                   "--db", str(path))
+    done = run_cli(
+        "ingest", str(source), "--game", "keyforge", "--version", "1.4", "--title", "Rulebook v1.4", "--db", str(path)
+    )
     assert done.returncode == 0, done.stderr
     return path
 
@@ -350,13 +386,20 @@ def test_supersession_follows_an_ingested_version(ingested):
     i13 = versions.index("1.4") - 1
     assert by_version[versions[i13]] == "1.4", "the answer before 1.4 is now changed by 1.4"
     # 1.4 is 1.3 with one answer changed: it is the first change of nothing else ...
-    first_in_14 = {e for e, in conn.execute("SELECT entry FROM supersessions WHERE version = '1.4'")}
+    first_in_14 = {e for (e,) in conn.execute("SELECT entry FROM supersessions WHERE version = '1.4'")}
     assert first_in_14 == {thread[i13][1]}
+
     # ... and what a later version changed in 1.3 it changes in 1.4 too, plus that answer
     def threads_changed_by_later(version: str) -> set[str]:
-        return {thread_of_entry(conn, e) for e, in conn.execute(
-            """SELECT s.entry FROM supersessions s JOIN entries e ON e.id = s.entry JOIN documents d ON d.id = e.document
-               WHERE d.game = 'keyforge' AND d.version = ? AND s.version NOT IN ('1.3', '1.4')""", (version,))}
+        return {
+            thread_of_entry(conn, e)
+            for (e,) in conn.execute(
+                """SELECT s.entry FROM supersessions s JOIN entries e ON e.id = s.entry JOIN documents d ON d.id = e.document
+               WHERE d.game = 'keyforge' AND d.version = ? AND s.version NOT IN ('1.3', '1.4')""",
+                (version,),
+            )
+        }
+
     bait = thread_of_entry(conn, thread[0][1])
     assert threads_changed_by_later("1.4") == threads_changed_by_later("1.3") | {bait}
     conn.close()
@@ -368,8 +411,8 @@ def test_pages_and_search_follow_the_ingested_version(ingested):
     thread = {v: (e, b) for v, e, b in bait_thread(conn)}
     before = list(thread)[list(thread).index("1.4") - 1]
     html = page(client, f"/entries/{thread[before][0]}")
-    notice = html[html.index('id="superseded"'):]
-    notice = unescape(re.sub(r"\s+", " ", re.sub(r"<[^>]+>", "", notice[:notice.index("</div>")])))
+    notice = html[html.index('id="superseded"') :]
+    notice = unescape(re.sub(r"\s+", " ", re.sub(r"<[^>]+>", "", notice[: notice.index("</div>")])))
     assert "Changed in v1.4:" in notice and "3 times" in notice
     assert f'href="/entries/{thread["1.4"][0]}"' in html
     # the scenario states no expectation for "3 times": 1.4 is unverified, shown as such, never green
@@ -379,8 +422,9 @@ def test_pages_and_search_follow_the_ingested_version(ingested):
         assert item["status"] == "unverified" and "1.4" not in data["verified_versions"]
         run = item["runs"][0]
         assert run["ruling"] is None and run["reason"] and "1.4" in run["reason"]
-        li = re.search(r'<li class="vres vres-unverified" data-version="1\.4".*?</li>', page(client, f"/entries/{entry}"),
-                       re.S).group(0)
+        li = re.search(
+            r'<li class="vres vres-unverified" data-version="1\.4".*?</li>', page(client, f"/entries/{entry}"), re.S
+        ).group(0)
         assert 'class="vrun vrun-unverified"' in li and "✓" not in li and "unverified" in li
         assert str(escape(run["reason"])) in li
     body = client.get("/api/search", query_string={"q": "how many times does bait and switch trigger v1.4"}).get_json()

@@ -1,4 +1,5 @@
 """The definitions of the glossary terms a query names sit beside the results, not in their way."""
+
 from __future__ import annotations
 
 import re
@@ -15,11 +16,14 @@ def _titles(terms) -> list[str]:
     return [t.title.upper() for t in terms]
 
 
-@pytest.mark.parametrize("query,named", [
-    ("taunt flank", {"TAUNT", "FLANK"}),
-    ("captured amber creature returned to hand", {"CAPTURE", "RETURN"}),
-    ("before fight vs exhausting", {"BEFORE", "FIGHT"}),
-])
+@pytest.mark.parametrize(
+    "query,named",
+    [
+        ("taunt flank", {"TAUNT", "FLANK"}),
+        ("captured amber creature returned to hand", {"CAPTURE", "RETURN"}),
+        ("before fight vs exhausting", {"BEFORE", "FIGHT"}),
+    ],
+)
 def test_every_term_the_query_names_is_defined(kb_conn, query, named):
     result = search(kb_conn, query, game="keyforge")
     assert named <= set(_titles(result.terms)), _titles(result.terms)
@@ -28,7 +32,7 @@ def test_every_term_the_query_names_is_defined(kb_conn, query, named):
 
 
 def test_a_term_is_named_only_by_all_of_its_words(kb_conn):
-    """"fight" names FIGHT, not FIGHT WITH A CREATURE... unless the query says those words too."""
+    """ "fight" names FIGHT, not FIGHT WITH A CREATURE... unless the query says those words too."""
     titles = _titles(search(kb_conn, "before fight", game="keyforge").terms)
     assert "FIGHT" in titles and all(set(t.split()) <= {"BEFORE", "FIGHT"} for t in titles), titles
 
@@ -46,7 +50,7 @@ def test_a_long_definition_is_cut_at_its_first_paragraph_or_word_limit():
 
 
 def test_the_page_moves_the_definitions_out_of_the_list(client):
-    """"taunt flank": TAUNT answers first and stays first; FLANK's definition is beside the
+    """ "taunt flank": TAUNT answers first and stays first; FLANK's definition is beside the
     list instead of taking its second place, which a ruling gets."""
     html = page(client, "/?q=taunt+flank&game=keyforge")
     panel = re.search(r'<aside class="terms-panel".*?</aside>', html, re.S).group(0)

@@ -1,4 +1,5 @@
 """The word diff shown between versions of a ruling and between a printed card and its errata."""
+
 from __future__ import annotations
 
 from hypothesis import given, settings
@@ -35,7 +36,7 @@ def assert_well_formed(a, b, ops):
 
 def test_formatting_alone_is_no_change():
     a = "Bait and Switch’s effect is\n“triggered”  7 times — each   time…"
-    b = "Bait and Switch's effect is \"triggered\" 7 times – each time..."
+    b = 'Bait and Switch\'s effect is "triggered" 7 times – each time...'
     ops = word_diff(a, b)
     assert not has_changes(ops)
     assert same_text(a, b)
@@ -56,22 +57,29 @@ def test_case_and_words_are_not_formatting():
 
 def test_inserted_words_are_marked_between_equal_text():
     ops = word_diff("Activate when you take damage.", "Activate when you take at least 5 damage.")
-    assert ops == [{"op": "equal", "text": "Activate when you take "},
-                   {"op": "insert", "text": "at least 5"},
-                   {"op": "equal", "text": " damage."}]
+    assert ops == [
+        {"op": "equal", "text": "Activate when you take "},
+        {"op": "insert", "text": "at least 5"},
+        {"op": "equal", "text": " damage."},
+    ]
 
 
 def test_replaced_word_is_a_delete_then_an_insert():
     ops = word_diff("Exhaust x of your unexhausted cards in play.", "Exhaust x of your unexhausted creatures in play.")
     assert changes(ops) == [("delete", "cards"), ("insert", "creatures")]
-    assert_well_formed("Exhaust x of your unexhausted cards in play.", "Exhaust x of your unexhausted creatures in play.", ops)
+    assert_well_formed(
+        "Exhaust x of your unexhausted cards in play.", "Exhaust x of your unexhausted creatures in play.", ops
+    )
 
 
 def test_rewritten_phrase_reads_as_one_change_not_confetti():
     a = "Play: Sacrifice a creature to deal 6 to a creature."
     b = "Play: Destroy a friendly creature. If you do, deal 6 to a creature."
     ops = word_diff(a, b)
-    assert changes(ops) == [("delete", "Sacrifice a creature to"), ("insert", "Destroy a friendly creature. If you do,")]
+    assert changes(ops) == [
+        ("delete", "Sacrifice a creature to"),
+        ("insert", "Destroy a friendly creature. If you do,"),
+    ]
     assert_well_formed(a, b, ops)
 
 
@@ -95,7 +103,8 @@ def test_every_version_pair_in_the_kb_diffs_back_to_its_texts(kb_conn):
     errata: the diff is well formed and really tells the two texts apart."""
     rows = kb_conn.execute(
         """SELECT d.game, e.key, e.body, coalesce(e.question, '') FROM entries e
-           JOIN documents d ON d.id = e.document ORDER BY d.game, e.key, d.version_sort""").fetchall()
+           JOIN documents d ON d.id = e.document ORDER BY d.game, e.key, d.version_sort"""
+    ).fetchall()
     pairs = [(p[i], n[i]) for p, n in zip(rows, rows[1:]) if p[:2] == n[:2] for i in (2, 3)]
     pairs += kb_conn.execute("SELECT c.text, ce.text FROM card_errata ce JOIN cards c ON c.id = ce.card").fetchall()
     assert len(pairs) > 500
@@ -108,8 +117,32 @@ def test_every_version_pair_in_the_kb_diffs_back_to_its_texts(kb_conn):
     assert 0 < changed < len(pairs)
 
 
-_words = st.lists(st.sampled_from(["the", "creature", "Æmber", "<A>", "’", "“", ",", ".", "7", "2", "may",
-                                   "\n", "\n\n", "  ", "don't", "re-roll", "…", "(", ")"]), max_size=40)
+_words = st.lists(
+    st.sampled_from(
+        [
+            "the",
+            "creature",
+            "Æmber",
+            "<A>",
+            "’",
+            "“",
+            ",",
+            ".",
+            "7",
+            "2",
+            "may",
+            "\n",
+            "\n\n",
+            "  ",
+            "don't",
+            "re-roll",
+            "…",
+            "(",
+            ")",
+        ]
+    ),
+    max_size=40,
+)
 
 
 @settings(max_examples=300, deadline=None)
@@ -123,16 +156,19 @@ def test_any_pair_of_texts_diffs_back_to_both(a_words, b_words):
 
 def test_set_code_style_is_formatting():
     a, b = "Bait and Switch (CoTA 267) and Phase Shift (COTA 117)", "Bait and Switch 267 and Phase Shift 117"
-    assert same_text(a, b) and not has_changes(word_diff(a, b))   # formatting by default
-    assert not same_text(a, b, set_codes=False)                    # strict when asked
+    assert same_text(a, b) and not has_changes(word_diff(a, b))  # formatting by default
+    assert not same_text(a, b, set_codes=False)  # strict when asked
     assert not same_text("(see Page 9)", "(see Page 10)", set_codes=True)
     assert has_changes(word_diff("Bait and Switch (CoTA 267)", "Bait and Switch 268", set_codes=True))
     ops = word_diff("Play (CoTA 267) now.", "Play 267 now, then.", set_codes=True)
-    assert word_keys("".join(o["text"] for o in ops if o["op"] != "insert"), True) == word_keys("Play (CoTA 267) now.", True)
+    assert word_keys("".join(o["text"] for o in ops if o["op"] != "insert"), True) == word_keys(
+        "Play (CoTA 267) now.", True
+    )
 
 
 def test_moved_sentence_is_detected():
     from kb.textdiff import moved_sentences
+
     a = "Resolve the first effect. Then draw a card. Finally gain one Æmber."
     b = "Finally gain one Æmber. Resolve the first effect. Then draw a card."
     ops = word_diff(a, b)

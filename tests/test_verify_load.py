@@ -3,6 +3,7 @@ starve search (at most ``--verify-concurrency`` run at once; the rest wait in th
 ``api.request_lanes`` without holding a thread, and one that waited 3 s is refused with a 429 and
 Retry-After), and a valid scenario is never refused for time because the server is busy (the per-run
 budget is CPU time, not wall time)."""
+
 from __future__ import annotations
 
 import http.client
@@ -107,8 +108,12 @@ def test_100_concurrent_verifies_do_not_starve_search(built_kb):
         assert any("2 of them for verify" in line for line in printed), printed
         idle = [took for _, took in (_search(port) for _ in range(20))]
         # no verify first: the server warmed its workers before it said it was ready
-        flood = subprocess.Popen([sys.executable, "-c", FLOOD, str(port), "100", "12"], stdin=subprocess.PIPE,
-                                 stdout=subprocess.PIPE, text=True)
+        flood = subprocess.Popen(
+            [sys.executable, "-c", FLOOD, str(port), "100", "12"],
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            text=True,
+        )
         flood.stdin.write(json.dumps(scenario))
         flood.stdin.close()
         assert flood.stdout.readline().strip() == "go"
@@ -126,9 +131,9 @@ def test_100_concurrent_verifies_do_not_starve_search(built_kb):
     answers = [a for w in bursts for a in w["answers"]]
     ran = [a for a in answers if a["status"] == 200]
     refused = [a for a in answers if a["status"] == 429]
-    assert len(ran) + len(refused) == 1200, {a["status"] for a in answers}   # no 400: none refused for time
+    assert len(ran) + len(refused) == 1200, {a["status"] for a in answers}  # no 400: none refused for time
     assert ran
-    for answer in ran:   # the verdict of a run does not depend on the load
+    for answer in ran:  # the verdict of a run does not depend on the load
         results = answer["body"]["results"]
         assert {r["version"] for r in results} >= {"1.1", "1.3"} and all(r["passed"] for r in results)
     for answer in refused:
@@ -136,21 +141,25 @@ def test_100_concurrent_verifies_do_not_starve_search(built_kb):
     assert all(a["status"] in (400, 429) for w in control for a in w["answers"])
     during, baseline = _overlapping(searches, bursts), _overlapping(searches, control)
     p99, base99 = _percentile(during, 99), _percentile(baseline, 99)
-    print(f"\nsearch alone: p50 {1000 * _percentile(idle, 50):.0f} ms; during the control bursts: "
-          f"p50 {1000 * _percentile(baseline, 50):.0f} ms, p99 {1000 * base99:.0f} ms ({len(baseline)} searches); "
-          f"during the verify bursts: p50 {1000 * _percentile(during, 50):.0f} ms, p99 {1000 * p99:.0f} ms "
-          f"({len(during)} searches)")
-    assert len(during) >= 10 and len(baseline) >= 10   # the searches did overlap the bursts
-    assert p99 < P99, f"search p99 {1000 * p99:.0f} ms during the verifies ({1000 * base99:.0f} ms in the control bursts)"
+    print(
+        f"\nsearch alone: p50 {1000 * _percentile(idle, 50):.0f} ms; during the control bursts: "
+        f"p50 {1000 * _percentile(baseline, 50):.0f} ms, p99 {1000 * base99:.0f} ms ({len(baseline)} searches); "
+        f"during the verify bursts: p50 {1000 * _percentile(during, 50):.0f} ms, p99 {1000 * p99:.0f} ms "
+        f"({len(during)} searches)"
+    )
+    assert len(during) >= 10 and len(baseline) >= 10  # the searches did overlap the bursts
+    assert p99 < P99, (
+        f"search p99 {1000 * p99:.0f} ms during the verifies ({1000 * base99:.0f} ms in the control bursts)"
+    )
 
 
 def test_the_run_budget_counts_cpu_time_not_waiting():
     budget = Limits(max_steps=10**9, seconds=0.05).start()
-    time.sleep(0.2)    # four times the budget on the wall clock, nothing spent
+    time.sleep(0.2)  # four times the budget on the wall clock, nothing spent
     budget.spend()
     with pytest.raises(LimitExceeded, match="longer than 0.05 s of CPU time"):
         deadline = time.thread_time() + 1
-        while time.thread_time() < deadline:   # a second of CPU time exhausts it
+        while time.thread_time() < deadline:  # a second of CPU time exhausts it
             budget.spend()
             sum(range(1000))
 
@@ -158,7 +167,7 @@ def test_the_run_budget_counts_cpu_time_not_waiting():
 def test_a_valid_scenario_is_not_refused_while_other_threads_hog_the_interpreter(built_kb):
     scenario = yaml.safe_load(BAIT.read_text(encoding="utf-8"))
     alone = create_app(built_kb).test_client()
-    alone.post("/api/verify", json=scenario)   # warm
+    alone.post("/api/verify", json=scenario)  # warm
     started = time.thread_time()
     assert alone.post("/api/verify", json=scenario).status_code == 200
     cpu = time.thread_time() - started

@@ -1,6 +1,7 @@
 """Verify runs in worker processes (``api.workers``): the server's own interpreter does not
 run them, a worker that dies costs one request and no more, a replaced KB is read again, and
 stopping the server, even with ``kill -9``, stops its workers."""
+
 from __future__ import annotations
 
 import json
@@ -55,6 +56,7 @@ def _alive(pid: int) -> bool:
 
 def _post(port: int, path: str, body: bytes = b"") -> tuple[int, dict]:
     import http.client
+
     conn = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
     conn.request("POST", path, body=body, headers={"Content-Type": "application/json"})
     response = conn.getresponse()
@@ -66,8 +68,8 @@ def _post(port: int, path: str, body: bytes = b"") -> tuple[int, dict]:
 def test_the_runs_happen_in_lower_priority_workers_not_in_the_server(built_kb):
     with serve_process(built_kb, "--verify-concurrency", "2") as (proc, port, _):
         workers = _children(proc.pid)
-        assert len(workers) == 2, workers   # one per slot, started before "ready"
-        server_nice, = (int(_stat(proc.pid)[16]),)
+        assert len(workers) == 2, workers  # one per slot, started before "ready"
+        (server_nice,) = (int(_stat(proc.pid)[16]),)
         assert all(int(_stat(w)[16]) == server_nice + worker_processes.NICENESS for w in workers)
         server_before, workers_before = _cpu(proc.pid), sum(map(_cpu, workers))
         scenario = BAIT.read_text(encoding="utf-8")
@@ -108,7 +110,7 @@ def test_a_worker_that_dies_costs_one_request(built_kb, monkeypatch):
     assert response.status_code == 503
     assert response.get_json()["error"].startswith("the work stopped: the process running it ended")
     monkeypatch.undo()
-    response = client.post("/api/verify", json=scenario)   # a new pool takes over
+    response = client.post("/api/verify", json=scenario)  # a new pool takes over
     assert response.status_code == 200 and all(r["passed"] for r in response.get_json()["results"])
 
 
@@ -119,7 +121,7 @@ def test_a_worker_killed_while_idle_costs_no_request(built_kb):
     assert victims
     os.kill(victims[0].pid, signal.SIGKILL)
     victims[0].join(10)
-    time.sleep(0.5)   # the pool sees its worker gone
+    time.sleep(0.5)  # the pool sees its worker gone
     response = client.post(RULING)
     assert response.status_code == 200, response.get_json()
 
@@ -131,7 +133,7 @@ def test_the_workers_read_the_kb_file_now_at_the_path(built_kb, tmp_path):
     assert client.post(RULING).status_code == 200
     garbage = tmp_path / "garbage"
     garbage.write_bytes(b"not a database" * 1000)
-    os.replace(garbage, kb)   # as a rebuild renames its new file in
+    os.replace(garbage, kb)  # as a rebuild renames its new file in
     response = client.post(RULING)
     assert response.status_code == 503 and "knowledge base is unavailable" in response.get_json()["error"]
     os.remove(kb)

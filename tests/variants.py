@@ -7,6 +7,7 @@ grouped under invented ``##`` categories, and the glossary sits one heading leve
 every rule, term, erratum, question and answer is unchanged, so a parser should find the same
 entries in both.
 """
+
 from __future__ import annotations
 
 import re

@@ -6,6 +6,7 @@ editions of one rule compare equal when only typography differs. They live in a 
 own, below everything else, because the engine compares answers and card names the same way the
 ingesters wrote them, and the engine must not import an ingester to do so.
 """
+
 from __future__ import annotations
 
 import re

@@ -26,6 +26,7 @@ icon notations. The rules for the spellings that are also ordinary text:
 ``spelled_only`` reads only the spellings no text means otherwise ("{A}", "<A>", a glyph): for
 rulebook prose, where "Player A" and "Æmber is captured" are words.
 """
+
 from __future__ import annotations
 
 import re
@@ -35,8 +36,28 @@ from functools import lru_cache
 #: one-letter English words: a bare one starting a sentence is the word, not an icon
 LETTER_WORDS = frozenset({"A", "I"})
 #: words that never follow the article "a": before one of them a sentence-starting "A" is the icon
-NOT_AFTER_ARTICLE = frozenset({"that", "is", "was", "are", "cannot", "can", "could", "would", "will",
-                               "may", "must", "from", "on", "in", "equal", "you", "they", "it"})
+NOT_AFTER_ARTICLE = frozenset(
+    {
+        "that",
+        "is",
+        "was",
+        "are",
+        "cannot",
+        "can",
+        "could",
+        "would",
+        "will",
+        "may",
+        "must",
+        "from",
+        "on",
+        "in",
+        "equal",
+        "you",
+        "they",
+        "it",
+    }
+)
 #: words after an icon's word that make it the icon's name rather than the icon ("Æmber bonus")
 NAMING_WORDS = frozenset({"bonus", "bonuses", "icon", "icons", "symbol", "symbols"})
 
@@ -51,6 +72,7 @@ _WORD_AT = re.compile(r"[^\W\d_][\w'’\-\u2011]*")
 class IconNotation:
     """How one icon is written. ``letter``: its mark is ``<letter>``; ``spellings``: exact notations
     ("{A}", "<A>", an icon-font glyph, an emoji); ``words``: the words for it (any case)."""
+
     letter: str
     spellings: tuple[str, ...] = ()
     words: tuple[str, ...] = ()
@@ -61,8 +83,9 @@ class IconNotation:
         return f"<{self.letter}>"
 
 
-def icon_marks(text: str | None, icons: tuple[IconNotation, ...], keep: tuple[str, ...] = (),
-               spelled_only: bool = False) -> str:
+def icon_marks(
+    text: str | None, icons: tuple[IconNotation, ...], keep: tuple[str, ...] = (), spelled_only: bool = False
+) -> str:
     """``text`` with every spelling of ``icons`` written as the icon's mark (see the module docstring);
     marks already in it stay, so the function can be applied twice."""
     if not text or not icons:
@@ -96,14 +119,19 @@ def _pattern(icons: tuple[IconNotation, ...], loose: bool = True) -> re.Pattern[
         f"|{_FREE}(?P<num>\\d+){_SPACE}*(?P<numword>{word}){bound}"
         f"|{_FREE}(?P<num2>\\d+){_SPACE}?(?P<numletter>{letter})(?![\\w\\-\\u2011'’])"
         f"|(?<![\\w\\-\\u2011])(?P<word>{word}){bound}"
-        f"|(?<![\\w\\-\\u2011.'’])(?P<letter>{letter})(?![\\w\\-\\u2011'’])(?!\\.\\w)")
+        f"|(?<![\\w\\-\\u2011.'’])(?P<letter>{letter})(?![\\w\\-\\u2011'’])(?!\\.\\w)"
+    )
 
 
 def _icon(icons: tuple[IconNotation, ...], spelling: str) -> IconNotation | None:
     folded = spelling.casefold()
     for icon in icons:
-        if spelling in icon.spellings or spelling == icon.mark or spelling == icon.letter \
-                or folded in (w.casefold() for w in icon.words):
+        if (
+            spelling in icon.spellings
+            or spelling == icon.mark
+            or spelling == icon.letter
+            or folded in (w.casefold() for w in icon.words)
+        ):
             return icon
     return None
 
@@ -114,12 +142,12 @@ def _replace(m: re.Match, icons: tuple[IconNotation, ...]) -> str:
         return _icon(icons, m.group("spelling")).mark
     if m.group("numletter"):
         return m.group("num2") + _icon(icons, m.group("numletter")).mark
-    after = text[m.end():]
+    after = text[m.end() :]
     if m.group("numword"):
         if _names_icon(after) or _in_name(m.group("numword"), "", after):
             return raw
         return m.group("num") + _icon(icons, m.group("numword")).mark
-    before = text[:m.start()]
+    before = text[: m.start()]
     if m.group("word"):
         icon = _icon(icons, m.group("word"))
         if not icon.word_alone or _names_icon(after) or _in_name(m.group("word"), before, after):
@@ -152,8 +180,8 @@ def _in_name(word: str, before: str, after: str) -> bool:
     name ("The Æmber Road", "Æmber Airhart")."""
     if not word[:1].isupper():
         return False
-    gap = after[:len(after) - len(after.lstrip(" \t\u00a0\u202f"))]
+    gap = after[: len(after) - len(after.lstrip(" \t\u00a0\u202f"))]
     if "\n" not in gap and _next_word(after)[:1].isupper():
         return True
     prev = re.search(r"([^\W\d_][\w'’\-\u2011]*)[ \t\u00a0\u202f]+$", before)
-    return bool(prev) and prev.group(1)[:1].isupper() and not _sentence_start(before[:prev.start()])
+    return bool(prev) and prev.group(1)[:1].isupper() and not _sentence_start(before[: prev.start()])

@@ -6,6 +6,7 @@ as reactions. Keywords (elusive, taunt, assault 2, ...) are read from the text i
 general rules, not repeated here. Where an erratum changes behaviour, the definition has one
 variant per text, each recognised by a phrase of that text; the rule set's text picks the variant.
 """
+
 from __future__ import annotations
 
 import importlib
@@ -127,6 +128,7 @@ def definition(name: str, text: str = "", card_type: str = "") -> CardDefinition
     if found is not None:
         return found
     from ..keywords import only_keywords
+
     if only_keywords(text):
         return CardDefinition(name, [VANILLA])
     return _compiled(name, text, card_type)
@@ -134,6 +136,7 @@ def definition(name: str, text: str = "", card_type: str = "") -> CardDefinition
 
 def _compiled(name: str, text: str, card_type: str) -> CardDefinition:
     from ..compile import compile_report
+
     variant, refusals = compile_report(text, name, card_type)
     if variant is None:
         reasons = "; ".join(r.message for r in refusals)
@@ -149,9 +152,11 @@ def how_defined(name: str, text: str, card_type: str = "") -> tuple[str, list[st
     if _key(name) in REGISTRY:
         return "hand", []
     from ..keywords import only_keywords
+
     if only_keywords(text):
         return "keywords", []
     from ..compile import compile_report
+
     variant, refusals = compile_report(text, name, card_type)
     return ("compiled", []) if variant is not None else ("refused", [r.message for r in refusals])
 

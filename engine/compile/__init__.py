@@ -15,6 +15,7 @@ writes one definition per card by hand, which is what the hand definitions of :m
 do for the irregular cards, so the compiler is our own. Keywords stay with the general rules
 (:mod:`engine.keywords`).
 """
+
 from __future__ import annotations
 
 from functools import lru_cache

@@ -3,6 +3,7 @@ the one before: "If you do, ...", "If this damage destroys that creature, ..."),
 (``[[static]]`` templates) or a reaction (``[[reaction]]`` templates: "After an enemy creature
 reaps, ...", the sentences after it part of the same ability), into the :class:`Variant` fields.
 """
+
 from __future__ import annotations
 
 from .. import effects as fx
@@ -48,6 +49,7 @@ def read_sentences(sentences: tuple[str, ...] | list[str], scope: Scope, out: li
                 if kind == "distinct":  # "each creature cannot capture more than 1 this way"
                     from ..effects_compiled import ForEach
                     from ..targets import Choose
+
                     loop = previous[0] if len(previous) == 1 else None
                     if not (isinstance(loop, ForEach) and any(isinstance(e, Choose) for e in loop.effects)):
                         continue
@@ -71,14 +73,18 @@ def read_sentences(sentences: tuple[str, ...] | list[str], scope: Scope, out: li
                     continue
                 then = values["clause"]
                 if kind == "if_you_do" and previous:
-                    del out[len(out) - len(previous):]
+                    del out[len(out) - len(previous) :]
                     previous = [fx.IfYouDo(previous, then)]
                     out += previous
                 elif kind == "if_destroyed":
                     damage.if_destroyed = then
                     scope.it = saved
-                elif kind == "otherwise" and len(previous) == 1 and isinstance(previous[0], fx.If) \
-                        and not previous[0].otherwise:
+                elif (
+                    kind == "otherwise"
+                    and len(previous) == 1
+                    and isinstance(previous[0], fx.If)
+                    and not previous[0].otherwise
+                ):
                     previous[0].otherwise = then
                 else:
                     continue

@@ -7,6 +7,7 @@ the templates of another section (a clause inside "you may {clause}", a conditio
 names by now, what "this creature" means (the creature itself, or an upgrade's host), and fresh
 names for the cards each choice names.
 """
+
 from __future__ import annotations
 
 import itertools
@@ -39,12 +40,13 @@ class Scope:
         return f"t{next(self.counter)}"
 
     def this_creature(self) -> tuple[str, list]:
-        """"This creature": the card itself (a creature, or a gained ability's creature), or the
+        """ "This creature": the card itself (a creature, or a gained ability's creature), or the
         creature an upgrade is attached to (an upgrade's own ability)."""
         if self.gained or self.card_type == "creature":
             return "self", []
         if self.card_type == "upgrade":
             from ..houses import ThisCreature
+
             name = self.fresh()
             return name, [ThisCreature(name)]
         raise Refusal("target", "this creature", "the card type")
@@ -85,14 +87,24 @@ def read_target(text: str, scope: Scope) -> tuple[str, list]:
     if found.quantity == "each":
         return name, [NameGroup(whats, found.side, _tests_only(found), name, found.other)]
     also = tuple((w, found.side) for w in whats[1:])
-    return name, [Choose(whats[0], found.side, name=name, count=found.count, up_to=found.quantity == "up_to",
-                         where=found.where if (found.tests or found.other) else None,
-                         exclude_self=found.other, also=also)]
+    return name, [
+        Choose(
+            whats[0],
+            found.side,
+            name=name,
+            count=found.count,
+            up_to=found.quantity == "up_to",
+            where=found.where if (found.tests or found.other) else None,
+            exclude_self=found.other,
+            also=also,
+        )
+    ]
 
 
 def _in_hidden_zone(effect) -> bool:
     """Does this effect name cards in a hidden zone (a hand, a deck, archives)?"""
     from ..effects_compiled_houses import ChooseAnyNumber, NameOutOfPlay, TopOfDeck
+
     if isinstance(effect, ChooseAnyNumber):
         effect = effect.choose
     if isinstance(effect, TopOfDeck):
@@ -104,6 +116,7 @@ def _in_hidden_zone(effect) -> bool:
 def _tests_only(found: Noun):
     def test(eng, source, controller, card) -> bool:
         return all(t(eng, source, controller, card) for t in found.tests)
+
     return test
 
 
@@ -158,6 +171,7 @@ def read_reaction(text: str, scope: Scope):
     creature reaps"): a ``[[reaction]]`` template, as a :class:`~engine.reactions.Reaction`."""
     from ..reactions import Reaction
     from .build import MATCHES
+
     near = None
     for t in TEMPLATES["reaction"]:
         for slots in t.pattern.matches(text):
@@ -234,6 +248,7 @@ def _read_slot(slot: str, text: str, scope: Scope):
         return noun(text), []
     if kind == "ability":  # the quoted ability an upgrade gives: "This creature gains, "Reap: ...""
         from .abilities import read_gained
+
         return read_gained(text, scope), []
     if kind == "keywords":  # an upgrade's "This creature gains skirmish and taunt." (general rules)
         if not granted(f"this creature gains {text}."):

@@ -3,6 +3,7 @@ card data with its text in force under one rulebook version, counted as hand-def
 compiled (every ability sentence read by a template) or not playable (with the parts no template
 covers). Used by ``rulebase cards --coverage`` and its tests.
 """
+
 from __future__ import annotations
 
 import re
@@ -44,7 +45,9 @@ def coverage(conn: sqlite3.Connection, version: str | None = None, sets: list[st
     """Per set (CotA and AoA first), how each card is played under ``version`` (default: the
     latest KeyForge rulebook in the KB): its text in force (erratum or print)."""
     if version is None:
-        row = conn.execute("SELECT version FROM documents WHERE game = 'keyforge' ORDER BY version_sort DESC LIMIT 1").fetchone()
+        row = conn.execute(
+            "SELECT version FROM documents WHERE game = 'keyforge' ORDER BY version_sort DESC LIMIT 1"
+        ).fetchone()
         version = row[0] if row else None
     rules = ruleset_from_kb(conn, "keyforge", version) if version else None
     rows = conn.execute("SELECT set_code, set_name, name, type, text FROM cards ORDER BY set_code, number").fetchall()
@@ -70,10 +73,12 @@ def missing_key(reason: str) -> str:
     kind = reason.split('"', 1)[0].strip()
     quoted = _QUOTED.search(reason)
     words = re.sub(r"\d+", "N", quoted.group(1) if quoted else reason).split()
-    return f"{kind} \"{' '.join(words[:4])}{' ...' if len(words) > 4 else ''}\""
+    return f'{kind} "{" ".join(words[:4])}{" ..." if len(words) > 4 else ""}"'
 
 
-def top_missing(report: list[SetCoverage], limit: int = 20, codes: tuple[str, ...] | None = None) -> list[tuple[str, int]]:
+def top_missing(
+    report: list[SetCoverage], limit: int = 20, codes: tuple[str, ...] | None = None
+) -> list[tuple[str, int]]:
     """The refusals most cards share, over the sets ``codes`` (default: every set reported)."""
     counts: Counter = Counter()
     for cov in report:

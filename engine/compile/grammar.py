@@ -6,6 +6,7 @@ does not depend on which "and" or "," comes first; each way is kept only if ever
 type (a number, a noun phrase, a condition, a clause, ...), which is what the caller checks. Slot
 types come from the slot's name without its trailing digits (``target2`` is a ``target``).
 """
+
 from __future__ import annotations
 
 import re
@@ -19,8 +20,7 @@ TEMPLATES_DIR = Path(__file__).with_name("templates")
 
 _SLOT = re.compile(r"\{([a-z_]+\d*)\}")
 #: slot types matched by shape alone (the others are read by the compiler)
-_SHAPES = {"n": re.compile(r"\d+|x"), "how": re.compile(r"reap|fight|use"),
-           "word": re.compile(r"[a-z][a-z'-]*")}
+_SHAPES = {"n": re.compile(r"\d+|x"), "how": re.compile(r"reap|fight|use"), "word": re.compile(r"[a-z][a-z'-]*")}
 
 
 class Refusal(Exception):
@@ -33,12 +33,19 @@ class Refusal(Exception):
 
     @property
     def message(self) -> str:
-        what = {"sentence": "no template for the sentence", "target": "no target phrase for",
-                "condition": "no condition template for", "static": "no template for the constant ability",
-                "reaction": "no template for the reaction", "trigger": "no ability for the label"}.get(
-                    self.kind, f"no {self.kind} template for")
-        return (f'{what} "{self.text}"' + (f" ({self.detail} is not in the vocabulary)" if self.detail else "")
-                + (f' in "{self.within}"' if self.within and self.within != self.text else ""))
+        what = {
+            "sentence": "no template for the sentence",
+            "target": "no target phrase for",
+            "condition": "no condition template for",
+            "static": "no template for the constant ability",
+            "reaction": "no template for the reaction",
+            "trigger": "no ability for the label",
+        }.get(self.kind, f"no {self.kind} template for")
+        return (
+            f'{what} "{self.text}"'
+            + (f" ({self.detail} is not in the vocabulary)" if self.detail else "")
+            + (f' in "{self.within}"' if self.within and self.within != self.text else "")
+        )
 
 
 def slot_type(slot: str) -> str:
@@ -100,6 +107,7 @@ class Pattern:
 class Template:
     """One template: a pattern and what it builds (``build`` with ``args``, or several
     ``effects``), plus the fields a section of the file gives it (``event``, ``when``, ``field``)."""
+
     section: str
     pattern: Pattern
     build: str = ""
@@ -126,9 +134,17 @@ def _load() -> tuple[dict[str, list[Template]], dict]:
         rows = []
         for row in data.get(section, []):
             extra = {k: v for k, v in row.items() if k not in ("pattern", "build", "args", "effects")}
-            for source in ([row["pattern"]] if isinstance(row["pattern"], str) else row["pattern"]):
-                rows.append(Template(section, Pattern.parse(source), row.get("build", ""), row.get("args", {}),
-                                     tuple(row.get("effects", ())), extra))
+            for source in [row["pattern"]] if isinstance(row["pattern"], str) else row["pattern"]:
+                rows.append(
+                    Template(
+                        section,
+                        Pattern.parse(source),
+                        row.get("build", ""),
+                        row.get("args", {}),
+                        tuple(row.get("effects", ())),
+                        extra,
+                    )
+                )
         out[section] = rows
     vocab = data["vocabulary"]
     vocab["houses"] = dict(vocab["houses"])

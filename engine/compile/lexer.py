@@ -11,6 +11,7 @@ straight quotes and apostrophes, one space; an amount with an Æmber or damage i
 ("2<A>", "2{A}", "2A", "2\\uf360", "2 Æmber") becomes ``2 amber`` / ``2 damage``; the card's own
 name becomes ``SELF`` (its possessive ``SELF's``).
 """
+
 from __future__ import annotations
 
 import re
@@ -25,8 +26,15 @@ from .grammar import VOCAB
 #: the labels of triggered abilities, as printed, and the Variant field each fills ("After Fight:"
 #: is the 16.0 wording of "Fight:")
 LABELS = {
-    "play": "play", "fight": "fight", "reap": "reap", "after fight": "fight", "after reap": "reap",
-    "before fight": "before_fight", "action": "action", "omni": "omni", "destroyed": "destroyed",
+    "play": "play",
+    "fight": "fight",
+    "reap": "reap",
+    "after fight": "fight",
+    "after reap": "reap",
+    "before fight": "before_fight",
+    "action": "action",
+    "omni": "omni",
+    "destroyed": "destroyed",
     "leaves play": "leaves_play",
 }
 #: labels the engine has no ability for (a card with one is refused by name)
@@ -53,6 +61,7 @@ _BARE_DAMAGE = re.compile(r"<d>|\{d\}|\uf361")
 class Ability:
     """One ability of the text: ``triggers`` (Variant fields) for a triggered ability, empty for a
     constant ability or a reaction; ``label`` as printed ("play/fight/reap"); its sentences."""
+
     triggers: tuple[str, ...]
     label: str
     sentences: tuple[str, ...]
@@ -138,12 +147,13 @@ def tokenize(text: str, name: str = "") -> tuple[Ability, ...]:
                 if unknown:
                     raise LexError(f'"{unknown[0].title()}:" abilities are not in the engine')
                 triggers = tuple(dict.fromkeys(LABELS[w] for w in words))
-                rest = rest[m.end():]
+                rest = rest[m.end() :]
         norm = normalise(rest, name)
         if not triggers and out and out[-1].triggers and norm.startswith(VOCAB["continues"]):
             last = out.pop()  # a line of the ability before it, broken by the card data
-            out.append(Ability(last.triggers, last.label, last.sentences + tuple(sentences(norm)),
-                               f"{last.line} {rest}"))
+            out.append(
+                Ability(last.triggers, last.label, last.sentences + tuple(sentences(norm)), f"{last.line} {rest}")
+            )
             continue
         out.append(Ability(triggers, label, tuple(sentences(norm)), rest))
     return tuple(out)

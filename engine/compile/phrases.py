@@ -9,6 +9,7 @@ a constant ability ("each friendly creature gets ...": which creatures it applie
 ``test(eng, source, controller, card)``, in the engine's :data:`engine.statics.Applies` form.
 A phrase with a word outside the vocabulary is not guessed at: it is refused by name.
 """
+
 from __future__ import annotations
 
 import re
@@ -53,13 +54,15 @@ class Noun:
     def where(self, ctx, card) -> bool:
         """As a :class:`~engine.targets.Choose` filter: the tests, the side being the choice's."""
         return not (self.other and card is ctx.source) and all(
-            t(ctx.eng, ctx.source, ctx.controller, card) for t in self.tests)
+            t(ctx.eng, ctx.source, ctx.controller, card) for t in self.tests
+        )
 
 
 @dataclass(frozen=True)
 class Fixed:
     """A group named without a noun phrase ("SELF", "SELF's neighbors", an upgrade's "this
     creature"): an :data:`engine.statics.Applies` test."""
+
     test: object
     what: str = "creature"
 
@@ -114,24 +117,28 @@ def _neighbor(eng, source, controller, card) -> bool:
 
 def _of_chosen_house(eng, source, controller, card) -> bool:
     from ..effects_compiled_houses import of_chosen_house
+
     return of_chosen_house(eng, source, controller, card)
 
 
 def _house(house: str, present: bool = True):
     def test(eng, source, controller, card) -> bool:
         return belongs_to(eng, card, house) == present
+
     return test
 
 
 def _trait(trait: str, present: bool = True):
     def test(eng, source, controller, card) -> bool:
         return (trait in (t.strip().lower() for t in card.printed.traits)) == present
+
     return test
 
 
 def _keyword(word: str):
     def test(eng, source, controller, card) -> bool:
         return eng.has(card, word) > 0
+
     return test
 
 
@@ -139,16 +146,27 @@ def _power(op: str, n: int):
     def test(eng, source, controller, card) -> bool:
         p = eng.power(card)
         return p >= n if op == "higher" else p <= n if op == "lower" else p == n
+
     return test
 
 
 #: adjectives with no value: word -> test
-_ADJECTIVES = {"damaged": _damaged, "undamaged": _undamaged, "flank": _flank, "ready": _ready,
-               "exhausted": _exhausted, "stunned": _stunned, "neighboring": _neighbor}
+_ADJECTIVES = {
+    "damaged": _damaged,
+    "undamaged": _undamaged,
+    "flank": _flank,
+    "ready": _ready,
+    "exhausted": _exhausted,
+    "stunned": _stunned,
+    "neighboring": _neighbor,
+}
 #: words after the noun, as patterns -> test factory
 _POST = [
     (re.compile(r"^with power (\d+) or (higher|lower)"), lambda m: _power(m[2], int(m[1]))),
-    (re.compile(r"^with (\d+) or (more|less) power"), lambda m: _power("higher" if m[2] == "more" else "lower", int(m[1]))),
+    (
+        re.compile(r"^with (\d+) or (more|less) power"),
+        lambda m: _power("higher" if m[2] == "more" else "lower", int(m[1])),
+    ),
     (re.compile(r"^with (\d+) power"), lambda m: _power("equal", int(m[1]))),
     (re.compile(r"^(?:that is )?not on a flank"), lambda m: _not_flank),
     (re.compile(r"^on a flank"), lambda m: _flank),
@@ -157,11 +175,23 @@ _POST = [
     (re.compile(r"^(?:in play|controlled by any player)"), lambda m: None),
     (re.compile(r"^of (?:that|the chosen) house"), lambda m: _of_chosen_house),
 ]
-_NOUNS = {"creature": "creature", "creatures": "creature", "artifact": "artifact", "artifacts": "artifact",
-          "creature or artifact": "creature or artifact", "creatures or artifacts": "creature or artifact",
-          "creature and artifact": "creature or artifact", "creatures and artifacts": "creature or artifact",
-          "card": "card", "cards": "card", "action card": "action", "action cards": "action",
-          "artifact card": "artifact", "upgrade": "upgrade", "upgrade card": "upgrade"}
+_NOUNS = {
+    "creature": "creature",
+    "creatures": "creature",
+    "artifact": "artifact",
+    "artifacts": "artifact",
+    "creature or artifact": "creature or artifact",
+    "creatures or artifacts": "creature or artifact",
+    "creature and artifact": "creature or artifact",
+    "creatures and artifacts": "creature or artifact",
+    "card": "card",
+    "cards": "card",
+    "action card": "action",
+    "action cards": "action",
+    "artifact card": "artifact",
+    "upgrade": "upgrade",
+    "upgrade card": "upgrade",
+}
 _PLURALS = ("creatures", "artifacts", "cards")
 _DETERMINER = re.compile(r"^(?:(a|an|one|another|each other|each|all|any)|up to (\d+)|(\d+)|(two|three))\s+")
 _NUMBER_WORDS = {"two": 2, "three": 3}
@@ -176,7 +206,7 @@ def noun(phrase: str) -> Noun:
     """Read a noun phrase; a word outside the vocabulary refuses it (:class:`Refusal`)."""
     text = phrase.strip().replace("star alliance", "staralliance")
     if text.startswith("each of your "):  # "each of your artifacts": each friendly artifact
-        text = "each friendly " + text[len("each of your "):]
+        text = "each friendly " + text[len("each of your ") :]
     elif not _DETERMINER.match(text) and any(w in _PLURALS for w in text.split()):
         text = "each " + text  # "enemy creatures cannot reap": a bare plural is every one of them
     m = _DETERMINER.match(text)
@@ -192,13 +222,13 @@ def noun(phrase: str) -> Noun:
         quantity, count = "up_to", int(m[2])
     elif m[3] or m[4]:
         quantity, count = "count", int(m[3]) if m[3] else _NUMBER_WORDS[m[4]]
-    rest = text[m.end():]
+    rest = text[m.end() :]
     side, tests = "any", []
     what = None
     while rest:
         for n in sorted(_NOUNS, key=len, reverse=True):
             if rest == n or rest.startswith(n + " "):
-                what, rest = _NOUNS[n], rest[len(n):].strip()
+                what, rest = _NOUNS[n], rest[len(n) :].strip()
                 break
         if what:
             break
@@ -232,7 +262,7 @@ def noun(phrase: str) -> Noun:
                 test = make(pm)
                 if test is not None:
                     tests.append(test)
-                rest = rest[pm.end():].strip(" ,")
+                rest = rest[pm.end() :].strip(" ,")
                 break
         else:
             raise Refusal("target", phrase, f'"{rest}"')

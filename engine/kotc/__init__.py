@@ -5,4 +5,5 @@ outer shape (entries, setup, actions, expect per version), the decision machiner
 (:class:`engine.choices.Chooser`) and the run budget (:mod:`engine.limits`). ``engine.scenario.run``
 hands a scenario with ``game: keeper-of-the-cards`` to :func:`engine.kotc.scenario.run`.
 """
+
 GAME = "keeper-of-the-cards"

@@ -6,6 +6,7 @@ destroys both D and E because the attacker puts 6, 3 and 1 on D). So the next di
 whose options are the distinct values left; it is asked only when the dice left could destroy the
 creature in front, since otherwise every order ends the same way.
 """
+
 from __future__ import annotations
 
 from ..choices import Chooser
@@ -15,8 +16,15 @@ from .damage import damage_creature, damage_player
 from .state import PLAYERS, Board, Creature
 
 
-def battle(board: Board, chooser: Chooser, rules: dict[str, CounterRule], team: list[str], target: str,
-           defenders: list[str], dice: dict[str, list[int]] | None = None) -> None:
+def battle(
+    board: Board,
+    chooser: Chooser,
+    rules: dict[str, CounterRule],
+    team: list[str],
+    target: str,
+    defenders: list[str],
+    dice: dict[str, list[int]] | None = None,
+) -> None:
     """The active player attacks ``target`` (a player or a creature label) with ``team`` (in its
     defending order); ``defenders`` (in their defending order) defend; ``dice`` gives each
     player's roll, else the dice are rolled."""
@@ -60,8 +68,10 @@ def recover(board: Board) -> None:
     back to the printed values; the turn passes, so targets may be chosen again."""
     for c in board.in_play():
         if c.exhausted or (c.offense, c.defense) != (c.printed_offense, c.printed_defense):
-            board.log(f"recovery: {c.label} offense {c.offense} -> {c.printed_offense}, "
-                      f"defense {c.defense} -> {c.printed_defense}, unexhausted")
+            board.log(
+                f"recovery: {c.label} offense {c.offense} -> {c.printed_offense}, "
+                f"defense {c.defense} -> {c.printed_defense}, unexhausted"
+            )
         c.exhausted, c.offense, c.defense = False, c.printed_offense, c.printed_defense
     board.targeted.clear()
     board.active = board.opponent(board.active)
@@ -106,8 +116,7 @@ def _dice(board: Board, player: str, team: list[Creature], given: dict[str, list
     if given and player in given:
         values = list(given[player])
         if len(values) != count or any(isinstance(v, bool) or v not in range(1, 7) for v in values):
-            raise ScenarioError(f"{player} rolls {count} dice (the team's total offense), "
-                                f"given {values!r}")
+            raise ScenarioError(f"{player} rolls {count} dice (the team's total offense), given {values!r}")
     else:
         values = [board.dice.roll() for _ in range(count)]
     board.log(f"step 3: {player} rolls {count} dice: {values}")
@@ -136,8 +145,10 @@ def _apply(board: Board, chooser: Chooser, player: str, dice: list[int], order: 
             if sum(left) < creature.defense:
                 value = left[0]  # they all land here whatever the order
             else:
-                value = chooser.choose(f"{player}: die to inflict on {creature.label} (defense {creature.defense})",
-                                       sorted(set(left), reverse=True))
+                value = chooser.choose(
+                    f"{player}: die to inflict on {creature.label} (defense {creature.defense})",
+                    sorted(set(left), reverse=True),
+                )
             left.remove(value)
             damage_creature(board, creature, value, f"step 4: {player}'s {value}")
     return left

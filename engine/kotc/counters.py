@@ -5,6 +5,7 @@ defense by 5."); the engine takes the list and the amounts from the entries of t
 replayed, and only knows the handful of effect shapes the texts use. A counter whose text it cannot
 read is reported when removed, never guessed.
 """
+
 from __future__ import annotations
 
 import re
@@ -17,15 +18,18 @@ from .damage import damage_creature, modify
 from .state import Board, Creature
 
 _STAT = re.compile(r"\b(increase|decrease) the card.s (offense|defense) by (\d+)", re.I)
-_SHAPES = (("damage_die", re.compile(r"\broll a six-sided die and inflict damage to the card", re.I)),
-           ("exhaust", re.compile(r"^exhaust the card\b", re.I)),
-           ("reroll", re.compile(r"\bre-roll any one die\b", re.I)),
-           ("immortal", re.compile(r"\bprevent the card from being destroyed\b", re.I)))
+_SHAPES = (
+    ("damage_die", re.compile(r"\broll a six-sided die and inflict damage to the card", re.I)),
+    ("exhaust", re.compile(r"^exhaust the card\b", re.I)),
+    ("reroll", re.compile(r"\bre-roll any one die\b", re.I)),
+    ("immortal", re.compile(r"\bprevent the card from being destroyed\b", re.I)),
+)
 
 
 @dataclass(frozen=True)
 class CounterRule:
     """A named counter: ``shape`` is stat, damage_die, exhaust, reroll, immortal or unknown."""
+
     name: str
     text: str
     shape: str
@@ -48,7 +52,9 @@ def counters_from_kb(conn: sqlite3.Connection, game: str, version: str) -> dict[
     """Short name ("offense" for "counter/offense-counter") -> rule, for one version's document."""
     rows = conn.execute(
         """SELECT e.key, e.body FROM entries e JOIN documents d ON d.id = e.document
-           WHERE d.game = ? AND d.version = ? AND e.kind = 'counter' ORDER BY e.ordinal""", (game, version))
+           WHERE d.game = ? AND d.version = ? AND e.kind = 'counter' ORDER BY e.ordinal""",
+        (game, version),
+    )
     out = {}
     for key, body in rows:
         name = key.rsplit("/", 1)[-1].removesuffix("-counter")
@@ -56,8 +62,15 @@ def counters_from_kb(conn: sqlite3.Connection, game: str, version: str) -> dict[
     return out
 
 
-def remove_counter(board: Board, rules: dict[str, CounterRule], creature: Creature, name: str, by: str,
-                   chooser: Chooser, dice: dict[str, list[int]] | None = None) -> None:
+def remove_counter(
+    board: Board,
+    rules: dict[str, CounterRule],
+    creature: Creature,
+    name: str,
+    by: str,
+    chooser: Chooser,
+    dice: dict[str, list[int]] | None = None,
+) -> None:
     """``by`` removes a named counter it owns from ``creature`` and the counter's effect happens.
 
     ``dice`` are the dice of the battle in progress (player -> results), the only dice a re-roll

@@ -4,6 +4,7 @@ Why one module: a battle die, a damage counter and a spell all inflict damage th
 ("subtract the damage amount from the creature's defense, and then if the defense is less than or
 equal to zero, destroy the creature"), so that rule is written once, here.
 """
+
 from __future__ import annotations
 
 from ..choices import Chooser
@@ -45,8 +46,9 @@ def destroy_by_effect(board: Board, creature: Creature, chooser: Chooser) -> Non
     if not creature.in_play:
         raise IllegalAction(f"{creature.label} is not in play")
     shield = next((c for c in creature.counters if c.name == "immortality"), None)
-    if shield and chooser.may(f"{shield.owner}: remove the immortality counter from {creature.label} "
-                              "to prevent its destruction"):
+    if shield and chooser.may(
+        f"{shield.owner}: remove the immortality counter from {creature.label} to prevent its destruction"
+    ):
         creature.counters.remove(shield)
         board.log(f"{shield.owner} removes the immortality counter from {creature.label}: destruction prevented")
         return
@@ -80,8 +82,10 @@ def spread_total(board: Board, chooser: Chooser, effect: str, total: int, target
     """
     kind, _, stat = effect.partition("_") if effect != "damage" else ("damage", "", "defense")
     if kind not in ("damage", "increase", "decrease") or stat not in STATS:
-        raise ScenarioError(f"total: unknown effect {effect!r}; expected damage, "
-                            "increase_offense, increase_defense, decrease_offense or decrease_defense")
+        raise ScenarioError(
+            f"total: unknown effect {effect!r}; expected damage, "
+            "increase_offense, increase_defense, decrease_offense or decrease_defense"
+        )
     if not targets or any(not t.in_play for t in targets):
         raise IllegalAction("total: every target must be a creature in play")
     capped = kind in ("damage", "decrease")
@@ -92,9 +96,10 @@ def spread_total(board: Board, chooser: Chooser, effect: str, total: int, target
     shares = []
     for i, (target, cap) in enumerate(zip(targets, caps)):
         high = min(cap, left)
-        low = max(0, left - sum(caps[i + 1:]))
-        amount = chooser.choose(f"a total of {total} {effect.replace('_', ' ')}: amount for {target.label}",
-                                list(range(low, high + 1)))
+        low = max(0, left - sum(caps[i + 1 :]))
+        amount = chooser.choose(
+            f"a total of {total} {effect.replace('_', ' ')}: amount for {target.label}", list(range(low, high + 1))
+        )
         shares.append(amount)
         left -= amount
     for target, amount in zip(targets, shares):

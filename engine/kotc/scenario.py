@@ -4,6 +4,7 @@
 Why here and not in engine/scenario.py: the outer format (entries, versions, ``choose:``,
 ``illegal:``) is shared and stays there; what a board holds and what a player can do is the game's.
 """
+
 from __future__ import annotations
 
 import sqlite3
@@ -19,8 +20,16 @@ from .state import PLAYERS, Board, Counter, Creature, Dice
 
 #: what a scenario can do, in a battle phase or at any time
 ACTIONS = ("battle", "remove_counter", "modify", "damage", "total", "destroy", "recover")
-_CREATURE_PATHS = {"offense", "defense", "printed_offense", "printed_defense", "exhausted", "zone",
-                   "controller", "counters"}
+_CREATURE_PATHS = {
+    "offense",
+    "defense",
+    "printed_offense",
+    "printed_defense",
+    "exhausted",
+    "zone",
+    "controller",
+    "counters",
+}
 
 
 def build_board(setup: dict) -> Board:
@@ -54,16 +63,20 @@ def _creature(item, player: str, board: Board) -> Creature:
     if any(c.label == label for c in board.creatures):
         raise ScenarioError(f"two creatures are called {label!r}: give one an id")
     offense, defense = int(item["offense"]), int(item["defense"])
-    counters = [Counter(c, player) if not isinstance(c, dict) else Counter(c.get("counter"), c.get("owner", player))
-                for c in item.get("counters") or []]
-    return Creature(label, player, offense, defense, offense, defense, bool(item.get("exhausted", False)),
-                    counters=counters)
+    counters = [
+        Counter(c, player) if not isinstance(c, dict) else Counter(c.get("counter"), c.get("owner", player))
+        for c in item.get("counters") or []
+    ]
+    return Creature(
+        label, player, offense, defense, offense, defense, bool(item.get("exhausted", False)), counters=counters
+    )
 
 
 def run_kotc(conn: sqlite3.Connection, scenario, version: str, limits: Limits | None = None, carry=None):
     """Replay ``scenario`` (an :class:`engine.scenario.Scenario`) under ``version``, checked against
     the expectation ``carry`` names (see :mod:`engine.carry`)."""
     from ..scenario import Result, answered_actions, carry_for, expectations, judge, observe
+
     result = Result(scenario.id, version, passed=False)
     budget = limits.start() if limits else None
     try:
@@ -75,8 +88,12 @@ def run_kotc(conn: sqlite3.Connection, scenario, version: str, limits: Limits | 
         board = build_board(scenario.setup)
         board.budget = budget
         result.trace = board.trace
-        board.log(f"named counters {version}: " + ", ".join(
-            f"{r.name}={r.shape}{'' if r.stat is None else f' {r.stat} {r.amount:+d}'}" for r in rules.values()))
+        board.log(
+            f"named counters {version}: "
+            + ", ".join(
+                f"{r.name}={r.shape}{'' if r.stat is None else f' {r.stat} {r.amount:+d}'}" for r in rules.values()
+            )
+        )
         chooser = Chooser(log=board.log)  # every decision leaves a trace line (engine.choices)
         refused: dict[int, str] = {}
         for n, action, answers in answered_actions(scenario.actions, carry.expect_version or version):
@@ -93,6 +110,7 @@ def run_kotc(conn: sqlite3.Connection, scenario, version: str, limits: Limits | 
 
         def value(path: str):
             return decision_value(chooser, path) if is_decision_path(path) else _value(board, path)
+
         if carry.expect_version is None:
             observe(result, refused, expect, value)
         else:
@@ -114,12 +132,25 @@ def _do(board: Board, rules, chooser: Chooser, action) -> None:
     arg = action[verb]
     if verb == "battle":
         arg = _mapping(arg, verb, {"team", "target", "defenders", "dice"}, {"team", "target"})
-        battle(board, chooser, rules, [str(x) for x in arg["team"]], str(arg["target"]),
-               [str(x) for x in arg.get("defenders") or []], arg.get("dice"))
+        battle(
+            board,
+            chooser,
+            rules,
+            [str(x) for x in arg["team"]],
+            str(arg["target"]),
+            [str(x) for x in arg.get("defenders") or []],
+            arg.get("dice"),
+        )
     elif verb == "remove_counter":
         arg = _mapping(arg, verb, {"card", "counter", "by"}, {"card", "counter"})
-        remove_counter(board, rules, board.creature(str(arg["card"])), str(arg["counter"]),
-                       str(arg.get("by", board.active)), chooser)
+        remove_counter(
+            board,
+            rules,
+            board.creature(str(arg["card"])),
+            str(arg["counter"]),
+            str(arg.get("by", board.active)),
+            chooser,
+        )
     elif verb == "modify":
         arg = _mapping(arg, verb, {"card", "offense", "defense"}, {"card"})
         for stat in ("offense", "defense"):
@@ -133,8 +164,9 @@ def _do(board: Board, rules, chooser: Chooser, action) -> None:
             damage_creature(board, _in_play(board, arg.get("card")), int(arg["amount"]), "effect")
     elif verb == "total":
         arg = _mapping(arg, verb, {"effect", "amount", "among"}, {"effect", "amount", "among"})
-        spread_total(board, chooser, str(arg["effect"]), int(arg["amount"]),
-                     [board.creature(str(x)) for x in arg["among"]])
+        spread_total(
+            board, chooser, str(arg["effect"]), int(arg["amount"]), [board.creature(str(x)) for x in arg["among"]]
+        )
     elif verb == "destroy":
         destroy_by_effect(board, board.creature(str(arg)), chooser)
     else:
@@ -143,8 +175,10 @@ def _do(board: Board, rules, chooser: Chooser, action) -> None:
 
 def _mapping(arg, verb: str, allowed: set[str], required: set[str]) -> dict:
     if not isinstance(arg, dict) or not required <= set(arg) or set(arg) - allowed:
-        raise ScenarioError(f"{verb}: expected a mapping with {', '.join(sorted(required))}"
-                            f" (and optionally {', '.join(sorted(allowed - required)) or 'nothing'}), got {arg!r}")
+        raise ScenarioError(
+            f"{verb}: expected a mapping with {', '.join(sorted(required))}"
+            f" (and optionally {', '.join(sorted(allowed - required)) or 'nothing'}), got {arg!r}"
+        )
     return arg
 
 

@@ -4,6 +4,7 @@ current offense/defense, exhaustion and counters, the dice, and the trace.
 Why the trace lives here: every state change goes through :meth:`Board.log`, so a scenario's
 trace shows each step of the rules and a run budget (:mod:`engine.limits`) is spent in one place.
 """
+
 from __future__ import annotations
 
 import random
@@ -20,6 +21,7 @@ START_HITPOINTS = 20
 class Counter:
     """A counter on a creature: ``name`` is a named counter's short name ("offense", "dice", ...)
     or None for an unnamed counter; ``owner`` placed it and alone may remove it for its effect."""
+
     name: str | None
     owner: str
 

@@ -1,4 +1,5 @@
 """Age of Ascension (AoA): Brobnar cards."""
+
 from __future__ import annotations
 
 from ...effects import Gain, If, Lose, May
@@ -16,8 +17,9 @@ from ...targets import Choose, has_trait, named, of_house
 from ...effects_hooks import MustFightWhenUsed
 from .. import card
 
+
 def _return_another_giant():
-    """"Return another friendly Giant creature to your hand" (the 1.3 erratum's text, also the
+    """ "Return another friendly Giant creature to your hand" (the 1.3 erratum's text, also the
     text of the card data): the card's owner's hand, as for any card leaving play."""
     return [Choose("creature", "friendly", exclude_self=True, where=has_trait("giant")), ReturnToHand()]
 
@@ -30,9 +32,13 @@ card("Groggins", statics=[AttacksOnlyFlank()])
 
 # ---- irregular texts (engine.effects_more*)
 
-card("1-2 Punch", play=[Choose("creature", "enemy"),
-                        If(lambda ctx: ctx.ref("it") is not None and ctx.ref("it").stunned, [Destroy()],
-                           otherwise=[Stun()])])
+card(
+    "1-2 Punch",
+    play=[
+        Choose("creature", "enemy"),
+        If(lambda ctx: ctx.ref("it") is not None and ctx.ref("it").stunned, [Destroy()], otherwise=[Stun()]),
+    ],
+)
 
 
 def _ready_patrizate(ctx) -> bool:
@@ -49,14 +55,23 @@ def _host_controllers_turn_ends(ctx) -> bool:
 
 # "This creature gains, "At the end of your turn, this creature loses a +1 power counter." Play:
 # Fully heal this creature and give it a +1 power counter for each damage healed."
-card("Cybergiant Rig", play=[NameHost(), HealFullyAndCounterPerDamage("this creature")],
-     reactions=[Reaction("end_of_turn", [NameHost(), LosePowerCounter("this creature")],
-                         when=_host_controllers_turn_ends)])
+card(
+    "Cybergiant Rig",
+    play=[NameHost(), HealFullyAndCounterPerDamage("this creature")],
+    reactions=[
+        Reaction("end_of_turn", [NameHost(), LosePowerCounter("this creature")], when=_host_controllers_turn_ends)
+    ],
+)
 
 card("Grumpus Tamer", reap=[SearchDeckAndDiscard(named("War Grumpus"))])
 
-card("Into the Fray", play=[Choose("creature", "friendly", where=of_house("brobnar")),
-                            ForTheTurn(static=lambda c: GrantAbility("fight", [Ready("self")], this_card(c)), on="it")])
+card(
+    "Into the Fray",
+    play=[
+        Choose("creature", "friendly", where=of_house("brobnar")),
+        ForTheTurn(static=lambda c: GrantAbility("fight", [Ready("self")], this_card(c)), on="it"),
+    ],
+)
 
 card("Lollop the Titanic", statics=[DealsNoDamageWhenAttacked()])
 
@@ -66,9 +81,16 @@ def _destroyed_attacking_self(ctx) -> bool:
     return fight is not None and fight[0] is ctx.source and ctx.event.get("card") is fight[1]
 
 
-card("Ogopogo", reactions=[Reaction("destroyed", [May([Choose("creature", "any"), DealDamage(2)],
-                                                      question="Ogopogo: deal 2 damage to a creature?")],
-                                    when=_destroyed_attacking_self)])
+card(
+    "Ogopogo",
+    reactions=[
+        Reaction(
+            "destroyed",
+            [May([Choose("creature", "any"), DealDamage(2)], question="Ogopogo: deal 2 damage to a creature?")],
+            when=_destroyed_attacking_self,
+        )
+    ],
+)
 
 card("Screechbomb", omni=[Sacrifice(), Lose(2)])
 
@@ -77,8 +99,14 @@ def _ready_brobnar(ctx, c) -> bool:
     return not c.exhausted and of_house("brobnar")(ctx, c)
 
 
-card("The Flex", play=[Choose("creature", "friendly", where=_ready_brobnar), Exhaust(),
-                       GainCounted(lambda ctx: ctx.eng.power(ctx.ref("it")) // 2 if ctx.ref("it") else 0)])
+card(
+    "The Flex",
+    play=[
+        Choose("creature", "friendly", where=_ready_brobnar),
+        Exhaust(),
+        GainCounted(lambda ctx: ctx.eng.power(ctx.ref("it")) // 2 if ctx.ref("it") else 0),
+    ],
+)
 
 
 def _neighboring_giant(ctx, c) -> bool:

@@ -1,4 +1,5 @@
 """Age of Ascension (AoA): Dis cards."""
+
 from __future__ import annotations
 
 from ...copies import PlayChosen
@@ -19,27 +20,43 @@ card("Unlocked Gateway", play=[Destroy("each creature")])
 
 card("Æmber Imp", reactions=[Reaction("reaped", [Stun("event")])])
 
+
 def _friendly_shards(ctx) -> int:
-    return sum(1 for c in ctx.game.in_play() if c.controller == ctx.controller
-               and "shard" in (t.lower() for t in c.printed.traits))
+    return sum(
+        1
+        for c in ctx.game.in_play()
+        if c.controller == ctx.controller and "shard" in (t.lower() for t in c.printed.traits)
+    )
+
 
 card("Shard of Pain", action=[DealDamageForEach(_friendly_shards, side="enemy")])
 
 card("Soulkeeper", gains={"destroyed": [ChooseMostPowerful(1, side="enemy"), Destroy()]})
 
 # the neighbors are those the creature had immediately before it left play (the Pain Reaction FAQ)
-card("Pain Reaction",
-     play=[Choose("creature", "enemy", name="target"), RememberLine("target"),
-           DealDamage(2, "target", if_destroyed=[NameNeighbors("destroyed", "its neighbors"),
-                                                 DealDamage(2, "its neighbors")])])
+card(
+    "Pain Reaction",
+    play=[
+        Choose("creature", "enemy", name="target"),
+        RememberLine("target"),
+        DealDamage(
+            2, "target", if_destroyed=[NameNeighbors("destroyed", "its neighbors"), DealDamage(2, "its neighbors")]
+        ),
+    ],
+)
 
 # the text boxes of the creatures the opponent controls while it lasts, in play only (engine.text_in_force)
 card("Shadow of Dis", play=[BlankEnemyTextBoxesUntilYourNextTurn()])
 
 # "Choose a creature in your discard pile. You may play that creature as if it belonged to the
 # active house and was in your hand." (what it is played as is free: the Exhume/Explo-rover FAQ)
-card("Exhume", play=[Choose("discard", "friendly", where=of_type("creature")),
-                     May([PlayChosen()], question="play the chosen creature?")])
+card(
+    "Exhume",
+    play=[
+        Choose("discard", "friendly", where=of_type("creature")),
+        May([PlayChosen()], question="play the chosen creature?"),
+    ],
+)
 
 # ---- irregular texts (engine.effects_more*)
 
@@ -47,8 +64,10 @@ card("Banish", play=[Choose("creature", "enemy"), ArchiveIntoOpponents()])
 
 card("Binding Irons", play=[GainChainsFor(3, "opponent")])
 
+
 def _any_creature_reaped(ctx) -> bool:
     return ctx.event.get("card") is not None
+
 
 # "After a creature reaps, its controller must sacrifice it."
 card("Bloodshard Imp", reactions=[Reaction("reaped", [Destroy("event")], when=_any_creature_reaped)])
@@ -57,8 +76,10 @@ card("Cull the Weak", play=[ChooseLeastPowerful(side="enemy"), Destroy()])
 
 card("Onyx Knight", play=[NameEach("creature", where=power_is(lambda p: p % 2 == 1), name="odd"), Destroy("odd")])
 
-card("Not Finished with You", play=[ChooseAnyNumber("discard", "friendly", where=of_type("creature")),
-                                    ShuffleChosenIntoDeck()])
+card(
+    "Not Finished with You",
+    play=[ChooseAnyNumber("discard", "friendly", where=of_type("creature")), ShuffleChosenIntoDeck()],
+)
 
 
 def _returned(ctx) -> int:
@@ -67,10 +88,22 @@ def _returned(ctx) -> int:
 
 # "Return each copy of Ortannu's Binding from your discard pile to your hand. For each one returned
 # this way, deal 2 to a creature, with 2 splash" (splash: the same damage to each of its neighbors)
-card("Ortannu the Chained",
-     reap=[NameEachIn("discard", "friendly", where=named("Ortannu’s Binding"), name="bindings"), ReturnToHand("bindings"),
-           RepeatFor(_returned, [Choose("creature", "any", name="target"), RememberLine("target"),
-                                 NameNeighbors("target", "splash"), DealDamage(2, "target", also=((2, "splash"),))])])
+card(
+    "Ortannu the Chained",
+    reap=[
+        NameEachIn("discard", "friendly", where=named("Ortannu’s Binding"), name="bindings"),
+        ReturnToHand("bindings"),
+        RepeatFor(
+            _returned,
+            [
+                Choose("creature", "any", name="target"),
+                RememberLine("target"),
+                NameNeighbors("target", "splash"),
+                DealDamage(2, "target", also=((2, "splash"),)),
+            ],
+        ),
+    ],
+)
 
 # ---- general hooks (engine.effects_hooks)
 
@@ -78,5 +111,9 @@ card("Spyyyder", statics=[GainsWhileAttackingFlank("poison")])
 
 card("Streke", statics=[HandSize(-1, "opponent", condition=not_on_a_flank)])
 
-card("Wretched Doll", action=[If(doom_in_play, [NameEach("creature", where=has_doom), Destroy("it")],
-                                 [Choose("creature"), PutDoomCounter()])])
+card(
+    "Wretched Doll",
+    action=[
+        If(doom_in_play, [NameEach("creature", where=has_doom), Destroy("it")], [Choose("creature"), PutDoomCounter()])
+    ],
+)

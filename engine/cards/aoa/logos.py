@@ -1,12 +1,17 @@
 """Age of Ascension (AoA): Logos cards."""
+
 from __future__ import annotations
 
 from ...effects import Gain, If
 from ...effects_cards import Archive, Destroy, Draw, MoveTo, Sacrifice
 from ...effects_control import amber_on_self_at_least, ForgeAtNoCost, PlaceAmberOn
 from ...effects_lasting import MayPlayOneOffHouse
-from ...effects_more_board import (EachPlayerDoublesPool, ForEachTraitDamageAndGain, NameLowestAndHighest,
-                                   SwapTwoInABattleline)
+from ...effects_more_board import (
+    EachPlayerDoublesPool,
+    ForEachTraitDamageAndGain,
+    NameLowestAndHighest,
+    SwapTwoInABattleline,
+)
 from ...effects_more_zones import DiscardTopAndCapturePerHouse, LookAtTopKeepOne
 from ...effects_status import ArchiveTopOfDeck
 from ...effects_zones import ArchiveRandomFromHand, PlayBeneath, PutBeneath
@@ -28,14 +33,24 @@ def _your_turn(ctx) -> bool:
     return ctx.game.active == ctx.controller
 
 
-card("Jargogle", play=[Choose("hand", "friendly"), PutBeneath()],
-     destroyed=[If(_your_turn, [PlayBeneath()], otherwise=[Archive("beneath")])])
+card(
+    "Jargogle",
+    play=[Choose("hand", "friendly"), PutBeneath()],
+    destroyed=[If(_your_turn, [PlayBeneath()], otherwise=[Archive("beneath")])],
+)
 
 # one ability: the "forge a key" part resolves only as part of it, after choosing Logos (the
 # [REDACTED] FAQ), not whenever 4 Æmber happen to be on it
-card("[REDACTED]", reactions=[Reaction("house_chosen", [
-    PlaceAmberOn(1), If(amber_on_self_at_least(4), [Sacrifice("self"), ForgeAtNoCost()])],
-    when=you_chose_house("logos"))])
+card(
+    "[REDACTED]",
+    reactions=[
+        Reaction(
+            "house_chosen",
+            [PlaceAmberOn(1), If(amber_on_self_at_least(4), [Sacrifice("self"), ForgeAtNoCost()])],
+            when=you_chose_house("logos"),
+        )
+    ],
+)
 
 # ---- irregular texts (engine.effects_more*)
 
@@ -50,16 +65,22 @@ card("Eyegor", play=[LookAtTopKeepOne(3)])
 
 def _played_next_to_self(ctx) -> bool:
     played = ctx.event.get("card")
-    return (played is not None and played.type == "creature" and played is not ctx.source
-            and played in ctx.game.neighbors(ctx.source))
+    return (
+        played is not None
+        and played.type == "creature"
+        and played is not ctx.source
+        and played in ctx.game.neighbors(ctx.source)
+    )
 
 
 card("Fila the Researcher", reactions=[Reaction("played", [Draw(1)], when=_played_next_to_self)])
 
 card("Helper Bot", play=[MayPlayOneOffHouse()])
 
-card("Memory Chip", reactions=[Reaction("house_chosen", [Choose("hand", "friendly"), Archive()],
-                                        when=you_chose_house("logos"))])
+card(
+    "Memory Chip",
+    reactions=[Reaction("house_chosen", [Choose("hand", "friendly"), Archive()], when=you_chose_house("logos"))],
+)
 
 card("Quantum Fingertrap", action=[SwapTwoInABattleline()])
 
@@ -71,12 +92,24 @@ def _top_of_discard(ctx, c) -> bool:
     return bool(pile) and c is pile[0]
 
 
-card("Z.Y.X. Researcher",
-     play=[OneOf([("the top card of your deck", [ArchiveTopOfDeck()]),
-                  ("the top card of your discard pile",
-                   [Choose("discard", "friendly", where=_top_of_discard), Archive()])],
-                 possible={"the top card of your deck": lambda ctx: bool(ctx.me.zone("deck")),
-                           "the top card of your discard pile": lambda ctx: bool(ctx.me.zone("discard"))})])
+card(
+    "Z.Y.X. Researcher",
+    play=[
+        OneOf(
+            [
+                ("the top card of your deck", [ArchiveTopOfDeck()]),
+                (
+                    "the top card of your discard pile",
+                    [Choose("discard", "friendly", where=_top_of_discard), Archive()],
+                ),
+            ],
+            possible={
+                "the top card of your deck": lambda ctx: bool(ctx.me.zone("deck")),
+                "the top card of your discard pile": lambda ctx: bool(ctx.me.zone("discard")),
+            },
+        )
+    ],
+)
 
 card("Fetchdrones", action=[DiscardTopAndCapturePerHouse(2, "logos", 2)])
 
@@ -86,7 +119,12 @@ card("Director of Z.Y.X.", reactions=[Reaction("start_of_turn", [ArchiveTopOfDec
 
 card("The Curator", statics=[ArtifactsEnterPlayReady()])
 
-_PROJECT_ZYX = [MayChoose(Choose("archives", "friendly", where=playable), [PlayAsIfFromHand()],
-                          question="Project Z.Y.X.: play one of your archived cards?")]
+_PROJECT_ZYX = [
+    MayChoose(
+        Choose("archives", "friendly", where=playable),
+        [PlayAsIfFromHand()],
+        question="Project Z.Y.X.: play one of your archived cards?",
+    )
+]
 
 card("Project Z.Y.X.", fight=list(_PROJECT_ZYX), reap=list(_PROJECT_ZYX))

@@ -1,4 +1,5 @@
 """Age of Ascension (AoA): Mars cards."""
+
 from __future__ import annotations
 
 from ...effects import Gain, GainChains, If, IfYouDo, May
@@ -8,8 +9,7 @@ from ...effects_more import CannotUseAnyCard
 from ...effects_more_board import DestroyLowerForEach, EachCaptures, LoseAllAndDrawPer, Redistribute
 from ...effects_more_control import NameHost
 from ...effects_more_play import host_was_used
-from ...effects_more_zones import (DealsPowerToNeighbors, NameUpgrade, PurgeArchivedForMoreDamage,
-                                   StunOnFirstReapOfTurn)
+from ...effects_more_zones import DealsPowerToNeighbors, NameUpgrade, PurgeArchivedForMoreDamage, StunOnFirstReapOfTurn
 from ...effects_naming import NameSharingTrait, TheCreatureItFights
 from ...effects_zones import PurgeAnArchivedCard
 from ...reactions import Reaction
@@ -17,20 +17,33 @@ from ...statics import ArmorModifier, attached_host, GrantKeyword, PowerModifier
 from ...targets import Choose, of_house, on_flank, Together
 from .. import card, Variant
 
-card("Yzphyz Knowdrone",
-     play=[Choose("hand", "friendly"), Archive(),
-           May([IfYouDo([PurgeAnArchivedCard()], [Choose("creature", "any"), Stun()])],
-               question="Yzphyz Knowdrone: purge an archived card to stun a creature?")])
+card(
+    "Yzphyz Knowdrone",
+    play=[
+        Choose("hand", "friendly"),
+        Archive(),
+        May(
+            [IfYouDo([PurgeAnArchivedCard()], [Choose("creature", "any"), Stun()])],
+            question="Yzphyz Knowdrone: purge an archived card to stun a creature?",
+        ),
+    ],
+)
 
 # ---- Collector Worm: printed "Fight: Archive the creature Collector Worm fights." (a creature the
 # fight destroyed is archived from its discard pile); 16.0 erratum "After Fight: Put the creature
 # Collector Worm fights into your archives. (Both creatures must survive the fight.)"
 
-card("Collector Worm",
-     Variant("fight: archive the creature collector worm fights",
-             fight=[TheCreatureItFights(), Archive(owner_hand_on_leaving=True)]),
-     Variant("put the creature collector worm fights into your archives",
-             fight=[TheCreatureItFights(must_survive=True), Archive(owner_hand_on_leaving=True)]))
+card(
+    "Collector Worm",
+    Variant(
+        "fight: archive the creature collector worm fights",
+        fight=[TheCreatureItFights(), Archive(owner_hand_on_leaving=True)],
+    ),
+    Variant(
+        "put the creature collector worm fights into your archives",
+        fight=[TheCreatureItFights(must_survive=True), Archive(owner_hand_on_leaving=True)],
+    ),
+)
 
 # ---- irregular texts (engine.effects_more*)
 
@@ -39,27 +52,54 @@ def _non_mars(ctx, c) -> bool:
     return not of_house("mars")(ctx, c)
 
 
-card("Agent Hoo-man", reap=[Choose("creature", "friendly", name="friendly", where=_non_mars),
-                            Choose("creature", "enemy", name="enemy", where=_non_mars),
-                            Together(("friendly", "enemy")), Stun()])
+card(
+    "Agent Hoo-man",
+    reap=[
+        Choose("creature", "friendly", name="friendly", where=_non_mars),
+        Choose("creature", "enemy", name="enemy", where=_non_mars),
+        Together(("friendly", "enemy")),
+        Stun(),
+    ],
+)
 
-card("Destroy Them All!", play=[Choose("artifact", "any", name="artifact"), Choose("creature", "any", name="creature"),
-                                NameUpgrade("upgrade"), Together(("artifact", "creature", "upgrade")), Destroy()])
+card(
+    "Destroy Them All!",
+    play=[
+        Choose("artifact", "any", name="artifact"),
+        Choose("creature", "any", name="creature"),
+        NameUpgrade("upgrade"),
+        Together(("artifact", "creature", "upgrade")),
+        Destroy(),
+    ],
+)
 
 card("Exterminate! Exterminate!", play=[DestroyLowerForEach("mars")])
 
-card("Extinction", play=[Choose("creature", "any", name="chosen"), NameSharingTrait("chosen", "sharing"),
-                         Together(("chosen", "sharing")), Destroy(), GainChains(1)])
+card(
+    "Extinction",
+    play=[
+        Choose("creature", "any", name="chosen"),
+        NameSharingTrait("chosen", "sharing"),
+        Together(("chosen", "sharing")),
+        Destroy(),
+        GainChains(1),
+    ],
+)
 
-card("Glyxl Proliferator",
-     reap=[If(lambda ctx: on_flank(ctx, ctx.source),
-              [Choose("discard", "friendly", where=of_house("mars")), Archive()])])
+card(
+    "Glyxl Proliferator",
+    reap=[
+        If(lambda ctx: on_flank(ctx, ctx.source), [Choose("discard", "friendly", where=of_house("mars")), Archive()])
+    ],
+)
 
 card("Hypnobeam", play=[Choose("creature", "enemy"), TakeControl()])
 
-card("Killzord Mk. 9001", statics=[PowerModifier(2, attached_host), ArmorModifier(2, attached_host),
-                                   GrantKeyword("skirmish", attached_host)],
-     gains={"fight": [GainChains(1)]})
+card(
+    "Killzord Mk. 9001",
+    statics=[PowerModifier(2, attached_host), ArmorModifier(2, attached_host), GrantKeyword("skirmish", attached_host)],
+    gains={"fight": [GainChains(1)]},
+)
 
 
 def _damaged_enemy_non_mars(ctx, c) -> bool:

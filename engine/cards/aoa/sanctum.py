@@ -1,12 +1,19 @@
 """Age of Ascension (AoA): Sanctum cards."""
+
 from __future__ import annotations
 
 from ...effects import Capture, CaptureGained, Gain, If, IfYouDo
 from ...effects_cards import DealDamage, Destroy, Heal, Ready, UseCreature
 from ...effects_keys import counted, DestroyCounting
 from ...effects_lasting import ForTheTurn
-from ...effects_more_board import (creatures_from_houses, DiscardAmberFromSelf, GainPerHouseInPlay,
-                                   GiveControlToOpponentThenPaid, KeysCostUnlessHouses, Redistribute)
+from ...effects_more_board import (
+    creatures_from_houses,
+    DiscardAmberFromSelf,
+    GainPerHouseInPlay,
+    GiveControlToOpponentThenPaid,
+    KeysCostUnlessHouses,
+    Redistribute,
+)
 from ...effects_more_control import BelongsToHouseForTheTurn, GainCounted, MoveAmberFromYourCard
 from ...effects_more_zones import ChooseAnyNumber
 from ...fight_timing import NameNeighborsOf
@@ -19,17 +26,31 @@ card("Sir Marrows", reactions=[Reaction("reaped", [CaptureGained()], when=oppone
 
 card("Opal Knight", play=[NameEach("creature", where=power_is(lambda p: p % 2 == 0)), Destroy()])
 
-card("Hallowed Shield",
-     action=[Choose("creature", "any"),
-             ForTheTurn(static=lambda target: CannotBeDealtDamage(this_card(target)), on="it")])
+card(
+    "Hallowed Shield",
+    action=[
+        Choose("creature", "any"),
+        ForTheTurn(static=lambda target: CannotBeDealtDamage(this_card(target)), on="it"),
+    ],
+)
 
-card("Maruck the Marked",
-     reactions=[Reaction("armor_prevented", [Capture(lambda ctx: ctx.event["amount"])], when=self_event)])
+card(
+    "Maruck the Marked",
+    reactions=[Reaction("armor_prevented", [Capture(lambda ctx: ctx.event["amount"])], when=self_event)],
+)
 
 # "the attacked creature's neighbors": those it had immediately before it left play, if it did
 # (the 16.0 Smite and Firespitter FAQ; engine.fight_timing)
-card("Smite", play=[Choose("creature", "friendly"), Ready(), UseCreature("fight"),
-                    NameNeighborsOf("attacked"), DealDamage(2, "its neighbors")])
+card(
+    "Smite",
+    play=[
+        Choose("creature", "friendly"),
+        Ready(),
+        UseCreature("fight"),
+        NameNeighborsOf("attacked"),
+        DealDamage(2, "its neighbors"),
+    ],
+)
 
 # ---- irregular texts (engine.effects_more*)
 
@@ -46,8 +67,15 @@ card("Baron Mengevin", reactions=[Reaction("discarded", [Capture(1)], when=_you_
 
 card("Free Markets", play=[GainPerHouseInPlay(6, "sanctum")])
 
-card("Golden Aura", play=[Choose("creature", "any"), Heal(None, "it"), BelongsToHouseForTheTurn("sanctum"),
-                          ForTheTurn(static=lambda c: CannotBeDealtDamage(this_card(c)), on="it")])
+card(
+    "Golden Aura",
+    play=[
+        Choose("creature", "any"),
+        Heal(None, "it"),
+        BelongsToHouseForTheTurn("sanctum"),
+        ForTheTurn(static=lambda c: CannotBeDealtDamage(this_card(c)), on="it"),
+    ],
+)
 
 card("Mother Northelle", reap=[MoveAmberFromYourCard(1, what="creature")])
 

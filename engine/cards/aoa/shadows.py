@@ -1,4 +1,5 @@
 """Age of Ascension (AoA): Shadows cards."""
+
 from __future__ import annotations
 
 from ...effects import Gain, If, IfYouDo, Steal
@@ -20,20 +21,21 @@ from ...statics import ExtraDamageTaken, friendly, GrantKeyword, itself, this_ca
 from ...targets import Choose, has_trait, NameEach
 from .. import card, Variant
 
+
 def _amber_in_your_pool(ctx) -> int:
     return ctx.me.amber
 
 
 card("Sack of Coins", play=[DealDamageForEach(_amber_in_your_pool)])
 
-card("Ronnie Wristclocks",
-     play=[If(lambda ctx: ctx.opponent.amber >= 7, [Steal(2)], otherwise=[Steal(1)])])
+card("Ronnie Wristclocks", play=[If(lambda ctx: ctx.opponent.amber >= 7, [Steal(2)], otherwise=[Steal(1)])])
 
 card("Little Niff", reactions=[Reaction("fought", [Steal(1)], when=neighbor_fought)])
 
-card("Lethal Distraction",
-     play=[Choose("creature", "any"),
-           ForTheTurn(static=lambda target: ExtraDamageTaken(2, this_card(target)), on="it")])
+card(
+    "Lethal Distraction",
+    play=[Choose("creature", "any"), ForTheTurn(static=lambda target: ExtraDamageTaken(2, this_card(target)), on="it")],
+)
 
 card("Umbra", fight=[Steal(1)])
 
@@ -44,17 +46,23 @@ card("Umbra", fight=[Steal(1)])
 
 
 def _life_for_a_life() -> list:
-    return [Choose("creature", "friendly", name="destroyed"),
-            IfYouDo([DestroyIfYouDo("destroyed")], [Choose("creature", "any"), DealDamage(6)])]
+    return [
+        Choose("creature", "friendly", name="destroyed"),
+        IfYouDo([DestroyIfYouDo("destroyed")], [Choose("creature", "any"), DealDamage(6)]),
+    ]
 
 
-card("Life for a Life",
-     Variant("sacrifice a creature to deal", play=_life_for_a_life()),
-     Variant("destroy a friendly creature. if you do, deal 6", play=_life_for_a_life()))
+card(
+    "Life for a Life",
+    Variant("sacrifice a creature to deal", play=_life_for_a_life()),
+    Variant("destroy a friendly creature. if you do, deal 6", play=_life_for_a_life()),
+)
 
 # "Gain 1 for each friendly Shard": used as if it were yours, it is itself a friendly Shard
-card("Shard of Greed", action=[NameEach("card in play", "friendly", where=has_trait("shard"), name="shards"),
-                               GainForEach("shards")])
+card(
+    "Shard of Greed",
+    action=[NameEach("card in play", "friendly", where=has_trait("shard"), name="shards"), GainForEach("shards")],
+)
 
 
 def _a_neighbor(ctx, creature) -> bool:
@@ -63,8 +71,14 @@ def _a_neighbor(ctx, creature) -> bool:
 
 # "enters play under your opponent's control and can be used as if it belonged to any house. At
 # the end of your turn, destroy one of Scowly Caper's neighbors."
-card("Scowly Caper", enters_under_opponent=True, statics=[UsableAsActiveHouse(itself)],
-     reactions=[Reaction("end_of_turn", [Choose("creature", "any", where=_a_neighbor), Destroy()], when=at_end_of_your_turn)])
+card(
+    "Scowly Caper",
+    enters_under_opponent=True,
+    statics=[UsableAsActiveHouse(itself)],
+    reactions=[
+        Reaction("end_of_turn", [Choose("creature", "any", where=_a_neighbor), Destroy()], when=at_end_of_your_turn)
+    ],
+)
 
 # ---- irregular texts (engine.effects_more*)
 
@@ -77,8 +91,13 @@ def _rats_in_play(ctx) -> int:
     return sum(1 for c in ctx.game.creatures() if has_trait("rat")(ctx, c))
 
 
-card("Plague Rat", play=[NameEach("creature", where=has_trait("rat", present=False), name="non-rats"),
-                         DealDamage(_rats_in_play, "non-rats")])
+card(
+    "Plague Rat",
+    play=[
+        NameEach("creature", where=has_trait("rat", present=False), name="non-rats"),
+        DealDamage(_rats_in_play, "non-rats"),
+    ],
+)
 
 card("Rigged Lottery", play=[EachDiscardsTopAndGainsPerHouse(5, "shadows")])
 
@@ -91,18 +110,32 @@ def _you_played_a_creature(ctx) -> bool:
 
 
 def _end_of_your_turn_without_creature_plays(ctx) -> bool:
-    """"At the end of your turn, if you did not play any creatures this turn": Redlock notes the
+    """ "At the end of your turn, if you did not play any creatures this turn": Redlock notes the
     creatures played while it is in play (played itself this turn, it is one of them)."""
     return at_end_of_your_turn(ctx) and ctx.source.memory.get("played a creature") != ctx.game.turn
 
 
-card("Redlock", reactions=[Reaction("played", [RememberTurn("played a creature")], when=_you_played_a_creature),
-                           Reaction("end_of_turn", [Gain(1)], when=_end_of_your_turn_without_creature_plays)])
+card(
+    "Redlock",
+    reactions=[
+        Reaction("played", [RememberTurn("played a creature")], when=_you_played_a_creature),
+        Reaction("end_of_turn", [Gain(1)], when=_end_of_your_turn_without_creature_plays),
+    ],
+)
 
 _ARCHIVED, _TOP = "a random card in your opponent's archives", "the top card of your opponent's deck"
 
-card("Murkens", play=[OneOf([(_ARCHIVED, [PlayOpponentsCard("archives")]), (_TOP, [PlayOpponentsCard("deck")])],
-                            possible={_ARCHIVED: lambda ctx: bool(ctx.opponent.zone("archives")),
-                                      _TOP: lambda ctx: bool(ctx.opponent.zone("deck"))})])
+card(
+    "Murkens",
+    play=[
+        OneOf(
+            [(_ARCHIVED, [PlayOpponentsCard("archives")]), (_TOP, [PlayOpponentsCard("deck")])],
+            possible={
+                _ARCHIVED: lambda ctx: bool(ctx.opponent.zone("archives")),
+                _TOP: lambda ctx: bool(ctx.opponent.zone("deck")),
+            },
+        )
+    ],
+)
 
 card("Bonerot Venom", reactions=[Reaction("used", [NameHost(), DealDamage(2, "this creature")], when=host_was_used)])

@@ -1,4 +1,5 @@
 """Age of Ascension (AoA): Untamed cards."""
+
 from __future__ import annotations
 
 from ...effects import Gain
@@ -6,9 +7,14 @@ from ...effects_cards import ReturnToHand
 from ...effects_more import CannotUseAnyCard
 from ...effects_more_board import beside, FlankOnlyAttackers
 from ...effects_more_control import EachCreatureLosesForTheTurn, happened_this_turn, RememberPlayerTurn
-from ...effects_more_zones import (ChooseAnyNumber, DestroyAndGainItsBonus,
-                                   DestroyMostPowerfulOfPlayersWithout, EachDiscardsHandAndRefills,
-                                   PurgeFromEachDiscardOwnersGain, ShuffleChosenIntoDeck)
+from ...effects_more_zones import (
+    ChooseAnyNumber,
+    DestroyAndGainItsBonus,
+    DestroyMostPowerfulOfPlayersWithout,
+    EachDiscardsHandAndRefills,
+    PurgeFromEachDiscardOwnersGain,
+    ShuffleChosenIntoDeck,
+)
 from ...effects_naming import of_type
 from ...effects_zones import DiscardRandomArchived
 from ...entering import EntersPlayReady
@@ -33,23 +39,32 @@ card("Tantadlin", statics=[OnlyDealsWhenFighting(2)], fight=[DiscardRandomArchiv
 
 # ---- irregular texts (engine.effects_more*)
 
+
 def _other_untamed(ctx, c) -> bool:
     return c is not ctx.source and of_house("untamed")(ctx, c)
 
 
-card("Bumblebird", play=[NameEach("creature", "friendly", where=_other_untamed, name="others"),
-                         GivePowerCounters(2, "others")])
+card(
+    "Bumblebird",
+    play=[NameEach("creature", "friendly", where=_other_untamed, name="others"), GivePowerCounters(2, "others")],
+)
 
 card("Camouflage", statics=[FlankOnlyAttackers()])
 
+
 def _host_not_after_a_discard(eng, source, controller, card) -> bool:
-    return (source.attached_to is card
-            and not happened_this_turn(f"discarded {card.controller}")(eng, source, controller, card))
+    return source.attached_to is card and not happened_this_turn(f"discarded {card.controller}")(
+        eng, source, controller, card
+    )
+
 
 # "This creature cannot be used unless its controller has discarded a card this turn": the upgrade
 # remembers the discards it sees (from the moment it is in play)
-card("Earthbind", statics=[CannotUseAnyCard(_host_not_after_a_discard)],
-     reactions=[Reaction("discarded", [RememberPlayerTurn("discarded")])])
+card(
+    "Earthbind",
+    statics=[CannotUseAnyCard(_host_not_after_a_discard)],
+    reactions=[Reaction("discarded", [RememberPlayerTurn("discarded")])],
+)
 
 card("Niffle Grounds", action=[Choose("creature", "any"), EachCreatureLosesForTheTurn(("taunt", "elusive"), on="it")])
 
@@ -69,7 +84,13 @@ _UNTAMED_CREATURE = all_of(of_type("creature"), of_house("untamed"))
 
 card("Soldiers to Flowers", play=[PurgeFromEachDiscardOwnersGain(_UNTAMED_CREATURE)])
 
-card("Song of Spring", play=[ChooseAnyNumber("hand", "friendly", where=_UNTAMED_CREATURE, name="in hand"),
-                             ChooseAnyNumber("discard", "friendly", where=_UNTAMED_CREATURE, name="discarded"),
-                             ChooseAnyNumber("creature", "friendly", where=of_house("untamed"), name="in play"),
-                             Together(("in hand", "discarded", "in play")), ShuffleChosenIntoDeck()])
+card(
+    "Song of Spring",
+    play=[
+        ChooseAnyNumber("hand", "friendly", where=_UNTAMED_CREATURE, name="in hand"),
+        ChooseAnyNumber("discard", "friendly", where=_UNTAMED_CREATURE, name="discarded"),
+        ChooseAnyNumber("creature", "friendly", where=of_house("untamed"), name="in play"),
+        Together(("in hand", "discarded", "in play")),
+        ShuffleChosenIntoDeck(),
+    ],
+)

@@ -1,4 +1,5 @@
 """Æmber Skies (AS): Dis cards."""
+
 from __future__ import annotations
 
 from ...effects import Lose

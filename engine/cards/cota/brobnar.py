@@ -1,4 +1,5 @@
 """Call of the Archons (CotA): Brobnar cards."""
+
 from __future__ import annotations
 
 from ...effects import Capture, Gain, have_amber, Lose, May
@@ -9,8 +10,17 @@ from ...effects_more import creature_entered_play, ExceptRef
 from ...houses import UsableAsActiveHouse
 from ...play_timing import you_discarded_during_your_turn
 from ...reactions import enemy_creature_destroyed, enemy_creature_entered_play, Reaction
-from ...statics import (both, CannotBeUsedTo, defender_on_flank, enemy, FightDamageBonus, friendly, itself,
-                        of_house, PowerModifier)
+from ...statics import (
+    both,
+    CannotBeUsedTo,
+    defender_on_flank,
+    enemy,
+    FightDamageBonus,
+    friendly,
+    itself,
+    of_house,
+    PowerModifier,
+)
 from ...targets import Choose, ChooseMostPowerful
 from ...effects_hooks import DestroyedWhile, GainPerCreatureDestroyedInFights
 from .. import card
@@ -25,25 +35,41 @@ card("Smaaash", play=[Choose("creature", "any"), Stun()])
 
 card("King of the Crag", statics=[PowerModifier(-2, both(enemy, of_house("brobnar")))])
 
-card("Looter Goblin",
-     reap=[ForTheTurn(reaction=Reaction("destroyed", [Gain(1)], when=enemy_creature_destroyed))])
+card("Looter Goblin", reap=[ForTheTurn(reaction=Reaction("destroyed", [Gain(1)], when=enemy_creature_destroyed))])
 
 card("Valdr", statics=[FightDamageBonus(2, when=defender_on_flank)])
 
-card("Kelifi Dragon", play_condition=have_amber(7),
-     fight=[Gain(1), Choose("creature", "any"), DealDamage(5)],
-     reap=[Gain(1), Choose("creature", "any"), DealDamage(5)])
+card(
+    "Kelifi Dragon",
+    play_condition=have_amber(7),
+    fight=[Gain(1), Choose("creature", "any"), DealDamage(5)],
+    reap=[Gain(1), Choose("creature", "any"), DealDamage(5)],
+)
 
 card("Banner of Battle", statics=[PowerModifier(1, friendly)])
 
-card("Pingle Who Annoys", reactions=[Reaction("entered_play", [DealDamage(1, "event")], when=enemy_creature_entered_play)])
+card(
+    "Pingle Who Annoys",
+    reactions=[Reaction("entered_play", [DealDamage(1, "event")], when=enemy_creature_entered_play)],
+)
 
 # CotA "During your turn, each time you discard ..."; GR "After you discard ... during your turn":
 # the same ability. Its damage is dealt by Rock-Hurling Giant (engine.damage_sources).
-card("Rock-Hurling Giant",
-     reactions=[Reaction("discarded", [May([Choose("creature", "any"), DealDamage(4)],
-                                           question="deal 4 damage to a creature (Rock-Hurling Giant)?")],
-                         when=you_discarded_during_your_turn("brobnar"))])
+card(
+    "Rock-Hurling Giant",
+    reactions=[
+        Reaction(
+            "discarded",
+            [
+                May(
+                    [Choose("creature", "any"), DealDamage(4)],
+                    question="deal 4 damage to a creature (Rock-Hurling Giant)?",
+                )
+            ],
+            when=you_discarded_during_your_turn("brobnar"),
+        )
+    ],
+)
 
 card("Firespitter", before_fight=[DealDamage(1, "each enemy creature")])
 
@@ -56,24 +82,35 @@ card("Barehanded", play=[MoveTo("deck", "each artifact")])
 
 card("Autocannon", reactions=[Reaction("entered_play", [DealDamage(1, "event")], when=creature_entered_play)])
 
-card("Champion’s Challenge",
-     play=[ChooseMostPowerful(1, name="enemy champion", side="enemy"),
-           ExceptRef("each enemy creature", "enemy champion", name="enemies"), Destroy("enemies"),
-           ChooseMostPowerful(1, name="champion", side="friendly"),
-           ExceptRef("each friendly creature", "champion", name="friends"), Destroy("friends"),
-           Ready("champion"), UseCreature("fight", "champion")])
+card(
+    "Champion’s Challenge",
+    play=[
+        ChooseMostPowerful(1, name="enemy champion", side="enemy"),
+        ExceptRef("each enemy creature", "enemy champion", name="enemies"),
+        Destroy("enemies"),
+        ChooseMostPowerful(1, name="champion", side="friendly"),
+        ExceptRef("each friendly creature", "champion", name="friends"),
+        Destroy("friends"),
+        Ready("champion"),
+        UseCreature("fight", "champion"),
+    ],
+)
 
 
 def _enemy_destroyed_on_your_turn(ctx) -> bool:
     return enemy_creature_destroyed(ctx) and ctx.game.active == ctx.controller
 
 
-card("Pile of Skulls", reactions=[Reaction("destroyed", [Choose("creature", "friendly"), Capture(1, on="it")],
-                                           when=_enemy_destroyed_on_your_turn)])
+card(
+    "Pile of Skulls",
+    reactions=[
+        Reaction("destroyed", [Choose("creature", "friendly"), Capture(1, on="it")], when=_enemy_destroyed_on_your_turn)
+    ],
+)
 
 
 def _end_of_turn_after_one_play(ctx) -> bool:
-    """"At the end of your turn, if you played exactly one card this turn" (cards played from hand)."""
+    """ "At the end of your turn, if you played exactly one card this turn" (cards played from hand)."""
     return at_end_of_your_turn(ctx) and ctx.game.played_from_hand == 1
 
 
@@ -84,9 +121,10 @@ def _opponent_has_no_creatures(ctx) -> bool:
     return ctx.source.zone == "battleline" and not ctx.opponent.creatures
 
 
-card("Tireless Crocag",
-     statics=[CannotBeUsedTo("reap"), UsableAsActiveHouse(applies=itself),
-              DestroyedWhile(_opponent_has_no_creatures)])
+card(
+    "Tireless Crocag",
+    statics=[CannotBeUsedTo("reap"), UsableAsActiveHouse(applies=itself), DestroyedWhile(_opponent_has_no_creatures)],
+)
 
 # ---- general hooks (engine.effects_hooks)
 

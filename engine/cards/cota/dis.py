@@ -1,15 +1,29 @@
 """Call of the Archons (CotA): Dis cards."""
+
 from __future__ import annotations
 
 from ...effects import Capture, Gain, GainChains, have_amber, If, IfYouDo, Lose, opponent_has_no_amber
-from ...effects_cards import (DealDamage, Destroy, MoveTo, Purge, PutIntoPlay, RedirectFightDamage,
-                              ReturnToHand, Sacrifice)
+from ...effects_cards import (
+    DealDamage,
+    Destroy,
+    MoveTo,
+    Purge,
+    PutIntoPlay,
+    RedirectFightDamage,
+    ReturnToHand,
+    Sacrifice,
+)
 from ...effects_control import at_end_of_your_turn
 from ...effects_lasting import DuringOpponentsNextTurn
 from ...effects_more import DestroyEachWithChosenPower, EachUndamagedCaptures, OwnerDiscardsRandom
-from ...effects_more_control import (DiscardTopAndGainPerHouseInHand, LoseArmorForTurnAndTakeDamage,
-                                     NameHost, PlayFromDiscard, PurgeFromADiscardPile,
-                                     TakeControlUntilLeaves)
+from ...effects_more_control import (
+    DiscardTopAndGainPerHouseInHand,
+    LoseArmorForTurnAndTakeDamage,
+    NameHost,
+    PlayFromDiscard,
+    PurgeFromADiscardPile,
+    TakeControlUntilLeaves,
+)
 from ...effects_more_play import CannotPlay, OpponentPlaysAtMost
 from ...effects_naming import of_type
 from ...effects_zones import OpponentCannotChooseAHouse, UseAsIfYours
@@ -24,8 +38,7 @@ from .. import card, Variant
 
 card("The Terror", play=[If(opponent_has_no_amber, [Gain(2)])])
 
-card("Stealer of Souls",
-     reactions=[Reaction("destroyed", [Purge("event"), Gain(1)], when=destroyed_fighting_self)])
+card("Stealer of Souls", reactions=[Reaction("destroyed", [Purge("event"), Gain(1)], when=destroyed_fighting_self)])
 
 card("Gabos Longarms", before_fight=[Choose("creature", "any"), RedirectFightDamage()])
 
@@ -51,12 +64,19 @@ card("Overlord Greking", reactions=[Reaction("destroyed", [PutIntoPlay("event")]
 # if ..." (two instances of damage); 16.0 erratum "Deal 1 to each creature. Deal 4 to each
 # creature instead if your opponent forged a key on their previous turn." (one instance of 4)
 
-card("Tendrils of Pain",
-     Variant("deal an additional 3",
-             play=[DealDamage(1, "each creature"), If(opponent_forged_last_turn, [DealDamage(3, "each creature")])]),
-     Variant("deal 4 to each creature instead",
-             play=[If(opponent_forged_last_turn, [DealDamage(4, "each creature")],
-                      otherwise=[DealDamage(1, "each creature")])]))
+card(
+    "Tendrils of Pain",
+    Variant(
+        "deal an additional 3",
+        play=[DealDamage(1, "each creature"), If(opponent_forged_last_turn, [DealDamage(3, "each creature")])],
+    ),
+    Variant(
+        "deal 4 to each creature instead",
+        play=[
+            If(opponent_forged_last_turn, [DealDamage(4, "each creature")], otherwise=[DealDamage(1, "each creature")])
+        ],
+    ),
+)
 
 card("Key Hammer", play=[If(opponent_forged_last_turn, [UnforgeOpponentsKey()]), Gain(6, who="opponent")])
 
@@ -85,10 +105,15 @@ card("Red-Hot Armor", play=[LoseArmorForTurnAndTakeDamage("enemy")])
 
 card("Creeping Oblivion", play=[PurgeFromADiscardPile(2)])
 
-card("Sacrificial Altar",
-     action=[IfYouDo([Choose("creature", "friendly", name="human", where=has_trait("human")),
-                      MoveTo("purged", "human")],
-                     [Choose("discard", "friendly", where=of_type("creature")), PlayFromDiscard()])])
+card(
+    "Sacrificial Altar",
+    action=[
+        IfYouDo(
+            [Choose("creature", "friendly", name="human", where=has_trait("human")), MoveTo("purged", "human")],
+            [Choose("discard", "friendly", where=of_type("creature")), PlayFromDiscard()],
+        )
+    ],
+)
 
 # "Discard the top card of your opponent's deck and reveal their hand. You gain 1 for each card of
 # the discarded card's house revealed this way. Your opponent repeats the preceding effect on you."
@@ -106,8 +131,10 @@ card("Snudge", fight=list(_SNUDGE), reap=list(_SNUDGE))
 card("Flame-Wreathed", statics=[PowerModifier(2, attached_host), GrantKeyword("hazardous", attached_host, value=2)])
 
 # "You control this creature": control is taken as the upgrade is attached and lasts until it leaves play
-card("Collar of Subordination",
-     reactions=[Reaction("attached", [NameHost(), TakeControlUntilLeaves("this creature")], when=self_event)])
+card(
+    "Collar of Subordination",
+    reactions=[Reaction("attached", [NameHost(), TakeControlUntilLeaves("this creature")], when=self_event)],
+)
 
 card("Ember Imp", statics=[OpponentPlaysAtMost(2)])
 

@@ -1,18 +1,50 @@
 """Call of the Archons (CotA): Logos cards."""
+
 from __future__ import annotations
 
 from ...effects import Capture, Gain, GainChains, If, IfYouDo, RepeatCardEffectIf
-from ...effects_cards import (Archive, DealDamage, Destroy, Draw, Exhaust, MoveTo, Purge, Ready, Stun,
-                              SwapWith, TriggerAbility)
+from ...effects_cards import (
+    Archive,
+    DealDamage,
+    Destroy,
+    Draw,
+    Exhaust,
+    MoveTo,
+    Purge,
+    Ready,
+    Stun,
+    SwapWith,
+    TriggerAbility,
+)
 from ...effects_lasting import DuringOpponentsNextTurn, ForTheTurn, MayPlayOneOffHouse
-from ...effects_more import (CannotUseAnyCard, Confirm, EachPlayerLosesHalf, first_use_this_turn,
-                             KeysCostWhile, not_among, SearchDeckAndDiscard, ShuffleZonesIntoDeck,
-                             source_on_flank, SwapDeckAndDiscard)
-from ...effects_more_control import (DiscardTopOfEachAndDestroyOfItsHouse, GainCounted, MayUseThisTurn,
-                                     TakeControlUntilLeaves)
+from ...effects_more import (
+    CannotUseAnyCard,
+    Confirm,
+    EachPlayerLosesHalf,
+    first_use_this_turn,
+    KeysCostWhile,
+    not_among,
+    SearchDeckAndDiscard,
+    ShuffleZonesIntoDeck,
+    source_on_flank,
+    SwapDeckAndDiscard,
+)
+from ...effects_more_control import (
+    DiscardTopOfEachAndDestroyOfItsHouse,
+    GainCounted,
+    MayUseThisTurn,
+    TakeControlUntilLeaves,
+)
 from ...effects_more_play import CannotPlay, you_used_an_artifact
-from ...effects_zones import (DiscardArchives, DiscardTopOfDeck, GainForEach, OpponentGainsControl,
-                              PlayTopOfDeck, PurgeRemembered, ReturnPurgedToPlay)
+from ...effects_zones import (
+    DiscardArchives,
+    DiscardTopOfDeck,
+    GainForEach,
+    OpponentGainsControl,
+    PlayTopOfDeck,
+    PurgeRemembered,
+    ReturnPurgedToPlay,
+)
 from ...forging import AfterOpponentForgesNextTurn, ForgerGivesRemaining
 from ...gained_text import OneOf
 from ...houses import BelongsToAllHouses, ThisCreature, UsableAsActiveHouse
@@ -24,36 +56,51 @@ from .. import card, Variant
 
 card("Phase Shift", play=[MayPlayOneOffHouse()])
 
-card("Spectral Tunneler",
-     action=[Choose("creature", "any"),
-             ForTheTurn(static=lambda creature: ConsideredFlank(this_card(creature)), on="it"),
-             ForTheTurn(static=lambda creature: GrantAbility("reap", [Draw(1)], this_card(creature)), on="it")])
+card(
+    "Spectral Tunneler",
+    action=[
+        Choose("creature", "any"),
+        ForTheTurn(static=lambda creature: ConsideredFlank(this_card(creature)), on="it"),
+        ForTheTurn(static=lambda creature: GrantAbility("reap", [Draw(1)], this_card(creature)), on="it"),
+    ],
+)
 
-card("Positron Bolt",
-     play=[Choose("creature", "any", name="first", where=on_flank), RememberLine("first"),
-           DealDamage(3, "first"),
-           NameNeighbors("first", "its neighbors"),
-           Choose("creature", "any", name="second", where=among("its neighbors")),
-           NameNeighbors("second", "other neighbor", exclude="first"),
-           DealDamage(2, "second"),
-           DealDamage(1, "other neighbor")])
+card(
+    "Positron Bolt",
+    play=[
+        Choose("creature", "any", name="first", where=on_flank),
+        RememberLine("first"),
+        DealDamage(3, "first"),
+        NameNeighbors("first", "its neighbors"),
+        Choose("creature", "any", name="second", where=among("its neighbors")),
+        NameNeighbors("second", "other neighbor", exclude="first"),
+        DealDamage(2, "second"),
+        DealDamage(1, "other neighbor"),
+    ],
+)
 
-card("Replicator", reap=[Choose("creature", "any", exclude_self=True, where=has_ability("reap")),
-                         TriggerAbility("reap")])
+card(
+    "Replicator", reap=[Choose("creature", "any", exclude_self=True, where=has_ability("reap")), TriggerAbility("reap")]
+)
 
 card("Wild Wormhole", play=[PlayTopOfDeck()])
 
-card("Library Access",
-     # printed: "For the remainder of the turn, each time you play another card, draw a card."
-     Variant(play=[ForTheTurn(reaction=Reaction("played", [Draw(1)], when=own_play_of_another_card))]),
-     # 1.3 erratum: "... Purge Library Access."
-     Variant("purge library access",
-             play=[ForTheTurn(reaction=Reaction("played", [Draw(1)], when=own_play_of_another_card)),
-                   Purge("self")]))
+card(
+    "Library Access",
+    # printed: "For the remainder of the turn, each time you play another card, draw a card."
+    Variant(play=[ForTheTurn(reaction=Reaction("played", [Draw(1)], when=own_play_of_another_card))]),
+    # 1.3 erratum: "... Purge Library Access."
+    Variant(
+        "purge library access",
+        play=[ForTheTurn(reaction=Reaction("played", [Draw(1)], when=own_play_of_another_card)), Purge("self")],
+    ),
+)
 
-card("Spangler Box",
-     action=[IfYouDo([Choose("creature", "any"), PurgeRemembered()], [OpponentGainsControl()])],
-     leaves_play=[ReturnPurgedToPlay()])
+card(
+    "Spangler Box",
+    action=[IfYouDo([Choose("creature", "any"), PurgeRemembered()], [OpponentGainsControl()])],
+    leaves_play=[ReturnPurgedToPlay()],
+)
 
 card("Dysania", play=[DiscardArchives("opponent"), GainForEach("discarded")])
 
@@ -61,16 +108,20 @@ card("Dimension Door", play=[ForTheTurn(static=ReapGainIsStolen())])
 
 
 def _shark_again(ctx) -> bool:
-    """"If that card is not a Logos card, trigger this effect again": only while Neutron Shark is
+    """ "If that card is not a Logos card, trigger this effect again": only while Neutron Shark is
     in play to trigger it (the Neutron Shark FAQ)."""
     discarded = ctx.chosen.get("discarded", [])
     return bool(discarded) and discarded[0].house != "logos" and ctx.source.in_play
 
 
-_NEUTRON_SHARK = [Choose("creature", "enemy", name="enemy", also=(("artifact", "enemy"),)),
-                  Choose("creature", "friendly", name="friendly", also=(("artifact", "friendly"),)),
-                  Together(("enemy", "friendly"), name="both"), Destroy("both"),
-                  DiscardTopOfDeck(), RepeatCardEffectIf(_shark_again)]
+_NEUTRON_SHARK = [
+    Choose("creature", "enemy", name="enemy", also=(("artifact", "enemy"),)),
+    Choose("creature", "friendly", name="friendly", also=(("artifact", "friendly"),)),
+    Together(("enemy", "friendly"), name="both"),
+    Destroy("both"),
+    DiscardTopOfDeck(),
+    RepeatCardEffectIf(_shark_again),
+]
 
 card("Neutron Shark", play=_NEUTRON_SHARK, fight=_NEUTRON_SHARK, reap=_NEUTRON_SHARK)
 
@@ -79,10 +130,13 @@ card("Neutron Shark", play=_NEUTRON_SHARK, fight=_NEUTRON_SHARK, reap=_NEUTRON_S
 
 _STUN_AND_EXHAUST_IT = [ThisCreature(), Stun(), Exhaust()]
 
-card("Experimental Therapy",
-     Variant("belongs to all houses", statics=[BelongsToAllHouses()], play=list(_STUN_AND_EXHAUST_IT)),
-     Variant("used as if it belonged to the active house", statics=[UsableAsActiveHouse()],
-             play=list(_STUN_AND_EXHAUST_IT)))
+card(
+    "Experimental Therapy",
+    Variant("belongs to all houses", statics=[BelongsToAllHouses()], play=list(_STUN_AND_EXHAUST_IT)),
+    Variant(
+        "used as if it belonged to the active house", statics=[UsableAsActiveHouse()], play=list(_STUN_AND_EXHAUST_IT)
+    ),
+)
 
 # ---- Strange Gizmo: "After you forge a key, destroy each creature and artifact." (engine.forging
 # emits "key_forged"; the creatures and artifacts are destroyed at once)
@@ -92,9 +146,10 @@ def _you_forged(ctx) -> bool:
     return ctx.event.get("player") == ctx.controller
 
 
-card("Strange Gizmo",
-     reactions=[Reaction("key_forged", [Together(("each creature", "each artifact")), Destroy()],
-                         when=_you_forged)])
+card(
+    "Strange Gizmo",
+    reactions=[Reaction("key_forged", [Together(("each creature", "each artifact")), Destroy()], when=_you_forged)],
+)
 
 # "If an opponent forges a key on their next turn, they must give you their remaining Æmber" (later
 # prints: "After your opponent forges a key during their next turn, they must pay you ...")
@@ -111,12 +166,16 @@ card("Reverse Time", play=[SwapDeckAndDiscard()])
 
 card("Dextre", play=[Capture(1)], destroyed=[MoveTo("deck", "self")])
 
-card("Twin Bolt Emission",
-     play=[Choose("creature", "any", name="first"), Choose("creature", "any", name="second", where=not_among("first")),
-           DealDamage(2, "first", also=((2, "second"),))])
+card(
+    "Twin Bolt Emission",
+    play=[
+        Choose("creature", "any", name="first"),
+        Choose("creature", "any", name="second", where=not_among("first")),
+        DealDamage(2, "first", also=((2, "second"),)),
+    ],
+)
 
-card("Help from Future Self",
-     play=[SearchDeckAndDiscard(named("Timetraveller")), ShuffleZonesIntoDeck(("discard",))])
+card("Help from Future Self", play=[SearchDeckAndDiscard(named("Timetraveller")), ShuffleZonesIntoDeck(("discard",))])
 
 
 def _both_sides_have_creatures(ctx) -> bool:
@@ -125,27 +184,45 @@ def _both_sides_have_creatures(ctx) -> bool:
 
 # "You may repeat this effect as many times as you like, as long as it is possible to repeat the
 # entire effect": asked while an enemy and a friendly creature remain
-card("Bouncing Deathquark",
-     play=[Choose("creature", "enemy", name="enemy"), Choose("creature", "friendly", name="friendly"),
-           Together(("enemy", "friendly"), name="both"), Destroy("both"),
-           RepeatCardEffectIf(_both_sides_have_creatures, cost=[Confirm("repeat Bouncing Deathquark's effect?")])])
+card(
+    "Bouncing Deathquark",
+    play=[
+        Choose("creature", "enemy", name="enemy"),
+        Choose("creature", "friendly", name="friendly"),
+        Together(("enemy", "friendly"), name="both"),
+        Destroy("both"),
+        RepeatCardEffectIf(_both_sides_have_creatures, cost=[Confirm("repeat Bouncing Deathquark's effect?")]),
+    ],
+)
 
-card("Mobius Scroll", action=[Choose("hand", "friendly", name="cards", count=2, up_to=True),
-                              Archive("self"), Archive("cards")])
+card(
+    "Mobius Scroll",
+    action=[Choose("hand", "friendly", name="cards", count=2, up_to=True), Archive("self"), Archive("cards")],
+)
 
 card("Titan Mechanic", statics=[KeysCostWhile(-1, source_on_flank)])
 
 # "Your opponent cannot use any cards next turn."
 card("Skippy Timehog", play=[DuringOpponentsNextTurn(CannotUseAnyCard(applies=enemy))])
 
-card("Rocket Boots", gains={"fight": [If(first_use_this_turn, [Ready("self")])],
-                            "reap": [If(first_use_this_turn, [Ready("self")])]})
+card(
+    "Rocket Boots",
+    gains={"fight": [If(first_use_this_turn, [Ready("self")])], "reap": [If(first_use_this_turn, [Ready("self")])]},
+)
 
 card("Harland Mindlock", play=[Choose("creature", "enemy", where=on_flank), TakeControlUntilLeaves()])
 
-card("Knowledge is Power",
-     play=[OneOf([("archive a card", [Choose("hand", "friendly"), Archive()]),
-                  ("gain 1 for each archived card", [GainCounted(lambda ctx: len(ctx.me.zone("archives")))])])])
+card(
+    "Knowledge is Power",
+    play=[
+        OneOf(
+            [
+                ("archive a card", [Choose("hand", "friendly"), Archive()]),
+                ("gain 1 for each archived card", [GainCounted(lambda ctx: len(ctx.me.zone("archives")))]),
+            ]
+        )
+    ],
+)
 
 card("Crazy Killing Machine", action=[DiscardTopOfEachAndDestroyOfItsHouse()])
 

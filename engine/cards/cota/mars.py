@@ -1,4 +1,5 @@
 """Call of the Archons (CotA): Mars cards."""
+
 from __future__ import annotations
 
 from ...houses import belongs_to
@@ -8,8 +9,14 @@ from ...effects_compiled import DiscardFromHand
 from ...effects_keys import ForgeAtCost, MayForgeAtCost
 from ...effects_lasting import MayUseOtherCardsOfHouse
 from ...effects_more import LoseAllThenOpponentLosesTimes, NameEachIn
-from ...effects_more_control import (BelongsToHouseForTheTurn, DealDamageArmorCannotPrevent,
-                                     EachCreatureLosesForTheTurn, GainCounted, NameHost, PutIntoPlayFromHand)
+from ...effects_more_control import (
+    BelongsToHouseForTheTurn,
+    DealDamageArmorCannotPrevent,
+    EachCreatureLosesForTheTurn,
+    GainCounted,
+    NameHost,
+    PutIntoPlayFromHand,
+)
 from ...effects_more_play import CannotPlay
 from ...effects_naming import MayChoose, NameSharingTrait, of_type, Reveal
 from ...effects_zones import ChooseForEach, opponent_keys
@@ -21,36 +28,51 @@ from ...statics import DealsNoFightDamage
 from ...effects_last import NextPlayedEntersReady
 from .. import card, Variant
 
-card("Yxilo Bolter",
-     fight=[Choose("creature", "any"), DealDamage(2, if_destroyed=[Purge("destroyed")])],
-     reap=[Choose("creature", "any"), DealDamage(2, if_destroyed=[Purge("destroyed")])])
+card(
+    "Yxilo Bolter",
+    fight=[Choose("creature", "any"), DealDamage(2, if_destroyed=[Purge("destroyed")])],
+    reap=[Choose("creature", "any"), DealDamage(2, if_destroyed=[Purge("destroyed")])],
+)
 
 card("Combat Pheromones", omni=[Sacrifice(), MayUseOtherCardsOfHouse(2)])
 
-card("John Smyth",
-     fight=[Choose("creature", "any", where=all_of(of_house("mars"), has_trait("agent", present=False))), Ready()],
-     reap=[Choose("creature", "any", where=all_of(of_house("mars"), has_trait("agent", present=False))), Ready()])
+card(
+    "John Smyth",
+    fight=[Choose("creature", "any", where=all_of(of_house("mars"), has_trait("agent", present=False))), Ready()],
+    reap=[Choose("creature", "any", where=all_of(of_house("mars"), has_trait("agent", present=False))), Ready()],
+)
 
 card("Mindwarper", action=[Choose("creature", "enemy"), Capture(1, on="it", side="own")])
 
-card("Biomatrix Backup",
-     # printed: "This creature gains, "Destroyed: You may put this creature into its owner's archives.""
-     Variant("you may put this creature",
-             gains={"destroyed": [May([MoveTo("archives", "self")],
-                                      question="Biomatrix Backup: put the destroyed creature into its owner's archives?")]}),
-     # 1.2 erratum: the "may" is gone
-     Variant("destroyed: put this creature", gains={"destroyed": [MoveTo("archives", "self")]}))
+card(
+    "Biomatrix Backup",
+    # printed: "This creature gains, "Destroyed: You may put this creature into its owner's archives.""
+    Variant(
+        "you may put this creature",
+        gains={
+            "destroyed": [
+                May(
+                    [MoveTo("archives", "self")],
+                    question="Biomatrix Backup: put the destroyed creature into its owner's archives?",
+                )
+            ]
+        },
+    ),
+    # 1.2 erratum: the "may" is gone
+    Variant("destroyed: put this creature", gains={"destroyed": [MoveTo("archives", "self")]}),
+)
 
-card("Sample Collection",
-     play=[ChooseForEach(opponent_keys, Choose("creature", "enemy")), Archive(owner_hand_on_leaving=True)])
+card(
+    "Sample Collection",
+    play=[ChooseForEach(opponent_keys, Choose("creature", "enemy")), Archive(owner_hand_on_leaving=True)],
+)
 
 
 def _mars_creatures_in_play(ctx) -> int:
     return sum(1 for c in ctx.game.creatures() if belongs_to(ctx.eng, c, "mars"))
 
 
-card("Red Planet Ray Gun",
-     gains={"reap": [Choose("creature", "any"), DealDamage(_mars_creatures_in_play)]})
+card("Red Planet Ray Gun", gains={"reap": [Choose("creature", "any"), DealDamage(_mars_creatures_in_play)]})
 
 # ---- Custom Virus and Incubation Chamber: the 16.0 errata make the purge / the reveal optional
 
@@ -61,63 +83,111 @@ def _split(effects: list) -> tuple:
 
 
 def _purge_a_creature_from_hand() -> list:
-    return [Choose("hand", "friendly", name="purged", where=of_type("creature")),
-            MoveTo("purged", "purged", from_hidden=True)]
+    return [
+        Choose("hand", "friendly", name="purged", where=of_type("creature")),
+        MoveTo("purged", "purged", from_hidden=True),
+    ]
 
 
-card("Custom Virus",
-     # printed: "Omni: Sacrifice Custom Virus. Purge a creature from your hand. Destroy each
-     # creature that shares a trait with the purged creature."
-     Variant("sacrifice custom virus. purge a creature",
-             omni=[Sacrifice(), *_purge_a_creature_from_hand(), NameSharingTrait("purged", "sharing"),
-                   Destroy("sharing")]),
-     # 16.0 erratum: "Omni: Destroy Custom Virus. You may purge a creature from your hand. If you
-     # do, destroy each creature that shares a trait with the purged creature."
-     Variant("you may purge a creature from your hand",
-             omni=[Destroy("self"),
-                   IfYouDo([MayChoose(*_split(_purge_a_creature_from_hand()),
-                                      question="Custom Virus: purge a creature from your hand?")],
-                           [NameSharingTrait("purged", "sharing"), Destroy("sharing")])]))
+card(
+    "Custom Virus",
+    # printed: "Omni: Sacrifice Custom Virus. Purge a creature from your hand. Destroy each
+    # creature that shares a trait with the purged creature."
+    Variant(
+        "sacrifice custom virus. purge a creature",
+        omni=[Sacrifice(), *_purge_a_creature_from_hand(), NameSharingTrait("purged", "sharing"), Destroy("sharing")],
+    ),
+    # 16.0 erratum: "Omni: Destroy Custom Virus. You may purge a creature from your hand. If you
+    # do, destroy each creature that shares a trait with the purged creature."
+    Variant(
+        "you may purge a creature from your hand",
+        omni=[
+            Destroy("self"),
+            IfYouDo(
+                [
+                    MayChoose(
+                        *_split(_purge_a_creature_from_hand()),
+                        question="Custom Virus: purge a creature from your hand?",
+                    )
+                ],
+                [NameSharingTrait("purged", "sharing"), Destroy("sharing")],
+            ),
+        ],
+    ),
+)
 
 
 def _reveal_a_mars_creature() -> list:
-    return [Choose("hand", "friendly", name="revealed", where=all_of(of_type("creature"), of_house("mars"))),
-            Reveal("revealed")]
+    return [
+        Choose("hand", "friendly", name="revealed", where=all_of(of_type("creature"), of_house("mars"))),
+        Reveal("revealed"),
+    ]
 
 
-card("Incubation Chamber",
-     # printed: "Omni: Reveal a Mars creature from your hand. If you do, archive it."
-     Variant("omni: reveal a mars creature",
-             omni=[IfYouDo(_reveal_a_mars_creature(), [Archive("revealed")])]),
-     # 16.0 erratum: "Omni: You may reveal a Mars creature from your hand. If you do, archive it."
-     Variant("you may reveal a mars creature",
-             omni=[IfYouDo([MayChoose(*_split(_reveal_a_mars_creature()),
-                                      question="Incubation Chamber: reveal a Mars creature from your hand?")],
-                           [Archive("revealed")])]))
+card(
+    "Incubation Chamber",
+    # printed: "Omni: Reveal a Mars creature from your hand. If you do, archive it."
+    Variant("omni: reveal a mars creature", omni=[IfYouDo(_reveal_a_mars_creature(), [Archive("revealed")])]),
+    # 16.0 erratum: "Omni: You may reveal a Mars creature from your hand. If you do, archive it."
+    Variant(
+        "you may reveal a mars creature",
+        omni=[
+            IfYouDo(
+                [
+                    MayChoose(
+                        *_split(_reveal_a_mars_creature()),
+                        question="Incubation Chamber: reveal a Mars creature from your hand?",
+                    )
+                ],
+                [Archive("revealed")],
+            )
+        ],
+    ),
+)
 
 
 # ---- irregular texts (engine.effects_more)
+
 
 def _mars_or_robot(ctx, c) -> bool:
     return of_house("mars")(ctx, c) or has_trait("robot")(ctx, c)
 
 
-card("EMP Blast", play=[NameEach("creature", where=_mars_or_robot, name="stunned"), Stun("stunned"),
-                        Destroy("each artifact")])
+card(
+    "EMP Blast",
+    play=[NameEach("creature", where=_mars_or_robot, name="stunned"), Stun("stunned"), Destroy("each artifact")],
+)
 
-_ZYZZIX = [IfYouDo([MayChoose(Choose("hand", "friendly", name="revealed", where=of_type("creature")),
-                              [Reveal("revealed")], question="Zyzzix the Many: reveal a creature from your hand?")],
-                   [Archive("revealed"), GivePowerCounters(3, "self")])]
+_ZYZZIX = [
+    IfYouDo(
+        [
+            MayChoose(
+                Choose("hand", "friendly", name="revealed", where=of_type("creature")),
+                [Reveal("revealed")],
+                question="Zyzzix the Many: reveal a creature from your hand?",
+            )
+        ],
+        [Archive("revealed"), GivePowerCounters(3, "self")],
+    )
+]
 
 card("Zyzzix the Many", fight=list(_ZYZZIX), reap=list(_ZYZZIX))
 
-card("Vezyma Thinkdrone",
-     reap=[May([Choose("creature", "friendly", also=(("artifact", "friendly"),)), Archive()],
-               question="Vezyma Thinkdrone: archive a friendly creature or artifact from play?")])
+card(
+    "Vezyma Thinkdrone",
+    reap=[
+        May(
+            [Choose("creature", "friendly", also=(("artifact", "friendly"),)), Archive()],
+            question="Vezyma Thinkdrone: archive a friendly creature or artifact from play?",
+        )
+    ],
+)
 
-card("Qyxxlyx Plague Master",
-     fight=[NameEach("creature", where=has_trait("human"), name="humans"), DealDamageArmorCannotPrevent(3, "humans")],
-     reap=[NameEach("creature", where=has_trait("human"), name="humans"), DealDamageArmorCannotPrevent(3, "humans")])
+card(
+    "Qyxxlyx Plague Master",
+    fight=[NameEach("creature", where=has_trait("human"), name="humans"), DealDamageArmorCannotPrevent(3, "humans")],
+    reap=[NameEach("creature", where=has_trait("human"), name="humans"), DealDamageArmorCannotPrevent(3, "humans")],
+)
 
 
 def _ready_mars_creature(ctx, c) -> bool:
@@ -126,19 +196,31 @@ def _ready_mars_creature(ctx, c) -> bool:
 
 def _other_mars_creature(ctx, c) -> bool:
     returned = ctx.chosen.get("returned", [])
-    return (of_type("creature")(ctx, c) and of_house("mars")(ctx, c)
-            and all(c.name != r.name for r in returned))
+    return of_type("creature")(ctx, c) and of_house("mars")(ctx, c) and all(c.name != r.name for r in returned)
 
 
-card("Swap Widget",
-     action=[IfYouDo([Choose("creature", "friendly", name="returned", where=_ready_mars_creature),
-                      ReturnToHand("returned")],
-                     [Choose("hand", "friendly", name="swapped in", where=_other_mars_creature),
-                      PutIntoPlayFromHand("swapped in"), Ready("swapped in")])])
+card(
+    "Swap Widget",
+    action=[
+        IfYouDo(
+            [Choose("creature", "friendly", name="returned", where=_ready_mars_creature), ReturnToHand("returned")],
+            [
+                Choose("hand", "friendly", name="swapped in", where=_other_mars_creature),
+                PutIntoPlayFromHand("swapped in"),
+                Ready("swapped in"),
+            ],
+        )
+    ],
+)
 
-card("Key Abduction",
-     play=[NameEach("creature", where=of_house("mars"), name="mars"), ReturnToHand("mars"),
-           MayForgeAtCost(ForgeAtCost(9, reduction=lambda ctx: len(ctx.me.zone("hand"))))])
+card(
+    "Key Abduction",
+    play=[
+        NameEach("creature", where=of_house("mars"), name="mars"),
+        ReturnToHand("mars"),
+        MayForgeAtCost(ForgeAtCost(9, reduction=lambda ctx: len(ctx.me.zone("hand")))),
+    ],
+)
 
 
 def _non_mars_creature(ctx, c) -> bool:
@@ -146,34 +228,53 @@ def _non_mars_creature(ctx, c) -> bool:
 
 
 # "Reveal your hand. Purge each revealed non-Mars creature and gain 1 for each card purged this way."
-card("Martians Make Bad Allies",
-     play=[NameEachIn("hand", "friendly", where=_non_mars_creature, name="purged"),
-           MoveTo("purged", "purged", from_hidden=True),
-           GainCounted(lambda ctx: sum(1 for c in ctx.chosen.get("purged", []) if c.zone == "purged"))])
+card(
+    "Martians Make Bad Allies",
+    play=[
+        NameEachIn("hand", "friendly", where=_non_mars_creature, name="purged"),
+        MoveTo("purged", "purged", from_hidden=True),
+        GainCounted(lambda ctx: sum(1 for c in ctx.chosen.get("purged", []) if c.zone == "purged")),
+    ],
+)
 
 card("Shatter Storm", play=[LoseAllThenOpponentLosesTimes(3)])
 
-card("Feeding Pit", action=[IfYouDo([Choose("hand", "friendly", where=of_type("creature")), DiscardFromHand("it")],
-                                    [Gain(1)])])
+card(
+    "Feeding Pit",
+    action=[IfYouDo([Choose("hand", "friendly", where=of_type("creature")), DiscardFromHand("it")], [Gain(1)])],
+)
 
 card("Sniffer", action=[EachCreatureLosesForTheTurn("elusive")])
 
 
 def _you_played_a_mars_creature(ctx) -> bool:
     played = ctx.event.get("card")
-    return (ctx.event.get("player") == ctx.controller and played is not None and played.type == "creature"
-            and played.house == "mars")
+    return (
+        ctx.event.get("player") == ctx.controller
+        and played is not None
+        and played.type == "creature"
+        and played.house == "mars"
+    )
 
 
 # "This creature gains, "After you play a Mars creature, ready this creature and for the remainder
 # of the turn it belongs to house Mars."" (the upgrade's reaction, naming the creature it is on)
-card("Brain Stem Antenna",
-     reactions=[Reaction("played", [NameHost(), Ready("this creature"),
-                                    BelongsToHouseForTheTurn("mars", "this creature")],
-                         when=_you_played_a_mars_creature)])
+card(
+    "Brain Stem Antenna",
+    reactions=[
+        Reaction(
+            "played",
+            [NameHost(), Ready("this creature"), BelongsToHouseForTheTurn("mars", "this creature")],
+            when=_you_played_a_mars_creature,
+        )
+    ],
+)
 
-card("Grommid", statics=[CannotPlay("creature")],
-     reactions=[Reaction("destroyed", [Lose(1)], when=destroyed_fighting_self)])
+card(
+    "Grommid",
+    statics=[CannotPlay("creature")],
+    reactions=[Reaction("destroyed", [Lose(1)], when=destroyed_fighting_self)],
+)
 
 # ---- general hooks (engine.replacements)
 

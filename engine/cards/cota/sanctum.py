@@ -1,9 +1,9 @@
 """Call of the Archons (CotA): Sanctum cards."""
+
 from __future__ import annotations
 
 from ...effects import Capture, Gain, If, IfYouDo, May, RepeatCardEffectIf
-from ...effects_cards import (Archive, DealDamage, Destroy, Draw, Heal, ReturnToHand, Sacrifice, SwapWith,
-                              UseCreature)
+from ...effects_cards import Archive, DealDamage, Destroy, Draw, Heal, ReturnToHand, Sacrifice, SwapWith, UseCreature
 from ...effects_compiled import more_creatures
 from ...effects_control import ForgeAtNoCost
 from ...effects_lasting import ForTheTurn
@@ -13,11 +13,19 @@ from ...effects_naming import of_type
 from ...houses import UsableAsActiveHouse
 from ...reactions import Reaction, you_chose_house
 from ...replacements import AmberCannotBeStolen
-from ...statics import (ArmorModifier, attached_host, CannotBeDealtDamage, friendly, GrantKeyword,
-                        PowerModifier, this_card)
+from ...statics import (
+    ArmorModifier,
+    attached_host,
+    CannotBeDealtDamage,
+    friendly,
+    GrantKeyword,
+    PowerModifier,
+    this_card,
+)
 from ...targets import all_of, among, Choose, has_trait, NameEach, NameNeighbors, RememberLine
 from ...effects_last import ReadyAndFightAgainstDifferent
 from .. import card
+
 
 def _non_sanctum(ctx, c) -> bool:
     return c.house != "sanctum"
@@ -36,10 +44,16 @@ card("Jehu the Bureaucrat", reactions=[Reaction("house_chosen", [Gain(2)], when=
 card("Commander Remiel", reap=[Choose("creature", "friendly", where=_non_sanctum), UseCreature("use")])
 
 # "Deal 3 to a creature and 3 to a neighbor of that creature": one simultaneous instance of damage
-card("Mighty Lance", play=[Choose("creature", "any", name="first"), RememberLine("first"),
-                           NameNeighbors("first", "its neighbors"),
-                           Choose("creature", "any", name="neighbor", where=among("its neighbors")),
-                           DealDamage(3, "first", also=((3, "neighbor"),))])
+card(
+    "Mighty Lance",
+    play=[
+        Choose("creature", "any", name="first"),
+        RememberLine("first"),
+        NameNeighbors("first", "its neighbors"),
+        Choose("creature", "any", name="neighbor", where=among("its neighbors")),
+        DealDamage(3, "first", also=((3, "neighbor"),)),
+    ],
+)
 
 # ---- Shield of Justice: "Play: For the remainder of the turn, each friendly creature cannot be
 # dealt damage." (a lasting static; "friendly" is relative to the player who played it)
@@ -48,8 +62,11 @@ card("Shield of Justice", play=[ForTheTurn(static=CannotBeDealtDamage(friendly))
 
 # "This creature gains hazardous 2 and, "Destroyed: Fully heal this creature and destroy Armageddon
 # Cloak instead."": a destruction replacement (engine.replacements.replace_destruction)
-card("Armageddon Cloak", statics=[GrantKeyword("hazardous", applies=attached_host, value=2)],
-     gains={"destroyed_instead": [Heal(None, "self"), Destroy("giver")]})
+card(
+    "Armageddon Cloak",
+    statics=[GrantKeyword("hazardous", applies=attached_host, value=2)],
+    gains={"destroyed_instead": [Heal(None, "self"), Destroy("giver")]},
+)
 
 
 # ---- irregular texts (engine.effects_more)
@@ -62,12 +79,20 @@ _FAMINE = [ChooseLeastPowerful(), Destroy()]
 
 card("Horseman of Famine", play=list(_FAMINE), fight=list(_FAMINE), reap=list(_FAMINE))
 
-card("Horseman of Death",
-     play=[NameEachIn("discard", "friendly", where=all_of(of_type("creature"), has_trait("horseman"))), ReturnToHand()])
+card(
+    "Horseman of Death",
+    play=[NameEachIn("discard", "friendly", where=all_of(of_type("creature"), has_trait("horseman"))), ReturnToHand()],
+)
 
-card("Protectrix",
-     reap=[IfYouDo([May([Choose("creature", "any"), Heal(None, "it")], question="Protectrix: fully heal a creature?")],
-                   [ForTheTurn(static=lambda creature: CannotBeDealtDamage(this_card(creature)), on="it")])])
+card(
+    "Protectrix",
+    reap=[
+        IfYouDo(
+            [May([Choose("creature", "any"), Heal(None, "it")], question="Protectrix: fully heal a creature?")],
+            [ForTheTurn(static=lambda creature: CannotBeDealtDamage(this_card(creature)), on="it")],
+        )
+    ],
+)
 
 card("Shoulder Armor", statics=[PowerModifier(2, host_on_flank), ArmorModifier(2, host_on_flank)])
 
@@ -84,14 +109,24 @@ def _you_played_a_creature(ctx) -> bool:
 
 
 # "For the remainder of the turn, each creature you play gains, "Play: Deal 2 to an enemy creature.""
-card("Charge!", play=[ForTheTurn(reaction=Reaction("played", [Choose("creature", "enemy"), DealDamage(2)],
-                                                   when=_you_played_a_creature))])
+card(
+    "Charge!",
+    play=[
+        ForTheTurn(
+            reaction=Reaction("played", [Choose("creature", "enemy"), DealDamage(2)], when=_you_played_a_creature)
+        )
+    ],
+)
 
 
 card("The Vaultkeeper", statics=[AmberCannotBeStolen()])
 
-card("Epic Quest", play=[NameEach("creature", "friendly", where=has_trait("knight"), name="knights"), Archive("knights")],
-     omni=[If(lambda ctx: plays_this_turn(ctx.game, ctx.controller, house="sanctum") >= 7,
-              [Sacrifice(), ForgeAtNoCost()])])
+card(
+    "Epic Quest",
+    play=[NameEach("creature", "friendly", where=has_trait("knight"), name="knights"), Archive("knights")],
+    omni=[
+        If(lambda ctx: plays_this_turn(ctx.game, ctx.controller, house="sanctum") >= 7, [Sacrifice(), ForgeAtNoCost()])
+    ],
+)
 
 card("One Stood Against Many", play=[Choose("creature", "friendly"), ReadyAndFightAgainstDifferent(3)])

@@ -1,8 +1,17 @@
 """Call of the Archons (CotA): Shadows cards."""
+
 from __future__ import annotations
 
-from ...effects import (Gain, If, IfYouDo, opponent_has_more_amber, opponent_has_no_amber,
-                        RepeatCardEffectIf, RepeatPrecedingIf, Steal)
+from ...effects import (
+    Gain,
+    If,
+    IfYouDo,
+    opponent_has_more_amber,
+    opponent_has_no_amber,
+    RepeatCardEffectIf,
+    RepeatPrecedingIf,
+    Steal,
+)
 from ...effects_cards import DealDamage, ReturnToHand, Sacrifice
 from ...effects_control import TakeControl
 from ...effects_keys import ForgeAtCost
@@ -21,20 +30,25 @@ from ...reactions import Reaction
 from ...effects_last import FirstCreaturePlayedEntersReady
 from .. import card, Variant
 
-card("Bait and Switch",
-     # printed: "Repeat this card's effect if your opponent still has more A than you."
-     Variant("repeat this card's effect",
-             play=[If(opponent_has_more_amber, [Steal(1)]), RepeatCardEffectIf(opponent_has_more_amber)]),
-     # 1.3 erratum: "Repeat the preceding effect if your opponent still has more A than you."
-     Variant("repeat the preceding effect",
-             play=[If(opponent_has_more_amber, [Steal(1)]), RepeatPrecedingIf(opponent_has_more_amber)]))
+card(
+    "Bait and Switch",
+    # printed: "Repeat this card's effect if your opponent still has more A than you."
+    Variant(
+        "repeat this card's effect",
+        play=[If(opponent_has_more_amber, [Steal(1)]), RepeatCardEffectIf(opponent_has_more_amber)],
+    ),
+    # 1.3 erratum: "Repeat the preceding effect if your opponent still has more A than you."
+    Variant(
+        "repeat the preceding effect",
+        play=[If(opponent_has_more_amber, [Steal(1)]), RepeatPrecedingIf(opponent_has_more_amber)],
+    ),
+)
 
 card("Shadow Self", statics=[DealsNoFightDamage(), TakesNeighborsDamage("specter")])
 
 card("Bad Penny", destroyed=[ReturnToHand("self")])
 
-card("Faygin", reap=[Choose("creature", "any", where=named("Urchin"), also=(("discard", "friendly"),)),
-                     ReturnToHand()])
+card("Faygin", reap=[Choose("creature", "any", where=named("Urchin"), also=(("discard", "friendly"),)), ReturnToHand()])
 
 card("Urchin", play=[Steal(1)])
 
@@ -50,20 +64,29 @@ card("Silvertooth", statics=[EntersPlayReady()])
 
 card("Nexus", reap=[Choose("artifact", "enemy"), UseAsIfYours()])
 
-card("Magda the Rat",
-     # printed: "Leaves Play: Your opponent steals 2": an ability Magda has whenever she is in play
-     Variant("leaves play: your opponent steals 2", play=[Steal(2)], leaves_play=[OpponentSteals(2)]),
-     # 16.0 erratum: "Play: Steal 2. If Magda the Rat leaves play, your opponent steals 2": set up
-     # by her "Play:" ability only (put into play without being played, she never sets it up)
-     Variant("if magda the rat leaves play", play=[Steal(2), IfThisLeavesPlay([OpponentSteals(2)])]))
+card(
+    "Magda the Rat",
+    # printed: "Leaves Play: Your opponent steals 2": an ability Magda has whenever she is in play
+    Variant("leaves play: your opponent steals 2", play=[Steal(2)], leaves_play=[OpponentSteals(2)]),
+    # 16.0 erratum: "Play: Steal 2. If Magda the Rat leaves play, your opponent steals 2": set up
+    # by her "Play:" ability only (put into play without being played, she never sets it up)
+    Variant("if magda the rat leaves play", play=[Steal(2), IfThisLeavesPlay([OpponentSteals(2)])]),
+)
 
 
 # ---- irregular texts (engine.effects_more)
 
 card("Too Much to Protect", play=[StealAllBut(6)])
 
-card("Pawn Sacrifice", play=[IfYouDo([Choose("creature", "friendly", name="pawn"), DestroyIfYouDo("pawn")],
-                                     [Choose("creature", "any", count=2), DealDamage(3)])])
+card(
+    "Pawn Sacrifice",
+    play=[
+        IfYouDo(
+            [Choose("creature", "friendly", name="pawn"), DestroyIfYouDo("pawn")],
+            [Choose("creature", "any", count=2), DealDamage(3)],
+        )
+    ],
+)
 
 card("Smiling Ruth", reap=[If(you_forged_this_turn, [Choose("creature", "enemy", where=on_flank), TakeControl()])])
 
@@ -75,8 +98,13 @@ card("Key of Darkness", play=[If(opponent_has_no_amber, [ForgeAtCost(2)], otherw
 
 card("Deipno Spymaster", omni=[Choose("creature", "friendly"), MayUseThisTurn()])
 
-card("Treasure Map", play=[If(lambda ctx: plays_this_turn(ctx.game, ctx.controller) == 1, [Gain(3)]),
-                           ForTheTurn(static=CannotPlay(None))])
+card(
+    "Treasure Map",
+    play=[
+        If(lambda ctx: plays_this_turn(ctx.game, ctx.controller) == 1, [Gain(3)]),
+        ForTheTurn(static=CannotPlay(None)),
+    ],
+)
 
 # ---- general hooks (engine.effects_hooks)
 

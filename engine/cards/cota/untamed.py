@@ -1,11 +1,19 @@
 """Call of the Archons (CotA): Untamed cards."""
+
 from __future__ import annotations
 
 from ...copies import CopyOf
 from ...effects import Gain, If, IfYouDo, Steal
 from ...effects_cards import Exhaust, Heal, MoveTo, ReturnToHand, Stun
-from ...effects_more import (CannotUseAnyCard, creatures_used_this_turn, DamageByAmberThenTake, NameEachIn,
-                             OnlyFightsStunned, SearchDeckAndDiscard, ShuffleZonesIntoDeck)
+from ...effects_more import (
+    CannotUseAnyCard,
+    creatures_used_this_turn,
+    DamageByAmberThenTake,
+    NameEachIn,
+    OnlyFightsStunned,
+    SearchDeckAndDiscard,
+    ShuffleZonesIntoDeck,
+)
 from ...effects_more_control import happened_this_turn, RememberTurn
 from ...effects_more_play import played_on_previous_turn
 from ...effects_naming import of_type
@@ -18,10 +26,14 @@ from .. import card
 
 card("Grasping Vines", play=[Choose("artifact", "any", count=3, up_to=True), ReturnToHand()])
 
-card("Lost in the Woods",
-     play=[Choose("creature", "friendly", name="friendly", count=2),
-           Choose("creature", "enemy", name="enemy", count=2),
-           ShuffleIntoDeck(("friendly", "enemy"))])
+card(
+    "Lost in the Woods",
+    play=[
+        Choose("creature", "friendly", name="friendly", count=2),
+        Choose("creature", "enemy", name="enemy", count=2),
+        ShuffleIntoDeck(("friendly", "enemy")),
+    ],
+)
 
 card("Mimicry", becomes=CopyOf("action"))
 
@@ -36,9 +48,15 @@ card("Screaming Cave", action=[ShuffleZonesIntoDeck(("hand", "discard"))])
 
 _NIFFLE = all_of(of_type("creature"), has_trait("niffle"))
 
-card("Troop Call", play=[NameEachIn("discard", "friendly", where=_NIFFLE, name="discarded"),
-                         NameEach("creature", "friendly", where=has_trait("niffle"), name="in play"),
-                         Together(("discarded", "in play")), ReturnToHand()])
+card(
+    "Troop Call",
+    play=[
+        NameEachIn("discard", "friendly", where=_NIFFLE, name="discarded"),
+        NameEach("creature", "friendly", where=has_trait("niffle"), name="in play"),
+        Together(("discarded", "in play")),
+        ReturnToHand(),
+    ],
+)
 
 card("Bigtwig", statics=[OnlyFightsStunned()], reap=[Choose("creature", "any"), Stun(), Exhaust()])
 
@@ -51,11 +69,17 @@ def _no_ancient_bear_in_play(ctx) -> bool:
     return not any(c.name == "Ancient Bear" for c in ctx.game.creatures())
 
 
-card("Bear Flute",
-     action=[Choose("creature", "any", where=named("Ancient Bear")), Heal(None, "it"),
-             If(_no_ancient_bear_in_play,
-                [IfYouDo([SearchDeckAndDiscard(named("Ancient Bear"), each=True)],
-                         [ShuffleZonesIntoDeck(("discard",))])])])
+card(
+    "Bear Flute",
+    action=[
+        Choose("creature", "any", where=named("Ancient Bear")),
+        Heal(None, "it"),
+        If(
+            _no_ancient_bear_in_play,
+            [IfYouDo([SearchDeckAndDiscard(named("Ancient Bear"), each=True)], [ShuffleZonesIntoDeck(("discard",))])],
+        ),
+    ],
+)
 
 
 def _not_after_an_untamed_discard(eng, source, controller, card) -> bool:
@@ -64,11 +88,18 @@ def _not_after_an_untamed_discard(eng, source, controller, card) -> bool:
 
 # "You cannot use this card unless you have discarded an Untamed card from your hand this turn":
 # it remembers the discards it sees (from the moment it is in play)
-card("Giant Sloth", statics=[CannotUseAnyCard(_not_after_an_untamed_discard)], action=[Gain(3)],
-     reactions=[Reaction("discarded", [RememberTurn("discarded untamed")],
-                         when=you_discarded_during_your_turn("untamed"))])
+card(
+    "Giant Sloth",
+    statics=[CannotUseAnyCard(_not_after_an_untamed_discard)],
+    action=[Gain(3)],
+    reactions=[
+        Reaction("discarded", [RememberTurn("discarded untamed")], when=you_discarded_during_your_turn("untamed"))
+    ],
+)
 
-card("Lifeweb", play=[If(lambda ctx: played_on_previous_turn(ctx.game, ctx.opponent_name, "creature") >= 3, [Steal(2)])])
+card(
+    "Lifeweb", play=[If(lambda ctx: played_on_previous_turn(ctx.game, ctx.opponent_name, "creature") >= 3, [Steal(2)])]
+)
 
 # ---- general hooks (engine.effects_hooks)
 

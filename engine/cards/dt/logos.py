@@ -1,4 +1,5 @@
 """Dark Tidings (DT): Logos cards."""
+
 from __future__ import annotations
 
 from ...effects_status import ArchiveTopOfDeck

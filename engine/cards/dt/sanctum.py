@@ -1,4 +1,5 @@
 """Dark Tidings (DT): Sanctum cards."""
+
 from __future__ import annotations
 
 from ...effects import May
@@ -10,9 +11,16 @@ from .. import Variant, card
 # DT 080 "Before Fight: You may switch Lightsmith Clariel's power and armor for the remainder of the
 # turn."; DT 067 (Evil Twin) "Action: Switch a creature's power and armor for the remainder of the
 # turn." Its power becomes its total armor, used or not (the 16.0 FAQs; engine.power_armor).
-card("Lightsmith Clariel",
-     Variant("before fight: you may switch",
-             before_fight=[May([ForTheTurn(static=switch_for, on="self")],
-                               question="switch Lightsmith Clariel's power and armor?")]),
-     Variant("action: switch a creature's power and armor",
-             action=[Choose("creature", "any"), ForTheTurn(static=switch_for, on="it")]))
+card(
+    "Lightsmith Clariel",
+    Variant(
+        "before fight: you may switch",
+        before_fight=[
+            May([ForTheTurn(static=switch_for, on="self")], question="switch Lightsmith Clariel's power and armor?")
+        ],
+    ),
+    Variant(
+        "action: switch a creature's power and armor",
+        action=[Choose("creature", "any"), ForTheTurn(static=switch_for, on="it")],
+    ),
+)

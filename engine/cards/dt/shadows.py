@@ -1,4 +1,5 @@
 """Dark Tidings (DT): Shadows cards."""
+
 from __future__ import annotations
 
 from ...effects import Steal

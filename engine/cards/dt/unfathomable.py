@@ -1,4 +1,5 @@
 """Dark Tidings (DT): Unfathomable cards."""
+
 from __future__ import annotations
 
 from ...effects_cards import DealDamage
@@ -7,6 +8,7 @@ from ...leaves_play import IfThisLeavesPlay
 from ...statics import DealsNoFightDamage, OpponentReadiesInstead
 from .. import card
 
+
 def _your_exhausted_creatures(ctx) -> int:
     return sum(1 for c in ctx.me.creatures if c.exhausted)
 
@@ -14,5 +16,11 @@ def _your_exhausted_creatures(ctx) -> int:
 # the damage for each exhausted creature is one instance, dealt at once (The Chosen One FAQ)
 card("The Chosen One", statics=[OpponentReadiesInstead([DealDamage(_your_exhausted_creatures, "self")])])
 
-card("General Sherman", statics=[DealsNoFightDamage()],
-     play=[PurgeRemembered("each other creature"), IfThisLeavesPlay([ReturnPurgedToPlay(creatures_only=True, exhausted=True)])])
+card(
+    "General Sherman",
+    statics=[DealsNoFightDamage()],
+    play=[
+        PurgeRemembered("each other creature"),
+        IfThisLeavesPlay([ReturnPurgedToPlay(creatures_only=True, exhausted=True)]),
+    ],
+)

@@ -1,4 +1,5 @@
 """Grim Reminders (GR): Ekwidon cards."""
+
 from __future__ import annotations
 
 from ...effects_cards import Draw, Purge

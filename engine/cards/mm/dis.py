@@ -1,4 +1,5 @@
 """Mass Mutation (MM): Dis cards."""
+
 from __future__ import annotations
 
 from ...bonus_icons import enemy_creature_event
@@ -19,6 +20,7 @@ card("Waking Nightmare", play=[DuringOpponentsNextTurn(KeyCostPerCreature("dis")
 
 card("Maleficorn", reactions=[Reaction("bonus_icon_damage", [DealDamage(1, on="event")], when=enemy_creature_event)])
 
+
 def _itself_after_a_friendly_creature_was_destroyed(eng, source, controller, creature) -> bool:
     return creature is source and controller in eng.game.destroyed_this_turn
 
@@ -27,9 +29,14 @@ def _itself_after_a_friendly_creature_was_destroyed(eng, source, controller, cre
 card("Bonesaw", statics=[EntersPlayReady(_itself_after_a_friendly_creature_was_destroyed)])
 
 # WC's "Sacrifice any number of friendly creatures" is the same: to sacrifice is to destroy
-card("Obsidian Forge",
-     action=[Choose("creature", "friendly", count=100, up_to=True), DestroyCounting("it"),
-             MayForgeAtCost(ForgeAtCost(6, counted()), then=[Destroy("self")])])
+card(
+    "Obsidian Forge",
+    action=[
+        Choose("creature", "friendly", count=100, up_to=True),
+        DestroyCounting("it"),
+        MayForgeAtCost(ForgeAtCost(6, counted()), then=[Destroy("self")]),
+    ],
+)
 
 # deploy is a keyword; its power is X
 card("Picaroon", statics=[PowerIsNeighborsPower(except_trait="changeling")])

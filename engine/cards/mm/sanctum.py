@@ -1,4 +1,5 @@
 """Mass Mutation (MM): Sanctum cards."""
+
 from __future__ import annotations
 
 from ...bonus_icons import CannotResolveBonusIcons
@@ -11,10 +12,12 @@ card("Scrivener Favian", statics=[IconStealsInstead("capture", 1)])
 
 card("Master of the Grey", statics=[CannotResolveBonusIcons()])
 
+
 def _mutant_or_power_5_or_more(eng, dealer) -> bool:
-    """"Mutant creatures or creatures with power 5 or higher" (power when the damage is dealt)."""
+    """ "Mutant creatures or creatures with power 5 or higher" (power when the damage is dealt)."""
     return dealer.type == "creature" and (
-        "mutant" in (t.lower() for t in dealer.printed.traits) or eng.power(dealer) >= 5)
+        "mutant" in (t.lower() for t in dealer.printed.traits) or eng.power(dealer) >= 5
+    )
 
 
 card("Ardent Hero", statics=[CannotBeDealtDamageBy(_mutant_or_power_5_or_more)])

@@ -1,4 +1,5 @@
 """Mass Mutation (MM): Saurian cards."""
+
 from __future__ import annotations
 
 from ...amber_moves import MoveAmberToFought, MoveAmberToNeighbor
@@ -22,8 +23,13 @@ def _saurian_creature(ctx, card) -> bool:
     return card.type == "creature" and of_house("saurian")(ctx, card)
 
 
-card("Saurian Egg", statics=[CannotBeUsedTo("fight"), CannotBeUsedTo("reap")],
-     omni=[DiscardTopOfDeck(2), PutDiscardedIntoPlay(_saurian_creature, ready=True,
-                                               power_counters=3, then=[Destroy("self")])])
+card(
+    "Saurian Egg",
+    statics=[CannotBeUsedTo("fight"), CannotBeUsedTo("reap")],
+    omni=[
+        DiscardTopOfDeck(2),
+        PutDiscardedIntoPlay(_saurian_creature, ready=True, power_counters=3, then=[Destroy("self")]),
+    ],
+)
 
 card("Siren Horn", gains={"before_fight": [MoveAmberToFought(1)]})

@@ -1,4 +1,5 @@
 """Mass Mutation (MM): Shadows cards."""
+
 from __future__ import annotations
 
 from ...effects import Steal
@@ -18,7 +19,10 @@ card("Rad Penny", play=[Steal(1)], destroyed=[ShuffleIntoDeck(("self",))])
 # engine.enhance)
 card("Mutant Cutpurse")
 
-card("Dark Æmber Vault", statics=[PowerModifier(2, with_trait("mutant", friendly))],
-     reactions=[Reaction("played", [Draw(1)], when=you_played_creature_with_trait("mutant"))])
+card(
+    "Dark Æmber Vault",
+    statics=[PowerModifier(2, with_trait("mutant", friendly))],
+    reactions=[Reaction("played", [Draw(1)], when=you_played_creature_with_trait("mutant"))],
+)
 
 card("“Borrow”", play=[Choose("artifact", "enemy"), TakeControl(house="shadows")])

@@ -1,4 +1,5 @@
 """Mass Mutation (MM): Star Alliance cards."""
+
 from __future__ import annotations
 
 from ...effects_zones import LookAtTopDiscard

@@ -1,4 +1,5 @@
 """Mass Mutation (MM): Untamed cards."""
+
 from __future__ import annotations
 
 from ...bonus_icons import NextPlayBonusIconsAgain, ResolveIconsAsIfPlayed
@@ -14,5 +15,8 @@ card("Keyfrog", destroyed=[ForgeAtCost(0)])
 
 card("Reclaimed by Nature", play=[Choose("artifact", "any"), ResolveIconsAsIfPlayed("it", purge=True)])
 
-card("Chonkers", play=[GivePowerCounters(1)],
-     reactions=[Reaction("destroyed", [DoublePowerCounters()], when=destroyed_fighting_self)])
+card(
+    "Chonkers",
+    play=[GivePowerCounters(1)],
+    reactions=[Reaction("destroyed", [DoublePowerCounters()], when=destroyed_fighting_self)],
+)

@@ -1,4 +1,5 @@
 """Worlds Collide (WC): Logos cards."""
+
 from __future__ import annotations
 
 from ...copies import CopyOf
@@ -12,26 +13,45 @@ from .. import card
 # "Play: Archive each neighboring creature. If those creatures share a house, gain 2.": "those
 # creatures" are the neighbors as they were just before they were archived, houses included (the
 # Code Monkey example of glossary "Leaves Play")
-card("Code Monkey", play=[Together(("neighbors",), name="archived"), RememberAsInPlay("archived"),
-                          Archive("archived"), If(share_a_house("archived"), [Gain(2)])])
+card(
+    "Code Monkey",
+    play=[
+        Together(("neighbors",), name="archived"),
+        RememberAsInPlay("archived"),
+        Archive("archived"),
+        If(share_a_house("archived"), [Gain(2)]),
+    ],
+)
 
 
 # "This creature gains, "Your Æmber cannot be stolen.""
 card("Discombobulator", statics=[AmberCannotBeStolen()])
 
 # "(After) Reap: Draw a card. If you control Velum, draw 2 cards instead."
-card("Hyde",
-     reap=[Instead([Draw(1)], [Draw(2)], when=you_control("Velum"))],
-     destroyed=[IfYouDo([Choose("discard", "friendly", name="velum", where=named("Velum")), Archive("velum")],
-                        [Archive("self")])])
+card(
+    "Hyde",
+    reap=[Instead([Draw(1)], [Draw(2)], when=you_control("Velum"))],
+    destroyed=[
+        IfYouDo(
+            [Choose("discard", "friendly", name="velum", where=named("Velum")), Archive("velum")], [Archive("self")]
+        )
+    ],
+)
 
 # "(After) Reap: Archive a card. If you control Hyde, archive 2 cards instead."
-card("Velum",
-     reap=[Instead([Choose("hand", "friendly", name="archived"), Archive("archived")],
-                   [Choose("hand", "friendly", name="archived", count=2), Archive("archived")],
-                   when=you_control("Hyde"))],
-     destroyed=[IfYouDo([Choose("discard", "friendly", name="hyde", where=named("Hyde")), Archive("hyde")],
-                        [Archive("self")])])
+card(
+    "Velum",
+    reap=[
+        Instead(
+            [Choose("hand", "friendly", name="archived"), Archive("archived")],
+            [Choose("hand", "friendly", name="archived", count=2), Archive("archived")],
+            when=you_control("Hyde"),
+        )
+    ],
+    destroyed=[
+        IfYouDo([Choose("discard", "friendly", name="hyde", where=named("Hyde")), Archive("hyde")], [Archive("self")])
+    ],
+)
 
 
 def _another_creature_in_play(ctx) -> bool:
@@ -40,5 +60,8 @@ def _another_creature_in_play(ctx) -> bool:
 
 # "Mimic Gel cannot be played unless there is another creature in play. Mimic Gel enters play as a
 # copy of another creature in play, except it belongs to house Logos." (engine.copies)
-card("Mimic Gel", play_condition=_another_creature_in_play,
-     becomes=CopyOf("creature", source="in play", when="enters_play", house="logos"))
+card(
+    "Mimic Gel",
+    play_condition=_another_creature_in_play,
+    becomes=CopyOf("creature", source="in play", when="enters_play", house="logos"),
+)

@@ -1,4 +1,5 @@
 """Worlds Collide (WC): Star Alliance cards."""
+
 from __future__ import annotations
 
 from ...copies import PlayAs
@@ -20,12 +21,25 @@ card("Sensor Chief Garcia", play=_keys_cost_2, fight=_keys_cost_2, reap=_keys_co
 # creature only, never another copy (the two Sensor Chief Garcia FAQ; engine.gained_text)
 _TO_GARCIA = all_of(titled("Sensor Chief Garcia"), not_giver_host)
 _ATTACH = "attach Garcia’s Blaster to Sensor Chief Garcia"
-_blaster = [May([OneOf([("deal 2 damage to a creature", [Choose("creature", "any"), DealDamage(2)]),
-                        (_ATTACH, [Choose("creature", "any", where=_TO_GARCIA), AttachGiver()])],
-                       possible={_ATTACH: lambda ctx: any(_TO_GARCIA(ctx, c) for c in ctx.game.creatures())})],
-                question="deal 2 damage to a creature, or attach Garcia’s Blaster to Sensor Chief Garcia?")]
-card("Garcia’s Blaster", gains={"fight": _blaster, "reap": _blaster},
-     reactions=[Reaction("attached", [Steal(1)], when=attached_to_titled("Sensor Chief Garcia"))])
+_blaster = [
+    May(
+        [
+            OneOf(
+                [
+                    ("deal 2 damage to a creature", [Choose("creature", "any"), DealDamage(2)]),
+                    (_ATTACH, [Choose("creature", "any", where=_TO_GARCIA), AttachGiver()]),
+                ],
+                possible={_ATTACH: lambda ctx: any(_TO_GARCIA(ctx, c) for c in ctx.game.creatures())},
+            )
+        ],
+        question="deal 2 damage to a creature, or attach Garcia’s Blaster to Sensor Chief Garcia?",
+    )
+]
+card(
+    "Garcia’s Blaster",
+    gains={"fight": _blaster, "reap": _blaster},
+    reactions=[Reaction("attached", [Steal(1)], when=attached_to_titled("Sensor Chief Garcia"))],
+)
 
 
 def _neighboring_non_star_alliance(ctx, creature) -> bool:
@@ -33,15 +47,20 @@ def _neighboring_non_star_alliance(ctx, creature) -> bool:
 
 
 # "Deploy. Crash Muldoon enters play ready. Action: Use a neighboring non-Star Alliance creature."
-card("Crash Muldoon", statics=[EntersPlayReady()],
-     action=[Choose("creature", "friendly", where=_neighboring_non_star_alliance), UseCreature("use")])
+card(
+    "Crash Muldoon",
+    statics=[EntersPlayReady()],
+    action=[Choose("creature", "friendly", where=_neighboring_non_star_alliance), UseCreature("use")],
+)
 
 # "Skirmish. Explo-rover may be played as an upgrade instead of a creature, with the text: “This
 # creature gains skirmish.”": played as an upgrade it has only that text (the keyword it gives is
 # read from it: engine.keywords.granted)
-card("Explo-rover",
-     Variant("may be played as an upgrade", becomes=PlayAs("upgrade")),
-     Variant("this creature gains skirmish"))
+card(
+    "Explo-rover",
+    Variant("may be played as an upgrade", becomes=PlayAs("upgrade")),
+    Variant("this creature gains skirmish"),
+)
 
 # after the action card's bonus icons, before its "Play:" ability (the 16.0 Encounter Suit FAQ)
 card("Encounter Suit", reactions=[BeforePlayEffect("played", [WardHost()], when=action_card_played)])

@@ -1,4 +1,5 @@
 """Worlds Collide (WC): Untamed cards."""
+
 from __future__ import annotations
 
 from ...effects import IfYouDo, May
@@ -8,16 +9,24 @@ from ...targets import Choose
 from ...text_in_force import GainTextBoxForTheTurn
 from .. import card
 
+
 def _creature(ctx, card) -> bool:
     return card.type == "creature"
 
 
-card("Creed of Nurture",
-     omni=[IfYouDo([Sacrifice("self")],
-                   [Choose("hand", "friendly", name="revealed", where=_creature),
-                    Choose("creature", "any", name="chosen"),
-                    GainTextBoxForTheTurn(on="chosen", of="revealed")])])
+card(
+    "Creed of Nurture",
+    omni=[
+        IfYouDo(
+            [Sacrifice("self")],
+            [
+                Choose("hand", "friendly", name="revealed", where=_creature),
+                Choose("creature", "any", name="chosen"),
+                GainTextBoxForTheTurn(on="chosen", of="revealed"),
+            ],
+        )
+    ],
+)
 
 # deploy is a keyword; "reap with" imposes the way: an enraged neighbor may reap (Ghosthawk FAQ)
-card("Ghosthawk",
-     play=[OneAtATime("neighbors", [May([UseCreature("reap")], question="reap with this neighbor?")])])
+card("Ghosthawk", play=[OneAtATime("neighbors", [May([UseCreature("reap")], question="reap with this neighbor?")])])
