@@ -3,7 +3,7 @@
 VENV ?= .venv
 PYTHON ?= python3
 
-.PHONY: run test test-fast setup browser bench clean
+.PHONY: run test test-fast lint setup browser bench clean
 
 $(VENV)/.installed: pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -26,14 +26,20 @@ browser:
 # Every test: first on one process per core (pytest-xdist, a module to a process), then alone the tests
 # that measure time under load (marked serial), so that no other test shares the cores with them.
 # Built KBs are kept in .test-kbs/ and reused while their sources and code are unchanged.
-test: setup browser
+test: setup browser lint
 	$(VENV)/bin/python -m pytest -n auto --dist loadfile -m "not serial"
 	$(VENV)/bin/python -m pytest -m serial
 
-# The inner loop: the same on one process per core, without the whole-history checks (slow) and the load
-# measurements (serial), stopping at the first failure; reuses the KBs of .test-kbs/.
+# The inner loop: the engine, ingest, kb and API tests on one process per core, without the tests that
+# take seconds (slow), run the CLI or a server in a process (cli), drive chromium (browser) or measure
+# time under load (serial); stops at the first failure; reuses the KBs of .test-kbs/.
 test-fast: setup
-	$(VENV)/bin/python -m pytest -n auto --dist loadfile -m "not slow and not serial" -x -q
+	$(VENV)/bin/python -m pytest -n auto --dist loadfile -m "not slow and not cli and not browser and not serial" -x -q
+
+# ruff: the lint rules and the format of pyproject.toml; make test runs it first
+lint: setup
+	$(VENV)/bin/ruff check .
+	$(VENV)/bin/ruff format --check .
 
 bench: setup
 	$(VENV)/bin/python bench/build.py

@@ -52,6 +52,38 @@ def cards_database() -> tuple[sqlite3.Connection, int]:
     return conn, n
 
 
+#: markers that keep a test out of ``make test-fast`` (pyproject.toml says what each means)
+KEPT_OUT_OF_THE_INNER_LOOP = ("slow", "cli", "browser", "serial")
+#: a test left in the inner loop that takes longer than this is named at the end of the run
+INNER_LOOP_SECONDS = 1.0
+
+
+def pytest_collection_modifyitems(items):
+    """A test that asks for the ``browser`` fixture (tests/test_browser.py) drives chromium: marked
+    ``browser`` here, so that no browser test can be forgotten by ``make test-fast``."""
+    for item in items:
+        if "browser" in getattr(item, "fixturenames", ()):
+            item.add_marker(pytest.mark.browser)
+
+
+_unmarked_slow: list[tuple[float, str]] = []
+
+
+def pytest_runtest_logreport(report):
+    if report.when == "call" and report.duration > INNER_LOOP_SECONDS:
+        if not any(mark in report.keywords for mark in KEPT_OUT_OF_THE_INNER_LOOP):
+            _unmarked_slow.append((report.duration, report.nodeid))
+
+
+def pytest_terminal_summary(terminalreporter):
+    """Name the tests that slow the inner loop down without a marker saying so (mark them ``slow``
+    or ``cli``, or make them faster)."""
+    if _unmarked_slow:
+        terminalreporter.section("unmarked tests over %.0f s (mark them slow or cli)" % INNER_LOOP_SECONDS)
+        for seconds, nodeid in sorted(_unmarked_slow, reverse=True):
+            terminalreporter.write_line(f"{seconds:6.2f}s {nodeid}")
+
+
 #: KBs the tests build, kept between test sessions while what they are built from is unchanged: a
 #: build finds such a KB current and leaves it (rulebase/build_state.py), so a second session (or a
 #: second worker of ``pytest -n 2``) only copies it. A fresh checkout, CI's, builds each once.

@@ -161,6 +161,7 @@ def test_without_alignment_threads_group_by_key(kb_copy):
     conn.close()
 
 
+@pytest.mark.cli
 def test_edition_ingested_between_13_and_16_slots_into_threads(kb_copy, tmp_path):
     from variants import bold_question_variant
 

@@ -12,6 +12,7 @@ answered from the groups of its earlier state.
 
 from __future__ import annotations
 
+import pytest
 import shutil
 import sqlite3
 
@@ -74,6 +75,7 @@ def test_card_pages_show_each_versions_own_answer(client, conn, threads):
     assert ISSUE_CARDS <= seen
 
 
+@pytest.mark.slow
 def test_entry_pages_show_each_versions_own_answer(client, conn, threads):
     for thread in threads:
         for s in thread_said(conn, thread):

@@ -178,6 +178,7 @@ def test_unknown_api_urls_and_methods_are_json(client):
 # ---------------------------------------------------------------- verify a ruling of the KB
 
 
+@pytest.mark.slow
 def test_verify_ruling_under_one_version_passes_with_a_trace(client):
     report = client.post("/api/rulings/bait-and-switch-14-amber/verify?version=1.3").get_json()
     assert report["passed"] == 1 and report["failed"] == 0
@@ -203,6 +204,7 @@ def test_verify_ruling_under_every_version_it_replays(client, kb_conn):
     assert {"path": "player1.amber", "expected": 7, "actual": 7, "ok": True} in first["checks"]
 
 
+@pytest.mark.slow
 def test_verify_shows_a_passing_trace_for_every_keyforge_ruling(client, kb_conn):
     """What the entry page's Verify button runs, for every scenario under every version, 16.0
     included."""
@@ -331,6 +333,7 @@ def test_an_oversized_body_is_refused(client):
     assert "too large" in _error(client.post("/api/verify", json=scenario), 413)
 
 
+@pytest.mark.slow
 def test_every_bundled_ruling_is_a_valid_posted_scenario(client, kb_conn):
     """The schemas in the OpenAPI document describe the format the rulings of both games are
     written in (``Scenario`` for KeyForge, ``KotcScenario`` for Keeper of the Cards)."""

@@ -105,6 +105,7 @@ def test_entry_ids(client):
         assert_handled(client.get(f"/api/entries/{q(value)}"))
 
 
+@pytest.mark.slow
 def test_card_paths_and_names(client):
     for value in HOSTILE:
         assert_handled(client.get(f"/api/cards/{q(value)}/001"))
@@ -134,6 +135,7 @@ def _scenario(**changes) -> dict:
     return scenario
 
 
+@pytest.mark.slow
 def test_posted_scenarios(client):
     for value in HOSTILE:
         for body in (value.encode("utf-8", "surrogatepass"), json.dumps(value).encode()):

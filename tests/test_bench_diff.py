@@ -3,12 +3,15 @@ stored like parsed ones, aligned into threads, and diffed by the changelog with 
 
 from __future__ import annotations
 
+import pytest
 import importlib.util
 import sqlite3
 from pathlib import Path
 
 from kb.align import align
 from kb.changelog import changelog
+
+pytestmark = pytest.mark.slow  # takes seconds: builds, ingests or replays a whole KB of its own
 
 ROOT = Path(__file__).resolve().parent.parent
 

@@ -65,6 +65,7 @@ def orphans(folder: Path, pid: int, size: int = 3 * 1024 * 1024) -> list[Path]:
 # ------------------------------------------------------------------ killed builds and their files
 
 
+@pytest.mark.cli
 @pytest.mark.parametrize("command", [("build",), INGEST], ids=["build", "ingest"])
 def test_the_files_of_gone_processes_are_swept_and_a_live_ones_kept(kb_copy, command):
     dead = orphans(kb_copy.parent, dead_pid())
@@ -91,6 +92,7 @@ def _start_full_build(db: Path) -> tuple[subprocess.Popen, Path]:
     return proc, tmp
 
 
+@pytest.mark.cli
 def test_a_build_killed_outright_is_swept_by_the_next_one(kb_copy):
     before = sha(kb_copy)
     proc, tmp = _start_full_build(kb_copy)
@@ -105,6 +107,7 @@ def test_a_build_killed_outright_is_swept_by_the_next_one(kb_copy):
     assert sha(kb_copy) == before
 
 
+@pytest.mark.slow
 def test_a_terminated_build_removes_its_own_files(kb_copy):
     before = sha(kb_copy)
     proc, _ = _start_full_build(kb_copy)
@@ -151,6 +154,7 @@ def kill_ingest_at(db: Path, moment: str) -> None:
     proc.wait()
 
 
+@pytest.mark.cli
 @pytest.mark.parametrize("moment", ["copied", "writing", "hot"])
 def test_an_ingest_killed_outright_leaves_the_kb_as_it_was(kb_copy, moment):
     """An ingest fills a copy of the KB and renames it in only when it is complete: killed at any
@@ -168,6 +172,7 @@ def test_an_ingest_killed_outright_leaves_the_kb_as_it_was(kb_copy, moment):
     assert leftovers(kb_copy.parent) == [] and sha(kb_copy) == before
 
 
+@pytest.mark.cli
 def test_a_hot_journal_left_by_another_writer_is_played_back(kb_copy):
     """Something else wrote the KB in place (the sqlite3 shell) and was killed with its journal
     synced: the next reader plays it back, and the KB is the one before that write."""
@@ -242,6 +247,7 @@ def in_small_disk(kb: Path, size_kib: int, command: list[str], out: Path, read_o
     ), db
 
 
+@pytest.mark.slow
 @needs_namespaces
 def test_a_full_disk_during_a_build_names_the_disk_and_keeps_the_kb(built_kb, tmp_path):
     room = built_kb.stat().st_size // 1024 + 2048  # the KB fits; a second KB being built does not
@@ -253,6 +259,7 @@ def test_a_full_disk_during_a_build_names_the_disk_and_keeps_the_kb(built_kb, tm
     assert leftovers(tmp_path / "after") == []  # neither the temporary KB nor its journal
 
 
+@pytest.mark.slow
 @needs_namespaces
 def test_a_full_disk_during_an_ingest_names_the_disk_and_keeps_the_kb(built_kb, tmp_path):
     room = built_kb.stat().st_size // 1024 + 48  # no room for the journal of the new version
@@ -263,6 +270,7 @@ def test_a_full_disk_during_an_ingest_names_the_disk_and_keeps_the_kb(built_kb, 
     assert leftovers(tmp_path / "after") == []
 
 
+@pytest.mark.slow
 @needs_namespaces
 @pytest.mark.parametrize("command", [["build", "--full"], list(INGEST)], ids=["build", "ingest"])
 def test_a_read_only_file_system_is_named(built_kb, tmp_path, command):
@@ -272,6 +280,7 @@ def test_a_read_only_file_system_is_named(built_kb, tmp_path, command):
     assert sha(tmp_path / "after" / "kb.sqlite") == sha(built_kb)
 
 
+@pytest.mark.cli
 @pytest.mark.parametrize("command", [["build", "--full"], list(INGEST)], ids=["build", "ingest"])
 def test_a_folder_without_write_permission_is_named(built_kb, command):
     """Mode 0555, written by a user other than its owner: root runs the command as nobody."""

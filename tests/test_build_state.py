@@ -3,6 +3,7 @@ and what it leaves is what a full build would have built."""
 
 from __future__ import annotations
 
+import pytest
 import hashlib
 import os
 import sqlite3
@@ -52,6 +53,7 @@ def build(db: Path, *args: str):
     return proc
 
 
+@pytest.mark.slow
 def test_a_second_build_of_the_same_sources_changes_nothing(kb_copy):
     before = sha(kb_copy)
     proc = build(kb_copy)
@@ -59,6 +61,7 @@ def test_a_second_build_of_the_same_sources_changes_nothing(kb_copy):
     assert sha(kb_copy) == before
 
 
+@pytest.mark.slow
 def test_a_changed_document_is_the_only_one_parsed_again(kb_copy, tmp_path):
     """1.3's Bait and Switch answer changes: 1.3 is parsed again, and 16.0 (whose text recovery read
     the earlier versions); 1.1, 1.2 and Keeper of the Cards keep their entries untouched. The result
@@ -85,6 +88,7 @@ def test_a_changed_document_is_the_only_one_parsed_again(kb_copy, tmp_path):
     assert "is current" in build(kb_copy, "--manifest", str(manifest)).stdout
 
 
+@pytest.mark.slow
 def test_a_document_left_out_of_the_manifest_is_removed(kb_copy, tmp_path):
     manifest = manifest_copy(tmp_path)
     text = manifest.read_text(encoding="utf-8")
@@ -96,6 +100,7 @@ def test_a_document_left_out_of_the_manifest_is_removed(kb_copy, tmp_path):
     assert not entry_ids(kb_copy, "keyforge", "1.2") and entry_ids(kb_copy, "keyforge", "1.3")
 
 
+@pytest.mark.cli
 def test_an_ingested_version_goes_with_the_next_build(kb_copy):
     """A build makes the KB the manifest describes, whether it updates or rebuilds."""
     assert run_cli("ingest", str(MD13), "--game", "keyforge", "--version", "1.4", "--db", str(kb_copy)).returncode == 0
@@ -105,6 +110,7 @@ def test_an_ingested_version_goes_with_the_next_build(kb_copy):
     assert "is current" in build(kb_copy).stdout
 
 
+@pytest.mark.slow
 def test_a_change_of_code_rebuilds_everything(kb_copy):
     conn = sqlite3.connect(kb_copy)
     conn.execute("UPDATE build_state SET value = 'another parser' WHERE name = 'code'")
@@ -116,6 +122,7 @@ def test_a_change_of_code_rebuilds_everything(kb_copy):
     assert "is current" in build(kb_copy).stdout
 
 
+@pytest.mark.slow
 def test_changed_rulings_are_replayed_without_parsing_anything(kb_copy, tmp_path):
     rulings = tmp_path / "rulings" / "keyforge"
     rulings.mkdir(parents=True)
@@ -128,6 +135,7 @@ def test_changed_rulings_are_replayed_without_parsing_anything(kb_copy, tmp_path
     assert [line for line in proc.stdout.splitlines() if not line.startswith("total")] == []
 
 
+@pytest.mark.cli
 def test_the_same_sources_give_a_byte_identical_kb(tmp_path):
     """Two full builds in separate processes (different hash seeds, so no set or dict order can
     leak into the file) write the same bytes: no timings, no run-dependent order."""

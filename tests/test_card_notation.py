@@ -83,6 +83,7 @@ def test_no_raw_notation_on_any_erratum_card_page(client, cards):
         assert not RAW_NOTATION.search(text), f"/cards/{set_code}/{number}: {RAW_NOTATION.search(text).group()!r}"
 
 
+@pytest.mark.slow
 def test_each_diff_is_the_printed_text_against_the_erratum_shown(client, cards):
     found, _, _ = cards
     diffs = 0

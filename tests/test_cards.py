@@ -26,6 +26,7 @@ def _files():
     return [json.loads(p.read_text(encoding="utf-8")) for p in sorted(CARDS_DIR.glob("*.json"))]
 
 
+@pytest.mark.slow
 def test_count_is_files_minus_documented_duplicates(loaded):
     conn, n = loaded
     in_files = sum(len(f["cards"]) for f in _files())
@@ -50,6 +51,7 @@ def test_set_codes_as_in_files(conn):
     )
 
 
+@pytest.mark.slow
 def test_duplicate_policy(conn):
     # a standard rarity beats Special/FIXED; otherwise the first card of the file wins
     assert conn.execute("SELECT name, rarity FROM cards WHERE set_code = 'MG2024' AND number = '305'").fetchone() == (

@@ -67,6 +67,7 @@ def test_bundled_replays_are_all_verified(kb_conn):
     assert len(carried) > len(results(kb_conn, "1.3")) // 2 and set(carried) <= {"1.1", "1.2", "16.0"}
 
 
+@pytest.mark.slow
 def test_an_edition_repeating_13_carries_every_ruling(kb_copy, tmp_path):
     conn = ingest(kb_copy, tmp_path, MD13.read_text(encoding="utf-8"))
     new, old = results(conn, "1.4"), results(conn, "1.3")
@@ -76,6 +77,7 @@ def test_an_edition_repeating_13_carries_every_ruling(kb_copy, tmp_path):
         assert expect_version == (old[scenario][1] if old[scenario][1] != "1.3" else "1.3"), scenario
 
 
+@pytest.mark.slow
 def test_an_answer_stating_the_later_ruling_takes_the_later_expectation(kb_copy, tmp_path):
     """An edition between 1.3 and 16.0 whose Library Access answer already states 16.0's ruling is
     checked against 16.0's expectation under 16.0's rule switch, not 1.3's (the nearest earlier)."""
@@ -92,6 +94,7 @@ def test_an_answer_stating_the_later_ruling_takes_the_later_expectation(kb_copy,
     assert resolve_switches(conn, "keyforge", "1.3")["play_reactions_simultaneous"].value is False
 
 
+@pytest.mark.cli
 def test_a_changed_ruling_without_an_expectation_is_unverified(kb_copy, tmp_path):
     """Bait and Switch stealing 3 times is a ruling no scenario states: unverified, not failed, and
     never checked against 1.3's 2 or 1.1's 7."""
@@ -108,6 +111,7 @@ def test_a_changed_ruling_without_an_expectation_is_unverified(kb_copy, tmp_path
     assert proc.returncode == 0 and "UNVERIFIED bait-and-switch-14-amber [1.4]: ruling changed in 1.4" in proc.stdout
 
 
+@pytest.mark.slow
 def test_no_replay_passes_against_an_answer_its_edition_contradicts(kb_copy, tmp_path):
     """Every FAQ answer of the edition says something else: every scenario linked only to FAQ
     answers is unverified there; none passes or fails on another version's ruling."""
@@ -138,6 +142,7 @@ def test_no_replay_passes_against_an_answer_its_edition_contradicts(kb_copy, tmp
     assert {s: new[s][0] for s in faq_only} == {s: "unverified" for s in faq_only}
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     "switch, value",
     [

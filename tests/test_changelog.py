@@ -33,6 +33,7 @@ def flips(conn, a, b, needle):
     ]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("needle,change", RULINGS, ids=[r[0] for r in RULINGS])
 def test_ruling_change_found_exactly_where_it_happened(kb_conn, needle, change):
     for a, b in zip(VERSIONS, VERSIONS[1:]):
@@ -117,6 +118,7 @@ def test_counts_add_up_to_the_entries_of_both_versions(kb_conn, a, b, kind):
         assert items and {i["kind"] for i in items} == {kind}
 
 
+@pytest.mark.slow
 def test_recovered_entries_are_never_removed(kb_conn):
     recovered = kb_conn.execute(
         """SELECT e.key, e.body FROM entries e JOIN documents d ON d.id = e.document
@@ -145,6 +147,7 @@ def test_changed_items_carry_a_word_diff(kb_conn):
     assert 0 < armor["similarity"] < 100
 
 
+@pytest.mark.cli
 def test_cli_json_and_kind_filter(built_kb):
     r = run_cli(
         "diff",
@@ -180,6 +183,7 @@ def test_cli_json_and_kind_filter(built_kb):
     assert changelog_keys(data) >= {"glossary/elusive", "glossary/purge"}
 
 
+@pytest.mark.cli
 def test_cli_text_has_no_ansi_without_a_tty(built_kb):
     r = run_cli("diff", "--from", "1.1", "--to", "16.0", "--db", str(built_kb))
     assert r.returncode == 0, r.stderr
@@ -189,6 +193,7 @@ def test_cli_text_has_no_ansi_without_a_tty(built_kb):
     assert "\x1b[" not in r.stdout and "[-take-]" in r.stdout and "{+be dealt+}" in r.stdout
 
 
+@pytest.mark.cli
 @pytest.mark.parametrize(
     "args,word",
     [
@@ -319,6 +324,7 @@ def _reformatted(text: str) -> str:
     return re.sub(r"\bcreature\b", "Creature", text)
 
 
+@pytest.mark.slow
 def test_a_reformatted_edition_with_one_rename_has_no_ruling_change(kb_copy, tmp_path):
     source = (ROOT / "sources" / "keyforge" / "rulebook-1.3-2019-05.md").read_text(encoding="utf-8")
     assert "Reap:" in source
@@ -354,6 +360,7 @@ def test_a_reformatted_edition_with_one_rename_has_no_ruling_change(kb_copy, tmp
         )
 
 
+@pytest.mark.cli
 def test_cli_lists_ruling_changes_with_sentences_then_terminology(built_kb, log_13_16):
     r = run_cli("diff", "--from", "1.3", "--to", "16.0", "--db", str(built_kb))
     assert r.returncode == 0, r.stderr

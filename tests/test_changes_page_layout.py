@@ -69,6 +69,7 @@ def all_pages(client, url: str, section_id: str) -> list:
     return out
 
 
+@pytest.mark.slow
 def test_what_did_not_change_meaning_is_folded(client, kb_conn):
     log = changelog(kb_conn, "keyforge", "1.3", "16.0")
     on_page = log["changed"][: PAGE_SIZES["changed"]]
@@ -98,6 +99,7 @@ def test_what_did_not_change_meaning_is_folded(client, kb_conn):
     assert f"{log['unchanged']} entries are unchanged" in words(changed.get_text(" "))
 
 
+@pytest.mark.slow
 def test_an_entry_with_many_changes_of_meaning_shows_the_first_few(client, kb_conn):
     log = changelog(kb_conn, "keyforge", "1.3", "16.0")
     many = [r for r in log["ruling_changes"] if len(r["changes"]) > SHOWN_MEANING_CHANGES]
@@ -118,6 +120,7 @@ def test_an_entry_with_many_changes_of_meaning_shows_the_first_few(client, kb_co
             assert summary.startswith(f"{len(folded)} more change")
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("pair", [("1.3", "16.0"), ("1.1", "16.0"), ("16.0", "1.1")])
 def test_each_section_shows_one_page_and_the_counts_stay_whole(client, kb_conn, pair):
     log = changelog(kb_conn, "keyforge", *pair)
@@ -141,6 +144,7 @@ def test_each_section_shows_one_page_and_the_counts_stay_whole(client, kb_conn, 
         assert (pager is not None) == (len(log[name]) > size), name
 
 
+@pytest.mark.slow
 def test_numbered_steps_stay_lists_in_the_diffs(client, kb_conn):
     """Every rule text with numbered steps or bullets, on every page of every pair of versions:
     the new text's column of a side-by-side diff lists them as list items, one per line, in order;
@@ -205,6 +209,7 @@ def test_diff_blocks_keep_steps_and_change_nothing_else():
     assert diff_blocks(word_diff_lines(plain_old, plain_new)) == [{"type": "p", "ops": word_diff(plain_old, plain_new)}]
 
 
+@pytest.mark.slow
 def test_diff_blocks_on_every_changed_entry_of_the_kb(kb_conn):
     """On the KB's own texts: each side's blocks give back that side's text (up to whitespace) with
     its steps as list items, and a text pair without steps is drawn exactly as ``word_diff``."""
@@ -232,6 +237,7 @@ def test_diff_blocks_on_every_changed_entry_of_the_kb(kb_conn):
     assert with_steps
 
 
+@pytest.mark.slow
 def test_renamed_headings_are_word_diffs_of_the_titles(client, kb_conn):
     versions = keyforge_versions(kb_conn)
     seen = 0
@@ -289,6 +295,7 @@ def test_every_scenario_setup_reads_in_words(kb_conn):
             assert lines[-1]["who"] == "Then", sid
 
 
+@pytest.mark.slow
 def test_each_outcome_table_comes_with_its_setup(client, kb_conn):
     shown = 0
     versions = keyforge_versions(kb_conn)

@@ -15,6 +15,8 @@ import pytest
 
 from conftest import SOURCES, run_cli
 
+pytestmark = pytest.mark.cli  # runs the rulebase command or a server in a process of its own
+
 MD13 = SOURCES / "keyforge" / "rulebook-1.3-2019-05.md"
 
 

@@ -402,6 +402,7 @@ def _an_action_not_playable(kb_conn) -> tuple[str, str, list[str]]:
     raise AssertionError("every action card of the card data is playable: pick another kind of card")
 
 
+@pytest.mark.slow
 def test_a_refused_card_is_an_error_in_a_scenario_naming_what_is_missing(kb_conn, tmp_path):
     name, house, reasons = _an_action_not_playable(kb_conn)
     result = replay(
@@ -458,6 +459,7 @@ def test_a_compiled_card_follows_the_erratum_in_force(kb_conn, bait_and_switch_c
     assert amber == {"1.1": 7, "1.2": 7, "1.3": 2, "16.0": 2}
 
 
+@pytest.mark.slow
 def test_hand_definitions_win_over_the_compiled_text(kb_conn):
     from engine.cards import how_defined, implemented
 

@@ -15,6 +15,8 @@ from conftest import SOURCES, run_cli
 from kb.align import membership
 from kb.changelog import changelog
 
+pytestmark = pytest.mark.cli  # runs the rulebase command or a server in a process of its own
+
 CR = SOURCES / "mtg-cr"
 FIRST, MIDDLE, LAST = "2025-07-25", "2025-09-19", "2025-11-14"
 

@@ -66,6 +66,7 @@ def mtg_versions(conn) -> list[str]:
     return [v for (v,) in conn.execute("SELECT version FROM documents WHERE game = 'mtg' ORDER BY version_sort")]
 
 
+@pytest.mark.slow
 def test_no_page_weighs_a_megabyte(far_client, far):
     vs = mtg_versions(far)
     assert vs[0] == FAR_VERSIONS[0] and len(vs) == 5
@@ -124,6 +125,7 @@ def _walk(client, url: str, section: str, anchor: str) -> tuple[list[int], list[
     return ids, urls
 
 
+@pytest.mark.slow
 def test_a_long_changelog_is_paged_and_complete(far_client, far):
     vs = mtg_versions(far)
     log = changelog(far, "mtg", vs[0], vs[-1])

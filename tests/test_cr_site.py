@@ -282,6 +282,7 @@ def test_history_shows_the_renumbering_and_folds_unchanged_versions(client, kb_c
     assert f"In {len(vs)} versions" in history
 
 
+@pytest.mark.cli
 def test_history_by_number_on_the_command_line(built_kb, kb_conn):
     thread, old, new, before, after = renumbered(kb_conn)
     done = run_cli("history", new, "--game", "mtg", "--version", after, "--db", str(built_kb))
@@ -313,6 +314,7 @@ def client_thread_matches(data: dict, conn) -> bool:
 # ------------------------------------------------------------------ versions page
 
 
+@pytest.mark.slow
 def test_versions_page_links_each_version_to_its_changes(client, kb_conn):
     html = page(client, "/versions")
     games = {}

@@ -197,6 +197,7 @@ def test_history_of_a_rule_by_number_or_thread(ds, conn):
         assert [(r["version"], r["number"]) for r in latest] == expected
 
 
+@pytest.mark.slow
 def test_entries_needing_review_or_in_conflict(ds, conn, kb_copy):
     rows = query(ds, "entries_needing_review", version="")
     expected = {r[0] for r in conn.execute("SELECT id FROM entries WHERE needs_review = 1 OR conflict = 1")}
@@ -288,6 +289,7 @@ def test_read_only_no_write_gets_through(ds, built_kb):
     assert hashlib.sha256(built_kb.read_bytes()).hexdigest() == before
 
 
+@pytest.mark.cli
 def test_rulebase_datasette_serves_metadata_as_a_real_process(built_kb):
     exe = Path(sys.executable).with_name("rulebase")
     proc = subprocess.Popen(
@@ -313,6 +315,7 @@ def test_rulebase_datasette_serves_metadata_as_a_real_process(built_kb):
         proc.wait(timeout=10)
 
 
+@pytest.mark.cli
 def test_rulebase_datasette_answers_kept_alive_requests_without_a_stall(built_kb):
     """Browsers reuse connections. A listening socket created without its protocol left Nagle's
     algorithm on for every accepted connection, and each reply after the first waited for the
@@ -357,6 +360,7 @@ def test_rulebase_datasette_answers_kept_alive_requests_without_a_stall(built_kb
         proc.wait(timeout=10)
 
 
+@pytest.mark.cli
 def test_rulebase_datasette_bad_db_is_one_line(tmp_path):
     from conftest import run_cli
 
@@ -421,6 +425,7 @@ def _site_statuses(log: dict) -> dict[tuple, str]:
     return out
 
 
+@pytest.mark.slow
 def test_changes_between_versions_counts_what_the_changes_page_counts(ds, built_kb, client):
     """The canned query classifies every entry as the site's Changes page does (kb/changelog.py), so
     its rows per status are the page's counts, as its description says: Added, Removed, Renamed and

@@ -6,6 +6,7 @@ processes for the commands.
 
 from __future__ import annotations
 
+import pytest
 import os
 import queue
 import re
@@ -33,6 +34,7 @@ def _cell(html_text: str, column: str) -> str:
     return m.group(1)
 
 
+@pytest.mark.slow
 def test_every_foreign_key_shows_its_label_on_row_and_table_pages(ds, conn):
     """A row's document is "KeyForge Master Rulebook 16.0 (Ghost Galaxy)", not 4: every foreign key
     of the schema shows the label of the row it references (the label column Datasette is given for
@@ -108,6 +110,7 @@ def _wait_for(url: str) -> str:
             time.sleep(0.3)
 
 
+@pytest.mark.cli
 def test_rows_link_to_the_site_where_serve_listens(built_kb):
     """The site's address is one setting for both commands: ``rulebase serve`` listens where
     RULEBASE_HOST/RULEBASE_PORT (or its --host/--port) say, and ``rulebase datasette`` links rows
@@ -152,6 +155,7 @@ def test_rows_link_to_the_site_where_serve_listens(built_kb):
         assert lines[1].strip() == f"rows link to the rulebase site at {expected}", (args, lines)
 
 
+@pytest.mark.cli
 def test_a_site_port_that_is_not_known_is_one_line(built_kb):
     """``serve --port 0`` picks a free port, which ``datasette`` cannot know: one line says so."""
     from conftest import run_cli

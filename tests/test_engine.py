@@ -203,6 +203,7 @@ def test_a_card_in_play_the_engine_cannot_play_stops_the_replay(kb_conn, tmp_pat
     assert not result.passed and "not implemented" in result.error and name in result.error, result.error
 
 
+@pytest.mark.cli
 def test_verify_cli(kb_copy, tmp_path):
     proc = run_cli("verify", "--all", "--db", str(kb_copy))
     assert proc.returncode == 0, proc.stdout + proc.stderr
@@ -217,6 +218,7 @@ def test_verify_cli(kb_copy, tmp_path):
     assert data["failed"] == 1 and data["results"][0]["checks"][0]["actual"] == 7
 
 
+@pytest.mark.cli
 def test_verify_a_file_linked_to_no_entry(kb_copy, tmp_path):
     """A scenario written from card texts names no rulebook entry: ``verify --file`` replays it
     from the version its ``expect`` states on, as ``POST /api/verify`` does (not "no KB entry")."""
@@ -243,6 +245,7 @@ expect:
     assert proc.returncode == 1  # before the version its expectations start at: nothing replays
 
 
+@pytest.mark.cli
 def test_verify_lists_what_no_scenario_replays(kb_copy):
     """``--uncovered`` names the entries still missing a scenario, counted against the replayed set:
     with one scenario file, its own FAQ entry is covered and every other one is listed."""

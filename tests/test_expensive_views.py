@@ -38,6 +38,7 @@ def counted(monkeypatch):
     return calls
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("url, view", [(DIFF, "diff"), (PAGE, "page")])
 def test_a_changelog_is_computed_once_per_kb_state(kb_copy, counted, url, view):
     client = create_app(kb_copy, WORKER_PROCESSES=False).test_client()
@@ -66,6 +67,7 @@ def test_reordered_parameters_are_the_same_changelog(kb_copy, counted):
     assert counted["diff"] == 1
 
 
+@pytest.mark.cli
 def test_past_the_slots_a_changelog_not_kept_is_a_429_and_a_kept_one_is_served(kb_copy, counted):
     app = create_app(kb_copy, EXPENSIVE_CONCURRENCY=1, WORKER_PROCESSES=False)
     client = app.test_client()
@@ -91,6 +93,7 @@ def test_errors_are_not_kept(kb_copy, counted):
         assert client.get("/api/diff?game=keyforge&from=1.1&to=9.9").status_code == 400
 
 
+@pytest.mark.slow
 def test_a_worker_computes_the_same_changelog_the_api_always_answered(built_kb):
     """The changelog is computed in a worker process and sent as it comes back: the same bytes as
     Flask's JSON of the changelog computed in the request's thread, and the same page."""

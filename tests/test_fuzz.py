@@ -22,6 +22,7 @@ def fresh_game(kb_conn):
     return new_game(card_pool(kb_conn, rules), rules, "test/0")
 
 
+@pytest.mark.slow
 def test_short_random_run_breaks_no_invariant_and_games_progress(kb_conn):
     report = fuzz(kb_conn, SHORT_RUN, seed=2024, version="1.3")
     assert not report.failures, "\n\n".join(map(str, report.failures[:3]))
@@ -34,6 +35,7 @@ def test_short_random_run_breaks_no_invariant_and_games_progress(kb_conn):
     assert report.steps > 20 * SHORT_RUN and report.decisions > 0
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("version", ["1.1", "1.2", "16.0"])
 def test_random_games_under_other_rule_sets(kb_conn, version):
     report = fuzz(kb_conn, 15, seed=7, version=version)
@@ -41,6 +43,7 @@ def test_random_games_under_other_rule_sets(kb_conn, version):
     assert sum(report.wins.values()) + report.draws == 15 and report.done["keys"]
 
 
+@pytest.mark.slow
 def test_same_seed_same_games(kb_conn):
     first, second = (fuzz(kb_conn, 5, seed=11) for _ in range(2))
     assert (first.steps, first.done, first.wins) == (second.steps, second.done, second.wins)

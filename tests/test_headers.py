@@ -106,6 +106,7 @@ def test_a_million_character_query_gets_a_short_answer_without_a_traceback(port)
     assert b"Traceback" not in data and len(data) < 1000
 
 
+@pytest.mark.cli
 def test_a_kb_deleted_or_damaged_while_serving_is_a_503(kb_copy):
     good = kb_copy.read_bytes()
     with serve(kb_copy) as (bound, _):

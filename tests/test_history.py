@@ -44,6 +44,7 @@ def test_unknown_query(kb_conn):
         history(kb_conn, "no such thing at all zzq")
 
 
+@pytest.mark.cli
 def test_cli_history(built_kb):
     r = run_cli("history", "Drummernaut", "--db", str(built_kb))
     assert r.returncode == 0, r.stderr

@@ -455,6 +455,7 @@ def small_kb(tmp_path_factory) -> tuple[Path, Path]:
     return db, folder
 
 
+@pytest.mark.cli
 def test_a_later_release_ingests_with_the_right_numbers(small_kb, tmp_path):
     db, folder = small_kb
     source = tmp_path / "cr-2026-02-06.txt"
@@ -501,6 +502,7 @@ def test_a_later_release_ingests_with_the_right_numbers(small_kb, tmp_path):
     conn.close()
 
 
+@pytest.mark.cli
 def test_cli_refuses_a_non_cr_with_format_cr_in_one_line(small_kb, tmp_path):
     db, folder = small_kb
     before = db.read_bytes()
@@ -523,6 +525,7 @@ def test_cli_refuses_a_non_cr_with_format_cr_in_one_line(small_kb, tmp_path):
     assert db.read_bytes() == before
 
 
+@pytest.mark.cli
 def test_a_file_ingested_under_its_archive_name_is_reported_by_the_version_check(tmp_path):
     (tmp_path / "rulings").mkdir()
     manifest = tmp_path / "manifest.toml"  # a KB with no CR in it yet: the first version is quick to place

@@ -47,6 +47,7 @@ REFUSED = {
 }
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("case", sorted(REFUSED))
 def test_ingest_refuses_a_bad_label_in_one_line_and_keeps_the_kb(kb_copy, case):
     args, words = REFUSED[case]
@@ -58,6 +59,7 @@ def test_ingest_refuses_a_bad_label_in_one_line_and_keeps_the_kb(kb_copy, case):
     assert not list(kb_copy.parent.glob(".*.tmp"))
 
 
+@pytest.mark.slow
 def test_a_valid_new_version_leaves_the_earlier_versions_verdicts_as_they_were(kb_copy):
     """The tester's "   " sorted before 1.1 and failed Bait and Switch under 1.1 and 1.2. A version
     of the right shape slots in by number: what was verified under the versions before it stays."""
@@ -86,6 +88,7 @@ def test_a_valid_new_version_leaves_the_earlier_versions_verdicts_as_they_were(k
     assert versions == ["1.1", "1.2", "1.3", "1.4", "16.0"] and date == ("2019-09",)
 
 
+@pytest.mark.cli
 def test_a_game_and_its_version_shape_come_from_the_manifest(kb_copy, tmp_path):
     manifest = tmp_path / "manifest.toml"
     manifest.write_text('[games.house-rules]\nname = "House Rules"\nversion_shape = "date"\n', encoding="utf-8")
@@ -148,6 +151,7 @@ BUILD_REFUSED = {
 }
 
 
+@pytest.mark.cli
 @pytest.mark.parametrize("case", sorted(BUILD_REFUSED))
 def test_build_refuses_the_same_labels_in_one_line_and_keeps_the_kb(kb_copy, tmp_path, case):
     body, shape, words = BUILD_REFUSED[case]

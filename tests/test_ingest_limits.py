@@ -36,6 +36,7 @@ def nested(depth: int, open_: str, inner: str, close: str) -> str:
 # --- HTML nesting -------------------------------------------------------------------------------
 
 
+@pytest.mark.cli
 def test_html_nested_100000_deep_ingests_with_a_warning(kb_copy, tmp_path):
     page = tmp_path / "deep.html"
     page.write_text(nested(100_000, "<div>", "<p>The deepest rule.</p>", "</div>"), encoding="utf-8")
@@ -64,6 +65,7 @@ DEEP = {
 }
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("shape", sorted(DEEP))
 @pytest.mark.parametrize("section", ["Deep", "Glossary", "Revised Text", "Redacted Text", "Revised Costs"])
 def test_html_nested_5000_deep_parses_in_every_kind_of_section(shape, section):
@@ -89,6 +91,7 @@ def test_elements_past_the_depth_cap_keep_their_text_in_order_and_drop_scripts()
 # --- size cap -----------------------------------------------------------------------------------
 
 
+@pytest.mark.cli
 def test_dev_zero_is_refused_after_the_cap_not_read_to_the_end(kb_copy):
     before = sha(kb_copy)
     started = time.monotonic()
@@ -99,6 +102,7 @@ def test_dev_zero_is_refused_after_the_cap_not_read_to_the_end(kb_copy):
     assert sha(kb_copy) == before
 
 
+@pytest.mark.cli
 def test_a_200_mb_markdown_file_is_refused_from_its_size(kb_copy, tmp_path):
     big = tmp_path / "rulebook.md"
     with open(big, "wb") as f:  # sparse: 200 MB on paper, nothing on disk; refused without reading it
@@ -110,6 +114,7 @@ def test_a_200_mb_markdown_file_is_refused_from_its_size(kb_copy, tmp_path):
     assert sha(kb_copy) == before
 
 
+@pytest.mark.cli
 def test_the_cap_is_an_option_and_an_environment_variable(kb_copy):
     before = sha(kb_copy)
     args = ("ingest", str(MD13), "--game", "keyforge", "--version", "1.4", "--db", str(kb_copy))
@@ -124,6 +129,7 @@ def test_the_cap_is_an_option_and_an_environment_variable(kb_copy):
     assert run_cli(*args, "--max-input-size", "1M", env=env).returncode == 0  # the option wins
 
 
+@pytest.mark.cli
 def test_build_refuses_a_source_over_the_cap_and_keeps_the_kb(kb_copy):
     before = sha(kb_copy)
     line = refused_line(run_cli("build", "--db", str(kb_copy), "--full", "--max-input-size", "100K"))
@@ -139,6 +145,7 @@ MARKUP = {
 }
 
 
+@pytest.mark.cli
 @pytest.mark.parametrize("kind", sorted(MARKUP))
 def test_markup_dense_for_its_size_is_refused_under_the_cap(kb_copy, tmp_path, kind):
     """The markup a source may make is capped with its size (one token per 16 bytes of the cap,
@@ -184,6 +191,7 @@ def _fifo_writer(path: Path, chunk: bytes, times: int | None) -> threading.Threa
     return thread
 
 
+@pytest.mark.cli
 def test_a_pipe_is_read_once_and_only_up_to_the_cap(kb_copy, tmp_path):
     fifo = tmp_path / "rulebook.md"
     os.mkfifo(fifo)

@@ -87,6 +87,7 @@ def d16(earlier):
 # ---------------------------------------------------------------------------- all documents
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", ["d11", "d12", "d16"])
 def test_no_chrome_or_markers_in_any_entry(name, request):
     doc = request.getfixturevalue(name)
@@ -364,6 +365,7 @@ def test_16_change_log_and_rules(d16):
     assert not rules & {"CREATURE", "GIANT", "GOBLIN", "BEAST", "HUMAN • KNIGHT", "ALIEN • HANDUHAN"}
 
 
+@pytest.mark.slow
 def test_16_without_earlier_versions_still_reads(earlier):
     doc = parse(V16)
     assert len(kind(doc, "glossary")) >= 95
@@ -436,6 +438,7 @@ def test_text_without_structure_is_refused():
         parse_document(b"\n\n", "text", ParseContext())
 
 
+@pytest.mark.slow
 def test_a_lost_amber_symbol_is_restored_but_a_lost_bonus_icon_is_not_guessed():
     """A double space inside a line is where the PDF text lost an inline symbol: in running text it
     is the Æmber symbol; before "bonus icons" it is the icon itself, of a kind the text no longer

@@ -126,6 +126,7 @@ def test_bundled_scenarios_are_stored_with_their_entries(kb_conn):
         assert f"id: {s.id}" in yaml_text
 
 
+@pytest.mark.cli
 def test_bundled_verifications_agree_with_rulebase_verify(kb_conn, built_kb):
     expected_pairs = {(s.id, v) for s in all_scenarios() for v in versions_for(kb_conn, s)}
     stored = verifications(kb_conn)
@@ -184,6 +185,7 @@ def test_declared_conflict_marks_the_listed_versions_and_later_repeats(custom_kb
     conn.close()
 
 
+@pytest.mark.cli
 def test_failing_scenario_is_recorded_and_the_build_succeeds(custom_kb):
     db, _, proc = custom_kb
     assert proc.returncode == 0, proc.stderr
@@ -227,6 +229,7 @@ def test_failing_scenario_is_recorded_and_the_build_succeeds(custom_kb):
     conn.close()
 
 
+@pytest.mark.cli
 def test_conflict_naming_no_entry_fails_the_build_and_keeps_the_kb(kb_copy, tmp_path):
     rulings = write_rulings(tmp_path / "rulings", bad=UNKNOWN_CONFLICT)
     before = sha(kb_copy)
@@ -239,6 +242,7 @@ def test_conflict_naming_no_entry_fails_the_build_and_keeps_the_kb(kb_copy, tmp_
     assert not list(kb_copy.parent.glob(".*.tmp"))
 
 
+@pytest.mark.cli
 def test_unreadable_scenario_fails_the_build_at_once(kb_copy, tmp_path):
     rulings = write_rulings(tmp_path / "rulings", broken="id: broken\nexpect: {1.1: [unclosed\n")
     before = sha(kb_copy)
@@ -248,6 +252,7 @@ def test_unreadable_scenario_fails_the_build_at_once(kb_copy, tmp_path):
     assert sha(kb_copy) == before
 
 
+@pytest.mark.cli
 def test_ingesting_a_version_replays_the_rulings_under_it(kb_copy):
     before = verifications(sqlite3.connect(f"file:{kb_copy}?mode=ro", uri=True))
     proc = run_cli("ingest", str(MD13), "--game", "keyforge", "--version", "1.4", "--db", str(kb_copy))
@@ -266,6 +271,7 @@ def test_ingesting_a_version_replays_the_rulings_under_it(kb_copy):
     assert after == {(r["id"], r["version"]): int(r["passed"]) for r in report["results"] if r["version"]}
 
 
+@pytest.mark.cli
 def test_ingest_extends_unversioned_conflicts_to_the_new_version(custom_kb, tmp_path):
     db, rulings, _ = custom_kb
     copy = tmp_path / "kb.sqlite"
@@ -296,6 +302,7 @@ def test_ingest_extends_unversioned_conflicts_to_the_new_version(custom_kb, tmp_
     conn.close()
 
 
+@pytest.mark.cli
 def test_ingest_into_a_kb_without_scenario_tables_asks_for_a_rebuild(kb_copy):
     conn = sqlite3.connect(kb_copy)
     conn.execute("DROP VIEW entry_verifications")
@@ -319,6 +326,7 @@ def _replay_rows(conn: sqlite3.Connection) -> dict[tuple[str, str], tuple]:
     }
 
 
+@pytest.mark.slow
 def test_ingest_replays_only_its_version_and_later_ones_with_the_results_of_replaying_all(kb_copy, tmp_path):
     from rulebase.build import ingest
     from rulebase.rulings import default_rulings_dir, load_rulings
@@ -344,6 +352,7 @@ def test_ingest_replays_only_its_version_and_later_ones_with_the_results_of_repl
     conn.close()
 
 
+@pytest.mark.slow
 def test_ingest_replays_everything_when_the_kb_was_built_by_other_code(kb_copy):
     from rulebase.build import ingest
 

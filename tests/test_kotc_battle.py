@@ -299,6 +299,7 @@ def test_scenario_actions_answers_refusals_and_errors(kb_conn):
     assert "unknown check path" in run_kotc(kb_conn, scenario_from_dict(raw), "11").error
 
 
+@pytest.mark.slow
 def test_bundled_kotc_scenarios_pass_through_verify_report(kb_conn):
     kotc = [s for s in all_scenarios() if s.game == GAME]
     assert len(kotc) >= 4 and all(s.path.parent.name == "kotc" for s in kotc)

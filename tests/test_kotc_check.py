@@ -234,12 +234,14 @@ def test_check_refuses_a_bad_edition(kb_conn, edition):
 CARD = "\n".join([fill(REDACTED[0].template, NUMBERS_2), fill(REVISED[-1].template, NUMBERS_2)])
 
 
+@pytest.mark.cli
 def test_cli_json_is_the_verdict(built_kb, kb_conn):
     proc = run_cli("kotc", "check", "--text", CARD, "--edition", "11", "--json", "--db", str(built_kb))
     assert proc.returncode == 0, proc.stderr
     assert json.loads(proc.stdout) == check(kb_conn, CARD, 11)
 
 
+@pytest.mark.cli
 def test_cli_text_names_verdict_and_findings(built_kb, kb_conn):
     proc = run_cli("kotc", "check", "--text", CARD, "--db", str(built_kb))
     assert proc.returncode == 0, proc.stderr
@@ -251,6 +253,7 @@ def test_cli_text_names_verdict_and_findings(built_kb, kb_conn):
     assert (clean.returncode, clean.stdout.strip()) == (0, "LEGAL")
 
 
+@pytest.mark.cli
 @pytest.mark.parametrize(
     "args,message",
     [
@@ -266,6 +269,7 @@ def test_cli_bad_input_is_one_line_and_exit_1(built_kb, args, message):
     assert proc.stderr.count("\n") == 1 and message in proc.stderr and "Traceback" not in proc.stderr
 
 
+@pytest.mark.cli
 def test_cli_missing_kb(tmp_path):
     proc = run_cli("kotc", "check", "--text", "Draw 2 cards.", "--db", str(tmp_path / "none.sqlite"))
     assert proc.returncode == 1 and "no knowledge base" in proc.stderr

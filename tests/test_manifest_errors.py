@@ -42,6 +42,7 @@ def build_fails(kb_copy: Path, path: Path) -> str:
     return lines[0]
 
 
+@pytest.mark.slow
 def test_a_game_without_its_table_is_named_with_its_document(kb_copy, tmp_path):
     path = manifest(tmp_path, doc(), doc(version='"1.4"'), doc(game='"foo"', version='"2.0"'))
     line = build_fails(kb_copy, path)
@@ -49,6 +50,7 @@ def test_a_game_without_its_table_is_named_with_its_document(kb_copy, tmp_path):
     assert "FOREIGN KEY" not in line
 
 
+@pytest.mark.cli
 def test_a_game_with_its_table_builds(tmp_path):
     path = manifest(tmp_path, doc(game='"foo"'), games='[games.foo]\nname = "Foo"\n')
     proc = run_cli("build", "--manifest", str(path), "--db", str(tmp_path / "kb.sqlite"))
@@ -56,6 +58,7 @@ def test_a_game_with_its_table_builds(tmp_path):
     assert proc.stdout.startswith("foo ")
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("written", ["1.3", "1.10", "16"])
 def test_an_unquoted_version_says_to_quote_it_as_written(kb_copy, tmp_path, written):
     path = manifest(tmp_path, doc(), doc(version=f"{written}  # a number to TOML"))

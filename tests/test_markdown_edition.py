@@ -212,6 +212,7 @@ def test_engine_reads_the_new_errata(ingested, edition):
     assert not [sid for _, status, sid in results if status == "failed"]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("seed", [1, 2])
 def test_other_order_and_wrapping_ingest_the_same(built_kb, base, edition, tmp_path, seed):
     text, expected = markdown_edition(base, seed=seed)
@@ -223,6 +224,7 @@ def test_other_order_and_wrapping_ingest_the_same(built_kb, base, edition, tmp_p
     conn.close()
 
 
+@pytest.mark.slow
 def test_shortcodes_the_document_defines_win(built_kb, base, tmp_path):
     """Shortcodes the vocabulary does not know, or knows for another icon, read as the glossary
     of the edition defines them."""
@@ -235,6 +237,7 @@ def test_shortcodes_the_document_defines_win(built_kb, base, tmp_path):
     conn.close()
 
 
+@pytest.mark.slow
 def test_edited_edition_ingests_as_edited(built_kb, base, tmp_path):
     _, plain = markdown_edition(base, seed=0)
     first = next(iter(plain["faq"]))
@@ -256,6 +259,7 @@ def test_edited_edition_ingests_as_edited(built_kb, base, tmp_path):
     conn.close()
 
 
+@pytest.mark.slow
 def test_errata_groups_with_intro_text(built_kb, base, tmp_path):
     """Errata under group headings that have text of their own (as 16.0 prints them)."""
     text, expected = markdown_edition(base, seed=5, errata_groups=True)

@@ -104,6 +104,7 @@ def test_existing_thread_ids_are_unchanged(built_kb, edition14):
     assert faq14 and faq14 <= ids_before
 
 
+@pytest.mark.slow
 def test_no_replay_passes_against_a_ruling_the_edition_contradicts(built_kb, tmp_path):
     """The same edition, but Bait and Switch steals 3 times and Library Access resolves in 1.x's
     order: neither scenario passes there (no expectation states those rulings); the rest still do."""
@@ -124,6 +125,7 @@ def test_no_replay_passes_against_a_ruling_the_edition_contradicts(built_kb, tmp
     assert sum(r[0] == "passed" for r in others.values()) >= 0.98 * len(others)
 
 
+@pytest.mark.slow
 def test_an_edition_from_13_carries_the_1x_rulings(built_kb, tmp_path):
     """Rendered from 1.3's entries instead (another layout than 1.3's own file, icons as shortcodes):
     every scenario replaying there is checked against a 1.x expectation and passes."""

@@ -331,6 +331,7 @@ def test_unknown_ids_get_a_404_page(client):
         assert "Not found" in html and 'name="q"' in html
 
 
+@pytest.mark.slow
 def test_pages_link_only_to_pages_that_exist(client, kb_conn):
     """Follow every local link of an entry, a card and the versions page: none is broken."""
     (entry_id,) = kb_conn.execute("SELECT min(entry) FROM scenario_entries").fetchone()

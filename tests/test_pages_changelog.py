@@ -10,6 +10,7 @@ Expected values come from ``kb.changelog.changelog`` and the KB, never from numb
 
 from __future__ import annotations
 
+import pytest
 import re
 import sqlite3
 from html import unescape
@@ -56,6 +57,7 @@ def _versions(conn, game: str) -> list[str]:
     return [v for (v,) in conn.execute("SELECT version FROM documents WHERE game = ? ORDER BY version_sort", (game,))]
 
 
+@pytest.mark.slow
 def test_pickers_default_to_the_latest_two_versions(client, kb_conn):
     html = page(client, "/changes")
     form = re.search(r'<form[^>]*id="changes-form"[^>]*>', html).group(0)
@@ -103,6 +105,7 @@ def test_any_two_versions_ruling_changes_first(client, kb_conn):
         ]
 
 
+@pytest.mark.slow
 def test_meaning_changes_terminology_and_conflicts_are_shown(client, kb_conn):
     log = changelog(kb_conn, "keyforge", "1.3", "16.0")
     url = "/changes?game=keyforge&from=1.3&to=16.0"
@@ -172,6 +175,7 @@ def test_renamed_added_and_removed_are_listed(client, kb_conn):
         assert [int(i) for i in re.findall(r'href="/entries/(\d+)"', listed)] == [x["entry_id"] for x in log[name]]
 
 
+@pytest.mark.slow
 def test_inline_and_side_by_side_views(client, kb_conn):
     log = changelog(kb_conn, "keyforge", "1.3", "16.0")
     item = next(
@@ -211,6 +215,7 @@ def test_a_kind_filter_and_bad_picks(client, kb_conn):
         assert 'id="changes-form"' in html and 'id="ruling-changes"' not in html
 
 
+@pytest.mark.slow
 def test_rule_text_is_escaped_on_the_changelog(kb_copy):
     hostile = '<script>alert("x")</script> <img src=x onerror=alert(1)> Tom & Jerry'
     with sqlite3.connect(kb_copy) as conn:
@@ -250,6 +255,7 @@ def test_entry_history_uses_the_changelog_s_word_diff(client, kb_conn):
     assert any(f"<ins>{escape(op['text'])}</ins>" in history for op in plain if op["op"] == "insert")
 
 
+@pytest.mark.cli
 def test_serve_refuses_a_datasette_url_that_is_no_url(built_kb):
     from conftest import run_cli
 

@@ -68,6 +68,7 @@ def test_the_changes_leave_a_scenario_the_engine_reads():
     assert all(text != GOOD for text, _ in BROKEN.values())
 
 
+@pytest.mark.cli
 @pytest.mark.parametrize("case", sorted(BROKEN))
 @pytest.mark.parametrize("full", [False, True], ids=["update", "full"])
 def test_an_invalid_rulings_file_fails_the_build_and_keeps_the_kb(kb_copy, tmp_path, case, full):
@@ -80,11 +81,13 @@ def test_an_invalid_rulings_file_fails_the_build_and_keeps_the_kb(kb_copy, tmp_p
     assert not [p.name for p in kb_copy.parent.iterdir() if p.name.startswith(".")]
 
 
+@pytest.mark.cli
 def test_the_bundled_rulings_in_a_copied_folder_still_build(kb_copy, tmp_path):
     proc = run_cli("build", "--db", str(kb_copy), "--rulings", str(rulings_with(tmp_path / "rulings", GOOD)))
     assert proc.returncode == 0, proc.stderr
 
 
+@pytest.mark.cli
 @pytest.mark.parametrize("case", sorted(BROKEN))
 def test_verify_file_names_the_problem_in_one_line(built_kb, tmp_path, case):
     text, names = BROKEN[case]
@@ -94,6 +97,7 @@ def test_verify_file_names_the_problem_in_one_line(built_kb, tmp_path, case):
     one_line_error(proc, str(path), *names)
 
 
+@pytest.mark.cli
 def test_verify_file_still_replays_a_valid_file(built_kb, tmp_path):
     path = tmp_path / BAIT
     path.write_text(GOOD, encoding="utf-8")

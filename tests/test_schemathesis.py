@@ -93,6 +93,7 @@ def fits_together(path: str, query: dict, kb_values) -> bool:
     return True
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("method,path", OPERATIONS, ids=[f"{m} {p}" for m, p in OPERATIONS])
 def test_operation_conforms_to_the_document(api_schema, kb_values, method, path):
     operation = api_schema[path][method]

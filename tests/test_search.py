@@ -304,6 +304,7 @@ def _add_entry(path: Path, body: str, title: str = "Hostile Test Entry") -> None
     conn.close()
 
 
+@pytest.mark.slow
 def test_snippet_escapes_html_in_the_source(kb_copy):
     _add_entry(kb_copy, 'Zyxoquat <script>alert("x")</script> & <b>bold</b> zyxoquat\'s "end".')
     conn = sqlite3.connect(f"file:{kb_copy}?mode=ro", uri=True)
@@ -315,6 +316,7 @@ def test_snippet_escapes_html_in_the_source(kb_copy):
     conn.close()
 
 
+@pytest.mark.slow
 def test_index_follows_a_rebuilt_kb(built_kb, tmp_path):
     path = tmp_path / "kb.sqlite"
     shutil.copyfile(built_kb, path)

@@ -81,6 +81,7 @@ def test_the_build_stores_the_index_of_what_it_built(kb_conn):
     assert fresh_index(kb_conn).origin == "stored"
 
 
+@pytest.mark.slow
 def test_a_loaded_index_answers_as_a_built_one(kb_conn, built_answers):
     index = fresh_index(kb_conn)
     assert index.origin == "stored"
@@ -228,6 +229,7 @@ DAMAGE = [
 ]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("damage", DAMAGE, ids=lambda f: f.__name__.strip("_"))
 def test_a_damaged_or_stale_stored_index_is_built_instead(damage, kb_copy, built_answers):
     damage(kb_copy, *stored(kb_copy))
@@ -242,6 +244,7 @@ def test_a_damaged_or_stale_stored_index_is_built_instead(damage, kb_copy, built
         conn.close()
 
 
+@pytest.mark.slow
 def test_a_stored_index_of_another_shape_is_replaced(kb_copy):
     """A KB updated in place may hold the table as an earlier format made it."""
     conn = sqlite3.connect(kb_copy, isolation_level=None)
@@ -255,6 +258,7 @@ def test_a_stored_index_of_another_shape_is_replaced(kb_copy):
     conn.close()
 
 
+@pytest.mark.slow
 def test_an_ingest_stores_the_index_of_the_new_content(kb_copy, tmp_path):
     from conftest import SOURCES
     from rulebase.build import ingest
@@ -269,6 +273,7 @@ def test_an_ingest_stores_the_index_of_the_new_content(kb_copy, tmp_path):
         conn.close()
 
 
+@pytest.mark.cli
 def test_serve_says_how_it_started(kb_copy):
     """One line once ready: the start-up time, where the index came from, the resident memory."""
     exe = Path(sys.executable).with_name("rulebase")

@@ -3,6 +3,7 @@ HTTP, a KB built first when the file is missing, and a one-line error for a file
 
 from __future__ import annotations
 
+import pytest
 import json
 import re
 import socket
@@ -74,6 +75,7 @@ def raw_request(base: str, target: bytes) -> tuple[int, bytes]:
     return int(head.split()[1]), body
 
 
+@pytest.mark.cli
 def test_serve_answers_the_api_over_http(kb_copy, kb_conn):
     with serving(kb_copy) as (base, _):
         status, body = get_json(base + "api/versions")
@@ -92,6 +94,7 @@ def test_serve_answers_the_api_over_http(kb_copy, kb_conn):
         assert status == 400 and "UTF-8" in json.loads(body)["error"]
 
 
+@pytest.mark.cli
 def test_serve_builds_a_missing_kb_first(tmp_path):
     db = tmp_path / "fresh" / "kb.sqlite"
     db.parent.mkdir()

@@ -3,6 +3,7 @@ a thread that already exists, so the URLs users saved keep working."""
 
 from __future__ import annotations
 
+import pytest
 import re
 import sqlite3
 
@@ -46,6 +47,7 @@ def ingest(db, source: str, version: str):
     return proc
 
 
+@pytest.mark.slow
 def test_ingesting_a_version_between_two_others_changes_no_thread_id(kb_copy, tmp_path):
     before = threads_by_entry(kb_copy)
     ingest(kb_copy, between_edition(tmp_path), "14")
@@ -62,6 +64,7 @@ def test_ingesting_a_version_between_two_others_changes_no_thread_id(kb_copy, tm
     conn.close()
 
 
+@pytest.mark.slow
 def test_reingesting_a_version_gives_its_entries_the_same_threads(kb_copy, tmp_path):
     source = between_edition(tmp_path)
     ingest(kb_copy, source, "14")
@@ -70,12 +73,14 @@ def test_reingesting_a_version_gives_its_entries_the_same_threads(kb_copy, tmp_p
     assert threads_by_entry(kb_copy) == first
 
 
+@pytest.mark.slow
 def test_replacing_a_bundled_version_keeps_the_thread_ids(kb_copy):
     before = threads_by_entry(kb_copy)
     ingest(kb_copy, str(TXT16), "16.0")
     assert threads_by_entry(kb_copy) == before
 
 
+@pytest.mark.cli
 def test_rebuild_keeps_the_ids_of_the_kb_it_replaces(kb_copy, tmp_path):
     """A KB that got 14 by ingest, rebuilt from a manifest that now lists 14: the build places 14's
     entries in version order (another order than the ingest did), and still every thread keeps its id."""
@@ -97,6 +102,7 @@ def test_rebuild_keeps_the_ids_of_the_kb_it_replaces(kb_copy, tmp_path):
     assert set(threads_by_entry(fresh)) == set(ingested)
 
 
+@pytest.mark.cli
 def test_rebuild_over_a_kb_keeps_ids_it_would_not_compute(kb_copy):
     """A thread whose id differs from the one a fresh build computes (it was started by an edition
     since removed, or renamed) keeps it through a rebuild; every other thread keeps its own."""
@@ -116,6 +122,7 @@ def test_rebuild_over_a_kb_keeps_ids_it_would_not_compute(kb_copy):
     assert threads_by_entry(kb_copy) == saved
 
 
+@pytest.mark.slow
 def test_realign_recomputes_and_carries_every_id(kb_copy, tmp_path):
     ingest(kb_copy, between_edition(tmp_path), "14")
     before = threads_by_entry(kb_copy)
@@ -137,6 +144,7 @@ def test_a_second_align_places_nothing(kb_copy):
     conn.close()
 
 
+@pytest.mark.slow
 def test_threads_of_a_deleted_version_end(kb_copy, tmp_path):
     ingest(kb_copy, between_edition(tmp_path), "14")
     conn = sqlite3.connect(kb_copy)

@@ -3,11 +3,14 @@ what recomputing the whole game (kb.supersede.compute) gives."""
 
 from __future__ import annotations
 
+import pytest
 import sqlite3
 
 from conftest import SOURCES, run_cli
 
 from kb.supersede import compute
+
+pytestmark = pytest.mark.slow  # takes seconds: builds, ingests or replays a whole KB of its own
 
 MD13 = SOURCES / "keyforge" / "rulebook-1.3-2019-05.md"
 

@@ -92,6 +92,7 @@ def test_an_old_answer_is_superseded_by_the_first_version_that_changed_its_rulin
     assert marked >= 1
 
 
+@pytest.mark.slow
 def test_every_supersession_quotes_a_later_entry_of_its_thread_that_means_something_else(kb_conn):
     rows = kb_conn.execute(
         """SELECT s.entry, s.by_entry, s.version, s.summary, d.game, d.version, d.version_sort,

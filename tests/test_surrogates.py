@@ -94,6 +94,7 @@ def test_a_lone_surrogate_in_a_kotc_scenario_or_card_text_is_a_400(client, field
     )
 
 
+@pytest.mark.slow
 @settings(max_examples=60, deadline=None, database=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(
     name=st.sampled_from(["q", "game", "version", "kind", "category"]),
@@ -115,6 +116,7 @@ def test_a_surrogate_pair_is_a_character_and_accepted(client):
     assert response.status_code == 200 and all(r["passed"] for r in response.get_json()["results"])
 
 
+@pytest.mark.cli
 @pytest.mark.parametrize(
     "body", [b'{"setup": {"player1": {"hand": ["\\ud800"]}}}', b'{"setup": {"player2": {"token": "Grunt\\udfff"}}}']
 )

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -98,6 +99,7 @@ def test_empty_and_missing_texts():
     assert word_diff("  Elusive. ", "") == [{"op": "delete", "text": "Elusive."}]
 
 
+@pytest.mark.slow
 def test_every_version_pair_in_the_kb_diffs_back_to_its_texts(kb_conn):
     """Each entry against its previous version (bodies and questions) and each card against its
     errata: the diff is well formed and really tells the two texts apart."""
@@ -145,6 +147,7 @@ _words = st.lists(
 )
 
 
+@pytest.mark.slow
 @settings(max_examples=300, deadline=None)
 @given(_words, _words)
 def test_any_pair_of_texts_diffs_back_to_both(a_words, b_words):

@@ -65,6 +65,7 @@ def _post(port: int, path: str, body: bytes = b"") -> tuple[int, dict]:
     return answer
 
 
+@pytest.mark.cli
 def test_the_runs_happen_in_lower_priority_workers_not_in_the_server(built_kb):
     with serve_process(built_kb, "--verify-concurrency", "2") as (proc, port, _):
         workers = _children(proc.pid)
@@ -83,6 +84,7 @@ def test_the_runs_happen_in_lower_priority_workers_not_in_the_server(built_kb):
         assert workers_spent > 2 * server_spent, (workers_spent, server_spent)
 
 
+@pytest.mark.cli
 @pytest.mark.parametrize("how", [signal.SIGTERM, signal.SIGKILL], ids=["kill", "kill -9"])
 def test_stopping_the_server_stops_its_workers(built_kb, how):
     with serve_process(built_kb) as (proc, port, _):
@@ -101,6 +103,7 @@ def _die(*_args):
     os._exit(9)
 
 
+@pytest.mark.slow
 def test_a_worker_that_dies_costs_one_request(built_kb, monkeypatch):
     client = create_app(built_kb).test_client()
     scenario = yaml.safe_load(BAIT.read_text(encoding="utf-8"))
@@ -114,6 +117,7 @@ def test_a_worker_that_dies_costs_one_request(built_kb, monkeypatch):
     assert response.status_code == 200 and all(r["passed"] for r in response.get_json()["results"])
 
 
+@pytest.mark.slow
 def test_a_worker_killed_while_idle_costs_no_request(built_kb):
     client = create_app(built_kb).test_client()
     assert client.post(RULING).status_code == 200
