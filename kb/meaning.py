@@ -126,7 +126,10 @@ def meaning_changes(old: str | None, new: str | None, terms: Terminology | None 
 
     Sentences found on both sides (anywhere: a move is no change) are set aside; spelling fixes and
     words split or joined by a typesetter are folded (:func:`_respell`); a sentence left with no
-    similar sentence on the other side is "added" or "removed"; the rest are diffed word by word."""
+    similar sentence on the other side is "added" or "removed"; the rest are diffed word by word.
+    Equal strings read the same sentences the same way: no change, without reading them."""
+    if old == new:
+        return []
     a, b = text_sentences(old, terms), text_sentences(new, terms)
     out: list[MeaningChange] = []
     verdicts = [
