@@ -199,14 +199,14 @@ def test_a_rename_never_hides_a_negation_or_a_number():
 
 def test_version_terminology_on_the_real_kb_is_mirrored_memoised_and_fast(kb_conn):
     meaning.clear_caches()
-    started = time.perf_counter()
+    started = time.thread_time()  # the work done, not the waits of a loaded machine
     forward = meaning.version_terminology(kb_conn, "keyforge", "1.3", "16.0")
-    cold = time.perf_counter() - started
+    cold = time.thread_time() - started
     assert cold < 1.0, f"{cold:.2f} s"
     assert forward.renames, "16.0 renames terms the 1.3 rulebook used"
-    started = time.perf_counter()
+    started = time.thread_time()
     assert meaning.version_terminology(kb_conn, "keyforge", "1.3", "16.0") == forward
-    assert time.perf_counter() - started < cold / 10
+    assert time.thread_time() - started < cold / 10
     assert meaning.version_terminology(kb_conn, "keyforge", "16.0", "1.3") == forward.mirrored()
     assert meaning.version_terminology(kb_conn, "keyforge", "16.0", "16.0") == Terminology()
     for r in forward.renames:
