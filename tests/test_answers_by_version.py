@@ -12,9 +12,10 @@ answered from the groups of its earlier state.
 
 from __future__ import annotations
 
-import pytest
 import shutil
 import sqlite3
+
+import pytest
 
 from bs4 import BeautifulSoup
 

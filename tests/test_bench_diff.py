@@ -3,10 +3,11 @@ stored like parsed ones, aligned into threads, and diffed by the changelog with 
 
 from __future__ import annotations
 
-import pytest
 import importlib.util
 import sqlite3
 from pathlib import Path
+
+import pytest
 
 from kb.align import align
 from kb.changelog import changelog

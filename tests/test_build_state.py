@@ -3,11 +3,12 @@ and what it leaves is what a full build would have built."""
 
 from __future__ import annotations
 
-import pytest
 import hashlib
 import os
 import sqlite3
 from pathlib import Path
+
+import pytest
 
 from conftest import SOURCES, manifest_copy, run_cli
 

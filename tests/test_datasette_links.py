@@ -6,7 +6,6 @@ processes for the commands.
 
 from __future__ import annotations
 
-import pytest
 import os
 import queue
 import re
@@ -17,6 +16,8 @@ import time
 import urllib.request
 from pathlib import Path
 from urllib.parse import urlencode, urlsplit
+
+import pytest
 
 from api.datasette import DB_NAME, datasette_row_url
 from test_datasette import SITE, conn, ds, fetch, get_json  # noqa: F401 - the fixtures

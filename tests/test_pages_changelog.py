@@ -10,10 +10,11 @@ Expected values come from ``kb.changelog.changelog`` and the KB, never from numb
 
 from __future__ import annotations
 
-import pytest
 import re
 import sqlite3
 from html import unescape
+
+import pytest
 
 from markupsafe import escape
 

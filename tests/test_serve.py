@@ -3,7 +3,6 @@ HTTP, a KB built first when the file is missing, and a one-line error for a file
 
 from __future__ import annotations
 
-import pytest
 import json
 import re
 import socket
@@ -14,6 +13,8 @@ import urllib.request
 from contextlib import contextmanager
 from pathlib import Path
 from queue import Empty, Queue
+
+import pytest
 
 from conftest import run_cli
 

@@ -3,9 +3,10 @@ a thread that already exists, so the URLs users saved keep working."""
 
 from __future__ import annotations
 
-import pytest
 import re
 import sqlite3
+
+import pytest
 
 from conftest import SOURCES, manifest_copy, run_cli
 from variants import bold_question_variant

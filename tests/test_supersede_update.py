@@ -3,8 +3,9 @@ what recomputing the whole game (kb.supersede.compute) gives."""
 
 from __future__ import annotations
 
-import pytest
 import sqlite3
+
+import pytest
 
 from conftest import SOURCES, run_cli
 
