@@ -35,7 +35,7 @@ from rapidfuzz import fuzz
 from textnorm import plain
 
 from .keys import question_slug_text
-from .threads import thread_id
+from .thread_ids import thread_id
 from .versions import version_sort_key
 
 #: minimum pairing score (0..100) of an entry with a thread of a neighbouring version

@@ -15,7 +15,7 @@ import sqlite3
 from urllib.parse import quote as url_quote
 
 from .card_detail import card_errata
-from .fuzzy import Index
+from .search_index import Index
 from .mentions import normalize_name
 from .supersede import superseded_by
 

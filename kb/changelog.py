@@ -19,14 +19,13 @@ import json
 import re
 import sqlite3
 from collections import defaultdict
-from typing import NamedTuple
 
 from rapidfuzz import fuzz
 
 from . import meaning
 from .errors import KBError
 from .textdiff import has_changes, moved_sentences, same_text, word_diff
-from .threads import thread_id
+from .threads import aligned_pairs
 
 #: FAQ-like kinds: an entry whose body answers a question (kept for kb.history).
 RULING_KINDS = ("faq", "ruling")
@@ -38,16 +37,6 @@ RENAME_EXAMPLES = 5
 
 #: the key of a worked example under a numbered rule: example/rule/702.19b/example-1
 EXAMPLE_OF_NUMBER = re.compile(r"^example/[a-z]+/(\d+(?:\.\d+)*[a-z]?)(?:-\d+)?/example-\d+$")
-
-
-class Pair(NamedTuple):
-    """The fallback of ``kb.threads.Pair`` when the alignment is not available."""
-
-    from_entry: int | None
-    to_entry: int | None
-    thread: str
-    score: float
-    method: str
 
 
 def _document(conn: sqlite3.Connection, game: str, version: str) -> int:
@@ -63,20 +52,8 @@ def _document(conn: sqlite3.Connection, game: str, version: str) -> int:
 
 
 def pairs(conn: sqlite3.Connection, game: str, from_version: str, to_version: str) -> list:
-    """Every entry of both versions, paired: the alignment's pairs when kb.threads has them."""
-    try:
-        from .threads import aligned_pairs
-    except ImportError:
-        aligned_pairs = None
-    if aligned_pairs is not None:
-        return list(aligned_pairs(conn, game, from_version, to_version))
-    old, new = (
-        dict(conn.execute("SELECT key, id FROM entries WHERE document = ?", (doc,)))
-        for doc in (_document(conn, game, from_version), _document(conn, game, to_version))
-    )
-    out = [Pair(i, new.get(k), thread_id(game, k), 100.0 if k in new else 0.0, "key") for k, i in old.items()]
-    out += [Pair(None, i, thread_id(game, k), 0.0, "first") for k, i in new.items() if k not in old]
-    return out
+    """Every entry of both versions, paired through their threads (:func:`kb.threads.aligned_pairs`)."""
+    return list(aligned_pairs(conn, game, from_version, to_version))
 
 
 def _entries(conn: sqlite3.Connection, ids: list[int]) -> dict[int, dict]:

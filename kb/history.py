@@ -21,9 +21,10 @@ import sqlite3
 from . import timeline
 from .changelog import MEANING_KINDS, meaning_changes
 from .errors import KBError
+from .meaning import version_terminology
 from .rule_numbers import RuleNotFound, find_rule, is_rule_number, number_of
 from .textdiff import has_changes, same_text, word_diff
-from .threads import parse_thread, thread_entries, thread_id
+from .threads import parse_thread, thread_entries, thread_id, thread_of_entry
 
 
 def resolve(
@@ -94,18 +95,12 @@ def _rule_thread(conn: sqlite3.Connection, number: str, game: str | None, versio
             if game is not None:
                 raise KBError(f"history: {exc}") from None
             continue
-        from .threads import thread_of_entry
-
         return thread_of_entry(conn, entry)
     return None
 
 
 def _thread_of(conn: sqlite3.Connection, game: str, key: str) -> str:
     """The thread of the newest entry with this key: the alignment's, when kb.threads has one."""
-    try:
-        from .threads import thread_of_entry
-    except ImportError:
-        return thread_id(game, key)
     eid = conn.execute(
         """SELECT e.id FROM entries e JOIN documents d ON d.id = e.document
                           WHERE d.game = ? AND e.key = ? ORDER BY d.version_sort DESC LIMIT 1""",
@@ -215,8 +210,6 @@ def _ruling_change(conn, fates, game, before, before_version, row, version) -> l
     """Why the meaning changed from ``before`` to ``row``: the stored supersession of ``before`` when
     it names this version as the first to change what it says (one line), else nothing."""
     if fates is None:  # an old KB: compare here, with the terminology of the two versions
-        from .meaning import version_terminology
-
         return meaning_changes(before[5], row[5], version_terminology(conn, game, before_version, version))
     fate = fates.get(before[0])
     if fate is None or fate[0] != version:

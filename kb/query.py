@@ -30,7 +30,7 @@ from .players_words import players_spans
 from .versions import same_version, version_sort_key
 
 if TYPE_CHECKING:
-    from .fuzzy import CardMention, Index
+    from .search_index import CardMention, Index
 
 #: Longest query text considered; a longer one is cut at a word boundary (a judge's question is
 #: well under this; a 10,000-character paste is not a question).

@@ -43,10 +43,11 @@ from rapidfuzz import fuzz, process
 
 from .answer_groups import thread_answers
 from .card_panel import card_tiles
-from .fuzzy import Index, index_for, skeleton
+from .fuzzy import index_for
 from .mentions import normalize_name
 from .query import QueryError, VersionChoice, clean_text, find_version, is_date, plan_query, show, snippet, tokenize
 from .rule_numbers import find_numbers
+from .search_index import Index, skeleton
 from .search_rank import Scope, number_hits, rank
 from .supersede import superseded_by
 from .term_panel import Term, named_terms

@@ -14,7 +14,7 @@ from __future__ import annotations
 import math
 import sqlite3
 
-from .fuzzy import Index
+from .search_index import Index
 from .query import Plan, QueryError, fold
 from .rule_numbers import resolve, subrules
 

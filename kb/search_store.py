@@ -1,4 +1,4 @@
-"""The search index (:class:`kb.fuzzy.Index`) stored in the KB, so a server answers within a second
+"""The search index (:class:`kb.search_index.Index`) stored in the KB, so a server answers within a second
 of starting instead of reading every entry of every version first.
 
 Why: building the index reads each of the 300,000 entries of the full KB (109 Magic rules versions)
@@ -11,9 +11,9 @@ A KB file may come from anyone, so nothing stored is ever executed (no pickle, m
 the dicts and lists are JSON, the flat arrays raw unsigned integers (``array.frombytes``), the many
 small per-text arrays concatenated with offsets. What is loaded is checked before a search can use
 it: the format number, a hash of the code the index is derived from, the content key (the values of
-kb.fuzzy's fingerprint SQL, not file times, which the build's own commit changes), a checksum of the
-bytes, the type of every JSON value, the lengths of the arrays and that every integer used as a
-position points inside what it indexes. A missing, older, damaged or mismatched index is ignored and
+kb.search_index's ``CONTENT_SQL``, not file times, which the build's own commit changes), a checksum
+of the bytes, the type of every JSON value, the lengths of the arrays and that every integer used as
+a position points inside what it indexes. A missing, older, damaged or mismatched index is ignored and
 the index is built as before: never an error, at worst a slower start.
 """
 
@@ -30,14 +30,24 @@ from functools import lru_cache
 from hashlib import sha256
 from pathlib import Path
 
-from .fuzzy import _FINGERPRINT_SQL, Index, build_index, finish
 from .mentions import normalize_name
 from .search_corpus import Corpus, DocInfo, Packed
+from .search_index import CONTENT_SQL, Index, build_index, finish
+from .store import schema_sql
 
 #: Bumped whenever what is stored changes meaning: an index of another format is not loaded.
 FORMAT = 1
 #: The modules the index is derived from: a change to one of them makes a stored index stale.
-SOURCES = ("fuzzy.py", "search_corpus.py", "query.py", "stemming.toml", "mentions.py", "threads.py", "search_store.py")
+SOURCES = (
+    "search_index.py",
+    "search_corpus.py",
+    "query.py",
+    "stemming.toml",
+    "mentions.py",
+    "threads.py",
+    "thread_ids.py",
+    "search_store.py",
+)
 #: Largest integer accepted where no tighter bound applies (SQLite parameters are 64-bit).
 MAX_INT = 2**62
 #: Flat arrays stored raw: name -> type codes accepted.
@@ -83,7 +93,7 @@ def save_index(conn: sqlite3.Connection) -> int:
     """Build the index of the KB behind ``conn`` (its uncommitted state too) and store it in
     ``search_index``, replacing what was there; the number of bytes stored. Called last by the
     build and the ingest, inside their transaction, once everything the index reads is written."""
-    content = content_key(conn.execute(_FINGERPRINT_SQL).fetchone())
+    content = content_key(conn.execute(CONTENT_SQL).fetchone())
     meta, arrays = dump(build_index(conn))
     data = json.dumps(meta, ensure_ascii=False, separators=(",", ":")).encode()
     blob = b"".join(a.tobytes() for a in arrays)
@@ -98,8 +108,6 @@ def save_index(conn: sqlite3.Connection) -> int:
 def _table(conn: sqlite3.Connection) -> None:
     """An empty ``search_index`` as kb/schema.sql declares it (one of another shape is replaced:
     a KB updated in place may hold the table of an earlier format)."""
-    from .store import schema_sql  # the build's module, not needed to load
-
     create = re.search(r"CREATE TABLE IF NOT EXISTS search_index [^;]*;", re.sub(r"--[^\n]*", "", schema_sql()))
     columns = [r[1] for r in conn.execute("PRAGMA table_info(search_index)")]
     if columns != re.findall(r"^\s+(\w+) ", create.group(0), re.M):

@@ -30,6 +30,8 @@ from functools import cached_property, lru_cache
 
 from rapidfuzz import fuzz
 
+from .align_place import WINDOW
+from .meaning import meaning_changes, version_terminology
 from .store import schema_sql
 from .textdiff import word_diff, word_keys
 from .threads import entry_threads
@@ -103,8 +105,6 @@ def compute(conn: sqlite3.Connection, game: str | None = None) -> Report:
 
 def _game(conn: sqlite3.Connection, game: str, threads: dict[int, str]) -> tuple[list[tuple], int]:
     """The supersession rows of one game, and how many pairs of texts were compared."""
-    from .meaning import meaning_changes, version_terminology  # the build's work: pages never need it
-
     terms: dict[tuple[str, str], object] = {}
     rows, compared = [], 0
     for versions in _threads(conn, game, threads):
@@ -170,8 +170,6 @@ def update(conn: sqlite3.Connection, game: str, versions: list[str]) -> Report:
     nearest version before that holds the thread, to the nearest after, within ``kb.align``'s
     window). A change of fate at the step into the new version is handed back, in one statement, to
     the earlier entries of the thread that went the same way."""
-    from .align_place import WINDOW
-
     started = time.perf_counter()
     ensure_table(conn)
     order = [v for (v,) in conn.execute("SELECT version FROM documents WHERE game = ? ORDER BY version_sort", (game,))]
@@ -218,8 +216,6 @@ def update(conn: sqlite3.Connection, game: str, versions: list[str]) -> Report:
 def _step(conn, game, terms, old: _Entry, version: str, later: str | None, held) -> tuple[tuple | None, int]:
     """(fate, comparisons) of ``old`` (of ``version``) at the step to ``later``: the stored fate of
     the entry there that says the same, or (later version, entry id, change) when none does."""
-    from .meaning import meaning_changes, version_terminology
-
     if later is None:
         return None, 0
     news = held[later]

@@ -20,7 +20,7 @@ import re
 import sqlite3
 from dataclasses import asdict, dataclass
 
-from .fuzzy import Index
+from .search_index import Index
 from .query import Plan
 
 #: Definitions shown at most (a question names two or three terms; a pasted paragraph more).

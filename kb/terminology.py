@@ -19,6 +19,7 @@ from functools import lru_cache
 from typing import Iterable
 
 from .meaning_text import KEPT_PUNCTUATION, MODALS, NEGATIONS, NUMBER, QUOTES, Sentence, phrase_keys, sentences
+from .threads import aligned_pairs
 
 #: A rename is seen in at least this many entries: fewer is indistinguishable from an ordinary edit
 #: of a sentence quoted in two places (a rule and its glossary entry).
@@ -335,8 +336,6 @@ def version_terminology(conn: sqlite3.Connection, game: str, from_version: str, 
     versions = (from_version, to_version) if forward else (to_version, from_version)
     key = _fingerprint(conn, game, versions)
     if key not in _MEMO:
-        from .threads import aligned_pairs
-
         pairs = aligned_pairs(conn, game, *versions, scored=False)
         ids = [i for p in pairs for i in (p.from_entry, p.to_entry) if i is not None]
         texts: dict[int, tuple] = {}

@@ -1,6 +1,7 @@
 """Ruling threads: one rule, term or question followed across the versions of a game's rulebook.
 
-A thread id is ``"<game>:<key of the thread's oldest entry>"`` (``"keyforge:glossary/control"``).
+A thread id is ``"<game>:<key of the thread's oldest entry>"`` (``"keyforge:glossary/control"``,
+:mod:`kb.thread_ids`).
 ``kb.align`` pairs entries across versions (same key, else similar heading and text) and stores the
 result in ``threads`` / ``entry_threads``; this module is how everything else reads it. A KB built
 before those tables existed falls back to grouping entries by key, as threads were before.
@@ -12,17 +13,8 @@ import sqlite3
 from collections import defaultdict
 from dataclasses import dataclass
 
-
-def thread_id(game: str, key: str) -> str:
-    return f"{game}:{key}"
-
-
-def parse_thread(thread: str) -> tuple[str, str]:
-    """``"keyforge:faq/x"`` -> ``("keyforge", "faq/x")``; ValueError when it is not a thread id."""
-    game, sep, key = thread.partition(":")
-    if not sep or not game or not key:
-        raise ValueError(f"not a thread id: {thread!r} (expected game:key)")
-    return game, key
+from .align import item_scores
+from .thread_ids import parse_thread, thread_id
 
 
 def is_aligned(conn: sqlite3.Connection) -> bool:
@@ -104,8 +96,6 @@ def aligned_pairs(
     paired with its best counterpart there, so it is never reported added or removed. ``scored``
     False: scores are computed only where the pairing needs them (threads holding several entries
     on one side), the others are -1 (for callers that only want the pairs: thousands of rules)."""
-    from .align import item_scores  # kb.align imports this module
-
     rows = conn.execute(
         """SELECT d.version, e.id, e.key, e.ordinal FROM entries e JOIN documents d ON d.id = e.document
            WHERE d.game = ? AND d.version IN (?, ?) ORDER BY e.ordinal""",
