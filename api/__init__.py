@@ -25,6 +25,8 @@ from pathlib import Path
 from flask import Flask
 from werkzeug.routing import BaseConverter, ValidationError
 
+from . import headers
+
 SITE_DIR = Path(__file__).resolve().parent.parent / "site"
 
 
@@ -51,9 +53,7 @@ class Site(Flask):
     """Flask, with ``OPTIONS`` answered as a 204 with ``Allow`` (``api.headers``)."""
 
     def make_default_options_response(self):
-        from .headers import options_response
-
-        return options_response()
+        return headers.options_response()
 
 
 def create_app(db_path: str | Path, **config) -> Flask:
@@ -67,8 +67,10 @@ def create_app(db_path: str | Path, **config) -> Flask:
     app.url_map.converters["game"] = GameConverter
     app.config["KB_PATH"] = str(Path(db_path).resolve())
     app.config.update(config)
-    from . import db, delivery, errors, headers, json_api, json_diff, kotc, kotc_page, pages, request_limits
-    from . import expensive, verify_slots
+    # The site's modules are imported here, not at the top: every api module runs this file first, and
+    # most of those importers need none of the site (rulebase datasette, the build's scenario checks).
+    from . import db, delivery, errors, expensive, request_limits, verify_slots  # heavy: the site, see above
+    from . import json_api, json_diff, kotc, kotc_page, pages  # heavy: the site (search, engine), see above
 
     db.init_app(app)
     delivery.init_app(app)

@@ -21,10 +21,12 @@ import tomllib
 from pathlib import Path
 
 import yaml
+from datasette.utils import tilde_encode
 
 from kb.manifest import DEFAULT_MANIFEST
 from kb.store import schema_sql
 
+from .datasette_guard import FollowingDatabase
 from .datasette_plugin import DB_NAME, PLUGIN, register_plugin
 from kb.hot_journal import connect_read_only
 
@@ -333,9 +335,7 @@ def make_datasette(db: Path, site_url: str, public: bool = False, sql_at_once: i
     (:mod:`api.datasette_guard`), with metadata, templates and links to the site at ``site_url``.
     A client's own SQL: at most ``sql_at_once`` requests at once, each stopped after
     ``sql_time_limit_ms``; none at all when ``public``."""
-    from datasette.app import Datasette
-
-    from .datasette_guard import FollowingDatabase
+    from datasette.app import Datasette  # heavy (~1 s): only a Datasette being made needs its app
 
     register_plugin()
     metadata = build_metadata(db, site_url)
@@ -362,7 +362,5 @@ def make_datasette(db: Path, site_url: str, public: bool = False, sql_at_once: i
 
 def datasette_row_url(base: str, table: str, pk, database: str = DB_NAME) -> str:
     """URL of one row in Datasette: ``base`` is the server's root ("http://127.0.0.1:8001")."""
-    from datasette.utils import tilde_encode
-
     parts = pk if isinstance(pk, (tuple, list)) else (pk,)
     return f"{base.rstrip('/')}/{database}/{tilde_encode(table)}/" + ",".join(tilde_encode(str(p)) for p in parts)

@@ -37,9 +37,13 @@ import asyncio
 import json
 import os
 import threading
+import traceback
 from urllib.parse import parse_qsl, urlencode
 
+from datasette import Response
 from datasette.database import Database
+from datasette.utils.asgi import Base400
+from markupsafe import Markup
 
 from kb.hot_journal import connect_read_only
 
@@ -191,12 +195,7 @@ async def _answer(send, scope, status: int, message: str, headers: dict[str, str
 async def error_response(datasette, request, exception):
     """What Datasette answers for ``exception`` (its ``error.html`` page, or JSON for a ``.json`` URL),
     without printing anything for a client's error (see the module docstring)."""
-    import traceback
-
-    from datasette import Response
-    from datasette.utils.asgi import Base400
-    from datasette.views.base import DatasetteError
-    from markupsafe import Markup
+    from datasette.views.base import DatasetteError  # heavy (~1 s): the site imports this module for its row links
 
     title = None
     if isinstance(exception, Base400):

@@ -21,12 +21,16 @@ import sqlite3
 from urllib.parse import quote
 
 from datasette import hookimpl
+from datasette.utils import tilde_encode
+from markupsafe import Markup, escape
 
 # the site's own rules (private names of kb.changelog: one definition, not a copy): a worked example
 # goes with its rule's number, and a rule's heading is compared without its number
 from kb.changelog import EXAMPLE_OF_NUMBER, unlabelled
 from kb.textdiff import same_text
 from kb.threads import aligned_pairs
+
+from .datasette_guard import Guard, error_response
 
 PLUGIN = "rulebase-links"
 DB_NAME = "kb"
@@ -54,10 +58,6 @@ def site_url_for(site: str, table: str | None, column: str, row) -> str | None:
 async def _labelled(datasette, database: str, table: str, column: str, other: str, value):
     """``value`` of a foreign key as Datasette's table pages show it: the label linking to the row,
     then the id; None (Datasette's own rendering) when the referenced row has no label."""
-    from markupsafe import Markup, escape
-
-    from datasette.utils import tilde_encode
-
     labels = await datasette.expand_foreign_keys(database, table, column, [value])
     label = labels.get((column, value))
     if label is None or str(label) == str(value):
@@ -72,8 +72,6 @@ class LinksPlugin:
     @staticmethod
     @hookimpl
     def render_cell(row, value, column, table, database, datasette):
-        from markupsafe import Markup, escape
-
         if database != DB_NAME or value is None:
             return None
         config = datasette.plugin_config(PLUGIN) or {}
@@ -90,8 +88,6 @@ class LinksPlugin:
     @hookimpl
     def asgi_wrapper(datasette):
         """Reads only, and a cap on arbitrary SQL at once (:mod:`api.datasette_guard`)."""
-        from .datasette_guard import Guard
-
         config = datasette.plugin_config(PLUGIN) or {}
         at_once, limit = int(config.get("custom_sql_at_once", 1)), int(config.get("custom_sql_time_limit_ms", 1000))
         return lambda app: Guard(app, DB_NAME, at_once, limit)
@@ -100,7 +96,6 @@ class LinksPlugin:
     @hookimpl
     def handle_exception(datasette, request, exception):
         """Errors answered without a ``rich`` traceback per client error (:mod:`api.datasette_guard`)."""
-        from .datasette_guard import error_response
 
         async def inner():
             return await error_response(datasette, request, exception)
@@ -157,7 +152,7 @@ DEFAULT_ERROR_HANDLER = "datasette.handle_exception"
 
 
 def register_plugin() -> None:
-    from datasette.plugins import pm
+    from datasette.plugins import pm  # heavy (~1 s, loads every installed plugin): only a Datasette being made needs it
 
     if pm.get_plugin(PLUGIN) is None:
         pm.register(LinksPlugin, name=PLUGIN)

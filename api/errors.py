@@ -22,7 +22,7 @@ import re
 import sqlite3
 from urllib.parse import unquote_to_bytes
 
-from flask import Blueprint, Flask, Response, jsonify, request
+from flask import Blueprint, Flask, Response, jsonify, render_template, request
 from markupsafe import escape
 from werkzeug.exceptions import HTTPException
 
@@ -56,12 +56,17 @@ def _is_api() -> bool:
     return request.path == "/api" or request.path.startswith("/api/")
 
 
-def _http_error(exc: HTTPException):
+def not_found_page(exc: HTTPException):
+    """The site's 404 page, with its search box and what ``abort(404, description=...)`` said."""
+    return render_template("404.html", message=getattr(exc, "description", None)), 404
+
+
+def http_error(exc: HTTPException):
+    """An HTTP error (404, 405 ...): JSON under ``/api``; elsewhere the site's 404 page for a 404,
+    Werkzeug's own response for the others."""
     if not _is_api():
         if exc.code == 404:  # an unmatched page URL gets the site's 404 page, with its search box
-            from .pages import not_found
-
-            return not_found(exc)
+            return not_found_page(exc)
         return exc
     message = _MESSAGES.get(exc.code, exc.description or exc.name)
     response = error_response(message, exc.code or 500)
@@ -103,7 +108,7 @@ def _kb_unavailable(exc: sqlite3.DatabaseError):
 
 def _crash(exc: Exception):
     if isinstance(exc, HTTPException):
-        return _http_error(exc)
+        return http_error(exc)
     log.exception("internal error on %s %s", request.method, request.path)
     if _is_api():
         return error_response("internal error: the request could not be answered", 500)
@@ -171,12 +176,12 @@ def init_blueprint(bp: Blueprint) -> None:
     """The API blueprint's own checks and handlers (once, when the blueprint is defined)."""
     bp.before_request(check_encoding)
     bp.register_error_handler(ApiError, _api_error)
-    bp.register_error_handler(HTTPException, _http_error)
+    bp.register_error_handler(HTTPException, http_error)
 
 
 def init_app(app: Flask) -> None:
     """JSON errors for any URL under /api (unmatched ones included); a JSON 500 as the last resort."""
     app.register_error_handler(ApiError, _api_error)
-    app.register_error_handler(HTTPException, _http_error)
+    app.register_error_handler(HTTPException, http_error)
     app.register_error_handler(sqlite3.DatabaseError, _kb_unavailable)
     app.register_error_handler(Exception, _crash)

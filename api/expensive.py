@@ -31,14 +31,13 @@ from collections import OrderedDict
 from dataclasses import dataclass, field
 from functools import wraps
 
+import brotli
 from flask import Flask, Response, current_app, jsonify, request
 from markupsafe import escape
 
-from .request_lanes import charge_thread_only
+from .request_lanes import DEFAULT_CHANGELOG_CONCURRENCY, charge_thread_only
 from .verify_slots import Slots
 
-#: expensive responses computed at once, by default
-DEFAULT_CONCURRENCY = 1
 #: bytes of kept responses (bodies and their compressed forms), by default
 DEFAULT_CACHE_BYTES = 64 * 1024 * 1024
 #: seconds a refused client is told to wait: about what one computation takes
@@ -61,8 +60,6 @@ class Kept:
 
 
 def _compress(body: bytes) -> dict[str, bytes]:
-    import brotli
-
     return {"br": brotli.compress(body, quality=6), "gzip": gzip.compress(body, compresslevel=6, mtime=0)}
 
 
@@ -191,7 +188,9 @@ def expensive(view):
 
 
 def init_app(app: Flask) -> None:
-    app.extensions["expensive_slots"] = Slots(int(app.config.setdefault("EXPENSIVE_CONCURRENCY", DEFAULT_CONCURRENCY)))
+    app.extensions["expensive_slots"] = Slots(
+        int(app.config.setdefault("EXPENSIVE_CONCURRENCY", DEFAULT_CHANGELOG_CONCURRENCY))
+    )
     app.extensions["expensive_cache"] = ResponseCache(
         int(app.config.setdefault("EXPENSIVE_CACHE_BYTES", DEFAULT_CACHE_BYTES))
     )

@@ -38,6 +38,8 @@ from kb.versions_overview import versions_overview
 
 from . import changes_page
 from .db import get_conn
+from .errors import http_error
+from .spec import openapi
 
 bp = Blueprint("pages", __name__)
 
@@ -125,7 +127,7 @@ def datasette_row(table: str, pk) -> str | None:
     base = current_app.config.get("DATASETTE_URL")
     if not base:
         return None
-    from api.datasette import datasette_row_url  # imports Datasette: only when linking to one
+    from api.datasette import datasette_row_url  # heavy (the datasette package): only a site linking to one needs it
 
     return datasette_row_url(base, table, pk)
 
@@ -238,8 +240,6 @@ def search_page():
 @bp.get("/docs/api")
 def api_docs():
     """The JSON API described for people, from the same OpenAPI document the API serves."""
-    from .spec import openapi
-
     return render_template("api_docs.html", spec=openapi())
 
 
@@ -304,8 +304,5 @@ bp.add_url_rule("/changes", "changes", changes_page.changes, methods=["GET"])
 
 @bp.errorhandler(404)
 def not_found(exc):
-    if request.path == "/api" or request.path.startswith("/api/"):  # an API address: a JSON error
-        from .errors import _http_error
-
-        return _http_error(exc)
-    return render_template("404.html", message=getattr(exc, "description", None)), 404
+    """A page's 404: the site's 404 page (``api.errors``), a JSON error at an API address."""
+    return http_error(exc)

@@ -85,6 +85,13 @@ LANES = (
         "cpu",
     ),
 )
+# A lane's threads are as many as the slots of what it serves (api.expensive, api.verify_slots): the
+# defaults of both are set here, in the module those two import.
+#: changelogs computed at once, by default (``EXPENSIVE_CONCURRENCY``)
+DEFAULT_CHANGELOG_CONCURRENCY = 1
+#: verify requests at once, by default (``VERIFY_CONCURRENCY``): Python runs one thread at a time, so
+#: more runs in parallel finish no sooner and only take the interpreter from everything else
+DEFAULT_VERIFY_CONCURRENCY = 2
 #: seconds a request may wait in its lane before it is answered with a 429
 DEFAULT_MAX_WAIT = 3.0
 #: the share of one core's time that the threads working on one lane may spend on repeatable work,
@@ -110,12 +117,9 @@ def charge_thread_only() -> None:
 
 def lane_limits(config) -> dict[str, int]:
     """How many threads may work on each lane at once, from the app's config."""
-    from .expensive import DEFAULT_CONCURRENCY
-    from .verify_slots import DEFAULT_CONCURRENCY as VERIFY
-
     return {
-        "changelog": int(config.get("EXPENSIVE_CONCURRENCY", DEFAULT_CONCURRENCY)),
-        "verify": int(config.get("VERIFY_CONCURRENCY", VERIFY)),
+        "changelog": int(config.get("EXPENSIVE_CONCURRENCY", DEFAULT_CHANGELOG_CONCURRENCY)),
+        "verify": int(config.get("VERIFY_CONCURRENCY", DEFAULT_VERIFY_CONCURRENCY)),
     }
 
 

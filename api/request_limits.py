@@ -23,6 +23,9 @@ from __future__ import annotations
 from flask import Flask, current_app, request
 from werkzeug.exceptions import RequestURITooLarge
 
+from .kotc import MAX_BODY as KOTC_BODY, MAX_TEXT
+from .verify import MAX_BODY as VERIFY_BODY
+
 #: bytes of a query string: a search, a filter, a card text linked to the check page (GET
 #: ``/kotc/check?text=``) of a few thousand characters; a longer text is sent as a POST
 MAX_QUERY_STRING = 32 * 1024
@@ -41,9 +44,6 @@ def max_header_size() -> int:
 
 def max_body_size(app: Flask) -> int:
     """Bytes of the largest body any endpoint accepts (waitress's ``max_request_body_size``)."""
-    from .kotc import MAX_BODY as KOTC_BODY, MAX_TEXT
-    from .verify import MAX_BODY as VERIFY_BODY
-
     return max(app.config.get("VERIFY_MAX_BODY", VERIFY_BODY), KOTC_BODY, MAX_TEXT * _FORM_BYTES_PER_CHAR + _FORM_ROOM)
 
 

@@ -17,6 +17,9 @@ import os
 import sqlite3
 from functools import lru_cache
 from pathlib import Path
+
+from flask import current_app, has_app_context
+
 from kb.hot_journal import connect_read_only
 
 SPEC_PATH = Path(__file__).with_name("openapi.json")
@@ -39,10 +42,6 @@ def openapi(kb_path: str | None = None) -> dict:
     """The document with the enums of the KB at ``kb_path`` (default: the app's, inside a request or
     app context), else the file's."""
     if kb_path is None:
-        try:
-            from flask import current_app, has_app_context
-        except ImportError:  # pragma: no cover - flask is a dependency of this package
-            return document()
         kb_path = current_app.config.get("KB_PATH") if has_app_context() else None
     if not kb_path:
         return document()

@@ -33,10 +33,11 @@ from werkzeug.wrappers import Response
 
 from .errors import ApiError
 from .headers import SECURITY_HEADERS
+from .request_lanes import DEFAULT_VERIFY_CONCURRENCY
 
-#: verify requests at once, by default: Python runs one thread at a time, so more runs in parallel
-#: finish no sooner and only take the interpreter from everything else
-DEFAULT_CONCURRENCY = 2
+#: CPU seconds a verify run may take, by default (``VERIFY_SECONDS``; api.verify stops a run past
+#: them, and a refused client is told to retry after about as long); the bundled rulings take < 0.05 s
+MAX_SECONDS = 2.0
 #: the endpoints that run verifications (``api.json_api``)
 VERIFY_ENDPOINTS = frozenset({"json_api.verify_ruling", "json_api.verify_scenario"})
 
@@ -77,8 +78,6 @@ def busy_answer(size: int, seconds_per_run: float) -> tuple[str, dict[str, str]]
 
 
 def _seconds_per_run(app: Flask) -> float:
-    from .verify import MAX_SECONDS
-
     return app.config.get("VERIFY_SECONDS", MAX_SECONDS)
 
 
@@ -124,6 +123,6 @@ class FastRefusal:
 
 
 def init_app(app: Flask) -> None:
-    slots = Slots(int(app.config.setdefault("VERIFY_CONCURRENCY", DEFAULT_CONCURRENCY)))
+    slots = Slots(int(app.config.setdefault("VERIFY_CONCURRENCY", DEFAULT_VERIFY_CONCURRENCY)))
     app.extensions["verify_slots"] = slots
     app.wsgi_app = FastRefusal(app, slots)

@@ -49,8 +49,12 @@ from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass
 from multiprocessing.connection import Connection
 
+from flask import current_app
+
+from engine.kb_cache import warm
 from kb.hot_journal import connect_read_only
 
+from .db import get_conn
 from .errors import ApiError
 from .request_lanes import charge_worker
 
@@ -113,10 +117,6 @@ def run_in_worker(task: str, *args):
     slots: the lanes of :mod:`api.request_lanes` keep what runs at once to them and the changelog's
     slot). An app made with ``WORKER_PROCESSES=False`` runs it in the request's own thread (tests
     that watch a computation from the inside)."""
-    from flask import current_app
-
-    from .db import get_conn
-
     if not current_app.config.get("WORKER_PROCESSES", True):
         module, _, name = TASKS[task].partition(":")
         return getattr(importlib.import_module(module), name)(get_conn(), *args)
@@ -219,8 +219,6 @@ def _init_worker(lifeline: Connection, kb_path: str | None, ready: Connection | 
     except (AttributeError, OSError):  # no nice() on this system: the same priority as the server
         pass
     if kb_path is not None:
-        from engine.kb_cache import warm
-
         try:
             warm(_connection(kb_path))
         except Exception:  # a warm-up is only a head start: the verify that needs this KB says why
