@@ -103,7 +103,7 @@ def extract(data: bytes, name: str) -> Extraction:
 
 def _read_pages(data: bytes, name: str) -> list[_Page]:
     """Every page's words; any failure of the PDF library becomes an IngestError."""
-    import pdfplumber
+    import pdfplumber  # heavy (pdfminer): only a PDF source needs it
 
     pages = []
     try:

@@ -8,6 +8,7 @@ changes (diff, history), serving (serve, datasette) and Keeper of the Cards (kot
 
 from __future__ import annotations
 
+import html
 import json
 import os
 import sys
@@ -39,6 +40,7 @@ from kb.errors import KBError
 from kb.manifest import DEFAULT_CARDS, DEFAULT_MANIFEST
 from kb.search import QueryError, search as search_entries
 from kb.stats import stats as kb_stats
+from kb.manifest import load_manifest
 
 
 @click.group()
@@ -120,7 +122,6 @@ def _after_build(report, db: Path) -> None:
 
 
 def _manifest_docs(manifest: Path):
-    from kb.manifest import load_manifest
 
     return load_manifest(manifest).documents
 
@@ -261,7 +262,6 @@ def search(
 
 def _terminal_snippet(snippet: str) -> str:
     """The search's safe-HTML snippet for a terminal: marks as [brackets], entities decoded."""
-    import html
 
     return html.unescape(snippet.replace("<mark>", "[").replace("</mark>", "]"))
 
@@ -280,7 +280,7 @@ def _terminal_snippet(snippet: str) -> str:
 @DB_OPTION
 def verify(scenario_id, run_all: bool, file, version, uncovered: bool, as_json: bool, db: Path) -> None:
     """Replay rulings in the rules engine under each rulebook version where they appear."""
-    from engine.verify import verify_report
+    from engine.verify import verify_report  # this command only: the CLI starts without it
 
     conn = open_kb(db)
     if file is not None:  # checked as the build checks rulings files: one line, not a traceback

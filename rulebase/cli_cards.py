@@ -16,6 +16,7 @@ import click
 
 from .cli_common import DB_OPTION, open_kb
 from kb.errors import KBError
+from engine.errors import ScenarioError
 
 _LABELS = {"compiled": "compiled", "hand": "hand-defined", "keywords": "keyword-only", "refused": "not playable"}
 
@@ -52,8 +53,7 @@ def cards(
         raise KBError("give --coverage, or the names of cards to look up")
     conn = open_kb(db)
     try:
-        from engine.compile.coverage import coverage, top_missing
-        from engine.errors import ScenarioError
+        from engine.compile.coverage import coverage, top_missing  # this command only: the CLI starts without it
 
         known = {row[0] for row in conn.execute("SELECT DISTINCT set_code FROM cards")}
         unknown = [s for s in sets if s not in known]

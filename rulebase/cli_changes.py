@@ -21,7 +21,7 @@ from .cli_common import DB_OPTION, open_kb
 @DB_OPTION
 def diff(game: str, from_version: str, to_version: str, kind, key, as_json: bool, db: Path) -> None:
     """What changed between two versions: entries added, removed, changed, renamed, and ruling changes."""
-    from kb.changelog import changelog, entry_diff
+    from kb.changelog import changelog, entry_diff  # this command only: the CLI starts without it
 
     conn = open_kb(db)
     colour = sys.stdout.isatty() and not as_json
@@ -124,7 +124,7 @@ def _inline(ops, colour: bool) -> str:
 @DB_OPTION
 def history(query: str, game, version, full: bool, as_json: bool, db: Path) -> None:
     """One ruling thread (thread id, entry key, game:key, rule number or question) or one card (name) across all versions."""
-    from kb.history import history as kb_history
+    from kb.history import history as kb_history  # this command only: the CLI starts without it
 
     conn = open_kb(db)
     data = kb_history(conn, query, game=game, version=version)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import socket
 from pathlib import Path
 
 import click
@@ -82,11 +83,10 @@ def datasette_cmd(
 ) -> None:
     """Browse the KB in Datasette, read-only (it follows the file at DB when a build or an ingest
     replaces it), with metadata and canned queries."""
-    import socket
 
-    import uvicorn
+    import uvicorn  # heavy: this command only
 
-    from api.datasette import make_datasette
+    from api.datasette import make_datasette  # heavy (datasette, ~1 s): this command only
 
     open_kb(db).close()  # not a KB: one line and exit 1, before listening
     if link_root is None:

@@ -23,7 +23,7 @@ def kotc() -> None:
 @DB_OPTION
 def kotc_check_cmd(text: str | None, edition: str | None, as_json: bool, db: Path) -> None:
     """Is this card banned, or must it be read as revised? (Exit 0 with the verdict.)"""
-    from kb.kotc_check import check, format_text
+    from kb.kotc_check import check, format_text  # this command only: the CLI starts without it
 
     if text is None or not text.strip():
         raise KBError("--text: give the card's ability text")

@@ -8,6 +8,7 @@ and request sizes, and the options that tune them can also be given as environme
 from __future__ import annotations
 
 import gc
+import ipaddress
 import os
 import re
 import time
@@ -18,7 +19,9 @@ import click
 
 from . import build as build_mod
 from .cli_common import DB_OPTION, cleanup_on_terminate, fmt_rulings, open_kb
+from api import create_app
 from kb.errors import KBError
+from kb.fuzzy import index_for
 
 #: where ``rulebase serve`` listens unless told otherwise, and so where ``rulebase datasette`` links
 #: rows back to: one setting for both, the options below or these environment variables
@@ -29,7 +32,6 @@ HOST_ENV, PORT_ENV = "RULEBASE_HOST", "RULEBASE_PORT"
 def site_url(host: str, port: int) -> str:
     """The root URL of ``rulebase serve --host HOST --port PORT`` as a browser on this machine
     reaches it: an address listening everywhere (0.0.0.0, ::) is reached on the loopback one."""
-    import ipaddress
 
     try:
         addr = ipaddress.ip_address(host.strip("[]"))
@@ -142,11 +144,9 @@ def serve(
             f"{fmt_rulings(report.rulings)} ({report.seconds:.1f} s)"
         )
     conn = open_kb(db)  # not a KB: one line and exit 1, before listening
-    from kb.fuzzy import index_for
 
     index = index_for(conn)  # warm the search index now, not on the first visitor's query
     conn.close()
-    from api import create_app
 
     app = create_app(
         db,
@@ -154,7 +154,7 @@ def serve(
         VERIFY_CONCURRENCY=verify_concurrency,
         EXPENSIVE_CONCURRENCY=changelog_concurrency,
     )
-    from api import workers
+    from api import workers  # this command only: the CLI starts without it
 
     with cleanup_on_terminate():  # a kill stops the verify workers too
         try:
@@ -217,9 +217,9 @@ def make_server(app, host: str, port: int, threads: int, connection_limit: int, 
     (:mod:`api.request_lanes`; ``lanes``: its ``max_wait``, ``share`` and ``burst``), so searches and
     pages never wait behind them; waitress's own refusals come in the site's shape
     (:mod:`api.waitress_errors`)."""
-    from waitress import create_server
-    from api import waitress_errors
-    from api.request_lanes import LaneDispatcher, LaneRefusal, lane_limits
+    from waitress import create_server  # this command only: the CLI starts without it
+    from api import waitress_errors  # this command only: the CLI starts without it
+    from api.request_lanes import LaneDispatcher, LaneRefusal, lane_limits  # this command only
 
     settings = waitress_settings(app, threads, connection_limit, channel_timeout)
     socket_map: dict = {}
@@ -254,7 +254,7 @@ def waitress_settings(app, threads: int, connection_limit: int, channel_timeout:
       refused as soon as its headers say so, not after it was received and spooled to disk (waitress
       refuses a size equal to its setting, hence the one byte more). Its refusals are answered in the
       site's shape, with its headers (:mod:`api.waitress_errors`)."""
-    from api.request_limits import max_body_size, max_header_size
+    from api.request_limits import max_body_size, max_header_size  # this command only: the CLI starts without it
 
     return {
         "threads": threads,
@@ -272,7 +272,7 @@ def _room_for_connections(connection_limit: int, threads: int) -> None:
     ``connection_limit`` connections need: one descriptor each, and a few per thread (its KB
     connection) and for the server itself; a one-line error when the system allows fewer."""
     try:
-        import resource
+        import resource  # POSIX only (see the except)
     except ImportError:  # not on this system (Windows): its own limits apply
         return
     need = connection_limit + 4 * threads + 64

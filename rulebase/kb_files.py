@@ -110,7 +110,7 @@ def sweep_orphans(target: Path) -> list[Path]:
 
 def _sweep_lock(target: Path) -> bool:
     """Remove the lock file a writer killed outright left, if no live writer holds it; True if removed."""
-    import fcntl
+    import fcntl  # POSIX only, as the locks
 
     lock = lock_path(target)
     try:
@@ -206,7 +206,7 @@ def writer_lock(target: Path, wait: float = LOCK_WAIT) -> Iterator[None]:
     another writer holding it, a one-line error. The lock file is removed by its holder before it
     lets go; so a waiter that then gets the lock of a removed file (the path no longer names the
     file it locked) starts again on the path's new file."""
-    import fcntl
+    import fcntl  # POSIX only, as the locks
 
     lock = lock_path(target)
     deadline = time.monotonic() + wait
