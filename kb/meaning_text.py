@@ -21,7 +21,7 @@ from typing import Iterable
 
 import Stemmer  # PyStemmer: the Snowball stemmers, compiled
 
-from .textdiff import tokenize
+from .textdiff import TOKEN, token_key
 
 #: Words that carry no ruling: articles, demonstratives and relatives, copulas and auxiliaries of
 #: tense. Dropped before comparing, so "a creature that is destroyed" and "the creature destroyed"
@@ -206,6 +206,13 @@ def stem(word: str) -> str:
     return _STEMMER.stemWord(word)
 
 
+@lru_cache(maxsize=65536)  # a KB has some ten thousand distinct tokens, read again in every text
+def _token_keys(surface: str, after_number: bool) -> tuple[str, ...]:
+    """:func:`word_keys` of a token, which depends on the token before it only for an "A" after a
+    number (an Æmber symbol lost to a letter)."""
+    return tuple(word_keys(surface, token_key(surface), "1" if after_number else None))
+
+
 def word_keys(surface: str, key: str, previous: str | None) -> list[str]:
     """The comparison keys of one token (several for a contraction, none for a function word)."""
     m = _NUMBER_ICON.match(surface)
@@ -283,18 +290,18 @@ def sentences(text: str | None) -> tuple[Sentence, ...]:
         previous = None
         sign_at = -1  # where a "+" or "-" glued to the next number starts ("+1 power")
         pos = 0
-        for tok in tokenize(shown):
-            start = shown.find(tok.text, pos)
-            pos = start + len(tok.text)
-            if tok.text in SIGNS and (start == 0 or shown[start - 1] == " "):
+        for m in TOKEN.finditer(shown):  # textdiff's tokens; only whitespace lies between them
+            surface, start, pos = m.group(), m.start(), m.end()
+            if surface in SIGNS and (start == 0 or shown[start - 1] == " "):
                 sign_at = start
-            for k in word_keys(tok.text, tok.key, previous):
+            after_number = surface == "A" and previous is not None and NUMBER.match(previous) is not None
+            for k in _token_keys(surface, after_number):
                 if k and NUMBER.match(k) and sign_at == start - 1 >= 0:
                     k, start = SIGNS[shown[sign_at]] + k, sign_at
                 if k:
                     keys.append(k)
                     spans.append((start, pos))
-            previous = tok.text
+            previous = surface
         if any(k not in KEPT_PUNCTUATION for k in keys):
             out.append(Sentence(shown, tuple(keys), tuple(spans)))
     return tuple(out)
@@ -313,5 +320,5 @@ def content(keys: Iterable[str]) -> list[str]:
 
 def clear_caches() -> None:
     """Forget the memoised normalisations (see kb.meaning.clear_caches)."""
-    for f in (sentences, phrase_keys, stem):
+    for f in (sentences, phrase_keys, stem, _token_keys):
         f.cache_clear()

@@ -73,7 +73,7 @@ _SET_REF_NUMBER = re.compile(r"(\d{1,4}[a-z]?)\)$")
 
 #: A token: a set-code reference, an icon like <A> or {D}, a word (with inner apostrophes: "card's"), an ellipsis, or
 #: any other single non-space character.
-_TOKEN_SET_CODES = re.compile(_SET_REF + r"|[<{][A-Za-z][>}]|\w+(?:['\u2018\u2019\u02bc]\w+)*|\.\.\.|[^\w\s]")
+TOKEN = re.compile(_SET_REF + r"|[<{][A-Za-z][>}]|\w+(?:['\u2018\u2019\u02bc]\w+)*|\.\.\.|[^\w\s]")
 _TOKEN = re.compile(r"[<{][A-Za-z][>}]|\w+(?:['\u2018\u2019\u02bc]\w+)*|\.\.\.|[^\w\s]")
 _PARAGRAPH = re.compile(r"\n\s*\n")
 
@@ -85,7 +85,8 @@ class Token(NamedTuple):
 
 
 @lru_cache(maxsize=65536)  # a KB has a few thousand distinct tokens, met again and again
-def _key(token: str) -> str:
+def token_key(token: str) -> str:
+    """What a token is compared as (:func:`tokenize`'s ``key``)."""
     if token.startswith("(") and len(token) > 1:
         return _SET_REF_NUMBER.search(token).group(1)
     folded = unicodedata.normalize("NFKC", token)
@@ -98,10 +99,10 @@ def tokenize(text: str | None, set_codes: bool = True) -> list[Token]:
     """The tokens of ``text`` with their keys and the (normalised) whitespace before each."""
     out: list[Token] = []
     end = 0
-    for m in (_TOKEN_SET_CODES if set_codes else _TOKEN).finditer(text or ""):
+    for m in (TOKEN if set_codes else _TOKEN).finditer(text or ""):
         gap = text[end : m.start()]
         space = "\n\n" if _PARAGRAPH.search(gap) else (" " if gap else "")
-        out.append(Token(m.group(), _key(m.group()), space if out else ""))
+        out.append(Token(m.group(), token_key(m.group()), space if out else ""))
         end = m.end()
     return out
 
@@ -110,7 +111,7 @@ def word_keys(text: str | None, set_codes: bool = True) -> list[str]:
     """What :func:`word_diff` compares: two texts with equal keys differ only in formatting. The keys
     of :func:`tokenize`'s tokens, without the whitespace it records (a changelog asks this of every
     paired text: half its time went to building tokens only to drop all but their keys)."""
-    return [_key(token) for token in (_TOKEN_SET_CODES if set_codes else _TOKEN).findall(text or "")]
+    return [token_key(token) for token in (TOKEN if set_codes else _TOKEN).findall(text or "")]
 
 
 def same_text(a: str | None, b: str | None, set_codes: bool = True) -> bool:
@@ -227,10 +228,10 @@ def _tokenize_lines(text: str | None, set_codes: bool = True) -> list[Token]:
     or "\\n\\n" (the keys, so what is compared, are the same)."""
     out: list[Token] = []
     end = 0
-    for m in (_TOKEN_SET_CODES if set_codes else _TOKEN).finditer(text or ""):
+    for m in (TOKEN if set_codes else _TOKEN).finditer(text or ""):
         gap = text[end : m.start()]
         space = "\n\n" if _PARAGRAPH.search(gap) else "\n" if "\n" in gap else " " if gap else ""
-        out.append(Token(m.group(), _key(m.group()), space if out else ""))
+        out.append(Token(m.group(), token_key(m.group()), space if out else ""))
         end = m.end()
     return out
 
