@@ -38,13 +38,20 @@ class DealDamage(Effect):
         targets = list(dict.fromkeys(c for c, _ in hits))
         for t, amount in hits:
             ctx.eng.deal_damage(t, amount, ctx.source.label, check=False, dealer=ctx.source)
-        before = {t: t.zone for t in targets}
+        before = {t: (t.zone, t.controller) for t in targets}
         lethal = [t for t in targets if t in ctx.eng.lethal()]
         ctx.eng.check_state()
         for t in lethal:
-            if self.if_destroyed and before[t] == "battleline" and t.zone != "battleline":
+            zone, controller = before[t]
+            if self.if_destroyed and zone == "battleline" and t.zone != "battleline":
                 ctx.chosen["destroyed"] = [t]
-                resolve_all(self.if_destroyed, ctx)
+                # the clause is about that creature's destruction: "its controller loses 1" is
+                # the player who controlled it (engine.effects_compiled.EventCardPlayerAmber)
+                event, ctx.event = ctx.event, {**ctx.event, "card": t, "controller": controller}
+                try:
+                    resolve_all(self.if_destroyed, ctx)
+                finally:
+                    ctx.event = event
         return bool(targets)
 
 

@@ -150,6 +150,10 @@ def _this_way(make, verb: str):
 
 
 def _count_this_way(verb: str, what: str = "card", house: str | None = None):
+    """ "For each <noun> <verb> this way": the cards done this way, or for "damage" ("for each
+    damage healed this way") the points of damage, what "that amount" reads (Guardian Demon)."""
+    if what == "damage":
+        return thisway.that_amount(verb)
     return thisway.count_this_way(verb, {"creature": "creature", "artifact": "artifact"}.get(what, "card"), house)
 
 
