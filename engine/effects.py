@@ -173,21 +173,58 @@ class Steal(Effect):
 
 @dataclass
 class Capture(Effect):
-    """``on`` captures Æmber from the opposing side of its controller (or from ``side="own"``)."""
+    """The creatures ``on`` names (those ``where`` admits) capture Æmber from the opposing side of
+    their controller (or from ``side="own"``), one after another. When a pool cannot cover every
+    capture from it, which creature captures next matters, and the active player chooses (16.0
+    "Active Player": they make all necessary decisions); otherwise they capture in battleline
+    order."""
 
     amount: object  # int, or Callable[[Context], int]: "capture 1 for each damage just prevented"
     on: str = "self"
     side: str = "opposing"
+    #: which of the cards ``on`` names capture ("each damaged enemy non-Mars creature")
+    where: Callable[[Context, CardInstance], bool] | None = None
 
     def resolve(self, ctx: Context) -> bool:
-        creature = ctx.ref(self.on)
+        if self.on == "self":
+            return self._one(ctx, self.on)
+        cards = [c for c in ctx.refs(self.on) if c.zone == "battleline" and (self.where is None or self.where(ctx, c))]
+        if len(cards) <= 1:
+            ctx.chosen["capturing"] = cards
+            return self._one(ctx, "capturing")
+        from .targets import card_label  # engine.targets imports this module
+
+        amount = self.amount(ctx) if callable(self.amount) else self.amount
+        g = ctx.game
+        wanted: dict[str, int] = {}
+        for c in cards:
+            victim = c.controller if self.side == "own" else g.other(c.controller)
+            wanted[victim] = wanted.get(victim, 0) + amount
+        ordered = any(n > g.players[v].amber for v, n in wanted.items())
+        ok = True
+        while cards:
+            nxt = (
+                cards[0]
+                if not ordered or len(cards) == 1
+                else ctx.eng.chooser.choose(
+                    f"{g.active}: which creature captures next ({ctx.source.name})", cards, label=card_label(cards)
+                )
+            )
+            cards.remove(nxt)
+            ctx.chosen["capturing"] = [nxt]
+            ok = self._one(ctx, "capturing") and ok
+        return ok
+
+    def _one(self, ctx: Context, on: str) -> bool:
+        """The creature ``on`` names captures."""
+        creature = ctx.ref(on)
         if creature is None or creature.zone != "battleline":
             return False
         amount = self.amount(ctx) if callable(self.amount) else self.amount
         g = ctx.game
         # a creature's own "Capture" used as if another player controlled it (Replicator) takes
         # from that player's opponent
-        capturer = ctx.controller if self.on == "self" else creature.controller
+        capturer = ctx.controller if on == "self" else creature.controller
         victim = creature.controller if self.side == "own" else g.other(capturer)
         from .replacements import capture  # replacement effects apply (Po's Pixies)
 

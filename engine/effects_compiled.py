@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from .effects import Condition, Context, Effect
 from .effects_status import place_amber
 from .statics import Static
-from .targets import candidates, card_label
+from .targets import candidates
 
 #: a test on a card, in the engine's Applies form (engine.statics): (eng, source, controller, card)
 CardTest = Callable[..., bool]
@@ -287,52 +287,16 @@ class PlaceAmber(Effect):
     """ "Place N Æmber from the common supply on <creatures>": Æmber no player had (glossary
     "Exalt" does the same with 1)."""
 
-    amount: int
+    amount: int = 1
     on: str = "it"
 
     def resolve(self, ctx: Context) -> bool:
         return place_amber(
-            ctx, self.on, self.amount, "{amount} Æmber from the common supply is placed on {label} ({total} on it)"
+            ctx,
+            self.on,
+            self.amount,
+            f"{ctx.source.name}: " + "{amount} Æmber from the common supply is placed on {label} ({total} on it)",
         )
-
-
-@dataclass
-class EachCaptures(Effect):
-    """ "<Cards> capture N": each card the reference names captures, one after another (the
-    library's Capture is one creature's). When a pool cannot cover every capture from it, which
-    creature captures next matters, and the active player chooses (16.0 "Active Player": they make
-    all necessary decisions); otherwise they capture in battleline order."""
-
-    amount: object  # int, or Callable[[Context], int]
-    on: str = "self"
-    side: str = "opposing"
-
-    def resolve(self, ctx: Context) -> bool:
-        from .effects import Capture
-
-        cards = [c for c in ctx.refs(self.on) if c.zone == "battleline"]
-        if self.on == "self" or len(cards) <= 1:
-            return Capture(self.amount, self.on, self.side).resolve(ctx)
-        amount = self.amount(ctx) if callable(self.amount) else self.amount
-        g = ctx.game
-        wanted: dict[str, int] = {}
-        for c in cards:
-            victim = c.controller if self.side == "own" else g.other(c.controller)
-            wanted[victim] = wanted.get(victim, 0) + amount
-        ordered = any(n > g.players[v].amber for v, n in wanted.items())
-        ok = True
-        while cards:
-            nxt = (
-                cards[0]
-                if not ordered or len(cards) == 1
-                else ctx.eng.chooser.choose(
-                    f"{g.active}: which creature captures next ({ctx.source.name})", cards, label=card_label(cards)
-                )
-            )
-            cards.remove(nxt)
-            ctx.chosen["capturing"] = [nxt]
-            ok = Capture(self.amount, "capturing", self.side).resolve(ctx) and ok
-        return ok
 
 
 @dataclass
@@ -414,29 +378,32 @@ class Ward(Effect):
 
 
 @dataclass
-class ShuffleIntoOwnersDeck(Effect):
+class ShuffleIntoDeck(Effect):
     """ "Shuffle <cards> into their owner's deck": a card in play leaves play to its owner's deck
-    (a warded creature stays), a card in one of ``from_zones`` is moved there; then each of those
-    decks is shuffled."""
+    (a warded creature stays; leaving play says so in the trace), a card in one of ``from_zones``
+    is moved there; then each of those decks is shuffled, once. ``on``: one reference or several
+    ("each chosen friendly and enemy creature")."""
 
-    on: str
+    on: str | tuple[str, ...] = "it"
     from_zones: tuple = ("discard",)
 
     def resolve(self, ctx: Context) -> bool:
-        from .effects_zones import shuffle_deck
+        from .effects_zones import shuffle_deck  # engine.effects_zones imports this module
 
-        moved = []
-        for c in ctx.refs(self.on):
-            if c.in_play:
-                if ctx.eng.leave_play(c, "deck"):
+        moved, out_of_play = [], []
+        for ref in (self.on,) if isinstance(self.on, str) else self.on:
+            for c in ctx.refs(ref):
+                if c.in_play:
+                    if ctx.eng.leave_play(c, "deck"):
+                        moved.append(c)
+                elif c.zone in self.from_zones:
+                    ctx.game.move(c, "deck", c.owner)
                     moved.append(c)
-            elif c.zone in self.from_zones:
-                ctx.game.move(c, "deck", c.owner)
-                moved.append(c)
+                    out_of_play.append(c)
         for owner in sorted({c.owner for c in moved}):
             shuffle_deck(ctx.game, owner)
-        if moved:
-            ctx.log(f"{ctx.source.name}: {', '.join(c.label for c in moved)} shuffled into their owner's deck")
+        if out_of_play:
+            ctx.log(f"{ctx.source.name}: {', '.join(c.label for c in out_of_play)} shuffled into their owner's deck")
         return bool(moved)
 
 

@@ -120,7 +120,7 @@ class Reveal(Effect):
     Recorded as revealed this way (engine.effects_compiled_thisway). ``any_number``: revealing
     none of "any number of" cards is fully resolved."""
 
-    on: str
+    on: str = "it"
     any_number: bool = False
 
     def resolve(self, ctx: Context) -> bool:
@@ -177,16 +177,27 @@ class DiscardCards(Effect):
 
 @dataclass
 class ChooseAnyNumber(Effect):
-    """ "Any number of <cards> from your hand": the player picks them one at a time, "done" when
-    finished (none at all is a legal choice)."""
+    """ "Any number of <cards>" (``what`` on ``side`` that ``where`` admits: "from your hand",
+    "friendly creatures"): the player picks them one at a time, "done" when finished, named
+    ``name`` (none at all is a legal choice: fully resolved either way)."""
 
-    choose: object  # an engine.targets.Choose (up_to), its count set to every card it may pick
+    what: str = "creature"
+    side: str = "friendly"
+    where: object = None  # (ctx, card) -> bool
+    name: str = "it"
+
+    @property
+    def choose(self):
+        """The choice of one card among those offered (its count set when it resolves)."""
+        from .targets import Choose  # engine.targets imports engine.statics, which imports engine.houses
+
+        return Choose(self.what, self.side, name=self.name, up_to=True, where=self.where)
 
     def resolve(self, ctx: Context) -> bool:
         from dataclasses import replace
 
         options = self.choose.options(ctx)
-        replace(self.choose, count=max(1, len(options)), up_to=True).resolve(ctx)
+        replace(self.choose, count=max(1, len(options))).resolve(ctx)
         return True
 
 

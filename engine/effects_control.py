@@ -103,24 +103,6 @@ class AttacksOnlyFlank(Static):
 # ------------------------------------------------------------------------------ Æmber on cards, keys
 
 
-@dataclass
-class PlaceAmberOn(Effect):
-    """ "Place N Æmber from the common supply on <this card>"."""
-
-    amount: int = 1
-    on: str = "self"
-
-    def resolve(self, ctx: Context) -> bool:
-        cards = [c for c in ctx.refs(self.on) if c.in_play]
-        for card in cards:
-            card.amber += self.amount
-            ctx.log(
-                f"{ctx.source.name}: {self.amount} Æmber from the common supply is placed on "
-                f"{card.label} ({card.amber} on it)"
-            )
-        return bool(cards)
-
-
 def amber_on_self_at_least(n: int):
     def condition(ctx: Context) -> bool:
         return ctx.source.in_play and ctx.source.amber >= n

@@ -93,33 +93,6 @@ class GiveControlToOpponentThenPaid(Effect):
         return True
 
 
-@dataclass
-class EachCaptures(Effect):
-    """ "Each <creature the filter admits> captures N Æmber from <its opponent / their own side>":
-    one capture per creature, in the order the active player chooses."""
-
-    amount: int = 1
-    where: Callable | None = None
-    own_side: bool = False
-
-    def resolve(self, ctx: Context) -> bool:
-        from .replacements import capture
-
-        pending = [c for c in ctx.game.creatures() if self.where is None or self.where(ctx, c)]
-        done = bool(pending)
-        while pending:
-            nxt = ctx.eng.chooser.choose(
-                f"{ctx.game.active}: which creature captures next ({ctx.source.name})",
-                pending,
-                label=card_label(pending),
-            )
-            pending.remove(nxt)
-            if nxt.zone == "battleline":
-                victim = nxt.controller if self.own_side else ctx.game.other(nxt.controller)
-                capture(ctx.eng, nxt, self.amount, victim, ctx.source.name)
-        return done
-
-
 # ------------------------------------------------------------------------------ counting the board
 
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .effects import Context, Effect
-from .effects_compiled import ShuffleIntoOwnersDeck
+from .effects_compiled import ShuffleIntoDeck
 from .houses import belongs_to
 from .targets import candidates, card_label
 
@@ -327,38 +327,7 @@ class PurgeFromEachDiscardOwnersGain(Effect):
 
 
 @dataclass
-class ChooseAnyNumber(Effect):
-    """ "Any number of <cards>": the player picks cards one at a time until they say done, named
-    ``name`` (none at all is a valid choice)."""
-
-    what: str = "creature"
-    side: str = "friendly"
-    where: object = None
-    name: str = "it"
-
-    def resolve(self, ctx: Context) -> bool:
-        options = [c for c in candidates(ctx, self.what, self.side) if self.where is None or self.where(ctx, c)]
-        picked: list = []
-        while True:
-            left = [c for c in options if c not in picked]
-            if not left:
-                break
-            done = "done"
-            label = card_label(left)
-            pick = ctx.eng.chooser.choose(
-                f"{ctx.source.name}: choose any number of {self.side} {self.what} cards ({len(picked)} so far)",
-                [*left, done],
-                label=lambda o: o if o == done else label(o),
-            )
-            if pick == done:
-                break
-            picked.append(pick)
-        ctx.chosen[self.name] = ctx.chosen["it"] = picked
-        return bool(picked)
-
-
-@dataclass
-class ShuffleChosenIntoDeck(ShuffleIntoOwnersDeck):
+class ShuffleChosenIntoDeck(ShuffleIntoDeck):
     """ "Shuffle <the chosen cards, from hand, discard pile or play> back into your deck": each goes
     to its owner's deck (a warded creature stays in play), then those decks are shuffled."""
 

@@ -76,19 +76,6 @@ class NameSharingTrait(Effect):
 
 
 @dataclass
-class Reveal(Effect):
-    """ "Reveal <the chosen card>": shown to both players; fully resolved when there was one."""
-
-    on: str = "it"
-
-    def resolve(self, ctx: Context) -> bool:
-        cards = ctx.refs(self.on)
-        for c in cards:
-            ctx.log(f"{ctx.controller} reveals {c.label}")
-        return bool(cards)
-
-
-@dataclass
 class DestroyIfYouDo(Effect):
     """ "Destroy <cards>" whose success a following "If you do" looks at: fully resolved when the
     cards were destroyed, not when a ward (or another effect) kept them in play (glossary

@@ -14,11 +14,12 @@ from .effects import Context, Effect
 
 
 def place_amber(ctx: Context, on: str, amount: int, how: str) -> bool:
-    """Put ``amount`` Æmber from the common supply on each creature in play ``on`` names; ``how``
-    is the trace line ({label}, {amount}, {total} filled in)."""
+    """Put ``amount`` Æmber from the common supply on each card in play ``on`` names (a creature,
+    or an artifact: "place 1 on this card"); ``how`` is the trace line ({label}, {amount}, {total}
+    filled in)."""
     done = False
     for c in ctx.refs(on):
-        if c.zone != "battleline":
+        if not c.in_play:
             continue
         c.amber += amount
         done = True

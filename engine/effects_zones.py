@@ -149,22 +149,6 @@ class OpponentGainsControl(Effect):
 
 
 @dataclass
-class ShuffleIntoDeck(Effect):
-    """ "Shuffle each chosen creature into its owner's deck": each card the references name leaves
-    play to its owner's deck, then each of those decks is shuffled."""
-
-    on: tuple[str, ...] = ("it",)
-
-    def resolve(self, ctx: Context) -> bool:
-        # a warded creature stays in play (glossary "Ward"): only the cards that left are shuffled in
-        cards = [c for ref in self.on for c in ctx.refs(ref) if c.in_play]
-        cards = [c for c in cards if ctx.eng.leave_play(c, "deck")]
-        for owner in sorted({c.owner for c in cards}):
-            shuffle_deck(ctx.game, owner)
-        return bool(cards)
-
-
-@dataclass
 class ChooseForEach(Effect):
     """Choose as many cards as ``per`` counts now ("an enemy creature for each key your opponent
     has forged")."""

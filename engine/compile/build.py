@@ -163,7 +163,7 @@ def _any_number_from_hand(name: str, house: str | None = None):
     def where(ctx, card) -> bool:
         return belongs_to(ctx.eng, card, house)
 
-    return houses.ChooseAnyNumber(Choose("hand", "friendly", name=name, up_to=True, where=where if house else None))
+    return houses.ChooseAnyNumber("hand", "friendly", where=where if house else None, name=name)
 
 
 def _steal_if_exactly(amount: int) -> fx.If:
@@ -233,7 +233,7 @@ EFFECTS = {
     "GainChains": fx.GainChains,
     "Lose": fx.Lose,
     "Steal": fx.Steal,
-    "Capture": compiled.EachCaptures,
+    "Capture": fx.Capture,
     "DealDamage": _this_way(cards.DealDamage, "destroyed"),
     "Stun": cards.Stun,
     "Ready": cards.Ready,
@@ -260,7 +260,7 @@ EFFECTS = {
     "RepeatCardEffect": fx.RepeatCardEffectIf,
     "ForTheTurn": ForTheTurn,
     "DuringOpponentsNextTurn": DuringOpponentsNextTurn,
-    "ShuffleIntoDeck": _this_way(compiled.ShuffleIntoOwnersDeck, "shuffled"),
+    "ShuffleIntoDeck": _this_way(compiled.ShuffleIntoDeck, "shuffled"),
     "TheCreatureItFights": TheCreatureItFights,
     "ThisCreature": ThisCreature,
     "PlayTopOfDeck": PlayTopOfDeck,
@@ -299,7 +299,7 @@ EFFECTS = {
     "UseOneAtATime": creatures.UseOneAtATime,
     "ChooseOneAtATime": _choose_one_at_a_time,
     "EachPlayerGainsPer": thisway.EachPlayerGainsPer,
-    "CaptureAllBut": lambda n: compiled.EachCaptures(dyn.opponent_amber_but(n)),
+    "CaptureAllBut": lambda n: fx.Capture(dyn.opponent_amber_but(n)),
     "OutOfPlay": _out_of_play,
     "MoveToFlank": creatures.MoveToFlank,
     "DiscardUntil": lambda noun, name: thisway.DiscardUntil(_noun_test(noun), name),

@@ -7,7 +7,8 @@ from ...effects import If, May
 from ...effects_cards import DealDamage, DealDamageForEach, Destroy, ReturnToHand, Stun
 from ...effects_more import ChooseLeastPowerful, NameEachIn
 from ...effects_more_board import GainChainsFor, RepeatFor
-from ...effects_more_zones import ArchiveIntoOpponents, ChooseAnyNumber, ShuffleChosenIntoDeck
+from ...effects_compiled_houses import ChooseAnyNumber
+from ...effects_more_zones import ArchiveIntoOpponents, ShuffleChosenIntoDeck
 from ...effects_naming import of_type
 from ...reactions import Reaction
 from ...targets import Choose, ChooseMostPowerful, named, NameEach, NameNeighbors, power_is, RememberLine

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from ...effects import Gain, If
 from ...effects_cards import Archive, Destroy, Draw, MoveTo, Sacrifice
-from ...effects_control import amber_on_self_at_least, ForgeAtNoCost, PlaceAmberOn
+from ...effects_compiled import PlaceAmber
+from ...effects_control import amber_on_self_at_least, ForgeAtNoCost
 from ...effects_lasting import MayPlayOneOffHouse
 from ...effects_more_board import (
     EachPlayerDoublesPool,
@@ -46,7 +47,7 @@ card(
     reactions=[
         Reaction(
             "house_chosen",
-            [PlaceAmberOn(1), If(amber_on_self_at_least(4), [Sacrifice("self"), ForgeAtNoCost()])],
+            [PlaceAmber(1, "self"), If(amber_on_self_at_least(4), [Sacrifice("self"), ForgeAtNoCost()])],
             when=you_chose_house("logos"),
         )
     ],

@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from ...effects import Gain, GainChains, If, IfYouDo, May
+from ...effects import Capture, Gain, GainChains, If, IfYouDo, May
 from ...effects_cards import Archive, DealDamage, Destroy, Stun
 from ...effects_control import TakeControl
 from ...effects_more import CannotUseAnyCard
-from ...effects_more_board import DestroyLowerForEach, EachCaptures, LoseAllAndDrawPer, Redistribute
+from ...effects_more_board import DestroyLowerForEach, LoseAllAndDrawPer, Redistribute
 from ...effects_more_control import NameHost
 from ...effects_more_play import host_was_used
 from ...effects_more_zones import DealsPowerToNeighbors, NameUpgrade, PurgeArchivedForMoreDamage, StunOnFirstReapOfTurn
@@ -106,7 +106,7 @@ def _damaged_enemy_non_mars(ctx, c) -> bool:
     return c.controller != ctx.controller and c.damage > 0 and _non_mars(ctx, c)
 
 
-card("Mars Needs Æmber", play=[EachCaptures(1, where=_damaged_enemy_non_mars, own_side=True)])
+card("Mars Needs Æmber", play=[Capture(1, "each creature", side="own", where=_damaged_enemy_non_mars)])
 
 card("Martian Generosity", play=[LoseAllAndDrawPer(2)])
 

@@ -15,7 +15,7 @@ from ...effects_more_board import (
     Redistribute,
 )
 from ...effects_more_control import BelongsToHouseForTheTurn, GainCounted, MoveAmberFromYourCard
-from ...effects_more_zones import ChooseAnyNumber
+from ...effects_compiled_houses import ChooseAnyNumber
 from ...fight_timing import NameNeighborsOf
 from ...reactions import opponent_reaped, Reaction, self_event
 from ...statics import CannotBeDealtDamage, neighbor, PowerModifier, this_card

@@ -8,13 +8,13 @@ from ...effects_more import CannotUseAnyCard
 from ...effects_more_board import beside, FlankOnlyAttackers
 from ...effects_more_control import EachCreatureLosesForTheTurn, happened_this_turn, RememberPlayerTurn
 from ...effects_more_zones import (
-    ChooseAnyNumber,
     DestroyAndGainItsBonus,
     DestroyMostPowerfulOfPlayersWithout,
     EachDiscardsHandAndRefills,
     PurgeFromEachDiscardOwnersGain,
     ShuffleChosenIntoDeck,
 )
+from ...effects_compiled_houses import ChooseAnyNumber
 from ...effects_naming import of_type
 from ...effects_zones import DiscardRandomArchived
 from ...entering import EntersPlayReady

@@ -18,7 +18,8 @@ from ...effects_more_control import (
     PutIntoPlayFromHand,
 )
 from ...effects_more_play import CannotPlay
-from ...effects_naming import MayChoose, NameSharingTrait, of_type, Reveal
+from ...effects_compiled_houses import Reveal
+from ...effects_naming import MayChoose, NameSharingTrait, of_type
 from ...effects_zones import ChooseForEach, opponent_keys
 from ...power_armor import GivePowerCounters
 from ...reactions import destroyed_fighting_self, Reaction

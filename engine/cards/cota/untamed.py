@@ -17,7 +17,7 @@ from ...effects_more import (
 from ...effects_more_control import happened_this_turn, RememberTurn
 from ...effects_more_play import played_on_previous_turn
 from ...effects_naming import of_type
-from ...effects_zones import ShuffleIntoDeck
+from ...effects_compiled import ShuffleIntoDeck
 from ...play_timing import you_discarded_during_your_turn
 from ...reactions import Reaction
 from ...targets import all_of, Choose, has_trait, named, NameEach, Together
@@ -31,7 +31,7 @@ card(
     play=[
         Choose("creature", "friendly", name="friendly", count=2),
         Choose("creature", "enemy", name="enemy", count=2),
-        ShuffleIntoDeck(("friendly", "enemy")),
+        ShuffleIntoDeck(("friendly", "enemy"), from_zones=()),
     ],
 )
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from ...effects import Steal
 from ...effects_cards import Draw
 from ...effects_control import TakeControl
-from ...effects_zones import ShuffleIntoDeck
+from ...effects_compiled import ShuffleIntoDeck
 from ...play_timing import you_played_creature_with_trait
 from ...power_armor import with_trait
 from ...reactions import Reaction
@@ -13,7 +13,7 @@ from ...statics import friendly, PowerModifier
 from ...targets import Choose
 from .. import card
 
-card("Rad Penny", play=[Steal(1)], destroyed=[ShuffleIntoDeck(("self",))])
+card("Rad Penny", play=[Steal(1)], destroyed=[ShuffleIntoDeck("self", from_zones=())])
 
 # "Enhance DDD." has no effect during gameplay (glossary "Enhance": it acted at deck generation,
 # engine.enhance)

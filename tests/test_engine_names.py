@@ -1,0 +1,33 @@
+"""The KeyForge engine's names: one implementation per rule, so one class per name (two classes of
+one name are the same rule written twice, and which one a card gets depends on its import).
+engine/kotc/ is another game (Keeper of the Cards) and is left out."""
+
+from __future__ import annotations
+
+import re
+from collections import defaultdict
+from pathlib import Path
+
+ENGINE = Path(__file__).resolve().parent.parent / "engine"
+
+
+def _classes() -> dict[str, list[str]]:
+    """Every class defined at the top of a module under engine/ (not engine/kotc/), by name."""
+    found: dict[str, list[str]] = defaultdict(list)
+    for path in sorted(ENGINE.rglob("*.py")):
+        if "kotc" in path.relative_to(ENGINE).parts:
+            continue
+        for match in re.finditer(r"^class (\w+)\b", path.read_text(encoding="utf-8"), re.M):
+            found[match.group(1)].append(str(path.relative_to(ENGINE.parent)))
+    return found
+
+
+def test_no_two_classes_of_one_name_in_the_engine():
+    twice = {name: where for name, where in _classes().items() if len(where) > 1}
+    assert not twice, twice
+
+
+def test_the_scan_sees_the_engine_classes():
+    # the check above is only as good as the scan: it finds the effect library's classes
+    classes = _classes()
+    assert {"Capture", "ChooseAnyNumber", "Reveal", "ShuffleIntoDeck", "PlaceAmber"} <= set(classes)
