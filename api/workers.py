@@ -13,7 +13,7 @@ How: a :class:`concurrent.futures.ProcessPoolExecutor` (the standard library's) 
 per verify slot, so a request that holds a slot never queues for a worker. Workers are started
 with ``spawn``: forking a server whose other threads may hold locks copies those locks held. A
 worker keeps a read-only connection to each KB it is asked about, and with it what replays read
-from the KB (:mod:`engine.kb_cache`: the entry index, the rule sets), reopened when the file is
+from the KB (:mod:`engine.replay.kb_cache`: the entry index, the rule sets), reopened when the file is
 replaced (a rebuild renames a new file in) and dropped with it. ``rulebase serve`` starts the
 workers and warms them before it says it is ready; elsewhere (tests, ``create_app`` users) they
 start on the first verify. One pool serves every app of a process with the same number of slots.
@@ -219,7 +219,7 @@ def _init_worker(lifeline: Connection, kb_path: str | None, ready: Connection | 
     except (AttributeError, OSError):  # no nice() on this system: the same priority as the server
         pass
     if kb_path is not None:
-        from engine.kb_cache import warm
+        from engine.replay.kb_cache import warm
 
         try:
             warm(_connection(kb_path))

@@ -53,7 +53,7 @@ def cards(
     conn = open_kb(db)
     try:
         from engine.compile.coverage import coverage, top_missing
-        from engine.errors import ScenarioError
+        from engine.core.errors import ScenarioError
 
         known = {row[0] for row in conn.execute("SELECT DISTINCT set_code FROM cards")}
         unknown = [s for s in sets if s not in known]

@@ -1,13 +1,13 @@
 """Board-level tests of the Age of Ascension cards defined by hand for their irregular text
-(engine/cards/aoa, engine.effects_more*): each sets up a board, plays or uses the card, and checks
+(engine/cards/aoa, engine.library.one_of_a_kind*): each sets up a board, plays or uses the card, and checks
 the state its text says."""
 
 from __future__ import annotations
 
 import pytest
 
-from engine.errors import IllegalAction
-from engine.turn import end_turn
+from engine.core.errors import IllegalAction
+from engine.core.turn import end_turn
 from tests.boards import card, engine_for, labels
 
 

@@ -1,12 +1,12 @@
 """More board-level tests of the Age of Ascension cards defined by hand for their irregular text
-(engine/cards/aoa, engine.effects_more*), as in tests/test_cards_aoa.py."""
+(engine/cards/aoa, engine.library.one_of_a_kind*), as in tests/test_cards_aoa.py."""
 
 from __future__ import annotations
 
 import pytest
 
-from engine.errors import IllegalAction
-from engine.turn import end_turn, key_cost
+from engine.core.errors import IllegalAction
+from engine.core.turn import end_turn, key_cost
 from tests.boards import card, engine_for, labels
 
 

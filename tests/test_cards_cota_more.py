@@ -1,11 +1,11 @@
 """More board-level tests of the Call of the Archons cards defined by hand for their irregular text
-(engine/cards/cota, engine.effects_more*), as in tests/test_cards_cota.py."""
+(engine/cards/cota, engine.library.one_of_a_kind*), as in tests/test_cards_cota.py."""
 
 from __future__ import annotations
 
 import pytest
 
-from engine.errors import IllegalAction
+from engine.core.errors import IllegalAction
 from tests.boards import card, engine_for, labels
 
 
@@ -33,7 +33,7 @@ def test_pile_of_skulls_captures_on_your_turn_only(kb_conn):
 
 
 def test_rogue_ogre_heals_and_captures_after_a_turn_with_one_play(kb_conn):
-    from engine.turn import end_turn
+    from engine.core.turn import end_turn
 
     setup = {
         "turn": {"active": "player1", "house": "brobnar"},
@@ -354,7 +354,7 @@ def test_feeding_pit_gains_only_if_a_creature_is_discarded(kb_conn):
 
 
 def test_sniffer_takes_elusive_away_for_the_turn(kb_conn):
-    from engine.turn import end_turn
+    from engine.core.turn import end_turn
 
     eng = engine_for(
         kb_conn,
@@ -483,7 +483,7 @@ def test_transposition_sandals_swap_and_use_the_other_creature(kb_conn):
 
 
 def test_brain_stem_antenna_readies_and_makes_its_creature_mars_for_the_turn(kb_conn):
-    from engine.turn import end_turn
+    from engine.core.turn import end_turn
 
     eng = engine_for(
         kb_conn,

@@ -1,12 +1,12 @@
 """Board-level tests of the cards that need the engine's play-restriction hook, its record of the
-cards played and its "used" event (engine.effects_more_play)."""
+cards played and its "used" event (engine.library.play_restrictions)."""
 
 from __future__ import annotations
 
 import pytest
 
-from engine.errors import IllegalAction
-from engine.turn import end_turn
+from engine.core.errors import IllegalAction
+from engine.core.turn import end_turn
 from tests.boards import card, engine_for
 
 

@@ -1,5 +1,5 @@
-"""Board-level tests of the cards that need the engine's general hooks of engine.effects_hooks
-and engine.replacements: attack checks that know the attacker, a timing point before every
+"""Board-level tests of the cards that need the engine's general hooks of engine.rules.hooks
+and engine.rules.replacements: attack checks that know the attacker, a timing point before every
 fight, costs "in order to" use or play, a once-per-turn play permission, a start-of-turn event,
 zone and gain replacements, artifacts entering play ready, the record of fights' destructions."""
 
@@ -7,8 +7,8 @@ from __future__ import annotations
 
 import pytest
 
-from engine.errors import IllegalAction
-from engine.turn import end_turn
+from engine.core.errors import IllegalAction
+from engine.core.turn import end_turn
 from tests.boards import card, engine_for, labels
 
 

@@ -1,10 +1,10 @@
 """Board-level tests of the last Call of the Archons / Age of Ascension cards: hand size in the
 "draw cards" step, cards played entering play ready, fights repeated against different creatures,
-doom counters and playing an archived card (engine.effects_last)."""
+doom counters and playing an archived card (engine.library.entering_and_hand_size)."""
 
 from __future__ import annotations
 
-from engine.turn import end_turn
+from engine.core.turn import end_turn
 from tests.boards import card, engine_for
 
 DECK = [{"card": "Dust Pixie", "id": f"d{i}"} for i in range(12)]

@@ -438,9 +438,9 @@ def bait_and_switch_compiled(monkeypatch):
 
 
 def test_a_compiled_card_follows_the_erratum_in_force(kb_conn, bait_and_switch_compiled):
-    from engine.effects import RepeatCardEffectIf, RepeatPrecedingIf
-    from engine.rulesets import ruleset_from_kb
-    from engine.scenario import all_scenarios, run
+    from engine.library.effect import RepeatCardEffectIf, RepeatPrecedingIf
+    from engine.rules.rulesets import ruleset_from_kb
+    from engine.replay.scenario import all_scenarios, run
 
     printed = _card_text(kb_conn, "Bait and Switch")
     erratum = ruleset_from_kb(kb_conn, "keyforge", "1.3").card_text("Bait and Switch", printed)
@@ -479,8 +479,8 @@ def test_hand_definitions_win_over_the_compiled_text(kb_conn):
 
 def test_the_fuzzer_deals_compiled_cards(kb_conn):
     from engine.cards import implemented
-    from engine.fuzz import card_pool
-    from engine.rulesets import ruleset_from_kb
+    from engine.fuzz.random_games import card_pool
+    from engine.rules.rulesets import ruleset_from_kb
 
     pool = card_pool(kb_conn, ruleset_from_kb(kb_conn, "keyforge", "16.0"))
     names = {c.name for cards in pool.values() for c in cards}

@@ -46,5 +46,5 @@ def test_package_imports_only_lower_layers(package):
 
 def test_the_layer_check_sees_imports_inside_functions(tmp_path):
     module = tmp_path / "m.py"
-    module.write_text("def f():\n    from engine.scenario import run\n    import api.pages\n", encoding="utf-8")
+    module.write_text("def f():\n    from engine.replay.scenario import run\n    import api.pages\n", encoding="utf-8")
     assert imported_packages(module) == {"engine", "api"}

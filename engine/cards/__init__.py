@@ -14,7 +14,7 @@ import pkgutil
 import re
 from dataclasses import dataclass, field, fields
 
-from ..errors import ScenarioError
+from engine.core.errors import ScenarioError
 
 #: the triggers a definition can give abilities for, in the words of the card text
 TRIGGERS = ("play", "reap", "fight", "before_fight", "action", "omni", "destroyed", "leaves_play")
@@ -33,11 +33,11 @@ class Variant:
     destroyed: list = field(default_factory=list)
     leaves_play: list = field(default_factory=list)
     #: "Destroyed: ... instead": a destruction replacement, resolved when the card would be put
-    #: into the discard pile (engine.replacements.replace_destruction)
+    #: into the discard pile (engine.rules.replacements.replace_destruction)
     destroyed_instead: list = field(default_factory=list)
-    #: constant abilities, active while the card is in play (engine.statics)
+    #: constant abilities, active while the card is in play (engine.rules.statics)
     statics: list = field(default_factory=list)
-    #: "After ..." / "each time ..." abilities, active while the card is in play (engine.reactions)
+    #: "After ..." / "each time ..." abilities, active while the card is in play (engine.rules.reactions)
     reactions: list = field(default_factory=list)
     #: an upgrade's "This creature gains, ...": trigger -> ability given to the creature
     gains: dict = field(default_factory=dict)
@@ -45,9 +45,9 @@ class Variant:
     play_condition: object = None
     #: the forms the card may take and when: "When you play this card, treat it as a copy of ..."
     #: (Mimicry), "enters play as a copy of ..." (Mimic Gel), "may be played as an upgrade instead"
-    #: (Explo-rover): an :mod:`engine.copies` CopyOf or PlayAs
+    #: (Explo-rover): an :mod:`engine.rules.copies` CopyOf or PlayAs
     becomes: object = None
-    #: "<This card> enters play under your opponent's control" (engine.effects_control)
+    #: "<This card> enters play under your opponent's control" (engine.library.control)
     enters_under_opponent: bool = False
 
     def ability(self, trigger: str) -> list:
@@ -127,7 +127,7 @@ def definition(name: str, text: str = "", card_type: str = "") -> CardDefinition
     found = REGISTRY.get(_key(name))
     if found is not None:
         return found
-    from ..keywords import only_keywords
+    from engine.rules.keywords import only_keywords
 
     if only_keywords(text):
         return CardDefinition(name, [VANILLA])
@@ -135,7 +135,7 @@ def definition(name: str, text: str = "", card_type: str = "") -> CardDefinition
 
 
 def _compiled(name: str, text: str, card_type: str) -> CardDefinition:
-    from ..compile import compile_report
+    from engine.compile import compile_report
 
     variant, refusals = compile_report(text, name, card_type)
     if variant is None:
@@ -151,11 +151,11 @@ def how_defined(name: str, text: str, card_type: str = "") -> tuple[str, list[st
         _load_all()
     if _key(name) in REGISTRY:
         return "hand", []
-    from ..keywords import only_keywords
+    from engine.rules.keywords import only_keywords
 
     if only_keywords(text):
         return "keywords", []
-    from ..compile import compile_report
+    from engine.compile import compile_report
 
     variant, refusals = compile_report(text, name, card_type)
     return ("compiled", []) if variant is not None else ("refused", [r.message for r in refusals])

@@ -7,26 +7,26 @@ the engine; the arguments come from the template's ``args`` (slots and literals)
 
 from __future__ import annotations
 
-from .. import effects as fx
-from .. import effects_cards as cards
-from .. import effects_compiled as compiled
-from .. import effects_compiled_houses as houses
-from .. import effects_compiled_creatures as creatures
-from .. import effects_compiled_statics as dyn
-from .. import effects_compiled_thisway as thisway
-from .. import statics as st
-from ..effects_control import at_end_of_your_turn, TakeControl
-from ..effects_lasting import DuringOpponentsNextTurn, ForTheTurn
-from ..effects_naming import DestroyIfYouDo, TheCreatureItFights
-from ..effects_status import Enrage, Exalt
-from ..effects_zones import PlayTopOfDeck
-from ..entering import EntersPlayReady, EntersPlayStunned
-from ..forging import KeysCost, opponent_forged_last_turn, SpendAmberOnSelf
-from ..houses import belongs_to, BelongsToAllHouses, ThisCreature, UsableAsActiveHouse
-from ..power_armor import GivePowerCounters
-from ..reactions import destroyed_fighting_self, Reaction
-from ..effects_status import ArchiveTopOfDeck
-from ..targets import Choose, ChooseMostPowerful, Together
+from engine.library import effect as fx
+from engine.library import on_cards as cards
+from engine.library import groups as compiled
+from engine.library import chosen_house as houses
+from engine.library import creatures as creatures
+from engine.library import counts as dyn
+from engine.library import this_way as thisway
+from engine.rules import statics as st
+from engine.library.control import at_end_of_your_turn, TakeControl
+from engine.library.lasting import DuringOpponentsNextTurn, ForTheTurn
+from engine.library.naming import DestroyIfYouDo, TheCreatureItFights
+from engine.library.status import Enrage, Exalt
+from engine.library.zones import PlayTopOfDeck
+from engine.rules.entering import EntersPlayReady, EntersPlayStunned
+from engine.rules.forging import KeysCost, opponent_forged_last_turn, SpendAmberOnSelf
+from engine.rules.houses import belongs_to, BelongsToAllHouses, ThisCreature, UsableAsActiveHouse
+from engine.rules.power_armor import GivePowerCounters
+from engine.rules.reactions import destroyed_fighting_self, Reaction
+from engine.library.status import ArchiveTopOfDeck
+from engine.rules.targets import Choose, ChooseMostPowerful, Together
 
 
 def _use(how: str, on: str) -> list:
@@ -63,7 +63,7 @@ def _most_powerful(side: str, name: str) -> ChooseMostPowerful:
 
 def _from_pile(name: str, side: str = "friendly", kind: str = "", count: int = 1, up_to: bool = False) -> Choose:
     """ "A <creature> from <your / a> discard pile"."""
-    from ..effects_naming import of_type
+    from engine.library.naming import of_type
 
     return Choose("discard", side, name=name, count=count, up_to=up_to, where=of_type(kind) if kind else None)
 
@@ -74,7 +74,7 @@ def _for_each(count, effects: list) -> compiled.ForEach:
 
 def _forge(extra: int = 0, may: bool = False):
     """ "Forge a key at [+N] current cost"; "you may ...": asked only when it can be forged."""
-    from ..effects_keys import ForgeAtCost, MayForgeAtCost
+    from engine.library.keys import ForgeAtCost, MayForgeAtCost
 
     return MayForgeAtCost(ForgeAtCost(extra)) if may else ForgeAtCost(extra)
 
@@ -96,13 +96,13 @@ def _together(first: str, second: str, name: str) -> Together:
 
 
 def _make_tokens(count: int = 1):
-    from ..tokens import MakeTokens
+    from engine.rules.mechanics.tokens import MakeTokens
 
     return MakeTokens(count)
 
 
 def _discard_top(n: int = 1, name: str = "discarded"):
-    from ..effects_zones import DiscardTopOfDeck
+    from engine.library.zones import DiscardTopOfDeck
 
     return DiscardTopOfDeck(n, name)
 
@@ -111,7 +111,7 @@ def _one_of(first: list, second: list, first_text: str, second_text: str):
     """ "Choose one: <A>, or <B>" / "<A> or <B>": the player picks an option by its words, among
     the options whose first choice of a card has a card to choose (one such option resolves
     without asking)."""
-    from ..gained_text import OneOf
+    from engine.rules.gained_text import OneOf
 
     return OneOf(
         [(first_text, first), (second_text, second)],
@@ -127,7 +127,7 @@ def _can_start(effects: list):
 
 
 def _use_as_if_yours(on: str):
-    from ..effects_zones import UseAsIfYours
+    from engine.library.zones import UseAsIfYours
 
     return UseAsIfYours(on)
 
@@ -141,7 +141,7 @@ def _fully_heal(on: str):
 
 
 def _this_way(make, verb: str):
-    """An effect whose doings a later "this way" reads (engine.effects_compiled_thisway)."""
+    """An effect whose doings a later "this way" reads (engine.library.this_way)."""
 
     def build(on: str = "it", **kwargs):
         return thisway.ThisWay(make(on=on, **kwargs), on, verb)
@@ -319,9 +319,9 @@ EFFECTS = {
 
 
 def _enters_ready(applies=st.itself):
-    """ "<Creatures> enter play ready": the rules ask it of creatures only (engine.entering)."""
+    """ "<Creatures> enter play ready": the rules ask it of creatures only (engine.rules.entering)."""
     if getattr(applies, "what", "creature") != "creature":
-        from .grammar import Refusal
+        from engine.compile.grammar import Refusal
 
         raise Refusal("static", f"{applies.what}s entering play ready", "entering play ready for a card not a creature")
     return EntersPlayReady(applies)

@@ -2,20 +2,20 @@
 
 from __future__ import annotations
 
-from ...effects import Gain, If, Lose, May
-from ...effects_cards import DealDamage, Destroy, Exhaust, Ready, ReturnToHand, Sacrifice, Stun, UseCreature
-from ...effects_control import AttacksOnlyFlank, ForgeAtNoCost
-from ...effects_lasting import ForTheTurn
-from ...effects_more import creature_entered_play, SearchDeckAndDiscard
-from ...effects_more_board import DealsNoDamageWhenAttacked
-from ...effects_more_control import GainCounted, NameHost
-from ...effects_more_zones import HealFullyAndCounterPerDamage, LosePowerCounter, SacrificeTotalPower
-from ...forging import a_player_forged, ForgerLosesRemaining
-from ...reactions import Reaction
-from ...statics import GrantAbility, this_card
-from ...targets import Choose, has_trait, named, of_house
-from ...effects_hooks import MustFightWhenUsed
-from .. import card
+from engine.library.effect import Gain, If, Lose, May
+from engine.library.on_cards import DealDamage, Destroy, Exhaust, Ready, ReturnToHand, Sacrifice, Stun, UseCreature
+from engine.library.control import AttacksOnlyFlank, ForgeAtNoCost
+from engine.library.lasting import ForTheTurn
+from engine.library.one_of_a_kind import creature_entered_play, SearchDeckAndDiscard
+from engine.library.board import DealsNoDamageWhenAttacked
+from engine.library.control_until_and_armor import GainCounted, NameHost
+from engine.library.decks_and_hands import HealFullyAndCounterPerDamage, LosePowerCounter, SacrificeTotalPower
+from engine.rules.forging import a_player_forged, ForgerLosesRemaining
+from engine.rules.reactions import Reaction
+from engine.rules.statics import GrantAbility, this_card
+from engine.rules.targets import Choose, has_trait, named, of_house
+from engine.rules.hooks import MustFightWhenUsed
+from engine.cards import card
 
 
 def _return_another_giant():
@@ -30,7 +30,7 @@ card("Forgemaster Og", reactions=[Reaction("key_forged", [ForgerLosesRemaining()
 
 card("Groggins", statics=[AttacksOnlyFlank()])
 
-# ---- irregular texts (engine.effects_more*)
+# ---- irregular texts (engine.library.one_of_a_kind*)
 
 card(
     "1-2 Punch",
@@ -126,6 +126,6 @@ card("Foozle", reap=[If(_enemy_destroyed_this_turn, [Gain(1)])])
 
 card("Might Makes Right", play=[SacrificeTotalPower(25, [ForgeAtNoCost()])])
 
-# ---- general hooks (engine.effects_hooks)
+# ---- general hooks (engine.rules.hooks)
 
 card("Little Rapscal", statics=[MustFightWhenUsed()])

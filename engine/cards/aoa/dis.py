@@ -2,20 +2,20 @@
 
 from __future__ import annotations
 
-from ...copies import PlayChosen
-from ...effects import If, May
-from ...effects_cards import DealDamage, DealDamageForEach, Destroy, ReturnToHand, Stun
-from ...effects_more import ChooseLeastPowerful, NameEachIn
-from ...effects_more_board import GainChainsFor, RepeatFor
-from ...effects_compiled_houses import ChooseAnyNumber
-from ...effects_more_zones import ArchiveIntoOpponents, ShuffleChosenIntoDeck
-from ...effects_naming import of_type
-from ...reactions import Reaction
-from ...targets import Choose, ChooseMostPowerful, named, NameEach, NameNeighbors, power_is, RememberLine
-from ...text_in_force import BlankEnemyTextBoxesUntilYourNextTurn
-from ...effects_hooks import GainsWhileAttackingFlank
-from ...effects_last import doom_in_play, has_doom, HandSize, not_on_a_flank, PutDoomCounter
-from .. import card
+from engine.rules.copies import PlayChosen
+from engine.library.effect import If, May
+from engine.library.on_cards import DealDamage, DealDamageForEach, Destroy, ReturnToHand, Stun
+from engine.library.one_of_a_kind import ChooseLeastPowerful, NameEachIn
+from engine.library.board import GainChainsFor, RepeatFor
+from engine.library.chosen_house import ChooseAnyNumber
+from engine.library.decks_and_hands import ArchiveIntoOpponents, ShuffleChosenIntoDeck
+from engine.library.naming import of_type
+from engine.rules.reactions import Reaction
+from engine.rules.targets import Choose, ChooseMostPowerful, named, NameEach, NameNeighbors, power_is, RememberLine
+from engine.rules.text_in_force import BlankEnemyTextBoxesUntilYourNextTurn
+from engine.rules.hooks import GainsWhileAttackingFlank
+from engine.library.entering_and_hand_size import doom_in_play, has_doom, HandSize, not_on_a_flank, PutDoomCounter
+from engine.cards import card
 
 card("Unlocked Gateway", play=[Destroy("each creature")])
 
@@ -46,7 +46,7 @@ card(
     ],
 )
 
-# the text boxes of the creatures the opponent controls while it lasts, in play only (engine.text_in_force)
+# the text boxes of the creatures the opponent controls while it lasts, in play only (engine.rules.text_in_force)
 card("Shadow of Dis", play=[BlankEnemyTextBoxesUntilYourNextTurn()])
 
 # "Choose a creature in your discard pile. You may play that creature as if it belonged to the
@@ -59,7 +59,7 @@ card(
     ],
 )
 
-# ---- irregular texts (engine.effects_more*)
+# ---- irregular texts (engine.library.one_of_a_kind*)
 
 card("Banish", play=[Choose("creature", "enemy"), ArchiveIntoOpponents()])
 
@@ -106,7 +106,7 @@ card(
     ],
 )
 
-# ---- general hooks (engine.effects_hooks)
+# ---- general hooks (engine.rules.hooks)
 
 card("Spyyyder", statics=[GainsWhileAttackingFlank("poison")])
 

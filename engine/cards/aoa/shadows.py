@@ -2,24 +2,24 @@
 
 from __future__ import annotations
 
-from ...effects import Gain, If, IfYouDo, Steal
-from ...effects_cards import Archive, DealDamage, DealDamageForEach, Destroy, Sacrifice
-from ...effects_control import at_end_of_your_turn
-from ...effects_keys import ForgeAtCost, MayForgeAtCost
-from ...effects_lasting import ForTheTurn
-from ...effects_more import you_forged_this_turn
-from ...effects_more_board import PlayOpponentsCard, UntilYourNextTurn
-from ...effects_more_control import NameHost, RememberTurn
-from ...effects_more_play import host_was_used
-from ...effects_more_zones import EachDiscardsTopAndGainsPerHouse
-from ...effects_naming import DestroyIfYouDo
-from ...effects_zones import GainForEach
-from ...gained_text import OneOf
-from ...houses import UsableAsActiveHouse
-from ...reactions import neighbor_fought, Reaction
-from ...statics import ExtraDamageTaken, friendly, GrantKeyword, itself, this_card
-from ...targets import Choose, has_trait, NameEach
-from .. import card, Variant
+from engine.library.effect import Gain, If, IfYouDo, Steal
+from engine.library.on_cards import Archive, DealDamage, DealDamageForEach, Destroy, Sacrifice
+from engine.library.control import at_end_of_your_turn
+from engine.library.keys import ForgeAtCost, MayForgeAtCost
+from engine.library.lasting import ForTheTurn
+from engine.library.one_of_a_kind import you_forged_this_turn
+from engine.library.board import PlayOpponentsCard, UntilYourNextTurn
+from engine.library.control_until_and_armor import NameHost, RememberTurn
+from engine.library.play_restrictions import host_was_used
+from engine.library.decks_and_hands import EachDiscardsTopAndGainsPerHouse
+from engine.library.naming import DestroyIfYouDo
+from engine.library.zones import GainForEach
+from engine.rules.gained_text import OneOf
+from engine.rules.houses import UsableAsActiveHouse
+from engine.rules.reactions import neighbor_fought, Reaction
+from engine.rules.statics import ExtraDamageTaken, friendly, GrantKeyword, itself, this_card
+from engine.rules.targets import Choose, has_trait, NameEach
+from engine.cards import card, Variant
 
 
 def _amber_in_your_pool(ctx) -> int:
@@ -80,7 +80,7 @@ card(
     ],
 )
 
-# ---- irregular texts (engine.effects_more*)
+# ---- irregular texts (engine.library.one_of_a_kind*)
 
 card("Hideaway Hole", omni=[Sacrifice(), UntilYourNextTurn(GrantKeyword("elusive", friendly))])
 

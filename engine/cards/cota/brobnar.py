@@ -2,15 +2,15 @@
 
 from __future__ import annotations
 
-from ...effects import Capture, Gain, have_amber, Lose, May
-from ...effects_cards import DealDamage, Destroy, Heal, MoveTo, Ready, ReturnToHand, Stun, UseCreature
-from ...effects_control import at_end_of_your_turn
-from ...effects_lasting import ForTheTurn
-from ...effects_more import creature_entered_play, ExceptRef
-from ...houses import UsableAsActiveHouse
-from ...play_timing import you_discarded_during_your_turn
-from ...reactions import enemy_creature_destroyed, enemy_creature_entered_play, Reaction
-from ...statics import (
+from engine.library.effect import Capture, Gain, have_amber, Lose, May
+from engine.library.on_cards import DealDamage, Destroy, Heal, MoveTo, Ready, ReturnToHand, Stun, UseCreature
+from engine.library.control import at_end_of_your_turn
+from engine.library.lasting import ForTheTurn
+from engine.library.one_of_a_kind import creature_entered_play, ExceptRef
+from engine.rules.houses import UsableAsActiveHouse
+from engine.rules.play_timing import you_discarded_during_your_turn
+from engine.rules.reactions import enemy_creature_destroyed, enemy_creature_entered_play, Reaction
+from engine.rules.statics import (
     both,
     CannotBeUsedTo,
     defender_on_flank,
@@ -21,9 +21,9 @@ from ...statics import (
     of_house,
     PowerModifier,
 )
-from ...targets import Choose, ChooseMostPowerful
-from ...effects_hooks import DestroyedWhile, GainPerCreatureDestroyedInFights
-from .. import card
+from engine.rules.targets import Choose, ChooseMostPowerful
+from engine.rules.hooks import DestroyedWhile, GainPerCreatureDestroyedInFights
+from engine.cards import card
 
 card("Anger", play=[Choose("creature", "friendly"), Ready(), UseCreature("fight")])
 
@@ -54,7 +54,7 @@ card(
 )
 
 # CotA "During your turn, each time you discard ..."; GR "After you discard ... during your turn":
-# the same ability. Its damage is dealt by Rock-Hurling Giant (engine.damage_sources).
+# the same ability. Its damage is dealt by Rock-Hurling Giant (engine.rules.damage_sources).
 card(
     "Rock-Hurling Giant",
     reactions=[
@@ -76,7 +76,7 @@ card("Firespitter", before_fight=[DealDamage(1, "each enemy creature")])
 # the creature's gained "Destroyed:" ability: it names the creature itself ("this creature")
 card("Phoenix Heart", gains={"destroyed": [ReturnToHand("self"), DealDamage(3, "each creature")]})
 
-# ---- irregular texts (engine.effects_more)
+# ---- irregular texts (engine.library.one_of_a_kind)
 
 card("Barehanded", play=[MoveTo("deck", "each artifact")])
 
@@ -126,6 +126,6 @@ card(
     statics=[CannotBeUsedTo("reap"), UsableAsActiveHouse(applies=itself), DestroyedWhile(_opponent_has_no_creatures)],
 )
 
-# ---- general hooks (engine.effects_hooks)
+# ---- general hooks (engine.rules.hooks)
 
 card("The Warchest", action=[GainPerCreatureDestroyedInFights("enemy")])

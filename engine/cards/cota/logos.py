@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from ...effects import Capture, Gain, GainChains, If, IfYouDo, RepeatCardEffectIf
-from ...effects_cards import (
+from engine.library.effect import Capture, Gain, GainChains, If, IfYouDo, RepeatCardEffectIf
+from engine.library.on_cards import (
     Archive,
     DealDamage,
     Destroy,
@@ -16,8 +16,8 @@ from ...effects_cards import (
     SwapWith,
     TriggerAbility,
 )
-from ...effects_lasting import DuringOpponentsNextTurn, ForTheTurn, MayPlayOneOffHouse
-from ...effects_more import (
+from engine.library.lasting import DuringOpponentsNextTurn, ForTheTurn, MayPlayOneOffHouse
+from engine.library.one_of_a_kind import (
     CannotUseAnyCard,
     Confirm,
     EachPlayerLosesHalf,
@@ -29,14 +29,14 @@ from ...effects_more import (
     source_on_flank,
     SwapDeckAndDiscard,
 )
-from ...effects_more_control import (
+from engine.library.control_until_and_armor import (
     DiscardTopOfEachAndDestroyOfItsHouse,
     GainCounted,
     MayUseThisTurn,
     TakeControlUntilLeaves,
 )
-from ...effects_more_play import CannotPlay, you_used_an_artifact
-from ...effects_zones import (
+from engine.library.play_restrictions import CannotPlay, you_used_an_artifact
+from engine.library.zones import (
     DiscardArchives,
     DiscardTopOfDeck,
     GainForEach,
@@ -45,14 +45,14 @@ from ...effects_zones import (
     PurgeRemembered,
     ReturnPurgedToPlay,
 )
-from ...forging import AfterOpponentForgesNextTurn, ForgerGivesRemaining
-from ...gained_text import OneOf
-from ...houses import BelongsToAllHouses, ThisCreature, UsableAsActiveHouse
-from ...reactions import own_play_of_another_card, Reaction
-from ...statics import CannotBeUsedTo, ConsideredFlank, enemy, GrantAbility, ReapGainIsStolen, this_card
-from ...targets import among, Choose, has_ability, named, NameNeighbors, on_flank, RememberLine, Together
-from ...effects_last import HandSize
-from .. import card, Variant
+from engine.rules.forging import AfterOpponentForgesNextTurn, ForgerGivesRemaining
+from engine.rules.gained_text import OneOf
+from engine.rules.houses import BelongsToAllHouses, ThisCreature, UsableAsActiveHouse
+from engine.rules.reactions import own_play_of_another_card, Reaction
+from engine.rules.statics import CannotBeUsedTo, ConsideredFlank, enemy, GrantAbility, ReapGainIsStolen, this_card
+from engine.rules.targets import among, Choose, has_ability, named, NameNeighbors, on_flank, RememberLine, Together
+from engine.library.entering_and_hand_size import HandSize
+from engine.cards import card, Variant
 
 card("Phase Shift", play=[MayPlayOneOffHouse()])
 
@@ -126,7 +126,7 @@ _NEUTRON_SHARK = [
 card("Neutron Shark", play=_NEUTRON_SHARK, fight=_NEUTRON_SHARK, reap=_NEUTRON_SHARK)
 
 # ---- Experimental Therapy: printed "This creature belongs to all houses."; 16.0 erratum "This
-# creature may be used as if it belonged to the active house." (engine.houses)
+# creature may be used as if it belonged to the active house." (engine.rules.houses)
 
 _STUN_AND_EXHAUST_IT = [ThisCreature(), Stun(), Exhaust()]
 
@@ -138,7 +138,7 @@ card(
     ),
 )
 
-# ---- Strange Gizmo: "After you forge a key, destroy each creature and artifact." (engine.forging
+# ---- Strange Gizmo: "After you forge a key, destroy each creature and artifact." (engine.rules.forging
 # emits "key_forged"; the creatures and artifacts are destroyed at once)
 
 
@@ -158,7 +158,7 @@ card("Interdimensional Graft", play=[AfterOpponentForgesNextTurn([ForgerGivesRem
 # "Your opponent cannot use creatures to fight on their next turn."
 card("Foggify", play=[DuringOpponentsNextTurn(CannotBeUsedTo("fight", applies=enemy))])
 
-# ---- irregular texts (engine.effects_more)
+# ---- irregular texts (engine.library.one_of_a_kind)
 
 card("Effervescent Principle", play=[EachPlayerLosesHalf(), GainChains(1)])
 

@@ -2,18 +2,28 @@
 
 from __future__ import annotations
 
-from ...effects import Capture, Gain, If, IfYouDo, May, RepeatCardEffectIf
-from ...effects_cards import Archive, DealDamage, Destroy, Draw, Heal, ReturnToHand, Sacrifice, SwapWith, UseCreature
-from ...effects_compiled import more_creatures
-from ...effects_control import ForgeAtNoCost
-from ...effects_lasting import ForTheTurn
-from ...effects_more import ChooseLeastPowerful, host_on_flank, NameEachIn, ReduceAmberTo, Unstun
-from ...effects_more_play import plays_this_turn
-from ...effects_naming import of_type
-from ...houses import UsableAsActiveHouse
-from ...reactions import Reaction, you_chose_house
-from ...replacements import AmberCannotBeStolen
-from ...statics import (
+from engine.library.effect import Capture, Gain, If, IfYouDo, May, RepeatCardEffectIf
+from engine.library.on_cards import (
+    Archive,
+    DealDamage,
+    Destroy,
+    Draw,
+    Heal,
+    ReturnToHand,
+    Sacrifice,
+    SwapWith,
+    UseCreature,
+)
+from engine.library.groups import more_creatures
+from engine.library.control import ForgeAtNoCost
+from engine.library.lasting import ForTheTurn
+from engine.library.one_of_a_kind import ChooseLeastPowerful, host_on_flank, NameEachIn, ReduceAmberTo, Unstun
+from engine.library.play_restrictions import plays_this_turn
+from engine.library.naming import of_type
+from engine.rules.houses import UsableAsActiveHouse
+from engine.rules.reactions import Reaction, you_chose_house
+from engine.rules.replacements import AmberCannotBeStolen
+from engine.rules.statics import (
     ArmorModifier,
     attached_host,
     CannotBeDealtDamage,
@@ -22,9 +32,9 @@ from ...statics import (
     PowerModifier,
     this_card,
 )
-from ...targets import all_of, among, Choose, has_trait, NameEach, NameNeighbors, RememberLine
-from ...effects_last import ReadyAndFightAgainstDifferent
-from .. import card
+from engine.rules.targets import all_of, among, Choose, has_trait, NameEach, NameNeighbors, RememberLine
+from engine.library.entering_and_hand_size import ReadyAndFightAgainstDifferent
+from engine.cards import card
 
 
 def _non_sanctum(ctx, c) -> bool:
@@ -61,7 +71,7 @@ card(
 card("Shield of Justice", play=[ForTheTurn(static=CannotBeDealtDamage(friendly))])
 
 # "This creature gains hazardous 2 and, "Destroyed: Fully heal this creature and destroy Armageddon
-# Cloak instead."": a destruction replacement (engine.replacements.replace_destruction)
+# Cloak instead."": a destruction replacement (engine.rules.replacements.replace_destruction)
 card(
     "Armageddon Cloak",
     statics=[GrantKeyword("hazardous", applies=attached_host, value=2)],
@@ -69,7 +79,7 @@ card(
 )
 
 
-# ---- irregular texts (engine.effects_more)
+# ---- irregular texts (engine.library.one_of_a_kind)
 
 card("Doorstep to Heaven", play=[ReduceAmberTo(5)])
 

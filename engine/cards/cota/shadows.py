@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ...effects import (
+from engine.library.effect import (
     Gain,
     If,
     IfYouDo,
@@ -12,23 +12,23 @@ from ...effects import (
     RepeatPrecedingIf,
     Steal,
 )
-from ...effects_cards import DealDamage, ReturnToHand, Sacrifice
-from ...effects_control import TakeControl
-from ...effects_keys import ForgeAtCost
-from ...effects_lasting import ForTheTurn
-from ...effects_more import StealAllBut, you_forged_this_turn
-from ...effects_more_control import MayUseThisTurn, MoveAmberFromYourCard, OfHouseUnlessYours
-from ...effects_more_play import CannotPlay, plays_this_turn
-from ...effects_naming import DestroyIfYouDo
-from ...effects_zones import PlayBeneath, PutBeneath, UseAsIfYours
-from ...entering import EntersPlayReady
-from ...leaves_play import IfThisLeavesPlay, OpponentSteals
-from ...statics import DealsNoFightDamage, TakesNeighborsDamage
-from ...targets import Choose, named, on_flank
-from ...effects_hooks import DiscardTopOfFightersDeck, OpponentPaysToPlay
-from ...reactions import Reaction
-from ...effects_last import FirstCreaturePlayedEntersReady
-from .. import card, Variant
+from engine.library.on_cards import DealDamage, ReturnToHand, Sacrifice
+from engine.library.control import TakeControl
+from engine.library.keys import ForgeAtCost
+from engine.library.lasting import ForTheTurn
+from engine.library.one_of_a_kind import StealAllBut, you_forged_this_turn
+from engine.library.control_until_and_armor import MayUseThisTurn, MoveAmberFromYourCard, OfHouseUnlessYours
+from engine.library.play_restrictions import CannotPlay, plays_this_turn
+from engine.library.naming import DestroyIfYouDo
+from engine.library.zones import PlayBeneath, PutBeneath, UseAsIfYours
+from engine.rules.entering import EntersPlayReady
+from engine.rules.leaves_play import IfThisLeavesPlay, OpponentSteals
+from engine.rules.statics import DealsNoFightDamage, TakesNeighborsDamage
+from engine.rules.targets import Choose, named, on_flank
+from engine.rules.hooks import DiscardTopOfFightersDeck, OpponentPaysToPlay
+from engine.rules.reactions import Reaction
+from engine.library.entering_and_hand_size import FirstCreaturePlayedEntersReady
+from engine.cards import card, Variant
 
 card(
     "Bait and Switch",
@@ -74,7 +74,7 @@ card(
 )
 
 
-# ---- irregular texts (engine.effects_more)
+# ---- irregular texts (engine.library.one_of_a_kind)
 
 card("Too Much to Protect", play=[StealAllBut(6)])
 
@@ -106,7 +106,7 @@ card(
     ],
 )
 
-# ---- general hooks (engine.effects_hooks)
+# ---- general hooks (engine.rules.hooks)
 
 card("Evasion Sigil", reactions=[Reaction("before_fight", [DiscardTopOfFightersDeck()])])
 

@@ -2,21 +2,21 @@
 
 from __future__ import annotations
 
-from ...effects import Steal
-from ...effects_cards import Draw
-from ...effects_control import TakeControl
-from ...effects_compiled import ShuffleIntoDeck
-from ...play_timing import you_played_creature_with_trait
-from ...power_armor import with_trait
-from ...reactions import Reaction
-from ...statics import friendly, PowerModifier
-from ...targets import Choose
-from .. import card
+from engine.library.effect import Steal
+from engine.library.on_cards import Draw
+from engine.library.control import TakeControl
+from engine.library.groups import ShuffleIntoDeck
+from engine.rules.play_timing import you_played_creature_with_trait
+from engine.rules.power_armor import with_trait
+from engine.rules.reactions import Reaction
+from engine.rules.statics import friendly, PowerModifier
+from engine.rules.targets import Choose
+from engine.cards import card
 
 card("Rad Penny", play=[Steal(1)], destroyed=[ShuffleIntoDeck("self", from_zones=())])
 
 # "Enhance DDD." has no effect during gameplay (glossary "Enhance": it acted at deck generation,
-# engine.enhance)
+# engine.rules.mechanics.enhance)
 card("Mutant Cutpurse")
 
 card(

@@ -2,20 +2,20 @@
 
 from __future__ import annotations
 
-from ...amber_moves import AmberToSupply
-from ...artifact_creatures import ConsideredCreature, itself_in_battleline, PutOnFlank
-from ...effects import CaptureFromAny, If, May, RepeatPrecedingIf
-from ...effects_cards import DealDamage, Purge
-from ...effects_naming import TheCreatureItFights
-from ...effects_status import Exalt, friendly_creatures, has_friendly_creature
-from ...entering import EntersPlayStunned
-from ...fight_timing import NameNeighborsOf
-from ...forging import SpendAmberOnSelf
-from ...houses import BelongsToAllHouses, UsableAsActiveHouse
-from ...replacements import StolenIsCapturedByActive
-from ...statics import ArmorModifier, attached_host, OnlyDealsWhenFighting
-from ...targets import Choose
-from .. import card, Variant
+from engine.rules.amber_moves import AmberToSupply
+from engine.rules.mechanics.artifact_creatures import ConsideredCreature, itself_in_battleline, PutOnFlank
+from engine.library.effect import CaptureFromAny, If, May, RepeatPrecedingIf
+from engine.library.on_cards import DealDamage, Purge
+from engine.library.naming import TheCreatureItFights
+from engine.library.status import Exalt, friendly_creatures, has_friendly_creature
+from engine.rules.entering import EntersPlayStunned
+from engine.rules.fight_timing import NameNeighborsOf
+from engine.rules.forging import SpendAmberOnSelf
+from engine.rules.houses import BelongsToAllHouses, UsableAsActiveHouse
+from engine.rules.replacements import StolenIsCapturedByActive
+from engine.rules.statics import ArmorModifier, attached_host, OnlyDealsWhenFighting
+from engine.rules.targets import Choose
+from engine.cards import card, Variant
 
 card("Crassosaurus", play=[CaptureFromAny(10), If(lambda ctx: ctx.source.amber < 10, [Purge("self")])])
 
@@ -40,7 +40,7 @@ card(
 )
 
 # "Each Æmber that would be stolen is captured by a creature controlled by the active player
-# instead" (engine.replacements)
+# instead" (engine.rules.replacements)
 card(
     "Terrordactyl",
     statics=[EntersPlayStunned(), OnlyDealsWhenFighting(4)],

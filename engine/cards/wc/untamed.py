@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-from ...effects import IfYouDo, May
-from ...effects_cards import Sacrifice, UseCreature
-from ...effects_each import OneAtATime
-from ...targets import Choose
-from ...text_in_force import GainTextBoxForTheTurn
-from .. import card
+from engine.library.effect import IfYouDo, May
+from engine.library.on_cards import Sacrifice, UseCreature
+from engine.library.one_at_a_time import OneAtATime
+from engine.rules.targets import Choose
+from engine.rules.text_in_force import GainTextBoxForTheTurn
+from engine.cards import card
 
 
 def _creature(ctx, card) -> bool:
