@@ -21,11 +21,13 @@ from engine.library.effect import Context, Effect
 from engine.rules.houses import belongs_to
 from engine.core.state import LastingEffect
 from engine.rules.statics import Static
+from engine.core.registry import template
 
 #: the key of a card's ``memory`` holding the house its ability chose last
 CHOSEN_HOUSE = "chosen house"
 
 
+@template()
 @dataclass
 class ChooseHouse(Effect):
     """ "Choose a house": the player resolving the ability picks one (``choices``); ``identity``:
@@ -55,6 +57,7 @@ def of_chosen_house(eng, source, controller, card) -> bool:
     return belongs_to(eng, card, chosen_house(source))
 
 
+@template()
 @dataclass
 class OpponentChosenHouseNextTurn(Effect):
     """ "Your opponent cannot choose that house as their active house on their next turn"
@@ -102,6 +105,7 @@ class MustChooseHouseFor(Static):
 # ------------------------------------------------------------------------------ reveals
 
 
+@template()
 @dataclass
 class TopOfDeck(Effect):
     """ "The top card of your deck": named ``name`` (and "it"); it stays there."""
@@ -114,6 +118,7 @@ class TopOfDeck(Effect):
         return bool(top)
 
 
+@template()
 @dataclass
 class Reveal(Effect):
     """ "Reveal <cards>": shown to both players (the trace says which); they stay where they are.
@@ -135,6 +140,7 @@ class Reveal(Effect):
         return True
 
 
+@template()
 @dataclass
 class PlayIt(Effect):
     """ "Play it": the card an earlier effect named, from where it is (not from hand: house
@@ -151,6 +157,7 @@ class PlayIt(Effect):
         return played
 
 
+@template()
 @dataclass
 class DiscardCards(Effect):
     """ "Discard <it>": a card named out of play (a revealed top card of a deck) goes to its
@@ -203,6 +210,7 @@ class ChooseAnyNumber(Effect):
         return True
 
 
+@template()
 @dataclass
 class LookAtHand(Effect):
     """ "Look at your opponent's hand": its cards are shown to the player (the trace lists them);
@@ -243,6 +251,7 @@ class NameOutOfPlay(Effect):
 # ------------------------------------------------------------------------------ permissions
 
 
+@template()
 @dataclass
 class MayPlayOrUseOneOfHouse(Effect):
     """ "You may play or use a <house> card this turn": one card of that house, either played

@@ -22,8 +22,10 @@ from dataclasses import dataclass
 
 from engine.library.effect import Context, Effect
 from engine.rules.statics import itself, Static
+from engine.core.registry import template
 
 
+@template()
 @dataclass
 class TakeControl(Effect):
     """ "Take control of <it>"; ``house``: "While under your control, it belongs to house X." """

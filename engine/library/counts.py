@@ -23,6 +23,7 @@ from dataclasses import dataclass
 from engine.library.effect import Context
 from engine.rules.forging import ForgeStatic
 from engine.rules.statics import Applies, itself, Static
+from engine.core.registry import template
 
 
 def static_context(eng, source, controller, it=None) -> Context:
@@ -42,6 +43,7 @@ def while_(applies: Applies, condition: Callable[[Context], bool]) -> Applies:
     return test
 
 
+@template(kind="static")
 @dataclass
 class PowerPerCount(Static):
     """ "<group> gets +N power for each <X>": N times the count, read now."""
@@ -56,6 +58,7 @@ class PowerPerCount(Static):
         return self.amount * self.count(static_context(eng, source, controller, creature))
 
 
+@template(kind="static")
 @dataclass
 class OpponentKeysCostPerCount(Static):
     """ "Your opponent's keys cost +N for each <X>" (``whose="self"``: "your keys cost ...")."""
@@ -73,36 +76,44 @@ class OpponentKeysCostPerCount(Static):
 # ------------------------------------------------------------------------------ counts
 
 
+@template(kind="count", value=True)
 def unforged_keys(ctx: Context) -> int:
     """ "Each unforged key you have": of the three keys, those not forged."""
     return max(0, 3 - ctx.me.keys)
 
 
+@template(kind="count", value=True)
 def amber_on_self(ctx: Context) -> int:
     return ctx.source.amber
 
 
+@template(kind="count", value=True)
 def amber_on_it(ctx: Context) -> int:
     """ "Each Æmber on it": on the card "it" names (in a constant ability, the card it is about)."""
     return sum(c.amber for c in ctx.chosen.get("it", [])[:1])
 
 
+@template(kind="count", value=True)
 def damage_on_it(ctx: Context) -> int:
     return sum(c.damage for c in ctx.chosen.get("it", [])[:1])
 
 
+@template(kind="count", value=True)
 def amber_in_pool(ctx: Context) -> int:
     return ctx.me.amber
 
 
+@template(kind="count", value=True)
 def neighbors_of_self(ctx: Context) -> int:
     return len(ctx.game.neighbors(ctx.source)) if ctx.source.zone == "battleline" else 0
 
 
+@template(kind="count", value=True)
 def neighbors_of_it(ctx: Context) -> int:
     return sum(len(ctx.game.neighbors(c)) for c in ctx.chosen.get("it", [])[:1] if c.zone == "battleline")
 
 
+@template(kind="count", value=True)
 def damage_on_self(ctx: Context) -> int:
     return ctx.source.damage
 
@@ -110,6 +121,7 @@ def damage_on_self(ctx: Context) -> int:
 # ------------------------------------------------------------------------------ conditions
 
 
+@template(kind="condition")
 def amber_compare(who: str, op: str, n: int = 0) -> Callable[[Context], bool]:
     """ "If <you / your opponent> <have / has> exactly N / N or fewer / more Æmber than <the other>"
     (``op``: "exactly", "at_most", "more")."""
@@ -122,6 +134,7 @@ def amber_compare(who: str, op: str, n: int = 0) -> Callable[[Context], bool]:
     return condition
 
 
+@template(kind="condition")
 def count_at_least(count: Callable[[Context], int], n: int) -> Callable[[Context], bool]:
     """ "If <a player> has N or more <cards> in play"."""
 
@@ -134,6 +147,7 @@ def count_at_least(count: Callable[[Context], int], n: int) -> Callable[[Context
 # ------------------------------------------------------------------------------ forging
 
 
+@template(kind="static")
 @dataclass
 class CannotForgeKey(ForgeStatic):
     """ "Players cannot forge their first / second / third key" (``nth``); "each player cannot
@@ -158,6 +172,7 @@ class CannotForgeKey(ForgeStatic):
 # ------------------------------------------------------------------------------ effect counts
 
 
+@template(kind="count")
 def creatures_in_excess(who: str) -> Callable[[Context], int]:
     """ "Each creature <you have / your opponent controls> in excess of <your opponent / you>"."""
 
@@ -177,11 +192,13 @@ def opponent_amber_but(n: int) -> Callable[[Context], int]:
     return amount
 
 
+@template(kind="count", value=True)
 def copies_in_discard(ctx: Context) -> int:
     """ "Each copy of <this card> in your discard pile": cards of its name there."""
     return sum(1 for c in ctx.me.zone("discard") if c.name == ctx.source.name)
 
 
+@template(kind="static")
 @dataclass
 class HostOpponentKeysCost(Static):
     """An upgrade's "This creature gains, "Your opponent's keys cost +N."": the opponent of the
@@ -197,6 +214,7 @@ class HostOpponentKeysCost(Static):
 # ------------------------------------------------------------------------------ using
 
 
+@template(kind="static")
 @dataclass
 class MayFight(Static):
     """ "<Creatures> may fight" / "... may fight as though they belonged to the active house": a
@@ -236,6 +254,7 @@ class OnlyFight(Static):
         return None
 
 
+@template(kind="static")
 @dataclass
 class UsableOnlyToFight(OnlyFight):
     """ "<Creatures> can be used as if they were in the active house, but can only fight"."""
@@ -244,6 +263,7 @@ class UsableOnlyToFight(OnlyFight):
         return card.type == "creature" and self.applies(eng, source, controller, card)
 
 
+@template(kind="static")
 @dataclass
 class SkipsForgeStep(ForgeStatic):
     """ "<Your opponent> skips the "forge a key" step": no key is forged in step 1 (a key forged by

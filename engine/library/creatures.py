@@ -12,8 +12,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from engine.library.effect import Context, Effect
+from engine.core.registry import template
 
 
+@template()
 @dataclass
 class ForTheTurnOnChosen(Effect):
     """ "For the remainder of the turn, <the chosen creatures> gain <keyword> / get +N power": a
@@ -47,6 +49,7 @@ class ForTheTurnOnChosen(Effect):
         return True
 
 
+@template()
 @dataclass
 class UseOneAtATime(Effect):
     """ "Fight with those creatures one at a time": in the order they were chosen (the player's
@@ -112,6 +115,7 @@ class ChooseOneAtATime(Effect):
         return ok
 
 
+@template()
 @dataclass
 class MoveToFlank(Effect):
     """ "Move <it> to either flank of its controller's battleline": the player chooses the flank

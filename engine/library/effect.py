@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from engine.core.state import CardInstance, Game
+from engine.core.registry import template
 
 if TYPE_CHECKING:
     from engine.core.game import Engine
@@ -85,10 +86,12 @@ class Effect(ABC):
 # ------------------------------------------------------------------------------ conditions
 
 
+@template(kind="condition", value=True)
 def opponent_has_more_amber(ctx: Context) -> bool:
     return ctx.opponent.amber > ctx.me.amber
 
 
+@template(kind="condition", value=True)
 def opponent_has_no_amber(ctx: Context) -> bool:
     return ctx.opponent.amber == 0
 
@@ -117,6 +120,7 @@ def player_ref(ctx: Context, who: str) -> str:
     raise ValueError(f"{ctx.source.name}: unknown player reference {who!r}")
 
 
+@template()
 @dataclass
 class Gain(Effect):
     """The controller (or, ``who="opponent"``, their opponent: "Your opponent gains 2"; see
@@ -130,6 +134,7 @@ class Gain(Effect):
         return True
 
 
+@template()
 @dataclass
 class GainChains(Effect):
     """ "Gain N chains": the controller's chains go up by N."""
@@ -142,6 +147,7 @@ class GainChains(Effect):
         return True
 
 
+@template()
 @dataclass
 class Lose(Effect):
     """The opponent (``who="opponent"``) or the controller loses Æmber."""
@@ -158,6 +164,7 @@ class Lose(Effect):
         return lost == self.amount
 
 
+@template()
 @dataclass
 class Steal(Effect):
     amount: int
@@ -171,6 +178,7 @@ class Steal(Effect):
         return stolen and taken == self.amount
 
 
+@template()
 @dataclass
 class Capture(Effect):
     """The creatures ``on`` names (those ``where`` admits) capture Æmber from the opposing side of
@@ -289,6 +297,7 @@ class CaptureGained(Effect):
 # ------------------------------------------------------------------------------ structure
 
 
+@template()
 @dataclass
 class If(Effect):
     condition: Condition
@@ -304,6 +313,7 @@ class If(Effect):
         return resolve_all(self.otherwise, ctx)
 
 
+@template()
 @dataclass
 class IfYouDo(Effect):
     """ "<first>. If you do, <then>.": ``then`` resolves only when ``first`` fully resolved."""
@@ -318,6 +328,7 @@ class IfYouDo(Effect):
         return resolve_all(self.then, ctx)
 
 
+@template()
 @dataclass
 class May(Effect):
     """ "You may ...": the controller of the ability decides (on the active player's turn that is
@@ -335,6 +346,7 @@ class May(Effect):
         return resolve_all(self.then, ctx)
 
 
+@template("RepeatCardEffect")
 @dataclass
 class RepeatCardEffectIf:
     """ "Repeat this card's effect if ...": the whole ability again, this instruction included
@@ -345,6 +357,7 @@ class RepeatCardEffectIf:
     cost: list[Effect] = field(default_factory=list)
 
 
+@template("RepeatPreceding")
 @dataclass
 class RepeatPrecedingIf:
     """ "Repeat the preceding effect if ...": only what precedes this instruction, once more

@@ -13,6 +13,7 @@ from engine.library.effect import Condition, Context, Effect
 from engine.library.status import place_amber
 from engine.rules.statics import Static
 from engine.rules.targets import candidates
+from engine.core.registry import template
 
 #: a test on a card, in the engine's Applies form (engine.rules.statics): (eng, source, controller, card)
 CardTest = Callable[..., bool]
@@ -40,6 +41,7 @@ class NameGroup(Effect):
         return bool(found)
 
 
+@template()
 @dataclass
 class NeighborsOf(Effect):
     """ "Each of <that creature>'s neighbors": the creatures next to the card ``of`` names, now."""
@@ -68,6 +70,7 @@ class Named(Effect):
 # ------------------------------------------------------------------------------ conditions
 
 
+@template(kind="condition")
 def amber_at_least(who: str, n: int) -> Condition:
     """ "If <you / your opponent> <have / has> N Æmber or more"."""
 
@@ -78,6 +81,7 @@ def amber_at_least(who: str, n: int) -> Condition:
     return condition
 
 
+@template(kind="condition")
 def more_creatures(who: str) -> Condition:
     """ "If <you control / your opponent controls> more creatures than <your opponent / you>"."""
 
@@ -89,6 +93,7 @@ def more_creatures(who: str) -> Condition:
     return condition
 
 
+@template(kind="condition")
 def no_creatures(side: str) -> Condition:
     """ "If <there are no enemy creatures / you have no creatures> in play"."""
 
@@ -100,6 +105,7 @@ def no_creatures(side: str) -> Condition:
     return condition
 
 
+@template(kind="condition")
 def self_test(test: CardTest) -> Condition:
     """ "If <this card> is on a flank": a test on the card with the ability."""
 
@@ -109,6 +115,7 @@ def self_test(test: CardTest) -> Condition:
     return condition
 
 
+@template(kind="condition")
 def it_test(ref: str, test: CardTest) -> Condition:
     """ "If <that creature> is damaged": a test on every card an earlier effect named."""
 
@@ -187,6 +194,7 @@ def count_in_play(whats: tuple[str, ...], side: str, test: CardTest, other: bool
     return count
 
 
+@template(kind="count", value=True)
 def opponent_keys_forged(ctx: Context) -> int:
     return ctx.opponent.keys
 
@@ -194,6 +202,7 @@ def opponent_keys_forged(ctx: Context) -> int:
 # ------------------------------------------------------------------------------ statics
 
 
+@template(kind="static")
 @dataclass
 class OpponentKeysCost(Static):
     """ "Your opponent's keys cost +N": added to what the opponent of the controller pays."""
@@ -204,6 +213,7 @@ class OpponentKeysCost(Static):
         return self.amount if player != controller else 0
 
 
+@template()
 @dataclass
 class TheAttacked(Effect):
     """ "The attacked creature": the creature an earlier "fight with" of this ability attacked, or,
@@ -225,6 +235,7 @@ class TheAttacked(Effect):
 # ------------------------------------------------------------------------------ Æmber and hands
 
 
+@template()
 @dataclass
 class MoveAmberWithPool(Effect):
     """ "Move N Æmber from your pool to <this card>" (``to_card``), or "from <this card> to your
@@ -248,6 +259,7 @@ class MoveAmberWithPool(Effect):
         return moved == self.amount
 
 
+@template()
 @dataclass
 class LoseAll(Effect):
     """ "Lose all your Æmber" (``who="opponent"``: your opponent loses all of theirs)."""
@@ -263,6 +275,7 @@ class LoseAll(Effect):
         return True
 
 
+@template()
 @dataclass
 class GainForgeCost(Effect):
     """ "You get all Æmber spent by your opponent when forging keys": in reaction to a key forged
@@ -277,6 +290,7 @@ class GainForgeCost(Effect):
         return bool(cost)
 
 
+@template()
 @dataclass
 class PlaceAmber(Effect):
     """ "Place N Æmber from the common supply on <creatures>": Æmber no player had (glossary
@@ -294,6 +308,7 @@ class PlaceAmber(Effect):
         )
 
 
+@template()
 @dataclass
 class EventCardPlayerAmber(Effect):
     """ "Its owner gains N" / "its controller loses N": the player of the card the event is about
@@ -339,6 +354,7 @@ class DiscardFromHand(Effect):
         return bool(cards)
 
 
+@template()
 @dataclass
 class DiscardRandomFromHand(Effect):
     """ "<Your opponent> discards a random card from their hand" (the game's seeded generator)."""
@@ -355,6 +371,7 @@ class DiscardRandomFromHand(Effect):
         return True
 
 
+@template()
 @dataclass
 class Ward(Effect):
     """ "Ward <creatures>": a ward counter on each; one already warded cannot be warded again
@@ -372,6 +389,7 @@ class Ward(Effect):
         return done
 
 
+@template(this_way="shuffled")
 @dataclass
 class ShuffleIntoDeck(Effect):
     """ "Shuffle <cards> into their owner's deck": a card in play leaves play to its owner's deck
@@ -402,6 +420,7 @@ class ShuffleIntoDeck(Effect):
         return bool(moved)
 
 
+@template()
 @dataclass
 class DiscardHand(Effect):
     """ "Discard your hand": every card in it, one discard each."""
@@ -413,6 +432,7 @@ class DiscardHand(Effect):
         return bool(hand)
 
 
+@template(kind="condition", value=True)
 def haunted(ctx: Context) -> bool:
     """ "If you are haunted": 10 or more cards in your discard pile (glossary "Haunted")."""
     return len(ctx.me.zone("discard")) >= 10

@@ -11,8 +11,10 @@ from dataclasses import dataclass
 from engine.library.effect import Context, Effect
 from engine.rules.next_turns import during_next_turn_of
 from engine.core.state import LastingEffect
+from engine.core.registry import template
 
 
+@template()
 @dataclass
 class ForTheTurn(Effect):
     """ "For the remainder of the turn, ...": a lasting static or reaction (``until_leaves``:
@@ -83,6 +85,7 @@ class MayUseOtherCardsOfHouse(Effect):
         return True
 
 
+@template()
 @dataclass
 class DuringOpponentsNextTurn(Effect):
     """ "... during your opponent's next turn": a lasting static that waits for that turn and ends

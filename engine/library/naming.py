@@ -10,6 +10,7 @@ from dataclasses import dataclass
 
 from engine.library.effect import Context, Effect
 from engine.core.state import HIDDEN, CardInstance
+from engine.core.registry import template
 
 
 def of_type(kind: str):
@@ -25,6 +26,7 @@ def _traits(card: CardInstance) -> set[str]:
     return {t.strip().lower() for t in card.printed.traits if t.strip()}
 
 
+@template()
 @dataclass
 class TheCreatureItFights(Effect):
     """ "The creature <this creature> fights", in its "Fight:"/"After Fight:" ability (glossary
@@ -75,6 +77,7 @@ class NameSharingTrait(Effect):
         return bool(found)
 
 
+@template("Destroy", this_way="destroyed")
 @dataclass
 class DestroyIfYouDo(Effect):
     """ "Destroy <cards>" whose success a following "If you do" looks at: fully resolved when the

@@ -11,12 +11,14 @@ from engine.library.effect import Context, Effect, player_ref, resolve_all
 from engine.core.errors import IllegalAction
 from engine.core.state import HIDDEN
 from engine.rules.targets import Choose
+from engine.core.registry import template
 
 
 def _in_play(cards):
     return [c for c in cards if c.in_play]
 
 
+@template(this_way="destroyed")
 @dataclass
 class DealDamage(Effect):
     """Deal ``amount`` damage to each card ``on`` names; ``if_destroyed`` resolves for a creature
@@ -55,6 +57,7 @@ class DealDamage(Effect):
         return bool(targets)
 
 
+@template()
 @dataclass
 class Stun(Effect):
     on: str = "it"
@@ -70,6 +73,7 @@ class Stun(Effect):
         return done
 
 
+@template()
 @dataclass
 class Ready(Effect):
     on: str = "it"
@@ -85,6 +89,7 @@ class Ready(Effect):
         return done
 
 
+@template()
 @dataclass
 class Exhaust(Effect):
     on: str = "it"
@@ -113,6 +118,7 @@ def Sacrifice(on: str = "self") -> Destroy:
     return Destroy(on)
 
 
+@template()
 @dataclass
 class MoveTo(Effect):
     """Put each card ``on`` names into its owner's ``zone`` (hand, archives, purged, discard,
@@ -137,14 +143,17 @@ class MoveTo(Effect):
         return done and len(cards) > 0
 
 
+@template()
 def ReturnToHand(on: str = "it") -> MoveTo:
     return MoveTo("hand", on)
 
 
+@template(this_way="purged")
 def Purge(on: str = "it") -> MoveTo:
     return MoveTo("purged", on)
 
 
+@template()
 @dataclass
 class Archive(Effect):
     """Put cards into the archives of the ability's controller ("into your archives"), except a
@@ -174,6 +183,7 @@ class Archive(Effect):
         return archived
 
 
+@template()
 @dataclass
 class Draw(Effect):
     """ "Draw N cards"; ``who="opponent"``: "Your opponent draws N cards" (:func:`player_ref`)."""
@@ -226,6 +236,7 @@ class UseCreature(Effect):
         return True
 
 
+@template(this_way="healed")
 @dataclass
 class Heal(Effect):
     """Heal ``amount`` damage (``None``: "fully heal", all of it) from each card ``on`` names.

@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from engine.library.effect import Context, Effect
+from engine.core.registry import template
 
 
 def place_amber(ctx: Context, on: str, amount: int, how: str) -> bool:
@@ -27,6 +28,7 @@ def place_amber(ctx: Context, on: str, amount: int, how: str) -> bool:
     return done
 
 
+@template()
 @dataclass
 class Exalt(Effect):
     on: str = "it"
@@ -37,6 +39,7 @@ class Exalt(Effect):
         )
 
 
+@template()
 @dataclass
 class Enrage(Effect):
     on: str = "it"
@@ -63,6 +66,7 @@ class RaiseTide(Effect):
         return True
 
 
+@template()
 @dataclass
 class ArchiveTopOfDeck(Effect):
     """ "<The player> archives the top card of their deck": ``who`` is ``"self"`` or ``"event"``

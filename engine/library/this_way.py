@@ -16,6 +16,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from engine.library.effect import Context, Effect
+from engine.core.registry import template
 
 _IN_PLAY = ("battleline", "artifacts", "upgrade")
 
@@ -82,6 +83,7 @@ class ThisWay(Effect):
         return ok
 
 
+@template()
 @dataclass
 class HealUpTo(Effect):
     """ "Heal up to N damage from <a creature>": the player chooses how much, from 1 to what it
@@ -128,6 +130,7 @@ def that_amount(verb: str):
     return amount
 
 
+@template("amount_this_way", kind="condition")
 def amount_at_least(verb: str, n: int, exactly: bool = False):
     """ "If you healed N (or more) damage (this way)"."""
 
@@ -175,6 +178,7 @@ def did_this_way(verb: str, test):
     return condition
 
 
+@template()
 @dataclass
 class EachPlayerGainsPer(Effect):
     """ "Each player gains N for each creature they controlled that was destroyed this way" /

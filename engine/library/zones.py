@@ -19,6 +19,7 @@ from engine.core.errors import IllegalAction
 from engine.core.state import Game, LastingEffect
 from engine.rules.statics import CannotChooseHouse
 from engine.rules.targets import Choose, card_label
+from engine.core.registry import template
 
 
 def shuffle_deck(game: Game, player: str) -> None:
@@ -41,6 +42,7 @@ def houses_in_game(game: Game) -> list[str]:
 # ------------------------------------------------------------------------------ playing from elsewhere
 
 
+@template()
 @dataclass
 class PlayTopOfDeck(Effect):
     """ "Play the top card of your deck" (Wild Wormhole)."""

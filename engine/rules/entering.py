@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from engine.rules.statics import Applies, Static, itself
+from engine.core.registry import template
 
 if TYPE_CHECKING:
     from engine.cards import Variant
@@ -52,6 +53,7 @@ class EntersPlayReady(EnteringStatic):
         return self.applies(eng, source, controller, creature)
 
 
+@template(kind="static")
 @dataclass
 class EntersPlayStunned(EnteringStatic):
     """ "<This creature> enters play stunned"."""

@@ -24,6 +24,7 @@ from engine.library.effect import Context, Effect
 from engine.rules.reactions import Reaction
 from engine.core.state import CardInstance, LastingEffect
 from engine.rules.statics import Static
+from engine.core.registry import template
 
 if TYPE_CHECKING:
     from engine.core.game import Engine
@@ -46,6 +47,7 @@ class ForgeStatic(Static):
         return False
 
 
+@template(kind="static")
 @dataclass
 class SpendAmberOnSelf(ForgeStatic):
     """ "You may spend Æmber on <this card> as if it were in your pool"."""
@@ -84,6 +86,7 @@ class RevealToStopForge(ForgeStatic):
         return True
 
 
+@template(kind="static")
 @dataclass
 class KeysCost(Static):
     """ "Keys cost +N" (while the static is in force: Sensor Chief Garcia's "during your opponent's
@@ -175,6 +178,7 @@ def keys_forged_on(game, player: str, turn: int) -> int:
 # ------------------------------------------------------------------------------ effects
 
 
+@template(kind="condition", value=True)
 def opponent_forged_last_turn(ctx: Context) -> bool:
     """ "If your opponent forged a key on their previous turn" (the turn before this one)."""
     return keys_forged_on(ctx.game, ctx.opponent_name, ctx.game.turn - 1) > 0

@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING
 from engine.library.effect import Context, Effect
 from engine.core.state import CardInstance
 from engine.rules.statics import Applies, Static, attached_host
+from engine.core.registry import template
 
 if TYPE_CHECKING:
     from engine.core.game import Engine
@@ -76,6 +77,7 @@ def usable_as_active_house(eng: "Engine", card: CardInstance) -> bool:
     )
 
 
+@template(kind="static")
 @dataclass
 class BelongsToAllHouses(Static):
     """ "<This creature> belongs to all houses"."""
@@ -86,6 +88,7 @@ class BelongsToAllHouses(Static):
         return self.applies(eng, source, controller, card)
 
 
+@template(kind="static")
 @dataclass
 class UsableAsActiveHouse(Static):
     """ "<This creature> may be used as if it belonged to the active house"."""
@@ -96,6 +99,7 @@ class UsableAsActiveHouse(Static):
         return self.applies(eng, source, controller, card)
 
 
+@template()
 @dataclass
 class ThisCreature(Effect):
     """ "This creature" in an upgrade's ability: names the creature the upgrade is attached to

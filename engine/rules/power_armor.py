@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING
 
 from engine.library.effect import Context, Effect
 from engine.rules.statics import Applies, Static, this_card
+from engine.core.registry import template
 
 if TYPE_CHECKING:
     from engine.core.game import Engine
@@ -102,6 +103,7 @@ def switch_for(card: "CardInstance") -> SwitchPowerAndArmor:
 # ----------------------------------------------------------------------------- effects on counters
 
 
+@template("PowerCounters")
 @dataclass
 class GivePowerCounters(Effect):
     """ "Give <creature> N +1 power counters"."""

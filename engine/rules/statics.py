@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from engine.core.state import CardInstance
+from engine.core.registry import template
 
 if TYPE_CHECKING:
     from engine.core.game import Engine
@@ -211,6 +212,7 @@ class Static:
         return None
 
 
+@template(kind="static")
 @dataclass
 class PowerModifier(Static):
     amount: int
@@ -220,6 +222,7 @@ class PowerModifier(Static):
         return self.amount if self.applies(eng, source, controller, creature) else 0
 
 
+@template(kind="static")
 @dataclass
 class ArmorModifier(Static):
     amount: int
@@ -229,6 +232,7 @@ class ArmorModifier(Static):
         return self.amount if self.applies(eng, source, controller, creature) else 0
 
 
+@template(kind="static")
 @dataclass
 class GrantKeyword(Static):
     keyword: str
@@ -259,6 +263,7 @@ class ConsideredFlank(Static):
         return self.applies(eng, source, controller, creature)
 
 
+@template(kind="static")
 @dataclass
 class MustChooseHouse(Static):
     """ "While <card> is in play, you must choose <house> as your active house.\""""
@@ -280,6 +285,7 @@ class CannotChooseHouse(Static):
         return self.house if player == self.player else None
 
 
+@template(kind="static")
 @dataclass
 class DealsNoFightDamage(Static):
     """ "<This creature> deals no damage when fighting.\""""
@@ -288,6 +294,7 @@ class DealsNoFightDamage(Static):
         return 0 if attacker is source else amount
 
 
+@template(kind="static")
 @dataclass
 class OnlyDealsWhenFighting(Static):
     """ "<This creature> only deals N when fighting", attacking or defending: a cap on the damage
@@ -363,6 +370,7 @@ class AlsoTakesNeighborsFightDamage(Static):
         return None
 
 
+@template(kind="static")
 @dataclass
 class CannotBeUsedTo(Static):
     how: str
@@ -410,6 +418,7 @@ class OpponentReadiesInstead(Static):
         return self.ability if player != controller and source.in_play else None
 
 
+@template(kind="static")
 @dataclass
 class CannotBeDealtDamage(Static):
     applies: Applies = friendly
