@@ -31,3 +31,18 @@ def test_the_scan_sees_the_engine_classes():
     # the check above is only as good as the scan: it finds the effect library's classes
     classes = _classes()
     assert {"Capture", "ChooseAnyNumber", "Reveal", "ShuffleIntoDeck", "PlaceAmber"} <= set(classes)
+
+
+#: names that say when a file was written, not what it holds ("more", "last", "2", "hooked")
+HISTORY_NAMES = re.compile(r"_more|_last|2\.py$|_hooked")
+
+
+def test_no_engine_module_nor_test_file_is_named_by_history():
+    files = [*ENGINE.rglob("*.py"), *ENGINE.rglob("*.toml"), *Path(__file__).parent.glob("*.py")]
+    named = sorted(str(p.relative_to(ENGINE.parent)) for p in files if HISTORY_NAMES.search(p.name))
+    assert not named, named
+
+
+def test_the_history_name_check_catches_one():
+    assert all(HISTORY_NAMES.search(n) for n in ("effects_more.py", "test_cards_last.py", "hooks2.py", "x_hooked.py"))
+    assert not HISTORY_NAMES.search("test_engine_16_tokens.py")

@@ -1,5 +1,5 @@
-"""More of the templates CotA and AoA cards share (see tests/test_compile_templates.py): keys,
-hands and decks, flanks, counts of what an effect did, chosen creatures, permissions."""
+"""Templates CotA and AoA cards share for keys, hands and decks, flanks, counts of what an effect
+did, chosen creatures and permissions (general templates: tests/test_compile_templates.py)."""
 
 from __future__ import annotations
 

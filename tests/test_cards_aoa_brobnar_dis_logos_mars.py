@@ -1,6 +1,6 @@
-"""Board-level tests of the Age of Ascension cards defined by hand for their irregular text
-(engine/cards/aoa, engine.library.one_of_a_kind*): each sets up a board, plays or uses the card, and checks
-the state its text says."""
+"""Board-level tests of the Age of Ascension Brobnar, Dis, Logos and Mars cards defined by hand for
+their irregular text (engine/cards/aoa): each sets up a board, plays or uses the card, and checks
+the state its text says (Sanctum to Untamed: tests/test_cards_aoa_sanctum_shadows_untamed.py)."""
 
 from __future__ import annotations
 

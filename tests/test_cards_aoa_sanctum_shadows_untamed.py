@@ -1,5 +1,6 @@
-"""More board-level tests of the Age of Ascension cards defined by hand for their irregular text
-(engine/cards/aoa, engine.library.one_of_a_kind*), as in tests/test_cards_aoa.py."""
+"""Board-level tests of the Age of Ascension Sanctum, Shadows and Untamed cards defined by hand for
+their irregular text (engine/cards/aoa), then cards of several houses sharing a mechanic; Brobnar
+to Mars: tests/test_cards_aoa_brobnar_dis_logos_mars.py."""
 
 from __future__ import annotations
 
@@ -260,7 +261,7 @@ def test_aemberspine_mongrel_gains_when_the_opponent_reaps(kb_conn):
     assert _amber(eng, "player2") == 1 and _amber(eng) == 1
 
 
-# ------------------------------------------------------------------------------ more irregular texts
+# ------------------------------------------------------------------------------ several houses
 
 
 def test_foozle_gains_after_an_enemy_creature_was_destroyed_this_turn(kb_conn):

@@ -1,5 +1,6 @@
-"""More board-level tests of the Call of the Archons cards defined by hand for their irregular text
-(engine/cards/cota, engine.library.one_of_a_kind*), as in tests/test_cards_cota.py."""
+"""Board-level tests of Call of the Archons cards of every house defined by hand for a text printed
+on one card only (engine/cards/cota, engine.library.one_of_a_kind); house by house:
+tests/test_cards_cota.py."""
 
 from __future__ import annotations
 
@@ -13,7 +14,7 @@ def _player(eng, name="player1"):
     return eng.game.players[name]
 
 
-# ------------------------------------------------------------------------------ more irregular texts
+# ------------------------------------------------------------------------------ one-of-a-kind texts
 
 
 def test_pile_of_skulls_captures_on_your_turn_only(kb_conn):
