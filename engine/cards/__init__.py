@@ -58,6 +58,9 @@ class Variant:
 class CardDefinition:
     name: str
     variants: list[Variant]
+    #: why a card whose text the compiler reads is defined by hand all the same: what the compiled
+    #: reading gets wrong (a card is compiled or hand-defined, never both without a reason)
+    why: str = ""
 
     def variant_for(self, text: str) -> Variant:
         plain = _plain(text)
@@ -86,9 +89,10 @@ REGISTRY: dict[str, CardDefinition] = {}
 _ABILITY_FIELDS = {f.name for f in fields(Variant)} - {"phrase"}
 
 
-def card(name: str, *variants: Variant, **abilities) -> CardDefinition:
+def card(name: str, *variants: Variant, why: str = "", **abilities) -> CardDefinition:
     """Register a card: either one behaviour (keyword arguments named like :class:`Variant`'s
-    fields: ``play=[...]``, ``reap=[...]``, ``statics=[...]``) or one :class:`Variant` per text."""
+    fields: ``play=[...]``, ``reap=[...]``, ``statics=[...]``) or one :class:`Variant` per text.
+    ``why``: for a card whose text also compiles, what the compiled reading gets wrong."""
     bad = set(abilities) - _ABILITY_FIELDS
     if bad:
         raise TypeError(f"{name}: unknown ability fields {sorted(bad)}")
@@ -96,7 +100,7 @@ def card(name: str, *variants: Variant, **abilities) -> CardDefinition:
         raise TypeError(f"{name}: give variants or abilities, not both")
     if _key(name) in REGISTRY:  # a second definition would silently replace the first
         raise TypeError(f"{name}: defined twice")
-    definition = CardDefinition(name, list(variants) or [Variant(**abilities)])
+    definition = CardDefinition(name, list(variants) or [Variant(**abilities)], why)
     REGISTRY[_key(name)] = definition
     _VARIANTS.clear()
     return definition

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from engine.library.effect import Gain, If, Lose, May
-from engine.library.on_cards import DealDamage, Destroy, Exhaust, Ready, ReturnToHand, Sacrifice, Stun, UseCreature
+from engine.library.on_cards import DealDamage, Destroy, Exhaust, Ready, Sacrifice, Stun, UseCreature
 from engine.library.control import AttacksOnlyFlank, ForgeAtNoCost
 from engine.library.lasting import ForTheTurn
 from engine.library.one_of_a_kind import creature_entered_play, SearchDeckAndDiscard
@@ -17,14 +17,6 @@ from engine.rules.targets import Choose, has_trait, named, of_house
 from engine.rules.hooks import MustFightWhenUsed
 from engine.cards import card
 
-
-def _return_another_giant():
-    """ "Return another friendly Giant creature to your hand" (the 1.3 erratum's text, also the
-    text of the card data): the card's owner's hand, as for any card leaving play."""
-    return [Choose("creature", "friendly", exclude_self=True, where=has_trait("giant")), ReturnToHand()]
-
-
-card("Drummernaut", play=_return_another_giant(), fight=_return_another_giant(), reap=_return_another_giant())
 
 card("Forgemaster Og", reactions=[Reaction("key_forged", [ForgerLosesRemaining()], when=a_player_forged)])
 
@@ -92,7 +84,11 @@ card(
     ],
 )
 
-card("Screechbomb", omni=[Sacrifice(), Lose(2)])
+card(
+    "Screechbomb",
+    why="its AoA text breaks the line inside the Omni ability: 'your opponent loses 2' is read as a constant ability no template covers",
+    omni=[Sacrifice(), Lose(2)],
+)
 
 
 def _ready_brobnar(ctx, c) -> bool:

@@ -4,22 +4,18 @@ from __future__ import annotations
 
 from engine.rules.copies import PlayChosen
 from engine.library.effect import If, May
-from engine.library.on_cards import DealDamage, DealDamageForEach, Destroy, ReturnToHand, Stun
+from engine.library.on_cards import DealDamage, DealDamageForEach, Destroy, ReturnToHand
 from engine.library.one_of_a_kind import ChooseLeastPowerful, NameEachIn
 from engine.library.board import GainChainsFor, RepeatFor
 from engine.library.chosen_house import ChooseAnyNumber
 from engine.library.decks_and_hands import ArchiveIntoOpponents, ShuffleChosenIntoDeck
 from engine.library.naming import of_type
 from engine.rules.reactions import Reaction
-from engine.rules.targets import Choose, ChooseMostPowerful, named, NameEach, NameNeighbors, power_is, RememberLine
+from engine.rules.targets import Choose, named, NameEach, NameNeighbors, power_is, RememberLine
 from engine.rules.text_in_force import BlankEnemyTextBoxesUntilYourNextTurn
 from engine.rules.hooks import GainsWhileAttackingFlank
 from engine.library.entering_and_hand_size import doom_in_play, has_doom, HandSize, not_on_a_flank, PutDoomCounter
 from engine.cards import card
-
-card("Unlocked Gateway", play=[Destroy("each creature")])
-
-card("Æmber Imp", reactions=[Reaction("reaped", [Stun("event")])])
 
 
 def _friendly_shards(ctx) -> int:
@@ -30,13 +26,17 @@ def _friendly_shards(ctx) -> int:
     )
 
 
-card("Shard of Pain", action=[DealDamageForEach(_friendly_shards, side="enemy")])
+card(
+    "Shard of Pain",
+    why="compiled, '1 damage to an enemy creature for each friendly Shard' goes to one creature; the For Each rule asks where each point goes",
+    action=[DealDamageForEach(_friendly_shards, side="enemy")],
+)
 
-card("Soulkeeper", gains={"destroyed": [ChooseMostPowerful(1, side="enemy"), Destroy()]})
 
 # the neighbors are those the creature had immediately before it left play (the Pain Reaction FAQ)
 card(
     "Pain Reaction",
+    why="its 16.0 erratum 'deal 2 damage to each of that creature's neighbors after it leaves play' has no template",
     play=[
         Choose("creature", "enemy", name="target"),
         RememberLine("target"),
@@ -71,7 +71,11 @@ def _any_creature_reaped(ctx) -> bool:
 
 
 # "After a creature reaps, its controller must sacrifice it."
-card("Bloodshard Imp", reactions=[Reaction("reaped", [Destroy("event")], when=_any_creature_reaped)])
+card(
+    "Bloodshard Imp",
+    why="its text 'after a creature reaps, its controller must sacrifice it' has no template",
+    reactions=[Reaction("reaped", [Destroy("event")], when=_any_creature_reaped)],
+)
 
 card("Cull the Weak", play=[ChooseLeastPowerful(side="enemy"), Destroy()])
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from engine.library.effect import Capture, Gain, GainChains, If, IfYouDo, May
+from engine.library.effect import Capture, Gain, GainChains, IfYouDo, May
 from engine.library.on_cards import Archive, DealDamage, Destroy, Stun
 from engine.library.control import TakeControl
 from engine.library.one_of_a_kind import CannotUseAnyCard
@@ -19,7 +19,7 @@ from engine.library.naming import NameSharingTrait, TheCreatureItFights
 from engine.library.zones import PurgeAnArchivedCard
 from engine.rules.reactions import Reaction
 from engine.rules.statics import ArmorModifier, attached_host, GrantKeyword, PowerModifier
-from engine.rules.targets import Choose, of_house, on_flank, Together
+from engine.rules.targets import Choose, of_house, Together
 from engine.cards import card, Variant
 
 card(
@@ -91,12 +91,6 @@ card(
     ],
 )
 
-card(
-    "Glyxl Proliferator",
-    reap=[
-        If(lambda ctx: on_flank(ctx, ctx.source), [Choose("discard", "friendly", where=of_house("mars")), Archive()])
-    ],
-)
 
 card("Hypnobeam", play=[Choose("creature", "enemy"), TakeControl()])
 
@@ -111,7 +105,11 @@ def _damaged_enemy_non_mars(ctx, c) -> bool:
     return c.controller != ctx.controller and c.damage > 0 and _non_mars(ctx, c)
 
 
-card("Mars Needs Æmber", play=[Capture(1, "each creature", side="own", where=_damaged_enemy_non_mars)])
+card(
+    "Mars Needs Æmber",
+    why="its text 'each damaged enemy non-Mars creature captures 1 from their own side' has no template",
+    play=[Capture(1, "each creature", side="own", where=_damaged_enemy_non_mars)],
+)
 
 card("Martian Generosity", play=[LoseAllAndDrawPer(2)])
 

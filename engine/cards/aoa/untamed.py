@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from engine.library.effect import Gain
-from engine.library.on_cards import ReturnToHand
 from engine.library.one_of_a_kind import CannotUseAnyCard
 from engine.library.board import beside, FlankOnlyAttackers
 from engine.library.control_until_and_armor import EachCreatureLosesForTheTurn, happened_this_turn, RememberPlayerTurn
@@ -11,7 +10,6 @@ from engine.library.decks_and_hands import (
     DestroyAndGainItsBonus,
     DestroyMostPowerfulOfPlayersWithout,
     EachDiscardsHandAndRefills,
-    PurgeFromEachDiscardOwnersGain,
     ShuffleChosenIntoDeck,
 )
 from engine.library.chosen_house import ChooseAnyNumber
@@ -28,8 +26,6 @@ from engine.cards import card
 # "Æmber (that would be) stolen or captured from your pool is taken from the common supply instead."
 card("Po’s Pixies", statics=[TakenFromSupplyInstead()])
 
-# Alpha: a keyword, read from the text
-card("Glimmer", play=[Choose("discard", "friendly"), ReturnToHand()])
 
 # Omega and elusive are keywords; "Your creatures enter play ready" includes Duskwitch itself,
 # read as it enters (engine.rules.entering)
@@ -78,11 +74,14 @@ card("Quicksand", play=[DestroyMostPowerfulOfPlayersWithout("untamed")])
 
 card("Rustgnawer", fight=[Choose("artifact", "any"), DestroyAndGainItsBonus()])
 
-card("Æmberspine Mongrel", reactions=[Reaction("reaped", [Gain(1)], when=opponent_reaped)])
+card(
+    "Æmberspine Mongrel",
+    why="its AoA text 'after your opponent uses a creature to reap' has no target phrase",
+    reactions=[Reaction("reaped", [Gain(1)], when=opponent_reaped)],
+)
 
 _UNTAMED_CREATURE = all_of(of_type("creature"), of_house("untamed"))
 
-card("Soldiers to Flowers", play=[PurgeFromEachDiscardOwnersGain(_UNTAMED_CREATURE)])
 
 card(
     "Song of Spring",

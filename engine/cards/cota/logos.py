@@ -10,7 +10,6 @@ from engine.library.on_cards import (
     Draw,
     Exhaust,
     MoveTo,
-    Purge,
     Ready,
     Stun,
     SwapWith,
@@ -41,15 +40,14 @@ from engine.library.zones import (
     DiscardTopOfDeck,
     GainForEach,
     OpponentGainsControl,
-    PlayTopOfDeck,
     PurgeRemembered,
     ReturnPurgedToPlay,
 )
 from engine.rules.forging import AfterOpponentForgesNextTurn, ForgerGivesRemaining
 from engine.rules.gained_text import OneOf
 from engine.rules.houses import BelongsToAllHouses, ThisCreature, UsableAsActiveHouse
-from engine.rules.reactions import own_play_of_another_card, Reaction
-from engine.rules.statics import CannotBeUsedTo, ConsideredFlank, enemy, GrantAbility, ReapGainIsStolen, this_card
+from engine.rules.reactions import Reaction
+from engine.rules.statics import ConsideredFlank, enemy, GrantAbility, ReapGainIsStolen, this_card
 from engine.rules.targets import among, Choose, has_ability, named, NameNeighbors, on_flank, RememberLine, Together
 from engine.library.entering_and_hand_size import HandSize
 from engine.cards import card, Variant
@@ -83,18 +81,6 @@ card(
     "Replicator", reap=[Choose("creature", "any", exclude_self=True, where=has_ability("reap")), TriggerAbility("reap")]
 )
 
-card("Wild Wormhole", play=[PlayTopOfDeck()])
-
-card(
-    "Library Access",
-    # printed: "For the remainder of the turn, each time you play another card, draw a card."
-    Variant(play=[ForTheTurn(reaction=Reaction("played", [Draw(1)], when=own_play_of_another_card))]),
-    # 1.3 erratum: "... Purge Library Access."
-    Variant(
-        "purge library access",
-        play=[ForTheTurn(reaction=Reaction("played", [Draw(1)], when=own_play_of_another_card)), Purge("self")],
-    ),
-)
 
 card(
     "Spangler Box",
@@ -142,21 +128,10 @@ card(
 # emits "key_forged"; the creatures and artifacts are destroyed at once)
 
 
-def _you_forged(ctx) -> bool:
-    return ctx.event.get("player") == ctx.controller
-
-
-card(
-    "Strange Gizmo",
-    reactions=[Reaction("key_forged", [Together(("each creature", "each artifact")), Destroy()], when=_you_forged)],
-)
-
 # "If an opponent forges a key on their next turn, they must give you their remaining Æmber" (later
 # prints: "After your opponent forges a key during their next turn, they must pay you ...")
 card("Interdimensional Graft", play=[AfterOpponentForgesNextTurn([ForgerGivesRemaining()])])
 
-# "Your opponent cannot use creatures to fight on their next turn."
-card("Foggify", play=[DuringOpponentsNextTurn(CannotBeUsedTo("fight", applies=enemy))])
 
 # ---- irregular texts (engine.library.one_of_a_kind)
 
@@ -168,6 +143,7 @@ card("Dextre", play=[Capture(1)], destroyed=[MoveTo("deck", "self")])
 
 card(
     "Twin Bolt Emission",
+    why="compiled, 'a creature and a different creature' are two separate choices, and the second's damage is lost when they resolve",
     play=[
         Choose("creature", "any", name="first"),
         Choose("creature", "any", name="second", where=not_among("first")),

@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from engine.rules.houses import belongs_to
-from engine.library.effect import Capture, Gain, IfYouDo, Lose, May
-from engine.library.on_cards import Archive, DealDamage, Destroy, MoveTo, Purge, Ready, ReturnToHand, Sacrifice, Stun
+from engine.library.effect import Gain, IfYouDo, Lose, May
+from engine.library.on_cards import Archive, DealDamage, Destroy, MoveTo, Ready, ReturnToHand, Sacrifice, Stun
 from engine.library.groups import DiscardFromHand
 from engine.library.keys import ForgeAtCost, MayForgeAtCost
 from engine.library.lasting import MayUseOtherCardsOfHouse
@@ -29,21 +29,9 @@ from engine.rules.statics import DealsNoFightDamage
 from engine.library.entering_and_hand_size import NextPlayedEntersReady
 from engine.cards import card, Variant
 
-card(
-    "Yxilo Bolter",
-    fight=[Choose("creature", "any"), DealDamage(2, if_destroyed=[Purge("destroyed")])],
-    reap=[Choose("creature", "any"), DealDamage(2, if_destroyed=[Purge("destroyed")])],
-)
 
 card("Combat Pheromones", omni=[Sacrifice(), MayUseOtherCardsOfHouse(2)])
 
-card(
-    "John Smyth",
-    fight=[Choose("creature", "any", where=all_of(of_house("mars"), has_trait("agent", present=False))), Ready()],
-    reap=[Choose("creature", "any", where=all_of(of_house("mars"), has_trait("agent", present=False))), Ready()],
-)
-
-card("Mindwarper", action=[Choose("creature", "enemy"), Capture(1, on="it", side="own")])
 
 card(
     "Biomatrix Backup",
@@ -73,7 +61,11 @@ def _mars_creatures_in_play(ctx) -> int:
     return sum(1 for c in ctx.game.creatures() if belongs_to(ctx.eng, c, "mars"))
 
 
-card("Red Planet Ray Gun", gains={"reap": [Choose("creature", "any"), DealDamage(_mars_creatures_in_play)]})
+card(
+    "Red Planet Ray Gun",
+    why="compiled, 'deal 1 damage for each Mars creature' deals 1 damage N times; the For Each rule makes it one instance of N damage",
+    gains={"reap": [Choose("creature", "any"), DealDamage(_mars_creatures_in_play)]},
+)
 
 # ---- Custom Virus and Incubation Chamber: the 16.0 errata make the purge / the reveal optional
 
@@ -156,6 +148,7 @@ def _mars_or_robot(ctx, c) -> bool:
 
 card(
     "EMP Blast",
+    why="its text 'each Mars creature and each Robot creature is stunned' has no template",
     play=[NameEach("creature", where=_mars_or_robot, name="stunned"), Stun("stunned"), Destroy("each artifact")],
 )
 

@@ -24,7 +24,6 @@ from engine.rules.targets import all_of, Choose, has_trait, named, NameEach, Tog
 from engine.rules.hooks import IgnoreWhileAttacking, MayPlayOneOfHouse
 from engine.cards import card
 
-card("Grasping Vines", play=[Choose("artifact", "any", count=3, up_to=True), ReturnToHand()])
 
 card(
     "Lost in the Woods",
@@ -36,8 +35,6 @@ card(
 )
 
 card("Mimicry", becomes=CopyOf("action"))
-
-card("Fertility Chant", play=[Gain(2, who="opponent")])
 
 
 # ---- irregular texts (engine.library.one_of_a_kind)

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from engine.rules.bonus_icons import NextPlayBonusIconsAgain, ResolveIconsAsIfPlayed
-from engine.library.keys import ForgeAtCost
 from engine.rules.power_armor import DoublePowerCounters, GivePowerCounters
 from engine.rules.reactions import destroyed_fighting_self, Reaction
 from engine.rules.targets import Choose
@@ -11,7 +10,6 @@ from engine.cards import card
 
 card("Wild Bounty", play=[NextPlayBonusIconsAgain()])
 
-card("Keyfrog", destroyed=[ForgeAtCost(0)])
 
 card("Reclaimed by Nature", play=[Choose("artifact", "any"), ResolveIconsAsIfPlayed("it", purge=True)])
 

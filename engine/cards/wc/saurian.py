@@ -6,11 +6,8 @@ from engine.rules.amber_moves import AmberToSupply
 from engine.rules.mechanics.artifact_creatures import ConsideredCreature, itself_in_battleline, PutOnFlank
 from engine.library.effect import CaptureFromAny, If, May, RepeatPrecedingIf
 from engine.library.on_cards import DealDamage, Purge
-from engine.library.naming import TheCreatureItFights
 from engine.library.status import Exalt, friendly_creatures, has_friendly_creature
 from engine.rules.entering import EntersPlayStunned
-from engine.rules.fight_timing import NameNeighborsOf
-from engine.rules.forging import SpendAmberOnSelf
 from engine.rules.houses import BelongsToAllHouses, UsableAsActiveHouse
 from engine.rules.replacements import StolenIsCapturedByActive
 from engine.rules.statics import ArmorModifier, attached_host, OnlyDealsWhenFighting
@@ -39,17 +36,6 @@ card(
     ],
 )
 
-# "Each Æmber that would be stolen is captured by a creature controlled by the active player
-# instead" (engine.rules.replacements)
-card(
-    "Terrordactyl",
-    statics=[EntersPlayStunned(), OnlyDealsWhenFighting(4)],
-    before_fight=[
-        TheCreatureItFights("fought", must_survive=True),
-        NameNeighborsOf("fought"),
-        DealDamage(4, "its neighbors"),
-    ],
-)
 
 card("Gargantodon", statics=[EntersPlayStunned(), OnlyDealsWhenFighting(4), StolenIsCapturedByActive()])
 
@@ -57,12 +43,6 @@ card("Gargantodon", statics=[EntersPlayStunned(), OnlyDealsWhenFighting(4), Stol
 # common supply.""
 card("Imperial Scutum", statics=[ArmorModifier(2, applies=attached_host)], gains={"destroyed": [AmberToSupply()]})
 
-card(
-    "Senator Shrix",
-    statics=[SpendAmberOnSelf()],
-    play=[May([Exalt("self")], question="exalt Senator Shrix?")],
-    reap=[May([Exalt("self")], question="exalt Senator Shrix?")],
-)
 
 card(
     "Auto-Legionary",

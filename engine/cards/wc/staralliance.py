@@ -4,18 +4,13 @@ from __future__ import annotations
 
 from engine.rules.copies import PlayAs
 from engine.library.effect import May, Steal
-from engine.library.on_cards import DealDamage, UseCreature
-from engine.library.lasting import DuringOpponentsNextTurn
-from engine.rules.entering import EntersPlayReady
-from engine.rules.forging import KeysCost
+from engine.library.on_cards import DealDamage
 from engine.rules.gained_text import attached_to_titled, AttachGiver, not_giver_host, OneOf, titled
 from engine.rules.play_timing import action_card_played, BeforePlayEffect, WardHost
 from engine.rules.reactions import Reaction
 from engine.rules.targets import all_of, Choose
 from engine.cards import card, Variant
 
-_keys_cost_2 = [DuringOpponentsNextTurn(KeysCost(2))]
-card("Sensor Chief Garcia", play=_keys_cost_2, fight=_keys_cost_2, reap=_keys_cost_2)
 
 # The gained ability's "Sensor Chief Garcia" is self-referential on a Sensor Chief Garcia: that
 # creature only, never another copy (the two Sensor Chief Garcia FAQ; engine.rules.gained_text)
@@ -41,17 +36,6 @@ card(
     reactions=[Reaction("attached", [Steal(1)], when=attached_to_titled("Sensor Chief Garcia"))],
 )
 
-
-def _neighboring_non_star_alliance(ctx, creature) -> bool:
-    return creature in ctx.game.neighbors(ctx.source) and creature.house != "staralliance"
-
-
-# "Deploy. Crash Muldoon enters play ready. Action: Use a neighboring non-Star Alliance creature."
-card(
-    "Crash Muldoon",
-    statics=[EntersPlayReady()],
-    action=[Choose("creature", "friendly", where=_neighboring_non_star_alliance), UseCreature("use")],
-)
 
 # "Skirmish. Explo-rover may be played as an upgrade instead of a creature, with the text: “This
 # creature gains skirmish.”": played as an upgrade it has only that text (the keyword it gives is

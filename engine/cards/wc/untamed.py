@@ -29,4 +29,8 @@ card(
 )
 
 # deploy is a keyword; "reap with" imposes the way: an enraged neighbor may reap (Ghosthawk FAQ)
-card("Ghosthawk", play=[OneAtATime("neighbors", [May([UseCreature("reap")], question="reap with this neighbor?")])])
+card(
+    "Ghosthawk",
+    why="compiled, 'reap with each of its neighbors, one at a time' asks once and offers any creature; the card asks for each neighbor in turn",
+    play=[OneAtATime("neighbors", [May([UseCreature("reap")], question="reap with this neighbor?")])],
+)
