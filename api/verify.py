@@ -34,14 +34,14 @@ from pathlib import Path
 import yaml
 from flask import current_app
 
-from engine.replay.decision_checks import is_decision_path
+from engine.core.decision_checks import is_decision_path
 from engine.core.errors import EngineError, LimitExceeded, ScenarioError
 from engine.kotc import GAME as GAME_KOTC
 from engine.kotc.scenario import ACTIONS as KOTC_ACTIONS, _CREATURE_PATHS as KOTC_CREATURE_PATHS, build_board
 from engine.kotc.state import PLAYERS
 from engine.core.limits import Limits
 from engine.replay.scenario import ACTIONS, Scenario, expectations, run, scenario_from_dict, versions_for
-from engine.core.setup import CardCatalog, build_game
+from engine.replay.setup import CardCatalog, build_game
 from engine.replay.verify import STORED, report, summarize
 from kb.versions import same_version, version_sort_key
 

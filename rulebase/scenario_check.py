@@ -25,7 +25,7 @@ from engine.core.errors import ScenarioError
 from engine.kotc import GAME as GAME_KOTC
 from engine.kotc.scenario import build_board
 from engine.replay.scenario import Scenario, scenario_from_dict
-from engine.core.setup import CardCatalog, build_game
+from engine.replay.setup import CardCatalog, build_game
 from kb.errors import KBError
 
 _LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)

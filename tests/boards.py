@@ -6,10 +6,10 @@ from __future__ import annotations
 import textwrap
 
 from engine.core.choices import Chooser
-from engine.core.game import Engine
+from engine.rules.game import Engine
 from engine.rules.rulesets import ruleset_from_kb
 from engine.replay.scenario import load_scenario, run
-from engine.core.setup import CardCatalog, build_game
+from engine.replay.setup import CardCatalog, build_game
 
 
 def engine_for(kb_conn, setup: dict, version: str = "16.0", answers=()) -> Engine:

@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from engine.core.errors import IllegalAction
-from engine.core.turn import end_turn
+from engine.rules.turn import end_turn
 from tests.boards import card, engine_for, labels
 
 

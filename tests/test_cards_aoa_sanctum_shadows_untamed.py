@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from engine.core.errors import IllegalAction
-from engine.core.turn import end_turn, key_cost
+from engine.rules.turn import end_turn, key_cost
 from tests.boards import card, engine_for, labels
 
 

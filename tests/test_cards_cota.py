@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from engine.core.errors import IllegalAction
-from engine.core.turn import key_cost
+from engine.rules.turn import key_cost
 from tests.boards import card, engine_for, labels
 
 
@@ -253,7 +253,7 @@ def test_skippy_timehog_stops_the_opponent_using_cards_next_turn(kb_conn):
         },
         answers=["left"],
     )
-    from engine.core.turn import end_turn
+    from engine.rules.turn import end_turn
 
     eng.play(card(eng, "Skippy Timehog"))
     eng.chooser.pending.append("brobnar")

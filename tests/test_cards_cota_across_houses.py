@@ -34,7 +34,7 @@ def test_pile_of_skulls_captures_on_your_turn_only(kb_conn):
 
 
 def test_rogue_ogre_heals_and_captures_after_a_turn_with_one_play(kb_conn):
-    from engine.core.turn import end_turn
+    from engine.rules.turn import end_turn
 
     setup = {
         "turn": {"active": "player1", "house": "brobnar"},
@@ -355,7 +355,7 @@ def test_feeding_pit_gains_only_if_a_creature_is_discarded(kb_conn):
 
 
 def test_sniffer_takes_elusive_away_for_the_turn(kb_conn):
-    from engine.core.turn import end_turn
+    from engine.rules.turn import end_turn
 
     eng = engine_for(
         kb_conn,
@@ -484,7 +484,7 @@ def test_transposition_sandals_swap_and_use_the_other_creature(kb_conn):
 
 
 def test_brain_stem_antenna_readies_and_makes_its_creature_mars_for_the_turn(kb_conn):
-    from engine.core.turn import end_turn
+    from engine.rules.turn import end_turn
 
     eng = engine_for(
         kb_conn,

@@ -4,7 +4,7 @@ doom counters and playing an archived card (engine.library.entering_and_hand_siz
 
 from __future__ import annotations
 
-from engine.core.turn import end_turn
+from engine.rules.turn import end_turn
 from tests.boards import card, engine_for
 
 DECK = [{"card": "Dust Pixie", "id": f"d{i}"} for i in range(12)]

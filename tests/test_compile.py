@@ -430,7 +430,7 @@ def test_a_refused_card_is_an_error_in_a_scenario_naming_what_is_missing(kb_conn
 def test_a_compiled_card_follows_the_erratum_in_force(kb_conn):
     # Bait and Switch is compiled from its text (no hand definition): the text in force decides
     assert _key("Bait and Switch") not in REGISTRY
-    from engine.library.effect import RepeatCardEffectIf, RepeatPrecedingIf
+    from engine.rules.ability import RepeatCardEffectIf, RepeatPrecedingIf
     from engine.rules.rulesets import ruleset_from_kb
     from engine.replay.scenario import all_scenarios, run
 

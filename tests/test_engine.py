@@ -257,7 +257,7 @@ def test_verify_lists_what_no_scenario_replays(kb_copy):
 
 
 def test_chain_penalty_follows_the_chart():
-    from engine.core.turn import chain_penalty
+    from engine.rules.turn import chain_penalty
 
     assert [chain_penalty(n) for n in (0, 1, 6, 7, 12, 13, 18, 19, 24)] == [0, 1, 1, 2, 2, 3, 3, 4, 4]
 

@@ -9,7 +9,7 @@ import pytest
 from engine.core.errors import ChoiceError, IllegalAction
 from engine.rules.houses import belongs_to
 from engine.rules.keywords import granted
-from engine.core.turn import end_turn
+from engine.rules.turn import end_turn
 
 from boards import card, engine_for, labels
 

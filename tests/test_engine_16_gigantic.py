@@ -10,10 +10,10 @@ import pytest
 from engine.core.choices import Chooser
 from engine.rules.mechanics.enhance import enhance_icons
 from engine.core.errors import ScenarioError
-from engine.core.game import Engine
+from engine.rules.game import Engine
 from engine.rules.mechanics.gigantic import join_group
 from engine.rules.rulesets import ruleset_from_kb
-from engine.core.setup import CardCatalog, build_game
+from engine.replay.setup import CardCatalog, build_game
 from engine.core.state import CardData, CardInstance
 
 from boards import assert_passed, replay

@@ -9,10 +9,10 @@ import pytest
 
 from engine.core.choices import Chooser
 from engine.core.errors import IllegalAction
-from engine.core.game import Engine
+from engine.rules.game import Engine
 from engine.rules.rulesets import ruleset_from_kb
 from engine.replay.scenario import _do
-from engine.core.setup import CardCatalog, build_game
+from engine.replay.setup import CardCatalog, build_game
 
 
 class Table:

@@ -7,9 +7,9 @@ from __future__ import annotations
 
 
 from engine.core.choices import Chooser
-from engine.core.game import Engine
+from engine.rules.game import Engine
 from engine.rules.rulesets import ruleset_from_kb
-from engine.core.setup import CardCatalog, build_game
+from engine.replay.setup import CardCatalog, build_game
 
 from boards import assert_passed, replay
 

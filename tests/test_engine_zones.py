@@ -8,10 +8,10 @@ import pytest
 
 from engine.core.choices import Chooser
 from engine.core.errors import ChoiceError, IllegalAction
-from engine.core.game import Engine
+from engine.rules.game import Engine
 from engine.rules.rulesets import ruleset_from_kb
-from engine.core.setup import CardCatalog, build_game
-from engine.core.turn import choose_house, end_turn, take_archives
+from engine.replay.setup import CardCatalog, build_game
+from engine.rules.turn import choose_house, end_turn, take_archives
 
 from boards import card, labels, replay
 

@@ -10,7 +10,7 @@ import pytest
 from engine.core.errors import ChoiceError, IllegalAction
 from engine.fuzz.random_games import RandomChooser, card_pool, fuzz, new_game
 from engine.fuzz.invariants import invariant_breaks
-from engine.core.game import Engine
+from engine.rules.game import Engine
 from engine.rules.rulesets import ruleset_from_kb
 
 SHORT_RUN = 100

@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 
 from engine.cards import how_defined
 from engine.rules.rulesets import ruleset_from_kb
-from engine.core.setup import SET_ORDER
+from kb.links import SET_ORDER
 
 #: the set codes the report lists first (the sets the templates were written for)
 FIRST = ("CotA", "AoA")

@@ -7,7 +7,7 @@ is an error naming the decision and listing the options, never a silent default.
 Every decision is recorded (:class:`Decision`: what was decided, the options offered, the one
 taken), numbered within the scenario action that raised it, and written to the trace as
 ``decision A.N: <decision>: <answer> (options: ...)``, so a scenario can check what a player could
-choose (``decisions.A.N.offered``: :mod:`engine.replay.decision_checks`) and a reader can see which answer
+choose (``decisions.A.N.offered``: :mod:`engine.core.decision_checks`) and a reader can see which answer
 went where. Answers are compared as written (case aside), then as the KB compares card names
 (quotes, apostrophes, hyphens, Æ folded: :func:`kb.mentions.normalize_name`), so ``Po's Pixies``
 answers ``Po’s Pixies``.

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 from engine.core.state import ZONES, CardInstance
 
 if TYPE_CHECKING:
-    from engine.core.game import Engine
+    from engine.rules.game import Engine
 
 MAX_KEYS = 3
 #: out-of-play zones that only ever hold their owner's cards (archives may hold an opponent's card

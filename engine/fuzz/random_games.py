@@ -30,13 +30,13 @@ from engine.cards import definition, implemented
 from engine.core.choices import Chooser
 from engine.core.errors import IllegalAction, ScenarioError
 from engine.fuzz.invariants import invariant_breaks
-from engine.core.game import Engine
+from engine.rules.game import Engine
 from engine.rules.mechanics.gigantic import gigantic_text, is_gigantic
 from engine.rules.rulesets import RuleSet, ruleset_from_kb
-from engine.core.setup import CardCatalog
+from engine.replay.setup import CardCatalog
 from engine.core.state import PLAYERS, CardData, CardInstance, Game, Player
 from engine.rules.statics import reads_statics_once
-from engine.core.turn import choose_house, end_turn, take_archives
+from engine.rules.turn import choose_house, end_turn, take_archives
 
 DECK_SIZE = 36
 HOUSES_PER_DECK = 3

@@ -10,7 +10,7 @@ from __future__ import annotations
 import sqlite3
 
 from engine.core.choices import Chooser
-from engine.replay.decision_checks import decision_value, holds, is_decision_path
+from engine.core.decision_checks import decision_value, holds, is_decision_path
 from engine.core.errors import ChoiceError, EngineError, IllegalAction, ScenarioError
 from engine.core.limits import Limits
 from engine.kotc.battle import battle, recover
@@ -97,7 +97,7 @@ def run_kotc(conn: sqlite3.Connection, scenario, version: str, limits: Limits | 
         chooser = Chooser(log=board.log)  # every decision leaves a trace line (engine.core.choices)
         refused: dict[int, str] = {}
         for n, action, answers in answered_actions(scenario.actions, carry.expect_version or version):
-            chooser.begin_action(n)  # its decisions are numbered n.1, n.2, ... (engine.replay.decision_checks)
+            chooser.begin_action(n)  # its decisions are numbered n.1, n.2, ... (engine.core.decision_checks)
             if isinstance(action, dict):  # answers on the action first, then its choose: actions'
                 chooser.add(list(action.get("targets") or []) + list(action.get("choices") or []))
             chooser.add(answers)

@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from engine.library.effect import Context, Effect, player_ref
+from engine.rules.ability import Context, Effect, player_ref
 from engine.rules.next_turns import until_next_turn_of
 from engine.core.state import LastingEffect
 from engine.rules.statics import Static
@@ -293,7 +293,7 @@ class RepeatFor(Effect):
     effects: list
 
     def resolve(self, ctx: Context) -> bool:
-        from engine.library.effect import resolve_all
+        from engine.rules.ability import resolve_all
 
         n = self.count(ctx)
         for _ in range(n):

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from engine.library.effect import Context, Effect
+from engine.rules.ability import Context, Effect
 from engine.rules.houses import belongs_to
 from engine.core.state import LastingEffect
 from engine.rules.statics import Static
@@ -36,7 +36,7 @@ class ChooseHouse(Effect):
     identity: str = ""
 
     def resolve(self, ctx: Context) -> bool:
-        from engine.library.zones import houses_in_game
+        from engine.rules.houses import houses_in_game
 
         houses = sorted(ctx.opponent.houses) if self.identity == "opponent" else houses_in_game(ctx.game)
         if not houses:

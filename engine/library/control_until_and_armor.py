@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from engine.library.effect import Context, Effect
+from engine.rules.ability import Context, Effect
 from engine.rules.leaves_play import FOREVER
 from engine.rules.reactions import Reaction
 from engine.core.state import LastingEffect
@@ -75,7 +75,7 @@ class OfHouseUnlessYours(Effect):
     on: str = "it"
 
     def resolve(self, ctx: Context) -> bool:
-        from engine.core.turn import identity_houses
+        from engine.rules.turn import identity_houses
 
         mine = identity_houses(ctx.eng, ctx.controller)
         for card in ctx.refs(self.on):

@@ -20,7 +20,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from engine.library.effect import Context
+from engine.rules.ability import Context
 from engine.rules.forging import ForgeStatic
 from engine.rules.statics import Applies, itself, Static
 from engine.core.registry import template

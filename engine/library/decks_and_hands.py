@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from engine.library.effect import Context, Effect
+from engine.rules.ability import Context, Effect
 from engine.library.groups import ShuffleIntoDeck
 from engine.rules.houses import belongs_to
 from engine.rules.targets import candidates, card_label
@@ -62,7 +62,7 @@ class EachDiscardsHandAndRefills(Effect):
     turn" (up to 6 cards, fewer for their chains, as the draw step does)."""
 
     def resolve(self, ctx: Context) -> bool:
-        from engine.core.turn import chain_penalty, HAND_SIZE
+        from engine.rules.turn import chain_penalty, HAND_SIZE
 
         for player in (ctx.game.active, ctx.game.other(ctx.game.active)):
             p = ctx.game.players[player]
@@ -241,7 +241,7 @@ class SacrificeTotalPower(Effect):
     then: list
 
     def resolve(self, ctx: Context) -> bool:
-        from engine.library.effect import resolve_all
+        from engine.rules.ability import resolve_all
 
         line = list(ctx.me.creatures)
         if sum(ctx.eng.power(c) for c in line) < self.total:

@@ -4,7 +4,7 @@ turn enters play ready" (Blypyp, Soft Landing) and "the first creature played ea
 play ready" (Speed Sigil), fights repeated against different creatures (One Stood Against Many),
 doom counters (Wretched Doll) and playing an archived card as if from hand (Project Z.Y.X.).
 
-Hand size: the rules read :meth:`HandSize.hand_size` in step 5 (:func:`engine.core.turn.hand_size`).
+Hand size: the rules read :meth:`HandSize.hand_size` in step 5 (:func:`engine.rules.turn.hand_size`).
 "Enters play ready" for a card being played: :meth:`engine.rules.entering.EnteringStatic.enters_ready_played`.
 A doom counter is a counter with no official component (glossary "Counters"): it is kept as a
 lasting effect on the creature that ends when the creature leaves play, as every counter does.
@@ -12,38 +12,17 @@ lasting effect on the creature that ends when the creature leaves play, as every
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass
 
-from engine.library.effect import Context, Effect
+from engine.rules.ability import Context, Effect
 from engine.rules.entering import EnteringStatic
 from engine.core.errors import IllegalAction
 from engine.core.state import CardInstance, LastingEffect
-from engine.rules.statics import Static
 
 DOOM = "doom_counter"
 
 
-# --------------------------------------------------------------------------- hand size
-
-
-@dataclass
-class HandSize(Static):
-    """ "During <whose> 'draw cards' step, <player> refills their hand to N additional / N less
-    card(s)": ``whose`` is ``"you"`` (the controller), ``"opponent"`` or ``"each"``; ``condition``
-    (``while``: Streke "is not on a flank") is asked of (eng, source)."""
-
-    delta: int
-    whose: str = "you"
-    condition: Callable | None = None
-
-    def hand_size(self, eng, source, controller, player: str) -> int:
-        if self.condition is not None and not self.condition(eng, source):
-            return 0
-        mine = player == controller
-        if self.whose == "each" or (self.whose == "you") == mine:
-            return self.delta
-        return 0
+# --------------------------------------------------------------------------- hand size (the rule and its constant ability: engine.rules.turn.HandSize)
 
 
 def not_on_a_flank(eng, source) -> bool:

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from engine.library.effect import Condition, Context, Effect
+from engine.rules.ability import Condition, Context, Effect
 from engine.library.status import place_amber
 from engine.rules.statics import Static
 from engine.rules.targets import candidates
@@ -148,7 +148,7 @@ class ForEach(Effect):
     distinct: bool = False
 
     def resolve(self, ctx: Context) -> bool:
-        from engine.library.effect import resolve_all
+        from engine.rules.ability import resolve_all
 
         n = self.count(ctx)
         ctx.log(f"{ctx.source.name}: {n} time(s)")

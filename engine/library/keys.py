@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from engine.library.effect import Context, Effect
+from engine.rules.ability import Context, Effect
 
 
 @dataclass
@@ -44,7 +44,7 @@ class ForgeAtCost(Effect):
     reduction: Callable[[Context], int] = field(default=lambda ctx: 0)
 
     def cost(self, ctx: Context) -> int:
-        from engine.core.turn import key_cost
+        from engine.rules.turn import key_cost
 
         return max(0, key_cost(ctx.eng, ctx.controller) + self.extra - self.reduction(ctx))
 
@@ -71,7 +71,8 @@ class MayForgeAtCost(Effect):
     then: list = field(default_factory=list)
 
     def resolve(self, ctx: Context) -> bool:
-        from engine.library.effect import May, resolve_all
+        from engine.rules.ability import resolve_all
+        from engine.library.effect import May
 
         if not self.forge.possible(ctx):
             ctx.log(f"{ctx.source.name}: {ctx.controller} cannot forge a key at {self.forge.cost(ctx)} Æmber")

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from engine.library.effect import Context, Effect
+from engine.rules.ability import Context, Effect
 from engine.rules.next_turns import during_next_turn_of
 from engine.core.state import LastingEffect
 from engine.core.registry import template

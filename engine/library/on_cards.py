@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from engine.library.effect import Context, Effect, player_ref, resolve_all
+from engine.rules.ability import Context, Effect, player_ref, resolve_all
 from engine.core.errors import IllegalAction
 from engine.core.state import HIDDEN
 from engine.rules.targets import Choose

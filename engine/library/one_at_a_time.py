@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from engine.library.effect import Context, Effect, resolve_all
+from engine.rules.ability import Context, Effect, resolve_all
 from engine.rules.targets import card_label
 
 

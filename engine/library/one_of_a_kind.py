@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from engine.library.effect import Context, Effect
+from engine.rules.ability import Context, Effect
 from engine.library.zones import shuffle_deck
 from engine.rules.statics import Applies, itself, Static
 from engine.rules.targets import candidates, card_label

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from engine.library.effect import Context
+from engine.rules.ability import Context
 from engine.rules.statics import Static
 
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from engine.library.effect import Context, Effect
+from engine.rules.ability import Context, Effect
 from engine.core.registry import template
 
 

@@ -14,29 +14,19 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 
-from engine.library.effect import Context, Effect
+from engine.rules.ability import Context, Effect
 from engine.core.errors import IllegalAction
 from engine.core.state import Game, LastingEffect
 from engine.rules.statics import CannotChooseHouse
 from engine.rules.targets import Choose, card_label
 from engine.core.registry import template
+from engine.rules.houses import houses_in_game
 
 
 def shuffle_deck(game: Game, player: str) -> None:
     deck = game.players[player].zone("deck")
     game.rng.shuffle(deck)
     game.log(f"{player} shuffles their deck ({len(deck)} cards)")
-
-
-def houses_in_game(game: Game) -> list[str]:
-    """The houses a "choose a house" effect offers: every house of the game (the card text does not
-    limit it to those in play or on the identity cards: Blinding Light may name Dis with no Dis card
-    about), and any other a card in the game has."""
-    from engine.rules.houses import HOUSES
-
-    found = set(HOUSES) | {h for p in game.players.values() for h in p.houses}
-    found |= {c.house for c in game.cards() if c.house}
-    return sorted(found)
 
 
 # ------------------------------------------------------------------------------ playing from elsewhere

@@ -24,14 +24,14 @@ from engine.cards import variant
 from engine.replay.carry import Carry, EntryIndex, norm_question, plan
 from engine.core.choices import Chooser
 from engine.core.errors import ChoiceError, EngineError, IllegalAction, ScenarioError
-from engine.core.game import Engine
+from engine.rules.game import Engine
 from engine.replay.kb_cache import cache_for, entry_index
 from engine.kotc import GAME as GAME_KOTC
 from engine.core.limits import Limits
 from engine.rules.rulesets import ruleset_from_kb
-from engine.replay.decision_checks import holds
+from engine.core.decision_checks import holds
 from engine.replay.scenario_board import ACTIONS, _do, _value  # noqa: F401 - ACTIONS and _do are imported from here
-from engine.core.setup import CardCatalog, build_game
+from engine.replay.setup import CardCatalog, build_game
 
 #: the C-accelerated safe loader when libyaml is there (same results, several times faster)
 _LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)

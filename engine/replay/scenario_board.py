@@ -7,12 +7,12 @@ from __future__ import annotations
 
 from kb.mentions import normalize_name
 
-from engine.replay.decision_checks import decision_value, is_decision_path
+from engine.core.decision_checks import decision_value, is_decision_path
 from engine.core.errors import ScenarioError
 from engine.rules.extra_turns import pending
-from engine.core.game import Engine
+from engine.rules.game import Engine
 from engine.core.state import PLAYERS, Game
-from engine.core.turn import choose_house, end_turn, key_cost, take_archives
+from engine.rules.turn import choose_house, end_turn, key_cost, take_archives
 
 _PLAYER_PATHS = {
     "amber",
@@ -118,11 +118,11 @@ def _in_play_ref(game: Game, ref: str, enemy_of: str | None = None):
 
 def _value(engine: Engine, path: str):
     game = engine.game
-    if is_decision_path(path):  # what a player could choose (engine.replay.decision_checks)
+    if is_decision_path(path):  # what a player could choose (engine.core.decision_checks)
         return decision_value(engine.chooser, path)
     if path == "active_house":
         return game.active_house
-    if path == "active":  # whose turn it is (an extra turn keeps it: engine.core.turn)
+    if path == "active":  # whose turn it is (an extra turn keeps it: engine.rules.turn)
         return game.active
     if path == "tide_high":
         return game.tide_high

@@ -22,7 +22,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from engine.library.effect import Context
+    from engine.rules.ability import Context
     from engine.core.state import CardInstance
 
 

@@ -33,14 +33,14 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from engine.library.effect import Context, Effect
+from engine.rules.ability import Context, Effect
 from engine.core.state import LastingEffect
 from engine.rules.statics import Static
 from engine.rules.targets import card_label
 
 
 if TYPE_CHECKING:
-    from engine.core.game import Engine
+    from engine.rules.game import Engine
     from engine.core.state import CardInstance
 
 ICONS = ("amber", "capture", "damage", "draw")

@@ -32,12 +32,12 @@ import re
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
-from engine.library.effect import Context, Effect
+from engine.rules.ability import Context, Effect
 from engine.core.state import CardData, CardInstance
 from engine.rules.targets import card_label
 
 if TYPE_CHECKING:
-    from engine.core.game import Engine
+    from engine.rules.game import Engine
 
 
 # ------------------------------------------------------------------------------ copies

@@ -233,7 +233,7 @@ class DamageRules:
         """The "Destroyed:" abilities the tagged cards have now, each its own (a card's own and one
         an upgrade gives it: Soulkeeper), in the order the active player chooses (glossary
         "Destroyed", the Groggins example); one whose card has left play does not resolve."""
-        from engine.library.effect import resolve_ability
+        from engine.rules.ability import resolve_ability
 
         g = self.game
         pending = [(c, ability, giver) for c in doomed for ability, giver in self.abilities(c, "destroyed")]
@@ -317,7 +317,7 @@ class DamageRules:
 
             separate(self, card)
         for ability, _ in leaves:
-            from engine.library.effect import resolve_ability
+            from engine.rules.ability import resolve_ability
 
             g.log(f'{card.label} left play: its "leaves play" ability resolves')
             resolve_ability(ability, self.context(card, card.owner))

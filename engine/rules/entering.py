@@ -22,7 +22,7 @@ from engine.core.registry import template
 
 if TYPE_CHECKING:
     from engine.cards import Variant
-    from engine.core.game import Engine
+    from engine.rules.game import Engine
     from engine.core.state import CardInstance
 
 

@@ -20,10 +20,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from engine.library.effect import Context, Effect, resolve_ability
+from engine.rules.ability import Context, Effect, resolve_ability
 
 if TYPE_CHECKING:
-    from engine.core.game import Engine
+    from engine.rules.game import Engine
     from engine.core.state import CardInstance, Game
 
 

@@ -20,14 +20,14 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from engine.library.effect import Context, Effect
+from engine.rules.ability import Context, Effect
 from engine.rules.reactions import Reaction
 from engine.core.state import CardInstance, LastingEffect
 from engine.rules.statics import Static
 from engine.core.registry import template
 
 if TYPE_CHECKING:
-    from engine.core.game import Engine
+    from engine.rules.game import Engine
 
 MAX_KEYS = 3
 
@@ -69,7 +69,7 @@ class RevealToStopForge(ForgeStatic):
         g = eng.game
         if player == controller or not source.in_play or (self.own_turn_only and g.active != player):
             return False
-        from engine.library.zones import houses_in_game
+        from engine.rules.houses import houses_in_game
 
         houses = houses_in_game(g)
         named = eng.chooser.choose(f"{player} names a house ({source.label})", houses)

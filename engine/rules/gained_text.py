@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from engine.library.effect import Context, Effect, resolve_all
+from engine.rules.ability import Context, Effect, resolve_all
 from engine.core.state import CardInstance
 
 

@@ -20,7 +20,7 @@ abilities that use them.
 - "Friendly artifacts enter play ready" (:class:`ArtifactsEnterPlayReady`): read as an artifact
   enters play (creatures have :mod:`engine.rules.entering`).
 - A record of the creatures destroyed in fights this turn (``Game.destroyed_in_fights``, kept by
-  :meth:`engine.core.game.Engine.emit` from the ``"destroyed"`` event) and the effects that read it.
+  :meth:`engine.rules.game.Engine.emit` from the ``"destroyed"`` event) and the effects that read it.
 """
 
 from __future__ import annotations
@@ -28,11 +28,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Callable
 
-from engine.library.effect import Context, Effect
+from engine.rules.ability import Context, Effect
 from engine.rules.statics import Static
 
 if TYPE_CHECKING:
-    from engine.core.game import Engine
+    from engine.rules.game import Engine
     from engine.core.state import CardInstance
 
 

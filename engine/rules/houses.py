@@ -8,7 +8,7 @@ Card text can widen that in two ways, which errata have told apart (Experimental
 - "This creature may be used as if it belonged to the active house" (:class:`UsableAsActiveHouse`):
   only the house restriction on using it is lifted; effects that look at houses still see its own.
 
-Both are constant abilities: of a card in play (:meth:`engine.core.game.Engine.statics`) or of an
+Both are constant abilities: of a card in play (:meth:`engine.rules.game.Engine.statics`) or of an
 upgrade, about the creature it is attached to ("this creature").
 """
 
@@ -17,13 +17,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from engine.library.effect import Context, Effect
-from engine.core.state import CardInstance
+from engine.rules.ability import Context, Effect
+from engine.core.state import CardInstance, Game
 from engine.rules.statics import Applies, Static, attached_host
 from engine.core.registry import template
 
 if TYPE_CHECKING:
-    from engine.core.game import Engine
+    from engine.rules.game import Engine
 
 
 def belongs_to(eng: "Engine", card: CardInstance, house: str | None) -> bool:
@@ -111,3 +111,12 @@ class ThisCreature(Effect):
         host = ctx.source.attached_to if ctx.source.zone == "upgrade" else None
         ctx.chosen[self.name] = ctx.chosen["it"] = [host] if host else []
         return host is not None
+
+
+def houses_in_game(game: "Game") -> list[str]:
+    """The houses a "choose a house" effect offers: every house of the game (the card text does not
+    limit it to those in play or on the identity cards: Blinding Light may name Dis with no Dis card
+    about), and any other a card in the game has."""
+    found = set(HOUSES) | {h for p in game.players.values() for h in p.houses}
+    found |= {c.house for c in game.cards() if c.house}
+    return sorted(found)

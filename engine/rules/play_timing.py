@@ -31,11 +31,11 @@ from dataclasses import dataclass
 
 from typing import TYPE_CHECKING
 
-from engine.library.effect import Context, Effect
+from engine.rules.ability import Context, Effect
 from engine.rules.reactions import Reaction
 
 if TYPE_CHECKING:
-    from engine.core.game import Engine
+    from engine.rules.game import Engine
     from engine.core.state import CardInstance
 
 

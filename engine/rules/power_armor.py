@@ -19,12 +19,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from engine.library.effect import Context, Effect
+from engine.rules.ability import Context, Effect
 from engine.rules.statics import Applies, Static, this_card
 from engine.core.registry import template
 
 if TYPE_CHECKING:
-    from engine.core.game import Engine
+    from engine.rules.game import Engine
     from engine.core.state import CardInstance
 
 

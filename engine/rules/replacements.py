@@ -29,12 +29,12 @@ from collections.abc import Callable
 from dataclasses import dataclass, field, replace as copy
 from typing import TYPE_CHECKING, Any
 
-from engine.library.effect import Context, Effect, resolve_ability, resolve_all
+from engine.rules.ability import Context, Effect, resolve_ability, resolve_all
 from engine.rules.statics import Static
 from engine.rules.targets import card_label
 
 if TYPE_CHECKING:
-    from engine.core.game import Engine
+    from engine.rules.game import Engine
     from engine.core.state import CardInstance
 
 

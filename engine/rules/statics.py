@@ -1,6 +1,6 @@
 """Constant abilities ("Each friendly creature gets +1 power", "you must choose Dis") and the
 lasting effects cards create. Each is a small object answering the engine's questions about the
-current state; the engine asks every active one (:meth:`engine.core.game.Engine.statics`), so a
+current state; the engine asks every active one (:meth:`engine.rules.game.Engine.statics`), so a
 constant ability stops applying the moment its card leaves play.
 
 Every hook has a neutral default, so a static implements only the questions it changes.
@@ -18,7 +18,7 @@ from engine.core.state import CardInstance
 from engine.core.registry import template
 
 if TYPE_CHECKING:
-    from engine.core.game import Engine
+    from engine.rules.game import Engine
 
 #: which creatures a static applies to, relative to the static's controller
 Applies = Callable[["Engine", CardInstance, str, CardInstance], bool]
@@ -51,7 +51,7 @@ def both(*tests: Applies) -> Applies:
 def reads_statics_once(method):
     """For a read-only query of the engine (may this card be used? which creatures are lethal?):
     the constant abilities in force are built once for the whole query instead of once per
-    question it asks (:meth:`engine.core.game.Engine.reading`). Nothing it calls may change the game."""
+    question it asks (:meth:`engine.rules.game.Engine.reading`). Nothing it calls may change the game."""
 
     @functools.wraps(method)
     def query(eng, *args, **kwargs):

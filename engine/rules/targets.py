@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from engine.library.effect import Context, Effect
+from engine.rules.ability import Context, Effect
 from engine.core.state import CardInstance
 
 Filter = Callable[[Context, CardInstance], bool]
@@ -81,7 +81,7 @@ class Choose(Effect):
         want = min(self.count, len(options))
         if not self.up_to and len(options) <= self.count:
             picked = list(options)  # every option must be chosen: there is nothing to decide
-            want = 0  # recorded all the same: what was offered can be checked (engine.replay.decision_checks)
+            want = 0  # recorded all the same: what was offered can be checked (engine.core.decision_checks)
             ctx.eng.chooser.record(decision, list(map(card_label(options), options)), every=True)
         for n in range(want):
             left = [c for c in options if c not in picked]

@@ -28,13 +28,13 @@ from dataclasses import dataclass, fields
 from typing import TYPE_CHECKING
 
 from engine.cards import Variant, definition
-from engine.library.effect import Context, Effect
+from engine.rules.ability import Context, Effect
 from engine.rules.keywords import keywords as parse_keywords
 from engine.rules.next_turns import until_next_turn_of
 from engine.core.state import CardData, CardInstance, LastingEffect
 
 if TYPE_CHECKING:
-    from engine.core.game import Engine
+    from engine.rules.game import Engine
 
 KIND = "text"
 

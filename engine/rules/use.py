@@ -290,7 +290,7 @@ class UseRules:
                     instead.append((ability, src, ctl))
                     break
         for ability, src, ctl in instead:
-            from engine.library.effect import resolve_ability
+            from engine.rules.ability import resolve_ability
 
             resolve_ability(ability, self.context(src, ctl))
         for source, victim, amount in blows:  # amounts were fixed before any damage: simultaneous

@@ -14,7 +14,8 @@ from engine.rules.reactions import Reaction
 from engine.rules.targets import Choose, named, NameEach, NameNeighbors, power_is, RememberLine
 from engine.rules.text_in_force import BlankEnemyTextBoxesUntilYourNextTurn
 from engine.rules.hooks import GainsWhileAttackingFlank
-from engine.library.entering_and_hand_size import doom_in_play, has_doom, HandSize, not_on_a_flank, PutDoomCounter
+from engine.library.entering_and_hand_size import doom_in_play, has_doom, not_on_a_flank, PutDoomCounter
+from engine.rules.turn import HandSize
 from engine.cards import card
 
 

@@ -114,7 +114,7 @@ card(
 
 card("Fetchdrones", action=[DiscardTopAndCapturePerHouse(2, "logos", 2)])
 
-# ---- general hooks (engine.rules.hooks, engine.core.turn)
+# ---- general hooks (engine.rules.hooks, engine.rules.turn)
 
 card("Director of Z.Y.X.", reactions=[Reaction("start_of_turn", [ArchiveTopOfDeck()], when=your_turn)])
 

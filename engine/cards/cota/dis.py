@@ -31,7 +31,7 @@ from engine.rules.statics import attached_host, GrantKeyword, MustChooseHouse, P
 from engine.rules.targets import Choose, ChooseMostPowerful, has_trait, on_flank
 from engine.rules.hooks import OpponentPaysToUse
 from engine.rules.replacements import GoesElsewhereInstead
-from engine.library.entering_and_hand_size import HandSize
+from engine.rules.turn import HandSize
 from engine.cards import card, Variant
 
 

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from engine.library.effect import Capture, Gain, GainChains, If, IfYouDo, RepeatCardEffectIf
+from engine.rules.ability import RepeatCardEffectIf
+from engine.library.effect import Capture, Gain, GainChains, If, IfYouDo
 from engine.library.on_cards import (
     Archive,
     DealDamage,
@@ -49,7 +50,7 @@ from engine.rules.houses import BelongsToAllHouses, ThisCreature, UsableAsActive
 from engine.rules.reactions import Reaction
 from engine.rules.statics import ConsideredFlank, enemy, GrantAbility, ReapGainIsStolen, this_card
 from engine.rules.targets import among, Choose, has_ability, named, NameNeighbors, on_flank, RememberLine, Together
-from engine.library.entering_and_hand_size import HandSize
+from engine.rules.turn import HandSize
 from engine.cards import card, Variant
 
 card("Phase Shift", play=[MayPlayOneOffHouse()])

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from engine.library.effect import Capture, Gain, If, IfYouDo, May, RepeatCardEffectIf
+from engine.rules.ability import RepeatCardEffectIf
+from engine.library.effect import Capture, Gain, If, IfYouDo, May
 from engine.library.on_cards import Archive, DealDamage, Destroy, Heal, Sacrifice, SwapWith
 from engine.library.groups import more_creatures
 from engine.library.control import ForgeAtNoCost

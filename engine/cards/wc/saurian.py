@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from engine.rules.amber_moves import AmberToSupply
 from engine.rules.mechanics.artifact_creatures import ConsideredCreature, itself_in_battleline, PutOnFlank
-from engine.library.effect import CaptureFromAny, If, May, RepeatPrecedingIf
+from engine.rules.ability import RepeatPrecedingIf
+from engine.library.effect import CaptureFromAny, If, May
 from engine.library.on_cards import DealDamage, Purge
 from engine.library.status import Exalt, friendly_creatures, has_friendly_creature
 from engine.rules.entering import EntersPlayStunned

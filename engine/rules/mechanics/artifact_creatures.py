@@ -19,7 +19,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from engine.rules.as_if_yours import cannot_join
-from engine.library.effect import Context, Effect
+from engine.rules.ability import Context, Effect
 from engine.rules.statics import Static
 
 

@@ -28,7 +28,7 @@ from engine.core.errors import IllegalAction
 from engine.core.state import CardInstance
 
 if TYPE_CHECKING:
-    from engine.core.game import Engine
+    from engine.rules.game import Engine
 
 HALVES = ("top", "bottom")
 _GIGANTIC = re.compile(r"play only with the other half of", re.I)

@@ -14,7 +14,7 @@ each neighbor's ward and armor apply to it as to any damage, and whatever the st
 destroyed together, in the fight. It is keyword damage, not power damage: elusive does not stop
 it (glossary "Elusive": "damage dealt by keywords ... still applies") and poison does not apply
 to it (glossary "Poison": "refers only to damage that would be dealt by the creature's power").
-The values of two instances add up (engine.core.game ``keywords``).
+The values of two instances add up (engine.rules.game ``keywords``).
 """
 
 from __future__ import annotations
@@ -22,7 +22,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from engine.core.game import Engine
+    from engine.rules.game import Engine
     from engine.core.state import CardInstance
 
 

@@ -20,7 +20,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 
-from engine.library.effect import Context, Effect
+from engine.rules.ability import Context, Effect
 from engine.core.errors import ScenarioError
 from engine.core.state import CardData, CardInstance
 

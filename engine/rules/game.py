@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 
 from engine.cards import Variant, variant
 from engine.core.choices import Chooser
-from engine.library.effect import Context, resolve_ability
+from engine.rules.ability import Context, resolve_ability
 from engine.rules.keywords import add_gained, granted as granted_keywords
 from engine.rules.keywords import keywords as parse_keywords
 from engine.rules.power_armor import power_and_armor

@@ -11,14 +11,17 @@ cannot wins and the must is void (from 1.2, "Cannot vs Must"), or no house is le
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from engine.core.errors import IllegalAction
 from engine.rules.extra_turns import next_player
 from engine.rules.next_turns import start_turn
+from engine.rules.statics import Static
 
 if TYPE_CHECKING:
-    from engine.core.game import Engine
+    from engine.rules.game import Engine
 
 HAND_SIZE = 6
 KEY_COST = 6
@@ -40,7 +43,7 @@ def ready_step(eng: "Engine") -> None:
     for s, src, ctl in eng.statics():
         ability = s.replaces_ready(eng, src, ctl, g.active)
         if ability:
-            from engine.library.effect import resolve_ability
+            from engine.rules.ability import resolve_ability
 
             g.log(f"{src.label}: instead of readying their creatures, {g.active} resolves its ability")
             resolve_ability(ability, eng.context(src, g.active))
@@ -52,11 +55,28 @@ def ready_step(eng: "Engine") -> None:
     g.log(f"{g.active} readies their {'cards' if creatures_too else 'artifacts'}")
 
 
+@dataclass
+class HandSize(Static):
+    """ "During <whose> 'draw cards' step, <player> refills their hand to N additional / N less
+    card(s)": ``whose`` is ``"you"`` (the controller), ``"opponent"`` or ``"each"``; ``condition``
+    (``while``: Streke "is not on a flank") is asked of (eng, source)."""
+
+    delta: int
+    whose: str = "you"
+    condition: Callable | None = None
+
+    def hand_size(self, eng, source, controller, player: str) -> int:
+        if self.condition is not None and not self.condition(eng, source):
+            return 0
+        mine = player == controller
+        if self.whose == "each" or (self.whose == "you") == mine:
+            return self.delta
+        return 0
+
+
 def hand_size(eng: "Engine", player: str) -> int:
     """The hand ``player`` refills to in their "draw cards" step: six, more or less by constant
-    abilities ("refill your hand to 1 additional card": :class:`engine.library.entering_and_hand_size.HandSize`)."""
-    from engine.library.entering_and_hand_size import HandSize
-
+    abilities ("refill your hand to 1 additional card": :class:`HandSize`)."""
     return max(
         0,
         HAND_SIZE + sum(s.hand_size(eng, src, ctl, player) for s, src, ctl in eng.statics() if isinstance(s, HandSize)),
