@@ -15,6 +15,7 @@ import re
 from dataclasses import dataclass, field, fields
 
 from engine.core.errors import ScenarioError
+from engine.rules.keywords import only_keywords
 
 #: the triggers a definition can give abilities for, in the words of the card text
 TRIGGERS = ("play", "reap", "fight", "before_fight", "action", "omni", "destroyed", "leaves_play")
@@ -131,7 +132,6 @@ def definition(name: str, text: str = "", card_type: str = "") -> CardDefinition
     found = REGISTRY.get(_key(name))
     if found is not None:
         return found
-    from engine.rules.keywords import only_keywords
 
     if only_keywords(text):
         return CardDefinition(name, [VANILLA])
@@ -139,7 +139,7 @@ def definition(name: str, text: str = "", card_type: str = "") -> CardDefinition
 
 
 def _compiled(name: str, text: str, card_type: str) -> CardDefinition:
-    from engine.compile import compile_report
+    from engine.compile import compile_report  # engine.compile imports this module
 
     variant, refusals = compile_report(text, name, card_type)
     if variant is None:
@@ -155,11 +155,10 @@ def how_defined(name: str, text: str, card_type: str = "") -> tuple[str, list[st
         _load_all()
     if _key(name) in REGISTRY:
         return "hand", []
-    from engine.rules.keywords import only_keywords
 
     if only_keywords(text):
         return "keywords", []
-    from engine.compile import compile_report
+    from engine.compile import compile_report  # engine.compile imports this module
 
     variant, refusals = compile_report(text, name, card_type)
     return ("compiled", []) if variant is not None else ("refused", [r.message for r in refusals])

@@ -14,6 +14,8 @@ from engine.compile.build import MATCHES, STATICS
 from engine.compile.clauses import _args, instantiate, read_clause, read_slots, Scope
 from engine.compile.grammar import Refusal, Template, TEMPLATES
 from engine.compile.lexer import Ability, LexError, tokenize
+from engine.library.groups import ForEach
+from engine.rules.targets import Choose
 
 
 def _last_damage(effects: list) -> DealDamage | None:
@@ -47,9 +49,6 @@ def read_sentences(sentences: tuple[str, ...] | list[str], scope: Scope, out: li
                         continue
                     scope.it = "destroyed"
                 if kind == "distinct":  # "each creature cannot capture more than 1 this way"
-                    from engine.library.groups import ForEach
-                    from engine.rules.targets import Choose
-
                     loop = previous[0] if len(previous) == 1 else None
                     if not (isinstance(loop, ForEach) and any(isinstance(e, Choose) for e in loop.effects)):
                         continue

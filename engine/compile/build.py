@@ -30,6 +30,12 @@ from engine.rules.houses import belongs_to
 from engine.rules.reactions import destroyed_fighting_self, Reaction
 from engine.rules.targets import Choose, ChooseMostPowerful, Together
 from engine.core.registry import REGISTRY, Registered, template
+from engine.library.keys import ForgeAtCost, MayForgeAtCost
+from engine.library.naming import of_type
+from engine.library.zones import DiscardTopOfDeck
+from engine.library.zones import UseAsIfYours
+from engine.rules.gained_text import OneOf
+from engine.rules.mechanics.tokens import MakeTokens
 
 
 @template("Use")
@@ -74,8 +80,6 @@ def _most_powerful(side: str, name: str) -> ChooseMostPowerful:
 @template("FromPile")
 def _from_pile(name: str, side: str = "friendly", kind: str = "", count: int = 1, up_to: bool = False) -> Choose:
     """ "A <creature> from <your / a> discard pile"."""
-    from engine.library.naming import of_type
-
     return Choose("discard", side, name=name, count=count, up_to=up_to, where=of_type(kind) if kind else None)
 
 
@@ -87,8 +91,6 @@ def _for_each(count, effects: list) -> compiled.ForEach:
 @template("Forge")
 def _forge(extra: int = 0, may: bool = False):
     """ "Forge a key at [+N] current cost"; "you may ...": asked only when it can be forged."""
-    from engine.library.keys import ForgeAtCost, MayForgeAtCost
-
     return MayForgeAtCost(ForgeAtCost(extra)) if may else ForgeAtCost(extra)
 
 
@@ -113,15 +115,11 @@ def _together(first: str, second: str, name: str) -> Together:
 
 @template("MakeTokens")
 def _make_tokens(count: int = 1):
-    from engine.rules.mechanics.tokens import MakeTokens
-
     return MakeTokens(count)
 
 
 @template("DiscardTopOfDeck")
 def _discard_top(n: int = 1, name: str = "discarded"):
-    from engine.library.zones import DiscardTopOfDeck
-
     return DiscardTopOfDeck(n, name)
 
 
@@ -130,8 +128,6 @@ def _one_of(first: list, second: list, first_text: str, second_text: str):
     """ "Choose one: <A>, or <B>" / "<A> or <B>": the player picks an option by its words, among
     the options whose first choice of a card has a card to choose (one such option resolves
     without asking)."""
-    from engine.rules.gained_text import OneOf
-
     return OneOf(
         [(first_text, first), (second_text, second)],
         possible={first_text: _can_start(first), second_text: _can_start(second)},
@@ -147,8 +143,6 @@ def _can_start(effects: list):
 
 @template("UseAsIfYours")
 def _use_as_if_yours(on: str):
-    from engine.library.zones import UseAsIfYours
-
     return UseAsIfYours(on)
 
 
@@ -262,7 +256,9 @@ def _nothing(**_) -> list:
 def _enters_ready(applies=st.itself):
     """ "<Creatures> enter play ready": the rules ask it of creatures only (engine.rules.entering)."""
     if getattr(applies, "what", "creature") != "creature":
-        from engine.compile.grammar import Refusal
+        from engine.compile.grammar import (
+            Refusal,
+        )  # engine.compile imports this module (through engine.compile.abilities)
 
         raise Refusal("static", f"{applies.what}s entering play ready", "entering play ready for a card not a creature")
     return EntersPlayReady(applies)

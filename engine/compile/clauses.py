@@ -21,6 +21,9 @@ from engine.library.groups import count_in_play, NameGroup
 from engine.rules.statics import attached_host, itself, neighbor
 from engine.library.on_cards import MoveTo
 from engine.rules.targets import Choose
+from engine.library.chosen_house import ChooseAnyNumber, NameOutOfPlay, TopOfDeck
+from engine.rules.houses import ThisCreature
+from engine.rules.reactions import Reaction
 
 
 @dataclass
@@ -45,8 +48,6 @@ class Scope:
         if self.gained or self.card_type == "creature":
             return "self", []
         if self.card_type == "upgrade":
-            from engine.rules.houses import ThisCreature
-
             name = self.fresh()
             return name, [ThisCreature(name)]
         raise Refusal("target", "this creature", "the card type")
@@ -103,8 +104,6 @@ def read_target(text: str, scope: Scope) -> tuple[str, list]:
 
 def _in_hidden_zone(effect) -> bool:
     """Does this effect name cards in a hidden zone (a hand, a deck, archives)?"""
-    from engine.library.chosen_house import ChooseAnyNumber, NameOutOfPlay, TopOfDeck
-
     if isinstance(effect, ChooseAnyNumber):
         effect = effect.choose
     if isinstance(effect, TopOfDeck):
@@ -169,8 +168,7 @@ def read_count(text: str, scope: Scope):
 def read_reaction(text: str, scope: Scope):
     """A reaction read inside an effect ("for the remainder of the turn, gain 1 amber each time a
     creature reaps"): a ``[[reaction]]`` template, as a :class:`~engine.rules.reactions.Reaction`."""
-    from engine.rules.reactions import Reaction
-    from engine.compile.build import MATCHES
+    from engine.compile.build import MATCHES  # engine.compile imports this module (through engine.compile.abilities)
 
     near = None
     for t in TEMPLATES["reaction"]:
@@ -247,7 +245,9 @@ def _read_slot(slot: str, text: str, scope: Scope):
     if kind == "noun":  # a noun phrase about cards out of play ("each creature ... from your discard pile")
         return noun(text), []
     if kind == "ability":  # the quoted ability an upgrade gives: "This creature gains, "Reap: ...""
-        from engine.compile.abilities import read_gained
+        from engine.compile.abilities import (
+            read_gained,
+        )  # engine.compile imports this module (through engine.compile.abilities)
 
         return read_gained(text, scope), []
     if kind == "keywords":  # an upgrade's "This creature gains skirmish and taunt." (general rules)

@@ -17,6 +17,7 @@ from dataclasses import dataclass
 
 from engine.rules.houses import belongs_to
 from engine.compile.grammar import Refusal, VOCAB
+from engine.library.chosen_house import of_chosen_house
 
 Test = object  # Callable[[Engine, CardInstance | None, str, CardInstance], bool]
 
@@ -116,8 +117,6 @@ def _neighbor(eng, source, controller, card) -> bool:
 
 
 def _of_chosen_house(eng, source, controller, card) -> bool:
-    from engine.library.chosen_house import of_chosen_house
-
     return of_chosen_house(eng, source, controller, card)
 
 

@@ -17,6 +17,7 @@ from engine.kotc.battle import battle, recover
 from engine.kotc.counters import counters_from_kb, remove_counter
 from engine.kotc.damage import damage_creature, damage_player, destroy_by_effect, modify, spread_total
 from engine.kotc.state import PLAYERS, Board, Counter, Creature, Dice
+from engine.replay.scenario import Result, answered_actions, carry_for, expectations, judge, observe
 
 #: what a scenario can do, in a battle phase or at any time
 ACTIONS = ("battle", "remove_counter", "modify", "damage", "total", "destroy", "recover")
@@ -75,8 +76,6 @@ def _creature(item, player: str, board: Board) -> Creature:
 def run_kotc(conn: sqlite3.Connection, scenario, version: str, limits: Limits | None = None, carry=None):
     """Replay ``scenario`` (an :class:`engine.replay.scenario.Scenario`) under ``version``, checked against
     the expectation ``carry`` names (see :mod:`engine.replay.carry`)."""
-    from engine.replay.scenario import Result, answered_actions, carry_for, expectations, judge, observe
-
     result = Result(scenario.id, version, passed=False)
     budget = limits.start() if limits else None
     try:

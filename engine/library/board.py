@@ -13,6 +13,10 @@ from engine.rules.next_turns import until_next_turn_of
 from engine.core.state import LastingEffect
 from engine.rules.statics import Static
 from engine.rules.targets import card_label
+from engine.rules.ability import resolve_all
+from engine.rules.houses import belongs_to
+from engine.rules.houses import houses_of
+from engine.rules.replacements import add_to_pool
 
 # ------------------------------------------------------------------------------ Æmber and chains
 
@@ -85,7 +89,6 @@ class GiveControlToOpponentThenPaid(Effect):
             ctx.eng.take_control(c, ctx.opponent_name)
         if not cards or any(c.controller != ctx.opponent_name for c in cards):
             return False
-        from engine.rules.replacements import add_to_pool
 
         paid = min(self.pay, ctx.opponent.amber)
         ctx.opponent.amber -= paid
@@ -98,8 +101,6 @@ class GiveControlToOpponentThenPaid(Effect):
 
 def houses_among(eng, cards) -> set[str]:
     """The houses represented among ``cards`` (a card of all houses represents them all)."""
-    from engine.rules.houses import houses_of
-
     return {h for c in cards for h in houses_of(eng, c)}
 
 
@@ -174,7 +175,6 @@ class DestroyLowerForEach(Effect):
 
     def resolve(self, ctx: Context) -> bool:
         done = False
-        from engine.rules.houses import belongs_to
 
         for mine in [c for c in ctx.me.creatures if belongs_to(ctx.eng, c, self.house)]:
             if mine.zone != "battleline":
@@ -293,8 +293,6 @@ class RepeatFor(Effect):
     effects: list
 
     def resolve(self, ctx: Context) -> bool:
-        from engine.rules.ability import resolve_all
-
         n = self.count(ctx)
         for _ in range(n):
             resolve_all(self.effects, ctx)

@@ -15,13 +15,21 @@ Kept apart from :mod:`engine.library.groups` (one module, one job: houses and ca
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from engine.rules.ability import Context, Effect
 from engine.rules.houses import belongs_to
 from engine.core.state import LastingEffect
 from engine.rules.statics import Static
 from engine.core.registry import template
+from engine.library.groups import _discard
+from engine.library.this_way import _record
+from engine.library.this_way import done_this_way
+from engine.rules.houses import houses_in_game
+from engine.rules.next_turns import during_next_turn_of
+from engine.rules.statics import CannotChooseHouse
+from engine.rules.targets import Choose
+from engine.rules.targets import candidates
 
 #: the key of a card's ``memory`` holding the house its ability chose last
 CHOSEN_HOUSE = "chosen house"
@@ -36,8 +44,6 @@ class ChooseHouse(Effect):
     identity: str = ""
 
     def resolve(self, ctx: Context) -> bool:
-        from engine.rules.houses import houses_in_game
-
         houses = sorted(ctx.opponent.houses) if self.identity == "opponent" else houses_in_game(ctx.game)
         if not houses:
             ctx.log(f"{ctx.source.name}: no house to choose")
@@ -66,12 +72,9 @@ class OpponentChosenHouseNextTurn(Effect):
     must: bool = False
 
     def resolve(self, ctx: Context) -> bool:
-        from engine.rules.statics import CannotChooseHouse
-
         house = chosen_house(ctx.source)
         if house is None:
             return False
-        from engine.rules.next_turns import during_next_turn_of
 
         static = (
             MustChooseHouseFor(house, ctx.opponent_name) if self.must else CannotChooseHouse(house, ctx.opponent_name)
@@ -134,7 +137,6 @@ class Reveal(Effect):
             ctx.log(f"{ctx.source.name}: nothing to reveal")
             return self.any_number
         ctx.log(f"{ctx.controller} reveals {', '.join(c.label for c in cards)}")
-        from engine.library.this_way import _record
 
         _record(ctx, "revealed", cards)
         return True
@@ -166,8 +168,6 @@ class DiscardCards(Effect):
     on: str
 
     def resolve(self, ctx: Context) -> bool:
-        from engine.library.groups import _discard
-
         done = False
         for card in ctx.refs(self.on):
             if card.zone == "hand":
@@ -196,15 +196,9 @@ class ChooseAnyNumber(Effect):
     @property
     def choose(self):
         """The choice of one card among those offered (its count set when it resolves)."""
-        from engine.rules.targets import (
-            Choose,
-        )  # engine.rules.targets imports engine.rules.statics, which imports engine.rules.houses
-
         return Choose(self.what, self.side, name=self.name, up_to=True, where=self.where)
 
     def resolve(self, ctx: Context) -> bool:
-        from dataclasses import replace
-
         options = self.choose.options(ctx)
         replace(self.choose, count=max(1, len(options))).resolve(ctx)
         return True
@@ -239,9 +233,6 @@ class NameOutOfPlay(Effect):
     done: str = ""
 
     def resolve(self, ctx: Context) -> bool:
-        from engine.library.this_way import done_this_way
-        from engine.rules.targets import candidates
-
         pool = done_this_way(ctx, self.done) if self.done else candidates(ctx, self.zone, self.side)
         found = [c for c in pool if self.test(ctx.eng, ctx.source, ctx.controller, c)]
         ctx.chosen[self.name] = ctx.chosen["it"] = found

@@ -23,6 +23,7 @@ from dataclasses import dataclass
 from engine.rules.ability import Context, Effect
 from engine.rules.statics import itself, Static
 from engine.core.registry import template
+from engine.rules.forging import forge_key
 
 
 @template()
@@ -119,6 +120,4 @@ class ForgeAtNoCost(Effect):
     :func:`engine.rules.forging.forge_key`)."""
 
     def resolve(self, ctx: Context) -> bool:
-        from engine.rules.forging import forge_key
-
         return forge_key(ctx.eng, ctx.controller, 0, f"{ctx.source.name}, at no cost")

@@ -15,6 +15,8 @@ from engine.core.state import LastingEffect
 from engine.rules.statics import ArmorModifier, this_card
 from engine.rules.targets import candidates, card_label
 from engine.rules.text_in_force import KIND as TEXT_KIND, TextChange
+from engine.rules.replacements import add_to_pool
+from engine.rules.turn import identity_houses
 
 # ------------------------------------------------------------------------------ control
 
@@ -75,8 +77,6 @@ class OfHouseUnlessYours(Effect):
     on: str = "it"
 
     def resolve(self, ctx: Context) -> bool:
-        from engine.rules.turn import identity_houses
-
         mine = identity_houses(ctx.eng, ctx.controller)
         for card in ctx.refs(self.on):
             if card.in_play and card.controller == ctx.controller and card.house not in mine:
@@ -153,7 +153,6 @@ class MoveAmberFromYourCard(Effect):
             ctx.log(f"{ctx.source.name}: no card of {ctx.controller}'s has Æmber on it")
             return False
         card = ctx.eng.chooser.choose(f"{ctx.source.name}: move Æmber from which card", cards, label=card_label(cards))
-        from engine.rules.replacements import add_to_pool
 
         moved = min(self.amount, card.amber)
         card.amber -= moved

@@ -24,6 +24,7 @@ from engine.rules.ability import Context
 from engine.rules.forging import ForgeStatic
 from engine.rules.statics import Applies, itself, Static
 from engine.core.registry import template
+from engine.rules.houses import belongs_to
 
 
 def static_context(eng, source, controller, it=None) -> Context:
@@ -227,8 +228,6 @@ class MayFight(Static):
         return card.type == "creature" and self.applies(eng, source, controller, card)
 
     def cannot_use(self, eng, source, controller, card, how: str) -> str | None:
-        from engine.rules.houses import belongs_to
-
         g = eng.game
         if how == "fight" or not self.applies(eng, source, controller, card) or belongs_to(eng, card, g.active_house):
             return None

@@ -9,10 +9,13 @@ Kept apart from :mod:`engine.library.groups` (one module, one job: creatures in 
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from engine.rules.ability import Context, Effect
 from engine.core.registry import template
+from engine.core.state import LastingEffect
+from engine.library.on_cards import Ready, UseCreature
+from engine.rules.statics import GrantKeyword, PowerModifier
 
 
 @template()
@@ -27,9 +30,6 @@ class ForTheTurnOnChosen(Effect):
     power: int = 0
 
     def resolve(self, ctx: Context) -> bool:
-        from engine.core.state import LastingEffect
-        from engine.rules.statics import GrantKeyword, PowerModifier
-
         cards = [c for c in ctx.refs(self.on) if c.zone == "battleline"]
         if not cards:
             return False
@@ -61,8 +61,6 @@ class UseOneAtATime(Effect):
     ready: bool = False
 
     def resolve(self, ctx: Context) -> bool:
-        from engine.library.on_cards import Ready, UseCreature
-
         cards = list(ctx.refs(self.on))
         ok = bool(cards)
         for card in cards:
@@ -90,9 +88,6 @@ class ChooseOneAtATime(Effect):
     ready: bool = False
 
     def resolve(self, ctx: Context) -> bool:
-        from dataclasses import replace
-        from engine.library.on_cards import Ready, UseCreature
-
         base = self.choose.where
         picked: list = []
 

@@ -12,6 +12,9 @@ from engine.rules.ability import Context, Effect
 from engine.library.groups import ShuffleIntoDeck
 from engine.rules.houses import belongs_to
 from engine.rules.targets import candidates, card_label
+from engine.rules.ability import resolve_all
+from engine.rules.replacements import capture
+from engine.rules.turn import chain_penalty, HAND_SIZE
 
 
 @dataclass
@@ -62,8 +65,6 @@ class EachDiscardsHandAndRefills(Effect):
     turn" (up to 6 cards, fewer for their chains, as the draw step does)."""
 
     def resolve(self, ctx: Context) -> bool:
-        from engine.rules.turn import chain_penalty, HAND_SIZE
-
         for player in (ctx.game.active, ctx.game.other(ctx.game.active)):
             p = ctx.game.players[player]
             for c in list(p.zone("hand")):
@@ -241,8 +242,6 @@ class SacrificeTotalPower(Effect):
     then: list
 
     def resolve(self, ctx: Context) -> bool:
-        from engine.rules.ability import resolve_all
-
         line = list(ctx.me.creatures)
         if sum(ctx.eng.power(c) for c in line) < self.total:
             ctx.log(f"{ctx.source.name}: {ctx.controller}'s creatures do not reach {self.total} power")
@@ -293,8 +292,6 @@ class DiscardTopAndCapturePerHouse(Effect):
     amount: int
 
     def resolve(self, ctx: Context) -> bool:
-        from engine.rules.replacements import capture
-
         gone = list(ctx.me.zone("deck")[: self.n])
         for c in gone:
             ctx.eng.put_away(c, "discard")

@@ -18,6 +18,9 @@ from typing import TYPE_CHECKING
 from engine.core.state import CardInstance
 from engine.core.registry import template
 from engine.rules.ability import Condition, Context, Effect, player_ref, resolve_all
+from engine.rules.replacements import capture
+from engine.rules.replacements import steal
+from engine.rules.targets import card_label
 
 if TYPE_CHECKING:
     pass
@@ -99,7 +102,6 @@ class Steal(Effect):
     def resolve(self, ctx: Context) -> bool:
         # replacement effects apply (engine.rules.replacements): "if you do" holds when the Æmber was
         # stolen, even from the common supply, not when a steal was replaced by a capture
-        from engine.rules.replacements import steal
 
         taken, stolen = steal(ctx.eng, ctx.controller, self.amount, ctx.source.name)
         return stolen and taken == self.amount
@@ -127,7 +129,6 @@ class Capture(Effect):
         if len(cards) <= 1:
             ctx.chosen["capturing"] = cards
             return self._one(ctx, "capturing")
-        from engine.rules.targets import card_label  # engine.rules.targets imports this module
 
         amount = self.amount(ctx) if callable(self.amount) else self.amount
         g = ctx.game
@@ -161,7 +162,6 @@ class Capture(Effect):
         # from that player's opponent
         capturer = ctx.controller if on == "self" else creature.controller
         victim = creature.controller if self.side == "own" else g.other(capturer)
-        from engine.rules.replacements import capture  # replacement effects apply (Po's Pixies)
 
         taken = capture(ctx.eng, creature, amount, victim, ctx.source.name)
         return taken == amount
@@ -213,7 +213,6 @@ class CaptureGained(Effect):
             return False
         # replacement effects apply: taken from the common supply instead (Po's Pixies), the
         # Æmber gained stays for the next capture (the Po's Pixies and two Sir Marrows FAQ)
-        from engine.rules.replacements import capture
 
         taken = capture(
             ctx.eng, creature, gained["gained"], ctx.event["player"], "Æmber gained by reaping", gained=gained

@@ -18,6 +18,7 @@ from engine.rules.ability import Context, Effect
 from engine.rules.entering import EnteringStatic
 from engine.core.errors import IllegalAction
 from engine.core.state import CardInstance, LastingEffect
+from engine.rules.targets import card_label
 
 DOOM = "doom_counter"
 
@@ -101,8 +102,6 @@ class ReadyAndFightAgainstDifferent(Effect):
     on: str = "it"
 
     def resolve(self, ctx: Context) -> bool:
-        from engine.rules.targets import card_label
-
         creature, eng = ctx.ref(self.on), ctx.eng
         fought: list[CardInstance] = []
         done = 0

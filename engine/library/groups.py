@@ -7,13 +7,16 @@ owner's deck (the compiler reads these from card texts; hand definitions use the
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from engine.rules.ability import Condition, Context, Effect
 from engine.library.status import place_amber
 from engine.rules.statics import Static
 from engine.rules.targets import candidates
 from engine.core.registry import template
+from engine.library.zones import shuffle_deck
+from engine.rules.ability import resolve_all
+from engine.rules.targets import Choose
 
 #: a test on a card, in the engine's Applies form (engine.rules.statics): (eng, source, controller, card)
 CardTest = Callable[..., bool]
@@ -148,8 +151,6 @@ class ForEach(Effect):
     distinct: bool = False
 
     def resolve(self, ctx: Context) -> bool:
-        from engine.rules.ability import resolve_all
-
         n = self.count(ctx)
         ctx.log(f"{ctx.source.name}: {n} time(s)")
         ok = n > 0
@@ -164,13 +165,9 @@ class ForEach(Effect):
         return ok
 
     def _choice(self):
-        from engine.rules.targets import Choose
-
         return next(e for e in self.effects if isinstance(e, Choose))
 
     def _excluding(self, picked: list) -> list:
-        from dataclasses import replace
-
         choose = self._choice()
         where = choose.where
 
@@ -401,8 +398,6 @@ class ShuffleIntoDeck(Effect):
     from_zones: tuple = ("discard",)
 
     def resolve(self, ctx: Context) -> bool:
-        from engine.library.zones import shuffle_deck  # engine.library.zones imports this module
-
         moved, out_of_play = [], []
         for ref in (self.on,) if isinstance(self.on, str) else self.on:
             for c in ctx.refs(ref):

@@ -10,6 +10,11 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from engine.rules.ability import Context, Effect
+from engine.library.effect import May
+from engine.rules.ability import resolve_all
+from engine.rules.forging import can_forge
+from engine.rules.forging import forge_key
+from engine.rules.turn import key_cost
 
 
 @dataclass
@@ -44,18 +49,12 @@ class ForgeAtCost(Effect):
     reduction: Callable[[Context], int] = field(default=lambda ctx: 0)
 
     def cost(self, ctx: Context) -> int:
-        from engine.rules.turn import key_cost
-
         return max(0, key_cost(ctx.eng, ctx.controller) + self.extra - self.reduction(ctx))
 
     def possible(self, ctx: Context) -> bool:
-        from engine.rules.forging import can_forge
-
         return can_forge(ctx.eng, ctx.controller, self.cost(ctx))
 
     def resolve(self, ctx: Context) -> bool:
-        from engine.rules.forging import forge_key
-
         cost, p = self.cost(ctx), ctx.me
         if not self.possible(ctx):
             ctx.log(f"{ctx.source.name}: {ctx.controller} cannot forge a key at {cost} Æmber ({p.amber})")
@@ -71,9 +70,6 @@ class MayForgeAtCost(Effect):
     then: list = field(default_factory=list)
 
     def resolve(self, ctx: Context) -> bool:
-        from engine.rules.ability import resolve_all
-        from engine.library.effect import May
-
         if not self.forge.possible(ctx):
             ctx.log(f"{ctx.source.name}: {ctx.controller} cannot forge a key at {self.forge.cost(ctx)} Æmber")
             return False

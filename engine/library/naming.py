@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from engine.rules.ability import Context, Effect
 from engine.core.state import HIDDEN, CardInstance
 from engine.core.registry import template
+from engine.library.effect import May
 
 
 def of_type(kind: str):
@@ -105,8 +106,6 @@ class MayChoose(Effect):
     question: str = ""
 
     def resolve(self, ctx: Context) -> bool:
-        from engine.library.effect import May
-
         if not self.choose.options(ctx):
             ctx.log(f"{ctx.source.name}: no {self.choose.side} {self.choose.what} card to choose; nothing to decide")
             ctx.chosen[self.choose.name] = ctx.chosen["it"] = []

@@ -12,6 +12,8 @@ from engine.core.errors import IllegalAction
 from engine.core.state import HIDDEN
 from engine.rules.targets import Choose
 from engine.core.registry import template
+from engine.rules.targets import candidates
+from engine.rules.targets import card_label
 
 
 def _in_play(cards):
@@ -271,7 +273,6 @@ class DealDamageForEach(Effect):
             options = [c for c in candidates_in_play(ctx, self.what, self.side)]
             if not options:
                 break
-            from engine.rules.targets import card_label
 
             target = ctx.eng.chooser.choose(
                 f"{ctx.source.name}: {self.side} {self.what} for damage point {i + 1} of {n}",
@@ -288,8 +289,6 @@ class DealDamageForEach(Effect):
 
 
 def candidates_in_play(ctx: Context, what: str, side: str):
-    from engine.rules.targets import candidates
-
     return [c for c in candidates(ctx, what, side) if c.in_play]
 
 

@@ -13,6 +13,10 @@ from engine.rules.ability import Context, Effect
 from engine.library.zones import shuffle_deck
 from engine.rules.statics import Applies, itself, Static
 from engine.rules.targets import candidates, card_label
+from engine.rules.forging import keys_forged_on
+from engine.rules.replacements import add_to_pool
+from engine.rules.replacements import capture
+from engine.rules.replacements import steal
 
 # ------------------------------------------------------------------------------ Æmber
 
@@ -54,7 +58,6 @@ class StealAllBut(Effect):
         if amount <= 0:
             ctx.log(f"{ctx.source.name}: {ctx.opponent_name} has {ctx.opponent.amber} Æmber: nothing to steal")
             return False
-        from engine.rules.replacements import steal
 
         taken, stolen = steal(ctx.eng, ctx.controller, amount, ctx.source.name)
         return stolen and taken == amount
@@ -86,8 +89,6 @@ class EachUndamagedCaptures(Effect):
     amount: int = 1
 
     def resolve(self, ctx: Context) -> bool:
-        from engine.rules.replacements import capture
-
         pending = [c for c in ctx.game.creatures() if c.damage == 0]
         while pending:
             label = card_label(pending)
@@ -118,7 +119,6 @@ class DamageByAmberThenTake(Effect):
         hit = [c for c in candidates(ctx, "creature", self.side) if c.amber]
         for c in hit:
             ctx.eng.deal_damage(c, c.amber, ctx.source.label, check=False, dealer=ctx.source)
-        from engine.rules.replacements import add_to_pool
 
         for c in hit:
             taken, c.amber = c.amber, 0
@@ -378,8 +378,6 @@ def first_use_this_turn(ctx: Context) -> bool:
 
 
 def you_forged_this_turn(ctx: Context) -> bool:
-    from engine.rules.forging import keys_forged_on
-
     return keys_forged_on(ctx.game, ctx.controller, ctx.game.turn) > 0
 
 

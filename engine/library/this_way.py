@@ -17,6 +17,7 @@ from dataclasses import dataclass
 
 from engine.rules.ability import Context, Effect
 from engine.core.registry import template
+from engine.rules.houses import belongs_to
 
 _IN_PLAY = ("battleline", "artifacts", "upgrade")
 
@@ -109,7 +110,6 @@ class HealUpTo(Effect):
 
 def count_this_way(verb: str, what: str = "card", house: str | None = None):
     """ "For each <creature / artifact / card> <verb> this way" ("<house> cards revealed this way")."""
-    from engine.rules.houses import belongs_to
 
     def count(ctx: Context) -> int:
         return sum(

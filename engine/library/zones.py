@@ -21,6 +21,7 @@ from engine.rules.statics import CannotChooseHouse
 from engine.rules.targets import Choose, card_label
 from engine.core.registry import template
 from engine.rules.houses import houses_in_game
+from engine.rules.hooks import cannot_pay, pay_costs, use_costs
 
 
 def shuffle_deck(game: Game, player: str) -> None:
@@ -255,7 +256,6 @@ class UseAsIfYours(Effect):
             ctx.log(f"{card.label} cannot be used: {why}")
             return False
         how = eng.chooser.choose(f"{ctx.source.name}: use {card.label} how", kinds)
-        from engine.rules.hooks import cannot_pay, pay_costs, use_costs
 
         costs = use_costs(eng, card, how)  # "must pay you 1 in order to use an artifact" (Tentacus)
         why = cannot_pay(eng, costs, f"use {card.label}")

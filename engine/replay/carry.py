@@ -39,6 +39,7 @@ from kb.meaning import same_meaning, version_terminology
 from kb.versions import version_sort_key
 
 from engine.core.errors import ScenarioError
+from engine.replay.kb_cache import entry_index
 
 
 @dataclass(frozen=True)
@@ -181,8 +182,6 @@ def plan(
 ) -> dict[str, Carry]:
     """The :class:`Carry` of ``scenario`` under each version it replays (or only ``versions``)."""
     if index is None:
-        from engine.replay.kb_cache import entry_index
-
         index = entry_index(conn, scenario.game)
     linked = index.linked(scenario.entries, scenario.scopes)
     by_version: dict[str, list[int]] = {}
@@ -243,8 +242,6 @@ def carried_conflicts(
     declares stale in an earlier one (same meaning): errata and rules are inherited forward, so the
     answer is stale there too, and the page should say so."""
     if index is None:
-        from engine.replay.kb_cache import entry_index
-
         index = entry_index(conn, scenario.game)
     conflicted = _conflicted(index, scenario)
     if not conflicted:

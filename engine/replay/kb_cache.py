@@ -15,6 +15,8 @@ from __future__ import annotations
 
 import sqlite3
 import threading
+from engine.core.errors import ScenarioError
+from engine.rules.rulesets import ruleset_from_kb
 
 #: how many connections' caches are kept (the latest used)
 KEEP = 2
@@ -48,7 +50,7 @@ def cache_for(conn: sqlite3.Connection) -> dict:
 
 def entry_index(conn: sqlite3.Connection, game: str):
     """The :class:`engine.replay.carry.EntryIndex` of ``game``, read once per KB state on ``conn``."""
-    from engine.replay.carry import EntryIndex
+    from engine.replay.carry import EntryIndex  # engine.replay.carry imports this module
 
     cache = cache_for(conn)
     index = cache.get(("entries", game))
@@ -60,9 +62,6 @@ def entry_index(conn: sqlite3.Connection, game: str):
 def warm(conn: sqlite3.Connection) -> None:
     """Read now what replays on ``conn`` will read: every game's entry index and every version's
     rule set (a long-lived process, such as a verify worker, does it before its first request)."""
-    from engine.core.errors import ScenarioError
-    from engine.rules.rulesets import ruleset_from_kb
-
     rulesets = cache_for(conn).setdefault("rulesets", {})
     for game, version in conn.execute("SELECT game, version FROM documents ORDER BY game, version_sort"):
         entry_index(conn, game)

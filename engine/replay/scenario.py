@@ -236,7 +236,7 @@ def run(
     :class:`~engine.core.errors.LimitExceeded` once it spends more steps or seconds than they allow.
     ``rulesets``: a cache of rule sets by (game, version), shared by the replays of one build."""
     if scenario.game == GAME_KOTC:
-        from engine.kotc.scenario import run_kotc
+        from engine.kotc.scenario import run_kotc  # engine.kotc.scenario imports this module
 
         return run_kotc(conn, scenario, version, limits, carry)
     result = Result(scenario.id, version, passed=False)

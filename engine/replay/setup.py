@@ -11,6 +11,10 @@ from kb.links import SET_ORDER
 
 from engine.core.errors import ScenarioError
 from engine.core.state import PLAYERS, ZONES, CardData, CardInstance, Game, Player
+from engine.rules.bonus_icons import ICONS
+from engine.rules.mechanics.enhance import enhance_deck
+from engine.rules.mechanics.gigantic import setup_half
+from engine.rules.mechanics.tokens import make_token_card, token_reference
 
 _PINNED = re.compile(r"^(?P<name>.+?)\s*\((?P<set>[A-Za-z0-9]+)\s+(?P<num>\d+)\)\s*$")
 _CARD_FIELDS = {
@@ -116,7 +120,6 @@ def build_game(setup: dict, catalog: CardCatalog) -> Game:
     if tide is not None and tide not in PLAYERS:
         raise ScenarioError(f"setup.turn.tide_high must be player1 or player2, not {tide!r}")
     game.tide_high = tide
-    from engine.rules.mechanics.tokens import token_reference
 
     for pname in PLAYERS:  # token creature reference cards first: a token in play is a copy of one
         ref = (setup.get(pname) or {}).get("token")
@@ -135,8 +138,6 @@ def build_game(setup: dict, catalog: CardCatalog) -> Game:
                 card = _make_card(item, pname, zone, catalog, game)
                 player.zones[zone].append(card)
         if spec.get("enhance"):  # deck generation: Enhance adds its icons to random cards (seeded)
-            from engine.rules.mechanics.enhance import enhance_deck
-
             enhance_deck(game, pname)
     return game
 
@@ -166,20 +167,17 @@ def _make_card(item, player: str, zone: str, catalog: CardCatalog, game: Game | 
         house_override=(spec.get("house") or "").lower() or None,
         placed_in_battleline=zone == "battleline",
     )
-    from engine.rules.bonus_icons import ICONS
 
     card.enhancements = [str(i).lower() for i in spec.get("enhancements") or []]
     wrong = [i for i in card.enhancements if i not in ICONS]
     if wrong:
         raise ScenarioError(f"card {item!r}: unknown bonus icons {wrong} (known: {', '.join(ICONS)})")
     card.ward, card.enraged = bool(spec.get("ward", False)), bool(spec.get("enraged", False))
-    from engine.rules.mechanics.gigantic import setup_half
 
     setup_half(card, spec, zone)
     if spec.get("token"):  # facedown as a token creature: true (its owner's) or a reference card's name
         if zone != "battleline" or game is None:
             raise ScenarioError(f"card {item!r}: only a card in a battleline can be a token creature")
-        from engine.rules.mechanics.tokens import make_token_card, token_reference
 
         ref = spec["token"]
         token = game.players[owner].token if ref is True else token_reference(catalog.get(str(ref)))

@@ -61,7 +61,7 @@ class Context:
 
     def refs(self, ref: str) -> list[CardInstance]:
         """The cards a reference names (see :mod:`engine.rules.targets` for the groups)."""
-        from engine.rules.targets import resolve_ref
+        from engine.rules.targets import resolve_ref  # engine.rules.targets imports this module
 
         return resolve_ref(self, ref)
 

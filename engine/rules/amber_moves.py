@@ -6,6 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from engine.rules.ability import Context, Effect
+from engine.rules.targets import card_label
 
 
 @dataclass
@@ -54,8 +55,6 @@ class MoveAmberToNeighbor(Effect):
     name: str
 
     def resolve(self, ctx: Context) -> bool:
-        from engine.rules.targets import card_label
-
         src = ctx.source
         options = [n for n in ctx.game.neighbors(src) if n.name == self.name]
         if not options or not src.amber:

@@ -37,6 +37,8 @@ from engine.rules.ability import Context, Effect
 from engine.core.state import LastingEffect
 from engine.rules.statics import Static
 from engine.rules.targets import card_label
+from engine.rules.replacements import capture
+from engine.rules.replacements import icons_replaceable, resolve_icon
 
 
 if TYPE_CHECKING:
@@ -85,8 +87,6 @@ def resolve_bonus_icons(
     for _ in range(times):
         i = 0
         while i < len(icons):
-            from engine.rules.replacements import icons_replaceable, resolve_icon
-
             # Æmber icons in a row are gained together (nothing happens between), unless a
             # replacement effect may apply to each (engine.rules.replacements: Amphora Captura)
             if icons[i] == "amber" and not icons_replaceable(eng, player):
@@ -117,7 +117,6 @@ def _resolve_icon(eng: "Engine", card: "CardInstance", icon: str, player: str) -
             friendly,
             label=card_label(friendly),
         )
-        from engine.rules.replacements import capture  # replacement effects apply (Po's Pixies)
 
         capture(eng, creature, 1, g.other(player), "capture bonus icon")
     elif icon == "damage":

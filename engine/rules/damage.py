@@ -19,6 +19,13 @@ from __future__ import annotations
 from engine.rules.fight_timing import note_neighbors_on_leaving, remember_neighbors
 from engine.core.state import CardInstance
 from engine.rules.statics import reads_statics_once
+from engine.rules.ability import resolve_ability
+from engine.rules.hooks import condemned
+from engine.rules.mechanics.gigantic import separate
+from engine.rules.replacements import add_to_pool
+from engine.rules.replacements import early_replacements
+from engine.rules.replacements import replace_destruction
+from engine.rules.targets import card_label
 
 
 class DamageRules:
@@ -87,8 +94,6 @@ class DamageRules:
             )
         )
         if others:
-            from engine.rules.targets import card_label
-
             receiver = (
                 others[0]
                 if len(others) == 1
@@ -139,8 +144,6 @@ class DamageRules:
         those destructions lower other creatures' power (a ward used up, The Pale Star, Picaroon's X
         from neighbors that left: glossary "Damage", "Ward", "X"); then the "after" events of the
         damage dealt resolve. A round that destroys nothing (every destruction replaced) ends it."""
-        from engine.rules.hooks import condemned  # "if <condition>, destroy <this card>"
-
         doomed = self.lethal() + condemned(self)
         while doomed:
             warded = [c for c in doomed if c.ward]  # its ward is used up: the next round destroys it
@@ -207,7 +210,6 @@ class DamageRules:
         was_creature = {c for c in doomed if c.type == "creature"}  # a token reverts as it goes
         gone, saved = [], []
         remember_neighbors(g, doomed)  # all in their places: they leave play together
-        from engine.rules.replacements import replace_destruction
 
         for c in doomed:
             c.memory.pop("destroyed", None)
@@ -233,11 +235,8 @@ class DamageRules:
         """The "Destroyed:" abilities the tagged cards have now, each its own (a card's own and one
         an upgrade gives it: Soulkeeper), in the order the active player chooses (glossary
         "Destroyed", the Groggins example); one whose card has left play does not resolve."""
-        from engine.rules.ability import resolve_ability
-
         g = self.game
         pending = [(c, ability, giver) for c in doomed for ability, giver in self.abilities(c, "destroyed")]
-        from engine.rules.replacements import early_replacements  # before 16.0: "Destroyed: ... instead" among them
 
         pending += early_replacements(self, doomed)
 
@@ -289,8 +288,6 @@ class DamageRules:
             g.log(f"the {card.amber} Æmber on {card.label} returns to the common supply")
             card.amber = 0
         if card.amber:
-            from engine.rules.replacements import add_to_pool
-
             released, card.amber = card.amber, 0
             add_to_pool(
                 self,
@@ -313,12 +310,8 @@ class DamageRules:
         card.reset()
         self.put_away(card, zone, top=top, to=to)
         if card.joined is not None:  # a gigantic creature: its halves are separate cards again
-            from engine.rules.mechanics.gigantic import separate
-
             separate(self, card)
         for ability, _ in leaves:
-            from engine.rules.ability import resolve_ability
-
             g.log(f'{card.label} left play: its "leaves play" ability resolves')
             resolve_ability(ability, self.context(card, card.owner))
         self.emit("left_play", card=card, controller=controlled_by)  # engine.rules.leaves_play

@@ -25,6 +25,9 @@ from engine.rules.reactions import Reaction
 from engine.core.state import CardInstance, LastingEffect
 from engine.rules.statics import Static
 from engine.core.registry import template
+from engine.rules.houses import houses_in_game
+from engine.rules.next_turns import during_next_turn_of
+from engine.rules.replacements import add_to_pool
 
 if TYPE_CHECKING:
     from engine.rules.game import Engine
@@ -69,7 +72,6 @@ class RevealToStopForge(ForgeStatic):
         g = eng.game
         if player == controller or not source.in_play or (self.own_turn_only and g.active != player):
             return False
-        from engine.rules.houses import houses_in_game
 
         houses = houses_in_game(g)
         named = eng.chooser.choose(f"{player} names a house ({source.label})", houses)
@@ -221,7 +223,6 @@ class ForgerGivesRemaining(Effect):
     def resolve(self, ctx: Context) -> bool:
         who = ctx.event["player"]
         pool = ctx.game.players[who]
-        from engine.rules.replacements import add_to_pool
 
         given, pool.amber = pool.amber, 0
         add_to_pool(ctx.eng, ctx.controller, given, f"{who}'s remaining Æmber, given ({ctx.source.name})")
@@ -240,8 +241,6 @@ class AfterOpponentForgesNextTurn(Effect):
     ability: list
 
     def resolve(self, ctx: Context) -> bool:
-        from engine.rules.next_turns import during_next_turn_of
-
         opponent = ctx.opponent_name
         params = during_next_turn_of(opponent)
 

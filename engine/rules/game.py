@@ -24,6 +24,10 @@ from engine.rules.rulesets import RuleSet
 from engine.core.state import CardInstance, Game
 from engine.rules.statics import Static
 from engine.rules import text_in_force
+from engine.rules.replacements import gain
+from engine.rules.replacements import steal
+from engine.rules.replacements import zone_instead
+from engine.rules.targets import card_label
 
 
 @dataclass
@@ -157,8 +161,6 @@ class Engine(PlayRules, UseRules, DamageRules):
         one the active player chooses (a card used for its "Action:" or "Omni:" ability)."""
         pending = self.abilities(card, trigger)
         if one and len(pending) > 1:
-            from engine.rules.targets import card_label
-
             label = card_label([card] + [giver for _, giver in pending if giver is not None])
             chosen = self.chooser.choose(
                 f'{card.label}: which "{trigger.title()}:" ability resolves',
@@ -248,16 +250,12 @@ class Engine(PlayRules, UseRules, DamageRules):
     # ----------------------------------------------------------------- Æmber and cards
 
     def gain(self, player: str, amount: int, why: str) -> None:
-        from engine.rules.replacements import gain  # replacement effects apply (Ether Spider)
-
         gain(self, player, amount, why)
 
     def put_away(self, card: CardInstance, zone: str, top: bool = True, to: str | None = None) -> None:
         """A card leaving play goes where replacement effects send it ("purged instead"), then
         as :meth:`engine.rules.damage.DamageRules.put_away` says."""
         if card.zone in ("battleline", "artifacts", "upgrade"):
-            from engine.rules.replacements import zone_instead
-
             new = zone_instead(self, card, zone)
             if new != zone:
                 zone, to = new, None
@@ -265,8 +263,6 @@ class Engine(PlayRules, UseRules, DamageRules):
 
     def steal(self, player: str, amount: int, why: str) -> int:
         """``player`` takes up to ``amount`` Æmber from their opponent's pool; return how much."""
-        from engine.rules.replacements import steal  # replacement effects apply (Gargantodon, Po's Pixies)
-
         return steal(self, player, amount, why)[0]
 
     def draw(self, player: str, n: int) -> int:

@@ -30,6 +30,8 @@ from typing import TYPE_CHECKING, Callable
 
 from engine.rules.ability import Context, Effect
 from engine.rules.statics import Static
+from engine.rules.houses import belongs_to
+from engine.rules.replacements import add_to_pool
 
 if TYPE_CHECKING:
     from engine.rules.game import Engine
@@ -185,8 +187,6 @@ def cannot_pay(eng: "Engine", costs: list[tuple[int, str]], what: str) -> str | 
 
 
 def pay_costs(eng: "Engine", costs: list[tuple[int, str]], why: str) -> None:
-    from engine.rules.replacements import add_to_pool
-
     g = eng.game
     payer = g.players[g.active]
     for amount, payee in costs:
@@ -222,8 +222,6 @@ class MayPlayOneOfHouse(Static):
     house: str
 
     def play_permission(self, eng, source, controller, card):
-        from engine.rules.houses import belongs_to
-
         g = eng.game
         if (
             controller != g.active

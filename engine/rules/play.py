@@ -34,6 +34,7 @@ from engine.core.errors import IllegalAction
 from engine.rules.play_timing import resolve_play_effects
 from engine.rules.mechanics.gigantic import check_both_halves_in_hand, check_not_alone, is_gigantic, join_halves
 from engine.core.state import CardInstance, LastingEffect
+from engine.rules.targets import card_label
 
 RULE_OF_SIX = 6
 
@@ -254,7 +255,6 @@ class PlayRules:
             creatures = g.creatures()
             if not creatures:
                 raise IllegalAction(f"{card.name}: an upgrade needs a creature to attach to")
-            from engine.rules.targets import card_label
 
             host = self.chooser.choose(f"attach {card.name} to", creatures, label=card_label(creatures))
             g.take(card)

@@ -175,7 +175,7 @@ def perform(eng: "Engine", ev: Event | None) -> int:
     g = eng.game
     where = "the common supply" if ev.supply else f"{ev.victim}"
     if ev.kind == "icon":
-        from engine.rules.bonus_icons import _resolve_icon
+        from engine.rules.bonus_icons import _resolve_icon  # engine.rules.bonus_icons imports this module
 
         _resolve_icon(eng, ev.card, ev.icon, ev.player)
         return 1

@@ -23,6 +23,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
 
+from kb.meaning import same_meaning, version_terminology
 from kb.textdiff import word_keys
 from kb.versions import version_sort_key
 
@@ -185,8 +186,6 @@ def _states(texts: _Texts, version: str, value: SwitchValue) -> _Stated:
     """Whether ``version``'s text states ``value``: for each cited entry, its counterparts in
     ``version`` contain the quotes found in the cited entry, or (no quote in it) one of them means
     the same as the whole cited entry."""
-    from kb.meaning import same_meaning, version_terminology
-
     speaks, agrees, rules = False, True, False
     for key in value.sources:
         cited = texts.cited(value.version, key)

@@ -34,7 +34,7 @@ def enemy(eng, source, controller, creature) -> bool:
 
 def of_house(house: str) -> Applies:
     def applies(eng, source, controller, creature) -> bool:
-        from engine.rules.houses import belongs_to  # "belongs to all houses" (engine.rules.houses)
+        from engine.rules.houses import belongs_to  # engine.rules.houses imports this module ("belongs to all houses")
 
         return belongs_to(eng, creature, house)
 
@@ -402,7 +402,7 @@ class KeyCostPerCreature(Static):
     amount: int = 1
 
     def key_cost(self, eng, source, controller, player: str) -> int:
-        from engine.rules.houses import belongs_to
+        from engine.rules.houses import belongs_to  # engine.rules.houses imports this module
 
         return self.amount * sum(1 for c in eng.game.creatures() if belongs_to(eng, c, self.house))
 

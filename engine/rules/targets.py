@@ -13,6 +13,8 @@ from dataclasses import dataclass
 
 from engine.rules.ability import Context, Effect
 from engine.core.state import CardInstance
+from engine.rules.as_if_yours import adjust_sides
+from engine.rules.houses import belongs_to
 
 Filter = Callable[[Context, CardInstance], bool]
 
@@ -44,8 +46,6 @@ def candidates(ctx: Context, what: str, side: str) -> list[CardInstance]:
         else:
             raise ValueError(f"unknown target kind {what!r}")
     if ctx.as_if_yours:  # a card used as if it were yours is friendly to you (engine.rules.as_if_yours)
-        from engine.rules.as_if_yours import adjust_sides
-
         out = adjust_sides(ctx, what, side, out)
     return out
 
@@ -209,8 +209,6 @@ def has_trait(trait: str, present: bool = True) -> Filter:
 
 def of_house(house: str) -> Filter:
     def where(ctx: Context, card: CardInstance) -> bool:
-        from engine.rules.houses import belongs_to  # "belongs to all houses" (engine.rules.houses)
-
         return belongs_to(ctx.eng, card, house)
 
     return where

@@ -19,6 +19,8 @@ from engine.core.errors import IllegalAction
 from engine.rules.extra_turns import next_player
 from engine.rules.next_turns import start_turn
 from engine.rules.statics import Static
+from engine.rules.ability import resolve_ability
+from engine.rules.forging import forge_key
 
 if TYPE_CHECKING:
     from engine.rules.game import Engine
@@ -43,8 +45,6 @@ def ready_step(eng: "Engine") -> None:
     for s, src, ctl in eng.statics():
         ability = s.replaces_ready(eng, src, ctl, g.active)
         if ability:
-            from engine.rules.ability import resolve_ability
-
             g.log(f"{src.label}: instead of readying their creatures, {g.active} resolves its ability")
             resolve_ability(ability, eng.context(src, g.active))
             eng.check_state()
@@ -98,8 +98,6 @@ def draw_step(eng: "Engine") -> None:
 def forge_step(eng: "Engine") -> None:
     """Step 1: the active player forges a key if they can (engine.rules.forging: Æmber on cards they may
     spend, "would forge" effects, "after a key is forged" reactions)."""
-    from engine.rules.forging import forge_key
-
     g = eng.game
     forge_key(eng, g.active, key_cost(eng, g.active), "forge a key step")
     eng.check_state()  # a creature whose power the spent Æmber or the new key lowered (Marmo Swarm)

@@ -34,6 +34,8 @@ from engine.rules.mechanics.splash_attack import splash_blows
 from engine.rules.houses import usable_as_active_house
 from engine.core.state import CardInstance, LastingEffect
 from engine.rules.statics import reads_statics_once
+from engine.rules.ability import resolve_ability
+from engine.rules.targets import card_label
 
 
 class UseRules:
@@ -144,7 +146,6 @@ class UseRules:
         return the creature it attacked, if it fought."""
         if how == "fight" and not card.stunned:
             self.check_use(card, how, ignore_house)
-            from engine.rules.targets import card_label
 
             options = self.fight_targets(card)
             if target is None:
@@ -290,8 +291,6 @@ class UseRules:
                     instead.append((ability, src, ctl))
                     break
         for ability, src, ctl in instead:
-            from engine.rules.ability import resolve_ability
-
             resolve_ability(ability, self.context(src, ctl))
         for source, victim, amount in blows:  # amounts were fixed before any damage: simultaneous
             receiver, placed = self.place_damage(victim, amount, source.label, check=False, dealer=source)

@@ -26,6 +26,8 @@ from typing import TYPE_CHECKING
 
 from engine.core.errors import IllegalAction
 from engine.core.state import CardInstance
+from engine.core.errors import ScenarioError
+from engine.rules.targets import card_label
 
 if TYPE_CHECKING:
     from engine.rules.game import Engine
@@ -81,7 +83,6 @@ def join_halves(eng: "Engine", card: CardInstance, among: list[CardInstance]) ->
     options = other_halves(card, among)
     if not options:
         raise IllegalAction(f"{card.label}: the other half of {card.name} is not there")
-    from engine.rules.targets import card_label
 
     other = (
         options[0]
@@ -132,8 +133,6 @@ def separate(eng: "Engine", card: CardInstance) -> None:
 def setup_half(card: CardInstance, spec: dict, zone: str) -> None:
     """A scenario's card mapping: out of play, a gigantic card needs ``half: top|bottom``; in the
     battleline it is the whole creature (both halves; its ``enhancements`` are on its top half)."""
-    from engine.core.errors import ScenarioError
-
     half = spec.get("half")
     if half is not None and (half not in HALVES or not is_gigantic(card)):
         raise ScenarioError(f"card {spec!r}: half is top or bottom, for a gigantic card only")
