@@ -7,7 +7,7 @@ scenario format (the ``VerifyScenario`` schema of ``api/openapi.json``: its ``ga
 also cap list lengths and numbers), the game and versions (those of the KB) and the game's own
 checks: for KeyForge the cards (the KB's card data), for Keeper of the Cards the board (creature
 labels) and the creatures the actions and ``expect`` paths name. During: an
-:class:`engine.limits.Limits` budget of engine steps and seconds of CPU time per run (CPU time, so
+:class:`engine.core.limits.Limits` budget of engine steps and seconds of CPU time per run (CPU time, so
 a run is judged by what it costs and not by how busy the server is), checked by the engine
 itself wherever it records a state change (``Game.log``, ``engine.kotc``'s ``Board.log``), so a
 looping or huge scenario stops with a 400. The work a Keeper of the Cards run does between two
@@ -34,15 +34,15 @@ from pathlib import Path
 import yaml
 from flask import current_app
 
-from engine.decision_checks import is_decision_path
-from engine.errors import EngineError, LimitExceeded, ScenarioError
+from engine.core.decision_checks import is_decision_path
+from engine.core.errors import EngineError, LimitExceeded, ScenarioError
 from engine.kotc import GAME as GAME_KOTC
 from engine.kotc.scenario import ACTIONS as KOTC_ACTIONS, _CREATURE_PATHS as KOTC_CREATURE_PATHS, build_board
 from engine.kotc.state import PLAYERS
-from engine.limits import Limits
-from engine.scenario import ACTIONS, Scenario, expectations, run, scenario_from_dict, versions_for
-from engine.setup import CardCatalog, build_game
-from engine.verify import STORED, report, summarize
+from engine.core.limits import Limits
+from engine.replay.scenario import ACTIONS, Scenario, expectations, run, scenario_from_dict, versions_for
+from engine.replay.setup import CardCatalog, build_game
+from engine.replay.verify import STORED, report, summarize
 from kb.versions import same_version, version_sort_key
 
 from .errors import ApiError

@@ -13,7 +13,7 @@ How: a :class:`concurrent.futures.ProcessPoolExecutor` (the standard library's) 
 per verify slot, so a request that holds a slot never queues for a worker. Workers are started
 with ``spawn``: forking a server whose other threads may hold locks copies those locks held. A
 worker keeps a read-only connection to each KB it is asked about, and with it what replays read
-from the KB (:mod:`engine.kb_cache`: the entry index, the rule sets), reopened when the file is
+from the KB (:mod:`engine.replay.kb_cache`: the entry index, the rule sets), reopened when the file is
 replaced (a rebuild renames a new file in) and dropped with it. ``rulebase serve`` starts the
 workers and warms them before it says it is ready; elsewhere (tests, ``create_app`` users) they
 start on the first verify. One pool serves every app of a process with the same number of slots.
@@ -51,7 +51,7 @@ from multiprocessing.connection import Connection
 
 from flask import current_app
 
-from engine.kb_cache import warm
+from engine.replay.kb_cache import warm
 from kb.hot_journal import connect_read_only
 
 from .db import get_conn

@@ -18,8 +18,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from engine.fuzz import MAX_TURNS, card_pool, fuzz, play_game  # noqa: E402
-from engine.rulesets import ruleset_from_kb  # noqa: E402
+from engine.fuzz.random_games import MAX_TURNS, card_pool, fuzz, play_game  # noqa: E402
+from engine.rules.rulesets import ruleset_from_kb  # noqa: E402
 from rulebase.build import build  # noqa: E402
 
 #: failures printed in full; the rest are counted

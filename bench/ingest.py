@@ -2,7 +2,7 @@
 
 A judge adds an edition with ``rulebase ingest``; the ingest parses it, slots its entries into the
 threads, replays the rulings (every scenario under every version: their expectations are carried by
-meaning, ``engine/carry.py``) and marks superseded entries. This runs that real ingest (the same code
+meaning, ``engine/replay/carry.py``) and marks superseded entries. This runs that real ingest (the same code
 as the CLI) of one edition into copies of a KB built from the bundled sources, with the rulings
 folder as it is (1x) and copied 2x and 4x (each copy a scenario of its own id), and prints the median
 wall and CPU time per multiple, measured interleaved (1x, 2x, 4x, 1x, ...) so machine drift lands on

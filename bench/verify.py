@@ -19,7 +19,7 @@ from pathlib import Path
 
 sys.path[:0] = [str(Path(__file__).resolve().parent.parent), str(Path(__file__).resolve().parent)]
 
-from engine.scenario import versions_for  # noqa: E402
+from engine.replay.scenario import versions_for  # noqa: E402
 from rulebase.build import build  # noqa: E402
 from kbcopy import writable_copy  # noqa: E402
 from rulebase.rulings import default_rulings_dir, load_rulings, read_scenarios, replay  # noqa: E402

@@ -15,7 +15,7 @@ icon-font glyph, "1 Æmber"): texts are compared and diffed in one notation, eve
 written; the ``diff`` operations are in that notation, and each text also comes ``marked`` in it (what
 the page shows, so the texts and the diffs agree). Which text is in force under each rulebook
 version (``in_force``, ``printed_in_force_under``, each erratum's ``in_force_under``) follows the
-engine (``engine.rulesets``): an erratum stays in force until a later version issues another.
+engine (``engine.rules.rulesets``): an erratum stays in force until a later version issues another.
 """
 
 from __future__ import annotations

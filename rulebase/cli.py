@@ -280,7 +280,7 @@ def _terminal_snippet(snippet: str) -> str:
 @DB_OPTION
 def verify(scenario_id, run_all: bool, file, version, uncovered: bool, as_json: bool, db: Path) -> None:
     """Replay rulings in the rules engine under each rulebook version where they appear."""
-    from engine.verify import verify_report  # this command only: the CLI starts without it
+    from engine.replay.verify import verify_report  # this command only: the CLI starts without it
 
     conn = open_kb(db)
     if file is not None:  # checked as the build checks rulings files: one line, not a traceback

@@ -16,7 +16,7 @@ import click
 
 from .cli_common import DB_OPTION, open_kb
 from kb.errors import KBError
-from engine.errors import ScenarioError
+from engine.core.errors import ScenarioError
 
 _LABELS = {"compiled": "compiled", "hand": "hand-defined", "keywords": "keyword-only", "refused": "not playable"}
 

@@ -20,9 +20,9 @@ import time
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
-from engine.carry import EntryIndex, carried_conflicts, plan
-from engine.errors import ScenarioError
-from engine.scenario import RULINGS_DIR, Result, Scenario, entries_for_ref, run
+from engine.replay.carry import EntryIndex, carried_conflicts, plan
+from engine.core.errors import ScenarioError
+from engine.replay.scenario import RULINGS_DIR, Result, Scenario, entries_for_ref, run
 from kb.errors import KBError
 from kb.manifest import PROJECT_ROOT
 from kb.versions import version_sort_key
@@ -55,7 +55,7 @@ class RulingsReport:
 
 
 def default_rulings_dir() -> Path:
-    """The project's ``rulings/`` (``engine.scenario.RULINGS_DIR``)."""
+    """The project's ``rulings/`` (``engine.replay.scenario.RULINGS_DIR``)."""
     return RULINGS_DIR
 
 
@@ -124,7 +124,7 @@ def load_rulings(
     ``replay_from`` ({game: version}), when given, says that the stored replays are still true for
     the versions of a game before that version and for every version of a game it does not name:
     the caller stored or removed nothing there, with the same code and cards. A replay's outcome
-    depends only on its scenario file, the expectation it is checked against (:func:`engine.carry.plan`)
+    depends only on its scenario file, the expectation it is checked against (:func:`engine.replay.carry.plan`)
     and the rules and errata in force in its version, which are its document's and the earlier
     versions' (errata accumulate), so a stored replay whose inputs are the same is kept and only the
     rest runs: adding one version costs its own replays, not every version's again. Without

@@ -21,11 +21,11 @@ import yaml
 
 from api.schema_check import SchemaViolation, check
 from api.spec import component_schemas, verify_request_schema
-from engine.errors import ScenarioError
+from engine.core.errors import ScenarioError
 from engine.kotc import GAME as GAME_KOTC
 from engine.kotc.scenario import build_board
-from engine.scenario import Scenario, scenario_from_dict
-from engine.setup import CardCatalog, build_game
+from engine.replay.scenario import Scenario, scenario_from_dict
+from engine.replay.setup import CardCatalog, build_game
 from kb.errors import KBError
 
 _LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)

@@ -1,15 +1,15 @@
 """What the engine tests share: a real game built from a scenario setup, and a scenario written
-inline and replayed by :func:`engine.scenario.run`, as ``rulebase verify`` replays a file."""
+inline and replayed by :func:`engine.replay.scenario.run`, as ``rulebase verify`` replays a file."""
 
 from __future__ import annotations
 
 import textwrap
 
-from engine.choices import Chooser
-from engine.game import Engine
-from engine.rulesets import ruleset_from_kb
-from engine.scenario import load_scenario, run
-from engine.setup import CardCatalog, build_game
+from engine.core.choices import Chooser
+from engine.rules.game import Engine
+from engine.rules.rulesets import ruleset_from_kb
+from engine.replay.scenario import load_scenario, run
+from engine.replay.setup import CardCatalog, build_game
 
 
 def engine_for(kb_conn, setup: dict, version: str = "16.0", answers=()) -> Engine:

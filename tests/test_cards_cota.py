@@ -1,13 +1,13 @@
 """Board-level tests of the Call of the Archons cards defined by hand for their irregular text
-(engine/cards/cota, engine.effects_more): each sets up a board, plays or uses the card, and checks
+(engine/cards/cota, engine.library.one_of_a_kind): each sets up a board, plays or uses the card, and checks
 the state its text says."""
 
 from __future__ import annotations
 
 import pytest
 
-from engine.errors import IllegalAction
-from engine.turn import key_cost
+from engine.core.errors import IllegalAction
+from engine.rules.turn import key_cost
 from tests.boards import card, engine_for, labels
 
 
@@ -253,7 +253,7 @@ def test_skippy_timehog_stops_the_opponent_using_cards_next_turn(kb_conn):
         },
         answers=["left"],
     )
-    from engine.turn import end_turn
+    from engine.rules.turn import end_turn
 
     eng.play(card(eng, "Skippy Timehog"))
     eng.chooser.pending.append("brobnar")

@@ -1,5 +1,5 @@
-"""Rulings carried by meaning (engine/carry.py) and rule switches told from a version's text
-(engine/rulesets.py), on editions made for the test: the 1.3 Markdown rulebook with some answers or
+"""Rulings carried by meaning (engine/replay/carry.py) and rule switches told from a version's text
+(engine/rules/rulesets.py), on editions made for the test: the 1.3 Markdown rulebook with some answers or
 glossary terms replaced, ingested as a version the scenarios were never written for."""
 
 from __future__ import annotations
@@ -10,7 +10,7 @@ import sqlite3
 import pytest
 
 from conftest import SOURCES, run_cli
-from engine.rulesets import resolve_switches
+from engine.rules.rulesets import resolve_switches
 
 MD13 = SOURCES / "keyforge" / "rulebook-1.3-2019-05.md"
 LIBRARY = "I have chosen house Logos to be my active house this turn and start off by playing Library Access"

@@ -428,20 +428,12 @@ def test_a_refused_card_is_an_error_in_a_scenario_naming_what_is_missing(kb_conn
 # ------------------------------------------------------------------------------ errata, hand definitions
 
 
-@pytest.fixture
-def bait_and_switch_compiled(monkeypatch):
-    """Every card with an erratum in the KB is hand-defined; to show that a compiled card follows
-    the text in force, Bait and Switch is played here from its text only."""
-    import engine.cards as cards
-
-    monkeypatch.delitem(REGISTRY, _key("Bait and Switch"))
-    monkeypatch.setattr(cards, "_VARIANTS", {})
-
-
-def test_a_compiled_card_follows_the_erratum_in_force(kb_conn, bait_and_switch_compiled):
-    from engine.effects import RepeatCardEffectIf, RepeatPrecedingIf
-    from engine.rulesets import ruleset_from_kb
-    from engine.scenario import all_scenarios, run
+def test_a_compiled_card_follows_the_erratum_in_force(kb_conn):
+    # Bait and Switch is compiled from its text (no hand definition): the text in force decides
+    assert _key("Bait and Switch") not in REGISTRY
+    from engine.rules.ability import RepeatCardEffectIf, RepeatPrecedingIf
+    from engine.rules.rulesets import ruleset_from_kb
+    from engine.replay.scenario import all_scenarios, run
 
     printed = _card_text(kb_conn, "Bait and Switch")
     erratum = ruleset_from_kb(kb_conn, "keyforge", "1.3").card_text("Bait and Switch", printed)
@@ -459,30 +451,53 @@ def test_a_compiled_card_follows_the_erratum_in_force(kb_conn, bait_and_switch_c
     assert amber == {"1.1": 7, "1.2": 7, "1.3": 2, "16.0": 2}
 
 
+#: the cards defined by hand although a text of theirs compiles, each with its ``why=`` (what the
+#: compiled reading gets wrong); any other card is compiled or hand-defined, never both
+BOTH = {
+    "Autocannon",
+    "Bloodshard Imp",
+    "EMP Blast",
+    "Ghosthawk",
+    "Life for a Life",
+    "Mantle of the Zealot",
+    "Mars Needs Æmber",
+    "Pain Reaction",
+    "Pingle Who Annoys",
+    "Plague Rat",
+    "Red Planet Ray Gun",
+    "Sack of Coins",
+    "Screechbomb",
+    "Shard of Greed",
+    "Shard of Pain",
+    "Twin Bolt Emission",
+    "Æmberspine Mongrel",
+}
+
+
 @pytest.mark.slow
 def test_hand_definitions_win_over_the_compiled_text(kb_conn):
     from engine.cards import how_defined, implemented
 
-    compiles = 0
+    both = set()
     for name in implemented():
-        row = kb_conn.execute("SELECT text, type FROM cards WHERE name = ? LIMIT 1", (name,)).fetchone()
-        if row is None:
-            continue
-        text, typ = row
-        assert definition(name, text, typ) is REGISTRY[_key(name)]
-        assert how_defined(name, text, typ)[0] == "hand"
-        try:
-            compile_text(text, name, typ)
-            compiles += 1
-        except Refused:
-            pass
-    assert compiles >= 10  # Urchin's "Play: Steal 1" and others compile, yet their hand definition plays
+        rows = kb_conn.execute("SELECT text, type FROM cards WHERE name = ?", (name,)).fetchall()
+        for text, typ in rows:
+            assert definition(name, text, typ) is REGISTRY[_key(name)]
+            assert how_defined(name, text, typ)[0] == "hand"
+            try:
+                compile_text(text, name, typ)
+                both.add(name)
+            except Refused:
+                pass
+    # a card is compiled or hand-defined: one that is both says why the compiled reading is wrong
+    assert both == BOTH
+    assert {name: REGISTRY[_key(name)].why for name in both if len(REGISTRY[_key(name)].why) < 20} == {}
 
 
 def test_the_fuzzer_deals_compiled_cards(kb_conn):
     from engine.cards import implemented
-    from engine.fuzz import card_pool
-    from engine.rulesets import ruleset_from_kb
+    from engine.fuzz.random_games import card_pool
+    from engine.rules.rulesets import ruleset_from_kb
 
     pool = card_pool(kb_conn, ruleset_from_kb(kb_conn, "keyforge", "16.0"))
     names = {c.name for cards in pool.values() for c in cards}

@@ -404,3 +404,77 @@ def test_reveal_any_number_of_cards_and_for_each_revealed(kb_conn, tmp_path):
         """,
         )
     )
+
+
+def test_if_this_damage_destroys_that_creature_its_controller_loses(kb_conn, tmp_path):
+    _compiled(kb_conn, "Berserker Slam")
+    # "Deal 4 to a flank creature. If this damage destroys that creature, its controller loses 1.":
+    # the destroyed creature's controller (either player), not nobody; a survivor: no loss (and
+    # the bonus icon gains 1)
+    for target, mine, theirs, zone in (
+        ("Dust Pixie", 3, 2, "discard"),
+        ("Urchin", 2, 3, "discard"),
+        ("Troll", 3, 3, "battleline"),
+    ):
+        assert_passed(
+            replay(
+                kb_conn,
+                tmp_path,
+                f"""
+            id: berserker-slam
+            setup:
+              turn: {{active: player1, house: brobnar}}
+              player1: {{amber: 2, hand: ["Berserker Slam"], battleline: ["Urchin"]}}
+              player2: {{amber: 3, battleline: ["Dust Pixie", "Troll"]}}
+            actions:
+              - play: Berserker Slam
+                targets: ["{target}"]
+            expect:
+              "16.0": {{player1.amber: {mine}, player2.amber: {theirs}, {target}.zone: {zone}}}
+            """,
+            )
+        )
+
+
+def test_for_each_damage_healed_this_way_counts_points_of_damage(kb_conn, tmp_path):
+    _compiled(kb_conn, "Doctor Driscoll", "Renewed Life")
+    # "Heal 2 damage from a creature. Gain 1 for each damage healed this way.": 2 points healed
+    # from one creature gain 2, not 1 (one creature healed); 1 point (all it had) gains 1
+    for damage, healed in ((3, 2), (1, 1)):
+        assert_passed(
+            replay(
+                kb_conn,
+                tmp_path,
+                f"""
+            id: doctor-driscoll
+            setup:
+              turn: {{active: player1, house: staralliance}}
+              player1: {{amber: 0, battleline: ["Doctor Driscoll", {{card: Troll, damage: {damage}}}]}}
+            actions:
+              - action: Doctor Driscoll
+                targets: [Troll]
+            expect:
+              "16.0": {{player1.amber: {healed}, Troll.damage: {damage - healed}}}
+            """,
+            )
+        )
+    # "Fully heal a creature. Make a token creature for each damage healed this way.": 3 damage
+    # healed, 3 tokens
+    assert_passed(
+        replay(
+            kb_conn,
+            tmp_path,
+            """
+        id: renewed-life
+        setup:
+          turn: {active: player1, house: sanctum}
+          player1: {token: Grunt, hand: ["Renewed Life"], battleline: [{card: Troll, damage: 3}],
+                    deck: ["Anger", "Bumpsy", "Dust Pixie", "Pit Demon"]}
+        actions:
+          - play: Renewed Life
+            choices: [right, right, right]
+        expect:
+          "16.0": {Troll.damage: 0, player1.battleline: [Troll, Anger, Bumpsy, Dust Pixie]}
+        """,
+        )
+    )

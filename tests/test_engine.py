@@ -9,11 +9,11 @@ from pathlib import Path
 import pytest
 
 from conftest import run_cli
-from engine.choices import Chooser
-from engine.errors import ChoiceError
-from engine.rulesets import load_switches, ruleset_from_kb
-from engine.scenario import all_scenarios, load_scenario, run, versions_for
-from engine.verify import verify_report
+from engine.core.choices import Chooser
+from engine.core.errors import ChoiceError
+from engine.rules.rulesets import load_switches, ruleset_from_kb
+from engine.replay.scenario import all_scenarios, load_scenario, run, versions_for
+from engine.replay.verify import verify_report
 
 
 def test_every_bundled_scenario_passes_under_each_version(kb_conn):
@@ -51,7 +51,7 @@ def test_errata_come_from_the_kb(kb_conn):
 
 def test_every_switch_cites_an_entry_of_its_version(kb_conn):
     """Each value's sources exist in its version, and each quote is a sentence of one of them."""
-    from engine.rulesets import _contains, switch_values
+    from engine.rules.rulesets import _contains, switch_values
 
     for name, values in switch_values().items():
         for value in values:
@@ -75,7 +75,7 @@ def test_switches_without_a_kb_take_the_nearest_earlier_declared_value():
 
 def test_bundled_versions_tell_every_switch_from_their_text(kb_conn):
     """1.3 and 16.0 declare few values: the others are told by what their own text states."""
-    from engine.rulesets import resolve_switches, switch_values
+    from engine.rules.rulesets import resolve_switches, switch_values
 
     declared = {(n, v.version) for n, vs in switch_values().items() for v in vs}
     for version in ("1.1", "1.2", "1.3", "16.0"):
@@ -260,7 +260,7 @@ def test_verify_lists_what_no_scenario_replays(kb_copy):
 
 
 def test_chain_penalty_follows_the_chart():
-    from engine.turn import chain_penalty
+    from engine.rules.turn import chain_penalty
 
     assert [chain_penalty(n) for n in (0, 1, 6, 7, 12, 13, 18, 19, 24)] == [0, 1, 1, 2, 2, 3, 3, 4, 4]
 
@@ -284,7 +284,7 @@ def test_end_turn_runs_next_players_forge_and_house_choice(kb_conn, tmp_path):
 
 
 def test_keywords_are_read_from_the_text_in_force():
-    from engine.keywords import keywords, only_keywords
+    from engine.rules.keywords import keywords, only_keywords
 
     assert keywords(
         "Elusive. (The first time this creature is attacked each turn, no damage is dealt.)"
@@ -303,7 +303,7 @@ def test_keywords_are_read_from_the_text_in_force():
 
 
 def test_duplicate_scenario_ids_are_refused(tmp_path):
-    from engine.errors import ScenarioError
+    from engine.core.errors import ScenarioError
 
     for name in ("a", "b"):
         (tmp_path / f"{name}.yaml").write_text("id: same\nexpect: {'1.1': {}}\n", encoding="utf-8")
@@ -348,7 +348,7 @@ def test_a_refusal_the_scenario_did_not_declare_fails_it(kb_conn, tmp_path):
 def test_every_faq_entry_and_worked_example_has_a_passing_scenario(kb_conn, kind):
     """The issues' coverage bar: every FAQ answer and worked example of 1.1, 1.2, 1.3 and 16.0
     replays (that they pass is test_every_bundled_scenario_passes_under_each_version)."""
-    from engine.verify import coverage
+    from engine.replay.verify import coverage
 
     cover = coverage(kb_conn, all_scenarios(), kind)
     for version in ("1.1", "1.2", "1.3", "16.0"):
@@ -389,7 +389,7 @@ def test_every_card_a_ruling_names_is_implemented(kb_conn):
 
 def test_a_keyword_an_upgrade_grants_is_read_whatever_space_the_card_data_writes():
     """AoA's Way of the Porcupine writes "Hazardous\u202f3" (a narrow no-break space)."""
-    from engine.keywords import granted
+    from engine.rules.keywords import granted
 
     for space in (" ", "\u00a0", "\u202f"):
         assert granted(

@@ -1,15 +1,15 @@
-"""Copies and alternative forms (engine.copies), cards considered creatures in the battleline
-(engine.artifact_creatures), keywords upgrades give, and the 16.0 cards they serve: each on a
+"""Copies and alternative forms (engine.rules.copies), cards considered creatures in the battleline
+(engine.rules.mechanics.artifact_creatures), keywords upgrades give, and the 16.0 cards they serve: each on a
 board of its own, checked by what a player would see."""
 
 from __future__ import annotations
 
 import pytest
 
-from engine.errors import ChoiceError, IllegalAction
-from engine.houses import belongs_to
-from engine.keywords import granted
-from engine.turn import end_turn
+from engine.core.errors import ChoiceError, IllegalAction
+from engine.rules.houses import belongs_to
+from engine.rules.keywords import granted
+from engine.rules.turn import end_turn
 
 from boards import card, engine_for, labels
 

@@ -1,20 +1,20 @@
-"""16.0 mechanisms of issue 6 (helper H3): gigantic creatures (engine.gigantic), bonus icons
-resolved "as if you had played" a card and Master of the Grey (engine.bonus_icons), Enhance at
-deck generation (engine.enhance), cards discarded and put into play (engine.discarded_into_play)."""
+"""16.0 mechanisms of issue 6 (helper H3): gigantic creatures (engine.rules.mechanics.gigantic), bonus icons
+resolved "as if you had played" a card and Master of the Grey (engine.rules.bonus_icons), Enhance at
+deck generation (engine.rules.mechanics.enhance), cards discarded and put into play (engine.rules.mechanics.discarded_into_play)."""
 
 from __future__ import annotations
 
 
 import pytest
 
-from engine.choices import Chooser
-from engine.enhance import enhance_icons
-from engine.errors import ScenarioError
-from engine.game import Engine
-from engine.gigantic import join_group
-from engine.rulesets import ruleset_from_kb
-from engine.setup import CardCatalog, build_game
-from engine.state import CardData, CardInstance
+from engine.core.choices import Chooser
+from engine.rules.mechanics.enhance import enhance_icons
+from engine.core.errors import ScenarioError
+from engine.rules.game import Engine
+from engine.rules.mechanics.gigantic import join_group
+from engine.rules.rulesets import ruleset_from_kb
+from engine.replay.setup import CardCatalog, build_game
+from engine.core.state import CardData, CardInstance
 
 from boards import assert_passed, replay
 

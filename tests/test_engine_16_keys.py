@@ -1,6 +1,6 @@
-"""Forging keys (engine.forging), "as if it were yours" (engine.as_if_yours), abilities gained
-mid-timing-point and self-referential gained text (engine.gained_text), "if this leaves play"
-(engine.leaves_play), and the Keyforgery and Magda the Rat errata: each on a board of its own."""
+"""Forging keys (engine.rules.forging), "as if it were yours" (engine.rules.as_if_yours), abilities gained
+mid-timing-point and self-referential gained text (engine.rules.gained_text), "if this leaves play"
+(engine.rules.leaves_play), and the Keyforgery and Magda the Rat errata: each on a board of its own."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Replacement effects (16.0 glossary "Replacement Effects", engine.replacements): each mechanism on
+"""Replacement effects (16.0 glossary "Replacement Effects", engine.rules.replacements): each mechanism on
 a board of its own, apart from the bundled scenarios that replay the FAQ entries."""
 
 from __future__ import annotations

@@ -7,12 +7,12 @@ from __future__ import annotations
 
 import pytest
 
-from engine.choices import Chooser
-from engine.errors import IllegalAction
-from engine.game import Engine
-from engine.rulesets import ruleset_from_kb
-from engine.scenario import _do
-from engine.setup import CardCatalog, build_game
+from engine.core.choices import Chooser
+from engine.core.errors import IllegalAction
+from engine.rules.game import Engine
+from engine.rules.rulesets import ruleset_from_kb
+from engine.replay.scenario import _do
+from engine.replay.setup import CardCatalog, build_game
 
 
 class Table:
@@ -253,7 +253,7 @@ def test_an_imposed_reap_is_not_forced_into_a_fight_by_enrage(kb_conn):
     with pytest.raises(IllegalAction, match="enraged"):
         t.do({"reap": "a"})
     # a card effect letting the player choose how to use it ("use"): fight is the only way
-    from engine.effects_cards import UseCreature
+    from engine.library.on_cards import UseCreature
 
     t.eng.chooser.add(["Urchin"])
     UseCreature("use", on="self").resolve(t.eng.context(a))

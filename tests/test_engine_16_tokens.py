@@ -1,5 +1,5 @@
 """Token creatures, leaving play, destruction order and control (issue 6, 16.0): each mechanism on
-a board of its own (engine.tokens, engine.effects_control, DamageRules.destroy)."""
+a board of its own (engine.rules.mechanics.tokens, engine.library.control, DamageRules.destroy)."""
 
 from __future__ import annotations
 

@@ -6,10 +6,10 @@ that the card data spells with byte-order marks, CRLF line breaks or a full stop
 from __future__ import annotations
 
 
-from engine.choices import Chooser
-from engine.game import Engine
-from engine.rulesets import ruleset_from_kb
-from engine.setup import CardCatalog, build_game
+from engine.core.choices import Chooser
+from engine.rules.game import Engine
+from engine.rules.rulesets import ruleset_from_kb
+from engine.replay.setup import CardCatalog, build_game
 
 from boards import assert_passed, replay
 
@@ -180,7 +180,7 @@ def test_leave_play_reports_whether_the_card_left(kb_conn):
 
 
 def test_keyword_only_texts_with_invisible_characters_and_odd_line_breaks():
-    from engine.keywords import keywords, only_keywords
+    from engine.rules.keywords import keywords, only_keywords
 
     elusive = "Elusive. (The first time this creature is attacked each turn, no damage is dealt.)"
     skirmish = "Skirmish. (When you use this creature to fight, it is dealt no damage in return.)"

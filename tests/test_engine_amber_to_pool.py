@@ -1,7 +1,7 @@
 """Æmber added to a pool from a card or another player's pool, not gained from the supply: Word of
 Returning, captured Æmber going to the opponent as its creature leaves play, Æmber paid or given.
 "Each Æmber that would be added to your opponent's pool is captured by Ether Spider instead"
-replaces each of them (``engine.replacements.add_to_pool``), except the Æmber on the Spider itself
+replaces each of them (``engine.rules.replacements.add_to_pool``), except the Æmber on the Spider itself
 as it leaves play: a card leaving play no longer has its abilities."""
 
 from __future__ import annotations

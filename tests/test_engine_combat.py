@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import textwrap
 
-from engine.scenario import load_scenario, run
+from engine.replay.scenario import load_scenario, run
 
 
 def replay(kb_conn, tmp_path, body: str, version: str = "1.3"):

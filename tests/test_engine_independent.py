@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from engine.scenario import load_scenario, run
+from engine.replay.scenario import load_scenario, run
 
 SCENARIOS = sorted((Path(__file__).parent / "scenarios").glob("*.yaml"))
 

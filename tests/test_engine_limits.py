@@ -1,4 +1,4 @@
-"""Run budgets (engine.limits) and scenarios loaded from a mapping (engine.scenario.scenario_from_dict),
+"""Run budgets (engine.core.limits) and scenarios loaded from a mapping (engine.replay.scenario.scenario_from_dict),
 which the web API relies on to replay scenarios sent by clients."""
 
 from __future__ import annotations
@@ -8,9 +8,9 @@ from pathlib import Path
 import pytest
 import yaml
 
-from engine.errors import LimitExceeded
-from engine.limits import Limits
-from engine.scenario import load_scenario, run, scenario_from_dict
+from engine.core.errors import LimitExceeded
+from engine.core.limits import Limits
+from engine.replay.scenario import load_scenario, run, scenario_from_dict
 
 BAIT = Path(__file__).resolve().parent.parent / "rulings" / "keyforge" / "bait-and-switch-14-amber.yaml"
 

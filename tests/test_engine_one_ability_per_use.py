@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from engine.choices import ChoiceError
+from engine.core.choices import ChoiceError
 from tests.boards import assert_passed, card, engine_for, labels, replay
 
 #: Yantzee Gang ("Action: Steal 1") wearing Transposition Sandals ("This creature gains, 'Action:

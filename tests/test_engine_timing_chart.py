@@ -191,7 +191,7 @@ def test_a_creature_put_into_play_meets_pingle_at_once(kb_conn, tmp_path):
 
 
 def test_the_switch_is_told_from_each_versions_text(kb_conn):
-    from engine.rulesets import resolve_switches
+    from engine.rules.rulesets import resolve_switches
 
     told = {
         v: resolve_switches(kb_conn, "keyforge", v)["enters_play_effects_with_play"]

@@ -6,12 +6,12 @@ from __future__ import annotations
 
 import pytest
 
-from engine.choices import Chooser
-from engine.errors import ChoiceError, IllegalAction
-from engine.game import Engine
-from engine.rulesets import ruleset_from_kb
-from engine.setup import CardCatalog, build_game
-from engine.turn import choose_house, end_turn, take_archives
+from engine.core.choices import Chooser
+from engine.core.errors import ChoiceError, IllegalAction
+from engine.rules.game import Engine
+from engine.rules.rulesets import ruleset_from_kb
+from engine.replay.setup import CardCatalog, build_game
+from engine.rules.turn import choose_house, end_turn, take_archives
 
 from boards import card, labels, replay
 

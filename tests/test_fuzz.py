@@ -7,11 +7,11 @@ import random
 
 import pytest
 
-from engine.errors import ChoiceError, IllegalAction
-from engine.fuzz import RandomChooser, card_pool, fuzz, new_game
-from engine.fuzz_invariants import invariant_breaks
-from engine.game import Engine
-from engine.rulesets import ruleset_from_kb
+from engine.core.errors import ChoiceError, IllegalAction
+from engine.fuzz.random_games import RandomChooser, card_pool, fuzz, new_game
+from engine.fuzz.invariants import invariant_breaks
+from engine.rules.game import Engine
+from engine.rules.rulesets import ruleset_from_kb
 
 SHORT_RUN = 100
 

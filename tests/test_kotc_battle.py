@@ -9,15 +9,15 @@ import json
 
 import pytest
 
-from engine.choices import Chooser
-from engine.errors import ChoiceError, IllegalAction, ScenarioError
+from engine.core.choices import Chooser
+from engine.core.errors import ChoiceError, IllegalAction, ScenarioError
 from engine.kotc import GAME
 from engine.kotc.battle import battle, recover
 from engine.kotc.counters import counters_from_kb, parse, remove_counter
 from engine.kotc.damage import destroy_by_effect, spread_total
 from engine.kotc.scenario import build_board, run_kotc
-from engine.scenario import all_scenarios, scenario_from_dict, versions_for
-from engine.verify import verify_report
+from engine.replay.scenario import all_scenarios, scenario_from_dict, versions_for
+from engine.replay.verify import verify_report
 
 
 @pytest.fixture
@@ -328,9 +328,9 @@ def test_bundled_kotc_scenarios_are_stored_by_the_build(kb_conn):
 
 
 def test_a_kotc_run_spends_the_budget_of_its_limits(kb_conn):
-    from engine.errors import LimitExceeded
-    from engine.limits import Limits
-    from engine.scenario import run
+    from engine.core.errors import LimitExceeded
+    from engine.core.limits import Limits
+    from engine.replay.scenario import run
 
     scenario = {s.id: s for s in all_scenarios()}["kotc-battle-example-a-b-c-against-d-e"]
     with pytest.raises(LimitExceeded):

@@ -17,7 +17,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from editions import ICONS, markdown_edition  # noqa: E402
 
-from engine.rulesets import ruleset_from_kb  # noqa: E402
+from engine.rules.rulesets import ruleset_from_kb  # noqa: E402
 from rulebase.build import ingest  # noqa: E402
 
 SHORTCODE = re.compile(r":[a-z0-9_+\-]*[a-z][a-z0-9_+\-]*:")

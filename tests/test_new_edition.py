@@ -83,7 +83,7 @@ def test_scenarios_pass_under_the_new_edition_with_no_expectation_written_for_it
 
 
 def test_the_edition_takes_the_rule_switches_its_text_states(edition14):
-    from engine.rulesets import resolve_switches
+    from engine.rules.rulesets import resolve_switches
 
     told = resolve_switches(edition14, "keyforge", "14")
     later = resolve_switches(edition14, "keyforge", "16.0")

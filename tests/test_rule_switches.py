@@ -1,4 +1,4 @@
-"""Rule switches between rulebook versions (``engine/rulesets.toml``): each one changes what a
+"""Rule switches between rulebook versions (``engine/rules/rulesets.toml``): each one changes what a
 player sees at the table, shown here on one board replayed under the versions on either side."""
 
 from __future__ import annotations

@@ -97,7 +97,7 @@ def pycache(tmp_path_factory) -> Path:
     first code of ours: the time a worker started just before the kill outlives its server."""
     prefix = tmp_path_factory.mktemp("pycache")
     subprocess.run(
-        [sys.executable, "-c", "import rulebase.cli, api.verify, engine.kb_cache"],
+        [sys.executable, "-c", "import rulebase.cli, api.verify, engine.replay.kb_cache"],
         env=compiled_env(prefix),
         check=True,
         timeout=300,

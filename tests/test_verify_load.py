@@ -19,8 +19,8 @@ import pytest
 import yaml
 
 from api import create_app
-from engine.errors import LimitExceeded
-from engine.limits import Limits
+from engine.core.errors import LimitExceeded
+from engine.core.limits import Limits
 from test_serve_hardening import serve
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -14,7 +14,8 @@ import pkgutil
 import re
 from dataclasses import dataclass, field, fields
 
-from ..errors import ScenarioError
+from engine.core.errors import ScenarioError
+from engine.rules.keywords import only_keywords
 
 #: the triggers a definition can give abilities for, in the words of the card text
 TRIGGERS = ("play", "reap", "fight", "before_fight", "action", "omni", "destroyed", "leaves_play")
@@ -33,11 +34,11 @@ class Variant:
     destroyed: list = field(default_factory=list)
     leaves_play: list = field(default_factory=list)
     #: "Destroyed: ... instead": a destruction replacement, resolved when the card would be put
-    #: into the discard pile (engine.replacements.replace_destruction)
+    #: into the discard pile (engine.rules.replacements.replace_destruction)
     destroyed_instead: list = field(default_factory=list)
-    #: constant abilities, active while the card is in play (engine.statics)
+    #: constant abilities, active while the card is in play (engine.rules.statics)
     statics: list = field(default_factory=list)
-    #: "After ..." / "each time ..." abilities, active while the card is in play (engine.reactions)
+    #: "After ..." / "each time ..." abilities, active while the card is in play (engine.rules.reactions)
     reactions: list = field(default_factory=list)
     #: an upgrade's "This creature gains, ...": trigger -> ability given to the creature
     gains: dict = field(default_factory=dict)
@@ -45,9 +46,9 @@ class Variant:
     play_condition: object = None
     #: the forms the card may take and when: "When you play this card, treat it as a copy of ..."
     #: (Mimicry), "enters play as a copy of ..." (Mimic Gel), "may be played as an upgrade instead"
-    #: (Explo-rover): an :mod:`engine.copies` CopyOf or PlayAs
+    #: (Explo-rover): an :mod:`engine.rules.copies` CopyOf or PlayAs
     becomes: object = None
-    #: "<This card> enters play under your opponent's control" (engine.effects_control)
+    #: "<This card> enters play under your opponent's control" (engine.library.control)
     enters_under_opponent: bool = False
 
     def ability(self, trigger: str) -> list:
@@ -58,6 +59,9 @@ class Variant:
 class CardDefinition:
     name: str
     variants: list[Variant]
+    #: why a card whose text the compiler reads is defined by hand all the same: what the compiled
+    #: reading gets wrong (a card is compiled or hand-defined, never both without a reason)
+    why: str = ""
 
     def variant_for(self, text: str) -> Variant:
         plain = _plain(text)
@@ -86,9 +90,10 @@ REGISTRY: dict[str, CardDefinition] = {}
 _ABILITY_FIELDS = {f.name for f in fields(Variant)} - {"phrase"}
 
 
-def card(name: str, *variants: Variant, **abilities) -> CardDefinition:
+def card(name: str, *variants: Variant, why: str = "", **abilities) -> CardDefinition:
     """Register a card: either one behaviour (keyword arguments named like :class:`Variant`'s
-    fields: ``play=[...]``, ``reap=[...]``, ``statics=[...]``) or one :class:`Variant` per text."""
+    fields: ``play=[...]``, ``reap=[...]``, ``statics=[...]``) or one :class:`Variant` per text.
+    ``why``: for a card whose text also compiles, what the compiled reading gets wrong."""
     bad = set(abilities) - _ABILITY_FIELDS
     if bad:
         raise TypeError(f"{name}: unknown ability fields {sorted(bad)}")
@@ -96,7 +101,7 @@ def card(name: str, *variants: Variant, **abilities) -> CardDefinition:
         raise TypeError(f"{name}: give variants or abilities, not both")
     if _key(name) in REGISTRY:  # a second definition would silently replace the first
         raise TypeError(f"{name}: defined twice")
-    definition = CardDefinition(name, list(variants) or [Variant(**abilities)])
+    definition = CardDefinition(name, list(variants) or [Variant(**abilities)], why)
     REGISTRY[_key(name)] = definition
     _VARIANTS.clear()
     return definition
@@ -127,7 +132,6 @@ def definition(name: str, text: str = "", card_type: str = "") -> CardDefinition
     found = REGISTRY.get(_key(name))
     if found is not None:
         return found
-    from ..keywords import only_keywords
 
     if only_keywords(text):
         return CardDefinition(name, [VANILLA])
@@ -135,7 +139,7 @@ def definition(name: str, text: str = "", card_type: str = "") -> CardDefinition
 
 
 def _compiled(name: str, text: str, card_type: str) -> CardDefinition:
-    from ..compile import compile_report
+    from engine.compile import compile_report  # engine.compile imports this module
 
     variant, refusals = compile_report(text, name, card_type)
     if variant is None:
@@ -151,11 +155,10 @@ def how_defined(name: str, text: str, card_type: str = "") -> tuple[str, list[st
         _load_all()
     if _key(name) in REGISTRY:
         return "hand", []
-    from ..keywords import only_keywords
 
     if only_keywords(text):
         return "keywords", []
-    from ..compile import compile_report
+    from engine.compile import compile_report  # engine.compile imports this module
 
     variant, refusals = compile_report(text, name, card_type)
     return ("compiled", []) if variant is not None else ("refused", [r.message for r in refusals])

@@ -13,18 +13,18 @@ and which target, condition or word no template covers), never played as if it d
 No maintained library parses KeyForge card text into an engine's effects; keyteki (the open engine)
 writes one definition per card by hand, which is what the hand definitions of :mod:`engine.cards`
 do for the irregular cards, so the compiler is our own. Keywords stay with the general rules
-(:mod:`engine.keywords`).
+(:mod:`engine.rules.keywords`).
 """
 
 from __future__ import annotations
 
 from functools import lru_cache
 
-from ..cards import Variant
-from ..errors import ScenarioError
-from .abilities import read_card
-from .grammar import Refusal, template_count
-from .lexer import LexError, tokenize
+from engine.cards import Variant
+from engine.core.errors import ScenarioError
+from engine.compile.abilities import read_card
+from engine.compile.grammar import Refusal, template_count
+from engine.compile.lexer import LexError, tokenize
 
 __all__ = ["compile_text", "compile_report", "Refused", "Refusal", "template_count"]
 

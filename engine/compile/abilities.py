@@ -6,19 +6,21 @@ reaps, ...", the sentences after it part of the same ability), into the :class:`
 
 from __future__ import annotations
 
-from .. import effects as fx
-from ..cards import Variant
-from ..effects_cards import Archive, DealDamage, DealDamageForEach
-from ..reactions import Reaction
-from .build import MATCHES, STATICS
-from .clauses import _args, instantiate, read_clause, read_slots, Scope
-from .grammar import Refusal, Template, TEMPLATES
-from .lexer import Ability, LexError, tokenize
+from engine.library import effect as fx
+from engine.cards import Variant
+from engine.library.on_cards import Archive, DealDamage, DealDamageForEach
+from engine.rules.reactions import Reaction
+from engine.compile.build import MATCHES, STATICS
+from engine.compile.clauses import _args, instantiate, read_clause, read_slots, Scope
+from engine.compile.grammar import Refusal, Template, TEMPLATES
+from engine.compile.lexer import Ability, LexError, tokenize
+from engine.library.groups import ForEach
+from engine.rules.targets import Choose
 
 
 def _last_damage(effects: list) -> DealDamage | None:
     for e in reversed(effects):
-        e = getattr(e, "effect", e)  # inside a ThisWay (engine.effects_compiled_thisway)
+        e = getattr(e, "effect", e)  # inside a ThisWay (engine.library.this_way)
         if isinstance(e, DealDamage):
             return e
         inner = getattr(e, "then", None)
@@ -47,9 +49,6 @@ def read_sentences(sentences: tuple[str, ...] | list[str], scope: Scope, out: li
                         continue
                     scope.it = "destroyed"
                 if kind == "distinct":  # "each creature cannot capture more than 1 this way"
-                    from ..effects_compiled import ForEach
-                    from ..targets import Choose
-
                     loop = previous[0] if len(previous) == 1 else None
                     if not (isinstance(loop, ForEach) and any(isinstance(e, Choose) for e in loop.effects)):
                         continue

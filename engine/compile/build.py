@@ -1,118 +1,133 @@
 """The constructors templates may name (``build = "..."`` in ``templates/*.toml``): the effect library's
-effects, constant abilities, conditions and reaction matches, each under the name a template uses.
+effects, constant abilities, conditions and counts each registered under that name beside its class
+(``@template``, :mod:`engine.core.registry`), the few built here from several library pieces, and
+the reaction matches.
 
-Only what is listed here can be built from a template, so a template cannot reach anything else in
+Only what is registered can be built from a template, so a template cannot reach anything else in
 the engine; the arguments come from the template's ``args`` (slots and literals).
 """
 
 from __future__ import annotations
 
-from .. import effects as fx
-from .. import effects_cards as cards
-from .. import effects_compiled as compiled
-from .. import effects_compiled_houses as houses
-from .. import effects_compiled_creatures as creatures
-from .. import effects_compiled_statics as dyn
-from .. import effects_compiled_thisway as thisway
-from .. import statics as st
-from ..effects_control import at_end_of_your_turn, TakeControl
-from ..effects_lasting import DuringOpponentsNextTurn, ForTheTurn
-from ..effects_naming import DestroyIfYouDo, TheCreatureItFights
-from ..effects_status import Enrage, Exalt
-from ..effects_zones import PlayTopOfDeck
-from ..entering import EntersPlayReady, EntersPlayStunned
-from ..forging import KeysCost, opponent_forged_last_turn, SpendAmberOnSelf
-from ..houses import belongs_to, BelongsToAllHouses, ThisCreature, UsableAsActiveHouse
-from ..power_armor import GivePowerCounters
-from ..reactions import destroyed_fighting_self, Reaction
-from ..effects_status import ArchiveTopOfDeck
-from ..targets import Choose, ChooseMostPowerful, Together
+import importlib
+import pkgutil
+
+import engine.library
+import engine.rules
+
+from engine.library import effect as fx
+from engine.library import on_cards as cards
+from engine.library import groups as compiled
+from engine.library import chosen_house as houses
+from engine.library import creatures as creatures
+from engine.library import counts as dyn
+from engine.library import this_way as thisway
+from engine.rules import statics as st
+from engine.library.control import at_end_of_your_turn
+from engine.library.lasting import DuringOpponentsNextTurn
+from engine.rules.entering import EntersPlayReady
+from engine.rules.houses import belongs_to
+from engine.rules.reactions import destroyed_fighting_self, Reaction
+from engine.rules.targets import Choose, ChooseMostPowerful, Together
+from engine.core.registry import REGISTRY, Registered, template
+from engine.library.keys import ForgeAtCost, MayForgeAtCost
+from engine.library.naming import of_type
+from engine.library.zones import DiscardTopOfDeck
+from engine.library.zones import UseAsIfYours
+from engine.rules.gained_text import OneOf
+from engine.rules.mechanics.tokens import MakeTokens
 
 
+@template("Use")
 def _use(how: str, on: str) -> list:
     return [cards.UseCreature(how, on)]
 
 
+@template("ReadyAnd")
 def _ready_and(how: str, on: str) -> list:
     """ "Ready and fight with <a creature>": one creature, readied then used."""
     return [cards.Ready(on), cards.UseCreature(how, on)]
 
 
+@template("ArchiveFromHand")
 def _archive_from_hand(name: str) -> list:
     """ "Archive a card": a card from your hand."""
     return [Choose("hand", "friendly", name=name), cards.Archive(name)]
 
 
+@template("PurgeSelf")
 def _purge_self() -> list:
     return [cards.Purge("self")]
 
 
+@template("Splash")
 def _splash(amount: int, on: str, splash: int, name: str) -> list:
     """ "Deal N to <a creature> with M splash": M to each of its neighbors at the same time."""
     return [compiled.NeighborsOf(on, name), cards.DealDamage(amount, on, also=((splash, name),))]
 
 
+@template("WithNeighbors")
 def _with_neighbors(of: str, name: str) -> list:
     """ "<a creature> and each of its neighbors": one group."""
     return [compiled.NeighborsOf(of, f"{name}n"), Together((of, f"{name}n"), name)]
 
 
+@template("MostPowerful")
 def _most_powerful(side: str, name: str) -> ChooseMostPowerful:
     return ChooseMostPowerful(1, name, side)
 
 
+@template("FromPile")
 def _from_pile(name: str, side: str = "friendly", kind: str = "", count: int = 1, up_to: bool = False) -> Choose:
     """ "A <creature> from <your / a> discard pile"."""
-    from ..effects_naming import of_type
-
     return Choose("discard", side, name=name, count=count, up_to=up_to, where=of_type(kind) if kind else None)
 
 
+@template("ForEach")
 def _for_each(count, effects: list) -> compiled.ForEach:
     return compiled.ForEach(count, effects)
 
 
+@template("Forge")
 def _forge(extra: int = 0, may: bool = False):
     """ "Forge a key at [+N] current cost"; "you may ...": asked only when it can be forged."""
-    from ..effects_keys import ForgeAtCost, MayForgeAtCost
-
     return MayForgeAtCost(ForgeAtCost(extra)) if may else ForgeAtCost(extra)
 
 
+@template("DiscardFromHand")
 def _discard_from_hand(name: str, count: int = 1) -> list:
     """ "Discard a card", "choose and discard N cards from your hand": from your hand (all of them
     when there are no more than N)."""
     return [Choose("hand", "friendly", name=name, count=count), compiled.DiscardFromHand(name)]
 
 
+@template("OpponentCannotUseNextTurn")
 def _opponent_cannot_use_next_turn(how: str):
     """ "Your opponent cannot use creatures to <how> on their next turn"."""
     return DuringOpponentsNextTurn(st.CannotBeUsedTo(how, applies=st.enemy))
 
 
+@template("Together")
 def _together(first: str, second: str, name: str) -> Together:
     """ "<a card> and <another card>": both at once."""
     return Together((first, second), name)
 
 
+@template("MakeTokens")
 def _make_tokens(count: int = 1):
-    from ..tokens import MakeTokens
-
     return MakeTokens(count)
 
 
+@template("DiscardTopOfDeck")
 def _discard_top(n: int = 1, name: str = "discarded"):
-    from ..effects_zones import DiscardTopOfDeck
-
     return DiscardTopOfDeck(n, name)
 
 
+@template("OneOf")
 def _one_of(first: list, second: list, first_text: str, second_text: str):
     """ "Choose one: <A>, or <B>" / "<A> or <B>": the player picks an option by its words, among
     the options whose first choice of a card has a card to choose (one such option resolves
     without asking)."""
-    from ..gained_text import OneOf
-
     return OneOf(
         [(first_text, first), (second_text, second)],
         possible={first_text: _can_start(first), second_text: _can_start(second)},
@@ -126,22 +141,23 @@ def _can_start(effects: list):
     return lambda ctx: bool(chooser.options(ctx))
 
 
+@template("UseAsIfYours")
 def _use_as_if_yours(on: str):
-    from ..effects_zones import UseAsIfYours
-
     return UseAsIfYours(on)
 
 
+@template("CaptureAll")
 def _capture_all(on: str = "self") -> fx.Capture:
     return fx.Capture(compiled.opponent_amber, on)
 
 
+@template("FullyHeal")
 def _fully_heal(on: str):
     return thisway.ThisWay(cards.Heal(None, on), on, "healed")
 
 
 def _this_way(make, verb: str):
-    """An effect whose doings a later "this way" reads (engine.effects_compiled_thisway)."""
+    """An effect whose doings a later "this way" reads (engine.library.this_way)."""
 
     def build(on: str = "it", **kwargs):
         return thisway.ThisWay(make(on=on, **kwargs), on, verb)
@@ -149,24 +165,32 @@ def _this_way(make, verb: str):
     return build
 
 
+@template("this_way", kind="count")
 def _count_this_way(verb: str, what: str = "card", house: str | None = None):
+    """ "For each <noun> <verb> this way": the cards done this way, or for "damage" ("for each
+    damage healed this way") the points of damage, what "that amount" reads (Guardian Demon)."""
+    if what == "damage":
+        return thisway.that_amount(verb)
     return thisway.count_this_way(verb, {"creature": "creature", "artifact": "artifact"}.get(what, "card"), house)
 
 
+@template("AnyNumberFromHand")
 def _any_number_from_hand(name: str, house: str | None = None):
     """ "Any number of [<house>] cards from your hand"."""
 
     def where(ctx, card) -> bool:
         return belongs_to(ctx.eng, card, house)
 
-    return houses.ChooseAnyNumber(Choose("hand", "friendly", name=name, up_to=True, where=where if house else None))
+    return houses.ChooseAnyNumber("hand", "friendly", where=where if house else None, name=name)
 
 
+@template("StealIfExactly")
 def _steal_if_exactly(amount: int) -> fx.If:
     """ "If your opponent has exactly N, steal it": "it" is that Æmber."""
     return fx.If(dyn.amber_compare("opponent", "exactly", amount), [fx.Steal(amount)])
 
 
+@template("DamageForEach")
 def _damage_for_each(amount: int, count) -> cards.DealDamageForEach:
     """ "Deal N damage for each <X>. You may divide this damage among any number of creatures.":
     N points for each, each point assigned to a creature (glossary "For Each")."""
@@ -183,6 +207,7 @@ def _noun_test(found):
     return test
 
 
+@template("OutOfPlay")
 def _out_of_play(noun, name: str, zone: str, side: str = "friendly", done: str = ""):
     """ "<cards> from your discard pile", "<cards> in your opponent's hand", "<cards> revealed this
     way": each of them named at once, or a choice among them."""
@@ -199,6 +224,7 @@ def _out_of_play(noun, name: str, zone: str, side: str = "friendly", done: str =
     )
 
 
+@template("ChooseOneAtATime")
 def _choose_one_at_a_time(how: str, noun, ready: bool = False):
     """ "[Ready and] <fight> with <up to N / each> <creatures>, one at a time"."""
     each = noun.quantity == "each"
@@ -214,178 +240,28 @@ def _choose_one_at_a_time(how: str, noun, ready: bool = False):
     return creatures.ChooseOneAtATime(how, choose, None if each else noun.count, ready)
 
 
+@template("Seq")
 def _seq(first: list, then: list = ()) -> list:
     """ "<clause> and <clause>", "then, <clause>": one after the other."""
     return [*first, *then]
 
 
+@template("Nothing")
 def _nothing(**_) -> list:
     """A sentence the general rules carry out (an upgrade's "This creature gains skirmish.")."""
     return []
 
 
-EFFECTS = {
-    "Gain": fx.Gain,
-    "GainChains": fx.GainChains,
-    "Lose": fx.Lose,
-    "Steal": fx.Steal,
-    "Capture": compiled.EachCaptures,
-    "DealDamage": _this_way(cards.DealDamage, "destroyed"),
-    "Stun": cards.Stun,
-    "Ready": cards.Ready,
-    "Exhaust": cards.Exhaust,
-    "Destroy": _this_way(DestroyIfYouDo, "destroyed"),
-    "ReturnToHand": cards.ReturnToHand,
-    "Purge": _this_way(cards.Purge, "purged"),
-    "PurgeSelf": _purge_self,
-    "Archive": cards.Archive,
-    "ArchiveFromHand": _archive_from_hand,
-    "MoveTo": cards.MoveTo,
-    "Draw": cards.Draw,
-    "Heal": _this_way(cards.Heal, "healed"),
-    "HealUpTo": thisway.HealUpTo,
-    "Use": _use,
-    "ReadyAnd": _ready_and,
-    "PowerCounters": GivePowerCounters,
-    "Enrage": Enrage,
-    "Exalt": Exalt,
-    "May": fx.May,
-    "If": fx.If,
-    "IfYouDo": fx.IfYouDo,
-    "RepeatPreceding": fx.RepeatPrecedingIf,
-    "RepeatCardEffect": fx.RepeatCardEffectIf,
-    "ForTheTurn": ForTheTurn,
-    "DuringOpponentsNextTurn": DuringOpponentsNextTurn,
-    "ShuffleIntoDeck": _this_way(compiled.ShuffleIntoOwnersDeck, "shuffled"),
-    "TheCreatureItFights": TheCreatureItFights,
-    "ThisCreature": ThisCreature,
-    "PlayTopOfDeck": PlayTopOfDeck,
-    "TakeControl": TakeControl,
-    "NeighborsOf": compiled.NeighborsOf,
-    "Nothing": _nothing,
-    "FullyHeal": _fully_heal,
-    "Seq": _seq,
-    "Splash": _splash,
-    "WithNeighbors": _with_neighbors,
-    "MostPowerful": _most_powerful,
-    "FromPile": _from_pile,
-    "Forge": _forge,
-    "DiscardFromHand": _discard_from_hand,
-    "DiscardRandomFromHand": compiled.DiscardRandomFromHand,
-    "MoveAmberWithPool": compiled.MoveAmberWithPool,
-    "LoseAll": compiled.LoseAll,
-    "EventCardPlayerAmber": compiled.EventCardPlayerAmber,
-    "OpponentCannotUseNextTurn": _opponent_cannot_use_next_turn,
-    "Together": _together,
-    "OneOf": _one_of,
-    "UseAsIfYours": _use_as_if_yours,
-    "CaptureAll": _capture_all,
-    "DiscardHand": compiled.DiscardHand,
-    "Ward": compiled.Ward,
-    "MakeTokens": _make_tokens,
-    "DiscardTopOfDeck": _discard_top,
-    "ForEach": _for_each,
-    "ArchiveTopOfDeck": ArchiveTopOfDeck,
-    "TheAttacked": compiled.TheAttacked,
-    "StealIfExactly": _steal_if_exactly,
-    "MayPlayOrUseOneOfHouse": houses.MayPlayOrUseOneOfHouse,
-    "GainForgeCost": compiled.GainForgeCost,
-    "OpponentSkipsForgeStep": lambda: DuringOpponentsNextTurn(dyn.SkipsForgeStep()),
-    "ForTheTurnOnChosen": creatures.ForTheTurnOnChosen,
-    "UseOneAtATime": creatures.UseOneAtATime,
-    "ChooseOneAtATime": _choose_one_at_a_time,
-    "EachPlayerGainsPer": thisway.EachPlayerGainsPer,
-    "CaptureAllBut": lambda n: compiled.EachCaptures(dyn.opponent_amber_but(n)),
-    "OutOfPlay": _out_of_play,
-    "MoveToFlank": creatures.MoveToFlank,
-    "DiscardUntil": lambda noun, name: thisway.DiscardUntil(_noun_test(noun), name),
-    "WholeZone": lambda name, zone, side: houses.NameOutOfPlay(zone, side, lambda *_: True, name),
-    "LookAtHand": houses.LookAtHand,
-    "PlaceAmber": compiled.PlaceAmber,
-    "AnyNumberFromHand": _any_number_from_hand,
-    "DamageForEach": _damage_for_each,
-    "DealThatAmount": lambda verb, on: cards.DealDamage(thisway.that_amount(verb), on),
-    "ChooseHouse": houses.ChooseHouse,
-    "OpponentChosenHouseNextTurn": houses.OpponentChosenHouseNextTurn,
-    "TopOfDeck": houses.TopOfDeck,
-    "Reveal": houses.Reveal,
-    "PlayIt": houses.PlayIt,
-    "DiscardCards": houses.DiscardCards,
-}
-
-
+@template("EntersPlayReady", kind="static")
 def _enters_ready(applies=st.itself):
-    """ "<Creatures> enter play ready": the rules ask it of creatures only (engine.entering)."""
+    """ "<Creatures> enter play ready": the rules ask it of creatures only (engine.rules.entering)."""
     if getattr(applies, "what", "creature") != "creature":
-        from .grammar import Refusal
+        from engine.compile.grammar import (
+            Refusal,
+        )  # engine.compile imports this module (through engine.compile.abilities)
 
         raise Refusal("static", f"{applies.what}s entering play ready", "entering play ready for a card not a creature")
     return EntersPlayReady(applies)
-
-
-STATICS = {
-    "PowerModifier": st.PowerModifier,
-    "ArmorModifier": st.ArmorModifier,
-    "GrantKeyword": st.GrantKeyword,
-    "CannotBeUsedTo": st.CannotBeUsedTo,
-    "EntersPlayReady": _enters_ready,
-    "EntersPlayStunned": EntersPlayStunned,
-    "DealsNoFightDamage": st.DealsNoFightDamage,
-    "OnlyDealsWhenFighting": st.OnlyDealsWhenFighting,
-    "CannotBeDealtDamage": st.CannotBeDealtDamage,
-    "KeysCost": KeysCost,
-    "MustChooseHouse": st.MustChooseHouse,
-    "UsableAsActiveHouse": UsableAsActiveHouse,
-    "BelongsToAllHouses": BelongsToAllHouses,
-    "OpponentKeysCost": compiled.OpponentKeysCost,
-    "SpendAmberOnSelf": SpendAmberOnSelf,
-    "PowerPerCount": dyn.PowerPerCount,
-    "OpponentKeysCostPerCount": dyn.OpponentKeysCostPerCount,
-    "MayFight": dyn.MayFight,
-    "UsableOnlyToFight": dyn.UsableOnlyToFight,
-    "HostOpponentKeysCost": dyn.HostOpponentKeysCost,
-    "CannotForgeKey": dyn.CannotForgeKey,
-    "SkipsForgeStep": dyn.SkipsForgeStep,
-    "PowerWhile": lambda amount, cond, applies=st.itself: st.PowerModifier(amount, dyn.while_(applies, cond)),
-    "KeywordWhile": lambda keyword, cond, applies=st.itself: st.GrantKeyword(keyword, dyn.while_(applies, cond)),
-}
-
-CONDITIONS = {
-    "opponent_has_more_amber": lambda: fx.opponent_has_more_amber,
-    "opponent_has_no_amber": lambda: fx.opponent_has_no_amber,
-    "amber_at_least": compiled.amber_at_least,
-    "more_creatures": compiled.more_creatures,
-    "no_creatures": compiled.no_creatures,
-    "self_test": compiled.self_test,
-    "it_test": compiled.it_test,
-    "opponent_forged_last_turn": lambda: opponent_forged_last_turn,
-    "haunted": lambda: compiled.haunted,
-    "self_on_flank": lambda: compiled.self_test(lambda eng, source, controller, card: eng.is_flank(card)),
-    "it_of_chosen_house": lambda ref: compiled.it_test(ref, houses.of_chosen_house),
-    "amber_compare": dyn.amber_compare,
-    "count_at_least": dyn.count_at_least,
-    "amount_this_way": thisway.amount_at_least,
-    "did_this_way": lambda verb, noun: thisway.did_this_way(verb, _noun_test(noun)),
-    "self_not_on_flank": lambda: compiled.self_test(lambda eng, source, controller, card: not eng.is_flank(card)),
-    "it_on_flank": lambda ref, present=True: compiled.it_test(
-        ref, lambda eng, source, controller, card: card.zone == "battleline" and eng.is_flank(card) == present
-    ),
-}
-
-COUNTS = {
-    "opponent_keys_forged": lambda: compiled.opponent_keys_forged,
-    "unforged_keys": lambda: dyn.unforged_keys,
-    "amber_on_self": lambda: dyn.amber_on_self,
-    "amber_in_pool": lambda: dyn.amber_in_pool,
-    "neighbors_of_self": lambda: dyn.neighbors_of_self,
-    "damage_on_self": lambda: dyn.damage_on_self,
-    "amber_on_it": lambda: dyn.amber_on_it,
-    "damage_on_it": lambda: dyn.damage_on_it,
-    "neighbors_of_it": lambda: dyn.neighbors_of_it,
-    "this_way": _count_this_way,
-    "creatures_in_excess": dyn.creatures_in_excess,
-    "copies_in_discard": lambda: dyn.copies_in_discard,
-}
 
 
 # ------------------------------------------------------------------------------ reactions
@@ -472,3 +348,101 @@ MATCHES = {
 
 def reaction(event: str, ability: list, when) -> Reaction:
     return Reaction(event, ability, when)
+
+
+# ------------------------------------------------------------------------------ built from several library pieces
+
+
+@template("OpponentSkipsForgeStep")
+def _opponent_skips_forge_step():
+    return DuringOpponentsNextTurn(dyn.SkipsForgeStep())
+
+
+@template("CaptureAllBut")
+def _capture_all_but(n):
+    return fx.Capture(dyn.opponent_amber_but(n))
+
+
+@template("DiscardUntil")
+def _discard_until(noun, name):
+    return thisway.DiscardUntil(_noun_test(noun), name)
+
+
+@template("WholeZone")
+def _whole_zone(name, zone, side):
+    return houses.NameOutOfPlay(zone, side, lambda *_: True, name)
+
+
+@template("DealThatAmount")
+def _deal_that_amount(verb, on):
+    return cards.DealDamage(thisway.that_amount(verb), on)
+
+
+@template("PowerWhile", kind="static")
+def _power_while(amount, cond, applies=st.itself):
+    return st.PowerModifier(amount, dyn.while_(applies, cond))
+
+
+@template("KeywordWhile", kind="static")
+def _keyword_while(keyword, cond, applies=st.itself):
+    return st.GrantKeyword(keyword, dyn.while_(applies, cond))
+
+
+@template("self_on_flank", kind="condition")
+def _self_on_flank():
+    return compiled.self_test(lambda eng, source, controller, card: eng.is_flank(card))
+
+
+@template("it_of_chosen_house", kind="condition")
+def _it_of_chosen_house(ref):
+    return compiled.it_test(ref, houses.of_chosen_house)
+
+
+@template("did_this_way", kind="condition")
+def _did_this_way(verb, noun):
+    return thisway.did_this_way(verb, _noun_test(noun))
+
+
+@template("self_not_on_flank", kind="condition")
+def _self_not_on_flank():
+    return compiled.self_test(lambda eng, source, controller, card: not eng.is_flank(card))
+
+
+@template("it_on_flank", kind="condition")
+def _it_on_flank(ref, present=True):
+    return compiled.it_test(
+        ref, lambda eng, source, controller, card: card.zone == "battleline" and eng.is_flank(card) == present
+    )
+
+
+# ------------------------------------------------------------------------------ the tables templates read
+
+
+def _import_registering_modules() -> None:
+    """Every module of the effect library and of the general rules, imported so that each has
+    registered its templates (``@template`` beside the class) before the tables are read."""
+    for package in (engine.library, engine.rules):
+        for module in pkgutil.walk_packages(package.__path__, prefix=f"{package.__name__}."):
+            importlib.import_module(module.name)
+
+
+def _constructor(registered: Registered):
+    """What a template name calls with its args: the registered factory, a registered condition or
+    count itself (``value``), or an effect wrapped to record what it did "this way"."""
+    if registered.value:
+        made = registered.made
+        return lambda: made
+    if registered.this_way:
+        return _this_way(registered.made, registered.this_way)
+    return registered.made
+
+
+def _table(kind: str) -> dict:
+    return {name: _constructor(registered) for name, registered in REGISTRY[kind].items()}
+
+
+_import_registering_modules()
+EFFECTS = _table("effect")
+STATICS = _table("static")
+CONDITIONS = _table("condition")
+COUNTS = _table("count")

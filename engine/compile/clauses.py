@@ -13,14 +13,17 @@ from __future__ import annotations
 import itertools
 from dataclasses import dataclass, field
 
-from ..keywords import FLAGS, granted, VALUED
-from .build import CONDITIONS, COUNTS, EFFECTS, STATICS
-from .grammar import Refusal, slot_type, Template, TEMPLATES, VOCAB
-from .phrases import Fixed, house_word, Noun, noun
-from ..effects_compiled import count_in_play, NameGroup
-from ..statics import attached_host, itself, neighbor
-from ..effects_cards import MoveTo
-from ..targets import Choose
+from engine.rules.keywords import FLAGS, granted, VALUED
+from engine.compile.build import CONDITIONS, COUNTS, EFFECTS, STATICS
+from engine.compile.grammar import Refusal, slot_type, Template, TEMPLATES, VOCAB
+from engine.compile.phrases import Fixed, house_word, Noun, noun
+from engine.library.groups import count_in_play, NameGroup
+from engine.rules.statics import attached_host, itself, neighbor
+from engine.library.on_cards import MoveTo
+from engine.rules.targets import Choose
+from engine.library.chosen_house import ChooseAnyNumber, NameOutOfPlay, TopOfDeck
+from engine.rules.houses import ThisCreature
+from engine.rules.reactions import Reaction
 
 
 @dataclass
@@ -33,7 +36,7 @@ class Scope:
     gained: bool = False
     counter: itertools.count = field(default_factory=lambda: itertools.count(1))
     #: names of cards chosen in a hidden zone (a hand, a deck): an effect moving them there may
-    #: follow them (engine.effects_cards.MoveTo ``from_hidden``)
+    #: follow them (engine.library.on_cards.MoveTo ``from_hidden``)
     hidden: set = field(default_factory=set)
 
     def fresh(self) -> str:
@@ -45,8 +48,6 @@ class Scope:
         if self.gained or self.card_type == "creature":
             return "self", []
         if self.card_type == "upgrade":
-            from ..houses import ThisCreature
-
             name = self.fresh()
             return name, [ThisCreature(name)]
         raise Refusal("target", "this creature", "the card type")
@@ -103,8 +104,6 @@ def read_target(text: str, scope: Scope) -> tuple[str, list]:
 
 def _in_hidden_zone(effect) -> bool:
     """Does this effect name cards in a hidden zone (a hand, a deck, archives)?"""
-    from ..effects_compiled_houses import ChooseAnyNumber, NameOutOfPlay, TopOfDeck
-
     if isinstance(effect, ChooseAnyNumber):
         effect = effect.choose
     if isinstance(effect, TopOfDeck):
@@ -121,7 +120,7 @@ def _tests_only(found: Noun):
 
 
 def read_group(text: str, scope: Scope, each_only: bool = True):
-    """Which cards a constant ability or a reaction is about: an :data:`engine.statics.Applies`.
+    """Which cards a constant ability or a reaction is about: an :data:`engine.rules.statics.Applies`.
     A constant ability is about a group ("each friendly creature"): "a friendly creature gains
     skirmish" names one creature, which a group cannot (``each_only``); a reaction's "after a
     creature reaps" is about any one of them."""
@@ -168,9 +167,8 @@ def read_count(text: str, scope: Scope):
 
 def read_reaction(text: str, scope: Scope):
     """A reaction read inside an effect ("for the remainder of the turn, gain 1 amber each time a
-    creature reaps"): a ``[[reaction]]`` template, as a :class:`~engine.reactions.Reaction`."""
-    from ..reactions import Reaction
-    from .build import MATCHES
+    creature reaps"): a ``[[reaction]]`` template, as a :class:`~engine.rules.reactions.Reaction`."""
+    from engine.compile.build import MATCHES  # engine.compile imports this module (through engine.compile.abilities)
 
     near = None
     for t in TEMPLATES["reaction"]:
@@ -247,7 +245,9 @@ def _read_slot(slot: str, text: str, scope: Scope):
     if kind == "noun":  # a noun phrase about cards out of play ("each creature ... from your discard pile")
         return noun(text), []
     if kind == "ability":  # the quoted ability an upgrade gives: "This creature gains, "Reap: ...""
-        from .abilities import read_gained
+        from engine.compile.abilities import (
+            read_gained,
+        )  # engine.compile imports this module (through engine.compile.abilities)
 
         return read_gained(text, scope), []
     if kind == "keywords":  # an upgrade's "This creature gains skirmish and taunt." (general rules)

@@ -11,9 +11,9 @@ import sqlite3
 from collections import Counter
 from dataclasses import dataclass, field
 
-from ..cards import how_defined
-from ..rulesets import ruleset_from_kb
-from ..setup import SET_ORDER
+from engine.cards import how_defined
+from engine.rules.rulesets import ruleset_from_kb
+from kb.links import SET_ORDER
 
 #: the set codes the report lists first (the sets the templates were written for)
 FIRST = ("CotA", "AoA")

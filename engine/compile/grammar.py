@@ -120,14 +120,26 @@ class Template:
         return self.pattern.source
 
 
+def template_files() -> list[Path]:
+    """The templates files in the order ``templates/ORDER`` gives (the order templates are tried
+    in), every .toml file there listed once."""
+    order = TEMPLATES_DIR / "ORDER"
+    names = [line.strip() for line in order.read_text(encoding="utf-8").splitlines()]
+    names = [n for n in names if n and not n.startswith("#")]
+    present = sorted(p.name for p in TEMPLATES_DIR.glob("*.toml"))
+    if sorted(names) != present:
+        raise ValueError(f"{order}: lists {sorted(names)}, the folder holds {present}")
+    return [TEMPLATES_DIR / n for n in names]
+
+
 def _load() -> tuple[dict[str, list[Template]], dict]:
     data: dict = {}
-    for path in sorted(TEMPLATES_DIR.glob("*.toml")):
+    for path in template_files():
         for key, value in tomllib.loads(path.read_text(encoding="utf-8")).items():
             if key in data and not (isinstance(value, list) and isinstance(data[key], list)):
                 raise ValueError(f"{path.name}: section [{key}] is also in another templates file")
-            # a list of templates may continue in a later file (files are read in name order:
-            # combinators.toml's clauses after clauses.toml's)
+            # a list of templates may continue in a later file (files are read in the order of
+            # templates/ORDER: combinators.toml's clauses after clauses.toml's)
             data[key] = data[key] + value if key in data else value
     out: dict[str, list[Template]] = {}
     for section in ("reference", "clause", "sentence", "condition", "static", "reaction", "count"):

@@ -4,7 +4,7 @@ normalised sentences.
 A card's text is a few lines, one ability each ("Elusive.", "Play: Gain 1A.", "Each friendly
 creature gets +1 power."), but some card data breaks a sentence across lines ("Deal 2D to a
 creature,\\rwith 1D splash."): a line that does not end a sentence continues the one before.
-Keywords and reminder text are the general rules' (:mod:`engine.keywords`); they are dropped here.
+Keywords and reminder text are the general rules' (:mod:`engine.rules.keywords`); they are dropped here.
 
 Sentences are normalised so that one template matches every notation of the same words: lowercase,
 straight quotes and apostrophes, one space; an amount with an Æmber or damage icon in any notation
@@ -20,8 +20,8 @@ from functools import lru_cache
 
 from kb.cards import clean_text
 
-from ..keywords import parse as parse_keywords
-from .grammar import VOCAB
+from engine.rules.keywords import parse as parse_keywords
+from engine.compile.grammar import VOCAB
 
 #: the labels of triggered abilities, as printed, and the Variant field each fills ("After Fight:"
 #: is the 16.0 wording of "Fight:")

@@ -6,7 +6,7 @@ nouns, the words after the noun), into a :class:`Noun`: what it names, on which 
 tests on each card. The same :class:`Noun` serves an effect (a choice, or a group named at once),
 a constant ability ("each friendly creature gets ...": which creatures it applies to) and a reaction
 ("after an enemy creature reaps": which event it reacts to); a test is written once, as
-``test(eng, source, controller, card)``, in the engine's :data:`engine.statics.Applies` form.
+``test(eng, source, controller, card)``, in the engine's :data:`engine.rules.statics.Applies` form.
 A phrase with a word outside the vocabulary is not guessed at: it is refused by name.
 """
 
@@ -15,8 +15,9 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from ..houses import belongs_to
-from .grammar import Refusal, VOCAB
+from engine.rules.houses import belongs_to
+from engine.compile.grammar import Refusal, VOCAB
+from engine.library.chosen_house import of_chosen_house
 
 Test = object  # Callable[[Engine, CardInstance | None, str, CardInstance], bool]
 
@@ -52,7 +53,7 @@ class Noun:
     __call__ = admits
 
     def where(self, ctx, card) -> bool:
-        """As a :class:`~engine.targets.Choose` filter: the tests, the side being the choice's."""
+        """As a :class:`~engine.rules.targets.Choose` filter: the tests, the side being the choice's."""
         return not (self.other and card is ctx.source) and all(
             t(ctx.eng, ctx.source, ctx.controller, card) for t in self.tests
         )
@@ -61,7 +62,7 @@ class Noun:
 @dataclass(frozen=True)
 class Fixed:
     """A group named without a noun phrase ("SELF", "SELF's neighbors", an upgrade's "this
-    creature"): an :data:`engine.statics.Applies` test."""
+    creature"): an :data:`engine.rules.statics.Applies` test."""
 
     test: object
     what: str = "creature"
@@ -116,8 +117,6 @@ def _neighbor(eng, source, controller, card) -> bool:
 
 
 def _of_chosen_house(eng, source, controller, card) -> bool:
-    from ..effects_compiled_houses import of_chosen_house
-
     return of_chosen_house(eng, source, controller, card)
 
 

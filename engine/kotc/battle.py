@@ -9,11 +9,11 @@ creature in front, since otherwise every order ends the same way.
 
 from __future__ import annotations
 
-from ..choices import Chooser
-from ..errors import IllegalAction, ScenarioError
-from .counters import CounterRule, reroll
-from .damage import damage_creature, damage_player
-from .state import PLAYERS, Board, Creature
+from engine.core.choices import Chooser
+from engine.core.errors import IllegalAction, ScenarioError
+from engine.kotc.counters import CounterRule, reroll
+from engine.kotc.damage import damage_creature, damage_player
+from engine.kotc.state import PLAYERS, Board, Creature
 
 
 def battle(

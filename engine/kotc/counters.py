@@ -12,10 +12,10 @@ import re
 import sqlite3
 from dataclasses import dataclass
 
-from ..choices import Chooser
-from ..errors import IllegalAction, ScenarioError
-from .damage import damage_creature, modify
-from .state import Board, Creature
+from engine.core.choices import Chooser
+from engine.core.errors import IllegalAction, ScenarioError
+from engine.kotc.damage import damage_creature, modify
+from engine.kotc.state import Board, Creature
 
 _STAT = re.compile(r"\b(increase|decrease) the card.s (offense|defense) by (\d+)", re.I)
 _SHAPES = (

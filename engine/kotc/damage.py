@@ -7,9 +7,9 @@ equal to zero, destroy the creature"), so that rule is written once, here.
 
 from __future__ import annotations
 
-from ..choices import Chooser
-from ..errors import IllegalAction, ScenarioError
-from .state import Board, Creature
+from engine.core.choices import Chooser
+from engine.core.errors import IllegalAction, ScenarioError
+from engine.kotc.state import Board, Creature
 
 STATS = ("offense", "defense")
 

@@ -1,5 +1,5 @@
 """Replaying a Keeper of the Cards scenario: the setup, actions and check paths of the game
-(rulings/README.md, "Keeper of the Cards"), run by ``engine.scenario.run`` like any other.
+(rulings/README.md, "Keeper of the Cards"), run by ``engine.replay.scenario.run`` like any other.
 
 Why here and not in engine/scenario.py: the outer format (entries, versions, ``choose:``,
 ``illegal:``) is shared and stays there; what a board holds and what a player can do is the game's.
@@ -9,14 +9,15 @@ from __future__ import annotations
 
 import sqlite3
 
-from ..choices import Chooser
-from ..decision_checks import decision_value, holds, is_decision_path
-from ..errors import ChoiceError, EngineError, IllegalAction, ScenarioError
-from ..limits import Limits
-from .battle import battle, recover
-from .counters import counters_from_kb, remove_counter
-from .damage import damage_creature, damage_player, destroy_by_effect, modify, spread_total
-from .state import PLAYERS, Board, Counter, Creature, Dice
+from engine.core.choices import Chooser
+from engine.core.decision_checks import decision_value, holds, is_decision_path
+from engine.core.errors import ChoiceError, EngineError, IllegalAction, ScenarioError
+from engine.core.limits import Limits
+from engine.kotc.battle import battle, recover
+from engine.kotc.counters import counters_from_kb, remove_counter
+from engine.kotc.damage import damage_creature, damage_player, destroy_by_effect, modify, spread_total
+from engine.kotc.state import PLAYERS, Board, Counter, Creature, Dice
+from engine.replay.scenario import Result, answered_actions, carry_for, expectations, judge, observe
 
 #: what a scenario can do, in a battle phase or at any time
 ACTIONS = ("battle", "remove_counter", "modify", "damage", "total", "destroy", "recover")
@@ -73,10 +74,8 @@ def _creature(item, player: str, board: Board) -> Creature:
 
 
 def run_kotc(conn: sqlite3.Connection, scenario, version: str, limits: Limits | None = None, carry=None):
-    """Replay ``scenario`` (an :class:`engine.scenario.Scenario`) under ``version``, checked against
-    the expectation ``carry`` names (see :mod:`engine.carry`)."""
-    from ..scenario import Result, answered_actions, carry_for, expectations, judge, observe
-
+    """Replay ``scenario`` (an :class:`engine.replay.scenario.Scenario`) under ``version``, checked against
+    the expectation ``carry`` names (see :mod:`engine.replay.carry`)."""
     result = Result(scenario.id, version, passed=False)
     budget = limits.start() if limits else None
     try:
@@ -94,10 +93,10 @@ def run_kotc(conn: sqlite3.Connection, scenario, version: str, limits: Limits | 
                 f"{r.name}={r.shape}{'' if r.stat is None else f' {r.stat} {r.amount:+d}'}" for r in rules.values()
             )
         )
-        chooser = Chooser(log=board.log)  # every decision leaves a trace line (engine.choices)
+        chooser = Chooser(log=board.log)  # every decision leaves a trace line (engine.core.choices)
         refused: dict[int, str] = {}
         for n, action, answers in answered_actions(scenario.actions, carry.expect_version or version):
-            chooser.begin_action(n)  # its decisions are numbered n.1, n.2, ... (engine.decision_checks)
+            chooser.begin_action(n)  # its decisions are numbered n.1, n.2, ... (engine.core.decision_checks)
             if isinstance(action, dict):  # answers on the action first, then its choose: actions'
                 chooser.add(list(action.get("targets") or []) + list(action.get("choices") or []))
             chooser.add(answers)

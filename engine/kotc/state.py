@@ -2,7 +2,7 @@
 current offense/defense, exhaustion and counters, the dice, and the trace.
 
 Why the trace lives here: every state change goes through :meth:`Board.log`, so a scenario's
-trace shows each step of the rules and a run budget (:mod:`engine.limits`) is spent in one place.
+trace shows each step of the rules and a run budget (:mod:`engine.core.limits`) is spent in one place.
 """
 
 from __future__ import annotations
@@ -10,7 +10,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass, field
 
-from ..errors import ScenarioError
+from engine.core.errors import ScenarioError
 
 PLAYERS = ("player1", "player2")
 #: "You begin the game with 20 hitpoints" (Setup and Deck Building)

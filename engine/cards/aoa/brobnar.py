@@ -2,35 +2,27 @@
 
 from __future__ import annotations
 
-from ...effects import Gain, If, Lose, May
-from ...effects_cards import DealDamage, Destroy, Exhaust, Ready, ReturnToHand, Sacrifice, Stun, UseCreature
-from ...effects_control import AttacksOnlyFlank, ForgeAtNoCost
-from ...effects_lasting import ForTheTurn
-from ...effects_more import creature_entered_play, SearchDeckAndDiscard
-from ...effects_more_board import DealsNoDamageWhenAttacked
-from ...effects_more_control import GainCounted, NameHost
-from ...effects_more_zones import HealFullyAndCounterPerDamage, LosePowerCounter, SacrificeTotalPower
-from ...forging import a_player_forged, ForgerLosesRemaining
-from ...reactions import Reaction
-from ...statics import GrantAbility, this_card
-from ...targets import Choose, has_trait, named, of_house
-from ...effects_hooks import MustFightWhenUsed
-from .. import card
+from engine.library.effect import Gain, If, Lose, May
+from engine.library.on_cards import DealDamage, Destroy, Exhaust, Ready, Sacrifice, Stun, UseCreature
+from engine.library.control import AttacksOnlyFlank, ForgeAtNoCost
+from engine.library.lasting import ForTheTurn
+from engine.library.one_of_a_kind import creature_entered_play, SearchDeckAndDiscard
+from engine.library.board import DealsNoDamageWhenAttacked
+from engine.library.control_until_and_armor import GainCounted, NameHost
+from engine.library.decks_and_hands import HealFullyAndCounterPerDamage, LosePowerCounter, SacrificeTotalPower
+from engine.rules.forging import a_player_forged, ForgerLosesRemaining
+from engine.rules.reactions import Reaction
+from engine.rules.statics import GrantAbility, this_card
+from engine.rules.targets import Choose, has_trait, named, of_house
+from engine.rules.hooks import MustFightWhenUsed
+from engine.cards import card
 
-
-def _return_another_giant():
-    """ "Return another friendly Giant creature to your hand" (the 1.3 erratum's text, also the
-    text of the card data): the card's owner's hand, as for any card leaving play."""
-    return [Choose("creature", "friendly", exclude_self=True, where=has_trait("giant")), ReturnToHand()]
-
-
-card("Drummernaut", play=_return_another_giant(), fight=_return_another_giant(), reap=_return_another_giant())
 
 card("Forgemaster Og", reactions=[Reaction("key_forged", [ForgerLosesRemaining()], when=a_player_forged)])
 
 card("Groggins", statics=[AttacksOnlyFlank()])
 
-# ---- irregular texts (engine.effects_more*)
+# ---- irregular texts (engine.library.one_of_a_kind*)
 
 card(
     "1-2 Punch",
@@ -92,7 +84,11 @@ card(
     ],
 )
 
-card("Screechbomb", omni=[Sacrifice(), Lose(2)])
+card(
+    "Screechbomb",
+    why="its AoA text breaks the line inside the Omni ability: 'your opponent loses 2' is read as a constant ability no template covers",
+    omni=[Sacrifice(), Lose(2)],
+)
 
 
 def _ready_brobnar(ctx, c) -> bool:
@@ -126,6 +122,6 @@ card("Foozle", reap=[If(_enemy_destroyed_this_turn, [Gain(1)])])
 
 card("Might Makes Right", play=[SacrificeTotalPower(25, [ForgeAtNoCost()])])
 
-# ---- general hooks (engine.effects_hooks)
+# ---- general hooks (engine.rules.hooks)
 
 card("Little Rapscal", statics=[MustFightWhenUsed()])

@@ -2,23 +2,21 @@
 
 from __future__ import annotations
 
-from ...copies import PlayChosen
-from ...effects import If, May
-from ...effects_cards import DealDamage, DealDamageForEach, Destroy, ReturnToHand, Stun
-from ...effects_more import ChooseLeastPowerful, NameEachIn
-from ...effects_more_board import GainChainsFor, RepeatFor
-from ...effects_more_zones import ArchiveIntoOpponents, ChooseAnyNumber, ShuffleChosenIntoDeck
-from ...effects_naming import of_type
-from ...reactions import Reaction
-from ...targets import Choose, ChooseMostPowerful, named, NameEach, NameNeighbors, power_is, RememberLine
-from ...text_in_force import BlankEnemyTextBoxesUntilYourNextTurn
-from ...effects_hooks import GainsWhileAttackingFlank
-from ...effects_last import doom_in_play, has_doom, HandSize, not_on_a_flank, PutDoomCounter
-from .. import card
-
-card("Unlocked Gateway", play=[Destroy("each creature")])
-
-card("Æmber Imp", reactions=[Reaction("reaped", [Stun("event")])])
+from engine.rules.copies import PlayChosen
+from engine.library.effect import If, May
+from engine.library.on_cards import DealDamage, DealDamageForEach, Destroy, ReturnToHand
+from engine.library.one_of_a_kind import ChooseLeastPowerful, NameEachIn
+from engine.library.board import GainChainsFor, RepeatFor
+from engine.library.chosen_house import ChooseAnyNumber
+from engine.library.decks_and_hands import ArchiveIntoOpponents, ShuffleChosenIntoDeck
+from engine.library.naming import of_type
+from engine.rules.reactions import Reaction
+from engine.rules.targets import Choose, named, NameEach, NameNeighbors, power_is, RememberLine
+from engine.rules.text_in_force import BlankEnemyTextBoxesUntilYourNextTurn
+from engine.rules.hooks import GainsWhileAttackingFlank
+from engine.library.entering_and_hand_size import doom_in_play, has_doom, not_on_a_flank, PutDoomCounter
+from engine.rules.turn import HandSize
+from engine.cards import card
 
 
 def _friendly_shards(ctx) -> int:
@@ -29,13 +27,17 @@ def _friendly_shards(ctx) -> int:
     )
 
 
-card("Shard of Pain", action=[DealDamageForEach(_friendly_shards, side="enemy")])
+card(
+    "Shard of Pain",
+    why="compiled, '1 damage to an enemy creature for each friendly Shard' goes to one creature; the For Each rule asks where each point goes",
+    action=[DealDamageForEach(_friendly_shards, side="enemy")],
+)
 
-card("Soulkeeper", gains={"destroyed": [ChooseMostPowerful(1, side="enemy"), Destroy()]})
 
 # the neighbors are those the creature had immediately before it left play (the Pain Reaction FAQ)
 card(
     "Pain Reaction",
+    why="its 16.0 erratum 'deal 2 damage to each of that creature's neighbors after it leaves play' has no template",
     play=[
         Choose("creature", "enemy", name="target"),
         RememberLine("target"),
@@ -45,7 +47,7 @@ card(
     ],
 )
 
-# the text boxes of the creatures the opponent controls while it lasts, in play only (engine.text_in_force)
+# the text boxes of the creatures the opponent controls while it lasts, in play only (engine.rules.text_in_force)
 card("Shadow of Dis", play=[BlankEnemyTextBoxesUntilYourNextTurn()])
 
 # "Choose a creature in your discard pile. You may play that creature as if it belonged to the
@@ -58,7 +60,7 @@ card(
     ],
 )
 
-# ---- irregular texts (engine.effects_more*)
+# ---- irregular texts (engine.library.one_of_a_kind*)
 
 card("Banish", play=[Choose("creature", "enemy"), ArchiveIntoOpponents()])
 
@@ -70,7 +72,11 @@ def _any_creature_reaped(ctx) -> bool:
 
 
 # "After a creature reaps, its controller must sacrifice it."
-card("Bloodshard Imp", reactions=[Reaction("reaped", [Destroy("event")], when=_any_creature_reaped)])
+card(
+    "Bloodshard Imp",
+    why="its text 'after a creature reaps, its controller must sacrifice it' has no template",
+    reactions=[Reaction("reaped", [Destroy("event")], when=_any_creature_reaped)],
+)
 
 card("Cull the Weak", play=[ChooseLeastPowerful(side="enemy"), Destroy()])
 
@@ -105,7 +111,7 @@ card(
     ],
 )
 
-# ---- general hooks (engine.effects_hooks)
+# ---- general hooks (engine.rules.hooks)
 
 card("Spyyyder", statics=[GainsWhileAttackingFlank("poison")])
 

@@ -2,27 +2,28 @@
 
 from __future__ import annotations
 
-from ...effects import Gain, If
-from ...effects_cards import Archive, Destroy, Draw, MoveTo, Sacrifice
-from ...effects_control import amber_on_self_at_least, ForgeAtNoCost, PlaceAmberOn
-from ...effects_lasting import MayPlayOneOffHouse
-from ...effects_more_board import (
+from engine.library.effect import Gain, If
+from engine.library.on_cards import Archive, Destroy, Draw, MoveTo, Sacrifice
+from engine.library.groups import PlaceAmber
+from engine.library.control import amber_on_self_at_least, ForgeAtNoCost
+from engine.library.lasting import MayPlayOneOffHouse
+from engine.library.board import (
     EachPlayerDoublesPool,
     ForEachTraitDamageAndGain,
     NameLowestAndHighest,
     SwapTwoInABattleline,
 )
-from ...effects_more_zones import DiscardTopAndCapturePerHouse, LookAtTopKeepOne
-from ...effects_status import ArchiveTopOfDeck
-from ...effects_zones import ArchiveRandomFromHand, PlayBeneath, PutBeneath
-from ...gained_text import OneOf
-from ...reactions import Reaction, you_chose_house, your_turn
-from ...statics import GrantAbility, neighbor
-from ...targets import Choose
-from ...effects_hooks import ArtifactsEnterPlayReady
-from ...effects_last import PlayAsIfFromHand, playable
-from ...effects_naming import MayChoose
-from .. import card
+from engine.library.decks_and_hands import DiscardTopAndCapturePerHouse, LookAtTopKeepOne
+from engine.library.status import ArchiveTopOfDeck
+from engine.library.zones import ArchiveRandomFromHand, PlayBeneath, PutBeneath
+from engine.rules.gained_text import OneOf
+from engine.rules.reactions import Reaction, you_chose_house, your_turn
+from engine.rules.statics import GrantAbility, neighbor
+from engine.rules.targets import Choose
+from engine.rules.hooks import ArtifactsEnterPlayReady
+from engine.library.entering_and_hand_size import PlayAsIfFromHand, playable
+from engine.library.naming import MayChoose
+from engine.cards import card
 
 card("Eureka!", play=[Gain(2), ArchiveRandomFromHand(2)])
 
@@ -46,13 +47,13 @@ card(
     reactions=[
         Reaction(
             "house_chosen",
-            [PlaceAmberOn(1), If(amber_on_self_at_least(4), [Sacrifice("self"), ForgeAtNoCost()])],
+            [PlaceAmber(1, "self"), If(amber_on_self_at_least(4), [Sacrifice("self"), ForgeAtNoCost()])],
             when=you_chose_house("logos"),
         )
     ],
 )
 
-# ---- irregular texts (engine.effects_more*)
+# ---- irregular texts (engine.library.one_of_a_kind*)
 
 card("Backup Copy", gains={"destroyed": [MoveTo("deck", "self")]})
 
@@ -113,7 +114,7 @@ card(
 
 card("Fetchdrones", action=[DiscardTopAndCapturePerHouse(2, "logos", 2)])
 
-# ---- general hooks (engine.effects_hooks, engine.turn)
+# ---- general hooks (engine.rules.hooks, engine.rules.turn)
 
 card("Director of Z.Y.X.", reactions=[Reaction("start_of_turn", [ArchiveTopOfDeck()], when=your_turn)])
 

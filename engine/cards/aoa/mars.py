@@ -2,20 +2,25 @@
 
 from __future__ import annotations
 
-from ...effects import Gain, GainChains, If, IfYouDo, May
-from ...effects_cards import Archive, DealDamage, Destroy, Stun
-from ...effects_control import TakeControl
-from ...effects_more import CannotUseAnyCard
-from ...effects_more_board import DestroyLowerForEach, EachCaptures, LoseAllAndDrawPer, Redistribute
-from ...effects_more_control import NameHost
-from ...effects_more_play import host_was_used
-from ...effects_more_zones import DealsPowerToNeighbors, NameUpgrade, PurgeArchivedForMoreDamage, StunOnFirstReapOfTurn
-from ...effects_naming import NameSharingTrait, TheCreatureItFights
-from ...effects_zones import PurgeAnArchivedCard
-from ...reactions import Reaction
-from ...statics import ArmorModifier, attached_host, GrantKeyword, PowerModifier
-from ...targets import Choose, of_house, on_flank, Together
-from .. import card, Variant
+from engine.library.effect import Capture, Gain, GainChains, IfYouDo, May
+from engine.library.on_cards import Archive, DealDamage, Destroy, Stun
+from engine.library.control import TakeControl
+from engine.library.one_of_a_kind import CannotUseAnyCard
+from engine.library.board import DestroyLowerForEach, LoseAllAndDrawPer, Redistribute
+from engine.library.control_until_and_armor import NameHost
+from engine.library.play_restrictions import host_was_used
+from engine.library.decks_and_hands import (
+    DealsPowerToNeighbors,
+    NameUpgrade,
+    PurgeArchivedForMoreDamage,
+    StunOnFirstReapOfTurn,
+)
+from engine.library.naming import NameSharingTrait, TheCreatureItFights
+from engine.library.zones import PurgeAnArchivedCard
+from engine.rules.reactions import Reaction
+from engine.rules.statics import ArmorModifier, attached_host, GrantKeyword, PowerModifier
+from engine.rules.targets import Choose, of_house, Together
+from engine.cards import card, Variant
 
 card(
     "Yzphyz Knowdrone",
@@ -45,7 +50,7 @@ card(
     ),
 )
 
-# ---- irregular texts (engine.effects_more*)
+# ---- irregular texts (engine.library.one_of_a_kind*)
 
 
 def _non_mars(ctx, c) -> bool:
@@ -86,12 +91,6 @@ card(
     ],
 )
 
-card(
-    "Glyxl Proliferator",
-    reap=[
-        If(lambda ctx: on_flank(ctx, ctx.source), [Choose("discard", "friendly", where=of_house("mars")), Archive()])
-    ],
-)
 
 card("Hypnobeam", play=[Choose("creature", "enemy"), TakeControl()])
 
@@ -106,7 +105,11 @@ def _damaged_enemy_non_mars(ctx, c) -> bool:
     return c.controller != ctx.controller and c.damage > 0 and _non_mars(ctx, c)
 
 
-card("Mars Needs Æmber", play=[EachCaptures(1, where=_damaged_enemy_non_mars, own_side=True)])
+card(
+    "Mars Needs Æmber",
+    why="its text 'each damaged enemy non-Mars creature captures 1 from their own side' has no template",
+    play=[Capture(1, "each creature", side="own", where=_damaged_enemy_non_mars)],
+)
 
 card("Martian Generosity", play=[LoseAllAndDrawPer(2)])
 

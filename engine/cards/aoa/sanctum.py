@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from ...effects import Capture, CaptureGained, Gain, If, IfYouDo
-from ...effects_cards import DealDamage, Destroy, Heal, Ready, UseCreature
-from ...effects_keys import counted, DestroyCounting
-from ...effects_lasting import ForTheTurn
-from ...effects_more_board import (
+from engine.library.effect import Capture, CaptureGained, Gain, If, IfYouDo
+from engine.library.on_cards import DealDamage, Destroy, Heal, Ready, UseCreature
+from engine.library.keys import counted, DestroyCounting
+from engine.library.lasting import ForTheTurn
+from engine.library.board import (
     creatures_from_houses,
     DiscardAmberFromSelf,
     GainPerHouseInPlay,
@@ -14,13 +14,13 @@ from ...effects_more_board import (
     KeysCostUnlessHouses,
     Redistribute,
 )
-from ...effects_more_control import BelongsToHouseForTheTurn, GainCounted, MoveAmberFromYourCard
-from ...effects_more_zones import ChooseAnyNumber
-from ...fight_timing import NameNeighborsOf
-from ...reactions import opponent_reaped, Reaction, self_event
-from ...statics import CannotBeDealtDamage, neighbor, PowerModifier, this_card
-from ...targets import Choose, NameEach, power_is
-from .. import card
+from engine.library.control_until_and_armor import BelongsToHouseForTheTurn, GainCounted, MoveAmberFromYourCard
+from engine.library.chosen_house import ChooseAnyNumber
+from engine.rules.fight_timing import NameNeighborsOf
+from engine.rules.reactions import opponent_reaped, Reaction, self_event
+from engine.rules.statics import CannotBeDealtDamage, neighbor, PowerModifier, this_card
+from engine.rules.targets import Choose, NameEach, power_is
+from engine.cards import card
 
 card("Sir Marrows", reactions=[Reaction("reaped", [CaptureGained()], when=opponent_reaped)])
 
@@ -40,7 +40,7 @@ card(
 )
 
 # "the attacked creature's neighbors": those it had immediately before it left play, if it did
-# (the 16.0 Smite and Firespitter FAQ; engine.fight_timing)
+# (the 16.0 Smite and Firespitter FAQ; engine.rules.fight_timing)
 card(
     "Smite",
     play=[
@@ -52,7 +52,7 @@ card(
     ],
 )
 
-# ---- irregular texts (engine.effects_more*)
+# ---- irregular texts (engine.library.one_of_a_kind*)
 
 card("Anahita the Trader", reap=[IfYouDo([Choose("artifact", "friendly"), GiveControlToOpponentThenPaid(2)], [])])
 

@@ -2,31 +2,35 @@
 
 from __future__ import annotations
 
-from ...effects import Gain, If, IfYouDo, Steal
-from ...effects_cards import Archive, DealDamage, DealDamageForEach, Destroy, Sacrifice
-from ...effects_control import at_end_of_your_turn
-from ...effects_keys import ForgeAtCost, MayForgeAtCost
-from ...effects_lasting import ForTheTurn
-from ...effects_more import you_forged_this_turn
-from ...effects_more_board import PlayOpponentsCard, UntilYourNextTurn
-from ...effects_more_control import NameHost, RememberTurn
-from ...effects_more_play import host_was_used
-from ...effects_more_zones import EachDiscardsTopAndGainsPerHouse
-from ...effects_naming import DestroyIfYouDo
-from ...effects_zones import GainForEach
-from ...gained_text import OneOf
-from ...houses import UsableAsActiveHouse
-from ...reactions import neighbor_fought, Reaction
-from ...statics import ExtraDamageTaken, friendly, GrantKeyword, itself, this_card
-from ...targets import Choose, has_trait, NameEach
-from .. import card, Variant
+from engine.library.effect import Gain, If, IfYouDo, Steal
+from engine.library.on_cards import Archive, DealDamage, DealDamageForEach, Destroy, Sacrifice
+from engine.library.control import at_end_of_your_turn
+from engine.library.keys import ForgeAtCost, MayForgeAtCost
+from engine.library.lasting import ForTheTurn
+from engine.library.one_of_a_kind import you_forged_this_turn
+from engine.library.board import PlayOpponentsCard, UntilYourNextTurn
+from engine.library.control_until_and_armor import NameHost, RememberTurn
+from engine.library.play_restrictions import host_was_used
+from engine.library.decks_and_hands import EachDiscardsTopAndGainsPerHouse
+from engine.library.naming import DestroyIfYouDo
+from engine.library.zones import GainForEach
+from engine.rules.gained_text import OneOf
+from engine.rules.houses import UsableAsActiveHouse
+from engine.rules.reactions import neighbor_fought, Reaction
+from engine.rules.statics import ExtraDamageTaken, friendly, GrantKeyword, itself, this_card
+from engine.rules.targets import Choose, has_trait, NameEach
+from engine.cards import card, Variant
 
 
 def _amber_in_your_pool(ctx) -> int:
     return ctx.me.amber
 
 
-card("Sack of Coins", play=[DealDamageForEach(_amber_in_your_pool)])
+card(
+    "Sack of Coins",
+    why="compiled, 'deal 1 damage for each Æmber' repeats a whole effect; the For Each rule asks where each point of damage goes",
+    play=[DealDamageForEach(_amber_in_your_pool)],
+)
 
 card("Ronnie Wristclocks", play=[If(lambda ctx: ctx.opponent.amber >= 7, [Steal(2)], otherwise=[Steal(1)])])
 
@@ -37,7 +41,6 @@ card(
     play=[Choose("creature", "any"), ForTheTurn(static=lambda target: ExtraDamageTaken(2, this_card(target)), on="it")],
 )
 
-card("Umbra", fight=[Steal(1)])
 
 # ---- Life for a Life: printed "Play: Sacrifice a creature to deal 6 to a creature."; 16.0 erratum
 # "Play: Destroy a friendly creature. If you do, deal 6 to a creature." Sacrificing is destroying
@@ -56,11 +59,13 @@ card(
     "Life for a Life",
     Variant("sacrifice a creature to deal", play=_life_for_a_life()),
     Variant("destroy a friendly creature. if you do, deal 6", play=_life_for_a_life()),
+    why="its AoA text 'sacrifice a creature to deal 6 damage to a creature' has no template (only the erratum's wording compiles)",
 )
 
 # "Gain 1 for each friendly Shard": used as if it were yours, it is itself a friendly Shard
 card(
     "Shard of Greed",
+    why="compiled, 'gain 1 for each' gains 1 N times; the For Each rule makes it one gain of N (one trace line, one 'gain' for reactions)",
     action=[NameEach("card in play", "friendly", where=has_trait("shard"), name="shards"), GainForEach("shards")],
 )
 
@@ -80,7 +85,7 @@ card(
     ],
 )
 
-# ---- irregular texts (engine.effects_more*)
+# ---- irregular texts (engine.library.one_of_a_kind*)
 
 card("Hideaway Hole", omni=[Sacrifice(), UntilYourNextTurn(GrantKeyword("elusive", friendly))])
 
@@ -93,6 +98,7 @@ def _rats_in_play(ctx) -> int:
 
 card(
     "Plague Rat",
+    why="its text 'each non-Rat creature is dealt 1 damage for each Rat in play' has no template",
     play=[
         NameEach("creature", where=has_trait("rat", present=False), name="non-rats"),
         DealDamage(_rats_in_play, "non-rats"),

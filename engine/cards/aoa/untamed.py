@@ -2,42 +2,38 @@
 
 from __future__ import annotations
 
-from ...effects import Gain
-from ...effects_cards import ReturnToHand
-from ...effects_more import CannotUseAnyCard
-from ...effects_more_board import beside, FlankOnlyAttackers
-from ...effects_more_control import EachCreatureLosesForTheTurn, happened_this_turn, RememberPlayerTurn
-from ...effects_more_zones import (
-    ChooseAnyNumber,
+from engine.library.effect import Gain
+from engine.library.one_of_a_kind import CannotUseAnyCard
+from engine.library.board import beside, FlankOnlyAttackers
+from engine.library.control_until_and_armor import EachCreatureLosesForTheTurn, happened_this_turn, RememberPlayerTurn
+from engine.library.decks_and_hands import (
     DestroyAndGainItsBonus,
     DestroyMostPowerfulOfPlayersWithout,
     EachDiscardsHandAndRefills,
-    PurgeFromEachDiscardOwnersGain,
     ShuffleChosenIntoDeck,
 )
-from ...effects_naming import of_type
-from ...effects_zones import DiscardRandomArchived
-from ...entering import EntersPlayReady
-from ...power_armor import GivePowerCounters
-from ...reactions import opponent_reaped, Reaction
-from ...replacements import TakenFromSupplyInstead
-from ...statics import friendly, GrantKeyword, OnlyDealsWhenFighting, PowerModifier
-from ...targets import all_of, Choose, NameEach, of_house, Together
-from .. import card
+from engine.library.chosen_house import ChooseAnyNumber
+from engine.library.naming import of_type
+from engine.library.zones import DiscardRandomArchived
+from engine.rules.entering import EntersPlayReady
+from engine.rules.power_armor import GivePowerCounters
+from engine.rules.reactions import opponent_reaped, Reaction
+from engine.rules.replacements import TakenFromSupplyInstead
+from engine.rules.statics import friendly, GrantKeyword, OnlyDealsWhenFighting, PowerModifier
+from engine.rules.targets import all_of, Choose, NameEach, of_house, Together
+from engine.cards import card
 
 # "Æmber (that would be) stolen or captured from your pool is taken from the common supply instead."
 card("Po’s Pixies", statics=[TakenFromSupplyInstead()])
 
-# Alpha: a keyword, read from the text
-card("Glimmer", play=[Choose("discard", "friendly"), ReturnToHand()])
 
 # Omega and elusive are keywords; "Your creatures enter play ready" includes Duskwitch itself,
-# read as it enters (engine.entering)
+# read as it enters (engine.rules.entering)
 card("Duskwitch", statics=[EntersPlayReady(friendly)])
 
 card("Tantadlin", statics=[OnlyDealsWhenFighting(2)], fight=[DiscardRandomArchived()])
 
-# ---- irregular texts (engine.effects_more*)
+# ---- irregular texts (engine.library.one_of_a_kind*)
 
 
 def _other_untamed(ctx, c) -> bool:
@@ -78,11 +74,14 @@ card("Quicksand", play=[DestroyMostPowerfulOfPlayersWithout("untamed")])
 
 card("Rustgnawer", fight=[Choose("artifact", "any"), DestroyAndGainItsBonus()])
 
-card("Æmberspine Mongrel", reactions=[Reaction("reaped", [Gain(1)], when=opponent_reaped)])
+card(
+    "Æmberspine Mongrel",
+    why="its AoA text 'after your opponent uses a creature to reap' has no target phrase",
+    reactions=[Reaction("reaped", [Gain(1)], when=opponent_reaped)],
+)
 
 _UNTAMED_CREATURE = all_of(of_type("creature"), of_house("untamed"))
 
-card("Soldiers to Flowers", play=[PurgeFromEachDiscardOwnersGain(_UNTAMED_CREATURE)])
 
 card(
     "Song of Spring",

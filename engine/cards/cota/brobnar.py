@@ -2,59 +2,33 @@
 
 from __future__ import annotations
 
-from ...effects import Capture, Gain, have_amber, Lose, May
-from ...effects_cards import DealDamage, Destroy, Heal, MoveTo, Ready, ReturnToHand, Stun, UseCreature
-from ...effects_control import at_end_of_your_turn
-from ...effects_lasting import ForTheTurn
-from ...effects_more import creature_entered_play, ExceptRef
-from ...houses import UsableAsActiveHouse
-from ...play_timing import you_discarded_during_your_turn
-from ...reactions import enemy_creature_destroyed, enemy_creature_entered_play, Reaction
-from ...statics import (
-    both,
-    CannotBeUsedTo,
-    defender_on_flank,
-    enemy,
-    FightDamageBonus,
-    friendly,
-    itself,
-    of_house,
-    PowerModifier,
-)
-from ...targets import Choose, ChooseMostPowerful
-from ...effects_hooks import DestroyedWhile, GainPerCreatureDestroyedInFights
-from .. import card
+from engine.library.effect import Capture, May
+from engine.library.on_cards import DealDamage, Destroy, Heal, MoveTo, Ready, UseCreature
+from engine.library.control import at_end_of_your_turn
+from engine.library.one_of_a_kind import creature_entered_play, ExceptRef
+from engine.rules.houses import UsableAsActiveHouse
+from engine.rules.play_timing import you_discarded_during_your_turn
+from engine.rules.reactions import enemy_creature_destroyed, enemy_creature_entered_play, Reaction
+from engine.rules.statics import CannotBeUsedTo, defender_on_flank, FightDamageBonus, itself
+from engine.rules.targets import Choose, ChooseMostPowerful
+from engine.rules.hooks import DestroyedWhile, GainPerCreatureDestroyedInFights
+from engine.cards import card
 
-card("Anger", play=[Choose("creature", "friendly"), Ready(), UseCreature("fight")])
 
 card("Troll", reap=[Heal(3)])
 
-card("Bumpsy", play=[Lose(1)])
-
-card("Smaaash", play=[Choose("creature", "any"), Stun()])
-
-card("King of the Crag", statics=[PowerModifier(-2, both(enemy, of_house("brobnar")))])
-
-card("Looter Goblin", reap=[ForTheTurn(reaction=Reaction("destroyed", [Gain(1)], when=enemy_creature_destroyed))])
 
 card("Valdr", statics=[FightDamageBonus(2, when=defender_on_flank)])
 
-card(
-    "Kelifi Dragon",
-    play_condition=have_amber(7),
-    fight=[Gain(1), Choose("creature", "any"), DealDamage(5)],
-    reap=[Gain(1), Choose("creature", "any"), DealDamage(5)],
-)
-
-card("Banner of Battle", statics=[PowerModifier(1, friendly)])
 
 card(
     "Pingle Who Annoys",
+    why="a text of it, 'deal 1 damage to each enemy creature after it enters play', has no template",
     reactions=[Reaction("entered_play", [DealDamage(1, "event")], when=enemy_creature_entered_play)],
 )
 
 # CotA "During your turn, each time you discard ..."; GR "After you discard ... during your turn":
-# the same ability. Its damage is dealt by Rock-Hurling Giant (engine.damage_sources).
+# the same ability. Its damage is dealt by Rock-Hurling Giant (engine.rules.damage_sources).
 card(
     "Rock-Hurling Giant",
     reactions=[
@@ -71,16 +45,16 @@ card(
     ],
 )
 
-card("Firespitter", before_fight=[DealDamage(1, "each enemy creature")])
 
-# the creature's gained "Destroyed:" ability: it names the creature itself ("this creature")
-card("Phoenix Heart", gains={"destroyed": [ReturnToHand("self"), DealDamage(3, "each creature")]})
-
-# ---- irregular texts (engine.effects_more)
+# ---- irregular texts (engine.library.one_of_a_kind)
 
 card("Barehanded", play=[MoveTo("deck", "each artifact")])
 
-card("Autocannon", reactions=[Reaction("entered_play", [DealDamage(1, "event")], when=creature_entered_play)])
+card(
+    "Autocannon",
+    why="a text of it, the constant ability 'deal 1 damage to each creature after it enters play', has no template",
+    reactions=[Reaction("entered_play", [DealDamage(1, "event")], when=creature_entered_play)],
+)
 
 card(
     "Champion’s Challenge",
@@ -126,6 +100,6 @@ card(
     statics=[CannotBeUsedTo("reap"), UsableAsActiveHouse(applies=itself), DestroyedWhile(_opponent_has_no_creatures)],
 )
 
-# ---- general hooks (engine.effects_hooks)
+# ---- general hooks (engine.rules.hooks)
 
 card("The Warchest", action=[GainPerCreatureDestroyedInFights("enemy")])

@@ -2,21 +2,19 @@
 
 from __future__ import annotations
 
-from ...effects import Capture, Gain, GainChains, have_amber, If, IfYouDo, Lose, opponent_has_no_amber
-from ...effects_cards import (
+from engine.library.effect import Capture, Gain, have_amber, If, IfYouDo, Lose
+from engine.library.on_cards import (
     DealDamage,
     Destroy,
     MoveTo,
-    Purge,
     PutIntoPlay,
     RedirectFightDamage,
     ReturnToHand,
     Sacrifice,
 )
-from ...effects_control import at_end_of_your_turn
-from ...effects_lasting import DuringOpponentsNextTurn
-from ...effects_more import DestroyEachWithChosenPower, EachUndamagedCaptures, OwnerDiscardsRandom
-from ...effects_more_control import (
+from engine.library.lasting import DuringOpponentsNextTurn
+from engine.library.one_of_a_kind import DestroyEachWithChosenPower, EachUndamagedCaptures, OwnerDiscardsRandom
+from engine.library.control_until_and_armor import (
     DiscardTopAndGainPerHouseInHand,
     LoseArmorForTurnAndTakeDamage,
     NameHost,
@@ -24,39 +22,31 @@ from ...effects_more_control import (
     PurgeFromADiscardPile,
     TakeControlUntilLeaves,
 )
-from ...effects_more_play import CannotPlay, OpponentPlaysAtMost
-from ...effects_naming import of_type
-from ...effects_zones import OpponentCannotChooseAHouse, UseAsIfYours
-from ...forging import opponent_forged_last_turn, UnforgeOpponentsKey
-from ...reactions import creature_destroyed, destroyed_fighting_self, Reaction, self_event
-from ...statics import attached_host, GrantKeyword, MustChooseHouse, PowerModifier
-from ...targets import Choose, ChooseMostPowerful, has_trait, on_flank
-from ...effects_hooks import OpponentPaysToUse
-from ...replacements import GoesElsewhereInstead
-from ...effects_last import HandSize
-from .. import card, Variant
+from engine.library.play_restrictions import CannotPlay, OpponentPlaysAtMost
+from engine.library.naming import of_type
+from engine.library.zones import OpponentCannotChooseAHouse
+from engine.rules.forging import opponent_forged_last_turn, UnforgeOpponentsKey
+from engine.rules.reactions import creature_destroyed, destroyed_fighting_self, Reaction, self_event
+from engine.rules.statics import attached_host, GrantKeyword, MustChooseHouse, PowerModifier
+from engine.rules.targets import Choose, ChooseMostPowerful, has_trait, on_flank
+from engine.rules.hooks import OpponentPaysToUse
+from engine.rules.replacements import GoesElsewhereInstead
+from engine.rules.turn import HandSize
+from engine.cards import card, Variant
 
-card("The Terror", play=[If(opponent_has_no_amber, [Gain(2)])])
-
-card("Stealer of Souls", reactions=[Reaction("destroyed", [Purge("event"), Gain(1)], when=destroyed_fighting_self)])
 
 card("Gabos Longarms", before_fight=[Choose("creature", "any"), RedirectFightDamage()])
 
 card("Three Fates", play=[ChooseMostPowerful(3), Destroy()])
 
-card("Charette", play=[Capture(3)])
-
-card("Poltergeist", play=[Choose("artifact", "any"), UseAsIfYours(), Destroy()])
 
 card("Pitlord", statics=[MustChooseHouse("dis")])
 
 card("Restringuntus", play=[OpponentCannotChooseAHouse()])
 
-card("Dust Imp", destroyed=[Gain(2)])
 
 card("Tolas", reactions=[Reaction("destroyed", [Gain(1, who="event_opponent")], when=creature_destroyed)])
 
-card("Gateway to Dis", play=[Destroy("each creature"), GainChains(3)])
 
 card("Overlord Greking", reactions=[Reaction("destroyed", [PutIntoPlay("event")], when=destroyed_fighting_self)])
 
@@ -87,9 +77,8 @@ def _opponent_amber(ctx) -> int:
 
 card("Drumble", play=[If(lambda ctx: ctx.opponent.amber >= 7, [Capture(_opponent_amber)])])
 
-card("Shaffles", reactions=[Reaction("end_of_turn", [Lose(1)], when=at_end_of_your_turn)])
 
-# ---- irregular texts (engine.effects_more)
+# ---- irregular texts (engine.library.one_of_a_kind)
 
 card("Dance of Doom", play=[DestroyEachWithChosenPower()])
 
@@ -140,7 +129,7 @@ card("Ember Imp", statics=[OpponentPlaysAtMost(2)])
 
 card("Lifeward", omni=[Sacrifice(), DuringOpponentsNextTurn(CannotPlay("creature", who="opponent"))])
 
-# ---- general hooks (engine.effects_hooks, engine.replacements)
+# ---- general hooks (engine.rules.hooks, engine.rules.replacements)
 
 card("Annihilation Ritual", statics=[GoesElsewhereInstead("purged", "discard", "battleline")])
 

@@ -2,22 +2,22 @@
 
 from __future__ import annotations
 
-from ...effects import Capture, Gain, GainChains, If, IfYouDo, RepeatCardEffectIf
-from ...effects_cards import (
+from engine.rules.ability import RepeatCardEffectIf
+from engine.library.effect import Capture, Gain, GainChains, If, IfYouDo
+from engine.library.on_cards import (
     Archive,
     DealDamage,
     Destroy,
     Draw,
     Exhaust,
     MoveTo,
-    Purge,
     Ready,
     Stun,
     SwapWith,
     TriggerAbility,
 )
-from ...effects_lasting import DuringOpponentsNextTurn, ForTheTurn, MayPlayOneOffHouse
-from ...effects_more import (
+from engine.library.lasting import DuringOpponentsNextTurn, ForTheTurn, MayPlayOneOffHouse
+from engine.library.one_of_a_kind import (
     CannotUseAnyCard,
     Confirm,
     EachPlayerLosesHalf,
@@ -29,30 +29,29 @@ from ...effects_more import (
     source_on_flank,
     SwapDeckAndDiscard,
 )
-from ...effects_more_control import (
+from engine.library.control_until_and_armor import (
     DiscardTopOfEachAndDestroyOfItsHouse,
     GainCounted,
     MayUseThisTurn,
     TakeControlUntilLeaves,
 )
-from ...effects_more_play import CannotPlay, you_used_an_artifact
-from ...effects_zones import (
+from engine.library.play_restrictions import CannotPlay, you_used_an_artifact
+from engine.library.zones import (
     DiscardArchives,
     DiscardTopOfDeck,
     GainForEach,
     OpponentGainsControl,
-    PlayTopOfDeck,
     PurgeRemembered,
     ReturnPurgedToPlay,
 )
-from ...forging import AfterOpponentForgesNextTurn, ForgerGivesRemaining
-from ...gained_text import OneOf
-from ...houses import BelongsToAllHouses, ThisCreature, UsableAsActiveHouse
-from ...reactions import own_play_of_another_card, Reaction
-from ...statics import CannotBeUsedTo, ConsideredFlank, enemy, GrantAbility, ReapGainIsStolen, this_card
-from ...targets import among, Choose, has_ability, named, NameNeighbors, on_flank, RememberLine, Together
-from ...effects_last import HandSize
-from .. import card, Variant
+from engine.rules.forging import AfterOpponentForgesNextTurn, ForgerGivesRemaining
+from engine.rules.gained_text import OneOf
+from engine.rules.houses import BelongsToAllHouses, ThisCreature, UsableAsActiveHouse
+from engine.rules.reactions import Reaction
+from engine.rules.statics import ConsideredFlank, enemy, GrantAbility, ReapGainIsStolen, this_card
+from engine.rules.targets import among, Choose, has_ability, named, NameNeighbors, on_flank, RememberLine, Together
+from engine.rules.turn import HandSize
+from engine.cards import card, Variant
 
 card("Phase Shift", play=[MayPlayOneOffHouse()])
 
@@ -83,18 +82,6 @@ card(
     "Replicator", reap=[Choose("creature", "any", exclude_self=True, where=has_ability("reap")), TriggerAbility("reap")]
 )
 
-card("Wild Wormhole", play=[PlayTopOfDeck()])
-
-card(
-    "Library Access",
-    # printed: "For the remainder of the turn, each time you play another card, draw a card."
-    Variant(play=[ForTheTurn(reaction=Reaction("played", [Draw(1)], when=own_play_of_another_card))]),
-    # 1.3 erratum: "... Purge Library Access."
-    Variant(
-        "purge library access",
-        play=[ForTheTurn(reaction=Reaction("played", [Draw(1)], when=own_play_of_another_card)), Purge("self")],
-    ),
-)
 
 card(
     "Spangler Box",
@@ -126,7 +113,7 @@ _NEUTRON_SHARK = [
 card("Neutron Shark", play=_NEUTRON_SHARK, fight=_NEUTRON_SHARK, reap=_NEUTRON_SHARK)
 
 # ---- Experimental Therapy: printed "This creature belongs to all houses."; 16.0 erratum "This
-# creature may be used as if it belonged to the active house." (engine.houses)
+# creature may be used as if it belonged to the active house." (engine.rules.houses)
 
 _STUN_AND_EXHAUST_IT = [ThisCreature(), Stun(), Exhaust()]
 
@@ -138,27 +125,16 @@ card(
     ),
 )
 
-# ---- Strange Gizmo: "After you forge a key, destroy each creature and artifact." (engine.forging
+# ---- Strange Gizmo: "After you forge a key, destroy each creature and artifact." (engine.rules.forging
 # emits "key_forged"; the creatures and artifacts are destroyed at once)
 
-
-def _you_forged(ctx) -> bool:
-    return ctx.event.get("player") == ctx.controller
-
-
-card(
-    "Strange Gizmo",
-    reactions=[Reaction("key_forged", [Together(("each creature", "each artifact")), Destroy()], when=_you_forged)],
-)
 
 # "If an opponent forges a key on their next turn, they must give you their remaining Æmber" (later
 # prints: "After your opponent forges a key during their next turn, they must pay you ...")
 card("Interdimensional Graft", play=[AfterOpponentForgesNextTurn([ForgerGivesRemaining()])])
 
-# "Your opponent cannot use creatures to fight on their next turn."
-card("Foggify", play=[DuringOpponentsNextTurn(CannotBeUsedTo("fight", applies=enemy))])
 
-# ---- irregular texts (engine.effects_more)
+# ---- irregular texts (engine.library.one_of_a_kind)
 
 card("Effervescent Principle", play=[EachPlayerLosesHalf(), GainChains(1)])
 
@@ -168,6 +144,7 @@ card("Dextre", play=[Capture(1)], destroyed=[MoveTo("deck", "self")])
 
 card(
     "Twin Bolt Emission",
+    why="compiled, 'a creature and a different creature' are two separate choices, and the second's damage is lost when they resolve",
     play=[
         Choose("creature", "any", name="first"),
         Choose("creature", "any", name="second", where=not_among("first")),

@@ -2,14 +2,14 @@
 
 from __future__ import annotations
 
-from ...houses import belongs_to
-from ...effects import Capture, Gain, IfYouDo, Lose, May
-from ...effects_cards import Archive, DealDamage, Destroy, MoveTo, Purge, Ready, ReturnToHand, Sacrifice, Stun
-from ...effects_compiled import DiscardFromHand
-from ...effects_keys import ForgeAtCost, MayForgeAtCost
-from ...effects_lasting import MayUseOtherCardsOfHouse
-from ...effects_more import LoseAllThenOpponentLosesTimes, NameEachIn
-from ...effects_more_control import (
+from engine.rules.houses import belongs_to
+from engine.library.effect import Gain, IfYouDo, Lose, May
+from engine.library.on_cards import Archive, DealDamage, Destroy, MoveTo, Ready, ReturnToHand, Sacrifice, Stun
+from engine.library.groups import DiscardFromHand
+from engine.library.keys import ForgeAtCost, MayForgeAtCost
+from engine.library.lasting import MayUseOtherCardsOfHouse
+from engine.library.one_of_a_kind import LoseAllThenOpponentLosesTimes, NameEachIn
+from engine.library.control_until_and_armor import (
     BelongsToHouseForTheTurn,
     DealDamageArmorCannotPrevent,
     EachCreatureLosesForTheTurn,
@@ -17,32 +17,21 @@ from ...effects_more_control import (
     NameHost,
     PutIntoPlayFromHand,
 )
-from ...effects_more_play import CannotPlay
-from ...effects_naming import MayChoose, NameSharingTrait, of_type, Reveal
-from ...effects_zones import ChooseForEach, opponent_keys
-from ...power_armor import GivePowerCounters
-from ...reactions import destroyed_fighting_self, Reaction
-from ...targets import all_of, Choose, has_trait, NameEach, of_house
-from ...replacements import CapturedInsteadOfOpponentsPool
-from ...statics import DealsNoFightDamage
-from ...effects_last import NextPlayedEntersReady
-from .. import card, Variant
+from engine.library.play_restrictions import CannotPlay
+from engine.library.chosen_house import Reveal
+from engine.library.naming import MayChoose, NameSharingTrait, of_type
+from engine.library.zones import ChooseForEach, opponent_keys
+from engine.rules.power_armor import GivePowerCounters
+from engine.rules.reactions import destroyed_fighting_self, Reaction
+from engine.rules.targets import all_of, Choose, has_trait, NameEach, of_house
+from engine.rules.replacements import CapturedInsteadOfOpponentsPool
+from engine.rules.statics import DealsNoFightDamage
+from engine.library.entering_and_hand_size import NextPlayedEntersReady
+from engine.cards import card, Variant
 
-card(
-    "Yxilo Bolter",
-    fight=[Choose("creature", "any"), DealDamage(2, if_destroyed=[Purge("destroyed")])],
-    reap=[Choose("creature", "any"), DealDamage(2, if_destroyed=[Purge("destroyed")])],
-)
 
 card("Combat Pheromones", omni=[Sacrifice(), MayUseOtherCardsOfHouse(2)])
 
-card(
-    "John Smyth",
-    fight=[Choose("creature", "any", where=all_of(of_house("mars"), has_trait("agent", present=False))), Ready()],
-    reap=[Choose("creature", "any", where=all_of(of_house("mars"), has_trait("agent", present=False))), Ready()],
-)
-
-card("Mindwarper", action=[Choose("creature", "enemy"), Capture(1, on="it", side="own")])
 
 card(
     "Biomatrix Backup",
@@ -72,7 +61,11 @@ def _mars_creatures_in_play(ctx) -> int:
     return sum(1 for c in ctx.game.creatures() if belongs_to(ctx.eng, c, "mars"))
 
 
-card("Red Planet Ray Gun", gains={"reap": [Choose("creature", "any"), DealDamage(_mars_creatures_in_play)]})
+card(
+    "Red Planet Ray Gun",
+    why="compiled, 'deal 1 damage for each Mars creature' deals 1 damage N times; the For Each rule makes it one instance of N damage",
+    gains={"reap": [Choose("creature", "any"), DealDamage(_mars_creatures_in_play)]},
+)
 
 # ---- Custom Virus and Incubation Chamber: the 16.0 errata make the purge / the reveal optional
 
@@ -146,7 +139,7 @@ card(
 )
 
 
-# ---- irregular texts (engine.effects_more)
+# ---- irregular texts (engine.library.one_of_a_kind)
 
 
 def _mars_or_robot(ctx, c) -> bool:
@@ -155,6 +148,7 @@ def _mars_or_robot(ctx, c) -> bool:
 
 card(
     "EMP Blast",
+    why="its text 'each Mars creature and each Robot creature is stunned' has no template",
     play=[NameEach("creature", where=_mars_or_robot, name="stunned"), Stun("stunned"), Destroy("each artifact")],
 )
 
@@ -276,7 +270,7 @@ card(
     reactions=[Reaction("destroyed", [Lose(1)], when=destroyed_fighting_self)],
 )
 
-# ---- general hooks (engine.replacements)
+# ---- general hooks (engine.rules.replacements)
 
 card("Ether Spider", statics=[DealsNoFightDamage(), CapturedInsteadOfOpponentsPool()])
 

@@ -2,46 +2,35 @@
 
 from __future__ import annotations
 
-from ...effects import Capture, Gain, If, IfYouDo, May, RepeatCardEffectIf
-from ...effects_cards import Archive, DealDamage, Destroy, Draw, Heal, ReturnToHand, Sacrifice, SwapWith, UseCreature
-from ...effects_compiled import more_creatures
-from ...effects_control import ForgeAtNoCost
-from ...effects_lasting import ForTheTurn
-from ...effects_more import ChooseLeastPowerful, host_on_flank, NameEachIn, ReduceAmberTo, Unstun
-from ...effects_more_play import plays_this_turn
-from ...effects_naming import of_type
-from ...houses import UsableAsActiveHouse
-from ...reactions import Reaction, you_chose_house
-from ...replacements import AmberCannotBeStolen
-from ...statics import (
+from engine.rules.ability import RepeatCardEffectIf
+from engine.library.effect import Capture, Gain, If, IfYouDo, May
+from engine.library.on_cards import Archive, DealDamage, Destroy, Heal, Sacrifice, SwapWith
+from engine.library.groups import more_creatures
+from engine.library.control import ForgeAtNoCost
+from engine.library.lasting import ForTheTurn
+from engine.library.one_of_a_kind import ChooseLeastPowerful, host_on_flank, ReduceAmberTo, Unstun
+from engine.library.play_restrictions import plays_this_turn
+from engine.rules.houses import UsableAsActiveHouse
+from engine.rules.reactions import Reaction, you_chose_house
+from engine.rules.replacements import AmberCannotBeStolen
+from engine.rules.statics import (
     ArmorModifier,
     attached_host,
     CannotBeDealtDamage,
-    friendly,
     GrantKeyword,
     PowerModifier,
     this_card,
 )
-from ...targets import all_of, among, Choose, has_trait, NameEach, NameNeighbors, RememberLine
-from ...effects_last import ReadyAndFightAgainstDifferent
-from .. import card
+from engine.rules.targets import among, Choose, has_trait, NameEach, NameNeighbors, RememberLine
+from engine.library.entering_and_hand_size import ReadyAndFightAgainstDifferent
+from engine.cards import card
 
-
-def _non_sanctum(ctx, c) -> bool:
-    return c.house != "sanctum"
-
-
-card("Raiding Knight", play=[Capture(1)])
 
 card("Sanctum Guardian", fight=[SwapWith()], reap=[SwapWith()])
 
-card("Sequis", reap=[Capture(1)])
-
-card("Duma the Martyr", destroyed=[Heal(None, "each other friendly creature"), Draw(2)])
 
 card("Jehu the Bureaucrat", reactions=[Reaction("house_chosen", [Gain(2)], when=you_chose_house("sanctum"))])
 
-card("Commander Remiel", reap=[Choose("creature", "friendly", where=_non_sanctum), UseCreature("use")])
 
 # "Deal 3 to a creature and 3 to a neighbor of that creature": one simultaneous instance of damage
 card(
@@ -58,10 +47,9 @@ card(
 # ---- Shield of Justice: "Play: For the remainder of the turn, each friendly creature cannot be
 # dealt damage." (a lasting static; "friendly" is relative to the player who played it)
 
-card("Shield of Justice", play=[ForTheTurn(static=CannotBeDealtDamage(friendly))])
 
 # "This creature gains hazardous 2 and, "Destroyed: Fully heal this creature and destroy Armageddon
-# Cloak instead."": a destruction replacement (engine.replacements.replace_destruction)
+# Cloak instead."": a destruction replacement (engine.rules.replacements.replace_destruction)
 card(
     "Armageddon Cloak",
     statics=[GrantKeyword("hazardous", applies=attached_host, value=2)],
@@ -69,7 +57,7 @@ card(
 )
 
 
-# ---- irregular texts (engine.effects_more)
+# ---- irregular texts (engine.library.one_of_a_kind)
 
 card("Doorstep to Heaven", play=[ReduceAmberTo(5)])
 
@@ -79,10 +67,6 @@ _FAMINE = [ChooseLeastPowerful(), Destroy()]
 
 card("Horseman of Famine", play=list(_FAMINE), fight=list(_FAMINE), reap=list(_FAMINE))
 
-card(
-    "Horseman of Death",
-    play=[NameEachIn("discard", "friendly", where=all_of(of_type("creature"), has_trait("horseman"))), ReturnToHand()],
-)
 
 card(
     "Protectrix",
@@ -96,7 +80,11 @@ card(
 
 card("Shoulder Armor", statics=[PowerModifier(2, host_on_flank), ArmorModifier(2, host_on_flank)])
 
-card("Mantle of the Zealot", statics=[UsableAsActiveHouse()])
+card(
+    "Mantle of the Zealot",
+    why="the text it gives, 'you may use this creature as if it belonged to the active house', has no template",
+    statics=[UsableAsActiveHouse()],
+)
 
 card("Terms of Redress", play=[Choose("creature", "friendly"), Capture(2, on="it")])
 

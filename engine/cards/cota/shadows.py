@@ -2,67 +2,33 @@
 
 from __future__ import annotations
 
-from ...effects import (
-    Gain,
-    If,
-    IfYouDo,
-    opponent_has_more_amber,
-    opponent_has_no_amber,
-    RepeatCardEffectIf,
-    RepeatPrecedingIf,
-    Steal,
-)
-from ...effects_cards import DealDamage, ReturnToHand, Sacrifice
-from ...effects_control import TakeControl
-from ...effects_keys import ForgeAtCost
-from ...effects_lasting import ForTheTurn
-from ...effects_more import StealAllBut, you_forged_this_turn
-from ...effects_more_control import MayUseThisTurn, MoveAmberFromYourCard, OfHouseUnlessYours
-from ...effects_more_play import CannotPlay, plays_this_turn
-from ...effects_naming import DestroyIfYouDo
-from ...effects_zones import PlayBeneath, PutBeneath, UseAsIfYours
-from ...entering import EntersPlayReady
-from ...leaves_play import IfThisLeavesPlay, OpponentSteals
-from ...statics import DealsNoFightDamage, TakesNeighborsDamage
-from ...targets import Choose, named, on_flank
-from ...effects_hooks import DiscardTopOfFightersDeck, OpponentPaysToPlay
-from ...reactions import Reaction
-from ...effects_last import FirstCreaturePlayedEntersReady
-from .. import card, Variant
+from engine.library.effect import Gain, If, IfYouDo, opponent_has_no_amber, Steal
+from engine.library.on_cards import DealDamage, ReturnToHand, Sacrifice
+from engine.library.control import TakeControl
+from engine.library.keys import ForgeAtCost
+from engine.library.lasting import ForTheTurn
+from engine.library.one_of_a_kind import StealAllBut, you_forged_this_turn
+from engine.library.control_until_and_armor import MayUseThisTurn, MoveAmberFromYourCard, OfHouseUnlessYours
+from engine.library.play_restrictions import CannotPlay, plays_this_turn
+from engine.library.naming import DestroyIfYouDo
+from engine.library.zones import PlayBeneath, PutBeneath
+from engine.rules.leaves_play import IfThisLeavesPlay, OpponentSteals
+from engine.rules.statics import DealsNoFightDamage, TakesNeighborsDamage
+from engine.rules.targets import Choose, named, on_flank
+from engine.rules.hooks import DiscardTopOfFightersDeck, OpponentPaysToPlay
+from engine.rules.reactions import Reaction
+from engine.library.entering_and_hand_size import FirstCreaturePlayedEntersReady
+from engine.cards import card, Variant
 
-card(
-    "Bait and Switch",
-    # printed: "Repeat this card's effect if your opponent still has more A than you."
-    Variant(
-        "repeat this card's effect",
-        play=[If(opponent_has_more_amber, [Steal(1)]), RepeatCardEffectIf(opponent_has_more_amber)],
-    ),
-    # 1.3 erratum: "Repeat the preceding effect if your opponent still has more A than you."
-    Variant(
-        "repeat the preceding effect",
-        play=[If(opponent_has_more_amber, [Steal(1)]), RepeatPrecedingIf(opponent_has_more_amber)],
-    ),
-)
 
 card("Shadow Self", statics=[DealsNoFightDamage(), TakesNeighborsDamage("specter")])
 
-card("Bad Penny", destroyed=[ReturnToHand("self")])
 
 card("Faygin", reap=[Choose("creature", "any", where=named("Urchin"), also=(("discard", "friendly"),)), ReturnToHand()])
 
-card("Urchin", play=[Steal(1)])
 
 card("Masterplan", play=[Choose("hand", "friendly"), PutBeneath()], omni=[PlayBeneath(), Sacrifice("self")])
 
-card("Mooncurser", fight=[Steal(1)])
-
-card("Poison Wave", play=[DealDamage(2, "each creature")])
-
-card("Nerve Blast", play=[IfYouDo([Steal(1)], [Choose("creature", "any"), DealDamage(2)])])
-
-card("Silvertooth", statics=[EntersPlayReady()])
-
-card("Nexus", reap=[Choose("artifact", "enemy"), UseAsIfYours()])
 
 card(
     "Magda the Rat",
@@ -74,7 +40,7 @@ card(
 )
 
 
-# ---- irregular texts (engine.effects_more)
+# ---- irregular texts (engine.library.one_of_a_kind)
 
 card("Too Much to Protect", play=[StealAllBut(6)])
 
@@ -106,7 +72,7 @@ card(
     ],
 )
 
-# ---- general hooks (engine.effects_hooks)
+# ---- general hooks (engine.rules.hooks)
 
 card("Evasion Sigil", reactions=[Reaction("before_fight", [DiscardTopOfFightersDeck()])])
 

@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from ...copies import CopyOf
-from ...effects import Gain, If, IfYouDo, Steal
-from ...effects_cards import Exhaust, Heal, MoveTo, ReturnToHand, Stun
-from ...effects_more import (
+from engine.rules.copies import CopyOf
+from engine.library.effect import Gain, If, IfYouDo, Steal
+from engine.library.on_cards import Exhaust, Heal, MoveTo, ReturnToHand, Stun
+from engine.library.one_of_a_kind import (
     CannotUseAnyCard,
     creatures_used_this_turn,
     DamageByAmberThenTake,
@@ -14,33 +14,30 @@ from ...effects_more import (
     SearchDeckAndDiscard,
     ShuffleZonesIntoDeck,
 )
-from ...effects_more_control import happened_this_turn, RememberTurn
-from ...effects_more_play import played_on_previous_turn
-from ...effects_naming import of_type
-from ...effects_zones import ShuffleIntoDeck
-from ...play_timing import you_discarded_during_your_turn
-from ...reactions import Reaction
-from ...targets import all_of, Choose, has_trait, named, NameEach, Together
-from ...effects_hooks import IgnoreWhileAttacking, MayPlayOneOfHouse
-from .. import card
+from engine.library.control_until_and_armor import happened_this_turn, RememberTurn
+from engine.library.play_restrictions import played_on_previous_turn
+from engine.library.naming import of_type
+from engine.library.groups import ShuffleIntoDeck
+from engine.rules.play_timing import you_discarded_during_your_turn
+from engine.rules.reactions import Reaction
+from engine.rules.targets import all_of, Choose, has_trait, named, NameEach, Together
+from engine.rules.hooks import IgnoreWhileAttacking, MayPlayOneOfHouse
+from engine.cards import card
 
-card("Grasping Vines", play=[Choose("artifact", "any", count=3, up_to=True), ReturnToHand()])
 
 card(
     "Lost in the Woods",
     play=[
         Choose("creature", "friendly", name="friendly", count=2),
         Choose("creature", "enemy", name="enemy", count=2),
-        ShuffleIntoDeck(("friendly", "enemy")),
+        ShuffleIntoDeck(("friendly", "enemy"), from_zones=()),
     ],
 )
 
 card("Mimicry", becomes=CopyOf("action"))
 
-card("Fertility Chant", play=[Gain(2, who="opponent")])
 
-
-# ---- irregular texts (engine.effects_more)
+# ---- irregular texts (engine.library.one_of_a_kind)
 
 card("World Tree", action=[Choose("discard", "friendly", where=of_type("creature")), MoveTo("deck")])
 
@@ -101,7 +98,7 @@ card(
     "Lifeweb", play=[If(lambda ctx: played_on_previous_turn(ctx.game, ctx.opponent_name, "creature") >= 3, [Steal(2)])]
 )
 
-# ---- general hooks (engine.effects_hooks)
+# ---- general hooks (engine.rules.hooks)
 
 card("Niffle Ape", statics=[IgnoreWhileAttacking(("taunt", "elusive"))])
 

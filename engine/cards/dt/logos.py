@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from ...effects_status import ArchiveTopOfDeck
-from ...reactions import Reaction
-from .. import card
+from engine.library.status import ArchiveTopOfDeck
+from engine.rules.reactions import Reaction
+from engine.cards import card
 
 card("Hydrocataloguer", reactions=[Reaction("tide_raised", [ArchiveTopOfDeck("event")])])

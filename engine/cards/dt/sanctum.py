@@ -2,15 +2,15 @@
 
 from __future__ import annotations
 
-from ...effects import May
-from ...effects_lasting import ForTheTurn
-from ...power_armor import switch_for
-from ...targets import Choose
-from .. import Variant, card
+from engine.library.effect import May
+from engine.library.lasting import ForTheTurn
+from engine.rules.power_armor import switch_for
+from engine.rules.targets import Choose
+from engine.cards import Variant, card
 
 # DT 080 "Before Fight: You may switch Lightsmith Clariel's power and armor for the remainder of the
 # turn."; DT 067 (Evil Twin) "Action: Switch a creature's power and armor for the remainder of the
-# turn." Its power becomes its total armor, used or not (the 16.0 FAQs; engine.power_armor).
+# turn." Its power becomes its total armor, used or not (the 16.0 FAQs; engine.rules.power_armor).
 card(
     "Lightsmith Clariel",
     Variant(

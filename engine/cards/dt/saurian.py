@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-from ...effects import If
-from ...effects_control import TakeControl
-from ...effects_status import Exalt, tide_low
-from ...reactions import Reaction
-from ...targets import Choose
-from .. import card
+from engine.library.effect import If
+from engine.library.control import TakeControl
+from engine.library.status import Exalt, tide_low
+from engine.rules.reactions import Reaction
+from engine.rules.targets import Choose
+from engine.cards import card
 
 
 def _damaged_self(ctx) -> bool:

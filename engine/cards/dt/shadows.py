@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from ...effects import Steal
-from ...statics import CannotBeUsedTo, DamageReplacedBy
-from .. import card
+from engine.library.effect import Steal
+from engine.rules.statics import CannotBeUsedTo, DamageReplacedBy
+from engine.cards import card
 
 card("Shoulder Id", statics=[CannotBeUsedTo("fight"), DamageReplacedBy([Steal(1)])])

@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from ...effects_cards import DealDamage
-from ...effects_zones import PurgeRemembered, ReturnPurgedToPlay
-from ...leaves_play import IfThisLeavesPlay
-from ...statics import DealsNoFightDamage, OpponentReadiesInstead
-from .. import card
+from engine.library.on_cards import DealDamage
+from engine.library.zones import PurgeRemembered, ReturnPurgedToPlay
+from engine.rules.leaves_play import IfThisLeavesPlay
+from engine.rules.statics import DealsNoFightDamage, OpponentReadiesInstead
+from engine.cards import card
 
 
 def _your_exhausted_creatures(ctx) -> int:

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from ...effects_status import Enrage, RaiseTide
-from ...targets import Choose
-from .. import card
+from engine.library.status import Enrage, RaiseTide
+from engine.rules.targets import Choose
+from engine.cards import card
 
 card("Cross Porpoises", play=[RaiseTide(), Choose("creature", "enemy", count=2), Enrage("it")])

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from ...effects_cards import Draw, Purge
-from ...extra_turns import TakeAnotherTurn
-from .. import card
+from engine.library.on_cards import Draw, Purge
+from engine.rules.extra_turns import TakeAnotherTurn
+from engine.cards import card
 
 # "Action: Take another turn after this one. Your opponent draws 10 cards. Purge Tachyon Manifold."
 card("Tachyon Manifold", action=[TakeAnotherTurn(), Draw(10, who="opponent"), Purge("self")])

@@ -2,17 +2,17 @@
 
 from __future__ import annotations
 
-from ...bonus_icons import enemy_creature_event
-from ...effects import Steal
-from ...effects_cards import DealDamage, Destroy
-from ...effects_lasting import DuringOpponentsNextTurn, ForTheTurn
-from ...effects_keys import counted, DestroyCounting, ForgeAtCost, MayForgeAtCost
-from ...entering import EntersPlayReady
-from ...power_armor import ConsideredToHave
-from ...reactions import Reaction
-from ...statics import AlsoTakesNeighborsFightDamage, KeyCostPerCreature, PowerIsNeighborsPower
-from ...targets import Choose
-from .. import card
+from engine.rules.bonus_icons import enemy_creature_event
+from engine.library.effect import Steal
+from engine.library.on_cards import DealDamage, Destroy
+from engine.library.lasting import DuringOpponentsNextTurn, ForTheTurn
+from engine.library.keys import counted, DestroyCounting, ForgeAtCost, MayForgeAtCost
+from engine.rules.entering import EntersPlayReady
+from engine.rules.power_armor import ConsideredToHave
+from engine.rules.reactions import Reaction
+from engine.rules.statics import AlsoTakesNeighborsFightDamage, KeyCostPerCreature, PowerIsNeighborsPower
+from engine.rules.targets import Choose
+from engine.cards import card
 
 card("Drecker", statics=[AlsoTakesNeighborsFightDamage()], reap=[Steal(1)])
 

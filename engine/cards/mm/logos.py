@@ -2,17 +2,17 @@
 
 from __future__ import annotations
 
-from ...bonus_icons import NextPlayBonusIconsAgain, ResolveIconsAsIfPlayed
-from ...effects import IfYouDo
-from ...effects_cards import MoveTo
-from ...effects_status import ArchiveTopOfDeck
-from ...targets import Choose
-from .. import card
+from engine.rules.bonus_icons import NextPlayBonusIconsAgain, ResolveIconsAsIfPlayed
+from engine.library.effect import IfYouDo
+from engine.library.on_cards import MoveTo
+from engine.library.status import ArchiveTopOfDeck
+from engine.rules.targets import Choose
+from engine.cards import card
 
 # "Enhance R." has no effect during gameplay (glossary "Enhance")
 card("Fission Bloom", action=[NextPlayBonusIconsAgain()])
 
-# gigantic (engine.gigantic); "Fight/Reap:" (MM) and "After Fight/After Reap:" (MoMu) both resolve
+# gigantic (engine.rules.mechanics.gigantic); "Fight/Reap:" (MM) and "After Fight/After Reap:" (MoMu) both resolve
 # after the fight or reap
 _GRAVITRON = [
     IfYouDo(

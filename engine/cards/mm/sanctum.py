@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from ...bonus_icons import CannotResolveBonusIcons
-from ...damage_sources import CannotBeDealtDamageBy
-from ...replacements import IconStealsInstead
-from .. import card
+from engine.rules.bonus_icons import CannotResolveBonusIcons
+from engine.rules.damage_sources import CannotBeDealtDamageBy
+from engine.rules.replacements import IconStealsInstead
+from engine.cards import card
 
 # "When you resolve a capture bonus icon, you may choose to steal 1 instead."
 card("Scrivener Favian", statics=[IconStealsInstead("capture", 1)])

@@ -2,14 +2,14 @@
 
 from __future__ import annotations
 
-from ...amber_moves import MoveAmberToFought, MoveAmberToNeighbor
-from ...discarded_into_play import PutDiscardedIntoPlay
-from ...effects_zones import DiscardTopOfDeck
-from ...effects_cards import Destroy
-from ...replacements import ResolveIconAs
-from ...statics import CannotBeUsedTo, GrantAbility, neighbor
-from ...targets import of_house
-from .. import card
+from engine.rules.amber_moves import MoveAmberToFought, MoveAmberToNeighbor
+from engine.rules.mechanics.discarded_into_play import PutDiscardedIntoPlay
+from engine.library.zones import DiscardTopOfDeck
+from engine.library.on_cards import Destroy
+from engine.rules.replacements import ResolveIconAs
+from engine.rules.statics import CannotBeUsedTo, GrantAbility, neighbor
+from engine.rules.targets import of_house
+from engine.cards import card
 
 # "When resolving a bonus icon, you may choose to resolve it as a capture bonus icon instead."
 card("Amphora Captura", statics=[ResolveIconAs("capture")])

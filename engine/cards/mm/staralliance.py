@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from ...effects_zones import LookAtTopDiscard
-from ...bonus_icons import ResolveIconsAsIfPlayed
-from ...targets import Choose
-from .. import card
+from engine.library.zones import LookAtTopDiscard
+from engine.rules.bonus_icons import ResolveIconsAsIfPlayed
+from engine.rules.targets import Choose
+from engine.cards import card
 
 card("Survey", play=[LookAtTopDiscard(2, 1)])
 

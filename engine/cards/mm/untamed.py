@@ -2,16 +2,14 @@
 
 from __future__ import annotations
 
-from ...bonus_icons import NextPlayBonusIconsAgain, ResolveIconsAsIfPlayed
-from ...effects_keys import ForgeAtCost
-from ...power_armor import DoublePowerCounters, GivePowerCounters
-from ...reactions import destroyed_fighting_self, Reaction
-from ...targets import Choose
-from .. import card
+from engine.rules.bonus_icons import NextPlayBonusIconsAgain, ResolveIconsAsIfPlayed
+from engine.rules.power_armor import DoublePowerCounters, GivePowerCounters
+from engine.rules.reactions import destroyed_fighting_self, Reaction
+from engine.rules.targets import Choose
+from engine.cards import card
 
 card("Wild Bounty", play=[NextPlayBonusIconsAgain()])
 
-card("Keyfrog", destroyed=[ForgeAtCost(0)])
 
 card("Reclaimed by Nature", play=[Choose("artifact", "any"), ResolveIconsAsIfPlayed("it", purge=True)])
 

@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-from ...copies import CopyOf
-from ...effects import Gain, If, IfYouDo
-from ...effects_cards import Archive, Draw
-from ...effects_control import RememberAsInPlay, share_a_house
-from ...replacements import AmberCannotBeStolen, Instead, you_control
-from ...targets import Choose, named, Together
-from .. import card
+from engine.rules.copies import CopyOf
+from engine.library.effect import Gain, If, IfYouDo
+from engine.library.on_cards import Archive, Draw
+from engine.library.control import RememberAsInPlay, share_a_house
+from engine.rules.replacements import AmberCannotBeStolen, Instead, you_control
+from engine.rules.targets import Choose, named, Together
+from engine.cards import card
 
 # "Play: Archive each neighboring creature. If those creatures share a house, gain 2.": "those
 # creatures" are the neighbors as they were just before they were archived, houses included (the
@@ -59,7 +59,7 @@ def _another_creature_in_play(ctx) -> bool:
 
 
 # "Mimic Gel cannot be played unless there is another creature in play. Mimic Gel enters play as a
-# copy of another creature in play, except it belongs to house Logos." (engine.copies)
+# copy of another creature in play, except it belongs to house Logos." (engine.rules.copies)
 card(
     "Mimic Gel",
     play_condition=_another_creature_in_play,

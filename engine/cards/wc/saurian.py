@@ -2,20 +2,18 @@
 
 from __future__ import annotations
 
-from ...amber_moves import AmberToSupply
-from ...artifact_creatures import ConsideredCreature, itself_in_battleline, PutOnFlank
-from ...effects import CaptureFromAny, If, May, RepeatPrecedingIf
-from ...effects_cards import DealDamage, Purge
-from ...effects_naming import TheCreatureItFights
-from ...effects_status import Exalt, friendly_creatures, has_friendly_creature
-from ...entering import EntersPlayStunned
-from ...fight_timing import NameNeighborsOf
-from ...forging import SpendAmberOnSelf
-from ...houses import BelongsToAllHouses, UsableAsActiveHouse
-from ...replacements import StolenIsCapturedByActive
-from ...statics import ArmorModifier, attached_host, OnlyDealsWhenFighting
-from ...targets import Choose
-from .. import card, Variant
+from engine.rules.amber_moves import AmberToSupply
+from engine.rules.mechanics.artifact_creatures import ConsideredCreature, itself_in_battleline, PutOnFlank
+from engine.rules.ability import RepeatPrecedingIf
+from engine.library.effect import CaptureFromAny, If, May
+from engine.library.on_cards import DealDamage, Purge
+from engine.library.status import Exalt, friendly_creatures, has_friendly_creature
+from engine.rules.entering import EntersPlayStunned
+from engine.rules.houses import BelongsToAllHouses, UsableAsActiveHouse
+from engine.rules.replacements import StolenIsCapturedByActive
+from engine.rules.statics import ArmorModifier, attached_host, OnlyDealsWhenFighting
+from engine.rules.targets import Choose
+from engine.cards import card, Variant
 
 card("Crassosaurus", play=[CaptureFromAny(10), If(lambda ctx: ctx.source.amber < 10, [Purge("self")])])
 
@@ -39,17 +37,6 @@ card(
     ],
 )
 
-# "Each Æmber that would be stolen is captured by a creature controlled by the active player
-# instead" (engine.replacements)
-card(
-    "Terrordactyl",
-    statics=[EntersPlayStunned(), OnlyDealsWhenFighting(4)],
-    before_fight=[
-        TheCreatureItFights("fought", must_survive=True),
-        NameNeighborsOf("fought"),
-        DealDamage(4, "its neighbors"),
-    ],
-)
 
 card("Gargantodon", statics=[EntersPlayStunned(), OnlyDealsWhenFighting(4), StolenIsCapturedByActive()])
 
@@ -57,12 +44,6 @@ card("Gargantodon", statics=[EntersPlayStunned(), OnlyDealsWhenFighting(4), Stol
 # common supply.""
 card("Imperial Scutum", statics=[ArmorModifier(2, applies=attached_host)], gains={"destroyed": [AmberToSupply()]})
 
-card(
-    "Senator Shrix",
-    statics=[SpendAmberOnSelf()],
-    play=[May([Exalt("self")], question="exalt Senator Shrix?")],
-    reap=[May([Exalt("self")], question="exalt Senator Shrix?")],
-)
 
 card(
     "Auto-Legionary",

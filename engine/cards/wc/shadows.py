@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from ...forging import RevealToStopForge
-from .. import Variant, card
+from engine.rules.forging import RevealToStopForge
+from engine.cards import Variant, card
 
 card(
     "Keyforgery",

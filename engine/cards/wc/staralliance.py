@@ -2,23 +2,18 @@
 
 from __future__ import annotations
 
-from ...copies import PlayAs
-from ...effects import May, Steal
-from ...effects_cards import DealDamage, UseCreature
-from ...effects_lasting import DuringOpponentsNextTurn
-from ...entering import EntersPlayReady
-from ...forging import KeysCost
-from ...gained_text import attached_to_titled, AttachGiver, not_giver_host, OneOf, titled
-from ...play_timing import action_card_played, BeforePlayEffect, WardHost
-from ...reactions import Reaction
-from ...targets import all_of, Choose
-from .. import card, Variant
+from engine.rules.copies import PlayAs
+from engine.library.effect import May, Steal
+from engine.library.on_cards import DealDamage
+from engine.rules.gained_text import attached_to_titled, AttachGiver, not_giver_host, OneOf, titled
+from engine.rules.play_timing import action_card_played, BeforePlayEffect, WardHost
+from engine.rules.reactions import Reaction
+from engine.rules.targets import all_of, Choose
+from engine.cards import card, Variant
 
-_keys_cost_2 = [DuringOpponentsNextTurn(KeysCost(2))]
-card("Sensor Chief Garcia", play=_keys_cost_2, fight=_keys_cost_2, reap=_keys_cost_2)
 
 # The gained ability's "Sensor Chief Garcia" is self-referential on a Sensor Chief Garcia: that
-# creature only, never another copy (the two Sensor Chief Garcia FAQ; engine.gained_text)
+# creature only, never another copy (the two Sensor Chief Garcia FAQ; engine.rules.gained_text)
 _TO_GARCIA = all_of(titled("Sensor Chief Garcia"), not_giver_host)
 _ATTACH = "attach Garcia’s Blaster to Sensor Chief Garcia"
 _blaster = [
@@ -42,20 +37,9 @@ card(
 )
 
 
-def _neighboring_non_star_alliance(ctx, creature) -> bool:
-    return creature in ctx.game.neighbors(ctx.source) and creature.house != "staralliance"
-
-
-# "Deploy. Crash Muldoon enters play ready. Action: Use a neighboring non-Star Alliance creature."
-card(
-    "Crash Muldoon",
-    statics=[EntersPlayReady()],
-    action=[Choose("creature", "friendly", where=_neighboring_non_star_alliance), UseCreature("use")],
-)
-
 # "Skirmish. Explo-rover may be played as an upgrade instead of a creature, with the text: “This
 # creature gains skirmish.”": played as an upgrade it has only that text (the keyword it gives is
-# read from it: engine.keywords.granted)
+# read from it: engine.rules.keywords.granted)
 card(
     "Explo-rover",
     Variant("may be played as an upgrade", becomes=PlayAs("upgrade")),

@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-from ...effects import IfYouDo, May
-from ...effects_cards import Sacrifice, UseCreature
-from ...effects_each import OneAtATime
-from ...targets import Choose
-from ...text_in_force import GainTextBoxForTheTurn
-from .. import card
+from engine.library.effect import IfYouDo, May
+from engine.library.on_cards import Sacrifice, UseCreature
+from engine.library.one_at_a_time import OneAtATime
+from engine.rules.targets import Choose
+from engine.rules.text_in_force import GainTextBoxForTheTurn
+from engine.cards import card
 
 
 def _creature(ctx, card) -> bool:
@@ -29,4 +29,8 @@ card(
 )
 
 # deploy is a keyword; "reap with" imposes the way: an enraged neighbor may reap (Ghosthawk FAQ)
-card("Ghosthawk", play=[OneAtATime("neighbors", [May([UseCreature("reap")], question="reap with this neighbor?")])])
+card(
+    "Ghosthawk",
+    why="compiled, 'reap with each of its neighbors, one at a time' asks once and offers any creature; the card asks for each neighbor in turn",
+    play=[OneAtATime("neighbors", [May([UseCreature("reap")], question="reap with this neighbor?")])],
+)

@@ -2,14 +2,14 @@
 
 from __future__ import annotations
 
-from ...effects import If, IfYouDo
-from ...effects_cards import Destroy, MoveTo
-from ...effects_control import ForgeAtNoCost
-from ...effects_naming import DestroyIfYouDo
-from ...statics import CannotBeUsedTo
-from ...targets import Choose, named
-from ...tokens import MakeTokens, friendly_tokens_named
-from .. import Variant, card
+from engine.library.effect import If, IfYouDo
+from engine.library.on_cards import Destroy, MoveTo
+from engine.library.control import ForgeAtNoCost
+from engine.library.naming import DestroyIfYouDo
+from engine.rules.statics import CannotBeUsedTo
+from engine.rules.targets import Choose, named
+from engine.rules.mechanics.tokens import MakeTokens, friendly_tokens_named
+from engine.cards import Variant, card
 
 # "Omni: Destroy a friendly creature. If you do, make 2 Blorbs. Then, if you control 10 or more
 # Blorbs, destroy Blorb Hive and forge a key at no cost." Under the control of a player whose deck

@@ -1,0 +1,195 @@
+"""Building a game from a scenario's ``setup``: cards from the KB's card data, zones, turn."""
+
+from __future__ import annotations
+
+import json
+import re
+import sqlite3
+
+from kb.mentions import SET_ALIASES, normalize_name
+from kb.links import SET_ORDER
+
+from engine.core.errors import ScenarioError
+from engine.core.state import PLAYERS, ZONES, CardData, CardInstance, Game, Player
+from engine.rules.bonus_icons import ICONS
+from engine.rules.mechanics.enhance import enhance_deck
+from engine.rules.mechanics.gigantic import setup_half
+from engine.rules.mechanics.tokens import make_token_card, token_reference
+
+_PINNED = re.compile(r"^(?P<name>.+?)\s*\((?P<set>[A-Za-z0-9]+)\s+(?P<num>\d+)\)\s*$")
+_CARD_FIELDS = {
+    "card",
+    "id",
+    "damage",
+    "exhausted",
+    "stunned",
+    "power_counters",
+    "amber",
+    "upgrades",
+    "owner",
+    "house",
+    "beneath",
+    "enhancements",
+    "ward",
+    "enraged",
+    "token",
+    "half",
+}
+_PLAYER_FIELDS = {"amber", "keys", "chains", "key_cost_modifier", "houses", "token", "enhance", *ZONES}
+_QUOTES = str.maketrans({"“": "", "”": "", '"': ""})
+
+
+class CardCatalog:
+    """Printed cards by name (earliest set first) or by pinned set and number."""
+
+    def __init__(self, conn: sqlite3.Connection):
+        self.conn = conn
+        self._cache: dict[str, CardData] = {}
+        #: comparison key -> printed names (read on the first name not found as written)
+        self._keys: dict[str, list[str]] | None = None
+
+    def get(self, ref: str) -> CardData:
+        if ref in self._cache:
+            return self._cache[ref]
+        m = _PINNED.match(ref)
+        cols = "name, set_code, number, house, type, amber, power, armor, text, traits"
+        if m:
+            code = SET_ALIASES.get(m["set"].lower(), m["set"])
+            rows = self.conn.execute(
+                f"SELECT {cols} FROM cards WHERE set_code = ? AND CAST(number AS INTEGER) = ?", (code, int(m["num"]))
+            ).fetchall()
+        else:
+            rows = self.conn.execute(f"SELECT {cols} FROM cards WHERE name = ? COLLATE NOCASE", (ref,)).fetchall()
+            if not rows:  # names printed in quotes: “John Smyth”
+                rows = self.conn.execute(
+                    f"SELECT {cols} FROM cards WHERE replace(replace(name, '“', ''), '”', '') = ? COLLATE NOCASE",
+                    (ref.translate(_QUOTES),),
+                ).fetchall()
+            if not rows:  # typed without the print's typography: "Po's Pixies" for “Po’s Pixies”
+                name = self._by_key(ref)
+                rows = self.conn.execute(f"SELECT {cols} FROM cards WHERE name = ?", (name,)).fetchall() if name else []
+            rows.sort(key=lambda r: SET_ORDER.index(r[1]) if r[1] in SET_ORDER else len(SET_ORDER))
+        if not rows:
+            raise ScenarioError(f"unknown card {ref!r}")
+        name, set_code, number, house, typ, amber, power, armor, text, traits = rows[0]
+        data = CardData(
+            name,
+            set_code,
+            number,
+            house,
+            typ,
+            amber or 0,
+            power or 0,
+            armor or 0,
+            text or "",
+            tuple(json.loads(traits or "[]")),
+        )
+        self._cache[ref] = data
+        return data
+
+    def _by_key(self, ref: str) -> str | None:
+        """The printed name ``ref`` names when compared as the KB compares card names (quotes,
+        apostrophes, dashes, case and Æ folded: :func:`kb.mentions.normalize_name`); an error
+        when it names several cards."""
+        if self._keys is None:
+            self._keys = {}
+            for (name,) in self.conn.execute("SELECT DISTINCT name FROM cards"):
+                self._keys.setdefault(normalize_name(name), []).append(name)
+        names = self._keys.get(normalize_name(ref), [])
+        if len(names) > 1:
+            raise ScenarioError(f"card {ref!r} could be any of {', '.join(sorted(names))}: give the printed name")
+        return names[0] if names else None
+
+
+def build_game(setup: dict, catalog: CardCatalog) -> Game:
+    turn = setup.get("turn") or {}
+    unknown = set(setup) - {"turn", *PLAYERS}
+    if unknown:
+        raise ScenarioError(f"setup: unknown keys {sorted(unknown)}")
+    active = turn.get("active", "player1")
+    if active not in PLAYERS:
+        raise ScenarioError(f"setup.turn.active must be player1 or player2, not {active!r}")
+    game = Game(
+        players={p: Player(p) for p in PLAYERS},
+        active=active,
+        active_house=turn.get("house"),
+        first_turn=bool(turn.get("first_turn", False)),
+        step=int(turn.get("step", 3)),
+    )
+    tide = turn.get("tide_high")
+    if tide is not None and tide not in PLAYERS:
+        raise ScenarioError(f"setup.turn.tide_high must be player1 or player2, not {tide!r}")
+    game.tide_high = tide
+
+    for pname in PLAYERS:  # token creature reference cards first: a token in play is a copy of one
+        ref = (setup.get(pname) or {}).get("token")
+        game.players[pname].token = token_reference(catalog.get(str(ref))) if ref else None
+    for pname in PLAYERS:
+        spec = setup.get(pname) or {}
+        bad = set(spec) - _PLAYER_FIELDS
+        if bad:
+            raise ScenarioError(f"setup.{pname}: unknown keys {sorted(bad)}")
+        player = game.players[pname]
+        for attr in ("amber", "keys", "chains", "key_cost_modifier"):
+            setattr(player, attr, int(spec.get(attr, 0)))
+        player.houses = tuple(h.lower() for h in spec.get("houses") or ())
+        for zone in ZONES:
+            for item in spec.get(zone) or []:
+                card = _make_card(item, pname, zone, catalog, game)
+                player.zones[zone].append(card)
+        if spec.get("enhance"):  # deck generation: Enhance adds its icons to random cards (seeded)
+            enhance_deck(game, pname)
+    return game
+
+
+def _make_card(item, player: str, zone: str, catalog: CardCatalog, game: Game | None = None) -> CardInstance:
+    spec = {"card": item} if isinstance(item, str) else dict(item)
+    bad = set(spec) - _CARD_FIELDS
+    if bad or "card" not in spec:
+        raise ScenarioError(f"card {item!r}: expected a name or a mapping with 'card' (unknown keys {sorted(bad)})")
+    data = catalog.get(spec["card"])
+    label = spec.get("id") or data.name.translate(_QUOTES)
+    owner = spec.get("owner", player)
+    if owner not in PLAYERS:
+        raise ScenarioError(f"card {item!r}: owner must be player1 or player2")
+    in_play = zone in ("battleline", "artifacts")
+    card = CardInstance(
+        data,
+        owner=owner,
+        controller=player if in_play else owner,
+        label=label,
+        zone=zone,
+        exhausted=bool(spec.get("exhausted", False)),
+        damage=int(spec.get("damage", 0)),
+        stunned=bool(spec.get("stunned", False)),
+        power_counters=int(spec.get("power_counters", 0)),
+        amber=int(spec.get("amber", 0)),
+        house_override=(spec.get("house") or "").lower() or None,
+        placed_in_battleline=zone == "battleline",
+    )
+
+    card.enhancements = [str(i).lower() for i in spec.get("enhancements") or []]
+    wrong = [i for i in card.enhancements if i not in ICONS]
+    if wrong:
+        raise ScenarioError(f"card {item!r}: unknown bonus icons {wrong} (known: {', '.join(ICONS)})")
+    card.ward, card.enraged = bool(spec.get("ward", False)), bool(spec.get("enraged", False))
+
+    setup_half(card, spec, zone)
+    if spec.get("token"):  # facedown as a token creature: true (its owner's) or a reference card's name
+        if zone != "battleline" or game is None:
+            raise ScenarioError(f"card {item!r}: only a card in a battleline can be a token creature")
+
+        ref = spec["token"]
+        token = game.players[owner].token if ref is True else token_reference(catalog.get(str(ref)))
+        if token is None:
+            raise ScenarioError(f"card {item!r}: {owner} has no token creature reference card (setup token:)")
+        make_token_card(card, token)
+    for sub in spec.get("upgrades") or []:
+        upgrade = _make_card(sub, player, "upgrade", catalog)
+        upgrade.zone, upgrade.attached_to, upgrade.controller = "upgrade", card, player
+        card.upgrades.append(upgrade)
+    for sub in spec.get("beneath") or []:
+        under = _make_card(sub, player, "beneath", catalog)
+        under.zone = "beneath"
+        card.beneath.append(under)
+    return card

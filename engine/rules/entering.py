@@ -1,0 +1,91 @@
+"""How a creature enters play: exhausted, unless an ability makes it enter play ready; stunned
+when an ability says so.
+
+An ability that modifies how a card enters play takes effect as the card enters play: the card's
+own such ability is read from its text as it enters, before effects on cards in play reach it
+(the 16.0 Shadow of Dis/Silvertooth FAQ: Silvertooth enters play ready although Shadow of Dis
+blanks the text boxes of its controller's creatures in play; the Mimic Gel FAQ: a copy enters play
+ready as its original would). Other cards' constant abilities ("Your creatures enter play ready",
+Duskwitch) apply if they are in force when the creature enters. Abilities about a card being
+played ("the next creature or artifact you play this turn enters play ready", "the first creature
+played each turn ...") are asked only of a card played, not of one put into play (glossary
+"Enters Play": putting a card into play is not playing it), artifacts included.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from engine.rules.statics import Applies, Static, itself
+from engine.core.registry import template
+
+if TYPE_CHECKING:
+    from engine.cards import Variant
+    from engine.rules.game import Engine
+    from engine.core.state import CardInstance
+
+
+class EnteringStatic(Static):
+    """A constant ability about creatures entering play."""
+
+    def enters_ready(self, eng, source, controller, creature) -> bool:
+        return False
+
+    def enters_stunned(self, eng, source, controller, creature) -> bool:
+        return False
+
+    def enters_ready_played(self, eng, source, controller, card) -> bool:
+        """About a card being played, creature or artifact ("the next creature you play this
+        turn enters play ready"): asked only as a card is played, of every such ability in force,
+        so that a "next" one is used up even when another also makes the card enter ready."""
+        return False
+
+
+@dataclass
+class EntersPlayReady(EnteringStatic):
+    """ "<This creature> enters play ready" (``itself``), "Your creatures enter play ready"
+    (``friendly``)."""
+
+    applies: Applies = itself
+
+    def enters_ready(self, eng, source, controller, creature) -> bool:
+        return self.applies(eng, source, controller, creature)
+
+
+@template(kind="static")
+@dataclass
+class EntersPlayStunned(EnteringStatic):
+    """ "<This creature> enters play stunned"."""
+
+    applies: Applies = itself
+
+    def enters_stunned(self, eng, source, controller, creature) -> bool:
+        return self.applies(eng, source, controller, creature)
+
+
+def _entering_statics(eng: "Engine", card: "CardInstance", entering: "Variant"):
+    """The card's own entering abilities as it entered, and those in force now (of other cards)."""
+    own = [(s, card, card.controller) for s in entering.statics]
+    others = [(s, src, ctl) for s, src, ctl in eng.statics() if src is not card]
+    return [(s, src, ctl) for s, src, ctl in own + others if isinstance(s, EnteringStatic)]
+
+
+def played_enters_ready(eng: "Engine", card: "CardInstance") -> bool:
+    """Whether an ability in force makes ``card``, being played, enter play ready; each is asked."""
+    answers = [
+        s.enters_ready_played(eng, src, ctl, card)
+        for s, src, ctl in eng.statics()
+        if src is not card and isinstance(s, EnteringStatic)
+    ]
+    return any(answers)
+
+
+def enters(eng: "Engine", card: "CardInstance", entering: "Variant", played: bool = False) -> None:
+    """Set whether ``card``, just placed in play, is exhausted and stunned; ``entering`` is its
+    variant as it entered (read before it was placed); ``played``: it was played, not put into play."""
+    found = _entering_statics(eng, card, entering)
+    ready_as_played = played and played_enters_ready(eng, card)
+    card.exhausted = not (ready_as_played or any(s.enters_ready(eng, src, ctl, card) for s, src, ctl in found))
+    if any(s.enters_stunned(eng, src, ctl, card) for s, src, ctl in found):
+        card.stunned = True

@@ -1,0 +1,87 @@
+"""Text a card gains from another card, and the references in it (glossary "Self-Referential
+Text"): when an ability refers to its own card's title, it refers only to that card, never to
+other copies; this applies to abilities gained from other cards too. A creature with Garcia's
+Blaster gains "... attach Garcia's Blaster to Sensor Chief Garcia": on a Sensor Chief Garcia,
+"Sensor Chief Garcia" is that creature alone (the two Sensor Chief Garcia FAQ); on any other
+creature it names any Sensor Chief Garcia.
+
+The context of a gained ability knows the card that gave it (``Context.giver``, set by
+``Engine.trigger``), so the ability can act on it ("attach Garcia's Blaster to ...").
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+from engine.rules.ability import Context, Effect, resolve_all
+from engine.core.state import CardInstance
+
+
+def titled(title: str) -> Callable[[Context, CardInstance], bool]:
+    """A filter: cards called ``title``; when the ability's own card is so called, only itself."""
+
+    def where(ctx: Context, card: CardInstance) -> bool:
+        if ctx.source.name == title:
+            return card is ctx.source
+        return card.name == title
+
+    where.__name__ = f"titled_{title}"
+    return where
+
+
+def not_giver_host(ctx: Context, card: CardInstance) -> bool:
+    """Not the creature the giving upgrade is already attached to (attaching it there is no move)."""
+    return ctx.giver is None or ctx.giver.attached_to is not card
+
+
+@dataclass
+class AttachGiver(Effect):
+    """ "Attach <the upgrade giving this ability> to <the creature ``to`` names>": the upgrade moves
+    from its creature to that one; then "after you attach ..." reactions see it (event
+    ``"attached"`` {card: the upgrade, to: the creature, player})."""
+
+    to: str = "it"
+
+    def resolve(self, ctx: Context) -> bool:
+        upgrade, host = ctx.giver, ctx.ref(self.to)
+        if upgrade is None or upgrade.zone != "upgrade" or host is None or host.zone != "battleline":
+            return False
+        ctx.eng.attach(upgrade, host, ctx.controller)
+        return True
+
+
+@dataclass
+class OneOf(Effect):
+    """ "<effect A>, or <effect B>": the player chooses one of the options whose first effect has
+    something to act on (``possible``); one possible option resolves without asking."""
+
+    options: list[tuple[str, list]] = field(default_factory=list)
+    #: per option label: can it do anything now? (default: yes)
+    possible: dict[str, Callable[[Context], bool]] = field(default_factory=dict)
+
+    def resolve(self, ctx: Context) -> bool:
+        open_ = [(label, effects) for label, effects in self.options if self.possible.get(label, lambda c: True)(ctx)]
+        if not open_:
+            ctx.log(f"{ctx.source.name}: none of the options can resolve")
+            return False
+        label = ctx.eng.chooser.choose(
+            f"{ctx.eng.decider(ctx)}: {ctx.source.name}: choose one", [lab for lab, _ in open_]
+        )
+        ctx.log(f"{ctx.source.name}: {label}")
+        return resolve_all(dict(open_)[label], ctx)
+
+
+def attached_to_titled(title: str) -> Callable[[Context], bool]:
+    """ "After you attach <this upgrade> to <title>": this upgrade, attached by its controller."""
+
+    def when(ctx: Context) -> bool:
+        to = ctx.event.get("to")
+        return (
+            ctx.event.get("card") is ctx.source
+            and to is not None
+            and to.name == title
+            and ctx.event.get("player") == ctx.controller
+        )
+
+    return when

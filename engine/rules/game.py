@@ -1,0 +1,284 @@
+"""The engine: a game, the rule set of one rulebook version, and a chooser for decisions.
+
+The general rules are split by subject into mixins: playing cards (:mod:`engine.rules.play`),
+using cards and fights (:mod:`engine.rules.use`), damage, destruction and leaving play
+(:mod:`engine.rules.damage`). This module holds what they share: the derived state (power,
+armor, keywords, flank) computed from constant abilities, events and reactions, and Æmber.
+"""
+
+from __future__ import annotations
+
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+
+from engine.cards import Variant, variant
+from engine.core.choices import Chooser
+from engine.rules.ability import Context, resolve_ability
+from engine.rules.keywords import add_gained, granted as granted_keywords
+from engine.rules.keywords import keywords as parse_keywords
+from engine.rules.power_armor import power_and_armor
+from engine.rules.damage import DamageRules
+from engine.rules.play import PlayRules
+from engine.rules.use import UseRules
+from engine.rules.rulesets import RuleSet
+from engine.core.state import CardInstance, Game
+from engine.rules.statics import Static
+from engine.rules import text_in_force
+from engine.rules.replacements import gain
+from engine.rules.replacements import steal
+from engine.rules.replacements import zone_instead
+from engine.rules.targets import card_label
+
+
+@dataclass
+class Engine(PlayRules, UseRules, DamageRules):
+    game: Game
+    rules: RuleSet
+    chooser: Chooser
+    #: events of damage being dealt ("after ... prevents damage with its armor"), held until the
+    #: damage of that instance is all placed, then emitted (see DamageRules.flush_damage_events)
+    damage_events: list = field(default_factory=list)
+    #: the cards of the destruction being resolved (tagged, put away together at its end: see
+    #: DamageRules.destroy), as (card, its controller, the fight), or None
+    destroy_batch: list | None = None
+    #: the constant abilities in force, while a read-only query runs (see :meth:`reading`)
+    _statics_now: list | None = field(default=None, repr=False)
+    #: id(printed card data) -> (that data, its variant under these rules): the engine asks for a
+    #: card's variant for every power, keyword and ability it computes; holding the data keeps its
+    #: id from being reused by another card while the entry exists
+    _variants: dict = field(default_factory=dict, repr=False)
+
+    def __post_init__(self) -> None:
+        # every decision leaves a trace line naming it and its answer (engine.core.choices)
+        if self.chooser.log is None:
+            self.chooser.log = self.game.log
+
+    @contextmanager
+    def reading(self):
+        """While a query that changes nothing runs, :meth:`statics` returns the list built as it
+        began (statics.reads_statics_once); a query inside another shares the outer one's."""
+        if self._statics_now is not None:
+            yield
+            return
+        self._statics_now = self.statics()
+        try:
+            yield
+        finally:
+            self._statics_now = None
+
+    # ----------------------------------------------------------------- definitions
+
+    def variant(self, card: CardInstance) -> Variant:
+        # its printed text or erratum, as lasting effects change its text box (engine.rules.text_in_force)
+        printed = card.printed
+        known = self._variants.get(id(printed))
+        if known is None or known[0] is not printed:
+            known = self._variants[id(printed)] = (printed, variant(card, self.rules))
+        return text_in_force.variant(self, card, known[1]) if self.game.lasting else known[1]
+
+    def context(self, card: CardInstance, controller: str | None = None, **kw) -> Context:
+        return Context(self, card, controller or card.controller, **kw)
+
+    def statics(self) -> list[tuple[Static, CardInstance, str]]:
+        """Every constant ability and lasting static in force: (static, source, controller)."""
+        if self._statics_now is not None:
+            return self._statics_now
+        out = []
+        for card in self.game.in_play():
+            # an upgrade's "This creature gains" is read through the creature; its statics ("This
+            # creature gets +2 armor") apply to the creature it is attached to (statics.attached_host)
+            for s in self.variant(card).statics:
+                out.append((s, card, card.controller))
+        for effect in self.game.lasting:
+            # an effect for one later turn ("during your opponent's next turn") waits for it
+            if effect.kind == "static" and effect.params.get("during_turn", self.game.turn) == self.game.turn:
+                out.append((effect.params["static"], effect.params.get("card"), effect.controller))
+        return out
+
+    # ----------------------------------------------------------------- derived state
+
+    def power(self, creature: CardInstance) -> int:
+        # modifiers, then switches and "considered to have" values (engine.rules.power_armor)
+        return power_and_armor(self, creature)[0]
+
+    def armor(self, creature: CardInstance) -> int:
+        return power_and_armor(self, creature)[1]
+
+    def keywords(self, card: CardInstance) -> dict[str, int]:
+        found = dict(
+            text_in_force.keywords(self, card, parse_keywords(self.rules.card_text(card.name, card.printed.text)))
+        )
+        if card.zone == "battleline":
+            # a valued keyword gained again adds its value (engine.rules.keywords ``add_gained``)
+            for s, src, ctl in self.statics():
+                add_gained(found, s.keywords(self, src, ctl, card))
+            for upgrade in card.upgrades:  # "This creature gains skirmish." (Explo-rover as an upgrade)
+                add_gained(found, granted_keywords(self.rules.card_text(upgrade.name, upgrade.printed.text)))
+        return found
+
+    def has(self, card: CardInstance, keyword: str) -> int:
+        return self.keywords(card).get(keyword, 0)
+
+    def is_flank(self, creature: CardInstance) -> bool:
+        line = self.game.players[creature.controller].creatures
+        if creature not in line:
+            return False
+        if creature in (line[0], line[-1]):
+            return True
+        return any(s.flank(self, src, ctl, creature) for s, src, ctl in self.statics())
+
+    def abilities(self, card: CardInstance, trigger: str) -> list[tuple[list, CardInstance | None]]:
+        """The card's own ability for ``trigger`` and those it gains (from its upgrades and from
+        lasting effects), each with the card that gives it (None for its own)."""
+        found = []
+        own = self.variant(card).ability(trigger)
+        if own:
+            found.append((own, None))
+        for upgrade in card.upgrades:
+            gained = self.variant(upgrade).gains.get(trigger)
+            if gained:
+                found.append((gained, upgrade))
+        if card.zone == "battleline":
+            for s, src, ctl in self.statics():
+                gained = s.abilities(self, src, ctl, card).get(trigger)
+                if gained:
+                    found.append((gained, src))
+        return found
+
+    def trigger(
+        self,
+        card: CardInstance,
+        trigger: str,
+        controller: str | None = None,
+        as_if_yours: bool = False,
+        one: bool = False,
+        **event,
+    ) -> bool:
+        """Resolve every ``trigger`` ability of ``card``; True when it had one. An ability the card
+        gains while these resolve resolves too: the timing point is still going on (glossary
+        "Timing", the Nexus and Spectral Tunneler FAQ). ``as_if_yours``: the card is used as if
+        ``controller`` controlled it (engine.rules.as_if_yours). ``one``: only one of them resolves, the
+        one the active player chooses (a card used for its "Action:" or "Omni:" ability)."""
+        pending = self.abilities(card, trigger)
+        if one and len(pending) > 1:
+            label = card_label([card] + [giver for _, giver in pending if giver is not None])
+            chosen = self.chooser.choose(
+                f'{card.label}: which "{trigger.title()}:" ability resolves',
+                pending,
+                label=lambda found: label(found[1] or card),
+            )
+            pending = [chosen]
+        done: list = []
+        while pending and len(done) < 100:  # a bound against statics rebuilding their abilities
+            ability, giver = pending.pop(0)
+            done.append((ability, giver))
+            self.game.log(f'{card.label}\'s "{trigger.replace("_", " ").title()}:" ability resolves')
+            resolve_ability(ability, self.context(card, controller, event=event, giver=giver, as_if_yours=as_if_yours))
+            self.check_state()
+            if self.game.winner:
+                break
+            if one:
+                break
+            seen = done + pending
+            pending += [
+                (a, g) for a, g in self.abilities(card, trigger) if not any(a is a2 and g is g2 for a2, g2 in seen)
+            ]
+        return bool(done)
+
+    def decider(self, ctx: Context) -> str:
+        """Who makes a decision a card gives: the active player makes every decision, for every
+        card, on their turn (the Biomatrix Backup FAQ)."""
+        return self.game.active
+
+    # ----------------------------------------------------------------- events
+
+    def listeners(self, event: str) -> list[tuple]:
+        """The reactions listening for ``event`` now, of cards in play and of lasting effects:
+        (reaction, card, controller, needs the card in play)."""
+        found = []
+        for card in list(self.game.in_play()):
+            for r in self.variant(card).reactions:
+                if r.event == event:
+                    found.append((r, card, card.controller, True))
+        for effect in self.game.lasting:
+            if effect.kind == "reaction" and effect.params["reaction"].event == event:
+                found.append((effect.params["reaction"], effect.params["card"], effect.controller, False))
+        return found
+
+    def reacts(self, listener: tuple, details: dict) -> bool:
+        """Does the listener react to this event now? (A constant ability works only while its
+        card is in play.)"""
+        reaction, card, controller, needs_play = listener
+        if needs_play and not card.in_play:
+            return False
+        return bool(reaction.when(self.context(card, controller, event=details)))
+
+    def react(self, listener: tuple, event: str, details: dict) -> None:
+        """Resolve one listener's reaction, if it still reacts."""
+        if not self.reacts(listener, details):
+            return
+        reaction, card, controller, _ = listener
+        about = getattr(details.get("card"), "label", None) or details.get("player")  # key_forged: a player
+        self.game.log(f"{card.label} reacts to {event.replace('_', ' ')}" + (f" of {about}" if about else ""))
+        resolve_ability(reaction.ability, self.context(card, controller, event=details))
+        self.check_state()
+
+    def emit(self, event: str, **details) -> None:
+        """Resolve the reactions to ``event`` of cards in play and of lasting effects. Reactions
+        to the same event are simultaneous: the active player chooses which resolves next among
+        those that still react (the Sir Marrows FAQ: "the active player determines which ...")."""
+        if event == "destroyed" and details.get("fight") and details.get("creature"):
+            # the record "destroyed in a fight this turn" reads (engine.rules.hooks)
+            self.game.destroyed_in_fights.append(details["controller"])
+        pending = self.listeners(event)
+        while pending:
+            ready = [listener for listener in pending if self.reacts(listener, details)]
+            if not ready:
+                return
+            nxt = (
+                ready[0]
+                if len(ready) == 1
+                else self.chooser.choose(
+                    f"{self.game.active}: which reaction to {event} resolves next",
+                    ready,
+                    label=lambda listener: listener[1].label,
+                )
+            )
+            pending.remove(nxt)
+            self.react(nxt, event, details)
+
+    # ----------------------------------------------------------------- Æmber and cards
+
+    def gain(self, player: str, amount: int, why: str) -> None:
+        gain(self, player, amount, why)
+
+    def put_away(self, card: CardInstance, zone: str, top: bool = True, to: str | None = None) -> None:
+        """A card leaving play goes where replacement effects send it ("purged instead"), then
+        as :meth:`engine.rules.damage.DamageRules.put_away` says."""
+        if card.zone in ("battleline", "artifacts", "upgrade"):
+            new = zone_instead(self, card, zone)
+            if new != zone:
+                zone, to = new, None
+        super().put_away(card, zone, top=top, to=to)
+
+    def steal(self, player: str, amount: int, why: str) -> int:
+        """``player`` takes up to ``amount`` Æmber from their opponent's pool; return how much."""
+        return steal(self, player, amount, why)[0]
+
+    def draw(self, player: str, n: int) -> int:
+        """Draw ``n`` cards, shuffling the discard pile into the deck when the deck runs out."""
+        g = self.game
+        p = g.players[player]
+        drawn = 0
+        for _ in range(n):
+            if not p.zone("deck"):
+                if not p.zone("discard"):
+                    break
+                p.zones["deck"], p.zones["discard"] = p.zone("discard"), []
+                g.rng.shuffle(p.zones["deck"])
+                for c in p.zone("deck"):
+                    c.zone = "deck"
+                g.log(f"{player} shuffles their discard pile into a new deck")
+            g.move(p.zone("deck")[0], "hand")
+            drawn += 1
+        return drawn

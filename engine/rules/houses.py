@@ -1,0 +1,122 @@
+"""Which houses a card belongs to, and which house it may be used as.
+
+Glossary "House": a card belongs to the house printed on it (a maverick to the one it carries).
+Card text can widen that in two ways, which errata have told apart (Experimental Therapy):
+
+- "This creature belongs to all houses" (:class:`BelongsToAllHouses`): it is a card of every
+  house, for using it and for every effect that looks at houses ("a Mars creature");
+- "This creature may be used as if it belonged to the active house" (:class:`UsableAsActiveHouse`):
+  only the house restriction on using it is lifted; effects that look at houses still see its own.
+
+Both are constant abilities: of a card in play (:meth:`engine.rules.game.Engine.statics`) or of an
+upgrade, about the creature it is attached to ("this creature").
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from engine.rules.ability import Context, Effect
+from engine.core.state import CardInstance, Game
+from engine.rules.statics import Applies, Static, attached_host
+from engine.core.registry import template
+
+if TYPE_CHECKING:
+    from engine.rules.game import Engine
+
+
+def belongs_to(eng: "Engine", card: CardInstance, house: str | None) -> bool:
+    """Does ``card`` belong to ``house``: its own house, or one a constant ability gives it."""
+    if house is None:
+        return False
+    if card.house == house:
+        return True
+    return any(s.belongs_to(eng, src, ctl, card, house) for s, src, ctl in eng.statics())
+
+
+#: the houses of KeyForge, through the sets of the card data (whose ``house`` field also names card
+#: groups that are no house: Archon Power, the Tide, Keyraken and Prophecy cards)
+HOUSES = frozenset(
+    {
+        "brobnar",
+        "dis",
+        "ekwidon",
+        "geistoid",
+        "logos",
+        "mars",
+        "redemption",
+        "sanctum",
+        "saurian",
+        "shadows",
+        "skyborn",
+        "staralliance",
+        "unfathomable",
+        "untamed",
+    }
+)
+
+
+def houses_of(eng: "Engine", card: CardInstance) -> set[str]:
+    """Every house ``card`` belongs to: its own and those constant abilities give it (all of them
+    for "This creature belongs to all houses"), as effects that count houses see it."""
+    own = {card.house} if card.house else set()
+    return own | {h for h in HOUSES - own if belongs_to(eng, card, h)}
+
+
+def usable_as_active_house(eng: "Engine", card: CardInstance) -> bool:
+    """May ``card`` be used this turn as a card of the active house?"""
+    house = eng.game.active_house
+    if house is None:
+        return False
+    if card.house == house:
+        return True
+    return any(
+        s.belongs_to(eng, src, ctl, card, house) or s.usable_as_active_house(eng, src, ctl, card)
+        for s, src, ctl in eng.statics()
+    )
+
+
+@template(kind="static")
+@dataclass
+class BelongsToAllHouses(Static):
+    """ "<This creature> belongs to all houses"."""
+
+    applies: Applies = attached_host
+
+    def belongs_to(self, eng, source, controller, card, house: str) -> bool:
+        return self.applies(eng, source, controller, card)
+
+
+@template(kind="static")
+@dataclass
+class UsableAsActiveHouse(Static):
+    """ "<This creature> may be used as if it belonged to the active house"."""
+
+    applies: Applies = attached_host
+
+    def usable_as_active_house(self, eng, source, controller, card) -> bool:
+        return self.applies(eng, source, controller, card)
+
+
+@template()
+@dataclass
+class ThisCreature(Effect):
+    """ "This creature" in an upgrade's ability: names the creature the upgrade is attached to
+    (as ``name``) for the effects after it."""
+
+    name: str = "it"
+
+    def resolve(self, ctx: Context) -> bool:
+        host = ctx.source.attached_to if ctx.source.zone == "upgrade" else None
+        ctx.chosen[self.name] = ctx.chosen["it"] = [host] if host else []
+        return host is not None
+
+
+def houses_in_game(game: "Game") -> list[str]:
+    """The houses a "choose a house" effect offers: every house of the game (the card text does not
+    limit it to those in play or on the identity cards: Blinding Light may name Dis with no Dis card
+    about), and any other a card in the game has."""
+    found = set(HOUSES) | {h for p in game.players.values() for h in p.houses}
+    found |= {c.house for c in game.cards() if c.house}
+    return sorted(found)

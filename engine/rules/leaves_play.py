@@ -1,0 +1,64 @@
+"""Effects set up by an ability that wait for a card to leave play: "Play: ... If <this creature>
+leaves play, <effect>" (Magda the Rat's 16.0 erratum). Unlike a "Leaves Play:" ability, which
+the card has whenever it is in play, this one exists only if the ability that creates it resolved
+(a creature put into play without being played never sets it up), and it belongs to the player
+who resolved that ability. The engine emits ``"left_play"`` {card, controller} after a card in
+play has gone to another zone (glossary "Leaves Play").
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from engine.rules.ability import Context, Effect
+from engine.rules.reactions import Reaction
+from engine.core.state import LastingEffect
+
+#: a lasting effect with no end of its own (it ends when it resolves): the end-of-turn clean-up
+#: keeps an effect whose "through_turn" is later than the current turn
+FOREVER = 10**9
+
+
+@dataclass
+class IfThisLeavesPlay(Effect):
+    """ "If <this card> leaves play, <ability>": a one-shot lasting reaction of this ability's
+    controller to the card leaving play, however it leaves and whoever controls it then."""
+
+    ability: list
+
+    def resolve(self, ctx: Context) -> bool:
+        card = ctx.source
+        if not card.in_play:
+            return False
+        effect = LastingEffect("reaction", card.name, ctx.controller, {"card": card, "through_turn": FOREVER})
+
+        def when(c: Context) -> bool:
+            return c.event.get("card") is card and effect in c.game.lasting
+
+        def ended(c: Context) -> bool:
+            if effect in c.game.lasting:
+                c.game.lasting.remove(effect)
+            return True
+
+        effect.params["reaction"] = Reaction("left_play", [_Then(ended), *self.ability], when=when)
+        ctx.game.lasting.append(effect)
+        ctx.log(f"{card.label}: an effect waits for it to leave play")
+        return True
+
+
+@dataclass
+class _Then(Effect):
+    run: object
+
+    def resolve(self, ctx: Context) -> bool:
+        return self.run(ctx)
+
+
+@dataclass
+class OpponentSteals(Effect):
+    """ "Your opponent steals N Æmber"."""
+
+    amount: int
+
+    def resolve(self, ctx: Context) -> bool:
+        return ctx.eng.steal(ctx.opponent_name, self.amount, ctx.source.name) == self.amount

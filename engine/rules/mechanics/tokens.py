@@ -1,0 +1,97 @@
+"""Token creatures (glossary "Token Creatures").
+
+A deck may include a token creature reference card (a player's ``token`` in a scenario). "Make a
+token creature": the top card of the maker's deck is put into play facedown, as an exhausted
+creature on a flank of their battleline; that card is a copy of the creature on the reference card
+(:attr:`engine.core.state.CardInstance.token_of`) and counts as a creature for everything. Without a
+reference card, or when the ability names a token creature the deck does not have ("make 2
+Blorbs"), the effect does nothing; a card that makes tokens and changes control keeps making the
+new controller's tokens, so an opponent's Blorb Hive makes nothing for a player without Blorbs.
+
+When a token creature leaves play it goes where its card would go (its owner's discard pile, hand,
+purged zone, ...) and reverts to its printed card there (:meth:`~engine.core.state.CardInstance.reset`):
+an action card that was a Grunt is an action card in the purged zone, and an effect that returns
+"each creature purged this way" cannot bring it back. A token whose control changes stays the same
+kind of token.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, replace
+
+from engine.rules.ability import Context, Effect
+from engine.core.errors import ScenarioError
+from engine.core.state import CardData, CardInstance
+
+TOKEN_TYPE = "token creature"
+
+
+def token_reference(data: CardData) -> CardData:
+    """The creature a token creature reference card describes: the card's data as a creature
+    (token creatures count as creatures for every card ability)."""
+    if data.type != TOKEN_TYPE:
+        raise ScenarioError(f"{data.name} is not a token creature reference card (its type is {data.type})")
+    return replace(data, type="creature")
+
+
+def make_token_card(card: CardInstance, token: CardData) -> None:
+    """Turn ``card`` facedown as a copy of the token creature ``token``."""
+    card.token_of = token
+
+
+def friendly_tokens_named(name: str) -> Callable[[Context], int]:
+    """How many creatures named ``name`` the ability's controller controls ("if you control 10
+    or more Blorbs")."""
+
+    def count(ctx: Context) -> int:
+        return sum(1 for c in ctx.me.creatures if c.name == name)
+
+    count.__name__ = f"friendly_{name.lower()}s"
+    return count
+
+
+@dataclass
+class MakeTokens(Effect):
+    """ "Make a token creature" / "make 2 Blorbs": for each, the top card of the controller's deck
+    enters play facedown as their token creature, exhausted, on a flank they choose. ``named``: the
+    ability names a specific token creature, and does nothing for a player whose reference card is
+    another. The tokens made are named ``name`` for later effects."""
+
+    count: int = 1
+    named: str | None = None
+    name: str = "made"
+
+    def resolve(self, ctx: Context) -> bool:
+        token = ctx.me.token
+        ctx.chosen[self.name] = made = []
+        if token is None:
+            ctx.log(
+                f"{ctx.source.name}: {ctx.controller} has no token creature reference card, "
+                "so no token creature is made"
+            )
+            return False
+        if self.named is not None and token.name != self.named:
+            ctx.log(
+                f"{ctx.source.name}: {ctx.controller}'s token creature is {token.name}, not "
+                f"{self.named}: the ability does not resolve"
+            )
+            return False
+        for _ in range(self.count):
+            deck = ctx.me.zone("deck")
+            if not deck:
+                ctx.log(f"{ctx.source.name}: {ctx.controller}'s deck is empty, no token creature is made")
+                break
+            card = deck[0]
+            make_token_card(card, token)
+            card.controller = ctx.controller
+            ctx.log(
+                f"{ctx.controller} makes a token creature: the top card of their deck enters play "
+                f"facedown as a {token.name}"
+            )
+            ctx.eng.enter_play(card, played=False)
+            card.exhausted = True  # always exhausted, whatever the token creature says
+            made.append(card)
+            if ctx.game.winner:
+                break
+        return len(made) == self.count

@@ -1,0 +1,137 @@
+"""A creature's power and armor, and the effects that replace them rather than add to them.
+
+- Power is printed power plus +1 power counters plus every constant ability's modifier; armor is
+  printed armor plus modifiers (glossary "Armor": gains are additive on top of the printed value;
+  "Power Counter").
+- "Switch <a creature>'s power and armor" (Lightsmith Clariel): its power becomes its total armor
+  (printed armor plus any effects that change its armor, even armor already used to prevent damage
+  this turn) and its armor its total power (the 16.0 Lightsmith Clariel FAQs). Two switches cancel.
+- "Each creature is considered to have 1 power and 0 armor" (The Pale Star): a restriction, so it
+  overrules everything that would give another value, counters and modifiers included, even
+  those added after it began (the 16.0 Pale Star FAQ: "cannot" overrules "may"; glossary "Lasting
+  Effects": it applies to every creature in play during its period).
+
+Order: modifiers, then switches, then "considered to have" values.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from engine.rules.ability import Context, Effect
+from engine.rules.statics import Applies, Static, this_card
+from engine.core.registry import template
+
+if TYPE_CHECKING:
+    from engine.rules.game import Engine
+    from engine.core.state import CardInstance
+
+
+def power_and_armor(eng: "Engine", creature: "CardInstance") -> tuple[int, int]:
+    """(power, armor) of ``creature`` now, in one pass over the constant abilities in force."""
+    power = creature.printed.power + creature.power_counters
+    armor = creature.printed.armor
+    switched = False
+    fixed = None
+    for s, src, ctl in eng.statics():
+        power += s.power(eng, src, ctl, creature)
+        armor += s.armor(eng, src, ctl, creature)
+        if s.switches_power_and_armor(eng, src, ctl, creature):
+            switched = not switched
+        value = s.sets_power_and_armor(eng, src, ctl, creature)
+        if value is not None:
+            fixed = value
+    power, armor = max(0, power), max(0, armor)
+    if switched:
+        power, armor = armor, power
+    if fixed is not None:
+        power, armor = fixed
+    return power, armor
+
+
+# ----------------------------------------------------------------------------- who it applies to
+
+
+def any_creature(eng, source, controller, creature) -> bool:
+    """ "Each creature": friendly and enemy alike."""
+    return True
+
+
+def with_trait(trait: str, applies: Applies | None = None) -> Applies:
+    """ "Each friendly Mutant creature": creatures with the trait (and ``applies``)."""
+
+    def test(eng, source, controller, creature) -> bool:
+        return trait in (t.lower() for t in creature.printed.traits) and (
+            applies is None or applies(eng, source, controller, creature)
+        )
+
+    test.__name__ = f"with_trait_{trait}"
+    return test
+
+
+# ----------------------------------------------------------------------------- statics
+
+
+@dataclass
+class SwitchPowerAndArmor(Static):
+    applies: Applies = any_creature
+
+    def switches_power_and_armor(self, eng, source, controller, creature) -> bool:
+        return self.applies(eng, source, controller, creature)
+
+
+@dataclass
+class ConsideredToHave(Static):
+    """ "<creatures> are considered to have N power and M armor"."""
+
+    power_value: int
+    armor_value: int
+    applies: Applies = any_creature
+
+    def sets_power_and_armor(self, eng, source, controller, creature):
+        if self.applies(eng, source, controller, creature):
+            return self.power_value, self.armor_value
+        return None
+
+
+def switch_for(card: "CardInstance") -> SwitchPowerAndArmor:
+    """The switch for one creature (``ForTheTurn(static=switch_for, on=...)``)."""
+    return SwitchPowerAndArmor(this_card(card))
+
+
+# ----------------------------------------------------------------------------- effects on counters
+
+
+@template("PowerCounters")
+@dataclass
+class GivePowerCounters(Effect):
+    """ "Give <creature> N +1 power counters"."""
+
+    n: int = 1
+    on: str = "self"
+
+    def resolve(self, ctx: Context) -> bool:
+        done = False
+        for c in ctx.refs(self.on):
+            if c.zone == "battleline":
+                c.power_counters += self.n
+                done = True
+                ctx.log(f"{c.label} gets {self.n} +1 power counter(s) ({c.power_counters} on it)")
+        return done
+
+
+@dataclass
+class DoublePowerCounters(Effect):
+    """ "Double the number of +1 power counters on <creature>"."""
+
+    on: str = "self"
+
+    def resolve(self, ctx: Context) -> bool:
+        done = False
+        for c in ctx.refs(self.on):
+            if c.zone == "battleline" and c.power_counters:
+                c.power_counters *= 2
+                done = True
+                ctx.log(f"the +1 power counters on {c.label} are doubled ({c.power_counters} on it)")
+        return done

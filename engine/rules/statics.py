@@ -1,0 +1,445 @@
+"""Constant abilities ("Each friendly creature gets +1 power", "you must choose Dis") and the
+lasting effects cards create. Each is a small object answering the engine's questions about the
+current state; the engine asks every active one (:meth:`engine.rules.game.Engine.statics`), so a
+constant ability stops applying the moment its card leaves play.
+
+Every hook has a neutral default, so a static implements only the questions it changes.
+"""
+
+from __future__ import annotations
+
+import functools
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+from engine.core.state import CardInstance
+from engine.core.registry import template
+
+if TYPE_CHECKING:
+    from engine.rules.game import Engine
+
+#: which creatures a static applies to, relative to the static's controller
+Applies = Callable[["Engine", CardInstance, str, CardInstance], bool]
+
+
+def friendly(eng, source, controller, creature) -> bool:
+    return creature.controller == controller
+
+
+def enemy(eng, source, controller, creature) -> bool:
+    return creature.controller != controller
+
+
+def of_house(house: str) -> Applies:
+    def applies(eng, source, controller, creature) -> bool:
+        from engine.rules.houses import belongs_to  # engine.rules.houses imports this module ("belongs to all houses")
+
+        return belongs_to(eng, creature, house)
+
+    return applies
+
+
+def both(*tests: Applies) -> Applies:
+    def applies(eng, source, controller, creature) -> bool:
+        return all(t(eng, source, controller, creature) for t in tests)
+
+    return applies
+
+
+def reads_statics_once(method):
+    """For a read-only query of the engine (may this card be used? which creatures are lethal?):
+    the constant abilities in force are built once for the whole query instead of once per
+    question it asks (:meth:`engine.rules.game.Engine.reading`). Nothing it calls may change the game."""
+
+    @functools.wraps(method)
+    def query(eng, *args, **kwargs):
+        with eng.reading():
+            return method(eng, *args, **kwargs)
+
+    return query
+
+
+def neighbor(eng, source, controller, creature) -> bool:
+    """ "Each of <this creature>'s neighbors"."""
+    return creature in eng.game.neighbors(source)
+
+
+def itself(eng, source, controller, creature) -> bool:
+    """ "<This creature> cannot ...": the card with the ability."""
+    return creature is source
+
+
+def attached_host(eng, source, controller, creature) -> bool:
+    """An upgrade's "This creature": the creature the upgrade is attached to."""
+    return source is not None and creature is source.attached_to and source.zone == "upgrade"
+
+
+def this_card(card: CardInstance) -> Applies:
+    def applies(eng, source, controller, creature) -> bool:
+        return creature is card
+
+    return applies
+
+
+class Static:
+    def power(self, eng: "Engine", source: CardInstance, controller: str, creature: CardInstance) -> int:
+        return 0
+
+    def armor(self, eng, source, controller, creature) -> int:
+        return 0
+
+    def switches_power_and_armor(self, eng, source, controller, creature) -> bool:
+        """ "Switch <creature>'s power and armor" (:mod:`engine.rules.power_armor`)."""
+        return False
+
+    def sets_power_and_armor(self, eng, source, controller, creature) -> tuple[int, int] | None:
+        """ "<creature> is considered to have N power and M armor" (:mod:`engine.rules.power_armor`)."""
+        return None
+
+    def protects_from(self, eng, source, controller, creature, dealer) -> bool:
+        """ "<creature> cannot be dealt damage by <dealer>" (:mod:`engine.rules.damage_sources`)."""
+        return False
+
+    def keywords(self, eng, source, controller, creature) -> dict[str, int]:
+        return {}
+
+    def abilities(self, eng, source, controller, creature) -> dict[str, list]:
+        """Abilities the creature gains: trigger -> effects."""
+        return {}
+
+    def must_choose(self, eng, source, controller, player: str) -> str | None:
+        return None
+
+    def cannot_choose(self, eng, source, controller, player: str) -> str | None:
+        return None
+
+    def flank(self, eng, source, controller, creature) -> bool:
+        """True when the creature is considered a flank creature."""
+        return False
+
+    def redirect_damage(self, eng, source, controller, creature) -> CardInstance | None:
+        """The creature damage dealt to ``creature`` is dealt to instead."""
+        return None
+
+    def fight_damage(self, eng, source, controller, attacker, defender, amount: int) -> int:
+        """The damage ``attacker`` deals when fighting ``defender``."""
+        return amount
+
+    def key_cost(self, eng, source, controller, player: str) -> int:
+        """Added to what ``player``'s keys cost ("Keys cost +1 for each Dis creature in play")."""
+        return 0
+
+    def replaces_ready(self, eng, source, controller, player: str) -> list | None:
+        """ "Instead of readying creatures they control during their "ready cards" step, ...":
+        the ability resolved instead of readying ``player``'s creatures, or None."""
+        return None
+
+    def cannot_use(self, eng, source, controller, card, how: str) -> str | None:
+        """Why ``card`` cannot be used to ``how`` ("Shoulder Id cannot fight"), or None."""
+        return None
+
+    def forbids_attack(self, eng, source, controller, attacker, target) -> str | None:
+        """Why ``attacker`` may not attack ``target`` ("it can only attack flank creatures"), or None."""
+        return None
+
+    def damage_replaced_by(self, eng, source, controller, dealer) -> list | None:
+        """ "When <dealer> would deal damage, <effects> instead": the ability resolved instead of
+        the damage (even damage armor or ward would prevent), or None."""
+        return None
+
+    def protects(self, eng, source, controller, creature) -> bool:
+        """ "<creature> cannot be dealt damage": all damage to it is prevented, before armor (the
+        Hallowed Shield and Maruck the Marked FAQ)."""
+        return False
+
+    def blocks_bonus_icons(self, eng, source, controller, player: str) -> bool:
+        """ "<player> cannot resolve bonus icons on cards they play" (Master of the Grey)."""
+        return False
+
+    def also_damaged(self, eng, source, controller, creature) -> CardInstance | None:
+        """A creature that is also dealt the damage dealt to ``creature`` ("Damage dealt to
+        Drecker's neighbors during fights is also dealt to Drecker")."""
+        return None
+
+    def extra_damage(self, eng, source, controller, creature) -> int:
+        """ "Whenever this creature takes damage, it takes an additional N": added to the same
+        instance of damage (not a new one, so such effects do not trigger each other)."""
+        return 0
+
+    def reap_steals(self, eng, source, controller, player: str) -> bool:
+        """ "Any Æmber you would gain from reaping is stolen from your opponent instead"."""
+        return False
+
+    def belongs_to(self, eng, source, controller, card, house: str) -> bool:
+        """ "<This creature> belongs to all houses": True when ``card`` also belongs to ``house``
+        (read through :func:`engine.rules.houses.belongs_to`)."""
+        return False
+
+    def usable_as_active_house(self, eng, source, controller, card) -> bool:
+        """ "<This creature> may be used as if it belonged to the active house" (use only)."""
+        return False
+
+    def forbids_play(self, eng, source, controller, card) -> str | None:
+        """Why a constant ability forbids the active player to play ``card`` now ("You cannot
+        play creatures", "Your opponent cannot play more than 2 cards each turn"), or None."""
+        return None
+
+    # hooks of engine.rules.hooks: attack checks, uses, costs, permissions, self-destruction
+    def destroys_itself(self, eng, source, controller) -> bool:
+        """Must ``source`` be destroyed now? ("If your opponent has no creatures in play, destroy <it>")"""
+        return False
+
+    def ignores_keyword(self, eng, source, controller, attacker, keyword: str) -> bool:
+        """Is ``keyword`` ignored while ``attacker`` attacks? ("ignore taunt and elusive")"""
+        return False
+
+    def must_fight(self, eng, source, controller, card) -> bool:
+        """ "Creatures must fight when used, if able"."""
+        return False
+
+    def use_cost(self, eng, source, controller, card, how: str) -> int:
+        """Æmber the active player must pay ``controller`` in order to use ``card``."""
+        return 0
+
+    def play_cost(self, eng, source, controller, card) -> int:
+        """Æmber the active player must pay ``controller`` in order to play ``card``."""
+        return 0
+
+    def play_permission(self, eng, source, controller, card):
+        """A permission (``source``, ``used``) to play ``card`` off the active house, or None."""
+        return None
+
+
+@template(kind="static")
+@dataclass
+class PowerModifier(Static):
+    amount: int
+    applies: Applies = friendly
+
+    def power(self, eng, source, controller, creature) -> int:
+        return self.amount if self.applies(eng, source, controller, creature) else 0
+
+
+@template(kind="static")
+@dataclass
+class ArmorModifier(Static):
+    amount: int
+    applies: Applies = friendly
+
+    def armor(self, eng, source, controller, creature) -> int:
+        return self.amount if self.applies(eng, source, controller, creature) else 0
+
+
+@template(kind="static")
+@dataclass
+class GrantKeyword(Static):
+    keyword: str
+    applies: Applies = friendly
+    value: int = 1
+
+    def keywords(self, eng, source, controller, creature) -> dict[str, int]:
+        return {self.keyword: self.value} if self.applies(eng, source, controller, creature) else {}
+
+
+@dataclass
+class GrantAbility(Static):
+    """ "<creature> gains, "<Trigger>: ..."" (Spectral Tunneler, upgrades)."""
+
+    trigger: str
+    ability: list
+    applies: Applies = friendly
+
+    def abilities(self, eng, source, controller, creature) -> dict[str, list]:
+        return {self.trigger: self.ability} if self.applies(eng, source, controller, creature) else {}
+
+
+@dataclass
+class ConsideredFlank(Static):
+    applies: Applies = friendly
+
+    def flank(self, eng, source, controller, creature) -> bool:
+        return self.applies(eng, source, controller, creature)
+
+
+@template(kind="static")
+@dataclass
+class MustChooseHouse(Static):
+    """ "While <card> is in play, you must choose <house> as your active house.\""""
+
+    house: str
+
+    def must_choose(self, eng, source, controller, player) -> str | None:
+        return self.house if player == controller else None
+
+
+@dataclass
+class CannotChooseHouse(Static):
+    """ "Your opponent cannot choose <house> as their active house ...\""""
+
+    house: str
+    player: str
+
+    def cannot_choose(self, eng, source, controller, player) -> str | None:
+        return self.house if player == self.player else None
+
+
+@template(kind="static")
+@dataclass
+class DealsNoFightDamage(Static):
+    """ "<This creature> deals no damage when fighting.\""""
+
+    def fight_damage(self, eng, source, controller, attacker, defender, amount) -> int:
+        return 0 if attacker is source else amount
+
+
+@template(kind="static")
+@dataclass
+class OnlyDealsWhenFighting(Static):
+    """ "<This creature> only deals N when fighting", attacking or defending: a cap on the damage
+    it deals in fights. Two such restrictions on one creature (Tantadlin gaining Terrordactyl's
+    text box through Creed of Nurture): the more restrictive is followed, so the lowest cap wins
+    (the 16.0 Tantadlin FAQ: 2, not 4 nor 6)."""
+
+    amount: int
+    applies: Applies = itself
+
+    def fight_damage(self, eng, source, controller, attacker, defender, amount) -> int:
+        if self.applies(eng, source, controller, attacker):
+            return min(amount, self.amount)
+        return amount
+
+
+@dataclass
+class FightDamageBonus(Static):
+    """ "<This creature> deals +N while attacking <a creature that ...>.\""""
+
+    amount: int
+    when: Callable = field(default=lambda eng, defender: True)
+
+    def fight_damage(self, eng, source, controller, attacker, defender, amount) -> int:
+        if attacker is source and eng.game.attacking is attacker and self.when(eng, defender):
+            return amount + self.amount
+        return amount
+
+
+@dataclass
+class TakesNeighborsDamage(Static):
+    """ "Damage dealt to non-<trait> neighbors is dealt to <this creature> instead.\""""
+
+    except_trait: str = ""
+
+    def redirect_damage(self, eng, source, controller, creature) -> CardInstance | None:
+        if creature in eng.game.neighbors(source) and self.except_trait not in creature.printed.traits:
+            return source
+        return None
+
+
+def defender_on_flank(eng: "Engine", defender: CardInstance) -> bool:
+    """ "while attacking an enemy creature on the flank" (Valdr)."""
+    return eng.is_flank(defender)
+
+
+@dataclass
+class ExtraDamageTaken(Static):
+    """ "Whenever this creature takes damage, it takes an additional N" (Lethal Distraction)."""
+
+    amount: int
+    applies: Applies = friendly
+
+    def extra_damage(self, eng, source, controller, creature) -> int:
+        return self.amount if self.applies(eng, source, controller, creature) else 0
+
+
+@dataclass
+class ReapGainIsStolen(Static):
+    """A replacement effect: Æmber the controller would gain from reaping is stolen instead."""
+
+    def reap_steals(self, eng, source, controller, player: str) -> bool:
+        return player == controller
+
+
+@dataclass
+class AlsoTakesNeighborsFightDamage(Static):
+    """ "Damage dealt to <this creature>'s neighbors during fights is also dealt to it"."""
+
+    def also_damaged(self, eng, source, controller, creature) -> CardInstance | None:
+        if eng.game.attacking is not None and source.zone == "battleline" and creature in eng.game.neighbors(source):
+            return source
+        return None
+
+
+@template(kind="static")
+@dataclass
+class CannotBeUsedTo(Static):
+    how: str
+    applies: Applies = itself
+
+    def cannot_use(self, eng, source, controller, card, how: str) -> str | None:
+        if how == self.how and self.applies(eng, source, controller, card):
+            return f"{card.label} cannot {how} ({source.name})"
+        return None
+
+
+@dataclass
+class DamageReplacedBy(Static):
+    """ "When <this creature> would deal damage, <ability> instead"."""
+
+    ability: list
+    applies: Applies = itself
+
+    def damage_replaced_by(self, eng, source, controller, dealer) -> list | None:
+        return self.ability if self.applies(eng, source, controller, dealer) else None
+
+
+@dataclass
+class KeyCostPerCreature(Static):
+    """ "Keys cost +N for each <house> creature in play": counted whenever a cost is computed, so
+    it updates with the board (the Waking Nightmare FAQ)."""
+
+    house: str
+    amount: int = 1
+
+    def key_cost(self, eng, source, controller, player: str) -> int:
+        from engine.rules.houses import belongs_to  # engine.rules.houses imports this module
+
+        return self.amount * sum(1 for c in eng.game.creatures() if belongs_to(eng, c, self.house))
+
+
+@dataclass
+class OpponentReadiesInstead(Static):
+    """ "Instead of readying creatures they control during their "ready cards" step, your opponent
+    <ability>" (The Chosen One)."""
+
+    ability: list
+
+    def replaces_ready(self, eng, source, controller, player: str) -> list | None:
+        return self.ability if player != controller and source.in_play else None
+
+
+@template(kind="static")
+@dataclass
+class CannotBeDealtDamage(Static):
+    applies: Applies = friendly
+
+    def protects(self, eng, source, controller, creature) -> bool:
+        return self.applies(eng, source, controller, creature)
+
+
+@dataclass
+class PowerIsNeighborsPower(Static):
+    """ "X is the combined power of <this creature>'s non-<trait> neighbors": its printed power is X,
+    which only this ability defines (glossary "X": without the ability, X is 0)."""
+
+    except_trait: str = ""
+
+    def power(self, eng, source, controller, creature) -> int:
+        if creature is not source:
+            return 0
+        trait = self.except_trait.lower()
+        return sum(
+            eng.power(n)
+            for n in eng.game.neighbors(source)
+            if not trait or trait not in (t.lower() for t in n.printed.traits)
+        )

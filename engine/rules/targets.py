@@ -1,0 +1,309 @@
+"""Choosing the cards an ability acts on, and the references effects use to name them.
+
+``Choose`` asks the chooser (a single legal option resolves without asking) and stores the choice
+under a name for later effects of the same ability ("that creature", "its neighbor"). Groups
+("each enemy creature") need no choice. Friendly and enemy are relative to the controller of the
+ability.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from engine.rules.ability import Context, Effect
+from engine.core.state import CardInstance
+from engine.rules.as_if_yours import adjust_sides
+from engine.rules.houses import belongs_to
+
+Filter = Callable[[Context, CardInstance], bool]
+
+
+def card_label(options: list[CardInstance]) -> Callable[[CardInstance], str]:
+    """How answers name a card: its label, with its controller when two options share a label."""
+    labels = [c.label for c in options]
+
+    def label(card: CardInstance) -> str:
+        return f"{card.label} ({card.controller})" if labels.count(card.label) > 1 else card.label
+
+    return label
+
+
+def candidates(ctx: Context, what: str, side: str) -> list[CardInstance]:
+    g = ctx.game
+    players = {"friendly": [ctx.controller], "enemy": [ctx.opponent_name], "any": [g.active, g.other(g.active)]}[side]
+    out: list[CardInstance] = []
+    for p in players:
+        pl = g.players[p]
+        if what == "creature":
+            out += pl.creatures
+        elif what == "artifact":
+            out += pl.zone("artifacts")
+        elif what == "card in play":
+            out += pl.creatures + pl.zone("artifacts") + [u for c in pl.creatures for u in c.upgrades]
+        elif what in ("hand", "discard", "archives"):
+            out += pl.zone(what)
+        else:
+            raise ValueError(f"unknown target kind {what!r}")
+    if ctx.as_if_yours:  # a card used as if it were yours is friendly to you (engine.rules.as_if_yours)
+        out = adjust_sides(ctx, what, side, out)
+    return out
+
+
+@dataclass
+class Choose(Effect):
+    """Choose ``count`` cards (``up_to``: 0..count) among ``what`` on ``side``, name them ``name``."""
+
+    what: str = "creature"
+    side: str = "any"
+    name: str = "it"
+    count: int = 1
+    up_to: bool = False
+    where: Filter | None = None
+    exclude_self: bool = False
+    #: further places to choose from, as (what, side): "from play or from your discard pile"
+    also: tuple[tuple[str, str], ...] = ()
+
+    def options(self, ctx: Context) -> list[CardInstance]:
+        pool = candidates(ctx, self.what, self.side)
+        for what, side in self.also:
+            pool += [c for c in candidates(ctx, what, side) if c not in pool]
+        return [
+            c
+            for c in pool
+            if not (self.exclude_self and c is ctx.source) and (self.where is None or self.where(ctx, c))
+        ]
+
+    def resolve(self, ctx: Context) -> bool:
+        options = self.options(ctx)
+        picked: list[CardInstance] = []
+        decision = f"{ctx.source.name}: choose {'up to ' if self.up_to else ''}{self.side} {self.what}"
+        want = min(self.count, len(options))
+        if not self.up_to and len(options) <= self.count:
+            picked = list(options)  # every option must be chosen: there is nothing to decide
+            want = 0  # recorded all the same: what was offered can be checked (engine.core.decision_checks)
+            ctx.eng.chooser.record(decision, list(map(card_label(options), options)), every=True)
+        for n in range(want):
+            left = [c for c in options if c not in picked]
+            if self.up_to:
+                done = "done"
+                label = card_label(left)
+                choice = ctx.eng.chooser.choose(
+                    f"{decision} ({n + 1} of up to {self.count})",
+                    [*left, done],
+                    label=lambda o: o if o == done else label(o),
+                )
+                if choice == done:
+                    break
+            else:
+                choice = ctx.eng.chooser.choose(
+                    f"{decision} ({n + 1} of {self.count})" if self.count > 1 else decision,
+                    left,
+                    label=card_label(left),
+                )
+            picked.append(choice)
+        ctx.chosen[self.name] = picked
+        ctx.chosen["it"] = picked
+        if picked:
+            ctx.log(f"{ctx.source.name} chooses {', '.join(c.label for c in picked)}")
+        else:
+            ctx.log(f"{ctx.source.name}: no {self.side} {self.what} to choose")
+        return len(picked) == self.count or (self.up_to and bool(picked or not options))
+
+
+@dataclass
+class ChooseMostPowerful(Effect):
+    """ "The N most powerful creatures": fill the group from the top down; where a tie straddles
+    the group's edge, the controller chooses among the tied creatures (Groups of Most Powerful)."""
+
+    count: int
+    name: str = "it"
+    #: "the most powerful enemy creature": only creatures on that side (default: every creature)
+    side: str = "any"
+
+    def resolve(self, ctx: Context) -> bool:
+        eng = ctx.eng
+        pool = sorted(candidates(ctx, "creature", self.side), key=lambda c: -eng.power(c))
+        picked: list[CardInstance] = []
+        while pool and len(picked) < self.count:
+            top = eng.power(pool[0])
+            tied = [c for c in pool if eng.power(c) == top]
+            room = self.count - len(picked)
+            if len(tied) <= room:
+                picked += tied
+            else:
+                for _ in range(room):
+                    left = [c for c in tied if c not in picked]
+                    picked.append(
+                        eng.chooser.choose(
+                            f"{ctx.source.name}: choose a most powerful creature ({top} power)",
+                            left,
+                            label=card_label(left),
+                        )
+                    )
+            pool = [c for c in pool if eng.power(c) != top]
+        ctx.chosen[self.name] = ctx.chosen["it"] = picked
+        ctx.log(f"{ctx.source.name}: the {self.count} most powerful creatures are {', '.join(c.label for c in picked)}")
+        return len(picked) == self.count
+
+
+@dataclass
+class NameEach(Effect):
+    """ "Each creature with even power": name every card of ``what`` on ``side`` that ``where``
+    admits (no choice), as ``name``."""
+
+    what: str = "creature"
+    side: str = "any"
+    where: Filter | None = None
+    name: str = "it"
+
+    def resolve(self, ctx: Context) -> bool:
+        found = [c for c in candidates(ctx, self.what, self.side) if self.where is None or self.where(ctx, c)]
+        ctx.chosen[self.name] = ctx.chosen["it"] = found
+        return bool(found)
+
+
+@dataclass
+class Together(Effect):
+    """Name the cards several earlier references name, as one group ``name`` ("destroy an enemy
+    creature and a friendly creature": both at once)."""
+
+    refs: tuple[str, ...]
+    name: str = "it"
+
+    def resolve(self, ctx: Context) -> bool:
+        found = [c for ref in self.refs for c in ctx.refs(ref)]
+        ctx.chosen[self.name] = list(dict.fromkeys(found))
+        return bool(found)
+
+
+# ------------------------------------------------------------------------------ filters
+
+
+def power_is(test: Callable[[int], bool]) -> Filter:
+    """ "each creature with even power": a test on the creature's current power."""
+
+    def where(ctx: Context, card: CardInstance) -> bool:
+        return test(ctx.eng.power(card))
+
+    return where
+
+
+def named(name: str) -> Filter:
+    """ "an Urchin": cards of that name."""
+
+    def where(ctx: Context, card: CardInstance) -> bool:
+        return card.name == name
+
+    return where
+
+
+def has_trait(trait: str, present: bool = True) -> Filter:
+    """ "a Giant creature" (``present=False``: "a non-Agent creature")."""
+
+    def where(ctx: Context, card: CardInstance) -> bool:
+        return (trait.lower() in (t.lower() for t in card.printed.traits)) == present
+
+    return where
+
+
+def of_house(house: str) -> Filter:
+    def where(ctx: Context, card: CardInstance) -> bool:
+        return belongs_to(ctx.eng, card, house)
+
+    return where
+
+
+def all_of(*filters: Filter) -> Filter:
+    def where(ctx: Context, card: CardInstance) -> bool:
+        return all(f(ctx, card) for f in filters)
+
+    return where
+
+
+def on_flank(ctx: Context, card: CardInstance) -> bool:
+    """ "a flank creature": at either end of its battleline, or considered one (Spectral Tunneler)."""
+    return ctx.eng.is_flank(card)
+
+
+def among(ref: str) -> Filter:
+    """Cards an earlier effect of the ability named (``NameNeighbors``)."""
+
+    def where(ctx: Context, card: CardInstance) -> bool:
+        return card in ctx.chosen.get(ref, [])
+
+    return where
+
+
+def has_ability(trigger: str) -> Filter:
+    """ "the reap effect of another creature": cards with an ability for ``trigger``."""
+
+    def where(ctx: Context, card: CardInstance) -> bool:
+        return bool(ctx.eng.abilities(card, trigger))
+
+    return where
+
+
+@dataclass
+class RememberLine(Effect):
+    """Remember the battleline of the card ``of`` names, as it is now, under ``name``: "its
+    neighbor" and "the second creature's other neighbor" are the creatures next to it before
+    damage destroys any of them (Positron Bolt)."""
+
+    of: str
+    name: str = "line"
+
+    def resolve(self, ctx: Context) -> bool:
+        card = ctx.ref(self.of)
+        ctx.chosen[self.name] = list(ctx.game.players[card.controller].creatures) if card is not None else []
+        return card is not None
+
+
+@dataclass
+class NameNeighbors(Effect):
+    """Name the neighbors of the card ``of`` names in the remembered battleline ``line`` (less
+    the cards ``exclude`` names, and those no longer in play) as ``name``."""
+
+    of: str
+    name: str
+    line: str = "line"
+    exclude: str | None = None
+
+    def resolve(self, ctx: Context) -> bool:
+        card = ctx.ref(self.of)
+        line = ctx.chosen.get(self.line, [])
+        left_out = ctx.refs(self.exclude) if self.exclude else []
+        found = []
+        if card in line:
+            i = line.index(card)
+            found = [
+                n for n in line[max(0, i - 1) : i] + line[i + 1 : i + 2] if n not in left_out and n.zone == "battleline"
+            ]
+        ctx.chosen[self.name] = found
+        return bool(found)
+
+
+def resolve_ref(ctx: Context, ref: str) -> list[CardInstance]:
+    g = ctx.game
+    if ref == "self":
+        return [ctx.source]
+    if ref == "host":
+        return [ctx.host] if ctx.host else []
+    if ref in ctx.chosen:
+        return ctx.chosen[ref]
+    if ref == "event":
+        card = ctx.event.get("card")
+        return [card] if card else []
+    if ref.startswith("each other "):
+        # "each other friendly creature": the group, less the card whose ability this is
+        return [c for c in resolve_ref(ctx, "each " + ref[11:]) if c is not ctx.source]
+    if ref.startswith("each "):
+        what_side = ref[5:].split()
+        side = {"enemy": "enemy", "friendly": "friendly"}.get(what_side[0], "any")
+        what = what_side[-1].rstrip("s") if what_side[-1] != "creatures" else "creature"
+        return candidates(ctx, what, side)
+    if ref == "neighbors":
+        return g.neighbors(ctx.source)
+    if ref == "beneath":
+        return list(ctx.source.beneath)
+    raise ValueError(f"{ctx.source.name}: unknown card reference {ref!r}")
