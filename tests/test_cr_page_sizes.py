@@ -149,6 +149,7 @@ def test_a_long_changelog_is_paged_and_complete(far_client, far):
     assert links and all(link.startswith("#ruling-") or "ruling_changes_page=" in unescape(link) for link in links)
 
 
+@pytest.mark.slow  # its KB of far-apart versions is built for this module
 def test_version_pickers_group_dated_versions_by_year(far_client, far):
     vs = mtg_versions(far)
     html = page(far_client, f"/changes?game=mtg&from={vs[0]}&to={vs[-1]}")

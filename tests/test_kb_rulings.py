@@ -165,6 +165,7 @@ def test_bundled_build_marks_no_conflict_unless_declared(kb_conn):
     assert bool(marked(kb_conn)) == bool(declared)
 
 
+@pytest.mark.cli  # its KB is built by the rulebase command
 def test_declared_conflict_marks_the_listed_versions_and_later_repeats(custom_kb):
     """A conflict listed for 1.2 marks 1.2's answer, and the answers of later versions that repeat
     it (errata and rules are inherited forward: the answer is as stale there), never 1.1's."""
