@@ -17,6 +17,7 @@ they make no edge.
 from __future__ import annotations
 
 import ast
+from functools import lru_cache
 from pathlib import Path
 
 import pytest
@@ -33,9 +34,21 @@ ALLOWED = {
 }
 
 
+@lru_cache(maxsize=None)
+def _parsed(path: Path, stamp: tuple[int, int]) -> ast.Module:
+    return ast.parse(path.read_text(encoding="utf-8"))
+
+
+def parsed(path: Path) -> ast.Module:
+    """The syntax tree of ``path``, parsed once per content (the checks below read every module of
+    the project several times; a planted file of a test is a new path)."""
+    st = path.stat()
+    return _parsed(path, (st.st_mtime_ns, st.st_size))
+
+
 def imported_packages(path: Path) -> set[str]:
     found = set()
-    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+    for node in ast.walk(parsed(path)):
         if isinstance(node, ast.Import):
             found |= {alias.name.split(".")[0] for alias in node.names}
         elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
@@ -96,7 +109,7 @@ def imported_modules(module: str, path: Path, modules) -> set[str]:
     resolved: ``from . import x`` is module ``x`` when there is one, else the package itself."""
     package = module if path.name == "__init__.py" else module.rpartition(".")[0]
     found = set()
-    for node, _ in import_statements(ast.parse(path.read_text(encoding="utf-8")).body):
+    for node, _ in import_statements(parsed(path).body):
         if isinstance(node, ast.Import):
             names = [alias.name for alias in node.names]
         else:
@@ -143,7 +156,7 @@ def unexplained_function_imports(path: Path) -> list[int]:
     lines = path.read_text(encoding="utf-8").splitlines()
     return [
         node.lineno
-        for node, in_function in import_statements(ast.parse("\n".join(lines)).body)
+        for node, in_function in import_statements(parsed(path).body)
         if in_function and not any("#" in line for line in lines[node.lineno - 1 : node.end_lineno])
     ]
 
@@ -223,7 +236,7 @@ def _engine_layer(module: str) -> int | None:
 def engine_imports(path: Path) -> set[str]:
     """The engine modules ``path`` imports, at module level or inside functions (not those under
     ``if TYPE_CHECKING:``)."""
-    tree = ast.parse(path.read_text(encoding="utf-8"))
+    tree = parsed(path)
     typing_only = {
         id(node)
         for block in ast.walk(tree)

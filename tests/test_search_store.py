@@ -63,14 +63,19 @@ def fresh_index(conn: sqlite3.Connection) -> fuzzy.Index:
     return fuzzy.index_for(conn)
 
 
-@pytest.fixture
-def built_answers(kb_conn, monkeypatch) -> str:
-    """The answers with the index built from the KB's tables (nothing loaded)."""
-    with monkeypatch.context() as m:
-        m.setattr(store, "load_index", lambda conn, fp: None)
-        assert fresh_index(kb_conn).origin == "built"
-        found = answers(kb_conn)
-    fuzzy._cache.clear()
+@pytest.fixture(scope="module")
+def built_answers(built_kb) -> str:
+    """The answers with the index built from the KB's tables (nothing loaded); the same for every
+    test of the module, so computed once."""
+    conn = sqlite3.connect(f"file:{built_kb}?mode=ro", uri=True)
+    try:
+        with pytest.MonkeyPatch.context() as m:
+            m.setattr(store, "load_index", lambda conn, fp: None)
+            assert fresh_index(conn).origin == "built"
+            found = answers(conn)
+    finally:
+        conn.close()
+        fuzzy._cache.clear()
     return found
 
 
@@ -231,12 +236,26 @@ DAMAGE = [
 
 @pytest.mark.slow
 @pytest.mark.parametrize("damage", DAMAGE, ids=lambda f: f.__name__.strip("_"))
-def test_a_damaged_or_stale_stored_index_is_built_instead(damage, kb_copy, built_answers):
+def test_a_damaged_or_stale_stored_index_is_built_instead(damage, kb_copy):
     damage(kb_copy, *stored(kb_copy))
     conn = sqlite3.connect(f"file:{kb_copy}?mode=ro", uri=True)
     try:
         fp = fuzzy.fingerprint(conn)
         assert store.load_index(conn, fp) is None
+        assert fresh_index(conn).origin == "built"
+        assert search(conn, "elusiv").did_you_mean == "elusive"
+    finally:
+        fuzzy._cache.clear()
+        conn.close()
+
+
+@pytest.mark.slow
+def test_the_index_built_in_place_of_a_damaged_one_answers_as_a_built_one(kb_copy, built_answers):
+    """What the server does once a stored index is refused (any of the damages above: they all end
+    in the same build) answers every query as an index built from the tables does."""
+    _garbage(kb_copy, *stored(kb_copy))
+    conn = sqlite3.connect(f"file:{kb_copy}?mode=ro", uri=True)
+    try:
         assert fresh_index(conn).origin == "built"
         assert answers(conn) == built_answers
     finally:
