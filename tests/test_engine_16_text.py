@@ -11,7 +11,7 @@ from engine.core.choices import Chooser
 from engine.core.errors import IllegalAction
 from engine.rules.game import Engine
 from engine.rules.rulesets import ruleset_from_kb
-from engine.replay.scenario import _do
+from engine.replay.scenario_board import _do
 from engine.replay.setup import CardCatalog, build_game
 
 

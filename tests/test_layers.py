@@ -57,8 +57,8 @@ def test_the_layer_check_sees_imports_inside_functions(tmp_path):
     assert imported_packages(module) == {"engine", "api"}
 
 
-#: packages whose modules import each other without a cycle ("engine" joins with its reorganisation)
-WITHOUT_CYCLES = ("textnorm", "ingest", "kb", "api", "rulebase")
+#: packages whose modules import each other without a cycle
+WITHOUT_CYCLES = ("textnorm", "ingest", "kb", "api", "rulebase", "engine")
 #: packages whose imports inside functions all say why on their line (ingest and rulebase join once
 #: theirs do, engine with its reorganisation)
 EXPLAINED_FUNCTION_IMPORTS = ("textnorm", "ingest", "kb", "api", "rulebase", "engine")
@@ -208,9 +208,10 @@ ENGINE_LAYERS = {"core": 0, "rules": 1, "library": 2, "cards": 3, "compile": 3, 
 #: upward imports the engine still has, each with why (the check fails on any other, and on one
 #: of these gone, so that the list stays true)
 KNOWN_UPWARD = {
-    # the engine asks a card's definition (its variant for the text in force) of engine.cards,
-    # which compiles the definition on demand; a hook the cards fill would invert it
+    # the engine asks a card's definition (its variant for the text in force) of
+    # engine.cards.definitions, which compiles it on demand; a hook the cards fill would invert it
     ("engine.rules.game", "engine.cards"),
+    # a text box changed by a lasting effect is a Variant (engine.cards' form of a card's abilities)
     ("engine.rules.text_in_force", "engine.cards"),
 }
 

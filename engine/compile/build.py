@@ -30,6 +30,7 @@ from engine.rules.houses import belongs_to
 from engine.rules.reactions import destroyed_fighting_self, Reaction
 from engine.rules.targets import Choose, ChooseMostPowerful, Together
 from engine.core.registry import REGISTRY, Registered, template
+from engine.compile.grammar import Refusal
 from engine.library.keys import ForgeAtCost, MayForgeAtCost
 from engine.library.naming import of_type
 from engine.library.zones import DiscardTopOfDeck
@@ -256,10 +257,6 @@ def _nothing(**_) -> list:
 def _enters_ready(applies=st.itself):
     """ "<Creatures> enter play ready": the rules ask it of creatures only (engine.rules.entering)."""
     if getattr(applies, "what", "creature") != "creature":
-        from engine.compile.grammar import (
-            Refusal,
-        )  # engine.compile imports this module (through engine.compile.abilities)
-
         raise Refusal("static", f"{applies.what}s entering play ready", "entering play ready for a card not a creature")
     return EntersPlayReady(applies)
 

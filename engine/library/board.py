@@ -12,7 +12,7 @@ from engine.rules.ability import Context, Effect, player_ref
 from engine.rules.next_turns import until_next_turn_of
 from engine.core.state import LastingEffect
 from engine.rules.statics import Static
-from engine.rules.targets import card_label
+from engine.rules.references import card_label
 from engine.rules.ability import resolve_all
 from engine.rules.houses import belongs_to
 from engine.rules.houses import houses_of

@@ -29,7 +29,7 @@ from engine.rules.houses import houses_in_game
 from engine.rules.next_turns import during_next_turn_of
 from engine.rules.statics import CannotChooseHouse
 from engine.rules.targets import Choose
-from engine.rules.targets import candidates
+from engine.rules.references import candidates
 
 #: the key of a card's ``memory`` holding the house its ability chose last
 CHOSEN_HOUSE = "chosen house"

@@ -11,7 +11,9 @@ ReturnPurgedToPlay`).
 - "<This card> enters play under your opponent's control" (Scowly Caper): whoever puts it into play
   or plays it, it enters under the opponent of that player, every time it enters play (the Scowly
   Caper and Spangler Box FAQ): :attr:`engine.cards.Variant.enters_under_opponent`.
-- "Can be used as if it belonged to any house" is :class:`engine.rules.houses.UsableAsActiveHouse`.
+- "This creature belongs to all houses" and "may be used as if it belonged to the active house" are
+  the constant abilities :class:`BelongsToAllHouses` and :class:`UsableAsActiveHouse`, which the
+  general rules ask through :mod:`engine.rules.houses`.
 - Timing chart, step 5: "End of turn" effects resolve after the draw; "at the end of your turn"
   abilities are reactions to the ``"end_of_turn"`` event of their controller's turn.
 """
@@ -21,7 +23,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from engine.rules.ability import Context, Effect
-from engine.rules.statics import itself, Static
+from engine.rules.statics import Applies, attached_host, itself, Static
 from engine.core.registry import template
 from engine.rules.forging import forge_key
 
@@ -45,6 +47,28 @@ class TakeControl(Effect):
                 ctx.log(f"{card.label} belongs to house {self.house} while {ctx.controller} controls it")
             done = card.controller == ctx.controller
         return done
+
+
+@template(kind="static")
+@dataclass
+class BelongsToAllHouses(Static):
+    """ "<This creature> belongs to all houses"."""
+
+    applies: Applies = attached_host
+
+    def belongs_to(self, eng, source, controller, card, house: str) -> bool:
+        return self.applies(eng, source, controller, card)
+
+
+@template(kind="static")
+@dataclass
+class UsableAsActiveHouse(Static):
+    """ "<This creature> may be used as if it belonged to the active house"."""
+
+    applies: Applies = attached_host
+
+    def usable_as_active_house(self, eng, source, controller, card) -> bool:
+        return self.applies(eng, source, controller, card)
 
 
 def at_end_of_your_turn(ctx: Context) -> bool:

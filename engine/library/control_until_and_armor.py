@@ -13,7 +13,7 @@ from engine.rules.leaves_play import FOREVER
 from engine.rules.reactions import Reaction
 from engine.core.state import LastingEffect
 from engine.rules.statics import ArmorModifier, this_card
-from engine.rules.targets import candidates, card_label
+from engine.rules.references import candidates, card_label
 from engine.rules.text_in_force import KIND as TEXT_KIND, TextChange
 from engine.rules.replacements import add_to_pool
 from engine.rules.turn import identity_houses

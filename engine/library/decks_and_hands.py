@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from engine.rules.ability import Context, Effect
 from engine.library.groups import ShuffleIntoDeck
 from engine.rules.houses import belongs_to
-from engine.rules.targets import candidates, card_label
+from engine.rules.references import candidates, card_label
 from engine.rules.ability import resolve_all
 from engine.rules.replacements import capture
 from engine.rules.turn import chain_penalty, HAND_SIZE

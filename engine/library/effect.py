@@ -20,7 +20,7 @@ from engine.core.registry import template
 from engine.rules.ability import Condition, Context, Effect, player_ref, resolve_all
 from engine.rules.replacements import capture
 from engine.rules.replacements import steal
-from engine.rules.targets import card_label
+from engine.rules.references import card_label
 
 if TYPE_CHECKING:
     pass

@@ -18,7 +18,7 @@ from engine.rules.ability import Context, Effect
 from engine.rules.entering import EnteringStatic
 from engine.core.errors import IllegalAction
 from engine.core.state import CardInstance, LastingEffect
-from engine.rules.targets import card_label
+from engine.rules.references import card_label
 
 DOOM = "doom_counter"
 

@@ -12,7 +12,7 @@ from dataclasses import dataclass, replace
 from engine.rules.ability import Condition, Context, Effect
 from engine.library.status import place_amber
 from engine.rules.statics import Static
-from engine.rules.targets import candidates
+from engine.rules.references import candidates
 from engine.core.registry import template
 from engine.library.zones import shuffle_deck
 from engine.rules.ability import resolve_all

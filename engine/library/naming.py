@@ -111,3 +111,17 @@ class MayChoose(Effect):
             ctx.chosen[self.choose.name] = ctx.chosen["it"] = []
             return False
         return May([self.choose, *self.then], question=self.question).resolve(ctx)
+
+
+@template()
+@dataclass
+class ThisCreature(Effect):
+    """ "This creature" in an upgrade's ability: names the creature the upgrade is attached to
+    (as ``name``) for the effects after it."""
+
+    name: str = "it"
+
+    def resolve(self, ctx: Context) -> bool:
+        host = ctx.source.attached_to if ctx.source.zone == "upgrade" else None
+        ctx.chosen[self.name] = ctx.chosen["it"] = [host] if host else []
+        return host is not None

@@ -12,8 +12,8 @@ from engine.core.errors import IllegalAction
 from engine.core.state import HIDDEN
 from engine.rules.targets import Choose
 from engine.core.registry import template
-from engine.rules.targets import candidates
-from engine.rules.targets import card_label
+from engine.rules.references import candidates
+from engine.rules.references import card_label
 
 
 def _in_play(cards):

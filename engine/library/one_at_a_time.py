@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from engine.rules.ability import Context, Effect, resolve_all
-from engine.rules.targets import card_label
+from engine.rules.references import card_label
 
 
 @dataclass

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from engine.rules.ability import Context, Effect
 from engine.library.zones import shuffle_deck
 from engine.rules.statics import Applies, itself, Static
-from engine.rules.targets import candidates, card_label
+from engine.rules.references import candidates, card_label
 from engine.rules.forging import keys_forged_on
 from engine.rules.replacements import add_to_pool
 from engine.rules.replacements import capture

@@ -18,7 +18,8 @@ from engine.rules.ability import Context, Effect
 from engine.core.errors import IllegalAction
 from engine.core.state import Game, LastingEffect
 from engine.rules.statics import CannotChooseHouse
-from engine.rules.targets import Choose, card_label
+from engine.rules.targets import Choose
+from engine.rules.references import card_label
 from engine.core.registry import template
 from engine.rules.houses import houses_in_game
 from engine.rules.hooks import cannot_pay, pay_costs, use_costs

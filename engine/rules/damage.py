@@ -25,7 +25,7 @@ from engine.rules.mechanics.gigantic import separate
 from engine.rules.replacements import add_to_pool
 from engine.rules.replacements import early_replacements
 from engine.rules.replacements import replace_destruction
-from engine.rules.targets import card_label
+from engine.rules.references import card_label
 
 
 class DamageRules:

@@ -31,7 +31,7 @@ from typing import TYPE_CHECKING, Any
 
 from engine.rules.ability import Context, Effect, resolve_ability, resolve_all
 from engine.rules.statics import Static
-from engine.rules.targets import card_label
+from engine.rules.references import card_label
 
 if TYPE_CHECKING:
     from engine.rules.game import Engine
@@ -169,16 +169,12 @@ def replace(eng: "Engine", ev: Event) -> Event | None:
 
 
 def perform(eng: "Engine", ev: Event | None) -> int:
-    """Make ``ev`` happen (after replacement); return the Æmber moved (1 for an icon resolved)."""
+    """Make ``ev`` happen (after replacement); return the Æmber moved. (A bonus icon still an icon
+    after replacement is resolved by :func:`engine.rules.bonus_icons.resolve_icon`.)"""
     if ev is None:
         return 0
     g = eng.game
     where = "the common supply" if ev.supply else f"{ev.victim}"
-    if ev.kind == "icon":
-        from engine.rules.bonus_icons import _resolve_icon  # engine.rules.bonus_icons imports this module
-
-        _resolve_icon(eng, ev.card, ev.icon, ev.player)
-        return 1
     if ev.kind == "gain":
         pool = g.players[ev.player]
         pool.amber += ev.amount
@@ -266,59 +262,7 @@ def zone_instead(eng: "Engine", card: "CardInstance", zone: str) -> str:
     return ev.zone if ev is not None else zone
 
 
-def resolve_icon(eng: "Engine", card: "CardInstance", icon: str, player: str) -> None:
-    """Resolve one bonus icon of ``card`` for ``player``, replacement effects applied."""
-    perform(eng, replace(eng, Event("icon", player, icon=icon, card=card)))
-
-
-def icons_replaceable(eng: "Engine", player: str) -> bool:
-    """Could a replacement effect apply to a bonus icon ``player`` resolves? (Then Æmber icons
-    are resolved one by one.)"""
-    return any(isinstance(r, IconReplacement) and ctl == player for r, src, ctl in in_force(eng))
-
-
 # ------------------------------------------------------------------------------ replacements on cards
-
-
-class IconReplacement(Replacement):
-    """A replacement of bonus icons its controller resolves."""
-
-
-@dataclass
-class ResolveIconAs(IconReplacement):
-    """ "When resolving a bonus icon, you may choose to resolve it as a <icon> bonus icon instead"
-    (Amphora Captura)."""
-
-    icon: str
-    optional: bool = True
-
-    def replaces(self, eng, source, controller, event) -> bool:
-        return event.kind == "icon" and event.player == controller and event.icon != self.icon
-
-    def instead(self, eng, source, controller, event) -> Event:
-        return copy(event, icon=self.icon)
-
-
-@dataclass
-class IconStealsInstead(IconReplacement):
-    """ "When you resolve a <icon> bonus icon, you may choose to steal N instead" (Scrivener
-    Favian)."""
-
-    icon: str
-    amount: int = 1
-    optional: bool = True
-
-    def replaces(self, eng, source, controller, event) -> bool:
-        return event.kind == "icon" and event.player == controller and event.icon == self.icon
-
-    def instead(self, eng, source, controller, event) -> Event:
-        return Event(
-            "steal",
-            controller,
-            self.amount,
-            victim=eng.game.other(controller),
-            why=f"{event.card.name}'s {self.icon} bonus icon, {source.name}",
-        )
 
 
 @dataclass

@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING
 
 from engine.core.state import CardInstance
 from engine.core.registry import template
+from engine.rules.houses import belongs_to
 
 if TYPE_CHECKING:
     from engine.rules.game import Engine
@@ -34,8 +35,6 @@ def enemy(eng, source, controller, creature) -> bool:
 
 def of_house(house: str) -> Applies:
     def applies(eng, source, controller, creature) -> bool:
-        from engine.rules.houses import belongs_to  # engine.rules.houses imports this module ("belongs to all houses")
-
         return belongs_to(eng, creature, house)
 
     return applies
@@ -402,8 +401,6 @@ class KeyCostPerCreature(Static):
     amount: int = 1
 
     def key_cost(self, eng, source, controller, player: str) -> int:
-        from engine.rules.houses import belongs_to  # engine.rules.houses imports this module
-
         return self.amount * sum(1 for c in eng.game.creatures() if belongs_to(eng, c, self.house))
 
 

@@ -15,7 +15,7 @@ from engine.library.decks_and_hands import EachDiscardsTopAndGainsPerHouse
 from engine.library.naming import DestroyIfYouDo
 from engine.library.zones import GainForEach
 from engine.rules.gained_text import OneOf
-from engine.rules.houses import UsableAsActiveHouse
+from engine.library.control import UsableAsActiveHouse
 from engine.rules.reactions import neighbor_fought, Reaction
 from engine.rules.statics import ExtraDamageTaken, friendly, GrantKeyword, itself, this_card
 from engine.rules.targets import Choose, has_trait, NameEach

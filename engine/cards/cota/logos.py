@@ -46,7 +46,8 @@ from engine.library.zones import (
 )
 from engine.rules.forging import AfterOpponentForgesNextTurn, ForgerGivesRemaining
 from engine.rules.gained_text import OneOf
-from engine.rules.houses import BelongsToAllHouses, ThisCreature, UsableAsActiveHouse
+from engine.library.control import BelongsToAllHouses, UsableAsActiveHouse
+from engine.library.naming import ThisCreature
 from engine.rules.reactions import Reaction
 from engine.rules.statics import ConsideredFlank, enemy, GrantAbility, ReapGainIsStolen, this_card
 from engine.rules.targets import among, Choose, has_ability, named, NameNeighbors, on_flank, RememberLine, Together

@@ -10,7 +10,7 @@ from engine.library.control import ForgeAtNoCost
 from engine.library.lasting import ForTheTurn
 from engine.library.one_of_a_kind import ChooseLeastPowerful, host_on_flank, ReduceAmberTo, Unstun
 from engine.library.play_restrictions import plays_this_turn
-from engine.rules.houses import UsableAsActiveHouse
+from engine.library.control import UsableAsActiveHouse
 from engine.rules.reactions import Reaction, you_chose_house
 from engine.rules.replacements import AmberCannotBeStolen
 from engine.rules.statics import (

@@ -6,7 +6,7 @@ from engine.rules.amber_moves import MoveAmberToFought, MoveAmberToNeighbor
 from engine.rules.mechanics.discarded_into_play import PutDiscardedIntoPlay
 from engine.library.zones import DiscardTopOfDeck
 from engine.library.on_cards import Destroy
-from engine.rules.replacements import ResolveIconAs
+from engine.rules.bonus_icons import ResolveIconAs
 from engine.rules.statics import CannotBeUsedTo, GrantAbility, neighbor
 from engine.rules.targets import of_house
 from engine.cards import card

@@ -9,7 +9,7 @@ from engine.library.effect import CaptureFromAny, If, May
 from engine.library.on_cards import DealDamage, Purge
 from engine.library.status import Exalt, friendly_creatures, has_friendly_creature
 from engine.rules.entering import EntersPlayStunned
-from engine.rules.houses import BelongsToAllHouses, UsableAsActiveHouse
+from engine.library.control import BelongsToAllHouses, UsableAsActiveHouse
 from engine.rules.replacements import StolenIsCapturedByActive
 from engine.rules.statics import ArmorModifier, attached_host, OnlyDealsWhenFighting
 from engine.rules.targets import Choose
