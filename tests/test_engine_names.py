@@ -46,3 +46,17 @@ def test_no_engine_module_nor_test_file_is_named_by_history():
 def test_the_history_name_check_catches_one():
     assert all(HISTORY_NAMES.search(n) for n in ("effects_more.py", "test_cards_last.py", "hooks2.py", "x_hooked.py"))
     assert not HISTORY_NAMES.search("test_engine_16_tokens.py")
+
+
+def test_the_library_index_hides_none_of_its_modules():
+    """``engine.library`` re-exports the library's names (``__all__``): none may be named like one
+    of its modules, or ``engine.library.<module>`` would be that name instead of the module."""
+    import importlib
+    import pkgutil
+
+    import engine.library
+
+    modules = [m.name for m in pkgutil.iter_modules(engine.library.__path__)]
+    assert not set(modules) & set(engine.library.__all__)
+    for name in modules:
+        assert getattr(engine.library, name) is importlib.import_module(f"engine.library.{name}"), name

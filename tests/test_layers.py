@@ -270,3 +270,20 @@ def test_the_engine_layer_check_sees_an_upward_import_inside_a_function(tmp_path
         encoding="utf-8",
     )
     assert upward_imports(tmp_path / "engine") == {("engine.rules.planted", "engine.library.effect")}
+
+
+def test_card_definitions_import_from_the_library_alone():
+    """A card file (engine/cards/<set>/<house>.py) imports what it names from ``engine.library``,
+    which re-exports the pieces of the general rules cards use too, and ``card``/``Variant`` from
+    ``engine.cards``: a card reads the same whichever module of the library holds an effect."""
+    cards = ROOT / "engine" / "cards"
+    wrong = {
+        f"{path.relative_to(ROOT)}:{node.lineno}": node.module
+        for path in sorted(cards.glob("*/*.py"))
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8")))
+        if isinstance(node, ast.ImportFrom)
+        and node.module
+        and node.module.startswith("engine")
+        and node.module not in ("engine.library", "engine.cards")
+    }
+    assert wrong == {}
