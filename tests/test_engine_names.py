@@ -60,3 +60,22 @@ def test_the_library_index_hides_none_of_its_modules():
     assert not set(modules) & set(engine.library.__all__)
     for name in modules:
         assert getattr(engine.library, name) is importlib.import_module(f"engine.library.{name}"), name
+
+
+def test_the_library_index_holds_every_effect_of_its_modules():
+    """Every public class and function of a library module is in ``engine.library.__all__``, so a
+    card (or the compiler) finds an effect in one place whichever module holds it."""
+    import importlib
+    import inspect
+    import pkgutil
+
+    import engine.library
+
+    missing = []
+    for info in pkgutil.iter_modules(engine.library.__path__):
+        module = importlib.import_module(f"engine.library.{info.name}")
+        for name, value in vars(module).items():
+            defined_here = (inspect.isclass(value) or inspect.isfunction(value)) and value.__module__ == module.__name__
+            if defined_here and not name.startswith("_") and name not in engine.library.__all__:
+                missing.append(f"{info.name}.{name}")
+    assert missing == []

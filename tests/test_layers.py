@@ -266,10 +266,10 @@ def test_the_engine_layer_check_sees_an_upward_import_inside_a_function(tmp_path
     (rules / "planted.py").write_text(
         "from engine.core.state import Game\n"
         "if TYPE_CHECKING:\n    from engine.replay.scenario import Result\n"
-        "def f():\n    from engine.library.effect import Gain\n",
+        "def f():\n    from engine.library.amber import Gain\n",
         encoding="utf-8",
     )
-    assert upward_imports(tmp_path / "engine") == {("engine.rules.planted", "engine.library.effect")}
+    assert upward_imports(tmp_path / "engine") == {("engine.rules.planted", "engine.library.amber")}
 
 
 def test_card_definitions_import_from_the_library_alone():

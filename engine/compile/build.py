@@ -12,65 +12,90 @@ from __future__ import annotations
 import importlib
 import pkgutil
 
+from engine.library import (
+    amber_compare,
+    Archive,
+    at_end_of_your_turn,
+    Capture,
+    ChooseAnyNumber,
+    ChooseOneAtATime,
+    count_this_way,
+    DealDamage,
+    DealDamageForEach,
+    did_this_way,
+    DiscardFromHand,
+    DiscardTopOfDeck,
+    DiscardUntil,
+    DuringOpponentsNextTurn,
+    ForEach,
+    ForgeAtCost,
+    Heal,
+    If,
+    it_test,
+    MayForgeAtCost,
+    NameOutOfPlay,
+    NeighborsOf,
+    of_chosen_house,
+    of_type,
+    opponent_amber,
+    opponent_amber_but,
+    Purge,
+    Ready,
+    self_test,
+    SkipsForgeStep,
+    Steal,
+    that_amount,
+    ThisWay,
+    UseAsIfYours,
+    UseCreature,
+    while_,
+)
 import engine.library
 import engine.rules
 
-from engine.library import effect as fx
-from engine.library import on_cards as cards
-from engine.library import groups as compiled
-from engine.library import chosen_house as houses
-from engine.library import creatures as creatures
-from engine.library import counts as dyn
-from engine.library import this_way as thisway
 from engine.rules import statics as st
-from engine.library.control import at_end_of_your_turn
-from engine.library.lasting import DuringOpponentsNextTurn
 from engine.rules.entering import EntersPlayReady
 from engine.rules.houses import belongs_to
 from engine.rules.reactions import destroyed_fighting_self, Reaction
 from engine.rules.targets import Choose, ChooseMostPowerful, Together
 from engine.core.registry import REGISTRY, Registered, template
 from engine.compile.grammar import Refusal
-from engine.library.keys import ForgeAtCost, MayForgeAtCost
-from engine.library.naming import of_type
-from engine.library.zones import DiscardTopOfDeck
-from engine.library.zones import UseAsIfYours
 from engine.rules.gained_text import OneOf
 from engine.rules.mechanics.tokens import MakeTokens
 
 
 @template("Use")
 def _use(how: str, on: str) -> list:
-    return [cards.UseCreature(how, on)]
+    return [UseCreature(how, on)]
 
 
 @template("ReadyAnd")
 def _ready_and(how: str, on: str) -> list:
     """ "Ready and fight with <a creature>": one creature, readied then used."""
-    return [cards.Ready(on), cards.UseCreature(how, on)]
+    return [Ready(on), UseCreature(how, on)]
 
 
 @template("ArchiveFromHand")
 def _archive_from_hand(name: str) -> list:
     """ "Archive a card": a card from your hand."""
-    return [Choose("hand", "friendly", name=name), cards.Archive(name)]
+    return [Choose("hand", "friendly", name=name), Archive(name)]
 
 
 @template("PurgeSelf")
 def _purge_self() -> list:
-    return [cards.Purge("self")]
+    return [Purge("self")]
 
 
 @template("Splash")
 def _splash(amount: int, on: str, splash: int, name: str) -> list:
     """ "Deal N to <a creature> with M splash": M to each of its neighbors at the same time."""
-    return [compiled.NeighborsOf(on, name), cards.DealDamage(amount, on, also=((splash, name),))]
+    return [NeighborsOf(on, name), DealDamage(amount, on, also=((splash, name),))]
 
 
 @template("WithNeighbors")
 def _with_neighbors(of: str, name: str) -> list:
     """ "<a creature> and each of its neighbors": one group."""
-    return [compiled.NeighborsOf(of, f"{name}n"), Together((of, f"{name}n"), name)]
+    return [NeighborsOf(of, f"{name}n"), Together((of, f"{name}n"), name)]
 
 
 @template("MostPowerful")
@@ -85,8 +110,8 @@ def _from_pile(name: str, side: str = "friendly", kind: str = "", count: int = 1
 
 
 @template("ForEach")
-def _for_each(count, effects: list) -> compiled.ForEach:
-    return compiled.ForEach(count, effects)
+def _for_each(count, effects: list) -> ForEach:
+    return ForEach(count, effects)
 
 
 @template("Forge")
@@ -99,7 +124,7 @@ def _forge(extra: int = 0, may: bool = False):
 def _discard_from_hand(name: str, count: int = 1) -> list:
     """ "Discard a card", "choose and discard N cards from your hand": from your hand (all of them
     when there are no more than N)."""
-    return [Choose("hand", "friendly", name=name, count=count), compiled.DiscardFromHand(name)]
+    return [Choose("hand", "friendly", name=name, count=count), DiscardFromHand(name)]
 
 
 @template("OpponentCannotUseNextTurn")
@@ -148,20 +173,20 @@ def _use_as_if_yours(on: str):
 
 
 @template("CaptureAll")
-def _capture_all(on: str = "self") -> fx.Capture:
-    return fx.Capture(compiled.opponent_amber, on)
+def _capture_all(on: str = "self") -> Capture:
+    return Capture(opponent_amber, on)
 
 
 @template("FullyHeal")
 def _fully_heal(on: str):
-    return thisway.ThisWay(cards.Heal(None, on), on, "healed")
+    return ThisWay(Heal(None, on), on, "healed")
 
 
 def _this_way(make, verb: str):
     """An effect whose doings a later "this way" reads (engine.library.this_way)."""
 
     def build(on: str = "it", **kwargs):
-        return thisway.ThisWay(make(on=on, **kwargs), on, verb)
+        return ThisWay(make(on=on, **kwargs), on, verb)
 
     return build
 
@@ -171,8 +196,8 @@ def _count_this_way(verb: str, what: str = "card", house: str | None = None):
     """ "For each <noun> <verb> this way": the cards done this way, or for "damage" ("for each
     damage healed this way") the points of damage, what "that amount" reads (Guardian Demon)."""
     if what == "damage":
-        return thisway.that_amount(verb)
-    return thisway.count_this_way(verb, {"creature": "creature", "artifact": "artifact"}.get(what, "card"), house)
+        return that_amount(verb)
+    return count_this_way(verb, {"creature": "creature", "artifact": "artifact"}.get(what, "card"), house)
 
 
 @template("AnyNumberFromHand")
@@ -182,20 +207,20 @@ def _any_number_from_hand(name: str, house: str | None = None):
     def where(ctx, card) -> bool:
         return belongs_to(ctx.eng, card, house)
 
-    return houses.ChooseAnyNumber("hand", "friendly", where=where if house else None, name=name)
+    return ChooseAnyNumber("hand", "friendly", where=where if house else None, name=name)
 
 
 @template("StealIfExactly")
-def _steal_if_exactly(amount: int) -> fx.If:
+def _steal_if_exactly(amount: int) -> If:
     """ "If your opponent has exactly N, steal it": "it" is that Æmber."""
-    return fx.If(dyn.amber_compare("opponent", "exactly", amount), [fx.Steal(amount)])
+    return If(amber_compare("opponent", "exactly", amount), [Steal(amount)])
 
 
 @template("DamageForEach")
-def _damage_for_each(amount: int, count) -> cards.DealDamageForEach:
+def _damage_for_each(amount: int, count) -> DealDamageForEach:
     """ "Deal N damage for each <X>. You may divide this damage among any number of creatures.":
     N points for each, each point assigned to a creature (glossary "For Each")."""
-    return cards.DealDamageForEach(lambda ctx: amount * count(ctx))
+    return DealDamageForEach(lambda ctx: amount * count(ctx))
 
 
 def _noun_test(found):
@@ -214,7 +239,7 @@ def _out_of_play(noun, name: str, zone: str, side: str = "friendly", done: str =
     way": each of them named at once, or a choice among them."""
     test = _noun_test(noun)
     if noun.quantity == "each" or done:
-        return houses.NameOutOfPlay(zone, side, test, name, done)
+        return NameOutOfPlay(zone, side, test, name, done)
     return Choose(
         zone,
         side,
@@ -238,7 +263,7 @@ def _choose_one_at_a_time(how: str, noun, ready: bool = False):
         where=noun.where if (noun.tests or noun.other) else None,
         exclude_self=noun.other,
     )
-    return creatures.ChooseOneAtATime(how, choose, None if each else noun.count, ready)
+    return ChooseOneAtATime(how, choose, None if each else noun.count, ready)
 
 
 @template("Seq")
@@ -352,62 +377,62 @@ def reaction(event: str, ability: list, when) -> Reaction:
 
 @template("OpponentSkipsForgeStep")
 def _opponent_skips_forge_step():
-    return DuringOpponentsNextTurn(dyn.SkipsForgeStep())
+    return DuringOpponentsNextTurn(SkipsForgeStep())
 
 
 @template("CaptureAllBut")
 def _capture_all_but(n):
-    return fx.Capture(dyn.opponent_amber_but(n))
+    return Capture(opponent_amber_but(n))
 
 
 @template("DiscardUntil")
 def _discard_until(noun, name):
-    return thisway.DiscardUntil(_noun_test(noun), name)
+    return DiscardUntil(_noun_test(noun), name)
 
 
 @template("WholeZone")
 def _whole_zone(name, zone, side):
-    return houses.NameOutOfPlay(zone, side, lambda *_: True, name)
+    return NameOutOfPlay(zone, side, lambda *_: True, name)
 
 
 @template("DealThatAmount")
 def _deal_that_amount(verb, on):
-    return cards.DealDamage(thisway.that_amount(verb), on)
+    return DealDamage(that_amount(verb), on)
 
 
 @template("PowerWhile", kind="static")
 def _power_while(amount, cond, applies=st.itself):
-    return st.PowerModifier(amount, dyn.while_(applies, cond))
+    return st.PowerModifier(amount, while_(applies, cond))
 
 
 @template("KeywordWhile", kind="static")
 def _keyword_while(keyword, cond, applies=st.itself):
-    return st.GrantKeyword(keyword, dyn.while_(applies, cond))
+    return st.GrantKeyword(keyword, while_(applies, cond))
 
 
 @template("self_on_flank", kind="condition")
 def _self_on_flank():
-    return compiled.self_test(lambda eng, source, controller, card: eng.is_flank(card))
+    return self_test(lambda eng, source, controller, card: eng.is_flank(card))
 
 
 @template("it_of_chosen_house", kind="condition")
 def _it_of_chosen_house(ref):
-    return compiled.it_test(ref, houses.of_chosen_house)
+    return it_test(ref, of_chosen_house)
 
 
 @template("did_this_way", kind="condition")
 def _did_this_way(verb, noun):
-    return thisway.did_this_way(verb, _noun_test(noun))
+    return did_this_way(verb, _noun_test(noun))
 
 
 @template("self_not_on_flank", kind="condition")
 def _self_not_on_flank():
-    return compiled.self_test(lambda eng, source, controller, card: not eng.is_flank(card))
+    return self_test(lambda eng, source, controller, card: not eng.is_flank(card))
 
 
 @template("it_on_flank", kind="condition")
 def _it_on_flank(ref, present=True):
-    return compiled.it_test(
+    return it_test(
         ref, lambda eng, source, controller, card: card.zone == "battleline" and eng.is_flank(card) == present
     )
 

@@ -11,10 +11,20 @@ to as they are read is the :class:`~engine.compile.scope.Scope`.
 
 from __future__ import annotations
 
-from engine.library import effect as fx
-from engine.library.chosen_house import ChooseAnyNumber, NameOutOfPlay, TopOfDeck
-from engine.library.groups import count_in_play, ForEach, NameGroup
-from engine.library.on_cards import Archive, DealDamage, DealDamageForEach, MoveTo
+from engine.library import (
+    Archive,
+    ChooseAnyNumber,
+    count_in_play,
+    DealDamage,
+    DealDamageForEach,
+    ForEach,
+    If,
+    IfYouDo,
+    MoveTo,
+    NameGroup,
+    NameOutOfPlay,
+    TopOfDeck,
+)
 from engine.rules.keywords import FLAGS, granted, VALUED
 from engine.rules.reactions import Reaction
 from engine.rules.statics import attached_host, itself, neighbor
@@ -352,7 +362,7 @@ def read_sentences(sentences: tuple[str, ...] | list[str], scope: Scope, out: li
                 then = values["clause"]
                 if kind == "if_you_do" and previous:
                     del out[len(out) - len(previous) :]
-                    previous = [fx.IfYouDo(previous, then)]
+                    previous = [IfYouDo(previous, then)]
                     out += previous
                 elif kind == "if_destroyed":
                     damage.if_destroyed = then
@@ -360,7 +370,7 @@ def read_sentences(sentences: tuple[str, ...] | list[str], scope: Scope, out: li
                 elif (
                     kind == "otherwise"
                     and len(previous) == 1
-                    and isinstance(previous[0], fx.If)
+                    and isinstance(previous[0], If)
                     and not previous[0].otherwise
                 ):
                     previous[0].otherwise = then

@@ -8,7 +8,7 @@ from __future__ import annotations
 import itertools
 from dataclasses import dataclass, field
 
-from engine.library.naming import ThisCreature
+from engine.library import ThisCreature
 from engine.compile.grammar import Refusal
 
 
@@ -22,7 +22,7 @@ class Scope:
     gained: bool = False
     counter: itertools.count = field(default_factory=lambda: itertools.count(1))
     #: names of cards chosen in a hidden zone (a hand, a deck): an effect moving them there may
-    #: follow them (engine.library.on_cards.MoveTo ``from_hidden``)
+    #: follow them (engine.library.zones.MoveTo ``from_hidden``)
     hidden: set = field(default_factory=set)
 
     def fresh(self) -> str:

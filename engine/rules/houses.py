@@ -8,8 +8,8 @@ Card text can widen that in two ways, which errata have told apart (Experimental
 - "This creature may be used as if it belonged to the active house": only the house restriction on
   using it is lifted; effects that look at houses still see its own.
 
-Both are constant abilities (:class:`engine.library.BelongsToAllHouses`,
-:class:`engine.library.UsableAsActiveHouse`): of a card in play (:meth:`engine.rules.game.Engine.statics`)
+Both are constant abilities (:class:`engine.library.houses.BelongsToAllHouses`,
+:class:`engine.library.houses.UsableAsActiveHouse`): of a card in play (:meth:`engine.rules.game.Engine.statics`)
 or of an upgrade, about the creature it is attached to ("this creature"); the functions here ask
 every constant ability in force (:meth:`engine.rules.statics.Static.belongs_to`,
 :meth:`~engine.rules.statics.Static.usable_as_active_house`).

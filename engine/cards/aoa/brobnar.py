@@ -43,7 +43,7 @@ card("Forgemaster Og", reactions=[Reaction("key_forged", [ForgerLosesRemaining()
 
 card("Groggins", statics=[AttacksOnlyFlank()])
 
-# ---- irregular texts (engine.library.one_of_a_kind*)
+# ---- irregular texts (each a mechanic printed on one card, written as a general effect of engine.library)
 
 card(
     "1-2 Punch",

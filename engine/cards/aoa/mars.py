@@ -65,7 +65,7 @@ card(
     ),
 )
 
-# ---- irregular texts (engine.library.one_of_a_kind*)
+# ---- irregular texts (each a mechanic printed on one card, written as a general effect of engine.library)
 
 
 def _non_mars(ctx, c) -> bool:

@@ -70,7 +70,7 @@ card(
     ],
 )
 
-# ---- irregular texts (engine.library.one_of_a_kind*)
+# ---- irregular texts (each a mechanic printed on one card, written as a general effect of engine.library)
 
 card("Anahita the Trader", reap=[IfYouDo([Choose("artifact", "friendly"), GiveControlToOpponentThenPaid(2)], [])])
 

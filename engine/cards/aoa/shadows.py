@@ -104,7 +104,7 @@ card(
     ],
 )
 
-# ---- irregular texts (engine.library.one_of_a_kind*)
+# ---- irregular texts (each a mechanic printed on one card, written as a general effect of engine.library)
 
 card("Hideaway Hole", omni=[Sacrifice(), UntilYourNextTurn(GrantKeyword("elusive", friendly))])
 

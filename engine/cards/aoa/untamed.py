@@ -44,7 +44,7 @@ card("Duskwitch", statics=[EntersPlayReady(friendly)])
 
 card("Tantadlin", statics=[OnlyDealsWhenFighting(2)], fight=[DiscardRandomArchived()])
 
-# ---- irregular texts (engine.library.one_of_a_kind*)
+# ---- irregular texts (each a mechanic printed on one card, written as a general effect of engine.library)
 
 
 def _other_untamed(ctx, c) -> bool:

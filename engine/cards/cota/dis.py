@@ -94,7 +94,7 @@ def _opponent_amber(ctx) -> int:
 card("Drumble", play=[If(lambda ctx: ctx.opponent.amber >= 7, [Capture(_opponent_amber)])])
 
 
-# ---- irregular texts (engine.library.one_of_a_kind)
+# ---- irregular texts (each a mechanic printed on one card, written as a general effect of engine.library)
 
 card("Dance of Doom", play=[DestroyEachWithChosenPower()])
 

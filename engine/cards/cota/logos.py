@@ -149,7 +149,7 @@ card(
 card("Interdimensional Graft", play=[AfterOpponentForgesNextTurn([ForgerGivesRemaining()])])
 
 
-# ---- irregular texts (engine.library.one_of_a_kind)
+# ---- irregular texts (each a mechanic printed on one card, written as a general effect of engine.library)
 
 card("Effervescent Principle", play=[EachPlayerLosesHalf(), GainChains(1)])
 

@@ -58,7 +58,7 @@ card(
 )
 
 
-# ---- irregular texts (engine.library.one_of_a_kind)
+# ---- irregular texts (each a mechanic printed on one card, written as a general effect of engine.library)
 
 card("Too Much to Protect", play=[StealAllBut(6)])
 

@@ -51,7 +51,7 @@ card(
 card("Mimicry", becomes=CopyOf("action"))
 
 
-# ---- irregular texts (engine.library.one_of_a_kind)
+# ---- irregular texts (each a mechanic printed on one card, written as a general effect of engine.library)
 
 card("World Tree", action=[Choose("discard", "friendly", where=of_type("creature")), MoveTo("deck")])
 
