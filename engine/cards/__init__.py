@@ -37,7 +37,7 @@ class Variant:
     destroyed: list = field(default_factory=list)
     leaves_play: list = field(default_factory=list)
     #: "Destroyed: ... instead": a destruction replacement, resolved when the card would be put
-    #: into the discard pile (engine.rules.replacements.replace_destruction)
+    #: into the discard pile (engine.rules.destroyed_instead.replace_destruction)
     destroyed_instead: list = field(default_factory=list)
     #: constant abilities, active while the card is in play (engine.rules.statics)
     statics: list = field(default_factory=list)

@@ -332,6 +332,17 @@ from engine.rules.bonus_icons import (
 )
 from engine.rules.copies import CopyOf, PlayAs, PlayChosen
 from engine.rules.damage_sources import CannotBeDealtDamageBy
+from engine.rules.damage_statics import (
+    AlsoTakesNeighborsFightDamage,
+    CannotBeDealtDamage,
+    DamageReplacedBy,
+    DealsNoFightDamage,
+    defender_on_flank,
+    ExtraDamageTaken,
+    FightDamageBonus,
+    OnlyDealsWhenFighting,
+    TakesNeighborsDamage,
+)
 from engine.rules.entering import EntersPlayReady, EntersPlayStunned
 from engine.rules.extra_turns import TakeAnotherTurn
 from engine.rules.fight_timing import NameNeighborsOf
@@ -387,18 +398,11 @@ from engine.rules.replacements import (
     you_control,
 )
 from engine.rules.statics import (
-    AlsoTakesNeighborsFightDamage,
     ArmorModifier,
     attached_host,
-    CannotBeDealtDamage,
     CannotBeUsedTo,
     ConsideredFlank,
-    DamageReplacedBy,
-    DealsNoFightDamage,
-    defender_on_flank,
     enemy,
-    ExtraDamageTaken,
-    FightDamageBonus,
     friendly,
     GrantAbility,
     GrantKeyword,
@@ -406,12 +410,10 @@ from engine.rules.statics import (
     KeyCostPerCreature,
     MustChooseHouse,
     neighbor,
-    OnlyDealsWhenFighting,
     OpponentReadiesInstead,
     PowerIsNeighborsPower,
     PowerModifier,
     ReapGainIsStolen,
-    TakesNeighborsDamage,
     this_card,
 )
 from engine.rules.targets import (
@@ -732,6 +734,16 @@ __all__ = [
     "PlayChosen",
     # engine.rules.damage_sources
     "CannotBeDealtDamageBy",
+    # engine.rules.damage_statics
+    "AlsoTakesNeighborsFightDamage",
+    "CannotBeDealtDamage",
+    "DamageReplacedBy",
+    "DealsNoFightDamage",
+    "defender_on_flank",
+    "ExtraDamageTaken",
+    "FightDamageBonus",
+    "OnlyDealsWhenFighting",
+    "TakesNeighborsDamage",
     # engine.rules.entering
     "EntersPlayReady",
     "EntersPlayStunned",
@@ -809,18 +821,11 @@ __all__ = [
     "TakenFromSupplyInstead",
     "you_control",
     # engine.rules.statics
-    "AlsoTakesNeighborsFightDamage",
     "ArmorModifier",
     "attached_host",
-    "CannotBeDealtDamage",
     "CannotBeUsedTo",
     "ConsideredFlank",
-    "DamageReplacedBy",
-    "DealsNoFightDamage",
-    "defender_on_flank",
     "enemy",
-    "ExtraDamageTaken",
-    "FightDamageBonus",
     "friendly",
     "GrantAbility",
     "GrantKeyword",
@@ -828,12 +833,10 @@ __all__ = [
     "KeyCostPerCreature",
     "MustChooseHouse",
     "neighbor",
-    "OnlyDealsWhenFighting",
     "OpponentReadiesInstead",
     "PowerIsNeighborsPower",
     "PowerModifier",
     "ReapGainIsStolen",
-    "TakesNeighborsDamage",
     "this_card",
     # engine.rules.targets
     "all_of",

@@ -67,7 +67,7 @@ card(
 
 
 # "This creature gains hazardous 2 and, "Destroyed: Fully heal this creature and destroy Armageddon
-# Cloak instead."": a destruction replacement (engine.rules.replacements.replace_destruction)
+# Cloak instead."": a destruction replacement (engine.rules.destroyed_instead.replace_destruction)
 card(
     "Armageddon Cloak",
     statics=[GrantKeyword("hazardous", applies=attached_host, value=2)],
