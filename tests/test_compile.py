@@ -549,7 +549,8 @@ def test_the_vocabulary_knows_every_trait_and_house_of_the_card_data(kb_conn):
 
 
 def test_every_template_names_a_known_constructor():
-    from engine.compile.build import CONDITIONS, COUNTS, EFFECTS, MATCHES, STATICS
+    from engine.compile.build import CONDITIONS, COUNTS, EFFECTS, STATICS
+    from engine.compile.matches import MATCHES
     from engine.compile.grammar import TEMPLATES, template_count
 
     tables = {"clause": EFFECTS, "reference": EFFECTS, "reaction": EFFECTS, "condition": CONDITIONS, "count": COUNTS}

@@ -8,10 +8,11 @@ from __future__ import annotations
 
 from engine.cards import Variant
 from engine.rules.reactions import Reaction
-from engine.compile.build import MATCHES, STATICS
-from engine.compile.clauses import _args, instantiate, read_sentences, read_slots
+from engine.compile.build import _args, instantiate, STATICS
+from engine.compile.clauses import read_sentences, read_slots
 from engine.compile.grammar import Refusal, Template, TEMPLATES
 from engine.compile.lexer import Ability
+from engine.compile.matches import MATCHES
 from engine.compile.scope import Scope
 
 

@@ -20,7 +20,6 @@ from engine.library import (
     ForEach,
     If,
     IfYouDo,
-    MoveTo,
     NameGroup,
     NameOutOfPlay,
     TopOfDeck,
@@ -29,9 +28,10 @@ from engine.rules.keywords import FLAGS, granted, VALUED
 from engine.rules.reactions import Reaction
 from engine.rules.statics import attached_host, itself, neighbor
 from engine.rules.targets import Choose
-from engine.compile.build import CONDITIONS, COUNTS, EFFECTS, MATCHES, STATICS
+from engine.compile.build import _args, CONDITIONS, COUNTS, instantiate, STATICS
 from engine.compile.grammar import Refusal, slot_type, Template, TEMPLATES, VOCAB
 from engine.compile.lexer import LexError, tokenize
+from engine.compile.matches import MATCHES
 from engine.compile.phrases import Fixed, house_word, Noun, noun
 from engine.compile.scope import Scope
 
@@ -246,38 +246,6 @@ def read_slots(t: Template, slots: dict[str, str], scope: Scope) -> tuple[dict, 
         if slot_type(slot) == "target":
             scope.it = values[slot]
     return values, prelude
-
-
-def _arg(value, values: dict, scope: Scope, name: str | None):
-    if isinstance(value, str) and value.startswith("-$"):
-        return -values[value[2:]]
-    if isinstance(value, str) and value.startswith("$"):
-        key = value[1:]
-        if key == "it":
-            return scope.it
-        if key == "name":
-            return name or scope.fresh()
-        return values[key]
-    if isinstance(value, list):
-        return tuple(_arg(v, values, scope, name) for v in value)
-    return value
-
-
-def _args(args: dict, values: dict, scope: Scope, name: str | None = None) -> dict:
-    return {k: _arg(v, values, scope, name) for k, v in args.items()}
-
-
-def instantiate(t: Template, values: dict, scope: Scope, name: str | None = None) -> list:
-    rows = t.effects or ({"build": t.build, "args": t.args},)
-    out: list = []
-    for row in rows:
-        made = EFFECTS[row["build"]](**_args(row.get("args", {}), values, scope, name))
-        out += made if isinstance(made, list) else [made]
-    for e in out:  # moving cards chosen in a hand or deck: the effect finds them there
-        inner = getattr(e, "effect", e)
-        if isinstance(inner, MoveTo) and inner.on in scope.hidden:
-            inner.from_hidden = True
-    return out
 
 
 def read_clause(text: str, scope: Scope) -> list:
