@@ -10,7 +10,8 @@ Turn restrictions do not apply, the card's own restrictions do, and a card that 
 stays where it was. Restrictions answer the engine's play-restriction hook
 (:meth:`engine.rules.statics.Static.forbids_play`); "enters play ready" for a card being played is
 :meth:`engine.rules.entering.EnteringStatic.enters_ready_played`. Permissions to play cards "this
-turn" are lasting effects (:mod:`engine.library.lasting`). A new effect or restriction about
+turn" are lasting effects (:mod:`engine.library.lasting`); a card played as a copy of another
+("treat it as a copy of", Mimicry) is :mod:`engine.rules.copies`. A new effect or restriction about
 playing goes here.
 """
 
