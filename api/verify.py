@@ -40,7 +40,10 @@ from engine.kotc import GAME as GAME_KOTC
 from engine.kotc.scenario import ACTIONS as KOTC_ACTIONS, _CREATURE_PATHS as KOTC_CREATURE_PATHS, build_board
 from engine.kotc.state import PLAYERS
 from engine.core.limits import Limits
-from engine.replay.scenario import ACTIONS, Scenario, expectations, run, scenario_from_dict, versions_for
+from engine.replay.scenario_board import ACTIONS
+from engine.replay.scenario_file import Scenario, scenario_from_dict
+from engine.replay.judging import expectations
+from engine.replay.scenario import run, versions_for
 from engine.replay.setup import CardCatalog, build_game
 from engine.replay.verify import STORED, report, summarize
 from kb.versions import same_version, version_sort_key

@@ -20,9 +20,12 @@ import time
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
-from engine.replay.carry import EntryIndex, carried_conflicts, plan
+from engine.replay.carry import carried_conflicts, plan
+from engine.replay.entries import EntryIndex
 from engine.core.errors import ScenarioError
-from engine.replay.scenario import RULINGS_DIR, Result, Scenario, entries_for_ref, run
+from engine.replay.scenario_file import RULINGS_DIR, Scenario
+from engine.replay.judging import Result
+from engine.replay.scenario import entries_for_ref, run
 from kb.errors import KBError
 from kb.manifest import PROJECT_ROOT
 from kb.versions import version_sort_key
@@ -55,7 +58,7 @@ class RulingsReport:
 
 
 def default_rulings_dir() -> Path:
-    """The project's ``rulings/`` (``engine.replay.scenario.RULINGS_DIR``)."""
+    """The project's ``rulings/`` (``engine.replay.scenario_file.RULINGS_DIR``)."""
     return RULINGS_DIR
 
 

@@ -24,7 +24,7 @@ from api.spec import component_schemas, verify_request_schema
 from engine.core.errors import ScenarioError
 from engine.kotc import GAME as GAME_KOTC
 from engine.kotc.scenario import build_board
-from engine.replay.scenario import Scenario, scenario_from_dict
+from engine.replay.scenario_file import Scenario, scenario_from_dict
 from engine.replay.setup import CardCatalog, build_game
 from kb.errors import KBError
 

@@ -8,7 +8,8 @@ import textwrap
 from engine.core.choices import Chooser
 from engine.rules.game import Engine
 from engine.rules.rulesets import ruleset_from_kb
-from engine.replay.scenario import load_scenario, run
+from engine.replay.scenario_file import load_scenario
+from engine.replay.scenario import run
 from engine.replay.setup import CardCatalog, build_game
 
 

@@ -1,5 +1,5 @@
 """Board-level tests of the Call of the Archons cards defined by hand for their irregular text
-(engine/cards/cota, engine.library.one_of_a_kind): each sets up a board, plays or uses the card, and checks
+(engine/cards/cota, written with the general effects of engine.library): each sets up a board, plays or uses the card, and checks
 the state its text says."""
 
 from __future__ import annotations

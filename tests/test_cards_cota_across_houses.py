@@ -1,5 +1,5 @@
 """Board-level tests of Call of the Archons cards of every house defined by hand for a text printed
-on one card only (engine/cards/cota, engine.library.one_of_a_kind); house by house:
+on one card only (engine/cards/cota, written with the general effects of engine.library); house by house:
 tests/test_cards_cota.py."""
 
 from __future__ import annotations

@@ -1,6 +1,7 @@
-"""Board-level tests of the last Call of the Archons / Age of Ascension cards: hand size in the
-"draw cards" step, cards played entering play ready, fights repeated against different creatures,
-doom counters and playing an archived card (engine.library.entering_and_hand_size)."""
+"""Board-level tests of Call of the Archons / Age of Ascension cards: hand size in the "draw cards"
+step (engine.rules.turn.HandSize), cards played entering play ready and playing an archived card
+(engine.library.playing), fights repeated against different creatures (engine.library.using) and
+doom counters (engine.library.status)."""
 
 from __future__ import annotations
 

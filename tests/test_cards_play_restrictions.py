@@ -1,5 +1,5 @@
 """Board-level tests of the cards that need the engine's play-restriction hook, its record of the
-cards played and its "used" event (engine.library.play_restrictions)."""
+cards played and its "used" event (engine.library.playing, engine.library.conditions)."""
 
 from __future__ import annotations
 

@@ -8,7 +8,8 @@ from __future__ import annotations
 import pytest
 
 from boards import assert_compiled as _compiled, assert_passed, replay
-from engine.cards import definition, REGISTRY, _key
+from engine.cards import REGISTRY, _key
+from engine.cards.definitions import definition
 from engine.compile import compile_text, Refused
 
 
@@ -433,7 +434,8 @@ def test_a_compiled_card_follows_the_erratum_in_force(kb_conn):
     assert _key("Bait and Switch") not in REGISTRY
     from engine.rules.ability import RepeatCardEffectIf, RepeatPrecedingIf
     from engine.rules.rulesets import ruleset_from_kb
-    from engine.replay.scenario import all_scenarios, run
+    from engine.replay.scenario_file import all_scenarios
+    from engine.replay.scenario import run
 
     printed = _card_text(kb_conn, "Bait and Switch")
     erratum = ruleset_from_kb(kb_conn, "keyforge", "1.3").card_text("Bait and Switch", printed)
@@ -476,7 +478,8 @@ BOTH = {
 
 @pytest.mark.slow
 def test_hand_definitions_win_over_the_compiled_text(kb_conn):
-    from engine.cards import how_defined, implemented
+    from engine.cards import implemented
+    from engine.cards.definitions import how_defined
 
     both = set()
     for name in implemented():
@@ -546,7 +549,8 @@ def test_the_vocabulary_knows_every_trait_and_house_of_the_card_data(kb_conn):
 
 
 def test_every_template_names_a_known_constructor():
-    from engine.compile.build import CONDITIONS, COUNTS, EFFECTS, MATCHES, STATICS
+    from engine.compile.build import CONDITIONS, COUNTS, EFFECTS, STATICS
+    from engine.compile.matches import MATCHES
     from engine.compile.grammar import TEMPLATES, template_count
 
     tables = {"clause": EFFECTS, "reference": EFFECTS, "reaction": EFFECTS, "condition": CONDITIONS, "count": COUNTS}

@@ -8,7 +8,7 @@ import pytest
 from engine.compile import grammar
 from engine.compile.build import EFFECTS
 from engine.core.registry import REGISTRY, template
-from engine.library.effect import Gain
+from engine.library import Gain
 
 
 def test_a_template_name_is_registered_beside_its_class():

@@ -12,7 +12,8 @@ from conftest import run_cli
 from engine.core.choices import Chooser
 from engine.core.errors import ChoiceError
 from engine.rules.rulesets import load_switches, ruleset_from_kb
-from engine.replay.scenario import all_scenarios, load_scenario, run, versions_for
+from engine.replay.scenario_file import all_scenarios, load_scenario
+from engine.replay.scenario import run, versions_for
 from engine.replay.verify import verify_report
 
 
@@ -146,7 +147,7 @@ def test_off_house_play_is_refused(kb_conn, tmp_path):
 def _unplayable_action(kb_conn) -> tuple[str, str]:
     """An action card (and its house) whose text the engine can neither compile nor finds a hand
     definition for."""
-    from engine.cards import how_defined
+    from engine.cards.definitions import how_defined
 
     for name, text, house in kb_conn.execute(
         "SELECT name, text, house FROM cards WHERE type = 'action' AND house IS NOT NULL ORDER BY set_code, number"
@@ -178,7 +179,7 @@ def test_unimplemented_and_unknown_cards_are_errors_not_silent(kb_conn, tmp_path
 def test_a_card_in_play_the_engine_cannot_play_stops_the_replay(kb_conn, tmp_path):
     """Its constant abilities and reactions act without its being used: ignoring them silently
     would give a wrong verdict, so the replay names the card instead."""
-    from engine.cards import how_defined
+    from engine.cards.definitions import how_defined
 
     name = next(
         n
@@ -360,7 +361,7 @@ def test_every_card_a_ruling_names_is_implemented(kb_conn):
     """A card named by a FAQ entry, erratum or worked example of 1.x or 16.0 has a definition for
     every text it has had (every printing and erratum), so no ruling about it can fail with 'not
     implemented'."""
-    from engine.cards import definition
+    from engine.cards.definitions import definition
 
     rows = kb_conn.execute(
         """SELECT DISTINCT c.name, c.text FROM entry_cards ec

@@ -1,5 +1,5 @@
 """Splash-attack (X), valued keywords gained twice, and repeating the preceding effect with a cost
-(engine.rules.mechanics.splash_attack, engine.rules.keywords.add_gained, engine.library.effect RepeatPrecedingIf ``cost``)."""
+(engine.rules.mechanics.splash_attack, engine.rules.keywords.add_gained, engine.rules.ability RepeatPrecedingIf ``cost``)."""
 
 from __future__ import annotations
 

@@ -11,7 +11,7 @@ from engine.core.choices import Chooser
 from engine.core.errors import IllegalAction
 from engine.rules.game import Engine
 from engine.rules.rulesets import ruleset_from_kb
-from engine.replay.scenario import _do
+from engine.replay.scenario_board import _do
 from engine.replay.setup import CardCatalog, build_game
 
 
@@ -253,7 +253,7 @@ def test_an_imposed_reap_is_not_forced_into_a_fight_by_enrage(kb_conn):
     with pytest.raises(IllegalAction, match="enraged"):
         t.do({"reap": "a"})
     # a card effect letting the player choose how to use it ("use"): fight is the only way
-    from engine.library.on_cards import UseCreature
+    from engine.library import UseCreature
 
     t.eng.chooser.add(["Urchin"])
     UseCreature("use", on="self").resolve(t.eng.context(a))

@@ -217,7 +217,7 @@ def test_card_texts_are_cleaned_as_they_are_read_into_the_kb(kb_conn):
 
 
 def test_keyword_only_creatures_are_accepted(kb_conn, tmp_path):
-    from engine.cards import definition
+    from engine.cards.definitions import definition
 
     names = ("Lyco-Thief", "Sacro-Thief", "Sacro-Beast", "Umbra-Beast", "General Xalvador", "Grumpus")
     rows = kb_conn.execute(

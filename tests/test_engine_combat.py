@@ -7,7 +7,8 @@ from __future__ import annotations
 
 import textwrap
 
-from engine.replay.scenario import load_scenario, run
+from engine.replay.scenario_file import load_scenario
+from engine.replay.scenario import run
 
 
 def replay(kb_conn, tmp_path, body: str, version: str = "1.3"):

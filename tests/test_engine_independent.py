@@ -9,7 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from engine.replay.scenario import load_scenario, run
+from engine.replay.scenario_file import load_scenario
+from engine.replay.scenario import run
 
 SCENARIOS = sorted((Path(__file__).parent / "scenarios").glob("*.yaml"))
 

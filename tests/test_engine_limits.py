@@ -1,4 +1,4 @@
-"""Run budgets (engine.core.limits) and scenarios loaded from a mapping (engine.replay.scenario.scenario_from_dict),
+"""Run budgets (engine.core.limits) and scenarios loaded from a mapping (engine.replay.scenario_file.scenario_from_dict),
 which the web API relies on to replay scenarios sent by clients."""
 
 from __future__ import annotations
@@ -10,7 +10,8 @@ import yaml
 
 from engine.core.errors import LimitExceeded
 from engine.core.limits import Limits
-from engine.replay.scenario import load_scenario, run, scenario_from_dict
+from engine.replay.scenario_file import load_scenario, scenario_from_dict
+from engine.replay.scenario import run
 
 BAIT = Path(__file__).resolve().parent.parent / "rulings" / "keyforge" / "bait-and-switch-14-amber.yaml"
 

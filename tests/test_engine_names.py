@@ -46,3 +46,36 @@ def test_no_engine_module_nor_test_file_is_named_by_history():
 def test_the_history_name_check_catches_one():
     assert all(HISTORY_NAMES.search(n) for n in ("effects_more.py", "test_cards_last.py", "hooks2.py", "x_hooked.py"))
     assert not HISTORY_NAMES.search("test_engine_16_tokens.py")
+
+
+def test_the_library_index_hides_none_of_its_modules():
+    """``engine.library`` re-exports the library's names (``__all__``): none may be named like one
+    of its modules, or ``engine.library.<module>`` would be that name instead of the module."""
+    import importlib
+    import pkgutil
+
+    import engine.library
+
+    modules = [m.name for m in pkgutil.iter_modules(engine.library.__path__)]
+    assert not set(modules) & set(engine.library.__all__)
+    for name in modules:
+        assert getattr(engine.library, name) is importlib.import_module(f"engine.library.{name}"), name
+
+
+def test_the_library_index_holds_every_effect_of_its_modules():
+    """Every public class and function of a library module is in ``engine.library.__all__``, so a
+    card (or the compiler) finds an effect in one place whichever module holds it."""
+    import importlib
+    import inspect
+    import pkgutil
+
+    import engine.library
+
+    missing = []
+    for info in pkgutil.iter_modules(engine.library.__path__):
+        module = importlib.import_module(f"engine.library.{info.name}")
+        for name, value in vars(module).items():
+            defined_here = (inspect.isclass(value) or inspect.isfunction(value)) and value.__module__ == module.__name__
+            if defined_here and not name.startswith("_") and name not in engine.library.__all__:
+                missing.append(f"{info.name}.{name}")
+    assert missing == []

@@ -15,7 +15,8 @@ from pathlib import Path
 import pytest
 
 from conftest import SOURCES, run_cli
-from engine.replay.scenario import all_scenarios, entries_for_ref, matching_entries, versions_for
+from engine.replay.scenario_file import all_scenarios
+from engine.replay.scenario import entries_for_ref, matching_entries, versions_for
 
 MD13 = SOURCES / "keyforge" / "rulebook-1.3-2019-05.md"
 CHAINS_5 = "I have 2 chains and 5 cards in hand when moving to my draw cards step"

@@ -16,7 +16,8 @@ from engine.kotc.battle import battle, recover
 from engine.kotc.counters import counters_from_kb, parse, remove_counter
 from engine.kotc.damage import destroy_by_effect, spread_total
 from engine.kotc.scenario import build_board, run_kotc
-from engine.replay.scenario import all_scenarios, scenario_from_dict, versions_for
+from engine.replay.scenario_file import all_scenarios, scenario_from_dict
+from engine.replay.scenario import versions_for
 from engine.replay.verify import verify_report
 
 

@@ -5,6 +5,10 @@ effects from the effect library, its constant abilities as statics, and its "Aft
 as reactions. Keywords (elusive, taunt, assault 2, ...) are read from the text in force by the
 general rules, not repeated here. Where an erratum changes behaviour, the definition has one
 variant per text, each recognised by a phrase of that text; the rule set's text picks the variant.
+
+This package holds the hand definitions and their form (:class:`Variant`, which the compiler builds
+too); the definition of any card, hand-defined or compiled from its text, is asked of
+:mod:`engine.cards.definitions`.
 """
 
 from __future__ import annotations
@@ -15,7 +19,6 @@ import re
 from dataclasses import dataclass, field, fields
 
 from engine.core.errors import ScenarioError
-from engine.rules.keywords import only_keywords
 
 #: the triggers a definition can give abilities for, in the words of the card text
 TRIGGERS = ("play", "reap", "fight", "before_fight", "action", "omni", "destroyed", "leaves_play")
@@ -34,7 +37,7 @@ class Variant:
     destroyed: list = field(default_factory=list)
     leaves_play: list = field(default_factory=list)
     #: "Destroyed: ... instead": a destruction replacement, resolved when the card would be put
-    #: into the discard pile (engine.rules.replacements.replace_destruction)
+    #: into the discard pile (engine.rules.destroyed_instead.replace_destruction)
     destroyed_instead: list = field(default_factory=list)
     #: constant abilities, active while the card is in play (engine.rules.statics)
     statics: list = field(default_factory=list)
@@ -103,7 +106,7 @@ def card(name: str, *variants: Variant, why: str = "", **abilities) -> CardDefin
         raise TypeError(f"{name}: defined twice")
     definition = CardDefinition(name, list(variants) or [Variant(**abilities)], why)
     REGISTRY[_key(name)] = definition
-    _VARIANTS.clear()
+    VARIANTS.clear()
     return definition
 
 
@@ -114,68 +117,14 @@ def _key(name: str) -> str:
 def _load_all() -> None:
     """Import every set package and its house modules (each registers its cards)."""
     for module in pkgutil.walk_packages(__path__, prefix=f"{__name__}."):
-        importlib.import_module(module.name)
-
-
-VANILLA = Variant()
-
-
-def definition(name: str, text: str = "", card_type: str = "") -> CardDefinition:
-    """The definition of a card: its hand definition first (the irregular cards, and every card
-    defined before the compiler: hand definitions win); a card whose text is only keywords or
-    "(Vanilla)" needs none; any other card is compiled from ``text``, the text in force asked for
-    (so an erratum that changes the text changes the behaviour), by :mod:`engine.compile`. A text
-    the templates do not cover is refused with what is missing, never played as if it had fewer
-    abilities. ``card_type`` tells the compiler what "this creature" is (an upgrade's host)."""
-    if not REGISTRY:
-        _load_all()
-    found = REGISTRY.get(_key(name))
-    if found is not None:
-        return found
-
-    if only_keywords(text):
-        return CardDefinition(name, [VANILLA])
-    return _compiled(name, text, card_type)
-
-
-def _compiled(name: str, text: str, card_type: str) -> CardDefinition:
-    from engine.compile import compile_report  # engine.compile imports this module
-
-    variant, refusals = compile_report(text, name, card_type)
-    if variant is None:
-        reasons = "; ".join(r.message for r in refusals)
-        raise ScenarioError(f"{name}: card not implemented in the engine yet ({reasons}; text: {text!r})")
-    return CardDefinition(name, [variant])
-
-
-def how_defined(name: str, text: str, card_type: str = "") -> tuple[str, list[str]]:
-    """How the engine plays a card with this text in force: ("hand", []), ("keywords", []),
-    ("compiled", []) or ("refused", [what is missing, one per part no template covers])."""
-    if not REGISTRY:
-        _load_all()
-    if _key(name) in REGISTRY:
-        return "hand", []
-
-    if only_keywords(text):
-        return "keywords", []
-    from engine.compile import compile_report  # engine.compile imports this module
-
-    variant, refusals = compile_report(text, name, card_type)
-    return ("compiled", []) if variant is not None else ("refused", [r.message for r in refusals])
+        if module.ispkg or module.name.count(".") > 2:  # engine.cards.<set>[.<house>], not definitions
+            importlib.import_module(module.name)
 
 
 #: (name, text in force) -> variant: the engine asks for a card's variant for every power, keyword
-#: and ability it computes, so the lookup is remembered (cleared when a card is registered)
-_VARIANTS: dict[tuple[str, str], Variant] = {}
-
-
-def variant(card, rules) -> Variant:
-    """The variant of ``card`` for the text in force under ``rules``."""
-    text = rules.card_text(card.name, card.printed.text)
-    found = _VARIANTS.get((card.name, text))
-    if found is None:
-        found = _VARIANTS[card.name, text] = definition(card.name, text, card.printed.type).variant_for(text)
-    return found
+#: and ability it computes, so :func:`engine.cards.definitions.variant` remembers the lookup here
+#: (cleared when a card is registered)
+VARIANTS: dict[tuple[str, str], Variant] = {}
 
 
 def implemented() -> list[str]:

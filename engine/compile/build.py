@@ -1,7 +1,9 @@
-"""The constructors templates may name (``build = "..."`` in ``templates/*.toml``): the effect library's
-effects, constant abilities, conditions and counts each registered under that name beside its class
-(``@template``, :mod:`engine.core.registry`), the few built here from several library pieces, and
-the reaction matches.
+"""The constructors templates may name (``build = "..."`` in ``templates/*.toml``), as tables by
+kind (effects, constant abilities, conditions, counts): the effect library's effects, constant
+abilities, conditions and counts each registered under that name beside its class (``@template``,
+:mod:`engine.core.registry`), and those built from several library pieces
+(:mod:`engine.compile.composites`); and a template's effects built from what its slots read
+(:func:`instantiate`). The reaction matches are :mod:`engine.compile.matches`.
 
 Only what is registered can be built from a template, so a template cannot reach anything else in
 the engine; the arguments come from the template's ``args`` (slots and literals).
@@ -14,405 +16,55 @@ import pkgutil
 
 import engine.library
 import engine.rules
-
-from engine.library import effect as fx
-from engine.library import on_cards as cards
-from engine.library import groups as compiled
-from engine.library import chosen_house as houses
-from engine.library import creatures as creatures
-from engine.library import counts as dyn
-from engine.library import this_way as thisway
-from engine.rules import statics as st
-from engine.library.control import at_end_of_your_turn
-from engine.library.lasting import DuringOpponentsNextTurn
-from engine.rules.entering import EntersPlayReady
-from engine.rules.houses import belongs_to
-from engine.rules.reactions import destroyed_fighting_self, Reaction
-from engine.rules.targets import Choose, ChooseMostPowerful, Together
-from engine.core.registry import REGISTRY, Registered, template
-from engine.library.keys import ForgeAtCost, MayForgeAtCost
-from engine.library.naming import of_type
-from engine.library.zones import DiscardTopOfDeck
-from engine.library.zones import UseAsIfYours
-from engine.rules.gained_text import OneOf
-from engine.rules.mechanics.tokens import MakeTokens
-
-
-@template("Use")
-def _use(how: str, on: str) -> list:
-    return [cards.UseCreature(how, on)]
-
-
-@template("ReadyAnd")
-def _ready_and(how: str, on: str) -> list:
-    """ "Ready and fight with <a creature>": one creature, readied then used."""
-    return [cards.Ready(on), cards.UseCreature(how, on)]
-
-
-@template("ArchiveFromHand")
-def _archive_from_hand(name: str) -> list:
-    """ "Archive a card": a card from your hand."""
-    return [Choose("hand", "friendly", name=name), cards.Archive(name)]
-
-
-@template("PurgeSelf")
-def _purge_self() -> list:
-    return [cards.Purge("self")]
-
-
-@template("Splash")
-def _splash(amount: int, on: str, splash: int, name: str) -> list:
-    """ "Deal N to <a creature> with M splash": M to each of its neighbors at the same time."""
-    return [compiled.NeighborsOf(on, name), cards.DealDamage(amount, on, also=((splash, name),))]
-
-
-@template("WithNeighbors")
-def _with_neighbors(of: str, name: str) -> list:
-    """ "<a creature> and each of its neighbors": one group."""
-    return [compiled.NeighborsOf(of, f"{name}n"), Together((of, f"{name}n"), name)]
-
-
-@template("MostPowerful")
-def _most_powerful(side: str, name: str) -> ChooseMostPowerful:
-    return ChooseMostPowerful(1, name, side)
-
-
-@template("FromPile")
-def _from_pile(name: str, side: str = "friendly", kind: str = "", count: int = 1, up_to: bool = False) -> Choose:
-    """ "A <creature> from <your / a> discard pile"."""
-    return Choose("discard", side, name=name, count=count, up_to=up_to, where=of_type(kind) if kind else None)
-
-
-@template("ForEach")
-def _for_each(count, effects: list) -> compiled.ForEach:
-    return compiled.ForEach(count, effects)
-
-
-@template("Forge")
-def _forge(extra: int = 0, may: bool = False):
-    """ "Forge a key at [+N] current cost"; "you may ...": asked only when it can be forged."""
-    return MayForgeAtCost(ForgeAtCost(extra)) if may else ForgeAtCost(extra)
-
-
-@template("DiscardFromHand")
-def _discard_from_hand(name: str, count: int = 1) -> list:
-    """ "Discard a card", "choose and discard N cards from your hand": from your hand (all of them
-    when there are no more than N)."""
-    return [Choose("hand", "friendly", name=name, count=count), compiled.DiscardFromHand(name)]
-
-
-@template("OpponentCannotUseNextTurn")
-def _opponent_cannot_use_next_turn(how: str):
-    """ "Your opponent cannot use creatures to <how> on their next turn"."""
-    return DuringOpponentsNextTurn(st.CannotBeUsedTo(how, applies=st.enemy))
-
-
-@template("Together")
-def _together(first: str, second: str, name: str) -> Together:
-    """ "<a card> and <another card>": both at once."""
-    return Together((first, second), name)
-
-
-@template("MakeTokens")
-def _make_tokens(count: int = 1):
-    return MakeTokens(count)
-
-
-@template("DiscardTopOfDeck")
-def _discard_top(n: int = 1, name: str = "discarded"):
-    return DiscardTopOfDeck(n, name)
-
-
-@template("OneOf")
-def _one_of(first: list, second: list, first_text: str, second_text: str):
-    """ "Choose one: <A>, or <B>" / "<A> or <B>": the player picks an option by its words, among
-    the options whose first choice of a card has a card to choose (one such option resolves
-    without asking)."""
-    return OneOf(
-        [(first_text, first), (second_text, second)],
-        possible={first_text: _can_start(first), second_text: _can_start(second)},
-    )
-
-
-def _can_start(effects: list):
-    chooser = next((e for e in effects if isinstance(e, Choose)), None)
-    if chooser is None or effects.index(chooser) != 0:
-        return lambda ctx: True
-    return lambda ctx: bool(chooser.options(ctx))
-
-
-@template("UseAsIfYours")
-def _use_as_if_yours(on: str):
-    return UseAsIfYours(on)
-
-
-@template("CaptureAll")
-def _capture_all(on: str = "self") -> fx.Capture:
-    return fx.Capture(compiled.opponent_amber, on)
-
-
-@template("FullyHeal")
-def _fully_heal(on: str):
-    return thisway.ThisWay(cards.Heal(None, on), on, "healed")
+from engine.core.registry import REGISTRY, Registered
+from engine.library import MoveTo, ThisWay
+from engine.compile import composites  # noqa: F401 - imported for the templates it registers
+from engine.compile.grammar import Template
+from engine.compile.scope import Scope
 
 
 def _this_way(make, verb: str):
     """An effect whose doings a later "this way" reads (engine.library.this_way)."""
 
     def build(on: str = "it", **kwargs):
-        return thisway.ThisWay(make(on=on, **kwargs), on, verb)
+        return ThisWay(make(on=on, **kwargs), on, verb)
 
     return build
 
 
-@template("this_way", kind="count")
-def _count_this_way(verb: str, what: str = "card", house: str | None = None):
-    """ "For each <noun> <verb> this way": the cards done this way, or for "damage" ("for each
-    damage healed this way") the points of damage, what "that amount" reads (Guardian Demon)."""
-    if what == "damage":
-        return thisway.that_amount(verb)
-    return thisway.count_this_way(verb, {"creature": "creature", "artifact": "artifact"}.get(what, "card"), house)
-
-
-@template("AnyNumberFromHand")
-def _any_number_from_hand(name: str, house: str | None = None):
-    """ "Any number of [<house>] cards from your hand"."""
-
-    def where(ctx, card) -> bool:
-        return belongs_to(ctx.eng, card, house)
-
-    return houses.ChooseAnyNumber("hand", "friendly", where=where if house else None, name=name)
-
-
-@template("StealIfExactly")
-def _steal_if_exactly(amount: int) -> fx.If:
-    """ "If your opponent has exactly N, steal it": "it" is that Æmber."""
-    return fx.If(dyn.amber_compare("opponent", "exactly", amount), [fx.Steal(amount)])
-
-
-@template("DamageForEach")
-def _damage_for_each(amount: int, count) -> cards.DealDamageForEach:
-    """ "Deal N damage for each <X>. You may divide this damage among any number of creatures.":
-    N points for each, each point assigned to a creature (glossary "For Each")."""
-    return cards.DealDamageForEach(lambda ctx: amount * count(ctx))
-
-
-def _noun_test(found):
-    """A noun phrase as a test on a card out of play (its type and its tests)."""
-    kinds = {"creature or artifact": ("creature", "artifact"), "card": None}.get(found.what, (found.what,))
-
-    def test(eng, source, controller, card) -> bool:
-        return (kinds is None or card.type in kinds) and all(t(eng, source, controller, card) for t in found.tests)
-
-    return test
-
-
-@template("OutOfPlay")
-def _out_of_play(noun, name: str, zone: str, side: str = "friendly", done: str = ""):
-    """ "<cards> from your discard pile", "<cards> in your opponent's hand", "<cards> revealed this
-    way": each of them named at once, or a choice among them."""
-    test = _noun_test(noun)
-    if noun.quantity == "each" or done:
-        return houses.NameOutOfPlay(zone, side, test, name, done)
-    return Choose(
-        zone,
-        side,
-        name=name,
-        count=noun.count,
-        up_to=noun.quantity == "up_to",
-        where=lambda ctx, card: test(ctx.eng, ctx.source, ctx.controller, card),
-    )
-
-
-@template("ChooseOneAtATime")
-def _choose_one_at_a_time(how: str, noun, ready: bool = False):
-    """ "[Ready and] <fight> with <up to N / each> <creatures>, one at a time"."""
-    each = noun.quantity == "each"
-    choose = Choose(
-        noun.what,
-        noun.side,
-        name="one at a time",
-        count=1,
-        up_to=noun.quantity == "up_to",
-        where=noun.where if (noun.tests or noun.other) else None,
-        exclude_self=noun.other,
-    )
-    return creatures.ChooseOneAtATime(how, choose, None if each else noun.count, ready)
-
-
-@template("Seq")
-def _seq(first: list, then: list = ()) -> list:
-    """ "<clause> and <clause>", "then, <clause>": one after the other."""
-    return [*first, *then]
-
-
-@template("Nothing")
-def _nothing(**_) -> list:
-    """A sentence the general rules carry out (an upgrade's "This creature gains skirmish.")."""
-    return []
-
-
-@template("EntersPlayReady", kind="static")
-def _enters_ready(applies=st.itself):
-    """ "<Creatures> enter play ready": the rules ask it of creatures only (engine.rules.entering)."""
-    if getattr(applies, "what", "creature") != "creature":
-        from engine.compile.grammar import (
-            Refusal,
-        )  # engine.compile imports this module (through engine.compile.abilities)
-
-        raise Refusal("static", f"{applies.what}s entering play ready", "entering play ready for a card not a creature")
-    return EntersPlayReady(applies)
-
-
-# ------------------------------------------------------------------------------ reactions
-
-
-def _about(group):
-    """The event's card is one the phrase names, on the side the event saw it on when the event
-    says (a destroyed card no longer in play; a creature taken from its owner that died in the
-    fight it fought: "each time a friendly creature fights")."""
-
-    def match(ctx) -> bool:
-        card = ctx.event.get("card")
-        if card is None:
-            return False
-        return group.admits(ctx.eng, ctx.source, ctx.controller, card, ctx.event.get("controller"))
-
-    return match
-
-
-def _destroyed_about(group):
-    creature = _about(group)
-
-    def match(ctx) -> bool:
-        was_creature = ctx.event.get("creature", True)
-        return was_creature and creature(ctx)
-
-    return match
-
-
-def _destroyed_fighting(group):
-    about = _about(group)
-
-    def match(ctx) -> bool:
-        fight = ctx.event.get("fight")
-        card = ctx.event.get("card")
-        return fight is not None and ctx.source in fight and card in fight and card is not ctx.source and about(ctx)
-
-    return match
-
-
-def _you(ctx) -> bool:
-    return ctx.event.get("player") == ctx.controller
-
-
-def _you_played(group):
-    about = _about(group)
-
-    def match(ctx) -> bool:
-        return ctx.event.get("player") == ctx.controller and about(ctx)
-
-    return match
-
-
-def _opponent_played(group):
-    about = _about(group)
-
-    def match(ctx) -> bool:
-        return ctx.event.get("player") not in (None, ctx.controller) and about(ctx)
-
-    return match
-
-
-def _opponent(ctx) -> bool:
-    return ctx.event.get("player") not in (None, ctx.controller)
-
-
-def _self_event(ctx) -> bool:
-    return ctx.event.get("card") is ctx.source
-
-
-MATCHES = {
-    "about": _about,
-    "destroyed": _destroyed_about,
-    "destroyed_fighting": _destroyed_fighting,
-    "destroyed_fighting_self": lambda: destroyed_fighting_self,
-    "you": lambda: _you,
-    "opponent": lambda: _opponent,
-    "you_played": _you_played,
-    "opponent_played": _opponent_played,
-    "end_of_your_turn": lambda: at_end_of_your_turn,
-    "self": lambda: _self_event,
-}
-
-
-def reaction(event: str, ability: list, when) -> Reaction:
-    return Reaction(event, ability, when)
-
-
-# ------------------------------------------------------------------------------ built from several library pieces
-
-
-@template("OpponentSkipsForgeStep")
-def _opponent_skips_forge_step():
-    return DuringOpponentsNextTurn(dyn.SkipsForgeStep())
-
-
-@template("CaptureAllBut")
-def _capture_all_but(n):
-    return fx.Capture(dyn.opponent_amber_but(n))
-
-
-@template("DiscardUntil")
-def _discard_until(noun, name):
-    return thisway.DiscardUntil(_noun_test(noun), name)
-
-
-@template("WholeZone")
-def _whole_zone(name, zone, side):
-    return houses.NameOutOfPlay(zone, side, lambda *_: True, name)
-
-
-@template("DealThatAmount")
-def _deal_that_amount(verb, on):
-    return cards.DealDamage(thisway.that_amount(verb), on)
-
-
-@template("PowerWhile", kind="static")
-def _power_while(amount, cond, applies=st.itself):
-    return st.PowerModifier(amount, dyn.while_(applies, cond))
-
-
-@template("KeywordWhile", kind="static")
-def _keyword_while(keyword, cond, applies=st.itself):
-    return st.GrantKeyword(keyword, dyn.while_(applies, cond))
-
-
-@template("self_on_flank", kind="condition")
-def _self_on_flank():
-    return compiled.self_test(lambda eng, source, controller, card: eng.is_flank(card))
-
-
-@template("it_of_chosen_house", kind="condition")
-def _it_of_chosen_house(ref):
-    return compiled.it_test(ref, houses.of_chosen_house)
-
-
-@template("did_this_way", kind="condition")
-def _did_this_way(verb, noun):
-    return thisway.did_this_way(verb, _noun_test(noun))
-
-
-@template("self_not_on_flank", kind="condition")
-def _self_not_on_flank():
-    return compiled.self_test(lambda eng, source, controller, card: not eng.is_flank(card))
-
-
-@template("it_on_flank", kind="condition")
-def _it_on_flank(ref, present=True):
-    return compiled.it_test(
-        ref, lambda eng, source, controller, card: card.zone == "battleline" and eng.is_flank(card) == present
-    )
+# ------------------------------------------------------------------------------ a template's effects
+
+
+def _arg(value, values: dict, scope: Scope, name: str | None):
+    if isinstance(value, str) and value.startswith("-$"):
+        return -values[value[2:]]
+    if isinstance(value, str) and value.startswith("$"):
+        key = value[1:]
+        if key == "it":
+            return scope.it
+        if key == "name":
+            return name or scope.fresh()
+        return values[key]
+    if isinstance(value, list):
+        return tuple(_arg(v, values, scope, name) for v in value)
+    return value
+
+
+def _args(args: dict, values: dict, scope: Scope, name: str | None = None) -> dict:
+    return {k: _arg(v, values, scope, name) for k, v in args.items()}
+
+
+def instantiate(t: Template, values: dict, scope: Scope, name: str | None = None) -> list:
+    rows = t.effects or ({"build": t.build, "args": t.args},)
+    out: list = []
+    for row in rows:
+        made = EFFECTS[row["build"]](**_args(row.get("args", {}), values, scope, name))
+        out += made if isinstance(made, list) else [made]
+    for e in out:  # moving cards chosen in a hand or deck: the effect finds them there
+        inner = getattr(e, "effect", e)
+        if isinstance(inner, MoveTo) and inner.on in scope.hidden:
+            inner.from_hidden = True
+    return out
 
 
 # ------------------------------------------------------------------------------ the tables templates read

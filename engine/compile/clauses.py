@@ -1,56 +1,39 @@
 """Reading one sentence (or part of one) against the templates, in the manner of a rule chain: the
 templates of a section are tried in file order, each way a pattern splits the text is tried in turn,
 and the first whose every slot reads wins. A slot is read by the reader of its type, which may try
-the templates of another section (a clause inside "you may {clause}", a condition, a target).
+the templates of another section (a clause inside "you may {clause}", a condition, a target), or
+read sentences again (the quoted ability an upgrade gives: :func:`read_gained`).
 
-:class:`Scope` is what the words of one ability refer to as it is read: what "it" / "that creature"
-names by now, what "this creature" means (the creature itself, or an upgrade's host), and fresh
-names for the cards each choice names.
+The sentences of one ability are read in order (:func:`read_sentences`): a sentence may act on the
+one before ("If you do, ...", "If this damage destroys that creature, ..."). What the words refer
+to as they are read is the :class:`~engine.compile.scope.Scope`.
 """
 
 from __future__ import annotations
 
-import itertools
-from dataclasses import dataclass, field
-
+from engine.library import (
+    Archive,
+    ChooseAnyNumber,
+    count_in_play,
+    DealDamage,
+    DealDamageForEach,
+    ForEach,
+    If,
+    IfYouDo,
+    NameGroup,
+    NameOutOfPlay,
+    TopOfDeck,
+)
 from engine.rules.keywords import FLAGS, granted, VALUED
-from engine.compile.build import CONDITIONS, COUNTS, EFFECTS, STATICS
-from engine.compile.grammar import Refusal, slot_type, Template, TEMPLATES, VOCAB
-from engine.compile.phrases import Fixed, house_word, Noun, noun
-from engine.library.groups import count_in_play, NameGroup
-from engine.rules.statics import attached_host, itself, neighbor
-from engine.library.on_cards import MoveTo
-from engine.rules.targets import Choose
-from engine.library.chosen_house import ChooseAnyNumber, NameOutOfPlay, TopOfDeck
-from engine.rules.houses import ThisCreature
 from engine.rules.reactions import Reaction
-
-
-@dataclass
-class Scope:
-    card_type: str = ""
-    #: the reference "it", "that creature", "them" name now
-    it: str = "it"
-    #: reading a quoted ability an upgrade gives ("This creature gains, "Reap: ...""): "this
-    #: creature" is the creature that has the ability
-    gained: bool = False
-    counter: itertools.count = field(default_factory=lambda: itertools.count(1))
-    #: names of cards chosen in a hidden zone (a hand, a deck): an effect moving them there may
-    #: follow them (engine.library.on_cards.MoveTo ``from_hidden``)
-    hidden: set = field(default_factory=set)
-
-    def fresh(self) -> str:
-        return f"t{next(self.counter)}"
-
-    def this_creature(self) -> tuple[str, list]:
-        """ "This creature": the card itself (a creature, or a gained ability's creature), or the
-        creature an upgrade is attached to (an upgrade's own ability)."""
-        if self.gained or self.card_type == "creature":
-            return "self", []
-        if self.card_type == "upgrade":
-            name = self.fresh()
-            return name, [ThisCreature(name)]
-        raise Refusal("target", "this creature", "the card type")
+from engine.rules.statics import attached_host, itself, neighbor
+from engine.rules.targets import Choose
+from engine.compile.build import _args, CONDITIONS, COUNTS, instantiate, STATICS
+from engine.compile.grammar import Refusal, slot_type, Template, TEMPLATES, VOCAB
+from engine.compile.lexer import LexError, tokenize
+from engine.compile.matches import MATCHES
+from engine.compile.phrases import Fixed, house_word, Noun, noun
+from engine.compile.scope import Scope
 
 
 # ------------------------------------------------------------------------------ slot readers
@@ -168,8 +151,6 @@ def read_count(text: str, scope: Scope):
 def read_reaction(text: str, scope: Scope):
     """A reaction read inside an effect ("for the remainder of the turn, gain 1 amber each time a
     creature reaps"): a ``[[reaction]]`` template, as a :class:`~engine.rules.reactions.Reaction`."""
-    from engine.compile.build import MATCHES  # engine.compile imports this module (through engine.compile.abilities)
-
     near = None
     for t in TEMPLATES["reaction"]:
         for slots in t.pattern.matches(text):
@@ -245,10 +226,6 @@ def _read_slot(slot: str, text: str, scope: Scope):
     if kind == "noun":  # a noun phrase about cards out of play ("each creature ... from your discard pile")
         return noun(text), []
     if kind == "ability":  # the quoted ability an upgrade gives: "This creature gains, "Reap: ...""
-        from engine.compile.abilities import (
-            read_gained,
-        )  # engine.compile imports this module (through engine.compile.abilities)
-
         return read_gained(text, scope), []
     if kind == "keywords":  # an upgrade's "This creature gains skirmish and taunt." (general rules)
         if not granted(f"this creature gains {text}."):
@@ -269,38 +246,6 @@ def read_slots(t: Template, slots: dict[str, str], scope: Scope) -> tuple[dict, 
         if slot_type(slot) == "target":
             scope.it = values[slot]
     return values, prelude
-
-
-def _arg(value, values: dict, scope: Scope, name: str | None):
-    if isinstance(value, str) and value.startswith("-$"):
-        return -values[value[2:]]
-    if isinstance(value, str) and value.startswith("$"):
-        key = value[1:]
-        if key == "it":
-            return scope.it
-        if key == "name":
-            return name or scope.fresh()
-        return values[key]
-    if isinstance(value, list):
-        return tuple(_arg(v, values, scope, name) for v in value)
-    return value
-
-
-def _args(args: dict, values: dict, scope: Scope, name: str | None = None) -> dict:
-    return {k: _arg(v, values, scope, name) for k, v in args.items()}
-
-
-def instantiate(t: Template, values: dict, scope: Scope, name: str | None = None) -> list:
-    rows = t.effects or ({"build": t.build, "args": t.args},)
-    out: list = []
-    for row in rows:
-        made = EFFECTS[row["build"]](**_args(row.get("args", {}), values, scope, name))
-        out += made if isinstance(made, list) else [made]
-    for e in out:  # moving cards chosen in a hand or deck: the effect finds them there
-        inner = getattr(e, "effect", e)
-        if isinstance(inner, MoveTo) and inner.on in scope.hidden:
-            inner.from_hidden = True
-    return out
 
 
 def read_clause(text: str, scope: Scope) -> list:
@@ -325,3 +270,107 @@ def read_clause(text: str, scope: Scope) -> list:
     if near is not None and near.kind != "sentence":
         raise Refusal(near.kind, near.text, near.detail, within=text)
     raise Refusal("sentence", text)
+
+
+# ------------------------------------------------------------------------------ sentences
+
+
+def _last_damage(effects: list) -> DealDamage | None:
+    for e in reversed(effects):
+        e = getattr(e, "effect", e)  # inside a ThisWay (engine.library.this_way)
+        if isinstance(e, DealDamage):
+            return e
+        inner = getattr(e, "then", None)
+        if isinstance(inner, list):
+            found = _last_damage(inner)
+            if found is not None:
+                return found
+    return None
+
+
+def read_sentences(sentences: tuple[str, ...] | list[str], scope: Scope, out: list | None = None) -> list:
+    """The effects of consecutive sentences of one ability, each sentence template acting on the
+    effects of the sentence before it."""
+    out = [] if out is None else out
+    previous: list = []
+    for sentence in sentences:
+        text = sentence.strip().rstrip(".").strip()
+        done = False
+        for t in TEMPLATES["sentence"]:
+            for slots in t.pattern.matches(text):
+                kind = t.extra["acts_on_previous"]
+                saved = scope.it
+                if kind == "if_destroyed":
+                    damage = _last_damage(previous)
+                    if damage is None:
+                        continue
+                    scope.it = "destroyed"
+                if kind == "distinct":  # "each creature cannot capture more than 1 this way"
+                    loop = previous[0] if len(previous) == 1 else None
+                    if not (isinstance(loop, ForEach) and any(isinstance(e, Choose) for e in loop.effects)):
+                        continue
+                    loop.distinct = done = True
+                    break
+                if kind == "archives_to_hand":  # "if that creature leaves your archives, it is put into ..."
+                    archive = next((e for e in previous if isinstance(e, Archive)), None)
+                    if archive is None:
+                        continue
+                    archive.owner_hand_on_leaving = done = True
+                    break
+                if kind == "divided":
+                    if not any(isinstance(e, DealDamageForEach) for e in previous):
+                        continue
+                    done = True
+                    break
+                try:
+                    values, _ = read_slots(t, slots, scope)
+                except Refusal:
+                    scope.it = saved
+                    continue
+                then = values["clause"]
+                if kind == "if_you_do" and previous:
+                    del out[len(out) - len(previous) :]
+                    previous = [IfYouDo(previous, then)]
+                    out += previous
+                elif kind == "if_destroyed":
+                    damage.if_destroyed = then
+                    scope.it = saved
+                elif (
+                    kind == "otherwise"
+                    and len(previous) == 1
+                    and isinstance(previous[0], If)
+                    and not previous[0].otherwise
+                ):
+                    previous[0].otherwise = then
+                else:
+                    continue
+                done = True
+                break
+            if done:
+                break
+        if not done:
+            try:
+                previous = read_clause(text, scope)
+            except Refusal as r:
+                if not r.within:
+                    r.within = text
+                raise
+            out += previous
+    return out
+
+
+def read_gained(text: str, scope: Scope) -> dict[str, list]:
+    """A quoted ability an upgrade gives its creature: trigger -> effects."""
+    inner = Scope(scope.card_type, gained=True, counter=scope.counter)
+    try:
+        abilities = tokenize(text)
+    except LexError as exc:
+        raise Refusal("trigger", text, str(exc)) from None
+    out: dict[str, list] = {}
+    for ab in abilities:
+        if not ab.triggers:
+            raise Refusal("static", text)
+        effects = read_sentences(ab.sentences, inner)
+        for trigger in ab.triggers:
+            out.setdefault(trigger, []).extend(effects)
+    return out

@@ -11,7 +11,7 @@ import sqlite3
 from collections import Counter
 from dataclasses import dataclass, field
 
-from engine.cards import how_defined
+from engine.cards.definitions import how_defined
 from engine.rules.rulesets import ruleset_from_kb
 from kb.links import SET_ORDER
 

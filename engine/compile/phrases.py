@@ -15,9 +15,9 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from engine.library import of_chosen_house
 from engine.rules.houses import belongs_to
 from engine.compile.grammar import Refusal, VOCAB
-from engine.library.chosen_house import of_chosen_house
 
 Test = object  # Callable[[Engine, CardInstance | None, str, CardInstance], bool]
 

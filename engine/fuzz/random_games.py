@@ -26,7 +26,8 @@ import traceback
 from collections import Counter
 from dataclasses import dataclass, field
 
-from engine.cards import definition, implemented
+from engine.cards import implemented
+from engine.cards.definitions import definition
 from engine.core.choices import Chooser
 from engine.core.errors import IllegalAction, ScenarioError
 from engine.fuzz.invariants import invariant_breaks

@@ -1,8 +1,9 @@
 """Replaying a Keeper of the Cards scenario: the setup, actions and check paths of the game
 (rulings/README.md, "Keeper of the Cards"), run by ``engine.replay.scenario.run`` like any other.
 
-Why here and not in engine/scenario.py: the outer format (entries, versions, ``choose:``,
-``illegal:``) is shared and stays there; what a board holds and what a player can do is the game's.
+Why here and not in engine/replay: the outer format (entries, versions, ``choose:``, ``illegal:``:
+:mod:`engine.replay.scenario_file`) and the checks (:mod:`engine.replay.judging`) are shared and
+stay there; what a board holds and what a player can do is the game's.
 """
 
 from __future__ import annotations
@@ -17,7 +18,8 @@ from engine.kotc.battle import battle, recover
 from engine.kotc.counters import counters_from_kb, remove_counter
 from engine.kotc.damage import damage_creature, damage_player, destroy_by_effect, modify, spread_total
 from engine.kotc.state import PLAYERS, Board, Counter, Creature, Dice
-from engine.replay.scenario import Result, answered_actions, carry_for, expectations, judge, observe
+from engine.replay.judging import Result, carry_for, expectations, judge, observe
+from engine.replay.scenario_file import answered_actions
 
 #: what a scenario can do, in a battle phase or at any time
 ACTIONS = ("battle", "remove_counter", "modify", "damage", "total", "destroy", "recover")
@@ -74,7 +76,7 @@ def _creature(item, player: str, board: Board) -> Creature:
 
 
 def run_kotc(conn: sqlite3.Connection, scenario, version: str, limits: Limits | None = None, carry=None):
-    """Replay ``scenario`` (an :class:`engine.replay.scenario.Scenario`) under ``version``, checked against
+    """Replay ``scenario`` (an :class:`engine.replay.scenario_file.Scenario`) under ``version``, checked against
     the expectation ``carry`` names (see :mod:`engine.replay.carry`)."""
     result = Result(scenario.id, version, passed=False)
     budget = limits.start() if limits else None

@@ -1,29 +1,29 @@
-"""Control and houses: taking control of a card and changing the house it belongs to, cards that
-enter play under the opponent's control or may be used as any house, "at the end of your turn"
-abilities (purged cards brought back when their source leaves play: :class:`engine.library.zones.
-ReturnPurgedToPlay`).
+"""Control of cards: taking control of a card (for good, or until the card that took it leaves
+play), giving it to the opponent ("if you do, they must give you 2 Æmber"), and using an opponent's
+card "as if it were yours".
 
-- Glossary "Control and Ownership": a card taken control of moves to the new controller's play
-  area (a creature to a flank); the most recent control effect wins; a card that leaves play goes
-  to its owner's zones. "While under your control, it belongs to house X" is an effect on the card
-  (:attr:`engine.core.state.CardInstance.house_changes`): it applies while that player controls the
-  card and expires when it leaves play.
-- "<This card> enters play under your opponent's control" (Scowly Caper): whoever puts it into play
-  or plays it, it enters under the opponent of that player, every time it enters play (the Scowly
-  Caper and Spangler Box FAQ): :attr:`engine.cards.Variant.enters_under_opponent`.
-- "Can be used as if it belonged to any house" is :class:`engine.rules.houses.UsableAsActiveHouse`.
-- Timing chart, step 5: "End of turn" effects resolve after the draw; "at the end of your turn"
-  abilities are reactions to the ``"end_of_turn"`` event of their controller's turn.
+Glossary "Control and Ownership": a card taken control of moves to the new controller's play area (a
+creature to a flank); the most recent control effect wins; a card that leaves play goes to its
+owner's zones. "<This card> enters play under your opponent's control" (Scowly Caper): whoever puts
+it into play or plays it, it enters under the opponent of that player, every time it enters play
+(the Scowly Caper and Spangler Box FAQ): :attr:`engine.cards.Variant.enters_under_opponent`. A card
+used as if it were yours never changes control (:mod:`engine.rules.as_if_yours`). A new effect on
+control goes here; the houses a card belongs to are :mod:`engine.library.houses`.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
-from engine.rules.ability import Context, Effect
-from engine.rules.statics import itself, Static
+from engine.core.errors import IllegalAction
 from engine.core.registry import template
-from engine.rules.forging import forge_key
+from engine.core.state import LastingEffect
+from engine.rules.ability import Context, Effect
+from engine.rules.hooks import cannot_pay, pay_costs, use_costs
+from engine.rules.leaves_play import FOREVER
+from engine.rules.reactions import Reaction
+from engine.rules.replacements import add_to_pool
 
 
 @template()
@@ -47,77 +47,125 @@ class TakeControl(Effect):
         return done
 
 
-def at_end_of_your_turn(ctx: Context) -> bool:
-    """ "At the end of your turn": the turn ending is the controller's."""
-    return ctx.event.get("player") == ctx.controller
-
-
-# ------------------------------------------------------------------------------ last known state
-
-
 @dataclass
-class RememberAsInPlay(Effect):
-    """Remember the cards ``on`` names as they are now (their houses), for instructions after they
-    leave play: "later instructions in the same ability refer to the cards as they were
-    immediately prior to leaving play" (glossary "Leaves Play", the Code Monkey example)."""
+class TakeControlUntilLeaves(Effect):
+    """ "Take control of <it> until <this card> leaves play": when the source leaves play (however,
+    whoever controls it then), the creature goes back to the player who controlled it before, if
+    it is still in play under this ability's controller."""
 
     on: str = "it"
 
     def resolve(self, ctx: Context) -> bool:
-        cards = ctx.refs(self.on)
-        known = ctx.event.setdefault("last_known", {})
-        for card in cards:
-            known[id(card)] = {"house": card.house}
-        return bool(cards)
+        source, taken = ctx.source, [c for c in ctx.refs(self.on) if c.in_play]
+        if not taken or not source.in_play:
+            return False
+        for card in taken:
+            before = card.controller
+            ctx.eng.take_control(card, ctx.controller)
+            effect = LastingEffect("reaction", source.name, ctx.controller, {"card": source, "through_turn": FOREVER})
+            effect.params["reaction"] = Reaction(
+                "left_play", [_GiveBack(card, before, effect)], when=_left(source, effect)
+            )
+            ctx.game.lasting.append(effect)
+        return all(c.controller == ctx.controller for c in taken)
 
 
-def last_known_house(ctx: Context, card) -> str:
-    return ctx.event.get("last_known", {}).get(id(card), {}).get("house", card.house)
+def _left(source, effect) -> Callable[[Context], bool]:
+    def when(ctx: Context) -> bool:
+        return ctx.event.get("card") is source and effect in ctx.game.lasting
 
-
-def share_a_house(ref: str):
-    """ "If those creatures share a house": two or more cards, all of one house, as they were
-    when remembered (:class:`RememberAsInPlay`)."""
-
-    def condition(ctx: Context) -> bool:
-        cards = ctx.refs(ref)
-        houses = {last_known_house(ctx, c) for c in cards}
-        return len(cards) >= 2 and len(houses) == 1
-
-    condition.__name__ = f"{ref}_share_a_house"
-    return condition
-
-
-# ------------------------------------------------------------------------------ attacks
+    return when
 
 
 @dataclass
-class AttacksOnlyFlank(Static):
-    """ "When <this creature> is used to fight, it can only attack flank creatures" (Groggins)."""
-
-    applies: object = itself
-
-    def forbids_attack(self, eng, source, controller, attacker, target) -> str | None:
-        if self.applies(eng, source, controller, attacker) and not eng.is_flank(target):
-            return f"{attacker.label} can only attack flank creatures, and {target.label} is not one"
-        return None
-
-
-# ------------------------------------------------------------------------------ Æmber on cards, keys
-
-
-def amber_on_self_at_least(n: int):
-    def condition(ctx: Context) -> bool:
-        return ctx.source.in_play and ctx.source.amber >= n
-
-    condition.__name__ = f"amber_on_self_at_least_{n}"
-    return condition
-
-
-@dataclass
-class ForgeAtNoCost(Effect):
-    """ "Forge a key at no cost" (glossary "Forge a Key": every way of forging goes through
-    :func:`engine.rules.forging.forge_key`)."""
+class _GiveBack(Effect):
+    card: object
+    to: str
+    effect: LastingEffect
 
     def resolve(self, ctx: Context) -> bool:
-        return forge_key(ctx.eng, ctx.controller, 0, f"{ctx.source.name}, at no cost")
+        if self.effect in ctx.game.lasting:
+            ctx.game.lasting.remove(self.effect)
+        card = self.card
+        if not card.in_play or card.controller != ctx.controller:
+            return False
+        ctx.log(f"{ctx.source.label} left play: control of {card.label} returns to {self.to}")
+        ctx.eng.take_control(card, self.to)
+        return True
+
+
+@dataclass
+class GiveControlToOpponentThenPaid(Effect):
+    """ "Give control of <it> to your opponent. If you do, they must give you N Æmber": the
+    opponent pays what they can; fully resolved when control changed."""
+
+    pay: int
+    on: str = "it"
+
+    def resolve(self, ctx: Context) -> bool:
+        cards = [c for c in ctx.refs(self.on) if c.in_play]
+        for c in cards:
+            ctx.eng.take_control(c, ctx.opponent_name)
+        if not cards or any(c.controller != ctx.opponent_name for c in cards):
+            return False
+
+        paid = min(self.pay, ctx.opponent.amber)
+        ctx.opponent.amber -= paid
+        add_to_pool(ctx.eng, ctx.controller, paid, f"given by {ctx.opponent_name}")
+        return True
+
+
+@dataclass
+class OpponentGainsControl(Effect):
+    """ "Your opponent gains control of <card>"."""
+
+    on: str = "self"
+
+    def resolve(self, ctx: Context) -> bool:
+        card = ctx.ref(self.on)
+        if card is None or not card.in_play:
+            return False
+        ctx.eng.take_control(card, ctx.opponent_name)
+        return True
+
+
+@dataclass
+class UseAsIfYours(Effect):
+    """ "Use an artifact ... as if it were yours": its "Action:" or "Omni:" ability resolves for the
+    controller of this ability, with the requirements of using it (ready, the Rule of Six, what
+    must be paid in order to use it: 16.0 "Using cards via other card abilities"). An
+    artifact without such an ability cannot be used; the rest of the card still resolves ("resolve
+    as much as you can": the Poltergeist FAQ)."""
+
+    on: str = "it"
+
+    def resolve(self, ctx: Context) -> bool:
+        card = ctx.ref(self.on)
+        eng = ctx.eng
+        if card is None or not card.in_play:
+            return False
+        kinds = [k for k in ("action", "omni") if eng.abilities(card, k)]
+        why = 'it has no "Action:" or "Omni:" ability' if not kinds else "it is exhausted" if card.exhausted else None
+        if why is None:
+            try:
+                eng.check_rule_of_six(card.name)
+            except IllegalAction as exc:
+                why = str(exc)
+        if why:
+            ctx.log(f"{card.label} cannot be used: {why}")
+            return False
+        how = eng.chooser.choose(f"{ctx.source.name}: use {card.label} how", kinds)
+
+        costs = use_costs(eng, card, how)  # "must pay you 1 in order to use an artifact" (Tentacus)
+        why = cannot_pay(eng, costs, f"use {card.label}")
+        if why:
+            ctx.log(f"{card.label} cannot be used: {why}")
+            return False
+        eng._start_use(card, None)  # exhausts it and counts the use (Rule of Six)
+        pay_costs(eng, costs, f"to use {card.label}")
+        ctx.log(f"{ctx.controller} uses {card.label} as if it were theirs ({how})")
+        try:
+            eng.trigger(card, how, controller=ctx.controller, as_if_yours=True, one=how in ("action", "omni"))
+        finally:  # "each time you use an artifact" (Veylan Analyst): the player using it used it
+            eng.emit("used", card=card, player=ctx.controller, how=how)
+        return True

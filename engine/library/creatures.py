@@ -1,113 +1,162 @@
-"""Effects the card-text compiler (:mod:`engine.compile`) builds on creatures in play that the
-effect library has no form for: using several creatures one at a time ("ready and fight with up to
-3 different friendly creatures, one at a time", "fight with those creatures one at a time"), a
-lasting constant ability on the creatures an ability chose ("for the remainder of the turn, up to 2
-friendly creatures gain skirmish"), moving a creature to a flank.
+"""Creatures in play, their state and their place: ready, exhaust, stun and unstun ("stun it the
+first time a creature reaps each turn"), power as a count ("gets +1 power for each ..."), and
+positions in a battleline (swapping two creatures, moving one to a flank, "the creatures to the
+right of this creature").
 
-Kept apart from :mod:`engine.library.groups` (one module, one job: creatures in play).
+Using creatures (fight, reap, "Action:") is :mod:`engine.library.using`; counters and statuses
+(exalt, enrage, ward, doom) are :mod:`engine.library.status`; damage is
+:mod:`engine.library.damage`. A new effect on a creature's state or position goes here.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from collections.abc import Callable
+from dataclasses import dataclass
 
-from engine.rules.ability import Context, Effect
 from engine.core.registry import template
-from engine.core.state import LastingEffect
-from engine.library.on_cards import Ready, UseCreature
-from engine.rules.statics import GrantKeyword, PowerModifier
+from engine.library.conditions import static_context
+from engine.rules.ability import Context, Effect
+from engine.rules.references import card_label
+from engine.rules.statics import Applies, itself, Static
+from engine.rules.targets import Choose
+
+
+def _in_play(cards):
+    return [c for c in cards if c.in_play]
 
 
 @template()
 @dataclass
-class ForTheTurnOnChosen(Effect):
-    """ "For the remainder of the turn, <the chosen creatures> gain <keyword> / get +N power": a
-    lasting constant ability on the cards ``on`` names as it starts (they keep it if they move in
-    play; a card that leaves play and comes back is a new card)."""
-
-    on: str
-    keyword: str = ""
-    power: int = 0
+class Ready(Effect):
+    on: str = "it"
 
     def resolve(self, ctx: Context) -> bool:
-        cards = [c for c in ctx.refs(self.on) if c.zone == "battleline"]
-        if not cards:
+        done = False
+        for c in _in_play(ctx.refs(self.on)):
+            if not c.exhausted:
+                ctx.log(f"{c.label} is already ready")
+                continue
+            c.exhausted, done = False, True
+            ctx.log(f"{c.label} is readied")
+        return done
+
+
+@template()
+@dataclass
+class Exhaust(Effect):
+    on: str = "it"
+
+    def resolve(self, ctx: Context) -> bool:
+        cards = [c for c in _in_play(ctx.refs(self.on)) if not c.exhausted]
+        for c in cards:
+            c.exhausted = True
+            ctx.log(f"{c.label} is exhausted")
+        return bool(cards)
+
+
+@template()
+@dataclass
+class Stun(Effect):
+    on: str = "it"
+
+    def resolve(self, ctx: Context) -> bool:
+        done = False
+        for c in _in_play(ctx.refs(self.on)):
+            if c.stunned:
+                ctx.log(f"{c.label} is already stunned: nothing happens")
+                continue
+            c.stunned = done = True
+            ctx.log(f"{c.label} is stunned")
+        return done
+
+
+@dataclass
+class Unstun(Effect):
+    on: str = "it"
+
+    def resolve(self, ctx: Context) -> bool:
+        cards = [c for c in ctx.refs(self.on) if c.in_play and c.stunned]
+        for c in cards:
+            c.stunned = False
+            ctx.log(f"{c.label} is unstunned")
+        return bool(cards)
+
+
+@dataclass
+class StunOnFirstReapOfTurn(Effect):
+    """ "After an enemy creature reaps, if it is the first time a creature has reaped this turn,
+    stun it": this card counts the reaps of the turn it sees (it is in play on the opponent's turn
+    from its start, when its ability matters)."""
+
+    def resolve(self, ctx: Context) -> bool:
+        turn, seen = ctx.source.memory.get("reaps", (None, 0))
+        seen = seen + 1 if turn == ctx.game.turn else 1
+        ctx.source.memory["reaps"] = (ctx.game.turn, seen)
+        reaper = ctx.event.get("card")
+        if seen == 1 and reaper is not None and reaper.controller != ctx.controller and reaper.zone == "battleline":
+            reaper.stunned = True
+            ctx.log(f"{reaper.label} is stunned ({ctx.source.label}: the first reap this turn)")
+            return True
+        return False
+
+
+@template(kind="static")
+@dataclass
+class PowerPerCount(Static):
+    """ "<group> gets +N power for each <X>": N times the count, read now."""
+
+    amount: int
+    count: Callable[[Context], int]
+    applies: Applies = itself
+
+    def power(self, eng, source, controller, creature) -> int:
+        if not self.applies(eng, source, controller, creature):
+            return 0
+        return self.amount * self.count(static_context(eng, source, controller, creature))
+
+
+@dataclass
+class SwapWith(Effect):
+    """ "Swap <this creature> with another friendly creature in your battleline": both must be in
+    the battleline of the ability's controller. A swap never moves a creature to the other
+    player's battleline, so when this creature is not in that battleline (its reap triggered by
+    the opponent's Replicator) the swap fails before any choice (the Sanctum Guardian FAQ)."""
+
+    def resolve(self, ctx: Context) -> bool:
+        line = ctx.me.creatures
+        if ctx.source not in line:
+            ctx.log(f"{ctx.source.label} is not in {ctx.controller}'s battleline: the swap fails, nothing happens")
+            ctx.chosen["swap"] = []  # "that creature" of a later sentence names nothing
             return False
-        ids = {id(c) for c in cards}
-
-        def applies(eng, source, controller, creature) -> bool:
-            return id(creature) in ids
-
-        static = GrantKeyword(self.keyword, applies) if self.keyword else PowerModifier(self.power, applies)
-        ctx.game.lasting.append(
-            LastingEffect("static", ctx.source.name, ctx.controller, {"static": static, "card": ctx.source})
-        )
-        ctx.log(
-            f"{ctx.source.name}: for the remainder of the turn, {', '.join(c.label for c in cards)} "
-            + (f"gain {self.keyword}" if self.keyword else f"get {self.power:+d} power")
-        )
+        Choose("creature", "friendly", name="swap", exclude_self=True).resolve(ctx)
+        other = ctx.ref("swap")
+        if other is None or other not in line:
+            return False
+        i, j = line.index(ctx.source), line.index(other)
+        line[i], line[j] = other, ctx.source
+        ctx.log(f"{ctx.source.label} swaps places with {other.label} ({', '.join(c.label for c in line)})")
         return True
 
 
-@template()
 @dataclass
-class UseOneAtATime(Effect):
-    """ "Fight with those creatures one at a time": in the order they were chosen (the player's
-    picks), each used as a card effect uses it, the next once the one before has resolved."""
-
-    how: str
-    on: str
-    #: "ready and fight with ... one at a time": each is readied just before it is used
-    ready: bool = False
+class SwapTwoInABattleline(Effect):
+    """ "Swap the positions of two creatures in a battleline": a battleline with two or more
+    creatures (the controller chooses whose), then two of its creatures."""
 
     def resolve(self, ctx: Context) -> bool:
-        cards = list(ctx.refs(self.on))
-        ok = bool(cards)
-        for card in cards:
-            if not card.in_play:
-                ok = False
-                continue
-            ctx.chosen["one at a time"] = [card]
-            if self.ready:
-                Ready("one at a time").resolve(ctx)
-            ok = UseCreature(self.how, "one at a time").resolve(ctx) and ok
-            if ctx.game.winner:
-                break
-        return ok
-
-
-@dataclass
-class ChooseOneAtATime(Effect):
-    """ "[Ready and] fight with up to 3 different friendly creatures, one at a time": a creature is
-    chosen, [readied and] used, then the next is chosen (never one chosen before), up to
-    ``times`` (None: every card the choice admits); an "up to" choice may stop early ("done")."""
-
-    how: str
-    choose: object  # an engine.rules.targets.Choose of one card, named "one at a time"
-    times: int | None = None
-    ready: bool = False
-
-    def resolve(self, ctx: Context) -> bool:
-        base = self.choose.where
-        picked: list = []
-
-        def fresh(c, card) -> bool:
-            return card not in picked and (base is None or base(c, card))
-
-        choose = replace(self.choose, where=fresh)
-        ok = False
-        for _ in range(self.times if self.times is not None else len(self.choose.options(ctx))):
-            choose.resolve(ctx)
-            got = ctx.chosen.get(choose.name, [])
-            if not got:
-                break
-            picked += got
-            if self.ready:
-                Ready(choose.name).resolve(ctx)
-            ok = UseCreature(self.how, choose.name).resolve(ctx) or ok
-            if ctx.game.winner:
-                break
-        return ok
+        lines = [p for p in (ctx.controller, ctx.opponent_name) if len(ctx.game.players[p].creatures) >= 2]
+        if not lines:
+            ctx.log(f"{ctx.source.name}: no battleline has two creatures")
+            return False
+        whose = ctx.eng.chooser.choose(f"{ctx.source.name}: swap creatures in whose battleline", lines)
+        line = ctx.game.players[whose].creatures
+        first = ctx.eng.chooser.choose(f"{ctx.source.name}: first creature", list(line), label=card_label(line))
+        rest = [c for c in line if c is not first]
+        second = ctx.eng.chooser.choose(f"{ctx.source.name}: second creature", rest, label=card_label(rest))
+        i, j = line.index(first), line.index(second)
+        line[i], line[j] = second, first
+        ctx.log(f"{first.label} and {second.label} swap places ({', '.join(c.label for c in line)})")
+        return True
 
 
 @template()
@@ -136,3 +185,16 @@ class MoveToFlank(Effect):
             )
             done = True
         return done
+
+
+def beside(side: str) -> Callable:
+    """A static's "creatures to the <right / left> of <this creature> in the battleline"."""
+
+    def applies(eng, source, controller, creature) -> bool:
+        line = eng.game.players[source.controller].creatures
+        if source not in line or creature not in line:
+            return False
+        i, j = line.index(source), line.index(creature)
+        return j > i if side == "right" else j < i
+
+    return applies

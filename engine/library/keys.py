@@ -1,7 +1,12 @@
-"""Effects about keys and "this way" counts: forging a key during the turn at a changed cost
-("forge a key at +6 current cost, reduced by 1 for each creature destroyed this way"), and
-destroying cards while remembering which were destroyed this way (a warded creature is not: its
-ward is discarded instead, the Obsidian Forge FAQ).
+"""Keys: forging during the turn ("forge a key at +6 current cost, reduced by 1 for each creature
+destroyed this way", "you may forge a key at ... If you do", "forge a key at no cost"), what stops
+forging ("players cannot forge their first key", "skips the forge a key step"), the Æmber spent
+forging, and key costs ("your opponent's keys cost +N", "+N for each <X>", "while <condition>, each
+key costs N", an upgrade's "your opponent's keys cost +N").
+
+Forging is the general rules' (:mod:`engine.rules.forging`: every way of forging goes through
+:func:`engine.rules.forging.forge_key`); the constant abilities answer the engine's ``key_cost`` and
+``stops_forge`` hooks. A new effect or constant ability about keys goes here.
 """
 
 from __future__ import annotations
@@ -9,35 +14,14 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from engine.rules.ability import Context, Effect
-from engine.library.effect import May
-from engine.rules.ability import resolve_all
-from engine.rules.forging import can_forge
-from engine.rules.forging import forge_key
+from engine.core.registry import template
+from engine.library.conditions import static_context
+from engine.library.flow import May
+from engine.library.houses import houses_among
+from engine.rules.ability import Context, Effect, resolve_all
+from engine.rules.forging import can_forge, forge_key, ForgeStatic
+from engine.rules.statics import Static
 from engine.rules.turn import key_cost
-
-
-@dataclass
-class DestroyCounting(Effect):
-    """Destroy the cards ``on`` names; those that were destroyed are remembered as ``name``."""
-
-    on: str = "it"
-    name: str = "this way"
-
-    def resolve(self, ctx: Context) -> bool:
-        cards = [c for c in ctx.refs(self.on) if c.in_play]
-        gone = ctx.eng.destroy(cards) if cards else []
-        ctx.chosen[self.name] = gone
-        return bool(cards) and len(gone) == len(cards)
-
-
-def counted(name: str = "this way") -> Callable[[Context], int]:
-    """ "For each card ... this way": how many cards an earlier effect remembered."""
-
-    def count(ctx: Context) -> int:
-        return len(ctx.chosen.get(name, []))
-
-    return count
 
 
 @dataclass
@@ -75,3 +59,127 @@ class MayForgeAtCost(Effect):
             return False
         ok = May([self.forge], question=f"forge a key at {self.forge.cost(ctx)} Æmber?").resolve(ctx)
         return resolve_all(self.then, ctx) if ok else False
+
+
+@dataclass
+class ForgeAtNoCost(Effect):
+    """ "Forge a key at no cost" (glossary "Forge a Key": every way of forging goes through
+    :func:`engine.rules.forging.forge_key`)."""
+
+    def resolve(self, ctx: Context) -> bool:
+        return forge_key(ctx.eng, ctx.controller, 0, f"{ctx.source.name}, at no cost")
+
+
+@template(kind="static")
+@dataclass
+class CannotForgeKey(ForgeStatic):
+    """ "Players cannot forge their first / second / third key" (``nth``); "each player cannot
+    forge keys while they have more forged keys than their opponent" (``while_ahead``): the key is
+    not forged, and no Æmber is spent (engine.rules.forging)."""
+
+    nth: int = 0
+    while_ahead: bool = False
+
+    def stops_forge(self, eng, source, controller, player: str) -> bool:
+        g = eng.game
+        keys = g.players[player].keys
+        if self.nth and keys + 1 == self.nth:
+            g.log(f"{source.label}: {player} cannot forge their key number {self.nth}")
+            return True
+        if self.while_ahead and keys > g.players[g.other(player)].keys:
+            g.log(f"{source.label}: {player} has more forged keys than their opponent and cannot forge")
+            return True
+        return False
+
+
+@template(kind="static")
+@dataclass
+class SkipsForgeStep(ForgeStatic):
+    """ "<Your opponent> skips the "forge a key" step": no key is forged in step 1 (a key forged by
+    a card effect later in the turn is not the step, so it is not skipped)."""
+
+    whose: str = "opponent"
+
+    def stops_forge(self, eng, source, controller, player: str) -> bool:
+        if eng.game.step != 1 or (player == controller) != (self.whose == "self"):
+            return False
+        eng.game.log(f'{source.name}: {player} skips the "forge a key" step')
+        return True
+
+
+@template()
+@dataclass
+class GainForgeCost(Effect):
+    """ "You get all Æmber spent by your opponent when forging keys": in reaction to a key forged
+    (event ``key_forged`` {player, cost, spent}), the Æmber spent comes to you rather than the
+    supply: once, to the first such ability that resolves."""
+
+    def resolve(self, ctx: Context) -> bool:
+        spent = ctx.event.get("spent") or {"left": ctx.event.get("cost", 0)}
+        cost, spent["left"] = spent["left"], 0
+        if cost:
+            ctx.eng.gain(ctx.controller, cost, f"{ctx.source.name} (the Æmber {ctx.event.get('player')} spent)")
+        return bool(cost)
+
+
+@template(kind="static")
+@dataclass
+class OpponentKeysCost(Static):
+    """ "Your opponent's keys cost +N": added to what the opponent of the controller pays."""
+
+    amount: int
+
+    def key_cost(self, eng, source, controller, player: str) -> int:
+        return self.amount if player != controller else 0
+
+
+@template(kind="static")
+@dataclass
+class OpponentKeysCostPerCount(Static):
+    """ "Your opponent's keys cost +N for each <X>" (``whose="self"``: "your keys cost ...")."""
+
+    amount: int
+    count: Callable[[Context], int]
+    whose: str = "opponent"
+
+    def key_cost(self, eng, source, controller, player: str) -> int:
+        if (player == controller) != (self.whose == "self"):
+            return 0
+        return self.amount * self.count(static_context(eng, source, controller))
+
+
+@template(kind="static")
+@dataclass
+class HostOpponentKeysCost(Static):
+    """An upgrade's "This creature gains, "Your opponent's keys cost +N."": the opponent of the
+    creature's controller pays more, while the upgrade is attached."""
+
+    amount: int
+
+    def key_cost(self, eng, source, controller, player: str) -> int:
+        host = source.attached_to if source is not None and source.zone == "upgrade" else None
+        return self.amount if host is not None and player != host.controller else 0
+
+
+@dataclass
+class KeysCostUnlessHouses(Static):
+    """ "While your opponent does not control creatures from N different houses, their keys cost +X"."""
+
+    amount: int
+    houses: int = 3
+
+    def key_cost(self, eng, source, controller, player) -> int:
+        if player == controller:
+            return 0
+        return self.amount if len(houses_among(eng, eng.game.players[player].creatures)) < self.houses else 0
+
+
+@dataclass
+class KeysCostWhile(Static):
+    """ "While <condition>, each key costs N" (Titan Mechanic: while it is on a flank)."""
+
+    amount: int
+    condition: Callable
+
+    def key_cost(self, eng, source, controller, player) -> int:
+        return self.amount if self.condition(eng, source) else 0

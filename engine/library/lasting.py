@@ -1,17 +1,25 @@
-"""Lasting effects and permissions an ability starts: "for the remainder of the turn, ...",
-"during your opponent's next turn, ...", "you may play one non-<house> card this turn", "you may use
-up to N other <house> cards this turn". Each adds a :class:`~engine.core.state.LastingEffect` the engine
-reads while it lasts (statics, reactions, play and use permissions).
+"""Lasting effects: what an ability starts for a while, "for the remainder of the turn, ..." (a
+constant ability or a reaction; on the creatures the ability chose; keywords lost), "until the start
+of your next turn, ...", "during your opponent's next turn, ...", and the permissions for the turn
+("you may play one non-<house> card this turn", "you may use up to N other <house> cards this
+turn", "you may use that creature this turn", "you may play or use a <house> card this turn").
+
+Each adds a :class:`~engine.core.state.LastingEffect` the engine reads while it lasts (statics,
+reactions, text changes, play and use permissions; :mod:`engine.rules.next_turns` tells when "your
+next turn" starts). A new effect that lasts goes here; what it does while it lasts is the constant
+ability or reaction it holds, from the module of that subject.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from engine.rules.ability import Context, Effect
-from engine.rules.next_turns import during_next_turn_of
-from engine.core.state import LastingEffect
 from engine.core.registry import template
+from engine.core.state import LastingEffect
+from engine.rules.ability import Context, Effect
+from engine.rules.next_turns import during_next_turn_of, until_next_turn_of
+from engine.rules.statics import GrantKeyword, PowerModifier, Static
+from engine.rules.text_in_force import KIND as TEXT_KIND, TextChange
 
 
 @template()
@@ -50,6 +58,117 @@ class ForTheTurn(Effect):
         return True
 
 
+@template()
+@dataclass
+class ForTheTurnOnChosen(Effect):
+    """ "For the remainder of the turn, <the chosen creatures> gain <keyword> / get +N power": a
+    lasting constant ability on the cards ``on`` names as it starts (they keep it if they move in
+    play; a card that leaves play and comes back is a new card)."""
+
+    on: str
+    keyword: str = ""
+    power: int = 0
+
+    def resolve(self, ctx: Context) -> bool:
+        cards = [c for c in ctx.refs(self.on) if c.zone == "battleline"]
+        if not cards:
+            return False
+        ids = {id(c) for c in cards}
+
+        def applies(eng, source, controller, creature) -> bool:
+            return id(creature) in ids
+
+        static = GrantKeyword(self.keyword, applies) if self.keyword else PowerModifier(self.power, applies)
+        ctx.game.lasting.append(
+            LastingEffect("static", ctx.source.name, ctx.controller, {"static": static, "card": ctx.source})
+        )
+        ctx.log(
+            f"{ctx.source.name}: for the remainder of the turn, {', '.join(c.label for c in cards)} "
+            + (f"gain {self.keyword}" if self.keyword else f"get {self.power:+d} power")
+        )
+        return True
+
+
+class LosesKeywords(TextChange):
+    """ "<Each creature / that creature> loses <keywords>": the keywords are gone from the text in
+    force of every creature in play, or of the effect's target only when it has one."""
+
+    def __init__(self, keywords: tuple[str, ...]) -> None:
+        self.lost = keywords
+
+    def applies(self, eng, effect, card) -> bool:
+        target = effect.params.get("target")
+        return card.zone == "battleline" and (target is None or target is card)
+
+    def keywords(self, eng, card, current: dict[str, int]) -> dict[str, int]:
+        return {k: v for k, v in current.items() if k not in self.lost}
+
+
+@dataclass
+class EachCreatureLosesForTheTurn(Effect):
+    """ "For the remainder of the turn, each creature loses <keyword>" (``on``: only the creature
+    an earlier choice named: "that creature loses taunt and elusive")."""
+
+    keywords: str | tuple[str, ...]
+    on: str | None = None
+
+    def resolve(self, ctx: Context) -> bool:
+        lost = (self.keywords,) if isinstance(self.keywords, str) else tuple(self.keywords)
+        params = {"text": LosesKeywords(lost), "card": ctx.source}
+        if self.on is not None:
+            target = ctx.ref(self.on)
+            if target is None or not target.in_play:
+                return False
+            params["target"] = target
+        ctx.game.lasting.append(LastingEffect(TEXT_KIND, ctx.source.name, ctx.controller, params))
+        ctx.log(
+            f"{ctx.source.name}: {params['target'].label if self.on else 'each creature'} loses "
+            f"{' and '.join(lost)} for the remainder of the turn"
+        )
+        return True
+
+
+@dataclass
+class UntilYourNextTurn(Effect):
+    """ "<effect> until the start of your next turn": a lasting static through the opponent's next
+    turn."""
+
+    static: object
+
+    def resolve(self, ctx: Context) -> bool:
+        ctx.game.lasting.append(
+            LastingEffect(
+                "static",
+                ctx.source.name,
+                ctx.controller,
+                {"static": self.static, "card": ctx.source, **until_next_turn_of(ctx.controller)},
+            )
+        )
+        ctx.log(f"{ctx.source.name}: a lasting effect until {ctx.controller}'s next turn")
+        return True
+
+
+@template()
+@dataclass
+class DuringOpponentsNextTurn(Effect):
+    """ "... during your opponent's next turn": a lasting static that waits for that turn and ends
+    with it."""
+
+    static: object
+
+    def resolve(self, ctx: Context) -> bool:
+        ctx.game.lasting.append(
+            LastingEffect(
+                "static",
+                ctx.source.name,
+                ctx.controller,
+                {"static": self.static, "card": ctx.source, **during_next_turn_of(ctx.opponent_name)},
+            )
+        )
+        ctx.log(f"{ctx.source.name}: a lasting effect for {ctx.opponent_name}'s next turn")
+        return True
+
+
 @dataclass
 class MayPlayOneOffHouse(Effect):
     """ "You may play one non-<house> card this turn": a lasting permission, used up by one play."""
@@ -85,22 +204,74 @@ class MayUseOtherCardsOfHouse(Effect):
         return True
 
 
-@template()
 @dataclass
-class DuringOpponentsNextTurn(Effect):
-    """ "... during your opponent's next turn": a lasting static that waits for that turn and ends
-    with it."""
+class MayUseThisTurn(Effect):
+    """ "You may use that creature this turn": a use permission for that one card (the permission
+    the engine grants "you may use N other <house> cards" with, limited to the card)."""
 
-    static: object
+    on: str = "it"
 
     def resolve(self, ctx: Context) -> bool:
+        cards = [c for c in ctx.refs(self.on) if c.in_play]
+        for c in cards:
+            ctx.game.lasting.append(
+                LastingEffect(
+                    "use_permission", ctx.source.name, ctx.controller, {"house": c.house, "max_cards": 0, "cards": [c]}
+                )
+            )
+            ctx.log(f"{ctx.source.name}: {ctx.controller} may use {c.label} this turn")
+        return bool(cards)
+
+
+@template()
+@dataclass
+class MayPlayOrUseOneOfHouse(Effect):
+    """ "You may play or use a <house> card this turn": one card of that house, either played
+    (a play permission) or used (a use permission, engine.rules.use), whichever comes first; the
+    two share one record, so taking one uses up the other."""
+
+    house: str
+
+    def resolve(self, ctx: Context) -> bool:
+        shared = {"house": self.house, "max_cards": 1, "cards": [], "except": None}
+        ctx.game.lasting.append(LastingEffect("use_permission", ctx.source.name, ctx.controller, shared))
         ctx.game.lasting.append(
             LastingEffect(
                 "static",
                 ctx.source.name,
                 ctx.controller,
-                {"static": self.static, "card": ctx.source, **during_next_turn_of(ctx.opponent_name)},
+                {"static": _PlayOneOfHouse(self.house, shared), "card": ctx.source},
             )
         )
-        ctx.log(f"{ctx.source.name}: a lasting effect for {ctx.opponent_name}'s next turn")
+        ctx.log(f"{ctx.source.name}: {ctx.controller} may play or use one {self.house.title()} card this turn")
         return True
+
+
+@dataclass(eq=False)
+class _PlayOneOfHouse(Static):
+    """The play half of :class:`MayPlayOrUseOneOfHouse` (the engine's ``play_permission`` hook)."""
+
+    house: str
+    shared: dict
+
+    def play_permission(self, eng, source, controller, card):
+        if controller != eng.game.active or card.house != self.house or self.shared["cards"]:
+            return None
+        return _Taken(self.shared, source.name)
+
+
+class _Taken:
+    """A permission the rules count as used (``used += 1``): the shared record is filled, so
+    neither a play nor a use remains."""
+
+    def __init__(self, shared: dict, source: str) -> None:
+        #: the name of the card giving the permission (the rules' trace names it)
+        self.shared, self.source = shared, source
+
+    @property
+    def used(self) -> int:
+        return len(self.shared["cards"])
+
+    @used.setter
+    def used(self, value: int) -> None:
+        self.shared["cards"].append("played")

@@ -1,17 +1,32 @@
-"""Effects that name cards for the effects after them, and effects whose success "if you do"
-looks at: "the creature <this creature> fights", "each creature that shares a trait with the
-purged creature", "reveal a Mars creature from your hand", "destroy a friendly creature. If you
-do, ...". Each stores what it names under ``name`` (and "it") in the ability's context.
+"""Choosing and naming cards for the effects after them: groups named by a noun phrase's tests
+("each enemy Mars creature"), the neighbors of a card as they are now, another name for what an
+earlier effect named, exceptions ("except the chosen creature"), "this creature" of an upgrade (its
+host), the creature <this creature> fights or attacked, creatures sharing a trait, cards named in a
+zone out of play (a hand, a discard pile), "any number of" cards, the least and most powerful
+creatures, and the optional choice "you may <purge> a <card> from your hand. If you do, ...".
+
+Each stores what it names under ``name`` (and "it") in the ability's context, which
+:meth:`engine.rules.ability.Context.refs` reads (:mod:`engine.rules.references`); choosing one card
+is :class:`engine.rules.targets.Choose`, with its filters. A new way of choosing or naming cards
+goes here.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Callable
+from dataclasses import dataclass, replace
 
-from engine.rules.ability import Context, Effect
-from engine.core.state import HIDDEN, CardInstance
 from engine.core.registry import template
-from engine.library.effect import May
+from engine.core.state import CardInstance, HIDDEN
+from engine.library.flow import May
+from engine.library.this_way import done_this_way
+from engine.rules.ability import Context, Effect
+from engine.rules.references import candidates, card_label
+from engine.rules.targets import Choose
+
+
+#: a test on a card, in the engine's Applies form (engine.rules.statics): (eng, source, controller, card)
+CardTest = Callable[..., bool]
 
 
 def of_type(kind: str):
@@ -25,6 +40,121 @@ def of_type(kind: str):
 
 def _traits(card: CardInstance) -> set[str]:
     return {t.strip().lower() for t in card.printed.traits if t.strip()}
+
+
+@dataclass
+class NameGroup(Effect):
+    """ "Each <noun phrase>": every card of the kinds ``whats`` on ``side`` that ``test`` admits,
+    named ``name`` (no choice); with ``other``, never the card with the ability."""
+
+    whats: tuple[str, ...]
+    side: str
+    test: CardTest
+    name: str
+    other: bool = False
+
+    def resolve(self, ctx: Context) -> bool:
+        found = [
+            c
+            for what in self.whats
+            for c in candidates(ctx, what, self.side)
+            if not (self.other and c is ctx.source) and self.test(ctx.eng, ctx.source, ctx.controller, c)
+        ]
+        ctx.chosen[self.name] = ctx.chosen["it"] = found
+        return bool(found)
+
+
+@template()
+@dataclass
+class NeighborsOf(Effect):
+    """ "Each of <that creature>'s neighbors": the creatures next to the card ``of`` names, now."""
+
+    of: str
+    name: str
+
+    def resolve(self, ctx: Context) -> bool:
+        found = [n for c in ctx.refs(self.of) if c.zone == "battleline" for n in ctx.game.neighbors(c)]
+        ctx.chosen[self.name] = ctx.chosen["it"] = list(dict.fromkeys(found))
+        return bool(found)
+
+
+@dataclass
+class Named(Effect):
+    """Name the cards an earlier reference names under another name (for "it" after a group)."""
+
+    ref: str
+    name: str
+
+    def resolve(self, ctx: Context) -> bool:
+        ctx.chosen[self.name] = ctx.chosen["it"] = list(ctx.refs(self.ref))
+        return bool(ctx.chosen[self.name])
+
+
+@dataclass
+class ExceptRef(Effect):
+    """Name every card ``group`` names except those ``keep`` names ("each enemy creature except the
+    most powerful enemy creature"), as ``name``."""
+
+    group: str
+    keep: str
+    name: str = "it"
+
+    def resolve(self, ctx: Context) -> bool:
+        kept = ctx.refs(self.keep)
+        ctx.chosen[self.name] = [c for c in ctx.refs(self.group) if c not in kept]
+        return bool(ctx.chosen[self.name])
+
+
+def not_among(ref: str):
+    """A filter: cards an earlier effect did not name ("a different creature")."""
+
+    def where(ctx: Context, card) -> bool:
+        return card not in ctx.chosen.get(ref, [])
+
+    return where
+
+
+@template()
+@dataclass
+class ThisCreature(Effect):
+    """ "This creature" in an upgrade's ability: names the creature the upgrade is attached to
+    (as ``name``) for the effects after it."""
+
+    name: str = "it"
+
+    def resolve(self, ctx: Context) -> bool:
+        host = ctx.source.attached_to if ctx.source.zone == "upgrade" else None
+        ctx.chosen[self.name] = ctx.chosen["it"] = [host] if host else []
+        return host is not None
+
+
+@dataclass
+class NameHost(Effect):
+    """Name the creature this upgrade is attached to ("this creature" in a reaction an upgrade
+    gives), as ``name``."""
+
+    name: str = "this creature"
+
+    def resolve(self, ctx: Context) -> bool:
+        host = ctx.source.attached_to if ctx.source.zone == "upgrade" else None
+        ctx.chosen[self.name] = [host] if host is not None else []
+        return host is not None
+
+
+@dataclass
+class NameUpgrade(Effect):
+    """Choose an upgrade in play (any creature's), as ``name``."""
+
+    name: str = "upgrade"
+
+    def resolve(self, ctx: Context) -> bool:
+        options = [c for c in candidates(ctx, "card in play", "any") if c.zone == "upgrade"]
+        ctx.chosen[self.name] = []
+        if not options:
+            return False
+        pick = ctx.eng.chooser.choose(f"{ctx.source.name}: choose an upgrade", options, label=card_label(options))
+        ctx.chosen[self.name] = [pick]
+        return True
 
 
 @template()
@@ -58,6 +188,25 @@ class TheCreatureItFights(Effect):
         return bool(found)
 
 
+@template()
+@dataclass
+class TheAttacked(Effect):
+    """ "The attacked creature": the creature an earlier "fight with" of this ability attacked, or,
+    in a "Fight:" / "Before Fight:" ability, the creature this one fights."""
+
+    name: str
+
+    def resolve(self, ctx: Context) -> bool:
+        if "attacked" in ctx.chosen:
+            found = list(ctx.chosen["attacked"])
+        else:
+            fight = ctx.event.get("fight") or {}
+            defender = fight.get("defender") if isinstance(fight, dict) else None
+            found = [defender] if defender is not None and defender.in_play else []
+        ctx.chosen[self.name] = ctx.chosen["it"] = found
+        return bool(found)
+
+
 @dataclass
 class NameSharingTrait(Effect):
     """ "Each creature that shares a trait with <the card ``with_ref`` names>": every creature in
@@ -78,21 +227,111 @@ class NameSharingTrait(Effect):
         return bool(found)
 
 
-@template("Destroy", this_way="destroyed")
 @dataclass
-class DestroyIfYouDo(Effect):
-    """ "Destroy <cards>" whose success a following "If you do" looks at: fully resolved when the
-    cards were destroyed, not when a ward (or another effect) kept them in play (glossary
-    "Destroyed": a card tagged for destruction that an effect moves elsewhere still counts)."""
+class NameEachIn(Effect):
+    """Name every card in ``zone`` on ``side`` that ``where`` admits ("each Horseman creature from
+    your discard pile"), as ``name``."""
 
-    on: str = "it"
+    zone: str
+    side: str = "friendly"
+    where: Callable | None = None
+    name: str = "it"
 
     def resolve(self, ctx: Context) -> bool:
-        cards = [c for c in ctx.refs(self.on) if c.in_play]
-        if not cards:
+        found = [c for c in candidates(ctx, self.zone, self.side) if self.where is None or self.where(ctx, c)]
+        ctx.chosen[self.name] = ctx.chosen["it"] = found
+        return bool(found)
+
+
+@dataclass
+class NameOutOfPlay(Effect):
+    """Name every card of ``zone`` ("hand", "discard") on ``side`` that ``test`` admits (``done``:
+    only among the cards the ability ``done`` this way, "each creature ... revealed this way")."""
+
+    zone: str
+    side: str
+    test: object  # (eng, source, controller, card) -> bool
+    name: str
+    done: str = ""
+
+    def resolve(self, ctx: Context) -> bool:
+        pool = done_this_way(ctx, self.done) if self.done else candidates(ctx, self.zone, self.side)
+        found = [c for c in pool if self.test(ctx.eng, ctx.source, ctx.controller, c)]
+        ctx.chosen[self.name] = ctx.chosen["it"] = found
+        return bool(found)
+
+
+@dataclass
+class ChooseAnyNumber(Effect):
+    """ "Any number of <cards>" (``what`` on ``side`` that ``where`` admits: "from your hand",
+    "friendly creatures"): the player picks them one at a time, "done" when finished, named
+    ``name`` (none at all is a legal choice: fully resolved either way)."""
+
+    what: str = "creature"
+    side: str = "friendly"
+    where: object = None  # (ctx, card) -> bool
+    name: str = "it"
+
+    @property
+    def choose(self):
+        """The choice of one card among those offered (its count set when it resolves)."""
+        return Choose(self.what, self.side, name=self.name, up_to=True, where=self.where)
+
+    def resolve(self, ctx: Context) -> bool:
+        options = self.choose.options(ctx)
+        replace(self.choose, count=max(1, len(options))).resolve(ctx)
+        return True
+
+
+@dataclass
+class ChooseForEach(Effect):
+    """Choose as many cards as ``per`` counts now ("an enemy creature for each key your opponent
+    has forged")."""
+
+    per: Callable[[Context], int]
+    choose: Choose
+
+    def resolve(self, ctx: Context) -> bool:
+        return replace(self.choose, count=self.per(ctx)).resolve(ctx)
+
+
+@dataclass
+class ChooseLeastPowerful(Effect):
+    """ "The least powerful creature": the controller chooses among those tied for lowest power."""
+
+    name: str = "it"
+    side: str = "any"
+
+    def resolve(self, ctx: Context) -> bool:
+        pool = candidates(ctx, "creature", self.side)
+        ctx.chosen[self.name] = ctx.chosen["it"] = []
+        if not pool:
             return False
-        ctx.eng.destroy(cards)
-        return all(not c.in_play for c in cards)
+        low = min(ctx.eng.power(c) for c in pool)
+        tied = [c for c in pool if ctx.eng.power(c) == low]
+        pick = (
+            tied[0]
+            if len(tied) == 1
+            else ctx.eng.chooser.choose(
+                f"{ctx.source.name}: choose a least powerful creature ({low} power)", tied, label=card_label(tied)
+            )
+        )
+        ctx.chosen[self.name] = ctx.chosen["it"] = [pick]
+        return True
+
+
+@dataclass
+class NameLowestAndHighest(Effect):
+    """ "Each creature with the lowest power and each creature with the highest power", as ``name``."""
+
+    name: str = "it"
+
+    def resolve(self, ctx: Context) -> bool:
+        creatures = ctx.game.creatures()
+        powers = [ctx.eng.power(c) for c in creatures]
+        found = [c for c, p in zip(creatures, powers) if p in (min(powers), max(powers))] if creatures else []
+        ctx.chosen[self.name] = ctx.chosen["it"] = found
+        return bool(found)
 
 
 @dataclass

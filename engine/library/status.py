@@ -1,31 +1,25 @@
-"""Status effects (16.0 glossary): exalt ("take 1 Æmber from the common supply and place it on
-that creature"), enrage (an enrage counter; a creature that has one cannot be enraged again) and
-the tide ("raise the tide": high for that player, low for the other; a player the tide is already
-high for cannot raise it, so nothing happens and nothing reacts: the Hydrocataloguer FAQ). The
-ward and enrage counters' effects are general rules (:mod:`engine.rules.damage`,
-:mod:`engine.rules.use`). Raising the tide emits ``"tide_raised"`` {player}.
+"""Counters and statuses on creatures, and the tide (16.0 glossary): exalt ("take 1 Æmber from the
+common supply and place it on that creature"), enrage (an enrage counter; a creature that has one
+cannot be enraged again), ward (a ward counter; one already warded cannot be warded again), power
+counters lost, doom counters, and the tide ("raise the tide": high for that player, low for the
+other; a player the tide is already high for cannot raise it, so nothing happens and nothing
+reacts: the Hydrocataloguer FAQ; raising it emits ``"tide_raised"`` {player}).
+
+The ward and enrage counters' effects are general rules (:mod:`engine.rules.damage`,
+:mod:`engine.rules.use`); power counters are :mod:`engine.rules.power_armor`. A doom counter is a
+counter with no official component (glossary "Counters"): it is kept as a lasting effect on the
+creature that ends when the creature leaves play, as every counter does. A new counter or status
+goes here.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from engine.rules.ability import Context, Effect
 from engine.core.registry import template
-
-
-def place_amber(ctx: Context, on: str, amount: int, how: str) -> bool:
-    """Put ``amount`` Æmber from the common supply on each card in play ``on`` names (a creature,
-    or an artifact: "place 1 on this card"); ``how`` is the trace line ({label}, {amount}, {total}
-    filled in)."""
-    done = False
-    for c in ctx.refs(on):
-        if not c.in_play:
-            continue
-        c.amber += amount
-        done = True
-        ctx.log(how.format(label=c.label, amount=amount, total=c.amber))
-    return done
+from engine.core.state import CardInstance, LastingEffect
+from engine.library.amber_on_cards import place_amber
+from engine.rules.ability import Context, Effect
 
 
 @template()
@@ -53,6 +47,66 @@ class Enrage(Effect):
         return done
 
 
+@template()
+@dataclass
+class Ward(Effect):
+    """ "Ward <creatures>": a ward counter on each; one already warded cannot be warded again
+    (glossary "Ward")."""
+
+    on: str
+
+    def resolve(self, ctx: Context) -> bool:
+        done = False
+        for c in ctx.refs(self.on):
+            if c.zone != "battleline" or c.ward:
+                continue
+            c.ward = done = True
+            ctx.log(f"{c.label} is warded")
+        return done
+
+
+@dataclass
+class LosePowerCounter(Effect):
+    on: str = "it"
+
+    def resolve(self, ctx: Context) -> bool:
+        cards = [c for c in ctx.refs(self.on) if c.zone == "battleline" and c.power_counters]
+        for c in cards:
+            c.power_counters -= 1
+            ctx.log(f"{c.label} loses a +1 power counter ({c.power_counters})")
+        ctx.eng.check_state()
+        return bool(cards)
+
+
+DOOM = "doom_counter"
+
+
+def doom_counters(game) -> list[LastingEffect]:
+    return [e for e in game.lasting if e.kind == DOOM and e.params["target"].in_play]
+
+
+def has_doom(ctx: Context, card: CardInstance) -> bool:
+    return any(e.params["target"] is card for e in doom_counters(ctx.game))
+
+
+def doom_in_play(ctx: Context) -> bool:
+    return bool(doom_counters(ctx.game))
+
+
+@dataclass
+class PutDoomCounter(Effect):
+    """ "Put a doom counter on <it>"; it stays until the creature leaves play."""
+
+    on: str = "it"
+
+    def resolve(self, ctx: Context) -> bool:
+        cards = [c for c in ctx.refs(self.on) if c.zone == "battleline"]
+        for c in cards:
+            ctx.game.lasting.append(LastingEffect(DOOM, ctx.source.name, ctx.controller, {"target": c}, until_leaves=c))
+            ctx.log(f"{ctx.source.name}: a doom counter is put on {c.label}")
+        return bool(cards)
+
+
 @dataclass
 class RaiseTide(Effect):
     def resolve(self, ctx: Context) -> bool:
@@ -64,34 +118,6 @@ class RaiseTide(Effect):
         ctx.log(f"{player} raises the tide: high for {player}, low for {g.other(player)}")
         ctx.eng.emit("tide_raised", player=player)
         return True
-
-
-@template()
-@dataclass
-class ArchiveTopOfDeck(Effect):
-    """ "<The player> archives the top card of their deck": ``who`` is ``"self"`` or ``"event"``
-    (the player the event is about)."""
-
-    who: str = "self"
-
-    def resolve(self, ctx: Context) -> bool:
-        player = ctx.event["player"] if self.who == "event" else ctx.controller
-        deck = ctx.game.players[player].zone("deck")
-        if not deck:
-            return False
-        top = deck[0]
-        ctx.game.move(top, "archives", player)
-        ctx.log(f"{player} archives the top card of their deck")
-        return True
-
-
-def has_friendly_creature(ctx: Context) -> bool:
-    return bool(ctx.me.creatures)
-
-
-def friendly_creatures(ctx: Context) -> int:
-    """ "For each friendly creature", counted when the effect resolves."""
-    return len(ctx.me.creatures)
 
 
 def tide_low(ctx: Context) -> bool:

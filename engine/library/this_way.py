@@ -1,23 +1,27 @@
-"""What an effect did "this way", for the sentences after it (glossary "This Way": an effect
-produced by the same resolution of the same ability): "Gain 2 for each artifact destroyed this
-way", "Gain 1 for each creature healed this way", "Deal that amount of damage to another creature"
-(after "Heal up to 2 damage from a creature"), "If you healed 3 damage, gain 1".
+"""What an effect did "this way", for the sentences after it (glossary "This Way": an effect produced
+by the same resolution of the same ability): "Gain 2 for each artifact destroyed this way", "Gain 1
+for each creature healed this way", "Deal that amount of damage to another creature" (after "Heal
+up to 2 damage from a creature"), "If you healed 3 damage, gain 1", "discard cards until you
+discard a <card>", "each player gains N for each creature they controlled that was destroyed this
+way".
 
-:class:`ThisWay` wraps an effect of the library and records, in the resolution's context, the
-cards it did something to (destroyed: it left play; purged: it is in a purged zone; healed: damage
-was removed, which is what "healed" means: glossary "Heal") and the amount healed. Counts and
-conditions read those records.
-
-Kept apart from :mod:`engine.library.groups` (one module, one job: "this way").
+:class:`ThisWay` wraps an effect of the library and records, in the resolution's context, the cards
+it did something to (destroyed: it left play; purged: it is in a purged zone; healed: damage was
+removed, which is what "healed" means: glossary "Heal") and the amount healed;
+:class:`DestroyCounting` destroys and remembers which were destroyed (a warded creature is not: its
+ward is discarded instead, the Obsidian Forge FAQ). Counts and conditions read those records. A new
+effect whose doings a later sentence reads goes here.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
-from engine.rules.ability import Context, Effect
 from engine.core.registry import template
+from engine.rules.ability import Context, Effect
 from engine.rules.houses import belongs_to
+
 
 _IN_PLAY = ("battleline", "artifacts", "upgrade")
 
@@ -36,7 +40,9 @@ def amount_this_way(ctx: Context, verb: str) -> int:
     return sum(ctx.chosen.get(f"amount {_key(verb)}", []))
 
 
-def _record(ctx: Context, verb: str, cards: list, amount: int = 0, players: list | None = None) -> None:
+def record_this_way(ctx: Context, verb: str, cards: list, amount: int = 0, players: list | None = None) -> None:
+    """Record that the ability did ``verb`` to ``cards`` (and ``amount``) this way, for the counts and
+    conditions of its later sentences (an effect of another module records what it revealed)."""
     ctx.chosen[_key(verb)] = [*done_this_way(ctx, verb), *cards]
     ctx.chosen[f"amount {_key(verb)}"] = [amount_this_way(ctx, verb) + amount]
     # whose each card was as it was done (its controller before it was destroyed, ...)
@@ -80,8 +86,31 @@ class ThisWay(Effect):
                 done.append(c)
                 players.append(controller)
                 amount += damage - c.damage
-        _record(ctx, self.verb, done, amount, players)
+        record_this_way(ctx, self.verb, done, amount, players)
         return ok
+
+
+@dataclass
+class DestroyCounting(Effect):
+    """Destroy the cards ``on`` names; those that were destroyed are remembered as ``name``."""
+
+    on: str = "it"
+    name: str = "this way"
+
+    def resolve(self, ctx: Context) -> bool:
+        cards = [c for c in ctx.refs(self.on) if c.in_play]
+        gone = ctx.eng.destroy(cards) if cards else []
+        ctx.chosen[self.name] = gone
+        return bool(cards) and len(gone) == len(cards)
+
+
+def counted(name: str = "this way") -> Callable[[Context], int]:
+    """ "For each card ... this way": how many cards an earlier effect remembered."""
+
+    def count(ctx: Context) -> int:
+        return len(ctx.chosen.get(name, []))
+
+    return count
 
 
 @template()
@@ -103,7 +132,7 @@ class HealUpTo(Effect):
                 list(range(most, 0, -1)) or [0],
             )
             healed = ctx.eng.heal(c, n) if n else 0
-            _record(ctx, "healed", [c] if healed else [], healed)
+            record_this_way(ctx, "healed", [c] if healed else [], healed)
             healed_any = healed_any or healed > 0
         return healed_any
 
@@ -141,6 +170,15 @@ def amount_at_least(verb: str, n: int, exactly: bool = False):
     return condition
 
 
+def did_this_way(verb: str, test):
+    """ "If you <verb> <a card the test admits> this way"."""
+
+    def condition(ctx: Context) -> bool:
+        return any(test(ctx.eng, ctx.source, ctx.controller, c) for c in done_this_way(ctx, verb))
+
+    return condition
+
+
 @dataclass
 class DiscardUntil(Effect):
     """ "Discard cards from the top of your deck until you discard <a card ``test`` admits> or run
@@ -164,18 +202,9 @@ class DiscardUntil(Effect):
             f"{ctx.controller} discards {', '.join(c.label for c in discarded) or 'nothing'} from the top "
             f"of their deck" + ("" if found else " (no card stopped it)")
         )
-        _record(ctx, "discarded", discarded)
+        record_this_way(ctx, "discarded", discarded)
         ctx.chosen[self.name] = ctx.chosen["it"] = [found] if found else []
         return found is not None
-
-
-def did_this_way(verb: str, test):
-    """ "If you <verb> <a card the test admits> this way"."""
-
-    def condition(ctx: Context) -> bool:
-        return any(test(ctx.eng, ctx.source, ctx.controller, c) for c in done_this_way(ctx, verb))
-
-    return condition
 
 
 @template()

@@ -1,27 +1,27 @@
-"""Effects on zones and decks, playing cards from elsewhere, copies, control and houses.
+"""Moving cards between zones: to a hand, the archives, the discard pile, the purge or a deck
+("return it to its owner's hand", "archive it", "purge it", "shuffle it into its owner's deck"),
+into another player's archives, into play ("put that creature into play under your control"),
+purged cards remembered and returned to play (Spangler Box), purges from discard piles and
+archives, and whole zones shuffled or swapped.
 
-- Playing a card from somewhere other than hand (the top of a deck, beneath Masterplan) goes
-  through :meth:`engine.rules.play.PlayRules.play_from`: house and First Turn restrictions do not
-  apply, the card's own restrictions do, and a card that cannot be played stays where it was.
-- Putting a card into play is not playing it (:meth:`~engine.rules.play.PlayRules.put_into_play`).
-- A card that remembers what it did ("all cards purged by Spangler Box") keeps it in its
-  ``memory``; a card archived by an opponent remembers where it goes when it leaves the archives.
-- Shuffles use the game's seeded generator, so a replay is deterministic.
+A card in play leaving goes through the general rules (:meth:`engine.rules.game.Engine.leave_play`:
+a ward keeps it in play; a card that changed control goes to its owner's zone). Putting a card into
+play is not playing it (:meth:`engine.rules.play.PlayRules.put_into_play`). A card that remembers
+what it did ("all cards purged by Spangler Box") keeps it in its ``memory``; a card archived by an
+opponent remembers where it goes when it leaves the archives. Shuffles use the game's seeded
+generator, so a replay is deterministic. The top of a deck is :mod:`engine.library.decks`, hands
+and archives as such :mod:`engine.library.hands_and_archives`. A new effect moving cards between
+zones goes here.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
-from engine.rules.ability import Context, Effect
-from engine.core.errors import IllegalAction
-from engine.core.state import Game, LastingEffect
-from engine.rules.statics import CannotChooseHouse
-from engine.rules.targets import Choose, card_label
 from engine.core.registry import template
-from engine.rules.houses import houses_in_game
-from engine.rules.hooks import cannot_pay, pay_costs, use_costs
+from engine.core.state import Game, HIDDEN
+from engine.rules.ability import Context, Effect
+from engine.rules.references import card_label
 
 
 def shuffle_deck(game: Game, player: str) -> None:
@@ -30,57 +30,101 @@ def shuffle_deck(game: Game, player: str) -> None:
     game.log(f"{player} shuffles their deck ({len(deck)} cards)")
 
 
-# ------------------------------------------------------------------------------ playing from elsewhere
+@template()
+@dataclass
+class MoveTo(Effect):
+    """Put each card ``on`` names into its owner's ``zone`` (hand, archives, purged, discard,
+    deck). A card in a hidden zone (hand, deck, archives) cannot be followed there ("Leaves
+    Play"), unless the effect picks cards from that zone (``from_hidden``)."""
+
+    zone: str
+    on: str = "it"
+    from_hidden: bool = False
+
+    def resolve(self, ctx: Context) -> bool:
+        cards = ctx.refs(self.on)
+        done = False
+        for c in cards:
+            if c.zone in HIDDEN and not self.from_hidden:
+                ctx.log(f"{c.label} is in a hidden zone now: {ctx.source.name} cannot find it")
+                continue
+            if c.zone == self.zone:
+                continue
+            if ctx.eng.remove_from_play_or_zone(c, self.zone):
+                done = True
+        return done and len(cards) > 0
+
+
+@template()
+def ReturnToHand(on: str = "it") -> MoveTo:
+    return MoveTo("hand", on)
+
+
+@template(this_way="purged")
+def Purge(on: str = "it") -> MoveTo:
+    return MoveTo("purged", on)
 
 
 @template()
 @dataclass
-class PlayTopOfDeck(Effect):
-    """ "Play the top card of your deck" (Wild Wormhole)."""
+class Archive(Effect):
+    """Put cards into the archives of the ability's controller ("into your archives"), except a
+    card in play that has changed control: it goes to its owner's ("If a card that has changed
+    control leaves play for any reason, it moves to its owner's appropriate out-of-play zone", 16.0
+    "Control"). A card owned by the other player remembers it returns to its owner's hand when it
+    leaves them."""
+
+    on: str = "it"
+    owner_hand_on_leaving: bool = False
 
     def resolve(self, ctx: Context) -> bool:
-        deck = ctx.me.zone("deck")
-        if not deck:
-            ctx.log(f"{ctx.source.name}: {ctx.controller}'s deck is empty, nothing to play")
-            return False
-        return ctx.eng.play_from(deck[0], "the top of the deck")
+        cards = ctx.refs(self.on)
+        archived = False
+        for c in cards:
+            if c.in_play:
+                to = c.owner if c.controller != c.owner else ctx.controller
+                if not ctx.eng.leave_play(c, "archives", to=to):
+                    continue  # a ward kept it in play (glossary "Ward")
+            else:
+                ctx.game.move(c, "archives", ctx.controller)
+                ctx.log(f"{c.label} is put into {ctx.controller}'s archives")
+            archived = True
+            c.controller = c.owner
+            if self.owner_hand_on_leaving:
+                c.memory["leaves_archives_to"] = "hand"
+        return archived
 
 
 @dataclass
-class PutBeneath(Effect):
-    """ "Put a card from your hand facedown beneath <this card>" (Masterplan)."""
+class ArchiveIntoOpponents(Effect):
+    """ "Put <an enemy creature> into your opponent's archives"."""
 
     on: str = "it"
 
     def resolve(self, ctx: Context) -> bool:
-        cards = [c for c in ctx.refs(self.on) if c.zone == "hand"]
-        if not cards or not ctx.source.in_play:
-            return False
-        for card in cards:
-            ctx.game.take(card)
-            card.zone = "beneath"
-            ctx.source.beneath.append(card)
-            ctx.log(f"{ctx.controller} puts a card facedown beneath {ctx.source.label}")
-        return True
+        done = False
+        for c in ctx.refs(self.on):
+            if c.in_play and ctx.eng.leave_play(c, "archives", to=ctx.opponent_name):
+                c.controller = c.owner
+                done = True
+        return done
 
 
 @dataclass
-class PlayBeneath(Effect):
-    """ "Play the card beneath <this card>" (Masterplan's "Omni:")."""
+class PutIntoPlay(Effect):
+    """ "Put that creature into play under your control" (from wherever it is now)."""
+
+    on: str = "it"
 
     def resolve(self, ctx: Context) -> bool:
-        under = list(ctx.source.beneath)
-        if not under:
-            ctx.log(f"{ctx.source.label}: no card beneath it to play")
-            return False
-        card = ctx.eng.chooser.choose(f"{ctx.source.name}: play which card beneath it", under, label=card_label(under))
-        return ctx.eng.play_from(card, f"beneath {ctx.source.label}")
-
-
-# copies (Mimicry's CopyOf): engine.rules.copies
-
-
-# ------------------------------------------------------------------------------ purge, control
+        done = False
+        for c in ctx.refs(self.on):
+            if c.in_play or c.zone in HIDDEN:
+                ctx.log(f"{c.label} cannot be put into play by {ctx.source.name} from its {c.zone}")
+                continue
+            ctx.eng.put_into_play(c, ctx.controller)
+            done = done or c.in_play
+        return done
 
 
 @dataclass
@@ -125,197 +169,36 @@ class ReturnPurgedToPlay(Effect):
 
 
 @dataclass
-class OpponentGainsControl(Effect):
-    """ "Your opponent gains control of <card>"."""
+class PurgeFromADiscardPile(Effect):
+    """ "Purge up to N cards from a discard pile": one pile (the controller chooses whose, when
+    both have cards), then up to N of its cards."""
 
-    on: str = "self"
+    count: int = 2
 
     def resolve(self, ctx: Context) -> bool:
-        card = ctx.ref(self.on)
-        if card is None or not card.in_play:
+        piles = [p for p in (ctx.controller, ctx.opponent_name) if ctx.game.players[p].zone("discard")]
+        if not piles:
+            ctx.log(f"{ctx.source.name}: both discard piles are empty")
             return False
-        ctx.eng.take_control(card, ctx.opponent_name)
-        return True
-
-
-# ------------------------------------------------------------------------------ decks and archives
-
-
-@dataclass
-class ChooseForEach(Effect):
-    """Choose as many cards as ``per`` counts now ("an enemy creature for each key your opponent
-    has forged")."""
-
-    per: Callable[[Context], int]
-    choose: Choose
-
-    def resolve(self, ctx: Context) -> bool:
-        return replace(self.choose, count=self.per(ctx)).resolve(ctx)
-
-
-def opponent_keys(ctx: Context) -> int:
-    return ctx.opponent.keys
-
-
-@dataclass
-class DiscardArchives(Effect):
-    """ "<Player> discards each of their archived cards": a card that must go elsewhere when it
-    leaves the archives (Sample Collection) goes there instead and is not discarded. The cards
-    discarded are named ``name`` ("for each card discarded this way")."""
-
-    whose: str = "opponent"
-    name: str = "discarded"
-
-    def resolve(self, ctx: Context) -> bool:
-        player = ctx.opponent_name if self.whose == "opponent" else ctx.controller
-        archived = list(ctx.game.players[player].zone("archives"))
-        discarded = []
-        for card in archived:
-            ctx.eng.put_away(card, "discard")
-            if card.zone == "discard":
-                discarded.append(card)
-        ctx.chosen[self.name] = discarded
-        ctx.log(f"{ctx.source.name}: {player} discards {len(discarded)} of {len(archived)} archived card(s)")
-        return bool(archived) and len(discarded) == len(archived)
-
-
-@dataclass
-class GainForEach(Effect):
-    """ "Gain 1 Æmber for each card <...> this way": per card an earlier effect named ``ref``."""
-
-    ref: str
-    per: int = 1
-
-    def resolve(self, ctx: Context) -> bool:
-        n = len(ctx.chosen.get(self.ref, []))
-        if not n:
-            ctx.log(f"{ctx.source.name}: no card counted, no Æmber gained")
-            return False
-        ctx.eng.gain(ctx.controller, n * self.per, ctx.source.name)
-        return True
-
-
-@dataclass
-class ArchiveRandomFromHand(Effect):
-    """ "Archive N random cards from your hand" (random: the game's seeded generator)."""
-
-    n: int
-
-    def resolve(self, ctx: Context) -> bool:
-        hand = ctx.me.zone("hand")
-        picked = ctx.game.rng.sample(hand, min(self.n, len(hand)))
-        for card in picked:
-            ctx.game.move(card, "archives", ctx.controller)
-            ctx.log(f"{ctx.source.name}: {card.label} is archived at random from {ctx.controller}'s hand")
-        return len(picked) == self.n
-
-
-@dataclass
-class DiscardRandomArchived(Effect):
-    """ "Discard a random card from your opponent's archives" (random: the game's seeded generator)."""
-
-    whose: str = "opponent"
-
-    def resolve(self, ctx: Context) -> bool:
-        player = ctx.opponent_name if self.whose == "opponent" else ctx.controller
-        archived = ctx.game.players[player].zone("archives")
-        if not archived:
-            return False
-        card = ctx.game.rng.choice(archived)
-        ctx.eng.put_away(card, "discard")
-        ctx.log(f"{ctx.source.name}: {card.label} is discarded at random from {player}'s archives")
-        return True
-
-
-# ------------------------------------------------------------------------------ using others' cards
-
-
-@dataclass
-class UseAsIfYours(Effect):
-    """ "Use an artifact ... as if it were yours": its "Action:" or "Omni:" ability resolves for the
-    controller of this ability, with the requirements of using it (ready, the Rule of Six, what
-    must be paid in order to use it: 16.0 "Using cards via other card abilities"). An
-    artifact without such an ability cannot be used; the rest of the card still resolves ("resolve
-    as much as you can": the Poltergeist FAQ)."""
-
-    on: str = "it"
-
-    def resolve(self, ctx: Context) -> bool:
-        card = ctx.ref(self.on)
-        eng = ctx.eng
-        if card is None or not card.in_play:
-            return False
-        kinds = [k for k in ("action", "omni") if eng.abilities(card, k)]
-        why = 'it has no "Action:" or "Omni:" ability' if not kinds else "it is exhausted" if card.exhausted else None
-        if why is None:
-            try:
-                eng.check_rule_of_six(card.name)
-            except IllegalAction as exc:
-                why = str(exc)
-        if why:
-            ctx.log(f"{card.label} cannot be used: {why}")
-            return False
-        how = eng.chooser.choose(f"{ctx.source.name}: use {card.label} how", kinds)
-
-        costs = use_costs(eng, card, how)  # "must pay you 1 in order to use an artifact" (Tentacus)
-        why = cannot_pay(eng, costs, f"use {card.label}")
-        if why:
-            ctx.log(f"{card.label} cannot be used: {why}")
-            return False
-        eng._start_use(card, None)  # exhausts it and counts the use (Rule of Six)
-        pay_costs(eng, costs, f"to use {card.label}")
-        ctx.log(f"{ctx.controller} uses {card.label} as if it were theirs ({how})")
-        try:
-            eng.trigger(card, how, controller=ctx.controller, as_if_yours=True, one=how in ("action", "omni"))
-        finally:  # "each time you use an artifact" (Veylan Analyst): the player using it used it
-            eng.emit("used", card=card, player=ctx.controller, how=how)
-        return True
-
-
-# ------------------------------------------------------------------------------ houses
-
-
-@dataclass
-class OpponentCannotChooseAHouse(Effect):
-    """ "Choose a house. Your opponent cannot choose that house as their active house until
-    <this card> leaves play" (Restringuntus)."""
-
-    def resolve(self, ctx: Context) -> bool:
-        if not ctx.source.in_play:
-            ctx.log(f"{ctx.source.name} is no longer in play: its restriction ends at once")
-            return False
-        house = ctx.eng.chooser.choose(f"{ctx.source.name}: choose a house", houses_in_game(ctx.game))
-        ctx.game.lasting.append(
-            LastingEffect(
-                "static",
-                ctx.source.name,
-                ctx.controller,
-                {"static": CannotChooseHouse(house, ctx.opponent_name), "card": ctx.source},
-                until_leaves=ctx.source,
+        whose = ctx.eng.chooser.choose(f"{ctx.source.name}: purge from whose discard pile", piles)
+        picked: list = []
+        for n in range(self.count):
+            left = [c for c in ctx.game.players[whose].zone("discard") if c not in picked]
+            if not left:
+                break
+            done = "done"
+            label = card_label(left)
+            choice = ctx.eng.chooser.choose(
+                f"{ctx.source.name}: purge a card ({n + 1} of up to {self.count})",
+                [*left, done],
+                label=lambda o: o if o == done else label(o),
             )
-        )
-        ctx.log(f"{ctx.source.label}: {ctx.opponent_name} cannot choose {house} until it leaves play")
-        return True
-
-
-@dataclass
-class LookAtTopDiscard(Effect):
-    """ "Look at the top N cards of your deck. Discard M of them.": the player chooses which to
-    discard; the others stay where they were, on top of the deck (the Survey FAQ)."""
-
-    look: int
-    discard: int = 1
-
-    def resolve(self, ctx: Context) -> bool:
-        top = list(ctx.me.zone("deck")[: self.look])
-        ctx.log(f"{ctx.controller} looks at the top {len(top)} card(s) of their deck")
-        for n in range(min(self.discard, len(top))):
-            left = [c for c in top if c.zone == "deck"]
-            pick = ctx.eng.chooser.choose(
-                f"{ctx.source.name}: discard which card ({n + 1} of {self.discard})", left, label=lambda c: c.label
-            )
-            ctx.eng.put_away(pick, "discard")
-        return len(top) >= self.discard
+            if choice == done:
+                break
+            picked.append(choice)
+        for c in picked:
+            ctx.eng.put_away(c, "purged")
+        return bool(picked)
 
 
 @dataclass
@@ -349,23 +232,87 @@ class PurgeAnArchivedCard(Effect):
 
 
 @dataclass
-class DiscardTopOfDeck(Effect):
-    """ "Discard the top card (the top N cards) of your deck", named ``name`` for what follows;
-    fully resolved when N cards were discarded."""
+class PurgeFromEachDiscardOwnersGain(Effect):
+    """ "Purge each <kind> from each player's discard pile. For each card purged this way, its owner
+    gains 1"."""
 
-    n: int = 1
-    name: str = "discarded"
+    where: object
 
     def resolve(self, ctx: Context) -> bool:
-        top = list(ctx.me.zone("deck")[: self.n])
-        if not top:
-            ctx.chosen[self.name] = []
-            ctx.log(f"{ctx.controller} has no card in their deck to discard")
-            return False
-        for card in top:
-            ctx.eng.put_away(card, "discard")
-        ctx.chosen[self.name] = [c for c in top if c.zone == "discard"]
-        ctx.log(
-            f"{ctx.controller} discards the top {len(top)} card(s) of their deck: {', '.join(c.label for c in top)}"
-        )
-        return len(top) == self.n
+        for player in (ctx.game.active, ctx.game.other(ctx.game.active)):
+            found = [c for c in ctx.game.players[player].zone("discard") if self.where(ctx, c)]
+            for c in found:
+                ctx.eng.put_away(c, "purged")
+            if found:
+                ctx.eng.gain(player, len(found), ctx.source.name)
+        return True
+
+
+@template(this_way="shuffled")
+@dataclass
+class ShuffleIntoDeck(Effect):
+    """ "Shuffle <cards> into their owner's deck": a card in play leaves play to its owner's deck
+    (a warded creature stays; leaving play says so in the trace), a card in one of ``from_zones``
+    is moved there; then each of those decks is shuffled, once. ``on``: one reference or several
+    ("each chosen friendly and enemy creature")."""
+
+    on: str | tuple[str, ...] = "it"
+    from_zones: tuple = ("discard",)
+
+    def resolve(self, ctx: Context) -> bool:
+        moved, out_of_play = [], []
+        for ref in (self.on,) if isinstance(self.on, str) else self.on:
+            for c in ctx.refs(ref):
+                if c.in_play:
+                    if ctx.eng.leave_play(c, "deck"):
+                        moved.append(c)
+                elif c.zone in self.from_zones:
+                    ctx.game.move(c, "deck", c.owner)
+                    moved.append(c)
+                    out_of_play.append(c)
+        for owner in sorted({c.owner for c in moved}):
+            shuffle_deck(ctx.game, owner)
+        if out_of_play:
+            ctx.log(f"{ctx.source.name}: {', '.join(c.label for c in out_of_play)} shuffled into their owner's deck")
+        return bool(moved)
+
+
+@dataclass
+class ShuffleChosenIntoDeck(ShuffleIntoDeck):
+    """ "Shuffle <the chosen cards, from hand, discard pile or play> back into your deck": each goes
+    to its owner's deck (a warded creature stays in play), then those decks are shuffled."""
+
+    on: str = "it"
+    from_zones: tuple = ("hand", "discard")
+
+
+@dataclass
+class ShuffleZonesIntoDeck(Effect):
+    """ "Shuffle your hand and discard pile into your deck"."""
+
+    zones: tuple[str, ...] = ("hand", "discard")
+
+    def resolve(self, ctx: Context) -> bool:
+        moved = 0
+        for zone in self.zones:
+            for c in list(ctx.me.zone(zone)):
+                ctx.game.move(c, "deck", ctx.controller)
+                moved += 1
+        shuffle_deck(ctx.game, ctx.controller)
+        ctx.log(f"{ctx.source.name}: {ctx.controller} shuffles {moved} card(s) into their deck")
+        return True
+
+
+@dataclass
+class SwapDeckAndDiscard(Effect):
+    """ "Swap your deck and your discard pile. Then, shuffle your deck"."""
+
+    def resolve(self, ctx: Context) -> bool:
+        p = ctx.me
+        p.zones["deck"], p.zones["discard"] = p.zones["discard"], p.zones["deck"]
+        for zone in ("deck", "discard"):
+            for c in p.zones[zone]:
+                c.zone = zone
+        shuffle_deck(ctx.game, ctx.controller)
+        ctx.log(f"{ctx.source.name}: {ctx.controller} swaps their deck ({len(p.zone('deck'))} cards) and discard pile")
+        return True

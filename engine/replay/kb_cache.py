@@ -1,7 +1,7 @@
 """What replays read from a knowledge base, kept per connection while the KB is unchanged.
 
 Working out which expectation a replay is checked against reads every entry of its game
-(:class:`engine.replay.carry.EntryIndex`), and its rule set tells each switch from the KB's texts
+(:class:`engine.replay.entries.EntryIndex`), and its rule set tells each switch from the KB's texts
 (:func:`engine.rules.rulesets.ruleset_from_kb`). A build hands both to its replays; a caller that replays
 one scenario at a time (``rulebase verify``, the verify API, the benchmark) would read them again
 for every replay, several times the cost of the replay itself. So they are kept here, for the
@@ -15,7 +15,9 @@ from __future__ import annotations
 
 import sqlite3
 import threading
+
 from engine.core.errors import ScenarioError
+from engine.replay.entries import EntryIndex
 from engine.rules.rulesets import ruleset_from_kb
 
 #: how many connections' caches are kept (the latest used)
@@ -49,9 +51,7 @@ def cache_for(conn: sqlite3.Connection) -> dict:
 
 
 def entry_index(conn: sqlite3.Connection, game: str):
-    """The :class:`engine.replay.carry.EntryIndex` of ``game``, read once per KB state on ``conn``."""
-    from engine.replay.carry import EntryIndex  # engine.replay.carry imports this module
-
+    """The :class:`~engine.replay.entries.EntryIndex` of ``game``, read once per KB state on ``conn``."""
     cache = cache_for(conn)
     index = cache.get(("entries", game))
     if index is None:

@@ -10,9 +10,11 @@ from kb.versions import same_version, version_sort_key
 
 from engine.core.errors import ScenarioError
 from engine.core.limits import Limits
-from engine.replay.carry import EntryIndex, plan
+from engine.replay.carry import plan
+from engine.replay.entries import EntryIndex
 from engine.replay.kb_cache import entry_index
-from engine.replay.scenario import Scenario, all_scenarios, load_scenario, matching_entries, run
+from engine.replay.scenario_file import Scenario, all_scenarios, load_scenario
+from engine.replay.scenario import matching_entries, run
 
 
 def _select(scenario_id: str | None, run_all: bool, file: Path | None) -> list[Scenario]:

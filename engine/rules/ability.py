@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 from engine.core.registry import template
 from engine.core.state import CardInstance, Game
+from engine.rules.references import resolve_ref
 
 if TYPE_CHECKING:
     from engine.rules.game import Engine
@@ -60,9 +61,7 @@ class Context:
         self.game.log(line)
 
     def refs(self, ref: str) -> list[CardInstance]:
-        """The cards a reference names (see :mod:`engine.rules.targets` for the groups)."""
-        from engine.rules.targets import resolve_ref  # engine.rules.targets imports this module
-
+        """The cards a reference names (see :mod:`engine.rules.references` for the groups)."""
         return resolve_ref(self, ref)
 
     def ref(self, ref: str) -> CardInstance | None:

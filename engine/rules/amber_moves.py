@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from engine.rules.ability import Context, Effect
-from engine.rules.targets import card_label
+from engine.rules.references import card_label
 
 
 @dataclass

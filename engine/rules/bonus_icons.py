@@ -26,20 +26,22 @@ an effect (the Fission Bloom and Ultra Gravitron FAQ), and a constant ability th
 from resolving bonus icons on cards they play (Master of the Grey: :class:`CannotResolveBonusIcons`)
 stops it too (the Master of the Grey FAQ). A gigantic creature's bonus icons are on its top half
 (:mod:`engine.rules.mechanics.gigantic`).
+
+Each icon is an event replacement effects may replace (:mod:`engine.rules.replacements`); the
+replacements of bonus icons are here: "resolve it as a <icon> bonus icon instead" (Amphora
+Captura: :class:`ResolveIconAs`), "steal N instead" (Scrivener Favian: :class:`IconStealsInstead`).
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace as copy
 from typing import TYPE_CHECKING
 
 from engine.rules.ability import Context, Effect
 from engine.core.state import LastingEffect
 from engine.rules.statics import Static
-from engine.rules.targets import card_label
-from engine.rules.replacements import capture
-from engine.rules.replacements import icons_replaceable, resolve_icon
-
+from engine.rules.references import card_label
+from engine.rules.replacements import Event, Replacement, capture, in_force, perform, replace
 
 if TYPE_CHECKING:
     from engine.rules.game import Engine
@@ -98,6 +100,22 @@ def resolve_bonus_icons(
             i += 1
             if g.winner:
                 return
+
+
+def resolve_icon(eng: "Engine", card: "CardInstance", icon: str, player: str) -> None:
+    """Resolve one bonus icon of ``card`` for ``player``, replacement effects applied: what
+    replaces it (another icon, or a steal: :class:`IconStealsInstead`) happens instead."""
+    ev = replace(eng, Event("icon", player, icon=icon, card=card))
+    if ev is not None and ev.kind == "icon":
+        _resolve_icon(eng, ev.card, ev.icon, ev.player)
+    else:
+        perform(eng, ev)
+
+
+def icons_replaceable(eng: "Engine", player: str) -> bool:
+    """Could a replacement effect apply to a bonus icon ``player`` resolves? (Then Æmber icons
+    are resolved one by one.)"""
+    return any(isinstance(r, IconReplacement) and ctl == player for r, src, ctl in in_force(eng))
 
 
 def _resolve_icon(eng: "Engine", card: "CardInstance", icon: str, player: str) -> None:
@@ -186,3 +204,47 @@ class CannotResolveBonusIcons(Static):
 
     def blocks_bonus_icons(self, eng, source, controller, player: str) -> bool:
         return player != controller
+
+
+# ------------------------------------------------------------------------------ replacements of bonus icons
+
+
+class IconReplacement(Replacement):
+    """A replacement of bonus icons its controller resolves."""
+
+
+@dataclass
+class ResolveIconAs(IconReplacement):
+    """ "When resolving a bonus icon, you may choose to resolve it as a <icon> bonus icon instead"
+    (Amphora Captura)."""
+
+    icon: str
+    optional: bool = True
+
+    def replaces(self, eng, source, controller, event) -> bool:
+        return event.kind == "icon" and event.player == controller and event.icon != self.icon
+
+    def instead(self, eng, source, controller, event) -> Event:
+        return copy(event, icon=self.icon)
+
+
+@dataclass
+class IconStealsInstead(IconReplacement):
+    """ "When you resolve a <icon> bonus icon, you may choose to steal N instead" (Scrivener
+    Favian)."""
+
+    icon: str
+    amount: int = 1
+    optional: bool = True
+
+    def replaces(self, eng, source, controller, event) -> bool:
+        return event.kind == "icon" and event.player == controller and event.icon == self.icon
+
+    def instead(self, eng, source, controller, event) -> Event:
+        return Event(
+            "steal",
+            controller,
+            self.amount,
+            victim=eng.game.other(controller),
+            why=f"{event.card.name}'s {self.icon} bonus icon, {source.name}",
+        )

@@ -34,7 +34,7 @@ from typing import TYPE_CHECKING
 
 from engine.rules.ability import Context, Effect
 from engine.core.state import CardData, CardInstance
-from engine.rules.targets import card_label
+from engine.rules.references import card_label
 
 if TYPE_CHECKING:
     from engine.rules.game import Engine

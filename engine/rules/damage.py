@@ -23,9 +23,9 @@ from engine.rules.ability import resolve_ability
 from engine.rules.hooks import condemned
 from engine.rules.mechanics.gigantic import separate
 from engine.rules.replacements import add_to_pool
-from engine.rules.replacements import early_replacements
-from engine.rules.replacements import replace_destruction
-from engine.rules.targets import card_label
+from engine.rules.destroyed_instead import early_replacements
+from engine.rules.destroyed_instead import replace_destruction
+from engine.rules.references import card_label
 
 
 class DamageRules:

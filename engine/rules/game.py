@@ -11,7 +11,9 @@ from __future__ import annotations
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 
-from engine.cards import Variant, variant
+# definitions as a module, not its names: it loads the compiler, which loads every module of the
+# general rules (their templates), this one included
+from engine.cards import Variant, definitions
 from engine.core.choices import Chooser
 from engine.rules.ability import Context, resolve_ability
 from engine.rules.keywords import add_gained, granted as granted_keywords
@@ -27,7 +29,7 @@ from engine.rules import text_in_force
 from engine.rules.replacements import gain
 from engine.rules.replacements import steal
 from engine.rules.replacements import zone_instead
-from engine.rules.targets import card_label
+from engine.rules.references import card_label
 
 
 @dataclass
@@ -73,8 +75,12 @@ class Engine(PlayRules, UseRules, DamageRules):
         printed = card.printed
         known = self._variants.get(id(printed))
         if known is None or known[0] is not printed:
-            known = self._variants[id(printed)] = (printed, variant(card, self.rules))
+            known = self._variants[id(printed)] = (printed, definitions.variant(card, self.rules))
         return text_in_force.variant(self, card, known[1]) if self.game.lasting else known[1]
+
+    def text_variant(self, name: str, text: str) -> Variant:
+        """The abilities of the card ``name`` with the text ``text`` (a text box a card gains)."""
+        return definitions.definition(name, text).variant_for(text)
 
     def context(self, card: CardInstance, controller: str | None = None, **kw) -> Context:
         return Context(self, card, controller or card.controller, **kw)

@@ -3,26 +3,24 @@
 Glossary "House": a card belongs to the house printed on it (a maverick to the one it carries).
 Card text can widen that in two ways, which errata have told apart (Experimental Therapy):
 
-- "This creature belongs to all houses" (:class:`BelongsToAllHouses`): it is a card of every
-  house, for using it and for every effect that looks at houses ("a Mars creature");
-- "This creature may be used as if it belonged to the active house" (:class:`UsableAsActiveHouse`):
-  only the house restriction on using it is lifted; effects that look at houses still see its own.
+- "This creature belongs to all houses": it is a card of every house, for using it and for every
+  effect that looks at houses ("a Mars creature");
+- "This creature may be used as if it belonged to the active house": only the house restriction on
+  using it is lifted; effects that look at houses still see its own.
 
-Both are constant abilities: of a card in play (:meth:`engine.rules.game.Engine.statics`) or of an
-upgrade, about the creature it is attached to ("this creature").
+Both are constant abilities (:class:`engine.library.houses.BelongsToAllHouses`,
+:class:`engine.library.houses.UsableAsActiveHouse`): of a card in play (:meth:`engine.rules.game.Engine.statics`)
+or of an upgrade, about the creature it is attached to ("this creature"); the functions here ask
+every constant ability in force (:meth:`engine.rules.statics.Static.belongs_to`,
+:meth:`~engine.rules.statics.Static.usable_as_active_house`).
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from engine.rules.ability import Context, Effect
-from engine.core.state import CardInstance, Game
-from engine.rules.statics import Applies, Static, attached_host
-from engine.core.registry import template
-
 if TYPE_CHECKING:
+    from engine.core.state import CardInstance, Game
     from engine.rules.game import Engine
 
 
@@ -75,42 +73,6 @@ def usable_as_active_house(eng: "Engine", card: CardInstance) -> bool:
         s.belongs_to(eng, src, ctl, card, house) or s.usable_as_active_house(eng, src, ctl, card)
         for s, src, ctl in eng.statics()
     )
-
-
-@template(kind="static")
-@dataclass
-class BelongsToAllHouses(Static):
-    """ "<This creature> belongs to all houses"."""
-
-    applies: Applies = attached_host
-
-    def belongs_to(self, eng, source, controller, card, house: str) -> bool:
-        return self.applies(eng, source, controller, card)
-
-
-@template(kind="static")
-@dataclass
-class UsableAsActiveHouse(Static):
-    """ "<This creature> may be used as if it belonged to the active house"."""
-
-    applies: Applies = attached_host
-
-    def usable_as_active_house(self, eng, source, controller, card) -> bool:
-        return self.applies(eng, source, controller, card)
-
-
-@template()
-@dataclass
-class ThisCreature(Effect):
-    """ "This creature" in an upgrade's ability: names the creature the upgrade is attached to
-    (as ``name``) for the effects after it."""
-
-    name: str = "it"
-
-    def resolve(self, ctx: Context) -> bool:
-        host = ctx.source.attached_to if ctx.source.zone == "upgrade" else None
-        ctx.chosen[self.name] = ctx.chosen["it"] = [host] if host else []
-        return host is not None
 
 
 def houses_in_game(game: "Game") -> list[str]:

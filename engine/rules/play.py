@@ -34,7 +34,7 @@ from engine.core.errors import IllegalAction
 from engine.rules.play_timing import resolve_play_effects
 from engine.rules.mechanics.gigantic import check_both_halves_in_hand, check_not_alone, is_gigantic, join_halves
 from engine.core.state import CardInstance, LastingEffect
-from engine.rules.targets import card_label
+from engine.rules.references import card_label
 
 RULE_OF_SIX = 6
 

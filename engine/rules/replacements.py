@@ -15,10 +15,7 @@ replaced in turn by the others, each replacement applying once. A "you may ... i
   stolen from the common supply is still stolen ("if you do" is met: the Nerve Blast and Po's
   Pixies FAQ), and the Æmber a capture would have taken stays where it is for the next capture
   (the Po's Pixies and two Sir Marrows FAQ).
-- Destruction replacements ("Destroyed: ... instead", an ability under the ``destroyed_instead``
-  trigger) do not resolve with the "Destroyed:" abilities: when the card would be put into the
-  discard pile, its destroyed tag is removed and the replacement resolves instead (the Commander
-  Remiel and Armageddon Cloak example); see :func:`replace_destruction`.
+- Destruction replacements ("Destroyed: ... instead") are :mod:`engine.rules.destroyed_instead`.
 - "X. If <condition>, Y instead." within one ability is :class:`Instead` (the Hyde and Velum
   example: "the later text applies a replacement effect for the earlier text").
 """
@@ -29,9 +26,9 @@ from collections.abc import Callable
 from dataclasses import dataclass, field, replace as copy
 from typing import TYPE_CHECKING, Any
 
-from engine.rules.ability import Context, Effect, resolve_ability, resolve_all
+from engine.rules.ability import Context, Effect, resolve_all
 from engine.rules.statics import Static
-from engine.rules.targets import card_label
+from engine.rules.references import card_label
 
 if TYPE_CHECKING:
     from engine.rules.game import Engine
@@ -169,16 +166,12 @@ def replace(eng: "Engine", ev: Event) -> Event | None:
 
 
 def perform(eng: "Engine", ev: Event | None) -> int:
-    """Make ``ev`` happen (after replacement); return the Æmber moved (1 for an icon resolved)."""
+    """Make ``ev`` happen (after replacement); return the Æmber moved. (A bonus icon still an icon
+    after replacement is resolved by :func:`engine.rules.bonus_icons.resolve_icon`.)"""
     if ev is None:
         return 0
     g = eng.game
     where = "the common supply" if ev.supply else f"{ev.victim}"
-    if ev.kind == "icon":
-        from engine.rules.bonus_icons import _resolve_icon  # engine.rules.bonus_icons imports this module
-
-        _resolve_icon(eng, ev.card, ev.icon, ev.player)
-        return 1
     if ev.kind == "gain":
         pool = g.players[ev.player]
         pool.amber += ev.amount
@@ -266,59 +259,7 @@ def zone_instead(eng: "Engine", card: "CardInstance", zone: str) -> str:
     return ev.zone if ev is not None else zone
 
 
-def resolve_icon(eng: "Engine", card: "CardInstance", icon: str, player: str) -> None:
-    """Resolve one bonus icon of ``card`` for ``player``, replacement effects applied."""
-    perform(eng, replace(eng, Event("icon", player, icon=icon, card=card)))
-
-
-def icons_replaceable(eng: "Engine", player: str) -> bool:
-    """Could a replacement effect apply to a bonus icon ``player`` resolves? (Then Æmber icons
-    are resolved one by one.)"""
-    return any(isinstance(r, IconReplacement) and ctl == player for r, src, ctl in in_force(eng))
-
-
 # ------------------------------------------------------------------------------ replacements on cards
-
-
-class IconReplacement(Replacement):
-    """A replacement of bonus icons its controller resolves."""
-
-
-@dataclass
-class ResolveIconAs(IconReplacement):
-    """ "When resolving a bonus icon, you may choose to resolve it as a <icon> bonus icon instead"
-    (Amphora Captura)."""
-
-    icon: str
-    optional: bool = True
-
-    def replaces(self, eng, source, controller, event) -> bool:
-        return event.kind == "icon" and event.player == controller and event.icon != self.icon
-
-    def instead(self, eng, source, controller, event) -> Event:
-        return copy(event, icon=self.icon)
-
-
-@dataclass
-class IconStealsInstead(IconReplacement):
-    """ "When you resolve a <icon> bonus icon, you may choose to steal N instead" (Scrivener
-    Favian)."""
-
-    icon: str
-    amount: int = 1
-    optional: bool = True
-
-    def replaces(self, eng, source, controller, event) -> bool:
-        return event.kind == "icon" and event.player == controller and event.icon == self.icon
-
-    def instead(self, eng, source, controller, event) -> Event:
-        return Event(
-            "steal",
-            controller,
-            self.amount,
-            victim=eng.game.other(controller),
-            why=f"{event.card.name}'s {self.icon} bonus icon, {source.name}",
-        )
 
 
 @dataclass
@@ -415,74 +356,6 @@ class CapturedInsteadOfOpponentsPool(Replacement):
             gained=event.gained,
             why=f"instead of being added to {event.player}'s pool, {source.name}",
         )
-
-
-# ------------------------------------------------------------------------------ destruction
-
-
-def replace_destruction(eng: "Engine", card: "CardInstance") -> bool:
-    """When a destroyed card would be put into the discard pile: if it has a destruction
-    replacement ("Destroyed: ... instead"), remove its destroyed tag and resolve that instead
-    (the active player picks one when it has several); return True when one resolved (or, before
-    16.0, one already resolved among the "Destroyed:" abilities: :func:`early_replacements`)."""
-    if card.memory.pop("destruction_replaced", False):
-        return True
-    found = eng.abilities(card, "destroyed_instead")
-    if not found or not card.in_play:
-        return False
-    g = eng.game
-    ability, giver = (
-        found[0]
-        if len(found) == 1
-        else eng.chooser.choose(
-            f"{g.active}: which replacement of {card.label}'s destruction resolves",
-            found,
-            label=lambda f: (f[1] or card).label,
-        )
-    )
-    g.log(
-        f"{card.label} would be put into the discard pile: its destroyed tag is removed and "
-        f"{(giver or card).label}'s replacement effect resolves instead"
-    )
-    ReplaceDestruction(ability).resolve(eng.context(card, giver=giver))
-    card.memory.pop("destruction_replaced", None)
-    eng.check_state()
-    return True
-
-
-@dataclass
-class ReplaceDestruction(Effect):
-    """Remove the source's destroyed tag and resolve ``ability`` in place of its destruction; the
-    ability names the card that gives it (an upgrade: "destroy Armageddon Cloak") ``"giver"``."""
-
-    ability: list
-
-    def resolve(self, ctx: Context) -> bool:
-        card = ctx.source
-        if not card.in_play:
-            return False
-        card.memory.pop("destroyed", None)
-        ctx.chosen["giver"] = [ctx.giver or card]
-        resolve_ability(self.ability, ctx)
-        # set after the ability: a destruction of the card while it resolves (Tireless Crocag
-        # destroying itself as the Armageddon Cloak that saved it leaves play) is not replaced again
-        if card.in_play:
-            card.memory["destruction_replaced"] = True
-        return True
-
-
-def early_replacements(eng: "Engine", doomed: list) -> list[tuple]:
-    """Before 16.0 (switch ``destruction_replacement_waits_for_discard`` off) a "Destroyed: ...
-    instead" is one of the card's "Destroyed:" abilities (1.x glossary "Destroyed": they resolve
-    "immediately before the card would be destroyed"): (card, ability, giver) to order with them."""
-    found = [
-        (c, [ReplaceDestruction(ability)], giver)
-        for c in doomed
-        for ability, giver in eng.abilities(c, "destroyed_instead")
-    ]
-    if not found or eng.rules.switch("destruction_replacement_waits_for_discard"):
-        return []  # the switch is consulted only when a replacement is there to order
-    return found
 
 
 # ------------------------------------------------------------------------------ within one ability

@@ -3,7 +3,9 @@ lasting effects cards create. Each is a small object answering the engine's ques
 current state; the engine asks every active one (:meth:`engine.rules.game.Engine.statics`), so a
 constant ability stops applying the moment its card leaves play.
 
-Every hook has a neutral default, so a static implements only the questions it changes.
+Every hook has a neutral default, so a static implements only the questions it changes. The
+constant abilities about damage are :mod:`engine.rules.damage_statics`; those of the effect
+library's subjects are in its modules (:mod:`engine.library`).
 """
 
 from __future__ import annotations
@@ -11,11 +13,12 @@ from __future__ import annotations
 import functools
 
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from engine.core.state import CardInstance
 from engine.core.registry import template
+from engine.rules.houses import belongs_to
 
 if TYPE_CHECKING:
     from engine.rules.game import Engine
@@ -34,8 +37,6 @@ def enemy(eng, source, controller, creature) -> bool:
 
 def of_house(house: str) -> Applies:
     def applies(eng, source, controller, creature) -> bool:
-        from engine.rules.houses import belongs_to  # engine.rules.houses imports this module ("belongs to all houses")
-
         return belongs_to(eng, creature, house)
 
     return applies
@@ -285,89 +286,12 @@ class CannotChooseHouse(Static):
         return self.house if player == self.player else None
 
 
-@template(kind="static")
-@dataclass
-class DealsNoFightDamage(Static):
-    """ "<This creature> deals no damage when fighting.\""""
-
-    def fight_damage(self, eng, source, controller, attacker, defender, amount) -> int:
-        return 0 if attacker is source else amount
-
-
-@template(kind="static")
-@dataclass
-class OnlyDealsWhenFighting(Static):
-    """ "<This creature> only deals N when fighting", attacking or defending: a cap on the damage
-    it deals in fights. Two such restrictions on one creature (Tantadlin gaining Terrordactyl's
-    text box through Creed of Nurture): the more restrictive is followed, so the lowest cap wins
-    (the 16.0 Tantadlin FAQ: 2, not 4 nor 6)."""
-
-    amount: int
-    applies: Applies = itself
-
-    def fight_damage(self, eng, source, controller, attacker, defender, amount) -> int:
-        if self.applies(eng, source, controller, attacker):
-            return min(amount, self.amount)
-        return amount
-
-
-@dataclass
-class FightDamageBonus(Static):
-    """ "<This creature> deals +N while attacking <a creature that ...>.\""""
-
-    amount: int
-    when: Callable = field(default=lambda eng, defender: True)
-
-    def fight_damage(self, eng, source, controller, attacker, defender, amount) -> int:
-        if attacker is source and eng.game.attacking is attacker and self.when(eng, defender):
-            return amount + self.amount
-        return amount
-
-
-@dataclass
-class TakesNeighborsDamage(Static):
-    """ "Damage dealt to non-<trait> neighbors is dealt to <this creature> instead.\""""
-
-    except_trait: str = ""
-
-    def redirect_damage(self, eng, source, controller, creature) -> CardInstance | None:
-        if creature in eng.game.neighbors(source) and self.except_trait not in creature.printed.traits:
-            return source
-        return None
-
-
-def defender_on_flank(eng: "Engine", defender: CardInstance) -> bool:
-    """ "while attacking an enemy creature on the flank" (Valdr)."""
-    return eng.is_flank(defender)
-
-
-@dataclass
-class ExtraDamageTaken(Static):
-    """ "Whenever this creature takes damage, it takes an additional N" (Lethal Distraction)."""
-
-    amount: int
-    applies: Applies = friendly
-
-    def extra_damage(self, eng, source, controller, creature) -> int:
-        return self.amount if self.applies(eng, source, controller, creature) else 0
-
-
 @dataclass
 class ReapGainIsStolen(Static):
     """A replacement effect: Æmber the controller would gain from reaping is stolen instead."""
 
     def reap_steals(self, eng, source, controller, player: str) -> bool:
         return player == controller
-
-
-@dataclass
-class AlsoTakesNeighborsFightDamage(Static):
-    """ "Damage dealt to <this creature>'s neighbors during fights is also dealt to it"."""
-
-    def also_damaged(self, eng, source, controller, creature) -> CardInstance | None:
-        if eng.game.attacking is not None and source.zone == "battleline" and creature in eng.game.neighbors(source):
-            return source
-        return None
 
 
 @template(kind="static")
@@ -383,17 +307,6 @@ class CannotBeUsedTo(Static):
 
 
 @dataclass
-class DamageReplacedBy(Static):
-    """ "When <this creature> would deal damage, <ability> instead"."""
-
-    ability: list
-    applies: Applies = itself
-
-    def damage_replaced_by(self, eng, source, controller, dealer) -> list | None:
-        return self.ability if self.applies(eng, source, controller, dealer) else None
-
-
-@dataclass
 class KeyCostPerCreature(Static):
     """ "Keys cost +N for each <house> creature in play": counted whenever a cost is computed, so
     it updates with the board (the Waking Nightmare FAQ)."""
@@ -402,8 +315,6 @@ class KeyCostPerCreature(Static):
     amount: int = 1
 
     def key_cost(self, eng, source, controller, player: str) -> int:
-        from engine.rules.houses import belongs_to  # engine.rules.houses imports this module
-
         return self.amount * sum(1 for c in eng.game.creatures() if belongs_to(eng, c, self.house))
 
 
@@ -416,15 +327,6 @@ class OpponentReadiesInstead(Static):
 
     def replaces_ready(self, eng, source, controller, player: str) -> list | None:
         return self.ability if player != controller and source.in_play else None
-
-
-@template(kind="static")
-@dataclass
-class CannotBeDealtDamage(Static):
-    applies: Applies = friendly
-
-    def protects(self, eng, source, controller, creature) -> bool:
-        return self.applies(eng, source, controller, creature)
 
 
 @dataclass

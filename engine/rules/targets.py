@@ -1,4 +1,6 @@
-"""Choosing the cards an ability acts on, and the references effects use to name them.
+"""Choosing the cards an ability acts on, and the filters choices and groups take ("an Urchin",
+"a flank creature", "each creature with even power"); the references naming them are
+:mod:`engine.rules.references`.
 
 ``Choose`` asks the chooser (a single legal option resolves without asking) and stores the choice
 under a name for later effects of the same ability ("that creature", "its neighbor"). Groups
@@ -13,41 +15,10 @@ from dataclasses import dataclass
 
 from engine.rules.ability import Context, Effect
 from engine.core.state import CardInstance
-from engine.rules.as_if_yours import adjust_sides
 from engine.rules.houses import belongs_to
+from engine.rules.references import candidates, card_label
 
 Filter = Callable[[Context, CardInstance], bool]
-
-
-def card_label(options: list[CardInstance]) -> Callable[[CardInstance], str]:
-    """How answers name a card: its label, with its controller when two options share a label."""
-    labels = [c.label for c in options]
-
-    def label(card: CardInstance) -> str:
-        return f"{card.label} ({card.controller})" if labels.count(card.label) > 1 else card.label
-
-    return label
-
-
-def candidates(ctx: Context, what: str, side: str) -> list[CardInstance]:
-    g = ctx.game
-    players = {"friendly": [ctx.controller], "enemy": [ctx.opponent_name], "any": [g.active, g.other(g.active)]}[side]
-    out: list[CardInstance] = []
-    for p in players:
-        pl = g.players[p]
-        if what == "creature":
-            out += pl.creatures
-        elif what == "artifact":
-            out += pl.zone("artifacts")
-        elif what == "card in play":
-            out += pl.creatures + pl.zone("artifacts") + [u for c in pl.creatures for u in c.upgrades]
-        elif what in ("hand", "discard", "archives"):
-            out += pl.zone(what)
-        else:
-            raise ValueError(f"unknown target kind {what!r}")
-    if ctx.as_if_yours:  # a card used as if it were yours is friendly to you (engine.rules.as_if_yours)
-        out = adjust_sides(ctx, what, side, out)
-    return out
 
 
 @dataclass
@@ -281,29 +252,3 @@ class NameNeighbors(Effect):
             ]
         ctx.chosen[self.name] = found
         return bool(found)
-
-
-def resolve_ref(ctx: Context, ref: str) -> list[CardInstance]:
-    g = ctx.game
-    if ref == "self":
-        return [ctx.source]
-    if ref == "host":
-        return [ctx.host] if ctx.host else []
-    if ref in ctx.chosen:
-        return ctx.chosen[ref]
-    if ref == "event":
-        card = ctx.event.get("card")
-        return [card] if card else []
-    if ref.startswith("each other "):
-        # "each other friendly creature": the group, less the card whose ability this is
-        return [c for c in resolve_ref(ctx, "each " + ref[11:]) if c is not ctx.source]
-    if ref.startswith("each "):
-        what_side = ref[5:].split()
-        side = {"enemy": "enemy", "friendly": "friendly"}.get(what_side[0], "any")
-        what = what_side[-1].rstrip("s") if what_side[-1] != "creatures" else "creature"
-        return candidates(ctx, what, side)
-    if ref == "neighbors":
-        return g.neighbors(ctx.source)
-    if ref == "beneath":
-        return list(ctx.source.beneath)
-    raise ValueError(f"{ctx.source.name}: unknown card reference {ref!r}")

@@ -1,7 +1,7 @@
 """The text in force on a card in play, as lasting card effects change its text box.
 
 A card's text starts as its printed text or latest erratum (:meth:`RuleSet.card_text`, read by
-:func:`engine.cards.variant` for its abilities and by the keyword parser for its keywords). While
+:func:`engine.cards.definitions.variant` for its abilities and by the keyword parser for its keywords). While
 a card is in play, lasting effects may change that text box; they apply in the order they began:
 
 - "<creatures'> text boxes are considered blank (except for traits)" (Shadow of Dis): the card
@@ -27,7 +27,7 @@ from __future__ import annotations
 from dataclasses import dataclass, fields
 from typing import TYPE_CHECKING
 
-from engine.cards import Variant, definition
+from engine.cards import Variant
 from engine.rules.ability import Context, Effect
 from engine.rules.keywords import keywords as parse_keywords
 from engine.rules.next_turns import until_next_turn_of
@@ -85,7 +85,7 @@ class GainsTextBox(TextChange):
 
     def variant(self, eng, card, current) -> Variant:
         text = self._text(eng)
-        return merge(current, definition(self.data.name, text).variant_for(text))
+        return merge(current, eng.text_variant(self.data.name, text))
 
     def keywords(self, eng, card, current) -> dict[str, int]:
         return {**current, **parse_keywords(self._text(eng))}

@@ -35,7 +35,7 @@ from engine.rules.houses import usable_as_active_house
 from engine.core.state import CardInstance, LastingEffect
 from engine.rules.statics import reads_statics_once
 from engine.rules.ability import resolve_ability
-from engine.rules.targets import card_label
+from engine.rules.references import card_label
 
 
 class UseRules:

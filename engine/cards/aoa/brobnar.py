@@ -2,19 +2,40 @@
 
 from __future__ import annotations
 
-from engine.library.effect import Gain, If, Lose, May
-from engine.library.on_cards import DealDamage, Destroy, Exhaust, Ready, Sacrifice, Stun, UseCreature
-from engine.library.control import AttacksOnlyFlank, ForgeAtNoCost
-from engine.library.lasting import ForTheTurn
-from engine.library.one_of_a_kind import creature_entered_play, SearchDeckAndDiscard
-from engine.library.board import DealsNoDamageWhenAttacked
-from engine.library.control_until_and_armor import GainCounted, NameHost
-from engine.library.decks_and_hands import HealFullyAndCounterPerDamage, LosePowerCounter, SacrificeTotalPower
-from engine.rules.forging import a_player_forged, ForgerLosesRemaining
-from engine.rules.reactions import Reaction
-from engine.rules.statics import GrantAbility, this_card
-from engine.rules.targets import Choose, has_trait, named, of_house
-from engine.rules.hooks import MustFightWhenUsed
+from engine.library import (
+    a_player_forged,
+    AttacksOnlyFlank,
+    Choose,
+    creature_entered_play,
+    DealDamage,
+    DealsNoDamageWhenAttacked,
+    Destroy,
+    Exhaust,
+    ForgeAtNoCost,
+    ForgerLosesRemaining,
+    ForTheTurn,
+    Gain,
+    GainCounted,
+    GrantAbility,
+    has_trait,
+    HealFullyAndCounterPerDamage,
+    If,
+    Lose,
+    LosePowerCounter,
+    May,
+    MustFightWhenUsed,
+    named,
+    NameHost,
+    of_house,
+    Reaction,
+    Ready,
+    Sacrifice,
+    SacrificeTotalPower,
+    SearchDeckAndDiscard,
+    Stun,
+    this_card,
+    UseCreature,
+)
 from engine.cards import card
 
 
@@ -22,7 +43,7 @@ card("Forgemaster Og", reactions=[Reaction("key_forged", [ForgerLosesRemaining()
 
 card("Groggins", statics=[AttacksOnlyFlank()])
 
-# ---- irregular texts (engine.library.one_of_a_kind*)
+# ---- irregular texts (each a mechanic printed on one card, written as a general effect of engine.library)
 
 card(
     "1-2 Punch",

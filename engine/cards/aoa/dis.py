@@ -2,20 +2,37 @@
 
 from __future__ import annotations
 
-from engine.rules.copies import PlayChosen
-from engine.library.effect import If, May
-from engine.library.on_cards import DealDamage, DealDamageForEach, Destroy, ReturnToHand
-from engine.library.one_of_a_kind import ChooseLeastPowerful, NameEachIn
-from engine.library.board import GainChainsFor, RepeatFor
-from engine.library.chosen_house import ChooseAnyNumber
-from engine.library.decks_and_hands import ArchiveIntoOpponents, ShuffleChosenIntoDeck
-from engine.library.naming import of_type
-from engine.rules.reactions import Reaction
-from engine.rules.targets import Choose, named, NameEach, NameNeighbors, power_is, RememberLine
-from engine.rules.text_in_force import BlankEnemyTextBoxesUntilYourNextTurn
-from engine.rules.hooks import GainsWhileAttackingFlank
-from engine.library.entering_and_hand_size import doom_in_play, has_doom, not_on_a_flank, PutDoomCounter
-from engine.rules.turn import HandSize
+from engine.library import (
+    ArchiveIntoOpponents,
+    BlankEnemyTextBoxesUntilYourNextTurn,
+    Choose,
+    ChooseAnyNumber,
+    ChooseLeastPowerful,
+    DealDamage,
+    DealDamageForEach,
+    Destroy,
+    doom_in_play,
+    GainChainsFor,
+    GainsWhileAttackingFlank,
+    HandSize,
+    has_doom,
+    If,
+    May,
+    named,
+    NameEach,
+    NameEachIn,
+    NameNeighbors,
+    not_on_a_flank,
+    of_type,
+    PlayChosen,
+    power_is,
+    PutDoomCounter,
+    Reaction,
+    RememberLine,
+    RepeatFor,
+    ReturnToHand,
+    ShuffleChosenIntoDeck,
+)
 from engine.cards import card
 
 
@@ -60,7 +77,7 @@ card(
     ],
 )
 
-# ---- irregular texts (engine.library.one_of_a_kind*)
+# ---- irregular texts (each a mechanic printed on one card, written as a general effect of engine.library)
 
 card("Banish", play=[Choose("creature", "enemy"), ArchiveIntoOpponents()])
 

@@ -2,27 +2,40 @@
 
 from __future__ import annotations
 
-from engine.library.effect import Gain, If
-from engine.library.on_cards import Archive, Destroy, Draw, MoveTo, Sacrifice
-from engine.library.groups import PlaceAmber
-from engine.library.control import amber_on_self_at_least, ForgeAtNoCost
-from engine.library.lasting import MayPlayOneOffHouse
-from engine.library.board import (
+from engine.library import (
+    amber_on_self_at_least,
+    Archive,
+    ArchiveRandomFromHand,
+    ArchiveTopOfDeck,
+    ArtifactsEnterPlayReady,
+    Choose,
+    Destroy,
+    DiscardTopAndCapturePerHouse,
+    Draw,
     EachPlayerDoublesPool,
     ForEachTraitDamageAndGain,
+    ForgeAtNoCost,
+    Gain,
+    GrantAbility,
+    If,
+    LookAtTopKeepOne,
+    MayChoose,
+    MayPlayOneOffHouse,
+    MoveTo,
     NameLowestAndHighest,
+    neighbor,
+    OneOf,
+    PlaceAmber,
+    playable,
+    PlayAsIfFromHand,
+    PlayBeneath,
+    PutBeneath,
+    Reaction,
+    Sacrifice,
     SwapTwoInABattleline,
+    you_chose_house,
+    your_turn,
 )
-from engine.library.decks_and_hands import DiscardTopAndCapturePerHouse, LookAtTopKeepOne
-from engine.library.status import ArchiveTopOfDeck
-from engine.library.zones import ArchiveRandomFromHand, PlayBeneath, PutBeneath
-from engine.rules.gained_text import OneOf
-from engine.rules.reactions import Reaction, you_chose_house, your_turn
-from engine.rules.statics import GrantAbility, neighbor
-from engine.rules.targets import Choose
-from engine.rules.hooks import ArtifactsEnterPlayReady
-from engine.library.entering_and_hand_size import PlayAsIfFromHand, playable
-from engine.library.naming import MayChoose
 from engine.cards import card
 
 card("Eureka!", play=[Gain(2), ArchiveRandomFromHand(2)])
@@ -53,7 +66,7 @@ card(
     ],
 )
 
-# ---- irregular texts (engine.library.one_of_a_kind*)
+# ---- irregular texts (each a mechanic printed on one card, written as a general effect of engine.library)
 
 card("Backup Copy", gains={"destroyed": [MoveTo("deck", "self")]})
 

@@ -2,24 +2,39 @@
 
 from __future__ import annotations
 
-from engine.library.effect import Capture, Gain, GainChains, IfYouDo, May
-from engine.library.on_cards import Archive, DealDamage, Destroy, Stun
-from engine.library.control import TakeControl
-from engine.library.one_of_a_kind import CannotUseAnyCard
-from engine.library.board import DestroyLowerForEach, LoseAllAndDrawPer, Redistribute
-from engine.library.control_until_and_armor import NameHost
-from engine.library.play_restrictions import host_was_used
-from engine.library.decks_and_hands import (
+from engine.library import (
+    Archive,
+    ArmorModifier,
+    attached_host,
+    CannotUseAnyCard,
+    Capture,
+    Choose,
+    DealDamage,
     DealsPowerToNeighbors,
+    Destroy,
+    DestroyLowerForEach,
+    Gain,
+    GainChains,
+    GrantKeyword,
+    host_was_used,
+    IfYouDo,
+    LoseAllAndDrawPer,
+    May,
+    NameHost,
+    NameSharingTrait,
     NameUpgrade,
+    of_house,
+    PowerModifier,
+    PurgeAnArchivedCard,
     PurgeArchivedForMoreDamage,
+    Reaction,
+    Redistribute,
+    Stun,
     StunOnFirstReapOfTurn,
+    TakeControl,
+    TheCreatureItFights,
+    Together,
 )
-from engine.library.naming import NameSharingTrait, TheCreatureItFights
-from engine.library.zones import PurgeAnArchivedCard
-from engine.rules.reactions import Reaction
-from engine.rules.statics import ArmorModifier, attached_host, GrantKeyword, PowerModifier
-from engine.rules.targets import Choose, of_house, Together
 from engine.cards import card, Variant
 
 card(
@@ -50,7 +65,7 @@ card(
     ),
 )
 
-# ---- irregular texts (engine.library.one_of_a_kind*)
+# ---- irregular texts (each a mechanic printed on one card, written as a general effect of engine.library)
 
 
 def _non_mars(ctx, c) -> bool:

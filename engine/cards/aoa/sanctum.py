@@ -2,24 +2,42 @@
 
 from __future__ import annotations
 
-from engine.library.effect import Capture, CaptureGained, Gain, If, IfYouDo
-from engine.library.on_cards import DealDamage, Destroy, Heal, Ready, UseCreature
-from engine.library.keys import counted, DestroyCounting
-from engine.library.lasting import ForTheTurn
-from engine.library.board import (
+from engine.library import (
+    BelongsToHouseForTheTurn,
+    CannotBeDealtDamage,
+    Capture,
+    CaptureGained,
+    Choose,
+    ChooseAnyNumber,
+    counted,
     creatures_from_houses,
+    DealDamage,
+    Destroy,
+    DestroyCounting,
     DiscardAmberFromSelf,
+    ForTheTurn,
+    Gain,
+    GainCounted,
     GainPerHouseInPlay,
     GiveControlToOpponentThenPaid,
+    Heal,
+    If,
+    IfYouDo,
     KeysCostUnlessHouses,
+    MoveAmberFromYourCard,
+    NameEach,
+    NameNeighborsOf,
+    neighbor,
+    opponent_reaped,
+    power_is,
+    PowerModifier,
+    Reaction,
+    Ready,
     Redistribute,
+    self_event,
+    this_card,
+    UseCreature,
 )
-from engine.library.control_until_and_armor import BelongsToHouseForTheTurn, GainCounted, MoveAmberFromYourCard
-from engine.library.chosen_house import ChooseAnyNumber
-from engine.rules.fight_timing import NameNeighborsOf
-from engine.rules.reactions import opponent_reaped, Reaction, self_event
-from engine.rules.statics import CannotBeDealtDamage, neighbor, PowerModifier, this_card
-from engine.rules.targets import Choose, NameEach, power_is
 from engine.cards import card
 
 card("Sir Marrows", reactions=[Reaction("reaped", [CaptureGained()], when=opponent_reaped)])
@@ -52,7 +70,7 @@ card(
     ],
 )
 
-# ---- irregular texts (engine.library.one_of_a_kind*)
+# ---- irregular texts (each a mechanic printed on one card, written as a general effect of engine.library)
 
 card("Anahita the Trader", reap=[IfYouDo([Choose("artifact", "friendly"), GiveControlToOpponentThenPaid(2)], [])])
 

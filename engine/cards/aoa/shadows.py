@@ -2,23 +2,42 @@
 
 from __future__ import annotations
 
-from engine.library.effect import Gain, If, IfYouDo, Steal
-from engine.library.on_cards import Archive, DealDamage, DealDamageForEach, Destroy, Sacrifice
-from engine.library.control import at_end_of_your_turn
-from engine.library.keys import ForgeAtCost, MayForgeAtCost
-from engine.library.lasting import ForTheTurn
-from engine.library.one_of_a_kind import you_forged_this_turn
-from engine.library.board import PlayOpponentsCard, UntilYourNextTurn
-from engine.library.control_until_and_armor import NameHost, RememberTurn
-from engine.library.play_restrictions import host_was_used
-from engine.library.decks_and_hands import EachDiscardsTopAndGainsPerHouse
-from engine.library.naming import DestroyIfYouDo
-from engine.library.zones import GainForEach
-from engine.rules.gained_text import OneOf
-from engine.rules.houses import UsableAsActiveHouse
-from engine.rules.reactions import neighbor_fought, Reaction
-from engine.rules.statics import ExtraDamageTaken, friendly, GrantKeyword, itself, this_card
-from engine.rules.targets import Choose, has_trait, NameEach
+from engine.library import (
+    Archive,
+    at_end_of_your_turn,
+    Choose,
+    DealDamage,
+    DealDamageForEach,
+    Destroy,
+    DestroyIfYouDo,
+    EachDiscardsTopAndGainsPerHouse,
+    ExtraDamageTaken,
+    ForgeAtCost,
+    ForTheTurn,
+    friendly,
+    Gain,
+    GainForEach,
+    GrantKeyword,
+    has_trait,
+    host_was_used,
+    If,
+    IfYouDo,
+    itself,
+    MayForgeAtCost,
+    NameEach,
+    NameHost,
+    neighbor_fought,
+    OneOf,
+    PlayOpponentsCard,
+    Reaction,
+    RememberTurn,
+    Sacrifice,
+    Steal,
+    this_card,
+    UntilYourNextTurn,
+    UsableAsActiveHouse,
+    you_forged_this_turn,
+)
 from engine.cards import card, Variant
 
 
@@ -85,7 +104,7 @@ card(
     ],
 )
 
-# ---- irregular texts (engine.library.one_of_a_kind*)
+# ---- irregular texts (each a mechanic printed on one card, written as a general effect of engine.library)
 
 card("Hideaway Hole", omni=[Sacrifice(), UntilYourNextTurn(GrantKeyword("elusive", friendly))])
 

@@ -2,25 +2,36 @@
 
 from __future__ import annotations
 
-from engine.library.effect import Gain
-from engine.library.one_of_a_kind import CannotUseAnyCard
-from engine.library.board import beside, FlankOnlyAttackers
-from engine.library.control_until_and_armor import EachCreatureLosesForTheTurn, happened_this_turn, RememberPlayerTurn
-from engine.library.decks_and_hands import (
+from engine.library import (
+    all_of,
+    beside,
+    CannotUseAnyCard,
+    Choose,
+    ChooseAnyNumber,
     DestroyAndGainItsBonus,
     DestroyMostPowerfulOfPlayersWithout,
+    DiscardRandomArchived,
+    EachCreatureLosesForTheTurn,
     EachDiscardsHandAndRefills,
+    EntersPlayReady,
+    FlankOnlyAttackers,
+    friendly,
+    Gain,
+    GivePowerCounters,
+    GrantKeyword,
+    happened_this_turn,
+    NameEach,
+    of_house,
+    of_type,
+    OnlyDealsWhenFighting,
+    opponent_reaped,
+    PowerModifier,
+    Reaction,
+    RememberPlayerTurn,
     ShuffleChosenIntoDeck,
+    TakenFromSupplyInstead,
+    Together,
 )
-from engine.library.chosen_house import ChooseAnyNumber
-from engine.library.naming import of_type
-from engine.library.zones import DiscardRandomArchived
-from engine.rules.entering import EntersPlayReady
-from engine.rules.power_armor import GivePowerCounters
-from engine.rules.reactions import opponent_reaped, Reaction
-from engine.rules.replacements import TakenFromSupplyInstead
-from engine.rules.statics import friendly, GrantKeyword, OnlyDealsWhenFighting, PowerModifier
-from engine.rules.targets import all_of, Choose, NameEach, of_house, Together
 from engine.cards import card
 
 # "Æmber (that would be) stolen or captured from your pool is taken from the common supply instead."
@@ -33,7 +44,7 @@ card("Duskwitch", statics=[EntersPlayReady(friendly)])
 
 card("Tantadlin", statics=[OnlyDealsWhenFighting(2)], fight=[DiscardRandomArchived()])
 
-# ---- irregular texts (engine.library.one_of_a_kind*)
+# ---- irregular texts (each a mechanic printed on one card, written as a general effect of engine.library)
 
 
 def _other_untamed(ctx, c) -> bool:

@@ -2,8 +2,7 @@
 
 from __future__ import annotations
 
-from engine.library.effect import Lose
-from engine.rules.reactions import Reaction, opponent_played_creature_on_flank
+from engine.library import Lose, opponent_played_creature_on_flank, Reaction
 from engine.cards import card
 
 card("Sinestra", reactions=[Reaction("played", [Lose(1)], when=opponent_played_creature_on_flank("left"))])

@@ -2,16 +2,32 @@
 
 from __future__ import annotations
 
-from engine.library.effect import Capture, May
-from engine.library.on_cards import DealDamage, Destroy, Heal, MoveTo, Ready, UseCreature
-from engine.library.control import at_end_of_your_turn
-from engine.library.one_of_a_kind import creature_entered_play, ExceptRef
-from engine.rules.houses import UsableAsActiveHouse
-from engine.rules.play_timing import you_discarded_during_your_turn
-from engine.rules.reactions import enemy_creature_destroyed, enemy_creature_entered_play, Reaction
-from engine.rules.statics import CannotBeUsedTo, defender_on_flank, FightDamageBonus, itself
-from engine.rules.targets import Choose, ChooseMostPowerful
-from engine.rules.hooks import DestroyedWhile, GainPerCreatureDestroyedInFights
+from engine.library import (
+    at_end_of_your_turn,
+    CannotBeUsedTo,
+    Capture,
+    Choose,
+    ChooseMostPowerful,
+    creature_entered_play,
+    DealDamage,
+    defender_on_flank,
+    Destroy,
+    DestroyedWhile,
+    enemy_creature_destroyed,
+    enemy_creature_entered_play,
+    ExceptRef,
+    FightDamageBonus,
+    GainPerCreatureDestroyedInFights,
+    Heal,
+    itself,
+    May,
+    MoveTo,
+    Reaction,
+    Ready,
+    UsableAsActiveHouse,
+    UseCreature,
+    you_discarded_during_your_turn,
+)
 from engine.cards import card
 
 
@@ -46,7 +62,7 @@ card(
 )
 
 
-# ---- irregular texts (engine.library.one_of_a_kind)
+# ---- irregular texts (each a mechanic printed on one card, written as a general effect of engine.library)
 
 card("Barehanded", play=[MoveTo("deck", "each artifact")])
 

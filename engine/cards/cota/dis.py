@@ -2,36 +2,52 @@
 
 from __future__ import annotations
 
-from engine.library.effect import Capture, Gain, have_amber, If, IfYouDo, Lose
-from engine.library.on_cards import (
+from engine.library import (
+    attached_host,
+    CannotPlay,
+    Capture,
+    Choose,
+    ChooseMostPowerful,
+    creature_destroyed,
     DealDamage,
     Destroy,
+    DestroyEachWithChosenPower,
+    destroyed_fighting_self,
+    DiscardTopAndGainPerHouseInHand,
+    DuringOpponentsNextTurn,
+    EachUndamagedCaptures,
+    Gain,
+    GoesElsewhereInstead,
+    GrantKeyword,
+    HandSize,
+    has_trait,
+    have_amber,
+    If,
+    IfYouDo,
+    Lose,
+    LoseArmorForTurnAndTakeDamage,
     MoveTo,
+    MustChooseHouse,
+    NameHost,
+    of_type,
+    on_flank,
+    opponent_forged_last_turn,
+    OpponentCannotChooseAHouse,
+    OpponentPaysToUse,
+    OpponentPlaysAtMost,
+    OwnerDiscardsRandom,
+    PlayFromDiscard,
+    PowerModifier,
+    PurgeFromADiscardPile,
     PutIntoPlay,
+    Reaction,
     RedirectFightDamage,
     ReturnToHand,
     Sacrifice,
-)
-from engine.library.lasting import DuringOpponentsNextTurn
-from engine.library.one_of_a_kind import DestroyEachWithChosenPower, EachUndamagedCaptures, OwnerDiscardsRandom
-from engine.library.control_until_and_armor import (
-    DiscardTopAndGainPerHouseInHand,
-    LoseArmorForTurnAndTakeDamage,
-    NameHost,
-    PlayFromDiscard,
-    PurgeFromADiscardPile,
+    self_event,
     TakeControlUntilLeaves,
+    UnforgeOpponentsKey,
 )
-from engine.library.play_restrictions import CannotPlay, OpponentPlaysAtMost
-from engine.library.naming import of_type
-from engine.library.zones import OpponentCannotChooseAHouse
-from engine.rules.forging import opponent_forged_last_turn, UnforgeOpponentsKey
-from engine.rules.reactions import creature_destroyed, destroyed_fighting_self, Reaction, self_event
-from engine.rules.statics import attached_host, GrantKeyword, MustChooseHouse, PowerModifier
-from engine.rules.targets import Choose, ChooseMostPowerful, has_trait, on_flank
-from engine.rules.hooks import OpponentPaysToUse
-from engine.rules.replacements import GoesElsewhereInstead
-from engine.rules.turn import HandSize
 from engine.cards import card, Variant
 
 
@@ -78,7 +94,7 @@ def _opponent_amber(ctx) -> int:
 card("Drumble", play=[If(lambda ctx: ctx.opponent.amber >= 7, [Capture(_opponent_amber)])])
 
 
-# ---- irregular texts (engine.library.one_of_a_kind)
+# ---- irregular texts (each a mechanic printed on one card, written as a general effect of engine.library)
 
 card("Dance of Doom", play=[DestroyEachWithChosenPower()])
 

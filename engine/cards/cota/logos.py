@@ -2,55 +2,70 @@
 
 from __future__ import annotations
 
-from engine.rules.ability import RepeatCardEffectIf
-from engine.library.effect import Capture, Gain, GainChains, If, IfYouDo
-from engine.library.on_cards import (
+from engine.library import (
+    AfterOpponentForgesNextTurn,
+    among,
     Archive,
+    BelongsToAllHouses,
+    CannotPlay,
+    CannotUseAnyCard,
+    Capture,
+    Choose,
+    Confirm,
+    ConsideredFlank,
     DealDamage,
     Destroy,
+    DiscardArchives,
+    DiscardTopOfDeck,
+    DiscardTopOfEachAndDestroyOfItsHouse,
     Draw,
-    Exhaust,
-    MoveTo,
-    Ready,
-    Stun,
-    SwapWith,
-    TriggerAbility,
-)
-from engine.library.lasting import DuringOpponentsNextTurn, ForTheTurn, MayPlayOneOffHouse
-from engine.library.one_of_a_kind import (
-    CannotUseAnyCard,
-    Confirm,
+    DuringOpponentsNextTurn,
     EachPlayerLosesHalf,
+    enemy,
+    Exhaust,
     first_use_this_turn,
+    ForgerGivesRemaining,
+    ForTheTurn,
+    Gain,
+    GainChains,
+    GainCounted,
+    GainForEach,
+    GrantAbility,
+    HandSize,
+    has_ability,
+    If,
+    IfYouDo,
     KeysCostWhile,
+    MayPlayOneOffHouse,
+    MayUseThisTurn,
+    MoveTo,
+    named,
+    NameNeighbors,
     not_among,
+    on_flank,
+    OneOf,
+    OpponentGainsControl,
+    PurgeRemembered,
+    Reaction,
+    Ready,
+    ReapGainIsStolen,
+    RememberLine,
+    RepeatCardEffectIf,
+    ReturnPurgedToPlay,
     SearchDeckAndDiscard,
     ShuffleZonesIntoDeck,
     source_on_flank,
+    Stun,
     SwapDeckAndDiscard,
-)
-from engine.library.control_until_and_armor import (
-    DiscardTopOfEachAndDestroyOfItsHouse,
-    GainCounted,
-    MayUseThisTurn,
+    SwapWith,
     TakeControlUntilLeaves,
+    this_card,
+    ThisCreature,
+    Together,
+    TriggerAbility,
+    UsableAsActiveHouse,
+    you_used_an_artifact,
 )
-from engine.library.play_restrictions import CannotPlay, you_used_an_artifact
-from engine.library.zones import (
-    DiscardArchives,
-    DiscardTopOfDeck,
-    GainForEach,
-    OpponentGainsControl,
-    PurgeRemembered,
-    ReturnPurgedToPlay,
-)
-from engine.rules.forging import AfterOpponentForgesNextTurn, ForgerGivesRemaining
-from engine.rules.gained_text import OneOf
-from engine.rules.houses import BelongsToAllHouses, ThisCreature, UsableAsActiveHouse
-from engine.rules.reactions import Reaction
-from engine.rules.statics import ConsideredFlank, enemy, GrantAbility, ReapGainIsStolen, this_card
-from engine.rules.targets import among, Choose, has_ability, named, NameNeighbors, on_flank, RememberLine, Together
-from engine.rules.turn import HandSize
 from engine.cards import card, Variant
 
 card("Phase Shift", play=[MayPlayOneOffHouse()])
@@ -134,7 +149,7 @@ card(
 card("Interdimensional Graft", play=[AfterOpponentForgesNextTurn([ForgerGivesRemaining()])])
 
 
-# ---- irregular texts (engine.library.one_of_a_kind)
+# ---- irregular texts (each a mechanic printed on one card, written as a general effect of engine.library)
 
 card("Effervescent Principle", play=[EachPlayerLosesHalf(), GainChains(1)])
 

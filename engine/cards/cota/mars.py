@@ -2,31 +2,51 @@
 
 from __future__ import annotations
 
-from engine.rules.houses import belongs_to
-from engine.library.effect import Gain, IfYouDo, Lose, May
-from engine.library.on_cards import Archive, DealDamage, Destroy, MoveTo, Ready, ReturnToHand, Sacrifice, Stun
-from engine.library.groups import DiscardFromHand
-from engine.library.keys import ForgeAtCost, MayForgeAtCost
-from engine.library.lasting import MayUseOtherCardsOfHouse
-from engine.library.one_of_a_kind import LoseAllThenOpponentLosesTimes, NameEachIn
-from engine.library.control_until_and_armor import (
+from engine.library import (
+    all_of,
+    Archive,
+    belongs_to,
     BelongsToHouseForTheTurn,
+    CannotPlay,
+    CapturedInsteadOfOpponentsPool,
+    Choose,
+    ChooseForEach,
+    DealDamage,
     DealDamageArmorCannotPrevent,
+    DealsNoFightDamage,
+    Destroy,
+    destroyed_fighting_self,
+    DiscardFromHand,
     EachCreatureLosesForTheTurn,
+    ForgeAtCost,
+    Gain,
     GainCounted,
+    GivePowerCounters,
+    has_trait,
+    IfYouDo,
+    Lose,
+    LoseAllThenOpponentLosesTimes,
+    May,
+    MayChoose,
+    MayForgeAtCost,
+    MayUseOtherCardsOfHouse,
+    MoveTo,
+    NameEach,
+    NameEachIn,
     NameHost,
+    NameSharingTrait,
+    NextPlayedEntersReady,
+    of_house,
+    of_type,
+    opponent_keys,
     PutIntoPlayFromHand,
+    Reaction,
+    Ready,
+    ReturnToHand,
+    Reveal,
+    Sacrifice,
+    Stun,
 )
-from engine.library.play_restrictions import CannotPlay
-from engine.library.chosen_house import Reveal
-from engine.library.naming import MayChoose, NameSharingTrait, of_type
-from engine.library.zones import ChooseForEach, opponent_keys
-from engine.rules.power_armor import GivePowerCounters
-from engine.rules.reactions import destroyed_fighting_self, Reaction
-from engine.rules.targets import all_of, Choose, has_trait, NameEach, of_house
-from engine.rules.replacements import CapturedInsteadOfOpponentsPool
-from engine.rules.statics import DealsNoFightDamage
-from engine.library.entering_and_hand_size import NextPlayedEntersReady
 from engine.cards import card, Variant
 
 
@@ -139,7 +159,7 @@ card(
 )
 
 
-# ---- irregular texts (engine.library.one_of_a_kind)
+# ---- irregular texts (each a mechanic printed on one card, written as a general effect of engine.library)
 
 
 def _mars_or_robot(ctx, c) -> bool:

@@ -2,27 +2,45 @@
 
 from __future__ import annotations
 
-from engine.rules.ability import RepeatCardEffectIf
-from engine.library.effect import Capture, Gain, If, IfYouDo, May
-from engine.library.on_cards import Archive, DealDamage, Destroy, Heal, Sacrifice, SwapWith
-from engine.library.groups import more_creatures
-from engine.library.control import ForgeAtNoCost
-from engine.library.lasting import ForTheTurn
-from engine.library.one_of_a_kind import ChooseLeastPowerful, host_on_flank, ReduceAmberTo, Unstun
-from engine.library.play_restrictions import plays_this_turn
-from engine.rules.houses import UsableAsActiveHouse
-from engine.rules.reactions import Reaction, you_chose_house
-from engine.rules.replacements import AmberCannotBeStolen
-from engine.rules.statics import (
+from engine.library import (
+    AmberCannotBeStolen,
+    among,
+    Archive,
     ArmorModifier,
     attached_host,
     CannotBeDealtDamage,
+    Capture,
+    Choose,
+    ChooseLeastPowerful,
+    DealDamage,
+    Destroy,
+    ForgeAtNoCost,
+    ForTheTurn,
+    Gain,
     GrantKeyword,
+    has_trait,
+    Heal,
+    host_on_flank,
+    If,
+    IfYouDo,
+    May,
+    more_creatures,
+    NameEach,
+    NameNeighbors,
+    plays_this_turn,
     PowerModifier,
+    Reaction,
+    ReadyAndFightAgainstDifferent,
+    ReduceAmberTo,
+    RememberLine,
+    RepeatCardEffectIf,
+    Sacrifice,
+    SwapWith,
     this_card,
+    Unstun,
+    UsableAsActiveHouse,
+    you_chose_house,
 )
-from engine.rules.targets import among, Choose, has_trait, NameEach, NameNeighbors, RememberLine
-from engine.library.entering_and_hand_size import ReadyAndFightAgainstDifferent
 from engine.cards import card
 
 
@@ -49,7 +67,7 @@ card(
 
 
 # "This creature gains hazardous 2 and, "Destroyed: Fully heal this creature and destroy Armageddon
-# Cloak instead."": a destruction replacement (engine.rules.replacements.replace_destruction)
+# Cloak instead."": a destruction replacement (engine.rules.destroyed_instead.replace_destruction)
 card(
     "Armageddon Cloak",
     statics=[GrantKeyword("hazardous", applies=attached_host, value=2)],
@@ -57,7 +75,7 @@ card(
 )
 
 
-# ---- irregular texts (engine.library.one_of_a_kind)
+# ---- irregular texts (each a mechanic printed on one card, written as a general effect of engine.library)
 
 card("Doorstep to Heaven", play=[ReduceAmberTo(5)])
 

@@ -2,22 +2,40 @@
 
 from __future__ import annotations
 
-from engine.library.effect import Gain, If, IfYouDo, opponent_has_no_amber, Steal
-from engine.library.on_cards import DealDamage, ReturnToHand, Sacrifice
-from engine.library.control import TakeControl
-from engine.library.keys import ForgeAtCost
-from engine.library.lasting import ForTheTurn
-from engine.library.one_of_a_kind import StealAllBut, you_forged_this_turn
-from engine.library.control_until_and_armor import MayUseThisTurn, MoveAmberFromYourCard, OfHouseUnlessYours
-from engine.library.play_restrictions import CannotPlay, plays_this_turn
-from engine.library.naming import DestroyIfYouDo
-from engine.library.zones import PlayBeneath, PutBeneath
-from engine.rules.leaves_play import IfThisLeavesPlay, OpponentSteals
-from engine.rules.statics import DealsNoFightDamage, TakesNeighborsDamage
-from engine.rules.targets import Choose, named, on_flank
-from engine.rules.hooks import DiscardTopOfFightersDeck, OpponentPaysToPlay
-from engine.rules.reactions import Reaction
-from engine.library.entering_and_hand_size import FirstCreaturePlayedEntersReady
+from engine.library import (
+    CannotPlay,
+    Choose,
+    DealDamage,
+    DealsNoFightDamage,
+    DestroyIfYouDo,
+    DiscardTopOfFightersDeck,
+    FirstCreaturePlayedEntersReady,
+    ForgeAtCost,
+    ForTheTurn,
+    Gain,
+    If,
+    IfThisLeavesPlay,
+    IfYouDo,
+    MayUseThisTurn,
+    MoveAmberFromYourCard,
+    named,
+    OfHouseUnlessYours,
+    on_flank,
+    opponent_has_no_amber,
+    OpponentPaysToPlay,
+    OpponentSteals,
+    PlayBeneath,
+    plays_this_turn,
+    PutBeneath,
+    Reaction,
+    ReturnToHand,
+    Sacrifice,
+    Steal,
+    StealAllBut,
+    TakeControl,
+    TakesNeighborsDamage,
+    you_forged_this_turn,
+)
 from engine.cards import card, Variant
 
 
@@ -40,7 +58,7 @@ card(
 )
 
 
-# ---- irregular texts (engine.library.one_of_a_kind)
+# ---- irregular texts (each a mechanic printed on one card, written as a general effect of engine.library)
 
 card("Too Much to Protect", play=[StealAllBut(6)])
 

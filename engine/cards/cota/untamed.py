@@ -2,26 +2,40 @@
 
 from __future__ import annotations
 
-from engine.rules.copies import CopyOf
-from engine.library.effect import Gain, If, IfYouDo, Steal
-from engine.library.on_cards import Exhaust, Heal, MoveTo, ReturnToHand, Stun
-from engine.library.one_of_a_kind import (
+from engine.library import (
+    all_of,
     CannotUseAnyCard,
+    Choose,
+    CopyOf,
     creatures_used_this_turn,
     DamageByAmberThenTake,
+    Exhaust,
+    Gain,
+    happened_this_turn,
+    has_trait,
+    Heal,
+    If,
+    IfYouDo,
+    IgnoreWhileAttacking,
+    MayPlayOneOfHouse,
+    MoveTo,
+    named,
+    NameEach,
     NameEachIn,
+    of_type,
     OnlyFightsStunned,
+    played_on_previous_turn,
+    Reaction,
+    RememberTurn,
+    ReturnToHand,
     SearchDeckAndDiscard,
+    ShuffleIntoDeck,
     ShuffleZonesIntoDeck,
+    Steal,
+    Stun,
+    Together,
+    you_discarded_during_your_turn,
 )
-from engine.library.control_until_and_armor import happened_this_turn, RememberTurn
-from engine.library.play_restrictions import played_on_previous_turn
-from engine.library.naming import of_type
-from engine.library.groups import ShuffleIntoDeck
-from engine.rules.play_timing import you_discarded_during_your_turn
-from engine.rules.reactions import Reaction
-from engine.rules.targets import all_of, Choose, has_trait, named, NameEach, Together
-from engine.rules.hooks import IgnoreWhileAttacking, MayPlayOneOfHouse
 from engine.cards import card
 
 
@@ -37,7 +51,7 @@ card(
 card("Mimicry", becomes=CopyOf("action"))
 
 
-# ---- irregular texts (engine.library.one_of_a_kind)
+# ---- irregular texts (each a mechanic printed on one card, written as a general effect of engine.library)
 
 card("World Tree", action=[Choose("discard", "friendly", where=of_type("creature")), MoveTo("deck")])
 

@@ -2,8 +2,7 @@
 
 from __future__ import annotations
 
-from engine.library.status import ArchiveTopOfDeck
-from engine.rules.reactions import Reaction
+from engine.library import ArchiveTopOfDeck, Reaction
 from engine.cards import card
 
 card("Hydrocataloguer", reactions=[Reaction("tide_raised", [ArchiveTopOfDeck("event")])])

@@ -2,10 +2,7 @@
 
 from __future__ import annotations
 
-from engine.library.effect import May
-from engine.library.lasting import ForTheTurn
-from engine.rules.power_armor import switch_for
-from engine.rules.targets import Choose
+from engine.library import Choose, ForTheTurn, May, switch_for
 from engine.cards import Variant, card
 
 # DT 080 "Before Fight: You may switch Lightsmith Clariel's power and armor for the remainder of the

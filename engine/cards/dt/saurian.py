@@ -2,11 +2,7 @@
 
 from __future__ import annotations
 
-from engine.library.effect import If
-from engine.library.control import TakeControl
-from engine.library.status import Exalt, tide_low
-from engine.rules.reactions import Reaction
-from engine.rules.targets import Choose
+from engine.library import Choose, Exalt, If, Reaction, TakeControl, tide_low
 from engine.cards import card
 
 

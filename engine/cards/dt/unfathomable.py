@@ -2,10 +2,14 @@
 
 from __future__ import annotations
 
-from engine.library.on_cards import DealDamage
-from engine.library.zones import PurgeRemembered, ReturnPurgedToPlay
-from engine.rules.leaves_play import IfThisLeavesPlay
-from engine.rules.statics import DealsNoFightDamage, OpponentReadiesInstead
+from engine.library import (
+    DealDamage,
+    DealsNoFightDamage,
+    IfThisLeavesPlay,
+    OpponentReadiesInstead,
+    PurgeRemembered,
+    ReturnPurgedToPlay,
+)
 from engine.cards import card
 
 

@@ -2,8 +2,7 @@
 
 from __future__ import annotations
 
-from engine.library.status import Enrage, RaiseTide
-from engine.rules.targets import Choose
+from engine.library import Choose, Enrage, RaiseTide
 from engine.cards import card
 
 card("Cross Porpoises", play=[RaiseTide(), Choose("creature", "enemy", count=2), Enrage("it")])

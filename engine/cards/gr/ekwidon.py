@@ -2,8 +2,7 @@
 
 from __future__ import annotations
 
-from engine.library.on_cards import Draw, Purge
-from engine.rules.extra_turns import TakeAnotherTurn
+from engine.library import Draw, Purge, TakeAnotherTurn
 from engine.cards import card
 
 # "Action: Take another turn after this one. Your opponent draws 10 cards. Purge Tachyon Manifold."

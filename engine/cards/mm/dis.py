@@ -2,16 +2,25 @@
 
 from __future__ import annotations
 
-from engine.rules.bonus_icons import enemy_creature_event
-from engine.library.effect import Steal
-from engine.library.on_cards import DealDamage, Destroy
-from engine.library.lasting import DuringOpponentsNextTurn, ForTheTurn
-from engine.library.keys import counted, DestroyCounting, ForgeAtCost, MayForgeAtCost
-from engine.rules.entering import EntersPlayReady
-from engine.rules.power_armor import ConsideredToHave
-from engine.rules.reactions import Reaction
-from engine.rules.statics import AlsoTakesNeighborsFightDamage, KeyCostPerCreature, PowerIsNeighborsPower
-from engine.rules.targets import Choose
+from engine.library import (
+    AlsoTakesNeighborsFightDamage,
+    Choose,
+    ConsideredToHave,
+    counted,
+    DealDamage,
+    Destroy,
+    DestroyCounting,
+    DuringOpponentsNextTurn,
+    enemy_creature_event,
+    EntersPlayReady,
+    ForgeAtCost,
+    ForTheTurn,
+    KeyCostPerCreature,
+    MayForgeAtCost,
+    PowerIsNeighborsPower,
+    Reaction,
+    Steal,
+)
 from engine.cards import card
 
 card("Drecker", statics=[AlsoTakesNeighborsFightDamage()], reap=[Steal(1)])

@@ -2,11 +2,7 @@
 
 from __future__ import annotations
 
-from engine.rules.bonus_icons import NextPlayBonusIconsAgain, ResolveIconsAsIfPlayed
-from engine.library.effect import IfYouDo
-from engine.library.on_cards import MoveTo
-from engine.library.status import ArchiveTopOfDeck
-from engine.rules.targets import Choose
+from engine.library import ArchiveTopOfDeck, Choose, IfYouDo, MoveTo, NextPlayBonusIconsAgain, ResolveIconsAsIfPlayed
 from engine.cards import card
 
 # "Enhance R." has no effect during gameplay (glossary "Enhance")

@@ -2,9 +2,7 @@
 
 from __future__ import annotations
 
-from engine.rules.bonus_icons import CannotResolveBonusIcons
-from engine.rules.damage_sources import CannotBeDealtDamageBy
-from engine.rules.replacements import IconStealsInstead
+from engine.library import CannotBeDealtDamageBy, CannotResolveBonusIcons, IconStealsInstead
 from engine.cards import card
 
 # "When you resolve a capture bonus icon, you may choose to steal 1 instead."

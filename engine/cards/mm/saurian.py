@@ -2,13 +2,18 @@
 
 from __future__ import annotations
 
-from engine.rules.amber_moves import MoveAmberToFought, MoveAmberToNeighbor
-from engine.rules.mechanics.discarded_into_play import PutDiscardedIntoPlay
-from engine.library.zones import DiscardTopOfDeck
-from engine.library.on_cards import Destroy
-from engine.rules.replacements import ResolveIconAs
-from engine.rules.statics import CannotBeUsedTo, GrantAbility, neighbor
-from engine.rules.targets import of_house
+from engine.library import (
+    CannotBeUsedTo,
+    Destroy,
+    DiscardTopOfDeck,
+    GrantAbility,
+    MoveAmberToFought,
+    MoveAmberToNeighbor,
+    neighbor,
+    of_house,
+    PutDiscardedIntoPlay,
+    ResolveIconAs,
+)
 from engine.cards import card
 
 # "When resolving a bonus icon, you may choose to resolve it as a capture bonus icon instead."

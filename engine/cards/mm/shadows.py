@@ -2,8 +2,7 @@
 
 from __future__ import annotations
 
-from engine.library.control import TakeControl
-from engine.rules.targets import Choose
+from engine.library import Choose, TakeControl
 from engine.cards import card
 
 

@@ -2,9 +2,7 @@
 
 from __future__ import annotations
 
-from engine.library.zones import LookAtTopDiscard
-from engine.rules.bonus_icons import ResolveIconsAsIfPlayed
-from engine.rules.targets import Choose
+from engine.library import Choose, LookAtTopDiscard, ResolveIconsAsIfPlayed
 from engine.cards import card
 
 card("Survey", play=[LookAtTopDiscard(2, 1)])

@@ -2,10 +2,15 @@
 
 from __future__ import annotations
 
-from engine.rules.bonus_icons import NextPlayBonusIconsAgain, ResolveIconsAsIfPlayed
-from engine.rules.power_armor import DoublePowerCounters, GivePowerCounters
-from engine.rules.reactions import destroyed_fighting_self, Reaction
-from engine.rules.targets import Choose
+from engine.library import (
+    Choose,
+    destroyed_fighting_self,
+    DoublePowerCounters,
+    GivePowerCounters,
+    NextPlayBonusIconsAgain,
+    Reaction,
+    ResolveIconsAsIfPlayed,
+)
 from engine.cards import card
 
 card("Wild Bounty", play=[NextPlayBonusIconsAgain()])

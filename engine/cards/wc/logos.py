@@ -2,12 +2,22 @@
 
 from __future__ import annotations
 
-from engine.rules.copies import CopyOf
-from engine.library.effect import Gain, If, IfYouDo
-from engine.library.on_cards import Archive, Draw
-from engine.library.control import RememberAsInPlay, share_a_house
-from engine.rules.replacements import AmberCannotBeStolen, Instead, you_control
-from engine.rules.targets import Choose, named, Together
+from engine.library import (
+    AmberCannotBeStolen,
+    Archive,
+    Choose,
+    CopyOf,
+    Draw,
+    Gain,
+    If,
+    IfYouDo,
+    Instead,
+    named,
+    RememberAsInPlay,
+    share_a_house,
+    Together,
+    you_control,
+)
 from engine.cards import card
 
 # "Play: Archive each neighboring creature. If those creatures share a house, gain 2.": "those

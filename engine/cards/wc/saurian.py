@@ -2,17 +2,29 @@
 
 from __future__ import annotations
 
-from engine.rules.amber_moves import AmberToSupply
-from engine.rules.mechanics.artifact_creatures import ConsideredCreature, itself_in_battleline, PutOnFlank
-from engine.rules.ability import RepeatPrecedingIf
-from engine.library.effect import CaptureFromAny, If, May
-from engine.library.on_cards import DealDamage, Purge
-from engine.library.status import Exalt, friendly_creatures, has_friendly_creature
-from engine.rules.entering import EntersPlayStunned
-from engine.rules.houses import BelongsToAllHouses, UsableAsActiveHouse
-from engine.rules.replacements import StolenIsCapturedByActive
-from engine.rules.statics import ArmorModifier, attached_host, OnlyDealsWhenFighting
-from engine.rules.targets import Choose
+from engine.library import (
+    AmberToSupply,
+    ArmorModifier,
+    attached_host,
+    BelongsToAllHouses,
+    CaptureFromAny,
+    Choose,
+    ConsideredCreature,
+    DealDamage,
+    EntersPlayStunned,
+    Exalt,
+    friendly_creatures,
+    has_friendly_creature,
+    If,
+    itself_in_battleline,
+    May,
+    OnlyDealsWhenFighting,
+    Purge,
+    PutOnFlank,
+    RepeatPrecedingIf,
+    StolenIsCapturedByActive,
+    UsableAsActiveHouse,
+)
 from engine.cards import card, Variant
 
 card("Crassosaurus", play=[CaptureFromAny(10), If(lambda ctx: ctx.source.amber < 10, [Purge("self")])])

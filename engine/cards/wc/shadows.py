@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from engine.rules.forging import RevealToStopForge
+from engine.library import RevealToStopForge
 from engine.cards import Variant, card
 
 card(

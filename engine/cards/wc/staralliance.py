@@ -2,13 +2,23 @@
 
 from __future__ import annotations
 
-from engine.rules.copies import PlayAs
-from engine.library.effect import May, Steal
-from engine.library.on_cards import DealDamage
-from engine.rules.gained_text import attached_to_titled, AttachGiver, not_giver_host, OneOf, titled
-from engine.rules.play_timing import action_card_played, BeforePlayEffect, WardHost
-from engine.rules.reactions import Reaction
-from engine.rules.targets import all_of, Choose
+from engine.library import (
+    action_card_played,
+    all_of,
+    attached_to_titled,
+    AttachGiver,
+    BeforePlayEffect,
+    Choose,
+    DealDamage,
+    May,
+    not_giver_host,
+    OneOf,
+    PlayAs,
+    Reaction,
+    Steal,
+    titled,
+    WardHost,
+)
 from engine.cards import card, Variant
 
 

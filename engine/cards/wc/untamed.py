@@ -2,11 +2,7 @@
 
 from __future__ import annotations
 
-from engine.library.effect import IfYouDo, May
-from engine.library.on_cards import Sacrifice, UseCreature
-from engine.library.one_at_a_time import OneAtATime
-from engine.rules.targets import Choose
-from engine.rules.text_in_force import GainTextBoxForTheTurn
+from engine.library import Choose, GainTextBoxForTheTurn, IfYouDo, May, OneAtATime, Sacrifice, UseCreature
 from engine.cards import card
 
 

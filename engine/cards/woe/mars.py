@@ -2,13 +2,19 @@
 
 from __future__ import annotations
 
-from engine.library.effect import If, IfYouDo
-from engine.library.on_cards import Destroy, MoveTo
-from engine.library.control import ForgeAtNoCost
-from engine.library.naming import DestroyIfYouDo
-from engine.rules.statics import CannotBeUsedTo
-from engine.rules.targets import Choose, named
-from engine.rules.mechanics.tokens import MakeTokens, friendly_tokens_named
+from engine.library import (
+    CannotBeUsedTo,
+    Choose,
+    Destroy,
+    DestroyIfYouDo,
+    ForgeAtNoCost,
+    friendly_tokens_named,
+    If,
+    IfYouDo,
+    MakeTokens,
+    MoveTo,
+    named,
+)
 from engine.cards import Variant, card
 
 # "Omni: Destroy a friendly creature. If you do, make 2 Blorbs. Then, if you control 10 or more

@@ -27,7 +27,7 @@ from typing import TYPE_CHECKING
 from engine.core.errors import IllegalAction
 from engine.core.state import CardInstance
 from engine.core.errors import ScenarioError
-from engine.rules.targets import card_label
+from engine.rules.references import card_label
 
 if TYPE_CHECKING:
     from engine.rules.game import Engine

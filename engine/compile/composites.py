@@ -1,0 +1,332 @@
+"""The templates whose constructor is built here from several pieces of the effect library
+(``build = "ReadyAnd"``: ready, then fight; ``"Splash"``: the neighbors named, then one instance of
+damage; ``"PowerWhile"``: a power modifier in force while a condition holds), registered under their
+names with ``@template`` as the library's own effects are (:mod:`engine.core.registry`).
+
+A template whose words name one effect of the library builds that effect directly: it is registered
+beside its class. A new template that needs several pieces, or arguments rearranged, gets its
+constructor here.
+"""
+
+from __future__ import annotations
+
+from engine.core.registry import template
+from engine.library import (
+    amber_compare,
+    Archive,
+    Capture,
+    ChooseAnyNumber,
+    ChooseOneAtATime,
+    count_this_way,
+    DealDamage,
+    DealDamageForEach,
+    did_this_way,
+    DiscardFromHand,
+    DiscardTopOfDeck,
+    DiscardUntil,
+    DuringOpponentsNextTurn,
+    ForEach,
+    ForgeAtCost,
+    Heal,
+    If,
+    it_test,
+    MayForgeAtCost,
+    NameOutOfPlay,
+    NeighborsOf,
+    of_chosen_house,
+    of_type,
+    opponent_amber,
+    opponent_amber_but,
+    Purge,
+    Ready,
+    self_test,
+    SkipsForgeStep,
+    Steal,
+    that_amount,
+    ThisWay,
+    UseAsIfYours,
+    UseCreature,
+    while_,
+)
+from engine.rules import statics as st
+from engine.rules.entering import EntersPlayReady
+from engine.rules.gained_text import OneOf
+from engine.rules.houses import belongs_to
+from engine.rules.mechanics.tokens import MakeTokens
+from engine.rules.targets import Choose, ChooseMostPowerful, Together
+from engine.compile.grammar import Refusal
+
+
+@template("Use")
+def _use(how: str, on: str) -> list:
+    return [UseCreature(how, on)]
+
+
+@template("ReadyAnd")
+def _ready_and(how: str, on: str) -> list:
+    """ "Ready and fight with <a creature>": one creature, readied then used."""
+    return [Ready(on), UseCreature(how, on)]
+
+
+@template("ArchiveFromHand")
+def _archive_from_hand(name: str) -> list:
+    """ "Archive a card": a card from your hand."""
+    return [Choose("hand", "friendly", name=name), Archive(name)]
+
+
+@template("PurgeSelf")
+def _purge_self() -> list:
+    return [Purge("self")]
+
+
+@template("Splash")
+def _splash(amount: int, on: str, splash: int, name: str) -> list:
+    """ "Deal N to <a creature> with M splash": M to each of its neighbors at the same time."""
+    return [NeighborsOf(on, name), DealDamage(amount, on, also=((splash, name),))]
+
+
+@template("WithNeighbors")
+def _with_neighbors(of: str, name: str) -> list:
+    """ "<a creature> and each of its neighbors": one group."""
+    return [NeighborsOf(of, f"{name}n"), Together((of, f"{name}n"), name)]
+
+
+@template("MostPowerful")
+def _most_powerful(side: str, name: str) -> ChooseMostPowerful:
+    return ChooseMostPowerful(1, name, side)
+
+
+@template("FromPile")
+def _from_pile(name: str, side: str = "friendly", kind: str = "", count: int = 1, up_to: bool = False) -> Choose:
+    """ "A <creature> from <your / a> discard pile"."""
+    return Choose("discard", side, name=name, count=count, up_to=up_to, where=of_type(kind) if kind else None)
+
+
+@template("ForEach")
+def _for_each(count, effects: list) -> ForEach:
+    return ForEach(count, effects)
+
+
+@template("Forge")
+def _forge(extra: int = 0, may: bool = False):
+    """ "Forge a key at [+N] current cost"; "you may ...": asked only when it can be forged."""
+    return MayForgeAtCost(ForgeAtCost(extra)) if may else ForgeAtCost(extra)
+
+
+@template("DiscardFromHand")
+def _discard_from_hand(name: str, count: int = 1) -> list:
+    """ "Discard a card", "choose and discard N cards from your hand": from your hand (all of them
+    when there are no more than N)."""
+    return [Choose("hand", "friendly", name=name, count=count), DiscardFromHand(name)]
+
+
+@template("OpponentCannotUseNextTurn")
+def _opponent_cannot_use_next_turn(how: str):
+    """ "Your opponent cannot use creatures to <how> on their next turn"."""
+    return DuringOpponentsNextTurn(st.CannotBeUsedTo(how, applies=st.enemy))
+
+
+@template("Together")
+def _together(first: str, second: str, name: str) -> Together:
+    """ "<a card> and <another card>": both at once."""
+    return Together((first, second), name)
+
+
+@template("MakeTokens")
+def _make_tokens(count: int = 1):
+    return MakeTokens(count)
+
+
+@template("DiscardTopOfDeck")
+def _discard_top(n: int = 1, name: str = "discarded"):
+    return DiscardTopOfDeck(n, name)
+
+
+@template("OneOf")
+def _one_of(first: list, second: list, first_text: str, second_text: str):
+    """ "Choose one: <A>, or <B>" / "<A> or <B>": the player picks an option by its words, among
+    the options whose first choice of a card has a card to choose (one such option resolves
+    without asking)."""
+    return OneOf(
+        [(first_text, first), (second_text, second)],
+        possible={first_text: _can_start(first), second_text: _can_start(second)},
+    )
+
+
+def _can_start(effects: list):
+    chooser = next((e for e in effects if isinstance(e, Choose)), None)
+    if chooser is None or effects.index(chooser) != 0:
+        return lambda ctx: True
+    return lambda ctx: bool(chooser.options(ctx))
+
+
+@template("UseAsIfYours")
+def _use_as_if_yours(on: str):
+    return UseAsIfYours(on)
+
+
+@template("CaptureAll")
+def _capture_all(on: str = "self") -> Capture:
+    return Capture(opponent_amber, on)
+
+
+@template("FullyHeal")
+def _fully_heal(on: str):
+    return ThisWay(Heal(None, on), on, "healed")
+
+
+@template("this_way", kind="count")
+def _count_this_way(verb: str, what: str = "card", house: str | None = None):
+    """ "For each <noun> <verb> this way": the cards done this way, or for "damage" ("for each
+    damage healed this way") the points of damage, what "that amount" reads (Guardian Demon)."""
+    if what == "damage":
+        return that_amount(verb)
+    return count_this_way(verb, {"creature": "creature", "artifact": "artifact"}.get(what, "card"), house)
+
+
+@template("AnyNumberFromHand")
+def _any_number_from_hand(name: str, house: str | None = None):
+    """ "Any number of [<house>] cards from your hand"."""
+
+    def where(ctx, card) -> bool:
+        return belongs_to(ctx.eng, card, house)
+
+    return ChooseAnyNumber("hand", "friendly", where=where if house else None, name=name)
+
+
+@template("StealIfExactly")
+def _steal_if_exactly(amount: int) -> If:
+    """ "If your opponent has exactly N, steal it": "it" is that Æmber."""
+    return If(amber_compare("opponent", "exactly", amount), [Steal(amount)])
+
+
+@template("DamageForEach")
+def _damage_for_each(amount: int, count) -> DealDamageForEach:
+    """ "Deal N damage for each <X>. You may divide this damage among any number of creatures.":
+    N points for each, each point assigned to a creature (glossary "For Each")."""
+    return DealDamageForEach(lambda ctx: amount * count(ctx))
+
+
+def _noun_test(found):
+    """A noun phrase as a test on a card out of play (its type and its tests)."""
+    kinds = {"creature or artifact": ("creature", "artifact"), "card": None}.get(found.what, (found.what,))
+
+    def test(eng, source, controller, card) -> bool:
+        return (kinds is None or card.type in kinds) and all(t(eng, source, controller, card) for t in found.tests)
+
+    return test
+
+
+@template("OutOfPlay")
+def _out_of_play(noun, name: str, zone: str, side: str = "friendly", done: str = ""):
+    """ "<cards> from your discard pile", "<cards> in your opponent's hand", "<cards> revealed this
+    way": each of them named at once, or a choice among them."""
+    test = _noun_test(noun)
+    if noun.quantity == "each" or done:
+        return NameOutOfPlay(zone, side, test, name, done)
+    return Choose(
+        zone,
+        side,
+        name=name,
+        count=noun.count,
+        up_to=noun.quantity == "up_to",
+        where=lambda ctx, card: test(ctx.eng, ctx.source, ctx.controller, card),
+    )
+
+
+@template("ChooseOneAtATime")
+def _choose_one_at_a_time(how: str, noun, ready: bool = False):
+    """ "[Ready and] <fight> with <up to N / each> <creatures>, one at a time"."""
+    each = noun.quantity == "each"
+    choose = Choose(
+        noun.what,
+        noun.side,
+        name="one at a time",
+        count=1,
+        up_to=noun.quantity == "up_to",
+        where=noun.where if (noun.tests or noun.other) else None,
+        exclude_self=noun.other,
+    )
+    return ChooseOneAtATime(how, choose, None if each else noun.count, ready)
+
+
+@template("Seq")
+def _seq(first: list, then: list = ()) -> list:
+    """ "<clause> and <clause>", "then, <clause>": one after the other."""
+    return [*first, *then]
+
+
+@template("Nothing")
+def _nothing(**_) -> list:
+    """A sentence the general rules carry out (an upgrade's "This creature gains skirmish.")."""
+    return []
+
+
+@template("EntersPlayReady", kind="static")
+def _enters_ready(applies=st.itself):
+    """ "<Creatures> enter play ready": the rules ask it of creatures only (engine.rules.entering)."""
+    if getattr(applies, "what", "creature") != "creature":
+        raise Refusal("static", f"{applies.what}s entering play ready", "entering play ready for a card not a creature")
+    return EntersPlayReady(applies)
+
+
+@template("OpponentSkipsForgeStep")
+def _opponent_skips_forge_step():
+    return DuringOpponentsNextTurn(SkipsForgeStep())
+
+
+@template("CaptureAllBut")
+def _capture_all_but(n):
+    return Capture(opponent_amber_but(n))
+
+
+@template("DiscardUntil")
+def _discard_until(noun, name):
+    return DiscardUntil(_noun_test(noun), name)
+
+
+@template("WholeZone")
+def _whole_zone(name, zone, side):
+    return NameOutOfPlay(zone, side, lambda *_: True, name)
+
+
+@template("DealThatAmount")
+def _deal_that_amount(verb, on):
+    return DealDamage(that_amount(verb), on)
+
+
+@template("PowerWhile", kind="static")
+def _power_while(amount, cond, applies=st.itself):
+    return st.PowerModifier(amount, while_(applies, cond))
+
+
+@template("KeywordWhile", kind="static")
+def _keyword_while(keyword, cond, applies=st.itself):
+    return st.GrantKeyword(keyword, while_(applies, cond))
+
+
+@template("self_on_flank", kind="condition")
+def _self_on_flank():
+    return self_test(lambda eng, source, controller, card: eng.is_flank(card))
+
+
+@template("it_of_chosen_house", kind="condition")
+def _it_of_chosen_house(ref):
+    return it_test(ref, of_chosen_house)
+
+
+@template("did_this_way", kind="condition")
+def _did_this_way(verb, noun):
+    return did_this_way(verb, _noun_test(noun))
+
+
+@template("self_not_on_flank", kind="condition")
+def _self_not_on_flank():
+    return self_test(lambda eng, source, controller, card: not eng.is_flank(card))
+
+
+@template("it_on_flank", kind="condition")
+def _it_on_flank(ref, present=True):
+    return it_test(
+        ref, lambda eng, source, controller, card: card.zone == "battleline" and eng.is_flank(card) == present
+    )

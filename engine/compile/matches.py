@@ -1,0 +1,91 @@
+"""The reaction matches ``[[reaction]]`` templates name (``when = "destroyed"`` in
+``templates/*.toml``): what an event must be for an "after ..." / "each time ..." ability to
+resolve ("after a friendly creature is destroyed fighting", "after an enemy creature reaps",
+"after you play a Mars card", "at the end of your turn"). Each is a factory the template's
+``when_args`` are given to (a group read from the text), returning a test on the reaction's
+context and its event. A new kind of event match goes here.
+"""
+
+from __future__ import annotations
+
+from engine.library import at_end_of_your_turn
+from engine.rules.reactions import destroyed_fighting_self
+
+
+def _about(group):
+    """The event's card is one the phrase names, on the side the event saw it on when the event
+    says (a destroyed card no longer in play; a creature taken from its owner that died in the
+    fight it fought: "each time a friendly creature fights")."""
+
+    def match(ctx) -> bool:
+        card = ctx.event.get("card")
+        if card is None:
+            return False
+        return group.admits(ctx.eng, ctx.source, ctx.controller, card, ctx.event.get("controller"))
+
+    return match
+
+
+def _destroyed_about(group):
+    creature = _about(group)
+
+    def match(ctx) -> bool:
+        was_creature = ctx.event.get("creature", True)
+        return was_creature and creature(ctx)
+
+    return match
+
+
+def _destroyed_fighting(group):
+    about = _about(group)
+
+    def match(ctx) -> bool:
+        fight = ctx.event.get("fight")
+        card = ctx.event.get("card")
+        return fight is not None and ctx.source in fight and card in fight and card is not ctx.source and about(ctx)
+
+    return match
+
+
+def _you(ctx) -> bool:
+    return ctx.event.get("player") == ctx.controller
+
+
+def _you_played(group):
+    about = _about(group)
+
+    def match(ctx) -> bool:
+        return ctx.event.get("player") == ctx.controller and about(ctx)
+
+    return match
+
+
+def _opponent_played(group):
+    about = _about(group)
+
+    def match(ctx) -> bool:
+        return ctx.event.get("player") not in (None, ctx.controller) and about(ctx)
+
+    return match
+
+
+def _opponent(ctx) -> bool:
+    return ctx.event.get("player") not in (None, ctx.controller)
+
+
+def _self_event(ctx) -> bool:
+    return ctx.event.get("card") is ctx.source
+
+
+MATCHES = {
+    "about": _about,
+    "destroyed": _destroyed_about,
+    "destroyed_fighting": _destroyed_fighting,
+    "destroyed_fighting_self": lambda: destroyed_fighting_self,
+    "you": lambda: _you,
+    "opponent": lambda: _opponent,
+    "you_played": _you_played,
+    "opponent_played": _opponent_played,
+    "end_of_your_turn": lambda: at_end_of_your_turn,
+    "self": lambda: _self_event,
+}

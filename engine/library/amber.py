@@ -1,0 +1,264 @@
+"""Æmber in the players' pools: gaining, losing and stealing it ("gain 2", "your opponent loses
+all their Æmber", "steal all but 1 of your opponent's Æmber"), in amounts counted as the ability
+resolves ("gain 1 for each house represented in play"), and chains ("gain 2 chains").
+
+Gains and steals go through the general rules, so replacement effects apply
+(:mod:`engine.rules.replacements`: a steal from the common supply is still a steal); a loss takes
+what there is. Æmber captured by a creature, placed on a card or moved off one is
+:mod:`engine.library.amber_on_cards`; keys are :mod:`engine.library.keys`. A new effect on the
+pools goes here.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from engine.core.registry import template
+from engine.library.houses import houses_among
+from engine.rules.ability import Context, Effect, player_ref
+from engine.rules.replacements import steal
+
+
+@template()
+@dataclass
+class Gain(Effect):
+    """The controller (or, ``who="opponent"``, their opponent: "Your opponent gains 2"; see
+    :func:`player_ref`) gains Æmber."""
+
+    amount: int
+    who: str = "self"
+
+    def resolve(self, ctx: Context) -> bool:
+        ctx.eng.gain(player_ref(ctx, self.who), self.amount, ctx.source.name)
+        return True
+
+
+@template()
+@dataclass
+class GainChains(Effect):
+    """ "Gain N chains": the controller's chains go up by N."""
+
+    amount: int
+
+    def resolve(self, ctx: Context) -> bool:
+        ctx.me.chains += self.amount
+        ctx.log(f"{ctx.source.name}: {ctx.controller} gains {self.amount} chain(s) ({ctx.me.chains})")
+        return True
+
+
+@dataclass
+class GainChainsFor(Effect):
+    """ "<Your opponent> gains N chains"."""
+
+    amount: int
+    who: str = "opponent"
+
+    def resolve(self, ctx: Context) -> bool:
+        player = player_ref(ctx, self.who)
+        pool = ctx.game.players[player]
+        pool.chains += self.amount
+        ctx.log(f"{ctx.source.name}: {player} gains {self.amount} chain(s) ({pool.chains})")
+        return True
+
+
+@template()
+@dataclass
+class Lose(Effect):
+    """The opponent (``who="opponent"``) or the controller loses Æmber."""
+
+    amount: int
+    who: str = "opponent"
+
+    def resolve(self, ctx: Context) -> bool:
+        player = ctx.opponent_name if self.who == "opponent" else ctx.controller
+        pool = ctx.game.players[player]
+        lost = min(self.amount, pool.amber)
+        pool.amber -= lost
+        ctx.log(f"{ctx.source.name}: {player} loses {lost} Æmber ({pool.amber})")
+        return lost == self.amount
+
+
+@template()
+@dataclass
+class LoseAll(Effect):
+    """ "Lose all your Æmber" (``who="opponent"``: your opponent loses all of theirs)."""
+
+    who: str = "self"
+
+    def resolve(self, ctx: Context) -> bool:
+        pool = ctx.me if self.who == "self" else ctx.opponent
+        lost, pool.amber = pool.amber, 0
+        ctx.log(
+            f"{ctx.source.name}: {ctx.controller if self.who == 'self' else ctx.opponent_name} loses all {lost} Æmber"
+        )
+        return True
+
+
+@template()
+@dataclass
+class Steal(Effect):
+    amount: int
+
+    def resolve(self, ctx: Context) -> bool:
+        # replacement effects apply (engine.rules.replacements): "if you do" holds when the Æmber was
+        # stolen, even from the common supply, not when a steal was replaced by a capture
+
+        taken, stolen = steal(ctx.eng, ctx.controller, self.amount, ctx.source.name)
+        return stolen and taken == self.amount
+
+
+@dataclass
+class StealAllBut(Effect):
+    """ "Steal all but N of your opponent's Æmber" (a steal: replacement effects apply)."""
+
+    keep: int
+
+    def resolve(self, ctx: Context) -> bool:
+        amount = ctx.opponent.amber - self.keep
+        if amount <= 0:
+            ctx.log(f"{ctx.source.name}: {ctx.opponent_name} has {ctx.opponent.amber} Æmber: nothing to steal")
+            return False
+
+        taken, stolen = steal(ctx.eng, ctx.controller, amount, ctx.source.name)
+        return stolen and taken == amount
+
+
+@dataclass
+class ReduceAmberTo(Effect):
+    """ "Each player with N+1 Æmber or more is reduced to N": both players' pools are capped."""
+
+    limit: int
+
+    def resolve(self, ctx: Context) -> bool:
+        for name, pool in ctx.game.players.items():
+            if pool.amber > self.limit:
+                ctx.log(f"{ctx.source.name}: {name} is reduced from {pool.amber} to {self.limit} Æmber")
+                pool.amber = self.limit
+        return True
+
+
+@dataclass
+class EachPlayerLosesHalf(Effect):
+    """ "Each player loses half their Æmber (rounding down the loss)"."""
+
+    def resolve(self, ctx: Context) -> bool:
+        for name, pool in ctx.game.players.items():
+            lost = pool.amber // 2
+            pool.amber -= lost
+            ctx.log(f"{ctx.source.name}: {name} loses {lost} Æmber ({pool.amber})")
+        return True
+
+
+@dataclass
+class EachPlayerDoublesPool(Effect):
+    """ "Each player gains Æmber equal to the Æmber in their pool"."""
+
+    def resolve(self, ctx: Context) -> bool:
+        for name in (ctx.game.active, ctx.game.other(ctx.game.active)):
+            amount = ctx.game.players[name].amber
+            if amount:
+                ctx.eng.gain(name, amount, ctx.source.name)
+        return True
+
+
+@dataclass
+class LoseAllThenOpponentLosesTimes(Effect):
+    """ "Lose all your Æmber. Then, your opponent loses <factor> times the amount you lost"."""
+
+    factor: int
+
+    def resolve(self, ctx: Context) -> bool:
+        lost = ctx.me.amber
+        ctx.me.amber = 0
+        theirs = min(ctx.opponent.amber, lost * self.factor)
+        ctx.opponent.amber -= theirs
+        ctx.log(
+            f"{ctx.source.name}: {ctx.controller} loses {lost} Æmber; {ctx.opponent_name} loses {theirs} "
+            f"({ctx.opponent.amber})"
+        )
+        return True
+
+
+@dataclass
+class LoseAllAndDrawPer(Effect):
+    """ "Lose all of your Æmber. Draw N cards for each Æmber lost"."""
+
+    per: int = 2
+
+    def resolve(self, ctx: Context) -> bool:
+        lost, ctx.me.amber = ctx.me.amber, 0
+        ctx.log(f"{ctx.source.name}: {ctx.controller} loses {lost} Æmber")
+        if lost:
+            ctx.eng.draw(ctx.controller, lost * self.per)
+        return lost > 0
+
+
+@template()
+@dataclass
+class EventCardPlayerAmber(Effect):
+    """ "Its owner gains N" / "its controller loses N": the player of the card the event is about
+    (its controller as the event saw it: a destroyed creature is no longer in play)."""
+
+    amount: int
+    whose: str = "owner"
+    gain: bool = True
+
+    def resolve(self, ctx: Context) -> bool:
+        card = ctx.event.get("card")
+        if card is None:
+            return False
+        player = card.owner if self.whose == "owner" else ctx.event.get("controller", card.controller)
+        if self.gain:
+            ctx.eng.gain(player, self.amount, ctx.source.name)
+            return True
+        pool = ctx.game.players[player]
+        lost = min(self.amount, pool.amber)
+        pool.amber -= lost
+        ctx.log(f"{ctx.source.name}: {player} loses {lost} Æmber ({pool.amber})")
+        return lost == self.amount
+
+
+@dataclass
+class GainCounted(Effect):
+    """ "Gain 1 Æmber for each <thing counted when the ability resolves>"."""
+
+    count: Callable[[Context], int]
+
+    def resolve(self, ctx: Context) -> bool:
+        n = self.count(ctx)
+        if n:
+            ctx.eng.gain(ctx.controller, n, ctx.source.name)
+        return n > 0
+
+
+@dataclass
+class GainForEach(Effect):
+    """ "Gain 1 Æmber for each card <...> this way": per card an earlier effect named ``ref``."""
+
+    ref: str
+    per: int = 1
+
+    def resolve(self, ctx: Context) -> bool:
+        n = len(ctx.chosen.get(self.ref, []))
+        if not n:
+            ctx.log(f"{ctx.source.name}: no card counted, no Æmber gained")
+            return False
+        ctx.eng.gain(ctx.controller, n * self.per, ctx.source.name)
+        return True
+
+
+@dataclass
+class GainPerHouseInPlay(Effect):
+    """ "Gain 1 Æmber (to a maximum of N) for each house represented among cards in play, except
+    for <house>"."""
+
+    maximum: int
+    except_house: str
+
+    def resolve(self, ctx: Context) -> bool:
+        houses = houses_among(ctx.eng, ctx.game.in_play()) - {self.except_house}
+        n = min(self.maximum, len(houses))
+        if n:
+            ctx.eng.gain(ctx.controller, n, ctx.source.name)
+        return n > 0

@@ -1,0 +1,163 @@
+"""How the effects of an ability are put together: conditions ("if ...", "otherwise"), "<A>. If you
+do, <B>" (B only when A fully resolved), "you may ...", optional steps, and repetitions ("for each
+<X>", "repeat for each", "one at a time").
+
+An ability is a list of effects resolved in order (:mod:`engine.rules.ability`: the context, the
+effect, the glossary's "Repeat" and "Preceding"); each effect returns whether it fully resolved,
+which "if you do" reads, and an effect that cannot fully resolve does what it can. "One at a time"
+(Ghosthawk: "reap with each neighboring creature, one at a time"): the group is the cards the
+reference names when the effect starts, the active player chooses which goes next (a single one
+left goes without asking), and a card no longer in play when its turn comes is skipped. A new way
+of combining effects goes here; the conditions themselves are :mod:`engine.library.conditions`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field, replace
+
+from engine.core.registry import template
+from engine.rules.ability import Condition, Context, Effect, resolve_all
+from engine.rules.references import card_label
+from engine.rules.targets import Choose
+
+
+@template()
+@dataclass
+class If(Effect):
+    condition: Condition
+    then: list[Effect]
+    otherwise: list[Effect] = field(default_factory=list)
+
+    def resolve(self, ctx: Context) -> bool:
+        if self.condition(ctx):
+            return resolve_all(self.then, ctx)
+        if not self.otherwise:
+            ctx.log(f"{ctx.source.name}: condition not met, nothing happens")
+            return False
+        return resolve_all(self.otherwise, ctx)
+
+
+@template()
+@dataclass
+class IfYouDo(Effect):
+    """ "<first>. If you do, <then>.": ``then`` resolves only when ``first`` fully resolved."""
+
+    first: list[Effect]
+    then: list[Effect]
+
+    def resolve(self, ctx: Context) -> bool:
+        if not resolve_all(self.first, ctx):
+            ctx.log(f"{ctx.source.name}: the first part did not happen, so the rest does not")
+            return False
+        return resolve_all(self.then, ctx)
+
+
+@template()
+@dataclass
+class May(Effect):
+    """ "You may ...": the controller of the ability decides (on the active player's turn that is
+    asked of the active player when the card is theirs; rules switches may say otherwise)."""
+
+    then: list[Effect]
+    question: str = ""
+
+    def resolve(self, ctx: Context) -> bool:
+        decider = ctx.eng.decider(ctx)
+        if not ctx.eng.chooser.may(f"{decider}: {self.question or ctx.source.name + ': use the optional effect?'}"):
+            ctx.log(f"{decider} declines {ctx.source.name}'s optional effect")
+            return False
+        ctx.log(f"{decider} chooses to resolve {ctx.source.name}'s optional effect")
+        return resolve_all(self.then, ctx)
+
+
+@dataclass
+class Confirm(Effect):
+    """An optional step with no effect of its own ("you may repeat this effect"): fully resolved
+    when the deciding player says yes."""
+
+    question: str
+
+    def resolve(self, ctx: Context) -> bool:
+        return ctx.eng.chooser.may(f"{ctx.eng.decider(ctx)}: {self.question}")
+
+
+@dataclass
+class ForEach(Effect):
+    """ "For each <X>, <effects>" / "<effect> for each <X>": the effects once per X, counted when
+    the effect starts (glossary "For Each"); each repetition makes its own choices."""
+
+    count: Callable[[Context], int]
+    effects: list
+    #: "each creature cannot <...> more than once this way": each repetition's first choice of a
+    #: card excludes the cards the earlier repetitions chose
+    distinct: bool = False
+
+    def resolve(self, ctx: Context) -> bool:
+        n = self.count(ctx)
+        ctx.log(f"{ctx.source.name}: {n} time(s)")
+        ok = n > 0
+        picked: list = []
+        for _ in range(n):
+            effects = self._excluding(picked) if self.distinct else self.effects
+            ok = resolve_all(effects, ctx) and ok
+            if self.distinct:
+                picked += ctx.chosen.get(self._choice().name, [])
+            if ctx.game.winner:
+                break
+        return ok
+
+    def _choice(self):
+        return next(e for e in self.effects if isinstance(e, Choose))
+
+    def _excluding(self, picked: list) -> list:
+        choose = self._choice()
+        where = choose.where
+
+        def fresh(ctx, card) -> bool:
+            return card not in picked and (where is None or where(ctx, card))
+
+        return [replace(e, where=fresh) if e is choose else e for e in self.effects]
+
+
+@dataclass
+class RepeatFor(Effect):
+    """ "For each one <counted>, <effects>": the effects once per count (its choices made anew)."""
+
+    count: Callable[[Context], int]
+    effects: list
+
+    def resolve(self, ctx: Context) -> bool:
+        n = self.count(ctx)
+        for _ in range(n):
+            resolve_all(self.effects, ctx)
+            if ctx.game.winner:
+                break
+        return n > 0
+
+
+@dataclass
+class OneAtATime(Effect):
+    on: str
+    effects: list = field(default_factory=list)
+    name: str = "it"
+
+    def resolve(self, ctx: Context) -> bool:
+        pending = list(ctx.refs(self.on))
+        done = False
+        while pending:
+            nxt = (
+                pending[0]
+                if len(pending) == 1
+                else ctx.eng.chooser.choose(
+                    f"{ctx.game.active}: {ctx.source.name}: which card next (one at a time)",
+                    pending,
+                    label=card_label(pending),
+                )
+            )
+            pending.remove(nxt)
+            if not nxt.in_play:
+                continue
+            ctx.chosen[self.name] = [nxt]
+            done = resolve_all(self.effects, ctx) or done
+        return done

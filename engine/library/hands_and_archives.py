@@ -1,0 +1,225 @@
+"""Hands and archives: discarding from a hand (chosen, at random, the whole hand, refilled "as if
+it were the end of their turn"), looking at a hand, revealing and discarding cards named out of
+play, archiving at random from a hand, and discarding archived cards (all of them, or one at
+random).
+
+A card discarded from its owner's hand by an effect goes to the discard pile (glossary "Discard");
+random choices use the game's seeded generator, so a replay is deterministic. A new effect on hands
+or archives goes here; moving a card into them is :mod:`engine.library.zones`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from engine.core.registry import template
+from engine.library.this_way import record_this_way
+from engine.rules.ability import Context, Effect
+from engine.rules.turn import chain_penalty, HAND_SIZE
+
+
+def _discard(ctx: Context, card) -> None:
+    """A card discarded from its owner's hand by an effect: into the discard pile, and the
+    "discarded" event (engine.rules.play_timing) for the player who discarded it."""
+    house = card.house
+    ctx.eng.put_away(card, "discard")
+    ctx.eng.emit("discarded", card=card, player=card.owner, house=house)
+
+
+@dataclass
+class DiscardFromHand(Effect):
+    """ "Discard <the chosen cards> (from your hand)"."""
+
+    on: str
+
+    def resolve(self, ctx: Context) -> bool:
+        cards = [c for c in ctx.refs(self.on) if c.zone == "hand"]
+        for c in cards:
+            _discard(ctx, c)
+        return bool(cards)
+
+
+@template()
+@dataclass
+class DiscardRandomFromHand(Effect):
+    """ "<Your opponent> discards a random card from their hand" (the game's seeded generator)."""
+
+    who: str = "opponent"
+
+    def resolve(self, ctx: Context) -> bool:
+        player = ctx.opponent if self.who == "opponent" else ctx.me
+        hand = player.zone("hand")
+        if not hand:
+            ctx.log(f"{ctx.source.name}: no card in {player.name}'s hand to discard")
+            return False
+        _discard(ctx, ctx.game.rng.choice(hand))
+        return True
+
+
+@template()
+@dataclass
+class DiscardHand(Effect):
+    """ "Discard your hand": every card in it, one discard each."""
+
+    def resolve(self, ctx: Context) -> bool:
+        hand = list(ctx.me.zone("hand"))
+        for c in hand:
+            _discard(ctx, c)
+        return bool(hand)
+
+
+@dataclass
+class EachDiscardsHandAndRefills(Effect):
+    """ "Each player discards their hand, then refills their hand as if it were the end of their
+    turn" (up to 6 cards, fewer for their chains, as the draw step does)."""
+
+    def resolve(self, ctx: Context) -> bool:
+        for player in (ctx.game.active, ctx.game.other(ctx.game.active)):
+            p = ctx.game.players[player]
+            for c in list(p.zone("hand")):
+                ctx.eng.put_away(c, "discard")
+                ctx.eng.emit("discarded", card=c, player=player, house=c.house)
+            wanted = max(0, HAND_SIZE - len(p.zone("hand")))
+            penalty = min(chain_penalty(p.chains), wanted)
+            ctx.eng.draw(player, wanted - penalty)
+            if penalty:
+                p.chains -= 1
+            ctx.log(f"{player} refills their hand ({len(p.zone('hand'))} cards)")
+        return True
+
+
+@dataclass
+class OwnerDiscardsRandom(Effect):
+    """ "If it is not destroyed, its owner discards a random card from their hand": only while the
+    card ``on`` names is still in play."""
+
+    on: str = "it"
+
+    def resolve(self, ctx: Context) -> bool:
+        card = ctx.ref(self.on)
+        if card is None or not card.in_play:
+            ctx.log(f"{ctx.source.name}: the creature is no longer in play: nothing is discarded")
+            return False
+        hand = ctx.game.players[card.owner].zone("hand")
+        if not hand:
+            ctx.log(f"{ctx.source.name}: no card in {card.owner}'s hand to discard")
+            return False
+        picked = ctx.game.rng.choice(hand)
+        ctx.eng.put_away(picked, "discard")
+        ctx.eng.emit("discarded", card=picked, player=card.owner, house=picked.house)
+        return True
+
+
+@template()
+@dataclass
+class LookAtHand(Effect):
+    """ "Look at your opponent's hand": its cards are shown to the player (the trace lists them);
+    nothing moves. Names them (and "it") for what follows ("a Sanctum card in it")."""
+
+    name: str = "hand"
+
+    def resolve(self, ctx: Context) -> bool:
+        hand = list(ctx.opponent.zone("hand"))
+        ctx.chosen[self.name] = ctx.chosen["it"] = hand
+        ctx.log(
+            f"{ctx.controller} looks at {ctx.opponent_name}'s hand: " + (", ".join(c.label for c in hand) or "no cards")
+        )
+        return True
+
+
+@template()
+@dataclass
+class Reveal(Effect):
+    """ "Reveal <cards>": shown to both players (the trace says which); they stay where they are.
+    Recorded as revealed this way (engine.library.this_way). ``any_number``: revealing
+    none of "any number of" cards is fully resolved."""
+
+    on: str = "it"
+    any_number: bool = False
+
+    def resolve(self, ctx: Context) -> bool:
+        cards = ctx.refs(self.on)
+        if not cards:
+            ctx.log(f"{ctx.source.name}: nothing to reveal")
+            return self.any_number
+        ctx.log(f"{ctx.controller} reveals {', '.join(c.label for c in cards)}")
+
+        record_this_way(ctx, "revealed", cards)
+        return True
+
+
+@template()
+@dataclass
+class DiscardCards(Effect):
+    """ "Discard <it>": a card named out of play (a revealed top card of a deck) goes to its
+    owner's discard pile."""
+
+    on: str
+
+    def resolve(self, ctx: Context) -> bool:
+        done = False
+        for card in ctx.refs(self.on):
+            if card.zone == "hand":
+                _discard(ctx, card)
+            elif card.zone in ("deck", "archives"):
+                was = card.zone
+                ctx.game.move(card, "discard", card.owner)
+                ctx.log(f"{card.label} is discarded from {card.owner}'s {was}")
+            else:
+                continue
+            done = True
+        return done
+
+
+@dataclass
+class ArchiveRandomFromHand(Effect):
+    """ "Archive N random cards from your hand" (random: the game's seeded generator)."""
+
+    n: int
+
+    def resolve(self, ctx: Context) -> bool:
+        hand = ctx.me.zone("hand")
+        picked = ctx.game.rng.sample(hand, min(self.n, len(hand)))
+        for card in picked:
+            ctx.game.move(card, "archives", ctx.controller)
+            ctx.log(f"{ctx.source.name}: {card.label} is archived at random from {ctx.controller}'s hand")
+        return len(picked) == self.n
+
+
+@dataclass
+class DiscardArchives(Effect):
+    """ "<Player> discards each of their archived cards": a card that must go elsewhere when it
+    leaves the archives (Sample Collection) goes there instead and is not discarded. The cards
+    discarded are named ``name`` ("for each card discarded this way")."""
+
+    whose: str = "opponent"
+    name: str = "discarded"
+
+    def resolve(self, ctx: Context) -> bool:
+        player = ctx.opponent_name if self.whose == "opponent" else ctx.controller
+        archived = list(ctx.game.players[player].zone("archives"))
+        discarded = []
+        for card in archived:
+            ctx.eng.put_away(card, "discard")
+            if card.zone == "discard":
+                discarded.append(card)
+        ctx.chosen[self.name] = discarded
+        ctx.log(f"{ctx.source.name}: {player} discards {len(discarded)} of {len(archived)} archived card(s)")
+        return bool(archived) and len(discarded) == len(archived)
+
+
+@dataclass
+class DiscardRandomArchived(Effect):
+    """ "Discard a random card from your opponent's archives" (random: the game's seeded generator)."""
+
+    whose: str = "opponent"
+
+    def resolve(self, ctx: Context) -> bool:
+        player = ctx.opponent_name if self.whose == "opponent" else ctx.controller
+        archived = ctx.game.players[player].zone("archives")
+        if not archived:
+            return False
+        card = ctx.game.rng.choice(archived)
+        ctx.eng.put_away(card, "discard")
+        ctx.log(f"{ctx.source.name}: {card.label} is discarded at random from {player}'s archives")
+        return True

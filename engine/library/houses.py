@@ -1,0 +1,251 @@
+"""Houses: the houses a card belongs to ("this creature belongs to all houses", "may be used as if
+it belonged to the active house", "while under your control, it belongs to house X", "for the
+remainder of the turn it belongs to house X"), choosing a house ("choose a house", "you must choose
+<house> as your active house", "your opponent cannot choose that house ... on their next turn"),
+and houses remembered or counted ("if those creatures share a house", "if you control creatures
+from 3 different houses").
+
+Which house a card belongs to is the general rules' (:mod:`engine.rules.houses`, which asks the
+constant abilities here). A house change is an effect on the card
+(:attr:`engine.core.state.CardInstance.house_changes`): it applies while that player controls the
+card and expires when it leaves play. "Choose a house" is a decision of the player resolving the
+ability, among the houses a "choose a house" effect offers
+(:func:`engine.rules.houses.houses_in_game`); the house is kept in the card's ``memory`` so that the
+tests of a noun phrase ("each creature of that house"), which see the card with the ability but not
+the resolution, can read it, and a lasting effect started by the same ability keeps reading the
+house chosen last. A new effect about houses goes here.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from engine.core.registry import template
+from engine.core.state import LastingEffect
+from engine.rules.ability import Context, Effect
+from engine.rules.houses import belongs_to, houses_in_game, houses_of
+from engine.rules.next_turns import during_next_turn_of
+from engine.rules.reactions import Reaction
+from engine.rules.statics import Applies, attached_host, CannotChooseHouse, Static
+from engine.rules.turn import identity_houses
+
+
+@template(kind="static")
+@dataclass
+class BelongsToAllHouses(Static):
+    """ "<This creature> belongs to all houses"."""
+
+    applies: Applies = attached_host
+
+    def belongs_to(self, eng, source, controller, card, house: str) -> bool:
+        return self.applies(eng, source, controller, card)
+
+
+@template(kind="static")
+@dataclass
+class UsableAsActiveHouse(Static):
+    """ "<This creature> may be used as if it belonged to the active house"."""
+
+    applies: Applies = attached_host
+
+    def usable_as_active_house(self, eng, source, controller, card) -> bool:
+        return self.applies(eng, source, controller, card)
+
+
+@dataclass
+class OfHouseUnlessYours(Effect):
+    """ "While under your control, if it does not belong to one of your three houses, it is
+    considered to be of house X": an effect on the card, checked as control is taken."""
+
+    house: str
+    on: str = "it"
+
+    def resolve(self, ctx: Context) -> bool:
+        mine = identity_houses(ctx.eng, ctx.controller)
+        for card in ctx.refs(self.on):
+            if card.in_play and card.controller == ctx.controller and card.house not in mine:
+                card.house_changes.append({"house": self.house, "while_controller": ctx.controller})
+                ctx.log(f"{card.label} is of house {self.house} while {ctx.controller} controls it")
+        return True
+
+
+@dataclass
+class BelongsToHouseForTheTurn(Effect):
+    """ "For the remainder of the turn it belongs to house X": a house change on the card that
+    ends with the turn (or when it leaves play)."""
+
+    house: str
+    on: str = "it"
+
+    def resolve(self, ctx: Context) -> bool:
+        cards = [c for c in ctx.refs(self.on) if c.in_play]
+        for c in cards:
+            change = {"house": self.house, "while_controller": None}
+            c.house_changes.append(change)
+            ctx.game.lasting.append(
+                LastingEffect(
+                    "reaction",
+                    ctx.source.name,
+                    ctx.controller,
+                    {"card": ctx.source, "reaction": Reaction("end_of_turn", [_EndHouseChange(c, change)])},
+                )
+            )
+            ctx.log(f"{c.label} belongs to house {self.house} for the remainder of the turn")
+        return bool(cards)
+
+
+@dataclass
+class _EndHouseChange(Effect):
+    card: object
+    change: dict
+
+    def resolve(self, ctx: Context) -> bool:
+        if self.change in self.card.house_changes:
+            self.card.house_changes.remove(self.change)
+        return True
+
+
+#: the key of a card's ``memory`` holding the house its ability chose last
+CHOSEN_HOUSE = "chosen house"
+
+
+@template()
+@dataclass
+class ChooseHouse(Effect):
+    """ "Choose a house": the player resolving the ability picks one (``choices``); ``identity``:
+    "a house on your opponent's identity card", among those three only."""
+
+    identity: str = ""
+
+    def resolve(self, ctx: Context) -> bool:
+        houses = sorted(ctx.opponent.houses) if self.identity == "opponent" else houses_in_game(ctx.game)
+        if not houses:
+            ctx.log(f"{ctx.source.name}: no house to choose")
+            return False
+        house = ctx.eng.chooser.choose(f"{ctx.eng.decider(ctx)}: {ctx.source.name}: choose a house", houses)
+        ctx.source.memory[CHOSEN_HOUSE] = house
+        ctx.log(f"{ctx.source.name}: {ctx.eng.decider(ctx)} chooses {house}")
+        return True
+
+
+def chosen_house(source) -> str | None:
+    return source.memory.get(CHOSEN_HOUSE) if source is not None else None
+
+
+def of_chosen_house(eng, source, controller, card) -> bool:
+    """A noun phrase's test ("of that house", "of the chosen house")."""
+    return belongs_to(eng, card, chosen_house(source))
+
+
+@dataclass
+class MustChooseHouseFor(Static):
+    """ "<player> must choose <house> as their active house"."""
+
+    house: str
+    player: str
+
+    def must_choose(self, eng, source, controller, player) -> str | None:
+        return self.house if player == self.player else None
+
+
+@template()
+@dataclass
+class OpponentChosenHouseNextTurn(Effect):
+    """ "Your opponent cannot choose that house as their active house on their next turn"
+    (``must``: "... must choose that house ...")."""
+
+    must: bool = False
+
+    def resolve(self, ctx: Context) -> bool:
+        house = chosen_house(ctx.source)
+        if house is None:
+            return False
+
+        static = (
+            MustChooseHouseFor(house, ctx.opponent_name) if self.must else CannotChooseHouse(house, ctx.opponent_name)
+        )
+        ctx.game.lasting.append(
+            LastingEffect(
+                "static",
+                ctx.source.name,
+                ctx.controller,
+                {"static": static, "card": ctx.source, **during_next_turn_of(ctx.opponent_name)},
+            )
+        )
+        ctx.log(
+            f"{ctx.source.name}: {ctx.opponent_name} {'must' if self.must else 'cannot'} choose {house} "
+            f"on their next turn"
+        )
+        return True
+
+
+@dataclass
+class OpponentCannotChooseAHouse(Effect):
+    """ "Choose a house. Your opponent cannot choose that house as their active house until
+    <this card> leaves play" (Restringuntus)."""
+
+    def resolve(self, ctx: Context) -> bool:
+        if not ctx.source.in_play:
+            ctx.log(f"{ctx.source.name} is no longer in play: its restriction ends at once")
+            return False
+        house = ctx.eng.chooser.choose(f"{ctx.source.name}: choose a house", houses_in_game(ctx.game))
+        ctx.game.lasting.append(
+            LastingEffect(
+                "static",
+                ctx.source.name,
+                ctx.controller,
+                {"static": CannotChooseHouse(house, ctx.opponent_name), "card": ctx.source},
+                until_leaves=ctx.source,
+            )
+        )
+        ctx.log(f"{ctx.source.label}: {ctx.opponent_name} cannot choose {house} until it leaves play")
+        return True
+
+
+@dataclass
+class RememberAsInPlay(Effect):
+    """Remember the cards ``on`` names as they are now (their houses), for instructions after they
+    leave play: "later instructions in the same ability refer to the cards as they were
+    immediately prior to leaving play" (glossary "Leaves Play", the Code Monkey example)."""
+
+    on: str = "it"
+
+    def resolve(self, ctx: Context) -> bool:
+        cards = ctx.refs(self.on)
+        known = ctx.event.setdefault("last_known", {})
+        for card in cards:
+            known[id(card)] = {"house": card.house}
+        return bool(cards)
+
+
+def last_known_house(ctx: Context, card) -> str:
+    return ctx.event.get("last_known", {}).get(id(card), {}).get("house", card.house)
+
+
+def share_a_house(ref: str):
+    """ "If those creatures share a house": two or more cards, all of one house, as they were
+    when remembered (:class:`RememberAsInPlay`)."""
+
+    def condition(ctx: Context) -> bool:
+        cards = ctx.refs(ref)
+        houses = {last_known_house(ctx, c) for c in cards}
+        return len(cards) >= 2 and len(houses) == 1
+
+    condition.__name__ = f"{ref}_share_a_house"
+    return condition
+
+
+def houses_among(eng, cards) -> set[str]:
+    """The houses represented among ``cards`` (a card of all houses represents them all)."""
+    return {h for c in cards for h in houses_of(eng, c)}
+
+
+def creatures_from_houses(n: int, who: str = "self") -> Callable[[Context], bool]:
+    """ "If <you> control creatures from N different houses"."""
+
+    def condition(ctx: Context) -> bool:
+        pool = ctx.me if who == "self" else ctx.opponent
+        return len(houses_among(ctx.eng, pool.creatures)) >= n
+
+    return condition

@@ -1,0 +1,256 @@
+"""Playing cards: the restrictions on playing ("you cannot play creatures", "your opponent cannot
+play more than 2 cards each turn") and the record they read (:attr:`engine.core.state.Game.plays`),
+playing a card from somewhere other than a hand (the top of a deck, beneath Masterplan, a discard
+pile, the opponent's archives or deck, an archived card "as if it were in your hand"), putting a
+card from a hand into play, and cards entering play ready ("the next <card> you play this turn
+enters play ready", "the first creature played each turn enters play ready").
+
+Playing from elsewhere goes through :meth:`engine.rules.play.PlayRules.play_from`: house and First
+Turn restrictions do not apply, the card's own restrictions do, and a card that cannot be played
+stays where it was. Restrictions answer the engine's play-restriction hook
+(:meth:`engine.rules.statics.Static.forbids_play`); "enters play ready" for a card being played is
+:meth:`engine.rules.entering.EnteringStatic.enters_ready_played`. Permissions to play cards "this
+turn" are lasting effects (:mod:`engine.library.lasting`); a card played as a copy of another
+("treat it as a copy of", Mimicry) is :mod:`engine.rules.copies`. A new effect or restriction about
+playing goes here.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from engine.core.errors import IllegalAction
+from engine.core.registry import template
+from engine.core.state import CardInstance, LastingEffect
+from engine.rules.ability import Context, Effect
+from engine.rules.entering import EnteringStatic
+from engine.rules.references import card_label
+from engine.rules.statics import Static
+
+
+def plays_this_turn(game, player: str, house: str | None = None, kind: str | None = None) -> int:
+    """How many cards ``player`` has played this turn (of ``house`` / of type ``kind``)."""
+    return sum(
+        1
+        for turn, who, h, t in game.plays
+        if turn == game.turn and who == player and (house is None or h == house) and (kind is None or t == kind)
+    )
+
+
+def played_on_previous_turn(game, player: str, kind: str | None = None) -> int:
+    """How many cards (of type ``kind``) ``player`` played on their previous turn: the latest
+    earlier turn of theirs that the record shows, else the turn before this one."""
+    theirs = [turn for turn, who, _, _ in game.plays if who == player and turn < game.turn]
+    turn = game.turn - 1 if not theirs else max(theirs)
+    return sum(1 for t, who, _, k in game.plays if t == turn and who == player and (kind is None or k == kind))
+
+
+@dataclass
+class CannotPlay(Static):
+    """ "<You / your opponent> cannot play <creatures / action cards / cards>": ``who`` is the
+    player relative to the ability's controller; ``kind`` a card type, or None for any card."""
+
+    kind: str | None = None
+    who: str = "self"
+
+    def forbids_play(self, eng, source, controller, card) -> str | None:
+        g = eng.game
+        player = controller if self.who == "self" else g.other(controller)
+        if g.active == player and (self.kind is None or card.type == self.kind):
+            what = f"{self.kind} cards" if self.kind else "cards"
+            return f"{player} cannot play {what} ({source.name if source else 'a lasting effect'})"
+        return None
+
+
+@dataclass
+class OpponentPlaysAtMost(Static):
+    """ "Your opponent cannot play more than N cards each turn"."""
+
+    limit: int
+
+    def forbids_play(self, eng, source, controller, card) -> str | None:
+        g = eng.game
+        if g.active != controller and plays_this_turn(g, g.active) >= self.limit:
+            return f"{g.active} cannot play more than {self.limit} cards this turn ({source.name})"
+        return None
+
+
+def playable(ctx: Context, card: CardInstance) -> bool:
+    """Whether ``card`` may be played now by a card effect (its own restrictions)."""
+    try:
+        ctx.eng.check_playable(card)
+    except IllegalAction:
+        return False
+    return True
+
+
+@template()
+@dataclass
+class PlayIt(Effect):
+    """ "Play it": the card an earlier effect named, from where it is (not from hand: house
+    restrictions do not apply, the card's own do: :meth:`engine.rules.play.PlayRules.play_from`)."""
+
+    on: str
+
+    def resolve(self, ctx: Context) -> bool:
+        cards = [c for c in ctx.refs(self.on) if c.zone in ("deck", "discard", "archives", "hand")]
+        played = False
+        for card in cards:
+            where = "the top of the deck" if card.zone == "deck" else f"the {card.zone}"
+            played = ctx.eng.play_from(card, where) or played
+        return played
+
+
+@template()
+@dataclass
+class PlayTopOfDeck(Effect):
+    """ "Play the top card of your deck" (Wild Wormhole)."""
+
+    def resolve(self, ctx: Context) -> bool:
+        deck = ctx.me.zone("deck")
+        if not deck:
+            ctx.log(f"{ctx.source.name}: {ctx.controller}'s deck is empty, nothing to play")
+            return False
+        return ctx.eng.play_from(deck[0], "the top of the deck")
+
+
+@dataclass
+class PutBeneath(Effect):
+    """ "Put a card from your hand facedown beneath <this card>" (Masterplan)."""
+
+    on: str = "it"
+
+    def resolve(self, ctx: Context) -> bool:
+        cards = [c for c in ctx.refs(self.on) if c.zone == "hand"]
+        if not cards or not ctx.source.in_play:
+            return False
+        for card in cards:
+            ctx.game.take(card)
+            card.zone = "beneath"
+            ctx.source.beneath.append(card)
+            ctx.log(f"{ctx.controller} puts a card facedown beneath {ctx.source.label}")
+        return True
+
+
+@dataclass
+class PlayBeneath(Effect):
+    """ "Play the card beneath <this card>" (Masterplan's "Omni:")."""
+
+    def resolve(self, ctx: Context) -> bool:
+        under = list(ctx.source.beneath)
+        if not under:
+            ctx.log(f"{ctx.source.label}: no card beneath it to play")
+            return False
+        card = ctx.eng.chooser.choose(f"{ctx.source.name}: play which card beneath it", under, label=card_label(under))
+        return ctx.eng.play_from(card, f"beneath {ctx.source.label}")
+
+
+@dataclass
+class PlayFromDiscard(Effect):
+    """ "Play a creature from your discard pile": the chosen card, played as a card effect tells."""
+
+    on: str = "it"
+
+    def resolve(self, ctx: Context) -> bool:
+        cards = [c for c in ctx.refs(self.on) if c.zone == "discard"]
+        return bool(cards) and all(ctx.eng.play_from(c, "discard") for c in cards)
+
+
+@dataclass
+class PutIntoPlayFromHand(Effect):
+    """ "Put a <creature> from your hand into play": the chosen card, under your control."""
+
+    on: str = "it"
+
+    def resolve(self, ctx: Context) -> bool:
+        cards = [c for c in ctx.refs(self.on) if c.zone == "hand"]
+        for c in cards:
+            ctx.eng.put_into_play(c, ctx.controller)
+        return bool(cards) and all(c.in_play for c in cards)
+
+
+@dataclass
+class PlayAsIfFromHand(Effect):
+    """ "Play <it> as if it were in your hand and in the active house": the house restriction does
+    not apply; the card's own restrictions do (:meth:`engine.rules.play.PlayRules.play_from`)."""
+
+    on: str = "it"
+    zone: str = "archives"
+
+    def resolve(self, ctx: Context) -> bool:
+        cards = [c for c in ctx.refs(self.on) if c.zone == self.zone]
+        return bool(cards) and all(ctx.eng.play_from(c, self.zone) for c in cards)
+
+
+@dataclass
+class PlayOpponentsCard(Effect):
+    """ "Play <a random card in your opponent's archives / the top card of your opponent's deck>
+    as if it were yours": played from there by the active player (a card that cannot be played
+    stays where it is)."""
+
+    where: str = "deck"
+
+    def resolve(self, ctx: Context) -> bool:
+        cards = ctx.opponent.zone(self.where)
+        if not cards:
+            return False
+        card = ctx.game.rng.choice(cards) if self.where == "archives" else cards[0]
+        ctx.log(
+            f"{ctx.source.name}: {card.label} from {ctx.opponent_name}'s {self.where} is played as if it were "
+            f"{ctx.controller}'s"
+        )
+        return ctx.eng.play_from(card, f"{ctx.opponent_name}'s {self.where}")
+
+
+def _being_played_by(eng, controller: str, card: CardInstance) -> bool:
+    return eng.game.active == controller
+
+
+@dataclass
+class _NextPlayedEntersReady(EnteringStatic):
+    """The lasting effect :class:`NextPlayedEntersReady` starts; used up by the first card that
+    fits, whether or not something else already makes it enter ready."""
+
+    types: tuple[str, ...]
+    house: str | None = None
+    spent: bool = False
+
+    def enters_ready_played(self, eng, source, controller, card) -> bool:
+        if self.spent or not _being_played_by(eng, controller, card) or card.type not in self.types:
+            return False
+        if self.house is not None and card.house != self.house:
+            return False
+        self.spent = True
+        return True
+
+
+@dataclass
+class NextPlayedEntersReady(Effect):
+    """ "The next <Mars> creature [or artifact] you play this turn enters play ready"."""
+
+    types: tuple[str, ...] = ("creature",)
+    house: str | None = None
+
+    def resolve(self, ctx: Context) -> bool:
+        static = _NextPlayedEntersReady(tuple(self.types), self.house)  # one per resolution: it is used up
+        ctx.game.lasting.append(
+            LastingEffect("static", ctx.source.name, ctx.controller, {"static": static, "card": ctx.source})
+        )
+        what = " or ".join(self.types)
+        ctx.log(
+            f"{ctx.source.name}: the next {self.house.title() + ' ' if self.house else ''}{what} "
+            f"{ctx.controller} plays this turn enters play ready"
+        )
+        return True
+
+
+@dataclass
+class FirstCreaturePlayedEntersReady(EnteringStatic):
+    """ "The first creature played each turn enters play ready": the first creature played this
+    turn, by whoever plays it (the record of plays, :attr:`engine.core.state.Game.plays`, holds it)."""
+
+    def enters_ready_played(self, eng, source, controller, card) -> bool:
+        g = eng.game
+        if card.type != "creature":
+            return False
+        return sum(1 for turn, _, _, kind in g.plays if turn == g.turn and kind == "creature") == 1

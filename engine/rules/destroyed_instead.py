@@ -1,0 +1,86 @@
+"""Destruction replacements: "Destroyed: ... instead" (an ability under the ``destroyed_instead``
+trigger, the card's own or one an upgrade gives it).
+
+Since 16.0 they do not resolve with the "Destroyed:" abilities: when the card would be put into the
+discard pile, its destroyed tag is removed and the replacement resolves instead (the Commander
+Remiel and Armageddon Cloak example; the active player picks one when the card has several): see
+:func:`replace_destruction`. Before 16.0 (switch ``destruction_replacement_waits_for_discard`` off)
+such an ability is one of the card's "Destroyed:" abilities, ordered with them
+(:func:`early_replacements`). The other replacement effects are :mod:`engine.rules.replacements`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from engine.rules.ability import Context, Effect, resolve_ability
+
+if TYPE_CHECKING:
+    from engine.core.state import CardInstance
+    from engine.rules.game import Engine
+
+
+def replace_destruction(eng: "Engine", card: "CardInstance") -> bool:
+    """When a destroyed card would be put into the discard pile: if it has a destruction
+    replacement ("Destroyed: ... instead"), remove its destroyed tag and resolve that instead
+    (the active player picks one when it has several); return True when one resolved (or, before
+    16.0, one already resolved among the "Destroyed:" abilities: :func:`early_replacements`)."""
+    if card.memory.pop("destruction_replaced", False):
+        return True
+    found = eng.abilities(card, "destroyed_instead")
+    if not found or not card.in_play:
+        return False
+    g = eng.game
+    ability, giver = (
+        found[0]
+        if len(found) == 1
+        else eng.chooser.choose(
+            f"{g.active}: which replacement of {card.label}'s destruction resolves",
+            found,
+            label=lambda f: (f[1] or card).label,
+        )
+    )
+    g.log(
+        f"{card.label} would be put into the discard pile: its destroyed tag is removed and "
+        f"{(giver or card).label}'s replacement effect resolves instead"
+    )
+    ReplaceDestruction(ability).resolve(eng.context(card, giver=giver))
+    card.memory.pop("destruction_replaced", None)
+    eng.check_state()
+    return True
+
+
+@dataclass
+class ReplaceDestruction(Effect):
+    """Remove the source's destroyed tag and resolve ``ability`` in place of its destruction; the
+    ability names the card that gives it (an upgrade: "destroy Armageddon Cloak") ``"giver"``."""
+
+    ability: list
+
+    def resolve(self, ctx: Context) -> bool:
+        card = ctx.source
+        if not card.in_play:
+            return False
+        card.memory.pop("destroyed", None)
+        ctx.chosen["giver"] = [ctx.giver or card]
+        resolve_ability(self.ability, ctx)
+        # set after the ability: a destruction of the card while it resolves (Tireless Crocag
+        # destroying itself as the Armageddon Cloak that saved it leaves play) is not replaced again
+        if card.in_play:
+            card.memory["destruction_replaced"] = True
+        return True
+
+
+def early_replacements(eng: "Engine", doomed: list) -> list[tuple]:
+    """Before 16.0 (switch ``destruction_replacement_waits_for_discard`` off) a "Destroyed: ...
+    instead" is one of the card's "Destroyed:" abilities (1.x glossary "Destroyed": they resolve
+    "immediately before the card would be destroyed"): (card, ability, giver) to order with them."""
+    found = [
+        (c, [ReplaceDestruction(ability)], giver)
+        for c in doomed
+        for ability, giver in eng.abilities(c, "destroyed_instead")
+    ]
+    if not found or eng.rules.switch("destruction_replacement_waits_for_discard"):
+        return []  # the switch is consulted only when a replacement is there to order
+    return found
