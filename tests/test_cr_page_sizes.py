@@ -12,6 +12,7 @@ the KB.
 from __future__ import annotations
 
 import re
+import shutil
 import sqlite3
 import tomllib
 from html import unescape
@@ -19,7 +20,7 @@ from html import unescape
 import pytest
 
 from api import create_app
-from conftest import SOURCES, manifest_copy, page
+from conftest import KB_CACHE, SOURCES, cached_kb, manifest_copy, page
 from kb.changelog import changelog
 
 #: no page of the site may weigh this much
@@ -30,9 +31,8 @@ FAR_VERSIONS = ("2003-03-15", "2014-09-25")
 
 @pytest.fixture(scope="module")
 def far_kb(tmp_path_factory):
-    from rulebase.build import build
-
-    folder = tmp_path_factory.mktemp("far")
+    """The test KB with two far Comprehensive Rules versions more (kept in .test-kbs/far while its
+    sources and code are unchanged, like the other test KBs)."""
     documents = [
         d
         for d in tomllib.loads((SOURCES / "manifest.toml").read_text(encoding="utf-8"))["document"]
@@ -44,8 +44,10 @@ def far_kb(tmp_path_factory):
         f'date = "{d["date"]}"\nformat = "cr"\nfile = "{(SOURCES / d["file"]).resolve()}"\n'
         for d in documents
     )
-    path = folder / "kb.sqlite"
-    build(path, manifest_copy(folder, extra))
+    folder = KB_CACHE / "far"
+    folder.mkdir(parents=True, exist_ok=True)
+    path = tmp_path_factory.mktemp("far") / "kb.sqlite"
+    shutil.copyfile(cached_kb("far", manifest_copy(folder, extra)), path)
     return path
 
 
