@@ -9,6 +9,7 @@ from __future__ import annotations
 import hashlib
 import json
 import os
+import shutil
 from pathlib import Path
 
 import pytest
@@ -46,11 +47,15 @@ def test_build_prints_documents_and_totals(tmp_path):
     assert db.is_file() and not list(tmp_path.glob(".*.tmp"))
 
 
-def test_build_uses_rulebase_db_env(tmp_path):
+def test_build_uses_rulebase_db_env(built_kb, tmp_path):
+    """The KB RULEBASE_DB names is the one built: a current copy there is found current (a build
+    elsewhere would have built a new KB from nothing and printed every document)."""
+    shutil.copyfile(built_kb, tmp_path / "env.sqlite")
     env = dict(os.environ, RULEBASE_DB=str(tmp_path / "env.sqlite"))
-    proc = run_cli("build", env=env)
+    proc = run_cli("build", env=env, cwd=tmp_path)
     assert proc.returncode == 0, proc.stderr
-    assert (tmp_path / "env.sqlite").is_file()
+    assert proc.stdout.startswith(f"{tmp_path / 'env.sqlite'} is current"), proc.stdout
+    assert not (tmp_path / "kb.sqlite").exists()
 
 
 def test_stats_json_shape(kb_copy):
