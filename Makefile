@@ -38,7 +38,7 @@ test: setup browser lint
 # take seconds (slow), run the CLI or a server in a process (cli), drive chromium (browser) or measure
 # time under load (serial); stops at the first failure; reuses the KBs of .test-kbs/.
 test-fast: setup
-	$(VENV)/bin/python -m pytest -n auto --dist loadgroup -m "not slow and not cli and not browser and not serial" -x -q
+	$(VENV)/bin/python -m pytest -n auto --dist loadgroup --inner-loop -x -q
 
 # ruff: the lint rules and the format of pyproject.toml; make test runs it first
 lint: setup

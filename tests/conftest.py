@@ -54,6 +54,23 @@ def cards_database() -> tuple[sqlite3.Connection, int]:
 
 #: markers that keep a test out of ``make test-fast`` (pyproject.toml says what each means)
 KEPT_OUT_OF_THE_INNER_LOOP = ("slow", "cli", "browser", "serial")
+
+
+def pytest_addoption(parser):
+    parser.addoption(
+        "--inner-loop",
+        action="store_true",
+        help="leave out the tests marked " + ", ".join(KEPT_OUT_OF_THE_INNER_LOOP) + " (make test-fast)",
+    )
+
+
+def pytest_configure(config):
+    """``--inner-loop`` is ``-m "not slow and not cli ..."`` spelt once, here."""
+    if config.getoption("--inner-loop"):
+        leave_out = " and ".join(f"not {mark}" for mark in KEPT_OUT_OF_THE_INNER_LOOP)
+        config.option.markexpr = f"({config.option.markexpr}) and {leave_out}" if config.option.markexpr else leave_out
+
+
 #: a test left in the inner loop that takes longer than this is named at the end of the run
 INNER_LOOP_SECONDS = 1.0
 
