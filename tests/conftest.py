@@ -210,3 +210,32 @@ def page(client, url: str, status: int = 200) -> str:
     assert response.status_code == status, f"{url}: {response.status_code}"
     assert response.mimetype == "text/html"
     return response.get_data(as_text=True)
+
+
+@pytest.fixture(scope="session")
+def base_url(built_kb):
+    """The site as users run it: ``rulebase serve`` (waitress) on a free local port, one per test
+    process (it serves the read-only test KB: no test can change what another sees)."""
+    from test_browser import running  # the browser tests' module: only the tests that serve need it
+
+    with running("serve", "--host", "127.0.0.1", "--port", "0", "--db", str(built_kb), what="rulebase serve") as url:
+        yield url
+
+
+@pytest.fixture(scope="session")
+def browser():
+    """Debian's chromium, headless, one per test process (each test opens a context of its own)."""
+    from playwright.sync_api import sync_playwright  # heavy: only the browser tests need it
+
+    from test_browser import ARTIFACTS, CHROMIUM, LAUNCH_ARGS
+
+    if not CHROMIUM.exists():
+        pytest.fail(
+            f"no chromium at {CHROMIUM}: the browser tests need Debian's chromium (apt-get install chromium)",
+            pytrace=False,
+        )
+    ARTIFACTS.mkdir(exist_ok=True)
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=str(CHROMIUM), headless=True, args=LAUNCH_ARGS)
+        yield browser
+        browser.close()

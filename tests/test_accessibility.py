@@ -14,7 +14,7 @@ from pathlib import Path
 import axe_playwright_python
 import pytest
 
-from test_browser import DESKTOP, PHONE, base_url, browser  # noqa: F401 - the fixtures
+from test_browser import DESKTOP, PHONE  # noqa: F401 - the fixtures
 
 AXE = Path(axe_playwright_python.__file__).with_name("axe.min.js")
 SERIOUS = ("serious", "critical")

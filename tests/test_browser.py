@@ -19,7 +19,7 @@ from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import expect, sync_playwright
+from playwright.sync_api import expect
 from kb.entry_detail import entry_detail
 
 #: Debian's chromium (the Playwright browser download is not available); RULEBASE_CHROMIUM overrides
@@ -67,25 +67,8 @@ def running(*args: str, what: str):
         server.wait(10)
 
 
-@pytest.fixture(scope="module")
-def base_url(built_kb):
-    """The site as users run it: ``rulebase serve`` (waitress) on a free local port."""
-    with running("serve", "--host", "127.0.0.1", "--port", "0", "--db", str(built_kb), what="rulebase serve") as url:
-        yield url
-
-
-@pytest.fixture(scope="module")
-def browser():
-    if not CHROMIUM.exists():
-        pytest.fail(
-            f"no chromium at {CHROMIUM}: the browser tests need Debian's chromium (apt-get install chromium)",
-            pytrace=False,
-        )
-    ARTIFACTS.mkdir(exist_ok=True)
-    with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=str(CHROMIUM), headless=True, args=LAUNCH_ARGS)
-        yield browser
-        browser.close()
+# ``base_url`` (rulebase serve on the test KB) and ``browser`` (chromium) are fixtures of
+# conftest.py, one of each per test process.
 
 
 class Watched:

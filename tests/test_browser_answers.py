@@ -17,7 +17,7 @@ from playwright.sync_api import expect
 
 from answers_shown import check_shown, conn, thread_said, threads  # noqa: F401 (fixtures)
 from kb.card_detail import card_detail
-from test_browser import DESKTOP, PHONE, base_url, browser, watched  # noqa: F401 (fixtures)
+from test_browser import DESKTOP, PHONE, watched  # noqa: F401 (fixtures)
 
 #: the cards of the issue, whose pages showed the newest answer beside every version's badge
 ISSUE_CARDS = ("Phase Shift", "Bait and Switch")

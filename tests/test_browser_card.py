@@ -15,7 +15,7 @@ import sqlite3
 import pytest
 from playwright.sync_api import expect
 
-from test_browser import DESKTOP, PHONE, base_url, browser, watched  # noqa: F401 - the fixtures
+from test_browser import DESKTOP, PHONE, watched  # noqa: F401 - the fixtures
 from test_card_notation import RAW_NOTATION, SPELLINGS
 
 #: in the page: each erratum's text, and the two sides of its diff (without <ins>: the old text;

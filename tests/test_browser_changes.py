@@ -18,7 +18,7 @@ from playwright.sync_api import expect
 
 from api.changes_page import PAGE_SIZES
 from kb.changelog import changelog
-from test_browser import ARTIFACTS, PHONE, base_url, browser, watching  # noqa: F401 - the fixtures
+from test_browser import ARTIFACTS, PHONE, watching  # noqa: F401 - the fixtures
 
 DESKTOP = {"width": 1280, "height": 800}
 URL = "/changes?game=keyforge&from={}&to={}"

@@ -18,7 +18,7 @@ import sqlite3
 import pytest
 from playwright.sync_api import expect
 
-from test_browser import DESKTOP, PHONE, base_url, browser, watched  # noqa: F401 (fixtures)
+from test_browser import DESKTOP, PHONE, watched  # noqa: F401 (fixtures)
 from test_cr_site import renumbered, rule_entry, versions
 
 

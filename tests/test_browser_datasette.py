@@ -17,7 +17,7 @@ import urllib.request
 import pytest
 from playwright.sync_api import expect
 
-from test_browser import ARTIFACTS, PHONE, Watched, browser, running, watching  # noqa: F401 - the fixture
+from test_browser import ARTIFACTS, PHONE, Watched, running, watching  # noqa: F401 - the fixture
 
 #: the screens of the report: a laptop's and a phone's
 DESKTOP = {"width": 1280, "height": 800}

@@ -7,7 +7,7 @@ import sqlite3
 
 from playwright.sync_api import expect
 
-from test_browser import DESKTOP, PHONE, base_url, browser, watched  # noqa: F401 (fixtures)
+from test_browser import DESKTOP, PHONE, watched  # noqa: F401 (fixtures)
 
 
 def _garcia_entry(built_kb) -> int:

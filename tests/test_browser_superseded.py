@@ -17,7 +17,7 @@ import sqlite3
 from playwright.sync_api import expect
 
 from kb.entry_detail import entry_detail
-from test_browser import ARTIFACTS, DESKTOP, PHONE, base_url, browser, watched  # noqa: F401 (fixtures)
+from test_browser import ARTIFACTS, DESKTOP, PHONE, watched  # noqa: F401 (fixtures)
 
 #: the question of the FAQ thread whose answer changed its number between versions
 BAIT_QUESTION = "%How many times does Bait and Switch trigger%"

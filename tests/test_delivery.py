@@ -8,8 +8,6 @@ import http.client
 import re
 from urllib.parse import urlsplit
 
-from test_browser import base_url  # noqa: F401 - the fixture: rulebase serve on a free port
-
 
 def _get(url: str, path: str, **headers) -> http.client.HTTPResponse:
     parts = urlsplit(url)

@@ -8,7 +8,7 @@ import pytest
 
 from kb.search import search
 from kb.term_panel import DEFINITION_WORDS, shorten
-from test_browser import DESKTOP, PHONE, base_url, browser, watched  # noqa: F401 (fixtures)
+from test_browser import DESKTOP, PHONE, watched  # noqa: F401 (fixtures)
 from conftest import page
 
 
