@@ -17,6 +17,7 @@ from engine.core.registry import template
 from engine.core.state import LastingEffect
 from engine.rules.ability import Context, Effect, resolve_all
 from engine.rules.references import candidates, card_label
+from engine.rules.targets import choose_or_done
 from engine.rules.replacements import add_to_pool
 from engine.rules.statics import ArmorModifier, this_card
 
@@ -196,14 +197,8 @@ class PurgeArchivedForMoreDamage(Effect):
         purged = []
         while ctx.me.zone("archives"):
             left = [c for c in ctx.me.zone("archives")]
-            done = "done"
-            label = card_label(left)
-            pick = ctx.eng.chooser.choose(
-                f"{ctx.controller}: purge an archived card ({ctx.source.name})",
-                [*left, done],
-                label=lambda o: o if o == done else label(o),
-            )
-            if pick == done:
+            pick = choose_or_done(ctx, f"{ctx.controller}: purge an archived card ({ctx.source.name})", left)
+            if pick is None:
                 break
             ctx.eng.put_away(pick, "purged")
             if pick.zone == "purged":  # not one a replacement sent elsewhere (Sample Collection's: to hand)

@@ -128,6 +128,16 @@ class EachCreatureLosesForTheTurn(Effect):
         return True
 
 
+def _lasting_static(ctx: Context, static, window: dict, when: str) -> bool:
+    """Start a lasting effect that applies ``static`` (a constant ability) while ``window`` (a turn
+    window of :mod:`engine.rules.next_turns`) lasts; ``when`` says which, for the log."""
+    ctx.game.lasting.append(
+        LastingEffect("static", ctx.source.name, ctx.controller, {"static": static, "card": ctx.source, **window})
+    )
+    ctx.log(f"{ctx.source.name}: a lasting effect {when}")
+    return True
+
+
 @dataclass
 class UntilYourNextTurn(Effect):
     """ "<effect> until the start of your next turn": a lasting static through the opponent's next
@@ -136,16 +146,9 @@ class UntilYourNextTurn(Effect):
     static: object
 
     def resolve(self, ctx: Context) -> bool:
-        ctx.game.lasting.append(
-            LastingEffect(
-                "static",
-                ctx.source.name,
-                ctx.controller,
-                {"static": self.static, "card": ctx.source, **until_next_turn_of(ctx.controller)},
-            )
+        return _lasting_static(
+            ctx, self.static, until_next_turn_of(ctx.controller), f"until {ctx.controller}'s next turn"
         )
-        ctx.log(f"{ctx.source.name}: a lasting effect until {ctx.controller}'s next turn")
-        return True
 
 
 @template()
@@ -157,16 +160,8 @@ class DuringOpponentsNextTurn(Effect):
     static: object
 
     def resolve(self, ctx: Context) -> bool:
-        ctx.game.lasting.append(
-            LastingEffect(
-                "static",
-                ctx.source.name,
-                ctx.controller,
-                {"static": self.static, "card": ctx.source, **during_next_turn_of(ctx.opponent_name)},
-            )
-        )
-        ctx.log(f"{ctx.source.name}: a lasting effect for {ctx.opponent_name}'s next turn")
-        return True
+        window = during_next_turn_of(ctx.opponent_name)
+        return _lasting_static(ctx, self.static, window, f"for {ctx.opponent_name}'s next turn")
 
 
 @dataclass

@@ -22,6 +22,7 @@ from engine.core.registry import template
 from engine.core.state import Game, HIDDEN
 from engine.rules.ability import Context, Effect
 from engine.rules.references import card_label
+from engine.rules.targets import choose_or_done
 
 
 def shuffle_deck(game: Game, player: str) -> None:
@@ -186,14 +187,8 @@ class PurgeFromADiscardPile(Effect):
             left = [c for c in ctx.game.players[whose].zone("discard") if c not in picked]
             if not left:
                 break
-            done = "done"
-            label = card_label(left)
-            choice = ctx.eng.chooser.choose(
-                f"{ctx.source.name}: purge a card ({n + 1} of up to {self.count})",
-                [*left, done],
-                label=lambda o: o if o == done else label(o),
-            )
-            if choice == done:
+            choice = choose_or_done(ctx, f"{ctx.source.name}: purge a card ({n + 1} of up to {self.count})", left)
+            if choice is None:
                 break
             picked.append(choice)
         for c in picked:

@@ -21,6 +21,18 @@ from engine.rules.references import candidates, card_label
 Filter = Callable[[Context, CardInstance], bool]
 
 
+#: the option that ends an "up to" or "any number of" choice early
+DONE = "done"
+
+
+def choose_or_done(ctx: Context, decision: str, left: list[CardInstance]) -> CardInstance | None:
+    """One card of ``left``, or None when the player answers "done" (an "up to N" or "any number
+    of" choice, where stopping early is legal)."""
+    label = card_label(left)
+    choice = ctx.eng.chooser.choose(decision, [*left, DONE], label=lambda o: o if o == DONE else label(o))
+    return None if choice == DONE else choice
+
+
 @dataclass
 class Choose(Effect):
     """Choose ``count`` cards (``up_to``: 0..count) among ``what`` on ``side``, name them ``name``."""
@@ -57,14 +69,8 @@ class Choose(Effect):
         for n in range(want):
             left = [c for c in options if c not in picked]
             if self.up_to:
-                done = "done"
-                label = card_label(left)
-                choice = ctx.eng.chooser.choose(
-                    f"{decision} ({n + 1} of up to {self.count})",
-                    [*left, done],
-                    label=lambda o: o if o == done else label(o),
-                )
-                if choice == done:
+                choice = choose_or_done(ctx, f"{decision} ({n + 1} of up to {self.count})", left)
+                if choice is None:
                     break
             else:
                 choice = ctx.eng.chooser.choose(
