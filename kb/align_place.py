@@ -30,7 +30,7 @@ from collections import Counter, defaultdict
 from dataclasses import dataclass, field
 from functools import lru_cache
 
-from rapidfuzz import fuzz
+from rapidfuzz import fuzz, process
 
 from textnorm import plain
 
@@ -122,6 +122,46 @@ def score(a: Item, b: Item) -> float:
         return round(text if text is not None else 100.0, 1)
     head = fuzz.token_set_ratio(a.head, b.head)
     return round(HEAD_WEIGHT * head + (1 - HEAD_WEIGHT) * (head if text is None else text), 1)
+
+
+#: a text ratio under these cannot reach THRESHOLD: with a heading (which adds HEAD_WEIGHT * 100 at
+#: most), and without (the text is the score); a point below the bound, so ``round`` never matters
+_TEXT_CUT, _TEXT_ALONE = (THRESHOLD - 100 * HEAD_WEIGHT) / (1 - HEAD_WEIGHT) - 1, THRESHOLD - 1
+
+
+def _scored_pairs(left: list[Item], threads: list[Thread], neighbours: dict[str, list[Item]]) -> list[tuple]:
+    """(rank, score, entry, thread, same key) of the pairs of ``left`` and ``threads`` whose score
+    (:func:`score` with the thread's best compatible neighbour) reaches their threshold. Scoring all
+    of them was most of a full build's alignment (a Magic renumbering leaves a thousand entries
+    against a thousand threads), so a thread is scored with an entry only when it holds the entry's
+    key, or a neighbour whose text could reach THRESHOLD (one rapidfuzz pass over the neighbour texts
+    finds them; for an entry without text, the neighbours without). Same pairs, same scores."""
+    pool: dict[tuple[str, bool], tuple[list[str], list[str]]] = {}  # (kind, has a head) -> (texts, threads)
+    keyed: dict[tuple[str, str], set[str]] = defaultdict(set)  # (kind, key) -> threads with a neighbour of it
+    for t in threads:
+        for n in neighbours[t.id]:
+            texts, tids = pool.setdefault((t.kind, bool(n.head)), ([], []))
+            texts.append(n.text)
+            tids.append(t.id)
+            keyed[t.kind, n.key].add(t.id)
+    pairs = []
+    for it in left:
+        near = set(keyed.get((it.kind, it.key), ()))
+        for has_head in (False, True):
+            texts, tids = pool.get((it.kind, has_head), ((), ()))
+            if not it.text:
+                near.update(tid for text, tid in zip(texts, tids) if not text)
+                continue
+            cut = _TEXT_ALONE if not (has_head or it.head) else _TEXT_CUT
+            near.update(
+                tids[i] for _, _, i in process.extract(it.text, texts, scorer=fuzz.ratio, limit=None, score_cutoff=cut)
+            )
+        for tid in near:
+            same_key = any(n.key == it.key for n in neighbours[tid])
+            best = max((score(n, it) for n in neighbours[tid] if compatible(n, it)), default=0.0)
+            if best >= (KEY_THRESHOLD if same_key else THRESHOLD):
+                pairs.append((best + (KEY_BONUS if same_key else 0.0), best, it.id, tid, same_key))
+    return pairs
 
 
 def compatible(a: Item, b: Item) -> bool:
@@ -291,18 +331,8 @@ class Placer:
                 placed[it.id] = (match[1], 100.0, "key" if match[0].key == it.key else "similar")
                 taken.add(match[1].id)
         # 2. the rest by score, best pair first, one to one (a same-key pair ranks KEY_BONUS higher)
-        pairs = []
         left = [it for it in items if it.id not in placed]
-        for t in candidates:
-            if t.id in taken:
-                continue
-            for it in left:
-                if t.kind != it.kind:
-                    continue
-                same_key = any(n.key == it.key for n in neighbours[t.id])
-                best = max((score(n, it) for n in neighbours[t.id] if compatible(n, it)), default=0.0)
-                if best >= (KEY_THRESHOLD if same_key else THRESHOLD):
-                    pairs.append((best + (KEY_BONUS if same_key else 0.0), best, it.id, t.id, same_key))
+        pairs = _scored_pairs(left, [t for t in candidates if t.id not in taken], neighbours)
         for _, s, eid, tid, same_key in sorted(pairs, key=lambda c: (-c[0], c[2], c[3])):
             if eid in placed or tid in taken:
                 continue

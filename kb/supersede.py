@@ -305,10 +305,13 @@ def summarize(change, new_text: str, old_text: str | None = None) -> str:
     return f"now “{_changed_part(before, after)}”"
 
 
+@lru_cache(maxsize=16384)
 def _changed_part(before: str, after: str) -> str:
     """The sentence(s) of ``after`` holding the words the diff from ``before`` inserts (or where it
     deletes); a quote still too long keeps its changed clauses, then a window from the first change.
-    An elided start or end is marked "…"."""
+    An elided start or end is marked "…". Cached: every earlier entry of a thread that went the same
+    way to a change quotes that same change, a word diff each (57,000 of them in a build of the
+    Magic rules, for a few thousand changes)."""
     spans = _changes_in(before, after)
     if not spans:
         return _cut(after)
