@@ -42,6 +42,7 @@ from dataclasses import dataclass, field
 
 from .model import EarlierEntry
 from textnorm import plain
+from .recover_order import displaced
 from .recover_faq import YES_NO_ANSWER, Answer, Question, opener_fit, pair  # noqa: F401  (the FAQ half)
 from .text_lex import TERMINAL, Block
 from .text_similar import (
@@ -411,30 +412,3 @@ def place_strays(
         units[best].blocks.append(b)
         units[best].confidence = min(units[best].confidence, STRAY_CONFIDENCE)
     return left
-
-
-# ---------------------------------------------------------------------------- alphabetical order
-
-
-def displaced(units: list[Unit], key) -> dict[int, tuple[int, int]]:
-    """In an alphabetical section, the headings the column extraction put out of order: those
-    outside the longest run of headings in order. Each maps to its slot, the range of unit
-    positions between the in-order headings it sorts between: where reading order printed it."""
-    heads = [i for i, u in enumerate(units) if u.heading is not None and u.title and not u.sub]
-    keys = [key(units[i].title) for i in heads]
-    best: list[list[int]] = []
-    for n, k in enumerate(keys):  # longest non-decreasing subsequence, O(n²) is plenty
-        prev = max((best[m] for m in range(n) if keys[m] <= k), key=len, default=[])
-        best.append(prev + [n])
-    run = max(best, key=len, default=[])
-    kept = [heads[n] for n in run]
-    out = {}
-    for n, i in enumerate(heads):
-        if n in run:
-            continue
-        before = [j for j in kept if key(units[j].title) <= keys[n]]
-        after = [j for j in kept if key(units[j].title) > keys[n]]
-        lo = max(before, default=0)
-        hi = min(after, default=len(units))
-        out[i] = (lo, hi)
-    return out
