@@ -8,6 +8,7 @@ out when it links them, so a reference to a rule that was renumbered away is kep
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 #: subrule letters as the CR uses them: "l" and "o" are skipped (they read as 1 and 0)
 LETTERS = "abcdefghijkmnpqrstuvwxyz"
@@ -21,10 +22,20 @@ _RANGE = re.compile(r"(?:\s*[-–—]\s*|\s+(?:through|to)\s+)(" + _RULE + r"|\d
 _SEPARATOR = re.compile(r"\s*(?:,\s*(?:and\s+|or\s+)?|\s(?:and|or)\s+)\s*")
 #: a dotted rule number standing alone ("… as described in 702.19b"), never part of a longer number
 _DOTTED = re.compile(r"(?<![\d.])\d{3}\.\d+[a-z]?(?![\d])")
+_DIGIT = re.compile(r"\d")
 
 
 def find_refs(text: str) -> list[str]:
     """The rule and section numbers ``text`` refers to, in order of appearance, without repeats."""
+    return list(_refs(text))
+
+
+@lru_cache(maxsize=1 << 16)
+def _refs(text: str) -> tuple[str, ...]:
+    """:func:`find_refs`, once per text: a CR version reprints most of the previous one's texts,
+    and a build parses every version (109 of them) in one process."""
+    if not _DIGIT.search(text):  # every reference holds a number
+        return ()
     found: dict[str, int] = {}  # number -> where it is first mentioned
 
     def add(number: str, at: int) -> None:
@@ -51,7 +62,7 @@ def find_refs(text: str) -> list[str]:
             pos = sep.end()
     for m in _DOTTED.finditer(text):
         add(m.group(), m.start())
-    return sorted(found, key=found.__getitem__)
+    return tuple(sorted(found, key=found.__getitem__))
 
 
 def expand_range(first: str, last: str) -> list[str]:

@@ -42,9 +42,21 @@ from dataclasses import dataclass, field
 
 from .model import EarlierEntry
 from textnorm import plain
+from .recover_order import displaced
 from .recover_faq import YES_NO_ANSWER, Answer, Question, opener_fit, pair  # noqa: F401  (the FAQ half)
 from .text_lex import TERMINAL, Block
-from .text_similar import STOPWORDS, Idf, contains_phrase, covered, features, overlap, similar, term_phrases, words
+from .text_similar import (
+    STOPWORDS,
+    Idf,
+    contains_phrase,
+    covered,
+    features,
+    overlap,
+    similar,
+    term_phrases,
+    text_has_phrase,
+    words,
+)
 
 #: how many headings either side of a block's position may claim it
 WINDOW = 10
@@ -195,6 +207,9 @@ class _Scorer:
         self.title_content = [{w for w in tw if w not in STOPWORDS} for tw in self.title_words]
         self.max_idf = idf.max()
         self._texts: dict[int, object] = {}
+        # every heading scores every run of text near it: what depends on one text alone is kept
+        self._word_sets: dict[str, set[str]] = {}
+        self._earlier: dict[str, list[tuple[str, set[str]]]] = {}
 
     def own_text(self, i: int):
         """Features of a heading's text, cross-references left out (cached per heading)."""
@@ -214,15 +229,26 @@ class _Scorer:
         first = next((x.text for x in self.units[target].blocks if x.kind == "para" and _cross_ref(x.text) is None), "")
         return RELATED_WEIGHT * covered(features(first), self.own_text(i), self.idf)
 
+    def word_set(self, text: str) -> set[str]:
+        if text not in self._word_sets:
+            self._word_sets[text] = set(words(text))
+        return self._word_sets[text]
+
+    def earlier_texts(self, title: str) -> list[tuple[str, set[str]]]:
+        """The earlier versions' texts of a heading, each with its word stems (cached per title)."""
+        if title not in self._earlier:
+            self._earlier[title] = [(body, self.word_set(body)) for body in _bodies_for(title, self.bodies)]
+        return self._earlier[title]
+
     def earlier(self, b: Block, u: Unit) -> float:
         if not u.title or len(b.text) < 20:
             return 0.0
-        bw = set(words(b.text))
+        bw = self.word_set(b.text)
         r = max(
             (
                 similar(b.text, body, EARLIER_FLOOR)
-                for body in _bodies_for(u.title, self.bodies)
-                if len(bw & set(words(body))) >= 0.6 * len(bw)
+                for body, body_words in self.earlier_texts(u.title)
+                if len(bw & body_words) >= 0.6 * len(bw)
             ),
             default=0.0,
         )
@@ -233,12 +259,12 @@ class _Scorer:
         if ref is not None:  # "See “Bonus Icons”" belongs to a heading *about* bonus icons, not to it
             tw = self.title_words[i]
             return 0.6 if ref and tw != ref and contains_phrase(tw, ref) else 0.0
-        ws = words(b.text)
         hungry = not self.units[i].blocks
         best = 0.0
         for ph in self.phrases[i]:
-            if not contains_phrase(ws, ph):
+            if not text_has_phrase(b.text, ph):
                 continue
+            ws = words(b.text)
             content = [w for w in ph if w not in STOPWORDS] or ph
             rarity = min(1.0, self.idf(content[0]) / (0.6 * self.max_idf)) if len(content) == 1 else 1.0
             best = max(best, 0.9 * rarity)
@@ -348,10 +374,11 @@ def restore_headings(units: list[Unit], earlier: list[EarlierEntry], kinds: tupl
         for b in list(u.blocks):
             if b.kind != "para" or b.words < 12:
                 continue
-            if own and max(similar(b.text, body) for body in own) >= EARLIER_FLOOR:
+            # the floors let the comparisons stop early: a likeness below one counts as none
+            if own and max(similar(b.text, body, EARLIER_FLOOR) for body in own) >= EARLIER_FLOOR:
                 continue
-            best = max(candidates, key=lambda e: similar(b.text, e.body), default=None)
-            if best is None or similar(b.text, best.body) < RESTORE_SIMILARITY:
+            best = max(candidates, key=lambda e: similar(b.text, e.body, RESTORE_SIMILARITY), default=None)
+            if best is None or similar(b.text, best.body, RESTORE_SIMILARITY) < RESTORE_SIMILARITY:
                 continue
             title = best.title
             target = next((r for r in restored if r.title == title), None)
@@ -385,30 +412,3 @@ def place_strays(
         units[best].blocks.append(b)
         units[best].confidence = min(units[best].confidence, STRAY_CONFIDENCE)
     return left
-
-
-# ---------------------------------------------------------------------------- alphabetical order
-
-
-def displaced(units: list[Unit], key) -> dict[int, tuple[int, int]]:
-    """In an alphabetical section, the headings the column extraction put out of order: those
-    outside the longest run of headings in order. Each maps to its slot, the range of unit
-    positions between the in-order headings it sorts between: where reading order printed it."""
-    heads = [i for i, u in enumerate(units) if u.heading is not None and u.title and not u.sub]
-    keys = [key(units[i].title) for i in heads]
-    best: list[list[int]] = []
-    for n, k in enumerate(keys):  # longest non-decreasing subsequence, O(n²) is plenty
-        prev = max((best[m] for m in range(n) if keys[m] <= k), key=len, default=[])
-        best.append(prev + [n])
-    run = max(best, key=len, default=[])
-    kept = [heads[n] for n in run]
-    out = {}
-    for n, i in enumerate(heads):
-        if n in run:
-            continue
-        before = [j for j in kept if key(units[j].title) <= keys[n]]
-        after = [j for j in kept if key(units[j].title) > keys[n]]
-        lo = max(before, default=0)
-        hi = min(after, default=len(units))
-        out[i] = (lo, hi)
-    return out

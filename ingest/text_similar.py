@@ -128,6 +128,19 @@ def names(text: str) -> Counter:
     return out
 
 
+class _Squares(dict):
+    """feature -> idf(feature) ** 2, each computed once: recovery weighs the same few thousand
+    features hundreds of thousands of times (the same floats as computing them each time)."""
+
+    def __init__(self, idf: Idf) -> None:
+        super().__init__()
+        self.idf = idf
+
+    def __missing__(self, feat: str) -> float:
+        w = self[feat] = self.idf(feat) ** 2
+        return w
+
+
 class Idf:
     """Inverse document frequency over a list of texts."""
 
@@ -137,6 +150,7 @@ class Idf:
         self.df: Counter = Counter()
         for t in texts:
             self.df.update(set(extract(t)))
+        self.squares = _Squares(self)
 
     def __call__(self, feat: str) -> float:
         return math.log((self.n + 1) / (self.df.get(feat, 0) + 0.5))
@@ -149,17 +163,19 @@ def overlap(a: Counter, b: Counter, idf: Idf) -> float:
     """IDF-weighted cosine of two feature bags, 0..1."""
     if not a or not b:
         return 0.0
-    shared = sum(idf(f) ** 2 for f in a.keys() & b.keys())
-    na = math.sqrt(sum(idf(f) ** 2 for f in a))
-    nb = math.sqrt(sum(idf(f) ** 2 for f in b))
+    w = idf.squares.__getitem__
+    shared = sum(map(w, a.keys() & b.keys()))
+    na = math.sqrt(sum(map(w, a)))
+    nb = math.sqrt(sum(map(w, b)))
     return shared / (na * nb) if na and nb else 0.0
 
 
 def covered(a: Counter, b: Counter, idf: Idf) -> float:
     """IDF-weighted share of ``a``'s features that ``b`` has, 0..1: how much of a short
     definition a longer text talks about (a cosine would be diluted by the longer text)."""
-    total = sum(idf(f) ** 2 for f in a)
-    return sum(idf(f) ** 2 for f in a.keys() & b.keys()) / total if total else 0.0
+    w = idf.squares.__getitem__
+    total = sum(map(w, a))
+    return sum(map(w, a.keys() & b.keys())) / total if total else 0.0
 
 
 def term_phrases(title: str) -> list[list[str]]:
@@ -182,6 +198,23 @@ def contains_phrase(haystack: list[str], phrase: list[str]) -> bool:
     if content:
         phrase, haystack = content, [w for w in haystack if w not in STOPWORDS]
     n = len(phrase)
+    return n > 0 and any(haystack[i : i + n] == phrase for i in range(len(haystack) - n + 1))
+
+
+@lru_cache(maxsize=16384)
+def _content_words(text: str) -> tuple[str, ...]:
+    return tuple(w for w in _words(text) if w not in STOPWORDS)
+
+
+def text_has_phrase(text: str, phrase: list[str]) -> bool:
+    """``contains_phrase(words(text), phrase)``, the text's stopwords left out once per text, not
+    once per phrase (recovery asks it of every heading's phrases for every paragraph near it)."""
+    content = tuple(w for w in phrase if w not in STOPWORDS)
+    haystack = _content_words(text) if content else _words(text)
+    phrase = content or tuple(phrase)
+    n = len(phrase)
+    if n == 1:
+        return phrase[0] in haystack
     return n > 0 and any(haystack[i : i + n] == phrase for i in range(len(haystack) - n + 1))
 
 
