@@ -23,7 +23,7 @@ from pathlib import Path
 from engine.replay.carry import carried_conflicts, plan
 from engine.replay.entries import EntryIndex
 from engine.core.errors import ScenarioError
-from engine.replay.scenario_file import RULINGS_DIR, Scenario
+from engine.replay.scenario_file import RULINGS_DIR, Scenario, repeated_id
 from engine.replay.judging import Result
 from engine.replay.scenario import entries_for_ref, run
 from kb.errors import KBError
@@ -82,11 +82,9 @@ def read_scenarios(root: Path) -> list[Scenario]:
     if not root.is_dir():
         raise KBError(f"{root}: rulings folder not found, expected <game>/*.yaml scenario files")
     scenarios = [read_scenario_file(path, display_path(path)) for path in sorted(root.rglob("*.yaml"))]
-    seen: dict[str, Path] = {}
-    for s in scenarios:
-        if s.id in seen:
-            raise KBError(f"{display_path(s.path)}: scenario id {s.id!r} already used by {display_path(seen[s.id])}")
-        seen[s.id] = s.path
+    if repeated := repeated_id(scenarios):
+        s, first = repeated
+        raise KBError(f"{display_path(s.path)}: scenario id {s.id!r} already used by {display_path(first)}")
     return scenarios
 
 

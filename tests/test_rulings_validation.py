@@ -104,3 +104,16 @@ def test_verify_file_still_replays_a_valid_file(built_kb, tmp_path):
     proc = run_cli("verify", "--file", str(path), "--db", str(built_kb))
     assert proc.returncode == 0, proc.stderr
     assert proc.stdout.splitlines()[-1].endswith("0 failed")
+
+
+def test_two_scenario_files_with_one_id_are_refused_naming_both(tmp_path):
+    from kb.errors import KBError
+    from rulebase.rulings import read_scenarios
+
+    source = ROOT / "rulings" / "keyforge" / "bait-and-switch-14-amber.yaml"
+    folder = tmp_path / "keyforge"
+    folder.mkdir()
+    for name in ("a.yaml", "b.yaml"):
+        shutil.copyfile(source, folder / name)
+    with pytest.raises(KBError, match=r"b\.yaml: scenario id 'bait-and-switch-14-amber' already used by .*a\.yaml"):
+        read_scenarios(tmp_path)

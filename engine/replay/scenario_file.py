@@ -113,13 +113,21 @@ def _conflicts(path: Path, raw) -> list[dict]:
     return out
 
 
-def all_scenarios(root: Path = RULINGS_DIR) -> list[Scenario]:
-    scenarios = [load_scenario(p) for p in sorted(root.rglob("*.yaml"))]
+def repeated_id(scenarios: list[Scenario]) -> tuple[Scenario, Path] | None:
+    """The first scenario whose id an earlier one already has, with that earlier one's file."""
     seen: dict[str, Path] = {}
     for s in scenarios:
         if s.id in seen:
-            raise ScenarioError(f"{s.path}: scenario id {s.id!r} is already used by {seen[s.id]}")
+            return s, seen[s.id]
         seen[s.id] = s.path
+    return None
+
+
+def all_scenarios(root: Path = RULINGS_DIR) -> list[Scenario]:
+    scenarios = [load_scenario(p) for p in sorted(root.rglob("*.yaml"))]
+    if repeated := repeated_id(scenarios):
+        s, first = repeated
+        raise ScenarioError(f"{s.path}: scenario id {s.id!r} is already used by {first}")
     return scenarios
 
 
