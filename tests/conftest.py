@@ -75,27 +75,22 @@ def pytest_configure(config):
 INNER_LOOP_SECONDS = 1.0
 
 
-#: the xdist group of the test modules that read the KB of everything bundled (``full_kb``): one
-#: worker builds it and runs them all, first, while the other workers take the rest
-FULL_KB_GROUP = "full-kb"
-
-
-@pytest.hookimpl(tryfirst=True)  # before xdist's own hook reads the xdist_group marks
+@pytest.hookimpl(tryfirst=True)
 def pytest_collection_modifyitems(items):
     """A test that asks for the ``browser`` fixture (tests/test_browser.py) drives chromium: marked
     ``browser`` here, so that no browser test can be forgotten by ``make test-fast``.
 
-    Each test is put in the xdist group of its module (``--dist loadgroup`` then hands out whole
-    modules, as ``loadfile`` does, so a module's fixtures are set up once), except the modules
-    that read the full KB, which share one group and run before every other module."""
+    The module that reads the KB of everything bundled (``full_kb``: one module, tests/test_cr_full_kb.py,
+    so that one process builds it) is put first: ``--dist loadfile`` hands it to a worker at once,
+    and the full build runs while the other workers take the rest. (xdist's ``loadgroup`` would group
+    modules by a mark, but under pytest 9 it hands out single tests: measured, a module's tests ran
+    on both workers.)"""
     full = set()
     for item in items:
         if "browser" in getattr(item, "fixturenames", ()):
             item.add_marker(pytest.mark.browser)
         if "full_kb" in getattr(item, "fixturenames", ()):
             full.add(item.path)
-    for item in items:
-        item.add_marker(pytest.mark.xdist_group(FULL_KB_GROUP if item.path in full else item.nodeid.split("::")[0]))
     items.sort(key=lambda item: item.path not in full)  # stable: the order within each module stays
 
 
