@@ -31,14 +31,14 @@ browser:
 # that measure time under load (marked serial), so that no other test shares the cores with them.
 # Built KBs are kept in .test-kbs/ and reused while their sources and code are unchanged.
 test: setup browser lint
-	$(VENV)/bin/python -m pytest -n auto --dist loadfile -m "not serial"
+	$(VENV)/bin/python -m pytest -n auto --dist loadfile --no-loadscope-reorder -m "not serial"
 	$(VENV)/bin/python -m pytest -m serial
 
 # The inner loop: the engine, ingest, kb and API tests on one process per core, without the tests that
 # take seconds (slow), run the CLI or a server in a process (cli), drive chromium (browser) or measure
 # time under load (serial); stops at the first failure; reuses the KBs of .test-kbs/.
 test-fast: setup
-	$(VENV)/bin/python -m pytest -n auto --dist loadfile --inner-loop -x -q
+	$(VENV)/bin/python -m pytest -n auto --dist loadfile --no-loadscope-reorder --inner-loop -x -q
 
 # ruff: the lint rules and the format of pyproject.toml; make test runs it first
 lint: setup

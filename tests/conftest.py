@@ -81,7 +81,9 @@ def pytest_collection_modifyitems(items):
     ``browser`` here, so that no browser test can be forgotten by ``make test-fast``.
 
     The module that reads the KB of everything bundled (``full_kb``: one module, tests/test_cr_full_kb.py,
-    so that one process builds it) is put first: ``--dist loadfile`` hands it to a worker at once,
+    so that one process builds it) is put first: ``--dist loadfile --no-loadscope-reorder`` hands it
+    to a worker at once (xdist's default reorder hands out the modules with most tests first: measured,
+    the full build then started last and the run ended on it alone),
     and the full build runs while the other workers take the rest. (xdist's ``loadgroup`` would group
     modules by a mark, but under pytest 9 it hands out single tests: measured, a module's tests ran
     on both workers.)"""
