@@ -219,9 +219,11 @@ def base_url(built_kb):
         yield url
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="module")
 def browser():
-    """Debian's chromium, headless, one per test process (each test opens a context of its own)."""
+    """Debian's chromium, headless, one per test module (each test opens a context of its own). Not
+    one per process: Playwright's synchronous API keeps an event loop running in the thread while it
+    is open, and a later module's ``asyncio.run`` (tests/test_datasette.py) then fails (measured)."""
     from playwright.sync_api import sync_playwright  # heavy: only the browser tests need it
 
     from test_browser import ARTIFACTS, CHROMIUM, LAUNCH_ARGS
