@@ -264,11 +264,10 @@ class _Scorer:
         for ph in self.phrases[i]:
             if not text_has_phrase(b.text, ph):
                 continue
-            ws = words(b.text)
             content = [w for w in ph if w not in STOPWORDS] or ph
             rarity = min(1.0, self.idf(content[0]) / (0.6 * self.max_idf)) if len(content) == 1 else 1.0
             best = max(best, 0.9 * rarity)
-            early = not EXAMPLE_START.match(b.text) and contains_phrase(ws[:8], ph)
+            early = not EXAMPLE_START.match(b.text) and contains_phrase(words(b.text)[:8], ph)
             if early and set(content) >= self.title_content[i] and (rarity >= 0.8 or hungry):
                 best = max(best, 1.0 if rarity >= 0.8 else 0.8)  # "The battleline is ...": it defines the term
         return best

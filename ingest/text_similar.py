@@ -197,7 +197,14 @@ def contains_phrase(haystack: list[str], phrase: list[str]) -> bool:
     content = [w for w in phrase if w not in STOPWORDS]
     if content:
         phrase, haystack = content, [w for w in haystack if w not in STOPWORDS]
+    return _runs_in(haystack, phrase)
+
+
+def _runs_in(haystack, phrase) -> bool:
+    """Whether ``phrase`` occurs contiguously in ``haystack`` (two lists or two tuples)."""
     n = len(phrase)
+    if n == 1:
+        return phrase[0] in haystack
     return n > 0 and any(haystack[i : i + n] == phrase for i in range(len(haystack) - n + 1))
 
 
@@ -210,12 +217,7 @@ def text_has_phrase(text: str, phrase: list[str]) -> bool:
     """``contains_phrase(words(text), phrase)``, the text's stopwords left out once per text, not
     once per phrase (recovery asks it of every heading's phrases for every paragraph near it)."""
     content = tuple(w for w in phrase if w not in STOPWORDS)
-    haystack = _content_words(text) if content else _words(text)
-    phrase = content or tuple(phrase)
-    n = len(phrase)
-    if n == 1:
-        return phrase[0] in haystack
-    return n > 0 and any(haystack[i : i + n] == phrase for i in range(len(haystack) - n + 1))
+    return _runs_in(_content_words(text) if content else _words(text), content or tuple(phrase))
 
 
 @lru_cache(maxsize=65536)
