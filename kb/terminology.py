@@ -288,11 +288,15 @@ def _fingerprint(conn: sqlite3.Connection, game: str, versions: tuple[str, str])
     return (os.path.abspath(path) if not path.startswith("memory:") else path, game, versions, tuple(row), threads)
 
 
-def version_terminology(conn: sqlite3.Connection, game: str, from_version: str, to_version: str) -> Terminology:
+def version_terminology(
+    conn: sqlite3.Connection, game: str, from_version: str, to_version: str, pairs: list | None = None
+) -> Terminology:
     """terminology() over every aligned pair of the two versions (kb.threads.aligned_pairs),
     memoised per database file + versions (and the entries they hold). Computed once in the
     direction of the rulebook's history (older -> newer) and mirrored for the other direction, so
-    (a, b) and (b, a) give mirrored renames."""
+    (a, b) and (b, a) give mirrored renames. ``pairs``: aligned_pairs of the two versions in this
+    order, when the caller has them (a changelog): the same pairs in the same order whatever their
+    scores, so not read twice."""
     if from_version == to_version:
         return Terminology()
     order = dict(
@@ -305,7 +309,7 @@ def version_terminology(conn: sqlite3.Connection, game: str, from_version: str, 
     versions = (from_version, to_version) if forward else (to_version, from_version)
     key = _fingerprint(conn, game, versions)
     if key not in _MEMO:
-        pairs = aligned_pairs(conn, game, *versions, scored=False)
+        pairs = pairs if forward and pairs is not None else aligned_pairs(conn, game, *versions, scored=False)
         ids = [i for p in pairs for i in (p.from_entry, p.to_entry) if i is not None]
         texts: dict[int, tuple] = {}
         for start in range(0, len(ids), 500):
