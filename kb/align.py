@@ -38,7 +38,8 @@ from collections import Counter
 from .align_place import (
     THRESHOLD,  # noqa: F401
     Placer,
-    load_items,
+    Item,
+    item,
     score,
 )
 from .store import schema_sql
@@ -57,12 +58,32 @@ def ensure_tables(conn: sqlite3.Connection) -> None:
 
 
 def item_scores(conn: sqlite3.Connection, pairs: list[tuple[int, int]]) -> dict[tuple[int, int], float]:
-    """:func:`score` of each (entry id, entry id) pair, for pairings across any two versions."""
+    """:func:`score` of each (entry id, entry id) pair, for pairings across any two versions. Two
+    entries of one kind printing the same key, heading and text score 100 (both ratios of a text with
+    itself) without being read as items: most pairs of neighbouring versions, and a changelog asks
+    for thousands."""
     ids = sorted({e for pair in pairs for e in pair})
     if not ids:
         return {}
-    items = {it.id: it for it in load_items(conn, f"e.id IN ({','.join('?' * len(ids))})", ids)}
-    return {(a, b): score(items[a], items[b]) for a, b in pairs}
+    rows = {
+        r[0]: r
+        for r in conn.execute(
+            f"""SELECT e.id, d.version, e.kind, e.key, e.title, e.question, e.body
+                FROM entries e JOIN documents d ON d.id = e.document WHERE e.id IN ({",".join("?" * len(ids))})""",
+            ids,
+        )
+    }
+    items: dict[int, Item] = {}  # (their cards name no part of the score)
+    out = {}
+    for a, b in pairs:
+        if rows[a][2:] == rows[b][2:]:
+            out[a, b] = 100.0
+            continue
+        for e in (a, b):
+            if e not in items:
+                items[e] = item(*rows[e])
+        out[a, b] = score(items[a], items[b])
+    return out
 
 
 def membership(conn: sqlite3.Connection, game: str) -> Membership:

@@ -101,7 +101,7 @@ def _terms(conn, game, from_version, to_version, all_pairs, entries) -> meaning.
     """The renames between the two versions: ``kb.meaning.version_terminology`` (memoised) when the
     KB has its alignment, else detected over the pairs at hand."""
     try:
-        return meaning.version_terminology(conn, game, from_version, to_version)
+        return meaning.version_terminology(conn, game, from_version, to_version, all_pairs)
     except (ImportError, sqlite3.OperationalError):
         texts = [
             ((entries.get(p.from_entry) or {}).get("body"), (entries.get(p.to_entry) or {}).get("body"))

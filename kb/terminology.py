@@ -12,15 +12,14 @@ from __future__ import annotations
 
 import os
 import sqlite3
-from bisect import bisect_right
 from collections import OrderedDict, defaultdict
 from dataclasses import dataclass
 from difflib import SequenceMatcher
 from functools import lru_cache
-from itertools import accumulate, chain
 from typing import Iterable
 
 from .meaning_text import KEPT_PUNCTUATION, MODALS, NEGATIONS, NUMBER, QUOTES, Sentence, phrase_keys, sentences
+from .term_corpus import BOUNDARY as _BOUNDARY, Corpus as _Corpus
 from .threads import aligned_pairs
 
 #: A rename is seen in at least this many entries: fewer is indistinguishable from an ordinary edit
@@ -99,8 +98,6 @@ def text_sentences(text: str | None, terms: Terminology | None) -> list[Sentence
 
 # ---- detection ---------------------------------------------------------------------------------
 
-_BOUNDARY = "\x01"
-
 
 @lru_cache(maxsize=65536)
 def _stream(text: str | None) -> tuple[list[str], list[tuple[Sentence, int]]]:
@@ -117,55 +114,6 @@ def _stream(text: str | None) -> tuple[list[str], list[tuple[Sentence, int]]]:
 
 def _renamable(phrase: tuple[str, ...]) -> bool:
     return all(k != _BOUNDARY and not NUMBER.match(k) and k not in NEGATIONS and k not in MODALS for k in phrase)
-
-
-class _Corpus:
-    """The key streams of every text of one version, with an index of where each key occurs.
-
-    The index holds positions in all streams laid end to end (plain ints: a version of the Magic
-    rules has over 100,000 keys, and a tuple per key made building it the cost), and a phrase is
-    looked up by its rarest key: anchoring on its first key, often "the" or "creature", scanned
-    thousands of places to find a handful. Both give the same occurrences in the same order."""
-
-    def __init__(self, streams: list[list[str]]):
-        self.streams = streams
-        self.flat = list(chain.from_iterable(streams))
-        self.starts = list(accumulate((len(s) for s in streams), initial=0))  # where each stream begins
-        self.index: dict[str, list[int]] = defaultdict(list)
-        for p, k in enumerate(self.flat):
-            self.index[k].append(p)
-        self._counts: dict[tuple, int] = {}
-
-    def find(self, phrase: tuple[str, ...]) -> list[tuple[int, int]]:
-        """Every (stream, position) where ``phrase`` occurs, in stream order."""
-        m = len(phrase)
-        if not m:
-            return []
-        hits = [self.index.get(k, ()) for k in phrase]
-        j = min(range(m), key=lambda x: len(hits[x]))  # the rarest key, and its place in the phrase
-        flat, keys, out = self.flat, list(phrase), []
-        for p in hits[j]:
-            if p >= j and flat[p - j : p - j + m] == keys:  # then: not across two streams
-                n = bisect_right(self.starts, p) - 1
-                i = p - self.starts[n] - j
-                if i >= 0 and i + m <= len(self.streams[n]):
-                    out.append((n, i))
-        return out
-
-    def count(self, phrase: tuple[str, ...]) -> int:
-        if phrase not in self._counts:
-            self._counts[phrase] = len(self.find(phrase))
-        return self._counts[phrase]
-
-    def sentence(self, n: int, i: int) -> tuple[int, int]:
-        stream = self.streams[n]
-        lo = i
-        while lo > 0 and stream[lo - 1] != _BOUNDARY:
-            lo -= 1
-        hi = i
-        while hi < len(stream) and stream[hi] != _BOUNDARY:
-            hi += 1
-        return lo, hi
 
 
 def _stable(
@@ -186,7 +134,7 @@ def _stable(
         if lo < 0 or hi > len(stream) or _BOUNDARY in stream[lo:hi]:
             continue
         longer = tuple(stream[lo:hi])
-        if old_c.count(longer) == new_c.count(longer) > 0:
+        if old_c.count(longer, phrase) == new_c.count(longer, phrase) > 0:
             return True
     return False
 
@@ -232,7 +180,6 @@ def terminology(pairs: Iterable[tuple[str | None, str | None]]) -> Terminology:
             where_new.append(wb)
         if old and new:
             paired.append((len(old_streams) - 1, len(new_streams) - 1))
-    old_c, new_c = _Corpus(old_streams), _Corpus(new_streams)
     support: dict[tuple, dict[int, list]] = defaultdict(dict)  # candidate -> {pair index: hunk ids}
     surface: dict[tuple, tuple[str, str]] = {}
     shape: dict[tuple, tuple[int, int]] = {}
@@ -270,6 +217,8 @@ def terminology(pairs: Iterable[tuple[str | None, str | None]]) -> Terminology:
                         # it); a replacement reads best bare
                         shape[cand] = (left, -right if i1 == i2 or j1 == j2 else right)
     paired_old = {na for na, _ in paired}
+    anchors = {k for cand, where in support.items() if len(where) >= MIN_RENAME_ENTRIES for k in cand[0]}
+    old_c, new_c = _Corpus(old_streams, anchors), _Corpus(new_streams, anchors)
     valid = []
     for cand, where in support.items():
         count = len(where)
@@ -339,11 +288,15 @@ def _fingerprint(conn: sqlite3.Connection, game: str, versions: tuple[str, str])
     return (os.path.abspath(path) if not path.startswith("memory:") else path, game, versions, tuple(row), threads)
 
 
-def version_terminology(conn: sqlite3.Connection, game: str, from_version: str, to_version: str) -> Terminology:
+def version_terminology(
+    conn: sqlite3.Connection, game: str, from_version: str, to_version: str, pairs: list | None = None
+) -> Terminology:
     """terminology() over every aligned pair of the two versions (kb.threads.aligned_pairs),
     memoised per database file + versions (and the entries they hold). Computed once in the
     direction of the rulebook's history (older -> newer) and mirrored for the other direction, so
-    (a, b) and (b, a) give mirrored renames."""
+    (a, b) and (b, a) give mirrored renames. ``pairs``: aligned_pairs of the two versions in this
+    order, when the caller has them (a changelog): the same pairs in the same order whatever their
+    scores, so not read twice."""
     if from_version == to_version:
         return Terminology()
     order = dict(
@@ -356,7 +309,7 @@ def version_terminology(conn: sqlite3.Connection, game: str, from_version: str, 
     versions = (from_version, to_version) if forward else (to_version, from_version)
     key = _fingerprint(conn, game, versions)
     if key not in _MEMO:
-        pairs = aligned_pairs(conn, game, *versions, scored=False)
+        pairs = pairs if forward and pairs is not None else aligned_pairs(conn, game, *versions, scored=False)
         ids = [i for p in pairs for i in (p.from_entry, p.to_entry) if i is not None]
         texts: dict[int, tuple] = {}
         for start in range(0, len(ids), 500):
@@ -389,6 +342,7 @@ def makes_rename(rename: Rename, old: str | None, new: str | None) -> bool:
         return bool(keys) and any(
             tuple(s.keys[i : i + len(keys)]) == keys
             for s in sentences(text)
+            if keys[0] in s.keys  # most sentences lack the phrase's first key: not sliced at every place
             for i in range(len(s.keys) - len(keys) + 1)
         )
 

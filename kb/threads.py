@@ -132,6 +132,10 @@ def aligned_pairs(
             pairs += [Pair(e, None, t, 0.0, "removed") for e, _ in a_side]
             pairs += [Pair(None, e, t, 0.0, "added") for e, _ in b_side]
             continue
+        if len(a_side) == len(b_side) == 1:  # most threads: one entry on each side, nothing to rank
+            (a,), (b,) = a_side, b_side
+            pairs.append(Pair(a[0], b[0], t, scores[a[0], b[0]], "similar" if a[1] != b[1] else "key"))
+            continue
         ranked = sorted(
             ((a[1] != b[1], -scores[a[0], b[0]], a, b) for a in a_side for b in b_side),
             key=lambda r: (r[0], r[1], r[2][0], r[3][0]),

@@ -9,9 +9,11 @@ half-written KB nor waits for the writer.
 
 from __future__ import annotations
 
+import gc
 import sqlite3
 import time
 from collections.abc import Callable
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -192,6 +194,21 @@ def _tidy(db_path: Path) -> None:
     recover_journal(target)
 
 
+@contextmanager
+def _uncollected():
+    """The cyclic garbage collector off: a build holds millions of long-lived objects (entries, and
+    the caches of sentences and word streams), all of which each full collection walked, a fifth of
+    a full build's CPU; and it makes next to no cyclic garbage (the same peak memory without it)."""
+    collecting = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if collecting:
+            gc.enable()
+
+
+@_uncollected()
 def build(
     db_path: Path,
     manifest_path: Path | None = None,
