@@ -373,11 +373,13 @@ def restore_headings(units: list[Unit], earlier: list[EarlierEntry], kinds: tupl
         for b in list(u.blocks):
             if b.kind != "para" or b.words < 12:
                 continue
-            # the floors let the comparisons stop early: a likeness below one counts as none
+            # with a floor the comparisons stop early (below it a likeness counts as none, above it
+            # it is the same); EARLIER_FLOOR (0.75, exact in binary) for both tests, so no rounding of
+            # the cutoff can drop a likeness of exactly RESTORE_SIMILARITY
             if own and max(similar(b.text, body, EARLIER_FLOOR) for body in own) >= EARLIER_FLOOR:
                 continue
-            best = max(candidates, key=lambda e: similar(b.text, e.body, RESTORE_SIMILARITY), default=None)
-            if best is None or similar(b.text, best.body, RESTORE_SIMILARITY) < RESTORE_SIMILARITY:
+            best = max(candidates, key=lambda e: similar(b.text, e.body, EARLIER_FLOOR), default=None)
+            if best is None or similar(b.text, best.body, EARLIER_FLOOR) < RESTORE_SIMILARITY:
                 continue
             title = best.title
             target = next((r for r in restored if r.title == title), None)

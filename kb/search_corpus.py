@@ -27,7 +27,7 @@ import sqlite3
 from array import array
 from hashlib import blake2b
 from bisect import bisect_left
-from collections import defaultdict
+from collections import Counter, defaultdict
 from dataclasses import dataclass, field
 
 from .mentions import name_tokens, normalize_name
@@ -205,10 +205,10 @@ def read_corpus(conn: sqlite3.Connection):
     ):
         setattr(corpus, name, array(code, bytes(array(code).itemsize * size)))
 
-    forms: dict[str, set[str]] = defaultdict(set)
-    df: dict[str, int] = defaultdict(int)
+    vocab = _Vocabulary()
     kinds: dict[str, int] = {}
     cats: dict[str | None, int] = {None: 0}
+    cat_of: dict[str | None, int] = {None: 0}  # category as written -> its position in cats
     thread_pos = corpus.thread_pos
     texts: dict[bytes, int] = {}
     bodies: dict[tuple[str, ...], int] = {}
@@ -222,20 +222,25 @@ def read_corpus(conn: sqlite3.Connection):
     ):
         pos = doc_pos[did]
         kind_i = kinds.setdefault(kind, len(kinds))
-        cat_i = cats.setdefault(normalize_name(category) if category else None, len(cats))
+        cat_i = cat_of.get(category)
+        if cat_i is None:
+            cat_i = cat_of[category] = cats.setdefault(normalize_name(category) if category else None, len(cats))
         t_i = thread_pos.setdefault(thread or thread_id(corpus.docs[pos].game, key), len(thread_pos))
         digest = blake2b(f"{title!r}\x1f{question!r}\x1f{body!r}".encode(), digest_size=16).digest()
         text_i = texts.get(digest)
         if text_i is None:
             text_i = texts[digest] = len(texts)
-            body_words = _text(corpus, title, question, body, forms, df)
+            body_words = vocab.text(corpus, title, question, body)
             text_body.append(bodies.setdefault(body_words, len(bodies)))
         corpus.entry_doc[eid] = pos + 1
         corpus.entry_kind[eid] = kind_i
         corpus.entry_cat[eid] = cat_i
         corpus.entry_thread[eid] = t_i
         corpus.entry_text[eid] = text_i
-        by_thread.setdefault(t_i, array("I")).extend((pos, text_body[text_i]))
+        flat = by_thread.get(t_i)
+        if flat is None:
+            flat = by_thread[t_i] = array("I")
+        flat.extend((pos, text_body[text_i]))
     corpus.n_texts = len(texts)
     corpus.kinds = tuple(kinds)
     corpus.categories = list(cats)
@@ -253,7 +258,7 @@ def read_corpus(conn: sqlite3.Connection):
     code = "H" if len(docs) < 65535 else "I"
     corpus.thread_docs = Packed.of(code, thread_docs)
     corpus.thread_changed = Packed.of(code, thread_changed)
-    return corpus, forms, df
+    return corpus, vocab.forms, vocab.df
 
 
 _ROWS = """SELECT e.id, e.document, e.kind, e.key, e.category, {thread}, e.title, e.question, e.body
@@ -265,33 +270,67 @@ def _aligned(conn: sqlite3.Connection) -> bool:
     return bool(conn.execute("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'entry_threads'").fetchone())
 
 
-def _text(corpus: Corpus, title, question, body, forms, df) -> tuple[str, ...]:
-    """Record one distinct text: its stems, its name's stems, its words in the vocabulary; returns
-    the words of its body (what the "changed" mark compares)."""
-    head = " ".join(t for t in (title, question) if t)
-    head_words = _words(head, forms)
-    body_words = _words(body or "", forms)
-    seen = dict.fromkeys(head_words + body_words)  # in text order, not a set's: stem ids the same every build
-    for word in seen:
-        df[word] += 1
-    ids = corpus.stem_ids
-    stems = {ids.setdefault(stem(w), len(ids)) for w in seen}
-    corpus.text_stems.append(sorted(stems))
-    named = [
-        w for w in name_tokens(title or "") if w not in STOPWORDS and len(w) > 1 and not any(c.isdigit() for c in w)
-    ]
-    if 0 < len(named) <= MAX_TITLE_WORDS:
-        corpus.title_stems[len(corpus.text_stems) - 1] = frozenset(ids.setdefault(stem(w), len(ids)) for w in named)
-    return tuple(body_words)
+class _Vocabulary:
+    """The vocabulary read from the distinct texts (``forms``, ``df``) and what it works out once per
+    word or title, not once per text: the 109 rules versions' texts share most of their words."""
 
+    def __init__(self) -> None:
+        self.forms: dict[str, set[str]] = defaultdict(set)
+        self.df: Counter[str] = Counter()
+        self.met: set[str] = set()  # words of ASCII texts whose forms are recorded (see words)
+        self.stem_of: dict[str, int] = {}  # word -> id of its stem
+        self.named: dict[str, list[str]] = {}  # title -> the words of its name
 
-def _words(text: str, forms: dict[str, set[str]]) -> list[str]:
-    """The folded words of ``text``; records how each is written (the FTS term) in ``forms``."""
-    words: list[str] = []
-    for token in TOKEN.findall(text):
-        folded = fold(token)
-        for part in folded.split():
-            words.append(part)
-            if len(forms[part]) < 4:
-                forms[part].add(token.lower() if part == folded else part)
-    return words
+    def text(self, corpus: Corpus, title, question, body) -> tuple[str, ...]:
+        """Record one distinct text: its stems, its name's stems, its words in the vocabulary;
+        returns the words of its body (what the "changed" mark compares)."""
+        head = " ".join(t for t in (title, question) if t)
+        head_words = self.words(head)
+        body_words = self.words(body or "")
+        seen = dict.fromkeys(head_words + body_words)  # in text order, not a set's: stem ids the same every build
+        self.df.update(seen.keys())  # counted in text order: the keys come in the same order
+        ids, stem_of = corpus.stem_ids, self.stem_of
+        if not stem_of.keys() >= seen.keys():
+            for w in seen:  # a new stem gets its id in text order
+                if w not in stem_of:
+                    stem_of[w] = ids.setdefault(stem(w), len(ids))
+        corpus.text_stems.append(sorted(set(map(stem_of.__getitem__, seen))))
+        named = self.named.get(title or "")
+        if named is None:
+            named = self.named[title or ""] = [
+                w
+                for w in name_tokens(title or "")
+                if w not in STOPWORDS and len(w) > 1 and not any(c.isdigit() for c in w)
+            ]
+        if 0 < len(named) <= MAX_TITLE_WORDS:
+            corpus.title_stems[len(corpus.text_stems) - 1] = frozenset(ids.setdefault(stem(w), len(ids)) for w in named)
+        return tuple(body_words)
+
+    def words(self, text: str) -> list[str]:
+        """The folded words of ``text``; records how each is written (the FTS term) in ``forms``.
+
+        Most texts are ASCII (the CR's all are): there a token folds to its lower case, which is
+        also how it is written, so the words are the lower-case text's tokens; and a word recorded
+        once (``met``) has had its say in ``forms`` (it is there, or four forms were there first),
+        so only the words new to the vocabulary are looked at one by one."""
+        forms = self.forms
+        if text.isascii():
+            found = TOKEN.findall(text.lower())
+            new = set(found).difference(self.met)
+            for word in found if new else ():
+                if word in new:
+                    new.discard(word)
+                    self.met.add(word)
+                    if len(forms[word]) < 4:
+                        forms[word].add(word)
+                    if not new:
+                        break
+            return found
+        words: list[str] = []
+        for token in TOKEN.findall(text):
+            folded = fold(token)
+            for part in folded.split():
+                words.append(part)
+                if len(forms[part]) < 4:
+                    forms[part].add(token.lower() if part == folded else part)
+        return words

@@ -19,18 +19,18 @@ import sqlite3
 import time
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from engine.replay.carry import carried_conflicts, plan
-from engine.replay.entries import EntryIndex
 from engine.core.errors import ScenarioError
 from engine.replay.scenario_file import RULINGS_DIR, Scenario, repeated_id
-from engine.replay.judging import Result
-from engine.replay.scenario import entries_for_ref, run
 from kb.errors import KBError
 from kb.manifest import PROJECT_ROOT
 from kb.versions import version_sort_key
 
 from .scenario_check import check_setups, read_scenario_file
+
+if TYPE_CHECKING:
+    from engine.replay.judging import Result
 
 
 @dataclass
@@ -98,6 +98,9 @@ def replay(
     conn: sqlite3.Connection, scenario: Scenario, version: str, carry=None, rulesets: dict | None = None
 ) -> Result:
     """Run one scenario under one version; an engine bug becomes a recorded error, not a crash."""
+    from engine.replay.judging import Result  # heavy (the engine): replays only, a current KB's check goes without
+    from engine.replay.scenario import run  # heavy (the engine), as above
+
     try:
         return run(conn, scenario, version, carry=carry, rulesets=rulesets)
     except Exception as exc:  # noqa: BLE001 - an engine bug is the replay's error, not the build's
@@ -134,6 +137,9 @@ def load_rulings(
     The caller owns the transaction (the build's temporary database): documents and cards must be
     stored first, since the scenarios are matched and replayed against them.
     """
+    from engine.replay.carry import carried_conflicts  # heavy (the engine): replays only, the CLI starts without it
+    from engine.replay.entries import EntryIndex  # heavy (the engine), as above
+
     started = time.perf_counter()
     scenarios = read_scenarios(root) if scenarios is None else scenarios
     report = RulingsReport()
@@ -217,6 +223,8 @@ def _store(
         "INSERT OR IGNORE INTO scenario_entries(scenario, entry, version) VALUES (?, ?, ?)",
         [(s.id, entry, version) for version, entry in matches],
     )
+    from engine.replay.carry import plan  # heavy (the engine): replays only, see load_rulings
+
     try:
         carries = plan(conn, s, index)
     except ScenarioError as exc:
@@ -278,6 +286,8 @@ def _mark_conflicts(conn: sqlite3.Connection, s: Scenario, kb_versions: set[str]
     Listed versions the KB does not hold are ignored (a KB built from part of the manifest); a ref
     that matches nothing where it should is a mistake in the scenario, so it fails the build.
     """
+    from engine.replay.scenario import entries_for_ref  # heavy (the engine): replays only, see load_rulings
+
     for conflict in s.conflicts:
         ref, listed, reason = conflict["entry"], conflict["versions"], conflict["reason"]
         hits = entries_for_ref(conn, s.game, ref, index)

@@ -23,9 +23,7 @@ from api.schema_check import SchemaViolation, check
 from api.spec import component_schemas, verify_request_schema
 from engine.core.errors import ScenarioError
 from engine.kotc import GAME as GAME_KOTC
-from engine.kotc.scenario import build_board
 from engine.replay.scenario_file import Scenario, scenario_from_dict
-from engine.replay.setup import CardCatalog, build_game
 from kb.errors import KBError
 
 _LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
@@ -73,6 +71,9 @@ def read_scenario_file(path: Path, shown: str | None = None) -> Scenario:
 def check_setups(conn: sqlite3.Connection, scenarios: list[Scenario], shown=str) -> None:
     """Every scenario's setup against the KB behind ``conn``: KeyForge cards it names (the KB's
     card data), Keeper of the Cards boards; ``shown(path)`` names a file in the message."""
+    from engine.kotc.scenario import build_board  # heavy (the engine's set-up): the CLI starts without it
+    from engine.replay.setup import CardCatalog, build_game  # heavy (the engine's set-up), as above
+
     catalog = CardCatalog(conn)
     for s in scenarios:
         try:
