@@ -31,7 +31,7 @@ browser:
 # that measure time under load (marked serial), so that no other test shares the cores with them.
 # Built KBs are kept in .test-kbs/ and reused while their sources and code are unchanged.
 test: setup browser lint
-	$(VENV)/bin/python -m pytest -n auto --dist loadfile --no-loadscope-reorder -m "not serial" --durations=0
+	$(VENV)/bin/python -m pytest -n auto --dist loadfile --no-loadscope-reorder -m "not serial" --durations=25
 	$(VENV)/bin/python -m pytest -m serial --durations=10
 
 # The inner loop: the engine, ingest, kb and API tests on one process per core, without the tests that
