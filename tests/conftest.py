@@ -23,14 +23,18 @@ SCHEMA = ROOT / "kb" / "schema.sql"
 SAMPLE_MANIFEST = Path(__file__).resolve().parent / "manifest-sample.toml"
 if SAMPLE_MANIFEST.is_file():
     os.environ["RULEBASE_MANIFEST"] = str(SAMPLE_MANIFEST)
+#: fewer documents still (tests/manifest-small.toml: three KeyForge editions and Keeper of the Cards,
+#: no Comprehensive Rules), for the tests of what a build does whatever it builds (incremental and
+#: byte-identical builds, thread ids kept, robustness): a build of it takes about half the CPU
+SMALL_MANIFEST = Path(__file__).resolve().parent / "manifest-small.toml"
 
 
-def manifest_copy(folder: Path, extra: str = "") -> Path:
-    """The manifest the tests build from, copied into ``folder`` with absolute file paths and
-    ``extra`` appended (more [[document]] tables)."""
+def manifest_copy(folder: Path, extra: str = "", source: Path | None = None) -> Path:
+    """The manifest the tests build from (or ``source``), copied into ``folder`` with absolute file
+    paths and ``extra`` appended (more [[document]] tables)."""
     from kb.manifest import default_manifest
 
-    source = default_manifest()
+    source = source or default_manifest()
     text = re.sub(
         r'(?m)^file = "(.+)"$',
         lambda m: f'file = "{(source.parent / m.group(1)).resolve()}"',
@@ -141,6 +145,23 @@ def built_kb(tmp_path_factory) -> Path:
     """A KB built by the real ``build`` from the test manifest (read-only: copy to mutate)."""
     path = tmp_path_factory.mktemp("kb") / "kb.sqlite"
     shutil.copyfile(cached_kb("sample"), path)
+    return path
+
+
+@pytest.fixture(scope="session")
+def small_kb(tmp_path_factory) -> Path:
+    """A KB built by the real ``build`` from :data:`SMALL_MANIFEST` (read-only: copy to mutate; a
+    ``rulebase build`` over a copy must be given ``--manifest`` SMALL_MANIFEST, else it builds the
+    sample's documents into it)."""
+    path = tmp_path_factory.mktemp("small") / "kb.sqlite"
+    shutil.copyfile(cached_kb("small", SMALL_MANIFEST), path)
+    return path
+
+
+@pytest.fixture
+def small_kb_copy(small_kb, tmp_path) -> Path:
+    path = tmp_path / "kb.sqlite"
+    shutil.copyfile(small_kb, path)
     return path
 
 

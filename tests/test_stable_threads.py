@@ -1,5 +1,7 @@
 """Thread ids are stable (kb/align.py): ingesting, re-ingesting or rebuilding never changes the id of
-a thread that already exists, so the URLs users saved keep working."""
+a thread that already exists, so the URLs users saved keep working. The KBs are built from the small
+manifest (tests/manifest-small.toml: KeyForge 1.2, 1.3 and 16.0, Keeper of the Cards): the ids of
+the threads of these two games are what is compared."""
 
 from __future__ import annotations
 
@@ -8,7 +10,7 @@ import sqlite3
 
 import pytest
 
-from conftest import SOURCES, manifest_copy, run_cli
+from conftest import SMALL_MANIFEST, SOURCES, manifest_copy, run_cli
 from variants import bold_question_variant
 
 from kb.align import align, membership
@@ -16,6 +18,12 @@ from kb.threads import thread_entries, thread_of_entry
 
 MD13 = SOURCES / "keyforge" / "rulebook-1.3-2019-05.md"
 TXT16 = SOURCES / "keyforge" / "master-rulebook-16.0-pdf-text.txt"
+
+
+@pytest.fixture
+def kb_copy(small_kb_copy):
+    """A copy of the small manifest's KB (conftest.small_kb)."""
+    return small_kb_copy
 
 
 def threads_by_entry(db) -> dict[tuple[str, str, str], str]:
@@ -89,7 +97,9 @@ def test_rebuild_keeps_the_ids_of_the_kb_it_replaces(kb_copy, tmp_path):
     ingest(kb_copy, source, "14")
     ingested = threads_by_entry(kb_copy)
     manifest_copy(
-        tmp_path, f'\n[[document]]\ngame = "keyforge"\nversion = "14"\nformat = "markdown"\nfile = "{source}"\n'
+        tmp_path,
+        f'\n[[document]]\ngame = "keyforge"\nversion = "14"\nformat = "markdown"\nfile = "{source}"\n',
+        source=SMALL_MANIFEST,
     )
     proc = run_cli("build", "--full", "--db", str(kb_copy), "--manifest", str(tmp_path / "manifest.toml"))
     assert proc.returncode == 0, proc.stderr
@@ -117,9 +127,10 @@ def test_rebuild_over_a_kb_keeps_ids_it_would_not_compute(kb_copy):
     conn.close()
     saved = threads_by_entry(kb_copy)
     assert saved != before
-    assert run_cli("build", "--full", "--db", str(kb_copy)).returncode == 0
+    rebuild = ("build", "--full", "--db", str(kb_copy), "--manifest", str(SMALL_MANIFEST))
+    assert run_cli(*rebuild).returncode == 0
     assert threads_by_entry(kb_copy) == saved
-    assert run_cli("build", "--full", "--db", str(kb_copy)).returncode == 0  # and again: nothing moves
+    assert run_cli(*rebuild).returncode == 0  # and again: nothing moves
     assert threads_by_entry(kb_copy) == saved
 
 
