@@ -1,7 +1,9 @@
 """The ``rulebase`` command as a user runs it: build, ingest, stats, search, and bad input.
 
 Bad input must end in one clear line on stderr naming the file, a non-zero exit, no traceback, and
-the KB that was there before left byte-for-byte intact.
+the KB that was there before left byte-for-byte intact. What does not depend on the documents (the
+output's shape, ingests, refusals) is tried on the small manifest's KB (tests/manifest-small.toml:
+KeyForge 1.2, 1.3 and 16.0, Keeper of the Cards), which builds, ingests and copies in less time.
 """
 
 from __future__ import annotations
@@ -14,7 +16,7 @@ from pathlib import Path
 
 import pytest
 
-from conftest import SOURCES, run_cli
+from conftest import SMALL_MANIFEST, SOURCES, run_cli
 
 pytestmark = pytest.mark.cli  # runs the rulebase command or a server in a process of its own
 
@@ -36,12 +38,12 @@ def assert_clean_failure(proc, *must_mention: str):
 
 def test_build_prints_documents_and_totals(tmp_path):
     db = tmp_path / "out.sqlite"
-    proc = run_cli("build", "--db", str(db))
+    proc = run_cli("build", "--db", str(db), "--manifest", str(SMALL_MANIFEST))
     assert proc.returncode == 0, proc.stderr
     lines = proc.stdout.strip().splitlines()
-    from kb.manifest import default_manifest, load_manifest
+    from kb.manifest import load_manifest
 
-    assert len(lines) == len(load_manifest(default_manifest()).documents) + 1
+    assert len(lines) == len(load_manifest(SMALL_MANIFEST).documents) + 1
     assert lines[-1].startswith("total")
     assert any(line.startswith("keyforge") and " 16.0 " in line for line in lines)
     assert db.is_file() and not list(tmp_path.glob(".*.tmp"))
@@ -97,17 +99,17 @@ def test_search_hostile_queries(kb_copy, query):
     assert "Traceback" not in proc.stderr
 
 
-def test_ingest_markdown_edition_not_written_against(kb_copy, tmp_path):
+def test_ingest_markdown_edition_not_written_against(small_kb_copy, tmp_path):
     from variants import bold_question_variant
 
     variant = tmp_path / "rulebook-1.4.txt"  # wrong extension on purpose: auto detects from content
     variant.write_text(bold_question_variant(MD13.read_text(encoding="utf-8")), encoding="utf-8")
-    proc = run_cli("ingest", str(variant), "--game", "keyforge", "--version", "1.4", "--db", str(kb_copy))
+    proc = run_cli("ingest", str(variant), "--game", "keyforge", "--version", "1.4", "--db", str(small_kb_copy))
     assert proc.returncode == 0, proc.stderr
     assert "states version 1.3" in proc.stderr  # the variant still says VERSION 1.3: a warning
-    data = json.loads(run_cli("stats", "--db", str(kb_copy), "--json").stdout)
+    data = json.loads(run_cli("stats", "--db", str(small_kb_copy), "--json").stdout)
     versions = [d["version"] for d in data["documents"] if d["game"] == "keyforge"]
-    assert versions == ["1.1", "1.2", "1.3", "1.4", "16.0"]
+    assert versions == ["1.2", "1.3", "1.4", "16.0"]
     d14 = next(d for d in data["documents"] if d["version"] == "1.4")
     d13 = next(d for d in data["documents"] if d["version"] == "1.3")
     assert d14["format"] == "markdown"
@@ -116,13 +118,13 @@ def test_ingest_markdown_edition_not_written_against(kb_copy, tmp_path):
     assert d14["card_errata"] == 4
 
 
-def test_ingest_replaces_a_version_and_slots_numerically(kb_copy):
+def test_ingest_replaces_a_version_and_slots_numerically(small_kb_copy):
     for version in ("14", "1.3"):
-        proc = run_cli("ingest", str(MD13), "--game", "keyforge", "--version", version, "--db", str(kb_copy))
+        proc = run_cli("ingest", str(MD13), "--game", "keyforge", "--version", version, "--db", str(small_kb_copy))
         assert proc.returncode == 0, proc.stderr
-    data = json.loads(run_cli("stats", "--db", str(kb_copy), "--json").stdout)
+    data = json.loads(run_cli("stats", "--db", str(small_kb_copy), "--json").stdout)
     versions = [d["version"] for d in data["documents"] if d["game"] == "keyforge"]
-    assert versions == ["1.1", "1.2", "1.3", "14", "16.0"]
+    assert versions == ["1.2", "1.3", "14", "16.0"]
 
 
 BAD_INPUTS = {
@@ -137,36 +139,38 @@ BAD_INPUTS = {
 
 
 @pytest.mark.parametrize("name", sorted(BAD_INPUTS))
-def test_ingest_bad_input_fails_cleanly_and_keeps_kb(kb_copy, tmp_path, name):
+def test_ingest_bad_input_fails_cleanly_and_keeps_kb(small_kb_copy, tmp_path, name):
     bad = tmp_path / name
     bad.write_bytes(BAD_INPUTS[name])
-    before = sha(kb_copy)
-    proc = run_cli("ingest", str(bad), "--game", "keyforge", "--version", "9.9", "--db", str(kb_copy))
+    before = sha(small_kb_copy)
+    proc = run_cli("ingest", str(bad), "--game", "keyforge", "--version", "9.9", "--db", str(small_kb_copy))
     assert_clean_failure(proc, name)
-    assert sha(kb_copy) == before
-    assert not list(kb_copy.parent.glob(".*.tmp"))
+    assert sha(small_kb_copy) == before
+    assert not list(small_kb_copy.parent.glob(".*.tmp"))
 
 
-def test_ingest_encrypted_pdf_fails_cleanly(kb_copy, tmp_path):
+def test_ingest_encrypted_pdf_fails_cleanly(small_kb_copy, tmp_path):
     from pdfgen import encrypted_pdf
 
     bad = tmp_path / "locked.pdf"
     bad.write_bytes(encrypted_pdf())
-    before = sha(kb_copy)
-    proc = run_cli("ingest", str(bad), "--game", "keyforge", "--version", "9.9", "--db", str(kb_copy))
+    before = sha(small_kb_copy)
+    proc = run_cli("ingest", str(bad), "--game", "keyforge", "--version", "9.9", "--db", str(small_kb_copy))
     assert_clean_failure(proc, "locked.pdf", "encrypted")
-    assert sha(kb_copy) == before
+    assert sha(small_kb_copy) == before
 
 
-def test_ingest_unknown_format_and_missing_file(kb_copy, tmp_path):
-    before = sha(kb_copy)
+def test_ingest_unknown_format_and_missing_file(small_kb_copy, tmp_path):
+    before = sha(small_kb_copy)
     proc = run_cli(
-        "ingest", str(MD13), "--game", "keyforge", "--version", "9.9", "--format", "docx", "--db", str(kb_copy)
+        "ingest", str(MD13), "--game", "keyforge", "--version", "9.9", "--format", "docx", "--db", str(small_kb_copy)
     )
     assert_clean_failure(proc, "docx")
-    proc = run_cli("ingest", str(tmp_path / "nope.md"), "--game", "keyforge", "--version", "9.9", "--db", str(kb_copy))
+    proc = run_cli(
+        "ingest", str(tmp_path / "nope.md"), "--game", "keyforge", "--version", "9.9", "--db", str(small_kb_copy)
+    )
     assert_clean_failure(proc, "nope.md")
-    assert sha(kb_copy) == before
+    assert sha(small_kb_copy) == before
 
 
 def test_ingest_without_kb(tmp_path):
@@ -180,18 +184,18 @@ def _manifest(tmp_path: Path, body: str) -> Path:
     return path
 
 
-def test_build_with_manifest_naming_missing_file_keeps_kb(kb_copy, tmp_path):
+def test_build_with_manifest_naming_missing_file_keeps_kb(small_kb_copy, tmp_path):
     manifest = _manifest(
         tmp_path,
         '[[document]]\ngame = "keyforge"\nversion = "1.3"\nformat = "markdown"\nfile = "keyforge/missing-1.3.md"\n',
     )
-    before = sha(kb_copy)
-    proc = run_cli("build", "--db", str(kb_copy), "--manifest", str(manifest))
+    before = sha(small_kb_copy)
+    proc = run_cli("build", "--db", str(small_kb_copy), "--manifest", str(manifest))
     assert_clean_failure(proc, "missing-1.3.md")
-    assert sha(kb_copy) == before
+    assert sha(small_kb_copy) == before
 
 
-def test_build_with_bad_document_keeps_kb(kb_copy, tmp_path):
+def test_build_with_bad_document_keeps_kb(small_kb_copy, tmp_path):
     (tmp_path / "bad.txt").write_text("just a shopping list\nmilk\neggs\n", encoding="utf-8")
     manifest = _manifest(
         tmp_path,
@@ -199,15 +203,15 @@ def test_build_with_bad_document_keeps_kb(kb_copy, tmp_path):
         f'file = "{MD13}"\n\n[[document]]\ngame = "keyforge"\nversion = "2.0"\n'
         f'file = "bad.txt"\n',
     )
-    before = sha(kb_copy)
-    proc = run_cli("build", "--db", str(kb_copy), "--manifest", str(manifest))
+    before = sha(small_kb_copy)
+    proc = run_cli("build", "--db", str(small_kb_copy), "--manifest", str(manifest))
     assert_clean_failure(proc, "bad.txt")
-    assert sha(kb_copy) == before
-    assert not list(kb_copy.parent.glob(".*.tmp"))
+    assert sha(small_kb_copy) == before
+    assert not list(small_kb_copy.parent.glob(".*.tmp"))
 
 
-def test_version_mismatch_is_a_warning(kb_copy):
-    proc = run_cli("ingest", str(MD13), "--game", "keyforge", "--version", "1.5", "--db", str(kb_copy))
+def test_version_mismatch_is_a_warning(small_kb_copy):
+    proc = run_cli("ingest", str(MD13), "--game", "keyforge", "--version", "1.5", "--db", str(small_kb_copy))
     assert proc.returncode == 0, proc.stderr
     assert "states version 1.3" in proc.stderr
 
