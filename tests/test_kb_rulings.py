@@ -1,6 +1,8 @@
 """The build loads the replayable rulings into the KB: scenarios, the entries they replay, one
 verification per (scenario, version), and the FAQ entries a scenario declares as contradicting
-their own document. Checked on real builds; counts come from the engine, never typed in here.
+their own document. Checked on real builds; counts come from the engine, never typed in here. The
+KBs that a test changes are built from the KeyForge documents alone or are copies of the small
+manifest's KB (tests/manifest-small.toml: KeyForge 1.2, 1.3 and 16.0, Keeper of the Cards).
 """
 
 from __future__ import annotations
@@ -14,7 +16,7 @@ from pathlib import Path
 
 import pytest
 
-from conftest import SOURCES, run_cli
+from conftest import SMALL_MANIFEST, SOURCES, manifest_copy, run_cli
 from engine.replay.scenario_file import all_scenarios
 from engine.replay.scenario import entries_for_ref, matching_entries, versions_for
 
@@ -104,13 +106,27 @@ def marked(conn: sqlite3.Connection) -> dict[int, str]:
     return dict(conn.execute("SELECT id, conflict_reason FROM entries WHERE conflict = 1"))
 
 
+def keyforge_manifest(folder: Path) -> Path:
+    """The test manifest with its KeyForge documents only (1.1, 1.2, 1.3, 16.0): the scenarios above
+    are KeyForge's, and the other games' documents (the Comprehensive Rules most of all) would only
+    make the build longer."""
+    path = manifest_copy(folder)
+    head, *documents = path.read_text(encoding="utf-8").split("[[document]]")
+    kept = [d for d in documents if 'game = "keyforge"' in d]
+    assert [line for d in kept for line in d.splitlines() if line.startswith("version")] == [
+        f'version = "{v}"' for v in ("1.1", "1.2", "1.3", "16.0")
+    ]
+    path.write_text(head + "".join("[[document]]" + d for d in kept), encoding="utf-8")
+    return path
+
+
 @pytest.fixture(scope="module")
 def custom_kb(tmp_path_factory) -> tuple[Path, Path, object]:
     """A KB built by ``rulebase build --rulings`` from a folder with the three scenarios above."""
     tmp = tmp_path_factory.mktemp("custom")
     rulings = write_rulings(tmp / "rulings", conflicting=CONFLICTING, failing=FAILING, erroring=ERRORING)
     db = tmp / "kb.sqlite"
-    proc = run_cli("build", "--db", str(db), "--rulings", str(rulings))
+    proc = run_cli("build", "--db", str(db), "--rulings", str(rulings), "--manifest", str(keyforge_manifest(tmp)))
     return db, rulings, proc
 
 
@@ -232,35 +248,35 @@ def test_failing_scenario_is_recorded_and_the_build_succeeds(custom_kb):
 
 
 @pytest.mark.cli
-def test_conflict_naming_no_entry_fails_the_build_and_keeps_the_kb(kb_copy, tmp_path):
+def test_conflict_naming_no_entry_fails_the_build_and_keeps_the_kb(small_kb_copy, tmp_path):
     rulings = write_rulings(tmp_path / "rulings", bad=UNKNOWN_CONFLICT)
-    before = sha(kb_copy)
-    proc = run_cli("build", "--db", str(kb_copy), "--rulings", str(rulings))
+    before = sha(small_kb_copy)
+    proc = run_cli("build", "--db", str(small_kb_copy), "--rulings", str(rulings), "--manifest", str(SMALL_MANIFEST))
     assert proc.returncode != 0
     err = proc.stderr.strip()
     assert len(err.splitlines()) == 1 and "Traceback" not in err, err
     assert "bad.yaml" in err and "flying pig" in err
-    assert sha(kb_copy) == before
-    assert not list(kb_copy.parent.glob(".*.tmp"))
+    assert sha(small_kb_copy) == before
+    assert not list(small_kb_copy.parent.glob(".*.tmp"))
 
 
 @pytest.mark.cli
-def test_unreadable_scenario_fails_the_build_at_once(kb_copy, tmp_path):
+def test_unreadable_scenario_fails_the_build_at_once(small_kb_copy, tmp_path):
     rulings = write_rulings(tmp_path / "rulings", broken="id: broken\nexpect: {1.1: [unclosed\n")
-    before = sha(kb_copy)
-    proc = run_cli("build", "--db", str(kb_copy), "--rulings", str(rulings))
+    before = sha(small_kb_copy)
+    proc = run_cli("build", "--db", str(small_kb_copy), "--rulings", str(rulings), "--manifest", str(SMALL_MANIFEST))
     assert proc.returncode != 0 and len(proc.stderr.strip().splitlines()) == 1, proc.stderr
     assert "broken.yaml" in proc.stderr
-    assert sha(kb_copy) == before
+    assert sha(small_kb_copy) == before
 
 
 @pytest.mark.cli
-def test_ingesting_a_version_replays_the_rulings_under_it(kb_copy):
-    before = verifications(sqlite3.connect(f"file:{kb_copy}?mode=ro", uri=True))
-    proc = run_cli("ingest", str(MD13), "--game", "keyforge", "--version", "1.4", "--db", str(kb_copy))
+def test_ingesting_a_version_replays_the_rulings_under_it(small_kb_copy):
+    before = verifications(sqlite3.connect(f"file:{small_kb_copy}?mode=ro", uri=True))
+    proc = run_cli("ingest", str(MD13), "--game", "keyforge", "--version", "1.4", "--db", str(small_kb_copy))
     assert proc.returncode == 0, proc.stderr
     assert "scenarios verified" in proc.stdout
-    conn = sqlite3.connect(f"file:{kb_copy}?mode=ro", uri=True)
+    conn = sqlite3.connect(f"file:{small_kb_copy}?mode=ro", uri=True)
     after = verifications(conn)
     new = {pair for pair in after if pair[1] == "1.4"}
     assert new and {s for s, _ in new} == {s.id for s in all_scenarios() if "1.4" in versions_for(conn, s)}
@@ -269,7 +285,7 @@ def test_ingesting_a_version_replays_the_rulings_under_it(kb_copy):
                              JOIN documents d ON d.id = e.document WHERE d.version = '1.4'""").fetchone()[0]
     assert linked >= len(new)
     conn.close()
-    report = json.loads(run_cli("verify", "--all", "--json", "--db", str(kb_copy)).stdout)
+    report = json.loads(run_cli("verify", "--all", "--json", "--db", str(small_kb_copy)).stdout)
     assert after == {(r["id"], r["version"]): int(r["passed"]) for r in report["results"] if r["version"]}
 
 
@@ -305,18 +321,18 @@ def test_ingest_extends_unversioned_conflicts_to_the_new_version(custom_kb, tmp_
 
 
 @pytest.mark.cli
-def test_ingest_into_a_kb_without_scenario_tables_asks_for_a_rebuild(kb_copy):
-    conn = sqlite3.connect(kb_copy)
+def test_ingest_into_a_kb_without_scenario_tables_asks_for_a_rebuild(small_kb_copy):
+    conn = sqlite3.connect(small_kb_copy)
     conn.execute("DROP VIEW entry_verifications")
     conn.execute("DROP TABLE verifications")
     conn.commit()
     conn.close()
-    before = sha(kb_copy)
-    proc = run_cli("ingest", str(MD13), "--game", "keyforge", "--version", "1.4", "--db", str(kb_copy))
+    before = sha(small_kb_copy)
+    proc = run_cli("ingest", str(MD13), "--game", "keyforge", "--version", "1.4", "--db", str(small_kb_copy))
     assert proc.returncode != 0 and len(proc.stderr.strip().splitlines()) == 1, proc.stderr
     assert "rulebase build" in proc.stderr
-    assert sha(kb_copy) == before
-    assert "scenarios: 0" in run_cli("stats", "--db", str(kb_copy)).stdout
+    assert sha(small_kb_copy) == before
+    assert "scenarios: 0" in run_cli("stats", "--db", str(small_kb_copy)).stdout
 
 
 def _replay_rows(conn: sqlite3.Connection) -> dict[tuple[str, str], tuple]:
@@ -329,15 +345,15 @@ def _replay_rows(conn: sqlite3.Connection) -> dict[tuple[str, str], tuple]:
 
 
 @pytest.mark.slow
-def test_ingest_replays_only_its_version_and_later_ones_with_the_results_of_replaying_all(kb_copy, tmp_path):
+def test_ingest_replays_only_its_version_and_later_ones_with_the_results_of_replaying_all(small_kb_copy, tmp_path):
     from rulebase.build import ingest
     from rulebase.rulings import default_rulings_dir, load_rulings
 
-    conn = sqlite3.connect(f"file:{kb_copy}?mode=ro", uri=True)
+    conn = sqlite3.connect(f"file:{small_kb_copy}?mode=ro", uri=True)
     before = _replay_rows(conn)
     conn.close()
-    report = ingest(kb_copy, MD13, "keyforge", "1.4")  # between 1.3 and 16.0: errata accumulate
-    conn = sqlite3.connect(f"file:{kb_copy}?mode=ro", uri=True)
+    report = ingest(small_kb_copy, MD13, "keyforge", "1.4")  # between 1.3 and 16.0: errata accumulate
+    conn = sqlite3.connect(f"file:{small_kb_copy}?mode=ro", uri=True)
     after = _replay_rows(conn)
     conn.close()
     redone = {pair for pair in after if pair[1] in ("1.4", "16.0")}
@@ -346,7 +362,7 @@ def test_ingest_replays_only_its_version_and_later_ones_with_the_results_of_repl
     assert {p: after[p] for p in set(after) - redone} == {p: before[p] for p in set(after) - redone}
     # replaying every scenario under every version again gives exactly what the ingest stored
     full = tmp_path / "full.sqlite"
-    shutil.copyfile(kb_copy, full)
+    shutil.copyfile(small_kb_copy, full)
     conn = sqlite3.connect(full)
     everything = load_rulings(conn, default_rulings_dir())
     assert everything.kept == 0 and everything.replayed == len(after)
@@ -355,13 +371,13 @@ def test_ingest_replays_only_its_version_and_later_ones_with_the_results_of_repl
 
 
 @pytest.mark.slow
-def test_ingest_replays_everything_when_the_kb_was_built_by_other_code(kb_copy):
+def test_ingest_replays_everything_when_the_kb_was_built_by_other_code(small_kb_copy):
     from rulebase.build import ingest
 
-    conn = sqlite3.connect(kb_copy)
+    conn = sqlite3.connect(small_kb_copy)
     conn.execute("UPDATE build_state SET value = 'older code' WHERE name = 'code'")
     conn.commit()
     total = conn.execute("SELECT count(*) FROM verifications").fetchone()[0]
     conn.close()
-    report = ingest(kb_copy, MD13, "keyforge", "1.4")
+    report = ingest(small_kb_copy, MD13, "keyforge", "1.4")
     assert report.rulings.kept == 0 and report.rulings.replayed > total
