@@ -11,6 +11,9 @@ read-only) inside a user and mount namespace of the test's own (``unshare -rm``)
 root and for other users where user namespaces are enabled; the test is skipped, saying so,
 where they are not. "Permission denied" is a folder of mode 0555 written by a user it does not
 belong to (root runs the command as ``nobody`` through ``setpriv``, since root may write anywhere).
+
+None of this depends on which documents are built: the KBs here are the small manifest's
+(tests/manifest-small.toml), and so are the builds the commands run (RULEBASE_MANIFEST).
 """
 
 from __future__ import annotations
@@ -27,11 +30,29 @@ from pathlib import Path
 
 import pytest
 
-from conftest import SOURCES, run_cli, sha
+from conftest import SMALL_MANIFEST, SOURCES, run_cli, sha
 
 RULEBASE = Path(sys.executable).with_name("rulebase")
 MD13 = SOURCES / "keyforge" / "rulebook-1.3-2019-05.md"
 INGEST = ("ingest", str(MD13), "--game", "keyforge", "--version", "9.9")
+
+
+@pytest.fixture(autouse=True)
+def small_manifest(monkeypatch):
+    """Every ``rulebase`` these tests start builds from the small manifest (as a user would set it)."""
+    monkeypatch.setenv("RULEBASE_MANIFEST", str(SMALL_MANIFEST))
+
+
+@pytest.fixture
+def kb_copy(small_kb_copy):
+    """A copy of the small manifest's KB (conftest.small_kb)."""
+    return small_kb_copy
+
+
+@pytest.fixture
+def built_kb(small_kb):
+    """The small manifest's KB (read-only: the tests copy it)."""
+    return small_kb
 
 
 def leftovers(folder: Path) -> list[str]:
