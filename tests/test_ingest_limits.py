@@ -8,6 +8,9 @@ plus one byte; the markup it may make is capped in proportion (markdown-it token
 1 MiB of ``- a`` lines made 1.3 million tokens and took 551 MiB); and HTML nested past 256
 elements is read as text of the element at that depth (ingest/html_tree.py), so any depth parses
 in seconds.
+
+The caps do not depend on which documents a KB holds: the KBs here are the small manifest's
+(tests/manifest-small.toml), and so are the builds the commands run (RULEBASE_MANIFEST).
 """
 
 from __future__ import annotations
@@ -20,13 +23,25 @@ from pathlib import Path
 
 import pytest
 
-from conftest import SOURCES, refused_line, run_cli, sha
+from conftest import SMALL_MANIFEST, SOURCES, refused_line, run_cli, sha
 
 from ingest.model import ParseContext
 from ingest.registry import parse_document
 
 MD13 = SOURCES / "keyforge" / "rulebook-1.3-2019-05.md"
 HEAD = "<!doctype html><html><body><h3>Playing</h3><p>Play a card.</p><h3>Deep</h3>"
+
+
+@pytest.fixture(autouse=True)
+def small_manifest(monkeypatch):
+    """Every ``rulebase`` these tests start builds from the small manifest (as a user would set it)."""
+    monkeypatch.setenv("RULEBASE_MANIFEST", str(SMALL_MANIFEST))
+
+
+@pytest.fixture
+def kb_copy(small_kb_copy):
+    """A copy of the small manifest's KB (conftest.small_kb)."""
+    return small_kb_copy
 
 
 def nested(depth: int, open_: str, inner: str, close: str) -> str:
