@@ -124,9 +124,10 @@ def pytest_terminal_summary(terminalreporter):
 KB_CACHE = ROOT / ".test-kbs"
 
 
-def cached_kb(name: str, manifest: Path | None = None) -> Path:
+def cached_kb(name: str, manifest: Path | None = None, rulings: Path | None = None) -> Path:
     """The KB ``name`` of :data:`KB_CACHE`, built (or brought up to date) by the real ``build`` from
-    ``manifest`` (default: the test manifest); one session builds it while the others wait."""
+    ``manifest`` (default: the test manifest) and ``rulings`` (default: the project's); one session
+    builds it while the others wait."""
     import fcntl
 
     from rulebase.build import build
@@ -136,7 +137,7 @@ def cached_kb(name: str, manifest: Path | None = None) -> Path:
     target = folder / "kb.sqlite"
     with open(folder / "build.lock", "w") as lock:
         fcntl.flock(lock, fcntl.LOCK_EX)
-        build(target, manifest)
+        build(target, manifest, rulings=rulings)
     return target
 
 
