@@ -325,14 +325,14 @@ def _reformatted(text: str) -> str:
 
 
 @pytest.mark.slow
-def test_a_reformatted_edition_with_one_rename_has_no_ruling_change(kb_copy, tmp_path):
+def test_a_reformatted_edition_with_one_rename_has_no_ruling_change(small_kb_copy, tmp_path):
     source = (ROOT / "sources" / "keyforge" / "rulebook-1.3-2019-05.md").read_text(encoding="utf-8")
     assert "Reap:" in source
     (tmp_path / "reformatted.md").write_text(_reformatted(source), encoding="utf-8")
     (tmp_path / "identical.md").write_text(source, encoding="utf-8")
-    ingest(kb_copy, tmp_path / "reformatted.md", "keyforge", "1.3.5")
-    ingest(kb_copy, tmp_path / "identical.md", "keyforge", "1.3.1")
-    with sqlite3.connect(kb_copy) as conn:
+    ingest(small_kb_copy, tmp_path / "reformatted.md", "keyforge", "1.3.5")
+    ingest(small_kb_copy, tmp_path / "identical.md", "keyforge", "1.3.1")
+    with sqlite3.connect(small_kb_copy) as conn:
         log = changelog(conn, "keyforge", "1.3", "1.3.5")
         assert log["changed"], "the reformatting shows in the word diffs"
         assert log["ruling_changes"] == []

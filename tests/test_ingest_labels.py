@@ -49,14 +49,14 @@ REFUSED = {
 
 @pytest.mark.slow
 @pytest.mark.parametrize("case", sorted(REFUSED))
-def test_ingest_refuses_a_bad_label_in_one_line_and_keeps_the_kb(kb_copy, case):
+def test_ingest_refuses_a_bad_label_in_one_line_and_keeps_the_kb(small_kb_copy, case):
     args, words = REFUSED[case]
-    before = sha(kb_copy)
-    line = refused_line(ingest(kb_copy, *args))
+    before = sha(small_kb_copy)
+    line = refused_line(ingest(small_kb_copy, *args))
     for word in words:
         assert word in line, line
-    assert sha(kb_copy) == before
-    assert not list(kb_copy.parent.glob(".*.tmp"))
+    assert sha(small_kb_copy) == before
+    assert not list(small_kb_copy.parent.glob(".*.tmp"))
 
 
 @pytest.mark.slow
@@ -89,10 +89,10 @@ def test_a_valid_new_version_leaves_the_earlier_versions_verdicts_as_they_were(k
 
 
 @pytest.mark.cli
-def test_a_game_and_its_version_shape_come_from_the_manifest(kb_copy, tmp_path):
+def test_a_game_and_its_version_shape_come_from_the_manifest(small_kb_copy, tmp_path):
     manifest = tmp_path / "manifest.toml"
     manifest.write_text('[games.house-rules]\nname = "House Rules"\nversion_shape = "date"\n', encoding="utf-8")
-    before = sha(kb_copy)
+    before = sha(small_kb_copy)
     wrong = run_cli(
         "ingest",
         str(MD13),
@@ -103,10 +103,10 @@ def test_a_game_and_its_version_shape_come_from_the_manifest(kb_copy, tmp_path):
         "--manifest",
         str(manifest),
         "--db",
-        str(kb_copy),
+        str(small_kb_copy),
     )
     assert "of house-rules is not a date YYYY-MM-DD" in refused_line(wrong)
-    assert sha(kb_copy) == before
+    assert sha(small_kb_copy) == before
     ok = run_cli(
         "ingest",
         str(MD13),
@@ -117,14 +117,14 @@ def test_a_game_and_its_version_shape_come_from_the_manifest(kb_copy, tmp_path):
         "--manifest",
         str(manifest),
         "--db",
-        str(kb_copy),
+        str(small_kb_copy),
     )
     assert ok.returncode == 0, ok.stderr
-    conn = sqlite3.connect(f"file:{kb_copy}?mode=ro", uri=True)
+    conn = sqlite3.connect(f"file:{small_kb_copy}?mode=ro", uri=True)
     assert conn.execute("SELECT name FROM games WHERE id = 'house-rules'").fetchone() == ("House Rules",)
     conn.close()
     # once in the KB, the game is known without the manifest that declared it
-    again = ingest(kb_copy, "--game", "house-rules", "--version", "nope")
+    again = ingest(small_kb_copy, "--game", "house-rules", "--version", "nope")
     assert "version 'nope' of house-rules" in refused_line(again)
 
 
@@ -153,14 +153,14 @@ BUILD_REFUSED = {
 
 @pytest.mark.cli
 @pytest.mark.parametrize("case", sorted(BUILD_REFUSED))
-def test_build_refuses_the_same_labels_in_one_line_and_keeps_the_kb(kb_copy, tmp_path, case):
+def test_build_refuses_the_same_labels_in_one_line_and_keeps_the_kb(small_kb_copy, tmp_path, case):
     body, shape, words = BUILD_REFUSED[case]
     path = manifest(tmp_path, body, games=f'[games.keyforge]\nname = "KeyForge"\n{shape}')
-    before = sha(kb_copy)
-    line = refused_line(run_cli("build", "--manifest", str(path), "--db", str(kb_copy)))
+    before = sha(small_kb_copy)
+    line = refused_line(run_cli("build", "--manifest", str(path), "--db", str(small_kb_copy)))
     for word in words:
         assert word in line, line
-    assert sha(kb_copy) == before
+    assert sha(small_kb_copy) == before
 
 
 def test_the_bundled_manifests_declare_each_games_version_shape():

@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from conftest import ROOT, run_cli
+from conftest import ROOT, SMALL_MANIFEST, run_cli
 
 BAIT = "bait-and-switch-14-amber.yaml"
 GOOD = (ROOT / "rulings" / "keyforge" / BAIT).read_text(encoding="utf-8")
@@ -40,6 +40,19 @@ BROKEN = {
     ),
     "an unquoted version": (GOOD.replace('"1.3": {', "1.3: {"), ["expect", 'write "1.3"']),
 }
+
+
+@pytest.fixture(autouse=True)
+def small_manifest(monkeypatch):
+    """The builds here read the small manifest (tests/manifest-small.toml): what is checked is the
+    rulings' validation, whatever the documents."""
+    monkeypatch.setenv("RULEBASE_MANIFEST", str(SMALL_MANIFEST))
+
+
+@pytest.fixture
+def kb_copy(small_kb_copy):
+    """A copy of the small manifest's KB (conftest.small_kb)."""
+    return small_kb_copy
 
 
 def sha(path: Path) -> str:

@@ -16,7 +16,7 @@ from queue import Empty, Queue
 
 import pytest
 
-from conftest import run_cli
+from conftest import SMALL_MANIFEST, run_cli
 
 RULEBASE = Path(sys.executable).with_name("rulebase")
 URL = re.compile(r"at (http://\S+/)")
@@ -96,7 +96,8 @@ def test_serve_answers_the_api_over_http(kb_copy, kb_conn):
 
 
 @pytest.mark.cli
-def test_serve_builds_a_missing_kb_first(tmp_path):
+def test_serve_builds_a_missing_kb_first(tmp_path, monkeypatch):
+    monkeypatch.setenv("RULEBASE_MANIFEST", str(SMALL_MANIFEST))  # any manifest: the small one builds soonest
     db = tmp_path / "fresh" / "kb.sqlite"
     db.parent.mkdir()
     with serving(db) as (base, printed):

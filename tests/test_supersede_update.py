@@ -38,7 +38,7 @@ def ingest_then_compare(db, source, game: str, version: str) -> set[tuple]:
     return updated
 
 
-def test_a_keyforge_version_between_two_others(kb_copy, tmp_path):
+def test_a_keyforge_version_between_two_others(small_kb_copy, tmp_path):
     changed = tmp_path / "rulebook-1.4.md"  # between 1.3 and 16.0, with a ruling of its own
     changed.write_text(
         MD13.read_text(encoding="utf-8").replace(
@@ -46,7 +46,7 @@ def test_a_keyforge_version_between_two_others(kb_copy, tmp_path):
         ),
         encoding="utf-8",
     )
-    found = ingest_then_compare(kb_copy, changed, "keyforge", "1.4")
+    found = ingest_then_compare(small_kb_copy, changed, "keyforge", "1.4")
     bait = [r for r in found if "bait-and-switch" in r[1] and r[1].startswith("faq/")]
     assert ("1.3", "1.4", "number") in {(r[0], r[3], r[4]) for r in bait}  # 1.3's 2 times -> 1.4's 3
     assert ("1.4", "16.0", "number") in {(r[0], r[3], r[4]) for r in bait}  # and back to 2 in 16.0
@@ -57,10 +57,10 @@ def test_a_cr_version_before_the_others_and_one_in_between(kb_copy):
     ingest_then_compare(kb_copy, SOURCES / "mtg-cr" / "2025-04-04.txt", "mtg", "2025-04-04")
 
 
-def test_reingesting_a_version_changes_nothing(kb_copy):
-    conn = sqlite3.connect(kb_copy)
+def test_reingesting_a_version_changes_nothing(small_kb_copy):
+    conn = sqlite3.connect(small_kb_copy)
     before = rows(conn, "keyforge")
     conn.close()
-    ingest_then_compare(kb_copy, MD13, "keyforge", "1.3")
-    conn = sqlite3.connect(kb_copy)
+    ingest_then_compare(small_kb_copy, MD13, "keyforge", "1.3")
+    conn = sqlite3.connect(small_kb_copy)
     assert rows(conn, "keyforge") == before
