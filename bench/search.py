@@ -32,7 +32,7 @@ bm25 (equal scope). And, the hardest floor, the raw bm25 query over ``latest_fts
 newest versions that search() itself asks (the same rows without reading older versions' postings). Then load, one side after the other: ``--clients`` clients for ``--seconds``
 against A, then C: requests/s, errors, latency p50/p99, server CPU per request, ratio of p50s; and
 each server's RSS and peak RSS. Exit status 1 only when a load run saw errors.
-Usage: ``python bench/search.py [--db KB] [--rounds N] [--clients C] [--seconds S]``.
+Usage: ``python bench/search.py [--db KB] [--rounds N] [--clients C] [--seconds S] [--start-together]``.
 """
 
 from __future__ import annotations
@@ -376,8 +376,9 @@ def db_names(db: Path) -> tuple[str, str]:
     return DB_NAME, tilde_encode(db.stem)
 
 
-def start_servers(db: Path) -> list[Server]:
-    """The three servers, started and waited for one after the other (so each readiness time is its own)."""
+def start_servers(db: Path, together: bool = False) -> list[Server]:
+    """The three servers, started and waited for one after the other (so each readiness time is its
+    own), or all three at once (``together``: sooner, each readiness time then shares the cores)."""
     ours_name, plain_name = db_names(db)
     servers: list[Server] = []
     try:
@@ -387,7 +388,11 @@ def start_servers(db: Path) -> list[Server]:
             ("datasette serve", ["datasette", "serve", "-i", str(db)], f"/{plain_name}.json"),
         ):
             servers.append(Server(name, args, ready))
-            servers[-1].wait_ready()
+            if not together:
+                servers[-1].wait_ready()
+        for server in servers:
+            if server.ready_s != server.ready_s:  # NaN: not waited for yet
+                server.wait_ready()
     except BaseException:
         for server in servers:
             server.stop()
@@ -420,7 +425,7 @@ def make_series(servers: list[Server], db: Path, qs: list[str]) -> list[Series]:
     ]
 
 
-def run(db: Path, rounds: int, clients: int, seconds: float) -> int:
+def run(db: Path, rounds: int, clients: int, seconds: float, together: bool = False) -> int:
     qs = queries()
     with sqlite3.connect(f"file:{db}?mode=ro", uri=True) as conn:
         docs, games = conn.execute("SELECT count(*), count(DISTINCT game) FROM documents").fetchone()
@@ -428,12 +433,12 @@ def run(db: Path, rounds: int, clients: int, seconds: float) -> int:
         f"KB {db} ({db.stat().st_size / 2**20:.0f} MiB, {docs} documents of {games} games); "
         f"{len(qs)} queries x {rounds} rounds, interleaved, after one warm-up round"
     )
-    servers = start_servers(db)
+    servers = start_servers(db, together)
     try:
         for server in servers:
             print(
                 f"  {server.name:<20} ready in {server.ready_s:6.2f} s (process start to first 200 on "
-                f"{server.ready_path})"
+                f"{server.ready_path}{', the three started at once' if together else ''})"
             )
         series = make_series(servers, db, qs)
         time_interleaved(series, rounds)
@@ -466,15 +471,20 @@ def main() -> None:
     parser.add_argument("--rounds", type=int, default=10)
     parser.add_argument("--clients", type=int, default=8, help="clients of the load runs (0: no load run)")
     parser.add_argument("--seconds", type=float, default=20.0, help="length of each load run")
+    parser.add_argument(
+        "--start-together",
+        action="store_true",
+        help="start the three servers at once (sooner; their readiness times then share the cores)",
+    )
     args = parser.parse_args()
     if args.db is not None:
-        sys.exit(run(args.db.resolve(), args.rounds, args.clients, args.seconds))
+        sys.exit(run(args.db.resolve(), args.rounds, args.clients, args.seconds, args.start_together))
     from rulebase.build import build
 
     with tempfile.TemporaryDirectory() as tmp:
         db = Path(tmp) / "kb.sqlite"
         build(db)
-        sys.exit(run(db, args.rounds, args.clients, args.seconds))
+        sys.exit(run(db, args.rounds, args.clients, args.seconds, args.start_together))
 
 
 if __name__ == "__main__":

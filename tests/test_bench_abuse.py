@@ -16,6 +16,10 @@ import pytest
 pytestmark = pytest.mark.serial  # measures time under load: run alone (make test)
 
 ROOT = Path(__file__).resolve().parent.parent
+#: the length of a row: 1 s for the flood to start, then 4 s of searches. Not shorter: the datasette
+#: SQL row gets some 65 searches in 3.2 s (4 s rows) on a loaded 2-core machine, too near the 50 a row
+#: must have, and its p99 then rests on its two slowest searches (measured: 4 s rows failed once so)
+SECONDS = "5"
 ROWS = ("alone", "diff", "diff, every pair", "changes", "verify", "datasette SQL")
 
 
@@ -29,7 +33,7 @@ def test_search_p99_stays_under_100_ms_while_each_expensive_endpoint_is_hammered
             "--clients",
             "20",
             "--seconds",
-            "5",
+            SECONDS,
             "--rounds",
             "1",
         ],

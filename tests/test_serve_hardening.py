@@ -103,11 +103,19 @@ def half_open(port: int, n: int, stack: ExitStack) -> list[socket.socket]:
     return socks
 
 
-def test_a_normal_search_answers_while_150_connections_hang_half_open(kb_copy):
-    with serve(kb_copy) as (port, _), ExitStack() as stack:
-        half_open(port, 150, stack)
+@pytest.fixture(scope="module")
+def site_port(built_kb):
+    """One ``rulebase serve`` on the session's read-only KB, with the defaults, for the tests that only send
+    it requests (each start of a server takes seconds)."""
+    with serve(built_kb) as (port, _):
+        yield port
+
+
+def test_a_normal_search_answers_while_150_connections_hang_half_open(site_port):
+    with ExitStack() as stack:
+        half_open(site_port, 150, stack)
         time.sleep(0.5)  # the server has seen them all
-        status, body, seconds = search(port)
+        status, body, seconds = search(site_port)
         assert status == 200 and body["results"]
         assert seconds < 2, f"the search took {seconds:.1f} s"
 
@@ -128,24 +136,22 @@ def test_idle_half_open_connections_are_closed_after_the_channel_timeout(kb_copy
         assert hanging[0].recv(100) == b"", "the server kept an idle half-open connection"
 
 
-def test_a_huge_body_is_refused_from_its_headers_without_being_read(kb_copy):
-    with serve(kb_copy) as (port, printed):
-        head = (
-            b"POST /api/verify HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
-            b"Content-Length: 300000000\r\n\r\n"
-        )
-        status, _, body, seconds = http(port, head + b'{"setup": ' + b" " * 4000, timeout=10)
-        assert status == 413 and seconds < 2, (status, seconds)
-        assert b"Traceback" not in body
-        # a body over the endpoint's 64 KiB but within what the site takes is still the API's JSON 413
-        data = json.dumps({"note": "x" * 70_000}).encode()
-        status, _, body, _ = http(
-            port,
-            b"POST /api/verify HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
-            b"Connection: close\r\nContent-Length: %d\r\n\r\n" % len(data) + data,
-            10,
-        )
-        assert status == 413 and "too large" in json.loads(body)["error"]
+def test_a_huge_body_is_refused_from_its_headers_without_being_read(site_port):
+    head = (
+        b"POST /api/verify HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 300000000\r\n\r\n"
+    )
+    status, _, body, seconds = http(site_port, head + b'{"setup": ' + b" " * 4000, timeout=10)
+    assert status == 413 and seconds < 2, (status, seconds)
+    assert b"Traceback" not in body
+    # a body over the endpoint's 64 KiB but within what the site takes is still the API's JSON 413
+    data = json.dumps({"note": "x" * 70_000}).encode()
+    status, _, body, _ = http(
+        site_port,
+        b"POST /api/verify HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
+        b"Connection: close\r\nContent-Length: %d\r\n\r\n" % len(data) + data,
+        10,
+    )
+    assert status == 413 and "too large" in json.loads(body)["error"]
 
 
 def test_serve_raises_its_open_file_limit_for_its_connections(kb_copy):
@@ -170,13 +176,6 @@ def test_impossible_limits_are_one_line_errors(kb_copy):
     lines = result.stderr.strip().splitlines()
     assert result.returncode == 1 and len(lines) == 1 and "ulimit" in lines[0], result.stderr
     assert "http://" not in result.stdout
-
-
-@pytest.fixture(scope="module")
-def site_port(built_kb):
-    """One ``rulebase serve`` on the session's KB for the tests that only send requests."""
-    with serve(built_kb) as (port, _):
-        yield port
 
 
 def _refusal(port: int, request: bytes) -> tuple[int, dict, bytes, float]:
