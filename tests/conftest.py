@@ -181,8 +181,13 @@ def kb_copy(built_kb, tmp_path) -> Path:
     return path
 
 
-@pytest.fixture
+@pytest.fixture(scope="module")
 def kb_conn(built_kb):
+    """A read-only connection to the session's KB, one per module: what replays read from the KB (the
+    entry index, the rule sets) is kept per connection (engine.replay.kb_cache), so a connection per
+    test read it again for each (test_engine_independent's 2,209 replays: 31 s with one per test,
+    12 s with one per module). Read-only, and a test that sets something on a connection (a
+    row_factory) opens its own."""
     conn = sqlite3.connect(f"file:{built_kb}?mode=ro", uri=True)
     yield conn
     conn.close()

@@ -52,9 +52,11 @@ def ds(built_kb):
 
 
 @pytest.fixture
-def conn(kb_conn):
-    kb_conn.row_factory = sqlite3.Row
-    return kb_conn
+def conn(built_kb):
+    c = sqlite3.connect(f"file:{built_kb}?mode=ro", uri=True)
+    c.row_factory = sqlite3.Row
+    yield c
+    c.close()
 
 
 def test_table_search_on_entries_and_cards_is_the_fts_index(ds, conn):
