@@ -160,6 +160,13 @@ def small_kb(tmp_path_factory) -> Path:
 
 
 @pytest.fixture
+def small_manifest(monkeypatch) -> None:
+    """Every build of the test, and every ``rulebase`` it starts, reads :data:`SMALL_MANIFEST` (as a
+    user would set it): ``pytestmark = pytest.mark.usefixtures("small_manifest")``."""
+    monkeypatch.setenv("RULEBASE_MANIFEST", str(SMALL_MANIFEST))
+
+
+@pytest.fixture
 def small_kb_copy(small_kb, tmp_path) -> Path:
     path = tmp_path / "kb.sqlite"
     shutil.copyfile(small_kb, path)

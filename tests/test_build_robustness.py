@@ -30,23 +30,14 @@ from pathlib import Path
 
 import pytest
 
-from conftest import SMALL_MANIFEST, SOURCES, run_cli, sha
+from conftest import SOURCES, run_cli, sha
 
 RULEBASE = Path(sys.executable).with_name("rulebase")
 MD13 = SOURCES / "keyforge" / "rulebook-1.3-2019-05.md"
 INGEST = ("ingest", str(MD13), "--game", "keyforge", "--version", "9.9")
 
 
-@pytest.fixture(autouse=True)
-def small_manifest(monkeypatch):
-    """Every ``rulebase`` these tests start builds from the small manifest (as a user would set it)."""
-    monkeypatch.setenv("RULEBASE_MANIFEST", str(SMALL_MANIFEST))
-
-
-@pytest.fixture
-def kb_copy(small_kb_copy):
-    """A copy of the small manifest's KB (conftest.small_kb)."""
-    return small_kb_copy
+pytestmark = pytest.mark.usefixtures("small_manifest")  # every build reads tests/manifest-small.toml
 
 
 @pytest.fixture
@@ -88,13 +79,13 @@ def orphans(folder: Path, pid: int, size: int = 3 * 1024 * 1024) -> list[Path]:
 
 @pytest.mark.cli
 @pytest.mark.parametrize("command", [("build",), INGEST], ids=["build", "ingest"])
-def test_the_files_of_gone_processes_are_swept_and_a_live_ones_kept(kb_copy, command):
-    dead = orphans(kb_copy.parent, dead_pid())
-    live = orphans(kb_copy.parent, os.getpid())  # this test's process: alive while the command runs
-    proc = run_cli(*command, "--db", str(kb_copy))
+def test_the_files_of_gone_processes_are_swept_and_a_live_ones_kept(small_kb_copy, command):
+    dead = orphans(small_kb_copy.parent, dead_pid())
+    live = orphans(small_kb_copy.parent, os.getpid())  # this test's process: alive while the command runs
+    proc = run_cli(*command, "--db", str(small_kb_copy))
     assert proc.returncode == 0, proc.stderr
-    assert not any(f.exists() for f in dead), leftovers(kb_copy.parent)
-    assert all(f.exists() for f in live), leftovers(kb_copy.parent)
+    assert not any(f.exists() for f in dead), leftovers(small_kb_copy.parent)
+    assert all(f.exists() for f in live), leftovers(small_kb_copy.parent)
 
 
 def _start_full_build(db: Path) -> tuple[subprocess.Popen, Path]:
@@ -114,29 +105,29 @@ def _start_full_build(db: Path) -> tuple[subprocess.Popen, Path]:
 
 
 @pytest.mark.cli
-def test_a_build_killed_outright_is_swept_by_the_next_one(kb_copy):
-    before = sha(kb_copy)
-    proc, tmp = _start_full_build(kb_copy)
+def test_a_build_killed_outright_is_swept_by_the_next_one(small_kb_copy):
+    before = sha(small_kb_copy)
+    proc, tmp = _start_full_build(small_kb_copy)
     proc.kill()  # SIGKILL: no cleanup can run
     proc.communicate()
     assert tmp.exists(), "the killed build left nothing behind: this test would prove nothing"
-    assert sha(kb_copy) == before  # the KB itself was never touched
-    again = run_cli("build", "--db", str(kb_copy))
+    assert sha(small_kb_copy) == before  # the KB itself was never touched
+    again = run_cli("build", "--db", str(small_kb_copy))
     assert again.returncode == 0, again.stderr
     assert "is current" in again.stdout
-    assert leftovers(kb_copy.parent) == []
-    assert sha(kb_copy) == before
+    assert leftovers(small_kb_copy.parent) == []
+    assert sha(small_kb_copy) == before
 
 
 @pytest.mark.slow
-def test_a_terminated_build_removes_its_own_files(kb_copy):
-    before = sha(kb_copy)
-    proc, _ = _start_full_build(kb_copy)
+def test_a_terminated_build_removes_its_own_files(small_kb_copy):
+    before = sha(small_kb_copy)
+    proc, _ = _start_full_build(small_kb_copy)
     proc.send_signal(signal.SIGTERM)  # what `kill PID`, systemd and CI timeouts send
     proc.communicate(timeout=60)
     assert proc.returncode == 128 + signal.SIGTERM
-    assert leftovers(kb_copy.parent) == []
-    assert sha(kb_copy) == before
+    assert leftovers(small_kb_copy.parent) == []
+    assert sha(small_kb_copy) == before
 
 
 #: the first bytes of a rollback journal SQLite has synced: from then on it is "hot" (sqlite3 pager.c)
@@ -177,31 +168,31 @@ def kill_ingest_at(db: Path, moment: str) -> None:
 
 @pytest.mark.cli
 @pytest.mark.parametrize("moment", ["copied", "writing", "hot"])
-def test_an_ingest_killed_outright_leaves_the_kb_as_it_was(kb_copy, moment):
+def test_an_ingest_killed_outright_leaves_the_kb_as_it_was(small_kb_copy, moment):
     """An ingest fills a copy of the KB and renames it in only when it is complete: killed at any
     moment, the KB is byte for byte the one before, nothing is left beside it for readers to
     recover, and the next build sweeps the copy and finds the KB current."""
-    before = sha(kb_copy)
-    kill_ingest_at(kb_copy, moment)
-    assert sha(kb_copy) == before
-    assert not kb_copy.with_name(kb_copy.name + "-journal").exists()
-    stats = run_cli("stats", "--db", str(kb_copy))
+    before = sha(small_kb_copy)
+    kill_ingest_at(small_kb_copy, moment)
+    assert sha(small_kb_copy) == before
+    assert not small_kb_copy.with_name(small_kb_copy.name + "-journal").exists()
+    stats = run_cli("stats", "--db", str(small_kb_copy))
     assert stats.returncode == 0 and "9.9" not in stats.stdout, stats.stderr
-    again = run_cli("build", "--db", str(kb_copy))
+    again = run_cli("build", "--db", str(small_kb_copy))
     assert again.returncode == 0, again.stderr
     assert "is current" in again.stdout, again.stdout
-    assert leftovers(kb_copy.parent) == [] and sha(kb_copy) == before
+    assert leftovers(small_kb_copy.parent) == [] and sha(small_kb_copy) == before
 
 
 @pytest.mark.cli
-def test_a_hot_journal_left_by_another_writer_is_played_back(kb_copy):
+def test_a_hot_journal_left_by_another_writer_is_played_back(small_kb_copy):
     """Something else wrote the KB in place (the sqlite3 shell) and was killed with its journal
     synced: the next reader plays it back, and the KB is the one before that write."""
-    before = sha(kb_copy)
-    journal = kill_in_place_writer(kb_copy)
-    stats = run_cli("stats", "--db", str(kb_copy))
+    before = sha(small_kb_copy)
+    journal = kill_in_place_writer(small_kb_copy)
+    stats = run_cli("stats", "--db", str(small_kb_copy))
     assert stats.returncode == 0, stats.stderr
-    assert not journal.exists() and sha(kb_copy) == before
+    assert not journal.exists() and sha(small_kb_copy) == before
 
 
 def kill_in_place_writer(db: Path) -> Path:

@@ -19,12 +19,6 @@ from conftest import SAMPLE_MANIFEST, SMALL_MANIFEST, SOURCES, manifest_copy, ru
 MD13 = SOURCES / "keyforge" / "rulebook-1.3-2019-05.md"
 
 
-@pytest.fixture
-def kb_copy(small_kb_copy):
-    """A copy of the small manifest's KB (conftest.small_kb)."""
-    return small_kb_copy
-
-
 def sha(path: Path) -> str:
     return hashlib.sha256(path.read_bytes()).hexdigest()
 
@@ -79,15 +73,15 @@ def two_cr_versions() -> str:
 
 
 @pytest.mark.slow
-def test_a_second_build_of_the_same_sources_changes_nothing(kb_copy):
-    before = sha(kb_copy)
-    proc = build(kb_copy)
+def test_a_second_build_of_the_same_sources_changes_nothing(small_kb_copy):
+    before = sha(small_kb_copy)
+    proc = build(small_kb_copy)
     assert "is current" in proc.stdout
-    assert sha(kb_copy) == before
+    assert sha(small_kb_copy) == before
 
 
 @pytest.mark.slow
-def test_a_changed_document_is_the_only_one_parsed_again(kb_copy, tmp_path):
+def test_a_changed_document_is_the_only_one_parsed_again(small_kb_copy, tmp_path):
     """1.3's Bait and Switch answer changes: 1.3 is parsed again, and 16.0 (whose text recovery read
     the earlier versions); 1.2 and Keeper of the Cards keep their entries untouched. The result
     is the KB a full build of the same sources gives."""
@@ -103,61 +97,64 @@ def test_a_changed_document_is_the_only_one_parsed_again(kb_copy, tmp_path):
         manifest.read_text(encoding="utf-8").replace(str(MD13.resolve()), str(changed)), encoding="utf-8"
     )
     untouched = (("keyforge", "1.2"), ("keeper-of-the-cards", "11"))
-    kept = {d: entry_ids(kb_copy, *d) for d in untouched}
+    kept = {d: entry_ids(small_kb_copy, *d) for d in untouched}
     assert all(kept.values())
-    proc = build(kb_copy, "--manifest", str(manifest))
+    proc = build(small_kb_copy, "--manifest", str(manifest))
     parsed = [line.split()[:2] for line in proc.stdout.splitlines() if not line.startswith("total")]
     assert parsed == [["keyforge", "1.3"], ["keyforge", "16.0"]]
-    assert {d: entry_ids(kb_copy, *d) for d in untouched} == kept
+    assert {d: entry_ids(small_kb_copy, *d) for d in untouched} == kept
     fresh = tmp_path / "fresh.sqlite"
     build(fresh, "--manifest", str(manifest))
-    assert entries(kb_copy) == entries(fresh)
-    assert "is current" in build(kb_copy, "--manifest", str(manifest)).stdout
+    assert entries(small_kb_copy) == entries(fresh)
+    assert "is current" in build(small_kb_copy, "--manifest", str(manifest)).stdout
 
 
 @pytest.mark.slow
-def test_a_document_left_out_of_the_manifest_is_removed(kb_copy, tmp_path):
+def test_a_document_left_out_of_the_manifest_is_removed(small_kb_copy, tmp_path):
     manifest = manifest_copy(tmp_path, source=SMALL_MANIFEST)
     text = manifest.read_text(encoding="utf-8")
     start = text.index('version = "1.2"')
     block_start = text.rindex("[[document]]", 0, start)
     block_end = text.find("[[document]]", start)
     manifest.write_text(text[:block_start] + text[block_end:], encoding="utf-8")
-    build(kb_copy, "--manifest", str(manifest))
-    assert not entry_ids(kb_copy, "keyforge", "1.2") and entry_ids(kb_copy, "keyforge", "1.3")
+    build(small_kb_copy, "--manifest", str(manifest))
+    assert not entry_ids(small_kb_copy, "keyforge", "1.2") and entry_ids(small_kb_copy, "keyforge", "1.3")
 
 
 @pytest.mark.cli
-def test_an_ingested_version_goes_with_the_next_build(kb_copy):
+def test_an_ingested_version_goes_with_the_next_build(small_kb_copy):
     """A build makes the KB the manifest describes, whether it updates or rebuilds."""
-    assert run_cli("ingest", str(MD13), "--game", "keyforge", "--version", "1.4", "--db", str(kb_copy)).returncode == 0
-    assert entry_ids(kb_copy, "keyforge", "1.4")
-    build(kb_copy)
-    assert not entry_ids(kb_copy, "keyforge", "1.4")
-    assert "is current" in build(kb_copy).stdout
+    assert (
+        run_cli("ingest", str(MD13), "--game", "keyforge", "--version", "1.4", "--db", str(small_kb_copy)).returncode
+        == 0
+    )
+    assert entry_ids(small_kb_copy, "keyforge", "1.4")
+    build(small_kb_copy)
+    assert not entry_ids(small_kb_copy, "keyforge", "1.4")
+    assert "is current" in build(small_kb_copy).stdout
 
 
 @pytest.mark.slow
-def test_a_change_of_code_rebuilds_everything(kb_copy):
-    conn = sqlite3.connect(kb_copy)
+def test_a_change_of_code_rebuilds_everything(small_kb_copy):
+    conn = sqlite3.connect(small_kb_copy)
     conn.execute("UPDATE build_state SET value = 'another parser' WHERE name = 'code'")
     conn.commit()
     conn.close()
-    proc = build(kb_copy)
+    proc = build(small_kb_copy)
     parsed = {tuple(line.split()[:2]) for line in proc.stdout.splitlines() if not line.startswith("total")}
     assert parsed == {("keyforge", "1.2"), ("keyforge", "1.3"), ("keyforge", "16.0"), ("keeper-of-the-cards", "11")}
-    assert "is current" in build(kb_copy).stdout
+    assert "is current" in build(small_kb_copy).stdout
 
 
 @pytest.mark.slow
-def test_changed_rulings_are_replayed_without_parsing_anything(kb_copy, tmp_path):
+def test_changed_rulings_are_replayed_without_parsing_anything(small_kb_copy, tmp_path):
     rulings = tmp_path / "rulings" / "keyforge"
     rulings.mkdir(parents=True)
     (rulings / "one.yaml").write_text(
         (SOURCES.parent / "rulings" / "keyforge" / "bait-and-switch-14-amber.yaml").read_text(encoding="utf-8"),
         encoding="utf-8",
     )
-    proc = build(kb_copy, "--rulings", str(tmp_path / "rulings"))
+    proc = build(small_kb_copy, "--rulings", str(tmp_path / "rulings"))
     assert "1 scenarios verified" in proc.stdout
     assert [line for line in proc.stdout.splitlines() if not line.startswith("total")] == []
 

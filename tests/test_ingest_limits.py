@@ -23,7 +23,7 @@ from pathlib import Path
 
 import pytest
 
-from conftest import SMALL_MANIFEST, SOURCES, refused_line, run_cli, sha
+from conftest import SOURCES, refused_line, run_cli, sha
 
 from ingest.model import ParseContext
 from ingest.registry import parse_document
@@ -32,16 +32,7 @@ MD13 = SOURCES / "keyforge" / "rulebook-1.3-2019-05.md"
 HEAD = "<!doctype html><html><body><h3>Playing</h3><p>Play a card.</p><h3>Deep</h3>"
 
 
-@pytest.fixture(autouse=True)
-def small_manifest(monkeypatch):
-    """Every ``rulebase`` these tests start builds from the small manifest (as a user would set it)."""
-    monkeypatch.setenv("RULEBASE_MANIFEST", str(SMALL_MANIFEST))
-
-
-@pytest.fixture
-def kb_copy(small_kb_copy):
-    """A copy of the small manifest's KB (conftest.small_kb)."""
-    return small_kb_copy
+pytestmark = pytest.mark.usefixtures("small_manifest")  # every build reads tests/manifest-small.toml
 
 
 def nested(depth: int, open_: str, inner: str, close: str) -> str:
@@ -52,14 +43,14 @@ def nested(depth: int, open_: str, inner: str, close: str) -> str:
 
 
 @pytest.mark.cli
-def test_html_nested_100000_deep_ingests_with_a_warning(kb_copy, tmp_path):
+def test_html_nested_100000_deep_ingests_with_a_warning(small_kb_copy, tmp_path):
     page = tmp_path / "deep.html"
     page.write_text(nested(100_000, "<div>", "<p>The deepest rule.</p>", "</div>"), encoding="utf-8")
-    proc = run_cli("ingest", str(page), "--game", "keeper-of-the-cards", "--version", "12", "--db", str(kb_copy))
+    proc = run_cli("ingest", str(page), "--game", "keeper-of-the-cards", "--version", "12", "--db", str(small_kb_copy))
     assert proc.returncode == 0, proc.stderr
     assert "Traceback" not in proc.stderr and "RecursionError" not in proc.stderr
     assert "markup nested deeper than 256 elements: 99,747 elements below that depth read as text" in proc.stderr
-    conn = sqlite3.connect(f"file:{kb_copy}?mode=ro", uri=True)
+    conn = sqlite3.connect(f"file:{small_kb_copy}?mode=ro", uri=True)
     bodies = [
         b
         for (b,) in conn.execute("""SELECT e.body FROM entries e JOIN documents d ON d.id = e.document
@@ -107,32 +98,36 @@ def test_elements_past_the_depth_cap_keep_their_text_in_order_and_drop_scripts()
 
 
 @pytest.mark.cli
-def test_dev_zero_is_refused_after_the_cap_not_read_to_the_end(kb_copy):
-    before = sha(kb_copy)
+def test_dev_zero_is_refused_after_the_cap_not_read_to_the_end(small_kb_copy):
+    before = sha(small_kb_copy)
     started = time.monotonic()
-    line = refused_line(run_cli("ingest", "/dev/zero", "--game", "keyforge", "--version", "1.4", "--db", str(kb_copy)))
+    line = refused_line(
+        run_cli("ingest", "/dev/zero", "--game", "keyforge", "--version", "1.4", "--db", str(small_kb_copy))
+    )
     assert "/dev/zero: not a regular file, and more than the limit of 16 MiB for one document" in line
     assert "--max-input-size" in line and "RULEBASE_MAX_INPUT_SIZE" in line
     assert time.monotonic() - started < 60  # it read 16 MiB and stopped (before: until memory ran out)
-    assert sha(kb_copy) == before
+    assert sha(small_kb_copy) == before
 
 
 @pytest.mark.cli
-def test_a_200_mb_markdown_file_is_refused_from_its_size(kb_copy, tmp_path):
+def test_a_200_mb_markdown_file_is_refused_from_its_size(small_kb_copy, tmp_path):
     big = tmp_path / "rulebook.md"
     with open(big, "wb") as f:  # sparse: 200 MB on paper, nothing on disk; refused without reading it
         f.write(b"# Rulebook\n\n## Rules\n\n")
         f.truncate(200 * 1024 * 1024)
-    before = sha(kb_copy)
-    line = refused_line(run_cli("ingest", str(big), "--game", "keyforge", "--version", "1.4", "--db", str(kb_copy)))
+    before = sha(small_kb_copy)
+    line = refused_line(
+        run_cli("ingest", str(big), "--game", "keyforge", "--version", "1.4", "--db", str(small_kb_copy))
+    )
     assert f"{big}: 200 MiB, more than the limit of 16 MiB for one document" in line
-    assert sha(kb_copy) == before
+    assert sha(small_kb_copy) == before
 
 
 @pytest.mark.cli
-def test_the_cap_is_an_option_and_an_environment_variable(kb_copy):
-    before = sha(kb_copy)
-    args = ("ingest", str(MD13), "--game", "keyforge", "--version", "1.4", "--db", str(kb_copy))
+def test_the_cap_is_an_option_and_an_environment_variable(small_kb_copy):
+    before = sha(small_kb_copy)
+    args = ("ingest", str(MD13), "--game", "keyforge", "--version", "1.4", "--db", str(small_kb_copy))
     line = refused_line(run_cli(*args, "--max-input-size", "10K"))
     assert f"{MD13}: 64.8 KiB, more than the limit of 10 KiB" in line
     env = {**os.environ, "RULEBASE_MAX_INPUT_SIZE": "20000"}
@@ -140,16 +135,16 @@ def test_the_cap_is_an_option_and_an_environment_variable(kb_copy):
     bad = run_cli(*args, "--max-input-size", "lots")  # a usage error: status 2, as click says
     assert bad.returncode == 2 and len(bad.stderr.strip().splitlines()) == 1, bad.stderr
     assert "'lots' is not a size" in bad.stderr and "such as 64M" in bad.stderr
-    assert sha(kb_copy) == before
+    assert sha(small_kb_copy) == before
     assert run_cli(*args, "--max-input-size", "1M", env=env).returncode == 0  # the option wins
 
 
 @pytest.mark.cli
-def test_build_refuses_a_source_over_the_cap_and_keeps_the_kb(kb_copy):
-    before = sha(kb_copy)
-    line = refused_line(run_cli("build", "--db", str(kb_copy), "--full", "--max-input-size", "100K"))
+def test_build_refuses_a_source_over_the_cap_and_keeps_the_kb(small_kb_copy):
+    before = sha(small_kb_copy)
+    line = refused_line(run_cli("build", "--db", str(small_kb_copy), "--full", "--max-input-size", "100K"))
     assert "more than the limit of 100 KiB for one document" in line
-    assert sha(kb_copy) == before
+    assert sha(small_kb_copy) == before
 
 
 MARKUP = {
@@ -162,7 +157,7 @@ MARKUP = {
 
 @pytest.mark.cli
 @pytest.mark.parametrize("kind", sorted(MARKUP))
-def test_markup_dense_for_its_size_is_refused_under_the_cap(kb_copy, tmp_path, kind):
+def test_markup_dense_for_its_size_is_refused_under_the_cap(small_kb_copy, tmp_path, kind):
     """The markup a source may make is capped with its size (one token per 16 bytes of the cap,
     one element per 64, one entry per 256): 64 KiB allow 4,096 tokens, 1,024 elements or 256
     entries, which these pages exceed. (Before, 1 MiB of "## a" headings had not been stored after
@@ -171,7 +166,7 @@ def test_markup_dense_for_its_size_is_refused_under_the_cap(kb_copy, tmp_path, k
     source = tmp_path / name
     source.write_text(text, encoding="utf-8")
     assert source.stat().st_size < 64 * 1024
-    before = sha(kb_copy)
+    before = sha(small_kb_copy)
     line = refused_line(
         run_cli(
             "ingest",
@@ -183,11 +178,11 @@ def test_markup_dense_for_its_size_is_refused_under_the_cap(kb_copy, tmp_path, k
             "--max-input-size",
             "64K",
             "--db",
-            str(kb_copy),
+            str(small_kb_copy),
         )
     )
     assert f"{source}: {words}" in line and "the most a source may make under the 64 KiB size limit" in line
-    assert sha(kb_copy) == before
+    assert sha(small_kb_copy) == before
 
 
 def _fifo_writer(path: Path, chunk: bytes, times: int | None) -> threading.Thread:
@@ -207,11 +202,11 @@ def _fifo_writer(path: Path, chunk: bytes, times: int | None) -> threading.Threa
 
 
 @pytest.mark.cli
-def test_a_pipe_is_read_once_and_only_up_to_the_cap(kb_copy, tmp_path):
+def test_a_pipe_is_read_once_and_only_up_to_the_cap(small_kb_copy, tmp_path):
     fifo = tmp_path / "rulebook.md"
     os.mkfifo(fifo)
     endless = _fifo_writer(fifo, b"x" * 65536, None)
-    before = sha(kb_copy)
+    before = sha(small_kb_copy)
     line = refused_line(
         run_cli(
             "ingest",
@@ -223,14 +218,14 @@ def test_a_pipe_is_read_once_and_only_up_to_the_cap(kb_copy, tmp_path):
             "--max-input-size",
             "1M",
             "--db",
-            str(kb_copy),
+            str(small_kb_copy),
         )
     )
     assert "not a regular file, and more than the limit of 1 MiB" in line
     endless.join(10)
-    assert sha(kb_copy) == before
+    assert sha(small_kb_copy) == before
     # a pipe that ends under the cap is a source like a file (read once: a second read would block)
     writer = _fifo_writer(fifo, MD13.read_bytes(), 1)
-    proc = run_cli("ingest", str(fifo), "--game", "keyforge", "--version", "1.4", "--db", str(kb_copy))
+    proc = run_cli("ingest", str(fifo), "--game", "keyforge", "--version", "1.4", "--db", str(small_kb_copy))
     writer.join(10)
     assert proc.returncode == 0, proc.stderr

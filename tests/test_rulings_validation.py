@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from conftest import ROOT, SMALL_MANIFEST, run_cli
+from conftest import ROOT, run_cli
 
 BAIT = "bait-and-switch-14-amber.yaml"
 GOOD = (ROOT / "rulings" / "keyforge" / BAIT).read_text(encoding="utf-8")
@@ -42,17 +42,7 @@ BROKEN = {
 }
 
 
-@pytest.fixture(autouse=True)
-def small_manifest(monkeypatch):
-    """The builds here read the small manifest (tests/manifest-small.toml): what is checked is the
-    rulings' validation, whatever the documents."""
-    monkeypatch.setenv("RULEBASE_MANIFEST", str(SMALL_MANIFEST))
-
-
-@pytest.fixture
-def kb_copy(small_kb_copy):
-    """A copy of the small manifest's KB (conftest.small_kb)."""
-    return small_kb_copy
+pytestmark = pytest.mark.usefixtures("small_manifest")  # every build reads tests/manifest-small.toml
 
 
 def sha(path: Path) -> str:
@@ -84,19 +74,19 @@ def test_the_changes_leave_a_scenario_the_engine_reads():
 @pytest.mark.cli
 @pytest.mark.parametrize("case", sorted(BROKEN))
 @pytest.mark.parametrize("full", [False, True], ids=["update", "full"])
-def test_an_invalid_rulings_file_fails_the_build_and_keeps_the_kb(kb_copy, tmp_path, case, full):
+def test_an_invalid_rulings_file_fails_the_build_and_keeps_the_kb(small_kb_copy, tmp_path, case, full):
     text, names = BROKEN[case]
     rulings = rulings_with(tmp_path / "rulings", text)
-    before = sha(kb_copy)
-    proc = run_cli("build", "--db", str(kb_copy), "--rulings", str(rulings), *(["--full"] if full else []))
+    before = sha(small_kb_copy)
+    proc = run_cli("build", "--db", str(small_kb_copy), "--rulings", str(rulings), *(["--full"] if full else []))
     one_line_error(proc, BAIT, *names)
-    assert sha(kb_copy) == before
-    assert not [p.name for p in kb_copy.parent.iterdir() if p.name.startswith(".")]
+    assert sha(small_kb_copy) == before
+    assert not [p.name for p in small_kb_copy.parent.iterdir() if p.name.startswith(".")]
 
 
 @pytest.mark.cli
-def test_the_bundled_rulings_in_a_copied_folder_still_build(kb_copy, tmp_path):
-    proc = run_cli("build", "--db", str(kb_copy), "--rulings", str(rulings_with(tmp_path / "rulings", GOOD)))
+def test_the_bundled_rulings_in_a_copied_folder_still_build(small_kb_copy, tmp_path):
+    proc = run_cli("build", "--db", str(small_kb_copy), "--rulings", str(rulings_with(tmp_path / "rulings", GOOD)))
     assert proc.returncode == 0, proc.stderr
 
 

@@ -20,12 +20,6 @@ MD13 = SOURCES / "keyforge" / "rulebook-1.3-2019-05.md"
 TXT16 = SOURCES / "keyforge" / "master-rulebook-16.0-pdf-text.txt"
 
 
-@pytest.fixture
-def kb_copy(small_kb_copy):
-    """A copy of the small manifest's KB (conftest.small_kb)."""
-    return small_kb_copy
-
-
 def threads_by_entry(db) -> dict[tuple[str, str, str], str]:
     conn = sqlite3.connect(f"file:{db}?mode=ro", uri=True)
     try:
@@ -57,15 +51,15 @@ def ingest(db, source: str, version: str):
 
 
 @pytest.mark.slow
-def test_ingesting_a_version_between_two_others_changes_no_thread_id(kb_copy, tmp_path):
-    before = threads_by_entry(kb_copy)
-    ingest(kb_copy, between_edition(tmp_path), "14")
-    after = threads_by_entry(kb_copy)
+def test_ingesting_a_version_between_two_others_changes_no_thread_id(small_kb_copy, tmp_path):
+    before = threads_by_entry(small_kb_copy)
+    ingest(small_kb_copy, between_edition(tmp_path), "14")
+    after = threads_by_entry(small_kb_copy)
     changed = {m: (t, after.get(m)) for m, t in before.items() if after.get(m) != t}
     assert not changed, list(changed.items())[:5]
     new = {m: t for m, t in after.items() if m[0] == "14"}
     assert new and set(new.values()) & set(before.values())  # it joined existing threads
-    conn = sqlite3.connect(kb_copy)
+    conn = sqlite3.connect(small_kb_copy)
     # every thread that held 1.3 and 16.0 entries and gets a 14 entry keeps them in version order
     for thread in set(new.values()):
         versions = [v for _, v in thread_entries(conn, thread)]
@@ -74,36 +68,36 @@ def test_ingesting_a_version_between_two_others_changes_no_thread_id(kb_copy, tm
 
 
 @pytest.mark.slow
-def test_reingesting_a_version_gives_its_entries_the_same_threads(kb_copy, tmp_path):
+def test_reingesting_a_version_gives_its_entries_the_same_threads(small_kb_copy, tmp_path):
     source = between_edition(tmp_path)
-    ingest(kb_copy, source, "14")
-    first = threads_by_entry(kb_copy)
-    ingest(kb_copy, source, "14")
-    assert threads_by_entry(kb_copy) == first
+    ingest(small_kb_copy, source, "14")
+    first = threads_by_entry(small_kb_copy)
+    ingest(small_kb_copy, source, "14")
+    assert threads_by_entry(small_kb_copy) == first
 
 
 @pytest.mark.slow
-def test_replacing_a_bundled_version_keeps_the_thread_ids(kb_copy):
-    before = threads_by_entry(kb_copy)
-    ingest(kb_copy, str(TXT16), "16.0")
-    assert threads_by_entry(kb_copy) == before
+def test_replacing_a_bundled_version_keeps_the_thread_ids(small_kb_copy):
+    before = threads_by_entry(small_kb_copy)
+    ingest(small_kb_copy, str(TXT16), "16.0")
+    assert threads_by_entry(small_kb_copy) == before
 
 
 @pytest.mark.cli
-def test_rebuild_keeps_the_ids_of_the_kb_it_replaces(kb_copy, tmp_path):
+def test_rebuild_keeps_the_ids_of_the_kb_it_replaces(small_kb_copy, tmp_path):
     """A KB that got 14 by ingest, rebuilt from a manifest that now lists 14: the build places 14's
     entries in version order (another order than the ingest did), and still every thread keeps its id."""
     source = between_edition(tmp_path)
-    ingest(kb_copy, source, "14")
-    ingested = threads_by_entry(kb_copy)
+    ingest(small_kb_copy, source, "14")
+    ingested = threads_by_entry(small_kb_copy)
     manifest_copy(
         tmp_path,
         f'\n[[document]]\ngame = "keyforge"\nversion = "14"\nformat = "markdown"\nfile = "{source}"\n',
         source=SMALL_MANIFEST,
     )
-    proc = run_cli("build", "--full", "--db", str(kb_copy), "--manifest", str(tmp_path / "manifest.toml"))
+    proc = run_cli("build", "--full", "--db", str(small_kb_copy), "--manifest", str(tmp_path / "manifest.toml"))
     assert proc.returncode == 0, proc.stderr
-    rebuilt = threads_by_entry(kb_copy)
+    rebuilt = threads_by_entry(small_kb_copy)
     assert set(rebuilt) == set(ingested)
     moved = [(m, ingested[m], rebuilt[m]) for m in ingested if ingested[m] != rebuilt[m]]
     assert not moved, moved[:5]
@@ -114,42 +108,42 @@ def test_rebuild_keeps_the_ids_of_the_kb_it_replaces(kb_copy, tmp_path):
 
 
 @pytest.mark.cli
-def test_rebuild_over_a_kb_keeps_ids_it_would_not_compute(kb_copy):
+def test_rebuild_over_a_kb_keeps_ids_it_would_not_compute(small_kb_copy):
     """A thread whose id differs from the one a fresh build computes (it was started by an edition
     since removed, or renamed) keeps it through a rebuild; every other thread keeps its own."""
-    before = threads_by_entry(kb_copy)
-    conn = sqlite3.connect(kb_copy)
+    before = threads_by_entry(small_kb_copy)
+    conn = sqlite3.connect(small_kb_copy)
     old = "keyforge:glossary/elusive"
     conn.execute("PRAGMA foreign_keys = OFF")
     conn.execute("UPDATE threads SET id = 'keyforge:saved-by-a-user' WHERE id = ?", (old,))
     conn.execute("UPDATE entry_threads SET thread = 'keyforge:saved-by-a-user' WHERE thread = ?", (old,))
     conn.commit()
     conn.close()
-    saved = threads_by_entry(kb_copy)
+    saved = threads_by_entry(small_kb_copy)
     assert saved != before
-    rebuild = ("build", "--full", "--db", str(kb_copy), "--manifest", str(SMALL_MANIFEST))
+    rebuild = ("build", "--full", "--db", str(small_kb_copy), "--manifest", str(SMALL_MANIFEST))
     assert run_cli(*rebuild).returncode == 0
-    assert threads_by_entry(kb_copy) == saved
+    assert threads_by_entry(small_kb_copy) == saved
     assert run_cli(*rebuild).returncode == 0  # and again: nothing moves
-    assert threads_by_entry(kb_copy) == saved
+    assert threads_by_entry(small_kb_copy) == saved
 
 
 @pytest.mark.slow
-def test_realign_recomputes_and_carries_every_id(kb_copy, tmp_path):
-    ingest(kb_copy, between_edition(tmp_path), "14")
-    before = threads_by_entry(kb_copy)
-    conn = sqlite3.connect(kb_copy)
+def test_realign_recomputes_and_carries_every_id(small_kb_copy, tmp_path):
+    ingest(small_kb_copy, between_edition(tmp_path), "14")
+    before = threads_by_entry(small_kb_copy)
+    conn = sqlite3.connect(small_kb_copy)
     stats = align(conn, "keyforge", realign=True)
     conn.commit()
     assert sum(sum(c.values()) for c in stats["keyforge"].values()) == sum(
         1 for m in before if m in membership(conn, "keyforge")
     )
     conn.close()
-    assert threads_by_entry(kb_copy) == before
+    assert threads_by_entry(small_kb_copy) == before
 
 
-def test_a_second_align_places_nothing(kb_copy):
-    conn = sqlite3.connect(kb_copy)
+def test_a_second_align_places_nothing(small_kb_copy):
+    conn = sqlite3.connect(small_kb_copy)
     assert align(conn, "keyforge") == {"keyforge": {}}
     some = conn.execute("SELECT id FROM entries LIMIT 1").fetchone()[0]
     assert thread_of_entry(conn, some)
@@ -157,9 +151,9 @@ def test_a_second_align_places_nothing(kb_copy):
 
 
 @pytest.mark.slow
-def test_threads_of_a_deleted_version_end(kb_copy, tmp_path):
-    ingest(kb_copy, between_edition(tmp_path), "14")
-    conn = sqlite3.connect(kb_copy)
+def test_threads_of_a_deleted_version_end(small_kb_copy, tmp_path):
+    ingest(small_kb_copy, between_edition(tmp_path), "14")
+    conn = sqlite3.connect(small_kb_copy)
     conn.execute("PRAGMA foreign_keys = ON")
     from kb.store import delete_document
 
