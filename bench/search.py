@@ -390,8 +390,8 @@ def start_servers(db: Path, together: bool = False) -> list[Server]:
             servers.append(Server(name, args, ready))
             if not together:
                 servers[-1].wait_ready()
-        for server in servers:
-            if server.ready_s != server.ready_s:  # NaN: not waited for yet
+        if together:
+            for server in servers:
                 server.wait_ready()
     except BaseException:
         for server in servers:
