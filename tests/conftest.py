@@ -253,11 +253,14 @@ def base_url(built_kb):
         yield url
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture(scope="session")
 def browser():
-    """Debian's chromium, headless, one per test module (each test opens a context of its own). Not
-    one per process: Playwright's synchronous API keeps an event loop running in the thread while it
-    is open, and a later module's ``asyncio.run`` (tests/test_datasette.py) then fails (measured)."""
+    """Debian's chromium, headless, one per test process (each test opens a context of its own).
+    Starting Playwright's driver and chromium cost 1-2 s on a quiet machine and 7 s on a loaded
+    one (measured: 3.5 s for the driver, 3.2-4.0 s for a launch), once for each of the ten browser
+    modules when it was one per module. Playwright's synchronous API keeps an event loop running in
+    this thread while it is open, so a later module's coroutine is run by :func:`run_coroutine`, in a
+    thread of its own, never by ``asyncio.run`` here."""
     from playwright.sync_api import sync_playwright  # heavy: only the browser tests need it
 
     from test_browser import ARTIFACTS, CHROMIUM, LAUNCH_ARGS
@@ -272,3 +275,26 @@ def browser():
         browser = playwright.chromium.launch(executable_path=str(CHROMIUM), headless=True, args=LAUNCH_ARGS)
         yield browser
         browser.close()
+
+
+def run_coroutine(make):
+    """``asyncio.run(make())`` in a thread of its own, its result returned or its exception raised
+    here: the ``browser`` fixture (one per process) keeps Playwright's event loop running in the
+    main thread, where ``asyncio.run`` would fail."""
+    import asyncio
+    import threading
+
+    outcome: dict = {}
+
+    def run() -> None:
+        try:
+            outcome["value"] = asyncio.run(make())
+        except BaseException as exc:  # re-raised in the caller's thread
+            outcome["error"] = exc
+
+    thread = threading.Thread(target=run)
+    thread.start()
+    thread.join()
+    if "error" in outcome:
+        raise outcome["error"]
+    return outcome["value"]

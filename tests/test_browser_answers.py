@@ -1,6 +1,6 @@
 """Answers grouped by version in a real browser (Debian's chromium driven by Playwright, against
-``rulebase serve`` on the KB built from the bundled sources; one browser and one server for the
-module, from ``test_browser``).
+``rulebase serve`` on the KB built from the bundled sources; one browser and one server per test
+process, the fixtures of conftest.py).
 
 What a judge sees: on the card pages of Phase Shift and Bait and Switch, on the entry pages of every
 FAQ thread whose answer changed in meaning between versions, and in the search result that finds

@@ -5,7 +5,6 @@ Expected values come from SQL on the same KB or from kb/schema.sql, never typed 
 
 from __future__ import annotations
 
-import asyncio
 import hashlib
 import re
 import sqlite3
@@ -19,19 +18,22 @@ from urllib.parse import urlencode, urlsplit
 import pytest
 
 from api.datasette import DB_NAME, datasette_row_url, make_datasette
+from conftest import run_coroutine
 
 SITE = "http://site.example:9999"
 SCHEMA = Path(__file__).resolve().parent.parent / "kb" / "schema.sql"
 
 
 def fetch(ds, *paths):
-    """GET each path with Datasette's own test client; the responses, in order."""
+    """GET each path with Datasette's own test client; the responses, in order. Run in a thread of
+    its own (``run_coroutine``): a browser module before this one in the process leaves Playwright's
+    event loop running in the main thread (the ``browser`` fixture is one per process)."""
 
     async def go():
         await ds.invoke_startup()
         return [await ds.client.get(p) for p in paths]
 
-    return asyncio.run(go())
+    return run_coroutine(go)
 
 
 def get_json(ds, path: str, **params):
@@ -286,7 +288,7 @@ def test_read_only_no_write_gets_through(ds, built_kb):
     )
     assert all(r.status_code == 400 for r in refused)
     with pytest.raises(Exception):
-        asyncio.run(ds.get_database(DB_NAME).execute_write("delete from entries"))
+        run_coroutine(lambda: ds.get_database(DB_NAME).execute_write("delete from entries"))
     assert get_json(ds, f"/{DB_NAME}.json", sql="select count(*) as n from entries", _shape="array")[0]["n"] == count
     assert hashlib.sha256(built_kb.read_bytes()).hexdigest() == before
 
