@@ -73,9 +73,8 @@ def test_every_foreign_key_shows_its_label_on_row_and_table_pages(ds, conn):
     assert {"entries.document", "card_errata.card", "entry_threads.thread", "documents.game"} <= set(checked)
 
 
-def _started(args: list[str], env: dict, timeout: float = 120) -> tuple[subprocess.Popen, list[str]]:
-    """A ``rulebase`` server started with ``args``, once it is ready (serve) or has said where its
-    rows link to (datasette): (process, lines printed so far). Killed if that never comes."""
+def _start(args: list[str], env: dict) -> tuple[subprocess.Popen, queue.Queue]:
+    """A ``rulebase`` server started with ``args``; its lines come in on the queue (None: ended)."""
     exe = Path(sys.executable).with_name("rulebase")
     proc = subprocess.Popen(
         [str(exe), *args],
@@ -86,18 +85,40 @@ def _started(args: list[str], env: dict, timeout: float = 120) -> tuple[subproce
     )
     out: queue.Queue = queue.Queue()
     threading.Thread(target=lambda: [out.put(line) for line in proc.stdout] + [out.put(None)], daemon=True).start()
+    return proc, out
+
+
+def _ready(args: list[str], proc: subprocess.Popen, out: queue.Queue, timeout: float = 120) -> list[str]:
+    """The lines ``proc`` (started with ``args`` by :func:`_start`) printed until it was ready (serve)
+    or said where its rows link to (datasette). Killed if that never comes."""
     lines: list[str] = []
     deadline = time.monotonic() + timeout
     try:
         while (line := out.get(timeout=max(0.1, deadline - time.monotonic()))) is not None:
             lines.append(line)
             if args[0] == "serve" and line.startswith("ready") or args[0] == "datasette" and "link to" in line:
-                return proc, lines
+                return lines
     except queue.Empty:
         pass
     proc.kill()
     proc.wait(timeout=10)
     raise AssertionError(f"rulebase {args[0]} did not start as expected: {lines}")
+
+
+def _started(*commands: tuple[list[str], dict]) -> list[tuple[subprocess.Popen, list[str]]]:
+    """``rulebase`` servers, one per (args, env) of ``commands``, all started at once and each
+    waited for as :func:`_ready` says: [(process, lines printed so far)]. At once, not one after the
+    other: a start-up imports Datasette or the engine for seconds (measured: the six starts of
+    test_rows_link_to_the_site_where_serve_listens one after the other took 45 s on a loaded 2-core
+    machine)."""
+    started = [(args, *_start(args, env)) for args, env in commands]
+    try:
+        return [(proc, _ready(args, proc, out)) for args, proc, out in started]
+    except BaseException:
+        for _, proc, _ in started:
+            proc.kill()
+            proc.wait(timeout=10)
+        raise
 
 
 def _wait_for(url: str) -> str:
@@ -125,13 +146,12 @@ def test_rows_link_to_the_site_where_serve_listens(built_kb):
         s.bind(("127.0.0.1", 0))
         port = s.getsockname()[1]
     env = {k: v for k, v in os.environ.items() if k not in ("RULEBASE_HOST", "RULEBASE_PORT")}
-    site, site_lines = _started(["serve", "--db", str(built_kb)], {**env, "RULEBASE_PORT": str(port)})
-    started = [site]
+    site_env = {**env, "RULEBASE_PORT": str(port)}
+    started = _started(
+        (["serve", "--db", str(built_kb)], site_env), (["datasette", "--port", "0", "--db", str(built_kb)], site_env)
+    )
+    (_, site_lines), (_, browse_lines) = started
     try:
-        browse, browse_lines = _started(
-            ["datasette", "--port", "0", "--db", str(built_kb)], {**env, "RULEBASE_PORT": str(port)}
-        )
-        started.append(browse)
         assert f"http://127.0.0.1:{port}/" in "".join(site_lines)
         root = re.search(r"at (http://\S+/)", browse_lines[0]).group(1)
         html = _wait_for(root + f"{DB_NAME}/entries?_size=3")
@@ -139,34 +159,45 @@ def test_rows_link_to_the_site_where_serve_listens(built_kb):
         assert links and all(link.startswith(f"http://127.0.0.1:{port}/entries/") for link in links), links
         assert "<h1" in _wait_for(links[0])  # the entry's page on the running site
     finally:
-        for proc in started:
+        for proc, _ in started:
             proc.kill()
             proc.wait(timeout=10)
     # no setting: serve's defaults; the options, and a wildcard address reached on the loopback one
     defaults = {p.name: p.default for p in serve.params}
-    for args, expected in (
+    cases = (
         ([], f"http://{defaults['host']}:{defaults['port']}/"),
         (["--site-port", str(port)], f"http://127.0.0.1:{port}/"),
         (["--site-host", "0.0.0.0", "--site-port", str(port)], f"http://127.0.0.1:{port}/"),
         (["--site-url", SITE], f"{SITE}/"),
-    ):
-        proc, lines = _started(["datasette", "--port", "0", "--db", str(built_kb), *args], env)
+    )
+    started = _started(*((["datasette", "--port", "0", "--db", str(built_kb), *args], env) for args, _ in cases))
+    for proc, _ in started:
         proc.kill()
         proc.wait(timeout=10)
+    for (args, expected), (_, lines) in zip(cases, started):
         assert lines[1].strip() == f"rows link to the rulebase site at {expected}", (args, lines)
 
 
 @pytest.mark.cli
 def test_a_site_port_that_is_not_known_is_one_line(built_kb):
-    """``serve --port 0`` picks a free port, which ``datasette`` cannot know: one line says so."""
+    """``serve --port 0`` picks a free port, which ``datasette`` cannot know: one line says so. The
+    four commands run at once (one after the other: 5.2 s of the loaded machine's time)."""
+    from concurrent.futures import ThreadPoolExecutor
+
     from conftest import run_cli
 
-    for args, env in (
+    cases = (
         (["--site-port", "0"], None),
         ([], {**os.environ, "RULEBASE_PORT": "0"}),
         ([], {**os.environ, "RULEBASE_PORT": "eighty"}),
         (["--site-host", "a b"], None),
-    ):
-        r = run_cli("datasette", "--port", "0", "--db", str(built_kb), *args, env=env)
+    )
+    with ThreadPoolExecutor(len(cases)) as pool:
+        done = list(
+            pool.map(
+                lambda case: run_cli("datasette", "--port", "0", "--db", str(built_kb), *case[0], env=case[1]), cases
+            )
+        )
+    for (args, _), r in zip(cases, done):
         assert r.returncode != 0 and r.stderr.count("\n") == 1 and "Traceback" not in r.stderr, (args, r.stderr)
         assert "site" in r.stderr, r.stderr
