@@ -4,6 +4,13 @@ sizes, in Debian's chromium against ``rulebase serve``: no serious or critical v
 
 The pages' Content-Security-Policy forbids injected scripts, as it should; the checking context
 alone bypasses it to load axe.
+
+axe is given to the context once, as an init script that every page it opens runs before its own,
+rather than sent over for each page (``add_script_tag``: half a megabyte through Playwright's driver
+for each of the 18 pages); and it is asked to detail the violations only (``resultTypes``: every
+rule still runs on every node, the passes are just not listed node by node). The nine pages at one
+size, measured on a loaded machine: 11.2-12.5 s with a script tag per page, 8.8-9.4 s with the init
+script, 8.0-8.1 s with the init script and the violations only.
 """
 
 from __future__ import annotations
@@ -49,13 +56,13 @@ def pages(db: Path) -> list[str]:
 @pytest.mark.parametrize("viewport", [DESKTOP, PHONE], ids=["desktop", "phone"])
 def test_no_serious_or_critical_violation(browser, base_url, built_kb, viewport):  # noqa: F811
     context = browser.new_context(viewport=viewport, bypass_csp=True)
+    context.add_init_script(path=str(AXE))
     page = context.new_page()
     found = {}
     try:
         for path in pages(built_kb):
             page.goto(base_url + path)
-            page.add_script_tag(path=str(AXE))
-            violations = page.evaluate("""async () => (await axe.run()).violations.map(v => (
+            violations = page.evaluate("""async () => (await axe.run({resultTypes: ['violations']})).violations.map(v => (
                 {id: v.id, impact: v.impact, nodes: v.nodes.slice(0, 3).map(n => n.target.join(' '))}))""")
             bad = [v for v in violations if v["impact"] in SERIOUS]
             if bad:
