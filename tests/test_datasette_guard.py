@@ -21,7 +21,10 @@ from test_build_robustness import INGEST
 
 import pytest
 
-pytestmark = pytest.mark.serial  # measures time under load: run alone (make test)
+#: the tests that measure time under load (a page's time while slow queries run, a query's time
+#: limit) are marked serial one by one; the others run beside the other tests. The 405 and public
+#: profile tests stay with them: they only send requests to the servers the serial tests start at
+#: once (``sites``), which would otherwise be started a second time in the parallel phase.
 
 RULEBASE = Path(sys.executable).with_name("rulebase")
 #: a query that runs until Datasette's time limit stops it
@@ -101,6 +104,7 @@ def versions(port: int) -> set[str]:
     return {row["version"] for row in json.loads(body)}
 
 
+@pytest.mark.cli  # not serial: no time is measured (11.6 s of the serial phase on a loaded machine)
 def test_it_shows_a_kb_an_ingest_renamed_in_without_a_restart(kb_copy):
     with datasette(kb_copy) as port:
         assert "9.9" not in versions(port)
@@ -113,6 +117,7 @@ def test_it_shows_a_kb_an_ingest_renamed_in_without_a_restart(kb_copy):
         assert status == 200, body[:300]
 
 
+@pytest.mark.serial
 def test_a_post_to_a_canned_query_is_a_405_not_a_500(sites):
     port = sites["default"]
     status, body, _ = get(port, "/kb.json")
@@ -124,6 +129,7 @@ def test_a_post_to_a_canned_query_is_a_405_not_a_500(sites):
         assert "GET" in headers.get("allow", headers.get("Allow", "")), headers
 
 
+@pytest.mark.serial  # measures time under load
 def test_slow_queries_of_their_own_do_not_starve_the_tables(sites):
     """Six clients each sending a query that runs until the time limit, in a loop: before, they held
     every SQL thread and a table page waited 25 s; now one runs at a time, the others are held a
@@ -165,6 +171,7 @@ def timed(port: int, path: str) -> float:
     return time.perf_counter() - started
 
 
+@pytest.mark.serial
 def test_the_public_profile_runs_no_sql_of_the_clients(sites):
     port = sites["public"]
     status, _, _ = get(port, "/kb.json?" + urlencode({"sql": "select 1"}))
@@ -174,6 +181,7 @@ def test_the_public_profile_runs_no_sql_of_the_clients(sites):
     assert get(port, "/kb/entries.json?_search=elusive&_size=3")[0] == 200
 
 
+@pytest.mark.serial  # measures time under load
 def test_a_clients_own_query_stops_at_its_limit_and_a_canned_query_has_more_time(sites):
     """A client's own SQL stops at --sql-time-limit (1 s), even when it asks for more with
     ``_timelimit``; the site's own queries (canned, tables) may take longer (10 s)."""

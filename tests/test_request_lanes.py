@@ -19,7 +19,8 @@ from rulebase.cli_serve import make_server
 
 import pytest
 
-pytestmark = pytest.mark.serial  # measures time under load: run alone (make test)
+#: the tests that measure time (a search's while changelogs wait, a lane's CPU budget, the time a
+#: request waits in a lane) are marked serial one by one; the others run beside the other tests
 
 SEARCH = "/api/search?q=elusive+first+attack"
 
@@ -81,6 +82,7 @@ def diff_urls(n: int) -> list[str]:
     return [f"/api/diff?game=keyforge&from={a}&to={b}{k}" for k in kinds for a, b in pairs][:n]
 
 
+@pytest.mark.serial  # measures time under load
 def test_changelogs_wait_their_turn_and_a_search_never_waits_for_them(kb_copy, monkeypatch):
     seen = instrumented(monkeypatch, kb_copy, lambda: time.sleep(2.0))  # a slow computation, not CPU
     with running(create_app(kb_copy, WORKER_PROCESSES=False), max_wait=3.5) as (port, _):
@@ -126,6 +128,7 @@ class Task:
         pass
 
 
+@pytest.mark.serial  # measures time under load
 def test_a_lane_spends_at_most_its_budget_of_cpu_on_repeatable_work():
     """Forty requests of 0.1 s of CPU each for a lane with a tenth of a core and 0.3 s at once: in
     three seconds the lane serves what its budget allows (about six), not thirty; a search-like
@@ -150,6 +153,7 @@ def test_a_lane_spends_at_most_its_budget_of_cpu_on_repeatable_work():
     assert light and light[0] - asked < 0.5
 
 
+@pytest.mark.serial  # a deadline: refused if held 1.5 s
 def test_new_changelogs_are_not_held_back_by_the_budget(kb_copy, monkeypatch):
     """Computing a changelog nobody asked for before is bounded by the slot, not by the budget: the
     work is a worker process's, which the thread waits for, and only the thread's own CPU time is
@@ -164,7 +168,7 @@ def test_new_changelogs_are_not_held_back_by_the_budget(kb_copy, monkeypatch):
     assert statuses == [200] * 5 and seen["done"] == 5
 
 
-def test_a_parameter_the_changelog_does_not_take_is_refused_not_kept(kb_copy):
+def test_a_parameter_the_changelog_does_not_take_is_refused_not_kept(kb_copy):  # not serial: no time measured
     with running(create_app(kb_copy, WORKER_PROCESSES=False)) as (port, _):
         status, _, _ = get(port, "/api/diff?game=keyforge&from=1.1&to=1.2&n=1")
     assert status == 400

@@ -23,7 +23,9 @@ import pytest
 from api.headers import SECURITY_HEADERS
 from conftest import run_cli
 
-pytestmark = pytest.mark.serial  # measures time under load: run alone (make test)
+#: the tests that measure time (a search's while connections hang, a refusal's, the channel timeout)
+#: are marked serial one by one, with those sharing their server (``site_port``); the others run
+#: beside the other tests
 
 RULEBASE = Path(sys.executable).with_name("rulebase")
 URL = re.compile(r"at http://127\.0\.0\.1:(\d+)/")
@@ -111,6 +113,7 @@ def site_port(built_kb):
         yield port
 
 
+@pytest.mark.serial  # measures time under load
 def test_a_normal_search_answers_while_150_connections_hang_half_open(site_port):
     with ExitStack() as stack:
         half_open(site_port, 150, stack)
@@ -120,6 +123,7 @@ def test_a_normal_search_answers_while_150_connections_hang_half_open(site_port)
         assert seconds < 2, f"the search took {seconds:.1f} s"
 
 
+@pytest.mark.serial  # measures time under load
 def test_idle_half_open_connections_are_closed_after_the_channel_timeout(kb_copy):
     # set by environment variable, as a deployment would: 20 connections at most, idle 2 s at most
     env = {"RULEBASE_CONNECTION_LIMIT": "20", "RULEBASE_CHANNEL_TIMEOUT": "2"}
@@ -136,6 +140,7 @@ def test_idle_half_open_connections_are_closed_after_the_channel_timeout(kb_copy
         assert hanging[0].recv(100) == b"", "the server kept an idle half-open connection"
 
 
+@pytest.mark.serial  # measures time under load
 def test_a_huge_body_is_refused_from_its_headers_without_being_read(site_port):
     head = (
         b"POST /api/verify HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 300000000\r\n\r\n"
@@ -154,6 +159,7 @@ def test_a_huge_body_is_refused_from_its_headers_without_being_read(site_port):
     assert status == 413 and "too large" in json.loads(body)["error"]
 
 
+@pytest.mark.serial  # measures time under load
 def test_serve_raises_its_open_file_limit_for_its_connections(kb_copy):
     # a soft limit of 256 open files would stop a server with 300 connections at ~250 (EMFILE)
     with serve(kb_copy, "--connection-limit", "400", shell_prefix="ulimit -Sn 256") as (port, _), ExitStack() as stack:
@@ -163,6 +169,7 @@ def test_serve_raises_its_open_file_limit_for_its_connections(kb_copy):
         assert status == 200 and body["results"] and seconds < 2
 
 
+@pytest.mark.cli  # not serial: no time is measured (2.2 s of the serial phase on a loaded machine)
 def test_impossible_limits_are_one_line_errors(kb_copy):
     result = run_cli("serve", "--port", "0", "--db", str(kb_copy), "--threads", "4", "--verify-concurrency", "4")
     lines = result.stderr.strip().splitlines()
@@ -190,6 +197,7 @@ def _has_security_headers(headers: dict) -> bool:
     return all(headers.get(name) == value for name, value in SECURITY_HEADERS.items())
 
 
+@pytest.mark.serial  # measures time under load
 def test_waitress_refusals_are_json_under_api_and_carry_the_security_headers(site_port):
     huge_body = b"Content-Length: 300000000\r\n\r\n" + b" " * 4000
     # a body over the limit: refused from its Content-Length, without being read
@@ -224,6 +232,7 @@ def test_waitress_refusals_are_json_under_api_and_carry_the_security_headers(sit
 HOSTILE_HOST = "evil.example"
 
 
+@pytest.mark.serial  # no time measured, but it shares the serial tests' server (site_port)
 @pytest.mark.parametrize(
     "target", [b"/static//style.css", b"/api//search?q=elusive", b"http://evil.example/static//style.css"]
 )
@@ -238,7 +247,7 @@ def test_redirects_never_carry_the_request_host(site_port, target):
     assert HOSTILE_HOST.encode() not in body and _has_security_headers(headers)
 
 
-def test_a_strict_slashes_redirect_is_relative_too(built_kb):
+def test_a_strict_slashes_redirect_is_relative_too(built_kb):  # not serial: in process, no time measured
     from api import create_app
 
     app = create_app(built_kb)

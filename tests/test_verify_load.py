@@ -26,7 +26,8 @@ from test_serve_hardening import serve
 ROOT = Path(__file__).resolve().parent.parent
 BAIT = ROOT / "rulings" / "keyforge" / "bait-and-switch-14-amber.yaml"
 SEARCH = "/api/search?q=elusive+first+attack"
-pytestmark = pytest.mark.serial  # measures time under load: run alone (make test)
+#: the tests that measure time under load are marked serial one by one; the run budget's test runs
+#: beside the other tests: it counts CPU time only, which other processes' load does not change
 
 #: the search p99 the issue asks for while bursts of 100 verifies arrive
 P99 = 0.100
@@ -99,6 +100,7 @@ def _overlapping(searches: list[tuple[float, float]], waves: list[dict]) -> list
     return [took for sent, took in searches if any(sent <= w["end"] and sent + took >= w["start"] for w in waves)]
 
 
+@pytest.mark.serial  # measures time under load
 def test_100_concurrent_verifies_do_not_starve_search(built_kb):
     """Before the cap, each verify took a thread and the interpreter in turn and a search waited
     for all of them: seconds (measured with this test: p99 4.5 s). With the cap but the runs on the
@@ -169,6 +171,7 @@ def test_the_run_budget_counts_cpu_time_not_waiting():
             sum(range(1000))
 
 
+@pytest.mark.serial  # a CPU budget measured beside hogging threads
 def test_a_valid_scenario_is_not_refused_while_other_threads_hog_the_interpreter(built_kb):
     scenario = yaml.safe_load(BAIT.read_text(encoding="utf-8"))
     alone = create_app(built_kb).test_client()
