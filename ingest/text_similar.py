@@ -163,10 +163,20 @@ def overlap(a: Counter, b: Counter, idf: Idf) -> float:
     """IDF-weighted cosine of two feature bags, 0..1."""
     if not a or not b:
         return 0.0
-    w = idf.squares.__getitem__
-    shared = sum(map(w, a.keys() & b.keys()))
-    na = math.sqrt(sum(map(w, a)))
-    nb = math.sqrt(sum(map(w, b)))
+    return overlap_normed(a, b, norm(a, idf), norm(b, idf), idf)
+
+
+def norm(a: Counter, idf: Idf) -> float:
+    """The IDF-weighted length of a feature bag, as :func:`overlap` divides by it."""
+    return math.sqrt(sum(map(idf.squares.__getitem__, a)))
+
+
+def overlap_normed(a: Counter, b: Counter, na: float, nb: float, idf: Idf) -> float:
+    """:func:`overlap` given the bags' :func:`norm` (the same float): FAQ pairing weighs every
+    question against every answer, and each bag's length once instead of once per pair."""
+    if not a or not b:
+        return 0.0
+    shared = sum(map(idf.squares.__getitem__, a.keys() & b.keys()))
     return shared / (na * nb) if na and nb else 0.0
 
 
