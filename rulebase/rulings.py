@@ -71,7 +71,11 @@ def _one_line(text: object) -> str:
 def display_path(path: Path) -> str:
     """``path`` relative to the project when it lies inside it (stored paths do not depend on the
     checkout), else as given."""
-    return _display_path(str(path), os.getcwd())
+    try:
+        cwd = os.getcwd()
+    except OSError:  # a working directory since removed: an absolute path is still shown
+        cwd = ""
+    return _display_path(str(path), cwd)
 
 
 @lru_cache(maxsize=4096)
