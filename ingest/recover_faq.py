@@ -15,7 +15,7 @@ import re
 from dataclasses import dataclass, field
 
 from .model import EarlierEntry
-from .text_similar import Idf, features, names, overlap, same_question, similar
+from .text_similar import Idf, features, names, norm, overlap_normed, same_question, similar
 
 #: how a yes/no question is asked, and how its answer opens
 YES_NO_QUESTION = re.compile(r"^(?:can|could|does|do|did|will|would|is|are|am|may|must|should|has|have)\b", re.I)
@@ -84,6 +84,10 @@ def pair(questions: list[Question], answers: list[Answer], earlier: list[Earlier
     q_names = {id(q): names(f"{q.category or ''} {q.text}") for q in questions}
     a_feats = {id(a): features(a.text) for a in answers}
     a_names = {id(a): names(a.text) for a in answers}
+    # what depends on one side alone, once per question or answer rather than once per pair
+    q_norms = {id(q): norm(q_feats[id(q)], idf) for q in questions}
+    a_norms = {id(a): norm(a_feats[id(a)], idf) for a in answers}
+    a_totals = {id(a): sum(name_idf(f) for f in a_names[id(a)]) for a in answers}
     prior = {id(q): [body for oq, body in old if same_question(q.text, oq) >= 0.85] for q in questions}
     items = sorted([(q.index, q) for q in questions] + [(a.index, a) for a in answers], key=lambda t: t[0])
     # the question an answer directly follows (nothing between them)
@@ -94,11 +98,13 @@ def pair(questions: list[Question], answers: list[Answer], earlier: list[Earlier
 
     def name_fit(q: Question, a: Answer) -> float:
         an = a_names[id(a)]
-        total = sum(name_idf(f) for f in an)
+        total = a_totals[id(a)]
         return sum(name_idf(f) for f in an.keys() & q_names[id(q)].keys()) / total if total else 0.0
 
     def base(q: Question, a: Answer) -> float:
-        s = 1.2 * name_fit(q, a) + 1.5 * overlap(q_feats[id(q)], a_feats[id(a)], idf)
+        s = 1.2 * name_fit(q, a) + 1.5 * overlap_normed(
+            q_feats[id(q)], a_feats[id(a)], q_norms[id(q)], a_norms[id(a)], idf
+        )
         if prior[id(q)]:
             s += 3.0 * max(0.0, max(similar(a.text, body, 0.8) for body in prior[id(q)]) - 0.8)
         if preceding.get(id(a)) is q:
@@ -109,7 +115,8 @@ def pair(questions: list[Question], answers: list[Answer], earlier: list[Earlier
         cont = bool(CONTINUATION.match(a.text))
         if q.answers:
             so_far = features(" ".join(x.text for x in q.answers))
-            return overlap(so_far, a_feats[id(a)], idf) + (0.1 if cont else -1.0)
+            fa = a_feats[id(a)]
+            return overlap_normed(so_far, fa, norm(so_far, idf), a_norms[id(a)], idf) + (0.1 if cont else -1.0)
         return opener_fit(q.text, a.text) - (0.3 if cont else 0.0)
 
     bases = {(id(q), id(a)): base(q, a) for q in questions for a in loose}

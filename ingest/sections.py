@@ -8,6 +8,7 @@ the one place that vocabulary lives (data, not code), so a new edition with, say
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 from textnorm import plain
 
@@ -30,10 +31,17 @@ SECTION_HEADINGS: dict[str, tuple[str, ...]] = {
 }
 
 
+#: heading text -> the first kind of :data:`SECTION_HEADINGS` naming it
+_KIND_OF: dict[str, str] = {}
+for _kind, _names in SECTION_HEADINGS.items():
+    for _name in _names:
+        _KIND_OF.setdefault(_name.rstrip("."), _kind)
+
+
+@lru_cache(maxsize=16384)
 def section_of(heading: str) -> str | None:
-    """Return the section kind a heading opens (``"glossary"``...), or ``None`` for other headings."""
+    """Return the section kind a heading opens (``"glossary"``...), or ``None`` for other headings.
+    Cached, and one dict look-up: the text parser asks it of every heading and short block, some
+    of them several times."""
     h = re.sub(r"[.…:]+$", "", plain(heading)).strip()
-    for kind, names in SECTION_HEADINGS.items():
-        if h in {n.rstrip(".") for n in names}:
-            return kind
-    return None
+    return _KIND_OF.get(h)

@@ -110,9 +110,14 @@ def is_heading_line(text: str) -> bool:
     return upper / len(letters) >= 0.8 and sum(c.isalpha() for c in t) >= 2
 
 
+_NUMBER = re.compile(r"[-–]?\d+")
+
+
 def numeric_row(text: str) -> bool:
+    """A row of a table of numbers; the pattern compiled once, as every word of every line is
+    matched against it."""
     toks = text.split()
-    return len(toks) >= 3 and sum(bool(re.fullmatch(r"[-–]?\d+", t)) for t in toks) / len(toks) >= NUMERIC_ROW_SHARE
+    return len(toks) >= 3 and sum(bool(_NUMBER.fullmatch(t)) for t in toks) / len(toks) >= NUMERIC_ROW_SHARE
 
 
 def read_lines(text: str, warnings: list[str], icon: str | None = None) -> list[_Line | None]:

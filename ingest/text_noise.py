@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter
+from functools import lru_cache
 
 from textnorm import plain
 from .sections import section_of
@@ -81,8 +82,14 @@ QUOTING_SECTIONS = ("errata", "faq")
 CROSS_REF = re.compile(r"\bsee\b.*\bpage\s+\d+", re.I)
 
 
+_NON_WORD = re.compile(r"[^\w]+")
+
+
+@lru_cache(maxsize=16384)
 def _norm(text: str) -> str:
-    return re.sub(r"[^\w]+", " ", plain(text)).strip()
+    """The words of a block, for spotting repeats and set names: cached, as :func:`drop_generic`
+    asks it of every paragraph twice and of every short block and line again."""
+    return _NON_WORD.sub(" ", plain(text)).strip()
 
 
 def is_noise_text(text: str) -> bool:

@@ -104,17 +104,24 @@ _NOT_NAMES = frozenset(
 )
 
 
+_RUN = re.compile(r"\S+")
+_SENTENCE_END = re.compile(r"[.?!:]\s*$")
+
+
+@lru_cache(maxsize=16384)
 def names(text: str) -> Counter:
     """Capitalised words not opening a sentence (card names, game terms) as stems, with the
-    bigrams of consecutive ones: what a FAQ question and its answer always share."""
+    bigrams of consecutive ones: what a FAQ question and its answer always share. Cached, as
+    :func:`features` (callers must not modify the counter): FAQ pairing reads each question's and
+    answer's names for its IDF and again for its scores."""
     text = strip_set_codes(text)
     out: Counter = Counter()
     prev_end = None
     seq: list[str] = []
-    for m in re.finditer(r"\S+", text):
+    for m in _RUN.finditer(text):
         tok = m.group(0)
         before = text[max(0, m.start() - 2) : m.start()]
-        initial = m.start() == 0 or re.search(r"[.?!:]\s*$", before) is not None
+        initial = m.start() == 0 or _SENTENCE_END.search(before) is not None
         word = tok.strip("“”\"'‘’(),.;:?!")
         if word[:1].isupper() and not initial and word.lower() not in _NOT_NAMES and len(word) > 1:
             st = stem(word)
@@ -163,10 +170,20 @@ def overlap(a: Counter, b: Counter, idf: Idf) -> float:
     """IDF-weighted cosine of two feature bags, 0..1."""
     if not a or not b:
         return 0.0
-    w = idf.squares.__getitem__
-    shared = sum(map(w, a.keys() & b.keys()))
-    na = math.sqrt(sum(map(w, a)))
-    nb = math.sqrt(sum(map(w, b)))
+    return overlap_normed(a, b, norm(a, idf), norm(b, idf), idf)
+
+
+def norm(a: Counter, idf: Idf) -> float:
+    """The IDF-weighted length of a feature bag, as :func:`overlap` divides by it."""
+    return math.sqrt(sum(map(idf.squares.__getitem__, a)))
+
+
+def overlap_normed(a: Counter, b: Counter, na: float, nb: float, idf: Idf) -> float:
+    """:func:`overlap` given the bags' :func:`norm` (the same float): FAQ pairing weighs every
+    question against every answer, and each bag's length once instead of once per pair."""
+    if not a or not b:
+        return 0.0
+    shared = sum(map(idf.squares.__getitem__, a.keys() & b.keys()))
     return shared / (na * nb) if na and nb else 0.0
 
 

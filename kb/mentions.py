@@ -18,6 +18,7 @@ from __future__ import annotations
 import re
 import unicodedata
 from dataclasses import dataclass
+from functools import lru_cache
 
 #: Release order of the sets; a name printed in several sets resolves to the earliest one when the
 #: mention gives no set and no number. Unknown set codes sort after these, alphabetically.
@@ -200,9 +201,12 @@ def name_tokens(text: str) -> list[str]:
     return _TOKEN.findall(_fold(text))
 
 
+@lru_cache(maxsize=65536)
 def normalize_name(text: str) -> str:
     """Comparison key of a card name: "Rock-Hurling Giant" and "rock hurling giant" are equal,
-    "“John Smyth”" is "john smyth", "Æmber Imp" is "aember imp", "Po’s Pixies" is "po s pixies"."""
+    "“John Smyth”" is "john smyth", "Æmber Imp" is "aember imp", "Po’s Pixies" is "po s pixies".
+    Cached (a pure function of the text): a build keys the same 23,000 card and localized names
+    for its card index (:mod:`kb.links`) and again for the search index (:mod:`kb.search_index`)."""
     return " ".join(name_tokens(text))
 
 

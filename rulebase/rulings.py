@@ -15,9 +15,11 @@ from __future__ import annotations
 
 import hashlib
 import json
+import os
 import sqlite3
 import time
 from dataclasses import asdict, dataclass, field
+from functools import lru_cache
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -70,9 +72,20 @@ def display_path(path: Path) -> str:
     """``path`` relative to the project when it lies inside it (stored paths do not depend on the
     checkout), else as given."""
     try:
+        cwd = os.getcwd()
+    except OSError:  # a working directory since removed: an absolute path is still shown
+        cwd = ""
+    return _display_path(str(path), cwd)
+
+
+@lru_cache(maxsize=4096)
+def _display_path(path: str, cwd: str) -> str:
+    """:func:`display_path`, kept per path and working directory (what ``resolve`` reads): a build
+    names each scenario file several times, and each ``resolve`` asks the file system again."""
+    try:
         return str(Path(path).resolve().relative_to(PROJECT_ROOT))
     except ValueError:
-        return str(path)
+        return path
 
 
 def read_scenarios(root: Path) -> list[Scenario]:
@@ -247,6 +260,7 @@ def _store(
             continue
         result = replay(conn, s, version, carry, rulesets)
         report.replayed += 1
+        checks = [asdict(c) for c in result.checks]  # once, for the row and for the report
         conn.execute(
             """INSERT OR REPLACE INTO verifications(scenario, version, passed, status, expect_version, reason,
                                                     error, checks, trace, inputs)
@@ -259,14 +273,12 @@ def _store(
                 result.expect_version,
                 result.reason,
                 result.error,
-                json.dumps([asdict(c) for c in result.checks], ensure_ascii=False, default=str),
+                json.dumps(checks, ensure_ascii=False, default=str),
                 json.dumps(result.trace, ensure_ascii=False, default=str),
                 inputs,
             ),
         )
-        _count(
-            report, s.id, version, result.status, result.reason, _why(result.error, [asdict(c) for c in result.checks])
-        )
+        _count(report, s.id, version, result.status, result.reason, _why(result.error, checks))
 
 
 def _count(report: RulingsReport, sid: str, version: str, status: str, reason: str | None, why: str) -> None:

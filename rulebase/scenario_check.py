@@ -20,13 +20,19 @@ from pathlib import Path
 import yaml
 
 from api.schema_check import SchemaViolation, check
-from api.spec import component_schemas, verify_request_schema
+from api.spec import component_schemas, document, verify_request_schema
 from engine.core.errors import ScenarioError
 from engine.kotc import GAME as GAME_KOTC
 from engine.replay.scenario_file import Scenario, scenario_from_dict
 from kb.errors import KBError
 
 _LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+#: texts of scenario files this process found valid: the schema check (jsonschema, about a
+#: millisecond a file, most of the reading) is not run again for the same text when one process
+#: builds or ingests several times (a test session, a server that rebuilds); a text it refused is
+#: checked again, so the message is the check's own
+_VALID_TEXTS: set[str] = set()
+_MAX_VALID_TEXTS = 4096
 
 
 def _one_line(text: object) -> str:
@@ -51,17 +57,26 @@ def read_scenario_file(path: Path, shown: str | None = None) -> Scenario:
     :class:`KBError` naming the file (as ``shown``) and the place otherwise."""
     shown = shown or str(path)
     try:
-        raw = yaml.load(Path(path).read_text(encoding="utf-8"), Loader=_LOADER)
+        text = Path(path).read_text(encoding="utf-8")
+        raw = yaml.load(text, Loader=_LOADER)
     except (OSError, UnicodeDecodeError) as exc:
         raise KBError(f"{shown}: cannot read scenario ({_one_line(exc)})") from None
     except yaml.YAMLError as exc:
         raise KBError(f"{shown}: not valid YAML ({_one_line(exc)})") from None
-    body = {"game": "keyforge", **raw} if isinstance(raw, dict) else raw  # game: keyforge by default
-    try:
-        _string_keys(body)
-        check(body, verify_request_schema(), component_schemas())
-    except SchemaViolation as exc:
-        raise KBError(f"{shown}: not a valid scenario: {_one_line(exc)}") from None
+    components = component_schemas()
+    # only against the document's own schema: inside an app, the schema holds the KB's values
+    known = components is document()["components"]["schemas"]
+    if not (known and text in _VALID_TEXTS):
+        body = {"game": "keyforge", **raw} if isinstance(raw, dict) else raw  # game: keyforge by default
+        try:
+            _string_keys(body)
+            check(body, verify_request_schema(), components)
+        except SchemaViolation as exc:
+            raise KBError(f"{shown}: not a valid scenario: {_one_line(exc)}") from None
+        if known:
+            if len(_VALID_TEXTS) >= _MAX_VALID_TEXTS:
+                _VALID_TEXTS.clear()
+            _VALID_TEXTS.add(text)
     try:
         return scenario_from_dict(raw, Path(path))
     except ScenarioError as exc:
