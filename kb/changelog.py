@@ -116,6 +116,7 @@ def changelog(conn: sqlite3.Connection, game: str, from_version: str, to_version
     all_pairs = pairs(conn, game, from_version, to_version)
     entries = _entries(conn, [i for p in all_pairs for i in (p.from_entry, p.to_entry) if i is not None])
     terms = _terms(conn, game, from_version, to_version, all_pairs, entries)
+    texts = _Texts(terms)
     out = {
         "game": game,
         "from": from_version,
@@ -160,7 +161,7 @@ def changelog(conn: sqlite3.Connection, game: str, from_version: str, to_version
             out["removed"].append({"key": old["key"], "title": _label(old), "kind": k, "entry_id": old["id"]})
             category = "removed"
         else:
-            category = _compare(out, p, old, new, terms)
+            category = _compare(out, p, old, new, texts)
             if category == "renamed":  # one side also in another pair: a merged or split wording
                 out["renamed"][-1]["merged"] = uses["to", p.to_entry] > 1
                 out["renamed"][-1]["split"] = uses["from", p.from_entry] > 1
@@ -172,21 +173,44 @@ def changelog(conn: sqlite3.Connection, game: str, from_version: str, to_version
     for name in ("changed", "renamed"):  # the biggest changes of meaning first, then document order
         out[name].sort(key=lambda x: (not x["meaning"], -x["magnitude"], order[id(x)]))
     out["counts"] = {k: dict(v) for k, v in sorted(counts.items())}
-    out["ruling_changes"] = _ruling_changes(conn, from_version, to_version, all_pairs, entries, kind, terms)
+    out["ruling_changes"] = _ruling_changes(conn, from_version, to_version, all_pairs, entries, kind, texts)
     out["terminology"] = _terminology(terms, all_pairs, entries, kind)
     return out
 
 
-def _meaning_fields(old: dict, new: dict, terms: meaning.Terminology) -> dict:
+class _Texts:
+    """The word diff and the meaning changes of two texts, each computed once per changelog: an
+    entry's texts are compared for the entry (changed, renamed) and again for its thread (ruling
+    changes). Each diff handed out is a copy, so no two places of a changelog share one."""
+
+    def __init__(self, terms: meaning.Terminology):
+        self.terms = terms
+        self._diffs: dict[tuple, list[dict]] = {}
+        self._meanings: dict[tuple, tuple[list, float]] = {}
+
+    def diff(self, a: str | None, b: str | None) -> list[dict]:
+        if (a, b) not in self._diffs:
+            self._diffs[a, b] = word_diff(a, b)
+        return [dict(op) for op in self._diffs[a, b]]
+
+    def meaning(self, a: str | None, b: str | None) -> tuple[list[meaning.MeaningChange], float]:
+        """``kb.meaning.meaning_changes`` of the two texts, and their magnitude."""
+        if (a, b) not in self._meanings:
+            changes = meaning.meaning_changes(a, b, self.terms)
+            self._meanings[a, b] = changes, meaning.magnitude(changes)
+        return self._meanings[a, b]
+
+
+def _meaning_fields(old: dict, new: dict, texts: _Texts) -> dict:
     """``meaning`` (the text's meaning changed), ``reworded`` (a rule's text, question or heading
     changed in formatting and renames only), ``magnitude`` and the changes themselves, for a pair of
     entries whose text, question or heading differs. The meaning is the text's (the answer of an
     FAQ): a question that means something else is another thread (kb.align keeps them apart)."""
-    changes = meaning.meaning_changes(old["body"], new["body"], terms) if new["kind"] in MEANING_KINDS else []
+    changes, size = texts.meaning(old["body"], new["body"]) if new["kind"] in MEANING_KINDS else ([], 0.0)
     return {
         "meaning": bool(changes),
         "reworded": not changes and new["kind"] in MEANING_KINDS,
-        "magnitude": meaning.magnitude(changes),
+        "magnitude": size,
         "meaning_changes": [c.as_dict() for c in changes],
     }
 
@@ -198,7 +222,7 @@ def unlabelled(title: str | None, number: str | None) -> str | None:
     return title
 
 
-def _compare(out: dict, p, old: dict, new: dict, terms: meaning.Terminology) -> str:
+def _compare(out: dict, p, old: dict, new: dict, texts: _Texts) -> str:
     body_same, question_same = same_text(old["body"], new["body"]), same_text(old["question"], new["question"])
     if old["number"] and new["number"] and old["number"] != new["number"]:
         # the same rule under another number (an insertion shifted it): a renumbering, never a rename,
@@ -220,7 +244,7 @@ def _compare(out: dict, p, old: dict, new: dict, terms: meaning.Terminology) -> 
         )
         if unchanged:
             return "renumbered"
-        _changed(out, old, new, body_same, question_same, terms)
+        _changed(out, old, new, body_same, question_same, texts)
         out["changed"][-1]["renumbered"] = {"from": old["number"], "to": new["number"]}
         return "changed"
     if old["key"] != new["key"]:
@@ -234,21 +258,21 @@ def _compare(out: dict, p, old: dict, new: dict, terms: meaning.Terminology) -> 
                 "kind": new["kind"],
                 "from_entry": old["id"],
                 "to_entry": new["id"],
-                "diff": None if body_same else word_diff(old["body"], new["body"]),
-                **_meaning_fields(old, new, terms),
+                "diff": None if body_same else texts.diff(old["body"], new["body"]),
+                **_meaning_fields(old, new, texts),
             }
         )
         return "renamed"
     if body_same and question_same and same_text(old["title"], new["title"]):
         out["unchanged"] += 1
         return "unchanged"
-    _changed(out, old, new, body_same, question_same, terms)
+    _changed(out, old, new, body_same, question_same, texts)
     return "changed"
 
 
-def _changed(out: dict, old: dict, new: dict, body_same: bool, question_same: bool, terms: meaning.Terminology) -> None:
-    diff = word_diff(old["body"], new["body"])
-    question_diff = None if question_same else word_diff(old["question"], new["question"])
+def _changed(out: dict, old: dict, new: dict, body_same: bool, question_same: bool, texts: _Texts) -> None:
+    diff = texts.diff(old["body"], new["body"])
+    question_diff = None if question_same else texts.diff(old["question"], new["question"])
     out["changed"].append(
         {
             "key": new["key"],
@@ -260,7 +284,7 @@ def _changed(out: dict, old: dict, new: dict, body_same: bool, question_same: bo
             "moved": moved_sentences(diff),
             "from_entry": old["id"],
             "to_entry": new["id"],
-            **_meaning_fields(old, new, terms),
+            **_meaning_fields(old, new, texts),
         }
     )
 
@@ -274,26 +298,30 @@ def meaning_changes(a: str | None, b: str | None, terms: meaning.Terminology | N
 # ---- ruling changes -------------------------------------------------------------------------
 
 
-def _ruling_changes(conn, from_version, to_version, all_pairs, entries, kind, terms) -> list[dict]:
+def _ruling_changes(conn, from_version, to_version, all_pairs, entries, kind, texts) -> list[dict]:
     """Threads whose meaning differs between the versions: an entry on one side that means the same
     as no entry of the thread on the other side (a thread can hold two answers in one version, as
     1.3 holds both Pitlord rulings). Biggest change first; answers in conflict with their own
     document last, flagged."""
     if kind is not None and kind not in MEANING_KINDS:
         return []
-    sides: dict[str, tuple[list, list]] = defaultdict(lambda: ([], []))
+    sides: dict[str, tuple[list, list]] = {}
     position: dict[str, int] = {}
+    seen: set[tuple] = set()  # (thread, side, entry id): an entry joins its thread's side once
     for n, p in enumerate(all_pairs):
         position.setdefault(p.thread, n)
         for side, eid in ((0, p.from_entry), (1, p.to_entry)):
             e = entries.get(eid)
-            if e and e["kind"] in MEANING_KINDS and not e["needs_review"] and e not in sides[p.thread][side]:
-                sides[p.thread][side].append(e)
+            if e and e["kind"] in MEANING_KINDS and not e["needs_review"] and (p.thread, side, eid) not in seen:
+                seen.add((p.thread, side, eid))
+                sides.setdefault(p.thread, ([], []))[side].append(e)
     out = []
     for thread, (olds, news) in sides.items():
         if not olds or not news or (kind is not None and kind not in {e["kind"] for e in olds + news}):
             continue
-        changes = {(o["id"], n["id"]): meaning.meaning_changes(o["body"], n["body"], terms) for o in olds for n in news}
+        if len(olds) == len(news) == 1 and olds[0]["body"] == news[0]["body"]:
+            continue  # most threads: one text printed again, which means what it meant
+        changes = {(o["id"], n["id"]): texts.meaning(o["body"], n["body"])[0] for o in olds for n in news}
         lost = [o for o in olds if all(changes[o["id"], n["id"]] for n in news)]
         gained = [n for n in news if all(changes[o["id"], n["id"]] for o in olds)]
         if not lost and not gained:
@@ -316,13 +344,13 @@ def _ruling_changes(conn, from_version, to_version, all_pairs, entries, kind, te
                 "from_entry": old["id"],
                 "to_entry": new["id"],
                 "changes": [c.as_dict() for c in found],
-                "magnitude": meaning.magnitude(found),
+                "magnitude": texts.meaning(old["body"], new["body"])[1],
                 "reasons": [f"{c.kind}: {c.detail}" for c in found],
                 "conflict": ((conflicted["conflict_reason"] or "").strip() or "in conflict with its own document")
                 if conflicted
                 else None,
                 "conflict_version": conflicted["version"] if conflicted else None,
-                "diff": word_diff(old["body"], new["body"]),
+                "diff": texts.diff(old["body"], new["body"]),
                 "scenario": scenarios[0] if scenarios else None,
                 "scenarios": scenarios,
                 "_order": position[thread],
