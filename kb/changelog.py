@@ -25,7 +25,7 @@ from rapidfuzz import fuzz
 from . import meaning
 from .errors import KBError
 from .textdiff import has_changes, moved_sentences, same_text, word_diff
-from .threads import aligned_pairs
+from .threads import aligned_pairs, version_entries
 
 #: FAQ-like kinds: an entry whose body answers a question (kept for kb.history).
 RULING_KINDS = ("faq", "ruling")
@@ -56,40 +56,14 @@ def pairs(conn: sqlite3.Connection, game: str, from_version: str, to_version: st
     return list(aligned_pairs(conn, game, from_version, to_version))
 
 
-def _entries(conn: sqlite3.Connection, ids: list[int]) -> dict[int, dict]:
-    out = {}
-    fields = (
-        "id",
-        "key",
-        "kind",
-        "title",
-        "question",
-        "body",
-        "needs_review",
-        "confidence",
-        "version",
-        "number",
-        "conflict",
-        "conflict_reason",
-    )
-    try:
-        conn.execute("SELECT conflict, conflict_reason FROM entries LIMIT 0")
-        conflict = "e.conflict, e.conflict_reason"
-    except sqlite3.OperationalError:  # a KB built before conflicts were stored
-        conflict = "0, NULL"
-    for start in range(0, len(ids), 500):
-        chunk = ids[start : start + 500]
-        for row in conn.execute(
-            f"""SELECT e.id, e.key, e.kind, e.title, e.question, e.body, e.needs_review, e.confidence,
-                           d.version, json_extract(e.data, '$.number'), {conflict}
-                    FROM entries e JOIN documents d ON d.id = e.document
-                    WHERE e.id IN ({",".join("?" * len(chunk))})""",
-            chunk,
-        ):
-            e = out[row[0]] = dict(zip(fields, row))
-            if e["number"] is None and e["kind"] == "example":  # an example goes with its rule's number
-                m = EXAMPLE_OF_NUMBER.match(e["key"])
-                e["number"] = m.group(1) if m else None
+def _entries(conn: sqlite3.Connection, game: str, from_version: str, to_version: str) -> dict[int, dict]:
+    """The entries of both versions by id (:func:`kb.threads.version_entries`); a worked example
+    goes with its rule's number."""
+    out = version_entries(conn, game, from_version, to_version)
+    for e in out.values():
+        if e["number"] is None and e["kind"] == "example":
+            m = EXAMPLE_OF_NUMBER.match(e["key"])
+            e["number"] = m.group(1) if m else None
     return out
 
 
@@ -101,7 +75,7 @@ def _terms(conn, game, from_version, to_version, all_pairs, entries) -> meaning.
     """The renames between the two versions: ``kb.meaning.version_terminology`` (memoised) when the
     KB has its alignment, else detected over the pairs at hand."""
     try:
-        return meaning.version_terminology(conn, game, from_version, to_version, all_pairs)
+        return meaning.version_terminology(conn, game, from_version, to_version, all_pairs, entries)
     except (ImportError, sqlite3.OperationalError):
         texts = [
             ((entries.get(p.from_entry) or {}).get("body"), (entries.get(p.to_entry) or {}).get("body"))
@@ -113,8 +87,8 @@ def _terms(conn, game, from_version, to_version, all_pairs, entries) -> meaning.
 def changelog(conn: sqlite3.Connection, game: str, from_version: str, to_version: str, kind: str | None = None) -> dict:
     """The changelog between two versions (any two, either order) as ``rulebase diff --json``."""
     _document(conn, game, from_version), _document(conn, game, to_version)
-    all_pairs = pairs(conn, game, from_version, to_version)
-    entries = _entries(conn, [i for p in all_pairs for i in (p.from_entry, p.to_entry) if i is not None])
+    entries = _entries(conn, game, from_version, to_version)
+    all_pairs = aligned_pairs(conn, game, from_version, to_version, entries=entries)
     terms = _terms(conn, game, from_version, to_version, all_pairs, entries)
     texts = _Texts(terms)
     out = {

@@ -289,14 +289,19 @@ def _fingerprint(conn: sqlite3.Connection, game: str, versions: tuple[str, str])
 
 
 def version_terminology(
-    conn: sqlite3.Connection, game: str, from_version: str, to_version: str, pairs: list | None = None
+    conn: sqlite3.Connection,
+    game: str,
+    from_version: str,
+    to_version: str,
+    pairs: list | None = None,
+    entries: dict[int, dict] | None = None,
 ) -> Terminology:
     """terminology() over every aligned pair of the two versions (kb.threads.aligned_pairs),
     memoised per database file + versions (and the entries they hold). Computed once in the
     direction of the rulebook's history (older -> newer) and mirrored for the other direction, so
     (a, b) and (b, a) give mirrored renames. ``pairs``: aligned_pairs of the two versions in this
     order, when the caller has them (a changelog): the same pairs in the same order whatever their
-    scores, so not read twice."""
+    scores, so not read twice; ``entries``: their entries by id (``kb.threads.version_entries``)."""
     if from_version == to_version:
         return Terminology()
     order = dict(
@@ -312,7 +317,9 @@ def version_terminology(
         pairs = pairs if forward and pairs is not None else aligned_pairs(conn, game, *versions, scored=False)
         ids = [i for p in pairs for i in (p.from_entry, p.to_entry) if i is not None]
         texts: dict[int, tuple] = {}
-        for start in range(0, len(ids), 500):
+        if entries is not None:
+            texts = {i: (entries[i]["body"], entries[i]["question"]) for i in ids}
+        for start in range(0, len(ids) if entries is None else 0, 500):
             chunk = ids[start : start + 500]
             texts.update(
                 (r[0], r[1:])
