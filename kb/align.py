@@ -34,6 +34,7 @@ from __future__ import annotations
 import re
 import sqlite3
 from collections import Counter
+from operator import itemgetter
 
 from .align_place import (
     THRESHOLD,  # noqa: F401
@@ -69,8 +70,8 @@ def item_scores(
     if not ids:
         return {}
     if entries is not None:
-        fields = ("id", "version", "kind", "key", "title", "question", "body")
-        rows = {i: tuple(entries[i][f] for f in fields) for i in ids}
+        fields = itemgetter("id", "version", "kind", "key", "title", "question", "body")
+        rows = {i: fields(entries[i]) for i in ids}
     else:
         rows = {
             r[0]: r

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import os
 import sqlite3
+from bisect import bisect_right
 from collections import OrderedDict, defaultdict
 from dataclasses import dataclass
 from difflib import SequenceMatcher
@@ -99,17 +100,34 @@ def text_sentences(text: str | None, terms: Terminology | None) -> list[Sentence
 # ---- detection ---------------------------------------------------------------------------------
 
 
+class _Origins:
+    """Where each key of a text's stream comes from: ``origins[p]`` is (sentence, index of the key
+    in it), (None, -1) at a sentence boundary. Found from where each sentence starts rather than
+    kept as a pair per key: the streams of every text of a history are cached, and a tuple per key
+    made most of the objects the garbage collector walks, again and again."""
+
+    __slots__ = ("sentences", "starts")
+
+    def __init__(self, sentences: tuple[Sentence, ...], starts: tuple[int, ...]):
+        self.sentences, self.starts = sentences, starts
+
+    def __getitem__(self, p: int) -> tuple[Sentence | None, int]:
+        n = bisect_right(self.starts, p) - 1
+        s, i = self.sentences[n], p - self.starts[n]
+        return (s, i) if i < len(s.keys) else (None, -1)
+
+
 @lru_cache(maxsize=65536)
-def _stream(text: str | None) -> tuple[list[str], list[tuple[Sentence, int]]]:
+def _stream(text: str | None) -> tuple[list[str], _Origins]:
     """All keys of a text (sentence boundaries marked) with where each comes from."""
-    keys, where = [], []
-    for s in sentences(text):
-        for i, k in enumerate(s.keys):
-            keys.append(k)
-            where.append((s, i))
+    keys: list[str] = []
+    starts = []
+    ss = sentences(text)
+    for s in ss:
+        starts.append(len(keys))
+        keys.extend(s.keys)
         keys.append(_BOUNDARY)
-        where.append((None, -1))
-    return keys, where
+    return keys, _Origins(ss, tuple(starts))
 
 
 def _renamable(phrase: tuple[str, ...]) -> bool:
@@ -314,11 +332,15 @@ def version_terminology(
     versions = (from_version, to_version) if forward else (to_version, from_version)
     key = _fingerprint(conn, game, versions)
     if key not in _MEMO:
-        pairs = pairs if forward and pairs is not None else aligned_pairs(conn, game, *versions, scored=False)
+        pairs = (
+            pairs
+            if forward and pairs is not None
+            else aligned_pairs(conn, game, *versions, scored=False, entries=entries)
+        )
         ids = [i for p in pairs for i in (p.from_entry, p.to_entry) if i is not None]
         texts: dict[int, tuple] = {}
         if entries is not None:
-            texts = {i: (entries[i]["body"], entries[i]["question"]) for i in ids}
+            texts = {i: (e["body"], e["question"]) for i, e in entries.items()}
         for start in range(0, len(ids) if entries is None else 0, 500):
             chunk = ids[start : start + 500]
             texts.update(
