@@ -118,8 +118,9 @@ class _Origins:
 
 
 @lru_cache(maxsize=65536)
-def _stream(text: str | None) -> tuple[list[str], _Origins]:
-    """All keys of a text (sentence boundaries marked) with where each comes from."""
+def _stream(text: str | None) -> tuple[tuple[str, ...], _Origins]:
+    """All keys of a text (sentence boundaries marked) with where each comes from. A tuple: the
+    garbage collector stops walking a tuple of strings, not a list."""
     keys: list[str] = []
     starts = []
     ss = sentences(text)
@@ -127,7 +128,7 @@ def _stream(text: str | None) -> tuple[list[str], _Origins]:
         starts.append(len(keys))
         keys.extend(s.keys)
         keys.append(_BOUNDARY)
-    return keys, _Origins(ss, tuple(starts))
+    return tuple(keys), _Origins(ss, tuple(starts))
 
 
 def _renamable(phrase: tuple[str, ...]) -> bool:
@@ -164,7 +165,7 @@ def _quoted(where: tuple[Sentence, int]) -> bool:
     return before[-1:] in QUOTES
 
 
-def _inside(stream: list[str], i: int, phrase: tuple[str, ...], outer: tuple[str, ...]) -> bool:
+def _inside(stream: tuple[str, ...], i: int, phrase: tuple[str, ...], outer: tuple[str, ...]) -> bool:
     """True when the occurrence of ``phrase`` at ``i`` is part of an occurrence of ``outer``."""
     m, n = len(phrase), len(outer)
     return any(
@@ -203,7 +204,7 @@ def terminology(pairs: Iterable[tuple[str | None, str | None]]) -> Terminology:
     shape: dict[tuple, tuple[int, int]] = {}
     for p, (na, nb) in enumerate(paired):
         a, b = old_streams[na], new_streams[nb]
-        if a == b:
+        if a is b or a == b:  # (one text printed again: one cached stream)
             continue
         for h, (tag, i1, i2, j1, j2) in enumerate(SequenceMatcher(None, a, b, autojunk=False).get_opcodes()):
             if tag == "equal" or i2 - i1 > MAX_RENAME_TOKENS or j2 - j1 > MAX_RENAME_TOKENS:
