@@ -179,7 +179,10 @@ def _pairs(conn, game, from_version, to_version, scored, rows, threads, entries)
     sides: dict[str, tuple[list, list]] = {}
     for version, eid, key, _ in rows:
         t = threads.get(eid) or thread_id(game, key)
-        sides.setdefault(t, ([], []))[0 if version == from_version else 1].append((eid, key))
+        side = sides.get(t)
+        if side is None:
+            side = sides[t] = ([], [])
+        side[0 if version == from_version else 1].append((eid, key))
     if from_version == to_version:
         return [Pair(e, e, t, 100.0, "key") for t, (a, _) in sides.items() for e, _ in a]
     wanted = [
