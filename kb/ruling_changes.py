@@ -56,7 +56,9 @@ def ruling_changes(conn, from_version, to_version, all_pairs, entries, kind, tex
     document last, flagged."""
     if kind is not None and kind not in MEANING_KINDS:
         return []
-    sides: dict[str, tuple[list, list]] = {}
+    # each thread's entries with their side, as one flat list [side, entry, side, entry, ...] (a
+    # list per side of thousands of threads outlived collections of the young: see kb.threads)
+    members: dict[str, list] = {}
     position: dict[str, int] = {}
     seen: tuple[set, set] = (set(), set())  # the entries on each side: an entry is in one thread, once
     for n, p in enumerate(all_pairs):
@@ -67,16 +69,19 @@ def ruling_changes(conn, from_version, to_version, all_pairs, entries, kind, tex
             e = entries.get(eid)
             if e and e["kind"] in MEANING_KINDS and not e["needs_review"] and eid not in seen[side]:
                 seen[side].add(eid)
-                got = sides.get(t)
-                if got is None:
-                    got = sides[t] = ([], [])
-                got[side].append(e)
+                m = members.get(t)
+                if m is None:
+                    members[t] = [side, e]
+                else:
+                    m += (side, e)
     out = []
-    for thread, (olds, news) in sides.items():
+    for thread, m in members.items():
+        if len(m) == 4 and m[0] != m[2] and m[1]["body"] == m[3]["body"]:
+            continue  # most threads: one text printed again, which means what it meant
+        olds = [m[i + 1] for i in range(0, len(m), 2) if m[i] == 0]
+        news = [m[i + 1] for i in range(0, len(m), 2) if m[i] == 1]
         if not olds or not news or (kind is not None and kind not in {e["kind"] for e in olds + news}):
             continue
-        if len(olds) == len(news) == 1 and olds[0]["body"] == news[0]["body"]:
-            continue  # most threads: one text printed again, which means what it meant
         changes = {(o["id"], n["id"]): texts.meaning(o["body"], n["body"])[0] for o in olds for n in news}
         lost = [o for o in olds if all(changes[o["id"], n["id"]] for n in news)]
         gained = [n for n in news if all(changes[o["id"], n["id"]] for o in olds)]

@@ -176,25 +176,28 @@ def _rows(conn: sqlite3.Connection, game: str, from_version: str, to_version: st
 
 
 def _pairs(conn, game, from_version, to_version, scored, rows, threads, entries) -> list[Pair]:
-    sides: dict[str, tuple[list, list]] = {}
+    # each thread's (side, entry, key) in one list, split per side only when paired: lists of both
+    # sides for thousands of threads outlived collections of the young, and made the garbage
+    # collector walk the whole heap every other changelog
+    members: dict[str, list] = {}
     for version, eid, key, _ in rows:
         t = threads.get(eid) or thread_id(game, key)
-        side = sides.get(t)
-        if side is None:
-            side = sides[t] = ([], [])
-        side[0 if version == from_version else 1].append((eid, key))
+        m = members.get(t)
+        if m is None:
+            members[t] = [(version != from_version, eid, key)]
+        else:
+            m.append((version != from_version, eid, key))
     if from_version == to_version:
-        return [Pair(e, e, t, 100.0, "key") for t, (a, _) in sides.items() for e, _ in a]
-    wanted = [
-        (a, b)
-        for a_side, b_side in sides.values()
-        for a in a_side
-        for b in b_side
-        if scored or len(a_side) > 1 or len(b_side) > 1
-    ]
-    scores = defaultdict(lambda: -1.0, item_scores(conn, [(a[0], b[0]) for a, b in wanted], entries))
+        return [Pair(e, e, t, 100.0, "key") for t, m in members.items() for _, e, _ in m]
+    wanted = []
+    for m in members.values():
+        a_side, b_side = _split(m)
+        if scored or len(a_side) > 1 or len(b_side) > 1:
+            wanted += [(a[0], b[0]) for a in a_side for b in b_side]
+    scores = defaultdict(lambda: -1.0, item_scores(conn, wanted, entries))
     pairs: list[Pair] = []
-    for t, (a_side, b_side) in sides.items():
+    for t, m in members.items():
+        a_side, b_side = _split(m)
         if not a_side or not b_side:
             pairs += [Pair(e, None, t, 0.0, "removed") for e, _ in a_side]
             pairs += [Pair(None, e, t, 0.0, "added") for e, _ in b_side]
@@ -224,3 +227,8 @@ def _pairs(conn, game, from_version, to_version, scored, rows, threads, entries)
                 pairs.append(Pair(a[0], b[0], t, -neg, "similar" if differs else "key"))
     order = {r[1]: (r[0] != to_version, r[3]) for r in rows}
     return sorted(pairs, key=lambda p: order[p.to_entry] if p.to_entry is not None else (True, order[p.from_entry][1]))
+
+
+def _split(m: list) -> tuple[list, list]:
+    """A thread's members of each side, as (entry, key)."""
+    return [(e, k) for side, e, k in m if not side], [(e, k) for side, e, k in m if side]
