@@ -34,6 +34,7 @@ from __future__ import annotations
 import re
 import sqlite3
 from collections import Counter
+from operator import itemgetter
 
 from .align_place import (
     THRESHOLD,  # noqa: F401
@@ -57,22 +58,29 @@ def ensure_tables(conn: sqlite3.Connection) -> None:
             conn.execute(statement)
 
 
-def item_scores(conn: sqlite3.Connection, pairs: list[tuple[int, int]]) -> dict[tuple[int, int], float]:
+def item_scores(
+    conn: sqlite3.Connection, pairs: list[tuple[int, int]], entries: dict[int, dict] | None = None
+) -> dict[tuple[int, int], float]:
     """:func:`score` of each (entry id, entry id) pair, for pairings across any two versions. Two
     entries of one kind printing the same key, heading and text score 100 (both ratios of a text with
     itself) without being read as items: most pairs of neighbouring versions, and a changelog asks
-    for thousands."""
+    for thousands. ``entries``: the entries by id (``kb.threads.version_entries``) when the caller
+    has read them."""
     ids = sorted({e for pair in pairs for e in pair})
     if not ids:
         return {}
-    rows = {
-        r[0]: r
-        for r in conn.execute(
-            f"""SELECT e.id, d.version, e.kind, e.key, e.title, e.question, e.body
-                FROM entries e JOIN documents d ON d.id = e.document WHERE e.id IN ({",".join("?" * len(ids))})""",
-            ids,
-        )
-    }
+    if entries is not None:
+        fields = itemgetter("id", "version", "kind", "key", "title", "question", "body")
+        rows = {i: fields(entries[i]) for i in ids}
+    else:
+        rows = {
+            r[0]: r
+            for r in conn.execute(
+                f"""SELECT e.id, d.version, e.kind, e.key, e.title, e.question, e.body
+                    FROM entries e JOIN documents d ON d.id = e.document WHERE e.id IN ({",".join("?" * len(ids))})""",
+                ids,
+            )
+        }
     items: dict[int, Item] = {}  # (their cards name no part of the score)
     out = {}
     for a, b in pairs:

@@ -10,27 +10,27 @@ everywhere are wording); the renames themselves are listed once, under ``termino
 entries are ordered by how much their meaning changed, then document order. Entries are paired by
 ``kb.threads.aligned_pairs`` (same key, then similarity); a tree without it pairs by key. Entries
 still flagged ``needs_review`` are listed apart and never counted; an answer the KB marks as in
-conflict with its own document is flagged, not presented as a plain ruling change.
+conflict with its own document is flagged, not presented as a plain ruling change (the threads whose
+meaning changed are ``kb.ruling_changes``'s). The entries of both versions are read once
+(``kb.threads.version_entries``) and handed to the pairing, the scoring and the renames.
 """
 
 from __future__ import annotations
 
-import json
 import re
 import sqlite3
-from collections import defaultdict
+from collections import Counter, defaultdict
 
 from rapidfuzz import fuzz
 
 from . import meaning
 from .errors import KBError
+from .ruling_changes import MEANING_KINDS, TextPairs, label as _label, ruling_changes
 from .textdiff import has_changes, moved_sentences, same_text, word_diff
-from .threads import aligned_pairs
+from .threads import aligned_pairs, version_entries
 
 #: FAQ-like kinds: an entry whose body answers a question (kept for kb.history).
 RULING_KINDS = ("faq", "ruling")
-#: The kinds whose text carries rules, so whose meaning can change (not fiction, nor KotC counters).
-MEANING_KINDS = ("rule", "glossary", "errata", "faq", "example", "timing", "ruling", "redacted", "cost")
 #: How many entry keys a terminology rename shows as examples.
 RENAME_EXAMPLES = 5
 
@@ -56,52 +56,22 @@ def pairs(conn: sqlite3.Connection, game: str, from_version: str, to_version: st
     return list(aligned_pairs(conn, game, from_version, to_version))
 
 
-def _entries(conn: sqlite3.Connection, ids: list[int]) -> dict[int, dict]:
-    out = {}
-    fields = (
-        "id",
-        "key",
-        "kind",
-        "title",
-        "question",
-        "body",
-        "needs_review",
-        "confidence",
-        "version",
-        "number",
-        "conflict",
-        "conflict_reason",
-    )
-    try:
-        conn.execute("SELECT conflict, conflict_reason FROM entries LIMIT 0")
-        conflict = "e.conflict, e.conflict_reason"
-    except sqlite3.OperationalError:  # a KB built before conflicts were stored
-        conflict = "0, NULL"
-    for start in range(0, len(ids), 500):
-        chunk = ids[start : start + 500]
-        for row in conn.execute(
-            f"""SELECT e.id, e.key, e.kind, e.title, e.question, e.body, e.needs_review, e.confidence,
-                           d.version, json_extract(e.data, '$.number'), {conflict}
-                    FROM entries e JOIN documents d ON d.id = e.document
-                    WHERE e.id IN ({",".join("?" * len(chunk))})""",
-            chunk,
-        ):
-            e = out[row[0]] = dict(zip(fields, row))
-            if e["number"] is None and e["kind"] == "example":  # an example goes with its rule's number
-                m = EXAMPLE_OF_NUMBER.match(e["key"])
-                e["number"] = m.group(1) if m else None
+def _entries(conn: sqlite3.Connection, game: str, from_version: str, to_version: str) -> dict[int, dict]:
+    """The entries of both versions by id (:func:`kb.threads.version_entries`); a worked example
+    goes with its rule's number."""
+    out = version_entries(conn, game, from_version, to_version)
+    for e in out.values():
+        if e["number"] is None and e["kind"] == "example":
+            m = EXAMPLE_OF_NUMBER.match(e["key"])
+            e["number"] = m.group(1) if m else None
     return out
-
-
-def _label(e: dict) -> str:
-    return e["title"] or e["question"] or e["key"]
 
 
 def _terms(conn, game, from_version, to_version, all_pairs, entries) -> meaning.Terminology:
     """The renames between the two versions: ``kb.meaning.version_terminology`` (memoised) when the
     KB has its alignment, else detected over the pairs at hand."""
     try:
-        return meaning.version_terminology(conn, game, from_version, to_version, all_pairs)
+        return meaning.version_terminology(conn, game, from_version, to_version, all_pairs, entries)
     except (ImportError, sqlite3.OperationalError):
         texts = [
             ((entries.get(p.from_entry) or {}).get("body"), (entries.get(p.to_entry) or {}).get("body"))
@@ -113,9 +83,10 @@ def _terms(conn, game, from_version, to_version, all_pairs, entries) -> meaning.
 def changelog(conn: sqlite3.Connection, game: str, from_version: str, to_version: str, kind: str | None = None) -> dict:
     """The changelog between two versions (any two, either order) as ``rulebase diff --json``."""
     _document(conn, game, from_version), _document(conn, game, to_version)
-    all_pairs = pairs(conn, game, from_version, to_version)
-    entries = _entries(conn, [i for p in all_pairs for i in (p.from_entry, p.to_entry) if i is not None])
+    entries = _entries(conn, game, from_version, to_version)
+    all_pairs = aligned_pairs(conn, game, from_version, to_version, entries=entries)
     terms = _terms(conn, game, from_version, to_version, all_pairs, entries)
+    texts = TextPairs(terms)
     out = {
         "game": game,
         "from": from_version,
@@ -132,17 +103,14 @@ def changelog(conn: sqlite3.Connection, game: str, from_version: str, to_version
         "needs_review": [],
     }
     counts: dict[str, dict[str, int]] = defaultdict(lambda: defaultdict(int))
-    uses = defaultdict(int)
-    for p in all_pairs:
-        uses["from", p.from_entry] += 1
-        uses["to", p.to_entry] += 1
+    uses = {"from": Counter(p.from_entry for p in all_pairs), "to": Counter(p.to_entry for p in all_pairs)}
     order: dict[int, int] = {}
     for n, p in enumerate(all_pairs):
         old, new = entries.get(p.from_entry), entries.get(p.to_entry)
         k = (new or old)["kind"]
         if kind is not None and kind not in {e["kind"] for e in (old, new) if e}:
             continue
-        if any(e and e["needs_review"] for e in (old, new)):
+        if (old and old["needs_review"]) or (new and new["needs_review"]):
             out["needs_review"].append(
                 {
                     "key": (new or old)["key"],
@@ -160,33 +128,33 @@ def changelog(conn: sqlite3.Connection, game: str, from_version: str, to_version
             out["removed"].append({"key": old["key"], "title": _label(old), "kind": k, "entry_id": old["id"]})
             category = "removed"
         else:
-            category = _compare(out, p, old, new, terms)
+            category = _compare(out, p, old, new, texts)
             if category == "renamed":  # one side also in another pair: a merged or split wording
-                out["renamed"][-1]["merged"] = uses["to", p.to_entry] > 1
-                out["renamed"][-1]["split"] = uses["from", p.from_entry] > 1
+                out["renamed"][-1]["merged"] = uses["to"][p.to_entry] > 1
+                out["renamed"][-1]["split"] = uses["from"][p.from_entry] > 1
             if category in ("renamed", "changed"):
                 order[id(out[category][-1])] = n
             if category == "renumbered" or (category == "changed" and "renumbered" in out["changed"][-1]):
-                out["renumbered"][-1]["merged"] = uses["to", p.to_entry] > 1
+                out["renumbered"][-1]["merged"] = uses["to"][p.to_entry] > 1
         counts[k][category] += 1
     for name in ("changed", "renamed"):  # the biggest changes of meaning first, then document order
         out[name].sort(key=lambda x: (not x["meaning"], -x["magnitude"], order[id(x)]))
     out["counts"] = {k: dict(v) for k, v in sorted(counts.items())}
-    out["ruling_changes"] = _ruling_changes(conn, from_version, to_version, all_pairs, entries, kind, terms)
+    out["ruling_changes"] = ruling_changes(conn, from_version, to_version, all_pairs, entries, kind, texts)
     out["terminology"] = _terminology(terms, all_pairs, entries, kind)
     return out
 
 
-def _meaning_fields(old: dict, new: dict, terms: meaning.Terminology) -> dict:
+def _meaning_fields(old: dict, new: dict, texts: TextPairs) -> dict:
     """``meaning`` (the text's meaning changed), ``reworded`` (a rule's text, question or heading
     changed in formatting and renames only), ``magnitude`` and the changes themselves, for a pair of
     entries whose text, question or heading differs. The meaning is the text's (the answer of an
     FAQ): a question that means something else is another thread (kb.align keeps them apart)."""
-    changes = meaning.meaning_changes(old["body"], new["body"], terms) if new["kind"] in MEANING_KINDS else []
+    changes, size = texts.meaning(old["body"], new["body"]) if new["kind"] in MEANING_KINDS else ([], 0.0)
     return {
         "meaning": bool(changes),
         "reworded": not changes and new["kind"] in MEANING_KINDS,
-        "magnitude": meaning.magnitude(changes),
+        "magnitude": size,
         "meaning_changes": [c.as_dict() for c in changes],
     }
 
@@ -198,7 +166,7 @@ def unlabelled(title: str | None, number: str | None) -> str | None:
     return title
 
 
-def _compare(out: dict, p, old: dict, new: dict, terms: meaning.Terminology) -> str:
+def _compare(out: dict, p, old: dict, new: dict, texts: TextPairs) -> str:
     body_same, question_same = same_text(old["body"], new["body"]), same_text(old["question"], new["question"])
     if old["number"] and new["number"] and old["number"] != new["number"]:
         # the same rule under another number (an insertion shifted it): a renumbering, never a rename,
@@ -220,7 +188,7 @@ def _compare(out: dict, p, old: dict, new: dict, terms: meaning.Terminology) -> 
         )
         if unchanged:
             return "renumbered"
-        _changed(out, old, new, body_same, question_same, terms)
+        _changed(out, old, new, body_same, question_same, texts)
         out["changed"][-1]["renumbered"] = {"from": old["number"], "to": new["number"]}
         return "changed"
     if old["key"] != new["key"]:
@@ -234,21 +202,21 @@ def _compare(out: dict, p, old: dict, new: dict, terms: meaning.Terminology) -> 
                 "kind": new["kind"],
                 "from_entry": old["id"],
                 "to_entry": new["id"],
-                "diff": None if body_same else word_diff(old["body"], new["body"]),
-                **_meaning_fields(old, new, terms),
+                "diff": None if body_same else texts.diff(old["body"], new["body"]),
+                **_meaning_fields(old, new, texts),
             }
         )
         return "renamed"
     if body_same and question_same and same_text(old["title"], new["title"]):
         out["unchanged"] += 1
         return "unchanged"
-    _changed(out, old, new, body_same, question_same, terms)
+    _changed(out, old, new, body_same, question_same, texts)
     return "changed"
 
 
-def _changed(out: dict, old: dict, new: dict, body_same: bool, question_same: bool, terms: meaning.Terminology) -> None:
-    diff = word_diff(old["body"], new["body"])
-    question_diff = None if question_same else word_diff(old["question"], new["question"])
+def _changed(out: dict, old: dict, new: dict, body_same: bool, question_same: bool, texts: TextPairs) -> None:
+    diff = texts.diff(old["body"], new["body"])
+    question_diff = None if question_same else texts.diff(old["question"], new["question"])
     out["changed"].append(
         {
             "key": new["key"],
@@ -260,7 +228,7 @@ def _changed(out: dict, old: dict, new: dict, body_same: bool, question_same: bo
             "moved": moved_sentences(diff),
             "from_entry": old["id"],
             "to_entry": new["id"],
-            **_meaning_fields(old, new, terms),
+            **_meaning_fields(old, new, texts),
         }
     )
 
@@ -269,69 +237,6 @@ def meaning_changes(a: str | None, b: str | None, terms: meaning.Terminology | N
     """Why text ``b`` does not mean what text ``a`` means, one line per change (empty: the same
     ruling, maybe reworded). The structured form is ``kb.meaning.meaning_changes``."""
     return [f"{c.kind}: {c.detail}" for c in meaning.meaning_changes(a, b, terms)]
-
-
-# ---- ruling changes -------------------------------------------------------------------------
-
-
-def _ruling_changes(conn, from_version, to_version, all_pairs, entries, kind, terms) -> list[dict]:
-    """Threads whose meaning differs between the versions: an entry on one side that means the same
-    as no entry of the thread on the other side (a thread can hold two answers in one version, as
-    1.3 holds both Pitlord rulings). Biggest change first; answers in conflict with their own
-    document last, flagged."""
-    if kind is not None and kind not in MEANING_KINDS:
-        return []
-    sides: dict[str, tuple[list, list]] = defaultdict(lambda: ([], []))
-    position: dict[str, int] = {}
-    for n, p in enumerate(all_pairs):
-        position.setdefault(p.thread, n)
-        for side, eid in ((0, p.from_entry), (1, p.to_entry)):
-            e = entries.get(eid)
-            if e and e["kind"] in MEANING_KINDS and not e["needs_review"] and e not in sides[p.thread][side]:
-                sides[p.thread][side].append(e)
-    out = []
-    for thread, (olds, news) in sides.items():
-        if not olds or not news or (kind is not None and kind not in {e["kind"] for e in olds + news}):
-            continue
-        changes = {(o["id"], n["id"]): meaning.meaning_changes(o["body"], n["body"], terms) for o in olds for n in news}
-        lost = [o for o in olds if all(changes[o["id"], n["id"]] for n in news)]
-        gained = [n for n in news if all(changes[o["id"], n["id"]] for o in olds)]
-        if not lost and not gained:
-            continue
-        new = gained[0] if gained else max(news, key=lambda n: fuzz.ratio(n["body"], lost[0]["body"]))
-        old = lost[0] if lost else max(olds, key=lambda o: fuzz.ratio(o["body"], new["body"]))
-        found = changes[old["id"], new["id"]]
-        conflicted = next((e for e in (old, new) if e.get("conflict")), None)
-        scenarios = _scenarios(conn, [e["id"] for e in olds + news], from_version, to_version)
-        out.append(
-            {
-                "thread": thread,
-                "kind": new["kind"],
-                "key": new["key"],
-                "from_key": old["key"],
-                "title": _label(new),
-                "question": new["question"] or _label(new),
-                "from_answer": old["body"],
-                "to_answer": new["body"],
-                "from_entry": old["id"],
-                "to_entry": new["id"],
-                "changes": [c.as_dict() for c in found],
-                "magnitude": meaning.magnitude(found),
-                "reasons": [f"{c.kind}: {c.detail}" for c in found],
-                "conflict": ((conflicted["conflict_reason"] or "").strip() or "in conflict with its own document")
-                if conflicted
-                else None,
-                "conflict_version": conflicted["version"] if conflicted else None,
-                "diff": word_diff(old["body"], new["body"]),
-                "scenario": scenarios[0] if scenarios else None,
-                "scenarios": scenarios,
-                "_order": position[thread],
-            }
-        )
-    out.sort(key=lambda r: (r["conflict"] is not None, -r["magnitude"], r["_order"]))
-    for r in out:
-        del r["_order"]
-    return out
 
 
 def _terminology(terms: meaning.Terminology, all_pairs, entries, kind) -> list[dict]:
@@ -353,33 +258,6 @@ def _terminology(terms: meaning.Terminology, all_pairs, entries, kind) -> list[d
         if kind is None or examples:
             out.append({"old": r.old, "new": r.new, "count": r.count, "examples": examples})
     return out
-
-
-def _scenarios(conn, entry_ids: list[int], from_version: str, to_version: str) -> list[dict]:
-    """Each scenario replaying the thread with its outcome (the checked values) under both versions;
-    those replayed under both come first."""
-    try:
-        rows = conn.execute(
-            f"""SELECT s.id, s.title, v.version, v.passed, v.error, v.checks FROM scenarios s
-                JOIN verifications v ON v.scenario = s.id AND v.version IN (?, ?)
-                WHERE s.id IN (SELECT scenario FROM scenario_entries WHERE entry IN ({",".join("?" * len(entry_ids))}))
-                ORDER BY s.id""",
-            [from_version, to_version, *entry_ids],
-        ).fetchall()
-    except sqlite3.OperationalError:  # a KB built before scenarios were stored
-        return []
-    found: dict[str, dict] = {}
-    for sid, title, version, passed, error, checks in rows:
-        s = found.setdefault(sid, {"id": sid, "title": title, "from": None, "to": None})
-        try:
-            outcome = {c["path"]: c.get("actual") for c in json.loads(checks or "[]")}
-        except (ValueError, TypeError, KeyError):
-            outcome = {}
-        result = {"version": version, "passed": bool(passed), "error": error, "outcome": outcome}
-        for side, v in (("from", from_version), ("to", to_version)):
-            if version == v:
-                s[side] = result
-    return sorted(found.values(), key=lambda s: (s["from"] is None or s["to"] is None, s["id"]))
 
 
 def entry_diff(conn: sqlite3.Connection, key: str, from_version: str, to_version: str, game: str | None = None) -> dict:

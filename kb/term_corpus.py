@@ -27,9 +27,9 @@ class Corpus:
     anchoring on its first key, often "the" or "creature", scanned thousands of places to find a
     handful. Every anchor gives the same occurrences in the same order."""
 
-    def __init__(self, streams: list[list[str]], keys: set[str]):
+    def __init__(self, streams: list[tuple[str, ...]], keys: set[str]):
         self.streams = streams
-        self.flat = list(chain.from_iterable(streams))
+        self.flat = tuple(chain.from_iterable(streams))  # (a tuple of strings: the garbage collector stops walking it)
         self.starts = list(accumulate((len(s) for s in streams), initial=0))  # where each stream begins
         self.index: dict[str, list[int]] = {k: [] for k in keys}
         if len(keys) > 2:  # one pass over the streams
@@ -55,7 +55,7 @@ class Corpus:
         j = min((x for x in range(m) if hits[x] is not None), key=lambda x: len(hits[x]), default=None)
         if j is None:  # no key of it indexed (not a phrase terminology() looks up): every place of its first
             j, hits[0] = 0, [p for p, k in enumerate(self.flat) if k == phrase[0]]
-        flat, keys, out = self.flat, list(phrase), []
+        flat, keys, out = self.flat, tuple(phrase), []
         for p in hits[j]:
             if p >= j and flat[p - j : p - j + m] == keys:  # then: not across two streams
                 n = bisect_right(self.starts, p) - 1

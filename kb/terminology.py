@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import os
 import sqlite3
+from bisect import bisect_right
 from collections import OrderedDict, defaultdict
 from dataclasses import dataclass
 from difflib import SequenceMatcher
@@ -99,17 +100,35 @@ def text_sentences(text: str | None, terms: Terminology | None) -> list[Sentence
 # ---- detection ---------------------------------------------------------------------------------
 
 
+class _Origins:
+    """Where each key of a text's stream comes from: ``origins[p]`` is (sentence, index of the key
+    in it), (None, -1) at a sentence boundary. Found from where each sentence starts rather than
+    kept as a pair per key: the streams of every text of a history are cached, and a tuple per key
+    made most of the objects the garbage collector walks, again and again."""
+
+    __slots__ = ("sentences", "starts")
+
+    def __init__(self, sentences: tuple[Sentence, ...], starts: tuple[int, ...]):
+        self.sentences, self.starts = sentences, starts
+
+    def __getitem__(self, p: int) -> tuple[Sentence | None, int]:
+        n = bisect_right(self.starts, p) - 1
+        s, i = self.sentences[n], p - self.starts[n]
+        return (s, i) if i < len(s.keys) else (None, -1)
+
+
 @lru_cache(maxsize=65536)
-def _stream(text: str | None) -> tuple[list[str], list[tuple[Sentence, int]]]:
-    """All keys of a text (sentence boundaries marked) with where each comes from."""
-    keys, where = [], []
-    for s in sentences(text):
-        for i, k in enumerate(s.keys):
-            keys.append(k)
-            where.append((s, i))
+def _stream(text: str | None) -> tuple[tuple[str, ...], _Origins]:
+    """All keys of a text (sentence boundaries marked) with where each comes from. A tuple: the
+    garbage collector stops walking a tuple of strings, not a list."""
+    keys: list[str] = []
+    starts = []
+    ss = sentences(text)
+    for s in ss:
+        starts.append(len(keys))
+        keys.extend(s.keys)
         keys.append(_BOUNDARY)
-        where.append((None, -1))
-    return keys, where
+    return tuple(keys), _Origins(ss, tuple(starts))
 
 
 def _renamable(phrase: tuple[str, ...]) -> bool:
@@ -146,7 +165,7 @@ def _quoted(where: tuple[Sentence, int]) -> bool:
     return before[-1:] in QUOTES
 
 
-def _inside(stream: list[str], i: int, phrase: tuple[str, ...], outer: tuple[str, ...]) -> bool:
+def _inside(stream: tuple[str, ...], i: int, phrase: tuple[str, ...], outer: tuple[str, ...]) -> bool:
     """True when the occurrence of ``phrase`` at ``i`` is part of an occurrence of ``outer``."""
     m, n = len(phrase), len(outer)
     return any(
@@ -185,7 +204,7 @@ def terminology(pairs: Iterable[tuple[str | None, str | None]]) -> Terminology:
     shape: dict[tuple, tuple[int, int]] = {}
     for p, (na, nb) in enumerate(paired):
         a, b = old_streams[na], new_streams[nb]
-        if a == b:
+        if a is b or a == b:  # (one text printed again: one cached stream)
             continue
         for h, (tag, i1, i2, j1, j2) in enumerate(SequenceMatcher(None, a, b, autojunk=False).get_opcodes()):
             if tag == "equal" or i2 - i1 > MAX_RENAME_TOKENS or j2 - j1 > MAX_RENAME_TOKENS:
@@ -289,14 +308,19 @@ def _fingerprint(conn: sqlite3.Connection, game: str, versions: tuple[str, str])
 
 
 def version_terminology(
-    conn: sqlite3.Connection, game: str, from_version: str, to_version: str, pairs: list | None = None
+    conn: sqlite3.Connection,
+    game: str,
+    from_version: str,
+    to_version: str,
+    pairs: list | None = None,
+    entries: dict[int, dict] | None = None,
 ) -> Terminology:
     """terminology() over every aligned pair of the two versions (kb.threads.aligned_pairs),
     memoised per database file + versions (and the entries they hold). Computed once in the
     direction of the rulebook's history (older -> newer) and mirrored for the other direction, so
     (a, b) and (b, a) give mirrored renames. ``pairs``: aligned_pairs of the two versions in this
     order, when the caller has them (a changelog): the same pairs in the same order whatever their
-    scores, so not read twice."""
+    scores, so not read twice; ``entries``: their entries by id (``kb.threads.version_entries``)."""
     if from_version == to_version:
         return Terminology()
     order = dict(
@@ -309,10 +333,16 @@ def version_terminology(
     versions = (from_version, to_version) if forward else (to_version, from_version)
     key = _fingerprint(conn, game, versions)
     if key not in _MEMO:
-        pairs = pairs if forward and pairs is not None else aligned_pairs(conn, game, *versions, scored=False)
+        pairs = (
+            pairs
+            if forward and pairs is not None
+            else aligned_pairs(conn, game, *versions, scored=False, entries=entries)
+        )
         ids = [i for p in pairs for i in (p.from_entry, p.to_entry) if i is not None]
         texts: dict[int, tuple] = {}
-        for start in range(0, len(ids), 500):
+        if entries is not None:
+            texts = {i: (e["body"], e["question"]) for i, e in entries.items()}
+        for start in range(0, len(ids) if entries is None else 0, 500):
             chunk = ids[start : start + 500]
             texts.update(
                 (r[0], r[1:])

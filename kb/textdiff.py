@@ -95,15 +95,21 @@ def token_key(token: str) -> str:
     return FORMAT_EQUIVALENTS["tokens"].get(folded.casefold(), folded)
 
 
+#: A token with the whitespace before it. Tokens cover every other character (the last alternative
+#: of TOKEN is any non-space character), so what lies between two tokens is whitespace only.
+_SPACED = {codes: re.compile(r"(\s*)(" + pattern.pattern + ")") for codes, pattern in ((True, TOKEN), (False, _TOKEN))}
+
+
 def tokenize(text: str | None, set_codes: bool = True) -> list[Token]:
     """The tokens of ``text`` with their keys and the (normalised) whitespace before each."""
-    out: list[Token] = []
-    end = 0
-    for m in (TOKEN if set_codes else _TOKEN).finditer(text or ""):
-        gap = text[end : m.start()]
-        space = "\n\n" if _PARAGRAPH.search(gap) else (" " if gap else "")
-        out.append(Token(m.group(), token_key(m.group()), space if out else ""))
-        end = m.end()
+    new = tuple.__new__  # Token(...) without the Python-level __new__ of a NamedTuple
+    out = [
+        # a paragraph break: two line breaks with only whitespace between them (_PARAGRAPH)
+        new(Token, (token, token_key(token), "\n\n" if gap.count("\n") > 1 else " " if gap else ""))
+        for gap, token in _SPACED[set_codes].findall(text or "")
+    ]
+    if out and out[0].space:  # no space before the first token
+        out[0] = out[0]._replace(space="")
     return out
 
 

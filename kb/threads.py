@@ -86,8 +86,58 @@ class Pair:
     method: str
 
 
+def version_entries(conn: sqlite3.Connection, game: str, from_version: str, to_version: str) -> dict[int, dict]:
+    """Every entry of the two versions by id, in document order (ordinal), with its ``thread``
+    (None where the KB has no alignment) and the fields a changelog shows: ``id``, ``version``,
+    ``key``, ``ordinal``, ``kind``, ``title``, ``question``, ``body``, ``needs_review``,
+    ``confidence``, ``number`` (data's), ``conflict``, ``conflict_reason``. One query for what
+    pairing the versions (:func:`aligned_pairs`), scoring the pairs (``kb.align.item_scores``) and
+    finding renames (``kb.terminology.version_terminology``) read: each read them on its own."""
+    try:
+        conn.execute("SELECT conflict, conflict_reason FROM entries LIMIT 0")
+        conflict = "e.conflict, e.conflict_reason"
+    except sqlite3.OperationalError:  # a KB built before conflicts were stored
+        conflict = "0, NULL"
+    try:
+        conn.execute("SELECT thread FROM entry_threads LIMIT 0")
+        thread, join = "et.thread", "LEFT JOIN entry_threads et ON et.entry = e.id"
+    except sqlite3.OperationalError:  # a KB built before threads were stored
+        thread, join = "NULL", ""
+    rows = conn.execute(
+        f"""SELECT e.id, d.version, e.key, e.ordinal, {thread}, e.kind, e.title, e.question, e.body,
+                   e.needs_review, e.confidence, json_extract(e.data, '$.number'), {conflict}
+            FROM entries e JOIN documents d ON d.id = e.document {join}
+            WHERE d.game = ? AND d.version IN (?, ?) ORDER BY e.ordinal""",
+        (game, from_version, to_version),
+    )
+    return {row[0]: dict(zip(_ENTRY_FIELDS, row)) for row in rows}
+
+
+_ENTRY_FIELDS = (
+    "id",
+    "version",
+    "key",
+    "ordinal",
+    "thread",
+    "kind",
+    "title",
+    "question",
+    "body",
+    "needs_review",
+    "confidence",
+    "number",
+    "conflict",
+    "conflict_reason",
+)
+
+
 def aligned_pairs(
-    conn: sqlite3.Connection, game: str, from_version: str, to_version: str, scored: bool = True
+    conn: sqlite3.Connection,
+    game: str,
+    from_version: str,
+    to_version: str,
+    scored: bool = True,
+    entries: dict[int, dict] | None = None,
 ) -> list[Pair]:
     """Every entry of both versions (any two, not only neighbours), paired through their threads.
 
@@ -95,7 +145,17 @@ def aligned_pairs(
     over where the thread goes on in the other version (1.3's two Pitlord wordings, 16.0's one) is
     paired with its best counterpart there, so it is never reported added or removed. ``scored``
     False: scores are computed only where the pairing needs them (threads holding several entries
-    on one side), the others are -1 (for callers that only want the pairs: thousands of rules)."""
+    on one side), the others are -1 (for callers that only want the pairs: thousands of rules).
+    ``entries``: :func:`version_entries` of the two versions, when the caller has them."""
+    if entries is not None:
+        rows = [(e["version"], e["id"], e["key"], e["ordinal"]) for e in entries.values()]
+        threads = {e["id"]: e["thread"] for e in entries.values() if e["thread"] is not None}
+    else:
+        rows, threads = _rows(conn, game, from_version, to_version)
+    return _pairs(conn, game, from_version, to_version, scored, rows, threads, entries)
+
+
+def _rows(conn: sqlite3.Connection, game: str, from_version: str, to_version: str) -> tuple[list, dict]:
     rows = conn.execute(
         """SELECT d.version, e.id, e.key, e.ordinal FROM entries e JOIN documents d ON d.id = e.document
            WHERE d.game = ? AND d.version IN (?, ?) ORDER BY e.ordinal""",
@@ -112,22 +172,32 @@ def aligned_pairs(
         if rows and is_aligned(conn)
         else {}
     )
-    sides: dict[str, tuple[list, list]] = {}
+    return rows, threads
+
+
+def _pairs(conn, game, from_version, to_version, scored, rows, threads, entries) -> list[Pair]:
+    # each thread's (side, entry, key) in one list, split per side only when paired: lists of both
+    # sides for thousands of threads outlived collections of the young, and made the garbage
+    # collector walk the whole heap every other changelog
+    members: dict[str, list] = {}
     for version, eid, key, _ in rows:
         t = threads.get(eid) or thread_id(game, key)
-        sides.setdefault(t, ([], []))[0 if version == from_version else 1].append((eid, key))
+        m = members.get(t)
+        if m is None:
+            members[t] = [(version != from_version, eid, key)]
+        else:
+            m.append((version != from_version, eid, key))
     if from_version == to_version:
-        return [Pair(e, e, t, 100.0, "key") for t, (a, _) in sides.items() for e, _ in a]
-    wanted = [
-        (a, b)
-        for a_side, b_side in sides.values()
-        for a in a_side
-        for b in b_side
-        if scored or len(a_side) > 1 or len(b_side) > 1
-    ]
-    scores = defaultdict(lambda: -1.0, item_scores(conn, [(a[0], b[0]) for a, b in wanted]))
+        return [Pair(e, e, t, 100.0, "key") for t, m in members.items() for _, e, _ in m]
+    wanted = []
+    for m in members.values():
+        a_side, b_side = _split(m)
+        if scored or len(a_side) > 1 or len(b_side) > 1:
+            wanted += [(a[0], b[0]) for a in a_side for b in b_side]
+    scores = defaultdict(lambda: -1.0, item_scores(conn, wanted, entries))
     pairs: list[Pair] = []
-    for t, (a_side, b_side) in sides.items():
+    for t, m in members.items():
+        a_side, b_side = _split(m)
         if not a_side or not b_side:
             pairs += [Pair(e, None, t, 0.0, "removed") for e, _ in a_side]
             pairs += [Pair(None, e, t, 0.0, "added") for e, _ in b_side]
@@ -157,3 +227,8 @@ def aligned_pairs(
                 pairs.append(Pair(a[0], b[0], t, -neg, "similar" if differs else "key"))
     order = {r[1]: (r[0] != to_version, r[3]) for r in rows}
     return sorted(pairs, key=lambda p: order[p.to_entry] if p.to_entry is not None else (True, order[p.from_entry][1]))
+
+
+def _split(m: list) -> tuple[list, list]:
+    """A thread's members of each side, as (entry, key)."""
+    return [(e, k) for side, e, k in m if not side], [(e, k) for side, e, k in m if side]
