@@ -115,8 +115,9 @@ def pair(questions: list[Question], answers: list[Answer], earlier: list[Earlier
         cont = bool(CONTINUATION.match(a.text))
         if q.answers:
             so_far = features(" ".join(x.text for x in q.answers))
-            fa = a_feats[id(a)]
-            return overlap_normed(so_far, fa, norm(so_far, idf), a_norms[id(a)], idf) + (0.1 if cont else -1.0)
+            return overlap_normed(so_far, a_feats[id(a)], norm(so_far, idf), a_norms[id(a)], idf) + (
+                0.1 if cont else -1.0
+            )
         return opener_fit(q.text, a.text) - (0.3 if cont else 0.0)
 
     bases = {(id(q), id(a)): base(q, a) for q in questions for a in loose}

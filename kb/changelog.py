@@ -51,11 +51,6 @@ def _document(conn: sqlite3.Connection, game: str, version: str) -> int:
     return row[0]
 
 
-def pairs(conn: sqlite3.Connection, game: str, from_version: str, to_version: str) -> list:
-    """Every entry of both versions, paired through their threads (:func:`kb.threads.aligned_pairs`)."""
-    return list(aligned_pairs(conn, game, from_version, to_version))
-
-
 def _entries(conn: sqlite3.Connection, game: str, from_version: str, to_version: str) -> dict[int, dict]:
     """The entries of both versions by id (:func:`kb.threads.version_entries`); a worked example
     goes with its rule's number."""

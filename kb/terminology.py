@@ -338,18 +338,19 @@ def version_terminology(
             if forward and pairs is not None
             else aligned_pairs(conn, game, *versions, scored=False, entries=entries)
         )
-        ids = [i for p in pairs for i in (p.from_entry, p.to_entry) if i is not None]
-        texts: dict[int, tuple] = {}
         if entries is not None:
             texts = {i: (e["body"], e["question"]) for i, e in entries.items()}
-        for start in range(0, len(ids) if entries is None else 0, 500):
-            chunk = ids[start : start + 500]
-            texts.update(
-                (r[0], r[1:])
-                for r in conn.execute(
-                    f"SELECT id, body, question FROM entries WHERE id IN ({','.join('?' * len(chunk))})", chunk
+        else:
+            ids = [i for p in pairs for i in (p.from_entry, p.to_entry) if i is not None]
+            texts = {}
+            for start in range(0, len(ids), 500):
+                chunk = ids[start : start + 500]
+                texts.update(
+                    (r[0], r[1:])
+                    for r in conn.execute(
+                        f"SELECT id, body, question FROM entries WHERE id IN ({','.join('?' * len(chunk))})", chunk
+                    )
                 )
-            )
         texts_pairs = []
         for p in pairs:
             (ob, oq), (nb, nq) = texts.get(p.from_entry, (None, None)), texts.get(p.to_entry, (None, None))
