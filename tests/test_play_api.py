@@ -282,3 +282,21 @@ def test_the_builder_takes_a_verify_slot_and_is_refused_when_none_is_free(built_
         assert client.get("/api/rulings/bait-and-switch-14-amber").status_code == 429
     finally:
         slots.give_back()
+
+
+# ---------------------------------------------------------------- cards the engine can play
+
+
+def test_card_look_up_says_whether_the_engine_can_play_each_card_in_the_compilers_words(client, kb_conn):
+    from engine.compile.coverage import coverage
+
+    (wc,) = coverage(kb_conn, sets=["WC"])  # a set the compiler does not cover whole
+    refused, reasons = next(iter(wc.refused.items()))
+    hit = next(
+        h
+        for h in client.get("/api/cards", query_string={"name": refused}).get_json()["results"]
+        if h["name"] == refused
+    )
+    assert hit["playable"] is False and hit["why"] == "; ".join(reasons)
+    troll = client.get("/api/cards?name=Troll").get_json()["results"][0]
+    assert troll["name"] == "Troll" and troll["playable"] is True and troll["why"] is None
