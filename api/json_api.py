@@ -97,9 +97,7 @@ def cards():
     limit = _int(args, "limit", 10, 1, MAX_CARD_LIMIT)
     hits = find_cards(get_conn(), args["name"], limit=limit)
     kb_path = current_app.config["KB_PATH"]
-    results = [
-        {**h, **playability(kb_path, h["name"], h["text"], h["type"])} for h in (hit.as_dict() for hit in hits)
-    ]
+    results = [{**h, **playability(kb_path, h["name"], h["text"], h["type"])} for h in (hit.as_dict() for hit in hits)]
     return jsonify({"query": args["name"], "results": results})
 
 
