@@ -208,8 +208,10 @@ def _schema(value: object, name: str, what: str) -> None:
 
 
 def _check_cards(conn: sqlite3.Connection, scenario: dict) -> None:
+    # the catalog the runs use, kept with the rule sets while the KB is unchanged (engine.replay.kb_cache)
+    catalog = cache_for(conn).setdefault("rulesets", {}).setdefault(("card catalog",), CardCatalog(conn))
     try:
-        build_game(scenario.get("setup") or {}, CardCatalog(conn))  # unknown cards, duplicate ids, bad owners
+        build_game(scenario.get("setup") or {}, catalog)  # unknown cards, duplicate ids, bad owners
     except ScenarioError as exc:
         raise ApiError(f"invalid scenario: setup: {exc}") from None
 
