@@ -35,7 +35,7 @@ import yaml
 ROOT = Path(__file__).resolve().parent.parent
 sys.path[:0] = [str(ROOT)]
 
-from api import create_app  # noqa: E402
+from api import create_app, workers  # noqa: E402
 from api.errors import ApiError  # noqa: E402
 from api.play import import_ruling, play_posted  # noqa: E402
 from api.verify import MAX_STEPS, replay_posted  # noqa: E402
@@ -81,7 +81,9 @@ class Http:
     """Whole requests through the app and its worker processes (wall clock; CPU is the worker's)."""
 
     def __init__(self, db: Path):
-        self.client = create_app(db).test_client()
+        app = create_app(db)
+        workers.start(app.extensions["verify_slots"].size, app.config["KB_PATH"])  # warmed, as `rulebase serve` does
+        self.client = app.test_client()
 
     def load(self, sid: str) -> dict:
         return self.client.get(f"/api/rulings/{sid}").get_json()
