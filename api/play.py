@@ -127,11 +127,12 @@ def play_posted(conn: sqlite3.Connection, body: object, budget: tuple[int, float
     runs = _runs(conn, scenario, versions, answers, budget, expected)
     out = {"game": GAME, "versions": [_version_view(conn, run, expected.get(run.version, {})) for run in runs.values()]}
     if len(runs) > 1 and all(r.status == "done" for r in runs.values()):
+        shared = Limits(*budget).start()  # the replays that try the causes share one run's budget
 
         def rerun(version: str, adjust) -> Play | None:
             try:
-                return _run(conn, scenario, version, answers, budget, (), adjust)
-            except ApiError:  # over its budget with that rule changed: the cause stays untested
+                return _run(conn, scenario, version, answers, budget, (), adjust, shared)
+            except ApiError:  # the budget spent, or the engine stopped: the cause stays untested
                 return None
 
         out["differences"] = differences(conn, GAME, runs, rerun)
@@ -266,8 +267,9 @@ def _runs(
     return {v: _run(conn, scenario, v, answers, budget, (paths or {}).get(v, {})) for v in versions}
 
 
-def _run(conn, scenario: dict, v: str, answers: dict, budget, paths, adjust=None) -> Play:
-    """One version's run (``adjust``: the rule set changed, :func:`engine.replay.causes.as_in`)."""
+def _run(conn, scenario: dict, v: str, answers: dict, budget, paths, adjust=None, spend=None) -> Play:
+    """One version's run (``adjust``: the rule set changed, :func:`engine.replay.causes.as_in`;
+    ``spend``: a running budget to spend, else a new one of ``budget``)."""
     try:
         return play(
             conn,
@@ -276,7 +278,7 @@ def _run(conn, scenario: dict, v: str, answers: dict, budget, paths, adjust=None
             scenario.get("actions") or [],
             v,
             answers.get(v, []),
-            Limits(*budget).start(),
+            spend or Limits(*budget).start(),
             cache_for(conn).setdefault("rulesets", {}),
             paths=list(paths),
             adjust=adjust,
@@ -329,7 +331,10 @@ def _version_view(conn: sqlite3.Connection, run: Play, expected: dict) -> dict:
             "options": d.options,
             "words": run.decision_words,
         }
-    out["steps"] = [{"action": s.action, "words": s.words, "refused": s.refused, "board": s.board} for s in run.steps]
+    out["steps"] = [
+        {"action": s.action, "words": s.words, "refused": s.refused and s.refused.splitlines()[0], "board": s.board}
+        for s in run.steps
+    ]
     out["start"] = run.start
     out["trace"] = run.trace
     if run.error is not None:

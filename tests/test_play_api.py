@@ -216,6 +216,8 @@ def test_every_bundled_keyforge_ruling_opened_in_the_builder_plays_to_verifys_ou
                 assert run["status"] == "error" and run["error"] == r["error"].splitlines()[0], (sid, r, run)
                 continue
             assert run["status"] == "done", (sid, r["version"], run.get("error"), run.get("decision"))
+            words = run["trace"] + [step["words"] for step in run["steps"]]
+            assert not [w for w in words if "player1" in w or "player2" in w], (sid, words)
             got = {c["path"]: c["actual"] for c in run["checks"]}
             for check in r["checks"]:
                 want = check["actual"]
