@@ -61,7 +61,7 @@ def test_a_decision_waits_for_the_judge_and_two_answers_give_two_outcomes(client
     decision = run["decision"]
     assert sorted(decision["options"]) == ["Dust Pixie", "Krump", "Troll"]
     assert decision["ref"] == "0.1" and decision["action"] == 0
-    assert "Punch" in decision["text"] and "player" not in decision["words"]
+    assert decision["text"].startswith("Punch: ") and decision["words"] == "Your " + decision["text"]
     assert run["steps"] == []  # the play waits inside action 0
     assert [c["name"] for c in run["start"]["player2"]["battleline"]] == ["Troll", "Krump", "Dust Pixie"]
 
