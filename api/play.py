@@ -39,7 +39,7 @@ from engine.replay.outcome import changed
 from engine.replay.judging import carry_for, expectations
 from engine.replay.kb_cache import cache_for, entry_index
 from engine.replay.ruling_export import as_yaml, file_id, ruling
-from engine.replay.scenario import _nearest_paths
+from engine.replay.scenario import _nearest_paths, versions_for
 from engine.replay.ruling_import import INLINE, answers_by_version, is_choose, without_answers
 from engine.replay.scenario_file import scenario_from_dict
 from engine.replay.setup import CardCatalog, build_game
@@ -151,8 +151,18 @@ def export_posted(conn: sqlite3.Connection, body: object, budget: tuple[int, flo
             raise ApiError(f"version {run.version} stopped: {run.error}")
     name = file_id(body.get("id"), body.get("title") or scenario.get("title"))
     entry = body.get("entry") or None
-    if entry is not None and not entry_index(conn, GAME).for_ref(entry):
-        raise ApiError(f"entry {entry[:80]!r}: no {GAME} entry of the KB has that key or question")
+    if entry is not None:
+        if not entry_index(conn, GAME).for_ref(entry):
+            raise ApiError(f"entry {entry[:80]!r}: no {GAME} entry of the KB has that key or question")
+        # verify replays the file under every version where the entry (or its thread) appears: each
+        # must have been played, so that the file answers its decisions and states its outcome
+        linked = versions_for(conn, scenario_from_dict({"id": name, "expect": {}, "entries": [entry]}))
+        missing = [v for v in linked if v not in runs]
+        if missing:
+            raise ApiError(
+                f"entry {entry[:80]!r} appears in {', '.join(missing)} too, where verify replays the file: "
+                "play the question under those versions as well (versions: all)"
+            )
     mapping = ruling(
         GAME, scenario.get("setup") or {}, scenario.get("actions") or [], runs, name, body.get("title"), entry
     )

@@ -183,6 +183,9 @@ def test_an_unfinished_question_cannot_be_downloaded(client):
     assert "decision 0.1" in _error(client.post("/api/play/export", json=body))
     body["answers"], body["entry"] = {"16.0": ["Troll"]}, "no such question anywhere at all"
     assert "no keyforge entry" in _error(client.post("/api/play/export", json=body))
+    # verify would replay the file where the entry appears: each of those versions must have been played
+    body["entry"] = "My opponent has 14 Æmber in their pool and I have 0 in mine"
+    assert "1.1" in _error(client.post("/api/play/export", json=body))
 
 
 @pytest.mark.slow
