@@ -149,22 +149,33 @@ def export_posted(conn: sqlite3.Connection, body: object, budget: tuple[int, flo
             raise ApiError(f"version {run.version} is not finished: decision {d.ref} ({d.text}) waits for an answer")
         if run.status == "error":
             raise ApiError(f"version {run.version} stopped: {run.error}")
-    name = file_id(body.get("id"), body.get("title") or scenario.get("title"))
-    entry = body.get("entry") or None
-    if entry is not None:
-        if not entry_index(conn, GAME).for_ref(entry):
-            raise ApiError(f"entry {entry[:80]!r}: no {GAME} entry of the KB has that key or question")
-        # verify replays the file under every version where the entry (or its thread) appears: each
+    # a ruling opened in the builder keeps its id, title, entries and note unless the body says otherwise
+    title = body.get("title") or scenario.get("title")
+    name = file_id(body.get("id") or scenario.get("id"), title)
+    entries = [body["entry"]] if body.get("entry") else list(scenario.get("entries") or [])
+    for entry in entries:
+        ref = entry["entry"] if isinstance(entry, dict) else entry
+        if not entry_index(conn, GAME).for_ref(ref):
+            raise ApiError(f"entry {ref[:80]!r}: no {GAME} entry of the KB has that key or question")
+    if entries:
+        # verify replays the file under every version where an entry (or its thread) appears: each
         # must have been played, so that the file answers its decisions and states its outcome
-        linked = versions_for(conn, scenario_from_dict({"id": name, "expect": {}, "entries": [entry]}))
+        linked = versions_for(conn, scenario_from_dict({"id": name, "expect": {}, "entries": entries}))
         missing = [v for v in linked if v not in runs]
         if missing:
             raise ApiError(
-                f"entry {entry[:80]!r} appears in {', '.join(missing)} too, where verify replays the file: "
+                f"the ruling's entries appear in {', '.join(missing)} too, where verify replays the file: "
                 "play the question under those versions as well (versions: all)"
             )
     mapping = ruling(
-        GAME, scenario.get("setup") or {}, scenario.get("actions") or [], runs, name, body.get("title"), entry
+        GAME,
+        scenario.get("setup") or {},
+        scenario.get("actions") or [],
+        runs,
+        name,
+        title,
+        entries,
+        scenario.get("note"),
     )
     return name, as_yaml(mapping)
 

@@ -38,7 +38,7 @@ def ruling(
     runs: dict,
     scenario_id: str,
     title: str | None = None,
-    entry: str | None = None,
+    entries: list | None = None,
     note: str | None = None,
 ) -> dict:
     """The rulings mapping of ``runs`` (version -> finished :class:`~engine.replay.interactive.Play`)."""
@@ -65,8 +65,8 @@ def ruling(
     out: dict = {"id": scenario_id, "title": title or scenario_id}
     if game != "keyforge":
         out["game"] = game
-    if entry:
-        out["entries"] = [entry]
+    if entries:
+        out["entries"] = list(entries)
     out.update(note=note or NOTE, setup=setup, actions=out_actions, expect=expect)
     return out
 
