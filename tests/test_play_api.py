@@ -12,6 +12,8 @@ import pytest
 import yaml
 
 from api import create_app
+from engine.replay.scenario import versions_for
+from engine.replay.scenario_file import scenario_from_dict
 from engine.replay.verify import verify_report
 from tests.conftest import run_cli
 
@@ -230,6 +232,26 @@ def test_every_bundled_keyforge_ruling_opened_in_the_builder_plays_to_verifys_ou
                 assert got[check["path"]] == want, (sid, r["version"], check, got)
                 compared += 1
     assert compared > 500
+
+
+@pytest.mark.slow
+def test_every_bundled_keyforge_ruling_opened_and_downloaded_again_passes_verify(built_kb, tmp_path):
+    """Open in builder, then Download as ruling, under the versions verify replays the ruling: the
+    file (its answers placed back on the actions, its expect from the runs) passes verify."""
+    client = create_app(built_kb, WORKER_PROCESSES=False).test_client()
+    conn = sqlite3.connect(f"file:{built_kb}?mode=ro", uri=True)
+    ids = [sid for (sid,) in conn.execute("SELECT id FROM scenarios WHERE yaml NOT LIKE '%keeper-of-the-cards%'")]
+    assert len(ids) > 100
+    for sid in ids:
+        loaded = client.get(f"/api/rulings/{sid}").get_json()
+        versions = versions_for(conn, scenario_from_dict({"id": sid, "expect": {}, **loaded["scenario"]}))
+        body = {"scenario": loaded["scenario"], "versions": versions, "answers": loaded["answers"]}
+        response = client.post("/api/play/export", json=body)
+        assert response.status_code == 200, (sid, response.get_json())
+        path = tmp_path / f"{sid}.yaml"
+        path.write_bytes(response.get_data())
+        report = verify_report(conn, file=path)
+        assert report["failed"] == 0 and report["passed"] >= 1, (sid, [r for r in report["results"] if not r["passed"]])
 
 
 def test_a_keeper_of_the_cards_ruling_is_refused_by_name(client):
