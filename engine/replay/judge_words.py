@@ -84,7 +84,9 @@ def words(line: str, you: str = "player1", capital: bool = True) -> str:
     if starts_with_you:  # "you add a card to their hand and discards 2" -> "to your hand and discard 2"
         line = re.sub(r"\btheirs\b", "yours", re.sub(r"\btheir\b", "your", line))
         line = _AND_VERB.sub(lambda m: f"and {_base(m[1])}", line)
-    return line[:1].upper() + line[1:] if capital else line
+    if capital and re.match(r"(you|your|decision)\b", line):  # a card's label keeps its case ("b1 fights p1")
+        line = line[:1].upper() + line[1:]
+    return line
 
 
 def trace_words(trace: list[str], game: Game, you: str = "player1") -> list[str]:
@@ -108,6 +110,11 @@ def action_words(action: dict, game: Game, actor: str, you: str = "player1") -> 
     """A scenario action as a judge says it, ``actor`` doing it: "You play Bait and Switch"."""
     who = seat(actor, you).capitalize()
     mine = actor == you
+    names = {c.label: c.name for c in game.cards()}
+
+    def card(label) -> str:  # a card given an id is named too: "Ancient Bear (b1)"
+        name = names.get(label)
+        return f"{name} ({label})" if name and name != label else str(label)
 
     def verb(v: str) -> str:
         return v if mine else (v + "es" if v.endswith(("sh", "ch", "s")) else v + "s")
@@ -117,20 +124,20 @@ def action_words(action: dict, game: Game, actor: str, you: str = "player1") -> 
         return str(action)
     if "play" in action:
         flank = f" on the {action['flank']} flank" if action.get("flank") else ""
-        return f"{who} {verb('play')} {action['play']}{flank}"
+        return f"{who} {verb('play')} {card(action['play'])}{flank}"
     if "discard" in action:
-        return f"{who} {verb('discard')} {action['discard']}"
+        return f"{who} {verb('discard')} {card(action['discard'])}"
     if "reap" in action:
-        return f"{who} {verb('reap')} with {action['reap']}"
+        return f"{who} {verb('reap')} with {card(action['reap'])}"
     if "fight" in action:
         arg = action["fight"] if isinstance(action["fight"], dict) else {}
-        return f"{who} {verb('fight')} with {arg.get('attacker')}" + (
-            f" against {arg['target']}" if arg.get("target") else ""
+        return f"{who} {verb('fight')} with {card(arg.get('attacker'))}" + (
+            f" against {card(arg['target'])}" if arg.get("target") else ""
         )
     if "action" in action:
-        return f'{who} {verb("use")} {action["action"]}\'s "Action:" ability'
+        return f'{who} {verb("use")} {card(action["action"])}\'s "Action:" ability'
     if "omni" in action:
-        return f'{who} {verb("use")} {action["omni"]}\'s "Omni:" ability'
+        return f'{who} {verb("use")} {card(action["omni"])}\'s "Omni:" ability'
     if "choose_house" in action:
         return f"{who} {verb('choose')} house {action['choose_house']}"
     if "take_archives" in action:
