@@ -348,3 +348,16 @@ def test_card_look_up_says_whether_the_engine_can_play_each_card_in_the_compiler
     assert hit["playable"] is False and hit["why"] == "; ".join(reasons)
     troll = client.get("/api/cards?name=Troll").get_json()["results"][0]
     assert troll["name"] == "Troll" and troll["playable"] is True and troll["why"] is None
+
+
+def test_an_order_of_effects_is_asked_with_the_engines_options_and_steps_name_the_cards(client):
+    loaded = client.get("/api/rulings/siren-horn-assault-order").get_json()
+    body = {"scenario": loaded["scenario"], "versions": ["16.0"], "answers": {"16.0": []}}
+    (run,) = client.post("/api/play", json=body).get_json()["versions"]
+    assert run["status"] == "decision" and run["decision"]["ref"] == "0.2"
+    assert sorted(run["decision"]["options"]) == ["assault", "horn1"]
+    assert "Before Fight" in run["decision"]["text"]
+    body["answers"]["16.0"] = ["assault"]
+    (run,) = client.post("/api/play", json=body).get_json()["versions"]
+    assert run["decision"]["ref"] == "1.2" and sorted(run["decision"]["options"]) == ["assault", "horn2"]
+    assert [s["words"] for s in run["steps"]] == ["You fight with Ancient Bear (b1) against Dust Pixie (p1)"]
