@@ -14,6 +14,7 @@ expectation of a version whose answer states the same ruling, or reported unveri
 from __future__ import annotations
 
 import sqlite3
+from collections.abc import Iterable
 
 from kb.versions import version_sort_key
 
@@ -139,35 +140,16 @@ def _replay(
     expect = dict(expectations(scenario, version, carry) if stated else _nearest_paths(scenario, version))
     illegal = expect.pop("illegal", None)
     refusal = expect.pop("refusal_contains", None)
-    rules = ruleset_from_kb(conn, scenario.game, version, rulesets)
-    # printed cards are read once per command: the catalog is kept with the rule sets it shares
-    catalog = CardCatalog(conn) if rulesets is None else rulesets.setdefault(("card catalog",), CardCatalog(conn))
-    game = build_game(scenario.setup, catalog)
-    game.budget = budget
+    engine = prepare(conn, scenario.game, scenario.setup, version, Chooser(), budget, rulesets)
+    game, rules = engine.game, engine.rules
     result.trace = game.trace
-    game.log(f"rule set {version}: " + ", ".join(f"{s.name}={s.value}" for s in rules.switches.values()))
     if stated and carry.expect_version != version:
         game.log(
             f"checked against the expectation stated for {carry.expect_version}: "
             f"its answer states the same ruling as {version}'s"
         )
-    engine = Engine(game, rules, Chooser())
-    refused: dict[int, str] = {}
     try:
-        # a card in play acts through its constant abilities and reactions without being used: one
-        # the engine cannot play would be silently ignored, so the replay stops and names it
-        for card in game.in_play():
-            variant(card, rules)
-        for n, action, answers in answered_actions(scenario.actions, answers_of):
-            engine.chooser.begin_action(n)  # its decisions are numbered n.1, n.2, ... (decisions.* paths)
-            engine.chooser.add(answers)
-            try:
-                _do(engine, action)
-            except IllegalAction as exc:
-                refused[n] = str(exc)
-                game.log(f"action {n} refused: {exc}")
-                engine.chooser.pending.clear()  # a refused action asked nothing: its answers go with it
-            engine.chooser.finish(f"action {n}")  # an answer no decision of the action took is an error
+        refused = play_actions(engine, answered_actions(scenario.actions, answers_of))
     except (ScenarioError, EngineError) as exc:
         if isinstance(exc, ChoiceError):
             raise
@@ -184,6 +166,46 @@ def _replay(
         result.reason = "; ".join(undetermined)
         game.log(f"unverified: {result.reason}")
     return result
+
+
+def prepare(
+    conn: sqlite3.Connection, game_name: str, setup: dict, version: str, chooser: Chooser, budget, rulesets: dict | None
+) -> Engine:
+    """The engine for one replay: the board ``setup`` builds, under ``version``'s rule set, asking
+    ``chooser`` its decisions (a scripted :class:`Chooser` for rulings; the builder's asks the
+    judge: :mod:`engine.replay.interactive`); ``budget`` is spent from the board's building on."""
+    rules = ruleset_from_kb(conn, game_name, version, rulesets)
+    # printed cards are read once per command: the catalog is kept with the rule sets it shares
+    catalog = CardCatalog(conn) if rulesets is None else rulesets.setdefault(("card catalog",), CardCatalog(conn))
+    game = build_game(setup, catalog)
+    game.budget = budget
+    game.log(f"rule set {version}: " + ", ".join(f"{s.name}={s.value}" for s in rules.switches.values()))
+    return Engine(game, rules, chooser)
+
+
+def play_actions(engine: Engine, actions: Iterable[tuple[int, dict, list]], after=None) -> dict[int, str]:
+    """Carry out the scenario's ``(number, action, answers)`` in order (:func:`answered_actions`);
+    return the refused ones, number -> why. ``after(number, refusal or None)`` is called once each
+    action is over (the builder draws the board there). Raises what the engine raises, a
+    :class:`ChoiceError` when the answers do not fit the decisions raised."""
+    # a card in play acts through its constant abilities and reactions without being used: one
+    # the engine cannot play would be silently ignored, so the replay stops and names it
+    for card in engine.game.in_play():
+        variant(card, engine.rules)
+    refused: dict[int, str] = {}
+    for n, action, answers in actions:
+        engine.chooser.begin_action(n)  # its decisions are numbered n.1, n.2, ... (decisions.* paths)
+        engine.chooser.add(answers)
+        try:
+            _do(engine, action)
+        except IllegalAction as exc:
+            refused[n] = str(exc)
+            engine.game.log(f"action {n} refused: {exc}")
+            engine.chooser.pending.clear()  # a refused action asked nothing: its answers go with it
+        engine.chooser.finish(f"action {n}")  # an answer no decision of the action took is an error
+        if after is not None:
+            after(n, refused.get(n))
+    return refused
 
 
 def _nearest_paths(scenario: Scenario, version: str) -> dict:

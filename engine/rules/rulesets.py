@@ -64,6 +64,9 @@ class RuleSet:
     errata: dict[str, tuple[str, str]] = field(default_factory=dict)
     #: names of the switches the engine consulted during a replay
     used: set[str] = field(default_factory=set)
+    #: names of the cards whose erratum the engine read during a replay (the builder names them as
+    #: causes of a difference between versions: :mod:`engine.replay.interactive`)
+    errata_used: set[str] = field(default_factory=set)
 
     def switch(self, name: str) -> object:
         return self.switch_info(name).value
@@ -83,7 +86,10 @@ class RuleSet:
 
     def card_text(self, name: str, printed: str) -> str:
         """The text in force for a card: its latest erratum up to this version, else the print."""
-        return self.errata[name][0] if name in self.errata else printed
+        if name in self.errata:
+            self.errata_used.add(name)
+            return self.errata[name][0]
+        return printed
 
 
 def _as_tuple(raw) -> tuple[str, ...]:
