@@ -62,8 +62,11 @@
         const question = params.get("q") ? S().decodeQuestion(params.get("q")) : null;
         if (question) this.loadQuestion(question.scenario, question.answers, question.versions);
         else if (params.get("ruling")) this.openRuling(params.get("ruling"));
-        if (data.card) {
-          this.query = data.card;
+        // the search box is plain HTML, usable before this runs: what was typed into it meanwhile
+        // is searched now (x-model would otherwise overwrite it with the empty query)
+        const typed = document.getElementById("card-search").value;
+        if (typed || data.card) {
+          this.query = typed || data.card;
           this.search();
         }
         this.permalink = window.location.href;
