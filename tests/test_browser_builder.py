@@ -101,7 +101,7 @@ def test_the_builder_is_linked_from_the_header_the_card_pages_and_the_verify_pan
         set_code, number = conn.execute("SELECT set_code, number FROM cards WHERE name = 'Krump' LIMIT 1").fetchone()
         entry, ruling = conn.execute(
             """SELECT se.entry, se.scenario FROM scenario_entries se JOIN entries e ON e.id = se.entry
-               WHERE e.game = 'keyforge' ORDER BY se.entry LIMIT 1"""
+               JOIN documents d ON d.id = e.document WHERE d.game = 'keyforge' ORDER BY se.entry LIMIT 1"""
         ).fetchone()
     page.goto(f"{base_url}/cards/{set_code}/{number}")
     page.get_by_role("link", name="Ask the engine about this card").click()
