@@ -80,7 +80,7 @@ LANES = (
     Lane(
         "verify",
         "POST",
-        re.compile(r"/api/verify|/api/rulings/[^/]+/verify"),
+        re.compile(r"/api/verify|/api/rulings/[^/]+/verify|/api/play(?:/export|/scenario)?"),
         "the server is running as many verifications as it takes at once",
         "cpu",
     ),

@@ -38,8 +38,16 @@ from .request_lanes import DEFAULT_VERIFY_CONCURRENCY
 #: CPU seconds a verify run may take, by default (``VERIFY_SECONDS``; api.verify stops a run past
 #: them, and a refused client is told to retry after about as long); the bundled rulings take < 0.05 s
 MAX_SECONDS = 2.0
-#: the endpoints that run verifications (``api.json_api``)
-VERIFY_ENDPOINTS = frozenset({"json_api.verify_ruling", "json_api.verify_scenario"})
+#: the POST endpoints that run verifications (``api.json_api``, ``api.play``)
+VERIFY_ENDPOINTS = frozenset(
+    {
+        "json_api.verify_ruling",
+        "json_api.verify_scenario",
+        "play.play_step",  # the board builder's runs (api.play)
+        "play.play_export",
+        "play.play_scenario",
+    }
+)
 
 
 class Slots:

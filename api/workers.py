@@ -107,6 +107,10 @@ def _pool(size: int) -> _Pool:
 TASKS = {
     "replay_ruling": "api.verify:replay_ruling",
     "replay_posted": "api.verify:replay_posted",
+    "play_posted": "api.play:play_posted",
+    "export_posted": "api.play:export_posted",
+    "import_posted": "api.play:import_posted",
+    "import_ruling": "api.play:import_ruling",
     "changelog_json": "api.json_diff:changelog_json",
     "changelog_page": "api.changes_page:changelog_page",
 }

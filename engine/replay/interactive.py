@@ -27,6 +27,7 @@ from engine.replay.board_view import board
 from engine.replay.judge_words import action_words, decision_words, trace_words
 from engine.replay.outcome import outcome
 from engine.replay.scenario import play_actions, prepare
+from engine.replay.scenario_board import _value
 from engine.replay.scenario_file import answered_actions
 
 
@@ -55,12 +56,14 @@ class AskingChooser(Chooser):
         self.given = list(answers)
         #: how many of :attr:`given` were taken
         self.used = 0
-        #: (action, option taken) of each decision a judge's answer took, in order
+        #: (action, option taken) of each decision an answer took, in order
         self.answered: list[tuple[int | None, str]] = []
 
     def pick(self, decision: str, names: list[str]) -> int:
-        if self.pending:
-            return super().pick(decision, names)
+        if self.pending:  # an answer the action carries (a rulings file's targets, choices, choose)
+            found = super().pick(decision, names)
+            self.answered.append((self.action, names[found]))
+            return found
         ref = f"{'-' if self.action is None else self.action}.{self._number + 1}"
         if self.used >= len(self.given):
             raise DecisionPending(self.action, self._number + 1, decision, list(names))
@@ -103,9 +106,13 @@ class Play:
     #: check path -> value, on the board as built and at the end (:mod:`engine.replay.outcome`)
     before: dict = field(default_factory=dict)
     after: dict = field(default_factory=dict)
+    #: the values of the paths asked for (:func:`play`'s ``paths``), at the end
+    values: dict = field(default_factory=dict)
     #: names of the rule switches consulted, and of the cards whose erratum was read
     switches_used: list[str] = field(default_factory=list)
     errata_used: list[str] = field(default_factory=list)
+    #: the error is the answers' (one that is not an option, some left over), not the rules'
+    choice_error: bool = False
     #: the rule set of the run (its switch values and errata, for the causes of differences)
     rules: object = None
 
@@ -119,12 +126,14 @@ def play(
     answers: Sequence[object],
     budget=None,
     rulesets: dict | None = None,
+    paths: Sequence[str] = (),
 ) -> Play:
     """Replay the question under ``version`` with ``answers``: up to the first decision they do not
     reach (status ``decision``), to its end (``done``), or to what stops it (``error``: an engine
     or scenario error, an answer that is not an option, answers left over). A setup the engine cannot
     build raises :class:`ScenarioError` (the caller's bad input); ``budget`` limits raise
-    :class:`~engine.core.errors.LimitExceeded`."""
+    :class:`~engine.core.errors.LimitExceeded`. ``paths``: check paths to read at the end as well
+    (a loaded ruling's ``expect``: :attr:`Play.values`)."""
     chooser = AskingChooser(answers)
     engine = prepare(conn, game_name, setup, version, chooser, budget, rulesets)
     you = "player1"
@@ -146,11 +155,17 @@ def play(
                 + (f" and {len(left) - 5} more" if len(left) > 5 else "")
             )
         run.after = outcome(engine)
+        for path in paths:
+            try:
+                run.values[path] = sorted(run.refused) if path == "illegal" else _value(engine, path)
+            except (ScenarioError, EngineError) as exc:  # a path naming no card: the check says why
+                run.values[path] = f"(no value: {exc})"
     except DecisionPending as pending:
         run.status, run.decision = "decision", pending
         run.decision_words = decision_words(pending.text, engine.game, you)
     except (ScenarioError, EngineError) as exc:
         run.status, run.error = "error", str(exc).splitlines()[0] if str(exc) else type(exc).__name__
+        run.choice_error = isinstance(exc, ChoiceError)
     run.answered = list(chooser.answered)
     run.switches_used = sorted(engine.rules.used)
     run.errata_used = sorted(engine.rules.errata_used)

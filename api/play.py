@@ -1,0 +1,350 @@
+"""The board builder's API: a judge plays a KeyForge question of their own in the engine, answering
+each decision as it comes, under one version or every version (docs/api.md, "The board builder").
+
+``POST /api/play`` is stateless: a request carries the scenario (setup and actions) and the answers
+given so far, per version, and gets back per version either the next decision (its options exactly
+as the engine computed them, and in words) or the result (the board after each action, the trace in
+a judge's words, the rule switches and errata the run used); under several versions, the final
+boards compared with the causes of each difference (:mod:`engine.replay.causes`). Each request
+replays from the board as built (:mod:`engine.replay.interactive`). ``POST /api/play/export`` turns
+a finished question into a rulings file; ``POST /api/play/scenario`` and ``GET /api/rulings/<id>``
+open a rulings file in the builder, its answers moved out into answers per version
+(:mod:`engine.replay.ruling_import`).
+
+Why the same guards as ``POST /api/verify`` (:mod:`api.verify`): the body is client input run
+through the engine. Before the run: the body size (``VERIFY_MAX_BODY``), the ``PlayRequest`` schema
+of ``api/openapi.json`` (list lengths, string sizes, at most :data:`MAX_ANSWERS` answers a version),
+the game, the versions and the cards (the KB's). During: the verify budget of engine steps and CPU
+seconds, per version run. Around: a verify slot (a 429 when all are taken) and a worker process
+(:mod:`api.workers`). A problem found before the run is a one-line 400 naming it; what happens in a
+run (an answer that is not an option, an action the rules refuse, an engine error) is that
+version's result (``status: error`` or a refused step), as in verify.
+"""
+
+from __future__ import annotations
+
+import logging
+import sqlite3
+
+import yaml
+from flask import Blueprint, Response, current_app, jsonify, request
+
+from engine.core.decision_checks import holds
+from engine.core.errors import EngineError, LimitExceeded, ScenarioError
+from engine.core.limits import Limits
+from engine.replay.causes import differences, errata_of, switches_of
+from engine.replay.interactive import Play, play
+from engine.replay.judge_words import path_words
+from engine.replay.outcome import changed
+from engine.replay.judging import carry_for, expectations
+from engine.replay.kb_cache import cache_for, entry_index
+from engine.replay.ruling_export import as_yaml, file_id, ruling
+from engine.replay.ruling_import import INLINE, answers_by_version, is_choose, without_answers
+from engine.replay.scenario_file import scenario_from_dict
+from engine.replay.setup import CardCatalog, build_game
+from kb.versions import version_sort_key
+
+from .errors import ApiError, init_blueprint
+from .params import json_body, params
+from .schema_check import SchemaViolation, check
+from .spec import component_schemas
+from .verify import MAX_BODY, _budget, _pick, game_versions
+from .verify_slots import verify_slot
+from .workers import run_in_worker
+
+log = logging.getLogger(__name__)
+bp = Blueprint("play", __name__)
+init_blueprint(bp)
+
+GAME = "keyforge"  #: the builder plays KeyForge questions (Keeper of the Cards: docs/api.md says why not)
+MAX_ANSWERS = 200  #: answers per version (the schema's ``PlayAnswers``)
+_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+
+
+def _max_body() -> int:
+    return current_app.config.get("VERIFY_MAX_BODY", MAX_BODY)
+
+
+@bp.post("/play")
+def play_step():
+    params(set())
+    body = json_body(_max_body(), "send {scenario, versions, answers} as a JSON object in the request body")
+    with verify_slot():
+        return jsonify(run_in_worker("play_posted", body, _budget()))
+
+
+@bp.post("/play/export")
+def play_export():
+    params(set())
+    body = json_body(_max_body(), "send {scenario, versions, answers, id, title, entry} as a JSON object")
+    with verify_slot():
+        name, text = run_in_worker("export_posted", body, _budget())
+    return Response(text, mimetype="text/yaml", headers={"Content-Disposition": f'attachment; filename="{name}.yaml"'})
+
+
+@bp.post("/play/scenario")
+def play_scenario():
+    params(set())
+    raw = _read_text()
+    with verify_slot():
+        return jsonify(run_in_worker("import_posted", raw, _budget()))
+
+
+@bp.get("/rulings/<ruling_id>")
+def ruling_for_builder(ruling_id: str):
+    params(set())
+    if len(ruling_id) > 200:
+        raise ApiError("no ruling scenario with that id (at most 200 characters)", 404)
+    with verify_slot():
+        return jsonify(run_in_worker("import_ruling", ruling_id, _budget()))
+
+
+def _read_text() -> str:
+    """The pasted or uploaded file: YAML or JSON text, within the verify body limit."""
+    limit = _max_body()
+    if request.content_length is not None and request.content_length > limit:
+        raise ApiError(f"request body too large: {request.content_length} bytes, the limit is {limit}", 413)
+    data = request.stream.read(limit + 1)
+    if len(data) > limit:
+        raise ApiError(f"request body too large: the limit is {limit} bytes", 413)
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError:
+        raise ApiError("request body is not valid UTF-8") from None
+    if not text.strip():
+        raise ApiError("send the scenario's YAML or JSON text as the request body")
+    return text
+
+
+# ---------------------------------------------------------------- in a verify worker
+
+
+def play_posted(conn: sqlite3.Connection, body: object, budget: tuple[int, float]) -> dict:
+    """:func:`play_step`'s work: check the request, run each version, compare them."""
+    scenario, versions, answers = _request(conn, body, "PlayRequest")
+    expected = _expected_paths(conn, scenario, versions)
+    runs = _runs(conn, scenario, versions, answers, budget, expected)
+    out = {"game": GAME, "versions": [_version_view(conn, run, expected.get(run.version, {})) for run in runs.values()]}
+    if len(runs) > 1 and all(r.status == "done" for r in runs.values()):
+        out["differences"] = differences(conn, GAME, runs)
+    return out
+
+
+def export_posted(conn: sqlite3.Connection, body: object, budget: tuple[int, float]) -> tuple[str, str]:
+    """:func:`play_export`'s work: (file id, the rulings file's YAML)."""
+    scenario, versions, answers = _request(conn, body, "PlayExportRequest")
+    runs = _runs(conn, scenario, versions, answers, budget)
+    for run in runs.values():
+        if run.status == "decision":
+            d = run.decision
+            raise ApiError(f"version {run.version} is not finished: decision {d.ref} ({d.text}) waits for an answer")
+        if run.status == "error":
+            raise ApiError(f"version {run.version} stopped: {run.error}")
+    name = file_id(body.get("id"), body.get("title") or scenario.get("title"))
+    entry = body.get("entry") or None
+    if entry is not None and not entry_index(conn, GAME).for_ref(entry):
+        raise ApiError(f"entry {entry[:80]!r}: no {GAME} entry of the KB has that key or question")
+    mapping = ruling(
+        GAME, scenario.get("setup") or {}, scenario.get("actions") or [], runs, name, body.get("title"), entry
+    )
+    return name, as_yaml(mapping)
+
+
+def import_posted(conn: sqlite3.Connection, text: str, budget: tuple[int, float]) -> dict:
+    """:func:`play_scenario`'s work: the pasted file read, its answers moved out."""
+    return _for_builder(conn, _parse(text), budget)
+
+
+def import_ruling(conn: sqlite3.Connection, ruling_id: str, budget: tuple[int, float]) -> dict:
+    """:func:`ruling_for_builder`'s work: the KB's scenario with that id, as the builder loads it."""
+    try:
+        row = conn.execute("SELECT yaml FROM scenarios WHERE id = ?", (ruling_id,)).fetchone()
+    except sqlite3.OperationalError:  # a KB built before scenarios were stored holds none
+        row = None
+    if row is None:
+        raise ApiError(f"no ruling scenario with id {ruling_id[:80]!r} (scenario ids are listed on entries)", 404)
+    return _for_builder(conn, yaml.load(row[0], Loader=_LOADER), budget)
+
+
+def _parse(text: str) -> object:
+    """YAML (JSON is YAML too), without anchors and aliases: an alias repeats a node without its
+    bytes, so a small body could stand for a huge scenario."""
+    try:
+        if any(isinstance(t, yaml.AliasToken) for t in yaml.scan(text, Loader=_LOADER)):
+            raise ApiError("the scenario uses a YAML alias (*name): write the value out")
+        return yaml.load(text, Loader=_LOADER)
+    except yaml.YAMLError as exc:
+        where = getattr(exc, "problem_mark", None)
+        at = f" at line {where.line + 1}, column {where.column + 1}" if where else ""
+        raise ApiError(f"the scenario is not valid YAML or JSON{at}: {getattr(exc, 'problem', None) or exc}") from None
+
+
+def _for_builder(conn: sqlite3.Connection, raw: object, budget: tuple[int, float]) -> dict:
+    if not isinstance(raw, dict):
+        raise ApiError("the scenario must be a mapping (id, setup, actions, expect ...), as in rulings/")
+    raw = {"game": GAME, **raw}
+    if raw["game"] != GAME:
+        raise ApiError(f"the builder plays {GAME} questions; this scenario is a {str(raw['game'])[:40]} one")
+    _schema(raw, "ImportScenario", "invalid scenario")
+    _check_cards(conn, raw)
+    scenario = scenario_from_dict({"id": "question", "expect": {}, **raw}, "<scenario>")
+    rulesets = cache_for(conn).setdefault("rulesets", {})
+    versions = game_versions(conn, GAME)
+    try:
+        answers = answers_by_version(conn, scenario, versions, rulesets, Limits(*budget).start())
+    except LimitExceeded as exc:
+        raise ApiError(f"the scenario stopped: {exc}") from None
+    except ScenarioError as exc:
+        raise ApiError(f"invalid scenario: {exc}") from None
+    return {"scenario": without_answers(raw), "answers": answers}
+
+
+def _schema(value: object, name: str, what: str) -> None:
+    try:
+        check(value, {"$ref": f"#/components/schemas/{name}"}, component_schemas())
+    except SchemaViolation as exc:
+        raise ApiError(f"{what}: {exc}") from None
+
+
+def _check_cards(conn: sqlite3.Connection, scenario: dict) -> None:
+    try:
+        build_game(scenario.get("setup") or {}, CardCatalog(conn))  # unknown cards, duplicate ids, bad owners
+    except ScenarioError as exc:
+        raise ApiError(f"invalid scenario: setup: {exc}") from None
+
+
+def _request(conn: sqlite3.Connection, body: object, schema: str) -> tuple[dict, list[str], dict[str, list]]:
+    """(scenario, versions to run, answers per version) of a request, or a 400 naming the problem."""
+    if not isinstance(body, dict):
+        raise ApiError("the body must be a JSON object: {scenario, versions, answers}")
+    scenario = body.get("scenario")
+    if isinstance(scenario, dict):
+        if scenario.get("game", GAME) != GAME:
+            raise ApiError(f"scenario.game: the builder plays {GAME} questions only")
+        for n, action in enumerate(scenario.get("actions") or []):
+            if is_choose(action):
+                raise ApiError(f"scenario.actions[{n}]: choose: answers go in answers, per version, not in actions")
+            carried = [k for k in INLINE if isinstance(action, dict) and k in action]
+            if carried:
+                raise ApiError(
+                    f"scenario.actions[{n}].{carried[0]}: answers go in answers, per version, not in actions "
+                    "(POST /api/play/scenario moves them out of a rulings file)"
+                )
+    _schema(body, schema, "invalid request")
+    scenario = {"game": GAME, **scenario}
+    _check_cards(conn, scenario)
+    known = game_versions(conn, GAME)
+    asked = body.get("versions")
+    if asked is None:
+        versions = known[-1:]
+    elif asked == "all":
+        versions = list(known)
+    else:
+        why = f"{GAME} versions in the KB are {', '.join(known)}"
+        versions = sorted({_pick(v, known, why) for v in asked}, key=version_sort_key)
+    answers = {}
+    for label, given in (body.get("answers") or {}).items():
+        version = _pick(label, known, f"answers: {GAME} versions in the KB are {', '.join(known)}")
+        answers[version] = given  # answers for a version not run are kept by the page, not used here
+    return scenario, versions, answers
+
+
+def _runs(
+    conn, scenario: dict, versions: list[str], answers: dict, budget: tuple[int, float], paths: dict | None = None
+) -> dict[str, Play]:
+    """Each version's run; ``paths``: version -> the checks whose values to read at the end."""
+    rulesets = cache_for(conn).setdefault("rulesets", {})
+    paths = paths or {}
+    runs = {}
+    for v in versions:
+        try:
+            runs[v] = play(
+                conn,
+                GAME,
+                scenario.get("setup") or {},
+                scenario.get("actions") or [],
+                v,
+                answers.get(v, []),
+                Limits(*budget).start(),
+                rulesets,
+                paths=list(paths.get(v, {})),
+            )
+        except LimitExceeded as exc:
+            raise ApiError(f"the question stopped under {v}: {exc}") from None
+        except ScenarioError as exc:
+            raise ApiError(f"invalid scenario under {v}: {exc}") from None
+        except (
+            EngineError,
+            RecursionError,
+            ArithmeticError,
+            LookupError,
+            TypeError,
+            ValueError,
+            AttributeError,
+        ) as exc:
+            log.warning("engine failed on a posted question under %s: %r", v, exc)
+            raise ApiError(f"the engine cannot run this question under {v}: {type(exc).__name__}: {exc}") from None
+    return runs
+
+
+def _expected_paths(conn, scenario: dict, versions: list[str]) -> dict[str, dict]:
+    """Version -> the checks a loaded ruling's ``expect`` states for it (as verify picks them: the
+    expectation carried to the version when the scenario names entries, else the nearest earlier)."""
+    if not isinstance(scenario.get("expect"), dict) or not scenario["expect"]:
+        return {}
+    try:
+        s = scenario_from_dict({"id": "question", **scenario}, "<scenario>")
+    except ScenarioError as exc:
+        raise ApiError(f"invalid scenario: {str(exc).removeprefix('<scenario>: ')}") from None
+    out = {}
+    for v in versions:
+        try:
+            if s.entries:
+                carry = carry_for(conn, s, v, entry_index(conn, GAME))
+                out[v] = dict(expectations(s, v, carry)) if carry.expect_version else {}
+            else:
+                out[v] = dict(expectations(s, v))
+        except ScenarioError:
+            out[v] = {}
+        out[v].pop("refusal_contains", None)
+    return out
+
+
+def _version_view(conn: sqlite3.Connection, run: Play, expected: dict) -> dict:
+    out = {"version": run.version, "status": run.status}
+    if run.decision is not None:
+        d = run.decision
+        out["decision"] = {
+            "ref": d.ref,
+            "action": d.action,
+            "number": d.number,
+            "text": d.text,
+            "options": d.options,
+            "words": run.decision_words,
+        }
+    out["steps"] = [{"action": s.action, "words": s.words, "refused": s.refused, "board": s.board} for s in run.steps]
+    out["start"] = run.start
+    out["trace"] = run.trace
+    if run.error is not None:
+        out["error"] = run.error
+    out["switches"] = switches_of(run)
+    out["errata"] = errata_of(conn, GAME, run)
+    if run.status == "done":
+        out["outcome"] = [
+            {"path": p, "words": path_words(p), "before": run.before.get(p), "after": v}
+            for p, v in changed(run.before, run.after).items()
+        ]
+    if expected and run.status == "done":
+        out["checks"] = [
+            {
+                "path": p,
+                "words": path_words(p),
+                "expected": e,
+                "actual": run.values.get(p),
+                "ok": run.values.get(p) == (sorted(e) if isinstance(e, list) else [e])
+                if p == "illegal"
+                else holds(p, e, run.values.get(p)),
+            }
+            for p, e in expected.items()
+        ]
+    return out
