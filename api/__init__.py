@@ -70,7 +70,7 @@ def create_app(db_path: str | Path, **config) -> Flask:
     # The site's modules are imported here, not at the top: every api module runs this file first, and
     # most of those importers need none of the site (rulebase datasette, the build's scenario checks).
     from . import db, delivery, errors, expensive, request_limits, verify_slots  # heavy: the site, see above
-    from . import builder_page, json_api, json_diff, kotc, kotc_page, pages, play  # heavy: the site (search, engine), see above
+    from . import builder_page, json_api, json_diff, kotc, kotc_page, pages, play  # heavy: search, engine
 
     db.init_app(app)
     delivery.init_app(app)
