@@ -93,17 +93,37 @@ def question_in_url(url: str) -> dict:
     return json.loads(base64.urlsafe_b64decode(q + "=" * (-len(q) % 4)))
 
 
-def run_and_wait(page) -> None:
+def settled(page) -> None:
+    """Wait until the engine has answered: the run button is back and the outcome is not busy."""
+    expect(page.locator("#builder-outcome")).to_have_attribute("aria-busy", "false", timeout=60_000)
+    expect(page.locator("#builder-run")).to_be_enabled()
+
+
+def run(page) -> None:
     page.click("#builder-run")
-    expect(page.locator("#builder-decision, #builder-outcome .run").first).to_be_visible(timeout=30_000)
+    settled(page)
 
 
 def answer(page, option: str) -> None:
-    """Answer the decision on screen with one of its options (focus has moved to it)."""
-    decision = page.locator("#builder-decision")
-    expect(decision).to_be_visible(timeout=30_000)
-    words = decision.locator(".decision-words").inner_text()
-    decision.get_by_role("button", name=option, exact=True).click()
-    expect(page.locator("#builder-decision .decision-words, #builder-outcome .run").first).not_to_have_text(
-        words, timeout=30_000
-    )
+    """Answer the decision on screen with one of its options."""
+    page.locator("#builder-decision").get_by_role("button", name=option, exact=True).click()
+    settled(page)
+
+
+def final_board(page, version: str):
+    """The board drawn after the last action under ``version``."""
+    return page.locator(f'#builder-outcome .run[data-version="{version}"] .step').last.locator(".bview")
+
+
+def drawn(board, player: str, key: str) -> list[str]:
+    """The cards a drawn board lists in one zone, in order."""
+    items = board.locator(f'.bview-player[data-player="{player}"] .bview-zone[data-zone="{key}"] li')
+    return items.evaluate_all("els => els.map(e => e.dataset.name)")
+
+
+def drawn_card(board, player: str, key: str, name: str):
+    return board.locator(f'.bview-player[data-player="{player}"] .bview-zone[data-zone="{key}"] li[data-name="{name}"]')
+
+
+def drawn_stat(board, player: str, key: str):
+    return board.locator(f'.bview-player[data-player="{player}"] .stat[data-stat="{key}"]')

@@ -71,15 +71,18 @@
         const zones = ZONE_LABELS()
           .filter((z) => (p[z.key] || []).length)
           .map((z) => ({
+            key: z.key,
             label: z.label,
             marked: hit(pid + "." + z.key),
             items: p[z.key].map((c, i) => ({
+              name: c.label || c.name,
               text: cardText(c) + (z.key === "battleline" && p[z.key].length > 1 && (i === 0 || i === p[z.key].length - 1)
                 ? (i === 0 ? " (left flank)" : " (right flank)") : ""),
               marked: hit(c.label || c.name || "") || hit(pid + "." + (c.label || c.name || "")),
             })),
           }));
         const stats = ["amber", "keys", "chains"].map((k) => ({
+          key: k,
           text: (k === "amber" ? "Æmber" : k) + " " + (p[k] || 0), marked: hit(pid + "." + k),
         }));
         return { pid: pid, name: this.playerName(pid), stats: stats, zones: zones };
@@ -91,6 +94,14 @@
       const t = board.turn;
       return this.playerName(t.active) + (t.active === "player1" ? " are" : " is") + " active" +
         (t.house ? ", house " + t.house : "") + (t.first_turn ? ", first turn" : "");
+    },
+
+    changeText(o) {
+      return o.words + ": " + show(o.before) + " → " + show(o.after);
+    },
+
+    isDiff(path) {
+      return this.diffPaths().includes(path);
     },
 
     stepText(step) {

@@ -79,6 +79,8 @@
         this.lastScenario = JSON.stringify(S().writeScenario(board));
         this.board = board;
         this.answers = answers || {};
+        if (scenario && scenario.id) this.exportId = scenario.id;
+        if (scenario && scenario.title) this.exportTitle = scenario.title;
         if (versions === "all") this.every = true;
         else if (Array.isArray(versions) && versions.length) {
           this.every = false;
@@ -266,6 +268,8 @@
       async run() {
         const seq = ++this.runSeq;
         this.running = true;
+        this.result = null;
+        this.pending = null;
         this.runError = "";
         this.status = "Running…";
         try {
@@ -276,7 +280,7 @@
           this.result = data;
           this.pending = this.nextDecision(data);
           this.status = this.pending ? "The engine asks: " + this.pending.decision.words : this.doneWords(data);
-          if (this.pending) this.$nextTick(() => this.$refs.decision && this.$refs.decision.focus());
+          if (this.pending) this.$nextTick(() => this.focusDecision());
         } catch (e) {
           if (seq !== this.runSeq) return;
           this.result = null;
@@ -286,6 +290,13 @@
         } finally {
           if (seq === this.runSeq) this.running = false;
         }
+      },
+
+      /* keyboard and screen reader users land on the new question (rendered by an x-if) */
+      focusDecision(tries = 20) {
+        const heading = document.getElementById("decision-words");
+        if (heading) heading.focus();
+        else if (tries > 0) window.requestAnimationFrame(() => this.focusDecision(tries - 1));
       },
 
       /* the first pending decision, with every version whose pending decision has the same text
