@@ -131,7 +131,8 @@ def test_bait_and_switch_under_every_version_side_by_side(watched, base_url, bui
     for version, amber in (("1.1", "Æmber 7"), ("16.0", "Æmber 2")):
         stat = drawn_stat(final_board(page, version), "player1", "amber")
         expect(stat).to_contain_text(amber)
-        expect(stat).to_have_class("stat diff")  # marked as differing between versions
+        expect(stat).to_have_class("stat diff")  # marked as differing between versions, in words too
+        expect(stat).to_contain_text("(differs between versions)")
     _no_sideways_scroll(page)
     w.shot(f"builder-bait-and-switch-{viewport['width']}")
 

@@ -114,7 +114,7 @@
 
     causeText(c) {
       const kind = c.kind === "erratum" ? "Erratum: " : "Rule switch: ";
-      return kind + c.name + (c.entry ? " (" + c.entry + ")" : "");
+      return kind + c.name + (c.words ? ". " + c.words : "");
     },
 
     usedText(run) {
