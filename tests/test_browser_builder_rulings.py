@@ -130,3 +130,50 @@ def test_a_broken_scenario_is_refused_in_one_line(browser, base_url, tmp_path):
         assert zone(page, "player2", "battleline") == ["Shadow Self", "Raiding Knight"]  # the board stays
     finally:
         context.close()
+
+
+FLAGS, COUNTS = ("exhausted", "stunned", "ward", "enraged"), ("damage", "power_counters", "amber")
+
+
+def _card(entry):
+    """A setup card as the builder writes it back: unset state left out, a bare name as a string."""
+    if not isinstance(entry, dict):
+        return entry
+    out = {k: v for k, v in entry.items() if not (k in FLAGS + COUNTS and not v) and k != "upgrades"}
+    if entry.get("upgrades"):
+        out["upgrades"] = [_card(u) for u in entry["upgrades"]]
+    return out["card"] if list(out) == ["card"] else out
+
+
+def _setup(setup: dict) -> dict:
+    """A setup with the defaults the builder writes out (no first turn, no Æmber) made explicit."""
+    out = {k: v for k, v in setup.items() if k not in ("player1", "player2", "turn")}
+    out["turn"] = {"first_turn": False, **setup.get("turn", {})}
+    for pid in ("player1", "player2"):
+        player = {"amber": 0, **setup.get(pid, {})}
+        out[pid] = {k: ([_card(c) for c in v] if k in ZONES else v) for k, v in player.items() if v != []}
+        out[pid] = {k: v for k, v in out[pid].items() if not (k in ("keys", "chains") and not v)}
+    return out
+
+
+def test_every_keyforge_ruling_opens_in_the_builder_unchanged(watched, base_url):
+    """What the builder posts for a loaded ruling is that ruling: the board and actions read into
+    the page's state and written back (the address, the runs) equal the file's, for all of them."""
+    page = watched(viewport=DESKTOP).page
+    open_builder(page, base_url)
+    ids = sorted(p.stem for p in (ROOT / "rulings/keyforge").glob("*.yaml"))
+    pairs = page.evaluate(
+        """async (ids) => {  // one after the other: the server runs a few at once (verify slots)
+             const S = window.BuilderState, out = [];
+             for (const id of ids) {
+               const data = await (await fetch('/api/rulings/' + id)).json();
+               out.push([id, data.scenario, S.writeScenario(S.readScenario(data.scenario))]);
+             }
+             return out;
+           }""",
+        ids,
+    )
+    assert len(pairs) == len(ids) > 100
+    for ruling, original, written in pairs:
+        assert written["actions"] == original["actions"], ruling
+        assert _setup(written["setup"]) == _setup(original["setup"]), ruling
