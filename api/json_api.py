@@ -10,7 +10,7 @@ search against what the KB holds (its games, versions and kinds), so a typo such
 
 from __future__ import annotations
 
-from flask import Blueprint, jsonify
+from flask import Blueprint, current_app, jsonify
 
 from kb.card_detail import card_detail
 from kb.entry_detail import entry_detail
@@ -21,6 +21,7 @@ from kb.versions_overview import versions_overview
 from . import verify
 from .db import get_conn
 from .errors import ApiError, init_blueprint
+from .playable import playability
 from .params import MAX_FILTER_LEN, flag as _flag, integer as _int, params as _params, text_filter as _filter
 from .spec import openapi
 
@@ -95,7 +96,9 @@ def cards():
         raise ApiError("give a card name: /api/cards?name=...")
     limit = _int(args, "limit", 10, 1, MAX_CARD_LIMIT)
     hits = find_cards(get_conn(), args["name"], limit=limit)
-    return jsonify({"query": args["name"], "results": [h.as_dict() for h in hits]})
+    kb_path = current_app.config["KB_PATH"]
+    results = [{**h, **playability(kb_path, h["name"], h["text"], h["type"])} for h in (hit.as_dict() for hit in hits)]
+    return jsonify({"query": args["name"], "results": results})
 
 
 @bp.get("/versions")

@@ -39,6 +39,7 @@ from engine.replay.outcome import changed
 from engine.replay.judging import carry_for, expectations
 from engine.replay.kb_cache import cache_for, entry_index
 from engine.replay.ruling_export import as_yaml, file_id, ruling
+from engine.replay.scenario import _nearest_paths
 from engine.replay.ruling_import import INLINE, answers_by_version, is_choose, without_answers
 from engine.replay.scenario_file import scenario_from_dict
 from engine.replay.setup import CardCatalog, build_game
@@ -288,8 +289,10 @@ def _runs(
 
 
 def _expected_paths(conn, scenario: dict, versions: list[str]) -> dict[str, dict]:
-    """Version -> the checks a loaded ruling's ``expect`` states for it (as verify picks them: the
-    expectation carried to the version when the scenario names entries, else the nearest earlier)."""
+    """Version -> the checks a loaded ruling's ``expect`` states for it, as verify picks them: the
+    expectation carried to the version when the scenario names entries, else the nearest earlier.
+    A version verify leaves unverified (no expectation states its ruling) gets the paths verify
+    records for it, each expected None."""
     if not isinstance(scenario.get("expect"), dict) or not scenario["expect"]:
         return {}
     try:
@@ -301,7 +304,9 @@ def _expected_paths(conn, scenario: dict, versions: list[str]) -> dict[str, dict
         try:
             if s.entries:
                 carry = carry_for(conn, s, v, entry_index(conn, GAME))
-                out[v] = dict(expectations(s, v, carry)) if carry.expect_version else {}
+                stated = carry.expect_version is not None
+                checks = expectations(s, v, carry) if stated else _nearest_paths(s, v)
+                out[v] = {p: e if stated else None for p, e in checks.items()}
             else:
                 out[v] = dict(expectations(s, v))
         except ScenarioError:
@@ -341,7 +346,9 @@ def _version_view(conn: sqlite3.Connection, run: Play, expected: dict) -> dict:
                 "words": path_words(p),
                 "expected": e,
                 "actual": run.values.get(p),
-                "ok": run.values.get(p) == (sorted(e) if isinstance(e, list) else [e])
+                "ok": None
+                if e is None
+                else run.values.get(p) == (sorted(e) if isinstance(e, list) else [e])
                 if p == "illegal"
                 else holds(p, e, run.values.get(p)),
             }

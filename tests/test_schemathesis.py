@@ -46,7 +46,12 @@ MODES = [schemathesis.GenerationMode.POSITIVE, schemathesis.GenerationMode.NEGAT
 #: statuses that refuse invalid input: schemathesis' defaults, and 413 for a body over the size limit
 REFUSALS = ["400", "401", "403", "404", "405", "406", "409", "413", "415", "422", "428", "429"]
 #: operations whose valid input depends on the KB beyond what the document can list (see above)
-KB_BOUND_BODIES = {("POST", "/api/verify")}
+KB_BOUND_BODIES = {
+    ("POST", "/api/verify"),
+    ("POST", "/api/play"),  # the board builder's: versions, cards and answers the KB and engine decide
+    ("POST", "/api/play/export"),
+    ("POST", "/api/play/scenario"),
+}
 
 
 @pytest.fixture(scope="module")
