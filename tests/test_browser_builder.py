@@ -90,6 +90,21 @@ def test_the_search_says_what_it_found_in_any_language_and_every_set(watched, ba
     expect(page.locator('.card-hit[data-name="Sensor Chief Garcia"]')).to_have_count(1)
 
 
+def test_each_card_found_says_whether_the_engine_can_play_it_and_why_not(watched, base_url):
+    page = watched(viewport=PHONE).page
+    open_builder(page, base_url)
+    page.fill("#card-search", "Troll")
+    expect(page.locator('.card-hit[data-name="Troll"] .playable')).to_have_text("the engine can play it")
+    page.fill("#card-search", "Heavyweight Morik")
+    hit = page.locator('.card-hit[data-name="Heavyweight Morik"]')
+    expect(hit).to_be_visible(timeout=10_000)
+    why = page.request.get(f"{base_url}/api/cards?name=Heavyweight+Morik&limit=1").json()["results"][0]["why"]
+    assert why  # the compiler's words: "Scrap:" abilities are not in the engine
+    expect(hit.locator(".why")).to_have_text(f"the engine cannot play it: {why}")
+    hit.get_by_role("button", name="Add Heavyweight Morik").click()  # still placeable: a discard, a deck
+    assert zone(page, "player1", "hand") == ["Heavyweight Morik"]
+
+
 def test_the_builder_is_linked_from_the_header_the_card_pages_and_the_verify_panel(watched, base_url, built_kb):
     page = watched(viewport=DESKTOP).page
     page.goto(base_url + "/")
