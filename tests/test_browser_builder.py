@@ -11,7 +11,7 @@ import sqlite3
 import pytest
 from playwright.sync_api import expect
 
-from builder_steps import add_action, add_card, card_row, open_builder, question_in_url, set_state, zone
+from builder_steps import add_action, add_card, answer, card_row, open_builder, question_in_url, run, set_state, zone
 from test_accessibility import AXE, SERIOUS
 from test_browser import PHONE, watched  # noqa: F401 (fixture)
 
@@ -128,6 +128,10 @@ def test_the_builder_is_linked_from_the_header_the_card_pages_and_the_verify_pan
     expect(link).to_have_attribute("href", f"/builder?ruling={ruling}")
 
 
+def versions(page) -> list[str]:
+    return page.locator("#builder-version option").evaluate_all("els => els.map(e => e.value)")
+
+
 @SIZES
 def test_no_serious_or_critical_accessibility_violation(browser, base_url, viewport):
     context = browser.new_context(viewport=viewport, bypass_csp=True)
@@ -136,12 +140,22 @@ def test_no_serious_or_critical_accessibility_violation(browser, base_url, viewp
     found = {}
     try:
         open_builder(page, base_url)
-        for moment in ("empty", "built"):
+        for moment in ("empty", "built", "a decision", "every version's outcome"):
             if moment == "built":
                 add_card(page, "Troll", "You: Battleline, left to right")
-                add_card(page, "Bait and Switch", "You: Hand")
+                add_card(page, "Krump", "Your opponent: Battleline, left to right")
+                add_card(page, "Punch", "You: Hand")
                 card_row(page, "player1", "battleline", "Troll").locator("summary").click()
-                add_action(page, "Play", card="Bait and Switch")
+                page.select_option("#turn-house", "brobnar")
+                add_action(page, "Play", card="Punch")
+            elif moment == "a decision":
+                page.check("#builder-every")
+                run(page)
+                expect(page.locator("#builder-decision")).to_be_visible()
+            elif moment == "every version's outcome":
+                answer(page, "Krump")
+                expect(page.locator("#builder-outcome .run")).to_have_count(len(versions(page)))
+                page.locator("#builder-outcome details").evaluate_all("els => els.forEach(e => e.open = true)")
             violations = page.evaluate("""async () => (await axe.run({resultTypes: ['violations']})).violations.map(v => (
                 {id: v.id, impact: v.impact, nodes: v.nodes.slice(0, 3).map(n => n.target.join(' '))}))""")
             bad = [v for v in violations if v["impact"] in SERIOUS]
