@@ -11,7 +11,19 @@ import sqlite3
 import pytest
 from playwright.sync_api import expect
 
-from builder_steps import add_action, add_card, answer, card_row, open_builder, question_in_url, run, set_state, zone
+from builder_steps import (
+    add_action,
+    add_card,
+    answer,
+    card_row,
+    drawn_card,
+    final_board,
+    open_builder,
+    question_in_url,
+    run,
+    set_state,
+    zone,
+)
 from test_accessibility import AXE, SERIOUS
 from test_browser import PHONE, watched  # noqa: F401 (fixture)
 
@@ -164,3 +176,22 @@ def test_no_serious_or_critical_accessibility_violation(browser, base_url, viewp
     finally:
         context.close()
     assert found == {}
+
+
+def test_a_second_copy_of_a_card_gets_a_name_of_its_own(watched, base_url):
+    page = watched(viewport=DESKTOP).page
+    open_builder(page, base_url)
+    add_card(page, "Troll", "You: Battleline, left to right")
+    add_card(page, "Troll", "You: Battleline, left to right")
+    add_card(page, "Krump", "Your opponent: Battleline, left to right")
+    assert zone(page, "player1", "battleline") == ["Troll", "Troll 2"]
+    page.select_option("#turn-house", "brobnar")
+    add_action(page, "Fight with", card="Troll 2", target="Krump")
+    assert question_in_url(page.url)["s"]["setup"]["player1"]["battleline"] == [
+        "Troll",
+        {"card": "Troll", "id": "Troll 2"},
+    ]
+    run(page)
+    board = final_board(page, versions(page)[-1])
+    expect(drawn_card(board, "player1", "battleline", "Troll 2")).to_contain_text("6 damage")
+    expect(drawn_card(board, "player1", "battleline", "Troll")).not_to_contain_text("damage")

@@ -169,18 +169,36 @@
         });
         S().PLAYERS.forEach((pid) => {
           this.board.players[pid].battleline.forEach((c, i) => {
-            out.push({ value: pid + " up " + i, label: "Upgrade on " + c.card + " (" + this.playerName(pid).toLowerCase() + ")" });
+            out.push({ value: pid + " up " + i, label: "Upgrade on " + this.labelOf(c) + " (" + this.playerName(pid).toLowerCase() + ")" });
           });
         });
+        return out;
+      },
+
+      /* how actions and the engine name a card: its id when it has one (a second copy), its name */
+      labelOf(c) {
+        return c.extra.id || c.card;
+      },
+
+      labels() {
+        const out = [];
+        const walk = (c) => { out.push(this.labelOf(c)); c.upgrades.forEach(walk); };
+        S().PLAYERS.forEach((pid) => S().ZONES.forEach((z) => this.board.players[pid][z.key].forEach(walk)));
         return out;
       },
 
       addCard(hit) {
         const [pid, zone, index] = this.addTo.split(" ");
         const card = S().newCard(hit.name);
+        const taken = this.labels();
+        if (taken.includes(hit.name)) {  // a second copy: an id, so actions can name either
+          let n = 2;
+          while (taken.includes(hit.name + " " + n)) n += 1;
+          card.extra.id = hit.name + " " + n;
+        }
         if (zone === "up") this.board.players[pid].battleline[Number(index)].upgrades.push(card);
         else this.board.players[pid][zone].push(card);
-        this.status = hit.name + " added.";
+        this.status = this.labelOf(card) + " added.";
       },
 
       zoneCards(pid, key) {
@@ -216,7 +234,7 @@
       namesIn(zones) {
         const names = [];
         S().PLAYERS.forEach((pid) => zones.forEach((z) => this.board.players[pid][z].forEach((c) => {
-          if (!names.includes(c.card)) names.push(c.card);
+          if (!names.includes(this.labelOf(c))) names.push(this.labelOf(c));
         })));
         return names;
       },
