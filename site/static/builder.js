@@ -151,7 +151,8 @@
           if (seq !== this.searchSeq) return;
           const seen = new Set();
           this.hits = (data.results || []).filter((h) => !seen.has(h.name) && seen.add(h.name));
-          this.searchNote = this.hits.length ? this.hits.length + " cards found." : "No card by that name.";
+          const n = this.hits.length;
+          this.searchNote = n ? n + (n === 1 ? " card found." : " cards found.") : "No card by that name.";
         } catch (e) {
           if (seq === this.searchSeq) this.searchNote = "The card search failed: " + e.message;
         }
