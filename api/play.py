@@ -127,7 +127,14 @@ def play_posted(conn: sqlite3.Connection, body: object, budget: tuple[int, float
     runs = _runs(conn, scenario, versions, answers, budget, expected)
     out = {"game": GAME, "versions": [_version_view(conn, run, expected.get(run.version, {})) for run in runs.values()]}
     if len(runs) > 1 and all(r.status == "done" for r in runs.values()):
-        out["differences"] = differences(conn, GAME, runs)
+
+        def rerun(version: str, adjust) -> Play | None:
+            try:
+                return _run(conn, scenario, version, answers, budget, (), adjust)
+            except ApiError:  # over its budget with that rule changed: the cause stays untested
+                return None
+
+        out["differences"] = differences(conn, GAME, runs, rerun)
     return out
 
 
@@ -208,8 +215,10 @@ def _schema(value: object, name: str, what: str) -> None:
 
 
 def _check_cards(conn: sqlite3.Connection, scenario: dict) -> None:
+    # the catalog the runs use, kept with the rule sets while the KB is unchanged (engine.replay.kb_cache)
+    catalog = cache_for(conn).setdefault("rulesets", {}).setdefault(("card catalog",), CardCatalog(conn))
     try:
-        build_game(scenario.get("setup") or {}, CardCatalog(conn))  # unknown cards, duplicate ids, bad owners
+        build_game(scenario.get("setup") or {}, catalog)  # unknown cards, duplicate ids, bad owners
     except ScenarioError as exc:
         raise ApiError(f"invalid scenario: setup: {exc}") from None
 
@@ -254,38 +263,31 @@ def _runs(
     conn, scenario: dict, versions: list[str], answers: dict, budget: tuple[int, float], paths: dict | None = None
 ) -> dict[str, Play]:
     """Each version's run; ``paths``: version -> the checks whose values to read at the end."""
-    rulesets = cache_for(conn).setdefault("rulesets", {})
-    paths = paths or {}
-    runs = {}
-    for v in versions:
-        try:
-            runs[v] = play(
-                conn,
-                GAME,
-                scenario.get("setup") or {},
-                scenario.get("actions") or [],
-                v,
-                answers.get(v, []),
-                Limits(*budget).start(),
-                rulesets,
-                paths=list(paths.get(v, {})),
-            )
-        except LimitExceeded as exc:
-            raise ApiError(f"the question stopped under {v}: {exc}") from None
-        except ScenarioError as exc:
-            raise ApiError(f"invalid scenario under {v}: {exc}") from None
-        except (
-            EngineError,
-            RecursionError,
-            ArithmeticError,
-            LookupError,
-            TypeError,
-            ValueError,
-            AttributeError,
-        ) as exc:
-            log.warning("engine failed on a posted question under %s: %r", v, exc)
-            raise ApiError(f"the engine cannot run this question under {v}: {type(exc).__name__}: {exc}") from None
-    return runs
+    return {v: _run(conn, scenario, v, answers, budget, (paths or {}).get(v, {})) for v in versions}
+
+
+def _run(conn, scenario: dict, v: str, answers: dict, budget, paths, adjust=None) -> Play:
+    """One version's run (``adjust``: the rule set changed, :func:`engine.replay.causes.as_in`)."""
+    try:
+        return play(
+            conn,
+            GAME,
+            scenario.get("setup") or {},
+            scenario.get("actions") or [],
+            v,
+            answers.get(v, []),
+            Limits(*budget).start(),
+            cache_for(conn).setdefault("rulesets", {}),
+            paths=list(paths),
+            adjust=adjust,
+        )
+    except LimitExceeded as exc:
+        raise ApiError(f"the question stopped under {v}: {exc}") from None
+    except ScenarioError as exc:
+        raise ApiError(f"invalid scenario under {v}: {exc}") from None
+    except (EngineError, RecursionError, ArithmeticError, LookupError, TypeError, ValueError, AttributeError) as exc:
+        log.warning("engine failed on a posted question under %s: %r", v, exc)
+        raise ApiError(f"the engine cannot run this question under {v}: {type(exc).__name__}: {exc}") from None
 
 
 def _expected_paths(conn, scenario: dict, versions: list[str]) -> dict[str, dict]:

@@ -102,12 +102,25 @@ def test_bait_and_switch_under_two_versions_names_the_erratum_that_makes_the_dif
     assert diff["player1.amber"]["values"] == {"1.1": 7, "16.0": 2}
     assert diff["player1.amber"]["words"] == "Your Æmber"
     assert diff["player2.amber"]["values"] == {"1.1": 7, "16.0": 12}
-    causes = diff["player1.amber"]["causes"]
-    erratum = next(c for c in causes if c["kind"] == "erratum")
+    # the erratum, tried alone, makes the difference; the play switch, consulted and different, does not
+    (erratum,) = diff["player1.amber"]["causes"]
+    assert erratum["kind"] == "erratum" and erratum["confirmed"] is True
     assert erratum["name"] == "Bait and Switch" and erratum["entry"] == "errata/bait-and-switch"
     assert erratum["values"] == {"1.1": "printed text", "16.0": "erratum of 16.0"}
-    assert all(c["entry"] for c in causes)
+    assert [s["name"] for s in by_version["16.0"]["switches"]] == ["play_reactions_simultaneous"]
     assert any("steal 1 Æmber from your opponent" in line for line in by_version["1.1"]["trace"])
+
+
+def test_a_difference_made_by_a_rule_switch_names_the_switch_and_the_entry_it_cites(client):
+    loaded = client.get("/api/rulings/phase-shift-first-turn").get_json()
+    body = {"scenario": loaded["scenario"], "versions": ["1.1", "1.2"], "answers": loaded["answers"]}
+    result = client.post("/api/play", json=body).get_json()
+    diff = {d["path"]: d for d in result["differences"]}
+    assert diff["player1.amber"]["values"] == {"1.1": 0, "1.2": 3}
+    (cause,) = diff["player1.amber"]["causes"]
+    assert cause["kind"] == "switch" and cause["name"] == "first_turn_rule_modifiable" and cause["confirmed"]
+    assert cause["values"] == {"1.1": False, "1.2": True}
+    assert cause["entry"].startswith(("rule/", "faq/")) and "First Turn Rule" in cause["words"]
 
 
 def test_every_version_runs_with_its_own_answers(client, kb_conn):

@@ -15,6 +15,7 @@ from __future__ import annotations
 import json
 import sqlite3
 import tomllib
+from dataclasses import replace
 from functools import lru_cache
 
 from engine.replay.judge_words import path_words
@@ -92,14 +93,67 @@ def causes(conn: sqlite3.Connection, game: str, runs: dict) -> list[dict]:
     return out
 
 
-def differences(conn: sqlite3.Connection, game: str, runs: dict) -> list[dict]:
-    """The final boards of ``runs`` (version -> finished run) compared: each path whose value is
-    not the same in every version, in judge's words, with the causes."""
+def as_in(cause: dict, other) -> callable:
+    """An ``adjust`` for a replay (:func:`engine.replay.scenario.prepare`): the rule set with the
+    one switch or erratum of ``cause`` as ``other``'s rule set has it, everything else its own.
+    The rule sets' dicts are shared with the cache of the KB's rule sets: they are copied, not changed."""
+
+    def adjust(rules):
+        if cause["kind"] == "switch":
+            switches = dict(rules.switches)
+            switches[cause["name"]] = other.switches[cause["name"]]
+            return replace(rules, switches=switches, used=set(), errata_used=set())
+        errata = dict(rules.errata)
+        if cause["name"] in other.errata:
+            errata[cause["name"]] = other.errata[cause["name"]]
+        else:
+            errata.pop(cause["name"], None)
+        return replace(rules, errata=errata, used=set(), errata_used=set())
+
+    return adjust
+
+
+def differences(conn: sqlite3.Connection, game: str, runs: dict, rerun=None) -> list[dict]:
+    """The final boards of ``runs`` (version -> finished run, in version order) compared: each path
+    whose value is not the same in every version, in judge's words, with its causes.
+
+    With ``rerun(version, adjust)`` (a replay of the question under ``version`` with the rule set
+    ``adjust`` returns: a :class:`~engine.replay.interactive.Play`), each candidate cause is tried
+    alone where the value changes between two neighbouring versions: the later one replayed with
+    that one switch or erratum as the earlier has it. A cause that brings the value back (or moves
+    it) is ``confirmed``; the difference lists its confirmed causes, or every candidate (none
+    confirmed) when no one of them alone makes it, as when two changes act together."""
     found = causes(conn, game, runs)
-    paths = list(dict.fromkeys(p for r in runs.values() for p in r.after))
+    versions = list(runs)
+    tried: dict[tuple[str, str, str], object] = {}
+
+    def moved(cause: dict, earlier: str, later: str, path: str) -> bool | None:
+        key = (cause["kind"], cause["name"], later)
+        if key not in tried:
+            tried[key] = rerun(later, as_in(cause, runs[earlier].rules)) if rerun is not None else None
+        run = tried[key]
+        if run is None or run.status != "done":
+            return None  # untested, or the question asks otherwise with it: no answer to compare
+        return run.after.get(path) != runs[later].after.get(path)
+
     out = []
-    for path in paths:
-        values = {v: r.after.get(path) for v, r in runs.items()}
-        if not _same(values.values()):
-            out.append({"path": path, "words": path_words(path), "values": values, "causes": found})
+    # a path some run lacks is a card's state in play where the card is elsewhere: its zone differs
+    shared = [
+        p for p in dict.fromkeys(p for r in runs.values() for p in r.after) if all(p in r.after for r in runs.values())
+    ]
+    for path in shared:
+        values = {v: r.after[path] for v, r in runs.items()}
+        if _same(values.values()):
+            continue
+        confirmed: list[dict] = []
+        for earlier, later in zip(versions, versions[1:]):
+            if _same([values[earlier], values[later]]):
+                continue
+            for cause in found:
+                if _same([cause["values"].get(earlier), cause["values"].get(later)]):
+                    continue  # the same in both: cannot make this change
+                if moved(cause, earlier, later, path) and cause not in confirmed:
+                    confirmed.append(cause)
+        listed = [{**c, "confirmed": True} for c in confirmed] or [{**c, "confirmed": False} for c in found]
+        out.append({"path": path, "words": path_words(path), "values": values, "causes": listed})
     return out

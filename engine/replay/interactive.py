@@ -127,15 +127,16 @@ def play(
     budget=None,
     rulesets: dict | None = None,
     paths: Sequence[str] = (),
+    adjust=None,
 ) -> Play:
     """Replay the question under ``version`` with ``answers``: up to the first decision they do not
     reach (status ``decision``), to its end (``done``), or to what stops it (``error``: an engine
     or scenario error, an answer that is not an option, answers left over). A setup the engine cannot
     build raises :class:`ScenarioError` (the caller's bad input); ``budget`` limits raise
     :class:`~engine.core.errors.LimitExceeded`. ``paths``: check paths to read at the end as well
-    (a loaded ruling's ``expect``: :attr:`Play.values`)."""
+    (a loaded ruling's ``expect``: :attr:`Play.values`). ``adjust``: see :func:`prepare`."""
     chooser = AskingChooser(answers)
-    engine = prepare(conn, game_name, setup, version, chooser, budget, rulesets)
+    engine = prepare(conn, game_name, setup, version, chooser, budget, rulesets, adjust)
     you = "player1"
     run = Play(version, start=board(engine), trace=engine.game.trace, rules=engine.rules)
     run.before = outcome(engine)

@@ -1,5 +1,6 @@
 """The outcome of a run as check paths (``player1.amber``, ``Troll.damage``: rulings/README.md),
-read with the rulings' own reader (:func:`engine.replay.scenario_board._value`).
+read with the rulings' own reader (:func:`engine.replay.scenario_board._value`, and
+:func:`~engine.replay.scenario_board.card_value` once the card a path names is found).
 
 Why paths: what the builder compares between versions and what it writes into a downloaded
 ruling's ``expect`` must be what ``rulebase verify`` reads back, so both are the values of the same
@@ -15,7 +16,7 @@ from collections import Counter
 
 from engine.core.errors import EngineError, ScenarioError
 from engine.core.state import PLAYERS
-from engine.replay.scenario_board import _value
+from engine.replay.scenario_board import _card_ref, _value, card_value
 from engine.rules.game import Engine
 
 PLAYER_PATHS = ("amber", "keys", "chains", "hand", "deck", "discard", "archives", "purged", "battleline", "artifacts")
@@ -38,9 +39,11 @@ def outcome(engine: Engine) -> dict:
         if counts[card.label] != 1 or "." in card.label:  # a path names one card: shared labels name none
             continue
         paths = ("zone", "controller") + (IN_PLAY_PATHS if card.in_play else ())
+        if _card_ref(engine.game, card.label) is not card:  # the label is another card's name
+            continue
         for attr in paths:
             try:
-                out[f"{card.label}.{attr}"] = _value(engine, f"{card.label}.{attr}")
+                out[f"{card.label}.{attr}"] = card_value(engine, card, attr)
             except (ScenarioError, EngineError):  # a card the engine cannot read: no value to compare
                 pass
     return out

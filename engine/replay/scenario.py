@@ -169,12 +169,23 @@ def _replay(
 
 
 def prepare(
-    conn: sqlite3.Connection, game_name: str, setup: dict, version: str, chooser: Chooser, budget, rulesets: dict | None
+    conn: sqlite3.Connection,
+    game_name: str,
+    setup: dict,
+    version: str,
+    chooser: Chooser,
+    budget,
+    rulesets: dict | None,
+    adjust=None,
 ) -> Engine:
     """The engine for one replay: the board ``setup`` builds, under ``version``'s rule set, asking
     ``chooser`` its decisions (a scripted :class:`Chooser` for rulings; the builder's asks the
-    judge: :mod:`engine.replay.interactive`); ``budget`` is spent from the board's building on."""
+    judge: :mod:`engine.replay.interactive`); ``budget`` is spent from the board's building on.
+    ``adjust(rules)`` returns the rule set to use instead (the builder sets one switch or erratum
+    as another version has it, to tell which one makes a difference: :mod:`engine.replay.causes`)."""
     rules = ruleset_from_kb(conn, game_name, version, rulesets)
+    if adjust is not None:
+        rules = adjust(rules)
     # printed cards are read once per command: the catalog is kept with the rule sets it shares
     catalog = CardCatalog(conn) if rulesets is None else rulesets.setdefault(("card catalog",), CardCatalog(conn))
     game = build_game(setup, catalog)

@@ -143,7 +143,13 @@ def _value(engine: Engine, path: str):
             return sorted(i for c in game.cards() if c.owner == head for i in c.enhancements)
         return [c.label for c in p.zone(attr)]
     if attr in _CARD_PATHS:
-        card = _card_ref(game, head)
+        return card_value(engine, _card_ref(game, head), attr)
+    raise ScenarioError(f"unknown check path {path!r}")
+
+
+def card_value(engine: Engine, card, attr: str):
+    """The value of a card's check path (``damage``, ``power``, ``zone`` ...) for the card itself."""
+    if attr in _CARD_PATHS:
         if attr == "power":
             return engine.power(card)
         if attr == "armor":
@@ -153,4 +159,4 @@ def _value(engine: Engine, path: str):
         if attr == "token":  # the token creature it is a copy of, or None (glossary "Token Creatures")
             return card.token_of.name if card.token_of is not None else None
         return getattr(card, attr)
-    raise ScenarioError(f"unknown check path {path!r}")
+    raise ScenarioError(f"unknown card check path {attr!r}")
