@@ -73,15 +73,13 @@ def set_state(page, player: str, key: str, name: str, **state) -> None:
             control.fill(str(value))
 
 
-def add_action(page, kind: str, card: str | None = None, target: str | None = None, flank: str | None = None) -> None:
+def add_action(page, kind: str, card: str | None = None, target: str | None = None) -> None:
     """Pick an action (its label: "Play", "Fight with", "End the turn"...), its card and target."""
     page.select_option("#action-kind", label=kind)
     if card:
         page.select_option("#action-card", card)
     if target:
         page.select_option("#action-target", target)
-    if flank:
-        page.select_option("#action-flank", flank)
     before = page.locator("#action-list li").count()
     page.click("#action-add")
     expect(page.locator("#action-list li")).to_have_count(before + 1)

@@ -73,6 +73,9 @@ def test_a_sample_of_rulings_opens_in_the_builder_with_the_outcome_verify_report
             page.click("#builder-run")
             settled(page)
         expect(page.locator("#builder-decision")).to_have_count(0)  # its answers came with it
+        checks = page.locator(f'.run[data-version="{result["version"]}"] .checks-list li')
+        expect(checks).to_have_count(len(result["checks"]))  # the ruling's expectation, checked as verify does
+        assert checks.evaluate_all("els => els.map(e => e.className)") == ["check check-ok"] * len(result["checks"])
         board = final_board(page, result["version"])
         compared = [c["path"] for c in result["checks"] if _compare(board, c)]
         assert len(compared) >= 3, (ruling, compared)
@@ -103,13 +106,13 @@ def test_a_scenario_pasted_or_uploaded_opens(watched, base_url):
     open_builder(page, base_url)
     page.fill("#load-text", (ROOT / "rulings/keyforge/bait-and-switch-14-amber.yaml").read_text())
     page.click("#load-paste")
-    expect(page.locator("#load-status")).to_have_text("Loaded.")
+    expect(page.locator("#load-status")).to_have_text("Loaded bait-and-switch-14-amber.")
     assert zone(page, "player1", "hand") == ["Bait and Switch"]
     settled(page)
     expect(drawn_stat(final_board(page, "16.0"), "player1", "amber")).to_have_text("Æmber 2")
 
     page.set_input_files("#load-file", str(ROOT / "rulings/keyforge/shadow-self-raiding-knight.yaml"))
-    expect(page.locator("#load-status")).to_have_text("Loaded.")
+    expect(page.locator("#load-status")).to_have_text("Loaded shadow-self-raiding-knight.")
     assert zone(page, "player2", "battleline") == ["Shadow Self", "Raiding Knight"]
 
 
@@ -120,7 +123,7 @@ def test_a_broken_scenario_is_refused_in_one_line(browser, base_url, tmp_path):
         page = context.new_page()
         open_builder(page, base_url)
         page.set_input_files("#load-file", str(ROOT / "rulings/keyforge/shadow-self-raiding-knight.yaml"))
-        expect(page.locator("#load-status")).to_have_text("Loaded.")
+        expect(page.locator("#load-status")).to_have_text("Loaded shadow-self-raiding-knight.")
         broken = Path(tmp_path / "broken.yaml")
         broken.write_text("setup: [this is not a board\n")
         page.set_input_files("#load-file", str(broken))

@@ -114,7 +114,21 @@
 
     causeText(c) {
       const kind = c.kind === "erratum" ? "Erratum: " : "Rule switch: ";
-      return kind + c.name + (c.words ? ". " + c.words : "");
+      const alone = c.confirmed === false ? " (a candidate: it does not move the value alone)" : "";
+      return kind + c.name + (c.words ? ". " + c.words : "") + alone;
+    },
+
+    /* a loaded ruling's expectation against this run, as verify checks it */
+    checkText(c) {
+      if (c.expected === null || c.expected === undefined) {
+        return "? " + c.words + ": " + show(c.actual) + " (no expectation for this version: unverified)";
+      }
+      return (c.ok ? "✓ " : "✗ ") + c.words + ": " + show(c.actual) + (c.ok ? "" : ", expected " + show(c.expected));
+    },
+
+    checkClass(c) {
+      if (c.expected === null || c.expected === undefined) return "check check-unverified";
+      return c.ok ? "check check-ok" : "check check-bad";
     },
 
     usedText(run) {

@@ -49,6 +49,7 @@
       players: { player1: newPlayer(), player2: newPlayer() },
       actions: [],
       extra: {},
+      meta: {},
     };
   }
 
@@ -78,8 +79,8 @@
 
   function readAction(a) {
     if (a.play !== undefined) {
-      const { play, flank, ...rest } = a;
-      return { kind: "play", card: play, flank: flank || "", extra: rest };
+      const { play, ...rest } = a;
+      return { kind: "play", card: play, extra: rest };
     }
     if (a.fight !== undefined && a.fight && typeof a.fight === "object") {
       const { fight, ...rest } = a;
@@ -101,7 +102,7 @@
   function writeAction(a) {
     if (a.kind === "other") return a.raw;
     let out;
-    if (a.kind === "play") out = a.flank ? { play: a.card, flank: a.flank } : { play: a.card };
+    if (a.kind === "play") out = { play: a.card };
     else if (a.kind === "fight") out = { fight: { attacker: a.card, target: a.target } };
     else if (a.kind === "end_turn") out = { end_turn: true };
     else out = { [a.kind]: a.card };
@@ -113,7 +114,6 @@
     if (a.kind === "end_turn") return ACTIONS.end_turn;
     let words = ACTIONS[a.kind] + " " + a.card;
     if (a.kind === "fight") words += ", attacking " + a.target;
-    if (a.kind === "play" && a.flank) words += ", on the " + a.flank + " flank";
     return words;
   }
 
@@ -121,6 +121,9 @@
   function readScenario(scenario) {
     const board = emptyBoard();
     const setup = (scenario && scenario.setup) || {};
+    Object.keys(scenario || {}).forEach((k) => {  // a loaded ruling's id, title, entries, note, expect
+      if (!["game", "setup", "actions"].includes(k)) board.meta[k] = scenario[k];
+    });
     Object.keys(setup).forEach((k) => {
       if (PLAYERS.includes(k)) return;
       if (k !== "turn") board.extra[k] = setup[k];
@@ -158,7 +161,7 @@
       ZONES.forEach((z) => { if (p[z.key].length) out[z.key] = p[z.key].map(writeCard); });
       setup[pid] = Object.assign(out, p.extra);
     });
-    return { game: "keyforge", setup: setup, actions: board.actions.map(writeAction) };
+    return Object.assign({ game: "keyforge", setup: setup, actions: board.actions.map(writeAction) }, board.meta);
   }
 
   function toBase64url(text) {

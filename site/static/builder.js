@@ -36,7 +36,7 @@
       hits: [],
       searchNote: "",
       addTo: "player1 hand",
-      newAction: { kind: "play", card: "", target: "", flank: "" },
+      newAction: { kind: "play", card: "", target: "" },
       actionNote: "",
       result: null,
       pending: null,
@@ -110,10 +110,12 @@
         return this.every ? "all" : [this.version];
       },
 
+      /* the board or the actions changed: the answers no longer fit, and a loaded ruling's
+         expectation no longer describes this question */
       edited() {
-        const now = JSON.stringify(this.scenario());
-        if (now === this.lastScenario) return;
-        this.lastScenario = now;
+        if (JSON.stringify(this.scenario()) === this.lastScenario) return;
+        delete this.board.meta.expect;
+        this.lastScenario = JSON.stringify(this.scenario());
         this.answers = {};
         this.clearResult();
         this.writeUrl();
@@ -262,10 +264,9 @@
         const action = { kind: a.kind, extra: {} };
         if (a.kind !== "end_turn") action.card = a.card;
         if (a.kind === "fight") action.target = a.target;
-        if (a.kind === "play") action.flank = a.flank;
         this.board.actions.push(action);
         this.actionNote = S().actionWords(action) + ": added.";
-        this.newAction = { kind: a.kind, card: "", target: "", flank: "" };
+        this.newAction = { kind: a.kind, card: "", target: "" };
       },
 
       actionWords(a) {
@@ -366,7 +367,7 @@
           const data = await response.json().catch(() => ({}));
           if (!response.ok) throw new Error(data.error || "the server answered " + response.status);
           this.loadQuestion(data.scenario, data.answers, null);
-          this.loadNote = "Loaded.";
+          this.loadNote = "Loaded " + (data.scenario.id || "the scenario") + ".";
         } catch (e) {
           this.loadNote = "Could not read it: " + e.message;
         }
