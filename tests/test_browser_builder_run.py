@@ -30,6 +30,7 @@ from builder_steps import (
     drawn_stat,
     final_board,
     open_builder,
+    question_in_url,
     run,
     settled,
 )
@@ -184,3 +185,32 @@ def test_a_decision_with_three_options_answered_two_ways(watched, base_url, buil
     expect(drawn_card(again, "player1", "battleline", "Troll")).to_contain_text("3 damage")
     text = _download_and_verify(page, tmp_path, built_kb)
     assert "Troll" in text
+
+
+def test_under_every_version_a_decision_only_some_versions_raise_is_asked_of_those(
+    watched, base_url, built_kb, tmp_path
+):
+    """16.0 lets the active player order Library Access's draw and Wild Wormhole's "Play:"; 1.x
+    resolves them in a fixed order: only v16.0 is asked, and the answer is kept for it alone."""
+    page = watched(viewport=DESKTOP).page
+    open_builder(page, base_url)
+    add_card(page, "Library Access", YOU + HAND)
+    add_card(page, "Wild Wormhole", YOU + HAND)
+    for name in ("Krump", "Fertility Chant", "Dust Pixie"):
+        add_card(page, name, YOU + "Deck, top first")
+    page.select_option("#turn-house", "logos")
+    add_action(page, "Play", card="Library Access")
+    add_action(page, "Play", card="Wild Wormhole")
+    page.check("#builder-every")
+    run(page)
+    decision = page.locator("#builder-decision")
+    expect(decision).to_contain_text("Decision 1.1, under v16.0:")
+    assert sorted(decision.locator(".option").all_inner_texts()) == ["Library Access", "Wild Wormhole"]
+    answer(page, "Wild Wormhole")
+    assert question_in_url(page.url)["a"] == {"16.0": ["Wild Wormhole"]}
+    assert drawn(final_board(page, "16.0"), "player1", "battleline") == ["Krump"]  # Wormhole played it
+    assert drawn(final_board(page, "1.1"), "player1", "hand") == ["Krump", "Dust Pixie"]  # drawn first
+    row = page.locator("#builder-diffs tbody tr").filter(has=page.locator("th", has_text="Your Æmber"))
+    expect(row).to_contain_text("Rule switch: play_reactions_simultaneous")
+    text = _download_and_verify(page, tmp_path, built_kb)
+    assert "16.0" in text and "Wild Wormhole" in text
