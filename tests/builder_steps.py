@@ -12,8 +12,8 @@ from playwright.sync_api import expect
 
 
 #: run in the page before its own scripts: notes (performance.now(), from the start of navigation)
-#: when the card search first takes typing (present, visible, enabled) and when the page's script
-#: is up (Alpine's "alpine:initialized")
+#: when the card search first takes typing (present, visible, enabled), when the page's script is
+#: up (Alpine's "alpine:initialized"), when a name is first typed and when the first card found is listed
 _CLOCK = """
 (() => {
   window.__builderTimes = {};
@@ -23,6 +23,14 @@ _CLOCK = """
     else setTimeout(look, 2);
   };
   look();
+  const shown = () => {
+    if (document.querySelector(".card-hit")) window.__builderTimes.results = performance.now();
+    else setTimeout(shown, 2);
+  };
+  shown();
+  document.addEventListener("input", (e) => {
+    if (e.target.id === "card-search" && window.__builderTimes.typed === undefined) window.__builderTimes.typed = performance.now();
+  }, true);
   document.addEventListener("alpine:initialized", () => { window.__builderTimes.script = performance.now(); });
 })();
 """
