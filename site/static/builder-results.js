@@ -1,5 +1,5 @@
-/* The board builder's results and its "Download as ruling": the parts of the Alpine component
-   (builder.js mixes them in) that read the engine's answer to POST /api/play and draw it.
+/* The board builder's results: the part of the Alpine component (builder.js mixes it in) that
+   reads the engine's answer to POST /api/play and draws it.
 
    A board the engine returns is drawn the way the judge built it: per player, Æmber, keys and
    chains, then each zone that holds cards as a list, each card with its state in words. Under
@@ -38,12 +38,6 @@
   }
 
   window.BuilderResults = {
-    exportId: "",
-    exportTitle: "",
-    exportEntry: "",
-    entryQuery: "",
-    entryHits: [],
-    exportNote: "",
 
     runs() {
       return this.result ? this.result.versions : [];
@@ -135,59 +129,6 @@
       const parts = (run.switches || []).map((s) => "rule switch " + s.name + " = " + show(s.value))
         .concat((run.errata || []).map((e) => "erratum of " + e.card));
       return parts.join("; ");
-    },
-
-    /* ---- Download as ruling ---- */
-    async searchEntries() {
-      const q = this.entryQuery.trim();
-      if (!q) {
-        this.entryHits = [];
-        return;
-      }
-      try {
-        const response = await fetch("/api/search?game=keyforge&limit=6&q=" + encodeURIComponent(q));
-        const data = await response.json();
-        this.entryHits = (data.results || []).map((h) => ({
-          key: h.key, text: (h.title || h.question || h.key) + " (v" + h.version + ")",
-        }));
-      } catch (e) {
-        this.entryHits = [];
-      }
-    },
-
-    pickEntry(hit) {
-      this.exportEntry = hit.key;
-      this.entryHits = [];
-    },
-
-    async download() {
-      this.exportNote = "";
-      const body = { scenario: this.scenario(), versions: this.versionsAsked(), answers: this.answers };
-      if (this.exportEntry) body.entry = this.exportEntry;
-      if (this.exportId.trim()) body.id = this.exportId.trim();
-      if (this.exportTitle.trim()) body.title = this.exportTitle.trim();
-      try {
-        const response = await fetch("/api/play/export", {
-          method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body),
-        });
-        if (!response.ok) {
-          const data = await response.json().catch(() => ({}));
-          throw new Error(data.error || "the server answered " + response.status);
-        }
-        const disposition = response.headers.get("Content-Disposition") || "";
-        const name = (disposition.match(/filename="?([^";]+)"?/) || [])[1] || "ruling.yaml";
-        const url = URL.createObjectURL(await response.blob());
-        const link = document.createElement("a");
-        link.href = url;
-        link.download = name;
-        document.body.appendChild(link);
-        link.click();
-        link.remove();
-        setTimeout(() => URL.revokeObjectURL(url), 1000);
-        this.exportNote = "Downloaded " + name + ".";
-      } catch (e) {
-        this.exportNote = "Could not make the file: " + e.message;
-      }
     },
   };
 })();

@@ -4,7 +4,8 @@
    stateless: it replays with the answers so far and stops at the next decision), so answering a
    decision is adding an answer and asking again. Every edit is written to the URL (?q=,
    builder-state.js), so the address bar always holds the question as it stands.
-   Results are drawn by builder-results.js's helpers, mixed into the same component. */
+   Results are drawn by builder-results.js's helpers, and the question shared, downloaded or loaded
+   by builder-share.js's, both mixed into the same component. */
 (function () {
   "use strict";
 
@@ -44,8 +45,6 @@
       runError: "",
       status: "",
       permalink: "",
-      yamlText: "",
-      loadNote: "",
       searchSeq: 0,
       runSeq: 0,
 
@@ -354,46 +353,7 @@
         const words = data.versions.length > 1 ? "Done under " + data.versions.length + " versions" : "Done";
         return words + (errors ? ", " + errors + " with an error." : ".");
       },
-
-      /* ---- loading a YAML or JSON scenario ---- */
-      async loadText(text) {
-        this.loadNote = "";
-        try {
-          const response = await fetch("/api/play/scenario", {
-            method: "POST",
-            headers: { "Content-Type": text.trim().startsWith("{") ? "application/json" : "text/yaml" },
-            body: text,
-          });
-          const data = await response.json().catch(() => ({}));
-          if (!response.ok) throw new Error(data.error || "the server answered " + response.status);
-          this.loadQuestion(data.scenario, data.answers, null);
-          this.loadNote = "Loaded " + (data.scenario.id || "the scenario") + ".";
-        } catch (e) {
-          this.loadNote = "Could not read it: " + e.message;
-        }
-      },
-
-      loadPasted() {
-        this.loadText(this.yamlText);
-      },
-
-      async loadFile(event) {
-        const file = event.target.files[0];
-        if (!file) return;
-        this.yamlText = await file.text();
-        this.loadText(this.yamlText);
-      },
-
-      async copyLink() {
-        try {
-          await navigator.clipboard.writeText(this.permalink);
-          this.status = "Link copied.";
-        } catch (e) {
-          this.$refs.permalink.select();
-          this.status = "Select the link and copy it.";
-        }
-      },
-    }, window.BuilderResults || {});
+    }, window.BuilderResults || {}, window.BuilderShare || {});
   }
 
   document.addEventListener("alpine:init", () => window.Alpine.data("builder", builder));
