@@ -39,7 +39,7 @@ from engine.replay.outcome import changed
 from engine.replay.judging import carry_for, expectations
 from engine.replay.kb_cache import cache_for, entry_index
 from engine.replay.ruling_export import as_yaml, file_id, ruling
-from engine.replay.scenario import _nearest_paths
+from engine.replay.scenario import _nearest_paths, versions_for
 from engine.replay.ruling_import import INLINE, answers_by_version, is_choose, without_answers
 from engine.replay.scenario_file import scenario_from_dict
 from engine.replay.setup import CardCatalog, build_game
@@ -127,11 +127,12 @@ def play_posted(conn: sqlite3.Connection, body: object, budget: tuple[int, float
     runs = _runs(conn, scenario, versions, answers, budget, expected)
     out = {"game": GAME, "versions": [_version_view(conn, run, expected.get(run.version, {})) for run in runs.values()]}
     if len(runs) > 1 and all(r.status == "done" for r in runs.values()):
+        shared = Limits(*budget).start()  # the replays that try the causes share one run's budget
 
         def rerun(version: str, adjust) -> Play | None:
             try:
-                return _run(conn, scenario, version, answers, budget, (), adjust)
-            except ApiError:  # over its budget with that rule changed: the cause stays untested
+                return _run(conn, scenario, version, answers, budget, (), adjust, shared)
+            except ApiError:  # the budget spent, or the engine stopped: the cause stays untested
                 return None
 
         out["differences"] = differences(conn, GAME, runs, rerun)
@@ -148,12 +149,33 @@ def export_posted(conn: sqlite3.Connection, body: object, budget: tuple[int, flo
             raise ApiError(f"version {run.version} is not finished: decision {d.ref} ({d.text}) waits for an answer")
         if run.status == "error":
             raise ApiError(f"version {run.version} stopped: {run.error}")
-    name = file_id(body.get("id"), body.get("title") or scenario.get("title"))
-    entry = body.get("entry") or None
-    if entry is not None and not entry_index(conn, GAME).for_ref(entry):
-        raise ApiError(f"entry {entry[:80]!r}: no {GAME} entry of the KB has that key or question")
+    # a ruling opened in the builder keeps its id, title, entries and note unless the body says otherwise
+    title = body.get("title") or scenario.get("title")
+    name = file_id(body.get("id") or scenario.get("id"), title)
+    entries = [body["entry"]] if body.get("entry") else list(scenario.get("entries") or [])
+    for entry in entries:
+        ref = entry["entry"] if isinstance(entry, dict) else entry
+        if not entry_index(conn, GAME).for_ref(ref):
+            raise ApiError(f"entry {ref[:80]!r}: no {GAME} entry of the KB has that key or question")
+    if entries:
+        # verify replays the file under every version where an entry (or its thread) appears: each
+        # must have been played, so that the file answers its decisions and states its outcome
+        linked = versions_for(conn, scenario_from_dict({"id": name, "expect": {}, "entries": entries}))
+        missing = [v for v in linked if v not in runs]
+        if missing:
+            raise ApiError(
+                f"the ruling's entries appear in {', '.join(missing)} too, where verify replays the file: "
+                "play the question under those versions as well (versions: all)"
+            )
     mapping = ruling(
-        GAME, scenario.get("setup") or {}, scenario.get("actions") or [], runs, name, body.get("title"), entry
+        GAME,
+        scenario.get("setup") or {},
+        scenario.get("actions") or [],
+        runs,
+        name,
+        title,
+        entries,
+        scenario.get("note"),
     )
     return name, as_yaml(mapping)
 
@@ -266,8 +288,9 @@ def _runs(
     return {v: _run(conn, scenario, v, answers, budget, (paths or {}).get(v, {})) for v in versions}
 
 
-def _run(conn, scenario: dict, v: str, answers: dict, budget, paths, adjust=None) -> Play:
-    """One version's run (``adjust``: the rule set changed, :func:`engine.replay.causes.as_in`)."""
+def _run(conn, scenario: dict, v: str, answers: dict, budget, paths, adjust=None, spend=None) -> Play:
+    """One version's run (``adjust``: the rule set changed, :func:`engine.replay.causes.as_in`;
+    ``spend``: a running budget to spend, else a new one of ``budget``)."""
     try:
         return play(
             conn,
@@ -276,7 +299,7 @@ def _run(conn, scenario: dict, v: str, answers: dict, budget, paths, adjust=None
             scenario.get("actions") or [],
             v,
             answers.get(v, []),
-            Limits(*budget).start(),
+            spend or Limits(*budget).start(),
             cache_for(conn).setdefault("rulesets", {}),
             paths=list(paths),
             adjust=adjust,
@@ -329,7 +352,10 @@ def _version_view(conn: sqlite3.Connection, run: Play, expected: dict) -> dict:
             "options": d.options,
             "words": run.decision_words,
         }
-    out["steps"] = [{"action": s.action, "words": s.words, "refused": s.refused, "board": s.board} for s in run.steps]
+    out["steps"] = [
+        {"action": s.action, "words": s.words, "refused": s.refused and s.refused.splitlines()[0], "board": s.board}
+        for s in run.steps
+    ]
     out["start"] = run.start
     out["trace"] = run.trace
     if run.error is not None:

@@ -12,6 +12,8 @@ import pytest
 import yaml
 
 from api import create_app
+from engine.replay.scenario import versions_for
+from engine.replay.scenario_file import scenario_from_dict
 from engine.replay.verify import verify_report
 from tests.conftest import run_cli
 
@@ -61,7 +63,7 @@ def test_a_decision_waits_for_the_judge_and_two_answers_give_two_outcomes(client
     decision = run["decision"]
     assert sorted(decision["options"]) == ["Dust Pixie", "Krump", "Troll"]
     assert decision["ref"] == "0.1" and decision["action"] == 0
-    assert "Punch" in decision["text"] and "player" not in decision["words"]
+    assert decision["text"].startswith("Punch: ") and decision["words"] == "Your " + decision["text"]
     assert run["steps"] == []  # the play waits inside action 0
     assert [c["name"] for c in run["start"]["player2"]["battleline"]] == ["Troll", "Krump", "Dust Pixie"]
 
@@ -168,6 +170,7 @@ def test_a_downloaded_ruling_passes_rulebase_verify_unchanged(client, built_kb, 
         client, {"scenario": loaded["scenario"], "versions": "all", "answers": loaded["answers"], "id": "bb"}, tmp_path
     )
     assert path.name == "bb.yaml"
+    assert ruling["entries"] == loaded["scenario"]["entries"] and ruling["title"] == loaded["scenario"]["title"]
     assert {"choose": {**{v: [] for v in loaded["answers"]}, "1.1": ["yes"]}} in ruling["actions"]
     proc = run_cli("verify", "--file", str(path), "--db", str(built_kb))
     assert proc.returncode == 0 and " 0 failed" in proc.stdout, proc.stdout + proc.stderr
@@ -183,6 +186,9 @@ def test_an_unfinished_question_cannot_be_downloaded(client):
     assert "decision 0.1" in _error(client.post("/api/play/export", json=body))
     body["answers"], body["entry"] = {"16.0": ["Troll"]}, "no such question anywhere at all"
     assert "no keyforge entry" in _error(client.post("/api/play/export", json=body))
+    # verify would replay the file where the entry appears: each of those versions must have been played
+    body["entry"] = "My opponent has 14 Æmber in their pool and I have 0 in mine"
+    assert "appear in 1.1" in _error(client.post("/api/play/export", json=body))
 
 
 @pytest.mark.slow
@@ -216,6 +222,8 @@ def test_every_bundled_keyforge_ruling_opened_in_the_builder_plays_to_verifys_ou
                 assert run["status"] == "error" and run["error"] == r["error"].splitlines()[0], (sid, r, run)
                 continue
             assert run["status"] == "done", (sid, r["version"], run.get("error"), run.get("decision"))
+            words = run["trace"] + [step["words"] for step in run["steps"]]
+            assert not [w for w in words if "player1" in w or "player2" in w], (sid, words)
             got = {c["path"]: c["actual"] for c in run["checks"]}
             for check in r["checks"]:
                 want = check["actual"]
@@ -224,6 +232,26 @@ def test_every_bundled_keyforge_ruling_opened_in_the_builder_plays_to_verifys_ou
                 assert got[check["path"]] == want, (sid, r["version"], check, got)
                 compared += 1
     assert compared > 500
+
+
+@pytest.mark.slow
+def test_every_bundled_keyforge_ruling_opened_and_downloaded_again_passes_verify(built_kb, tmp_path):
+    """Open in builder, then Download as ruling, under the versions verify replays the ruling: the
+    file (its answers placed back on the actions, its expect from the runs) passes verify."""
+    client = create_app(built_kb, WORKER_PROCESSES=False).test_client()
+    conn = sqlite3.connect(f"file:{built_kb}?mode=ro", uri=True)
+    ids = [sid for (sid,) in conn.execute("SELECT id FROM scenarios WHERE yaml NOT LIKE '%keeper-of-the-cards%'")]
+    assert len(ids) > 100
+    for sid in ids:
+        loaded = client.get(f"/api/rulings/{sid}").get_json()
+        versions = versions_for(conn, scenario_from_dict({"id": sid, "expect": {}, **loaded["scenario"]}))
+        body = {"scenario": loaded["scenario"], "versions": versions, "answers": loaded["answers"]}
+        response = client.post("/api/play/export", json=body)
+        assert response.status_code == 200, (sid, response.get_json())
+        path = tmp_path / f"{sid}.yaml"
+        path.write_bytes(response.get_data())
+        report = verify_report(conn, file=path)
+        assert report["failed"] == 0 and report["passed"] >= 1, (sid, [r for r in report["results"] if not r["passed"]])
 
 
 def test_a_keeper_of_the_cards_ruling_is_refused_by_name(client):

@@ -36,7 +36,7 @@ def board(engine: Engine) -> dict:
 def _player(engine: Engine, name: str) -> dict:
     p = engine.game.players[name]
     out = {"amber": p.amber, "keys": p.keys, "chains": p.chains}
-    for zone in SHOWN if set(SHOWN) == set(ZONES) else ZONES:
+    for zone in (*SHOWN, *(z for z in ZONES if z not in SHOWN)):
         out[zone] = [card_view(engine, c) for c in p.zone(zone)]
     return out
 

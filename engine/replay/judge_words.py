@@ -64,8 +64,8 @@ def seat(player: str, you: str = "player1", possessive: bool = False) -> str:
     return "your opponent's" if possessive else "your opponent"
 
 
-def words(line: str, you: str = "player1") -> str:
-    """One line of the engine's in the judge's words."""
+def words(line: str, you: str = "player1", capital: bool = True) -> str:
+    """One line of the engine's in the judge's words (``capital``: a sentence's first letter)."""
 
     def subject(m: re.Match) -> str:
         who = m[2]
@@ -78,7 +78,7 @@ def words(line: str, you: str = "player1") -> str:
     line = _PLAYER.sub(lambda m: seat(m[1], you, possessive=bool(m[2])), line)
     if starts_with_you:  # "you add a card to their hand" -> "to your hand"
         line = re.sub(r"\btheirs\b", "yours", re.sub(r"\btheir\b", "your", line))
-    return line[:1].upper() + line[1:]
+    return line[:1].upper() + line[1:] if capital else line
 
 
 def trace_words(trace: list[str], game: Game, you: str = "player1") -> list[str]:
@@ -87,11 +87,14 @@ def trace_words(trace: list[str], game: Game, you: str = "player1") -> list[str]
 
 
 def decision_words(text: str, game: Game, you: str = "player1") -> str:
-    """A decision as a judge reads it: the card that asks it is "Your ..." or "Your opponent's ..."."""
+    """A decision as a judge reads it: the card that asks it is "Your ..." or "Your opponent's ..."
+    (a card found in no zone is being played or resolved: the active player's)."""
     label, sep, rest = text.partition(": ")
     owners = {c.controller for c in game.cards() if c.label == label}
+    if sep and not owners and not _PLAYER.match(label) and label[:1].isupper():
+        owners = {game.active}
     if sep and len(owners) == 1:
-        return f"{seat(owners.pop(), you, possessive=True).capitalize()} {label}: {words(rest, you)}"
+        return f"{seat(owners.pop(), you, possessive=True).capitalize()} {label}: {words(rest, you, capital=False)}"
     return words(text, you)
 
 

@@ -18,6 +18,9 @@ import yaml
 
 from engine.replay.outcome import changed
 
+#: checks a version's ``expect`` may hold (the ``Checks`` schema of api/openapi.json, which rulings
+#: files follow): past it the file keeps the checks a reader looks at first (:func:`_first`)
+MAX_CHECKS = 50
 NOTE = "Built with the board builder: the expectation is the outcome of each version's run as the judge confirmed it."
 
 
@@ -35,7 +38,7 @@ def ruling(
     runs: dict,
     scenario_id: str,
     title: str | None = None,
-    entry: str | None = None,
+    entries: list | None = None,
     note: str | None = None,
 ) -> dict:
     """The rulings mapping of ``runs`` (version -> finished :class:`~engine.replay.interactive.Play`)."""
@@ -58,14 +61,32 @@ def ruling(
         refused = sorted(position[n] for n in run.refused)
         if refused:
             checks = {"illegal": refused[0] if len(refused) == 1 else refused, **checks}
-        expect[version] = checks
+        expect[version] = _first(checks)
     out: dict = {"id": scenario_id, "title": title or scenario_id}
     if game != "keyforge":
         out["game"] = game
-    if entry:
-        out["entries"] = [entry]
+    if entries:
+        out["entries"] = list(entries)
     out.update(note=note or NOTE, setup=setup, actions=out_actions, expect=expect)
     return out
+
+
+def _first(checks: dict) -> dict:
+    """At most :data:`MAX_CHECKS` checks: refusals, the players' and the game's, the cards' zones and
+    controllers, then the cards' states, in the order the run found them."""
+
+    def rank(path: str) -> int:
+        head, _, attr = path.rpartition(".")
+        if path == "illegal":
+            return 0
+        if head in ("player1", "player2") or not head:
+            return 1
+        return 2 if attr in ("zone", "controller") else 3
+
+    if len(checks) <= MAX_CHECKS:
+        return checks
+    kept = sorted(checks, key=rank)[:MAX_CHECKS]
+    return {path: value for path, value in checks.items() if path in kept}
 
 
 def as_yaml(mapping: dict) -> str:
