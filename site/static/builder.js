@@ -24,7 +24,6 @@
 
   function builder() {
     return Object.assign({
-      ready: false,
       versions: [],
       version: "",
       every: false,
@@ -69,7 +68,6 @@
           this.search();
         }
         this.permalink = window.location.href;
-        this.ready = true;
       },
 
       /* ---- the question: load, edit, URL ---- */
@@ -98,6 +96,7 @@
           this.status = "Loaded the scenario " + id + ".";
         } catch (e) {
           this.loadNote = "Could not open " + id + ": " + e.message;
+          this.status = this.loadNote;
         }
       },
 
@@ -157,6 +156,10 @@
         } catch (e) {
           if (seq === this.searchSeq) this.searchNote = "The card search failed: " + e.message;
         }
+      },
+
+      hitLine(hit) {
+        return [hit.house, hit.type].filter(Boolean).join(" ") + ", " + hit.set + " " + hit.number;
       },
 
       playerName(pid) {
