@@ -23,6 +23,7 @@ version's result (``status: error`` or a refused step), as in verify.
 
 from __future__ import annotations
 
+import json
 import logging
 import sqlite3
 
@@ -45,8 +46,8 @@ from engine.replay.scenario_file import scenario_from_dict
 from engine.replay.setup import CardCatalog, build_game
 from kb.versions import version_sort_key
 
-from .errors import ApiError, init_blueprint
-from .params import json_body, params
+from .errors import ApiError, check_no_surrogates, init_blueprint
+from .params import _no_constant, json_body, params
 from .schema_check import SchemaViolation, check
 from .spec import component_schemas
 from .verify import MAX_BODY, _budget, _pick, game_versions
@@ -197,8 +198,14 @@ def import_ruling(conn: sqlite3.Connection, ruling_id: str, budget: tuple[int, f
 
 
 def _parse(text: str) -> object:
-    """YAML (JSON is YAML too), without anchors and aliases: an alias repeats a node without its
-    bytes, so a small body could stand for a huge scenario."""
+    """JSON, or YAML without anchors and aliases: an alias repeats a node without its bytes, so a
+    small body could stand for a huge scenario. (JSON is tried first: JSON indented with tabs is not
+    YAML.)"""
+    if text.lstrip().startswith(("{", "[")):
+        try:
+            return check_no_surrogates(json.loads(text, parse_constant=_no_constant))
+        except (ValueError, RecursionError):
+            pass  # YAML's flow style starts so too: read as YAML below
     try:
         if any(isinstance(t, yaml.AliasToken) for t in yaml.scan(text, Loader=_LOADER)):
             raise ApiError("the scenario uses a YAML alias (*name): write the value out")

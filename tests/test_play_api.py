@@ -299,6 +299,9 @@ def test_a_pasted_scenario_is_read_or_refused_in_one_line(client):
     loaded = client.post("/api/play/scenario", data=text, content_type="text/yaml").get_json()
     assert loaded["scenario"]["actions"] == [{"play": "Punch"}]
     assert loaded["answers"] and all(a == ["Krump"] for a in loaded["answers"].values())
+    as_json = '{\n\t"setup": {"turn": {"active": "player1", "house": "brobnar"}, "player1": {"hand": ["Punch"]}},\n\t"actions": [{"play": "Punch", "choices": ["Punch"]}]\n}'
+    loaded = client.post("/api/play/scenario", data=as_json, content_type="application/json").get_json()
+    assert loaded["scenario"]["actions"] == [{"play": "Punch"}]
     alias = "a: &x [1, 2]\nb: *x\n"
     assert "alias" in _error(client.post("/api/play/scenario", data=alias, content_type="text/yaml"))
     assert "line 2, column 1" in _error(client.post("/api/play/scenario", data="setup: [", content_type="text/yaml"))
