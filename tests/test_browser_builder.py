@@ -22,6 +22,7 @@ from builder_steps import (
     question_in_url,
     run,
     set_state,
+    settled,
     zone,
 )
 from test_accessibility import AXE, SERIOUS
@@ -157,7 +158,8 @@ def test_no_serious_or_critical_accessibility_violation(browser, base_url, viewp
     found = {}
     try:
         open_builder(page, base_url)
-        for moment in ("empty", "built", "a decision", "every version's outcome"):
+        moments = ("empty", "built", "a decision", "every version's outcome", "differences between versions")
+        for moment in moments:
             if moment == "built":
                 add_card(page, "Troll", "You: Battleline, left to right")
                 add_card(page, "Krump", "Your opponent: Battleline, left to right")
@@ -173,6 +175,12 @@ def test_no_serious_or_critical_accessibility_violation(browser, base_url, viewp
                 answer(page, "Krump")
                 expect(page.locator("#builder-outcome .run")).to_have_count(len(versions(page)))
                 page.locator("#builder-outcome details").evaluate_all("els => els.forEach(e => e.open = true)")
+            elif moment == "differences between versions":
+                open_builder(page, base_url, "?ruling=bait-and-switch-14-amber")
+                settled(page)
+                page.check("#builder-every")
+                run(page)
+                expect(page.locator("#builder-diffs")).to_be_visible()
             violations = page.evaluate("""async () => (await axe.run({resultTypes: ['violations']})).violations.map(v => (
                 {id: v.id, impact: v.impact, nodes: v.nodes.slice(0, 3).map(n => n.target.join(' '))}))""")
             bad = [v for v in violations if v["impact"] in SERIOUS]
