@@ -308,10 +308,12 @@ def test_a_pasted_scenario_is_read_or_refused_in_one_line(client):
     assert "mapping" in _error(client.post("/api/play/scenario", data="- 1\n", content_type="text/yaml"))
 
 
-def test_a_question_over_the_step_budget_stops_with_a_400(built_kb):
+def test_a_question_over_the_step_or_cpu_budget_stops_with_a_400(built_kb):
     client = create_app(built_kb, VERIFY_MAX_STEPS=5, WORKER_PROCESSES=False).test_client()
     body = {"scenario": {"setup": BAIT_SETUP, "actions": [{"play": "Bait and Switch"}]}, "versions": ["1.1"]}
     assert "more than 5 engine steps" in _error(client.post("/api/play", json=body))
+    client = create_app(built_kb, VERIFY_SECONDS=1e-9, WORKER_PROCESSES=False).test_client()
+    assert "s of CPU time" in _error(client.post("/api/play", json=body))
 
 
 def test_the_builder_takes_a_verify_slot_and_is_refused_when_none_is_free(built_kb):

@@ -20,6 +20,11 @@ _PLAYER = re.compile(r"\b(player[12])('s)?\b")
 #: a clause's subject: the start of the line or of a part after ": " or "; "
 _SUBJECT = re.compile(r"(^|: |; )(player[12]) ([a-z]+)\b")
 _PATH = re.compile(r"\b(player[12])\.([a-z_]+)\b")
+#: a second verb of the same subject ("adds a card to their hand and discards 2"): the engine's verbs only
+_AND_VERB = re.compile(
+    r"\band (adds|archives|captures|chooses|deals|destroys|discards|draws|exhausts|fights|forges|gains|heals|"
+    r"loses|looks|moves|pays|plays|purges|puts|readies|reaps|returns|reveals|shuffles|steals|takes|uses)\b"
+)
 
 PLAYER_PATH_WORDS = {
     "amber": "Æmber",
@@ -76,8 +81,9 @@ def words(line: str, you: str = "player1", capital: bool = True) -> str:
     starts_with_you = bool(re.match(rf"(?:{you}) ", line))
     line = _SUBJECT.sub(subject, line)
     line = _PLAYER.sub(lambda m: seat(m[1], you, possessive=bool(m[2])), line)
-    if starts_with_you:  # "you add a card to their hand" -> "to your hand"
+    if starts_with_you:  # "you add a card to their hand and discards 2" -> "to your hand and discard 2"
         line = re.sub(r"\btheirs\b", "yours", re.sub(r"\btheir\b", "your", line))
+        line = _AND_VERB.sub(lambda m: f"and {_base(m[1])}", line)
     return line[:1].upper() + line[1:] if capital else line
 
 
