@@ -45,6 +45,9 @@ def _build(page) -> None:
     page.select_option("#turn-house", "brobnar")
     add_action(page, "Fight with", card="Troll", target="Krump")
     add_action(page, "End the turn")
+    page.get_by_role("button", name="Move action 1 down").click()  # reordered, then put back
+    expect(page.locator("#action-list li > span").first).to_have_text("End the turn")
+    page.get_by_role("button", name="Move action 2 up").click()
 
 
 def _check_board(page) -> None:
