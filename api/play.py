@@ -161,7 +161,7 @@ def export_posted(conn: sqlite3.Connection, body: object, budget: tuple[int, flo
     if entries:
         # verify replays the file under every version where an entry (or its thread) appears: each
         # must have been played, so that the file answers its decisions and states its outcome
-        linked = versions_for(conn, scenario_from_dict({"id": name, "expect": {}, "entries": entries}))
+        linked = versions_for(conn, _scenario({"id": name, "expect": {}, "entries": entries}))
         missing = [v for v in linked if v not in runs]
         if missing:
             raise ApiError(
@@ -224,7 +224,7 @@ def _for_builder(conn: sqlite3.Connection, raw: object, budget: tuple[int, float
         raise ApiError(f"the builder plays {GAME} questions; this scenario is a {str(raw['game'])[:40]} one")
     _schema(raw, "ImportScenario", "invalid scenario")
     _check_cards(conn, raw)
-    scenario = scenario_from_dict({"id": "question", "expect": {}, **raw}, "<scenario>")
+    scenario = _scenario({"id": "question", "expect": {}, **raw})
     rulesets = cache_for(conn).setdefault("rulesets", {})
     versions = game_versions(conn, GAME)
     try:
@@ -234,6 +234,14 @@ def _for_builder(conn: sqlite3.Connection, raw: object, budget: tuple[int, float
     except ScenarioError as exc:
         raise ApiError(f"invalid scenario: {exc}") from None
     return {"scenario": without_answers(raw), "answers": answers}
+
+
+def _scenario(raw: dict):
+    """The :class:`~engine.replay.scenario_file.Scenario` of a mapping the schema passed, or a 400."""
+    try:
+        return scenario_from_dict(raw, "<scenario>")
+    except ScenarioError as exc:
+        raise ApiError(f"invalid scenario: {str(exc).removeprefix('<scenario>: ')}") from None
 
 
 def _schema(value: object, name: str, what: str) -> None:
@@ -327,10 +335,7 @@ def _expected_paths(conn, scenario: dict, versions: list[str]) -> dict[str, dict
     records for it, each expected None."""
     if not isinstance(scenario.get("expect"), dict) or not scenario["expect"]:
         return {}
-    try:
-        s = scenario_from_dict({"id": "question", **scenario}, "<scenario>")
-    except ScenarioError as exc:
-        raise ApiError(f"invalid scenario: {str(exc).removeprefix('<scenario>: ')}") from None
+    s = _scenario({"id": "question", **scenario})
     out = {}
     for v in versions:
         try:

@@ -306,6 +306,8 @@ def test_a_pasted_scenario_is_read_or_refused_in_one_line(client):
     assert "alias" in _error(client.post("/api/play/scenario", data=alias, content_type="text/yaml"))
     assert "line 2, column 1" in _error(client.post("/api/play/scenario", data="setup: [", content_type="text/yaml"))
     assert "mapping" in _error(client.post("/api/play/scenario", data="- 1\n", content_type="text/yaml"))
+    bad_label = "setup: {}\nexpect: {'1.1': '9.9'}\n"  # a version stated as another's that states nothing
+    assert "9.9" in _error(client.post("/api/play/scenario", data=bad_label, content_type="text/yaml"))
 
 
 def test_a_question_over_the_step_or_cpu_budget_stops_with_a_400(built_kb):
