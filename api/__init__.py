@@ -2,8 +2,8 @@
 
 ``create_app(db_path)`` registers the JSON API (``api.json_api``, the board builder's ``api.play``, the changelog endpoints of
 ``api.json_diff`` and the Keeper of the Cards checker of ``api.kotc``, under ``/api``, with JSON
-errors from ``api.errors``) and the HTML pages (``api.pages``, and the card checker's
-``api.kotc_page``); templates and static files live in ``site/`` at the project root. Keyword
+errors from ``api.errors``) and the HTML pages (``api.pages``, the card checker's
+``api.kotc_page`` and the board builder's ``api.builder_page``); templates and static files live in ``site/`` at the project root. Keyword
 arguments go to ``app.config`` (e.g. the verify limits of ``api.verify``: ``VERIFY_MAX_STEPS``,
 ``VERIFY_SECONDS``, ``VERIFY_MAX_BODY``; ``DATASETTE_URL``, the root of a Datasette serving the same
 KB, makes entry and card pages link to their rows there; ``VERIFY_CONCURRENCY``, the verify runs
@@ -70,7 +70,7 @@ def create_app(db_path: str | Path, **config) -> Flask:
     # The site's modules are imported here, not at the top: every api module runs this file first, and
     # most of those importers need none of the site (rulebase datasette, the build's scenario checks).
     from . import db, delivery, errors, expensive, request_limits, verify_slots  # heavy: the site, see above
-    from . import json_api, json_diff, kotc, kotc_page, pages, play  # heavy: the site (search, engine), see above
+    from . import builder_page, json_api, json_diff, kotc, kotc_page, pages, play  # heavy: search, engine
 
     db.init_app(app)
     delivery.init_app(app)
@@ -85,4 +85,5 @@ def create_app(db_path: str | Path, **config) -> Flask:
     app.register_blueprint(play.bp, url_prefix="/api")
     app.register_blueprint(pages.bp)
     app.register_blueprint(kotc_page.bp)
+    app.register_blueprint(builder_page.bp)
     return app
