@@ -52,6 +52,7 @@ bench: setup
 	$(VENV)/bin/python bench/diff.py
 	$(VENV)/bin/python bench/ingest.py
 	$(VENV)/bin/python bench/growth.py
+	$(VENV)/bin/python bench/play.py
 
 clean:
 	rm -rf $(VENV) kb.sqlite .pytest_cache .test-kbs *.egg-info

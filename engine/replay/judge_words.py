@@ -69,8 +69,9 @@ def seat(player: str, you: str = "player1", possessive: bool = False) -> str:
     return "your opponent's" if possessive else "your opponent"
 
 
-def words(line: str, you: str = "player1", capital: bool = True) -> str:
-    """One line of the engine's in the judge's words (``capital``: a sentence's first letter)."""
+def words(line: str, you: str = "player1", capital: bool = True, labels: frozenset[str] = frozenset()) -> str:
+    """One line of the engine's in the judge's words (``capital``: a sentence's first letter, unless
+    the line starts with one of ``labels``, the cards' labels, which keep their case: "b1 fights p1")."""
 
     def subject(m: re.Match) -> str:
         who = m[2]
@@ -84,14 +85,15 @@ def words(line: str, you: str = "player1", capital: bool = True) -> str:
     if starts_with_you:  # "you add a card to their hand and discards 2" -> "to your hand and discard 2"
         line = re.sub(r"\btheirs\b", "yours", re.sub(r"\btheir\b", "your", line))
         line = _AND_VERB.sub(lambda m: f"and {_base(m[1])}", line)
-    if capital and re.match(r"(you|your|decision)\b", line):  # a card's label keeps its case ("b1 fights p1")
+    if capital and not any(line.startswith(label) for label in labels if label[:1].islower()):
         line = line[:1].upper() + line[1:]
     return line
 
 
 def trace_words(trace: list[str], game: Game, you: str = "player1") -> list[str]:
     """The trace as a judge reads it; the rule set line goes (the run lists its switches apart)."""
-    return [words(line, you) for line in trace if not line.startswith("rule set ")]
+    labels = frozenset(c.label for c in game.cards())
+    return [words(line, you, labels=labels) for line in trace if not line.startswith("rule set ")]
 
 
 def decision_words(text: str, game: Game, you: str = "player1") -> str:
@@ -103,7 +105,7 @@ def decision_words(text: str, game: Game, you: str = "player1") -> str:
         owners = {game.active}
     if sep and len(owners) == 1:
         return f"{seat(owners.pop(), you, possessive=True).capitalize()} {label}: {words(rest, you, capital=False)}"
-    return words(text, you)
+    return words(text, you, labels=frozenset(c.label for c in game.cards()))
 
 
 def action_words(action: dict, game: Game, actor: str, you: str = "player1") -> str:
