@@ -8,7 +8,14 @@ import base64
 import json
 from urllib.parse import parse_qs, urlsplit
 
+import pytest
 from playwright.sync_api import expect
+
+from test_browser import PHONE
+
+#: the builder's two sizes: a laptop's 1280×800 and a phone's 390×844
+DESKTOP = {"width": 1280, "height": 800}
+SIZES = pytest.mark.parametrize("viewport", [DESKTOP, PHONE], ids=["desktop", "phone"])
 
 
 #: run in the page before its own scripts: notes (performance.now(), from the start of navigation)

@@ -27,6 +27,13 @@ AXE = Path(axe_playwright_python.__file__).with_name("axe.min.js")
 SERIOUS = ("serious", "critical")
 
 
+def serious_violations(page) -> list[dict]:
+    """axe-core's serious and critical violations on ``page`` (axe injected), three nodes each."""
+    violations = page.evaluate("""async () => (await axe.run({resultTypes: ['violations']})).violations.map(v => (
+        {id: v.id, impact: v.impact, nodes: v.nodes.slice(0, 3).map(n => n.target.join(' '))}))""")
+    return [v for v in violations if v["impact"] in SERIOUS]
+
+
 def pages(db: Path) -> list[str]:
     with sqlite3.connect(f"file:{db}?mode=ro", uri=True) as conn:
         entry = conn.execute("SELECT min(entry) FROM scenario_entries").fetchone()[0]
@@ -62,9 +69,7 @@ def test_no_serious_or_critical_violation(browser, base_url, built_kb, viewport)
     try:
         for path in pages(built_kb):
             page.goto(base_url + path)
-            violations = page.evaluate("""async () => (await axe.run({resultTypes: ['violations']})).violations.map(v => (
-                {id: v.id, impact: v.impact, nodes: v.nodes.slice(0, 3).map(n => n.target.join(' '))}))""")
-            bad = [v for v in violations if v["impact"] in SERIOUS]
+            bad = serious_violations(page)
             if bad:
                 found[path] = bad
     finally:

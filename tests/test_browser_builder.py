@@ -8,10 +8,11 @@ from __future__ import annotations
 
 import sqlite3
 
-import pytest
 from playwright.sync_api import expect
 
 from builder_steps import (
+    DESKTOP,
+    SIZES,
     add_action,
     add_card,
     answer,
@@ -25,11 +26,8 @@ from builder_steps import (
     settled,
     zone,
 )
-from test_accessibility import AXE, SERIOUS
+from test_accessibility import AXE, serious_violations
 from test_browser import PHONE, watched  # noqa: F401 (fixture)
-
-DESKTOP = {"width": 1280, "height": 800}
-SIZES = pytest.mark.parametrize("viewport", [DESKTOP, PHONE], ids=["desktop", "phone"])
 
 
 def _build(page) -> None:
@@ -184,9 +182,7 @@ def test_no_serious_or_critical_accessibility_violation(browser, base_url, viewp
                 page.check("#builder-every")
                 run(page)
                 expect(page.locator("#builder-diffs")).to_be_visible()
-            violations = page.evaluate("""async () => (await axe.run({resultTypes: ['violations']})).violations.map(v => (
-                {id: v.id, impact: v.impact, nodes: v.nodes.slice(0, 3).map(n => n.target.join(' '))}))""")
-            bad = [v for v in violations if v["impact"] in SERIOUS]
+            bad = serious_violations(page)
             if bad:
                 found[moment] = bad
     finally:

@@ -12,11 +12,10 @@ from pathlib import Path
 
 from playwright.sync_api import expect
 
-from builder_steps import drawn, drawn_stat, final_board, open_builder, settled, zone
+from builder_steps import DESKTOP, drawn, drawn_stat, final_board, open_builder, settled, zone
 from conftest import ROOT, run_cli
 from test_browser import watched  # noqa: F401 (fixture)
 
-DESKTOP = {"width": 1280, "height": 800}
 #: a sample of rulings/keyforge: fights, a play with a repeat, upgrades and chains, a "may" answered
 #: per version, an old version only (biomatrix: 1.1-1.3)
 SAMPLE = (

@@ -18,10 +18,11 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-import pytest
 from playwright.sync_api import expect
 
 from builder_steps import (
+    DESKTOP,
+    SIZES,
     add_action,
     add_card,
     answer,
@@ -37,8 +38,6 @@ from builder_steps import (
 from conftest import run_cli
 from test_browser import PHONE, watched  # noqa: F401 (fixture)
 
-DESKTOP = {"width": 1280, "height": 800}
-SIZES = pytest.mark.parametrize("viewport", [DESKTOP, PHONE], ids=["desktop", "phone"])
 YOU, THEM = "You: ", "Your opponent: "
 LINE, HAND = "Battleline, left to right", "Hand"
 
