@@ -36,9 +36,10 @@ LABELS = {
     "omni": "omni",
     "destroyed": "destroyed",
     "leaves play": "leaves_play",
+    "scrap": "scrap",
 }
 #: labels the engine has no ability for (a card with one is refused by name)
-OTHER_LABELS = ("scrap", "before reap", "after discard")
+OTHER_LABELS = ("before reap", "after discard")
 
 _LABEL_WORD = r"(?:after |before )?[a-z]+(?: play)?"
 _LABEL = re.compile(rf"^((?:{_LABEL_WORD})(?:\s*/\s*{_LABEL_WORD})*)\s*:\s*", re.I)

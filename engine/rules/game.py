@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 from engine.cards import Variant, definitions
 from engine.core.choices import Chooser
 from engine.rules.ability import Context, resolve_ability
+from engine.rules.mechanics.scrap import scrap_listeners
 from engine.rules.keywords import add_gained, granted as granted_keywords
 from engine.rules.keywords import keywords as parse_keywords
 from engine.rules.power_armor import power_and_armor
@@ -236,7 +237,7 @@ class Engine(PlayRules, UseRules, DamageRules):
         if event == "destroyed" and details.get("fight") and details.get("creature"):
             # the record "destroyed in a fight this turn" reads (engine.rules.hooks)
             self.game.destroyed_in_fights.append(details["controller"])
-        pending = self.listeners(event)
+        pending = self.listeners(event) + scrap_listeners(self, event, details)
         while pending:
             ready = [listener for listener in pending if self.reacts(listener, details)]
             if not ready:
