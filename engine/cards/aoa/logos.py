@@ -34,7 +34,6 @@ from engine.library import (
     Sacrifice,
     SwapTwoInABattleline,
     you_chose_house,
-    your_turn,
 )
 from engine.cards import card
 
@@ -128,8 +127,6 @@ card(
 card("Fetchdrones", action=[DiscardTopAndCapturePerHouse(2, "logos", 2)])
 
 # ---- general hooks (engine.rules.hooks, engine.rules.turn)
-
-card("Director of Z.Y.X.", reactions=[Reaction("start_of_turn", [ArchiveTopOfDeck()], when=your_turn)])
 
 card("The Curator", statics=[ArtifactsEnterPlayReady()])
 
