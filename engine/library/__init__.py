@@ -149,8 +149,7 @@ from engine.library.decks import (
     DiscardTopOfEachAndDestroyOfItsHouse,
     Draw,
     EachDiscardsTopAndGainsPerHouse,
-    LookAtTopDiscard,
-    LookAtTopKeepOne,
+    LookAtTop,
     SearchDeckAndDiscard,
     TopOfDeck,
 )

@@ -18,7 +18,6 @@ from engine.library import (
     Gain,
     GrantAbility,
     If,
-    LookAtTopKeepOne,
     MayChoose,
     MayPlayOneOffHouse,
     MoveTo,
@@ -72,8 +71,6 @@ card("Backup Copy", gains={"destroyed": [MoveTo("deck", "self")]})
 card("Binate Rupture", play=[EachPlayerDoublesPool()])
 
 card("Entropic Swirl", play=[Choose("creature", "any"), ForEachTraitDamageAndGain(2)])
-
-card("Eyegor", play=[LookAtTopKeepOne(3)])
 
 
 def _played_next_to_self(ctx) -> bool:
