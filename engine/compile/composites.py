@@ -31,6 +31,7 @@ from engine.library import (
     If,
     it_test,
     MayForgeAtCost,
+    MoveAmber,
     NameOutOfPlay,
     NeighborsOf,
     of_chosen_house,
@@ -313,6 +314,23 @@ def _self_on_flank():
 @template("it_of_chosen_house", kind="condition")
 def _it_of_chosen_house(ref):
     return it_test(ref, of_chosen_house)
+
+
+@template("MoveAmberFromOne")
+def _move_amber_from_one(noun, name: str, amount: int = 1, each: bool = False, to: str = "you"):
+    """ "Move N Æmber from a <friendly / enemy> creature to <your pool, the common supply, another
+    creature>": the creature is chosen among those with Æmber on it (a creature with none has none
+    to move; the AoA Mother Northelle scenarios), named for "that creature" after it."""
+    if noun.what != "creature" or noun.quantity != "one" or noun.count != 1:
+        raise Refusal("target", noun.what, "one creature to move Æmber from")
+
+    def where(ctx, card) -> bool:
+        return card.amber > 0 and noun.where(ctx, card)
+
+    return [
+        Choose("creature", noun.side, name=name, where=where, exclude_self=noun.other),
+        MoveAmber(amount, each, on=name, to=to),
+    ]
 
 
 @template("did_this_way", kind="condition")

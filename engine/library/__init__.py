@@ -54,6 +54,7 @@ from engine.library.amber_on_cards import (
     CaptureGained,
     DiscardAmberFromSelf,
     EachUndamagedCaptures,
+    MoveAmber,
     MoveAmberFromYourCard,
     MoveAmberWithPool,
     place_amber,
