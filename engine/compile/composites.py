@@ -56,6 +56,7 @@ from engine.rules.houses import belongs_to
 from engine.rules.mechanics.tokens import MakeTokens
 from engine.rules.targets import Choose, ChooseMostPowerful, Together
 from engine.compile.grammar import Refusal
+from engine.compile.phrases import noun
 
 
 @template("Use")
@@ -331,6 +332,19 @@ def _move_amber_from_one(noun, name: str, amount: int = 1, each: bool = False, t
         Choose("creature", noun.side, name=name, where=where, exclude_self=noun.other),
         MoveAmber(amount, each, on=name, to=to),
     ]
+
+
+@template("neighbors_of_self_that", kind="count")
+def _neighbors_of_self_that(word: str):
+    """ "Each of <this creature>'s <house / trait> neighbors": its neighbors the words admit."""
+    found = noun(f"each {word} creature")
+
+    def count(ctx) -> int:
+        if ctx.source.zone != "battleline":
+            return 0
+        return sum(1 for c in ctx.game.neighbors(ctx.source) if found.where(ctx, c))
+
+    return count
 
 
 @template("did_this_way", kind="condition")

@@ -1,5 +1,6 @@
 """Counts (``(ctx) -> int``) the "for each <X>" of effects and constant abilities read: keys
-(unforged, forged), Æmber (in a pool, "all but N", on a card), damage on a card, neighbors,
+(unforged, forged), Æmber (in a pool, "all but N", on a card), damage on a card, neighbors, upgrades on
+a creature, cards in archives,
 creatures ("each creature you have in excess of your opponent", "each friendly creature", the cards
 in play a noun phrase names), copies of a card in a discard pile.
 
@@ -70,6 +71,22 @@ def damage_on_self(ctx: Context) -> int:
 @template(kind="count", value=True)
 def damage_on_it(ctx: Context) -> int:
     return sum(c.damage for c in ctx.chosen.get("it", [])[:1])
+
+
+@template(kind="count", value=True)
+def upgrades_on_self(ctx: Context) -> int:
+    """ "Each upgrade on <this creature>"."""
+    return len(ctx.source.upgrades) if ctx.source.zone == "battleline" else 0
+
+
+@template(kind="count")
+def cards_in_archives(who: str = "self") -> Callable[[Context], int]:
+    """ "Each card in your (your opponent's) archives", counted as the effect resolves."""
+
+    def count(ctx: Context) -> int:
+        return len((ctx.me if who == "self" else ctx.opponent).zone("archives"))
+
+    return count
 
 
 @template(kind="count", value=True)
