@@ -110,9 +110,16 @@ def _for_each(count, effects: list) -> ForEach:
 
 
 @template("Forge")
-def _forge(extra: int = 0, may: bool = False):
-    """ "Forge a key at [+N] current cost"; "you may ...": asked only when it can be forged."""
-    return MayForgeAtCost(ForgeAtCost(extra)) if may else ForgeAtCost(extra)
+def _forge(extra: int = 0, may: bool = False, per: int = 0, count=None, maximum: int = 0, minimum: int = 0):
+    """ "Forge a key at [+N] current cost[, reduced by M (to a maximum of R) for each <X> (to a
+    minimum of C)]"; "you may ...": asked only when it can be forged."""
+
+    def reduction(ctx) -> int:
+        by = per * count(ctx)
+        return min(by, maximum) if maximum else by
+
+    forge = ForgeAtCost(extra, minimum=minimum) if count is None else ForgeAtCost(extra, reduction, minimum)
+    return MayForgeAtCost(forge) if may else forge
 
 
 @template("DiscardFromHand")
