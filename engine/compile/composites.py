@@ -147,8 +147,8 @@ def _make_tokens(count: int = 1):
 
 
 @template("DiscardTopOfDeck")
-def _discard_top(n: int = 1, name: str = "discarded"):
-    return DiscardTopOfDeck(n, name)
+def _discard_top(n: int = 1, name: str = "discarded", whose: str = "self"):
+    return DiscardTopOfDeck(n, name, whose)
 
 
 @template("OneOf")

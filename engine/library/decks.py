@@ -50,25 +50,44 @@ class TopOfDeck(Effect):
 
 @dataclass
 class DiscardTopOfDeck(Effect):
-    """ "Discard the top card (the top N cards) of your deck", named ``name`` for what follows;
-    fully resolved when N cards were discarded."""
+    """ "Discard the top card (the top N cards) of <whose> deck", named ``name`` for what follows;
+    fully resolved when N cards were discarded from each deck. ``whose``: "self" (your deck),
+    "opponent", "chosen" ("a player's deck", "any player's deck": the controller picks the player
+    first) or "each" ("each player's deck": the active player's first); each card goes to its
+    owner's discard pile."""
 
     n: int = 1
     name: str = "discarded"
+    whose: str = "self"
 
     def resolve(self, ctx: Context) -> bool:
-        top = list(ctx.me.zone("deck")[: self.n])
-        if not top:
-            ctx.chosen[self.name] = []
-            ctx.log(f"{ctx.controller} has no card in their deck to discard")
-            return False
-        for card in top:
-            ctx.eng.put_away(card, "discard")
-        ctx.chosen[self.name] = [c for c in top if c.zone == "discard"]
-        ctx.log(
-            f"{ctx.controller} discards the top {len(top)} card(s) of their deck: {', '.join(c.label for c in top)}"
-        )
-        return len(top) == self.n
+        g = ctx.game
+        if self.whose == "chosen":
+            players = [
+                ctx.eng.chooser.choose(
+                    f"{ctx.controller}: discard from which player's deck ({ctx.source.name})",
+                    [g.active, g.other(g.active)],
+                )
+            ]
+        elif self.whose == "each":
+            players = [g.active, g.other(g.active)]
+        else:
+            players = [ctx.controller if self.whose == "self" else ctx.opponent_name]
+        gone, full = [], True
+        for player in players:
+            top = list(g.players[player].zone("deck")[: self.n])
+            if not top:
+                ctx.log(f"{player} has no card in their deck to discard")
+            for card in top:
+                ctx.eng.put_away(card, "discard")
+            if top:
+                ctx.log(
+                    f"{player} discards the top {len(top)} card(s) of their deck: {', '.join(c.label for c in top)}"
+                )
+            gone += [c for c in top if c.zone == "discard"]
+            full = full and len(top) == self.n
+        ctx.chosen[self.name] = gone
+        return full
 
 
 def _discard_top(ctx: Context, player: str):
@@ -212,20 +231,20 @@ class DiscardTopOfEachAndDestroyOfItsHouse(Effect):
 @template()
 @dataclass
 class ArchiveTopOfDeck(Effect):
-    """ "<The player> archives the top card of their deck": ``who`` is ``"self"`` or ``"event"``
-    (the player the event is about)."""
+    """ "<The player> archives the top card (the top N cards) of their deck": ``who`` is
+    ``"self"`` or ``"event"`` (the player the event is about); fully resolved when N were archived."""
 
     who: str = "self"
+    n: int = 1
 
     def resolve(self, ctx: Context) -> bool:
         player = ctx.event["player"] if self.who == "event" else ctx.controller
         deck = ctx.game.players[player].zone("deck")
-        if not deck:
-            return False
-        top = deck[0]
-        ctx.game.move(top, "archives", player)
-        ctx.log(f"{player} archives the top card of their deck")
-        return True
+        top = list(deck[: self.n])
+        for card in top:
+            ctx.game.move(card, "archives", player)
+        ctx.log(f"{player} archives the top {len(top)} card(s) of their deck")
+        return bool(top) and len(top) == self.n
 
 
 #: where "look at the top N cards" may put the cards looked at, in the words of the text
