@@ -314,6 +314,20 @@ def _keyword_while(keyword, cond, applies=st.itself):
     return st.GrantKeyword(keyword, while_(applies, cond))
 
 
+@template("AbilityWhile", kind="static")
+def _ability_while(ability: dict, cond, applies=st.itself):
+    """ "While <condition>, it gains, "<Trigger>: ..."": the ability, while the condition holds."""
+    if len(ability) != 1:
+        raise Refusal("static", ", ".join(ability), "an ability of several triggers")
+    ((trigger, effects),) = ability.items()
+    return st.GrantAbility(trigger, effects, while_(applies, cond))
+
+
+@template("self_in_center", kind="condition")
+def _self_in_center():
+    return self_test(lambda eng, source, controller, card: eng.is_center(card))
+
+
 @template("self_on_flank", kind="condition")
 def _self_on_flank():
     return self_test(lambda eng, source, controller, card: eng.is_flank(card))

@@ -134,6 +134,12 @@ class Engine(PlayRules, UseRules, DamageRules):
             return True
         return any(s.flank(self, src, ctl, creature) for s, src, ctl in self.statics())
 
+    def is_center(self, creature: CardInstance) -> bool:
+        """16.0 glossary "Center of the Battleline": as many creatures to its left as to its right
+        (an odd number of creatures; a lone creature is in the center)."""
+        line = self.game.players[creature.controller].creatures
+        return creature in line and line.index(creature) * 2 + 1 == len(line)
+
     def abilities(self, card: CardInstance, trigger: str) -> list[tuple[list, CardInstance | None]]:
         """The card's own ability for ``trigger`` and those it gains (from its upgrades and from
         lasting effects), each with the card that gives it (None for its own)."""
