@@ -134,6 +134,7 @@ from engine.library.zones import (
     PurgeFromEachDiscardOwnersGain,
     PurgeRemembered,
     PutIntoPlay,
+    PutOnDeck,
     ReturnPurgedToPlay,
     ReturnToHand,
     shuffle_deck,

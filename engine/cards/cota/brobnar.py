@@ -21,7 +21,6 @@ from engine.library import (
     Heal,
     itself,
     May,
-    MoveTo,
     Reaction,
     Ready,
     UsableAsActiveHouse,
@@ -63,8 +62,6 @@ card(
 
 
 # ---- irregular texts (each a mechanic printed on one card, written as a general effect of engine.library)
-
-card("Barehanded", play=[MoveTo("deck", "each artifact")])
 
 card(
     "Autocannon",
