@@ -12,7 +12,7 @@ from functools import lru_cache
 from kb.cards import clean_text  # the same cleaning the KB gives card texts (errata, posted texts)
 
 #: keywords without a value, and keywords with one ("Assault 2")
-FLAGS = ("elusive", "skirmish", "taunt", "poison", "deploy", "alpha", "omega", "invulnerable", "versatile")
+FLAGS = ("elusive", "skirmish", "taunt", "poison", "deploy", "alpha", "omega", "invulnerable", "versatile", "treachery")
 VALUED = ("assault", "hazardous", "splash-attack")
 
 _LINES = re.compile(r"[\x0b\n\r\u2028\u2029]+")
