@@ -100,11 +100,14 @@ def amber_at_least(who: str, n: int) -> Condition:
 
 @template(kind="condition")
 def amber_compare(who: str, op: str, n: int = 0) -> Callable[[Context], bool]:
-    """ "If <you / your opponent> <have / has> exactly N / N or fewer / more Æmber than <the other>"
-    (``op``: "exactly", "at_most", "more")."""
+    """ "If <you / your opponent> <have / has> exactly N / N or fewer / more Æmber than <the other>
+    / an odd / an even amount of Æmber" (``op``: "exactly", "at_most", "more", "odd", "even"; 0 is
+    an even amount)."""
 
     def condition(ctx: Context) -> bool:
         mine, theirs = (ctx.me.amber, ctx.opponent.amber) if who == "self" else (ctx.opponent.amber, ctx.me.amber)
+        if op in ("odd", "even"):
+            return mine % 2 == (1 if op == "odd" else 0)
         return mine == n if op == "exactly" else mine <= n if op == "at_most" else mine > theirs
 
     condition.__name__ = f"{who}_amber_{op}_{n}"
@@ -140,6 +143,29 @@ def no_creatures(side: str) -> Condition:
         return not any(p.creatures for p in players)
 
     condition.__name__ = f"no_{side}_creatures"
+    return condition
+
+
+@template(kind="condition")
+def more_keys(who: str) -> Condition:
+    """ "If <your opponent / you> <has / have> more forged keys than <you / your opponent>"."""
+
+    def condition(ctx: Context) -> bool:
+        mine, theirs = ctx.me.keys, ctx.opponent.keys
+        return mine > theirs if who == "self" else theirs > mine
+
+    condition.__name__ = f"{who}_has_more_keys"
+    return condition
+
+
+@template(kind="condition")
+def count_more(first: Callable[[Context], int], second: Callable[[Context], int]) -> Condition:
+    """ "If there are more <cards> than <other cards>" ("more friendly Mars creatures than enemy
+    Mars creatures"), counted as the condition is asked."""
+
+    def condition(ctx: Context) -> bool:
+        return first(ctx) > second(ctx)
+
     return condition
 
 
