@@ -323,6 +323,12 @@ def _ability_while(ability: dict, cond, applies=st.itself):
     return st.GrantAbility(trigger, effects, while_(applies, cond))
 
 
+@template("EntersPlayReadyIf", kind="static")
+def _enters_ready_if(cond, applies=st.itself):
+    """ "If <condition>, <this creature> enters play ready": asked as it enters play."""
+    return EntersPlayReady(while_(applies, cond))
+
+
 @template("self_in_center", kind="condition")
 def _self_in_center():
     return self_test(lambda eng, source, controller, card: eng.is_center(card))
