@@ -329,6 +329,16 @@ def _enters_ready_if(cond, applies=st.itself):
     return EntersPlayReady(while_(applies, cond))
 
 
+@template("it_is", kind="condition")
+def _it_is(ref, noun, present: bool = True):
+    """ "If it is a creature", "if it is a Logos card", "if it is not a Mutant creature": a test of
+    the card named before by what the noun phrase says (one card: "a", "an")."""
+    if noun.quantity != "one" or noun.count != 1:
+        raise Refusal("condition", noun.what, "one card")
+    test = _noun_test(noun)
+    return it_test(ref, lambda eng, source, controller, card: test(eng, source, controller, card) == present)
+
+
 @template("self_in_center", kind="condition")
 def _self_in_center():
     return self_test(lambda eng, source, controller, card: eng.is_center(card))

@@ -268,6 +268,8 @@ from engine.library.conditions import (
     happened_this_turn,
     has_friendly_creature,
     haunted,
+    not_your_turn,
+    opponent_haunted,
     have_amber,
     host_on_flank,
     host_was_used,

@@ -189,6 +189,18 @@ def haunted(ctx: Context) -> bool:
     return len(ctx.me.zone("discard")) >= 10
 
 
+@template(kind="condition", value=True)
+def opponent_haunted(ctx: Context) -> bool:
+    """ "If your opponent is haunted": 10 or more cards in their discard pile (glossary "Haunted")."""
+    return len(ctx.opponent.zone("discard")) >= 10
+
+
+@template(kind="condition", value=True)
+def not_your_turn(ctx: Context) -> bool:
+    """ "If it is not your turn": the ability's controller is not the active player."""
+    return ctx.game.active != ctx.controller
+
+
 def source_on_flank(eng, source) -> bool:
     return source.zone == "battleline" and eng.is_flank(source)
 
