@@ -56,7 +56,7 @@ from engine.rules.houses import belongs_to
 from engine.rules.mechanics.tokens import MakeTokens
 from engine.rules.targets import Choose, ChooseMostPowerful, Together
 from engine.compile.grammar import Refusal
-from engine.compile.phrases import noun
+from engine.compile.phrases import noun, Noun
 
 
 @template("Use")
@@ -321,6 +321,22 @@ def _ability_while(ability: dict, cond, applies=st.itself):
         raise Refusal("static", ", ".join(ability), "an ability of several triggers")
     ((trigger, effects),) = ability.items()
     return st.GrantAbility(trigger, effects, while_(applies, cond))
+
+
+@template("GroupGains", kind="static")
+def _group_gains(ability: dict, words: str, applies):
+    """ "Each friendly creature gains, "<Trigger>: ..."": the ability, on each creature of the group
+    (resolved as that creature's own). A card name inside the quotes names the card giving it, which
+    the gained ability could not tell from the creature gaining it: refused."""
+    if "SELF" in words:
+        raise Refusal("static", words, "the giving card named inside a gained ability")
+    if isinstance(applies, Noun) and applies.what != "creature":
+        # the abilities constant abilities give are read for creatures in play only (Engine.abilities)
+        raise Refusal("static", words, f"an ability given to each {applies.what}")
+    if len(ability) != 1:
+        raise Refusal("static", words, "an ability of several triggers")
+    ((trigger, effects),) = ability.items()
+    return st.GrantAbility(trigger, effects, applies)
 
 
 @template("EntersPlayReadyIf", kind="static")

@@ -16,13 +16,11 @@ from engine.library import (
     ForEachTraitDamageAndGain,
     ForgeAtNoCost,
     Gain,
-    GrantAbility,
     If,
     MayChoose,
     MayPlayOneOffHouse,
     MoveTo,
     NameLowestAndHighest,
-    neighbor,
     OneOf,
     PlaceAmber,
     playable,
@@ -37,8 +35,6 @@ from engine.library import (
 from engine.cards import card
 
 card("Eureka!", play=[Gain(2), ArchiveRandomFromHand(2)])
-
-card("Archimedes", statics=[GrantAbility("destroyed", [Archive("self")], applies=neighbor)])
 
 
 def _your_turn(ctx) -> bool:
