@@ -86,3 +86,27 @@ def test_more_friendly_creatures_of_a_house_than_enemy_ones(kb_conn, tmp_path):
         """,
         )
     )
+
+
+@pytest.mark.parametrize("line, captured", [('["Envy", "Pride"]', 5), ('["Envy", "Troll"]', 0)])
+def test_if_there_are_n_or_more_of_a_kind(kb_conn, tmp_path, line, captured):
+    assert_compiled(kb_conn, "Envy")
+    # "After Reap: If there are 2 or more friendly Sin creatures, capture all of your opponent's
+    # A.": Envy and Pride are 2 Sins; Envy and Troll are 1
+    assert_passed(
+        replay(
+            kb_conn,
+            tmp_path,
+            f"""
+        id: envy
+        setup:
+          turn: {{active: player1, house: dis}}
+          player1: {{battleline: {line}}}
+          player2: {{amber: 5}}
+        actions:
+          - reap: Envy
+        expect:
+          "16.0": {{Envy.amber: {captured}, player2.amber: {5 - captured}, player1.amber: 1}}
+        """,
+        )
+    )
