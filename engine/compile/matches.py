@@ -9,7 +9,7 @@ context and its event. A new kind of event match goes here.
 from __future__ import annotations
 
 from engine.library import at_end_of_your_turn
-from engine.rules.reactions import destroyed_fighting_self
+from engine.rules.reactions import destroyed_fighting_self, you_chose_house
 
 
 def _about(group):
@@ -94,4 +94,5 @@ MATCHES = {
     "end_of_your_turn": lambda: at_end_of_your_turn,
     "self": lambda: _self_event,
     "each_turn": lambda: _each_turn,
+    "chose_house": you_chose_house,
 }

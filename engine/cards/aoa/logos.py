@@ -83,11 +83,6 @@ card("Fila the Researcher", reactions=[Reaction("played", [Draw(1)], when=_playe
 
 card("Helper Bot", play=[MayPlayOneOffHouse()])
 
-card(
-    "Memory Chip",
-    reactions=[Reaction("house_chosen", [Choose("hand", "friendly"), Archive()], when=you_chose_house("logos"))],
-)
-
 card("Quantum Fingertrap", action=[SwapTwoInABattleline()])
 
 card("Standardized Testing", play=[NameLowestAndHighest(), Destroy()])
