@@ -56,7 +56,7 @@ from engine.rules.houses import belongs_to
 from engine.rules.mechanics.tokens import MakeTokens
 from engine.rules.targets import Choose, ChooseMostPowerful, Together
 from engine.compile.grammar import Refusal
-from engine.compile.phrases import noun, Noun
+from engine.compile.phrases import noun
 
 
 @template("Use")
@@ -314,37 +314,6 @@ def _keyword_while(keyword, cond, applies=st.itself):
     return st.GrantKeyword(keyword, while_(applies, cond))
 
 
-@template("AbilityWhile", kind="static")
-def _ability_while(ability: dict, cond, applies=st.itself):
-    """ "While <condition>, it gains, "<Trigger>: ..."": the ability, while the condition holds."""
-    if len(ability) != 1:
-        raise Refusal("static", ", ".join(ability), "an ability of several triggers")
-    ((trigger, effects),) = ability.items()
-    return st.GrantAbility(trigger, effects, while_(applies, cond))
-
-
-@template("GroupGains", kind="static")
-def _group_gains(ability: dict, words: str, applies):
-    """ "Each friendly creature gains, "<Trigger>: ..."": the ability, on each creature of the group
-    (resolved as that creature's own). A card name inside the quotes names the card giving it, which
-    the gained ability could not tell from the creature gaining it: refused."""
-    if "SELF" in words:
-        raise Refusal("static", words, "the giving card named inside a gained ability")
-    if isinstance(applies, Noun) and applies.what != "creature":
-        # the abilities constant abilities give are read for creatures in play only (Engine.abilities)
-        raise Refusal("static", words, f"an ability given to each {applies.what}")
-    if len(ability) != 1:
-        raise Refusal("static", words, "an ability of several triggers")
-    ((trigger, effects),) = ability.items()
-    return st.GrantAbility(trigger, effects, applies)
-
-
-@template("EntersPlayReadyIf", kind="static")
-def _enters_ready_if(cond, applies=st.itself):
-    """ "If <condition>, <this creature> enters play ready": asked as it enters play."""
-    return EntersPlayReady(while_(applies, cond))
-
-
 @template("it_is", kind="condition")
 def _it_is(ref, noun, present: bool = True):
     """ "If it is a creature", "if it is a Logos card", "if it is not a Mutant creature": a test of
@@ -353,11 +322,6 @@ def _it_is(ref, noun, present: bool = True):
         raise Refusal("condition", noun.what, "one card")
     test = _noun_test(noun)
     return it_test(ref, lambda eng, source, controller, card: test(eng, source, controller, card) == present)
-
-
-@template("self_in_center", kind="condition")
-def _self_in_center():
-    return self_test(lambda eng, source, controller, card: eng.is_center(card))
 
 
 @template("self_on_flank", kind="condition")
