@@ -91,10 +91,10 @@ def test_json_output_matches_the_cards_in_the_kb(built_kb, kb_conn):
 
 def test_a_card_looked_up_by_name(built_kb, kb_conn):
     code, name, _ = _a_card_not_playable(kb_conn)
-    result = _run(built_kb, "Punch", "Barehanded", "Blood Money", name)
+    result = _run(built_kb, "Punch", "Autocannon", "Blood Money", name)
     lines = result.output.splitlines()
     assert "Punch (CotA): compiled" in lines
-    assert "Barehanded (CotA): hand-defined" in lines
+    assert "Autocannon (CotA): hand-defined" in lines
     assert "Blood Money (CotA): compiled" in lines  # "place 2 from the common supply on ..."
     assert f"{name} ({code}): not playable" in lines
 

@@ -472,6 +472,7 @@ BOTH = {
     "Shard of Greed",
     "Shard of Pain",
     "Twin Bolt Emission",
+    "Word of Returning",
     "Æmberspine Mongrel",
 }
 

@@ -21,7 +21,7 @@ from dataclasses import dataclass, field, fields
 from engine.core.errors import ScenarioError
 
 #: the triggers a definition can give abilities for, in the words of the card text
-TRIGGERS = ("play", "reap", "fight", "before_fight", "action", "omni", "destroyed", "leaves_play")
+TRIGGERS = ("play", "reap", "fight", "before_fight", "action", "omni", "destroyed", "leaves_play", "scrap")
 
 
 @dataclass
@@ -36,6 +36,9 @@ class Variant:
     omni: list = field(default_factory=list)
     destroyed: list = field(default_factory=list)
     leaves_play: list = field(default_factory=list)
+    #: "Scrap:": resolves after the card is discarded from its owner's hand during their turn
+    #: (engine.rules.mechanics.scrap)
+    scrap: list = field(default_factory=list)
     #: "Destroyed: ... instead": a destruction replacement, resolved when the card would be put
     #: into the discard pile (engine.rules.destroyed_instead.replace_destruction)
     destroyed_instead: list = field(default_factory=list)

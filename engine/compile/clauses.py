@@ -20,6 +20,7 @@ from engine.library import (
     ForEach,
     If,
     IfYouDo,
+    LookAtTop,
     NameGroup,
     NameOutOfPlay,
     TopOfDeck,
@@ -288,6 +289,27 @@ def _last_damage(effects: list) -> DealDamage | None:
     return None
 
 
+def _sort_looked(t: Template, slots: dict, scope: Scope, previous: list) -> bool:
+    """ "Put 1 into your hand and 1 on the bottom of your deck." after "Look at the top 3 cards of
+    your deck.": the steps go to that :class:`LookAtTop`. A card "put on top" is the one left, so
+    the counts must add up to the cards looked at (else the sentence is not this template's)."""
+    look = previous[-1] if previous else None
+    if not isinstance(look, LookAtTop) or look.steps or look.reorder:
+        return False
+    try:
+        values, _ = read_slots(t, slots, scope)
+    except Refusal:
+        return False
+    got = _args(t.args, values, scope)
+    steps = tuple(tuple(step) for step in got["steps"])
+    if any(where == "top" for where, _ in steps) and sum(n for _, n in steps) != look.n:
+        return False
+    look.steps = tuple(step for step in steps if step[0] != "top")
+    look.reorder = got.get("reorder", False)
+    look.may = got.get("may", False)
+    return True
+
+
 def read_sentences(sentences: tuple[str, ...] | list[str], scope: Scope, out: list | None = None) -> list:
     """The effects of consecutive sentences of one ability, each sentence template acting on the
     effects of the sentence before it."""
@@ -316,6 +338,11 @@ def read_sentences(sentences: tuple[str, ...] | list[str], scope: Scope, out: li
                     if archive is None:
                         continue
                     archive.owner_hand_on_leaving = done = True
+                    break
+                if kind == "looked":  # what becomes of the cards "look at the top N cards" named
+                    done = _sort_looked(t, slots, scope, previous)
+                    if not done:
+                        continue
                     break
                 if kind == "divided":
                     if not any(isinstance(e, DealDamageForEach) for e in previous):

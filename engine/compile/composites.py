@@ -31,6 +31,7 @@ from engine.library import (
     If,
     it_test,
     MayForgeAtCost,
+    MoveAmber,
     NameOutOfPlay,
     NeighborsOf,
     of_chosen_house,
@@ -55,6 +56,7 @@ from engine.rules.houses import belongs_to
 from engine.rules.mechanics.tokens import MakeTokens
 from engine.rules.targets import Choose, ChooseMostPowerful, Together
 from engine.compile.grammar import Refusal
+from engine.compile.phrases import noun
 
 
 @template("Use")
@@ -108,9 +110,16 @@ def _for_each(count, effects: list) -> ForEach:
 
 
 @template("Forge")
-def _forge(extra: int = 0, may: bool = False):
-    """ "Forge a key at [+N] current cost"; "you may ...": asked only when it can be forged."""
-    return MayForgeAtCost(ForgeAtCost(extra)) if may else ForgeAtCost(extra)
+def _forge(extra: int = 0, may: bool = False, per: int = 0, count=None, maximum: int = 0, minimum: int = 0):
+    """ "Forge a key at [+N] current cost[, reduced by M (to a maximum of R) for each <X> (to a
+    minimum of C)]"; "you may ...": asked only when it can be forged."""
+
+    def reduction(ctx) -> int:
+        by = per * count(ctx)
+        return min(by, maximum) if maximum else by
+
+    forge = ForgeAtCost(extra, minimum=minimum) if count is None else ForgeAtCost(extra, reduction, minimum)
+    return MayForgeAtCost(forge) if may else forge
 
 
 @template("DiscardFromHand")
@@ -138,8 +147,8 @@ def _make_tokens(count: int = 1):
 
 
 @template("DiscardTopOfDeck")
-def _discard_top(n: int = 1, name: str = "discarded"):
-    return DiscardTopOfDeck(n, name)
+def _discard_top(n: int = 1, name: str = "discarded", whose: str = "self"):
+    return DiscardTopOfDeck(n, name, whose)
 
 
 @template("OneOf")
@@ -305,6 +314,16 @@ def _keyword_while(keyword, cond, applies=st.itself):
     return st.GrantKeyword(keyword, while_(applies, cond))
 
 
+@template("it_is", kind="condition")
+def _it_is(ref, noun, present: bool = True):
+    """ "If it is a creature", "if it is a Logos card", "if it is not a Mutant creature": a test of
+    the card named before by what the noun phrase says (one card: "a", "an")."""
+    if noun.quantity != "one" or noun.count != 1:
+        raise Refusal("condition", noun.what, "one card")
+    test = _noun_test(noun)
+    return it_test(ref, lambda eng, source, controller, card: test(eng, source, controller, card) == present)
+
+
 @template("self_on_flank", kind="condition")
 def _self_on_flank():
     return self_test(lambda eng, source, controller, card: eng.is_flank(card))
@@ -313,6 +332,36 @@ def _self_on_flank():
 @template("it_of_chosen_house", kind="condition")
 def _it_of_chosen_house(ref):
     return it_test(ref, of_chosen_house)
+
+
+@template("MoveAmberFromOne")
+def _move_amber_from_one(noun, name: str, amount: int = 1, each: bool = False, to: str = "you"):
+    """ "Move N Æmber from a <friendly / enemy> creature to <your pool, the common supply, another
+    creature>": the creature is chosen among those with Æmber on it (a creature with none has none
+    to move; the AoA Mother Northelle scenarios), named for "that creature" after it."""
+    if noun.what != "creature" or noun.quantity != "one" or noun.count != 1:
+        raise Refusal("target", noun.what, "one creature to move Æmber from")
+
+    def where(ctx, card) -> bool:
+        return card.amber > 0 and noun.where(ctx, card)
+
+    return [
+        Choose("creature", noun.side, name=name, where=where, exclude_self=noun.other),
+        MoveAmber(amount, each, on=name, to=to),
+    ]
+
+
+@template("neighbors_of_self_that", kind="count")
+def _neighbors_of_self_that(word: str):
+    """ "Each of <this creature>'s <house / trait> neighbors": its neighbors the words admit."""
+    found = noun(f"each {word} creature")
+
+    def count(ctx) -> int:
+        if ctx.source.zone != "battleline":
+            return 0
+        return sum(1 for c in ctx.game.neighbors(ctx.source) if found.where(ctx, c))
+
+    return count
 
 
 @template("did_this_way", kind="condition")

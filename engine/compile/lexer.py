@@ -20,7 +20,7 @@ from functools import lru_cache
 
 from kb.cards import clean_text
 
-from engine.rules.keywords import parse as parse_keywords
+from engine.rules.keywords import drop_reminders, parse as parse_keywords
 from engine.compile.grammar import VOCAB
 
 #: the labels of triggered abilities, as printed, and the Variant field each fills ("After Fight:"
@@ -36,14 +36,14 @@ LABELS = {
     "omni": "omni",
     "destroyed": "destroyed",
     "leaves play": "leaves_play",
+    "scrap": "scrap",
 }
 #: labels the engine has no ability for (a card with one is refused by name)
-OTHER_LABELS = ("scrap", "before reap", "after discard")
+OTHER_LABELS = ("before reap", "after discard")
 
 _LABEL_WORD = r"(?:after |before )?[a-z]+(?: play)?"
 _LABEL = re.compile(rf"^((?:{_LABEL_WORD})(?:\s*/\s*{_LABEL_WORD})*)\s*:\s*", re.I)
 _LINES = re.compile(r"\n+")
-_REMINDER = re.compile(r"\s*\([^)]*\)")
 _SPACES = re.compile(r"[\s\u00a0\u202f\u2009]+")
 _ENDS_SENTENCE = re.compile(r"[.!?\"”)]\s*$")
 
@@ -132,7 +132,7 @@ def tokenize(text: str, name: str = "") -> tuple[Ability, ...]:
     """The abilities of a card text, keywords and reminders left out."""
     out = []
     for line in _lines(text):
-        rest = parse_keywords(_REMINDER.sub("", line))[1]
+        rest = parse_keywords(drop_reminders(line))[1]
         rest = _SPACES.sub(" ", rest).strip()
         if not rest.strip(" ."):
             continue

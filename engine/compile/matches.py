@@ -9,7 +9,7 @@ context and its event. A new kind of event match goes here.
 from __future__ import annotations
 
 from engine.library import at_end_of_your_turn
-from engine.rules.reactions import destroyed_fighting_self
+from engine.rules.reactions import destroyed_fighting_self, you_chose_house
 
 
 def _about(group):
@@ -73,6 +73,11 @@ def _opponent(ctx) -> bool:
     return ctx.event.get("player") not in (None, ctx.controller)
 
 
+def _each_turn(ctx) -> bool:
+    """ "At the start (end) of each turn": either player's."""
+    return True
+
+
 def _self_event(ctx) -> bool:
     return ctx.event.get("card") is ctx.source
 
@@ -88,4 +93,6 @@ MATCHES = {
     "opponent_played": _opponent_played,
     "end_of_your_turn": lambda: at_end_of_your_turn,
     "self": lambda: _self_event,
+    "each_turn": lambda: _each_turn,
+    "chose_house": you_chose_house,
 }

@@ -219,17 +219,12 @@ class MoveAmberWithPool(Effect):
 @dataclass
 class MoveAmberFromYourCard(Effect):
     """ "Move N Æmber from one of your cards to your pool": a card in play you control with Æmber on
-    it (the controller chooses which); ``what="creature"``: "from a friendly creature"."""
+    it (the controller chooses which; "from a friendly creature" is :class:`MoveAmber`)."""
 
     amount: int = 1
-    what: str = "card"
 
     def resolve(self, ctx: Context) -> bool:
-        cards = [
-            c
-            for c in ctx.game.in_play()
-            if c.controller == ctx.controller and c.amber and (self.what == "card" or c.type == self.what)
-        ]
+        cards = [c for c in ctx.game.in_play() if c.controller == ctx.controller and c.amber]
         if not cards:
             ctx.log(f"{ctx.source.name}: no card of {ctx.controller}'s has Æmber on it")
             return False
@@ -296,3 +291,68 @@ class Redistribute(Effect):
         if self.attr == "damage":
             ctx.eng.check_state()
         return True
+
+
+@template()
+@dataclass
+class MoveAmber(Effect):
+    """ "Move N Æmber (``each``: "each Æmber", all there is) from <cards> to <where>" (glossary "Move":
+    moving is not capturing, stealing or gaining). From the cards in play ``on`` names (each of
+    them in turn) or, with ``from_pool``, from a player's pool ("your opponent's pool"); to ``to``:
+    "you" / "opponent" (that player's pool, replacement effects applied), "supply" (the common
+    supply), "another" / "another friendly" (a creature other than the one it comes from, chosen
+    after it: "from a creature to another creature"), or a reference to the card(s) ``to_ref``
+    names ("to SELF", "to an enemy creature"). As much of N as the source holds moves."""
+
+    amount: int = 1
+    each: bool = False
+    on: str = "it"
+    to: str = "you"
+    to_ref: str = ""
+    from_pool: str = ""
+
+    def resolve(self, ctx: Context) -> bool:
+        if self.from_pool:
+            pool = ctx.me if self.from_pool == "you" else ctx.opponent
+            moved = pool.amber if self.each else min(self.amount, pool.amber)
+            dest = self._destination(ctx, None)
+            if dest is None or not moved:
+                return False
+            pool.amber -= moved
+            dest.amber += moved
+            ctx.log(f"{moved} Æmber moves from {pool.name}'s pool to {dest.label} ({dest.amber} on it)")
+            return self.each or moved == self.amount
+        full = False
+        sources = [c for c in ctx.refs(self.on) if c.in_play]
+        for card in sources:
+            moved = card.amber if self.each else min(self.amount, card.amber)
+            if self.to in ("you", "opponent"):
+                card.amber -= moved
+                player = ctx.controller if self.to == "you" else ctx.opponent_name
+                add_to_pool(ctx.eng, player, moved, f"moved from {card.label}", card=card)
+            elif self.to == "supply":
+                card.amber -= moved
+                ctx.log(f"{moved} Æmber moves from {card.label} to the common supply")
+            else:
+                dest = self._destination(ctx, card)
+                if dest is None:
+                    continue
+                card.amber -= moved
+                dest.amber += moved
+                ctx.log(f"{moved} Æmber moves from {card.label} to {dest.label} ({dest.amber} on it)")
+            full = full or moved > 0 and (self.each or moved == self.amount)
+        return full
+
+    def _destination(self, ctx: Context, source: CardInstance | None) -> CardInstance | None:
+        """The creature the Æmber moves onto: another one chosen now, or the one ``to_ref`` names."""
+        if self.to.startswith("another"):
+            line = ctx.me.creatures if self.to == "another friendly" else ctx.game.creatures()
+            options = [c for c in line if c is not source]
+            if not options:
+                ctx.log(f"{ctx.source.name}: no other creature to move the Æmber to")
+                return None
+            return ctx.eng.chooser.choose(
+                f"{ctx.source.name}: move the Æmber to which creature", options, label=card_label(options)
+            )
+        dest = ctx.ref(self.to_ref)
+        return dest if dest is not None and dest.in_play else None

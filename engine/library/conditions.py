@@ -100,11 +100,14 @@ def amber_at_least(who: str, n: int) -> Condition:
 
 @template(kind="condition")
 def amber_compare(who: str, op: str, n: int = 0) -> Callable[[Context], bool]:
-    """ "If <you / your opponent> <have / has> exactly N / N or fewer / more Æmber than <the other>"
-    (``op``: "exactly", "at_most", "more")."""
+    """ "If <you / your opponent> <have / has> exactly N / N or fewer / more Æmber than <the other>
+    / an odd / an even amount of Æmber" (``op``: "exactly", "at_most", "more", "odd", "even"; 0 is
+    an even amount)."""
 
     def condition(ctx: Context) -> bool:
         mine, theirs = (ctx.me.amber, ctx.opponent.amber) if who == "self" else (ctx.opponent.amber, ctx.me.amber)
+        if op in ("odd", "even"):
+            return mine % 2 == (1 if op == "odd" else 0)
         return mine == n if op == "exactly" else mine <= n if op == "at_most" else mine > theirs
 
     condition.__name__ = f"{who}_amber_{op}_{n}"
@@ -144,6 +147,29 @@ def no_creatures(side: str) -> Condition:
 
 
 @template(kind="condition")
+def more_keys(who: str) -> Condition:
+    """ "If <your opponent / you> <has / have> more forged keys than <you / your opponent>"."""
+
+    def condition(ctx: Context) -> bool:
+        mine, theirs = ctx.me.keys, ctx.opponent.keys
+        return mine > theirs if who == "self" else theirs > mine
+
+    condition.__name__ = f"{who}_has_more_keys"
+    return condition
+
+
+@template(kind="condition")
+def count_more(first: Callable[[Context], int], second: Callable[[Context], int]) -> Condition:
+    """ "If there are more <cards> than <other cards>" ("more friendly Mars creatures than enemy
+    Mars creatures"), counted as the condition is asked."""
+
+    def condition(ctx: Context) -> bool:
+        return first(ctx) > second(ctx)
+
+    return condition
+
+
+@template(kind="condition")
 def count_at_least(count: Callable[[Context], int], n: int) -> Callable[[Context], bool]:
     """ "If <a player> has N or more <cards> in play"."""
 
@@ -161,6 +187,18 @@ def has_friendly_creature(ctx: Context) -> bool:
 def haunted(ctx: Context) -> bool:
     """ "If you are haunted": 10 or more cards in your discard pile (glossary "Haunted")."""
     return len(ctx.me.zone("discard")) >= 10
+
+
+@template(kind="condition", value=True)
+def opponent_haunted(ctx: Context) -> bool:
+    """ "If your opponent is haunted": 10 or more cards in their discard pile (glossary "Haunted")."""
+    return len(ctx.opponent.zone("discard")) >= 10
+
+
+@template(kind="condition", value=True)
+def not_your_turn(ctx: Context) -> bool:
+    """ "If it is not your turn": the ability's controller is not the active player."""
+    return ctx.game.active != ctx.controller
 
 
 def source_on_flank(eng, source) -> bool:

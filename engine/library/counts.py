@@ -1,5 +1,6 @@
 """Counts (``(ctx) -> int``) the "for each <X>" of effects and constant abilities read: keys
-(unforged, forged), Æmber (in a pool, "all but N", on a card), damage on a card, neighbors,
+(unforged, forged), Æmber (in a pool, "all but N", on a card), damage on a card, neighbors, upgrades on
+a creature, cards in a hand, archives or discard pile, cards played this turn, houses in play,
 creatures ("each creature you have in excess of your opponent", "each friendly creature", the cards
 in play a noun phrase names), copies of a card in a discard pile.
 
@@ -12,7 +13,9 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from engine.core.registry import template
+from engine.library.houses import houses_among
 from engine.library.naming import CardTest
+from engine.library.playing import plays_this_turn
 from engine.rules.ability import Context
 from engine.rules.references import candidates
 
@@ -70,6 +73,45 @@ def damage_on_self(ctx: Context) -> int:
 @template(kind="count", value=True)
 def damage_on_it(ctx: Context) -> int:
     return sum(c.damage for c in ctx.chosen.get("it", [])[:1])
+
+
+@template(kind="count", value=True)
+def upgrades_on_self(ctx: Context) -> int:
+    """ "Each upgrade on <this creature>"."""
+    return len(ctx.source.upgrades) if ctx.source.zone == "battleline" else 0
+
+
+@template(kind="count")
+def cards_in(zone: str, who: str = "self") -> Callable[[Context], int]:
+    """ "Each card in your (your opponent's) archives / hand / discard pile", counted as the effect
+    resolves."""
+
+    def count(ctx: Context) -> int:
+        return len((ctx.me if who == "self" else ctx.opponent).zone(zone))
+
+    return count
+
+
+@template(kind="count", value=True)
+def cards_played_this_turn(ctx: Context) -> int:
+    """ "Each card you have played this turn" (the card resolving among them, once played)."""
+    return plays_this_turn(ctx.game, ctx.controller)
+
+
+@template(kind="count", value=True)
+def houses_in_play(ctx: Context) -> int:
+    """ "Each house represented among cards in play" (a card of all houses represents them all)."""
+    return len(houses_among(ctx.eng, ctx.game.in_play()))
+
+
+@template(kind="count")
+def amber_on_creatures(side: str = "friendly") -> Callable[[Context], int]:
+    """ "Each Æmber on friendly (enemy) creatures": all of it, summed."""
+
+    def count(ctx: Context) -> int:
+        return sum(c.amber for c in (ctx.me if side == "friendly" else ctx.opponent).creatures)
+
+    return count
 
 
 @template(kind="count", value=True)

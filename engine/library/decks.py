@@ -1,6 +1,6 @@
 """Decks: drawing ("draw 2"), the top of a deck ("the top card of your deck", "discard the top 3
-cards of your deck", "look at the top 3 cards of your deck: add 1 to your hand and discard the
-others", "archive the top card of your deck"), searching a deck, and what the discarded top cards
+cards of your deck", "look at the top 3 cards of your deck. Add 1 to your hand and discard the
+others": :class:`LookAtTop`, "archive the top card of your deck"), searching a deck, and what the discarded top cards
 decide ("for each <house> card discarded, ...").
 
 A card on top of a deck is named where it is (it stays there unless moved); cards discarded this way
@@ -50,25 +50,44 @@ class TopOfDeck(Effect):
 
 @dataclass
 class DiscardTopOfDeck(Effect):
-    """ "Discard the top card (the top N cards) of your deck", named ``name`` for what follows;
-    fully resolved when N cards were discarded."""
+    """ "Discard the top card (the top N cards) of <whose> deck", named ``name`` for what follows;
+    fully resolved when N cards were discarded from each deck. ``whose``: "self" (your deck),
+    "opponent", "chosen" ("a player's deck", "any player's deck": the controller picks the player
+    first) or "each" ("each player's deck": the active player's first); each card goes to its
+    owner's discard pile."""
 
     n: int = 1
     name: str = "discarded"
+    whose: str = "self"
 
     def resolve(self, ctx: Context) -> bool:
-        top = list(ctx.me.zone("deck")[: self.n])
-        if not top:
-            ctx.chosen[self.name] = []
-            ctx.log(f"{ctx.controller} has no card in their deck to discard")
-            return False
-        for card in top:
-            ctx.eng.put_away(card, "discard")
-        ctx.chosen[self.name] = [c for c in top if c.zone == "discard"]
-        ctx.log(
-            f"{ctx.controller} discards the top {len(top)} card(s) of their deck: {', '.join(c.label for c in top)}"
-        )
-        return len(top) == self.n
+        g = ctx.game
+        if self.whose == "chosen":
+            players = [
+                ctx.eng.chooser.choose(
+                    f"{ctx.controller}: discard from which player's deck ({ctx.source.name})",
+                    [g.active, g.other(g.active)],
+                )
+            ]
+        elif self.whose == "each":
+            players = [g.active, g.other(g.active)]
+        else:
+            players = [ctx.controller if self.whose == "self" else ctx.opponent_name]
+        gone, full = [], True
+        for player in players:
+            top = list(g.players[player].zone("deck")[: self.n])
+            if not top:
+                ctx.log(f"{player} has no card in their deck to discard")
+            for card in top:
+                ctx.eng.put_away(card, "discard")
+            if top:
+                ctx.log(
+                    f"{player} discards the top {len(top)} card(s) of their deck: {', '.join(c.label for c in top)}"
+                )
+            gone += [c for c in top if c.zone == "discard"]
+            full = full and len(top) == self.n
+        ctx.chosen[self.name] = gone
+        return full
 
 
 def _discard_top(ctx: Context, player: str):
@@ -80,47 +99,6 @@ def _discard_top(ctx: Context, player: str):
     ctx.eng.put_away(card, "discard")
     ctx.log(f"{ctx.source.name}: {player} discards {card.label} ({card.house}) from the top of their deck")
     return card
-
-
-@dataclass
-class LookAtTopDiscard(Effect):
-    """ "Look at the top N cards of your deck. Discard M of them.": the player chooses which to
-    discard; the others stay where they were, on top of the deck (the Survey FAQ)."""
-
-    look: int
-    discard: int = 1
-
-    def resolve(self, ctx: Context) -> bool:
-        top = list(ctx.me.zone("deck")[: self.look])
-        ctx.log(f"{ctx.controller} looks at the top {len(top)} card(s) of their deck")
-        for n in range(min(self.discard, len(top))):
-            left = [c for c in top if c.zone == "deck"]
-            pick = ctx.eng.chooser.choose(
-                f"{ctx.source.name}: discard which card ({n + 1} of {self.discard})", left, label=lambda c: c.label
-            )
-            ctx.eng.put_away(pick, "discard")
-        return len(top) >= self.discard
-
-
-@dataclass
-class LookAtTopKeepOne(Effect):
-    """ "Look at the top N cards of your deck. Add 1 to your hand and discard the others"."""
-
-    n: int = 3
-
-    def resolve(self, ctx: Context) -> bool:
-        top = list(ctx.me.zone("deck")[: self.n])
-        if not top:
-            return False
-        keep = ctx.eng.chooser.choose(
-            f"{ctx.controller}: which card to add to your hand ({ctx.source.name})", top, label=card_label(top)
-        )
-        ctx.game.move(keep, "hand")
-        for c in top:
-            if c is not keep:
-                ctx.eng.put_away(c, "discard")
-        ctx.log(f"{ctx.controller} adds a card to their hand and discards {len(top) - 1}")
-        return True
 
 
 @dataclass
@@ -253,17 +231,93 @@ class DiscardTopOfEachAndDestroyOfItsHouse(Effect):
 @template()
 @dataclass
 class ArchiveTopOfDeck(Effect):
-    """ "<The player> archives the top card of their deck": ``who`` is ``"self"`` or ``"event"``
-    (the player the event is about)."""
+    """ "<The player> archives the top card (the top N cards) of their deck": ``who`` is
+    ``"self"`` or ``"event"`` (the player the event is about); fully resolved when N were archived."""
 
     who: str = "self"
+    n: int = 1
 
     def resolve(self, ctx: Context) -> bool:
         player = ctx.event["player"] if self.who == "event" else ctx.controller
         deck = ctx.game.players[player].zone("deck")
-        if not deck:
+        top = list(deck[: self.n])
+        for card in top:
+            ctx.game.move(card, "archives", player)
+        ctx.log(f"{player} archives the top {len(top)} card(s) of their deck")
+        return bool(top) and len(top) == self.n
+
+
+#: where "look at the top N cards" may put the cards looked at, in the words of the text
+_LOOKED_TO = {"hand": "into your hand", "bottom": "on the bottom of the deck", "discard": "into the discard pile"}
+
+
+@template()
+@dataclass
+class LookAtTop(Effect):
+    """ "Look at the top N cards of <your / your opponent's> deck", and what the sentence after it
+    does with them, ``steps`` in the order the text gives them: ("hand", 1) "put 1 into your hand",
+    ("bottom", 1) "(put) 1 on the bottom of your deck", ("discard", 1) "discard 1" (each card chosen
+    by the controller among those looked at and not yet moved; a count of 0: "discard the others",
+    every card left). The rest stay on top of the deck
+    as they were ("put 1 on top of their deck": the one left), or with ``reorder`` "put them (the
+    others) back in any order": the controller picks the new top card first. ``may``: "You may
+    discard it" (asked once, before anything moves). A discarded card goes to its owner's discard
+    pile, a card put on the bottom under its owner's deck."""
+
+    n: int = 1
+    whose: str = "self"
+    steps: tuple = ()
+    reorder: bool = False
+    may: bool = False
+
+    def resolve(self, ctx: Context) -> bool:
+        player = ctx.game.players[player_ref(ctx, "opponent" if self.whose == "opponent" else "self")]
+        top = list(player.zone("deck")[: self.n])
+        ctx.log(f"{ctx.controller} looks at the top {len(top)} card(s) of {player.name}'s deck ({ctx.source.name})")
+        ctx.chosen["it"] = list(top)
+        if not top:
             return False
-        top = deck[0]
-        ctx.game.move(top, "archives", player)
-        ctx.log(f"{player} archives the top card of their deck")
-        return True
+        if (self.steps or self.reorder) and self.may:
+            question = " and ".join(f"put {n} {_LOOKED_TO[where]}" for where, n in self.steps) or "reorder them"
+            if not ctx.eng.chooser.may(f"{ctx.eng.decider(ctx)}: {ctx.source.name}: {question}?"):
+                ctx.log(f"{ctx.controller} leaves the card(s) where they are")
+                return False
+        left = list(top)
+        moved_all = True
+        for where, count in self.steps:
+            for _ in range(count or len(left)):
+                if not left:
+                    moved_all = False
+                    break
+                pick = (
+                    left[0]
+                    if count == 0
+                    else ctx.eng.chooser.choose(
+                        f"{ctx.controller}: which card to put {_LOOKED_TO[where]} ({ctx.source.name})",
+                        left,
+                        label=card_label(left),
+                    )
+                )
+                left.remove(pick)
+                if where == "hand":
+                    ctx.game.move(pick, "hand", ctx.controller)
+                elif where == "discard":
+                    ctx.eng.put_away(pick, "discard")
+                else:
+                    ctx.game.move(pick, "deck", pick.owner, top=False)
+                ctx.log(f"{ctx.controller} puts {pick.label} {_LOOKED_TO[where]}")
+        if self.reorder and len(left) > 1:
+            order = []
+            while len(left) > 1:
+                pick = ctx.eng.chooser.choose(
+                    f"{ctx.controller}: which card goes on top next ({ctx.source.name})", left, label=card_label(left)
+                )
+                left.remove(pick)
+                order.append(pick)
+            order += left
+            deck = player.zones["deck"]
+            for card in order:
+                deck.remove(card)
+            deck[:0] = order
+            ctx.log(f"{ctx.controller} puts back {', '.join(c.label for c in order)} on top, in that order")
+        return moved_all

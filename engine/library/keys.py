@@ -27,13 +27,15 @@ from engine.rules.turn import key_cost
 @dataclass
 class ForgeAtCost(Effect):
     """ "Forge a key at +N current cost, reduced by ...": the current cost (every modifier in force)
-    plus ``extra`` minus ``reduction``, never below 0. Fully resolved only if a key is forged."""
+    plus ``extra`` minus ``reduction``, never below 0, nor below ``minimum`` ("(to a minimum of
+    6)"). Fully resolved only if a key is forged."""
 
     extra: int
     reduction: Callable[[Context], int] = field(default=lambda ctx: 0)
+    minimum: int = 0
 
     def cost(self, ctx: Context) -> int:
-        return max(0, key_cost(ctx.eng, ctx.controller) + self.extra - self.reduction(ctx))
+        return max(0, self.minimum, key_cost(ctx.eng, ctx.controller) + self.extra - self.reduction(ctx))
 
     def possible(self, ctx: Context) -> bool:
         return can_forge(ctx.eng, ctx.controller, self.cost(ctx))

@@ -63,11 +63,13 @@ class ForTheTurn(Effect):
 class ForTheTurnOnChosen(Effect):
     """ "For the remainder of the turn, <the chosen creatures> gain <keyword> / get +N power": a
     lasting constant ability on the cards ``on`` names as it starts (they keep it if they move in
-    play; a card that leaves play and comes back is a new card)."""
+    play; a card that leaves play and comes back is a new card). ``until_your_next_turn``: "until
+    the start of your next turn, ..." instead (through the opponent's next turn)."""
 
     on: str
     keyword: str = ""
     power: int = 0
+    until_your_next_turn: bool = False
 
     def resolve(self, ctx: Context) -> bool:
         cards = [c for c in ctx.refs(self.on) if c.zone == "battleline"]
@@ -79,11 +81,14 @@ class ForTheTurnOnChosen(Effect):
             return id(creature) in ids
 
         static = GrantKeyword(self.keyword, applies) if self.keyword else PowerModifier(self.power, applies)
+        window = until_next_turn_of(ctx.controller) if self.until_your_next_turn else {}
         ctx.game.lasting.append(
-            LastingEffect("static", ctx.source.name, ctx.controller, {"static": static, "card": ctx.source})
+            LastingEffect("static", ctx.source.name, ctx.controller, {"static": static, "card": ctx.source, **window})
         )
         ctx.log(
-            f"{ctx.source.name}: for the remainder of the turn, {', '.join(c.label for c in cards)} "
+            f"{ctx.source.name}: "
+            + ("until the start of your next turn" if self.until_your_next_turn else "for the remainder of the turn")
+            + f", {', '.join(c.label for c in cards)} "
             + (f"gain {self.keyword}" if self.keyword else f"get {self.power:+d} power")
         )
         return True
@@ -138,6 +143,7 @@ def _lasting_static(ctx: Context, static, window: dict, when: str) -> bool:
     return True
 
 
+@template()
 @dataclass
 class UntilYourNextTurn(Effect):
     """ "<effect> until the start of your next turn": a lasting static through the opponent's next

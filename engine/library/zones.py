@@ -111,6 +111,27 @@ class ArchiveIntoOpponents(Effect):
         return done
 
 
+@template()
+@dataclass
+class PutOnDeck(Effect):
+    """ "Put <cards> on top of (on the bottom of) its owner's deck": a card in play leaves play
+    (a ward keeps a creature in play instead: glossary "Ward"); a card out of play is moved there
+    from where it is."""
+
+    on: str = "it"
+    top: bool = True
+
+    def resolve(self, ctx: Context) -> bool:
+        done = False
+        for c in ctx.refs(self.on):
+            if c.in_play:
+                done = ctx.eng.leave_play(c, "deck", top=self.top) or done
+            elif c.zone not in HIDDEN or c.zone == "deck":
+                ctx.eng.put_away(c, "deck", top=self.top)
+                done = True
+        return done
+
+
 @dataclass
 class PutIntoPlay(Effect):
     """ "Put that creature into play under your control" (from wherever it is now)."""

@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 from engine.cards import Variant, definitions
 from engine.core.choices import Chooser
 from engine.rules.ability import Context, resolve_ability
+from engine.rules.mechanics.scrap import scrap_listeners
 from engine.rules.keywords import add_gained, granted as granted_keywords
 from engine.rules.keywords import keywords as parse_keywords
 from engine.rules.power_armor import power_and_armor
@@ -133,6 +134,12 @@ class Engine(PlayRules, UseRules, DamageRules):
             return True
         return any(s.flank(self, src, ctl, creature) for s, src, ctl in self.statics())
 
+    def is_center(self, creature: CardInstance) -> bool:
+        """16.0 glossary "Center of the Battleline": as many creatures to its left as to its right
+        (an odd number of creatures; a lone creature is in the center)."""
+        line = self.game.players[creature.controller].creatures
+        return creature in line and line.index(creature) * 2 + 1 == len(line)
+
     def abilities(self, card: CardInstance, trigger: str) -> list[tuple[list, CardInstance | None]]:
         """The card's own ability for ``trigger`` and those it gains (from its upgrades and from
         lasting effects), each with the card that gives it (None for its own)."""
@@ -236,7 +243,7 @@ class Engine(PlayRules, UseRules, DamageRules):
         if event == "destroyed" and details.get("fight") and details.get("creature"):
             # the record "destroyed in a fight this turn" reads (engine.rules.hooks)
             self.game.destroyed_in_fights.append(details["controller"])
-        pending = self.listeners(event)
+        pending = self.listeners(event) + scrap_listeners(self, event, details)
         while pending:
             ready = [listener for listener in pending if self.reacts(listener, details)]
             if not ready:

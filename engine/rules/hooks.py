@@ -28,6 +28,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Callable
 
+from engine.core.registry import template
 from engine.rules.ability import Context, Effect
 from engine.rules.statics import Static
 from engine.rules.houses import belongs_to
@@ -41,6 +42,7 @@ if TYPE_CHECKING:
 # ------------------------------------------------------------------------------ state checks
 
 
+@template(kind="static")
 @dataclass
 class DestroyedWhile(Static):
     """ "If <condition>, destroy <this card>": a constant ability (no bold precursor), active while

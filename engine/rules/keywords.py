@@ -12,15 +12,26 @@ from functools import lru_cache
 from kb.cards import clean_text  # the same cleaning the KB gives card texts (errata, posted texts)
 
 #: keywords without a value, and keywords with one ("Assault 2")
-FLAGS = ("elusive", "skirmish", "taunt", "poison", "deploy", "alpha", "omega", "invulnerable", "versatile")
+FLAGS = ("elusive", "skirmish", "taunt", "poison", "deploy", "alpha", "omega", "invulnerable", "versatile", "treachery")
 VALUED = ("assault", "hazardous", "splash-attack")
 
 _LINES = re.compile(r"[\x0b\n\r\u2028\u2029]+")
-_REMINDER = re.compile(r"\([^)]*\)")
+_REMINDER = re.compile(r"\s*\([^)]*\)")
+#: a parenthesis that limits the effect of its sentence rather than reminding a rule ("(to a
+#: maximum of 6)", "(rounding down)", "(including this one)"): kept in the text, so that a template
+#: of the compiler must read it or the sentence is refused, never played as if it did more
+_QUALIFIER = re.compile(
+    r"\s*\((?:to a (?:maximum|minimum) of|rounding|rounded|including|except for|instead of)\b", re.I
+)
 _KEYWORD = re.compile(r"^\s*(" + "|".join(FLAGS + VALUED) + r")(?:\s+(\d+))?\s*\.\s*", re.I)
 #: "Enhance <bonus icons>.": no effect during gameplay (glossary "Enhance"); the data gives the
 #: icons as letters ("Enhance PTPT.") or not at all ("Enhance .")
 _ENHANCE = re.compile(r"^\s*enhance\b[^.]*\.\s*", re.I)
+
+
+def drop_reminders(text: str) -> str:
+    """The text without its reminders (a qualifier, :data:`_QUALIFIER`, stays as printed)."""
+    return _REMINDER.sub(lambda m: m.group() if _QUALIFIER.match(m.group()) else "", text)
 
 
 @lru_cache(maxsize=4096)
@@ -28,7 +39,7 @@ def parse(text: str) -> tuple[dict[str, int], str]:
     """(keywords -> value (1 for flags), the rest of the text without keywords and reminders)."""
     found: dict[str, int] = {}
     rest = []
-    for line in _LINES.split(_REMINDER.sub("", clean_text(text) or "")):
+    for line in _LINES.split(drop_reminders(clean_text(text) or "")):
         line = _ENHANCE.sub("", line)
         m = _KEYWORD.match(line)
         while m:

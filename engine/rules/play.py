@@ -26,6 +26,7 @@ enter play ready (:mod:`engine.rules.hooks`).
 
 from __future__ import annotations
 
+from engine.rules.mechanics.treachery import enters_under_opponent
 from engine.rules.bonus_icons import resolve_bonus_icons
 from engine.rules.copies import become_on_entering
 from engine.rules.entering import enters, played_enters_ready
@@ -218,7 +219,7 @@ class PlayRules:
         card played: at the timing point after its bonus icons) instead of at once."""
         g = self.game
         controller = card.controller
-        if self.variant(card).enters_under_opponent:  # every time it enters (engine.library.control)
+        if enters_under_opponent(self, card):  # every time it enters (engine.rules.mechanics.treachery)
             controller = card.controller = g.other(controller)
             g.log(f"{card.label} enters play under {controller}'s control (its own ability)")
         if card.type == "creature":

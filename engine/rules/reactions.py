@@ -85,13 +85,14 @@ def enemy_creature_entered_play(ctx: "Context") -> bool:
     )
 
 
-def you_chose_house(house: str) -> Match:
-    """ "After you choose <house> as your active house"."""
+def you_chose_house(house: str, anyone: bool = False) -> Match:
+    """ "After you choose <house> as your active house" (``anyone``: "after a player chooses <house>
+    as their active house", either player)."""
 
     def match(ctx: "Context") -> bool:
-        return ctx.event.get("player") == ctx.controller and ctx.event.get("house") == house
+        return (anyone or ctx.event.get("player") == ctx.controller) and ctx.event.get("house") == house
 
-    match.__name__ = f"you_chose_{house}"
+    match.__name__ = f"{'a_player' if anyone else 'you'}_chose_{house}"
     return match
 
 

@@ -16,14 +16,11 @@ from engine.library import (
     ForEachTraitDamageAndGain,
     ForgeAtNoCost,
     Gain,
-    GrantAbility,
     If,
-    LookAtTopKeepOne,
     MayChoose,
     MayPlayOneOffHouse,
     MoveTo,
     NameLowestAndHighest,
-    neighbor,
     OneOf,
     PlaceAmber,
     playable,
@@ -34,13 +31,10 @@ from engine.library import (
     Sacrifice,
     SwapTwoInABattleline,
     you_chose_house,
-    your_turn,
 )
 from engine.cards import card
 
 card("Eureka!", play=[Gain(2), ArchiveRandomFromHand(2)])
-
-card("Archimedes", statics=[GrantAbility("destroyed", [Archive("self")], applies=neighbor)])
 
 
 def _your_turn(ctx) -> bool:
@@ -74,8 +68,6 @@ card("Binate Rupture", play=[EachPlayerDoublesPool()])
 
 card("Entropic Swirl", play=[Choose("creature", "any"), ForEachTraitDamageAndGain(2)])
 
-card("Eyegor", play=[LookAtTopKeepOne(3)])
-
 
 def _played_next_to_self(ctx) -> bool:
     played = ctx.event.get("card")
@@ -90,11 +82,6 @@ def _played_next_to_self(ctx) -> bool:
 card("Fila the Researcher", reactions=[Reaction("played", [Draw(1)], when=_played_next_to_self)])
 
 card("Helper Bot", play=[MayPlayOneOffHouse()])
-
-card(
-    "Memory Chip",
-    reactions=[Reaction("house_chosen", [Choose("hand", "friendly"), Archive()], when=you_chose_house("logos"))],
-)
 
 card("Quantum Fingertrap", action=[SwapTwoInABattleline()])
 
@@ -128,8 +115,6 @@ card(
 card("Fetchdrones", action=[DiscardTopAndCapturePerHouse(2, "logos", 2)])
 
 # ---- general hooks (engine.rules.hooks, engine.rules.turn)
-
-card("Director of Z.Y.X.", reactions=[Reaction("start_of_turn", [ArchiveTopOfDeck()], when=your_turn)])
 
 card("The Curator", statics=[ArtifactsEnterPlayReady()])
 

@@ -24,7 +24,6 @@ from engine.library import (
     If,
     IfYouDo,
     KeysCostUnlessHouses,
-    MoveAmberFromYourCard,
     NameEach,
     NameNeighborsOf,
     neighbor,
@@ -95,7 +94,6 @@ card(
     ],
 )
 
-card("Mother Northelle", reap=[MoveAmberFromYourCard(1, what="creature")])
 
 card("Prince Derric, Unifier", play=[If(creatures_from_houses(3), [Gain(3)])])
 

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from engine.library import (
     at_end_of_your_turn,
-    CannotBeUsedTo,
     Capture,
     Choose,
     ChooseMostPowerful,
@@ -12,19 +11,15 @@ from engine.library import (
     DealDamage,
     defender_on_flank,
     Destroy,
-    DestroyedWhile,
     enemy_creature_destroyed,
     enemy_creature_entered_play,
     ExceptRef,
     FightDamageBonus,
     GainPerCreatureDestroyedInFights,
     Heal,
-    itself,
     May,
-    MoveTo,
     Reaction,
     Ready,
-    UsableAsActiveHouse,
     UseCreature,
     you_discarded_during_your_turn,
 )
@@ -63,8 +58,6 @@ card(
 
 
 # ---- irregular texts (each a mechanic printed on one card, written as a general effect of engine.library)
-
-card("Barehanded", play=[MoveTo("deck", "each artifact")])
 
 card(
     "Autocannon",
@@ -106,15 +99,6 @@ def _end_of_turn_after_one_play(ctx) -> bool:
 
 card("Rogue Ogre", reactions=[Reaction("end_of_turn", [Heal(2, "self"), Capture(1)], when=_end_of_turn_after_one_play)])
 
-
-def _opponent_has_no_creatures(ctx) -> bool:
-    return ctx.source.zone == "battleline" and not ctx.opponent.creatures
-
-
-card(
-    "Tireless Crocag",
-    statics=[CannotBeUsedTo("reap"), UsableAsActiveHouse(applies=itself), DestroyedWhile(_opponent_has_no_creatures)],
-)
 
 # ---- general hooks (engine.rules.hooks)
 

@@ -18,7 +18,6 @@ from engine.library import (
     destroyed_fighting_self,
     DiscardFromHand,
     EachCreatureLosesForTheTurn,
-    ForgeAtCost,
     Gain,
     GainCounted,
     GivePowerCounters,
@@ -28,7 +27,6 @@ from engine.library import (
     LoseAllThenOpponentLosesTimes,
     May,
     MayChoose,
-    MayForgeAtCost,
     MayUseOtherCardsOfHouse,
     MoveTo,
     NameEach,
@@ -224,15 +222,6 @@ card(
                 Ready("swapped in"),
             ],
         )
-    ],
-)
-
-card(
-    "Key Abduction",
-    play=[
-        NameEach("creature", where=of_house("mars"), name="mars"),
-        ReturnToHand("mars"),
-        MayForgeAtCost(ForgeAtCost(9, reduction=lambda ctx: len(ctx.me.zone("hand")))),
     ],
 )
 

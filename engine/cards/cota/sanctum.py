@@ -16,7 +16,6 @@ from engine.library import (
     Destroy,
     ForgeAtNoCost,
     ForTheTurn,
-    Gain,
     GrantKeyword,
     has_trait,
     Heal,
@@ -39,15 +38,11 @@ from engine.library import (
     this_card,
     Unstun,
     UsableAsActiveHouse,
-    you_chose_house,
 )
 from engine.cards import card
 
 
 card("Sanctum Guardian", fight=[SwapWith()], reap=[SwapWith()])
-
-
-card("Jehu the Bureaucrat", reactions=[Reaction("house_chosen", [Gain(2)], when=you_chose_house("sanctum"))])
 
 
 # "Deal 3 to a creature and 3 to a neighbor of that creature": one simultaneous instance of damage

@@ -73,7 +73,12 @@ card("Bigtwig", statics=[OnlyFightsStunned()], reap=[Choose("creature", "any"), 
 
 card("Stampede", play=[If(lambda ctx: creatures_used_this_turn(ctx) >= 3, [Steal(2)])])
 
-card("Word of Returning", play=[DamageByAmberThenTake("enemy")])
+card(
+    "Word of Returning",
+    play=[DamageByAmberThenTake("enemy")],
+    why="compiled, the damage destroys creatures before 'move each Æmber from those creatures' (their Æmber goes "
+    "to the opponent as they leave play); the Æmber of every creature dealt damage moves before destruction is checked",
+)
 
 
 def _no_ancient_bear_in_play(ctx) -> bool:

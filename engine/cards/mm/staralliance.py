@@ -2,10 +2,9 @@
 
 from __future__ import annotations
 
-from engine.library import Choose, LookAtTopDiscard, ResolveIconsAsIfPlayed
+from engine.library import Choose, ResolveIconsAsIfPlayed
 from engine.cards import card
 
-card("Survey", play=[LookAtTopDiscard(2, 1)])
 
 # "Enhance RRR." has no effect during gameplay (glossary "Enhance")
 card("Ensign El-Samra", action=[Choose("hand", "friendly"), ResolveIconsAsIfPlayed("it")])

@@ -1,0 +1,50 @@
+"""The constructors of constant abilities that hold while a condition does or give abilities
+("while SELF is in the center of your battleline, it gains, "..."", "each friendly creature gains,
+"..."", "if you are haunted, SELF enters play ready"), registered for the templates as those of
+:mod:`engine.compile.composites` are; split from it by subject.
+"""
+
+from __future__ import annotations
+
+from engine.core.registry import template
+from engine.library import self_test, while_
+from engine.rules import statics as st
+from engine.rules.entering import EntersPlayReady
+from engine.compile.grammar import Refusal
+from engine.compile.phrases import Noun
+
+
+@template("GroupGains", kind="static")
+def _group_gains(ability: dict, words: str, applies):
+    """ "Each friendly creature gains, "<Trigger>: ..."": the ability, on each creature of the group
+    (resolved as that creature's own). A card name inside the quotes names the card giving it, which
+    the gained ability could not tell from the creature gaining it: refused."""
+    if "SELF" in words:
+        raise Refusal("static", words, "the giving card named inside a gained ability")
+    if isinstance(applies, Noun) and applies.what != "creature":
+        # the abilities constant abilities give are read for creatures in play only (Engine.abilities)
+        raise Refusal("static", words, f"an ability given to each {applies.what}")
+    if len(ability) != 1:
+        raise Refusal("static", words, "an ability of several triggers")
+    ((trigger, effects),) = ability.items()
+    return st.GrantAbility(trigger, effects, applies)
+
+
+@template("EntersPlayReadyIf", kind="static")
+def _enters_ready_if(cond, applies=st.itself):
+    """ "If <condition>, <this creature> enters play ready": asked as it enters play."""
+    return EntersPlayReady(while_(applies, cond))
+
+
+@template("AbilityWhile", kind="static")
+def _ability_while(ability: dict, cond, applies=st.itself):
+    """ "While <condition>, it gains, "<Trigger>: ..."": the ability, while the condition holds."""
+    if len(ability) != 1:
+        raise Refusal("static", ", ".join(ability), "an ability of several triggers")
+    ((trigger, effects),) = ability.items()
+    return st.GrantAbility(trigger, effects, while_(applies, cond))
+
+
+@template("self_in_center", kind="condition")
+def _self_in_center():
+    return self_test(lambda eng, source, controller, card: eng.is_center(card))

@@ -1,0 +1,66 @@
+""" "Each <group> gains, "<Trigger>: ..."": a constant ability giving each creature of the group an
+ability of its own (engine.rules.statics.GrantAbility): resolved by that creature, "this creature"
+is it and "you" its controller. A card name inside the quotes would name the giving card, which
+such an ability cannot tell from its own creature: the compiler refuses it."""
+
+from __future__ import annotations
+
+import pytest
+
+from boards import assert_compiled, assert_passed, replay
+from engine.compile import compile_text, Refused
+
+
+def test_each_friendly_creature_gains_an_after_fight_ability(kb_conn, tmp_path):
+    assert_compiled(kb_conn, "Lancet")
+    # Lancet: "Each friendly creature gains, "After Fight: Capture 1."": Troll fights and captures
+    # 1 from the opponent (Lancet's controller's opponent)
+    assert_passed(
+        replay(
+            kb_conn,
+            tmp_path,
+            """
+        id: lancet-gains
+        setup:
+          turn: {active: player1, house: brobnar}
+          player1: {battleline: ["Lancet", "Troll"]}
+          player2: {amber: 3, battleline: ["Dust Pixie"]}
+        actions:
+          - fight: {attacker: Troll, target: Dust Pixie}
+        expect:
+          "16.0": {Troll.amber: 1, player2.amber: 2, Lancet.amber: 0}
+        """,
+        )
+    )
+
+
+def test_each_enemy_creature_gains_an_ability_about_itself(kb_conn, tmp_path):
+    assert_compiled(kb_conn, "Scylla")
+    # Scylla: "Each enemy creature gains, "After Reap: Deal 4 to this creature."": the opponent's
+    # Krump reaps and is dealt 4 (this creature is Krump, not Scylla)
+    assert_passed(
+        replay(
+            kb_conn,
+            tmp_path,
+            """
+        id: scylla-gains
+        setup:
+          turn: {active: player2, house: brobnar}
+          player1: {battleline: ["Scylla"]}
+          player2: {battleline: ["Krump"]}
+        actions:
+          - reap: Krump
+        expect:
+          "16.0": {Krump.damage: 4, Scylla.damage: 0, player2.amber: 1}
+        """,
+        )
+    )
+
+
+def test_the_giving_card_named_inside_the_quotes_is_refused():
+    # a text of the form of Ragatha's ('Each enemy creature gains, "After Reap: Deal 3 to each of
+    # Ragatha's neighbors."'), whose quoted sentence otherwise reads: "Destroy <the giver>." inside
+    # would destroy the creature gaining it, so it is refused by name
+    with pytest.raises(Refused) as refused:
+        compile_text("Each enemy creature gains, “After Reap: Destroy Giver of Doom.”", "Giver of Doom", "creature")
+    assert "the giving card named inside a gained ability" in str(refused.value)
