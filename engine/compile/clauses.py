@@ -387,7 +387,12 @@ def read_sentences(sentences: tuple[str, ...] | list[str], scope: Scope, out: li
 
 
 def read_gained(text: str, scope: Scope) -> dict[str, list]:
-    """A quoted ability an upgrade gives its creature: trigger -> effects."""
+    """A quoted ability an upgrade gives its creature: trigger -> effects. The upgrade's own name
+    inside the quotes ("This creature gains, "Fight/Reap: Archive Ghostform."") names the upgrade,
+    which the gained ability, resolved as the creature's own, could not tell from the creature:
+    refused, as for a group's gained ability (engine.compile.composites_gained)."""
+    if "SELF" in text:
+        raise Refusal("static", text, "the giving card named inside a gained ability")
     inner = Scope(scope.card_type, gained=True, counter=scope.counter)
     try:
         abilities = tokenize(text)

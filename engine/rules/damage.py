@@ -1,6 +1,6 @@
 """Damage, armor, destruction and leaving play.
 
-- Damage: a creature that cannot be dealt damage takes none; a ward counter prevents all of it
+- Damage: a creature that cannot be dealt damage (or is invulnerable) takes none; a ward counter prevents all of it
   and is discarded (a ward also keeps a creature from being tagged for destruction); then armor
   prevents damage (up to the armor value per turn; prevented damage is
   returned to the supply), then damage a constant ability redirects goes to the other creature
@@ -61,6 +61,9 @@ class DamageRules:
             for s, src, ctl in self.statics()
         ):
             g.log(f"{target.label} cannot be dealt damage: {amount} damage from {source} is prevented")
+            return None, 0
+        if self.has(target, "invulnerable"):  # 16.0 glossary "Invulnerable": cannot be dealt damage
+            g.log(f"{target.label} is invulnerable: {amount} damage from {source} is prevented")
             return None, 0
         if target.ward:  # ward before armor (the 16.0 damage chart): all of it is prevented
             target.ward = False
@@ -168,6 +171,9 @@ class DamageRules:
         # a card already being destroyed (its "Destroyed:" ability is resolving) is not destroyed
         # a second time by a state check inside that ability
         doomed = [c for c in dict.fromkeys(creatures) if c.in_play and not c.memory.get("destroyed")]
+        for c in [c for c in doomed if self.has(c, "invulnerable")]:  # 16.0 glossary "Invulnerable": cannot
+            doomed.remove(c)  # be destroyed (it stays in play even at 0 power); its ward is not used
+            g.log(f"{c.label} is invulnerable: it is not destroyed")
         for c in [c for c in doomed if c.ward]:  # a ward keeps it from being tagged for destruction
             c.ward = False
             doomed.remove(c)
