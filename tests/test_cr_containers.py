@@ -1,0 +1,53 @@
+"""The Comprehensive Rules read from the publisher's PDF and DOCX (real files in tests/data/mtg-cr/)
+give what their twin gives: the text file of the same release in sources/mtg-cr/, or for a release
+published only as PDF and DOCX its DOCX. The twin is read independently (tests/cr_twins.py)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from conftest import SOURCES
+from cr_twins import norm, twin_glossary, twin_rules
+from ingest.errors import IngestError
+from ingest.model import ParseContext
+from ingest.registry import parse_document
+
+DATA = Path(__file__).parent / "data" / "mtg-cr"
+#: (file read, its twin, the date it states)
+PAIRS = [
+    ("2005-02-01.pdf", SOURCES / "mtg-cr" / "2005-02-01.txt"),
+    ("2020-07-03.pdf", SOURCES / "mtg-cr" / "2020-07-03.txt"),
+    ("2020-07-03.docx", SOURCES / "mtg-cr" / "2020-07-03.txt"),
+    ("2023-02-03.pdf", SOURCES / "mtg-cr" / "2023-02-03.docx"),
+]
+
+
+def parse(path: Path, fmt: str = "auto"):
+    return parse_document(path.read_bytes(), fmt, ParseContext(game="mtg", source_name=path.name))
+
+
+@pytest.mark.parametrize(("name", "twin"), PAIRS, ids=[p[0] for p in PAIRS])
+def test_a_pdf_or_docx_gives_the_rules_glossary_and_date_of_its_twin(name, twin):
+    doc = parse(DATA / name)
+    assert doc.parser == Path(name).suffix[1:]  # the KB stores the container as the format
+    assert doc.stated_version == Path(name).stem
+    parsed = {
+        e.data["number"]: norm(e.body.split("\n")[0]) for e in doc.entries if e.kind == "rule" and e.data.get("number")
+    }
+    expected = twin_rules(twin)
+    assert len(set(parsed) & set(expected)) >= 0.99 * len(expected)
+    same = sum(parsed.get(number) == body for number, body in expected.items())
+    assert same >= 0.99 * len(expected), f"{same} of {len(expected)} bodies identical"
+    terms = [e for e in doc.entries if e.kind == "glossary" and e.parent is None]
+    assert abs(len(terms) - len(twin_glossary(twin))) <= 0.01 * len(twin_glossary(twin))
+    assert all(e.review_reason for e in doc.entries if e.needs_review)
+    assert max(len(e.body) for e in doc.entries if e.kind == "rule") < 20000  # no page of rules in one entry
+
+
+def test_cr_format_on_a_pdf_reads_it_and_rtf_is_refused_in_one_line():
+    assert parse(DATA / "2020-07-03.pdf", "cr").stated_version == "2020-07-03"
+    with pytest.raises(IngestError) as err:
+        parse(DATA / "2005-02-01-head.rtf")
+    assert "RTF" in str(err.value) and "\n" not in str(err.value)
