@@ -26,7 +26,7 @@ BLOCK_GAP = 1.45
 WRAP_SLACK = 0.12
 #: share of the page height at its top and bottom where running headers and page numbers sit
 FURNITURE_ZONE = 0.08
-_ENDS = re.compile(r"[.:;!?)\"'”’]$")
+_ENDS = re.compile(r"(?:[.:;!?\"'”’]|\.\))$")  # "Caster (Obsolete)" is a term, not an end
 #: a line that starts a block of the CR: a numbered rule or an example
 _BLOCK_START = re.compile(r"^(?:\d{1,3}\.(?:\d+[a-z]?\.?)?\s|\d{3}\.\d+[a-z]\s|Examples?:)")
 _PAGE_NUMBER = re.compile(r"(?i)(?:page\s*)?\d{1,4}(?:\s*(?:of|/)\s*\d{1,4})?")
@@ -130,12 +130,12 @@ def _assemble(pages: list[list[_Line]]) -> str:
     pitch = pitches[len(pitches) // 4] if pitches else 12.0
     out: list[str] = []
     wrapped = False
+    margins = sorted((min(ln.x0 for ln in lines), max(ln.x1 for ln in lines)) for lines in pages if lines)
+    left, right = margins[len(margins) // 2]  # the text block of a usual page
+    slack = WRAP_SLACK * (right - left)
     for lines in pages:
         if not lines:
             continue
-        left = min(ln.x0 for ln in lines)
-        right = max(ln.x1 for ln in lines)
-        slack = WRAP_SLACK * (right - left)
         prev: _Line | None = None
         if out and out[-1] and _ENDS.search(out[-1]) and lines[0].text[:1].isupper():
             wrapped = False  # a page that starts a block (a glossary term after a definition)
@@ -146,6 +146,10 @@ def _assemble(pages: list[list[_Line]]) -> str:
                 out.append("")
             if wrapped and out and out[-1] and _ENDS.search(out[-1]) and _BLOCK_START.match(ln.text):
                 wrapped = False  # a full last line of a rule, then the next rule or its example
+            if ln.text[:1].islower() and len(out) > 1:
+                while not out[-1]:  # a block never starts in lower case: the page or a gap cut a sentence
+                    out.pop()
+                wrapped = True
             if wrapped and out and out[-1]:
                 glued = out[-1].endswith(("-", "—"))  # "turn-" "based", "once—" "unless": no space
                 out[-1] = out[-1] + ln.text if glued else out[-1] + " " + ln.text

@@ -17,8 +17,8 @@ def twin_lines(path: Path) -> list[str]:
     if path.suffix == ".docx":
         xml = zipfile.ZipFile(path).read("word/document.xml").decode("utf-8")
         lines = []
-        for para in re.findall(r"<w:p[ >].*?</w:p>|<w:p/>", xml, re.S):
-            para = re.sub(r"<w:br/>", "<w:t>\n</w:t>", para)
+        for para in re.findall(r"<w:p(?: [^>]*)?/>|<w:p[ >].*?</w:p>", xml, re.S):
+            para = re.sub(r"<w:(?:br|cr)\b[^>]*/>", "<w:t>\n</w:t>", para)
             text = "".join(re.findall(r"<w:t(?: [^>]*)?>([^<]*)</w:t>", para))
             text = text.replace("&amp;", "&").replace("&lt;", "<").replace("&gt;", ">").replace("&quot;", '"')
             lines.extend(text.split("\n"))
@@ -29,9 +29,11 @@ def twin_lines(path: Path) -> list[str]:
 
 
 def norm(text: str) -> str:
-    """Whitespace, quotes and dashes evened out: ``--``/``—``/``–`` one dash, ``<url>`` the url."""
+    """Whitespace, quotes, dashes and marks evened out: ``--``/``—``/``–`` the ASCII ``-`` an ASCII
+    file writes for them, ``(r)``/``(tm)`` as ``®``/``™``, ``<url>`` the url."""
     text = re.sub(r"[“”„″]", '"', re.sub(r"[‘’‚′]", "'", text))
-    text = re.sub(r"\s*(?:--|—|–)\s*", "—", text)
+    text = re.sub(r"\s*(?:--|—|–)\s*|\s+-\s*", "-", text)
+    text = re.sub(r"\s*\((?:r|R)\)", "®", re.sub(r"\s*\((?:tm|TM)\)", "™", text))
     text = re.sub(r"<([^<>\s]+)>", r"\1", text)
     text = re.sub(r"\s+", " ", text).strip()
     return re.sub(r" ([,.;:!?)])", r"\1", text)

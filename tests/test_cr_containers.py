@@ -34,7 +34,9 @@ def test_a_pdf_or_docx_gives_the_rules_glossary_and_date_of_its_twin(name, twin)
     assert doc.parser == Path(name).suffix[1:]  # the KB stores the container as the format
     assert doc.stated_version == Path(name).stem
     parsed = {
-        e.data["number"]: norm(e.body.split("\n")[0]) for e in doc.entries if e.kind == "rule" and e.data.get("number")
+        e.data["number"]: norm(f"{e.data.get('name') or ''} {e.body}")
+        for e in doc.entries
+        if e.kind == "rule" and e.data.get("number")
     }
     expected = twin_rules(twin)
     assert len(set(parsed) & set(expected)) >= 0.99 * len(expected)
