@@ -24,13 +24,21 @@ def twin_lines(path: Path) -> list[str]:
             lines.extend(text.split("\n"))
         return lines
     data = path.read_bytes()
-    text = data.decode("utf-16") if data[:2] in (b"\xff\xfe", b"\xfe\xff") else data.decode("utf-8-sig", "replace")
+    if data[:2] in (b"\xff\xfe", b"\xfe\xff"):
+        text = data.decode("utf-16")
+    else:
+        try:
+            text = data.decode("utf-8-sig")
+        except UnicodeDecodeError:  # the 8-bit files this test reads are Windows cp1252
+            text = data.decode("cp1252", "replace")
     return re.split(r"\r\n|\r|\n", text)
 
 
 def norm(text: str) -> str:
     """Whitespace, quotes, dashes and marks evened out: ``--``/``—``/``–`` the ASCII ``-`` an ASCII
-    file writes for them, ``(r)``/``(tm)`` as ``®``/``™``, ``<url>`` the url."""
+    file writes for them, ``(r)``/``(tm)`` as ``®``/``™``, ``<url>`` the url, no ``_italic_`` marks
+    (the 2008-2014 text files; a URL's "UTR_Intro" and a blank "________" keep theirs)."""
+    text = re.sub(r"(?<![\w_])_(?=[^\s_])|(?<=[^\s_])_(?![\w_])", "", text)
     text = re.sub(r"[“”„″]", '"', re.sub(r"[‘’‚′]", "'", text))
     text = re.sub(r"\s*(?:--|—|–)\s*|\s+-\s*", "-", text)
     text = re.sub(r"\s*\((?:r|R)\)", "®", re.sub(r"\s*\((?:tm|TM)\)", "™", text))
