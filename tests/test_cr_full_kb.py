@@ -1,4 +1,4 @@
-"""The site on the whole Comprehensive Rules history: a KB built from sources/manifest.toml (all 109
+"""The site on the whole Comprehensive Rules history: a KB built from sources/manifest.toml (all 113
 versions, 2003 to 2025, next to KeyForge and Keeper of the Cards).
 
 Slow (the build takes a few minutes), so marked ``slow``: ``pytest -m slow tests/test_cr_full_kb.py``.
@@ -56,7 +56,7 @@ def test_the_history_of_a_rule_across_every_version_is_fast_and_compact(conn):
     from kb.history import thread_history
 
     versions = conn.execute("SELECT count(*) FROM documents WHERE game = 'mtg'").fetchone()[0]
-    assert versions >= 109
+    assert versions == 113
     thread, entry = _longest_thread(conn)
     for work in (lambda: thread_history(conn, thread), lambda: entry_detail(conn, entry)):
         work()  # warm: imports and the page cache
@@ -82,7 +82,7 @@ def test_the_search_index_is_sized_by_distinct_texts(conn):
 
     (entries,) = conn.execute("SELECT count(*) FROM entries").fetchone()
     index = build_index(conn)
-    assert index.n_texts < entries / 10  # 109 versions reprint most of their text
+    assert index.n_texts < entries / 10  # 113 versions reprint most of their text
     assert sum(len(a) * a.itemsize for a in index.corpus.text_stems) < 16 * 2**20
 
 
@@ -118,7 +118,7 @@ def history_kb(full_kb):
     """Every bundled CR version, in the KB of everything bundled (its Magic part is what a KB of the
     CR alone holds: threads are aligned per game, and no ruling replays a CR entry)."""
     conn = sqlite3.connect(f"file:{full_kb}?mode=ro", uri=True)
-    assert conn.execute("SELECT count(*) FROM documents WHERE game = 'mtg'").fetchone()[0] == 109
+    assert conn.execute("SELECT count(*) FROM documents WHERE game = 'mtg'").fetchone()[0] == 113
     yield conn
     conn.close()
 
