@@ -14,6 +14,9 @@ from ingest.errors import IngestError
 from ingest.model import ParseContext
 from ingest.registry import parse_document
 
+#: a PDF takes a second or more to read (pdfium, then the CR parser)
+pytestmark = pytest.mark.slow
+
 DATA = Path(__file__).parent / "data" / "mtg-cr"
 #: (file read, its twin, the date it states)
 PAIRS = [
@@ -53,3 +56,18 @@ def test_cr_format_on_a_pdf_reads_it_and_rtf_is_refused_in_one_line():
     with pytest.raises(IngestError) as err:
         parse(DATA / "2005-02-01-head.rtf")
     assert "RTF" in str(err.value) and "\n" not in str(err.value)
+
+
+def test_a_glossary_whose_terms_ran_together_is_flagged_not_accepted():
+    """The real 2020-07-03 text with the blank lines of its glossary lost (what a reader that loses
+    paragraph breaks gives): its 571 terms read as a handful, each flagged with the reason."""
+    text = (SOURCES / "mtg-cr" / "2020-07-03.txt").read_bytes().decode("utf-8-sig")
+    text = text.replace("\r\n", "\n")
+    start, end = text.rindex("\nGlossary\n"), text.rindex("\nCredits\n")  # the parts, not the contents' lines
+    lines = [line for line in text[start:end].splitlines() if line.strip()]
+    squeezed = text[:start] + "\n".join(lines) + text[end:]
+    doc = parse_document(squeezed.encode(), "cr", ParseContext(game="mtg", source_name="squeezed.txt"))
+    terms = [e for e in doc.entries if e.kind == "glossary" and e.parent is None]
+    assert len(terms) < 10
+    assert all(e.needs_review and e.confidence < 1 and "glossary" in e.review_reason for e in terms)
+    assert any("flagged for review" in w for w in doc.warnings)
