@@ -169,7 +169,10 @@ def _echo_sources(sources: dict) -> None:
         formats.setdefault(src["format"], []).append(version)
     usual = max(formats, key=lambda f: len(formats[f]))
     others = [f"{v} from {sources[v]['file']} ({fmt})" for fmt, vs in formats.items() if fmt != usual for v in vs]
-    click.echo(f"  read from {usual} ({len(formats[usual])} versions)" + ("; " + ", ".join(others) if others else ""))
+    n = len(formats[usual])
+    click.echo(
+        f"  read from {usual} ({n} version{'s' if n > 1 else ''})" + ("; " + ", ".join(others) if others else "")
+    )
 
 
 def _echo_step(step: dict, colour: bool) -> None:

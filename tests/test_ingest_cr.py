@@ -270,7 +270,12 @@ def test_manifest_versions_are_the_stated_dates_and_notes_say_where_names_differ
     assert misnamed and all(Path(d["file"]).stem in d["note"] for d in misnamed)
     assert all(d["title"].endswith(f"({d['version']})") for d in docs)
     # the text files are read as "cr"; the four releases published only as PDF and DOCX, as their DOCX
-    assert {d["version"] for d in docs if d["format"] == "docx"} == {"2014-05-01", "2014-06-01", "2014-07-18", "2023-02-03"}
+    assert {d["version"] for d in docs if d["format"] == "docx"} == {
+        "2014-05-01",
+        "2014-06-01",
+        "2014-07-18",
+        "2023-02-03",
+    }
     assert all(d["format"] == ("docx" if d["file"].endswith(".docx") else "cr") for d in docs)
 
 
