@@ -17,17 +17,17 @@ from .model import ParseContext, ParsedDocument
 def parse_container(data: bytes, container: str, fmt: str, context: ParseContext) -> ParsedDocument | None:
     """The document read from its ``container`` ("pdf" or "docx"), or ``None`` for a PDF that is not
     a CR (left to :mod:`ingest.pdf`). ``fmt`` is what was asked: "auto", the container or "cr"."""
-    from . import cr, text
+    from . import cr, text  # heavy (60 ms): the registry is imported by every command, this only for a container
 
     name = context.source_name
     warnings: list[str] = []
     if container == "pdf":
-        from .cr_pdf import pdf_lines
+        from .cr_pdf import pdf_lines  # heavy: pdfium, only for a PDF
 
         extracted = pdf_lines(data, name)
         body, warnings = extracted.text, extracted.warnings
     else:
-        from .cr_docx import docx_text
+        from .cr_docx import docx_text  # heavy: python-docx and lxml, only for a DOCX
 
         body = docx_text(data, name)
     if looks_like_cr(body[:200000].encode("utf-8")):
