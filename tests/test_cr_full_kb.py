@@ -167,3 +167,29 @@ def test_neighbours_never_report_an_unchanged_rule_as_changed_added_or_removed(h
         assert moved <= listed, (a, b, sorted(moved - listed)[:5])
         renumbered_seen += len(moved)
     assert renumbered_seen > 100  # twenty years of insertions shift rules all the time
+
+
+DOCX_ONLY = ("2014-05-01", "2014-06-01", "2014-07-18", "2023-02-03")
+
+
+def test_the_four_releases_read_from_docx_fill_the_history_and_say_so(full_kb, conn):
+    """The releases published only as PDF and DOCX are in the history as DOCX, each with its date,
+    its rules and glossary, named by /versions and `history`; a rule's page covers them."""
+    from api import create_app
+    from kb.history import history
+
+    rows = conn.execute(
+        """SELECT d.version, d.format, d.file, sum(e.kind = 'rule'), sum(e.kind = 'glossary'), sum(e.needs_review)
+           FROM documents d JOIN entries e ON e.document = d.id WHERE d.game = 'mtg' AND d.format = 'docx'
+           GROUP BY d.id ORDER BY d.version_sort"""
+    ).fetchall()
+    assert [r[0] for r in rows] == list(DOCX_ONLY)
+    for version, _, file, rules, terms, review in rows:
+        assert file.endswith(f"{version}.docx") and rules > 2000 and terms > 450 and review == 0
+    data = history(conn, "702.19b", game="mtg")
+    assert set(DOCX_ONLY) <= set(data["sources"]) and data["sources"]["2014-05-01"]["format"] == "docx"
+    client = create_app(full_kb).test_client()
+    page = client.get("/versions").get_data(as_text=True)
+    assert all(f"{v}.docx" in page for v in DOCX_ONLY)
+    rule = client.get("/mtg/2014-06-01/702.19b")
+    assert rule.status_code == 200 and "trample" in rule.get_data(as_text=True).lower()
