@@ -29,6 +29,9 @@ FURNITURE_ZONE = 0.08
 _ENDS = re.compile(r"(?:[.:;!?\"'”’]|\.\))$")  # "Caster (Obsolete)" is a term, not an end
 #: a line that starts a block of the CR: a numbered rule or an example
 _BLOCK_START = re.compile(r"^(?:\d{1,3}\.(?:\d+[a-z]?\.?)?\s|\d{3}\.\d+[a-z]\s|Examples?:)")
+#: the second or a later numbered sense of a glossary term (a section heading "2. Parts of a Card" is
+#: a numbered line too: it starts its block whether a blank line precedes it or not)
+_LATER_SENSE = re.compile(r"^[2-9]\. ")
 _PAGE_NUMBER = re.compile(r"(?i)(?:page\s*)?\d{1,4}(?:\s*(?:of|/)\s*\d{1,4})?")
 
 
@@ -150,6 +153,9 @@ def _assemble(pages: list[list[_Line]]) -> str:
                 while not out[-1]:  # a block never starts in lower case: the page or a gap cut a sentence
                     out.pop()
                 wrapped = True
+            elif _LATER_SENSE.match(ln.text) and len(out) > 1:
+                while not out[-1]:  # "2. To put…": a glossary term's next sense, cut from it by a page
+                    out.pop()
             if wrapped and out and out[-1]:
                 glued = out[-1].endswith(("-", "—"))  # "turn-" "based", "once—" "unless": no space
                 out[-1] = out[-1] + ln.text if glued else out[-1] + " " + ln.text

@@ -47,6 +47,7 @@ def test_a_pdf_or_docx_gives_the_rules_glossary_and_date_of_its_twin(name, twin)
     assert same >= 0.99 * len(expected), f"{same} of {len(expected)} bodies identical"
     terms = [e for e in doc.entries if e.kind == "glossary" and e.parent is None]
     assert abs(len(terms) - len(twin_glossary(twin))) <= 0.01 * len(twin_glossary(twin))
+    assert {norm(t) for t in twin_glossary(twin)} <= {norm(e.title) for e in terms}  # every headword kept
     assert all(e.review_reason for e in doc.entries if e.needs_review)
     assert max(len(e.body) for e in doc.entries if e.kind == "rule") < 20000  # no page of rules in one entry
 
