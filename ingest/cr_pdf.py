@@ -24,8 +24,9 @@ from .errors import IngestError
 BLOCK_GAP = 1.45
 #: a line ending this close to the right margin (share of the text width) was wrapped
 WRAP_SLACK = 0.12
-#: share of the page height at its top and bottom where running headers and page numbers sit
-FURNITURE_ZONE = 0.08
+#: share of the page height at its top and bottom where running headers and page numbers sit (a
+#: title at the top of the first page, below it, is text even when it repeats in the header)
+FURNITURE_ZONE = 0.05
 _ENDS = re.compile(r"(?:[.:;!?\"'”’]|\.\))$")  # "Caster (Obsolete)" is a term, not an end
 #: a line that starts a block of the CR: a numbered rule or an example
 _BLOCK_START = re.compile(r"^(?:\d{1,3}\.(?:\d+[a-z]?\.?)?\s|\d{3}\.\d+[a-z]\s|Examples?:)")

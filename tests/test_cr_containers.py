@@ -72,3 +72,53 @@ def test_a_glossary_whose_terms_ran_together_is_flagged_not_accepted():
     assert len(terms) < 10
     assert all(e.needs_review and e.confidence < 1 and "glossary" in e.review_reason for e in terms)
     assert any("flagged for review" in w for w in doc.warnings)
+
+
+def _cr_excerpt() -> tuple[str, list[str]]:
+    """The start of the real 2020-07-03 text (title to rule 103), ten glossary terms and the credits,
+    in Latin-1 (the PDF core font): as text, and as the blocks of a PDF (a term with its definition)."""
+    text = (SOURCES / "mtg-cr" / "2020-07-03.txt").read_bytes().decode("utf-8-sig").replace("\r\n", "\n")
+    for fancy, plain in (("’", "'"), ("‘", "'"), ("“", '"'), ("”", '"'), ("—", "-"), ("–", "-")):
+        text = text.replace(fancy, plain)
+    contents = text.index("\nContents\n")
+    rules = text.index("\n1. Game Concepts\n", text.index("\n1. Game Concepts\n") + 1)
+    end_rules = text.index("\n103. Starting the Game\n", rules)
+    glossary = text.rindex("\nGlossary\n")
+    terms = text[glossary:].split("\n\n")[1:11]
+    credits = text.rindex("\nCredits\n")
+    excerpt = text[:contents] + text[rules:end_rules] + "\n\nGlossary\n\n" + "\n\n".join(terms) + text[credits:]
+    excerpt = excerpt.encode("latin-1", "replace").decode("latin-1")
+    return excerpt, [b.strip() for b in excerpt.split("\n\n") if b.strip()]
+
+
+def test_page_numbers_and_running_headers_are_dropped_counted_and_named():
+    """A CR laid out with a running header and page numbers (real text, generated PDF): the rules and
+    terms are those of the same text, and each line of furniture dropped is counted in a warning."""
+    from pdfgen import columns_pdf
+
+    excerpt, blocks = _cr_excerpt()
+    pages, page, height = [], [], 0.0
+    for block in blocks:
+        need = sum(len(line) // 90 + 1 for line in block.split("\n")) * 12.5 + 8
+        if height + need > 690:
+            pages.append(page)
+            page, height = [], 0.0
+        page.append((None, block))
+        height += need
+    pages.append(page)
+    header = "Magic: The Gathering Comprehensive Rules"
+    pdf = columns_pdf(pages, columns=1, header=header, footer=None, page_numbers=True)
+    assert len(pages) >= 4
+    doc = parse_document(pdf, "auto", ParseContext(game="mtg", source_name="excerpt.pdf"))
+    twin = parse_document(excerpt.encode("utf-8"), "cr", ParseContext(game="mtg", source_name="excerpt.txt"))
+
+    def rules(d):
+        return {e.data["number"]: norm(e.body) for e in d.entries if e.kind == "rule" and e.data.get("number")}
+
+    def terms(d):
+        return {e.title: norm(e.body) for e in d.entries if e.kind == "glossary" and e.parent is None}
+
+    assert doc.parser == "pdf" and rules(doc) == rules(twin) and len(rules(twin)) > 30
+    assert terms(doc) == terms(twin) and len(terms(twin)) == 10
+    assert any(f"dropped {len(pages)} line(s) of page furniture 'page number'" in w for w in doc.warnings)
+    assert any(f"{len(pages)} line(s) of page furniture {header!r}" in w for w in doc.warnings)
