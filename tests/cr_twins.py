@@ -75,3 +75,11 @@ def twin_glossary(path: Path) -> list[str]:
         for i in range(start + 1, end - 1)
         if lines[i].strip() and not lines[i - 1].strip() and lines[i + 1].strip() and not lines[i][:1].isspace()
     ]
+
+
+def twin_examples(path: Path) -> int:
+    """Lines starting ``Example:`` from the first numbered rule to ``Credits``."""
+    lines = twin_lines(path)
+    first = next(i for i, line in enumerate(lines) if _RULE.match(line.strip()))
+    end = max((i for i, line in enumerate(lines) if line.strip() == "Credits"), default=len(lines))
+    return sum(line.strip().startswith("Example:") for line in lines[first:end])

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from conftest import SOURCES
-from cr_twins import norm, twin_glossary, twin_rules
+from cr_twins import norm, twin_examples, twin_glossary, twin_rules
 from ingest.errors import IngestError
 from ingest.model import ParseContext
 from ingest.registry import parse_document
@@ -48,6 +48,7 @@ def test_a_pdf_or_docx_gives_the_rules_glossary_and_date_of_its_twin(name, twin)
     terms = [e for e in doc.entries if e.kind == "glossary" and e.parent is None]
     assert abs(len(terms) - len(twin_glossary(twin))) <= 0.01 * len(twin_glossary(twin))
     assert {norm(t) for t in twin_glossary(twin)} <= {norm(e.title) for e in terms}  # every headword kept
+    assert sum(e.kind == "example" for e in doc.entries) == twin_examples(twin)
     assert all(e.review_reason for e in doc.entries if e.needs_review)
     assert max(len(e.body) for e in doc.entries if e.kind == "rule") < 20000  # no page of rules in one entry
 
