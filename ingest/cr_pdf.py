@@ -24,12 +24,14 @@ from .errors import IngestError
 BLOCK_GAP = 1.45
 #: a line ending this close to the right margin (share of the text width) was wrapped
 WRAP_SLACK = 0.12
+#: a line starting this far (points) right of the text block's left edge is an indented paragraph
+INDENT = 8.0
 #: share of the page height at its top and bottom where running headers and page numbers sit (a
 #: title at the top of the first page, below it, is text even when it repeats in the header)
 FURNITURE_ZONE = 0.05
 _ENDS = re.compile(r"(?:[.:;!?\"'”’]|\.\))$")  # "Caster (Obsolete)" is a term, not an end
 #: a line that starts a block of the CR: a numbered rule or an example
-_BLOCK_START = re.compile(r"^(?:\d{1,3}\.(?:\d+[a-z]?\.?)?\s|\d{3}\.\d+[a-z]\s|Examples?:)")
+_BLOCK_START = re.compile(r"^(?:\d{1,3}\.\s|\d{3}\.\d+[a-z]?|Examples?:)")  # "901.4.All": no space either
 #: the second or a later numbered sense of a glossary term (a section heading "2. Parts of a Card" is
 #: a numbered line too: it starts its block whether a blank line precedes it or not)
 _LATER_SENSE = re.compile(r"^[2-9]\. ")
@@ -160,6 +162,8 @@ def _assemble(pages: list[list[_Line]]) -> str:
             if wrapped and out and out[-1]:
                 glued = out[-1].endswith(("-", "—"))  # "turn-" "based", "once—" "unless": no space
                 out[-1] = out[-1] + ln.text if glued else out[-1] + " " + ln.text
+            elif ln.x0 > left + INDENT and not _BLOCK_START.match(ln.text):
+                out.append("    " + ln.text)  # an indented paragraph: a definition's next one (2003-2008)
             else:
                 out.append(ln.text)
             wrapped = ln.x1 >= right - slack or ln.text.endswith("-")
