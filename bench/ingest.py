@@ -10,7 +10,8 @@ every side, the part each step takes, and the growth: time(4x) / time(1x) agains
 
 The edition is ``--edition FILE`` (Markdown, text, HTML or PDF), or by default a Markdown edition
 rendered from the KB's 16.0 entries in the 1.3 layout (``tests/editions.py``), ingested as "14".
-Usage: ``python bench/ingest.py [--runs N] [--edition FILE] [--version V]``.
+Usage: ``python bench/ingest.py [--runs N] [--edition FILE] [--version V]``; ``--cr``: a CR release from
+its PDF and DOCX against its text file instead (``bench/ingest_cr.py``).
 """
 
 from __future__ import annotations
@@ -68,7 +69,13 @@ def main() -> None:
     ap.add_argument("--runs", type=int, default=3)
     ap.add_argument("--edition", type=Path, default=None, help="the edition to ingest (default: generated)")
     ap.add_argument("--version", default="14", help="the version it is ingested as")
+    ap.add_argument("--cr", action="store_true", help="a CR release as PDF and DOCX against its text file")
     args = ap.parse_args()
+    if args.cr:
+        from ingest_cr import run
+
+        run(args.runs)
+        return
     with tempfile.TemporaryDirectory() as tmp:
         tmp = Path(tmp)
         base = tmp / "base.sqlite"

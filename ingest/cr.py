@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import re
 
+from .cr_checks import check_shape
 from .cr_decode import TITLE, Decoded, decode_cr, normalize_typography
 from .cr_glossary import CUT_OFF_CONFIDENCE, build_glossary
 from .cr_rules import NUMBERED, RULE, SECTION, SUBRULE, build_entries, read_blocks
@@ -68,6 +69,11 @@ def parse(source: bytes | str, context: ParseContext) -> ParsedDocument:
     for e in entries if decoded.doubtful else ():
         if any(c in decoded.doubtful for c in e.body + (e.title or "")):
             e.confidence = min(e.confidence, GUESSED_ENCODING_CONFIDENCE)
+    glossary_lines = 0
+    if parts["glossary"] is not None:
+        glossary_end = parts["credits"] if parts["credits"] is not None else len(lines)
+        glossary_lines = sum(1 for line in lines[parts["glossary"] + 1 : glossary_end] if line.strip())
+    check_shape(entries, glossary_lines, warnings, name)
     outside_rules = lines[parts["title"] : parts["rules"]] + lines[parts["credits"] or len(lines) :]
     stated = stated_date(outside_rules, warnings, name)
     return ParsedDocument(

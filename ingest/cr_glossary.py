@@ -22,6 +22,8 @@ SENSE = re.compile(r"^(\d{1,2})\.\s+(\S.*)$")
 MERGED_SENSE = re.compile(r"^(.*[^\d\s])1\.\s+(\S.*)$")
 RECOVERED_CONFIDENCE = 0.8
 CUT_OFF_CONFIDENCE = 0.5
+#: a headword with no definition under it may be a line of another term's text cut off by a page
+UNDEFINED_CONFIDENCE = 0.7
 
 
 def read_terms(lines: list[str], first_line: int) -> list[tuple[int, list[str]]]:
@@ -72,6 +74,7 @@ def build_glossary(lines: list[str], first_line: int, entries: list[Entry], warn
         if not body:
             entry.needs_review = True
             entry.review_reason = "glossary term without a definition"
+            entry.confidence = min(entry.confidence, UNDEFINED_CONFIDENCE)  # a term, or text cut from one?
         idx = len(entries)
         entries.append(entry)
         for text in examples:

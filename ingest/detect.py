@@ -11,10 +11,11 @@ import re
 from pathlib import Path
 
 from .cr_decode import looks_like_cr
+from .cr_docx import is_docx
 from .errors import IngestError
 from .limits import read_capped
 
-FORMATS = ("markdown", "html", "pdf", "text", "cr")
+FORMATS = ("markdown", "html", "pdf", "docx", "text", "cr")
 
 _VERSION_PATTERNS = [
     re.compile(r"\bVERSION\s+(\d+(?:\.\d+)*)\s*[-–—]", re.IGNORECASE),
@@ -52,6 +53,9 @@ def detect_format(data: bytes, name: str = "") -> str:
     head = data[:4096].lstrip()
     if head.startswith(b"%PDF-"):
         return "pdf"
+    if is_docx(data):
+        return "docx"
+    refuse_rtf(data, name)
     if looks_like_cr(data):  # before the binary check: some CR versions are UTF-16
         return "cr"
     if b"\x00" in data[:4096]:
@@ -68,6 +72,12 @@ def detect_format(data: bytes, name: str = "") -> str:
     if suffix in (".html", ".htm"):
         return "html"
     return "text"
+
+
+def refuse_rtf(data: bytes, name: str) -> None:
+    """RTF is not read (its text is control words; the DOCX or text of the same release is): one line."""
+    if data[:4096].lstrip().startswith(b"{\\rtf"):
+        raise IngestError(f"{name}: RTF is not read, expected the same document as DOCX, PDF or text")
 
 
 def stated_version(text: str) -> str | None:

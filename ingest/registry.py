@@ -4,13 +4,15 @@ from __future__ import annotations
 
 import importlib
 
-from .detect import FORMATS, decode_text, detect_format, stated_version
+from .cr_containers import parse_container
+from .cr_docx import is_docx
+from .detect import FORMATS, decode_text, detect_format, refuse_rtf, stated_version
 from .errors import IngestError
 from .limits import entry_budget, too_much_markup
 from .model import ParseContext, ParsedDocument
 
 #: format name -> module whose ``parse`` reads it. Text formats get ``str``; PDF gets ``bytes``.
-PARSERS = {fmt: f"ingest.{fmt}" for fmt in FORMATS}
+PARSERS = {fmt: f"ingest.{fmt}" for fmt in FORMATS if fmt != "docx"}
 #: text formats whose parser decodes the bytes itself: the Comprehensive Rules come in encodings
 #: (UTF-16, 8-bit) that the shared UTF-8-only :func:`decode_text` refuses, rightly, for the others
 BYTE_PARSERS = {"cr"}
@@ -21,18 +23,25 @@ def parse_document(data: bytes, fmt: str, context: ParseContext) -> ParsedDocume
     name = context.source_name
     if fmt == "auto":
         fmt = detect_format(data, name)
-    if fmt not in PARSERS:
+    if fmt not in FORMATS:
         raise IngestError(f"{name}: unknown format {fmt!r}, expected one of auto, {', '.join(FORMATS)}")
-    module = importlib.import_module(PARSERS[fmt])
-    if fmt == "pdf":
-        if not data.lstrip().startswith(b"%PDF-"):
-            raise IngestError(f"{name}: not a PDF file (no %PDF header), expected a PDF rulebook")
-        doc = module.parse(data, context)
+    refuse_rtf(data, name)
+    container = "pdf" if data[:1024].lstrip().startswith(b"%PDF-") else "docx" if is_docx(data) else None
+    if fmt == "pdf" and container != "pdf":
+        raise IngestError(f"{name}: not a PDF file (no %PDF header), expected a PDF rulebook")
+    if fmt == "docx" and container != "docx":
+        raise IngestError(f"{name}: not a DOCX file (no Word document in a ZIP), expected a DOCX rulebook")
+    doc = parse_container(data, container, fmt, context) if container else None
+    if doc is not None:
+        pass  # a CR in a PDF or DOCX, or a DOCX read as text
+    elif fmt == "pdf":
+        doc = importlib.import_module(PARSERS[fmt]).parse(data, context)
     elif fmt in BYTE_PARSERS:
-        doc = module.parse(data, context)  # reads the encodings of its own sources (ingest.cr_decode)
+        # reads the encodings of its own sources (ingest.cr_decode)
+        doc = importlib.import_module(PARSERS[fmt]).parse(data, context)
     else:
         text = decode_text(data, name)
-        doc = module.parse(text, context)
+        doc = importlib.import_module(PARSERS[fmt]).parse(text, context)
         if doc.stated_version is None:
             doc.stated_version = stated_version(text)
     budget = entry_budget(context.max_input_size)

@@ -178,9 +178,15 @@ def thread_history(conn: sqlite3.Connection, thread: str) -> dict:
         steps,
         [v for (v,) in conn.execute("SELECT version FROM documents WHERE game = ? ORDER BY version_sort", (game,))],
     )
+    sources = {
+        v: {"format": f, "file": file}
+        for v, f, file in conn.execute("SELECT version, format, file FROM documents WHERE game = ?", (game,))
+    }
     return {
         "type": "thread",
         "thread": thread,
+        #: version -> the format and file it was read from, for the versions the thread is in
+        "sources": {v: sources[v] for v in dict.fromkeys(s["version"] for s in steps)},
         "game": game,
         "kind": steps[-1]["kind"],
         "title": steps[-1]["question"] or steps[-1]["title"] or steps[-1]["key"],

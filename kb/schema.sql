@@ -17,7 +17,7 @@ CREATE TABLE documents (
     version_sort   TEXT NOT NULL,          -- numeric sort key: 1.1 < 1.2 < 1.3 < 14 < 16.0
     title          TEXT,
     date           TEXT,                   -- publication date as known: "2019-05", "2022"
-    format         TEXT NOT NULL,          -- markdown | html | pdf | text
+    format         TEXT NOT NULL,          -- markdown | html | pdf | docx | text | cr (a CR read from a PDF or DOCX keeps its container)
     file           TEXT,                   -- source path relative to the project, or as given
     sha256         TEXT NOT NULL,          -- of the source bytes
     parser         TEXT NOT NULL,          -- ingester module that read it

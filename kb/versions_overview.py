@@ -17,15 +17,15 @@ from .stats import stats
 
 
 def versions_overview(conn: sqlite3.Connection) -> dict:
-    """``{"games": [{"game", "name", "versions": [{"version", "title", "date", "format",
+    """``{"games": [{"game", "name", "versions": [{"version", "title", "date", "format", "file",
     "counts": {kind: n}, "entries", "needs_review", "recovered", "card_errata",
     "scenarios", "verifications": {"passed", "failed"}, "previous", "changes_url"}]}]}``, games by
     name, versions oldest first; ``previous`` and ``changes_url`` are None for a game's first version."""
     documents = {(d["game"], d["version"]): d for d in stats(conn)["documents"]}
     replays = _replays(conn)
     games: dict[str, dict] = {}
-    for game, name, version, title, date, fmt in conn.execute(
-        """SELECT d.game, g.name, d.version, d.title, d.date, d.format
+    for game, name, version, title, date, fmt, file in conn.execute(
+        """SELECT d.game, g.name, d.version, d.title, d.date, d.format, d.file
                FROM documents d JOIN games g ON g.id = d.game ORDER BY g.name, d.version_sort"""
     ):
         doc = documents[(game, version)]
@@ -38,6 +38,7 @@ def versions_overview(conn: sqlite3.Connection) -> dict:
                 "title": title,
                 "date": date,
                 "format": fmt,
+                "file": file,  # the source the version was read from (a CR release as text, DOCX or PDF)
                 "counts": doc["counts"],
                 "entries": sum(doc["counts"].values()),
                 "needs_review": doc["needs_review"],

@@ -146,7 +146,8 @@ def _ingest_one(
     if parsed.stated_version and not same_version(parsed.stated_version, src.version):
         warnings.insert(0, f"{src.file} states version {parsed.stated_version}, ingested as {src.version}")
         parsed.warnings = warnings
-    fmt = parsed.parser if src.format == "auto" else src.format
+    # the container a CR was read from (pdf, docx) is its format, also when asked for as "cr"
+    fmt = parsed.parser if src.format == "auto" or parsed.parser in ("pdf", "docx") else src.format
     meta = DocumentMeta(src.game, src.version, src.title, src.date, fmt, src.file)
     doc_id = store_document(conn, meta, parsed, data, index if src.game in CARD_GAMES else None)
     index_document(conn, doc_id)

@@ -151,6 +151,7 @@ def history(query: str, game, version, full: bool, as_json: bool, db: Path) -> N
         f"  {s['versions']} versions, {s['first']} to {s['last']}: text changed {s['changes']} times"
         + (f", renumbered {s['renumberings']} times" if s["renumberings"] else "")
     )
+    _echo_sources(data["sources"])
     if full:
         for step in data["entries"]:
             mark = "  RULING CHANGE" if step["ruling_change"] else (" (changed)" if step["changed"] else "")
@@ -159,6 +160,19 @@ def history(query: str, game, version, full: bool, as_json: bool, db: Path) -> N
         return
     for step in data["timeline"]:
         _echo_step(step, colour)
+
+
+def _echo_sources(sources: dict) -> None:
+    """Which format the versions were read from: the usual one counted, the others named with their file."""
+    formats: dict[str, list[str]] = {}
+    for version, src in sources.items():
+        formats.setdefault(src["format"], []).append(version)
+    usual = max(formats, key=lambda f: len(formats[f]))
+    others = [f"{v} from {sources[v]['file']} ({fmt})" for fmt, vs in formats.items() if fmt != usual for v in vs]
+    n = len(formats[usual])
+    click.echo(
+        f"  read from {usual} ({n} version{'s' if n > 1 else ''})" + ("; " + ", ".join(others) if others else "")
+    )
 
 
 def _echo_step(step: dict, colour: bool) -> None:

@@ -163,13 +163,41 @@ def test_ingest_encrypted_pdf_fails_cleanly(small_kb_copy, tmp_path):
 def test_ingest_unknown_format_and_missing_file(small_kb_copy, tmp_path):
     before = sha(small_kb_copy)
     proc = run_cli(
+        "ingest", str(MD13), "--game", "keyforge", "--version", "9.9", "--format", "odt", "--db", str(small_kb_copy)
+    )
+    assert_clean_failure(proc, "odt")
+    proc = run_cli(  # a format that exists, asked of a file that is not in it
         "ingest", str(MD13), "--game", "keyforge", "--version", "9.9", "--format", "docx", "--db", str(small_kb_copy)
     )
-    assert_clean_failure(proc, "docx")
+    assert_clean_failure(proc, "not a DOCX file")
     proc = run_cli(
         "ingest", str(tmp_path / "nope.md"), "--game", "keyforge", "--version", "9.9", "--db", str(small_kb_copy)
     )
     assert_clean_failure(proc, "nope.md")
+    assert sha(small_kb_copy) == before
+
+
+def test_ingest_a_cr_pdf_keeps_its_rules_and_says_where_each_version_came_from(small_kb_copy):
+    """The publisher's PDF of 2023-02-03 (a release never given as text) read as the CR, not as one
+    blob of text: its rules, its glossary, stored as "pdf"; history names the file; RTF refused."""
+    pdf = Path(__file__).parent / "data" / "mtg-cr" / "2023-02-03.pdf"
+    proc = run_cli("ingest", str(pdf), "--game", "mtg", "--version", "2023-02-03", "--db", str(small_kb_copy))
+    assert proc.returncode == 0, proc.stderr
+    assert "(pdf)" in proc.stdout
+    doc = next(
+        d
+        for d in json.loads(run_cli("stats", "--db", str(small_kb_copy), "--json").stdout)["documents"]
+        if d["game"] == "mtg"
+    )
+    assert doc["format"] == "pdf" and doc["counts"]["rule"] > 2900 and doc["counts"]["glossary"] > 600
+    assert doc["needs_review"] == 0
+    history = run_cli("history", "702.19b", "--game", "mtg", "--db", str(small_kb_copy))
+    assert history.returncode == 0, history.stderr
+    assert "read from pdf (1 version)" in history.stdout
+    before = sha(small_kb_copy)
+    rtf = Path(__file__).parent / "data" / "mtg-cr" / "2005-02-01-head.rtf"
+    proc = run_cli("ingest", str(rtf), "--game", "mtg", "--version", "2005-02-01", "--db", str(small_kb_copy))
+    assert_clean_failure(proc, "RTF is not read")
     assert sha(small_kb_copy) == before
 
 

@@ -1,4 +1,4 @@
-"""The site on the whole Comprehensive Rules history: a KB built from sources/manifest.toml (all 109
+"""The site on the whole Comprehensive Rules history: a KB built from sources/manifest.toml (all 113
 versions, 2003 to 2025, next to KeyForge and Keeper of the Cards).
 
 Slow (the build takes a few minutes), so marked ``slow``: ``pytest -m slow tests/test_cr_full_kb.py``.
@@ -56,7 +56,7 @@ def test_the_history_of_a_rule_across_every_version_is_fast_and_compact(conn):
     from kb.history import thread_history
 
     versions = conn.execute("SELECT count(*) FROM documents WHERE game = 'mtg'").fetchone()[0]
-    assert versions >= 109
+    assert versions == 113
     thread, entry = _longest_thread(conn)
     for work in (lambda: thread_history(conn, thread), lambda: entry_detail(conn, entry)):
         work()  # warm: imports and the page cache
@@ -82,7 +82,7 @@ def test_the_search_index_is_sized_by_distinct_texts(conn):
 
     (entries,) = conn.execute("SELECT count(*) FROM entries").fetchone()
     index = build_index(conn)
-    assert index.n_texts < entries / 10  # 109 versions reprint most of their text
+    assert index.n_texts < entries / 10  # 113 versions reprint most of their text
     assert sum(len(a) * a.itemsize for a in index.corpus.text_stems) < 16 * 2**20
 
 
@@ -118,7 +118,7 @@ def history_kb(full_kb):
     """Every bundled CR version, in the KB of everything bundled (its Magic part is what a KB of the
     CR alone holds: threads are aligned per game, and no ruling replays a CR entry)."""
     conn = sqlite3.connect(f"file:{full_kb}?mode=ro", uri=True)
-    assert conn.execute("SELECT count(*) FROM documents WHERE game = 'mtg'").fetchone()[0] == 109
+    assert conn.execute("SELECT count(*) FROM documents WHERE game = 'mtg'").fetchone()[0] == 113
     yield conn
     conn.close()
 
@@ -167,3 +167,29 @@ def test_neighbours_never_report_an_unchanged_rule_as_changed_added_or_removed(h
         assert moved <= listed, (a, b, sorted(moved - listed)[:5])
         renumbered_seen += len(moved)
     assert renumbered_seen > 100  # twenty years of insertions shift rules all the time
+
+
+DOCX_ONLY = ("2014-05-01", "2014-06-01", "2014-07-18", "2023-02-03")
+
+
+def test_the_four_releases_read_from_docx_fill_the_history_and_say_so(full_kb, conn):
+    """The releases published only as PDF and DOCX are in the history as DOCX, each with its date,
+    its rules and glossary, named by /versions and `history`; a rule's page covers them."""
+    from api import create_app
+    from kb.history import history
+
+    rows = conn.execute(
+        """SELECT d.version, d.format, d.file, sum(e.kind = 'rule'), sum(e.kind = 'glossary'), sum(e.needs_review)
+           FROM documents d JOIN entries e ON e.document = d.id WHERE d.game = 'mtg' AND d.format = 'docx'
+           GROUP BY d.id ORDER BY d.version_sort"""
+    ).fetchall()
+    assert [r[0] for r in rows] == list(DOCX_ONLY)
+    for version, _, file, rules, terms, review in rows:
+        assert file.endswith(f"{version}.docx") and rules > 2000 and terms > 450 and review == 0
+    data = history(conn, "702.19b", game="mtg")
+    assert set(DOCX_ONLY) <= set(data["sources"]) and data["sources"]["2014-05-01"]["format"] == "docx"
+    client = create_app(full_kb).test_client()
+    page = client.get("/versions").get_data(as_text=True)
+    assert all(f"{v}.docx" in page for v in DOCX_ONLY)
+    rule = client.get("/mtg/2014-06-01/702.19b")
+    assert rule.status_code == 200 and "trample" in rule.get_data(as_text=True).lower()

@@ -1,6 +1,6 @@
 """Pages stay usable when a rulebook spans twenty years: a KB of the test manifest plus two
 Comprehensive Rules versions far apart (2003 and 2014), so the changelog between the oldest and the
-newest holds thousands of entries, as on the full KB of 109 versions.
+newest holds thousands of entries, as on the full KB of 113 versions.
 
 What a reader would notice: no page weighs 1 MB or more; a long changelog is paged section by
 section and every entry of it is on some page, exactly once, in the changelog's order, while the
@@ -60,7 +60,7 @@ def far(far_kb):
 
 @pytest.fixture(scope="module")
 def far_client(far_kb):
-    # a lower threshold than the site's, so the five dated versions of this KB are grouped as 109 would be
+    # a lower threshold than the site's, so the five dated versions of this KB are grouped as 113 would be
     return create_app(far_kb, VERSION_GROUPS_OVER=4).test_client()
 
 
