@@ -377,13 +377,16 @@ def test_on_a_phone_the_brand_shows_and_no_navigation_link_wraps(watched, base_u
     page.goto(base_url + "/")
     expect(page.locator(".brand-name")).to_be_visible()
     assert page.locator(".brand-name").bounding_box()["width"] > 20
+    rows = set()
     for link in page.locator(".top-nav a").all():
         box = link.bounding_box()
+        rows.add(round(box["y"]))
         line = float(
             link.evaluate("e => parseFloat(getComputedStyle(e).lineHeight) || e.getBoundingClientRect().height")
         )
         assert box["height"] < 2 * line, f"{link.inner_text()!r} wraps onto two lines"
         assert box["x"] + box["width"] <= PHONE["width"], f"{link.inner_text()!r} is off the screen"
+    assert len(rows) == 1, "the navigation links take more than one row"
     for field in page.locator(".filters select, .filters input").all():
         box = field.bounding_box()
         assert box["x"] + box["width"] <= PHONE["width"], f"{field.get_attribute('name')} is wider than the screen"
