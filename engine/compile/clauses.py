@@ -241,12 +241,25 @@ def read_slots(t: Template, slots: dict[str, str], scope: Scope) -> tuple[dict, 
     if t.extra.get("it"):
         scope.it = t.extra["it"]
     for slot in t.pattern.slots:
+        if slot_type(slot) == "ability" and "SELF" in slots[slot] and not _gains_itself(t, scope):
+            raise Refusal("static", slots[slot].strip(), "the giving card named inside a gained ability")
         values["@" + slot] = slots[slot].strip()  # the words, for a choice that shows them ("$@clause")
         values[slot], before = _read_slot(slot, slots[slot].strip(), scope)
         prelude += before
         if slot_type(slot) == "target":
             scope.it = values[slot]
     return values, prelude
+
+
+def _gains_itself(t: Template, scope: Scope) -> bool:
+    """Does the card giving a quoted ability gain it itself? Its name inside the quotes names the
+    card resolving the ability only then. A gained ability resolves as the gaining creature's own, so
+    where another card gains it ("This creature gains, "Fight/Reap: Archive Ghostform."" on an
+    upgrade; "each friendly creature gains, "..."") the giver's name could not be told from the
+    gainer: such a text is refused. The template says who gains (``gainer``: "self", or "this
+    creature": the card itself when it is a creature, its host when it is an upgrade)."""
+    gainer = t.extra.get("gainer")
+    return gainer == "self" or (gainer == "this creature" and scope.card_type == "creature")
 
 
 def read_clause(text: str, scope: Scope) -> list:
@@ -387,12 +400,7 @@ def read_sentences(sentences: tuple[str, ...] | list[str], scope: Scope, out: li
 
 
 def read_gained(text: str, scope: Scope) -> dict[str, list]:
-    """A quoted ability an upgrade gives its creature: trigger -> effects. The upgrade's own name
-    inside the quotes ("This creature gains, "Fight/Reap: Archive Ghostform."") names the upgrade,
-    which the gained ability, resolved as the creature's own, could not tell from the creature:
-    refused, as for a group's gained ability (engine.compile.composites_gained)."""
-    if "SELF" in text:
-        raise Refusal("static", text, "the giving card named inside a gained ability")
+    """A quoted ability a card gives (its creature, a group, itself): trigger -> effects."""
     inner = Scope(scope.card_type, gained=True, counter=scope.counter)
     try:
         abilities = tokenize(text)

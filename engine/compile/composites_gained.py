@@ -17,10 +17,8 @@ from engine.compile.phrases import Noun
 @template("GroupGains", kind="static")
 def _group_gains(ability: dict, words: str, applies):
     """ "Each friendly creature gains, "<Trigger>: ..."": the ability, on each creature of the group
-    (resolved as that creature's own). A card name inside the quotes names the card giving it, which
-    the gained ability could not tell from the creature gaining it: refused."""
-    if "SELF" in words:
-        raise Refusal("static", words, "the giving card named inside a gained ability")
+    (resolved as that creature's own; the giver's name inside the quotes is refused as the slot is
+    read: engine.compile.clauses._gains_itself)."""
     if isinstance(applies, Noun) and applies.what != "creature":
         # the abilities constant abilities give are read for creatures in play only (Engine.abilities)
         raise Refusal("static", words, f"an ability given to each {applies.what}")
