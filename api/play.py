@@ -40,10 +40,10 @@ from engine.replay.outcome import changed
 from engine.replay.judging import carry_for, expectations
 from engine.replay.kb_cache import cache_for, entry_index
 from engine.replay.ruling_export import as_yaml, file_id, ruling
-from engine.replay.scenario import _nearest_paths, versions_for
+from engine.replay.scenario import card_catalog, nearest_paths, versions_for
 from engine.replay.ruling_import import INLINE, answers_by_version, is_choose, without_answers
 from engine.replay.scenario_file import scenario_from_dict
-from engine.replay.setup import CardCatalog, build_game
+from engine.replay.setup import build_game
 from kb.versions import version_sort_key
 
 from .errors import ApiError, check_no_surrogates, init_blueprint
@@ -253,7 +253,7 @@ def _schema(value: object, name: str, what: str) -> None:
 
 def _check_cards(conn: sqlite3.Connection, scenario: dict) -> None:
     # the catalog the runs use, kept with the rule sets while the KB is unchanged (engine.replay.kb_cache)
-    catalog = cache_for(conn).setdefault("rulesets", {}).setdefault(("card catalog",), CardCatalog(conn))
+    catalog = card_catalog(conn, cache_for(conn).setdefault("rulesets", {}))
     try:
         build_game(scenario.get("setup") or {}, catalog)  # unknown cards, duplicate ids, bad owners
     except ScenarioError as exc:
@@ -342,7 +342,7 @@ def _expected_paths(conn, scenario: dict, versions: list[str]) -> dict[str, dict
             if s.entries:
                 carry = carry_for(conn, s, v, entry_index(conn, GAME))
                 stated = carry.expect_version is not None
-                checks = expectations(s, v, carry) if stated else _nearest_paths(s, v)
+                checks = expectations(s, v, carry) if stated else nearest_paths(s, v)
                 out[v] = {p: e if stated else None for p, e in checks.items()}
             else:
                 out[v] = dict(expectations(s, v))
@@ -386,12 +386,18 @@ def _version_view(conn: sqlite3.Connection, run: Play, expected: dict) -> dict:
                 "words": path_words(p),
                 "expected": e,
                 "actual": run.values.get(p),
-                "ok": None
-                if e is None
-                else run.values.get(p) == (sorted(e) if isinstance(e, list) else [e])
-                if p == "illegal"
-                else holds(p, e, run.values.get(p)),
+                "ok": _check_holds(p, e, run.values.get(p)),
             }
             for p, e in expected.items()
         ]
     return out
+
+
+def _check_holds(path: str, expected, actual) -> bool | None:
+    """Does a loaded ruling's check hold on the run? None where verify checks nothing (an
+    unverified version's recorded path); ``illegal`` lists the refused actions, as verify reads it."""
+    if expected is None:
+        return None
+    if path == "illegal":
+        return actual == (sorted(expected) if isinstance(expected, list) else [expected])
+    return holds(path, expected, actual)

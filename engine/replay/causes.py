@@ -6,8 +6,10 @@ engine: the rule switches (``engine/rules/rulesets.toml``, each value citing its
 the card errata in force (the KB's ``card_errata``, one engine variant per erratum text). A run
 records the switches the engine consulted (:attr:`engine.rules.rulesets.RuleSet.used`) and the
 cards whose erratum it read (``errata_used``); a switch consulted whose value differs between the
-versions, or a card whose text in force differs, is a cause. The causes are the runs' as a whole:
-the engine does not trace which switch moved which value, so every difference lists them all.
+versions, or a card whose text in force differs, is a candidate cause. The engine does not trace
+which switch moved which value, so each candidate is tried alone (:func:`differences`: the later
+version replayed with that one switch or erratum as the earlier has it); a difference lists the
+causes so confirmed, or every candidate when none alone makes it.
 """
 
 from __future__ import annotations

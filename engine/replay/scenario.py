@@ -137,7 +137,7 @@ def _replay(
     result = Result(scenario.id, version, passed=False)
     result.expect_version, result.reason = carry.expect_version, carry.reason
     stated = carry.expect_version is not None
-    expect = dict(expectations(scenario, version, carry) if stated else _nearest_paths(scenario, version))
+    expect = dict(expectations(scenario, version, carry) if stated else nearest_paths(scenario, version))
     illegal = expect.pop("illegal", None)
     refusal = expect.pop("refusal_contains", None)
     engine = prepare(conn, scenario.game, scenario.setup, version, Chooser(), budget, rulesets)
@@ -186,12 +186,21 @@ def prepare(
     rules = ruleset_from_kb(conn, game_name, version, rulesets)
     if adjust is not None:
         rules = adjust(rules)
-    # printed cards are read once per command: the catalog is kept with the rule sets it shares
-    catalog = CardCatalog(conn) if rulesets is None else rulesets.setdefault(("card catalog",), CardCatalog(conn))
-    game = build_game(setup, catalog)
+    game = build_game(setup, card_catalog(conn, rulesets))
     game.budget = budget
     game.log(f"rule set {version}: " + ", ".join(f"{s.name}={s.value}" for s in rules.switches.values()))
     return Engine(game, rules, chooser)
+
+
+def card_catalog(conn: sqlite3.Connection, rulesets: dict | None) -> CardCatalog:
+    """The printed cards, read once per command: the catalog is kept with the rule sets it shares
+    (``rulesets``, the cache of one build or of one KB state: :mod:`engine.replay.kb_cache`)."""
+    if rulesets is None:
+        return CardCatalog(conn)
+    catalog = rulesets.get(("card catalog",))
+    if catalog is None:
+        catalog = rulesets[("card catalog",)] = CardCatalog(conn)
+    return catalog
 
 
 def play_actions(engine: Engine, actions: Iterable[tuple[int, dict, list]], after=None) -> dict[int, str]:
@@ -219,7 +228,7 @@ def play_actions(engine: Engine, actions: Iterable[tuple[int, dict, list]], afte
     return refused
 
 
-def _nearest_paths(scenario: Scenario, version: str) -> dict:
+def nearest_paths(scenario: Scenario, version: str) -> dict:
     """For an unverified replay, which values to record: the paths of the latest expectation stated
     before ``version`` (else the first stated); their values are not checked."""
     stated = sorted(scenario.expect, key=version_sort_key)
