@@ -48,13 +48,18 @@ def decode_text(data: bytes, name: str) -> str:
     return text.replace("\r\n", "\n").replace("\r", "\n")
 
 
+def container_of(data: bytes) -> str | None:
+    """ "pdf" or "docx" for a document in one of those containers (by its header), else None."""
+    if data[:4096].lstrip().startswith(b"%PDF-"):
+        return "pdf"
+    return "docx" if is_docx(data) else None
+
+
 def detect_format(data: bytes, name: str = "") -> str:
     """Return one of :data:`FORMATS` from the content (the extension only breaks ties)."""
-    head = data[:4096].lstrip()
-    if head.startswith(b"%PDF-"):
-        return "pdf"
-    if is_docx(data):
-        return "docx"
+    container = container_of(data)
+    if container is not None:
+        return container
     refuse_rtf(data, name)
     if looks_like_cr(data):  # before the binary check: some CR versions are UTF-16
         return "cr"

@@ -5,8 +5,7 @@ from __future__ import annotations
 import importlib
 
 from .cr_containers import parse_container
-from .cr_docx import is_docx
-from .detect import FORMATS, decode_text, detect_format, refuse_rtf, stated_version
+from .detect import FORMATS, container_of, decode_text, detect_format, refuse_rtf, stated_version
 from .errors import IngestError
 from .limits import entry_budget, too_much_markup
 from .model import ParseContext, ParsedDocument
@@ -21,29 +20,27 @@ BYTE_PARSERS = {"cr"}
 def parse_document(data: bytes, fmt: str, context: ParseContext) -> ParsedDocument:
     """Parse ``data`` as ``fmt`` (or ``"auto"``). Raises :class:`IngestError` on unusable input."""
     name = context.source_name
+    container = container_of(data)
     if fmt == "auto":
-        fmt = detect_format(data, name)
+        fmt = container or detect_format(data, name)
     if fmt not in FORMATS:
         raise IngestError(f"{name}: unknown format {fmt!r}, expected one of auto, {', '.join(FORMATS)}")
     refuse_rtf(data, name)
-    container = "pdf" if data[:1024].lstrip().startswith(b"%PDF-") else "docx" if is_docx(data) else None
     if fmt == "pdf" and container != "pdf":
         raise IngestError(f"{name}: not a PDF file (no %PDF header), expected a PDF rulebook")
     if fmt == "docx" and container != "docx":
         raise IngestError(f"{name}: not a DOCX file (no Word document in a ZIP), expected a DOCX rulebook")
+    # a CR in a PDF or DOCX, or a DOCX read as text; None: a PDF that is not a CR
     doc = parse_container(data, container, fmt, context) if container else None
-    if doc is not None:
-        pass  # a CR in a PDF or DOCX, or a DOCX read as text
-    elif fmt == "pdf":
-        doc = importlib.import_module(PARSERS[fmt]).parse(data, context)
-    elif fmt in BYTE_PARSERS:
-        # reads the encodings of its own sources (ingest.cr_decode)
-        doc = importlib.import_module(PARSERS[fmt]).parse(data, context)
-    else:
-        text = decode_text(data, name)
-        doc = importlib.import_module(PARSERS[fmt]).parse(text, context)
-        if doc.stated_version is None:
-            doc.stated_version = stated_version(text)
+    if doc is None:
+        module = importlib.import_module(PARSERS[fmt])
+        if fmt == "pdf" or fmt in BYTE_PARSERS:  # PDF bytes; the CR decodes its own encodings (ingest.cr_decode)
+            doc = module.parse(data, context)
+        else:
+            text = decode_text(data, name)
+            doc = module.parse(text, context)
+            if doc.stated_version is None:
+                doc.stated_version = stated_version(text)
     budget = entry_budget(context.max_input_size)
     if len(doc.entries) > budget:  # what is made of the entries downstream grows faster than they do
         raise too_much_markup(name, "entries (rules, terms, questions, ...)", budget, context.max_input_size)
