@@ -185,14 +185,19 @@ def has_friendly_creature(ctx: Context) -> bool:
 
 @template(kind="condition", value=True)
 def haunted(ctx: Context) -> bool:
-    """ "If you are haunted": 10 or more cards in your discard pile (glossary "Haunted")."""
-    return len(ctx.me.zone("discard")) >= 10
+    """ "If you are haunted"."""
+    return _is_haunted(ctx.me)
 
 
 @template(kind="condition", value=True)
 def opponent_haunted(ctx: Context) -> bool:
-    """ "If your opponent is haunted": 10 or more cards in their discard pile (glossary "Haunted")."""
-    return len(ctx.opponent.zone("discard")) >= 10
+    """ "If your opponent is haunted"."""
+    return _is_haunted(ctx.opponent)
+
+
+def _is_haunted(player) -> bool:
+    """Glossary "Haunted": 10 or more cards in the player's discard pile."""
+    return len(player.zone("discard")) >= 10
 
 
 @template(kind="condition", value=True)
