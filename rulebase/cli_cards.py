@@ -37,6 +37,12 @@ _LABELS = {"compiled": "compiled", "hand": "hand-defined", "keywords": "keyword-
     help="How many of the most common missing templates to list.",
 )
 @click.option("--json", "as_json", is_flag=True)
+@click.option(
+    "--markdown",
+    "as_markdown",
+    is_flag=True,
+    help="With --coverage: the cards not playable, per set, as Markdown (docs/cards-not-playable.md).",
+)
 @DB_OPTION
 def cards(
     names: tuple[str, ...],
@@ -46,6 +52,7 @@ def cards(
     verbose: bool,
     top: int,
     as_json: bool,
+    as_markdown: bool,
     db: Path,
 ) -> None:
     """How the engine plays cards: --coverage per set, or the cards NAMES."""
@@ -69,6 +76,9 @@ def cards(
         missing = top_missing(report, top)
     finally:
         conn.close()
+    if as_markdown:
+        click.echo(coverage_markdown(report), nl=False)
+        return
     if as_json:
         click.echo(
             json.dumps(
@@ -105,6 +115,40 @@ def cards(
                     click.echo(f"  {name}: {'; '.join(reasons)}")
     else:
         click.echo("\n(--verbose lists every card that is not playable and why)")
+
+
+def coverage_markdown(report) -> str:
+    """The cards the engine cannot play yet, per set, each with what is missing: the list the
+    README points to (docs/cards-not-playable.md), written by ``rulebase cards --coverage
+    --markdown`` and compared with the KB's card data by the tests, so it stays exact."""
+    total = sum(c.total for c in report)
+    refused = sum(len(c.refused) for c in report)
+    lines = [
+        "# Cards the engine cannot play yet",
+        "",
+        "Written by `rulebase cards --coverage --markdown > docs/cards-not-playable.md` (the tests check it is",
+        "current). Each card not playable is refused by name: a scenario or a board in the builder that",
+        "uses it stops with the missing piece below, never plays it as if it did less.",
+        "",
+        f"{total - refused:,} of {total:,} cards playable ({(total - refused) / max(total, 1):.1%}); "
+        f"{refused:,} not playable (a reprint counts in each set).",
+        "",
+        "| set | cards | playable | not playable |",
+        "| --- | ---: | ---: | ---: |",
+    ]
+    for cov in report:
+        n = len(cov.refused)
+        lines.append(
+            f"| {cov.code} | {cov.total} | {cov.total - n} ({(cov.total - n) / max(cov.total, 1):.0%}) | {n} |"
+        )
+    for cov in report:
+        if not cov.refused:
+            continue
+        lines += ["", f"## {cov.code}: {cov.name} ({len(cov.refused)} not playable)", ""]
+        for name, reasons in sorted(cov.refused.items()):
+            why = "; ".join(r.replace("|", "\\|") for r in reasons)
+            lines.append(f"- **{name}**: {why}")
+    return "\n".join(lines) + "\n"
 
 
 def _table(report) -> None:

@@ -112,3 +112,22 @@ def test_bad_input_is_a_one_line_error(built_kb, args, message):
     result = _run(built_kb, *args)
     assert isinstance(result.exception, KBError) and message in str(result.exception)
     assert "\n" not in str(result.exception)
+
+
+def test_the_docs_list_of_cards_not_playable_is_current(built_kb, kb_conn):
+    """docs/cards-not-playable.md (linked from the README) names every card the engine refuses, with
+    the missing piece, as the card data and the compiler say now: a template that makes a card
+    playable, or a refusal reworded, must come with the list written again."""
+    from pathlib import Path
+
+    from engine.compile.coverage import coverage
+
+    result = _run(built_kb, "--coverage", "--markdown")
+    assert result.exit_code == 0, result.output
+    written = (Path(__file__).parent.parent / "docs" / "cards-not-playable.md").read_text(encoding="utf-8")
+    refused = {name for cov in coverage(kb_conn) for name in cov.refused}
+    assert all(f"- **{name}**: " in result.output for name in refused)
+    assert written == result.output, (
+        "docs/cards-not-playable.md is out of date: run "
+        "`rulebase cards --coverage --markdown > docs/cards-not-playable.md`"
+    )
