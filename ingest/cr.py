@@ -18,6 +18,7 @@ import re
 
 from .cr_checks import check_shape
 from .cr_decode import TITLE, Decoded, decode_cr, normalize_typography
+from .cr_punctuation import restore_lost_punctuation
 from .cr_glossary import CUT_OFF_CONFIDENCE, build_glossary
 from .cr_rules import NUMBERED, RULE, SECTION, SUBRULE, build_entries, read_blocks
 from .errors import IngestError
@@ -50,7 +51,10 @@ def parse(source: bytes | str, context: ParseContext) -> ParsedDocument:
     else:
         decoded = Decoded(source.replace("\r\n", "\n").replace("\r", "\n"), "utf-8")
     warnings = decoded.warnings
-    lines = normalize_typography(decoded.text).split("\n")
+    text, repaired, put_back = restore_lost_punctuation(normalize_typography(decoded.text), name)
+    warnings += repaired
+    decoded.doubtful |= put_back
+    lines = text.split("\n")
     parts = find_parts(lines, name)
     entries: list[Entry] = []
     intro_end = parts["contents"] if parts["contents"] is not None else parts["rules"]

@@ -55,6 +55,7 @@ WINDOW = 8
 
 _NUMBER = re.compile(r"\d+")
 _LABEL = re.compile(r"^\s*(\d+(?:\.\d+)*[a-z]?)\.?\s*")
+_SUBRULE = re.compile(r"^(rule/\d+\.\d+)[a-z]+$")
 
 
 @dataclass
@@ -129,7 +130,9 @@ def score(a: Item, b: Item) -> float:
 _TEXT_CUT, _TEXT_ALONE = (THRESHOLD - 100 * HEAD_WEIGHT) / (1 - HEAD_WEIGHT) - 1, THRESHOLD - 1
 
 
-def _scored_pairs(left: list[Item], threads: list[Thread], neighbours: dict[str, list[Item]]) -> list[tuple]:
+def _scored_pairs(
+    left: list[Item], threads: list[Thread], neighbours: dict[str, list[Item]], fits=lambda it, n: True
+) -> list[tuple]:
     """(rank, score, entry, thread, same key) of the pairs of ``left`` and ``threads`` whose score
     (:func:`score` with the thread's best compatible neighbour) reaches their threshold. Scoring all
     of them was most of a full build's alignment (a Magic renumbering leaves a thousand entries
@@ -158,10 +161,16 @@ def _scored_pairs(left: list[Item], threads: list[Thread], neighbours: dict[str,
             )
         for tid in near:
             same_key = any(n.key == it.key for n in neighbours[tid])
-            best = max((score(n, it) for n in neighbours[tid] if compatible(n, it)), default=0.0)
+            best = max((score(n, it) for n in neighbours[tid] if compatible(n, it) and fits(it, n)), default=0.0)
             if best >= (KEY_THRESHOLD if same_key else THRESHOLD):
                 pairs.append((best + (KEY_BONUS if same_key else 0.0), best, it.id, tid, same_key))
     return pairs
+
+
+def section_key(key: str) -> str | None:
+    """The key of the section a subrule stands in ("rule/702.127a" -> "rule/702.127"), else None."""
+    m = _SUBRULE.match(key)
+    return m.group(1) if m else None
 
 
 def compatible(a: Item, b: Item) -> bool:
@@ -273,20 +282,27 @@ class Placer:
             self.threads[tid] = Thread(tid, kind, key)
         self.known = set(self.threads)
         self.new: dict[str, list[Item]] = {}
+        #: (version index, section key) -> the section's entry and thread, for _same_section
+        self.sections: dict[tuple[int, str], tuple[Item, Thread]] = {}
         self.by_version: dict[int, set[str]] = defaultdict(set)  # version index -> threads there
         for it in items:
             tid = placed.get(it.id)
             if tid is None:
                 self.new.setdefault(it.version, []).append(it)
             elif tid in self.threads:
-                self.threads[tid].add(self.index[it.version], it)
-                self.by_version[self.index[it.version]].add(tid)
+                self._add(self.index[it.version], it, self.threads[tid])
         #: threads left without entries (their version was deleted): (kind, key) -> thread, so the
         #: same entries ingested again take their thread back
         self.vacant = {(t.kind, t.key): t for t in self.threads.values() if not t.members}
         self.rows: list[tuple[int, str, float, str]] = []
         self.stats: dict[str, Counter] = {}
         self.touched: set[str] = set()
+
+    def _add(self, index: int, it: Item, t: Thread) -> None:
+        t.add(index, it)
+        self.by_version[index].add(t.id)
+        if section_key(it.key) is None:
+            self.sections[index, it.key] = (it, t)
 
     def run(self) -> dict[str, Counter]:
         for version in sorted(self.new, key=version_sort_key):
@@ -330,9 +346,37 @@ class Placer:
                     break
                 placed[it.id] = (match[1], 100.0, "key" if match[0].key == it.key else "similar")
                 taken.add(match[1].id)
-        # 2. the rest by score, best pair first, one to one (a same-key pair ranks KEY_BONUS higher)
+        # 2-4. the rest: sections and rules first, then the subrules, each of which may continue only
+        # a thread whose neighbour stands in the section its own section continues (_same_section)
+        free = [t for t in candidates if t.id not in taken]
+        for group in (
+            [it for it in items if section_key(it.key) is None],
+            [it for it in items if section_key(it.key) is not None],
+        ):
+            self._place_rest(index, group, placed, taken, free, neighbours)
+
+    def _same_section(self, index: int, it: Item, n: Item) -> bool:
+        """Whether subrule ``it`` (of version ``index``) may continue the thread of neighbour ``n``:
+        always, unless both stand in named sections (a keyword, a term: "702.127. Embalm") that are
+        not one thread. Look-alike keyword rules ("Embalm is an activated ability that functions
+        while the card with embalm is in a graveyard") score as one text; the keyword they define
+        tells them apart. Unnamed sections ("704.5.") lend their rules to each other as the rules
+        are regrouped, so they do not constrain; nor does a text printed unchanged (step 1)."""
+        own, theirs = section_key(it.key), section_key(n.key)
+        if own is None or theirs is None:
+            return True
+        a, b = self.sections.get((index, own)), self.sections.get((self.index[n.version], theirs))
+        if a is None or b is None or not a[0].head or not b[0].head:
+            return True
+        return a[1] is b[1]
+
+    def _place_rest(self, index: int, items: list[Item], placed: dict, taken: set[str], free, neighbours) -> None:
+        """Steps 2-4 for ``items`` of version ``index`` (those step 1 left), then the threads take them."""
+        # 2. by score, best pair first, one to one (a same-key pair ranks KEY_BONUS higher)
         left = [it for it in items if it.id not in placed]
-        pairs = _scored_pairs(left, [t for t in candidates if t.id not in taken], neighbours)
+        pairs = _scored_pairs(
+            left, [t for t in free if t.id not in taken], neighbours, lambda it, n: self._same_section(index, it, n)
+        )
         for _, s, eid, tid, same_key in sorted(pairs, key=lambda c: (-c[0], c[2], c[3])):
             if eid in placed or tid in taken:
                 continue
@@ -357,8 +401,7 @@ class Placer:
             placed[it.id] = (self._new_thread(it), 0.0, "first")
         for it in items:
             t, s, method = placed[it.id]
-            t.add(index, it)
-            self.by_version[index].add(t.id)
+            self._add(index, it, t)
             self.rows.append((it.id, t.id, s, method))
             self.stats.setdefault(it.version, Counter())[method] += 1
             self.touched.add(t.id)

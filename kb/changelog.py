@@ -25,7 +25,7 @@ from rapidfuzz import fuzz
 
 from . import meaning
 from .errors import KBError
-from .ruling_changes import MEANING_KINDS, TextPairs, label as _label, ruling_changes
+from .ruling_changes import MEANING_KINDS, TextPairs, renumbering, label as _label, ruling_changes
 from .textdiff import has_changes, moved_sentences, same_text, word_diff
 from .threads import aligned_pairs, version_entries
 
@@ -81,7 +81,7 @@ def changelog(conn: sqlite3.Connection, game: str, from_version: str, to_version
     entries = _entries(conn, game, from_version, to_version)
     all_pairs = aligned_pairs(conn, game, from_version, to_version, entries=entries)
     terms = _terms(conn, game, from_version, to_version, all_pairs, entries)
-    texts = TextPairs(terms)
+    texts = TextPairs(terms, renumbering(all_pairs, entries))
     out = {
         "game": game,
         "from": from_version,

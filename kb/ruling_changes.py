@@ -10,11 +10,13 @@ change once per changelog.
 from __future__ import annotations
 
 import json
+import re
 import sqlite3
 
 from rapidfuzz import fuzz
 
 from . import meaning
+from .answer_facts import same_answer
 from .textdiff import word_diff
 
 #: The kinds whose text carries rules, so whose meaning can change (not fiction, nor KotC counters).
@@ -31,8 +33,11 @@ class TextPairs:
     entry's texts are compared for the entry (changed, renamed) and again for its thread (ruling
     changes). Each diff handed out is a copy, so no two places of a changelog share one."""
 
-    def __init__(self, terms: meaning.Terminology):
+    def __init__(self, terms: meaning.Terminology, renumbered: dict[str, str] | None = None):
         self.terms = terms
+        #: rule number in the ``from`` version -> its number in the ``to`` version, for the rules renumbered
+        #: between them (:func:`renumbering`): a citation that only follows its rule is not a change
+        self.renumbered = renumbered or {}
         self._diffs: dict[tuple, list[dict]] = {}
         self._meanings: dict[tuple, tuple[list, float]] = {}
 
@@ -44,9 +49,42 @@ class TextPairs:
     def meaning(self, a: str | None, b: str | None) -> tuple[list[meaning.MeaningChange], float]:
         """``kb.meaning.meaning_changes`` of the two texts, and their magnitude."""
         if (a, b) not in self._meanings:
-            changes = meaning.meaning_changes(a, b, self.terms)
+            changes = meaning.meaning_changes(self._cited_as_now(a), b, self.terms)
             self._meanings[a, b] = changes, meaning.magnitude(changes)
         return self._meanings[a, b]
+
+    def _cited_as_now(self, text: str | None) -> str | None:
+        """``text`` (of the older version) with each rule number it cites that was renumbered
+        written as the newer version numbers it ("see rule 502.16" -> "see rule 502.17")."""
+        if not text or not self.renumbered:
+            return text
+        return _CITED.sub(lambda m: self.renumbered.get(m.group(), m.group()), text)
+
+
+#: a rule number as the Comprehensive Rules cite it ("rule 702.19b", "rules 502.16 and 502.17")
+_CITED = re.compile(r"(?<![\d.])\d{3}(?:\.\d+[a-z]?)?(?![\d])")
+_RULE_KEY = re.compile(r"rule/(\d{3}(?:\.\d+[a-z]?)?)$")
+
+
+def renumbering(all_pairs, entries: dict[int, dict]) -> dict[str, str]:
+    """Rule number in the ``from`` version -> its number in the ``to`` version, for each numbered
+    rule whose thread continues under another number (one to one: a number split or merged is left
+    out, so a citation of it still counts as changed)."""
+    moves: dict[str, set[str]] = {}
+    for p in all_pairs:
+        old, new = entries.get(p.from_entry), entries.get(p.to_entry)
+        if not old or not new:
+            continue
+        a, b = _RULE_KEY.match(old["key"]), _RULE_KEY.match(new["key"])
+        if a and b and a.group(1) != b.group(1):
+            moves.setdefault(a.group(1), set()).add(b.group(1))
+    targets = [t for ts in moves.values() for t in ts]
+    return {a: next(iter(ts)) for a, ts in moves.items() if len(ts) == 1 and targets.count(next(iter(ts))) == 1}
+
+
+def _reworded_answer(old: dict, new: dict) -> bool:
+    """Two FAQ answers that state one ruling in other words (kb.answer_facts): not a ruling change."""
+    return old["kind"] == new["kind"] == "faq" and same_answer(old["body"], new["body"])
 
 
 def ruling_changes(conn, from_version, to_version, all_pairs, entries, kind, texts: TextPairs) -> list[dict]:
@@ -82,7 +120,11 @@ def ruling_changes(conn, from_version, to_version, all_pairs, entries, kind, tex
         news = [m[i + 1] for i in range(0, len(m), 2) if m[i] == 1]
         if not olds or not news or (kind is not None and kind not in {e["kind"] for e in olds + news}):
             continue
-        changes = {(o["id"], n["id"]): texts.meaning(o["body"], n["body"])[0] for o in olds for n in news}
+        changes = {
+            (o["id"], n["id"]): [] if _reworded_answer(o, n) else texts.meaning(o["body"], n["body"])[0]
+            for o in olds
+            for n in news
+        }
         lost = [o for o in olds if all(changes[o["id"], n["id"]] for n in news)]
         gained = [n for n in news if all(changes[o["id"], n["id"]] for o in olds)]
         if not lost and not gained:

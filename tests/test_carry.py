@@ -114,7 +114,7 @@ def test_a_changed_ruling_without_an_expectation_is_unverified(kb_copy, tmp_path
 @pytest.mark.slow
 def test_no_replay_passes_against_an_answer_its_edition_contradicts(kb_copy, tmp_path):
     """Every FAQ answer of the edition says something else: every scenario linked only to FAQ
-    answers is unverified there; none passes or fails on another version's ruling."""
+    answers whose answer changed is unverified there; none passes or fails on another version's ruling."""
     conn = sqlite3.connect(kb_copy)
     questions = [
         q
@@ -139,7 +139,14 @@ def test_no_replay_passes_against_an_answer_its_edition_contradicts(kb_copy, tmp
     }
     new = results(conn, "1.4")
     assert faq_only and faq_only <= set(new)
-    assert {s: new[s][0] for s in faq_only} == {s: "unverified" for s in faq_only}
+    changed = {s for s in faq_only if new[s][1] is None}  # no earlier answer states the edition's
+    assert len(changed) >= 0.8 * len(faq_only)
+    assert {s: new[s][0] for s in changed} == {s: "unverified" for s in changed}
+    # the few whose answer the edit missed (its question printed otherwise) state 1.x's ruling and
+    # carry its expectation; a rule switch their text no longer states is settled by replaying
+    # every reading of it (engine.replay.readings), never passed on one reading alone
+    for s in faq_only - changed:
+        assert new[s][0] == "passed" and "same outcome under every reading" in new[s][2], (s, new[s])
 
 
 @pytest.mark.slow

@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 
 from textnorm import plain
+from kb.answer_facts import same_answer
 from kb.keys import question_slug_text
 from kb.meaning import same_meaning, version_terminology
 from kb.versions import version_sort_key
@@ -38,6 +39,9 @@ class EntryIndex:
     thread_of: dict[int, str]
     members: dict[str, list[int]]
     versions: list[str]
+    #: the FAQ answers: two wordings of an answer state one ruling when its facts are the same
+    #: (kb.answer_facts), which a rules text reworded does not
+    answers: frozenset[int] = frozenset()
     _norm: dict[int, str] = field(default_factory=dict)
     #: (stated entry, another entry's text) -> whether that text states the same ruling
     _same: dict[tuple[int, str], bool] = field(default_factory=dict)
@@ -47,7 +51,7 @@ class EntryIndex:
 
     @classmethod
     def read(cls, conn: sqlite3.Connection, game: str) -> "EntryIndex":
-        rows, body, version_of = [], {}, {}
+        rows, body, version_of, answers = [], {}, {}, set()
         for version, eid, key, kind, question, text in conn.execute(
             """SELECT d.version, e.id, e.key, e.kind, e.question, e.body
                    FROM entries e JOIN documents d ON d.id = e.document WHERE d.game = ?
@@ -56,6 +60,8 @@ class EntryIndex:
         ):
             rows.append((version, eid, key, question or text, kind in ("faq", "example")))
             body[eid], version_of[eid] = text, version
+            if kind == "faq":
+                answers.add(eid)
         thread_of: dict[int, str] = {}
         try:
             thread_of = dict(
@@ -72,7 +78,7 @@ class EntryIndex:
             if eid in thread_of:
                 members.setdefault(thread_of[eid], []).append(eid)
         versions = sorted({r[0] for r in rows}, key=version_sort_key)
-        return cls(game, rows, body, version_of, thread_of, members, versions)
+        return cls(game, rows, body, version_of, thread_of, members, versions, frozenset(answers))
 
     def normalized(self, eid: int, text: str) -> str:
         found = self._norm.get(eid)
@@ -125,7 +131,8 @@ class EntryIndex:
         return hits + sorted(extra, key=lambda h: (version_sort_key(h[0]), h[1]))
 
     def same_ruling(self, conn: sqlite3.Connection, stated: int, other: int) -> bool:
-        """True when entry ``other`` states what entry ``stated`` states (kb.meaning).
+        """True when entry ``other`` states what entry ``stated`` states (kb.meaning; two FAQ
+        answers, also when only their wording differs: kb.answer_facts).
 
         The same words state the same ruling, with no terminology between the two versions worked
         out (a pass over both versions' aligned entries); and an answer reprinted word for word in
@@ -138,5 +145,7 @@ class EntryIndex:
         if key not in self._same:
             a, b = self.version_of[stated], self.version_of[other]
             terms = version_terminology(conn, self.game, a, b) if a != b else None
-            self._same[key] = same_meaning(self.body[stated], text, terms)
+            self._same[key] = same_meaning(self.body[stated], text, terms) or (
+                stated in self.answers and other in self.answers and same_answer(self.body[stated], text)
+            )
         return self._same[key]

@@ -29,6 +29,7 @@ from engine.replay.carry import Carry
 from engine.replay.entries import EntryIndex
 from engine.replay.judging import Result, carry_for, expectations, judge, observe
 from engine.replay.kb_cache import cache_for, entry_index
+from engine.replay.readings import settle
 from engine.replay.scenario_board import _do, _value
 from engine.replay.scenario_file import Scenario, answered_actions
 from engine.replay.setup import CardCatalog, build_game
@@ -131,16 +132,19 @@ def _replay(
     answers_of: str,
     budget,
     rulesets: dict | None,
+    adjust=None,
 ) -> Result:
     """One replay under ``version`` with the ``choose:`` answers given for ``answers_of``; raises
-    :class:`ChoiceError` when they do not answer exactly the decisions the replay raises."""
+    :class:`ChoiceError` when they do not answer exactly the decisions the replay raises. A replay
+    that consulted a rule switch ``version``'s text does not state is settled by replaying every
+    reading of it (:mod:`engine.replay.readings`); ``adjust`` is how one reading is set."""
     result = Result(scenario.id, version, passed=False)
     result.expect_version, result.reason = carry.expect_version, carry.reason
     stated = carry.expect_version is not None
     expect = dict(expectations(scenario, version, carry) if stated else nearest_paths(scenario, version))
     illegal = expect.pop("illegal", None)
     refusal = expect.pop("refusal_contains", None)
-    engine = prepare(conn, scenario.game, scenario.setup, version, Chooser(), budget, rulesets)
+    engine = prepare(conn, scenario.game, scenario.setup, version, Chooser(), budget, rulesets, adjust)
     game, rules = engine.game, engine.rules
     result.trace = game.trace
     if stated and carry.expect_version != version:
@@ -161,6 +165,12 @@ def _replay(
     else:
         observe(result, refused, expect, value)
     undetermined = rules.undetermined_used()
+    if undetermined and result.status != "unverified" and adjust is None:
+        return settle(
+            result,
+            rules,
+            lambda reading: _replay(conn, scenario, version, carry, answers_of, budget, rulesets, reading),
+        )
     if undetermined and result.status != "unverified":
         result.status, result.passed = "unverified", False
         result.reason = "; ".join(undetermined)

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import sqlite3
 import tomllib
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from pathlib import Path
 
@@ -40,6 +40,7 @@ class Switch:
     source: str
     source_version: str
     #: declared (for this version) | text (this version's text states the cited text) | undetermined
+    #: | reading (one value an undetermined switch can take, tried by a replay: RuleSet.reading)
     how: str = "declared"
     #: for "text" and "undetermined": what was compared
     note: str | None = None
@@ -84,6 +85,19 @@ class RuleSet:
             if (s := self.switches[name]).how == "undetermined"
         ]
 
+    def undetermined_names(self) -> list[str]:
+        """The consulted switches this version's text could not tell, by name."""
+        return [n for n in sorted(self.used) if self.switches[n].how == "undetermined"]
+
+    def reading(self, readings: dict[str, object]) -> RuleSet:
+        """This rule set with each switch of ``readings`` read as the value given (the values an
+        undetermined switch can take are tried one by one: :mod:`engine.replay.readings`). The
+        switches dict is shared with the KB's cache of rule sets: copied, not changed."""
+        switches = dict(self.switches)
+        for name, value in readings.items():
+            switches[name] = replace(switches[name], value=value, how="reading", note=f"read as {value!r}")
+        return replace(self, switches=switches, used=set(), errata_used=set())
+
     def card_text(self, name: str, printed: str) -> str:
         """The text in force for a card: its latest erratum up to this version, else the print."""
         if name in self.errata:
@@ -114,6 +128,15 @@ def _spec(path: Path, mtime_ns: int) -> dict[str, tuple[SwitchValue, ...]]:
 
 def switch_values(path: Path = SWITCHES_FILE) -> dict[str, tuple[SwitchValue, ...]]:
     return _spec(path, path.stat().st_mtime_ns)
+
+
+def possible_values(name: str, path: Path = SWITCHES_FILE) -> list[object]:
+    """The values switch ``name`` takes in some version, in the order they are declared."""
+    out: list[object] = []
+    for v in switch_values(path)[name]:
+        if v.value not in out:
+            out.append(v.value)
+    return out
 
 
 def load_switches(version: str, path: Path = SWITCHES_FILE) -> dict[str, Switch]:
