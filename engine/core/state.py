@@ -141,6 +141,8 @@ class Player:
     houses: tuple[str, ...] = ()
     #: the creature on the player's token creature reference card (type "creature"), or None
     token: CardData | None = None
+    #: the player's archon power card, in force all game and in no zone (engine.rules.mechanics.archon_powers)
+    archon_power: CardInstance | None = None
     zones: dict[str, list[CardInstance]] = field(default_factory=lambda: {z: [] for z in ZONES})
 
     def zone(self, name: str) -> list[CardInstance]:

@@ -12,6 +12,7 @@ from kb.links import SET_ORDER
 from engine.core.errors import ScenarioError
 from engine.core.state import PLAYERS, ZONES, CardData, CardInstance, Game, Player
 from engine.rules.bonus_icons import ICONS
+from engine.rules.mechanics.archon_powers import ARCHON_POWER_TYPE, ZONE as ARCHON_ZONE
 from engine.rules.mechanics.enhance import enhance_deck
 from engine.rules.mechanics.gigantic import setup_half
 from engine.rules.mechanics.tokens import make_token_card, token_reference
@@ -35,7 +36,7 @@ _CARD_FIELDS = {
     "token",
     "half",
 }
-_PLAYER_FIELDS = {"amber", "keys", "chains", "key_cost_modifier", "houses", "token", "enhance", *ZONES}
+_PLAYER_FIELDS = {"amber", "keys", "chains", "key_cost_modifier", "houses", "token", "archon_power", "enhance", *ZONES}
 _QUOTES = str.maketrans({"“": "", "”": "", '"': ""})
 
 
@@ -136,10 +137,30 @@ def build_game(setup: dict, catalog: CardCatalog) -> Game:
         for zone in ZONES:
             for item in spec.get(zone) or []:
                 card = _make_card(item, pname, zone, catalog, game)
+                if card.data.type == ARCHON_POWER_TYPE:
+                    raise ScenarioError(
+                        f"setup.{pname}.{zone}: {card.data.name} is an archon power card, in force all game "
+                        f"and in no zone: give it as setup.{pname}.archon_power"
+                    )
                 player.zones[zone].append(card)
+        if spec.get("archon_power"):
+            player.archon_power = _archon_power(spec["archon_power"], pname, catalog)
         if spec.get("enhance"):  # deck generation: Enhance adds its icons to random cards (seeded)
             enhance_deck(game, pname)
     return game
+
+
+def _archon_power(item, player: str, catalog: CardCatalog) -> CardInstance:
+    """The player's archon power card (engine.rules.mechanics.archon_powers): by its name."""
+    if not isinstance(item, str):
+        raise ScenarioError(f"setup.{player}.archon_power: give the card's name, not {item!r}")
+    card = _make_card(item, player, ARCHON_ZONE, catalog)
+    if card.data.type != ARCHON_POWER_TYPE:
+        raise ScenarioError(
+            f"setup.{player}.archon_power: {card.data.name} is a {card.data.type}, not an archon power card"
+        )
+    card.controller = player
+    return card
 
 
 def _make_card(item, player: str, zone: str, catalog: CardCatalog, game: Game | None = None) -> CardInstance:

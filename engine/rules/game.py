@@ -10,12 +10,14 @@ from __future__ import annotations
 
 from contextlib import contextmanager
 from dataclasses import dataclass, field
+from itertools import chain
 
 # definitions as a module, not its names: it loads the compiler, which loads every module of the
 # general rules (their templates), this one included
 from engine.cards import Variant, definitions
 from engine.core.choices import Chooser
 from engine.rules.ability import Context, resolve_ability
+from engine.rules.mechanics.archon_powers import archon_powers
 from engine.rules.mechanics.scrap import scrap_listeners
 from engine.rules.keywords import add_gained, granted as granted_keywords
 from engine.rules.keywords import keywords as parse_keywords
@@ -91,7 +93,7 @@ class Engine(PlayRules, UseRules, DamageRules):
         if self._statics_now is not None:
             return self._statics_now
         out = []
-        for card in self.game.in_play():
+        for card in chain(self.game.in_play(), archon_powers(self.game)):
             # an upgrade's "This creature gains" is read through the creature; its statics ("This
             # creature gets +2 armor") apply to the creature it is attached to (statics.attached_host)
             for s in self.variant(card).statics:
@@ -213,6 +215,10 @@ class Engine(PlayRules, UseRules, DamageRules):
             for r in self.variant(card).reactions:
                 if r.event == event:
                     found.append((r, card, card.controller, True))
+        for card in archon_powers(self.game):  # in force all game, in no zone
+            for r in self.variant(card).reactions:
+                if r.event == event:
+                    found.append((r, card, card.controller, False))
         for effect in self.game.lasting:
             if effect.kind == "reaction" and effect.params["reaction"].event == event:
                 found.append((effect.params["reaction"], effect.params["card"], effect.controller, False))
