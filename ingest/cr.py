@@ -39,6 +39,9 @@ MONTHS = (
     "december",
 )
 STATED_DATE = re.compile(r"\bas\s+of\s+([A-Za-z]{3,9})\.?\s+(\d{1,2}),?\s+(\d{4})\b", re.IGNORECASE)
+#: a hyphenated word a hard-wrapped file (2003-10-01 to 2004-02-01) broke at its hyphen ("Text-" /
+#: "Changing Effects"): one word again, as the releases that are not wrapped print it
+WRAPPED_HYPHEN = re.compile(r"(?<=[A-Za-z])-\n(?=[A-Za-z])")
 #: entries holding non-ASCII characters read in an 8-bit encoding that was a close call
 GUESSED_ENCODING_CONFIDENCE = 0.9
 
@@ -52,6 +55,7 @@ def parse(source: bytes | str, context: ParseContext) -> ParsedDocument:
         decoded = Decoded(source.replace("\r\n", "\n").replace("\r", "\n"), "utf-8")
     warnings = decoded.warnings
     text, repaired, put_back = restore_lost_punctuation(normalize_typography(decoded.text), name)
+    text = WRAPPED_HYPHEN.sub("-", text)
     warnings += repaired
     decoded.doubtful |= put_back
     lines = text.split("\n")

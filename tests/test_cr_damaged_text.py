@@ -1,9 +1,13 @@
-"""A Comprehensive Rules file that lost its apostrophes, quotes and dashes to "?" (2008-05-01 was
-saved so) reads as its neighbours do: "can?t" is "can't" again, and the entries holding a character
+"""Comprehensive Rules text damaged by its file reads as its neighbours do. A hard-wrapped release
+(2003-10-01) broke hyphenated words at their hyphen ("Text-" / "Changing Effects"): they are one
+word again. A file that lost its apostrophes, quotes and dashes to "?" (2008-05-01 was saved so)
+reads as its neighbours do: "can?t" is "can't" again, and the entries holding a character
 put back are below full confidence, with a warning that counts each kind of repair; a "?" that is
 a question mark or stands in a web address stays."""
 
 from __future__ import annotations
+
+import re
 
 from conftest import SOURCES
 
@@ -54,3 +58,10 @@ def test_the_2008_05_01_release_reads_as_its_neighbour_does():
     assert not any("can?t" in e.body or "n?t" in e.body for e in lost.values())
     # what was put back is a guess: its entries are below full confidence, the neighbour's are not
     assert lost[same[0]].confidence < 1.0 and before[same[0]].confidence == 1.0
+
+
+def test_a_word_a_hard_wrap_broke_at_its_hyphen_is_one_word_again():
+    _, wrapped = _entries("2003-10-01")
+    bodies = [e.body or "" for e in wrapped.values()]
+    assert any('"Text-Changing Effects."' in b for b in bodies)
+    assert not any(re.search(r"[A-Za-z]-\n[A-Za-z]", b) for b in bodies)
