@@ -37,6 +37,8 @@ from kb.verify_badge import show_value
 from kb.versions_overview import versions_overview
 
 from . import changes_page
+from engine.replay.judge_words import path_words
+
 from .db import get_conn
 from .errors import http_error
 from .spec import openapi
@@ -57,6 +59,35 @@ _LANGUAGE_TAGS = {"zhhans": "zh-Hans", "zhhant": "zh-Hant"}
 def langtag(code: str) -> str:
     """A locale key of the card data as an HTML language tag ("zhhans" -> "zh-Hans")."""
     return _LANGUAGE_TAGS.get(code, code)
+
+
+#: the card data's locale keys as the languages a reader names them by
+LANGUAGE_NAMES = {
+    "de": "German",
+    "en": "English",
+    "es": "Spanish",
+    "fr": "French",
+    "it": "Italian",
+    "ko": "Korean",
+    "pl": "Polish",
+    "pt": "Portuguese",
+    "ru": "Russian",
+    "th": "Thai",
+    "zhhans": "Chinese, simplified",
+    "zhhant": "Chinese, traditional",
+}
+
+
+@bp.app_template_filter("language")
+def language_name(code: str) -> str:
+    """A locale key of the card data as a reader names its language ("zhhans" -> "Chinese, simplified")."""
+    return LANGUAGE_NAMES.get(code, code)
+
+
+@bp.app_template_filter("check_words")
+def check_words(path: str) -> str:
+    """A scenario check's path as a judge reads it ("player1.amber" -> "Your Æmber"): engine.replay.judge_words."""
+    return path_words(str(path))
 
 
 @bp.app_template_filter("paras")

@@ -34,6 +34,7 @@ from pathlib import Path
 import yaml
 from flask import current_app
 
+from engine.replay.judge_words import path_words, words
 from engine.core.decision_checks import is_decision_path
 from engine.core.errors import EngineError, LimitExceeded, ScenarioError
 from engine.kotc import GAME as GAME_KOTC
@@ -97,7 +98,19 @@ def kb_scenarios(conn: sqlite3.Connection, scenario_id: str | None = None) -> li
 def verify_ruling(ruling_id: str, version: str | None) -> dict:
     """Replay the app KB's scenario ``ruling_id`` under ``version`` (default: every version it replays)."""
     with verify_slot():
-        return run_in_worker("replay_ruling", ruling_id, version, _budget())
+        return in_judges_words(run_in_worker("replay_ruling", ruling_id, version, _budget()))
+
+
+def in_judges_words(found: dict) -> dict:
+    """The verify report with each result's trace and check paths as a judge reads them (``words``:
+    ``{"trace": [...], "checks": {path: words}}``, engine.replay.judge_words): "You steal 2 Æmber",
+    "Your Æmber", never "player1 steals" nor "you steals". The engine's own lines stay beside them."""
+    for result in found.get("results", ()):
+        result["words"] = {
+            "trace": [words(line) for line in result.get("trace") or () if not str(line).startswith("rule set ")],
+            "checks": {c["path"]: path_words(str(c["path"])) for c in result.get("checks") or ()},
+        }
+    return found
 
 
 def replay_ruling(conn: sqlite3.Connection, ruling_id: str, version: str | None, budget: tuple[int, float]) -> dict:
@@ -265,7 +278,7 @@ def run_versions(conn: sqlite3.Connection, scenario: Scenario, version: str | No
 def verify_posted(version: str | None) -> dict:
     """Check and replay the scenario in the request body (read here, checked and run in a worker)."""
     with verify_slot():
-        return run_in_worker("replay_posted", read_body(), version, _budget())
+        return in_judges_words(run_in_worker("replay_posted", read_body(), version, _budget()))
 
 
 def replay_posted(conn: sqlite3.Connection, raw: object, version: str | None, budget: tuple[int, float]) -> dict:

@@ -363,8 +363,10 @@ def test_verify_under_another_version_says_what_the_answer_was_then(watched, bas
     note = result.locator(".verify-other-version")
     expect(note).to_contain_text("This page shows v16.0. Under v1.2 the answer was")
     expect(note).to_contain_text("7")
+    expect(note).to_contain_text("Your Æmber")  # what the check is about, not the path player1.amber
     trace = result.locator(".trace li").all_inner_texts()
     assert trace and not trace[0].startswith("rule set") and not any("player1" in t or "player2" in t for t in trace)
+    assert not any(re.search(r"\byou (plays|steals|gains|loses)\b", t, re.I) for t in trace), trace
     assert result.locator("th").all_inner_texts()[0].strip() != ""
     overflow = page.evaluate("document.documentElement.scrollWidth - window.innerWidth")
     assert overflow <= 0, f"the verify result scrolls the page sideways by {overflow}px"

@@ -80,21 +80,15 @@
     return typeof value === "string" ? value : JSON.stringify(value);
   }
 
-  /* The engine names the players player1 (the one whose turn it is, as the rulebooks' "you") and
-     player2; a judge reads "you" and "your opponent". */
-  function people(text) {
-    return show(text)
-      .replace(/\bplayer1's\b/g, "your").replace(/\bplayer2's\b/g, "your opponent's")
-      .replace(/\bplayer1\b/g, "you").replace(/\bplayer2\b/g, "your opponent");
-  }
-
   /* A check's path as a judge reads it: "decisions.0.2.not_offered" is what decision 0.2 of the
-     trace did not offer; other paths with you and your opponent for the players. */
+     trace did not offer; the others as the server words them ("player1.amber": "Your Æmber",
+     engine/replay/judge_words.py), the path itself when it sent none. */
   var DECISION_PATH = /^decisions\.(\d+)\.(\d+)\.(offered|not_offered|chosen)$/;
   var DECISION_WORDS = {offered: "offered", not_offered: "did not offer", chosen: "chose"};
-  function checkLabel(path) {
+  function checkLabel(path, words) {
     var m = DECISION_PATH.exec(show(path));
-    return m ? "decision " + m[1] + "." + m[2] + " " + DECISION_WORDS[m[3]] : people(path);
+    if (m) return "decision " + m[1] + "." + m[2] + " " + DECISION_WORDS[m[3]];
+    return (words && words[path]) || show(path);
   }
 
   /* One scenario's run: pass/fail head, what the answer was under that version when it is not the
@@ -119,11 +113,12 @@
       body.appendChild(el("p", "muted", "Checked against the expectation stated for v" + result.expect_version +
         ": its answer states the same ruling."));
     }
+    var words = result.words || {};
     var stated = (result.checks || []).filter(function (c) { return c.expected !== null && c.expected !== undefined; });
     if (pageVersion && result.version !== pageVersion && stated.length) {
       body.appendChild(el("p", "verify-other-version", "This page shows v" + pageVersion + ". Under v" +
         result.version + " the answer was: " + stated.map(function (c) {
-          return people(c.path) + " " + show(c.expected);
+          return checkLabel(c.path, words.checks) + " " + show(c.expected);
         }).join(", ") + "."));
     }
     if (result.checks && result.checks.length) {
@@ -141,7 +136,7 @@
         var mark = check.ok === null ? "–" : check.ok ? "✓" : "✗";
         row = el("tr", check.ok === null ? "check-row-open" : check.ok ? "check-row-ok" : "check-row-bad");
         row.appendChild(el("td", check.ok === null ? "check-open" : check.ok ? "check-ok" : "check-bad", mark));
-        var path = el("td"), label = el("code", null, checkLabel(check.path));
+        var path = el("td"), label = el("code", null, checkLabel(check.path, words.checks));
         label.title = show(check.path);
         path.appendChild(label); row.appendChild(path);
         var exp = el("td"); exp.appendChild(el("code", null, show(check.expected))); row.appendChild(exp);
@@ -154,11 +149,11 @@
     if (result.trace && result.trace.length) {
       body.appendChild(el("h4", null, "Engine trace, step by step"));
       var list = el("ol", "trace");
-      var switches = [];
-      result.trace.forEach(function (step) {
-        if (/^rule set /.test(show(step))) switches.push(step);  /* internal names: after the play */
-        else list.appendChild(el("li", null, people(step)));
-      });
+      var switches = result.trace.filter(function (step) { return /^rule set /.test(show(step)); });
+      /* the server's words ("You steal 2 Æmber"); the engine's lines where it sent none. The rule
+         set line, in the engine's internal names, goes after the play */
+      (words.trace || result.trace.filter(function (step) { return !/^rule set /.test(show(step)); }))
+        .forEach(function (step) { list.appendChild(el("li", null, show(step))); });
       body.appendChild(list);
       if (switches.length) {
         var more = el("details", "trace-switches");

@@ -1,0 +1,57 @@
+"""Judges read the engine's results in their words, not the engine's (issue 29): the players are
+"you" and "your opponent" with verbs that agree ("You steal", never "you steals"), check paths are
+what they check ("Your Æmber", not "player1.amber"), languages are named, and no page tells a judge
+where developers keep files."""
+
+from __future__ import annotations
+
+import re
+import sqlite3
+
+from conftest import page
+
+#: "you" with a verb of the third person: what a regex rewrite of "player1 steals" printed
+_DISAGREEING = re.compile(r"\byou (plays|steals|gains|loses|draws|takes|captures|discards|chooses|has)\b", re.I)
+
+
+def _bait_and_switch_16(built_kb) -> int:
+    with sqlite3.connect(f"file:{built_kb}?mode=ro", uri=True) as conn:
+        return conn.execute(
+            """SELECT e.id FROM entries e JOIN documents d ON d.id = e.document
+               WHERE d.game = 'keyforge' AND d.version = '16.0' AND e.kind = 'faq'
+               AND e.key LIKE 'faq/my-opponent-has-14-aember%bait-and-switch%'"""
+        ).fetchone()[0]
+
+
+def test_a_live_replay_comes_with_the_trace_and_checks_in_a_judges_words(client):
+    found = client.post("/api/rulings/bait-and-switch-14-amber/verify?version=1.2").get_json()
+    result = found["results"][0]
+    words = result["words"]
+    assert words["trace"] and not any("player1" in t or "player2" in t for t in words["trace"])
+    assert not any(_DISAGREEING.search(t) for t in words["trace"]), words["trace"]
+    assert any(t.startswith("You ") for t in words["trace"])
+    assert words["checks"]["player1.amber"] == "Your Æmber"
+    # the engine's own lines stay beside them, for the developers
+    assert any("player1" in t for t in result["trace"])
+
+
+def test_the_verified_badge_names_what_it_checked(client, built_kb):
+    html = page(client, f"/entries/{_bait_and_switch_16(built_kb)}")
+    values = " ".join(re.findall(r'<span class="vres-values">(.*?)</span>', html, re.S))
+    assert values and "player1." not in values and "player2." not in values
+    assert "Æmber" in values
+
+
+def test_languages_are_named_and_no_page_points_a_judge_to_the_repository(client, built_kb):
+    with sqlite3.connect(f"file:{built_kb}?mode=ro", uri=True) as conn:
+        set_code, number = conn.execute(
+            "SELECT set_code, number FROM cards WHERE name = 'Bait and Switch' ORDER BY set_code LIMIT 1"
+        ).fetchone()
+        bare = conn.execute(
+            """SELECT e.id FROM entries e JOIN documents d ON d.id = e.document WHERE d.game = 'keyforge'
+               AND e.kind = 'glossary' AND e.id NOT IN (SELECT entry FROM scenario_entries) LIMIT 1"""
+        ).fetchone()[0]
+    card = page(client, f"/cards/{set_code}/{number}")
+    assert "(zhhans)" not in card and "Chinese, simplified" in card
+    entry = page(client, f"/entries/{bare}")
+    assert "No scenario replays this entry yet" in entry and "rulings/" not in entry
