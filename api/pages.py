@@ -232,6 +232,7 @@ def _search_context() -> tuple[dict, int]:
         "game_names": {g["id"]: g["name"] for g in options["games"]},
         "terms": [],
         "beside": set(),
+        "shown_version": params["version"],
     }
     if not params["q"].strip():
         return ctx, 200
@@ -251,6 +252,11 @@ def _search_context() -> tuple[dict, int]:
         ctx["error"] = str(exc)
         return ctx, 400
     ctx["result"] = result
+    # a version the question names ("bait and switch in 1.1") is the version shown: the menu says
+    # so, rather than "Latest" above 1.1's text
+    named = (result.get("version_query") or {}).get("versions") or []
+    if not params["version"] and len(named) == 1:
+        ctx["shown_version"] = named[0]["version"]
     # the definitions of the terms the query names go beside the results (kb.term_panel), not in
     # the list; a term that is the very first result stays there, first
     ctx["terms"] = [t for t in result["terms"] if t["rank"] != 1]

@@ -1,7 +1,7 @@
 """Judges read the engine's results in their words, not the engine's (issue 29): the players are
 "you" and "your opponent" with verbs that agree ("You steal", never "you steals"), check paths are
 what they check ("Your Æmber", not "player1.amber"), languages are named, and no page tells a judge
-where developers keep files."""
+where developers keep files; the version menu shows the version the page shows."""
 
 from __future__ import annotations
 
@@ -55,3 +55,11 @@ def test_languages_are_named_and_no_page_points_a_judge_to_the_repository(client
     assert "(zhhans)" not in card and "Chinese, simplified" in card
     entry = page(client, f"/entries/{bare}")
     assert "No scenario replays this entry yet" in entry and "rulings/" not in entry
+
+
+def test_the_version_menu_shows_the_version_the_question_names(client):
+    html = page(client, "/?q=bait+and+switch+in+1.1")
+    selected = re.findall(r'<option value="([^"]*)" selected>', html)
+    assert "1.1" in selected
+    plain = page(client, "/?q=bait+and+switch")
+    assert "1.1" not in re.findall(r'<option value="([^"]*)" selected>', plain)
