@@ -22,6 +22,7 @@ import sqlite3
 
 from . import timeline
 from .answer_groups import thread_answers
+from .rests_on import rests_on
 from .rule_numbers import linked_refs, rule_url
 from .supersede import superseded_by
 from .textdiff import word_diff
@@ -127,6 +128,9 @@ def entry_detail(conn: sqlite3.Connection, entry_id) -> dict | None:
         "number": number,
         "rule_url": rule_url(game, version, number) if number else None,
         "subrules": subrules,
+        "rests_on": rests_on(
+            conn, {"id": eid, "kind": kind, "document_id": doc_id, "question": question, "body": body}
+        ),
         "links": {n: rule_url(game, version, n) for n in sorted(linked_refs(conn, doc_id, refs))},
         "history": history,
         "timeline": steps,

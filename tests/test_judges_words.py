@@ -1,7 +1,8 @@
 """Judges read the engine's results in their words, not the engine's (issue 29): the players are
 "you" and "your opponent" with verbs that agree ("You steal", never "you steals"), check paths are
 what they check ("Your Æmber", not "player1.amber"), languages are named, and no page tells a judge
-where developers keep files; the version menu shows the version the page shows."""
+where developers keep files; the version menu shows the version the page shows; a ruling links the
+rules it names."""
 
 from __future__ import annotations
 
@@ -63,3 +64,21 @@ def test_the_version_menu_shows_the_version_the_question_names(client):
     assert "1.1" in selected
     plain = page(client, "/?q=bait+and+switch")
     assert "1.1" not in re.findall(r'<option value="([^"]*)" selected>', plain)
+
+
+def test_a_ruling_links_the_rules_it_names(client, built_kb):
+    """The Gabos Longarms answer names elusive: its page links the same version's ELUSIVE entry."""
+    with sqlite3.connect(f"file:{built_kb}?mode=ro", uri=True) as conn:
+        gabos, elusive = conn.execute(
+            """SELECT f.id, g.id FROM entries f JOIN entries g ON g.document = f.document
+               JOIN documents d ON d.id = f.document
+               WHERE d.version = '16.0' AND f.kind = 'faq' AND f.question LIKE '%Gabos Longarms%elusive%'
+               AND g.kind = 'glossary' AND g.title = 'ELUSIVE'"""
+        ).fetchone()
+    html = page(client, f"/entries/{gabos}")
+    panel = html[html.index('id="rests-on"') :]
+    panel = panel[: panel.index("</section>")]
+    assert f'href="/entries/{elusive}"' in panel
+    assert ">TURN<" not in panel and ">PLAY<" not in panel  # how questions are phrased, not what they rest on
+    detail = client.get(f"/api/entries/{gabos}").get_json()
+    assert detail["rests_on"][0]["title"] == "ELUSIVE"
