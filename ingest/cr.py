@@ -39,9 +39,10 @@ MONTHS = (
     "december",
 )
 STATED_DATE = re.compile(r"\bas\s+of\s+([A-Za-z]{3,9})\.?\s+(\d{1,2}),?\s+(\d{4})\b", re.IGNORECASE)
-#: a hyphenated word a hard-wrapped file (2003-10-01 to 2004-02-01) broke at its hyphen ("Text-" /
-#: "Changing Effects"): one word again, as the releases that are not wrapped print it
-WRAPPED_HYPHEN = re.compile(r"(?<=[A-Za-z])-\n(?=[A-Za-z])")
+#: a hyphenated word, or a minus sign, a hard-wrapped file (2003-10-01 to 2004-02-01) broke at its
+#: hyphen ("Text-" / "Changing Effects", "gets -" / "1/-1"): one again, as the releases that are not
+#: wrapped print it
+WRAPPED_HYPHEN = re.compile(r"(?<=[A-Za-z/ ')])-\n(?=[A-Za-z0-9])")
 #: entries holding non-ASCII characters read in an 8-bit encoding that was a close call
 GUESSED_ENCODING_CONFIDENCE = 0.9
 

@@ -64,4 +64,6 @@ def test_a_word_a_hard_wrap_broke_at_its_hyphen_is_one_word_again():
     _, wrapped = _entries("2003-10-01")
     bodies = [e.body or "" for e in wrapped.values()]
     assert any('"Text-Changing Effects."' in b for b in bodies)
-    assert not any(re.search(r"[A-Za-z]-\n[A-Za-z]", b) for b in bodies)
+    assert not any(re.search(r"[A-Za-z/ ')]-\n[A-Za-z0-9]", b) for b in bodies)
+    _, wrapped_later = _entries("2004-02-01")
+    assert any("gets -1/-1 until end of turn" in (e.body or "") for e in wrapped_later.values())
