@@ -90,6 +90,29 @@ def check_words(path: str) -> str:
     return path_words(str(path))
 
 
+@bp.app_context_processor
+def page_game() -> dict:
+    """The game the page is about, for the search box every page carries: a follow-up question
+    from a KeyForge entry searches KeyForge (the ``game`` asked for, the rule pages' game, an entry's
+    or a card's game), else every game."""
+    game = request.args.get("game") or (request.view_args or {}).get("game")
+    if not game and request.endpoint == "pages.entry":
+        row = (
+            get_conn()
+            .execute(
+                "SELECT d.game FROM entries e JOIN documents d ON d.id = e.document WHERE e.id = ?",
+                (request.view_args["entry_id"],),
+            )
+            .fetchone()
+        )
+        game = row[0] if row else None
+    elif not game and request.endpoint in ("pages.card", "builder_page.builder"):
+        game = "keyforge"
+    elif not game and request.endpoint and request.endpoint.startswith("kotc"):
+        game = "keeper-of-the-cards"
+    return {"page_game": game or ""}
+
+
 @bp.app_template_filter("paras")
 def paragraphs(text: str | None, links: dict[str, str] | None = None) -> Markup:
     """Rule text as escaped paragraphs: blank lines separate paragraphs, single newlines stay.

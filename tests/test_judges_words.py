@@ -82,3 +82,20 @@ def test_a_ruling_links_the_rules_it_names(client, built_kb):
     assert ">TURN<" not in panel and ">PLAY<" not in panel  # how questions are phrased, not what they rest on
     detail = client.get(f"/api/entries/{gabos}").get_json()
     assert detail["rests_on"][0]["title"] == "ELUSIVE"
+
+
+def test_every_inner_page_has_a_search_box_that_keeps_the_page_s_game(client, built_kb):
+    with sqlite3.connect(f"file:{built_kb}?mode=ro", uri=True) as conn:
+        entry = _bait_and_switch_16(built_kb)
+        rule = conn.execute(
+            """SELECT json_extract(e.data, '$.number') FROM entries e JOIN documents d ON d.id = e.document
+               WHERE d.game = 'mtg' AND e.kind = 'rule' AND json_extract(e.data, '$.number') LIKE '702.%' LIMIT 1"""
+        ).fetchone()[0]
+    for url, game in ((f"/entries/{entry}", "keyforge"), (f"/mtg/{rule}", "mtg"), ("/versions", None)):
+        html = page(client, url)
+        form = html[html.index('class="wrap quick-search"') :]
+        form = form[: form.index("</form>")]
+        assert 'name="q"' in form
+        hidden = re.findall(r'<input type="hidden" name="game" value="([^"]*)">', form)
+        assert hidden == ([game] if game else []), (url, hidden)
+    assert 'class="wrap quick-search"' not in page(client, "/?q=elusive")  # the search page has its own
