@@ -154,6 +154,11 @@ def _context() -> tuple[dict, int]:
         "log": None,
         "c": None,
     }
+    if view in VIEWS and not any(_field(n) for n in ("game", "from", "to", "kind")):
+        # nothing asked: the games to pick from, each with its latest change, and no changelog
+        # computed for a game the judge may not play (Magic's took seconds to open on)
+        ctx.update(game=None, picked=None, choose=True)
+        return ctx, 200
     try:
         if view not in VIEWS:
             raise ApiError(f"view: expected inline or side, got {view[:40]!r}")

@@ -113,6 +113,27 @@ def page_game() -> dict:
     return {"page_game": game or ""}
 
 
+_QUOTED_CHANGE = re.compile(r"'((?:[^']|'(?! ->|;|$))*)' -> '((?:[^']|'(?!;|$))*)'")
+_BARE_CHANGE = re.compile(r"(\S+) -> (\S+)")
+
+
+@bp.app_template_filter("change_words")
+def change_words(detail: str | None) -> str:
+    """A meaning change's detail as a sentence ("'When' -> 'After it is tagged'" reads “When”
+    became “After it is tagged”; "2 -> 3" reads 2 became 3), not the changelog's notation."""
+    text = _QUOTED_CHANGE.sub(lambda m: f"“{m[1]}” became “{m[2]}”", detail or "")
+    return _BARE_CHANGE.sub(_became, text)
+
+
+def _became(m: re.Match) -> str:
+    before, after = m[1], m[2]
+    if after == "-":
+        return f"{before} was taken out"
+    if before == "-":
+        return f"{after} was put in"
+    return f"{before} became {after}"
+
+
 @bp.app_template_filter("paras")
 def paragraphs(text: str | None, links: dict[str, str] | None = None) -> Markup:
     """Rule text as escaped paragraphs: blank lines separate paragraphs, single newlines stay.

@@ -99,3 +99,12 @@ def test_every_inner_page_has_a_search_box_that_keeps_the_page_s_game(client, bu
         hidden = re.findall(r'<input type="hidden" name="game" value="([^"]*)">', form)
         assert hidden == ([game] if game else []), (url, hidden)
     assert 'class="wrap quick-search"' not in page(client, "/?q=elusive")  # the search page has its own
+
+
+def test_a_meaning_change_reads_as_a_sentence():
+    from api.pages import change_words
+
+    assert change_words("'When' -> 'After it is tagged'") == "“When” became “After it is tagged”"
+    assert change_words("2 -> 3") == "2 became 3"
+    assert change_words("not -> -") == "not was taken out"
+    assert "->" not in change_words("number: 420 -> 704; '420.5g' -> '704.5b'")

@@ -58,12 +58,23 @@ def _versions(conn, game: str) -> list[str]:
     return [v for (v,) in conn.execute("SELECT version FROM documents WHERE game = ? ORDER BY version_sort", (game,))]
 
 
-@pytest.mark.slow
-def test_pickers_default_to_the_latest_two_versions(client, kb_conn):
+def test_with_nothing_asked_the_page_offers_the_games_and_computes_no_changelog(client, kb_conn):
+    """A KeyForge judge does not wait for Magic's changelog: the bare page lists the games, each
+    with its latest change, and the pickers with no game chosen."""
     html = page(client, "/changes")
     form = re.search(r'<form[^>]*id="changes-form"[^>]*>', html).group(0)
     assert 'method="get"' in form and 'action="/changes"' in form
+    picks = html[html.index('id="pick-a-game"') :]
+    for (game,) in kb_conn.execute("SELECT DISTINCT game FROM documents"):
+        assert f'href="/changes?game={game}"' in picks
+    assert 'id="ruling-changes"' not in html and selected(html, "game") == [""]
+    assert '<a href="/changes" aria-current="page">Changes</a>' in html
+
+
+@pytest.mark.slow
+def test_pickers_default_to_the_latest_two_versions(client, kb_conn):
     game = max({g for (g,) in kb_conn.execute("SELECT game FROM documents")}, key=lambda g: len(_versions(kb_conn, g)))
+    html = page(client, f"/changes?game={game}")
     versions = _versions(kb_conn, game)
     assert selected(html, "game") == [game]
     assert options(html, "from") == versions and options(html, "to") == versions
