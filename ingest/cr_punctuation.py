@@ -34,8 +34,9 @@ _REPAIRS: tuple[tuple[str, re.Pattern[str], str], ...] = (
 )
 
 
-#: "?" after a word and before the next ("can't? effect", "opponents? decks", "turn? and"): a closing
-#: quote when a quotation is open on its line, a plural's apostrophe after "s", else left as it is
+#: "?" after a word and before the next ("can't? effect", "opponents? decks", "Shadowmoor? set",
+#: "turn? and"): a closing quote when a quotation is open on its line, a plural's apostrophe after
+#: "s", a trademark sign after a name (a capitalised word), else left as it is
 _BEFORE_A_WORD = re.compile(r"(?<=[A-Za-z])\?(?= [a-z])")
 
 
@@ -44,7 +45,10 @@ def _quote_or_possessive(m: re.Match) -> str:
     line = text[text.rfind("\n", 0, at) + 1 : at]
     if line.count('"') % 2:
         return '"'
-    return "'" if text[at - 1] == "s" else "?"
+    if text[at - 1] == "s":
+        return "'"
+    word = line.rsplit(" ", 1)[-1]
+    return "™" if word[:1].isupper() else "?"  # "the Shadowmoor? set", "Magic: The Gathering? game"
 
 
 def restore_lost_punctuation(text: str, name: str) -> tuple[str, list[str], set[str]]:
@@ -61,8 +65,10 @@ def restore_lost_punctuation(text: str, name: str) -> tuple[str, list[str], set[
         done[kind] += n
         put_back.add(char)
     if done:  # the document lost its punctuation: read what stays ambiguous by its quotation
-        text, n = _BEFORE_A_WORD.subn(_quote_or_possessive, text)
-        done["quotes closed or plural possessives"] += n
+        before = text.count("?")
+        text = _BEFORE_A_WORD.sub(_quote_or_possessive, text)
+        done["quotes closed, plural possessives or trademark signs"] += before - text.count("?")
+        put_back.add("™")
     done = +done
     if not done:
         return text, [], set()
