@@ -24,6 +24,7 @@ from . import timeline
 from .answer_groups import thread_answers
 from .rests_on import rests_on
 from .rule_numbers import linked_refs, rule_url
+from .subrule_changes import subrule_changes
 from .supersede import superseded_by
 from .textdiff import word_diff
 from .threads import thread_entries, thread_of_entry
@@ -128,6 +129,7 @@ def entry_detail(conn: sqlite3.Connection, entry_id) -> dict | None:
         "number": number,
         "rule_url": rule_url(game, version, number) if number else None,
         "subrules": subrules,
+        "subrule_changes": subrule_changes(conn, subrules),
         "rests_on": rests_on(
             conn, {"id": eid, "kind": kind, "document_id": doc_id, "question": question, "body": body}
         ),
