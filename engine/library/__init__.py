@@ -121,6 +121,7 @@ from engine.library.status import (
     LosePowerCounter,
     PutDoomCounter,
     RaiseTide,
+    tide_high,
     tide_low,
     Ward,
 )
