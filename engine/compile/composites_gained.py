@@ -9,7 +9,7 @@ from __future__ import annotations
 from engine.core.registry import template
 from engine.library import self_test, while_
 from engine.rules import statics as st
-from engine.rules.entering import EntersPlayReady
+from engine.rules.entering import EntersPlayEnraged, EntersPlayReady
 from engine.compile.grammar import Refusal
 from engine.compile.phrases import Noun
 
@@ -32,6 +32,12 @@ def _group_gains(ability: dict, words: str, applies):
 def _enters_ready_if(cond, applies=st.itself):
     """ "If <condition>, <this creature> enters play ready": asked as it enters play."""
     return EntersPlayReady(while_(applies, cond))
+
+
+@template("EntersPlayEnragedIf", kind="static")
+def _enters_enraged_if(cond, applies=st.itself):
+    """ "If <condition>, <this creature> enters play enraged": asked as it enters play."""
+    return EntersPlayEnraged(while_(applies, cond))
 
 
 @template("AbilityWhile", kind="static")

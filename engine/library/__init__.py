@@ -63,6 +63,7 @@ from engine.library.amber_on_cards import (
 )
 from engine.library.creatures import (
     beside,
+    CannotReady,
     Exhaust,
     MoveToFlank,
     PowerPerCount,
@@ -167,6 +168,7 @@ from engine.library.hands_and_archives import (
     EachDiscardsHandAndRefills,
     LookAtHand,
     OwnerDiscardsRandom,
+    RefillHandSize,
     Reveal,
 )
 from engine.library.playing import (
@@ -255,7 +257,9 @@ from engine.library.keys import (
     MayForgeAtCost,
     OpponentKeysCost,
     OpponentKeysCostPerCount,
+    PlayersKeysCost,
     SkipsForgeStep,
+    SpendAmberOn,
 )
 from engine.library.conditions import (
     amber_at_least,
@@ -354,7 +358,7 @@ from engine.rules.damage_statics import (
     OnlyDealsWhenFighting,
     TakesNeighborsDamage,
 )
-from engine.rules.entering import EntersPlayReady, EntersPlayStunned
+from engine.rules.entering import EntersPlayEnraged, EntersPlayReady, EntersPlayStunned
 from engine.rules.extra_turns import TakeAnotherTurn
 from engine.rules.fight_timing import NameNeighborsOf
 from engine.rules.forging import (
