@@ -261,3 +261,84 @@ def test_spend_amber_on_creatures_when_forging(kb_conn, tmp_path, upgrades, keys
         """,
         )
     )
+
+
+@pytest.mark.parametrize(
+    "battleline, illegal",
+    [
+        # in the center: one card off the active house (Virtuous Works), not a second one (Troll)
+        ("[Krump, Captain Val Jericho, Bumpsy]", "[1]"),
+        # on a flank: neither
+        ("[Captain Val Jericho, Krump, Bumpsy]", "[0, 1]"),
+    ],
+)
+def test_may_play_one_card_off_the_active_house_while(kb_conn, tmp_path, battleline, illegal):
+    assert_compiled(kb_conn, "Captain Val Jericho")
+    # "While Captain Val Jericho is in the center of your battleline, you may play 1 card that is
+    # not of the active house during your turn."
+    assert_passed(
+        replay(
+            kb_conn,
+            tmp_path,
+            f"""
+        id: val-jericho
+        setup:
+          turn: {{active: player1, house: staralliance}}
+          player1: {{hand: [Virtuous Works, Troll], battleline: {battleline}}}
+        actions:
+          - play: Virtuous Works
+          - play: Troll
+        expect:
+          "16.0": {{illegal: {illegal}}}
+        """,
+        )
+    )
+
+
+def test_may_play_one_card_of_a_house_each_turn(kb_conn, tmp_path):
+    assert_compiled(kb_conn, "Tangrant")
+    # "You may play a Mars card during each turn in which Mars is not your active house.": one Mars
+    # card (Mindwarper), not a second (Mindwarper again), nor a card of another house (Punch)
+    assert_passed(
+        replay(
+            kb_conn,
+            tmp_path,
+            """
+        id: tangrant
+        setup:
+          turn: {active: player1, house: logos}
+          player1: {hand: [{card: Mindwarper, id: m1}, {card: Mindwarper, id: m2}, Punch], battleline: [Tangrant]}
+        actions:
+          - play: m1
+            flank: right
+          - play: m2
+          - play: Punch
+        expect:
+          "16.0": {illegal: [1, 2], m1.zone: battleline}
+        """,
+        )
+    )
+
+
+@pytest.mark.parametrize("cultists, illegal", [(4, "[]"), (3, "[0]")])
+def test_cannot_play_self_unless(kb_conn, tmp_path, cultists, illegal):
+    assert_compiled(kb_conn, "Tangaika")
+    # "You cannot play Tangaika unless you control 4 or more Cultists." (Cultist token creatures)
+    tokens = ", ".join(f"{{card: Troll, id: t{i}, token: true}}" for i in range(cultists))
+    assert_passed(
+        replay(
+            kb_conn,
+            tmp_path,
+            f"""
+        id: tangaika
+        setup:
+          turn: {{active: player1, house: unfathomable}}
+          player1: {{token: Cultist, hand: [Tangaika], battleline: [{tokens}]}}
+        actions:
+          - play: Tangaika
+            flank: right
+        expect:
+          "16.0": {{illegal: {illegal}}}
+        """,
+        )
+    )

@@ -10,6 +10,7 @@ from engine.core.registry import template
 from engine.library import self_test, while_
 from engine.rules import statics as st
 from engine.rules.entering import EntersPlayEnraged, EntersPlayReady
+from engine.rules.hooks import MayPlayOneOfHouse
 from engine.compile.grammar import Refusal
 from engine.compile.phrases import Noun
 
@@ -38,6 +39,15 @@ def _enters_ready_if(cond, applies=st.itself):
 def _enters_enraged_if(cond, applies=st.itself):
     """ "If <condition>, <this creature> enters play enraged": asked as it enters play."""
     return EntersPlayEnraged(while_(applies, cond))
+
+
+@template("MayPlayOneOfHouseEachTurn", kind="static")
+def _may_play_one_of_house(house: str, house2: str):
+    """ "You may play a Mars card during each turn in which Mars is not your active house": the
+    same house twice, else the sentence is not this template's."""
+    if house != house2:
+        raise Refusal("static", f"{house} / {house2}", "two different houses")
+    return MayPlayOneOfHouse(house)
 
 
 @template("AbilityWhile", kind="static")

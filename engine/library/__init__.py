@@ -379,6 +379,7 @@ from engine.rules.hooks import (
     GainsWhileAttackingFlank,
     IgnoreWhileAttacking,
     MayPlayOneOfHouse,
+    MayPlayOneOffHouseWhile,
     MustFightWhenUsed,
     OpponentPaysToPlay,
     OpponentPaysToUse,
