@@ -10,7 +10,7 @@ from engine.core.registry import template
 from engine.library import self_test, while_
 from engine.rules import statics as st
 from engine.rules.entering import EntersPlayEnraged, EntersPlayReady
-from engine.rules.hooks import MayPlayOneOfHouse
+from engine.rules.hooks import DestroyedWhile, MayPlayOneOfHouse
 from engine.compile.grammar import Refusal
 from engine.compile.phrases import Noun
 
@@ -48,6 +48,15 @@ def _may_play_one_of_house(house: str, house2: str):
     if house != house2:
         raise Refusal("static", f"{house} / {house2}", "two different houses")
     return MayPlayOneOfHouse(house)
+
+
+@template("DestroyItWhile", kind="static")
+def _destroy_it_while(cond, words: str):
+    """ "If SELF is on a flank, destroy it": "it" names the card the condition is about, which must
+    be the card itself (a constant ability destroys nothing else: engine.rules.hooks.DestroyedWhile)."""
+    if not words.startswith("SELF "):
+        raise Refusal("target", "it", f'"it" after "{words}" (not the card itself)')
+    return DestroyedWhile(cond)
 
 
 @template("AbilityWhile", kind="static")
