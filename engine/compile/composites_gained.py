@@ -7,7 +7,7 @@
 from __future__ import annotations
 
 from engine.core.registry import template
-from engine.library import self_test, while_
+from engine.library import CannotUseAnyCard, negate, self_test, while_
 from engine.rules import statics as st
 from engine.rules.entering import EntersPlayEnraged, EntersPlayReady
 from engine.rules.hooks import DestroyedWhile, MayPlayOneOfHouse
@@ -57,6 +57,17 @@ def _destroy_it_while(cond, words: str):
     if not words.startswith("SELF "):
         raise Refusal("target", "it", f'"it" after "{words}" (not the card itself)')
     return DestroyedWhile(cond)
+
+
+@template("CannotBeUsedWhile", kind="static")
+def _cannot_be_used_while(applies, cond=None, unless=None):
+    """ "While <condition>, <group> cannot be used", "<group> cannot be used unless <condition>":
+    no use at all (fight, reap, "Action:", "Omni:") while it holds."""
+    if cond is not None:
+        applies = while_(applies, cond)
+    if unless is not None:
+        applies = while_(applies, negate(unless))
+    return CannotUseAnyCard(applies)
 
 
 @template("AbilityWhile", kind="static")

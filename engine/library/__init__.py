@@ -220,6 +220,7 @@ from engine.library.control import (
 from engine.library.houses import (
     BelongsToAllHouses,
     BelongsToHouseForTheTurn,
+    BelongsToHouseToo,
     ChooseHouse,
     chosen_house,
     creatures_from_houses,
