@@ -70,6 +70,12 @@ def _cannot_be_used_while(applies, cond=None, unless=None):
     return CannotUseAnyCard(applies)
 
 
+@template("ArmorWhile", kind="static")
+def _armor_while(amount, cond, applies=st.itself):
+    """ "While <condition>, <group> gets +N armor"."""
+    return st.ArmorModifier(amount, while_(applies, cond))
+
+
 @template("AbilityWhile", kind="static")
 def _ability_while(ability: dict, cond, applies=st.itself):
     """ "While <condition>, it gains, "<Trigger>: ..."": the ability, while the condition holds."""

@@ -62,6 +62,7 @@ from engine.library.amber_on_cards import (
     Redistribute,
 )
 from engine.library.creatures import (
+    ArmorPerCount,
     beside,
     CannotReady,
     Exhaust,

@@ -119,6 +119,22 @@ class PowerPerCount(Static):
         return self.amount * self.count(static_context(eng, source, controller, creature))
 
 
+@template(kind="static")
+@dataclass
+class ArmorPerCount(Static):
+    """ "<group> gets +N armor for each <X>": N times the count, read now (about the creature:
+    "each other friendly creature gets +2 armor for each Æmber on it")."""
+
+    amount: int
+    count: Callable[[Context], int]
+    applies: Applies = itself
+
+    def armor(self, eng, source, controller, creature) -> int:
+        if not self.applies(eng, source, controller, creature):
+            return 0
+        return self.amount * self.count(static_context(eng, source, controller, creature))
+
+
 @dataclass
 class SwapWith(Effect):
     """ "Swap <this creature> with another friendly creature in your battleline": both must be in
