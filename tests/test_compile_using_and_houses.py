@@ -8,6 +8,7 @@ from __future__ import annotations
 import pytest
 
 from boards import assert_compiled, assert_passed, replay
+from engine.compile import compile_text
 
 
 @pytest.mark.parametrize("tide, illegal", [(", tide_high: player2", "[0]"), ("", "[]")])
@@ -75,6 +76,61 @@ def test_belongs_to_a_house_in_addition(kb_conn, tmp_path, upgrades, illegal):
           - reap: Troll
         expect:
           "16.0": {{illegal: {illegal}}}
+        """,
+        )
+    )
+
+
+@pytest.mark.parametrize("house, amber", [("dis", 2), ("brobnar", 1)])
+def test_after_a_player_chooses_a_house_matching_no_card(kb_conn, tmp_path, house, amber):
+    assert_compiled(kb_conn, "Sci. Officer Qincan")
+    # "After a player chooses an active house which matches no cards in play, steal 1.": player2
+    # chooses Dis (no Dis card in play): player1 steals; Brobnar (Troll is in play): nothing
+    assert_passed(
+        replay(
+            kb_conn,
+            tmp_path,
+            f"""
+        id: qincan
+        setup:
+          turn: {{active: player1, house: staralliance}}
+          player1: {{amber: 1, battleline: [Sci. Officer Qincan]}}
+          player2: {{amber: 3, houses: [brobnar, dis, shadows], battleline: [Troll]}}
+        actions:
+          - end_turn: true
+            choices: [{house}]
+        expect:
+          "16.0": {{player1.amber: {amber}, active_house: {house}}}
+        """,
+        )
+    )
+
+
+@pytest.mark.parametrize("kaupe, illegal", [('["Kaupe (GR 304)"]', "[1]"), ("[]", "[]")])
+def test_cannot_play_more_than_one_card_of_each_type(kb_conn, tmp_path, kaupe, illegal):
+    # Kaupe as Grim Reminders prints it (the other Dark Tidings text has a sentence no template
+    # reads): "Your opponent cannot play more than 1 card of each card type (action, artifact,
+    # creature, upgrade) each turn.": a second creature (Krump) is refused, an artifact after the
+    # creature is not
+    text, typ = kb_conn.execute("SELECT text, type FROM cards WHERE name = 'Kaupe' AND set_code = 'GR'").fetchone()
+    compile_text(text, "Kaupe", typ)
+    assert_passed(
+        replay(
+            kb_conn,
+            tmp_path,
+            f"""
+        id: kaupe
+        setup:
+          turn: {{active: player2, house: brobnar}}
+          player1: {{battleline: {kaupe}}}
+          player2: {{hand: [Troll, Krump, The Warchest]}}
+        actions:
+          - play: Troll
+          - play: Krump
+            flank: right
+          - play: The Warchest
+        expect:
+          "16.0": {{illegal: {illegal}, The Warchest.zone: artifacts}}
         """,
         )
     )

@@ -185,6 +185,7 @@ from engine.library.playing import (
     PlayIt,
     PlayOpponentsCard,
     plays_this_turn,
+    PlaysAtMostOfEachType,
     PlayTopOfDeck,
     PutBeneath,
     PutIntoPlayFromHand,
