@@ -134,3 +134,27 @@ def test_cannot_play_more_than_one_card_of_each_type(kb_conn, tmp_path, kaupe, i
         """,
         )
     )
+
+
+def test_cannot_play_nor_discard_self_from_hand(kb_conn, tmp_path):
+    assert_compiled(kb_conn, "Cursed Relic")
+    # "You cannot play Cursed Relic. Cursed Relic cannot be discarded from your hand except through
+    # card abilities.": neither is allowed in step 3; another Ekwidon card (a maverick Troll) may still be discarded
+    assert_passed(
+        replay(
+            kb_conn,
+            tmp_path,
+            """
+        id: cursed-relic
+        setup:
+          turn: {active: player1, house: ekwidon}
+          player1: {hand: [Cursed Relic, {card: Troll, house: ekwidon}]}
+        actions:
+          - play: Cursed Relic
+          - discard: Cursed Relic
+          - discard: Troll
+        expect:
+          "16.0": {illegal: [0, 1], player1.hand: [Cursed Relic], player1.discard: [Troll]}
+        """,
+        )
+    )

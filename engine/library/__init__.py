@@ -175,6 +175,7 @@ from engine.library.hands_and_archives import (
 from engine.library.playing import (
     CannotPlay,
     FirstCreaturePlayedEntersReady,
+    never,
     NextPlayedEntersReady,
     OpponentPlaysAtMost,
     playable,

@@ -62,6 +62,12 @@ class CannotPlay(Static):
         return None
 
 
+@template(kind="condition", value=True)
+def never(ctx: Context) -> bool:
+    """ "You cannot play <this card>": a play restriction never met."""
+    return False
+
+
 @template(kind="static")
 @dataclass
 class PlaysAtMostOfEachType(Static):
