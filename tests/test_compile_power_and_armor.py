@@ -1,5 +1,6 @@
 """Constant abilities giving power and armor together, armor while a condition holds, armor for
-each of a count (read about each creature it applies to)."""
+each of a count (read about each creature it applies to); Æmber that cannot be stolen while a
+condition holds."""
 
 from __future__ import annotations
 
@@ -54,6 +55,30 @@ def test_armor_for_each_amber_on_each_creature(kb_conn, tmp_path):
         actions: []
         expect:
           "16.0": {Troll.armor: 4, Krump.armor: 0, Ascendant Hester.armor: 0}
+        """,
+        )
+    )
+
+
+@pytest.mark.parametrize("amber, after", [(4, 4), (3, 2)])
+def test_amber_cannot_be_stolen_while(kb_conn, tmp_path, amber, after):
+    assert_compiled(kb_conn, "Cephaloist")
+    # "While you have 4 amber or more, your amber cannot be stolen.": Urchin's "Play: Steal 1."
+    # steals nothing from 4, 1 from 3
+    assert_passed(
+        replay(
+            kb_conn,
+            tmp_path,
+            f"""
+        id: cephaloist
+        setup:
+          turn: {{active: player2, house: shadows}}
+          player1: {{amber: {amber}, battleline: [Cephaloist]}}
+          player2: {{hand: [Urchin]}}
+        actions:
+          - play: Urchin
+        expect:
+          "16.0": {{player1.amber: {after}, player2.amber: {amber - after}}}
         """,
         )
     )

@@ -31,6 +31,7 @@ here, under its module. The modules of the library import each other, never this
 """
 
 from engine.library.amber import (
+    AmberCannotBeStolenWhile,
     EachPlayerDoublesPool,
     EachPlayerLosesHalf,
     EventCardPlayerAmber,
@@ -269,6 +270,7 @@ from engine.library.conditions import (
     amber_at_least,
     amber_compare,
     amber_on_self_at_least,
+    has_amber_on_self,
     at_end_of_your_turn,
     count_at_least,
     count_more,
