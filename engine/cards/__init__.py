@@ -56,6 +56,9 @@ class Variant:
     becomes: object = None
     #: "<This card> enters play under your opponent's control" (engine.library.control)
     enters_under_opponent: bool = False
+    #: "<This card> cannot be discarded from your hand except through card abilities": the
+    #: "discard a card" of step 3 refuses it (engine.rules.use)
+    hand_discard_forbidden: bool = False
 
     def ability(self, trigger: str) -> list:
         return getattr(self, trigger)

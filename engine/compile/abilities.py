@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from engine.cards import Variant
 from engine.rules.reactions import Reaction
-from engine.compile.build import _args, instantiate, STATICS
+from engine.compile.build import _args, CONDITIONS, instantiate, STATICS
 from engine.compile.clauses import read_sentences, read_slots
 from engine.compile.grammar import Refusal, Template, TEMPLATES
 from engine.compile.lexer import Ability
@@ -35,8 +35,10 @@ def _apply_static(t: Template, values: dict, scope: Scope, variant: Variant) -> 
     if where == "statics":
         for row in t.effects or ({"build": t.build, "args": t.args},):
             variant.statics.append(STATICS[row["build"]](**_args(row.get("args", {}), values, scope)))
-    elif where == "play_condition":
-        variant.play_condition = values["cond"]
+    elif where == "play_condition":  # "unless {cond}", or a condition the template names
+        variant.play_condition = values["cond"] if "cond" in values else CONDITIONS[t.extra["condition"]]()
+    elif where == "hand_discard_forbidden":
+        variant.hand_discard_forbidden = True
     elif where == "gains":
         for trigger, effects in values["ability"].items():
             variant.gains.setdefault(trigger, []).extend(effects)

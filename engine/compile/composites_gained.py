@@ -7,9 +7,10 @@
 from __future__ import annotations
 
 from engine.core.registry import template
-from engine.library import self_test, while_
+from engine.library import CannotUseAnyCard, negate, self_test, while_
 from engine.rules import statics as st
-from engine.rules.entering import EntersPlayReady
+from engine.rules.entering import EntersPlayEnraged, EntersPlayReady
+from engine.rules.hooks import DestroyedWhile, MayPlayOneOfHouse
 from engine.compile.grammar import Refusal
 from engine.compile.phrases import Noun
 
@@ -32,6 +33,47 @@ def _group_gains(ability: dict, words: str, applies):
 def _enters_ready_if(cond, applies=st.itself):
     """ "If <condition>, <this creature> enters play ready": asked as it enters play."""
     return EntersPlayReady(while_(applies, cond))
+
+
+@template("EntersPlayEnragedIf", kind="static")
+def _enters_enraged_if(cond, applies=st.itself):
+    """ "If <condition>, <this creature> enters play enraged": asked as it enters play."""
+    return EntersPlayEnraged(while_(applies, cond))
+
+
+@template("MayPlayOneOfHouseEachTurn", kind="static")
+def _may_play_one_of_house(house: str, house2: str):
+    """ "You may play a Mars card during each turn in which Mars is not your active house": the
+    same house twice, else the sentence is not this template's."""
+    if house != house2:
+        raise Refusal("static", f"{house} / {house2}", "two different houses")
+    return MayPlayOneOfHouse(house)
+
+
+@template("DestroyItWhile", kind="static")
+def _destroy_it_while(cond, words: str):
+    """ "If SELF is on a flank, destroy it": "it" names the card the condition is about, which must
+    be the card itself (a constant ability destroys nothing else: engine.rules.hooks.DestroyedWhile)."""
+    if not words.startswith("SELF "):
+        raise Refusal("target", "it", f'"it" after "{words}" (not the card itself)')
+    return DestroyedWhile(cond)
+
+
+@template("CannotBeUsedWhile", kind="static")
+def _cannot_be_used_while(applies, cond=None, unless=None):
+    """ "While <condition>, <group> cannot be used", "<group> cannot be used unless <condition>":
+    no use at all (fight, reap, "Action:", "Omni:") while it holds."""
+    if cond is not None:
+        applies = while_(applies, cond)
+    if unless is not None:
+        applies = while_(applies, negate(unless))
+    return CannotUseAnyCard(applies)
+
+
+@template("ArmorWhile", kind="static")
+def _armor_while(amount, cond, applies=st.itself):
+    """ "While <condition>, <group> gets +N armor"."""
+    return st.ArmorModifier(amount, while_(applies, cond))
 
 
 @template("AbilityWhile", kind="static")

@@ -55,6 +55,9 @@ _BARE_CAPITAL_A = re.compile(r"(?<=[a-z] )A\b(?! creature| friendly| enemy)")
 _AMBER_WORD = re.compile(r"\b(?:æmber|aember)\b")
 _BARE_AMBER = re.compile(r"<a>|\{a\}|\uf360")
 _BARE_DAMAGE = re.compile(r"<d>|\{d\}|\uf361")
+#: the tide icon a line of Dark Tidings starts with: a mark, not words (16.0 "Tide": "Card abilities
+#: that refer to the tide are indicated by this icon"); the ability is read without it
+_TIDE_ICON = re.compile(r"^\uf566\s*")
 
 
 @dataclass(frozen=True)
@@ -133,7 +136,7 @@ def tokenize(text: str, name: str = "") -> tuple[Ability, ...]:
     out = []
     for line in _lines(text):
         rest = parse_keywords(drop_reminders(line))[1]
-        rest = _SPACES.sub(" ", rest).strip()
+        rest = _TIDE_ICON.sub("", _SPACES.sub(" ", rest).strip())
         if not rest.strip(" ."):
             continue
         m = _LABEL.match(rest)

@@ -8,7 +8,7 @@ context and its event. A new kind of event match goes here.
 
 from __future__ import annotations
 
-from engine.library import at_end_of_your_turn
+from engine.library import at_end_of_your_turn, belongs_to
 from engine.rules.reactions import destroyed_fighting_self, you_chose_house
 
 
@@ -82,6 +82,23 @@ def _self_event(ctx) -> bool:
     return ctx.event.get("card") is ctx.source
 
 
+def _chose_house_other_than(house: str):
+    """ "After a player chooses an active house other than <house>": either player."""
+
+    def match(ctx) -> bool:
+        chosen = ctx.event.get("house")
+        return chosen is not None and chosen != house
+
+    return match
+
+
+def _chose_house_matching_no_card(ctx) -> bool:
+    """ "After a player chooses an active house which matches no cards in play": no card in play
+    (creatures, artifacts, upgrades) belongs to the house chosen, as the choice is made."""
+    chosen = ctx.event.get("house")
+    return chosen is not None and not any(belongs_to(ctx.eng, c, chosen) for c in ctx.game.in_play())
+
+
 MATCHES = {
     "about": _about,
     "destroyed": _destroyed_about,
@@ -95,4 +112,6 @@ MATCHES = {
     "self": lambda: _self_event,
     "each_turn": lambda: _each_turn,
     "chose_house": you_chose_house,
+    "chose_house_other_than": _chose_house_other_than,
+    "chose_house_matching_no_card": lambda: _chose_house_matching_no_card,
 }

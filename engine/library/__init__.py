@@ -31,6 +31,7 @@ here, under its module. The modules of the library import each other, never this
 """
 
 from engine.library.amber import (
+    AmberCannotBeStolenWhile,
     EachPlayerDoublesPool,
     EachPlayerLosesHalf,
     EventCardPlayerAmber,
@@ -62,7 +63,9 @@ from engine.library.amber_on_cards import (
     Redistribute,
 )
 from engine.library.creatures import (
+    ArmorPerCount,
     beside,
+    CannotReady,
     Exhaust,
     MoveToFlank,
     PowerPerCount,
@@ -121,6 +124,7 @@ from engine.library.status import (
     LosePowerCounter,
     PutDoomCounter,
     RaiseTide,
+    tide_high,
     tide_low,
     Ward,
 )
@@ -166,11 +170,13 @@ from engine.library.hands_and_archives import (
     EachDiscardsHandAndRefills,
     LookAtHand,
     OwnerDiscardsRandom,
+    RefillHandSize,
     Reveal,
 )
 from engine.library.playing import (
     CannotPlay,
     FirstCreaturePlayedEntersReady,
+    never,
     NextPlayedEntersReady,
     OpponentPlaysAtMost,
     playable,
@@ -181,6 +187,7 @@ from engine.library.playing import (
     PlayIt,
     PlayOpponentsCard,
     plays_this_turn,
+    PlaysAtMostOfEachType,
     PlayTopOfDeck,
     PutBeneath,
     PutIntoPlayFromHand,
@@ -217,6 +224,7 @@ from engine.library.control import (
 from engine.library.houses import (
     BelongsToAllHouses,
     BelongsToHouseForTheTurn,
+    BelongsToHouseToo,
     ChooseHouse,
     chosen_house,
     creatures_from_houses,
@@ -254,12 +262,15 @@ from engine.library.keys import (
     MayForgeAtCost,
     OpponentKeysCost,
     OpponentKeysCostPerCount,
+    PlayersKeysCost,
     SkipsForgeStep,
+    SpendAmberOn,
 )
 from engine.library.conditions import (
     amber_at_least,
     amber_compare,
     amber_on_self_at_least,
+    has_amber_on_self,
     at_end_of_your_turn,
     count_at_least,
     count_more,
@@ -353,7 +364,7 @@ from engine.rules.damage_statics import (
     OnlyDealsWhenFighting,
     TakesNeighborsDamage,
 )
-from engine.rules.entering import EntersPlayReady, EntersPlayStunned
+from engine.rules.entering import EntersPlayEnraged, EntersPlayReady, EntersPlayStunned
 from engine.rules.extra_turns import TakeAnotherTurn
 from engine.rules.fight_timing import NameNeighborsOf
 from engine.rules.forging import (
@@ -374,6 +385,7 @@ from engine.rules.hooks import (
     GainsWhileAttackingFlank,
     IgnoreWhileAttacking,
     MayPlayOneOfHouse,
+    MayPlayOneOffHouseWhile,
     MustFightWhenUsed,
     OpponentPaysToPlay,
     OpponentPaysToUse,

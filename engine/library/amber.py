@@ -17,7 +17,8 @@ from dataclasses import dataclass
 from engine.core.registry import template
 from engine.library.houses import houses_among
 from engine.rules.ability import Context, Effect, player_ref
-from engine.rules.replacements import steal
+from engine.library.conditions import static_context
+from engine.rules.replacements import AmberCannotBeStolen, steal
 
 
 @template()
@@ -262,3 +263,17 @@ class GainPerHouseInPlay(Effect):
         if n:
             ctx.eng.gain(ctx.controller, n, ctx.source.name)
         return n > 0
+
+
+@template(kind="static")
+@dataclass
+class AmberCannotBeStolenWhile(AmberCannotBeStolen):
+    """ "While <condition>, your Æmber cannot be stolen" (no condition: always): the general rules'
+    :class:`~engine.rules.replacements.AmberCannotBeStolen`, while the condition holds."""
+
+    cond: Callable[[Context], bool] | None = None
+
+    def protects_amber(self, eng, source, controller, player: str) -> bool:
+        if not super().protects_amber(eng, source, controller, player):
+            return False
+        return self.cond is None or bool(self.cond(static_context(eng, source, controller)))

@@ -114,6 +114,12 @@ def amber_compare(who: str, op: str, n: int = 0) -> Callable[[Context], bool]:
     return condition
 
 
+@template(kind="condition", value=True)
+def has_amber_on_self(ctx: Context) -> bool:
+    """ "While <this creature> has Æmber on it"."""
+    return ctx.source.in_play and ctx.source.amber > 0
+
+
 def amber_on_self_at_least(n: int):
     def condition(ctx: Context) -> bool:
         return ctx.source.in_play and ctx.source.amber >= n

@@ -19,6 +19,7 @@ from engine.rules.ability import Context, Effect
 from engine.rules.references import card_label
 from engine.rules.statics import Applies, itself, Static
 from engine.rules.targets import Choose
+from engine.rules.turn import kept_exhausted
 
 
 def _in_play(cards):
@@ -35,6 +36,9 @@ class Ready(Effect):
         for c in _in_play(ctx.refs(self.on)):
             if not c.exhausted:
                 ctx.log(f"{c.label} is already ready")
+                continue
+            if kept_exhausted(ctx.eng, c):
+                ctx.log(f"{c.label} cannot ready")
                 continue
             c.exhausted, done = False, True
             ctx.log(f"{c.label} is readied")
@@ -110,6 +114,22 @@ class PowerPerCount(Static):
     applies: Applies = itself
 
     def power(self, eng, source, controller, creature) -> int:
+        if not self.applies(eng, source, controller, creature):
+            return 0
+        return self.amount * self.count(static_context(eng, source, controller, creature))
+
+
+@template(kind="static")
+@dataclass
+class ArmorPerCount(Static):
+    """ "<group> gets +N armor for each <X>": N times the count, read now (about the creature:
+    "each other friendly creature gets +2 armor for each Æmber on it")."""
+
+    amount: int
+    count: Callable[[Context], int]
+    applies: Applies = itself
+
+    def armor(self, eng, source, controller, creature) -> int:
         if not self.applies(eng, source, controller, creature):
             return 0
         return self.amount * self.count(static_context(eng, source, controller, creature))
@@ -198,3 +218,20 @@ def beside(side: str) -> Callable:
         return j > i if side == "right" else j < i
 
     return applies
+
+
+@template(kind="static")
+@dataclass
+class CannotReady(Static):
+    """ "<group> cannot ready" (by no effect nor in the "ready cards" step), "<group> does not ready
+    during <the> "ready cards" step" (``step_only``), "... unless <condition>" (``unless``: read
+    about the creature)."""
+
+    applies: Applies = itself
+    step_only: bool = False
+    unless: Callable[[Context], bool] | None = None
+
+    def cannot_ready(self, eng, source, controller, card, in_step: bool) -> bool:
+        if (self.step_only and not in_step) or not self.applies(eng, source, controller, card):
+            return False
+        return self.unless is None or not self.unless(static_context(eng, source, controller, card))

@@ -10,12 +10,14 @@ or archives goes here; moving a card into them is :mod:`engine.library.zones`.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from engine.core.registry import template
+from engine.library.conditions import static_context
 from engine.library.this_way import record_this_way
 from engine.rules.ability import Context, Effect
-from engine.rules.turn import chain_penalty, HAND_SIZE
+from engine.rules.turn import chain_penalty, HAND_SIZE, HandSize
 
 
 def _discard(ctx: Context, card) -> None:
@@ -223,3 +225,24 @@ class DiscardRandomArchived(Effect):
         ctx.eng.put_away(card, "discard")
         ctx.log(f"{ctx.source.name}: {card.label} is discarded at random from {player}'s archives")
         return True
+
+
+@template(kind="static")
+@dataclass
+class RefillHandSize(HandSize):
+    """ "Refill your hand to N additional cards during your "draw cards" step", "your opponent
+    refills their hand to N less card(s)", "each player ...": the general rules' :class:`HandSize`,
+    ``while`` a condition holds ("while SELF is in the center of your battleline", "if your opponent
+    has more Æmber than you": read at the step) and ``for each`` a count (N for each)."""
+
+    cond: Callable[[Context], bool] | None = None
+    per: Callable[[Context], int] | None = None
+
+    def hand_size(self, eng, source, controller, player: str) -> int:
+        delta = super().hand_size(eng, source, controller, player)
+        if not delta:
+            return 0
+        ctx = static_context(eng, source, controller)
+        if self.cond is not None and not self.cond(ctx):
+            return 0
+        return delta * self.per(ctx) if self.per is not None else delta

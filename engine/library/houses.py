@@ -44,6 +44,18 @@ class BelongsToAllHouses(Static):
 
 @template(kind="static")
 @dataclass
+class BelongsToHouseToo(Static):
+    """ "<This creature> belongs to house <X> in addition to its other houses"."""
+
+    house: str
+    applies: Applies = attached_host
+
+    def belongs_to(self, eng, source, controller, card, house: str) -> bool:
+        return house == self.house and self.applies(eng, source, controller, card)
+
+
+@template(kind="static")
+@dataclass
 class UsableAsActiveHouse(Static):
     """ "<This creature> may be used as if it belonged to the active house"."""
 

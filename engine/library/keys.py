@@ -20,7 +20,7 @@ from engine.library.flow import May
 from engine.library.houses import houses_among
 from engine.rules.ability import Context, Effect, resolve_all
 from engine.rules.forging import can_forge, forge_key, ForgeStatic
-from engine.rules.statics import Static
+from engine.rules.statics import Applies, itself, Static
 from engine.rules.turn import key_cost
 
 
@@ -185,3 +185,51 @@ class KeysCostWhile(Static):
 
     def key_cost(self, eng, source, controller, player) -> int:
         return self.amount if self.condition(eng, source) else 0
+
+
+@template(kind="static")
+@dataclass
+class PlayersKeysCost(Static):
+    """ "Your keys cost -1", "each player's keys cost +1", "while <condition>, keys cost +1", "keys
+    cost +1 for each <X>": ``amount`` (times the count ``per``, read now) added to the key cost of
+    ``whose`` ("you", "opponent", "each"), while ``cond`` holds."""
+
+    amount: int
+    whose: str = "each"
+    cond: Callable[[Context], bool] | None = None
+    per: Callable[[Context], int] | None = None
+
+    def key_cost(self, eng, source, controller, player: str) -> int:
+        if self.whose != "each" and (player == controller) != (self.whose == "you"):
+            return 0
+        ctx = static_context(eng, source, controller)
+        if self.cond is not None and not self.cond(ctx):
+            return 0
+        return self.amount * self.per(ctx) if self.per is not None else self.amount
+
+
+@template(kind="static")
+@dataclass
+class SpendAmberOn(ForgeStatic):
+    """ "You may spend Æmber on friendly creatures as if it were in your pool" (``whose="you"``;
+    "your opponent may spend ...": ``"opponent"``), while ``cond`` holds. An ability a creature
+    gains (an upgrade's "This creature gains, 'You may spend Æmber on this creature ...'"):
+    ``of_card``, "you" is that creature's controller, not the giver's. Spent when forging keys, as
+    :class:`engine.rules.forging.SpendAmberOnSelf`."""
+
+    applies: Applies = itself
+    whose: str = "you"
+    cond: Callable[[Context], bool] | None = None
+    of_card: bool = False
+
+    def spendable_group(self, eng, source, controller, player: str) -> list:
+        if not source.in_play or (self.cond is not None and not self.cond(static_context(eng, source, controller))):
+            return []
+        found = []
+        for card in eng.game.creatures():
+            if not self.applies(eng, source, controller, card):
+                continue
+            you = card.controller if self.of_card else controller
+            if (player == you) == (self.whose == "you"):
+                found.append(card)
+        return found

@@ -62,6 +62,29 @@ class CannotPlay(Static):
         return None
 
 
+@template(kind="condition", value=True)
+def never(ctx: Context) -> bool:
+    """ "You cannot play <this card>": a play restriction never met."""
+    return False
+
+
+@template(kind="static")
+@dataclass
+class PlaysAtMostOfEachType(Static):
+    """ "<You / your opponent> cannot play more than N card(s) of each card type each turn": ``who``
+    relative to the ability's controller; the plays of the turn counted by the type played."""
+
+    limit: int
+    who: str = "self"
+
+    def forbids_play(self, eng, source, controller, card) -> str | None:
+        g = eng.game
+        player = controller if self.who == "self" else g.other(controller)
+        if g.active == player and plays_this_turn(g, player, kind=card.type) >= self.limit:
+            return f"{player} cannot play more than {self.limit} {card.type} card(s) this turn ({source.name})"
+        return None
+
+
 @dataclass
 class OpponentPlaysAtMost(Static):
     """ "Your opponent cannot play more than N cards each turn"."""

@@ -107,10 +107,16 @@ class PutDoomCounter(Effect):
         return bool(cards)
 
 
+@template()
 @dataclass
 class RaiseTide(Effect):
+    """ "Raise the tide" (you), "your opponent raises the tide" (``who="opponent"``)."""
+
+    who: str = "you"
+
     def resolve(self, ctx: Context) -> bool:
-        g, player = ctx.game, ctx.controller
+        g = ctx.game
+        player = ctx.controller if self.who == "you" else g.other(ctx.controller)
         if g.tide_high == player:
             ctx.log(f"{ctx.source.name}: the tide is already high for {player}; it cannot be raised")
             return False
@@ -120,6 +126,13 @@ class RaiseTide(Effect):
         return True
 
 
+@template(kind="condition", value=True)
+def tide_high(ctx: Context) -> bool:
+    """ "If (while) the tide is high": high for the controller of the card (low for their opponent)."""
+    return ctx.game.tide_high == ctx.controller
+
+
+@template(kind="condition", value=True)
 def tide_low(ctx: Context) -> bool:
     """ "If the tide is low": low for the controller of the card (high for their opponent)."""
     return ctx.game.tide_high not in (None, ctx.controller)

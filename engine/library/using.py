@@ -23,6 +23,7 @@ from engine.rules.ability import Context, Effect
 from engine.rules.houses import belongs_to
 from engine.rules.references import card_label
 from engine.rules.statics import Applies, itself, Static
+from engine.rules.turn import kept_exhausted
 
 
 @dataclass
@@ -141,6 +142,9 @@ class ReadyAndFightAgainstDifferent(Effect):
         done = 0
         for n in range(self.times):
             if creature is None or creature.zone != "battleline" or creature.controller != ctx.controller:
+                break
+            if creature.exhausted and kept_exhausted(eng, creature):
+                ctx.log(f"{creature.label} cannot ready")
                 break
             creature.exhausted = False
             ctx.log(f"{ctx.source.name}: {creature.label} is readied to fight ({n + 1} of {self.times})")

@@ -35,6 +35,9 @@ class EnteringStatic(Static):
     def enters_stunned(self, eng, source, controller, creature) -> bool:
         return False
 
+    def enters_enraged(self, eng, source, controller, creature) -> bool:
+        return False
+
     def enters_ready_played(self, eng, source, controller, card) -> bool:
         """About a card being played, creature or artifact ("the next creature you play this
         turn enters play ready"): asked only as a card is played, of every such ability in force,
@@ -64,6 +67,18 @@ class EntersPlayStunned(EnteringStatic):
         return self.applies(eng, source, controller, creature)
 
 
+@template(kind="static")
+@dataclass
+class EntersPlayEnraged(EnteringStatic):
+    """ "<This creature> enters play enraged", "each creature enters play enraged": an enrage
+    counter on it as it enters (glossary "Enrage")."""
+
+    applies: Applies = itself
+
+    def enters_enraged(self, eng, source, controller, creature) -> bool:
+        return self.applies(eng, source, controller, creature)
+
+
 def _entering_statics(eng: "Engine", card: "CardInstance", entering: "Variant"):
     """The card's own entering abilities as it entered, and those in force now (of other cards)."""
     own = [(s, card, card.controller) for s in entering.statics]
@@ -89,3 +104,5 @@ def enters(eng: "Engine", card: "CardInstance", entering: "Variant", played: boo
     card.exhausted = not (ready_as_played or any(s.enters_ready(eng, src, ctl, card) for s, src, ctl in found))
     if any(s.enters_stunned(eng, src, ctl, card) for s, src, ctl in found):
         card.stunned = True
+    if card.type == "creature" and any(s.enters_enraged(eng, src, ctl, card) for s, src, ctl in found):
+        card.enraged = True

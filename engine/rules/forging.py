@@ -45,6 +45,12 @@ class ForgeStatic(Static):
         """A card whose Æmber ``player`` may spend as if it were in their pool, or None."""
         return None
 
+    def spendable_group(self, eng: "Engine", source: CardInstance, controller: str, player: str) -> list[CardInstance]:
+        """Every card whose Æmber ``player`` may spend as if it were in their pool ("on friendly
+        creatures"); by default the one :meth:`spendable` gives."""
+        card = self.spendable(eng, source, controller, player)
+        return [] if card is None else [card]
+
     def stops_forge(self, eng: "Engine", source: CardInstance, controller: str, player: str) -> bool:
         """ "When <player> would forge a key, ...": True when the key is not forged."""
         return False
@@ -108,9 +114,9 @@ def spendable_cards(eng: "Engine", player: str) -> list[CardInstance]:
     """The cards with Æmber ``player`` may spend as if it were in their pool."""
     found = []
     for s, src, ctl in _forge_statics(eng):
-        card = s.spendable(eng, src, ctl, player)
-        if card is not None and card.amber and card not in found:
-            found.append(card)
+        for card in s.spendable_group(eng, src, ctl, player):
+            if card.amber and card not in found:
+                found.append(card)
     return found
 
 

@@ -216,6 +216,7 @@ class _OncePerTurn:
         self.card.memory["permission_turn"] = self.game.turn
 
 
+@template(kind="static")
 @dataclass
 class MayPlayOneOfHouse(Static):
     """ "During each turn in which <house> is not your active house, you may play one <house>
@@ -231,6 +232,23 @@ class MayPlayOneOfHouse(Static):
             or not belongs_to(eng, card, self.house)
             or source.memory.get("permission_turn") == g.turn
         ):
+            return None
+        return _OncePerTurn(eng, source)
+
+
+@template(kind="static")
+@dataclass
+class MayPlayOneOffHouseWhile(Static):
+    """ "While <condition>, you may play 1 card that is not of the active house during your turn":
+    one card a turn, of any house, while the condition holds (read as the card is played)."""
+
+    cond: Callable | None = None
+
+    def play_permission(self, eng, source, controller, card):
+        g = eng.game
+        if controller != g.active or source.memory.get("permission_turn") == g.turn:
+            return None
+        if self.cond is not None and not self.cond(Context(eng, source, controller, chosen={"it": [source]})):
             return None
         return _OncePerTurn(eng, source)
 

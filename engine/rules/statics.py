@@ -137,6 +137,11 @@ class Static:
         the ability resolved instead of readying ``player``'s creatures, or None."""
         return None
 
+    def cannot_ready(self, eng, source, controller, card, in_step: bool) -> bool:
+        """ "<card> cannot ready" (readied by no effect nor step), "does not ready during the "ready
+        cards" step" (``in_step`` only): is ``card`` kept exhausted?"""
+        return False
+
     def cannot_use(self, eng, source, controller, card, how: str) -> str | None:
         """Why ``card`` cannot be used to ``how`` ("Shoulder Id cannot fight"), or None."""
         return None

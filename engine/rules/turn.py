@@ -39,6 +39,12 @@ def key_cost(eng: "Engine", player: str) -> int:
     return max(0, KEY_COST + eng.game.players[player].key_cost_modifier + extra)
 
 
+def kept_exhausted(eng: "Engine", card, in_step: bool = False) -> bool:
+    """Does a constant ability keep ``card`` from readying ("cannot ready"; in the "ready cards"
+    step, ``in_step``: "does not ready during ...")?"""
+    return any(s.cannot_ready(eng, src, ctl, card, in_step) for s, src, ctl in eng.statics())
+
+
 def ready_step(eng: "Engine") -> None:
     g = eng.game
     creatures_too = True
@@ -51,6 +57,9 @@ def ready_step(eng: "Engine") -> None:
             creatures_too = False
             break
     for card in (g.players[g.active].creatures if creatures_too else []) + g.players[g.active].zone("artifacts"):
+        if card.exhausted and kept_exhausted(eng, card, in_step=True):
+            g.log(f"{card.label} does not ready")
+            continue
         card.exhausted = False
     g.log(f"{g.active} readies their {'cards' if creatures_too else 'artifacts'}")
 

@@ -321,6 +321,8 @@ class UseRules:
             raise IllegalAction(f"cards are discarded in step 3 only (the turn is at step {g.step})")
         if card.house != g.active_house:
             raise IllegalAction(f"{card.name} is not of the active house ({g.active_house})")
+        if self.variant(card).hand_discard_forbidden:
+            raise IllegalAction(f"{card.name} cannot be discarded from hand except through card abilities")
         if g.first_turn and g.played_from_hand >= 1:
             raise IllegalAction("First Turn Rule: only one card may be played or discarded from hand on the first turn")
         g.played_from_hand += 1

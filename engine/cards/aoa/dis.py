@@ -14,7 +14,6 @@ from engine.library import (
     doom_in_play,
     GainChainsFor,
     GainsWhileAttackingFlank,
-    HandSize,
     has_doom,
     If,
     May,
@@ -22,7 +21,6 @@ from engine.library import (
     NameEach,
     NameEachIn,
     NameNeighbors,
-    not_on_a_flank,
     of_type,
     PlayChosen,
     power_is,
@@ -132,7 +130,6 @@ card(
 
 card("Spyyyder", statics=[GainsWhileAttackingFlank("poison")])
 
-card("Streke", statics=[HandSize(-1, "opponent", condition=not_on_a_flank)])
 
 card(
     "Wretched Doll",

@@ -19,7 +19,6 @@ from engine.library import (
     Gain,
     GoesElsewhereInstead,
     GrantKeyword,
-    HandSize,
     has_trait,
     have_amber,
     If,
@@ -150,5 +149,3 @@ card("Lifeward", omni=[Sacrifice(), DuringOpponentsNextTurn(CannotPlay("creature
 card("Annihilation Ritual", statics=[GoesElsewhereInstead("purged", "discard", "battleline")])
 
 card("Tentacus", statics=[OpponentPaysToUse("artifact")])
-
-card("Succubus", statics=[HandSize(-1, "opponent")])

@@ -31,11 +31,9 @@ from engine.library import (
     GainCounted,
     GainForEach,
     GrantAbility,
-    HandSize,
     has_ability,
     If,
     IfYouDo,
-    KeysCostWhile,
     MayPlayOneOffHouse,
     MayUseThisTurn,
     MoveTo,
@@ -54,7 +52,6 @@ from engine.library import (
     ReturnPurgedToPlay,
     SearchDeckAndDiscard,
     ShuffleZonesIntoDeck,
-    source_on_flank,
     Stun,
     SwapDeckAndDiscard,
     SwapWith,
@@ -192,7 +189,6 @@ card(
     action=[Choose("hand", "friendly", name="cards", count=2, up_to=True), Archive("self"), Archive("cards")],
 )
 
-card("Titan Mechanic", statics=[KeysCostWhile(-1, source_on_flank)])
 
 # "Your opponent cannot use any cards next turn."
 card("Skippy Timehog", play=[DuringOpponentsNextTurn(CannotUseAnyCard(applies=enemy))])
@@ -223,7 +219,3 @@ card("Transposition Sandals", gains={"action": [SwapWith(), MayUseThisTurn("swap
 card("Scrambler Storm", play=[DuringOpponentsNextTurn(CannotPlay("action", who="opponent"))])
 
 card("Veylan Analyst", reactions=[Reaction("used", [Gain(1)], when=you_used_an_artifact)])
-
-card("Mother", statics=[HandSize(1, "you")])
-
-card("The Howling Pit", statics=[HandSize(1, "each")])

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from engine.library import (
-    AmberCannotBeStolen,
     among,
     Archive,
     ArmorModifier,
@@ -119,8 +118,6 @@ card(
     ],
 )
 
-
-card("The Vaultkeeper", statics=[AmberCannotBeStolen()])
 
 card(
     "Epic Quest",

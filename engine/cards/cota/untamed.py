@@ -17,7 +17,6 @@ from engine.library import (
     If,
     IfYouDo,
     IgnoreWhileAttacking,
-    MayPlayOneOfHouse,
     MoveTo,
     named,
     NameEach,
@@ -120,5 +119,3 @@ card(
 # ---- general hooks (engine.rules.hooks)
 
 card("Niffle Ape", statics=[IgnoreWhileAttacking(("taunt", "elusive"))])
-
-card("Witch of the Wilds", statics=[MayPlayOneOfHouse("untamed")])

@@ -10,12 +10,10 @@ from engine.library import (
     DealDamage,
     Destroy,
     DestroyCounting,
-    DuringOpponentsNextTurn,
     enemy_creature_event,
     EntersPlayReady,
     ForgeAtCost,
     ForTheTurn,
-    KeyCostPerCreature,
     MayForgeAtCost,
     PowerIsNeighborsPower,
     Reaction,
@@ -25,7 +23,6 @@ from engine.cards import card
 
 card("Drecker", statics=[AlsoTakesNeighborsFightDamage()], reap=[Steal(1)])
 
-card("Waking Nightmare", play=[DuringOpponentsNextTurn(KeyCostPerCreature("dis"))])
 
 card("Maleficorn", reactions=[Reaction("bonus_icon_damage", [DealDamage(1, on="event")], when=enemy_creature_event)])
 
