@@ -139,8 +139,10 @@
         var path = el("td"), label = el("code", null, checkLabel(check.path, words.checks));
         label.title = show(check.path);
         path.appendChild(label); row.appendChild(path);
-        var exp = el("td"); exp.appendChild(el("code", null, show(check.expected))); row.appendChild(exp);
-        var act = el("td"); act.appendChild(el("code", null, show(check.actual))); row.appendChild(act);
+        var exp = el("td"); exp.dataset.label = "Expected"; exp.appendChild(el("code", null, show(check.expected)));
+        row.appendChild(exp);
+        var act = el("td"); act.dataset.label = "Engine"; act.appendChild(el("code", null, show(check.actual)));
+        row.appendChild(act);
         table.appendChild(row);
       });
       wrap.appendChild(table);
