@@ -397,3 +397,16 @@ def test_on_a_phone_the_brand_shows_and_no_navigation_link_wraps(watched, base_u
         box = field.bounding_box()
         assert box["x"] + box["width"] <= PHONE["width"], f"{field.get_attribute('name')} is wider than the screen"
     w.shot("phone-navigation")
+
+
+def test_on_a_phone_the_api_docs_fit_the_screen(watched, base_url):
+    """The parameters of each operation stack on a phone: no cell runs off the screen."""
+    w = watched(viewport=PHONE, is_mobile=True, has_touch=True)
+    page = w.page
+    page.goto(base_url + "/docs/api")
+    cells = page.locator(".api-op .checks td").all()
+    assert cells
+    for cell in cells[:60]:
+        box = cell.bounding_box()
+        assert box is None or box["x"] + box["width"] <= PHONE["width"] + 1, cell.inner_text()
+    w.shot("phone-api-docs")
