@@ -57,3 +57,81 @@ def test_exalt_self_n_times(kb_conn, tmp_path, name, house, amber):
         """,
         )
     )
+
+
+@pytest.mark.parametrize(
+    "line, left",
+    [('["Dust Pixie", "Troll", "Bumpsy"]', '["Troll", "Bumpsy"]'), ('["Dust Pixie", "Urchin", "Troll"]', '["Troll"]')],
+)
+def test_destroy_each_creature_with_the_lowest_power(kb_conn, tmp_path, line, left):
+    assert_compiled(kb_conn, "Pale Into Insignificance")
+    # "Play: Destroy each creature with the lowest power.": every creature tied at the lowest
+    # power, of both sides (Dust Pixie and Urchin: 1 power each), no other
+    assert_passed(
+        replay(
+            kb_conn,
+            tmp_path,
+            f"""
+        id: pale-into-insignificance
+        setup:
+          turn: {{active: player1, house: saurian}}
+          player1: {{hand: ["Pale Into Insignificance"], battleline: ["Krump"]}}
+          player2: {{battleline: {line}}}
+        actions:
+          - play: Pale Into Insignificance
+        expect:
+          "16.0": {{player2.battleline: {left}, Krump.zone: battleline}}
+        """,
+        )
+    )
+
+
+def test_token_creatures_named_by_the_word_token(kb_conn, tmp_path):
+    assert_compiled(kb_conn, "Hypoxia", "Market Crash", "Legionary Trainer")
+    # "Play: Destroy each token creature." / "Destroy each non-token creature.": the facedown
+    # token goes, or every creature but it
+    for card, house, mine, theirs in (
+        ("Hypoxia", "unfathomable", '["Krump"]', "[]"),
+        ("Market Crash", "ekwidon", "[]", "[t]"),
+    ):
+        assert_passed(
+            replay(
+                kb_conn,
+                tmp_path,
+                f"""
+            id: tokens-by-word
+            setup:
+              turn: {{active: player1, house: {house}}}
+              player1: {{hand: ["{card}"], battleline: ["Krump"]}}
+              player2: {{token: Grunt, battleline: [{{card: Anger, id: t, token: true}}]}}
+            actions:
+              - play: {card}
+            expect:
+              "16.0": {{player1.battleline: {mine}, player2.battleline: {theirs}}}
+            """,
+            )
+        )
+
+
+@pytest.mark.parametrize("trainer, exhausted", [("Legionary Trainer", "false"), ("Krump", "true")])
+def test_each_friendly_token_creature_enters_play_ready(kb_conn, tmp_path, trainer, exhausted):
+    # "Each friendly token creature enters play ready." (Legionary Trainer): a token made while it
+    # is in play enters ready, card text over the rulebook's "as an exhausted creature"; without
+    # it, exhausted
+    assert_passed(
+        replay(
+            kb_conn,
+            tmp_path,
+            f"""
+        id: legionary-trainer
+        setup:
+          turn: {{active: player2, house: mars}}
+          player2: {{token: Blorb, artifacts: ["Blorb Hive"], battleline: ["{trainer}", "Troll"],
+                    deck: [{{card: Anger, id: t1}}, {{card: Anger, id: t2}}]}}
+        actions:
+          - {{omni: Blorb Hive, targets: [Troll], choices: [right, right]}}
+        expect:
+          "16.0": {{t1.token: Blorb, t1.exhausted: {exhausted}, t2.exhausted: {exhausted}}}
+        """,
+        )
+    )

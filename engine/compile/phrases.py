@@ -149,6 +149,29 @@ def _power(op: str, n: int):
     return test
 
 
+def _token(eng, source, controller, card) -> bool:
+    return card.token_of is not None
+
+
+def _not_token(eng, source, controller, card) -> bool:
+    return card.token_of is None
+
+
+def _extreme_power(which: str, side: str):
+    """ "Each [friendly / enemy] creature with the lowest / highest power": every creature of that
+    side whose power no other creature of that side is below / above (ties: each of them)."""
+
+    def test(eng, source, controller, card) -> bool:
+        g = eng.game
+        players = {"friendly": [controller], "enemy": [g.other(controller)], "any": [g.active, g.other(g.active)]}
+        powers = [eng.power(c) for p in players[side] for c in g.players[p].creatures]
+        return bool(powers) and eng.power(card) == (min(powers) if which == "lowest" else max(powers))
+
+    return test
+
+
+_EXTREME = re.compile(r"^with the (lowest|highest) power")
+
 #: adjectives with no value: word -> test
 _ADJECTIVES = {
     "damaged": _damaged,
@@ -158,6 +181,8 @@ _ADJECTIVES = {
     "exhausted": _exhausted,
     "stunned": _stunned,
     "neighboring": _neighbor,
+    "token": _token,
+    "non-token": _not_token,
 }
 #: words after the noun, as patterns -> test factory
 _POST = [
@@ -255,6 +280,13 @@ def noun(phrase: str) -> Noun:
     if what is None:
         raise Refusal("target", phrase)
     while rest:
+        extreme = _EXTREME.match(rest)
+        if extreme:  # lowest among the cards of the side the phrase names, so no other test before it
+            if tests or what != "creature":
+                raise Refusal("target", phrase, f'"{extreme[0]}" after other words')
+            tests.append(_extreme_power(extreme[1], side))
+            rest = rest[extreme.end() :].strip(" ,")
+            continue
         for pattern, make in _POST:
             pm = pattern.match(rest)
             if pm:
