@@ -464,6 +464,7 @@ BOTH = {
     "Mantle of the Zealot",
     "Mars Needs Æmber",
     "Pain Reaction",
+    "Pandemonium",
     "Pingle Who Annoys",
     "Plague Rat",
     "Red Planet Ray Gun",

@@ -135,3 +135,99 @@ def test_each_friendly_token_creature_enters_play_ready(kb_conn, tmp_path, train
         """,
         )
     )
+
+
+@pytest.mark.parametrize("keys, zone, left", [(1, "purged", 0), (0, "discard", 1)])
+def test_unforge_an_opponents_key(kb_conn, tmp_path, keys, zone, left):
+    assert_compiled(kb_conn, "Art Project")
+    # "Play: Unforge an opponent's key. If you do, purge Art Project, and your opponent draws 10
+    # cards.": with a key forged (on any turn) it is unforged and the rest follows; with none,
+    # nothing does
+    hand = "[]" if keys else '["Troll"]'
+    assert_passed(
+        replay(
+            kb_conn,
+            tmp_path,
+            f"""
+        id: art-project
+        setup:
+          turn: {{active: player1, house: ekwidon}}
+          player1: {{hand: ["Art Project"]}}
+          player2: {{keys: {keys}, hand: [], deck: ["Troll"]}}
+        actions:
+          - play: Art Project
+        expect:
+          "16.0": {{player2.keys: 0, Art Project.zone: {zone}, player2.deck: {hand if keys else '["Troll"]'}}}
+        """,
+        )
+    )
+
+
+def test_each_captures_from_their_opponent(kb_conn, tmp_path):
+    assert_compiled(kb_conn, "Trading Frenzy")
+    # "Play: A friendly creature and an enemy creature each capture 3 from their opponent.": Krump
+    # takes 3 of player2's, Troll 3 of player1's
+    assert_passed(
+        replay(
+            kb_conn,
+            tmp_path,
+            """
+        id: trading-frenzy
+        setup:
+          turn: {active: player1, house: ekwidon}
+          player1: {amber: 4, hand: ["Trading Frenzy"], battleline: ["Krump"]}
+          player2: {amber: 5, battleline: ["Troll"]}
+        actions:
+          - play: Trading Frenzy
+        expect:
+          "16.0": {Krump.amber: 3, Troll.amber: 3, player1.amber: 2, player2.amber: 2}
+        """,
+        )
+    )
+
+
+@pytest.mark.parametrize("giver, paid", [("Cap Reigns", 1), ("Urchin", 0)])
+def test_pay_your_opponent(kb_conn, tmp_path, giver, paid):
+    assert_compiled(kb_conn, "Cap Reigns")
+    # "Each enemy creature gains, "After Reap: Pay your opponent 1."": player2's Troll reaps (1)
+    # and pays it to player1, Cap Reigns' controller; without Cap Reigns it keeps it
+    assert_passed(
+        replay(
+            kb_conn,
+            tmp_path,
+            f"""
+        id: cap-reigns
+        setup:
+          turn: {{active: player2, house: brobnar}}
+          player1: {{amber: 0, battleline: ["{giver}"]}}
+          player2: {{amber: 0, battleline: ["Troll"]}}
+        actions:
+          - reap: Troll
+        expect:
+          "16.0": {{player1.amber: {paid}, player2.amber: {1 - paid}}}
+        """,
+        )
+    )
+
+
+@pytest.mark.parametrize("flank, line", [("left", "[Urchin, Krump, Troll]"), ("right", "[Krump, Troll, Urchin]")])
+def test_move_a_creature_to_a_flank_of_its_controllers_battleline(kb_conn, tmp_path, flank, line):
+    assert_compiled(kb_conn, "Edge of the World")
+    # "Play: Move a creature to a flank of its controller's battleline. Steal 1.": the flank chosen
+    assert_passed(
+        replay(
+            kb_conn,
+            tmp_path,
+            f"""
+        id: edge-of-the-world
+        setup:
+          turn: {{active: player1, house: skyborn}}
+          player1: {{hand: ["Edge of the World"]}}
+          player2: {{amber: 2, battleline: ["Krump", "Urchin", "Troll"]}}
+        actions:
+          - {{play: Edge of the World, targets: [Urchin], choices: [{flank}]}}
+        expect:
+          "16.0": {{player2.battleline: {line}, player1.amber: 1, player2.amber: 1}}
+        """,
+        )
+    )

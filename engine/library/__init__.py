@@ -44,6 +44,7 @@ from engine.library.amber import (
     LoseAll,
     LoseAllAndDrawPer,
     LoseAllThenOpponentLosesTimes,
+    PayOpponent,
     ReduceAmberTo,
     Steal,
     StealAllBut,
@@ -255,6 +256,7 @@ from engine.library.keys import (
     OpponentKeysCost,
     OpponentKeysCostPerCount,
     SkipsForgeStep,
+    UnforgeOpponentKey,
 )
 from engine.library.conditions import (
     amber_at_least,

@@ -262,3 +262,21 @@ class GainPerHouseInPlay(Effect):
         if n:
             ctx.eng.gain(ctx.controller, n, ctx.source.name)
         return n > 0
+
+
+@template()
+@dataclass
+class PayOpponent(Effect):
+    """ "Pay your opponent N" (glossary "Pay": the Æmber is removed from the paying player's pool
+    and added to the opponent's); a pool short of N pays what it has, and the effect is fully
+    resolved ("if you do") only when all N were paid."""
+
+    amount: int
+
+    def resolve(self, ctx: Context) -> bool:
+        pool, other = ctx.me, ctx.opponent
+        paid = min(self.amount, pool.amber)
+        pool.amber -= paid
+        other.amber += paid
+        ctx.log(f"{ctx.source.name}: {ctx.controller} pays {ctx.opponent_name} {paid} Æmber")
+        return paid == self.amount
