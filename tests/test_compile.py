@@ -469,6 +469,7 @@ BOTH = {
     "Plague Rat",
     "Red Planet Ray Gun",
     "Sack of Coins",
+    "Scowly Caper",
     "Screechbomb",
     "Shard of Greed",
     "Shard of Pain",

@@ -231,3 +231,124 @@ def test_move_a_creature_to_a_flank_of_its_controllers_battleline(kb_conn, tmp_p
         """,
         )
     )
+
+
+def test_exhaust_each_creature_with_an_upgrade(kb_conn, tmp_path):
+    assert_compiled(kb_conn, "Tachyon Pulse")
+    # "Play: Destroy each artifact. Exhaust each creature with an upgrade.": Troll, wearing Rocket
+    # Boots, is exhausted; Krump, with none, stays ready
+    assert_passed(
+        replay(
+            kb_conn,
+            tmp_path,
+            """
+        id: tachyon-pulse
+        setup:
+          turn: {active: player1, house: staralliance}
+          player1: {hand: ["Tachyon Pulse"]}
+          player2: {battleline: [{card: Troll, upgrades: ["Rocket Boots"]}, "Krump"]}
+        actions:
+          - play: Tachyon Pulse
+        expect:
+          "16.0": {Troll.exhausted: true, Krump.exhausted: false}
+        """,
+        )
+    )
+
+
+@pytest.mark.parametrize("line, damaged", [('["Krump", "Troll", "Urchin"]', "Troll"), ('["Krump", "Troll"]', None)])
+def test_a_creature_in_the_center_of_its_controllers_battleline(kb_conn, tmp_path, line, damaged):
+    assert_compiled(kb_conn, "Beware the Ides")
+    # "Play: Deal 23 to a creature in the center of its controller's battleline.": Troll in the
+    # middle of three is destroyed; a battleline of two has no center, nothing is dealt
+    survivors = '["Krump", "Urchin"]' if damaged else line
+    assert_passed(
+        replay(
+            kb_conn,
+            tmp_path,
+            f"""
+        id: beware-the-ides
+        setup:
+          turn: {{active: player1, house: saurian}}
+          player1: {{hand: ["Beware the Ides"]}}
+          player2: {{battleline: {line}}}
+        actions:
+          - play: Beware the Ides
+        expect:
+          "16.0": {{player2.battleline: {survivors}}}
+        """,
+        )
+    )
+
+
+@pytest.mark.parametrize("friendly, kept", [("Krump", '["Urchin"]'), ("Urchin", '["Krump"]')])
+def test_give_control_of_a_friendly_creature_to_your_opponent(kb_conn, tmp_path, friendly, kept):
+    assert_compiled(kb_conn, "Exile")
+    # "Play: Give control of a friendly creature to your opponent.": the creature chosen changes sides
+    assert_passed(
+        replay(
+            kb_conn,
+            tmp_path,
+            f"""
+        id: exile
+        setup:
+          turn: {{active: player1, house: saurian}}
+          player1: {{hand: ["Exile"], battleline: ["Krump", "Urchin"]}}
+        actions:
+          - {{play: Exile, targets: [{friendly}]}}
+        expect:
+          "16.0": {{{friendly}.controller: player2, player1.battleline: {kept}}}
+        """,
+        )
+    )
+
+
+def test_ready_and_fight_with_one_of_self_s_neighbors(kb_conn, tmp_path):
+    assert_compiled(kb_conn, "Honored Battlemaster")
+    # "Action: Ready and fight with one of Honored Battlemaster's neighbors.": Krump (exhausted),
+    # beside it, fights; Troll, not a neighbor, cannot be chosen
+    assert_passed(
+        replay(
+            kb_conn,
+            tmp_path,
+            """
+        id: honored-battlemaster
+        setup:
+          turn: {active: player1, house: brobnar}
+          player1: {battleline: ["Troll", "Urchin", "Honored Battlemaster", {card: Krump, exhausted: true}]}
+          player2: {battleline: ["Dust Pixie"]}
+        actions:
+          - {action: Honored Battlemaster, targets: [Krump]}
+        expect:
+          "16.0": {Dust Pixie.zone: discard, Krump.exhausted: true, Troll.exhausted: false}
+        """,
+        )
+    )
+
+
+@pytest.mark.parametrize("token, used", [("true", 2), ("false", 1)])
+def test_exalt_ready_and_use_then_another_friendly_creature(kb_conn, tmp_path, token, used):
+    assert_compiled(kb_conn, "Symposium")
+    # "Play: Exalt, ready, and use a friendly creature. If it is a token creature, you may exalt,
+    # ready, and use another friendly creature.": the second is another creature than the first
+    # (the action itself is never in play), and only after a token creature
+    amber = {2: "Krump.amber: 1, Urchin.amber: 1", 1: "Krump.amber: 0, Urchin.amber: 1"}[used]
+    second = "" if used == 1 else ", choices: [yes]"  # Urchin cannot be chosen again: Krump is the one option
+    targets = "[Urchin]"
+    assert_passed(
+        replay(
+            kb_conn,
+            tmp_path,
+            f"""
+        id: symposium
+        setup:
+          turn: {{active: player1, house: saurian}}
+          player1: {{token: Grunt, hand: ["Symposium"],
+                    battleline: [{{card: Urchin, token: {token}, exhausted: true}}, {{card: Krump, exhausted: true}}]}}
+        actions:
+          - {{play: Symposium, targets: {targets}{second}}}
+        expect:
+          "16.0": {{{amber}}}
+        """,
+        )
+    )

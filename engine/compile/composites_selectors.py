@@ -6,7 +6,8 @@ of :mod:`engine.compile.composites` are; split from it by subject.
 from __future__ import annotations
 
 from engine.core.registry import template
-from engine.library import ChooseLeastPowerful, ForEach
+from engine.library import ChooseLeastPowerful, ForEach, OpponentGainsControl
+from engine.rules.targets import Choose
 
 
 @template("LeastPowerful")
@@ -21,3 +22,28 @@ def _times(n: int, effects: list) -> ForEach:
     """ "<clause> twice", "<clause> N times": the clause N times over, each time making its own
     choices (as "for each": glossary "For Each")."""
     return ForEach(lambda ctx: n, effects)
+
+
+@template("GiveControl")
+def _give_control(on: str) -> OpponentGainsControl:
+    """ "Give control of <a friendly creature> to your opponent"."""
+    return OpponentGainsControl(on)
+
+
+@template("InTheCenter")
+def _in_the_center(side: str, name: str) -> Choose:
+    """ "The enemy creature in the center of your opponent's battleline": the one creature there is
+    on that side when its battleline has an odd number of creatures (glossary "Center of the
+    Battleline"), none otherwise."""
+    return Choose("creature", side, name=name, where=lambda ctx, card: ctx.eng.is_center(card))
+
+
+@template("OneOfNeighbors")
+def _one_of_neighbors(name: str) -> Choose:
+    """ "One of SELF's neighbors": a choice among the creatures beside it in its battleline."""
+    return Choose(
+        "creature",
+        "any",
+        name=name,
+        where=lambda ctx, card: ctx.source.zone == "battleline" and card in ctx.game.neighbors(ctx.source),
+    )

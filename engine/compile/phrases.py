@@ -116,6 +116,14 @@ def _neighbor(eng, source, controller, card) -> bool:
     return source is not None and card in eng.game.neighbors(source)
 
 
+def _with_upgrade(eng, source, controller, card) -> bool:
+    return bool(card.upgrades)
+
+
+def _in_center(eng, source, controller, card) -> bool:
+    return card.zone == "battleline" and eng.is_center(card)
+
+
 def _of_chosen_house(eng, source, controller, card) -> bool:
     return of_chosen_house(eng, source, controller, card)
 
@@ -198,6 +206,8 @@ _POST = [
     (re.compile(r"^with no amber on (?:it|them)"), lambda m: _no_amber),
     (re.compile(r"^(?:in play|controlled by any player)"), lambda m: None),
     (re.compile(r"^of (?:that|the chosen) house"), lambda m: _of_chosen_house),
+    (re.compile(r"^with an upgrade"), lambda m: _with_upgrade),
+    (re.compile(r"^in the center of its controller's battleline"), lambda m: _in_center),
 ]
 _NOUNS = {
     "creature": "creature",
@@ -208,6 +218,7 @@ _NOUNS = {
     "creatures or artifacts": "creature or artifact",
     "creature and artifact": "creature or artifact",
     "creatures and artifacts": "creature or artifact",
+    "creature or an artifact": "creature or artifact",
     "card": "card",
     "cards": "card",
     "action card": "action",

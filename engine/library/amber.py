@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from engine.core.registry import template
 from engine.library.houses import houses_among
 from engine.rules.ability import Context, Effect, player_ref
-from engine.rules.replacements import steal
+from engine.rules.replacements import add_to_pool, steal
 
 
 @template()
@@ -274,9 +274,9 @@ class PayOpponent(Effect):
     amount: int
 
     def resolve(self, ctx: Context) -> bool:
-        pool, other = ctx.me, ctx.opponent
+        pool = ctx.me
         paid = min(self.amount, pool.amber)
         pool.amber -= paid
-        other.amber += paid
         ctx.log(f"{ctx.source.name}: {ctx.controller} pays {ctx.opponent_name} {paid} Æmber")
+        add_to_pool(ctx.eng, ctx.opponent_name, paid, f"paid by {ctx.controller}")
         return paid == self.amount
