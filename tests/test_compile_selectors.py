@@ -352,3 +352,51 @@ def test_exalt_ready_and_use_then_another_friendly_creature(kb_conn, tmp_path, t
         """,
         )
     )
+
+
+def test_upgrade_gives_power_and_a_before_fight_ability(kb_conn, tmp_path):
+    assert_compiled(kb_conn, "Z-Ray Blaster")
+    # "This creature gets +3 power and gains, "Before Fight: Deal 3 to each neighbor of the
+    # creature this creature fights."": Krump (6 + 3) fights Troll; Troll's neighbors take 3 each
+    # before the fight, Troll takes 9 and is destroyed
+    assert_passed(
+        replay(
+            kb_conn,
+            tmp_path,
+            """
+        id: z-ray-blaster
+        setup:
+          turn: {active: player1, house: brobnar}
+          player1: {battleline: [{card: Krump, upgrades: ["Z-Ray Blaster"]}]}
+          player2: {battleline: ["Urchin", "Troll", "Bumpsy"]}
+        actions:
+          - fight: {attacker: Krump, target: Troll}
+        expect:
+          "16.0": {Krump.power: 9, Urchin.zone: discard, Bumpsy.damage: 3, Troll.zone: discard, Krump.damage: 8}
+        """,
+        )
+    )
+
+
+def test_ready_each_of_self_s_house_neighbors(kb_conn, tmp_path):
+    assert_compiled(kb_conn, "Ironyx Rebel")
+    # "Play: Ready each of Ironyx Rebel's Mars neighbors.": Mindwarper (Mars, beside it) readies; Krump
+    # (Brobnar, beside it) and Zorg (Mars, not beside it) do not
+    assert_passed(
+        replay(
+            kb_conn,
+            tmp_path,
+            """
+        id: ironyx-rebel
+        setup:
+          turn: {active: player1, house: mars}
+          player1: {hand: ["Ironyx Rebel"],
+                    battleline: [{card: Zorg, exhausted: true}, {card: Mindwarper, exhausted: true}, {card: Krump, exhausted: true}]}
+        actions:
+          - {play: Ironyx Rebel, position: 2}
+        expect:
+          "16.0": {player1.battleline: [Zorg, Mindwarper, Ironyx Rebel, Krump], Mindwarper.exhausted: false, Krump.exhausted: true,
+                   Zorg.exhausted: true}
+        """,
+        )
+    )

@@ -230,6 +230,7 @@ _NOUNS = {
 _PLURALS = ("creatures", "artifacts", "cards")
 _DETERMINER = re.compile(r"^(?:(a|an|one|another|each other|each|all|any)|up to (\d+)|(\d+)|(two|three))\s+")
 _NUMBER_WORDS = {"two": 2, "three": 3}
+_SELF_NEIGHBORS = re.compile(r"^each of SELF's ((?:[a-z-]+ )+)?neighbors$")
 
 
 def house_word(word: str) -> str | None:
@@ -242,6 +243,8 @@ def noun(phrase: str) -> Noun:
     text = phrase.strip().replace("star alliance", "staralliance")
     if text.startswith("each of your "):  # "each of your artifacts": each friendly artifact
         text = "each friendly " + text[len("each of your ") :]
+    elif _SELF_NEIGHBORS.match(text):  # "each of SELF's mars neighbors": each mars neighboring creature
+        text = f"each {_SELF_NEIGHBORS.match(text)[1] or ''}neighboring creature"
     elif not _DETERMINER.match(text) and any(w in _PLURALS for w in text.split()):
         text = "each " + text  # "enemy creatures cannot reap": a bare plural is every one of them
     m = _DETERMINER.match(text)
