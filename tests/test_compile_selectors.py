@@ -400,3 +400,51 @@ def test_ready_each_of_self_s_house_neighbors(kb_conn, tmp_path):
         """,
         )
     )
+
+
+def test_destroy_each_creature_that_does_not_share_a_house_with_a_neighbor(kb_conn, tmp_path):
+    assert_compiled(kb_conn, "Grand Melee")
+    # "Play: Destroy each creature that does not share a house with at least 1 of its neighbors.":
+    # Krump and Troll (Brobnar, side by side) stay; Urchin (Shadows, beside Troll) and the lone
+    # Dust Pixie (no neighbors) are destroyed
+    assert_passed(
+        replay(
+            kb_conn,
+            tmp_path,
+            """
+        id: grand-melee
+        setup:
+          turn: {active: player1, house: sanctum}
+          player1: {hand: ["Grand Melee"], battleline: ["Dust Pixie"]}
+          player2: {battleline: ["Krump", "Troll", "Urchin"]}
+        actions:
+          - play: Grand Melee
+        expect:
+          "16.0": {player1.battleline: [], player2.battleline: [Krump, Troll]}
+        """,
+        )
+    )
+
+
+@pytest.mark.parametrize("on, mine, theirs", [(3, 2, 1), (4, 2, 2)])
+def test_move_half_the_amber_rounding_up_and_the_rest(kb_conn, tmp_path, on, mine, theirs):
+    assert_compiled(kb_conn, "Patronage")
+    # "Play: Move half the Æmber from a creature to your pool (rounding up). Move the remaining
+    # Æmber from that creature to your opponent's pool.": 3 on Troll, 2 and 1; 4, 2 and 2
+    assert_passed(
+        replay(
+            kb_conn,
+            tmp_path,
+            f"""
+        id: patronage
+        setup:
+          turn: {{active: player1, house: saurian}}
+          player1: {{amber: 0, hand: ["Patronage"]}}
+          player2: {{amber: 0, battleline: [{{card: Troll, amber: {on}}}]}}
+        actions:
+          - play: Patronage
+        expect:
+          "16.0": {{Troll.amber: 0, player1.amber: {mine}, player2.amber: {theirs}}}
+        """,
+        )
+    )

@@ -16,7 +16,7 @@ import re
 from dataclasses import dataclass
 
 from engine.library import of_chosen_house
-from engine.rules.houses import belongs_to
+from engine.rules.houses import belongs_to, houses_of
 from engine.compile.grammar import Refusal, VOCAB
 
 Test = object  # Callable[[Engine, CardInstance | None, str, CardInstance], bool]
@@ -124,6 +124,20 @@ def _in_center(eng, source, controller, card) -> bool:
     return card.zone == "battleline" and eng.is_center(card)
 
 
+def _shares_house_with_neighbors(least: int, present: bool = True):
+    """ "That shares a house with at least 1 / 2 of its neighbors" (``present=False``: "that does not
+    share a house with at least 1 of its neighbors")."""
+
+    def test(eng, source, controller, card) -> bool:
+        if card.zone != "battleline":
+            return False
+        mine = houses_of(eng, card)
+        sharing = sum(1 for n in eng.game.neighbors(card) if mine & houses_of(eng, n))
+        return (sharing >= least) == present
+
+    return test
+
+
 def _of_chosen_house(eng, source, controller, card) -> bool:
     return of_chosen_house(eng, source, controller, card)
 
@@ -207,6 +221,10 @@ _POST = [
     (re.compile(r"^(?:in play|controlled by any player)"), lambda m: None),
     (re.compile(r"^of (?:that|the chosen) house"), lambda m: _of_chosen_house),
     (re.compile(r"^with an upgrade"), lambda m: _with_upgrade),
+    (
+        re.compile(r"^that (shares|does not share) a house with (?:at least )?(1|2|both) of its neighbors"),
+        lambda m: _shares_house_with_neighbors(2 if m[2] in ("2", "both") else 1, m[1] == "shares"),
+    ),
     (re.compile(r"^in the center of its controller's battleline"), lambda m: _in_center),
 ]
 _NOUNS = {
