@@ -448,3 +448,51 @@ def test_move_half_the_amber_rounding_up_and_the_rest(kb_conn, tmp_path, on, min
         """,
         )
     )
+
+
+@pytest.mark.parametrize("line, amber", [('["Pride", "Krump"]', 2), ('["Krump"]', 1)])
+def test_exalt_self_once_for_each_friendly_sin_creature(kb_conn, tmp_path, line, amber):
+    assert_compiled(kb_conn, "Gluttony")
+    # "Play: Exalt Gluttony once for each friendly Sin creature.": Gluttony and Pride are Sins
+    # (Krump is not): exalted twice; alone with Krump, once
+    assert_passed(
+        replay(
+            kb_conn,
+            tmp_path,
+            f"""
+        id: gluttony
+        setup:
+          turn: {{active: player1, house: dis}}
+          player1: {{hand: ["Gluttony"], battleline: {line}}}
+        actions:
+          - {{play: Gluttony, flank: right}}
+        expect:
+          "16.0": {{Gluttony.amber: {amber}}}
+        """,
+        )
+    )
+
+
+def test_each_of_self_s_neighbors_gains_a_quoted_ability(kb_conn, tmp_path):
+    assert_compiled(kb_conn, "Archimedes")
+    # "Each of Archimedes' neighbors gains "Destroyed: Archive this creature."": Urchin, beside
+    # it, goes to its controller's archives when destroyed; Dust Pixie, not beside it, to the
+    # discard pile
+    assert_passed(
+        replay(
+            kb_conn,
+            tmp_path,
+            """
+        id: archimedes
+        setup:
+          turn: {active: player2, house: brobnar}
+          player1: {battleline: ["Dust Pixie", "Troll", "Urchin", "Archimedes", "Krump"]}
+          player2: {hand: ["Punch", "Punch"]}
+        actions:
+          - {play: Punch, targets: [Urchin]}
+          - {play: Punch, targets: [Dust Pixie]}
+        expect:
+          "16.0": {Urchin.zone: archives, player1.archives: [Urchin], Dust Pixie.zone: discard}
+        """,
+        )
+    )

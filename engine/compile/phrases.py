@@ -248,7 +248,7 @@ _NOUNS = {
 _PLURALS = ("creatures", "artifacts", "cards")
 _DETERMINER = re.compile(r"^(?:(a|an|one|another|each other|each|all|any)|up to (\d+)|(\d+)|(two|three))\s+")
 _NUMBER_WORDS = {"two": 2, "three": 3}
-_SELF_NEIGHBORS = re.compile(r"^each of SELF's ((?:[a-z-]+ )+)?neighbors$")
+_SELF_NEIGHBORS = re.compile(r"^each of SELF's? ((?:[a-z-]+ )+)?neighbors$")
 
 
 def house_word(word: str) -> str | None:
