@@ -496,3 +496,25 @@ def test_each_of_self_s_neighbors_gains_a_quoted_ability(kb_conn, tmp_path):
         """,
         )
     )
+
+
+def test_it_after_make_a_token_creature_is_the_token(kb_conn, tmp_path):
+    assert_compiled(kb_conn, "Request Donations")
+    # "Play: Make a token creature. It captures 2.": the token made captures, not Krump
+    assert_passed(
+        replay(
+            kb_conn,
+            tmp_path,
+            """
+        id: request-donations
+        setup:
+          turn: {active: player1, house: sanctum}
+          player1: {token: Grunt, hand: ["Request Donations"], battleline: ["Krump"], deck: [{card: Anger, id: t1}]}
+          player2: {amber: 3}
+        actions:
+          - {play: Request Donations, choices: [right]}
+        expect:
+          "16.0": {t1.token: Grunt, t1.amber: 2, Krump.amber: 0, player2.amber: 1}
+        """,
+        )
+    )
