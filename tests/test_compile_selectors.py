@@ -518,3 +518,26 @@ def test_it_after_make_a_token_creature_is_the_token(kb_conn, tmp_path):
         """,
         )
     )
+
+
+def test_ready_each_card_of_a_house(kb_conn, tmp_path):
+    assert_compiled(kb_conn, "Early Birds")
+    # "Play: Ready each Shadows card.": a Shadows creature and a Shadows artifact ready; a Brobnar
+    # creature stays exhausted
+    assert_passed(
+        replay(
+            kb_conn,
+            tmp_path,
+            """
+        id: early-birds
+        setup:
+          turn: {active: player1, house: shadows}
+          player1: {hand: ["Early Birds"], battleline: [{card: Urchin, exhausted: true}, {card: Krump, exhausted: true}],
+                    artifacts: [{card: Evasion Sigil, exhausted: true}]}
+        actions:
+          - play: Early Birds
+        expect:
+          "16.0": {Urchin.exhausted: false, Evasion Sigil.exhausted: false, Krump.exhausted: true}
+        """,
+        )
+    )

@@ -66,6 +66,8 @@ def read_target(text: str, scope: Scope) -> tuple[str, list]:
                 scope.it = saved
     found = noun(text)
     name = scope.fresh()
+    if found.what == "card" and found.quantity == "each":  # "each Shadows card": every card in play
+        return name, [NameGroup(("card in play",), found.side, _tests_only(found), name, found.other)]
     if found.what not in ("creature", "artifact", "creature or artifact"):
         raise Refusal("target", text, f'"{found.what}"')
     whats = ("creature", "artifact") if found.what == "creature or artifact" else (found.what,)
