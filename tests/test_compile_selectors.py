@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from boards import assert_compiled, assert_passed, replay
+from boards import assert_compiled, assert_passed, card, engine_for, replay
 
 
 @pytest.mark.parametrize(
@@ -90,7 +90,7 @@ def test_token_creatures_named_by_the_word_token(kb_conn, tmp_path):
     assert_compiled(kb_conn, "Hypoxia", "Market Crash", "Legionary Trainer")
     # "Play: Destroy each token creature." / "Destroy each non-token creature.": the facedown
     # token goes, or every creature but it
-    for card, house, mine, theirs in (
+    for name, house, mine, theirs in (
         ("Hypoxia", "unfathomable", '["Krump"]', "[]"),
         ("Market Crash", "ekwidon", "[]", "[t]"),
     ):
@@ -102,10 +102,10 @@ def test_token_creatures_named_by_the_word_token(kb_conn, tmp_path):
             id: tokens-by-word
             setup:
               turn: {{active: player1, house: {house}}}
-              player1: {{hand: ["{card}"], battleline: ["Krump"]}}
+              player1: {{hand: ["{name}"], battleline: ["Krump"]}}
               player2: {{token: Grunt, battleline: [{{card: Anger, id: t, token: true}}]}}
             actions:
-              - play: {card}
+              - play: {name}
             expect:
               "16.0": {{player1.battleline: {mine}, player2.battleline: {theirs}}}
             """,
@@ -541,3 +541,47 @@ def test_ready_each_card_of_a_house(kb_conn, tmp_path):
         """,
         )
     )
+
+
+def test_destroy_a_creature_with_no_bonus_icons(kb_conn, tmp_path):
+    assert_compiled(kb_conn, "Wail of the Damned")
+    # "Play: Destroy a creature with no bonus icons.": Psychic Bug (1 Æmber bonus) and Krump
+    # (enhanced with a capture icon) cannot be chosen; Troll, with none, is destroyed
+    assert_passed(
+        replay(
+            kb_conn,
+            tmp_path,
+            """
+        id: wail-of-the-damned
+        setup:
+          turn: {active: player1, house: dis}
+          player1: {hand: ["Wail of the Damned"]}
+          player2: {battleline: ["Psychic Bug", {card: Krump, enhancements: [capture]}, "Troll"]}
+        actions:
+          - play: Wail of the Damned
+        expect:
+          "16.0": {player2.battleline: [Psychic Bug, Krump], Troll.zone: discard}
+        """,
+        )
+    )
+
+
+def test_this_creature_and_each_of_its_neighbors_gains_a_keyword(kb_conn):
+    assert_compiled(kb_conn, "Cloaking Dongle")
+    # "This creature and each of its neighbors gains elusive.": Krump (wearing it), and Troll and
+    # Bumpsy beside it, are elusive; Dust Pixie, two places away, is not
+    eng = engine_for(
+        kb_conn,
+        {
+            "turn": {"active": "player1", "house": "staralliance"},
+            "player1": {
+                "battleline": ["Dust Pixie", "Troll", {"card": "Krump", "upgrades": ["Cloaking Dongle"]}, "Bumpsy"]
+            },
+        },
+    )
+    assert [eng.has(card(eng, n), "elusive") > 0 for n in ("Dust Pixie", "Troll", "Krump", "Bumpsy")] == [
+        False,
+        True,
+        True,
+        True,
+    ]

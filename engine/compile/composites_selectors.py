@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from engine.core.registry import template
 from engine.library import ChooseLeastPowerful, ForEach, OpponentGainsControl
+from engine.rules.statics import GrantKeyword
 from engine.rules.targets import Choose
 
 
@@ -47,3 +48,18 @@ def _one_of_neighbors(name: str) -> Choose:
         name=name,
         where=lambda ctx, card: ctx.source.zone == "battleline" and card in ctx.game.neighbors(ctx.source),
     )
+
+
+def _this_and_its_neighbors(eng, source, controller, creature) -> bool:
+    """ "This creature and each of its neighbors": an upgrade's host (a creature: itself) and the
+    creatures beside it in its battleline."""
+    host = source.attached_to if source is not None and source.zone == "upgrade" else source
+    if host is None or host.zone != "battleline":
+        return False
+    return creature is host or creature in eng.game.neighbors(host)
+
+
+@template("KeywordOnThisAndNeighbors", kind="static")
+def _keyword_on_this_and_neighbors(keyword: str) -> GrantKeyword:
+    """ "This creature and each of its neighbors gains <keyword>"."""
+    return GrantKeyword(keyword, _this_and_its_neighbors)

@@ -16,6 +16,7 @@ import re
 from dataclasses import dataclass
 
 from engine.library import of_chosen_house
+from engine.rules.bonus_icons import bonus_icons
 from engine.rules.houses import belongs_to, houses_of
 from engine.compile.grammar import Refusal, VOCAB
 
@@ -221,6 +222,7 @@ _POST = [
     (re.compile(r"^(?:in play|controlled by any player)"), lambda m: None),
     (re.compile(r"^of (?:that|the chosen) house"), lambda m: _of_chosen_house),
     (re.compile(r"^with an upgrade"), lambda m: _with_upgrade),
+    (re.compile(r"^with no bonus icons"), lambda m: lambda eng, source, controller, card: not bonus_icons(card)),
     (
         re.compile(r"^that (shares|does not share) a house with (?:at least )?(1|2|both) of its neighbors"),
         lambda m: _shares_house_with_neighbors(2 if m[2] in ("2", "both") else 1, m[1] == "shares"),
