@@ -585,3 +585,26 @@ def test_this_creature_and_each_of_its_neighbors_gains_a_keyword(kb_conn):
         True,
         True,
     ]
+
+
+def test_the_active_player_takes_control_of_this_creature(kb_conn, tmp_path):
+    assert_compiled(kb_conn, "Freelancer")
+    # "At the start of each turn, the active player takes control of this creature.": player1's
+    # Krump, wearing it, goes to player2 as player2's turn starts; Troll, without it, stays
+    assert_passed(
+        replay(
+            kb_conn,
+            tmp_path,
+            """
+        id: freelancer
+        setup:
+          turn: {active: player1, house: brobnar}
+          player1: {battleline: [{card: Krump, upgrades: ["Freelancer"]}, "Troll"]}
+          player2: {battleline: ["Urchin"]}
+        actions:
+          - {end_turn: true, choices: [left, shadows]}
+        expect:
+          "16.0": {Krump.controller: player2, Troll.controller: player1, player2.battleline: [Krump, Urchin]}
+        """,
+        )
+    )

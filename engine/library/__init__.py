@@ -209,6 +209,7 @@ from engine.library.naming import (
 )
 from engine.library.flow import Confirm, ForEach, If, IfYouDo, May, OneAtATime, RepeatFor
 from engine.library.control import (
+    ActivePlayerTakesControl,
     GiveControlToOpponentThenPaid,
     OpponentGainsControl,
     TakeControl,
