@@ -608,3 +608,27 @@ def test_the_active_player_takes_control_of_this_creature(kb_conn, tmp_path):
         """,
         )
     )
+
+
+@pytest.mark.parametrize("line, captured", [('["Krump", "Troll", "Urchin"]', 2), ('["Krump", "Troll"]', 1)])
+def test_for_each_house_represented_among_friendly_creatures(kb_conn, tmp_path, line, captured):
+    assert_compiled(kb_conn, "Xenotraining")
+    # "Play: For each house represented among friendly creatures, a friendly creature captures
+    # 1.": Brobnar and Shadows, twice (Krump chosen each time); Brobnar alone, once
+    assert_passed(
+        replay(
+            kb_conn,
+            tmp_path,
+            f"""
+        id: xenotraining
+        setup:
+          turn: {{active: player1, house: staralliance}}
+          player1: {{hand: ["Xenotraining"], battleline: {line}}}
+          player2: {{amber: 5}}
+        actions:
+          - {{play: Xenotraining, targets: {["Krump"] * captured}}}
+        expect:
+          "16.0": {{Krump.amber: {captured}, player2.amber: {5 - captured}}}
+        """,
+        )
+    )

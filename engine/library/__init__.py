@@ -303,6 +303,7 @@ from engine.library.counts import (
     cards_played_this_turn,
     copies_in_discard,
     houses_in_play,
+    houses_among_creatures,
     upgrades_on_self,
     count_in_play,
     creatures_in_excess,
