@@ -632,3 +632,50 @@ def test_for_each_house_represented_among_friendly_creatures(kb_conn, tmp_path, 
         """,
         )
     )
+
+
+def test_destroy_the_creature_on_your_opponents_left_flank(kb_conn, tmp_path):
+    assert_compiled(kb_conn, "Soleft")
+    # "Destroyed: Destroy the creature on your opponent's left flank.": Soleft dies attacking
+    # Troll; Dust Pixie, on the left flank, is destroyed, not Urchin on the right
+    assert_passed(
+        replay(
+            kb_conn,
+            tmp_path,
+            """
+        id: soleft
+        setup:
+          turn: {active: player1, house: unfathomable}
+          player1: {battleline: ["Soleft"]}
+          player2: {battleline: ["Dust Pixie", "Troll", "Urchin"]}
+        actions:
+          - fight: {attacker: Soleft, target: Troll}
+        expect:
+          "16.0": {Soleft.zone: discard, player2.battleline: [Troll, Urchin]}
+        """,
+        )
+    )
+
+
+@pytest.mark.parametrize("place, line", [(0, "[Troll, Krump, Urchin]"), (2, "[Krump, Urchin, Troll]")])
+def test_move_a_creature_anywhere_in_your_battleline(kb_conn, tmp_path, place, line):
+    assert_compiled(kb_conn, "Shifting Battlefield")
+    # "Play: Move a friendly creature anywhere in your battleline. That creature captures 1.":
+    # Troll goes to the place chosen, the others keep their order
+    assert_passed(
+        replay(
+            kb_conn,
+            tmp_path,
+            f"""
+        id: shifting-battlefield
+        setup:
+          turn: {{active: player1, house: sanctum}}
+          player1: {{hand: ["Shifting Battlefield"], battleline: ["Krump", "Troll", "Urchin"]}}
+          player2: {{amber: 2}}
+        actions:
+          - {{play: Shifting Battlefield, targets: [Troll], choices: [{place}]}}
+        expect:
+          "16.0": {{player1.battleline: {line}, Troll.amber: 1, player2.amber: 1}}
+        """,
+        )
+    )

@@ -63,3 +63,15 @@ def _this_and_its_neighbors(eng, source, controller, creature) -> bool:
 def _keyword_on_this_and_neighbors(keyword: str) -> GrantKeyword:
     """ "This creature and each of its neighbors gains <keyword>"."""
     return GrantKeyword(keyword, _this_and_its_neighbors)
+
+
+@template("OnFlank")
+def _on_flank(side: str, flank: str, name: str) -> Choose:
+    """ "The creature on your opponent's left / right flank": the creature at that end of their
+    battleline (a lone creature is on both flanks), none in an empty battleline."""
+
+    def where(ctx, card) -> bool:
+        line = ctx.game.players[card.controller].creatures
+        return bool(line) and card is (line[0] if flank == "left" else line[-1])
+
+    return Choose("creature", side, name=name, where=where)

@@ -65,6 +65,7 @@ from engine.library.amber_on_cards import (
 from engine.library.creatures import (
     beside,
     Exhaust,
+    MoveAnywhere,
     MoveToFlank,
     PowerPerCount,
     Ready,
