@@ -679,3 +679,26 @@ def test_move_a_creature_anywhere_in_your_battleline(kb_conn, tmp_path, place, l
         """,
         )
     )
+
+
+def test_ready_self_s_most_powerful_neighbor(kb_conn, tmp_path):
+    # "Destroyed: Ready Cadet's most powerful neighbor." (a token creature): the Cadet dies
+    # attacking Troll; Krump (6) readies, Dust Pixie (1), its other neighbor, does not
+    assert_passed(
+        replay(
+            kb_conn,
+            tmp_path,
+            """
+        id: cadet
+        setup:
+          turn: {active: player1, house: staralliance}
+          player1: {token: Cadet, battleline: [{card: Krump, exhausted: true}, {card: Anger, id: c, token: true},
+                                               {card: Dust Pixie, exhausted: true}]}
+          player2: {battleline: ["Troll"]}
+        actions:
+          - fight: {attacker: c, target: Troll}
+        expect:
+          "16.0": {c.zone: discard, Krump.exhausted: false, Dust Pixie.exhausted: true}
+        """,
+        )
+    )

@@ -75,3 +75,17 @@ def _on_flank(side: str, flank: str, name: str) -> Choose:
         return bool(line) and card is (line[0] if flank == "left" else line[-1])
 
     return Choose("creature", side, name=name, where=where)
+
+
+@template("MostPowerfulNeighbor")
+def _most_powerful_neighbor(name: str) -> Choose:
+    """ "SELF's most powerful neighbor": the neighbor with the highest power; tied, the active
+    player chooses one (glossary "Most Powerful")."""
+
+    def where(ctx, card) -> bool:
+        if ctx.source.zone != "battleline":
+            return False
+        near = ctx.game.neighbors(ctx.source)
+        return card in near and ctx.eng.power(card) == max(ctx.eng.power(c) for c in near)
+
+    return Choose("creature", "any", name=name, where=where)
