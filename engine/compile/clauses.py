@@ -66,12 +66,17 @@ def read_target(text: str, scope: Scope) -> tuple[str, list]:
                 scope.it = saved
     found = noun(text)
     name = scope.fresh()
+    if found.what == "card" and found.quantity == "each":  # "each Shadows card": every card in play
+        return name, [NameGroup(("card in play",), found.side, _tests_only(found), name, found.other)]
     if found.what not in ("creature", "artifact", "creature or artifact"):
         raise Refusal("target", text, f'"{found.what}"')
     whats = ("creature", "artifact") if found.what == "creature or artifact" else (found.what,)
     if found.quantity == "each":
         return name, [NameGroup(whats, found.side, _tests_only(found), name, found.other)]
     also = tuple((w, found.side) for w in whats[1:])
+    where = found.where if (found.tests or found.other) else None
+    if found.other and scope.card_type == "action" and scope.it != "it":
+        where = _other_than(found, scope.it)
     return name, [
         Choose(
             whats[0],
@@ -79,11 +84,22 @@ def read_target(text: str, scope: Scope) -> tuple[str, list]:
             name=name,
             count=found.count,
             up_to=found.quantity == "up_to",
-            where=found.where if (found.tests or found.other) else None,
+            where=where,
             exclude_self=found.other,
             also=also,
         )
     ]
+
+
+def _other_than(found: Noun, ref: str):
+    """ "Another <creature>" on an action card after a card was named: the action itself is never
+    in play, so "another" is a card other than the one named ("If it is a token creature, you may
+    exalt, ready, and use another friendly creature")."""
+
+    def where(ctx, card) -> bool:
+        return card not in ctx.refs(ref) and found.where(ctx, card)
+
+    return where
 
 
 def _in_hidden_zone(effect) -> bool:

@@ -142,8 +142,9 @@ def _together(first: str, second: str, name: str) -> Together:
 
 
 @template("MakeTokens")
-def _make_tokens(count: int = 1):
-    return MakeTokens(count)
+def _make_tokens(count: int = 1, name: str = "made"):
+    """ "Make a token creature": the tokens made are what "it" names after it ("Ward it.")."""
+    return MakeTokens(count, name=name)
 
 
 @template("DiscardTopOfDeck")

@@ -16,7 +16,8 @@ import re
 from dataclasses import dataclass
 
 from engine.library import of_chosen_house
-from engine.rules.houses import belongs_to
+from engine.rules.bonus_icons import bonus_icons
+from engine.rules.houses import belongs_to, houses_of
 from engine.compile.grammar import Refusal, VOCAB
 
 Test = object  # Callable[[Engine, CardInstance | None, str, CardInstance], bool]
@@ -116,6 +117,28 @@ def _neighbor(eng, source, controller, card) -> bool:
     return source is not None and card in eng.game.neighbors(source)
 
 
+def _with_upgrade(eng, source, controller, card) -> bool:
+    return bool(card.upgrades)
+
+
+def _in_center(eng, source, controller, card) -> bool:
+    return card.zone == "battleline" and eng.is_center(card)
+
+
+def _shares_house_with_neighbors(least: int, present: bool = True):
+    """ "That shares a house with at least 1 / 2 of its neighbors" (``present=False``: "that does not
+    share a house with at least 1 of its neighbors")."""
+
+    def test(eng, source, controller, card) -> bool:
+        if card.zone != "battleline":
+            return False
+        mine = houses_of(eng, card)
+        sharing = sum(1 for n in eng.game.neighbors(card) if mine & houses_of(eng, n))
+        return (sharing >= least) == present
+
+    return test
+
+
 def _of_chosen_house(eng, source, controller, card) -> bool:
     return of_chosen_house(eng, source, controller, card)
 
@@ -149,6 +172,29 @@ def _power(op: str, n: int):
     return test
 
 
+def _token(eng, source, controller, card) -> bool:
+    return card.token_of is not None
+
+
+def _not_token(eng, source, controller, card) -> bool:
+    return card.token_of is None
+
+
+def _extreme_power(which: str, side: str):
+    """ "Each [friendly / enemy] creature with the lowest / highest power": every creature of that
+    side whose power no other creature of that side is below / above (ties: each of them)."""
+
+    def test(eng, source, controller, card) -> bool:
+        g = eng.game
+        players = {"friendly": [controller], "enemy": [g.other(controller)], "any": [g.active, g.other(g.active)]}
+        powers = [eng.power(c) for p in players[side] for c in g.players[p].creatures]
+        return bool(powers) and eng.power(card) == (min(powers) if which == "lowest" else max(powers))
+
+    return test
+
+
+_EXTREME = re.compile(r"^with the (lowest|highest) power")
+
 #: adjectives with no value: word -> test
 _ADJECTIVES = {
     "damaged": _damaged,
@@ -158,6 +204,8 @@ _ADJECTIVES = {
     "exhausted": _exhausted,
     "stunned": _stunned,
     "neighboring": _neighbor,
+    "token": _token,
+    "non-token": _not_token,
 }
 #: words after the noun, as patterns -> test factory
 _POST = [
@@ -173,6 +221,13 @@ _POST = [
     (re.compile(r"^with no amber on (?:it|them)"), lambda m: _no_amber),
     (re.compile(r"^(?:in play|controlled by any player)"), lambda m: None),
     (re.compile(r"^of (?:that|the chosen) house"), lambda m: _of_chosen_house),
+    (re.compile(r"^with an upgrade"), lambda m: _with_upgrade),
+    (re.compile(r"^with no bonus icons"), lambda m: lambda eng, source, controller, card: not bonus_icons(card)),
+    (
+        re.compile(r"^that (shares|does not share) a house with (?:at least )?(1|2|both) of its neighbors"),
+        lambda m: _shares_house_with_neighbors(2 if m[2] in ("2", "both") else 1, m[1] == "shares"),
+    ),
+    (re.compile(r"^in the center of its controller's battleline"), lambda m: _in_center),
 ]
 _NOUNS = {
     "creature": "creature",
@@ -183,6 +238,7 @@ _NOUNS = {
     "creatures or artifacts": "creature or artifact",
     "creature and artifact": "creature or artifact",
     "creatures and artifacts": "creature or artifact",
+    "creature or an artifact": "creature or artifact",
     "card": "card",
     "cards": "card",
     "action card": "action",
@@ -194,6 +250,7 @@ _NOUNS = {
 _PLURALS = ("creatures", "artifacts", "cards")
 _DETERMINER = re.compile(r"^(?:(a|an|one|another|each other|each|all|any)|up to (\d+)|(\d+)|(two|three))\s+")
 _NUMBER_WORDS = {"two": 2, "three": 3}
+_SELF_NEIGHBORS = re.compile(r"^each of SELF's? ((?:[a-z-]+ )+)?neighbors$")
 
 
 def house_word(word: str) -> str | None:
@@ -206,6 +263,8 @@ def noun(phrase: str) -> Noun:
     text = phrase.strip().replace("star alliance", "staralliance")
     if text.startswith("each of your "):  # "each of your artifacts": each friendly artifact
         text = "each friendly " + text[len("each of your ") :]
+    elif _SELF_NEIGHBORS.match(text):  # "each of SELF's mars neighbors": each mars neighboring creature
+        text = f"each {_SELF_NEIGHBORS.match(text)[1] or ''}neighboring creature"
     elif not _DETERMINER.match(text) and any(w in _PLURALS for w in text.split()):
         text = "each " + text  # "enemy creatures cannot reap": a bare plural is every one of them
     m = _DETERMINER.match(text)
@@ -255,6 +314,13 @@ def noun(phrase: str) -> Noun:
     if what is None:
         raise Refusal("target", phrase)
     while rest:
+        extreme = _EXTREME.match(rest)
+        if extreme:  # lowest among the cards of the side the phrase names, so no other test before it
+            if tests or what != "creature":
+                raise Refusal("target", phrase, f'"{extreme[0]}" after other words')
+            tests.append(_extreme_power(extreme[1], side))
+            rest = rest[extreme.end() :].strip(" ,")
+            continue
         for pattern, make in _POST:
             pm = pattern.match(rest)
             if pm:

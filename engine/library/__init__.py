@@ -45,6 +45,7 @@ from engine.library.amber import (
     LoseAll,
     LoseAllAndDrawPer,
     LoseAllThenOpponentLosesTimes,
+    PayOpponent,
     ReduceAmberTo,
     Steal,
     StealAllBut,
@@ -67,6 +68,7 @@ from engine.library.creatures import (
     beside,
     CannotReady,
     Exhaust,
+    MoveAnywhere,
     MoveToFlank,
     PowerPerCount,
     Ready,
@@ -215,6 +217,7 @@ from engine.library.naming import (
 )
 from engine.library.flow import Confirm, ForEach, If, IfYouDo, May, OneAtATime, RepeatFor
 from engine.library.control import (
+    ActivePlayerTakesControl,
     GiveControlToOpponentThenPaid,
     OpponentGainsControl,
     TakeControl,
@@ -265,6 +268,7 @@ from engine.library.keys import (
     PlayersKeysCost,
     SkipsForgeStep,
     SpendAmberOn,
+    UnforgeOpponentKey,
 )
 from engine.library.conditions import (
     amber_at_least,
@@ -311,6 +315,7 @@ from engine.library.counts import (
     cards_played_this_turn,
     copies_in_discard,
     houses_in_play,
+    houses_among_creatures,
     upgrades_on_self,
     count_in_play,
     creatures_in_excess,

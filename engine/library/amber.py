@@ -18,7 +18,7 @@ from engine.core.registry import template
 from engine.library.houses import houses_among
 from engine.rules.ability import Context, Effect, player_ref
 from engine.library.conditions import static_context
-from engine.rules.replacements import AmberCannotBeStolen, steal
+from engine.rules.replacements import AmberCannotBeStolen, add_to_pool, steal
 
 
 @template()
@@ -277,3 +277,21 @@ class AmberCannotBeStolenWhile(AmberCannotBeStolen):
         if not super().protects_amber(eng, source, controller, player):
             return False
         return self.cond is None or bool(self.cond(static_context(eng, source, controller)))
+
+
+@template()
+@dataclass
+class PayOpponent(Effect):
+    """ "Pay your opponent N" (glossary "Pay": the Æmber is removed from the paying player's pool
+    and added to the opponent's); a pool short of N pays what it has, and the effect is fully
+    resolved ("if you do") only when all N were paid."""
+
+    amount: int
+
+    def resolve(self, ctx: Context) -> bool:
+        pool = ctx.me
+        paid = min(self.amount, pool.amber)
+        pool.amber -= paid
+        ctx.log(f"{ctx.source.name}: {ctx.controller} pays {ctx.opponent_name} {paid} Æmber")
+        add_to_pool(ctx.eng, ctx.opponent_name, paid, f"paid by {ctx.controller}")
+        return paid == self.amount

@@ -302,7 +302,8 @@ class MoveAmber(Effect):
     "you" / "opponent" (that player's pool, replacement effects applied), "supply" (the common
     supply), "another" / "another friendly" (a creature other than the one it comes from, chosen
     after it: "from a creature to another creature"), or a reference to the card(s) ``to_ref``
-    names ("to SELF", "to an enemy creature"). As much of N as the source holds moves."""
+    names ("to SELF", "to an enemy creature"). As much of N as the source holds moves; ``half``:
+    "half the Æmber (rounding up)" on each card."""
 
     amount: int = 1
     each: bool = False
@@ -310,6 +311,7 @@ class MoveAmber(Effect):
     to: str = "you"
     to_ref: str = ""
     from_pool: str = ""
+    half: bool = False
 
     def resolve(self, ctx: Context) -> bool:
         if self.from_pool:
@@ -325,7 +327,7 @@ class MoveAmber(Effect):
         full = False
         sources = [c for c in ctx.refs(self.on) if c.in_play]
         for card in sources:
-            moved = card.amber if self.each else min(self.amount, card.amber)
+            moved = card.amber if self.each else (card.amber + 1) // 2 if self.half else min(self.amount, card.amber)
             if self.to in ("you", "opponent"):
                 card.amber -= moved
                 player = ctx.controller if self.to == "you" else ctx.opponent_name
@@ -340,7 +342,7 @@ class MoveAmber(Effect):
                 card.amber -= moved
                 dest.amber += moved
                 ctx.log(f"{moved} Æmber moves from {card.label} to {dest.label} ({dest.amber} on it)")
-            full = full or moved > 0 and (self.each or moved == self.amount)
+            full = full or moved > 0 and (self.each or self.half or moved == self.amount)
         return full
 
     def _destination(self, ctx: Context, source: CardInstance | None) -> CardInstance | None:

@@ -169,3 +169,20 @@ class UseAsIfYours(Effect):
         finally:  # "each time you use an artifact" (Veylan Analyst): the player using it used it
             eng.emit("used", card=card, player=ctx.controller, how=how)
         return True
+
+
+@template()
+@dataclass
+class ActivePlayerTakesControl(Effect):
+    """ "The active player takes control of <this creature>" (at the start of each turn): whoever's
+    turn it is, whoever controls the ability."""
+
+    on: str = "it"
+
+    def resolve(self, ctx: Context) -> bool:
+        active, done = ctx.game.active, False
+        for card in ctx.refs(self.on):
+            if card.in_play and card.controller != active:
+                ctx.eng.take_control(card, active)
+                done = card.controller == active
+        return done

@@ -158,3 +158,14 @@ def count_in_play(whats: tuple[str, ...], side: str, test: CardTest, other: bool
 def copies_in_discard(ctx: Context) -> int:
     """ "Each copy of <this card> in your discard pile": cards of its name there."""
     return sum(1 for c in ctx.me.zone("discard") if c.name == ctx.source.name)
+
+
+@template(kind="count")
+def houses_among_creatures(side: str = "friendly") -> Callable[[Context], int]:
+    """ "Each house represented among friendly (enemy) creatures" (a creature of several houses
+    represents each of them)."""
+
+    def count(ctx: Context) -> int:
+        return len(houses_among(ctx.eng, (ctx.me if side == "friendly" else ctx.opponent).creatures))
+
+    return count

@@ -235,3 +235,27 @@ class CannotReady(Static):
         if (self.step_only and not in_step) or not self.applies(eng, source, controller, card):
             return False
         return self.unless is None or not self.unless(static_context(eng, source, controller, card))
+
+
+@template()
+@dataclass
+class MoveAnywhere(Effect):
+    """ "Move <a creature> anywhere in its controller's battleline": the controller of the ability
+    chooses its new place among the places of that battleline (0 = the left flank), the others
+    keeping their order. The creature does not leave play."""
+
+    on: str
+
+    def resolve(self, ctx: Context) -> bool:
+        done = False
+        for card in [c for c in ctx.refs(self.on) if c.zone == "battleline"]:
+            line = ctx.game.players[card.controller].creatures
+            where = ctx.eng.chooser.choose(
+                f"{ctx.eng.decider(ctx)}: {ctx.source.name}: move {card.label} to which place (0 = left flank)",
+                list(range(len(line))),
+            )
+            line.remove(card)
+            line.insert(where, card)
+            ctx.log(f"{card.label} moves in {card.controller}'s battleline ({', '.join(c.label for c in line)})")
+            done = True
+        return done

@@ -233,3 +233,21 @@ class SpendAmberOn(ForgeStatic):
             if (player == you) == (self.whose == "you"):
                 found.append(card)
         return found
+
+
+@template()
+@dataclass
+class UnforgeOpponentKey(Effect):
+    """ "Unforge an opponent's key" (glossary "Unforge": the key is flipped to its unforged side and
+    must be forged again): any one of their forged keys, not only one forged on their last turn
+    (which is :class:`engine.rules.forging.UnforgeOpponentsKey`'s "unforge it"). Keys carry no
+    identity in the state, so which one makes no difference to the board; the record of keys forged
+    in past turns stays, as those forgings happened. Fully resolved only if they had a key."""
+
+    def resolve(self, ctx: Context) -> bool:
+        if ctx.opponent.keys <= 0:
+            ctx.log(f"{ctx.source.name}: {ctx.opponent_name} has no forged key to unforge")
+            return False
+        ctx.opponent.keys -= 1
+        ctx.log(f"{ctx.source.name}: {ctx.opponent_name} unforges a key ({ctx.opponent.keys} forged)")
+        return True

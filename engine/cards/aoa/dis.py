@@ -7,7 +7,6 @@ from engine.library import (
     BlankEnemyTextBoxesUntilYourNextTurn,
     Choose,
     ChooseAnyNumber,
-    ChooseLeastPowerful,
     DealDamage,
     DealDamageForEach,
     Destroy,
@@ -92,8 +91,6 @@ card(
     why="its text 'after a creature reaps, its controller must sacrifice it' has no template",
     reactions=[Reaction("reaped", [Destroy("event")], when=_any_creature_reaped)],
 )
-
-card("Cull the Weak", play=[ChooseLeastPowerful(side="enemy"), Destroy()])
 
 card("Onyx Knight", play=[NameEach("creature", where=power_is(lambda p: p % 2 == 1), name="odd"), Destroy("odd")])
 

@@ -9,7 +9,6 @@ from engine.library import (
     ArchiveTopOfDeck,
     ArtifactsEnterPlayReady,
     Choose,
-    Destroy,
     DiscardTopAndCapturePerHouse,
     Draw,
     EachPlayerDoublesPool,
@@ -20,7 +19,6 @@ from engine.library import (
     MayChoose,
     MayPlayOneOffHouse,
     MoveTo,
-    NameLowestAndHighest,
     OneOf,
     PlaceAmber,
     playable,
@@ -84,8 +82,6 @@ card("Fila the Researcher", reactions=[Reaction("played", [Draw(1)], when=_playe
 card("Helper Bot", play=[MayPlayOneOffHouse()])
 
 card("Quantum Fingertrap", action=[SwapTwoInABattleline()])
-
-card("Standardized Testing", play=[NameLowestAndHighest(), Destroy()])
 
 
 def _top_of_discard(ctx, c) -> bool:

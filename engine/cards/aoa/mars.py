@@ -31,7 +31,6 @@ from engine.library import (
     Redistribute,
     Stun,
     StunOnFirstReapOfTurn,
-    TakeControl,
     TheCreatureItFights,
     Together,
 )
@@ -106,8 +105,6 @@ card(
     ],
 )
 
-
-card("Hypnobeam", play=[Choose("creature", "enemy"), TakeControl()])
 
 card(
     "Killzord Mk. 9001",

@@ -97,6 +97,8 @@ def _a_neighbor(ctx, creature) -> bool:
 # the end of your turn, destroy one of Scowly Caper's neighbors."
 card(
     "Scowly Caper",
+    why="its AoA text 'enters play under your opponent's control and can be used as if it belonged to any house' "
+    "has no template (the later text, with treachery and versatile, compiles to the same)",
     enters_under_opponent=True,
     statics=[UsableAsActiveHouse(itself)],
     reactions=[

@@ -97,7 +97,12 @@ card("Drumble", play=[If(lambda ctx: ctx.opponent.amber >= 7, [Capture(_opponent
 
 card("Dance of Doom", play=[DestroyEachWithChosenPower()])
 
-card("Pandemonium", play=[EachUndamagedCaptures(1)])
+card(
+    "Pandemonium",
+    why="the compiled capture asks the active player which creature captures next only when a pool runs short; "
+    "here every capture is taken in the order they choose",
+    play=[EachUndamagedCaptures(1)],
+)
 
 card("Gongoozle", play=[Choose("creature", "any"), DealDamage(3), OwnerDiscardsRandom()])
 

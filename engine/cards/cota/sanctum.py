@@ -10,7 +10,6 @@ from engine.library import (
     CannotBeDealtDamage,
     Capture,
     Choose,
-    ChooseLeastPowerful,
     DealDamage,
     Destroy,
     ForgeAtNoCost,
@@ -74,10 +73,6 @@ card(
 card("Doorstep to Heaven", play=[ReduceAmberTo(5)])
 
 card("Clear Mind", play=[Unstun("each friendly creature")])
-
-_FAMINE = [ChooseLeastPowerful(), Destroy()]
-
-card("Horseman of Famine", play=list(_FAMINE), fight=list(_FAMINE), reap=list(_FAMINE))
 
 
 card(

@@ -23,6 +23,7 @@ from dataclasses import dataclass, replace
 from engine.rules.ability import Context, Effect
 from engine.core.errors import ScenarioError
 from engine.core.state import CardData, CardInstance
+from engine.rules.entering import EnteringStatic
 
 TOKEN_TYPE = "token creature"
 
@@ -90,8 +91,20 @@ class MakeTokens(Effect):
                 f"facedown as a {token.name}"
             )
             ctx.eng.enter_play(card, played=False)
-            card.exhausted = True  # always exhausted, whatever the token creature says
+            # exhausted, whatever the token creature says; another card's ability may make it
+            # enter play ready (card text over the rulebook: "Each friendly token creature enters
+            # play ready.")
+            card.exhausted = not _made_ready(ctx, card)
             made.append(card)
             if ctx.game.winner:
                 break
         return len(made) == self.count
+
+
+def _made_ready(ctx: Context, card: CardInstance) -> bool:
+    """Does a constant ability of another card in force make this token creature enter play ready?"""
+    return any(
+        s.enters_ready(ctx.eng, src, ctl, card)
+        for s, src, ctl in ctx.eng.statics()
+        if src is not card and isinstance(s, EnteringStatic)
+    )

@@ -1,0 +1,91 @@
+"""The constructors of templates that name cards by a superlative or act on them more than once
+("the least powerful friendly creature", "exalt SELF twice"), registered for the templates as those
+of :mod:`engine.compile.composites` are; split from it by subject.
+"""
+
+from __future__ import annotations
+
+from engine.core.registry import template
+from engine.library import ChooseLeastPowerful, ForEach, OpponentGainsControl
+from engine.rules.statics import GrantKeyword
+from engine.rules.targets import Choose
+
+
+@template("LeastPowerful")
+def _least_powerful(side: str, name: str) -> ChooseLeastPowerful:
+    """ "The least powerful [friendly / enemy] creature": the creature in play with the lowest
+    power; tied, the active player chooses one (glossary "Least Powerful")."""
+    return ChooseLeastPowerful(name, side)
+
+
+@template("Times")
+def _times(n: int, effects: list) -> ForEach:
+    """ "<clause> twice", "<clause> N times": the clause N times over, each time making its own
+    choices (as "for each": glossary "For Each")."""
+    return ForEach(lambda ctx: n, effects)
+
+
+@template("GiveControl")
+def _give_control(on: str) -> OpponentGainsControl:
+    """ "Give control of <a friendly creature> to your opponent"."""
+    return OpponentGainsControl(on)
+
+
+@template("InTheCenter")
+def _in_the_center(side: str, name: str) -> Choose:
+    """ "The enemy creature in the center of your opponent's battleline": the one creature there is
+    on that side when its battleline has an odd number of creatures (glossary "Center of the
+    Battleline"), none otherwise."""
+    return Choose("creature", side, name=name, where=lambda ctx, card: ctx.eng.is_center(card))
+
+
+@template("OneOfNeighbors")
+def _one_of_neighbors(name: str) -> Choose:
+    """ "One of SELF's neighbors": a choice among the creatures beside it in its battleline."""
+    return Choose(
+        "creature",
+        "any",
+        name=name,
+        where=lambda ctx, card: ctx.source.zone == "battleline" and card in ctx.game.neighbors(ctx.source),
+    )
+
+
+def _this_and_its_neighbors(eng, source, controller, creature) -> bool:
+    """ "This creature and each of its neighbors": an upgrade's host (a creature: itself) and the
+    creatures beside it in its battleline."""
+    host = source.attached_to if source is not None and source.zone == "upgrade" else source
+    if host is None or host.zone != "battleline":
+        return False
+    return creature is host or creature in eng.game.neighbors(host)
+
+
+@template("KeywordOnThisAndNeighbors", kind="static")
+def _keyword_on_this_and_neighbors(keyword: str) -> GrantKeyword:
+    """ "This creature and each of its neighbors gains <keyword>"."""
+    return GrantKeyword(keyword, _this_and_its_neighbors)
+
+
+@template("OnFlank")
+def _on_flank(side: str, flank: str, name: str) -> Choose:
+    """ "The creature on your opponent's left / right flank": the creature at that end of their
+    battleline (a lone creature is on both flanks), none in an empty battleline."""
+
+    def where(ctx, card) -> bool:
+        line = ctx.game.players[card.controller].creatures
+        return bool(line) and card is (line[0] if flank == "left" else line[-1])
+
+    return Choose("creature", side, name=name, where=where)
+
+
+@template("MostPowerfulNeighbor")
+def _most_powerful_neighbor(name: str) -> Choose:
+    """ "SELF's most powerful neighbor": the neighbor with the highest power; tied, the active
+    player chooses one (glossary "Most Powerful")."""
+
+    def where(ctx, card) -> bool:
+        if ctx.source.zone != "battleline":
+            return False
+        near = ctx.game.neighbors(ctx.source)
+        return card in near and ctx.eng.power(card) == max(ctx.eng.power(c) for c in near)
+
+    return Choose("creature", "any", name=name, where=where)
