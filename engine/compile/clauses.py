@@ -327,7 +327,7 @@ def read_sentences(sentences: tuple[str, ...] | list[str], scope: Scope, out: li
     """The effects of consecutive sentences of one ability, each sentence template acting on the
     effects of the sentence before it."""
     out = [] if out is None else out
-    previous: list = []
+    previous: list = list(out)  # a reaction's clause, read before its sentences ("If you do, ...")
     for sentence in sentences:
         text = sentence.strip().rstrip(".").strip()
         done = False

@@ -41,6 +41,7 @@ from engine.library import (
     Purge,
     Ready,
     self_test,
+    SearchFor,
     SkipsForgeStep,
     Steal,
     that_amount,
@@ -379,3 +380,12 @@ def _it_on_flank(ref, present=True):
     return it_test(
         ref, lambda eng, source, controller, card: card.zone == "battleline" and eng.is_flank(card) == present
     )
+
+
+@template("SearchFor")
+def _search_for(noun, to: str, name: str, discard_pile: bool = False):
+    """ "Search your deck [and discard pile] for <a card> and <put it into your hand / discard it>":
+    one card the noun phrase admits (engine.library.searching)."""
+    if noun.quantity != "one" or noun.count != 1 or noun.side != "any":
+        raise Refusal("target", noun.what, "one card to search for")
+    return SearchFor(("deck", "discard") if discard_pile else ("deck",), _noun_test(noun), to, name)

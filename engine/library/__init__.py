@@ -154,6 +154,7 @@ from engine.library.decks import (
     LookAtTop,
     SearchDeckAndDiscard,
     TopOfDeck,
+    TopOfDiscard,
 )
 from engine.library.hands_and_archives import (
     ArchiveRandomFromHand,
@@ -168,6 +169,8 @@ from engine.library.hands_and_archives import (
     OwnerDiscardsRandom,
     Reveal,
 )
+from engine.library.at_random import RandomCards, RandomCardsFrom, RandomCardsTo
+from engine.library.searching import SearchFor, ShuffleDeck, ShuffleDiscardIntoDeck
 from engine.library.playing import (
     CannotPlay,
     FirstCreaturePlayedEntersReady,
@@ -290,6 +293,14 @@ from engine.library.conditions import (
     while_,
     you_forged_this_turn,
     you_used_an_artifact,
+)
+from engine.library.player_conditions import (
+    cards_in_zone,
+    destroyed_this_turn,
+    forged_keys,
+    is_your_turn,
+    not_haunted,
+    still_in_play,
 )
 from engine.library.counts import (
     amber_in_pool,

@@ -14,6 +14,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from engine.core.registry import template
+from engine.library.this_way import record_this_way
 from engine.library.zones import shuffle_deck
 from engine.rules.ability import Context, Effect, player_ref
 from engine.rules.references import card_label
@@ -44,6 +45,19 @@ class TopOfDeck(Effect):
 
     def resolve(self, ctx: Context) -> bool:
         top = ctx.me.zone("deck")[:1]
+        ctx.chosen[self.name] = ctx.chosen["it"] = list(top)
+        return bool(top)
+
+
+@template()
+@dataclass
+class TopOfDiscard(Effect):
+    """ "The top card of your discard pile": named ``name`` (and "it"); it stays there."""
+
+    name: str
+
+    def resolve(self, ctx: Context) -> bool:
+        top = ctx.me.zone("discard")[:1]
         ctx.chosen[self.name] = ctx.chosen["it"] = list(top)
         return bool(top)
 
@@ -87,6 +101,7 @@ class DiscardTopOfDeck(Effect):
             gone += [c for c in top if c.zone == "discard"]
             full = full and len(top) == self.n
         ctx.chosen[self.name] = gone
+        record_this_way(ctx, "discarded", gone)
         return full
 
 

@@ -5,17 +5,14 @@ from __future__ import annotations
 from engine.library import (
     amber_on_self_at_least,
     Archive,
-    ArchiveRandomFromHand,
     ArchiveTopOfDeck,
     ArtifactsEnterPlayReady,
     Choose,
     Destroy,
-    DiscardTopAndCapturePerHouse,
     Draw,
     EachPlayerDoublesPool,
     ForEachTraitDamageAndGain,
     ForgeAtNoCost,
-    Gain,
     If,
     MayChoose,
     MayPlayOneOffHouse,
@@ -33,8 +30,6 @@ from engine.library import (
     you_chose_house,
 )
 from engine.cards import card
-
-card("Eureka!", play=[Gain(2), ArchiveRandomFromHand(2)])
 
 
 def _your_turn(ctx) -> bool:
@@ -111,8 +106,6 @@ card(
         )
     ],
 )
-
-card("Fetchdrones", action=[DiscardTopAndCapturePerHouse(2, "logos", 2)])
 
 # ---- general hooks (engine.rules.hooks, engine.rules.turn)
 

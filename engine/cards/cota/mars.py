@@ -16,9 +16,7 @@ from engine.library import (
     DealsNoFightDamage,
     Destroy,
     destroyed_fighting_self,
-    DiscardFromHand,
     EachCreatureLosesForTheTurn,
-    Gain,
     GainCounted,
     GivePowerCounters,
     has_trait,
@@ -241,11 +239,6 @@ card(
 )
 
 card("Shatter Storm", play=[LoseAllThenOpponentLosesTimes(3)])
-
-card(
-    "Feeding Pit",
-    action=[IfYouDo([Choose("hand", "friendly", where=of_type("creature")), DiscardFromHand("it")], [Gain(1)])],
-)
 
 card("Sniffer", action=[EachCreatureLosesForTheTurn("elusive")])
 

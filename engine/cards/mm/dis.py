@@ -12,7 +12,6 @@ from engine.library import (
     DestroyCounting,
     DuringOpponentsNextTurn,
     enemy_creature_event,
-    EntersPlayReady,
     ForgeAtCost,
     ForTheTurn,
     KeyCostPerCreature,
@@ -29,13 +28,6 @@ card("Waking Nightmare", play=[DuringOpponentsNextTurn(KeyCostPerCreature("dis")
 
 card("Maleficorn", reactions=[Reaction("bonus_icon_damage", [DealDamage(1, on="event")], when=enemy_creature_event)])
 
-
-def _itself_after_a_friendly_creature_was_destroyed(eng, source, controller, creature) -> bool:
-    return creature is source and controller in eng.game.destroyed_this_turn
-
-
-# "If a friendly creature was destroyed this turn, Bonesaw enters play ready."
-card("Bonesaw", statics=[EntersPlayReady(_itself_after_a_friendly_creature_was_destroyed)])
 
 # WC's "Sacrifice any number of friendly creatures" is the same: to sacrifice is to destroy
 card(

@@ -1,0 +1,362 @@
+"""One-shot sentences about decks, hands, discard piles and conditions: cards taken at random from a
+hand (engine.library.at_random), "If you do, ..." after a reaction's clause, and the conditions of
+the later sets read by engine.library.conditions."""
+
+from __future__ import annotations
+
+import pytest
+
+from boards import assert_compiled, assert_passed, replay
+
+
+@pytest.mark.parametrize(
+    "hand, left, discarded",
+    [
+        ('["Troll", "Troll", "Troll"]', '["Troll"]', '["Troll", "Troll", "Dust Pixie"]'),
+        ('["Troll"]', "[]", '["Troll", "Dust Pixie"]'),
+    ],
+)
+def test_opponent_discards_random_cards_from_their_hand(kb_conn, tmp_path, hand, left, discarded):
+    assert_compiled(kb_conn, "Addlefish")
+    # "After Fight: Your opponent discards 2 random cards from their hand.": two of three cards, or
+    # the only one there is
+    assert_passed(
+        replay(
+            kb_conn,
+            tmp_path,
+            f"""
+        id: addlefish
+        setup:
+          turn: {{active: player1, house: unfathomable}}
+          player1: {{battleline: ["Addlefish"]}}
+          player2: {{battleline: ["Dust Pixie"], hand: {hand}}}
+        actions:
+          - fight: {{attacker: Addlefish, target: Dust Pixie}}
+        expect:
+          "16.0": {{player2.hand: {left}, player2.discard: {discarded}}}
+        """,
+        )
+    )
+
+
+@pytest.mark.parametrize(
+    "hand, amber, discard",
+    [
+        ('["Moon Light Special", "Troll"]', 2, '["Moon Light Special", "Troll"]'),
+        ('["Moon Light Special"]', 1, '["Moon Light Special"]'),
+    ],
+)
+def test_discard_a_random_card_from_your_hand_if_you_do(kb_conn, tmp_path, hand, amber, discard):
+    assert_compiled(kb_conn, "Moon Light Special")
+    # "Play: Discard a random card from your hand. If you do, gain 1.": with no card left in hand
+    # nothing is discarded and only the bonus Æmber is gained
+    assert_passed(
+        replay(
+            kb_conn,
+            tmp_path,
+            f"""
+        id: moon-light-special
+        setup:
+          turn: {{active: player1, house: ekwidon}}
+          player1: {{hand: {hand}}}
+        actions:
+          - play: Moon Light Special
+        expect:
+          "16.0": {{player1.amber: {amber}, player1.hand: [], player1.discard: {discard}}}
+        """,
+        )
+    )
+
+
+def test_each_player_discards_a_random_card_from_their_hand(kb_conn, tmp_path):
+    assert_compiled(kb_conn, "Squallmaster")
+    # "After Fight/After Reap: Each player discards a random card from their hand.": one card each
+    assert_passed(
+        replay(
+            kb_conn,
+            tmp_path,
+            """
+        id: squallmaster
+        setup:
+          turn: {active: player1, house: unfathomable}
+          player1: {battleline: ["Squallmaster"], hand: ["Punch"]}
+          player2: {hand: ["Troll", "Troll"]}
+        actions:
+          - reap: Squallmaster
+        expect:
+          "16.0": {player1.hand: [], player1.discard: [Punch], player2.hand: [Troll], player2.discard: [Troll]}
+        """,
+        )
+    )
+
+
+@pytest.mark.parametrize("damage, amber", [(1, 1), (0, 0)])
+def test_if_you_do_after_a_reaction(kb_conn, tmp_path, damage, amber):
+    assert_compiled(kb_conn, "Garnet Squire")
+    # "At the end of your turn, heal 1 from Garnet Squire. If you do, gain 1.": healed, 1 is gained;
+    # with no damage on it nothing is healed and nothing gained
+    assert_passed(
+        replay(
+            kb_conn,
+            tmp_path,
+            f"""
+        id: garnet-squire
+        setup:
+          turn: {{active: player1, house: sanctum}}
+          player1: {{battleline: [{{card: Garnet Squire, damage: {damage}}}]}}
+        actions:
+          - end_turn: true
+        expect:
+          "16.0": {{player1.amber: {amber}, Garnet Squire.damage: 0}}
+        """,
+        )
+    )
+
+
+@pytest.mark.parametrize("exhausted, stolen", [("false", 2), ("true", 1)])
+def test_for_each_creature_exhausted_this_way(kb_conn, tmp_path, exhausted, stolen):
+    assert_compiled(kb_conn, "Archon’s Revenge")
+    # "Action: Exhaust up to 2 friendly Shadows creatures. For each creature exhausted this way,
+    # steal 1.": a creature already exhausted is not exhausted this way
+    assert_passed(
+        replay(
+            kb_conn,
+            tmp_path,
+            f"""
+        id: archons-revenge
+        setup:
+          turn: {{active: player1, house: shadows}}
+          player1: {{artifacts: ["Archon’s Revenge"], battleline: ["Urchin", {{card: Silvertooth, exhausted: {exhausted}}}]}}
+          player2: {{amber: 5}}
+        actions:
+          - action: Archon’s Revenge
+            choices: [Urchin, Silvertooth]
+        expect:
+          "16.0": {{player1.amber: {stolen}, player2.amber: {5 - stolen}, Urchin.exhausted: true}}
+        """,
+        )
+    )
+
+
+@pytest.mark.parametrize(
+    "choices, stolen, hand", [("[Moon Light Special]", 1, "[Troll]"), ("[done]", 0, "[Moon Light Special, Troll]")]
+)
+def test_for_each_card_discarded_this_way(kb_conn, tmp_path, choices, stolen, hand):
+    assert_compiled(kb_conn, "Trade Secrets")
+    # "Play: Discard any number of Ekwidon cards from your hand. Steal 1 for each card discarded
+    # this way.": the Ekwidon card discarded, or none (the Brobnar card cannot be)
+    assert_passed(
+        replay(
+            kb_conn,
+            tmp_path,
+            f"""
+        id: trade-secrets
+        setup:
+          turn: {{active: player1, house: ekwidon}}
+          player1: {{hand: ["Trade Secrets", "Moon Light Special", "Troll"]}}
+          player2: {{amber: 3}}
+        actions:
+          - play: Trade Secrets
+            choices: {choices}
+        expect:
+          "16.0": {{player1.amber: {stolen}, player2.amber: {3 - stolen}, player1.hand: {hand}}}
+        """,
+        )
+    )
+
+
+@pytest.mark.parametrize("target, stolen", [("Troll", 1), ("Dust Pixie", 0)])
+def test_if_it_is_not_destroyed(kb_conn, tmp_path, target, stolen):
+    assert_compiled(kb_conn, "Look Over There!")
+    # "Play: Deal 2 to a creature. If it is not destroyed, steal 1.": Troll survives, Dust Pixie
+    # does not
+    assert_passed(
+        replay(
+            kb_conn,
+            tmp_path,
+            f"""
+        id: look-over-there
+        setup:
+          turn: {{active: player1, house: shadows}}
+          player1: {{hand: ["Look Over There!"]}}
+          player2: {{amber: 3, battleline: ["{target}"]}}
+        actions:
+          - play: Look Over There!
+        expect:
+          "16.0": {{player2.amber: {3 - stolen}}}
+        """,
+        )
+    )
+
+
+@pytest.mark.parametrize("hand, drawn", [(3, 2), (4, 0)])
+def test_if_you_have_n_or_fewer_cards_in_your_hand(kb_conn, tmp_path, hand, drawn):
+    assert_compiled(kb_conn, "Prognosticating Witch")
+    # "Play/After Reap: If you have 3 or fewer cards in your hand, draw 2 cards."
+    cards = ", ".join(["Troll"] * hand)
+    assert_passed(
+        replay(
+            kb_conn,
+            tmp_path,
+            f"""
+        id: prognosticating-witch
+        setup:
+          turn: {{active: player1, house: untamed}}
+          player1: {{battleline: ["Prognosticating Witch"], hand: [{cards}], deck: [Punch, Punch, Punch]}}
+        actions:
+          - reap: Prognosticating Witch
+        expect:
+          "16.0": {{player1.deck: {["Punch"] * (3 - drawn)}}}
+        """,
+        )
+    )
+
+
+@pytest.mark.parametrize("discarded, captured", [(10, 4), (9, 0)])
+def test_capture_all_if_you_are_haunted(kb_conn, tmp_path, discarded, captured):
+    assert_compiled(kb_conn, "Trawler")
+    # "Play: If you are haunted, capture all your opponent's Æmber."
+    discard = ", ".join(["Troll"] * discarded)
+    assert_passed(
+        replay(
+            kb_conn,
+            tmp_path,
+            f"""
+        id: trawler
+        setup:
+          turn: {{active: player1, house: unfathomable}}
+          player1: {{hand: ["Trawler"], discard: [{discard}]}}
+          player2: {{amber: 4}}
+        actions:
+          - play: Trawler
+        expect:
+          "16.0": {{Trawler.amber: {captured}, player2.amber: {4 - captured}}}
+        """,
+        )
+    )
+
+
+@pytest.mark.parametrize(
+    "choice, discard, deck", [("Punch", "[Call of Need, Punch]", "[Troll]"), ("done", "[Call of Need]", None)]
+)
+def test_search_your_deck_for_a_card_and_discard_it(kb_conn, tmp_path, choice, discard, deck):
+    assert_compiled(kb_conn, "Call of Need")
+    # "Play: Search your deck for a card and discard it.": the player finds Punch, or chooses to
+    # fail to find (glossary "Search"); the deck is shuffled either way
+    deck_check = f", player1.deck: {deck}" if deck else ""
+    assert_passed(
+        replay(
+            kb_conn,
+            tmp_path,
+            f"""
+        id: call-of-need
+        setup:
+          turn: {{active: player1, house: geistoid}}
+          player1: {{hand: ["Call of Need"], deck: [Troll, Punch]}}
+        actions:
+          - play: Call of Need
+            choices: [{choice}]
+        expect:
+          "16.0": {{player1.discard: {discard}{deck_check}}}
+        """,
+        )
+    )
+
+
+@pytest.mark.parametrize(
+    "discard, choices, hand", [("[Omega TT]", "[Omega TT]", "[Omega TT]"), ("[Punch]", "[]", "[]")]
+)
+def test_search_your_deck_and_discard_pile_for_a_creature_with_a_trait(kb_conn, tmp_path, discard, choices, hand):
+    assert_compiled(kb_conn, "Help From Another Self")
+    # "Play: Search your deck and discard pile for a Variant creature, reveal it, and put it into
+    # your hand.": found in the discard pile; a pile with no Variant creature gives nothing
+    assert_passed(
+        replay(
+            kb_conn,
+            tmp_path,
+            f"""
+        id: help-from-another-self
+        setup:
+          turn: {{active: player1, house: brobnar}}
+          player1: {{hand: ["Help From Another Self"], deck: [Troll], discard: {discard}}}
+        actions:
+          - play: Help From Another Self
+            choices: {choices}
+        expect:
+          "16.0": {{player1.hand: {hand}}}
+        """,
+        )
+    )
+
+
+@pytest.mark.parametrize("house, amber", [("brobnar", 1), ("dis", 0)])
+def test_if_that_card_belongs_to_the_chosen_house(kb_conn, tmp_path, house, amber):
+    assert_compiled(kb_conn, "Spade Teller")
+    # "Play/After Fight/After Reap: Choose a house. Discard the top card of your deck. If that card
+    # belongs to the chosen house, gain 1.": Troll is Brobnar (the reap gains 1 besides)
+    assert_passed(
+        replay(
+            kb_conn,
+            tmp_path,
+            f"""
+        id: spade-teller
+        setup:
+          turn: {{active: player1, house: staralliance}}
+          player1: {{battleline: ["Spade Teller"], deck: [Troll, Punch]}}
+        actions:
+          - reap: Spade Teller
+            choices: [{house}]
+        expect:
+          "16.0": {{player1.amber: {1 + amber}, player1.discard: [Troll], player1.deck: [Punch]}}
+        """,
+        )
+    )
+
+
+@pytest.mark.parametrize("discard, archives", [("[Troll, Punch]", "[Troll]"), ("[]", "[]")])
+def test_archive_the_top_card_of_your_discard_pile(kb_conn, tmp_path, discard, archives):
+    assert_compiled(kb_conn, "Memette")
+    # "Play/Destroyed: Archive the top card of your discard pile."
+    assert_passed(
+        replay(
+            kb_conn,
+            tmp_path,
+            f"""
+        id: memette
+        setup:
+          turn: {{active: player1, house: geistoid}}
+          player1: {{hand: ["Memette"], discard: {discard}}}
+        actions:
+          - play: Memette
+        expect:
+          "16.0": {{player1.archives: {archives}}}
+        """,
+        )
+    )
+
+
+@pytest.mark.parametrize(
+    "hand, discard",
+    [("[Troll, Terrible Teammates]", "[Terrible Teammates, Troll]"), ("[Terrible Teammates]", "[Terrible Teammates]")],
+)
+def test_you_may_discard_a_card_a_noun_phrase_names(kb_conn, tmp_path, hand, discard):
+    assert_compiled(kb_conn, "Terrible Teammates")
+    # "Play: You may discard a non-Mars card.": from your hand (Troll is Brobnar); with none left
+    # nothing is discarded
+    assert_passed(
+        replay(
+            kb_conn,
+            tmp_path,
+            f"""
+        id: terrible-teammates
+        setup:
+          turn: {{active: player1, house: mars}}
+          player1: {{hand: {hand}}}
+        actions:
+          - play: Terrible Teammates
+            choices: [yes]
+        expect:
+          "16.0": {{player1.hand: [], player1.discard: {discard}}}
+        """,
+        )
+    )
