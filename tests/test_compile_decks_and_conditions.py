@@ -360,3 +360,50 @@ def test_you_may_discard_a_card_a_noun_phrase_names(kb_conn, tmp_path, hand, dis
         """,
         )
     )
+
+
+@pytest.mark.parametrize("enemies, damage", [('["Troll", "Krump", "Bumpsy"]', 2), ('["Troll"]', 0)])
+def test_deal_damage_equal_to_the_difference(kb_conn, tmp_path, enemies, damage):
+    assert_compiled(kb_conn, "Red Alert")
+    # "Play: If there are more enemy creatures than friendly creatures, deal damage to each enemy
+    # creature equal to the difference.": 3 enemy creatures against 1, 2 damage to each
+    assert_passed(
+        replay(
+            kb_conn,
+            tmp_path,
+            f"""
+        id: red-alert
+        setup:
+          turn: {{active: player1, house: staralliance}}
+          player1: {{hand: ["Red Alert"], battleline: ["Urchin"]}}
+          player2: {{battleline: {enemies}}}
+        actions:
+          - play: Red Alert
+        expect:
+          "16.0": {{Troll.damage: {damage}}}
+        """,
+        )
+    )
+
+
+@pytest.mark.parametrize("amber, stolen", [(9, 4), (6, 0)])
+def test_steal_half_of_their_amber(kb_conn, tmp_path, amber, stolen):
+    assert_compiled(kb_conn, "Redline Rotation")
+    # "Play: If your opponent has 7 or more, steal half of their Æmber (rounding down).": 9 gives 4
+    assert_passed(
+        replay(
+            kb_conn,
+            tmp_path,
+            f"""
+        id: redline-rotation
+        setup:
+          turn: {{active: player1, house: skyborn}}
+          player1: {{hand: ["Redline Rotation"]}}
+          player2: {{amber: {amber}}}
+        actions:
+          - play: Redline Rotation
+        expect:
+          "16.0": {{player2.amber: {amber - stolen}}}
+        """,
+        )
+    )

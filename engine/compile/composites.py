@@ -18,12 +18,14 @@ from engine.library import (
     ChooseAnyNumber,
     ChooseOneAtATime,
     count_this_way,
+    creatures_in_excess,
     DealDamage,
     DealDamageForEach,
     did_this_way,
     DiscardFromHand,
     DiscardTopOfDeck,
     DiscardUntil,
+    Draw,
     DuringOpponentsNextTurn,
     ForEach,
     ForgeAtCost,
@@ -31,7 +33,9 @@ from engine.library import (
     If,
     it_test,
     MayForgeAtCost,
+    more_creatures,
     MoveAmber,
+    NameGroup,
     NameOutOfPlay,
     NeighborsOf,
     of_chosen_house,
@@ -389,3 +393,19 @@ def _search_for(noun, to: str, name: str, discard_pile: bool = False):
     if noun.quantity != "one" or noun.count != 1 or noun.side != "any":
         raise Refusal("target", noun.what, "one card to search for")
     return SearchFor(("deck", "discard") if discard_pile else ("deck",), _noun_test(noun), to, name)
+
+
+@template("ByTheDifference")
+def _by_the_difference(then: str, name: str) -> If:
+    """ "If there are more enemy creatures than friendly creatures, <draw cards / make a number of
+    token creatures / deal damage to each enemy creature> equal to the difference": the enemy
+    creatures in excess of the friendly ones, counted as the effect resolves; cards drawn and tokens
+    made one at a time, the damage one instance of that amount to each enemy creature."""
+    difference = creatures_in_excess("opponent")
+    if then == "draw":
+        effects = [ForEach(difference, [Draw(1)])]
+    elif then == "tokens":
+        effects = [ForEach(difference, [MakeTokens(1)])]
+    else:
+        effects = [NameGroup(("creature",), "enemy", lambda *_: True, name), DealDamage(difference, name)]
+    return If(more_creatures("opponent"), effects)

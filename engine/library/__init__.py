@@ -44,9 +44,12 @@ from engine.library.amber import (
     LoseAll,
     LoseAllAndDrawPer,
     LoseAllThenOpponentLosesTimes,
+    LoseAllBut,
+    LoseHalf,
     ReduceAmberTo,
     Steal,
     StealAllBut,
+    StealHalf,
 )
 from engine.library.amber_on_cards import (
     Capture,
