@@ -407,3 +407,215 @@ def test_steal_half_of_their_amber(kb_conn, tmp_path, amber, stolen):
         """,
         )
     )
+
+
+@pytest.mark.parametrize("discard, line", [("[Troll, Black Tempest]", "[Black Tempest]"), ("[Troll]", "[]")])
+def test_play_a_creature_a_noun_phrase_names_from_your_discard_pile(kb_conn, tmp_path, discard, line):
+    assert_compiled(kb_conn, "Heart of Steel")
+    # "Play: Play a Skyborn creature from your discard pile.": Black Tempest, not the Brobnar Troll
+    assert_passed(
+        replay(
+            kb_conn,
+            tmp_path,
+            f"""
+        id: heart-of-steel
+        setup:
+          turn: {{active: player1, house: skyborn}}
+          player1: {{hand: ["Heart of Steel"], discard: {discard}}}
+        actions:
+          - play: Heart of Steel
+        expect:
+          "16.0": {{player1.battleline: {line}}}
+        """,
+        )
+    )
+
+
+def test_a_different_card_is_not_read_without_what_it_differs_from(kb_conn):
+    # "If you do, play a different creature from your discard pile" (Witch of the Dawn): "different"
+    # is from the creature destroyed before, which the noun phrase cannot tell: refused, not read as
+    # "a creature"
+    from engine.compile import compile_text, Refused
+
+    text = kb_conn.execute("SELECT text FROM cards WHERE name = 'Witch of the Dawn'").fetchone()[0]
+    with pytest.raises(Refused):
+        compile_text(text, "Witch of the Dawn", "creature")
+
+
+@pytest.mark.parametrize("choices, hand", [("[yes, Punch]", "[Punch]"), ("[no]", "[]")])
+def test_put_a_card_discarded_this_way_into_your_hand(kb_conn, tmp_path, choices, hand):
+    assert_compiled(kb_conn, "Junk Restoration")
+    # "Play: Discard the top 3 cards of your deck. You may put a card discarded this way into your
+    # hand.": one of the three, not a card that was in the discard pile before (Dust Pixie)
+    assert_passed(
+        replay(
+            kb_conn,
+            tmp_path,
+            f"""
+        id: junk-restoration
+        setup:
+          turn: {{active: player1, house: geistoid}}
+          player1: {{hand: ["Junk Restoration"], deck: [Troll, Punch, Krump, Urchin], discard: [Dust Pixie]}}
+        actions:
+          - play: Junk Restoration
+            choices: {choices}
+        expect:
+          "16.0": {{player1.hand: {hand}, player1.deck: [Urchin]}}
+        """,
+        )
+    )
+
+
+@pytest.mark.parametrize(
+    "discard, amber", [("[Dust Pixie, Dew Faerie, Dust Pixie]", 2), ("[Dust Pixie, Dew Faerie, Troll]", 0)]
+)
+def test_if_there_are_n_or_more_cards_of_a_house_in_your_discard_pile(kb_conn, tmp_path, discard, amber):
+    assert_compiled(kb_conn, "Low Dawn")
+    # "Play: If there are 3 or more Untamed creatures in your discard pile, gain 2. Shuffle each
+    # Untamed creature from your discard pile into your deck.": Troll is not Untamed
+    assert_passed(
+        replay(
+            kb_conn,
+            tmp_path,
+            f"""
+        id: low-dawn
+        setup:
+          turn: {{active: player1, house: untamed}}
+          player1: {{hand: ["Low Dawn"], discard: {discard}}}
+        actions:
+          - play: Low Dawn
+        expect:
+          "16.0": {{player1.amber: {1 + amber}}}
+        """,
+        )
+    )
+
+
+@pytest.mark.parametrize(
+    "used, exhausted", [("fight: {attacker: Troll, target: Dust Pixie}", "false"), ("reap: Troll", "true")]
+)
+def test_if_you_have_used_a_creature_to_fight_this_turn(kb_conn, tmp_path, used, exhausted):
+    assert_compiled(kb_conn, "Alaka")
+    # "If you have used a creature to fight this turn, Alaka enters play ready.": Troll fought
+    # before it was played; a reap does not count
+    assert_passed(
+        replay(
+            kb_conn,
+            tmp_path,
+            f"""
+        id: alaka
+        setup:
+          turn: {{active: player1, house: brobnar}}
+          player1: {{hand: ["Alaka"], battleline: ["Troll"]}}
+          player2: {{battleline: ["Dust Pixie"]}}
+        actions:
+          - {used}
+          - play: Alaka
+            choices: [right]
+        expect:
+          "16.0": {{Alaka.exhausted: {exhausted}}}
+        """,
+        )
+    )
+
+
+@pytest.mark.parametrize("choices, archives, discard", [("[yes]", "[]", "[Troll]"), ("[no]", "[Troll, Punch]", "[]")])
+def test_otherwise_after_if_you_do(kb_conn, tmp_path, choices, archives, discard):
+    assert_compiled(kb_conn, "Auto-Vac 5150")
+    # "Action: You may discard a card from your archives. If you do, keys cost +3 during your
+    # opponent's next turn. Otherwise, archive a card.": declined, a card from hand is archived
+    assert_passed(
+        replay(
+            kb_conn,
+            tmp_path,
+            f"""
+        id: auto-vac
+        setup:
+          turn: {{active: player1, house: logos}}
+          player1: {{artifacts: ["Auto-Vac 5150"], archives: [Troll], hand: [Punch]}}
+        actions:
+          - action: Auto-Vac 5150
+            choices: {choices}
+        expect:
+          "16.0": {{player1.archives: {archives}, player1.discard: {discard}}}
+        """,
+        )
+    )
+
+
+@pytest.mark.parametrize(
+    "deck, archives, left",
+    [("[Troll, Punch, Krump, Urchin]", "[Troll, Punch, Krump]", "[Urchin]"), ("[Troll]", "[Troll]", "[]")],
+)
+def test_your_opponent_archives_the_top_cards_of_their_deck(kb_conn, tmp_path, deck, archives, left):
+    assert_compiled(kb_conn, "De-escalation")
+    # "Play: Destroy each creature. Your opponent archives the top 3 cards of their deck.": into
+    # their own archives; a deck of one gives one
+    assert_passed(
+        replay(
+            kb_conn,
+            tmp_path,
+            f"""
+        id: de-escalation
+        setup:
+          turn: {{active: player1, house: ekwidon}}
+          player1: {{hand: ["De-escalation"]}}
+          player2: {{deck: {deck}}}
+        actions:
+          - play: De-escalation
+        expect:
+          "16.0": {{player2.archives: {archives}, player2.deck: {left}, player1.archives: []}}
+        """,
+        )
+    )
+
+
+@pytest.mark.parametrize("target, p1, p2", [("Troll", "[]", "[Troll]"), ("Krump", "[Krump]", "[]")])
+def test_put_a_creature_into_its_owners_archives(kb_conn, tmp_path, target, p1, p2):
+    assert_compiled(kb_conn, "Hoist Operations")
+    # "Play: Put a creature into its owner's archives.": the enemy Troll into player2's archives,
+    # the friendly Krump into player1's
+    assert_passed(
+        replay(
+            kb_conn,
+            tmp_path,
+            f"""
+        id: hoist-operations
+        setup:
+          turn: {{active: player1, house: ekwidon}}
+          player1: {{hand: ["Hoist Operations"], battleline: [Krump]}}
+          player2: {{battleline: [Troll]}}
+        actions:
+          - play: Hoist Operations
+            choices: [{target}]
+        expect:
+          "16.0": {{player1.archives: {p1}, player2.archives: {p2}}}
+        """,
+        )
+    )
+
+
+@pytest.mark.parametrize(
+    "choices, hand, archives", [("[yes]", "[Troll, Punch]", "[]"), ("[no]", "[]", "[Punch, Troll]")]
+)
+def test_otherwise_after_you_may(kb_conn, tmp_path, choices, hand, archives):
+    assert_compiled(kb_conn, "Savant")
+    # "Action: You may choose a card in your archives and put it into its owner's hand. Otherwise,
+    # archive a card.": the archived Punch into the hand, or (declined) Troll from the hand archived
+    assert_passed(
+        replay(
+            kb_conn,
+            tmp_path,
+            f"""
+        id: savant
+        setup:
+          turn: {{active: player1, house: logos}}
+          player1: {{battleline: ["Savant"], archives: [Punch], hand: [Troll]}}
+        actions:
+          - action: Savant
+            choices: {choices}
+        expect:
+          "16.0": {{player1.hand: {hand}, player1.archives: {archives}}}
+        """,
+        )
+    )

@@ -20,6 +20,7 @@ from engine.library import (
     ForEach,
     If,
     IfYouDo,
+    May,
     LookAtTop,
     NameGroup,
     NameOutOfPlay,
@@ -378,7 +379,7 @@ def read_sentences(sentences: tuple[str, ...] | list[str], scope: Scope, out: li
                 elif (
                     kind == "otherwise"
                     and len(previous) == 1
-                    and isinstance(previous[0], If)
+                    and isinstance(previous[0], (If, IfYouDo, May))
                     and not previous[0].otherwise
                 ):
                     previous[0].otherwise = then

@@ -22,6 +22,7 @@ from engine.library import (
     DealDamage,
     DealDamageForEach,
     did_this_way,
+    done_this_way,
     DiscardFromHand,
     DiscardTopOfDeck,
     DiscardUntil,
@@ -76,9 +77,9 @@ def _ready_and(how: str, on: str) -> list:
 
 
 @template("ArchiveFromHand")
-def _archive_from_hand(name: str) -> list:
-    """ "Archive a card": a card from your hand."""
-    return [Choose("hand", "friendly", name=name), Archive(name)]
+def _archive_from_hand(name: str, count: int = 1) -> list:
+    """ "Archive a card" ("archive N cards"): from your hand (all of them when there are no more)."""
+    return [Choose("hand", "friendly", name=name, count=count), Archive(name)]
 
 
 @template("PurgeSelf")
@@ -409,3 +410,40 @@ def _by_the_difference(then: str, name: str) -> If:
     else:
         effects = [NameGroup(("creature",), "enemy", lambda *_: True, name), DealDamage(difference, name)]
     return If(more_creatures("opponent"), effects)
+
+
+@template("DoneThisWay")
+def _done_this_way(noun, name: str, verb: str):
+    """ "<Each Untamed card / a card> <discarded> this way": all of them named at once, or one chosen
+    among them (in the discard pile: "you may put a card discarded this way into your hand")."""
+    test = _noun_test(noun)
+
+    def done(eng, source, controller, card) -> bool:
+        return test(eng, source, controller, card)
+
+    if noun.quantity == "each":
+        return NameOutOfPlay("discard", "any", done, name, verb)
+    if verb != "discarded" or noun.quantity != "one":
+        raise Refusal("target", noun.what, f"one card {verb} this way")
+
+    def where(ctx, card) -> bool:
+        return card in done_this_way(ctx, verb) and test(ctx.eng, ctx.source, ctx.controller, card)
+
+    return Choose("discard", "any", name=name, where=where)
+
+
+@template("in_discard_pile", kind="count")
+def _in_discard_pile(noun=None, house: str = "", what: str = "card"):
+    """ "<Untamed creatures / Mars card> in your discard pile": the cards of your discard pile the
+    noun phrase admits (or the cards of ``house``, of type ``what``), counted as the effect resolves."""
+    if noun is not None:
+        test = _noun_test(noun)
+    else:
+
+        def test(eng, source, controller, card) -> bool:
+            return (what == "card" or card.type == what) and belongs_to(eng, card, house)
+
+    def count(ctx) -> int:
+        return sum(1 for c in ctx.me.zone("discard") if test(ctx.eng, ctx.source, ctx.controller, c))
+
+    return count

@@ -304,6 +304,8 @@ from engine.library.player_conditions import (
     is_your_turn,
     not_haunted,
     still_in_play,
+    used_creature_to,
+    used_no_creatures,
 )
 from engine.library.counts import (
     amber_in_pool,

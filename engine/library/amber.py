@@ -219,6 +219,7 @@ class EventCardPlayerAmber(Effect):
         return lost == self.amount
 
 
+@template()
 @dataclass
 class GainCounted(Effect):
     """ "Gain 1 Æmber for each <thing counted when the ability resolves>"."""

@@ -247,13 +247,14 @@ class DiscardTopOfEachAndDestroyOfItsHouse(Effect):
 @dataclass
 class ArchiveTopOfDeck(Effect):
     """ "<The player> archives the top card (the top N cards) of their deck": ``who`` is
-    ``"self"`` or ``"event"`` (the player the event is about); fully resolved when N were archived."""
+    ``"self"``, ``"opponent"`` or ``"event"`` (the player the event is about); fully resolved when N
+    were archived."""
 
     who: str = "self"
     n: int = 1
 
     def resolve(self, ctx: Context) -> bool:
-        player = ctx.event["player"] if self.who == "event" else ctx.controller
+        player = {"event": ctx.event.get("player"), "opponent": ctx.opponent_name}.get(self.who, ctx.controller)
         deck = ctx.game.players[player].zone("deck")
         top = list(deck[: self.n])
         for card in top:

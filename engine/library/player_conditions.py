@@ -75,3 +75,23 @@ def still_in_play(ref: str) -> Condition:
         return bool(cards) and all(c.in_play for c in cards)
 
     return condition
+
+
+@template(kind="condition")
+def used_creature_to(how: str, present: bool = True) -> Condition:
+    """ "If you have used a creature to fight (reap) this turn" (``present`` False: "if you did not
+    use any creatures to fight this turn"): a use that went through as a fight or a reap (using a
+    stunned creature only removes its stun, glossary "Stun": it neither fights nor reaps)."""
+
+    def condition(ctx: Context) -> bool:
+        return ((ctx.controller, how) in ctx.game.creature_uses_this_turn) == present
+
+    condition.__name__ = f"used_creature_to_{how}_{present}"
+    return condition
+
+
+@template(kind="condition", value=True)
+def used_no_creatures(ctx: Context) -> bool:
+    """ "If you did not use any creatures this turn" (a stunned creature used to remove its stun is
+    used)."""
+    return not any(c.type == "creature" and c.controller == ctx.controller for c in ctx.game.used_this_turn)

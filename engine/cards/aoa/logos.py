@@ -16,7 +16,6 @@ from engine.library import (
     If,
     MayChoose,
     MayPlayOneOffHouse,
-    MoveTo,
     NameLowestAndHighest,
     OneOf,
     PlaceAmber,
@@ -56,8 +55,6 @@ card(
 )
 
 # ---- irregular texts (each a mechanic printed on one card, written as a general effect of engine.library)
-
-card("Backup Copy", gains={"destroyed": [MoveTo("deck", "self")]})
 
 card("Binate Rupture", play=[EachPlayerDoublesPool()])
 

@@ -65,6 +65,7 @@ card(
     ),
     # 1.2 erratum: the "may" is gone
     Variant("destroyed: put this creature", gains={"destroyed": [MoveTo("archives", "self")]}),
+    why="a text of it, the erratum 'This creature gains,\"Destroyed: ...\"' (no space after the comma), has no template",
 )
 
 card(
@@ -152,6 +153,7 @@ card(
             )
         ],
     ),
+    why="compiled, the erratum's 'you may reveal' asks whether to reveal with no Mars creature in hand to reveal",
 )
 
 

@@ -18,7 +18,6 @@ from engine.library import (
     IfYouDo,
     IgnoreWhileAttacking,
     MayPlayOneOfHouse,
-    MoveTo,
     named,
     NameEach,
     NameEachIn,
@@ -41,6 +40,7 @@ from engine.cards import card
 
 card(
     "Lost in the Woods",
+    why="a text of it, 'Choose 2 friendly creatures and 2 enemy creatures. Shuffle each chosen creature into its owner's deck.', has no template",
     play=[
         Choose("creature", "friendly", name="friendly", count=2),
         Choose("creature", "enemy", name="enemy", count=2),
@@ -52,8 +52,6 @@ card("Mimicry", becomes=CopyOf("action"))
 
 
 # ---- irregular texts (each a mechanic printed on one card, written as a general effect of engine.library)
-
-card("World Tree", action=[Choose("discard", "friendly", where=of_type("creature")), MoveTo("deck")])
 
 card("Screaming Cave", action=[ShuffleZonesIntoDeck(("hand", "discard"))])
 
