@@ -461,7 +461,6 @@ BOTH = {
     "Bloodshard Imp",
     "EMP Blast",
     "Ghosthawk",
-    "Incubation Chamber",
     "Life for a Life",
     "Lost in the Woods",
     "Mantle of the Zealot",

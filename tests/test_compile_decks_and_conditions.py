@@ -336,13 +336,16 @@ def test_archive_the_top_card_of_your_discard_pile(kb_conn, tmp_path, discard, a
 
 
 @pytest.mark.parametrize(
-    "hand, discard",
-    [("[Troll, Terrible Teammates]", "[Terrible Teammates, Troll]"), ("[Terrible Teammates]", "[Terrible Teammates]")],
+    "hand, choices, discard",
+    [
+        ("[Troll, Terrible Teammates]", "[yes]", "[Terrible Teammates, Troll]"),
+        ("[Terrible Teammates]", "[]", "[Terrible Teammates]"),
+    ],
 )
-def test_you_may_discard_a_card_a_noun_phrase_names(kb_conn, tmp_path, hand, discard):
+def test_you_may_discard_a_card_a_noun_phrase_names(kb_conn, tmp_path, hand, choices, discard):
     assert_compiled(kb_conn, "Terrible Teammates")
     # "Play: You may discard a non-Mars card.": from your hand (Troll is Brobnar); with none left
-    # nothing is discarded
+    # there is nothing to decide and nothing is discarded
     assert_passed(
         replay(
             kb_conn,
@@ -354,7 +357,7 @@ def test_you_may_discard_a_card_a_noun_phrase_names(kb_conn, tmp_path, hand, dis
           player1: {{hand: {hand}}}
         actions:
           - play: Terrible Teammates
-            choices: [yes]
+            choices: {choices}
         expect:
           "16.0": {{player1.hand: [], player1.discard: {discard}}}
         """,
@@ -616,6 +619,58 @@ def test_otherwise_after_you_may(kb_conn, tmp_path, choices, hand, archives):
             choices: {choices}
         expect:
           "16.0": {{player1.hand: {hand}, player1.archives: {archives}}}
+        """,
+        )
+    )
+
+
+@pytest.mark.parametrize(
+    "archives, choices, amber, discard", [("[Phase Shift]", "[yes]", 1, "[Phase Shift]"), ("[]", "[]", 0, "[]")]
+)
+def test_discard_a_card_from_your_hand_or_archives(kb_conn, tmp_path, archives, choices, amber, discard):
+    assert_compiled(kb_conn, "Munchling")
+    # "Fight: You may discard a Logos card from your hand or archives. If you do, gain 1.": the
+    # Logos card is in the archives (the Brobnar Troll in hand cannot be discarded)
+    assert_passed(
+        replay(
+            kb_conn,
+            tmp_path,
+            f"""
+        id: munchling
+        setup:
+          turn: {{active: player1, house: logos}}
+          player1: {{battleline: ["Munchling"], hand: [Troll], archives: {archives}}}
+          player2: {{battleline: ["Dust Pixie"]}}
+        actions:
+          - fight: {{attacker: Munchling, target: Dust Pixie}}
+            choices: {choices}
+        expect:
+          "16.0": {{player1.amber: {amber}, player1.hand: [Troll], player1.archives: [], player2.discard: [Dust Pixie], player1.discard: {discard}}}
+        """,
+        )
+    )
+
+
+@pytest.mark.parametrize("pile, troll", [(10, "discard"), (9, "battleline")])
+def test_shuffle_the_top_cards_of_your_discard_pile_if_you_do(kb_conn, tmp_path, pile, troll):
+    assert_compiled(kb_conn, "Return to Rubble")
+    # "Play: Shuffle the top 10 cards of your discard pile into your deck. If you do, destroy each
+    # creature.": with 9 cards the first part is not completely resolved (glossary "If you do")
+    discard = ", ".join(["Punch"] * pile)
+    assert_passed(
+        replay(
+            kb_conn,
+            tmp_path,
+            f"""
+        id: return-to-rubble
+        setup:
+          turn: {{active: player1, house: geistoid}}
+          player1: {{hand: ["Return to Rubble"], discard: [{discard}]}}
+          player2: {{battleline: [Troll]}}
+        actions:
+          - play: Return to Rubble
+        expect:
+          "16.0": {{Troll.zone: {troll}, player1.discard: [Return to Rubble]}}
         """,
         )
     )

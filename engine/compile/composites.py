@@ -447,3 +447,18 @@ def _in_discard_pile(noun=None, house: str = "", what: str = "card"):
         return sum(1 for c in ctx.me.zone("discard") if test(ctx.eng, ctx.source, ctx.controller, c))
 
     return count
+
+
+@template("FromHandOrArchives")
+def _from_hand_or_archives(noun, name: str):
+    """ "<A Logos card> from your hand or archives": one card chosen in either zone."""
+    if noun.quantity != "one" or noun.count != 1 or noun.side != "any":
+        raise Refusal("target", noun.what, "one card from your hand or archives")
+    test = _noun_test(noun)
+    return Choose(
+        "hand",
+        "friendly",
+        name=name,
+        where=lambda ctx, card: test(ctx.eng, ctx.source, ctx.controller, card),
+        also=(("archives", "friendly"),),
+    )

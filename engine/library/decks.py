@@ -52,14 +52,16 @@ class TopOfDeck(Effect):
 @template()
 @dataclass
 class TopOfDiscard(Effect):
-    """ "The top card of your discard pile": named ``name`` (and "it"); it stays there."""
+    """ "The top card (the top N cards) of your discard pile": named ``name`` (and "it"); they stay
+    there. Fully resolved when there were N."""
 
     name: str
+    n: int = 1
 
     def resolve(self, ctx: Context) -> bool:
-        top = ctx.me.zone("discard")[:1]
+        top = ctx.me.zone("discard")[: self.n]
         ctx.chosen[self.name] = ctx.chosen["it"] = list(top)
-        return bool(top)
+        return len(top) == self.n
 
 
 @dataclass

@@ -68,6 +68,11 @@ class May(Effect):
 
     def resolve(self, ctx: Context) -> bool:
         decider = ctx.eng.decider(ctx)
+        first = self.then[0] if self.then else None
+        if isinstance(first, Choose) and not first.up_to and not first.options(ctx):
+            # "you may discard a Logos card" with none to choose: nothing to decide, nothing done
+            ctx.log(f"{ctx.source.name}: no card to choose for the optional effect")
+            return resolve_all(self.otherwise, ctx) if self.otherwise else False
         if not ctx.eng.chooser.may(f"{decider}: {self.question or ctx.source.name + ': use the optional effect?'}"):
             ctx.log(f"{decider} declines {ctx.source.name}'s optional effect")
             return resolve_all(self.otherwise, ctx) if self.otherwise else False

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from engine.library import (
-    all_of,
     Archive,
     belongs_to,
     BelongsToHouseForTheTurn,
@@ -124,36 +123,6 @@ card(
             ),
         ],
     ),
-)
-
-
-def _reveal_a_mars_creature() -> list:
-    return [
-        Choose("hand", "friendly", name="revealed", where=all_of(of_type("creature"), of_house("mars"))),
-        Reveal("revealed"),
-    ]
-
-
-card(
-    "Incubation Chamber",
-    # printed: "Omni: Reveal a Mars creature from your hand. If you do, archive it."
-    Variant("omni: reveal a mars creature", omni=[IfYouDo(_reveal_a_mars_creature(), [Archive("revealed")])]),
-    # 16.0 erratum: "Omni: You may reveal a Mars creature from your hand. If you do, archive it."
-    Variant(
-        "you may reveal a mars creature",
-        omni=[
-            IfYouDo(
-                [
-                    MayChoose(
-                        *_split(_reveal_a_mars_creature()),
-                        question="Incubation Chamber: reveal a Mars creature from your hand?",
-                    )
-                ],
-                [Archive("revealed")],
-            )
-        ],
-    ),
-    why="compiled, the erratum's 'you may reveal' asks whether to reveal with no Mars creature in hand to reveal",
 )
 
 
