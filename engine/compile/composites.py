@@ -22,7 +22,6 @@ from engine.library import (
     DealDamage,
     DealDamageForEach,
     did_this_way,
-    done_this_way,
     DiscardFromHand,
     DiscardTopOfDeck,
     DiscardUntil,
@@ -46,7 +45,6 @@ from engine.library import (
     Purge,
     Ready,
     self_test,
-    SearchFor,
     SkipsForgeStep,
     Steal,
     that_amount,
@@ -387,15 +385,6 @@ def _it_on_flank(ref, present=True):
     )
 
 
-@template("SearchFor")
-def _search_for(noun, to: str, name: str, discard_pile: bool = False):
-    """ "Search your deck [and discard pile] for <a card> and <put it into your hand / discard it>":
-    one card the noun phrase admits (engine.library.searching)."""
-    if noun.quantity != "one" or noun.count != 1 or noun.side != "any":
-        raise Refusal("target", noun.what, "one card to search for")
-    return SearchFor(("deck", "discard") if discard_pile else ("deck",), _noun_test(noun), to, name)
-
-
 @template("ByTheDifference")
 def _by_the_difference(then: str, name: str) -> If:
     """ "If there are more enemy creatures than friendly creatures, <draw cards / make a number of
@@ -410,55 +399,3 @@ def _by_the_difference(then: str, name: str) -> If:
     else:
         effects = [NameGroup(("creature",), "enemy", lambda *_: True, name), DealDamage(difference, name)]
     return If(more_creatures("opponent"), effects)
-
-
-@template("DoneThisWay")
-def _done_this_way(noun, name: str, verb: str):
-    """ "<Each Untamed card / a card> <discarded> this way": all of them named at once, or one chosen
-    among them (in the discard pile: "you may put a card discarded this way into your hand")."""
-    test = _noun_test(noun)
-
-    def done(eng, source, controller, card) -> bool:
-        return test(eng, source, controller, card)
-
-    if noun.quantity == "each":
-        return NameOutOfPlay("discard", "any", done, name, verb)
-    if verb != "discarded" or noun.quantity != "one":
-        raise Refusal("target", noun.what, f"one card {verb} this way")
-
-    def where(ctx, card) -> bool:
-        return card in done_this_way(ctx, verb) and test(ctx.eng, ctx.source, ctx.controller, card)
-
-    return Choose("discard", "any", name=name, where=where)
-
-
-@template("in_discard_pile", kind="count")
-def _in_discard_pile(noun=None, house: str = "", what: str = "card"):
-    """ "<Untamed creatures / Mars card> in your discard pile": the cards of your discard pile the
-    noun phrase admits (or the cards of ``house``, of type ``what``), counted as the effect resolves."""
-    if noun is not None:
-        test = _noun_test(noun)
-    else:
-
-        def test(eng, source, controller, card) -> bool:
-            return (what == "card" or card.type == what) and belongs_to(eng, card, house)
-
-    def count(ctx) -> int:
-        return sum(1 for c in ctx.me.zone("discard") if test(ctx.eng, ctx.source, ctx.controller, c))
-
-    return count
-
-
-@template("FromHandOrArchives")
-def _from_hand_or_archives(noun, name: str):
-    """ "<A Logos card> from your hand or archives": one card chosen in either zone."""
-    if noun.quantity != "one" or noun.count != 1 or noun.side != "any":
-        raise Refusal("target", noun.what, "one card from your hand or archives")
-    test = _noun_test(noun)
-    return Choose(
-        "hand",
-        "friendly",
-        name=name,
-        where=lambda ctx, card: test(ctx.eng, ctx.source, ctx.controller, card),
-        also=(("archives", "friendly"),),
-    )
