@@ -20,6 +20,7 @@ from engine.library import (
     ForEach,
     If,
     IfYouDo,
+    May,
     LookAtTop,
     NameGroup,
     NameOutOfPlay,
@@ -343,7 +344,7 @@ def read_sentences(sentences: tuple[str, ...] | list[str], scope: Scope, out: li
     """The effects of consecutive sentences of one ability, each sentence template acting on the
     effects of the sentence before it."""
     out = [] if out is None else out
-    previous: list = []
+    previous: list = list(out)  # a reaction's clause, read before its sentences ("If you do, ...")
     for sentence in sentences:
         text = sentence.strip().rstrip(".").strip()
         done = False
@@ -394,7 +395,7 @@ def read_sentences(sentences: tuple[str, ...] | list[str], scope: Scope, out: li
                 elif (
                     kind == "otherwise"
                     and len(previous) == 1
-                    and isinstance(previous[0], If)
+                    and isinstance(previous[0], (If, IfYouDo, May))
                     and not previous[0].otherwise
                 ):
                     previous[0].otherwise = then

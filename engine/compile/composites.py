@@ -18,12 +18,14 @@ from engine.library import (
     ChooseAnyNumber,
     ChooseOneAtATime,
     count_this_way,
+    creatures_in_excess,
     DealDamage,
     DealDamageForEach,
     did_this_way,
     DiscardFromHand,
     DiscardTopOfDeck,
     DiscardUntil,
+    Draw,
     DuringOpponentsNextTurn,
     ForEach,
     ForgeAtCost,
@@ -31,7 +33,9 @@ from engine.library import (
     If,
     it_test,
     MayForgeAtCost,
+    more_creatures,
     MoveAmber,
+    NameGroup,
     NameOutOfPlay,
     NeighborsOf,
     of_chosen_house,
@@ -71,9 +75,9 @@ def _ready_and(how: str, on: str) -> list:
 
 
 @template("ArchiveFromHand")
-def _archive_from_hand(name: str) -> list:
-    """ "Archive a card": a card from your hand."""
-    return [Choose("hand", "friendly", name=name), Archive(name)]
+def _archive_from_hand(name: str, count: int = 1) -> list:
+    """ "Archive a card" ("archive N cards"): from your hand (all of them when there are no more)."""
+    return [Choose("hand", "friendly", name=name, count=count), Archive(name)]
 
 
 @template("PurgeSelf")
@@ -380,3 +384,19 @@ def _it_on_flank(ref, present=True):
     return it_test(
         ref, lambda eng, source, controller, card: card.zone == "battleline" and eng.is_flank(card) == present
     )
+
+
+@template("ByTheDifference")
+def _by_the_difference(then: str, name: str) -> If:
+    """ "If there are more enemy creatures than friendly creatures, <draw cards / make a number of
+    token creatures / deal damage to each enemy creature> equal to the difference": the enemy
+    creatures in excess of the friendly ones, counted as the effect resolves; cards drawn and tokens
+    made one at a time, the damage one instance of that amount to each enemy creature."""
+    difference = creatures_in_excess("opponent")
+    if then == "draw":
+        effects = [ForEach(difference, [Draw(1)])]
+    elif then == "tokens":
+        effects = [ForEach(difference, [MakeTokens(1)])]
+    else:
+        effects = [NameGroup(("creature",), "enemy", lambda *_: True, name), DealDamage(difference, name)]
+    return If(more_creatures("opponent"), effects)

@@ -296,7 +296,8 @@ def noun(phrase: str) -> Noun:
         elif word == "other":
             other = True
         elif word == "different":  # "up to 3 different friendly creatures": a choice never repeats a card
-            pass
+            if quantity == "one":  # "a different creature": other than one named before, which no test here knows
+                raise Refusal("target", phrase, 'the word "different" (a card other than one named before)')
         elif word in _ADJECTIVES:
             tests.append(_ADJECTIVES[word])
         elif word in VOCAB["keywords"]:

@@ -192,6 +192,9 @@ class Game:
     tide_high: str | None = None
     #: cards used this turn (permissions such as Combat Pheromones count these)
     used_this_turn: list[CardInstance] = field(default_factory=list)
+    #: the creatures used this turn to fight or to reap, as (player, "fight" / "reap"), when the use
+    #: went through (not a stun removed): "if you have used a creature to fight this turn"
+    creature_uses_this_turn: list[tuple[str, str]] = field(default_factory=list)
     lasting: list[LastingEffect] = field(default_factory=list)
     trace: list[str] = field(default_factory=list)
     rng: random.Random = field(default_factory=lambda: random.Random(0))

@@ -46,9 +46,12 @@ from engine.library.amber import (
     LoseAllAndDrawPer,
     LoseAllThenOpponentLosesTimes,
     PayOpponent,
+    LoseAllBut,
+    LoseHalf,
     ReduceAmberTo,
     Steal,
     StealAllBut,
+    StealHalf,
 )
 from engine.library.amber_on_cards import (
     Capture,
@@ -160,6 +163,7 @@ from engine.library.decks import (
     LookAtTop,
     SearchDeckAndDiscard,
     TopOfDeck,
+    TopOfDiscard,
 )
 from engine.library.hands_and_archives import (
     ArchiveRandomFromHand,
@@ -175,6 +179,8 @@ from engine.library.hands_and_archives import (
     RefillHandSize,
     Reveal,
 )
+from engine.library.at_random import RandomCards, RandomCardsFrom, RandomCardsTo
+from engine.library.searching import SearchFor, ShuffleDeck, ShuffleDiscardIntoDeck
 from engine.library.playing import (
     CannotPlay,
     FirstCreaturePlayedEntersReady,
@@ -305,6 +311,16 @@ from engine.library.conditions import (
     while_,
     you_forged_this_turn,
     you_used_an_artifact,
+)
+from engine.library.player_conditions import (
+    cards_in_zone,
+    destroyed_this_turn,
+    forged_keys,
+    is_your_turn,
+    not_haunted,
+    still_in_play,
+    used_creature_to,
+    used_no_creatures,
 )
 from engine.library.counts import (
     amber_in_pool,

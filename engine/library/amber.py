@@ -220,6 +220,7 @@ class EventCardPlayerAmber(Effect):
         return lost == self.amount
 
 
+@template()
 @dataclass
 class GainCounted(Effect):
     """ "Gain 1 Æmber for each <thing counted when the ability resolves>"."""
@@ -295,3 +296,51 @@ class PayOpponent(Effect):
         ctx.log(f"{ctx.source.name}: {ctx.controller} pays {ctx.opponent_name} {paid} Æmber")
         add_to_pool(ctx.eng, ctx.opponent_name, paid, f"paid by {ctx.controller}")
         return paid == self.amount
+
+
+@template()
+@dataclass
+class LoseHalf(Effect):
+    """ "Your opponent (they) loses half their Æmber (rounding down the loss)"."""
+
+    who: str = "opponent"
+
+    def resolve(self, ctx: Context) -> bool:
+        player = player_ref(ctx, self.who)
+        pool = ctx.game.players[player]
+        lost = pool.amber // 2
+        pool.amber -= lost
+        ctx.log(f"{ctx.source.name}: {player} loses half their Æmber, {lost} ({pool.amber})")
+        return True
+
+
+@template()
+@dataclass
+class StealHalf(Effect):
+    """ "Steal half of your opponent's Æmber (rounding down)" (a steal: replacement effects apply)."""
+
+    def resolve(self, ctx: Context) -> bool:
+        amount = ctx.opponent.amber // 2
+        if amount == 0:
+            ctx.log(f"{ctx.source.name}: half of {ctx.opponent_name}'s Æmber is none: nothing to steal")
+            return True
+        taken, stolen = steal(ctx.eng, ctx.controller, amount, ctx.source.name)
+        return stolen and taken == amount
+
+
+@template()
+@dataclass
+class LoseAllBut(Effect):
+    """ "Your opponent (they) loses all but N Æmber": their pool is reduced to N (nothing lost when
+    they have N or less)."""
+
+    keep: int
+    who: str = "opponent"
+
+    def resolve(self, ctx: Context) -> bool:
+        player = player_ref(ctx, self.who)
+        pool = ctx.game.players[player]
+        lost = max(0, pool.amber - self.keep)
+        pool.amber -= lost
+        ctx.log(f"{ctx.source.name}: {player} loses all but {self.keep} Æmber, {lost} ({pool.amber})")
+        return True

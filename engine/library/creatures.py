@@ -15,6 +15,7 @@ from dataclasses import dataclass
 
 from engine.core.registry import template
 from engine.library.conditions import static_context
+from engine.library.this_way import record_this_way
 from engine.rules.ability import Context, Effect
 from engine.rules.references import card_label
 from engine.rules.statics import Applies, itself, Static
@@ -48,6 +49,9 @@ class Ready(Effect):
 @template()
 @dataclass
 class Exhaust(Effect):
+    """ "Exhaust <cards>": the ready ones are exhausted, and recorded as exhausted this way ("for
+    each creature exhausted this way": engine.library.this_way)."""
+
     on: str = "it"
 
     def resolve(self, ctx: Context) -> bool:
@@ -55,6 +59,7 @@ class Exhaust(Effect):
         for c in cards:
             c.exhausted = True
             ctx.log(f"{c.label} is exhausted")
+        record_this_way(ctx, "exhausted", cards)
         return bool(cards)
 
 

@@ -14,6 +14,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from engine.core.registry import template
+from engine.library.this_way import record_this_way
 from engine.library.zones import shuffle_deck
 from engine.rules.ability import Context, Effect, player_ref
 from engine.rules.references import card_label
@@ -46,6 +47,21 @@ class TopOfDeck(Effect):
         top = ctx.me.zone("deck")[:1]
         ctx.chosen[self.name] = ctx.chosen["it"] = list(top)
         return bool(top)
+
+
+@template()
+@dataclass
+class TopOfDiscard(Effect):
+    """ "The top card (the top N cards) of your discard pile": named ``name`` (and "it"); they stay
+    there. Fully resolved when there were N."""
+
+    name: str
+    n: int = 1
+
+    def resolve(self, ctx: Context) -> bool:
+        top = ctx.me.zone("discard")[: self.n]
+        ctx.chosen[self.name] = ctx.chosen["it"] = list(top)
+        return len(top) == self.n
 
 
 @dataclass
@@ -87,6 +103,7 @@ class DiscardTopOfDeck(Effect):
             gone += [c for c in top if c.zone == "discard"]
             full = full and len(top) == self.n
         ctx.chosen[self.name] = gone
+        record_this_way(ctx, "discarded", gone)
         return full
 
 
@@ -232,13 +249,14 @@ class DiscardTopOfEachAndDestroyOfItsHouse(Effect):
 @dataclass
 class ArchiveTopOfDeck(Effect):
     """ "<The player> archives the top card (the top N cards) of their deck": ``who`` is
-    ``"self"`` or ``"event"`` (the player the event is about); fully resolved when N were archived."""
+    ``"self"``, ``"opponent"`` or ``"event"`` (the player the event is about); fully resolved when N
+    were archived."""
 
     who: str = "self"
     n: int = 1
 
     def resolve(self, ctx: Context) -> bool:
-        player = ctx.event["player"] if self.who == "event" else ctx.controller
+        player = {"event": ctx.event.get("player"), "opponent": ctx.opponent_name}.get(self.who, ctx.controller)
         deck = ctx.game.players[player].zone("deck")
         top = list(deck[: self.n])
         for card in top:

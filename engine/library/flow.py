@@ -41,15 +41,17 @@ class If(Effect):
 @template()
 @dataclass
 class IfYouDo(Effect):
-    """ "<first>. If you do, <then>.": ``then`` resolves only when ``first`` fully resolved."""
+    """ "<first>. If you do, <then>.": ``then`` resolves only when ``first`` fully resolved; "Otherwise,
+    <otherwise>." resolves when it did not."""
 
     first: list[Effect]
     then: list[Effect]
+    otherwise: list[Effect] = field(default_factory=list)
 
     def resolve(self, ctx: Context) -> bool:
         if not resolve_all(self.first, ctx):
             ctx.log(f"{ctx.source.name}: the first part did not happen, so the rest does not")
-            return False
+            return resolve_all(self.otherwise, ctx) if self.otherwise else False
         return resolve_all(self.then, ctx)
 
 
@@ -61,14 +63,23 @@ class May(Effect):
 
     then: list[Effect]
     question: str = ""
+    #: "You may <X>. Otherwise, <Y>.": Y when X was declined or did not fully resolve
+    otherwise: list[Effect] = field(default_factory=list)
 
     def resolve(self, ctx: Context) -> bool:
         decider = ctx.eng.decider(ctx)
+        first = self.then[0] if self.then else None
+        if isinstance(first, Choose) and not first.up_to and not first.options(ctx):
+            # "you may discard a Logos card" with none to choose: nothing to decide, nothing done
+            ctx.log(f"{ctx.source.name}: no card to choose for the optional effect")
+            return resolve_all(self.otherwise, ctx) if self.otherwise else False
         if not ctx.eng.chooser.may(f"{decider}: {self.question or ctx.source.name + ': use the optional effect?'}"):
             ctx.log(f"{decider} declines {ctx.source.name}'s optional effect")
-            return False
+            return resolve_all(self.otherwise, ctx) if self.otherwise else False
         ctx.log(f"{decider} chooses to resolve {ctx.source.name}'s optional effect")
-        return resolve_all(self.then, ctx)
+        if not resolve_all(self.then, ctx):
+            return resolve_all(self.otherwise, ctx) if self.otherwise else False
+        return True
 
 
 @dataclass

@@ -38,6 +38,7 @@ class DiscardFromHand(Effect):
         cards = [c for c in ctx.refs(self.on) if c.zone == "hand"]
         for c in cards:
             _discard(ctx, c)
+        record_this_way(ctx, "discarded", cards)
         return bool(cards)
 
 
@@ -67,6 +68,7 @@ class DiscardHand(Effect):
         hand = list(ctx.me.zone("hand"))
         for c in hand:
             _discard(ctx, c)
+        record_this_way(ctx, "discarded", hand)
         return bool(hand)
 
 
@@ -165,10 +167,11 @@ class DiscardCards(Effect):
                 _discard(ctx, card)
             elif card.zone in ("deck", "archives"):
                 was = card.zone
-                ctx.game.move(card, "discard", card.owner)
+                ctx.eng.put_away(card, "discard")  # where it must go instead when it leaves (archives)
                 ctx.log(f"{card.label} is discarded from {card.owner}'s {was}")
             else:
                 continue
+            record_this_way(ctx, "discarded", [card])
             done = True
         return done
 
@@ -188,6 +191,7 @@ class ArchiveRandomFromHand(Effect):
         return len(picked) == self.n
 
 
+@template()
 @dataclass
 class DiscardArchives(Effect):
     """ "<Player> discards each of their archived cards": a card that must go elsewhere when it

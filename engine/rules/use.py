@@ -169,6 +169,8 @@ class UseRules:
         if not self._start_use(card, permission):
             return
         self.game.log(f"{self.game.active} uses {card.label} to {how}")
+        if card.type == "creature" and how in ("fight", "reap"):
+            self.game.creature_uses_this_turn.append((self.game.active, how))
         if how == "reap":
             gained = 1
             if any(s.reap_steals(self, src, ctl, card.controller) for s, src, ctl in self.statics()):

@@ -5,20 +5,16 @@ from __future__ import annotations
 from engine.library import (
     amber_on_self_at_least,
     Archive,
-    ArchiveRandomFromHand,
     ArchiveTopOfDeck,
     ArtifactsEnterPlayReady,
     Choose,
-    DiscardTopAndCapturePerHouse,
     Draw,
     EachPlayerDoublesPool,
     ForEachTraitDamageAndGain,
     ForgeAtNoCost,
-    Gain,
     If,
     MayChoose,
     MayPlayOneOffHouse,
-    MoveTo,
     OneOf,
     PlaceAmber,
     playable,
@@ -31,8 +27,6 @@ from engine.library import (
     you_chose_house,
 )
 from engine.cards import card
-
-card("Eureka!", play=[Gain(2), ArchiveRandomFromHand(2)])
 
 
 def _your_turn(ctx) -> bool:
@@ -59,8 +53,6 @@ card(
 )
 
 # ---- irregular texts (each a mechanic printed on one card, written as a general effect of engine.library)
-
-card("Backup Copy", gains={"destroyed": [MoveTo("deck", "self")]})
 
 card("Binate Rupture", play=[EachPlayerDoublesPool()])
 
@@ -107,8 +99,6 @@ card(
         )
     ],
 )
-
-card("Fetchdrones", action=[DiscardTopAndCapturePerHouse(2, "logos", 2)])
 
 # ---- general hooks (engine.rules.hooks, engine.rules.turn)
 

@@ -10,7 +10,6 @@ from engine.library import (
     ChooseAnyNumber,
     DestroyAndGainItsBonus,
     DestroyMostPowerfulOfPlayersWithout,
-    DiscardRandomArchived,
     EachCreatureLosesForTheTurn,
     EachDiscardsHandAndRefills,
     EntersPlayReady,
@@ -23,7 +22,6 @@ from engine.library import (
     NameEach,
     of_house,
     of_type,
-    OnlyDealsWhenFighting,
     opponent_reaped,
     PowerModifier,
     Reaction,
@@ -42,7 +40,6 @@ card("Po’s Pixies", statics=[TakenFromSupplyInstead()])
 # read as it enters (engine.rules.entering)
 card("Duskwitch", statics=[EntersPlayReady(friendly)])
 
-card("Tantadlin", statics=[OnlyDealsWhenFighting(2)], fight=[DiscardRandomArchived()])
 
 # ---- irregular texts (each a mechanic printed on one card, written as a general effect of engine.library)
 

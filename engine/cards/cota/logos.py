@@ -9,7 +9,6 @@ from engine.library import (
     BelongsToAllHouses,
     CannotPlay,
     CannotUseAnyCard,
-    Capture,
     Choose,
     Confirm,
     ConsideredFlank,
@@ -36,7 +35,6 @@ from engine.library import (
     IfYouDo,
     MayPlayOneOffHouse,
     MayUseThisTurn,
-    MoveTo,
     named,
     NameNeighbors,
     not_among,
@@ -152,8 +150,6 @@ card("Effervescent Principle", play=[EachPlayerLosesHalf(), GainChains(1)])
 
 card("Reverse Time", play=[SwapDeckAndDiscard()])
 
-card("Dextre", play=[Capture(1)], destroyed=[MoveTo("deck", "self")])
-
 card(
     "Twin Bolt Emission",
     why="compiled, 'a creature and a different creature' are two separate choices, and the second's damage is lost when they resolve",
@@ -182,11 +178,6 @@ card(
         Destroy("both"),
         RepeatCardEffectIf(_both_sides_have_creatures, cost=[Confirm("repeat Bouncing Deathquark's effect?")]),
     ],
-)
-
-card(
-    "Mobius Scroll",
-    action=[Choose("hand", "friendly", name="cards", count=2, up_to=True), Archive("self"), Archive("cards")],
 )
 
 

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from engine.library import (
-    all_of,
     Archive,
     belongs_to,
     BelongsToHouseForTheTurn,
@@ -16,9 +15,7 @@ from engine.library import (
     DealsNoFightDamage,
     Destroy,
     destroyed_fighting_self,
-    DiscardFromHand,
     EachCreatureLosesForTheTurn,
-    Gain,
     GainCounted,
     GivePowerCounters,
     has_trait,
@@ -67,6 +64,7 @@ card(
     ),
     # 1.2 erratum: the "may" is gone
     Variant("destroyed: put this creature", gains={"destroyed": [MoveTo("archives", "self")]}),
+    why="a text of it, the erratum 'This creature gains,\"Destroyed: ...\"' (no space after the comma), has no template",
 )
 
 card(
@@ -123,35 +121,6 @@ card(
                 ],
                 [NameSharingTrait("purged", "sharing"), Destroy("sharing")],
             ),
-        ],
-    ),
-)
-
-
-def _reveal_a_mars_creature() -> list:
-    return [
-        Choose("hand", "friendly", name="revealed", where=all_of(of_type("creature"), of_house("mars"))),
-        Reveal("revealed"),
-    ]
-
-
-card(
-    "Incubation Chamber",
-    # printed: "Omni: Reveal a Mars creature from your hand. If you do, archive it."
-    Variant("omni: reveal a mars creature", omni=[IfYouDo(_reveal_a_mars_creature(), [Archive("revealed")])]),
-    # 16.0 erratum: "Omni: You may reveal a Mars creature from your hand. If you do, archive it."
-    Variant(
-        "you may reveal a mars creature",
-        omni=[
-            IfYouDo(
-                [
-                    MayChoose(
-                        *_split(_reveal_a_mars_creature()),
-                        question="Incubation Chamber: reveal a Mars creature from your hand?",
-                    )
-                ],
-                [Archive("revealed")],
-            )
         ],
     ),
 )
@@ -241,11 +210,6 @@ card(
 )
 
 card("Shatter Storm", play=[LoseAllThenOpponentLosesTimes(3)])
-
-card(
-    "Feeding Pit",
-    action=[IfYouDo([Choose("hand", "friendly", where=of_type("creature")), DiscardFromHand("it")], [Gain(1)])],
-)
 
 card("Sniffer", action=[EachCreatureLosesForTheTurn("elusive")])
 

@@ -17,7 +17,6 @@ from engine.library import (
     If,
     IfYouDo,
     IgnoreWhileAttacking,
-    MoveTo,
     named,
     NameEach,
     NameEachIn,
@@ -40,6 +39,7 @@ from engine.cards import card
 
 card(
     "Lost in the Woods",
+    why="a text of it, 'Choose 2 friendly creatures and 2 enemy creatures. Shuffle each chosen creature into its owner's deck.', has no template",
     play=[
         Choose("creature", "friendly", name="friendly", count=2),
         Choose("creature", "enemy", name="enemy", count=2),
@@ -51,8 +51,6 @@ card("Mimicry", becomes=CopyOf("action"))
 
 
 # ---- irregular texts (each a mechanic printed on one card, written as a general effect of engine.library)
-
-card("World Tree", action=[Choose("discard", "friendly", where=of_type("creature")), MoveTo("deck")])
 
 card("Screaming Cave", action=[ShuffleZonesIntoDeck(("hand", "discard"))])
 

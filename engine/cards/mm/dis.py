@@ -11,7 +11,6 @@ from engine.library import (
     Destroy,
     DestroyCounting,
     enemy_creature_event,
-    EntersPlayReady,
     ForgeAtCost,
     ForTheTurn,
     MayForgeAtCost,
@@ -26,13 +25,6 @@ card("Drecker", statics=[AlsoTakesNeighborsFightDamage()], reap=[Steal(1)])
 
 card("Maleficorn", reactions=[Reaction("bonus_icon_damage", [DealDamage(1, on="event")], when=enemy_creature_event)])
 
-
-def _itself_after_a_friendly_creature_was_destroyed(eng, source, controller, creature) -> bool:
-    return creature is source and controller in eng.game.destroyed_this_turn
-
-
-# "If a friendly creature was destroyed this turn, Bonesaw enters play ready."
-card("Bonesaw", statics=[EntersPlayReady(_itself_after_a_friendly_creature_was_destroyed)])
 
 # WC's "Sacrifice any number of friendly creatures" is the same: to sacrifice is to destroy
 card(

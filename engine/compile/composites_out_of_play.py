@@ -1,0 +1,76 @@
+"""The templates built here from several pieces of the effect library for cards out of play: a deck
+(and a discard pile) searched for a card a noun phrase admits, the cards an effect discarded "this
+way", the cards of a discard pile counted, a card chosen in your hand or archives. Registered with
+``@template`` as :mod:`engine.compile.composites`'s are (whose noun phrase test they share); a new
+template on cards out of play that needs several pieces gets its constructor here.
+"""
+
+from __future__ import annotations
+
+from engine.core.registry import template
+from engine.library import done_this_way, NameOutOfPlay, SearchFor
+from engine.rules.houses import belongs_to
+from engine.rules.targets import Choose
+from engine.compile.composites import _noun_test
+from engine.compile.grammar import Refusal
+
+
+@template("SearchFor")
+def _search_for(noun, to: str, name: str, discard_pile: bool = False):
+    """ "Search your deck [and discard pile] for <a card> and <put it into your hand / discard it>":
+    one card the noun phrase admits (engine.library.searching)."""
+    if noun.quantity != "one" or noun.count != 1 or noun.side != "any":
+        raise Refusal("target", noun.what, "one card to search for")
+    return SearchFor(("deck", "discard") if discard_pile else ("deck",), _noun_test(noun), to, name)
+
+
+@template("DoneThisWay")
+def _done_this_way(noun, name: str, verb: str):
+    """ "<Each Untamed card / a card> <discarded> this way": all of them named at once, or one chosen
+    among them (in the discard pile: "you may put a card discarded this way into your hand")."""
+    test = _noun_test(noun)
+
+    def done(eng, source, controller, card) -> bool:
+        return test(eng, source, controller, card)
+
+    if noun.quantity == "each":
+        return NameOutOfPlay("discard", "any", done, name, verb)
+    if verb != "discarded" or noun.quantity != "one":
+        raise Refusal("target", noun.what, f"one card {verb} this way")
+
+    def where(ctx, card) -> bool:
+        return card in done_this_way(ctx, verb) and test(ctx.eng, ctx.source, ctx.controller, card)
+
+    return Choose("discard", "any", name=name, where=where)
+
+
+@template("in_discard_pile", kind="count")
+def _in_discard_pile(noun=None, house: str = "", what: str = "card"):
+    """ "<Untamed creatures / Mars card> in your discard pile": the cards of your discard pile the
+    noun phrase admits (or the cards of ``house``, of type ``what``), counted as the effect resolves."""
+    if noun is not None:
+        test = _noun_test(noun)
+    else:
+
+        def test(eng, source, controller, card) -> bool:
+            return (what == "card" or card.type == what) and belongs_to(eng, card, house)
+
+    def count(ctx) -> int:
+        return sum(1 for c in ctx.me.zone("discard") if test(ctx.eng, ctx.source, ctx.controller, c))
+
+    return count
+
+
+@template("FromHandOrArchives")
+def _from_hand_or_archives(noun, name: str):
+    """ "<A Logos card> from your hand or archives": one card chosen in either zone."""
+    if noun.quantity != "one" or noun.count != 1 or noun.side != "any":
+        raise Refusal("target", noun.what, "one card from your hand or archives")
+    test = _noun_test(noun)
+    return Choose(
+        "hand",
+        "friendly",
+        name=name,
+        where=lambda ctx, card: test(ctx.eng, ctx.source, ctx.controller, card),
+        also=(("archives", "friendly"),),
+    )

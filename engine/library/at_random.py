@@ -1,0 +1,81 @@
+"""Cards taken at random from a hidden zone: "a random card from your hand", "2 random cards from your
+opponent's hand", "a random card from a player's hand", "each player discards a random card from their
+hand", "a random card from your opponent's archives".
+
+:class:`RandomCards` names the cards (under ``name`` and "it") for the effect that follows in the same
+sentence ("discard", "purge", "reveal"), and for the sentences after it ("If you do, ...", "that
+card"). A random choice uses the game's seeded generator, so a replay is deterministic. A player
+with fewer cards than asked gives all they have, and the effect is then not fully resolved (what "if
+you do" reads). A new effect that picks cards at random goes here; discarding a hand as such is
+:mod:`engine.library.hands_and_archives`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from engine.core.registry import template
+from engine.library.hands_and_archives import DiscardCards
+from engine.library.naming import NameOutOfPlay
+from engine.library.zones import MoveTo
+from engine.rules.ability import Context
+
+
+@dataclass
+class RandomCards(NameOutOfPlay):
+    """Name ``n`` cards at random in each ``zone`` ("hand", "archives") of the players ``side``
+    says: "friendly" (yours), "enemy" (your opponent's), "chosen" ("a player's": the controller
+    picks the player first), "each" ("each player ... from their hand": ``n`` from each, the active
+    player's first). A hand is hidden: the cards named are told in the log as they are picked."""
+
+    n: int = 1
+
+    def resolve(self, ctx: Context) -> bool:
+        g = ctx.game
+        if self.side == "friendly":
+            players = [ctx.controller]
+        elif self.side == "enemy":
+            players = [ctx.opponent_name]
+        elif self.side == "chosen":
+            players = [
+                ctx.eng.chooser.choose(
+                    f"{ctx.controller}: a random card from which player's {self.zone} ({ctx.source.name})",
+                    [g.active, g.other(g.active)],
+                )
+            ]
+        else:
+            players = [g.active, g.other(g.active)]
+        picked, complete = [], True
+        for player in players:
+            pool = [c for c in g.players[player].zone(self.zone) if self.test(ctx.eng, ctx.source, ctx.controller, c)]
+            # one card: the generator's choice, as the library's other random effects draw it
+            some = [g.rng.choice(pool)] if self.n == 1 and pool else g.rng.sample(pool, min(self.n, len(pool)))
+            complete = complete and len(some) == self.n
+            picked += some
+            ctx.log(
+                f"{ctx.source.name}: at random from {player}'s {self.zone}: "
+                + (", ".join(c.label for c in some) or "no card")
+            )
+        ctx.chosen[self.name] = ctx.chosen["it"] = picked
+        return complete
+
+
+def _any_card(eng, source, controller, card) -> bool:
+    return True
+
+
+@template()
+def RandomCardsFrom(zone: str, side: str, name: str, n: int = 1) -> RandomCards:
+    """ "N random cards from <your / your opponent's / a player's> <hand / archives>"."""
+    return RandomCards(zone, side, _any_card, name, n=n)
+
+
+@template()
+def RandomCardsTo(to: str, side: str, n: int = 1, name: str = "random", zone: str = "hand") -> list:
+    """ "<Your opponent / each player> <discards / purges> N random cards from their <hand>": the
+    cards named at random, then discarded (the "discarded" event of a card discarded from a hand)
+    or moved to their owner's ``to`` zone."""
+    pick = RandomCardsFrom(zone, side, name, n)
+    if to == "discard":
+        return [pick, DiscardCards(name)]
+    return [pick, MoveTo(to, name, from_hidden=True)]

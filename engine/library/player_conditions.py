@@ -1,0 +1,97 @@
+"""Conditions (``(ctx) -> bool``) on a player and their turn: whose turn it is, how many cards are in
+a player's hand or deck, their forged keys, being haunted or not, the creatures destroyed this turn
+on either side, and whether a card an earlier effect named is still in play ("if it is not
+destroyed").
+
+They are read by the ``[[condition]]`` templates, as :mod:`engine.library.conditions`'s are; that
+module holds the conditions on Æmber, creatures in play and the cards' own state. A new condition on
+a player's zones, keys or turn goes here.
+"""
+
+from __future__ import annotations
+
+from engine.core.registry import template
+from engine.rules.ability import Condition, Context
+
+
+@template(kind="condition", value=True)
+def is_your_turn(ctx: Context) -> bool:
+    """ "If it is your turn": the ability's controller is the active player."""
+    return ctx.game.active == ctx.controller
+
+
+@template(kind="condition", value=True)
+def not_haunted(ctx: Context) -> bool:
+    """ "If you are not haunted": fewer than 10 cards in your discard pile (glossary "Haunted")."""
+    return len(ctx.me.zone("discard")) < 10
+
+
+@template(kind="condition")
+def cards_in_zone(zone: str, op: str, n: int, who: str = "self") -> Condition:
+    """ "If you have no cards in your hand" (``op`` "at_most", 0), "3 or fewer cards in your hand"
+    ("at_most", 3), "fewer than 4 cards" ("fewer", 4), "5 or fewer cards in your deck"."""
+
+    def condition(ctx: Context) -> bool:
+        count = len((ctx.me if who == "self" else ctx.opponent).zone(zone))
+        return count <= n if op == "at_most" else count < n if op == "fewer" else count >= n
+
+    condition.__name__ = f"{who}_cards_in_{zone}_{op}_{n}"
+    return condition
+
+
+@template(kind="condition")
+def forged_keys(compare: str) -> Condition:
+    """ "If you have no forged keys" (``compare`` "none"), "if you and your opponent have the same
+    number of forged keys" ("same")."""
+
+    def condition(ctx: Context) -> bool:
+        return ctx.me.keys == 0 if compare == "none" else ctx.me.keys == ctx.opponent.keys
+
+    condition.__name__ = f"forged_keys_{compare}"
+    return condition
+
+
+@template(kind="condition")
+def destroyed_this_turn(side: str, n: int = 1) -> Condition:
+    """ "If a friendly (an enemy) creature was destroyed this turn", "if N or more enemy creatures
+    have been destroyed this turn": the creatures destroyed this turn, by their controller as they
+    were destroyed."""
+
+    def condition(ctx: Context) -> bool:
+        player = ctx.controller if side == "friendly" else ctx.opponent_name
+        return ctx.game.destroyed_this_turn.count(player) >= n
+
+    condition.__name__ = f"{n}_{side}_destroyed_this_turn"
+    return condition
+
+
+@template(kind="condition")
+def still_in_play(ref: str) -> Condition:
+    """ "If it (that creature) is not destroyed": the card an earlier effect named is still in play
+    (a creature a ward kept in play was not destroyed)."""
+
+    def condition(ctx: Context) -> bool:
+        cards = ctx.refs(ref)
+        return bool(cards) and all(c.in_play for c in cards)
+
+    return condition
+
+
+@template(kind="condition")
+def used_creature_to(how: str, present: bool = True) -> Condition:
+    """ "If you have used a creature to fight (reap) this turn" (``present`` False: "if you did not
+    use any creatures to fight this turn"): a use that went through as a fight or a reap (using a
+    stunned creature only removes its stun, glossary "Stun": it neither fights nor reaps)."""
+
+    def condition(ctx: Context) -> bool:
+        return ((ctx.controller, how) in ctx.game.creature_uses_this_turn) == present
+
+    condition.__name__ = f"used_creature_to_{how}_{present}"
+    return condition
+
+
+@template(kind="condition", value=True)
+def used_no_creatures(ctx: Context) -> bool:
+    """ "If you did not use any creatures this turn" (a stunned creature used to remove its stun is
+    used)."""
+    return not any(c.type == "creature" and c.controller == ctx.controller for c in ctx.game.used_this_turn)

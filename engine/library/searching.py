@@ -1,0 +1,82 @@
+"""Searching a deck (and a discard pile) for a card, and shuffling a deck or a discard pile into it:
+"Search your deck for a card and put it into your hand", "search your deck and discard pile for a
+Giant creature, reveal it, and put it into your hand", "search your deck for a card and discard
+it", "shuffle your deck", "shuffle your discard pile into your deck", "each player shuffles their
+discard pile into their deck".
+
+16.0 glossary "Search": the player looks through the area without showing it, "may choose to fail to
+find the object of a search", and "if an entire deck is searched, the deck must be adequately shuffled
+upon completion of the search"; the card found is revealed. So the searching player picks among the
+matching cards or answers "done" (nothing found: the effect did not fully resolve, which "if you do"
+reads), and the deck is shuffled once the found card has gone where the text puts it. Shuffles use
+the game's seeded generator. The ("Help from Future Self") search that always finds is
+:class:`engine.library.decks.SearchDeckAndDiscard`; a new effect on searching goes here.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from engine.core.registry import template
+from engine.library.zones import shuffle_deck
+from engine.rules.ability import Context, Effect
+from engine.rules.targets import choose_or_done
+
+
+@dataclass
+class SearchFor(Effect):
+    """Search the controller's ``zones`` ("deck", or "deck" and "discard") for a card ``test``
+    admits (``(eng, source, controller, card) -> bool``), reveal it and put it into its owner's
+    ``to`` zone ("hand", "archives", "discard"), then shuffle the deck. The card is named ``name``
+    (and "it") for the sentences after it."""
+
+    zones: tuple[str, ...]
+    test: object
+    to: str
+    name: str = "found"
+
+    def resolve(self, ctx: Context) -> bool:
+        found = [
+            c for zone in self.zones for c in ctx.me.zone(zone) if self.test(ctx.eng, ctx.source, ctx.controller, c)
+        ]
+        where = " and ".join(self.zones).replace("discard", "discard pile")
+        pick = choose_or_done(ctx, f"{ctx.controller}: {ctx.source.name}: search your {where}: which card", found)
+        ctx.chosen[self.name] = ctx.chosen["it"] = [pick] if pick else []
+        if pick is None:
+            ctx.log(f"{ctx.controller} searches their {where} and finds nothing")
+        else:
+            ctx.log(f"{ctx.controller} searches their {where} and reveals {pick.label}")
+            ctx.eng.put_away(pick, self.to)
+        if "deck" in self.zones:
+            shuffle_deck(ctx.game, ctx.controller)
+        return pick is not None
+
+
+@template()
+@dataclass
+class ShuffleDeck(Effect):
+    """ "Shuffle your deck"."""
+
+    def resolve(self, ctx: Context) -> bool:
+        shuffle_deck(ctx.game, ctx.controller)
+        return True
+
+
+@template()
+@dataclass
+class ShuffleDiscardIntoDeck(Effect):
+    """ "Shuffle your discard pile into your deck" (``each``: "each player shuffles their discard
+    pile into their deck", the active player first): every card of the pile into its owner's deck,
+    then the deck is shuffled."""
+
+    each: bool = False
+
+    def resolve(self, ctx: Context) -> bool:
+        g = ctx.game
+        for player in [g.active, g.other(g.active)] if self.each else [ctx.controller]:
+            pile = list(g.players[player].zone("discard"))
+            for c in pile:
+                g.move(c, "deck", c.owner)
+            shuffle_deck(g, player)
+            ctx.log(f"{ctx.source.name}: {player} shuffles {len(pile)} card(s) from their discard pile into their deck")
+        return True
