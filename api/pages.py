@@ -277,6 +277,7 @@ def _search_context() -> tuple[dict, int]:
         "terms": [],
         "beside": set(),
         "shown_version": params["version"],
+        "shown_game": params["game"],
     }
     if not params["q"].strip():
         return ctx, 200
@@ -301,6 +302,8 @@ def _search_context() -> tuple[dict, int]:
     named = (result.get("version_query") or {}).get("versions") or []
     if not params["version"] and len(named) == 1:
         ctx["shown_version"] = named[0]["version"]
+    if result.get("game_query") and not params["game"]:  # "... in magic": the game menu says so
+        ctx["shown_game"] = result["game_query"]
     # the definitions of the terms the query names go beside the results (kb.term_panel), not in
     # the list; a term that is the very first result stays there, first
     ctx["terms"] = [t for t in result["terms"] if t["rank"] != 1]

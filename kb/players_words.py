@@ -21,13 +21,17 @@ DATA_FILE = Path(__file__).with_name("players_words.toml")
 MAX_PHRASE_WORDS = 3
 
 
-@lru_cache(maxsize=4)
-def vocabulary(path: Path = DATA_FILE) -> dict[str, tuple[str, ...]]:
-    """{players' word or phrase, folded: the rulebook words for it}, over every game (a search may
-    span games; an extra alternative only adds matches to an OR query)."""
+@lru_cache(maxsize=16)
+def vocabulary(games: tuple[str, ...] | None = None, path: Path = DATA_FILE) -> dict[str, tuple[str, ...]]:
+    """{players' word or phrase, folded: the rulebook words for it} of ``games`` (None: every game,
+    for a search that spans games). A game's words are its own: Magic's "sacrifice" and "tapped"
+    are the rulebook's words there, not KeyForge's "destroy" and "exhausted", so a search scoped to
+    Magic reads none of KeyForge's list."""
     data = tomllib.loads(path.read_text(encoding="utf-8"))
     out: dict[str, list[str]] = {}
     for game, words in data.items():
+        if games is not None and game not in games:
+            continue
         for said, meant in words.items():
             key = normalize_name(said)
             for m in [meant] if isinstance(meant, str) else meant:
@@ -36,10 +40,10 @@ def vocabulary(path: Path = DATA_FILE) -> dict[str, tuple[str, ...]]:
     return {k: tuple(v) for k, v in out.items()}
 
 
-def players_spans(words: list[str]) -> list[tuple[int, int, tuple[str, ...]]]:
+def players_spans(words: list[str], games: tuple[str, ...] | None = None) -> list[tuple[int, int, tuple[str, ...]]]:
     """(start, end, rulebook words) for the players' words and phrases in ``words`` (folded
-    tokens), longest first, not overlapping."""
-    vocab = vocabulary()
+    tokens) of ``games``' lists (None: every game's), longest first, not overlapping."""
+    vocab = vocabulary(games)
     taken = [False] * len(words)
     out = []
     for length in range(min(MAX_PHRASE_WORDS, len(words)), 0, -1):

@@ -177,7 +177,7 @@ class Plan:
         return " OR ".join(quote(t) for t in dict.fromkeys(terms))
 
 
-def plan_query(index: Index, text: str) -> Plan | None:
+def plan_query(index: Index, text: str, games: tuple[str, ...] | None = None) -> Plan | None:
     """Groups of FTS terms for the meaningful words and card names of the query, phrases of
     adjacent words, the words to mark in snippets, and the corrected query if a word was fixed."""
     tokens = tokenize(text)
@@ -185,7 +185,7 @@ def plan_query(index: Index, text: str) -> Plan | None:
         return None
     words = [t.word for t in tokens]
     content = [i for i, t in enumerate(tokens) if not t.stop] or list(range(len(tokens)))
-    spans = players_spans(words)  # players' words: searched beside the rulebooks' (kb.players_words)
+    spans = players_spans(words, games)  # players' words of the games searched (kb.players_words)
     said = {i for start, end, _ in spans for i in range(start, end)}
     corrected = {i: c for i in content if i not in said and (c := index.correct(words[i])) is not None}
     mentions = index.mentions(words, corrected)

@@ -44,6 +44,7 @@ from rapidfuzz import fuzz, process
 from .answer_groups import thread_answers
 from .card_panel import card_tiles
 from .fuzzy import index_for
+from .game_named import named_game
 from .mentions import normalize_name
 from .query import QueryError, VersionChoice, clean_text, find_version, is_date, plan_query, show, snippet, tokenize
 from .rule_numbers import find_numbers
@@ -127,6 +128,8 @@ class SearchResult:
     version_query: dict | None = None
     #: the glossary terms the query names, with their definitions (kb.term_panel)
     terms: list[Term] = field(default_factory=list)
+    #: the game the query named, which scoped the search (kb.game_named), else None
+    game_query: str | None = None
 
     def as_dict(self) -> dict:
         return {
@@ -137,6 +140,7 @@ class SearchResult:
             "cards": [c.as_dict() for c in self.cards],
             "version_query": self.version_query,
             "terms": [t.as_dict() for t in self.terms],
+            "game_query": self.game_query,
         }
 
     # the hits, as the list the earlier search() returned
@@ -164,11 +168,16 @@ def search(
 ) -> SearchResult:
     """Ruling threads matching ``query``, best first, ``limit`` of them from ``offset``."""
     limit, offset = _paging(limit, offset)
-    text = clean_text(query)
+    text = asked = clean_text(query)
     game, version, kind, category = (
         _text_arg(v, n) for v, n in ((game, "game"), (version, "version"), (kind, "kind"), (category, "category"))
     )
     index = index_for(conn)
+    named_game_id = None
+    if game is None:  # "... in magic", "keeper of the cards ...": scoped to that game (kb.game_named)
+        named_game_id, text_without = named_game(text, index.versions)
+        if named_game_id is not None:
+            game, asked, text = named_game_id, text, text_without
     docs = _scope(index, game, version, _flag(all_versions, "all_versions"))
     if kind is not None and kind not in index.kinds:
         raise QueryError(f"unknown kind {show(kind)}; kinds: {', '.join(sorted(index.kinds))}")
@@ -183,9 +192,9 @@ def search(
     numbers = find_numbers(rest)
     pinned = number_hits(conn, index, numbers.numbers, scope) if numbers else []
     words = numbers.rest if pinned else rest
-    plan = plan_query(index, words)
+    plan = plan_query(index, words, tuple(sorted({g for g, _ in docs})))
     if plan is None and not pinned:
-        return SearchResult(text, 0, [], version_query=named)
+        return SearchResult(asked, 0, [], version_query=named, game_query=named_game_id)
     threads = rank(conn, index, plan, scope) if plan is not None else []
     if pinned:
         top = threads[0][0] if threads else 0.0
@@ -206,7 +215,7 @@ def search(
         did_you_mean = rest.replace(words, did_you_mean) if words and words in rest else did_you_mean
     did_you_mean = did_you_mean and (f"{did_you_mean} {choice.phrase}" if choice else did_you_mean)
     terms = named_terms(conn, index, plan, threads)
-    return SearchResult(text, len(threads), hits, did_you_mean, cards, named, terms)
+    return SearchResult(asked, len(threads), hits, did_you_mean, cards, named, terms, named_game_id)
 
 
 def thread_changes(conn: sqlite3.Connection, thread: str) -> list[str]:
