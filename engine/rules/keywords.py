@@ -72,7 +72,9 @@ def only_keywords(text: str) -> bool:
     return rest.strip() in ("", "(Vanilla)")
 
 
-_GAINS = re.compile(r"\bthis creature gains ([a-z0-9 ,-]+?)\s*\.", re.I)
+#: "This creature gains <keywords>." as a sentence of its own: a condition before it ("While the tide
+#: is high, this creature gains skirmish.") is the compiled ability's to read, never granted always
+_GAINS = re.compile(r"(?:^|(?<=[.!\n]))\s*this creature gains ([a-z0-9 ,-]+?)\s*\.", re.I)
 _GAINED = re.compile(r"^(" + "|".join(FLAGS + VALUED) + r")(?:\s+(\d+))?$", re.I)
 
 

@@ -91,9 +91,9 @@ class MakeTokens(Effect):
                 f"facedown as a {token.name}"
             )
             ctx.eng.enter_play(card, played=False)
-            # exhausted, whatever the token creature says; another card's ability may make it
-            # enter play ready (card text over the rulebook: "Each friendly token creature enters
-            # play ready.")
+            # exhausted, unless a card's text says it enters play ready: its own (Berserker:
+            # "Berserker enters play ready and enraged.") or another card's ("Each friendly token
+            # creature enters play ready."): card text over the rulebook (the Golden Rule)
             card.exhausted = not _made_ready(ctx, card)
             made.append(card)
             if ctx.game.winner:
@@ -102,9 +102,8 @@ class MakeTokens(Effect):
 
 
 def _made_ready(ctx: Context, card: CardInstance) -> bool:
-    """Does a constant ability of another card in force make this token creature enter play ready?"""
+    """Does a constant ability in force (the token creature's own, or another card's) make this
+    token creature enter play ready?"""
     return any(
-        s.enters_ready(ctx.eng, src, ctl, card)
-        for s, src, ctl in ctx.eng.statics()
-        if src is not card and isinstance(s, EnteringStatic)
+        s.enters_ready(ctx.eng, src, ctl, card) for s, src, ctl in ctx.eng.statics() if isinstance(s, EnteringStatic)
     )
