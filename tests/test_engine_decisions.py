@@ -260,3 +260,30 @@ def test_an_answer_no_decision_of_its_action_took_is_an_error_there(kb_conn, tmp
         "0.1 Anger: choose friendly creature: one option, resolved without an answer; "
         "0.2 Troll attacks: one option" in result.error
     )
+
+
+def test_a_declined_you_may_leaves_nothing_for_a_later_sentence_to_name(kb_conn, tmp_path):
+    """Malison: "After Fight: You may move an enemy creature anywhere in its controller's
+    battleline. Then, if it is on a flank, it captures 1 from its own side." Declined, no creature
+    was chosen: the second sentence finds none and does nothing (the fuzzer found it naming a card
+    never chosen)."""
+    from boards import assert_passed, replay
+
+    assert_passed(
+        replay(
+            kb_conn,
+            tmp_path,
+            """
+        id: malison-declined
+        setup:
+          turn: {active: player1, house: dis}
+          player1: {battleline: [Malison]}
+          player2: {amber: 3, battleline: [Troll, Krump, Dust Pixie]}
+        actions:
+          - fight: {attacker: Malison, target: Dust Pixie}
+            choices: [no]
+        expect:
+          "16.0": {player2.amber: 3, Troll.amber: 0, Krump.amber: 0, player2.battleline: [Troll, Krump]}
+        """,
+        )
+    )

@@ -72,14 +72,25 @@ class May(Effect):
         if isinstance(first, Choose) and not first.up_to and not first.options(ctx):
             # "you may discard a Logos card" with none to choose: nothing to decide, nothing done
             ctx.log(f"{ctx.source.name}: no card to choose for the optional effect")
+            _chose_nothing(self.then, ctx)
             return resolve_all(self.otherwise, ctx) if self.otherwise else False
         if not ctx.eng.chooser.may(f"{decider}: {self.question or ctx.source.name + ': use the optional effect?'}"):
             ctx.log(f"{decider} declines {ctx.source.name}'s optional effect")
+            _chose_nothing(self.then, ctx)
             return resolve_all(self.otherwise, ctx) if self.otherwise else False
         ctx.log(f"{decider} chooses to resolve {ctx.source.name}'s optional effect")
         if not resolve_all(self.then, ctx):
             return resolve_all(self.otherwise, ctx) if self.otherwise else False
         return True
+
+
+def _chose_nothing(effects: list[Effect], ctx: Context) -> None:
+    """A declined "you may" chose no card: what it would have named names nothing, so a later
+    sentence about it ("You may move an enemy creature ... Then, if it is on a flank, it captures
+    1") finds no card and does nothing, rather than naming a card never chosen."""
+    for effect in effects:
+        if isinstance(effect, Choose) and effect.name not in ctx.chosen:
+            ctx.chosen[effect.name] = []
 
 
 @dataclass
