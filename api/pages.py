@@ -96,13 +96,11 @@ def page_game() -> dict:
     from a KeyForge entry searches KeyForge (the ``game`` asked for, the rule pages' game, an entry's
     or a card's game), else every game."""
     game = request.args.get("game") or (request.view_args or {}).get("game")
-    if not game and request.endpoint == "pages.entry":
+    entry_id = (request.view_args or {}).get("entry_id")
+    if not game and request.endpoint == "pages.entry" and isinstance(entry_id, int) and -(2**63) <= entry_id < 2**63:
         row = (
             get_conn()
-            .execute(
-                "SELECT d.game FROM entries e JOIN documents d ON d.id = e.document WHERE e.id = ?",
-                (request.view_args["entry_id"],),
-            )
+            .execute("SELECT d.game FROM entries e JOIN documents d ON d.id = e.document WHERE e.id = ?", (entry_id,))
             .fetchone()
         )
         game = row[0] if row else None

@@ -103,11 +103,16 @@ def verify_ruling(ruling_id: str, version: str | None) -> dict:
 
 def in_judges_words(found: dict) -> dict:
     """The verify report with each result's trace and check paths as a judge reads them (``words``:
-    ``{"trace": [...], "checks": {path: words}}``, engine.replay.judge_words): "You steal 2 Æmber",
+    ``{"trace": [...], "checks": {path: words}}``, engine.replay.judge_words): "you steal 2 Æmber",
     "Your Æmber", never "player1 steals" nor "you steals". The engine's own lines stay beside them."""
     for result in found.get("results", ()):
         result["words"] = {
-            "trace": [words(line) for line in result.get("trace") or () if not str(line).startswith("rule set ")],
+            # the engine's case kept: a line may start with a card's label ("a deals 2 damage")
+            "trace": [
+                words(line, capital=False)
+                for line in result.get("trace") or ()
+                if not str(line).startswith("rule set ")
+            ],
             "checks": {c["path"]: path_words(str(c["path"])) for c in result.get("checks") or ()},
         }
     return found

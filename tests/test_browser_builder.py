@@ -6,6 +6,8 @@ serious or critical axe-core violation. The page is interactive within 1 s of na
 
 from __future__ import annotations
 
+import re
+
 import sqlite3
 
 from playwright.sync_api import expect
@@ -109,19 +111,35 @@ def test_the_search_says_what_it_found_in_any_language_and_every_set(watched, ba
     expect(page.locator('.card-hit[data-name="Sensor Chief Garcia"]')).to_have_count(1)
 
 
-def test_each_card_found_says_whether_the_engine_can_play_it_and_why_not(watched, base_url):
+def _a_card_not_playable(built_kb) -> str:
+    """A card of plain name the engine cannot play yet (which one changes as templates are added,
+    so it is looked up, not named)."""
+    from engine.compile.coverage import coverage
+
+    with sqlite3.connect(f"file:{built_kb}?mode=ro", uri=True) as conn:
+        return next(
+            name
+            for cov in coverage(conn)
+            for name in sorted(cov.refused)
+            if re.fullmatch(r"[A-Za-z ]+", name)
+            and conn.execute("SELECT count(DISTINCT text) FROM cards WHERE name = ?", (name,)).fetchone()[0] == 1
+        )
+
+
+def test_each_card_found_says_whether_the_engine_can_play_it_and_why_not(watched, base_url, built_kb):
     page = watched(viewport=PHONE).page
     open_builder(page, base_url)
     page.fill("#card-search", "Troll")
     expect(page.locator('.card-hit[data-name="Troll"] .playable')).to_have_text("the engine can play it")
-    page.fill("#card-search", "Heavyweight Morik")
-    hit = page.locator('.card-hit[data-name="Heavyweight Morik"]')
+    name = _a_card_not_playable(built_kb)
+    page.fill("#card-search", name)
+    hit = page.locator(f'.card-hit[data-name="{name}"]')
     expect(hit).to_be_visible(timeout=10_000)
-    why = page.request.get(f"{base_url}/api/cards?name=Heavyweight+Morik&limit=1").json()["results"][0]["why"]
-    assert why  # the compiler's words: "Scrap:" abilities are not in the engine
+    why = page.request.get(f"{base_url}/api/cards", params={"name": name, "limit": 1}).json()["results"][0]["why"]
+    assert why  # the compiler's words: the sentence no template reads
     expect(hit.locator(".why")).to_have_text(f"the engine cannot play it: {why}")
-    hit.get_by_role("button", name="Add Heavyweight Morik").click()  # still placeable: a discard, a deck
-    assert zone(page, "player1", "hand") == ["Heavyweight Morik"]
+    hit.get_by_role("button", name=f"Add {name}").click()  # still placeable: a discard, a deck
+    assert zone(page, "player1", "hand") == [name]
 
 
 def test_the_builder_is_linked_from_the_header_the_card_pages_and_the_verify_panel(watched, base_url, built_kb):

@@ -30,7 +30,7 @@ def test_a_live_replay_comes_with_the_trace_and_checks_in_a_judges_words(client)
     words = result["words"]
     assert words["trace"] and not any("player1" in t or "player2" in t for t in words["trace"])
     assert not any(_DISAGREEING.search(t) for t in words["trace"]), words["trace"]
-    assert any(t.startswith("You ") for t in words["trace"])
+    assert any(t.startswith("you ") for t in words["trace"])
     assert words["checks"]["player1.amber"] == "Your Æmber"
     # the engine's own lines stay beside them, for the developers
     assert any("player1" in t for t in result["trace"])

@@ -23,6 +23,7 @@ from conftest import page
 from kb.changelog import changelog
 from api.datasette import datasette_row_url
 from kb.textdiff import word_diff
+from api.pages import change_words
 
 SECTIONS = ("ruling-changes", "terminology", "renamed", "changed", "added", "removed", "needs-review")
 
@@ -132,7 +133,7 @@ def test_meaning_changes_terminology_and_conflicts_are_shown(client, kb_conn):
         assert article.count('class="meaning-change"') == len(r["changes"])
         for c in r["changes"]:  # the sentences carrying each change, their changed words marked
             if c["before"] and c["after"]:
-                assert str(escape(c["detail"])) in article
+                assert str(escape(change_words(c["detail"]))) in article  # as a sentence, not "'a' -> 'b'"
                 for op in word_diff(c["before"], c["after"]):
                     if op["op"] != "equal":
                         tag = "ins" if op["op"] == "insert" else "del"

@@ -24,6 +24,7 @@ from api import create_app
 from conftest import ROOT, page, run_cli
 from kb.meaning import same_meaning, version_terminology
 from kb.threads import thread_entries, thread_of_entry
+from engine.replay.judge_words import path_words
 
 #: the question of the FAQ thread whose answer changed its number (7 times, then 2 times)
 BAIT_QUESTION = "%How many times does Bait and Switch trigger%"
@@ -181,7 +182,7 @@ def test_verified_badge_says_per_version_what_the_engine_checked(client, kb_conn
                 differing = [c for c in run["checks"] if c["differs"]]
                 assert differing and all(c["shown"] for c in differing[:3])
                 for c in differing[:3]:
-                    assert f"{c['path']} {c['actual']}" in text
+                    assert f"{path_words(c['path'])} {c['actual']}" in text  # in a judge's words
     assert {"this", "other"} <= seen
     assert data["verified_versions"] == [v for v, i in items.items() if i["status"] == "passed"]
 
