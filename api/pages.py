@@ -372,7 +372,16 @@ def card(set_code: str, number: str):
         abort(404, description=f"No card {set_code} {number} in the card data.")
     game = (detail["game"] or {}).get("name") or "Rulebook"
     labels = {v["version"]: latest_label(game, v["version"], v["date"]) for v in detail["versions"]}
-    return render_template("card.html", c=detail, labels=labels)
+    # each ruling says which document states it, and when (its latest version's): "KeyForge Master
+    # Rulebook 16.0, 2022"
+    sources = {
+        version: (title, date)
+        for version, title, date in get_conn().execute(
+            "SELECT version, title, date FROM documents WHERE game = ?",
+            ((detail["game"] or {}).get("id") or "keyforge",),
+        )
+    }
+    return render_template("card.html", c=detail, labels=labels, sources=sources)
 
 
 @bp.get("/versions")

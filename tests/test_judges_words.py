@@ -2,12 +2,13 @@
 "you" and "your opponent" with verbs that agree ("You steal", never "you steals"), check paths are
 what they check ("Your Æmber", not "player1.amber"), languages are named, and no page tells a judge
 where developers keep files; the version menu shows the version the page shows; a ruling links the
-rules it names."""
+rules it names, and a card's rulings say which document states them."""
 
 from __future__ import annotations
 
 import re
 import sqlite3
+from html import unescape
 
 from conftest import page
 
@@ -108,3 +109,14 @@ def test_a_meaning_change_reads_as_a_sentence():
     assert change_words("2 -> 3") == "2 became 3"
     assert change_words("not -> -") == "not was taken out"
     assert "->" not in change_words("number: 420 -> 704; '420.5g' -> '704.5b'")
+
+
+def test_a_card_s_rulings_name_their_source_document_and_date(client, built_kb):
+    with sqlite3.connect(f"file:{built_kb}?mode=ro", uri=True) as conn:
+        title, date = conn.execute(
+            "SELECT title, date FROM documents WHERE game = 'keyforge' AND version = '16.0'"
+        ).fetchone()
+    html = page(client, "/cards/CotA/267")  # Bait and Switch: its 16.0 erratum and FAQ
+    rulings = html[html.index('id="entries"') :]
+    rulings = rulings[: rulings.index("</section>")]
+    assert f"In {title}, {date}" in unescape(rulings)
