@@ -168,6 +168,11 @@ class Plan:
     marks: frozenset[str]
     did_you_mean: str | None
 
+    def stem_ids(self, index: Index) -> frozenset[int]:
+        """The corpus ids of the stems of the query's words (what a text's coverage is read in)."""
+        ids = index.corpus.stem_ids
+        return frozenset(ids.get(s, -1) for g in self.groups for s in g.stems)
+
     def fts(self, common: bool = False) -> str:
         """The MATCH expression: any term or phrase. Words in a large share of the entries
         ("play", "card") only add rows to score, not ranking; they count through coverage and

@@ -49,6 +49,7 @@ from .mentions import normalize_name
 from .query import QueryError, VersionChoice, clean_text, find_version, is_date, plan_query, show, snippet, tokenize
 from .rule_numbers import find_numbers
 from .search_index import Index, skeleton
+from .search_answers import answers_first
 from .search_rank import Scope, number_hits, rank
 from .supersede import superseded_by
 from .term_panel import Term, named_terms
@@ -196,6 +197,8 @@ def search(
     if plan is None and not pinned:
         return SearchResult(asked, 0, [], version_query=named, game_query=named_game_id)
     threads = rank(conn, index, plan, scope) if plan is not None else []
+    if plan is not None:  # the entry that states the rule above those that lead to it
+        threads = answers_first(conn, index, plan.stem_ids(index), scope, threads)
     if pinned:
         top = threads[0][0] if threads else 0.0
         taken = {index.corpus.entry_thread[e] for _, e in pinned}

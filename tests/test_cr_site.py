@@ -113,7 +113,8 @@ def test_a_query_naming_a_date_searches_that_version(client, kb_conn):
         found = search(client, q=query)
         assert [d["version"] for d in found["version_query"]["versions"]] == [expected], query
         assert found["results"] and {h["version"] for h in found["results"]} == {expected}, query
-        assert "rule/702.19" in [h["key"] for h in found["results"][:2]], query
+        # trample's rule (the subrule that states it ranks above its empty heading) comes first or second
+        assert any(h["key"].startswith("rule/702.19") for h in found["results"][:2]), query
     html = page(client, f"/?q=trample+before+{mid}")
     assert f"<strong>v{old}</strong>" in section(html, "version-query")
     # a date before every version is an error that says so; an unmarked number stays words

@@ -1,0 +1,122 @@
+"""The entry that states the rule, above the entries that only lead to it.
+
+Why a step of its own: bm25 and the signals of :mod:`kb.search_rank` score each entry's words, and
+the entries richest in a term's words are often those with the least to say. A heading ("702.2.
+Deathtouch") has the term as its whole title and no text; a glossary entry defines the term in a
+line and sends the reader on ("See rule 702.15, "Lifelink.""); a subrule says "Lifelink is a static
+ability.". A judge asking "what does lifelink do" needs 702.15b, which says what it does. So the
+best-scored results are read once more, with their text:
+
+- a **heading** with no text of its own is a section: it lends its score to the subrule of it that
+  holds most of the question's words (the fullest one on a tie) and falls below it;
+- an entry that **points to a rule** ("See rule 302.6", the glossary's usual ending) lends its score
+  to that rule (or the best subrule of it, as above), which ranks just above it: the informal term
+  "summoning sickness" is defined in the glossary, the rule that applies is 302.6;
+- a **short statement** of a term's kind ("Deathtouch is a static ability.": fewer than
+  :data:`FEW_WORDS` words beyond the question's) ranks below the fuller subrules beside it.
+
+Only entries of the documents searched are lent a score (a kind filter is kept), one result per
+thread. Nothing here names a game, a rule or a term: headings, "See rule N" and the parent links
+are how rulebooks of numbered rules are built (the Magic Comprehensive Rules; KeyForge's glossary
+points to pages, not rules, and so lends nothing).
+"""
+
+from __future__ import annotations
+
+import re
+import sqlite3
+
+from .search_index import Index
+from .search_rank import Scope
+
+#: results read again with their text (the first page and a margin)
+TOP = 40
+#: score factor of a heading with no text when one of its subrules takes its place
+HEADING_FACTOR = 0.3
+#: a subrule or rule lent a score gets the lender's score times this (just above, or just below)
+POINTED_FACTOR = 1.05
+SUBRULE_FACTOR = 0.95
+#: an entry with fewer distinct words than this beyond the question's states a kind, not a rule
+FEW_WORDS = 5
+FEW_WORDS_FACTOR = 0.6
+#: "See rule 302.6", "See rules 702.19 and 702.2" (the first rule named is the one defined)
+POINTER = re.compile(r"\bsee rules? (\d{3}(?:\.\d+[a-z]?)?)", re.IGNORECASE)
+
+
+def answers_first(
+    conn: sqlite3.Connection, index: Index, query_stems: frozenset[int], scope: Scope, threads: list
+) -> list[tuple[float, int]]:
+    """``threads`` ((score, entry id), best first) with the first :data:`TOP` re-ranked as above."""
+    if not threads:
+        return threads
+    corpus = index.corpus
+    head, rest = threads[:TOP], threads[TOP:]
+    ids = [e for _, e in head]
+    rows = {
+        r[0]: r[1:]
+        for r in conn.execute(
+            f"SELECT id, kind, body, document FROM entries WHERE id IN ({','.join('?' * len(ids))})", ids
+        )
+    }
+    scored: dict[int, float] = {}
+
+    def offer(entry: int, score: float) -> None:
+        if corpus.has(entry) and scope.allows(entry) and score > scored.get(entry, -1.0):
+            scored[entry] = score
+
+    for score, e in head:
+        kind, body, document = rows.get(e, ("", "x", 0))
+        factor = 1.0
+        if not body.strip():
+            child = _best_subrule(conn, corpus, e, query_stems)
+            if child is not None:
+                offer(child, score * SUBRULE_FACTOR)
+                factor = HEADING_FACTOR
+        elif _few_words(corpus, e, query_stems):
+            factor = FEW_WORDS_FACTOR
+        offer(e, score * factor)
+        m = POINTER.search(body) if kind != "rule" else None
+        if m:
+            target = _rule(conn, document, m.group(1))
+            if target is not None:
+                sub = _best_subrule(conn, corpus, target, query_stems) if _empty(conn, target) else None
+                offer(sub if sub is not None else target, score * POINTED_FACTOR)
+    best: dict[int, tuple[float, int]] = {}
+    for e, score in scored.items():
+        thread = corpus.entry_thread[e]
+        if thread not in best or score > best[thread][0]:
+            best[thread] = (score, e)
+    taken = set(best)
+    kept = list(best.values()) + [(s, e) for s, e in rest if corpus.entry_thread[e] not in taken]
+    return sorted(kept, key=lambda se: -se[0])  # a demoted heading may fall below the first TOP
+
+
+def _few_words(corpus, entry: int, query_stems: frozenset[int]) -> bool:
+    stems = corpus.text_stems[corpus.entry_text[entry]]
+    return len(set(stems) - query_stems) < FEW_WORDS
+
+
+def _empty(conn: sqlite3.Connection, entry: int) -> bool:
+    row = conn.execute("SELECT body FROM entries WHERE id = ?", (entry,)).fetchone()
+    return row is not None and not row[0].strip()
+
+
+def _rule(conn: sqlite3.Connection, document: int, number: str) -> int | None:
+    row = conn.execute("SELECT id FROM entries WHERE document = ? AND key = ?", (document, f"rule/{number}")).fetchone()
+    return row[0] if row else None
+
+
+def _best_subrule(conn: sqlite3.Connection, corpus, entry: int, query_stems: frozenset[int]) -> int | None:
+    """The subrule of ``entry`` holding most of the question's words, the fullest on a tie, the
+    first in the rulebook's order after that; None when it has none."""
+    best, best_key = None, None
+    for (child,) in conn.execute(
+        "SELECT id FROM entries WHERE parent = ? AND kind = 'rule' ORDER BY ordinal", (entry,)
+    ):
+        if not corpus.has(child):
+            continue
+        stems = set(corpus.text_stems[corpus.entry_text[child]])
+        key = (len(stems & query_stems), min(len(stems - query_stems), 3 * FEW_WORDS))
+        if best_key is None or key > best_key:
+            best, best_key = child, key
+    return best
