@@ -158,6 +158,7 @@ class Group:
     card: str | None = None  # name key when the group is a card name
     weight: float = 1.0
     common: bool = False  # in more than COMMON_SHARE of the entries
+    any_stem: bool = False  # covered by any one of its stems (a number's digits or its word)
 
 
 @dataclass
@@ -212,15 +213,17 @@ def plan_query(index: Index, text: str, games: tuple[str, ...] | None = None) ->
         if stem(word) in seen:
             continue
         seen.add(stem(word))
-        df = index.df.get(word, 0)
+        forms = (word,) + tuple(f for f in number_forms(word) if f != word)  # "6" and "six" alike
+        df = max(index.df.get(f, 0) for f in forms)
         weight = 0.5 + min(1.5, math.log1p(index.n_texts / (1 + df)) / 3)
         typed = (words[i],) if i in corrected else ()  # the word as typed stays in the search
         groups.append(
             Group(
-                index.expand(word) + typed,
-                frozenset({stem(word)}),
+                tuple(dict.fromkeys(t for f in forms for t in index.expand(f))) + typed,
+                frozenset(stem(f) for f in forms),
                 weight=weight,
                 common=df > COMMON_SHARE * index.n_texts,
+                any_stem=len(forms) > 1,
             )
         )
     phrases = []
@@ -233,6 +236,22 @@ def plan_query(index: Index, text: str, games: tuple[str, ...] | None = None) ->
     return Plan(
         groups, phrases, mentions, frozenset(marks), _did_you_mean(text, index, tokens, corrected, mentions, in_name)
     )
+
+
+#: Numbers the rulebooks write in words ("six cards") as players often type them in digits ("6 cards")
+NUMBER_WORDS = (
+    "zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen "
+    "sixteen seventeen eighteen nineteen twenty"
+).split()
+
+
+def number_forms(word: str) -> tuple[str, ...]:
+    """A whole number's two spellings ("6" -> ("6", "six"), "six" -> ("6", "six")); () otherwise."""
+    if word.isdigit() and int(word) < len(NUMBER_WORDS):
+        return (str(int(word)), NUMBER_WORDS[int(word)])
+    if word in NUMBER_WORDS:
+        return (str(NUMBER_WORDS.index(word)), word)
+    return ()
 
 
 def _players_group(index: Index, typed: list[str], meant: tuple[str, ...]) -> Group:

@@ -44,6 +44,7 @@ from rapidfuzz import fuzz, process
 from .answer_groups import thread_answers
 from .card_panel import card_tiles
 from .fuzzy import index_for
+from .game_inferred import OTHER_GAME_FACTOR, infer_game
 from .game_named import named_game
 from .mentions import normalize_name
 from .query import QueryError, VersionChoice, clean_text, find_version, is_date, plan_query, show, snippet, tokenize
@@ -131,6 +132,9 @@ class SearchResult:
     terms: list[Term] = field(default_factory=list)
     #: the game the query named, which scoped the search (kb.game_named), else None
     game_query: str | None = None
+    #: the game the query's words are about when none was chosen or named (kb.game_inferred): its
+    #: entries rank first, the other games' lower; else None
+    game_inferred: str | None = None
 
     def as_dict(self) -> dict:
         return {
@@ -142,6 +146,7 @@ class SearchResult:
             "version_query": self.version_query,
             "terms": [t.as_dict() for t in self.terms],
             "game_query": self.game_query,
+            "game_inferred": self.game_inferred,
         }
 
     # the hits, as the list the earlier search() returned
@@ -198,7 +203,12 @@ def search(
         return SearchResult(asked, 0, [], version_query=named, game_query=named_game_id)
     threads = rank(conn, index, plan, scope) if plan is not None else []
     if plan is not None:  # the entry that states the rule above those that lead to it
-        threads = answers_first(conn, index, plan.stem_ids(index), scope, threads)
+        threads = answers_first(conn, index, plan.stem_ids(index), scope, threads, bool(plan.mentions))
+    inferred = None
+    if game is None and choice is None and plan is not None:  # kb.game_inferred
+        inferred = infer_game(index, plan, words, tuple(sorted({g for g, _ in docs})))
+        if inferred is not None:
+            threads = _prefer_game(index, threads, inferred)
     if pinned:
         top = threads[0][0] if threads else 0.0
         taken = {index.corpus.entry_thread[e] for _, e in pinned}
@@ -217,8 +227,15 @@ def search(
     if did_you_mean and pinned:
         did_you_mean = rest.replace(words, did_you_mean) if words and words in rest else did_you_mean
     did_you_mean = did_you_mean and (f"{did_you_mean} {choice.phrase}" if choice else did_you_mean)
-    terms = named_terms(conn, index, plan, threads)
-    return SearchResult(asked, len(threads), hits, did_you_mean, cards, named, terms, named_game_id)
+    terms = named_terms(conn, index, plan, threads, inferred)
+    return SearchResult(asked, len(threads), hits, did_you_mean, cards, named, terms, named_game_id, inferred)
+
+
+def _prefer_game(index: Index, threads: list[tuple[float, int]], game: str) -> list[tuple[float, int]]:
+    """``threads`` with the other games' scores times OTHER_GAME_FACTOR, best first again."""
+    corpus = index.corpus
+    scaled = [(s if corpus.doc(e).game == game else s * OTHER_GAME_FACTOR, e) for s, e in threads]
+    return sorted(scaled, key=lambda se: -se[0])
 
 
 def thread_changes(conn: sqlite3.Connection, thread: str) -> list[str]:

@@ -12,6 +12,11 @@ best-scored results are read once more, with their text:
 - an entry that **points to a rule** ("See rule 302.6", the glossary's usual ending) lends its score
   to that rule (or the best subrule of it, as above), which ranks just above it: the informal term
   "summoning sickness" is defined in the glossary, the rule that applies is 302.6;
+- an entry whose whole text **only sends the reader elsewhere** ("ATTACK, ATTACKER, ATTACKING: See
+  "Fight" on page 7.") has nothing of its own to say, and falls like an empty heading;
+- a **ruling about named cards** (an FAQ answer or example linked to cards) ranks below the rules
+  when the question names no card: "can elusive creatures be attacked" asks for ELUSIVE, not for
+  the Gabos Longarms answer that holds the same words;
 - a **short statement** of a term's kind ("Deathtouch is a static ability.": fewer than
   :data:`FEW_WORDS` words beyond the question's) ranks below the fuller subrules beside it.
 
@@ -39,14 +44,24 @@ SUBRULE_FACTOR = 0.95
 #: an entry with fewer distinct words than this beyond the question's states a kind, not a rule
 FEW_WORDS = 5
 FEW_WORDS_FACTOR = 0.6
+#: score factor of an entry linked to cards when the question names none
+CARD_RULING_FACTOR = 0.6
+#: a text that is only a cross-reference: "See “Fight” on page 7.", "See rule 702.2."
+ONLY_POINTER = re.compile(r"^\s*see\b[^.]*\.?\s*$", re.IGNORECASE)
 #: "See rule 302.6", "See rules 702.19 and 702.2" (the first rule named is the one defined)
 POINTER = re.compile(r"\bsee rules? (\d{3}(?:\.\d+[a-z]?)?)", re.IGNORECASE)
 
 
 def answers_first(
-    conn: sqlite3.Connection, index: Index, query_stems: frozenset[int], scope: Scope, threads: list
+    conn: sqlite3.Connection,
+    index: Index,
+    query_stems: frozenset[int],
+    scope: Scope,
+    threads: list,
+    names_cards: bool = False,
 ) -> list[tuple[float, int]]:
-    """``threads`` ((score, entry id), best first) with the first :data:`TOP` re-ranked as above."""
+    """``threads`` ((score, entry id), best first) with the first :data:`TOP` re-ranked as above;
+    ``names_cards``: whether the question names a card."""
     if not threads:
         return threads
     corpus = index.corpus
@@ -72,8 +87,12 @@ def answers_first(
             if child is not None:
                 offer(child, score * SUBRULE_FACTOR)
                 factor = HEADING_FACTOR
+        elif ONLY_POINTER.match(body):
+            factor = HEADING_FACTOR
         elif _few_words(corpus, e, query_stems):
             factor = FEW_WORDS_FACTOR
+        if not names_cards and e in _card_rulings(index):
+            factor *= CARD_RULING_FACTOR
         offer(e, score * factor)
         m = POINTER.search(body) if kind != "rule" else None
         if m:
@@ -89,6 +108,14 @@ def answers_first(
     taken = set(best)
     kept = list(best.values()) + [(s, e) for s, e in rest if corpus.entry_thread[e] not in taken]
     return sorted(kept, key=lambda se: -se[0])  # a demoted heading may fall below the first TOP
+
+
+def _card_rulings(index: Index) -> frozenset[int]:
+    """The entries linked to a card (kept on the index: it is built per KB state, then only read)."""
+    found = getattr(index, "_card_rulings", None)
+    if found is None:
+        found = index._card_rulings = frozenset(e for entries in index.linked.values() for e in entries)
+    return found
 
 
 def _few_words(corpus, entry: int, query_stems: frozenset[int]) -> bool:

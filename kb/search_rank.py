@@ -15,7 +15,7 @@ import math
 import sqlite3
 
 from .search_index import Index
-from .query import Plan, QueryError, fold
+from .query import Plan, QueryError, fold, stem
 from .rule_numbers import resolve, subrules
 
 #: bm25 column weights for (title, question, body): a hit in a title outranks one in running text
@@ -34,6 +34,9 @@ TITLE_BOOST = 2.0
 SCORED = 300
 #: Score factor per kind; stories rarely answer a rules question.
 KIND_PRIOR = {"fiction": 0.3}
+#: Score factor for an entry whose kind the query names ("redacted cards", "list of counters",
+#: "which costs changed": Keeper of the Cards' kinds of entry are what a player asks for by name).
+KIND_NAMED = 2.0
 
 
 class Scope:
@@ -157,7 +160,9 @@ def rank(conn: sqlite3.Connection, index: Index, plan: Plan, scope: Scope) -> li
             bm25[e] = 0.0
     total_weight = sum(g.weight for g in plan.groups) or 1.0
     stem_ids = corpus.stem_ids
-    words = [(g.weight, frozenset(stem_ids.get(s, -1) for s in g.stems)) for g in plan.groups if g.card is None]
+    words = [
+        (g.weight, frozenset(stem_ids.get(s, -1) for s in g.stems), g.any_stem) for g in plan.groups if g.card is None
+    ]
     cards = [
         (g.weight, index.linked.get(g.card, ()), frozenset(stem_ids.get(s, -1) for s in g.stems))
         for g in plan.groups
@@ -165,6 +170,8 @@ def rank(conn: sqlite3.Connection, index: Index, plan: Plan, scope: Scope) -> li
     ]
     query_stems = frozenset(stem_ids.get(s, -1) for g in plan.groups for s in g.stems)
     fiction = corpus.kinds.index("fiction") if "fiction" in corpus.kinds else -1
+    said = {s for g in plan.groups for s in g.stems}
+    named_kinds = {i for i, k in enumerate(corpus.kinds) if stem(k) in said}
     text_of, text_stems, kind_of = corpus.entry_text, corpus.text_stems, corpus.entry_kind
     # per text: the weight of the query's words it holds, and which card names it spells out; the
     # query's stems a text holds are found in one pass over its stems in C (set intersection)
@@ -181,7 +188,7 @@ def rank(conn: sqlite3.Connection, index: Index, plan: Plan, scope: Scope) -> li
         if found is None:
             held = query_stems.intersection(text_stems[text])
             found = coverage[text] = (
-                sum(w for w, ids in words if ids <= held),
+                sum(w for w, ids, any_stem in words if (ids & held if any_stem else ids <= held)),
                 tuple(ids <= held for _, _, ids in cards),
             )
         covered = found[0] + sum(w for (w, linked_to, _), spelt in zip(cards, found[1]) if spelt or e in linked_to)
@@ -191,6 +198,8 @@ def rank(conn: sqlite3.Connection, index: Index, plan: Plan, scope: Scope) -> li
         score *= boosts.get(corpus.title_stems.get(text), 1.0)
         if kind_of[e] == fiction:
             score *= KIND_PRIOR["fiction"]
+        elif kind_of[e] in named_kinds:
+            score *= KIND_NAMED
         thread = corpus.entry_thread[e]
         doc = corpus.entry_doc[e]
         cur = best.get(thread)

@@ -53,10 +53,11 @@ class Term:
 
 
 def named_terms(
-    conn: sqlite3.Connection, index: Index, plan: Plan | None, threads: list[tuple[float, int]]
+    conn: sqlite3.Connection, index: Index, plan: Plan | None, threads: list[tuple[float, int]], game: str | None = None
 ) -> list[Term]:
     """The glossary entries among ``threads`` (ranked (score, entry id), best first) whose title
-    the query names, best first, one per title, at most :data:`MAX_TERMS`."""
+    the query names, best first, one per title, at most :data:`MAX_TERMS`; of ``game`` only when
+    given (the game inferred from the question: no Magic "Creature" beside a KeyForge question)."""
     if plan is None or not threads:
         return []
     corpus = index.corpus
@@ -72,7 +73,7 @@ def named_terms(
     place: dict[int, int] = {}
     seen: set[frozenset[int]] = set()
     for i, (_, e) in enumerate(threads[:LOOKED_AT]):
-        if corpus.entry_kind[e] not in kinds:
+        if corpus.entry_kind[e] not in kinds or (game is not None and corpus.doc(e).game != game):
             continue
         title = corpus.title_stems.get(corpus.entry_text[e])
         if title and title <= query_stems and title & rare and title not in seen:

@@ -253,7 +253,17 @@ def test_pagination_and_total(kb_conn):
 def test_result_shape(kb_conn):
     res = search(kb_conn, "can I play another card on the first turn with Phase Shift")
     data = json.loads(json.dumps(res.as_dict()))
-    assert set(data) == {"query", "total", "results", "did_you_mean", "cards", "version_query", "terms", "game_query"}
+    assert set(data) == {
+        "query",
+        "total",
+        "results",
+        "did_you_mean",
+        "cards",
+        "version_query",
+        "terms",
+        "game_query",
+        "game_inferred",
+    }
     hit = data["results"][0]
     assert set(hit) == THREAD_KEYS and hit["key"] == PHASE_SHIFT_FAQ
     assert hit["url"] == f"/entries/{hit['entry_id']}" and hit["thread"] == f"keyforge:{hit['key']}"

@@ -1,0 +1,100 @@
+"""The game a question is about, read from its words when no game is chosen or named.
+
+Why: with "All games", the Magic Comprehensive Rules (some 4,000 entries a version) outnumber
+KeyForge's few hundred and Keeper of the Cards' few dozen, so "can i use a creature the turn i play
+it" found Magic's rules beside KeyForge's, and the side panel defined Magic's "Creature" for a
+KeyForge question. Each game's rulebook has its own words (KeyForge "use", "reap", "æmber"; Magic
+"cast", "battlefield", "mana"), so the question's words weigh for a game by how common each is in
+that game's newest rulebook: a naive Bayes over the newest document of each game. Its smoothing is
+Dirichlet's (a game's share of a word is pulled toward the word's share over all games by
+:data:`PRIOR_WORDS` words' worth): with add-one smoothing a word unseen in Keeper of the Cards'
+55 entries weighed for it a hundred times more than a word unseen in Magic's 4,000, so "summoning
+sickness" was read as Keeper of the Cards. A word's share is of the game's words, not of its
+entries: Magic's subrules are short, so any word is in a smaller share of them than of KeyForge's
+long glossary entries, which made every question look less like Magic. The players' words of a game (:mod:`kb.players_words`: "sac", "blink") and the cards it
+names count for their game too.
+
+A game is inferred only when it is clearly ahead (:data:`MARGIN`, in natural log units: e^2, about
+7 times likelier than the next game); the search then ranks the other games' entries lower, never
+drops them (a question that is not the inferred game's still finds its answer further down), and
+says so in its result (``game_inferred``).
+"""
+
+from __future__ import annotations
+
+import math
+from collections import Counter
+
+from .players_words import players_spans
+from .query import STOPWORDS, Plan, stem, tokenize
+
+#: how far ahead the likeliest game must be (log-likelihood) to be inferred
+MARGIN = 2.0
+#: Dirichlet smoothing: how many words' worth of the all-games share a game's share starts from
+PRIOR_WORDS = 200.0
+#: score factor for the other games' entries when a game is inferred
+OTHER_GAME_FACTOR = 0.25
+
+
+def _game_stats(index) -> dict[str, tuple[Counter, int]]:
+    """{game: (stem id -> in how many of the newest document's entries, the sum of those counts)},
+    worked
+    out once per index (kept on it: an index is built per KB state and then only read)."""
+    cached = getattr(index, "_game_word_stats", None)
+    if cached is None:
+        cached = _count(index)
+        index._game_word_stats = cached
+    return cached
+
+
+def _count(index) -> dict[str, tuple[Counter, int]]:
+    corpus = index.corpus
+    newest = {}
+    for d in corpus.docs:  # games in order, versions oldest first: the last one stands
+        newest[d.game] = d
+    out = {}
+    for game, d in newest.items():
+        df: Counter = Counter()
+        n = 0
+        for e in range(d.lo, d.hi + 1):
+            if corpus.has(e):
+                stems = corpus.text_stems[corpus.entry_text[e]]
+                n += len(stems)
+                df.update(stems)
+        out[game] = (df, n)
+    return out
+
+
+def infer_game(index, plan: Plan, text: str, games: tuple[str, ...]) -> str | None:
+    """The game of ``games`` the question's words are clearly about, else None."""
+    if plan is None or len(games) < 2:
+        return None
+    stats = _game_stats(index)
+    stem_ids = index.corpus.stem_ids
+    score = {g: 0.0 for g in games if g in stats}
+    total = sum(stats[g][1] for g in score) or 1
+    typed = [t.word for t in tokenize(text)]
+    content = [w for w in typed if w not in STOPWORDS]
+    words = []
+    for sid in (stem_ids.get(stem(w), -1) for w in content):
+        seen = sum(stats[g][0].get(sid, 0) for g in score)
+        if seen == 0:  # a word no game's rulebook holds says nothing of the game
+            continue
+        words.append(sid)
+        background = seen / total
+        for g in score:
+            df, n = stats[g]
+            score[g] += math.log((df.get(sid, 0) + PRIOR_WORDS * background) / (n + PRIOR_WORDS))
+    for g in score:  # a game's own players' words ("sac", "blink") that no other game's rulebook uses
+        for start, end, _ in players_spans(typed, (g,)):
+            said = [stem_ids.get(stem(w), -1) for w in typed[start:end] if w not in STOPWORDS]
+            if not any(stats[o][0].get(sid, 0) for o in score if o != g for sid in said):
+                score[g] += MARGIN
+    if plan.mentions and len(index.card_games) == 1:  # a card named is of the one game with cards
+        for g in index.card_games & score.keys():
+            score[g] += MARGIN
+    if len(score) < 2 or not words:
+        return None
+    ranked = sorted(score.items(), key=lambda kv: -kv[1])
+    (first, best), (_, second) = ranked[0], ranked[1]
+    return first if best - second >= MARGIN else None

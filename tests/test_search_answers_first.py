@@ -1,0 +1,60 @@
+"""The entry that states a rule ranks above the entries that only lead to it (kb/search_answers.py),
+numbers are alike in digits and in words, and a kind of entry is found by its name."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from kb.search import search
+
+
+def _rows(conn, result):
+    return [
+        conn.execute("SELECT key, kind, body, parent FROM entries WHERE id = ?", (h.entry_id,)).fetchone()
+        for h in result.results
+    ]
+
+
+@pytest.mark.parametrize("query", ["deathtouch", "trample", "lifelink", "hexproof", "first strike"])
+def test_an_empty_heading_never_ranks_above_a_subrule_that_states_it(kb_conn, query):
+    rows = _rows(kb_conn, search(kb_conn, query, game="mtg", limit=10))
+    first_stated = next(i for i, (_, kind, body, _p) in enumerate(rows) if kind == "rule" and body.strip())
+    headings = [i for i, (_, kind, body, _p) in enumerate(rows) if kind == "rule" and not body.strip()]
+    assert all(i > first_stated for i in headings), [r[0] for r in rows]
+    # and the first result says something: it is not "X is a static ability." alone
+    assert len(rows[0][2].split()) > 6, rows[0]
+
+
+def test_a_glossary_entry_that_points_to_a_rule_ranks_below_that_rule(kb_conn):
+    rows = _rows(kb_conn, search(kb_conn, "summoning sickness", game="mtg", limit=5))
+    glossary = next(r for r in rows if r[1] == "glossary" and "summoning sickness" in r[0].replace("-", " "))
+    pointed = re.search(r"[Ss]ee rule (\d{3}\.\d+)", glossary[2]).group(1)
+    assert rows[0][0] == f"rule/{pointed}"
+
+
+def test_a_cross_reference_alone_ranks_below_the_term_asked_about(kb_conn):
+    rows = _rows(kb_conn, search(kb_conn, "can elusive creatures be attacked", game="keyforge", limit=5))
+    assert rows[0][0] == "glossary/elusive", [r[0] for r in rows]
+
+
+def test_a_ruling_about_named_cards_ranks_below_the_rule_when_no_card_is_asked_about(kb_conn):
+    rows = _rows(kb_conn, search(kb_conn, "can elusive creatures be attacked", game="keyforge", limit=5))
+    assert rows[0][1] != "faq"
+    # a question naming the card finds its ruling first
+    named = _rows(kb_conn, search(kb_conn, "gabos longarms elusive", game="keyforge", limit=3))
+    assert named[0][1] == "faq" and "gabos" in named[0][0]
+
+
+def test_numbers_in_digits_and_in_words_search_alike(kb_conn):
+    digits = [h.key for h in search(kb_conn, "draw up to 6 cards", game="keyforge", limit=5).results]
+    words = [h.key for h in search(kb_conn, "draw up to six cards", game="keyforge", limit=5).results]
+    assert set(digits) == set(words)  # the same entries (bm25 weighs the two spellings apart)
+    assert any("draw-cards" in k for k in digits[:3])
+
+
+def test_a_kind_of_entry_is_found_by_its_name(kb_conn):
+    for query, kind in (("redacted cards", "redacted"), ("which costs were revised", "cost")):
+        rows = _rows(kb_conn, search(kb_conn, query, game="keeper-of-the-cards", limit=5))
+        assert [r[1] for r in rows[:3]] == [kind] * 3, (query, [r[0] for r in rows])
