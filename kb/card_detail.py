@@ -29,6 +29,7 @@ from ingest.icons import vocabulary
 from textnorm.notation import IconNotation, icon_marks
 
 from .answer_groups import shortened, thread_answers
+from .card_sets import released, versions_for
 from .entry_detail import card_url, entry_url
 from .supersede import superseded_by
 from .textdiff import same_text, word_diff
@@ -161,6 +162,7 @@ def _detail(conn: sqlite3.Connection, row: tuple) -> dict:
         )
     ]
     marked = card_notation(text, names)
+    versions, before = versions_for(set_code, versions)  # none older than the card (kb.card_sets)
     in_force = _in_force(text, marked, errata, versions)
     for x in errata:
         del x["version_sort"]
@@ -185,6 +187,8 @@ def _detail(conn: sqlite3.Connection, row: tuple) -> dict:
         **in_force,
         "game": {"id": game[0], "name": game[1]} if game else None,
         "versions": [{"version": v["version"], "date": v["date"]} for v in versions],
+        "released": released(set_code),
+        "predates": [{"version": v["version"], "date": v["date"]} for v in before],
         "entries": _entries(conn, [p[0] for p in printings], names),
         "printings": [{"set": s, "number": n, "url": card_url(s, n)} for i, s, n, _ in printings if i != cid],
         "url": card_url(set_code, number),

@@ -12,6 +12,8 @@ from kb.stats import rulings_stats
 from kb.textdiff import has_changes, word_keys
 from kb.versions_overview import versions_overview
 
+from conftest import page
+
 BAIT_QUESTION = "My opponent has 14 Æmber in their pool and I have 0 in mine%"
 
 
@@ -293,3 +295,34 @@ def test_versions_overview_lists_each_game_and_version_with_counts(kb_conn):
     totals = rulings_stats(kb_conn)["verifications"]
     assert sum(v["verifications"]["passed"] for g in games for v in g["versions"]) == totals["passed"]
     assert sum(v["verifications"]["failed"] for g in games for v in g["versions"]) == totals["failed"]
+
+
+def test_a_cards_printed_text_is_never_in_force_under_a_rulebook_older_than_the_card(kb_conn):
+    """A later set's card is in force from the rulebook current when its set came out (data/sets.toml),
+    not under the versions before: no Dark Tidings card 'in force under KeyForge 1.1, 2018'."""
+    from kb.card_sets import released
+
+    dated = {v: d for v, d in kb_conn.execute("SELECT version, date FROM documents WHERE game = 'keyforge'") if d}
+    for set_code in ("CotA", "DT", "WoE"):
+        number = kb_conn.execute("SELECT min(number) FROM cards WHERE set_code = ?", (set_code,)).fetchone()[0]
+        card = card_detail(kb_conn, set_code, number)
+        out = released(set_code)
+        shown = [v["version"] for v in card["versions"]]
+        # every version left out is older than the card, and a newer one was out when it came out
+        assert all(dated[v["version"]] <= out for v in card["predates"]), (set_code, card["predates"])
+        assert shown and all(v not in shown for v in (p["version"] for p in card["predates"]))
+        assert set(card["printed_in_force_under"]) <= set(shown)
+        # the first version shown is the one current at the release: the next one is newer than the set
+        if len(shown) > 1:
+            assert dated[shown[1]] > out
+    assert card_detail(
+        kb_conn, "DT", kb_conn.execute("SELECT min(number) FROM cards WHERE set_code='DT'").fetchone()[0]
+    )["predates"]
+
+
+def test_the_card_page_says_which_rulebooks_predate_the_card(client, kb_conn):
+    number = kb_conn.execute("SELECT min(number) FROM cards WHERE set_code = 'WoE'").fetchone()[0]
+    html = page(client, f"/cards/WoE/{number}")
+    printed = html.split('id="printed-in-force"')[1].split("</p>")[0]
+    assert "1.1" not in printed.split("The set came out")[0]
+    assert "The set came out in 2023-06, after" in printed
