@@ -188,6 +188,7 @@ def test_search_without_javascript(watched, base_url, built_kb):
     page = w.page
     page.goto(base_url + "/")
     page.fill("#q", "elusive")
+    page.click(".more-filters > summary")  # kind, category and all versions are folded until asked for
     page.select_option('select[name="kind"]', "glossary")
     page.press("#q", "Enter")  # a plain GET form
     page.wait_for_url("**/?q=elusive*")
@@ -323,6 +324,7 @@ def test_keyboard_focus_on_a_checkbox_shows_the_full_ring(watched, base_url):
     w = watched(viewport=DESKTOP)
     page = w.page
     page.goto(base_url + "/?q=elusive")
+    page.click(".more-filters > summary")
     box = page.locator('input[name="all"]')
     box.focus()
     page.keyboard.press("Shift+Tab")

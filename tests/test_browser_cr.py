@@ -46,12 +46,17 @@ def test_type_a_term_open_the_rule_follow_subrule_and_cross_reference(watched, b
     titles = page.locator("#results .hit-title a")
     expect(titles.first).to_be_visible(timeout=10_000)
     expect(page.locator("#result-count")).to_contain_text("found")
-    # the rule and the glossary term come first: one heads the results, the other's definition
-    # sits in the side panel (kb.term_panel) instead of taking the second place
+    # the rule that states trample and the glossary term come first: the subrule heads the results
+    # (its heading 702.19 has no text of its own: kb/search_answers.py), the term's definition sits
+    # in the side panel (kb.term_panel) instead of taking the second place
+    stated = rule_entry(kb, latest, "702.19a")
     shown = {titles.first.get_attribute("href"), page.locator(".terms-panel dt a").first.get_attribute("href")}
-    assert shown == {f"/entries/{rule}", f"/entries/{term}"}
+    assert shown == {f"/entries/{stated}", f"/entries/{term}"}
     w.shot("cr-search-term")
-    page.click(f'#results .hit-title a[href="/entries/{rule}"]')
+    page.click(f'#results .hit-title a[href="/entries/{stated}"]')
+    page.wait_for_url(f"**/entries/{stated}")
+    # its breadcrumb leads to the whole rule
+    page.locator(f'a[href="/entries/{rule}"]').first.click()
     page.wait_for_url(f"**/entries/{rule}")
     expect(page.locator("#rule-number")).to_contain_text(f"Rule 702.19 in v{latest}")
     page.click('#subrules a.subrule-number:text-is("702.19c")')

@@ -54,8 +54,14 @@ def test_the_rule_page_shows_the_history_newest_first_with_its_subrules(client, 
     eid, key, detail = _a_rule_whose_subrules_changed(kb_conn)
     html = page(client, f"/entries/{eid}")
     history = html[html.index('id="history"') :]
-    block = history[history.index('id="subrule-changes"') :]
-    assert f"last changed in v{detail['subrule_changes']['last']}" in block
+    # what the rule says now and when each subrule last changed come first, above the history
+    top = html[html.index('id="subrules"') : html.index('id="history"')]
+    block = top[top.index('id="subrule-changes"') :]
+    assert f"Last changed in v{detail['subrule_changes']['last']}" in block
+    for sub in detail["subrule_changes"]["subrules"]:
+        if sub["changes"]:
+            times = "time" if sub["changes"] == 1 else "times"
+            assert f"changed {sub['changes']} {times}, last v{sub['versions'][0]}" in block, sub["number"]
     shown = re.findall(r'class="badge badge-version[^"]*">v([^<]+)</span>', history)
     order = {v: n for n, (v,) in enumerate(kb_conn.execute("SELECT version FROM documents ORDER BY version_sort"))}
     ranks = [order[v] for v in shown if v in order]
