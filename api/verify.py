@@ -28,7 +28,10 @@ check) is the run's result, as the CLI reports it. The limits can be changed per
 from __future__ import annotations
 
 import logging
+import re
 import sqlite3
+import tomllib
+from functools import lru_cache
 from pathlib import Path
 
 import yaml
@@ -114,8 +117,42 @@ def in_judges_words(found: dict) -> dict:
                 if not str(line).startswith("rule set ")
             ],
             "checks": {c["path"]: path_words(str(c["path"])) for c in result.get("checks") or ()},
+            "switches": [
+                rule
+                for line in result.get("trace") or ()
+                if str(line).startswith("rule set ")
+                for rule in switch_words(line)
+            ],
         }
     return found
+
+
+_SWITCH = re.compile(r"(\w+)=(\w+)")
+
+
+def switch_words(line: str) -> list[str]:
+    """The engine's rule set line ("rule set 16.0: first_turn_rule_modifiable=True, ...") as the
+    rules it states, one sentence each, in the words of engine/rules/rulesets.toml: "Card effects can
+    modify the First Turn Rule (...) — yes."."""
+    descriptions = _switch_descriptions()
+    head, _, rest = str(line).partition(": ")
+    said = [
+        f"{descriptions.get(name, name.replace('_', ' '))} {VALUE_WORDS.get(value, value)}"
+        for name, value in _SWITCH.findall(rest)
+    ]
+    return said or [str(line)]
+
+
+#: a switch's value as a judge reads it, after its description
+VALUE_WORDS = {"True": "— yes.", "False": "— no."}
+
+
+@lru_cache(maxsize=1)
+def _switch_descriptions() -> dict[str, str]:
+    from engine.rules.rulesets import SWITCHES_FILE
+
+    data = tomllib.loads(SWITCHES_FILE.read_text(encoding="utf-8"))
+    return {name: spec.get("description", name).rstrip(".") for name, spec in data.get("switches", {}).items()}
 
 
 def replay_ruling(conn: sqlite3.Connection, ruling_id: str, version: str | None, budget: tuple[int, float]) -> dict:

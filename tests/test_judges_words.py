@@ -35,6 +35,9 @@ def test_a_live_replay_comes_with_the_trace_and_checks_in_a_judges_words(client)
     assert words["checks"]["player1.amber"] == "Your Æmber"
     # the engine's own lines stay beside them, for the developers
     assert any("player1" in t for t in result["trace"])
+    # the rule switches of the version as the rules they state, not the engine's names
+    assert words["switches"] and not any("_" in s or "=" in s for s in words["switches"])
+    assert all(s.endswith(("— yes.", "— no.")) for s in words["switches"]), words["switches"]
 
 
 def test_the_verified_badge_names_what_it_checked(client, built_kb):

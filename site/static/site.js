@@ -80,6 +80,16 @@
     return typeof value === "string" ? value : JSON.stringify(value);
   }
 
+  /* A checked value as a judge reads it: a list as its items ("Dust Pixie, Urchin", "none" when
+     empty), true/false as yes/no, nothing as "–"; anything else as the engine wrote it. */
+  function valueWords(value) {
+    if (value === null || value === undefined) return "–";
+    if (value === true) return "yes";
+    if (value === false) return "no";
+    if (Array.isArray(value)) return value.length ? value.map(valueWords).join(", ") : "none";
+    return show(value);
+  }
+
   /* A check's path as a judge reads it: "decisions.0.2.not_offered" is what decision 0.2 of the
      trace did not offer; the others as the server words them ("player1.amber": "Your Æmber",
      engine/replay/judge_words.py), the path itself when it sent none. */
@@ -118,7 +128,7 @@
     if (pageVersion && result.version !== pageVersion && stated.length) {
       body.appendChild(el("p", "verify-other-version", "This page shows v" + pageVersion + ". Under v" +
         result.version + " the answer was: " + stated.map(function (c) {
-          return checkLabel(c.path, words.checks) + " " + show(c.expected);
+          return checkLabel(c.path, words.checks) + " " + valueWords(c.expected);
         }).join(", ") + "."));
     }
     if (result.checks && result.checks.length) {
@@ -139,9 +149,9 @@
         var path = el("td"), label = el("code", null, checkLabel(check.path, words.checks));
         label.title = show(check.path);
         path.appendChild(label); row.appendChild(path);
-        var exp = el("td"); exp.dataset.label = "Expected"; exp.appendChild(el("code", null, show(check.expected)));
+        var exp = el("td"); exp.dataset.label = "Expected"; exp.appendChild(el("code", null, valueWords(check.expected)));
         row.appendChild(exp);
-        var act = el("td"); act.dataset.label = "Engine"; act.appendChild(el("code", null, show(check.actual)));
+        var act = el("td"); act.dataset.label = "Engine"; act.appendChild(el("code", null, valueWords(check.actual)));
         row.appendChild(act);
         table.appendChild(row);
       });
@@ -159,8 +169,10 @@
       body.appendChild(list);
       if (switches.length) {
         var more = el("details", "trace-switches");
-        more.appendChild(el("summary", null, "Rule switches of v" + result.version));
-        switches.forEach(function (step) { more.appendChild(el("p", "small", show(step))); });
+        more.appendChild(el("summary", null, "The rules that differ between versions, as v" + result.version + " states them"));
+        (words.switches || switches.map(show)).forEach(function (rule) {
+          more.appendChild(el("p", "small", rule));
+        });
         body.appendChild(more);
       }
     }
