@@ -22,7 +22,7 @@ import sqlite3
 
 from . import timeline
 from .answer_groups import thread_answers
-from .rests_on import rests_on
+from .rests_on import rests_on, rulings_naming
 from .rule_numbers import linked_refs, rule_url
 from .subrule_changes import subrule_changes
 from .supersede import superseded_by
@@ -133,6 +133,7 @@ def entry_detail(conn: sqlite3.Connection, entry_id) -> dict | None:
         "rests_on": rests_on(
             conn, {"id": eid, "kind": kind, "document_id": doc_id, "question": question, "body": body}
         ),
+        "named_by": rulings_naming(conn, {"kind": kind, "document_id": doc_id, "title": title}),
         "links": {n: rule_url(game, version, n) for n in sorted(linked_refs(conn, doc_id, refs))},
         "history": history,
         "timeline": steps,

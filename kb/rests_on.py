@@ -49,15 +49,9 @@ def _glossary(db: str, document: int, stamp: int) -> tuple[tuple[int, str, str, 
         terms = conn.execute(
             "SELECT id, title, key FROM entries WHERE document = ? AND kind = 'glossary' ORDER BY ordinal", (document,)
         ).fetchall()
-        texts = [
-            f"{q or ''} {b or ''}"
-            for q, b in conn.execute(
-                f"SELECT question, body FROM entries WHERE document = ? AND kind IN ({','.join('?' * len(RULING_KINDS))})",
-                (document, *RULING_KINDS),
-            )
-        ]
     finally:
         conn.close()
+    texts = [text for *_, text in _rulings(db, document, stamp)]
     out = []
     for eid, title, key in terms:
         patterns = tuple(_pattern(t) for t in _terms(title))
@@ -67,16 +61,56 @@ def _glossary(db: str, document: int, stamp: int) -> tuple[tuple[int, str, str, 
     return tuple(out)
 
 
+@lru_cache(maxsize=64)
+def _rulings(db: str, document: int, stamp: int) -> tuple[tuple[int, str, str, str], ...]:
+    """(entry id, kind, label, question and answer) of a document's rulings, in the document's order."""
+    conn = sqlite3.connect(f"file:{db}?mode=ro", uri=True)
+    try:
+        return tuple(
+            (eid, kind, question or title or key, f"{question or ''} {body or ''}")
+            for eid, kind, key, title, question, body in conn.execute(
+                f"""SELECT id, kind, key, title, question, body FROM entries
+                    WHERE document = ? AND kind IN ({",".join("?" * len(RULING_KINDS))}) ORDER BY ordinal""",
+                (document, *RULING_KINDS),
+            )
+        )
+    finally:
+        conn.close()
+
+
+def _stamp(conn: sqlite3.Connection, document: int) -> int:
+    """Changes when the document's entries do (a re-ingest): the caches never serve another KB state's."""
+    return hash(conn.execute("SELECT count(*), max(id) FROM entries WHERE document = ?", (document,)).fetchone())
+
+
+def rulings_naming(conn: sqlite3.Connection, entry: dict) -> list[dict]:
+    """The rulings of a glossary ``entry``'s document that name its term (an FAQ answer, an erratum,
+    a worked example): what a keyword page gathers, as Archon Arcana's do. ``[{"entry_id", "kind",
+    "label"}]`` in the document's order; empty for an entry that is not a glossary term."""
+    if entry.get("kind") != "glossary" or not entry.get("document_id"):
+        return []
+    patterns = [_pattern(t) for t in _terms(entry.get("title") or "")]
+    if not patterns:
+        return []
+    db = conn.execute("PRAGMA database_list").fetchone()[2]
+    return [
+        {"entry_id": eid, "kind": kind, "label": label}
+        for eid, kind, label, text in _rulings(db, entry["document_id"], _stamp(conn, entry["document_id"]))
+        if any(p.search(text) for p in patterns)
+    ]
+
+
 def rests_on(conn: sqlite3.Connection, entry: dict) -> list[dict]:
     """The glossary entries of ``entry``'s document that its question and answer name, rarest
     first: ``[{"entry_id", "title", "key"}]``; empty for an entry that is not a ruling."""
     if entry.get("kind") not in RULING_KINDS or not entry.get("document_id"):
         return []
     db = conn.execute("PRAGMA database_list").fetchone()[2]
-    stamp = conn.execute("SELECT count(*), max(id) FROM entries WHERE document = ?", (entry["document_id"],)).fetchone()
     text = f"{entry.get('question') or ''} {entry.get('body') or ''}"
     found = []
-    for eid, title, key, patterns, named, total in _glossary(db, entry["document_id"], hash(stamp)):
+    for eid, title, key, patterns, named, total in _glossary(
+        db, entry["document_id"], _stamp(conn, entry["document_id"])
+    ):
         if eid == entry.get("id") or (total and named > COMMON_SHARE * total):
             continue
         if any(p.search(text) for p in patterns):

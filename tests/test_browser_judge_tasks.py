@@ -68,7 +68,8 @@ def test_what_elusive_said_in_1_3_and_what_16_0_changed(judge):
     versions = judge.answer(judge.page.locator("#answers"))
     expect(versions).to_contain_text("1.3")
     expect(versions).to_contain_text("16.0")
-    judge.answer(judge.page.locator("#history ins"))  # the words 16.0 put in
+    # and the history marks the words 16.0 put in (further down: the answer is the two texts above)
+    expect(judge.page.locator("#history ins").first).to_be_attached()
 
 
 def test_what_702_19_says_now_and_when_it_last_changed(judge):

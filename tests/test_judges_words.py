@@ -123,3 +123,25 @@ def test_a_card_s_rulings_name_their_source_document_and_date(client, built_kb):
     rulings = html[html.index('id="entries"') :]
     rulings = rulings[: rulings.index("</section>")]
     assert f"In {title}, {date}" in unescape(rulings)
+
+
+def test_a_term_s_page_gathers_every_ruling_that_names_it(client, kb_conn):
+    """ELUSIVE's page lists the FAQ answers that name elusive (the Gabos Longarms one among them),
+    as Archon Arcana's keyword pages do; a ruling that does not name it is not listed."""
+    eid, doc = kb_conn.execute(
+        """SELECT e.id, e.document FROM entries e JOIN documents d ON d.id = e.document
+           WHERE e.key = 'glossary/elusive' ORDER BY d.version_sort DESC LIMIT 1"""
+    ).fetchone()
+    naming = {
+        i
+        for i, text in kb_conn.execute(
+            "SELECT id, coalesce(question, '') || ' ' || body FROM entries WHERE document = ? AND kind = 'faq'", (doc,)
+        )
+        if "elusive" in text.lower()
+    }
+    html = page(client, f"/entries/{eid}")
+    block = html[html.index('id="named-by"') :].split("</section>")[0]
+    listed = {int(i) for i in re.findall(r'href="/entries/(\d+)"', block)}
+    assert naming and naming <= listed
+    others = {i for (i,) in kb_conn.execute("SELECT id FROM entries WHERE document = ? AND kind = 'faq'", (doc,))}
+    assert not (listed & (others - naming))
