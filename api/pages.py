@@ -36,6 +36,7 @@ from kb.search import QueryError, search
 from kb.verify_badge import show_value
 from kb.versions_overview import versions_overview
 
+from .latest_releases import latest_releases
 from . import changes_page
 from engine.replay.judge_words import path_words
 
@@ -278,6 +279,7 @@ def _search_context() -> tuple[dict, int]:
         "shown_game": params["game"],
     }
     if not params["q"].strip():
+        ctx["releases"] = latest_releases(conn)  # what changed in each game's newest version
         return ctx, 200
     try:
         result = search(

@@ -7,6 +7,8 @@ rules it names, and a card's rulings say which document states them."""
 from __future__ import annotations
 
 import re
+
+import pytest
 import sqlite3
 from html import unescape
 
@@ -145,3 +147,30 @@ def test_a_term_s_page_gathers_every_ruling_that_names_it(client, kb_conn):
     assert naming and naming <= listed
     others = {i for (i,) in kb_conn.execute("SELECT id FROM entries WHERE document = ? AND kind = 'faq'", (doc,))}
     assert not (listed & (others - naming))
+
+
+@pytest.mark.slow
+def test_the_home_page_says_what_changed_in_each_game_s_latest_release(client, kb_conn):
+    """Yawgatog's short page: per game with two versions or more, its newest version, the counts of
+    what changed since the one before, and a link to that comparison."""
+    html = page(client, "/")
+    block = html[html.index('id="latest-releases"') :].split("</section>")[0]
+    for game, name in kb_conn.execute("SELECT id, name FROM games"):
+        versions = [
+            v for (v,) in kb_conn.execute("SELECT version FROM documents WHERE game = ? ORDER BY version_sort", (game,))
+        ]
+        if len(versions) < 2:
+            assert f"{name} v" not in block
+            continue
+        assert f"{name} v{versions[-1]}" in block and f"since v{versions[-2]}" in block
+        assert f"game={game}" in block and f"from={versions[-2]}" in block
+    # the counts are worked out apart, once per KB state: the page never waits for them
+    from api.latest_releases import latest_releases
+
+    counted = latest_releases(kb_conn, wait=True)
+    assert all(r["counted"] and r["meaning"] + r["added"] + r["removed"] >= 0 for r in counted)
+    keyforge = next(r for r in counted if r["game"] == "keyforge")
+    assert keyforge["meaning"] > 0 and keyforge["named"]
+    # once worked out, the page shows them
+    block = page(client, "/").split('id="latest-releases"')[1].split("</section>")[0]
+    assert f"{keyforge['meaning']} entries changed in meaning" in block
