@@ -47,7 +47,22 @@ def pages(db: Path) -> list[str]:
         old, new = [
             v for (v,) in conn.execute("SELECT version FROM documents WHERE game = 'keyforge' ORDER BY version_sort")
         ][-2:]
+        # a Magic rule with subrules, and a glossary term that rulings name (its page lists them)
+        rule = conn.execute(
+            """SELECT e.parent FROM entries e JOIN documents d ON d.id = e.document
+               WHERE d.game = 'mtg' AND e.kind = 'rule' AND e.parent IS NOT NULL ORDER BY d.version_sort DESC LIMIT 1"""
+        ).fetchone()
+        term = conn.execute(
+            """SELECT e.id FROM entries e JOIN documents d ON d.id = e.document
+               WHERE e.key = 'glossary/elusive' ORDER BY d.version_sort DESC LIMIT 1"""
+        ).fetchone()
     return [
+        *([f"/entries/{rule[0]}"] if rule else []),
+        *([f"/entries/{term[0]}"] if term else []),
+        "/?q=bait and switch in 1.1",
+        "/?q=elusive before fight",
+        "/changes",
+        "/entries/999999999",
         "/",
         "/?q=elusive",
         "/?q=can I play another card on the first turn with phase shift",
