@@ -9,11 +9,12 @@ never waits for them: until they are ready it lists each game's two newest versi
 
 from __future__ import annotations
 
-import os
 import sqlite3
 import threading
 
 from kb.changelog import changelog
+
+from .expensive import kb_state
 
 #: entries named on the line, the most changed first
 NAMED = 3
@@ -29,11 +30,8 @@ def latest_releases(conn: sqlite3.Connection, wait: bool = False) -> list[dict]:
     ``wait``, the counts not yet worked out for this KB state are being worked out in a thread, and
     the versions come back alone (``counted`` False)."""
     path = conn.execute("PRAGMA database_list").fetchone()[2]
-    try:
-        st = os.stat(path)
-        identity = (path, st.st_dev, st.st_ino, st.st_size, st.st_mtime_ns)
-    except OSError:
-        identity = None
+    state = kb_state(path)
+    identity = None if state == ("missing",) else (path, *state)
     with _lock:
         if identity is not None and identity in _kept:
             return _kept[identity]
