@@ -113,3 +113,20 @@ def test_every_ruling_that_names_phase_shift(judge, built_kb):
                JOIN entry_threads et ON et.entry = ec.entry WHERE c.name = 'Phase Shift'"""
         ).fetchone()[0]
     assert threads and rulings.locator("a[href^='/entries/']").count() >= threads
+
+
+def test_a_ruling_s_page_shows_its_answer_on_the_first_screen(judge, built_kb):
+    """The question, its version and the answer come first; the verification chips follow the answer
+    (on a phone, title and four chips pushed the Bait and Switch answer to the bottom of the screen)."""
+    with sqlite3.connect(f"file:{built_kb}?mode=ro", uri=True) as conn:
+        (entry,) = conn.execute(
+            """SELECT e.id FROM entries e JOIN documents d ON d.id = e.document JOIN entry_cards ec ON ec.entry = e.id
+               JOIN cards c ON c.id = ec.card WHERE c.name = 'Bait and Switch' AND d.version = '1.1' AND e.kind = 'faq'"""
+        ).fetchone()
+    judge.page.goto(f"{judge.base}/entries/{entry}")
+    top = judge.page.locator(".entry-text").evaluate("e => e.getBoundingClientRect().top + window.scrollY")
+    assert top < judge.height * 0.9, f"the answer starts at {top:.0f}px"
+    order = judge.page.evaluate(
+        "() => !!(document.querySelector('.entry-text').compareDocumentPosition(document.querySelector('#verified')) & 4)"
+    )
+    assert order, "the verification chips come after the answer"
