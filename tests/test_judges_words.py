@@ -174,3 +174,15 @@ def test_the_home_page_says_what_changed_in_each_game_s_latest_release(client, k
     # once worked out, the page shows them
     block = page(client, "/").split('id="latest-releases"')[1].split("</section>")[0]
     assert f"{keyforge['meaning']} entries changed in meaning" in block
+
+
+def test_the_changes_link_opens_on_the_game_of_the_page(client, kb_conn):
+    """From the home page /changes opens on KeyForge; from a Magic rule, on Magic; from a Keeper of the
+    Cards page, on that game: the judge never waits for another game's changelog."""
+    link = re.compile(r'<a href="/changes\?game=([\w-]+)"')
+    assert link.search(page(client, "/")).group(1) == "keyforge"
+    (rule,) = kb_conn.execute(
+        "SELECT e.id FROM entries e JOIN documents d ON d.id = e.document WHERE d.game = 'mtg' LIMIT 1"
+    ).fetchone()
+    assert link.search(page(client, f"/entries/{rule}")).group(1) == "mtg"
+    assert link.search(page(client, "/?q=trample&game=mtg")).group(1) == "mtg"
