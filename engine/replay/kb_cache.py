@@ -50,9 +50,10 @@ def cache_for(conn: sqlite3.Connection) -> dict:
         return found[2]
 
 
-def entry_index(conn: sqlite3.Connection, game: str):
-    """The :class:`~engine.replay.entries.EntryIndex` of ``game``, read once per KB state on ``conn``."""
-    cache = cache_for(conn)
+def entry_index(conn: sqlite3.Connection, game: str, cache: dict | None = None):
+    """The :class:`~engine.replay.entries.EntryIndex` of ``game``, read once per KB state on ``conn``
+    (``cache``: what :func:`cache_for` returned for ``conn``, when the caller has it)."""
+    cache = cache_for(conn) if cache is None else cache
     index = cache.get(("entries", game))
     if index is None:
         index = cache[("entries", game)] = EntryIndex.read(conn, game)
