@@ -145,11 +145,10 @@ def serve(
         stages.done("the build of the knowledge base")
     conn = open_kb(db)  # not a KB: one line and exit 1, before listening
     conn.close()
-    # this command only, so the other commands start without them (flask, waitress, the engine)
-    from concurrent.futures.process import BrokenProcessPool
+    from concurrent.futures.process import BrokenProcessPool  # heavy (multiprocessing): serve only
 
-    from api import create_app, workers
-    from kb.fuzzy import index_for
+    from api import create_app, workers  # heavy (flask, the engine): serve only, the CLI starts without
+    from kb.fuzzy import index_for  # heavy (the search index): serve only, as above
 
     stages.done("imports of the server")
     with cleanup_on_terminate():  # a kill stops the verify workers too
