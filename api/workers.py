@@ -159,7 +159,14 @@ def _forget(size: int, pool: _Pool) -> None:
 def start(size: int, kb_path: str) -> None:
     """Start every worker of a pool of ``size``, each reading the KB at ``kb_path`` (its entry
     indexes and rule sets) as it starts, and return once all have: the first verifies are then as
-    fast as the later ones. Raises :class:`BrokenProcessPool` if a worker ended while starting.
+    fast as the later ones. Raises :class:`BrokenProcessPool` if a worker ended while starting."""
+    begin(size, kb_path)()
+
+
+def begin(size: int, kb_path: str):
+    """Start the workers of :func:`start` and return at once a function that waits until all are
+    warm (raising as :func:`start` does): ``rulebase serve`` loads its search index meanwhile, so
+    the workers' imports and warm-up take the other core instead of adding to its start-up.
 
     Each worker warms itself in its initializer, so every worker of the pool does, and says so on a
     pipe; no process beyond the workers is involved (a ``Manager`` for a barrier was one more
@@ -174,16 +181,24 @@ def start(size: int, kb_path: str) -> None:
     try:
         # with spawn, each task submitted while no worker is idle starts one more worker
         pending = [pool.executor.submit(_started) for _ in range(size)]
-        warm: set[bytes] = set()
-        while len(warm) < size:
-            if ready_r.poll(0.1):
-                warm.add(ready_r.recv_bytes())
-            else:
-                for future in pending:
-                    if future.done():
-                        future.result()  # a worker that ended while starting breaks the pool: raised here
-    finally:
+    except BaseException:
         ready_r.close()
+        raise
+
+    def wait() -> None:
+        try:
+            warm: set[bytes] = set()
+            while len(warm) < size:
+                if ready_r.poll(0.1):
+                    warm.add(ready_r.recv_bytes())
+                else:
+                    for future in pending:
+                        if future.done():
+                            future.result()  # a worker that ended while starting breaks the pool: raised here
+        finally:
+            ready_r.close()
+
+    return wait
 
 
 def shutdown() -> None:

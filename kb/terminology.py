@@ -10,6 +10,7 @@ memoised per database file, versions and the entries they hold.
 
 from __future__ import annotations
 
+import json
 import os
 import sqlite3
 from bisect import bisect_right
@@ -21,6 +22,7 @@ from typing import Iterable
 
 from .meaning_text import KEPT_PUNCTUATION, MODALS, NEGATIONS, NUMBER, QUOTES, Sentence, phrase_keys, sentences
 from .term_corpus import BOUNDARY as _BOUNDARY, Corpus as _Corpus
+from . import terminology_store
 from .threads import aligned_pairs
 
 #: A rename is seen in at least this many entries: fewer is indistinguishable from an ordinary edit
@@ -289,8 +291,13 @@ MEMO_SIZE = 512
 _MEMO: OrderedDict[tuple, Terminology] = OrderedDict()
 
 
-def _fingerprint(conn: sqlite3.Connection, game: str, versions: tuple[str, str]) -> tuple:
+def _fingerprint_path(conn: sqlite3.Connection) -> str:
     path = next((r[2] for r in conn.execute("PRAGMA database_list") if r[1] == "main"), "") or f"memory:{id(conn)}"
+    return os.path.abspath(path) if not path.startswith("memory:") else path
+
+
+def _fingerprint(conn: sqlite3.Connection, game: str, versions: tuple[str, str]) -> tuple:
+    path = _fingerprint_path(conn)
     row = conn.execute(
         """SELECT count(*), total(e.id), total(length(e.body) + length(coalesce(e.question, '')))
            FROM entries e JOIN documents d ON d.id = e.document WHERE d.game = ? AND d.version IN (?, ?)""",
@@ -304,7 +311,27 @@ def _fingerprint(conn: sqlite3.Connection, game: str, versions: tuple[str, str])
         ).fetchone()
     except sqlite3.OperationalError:
         threads = None
-    return (os.path.abspath(path) if not path.startswith("memory:") else path, game, versions, tuple(row), threads)
+    return (path, game, versions, tuple(row), threads)
+
+
+def _content(key: tuple) -> str:
+    """The part of a memo key that says which texts it was computed from (not where the KB is)."""
+    return json.dumps([list(key[3]), None if key[4] is None else list(key[4])])
+
+
+def store_computed(conn: sqlite3.Connection) -> None:
+    """Store in the KB on ``conn`` the terminologies this process computed from it
+    (:mod:`kb.terminology_store`): the build, after its replays, for the processes that replay later."""
+    path = _fingerprint_path(conn)
+    terminology_store.store(
+        conn,
+        [
+            (game, versions, _content(key), [[r.old, r.new, r.count] for r in terms.renames])
+            for key, terms in _MEMO.items()
+            if key[0] == path
+            for game, versions in [(key[1], key[2])]
+        ],
+    )
 
 
 def version_terminology(
@@ -333,35 +360,44 @@ def version_terminology(
     versions = (from_version, to_version) if forward else (to_version, from_version)
     key = _fingerprint(conn, game, versions)
     if key not in _MEMO:
-        pairs = (
-            pairs
-            if forward and pairs is not None
-            else aligned_pairs(conn, game, *versions, scored=False, entries=entries)
-        )
-        if entries is not None:
-            texts = {i: (e["body"], e["question"]) for i, e in entries.items()}
+        kept = terminology_store.stored(conn, game, versions, _content(key))  # what the build stored
+        if kept is not None:
+            found = Terminology(tuple(Rename(*r) for r in kept))
         else:
-            ids = [i for p in pairs for i in (p.from_entry, p.to_entry) if i is not None]
-            texts = {}
-            for start in range(0, len(ids), 500):
-                chunk = ids[start : start + 500]
-                texts.update(
-                    (r[0], r[1:])
-                    for r in conn.execute(
-                        f"SELECT id, body, question FROM entries WHERE id IN ({','.join('?' * len(chunk))})", chunk
-                    )
-                )
-        texts_pairs = []
-        for p in pairs:
-            (ob, oq), (nb, nq) = texts.get(p.from_entry, (None, None)), texts.get(p.to_entry, (None, None))
-            texts_pairs.append((ob, nb))
-            if oq or nq:
-                texts_pairs.append((oq, nq))
+            found = _computed(conn, game, versions, pairs if forward else None, entries)
         while len(_MEMO) >= MEMO_SIZE:  # the least recently used goes, never the whole memo
             _MEMO.popitem(last=False)
-        _MEMO[key] = terminology(texts_pairs)
+        _MEMO[key] = found
     _MEMO.move_to_end(key)
     return _MEMO[key] if forward else _MEMO[key].mirrored()
+
+
+def _computed(
+    conn: sqlite3.Connection, game: str, versions: tuple[str, str], pairs: list | None, entries: dict | None
+) -> Terminology:
+    """terminology() of the aligned pairs of ``versions`` (older first; ``pairs`` in that order)."""
+    if pairs is None:
+        pairs = aligned_pairs(conn, game, *versions, scored=False, entries=entries)
+    if entries is not None:
+        texts = {i: (e["body"], e["question"]) for i, e in entries.items()}
+    else:
+        ids = [i for p in pairs for i in (p.from_entry, p.to_entry) if i is not None]
+        texts = {}
+        for start in range(0, len(ids), 500):
+            chunk = ids[start : start + 500]
+            texts.update(
+                (r[0], r[1:])
+                for r in conn.execute(
+                    f"SELECT id, body, question FROM entries WHERE id IN ({','.join('?' * len(chunk))})", chunk
+                )
+            )
+    texts_pairs = []
+    for p in pairs:
+        (ob, oq), (nb, nq) = texts.get(p.from_entry, (None, None)), texts.get(p.to_entry, (None, None))
+        texts_pairs.append((ob, nb))
+        if oq or nq:
+            texts_pairs.append((oq, nq))
+    return terminology(texts_pairs)
 
 
 def makes_rename(rename: Rename, old: str | None, new: str | None) -> bool:

@@ -19,7 +19,6 @@ import click
 from ingest.detect import FORMATS
 from ingest.errors import IngestError
 
-from . import build as build_mod
 from .cli_cards import cards
 from .cli_changes import diff, history
 from .cli_common import (
@@ -35,12 +34,8 @@ from .cli_common import (
 from .cli_kotc import kotc
 from .cli_datasette import datasette_cmd
 from .cli_serve import serve
-from .scenario_check import check_setups, read_scenario_file
 from kb.errors import KBError
 from kb.manifest import DEFAULT_CARDS, DEFAULT_MANIFEST
-from kb.search import QueryError, search as search_entries
-from kb.stats import stats as kb_stats
-from kb.manifest import load_manifest
 
 
 @click.group()
@@ -82,6 +77,8 @@ def build(
 
 
 def _build(db: Path, manifest: Path, cards_dir: Path, rulings: Path | None, full: bool, max_input_size: int | None):
+    from . import build as build_mod  # this command and ingest only: the CLI starts without the pipeline
+
     if sys.stderr.isatty():
         with click.progressbar(
             length=len(_manifest_docs(manifest)), label="Building", file=sys.stderr, item_show_func=lambda s: s
@@ -122,6 +119,7 @@ def _after_build(report, db: Path) -> None:
 
 
 def _manifest_docs(manifest: Path):
+    from kb.manifest import load_manifest  # the build's progress bar only
 
     return load_manifest(manifest).documents
 
@@ -168,6 +166,8 @@ def ingest(
     max_input_size: int | None,
 ) -> None:
     """Add or replace one document version in an existing knowledge base, and replay the rulings."""
+    from . import build as build_mod  # this command and build only: the CLI starts without the pipeline
+
     with cleanup_on_terminate():
         d = build_mod.ingest(
             db, file, game, version, title, date, fmt, rulings=rulings, manifest=manifest, max_input_size=max_input_size
@@ -186,6 +186,8 @@ def ingest(
 @click.option("--json", "as_json", is_flag=True, help="Print JSON.")
 def stats(db: Path, as_json: bool) -> None:
     """Documents, entry counts per kind, review flags, cards, card links and scenarios."""
+    from kb.stats import stats as kb_stats  # this command only: the CLI starts without it
+
     conn = open_kb(db)
     data = kb_stats(conn)
     if as_json:
@@ -220,6 +222,8 @@ def search(
     query: str, game, version, kind, category, all_versions: bool, limit: int, offset: int, as_json: bool, db: Path
 ) -> None:
     """Search rulings: FTS5 (bm25) with fuzzy card names and terms, one result per ruling thread."""
+    from kb.search import QueryError, search as search_entries  # this command only: the CLI starts without it
+
     conn = open_kb(db)
     try:
         result = search_entries(
@@ -281,6 +285,7 @@ def _terminal_snippet(snippet: str) -> str:
 def verify(scenario_id, run_all: bool, file, version, uncovered: bool, as_json: bool, db: Path) -> None:
     """Replay rulings in the rules engine under each rulebook version where they appear."""
     from engine.replay.verify import verify_report  # this command only: the CLI starts without it
+    from .scenario_check import check_setups, read_scenario_file  # this command only, as above
 
     conn = open_kb(db)
     if file is not None:  # checked as the build checks rulings files: one line, not a traceback

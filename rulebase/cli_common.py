@@ -7,13 +7,16 @@ import sqlite3
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import click
 
 from ingest.limits import DEFAULT_MAX_INPUT_SIZE, MAX_INPUT_SIZE_ENV, human, parse_size
 from kb.errors import KBError
-from .rulings import RulingsReport
 from kb.hot_journal import connect_read_only
+
+if TYPE_CHECKING:  # the build's replays are heavy to import: every command imports this module
+    from .rulings import RulingsReport
 
 DB_OPTION = click.option(
     "--db",

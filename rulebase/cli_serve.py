@@ -12,16 +12,12 @@ import ipaddress
 import os
 import re
 import time
-from concurrent.futures.process import BrokenProcessPool
 from pathlib import Path
 
 import click
 
-from . import build as build_mod
 from .cli_common import DB_OPTION, cleanup_on_terminate, fmt_rulings, open_kb
-from api import create_app
 from kb.errors import KBError
-from kb.fuzzy import index_for
 
 #: where ``rulebase serve`` listens unless told otherwise, and so where ``rulebase datasette`` links
 #: rows back to: one setting for both, the options below or these environment variables
@@ -136,35 +132,74 @@ def serve(
             f"together they must be less than --threads ({threads}), so that searches always find a free thread"
         )
     _room_for_connections(connection_limit, threads)
+    stages = Stages(started)
     if not db.exists():
+        from . import build as build_mod  # this case only: the pipeline is heavy to import
+
         click.echo(f"{db}: no knowledge base there; building it from the sources first")
         report = build_mod.build(db)
         click.echo(
             f"built {db}: {len(report.documents)} documents, {report.cards} cards, "
             f"{fmt_rulings(report.rulings)} ({report.seconds:.1f} s)"
         )
+        stages.done("the build of the knowledge base")
     conn = open_kb(db)  # not a KB: one line and exit 1, before listening
-
-    index = index_for(conn)  # warm the search index now, not on the first visitor's query
     conn.close()
+    from concurrent.futures.process import BrokenProcessPool  # heavy (multiprocessing): serve only
 
-    app = create_app(
-        db,
-        DATASETTE_URL=datasette_url,
-        VERIFY_CONCURRENCY=verify_concurrency,
-        EXPENSIVE_CONCURRENCY=changelog_concurrency,
-    )
-    from api import workers  # this command only: the CLI starts without it
+    from api import create_app, workers  # heavy (flask, the engine): serve only, the CLI starts without
+    from kb.fuzzy import index_for  # heavy (the search index): serve only, as above
 
+    stages.done("imports of the server")
     with cleanup_on_terminate():  # a kill stops the verify workers too
         try:
             try:
-                workers.start(verify_concurrency, app.config["KB_PATH"])  # a process per slot, warm
+                # the workers start (a process per slot) and warm up on the other core while this
+                # process loads the search index; the server is ready once they are warm
+                workers_warm = workers.begin(verify_concurrency, str(db.resolve()))
+                conn = open_kb(db)
+                index = index_for(conn)  # warm the search index now, not on the first visitor's query
+                conn.close()
+                stages.done("the search index")
+                app = create_app(
+                    db,
+                    DATASETTE_URL=datasette_url,
+                    VERIFY_CONCURRENCY=verify_concurrency,
+                    EXPENSIVE_CONCURRENCY=changelog_concurrency,
+                )
+                stages.done("the app")
+                workers_warm()
+                stages.done("the verify workers to start and read the KB")
             except BrokenProcessPool:
                 raise KBError("a verify worker ended while starting (out of memory or killed)") from None
-            _serve(app, db, host, port, threads, verify_concurrency, connection_limit, channel_timeout, index, started)
+            _serve(app, db, host, port, threads, verify_concurrency, connection_limit, channel_timeout, index, stages)
         finally:
             workers.shutdown()
+
+
+class Stages:
+    """How long each stage of start-up took, so a slow start says what it waited for."""
+
+    #: a start-up slower than this names its longest stage
+    SLOW = 1.0
+
+    def __init__(self, started: float):
+        """``started``: the ``time.perf_counter()`` of the command's start; what the process spent
+        before it (Python, the command line's imports) is the first stage."""
+        self.start, self.last = started, time.perf_counter()
+        self.took: dict[str, float] = {"Python and the command line to start": _process_age(started)}
+
+    def done(self, stage: str) -> None:
+        now = time.perf_counter()
+        self.took[stage] = self.took.get(stage, 0.0) + now - self.last
+        self.last = now
+
+    def waited_for(self, total: float) -> str:
+        """'' when quick, else '; waited for <the longest stage> (N s)'."""
+        if total <= self.SLOW:
+            return ""
+        stage, took = max(self.took.items(), key=lambda kv: kv[1])
+        return f"; waited for {stage} ({took:.1f} s of {total:.1f} s)"
 
 
 def _serve(
@@ -177,7 +212,7 @@ def _serve(
     connection_limit: int,
     channel_timeout: int,
     index,
-    started: float,
+    stages: Stages,
 ) -> None:
     server, dispatcher, settings = make_server(app, host, port, threads, connection_limit, channel_timeout)
     listening = getattr(server, "effective_listen", None) or [(server.effective_host, server.effective_port)]
@@ -199,9 +234,12 @@ def _serve(
     gc.freeze()
     how = "loaded from the KB" if index.origin == "stored" else "built: none stored for this KB's content"
     rss = _rss_mib()
+    stages.done("the server's socket")
+    total = _process_age(stages.start)
     click.echo(
-        f"ready in {_process_age(started):.1f} s (search index {how})"
+        f"ready in {total:.1f} s (search index {how})"
         + (f", memory {rss} MiB" if rss is not None else "")
+        + stages.waited_for(total)
     )
     try:
         server.run()

@@ -27,6 +27,7 @@ from engine.core.errors import ScenarioError
 from engine.replay.scenario_file import RULINGS_DIR, Scenario, repeated_id
 from kb.errors import KBError
 from kb.manifest import PROJECT_ROOT
+from kb.terminology import store_computed
 from kb.versions import version_sort_key
 
 from .scenario_check import check_setups, read_scenario_file
@@ -187,6 +188,7 @@ def load_rulings(
             _mark(conn, entry, reason)
         bound = (replay_from or {}).get(s.game)  # without replay_from nothing is kept: all replay
         _store(conn, s, report, index, rulesets, kept, version_sort_key(bound) if bound else None)
+    store_computed(conn)  # the terminologies the replays computed, for the processes that replay later
     report.conflicts = conn.execute("SELECT count(*) FROM entries WHERE conflict = 1").fetchone()[0]
     report.seconds = time.perf_counter() - started
     return report

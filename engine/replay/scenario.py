@@ -25,7 +25,7 @@ from engine.core.errors import ChoiceError, EngineError, IllegalAction, Scenario
 from engine.core.limits import Limits
 from engine.kotc import GAME as GAME_KOTC
 from engine.kotc.scenario import run_kotc
-from engine.replay.carry import Carry
+from engine.replay.carry import Carry, plan
 from engine.replay.entries import EntryIndex
 from engine.replay.judging import Result, carry_for, expectations, judge, observe
 from engine.replay.kb_cache import cache_for, entry_index
@@ -79,7 +79,7 @@ def run(
         rulesets = cache.setdefault("rulesets", {}) if rulesets is None else rulesets
     try:
         if carry is None:
-            carry = carry_for(conn, scenario, version, entry_index(conn, scenario.game))
+            carry = _kept_carry(conn, scenario, version, cache)
         candidates = answer_versions(scenario, version, carry)
         for n, answers_of in enumerate(candidates):
             try:
@@ -91,6 +91,30 @@ def run(
         result.error = str(exc)
         result.status = "failed"
     return result
+
+
+#: scenarios whose carries are kept per KB state (the latest replayed): a posted scenario is a new
+#: object every time, the rulings' are the same ones replayed again and again
+PLANS_KEPT = 512
+
+
+def _kept_carry(conn: sqlite3.Connection, scenario: Scenario, version: str, cache: dict) -> Carry:
+    """What ``scenario`` is checked against under ``version``: the carries of every version it
+    replays are worked out together (:func:`engine.replay.carry.plan`) at its first replay and kept
+    with what replays read once per KB state, as long as the same scenario object is replayed."""
+    index = entry_index(conn, scenario.game, cache)
+    plans = cache.setdefault("carry plans", {})
+    kept = plans.get(id(scenario))
+    if kept is None or kept[0] is not scenario:  # the object is held, so its id is not reused meanwhile
+        try:
+            carries = plan(conn, scenario, index)
+        except ScenarioError:  # said with the scenario's id by carry_for, below
+            carries = {}
+        kept = plans[id(scenario)] = (scenario, carries)
+        while len(plans) > PLANS_KEPT:
+            del plans[next(iter(plans))]
+    found = kept[1].get(version)
+    return found if found is not None else carry_for(conn, scenario, version, index)
 
 
 def answer_versions(scenario: Scenario, version: str, carry: Carry) -> list[str]:

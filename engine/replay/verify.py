@@ -17,18 +17,21 @@ from engine.replay.scenario_file import Scenario, all_scenarios, load_scenario
 from engine.replay.scenario import matching_entries, run
 
 
-def _select(scenario_id: str | None, run_all: bool, file: Path | None) -> list[Scenario]:
+def _select(scenario_id: str | None, run_all: bool, file: Path | None) -> tuple[list[Scenario], list[Scenario]]:
+    """(the scenarios to replay, those whose coverage is counted: the file's, else all of rulings/),
+    each file of rulings/ read once."""
     if file is not None:
-        return [load_scenario(file)]
+        chosen = [load_scenario(file)]
+        return chosen, chosen
     scenarios = all_scenarios()
     if run_all:
-        return scenarios
+        return scenarios, scenarios
     if not scenario_id:
         raise KBError("verify: give a scenario ID, --file PATH or --all")
     chosen = [s for s in scenarios if s.id == scenario_id]
     if not chosen:
         raise KBError(f"verify: no scenario with id {scenario_id!r} under rulings/")
-    return chosen
+    return chosen, scenarios
 
 
 #: ``counted`` value meaning "the scenarios stored in the KB": their entries are read from its
@@ -100,10 +103,9 @@ def verify_report(
     version: str | None = None,
 ) -> dict:
     try:
-        scenarios = _select(scenario_id, run_all, file)
+        scenarios, counted = _select(scenario_id, run_all, file)
     except ScenarioError as exc:
         raise KBError(str(exc)) from None
-    counted = scenarios if file or run_all else all_scenarios()
     indexes: dict[str, EntryIndex] = {}  # each game's entries read once for the whole command
     out = report(conn, scenarios, version, counted=counted, indexes=indexes)
     covered = out.pop("_covered")

@@ -1,0 +1,70 @@
+"""Commands that start at once: each imports what it needs, and ``rulebase serve`` says what it
+waited for when it was slow to be ready."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+
+import pytest
+
+from rulebase.cli_serve import Stages
+
+#: modules a command that neither serves, builds, searches nor replays must not import
+#: (the engine's errors are not: a command's one-line refusal names them)
+HEAVY = (
+    "flask",
+    "waitress",
+    "jsonschema",
+    "api",
+    "engine.rules",
+    "engine.replay",
+    "engine.compile",
+    "engine.library",
+    "rulebase.build",
+    "rulebase.rulings",
+    "kb.search",
+)
+
+_PROBE = """
+import sys
+from rulebase.cli import cli
+try:
+    cli.main(sys.argv[1:], standalone_mode=False)
+except SystemExit:
+    pass
+heavy = {heavy!r}
+print("imported:", *sorted(m for m in sys.modules if any(m == h or m.startswith(h + ".") for h in heavy)))
+"""
+
+
+def _imported(*args: str) -> set[str]:
+    out = subprocess.run(
+        [sys.executable, "-c", _PROBE.format(heavy=HEAVY), *args], capture_output=True, text=True, check=True
+    )
+    line = next(line for line in out.stdout.splitlines() if line.startswith("imported:"))
+    return set(line.split()[1:])
+
+
+@pytest.mark.cli
+def test_help_imports_no_server_no_engine_no_pipeline():
+    """``rulebase --help`` (and a command's --help) lists the commands without importing the web
+    app, the rules engine, the build pipeline or the search (they made --help take 0.9 s)."""
+    assert _imported("--help") == set()
+    assert _imported("verify", "--help") == set()
+    assert _imported("serve", "--help") == set()
+
+
+@pytest.mark.cli
+def test_search_imports_no_server_and_no_engine(kb_copy):
+    found = _imported("search", "elusive", "--db", str(kb_copy))
+    assert "kb.search" in found  # it did search
+    assert not {m for m in found if m.split(".")[0] in ("flask", "waitress", "api") or m.startswith("engine.")}
+
+
+def test_a_slow_start_names_the_stage_it_waited_for():
+    stages = Stages(0.0)
+    stages.took = {"Python and the command line to start": 0.2, "the search index": 0.3}
+    assert stages.waited_for(0.9) == ""  # quick: nothing to say
+    stages.took["the verify workers to start and read the KB"] = 2.5
+    assert stages.waited_for(3.0) == "; waited for the verify workers to start and read the KB (2.5 s of 3.0 s)"
