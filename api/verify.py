@@ -149,7 +149,7 @@ VALUE_WORDS = {"True": "— yes.", "False": "— no."}
 
 @lru_cache(maxsize=1)
 def _switch_descriptions() -> dict[str, str]:
-    from engine.rules.rulesets import SWITCHES_FILE
+    from engine.rules.rulesets import SWITCHES_FILE  # heavy: the rules package, only once a replay is worded
 
     data = tomllib.loads(SWITCHES_FILE.read_text(encoding="utf-8"))
     return {name: spec.get("description", name).rstrip(".") for name, spec in data.get("switches", {}).items()}
