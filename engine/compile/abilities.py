@@ -6,14 +6,18 @@ sentences after it part of the same ability).
 
 from __future__ import annotations
 
-from engine.cards import Variant
+import re
+
+from engine.cards import TRIGGERS, Variant
 from engine.rules.reactions import Reaction
 from engine.compile.build import _args, CONDITIONS, instantiate, STATICS
 from engine.compile.clauses import read_sentences, read_slots
 from engine.compile.grammar import Refusal, Template, TEMPLATES
-from engine.compile.lexer import Ability
+from engine.compile.lexer import Ability, LexError, tokenize
 from engine.compile.matches import MATCHES
 from engine.compile.scope import Scope
+
+_THIS_CREATURE = re.compile(r"\bthis creature\b")
 
 
 def _match_ability(section: str, text: str, scope: Scope):
@@ -42,8 +46,56 @@ def _apply_static(t: Template, values: dict, scope: Scope, variant: Variant) -> 
     elif where == "gains":
         for trigger, effects in values["ability"].items():
             variant.gains.setdefault(trigger, []).extend(effects)
+    elif where == "gained_text":
+        _gained_text(values["@quoted"], scope, variant)
     elif where != "none":
         raise ValueError(f"templates: unknown field {where!r}")
+
+
+def _gained_text(text: str, scope: Scope, variant: Variant) -> None:
+    """ "This creature gains, "<ability>"" where the ability is a constant ability or a reaction
+    ("At the end of your turn, ward this creature."; "While this creature is exhausted, your keys
+    cost +6A."): read as a card's own text, "this creature" being the creature that has it. On an
+    upgrade it is its creature's (Variant.gained_statics / gained_reactions, with "you" the
+    creature's controller); on a creature, its own. The giver's name inside the quotes could not be
+    told from the gainer's, as for a triggered ability given (clauses._gains_itself): refused."""
+    if "SELF" in text and scope.card_type != "creature":
+        raise Refusal("static", text, "the giving card named inside a gained ability")
+    # "this creature" inside names the ability's own card, which is what SELF names to the
+    # templates (the giver's name, which SELF would otherwise be, was refused above)
+    own = _THIS_CREATURE.sub("SELF", text) if scope.card_type == "upgrade" else text
+    try:
+        abilities = tokenize(own)
+    except LexError as exc:
+        raise Refusal("trigger", text, str(exc)) from None
+    got = Variant()
+    inner = Scope(scope.card_type, gained=True, counter=scope.counter)
+    for ab in abilities:
+        read_ability(ab, inner, got)
+    if got.gains or got.gained_statics or got.gained_reactions or got != _only_abilities(got):
+        raise Refusal("static", text, "a gained ability of this kind")
+    gains = {t: list(got.ability(t)) for t in TRIGGERS if got.ability(t)}
+    if scope.card_type == "creature":
+        for trigger, effects in gains.items():
+            variant.ability(trigger).extend(effects)
+        variant.statics += got.statics
+        variant.reactions += got.reactions
+    elif scope.card_type == "upgrade":
+        for trigger, effects in gains.items():
+            variant.gains.setdefault(trigger, []).extend(effects)
+        variant.gained_statics += got.statics
+        variant.gained_reactions += got.reactions
+    else:
+        raise Refusal("target", "this creature", "the card type")
+
+
+def _only_abilities(got: Variant) -> Variant:
+    """``got`` with only its triggered abilities, constant abilities and reactions: a gained text
+    that sets anything else (a play condition, a form) is not read here."""
+    keep = Variant(statics=got.statics, reactions=got.reactions)
+    for t in TRIGGERS:
+        setattr(keep, t, getattr(got, t))
+    return keep
 
 
 def read_ability(ab: Ability, scope: Scope, variant: Variant) -> None:

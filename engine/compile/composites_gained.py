@@ -7,8 +7,9 @@
 from __future__ import annotations
 
 from engine.core.registry import template
-from engine.library import CannotUseAnyCard, negate, self_test, while_
+from engine.library import CannotUseAnyCard, negate, PlayersKeysCost, self_test, while_
 from engine.rules import statics as st
+from engine.rules.damage_statics import CannotBeDealtDamage
 from engine.rules.entering import EntersPlayEnraged, EntersPlayReady
 from engine.rules.hooks import DestroyedWhile, MayPlayOneOfHouse
 from engine.compile.grammar import Refusal
@@ -88,3 +89,24 @@ def _ability_while(ability: dict, cond, applies=st.itself):
 @template("self_in_center", kind="condition")
 def _self_in_center():
     return self_test(lambda eng, source, controller, card: eng.is_center(card))
+
+
+@template("self_exhausted", kind="condition")
+def _self_exhausted(exhausted: bool = True):
+    """ "While <this creature> is exhausted" / "is ready"."""
+    return self_test(lambda eng, source, controller, card: card.exhausted == exhausted)
+
+
+@template("TheirKeysCostWhile", kind="static")
+def _their_keys_cost_while(amount, cond, words: str):
+    """ "While your opponent is haunted, their keys cost +3": "their" is the player the condition
+    names, which must be your opponent."""
+    if not words.startswith("your opponent "):
+        raise Refusal("target", "their", f'"their" after "{words}" (not your opponent)')
+    return PlayersKeysCost(amount, whose="opponent", cond=cond)
+
+
+@template("CannotBeDealtDamageWhile", kind="static")
+def _cannot_be_dealt_damage_while(cond, applies=st.itself):
+    """ "While <condition>, <this creature> cannot be dealt damage"."""
+    return CannotBeDealtDamage(while_(applies, cond))

@@ -20,7 +20,13 @@ TEMPLATES_DIR = Path(__file__).with_name("templates")
 
 _SLOT = re.compile(r"\{([a-z_]+\d*)\}")
 #: slot types matched by shape alone (the others are read by the compiler)
-_SHAPES = {"n": re.compile(r"\d+|x"), "how": re.compile(r"reap|fight|use"), "word": re.compile(r"[a-z][a-z'-]*")}
+#: ("quoted": the words of a quotation, up to its closing double quote, read by the template's field)
+_SHAPES = {
+    "n": re.compile(r"\d+|x"),
+    "how": re.compile(r"reap|fight|use"),
+    "word": re.compile(r"[a-z][a-z'-]*"),
+    "quoted": re.compile(r'[^"]+'),
+}
 
 
 class Refusal(Exception):

@@ -11,7 +11,7 @@ The context of a gained ability knows the card that gave it (``Context.giver``, 
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 
 from engine.rules.ability import Context, Effect, resolve_all
@@ -85,3 +85,15 @@ def attached_to_titled(title: str) -> Callable[[Context], bool]:
         )
 
     return when
+
+
+def gained_by_creatures(eng, field: str) -> Iterator[tuple[object, CardInstance]]:
+    """The constant abilities (``field`` "gained_statics") or reactions ("gained_reactions") each
+    creature in play gains from its upgrades ("This creature gains, "While this creature is
+    exhausted, your keys cost +6A.""), each with that creature: the ability is the creature's own,
+    so "this creature" is it and "you" its controller, whoever controls the upgrade (an upgrade
+    may be played on an enemy creature: glossary "Upgrade")."""
+    for creature in eng.game.creatures():
+        for upgrade in creature.upgrades:
+            for item in getattr(eng.variant(upgrade), field):
+                yield item, creature

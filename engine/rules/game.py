@@ -32,6 +32,7 @@ from engine.rules import text_in_force
 from engine.rules.replacements import gain
 from engine.rules.replacements import steal
 from engine.rules.replacements import zone_instead
+from engine.rules.gained_text import gained_by_creatures
 from engine.rules.references import card_label
 
 
@@ -98,6 +99,8 @@ class Engine(PlayRules, UseRules, DamageRules):
             # creature gets +2 armor") apply to the creature it is attached to (statics.attached_host)
             for s in self.variant(card).statics:
                 out.append((s, card, card.controller))
+        for s, creature in gained_by_creatures(self, "gained_statics"):
+            out.append((s, creature, creature.controller))
         for effect in self.game.lasting:
             # an effect for one later turn ("during your opponent's next turn") waits for it
             if effect.kind == "static" and effect.params.get("during_turn", self.game.turn) == self.game.turn:
@@ -215,6 +218,9 @@ class Engine(PlayRules, UseRules, DamageRules):
             for r in self.variant(card).reactions:
                 if r.event == event:
                     found.append((r, card, card.controller, True))
+        for r, creature in gained_by_creatures(self, "gained_reactions"):
+            if r.event == event:
+                found.append((r, creature, creature.controller, True))
         for card in archon_powers(self.game):  # in force all game, in no zone
             for r in self.variant(card).reactions:
                 if r.event == event:
