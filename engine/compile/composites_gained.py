@@ -24,8 +24,13 @@ def _group_gains(ability: dict, words: str, applies):
     if isinstance(applies, Noun) and applies.what != "creature":
         # the abilities constant abilities give are read for creatures in play only (Engine.abilities)
         raise Refusal("static", words, f"an ability given to each {applies.what}")
+    return _grant(ability, applies)
+
+
+def _grant(ability: dict, applies):
+    """The ability given: of one trigger, or the same effects for several ("Fight/Reap: ...")."""
     if len(ability) != 1:
-        raise Refusal("static", words, "an ability of several triggers")
+        return st.GrantAbilities(dict(ability), applies)
     ((trigger, effects),) = ability.items()
     return st.GrantAbility(trigger, effects, applies)
 
@@ -80,10 +85,7 @@ def _armor_while(amount, cond, applies=st.itself):
 @template("AbilityWhile", kind="static")
 def _ability_while(ability: dict, cond, applies=st.itself):
     """ "While <condition>, it gains, "<Trigger>: ..."": the ability, while the condition holds."""
-    if len(ability) != 1:
-        raise Refusal("static", ", ".join(ability), "an ability of several triggers")
-    ((trigger, effects),) = ability.items()
-    return st.GrantAbility(trigger, effects, while_(applies, cond))
+    return _grant(ability, while_(applies, cond))
 
 
 @template("self_in_center", kind="condition")

@@ -60,6 +60,17 @@ def _you_played(group):
     return match
 
 
+def _controlled_by_you(group):
+    """The event's card is one the phrase names, and was yours as the event happened ("after you
+    fight with a creature": the attacker's controller as it fought)."""
+    about = _about(group)
+
+    def match(ctx) -> bool:
+        return ctx.event.get("controller") == ctx.controller and about(ctx)
+
+    return match
+
+
 def _opponent_played(group):
     about = _about(group)
 
@@ -108,6 +119,7 @@ MATCHES = {
     "opponent": lambda: _opponent,
     "you_played": _you_played,
     "opponent_played": _opponent_played,
+    "controlled_by_you": _controlled_by_you,
     "end_of_your_turn": lambda: at_end_of_your_turn,
     "self": lambda: _self_event,
     "each_turn": lambda: _each_turn,

@@ -262,6 +262,18 @@ class GrantAbility(Static):
 
 
 @dataclass
+class GrantAbilities(Static):
+    """ "<creature> gains, "Fight/Reap: ..."": one ability of several triggers (the same effects
+    for each trigger)."""
+
+    given: dict
+    applies: Applies = friendly
+
+    def abilities(self, eng, source, controller, creature) -> dict[str, list]:
+        return dict(self.given) if self.applies(eng, source, controller, creature) else {}
+
+
+@dataclass
 class ConsideredFlank(Static):
     applies: Applies = friendly
 
