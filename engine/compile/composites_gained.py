@@ -9,7 +9,7 @@ from __future__ import annotations
 from engine.core.registry import template
 from engine.library import CannotUseAnyCard, negate, PlayersKeysCost, self_test, while_
 from engine.rules import statics as st
-from engine.rules.damage_statics import CannotBeDealtDamage
+from engine.rules.damage_statics import CannotBeDealtDamage, DealsNoFightDamageWhile, DoubleDamageTo
 from engine.rules.entering import EntersPlayEnraged, EntersPlayReady
 from engine.rules.hooks import DestroyedWhile, MayPlayOneOfHouse
 from engine.compile.grammar import Refusal
@@ -112,3 +112,21 @@ def _their_keys_cost_while(amount, cond, words: str):
 def _cannot_be_dealt_damage_while(cond, applies=st.itself):
     """ "While <condition>, <this creature> cannot be dealt damage"."""
     return CannotBeDealtDamage(while_(applies, cond))
+
+
+@template("DoubleDamageToWhile", kind="static")
+def _double_damage_to_while(cond, applies=st.itself):
+    """ "While <condition>, double all damage dealt to <this creature>"."""
+    return DoubleDamageTo(while_(applies, cond))
+
+
+@template("DealsNoFightDamageWhile", kind="static")
+def _deals_no_fight_damage_while(cond, applies=st.itself):
+    """ "While <condition>, <this creature> deals no damage when fighting"."""
+    return DealsNoFightDamageWhile(while_(applies, cond))
+
+
+@template("KeywordValueWhile", kind="static")
+def _keyword_value_while(cond, keyword, value: int, applies=st.itself):
+    """ "While <condition>, <group> gains splash-attack 5": a valued keyword with its value."""
+    return st.GrantKeyword(keyword, while_(applies, cond), value)

@@ -16,6 +16,8 @@
 
 from __future__ import annotations
 
+from math import prod
+
 from engine.rules.fight_timing import note_neighbors_on_leaving, remember_neighbors
 from engine.core.state import CardInstance
 from engine.rules.statics import reads_statics_once
@@ -84,6 +86,10 @@ class DamageRules:
             if extra:
                 amount += extra
                 g.log(f"{target.label} takes an additional {extra} damage")
+            factor = prod(s.damage_factor(self, src, ctl, target) for s, src, ctl in self.statics())
+            if factor != 1:
+                amount *= factor
+                g.log(f"the damage dealt to {target.label} is multiplied by {factor}: {amount}")
         receiver = target
         # "... is dealt to <this creature> instead": with several (two Shadow Selves), the active
         # player chooses which replacement applies (glossary "Replacement Effects")

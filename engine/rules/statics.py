@@ -174,6 +174,11 @@ class Static:
         instance of damage (not a new one, so such effects do not trigger each other)."""
         return 0
 
+    def damage_factor(self, eng, source, controller, creature) -> int:
+        """ "Double all damage dealt to <this creature>": the damage of an instance is multiplied
+        (2), with its additional damage, once armor has prevented what it prevents."""
+        return 1
+
     def reap_steals(self, eng, source, controller, player: str) -> bool:
         """ "Any Æmber you would gain from reaping is stolen from your opponent instead"."""
         return False
