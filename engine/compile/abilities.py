@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 
 from engine.cards import TRIGGERS, Variant
+from engine.library import AttachGiver, Destroy, DestroyIfYouDo
 from engine.rules.reactions import Reaction
 from engine.compile.build import _args, CONDITIONS, instantiate, STATICS
 from engine.compile.clauses import read_sentences, read_slots
@@ -18,6 +19,22 @@ from engine.compile.matches import MATCHES
 from engine.compile.scope import Scope
 
 _THIS_CREATURE = re.compile(r"\bthis creature\b")
+_QUOTED = re.compile(r'"[^"]*"')
+#: the cards whose own name inside an ability they give names the giver, never the gainer
+#: (the words the templates read for it: lowercase, as the lexer leaves a quoted ability)
+GIVER = "the giving card"
+_GIVERS = ("upgrade", "artifact")
+
+
+def _name_giver(text: str, scope: Scope) -> str:
+    """An upgrade's or an artifact's name inside the quotes of an ability it gives ("This creature
+    gains, "Fight/Reap: Archive Ghostform.""; "Each Star Alliance creature gains, "Reap: Move 1A
+    from Uncharted Lands to your pool."") names the card giving it, which the ability's context
+    knows (``Context.giver``): "the giving card" to the templates. Such a card never gains its own ability, so
+    its name cannot mean the gainer."""
+    if scope.card_type not in _GIVERS or "SELF" not in text:
+        return text
+    return _QUOTED.sub(lambda m: m.group().replace("SELF", GIVER), text)
 
 
 def _match_ability(section: str, text: str, scope: Scope):
@@ -45,11 +62,27 @@ def _apply_static(t: Template, values: dict, scope: Scope, variant: Variant) -> 
         variant.hand_discard_forbidden = True
     elif where == "gains":
         for trigger, effects in values["ability"].items():
+            _check_giver_kept(effects, values.get("@ability", ""))
             variant.gains.setdefault(trigger, []).extend(effects)
     elif where == "gained_text":
         _gained_text(values["@quoted"], scope, variant)
     elif where != "none":
         raise ValueError(f"templates: unknown field {where!r}")
+
+
+def _check_giver_kept(effects: list, words: str) -> None:
+    """An ability given that destroys its own creature and then attaches the upgrade giving it
+    ("Destroy this creature and attach Niffle Paw to another creature"): the upgrade is discarded
+    with its creature (16.0 "Upgrades": "If the card to which an upgrade is attached leaves play
+    or becomes a non-creature, the upgrade is discarded"),
+    so read as it is written the attaching would never happen: refused."""
+    destroyed = False
+    for e in effects:
+        inner = getattr(e, "effect", e)  # inside a ThisWay (engine.library.this_way)
+        if isinstance(inner, (Destroy, DestroyIfYouDo)) and inner.on == "self":
+            destroyed = True
+        if destroyed and isinstance(inner, AttachGiver):
+            raise Refusal("static", words, "attaching the giving card after destroying its creature")
 
 
 def _gained_text(text: str, scope: Scope, variant: Variant) -> None:
@@ -59,7 +92,8 @@ def _gained_text(text: str, scope: Scope, variant: Variant) -> None:
     upgrade it is its creature's (Variant.gained_statics / gained_reactions, with "you" the
     creature's controller); on a creature, its own. The giver's name inside the quotes could not be
     told from the gainer's, as for a triggered ability given (clauses._gains_itself): refused."""
-    if "SELF" in text and scope.card_type != "creature":
+    if GIVER in text or ("SELF" in text and scope.card_type != "creature"):
+        # a constant ability or reaction given knows no giver (engine.rules.gained_text)
         raise Refusal("static", text, "the giving card named inside a gained ability")
     # "this creature" inside names the ability's own card, which is what SELF names to the
     # templates (the giver's name, which SELF would otherwise be, was refused above)
@@ -107,7 +141,7 @@ def read_ability(ab: Ability, scope: Scope, variant: Variant) -> None:
         return
     sentences = list(ab.sentences)
     while sentences:
-        text = sentences.pop(0).strip().rstrip(".").strip()
+        text = _name_giver(sentences.pop(0).strip().rstrip(".").strip(), scope)
         scope.it = "it"
         t, got = _match_ability("static", text, scope)
         if t is not None:

@@ -210,7 +210,7 @@ def _read_slot(slot: str, text: str, scope: Scope):
         if not text.isdigit():
             raise Refusal("amount", text)
         return int(text), []
-    if kind in ("how", "word", "quoted"):
+    if kind in ("how", "word", "quoted", "title"):
         return text, []
     if kind == "target":
         return read_target(text, scope)

@@ -7,7 +7,18 @@
 from __future__ import annotations
 
 from engine.core.registry import template
-from engine.library import CannotUseAnyCard, negate, PlayersKeysCost, self_test, while_
+from engine.library import (
+    all_of,
+    AttachGiver,
+    CannotUseAnyCard,
+    Choose,
+    negate,
+    not_giver_host,
+    PlayersKeysCost,
+    self_test,
+    titled,
+    while_,
+)
 from engine.rules import statics as st
 from engine.rules.damage_statics import CannotBeDealtDamage, DealsNoFightDamageWhile, DoubleDamageTo
 from engine.rules.entering import EntersPlayEnraged, EntersPlayReady
@@ -130,3 +141,30 @@ def _deals_no_fight_damage_while(cond, applies=st.itself):
 def _keyword_value_while(cond, keyword, value: int, applies=st.itself):
     """ "While <condition>, <group> gains splash-attack 5": a valued keyword with its value."""
     return st.GrantKeyword(keyword, while_(applies, cond), value)
+
+
+#: words a noun phrase starts with, never a card's title ("attach GIVER to another creature")
+_NOT_A_TITLE = ("a ", "an ", "another ", "each ", "the ", "that ", "this ", "one ", "its ", "your ", "their ")
+
+
+def check_title(title: str) -> str:
+    """A card's title the text names ("Sensor Chief Garcia"), not a noun phrase."""
+    if title.startswith(_NOT_A_TITLE) or title in ("it", "them"):
+        raise Refusal("target", title, f'"{title.split()[0]}" (a noun phrase, not a card\'s title)')
+    return title
+
+
+@template("AttachGiverTo")
+def _attach_giver_to(title: str):
+    """ "Attach <the card giving this ability> to <title>" ("... or attach Molina's Blaster to
+    Armsmaster Molina", given by the upgrade): a creature of that title, the one the upgrade is on
+    excepted (attaching it there is no move); on a creature of that title it is that creature
+    only (glossary "Self-Referential Text": engine.rules.gained_text.titled)."""
+    to = all_of(titled(check_title(title)), not_giver_host)
+    return [Choose("creature", "any", where=to), AttachGiver()]
+
+
+@template("AttachGiverToTarget")
+def _attach_giver_to_target(to: str):
+    """ "Attach <the card giving this ability> to <that creature>": the creature the phrase names."""
+    return AttachGiver(to)

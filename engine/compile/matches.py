@@ -8,7 +8,8 @@ context and its event. A new kind of event match goes here.
 
 from __future__ import annotations
 
-from engine.library import at_end_of_your_turn, belongs_to
+from engine.library import at_end_of_your_turn, attached_to_titled, belongs_to
+from engine.compile.composites_gained import check_title
 from engine.rules.reactions import destroyed_fighting_self, you_chose_house
 
 
@@ -120,6 +121,7 @@ MATCHES = {
     "you_played": _you_played,
     "opponent_played": _opponent_played,
     "controlled_by_you": _controlled_by_you,
+    "attached_to_titled": lambda title: attached_to_titled(check_title(title)),
     "end_of_your_turn": lambda: at_end_of_your_turn,
     "self": lambda: _self_event,
     "each_turn": lambda: _each_turn,
