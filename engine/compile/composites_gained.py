@@ -11,6 +11,8 @@ from engine.library import (
     all_of,
     AttachGiver,
     CannotUseAnyCard,
+    Destroy,
+    If,
     Choose,
     negate,
     not_giver_host,
@@ -21,6 +23,7 @@ from engine.library import (
 )
 from engine.rules import statics as st
 from engine.rules.damage_statics import CannotBeDealtDamage, DealsNoFightDamageWhile, DoubleDamageTo
+from engine.rules.power_armor import ConsideredToHave
 from engine.rules.entering import EntersPlayEnraged, EntersPlayReady
 from engine.rules.hooks import DestroyedWhile, MayPlayOneOfHouse
 from engine.compile.grammar import Refusal
@@ -168,3 +171,18 @@ def _attach_giver_to(title: str):
 def _attach_giver_to_target(to: str):
     """ "Attach <the card giving this ability> to <that creature>": the creature the phrase names."""
     return AttachGiver(to)
+
+
+@template("ConsideredToHavePower", kind="static")
+def _considered_to_have_power(power=None, armor=None, applies=st.itself):
+    """ "<group> is considered to have 5 power" / "... 0 armor": that value, whatever modifies it."""
+    return ConsideredToHave(power, armor, applies)
+
+
+@template("IfSelfDestroyIt")
+def _if_self_destroy_it(cond, words: str):
+    """ "If <this creature> is not on a flank, destroy it": "it" names the card the condition is
+    about, which must be the card itself."""
+    if not words.startswith("SELF "):
+        raise Refusal("target", "it", f'"it" after "{words}" (not the card itself)')
+    return [If(cond, [Destroy("self")])]
