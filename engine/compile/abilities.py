@@ -11,7 +11,7 @@ import re
 from engine.cards import TRIGGERS, Variant
 from engine.library import AttachGiver, Destroy, DestroyIfYouDo
 from engine.rules.reactions import Reaction
-from engine.compile.build import _args, CONDITIONS, instantiate, STATICS
+from engine.compile.build import _args, CONDITIONS, EFFECTS, instantiate, STATICS
 from engine.compile.clauses import read_sentences, read_slots
 from engine.compile.grammar import Refusal, Template, TEMPLATES
 from engine.compile.lexer import Ability, LexError, tokenize
@@ -156,6 +156,8 @@ def read_ability(ab: Ability, scope: Scope, variant: Variant) -> None:
             raise Refusal("static", text)
         # the clause the reaction resolves, or (no {clause} slot) the effects its template names
         ability = list(got["clause"]) if "clause" in got else instantiate(t, got, scope)
+        if t.extra.get("before"):  # what the event gives the clause first ("that house")
+            ability = [EFFECTS[t.extra["before"]]()] + ability
         read_sentences(sentences, scope, ability)  # the sentences after it are the same ability
         sentences = []
         when = MATCHES[t.extra["when"]](**_args(t.extra.get("when_args", {}), got, scope))

@@ -6,7 +6,11 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from engine.core.registry import template
+from engine.library.houses import CHOSEN_HOUSE
+from engine.rules.ability import Context, Effect
 from engine.library import (
     all_of,
     AttachGiver,
@@ -186,3 +190,21 @@ def _if_self_destroy_it(cond, words: str):
     if not words.startswith("SELF "):
         raise Refusal("target", "it", f'"it" after "{words}" (not the card itself)')
     return [If(cond, [Destroy("self")])]
+
+
+@template("TheHouseChosen")
+def _the_house_chosen():
+    """Before a reaction to a house being chosen ("After a player chooses an active house, destroy
+    each artifact of that house"): "that house" is the house of the event, kept where the tests of
+    a noun phrase read a chosen house (engine.library.houses.CHOSEN_HOUSE)."""
+    return RememberEventHouse()
+
+
+@dataclass
+class RememberEventHouse(Effect):
+    def resolve(self, ctx: Context) -> bool:
+        house = ctx.event.get("house")
+        if house is None:
+            return False
+        ctx.source.memory[CHOSEN_HOUSE] = house
+        return True
