@@ -17,6 +17,7 @@ from engine.library import (
     CannotUseAnyCard,
     Destroy,
     If,
+    is_your_turn,
     Choose,
     negate,
     not_giver_host,
@@ -26,6 +27,7 @@ from engine.library import (
     while_,
 )
 from engine.rules import statics as st
+from engine.rules.keywords import granted
 from engine.rules.damage_statics import CannotBeDealtDamage, DealsNoFightDamageWhile, DoubleDamageTo
 from engine.rules.power_armor import ConsideredToHave
 from engine.rules.entering import EntersPlayEnraged, EntersPlayReady
@@ -208,3 +210,40 @@ class RememberEventHouse(Effect):
             return False
         ctx.source.memory[CHOSEN_HOUSE] = house
         return True
+
+
+def _keyword_words(text: str) -> dict[str, int]:
+    """ "elusive, skirmish, and taunt" (a {keywords} slot): keyword -> value."""
+    return granted(f"this creature gains {text}.")
+
+
+@template("GrantKeywordList", kind="static")
+def _grant_keyword_list(keywords: str, applies=st.friendly):
+    """ "<group> gains elusive, skirmish, and taunt"."""
+    return st.GrantKeywords(_keyword_words(keywords), applies)
+
+
+@template("LoseKeywordList", kind="static")
+def _lose_keyword_list(keywords: str, applies=st.itself):
+    """ "<group> loses elusive, taunt, poison, and skirmish"."""
+    return st.LoseKeywords(frozenset(_keyword_words(keywords)), applies)
+
+
+@template("BlockTrigger", kind="static")
+def _block_trigger(trigger: str):
+    """ "Destroyed effects cannot resolve" (or "cannot trigger"): of any card, the destruction
+    replacements ("Destroyed: ... instead") included."""
+    triggers = (trigger, f"{trigger}_instead") if trigger == "destroyed" else (trigger,)
+    return st.BlockTrigger(triggers, lambda *_: True)
+
+
+@template("CannotBeUsedToUnless", kind="static")
+def _cannot_be_used_to_unless(how: str, cond, applies=st.itself):
+    """ "<this creature> cannot reap unless <condition>"."""
+    return st.CannotBeUsedTo(how, while_(applies, negate(cond)))
+
+
+@template("KeywordDuringYourTurn", kind="static")
+def _keyword_during_your_turn(keyword: str, applies=st.itself):
+    """ "<this creature> gains poison during your turn": while it is its controller's turn."""
+    return st.GrantKeyword(keyword, while_(applies, is_your_turn))

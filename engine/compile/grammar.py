@@ -172,6 +172,7 @@ def _load() -> tuple[dict[str, list[Template]], dict]:
     vocab["traits"] = frozenset(vocab["traits"])
     vocab["keywords"] = frozenset(vocab["keywords"])
     vocab["continues"] = tuple(data["lexer"]["continues"])
+    vocab["abbreviations"] = frozenset(data.get("abbreviations", {}).get("words", ()))
     return out, vocab
 
 

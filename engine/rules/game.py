@@ -126,6 +126,10 @@ class Engine(PlayRules, UseRules, DamageRules):
                 add_gained(found, s.keywords(self, src, ctl, card))
             for upgrade in card.upgrades:  # "This creature gains skirmish." (Explo-rover as an upgrade)
                 add_gained(found, granted_keywords(self.rules.card_text(upgrade.name, upgrade.printed.text)))
+            # "loses elusive": gone whatever gives it (a loss is a restriction on having it)
+            for s, src, ctl in self.statics():
+                for word in s.loses_keywords(self, src, ctl, card):
+                    found.pop(word, None)
         return found
 
     def has(self, card: CardInstance, keyword: str) -> int:
@@ -149,6 +153,8 @@ class Engine(PlayRules, UseRules, DamageRules):
         """The card's own ability for ``trigger`` and those it gains (from its upgrades and from
         lasting effects), each with the card that gives it (None for its own)."""
         found = []
+        if any(s.blocks_trigger(self, src, ctl, card, trigger) for s, src, ctl in self.statics()):
+            return found  # "Destroyed effects cannot resolve"
         own = self.variant(card).ability(trigger)
         if own:
             found.append((own, None))

@@ -110,6 +110,15 @@ class Static:
         """Abilities the creature gains: trigger -> effects."""
         return {}
 
+    def loses_keywords(self, eng, source, controller, creature) -> frozenset[str]:
+        """Keywords the creature loses ("Each creature loses elusive, taunt, poison, and
+        skirmish"): gone whatever gives them, its own printed ones included."""
+        return frozenset()
+
+    def blocks_trigger(self, eng, source, controller, card, trigger: str) -> bool:
+        """ "Destroyed effects cannot resolve": no ability of ``card`` for ``trigger`` resolves."""
+        return False
+
     def must_choose(self, eng, source, controller, player: str) -> str | None:
         return None
 
@@ -264,6 +273,40 @@ class GrantAbility(Static):
 
     def abilities(self, eng, source, controller, creature) -> dict[str, list]:
         return {self.trigger: self.ability} if self.applies(eng, source, controller, creature) else {}
+
+
+@dataclass
+class GrantKeywords(Static):
+    """ "<creatures> gain elusive, skirmish, and taunt": several keywords (keyword -> value)."""
+
+    given: dict
+    applies: Applies = friendly
+
+    def keywords(self, eng, source, controller, creature) -> dict[str, int]:
+        return dict(self.given) if self.applies(eng, source, controller, creature) else {}
+
+
+@dataclass
+class LoseKeywords(Static):
+    """ "<creatures> lose elusive, taunt, poison, and skirmish"."""
+
+    lost: frozenset
+    applies: Applies = itself
+
+    def loses_keywords(self, eng, source, controller, creature) -> frozenset[str]:
+        return self.lost if self.applies(eng, source, controller, creature) else frozenset()
+
+
+@dataclass
+class BlockTrigger(Static):
+    """ "Destroyed effects cannot resolve" (``triggers``: the abilities of those labels, their
+    "... instead" forms included), for the cards ``applies`` names."""
+
+    triggers: tuple
+    applies: Applies = friendly
+
+    def blocks_trigger(self, eng, source, controller, card, trigger: str) -> bool:
+        return trigger in self.triggers and self.applies(eng, source, controller, card)
 
 
 @dataclass
