@@ -1,0 +1,88 @@
+"""Constant abilities about keywords and uses read from the text: keywords lost ("each creature
+loses elusive, taunt, poison, and skirmish") and gained during your turn only, uses forbidden
+unless a condition holds, and abilities of a trigger forbidden ("Destroyed effects cannot
+resolve": engine.rules.statics ``loses_keywords``, ``blocks_trigger``)."""
+
+from __future__ import annotations
+
+from boards import assert_compiled, assert_passed, replay
+
+
+def test_destroyed_effects_cannot_resolve_while_purifier_of_souls_is_in_play(kb_conn, tmp_path):
+    assert_compiled(kb_conn, "Purifier of Souls")
+    # Dust Imp: "Destroyed: Gain 2A." Troll destroys it in a fight: with Purifier of Souls ("Destroyed
+    # effects cannot resolve.") in play its owner gains nothing; without it, 2
+    board = """
+        id: purifier-{with}
+        setup:
+          turn: {{active: player1, house: brobnar}}
+          player1: {{battleline: [Troll{purifier}]}}
+          player2: {{amber: 0, battleline: ["Dust Imp"]}}
+        actions:
+          - fight: {{attacker: Troll, target: Dust Imp}}
+        expect:
+          "16.0": {{Dust Imp.zone: discard, player2.amber: {amber}}}
+        """
+    assert_passed(
+        replay(kb_conn, tmp_path, board.format(**{"with": "with", "purifier": ', "Purifier of Souls"', "amber": 0}))
+    )
+    assert_passed(replay(kb_conn, tmp_path, board.format(**{"with": "without", "purifier": "", "amber": 2})))
+
+
+def test_a_token_gains_poison_during_its_controllers_turn_only(kb_conn, tmp_path):
+    # Raider (token creature): "Raider gains poison during your turn." On player 1's turn the
+    # Raider (power 1) attacks Troll and destroys it; on player 2's turn Troll attacks the Raider,
+    # which deals its 1 damage back without poison
+    assert_passed(
+        replay(
+            kb_conn,
+            tmp_path,
+            """
+        id: raider-poison-own-turn
+        setup:
+          turn: {active: player1, house: unfathomable}
+          player1: {token: Raider, battleline: [{card: Krump, id: r1, token: true}]}
+          player2: {battleline: [Troll]}
+        actions:
+          - fight: {attacker: r1, target: Troll}
+        expect:
+          "16.0": {Troll.zone: discard, r1.zone: discard}
+        """,
+        )
+    )
+    assert_passed(
+        replay(
+            kb_conn,
+            tmp_path,
+            """
+        id: raider-no-poison-their-turn
+        setup:
+          turn: {active: player2, house: brobnar}
+          player1: {token: Raider, battleline: [{card: Krump, id: r1, token: true}]}
+          player2: {battleline: [Troll]}
+        actions:
+          - fight: {attacker: Troll, target: r1}
+        expect:
+          "16.0": {Troll.zone: battleline, Troll.damage: 1, r1.zone: discard}
+        """,
+        )
+    )
+
+
+def test_a_token_cannot_reap_unless_there_are_no_enemy_creatures(kb_conn, tmp_path):
+    # Warrior (token creature): "Warrior cannot reap unless there are no enemy creatures in play."
+    board = """
+        id: warrior-reap-{n}
+        setup:
+          turn: {{active: player1, house: brobnar}}
+          player1: {{token: Warrior, amber: 0, battleline: [{{card: Krump, id: w1, token: true}}]}}
+          player2: {{battleline: [{enemies}]}}
+        actions:
+          - reap: w1
+        expect:
+          "16.0": {expect}
+        """
+    refused = board.format(n=1, enemies="Troll", expect="{illegal: 0, player1.amber: 0}")
+    assert_passed(replay(kb_conn, tmp_path, refused))
+    reaps = board.format(n=2, enemies="", expect="{player1.amber: 1}")
+    assert_passed(replay(kb_conn, tmp_path, reaps))
