@@ -57,7 +57,8 @@ class Variant:
     play_condition: object = None
     #: the forms the card may take and when: "When you play this card, treat it as a copy of ..."
     #: (Mimicry), "enters play as a copy of ..." (Mimic Gel), "may be played as an upgrade instead"
-    #: (Explo-rover): an :mod:`engine.rules.copies` CopyOf or PlayAs
+    #: (Explo-rover): an :mod:`engine.rules.copies` CopyOf or a PlayAs
+    #: (:mod:`engine.rules.mechanics.played_as_upgrade`)
     becomes: object = None
     #: "<This card> enters play under your opponent's control" (engine.library.control)
     enters_under_opponent: bool = False

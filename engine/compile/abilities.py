@@ -10,6 +10,7 @@ import re
 
 from engine.cards import TRIGGERS, Variant
 from engine.library import AttachGiver, Destroy, DestroyIfYouDo
+from engine.rules.mechanics.played_as_upgrade import PlayAs, requote
 from engine.rules.reactions import Reaction
 from engine.compile.build import _args, CONDITIONS, EFFECTS, instantiate, STATICS
 from engine.compile.clauses import read_sentences, read_slots
@@ -64,10 +65,27 @@ def _apply_static(t: Template, values: dict, scope: Scope, variant: Variant) -> 
         for trigger, effects in values["ability"].items():
             _check_giver_kept(effects, values.get("@ability", ""))
             variant.gains.setdefault(trigger, []).extend(effects)
+    elif where == "played_as_upgrade":
+        _played_as_upgrade(values["@quoted"], variant)
     elif where == "gained_text":
         _gained_text(values["@quoted"], scope, variant)
     elif where != "none":
         raise ValueError(f"templates: unknown field {where!r}")
+
+
+def _played_as_upgrade(text: str, variant: Variant) -> None:
+    """ "<This card> may be played as an upgrade instead of a creature, with the text: "...""
+    (engine.rules.mechanics.played_as_upgrade): the card may take that form only when the quoted
+    text reads as an upgrade's, else the whole card is refused with what the text misses."""
+    try:
+        abilities = tokenize(requote(text))
+    except LexError as exc:
+        raise Refusal("trigger", text, str(exc)) from None
+    _, refusals = read_card(abilities, "upgrade")
+    if refusals:
+        r = refusals[0]
+        raise Refusal(r.kind, r.text, r.detail, within=f"played as an upgrade: {text}")
+    variant.becomes = PlayAs("upgrade")
 
 
 def _check_giver_kept(effects: list, words: str) -> None:
