@@ -188,3 +188,23 @@ def test_a_noun_phrase_is_never_read_as_a_title():
     assert "destroyed" in variant.gains
     with pytest.raises(Refused):
         compile_text("After you attach Paw Thing to each creature, gain 1A.", "Paw Thing", "upgrade")
+
+
+def test_a_creature_you_control_with_academy_training_belongs_to_logos_instead(kb_conn, tmp_path):
+    # Academy Training: "If you control this creature, it belongs to house Logos. (Instead of its
+    # original house.) This creature gains, "Reap: Draw a card."" On player 1's Troll: with Logos
+    # active Troll reaps and draws; with Brobnar active it is no longer of the active house
+    board = """
+        id: academy-training-{house}
+        setup:
+          turn: {{active: player1, house: {house}}}
+          player1: {{amber: 0, battleline: [{{card: Troll, upgrades: ["Academy Training"]}}], deck: [Krump]}}
+        actions:
+          - reap: Troll
+        expect:
+          "16.0": {expect}
+        """
+    logos = board.format(house="logos", expect="{player1.amber: 1, player1.hand: [Krump]}")
+    assert_passed(replay(kb_conn, tmp_path, logos))
+    brobnar = board.format(house="brobnar", expect="{illegal: 0, player1.amber: 0}")
+    assert_passed(replay(kb_conn, tmp_path, brobnar))

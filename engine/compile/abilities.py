@@ -164,6 +164,9 @@ def read_ability(ab: Ability, scope: Scope, variant: Variant) -> None:
         t, got = _match_ability("static", text, scope)
         if t is not None:
             _apply_static(t, got, scope, variant)
+            # a reminder of what the template already reads ("(Instead of its original house.)")
+            if sentences and sentences[0].strip().rstrip(".)").strip() == t.extra.get("reminder", "-"):
+                sentences.pop(0)
             continue
         near = got
         t, got = _match_ability("reaction", text, scope)

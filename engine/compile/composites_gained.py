@@ -247,3 +247,14 @@ def _cannot_be_used_to_unless(how: str, cond, applies=st.itself):
 def _keyword_during_your_turn(keyword: str, applies=st.itself):
     """ "<this creature> gains poison during your turn": while it is its controller's turn."""
     return st.GrantKeyword(keyword, while_(applies, is_your_turn))
+
+
+@template("HouseInsteadIfYouControl", kind="static")
+def _house_instead_if_you_control(house: str):
+    """An upgrade's "If you control this creature, it belongs to house Logos": its creature, while
+    the upgrade's controller controls it, belongs to that house instead of its own."""
+
+    def applies(eng, source, controller, card) -> bool:
+        return st.attached_host(eng, source, controller, card) and card.controller == controller
+
+    return st.HouseInstead(house, applies)

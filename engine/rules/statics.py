@@ -197,6 +197,11 @@ class Static:
         (read through :func:`engine.rules.houses.belongs_to`)."""
         return False
 
+    def house_instead(self, eng, source, controller, card) -> str | None:
+        """ "If you control this creature, it belongs to house Logos. (Instead of its original
+        house.)": the house ``card`` belongs to in place of its own, or None."""
+        return None
+
     def usable_as_active_house(self, eng, source, controller, card) -> bool:
         """ "<This creature> may be used as if it belonged to the active house" (use only)."""
         return False
@@ -307,6 +312,17 @@ class BlockTrigger(Static):
 
     def blocks_trigger(self, eng, source, controller, card, trigger: str) -> bool:
         return trigger in self.triggers and self.applies(eng, source, controller, card)
+
+
+@dataclass
+class HouseInstead(Static):
+    """ "<This creature> belongs to house <X>" (instead of its original house)."""
+
+    house: str
+    applies: Applies = itself
+
+    def house_instead(self, eng, source, controller, card) -> str | None:
+        return self.house if self.applies(eng, source, controller, card) else None
 
 
 @dataclass
