@@ -208,3 +208,29 @@ def test_a_creature_you_control_with_academy_training_belongs_to_logos_instead(k
     assert_passed(replay(kb_conn, tmp_path, logos))
     brobnar = board.format(house="brobnar", expect="{illegal: 0, player1.amber: 0}")
     assert_passed(replay(kb_conn, tmp_path, brobnar))
+
+
+def test_the_creatures_named_before_belong_to_a_house_for_the_turn(kb_conn, tmp_path):
+    # Orator Hissaro: "Deploy. Play: Ready and exalt each of Orator Hissaro's neighbors. For the
+    # remainder of the turn, they belong to house Saurian." Played on the right flank, its neighbor
+    # Krump is readied, exalted and of house Saurian: it reaps with Saurian active; Troll does not
+    assert_passed(
+        replay(
+            kb_conn,
+            tmp_path,
+            """
+        id: orator-hissaro-saurian
+        setup:
+          turn: {active: player1, house: saurian}
+          player1: {amber: 0, hand: ["Orator Hissaro"],
+                    battleline: [{card: Troll, exhausted: true}, {card: Krump, exhausted: true}]}
+        actions:
+          - play: Orator Hissaro
+            position: 2
+          - reap: Krump
+          - reap: Troll
+        expect:
+          "16.0": {illegal: 2, player1.amber: 1, Krump.amber: 1, Krump.exhausted: true, Troll.amber: 0}
+        """,
+        )
+    )

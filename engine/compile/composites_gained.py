@@ -14,6 +14,7 @@ from engine.rules.ability import Context, Effect
 from engine.library import (
     all_of,
     AttachGiver,
+    BelongsToHouseForTheTurn,
     CannotUseAnyCard,
     Destroy,
     If,
@@ -258,3 +259,12 @@ def _house_instead_if_you_control(house: str):
         return st.attached_host(eng, source, controller, card) and card.controller == controller
 
     return st.HouseInstead(house, applies)
+
+
+@template("BelongsToHouseForTheTurn")
+def _belongs_to_house_for_the_turn(house: str, on: str):
+    """ "For the remainder of the turn, they belong to house Saurian": a house change on the cards
+    named before ("they", "it"), to the end of the turn. A group ("each friendly creature") would
+    take in creatures entering later in the turn too (glossary "Lasting Effects"), which a change
+    on the cards named now does not: no template reads it so."""
+    return BelongsToHouseForTheTurn(house, on)
