@@ -72,6 +72,16 @@ def _controlled_by_you(group):
     return match
 
 
+def _you_on_your_turn(group):
+    """ "During your turn, after you discard a card": by you, about the group, on your turn."""
+    yours = _you_played(group)
+
+    def match(ctx) -> bool:
+        return ctx.game.active == ctx.controller and yours(ctx)
+
+    return match
+
+
 def _opponent_played(group):
     about = _about(group)
 
@@ -121,6 +131,7 @@ MATCHES = {
     "you_played": _you_played,
     "opponent_played": _opponent_played,
     "controlled_by_you": _controlled_by_you,
+    "you_on_your_turn": _you_on_your_turn,
     "attached_to_titled": lambda title: attached_to_titled(check_title(title)),
     "end_of_your_turn": lambda: at_end_of_your_turn,
     "self": lambda: _self_event,
