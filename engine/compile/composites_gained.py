@@ -268,3 +268,9 @@ def _belongs_to_house_for_the_turn(house: str, on: str):
     take in creatures entering later in the turn too (glossary "Lasting Effects"), which a change
     on the cards named now does not: no template reads it so."""
     return BelongsToHouseForTheTurn(house, on)
+
+
+@template("TauntReachesFarther", kind="static")
+def _taunt_reaches_farther():
+    """ "SELF's taunt also applies to its neighbors' neighbors"."""
+    return st.TauntReachesFarther()

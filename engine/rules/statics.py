@@ -115,6 +115,11 @@ class Static:
         skirmish"): gone whatever gives them, its own printed ones included."""
         return frozenset()
 
+    def taunt_protects(self, eng, source, controller, creature) -> bool:
+        """ "<This creature>'s taunt also applies to its neighbors' neighbors": ``creature``
+        cannot be attacked unless it has taunt, as a taunt creature's neighbor cannot."""
+        return False
+
     def blocks_trigger(self, eng, source, controller, card, trigger: str) -> bool:
         """ "Destroyed effects cannot resolve": no ability of ``card`` for ``trigger`` resolves."""
         return False
@@ -323,6 +328,18 @@ class HouseInstead(Static):
 
     def house_instead(self, eng, source, controller, card) -> str | None:
         return self.house if self.applies(eng, source, controller, card) else None
+
+
+@dataclass
+class TauntReachesFarther(Static):
+    """ "<This creature>'s taunt also applies to its neighbors' neighbors": the creatures two
+    places from it in its battleline are protected by its taunt, while it has taunt."""
+
+    def taunt_protects(self, eng, source, controller, creature) -> bool:
+        line = eng.game.players[source.controller].creatures
+        if source not in line or creature not in line or not eng.has(source, "taunt"):
+            return False
+        return abs(line.index(source) - line.index(creature)) == 2
 
 
 @dataclass

@@ -205,7 +205,9 @@ class UseRules:
     def _attackable(self, creature: CardInstance, attacker: CardInstance | None = None) -> bool:
         if self.has(creature, "taunt") or (attacker is not None and ignores(self, attacker, "taunt")):
             return True
-        return not any(self.has(n, "taunt") for n in self.game.neighbors(creature))
+        if any(self.has(n, "taunt") for n in self.game.neighbors(creature)):
+            return False
+        return not any(s.taunt_protects(self, src, ctl, creature) for s, src, ctl in self.statics())
 
     @reads_statics_once
     def check_attack(self, attacker: CardInstance, target: CardInstance) -> None:
