@@ -27,6 +27,7 @@ from engine.library import (
     titled,
     while_,
 )
+from engine.rules import gained_and_lost as gl
 from engine.rules import statics as st
 from engine.rules.keywords import granted
 from engine.rules.damage_statics import CannotBeDealtDamage, DealsNoFightDamageWhile, DoubleDamageTo
@@ -51,7 +52,7 @@ def _group_gains(ability: dict, words: str, applies):
 def _grant(ability: dict, applies):
     """The ability given: of one trigger, or the same effects for several ("Fight/Reap: ...")."""
     if len(ability) != 1:
-        return st.GrantAbilities(dict(ability), applies)
+        return gl.GrantAbilities(dict(ability), applies)
     ((trigger, effects),) = ability.items()
     return st.GrantAbility(trigger, effects, applies)
 
@@ -221,13 +222,13 @@ def _keyword_words(text: str) -> dict[str, int]:
 @template("GrantKeywordList", kind="static")
 def _grant_keyword_list(keywords: str, applies=st.friendly):
     """ "<group> gains elusive, skirmish, and taunt"."""
-    return st.GrantKeywords(_keyword_words(keywords), applies)
+    return gl.GrantKeywords(_keyword_words(keywords), applies)
 
 
 @template("LoseKeywordList", kind="static")
 def _lose_keyword_list(keywords: str, applies=st.itself):
     """ "<group> loses elusive, taunt, poison, and skirmish"."""
-    return st.LoseKeywords(frozenset(_keyword_words(keywords)), applies)
+    return gl.LoseKeywords(frozenset(_keyword_words(keywords)), applies)
 
 
 @template("BlockTrigger", kind="static")
@@ -235,7 +236,7 @@ def _block_trigger(trigger: str):
     """ "Destroyed effects cannot resolve" (or "cannot trigger"): of any card, the destruction
     replacements ("Destroyed: ... instead") included."""
     triggers = (trigger, f"{trigger}_instead") if trigger == "destroyed" else (trigger,)
-    return st.BlockTrigger(triggers, lambda *_: True)
+    return gl.BlockTrigger(triggers, lambda *_: True)
 
 
 @template("CannotBeUsedToUnless", kind="static")
@@ -258,7 +259,7 @@ def _house_instead_if_you_control(house: str):
     def applies(eng, source, controller, card) -> bool:
         return st.attached_host(eng, source, controller, card) and card.controller == controller
 
-    return st.HouseInstead(house, applies)
+    return gl.HouseInstead(house, applies)
 
 
 @template("BelongsToHouseForTheTurn")
@@ -273,4 +274,4 @@ def _belongs_to_house_for_the_turn(house: str, on: str):
 @template("TauntReachesFarther", kind="static")
 def _taunt_reaches_farther():
     """ "SELF's taunt also applies to its neighbors' neighbors"."""
-    return st.TauntReachesFarther()
+    return gl.TauntReachesFarther()

@@ -1,0 +1,82 @@
+"""Constant abilities that give a card something or take it away: keywords gained and lost ("each
+friendly flank creature gains elusive, skirmish, and taunt", "each creature loses elusive, taunt,
+poison, and skirmish"), an ability of several triggers given ("Fight/Reap: ..."), taunt reaching
+farther, a house instead of its own, and abilities forbidden to resolve ("Destroyed effects cannot
+resolve"). Each answers one question of :class:`engine.rules.statics.Static`; split from that module
+by subject.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from engine.rules.statics import Applies, friendly, itself, Static
+
+
+@dataclass
+class GrantKeywords(Static):
+    """ "<creatures> gain elusive, skirmish, and taunt": several keywords (keyword -> value)."""
+
+    given: dict
+    applies: Applies = friendly
+
+    def keywords(self, eng, source, controller, creature) -> dict[str, int]:
+        return dict(self.given) if self.applies(eng, source, controller, creature) else {}
+
+
+@dataclass
+class LoseKeywords(Static):
+    """ "<creatures> lose elusive, taunt, poison, and skirmish"."""
+
+    lost: frozenset
+    applies: Applies = itself
+
+    def loses_keywords(self, eng, source, controller, creature) -> frozenset[str]:
+        return self.lost if self.applies(eng, source, controller, creature) else frozenset()
+
+
+@dataclass
+class BlockTrigger(Static):
+    """ "Destroyed effects cannot resolve" (``triggers``: the abilities of those labels, their
+    "... instead" forms included), for the cards ``applies`` names."""
+
+    triggers: tuple
+    applies: Applies = friendly
+
+    def blocks_trigger(self, eng, source, controller, card, trigger: str) -> bool:
+        return trigger in self.triggers and self.applies(eng, source, controller, card)
+
+
+@dataclass
+class HouseInstead(Static):
+    """ "<This creature> belongs to house <X>" (instead of its original house)."""
+
+    house: str
+    applies: Applies = itself
+
+    def house_instead(self, eng, source, controller, card) -> str | None:
+        return self.house if self.applies(eng, source, controller, card) else None
+
+
+@dataclass
+class TauntReachesFarther(Static):
+    """ "<This creature>'s taunt also applies to its neighbors' neighbors": the creatures two
+    places from it in its battleline are protected by its taunt, while it has taunt."""
+
+    def taunt_protects(self, eng, source, controller, creature) -> bool:
+        line = eng.game.players[source.controller].creatures
+        if source not in line or creature not in line or not eng.has(source, "taunt"):
+            return False
+        return abs(line.index(source) - line.index(creature)) == 2
+
+
+@dataclass
+class GrantAbilities(Static):
+    """ "<creature> gains, "Fight/Reap: ..."": one ability of several triggers (the same effects
+    for each trigger)."""
+
+    given: dict
+    applies: Applies = friendly
+
+    def abilities(self, eng, source, controller, creature) -> dict[str, list]:
+        return dict(self.given) if self.applies(eng, source, controller, creature) else {}
