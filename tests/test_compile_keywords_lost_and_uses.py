@@ -86,3 +86,27 @@ def test_a_token_cannot_reap_unless_there_are_no_enemy_creatures(kb_conn, tmp_pa
     assert_passed(replay(kb_conn, tmp_path, refused))
     reaps = board.format(n=2, enemies="", expect="{player1.amber: 1}")
     assert_passed(replay(kb_conn, tmp_path, reaps))
+
+
+def test_creatures_more_powerful_than_elite_disruptzord_cannot_be_played(kb_conn, tmp_path):
+    assert_compiled(kb_conn, "Elite Disruptzord")
+    # Elite Disruptzord (power 6): "Creatures more powerful than Elite Disruptzord cannot be
+    # played." Its opponent cannot play Troll (8) but plays Krump (6, not more powerful)
+    assert_passed(
+        replay(
+            kb_conn,
+            tmp_path,
+            """
+        id: elite-disruptzord
+        setup:
+          turn: {active: player2, house: brobnar}
+          player1: {battleline: ["Elite Disruptzord"]}
+          player2: {hand: [Troll, Krump]}
+        actions:
+          - play: Troll
+          - play: Krump
+        expect:
+          "16.0": {illegal: 0, Troll.zone: hand, Krump.zone: battleline}
+        """,
+        )
+    )

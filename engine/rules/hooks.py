@@ -17,6 +17,8 @@ abilities that use them.
   :func:`pay_costs`).
 - A permission to play one card of a house when it is not the active house, once per turn
   (:class:`MayPlayOneOfHouse`), read with the lasting play permissions.
+- "Creatures more powerful than <this creature> cannot be played" (:class:`CannotPlayMorePowerful`):
+  a card in a hand has its printed power.
 - "Friendly artifacts enter play ready" (:class:`ArtifactsEnterPlayReady`): read as an artifact
   enters play (creatures have :mod:`engine.rules.entering`).
 - A record of the creatures destroyed in fights this turn (``Game.destroyed_in_fights``, kept by
@@ -271,3 +273,16 @@ def artifact_enters_ready(eng: "Engine", card: "CardInstance") -> bool:
         isinstance(s, ArtifactsEnterPlayReady) and s.artifact_enters_ready(eng, src, ctl, card)
         for s, src, ctl in eng.statics()
     )
+
+
+@template(kind="static")
+@dataclass
+class CannotPlayMorePowerful(Static):
+    """ "Creatures more powerful than <this creature> cannot be played": by either player, a
+    creature card whose power (its printed power: it is not in play) is greater than this
+    creature's power now."""
+
+    def forbids_play(self, eng, source, controller, card) -> str | None:
+        if card.type == "creature" and (card.printed.power or 0) > eng.power(source):
+            return f"{card.name} is more powerful than {source.label}: it cannot be played"
+        return None
