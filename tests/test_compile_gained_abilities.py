@@ -234,3 +234,27 @@ def test_the_creatures_named_before_belong_to_a_house_for_the_turn(kb_conn, tmp_
         """,
         )
     )
+
+
+def test_power_x_is_the_amber_of_both_pools_and_geistoids_gain_play_destroyed(kb_conn, tmp_path):
+    # Kaspara (power X): "X is the combined total of A between each player's pools. Each friendly
+    # Geistoid creature gains, "Play/Destroyed: Each player gains 1."" Pools 3 and 4: power 7;
+    # playing Paradrone (Geistoid) gives each player 1: power 9
+    assert_passed(
+        replay(
+            kb_conn,
+            tmp_path,
+            """
+        id: kaspara-power-x
+        setup:
+          turn: {active: player1, house: geistoid}
+          player1: {amber: 3, hand: [Paradrone], battleline: [Kaspara]}
+          player2: {amber: 4}
+        actions:
+          - play: Paradrone
+            flank: right
+        expect:
+          "16.0": {player1.amber: 4, player2.amber: 5, Kaspara.power: 9}
+        """,
+        )
+    )

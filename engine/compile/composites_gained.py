@@ -23,6 +23,7 @@ from engine.library import (
     negate,
     not_giver_host,
     PlayersKeysCost,
+    PowerPerCount,
     self_test,
     titled,
     while_,
@@ -275,3 +276,14 @@ def _belongs_to_house_for_the_turn(house: str, on: str):
 def _taunt_reaches_farther():
     """ "SELF's taunt also applies to its neighbors' neighbors"."""
     return gl.TauntReachesFarther()
+
+
+def _amber_in_pools(ctx) -> int:
+    return sum(p.amber for p in ctx.game.players.values())
+
+
+@template("PowerIsAmberInPools", kind="static")
+def _power_is_amber_in_pools():
+    """A creature printed with power X and "X is the combined total of A between each player's
+    pools": its power is that total (its printed X counts as 0)."""
+    return PowerPerCount(1, _amber_in_pools)
