@@ -237,6 +237,11 @@ class Static:
         """Æmber the active player must pay ``controller`` in order to play ``card``."""
         return 0
 
+    def plays_as_active_house(self, eng, source, controller, card) -> bool:
+        """ "You may play upgrades as if they belonged to the active house": ``card`` is played
+        as a card of the active house (no permission used, the First Turn Rule unchanged)."""
+        return False
+
     def play_permission(self, eng, source, controller, card):
         """A permission (``source``, ``used``) to play ``card`` off the active house, or None."""
         return None

@@ -1,0 +1,79 @@
+"""Constant abilities that allow or forbid plays and attacks, read from the text (engine.rules.hooks):
+"if a player has more creatures in play than their opponent, they cannot play creatures", "you may
+play upgrades as if they belonged to the active house", "enemy creatures cannot be used to fight
+friendly creatures unless the friendly creature has taunt"."""
+
+from __future__ import annotations
+
+from boards import assert_compiled, assert_passed, replay
+
+
+def test_a_player_with_more_creatures_cannot_play_creatures(kb_conn, tmp_path):
+    assert_compiled(kb_conn, "Quixxle Stone")
+    # Quixxle Stone: either player. Player 1 has 2 creatures to 1: Krump cannot be played; once
+    # player 2 has 2 too, Krump can
+    board = """
+        id: quixxle-{n}
+        setup:
+          turn: {{active: player1, house: brobnar}}
+          player1: {{hand: [Krump], battleline: [Troll, "Bumpsy"], artifacts: ["Quixxle Stone"]}}
+          player2: {{battleline: [{enemies}]}}
+        actions:
+          - play: Krump
+            flank: right
+        expect:
+          "16.0": {expect}
+        """
+    assert_passed(
+        replay(kb_conn, tmp_path, board.format(n=1, enemies="Troll", expect="{illegal: 0, Krump.zone: hand}"))
+    )
+    two = board.format(n=2, enemies='Troll, "Dust Pixie"', expect="{Krump.zone: battleline}")
+    assert_passed(replay(kb_conn, tmp_path, two))
+
+
+def test_upgrades_are_played_as_if_of_the_active_house(kb_conn, tmp_path):
+    assert_compiled(kb_conn, "Matter Maker")
+    # Matter Maker: "You may play upgrades as if they belonged to the active house." With Brobnar
+    # active, player 1 plays Flame-Wreathed (Dis) on Troll; a Dis creature stays unplayable
+    assert_passed(
+        replay(
+            kb_conn,
+            tmp_path,
+            """
+        id: matter-maker
+        setup:
+          turn: {active: player1, house: brobnar}
+          player1: {hand: ["Flame-Wreathed", "Pit Demon"], battleline: [Troll], artifacts: ["Matter Maker"]}
+        actions:
+          - play: Flame-Wreathed
+          - play: Pit Demon
+        expect:
+          "16.0": {illegal: 1, Troll.upgrades: ["Flame-Wreathed"], Pit Demon.zone: hand}
+        """,
+        )
+    )
+
+
+def test_only_a_friendly_creature_with_taunt_may_be_attacked(kb_conn, tmp_path):
+    assert_compiled(kb_conn, "Loyal Packmate")
+    # Loyal Packmate: "Taunt. Enemy creatures cannot be used to fight friendly creatures unless the
+    # friendly creature has taunt." Its enemy's Troll cannot attack Dust Pixie (on the far side,
+    # not its neighbor) but attacks the Packmate
+    assert_passed(
+        replay(
+            kb_conn,
+            tmp_path,
+            """
+        id: loyal-packmate
+        setup:
+          turn: {active: player2, house: brobnar}
+          player1: {battleline: ["Loyal Packmate", Krump, "Dust Pixie"]}
+          player2: {battleline: [Troll]}
+        actions:
+          - fight: {attacker: Troll, target: Dust Pixie}
+          - fight: {attacker: Troll, target: Loyal Packmate}
+        expect:
+          "16.0": {illegal: 0, Dust Pixie.zone: battleline, Loyal Packmate.zone: discard}
+        """,
+        )
+    )
