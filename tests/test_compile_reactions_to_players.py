@@ -47,3 +47,29 @@ def test_each_time_your_opponent_discards_a_card_from_their_hand(kb_conn, tmp_pa
         """,
         )
     )
+
+
+def test_at_the_end_of_your_ready_cards_step(kb_conn, tmp_path):
+    assert_compiled(kb_conn, "Greater Oxtet")
+    # Greater Oxtet: "At the end of your "ready cards" step, purge a card from your hand. If you do,
+    # give Greater Oxtet two +1 power counters." Player 1 ends the turn: step 4 readies, Troll is
+    # purged from hand, the Oxtet has 2 power counters; then step 5 refills the hand
+    assert_passed(
+        replay(
+            kb_conn,
+            tmp_path,
+            """
+        id: greater-oxtet
+        setup:
+          turn: {active: player1, house: brobnar}
+          player1: {hand: [Troll], battleline: [{card: Greater Oxtet, exhausted: true}],
+                    deck: [Krump, Krump, Krump, Krump, Krump, Krump, Krump]}
+          player2: {houses: [brobnar, dis, logos], deck: [Krump, Krump, Krump, Krump, Krump, Krump, Krump]}
+        actions:
+          - end_turn: true
+            choices: [brobnar]
+        expect:
+          "16.0": {Troll.zone: purged, Greater Oxtet.power_counters: 2, Greater Oxtet.exhausted: false}
+        """,
+        )
+    )

@@ -213,7 +213,9 @@ def end_turn(eng: "Engine", to_step: int = 3) -> None:
     g = eng.game
     g.step = 4
     ready_step(eng)
+    eng.emit("ready_step_ended", player=g.active)  # 'at the end of your "ready cards" step'
     g.step = 5
+    eng.emit("draw_step_started", player=g.active)  # 'at the start of your "draw cards" step'
     draw_step(eng)
     # "End of turn" effects resolve after the draw (timing chart, step 5; engine.library.control)
     eng.emit("end_of_turn", player=g.active)
