@@ -110,3 +110,26 @@ def test_creatures_more_powerful_than_elite_disruptzord_cannot_be_played(kb_conn
         """,
         )
     )
+
+
+def test_purged_cards_count_toward_haunted_with_junkyard_cemetery(kb_conn, tmp_path):
+    assert_compiled(kb_conn, "Junkyard Cemetery")
+    # Junkyard Cemetery: "While there is a combined total of 10 or more cards between your purged
+    # cards and discard pile, you are haunted." 6 discarded and 4 purged: player 1 is haunted, so
+    # player 2's Tangimangi ("While your opponent is haunted, their keys cost +3.") raises their
+    # key cost to 9; with 3 purged, 6
+    board = """
+        id: junkyard-{n}
+        setup:
+          turn: {{active: player1, house: brobnar}}
+          player1: {{artifacts: ["Junkyard Cemetery"], discard: [Krump, Krump, Krump, Krump, Krump, Krump],
+                    purged: [{purged}]}}
+          player2: {{battleline: [Tangimangi]}}
+        actions: []
+        expect:
+          "16.0": {{player1.key_cost: {cost}}}
+        """
+    four = board.format(n=4, purged="Troll, Troll, Troll, Troll", cost=9)
+    assert_passed(replay(kb_conn, tmp_path, four))
+    three = board.format(n=3, purged="Troll, Troll, Troll", cost=6)
+    assert_passed(replay(kb_conn, tmp_path, three))

@@ -115,6 +115,10 @@ class Static:
         skirmish"): gone whatever gives them, its own printed ones included."""
         return frozenset()
 
+    def makes_haunted(self, eng, source, controller, player: str) -> bool:
+        """ "While ..., you are haunted" (engine.rules.haunted)."""
+        return False
+
     def taunt_protects(self, eng, source, controller, creature) -> bool:
         """ "<This creature>'s taunt also applies to its neighbors' neighbors": ``creature``
         cannot be attacked unless it has taunt, as a taunt creature's neighbor cannot."""
