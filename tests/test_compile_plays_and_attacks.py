@@ -77,3 +77,49 @@ def test_only_a_friendly_creature_with_taunt_may_be_attacked(kb_conn, tmp_path):
         """,
         )
     )
+
+
+def test_neighbors_may_be_used_as_if_of_a_house(kb_conn, tmp_path):
+    assert_compiled(kb_conn, "Staff Sergeant Rhea")
+    # Staff Sergeant Rhea: "Staff Sergeant Rhea's neighbors may be used as if they belonged to house
+    # Star Alliance." With Star Alliance active, Troll (its neighbor) reaps; Krump (not) cannot
+    assert_passed(
+        replay(
+            kb_conn,
+            tmp_path,
+            """
+        id: rhea-neighbors
+        setup:
+          turn: {active: player1, house: staralliance}
+          player1: {amber: 0, battleline: [Troll, "Staff Sergeant Rhea", "Dust Pixie", Krump]}
+        actions:
+          - reap: Troll
+          - reap: Krump
+        expect:
+          "16.0": {illegal: 1, player1.amber: 1, Krump.exhausted: false}
+        """,
+        )
+    )
+
+
+def test_a_damaged_creature_deals_no_damage_to_eldritch_synan(kb_conn, tmp_path):
+    assert_compiled(kb_conn, "Eldritch Synan")
+    # Eldritch Synan: "Eldritch Synan cannot be dealt damage by damaged creatures." A damaged Troll
+    # attacks it: it is dealt no damage
+    assert_passed(
+        replay(
+            kb_conn,
+            tmp_path,
+            """
+        id: eldritch-synan
+        setup:
+          turn: {active: player2, house: brobnar}
+          player1: {battleline: ["Eldritch Synan"]}
+          player2: {battleline: [{card: Troll, damage: 1}, Krump]}
+        actions:
+          - fight: {attacker: Troll, target: Eldritch Synan}
+        expect:
+          "16.0": {Eldritch Synan.damage: 0}
+        """,
+        )
+    )

@@ -31,6 +31,7 @@ from engine.library import (
 from engine.rules import gained_and_lost as gl
 from engine.rules import statics as st
 from engine.rules.keywords import granted
+from engine.rules.damage_sources import CannotBeDealtDamageBy
 from engine.rules.damage_statics import CannotBeDealtDamage, DealsNoFightDamageWhile, DoubleDamageTo
 from engine.rules.power_armor import ConsideredToHave
 from engine.rules.entering import EntersPlayEnraged, EntersPlayReady
@@ -287,3 +288,25 @@ def _power_is_amber_in_pools():
     """A creature printed with power X and "X is the combined total of A between each player's
     pools": its power is that total (its printed X counts as 0)."""
     return PowerPerCount(1, _amber_in_pools)
+
+
+@template("UsableAsHouse", kind="static")
+def _usable_as_house(house: str, applies=st.itself):
+    """ "<group> may be used as if they belonged to house <X>"."""
+    return gl.UsableAsHouse(house, applies)
+
+
+@template("NoFightsOfEnraged", kind="static")
+def _no_fights_of_enraged(applies=st.friendly):
+    """ "Enraged creatures cannot be used to fight <friendly Mars creatures>"."""
+    return gl.NoFightsOfEnraged(applies)
+
+
+def _damaged_creature(eng, dealer) -> bool:
+    return dealer is not None and dealer.zone == "battleline" and dealer.damage > 0
+
+
+@template("CannotBeDealtDamageByDamaged", kind="static")
+def _cannot_be_dealt_damage_by_damaged(applies=st.itself):
+    """ "<this creature> cannot be dealt damage by damaged creatures"."""
+    return CannotBeDealtDamageBy(_damaged_creature, applies)

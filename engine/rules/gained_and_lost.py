@@ -1,8 +1,8 @@
 """Constant abilities that give a card something or take it away: keywords gained and lost ("each
 friendly flank creature gains elusive, skirmish, and taunt", "each creature loses elusive, taunt,
 poison, and skirmish"), an ability of several triggers given ("Fight/Reap: ..."), taunt reaching
-farther, a house instead of its own, and abilities forbidden to resolve ("Destroyed effects cannot
-resolve"). Each answers one question of :class:`engine.rules.statics.Static`; split from that module
+farther, a house instead of its own or one to be used as, attacks forbidden to enraged creatures,
+and abilities forbidden to resolve ("Destroyed effects cannot resolve"). Each answers one question of :class:`engine.rules.statics.Static`; split from that module
 by subject.
 """
 
@@ -80,3 +80,28 @@ class GrantAbilities(Static):
 
     def abilities(self, eng, source, controller, creature) -> dict[str, list]:
         return dict(self.given) if self.applies(eng, source, controller, creature) else {}
+
+
+@dataclass
+class UsableAsHouse(Static):
+    """ "<SELF's neighbors> may be used as if they belonged to house <X>": usable while <X> is the
+    active house."""
+
+    house: str
+    applies: Applies = itself
+
+    def usable_as_active_house(self, eng, source, controller, card) -> bool:
+        return eng.game.active_house == self.house and self.applies(eng, source, controller, card)
+
+
+@dataclass
+class NoFightsOfEnraged(Static):
+    """ "Enraged creatures cannot be used to fight friendly <Mars> creatures" (``applies``: the
+    creatures protected)."""
+
+    applies: Applies = friendly
+
+    def forbids_attack(self, eng, source, controller, attacker, target) -> str | None:
+        if attacker.enraged and self.applies(eng, source, controller, target):
+            return f"{attacker.label} is enraged: it cannot be used to fight {target.label} ({source.label})"
+        return None
