@@ -133,3 +133,27 @@ def test_purged_cards_count_toward_haunted_with_junkyard_cemetery(kb_conn, tmp_p
     assert_passed(replay(kb_conn, tmp_path, four))
     three = board.format(n=3, purged="Troll, Troll, Troll", cost=6)
     assert_passed(replay(kb_conn, tmp_path, three))
+
+
+def test_each_haunted_player_skips_their_forge_a_key_step(kb_conn, tmp_path):
+    assert_compiled(kb_conn, "Dark Heart of the Forest")
+    # Dark Heart of the Forest: "Each haunted player skips their "forge a key" step." Player 1 has
+    # 6 amber at the start of their turn: haunted (10 cards in their discard pile) they forge no
+    # key; with 9 cards there, they forge
+    board = """
+        id: dark-heart-{n}
+        setup:
+          turn: {{active: player2, house: brobnar}}
+          player1: {{amber: 6, houses: [brobnar, dis, logos], discard: [{discard}],
+                    deck: [Krump, Krump, Krump, Krump, Krump, Krump, Krump]}}
+          player2: {{artifacts: ["Dark Heart of the Forest"], deck: [Krump, Krump, Krump, Krump, Krump, Krump, Krump]}}
+        actions:
+          - end_turn: true
+            choices: [brobnar]
+        expect:
+          "16.0": {expect}
+        """
+    haunted = board.format(n=10, discard=", ".join(["Troll"] * 10), expect="{player1.keys: 0, player1.amber: 6}")
+    assert_passed(replay(kb_conn, tmp_path, haunted))
+    not_haunted = board.format(n=9, discard=", ".join(["Troll"] * 9), expect="{player1.keys: 1, player1.amber: 0}")
+    assert_passed(replay(kb_conn, tmp_path, not_haunted))
