@@ -157,3 +157,26 @@ def test_each_haunted_player_skips_their_forge_a_key_step(kb_conn, tmp_path):
     assert_passed(replay(kb_conn, tmp_path, haunted))
     not_haunted = board.format(n=9, discard=", ".join(["Troll"] * 9), expect="{player1.keys: 1, player1.amber: 0}")
     assert_passed(replay(kb_conn, tmp_path, not_haunted))
+
+
+def test_cursed_tomb_is_purged_once_no_creature_is_in_play(kb_conn, tmp_path):
+    assert_compiled(kb_conn, "Cursed Tomb")
+    # Cursed Tomb: "... If there are no creatures in play, purge Cursed Tomb." Troll destroys the
+    # last enemy creature and dies of its damage back: no creature is left, the Tomb is purged
+    assert_passed(
+        replay(
+            kb_conn,
+            tmp_path,
+            """
+        id: cursed-tomb
+        setup:
+          turn: {active: player1, house: brobnar}
+          player1: {artifacts: ["Cursed Tomb"], battleline: [{card: Troll, damage: 7, amber: 1}]}
+          player2: {battleline: [Krump]}
+        actions:
+          - fight: {attacker: Troll, target: Krump}
+        expect:
+          "16.0": {Troll.zone: discard, Krump.zone: purged, Cursed Tomb.zone: purged}
+        """,
+        )
+    )

@@ -35,7 +35,7 @@ from engine.rules.damage_sources import CannotBeDealtDamageBy
 from engine.rules.damage_statics import CannotBeDealtDamage, DealsNoFightDamageWhile, DoubleDamageTo
 from engine.rules.power_armor import ConsideredToHave
 from engine.rules.entering import EntersPlayEnraged, EntersPlayReady
-from engine.rules.hooks import DestroyedWhile, MayPlayOneOfHouse
+from engine.rules.hooks import DestroyedWhile, MayPlayOneOfHouse, PurgedWhile
 from engine.compile.grammar import Refusal
 from engine.compile.phrases import Noun
 
@@ -310,3 +310,9 @@ def _damaged_creature(eng, dealer) -> bool:
 def _cannot_be_dealt_damage_by_damaged(applies=st.itself):
     """ "<this creature> cannot be dealt damage by damaged creatures"."""
     return CannotBeDealtDamageBy(_damaged_creature, applies)
+
+
+@template("PurgedWhile", kind="static")
+def _purged_while(cond):
+    """ "If <condition>, purge <this card>"."""
+    return PurgedWhile(cond)

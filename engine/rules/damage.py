@@ -22,7 +22,7 @@ from engine.rules.fight_timing import note_neighbors_on_leaving, remember_neighb
 from engine.core.state import CardInstance
 from engine.rules.statics import reads_statics_once
 from engine.rules.ability import resolve_ability
-from engine.rules.hooks import condemned
+from engine.rules.hooks import condemned, purge_condemned
 from engine.rules.mechanics.gigantic import separate
 from engine.rules.replacements import add_to_pool
 from engine.rules.destroyed_instead import early_replacements
@@ -160,6 +160,7 @@ class DamageRules:
             before, doomed = doomed, self.lethal() + condemned(self)
             if not warded and all(c in before for c in doomed):
                 break
+        purge_condemned(self)  # "if there are no creatures in play, purge <this card>"
         self.flush_damage_events()
 
     def flush_damage_events(self) -> None:

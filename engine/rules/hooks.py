@@ -62,6 +62,25 @@ class DestroyedWhile(Static):
         return self.condition(eng.context(source, controller))
 
 
+@dataclass
+class PurgedWhile(Static):
+    """ "If <condition>, purge <this card>": as :class:`DestroyedWhile`, the card is purged (it
+    leaves play to its owner's purged zone) whenever the state is checked and the condition holds."""
+
+    condition: Callable[[Context], bool]
+
+    def purges_itself(self, eng, source, controller) -> bool:
+        return self.condition(eng.context(source, controller))
+
+
+def purge_condemned(eng: "Engine") -> None:
+    """Purge the cards in play a constant ability of their own purges now (:class:`PurgedWhile`)."""
+    for s, src, ctl in list(eng.statics()):
+        if src is not None and src.in_play and s.purges_itself(eng, src, ctl):
+            eng.game.log(f"{src.label} is purged by its own ability")
+            eng.remove_from_play_or_zone(src, "purged")
+
+
 def condemned(eng: "Engine") -> list["CardInstance"]:
     """The cards in play a constant ability of their own destroys now (:class:`DestroyedWhile`)."""
     return [

@@ -115,6 +115,11 @@ class Static:
         skirmish"): gone whatever gives them, its own printed ones included."""
         return frozenset()
 
+    def purges_itself(self, eng, source, controller) -> bool:
+        """ "If there are no creatures in play, purge <this card>": checked with the state, as
+        "destroy <this card>" is (engine.rules.hooks.DestroyedWhile)."""
+        return False
+
     def makes_haunted(self, eng, source, controller, player: str) -> bool:
         """ "While ..., you are haunted" (engine.rules.haunted)."""
         return False
