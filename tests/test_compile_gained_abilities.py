@@ -258,3 +258,25 @@ def test_power_x_is_the_amber_of_both_pools_and_geistoids_gain_play_destroyed(kb
         """,
         )
     )
+
+
+def test_a_valued_keyword_x_is_the_count_now(kb_conn, tmp_path):
+    # Ignitus: "Ignitus gains splash-attack X, where X is the number of exhausted creatures." Two
+    # exhausted creatures (Krump and, once it attacks, Ignitus itself): splash 2 on Troll's neighbors
+    assert_passed(
+        replay(
+            kb_conn,
+            tmp_path,
+            """
+        id: ignitus-splash-x
+        setup:
+          turn: {active: player1, house: brobnar}
+          player1: {battleline: [Ignitus, {card: Krump, exhausted: true}]}
+          player2: {battleline: ["Dust Pixie", Troll, "Bumpsy"]}
+        actions:
+          - fight: {attacker: Ignitus, target: Troll}
+        expect:
+          "16.0": {Dust Pixie.zone: discard, Bumpsy.damage: 2}
+        """,
+        )
+    )

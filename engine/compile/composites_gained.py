@@ -316,3 +316,11 @@ def _cannot_be_dealt_damage_by_damaged(applies=st.itself):
 def _purged_while(cond):
     """ "If <condition>, purge <this card>"."""
     return PurgedWhile(cond)
+
+
+@template("KeywordPerCount", kind="static")
+def _keyword_per_count(keyword: str, count, applies=st.itself):
+    """ "<group> gains <valued keyword> X, where X is <count>"."""
+    if keyword not in ("assault", "hazardous", "splash-attack"):
+        raise Refusal("keyword", keyword, f'"{keyword} X" (not a valued keyword)')
+    return gl.KeywordPerCount(keyword, count, applies)

@@ -8,8 +8,10 @@ by subject.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
+from engine.rules.ability import Context
 from engine.rules.statics import Applies, friendly, itself, Static
 
 
@@ -105,3 +107,20 @@ class NoFightsOfEnraged(Static):
         if attacker.enraged and self.applies(eng, source, controller, target):
             return f"{attacker.label} is enraged: it cannot be used to fight {target.label} ({source.label})"
         return None
+
+
+@dataclass
+class KeywordPerCount(Static):
+    """ "<group> gains splash-attack X, where X is the number of exhausted creatures": a valued
+    keyword whose value is a count read now (none while it is 0)."""
+
+    keyword: str
+    count: Callable
+    applies: Applies = itself
+
+    def keywords(self, eng, source, controller, creature) -> dict[str, int]:
+        if not self.applies(eng, source, controller, creature):
+            return {}
+        # read as a constant ability's count is: "it" is the creature asked about
+        value = self.count(Context(eng, source, controller, chosen={"it": [creature]}))
+        return {self.keyword: value} if value > 0 else {}
