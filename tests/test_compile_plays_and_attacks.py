@@ -123,3 +123,23 @@ def test_a_damaged_creature_deals_no_damage_to_eldritch_synan(kb_conn, tmp_path)
         """,
         )
     )
+
+
+def test_a_creature_used_as_if_of_a_neighbors_house(kb_conn, tmp_path):
+    assert_compiled(kb_conn, "T3R-35A")
+    # T3R-35A: "T3R-35A may be used as if it belonged to either of its neighbor's houses." Next to
+    # Troll, with Brobnar active, it reaps; on its own it could not
+    board = """
+        id: t3r-35a-{n}
+        setup:
+          turn: {{active: player1, house: brobnar}}
+          player1: {{amber: 0, battleline: [{line}]}}
+        actions:
+          - reap: T3R-35A
+        expect:
+          "16.0": {expect}
+        """
+    beside = board.format(n=1, line='Troll, "T3R-35A"', expect="{player1.amber: 1}")
+    assert_passed(replay(kb_conn, tmp_path, beside))
+    alone = board.format(n=2, line='"T3R-35A"', expect="{illegal: 0, player1.amber: 0}")
+    assert_passed(replay(kb_conn, tmp_path, alone))

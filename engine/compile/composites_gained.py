@@ -324,3 +324,9 @@ def _keyword_per_count(keyword: str, count, applies=st.itself):
     if keyword not in ("assault", "hazardous", "splash-attack"):
         raise Refusal("keyword", keyword, f'"{keyword} X" (not a valued keyword)')
     return gl.KeywordPerCount(keyword, count, applies)
+
+
+@template("UsableAsNeighborsHouse", kind="static")
+def _usable_as_neighbors_house(applies=st.itself):
+    """ "<this creature> may be used as if it belonged to either of its neighbor's houses"."""
+    return gl.UsableAsNeighborsHouse(applies)

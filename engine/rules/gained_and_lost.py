@@ -12,6 +12,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from engine.rules.ability import Context
+from engine.rules.houses import belongs_to
 from engine.rules.statics import Applies, friendly, itself, Static
 
 
@@ -124,3 +125,17 @@ class KeywordPerCount(Static):
         # read as a constant ability's count is: "it" is the creature asked about
         value = self.count(Context(eng, source, controller, chosen={"it": [creature]}))
         return {self.keyword: value} if value > 0 else {}
+
+
+@dataclass
+class UsableAsNeighborsHouse(Static):
+    """ "<This creature> may be used as if it belonged to either of its neighbor's houses": usable
+    while a neighbor of it belongs to the active house."""
+
+    applies: Applies = itself
+
+    def usable_as_active_house(self, eng, source, controller, card) -> bool:
+        house = eng.game.active_house
+        return self.applies(eng, source, controller, card) and any(
+            belongs_to(eng, n, house) for n in eng.game.neighbors(card)
+        )
