@@ -143,3 +143,33 @@ def test_a_creature_used_as_if_of_a_neighbors_house(kb_conn, tmp_path):
     assert_passed(replay(kb_conn, tmp_path, beside))
     alone = board.format(n=2, line='"T3R-35A"', expect="{illegal: 0, player1.amber: 0}")
     assert_passed(replay(kb_conn, tmp_path, alone))
+
+
+def test_no_player_chooses_the_house_of_their_previous_turn_again(kb_conn, tmp_path):
+    assert_compiled(kb_conn, "The Ulfberht Device")
+    # The Ulfberht Device: "Each player cannot choose the same active house they chose on their
+    # previous turn." Player 2 chooses Dis on turn 2; on turn 4 Dis is refused and Logos is taken
+    deck = "[Krump, Krump, Krump, Krump, Krump, Krump, Krump, Krump, Krump, Krump, Krump, Krump]"
+    assert_passed(
+        replay(
+            kb_conn,
+            tmp_path,
+            f"""
+        id: ulfberht
+        setup:
+          turn: {{active: player1, house: staralliance}}
+          player1: {{houses: [staralliance, brobnar, logos], artifacts: ["The Ulfberht Device"], deck: {deck}}}
+          player2: {{houses: [dis, logos, brobnar], deck: {deck}}}
+        actions:
+          - end_turn: true
+            choices: [dis]
+          - end_turn: true
+            choices: [brobnar]
+          - {{end_turn: true, to_step: 2}}
+          - choose_house: dis
+          - choose_house: logos
+        expect:
+          "16.0": {{illegal: 3, active: player2, active_house: logos}}
+        """,
+        )
+    )

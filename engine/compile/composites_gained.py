@@ -330,3 +330,9 @@ def _keyword_per_count(keyword: str, count, applies=st.itself):
 def _usable_as_neighbors_house(applies=st.itself):
     """ "<this creature> may be used as if it belonged to either of its neighbor's houses"."""
     return gl.UsableAsNeighborsHouse(applies)
+
+
+@template("NotTheSameHouseTwice", kind="static")
+def _not_the_same_house_twice():
+    """ "Each player cannot choose the same active house they chose on their previous turn"."""
+    return gl.NotTheSameHouseTwice()

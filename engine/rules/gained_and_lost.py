@@ -139,3 +139,14 @@ class UsableAsNeighborsHouse(Static):
         return self.applies(eng, source, controller, card) and any(
             belongs_to(eng, n, house) for n in eng.game.neighbors(card)
         )
+
+
+@dataclass
+class NotTheSameHouseTwice(Static):
+    """ "Each player cannot choose the same active house they chose on their previous turn": the
+    house the player chose on their latest earlier turn (none chosen yet: no restriction)."""
+
+    def cannot_choose(self, eng, source, controller, player: str) -> str | None:
+        g = eng.game
+        earlier = [(turn, house) for turn, who, house in g.houses_chosen if who == player and turn < g.turn]
+        return max(earlier)[1] if earlier else None

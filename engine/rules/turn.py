@@ -190,6 +190,7 @@ def choose_house(eng: "Engine", house: str | None = None) -> None:
         g.active_house = house.lower()
     if g.active_house:
         g.log(f"{g.active} chooses {g.active_house}")
+        g.houses_chosen.append((g.turn, g.active, g.active_house))
         eng.emit("house_chosen", player=g.active, house=g.active_house)
     g.step = 3
     eng.check_state()  # constant abilities that depend on the active house apply now
