@@ -173,3 +173,22 @@ def test_no_player_chooses_the_house_of_their_previous_turn_again(kb_conn, tmp_p
         """,
         )
     )
+
+
+def test_each_artifacts_text_box_is_blank_while_blossom_drake_is_in_play(kb_conn, tmp_path):
+    assert_compiled(kb_conn, "Blossom Drake")
+    # Proclamation 346E: "While your opponent does not control creatures from 3 different houses,
+    # their keys cost +2." Player 2 has one house's creatures: their keys cost 8; with Blossom Drake
+    # ("Each artifact's text box is considered blank (except for traits).") in play, 6
+    board = """
+        id: blossom-drake-{n}
+        setup:
+          turn: {{active: player1, house: untamed}}
+          player1: {{artifacts: ["Proclamation 346E"], battleline: [{drake}]}}
+          player2: {{battleline: [Troll]}}
+        actions: []
+        expect:
+          "16.0": {{player2.key_cost: {cost}}}
+        """
+    assert_passed(replay(kb_conn, tmp_path, board.format(n=1, drake='"Blossom Drake"', cost=6)))
+    assert_passed(replay(kb_conn, tmp_path, board.format(n=2, drake="", cost=8)))

@@ -336,3 +336,9 @@ def _usable_as_neighbors_house(applies=st.itself):
 def _not_the_same_house_twice():
     """ "Each player cannot choose the same active house they chose on their previous turn"."""
     return gl.NotTheSameHouseTwice()
+
+
+@template("BlankArtifacts", kind="static")
+def _blank_artifacts():
+    """ "Each artifact's text box is considered blank (except for traits)"."""
+    return gl.BlankArtifacts()

@@ -150,3 +150,12 @@ class NotTheSameHouseTwice(Static):
         g = eng.game
         earlier = [(turn, house) for turn, who, house in g.houses_chosen if who == player and turn < g.turn]
         return max(earlier)[1] if earlier else None
+
+
+@dataclass
+class BlankArtifacts(Static):
+    """ "Each artifact's text box is considered blank (except for traits)": of a creature
+    (engine.rules.text_in_force.blanked_by_a_creature)."""
+
+    def blanks_artifact(self, eng, source, controller, artifact) -> bool:
+        return source.zone == "battleline"

@@ -80,7 +80,9 @@ class Engine(PlayRules, UseRules, DamageRules):
         known = self._variants.get(id(printed))
         if known is None or known[0] is not printed:
             known = self._variants[id(printed)] = (printed, definitions.variant(card, self.rules))
-        return text_in_force.variant(self, card, known[1]) if self.game.lasting else known[1]
+        if card.zone == "artifacts" or self.game.lasting:  # a creature may blank an artifact's text
+            return text_in_force.variant(self, card, known[1])
+        return known[1]
 
     def text_variant(self, name: str, text: str) -> Variant:
         """The abilities of the card ``name`` with the text ``text`` (a text box a card gains)."""

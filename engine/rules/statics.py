@@ -115,6 +115,11 @@ class Static:
         skirmish"): gone whatever gives them, its own printed ones included."""
         return frozenset()
 
+    def blanks_artifact(self, eng, source, controller, artifact) -> bool:
+        """ "Each artifact's text box is considered blank": asked of creatures' constant abilities
+        only (engine.rules.text_in_force.blanked_by_a_creature)."""
+        return False
+
     def purges_itself(self, eng, source, controller) -> bool:
         """ "If there are no creatures in play, purge <this card>": checked with the state, as
         "destroy <this card>" is (engine.rules.hooks.DestroyedWhile)."""
