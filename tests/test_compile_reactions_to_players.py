@@ -73,3 +73,34 @@ def test_at_the_end_of_your_ready_cards_step(kb_conn, tmp_path):
         """,
         )
     )
+
+
+def test_during_your_opponents_next_turn_each_time_they_play_a_card(kb_conn, tmp_path):
+    assert_compiled(kb_conn, "Arcenomometer")
+    # Arcenomometer: "Action: During your opponent's next turn, each time they play a card, they
+    # lose 1." Player 1 uses it and plays Library Access in the same turn (no loss: not the
+    # opponent's turn); on player 2's next turn they play Troll and Krump: 2 lost
+    deck = "[Krump, Krump, Krump, Krump, Krump, Krump, Krump, Krump]"
+    assert_passed(
+        replay(
+            kb_conn,
+            tmp_path,
+            f"""
+        id: arcenomometer
+        setup:
+          turn: {{active: player1, house: logos}}
+          player1: {{artifacts: [Arcenomometer], hand: ["Library Access"], deck: {deck}}}
+          player2: {{amber: 3, houses: [brobnar, untamed, dis], hand: [Troll, Krump], deck: {deck}}}
+        actions:
+          - action: Arcenomometer
+          - play: Library Access
+          - end_turn: true
+            choices: [brobnar]
+          - play: Troll
+          - play: Krump
+            flank: right
+        expect:
+          "16.0": {{player2.amber: 1, Troll.zone: battleline}}
+        """,
+        )
+    )

@@ -35,8 +35,11 @@ from engine.rules.damage_sources import CannotBeDealtDamageBy
 from engine.rules.damage_statics import CannotBeDealtDamage, DealsNoFightDamageWhile, DoubleDamageTo
 from engine.rules.power_armor import ConsideredToHave
 from engine.rules.entering import EntersPlayEnraged, EntersPlayReady
+from engine.rules.next_turns import ReactDuringNextTurnOf
+from engine.rules.reactions import Reaction
 from engine.rules.hooks import DestroyedWhile, MayPlayOneOfHouse, PurgedWhile
 from engine.compile.grammar import Refusal
+from engine.compile.matches import check_title, MATCHES
 from engine.compile.phrases import Noun
 
 
@@ -154,17 +157,6 @@ def _deals_no_fight_damage_while(cond, applies=st.itself):
 def _keyword_value_while(cond, keyword, value: int, applies=st.itself):
     """ "While <condition>, <group> gains splash-attack 5": a valued keyword with its value."""
     return st.GrantKeyword(keyword, while_(applies, cond), value)
-
-
-#: words a noun phrase starts with, never a card's title ("attach GIVER to another creature")
-_NOT_A_TITLE = ("a ", "an ", "another ", "each ", "the ", "that ", "this ", "one ", "its ", "your ", "their ")
-
-
-def check_title(title: str) -> str:
-    """A card's title the text names ("Sensor Chief Garcia"), not a noun phrase."""
-    if title.startswith(_NOT_A_TITLE) or title in ("it", "them"):
-        raise Refusal("target", title, f'"{title.split()[0]}" (a noun phrase, not a card\'s title)')
-    return title
 
 
 @template("AttachGiverTo")
@@ -342,3 +334,10 @@ def _not_the_same_house_twice():
 def _blank_artifacts():
     """ "Each artifact's text box is considered blank (except for traits)"."""
     return gl.BlankArtifacts()
+
+
+@template("TheyPlayDuringNextTurn")
+def _they_play_during_next_turn(subject, clause: list):
+    """ "During your opponent's next turn, each time they play a card, steal 1A": "they" is your
+    opponent (the turn's player), the reaction in force for that turn only."""
+    return ReactDuringNextTurnOf(Reaction("played", clause, MATCHES["opponent_played"](subject)))

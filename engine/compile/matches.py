@@ -9,8 +9,19 @@ context and its event. A new kind of event match goes here.
 from __future__ import annotations
 
 from engine.library import at_end_of_your_turn, attached_to_titled, belongs_to
-from engine.compile.composites_gained import check_title
+from engine.compile.grammar import Refusal
 from engine.rules.reactions import destroyed_fighting_self, you_chose_house
+
+
+#: words a noun phrase starts with, never a card's title ("attach GIVER to another creature")
+_NOT_A_TITLE = ("a ", "an ", "another ", "each ", "the ", "that ", "this ", "one ", "its ", "your ", "their ")
+
+
+def check_title(title: str) -> str:
+    """A card's title the text names ("Sensor Chief Garcia"), not a noun phrase."""
+    if title.startswith(_NOT_A_TITLE) or title in ("it", "them"):
+        raise Refusal("target", title, f'"{title.split()[0]}" (a noun phrase, not a card\'s title)')
+    return title
 
 
 def _about(group):

@@ -234,6 +234,9 @@ class Engine(PlayRules, UseRules, DamageRules):
                 if r.event == event:
                     found.append((r, card, card.controller, False))
         for effect in self.game.lasting:
+            # an effect for one later turn ("during your opponent's next turn") waits for it
+            if effect.params.get("during_turn", self.game.turn) != self.game.turn:
+                continue
             if effect.kind == "reaction" and effect.params["reaction"].event == event:
                 found.append((effect.params["reaction"], effect.params["card"], effect.controller, False))
         return found
