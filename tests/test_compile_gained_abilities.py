@@ -280,3 +280,43 @@ def test_a_valued_keyword_x_is_the_count_now(kb_conn, tmp_path):
         """,
         )
     )
+
+
+def test_an_upgrade_lowers_its_creatures_power_by_the_amber_on_it(kb_conn, tmp_path):
+    # Essence Entangler: "This creature gets -X power, where X is the number of A on this creature."
+    # Troll (power 8) with 3 amber on it: power 5
+    assert_passed(
+        replay(
+            kb_conn,
+            tmp_path,
+            """
+        id: essence-entangler
+        setup:
+          turn: {active: player1, house: brobnar}
+          player1: {battleline: [{card: Troll, amber: 3, upgrades: ["Essence Entangler"]}, Krump]}
+        actions: []
+        expect:
+          "16.0": {Troll.power: 5, Krump.power: 6}
+        """,
+        )
+    )
+
+
+def test_the_opponents_keys_cost_more_by_the_creatures_power(kb_conn, tmp_path):
+    # Mookling (MG2024): "Your opponent's keys cost +X, where X is Mookling's power."
+    # Power 2 and two +1 power counters: 4 more for the opponent
+    assert_passed(
+        replay(
+            kb_conn,
+            tmp_path,
+            """
+        id: mookling
+        setup:
+          turn: {active: player1, house: brobnar}
+          player1: {battleline: [{card: "Mookling (MG2024 773)", power_counters: 2}]}
+        actions: []
+        expect:
+          "16.0": {player2.key_cost: 10, player1.key_cost: 6}
+        """,
+        )
+    )

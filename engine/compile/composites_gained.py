@@ -341,3 +341,24 @@ def _they_play_during_next_turn(subject, clause: list):
     """ "During your opponent's next turn, each time they play a card, steal 1A": "they" is your
     opponent (the turn's player), the reaction in force for that turn only."""
     return ReactDuringNextTurnOf(Reaction("played", clause, MATCHES["opponent_played"](subject)))
+
+
+def _own_power(ctx) -> int:
+    return ctx.eng.power(ctx.source) if ctx.source.zone == "battleline" else 0
+
+
+def _amber_on_it(ctx) -> int:
+    card = ctx.ref("it")
+    return card.amber if card is not None else 0
+
+
+@template("OpponentKeysCostOwnPower", kind="static")
+def _opponent_keys_cost_own_power():
+    """ "Your opponent's keys cost +X, where X is <this creature>'s power"."""
+    return PlayersKeysCost(1, whose="opponent", per=_own_power)
+
+
+@template("LosesPowerPerAmberOnIt", kind="static")
+def _loses_power_per_amber_on_it(applies=st.itself):
+    """ "<this creature> gets -X power, where X is the number of A on <this creature>"."""
+    return PowerPerCount(-1, _amber_on_it, applies)
