@@ -364,7 +364,7 @@ def test_every_card_a_ruling_names_is_implemented(kb_conn):
     from engine.cards.definitions import definition
 
     rows = kb_conn.execute(
-        """SELECT DISTINCT c.name, c.text FROM entry_cards ec
+        """SELECT DISTINCT c.name, c.text, c.type FROM entry_cards ec
            JOIN entries e ON e.id = ec.entry JOIN documents d ON d.id = e.document
            JOIN cards c ON c.id = ec.card
            WHERE d.game = 'keyforge' AND d.version IN ('1.1', '1.2', '1.3', '16.0')
@@ -380,12 +380,13 @@ def test_every_card_a_ruling_names_is_implemented(kb_conn):
                 (name,),
             )
         ]
-        for name, _ in rows
+        for name, _, _ in rows
     }
     assert len(rows) >= 150
-    for name, text in rows:
+    for name, text, typ in rows:
+        # compiled as the engine compiles it in play: with its type ("this creature" of an upgrade)
         for t in [text or "", *errata[name]]:
-            definition(name, t).variant_for(t)
+            definition(name, t, typ or "").variant_for(t)
 
 
 def test_a_keyword_an_upgrade_grants_is_read_whatever_space_the_card_data_writes():

@@ -216,4 +216,7 @@ def test_upgrade_text_gives_keywords():
     assert granted("This creature gains skirmish.") == {"skirmish": 1}
     assert granted("This creature gains elusive and assault 2.") == {"elusive": 1, "assault": 2}
     assert granted("This creature gains, “Reap: Gain 1.”") == {}
-    assert granted("This creature gains skirmish and “Fight: Draw a card.”") == {}
+    # keywords with a quoted ability after them: the keywords are granted here, the ability is the
+    # compiled text's (Instrument of Silence: "This creature gains skirmish and, "Fight: Gain 1A."")
+    assert granted("This creature gains skirmish and “Fight: Draw a card.”") == {"skirmish": 1}
+    assert granted("This creature gets +2 power and gains skirmish.") == {}

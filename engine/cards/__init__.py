@@ -48,11 +48,17 @@ class Variant:
     reactions: list = field(default_factory=list)
     #: an upgrade's "This creature gains, ...": trigger -> ability given to the creature
     gains: dict = field(default_factory=dict)
+    #: an upgrade's "This creature gains, "<constant ability>"" / "..., "At the end of your turn,
+    #: ..."": constant abilities and reactions its creature has while it is attached, as the
+    #: creature's own (engine.rules.game: their card is the creature, their controller its controller)
+    gained_statics: list = field(default_factory=list)
+    gained_reactions: list = field(default_factory=list)
     #: "cannot be played unless ...": a condition on the playing Context
     play_condition: object = None
     #: the forms the card may take and when: "When you play this card, treat it as a copy of ..."
     #: (Mimicry), "enters play as a copy of ..." (Mimic Gel), "may be played as an upgrade instead"
-    #: (Explo-rover): an :mod:`engine.rules.copies` CopyOf or PlayAs
+    #: (Explo-rover): an :mod:`engine.rules.copies` CopyOf or a PlayAs
+    #: (:mod:`engine.rules.mechanics.played_as_upgrade`)
     becomes: object = None
     #: "<This card> enters play under your opponent's control" (engine.library.control)
     enters_under_opponent: bool = False

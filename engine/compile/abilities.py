@@ -6,14 +6,36 @@ sentences after it part of the same ability).
 
 from __future__ import annotations
 
-from engine.cards import Variant
+import re
+
+from engine.cards import TRIGGERS, Variant
+from engine.library import AttachGiver, Destroy, DestroyIfYouDo
+from engine.rules.mechanics.played_as_upgrade import PlayAs, requote
 from engine.rules.reactions import Reaction
-from engine.compile.build import _args, CONDITIONS, instantiate, STATICS
+from engine.compile.build import _args, CONDITIONS, EFFECTS, instantiate, STATICS
 from engine.compile.clauses import read_sentences, read_slots
 from engine.compile.grammar import Refusal, Template, TEMPLATES
-from engine.compile.lexer import Ability
+from engine.compile.lexer import Ability, LexError, tokenize
 from engine.compile.matches import MATCHES
 from engine.compile.scope import Scope
+
+_THIS_CREATURE = re.compile(r"\bthis creature\b")
+_QUOTED = re.compile(r'"[^"]*"')
+#: the cards whose own name inside an ability they give names the giver, never the gainer
+#: (the words the templates read for it: lowercase, as the lexer leaves a quoted ability)
+GIVER = "the giving card"
+_GIVERS = ("upgrade", "artifact")
+
+
+def _name_giver(text: str, scope: Scope) -> str:
+    """An upgrade's or an artifact's name inside the quotes of an ability it gives ("This creature
+    gains, "Fight/Reap: Archive Ghostform.""; "Each Star Alliance creature gains, "Reap: Move 1A
+    from Uncharted Lands to your pool."") names the card giving it, which the ability's context
+    knows (``Context.giver``): "the giving card" to the templates. Such a card never gains its own ability, so
+    its name cannot mean the gainer."""
+    if scope.card_type not in _GIVERS or "SELF" not in text:
+        return text
+    return _QUOTED.sub(lambda m: m.group().replace("SELF", GIVER), text)
 
 
 def _match_ability(section: str, text: str, scope: Scope):
@@ -41,9 +63,91 @@ def _apply_static(t: Template, values: dict, scope: Scope, variant: Variant) -> 
         variant.hand_discard_forbidden = True
     elif where == "gains":
         for trigger, effects in values["ability"].items():
+            _check_giver_kept(effects, values.get("@ability", ""))
             variant.gains.setdefault(trigger, []).extend(effects)
+    elif where == "played_as_upgrade":
+        _played_as_upgrade(values["@quoted"], variant)
+    elif where == "gained_text":
+        _gained_text(values["@quoted"], scope, variant)
     elif where != "none":
         raise ValueError(f"templates: unknown field {where!r}")
+
+
+def _played_as_upgrade(text: str, variant: Variant) -> None:
+    """ "<This card> may be played as an upgrade instead of a creature, with the text: "...""
+    (engine.rules.mechanics.played_as_upgrade): the card may take that form only when the quoted
+    text reads as an upgrade's, else the whole card is refused with what the text misses."""
+    try:
+        abilities = tokenize(requote(text))
+    except LexError as exc:
+        raise Refusal("trigger", text, str(exc)) from None
+    _, refusals = read_card(abilities, "upgrade")
+    if refusals:
+        r = refusals[0]
+        raise Refusal(r.kind, r.text, r.detail, within=f"played as an upgrade: {text}")
+    variant.becomes = PlayAs("upgrade")
+
+
+def _check_giver_kept(effects: list, words: str) -> None:
+    """An ability given that destroys its own creature and then attaches the upgrade giving it
+    ("Destroy this creature and attach Niffle Paw to another creature"): the upgrade is discarded
+    with its creature (16.0 "Upgrades": "If the card to which an upgrade is attached leaves play
+    or becomes a non-creature, the upgrade is discarded"),
+    so read as it is written the attaching would never happen: refused."""
+    destroyed = False
+    for e in effects:
+        inner = getattr(e, "effect", e)  # inside a ThisWay (engine.library.this_way)
+        if isinstance(inner, (Destroy, DestroyIfYouDo)) and inner.on == "self":
+            destroyed = True
+        if destroyed and isinstance(inner, AttachGiver):
+            raise Refusal("static", words, "attaching the giving card after destroying its creature")
+
+
+def _gained_text(text: str, scope: Scope, variant: Variant) -> None:
+    """ "This creature gains, "<ability>"" where the ability is a constant ability or a reaction
+    ("At the end of your turn, ward this creature."; "While this creature is exhausted, your keys
+    cost +6A."): read as a card's own text, "this creature" being the creature that has it. On an
+    upgrade it is its creature's (Variant.gained_statics / gained_reactions, with "you" the
+    creature's controller); on a creature, its own. The giver's name inside the quotes could not be
+    told from the gainer's, as for a triggered ability given (clauses._gains_itself): refused."""
+    if GIVER in text or ("SELF" in text and scope.card_type != "creature"):
+        # a constant ability or reaction given knows no giver (engine.rules.gained_text)
+        raise Refusal("static", text, "the giving card named inside a gained ability")
+    # "this creature" inside names the ability's own card, which is what SELF names to the
+    # templates (the giver's name, which SELF would otherwise be, was refused above)
+    own = _THIS_CREATURE.sub("SELF", text) if scope.card_type == "upgrade" else text
+    try:
+        abilities = tokenize(own)
+    except LexError as exc:
+        raise Refusal("trigger", text, str(exc)) from None
+    got = Variant()
+    inner = Scope(scope.card_type, gained=True, counter=scope.counter)
+    for ab in abilities:
+        read_ability(ab, inner, got)
+    if got.gains or got.gained_statics or got.gained_reactions or got != _only_abilities(got):
+        raise Refusal("static", text, "a gained ability of this kind")
+    gains = {t: list(got.ability(t)) for t in TRIGGERS if got.ability(t)}
+    if scope.card_type == "creature":
+        for trigger, effects in gains.items():
+            variant.ability(trigger).extend(effects)
+        variant.statics += got.statics
+        variant.reactions += got.reactions
+    elif scope.card_type == "upgrade":
+        for trigger, effects in gains.items():
+            variant.gains.setdefault(trigger, []).extend(effects)
+        variant.gained_statics += got.statics
+        variant.gained_reactions += got.reactions
+    else:
+        raise Refusal("target", "this creature", "the card type")
+
+
+def _only_abilities(got: Variant) -> Variant:
+    """``got`` with only its triggered abilities, constant abilities and reactions: a gained text
+    that sets anything else (a play condition, a form) is not read here."""
+    keep = Variant(statics=got.statics, reactions=got.reactions)
+    for t in TRIGGERS:
+        setattr(keep, t, getattr(got, t))
+    return keep
 
 
 def read_ability(ab: Ability, scope: Scope, variant: Variant) -> None:
@@ -55,11 +159,14 @@ def read_ability(ab: Ability, scope: Scope, variant: Variant) -> None:
         return
     sentences = list(ab.sentences)
     while sentences:
-        text = sentences.pop(0).strip().rstrip(".").strip()
+        text = _name_giver(sentences.pop(0).strip().rstrip(".").strip(), scope)
         scope.it = "it"
         t, got = _match_ability("static", text, scope)
         if t is not None:
             _apply_static(t, got, scope, variant)
+            # a reminder of what the template already reads ("(Instead of its original house.)")
+            if sentences and sentences[0].strip().rstrip(".)").strip() == t.extra.get("reminder", "-"):
+                sentences.pop(0)
             continue
         near = got
         t, got = _match_ability("reaction", text, scope)
@@ -70,6 +177,8 @@ def read_ability(ab: Ability, scope: Scope, variant: Variant) -> None:
             raise Refusal("static", text)
         # the clause the reaction resolves, or (no {clause} slot) the effects its template names
         ability = list(got["clause"]) if "clause" in got else instantiate(t, got, scope)
+        if t.extra.get("before"):  # what the event gives the clause first ("that house")
+            ability = [EFFECTS[t.extra["before"]]()] + ability
         read_sentences(sentences, scope, ability)  # the sentences after it are the same ability
         sentences = []
         when = MATCHES[t.extra["when"]](**_args(t.extra.get("when_args", {}), got, scope))

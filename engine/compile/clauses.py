@@ -210,7 +210,7 @@ def _read_slot(slot: str, text: str, scope: Scope):
         if not text.isdigit():
             raise Refusal("amount", text)
         return int(text), []
-    if kind in ("how", "word"):
+    if kind in ("how", "word", "quoted", "title"):
         return text, []
     if kind == "target":
         return read_target(text, scope)
@@ -246,7 +246,7 @@ def _read_slot(slot: str, text: str, scope: Scope):
     if kind == "ability":  # the quoted ability an upgrade gives: "This creature gains, "Reap: ...""
         return read_gained(text, scope), []
     if kind == "keywords":  # an upgrade's "This creature gains skirmish and taunt." (general rules)
-        if not granted(f"this creature gains {text}."):
+        if '"' in text or not granted(f"this creature gains {text}."):  # keywords only, no ability
             raise Refusal("keyword", text)
         return text, []
     raise ValueError(f"templates: unknown slot type {{{slot}}}")

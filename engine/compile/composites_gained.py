@@ -6,12 +6,40 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from engine.core.registry import template
-from engine.library import CannotUseAnyCard, negate, self_test, while_
+from engine.library.houses import CHOSEN_HOUSE
+from engine.rules.ability import Context, Effect
+from engine.library import (
+    all_of,
+    AttachGiver,
+    BelongsToHouseForTheTurn,
+    CannotUseAnyCard,
+    Destroy,
+    If,
+    is_your_turn,
+    Choose,
+    negate,
+    not_giver_host,
+    PlayersKeysCost,
+    PowerPerCount,
+    self_test,
+    titled,
+    while_,
+)
+from engine.rules import gained_and_lost as gl
 from engine.rules import statics as st
+from engine.rules.keywords import granted
+from engine.rules.damage_sources import CannotBeDealtDamageBy
+from engine.rules.damage_statics import CannotBeDealtDamage, DealsNoFightDamageWhile, DoubleDamageTo
+from engine.rules.power_armor import ConsideredToHave
 from engine.rules.entering import EntersPlayEnraged, EntersPlayReady
-from engine.rules.hooks import DestroyedWhile, MayPlayOneOfHouse
+from engine.rules.next_turns import ReactDuringNextTurnOf
+from engine.rules.reactions import Reaction
+from engine.rules.hooks import DestroyedWhile, MayPlayOneOfHouse, PurgedWhile
 from engine.compile.grammar import Refusal
+from engine.compile.matches import check_title, MATCHES
 from engine.compile.phrases import Noun
 
 
@@ -23,8 +51,13 @@ def _group_gains(ability: dict, words: str, applies):
     if isinstance(applies, Noun) and applies.what != "creature":
         # the abilities constant abilities give are read for creatures in play only (Engine.abilities)
         raise Refusal("static", words, f"an ability given to each {applies.what}")
+    return _grant(ability, applies)
+
+
+def _grant(ability: dict, applies):
+    """The ability given: of one trigger, or the same effects for several ("Fight/Reap: ...")."""
     if len(ability) != 1:
-        raise Refusal("static", words, "an ability of several triggers")
+        return gl.GrantAbilities(dict(ability), applies)
     ((trigger, effects),) = ability.items()
     return st.GrantAbility(trigger, effects, applies)
 
@@ -79,12 +112,253 @@ def _armor_while(amount, cond, applies=st.itself):
 @template("AbilityWhile", kind="static")
 def _ability_while(ability: dict, cond, applies=st.itself):
     """ "While <condition>, it gains, "<Trigger>: ..."": the ability, while the condition holds."""
-    if len(ability) != 1:
-        raise Refusal("static", ", ".join(ability), "an ability of several triggers")
-    ((trigger, effects),) = ability.items()
-    return st.GrantAbility(trigger, effects, while_(applies, cond))
+    return _grant(ability, while_(applies, cond))
 
 
 @template("self_in_center", kind="condition")
 def _self_in_center():
     return self_test(lambda eng, source, controller, card: eng.is_center(card))
+
+
+@template("self_exhausted", kind="condition")
+def _self_exhausted(exhausted: bool = True):
+    """ "While <this creature> is exhausted" / "is ready"."""
+    return self_test(lambda eng, source, controller, card: card.exhausted == exhausted)
+
+
+@template("TheirKeysCostWhile", kind="static")
+def _their_keys_cost_while(amount, cond, words: str):
+    """ "While your opponent is haunted, their keys cost +3": "their" is the player the condition
+    names, which must be your opponent."""
+    if not words.startswith("your opponent "):
+        raise Refusal("target", "their", f'"their" after "{words}" (not your opponent)')
+    return PlayersKeysCost(amount, whose="opponent", cond=cond)
+
+
+@template("CannotBeDealtDamageWhile", kind="static")
+def _cannot_be_dealt_damage_while(cond, applies=st.itself):
+    """ "While <condition>, <this creature> cannot be dealt damage"."""
+    return CannotBeDealtDamage(while_(applies, cond))
+
+
+@template("DoubleDamageToWhile", kind="static")
+def _double_damage_to_while(cond, applies=st.itself):
+    """ "While <condition>, double all damage dealt to <this creature>"."""
+    return DoubleDamageTo(while_(applies, cond))
+
+
+@template("DealsNoFightDamageWhile", kind="static")
+def _deals_no_fight_damage_while(cond, applies=st.itself):
+    """ "While <condition>, <this creature> deals no damage when fighting"."""
+    return DealsNoFightDamageWhile(while_(applies, cond))
+
+
+@template("KeywordValueWhile", kind="static")
+def _keyword_value_while(cond, keyword, value: int, applies=st.itself):
+    """ "While <condition>, <group> gains splash-attack 5": a valued keyword with its value."""
+    return st.GrantKeyword(keyword, while_(applies, cond), value)
+
+
+@template("AttachGiverTo")
+def _attach_giver_to(title: str):
+    """ "Attach <the card giving this ability> to <title>" ("... or attach Molina's Blaster to
+    Armsmaster Molina", given by the upgrade): a creature of that title, the one the upgrade is on
+    excepted (attaching it there is no move); on a creature of that title it is that creature
+    only (glossary "Self-Referential Text": engine.rules.gained_text.titled)."""
+    to = all_of(titled(check_title(title)), not_giver_host)
+    return [Choose("creature", "any", where=to), AttachGiver()]
+
+
+@template("AttachGiverToTarget")
+def _attach_giver_to_target(to: str):
+    """ "Attach <the card giving this ability> to <that creature>": the creature the phrase names."""
+    return AttachGiver(to)
+
+
+@template("ConsideredToHavePower", kind="static")
+def _considered_to_have_power(power=None, armor=None, applies=st.itself):
+    """ "<group> is considered to have 5 power" / "... 0 armor": that value, whatever modifies it."""
+    return ConsideredToHave(power, armor, applies)
+
+
+@template("IfSelfDestroyIt")
+def _if_self_destroy_it(cond, words: str):
+    """ "If <this creature> is not on a flank, destroy it": "it" names the card the condition is
+    about, which must be the card itself."""
+    if not words.startswith("SELF "):
+        raise Refusal("target", "it", f'"it" after "{words}" (not the card itself)')
+    return [If(cond, [Destroy("self")])]
+
+
+@template("TheHouseChosen")
+def _the_house_chosen():
+    """Before a reaction to a house being chosen ("After a player chooses an active house, destroy
+    each artifact of that house"): "that house" is the house of the event, kept where the tests of
+    a noun phrase read a chosen house (engine.library.houses.CHOSEN_HOUSE)."""
+    return RememberEventHouse()
+
+
+@dataclass
+class RememberEventHouse(Effect):
+    def resolve(self, ctx: Context) -> bool:
+        house = ctx.event.get("house")
+        if house is None:
+            return False
+        ctx.source.memory[CHOSEN_HOUSE] = house
+        return True
+
+
+def _keyword_words(text: str) -> dict[str, int]:
+    """ "elusive, skirmish, and taunt" (a {keywords} slot): keyword -> value."""
+    return granted(f"this creature gains {text}.")
+
+
+@template("GrantKeywordList", kind="static")
+def _grant_keyword_list(keywords: str, applies=st.friendly):
+    """ "<group> gains elusive, skirmish, and taunt"."""
+    return gl.GrantKeywords(_keyword_words(keywords), applies)
+
+
+@template("LoseKeywordList", kind="static")
+def _lose_keyword_list(keywords: str, applies=st.itself):
+    """ "<group> loses elusive, taunt, poison, and skirmish"."""
+    return gl.LoseKeywords(frozenset(_keyword_words(keywords)), applies)
+
+
+@template("BlockTrigger", kind="static")
+def _block_trigger(trigger: str):
+    """ "Destroyed effects cannot resolve" (or "cannot trigger"): of any card, the destruction
+    replacements ("Destroyed: ... instead") included."""
+    triggers = (trigger, f"{trigger}_instead") if trigger == "destroyed" else (trigger,)
+    return gl.BlockTrigger(triggers, lambda *_: True)
+
+
+@template("CannotBeUsedToUnless", kind="static")
+def _cannot_be_used_to_unless(how: str, cond, applies=st.itself):
+    """ "<this creature> cannot reap unless <condition>"."""
+    return st.CannotBeUsedTo(how, while_(applies, negate(cond)))
+
+
+@template("KeywordDuringYourTurn", kind="static")
+def _keyword_during_your_turn(keyword: str, applies=st.itself):
+    """ "<this creature> gains poison during your turn": while it is its controller's turn."""
+    return st.GrantKeyword(keyword, while_(applies, is_your_turn))
+
+
+@template("HouseInsteadIfYouControl", kind="static")
+def _house_instead_if_you_control(house: str):
+    """An upgrade's "If you control this creature, it belongs to house Logos": its creature, while
+    the upgrade's controller controls it, belongs to that house instead of its own."""
+
+    def applies(eng, source, controller, card) -> bool:
+        return st.attached_host(eng, source, controller, card) and card.controller == controller
+
+    return gl.HouseInstead(house, applies)
+
+
+@template("BelongsToHouseForTheTurn")
+def _belongs_to_house_for_the_turn(house: str, on: str):
+    """ "For the remainder of the turn, they belong to house Saurian": a house change on the cards
+    named before ("they", "it"), to the end of the turn. A group ("each friendly creature") would
+    take in creatures entering later in the turn too (glossary "Lasting Effects"), which a change
+    on the cards named now does not: no template reads it so."""
+    return BelongsToHouseForTheTurn(house, on)
+
+
+@template("TauntReachesFarther", kind="static")
+def _taunt_reaches_farther():
+    """ "SELF's taunt also applies to its neighbors' neighbors"."""
+    return gl.TauntReachesFarther()
+
+
+def _amber_in_pools(ctx) -> int:
+    return sum(p.amber for p in ctx.game.players.values())
+
+
+@template("PowerIsAmberInPools", kind="static")
+def _power_is_amber_in_pools():
+    """A creature printed with power X and "X is the combined total of A between each player's
+    pools": its power is that total (its printed X counts as 0)."""
+    return PowerPerCount(1, _amber_in_pools)
+
+
+@template("UsableAsHouse", kind="static")
+def _usable_as_house(house: str, applies=st.itself):
+    """ "<group> may be used as if they belonged to house <X>"."""
+    return gl.UsableAsHouse(house, applies)
+
+
+@template("NoFightsOfEnraged", kind="static")
+def _no_fights_of_enraged(applies=st.friendly):
+    """ "Enraged creatures cannot be used to fight <friendly Mars creatures>"."""
+    return gl.NoFightsOfEnraged(applies)
+
+
+def _damaged_creature(eng, dealer) -> bool:
+    return dealer is not None and dealer.zone == "battleline" and dealer.damage > 0
+
+
+@template("CannotBeDealtDamageByDamaged", kind="static")
+def _cannot_be_dealt_damage_by_damaged(applies=st.itself):
+    """ "<this creature> cannot be dealt damage by damaged creatures"."""
+    return CannotBeDealtDamageBy(_damaged_creature, applies)
+
+
+@template("PurgedWhile", kind="static")
+def _purged_while(cond):
+    """ "If <condition>, purge <this card>"."""
+    return PurgedWhile(cond)
+
+
+@template("KeywordPerCount", kind="static")
+def _keyword_per_count(keyword: str, count, applies=st.itself):
+    """ "<group> gains <valued keyword> X, where X is <count>"."""
+    if keyword not in ("assault", "hazardous", "splash-attack"):
+        raise Refusal("keyword", keyword, f'"{keyword} X" (not a valued keyword)')
+    return gl.KeywordPerCount(keyword, count, applies)
+
+
+@template("UsableAsNeighborsHouse", kind="static")
+def _usable_as_neighbors_house(applies=st.itself):
+    """ "<this creature> may be used as if it belonged to either of its neighbor's houses"."""
+    return gl.UsableAsNeighborsHouse(applies)
+
+
+@template("NotTheSameHouseTwice", kind="static")
+def _not_the_same_house_twice():
+    """ "Each player cannot choose the same active house they chose on their previous turn"."""
+    return gl.NotTheSameHouseTwice()
+
+
+@template("BlankArtifacts", kind="static")
+def _blank_artifacts():
+    """ "Each artifact's text box is considered blank (except for traits)"."""
+    return gl.BlankArtifacts()
+
+
+@template("TheyPlayDuringNextTurn")
+def _they_play_during_next_turn(subject, clause: list):
+    """ "During your opponent's next turn, each time they play a card, steal 1A": "they" is your
+    opponent (the turn's player), the reaction in force for that turn only."""
+    return ReactDuringNextTurnOf(Reaction("played", clause, MATCHES["opponent_played"](subject)))
+
+
+def _own_power(ctx) -> int:
+    return ctx.eng.power(ctx.source) if ctx.source.zone == "battleline" else 0
+
+
+def _amber_on_it(ctx) -> int:
+    card = ctx.ref("it")
+    return card.amber if card is not None else 0
+
+
+@template("OpponentKeysCostOwnPower", kind="static")
+def _opponent_keys_cost_own_power():
+    """ "Your opponent's keys cost +X, where X is <this creature>'s power"."""
+    return PlayersKeysCost(1, whose="opponent", per=_own_power)
+
+
+@template("LosesPowerPerAmberOnIt", kind="static")
+def _loses_power_per_amber_on_it(applies=st.itself):
+    """ "<this creature> gets -X power, where X is the number of A on <this creature>"."""
+    return PowerPerCount(-1, _amber_on_it, applies)

@@ -20,7 +20,16 @@ TEMPLATES_DIR = Path(__file__).with_name("templates")
 
 _SLOT = re.compile(r"\{([a-z_]+\d*)\}")
 #: slot types matched by shape alone (the others are read by the compiler)
-_SHAPES = {"n": re.compile(r"\d+|x"), "how": re.compile(r"reap|fight|use"), "word": re.compile(r"[a-z][a-z'-]*")}
+#: ("quoted": the words of a quotation, up to its closing double quote, read by the template's field;
+#: "title": a card's title, checked by the template's constructor)
+_SHAPES = {
+    "n": re.compile(r"\d+|x"),
+    "how": re.compile(r"reap|fight|use"),
+    "word": re.compile(r"[a-z][a-z'-]*"),
+    "quoted": re.compile(r'[^"]+'),
+    # a card's title as the text names it ("com. officer kirby"), up to a comma or the end
+    "title": re.compile(r"[a-z0-9][a-z0-9 .'-]*[a-z0-9]"),
+}
 
 
 class Refusal(Exception):
@@ -163,6 +172,7 @@ def _load() -> tuple[dict[str, list[Template]], dict]:
     vocab["traits"] = frozenset(vocab["traits"])
     vocab["keywords"] = frozenset(vocab["keywords"])
     vocab["continues"] = tuple(data["lexer"]["continues"])
+    vocab["abbreviations"] = frozenset(data.get("abbreviations", {}).get("words", ()))
     return out, vocab
 
 

@@ -105,6 +105,8 @@ def sentences(text: str) -> list[str]:
         if ch == '"':
             quoted = not quoted
         elif ch in ".!" and not quoted and (i + 1 == len(text) or text[i + 1] in ' "'):
+            if ch == "." and _abbreviation(text, i):
+                continue
             end = i + 1
             if end < len(text) and text[end] == '"':
                 continue
@@ -114,6 +116,12 @@ def sentences(text: str) -> list[str]:
     if tail:
         out.append(tail)
     return [s for s in out if s.strip(" .")]
+
+
+def _abbreviation(text: str, i: int) -> bool:
+    """Is the full stop at ``i`` that of a title's abbreviation ("com. officer kirby")?"""
+    word = text[:i].rsplit(" ", 1)[-1].lstrip('"').lower()
+    return word in VOCAB["abbreviations"] and i + 1 < len(text)
 
 
 def _lines(text: str) -> list[str]:

@@ -8,8 +8,20 @@ context and its event. A new kind of event match goes here.
 
 from __future__ import annotations
 
-from engine.library import at_end_of_your_turn, belongs_to
+from engine.library import at_end_of_your_turn, attached_to_titled, belongs_to
+from engine.compile.grammar import Refusal
 from engine.rules.reactions import destroyed_fighting_self, you_chose_house
+
+
+#: words a noun phrase starts with, never a card's title ("attach GIVER to another creature")
+_NOT_A_TITLE = ("a ", "an ", "another ", "each ", "the ", "that ", "this ", "one ", "its ", "your ", "their ")
+
+
+def check_title(title: str) -> str:
+    """A card's title the text names ("Sensor Chief Garcia"), not a noun phrase."""
+    if title.startswith(_NOT_A_TITLE) or title in ("it", "them"):
+        raise Refusal("target", title, f'"{title.split()[0]}" (a noun phrase, not a card\'s title)')
+    return title
 
 
 def _about(group):
@@ -56,6 +68,27 @@ def _you_played(group):
 
     def match(ctx) -> bool:
         return ctx.event.get("player") == ctx.controller and about(ctx)
+
+    return match
+
+
+def _controlled_by_you(group):
+    """The event's card is one the phrase names, and was yours as the event happened ("after you
+    fight with a creature": the attacker's controller as it fought)."""
+    about = _about(group)
+
+    def match(ctx) -> bool:
+        return ctx.event.get("controller") == ctx.controller and about(ctx)
+
+    return match
+
+
+def _you_on_your_turn(group):
+    """ "During your turn, after you discard a card": by you, about the group, on your turn."""
+    yours = _you_played(group)
+
+    def match(ctx) -> bool:
+        return ctx.game.active == ctx.controller and yours(ctx)
 
     return match
 
@@ -108,6 +141,9 @@ MATCHES = {
     "opponent": lambda: _opponent,
     "you_played": _you_played,
     "opponent_played": _opponent_played,
+    "controlled_by_you": _controlled_by_you,
+    "you_on_your_turn": _you_on_your_turn,
+    "attached_to_titled": lambda title: attached_to_titled(check_title(title)),
     "end_of_your_turn": lambda: at_end_of_your_turn,
     "self": lambda: _self_event,
     "each_turn": lambda: _each_turn,

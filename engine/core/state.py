@@ -185,6 +185,9 @@ class Game:
     #: every card played in the game, as (turn number, player, house, type) at the moment it was
     #: played ("if you have played 7 or more Sanctum cards this turn", "on their previous turn")
     plays: list[tuple[int, str, str, str]] = field(default_factory=list)
+    #: every active house chosen in the game, as (turn number, player, house) ("the same active
+    #: house they chose on their previous turn")
+    houses_chosen: list[tuple[int, str, str]] = field(default_factory=list)
     #: extra turns to come: (player, the turn it follows) ("take another turn after this one":
     #: engine.rules.extra_turns)
     extra_turns: list[tuple[str, int]] = field(default_factory=list)

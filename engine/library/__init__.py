@@ -372,7 +372,8 @@ from engine.rules.bonus_icons import (
     ResolveIconAs,
     ResolveIconsAsIfPlayed,
 )
-from engine.rules.copies import CopyOf, PlayAs, PlayChosen
+from engine.rules.copies import CopyOf, PlayChosen
+from engine.rules.mechanics.played_as_upgrade import PlayAs
 from engine.rules.damage_sources import CannotBeDealtDamageBy
 from engine.rules.damage_statics import (
     AlsoTakesNeighborsFightDamage,

@@ -21,6 +21,7 @@ from engine.core.registry import template
 from engine.library.naming import CardTest
 from engine.rules.ability import Condition, Context, Effect
 from engine.rules.forging import keys_forged_on
+from engine.rules.haunted import is_haunted
 from engine.rules.statics import Applies
 
 
@@ -192,18 +193,13 @@ def has_friendly_creature(ctx: Context) -> bool:
 @template(kind="condition", value=True)
 def haunted(ctx: Context) -> bool:
     """ "If you are haunted"."""
-    return _is_haunted(ctx.me)
+    return is_haunted(ctx.eng, ctx.controller)
 
 
 @template(kind="condition", value=True)
 def opponent_haunted(ctx: Context) -> bool:
     """ "If your opponent is haunted"."""
-    return _is_haunted(ctx.opponent)
-
-
-def _is_haunted(player) -> bool:
-    """Glossary "Haunted": 10 or more cards in the player's discard pile."""
-    return len(player.zone("discard")) >= 10
+    return is_haunted(ctx.eng, ctx.opponent_name)
 
 
 @template(kind="condition", value=True)

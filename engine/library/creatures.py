@@ -20,7 +20,7 @@ from engine.rules.ability import Context, Effect
 from engine.rules.references import card_label
 from engine.rules.statics import Applies, itself, Static
 from engine.rules.targets import Choose
-from engine.rules.turn import kept_exhausted
+from engine.rules.turn import kept_exhausted, readied
 
 
 def _in_play(cards):
@@ -43,6 +43,7 @@ class Ready(Effect):
                 continue
             c.exhausted, done = False, True
             ctx.log(f"{c.label} is readied")
+            readied(ctx.eng, [c], ctx.controller)  # "after a player readies a creature"
         return done
 
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from engine.core.registry import template
 from engine.rules.ability import Condition, Context
+from engine.rules.haunted import is_haunted
 
 
 @template(kind="condition", value=True)
@@ -22,8 +23,8 @@ def is_your_turn(ctx: Context) -> bool:
 
 @template(kind="condition", value=True)
 def not_haunted(ctx: Context) -> bool:
-    """ "If you are not haunted": fewer than 10 cards in your discard pile (glossary "Haunted")."""
-    return len(ctx.me.zone("discard")) < 10
+    """ "If you are not haunted" (engine.rules.haunted)."""
+    return not is_haunted(ctx.eng, ctx.controller)
 
 
 @template(kind="condition")

@@ -23,7 +23,7 @@ from engine.rules.ability import Context, Effect
 from engine.rules.houses import belongs_to
 from engine.rules.references import card_label
 from engine.rules.statics import Applies, itself, Static
-from engine.rules.turn import kept_exhausted
+from engine.rules.turn import kept_exhausted, readied
 
 
 @dataclass
@@ -146,8 +146,10 @@ class ReadyAndFightAgainstDifferent(Effect):
             if creature.exhausted and kept_exhausted(eng, creature):
                 ctx.log(f"{creature.label} cannot ready")
                 break
-            creature.exhausted = False
+            was_exhausted, creature.exhausted = creature.exhausted, False
             ctx.log(f"{ctx.source.name}: {creature.label} is readied to fight ({n + 1} of {self.times})")
+            if was_exhausted:
+                readied(eng, [creature], ctx.controller)
             target = None
             if not creature.stunned:
                 options = [c for c in eng.fight_targets(creature) if c not in fought]

@@ -6,7 +6,7 @@ A definition's ``becomes`` gives the forms a card may take and when it takes one
 
 - ``when="play"``: as the card is played ("When you play this card, treat it as a copy of an
   action card in your opponent's discard pile": Mimicry; "may be played as an upgrade instead of a
-  creature, with the text: ...": Explo-rover). Each form is checked as the card would be played
+  creature, with the text: ...": Explo-rover, :mod:`engine.rules.mechanics.played_as_upgrade`). Each form is checked as the card would be played
   (the Rule of Six, alpha, its play restriction, an upgrade's need for a creature: the Mimicry
   FAQs, 16.0 Eureka! and Foggify FAQs), except for the house, which is the card's own when it is
   played (16.0 FAQ: Mimicry as a copy of Foggify needs Phase Shift's permission). The player
@@ -28,7 +28,6 @@ played as (the 16.0 Exhume/Explo-rover FAQ).
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
@@ -85,34 +84,6 @@ class CopyOf:
             f"{original} {verb} as a copy of {chosen.name}"
             + (f", except it belongs to house {self.house.title()}" if self.house else "")
         )
-
-
-_WITH_TEXT = re.compile(r"with the text:\s*[\"“](?P<text>[^\"”]*)[\"”]", re.I)
-
-
-@dataclass
-class PlayAs:
-    """ "<This card> may be played as a <TYPE> instead of a <its type>, with the text: “...”"
-    (Explo-rover): the player chooses which the card is played as; played as ``type`` it has that
-    type and only the quoted text (read from the card's text in force), and no power or armor."""
-
-    type: str = "upgrade"
-    when: str = "play"
-
-    def options(self, ctx: Context) -> list[str]:
-        return [ctx.source.data.type, self.type]
-
-    def form(self, ctx: Context, option: str) -> CardData | None:
-        data = ctx.source.data
-        if option == data.type:
-            return None  # played as itself
-        m = _WITH_TEXT.search(ctx.eng.rules.card_text(data.name, data.text))
-        return replace(data, type=self.type, text=m["text"] if m else "", power=0, armor=0)
-
-    def apply(self, ctx: Context, options: list[str]) -> None:
-        chosen = ctx.eng.chooser.choose(f"{ctx.source.name}: play it as", options)
-        ctx.source.copy_of = self.form(ctx, chosen)
-        ctx.log(f"{ctx.source.name} is played as {'an' if chosen[0] in 'aeiou' else 'a'} {chosen}")
 
 
 def become_on_entering(eng: "Engine", card: CardInstance) -> None:

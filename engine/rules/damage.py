@@ -16,11 +16,13 @@
 
 from __future__ import annotations
 
+from math import prod
+
 from engine.rules.fight_timing import note_neighbors_on_leaving, remember_neighbors
 from engine.core.state import CardInstance
 from engine.rules.statics import reads_statics_once
 from engine.rules.ability import resolve_ability
-from engine.rules.hooks import condemned
+from engine.rules.hooks import condemned, purge_condemned
 from engine.rules.mechanics.gigantic import separate
 from engine.rules.replacements import add_to_pool
 from engine.rules.destroyed_instead import early_replacements
@@ -84,6 +86,10 @@ class DamageRules:
             if extra:
                 amount += extra
                 g.log(f"{target.label} takes an additional {extra} damage")
+            factor = prod(s.damage_factor(self, src, ctl, target) for s, src, ctl in self.statics())
+            if factor != 1:
+                amount *= factor
+                g.log(f"the damage dealt to {target.label} is multiplied by {factor}: {amount}")
         receiver = target
         # "... is dealt to <this creature> instead": with several (two Shadow Selves), the active
         # player chooses which replacement applies (glossary "Replacement Effects")
@@ -154,6 +160,7 @@ class DamageRules:
             before, doomed = doomed, self.lethal() + condemned(self)
             if not warded and all(c in before for c in doomed):
                 break
+        purge_condemned(self)  # "if there are no creatures in play, purge <this card>"
         self.flush_damage_events()
 
     def flush_damage_events(self) -> None:

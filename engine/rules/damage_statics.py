@@ -117,3 +117,24 @@ class CannotBeDealtDamage(Static):
 
     def protects(self, eng, source, controller, creature) -> bool:
         return self.applies(eng, source, controller, creature)
+
+
+@dataclass
+class DoubleDamageTo(Static):
+    """ "While the tide is low, double all damage dealt to <this creature>" (``applies``: the
+    creatures, with any condition)."""
+
+    applies: Applies = itself
+
+    def damage_factor(self, eng, source, controller, creature) -> int:
+        return 2 if self.applies(eng, source, controller, creature) else 1
+
+
+@dataclass
+class DealsNoFightDamageWhile(Static):
+    """ "While <condition>, <this creature> deals no damage when fighting"."""
+
+    applies: Applies = itself
+
+    def fight_damage(self, eng, source, controller, attacker, defender, amount) -> int:
+        return 0 if self.applies(eng, source, controller, attacker) else amount

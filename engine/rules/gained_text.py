@@ -11,20 +11,30 @@ The context of a gained ability knows the card that gave it (``Context.giver``, 
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 
 from engine.rules.ability import Context, Effect, resolve_all
 from engine.core.state import CardInstance
 
 
+def same_title(name: str, title: str) -> bool:
+    """Is ``name`` the title ``title``, case and typographic apostrophes aside (the compiler reads
+    titles from normalised text: "sensor chief garcia")?"""
+    return _plain(name) == _plain(title)
+
+
+def _plain(title: str) -> str:
+    return title.lower().replace("’", "'").replace("‘", "'")
+
+
 def titled(title: str) -> Callable[[Context, CardInstance], bool]:
     """A filter: cards called ``title``; when the ability's own card is so called, only itself."""
 
     def where(ctx: Context, card: CardInstance) -> bool:
-        if ctx.source.name == title:
+        if same_title(ctx.source.name, title):
             return card is ctx.source
-        return card.name == title
+        return same_title(card.name, title)
 
     where.__name__ = f"titled_{title}"
     return where
@@ -65,8 +75,12 @@ class OneOf(Effect):
         if not open_:
             ctx.log(f"{ctx.source.name}: none of the options can resolve")
             return False
+        # a compiled option names the card giving the ability "the giving card" (engine.compile.abilities)
+        giver = ctx.giver.name if ctx.giver is not None else "the giving card"
         label = ctx.eng.chooser.choose(
-            f"{ctx.eng.decider(ctx)}: {ctx.source.name}: choose one", [lab for lab, _ in open_]
+            f"{ctx.eng.decider(ctx)}: {ctx.source.name}: choose one",
+            [lab for lab, _ in open_],
+            label=lambda lab: lab.replace("the giving card", giver),
         )
         ctx.log(f"{ctx.source.name}: {label}")
         return resolve_all(dict(open_)[label], ctx)
@@ -80,8 +94,20 @@ def attached_to_titled(title: str) -> Callable[[Context], bool]:
         return (
             ctx.event.get("card") is ctx.source
             and to is not None
-            and to.name == title
+            and same_title(to.name, title)
             and ctx.event.get("player") == ctx.controller
         )
 
     return when
+
+
+def gained_by_creatures(eng, field: str) -> Iterator[tuple[object, CardInstance]]:
+    """The constant abilities (``field`` "gained_statics") or reactions ("gained_reactions") each
+    creature in play gains from its upgrades ("This creature gains, "While this creature is
+    exhausted, your keys cost +6A.""), each with that creature: the ability is the creature's own,
+    so "this creature" is it and "you" its controller, whoever controls the upgrade (an upgrade
+    may be played on an enemy creature: glossary "Upgrade")."""
+    for creature in eng.game.creatures():
+        for upgrade in creature.upgrades:
+            for item in getattr(eng.variant(upgrade), field):
+                yield item, creature

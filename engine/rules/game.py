@@ -32,6 +32,7 @@ from engine.rules import text_in_force
 from engine.rules.replacements import gain
 from engine.rules.replacements import steal
 from engine.rules.replacements import zone_instead
+from engine.rules.gained_text import gained_by_creatures
 from engine.rules.references import card_label
 
 
@@ -79,7 +80,9 @@ class Engine(PlayRules, UseRules, DamageRules):
         known = self._variants.get(id(printed))
         if known is None or known[0] is not printed:
             known = self._variants[id(printed)] = (printed, definitions.variant(card, self.rules))
-        return text_in_force.variant(self, card, known[1]) if self.game.lasting else known[1]
+        if card.zone == "artifacts" or self.game.lasting:  # a creature may blank an artifact's text
+            return text_in_force.variant(self, card, known[1])
+        return known[1]
 
     def text_variant(self, name: str, text: str) -> Variant:
         """The abilities of the card ``name`` with the text ``text`` (a text box a card gains)."""
@@ -98,6 +101,8 @@ class Engine(PlayRules, UseRules, DamageRules):
             # creature gets +2 armor") apply to the creature it is attached to (statics.attached_host)
             for s in self.variant(card).statics:
                 out.append((s, card, card.controller))
+        for s, creature in gained_by_creatures(self, "gained_statics"):
+            out.append((s, creature, creature.controller))
         for effect in self.game.lasting:
             # an effect for one later turn ("during your opponent's next turn") waits for it
             if effect.kind == "static" and effect.params.get("during_turn", self.game.turn) == self.game.turn:
@@ -123,6 +128,10 @@ class Engine(PlayRules, UseRules, DamageRules):
                 add_gained(found, s.keywords(self, src, ctl, card))
             for upgrade in card.upgrades:  # "This creature gains skirmish." (Explo-rover as an upgrade)
                 add_gained(found, granted_keywords(self.rules.card_text(upgrade.name, upgrade.printed.text)))
+            # "loses elusive": gone whatever gives it (a loss is a restriction on having it)
+            for s, src, ctl in self.statics():
+                for word in s.loses_keywords(self, src, ctl, card):
+                    found.pop(word, None)
         return found
 
     def has(self, card: CardInstance, keyword: str) -> int:
@@ -146,6 +155,8 @@ class Engine(PlayRules, UseRules, DamageRules):
         """The card's own ability for ``trigger`` and those it gains (from its upgrades and from
         lasting effects), each with the card that gives it (None for its own)."""
         found = []
+        if any(s.blocks_trigger(self, src, ctl, card, trigger) for s, src, ctl in self.statics()):
+            return found  # "Destroyed effects cannot resolve"
         own = self.variant(card).ability(trigger)
         if own:
             found.append((own, None))
@@ -215,11 +226,17 @@ class Engine(PlayRules, UseRules, DamageRules):
             for r in self.variant(card).reactions:
                 if r.event == event:
                     found.append((r, card, card.controller, True))
+        for r, creature in gained_by_creatures(self, "gained_reactions"):
+            if r.event == event:
+                found.append((r, creature, creature.controller, True))
         for card in archon_powers(self.game):  # in force all game, in no zone
             for r in self.variant(card).reactions:
                 if r.event == event:
                     found.append((r, card, card.controller, False))
         for effect in self.game.lasting:
+            # an effect for one later turn ("during your opponent's next turn") waits for it
+            if effect.params.get("during_turn", self.game.turn) != self.game.turn:
+                continue
             if effect.kind == "reaction" and effect.params["reaction"].event == event:
                 found.append((effect.params["reaction"], effect.params["card"], effect.controller, False))
         return found

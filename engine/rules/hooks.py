@@ -17,6 +17,12 @@ abilities that use them.
   :func:`pay_costs`).
 - A permission to play one card of a house when it is not the active house, once per turn
   (:class:`MayPlayOneOfHouse`), read with the lasting play permissions.
+- "Creatures more powerful than <this creature> cannot be played" (:class:`CannotPlayMorePowerful`):
+  a card in a hand has its printed power; "if a player has more creatures in play than their
+  opponent, they cannot play creatures" (:class:`CannotPlayCreaturesWhileAhead`); "you may play
+  upgrades as if they belonged to the active house" (:class:`PlaysAsActiveHouse`).
+- "Enemy creatures cannot be used to fight friendly creatures unless the friendly creature has
+  taunt" (:class:`AttackOnlyTaunt`).
 - "Friendly artifacts enter play ready" (:class:`ArtifactsEnterPlayReady`): read as an artifact
   enters play (creatures have :mod:`engine.rules.entering`).
 - A record of the creatures destroyed in fights this turn (``Game.destroyed_in_fights``, kept by
@@ -54,6 +60,25 @@ class DestroyedWhile(Static):
 
     def destroys_itself(self, eng, source, controller) -> bool:
         return self.condition(eng.context(source, controller))
+
+
+@dataclass
+class PurgedWhile(Static):
+    """ "If <condition>, purge <this card>": as :class:`DestroyedWhile`, the card is purged (it
+    leaves play to its owner's purged zone) whenever the state is checked and the condition holds."""
+
+    condition: Callable[[Context], bool]
+
+    def purges_itself(self, eng, source, controller) -> bool:
+        return self.condition(eng.context(source, controller))
+
+
+def purge_condemned(eng: "Engine") -> None:
+    """Purge the cards in play a constant ability of their own purges now (:class:`PurgedWhile`)."""
+    for s, src, ctl in list(eng.statics()):
+        if src is not None and src.in_play and s.purges_itself(eng, src, ctl):
+            eng.game.log(f"{src.label} is purged by its own ability")
+            eng.remove_from_play_or_zone(src, "purged")
 
 
 def condemned(eng: "Engine") -> list["CardInstance"]:
@@ -271,3 +296,56 @@ def artifact_enters_ready(eng: "Engine", card: "CardInstance") -> bool:
         isinstance(s, ArtifactsEnterPlayReady) and s.artifact_enters_ready(eng, src, ctl, card)
         for s, src, ctl in eng.statics()
     )
+
+
+@template(kind="static")
+@dataclass
+class CannotPlayMorePowerful(Static):
+    """ "Creatures more powerful than <this creature> cannot be played": by either player, a
+    creature card whose power (its printed power: it is not in play) is greater than this
+    creature's power now."""
+
+    def forbids_play(self, eng, source, controller, card) -> str | None:
+        if card.type == "creature" and (card.printed.power or 0) > eng.power(source):
+            return f"{card.name} is more powerful than {source.label}: it cannot be played"
+        return None
+
+
+@template(kind="static")
+@dataclass
+class CannotPlayCreaturesWhileAhead(Static):
+    """ "If a player has more creatures in play than their opponent, they cannot play creatures":
+    either player, counted as the creature would be played."""
+
+    def forbids_play(self, eng, source, controller, card) -> str | None:
+        g = eng.game
+        mine, theirs = len(g.players[g.active].creatures), len(g.players[g.other(g.active)].creatures)
+        if card.type == "creature" and mine > theirs:
+            return (
+                f"{g.active} has more creatures in play than their opponent ({source.label}): no creature may be played"
+            )
+        return None
+
+
+@template(kind="static")
+@dataclass
+class PlaysAsActiveHouse(Static):
+    """ "You may play <upgrades> as if they belonged to the active house": cards of that type, by
+    this ability's controller on their turn."""
+
+    kind: str
+
+    def plays_as_active_house(self, eng, source, controller, card) -> bool:
+        return eng.game.active == controller and card.type == self.kind
+
+
+@template(kind="static")
+@dataclass
+class AttackOnlyTaunt(Static):
+    """ "Enemy creatures cannot be used to fight friendly creatures unless the friendly creature has
+    taunt"."""
+
+    def forbids_attack(self, eng, source, controller, attacker, target) -> str | None:
+        if attacker.controller != controller and target.controller == controller and not eng.has(target, "taunt"):
+            return f"{target.label} cannot be attacked: it has no taunt ({source.label})"
+        return None

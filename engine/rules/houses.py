@@ -24,11 +24,21 @@ if TYPE_CHECKING:
     from engine.rules.game import Engine
 
 
+def own_house(eng: "Engine", card: CardInstance) -> str | None:
+    """The house ``card`` has as its own: a constant ability's house "instead of its original
+    house" (Academy Training), else its own (with the changes effects made to it)."""
+    for s, src, ctl in eng.statics():
+        instead = s.house_instead(eng, src, ctl, card)
+        if instead is not None:
+            return instead
+    return card.house
+
+
 def belongs_to(eng: "Engine", card: CardInstance, house: str | None) -> bool:
     """Does ``card`` belong to ``house``: its own house, or one a constant ability gives it."""
     if house is None:
         return False
-    if card.house == house:
+    if own_house(eng, card) == house:
         return True
     return any(s.belongs_to(eng, src, ctl, card, house) for s, src, ctl in eng.statics())
 
@@ -58,7 +68,8 @@ HOUSES = frozenset(
 def houses_of(eng: "Engine", card: CardInstance) -> set[str]:
     """Every house ``card`` belongs to: its own and those constant abilities give it (all of them
     for "This creature belongs to all houses"), as effects that count houses see it."""
-    own = {card.house} if card.house else set()
+    house = own_house(eng, card)
+    own = {house} if house else set()
     return own | {h for h in HOUSES - own if belongs_to(eng, card, h)}
 
 
@@ -67,7 +78,7 @@ def usable_as_active_house(eng: "Engine", card: CardInstance) -> bool:
     house = eng.game.active_house
     if house is None:
         return False
-    if card.house == house:
+    if own_house(eng, card) == house:
         return True
     return any(
         s.belongs_to(eng, src, ctl, card, house) or s.usable_as_active_house(eng, src, ctl, card)

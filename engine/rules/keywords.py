@@ -74,7 +74,9 @@ def only_keywords(text: str) -> bool:
 
 #: "This creature gains <keywords>." as a sentence of its own: a condition before it ("While the tide
 #: is high, this creature gains skirmish.") is the compiled ability's to read, never granted always
-_GAINS = re.compile(r"(?:^|(?<=[.!\n]))\s*this creature gains ([a-z0-9 ,-]+?)\s*\.", re.I)
+#: (or with an ability after them: "This creature gains skirmish and, "Fight: Gain 1A."", whose
+#: quoted ability the compiled text gives)
+_GAINS = re.compile(r"(?:^|(?<=[.!\n]))\s*this creature gains ([a-z0-9 ,-]+?)\s*(?:\.|,?\s*and,?\s*[\"“”])", re.I)
 _GAINED = re.compile(r"^(" + "|".join(FLAGS + VALUED) + r")(?:\s+(\d+))?$", re.I)
 
 

@@ -10,6 +10,11 @@ ended when a turn starts (:func:`start_turn`), rather than given the current tur
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
+from engine.core.state import LastingEffect
+from engine.rules.ability import Effect
+
 #: a turn number no turn has: an effect for a turn that has not started yet
 UNBOUND = -1
 #: kept past the end of every turn until bound or ended
@@ -37,3 +42,19 @@ def start_turn(game) -> None:
             effect.params["during_turn"] = effect.params["through_turn"] = game.turn
         kept.append(effect)
     game.lasting = kept
+
+
+@dataclass
+class ReactDuringNextTurnOf(Effect):
+    """ "During your opponent's next turn, each time they play a card, ...": a lasting reaction that
+    waits for that turn and ends with it."""
+
+    reaction: object
+    whose: str = "opponent"
+
+    def resolve(self, ctx) -> bool:
+        player = ctx.opponent_name if self.whose == "opponent" else ctx.controller
+        params = {"reaction": self.reaction, "card": ctx.source, **during_next_turn_of(player)}
+        ctx.game.lasting.append(LastingEffect("reaction", ctx.source.name, ctx.controller, params))
+        ctx.log(f"{ctx.source.name}: a lasting effect for {player}'s next turn")
+        return True

@@ -45,8 +45,9 @@ def power_and_armor(eng: "Engine", creature: "CardInstance") -> tuple[int, int]:
     power, armor = max(0, power), max(0, armor)
     if switched:
         power, armor = armor, power
-    if fixed is not None:
-        power, armor = fixed
+    if fixed is not None:  # a value left None ("considered to have 5 power") keeps what it was
+        power = power if fixed[0] is None else fixed[0]
+        armor = armor if fixed[1] is None else fixed[1]
     return power, armor
 
 
@@ -83,10 +84,11 @@ class SwitchPowerAndArmor(Static):
 
 @dataclass
 class ConsideredToHave(Static):
-    """ "<creatures> are considered to have N power and M armor"."""
+    """ "<creatures> are considered to have N power and M armor" (None: the value is not set,
+    "each friendly Untamed creature is considered to have 5 power")."""
 
-    power_value: int
-    armor_value: int
+    power_value: int | None
+    armor_value: int | None
     applies: Applies = any_creature
 
     def sets_power_and_armor(self, eng, source, controller, creature):

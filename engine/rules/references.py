@@ -56,6 +56,8 @@ def resolve_ref(ctx: Context, ref: str) -> list[CardInstance]:
         return [ctx.source]
     if ref == "host":
         return [ctx.host] if ctx.host else []
+    if ref == "giver":  # the card that gave the ability resolving (engine.rules.gained_text)
+        return [ctx.giver] if ctx.giver else []
     if ref in ctx.chosen:
         return ctx.chosen[ref]
     if ref == "event":

@@ -110,6 +110,34 @@ class Static:
         """Abilities the creature gains: trigger -> effects."""
         return {}
 
+    def loses_keywords(self, eng, source, controller, creature) -> frozenset[str]:
+        """Keywords the creature loses ("Each creature loses elusive, taunt, poison, and
+        skirmish"): gone whatever gives them, its own printed ones included."""
+        return frozenset()
+
+    def blanks_artifact(self, eng, source, controller, artifact) -> bool:
+        """ "Each artifact's text box is considered blank": asked of creatures' constant abilities
+        only (engine.rules.text_in_force.blanked_by_a_creature)."""
+        return False
+
+    def purges_itself(self, eng, source, controller) -> bool:
+        """ "If there are no creatures in play, purge <this card>": checked with the state, as
+        "destroy <this card>" is (engine.rules.hooks.DestroyedWhile)."""
+        return False
+
+    def makes_haunted(self, eng, source, controller, player: str) -> bool:
+        """ "While ..., you are haunted" (engine.rules.haunted)."""
+        return False
+
+    def taunt_protects(self, eng, source, controller, creature) -> bool:
+        """ "<This creature>'s taunt also applies to its neighbors' neighbors": ``creature``
+        cannot be attacked unless it has taunt, as a taunt creature's neighbor cannot."""
+        return False
+
+    def blocks_trigger(self, eng, source, controller, card, trigger: str) -> bool:
+        """ "Destroyed effects cannot resolve": no ability of ``card`` for ``trigger`` resolves."""
+        return False
+
     def must_choose(self, eng, source, controller, player: str) -> str | None:
         return None
 
@@ -174,6 +202,11 @@ class Static:
         instance of damage (not a new one, so such effects do not trigger each other)."""
         return 0
 
+    def damage_factor(self, eng, source, controller, creature) -> int:
+        """ "Double all damage dealt to <this creature>": the damage of an instance is multiplied
+        (2), with its additional damage, once armor has prevented what it prevents."""
+        return 1
+
     def reap_steals(self, eng, source, controller, player: str) -> bool:
         """ "Any Æmber you would gain from reaping is stolen from your opponent instead"."""
         return False
@@ -182,6 +215,11 @@ class Static:
         """ "<This creature> belongs to all houses": True when ``card`` also belongs to ``house``
         (read through :func:`engine.rules.houses.belongs_to`)."""
         return False
+
+    def house_instead(self, eng, source, controller, card) -> str | None:
+        """ "If you control this creature, it belongs to house Logos. (Instead of its original
+        house.)": the house ``card`` belongs to in place of its own, or None."""
+        return None
 
     def usable_as_active_house(self, eng, source, controller, card) -> bool:
         """ "<This creature> may be used as if it belonged to the active house" (use only)."""
@@ -212,6 +250,11 @@ class Static:
     def play_cost(self, eng, source, controller, card) -> int:
         """Æmber the active player must pay ``controller`` in order to play ``card``."""
         return 0
+
+    def plays_as_active_house(self, eng, source, controller, card) -> bool:
+        """ "You may play upgrades as if they belonged to the active house": ``card`` is played
+        as a card of the active house (no permission used, the First Turn Rule unchanged)."""
+        return False
 
     def play_permission(self, eng, source, controller, card):
         """A permission (``source``, ``used``) to play ``card`` off the active house, or None."""

@@ -12,6 +12,9 @@ a card is in play, lasting effects may change that text box; they apply in the o
   reaches it (Silvertooth, :mod:`engine.rules.entering`); Omega, which takes effect after the card is
   played, is read once it is in play and blank (Duskwitch). A value X an ability defined is 0
   without that ability (glossary "X": Picaroon).
+- "Each artifact's text box is considered blank (except for traits)" (Blossom Drake): a constant
+  ability of a creature, blanking artifacts in play as the lasting effect above blanks creatures
+  (:func:`blanked_by_a_creature`).
 - "<creature> gains the text box of <card>" (Creed of Nurture): the creature has its own text
   and the other card's (abilities, constant abilities, keywords). Self-referential text in the
   gained text refers to the creature gaining it (glossary "Self-Referential Text"): gained
@@ -127,6 +130,8 @@ def _changes(eng: "Engine", card: CardInstance) -> list[TextChange]:
 def variant(eng: "Engine", card: CardInstance, printed: Variant) -> Variant:
     """The variant of ``card`` for its text in force: ``printed`` (its printed text or erratum)
     as the text changes in force change it."""
+    if blanked_by_a_creature(eng, card):
+        return BLANK
     if not eng.game.lasting:
         return printed
     for change in _changes(eng, card):
@@ -136,11 +141,27 @@ def variant(eng: "Engine", card: CardInstance, printed: Variant) -> Variant:
 
 def keywords(eng: "Engine", card: CardInstance, printed: dict[str, int]) -> dict[str, int]:
     """The keywords of ``card``'s text in force (``printed``: those of its printed text)."""
+    if blanked_by_a_creature(eng, card):
+        return {}
     if not eng.game.lasting:
         return printed
     for change in _changes(eng, card):
         printed = change.keywords(eng, card, printed)
     return printed
+
+
+def blanked_by_a_creature(eng: "Engine", card: CardInstance) -> bool:
+    """ "Each artifact's text box is considered blank (except for traits)" (Blossom Drake): a
+    constant ability of a creature in play about artifacts in play. Only creatures' abilities are
+    read for it, and only artifacts are blanked by it, so reading it never needs the text of the
+    card it blanks."""
+    if card.zone != "artifacts":
+        return False
+    return any(
+        s.blanks_artifact(eng, creature, creature.controller, card)
+        for creature in eng.game.creatures()
+        for s in eng.variant(creature).statics
+    )
 
 
 # --------------------------------------------------------------------------- effects

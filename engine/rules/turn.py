@@ -45,6 +45,13 @@ def kept_exhausted(eng: "Engine", card, in_step: bool = False) -> bool:
     return any(s.cannot_ready(eng, src, ctl, card, in_step) for s, src, ctl in eng.statics())
 
 
+def readied(eng: "Engine", cards: list, player: str) -> None:
+    """After ``player`` readies ``cards`` (by the "ready cards" step or by an effect): the
+    "readied" event for each, which "After a player readies a creature, ..." abilities react to."""
+    for card in cards:
+        eng.emit("readied", card=card, player=player, controller=card.controller)
+
+
 def ready_step(eng: "Engine") -> None:
     g = eng.game
     creatures_too = True
@@ -56,12 +63,16 @@ def ready_step(eng: "Engine") -> None:
             eng.check_state()
             creatures_too = False
             break
+    done = []
     for card in (g.players[g.active].creatures if creatures_too else []) + g.players[g.active].zone("artifacts"):
         if card.exhausted and kept_exhausted(eng, card, in_step=True):
             g.log(f"{card.label} does not ready")
             continue
+        if card.exhausted:
+            done.append(card)
         card.exhausted = False
     g.log(f"{g.active} readies their {'cards' if creatures_too else 'artifacts'}")
+    readied(eng, done, g.active)  # all at once, then what reacts to it
 
 
 @dataclass
@@ -179,6 +190,7 @@ def choose_house(eng: "Engine", house: str | None = None) -> None:
         g.active_house = house.lower()
     if g.active_house:
         g.log(f"{g.active} chooses {g.active_house}")
+        g.houses_chosen.append((g.turn, g.active, g.active_house))
         eng.emit("house_chosen", player=g.active, house=g.active_house)
     g.step = 3
     eng.check_state()  # constant abilities that depend on the active house apply now
@@ -202,7 +214,9 @@ def end_turn(eng: "Engine", to_step: int = 3) -> None:
     g = eng.game
     g.step = 4
     ready_step(eng)
+    eng.emit("ready_step_ended", player=g.active)  # 'at the end of your "ready cards" step'
     g.step = 5
+    eng.emit("draw_step_started", player=g.active)  # 'at the start of your "draw cards" step'
     draw_step(eng)
     # "End of turn" effects resolve after the draw (timing chart, step 5; engine.library.control)
     eng.emit("end_of_turn", player=g.active)

@@ -31,7 +31,7 @@ from engine.rules.hooks import cannot_pay, ignores, pay_costs, use_costs
 from engine.core.errors import IllegalAction
 from engine.rules.fight_timing import resolve_before_fight
 from engine.rules.mechanics.splash_attack import splash_blows
-from engine.rules.houses import usable_as_active_house
+from engine.rules.houses import own_house, usable_as_active_house
 from engine.core.state import CardInstance, LastingEffect
 from engine.rules.statics import reads_statics_once
 from engine.rules.ability import resolve_ability
@@ -69,7 +69,7 @@ class UseRules:
             raise IllegalAction(f"{card.label} is exhausted")
         permission = None
         if (
-            card.house != g.active_house
+            own_house(self, card) != g.active_house
             and not ignore_house
             and how != "omni"
             and not usable_as_active_house(self, card)
@@ -205,7 +205,9 @@ class UseRules:
     def _attackable(self, creature: CardInstance, attacker: CardInstance | None = None) -> bool:
         if self.has(creature, "taunt") or (attacker is not None and ignores(self, attacker, "taunt")):
             return True
-        return not any(self.has(n, "taunt") for n in self.game.neighbors(creature))
+        if any(self.has(n, "taunt") for n in self.game.neighbors(creature)):
+            return False
+        return not any(s.taunt_protects(self, src, ctl, creature) for s, src, ctl in self.statics())
 
     @reads_statics_once
     def check_attack(self, attacker: CardInstance, target: CardInstance) -> None:

@@ -76,12 +76,6 @@ card("Anahita the Trader", reap=[IfYouDo([Choose("artifact", "friendly"), GiveCo
 card("Aubade the Grim", play=[Capture(3)], reap=[DiscardAmberFromSelf(1)])
 
 
-def _you_discarded_sanctum(ctx) -> bool:
-    return ctx.event.get("player") == ctx.controller and ctx.event.get("house") == "sanctum"
-
-
-card("Baron Mengevin", reactions=[Reaction("discarded", [Capture(1)], when=_you_discarded_sanctum)])
-
 card("Free Markets", play=[GainPerHouseInPlay(6, "sanctum")])
 
 card(

@@ -25,7 +25,6 @@ from engine.library import (
     first_use_this_turn,
     ForgerGivesRemaining,
     ForTheTurn,
-    Gain,
     GainChains,
     GainCounted,
     GainForEach,
@@ -42,7 +41,6 @@ from engine.library import (
     OneOf,
     OpponentGainsControl,
     PurgeRemembered,
-    Reaction,
     Ready,
     ReapGainIsStolen,
     RememberLine,
@@ -59,7 +57,6 @@ from engine.library import (
     Together,
     TriggerAbility,
     UsableAsActiveHouse,
-    you_used_an_artifact,
 )
 from engine.cards import card, Variant
 
@@ -208,5 +205,3 @@ card("Crazy Killing Machine", action=[DiscardTopOfEachAndDestroyOfItsHouse()])
 card("Transposition Sandals", gains={"action": [SwapWith(), MayUseThisTurn("swap")]})
 
 card("Scrambler Storm", play=[DuringOpponentsNextTurn(CannotPlay("action", who="opponent"))])
-
-card("Veylan Analyst", reactions=[Reaction("used", [Gain(1)], when=you_used_an_artifact)])

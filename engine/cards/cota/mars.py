@@ -15,7 +15,6 @@ from engine.library import (
     DealsNoFightDamage,
     Destroy,
     destroyed_fighting_self,
-    EachCreatureLosesForTheTurn,
     GainCounted,
     GivePowerCounters,
     has_trait,
@@ -210,8 +209,6 @@ card(
 )
 
 card("Shatter Storm", play=[LoseAllThenOpponentLosesTimes(3)])
-
-card("Sniffer", action=[EachCreatureLosesForTheTurn("elusive")])
 
 
 def _you_played_a_mars_creature(ctx) -> bool:

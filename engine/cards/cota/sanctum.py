@@ -6,7 +6,6 @@ from engine.library import (
     among,
     Archive,
     ArmorModifier,
-    attached_host,
     CannotBeDealtDamage,
     Capture,
     Choose,
@@ -14,7 +13,6 @@ from engine.library import (
     Destroy,
     ForgeAtNoCost,
     ForTheTurn,
-    GrantKeyword,
     has_trait,
     Heal,
     host_on_flank,
@@ -60,12 +58,9 @@ card(
 
 
 # "This creature gains hazardous 2 and, "Destroyed: Fully heal this creature and destroy Armageddon
-# Cloak instead."": a destruction replacement (engine.rules.destroyed_instead.replace_destruction)
-card(
-    "Armageddon Cloak",
-    statics=[GrantKeyword("hazardous", applies=attached_host, value=2)],
-    gains={"destroyed_instead": [Heal(None, "self"), Destroy("giver")]},
-)
+# Cloak instead."": a destruction replacement (engine.rules.destroyed_instead.replace_destruction);
+# the keyword is the general rules' (engine.rules.keywords.granted)
+card("Armageddon Cloak", gains={"destroyed_instead": [Heal(None, "self"), Destroy("giver")]})
 
 
 # ---- irregular texts (each a mechanic printed on one card, written as a general effect of engine.library)

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from engine.library import (
-    AmberCannotBeStolen,
     Archive,
     Choose,
     CopyOf,
@@ -33,9 +32,6 @@ card(
     ],
 )
 
-
-# "This creature gains, "Your Æmber cannot be stolen.""
-card("Discombobulator", statics=[AmberCannotBeStolen()])
 
 # "(After) Reap: Draw a card. If you control Velum, draw 2 cards instead."
 card(
