@@ -74,3 +74,9 @@ def _from_hand_or_archives(noun, name: str):
         where=lambda ctx, card: test(ctx.eng, ctx.source, ctx.controller, card),
         also=(("archives", "friendly"),),
     )
+
+
+@template("FromZone")
+def _from_zone(name: str, zone: str, side: str = "friendly") -> Choose:
+    """ "A purged card [you own]": one card chosen in that zone of the side's player(s)."""
+    return Choose(zone, side, name=name)

@@ -9,6 +9,7 @@ from engine.core.registry import template
 from engine.library import ChooseLeastPowerful, ForEach, OpponentGainsControl
 from engine.rules.statics import GrantKeyword
 from engine.rules.targets import Choose
+from engine.compile.phrases import noun
 
 
 @template("LeastPowerful")
@@ -89,3 +90,29 @@ def _most_powerful_neighbor(name: str) -> Choose:
         return card in near and ctx.eng.power(card) == max(ctx.eng.power(c) for c in near)
 
     return Choose("creature", "any", name=name, where=where)
+
+
+@template("neighbors_of_it_that", kind="count")
+def _neighbors_of_it_that(word: str):
+    """ "Each of its <house / trait> neighbors": the neighbors of the card "it" names (in a constant
+    ability, the creature it is asked about: "each friendly Brobnar creature gets +1 power for each of
+    its Brobnar neighbors") that the word admits."""
+    found = noun(f"each {word} creature")
+
+    def count(ctx) -> int:
+        return sum(
+            1
+            for c in ctx.chosen.get("it", [])[:1]
+            if c.zone == "battleline"
+            for n in ctx.game.neighbors(c)
+            if found.where(ctx, n)
+        )
+
+    return count
+
+
+@template(kind="count", value=True)
+def upgrades_on_it(ctx) -> int:
+    """ "Each upgrade attached to it": on the creature "it" names (an upgrade's "this creature gets
+    ... for each upgrade attached to it": its host, the upgrade itself among them)."""
+    return sum(len(c.upgrades) for c in ctx.chosen.get("it", [])[:1] if c.zone == "battleline")
