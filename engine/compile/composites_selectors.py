@@ -8,7 +8,7 @@ from __future__ import annotations
 from engine.core.registry import template
 from engine.library import ChooseLeastPowerful, ForEach, OpponentGainsControl
 from engine.rules.statics import GrantKeyword
-from engine.rules.targets import Choose
+from engine.rules.targets import Choose, NameEach
 from engine.compile.phrases import noun
 
 
@@ -116,3 +116,17 @@ def upgrades_on_it(ctx) -> int:
     """ "Each upgrade attached to it": on the creature "it" names (an upgrade's "this creature gets
     ... for each upgrade attached to it": its host, the upgrade itself among them)."""
     return sum(len(c.upgrades) for c in ctx.chosen.get("it", [])[:1] if c.zone == "battleline")
+
+
+def _controlled_by_event_player(ctx, card) -> bool:
+    return card.controller == ctx.event.get("player")
+
+
+@template("TheirCreatures")
+def _their_creatures(name: str, each: bool = True):
+    """ "Each creature they control" / "a creature they control" in an ability that reacts to a
+    player's doing ("after your opponent forges a key, exhaust each creature they control"): "they"
+    is the player the event is about."""
+    if each:
+        return NameEach("creature", "any", _controlled_by_event_player, name)
+    return Choose("creature", "any", name=name, where=_controlled_by_event_player)

@@ -17,6 +17,7 @@ from dataclasses import dataclass
 
 from engine.library import of_chosen_house
 from engine.rules.bonus_icons import bonus_icons
+from engine.rules.fight_timing import neighbors_of
 from engine.rules.houses import belongs_to, houses_of
 from engine.compile.grammar import Refusal, VOCAB
 
@@ -114,7 +115,9 @@ def _no_amber(eng, source, controller, card) -> bool:
 
 
 def _neighbor(eng, source, controller, card) -> bool:
-    return source is not None and card in eng.game.neighbors(source)
+    """Beside the card with the ability; a card that has left play (an event's destroyed creature:
+    "after a neighbor of SELF is destroyed"): beside it immediately before it left."""
+    return source is not None and source in neighbors_of(eng.game, card)
 
 
 def _with_upgrade(eng, source, controller, card) -> bool:
@@ -160,6 +163,15 @@ def _trait(trait: str, present: bool = True):
 def _keyword(word: str):
     def test(eng, source, controller, card) -> bool:
         return eng.has(card, word) > 0
+
+    return test
+
+
+def _of_types(kinds: frozenset, present: bool = True):
+    """ "An upgrade or action card" (``present``), "a non-creature card" (not ``present``)."""
+
+    def test(eng, source, controller, card) -> bool:
+        return (card.type in kinds) == present
 
     return test
 
@@ -248,9 +260,15 @@ _NOUNS = {
     "upgrade card": "upgrade",
 }
 _PLURALS = ("creatures", "artifacts", "cards")
+_TYPES = "creature|artifact|action|upgrade"
+#: "an upgrade or action card", "artifact, upgrade, or action cards": a card of any of those types
+_TYPE_LIST = re.compile(rf"^((?:{_TYPES})(?:,? (?:or )?(?:{_TYPES}))*) cards?(?= |$)")
+#: "a non-creature card": a card of any other type
+_NON_TYPE = re.compile(rf"^non-({_TYPES}) cards?(?= |$)")
 _DETERMINER = re.compile(r"^(?:(a|an|one|another|each other|each|all|any)|up to (\d+)|(\d+)|(two|three))\s+")
 _NUMBER_WORDS = {"two": 2, "three": 3}
 _SELF_NEIGHBORS = re.compile(r"^each of SELF's? ((?:[a-z-]+ )+)?neighbors$")
+_NEIGHBOR_OF_SELF = re.compile(r"^(a|each) neighbor of SELF$")
 
 
 def house_word(word: str) -> str | None:
@@ -265,6 +283,8 @@ def noun(phrase: str) -> Noun:
         text = "each friendly " + text[len("each of your ") :]
     elif _SELF_NEIGHBORS.match(text):  # "each of SELF's mars neighbors": each mars neighboring creature
         text = f"each {_SELF_NEIGHBORS.match(text)[1] or ''}neighboring creature"
+    elif _NEIGHBOR_OF_SELF.match(text):  # "after a neighbor of SELF is destroyed": a neighboring creature
+        text = f"{_NEIGHBOR_OF_SELF.match(text)[1]} neighboring creature"
     elif not _DETERMINER.match(text) and any(w in _PLURALS for w in text.split()):
         text = "each " + text  # "enemy creatures cannot reap": a bare plural is every one of them
     m = _DETERMINER.match(text)
@@ -284,6 +304,12 @@ def noun(phrase: str) -> Noun:
     side, tests = "any", []
     what = None
     while rest:
+        typed = _TYPE_LIST.match(rest) or _NON_TYPE.match(rest)
+        if typed and (typed.re is _NON_TYPE or " or " in typed[1]):
+            kinds = frozenset(re.findall(_TYPES, typed[1]))
+            tests.append(_of_types(kinds, typed.re is not _NON_TYPE))
+            what, rest = "card", rest[typed.end() :].strip()
+            break
         for n in sorted(_NOUNS, key=len, reverse=True):
             if rest == n or rest.startswith(n + " "):
                 what, rest = _NOUNS[n], rest[len(n) :].strip()
