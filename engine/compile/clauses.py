@@ -69,9 +69,15 @@ def read_target(text: str, scope: Scope) -> tuple[str, list]:
     name = scope.fresh()
     if found.what == "card" and found.quantity == "each":  # "each Shadows card": every card in play
         return name, [NameGroup(("card in play",), found.side, _tests_only(found), name, found.other)]
-    if found.what not in ("creature", "artifact", "creature or artifact"):
+    # "a friendly card": one in play (a creature, an artifact or an upgrade); "a card" with no side
+    # may be one in a hand or a deck ("you may play a non-Star Alliance card"), which no test here knows
+    if found.what not in ("creature", "artifact", "creature or artifact", "upgrade") and not (
+        found.what == "card" and found.side != "any"
+    ):
         raise Refusal("target", text, f'"{found.what}"')
-    whats = ("creature", "artifact") if found.what == "creature or artifact" else (found.what,)
+    whats = {"creature or artifact": ("creature", "artifact"), "card": ("creature", "artifact", "upgrade")}.get(
+        found.what, (found.what,)
+    )
     if found.quantity == "each":
         return name, [NameGroup(whats, found.side, _tests_only(found), name, found.other)]
     also = tuple((w, found.side) for w in whats[1:])

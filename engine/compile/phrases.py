@@ -263,6 +263,8 @@ _PLURALS = ("creatures", "artifacts", "cards")
 _TYPES = "creature|artifact|action|upgrade"
 #: "an upgrade or action card", "artifact, upgrade, or action cards": a card of any of those types
 _TYPE_LIST = re.compile(rf"^((?:{_TYPES})(?:,? (?:or )?(?:{_TYPES}))*) cards?(?= |$)")
+#: "each artifact and upgrade": the cards in play of those types (creatures and artifacts: _NOUNS)
+_TYPE_AND = re.compile(r"^((?:artifact|upgrade)s? and (?:artifact|upgrade)s?)(?= |$)")
 #: "a non-creature card": a card of any other type
 _NON_TYPE = re.compile(rf"^non-({_TYPES}) cards?(?= |$)")
 _DETERMINER = re.compile(r"^(?:(a|an|one|another|each other|each|all|any)|up to (\d+)|(\d+)|(two|three))\s+")
@@ -304,8 +306,8 @@ def noun(phrase: str) -> Noun:
     side, tests = "any", []
     what = None
     while rest:
-        typed = _TYPE_LIST.match(rest) or _NON_TYPE.match(rest)
-        if typed and (typed.re is _NON_TYPE or " or " in typed[1]):
+        typed = _TYPE_LIST.match(rest) or _NON_TYPE.match(rest) or _TYPE_AND.match(rest)
+        if typed and (typed.re is not _TYPE_LIST or " or " in typed[1]):
             kinds = frozenset(re.findall(_TYPES, typed[1]))
             tests.append(_of_types(kinds, typed.re is not _NON_TYPE))
             what, rest = "card", rest[typed.end() :].strip()
