@@ -29,7 +29,7 @@ from engine.library import (
 from engine.rules.keywords import FLAGS, granted, VALUED
 from engine.rules.reactions import Reaction
 from engine.rules.statics import attached_host, itself, neighbor
-from engine.rules.targets import Choose
+from engine.rules.targets import Choose, NameEach
 from engine.compile.build import _args, CONDITIONS, COUNTS, instantiate, STATICS
 from engine.compile.grammar import Refusal, slot_type, Template, TEMPLATES, VOCAB
 from engine.compile.lexer import LexError, tokenize
@@ -65,8 +65,12 @@ def read_target(text: str, scope: Scope) -> tuple[str, list]:
                 return name, made
             except Refusal:
                 scope.it = saved
-    found = noun(text)
+    found = noun(text, scope.it)
     name = scope.fresh()
+    if found.ref_tests and found.quantity == "each":  # "each creature that shares a house with that card"
+        if found.what not in ("creature", "artifact"):
+            raise Refusal("target", text, f'"{found.what}"')
+        return name, [NameEach(found.what, found.side, found.where, name)]
     if found.what == "card" and found.quantity == "each":  # "each Shadows card": every card in play
         return name, [NameGroup(("card in play",), found.side, _tests_only(found), name, found.other)]
     # "a friendly card": one in play (a creature, an artifact or an upgrade); "a card" with no side

@@ -8,7 +8,8 @@ template on cards out of play that needs several pieces gets its constructor her
 from __future__ import annotations
 
 from engine.core.registry import template
-from engine.library import done_this_way, NameOutOfPlay, SearchFor
+from engine.library import done_this_way, NameOutOfPlay, PileEnd, SearchFor
+
 from engine.rules.houses import belongs_to
 from engine.rules.targets import Choose
 from engine.compile.composites import _noun_test
@@ -80,3 +81,16 @@ def _from_hand_or_archives(noun, name: str):
 def _from_zone(name: str, zone: str, side: str = "friendly") -> Choose:
     """ "A purged card [you own]": one card chosen in that zone of the side's player(s)."""
     return Choose(zone, side, name=name)
+
+
+@template("PileEndOfIts")
+def _pile_end_of_its(name: str, of: str, zone: str = "deck", end: str = "top", n: int = 1) -> PileEnd:
+    """ "The top card of its controller's deck": the pile of the controller of the card "it" names."""
+    return PileEnd(name, zone, f"of:{of}", end, n)
+
+
+@template("Topmost")
+def _topmost(name: str, kind: str, zone: str = "discard", whose: str = "self") -> PileEnd:
+    """ "The topmost <action card / creature> from your discard pile": the card of that type nearest
+    the top."""
+    return PileEnd(name, zone, whose, "top", 1, lambda eng, source, controller, card: card.type == kind)

@@ -36,6 +36,9 @@ class Noun:
     count: int = 1
     #: "another", "each other": never the card with the ability
     other: bool = False
+    #: tests that need the cards an effect named before ("that shares a house with the discarded
+    #: card"), as ``test(ctx, card)``: read only where "it" names cards (:func:`noun`'s ``it``)
+    ref_tests: tuple = ()
 
     def admits(self, eng, source, controller, card, card_controller: str | None = None) -> bool:
         """Is ``card`` one the phrase names, for the ability of ``source`` controlled by
@@ -56,8 +59,10 @@ class Noun:
 
     def where(self, ctx, card) -> bool:
         """As a :class:`~engine.rules.targets.Choose` filter: the tests, the side being the choice's."""
-        return not (self.other and card is ctx.source) and all(
-            t(ctx.eng, ctx.source, ctx.controller, card) for t in self.tests
+        return (
+            not (self.other and card is ctx.source)
+            and all(t(ctx.eng, ctx.source, ctx.controller, card) for t in self.tests)
+            and all(t(ctx, card) for t in self.ref_tests)
         )
 
 
@@ -207,6 +212,29 @@ def _extreme_power(which: str, side: str):
 
 _EXTREME = re.compile(r"^with the (lowest|highest) power")
 
+
+def _shares_house_with_named(ref: str):
+    """ "That shares a house with that card / the discarded card / 1 of the discarded cards": with
+    any of the cards ``ref`` names (where they are now: a discarded card in a discard pile)."""
+
+    def test(ctx, card) -> bool:
+        named = set().union(*(houses_of(ctx.eng, c) for c in ctx.refs(ref))) if ctx.refs(ref) else set()
+        return bool(houses_of(ctx.eng, card) & named)
+
+    return test
+
+
+#: words after the noun about the cards named before ("it"), as patterns -> test factory of the name
+_REF_POST = [
+    (
+        re.compile(
+            r"^that shares? a house with (?:that card|the discarded card|it|that creature|"
+            r"(?:1|one|at least one) of the discarded cards|the revealed card)"
+        ),
+        _shares_house_with_named,
+    )
+]
+
 #: adjectives with no value: word -> test
 _ADJECTIVES = {
     "damaged": _damaged,
@@ -278,8 +306,10 @@ def house_word(word: str) -> str | None:
     return VOCAB["houses"].get(word)
 
 
-def noun(phrase: str) -> Noun:
-    """Read a noun phrase; a word outside the vocabulary refuses it (:class:`Refusal`)."""
+def noun(phrase: str, it: str | None = None) -> Noun:
+    """Read a noun phrase; a word outside the vocabulary refuses it (:class:`Refusal`). ``it``: the
+    reference "that card" names where the phrase is an effect's (its words about the cards named
+    before are refused elsewhere)."""
     text = phrase.strip().replace("star alliance", "staralliance")
     if text.startswith("each of your "):  # "each of your artifacts": each friendly artifact
         text = "each friendly " + text[len("each of your ") :]
@@ -342,6 +372,7 @@ def noun(phrase: str) -> Noun:
             raise Refusal("target", phrase, f'the word "{word}"')
     if what is None:
         raise Refusal("target", phrase)
+    ref_tests = []
     while rest:
         extreme = _EXTREME.match(rest)
         if extreme:  # lowest among the cards of the side the phrase names, so no other test before it
@@ -359,5 +390,9 @@ def noun(phrase: str) -> Noun:
                 rest = rest[pm.end() :].strip(" ,")
                 break
         else:
-            raise Refusal("target", phrase, f'"{rest}"')
-    return Noun(what, side, tuple(tests), quantity, count, other)
+            rm = next((m for m in (p.match(rest) for p, _ in _REF_POST) if m), None)
+            if rm is None or it in (None, "it"):
+                raise Refusal("target", phrase, f'"{rest}"')
+            ref_tests.append(next(make for p, make in _REF_POST if p is rm.re)(it))
+            rest = rest[rm.end() :].strip(" ,")
+    return Noun(what, side, tuple(tests), quantity, count, other, tuple(ref_tests))

@@ -477,3 +477,5 @@ from engine.rules.targets import (
 )
 from engine.rules.text_in_force import BlankEnemyTextBoxesUntilYourNextTurn, GainTextBoxForTheTurn
 from engine.rules.turn import HandSize
+from engine.library.pile_ends import PileEnd, pile_owners
+from engine.library.purged import purged_cards

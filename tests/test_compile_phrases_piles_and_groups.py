@@ -1,0 +1,190 @@
+"""Noun phrases of the later sets (engine/compile/templates/phrases_out_of_play.toml and
+phrases_in_play.toml, engine/library/pile_ends.py, engine/library/purged.py): the ends of piles
+("the bottom card of your opponent's deck", "the top 5 cards of a discard pile", "the topmost
+creature from your discard pile"), cards named by the card an effect named before ("each enemy
+creature that shares a house with the discarded card"), cards in play of other types ("a friendly
+card", "each upgrade"), purged cards and the counts of neighbors and upgrades of the card a constant
+ability is about."""
+
+from __future__ import annotations
+
+import pytest
+
+from boards import assert_compiled, assert_passed, replay
+from engine.compile import compile_report
+
+
+def test_the_bottom_card_of_a_deck_and_the_creatures_sharing_its_house(kb_conn, tmp_path):
+    assert_compiled(kb_conn, "Root Access")
+    # "Play: Discard the bottom card of your opponent's deck. Deal 2D to each enemy creature that
+    # shares a house with the discarded card.": the bottom card (Punch, Brobnar), not the top one
+    # (Urchin); Brobnar enemy creatures take 2, the Shadows one and the friendly Brobnar one none
+    assert_passed(
+        replay(
+            kb_conn,
+            tmp_path,
+            """
+        id: root-access
+        setup:
+          turn: {active: player1, house: logos}
+          player1: {hand: ["Root Access"], battleline: ["Krump"]}
+          player2: {deck: ["Urchin", "Dust Pixie", "Punch"], battleline: ["Troll", "Silvertooth", "Bumpsy"]}
+        actions:
+          - play: Root Access
+        expect:
+          "16.0": {player2.discard: [Punch], player2.deck: [Urchin, Dust Pixie], Troll.damage: 2, Bumpsy.damage: 2,
+                   Silvertooth.damage: 0, Krump.damage: 0}
+        """,
+        )
+    )
+
+
+def test_the_top_cards_of_a_chosen_discard_pile_shuffled_into_their_owners_deck(kb_conn, tmp_path):
+    assert_compiled(kb_conn, "Warfaline")
+    # "Play/After Fight: Shuffle the top 5 cards of a discard pile into their owner's deck.": the
+    # chosen pile is player2's; its 5 top cards go, its sixth stays; player1's pile is untouched
+    assert_passed(
+        replay(
+            kb_conn,
+            tmp_path,
+            """
+        id: warfaline
+        setup:
+          turn: {active: player1, house: untamed}
+          player1: {hand: ["Warfaline"], discard: ["Anger"]}
+          player2: {discard: ["Troll", "Krump", "Bumpsy", "Urchin", "Punch", "Dust Pixie"], deck: []}
+        actions:
+          - play: Warfaline
+            choices: [player2]
+        expect:
+          "16.0": {player2.discard: [Dust Pixie], player2.hand_size: 0, player1.discard: [Anger]}
+        """,
+        )
+    )
+
+
+def test_the_topmost_creature_of_a_discard_pile_is_the_one_nearest_the_top(kb_conn, tmp_path):
+    assert_compiled(kb_conn, "Miss Chievous")
+    # "After Reap: Play the topmost creature from your discard pile.": Punch (an action) is on top;
+    # the creature nearest the top is Dust Pixie, played; Troll below it stays
+    assert_passed(
+        replay(
+            kb_conn,
+            tmp_path,
+            """
+        id: miss-chievous-topmost
+        setup:
+          turn: {active: player1, house: geistoid}
+          player1: {battleline: ["Miss Chievous"], discard: ["Punch", "Dust Pixie", "Troll"]}
+        actions:
+          - reap: Miss Chievous
+            choices: [right]
+        expect:
+          "16.0": {player1.discard: [Punch, Troll], Dust Pixie.zone: battleline}
+        """,
+        )
+    )
+
+
+def test_each_upgrade_and_a_friendly_card(kb_conn, tmp_path):
+    assert_compiled(kb_conn, "Wipe Clear", "Further Testing Needed")
+    # Wipe Clear, "Play: Deal 1D to each creature. Destroy each upgrade.": the upgrades on both
+    # sides go to their owners' discard piles, the creatures stay
+    assert_passed(
+        replay(
+            kb_conn,
+            tmp_path,
+            """
+        id: wipe-clear
+        setup:
+          turn: {active: player1, house: saurian}
+          player1: {hand: ["Wipe Clear"], battleline: [{card: Krump, upgrades: ["Blood of Titans"]}]}
+          player2: {battleline: [{card: Troll, upgrades: ["Flame-Wreathed"]}]}
+        actions:
+          - play: Wipe Clear
+        expect:
+          "16.0": {Krump.upgrades: [], Troll.upgrades: [], player1.discard: [Wipe Clear, Blood of Titans],
+                   player2.discard: [Flame-Wreathed],
+                   Krump.damage: 1, Troll.damage: 1}
+        """,
+        )
+    )
+    # Further Testing Needed, "Play: Put a friendly card into its owner's archives.": an upgrade
+    # is a card in play too; an enemy card is not offered
+    assert_passed(
+        replay(
+            kb_conn,
+            tmp_path,
+            """
+        id: further-testing-needed-upgrade
+        setup:
+          turn: {active: player1, house: mars}
+          player1: {hand: ["Further Testing Needed"], battleline: [{card: Zorg, upgrades: ["Blood of Titans"]}]}
+          player2: {battleline: ["Troll"]}
+        actions:
+          - play: Further Testing Needed
+            targets: [Blood of Titans]
+        expect:
+          "16.0": {player1.archives: [Blood of Titans], Zorg.upgrades: [], Troll.zone: battleline,
+                   decisions.0.1.not_offered: [Troll]}
+        """,
+        )
+    )
+
+
+def test_a_card_with_no_side_is_not_read_as_one_in_play():
+    # "You may play a non-Star Alliance card": a card in a hand, which a choice among cards in play
+    # would misread; refused by name
+    _, refusals = compile_report(
+        "Play: You may play a non-Star Alliance card. If the tide is high, you may play another "
+        "non-Star Alliance card.",
+        "Together!",
+        "action",
+    )
+    assert refusals
+
+
+@pytest.mark.parametrize("purged, power", [(0, 1), (3, 4)])
+def test_each_purged_card_of_either_player(kb_conn, tmp_path, purged, power):
+    assert_compiled(kb_conn, "Noname")
+    # "Noname gets +1 power for each purged card.": the purged cards of both players count
+    mine = ", ".join(["Troll"] * (purged - 1))
+    theirs = "[Krump]" if purged else "[]"
+    assert_passed(
+        replay(
+            kb_conn,
+            tmp_path,
+            f"""
+        id: noname-{purged}
+        setup:
+          turn: {{active: player1, house: dis}}
+          player1: {{battleline: ["Noname"], purged: [{mine}]}}
+          player2: {{purged: {theirs}}}
+        actions: []
+        expect:
+          "16.0": {{Noname.power: {power}}}
+        """,
+        )
+    )
+
+
+def test_each_of_its_neighbors_of_a_house_for_the_creature_asked_about(kb_conn, tmp_path):
+    assert_compiled(kb_conn, "Born to Rock")
+    # "Each friendly Brobnar creature gets +1 power for each of its Brobnar neighbors.": Krump (two
+    # Brobnar neighbors) +2, Troll (one Brobnar neighbor, Krump) +1, Bumpsy between Krump and a
+    # Mars creature +1; Zorg (not Brobnar) gets nothing
+    assert_passed(
+        replay(
+            kb_conn,
+            tmp_path,
+            """
+        id: born-to-rock-neighbors
+        setup:
+          turn: {active: player1, house: brobnar}
+          player1: {artifacts: ["Born to Rock"], battleline: ["Troll", "Krump", "Bumpsy", "Zorg"]}
+        actions: []
+        expect:
+          "16.0": {Troll.power: 9, Krump.power: 8, Bumpsy.power: 6, Zorg.power: 7}
+        """,
+        )
+    )
