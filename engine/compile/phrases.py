@@ -181,6 +181,21 @@ def _of_types(kinds: frozenset, present: bool = True):
     return test
 
 
+def _named(printed: str):
+    """A card of that name ("a friendly Bombyx"; a token creature by its token's name)."""
+
+    def test(eng, source, controller, card) -> bool:
+        return card.name == printed
+
+    return test
+
+
+def _name_at(text: str) -> str | None:
+    """The card name of the vocabulary the text starts with (the longest), if any."""
+    names = VOCAB.get("names", {})
+    return next((n for n in sorted(names, key=len, reverse=True) if text == n or text.startswith(n + " ")), None)
+
+
 def _power(op: str, n: int):
     def test(eng, source, controller, card) -> bool:
         p = eng.power(card)
@@ -319,6 +334,8 @@ def noun(phrase: str, it: str | None = None) -> Noun:
         text = f"{_NEIGHBOR_OF_SELF.match(text)[1]} neighboring creature"
     elif not _DETERMINER.match(text) and any(w in _PLURALS for w in text.split()):
         text = "each " + text  # "enemy creatures cannot reap": a bare plural is every one of them
+    elif not _DETERMINER.match(text) and _name_at(text) == text:
+        text = "a " + text  # "after you play Subtle Chain": a card of that name
     m = _DETERMINER.match(text)
     if not m:
         raise Refusal("target", phrase)
@@ -336,6 +353,11 @@ def noun(phrase: str, it: str | None = None) -> Noun:
     side, tests = "any", []
     what = None
     while rest:
+        name = _name_at(rest)
+        if name is not None:  # "a friendly Bombyx": a card of that name
+            tests.append(_named(VOCAB["names"][name]))
+            what, rest = "card", rest[len(name) :].strip()
+            break
         typed = _TYPE_LIST.match(rest) or _NON_TYPE.match(rest) or _TYPE_AND.match(rest)
         if typed and (typed.re is not _TYPE_LIST or " or " in typed[1]):
             kinds = frozenset(re.findall(_TYPES, typed[1]))
