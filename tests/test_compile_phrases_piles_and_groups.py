@@ -188,3 +188,30 @@ def test_each_of_its_neighbors_of_a_house_for_the_creature_asked_about(kb_conn, 
         """,
         )
     )
+
+
+def test_a_chosen_player_their_pile_and_their_creatures(kb_conn, tmp_path):
+    assert_compiled(kb_conn, "Soul Exchange")
+    # "Play: Choose a player. Return the topmost creature from that player's discard pile to their
+    # hand. Destroy a creature controlled by that player.": player2 chosen; their topmost creature
+    # (Urchin, under Punch) goes to their hand; the creature destroyed is theirs (Troll offered,
+    # Krump of player1 not)
+    assert_passed(
+        replay(
+            kb_conn,
+            tmp_path,
+            """
+        id: soul-exchange
+        setup:
+          turn: {active: player1, house: ekwidon}
+          player1: {hand: ["Soul Exchange"], battleline: ["Krump"], discard: ["Dust Pixie"]}
+          player2: {battleline: ["Troll"], discard: ["Punch", "Urchin", "Bumpsy"]}
+        actions:
+          - play: Soul Exchange
+            choices: [player2]
+        expect:
+          "16.0": {player2.hand: [Urchin], player2.discard: [Troll, Punch, Bumpsy], Krump.zone: battleline,
+                   player1.discard: [Soul Exchange, Dust Pixie], decisions.0.2.not_offered: [Krump]}
+        """,
+        )
+    )

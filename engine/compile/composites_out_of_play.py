@@ -8,7 +8,7 @@ template on cards out of play that needs several pieces gets its constructor her
 from __future__ import annotations
 
 from engine.core.registry import template
-from engine.library import done_this_way, NameOutOfPlay, PileEnd, SearchFor
+from engine.library import controlled_by_chosen_player, done_this_way, NameOutOfPlay, PileEnd, SearchFor
 
 from engine.rules.houses import belongs_to
 from engine.rules.targets import Choose
@@ -94,3 +94,14 @@ def _topmost(name: str, kind: str, zone: str = "discard", whose: str = "self") -
     """ "The topmost <action card / creature> from your discard pile": the card of that type nearest
     the top."""
     return PileEnd(name, zone, whose, "top", 1, lambda eng, source, controller, card: card.type == kind)
+
+
+@template("ControlledByChosenPlayer")
+def _controlled_by_chosen_player(name: str) -> Choose:
+    """ "A creature controlled by that player": one of the creatures of the player chosen before."""
+    return Choose(
+        "creature",
+        "any",
+        name=name,
+        where=lambda ctx, card: controlled_by_chosen_player(ctx.eng, ctx.source, ctx.controller, card),
+    )

@@ -8,7 +8,7 @@ from __future__ import annotations
 from engine.core.registry import template
 from engine.library import ChooseLeastPowerful, ForEach, OpponentGainsControl
 from engine.rules.statics import GrantKeyword
-from engine.rules.targets import Choose, NameEach
+from engine.rules.targets import Choose, ChooseMostPowerful, NameEach
 from engine.compile.phrases import noun
 
 
@@ -130,3 +130,11 @@ def _their_creatures(name: str, each: bool = True):
     if each:
         return NameEach("creature", "any", _controlled_by_event_player, name)
     return Choose("creature", "any", name=name, where=_controlled_by_event_player)
+
+
+@template("PowerfulGroup")
+def _powerful_group(n: int, name: str, least: bool = False, side: str = "any") -> ChooseMostPowerful:
+    """ "The N most / least powerful creatures": the group filled from that end of the powers; where
+    a tie straddles its edge, the controller chooses among the tied creatures (glossary "Most
+    Powerful", "Least Powerful")."""
+    return ChooseMostPowerful(n, name, side, least)

@@ -6,7 +6,8 @@ where they are until it moves them.
 
 A deck's top is its first card and a discard pile's top the card put there last (both first in the
 zone's list: engine.core.state). Whose pile: ``"self"``, ``"opponent"``, ``"chosen"`` (the player
-the controller picks: "a player's deck"), ``"each"`` (the active player's first) or a reference
+the controller picks: "a player's deck"), ``"each"`` (the active player's first), ``"that player"``
+(the player the ability chose before: :mod:`engine.library.choosing_players`) or a reference
 (``"of:<ref>"``: the controller of the card the reference names, "its controller's deck"). A new
 effect on the ends of piles goes here; the top card of your own deck alone is
 :class:`engine.library.decks.TopOfDeck`.
@@ -17,6 +18,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from engine.core.registry import template
+from engine.library.choosing_players import chosen_player
 from engine.rules.ability import Context, Effect
 
 
@@ -33,6 +35,9 @@ def pile_owners(ctx: Context, whose: str, what: str) -> list[str]:
         return [ctx.eng.chooser.choose(f"{ctx.source.name}: choose a player's {what}", [g.active, g.other(g.active)])]
     if whose.startswith("of:"):
         return [c.controller for c in ctx.refs(whose[3:])[:1]]
+    if whose == "that player":  # the player the ability chose ("that player's discard pile")
+        player = chosen_player(ctx.source)
+        return [player] if player else []
     raise ValueError(f"{ctx.source.name}: unknown pile reference {whose!r}")
 
 
