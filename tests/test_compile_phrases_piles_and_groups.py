@@ -215,3 +215,71 @@ def test_a_chosen_player_their_pile_and_their_creatures(kb_conn, tmp_path):
         """,
         )
     )
+
+
+def test_a_creature_and_each_neighbor_sharing_a_house_with_it(kb_conn, tmp_path):
+    assert_compiled(kb_conn, "Dragnet")
+    # "Play: Return a creature and each neighbor that shares a house with it to their owners'
+    # hands.": Krump and its Brobnar neighbor Troll go; its Shadows neighbor Urchin and Bumpsy (Brobnar,
+    # but not beside Krump) stay
+    assert_passed(
+        replay(
+            kb_conn,
+            tmp_path,
+            """
+        id: dragnet
+        setup:
+          turn: {active: player1, house: unfathomable}
+          player1: {hand: ["Dragnet"]}
+          player2: {battleline: ["Troll", "Krump", "Urchin", "Bumpsy"]}
+        actions:
+          - play: Dragnet
+            targets: [Krump]
+        expect:
+          "16.0": {player2.hand: [Krump, Troll], player2.battleline: [Urchin, Bumpsy]}
+        """,
+        )
+    )
+
+
+def test_any_number_of_friendly_creatures_and_each_upgrade_on_self(kb_conn, tmp_path):
+    assert_compiled(kb_conn, "Further Investigations", "Away Team", "Safe House")
+    # Further Investigations, "Play: Destroy any number of friendly creatures. For each creature
+    # destroyed this way, archive a card.": two chosen of three, two cards archived. Away Team,
+    # destroyed among them, "Destroyed: Put each upgrade on Away Team into its owner's archives."
+    assert_passed(
+        replay(
+            kb_conn,
+            tmp_path,
+            """
+        id: further-investigations
+        setup:
+          turn: {active: player1, house: staralliance}
+          player1: {hand: ["Further Investigations", "Punch", "Anger"], battleline: [{card: "Away Team", upgrades: ["Blood of Titans"]}, Krump, Troll]}
+        actions:
+          - play: Further Investigations
+            targets: [Away Team, Krump, done]
+            choices: [Punch]
+        expect:
+          "16.0": {Away Team.zone: discard, Krump.zone: discard, Troll.zone: battleline,
+                   player1.archives: [Blood of Titans, Punch, Anger]}
+        """,
+        )
+    )
+    # Safe House, "Action: Archive a friendly creature from play.": a creature in play
+    assert_passed(
+        replay(
+            kb_conn,
+            tmp_path,
+            """
+        id: safe-house
+        setup:
+          turn: {active: player1, house: shadows}
+          player1: {artifacts: ["Safe House"], battleline: [Urchin]}
+        actions:
+          - action: Safe House
+        expect:
+          "16.0": {player1.archives: [Urchin], player1.battleline: []}
+        """,
+        )
+    )

@@ -6,9 +6,10 @@ of :mod:`engine.compile.composites` are; split from it by subject.
 from __future__ import annotations
 
 from engine.core.registry import template
-from engine.library import ChooseLeastPowerful, ForEach, OpponentGainsControl
+from engine.library import ChooseAnyNumber, ChooseLeastPowerful, ForEach, OpponentGainsControl
 from engine.rules.statics import GrantKeyword
-from engine.rules.targets import Choose, ChooseMostPowerful, NameEach
+from engine.rules.houses import houses_of
+from engine.rules.targets import Choose, ChooseMostPowerful, NameEach, Together
 from engine.compile.phrases import noun
 
 
@@ -138,3 +139,41 @@ def _powerful_group(n: int, name: str, least: bool = False, side: str = "any") -
     a tie straddles its edge, the controller chooses among the tied creatures (glossary "Most
     Powerful", "Least Powerful")."""
     return ChooseMostPowerful(n, name, side, least)
+
+
+@template("UpgradesOn")
+def _upgrades_on(name: str, on: str = "self") -> NameEach:
+    """ "Each upgrade on SELF": the upgrades attached to it (an upgrade's own host)."""
+    return NameEach("upgrade", "any", lambda ctx, card: card.attached_to in ctx.refs(on), name)
+
+
+@template("AnyNumberOf")
+def _any_number_of(name: str, what: str, side: str, kind: str = "") -> ChooseAnyNumber:
+    """ "Any number of friendly creatures", "any number of creatures from your hand": picked one
+    at a time (none at all is a choice)."""
+    return ChooseAnyNumber(what, side, (lambda ctx, card: card.type == kind) if kind else None, name)
+
+
+@template("WithSameName")
+def _with_same_name(of: str, name: str) -> list:
+    """ "<a creature> and each other creature with the same name as that creature": one group."""
+
+    def same(ctx, card) -> bool:
+        named = ctx.refs(of)
+        return card not in named and any(card.name == c.name for c in named)
+
+    return [NameEach("creature", "any", same, f"{name}s"), Together((of, f"{name}s"), name)]
+
+
+@template("WithNeighborsSharingAHouse")
+def _with_neighbors_sharing_a_house(of: str, name: str) -> list:
+    """ "<a creature> and each (of its) neighbor(s) that shares a house with it": one group."""
+
+    def sharing(ctx, card) -> bool:
+        return any(
+            card in ctx.game.neighbors(c) and houses_of(ctx.eng, card) & houses_of(ctx.eng, c)
+            for c in ctx.refs(of)
+            if c.zone == "battleline"
+        )
+
+    return [NameEach("creature", "any", sharing, f"{name}n"), Together((of, f"{name}n"), name)]

@@ -151,6 +151,17 @@ def _of_chosen_house(eng, source, controller, card) -> bool:
     return of_chosen_house(eng, source, controller, card)
 
 
+def _of_most_numerous_house(eng, source, controller, card) -> bool:
+    """ "Of the house with the most creatures in play": a house no other has more creatures of (tied
+    houses: each of them); a creature of several houses counts for each."""
+    counts: dict[str, int] = {}
+    for c in eng.game.creatures():
+        for h in houses_of(eng, c):
+            counts[h] = counts.get(h, 0) + 1
+    most = max(counts.values(), default=0)
+    return bool(houses_of(eng, card) & {h for h, n in counts.items() if n == most})
+
+
 def _house(house: str, present: bool = True):
     def test(eng, source, controller, card) -> bool:
         return belongs_to(eng, card, house) == present
@@ -274,8 +285,9 @@ _POST = [
     (re.compile(r"^on a flank"), lambda m: _flank),
     (re.compile(r"^with (?:any )?amber on (?:it|them)"), lambda m: _has_amber),
     (re.compile(r"^with no amber on (?:it|them)"), lambda m: _no_amber),
-    (re.compile(r"^(?:in play|controlled by any player)"), lambda m: None),
-    (re.compile(r"^of (?:that|the chosen) house"), lambda m: _of_chosen_house),
+    (re.compile(r"^(?:in play|controlled by any player|from play)"), lambda m: None),
+    (re.compile(r"^(?:of|that belongs? to) (?:that|the chosen) house"), lambda m: _of_chosen_house),
+    (re.compile(r"^of the house with the most creatures in play"), lambda m: _of_most_numerous_house),
     (re.compile(r"^with an upgrade"), lambda m: _with_upgrade),
     (re.compile(r"^with no bonus icons"), lambda m: lambda eng, source, controller, card: not bonus_icons(card)),
     (
