@@ -283,3 +283,52 @@ def test_any_number_of_friendly_creatures_and_each_upgrade_on_self(kb_conn, tmp_
         """,
         )
     )
+
+
+def test_one_third_of_each_side_rounding_up(kb_conn, tmp_path):
+    assert_compiled(kb_conn, "Tertiate")
+    # "Play: Destroy one third of all enemy creatures and one third of all friendly creatures
+    # (rounding up each time).": 4 enemy creatures: 2 of them (chosen); 2 friendly: 1
+    assert_passed(
+        replay(
+            kb_conn,
+            tmp_path,
+            """
+        id: tertiate
+        setup:
+          turn: {active: player1, house: saurian}
+          player1: {hand: ["Tertiate"], battleline: ["Krump", "Dust Pixie"]}
+          player2: {battleline: ["Troll", "Urchin", "Bumpsy", "Silvertooth"]}
+        actions:
+          - play: Tertiate
+            targets: [Troll, Bumpsy, Dust Pixie]
+        expect:
+          "16.0": {player2.battleline: [Urchin, Silvertooth], player1.battleline: [Krump]}
+        """,
+        )
+    )
+
+
+def test_the_chosen_creatures_and_each_creature_of_the_same_power(kb_conn, tmp_path):
+    assert_compiled(kb_conn, "Quintrino Flux")
+    # "Play: Choose a friendly creature and an enemy creature. Destroy the chosen creatures and each
+    # creature with the same power as either of the chosen creatures.": Dust Pixie (1) and Bumpsy
+    # (5) chosen; Urchin (1) and Ganger Chieftain (5) go too; Krump (6) stays
+    assert_passed(
+        replay(
+            kb_conn,
+            tmp_path,
+            """
+        id: quintrino-flux
+        setup:
+          turn: {active: player1, house: staralliance}
+          player1: {hand: ["Quintrino Flux"], battleline: ["Dust Pixie", "Krump"]}
+          player2: {battleline: ["Bumpsy", "Urchin", "Ganger Chieftain"]}
+        actions:
+          - play: Quintrino Flux
+            targets: [Dust Pixie, Bumpsy]
+        expect:
+          "16.0": {player1.battleline: [Krump], player2.battleline: []}
+        """,
+        )
+    )

@@ -6,9 +6,10 @@ of :mod:`engine.compile.composites` are; split from it by subject.
 from __future__ import annotations
 
 from engine.core.registry import template
-from engine.library import ChooseAnyNumber, ChooseLeastPowerful, ForEach, OpponentGainsControl
+from engine.library import ChooseAnyNumber, ChooseForEach, ChooseLeastPowerful, ForEach, OpponentGainsControl
 from engine.rules.statics import GrantKeyword
 from engine.rules.houses import houses_of
+from engine.rules.references import candidates
 from engine.rules.targets import Choose, ChooseMostPowerful, NameEach, Together
 from engine.compile.phrases import noun
 
@@ -177,3 +178,33 @@ def _with_neighbors_sharing_a_house(of: str, name: str) -> list:
         )
 
     return [NameEach("creature", "any", sharing, f"{name}n"), Together((of, f"{name}n"), name)]
+
+
+@template("WithSamePower")
+def _with_same_power(of: str, name: str) -> list:
+    """ "<the chosen creatures> and each creature with the same power as either of them": one group,
+    the powers taken as the effect resolves."""
+
+    def same(ctx, card) -> bool:
+        named = ctx.refs(of)
+        return card not in named and any(ctx.eng.power(card) == ctx.eng.power(c) for c in named)
+
+    return [NameEach("creature", "any", same, f"{name}p"), Together((of, f"{name}p"), name)]
+
+
+def _a_third_of(side: str):
+    def count(ctx) -> int:
+        return -(-len(candidates(ctx, "creature", side)) // 3)  # rounding up
+
+    return count
+
+
+@template("ThirdOfEachSide")
+def _third_of_each_side(name: str) -> list:
+    """ "One third of all enemy creatures and one third of all friendly creatures (rounding up each
+    time)": the controller chooses that many creatures on each side (a third of 4 is 2)."""
+    return [
+        ChooseForEach(_a_third_of("enemy"), Choose("creature", "enemy", name=f"{name}e")),
+        ChooseForEach(_a_third_of("friendly"), Choose("creature", "friendly", name=f"{name}f")),
+        Together((f"{name}e", f"{name}f"), name),
+    ]

@@ -162,6 +162,23 @@ def _of_most_numerous_house(eng, source, controller, card) -> bool:
     return bool(houses_of(eng, card) & {h for h, n in counts.items() if n == most})
 
 
+def _traits(card) -> set[str]:
+    return {t.strip().lower() for t in card.printed.traits if t.strip()}
+
+
+def _shares_trait_in_line(present: bool):
+    """ "That (does not) share(s) a trait with another creature in its controller's battleline"."""
+
+    def test(eng, source, controller, card) -> bool:
+        if card.zone != "battleline":
+            return False
+        mine = _traits(card)
+        line = eng.game.players[card.controller].creatures
+        return any(mine & _traits(c) for c in line if c is not card) == present
+
+    return test
+
+
 def _house(house: str, present: bool = True):
     def test(eng, source, controller, card) -> bool:
         return belongs_to(eng, card, house) == present
@@ -288,6 +305,10 @@ _POST = [
     (re.compile(r"^(?:in play|controlled by any player|from play)"), lambda m: None),
     (re.compile(r"^(?:of|that belongs? to) (?:that|the chosen) house"), lambda m: _of_chosen_house),
     (re.compile(r"^of the house with the most creatures in play"), lambda m: _of_most_numerous_house),
+    (
+        re.compile(r"^that (does not share|shares) a trait with another creature in its controller's battleline"),
+        lambda m: _shares_trait_in_line(m[1] == "shares"),
+    ),
     (re.compile(r"^with an upgrade"), lambda m: _with_upgrade),
     (re.compile(r"^with no bonus icons"), lambda m: lambda eng, source, controller, card: not bonus_icons(card)),
     (
