@@ -332,3 +332,49 @@ def test_the_chosen_creatures_and_each_creature_of_the_same_power(kb_conn, tmp_p
         """,
         )
     )
+
+
+def test_each_creature_of_a_house_with_three_or_more_creatures(kb_conn, tmp_path):
+    assert_compiled(kb_conn, "No Safety in Numbers")
+    # "Play: Deal 3D to each creature that belongs to a house that has 3 or more creatures in play.":
+    # Brobnar has 3 (Krump, Troll on one side, Bumpsy on the other): each takes 3; the 2 Shadows
+    # creatures (Urchin, Silvertooth) none
+    assert_passed(
+        replay(
+            kb_conn,
+            tmp_path,
+            """
+        id: no-safety-in-numbers
+        setup:
+          turn: {active: player1, house: shadows}
+          player1: {hand: ["No Safety in Numbers"], battleline: ["Krump", "Troll", "Urchin"]}
+          player2: {battleline: ["Bumpsy", "Silvertooth"]}
+        actions:
+          - play: No Safety in Numbers
+        expect:
+          "16.0": {Krump.damage: 3, Troll.damage: 3, Bumpsy.damage: 3, Urchin.zone: battleline, Silvertooth.damage: 0}
+        """,
+        )
+    )
+
+
+@pytest.mark.parametrize("line, cost", [('["Krump", "Urchin", "Dust Pixie", "Zorg"]', 9), ('["Krump", "Troll"]', 7)])
+def test_houses_among_friendly_creatures_to_a_maximum(kb_conn, tmp_path, line, cost):
+    assert_compiled(kb_conn, "Quadracorder")
+    # "Your opponent's keys cost +1A for each house represented among friendly creatures (to a
+    # maximum of 3).": four houses count 3; one house counts 1
+    assert_passed(
+        replay(
+            kb_conn,
+            tmp_path,
+            f"""
+        id: quadracorder
+        setup:
+          turn: {{active: player1, house: staralliance}}
+          player1: {{artifacts: ["Quadracorder"], battleline: {line}}}
+        actions: []
+        expect:
+          "16.0": {{player2.key_cost: {cost}}}
+        """,
+        )
+    )

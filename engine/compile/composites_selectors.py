@@ -208,3 +208,44 @@ def _third_of_each_side(name: str) -> list:
         ChooseForEach(_a_third_of("friendly"), Choose("creature", "friendly", name=f"{name}f")),
         Together((f"{name}e", f"{name}f"), name),
     ]
+
+
+@template("EachCreatureExcept")
+def _each_creature_except(of: str, name: str) -> NameEach:
+    """ "Each creature except <the most powerful enemy creature and ...>": every other creature,
+    those named first (a tie settled by a choice) being spared."""
+    return NameEach("creature", "any", lambda ctx, card: card not in ctx.refs(of), name)
+
+
+@template("WithSharingAHouse")
+def _with_sharing_a_house(of: str, name: str) -> list:
+    """ "<those creatures> and each creature that shares a house with either of them": one group."""
+
+    def sharing(ctx, card) -> bool:
+        named = ctx.refs(of)
+        return card not in named and any(houses_of(ctx.eng, card) & houses_of(ctx.eng, c) for c in named)
+
+    return [NameEach("creature", "any", sharing, f"{name}h"), Together((of, f"{name}h"), name)]
+
+
+@template(kind="count", value=True)
+def houses_among_all_creatures(ctx) -> int:
+    """ "Each house represented among creatures in play" (a creature of several houses represents
+    each of them)."""
+    return len(set().union(*(houses_of(ctx.eng, c) for c in ctx.game.creatures())))
+
+
+@template(kind="count")
+def houses_among_friendly_creatures_up_to(most: int):
+    """ "Each house represented among friendly creatures (to a maximum of N)"."""
+
+    def count(ctx) -> int:
+        return min(most, len(set().union(*(houses_of(ctx.eng, c) for c in ctx.me.creatures))))
+
+    return count
+
+
+@template(kind="count", value=True)
+def power_values_among_friendly_creatures(ctx) -> int:
+    """ "Each different power value among friendly creatures"."""
+    return len({ctx.eng.power(c) for c in ctx.me.creatures})

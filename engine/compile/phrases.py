@@ -151,15 +151,31 @@ def _of_chosen_house(eng, source, controller, card) -> bool:
     return of_chosen_house(eng, source, controller, card)
 
 
-def _of_most_numerous_house(eng, source, controller, card) -> bool:
-    """ "Of the house with the most creatures in play": a house no other has more creatures of (tied
-    houses: each of them); a creature of several houses counts for each."""
+def _creatures_per_house(eng) -> dict[str, int]:
+    """How many creatures in play belong to each house (a creature of several houses counts for each)."""
     counts: dict[str, int] = {}
     for c in eng.game.creatures():
         for h in houses_of(eng, c):
             counts[h] = counts.get(h, 0) + 1
+    return counts
+
+
+def _of_most_numerous_house(eng, source, controller, card) -> bool:
+    """ "Of the house with the most creatures in play": a house no other has more creatures of (tied
+    houses: each of them)."""
+    counts = _creatures_per_house(eng)
     most = max(counts.values(), default=0)
     return bool(houses_of(eng, card) & {h for h, n in counts.items() if n == most})
+
+
+def _of_house_with_at_least(least: int):
+    """ "That belongs to a house that has N or more creatures in play"."""
+
+    def test(eng, source, controller, card) -> bool:
+        counts = _creatures_per_house(eng)
+        return any(counts.get(h, 0) >= least for h in houses_of(eng, card))
+
+    return test
 
 
 def _traits(card) -> set[str]:
@@ -305,6 +321,10 @@ _POST = [
     (re.compile(r"^(?:in play|controlled by any player|from play)"), lambda m: None),
     (re.compile(r"^(?:of|that belongs? to) (?:that|the chosen) house"), lambda m: _of_chosen_house),
     (re.compile(r"^of the house with the most creatures in play"), lambda m: _of_most_numerous_house),
+    (
+        re.compile(r"^that belongs to a house that has (\d+) or more creatures in play"),
+        lambda m: _of_house_with_at_least(int(m[1])),
+    ),
     (
         re.compile(r"^that (does not share|shares) a trait with another creature in its controller's battleline"),
         lambda m: _shares_trait_in_line(m[1] == "shares"),
