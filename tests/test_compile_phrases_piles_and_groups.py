@@ -378,3 +378,54 @@ def test_houses_among_friendly_creatures_to_a_maximum(kb_conn, tmp_path, line, c
         """,
         )
     )
+
+
+def test_one_card_of_each_type_from_your_discard_pile(kb_conn, tmp_path):
+    assert_compiled(kb_conn, "Look What I Found!")
+    # "Play: Return 1 card of each type (action, artifact, creature, upgrade) from your discard pile
+    # to your hand.": one action (Punch chosen over Anger), the artifact, one creature (Troll
+    # chosen); no upgrade there to return
+    assert_passed(
+        replay(
+            kb_conn,
+            tmp_path,
+            """
+        id: look-what-i-found
+        setup:
+          turn: {active: player1, house: untamed}
+          player1: {hand: ["Look What I Found!"], discard: ["Punch", "Anger", "Mighty Javelin", "Krump", "Troll"]}
+        actions:
+          - play: Look What I Found!
+            targets: [Punch, Troll]
+        expect:
+          "16.0": {player1.hand: [Punch, Mighty Javelin, Troll], player1.discard: [Look What I Found!, Anger, Krump]}
+        """,
+        )
+    )
+
+
+@pytest.mark.parametrize("pile", [10, 9])
+def test_the_top_card_of_a_haunted_players_discard_pile(kb_conn, tmp_path, pile):
+    assert_compiled(kb_conn, "Minion", "Summoned Counsel")
+    # Minion, "After Reap: Put the top card of a haunted player's discard pile on top of its owner's
+    # deck.": player2's pile of 10 (haunted) gives its top card (Punch) to their deck; a pile of 9 is
+    # not a haunted player's, and nothing moves
+    cards = ", ".join(["Punch"] + ["Troll"] * (pile - 1))
+    moved = "[Punch]" if pile == 10 else "[]"
+    assert_passed(
+        replay(
+            kb_conn,
+            tmp_path,
+            f"""
+        id: minion-haunted-{pile}
+        setup:
+          turn: {{active: player1, house: geistoid}}
+          player1: {{battleline: ["Minion"]}}
+          player2: {{discard: [{cards}], deck: []}}
+        actions:
+          - reap: Minion
+        expect:
+          "16.0": {{player2.deck: {moved}}}
+        """,
+        )
+    )

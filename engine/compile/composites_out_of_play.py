@@ -11,7 +11,7 @@ from engine.core.registry import template
 from engine.library import controlled_by_chosen_player, done_this_way, NameOutOfPlay, PileEnd, SearchFor
 
 from engine.rules.houses import belongs_to
-from engine.rules.targets import Choose
+from engine.rules.targets import Choose, Together
 from engine.compile.composites import _noun_test
 from engine.compile.grammar import Refusal
 
@@ -78,9 +78,26 @@ def _from_hand_or_archives(noun, name: str):
 
 
 @template("FromZone")
-def _from_zone(name: str, zone: str, side: str = "friendly") -> Choose:
-    """ "A purged card [you own]": one card chosen in that zone of the side's player(s)."""
-    return Choose(zone, side, name=name)
+def _from_zone(name: str, zone: str, side: str = "friendly", also: str = "") -> Choose:
+    """ "A purged card [you own]": one card chosen in that zone of the side's player(s) (``also``:
+    or in that other zone of theirs, "a card in your discard pile or a purged card you own")."""
+    return Choose(zone, side, name=name, also=((also, side),) if also else ())
+
+
+@template("OneOfEachType")
+def _one_of_each_type(name: str, n: int = 1) -> list:
+    """ "1 card of each type (action, artifact, creature, upgrade) from your discard pile": one of
+    each type there is one of, chosen type by type, then named together."""
+    if n != 1:
+        raise Refusal("target", f"{n} cards of each type", "more than one card of each type")
+    kinds = ("action", "artifact", "creature", "upgrade")
+    return [
+        *(
+            Choose("discard", "friendly", name=f"{name}{kind}", where=lambda ctx, card, kind=kind: card.type == kind)
+            for kind in kinds
+        ),
+        Together(tuple(f"{name}{kind}" for kind in kinds), name),
+    ]
 
 
 @template("PileEndOfIts")

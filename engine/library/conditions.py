@@ -192,16 +192,16 @@ def has_friendly_creature(ctx: Context) -> bool:
 @template(kind="condition", value=True)
 def haunted(ctx: Context) -> bool:
     """ "If you are haunted"."""
-    return _is_haunted(ctx.me)
+    return is_haunted(ctx.me)
 
 
 @template(kind="condition", value=True)
 def opponent_haunted(ctx: Context) -> bool:
     """ "If your opponent is haunted"."""
-    return _is_haunted(ctx.opponent)
+    return is_haunted(ctx.opponent)
 
 
-def _is_haunted(player) -> bool:
+def is_haunted(player) -> bool:
     """Glossary "Haunted": 10 or more cards in the player's discard pile."""
     return len(player.zone("discard")) >= 10
 

@@ -6,7 +6,7 @@ where they are until it moves them.
 
 A deck's top is its first card and a discard pile's top the card put there last (both first in the
 zone's list: engine.core.state). Whose pile: ``"self"``, ``"opponent"``, ``"chosen"`` (the player
-the controller picks: "a player's deck"), ``"each"`` (the active player's first), ``"that player"``
+the controller picks: "a player's deck"), ``"each"`` (the active player's first), ``"haunted"`` (a haunted player's pile, chosen when both are), ``"that player"``
 (the player the ability chose before: :mod:`engine.library.choosing_players`) or a reference
 (``"of:<ref>"``: the controller of the card the reference names, "its controller's deck"). A new
 effect on the ends of piles goes here; the top card of your own deck alone is
@@ -19,6 +19,7 @@ from dataclasses import dataclass
 
 from engine.core.registry import template
 from engine.library.choosing_players import chosen_player
+from engine.library.conditions import is_haunted
 from engine.rules.ability import Context, Effect
 
 
@@ -31,8 +32,13 @@ def pile_owners(ctx: Context, whose: str, what: str) -> list[str]:
         return [ctx.opponent_name]
     if whose == "each":
         return [g.active, g.other(g.active)]
-    if whose == "chosen":
-        return [ctx.eng.chooser.choose(f"{ctx.source.name}: choose a player's {what}", [g.active, g.other(g.active)])]
+    if whose in ("chosen", "haunted"):
+        # "a haunted player's discard pile": among the players with 10 or more cards in their
+        # discard pile (glossary "Haunted"); none, no pile
+        players = [p for p in (g.active, g.other(g.active)) if whose == "chosen" or is_haunted(g.players[p])]
+        if len(players) < 2:
+            return players
+        return [ctx.eng.chooser.choose(f"{ctx.source.name}: choose a player's {what}", players)]
     if whose.startswith("of:"):
         return [c.controller for c in ctx.refs(whose[3:])[:1]]
     if whose == "that player":  # the player the ability chose ("that player's discard pile")
