@@ -195,6 +195,11 @@ def _shares_trait_in_line(present: bool):
     return test
 
 
+def _of_active_house(eng, source, controller, card) -> bool:
+    """ "Of the active house": the house the active player chose this turn."""
+    return eng.game.active_house is not None and belongs_to(eng, card, eng.game.active_house)
+
+
 def _house(house: str, present: bool = True):
     def test(eng, source, controller, card) -> bool:
         return belongs_to(eng, card, house) == present
@@ -330,9 +335,14 @@ _POST = [
         lambda m: _shares_trait_in_line(m[1] == "shares"),
     ),
     (re.compile(r"^with an upgrade"), lambda m: _with_upgrade),
+    (
+        re.compile(r"^that is not (?:already )?stunned"),
+        lambda m: lambda eng, source, controller, card: not card.stunned,
+    ),
+    (re.compile(r"^of the active house"), lambda m: _of_active_house),
     (re.compile(r"^with no bonus icons"), lambda m: lambda eng, source, controller, card: not bonus_icons(card)),
     (
-        re.compile(r"^that (shares|does not share) a house with (?:at least )?(1|2|both) of its neighbors"),
+        re.compile(r"^that (shares|does not share) a house with (?:at least )?(1|2|both|one or more) of its neighbors"),
         lambda m: _shares_house_with_neighbors(2 if m[2] in ("2", "both") else 1, m[1] == "shares"),
     ),
     (re.compile(r"^in the center of its controller's battleline"), lambda m: _in_center),
