@@ -429,3 +429,47 @@ def test_the_top_card_of_a_haunted_players_discard_pile(kb_conn, tmp_path, pile)
         """,
         )
     )
+
+
+def test_each_exhausted_creature_to_its_left(kb_conn, tmp_path):
+    assert_compiled(kb_conn, "Hoplite’s Dory")
+    # "This creature gets +2 power for each exhausted creature to its left.": Krump carries it;
+    # Troll and Dust Pixie are to its left, only Troll exhausted; Bumpsy, exhausted, is to its right
+    assert_passed(
+        replay(
+            kb_conn,
+            tmp_path,
+            """
+        id: hoplites-dory
+        setup:
+          turn: {active: player1, house: saurian}
+          player1: {battleline: [{card: Troll, exhausted: true}, Dust Pixie, {card: Krump, upgrades: ["Hoplite’s Dory"]},
+                                 {card: Bumpsy, exhausted: true}]}
+        actions: []
+        expect:
+          "16.0": {Krump.power: 8}
+        """,
+        )
+    )
+
+
+def test_forged_keys_you_have_and_friendly_tentacles_in_play(kb_conn, tmp_path):
+    assert_compiled(kb_conn, "Legendary Keyraken", "Crimson Churning")
+    # "Legendary Keyraken gets +5 power for each forged key you have.": 2 keys of yours, +10; the
+    # opponent's key does not count (10 printed)
+    assert_passed(
+        replay(
+            kb_conn,
+            tmp_path,
+            """
+        id: legendary-keyraken
+        setup:
+          turn: {active: player1, house: keyraken}
+          player1: {keys: 2, battleline: ["Legendary Keyraken"]}
+          player2: {keys: 1}
+        actions: []
+        expect:
+          "16.0": {Legendary Keyraken.power: 20}
+        """,
+        )
+    )

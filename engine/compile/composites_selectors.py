@@ -249,3 +249,26 @@ def houses_among_friendly_creatures_up_to(most: int):
 def power_values_among_friendly_creatures(ctx) -> int:
     """ "Each different power value among friendly creatures"."""
     return len({ctx.eng.power(c) for c in ctx.me.creatures})
+
+
+@template(kind="count", value=True)
+def keys_you_have_forged(ctx) -> int:
+    """ "Each forged key you have"."""
+    return ctx.me.keys
+
+
+@template("creatures_to_the_left_of_it", kind="count")
+def _creatures_to_the_left_of_it(word: str):
+    """ "Each <exhausted> creature to its left": in the battleline of the card "it" names, the
+    creatures between its left flank and it that the word admits."""
+    found = noun(f"each {word} creature")
+
+    def count(ctx) -> int:
+        total = 0
+        for c in ctx.chosen.get("it", [])[:1]:
+            if c.zone == "battleline":
+                line = ctx.game.players[c.controller].creatures
+                total += sum(1 for other in line[: line.index(c)] if found.where(ctx, other))
+        return total
+
+    return count

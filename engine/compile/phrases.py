@@ -288,6 +288,16 @@ def _shares_house_with_named(ref: str):
     return test
 
 
+def _shares_trait_with_named(ref: str):
+    """ "That shares one or more traits with the purged creature": with any of the cards ``ref`` names."""
+
+    def test(ctx, card) -> bool:
+        named = set().union(*(_traits(c) for c in ctx.refs(ref))) if ctx.refs(ref) else set()
+        return bool(_traits(card) & named)
+
+    return test
+
+
 #: words after the noun about the cards named before ("it"), as patterns -> test factory of the name
 _REF_POST = [
     (
@@ -304,6 +314,7 @@ _ADJECTIVES = {
     "damaged": _damaged,
     "undamaged": _undamaged,
     "flank": _flank,
+    "non-flank": _not_flank,
     "ready": _ready,
     "exhausted": _exhausted,
     "stunned": _stunned,
@@ -336,13 +347,19 @@ _POST = [
     ),
     (re.compile(r"^with an upgrade"), lambda m: _with_upgrade),
     (
+        re.compile(r"^with the same power as SELF"),
+        lambda m: lambda eng, source, controller, card: source is not None and eng.power(card) == eng.power(source),
+    ),
+    (
         re.compile(r"^that is not (?:already )?stunned"),
         lambda m: lambda eng, source, controller, card: not card.stunned,
     ),
     (re.compile(r"^of the active house"), lambda m: _of_active_house),
     (re.compile(r"^with no bonus icons"), lambda m: lambda eng, source, controller, card: not bonus_icons(card)),
     (
-        re.compile(r"^that (shares|does not share) a house with (?:at least )?(1|2|both|one or more) of its neighbors"),
+        re.compile(
+            r"^that (shares|does not share) a house with (?:at least )?(1|2|both|one or more|one) of its neighbors"
+        ),
         lambda m: _shares_house_with_neighbors(2 if m[2] in ("2", "both") else 1, m[1] == "shares"),
     ),
     (re.compile(r"^in the center of its controller's battleline"), lambda m: _in_center),
@@ -447,7 +464,9 @@ def noun(phrase: str, it: str | None = None) -> Noun:
             tests.append(_keyword(word))
         elif house_word(word.removeprefix("non-")):
             tests.append(_house(house_word(word.removeprefix("non-")), not word.startswith("non-")))
-        elif not rest and (word in VOCAB["traits"] or word.removesuffix("s") in VOCAB["traits"]):
+        elif (not rest or any(p.match(rest) for p, _ in _POST)) and (
+            word in VOCAB["traits"] or word.removesuffix("s") in VOCAB["traits"]
+        ):
             what = "card"  # "each friendly shard": a card with that trait
             tests.append(_trait(word if word in VOCAB["traits"] else word.removesuffix("s")))
             break
