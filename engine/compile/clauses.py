@@ -24,6 +24,7 @@ from engine.library import (
     LookAtTop,
     NameGroup,
     NameOutOfPlay,
+    PileEnd,
     TopOfDeck,
 )
 from engine.rules.keywords import FLAGS, granted, VALUED
@@ -119,7 +120,13 @@ def _in_hidden_zone(effect) -> bool:
         effect = effect.choose
     if isinstance(effect, TopOfDeck):
         return True
-    zone = effect.zone if isinstance(effect, NameOutOfPlay) else effect.what if isinstance(effect, Choose) else None
+    zone = (
+        effect.zone
+        if isinstance(effect, (NameOutOfPlay, PileEnd))
+        else effect.what
+        if isinstance(effect, Choose)
+        else None
+    )
     return zone in ("hand", "deck", "archives")
 
 
