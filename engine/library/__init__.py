@@ -485,3 +485,4 @@ from engine.library.choosing_players import (
     chosen_player,
     controlled_by_chosen_player,
 )
+from engine.library.conditions import is_haunted
