@@ -473,3 +473,27 @@ def test_forged_keys_you_have_and_friendly_tentacles_in_play(kb_conn, tmp_path):
         """,
         )
     )
+
+
+@pytest.mark.parametrize("amber, splash", [(1, 3), (0, 0)])
+def test_while_self_has_amber_on_it_it_gains_a_keyword(kb_conn, tmp_path, amber, splash):
+    assert_compiled(kb_conn, "Ballistego", "Covetous Hema", "Aja the Inconspicuous")
+    # "While Ballistego has A on it, it gains splash-attack 3.": "it" is Ballistego; attacking
+    # Krump, Krump's neighbors take 3 while Ballistego has Æmber on it, none otherwise
+    assert_passed(
+        replay(
+            kb_conn,
+            tmp_path,
+            f"""
+        id: ballistego-{amber}
+        setup:
+          turn: {{active: player1, house: saurian}}
+          player1: {{battleline: [{{card: Ballistego, amber: {amber}}}]}}
+          player2: {{battleline: ["Troll", "Krump", "Bumpsy"]}}
+        actions:
+          - fight: {{attacker: Ballistego, target: Krump}}
+        expect:
+          "16.0": {{Troll.damage: {splash}, Bumpsy.damage: {splash}}}
+        """,
+        )
+    )

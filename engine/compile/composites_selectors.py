@@ -6,7 +6,8 @@ of :mod:`engine.compile.composites` are; split from it by subject.
 from __future__ import annotations
 
 from engine.core.registry import template
-from engine.library import ChooseAnyNumber, ChooseForEach, ChooseLeastPowerful, ForEach, OpponentGainsControl
+from engine.library import ChooseAnyNumber, ChooseForEach, ChooseLeastPowerful, ForEach, OpponentGainsControl, while_
+from engine.rules.damage_statics import CannotBeDealtDamage
 from engine.rules.statics import GrantKeyword
 from engine.rules.houses import houses_of
 from engine.rules.references import candidates
@@ -272,3 +273,22 @@ def _creatures_to_the_left_of_it(word: str):
         return total
 
     return count
+
+
+def _the_card_or_its_creature(eng, source, controller, card) -> bool:
+    """The "it" of "while ..., it ...": the card itself, or an upgrade's creature."""
+    if source is not None and source.zone == "upgrade":
+        return card is source.attached_to
+    return card is source
+
+
+@template("KeywordWhileIt", kind="static")
+def _keyword_while_it(keyword: str, cond, value: int = 1) -> GrantKeyword:
+    """ "While SELF is not on a flank, it gains elusive" ("... splash-attack 3": ``value``)."""
+    return GrantKeyword(keyword, while_(_the_card_or_its_creature, cond), value)
+
+
+@template("CannotBeDealtDamageWhileIt", kind="static")
+def _cannot_be_dealt_damage_while_it(cond) -> CannotBeDealtDamage:
+    """ "While SELF is not on a flank / this creature is ready, it cannot be dealt damage"."""
+    return CannotBeDealtDamage(while_(_the_card_or_its_creature, cond))
