@@ -142,6 +142,10 @@ def test_a_card_with_no_side_is_not_read_as_one_in_play():
         "action",
     )
     assert refusals
+    # "Your opponent's creatures and artifacts gain omega.": cards as they are played, not a group
+    # in play; refused by name
+    _, refusals = compile_report("Your opponent's creatures and artifacts gain omega.", "Chronophage", "creature")
+    assert refusals
 
 
 @pytest.mark.parametrize("purged, power", [(0, 1), (3, 4)])

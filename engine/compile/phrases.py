@@ -125,6 +125,10 @@ def _neighbor(eng, source, controller, card) -> bool:
     return source is not None and source in neighbors_of(eng.game, card)
 
 
+def _self_or_neighbor(eng, source, controller, card) -> bool:
+    return card is source or _neighbor(eng, source, controller, card)
+
+
 def _with_upgrade(eng, source, controller, card) -> bool:
     return bool(card.upgrades)
 
@@ -394,6 +398,9 @@ _DETERMINER = re.compile(r"^(?:(a|an|one|another|each other|each|all|any)|up to 
 _NUMBER_WORDS = {"two": 2, "three": 3}
 _SELF_NEIGHBORS = re.compile(r"^each of SELF's? ((?:[a-z-]+ )+)?neighbors$")
 _NEIGHBOR_OF_SELF = re.compile(r"^(a|each) neighbor of SELF$")
+#: "your non-Untamed creatures": each friendly one ("your opponent's creatures and artifacts gain
+#: omega" is about cards being played, which a group in play would misread: not read)
+_YOUR_PLURAL = re.compile(r"^your ((?:[a-z-]+ )*creatures)$")
 
 
 def house_word(word: str) -> str | None:
@@ -406,6 +413,11 @@ def noun(phrase: str, it: str | None = None) -> Noun:
     reference "that card" names where the phrase is an effect's (its words about the cards named
     before are refused elsewhere)."""
     text = phrase.strip().replace("star alliance", "staralliance")
+    if text == "SELF and each of SELF's neighbors":  # "SELF and each of SELF's neighbors get +2 armor"
+        return Noun("creature", "any", (_self_or_neighbor,), "each")
+    if _YOUR_PLURAL.match(text):
+        yours = _YOUR_PLURAL.match(text)
+        text = f"each friendly {yours[1]}"
     if text.startswith("each of your "):  # "each of your artifacts": each friendly artifact
         text = "each friendly " + text[len("each of your ") :]
     elif _SELF_NEIGHBORS.match(text):  # "each of SELF's mars neighbors": each mars neighboring creature
