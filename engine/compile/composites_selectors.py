@@ -8,7 +8,7 @@ from __future__ import annotations
 from engine.core.registry import template
 from engine.library import ChooseAnyNumber, ChooseForEach, ChooseLeastPowerful, ForEach, OpponentGainsControl, while_
 from engine.rules.damage_statics import CannotBeDealtDamage
-from engine.rules.statics import GrantKeyword
+from engine.rules.statics import CannotBeUsedTo, GrantKeyword
 from engine.rules.houses import houses_of
 from engine.rules.references import candidates
 from engine.rules.targets import Choose, ChooseMostPowerful, NameEach, Together
@@ -292,3 +292,9 @@ def _keyword_while_it(keyword: str, cond, value: int = 1) -> GrantKeyword:
 def _cannot_be_dealt_damage_while_it(cond) -> CannotBeDealtDamage:
     """ "While SELF is not on a flank / this creature is ready, it cannot be dealt damage"."""
     return CannotBeDealtDamage(while_(_the_card_or_its_creature, cond))
+
+
+@template("CannotBeUsedToWhile", kind="static")
+def _cannot_be_used_to_while(how: str, cond, applies) -> CannotBeUsedTo:
+    """ "While <condition>, <a group> cannot <reap>"."""
+    return CannotBeUsedTo(how, while_(applies, cond))
