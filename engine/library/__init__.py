@@ -486,3 +486,4 @@ from engine.library.choosing_players import (
     controlled_by_chosen_player,
 )
 from engine.library.conditions import is_haunted
+from engine.library.choosing_players import ItsControllerGains

@@ -49,3 +49,19 @@ def cards_of_chosen_player(zone: str):
         return len(ctx.game.players[player].zone(zone)) if player else 0
 
     return count
+
+
+@template()
+@dataclass
+class ItsControllerGains(Effect):
+    """ "The player who controls <the most powerful creature> gains N": the controller of the card
+    ``on`` names (none named: no one)."""
+
+    amount: int
+    on: str = "it"
+
+    def resolve(self, ctx: Context) -> bool:
+        cards = ctx.refs(self.on)[:1]
+        for card in cards:
+            ctx.eng.gain(card.controller, self.amount, ctx.source.name)
+        return bool(cards)
