@@ -475,6 +475,8 @@ BOTH = {
     "Screechbomb",
     "Shard of Greed",
     "Shard of Pain",
+    "Little Niff",
+    "Selwyn the Fence",
     "Word of Returning",
     "Æmberspine Mongrel",
 }

@@ -24,12 +24,13 @@ from engine.library import (
     LookAtTop,
     NameGroup,
     NameOutOfPlay,
+    PileEnd,
     TopOfDeck,
 )
 from engine.rules.keywords import FLAGS, granted, VALUED
 from engine.rules.reactions import Reaction
 from engine.rules.statics import attached_host, itself, neighbor
-from engine.rules.targets import Choose
+from engine.rules.targets import Choose, NameEach
 from engine.compile.build import _args, CONDITIONS, COUNTS, instantiate, STATICS
 from engine.compile.grammar import Refusal, slot_type, Template, TEMPLATES, VOCAB
 from engine.compile.lexer import LexError, tokenize
@@ -65,13 +66,23 @@ def read_target(text: str, scope: Scope) -> tuple[str, list]:
                 return name, made
             except Refusal:
                 scope.it = saved
-    found = noun(text)
+    found = noun(text, scope.it)
     name = scope.fresh()
+    if found.ref_tests and found.quantity == "each":  # "each creature that shares a house with that card"
+        if found.what not in ("creature", "artifact"):
+            raise Refusal("target", text, f'"{found.what}"')
+        return name, [NameEach(found.what, found.side, found.where, name)]
     if found.what == "card" and found.quantity == "each":  # "each Shadows card": every card in play
         return name, [NameGroup(("card in play",), found.side, _tests_only(found), name, found.other)]
-    if found.what not in ("creature", "artifact", "creature or artifact"):
+    # "a friendly card": one in play (a creature, an artifact or an upgrade); "a card" with no side
+    # may be one in a hand or a deck ("you may play a non-Star Alliance card"), which no test here knows
+    if found.what not in ("creature", "artifact", "creature or artifact", "upgrade") and not (
+        found.what == "card" and found.side != "any"
+    ):
         raise Refusal("target", text, f'"{found.what}"')
-    whats = ("creature", "artifact") if found.what == "creature or artifact" else (found.what,)
+    whats = {"creature or artifact": ("creature", "artifact"), "card": ("creature", "artifact", "upgrade")}.get(
+        found.what, (found.what,)
+    )
     if found.quantity == "each":
         return name, [NameGroup(whats, found.side, _tests_only(found), name, found.other)]
     also = tuple((w, found.side) for w in whats[1:])
@@ -109,7 +120,13 @@ def _in_hidden_zone(effect) -> bool:
         effect = effect.choose
     if isinstance(effect, TopOfDeck):
         return True
-    zone = effect.zone if isinstance(effect, NameOutOfPlay) else effect.what if isinstance(effect, Choose) else None
+    zone = (
+        effect.zone
+        if isinstance(effect, (NameOutOfPlay, PileEnd))
+        else effect.what
+        if isinstance(effect, Choose)
+        else None
+    )
     return zone in ("hand", "deck", "archives")
 
 

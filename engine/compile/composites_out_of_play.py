@@ -8,9 +8,10 @@ template on cards out of play that needs several pieces gets its constructor her
 from __future__ import annotations
 
 from engine.core.registry import template
-from engine.library import done_this_way, NameOutOfPlay, SearchFor
+from engine.library import controlled_by_chosen_player, done_this_way, NameOutOfPlay, PileEnd, SearchFor
+
 from engine.rules.houses import belongs_to
-from engine.rules.targets import Choose
+from engine.rules.targets import Choose, Together
 from engine.compile.composites import _noun_test
 from engine.compile.grammar import Refusal
 
@@ -73,4 +74,51 @@ def _from_hand_or_archives(noun, name: str):
         name=name,
         where=lambda ctx, card: test(ctx.eng, ctx.source, ctx.controller, card),
         also=(("archives", "friendly"),),
+    )
+
+
+@template("FromZone")
+def _from_zone(name: str, zone: str, side: str = "friendly", also: str = "") -> Choose:
+    """ "A purged card [you own]": one card chosen in that zone of the side's player(s) (``also``:
+    or in that other zone of theirs, "a card in your discard pile or a purged card you own")."""
+    return Choose(zone, side, name=name, also=((also, side),) if also else ())
+
+
+@template("OneOfEachType")
+def _one_of_each_type(name: str, n: int = 1) -> list:
+    """ "1 card of each type (action, artifact, creature, upgrade) from your discard pile": one of
+    each type there is one of, chosen type by type, then named together."""
+    if n != 1:
+        raise Refusal("target", f"{n} cards of each type", "more than one card of each type")
+    kinds = ("action", "artifact", "creature", "upgrade")
+    return [
+        *(
+            Choose("discard", "friendly", name=f"{name}{kind}", where=lambda ctx, card, kind=kind: card.type == kind)
+            for kind in kinds
+        ),
+        Together(tuple(f"{name}{kind}" for kind in kinds), name),
+    ]
+
+
+@template("PileEndOfIts")
+def _pile_end_of_its(name: str, of: str, zone: str = "deck", end: str = "top", n: int = 1) -> PileEnd:
+    """ "The top card of its controller's deck": the pile of the controller of the card "it" names."""
+    return PileEnd(name, zone, f"of:{of}", end, n)
+
+
+@template("Topmost")
+def _topmost(name: str, kind: str, zone: str = "discard", whose: str = "self") -> PileEnd:
+    """ "The topmost <action card / creature> from your discard pile": the card of that type nearest
+    the top."""
+    return PileEnd(name, zone, whose, "top", 1, lambda eng, source, controller, card: card.type == kind)
+
+
+@template("ControlledByChosenPlayer")
+def _controlled_by_chosen_player(name: str) -> Choose:
+    """ "A creature controlled by that player": one of the creatures of the player chosen before."""
+    return Choose(
+        "creature",
+        "any",
+        name=name,
+        where=lambda ctx, card: controlled_by_chosen_player(ctx.eng, ctx.source, ctx.controller, card),
     )

@@ -6,9 +6,13 @@ of :mod:`engine.compile.composites` are; split from it by subject.
 from __future__ import annotations
 
 from engine.core.registry import template
-from engine.library import ChooseLeastPowerful, ForEach, OpponentGainsControl
-from engine.rules.statics import GrantKeyword
-from engine.rules.targets import Choose
+from engine.library import ChooseAnyNumber, ChooseForEach, ChooseLeastPowerful, ForEach, OpponentGainsControl, while_
+from engine.rules.damage_statics import CannotBeDealtDamage
+from engine.rules.statics import CannotBeUsedTo, GrantKeyword
+from engine.rules.houses import houses_of
+from engine.rules.references import candidates
+from engine.rules.targets import Choose, ChooseMostPowerful, NameEach, Together
+from engine.compile.phrases import noun
 
 
 @template("LeastPowerful")
@@ -89,3 +93,208 @@ def _most_powerful_neighbor(name: str) -> Choose:
         return card in near and ctx.eng.power(card) == max(ctx.eng.power(c) for c in near)
 
     return Choose("creature", "any", name=name, where=where)
+
+
+@template("neighbors_of_it_that", kind="count")
+def _neighbors_of_it_that(word: str):
+    """ "Each of its <house / trait> neighbors": the neighbors of the card "it" names (in a constant
+    ability, the creature it is asked about: "each friendly Brobnar creature gets +1 power for each of
+    its Brobnar neighbors") that the word admits."""
+    found = noun(f"each {word} creature")
+
+    def count(ctx) -> int:
+        return sum(
+            1
+            for c in ctx.chosen.get("it", [])[:1]
+            if c.zone == "battleline"
+            for n in ctx.game.neighbors(c)
+            if found.where(ctx, n)
+        )
+
+    return count
+
+
+@template(kind="count", value=True)
+def upgrades_on_it(ctx) -> int:
+    """ "Each upgrade attached to it": on the creature "it" names (an upgrade's "this creature gets
+    ... for each upgrade attached to it": its host, the upgrade itself among them)."""
+    return sum(len(c.upgrades) for c in ctx.chosen.get("it", [])[:1] if c.zone == "battleline")
+
+
+def _controlled_by_event_player(ctx, card) -> bool:
+    return card.controller == ctx.event.get("player")
+
+
+@template("TheirCreatures")
+def _their_creatures(name: str, each: bool = True):
+    """ "Each creature they control" / "a creature they control" in an ability that reacts to a
+    player's doing ("after your opponent forges a key, exhaust each creature they control"): "they"
+    is the player the event is about."""
+    if each:
+        return NameEach("creature", "any", _controlled_by_event_player, name)
+    return Choose("creature", "any", name=name, where=_controlled_by_event_player)
+
+
+@template("PowerfulGroup")
+def _powerful_group(n: int, name: str, least: bool = False, side: str = "any") -> ChooseMostPowerful:
+    """ "The N most / least powerful creatures": the group filled from that end of the powers; where
+    a tie straddles its edge, the controller chooses among the tied creatures (glossary "Most
+    Powerful", "Least Powerful")."""
+    return ChooseMostPowerful(n, name, side, least)
+
+
+@template("UpgradesOn")
+def _upgrades_on(name: str, on: str = "self") -> NameEach:
+    """ "Each upgrade on SELF": the upgrades attached to it (an upgrade's own host)."""
+    return NameEach("upgrade", "any", lambda ctx, card: card.attached_to in ctx.refs(on), name)
+
+
+@template("AnyNumberOf")
+def _any_number_of(name: str, what: str, side: str, kind: str = "") -> ChooseAnyNumber:
+    """ "Any number of friendly creatures", "any number of creatures from your hand": picked one
+    at a time (none at all is a choice)."""
+    return ChooseAnyNumber(what, side, (lambda ctx, card: card.type == kind) if kind else None, name)
+
+
+@template("WithSameName")
+def _with_same_name(of: str, name: str) -> list:
+    """ "<a creature> and each other creature with the same name as that creature": one group."""
+
+    def same(ctx, card) -> bool:
+        named = ctx.refs(of)
+        return card not in named and any(card.name == c.name for c in named)
+
+    return [NameEach("creature", "any", same, f"{name}s"), Together((of, f"{name}s"), name)]
+
+
+@template("WithNeighborsSharingAHouse")
+def _with_neighbors_sharing_a_house(of: str, name: str) -> list:
+    """ "<a creature> and each (of its) neighbor(s) that shares a house with it": one group."""
+
+    def sharing(ctx, card) -> bool:
+        return any(
+            card in ctx.game.neighbors(c) and houses_of(ctx.eng, card) & houses_of(ctx.eng, c)
+            for c in ctx.refs(of)
+            if c.zone == "battleline"
+        )
+
+    return [NameEach("creature", "any", sharing, f"{name}n"), Together((of, f"{name}n"), name)]
+
+
+@template("WithSamePower")
+def _with_same_power(of: str, name: str) -> list:
+    """ "<the chosen creatures> and each creature with the same power as either of them": one group,
+    the powers taken as the effect resolves."""
+
+    def same(ctx, card) -> bool:
+        named = ctx.refs(of)
+        return card not in named and any(ctx.eng.power(card) == ctx.eng.power(c) for c in named)
+
+    return [NameEach("creature", "any", same, f"{name}p"), Together((of, f"{name}p"), name)]
+
+
+def _a_third_of(side: str):
+    def count(ctx) -> int:
+        return -(-len(candidates(ctx, "creature", side)) // 3)  # rounding up
+
+    return count
+
+
+@template("ThirdOfEachSide")
+def _third_of_each_side(name: str) -> list:
+    """ "One third of all enemy creatures and one third of all friendly creatures (rounding up each
+    time)": the controller chooses that many creatures on each side (a third of 4 is 2)."""
+    return [
+        ChooseForEach(_a_third_of("enemy"), Choose("creature", "enemy", name=f"{name}e")),
+        ChooseForEach(_a_third_of("friendly"), Choose("creature", "friendly", name=f"{name}f")),
+        Together((f"{name}e", f"{name}f"), name),
+    ]
+
+
+@template("EachCreatureExcept")
+def _each_creature_except(of: str, name: str) -> NameEach:
+    """ "Each creature except <the most powerful enemy creature and ...>": every other creature,
+    those named first (a tie settled by a choice) being spared."""
+    return NameEach("creature", "any", lambda ctx, card: card not in ctx.refs(of), name)
+
+
+@template("WithSharingAHouse")
+def _with_sharing_a_house(of: str, name: str) -> list:
+    """ "<those creatures> and each creature that shares a house with either of them": one group."""
+
+    def sharing(ctx, card) -> bool:
+        named = ctx.refs(of)
+        return card not in named and any(houses_of(ctx.eng, card) & houses_of(ctx.eng, c) for c in named)
+
+    return [NameEach("creature", "any", sharing, f"{name}h"), Together((of, f"{name}h"), name)]
+
+
+@template(kind="count", value=True)
+def houses_among_all_creatures(ctx) -> int:
+    """ "Each house represented among creatures in play" (a creature of several houses represents
+    each of them)."""
+    return len(set().union(*(houses_of(ctx.eng, c) for c in ctx.game.creatures())))
+
+
+@template(kind="count")
+def houses_among_friendly_creatures_up_to(most: int):
+    """ "Each house represented among friendly creatures (to a maximum of N)"."""
+
+    def count(ctx) -> int:
+        return min(most, len(set().union(*(houses_of(ctx.eng, c) for c in ctx.me.creatures))))
+
+    return count
+
+
+@template(kind="count", value=True)
+def power_values_among_friendly_creatures(ctx) -> int:
+    """ "Each different power value among friendly creatures"."""
+    return len({ctx.eng.power(c) for c in ctx.me.creatures})
+
+
+@template(kind="count", value=True)
+def keys_you_have_forged(ctx) -> int:
+    """ "Each forged key you have"."""
+    return ctx.me.keys
+
+
+@template("creatures_to_the_left_of_it", kind="count")
+def _creatures_to_the_left_of_it(word: str):
+    """ "Each <exhausted> creature to its left": in the battleline of the card "it" names, the
+    creatures between its left flank and it that the word admits."""
+    found = noun(f"each {word} creature")
+
+    def count(ctx) -> int:
+        total = 0
+        for c in ctx.chosen.get("it", [])[:1]:
+            if c.zone == "battleline":
+                line = ctx.game.players[c.controller].creatures
+                total += sum(1 for other in line[: line.index(c)] if found.where(ctx, other))
+        return total
+
+    return count
+
+
+def _the_card_or_its_creature(eng, source, controller, card) -> bool:
+    """The "it" of "while ..., it ...": the card itself, or an upgrade's creature."""
+    if source is not None and source.zone == "upgrade":
+        return card is source.attached_to
+    return card is source
+
+
+@template("KeywordWhileIt", kind="static")
+def _keyword_while_it(keyword: str, cond, value: int = 1) -> GrantKeyword:
+    """ "While SELF is not on a flank, it gains elusive" ("... splash-attack 3": ``value``)."""
+    return GrantKeyword(keyword, while_(_the_card_or_its_creature, cond), value)
+
+
+@template("CannotBeDealtDamageWhileIt", kind="static")
+def _cannot_be_dealt_damage_while_it(cond) -> CannotBeDealtDamage:
+    """ "While SELF is not on a flank / this creature is ready, it cannot be dealt damage"."""
+    return CannotBeDealtDamage(while_(_the_card_or_its_creature, cond))
+
+
+@template("CannotBeUsedToWhile", kind="static")
+def _cannot_be_used_to_while(how: str, cond, applies) -> CannotBeUsedTo:
+    """ "While <condition>, <a group> cannot <reap>"."""
+    return CannotBeUsedTo(how, while_(applies, cond))

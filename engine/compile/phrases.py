@@ -15,10 +15,21 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from engine.library import of_chosen_house
-from engine.rules.bonus_icons import bonus_icons
-from engine.rules.houses import belongs_to, houses_of
 from engine.compile.grammar import Refusal, VOCAB
+from engine.compile.qualifiers import (
+    ADJECTIVES,
+    EXTREME,
+    extreme_power,
+    house_test,
+    keyword_test,
+    name_at,
+    named,
+    of_types,
+    POST,
+    REF_POST,
+    self_or_neighbor,
+    trait_test,
+)
 
 Test = object  # Callable[[Engine, CardInstance | None, str, CardInstance], bool]
 
@@ -35,6 +46,9 @@ class Noun:
     count: int = 1
     #: "another", "each other": never the card with the ability
     other: bool = False
+    #: tests that need the cards an effect named before ("that shares a house with the discarded
+    #: card"), as ``test(ctx, card)``: read only where "it" names cards (:func:`noun`'s ``it``)
+    ref_tests: tuple = ()
 
     def admits(self, eng, source, controller, card, card_controller: str | None = None) -> bool:
         """Is ``card`` one the phrase names, for the ability of ``source`` controlled by
@@ -55,8 +69,10 @@ class Noun:
 
     def where(self, ctx, card) -> bool:
         """As a :class:`~engine.rules.targets.Choose` filter: the tests, the side being the choice's."""
-        return not (self.other and card is ctx.source) and all(
-            t(ctx.eng, ctx.source, ctx.controller, card) for t in self.tests
+        return (
+            not (self.other and card is ctx.source)
+            and all(t(ctx.eng, ctx.source, ctx.controller, card) for t in self.tests)
+            and all(t(ctx, card) for t in self.ref_tests)
         )
 
 
@@ -74,161 +90,6 @@ class Fixed:
     __call__ = admits
 
 
-# ------------------------------------------------------------------------------ tests
-
-
-def _damaged(eng, source, controller, card) -> bool:
-    return card.damage > 0
-
-
-def _undamaged(eng, source, controller, card) -> bool:
-    return card.damage == 0
-
-
-def _flank(eng, source, controller, card) -> bool:
-    return eng.is_flank(card)
-
-
-def _not_flank(eng, source, controller, card) -> bool:
-    return card.zone == "battleline" and not eng.is_flank(card)
-
-
-def _ready(eng, source, controller, card) -> bool:
-    return not card.exhausted
-
-
-def _exhausted(eng, source, controller, card) -> bool:
-    return card.exhausted
-
-
-def _stunned(eng, source, controller, card) -> bool:
-    return card.stunned
-
-
-def _has_amber(eng, source, controller, card) -> bool:
-    return card.amber > 0
-
-
-def _no_amber(eng, source, controller, card) -> bool:
-    return card.amber == 0
-
-
-def _neighbor(eng, source, controller, card) -> bool:
-    return source is not None and card in eng.game.neighbors(source)
-
-
-def _with_upgrade(eng, source, controller, card) -> bool:
-    return bool(card.upgrades)
-
-
-def _in_center(eng, source, controller, card) -> bool:
-    return card.zone == "battleline" and eng.is_center(card)
-
-
-def _shares_house_with_neighbors(least: int, present: bool = True):
-    """ "That shares a house with at least 1 / 2 of its neighbors" (``present=False``: "that does not
-    share a house with at least 1 of its neighbors")."""
-
-    def test(eng, source, controller, card) -> bool:
-        if card.zone != "battleline":
-            return False
-        mine = houses_of(eng, card)
-        sharing = sum(1 for n in eng.game.neighbors(card) if mine & houses_of(eng, n))
-        return (sharing >= least) == present
-
-    return test
-
-
-def _of_chosen_house(eng, source, controller, card) -> bool:
-    return of_chosen_house(eng, source, controller, card)
-
-
-def _house(house: str, present: bool = True):
-    def test(eng, source, controller, card) -> bool:
-        return belongs_to(eng, card, house) == present
-
-    return test
-
-
-def _trait(trait: str, present: bool = True):
-    def test(eng, source, controller, card) -> bool:
-        return (trait in (t.strip().lower() for t in card.printed.traits)) == present
-
-    return test
-
-
-def _keyword(word: str):
-    def test(eng, source, controller, card) -> bool:
-        return eng.has(card, word) > 0
-
-    return test
-
-
-def _power(op: str, n: int):
-    def test(eng, source, controller, card) -> bool:
-        p = eng.power(card)
-        return p >= n if op == "higher" else p <= n if op == "lower" else p == n
-
-    return test
-
-
-def _token(eng, source, controller, card) -> bool:
-    return card.token_of is not None
-
-
-def _not_token(eng, source, controller, card) -> bool:
-    return card.token_of is None
-
-
-def _extreme_power(which: str, side: str):
-    """ "Each [friendly / enemy] creature with the lowest / highest power": every creature of that
-    side whose power no other creature of that side is below / above (ties: each of them)."""
-
-    def test(eng, source, controller, card) -> bool:
-        g = eng.game
-        players = {"friendly": [controller], "enemy": [g.other(controller)], "any": [g.active, g.other(g.active)]}
-        powers = [eng.power(c) for p in players[side] for c in g.players[p].creatures]
-        return bool(powers) and eng.power(card) == (min(powers) if which == "lowest" else max(powers))
-
-    return test
-
-
-_EXTREME = re.compile(r"^with the (lowest|highest) power")
-
-#: adjectives with no value: word -> test
-_ADJECTIVES = {
-    "damaged": _damaged,
-    "undamaged": _undamaged,
-    "flank": _flank,
-    "ready": _ready,
-    "exhausted": _exhausted,
-    "stunned": _stunned,
-    "neighboring": _neighbor,
-    "token": _token,
-    "non-token": _not_token,
-}
-#: words after the noun, as patterns -> test factory
-_POST = [
-    (re.compile(r"^with power (\d+) or (higher|lower)"), lambda m: _power(m[2], int(m[1]))),
-    (
-        re.compile(r"^with (\d+) or (more|less) power"),
-        lambda m: _power("higher" if m[2] == "more" else "lower", int(m[1])),
-    ),
-    (re.compile(r"^with (\d+) power"), lambda m: _power("equal", int(m[1]))),
-    (re.compile(r"^(?:that is )?not on a flank"), lambda m: _not_flank),
-    (re.compile(r"^on a flank"), lambda m: _flank),
-    (re.compile(r"^with (?:any )?amber on (?:it|them)"), lambda m: _has_amber),
-    (re.compile(r"^with no amber on (?:it|them)"), lambda m: _no_amber),
-    (re.compile(r"^(?:in play|controlled by any player)"), lambda m: None),
-    (re.compile(r"^of (?:that|the chosen) house"), lambda m: _of_chosen_house),
-    (re.compile(r"^with an upgrade"), lambda m: _with_upgrade),
-    (re.compile(r"^with no bonus icons"), lambda m: lambda eng, source, controller, card: not bonus_icons(card)),
-    (
-        re.compile(r"^that (shares|does not share) a house with (?:at least )?(1|2|both) of its neighbors"),
-        lambda m: _shares_house_with_neighbors(2 if m[2] in ("2", "both") else 1, m[1] == "shares"),
-    ),
-    (re.compile(r"^in the center of its controller's battleline"), lambda m: _in_center),
-]
 _NOUNS = {
     "creature": "creature",
     "creatures": "creature",
@@ -248,9 +109,20 @@ _NOUNS = {
     "upgrade card": "upgrade",
 }
 _PLURALS = ("creatures", "artifacts", "cards")
+_TYPES = "creature|artifact|action|upgrade"
+#: "an upgrade or action card", "artifact, upgrade, or action cards": a card of any of those types
+_TYPE_LIST = re.compile(rf"^((?:{_TYPES})(?:,? (?:or )?(?:{_TYPES}))*) cards?(?= |$)")
+#: "each artifact and upgrade": the cards in play of those types (creatures and artifacts: _NOUNS)
+_TYPE_AND = re.compile(r"^((?:artifact|upgrade)s? and (?:artifact|upgrade)s?)(?= |$)")
+#: "a non-creature card": a card of any other type
+_NON_TYPE = re.compile(rf"^non-({_TYPES}) cards?(?= |$)")
 _DETERMINER = re.compile(r"^(?:(a|an|one|another|each other|each|all|any)|up to (\d+)|(\d+)|(two|three))\s+")
 _NUMBER_WORDS = {"two": 2, "three": 3}
 _SELF_NEIGHBORS = re.compile(r"^each of SELF's? ((?:[a-z-]+ )+)?neighbors$")
+_NEIGHBOR_OF_SELF = re.compile(r"^(a|each) neighbor of SELF$")
+#: "your non-Untamed creatures": each friendly one ("your opponent's creatures and artifacts gain
+#: omega" is about cards being played, which a group in play would misread: not read)
+_YOUR_PLURAL = re.compile(r"^your ((?:[a-z-]+ )*creatures)$")
 
 
 def house_word(word: str) -> str | None:
@@ -258,15 +130,26 @@ def house_word(word: str) -> str | None:
     return VOCAB["houses"].get(word)
 
 
-def noun(phrase: str) -> Noun:
-    """Read a noun phrase; a word outside the vocabulary refuses it (:class:`Refusal`)."""
+def noun(phrase: str, it: str | None = None) -> Noun:
+    """Read a noun phrase; a word outside the vocabulary refuses it (:class:`Refusal`). ``it``: the
+    reference "that card" names where the phrase is an effect's (its words about the cards named
+    before are refused elsewhere)."""
     text = phrase.strip().replace("star alliance", "staralliance")
+    if text == "SELF and each of SELF's neighbors":  # "SELF and each of SELF's neighbors get +2 armor"
+        return Noun("creature", "any", (self_or_neighbor,), "each")
+    if _YOUR_PLURAL.match(text):
+        yours = _YOUR_PLURAL.match(text)
+        text = f"each friendly {yours[1]}"
     if text.startswith("each of your "):  # "each of your artifacts": each friendly artifact
         text = "each friendly " + text[len("each of your ") :]
     elif _SELF_NEIGHBORS.match(text):  # "each of SELF's mars neighbors": each mars neighboring creature
         text = f"each {_SELF_NEIGHBORS.match(text)[1] or ''}neighboring creature"
+    elif _NEIGHBOR_OF_SELF.match(text):  # "after a neighbor of SELF is destroyed": a neighboring creature
+        text = f"{_NEIGHBOR_OF_SELF.match(text)[1]} neighboring creature"
     elif not _DETERMINER.match(text) and any(w in _PLURALS for w in text.split()):
         text = "each " + text  # "enemy creatures cannot reap": a bare plural is every one of them
+    elif not _DETERMINER.match(text) and name_at(text) == text:
+        text = "a " + text  # "after you play Subtle Chain": a card of that name
     m = _DETERMINER.match(text)
     if not m:
         raise Refusal("target", phrase)
@@ -284,6 +167,17 @@ def noun(phrase: str) -> Noun:
     side, tests = "any", []
     what = None
     while rest:
+        name = name_at(rest)
+        if name is not None:  # "a friendly Bombyx": a card of that name
+            tests.append(named(VOCAB["names"][name]))
+            what, rest = "card", rest[len(name) :].strip()
+            break
+        typed = _TYPE_LIST.match(rest) or _NON_TYPE.match(rest) or _TYPE_AND.match(rest)
+        if typed and (typed.re is not _TYPE_LIST or " or " in typed[1]):
+            kinds = frozenset(re.findall(_TYPES, typed[1]))
+            tests.append(of_types(kinds, typed.re is not _NON_TYPE))
+            what, rest = "card", rest[typed.end() :].strip()
+            break
         for n in sorted(_NOUNS, key=len, reverse=True):
             if rest == n or rest.startswith(n + " "):
                 what, rest = _NOUNS[n], rest[len(n) :].strip()
@@ -298,31 +192,34 @@ def noun(phrase: str) -> Noun:
         elif word == "different":  # "up to 3 different friendly creatures": a choice never repeats a card
             if quantity == "one":  # "a different creature": other than one named before, which no test here knows
                 raise Refusal("target", phrase, 'the word "different" (a card other than one named before)')
-        elif word in _ADJECTIVES:
-            tests.append(_ADJECTIVES[word])
+        elif word in ADJECTIVES:
+            tests.append(ADJECTIVES[word])
         elif word in VOCAB["keywords"]:
-            tests.append(_keyword(word))
+            tests.append(keyword_test(word))
         elif house_word(word.removeprefix("non-")):
-            tests.append(_house(house_word(word.removeprefix("non-")), not word.startswith("non-")))
-        elif not rest and (word in VOCAB["traits"] or word.removesuffix("s") in VOCAB["traits"]):
+            tests.append(house_test(house_word(word.removeprefix("non-")), not word.startswith("non-")))
+        elif (not rest or any(p.match(rest) for p, _ in POST)) and (
+            word in VOCAB["traits"] or word.removesuffix("s") in VOCAB["traits"]
+        ):
             what = "card"  # "each friendly shard": a card with that trait
-            tests.append(_trait(word if word in VOCAB["traits"] else word.removesuffix("s")))
+            tests.append(trait_test(word if word in VOCAB["traits"] else word.removesuffix("s")))
             break
         elif word.removeprefix("non-") in VOCAB["traits"]:
-            tests.append(_trait(word.removeprefix("non-"), not word.startswith("non-")))
+            tests.append(trait_test(word.removeprefix("non-"), not word.startswith("non-")))
         else:
             raise Refusal("target", phrase, f'the word "{word}"')
     if what is None:
         raise Refusal("target", phrase)
+    ref_tests = []
     while rest:
-        extreme = _EXTREME.match(rest)
+        extreme = EXTREME.match(rest)
         if extreme:  # lowest among the cards of the side the phrase names, so no other test before it
             if tests or what != "creature":
                 raise Refusal("target", phrase, f'"{extreme[0]}" after other words')
-            tests.append(_extreme_power(extreme[1], side))
+            tests.append(extreme_power(extreme[1], side))
             rest = rest[extreme.end() :].strip(" ,")
             continue
-        for pattern, make in _POST:
+        for pattern, make in POST:
             pm = pattern.match(rest)
             if pm:
                 test = make(pm)
@@ -331,5 +228,9 @@ def noun(phrase: str) -> Noun:
                 rest = rest[pm.end() :].strip(" ,")
                 break
         else:
-            raise Refusal("target", phrase, f'"{rest}"')
-    return Noun(what, side, tuple(tests), quantity, count, other)
+            rm = next((m for m in (p.match(rest) for p, _ in REF_POST) if m), None)
+            if rm is None or it in (None, "it"):
+                raise Refusal("target", phrase, f'"{rest}"')
+            ref_tests.append(next(make for p, make in REF_POST if p is rm.re)(it))
+            rest = rest[rm.end() :].strip(" ,")
+    return Noun(what, side, tuple(tests), quantity, count, other, tuple(ref_tests))

@@ -269,11 +269,12 @@ class PurgeFromEachDiscardOwnersGain(Effect):
 class ShuffleIntoDeck(Effect):
     """ "Shuffle <cards> into their owner's deck": a card in play leaves play to its owner's deck
     (a warded creature stays; leaving play says so in the trace), a card in one of ``from_zones``
-    is moved there; then each of those decks is shuffled, once. ``on``: one reference or several
+    is moved there (a purged card too: "shuffle a purged card into its owner's deck"); then each of
+    those decks is shuffled, once. ``on``: one reference or several
     ("each chosen friendly and enemy creature")."""
 
     on: str | tuple[str, ...] = "it"
-    from_zones: tuple = ("discard",)
+    from_zones: tuple = ("discard", "purged")
 
     def resolve(self, ctx: Context) -> bool:
         moved, out_of_play = [], []

@@ -41,7 +41,9 @@ def candidates(ctx: Context, what: str, side: str) -> list[CardInstance]:
             out += pl.zone("artifacts")
         elif what == "card in play":
             out += pl.creatures + pl.zone("artifacts") + [u for c in pl.creatures for u in c.upgrades]
-        elif what in ("hand", "discard", "archives"):
+        elif what == "upgrade":  # the upgrades on the side's creatures, as "card in play" counts them
+            out += [u for c in pl.creatures for u in c.upgrades]
+        elif what in ("hand", "discard", "archives", "purged"):
             out += pl.zone(what)
         else:
             raise ValueError(f"unknown target kind {what!r}")

@@ -97,10 +97,14 @@ class ChooseMostPowerful(Effect):
     name: str = "it"
     #: "the most powerful enemy creature": only creatures on that side (default: every creature)
     side: str = "any"
+    #: "the N least powerful creatures": filled from the bottom up, ties settled the same way
+    least: bool = False
 
     def resolve(self, ctx: Context) -> bool:
         eng = ctx.eng
-        pool = sorted(candidates(ctx, "creature", self.side), key=lambda c: -eng.power(c))
+        pool = sorted(
+            candidates(ctx, "creature", self.side), key=lambda c: eng.power(c) if self.least else -eng.power(c)
+        )
         picked: list[CardInstance] = []
         while pool and len(picked) < self.count:
             top = eng.power(pool[0])
@@ -113,14 +117,17 @@ class ChooseMostPowerful(Effect):
                     left = [c for c in tied if c not in picked]
                     picked.append(
                         eng.chooser.choose(
-                            f"{ctx.source.name}: choose a most powerful creature ({top} power)",
+                            f"{ctx.source.name}: choose a {'least' if self.least else 'most'} powerful creature ({top} power)",
                             left,
                             label=card_label(left),
                         )
                     )
             pool = [c for c in pool if eng.power(c) != top]
         ctx.chosen[self.name] = ctx.chosen["it"] = picked
-        ctx.log(f"{ctx.source.name}: the {self.count} most powerful creatures are {', '.join(c.label for c in picked)}")
+        which = "least" if self.least else "most"
+        ctx.log(
+            f"{ctx.source.name}: the {self.count} {which} powerful creatures are {', '.join(c.label for c in picked)}"
+        )
         return len(picked) == self.count
 
 

@@ -72,16 +72,6 @@ def _non_mars(ctx, c) -> bool:
 
 
 card(
-    "Agent Hoo-man",
-    reap=[
-        Choose("creature", "friendly", name="friendly", where=_non_mars),
-        Choose("creature", "enemy", name="enemy", where=_non_mars),
-        Together(("friendly", "enemy")),
-        Stun(),
-    ],
-)
-
-card(
     "Destroy Them All!",
     play=[
         Choose("artifact", "any", name="artifact"),

@@ -8,16 +8,12 @@ from engine.library import (
     Capture,
     CaptureGained,
     Choose,
-    ChooseAnyNumber,
-    counted,
     creatures_from_houses,
     DealDamage,
     Destroy,
-    DestroyCounting,
     DiscardAmberFromSelf,
     ForTheTurn,
     Gain,
-    GainCounted,
     GainPerHouseInPlay,
     GiveControlToOpponentThenPaid,
     Heal,
@@ -94,7 +90,5 @@ card("Prince Derric, Unifier", play=[If(creatures_from_houses(3), [Gain(3)])])
 card("Proclamation 346E", statics=[KeysCostUnlessHouses(2, houses=3)])
 
 card("“Lion” Bautrem", statics=[PowerModifier(2, neighbor)])
-
-card("Martyr’s End", play=[ChooseAnyNumber("creature", "friendly"), DestroyCounting(), GainCounted(counted())])
 
 card("Equalize", play=[Redistribute("amber", "friendly"), Redistribute("amber", "enemy")])

@@ -53,7 +53,11 @@ card(
 
 card("Ronnie Wristclocks", play=[If(lambda ctx: ctx.opponent.amber >= 7, [Steal(2)], otherwise=[Steal(1)])])
 
-card("Little Niff", reactions=[Reaction("fought", [Steal(1)], when=neighbor_fought)])
+card(
+    "Little Niff",
+    reactions=[Reaction("fought", [Steal(1)], when=neighbor_fought)],
+    why="compiled, 'a neighbor of Little Niff' is a neighbor when the fight is over, not when it began",
+)
 
 card(
     "Lethal Distraction",

@@ -12,9 +12,7 @@ from engine.library import (
     DestroyMostPowerfulOfPlayersWithout,
     EachCreatureLosesForTheTurn,
     EachDiscardsHandAndRefills,
-    EntersPlayReady,
     FlankOnlyAttackers,
-    friendly,
     Gain,
     GivePowerCounters,
     GrantKeyword,
@@ -38,8 +36,6 @@ card("Po’s Pixies", statics=[TakenFromSupplyInstead()])
 
 # Omega and elusive are keywords; "Your creatures enter play ready" includes Duskwitch itself,
 # read as it enters (engine.rules.entering)
-card("Duskwitch", statics=[EntersPlayReady(friendly)])
-
 
 # ---- irregular texts (each a mechanic printed on one card, written as a general effect of engine.library)
 

@@ -7,10 +7,8 @@ from engine.library import (
     CannotPlay,
     Capture,
     Choose,
-    ChooseMostPowerful,
     creature_destroyed,
     DealDamage,
-    Destroy,
     DestroyEachWithChosenPower,
     destroyed_fighting_self,
     DiscardTopAndGainPerHouseInHand,
@@ -19,23 +17,18 @@ from engine.library import (
     Gain,
     GoesElsewhereInstead,
     GrantKeyword,
-    has_trait,
     have_amber,
     If,
-    IfYouDo,
     Lose,
     LoseArmorForTurnAndTakeDamage,
-    MoveTo,
     MustChooseHouse,
     NameHost,
-    of_type,
     on_flank,
     opponent_forged_last_turn,
     OpponentCannotChooseAHouse,
     OpponentPaysToUse,
     OpponentPlaysAtMost,
     OwnerDiscardsRandom,
-    PlayFromDiscard,
     PowerModifier,
     PurgeFromADiscardPile,
     PutIntoPlay,
@@ -51,9 +44,6 @@ from engine.cards import card, Variant
 
 
 card("Gabos Longarms", before_fight=[Choose("creature", "any"), RedirectFightDamage()])
-
-card("Three Fates", play=[ChooseMostPowerful(3), Destroy()])
-
 
 card("Pitlord", statics=[MustChooseHouse("dis")])
 
@@ -113,16 +103,6 @@ card("Truebaru", play_condition=have_amber(3), play=[Lose(3, who="self")], destr
 card("Red-Hot Armor", play=[LoseArmorForTurnAndTakeDamage("enemy")])
 
 card("Creeping Oblivion", play=[PurgeFromADiscardPile(2)])
-
-card(
-    "Sacrificial Altar",
-    action=[
-        IfYouDo(
-            [Choose("creature", "friendly", name="human", where=has_trait("human")), MoveTo("purged", "human")],
-            [Choose("discard", "friendly", where=of_type("creature")), PlayFromDiscard()],
-        )
-    ],
-)
 
 # "Discard the top card of your opponent's deck and reveal their hand. You gain 1 for each card of
 # the discarded card's house revealed this way. Your opponent repeats the preceding effect on you."

@@ -154,16 +154,6 @@ _ZYZZIX = [
 card("Zyzzix the Many", fight=list(_ZYZZIX), reap=list(_ZYZZIX))
 
 card(
-    "Vezyma Thinkdrone",
-    reap=[
-        May(
-            [Choose("creature", "friendly", also=(("artifact", "friendly"),)), Archive()],
-            question="Vezyma Thinkdrone: archive a friendly creature or artifact from play?",
-        )
-    ],
-)
-
-card(
     "Qyxxlyx Plague Master",
     fight=[NameEach("creature", where=has_trait("human"), name="humans"), DealDamageArmorCannotPrevent(3, "humans")],
     reap=[NameEach("creature", where=has_trait("human"), name="humans"), DealDamageArmorCannotPrevent(3, "humans")],

@@ -74,7 +74,12 @@ card(
 
 card("Smiling Ruth", reap=[If(you_forged_this_turn, [Choose("creature", "enemy", where=on_flank), TakeControl()])])
 
-card("Selwyn the Fence", fight=[MoveAmberFromYourCard(1)], reap=[MoveAmberFromYourCard(1)])
+card(
+    "Selwyn the Fence",
+    fight=[MoveAmberFromYourCard(1)],
+    reap=[MoveAmberFromYourCard(1)],
+    why="compiled, the ToC text's 'a friendly card' offers a card with no Æmber on it to move Æmber from",
+)
 
 card("Sneklifter", play=[Choose("artifact", "enemy"), TakeControl(), OfHouseUnlessYours("shadows")])
 
