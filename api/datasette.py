@@ -314,6 +314,10 @@ def build_metadata(db: Path, site_url: str, manifest: Path = DEFAULT_MANIFEST) -
                 meta["facets"] = data["facets"][name]
             if name in data["label_columns"]:
                 meta["label_column"] = data["label_columns"][name]
+            if name in data["sort_desc"]:
+                meta["sort_desc"] = data["sort_desc"][name]
+            if name in data["default_views"]:  # table.html says what the table opened on
+                meta["default_view"] = data["default_views"][name]
             if name in ("entries", "cards"):
                 meta["fts_table"], meta["fts_pk"] = f"{name}_fts", "id"
             tables[name] = meta
@@ -322,7 +326,7 @@ def build_metadata(db: Path, site_url: str, manifest: Path = DEFAULT_MANIFEST) -
     finally:
         conn.close()
     queries = {
-        qname: {"title": q["title"], "description": q["description"], "sql": q["sql"]}
+        qname: {"title": q["title"], "description": q["description"], "examples": q["examples"], "sql": q["sql"]}
         for qname, q in data["queries"].items()
     }
     return {
@@ -345,7 +349,15 @@ def build_metadata(db: Path, site_url: str, manifest: Path = DEFAULT_MANIFEST) -
                 "queries": queries,
             }
         },
-        "plugins": {PLUGIN: {"site_url": site_url.rstrip("/"), "foreign_keys": foreign_keys}},
+        "plugins": {
+            PLUGIN: {
+                "site_url": site_url.rstrip("/"),
+                "foreign_keys": foreign_keys,
+                # where a table or a canned query opens (api/datasette_front.py)
+                "default_views": data["default_views"],
+                "examples": {qname: q["examples"] for qname, q in data["queries"].items()},
+            }
+        },
     }
 
 
