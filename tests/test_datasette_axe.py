@@ -1,7 +1,7 @@
 """axe-core on the Datasette pages we configure (api/datasette_templates, api/datasette_metadata.yaml),
 in Debian's chromium against ``rulebase datasette`` at a desktop's size (1280×800) and a phone's
-(390×844): the index, the database page, the entries table as it opens, a row, the documents table,
-and every canned query as it opens. No serious or critical violation, and each canned query's first
+(390×844): the index, the database page, every table and view as it opens, a row, and every canned
+query as it opens. No serious or critical violation, and each canned query's first
 row on the first screen, above its SQL."""
 
 from __future__ import annotations
@@ -15,8 +15,12 @@ SIZES = {"desktop": {"width": 1280, "height": 800}, "phone": {"width": 390, "hei
 
 
 def datasette_pages(url: str) -> list[str]:
+    """The index, the database, every table and view as it opens, a row, every canned query."""
     queries = metadata_json(url)["databases"][DB]["queries"]
-    return ["/", f"/{DB}", f"/{DB}/entries", f"/{DB}/entries/1", f"/{DB}/documents"] + [f"/{DB}/{q}" for q in queries]
+    listing = metadata_json(url, f"/{DB}.json")
+    tables = [t["name"] for t in listing["tables"] if not t["hidden"]] + [v["name"] for v in listing["views"]]
+    assert {"entries", "documents", "cards"} <= set(tables)
+    return ["/", f"/{DB}", f"/{DB}/entries/1"] + [f"/{DB}/{t}" for t in tables] + [f"/{DB}/{q}" for q in queries]
 
 
 @pytest.mark.parametrize("size", SIZES)
