@@ -14,8 +14,9 @@ of HTML, over the site's limit of 1 MB a page (tests/test_cr_page_sizes.py); its
 Additional Rules) is 0.6 MB. ``/read/mtg/<version>`` then holds the front matter and the contents,
 ``/read/mtg/<version>/7`` section 7, ``/read/mtg/<version>/glossary`` the glossary, and a citation
 of a rule in another section links to that section's page. A document without numbered sections
-(a KeyForge rulebook: 0.22 MB) is one page. ``?at=<anchor>`` on the release's address redirects to
-the page holding that rule or entry, at it: what a rule's page links to, without knowing the paging.
+(a KeyForge rulebook: 0.22 MB) is one page. A rule's page links to the page holding it, at it
+(``release_url``: which part holds which anchor is kept for the last few documents asked about),
+and ``?at=<anchor>`` on the release's address redirects there, for a link made without the KB.
 
 The pages depend only on the KB, so each is kept per KB state and compressed once
 (:func:`api.expensive.expensive`): only the first request for it after a build pays for rendering.
@@ -24,14 +25,16 @@ The pages depend only on the KB, so each is kept per KB state and compressed onc
 from __future__ import annotations
 
 import json
+import threading
+from collections import OrderedDict
 
-from flask import Blueprint, abort, redirect, render_template, request, url_for
+from flask import Blueprint, abort, current_app, redirect, render_template, request, url_for
 
 from kb.changelog import unlabelled
 from kb.rule_numbers import canonical, document_of, is_rule_number, number_of
 
 from .db import get_conn
-from .expensive import expensive
+from .expensive import expensive, kb_state
 
 bp = Blueprint("release_page", __name__)
 
@@ -137,15 +140,48 @@ def release(conn, game: str, version: str | None, part: str = "") -> dict | None
     }
 
 
+#: documents whose {anchor: part} is kept (for the links of rule pages: a CR's takes 0.2 s to make)
+KEPT_PARTS = 8
+_parts: OrderedDict = OrderedDict()
+_parts_lock = threading.Lock()
+
+
+def part_of(conn, doc_id: int, anchor: str) -> str | None:
+    """The part of a release (its page) holding ``anchor``, or None; kept per KB state."""
+    key = (kb_state(current_app.config["KB_PATH"]), doc_id)
+    with _parts_lock:
+        parts = _parts.get(key)
+        if parts is not None:
+            _parts.move_to_end(key)
+    if parts is None:
+        parts = {e["anchor"]: e["part"] for e in _entries(conn, doc_id)}
+        with _parts_lock:
+            _parts[key] = parts
+            while len(_parts) > KEPT_PARTS:
+                _parts.popitem(last=False)
+    return parts.get(anchor)
+
+
+@bp.app_template_global("release_url")
+def release_url(game: str, version: str, anchor: str) -> str:
+    """The address of ``anchor`` (a rule's number or an entry's key) in the whole release: its
+    page, at it (what a rule's page links to)."""
+    doc = document_of(get_conn(), game, version)
+    part = part_of(get_conn(), doc[0], anchor) if doc else None
+    if part is None:
+        return url_for("release_page.read", game=game, version=version)
+    return url_for("release_page.read", game=game, version=version, part=part or None) + f"#{anchor}"
+
+
 def _at(game: str, version: str, anchor: str):
     """The redirect to the page holding ``anchor`` (a rule's number or an entry's key), at it."""
     doc = document_of(get_conn(), game, version)
     if doc is None:
         abort(404, description=f"No version {version[:40]} of {game} in the knowledge base.")
-    found = next((e for e in _entries(get_conn(), doc[0]) if e["anchor"] == anchor), None)
-    if found is None:
+    part = part_of(get_conn(), doc[0], anchor)
+    if part is None:
         abort(404, description=f"No {anchor[:60]} in {game} {version[:40]} in the knowledge base.")
-    page = url_for("release_page.read", game=game, version=doc[1], part=found["part"] or None)
+    page = url_for("release_page.read", game=game, version=doc[1], part=part or None)
     return redirect(f"{page}#{anchor}")
 
 

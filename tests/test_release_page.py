@@ -138,7 +138,7 @@ def test_a_keyforge_rulebook_reads_whole_too(client, kb_conn):
 def test_a_rule_page_and_the_versions_page_lead_to_the_whole_release(client, kb_conn):
     version = versions_of(kb_conn, "mtg")[-1]
     rule = page(client, f"/mtg/{version}/702.19b")
-    assert f'href="/read/mtg/{version}?at=702.19b"' in rule
+    assert f'href="/read/mtg/{version}/7#702.19b"' in rule
     at = client.get(f"/read/mtg/{version}?at=702.19b")
     assert at.status_code == 302 and at.headers["Location"].endswith(f"/read/mtg/{version}/7#702.19b")
     assert (
