@@ -31,7 +31,7 @@ from collections import OrderedDict
 from flask import Blueprint, abort, current_app, redirect, render_template, request, url_for
 
 from kb.changelog import unlabelled
-from kb.rule_numbers import canonical, document_of, is_rule_number, number_of
+from kb.rule_numbers import canonical, document_of, is_rule_number
 
 from .db import get_conn
 from .expensive import expensive, kb_state
@@ -44,12 +44,17 @@ HEADING_LEVELS = 2
 GLOSSARY = "glossary"
 
 
-def _refs(data: str) -> list[str]:
+def _data(data: str | None) -> tuple[str | None, list[str]]:
+    """An entry's rule number and the rule numbers it cites, from its ``data`` JSON (parsed once)."""
     try:
-        refs = json.loads(data or "{}").get("refs")
-    except (ValueError, AttributeError):
-        return []
-    return [r for r in refs if isinstance(r, str)] if isinstance(refs, list) else []
+        value = json.loads(data or "{}")
+    except ValueError:
+        return None, []
+    if not isinstance(value, dict):
+        return None, []
+    number, refs = value.get("number"), value.get("refs")
+    refs = [canonical(r) for r in refs if isinstance(r, str) and is_rule_number(r)] if isinstance(refs, list) else []
+    return (number if isinstance(number, str) else None), refs
 
 
 def _entries(conn, doc_id: int) -> list[dict]:
@@ -61,7 +66,8 @@ def _entries(conn, doc_id: int) -> list[dict]:
         "SELECT kind, key, title, question, body, level, data FROM entries WHERE document = ? ORDER BY ordinal",
         (doc_id,),
     ):
-        number = number_of(data) if kind == "rule" else None
+        number, refs = _data(data)
+        number = number if kind == "rule" else None
         depth = level if number and level and level <= HEADING_LEVELS else None
         if depth == 1:
             part = number
@@ -80,7 +86,7 @@ def _entries(conn, doc_id: int) -> list[dict]:
                 "part": part,
                 # the numbers the ingester found cited in the entry, linked when the release holds
                 # them: the text is searched for those few, not for the release's thousands
-                "refs": [canonical(r) for r in _refs(data) if is_rule_number(r)],
+                "refs": refs,
             }
         )
     return entries
