@@ -293,6 +293,14 @@ def _foreign_keys(conn: sqlite3.Connection, table: str) -> dict[str, str]:
     return {r[3]: r[2] for r in conn.execute(f'PRAGMA foreign_key_list("{table}")')}
 
 
+#: where a reader starts, on the index and the database page: the rules in force now (the entries
+#: table's default view, api/datasette_front.py), then the canned queries listed below it
+START_HTML = (
+    f'<p class="start-here">Start with <a href="/{DB_NAME}/entries">the entries of each game\'s latest version</a>'
+    f', or a <a href="/{DB_NAME}#queries">canned query</a> (each opens on an example).</p>'
+)
+
+
 def build_metadata(db: Path, site_url: str, manifest: Path = DEFAULT_MANIFEST) -> dict:
     """The Datasette metadata dict for the KB at ``db`` (read, never written); rows link to the site
     at ``site_url``."""
@@ -331,7 +339,7 @@ def build_metadata(db: Path, site_url: str, manifest: Path = DEFAULT_MANIFEST) -
     }
     return {
         "title": data["title"],
-        "description": data["description"],
+        "description_html": "<p>" + html.escape(data["description"]) + "</p>" + START_HTML,
         "license": "per source document, see the notes on the database page",
         "source": "sources/manifest.toml and data/cards",
         "databases": {
@@ -341,6 +349,7 @@ def build_metadata(db: Path, site_url: str, manifest: Path = DEFAULT_MANIFEST) -
                 "description_html": "<p>"
                 + html.escape(data["description"])
                 + "</p>"
+                + START_HTML
                 + f"<details><summary>Licence notes ({len(notes)})</summary>"
                 + _notes_html(notes)
                 + "</details>",

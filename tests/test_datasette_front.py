@@ -110,3 +110,10 @@ def test_pages_name_their_language_and_every_form_control(ds):
                 continue
             ident = re.search(r'id="([^"]+)"', tag)
             assert "aria-label=" in tag or (ident and ident.group(1) in labelled), f"{path}: unnamed {tag}"
+
+
+def test_the_index_and_the_database_page_start_a_reader_on_the_latest_rules(ds):
+    for path, page in zip(("/", f"/{DB_NAME}"), fetch(ds, "/", f"/{DB_NAME}")):
+        start = re.search(r'<p class="start-here">(.*?)</p>', page.text, re.S)
+        assert start, path
+        assert f'href="/{DB_NAME}/entries"' in start.group(1) and f'href="/{DB_NAME}#queries"' in start.group(1)
