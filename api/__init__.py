@@ -70,7 +70,7 @@ def create_app(db_path: str | Path, **config) -> Flask:
     # The site's modules are imported here, not at the top: every api module runs this file first, and
     # most of those importers need none of the site (rulebase datasette, the build's scenario checks).
     from . import db, delivery, errors, expensive, request_limits, verify_slots  # heavy: the site, see above
-    from . import builder_page, json_api, json_diff, kotc, kotc_page, pages, play  # heavy: search, engine
+    from . import builder_page, json_api, json_diff, kotc, kotc_page, pages, play, release_page  # heavy: search, engine
 
     db.init_app(app)
     delivery.init_app(app)
@@ -86,4 +86,5 @@ def create_app(db_path: str | Path, **config) -> Flask:
     app.register_blueprint(pages.bp)
     app.register_blueprint(kotc_page.bp)
     app.register_blueprint(builder_page.bp)
+    app.register_blueprint(release_page.bp)
     return app

@@ -293,6 +293,14 @@ def _foreign_keys(conn: sqlite3.Connection, table: str) -> dict[str, str]:
     return {r[3]: r[2] for r in conn.execute(f'PRAGMA foreign_key_list("{table}")')}
 
 
+#: where a reader starts, on the index and the database page: the rules in force now (the entries
+#: table's default view, api/datasette_front.py), then the canned queries listed below it
+START_HTML = (
+    f'<p class="start-here">Start with <a href="/{DB_NAME}/entries">the entries of each game\'s latest version</a>'
+    f', or a <a href="/{DB_NAME}#queries">canned query</a> (each opens on an example).</p>'
+)
+
+
 def build_metadata(db: Path, site_url: str, manifest: Path = DEFAULT_MANIFEST) -> dict:
     """The Datasette metadata dict for the KB at ``db`` (read, never written); rows link to the site
     at ``site_url``."""
@@ -314,6 +322,10 @@ def build_metadata(db: Path, site_url: str, manifest: Path = DEFAULT_MANIFEST) -
                 meta["facets"] = data["facets"][name]
             if name in data["label_columns"]:
                 meta["label_column"] = data["label_columns"][name]
+            if name in data["sort_desc"]:
+                meta["sort_desc"] = data["sort_desc"][name]
+            if name in data["default_views"]:  # table.html says what the table opened on
+                meta["default_view"] = data["default_views"][name]
             if name in ("entries", "cards"):
                 meta["fts_table"], meta["fts_pk"] = f"{name}_fts", "id"
             tables[name] = meta
@@ -322,12 +334,12 @@ def build_metadata(db: Path, site_url: str, manifest: Path = DEFAULT_MANIFEST) -
     finally:
         conn.close()
     queries = {
-        qname: {"title": q["title"], "description": q["description"], "sql": q["sql"]}
+        qname: {"title": q["title"], "description": q["description"], "examples": q["examples"], "sql": q["sql"]}
         for qname, q in data["queries"].items()
     }
     return {
         "title": data["title"],
-        "description": data["description"],
+        "description_html": "<p>" + html.escape(data["description"]) + "</p>" + START_HTML,
         "license": "per source document, see the notes on the database page",
         "source": "sources/manifest.toml and data/cards",
         "databases": {
@@ -337,6 +349,7 @@ def build_metadata(db: Path, site_url: str, manifest: Path = DEFAULT_MANIFEST) -
                 "description_html": "<p>"
                 + html.escape(data["description"])
                 + "</p>"
+                + START_HTML
                 + f"<details><summary>Licence notes ({len(notes)})</summary>"
                 + _notes_html(notes)
                 + "</details>",
@@ -345,7 +358,15 @@ def build_metadata(db: Path, site_url: str, manifest: Path = DEFAULT_MANIFEST) -
                 "queries": queries,
             }
         },
-        "plugins": {PLUGIN: {"site_url": site_url.rstrip("/"), "foreign_keys": foreign_keys}},
+        "plugins": {
+            PLUGIN: {
+                "site_url": site_url.rstrip("/"),
+                "foreign_keys": foreign_keys,
+                # where a table or a canned query opens (api/datasette_front.py)
+                "default_views": data["default_views"],
+                "examples": {qname: q["examples"] for qname, q in data["queries"].items()},
+            }
+        },
     }
 
 

@@ -30,6 +30,8 @@ from kb.changelog import EXAMPLE_OF_NUMBER, unlabelled
 from kb.textdiff import same_text
 from kb.threads import aligned_pairs
 
+from .datasette_a11y import label_controls
+from .datasette_front import FrontDoor
 from .datasette_guard import Guard, error_response
 
 PLUGIN = "rulebase-links"
@@ -87,10 +89,12 @@ class LinksPlugin:
     @staticmethod
     @hookimpl
     def asgi_wrapper(datasette):
-        """Reads only, and a cap on arbitrary SQL at once (:mod:`api.datasette_guard`)."""
+        """Reads only, and a cap on arbitrary SQL at once (:mod:`api.datasette_guard`); a table's or a
+        canned query's bare address opens its default view or example (:mod:`api.datasette_front`)."""
         config = datasette.plugin_config(PLUGIN) or {}
         at_once, limit = int(config.get("custom_sql_at_once", 1)), int(config.get("custom_sql_time_limit_ms", 1000))
-        return lambda app: Guard(app, DB_NAME, at_once, limit)
+        views, examples = config.get("default_views") or {}, config.get("examples") or {}
+        return lambda app: Guard(FrontDoor(app, datasette, DB_NAME, views, examples), DB_NAME, at_once, limit)
 
     @staticmethod
     @hookimpl
@@ -101,6 +105,12 @@ class LinksPlugin:
             return await error_response(datasette, request, exception)
 
         return inner
+
+    @staticmethod
+    @hookimpl
+    def prepare_jinja2_environment(env, datasette):
+        """Names for the controls Datasette leaves unnamed (:mod:`api.datasette_a11y`), used by base.html."""
+        env.filters["label_controls"] = label_controls
 
     @staticmethod
     @hookimpl
