@@ -32,6 +32,7 @@ from engine.rules.statics import attached_host, itself, neighbor
 from engine.rules.targets import Choose
 from engine.compile.build import _args, CONDITIONS, COUNTS, instantiate, STATICS
 from engine.compile.grammar import Refusal, slot_type, Template, TEMPLATES, VOCAB
+from engine.compile.instead import INSTEAD
 from engine.compile.lexer import LexError, tokenize
 from engine.compile.matches import MATCHES
 from engine.compile.phrases import Fixed, house_word, Noun, noun
@@ -384,8 +385,16 @@ def read_sentences(sentences: tuple[str, ...] | list[str], scope: Scope, out: li
                 except Refusal:
                     scope.it = saved
                     continue
-                then = values["clause"]
-                if kind == "if_you_do" and previous:
+                then = values.get("clause")
+                if kind in INSTEAD:  # "If <cond>, <B> instead.": B replaces the sentence before
+                    made = INSTEAD[kind](previous, values, text)
+                    if made is None:
+                        scope.it = saved
+                        continue
+                    del out[len(out) - len(previous) :]
+                    previous = made
+                    out += previous
+                elif kind == "if_you_do" and previous:
                     del out[len(out) - len(previous) :]
                     previous = [IfYouDo(previous, then)]
                     out += previous

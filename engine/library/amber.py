@@ -204,12 +204,19 @@ class EventCardPlayerAmber(Effect):
     amount: int
     whose: str = "owner"
     gain: bool = True
+    #: the card an earlier sentence of the ability named ("Exhaust a creature. If it was already
+    #: exhausted, destroy it instead and its controller loses 1"), before the event's card
+    on: str = ""
 
     def resolve(self, ctx: Context) -> bool:
-        card = ctx.event.get("card")
+        named = ctx.ref(self.on) if self.on not in ("", "it") else None
+        card = named or ctx.event.get("card")
         if card is None:
             return False
-        player = card.owner if self.whose == "owner" else ctx.event.get("controller", card.controller)
+        if named is not None:
+            player = card.owner if self.whose == "owner" else card.controller
+        else:
+            player = card.owner if self.whose == "owner" else ctx.event.get("controller", card.controller)
         if self.gain:
             ctx.eng.gain(player, self.amount, ctx.source.name)
             return True
