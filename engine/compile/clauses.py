@@ -32,6 +32,7 @@ from engine.rules.statics import attached_host, itself, neighbor
 from engine.rules.targets import Choose
 from engine.compile.build import _args, CONDITIONS, COUNTS, instantiate, STATICS
 from engine.compile.grammar import Refusal, slot_type, Template, TEMPLATES, VOCAB
+from engine.compile.card_names import card_name
 from engine.compile.instead import INSTEAD
 from engine.compile.lexer import LexError, tokenize
 from engine.compile.matches import MATCHES
@@ -242,6 +243,8 @@ def _read_slot(slot: str, text: str, scope: Scope):
         return read_count(f"{kind.split('_')[0]} {text}", scope), []
     if kind == "reaction":
         return read_reaction(text, scope), []
+    if kind == "card":  # another card by its printed name ("if Shadys is in your discard pile")
+        return card_name(text), []
     if kind == "noun":  # a noun phrase about cards out of play ("each creature ... from your discard pile")
         return noun(text), []
     if kind == "ability":  # the quoted ability an upgrade gives: "This creature gains, "Reap: ...""
@@ -266,6 +269,8 @@ def read_slots(t: Template, slots: dict[str, str], scope: Scope) -> tuple[dict, 
         prelude += before
         if slot_type(slot) == "target":
             scope.it = values[slot]
+        elif slot_type(slot) == "cond" and scope.it == "it" and slots[slot].strip().startswith("SELF "):
+            scope.it = "self"  # "if SELF is in the center of your battleline, you may exalt it"
     return values, prelude
 
 

@@ -78,7 +78,12 @@ card("Selwyn the Fence", fight=[MoveAmberFromYourCard(1)], reap=[MoveAmberFromYo
 
 card("Sneklifter", play=[Choose("artifact", "enemy"), TakeControl(), OfHouseUnlessYours("shadows")])
 
-card("Key of Darkness", play=[If(opponent_has_no_amber, [ForgeAtCost(2)], otherwise=[ForgeAtCost(6)])])
+card(
+    "Key of Darkness",
+    play=[If(opponent_has_no_amber, [ForgeAtCost(2)], otherwise=[ForgeAtCost(6)])],
+    why="a printing's card data puts 'If your opponent has no A, forge a key at +2A current cost instead.' on a line of "
+    "its own, which the compiler reads as an ability apart from the forge it replaces",
+)
 
 card("Deipno Spymaster", omni=[Choose("creature", "friendly"), MayUseThisTurn()])
 
