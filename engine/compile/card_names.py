@@ -37,7 +37,9 @@ def card_name(words: str) -> str:
 
 
 def named(name: str):
-    """A test on a card: is it a copy of the card named ``name``?"""
+    """A test on a card: is it a copy of the card named ``name``? Names are compared as the lexer
+    normalises them (a printing's curly apostrophe is another's straight one), which
+    :func:`engine.rules.targets.named`, comparing the names as stored, does not."""
     key = normalise(name)
 
     def test(eng, source, controller, card) -> bool:

@@ -33,6 +33,7 @@ from engine.rules.targets import Choose
 from engine.compile.build import _args, CONDITIONS, COUNTS, instantiate, STATICS
 from engine.compile.grammar import Refusal, slot_type, Template, TEMPLATES, VOCAB
 from engine.compile.card_names import card_name
+from engine.compile.each_player import second_person
 from engine.compile.instead import INSTEAD
 from engine.compile.lexer import LexError, tokenize
 from engine.compile.matches import MATCHES
@@ -245,6 +246,8 @@ def _read_slot(slot: str, text: str, scope: Scope):
         return read_reaction(text, scope), []
     if kind == "card":  # another card by its printed name ("if Shadys is in your discard pile")
         return card_name(text), []
+    if kind == "player_clause":  # what "each player" does, as an effect of "you"
+        return read_clause(second_person(text), scope), []
     if kind == "noun":  # a noun phrase about cards out of play ("each creature ... from your discard pile")
         return noun(text), []
     if kind == "ability":  # the quoted ability an upgrade gives: "This creature gains, "Reap: ...""
