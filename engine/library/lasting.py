@@ -16,6 +16,7 @@ from dataclasses import dataclass
 
 from engine.core.registry import template
 from engine.core.state import LastingEffect
+from engine.library.playing import CannotPlay
 from engine.rules.ability import Context, Effect
 from engine.rules.next_turns import during_next_turn_of, until_next_turn_of
 from engine.rules.statics import GrantKeyword, PowerModifier, Static
@@ -276,3 +277,9 @@ class _Taken:
     @used.setter
     def used(self, value: int) -> None:
         self.shared["cards"].append("played")
+
+
+@template("OpponentCannotPlayNextTurn")
+def _opponent_cannot_play_next_turn(kind: str | None = None) -> DuringOpponentsNextTurn:
+    """ "Your opponent cannot play action cards (creatures, cards) during their next turn"."""
+    return DuringOpponentsNextTurn(CannotPlay(kind, who="opponent"))
