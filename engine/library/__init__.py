@@ -478,3 +478,4 @@ from engine.rules.targets import (
 from engine.rules.text_in_force import BlankEnemyTextBoxesUntilYourNextTurn, GainTextBoxForTheTurn
 from engine.rules.turn import HandSize
 from engine.library.each_player import CaptureFromEachPlayer, EachPlayer
+from engine.library.lasting import MayPlayOffHouseThisTurn
