@@ -23,7 +23,6 @@ def test_one_non_house_creature_this_turn(kb_conn, tmp_path, second):
         setup:
           turn: {{active: player1, house: staralliance}}
           player1: {{hand: ["Subject Kirby", Troll, {second}]}}
-          player2: {{battleline: [Krump]}}
         actions:
           - play: Subject Kirby
           - play: Troll
@@ -47,7 +46,6 @@ def test_an_action_card_is_no_creature(kb_conn, tmp_path):
         setup:
           turn: {active: player1, house: staralliance}
           player1: {hand: ["Subject Kirby", Anger]}
-          player2: {battleline: [Krump]}
         actions:
           - play: Subject Kirby
           - play: Anger
