@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from engine.core.registry import template
 from engine.library import If, it_test, NameOutOfPlay
+from engine.rules.targets import Choose
 from engine.rules.ability import Context
 from engine.compile.card_names import named
 
@@ -58,3 +59,11 @@ def _if_named_in_discard(card: str, then: list) -> If:
     """ "If Shadys is in your discard pile, return it to your hand": one copy of it there is named
     for "it", and the clause resolves only when there is one."""
     return If(_in_discard(card), [NameOutOfPlay("discard", "friendly", named(card), NAMED_IN_DISCARD, one=True), *then])
+
+
+@template("NamedInPlay")
+def _named_in_play(card: str, name: str) -> Choose:
+    """ "Platopelta" as a target ("put a wisdom counter on Platopelta"): a card in play of that
+    name, chosen when there is more than one."""
+    test = named(card)
+    return Choose("creature", "any", name=name, where=lambda ctx, c: test(ctx.eng, ctx.source, ctx.controller, c))

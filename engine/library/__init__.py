@@ -479,3 +479,11 @@ from engine.rules.text_in_force import BlankEnemyTextBoxesUntilYourNextTurn, Gai
 from engine.rules.turn import HandSize
 from engine.library.each_player import CaptureFromEachPlayer, EachPlayer
 from engine.library.lasting import MayPlayOffHouseThisTurn
+from engine.library.counters import (
+    counters_on_card,
+    counters_removed,
+    has_counters,
+    PutCounters,
+    RemoveCounters,
+    RULES_COUNTERS,
+)
