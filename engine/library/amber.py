@@ -205,18 +205,18 @@ class EventCardPlayerAmber(Effect):
     whose: str = "owner"
     gain: bool = True
     #: the card an earlier sentence of the ability named ("Exhaust a creature. If it was already
-    #: exhausted, destroy it instead and its controller loses 1"), before the event's card
+    #: exhausted, destroy it instead and its controller loses 1"), when no event names one
     on: str = ""
 
     def resolve(self, ctx: Context) -> bool:
-        named = ctx.ref(self.on) if self.on not in ("", "it") else None
-        card = named or ctx.event.get("card")
-        if card is None:
-            return False
-        if named is not None:
-            player = card.owner if self.whose == "owner" else card.controller
-        else:
+        card = ctx.event.get("card")
+        if card is not None:
             player = card.owner if self.whose == "owner" else ctx.event.get("controller", card.controller)
+        else:  # no event: the card an earlier sentence named
+            card = ctx.ref(self.on) if self.on not in ("", "it") and self.on in ctx.chosen else None
+            if card is None:
+                return False
+            player = card.owner if self.whose == "owner" else card.controller
         if self.gain:
             ctx.eng.gain(player, self.amount, ctx.source.name)
             return True
