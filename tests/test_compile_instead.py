@@ -138,3 +138,26 @@ def test_a_card_named_that_has_not_been_purged(kb_conn, tmp_path, purged, destro
         """,
         )
     )
+
+
+@pytest.mark.parametrize("amber, shuffled", [(2, False), (1, True)])
+def test_if_you_do_not(kb_conn, tmp_path, amber, shuffled):
+    assert_compiled(kb_conn, "Training Costs")
+    # "Play: Lose 2A. If you do not, shuffle Training Costs into your deck.": with 1A, player 1 loses
+    # it but not 2, so the card goes into the deck instead of the discard pile
+    assert_passed(
+        replay(
+            kb_conn,
+            tmp_path,
+            f"""
+        id: training-costs
+        setup:
+          turn: {{active: player1, house: saurian}}
+          player1: {{amber: {amber}, hand: ["Training Costs"]}}
+        actions:
+          - play: Training Costs
+        expect:
+          "16.0": {{player1.amber: 0, Training Costs.zone: {"deck" if shuffled else "discard"}}}
+        """,
+        )
+    )

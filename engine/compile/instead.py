@@ -1,4 +1,5 @@
-"""Sentences that replace the sentence before them: "<A>. If <condition>, <B> instead." (City Gates:
+"""Sentences that replace or qualify the sentence before them ("If you do not, <B>.", "This damage
+cannot be prevented by armor."), and first those that replace it: "<A>. If <condition>, <B> instead." (City Gates:
 "A friendly creature captures 1A. If that creature is a Dinosaur, it captures 2A instead."), and
 "<A>. Deal 6D instead if <condition>." (Guji Dinosaur Hunter), read after the sentence they replace.
 
@@ -16,7 +17,7 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
-from engine.library import DealDamage, If, NameGroup, NameOutOfPlay, ThisWay
+from engine.library import DealDamage, DealDamageArmorCannotPrevent, If, IfYouDo, NameGroup, NameOutOfPlay, ThisWay
 from engine.rules.targets import Choose
 
 #: words of the new sentence that name what the sentence before chose
@@ -58,10 +59,30 @@ def instead_amount(previous: list, condition, amount: int, words: str) -> list |
     return kept + [If(condition, then, otherwise=replaced)]
 
 
+def if_you_do_not(previous: list, then: list) -> list | None:
+    """ "<A>. If you do not, <B>.": B when A did not fully resolve (Training Costs: "Lose 2A. If
+    you do not, shuffle Training Costs into your deck.")."""
+    if not previous:
+        return None
+    return [IfYouDo(list(previous), [], otherwise=then)]
+
+
+def armor_cannot_prevent(previous: list) -> list | None:
+    """ "Deal N to <cards>. This damage cannot be prevented by armor.": the damage of the sentence
+    before, dealt with no armor to prevent it; None when that sentence deals no plain damage."""
+    last = previous[-1] if previous else None
+    damage = getattr(last, "effect", last)
+    if not isinstance(damage, DealDamage) or damage.if_destroyed or damage.also or not isinstance(damage.amount, int):
+        return None
+    return [*previous[:-1], DealDamageArmorCannotPrevent(damage.amount, damage.on)]
+
+
 #: the sentence templates' ``acts_on_previous`` kinds read here, each from the slots' values
 INSTEAD = {
     "instead": lambda previous, values, text: instead(
         previous, values["cond"], values["clause"] + values.get("clause2", []), text
     ),
     "instead_amount": lambda previous, values, text: instead_amount(previous, values["cond"], values["n"], text),
+    "if_you_do_not": lambda previous, values, text: if_you_do_not(previous, values["clause"]),
+    "armor_cannot_prevent": lambda previous, values, text: armor_cannot_prevent(previous),
 }
