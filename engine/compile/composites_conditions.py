@@ -8,7 +8,7 @@ are the noun phrases' own ("exhausted", "stunned", "damaged", "with Æmber on it
 from __future__ import annotations
 
 from engine.core.registry import template
-from engine.library import it_test
+from engine.library import houses_among, it_test
 from engine.compile.composites import _noun_test
 from engine.compile.grammar import Refusal
 from engine.compile.phrases import noun
@@ -36,3 +36,16 @@ def _it_is_or_state(ref: str, noun, word: str):
         raise Refusal("condition", noun.what, "one card")
     first, second = _noun_test(noun), _state_test(word)
     return it_test(ref, lambda *args: first(*args) or second(*args))
+
+
+@template("houses_among_noun", kind="count")
+def _houses_among_noun(words: str):
+    """ "Each house represented among friendly flank creatures": the houses of the cards in play
+    the noun phrase names (a card of several houses represents each of them)."""
+    found = noun("each " + words)
+
+    def count(ctx) -> int:
+        named = [c for c in ctx.game.in_play() if found.admits(ctx.eng, ctx.source, ctx.controller, c)]
+        return len(houses_among(ctx.eng, named))
+
+    return count
