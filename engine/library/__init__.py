@@ -487,3 +487,4 @@ from engine.library.counters import (
     RemoveCounters,
     RULES_COUNTERS,
 )
+from engine.library.houses import ForEachHouse
