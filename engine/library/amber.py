@@ -66,18 +66,20 @@ class GainChainsFor(Effect):
 @template()
 @dataclass
 class Lose(Effect):
-    """The opponent (``who="opponent"``) or the controller loses Æmber."""
+    """The opponent (``who="opponent"``) or the controller loses Æmber (``amount``: a number, or a
+    count read as the effect resolves: "loses A equal to Urien's armor")."""
 
-    amount: int
+    amount: object  # int | Callable[[Context], int]
     who: str = "opponent"
 
     def resolve(self, ctx: Context) -> bool:
         player = ctx.opponent_name if self.who == "opponent" else ctx.controller
         pool = ctx.game.players[player]
-        lost = min(self.amount, pool.amber)
+        amount = self.amount(ctx) if callable(self.amount) else self.amount
+        lost = min(amount, pool.amber)
         pool.amber -= lost
         ctx.log(f"{ctx.source.name}: {player} loses {lost} Æmber ({pool.amber})")
-        return lost == self.amount
+        return lost == amount
 
 
 @template()
