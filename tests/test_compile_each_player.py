@@ -68,3 +68,38 @@ def test_each_player_with_amber_or_more(kb_conn, tmp_path, first, second):
         """,
         )
     )
+
+
+def test_what_your_opponent_does_as_their_own_effect():
+    # "your opponent <does X>": X read as the opponent's own effect, "their" being theirs
+    from engine.compile import compile_report
+    from engine.library import EachPlayer
+
+    variant, _ = compile_report("Play: Your opponent discards their hand and draws 4 cards.", "Test Card", "action")
+    (effect,) = variant.play
+    assert isinstance(effect, EachPlayer) and effect.who == "opponent"
+    # words about the card's controller said of the opponent are refused, never read as theirs
+    variant, refusals = compile_report("Play: Your opponent destroys a friendly creature.", "Test Card", "action")
+    assert variant is None and "friendly" in refusals[0].message
+
+
+def test_your_opponent_discards_their_hand_and_draws(kb_conn, tmp_path):
+    assert_compiled(kb_conn, "Into the Abyss")
+    # "Play: Your opponent discards their hand and draws 4 cards."
+    assert_passed(
+        replay(
+            kb_conn,
+            tmp_path,
+            """
+        id: into-the-abyss
+        setup:
+          turn: {active: player1, house: keyraken}
+          player1: {hand: ["Into the Abyss"], deck: [Troll, Troll, Troll, Troll, Troll]}
+          player2: {hand: [Krump, Anger], deck: [Punch, Punch, Punch, Punch, Punch]}
+        actions:
+          - play: Into the Abyss
+        expect:
+          "16.0": {player2.hand_size: 4, Krump.zone: discard, Anger.zone: discard, player1.hand_size: 0}
+        """,
+        )
+    )

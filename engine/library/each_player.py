@@ -1,5 +1,5 @@
 """Effects every player does in turn ("Each player draws a card", "Each haunted player gains 2A",
-"Each player with 7A or more loses 2A"): the words after "each player" are an effect of its own,
+"Each player with 7A or more loses 2A"), or the opponent does ("Your opponent makes a token creature"): the words after "each player" are an effect of its own,
 with "you" and "your" being each player in turn, the active player first (as the other "each
 player" effects of the library resolve), and a creature capturing from each such player ("It
 captures 2A from each haunted player"). A new effect that each player does goes here.
@@ -38,14 +38,18 @@ def _admits(who: str, amber: int, ctx: Context) -> bool:
 @dataclass
 class EachPlayer(Effect):
     """The effects once for each player ``who`` admits ("each", "haunted", "not haunted", "amber":
-    with ``amber`` or more in their pool, asked before any player resolves), each as "you"."""
+    with ``amber`` or more in their pool, asked before any player resolves), each as "you";
+    ``who="opponent"``: the opponent alone ("Your opponent discards their hand and draws 4 cards")."""
 
     effects: list = field(default_factory=list)
     who: str = "each"
     amber: int = 0
 
     def resolve(self, ctx: Context) -> bool:
-        players = [p for p in _players(ctx) if _admits(self.who, self.amber, _as(ctx, p))]
+        if self.who == "opponent":  # "your opponent <does X>": X as their own effect
+            players = [ctx.opponent_name]
+        else:
+            players = [p for p in _players(ctx) if _admits(self.who, self.amber, _as(ctx, p))]
         if not players:
             ctx.log(f"{ctx.source.name}: no player is affected")
         ok = bool(players)
