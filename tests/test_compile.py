@@ -458,6 +458,8 @@ def test_a_compiled_card_follows_the_erratum_in_force(kb_conn):
 BOTH = {
     "1-2 Punch",
     "Key of Darkness",
+    "Lifeward",
+    "Magda the Rat",
     "Autocannon",
     "Biomatrix Backup",
     "Bloodshard Imp",

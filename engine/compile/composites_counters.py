@@ -8,7 +8,14 @@ text is refused here, never read as a counter of no effect.
 from __future__ import annotations
 
 from engine.core.registry import template
-from engine.library import counters_on_card, has_counters, PutCounters, RemoveCounters, RULES_COUNTERS
+from engine.library import (
+    counters_on_card,
+    DuringOpponentsNextTurn,
+    has_counters,
+    PutCounters,
+    RemoveCounters,
+    RULES_COUNTERS,
+)
 from engine.compile.grammar import Refusal
 
 
@@ -36,3 +43,12 @@ def _on(word: str, on: str):
 @template("has_named_counters", kind="condition")
 def _has(word: str, on: str, present: bool = True):
     return has_counters(_kind(word), on, present)
+
+
+@template("DuringTheirNextTurn")
+def _during_their_next_turn(static, words: str) -> DuringOpponentsNextTurn:
+    """ "Your opponent's keys cost +3A during their next turn": "their" is the opponent's only when
+    the constant ability is said of the opponent; anything else is refused."""
+    if not words.startswith(("your opponent ", "your opponent's ")):
+        raise Refusal("sentence", f"{words} during their next turn", '"their" (whose next turn)')
+    return DuringOpponentsNextTurn(static)

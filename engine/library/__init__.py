@@ -488,3 +488,7 @@ from engine.library.counters import (
     RULES_COUNTERS,
 )
 from engine.library.houses import ForEachHouse
+from engine.library.lasting import ThroughYourNextTurn
+from engine.library.counters import counters_on
+from engine.library.counts import armor_of, power_of
+from engine.library.zones import SelfFromZone

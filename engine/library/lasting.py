@@ -19,7 +19,7 @@ from engine.core.state import LastingEffect
 from engine.library.playing import CannotPlay
 from engine.rules.ability import Context, Effect
 from engine.rules.houses import belongs_to
-from engine.rules.next_turns import during_next_turn_of, until_next_turn_of
+from engine.rules.next_turns import during_next_turn_of, through_next_turn_of, until_next_turn_of
 from engine.rules.statics import GrantKeyword, PowerModifier, Static
 from engine.rules.text_in_force import KIND as TEXT_KIND, TextChange
 
@@ -321,3 +321,16 @@ class _PlayOffHouse(Static):
         if self.kinds and card.type not in self.kinds:
             return None
         return _Taken(self.shared, source.name)
+
+
+@template()
+@dataclass
+class ThroughYourNextTurn(Effect):
+    """ "<effect> until the end of your next turn": a lasting static from now through the end of
+    the controller's next turn."""
+
+    static: object
+
+    def resolve(self, ctx: Context) -> bool:
+        window = through_next_turn_of(ctx.controller)
+        return _lasting_static(ctx, self.static, window, f"until the end of {ctx.controller}'s next turn")

@@ -33,7 +33,6 @@ from engine.library import (
     has_ability,
     If,
     IfYouDo,
-    MayPlayOneOffHouse,
     MayUseThisTurn,
     named,
     NameNeighbors,
@@ -63,7 +62,6 @@ from engine.library import (
 )
 from engine.cards import card, Variant
 
-card("Phase Shift", play=[MayPlayOneOffHouse()])
 
 card(
     "Spectral Tunneler",

@@ -11,7 +11,6 @@ from engine.library import (
     Choose,
     ChooseForEach,
     DealDamage,
-    DealDamageArmorCannotPrevent,
     DealsNoFightDamage,
     Destroy,
     destroyed_fighting_self,
@@ -162,12 +161,6 @@ card(
             question="Vezyma Thinkdrone: archive a friendly creature or artifact from play?",
         )
     ],
-)
-
-card(
-    "Qyxxlyx Plague Master",
-    fight=[NameEach("creature", where=has_trait("human"), name="humans"), DealDamageArmorCannotPrevent(3, "humans")],
-    reap=[NameEach("creature", where=has_trait("human"), name="humans"), DealDamageArmorCannotPrevent(3, "humans")],
 )
 
 

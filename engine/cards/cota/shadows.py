@@ -55,6 +55,8 @@ card(
     # 16.0 erratum: "Play: Steal 2. If Magda the Rat leaves play, your opponent steals 2": set up
     # by her "Play:" ability only (put into play without being played, she never sets it up)
     Variant("if magda the rat leaves play", play=[Steal(2), IfThisLeavesPlay([OpponentSteals(2)])]),
+    why="its 16.0 erratum ('If Magda the Rat leaves play, your opponent steals 2', set up by her Play: "
+    "ability) has no template; one definition holds the printed text and the erratum's",
 )
 
 
