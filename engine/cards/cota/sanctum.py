@@ -34,7 +34,6 @@ from engine.library import (
     Sacrifice,
     SwapWith,
     this_card,
-    Unstun,
     UsableAsActiveHouse,
 )
 from engine.cards import card
@@ -72,7 +71,6 @@ card(
 
 card("Doorstep to Heaven", play=[ReduceAmberTo(5)])
 
-card("Clear Mind", play=[Unstun("each friendly creature")])
 
 
 card(
