@@ -72,7 +72,6 @@ card(
 card("Doorstep to Heaven", play=[ReduceAmberTo(5)])
 
 
-
 card(
     "Protectrix",
     reap=[
