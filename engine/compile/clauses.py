@@ -33,6 +33,9 @@ from engine.rules.statics import attached_host, itself, neighbor
 from engine.rules.targets import Choose, NameEach
 from engine.compile.build import _args, CONDITIONS, COUNTS, instantiate, STATICS
 from engine.compile.grammar import Refusal, slot_type, Template, TEMPLATES, VOCAB
+from engine.compile.card_names import card_name
+from engine.compile.each_player import second_person
+from engine.compile.instead import INSTEAD
 from engine.compile.lexer import LexError, tokenize
 from engine.compile.matches import MATCHES
 from engine.compile.phrases import Fixed, house_word, Noun, noun
@@ -258,6 +261,10 @@ def _read_slot(slot: str, text: str, scope: Scope):
         return read_count(f"{kind.split('_')[0]} {text}", scope), []
     if kind == "reaction":
         return read_reaction(text, scope), []
+    if kind == "card":  # another card by its printed name ("if Shadys is in your discard pile")
+        return card_name(text), []
+    if kind == "player_clause":  # what "each player" does, as an effect of "you"
+        return read_clause(second_person(text), scope), []
     if kind == "noun":  # a noun phrase about cards out of play ("each creature ... from your discard pile")
         return noun(text), []
     if kind == "ability":  # the quoted ability an upgrade gives: "This creature gains, "Reap: ...""
@@ -282,6 +289,8 @@ def read_slots(t: Template, slots: dict[str, str], scope: Scope) -> tuple[dict, 
         prelude += before
         if slot_type(slot) == "target":
             scope.it = values[slot]
+        elif slot_type(slot) == "cond" and scope.it == "it" and slots[slot].strip().startswith("SELF "):
+            scope.it = "self"  # "if SELF is in the center of your battleline, you may exalt it"
     return values, prelude
 
 
@@ -401,8 +410,16 @@ def read_sentences(sentences: tuple[str, ...] | list[str], scope: Scope, out: li
                 except Refusal:
                     scope.it = saved
                     continue
-                then = values["clause"]
-                if kind == "if_you_do" and previous:
+                then = values.get("clause")
+                if kind in INSTEAD:  # "If <cond>, <B> instead.": B replaces the sentence before
+                    made = INSTEAD[kind](previous, values, text)
+                    if made is None:
+                        scope.it = saved
+                        continue
+                    del out[len(out) - len(previous) :]
+                    previous = made
+                    out += previous
+                elif kind == "if_you_do" and previous:
                     del out[len(out) - len(previous) :]
                     previous = [IfYouDo(previous, then)]
                     out += previous

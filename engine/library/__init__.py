@@ -487,3 +487,18 @@ from engine.library.choosing_players import (
     controlled_by_chosen_player,
 )
 from engine.library.choosing_players import ItsControllerGains
+from engine.library.each_player import CaptureFromEachPlayer, EachPlayer
+from engine.library.lasting import MayPlayOffHouseThisTurn
+from engine.library.counters import (
+    counters_on_card,
+    counters_removed,
+    has_counters,
+    PutCounters,
+    RemoveCounters,
+    RULES_COUNTERS,
+)
+from engine.library.houses import ForEachHouse
+from engine.library.lasting import ThroughYourNextTurn
+from engine.library.counters import counters_on
+from engine.library.counts import armor_of, power_of
+from engine.library.zones import SelfFromZone

@@ -66,18 +66,20 @@ class GainChainsFor(Effect):
 @template()
 @dataclass
 class Lose(Effect):
-    """The opponent (``who="opponent"``) or the controller loses Æmber."""
+    """The opponent (``who="opponent"``) or the controller loses Æmber (``amount``: a number, or a
+    count read as the effect resolves: "loses A equal to Urien's armor")."""
 
-    amount: int
+    amount: object  # int | Callable[[Context], int]
     who: str = "opponent"
 
     def resolve(self, ctx: Context) -> bool:
         player = ctx.opponent_name if self.who == "opponent" else ctx.controller
         pool = ctx.game.players[player]
-        lost = min(self.amount, pool.amber)
+        amount = self.amount(ctx) if callable(self.amount) else self.amount
+        lost = min(amount, pool.amber)
         pool.amber -= lost
         ctx.log(f"{ctx.source.name}: {player} loses {lost} Æmber ({pool.amber})")
-        return lost == self.amount
+        return lost == amount
 
 
 @template()
@@ -204,12 +206,19 @@ class EventCardPlayerAmber(Effect):
     amount: int
     whose: str = "owner"
     gain: bool = True
+    #: the card an earlier sentence of the ability named ("Exhaust a creature. If it was already
+    #: exhausted, destroy it instead and its controller loses 1"), when no event names one
+    on: str = ""
 
     def resolve(self, ctx: Context) -> bool:
         card = ctx.event.get("card")
-        if card is None:
-            return False
-        player = card.owner if self.whose == "owner" else ctx.event.get("controller", card.controller)
+        if card is not None:
+            player = card.owner if self.whose == "owner" else ctx.event.get("controller", card.controller)
+        else:  # no event: the card an earlier sentence named
+            card = ctx.ref(self.on) if self.on not in ("", "it") and self.on in ctx.chosen else None
+            if card is None:
+                return False
+            player = card.owner if self.whose == "owner" else card.controller
         if self.gain:
             ctx.eng.gain(player, self.amount, ctx.source.name)
             return True

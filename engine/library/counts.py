@@ -169,3 +169,35 @@ def houses_among_creatures(side: str = "friendly") -> Callable[[Context], int]:
         return len(houses_among(ctx.eng, (ctx.me if side == "friendly" else ctx.opponent).creatures))
 
     return count
+
+
+def _last_known(ctx: Context, ref: str):
+    cards = ctx.refs(ref)
+    return cards[0] if cards else None
+
+
+@template(kind="count")
+def power_of(ref: str) -> Callable[[Context], int]:
+    """ "Equal to the archived creature's power", "equal to SELF's power": the power of the card
+    named, as it is in play, else as printed (a card gone from play has no modifiers left)."""
+
+    def count(ctx: Context) -> int:
+        card = _last_known(ctx, ref)
+        if card is None:
+            return 0
+        return ctx.eng.power(card) if card.in_play else int(card.printed.power or 0)
+
+    return count
+
+
+@template(kind="count")
+def armor_of(ref: str) -> Callable[[Context], int]:
+    """ "Equal to SELF's armor": the armor of the card named, as it is in play, else as printed."""
+
+    def count(ctx: Context) -> int:
+        card = _last_known(ctx, ref)
+        if card is None:
+            return 0
+        return ctx.eng.armor(card) if card.in_play else int(card.printed.armor or 0)
+
+    return count

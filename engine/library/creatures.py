@@ -80,8 +80,11 @@ class Stun(Effect):
         return done
 
 
+@template()
 @dataclass
 class Unstun(Effect):
+    """ "Unstun <creatures>": each stunned one is no longer stunned."""
+
     on: str = "it"
 
     def resolve(self, ctx: Context) -> bool:

@@ -23,7 +23,7 @@ from dataclasses import dataclass
 
 from engine.core.registry import template
 from engine.core.state import LastingEffect
-from engine.rules.ability import Context, Effect
+from engine.rules.ability import Context, Effect, resolve_all
 from engine.rules.houses import belongs_to, houses_in_game, houses_of
 from engine.rules.next_turns import during_next_turn_of
 from engine.rules.reactions import Reaction
@@ -261,3 +261,27 @@ def creatures_from_houses(n: int, who: str = "self") -> Callable[[Context], bool
         return len(houses_among(ctx.eng, pool.creatures)) >= n
 
     return condition
+
+
+@template()
+@dataclass
+class ForEachHouse(Effect):
+    """ "For each house, deal 5 to a creature of that house": the effects once per house, "that
+    house" being it (as a chosen house is, :func:`chosen_house`), the houses in alphabetical order.
+    Only the houses represented among creatures in play are gone through: for any other house a
+    creature "of that house" cannot be chosen, and nothing happens."""
+
+    effects: list
+
+    def resolve(self, ctx: Context) -> bool:
+        kept = ctx.source.memory.get(CHOSEN_HOUSE)
+        done = False
+        for house in sorted(houses_among(ctx.eng, ctx.game.creatures())):
+            ctx.source.memory[CHOSEN_HOUSE] = house
+            ctx.log(f"{ctx.source.name}: for house {house}")
+            done = resolve_all(self.effects, ctx) or done
+        if kept is None:
+            ctx.source.memory.pop(CHOSEN_HOUSE, None)
+        else:
+            ctx.source.memory[CHOSEN_HOUSE] = kept
+        return done

@@ -16,8 +16,10 @@ from dataclasses import dataclass
 
 from engine.core.registry import template
 from engine.core.state import LastingEffect
+from engine.library.playing import CannotPlay
 from engine.rules.ability import Context, Effect
-from engine.rules.next_turns import during_next_turn_of, until_next_turn_of
+from engine.rules.houses import belongs_to
+from engine.rules.next_turns import during_next_turn_of, through_next_turn_of, until_next_turn_of
 from engine.rules.statics import GrantKeyword, PowerModifier, Static
 from engine.rules.text_in_force import KIND as TEXT_KIND, TextChange
 
@@ -276,3 +278,59 @@ class _Taken:
     @used.setter
     def used(self, value: int) -> None:
         self.shared["cards"].append("played")
+
+
+@template("OpponentCannotPlayNextTurn")
+def _opponent_cannot_play_next_turn(kind: str | None = None) -> DuringOpponentsNextTurn:
+    """ "Your opponent cannot play action cards (creatures, cards) during their next turn"."""
+    return DuringOpponentsNextTurn(CannotPlay(kind, who="opponent"))
+
+
+@template()
+@dataclass
+class MayPlayOffHouseThisTurn(Effect):
+    """ "You may play a non-<house> card (creature; artifact, upgrade, or action card) this turn":
+    one card not of that house, of those types (``kinds``; empty: any type), played off the active
+    house this turn; the permission is used up by that one play."""
+
+    not_house: str
+    kinds: tuple = ()
+
+    def resolve(self, ctx: Context) -> bool:
+        shared: dict = {"cards": []}
+        permission = _PlayOffHouse(self.not_house, tuple(self.kinds), shared)
+        ctx.game.lasting.append(
+            LastingEffect("static", ctx.source.name, ctx.controller, {"static": permission, "card": ctx.source})
+        )
+        what = " or ".join(self.kinds) if self.kinds else "card"
+        ctx.log(f"{ctx.source.name}: {ctx.controller} may play one non-{self.not_house.title()} {what} this turn")
+        return True
+
+
+@dataclass(eq=False)
+class _PlayOffHouse(Static):
+    """The permission of :class:`MayPlayOffHouseThisTurn` (the engine's ``play_permission`` hook)."""
+
+    not_house: str
+    kinds: tuple
+    shared: dict
+
+    def play_permission(self, eng, source, controller, card):
+        if controller != eng.game.active or self.shared["cards"] or belongs_to(eng, card, self.not_house):
+            return None
+        if self.kinds and card.type not in self.kinds:
+            return None
+        return _Taken(self.shared, source.name)
+
+
+@template()
+@dataclass
+class ThroughYourNextTurn(Effect):
+    """ "<effect> until the end of your next turn": a lasting static from now through the end of
+    the controller's next turn."""
+
+    static: object
+
+    def resolve(self, ctx: Context) -> bool:
+        window = through_next_turn_of(ctx.controller)
+        return _lasting_static(ctx, self.static, window, f"until the end of {ctx.controller}'s next turn")

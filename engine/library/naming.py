@@ -253,10 +253,13 @@ class NameOutOfPlay(Effect):
     test: object  # (eng, source, controller, card) -> bool
     name: str
     done: str = ""
+    #: name one of them ("if Shadys is in your discard pile, return it": one copy, not each)
+    one: bool = False
 
     def resolve(self, ctx: Context) -> bool:
         pool = done_this_way(ctx, self.done) if self.done else candidates(ctx, self.zone, self.side)
         found = [c for c in pool if self.test(ctx.eng, ctx.source, ctx.controller, c)]
+        found = found[:1] if self.one else found
         ctx.chosen[self.name] = ctx.chosen["it"] = found
         return bool(found)
 

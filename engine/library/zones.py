@@ -271,10 +271,11 @@ class ShuffleIntoDeck(Effect):
     (a warded creature stays; leaving play says so in the trace), a card in one of ``from_zones``
     is moved there (a purged card too: "shuffle a purged card into its owner's deck"); then each of
     those decks is shuffled, once. ``on``: one reference or several
-    ("each chosen friendly and enemy creature")."""
+    ("each chosen friendly and enemy creature"). An action card shuffling itself does so as it
+    resolves ("Lose 2A. If you do not, shuffle Training Costs into your deck.")."""
 
     on: str | tuple[str, ...] = "it"
-    from_zones: tuple = ("discard", "purged")
+    from_zones: tuple = ("discard", "purged", "resolving")
 
     def resolve(self, ctx: Context) -> bool:
         moved, out_of_play = [], []
@@ -333,3 +334,21 @@ class SwapDeckAndDiscard(Effect):
         shuffle_deck(ctx.game, ctx.controller)
         ctx.log(f"{ctx.source.name}: {ctx.controller} swaps their deck ({len(p.zone('deck'))} cards) and discard pile")
         return True
+
+
+@template()
+@dataclass
+class SelfFromZone(Effect):
+    """ "Archive <this card> from your discard pile", "return <this card> from your discard pile to
+    your hand": only while it is there (a card gone from that pile is not moved from elsewhere)."""
+
+    zone: str
+    to: str
+
+    def resolve(self, ctx: Context) -> bool:
+        if ctx.source.zone != self.zone or ctx.source not in ctx.me.zone(self.zone):
+            ctx.log(f"{ctx.source.name} is not in {ctx.controller}'s {self.zone}: nothing happens")
+            return False
+        if self.to == "archives":
+            return Archive("self").resolve(ctx)
+        return MoveTo(self.to, "self").resolve(ctx)

@@ -297,6 +297,10 @@ class DamageRules:
             upgrade.reset()
             g.move(upgrade, "discard")
             g.log(f"{upgrade.label} is discarded as {card.label} leaves play")
+            # it has left play too: the lasting effects on it end (its counters: engine.library.counters)
+            g.lasting = [
+                e for e in g.lasting if e.until_leaves is not upgrade and e.params.get("target") is not upgrade
+            ]
         if card.amber and card.type != "creature":  # returned to the general supply ("Leaves Play")
             g.log(f"the {card.amber} Æmber on {card.label} returns to the common supply")
             card.amber = 0

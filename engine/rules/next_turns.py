@@ -1,5 +1,6 @@
 """Lasting effects that name a player's next turn: "during your opponent's next turn", "on their
-next turn", "until your next turn", "until the start of your next turn".
+next turn", "until your next turn", "until the start of your next turn", "until the end of your
+next turn".
 
 Why a module of its own: those words name whose turn, not which turn number. With an extra turn
 between (:mod:`engine.rules.extra_turns`), the next turn is the same player's, and an effect "for your
@@ -32,6 +33,12 @@ def until_next_turn_of(player: str) -> dict:
     return {"until_turn_of": player, "through_turn": FOREVER}
 
 
+def through_next_turn_of(player: str) -> dict:
+    """Params of a lasting effect from now through the end of ``player``'s next turn ("until the
+    end of your next turn"): bound to that turn's number when it starts."""
+    return {"through_next_turn_of": player, "through_turn": FOREVER}
+
+
 def start_turn(game) -> None:
     """A turn of ``game.active`` starts: the effects waiting for it begin, those lasting until it end."""
     kept = []
@@ -40,6 +47,8 @@ def start_turn(game) -> None:
             continue
         if effect.params.get("next_turn_of") == game.active and effect.params.get("during_turn") == UNBOUND:
             effect.params["during_turn"] = effect.params["through_turn"] = game.turn
+        if effect.params.get("through_next_turn_of") == game.active and effect.params["through_turn"] == FOREVER:
+            effect.params["through_turn"] = game.turn
         kept.append(effect)
     game.lasting = kept
 

@@ -51,6 +51,8 @@ card(
         Choose("creature", "enemy"),
         If(lambda ctx: ctx.ref("it") is not None and ctx.ref("it").stunned, [Destroy()], otherwise=[Stun()]),
     ],
+    why="a printing's card data puts 'If that creature was already stunned, destroy it instead.' on a line of its own, "
+    "which the compiler reads as an ability apart from the stun it replaces",
 )
 
 

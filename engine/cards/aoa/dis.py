@@ -11,7 +11,6 @@ from engine.library import (
     DealDamageForEach,
     Destroy,
     doom_in_play,
-    GainChainsFor,
     GainsWhileAttackingFlank,
     has_doom,
     If,
@@ -77,8 +76,6 @@ card(
 # ---- irregular texts (each a mechanic printed on one card, written as a general effect of engine.library)
 
 card("Banish", play=[Choose("creature", "enemy"), ArchiveIntoOpponents()])
-
-card("Binding Irons", play=[GainChainsFor(3, "opponent")])
 
 
 def _any_creature_reaped(ctx) -> bool:

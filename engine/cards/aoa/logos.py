@@ -9,12 +9,10 @@ from engine.library import (
     ArtifactsEnterPlayReady,
     Choose,
     Draw,
-    EachPlayerDoublesPool,
     ForEachTraitDamageAndGain,
     ForgeAtNoCost,
     If,
     MayChoose,
-    MayPlayOneOffHouse,
     OneOf,
     PlaceAmber,
     playable,
@@ -54,7 +52,6 @@ card(
 
 # ---- irregular texts (each a mechanic printed on one card, written as a general effect of engine.library)
 
-card("Binate Rupture", play=[EachPlayerDoublesPool()])
 
 card("Entropic Swirl", play=[Choose("creature", "any"), ForEachTraitDamageAndGain(2)])
 
@@ -71,7 +68,6 @@ def _played_next_to_self(ctx) -> bool:
 
 card("Fila the Researcher", reactions=[Reaction("played", [Draw(1)], when=_played_next_to_self)])
 
-card("Helper Bot", play=[MayPlayOneOffHouse()])
 
 card("Quantum Fingertrap", action=[SwapTwoInABattleline()])
 

@@ -51,7 +51,6 @@ card(
     play=[DealDamageForEach(_amber_in_your_pool)],
 )
 
-card("Ronnie Wristclocks", play=[If(lambda ctx: ctx.opponent.amber >= 7, [Steal(2)], otherwise=[Steal(1)])])
 
 card(
     "Little Niff",

@@ -26,9 +26,6 @@ from engine.library import (
 from engine.cards import card
 
 
-card("Troll", reap=[Heal(3)])
-
-
 card("Valdr", statics=[FightDamageBonus(2, when=defender_on_flank)])
 
 

@@ -127,7 +127,11 @@ card(
 
 card("Ember Imp", statics=[OpponentPlaysAtMost(2)])
 
-card("Lifeward", omni=[Sacrifice(), DuringOpponentsNextTurn(CannotPlay("creature", who="opponent"))])
+card(
+    "Lifeward",
+    omni=[Sacrifice(), DuringOpponentsNextTurn(CannotPlay("creature", who="opponent"))],
+    why="a printing says 'on their next turn', which no template reads; one definition plays every printing alike",
+)
 
 # ---- general hooks (engine.rules.hooks, engine.rules.replacements)
 

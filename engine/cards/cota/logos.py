@@ -32,7 +32,6 @@ from engine.library import (
     has_ability,
     If,
     IfYouDo,
-    MayPlayOneOffHouse,
     MayUseThisTurn,
     named,
     NameNeighbors,
@@ -60,7 +59,6 @@ from engine.library import (
 )
 from engine.cards import card, Variant
 
-card("Phase Shift", play=[MayPlayOneOffHouse()])
 
 card(
     "Spectral Tunneler",

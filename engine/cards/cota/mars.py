@@ -11,7 +11,6 @@ from engine.library import (
     Choose,
     ChooseForEach,
     DealDamage,
-    DealDamageArmorCannotPrevent,
     DealsNoFightDamage,
     Destroy,
     destroyed_fighting_self,
@@ -152,12 +151,6 @@ _ZYZZIX = [
 ]
 
 card("Zyzzix the Many", fight=list(_ZYZZIX), reap=list(_ZYZZIX))
-
-card(
-    "Qyxxlyx Plague Master",
-    fight=[NameEach("creature", where=has_trait("human"), name="humans"), DealDamageArmorCannotPrevent(3, "humans")],
-    reap=[NameEach("creature", where=has_trait("human"), name="humans"), DealDamageArmorCannotPrevent(3, "humans")],
-)
 
 
 def _ready_mars_creature(ctx, c) -> bool:

@@ -32,7 +32,6 @@ from engine.library import (
     Sacrifice,
     SwapWith,
     this_card,
-    Unstun,
     UsableAsActiveHouse,
 )
 from engine.cards import card
@@ -66,8 +65,6 @@ card("Armageddon Cloak", gains={"destroyed_instead": [Heal(None, "self"), Destro
 # ---- irregular texts (each a mechanic printed on one card, written as a general effect of engine.library)
 
 card("Doorstep to Heaven", play=[ReduceAmberTo(5)])
-
-card("Clear Mind", play=[Unstun("each friendly creature")])
 
 
 card(

@@ -55,6 +55,8 @@ card(
     # 16.0 erratum: "Play: Steal 2. If Magda the Rat leaves play, your opponent steals 2": set up
     # by her "Play:" ability only (put into play without being played, she never sets it up)
     Variant("if magda the rat leaves play", play=[Steal(2), IfThisLeavesPlay([OpponentSteals(2)])]),
+    why="its 16.0 erratum ('If Magda the Rat leaves play, your opponent steals 2', set up by her Play: "
+    "ability) has no template; one definition holds the printed text and the erratum's",
 )
 
 
@@ -83,7 +85,12 @@ card(
 
 card("Sneklifter", play=[Choose("artifact", "enemy"), TakeControl(), OfHouseUnlessYours("shadows")])
 
-card("Key of Darkness", play=[If(opponent_has_no_amber, [ForgeAtCost(2)], otherwise=[ForgeAtCost(6)])])
+card(
+    "Key of Darkness",
+    play=[If(opponent_has_no_amber, [ForgeAtCost(2)], otherwise=[ForgeAtCost(6)])],
+    why="a printing's card data puts 'If your opponent has no A, forge a key at +2A current cost instead.' on a line of "
+    "its own, which the compiler reads as an ability apart from the forge it replaces",
+)
 
 card("Deipno Spymaster", omni=[Choose("creature", "friendly"), MayUseThisTurn()])
 

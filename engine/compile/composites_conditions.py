@@ -1,0 +1,51 @@
+"""Conditions built here from a noun phrase's tests on the card an earlier sentence named: "if it
+was already exhausted", "if that creature has Æmber on it", "if it is a Dinosaur creature or has
+Æmber on it" (registered with ``@template`` as the library's own conditions are). The state words
+are the noun phrases' own ("exhausted", "stunned", "damaged", "with Æmber on it": the vocabulary of
+:mod:`engine.compile.phrases`), so a word no phrase knows is refused, never guessed at.
+"""
+
+from __future__ import annotations
+
+from engine.core.registry import template
+from engine.library import houses_among, it_test
+from engine.compile.composites import _noun_test
+from engine.compile.grammar import Refusal
+from engine.compile.phrases import noun
+
+
+def _state_test(word: str):
+    """The test of one state word ("exhausted") or phrase after the noun ("with amber on it")."""
+    found = noun(f"a card {word}" if word.startswith("with ") else f"a {word} card")
+    if not found.tests:
+        raise Refusal("condition", word, f'"{word}"')
+    return _noun_test(found)
+
+
+@template("it_state", kind="condition")
+def _it_state(ref: str, word: str):
+    """ "If it was already exhausted", "if that creature is stunned": the card named before is in
+    that state now."""
+    return it_test(ref, _state_test(word))
+
+
+@template("it_is_or_state", kind="condition")
+def _it_is_or_state(ref: str, noun, word: str):
+    """ "If it is a Dinosaur creature or has Æmber on it": either holds of the card named before."""
+    if noun.quantity != "one" or noun.count != 1:
+        raise Refusal("condition", noun.what, "one card")
+    first, second = _noun_test(noun), _state_test(word)
+    return it_test(ref, lambda *args: first(*args) or second(*args))
+
+
+@template("houses_among_noun", kind="count")
+def _houses_among_noun(words: str):
+    """ "Each house represented among friendly flank creatures": the houses of the cards in play
+    the noun phrase names (a card of several houses represents each of them)."""
+    found = noun("each " + words)
+
+    def count(ctx) -> int:
+        named = [c for c in ctx.game.in_play() if found.admits(ctx.eng, ctx.source, ctx.controller, c)]
+        return len(houses_among(ctx.eng, named))
+
+    return count

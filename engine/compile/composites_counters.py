@@ -1,0 +1,54 @@
+"""Templates of counters of a named kind (:mod:`engine.library.counters`): "put a time counter on
+...", "remove each scheme counter from ...", "<kind> counters on SELF" (registered with
+``@template`` as the library's own effects are). The word of the kind is any word but those of the
+counters the rules define (ward, enrage, stun, power, doom), each read by its own template: such a
+text is refused here, never read as a counter of no effect.
+"""
+
+from __future__ import annotations
+
+from engine.core.registry import template
+from engine.library import (
+    counters_on_card,
+    DuringOpponentsNextTurn,
+    has_counters,
+    PutCounters,
+    RemoveCounters,
+    RULES_COUNTERS,
+)
+from engine.compile.grammar import Refusal
+
+
+def _kind(word: str) -> str:
+    if word in RULES_COUNTERS:
+        raise Refusal("counter", word, f'"{word}" (a counter the rules define)')
+    return word
+
+
+@template("PutNamedCounters")
+def _put(word: str, on: str, n: int = 1) -> PutCounters:
+    return PutCounters(_kind(word), on, n)
+
+
+@template("RemoveNamedCounters")
+def _remove(word: str, on: str, n: int | None = None) -> RemoveCounters:
+    return RemoveCounters(_kind(word), on, n)
+
+
+@template("named_counters_on", kind="count")
+def _on(word: str, on: str):
+    return counters_on_card(_kind(word), on)
+
+
+@template("has_named_counters", kind="condition")
+def _has(word: str, on: str, present: bool = True):
+    return has_counters(_kind(word), on, present)
+
+
+@template("DuringTheirNextTurn")
+def _during_their_next_turn(static, words: str) -> DuringOpponentsNextTurn:
+    """ "Your opponent's keys cost +3A during their next turn": "their" is the opponent's only when
+    the constant ability is said of the opponent; anything else is refused."""
+    if not words.startswith(("your opponent ", "your opponent's ")):
+        raise Refusal("sentence", f"{words} during their next turn", '"their" (whose next turn)')
+    return DuringOpponentsNextTurn(static)

@@ -1,0 +1,69 @@
+"""Templates about another card named by its printed name (:mod:`engine.compile.card_names`): "if
+<name> is in your discard pile" (a condition, or a clause whose "it" is that card: "If Shadys is in
+your discard pile, return it to your hand"), "if that creature is <name>", "if <name> has not been
+purged" (registered with ``@template`` as the library's own effects and conditions are).
+"""
+
+from __future__ import annotations
+
+from engine.core.registry import template
+from engine.library import If, it_test, NameOutOfPlay
+from engine.rules.targets import Choose
+from engine.rules.ability import Context
+from engine.compile.card_names import named
+
+#: what "it" names in the clause after "if <name> is in your discard pile, ..."
+NAMED_IN_DISCARD = "named in discard"
+
+
+def _in_discard(card: str):
+    test = named(card)
+
+    def condition(ctx: Context) -> bool:
+        return any(test(ctx.eng, ctx.source, ctx.controller, c) for c in ctx.me.zone("discard"))
+
+    return condition
+
+
+@template("named_in_discard", kind="condition")
+def _named_in_discard(card: str):
+    """ "If Cornicen Octavia is in your discard pile": a copy of it is there now."""
+    return _in_discard(card)
+
+
+@template("it_is_named", kind="condition")
+def _it_is_named(ref: str, card: str, present: bool = True):
+    """ "If that creature is Purse-a-Phone": the card named before is a copy of that card."""
+    test = named(card)
+    return it_test(ref, lambda *args: test(*args) == present)
+
+
+@template("named_not_purged", kind="condition")
+def _named_not_purged(card: str):
+    """ "If Igon the Green has not been purged": no copy of it is in a purged zone (16.0 glossary
+    "Purge": a purged card is placed in its owner's purged zone)."""
+    test = named(card)
+
+    def condition(ctx: Context) -> bool:
+        return not any(
+            test(ctx.eng, ctx.source, ctx.controller, c)
+            for player in ctx.game.players.values()
+            for c in player.zone("purged")
+        )
+
+    return condition
+
+
+@template("IfNamedInDiscard")
+def _if_named_in_discard(card: str, then: list) -> If:
+    """ "If Shadys is in your discard pile, return it to your hand": one copy of it there is named
+    for "it", and the clause resolves only when there is one."""
+    return If(_in_discard(card), [NameOutOfPlay("discard", "friendly", named(card), NAMED_IN_DISCARD, one=True), *then])
+
+
+@template("NamedInPlay")
+def _named_in_play(card: str, name: str) -> Choose:
+    """ "Platopelta" as a target ("put a wisdom counter on Platopelta"): a card in play of that
+    name, chosen when there is more than one."""
+    test = named(card)
+    return Choose("creature", "any", name=name, where=lambda ctx, c: test(ctx.eng, ctx.source, ctx.controller, c))

@@ -1,0 +1,122 @@
+"""Counters of a named kind on a card in play ("Put a time counter on each friendly Clock creature",
+"Remove each scheme counter from Mastermindy. Steal 1 for each scheme counter removed this way", "If
+there are 12 or more time counters on Ancestral Timekeeper, ...", "If Platopelta has a wisdom
+counter, ..."): the 16.0 glossary "Counters" has no component for most of them, and a card's text
+says what its kind does. Like a doom counter (:mod:`engine.library.status`), the counters of a kind
+on a card are a lasting effect on that card, so they go when it leaves play, as every counter does
+(:mod:`engine.rules.damage`); the status counters the rules define (ward, enrage, stun, power, doom)
+are not these, and a text naming one of those is read by its own template. A new counter of a kind
+goes here.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from engine.core.registry import template
+from engine.core.state import CardInstance, LastingEffect
+from engine.rules.ability import Condition, Context, Effect
+
+COUNTER = "named_counter"
+#: counters the rules give an effect of their own: never counters of a named kind
+RULES_COUNTERS = ("ward", "enrage", "stun", "power", "doom", "damage", "amber")
+
+
+def _record(ctx: Context, card: CardInstance, kind: str) -> LastingEffect | None:
+    return next(
+        (
+            e
+            for e in ctx.game.lasting
+            if e.kind == COUNTER and e.params["target"] is card and e.params["counter"] == kind
+        ),
+        None,
+    )
+
+
+def counters_on(ctx: Context, card: CardInstance, kind: str) -> int:
+    """How many counters of ``kind`` are on ``card`` (none once it has left play)."""
+    record = _record(ctx, card, kind)
+    return record.params["n"] if record is not None and card.in_play else 0
+
+
+@template()
+@dataclass
+class PutCounters(Effect):
+    """ "Put N <kind> counters on <cards>": on each card in play ``on`` names."""
+
+    kind: str
+    on: str
+    n: int = 1
+
+    def resolve(self, ctx: Context) -> bool:
+        cards = [c for c in ctx.refs(self.on) if c.in_play]
+        for card in cards:
+            record = _record(ctx, card, self.kind)
+            if record is None:
+                record = LastingEffect(
+                    COUNTER,
+                    ctx.source.name,
+                    ctx.controller,
+                    {"target": card, "counter": self.kind, "n": 0},
+                    until_leaves=card,
+                )
+                ctx.game.lasting.append(record)
+            record.params["n"] += self.n
+            ctx.log(f"{ctx.source.name}: {self.n} {self.kind} counter(s) on {card.label} ({record.params['n']})")
+        return bool(cards)
+
+
+@template()
+@dataclass
+class RemoveCounters(Effect):
+    """ "Remove N <kind> counters from <cards>" (``n`` None: "each <kind> counter"); the counters
+    removed are counted "this way"; fully resolved when N were there to remove."""
+
+    kind: str
+    on: str
+    n: int | None = None
+
+    def resolve(self, ctx: Context) -> bool:
+        removed, ok = 0, True
+        for card in [c for c in ctx.refs(self.on) if c.in_play]:
+            record = _record(ctx, card, self.kind)
+            there = record.params["n"] if record is not None else 0
+            taken = there if self.n is None else min(self.n, there)
+            ok = ok and (self.n is None or taken == self.n)
+            if record is not None:
+                record.params["n"] -= taken
+            removed += taken
+            ctx.log(f"{ctx.source.name}: {taken} {self.kind} counter(s) removed from {card.label}")
+        ctx.chosen[f"{self.kind} counters removed this way"] = [None] * removed
+        return ok and removed > 0 if self.n is None else ok
+
+
+@template(kind="count")
+def counters_on_card(kind: str, on: str) -> Callable[[Context], int]:
+    """ "For each <kind> counter on <card>": the counters of that kind on the card ``on`` names."""
+
+    def count(ctx: Context) -> int:
+        return sum(counters_on(ctx, c, kind) for c in ctx.refs(on))
+
+    return count
+
+
+@template(kind="count")
+def counters_removed(kind: str) -> Callable[[Context], int]:
+    """ "For each <kind> counter removed this way"."""
+
+    def count(ctx: Context) -> int:
+        return len(ctx.chosen.get(f"{kind} counters removed this way", []))
+
+    return count
+
+
+@template(kind="condition")
+def has_counters(kind: str, on: str, present: bool = True) -> Condition:
+    """ "If <card> has a <kind> counter" (``present`` False: "has no <kind> counters")."""
+
+    def condition(ctx: Context) -> bool:
+        return any(counters_on(ctx, c, kind) > 0 for c in ctx.refs(on)) == present
+
+    return condition
