@@ -234,3 +234,16 @@ CREATE TABLE IF NOT EXISTS search_index (
     meta     BLOB NOT NULL,                -- UTF-8 JSON: vocabulary, card names, documents, threads, array layout
     arrays   BLOB NOT NULL                 -- the flat integer arrays (per entry, per text, per thread), concatenated
 );
+
+-- The renames between two versions of a game's rulebook (kb/terminology.py), stored by the build so
+-- a new process that replays rulings reads them instead of diffing every pair of texts again
+-- (kb/terminology_store.py). Used only while code and texts still match.
+CREATE TABLE IF NOT EXISTS terminologies (
+    game         TEXT NOT NULL,            -- the game whose versions these are
+    from_version TEXT NOT NULL,            -- the older version (the terminology is stored in history's direction)
+    to_version   TEXT NOT NULL,            -- the newer version
+    code         TEXT NOT NULL,            -- SHA-256 of the code that detects renames and pairs the texts
+    content      TEXT NOT NULL,            -- fingerprint of the two versions' entries and threads
+    renames      TEXT NOT NULL,            -- JSON [[old, new, count], ...]
+    PRIMARY KEY (game, from_version, to_version)
+);

@@ -23,18 +23,14 @@ from __future__ import annotations
 import hashlib
 import sqlite3
 import json
+import re
 from functools import lru_cache
 from pathlib import Path
 
-TABLE = """CREATE TABLE IF NOT EXISTS terminologies (
-    game         TEXT NOT NULL,
-    from_version TEXT NOT NULL,   -- the older version (the terminology is stored in history's direction)
-    to_version   TEXT NOT NULL,
-    code         TEXT NOT NULL,   -- SHA-256 of the code that detects renames and pairs the texts
-    content      TEXT NOT NULL,   -- fingerprint of the two versions' entries and threads
-    renames      TEXT NOT NULL,   -- JSON [[old, new, count], ...]
-    PRIMARY KEY (game, from_version, to_version)
-)"""
+from .store import schema_sql
+
+#: the table, as kb/schema.sql defines it (created here too for a KB built before it)
+TABLE = re.search(r"CREATE TABLE IF NOT EXISTS terminologies \(.*?\n\);", schema_sql(), re.S).group(0)
 
 _KB = Path(__file__).resolve().parent
 #: what the renames between two versions depend on, besides their texts
