@@ -93,6 +93,30 @@ class BuildReport:
     rulings: RulingsReport
     #: the KB was already built from these sources, code and rulings: nothing was done
     current: bool = False
+    #: stage (a key of rulebase.build_progress.STAGES) -> (wall s, CPU s) it took
+    stages: dict[str, tuple[float, float]] = field(default_factory=dict)
+
+
+class _Stages:
+    """Names each stage to ``on_stage`` as it starts and times it (wall and CPU), for the report."""
+
+    def __init__(self, on_stage: Callable[[str], None] | None):
+        self.on_stage = on_stage
+        self.times: dict[str, tuple[float, float]] = {}
+        self._current: tuple[str, float, float] | None = None
+
+    def __call__(self, name: str) -> None:
+        self.done()
+        self._current = (name, time.perf_counter(), time.process_time())
+        if self.on_stage:
+            self.on_stage(name)
+
+    def done(self) -> dict[str, tuple[float, float]]:
+        if self._current is not None:
+            name, wall, cpu = self._current
+            self.times[name] = (time.perf_counter() - wall, time.process_time() - cpu)
+            self._current = None
+        return self.times
 
 
 class _Earlier(list):
@@ -219,13 +243,18 @@ def build(
     rulings: Path | None = None,
     full: bool = False,
     max_input_size: int | None = None,
+    on_stage: Callable[[str], None] | None = None,
 ) -> BuildReport:
     """Build the KB from the manifest (default: :func:`kb.manifest.default_manifest`) into
     ``db_path``, atomically, and load and replay the rulings of ``rulings`` (default: the project's
     ``rulings/``) against it. Only what changed since the KB there was built is redone
     (:mod:`rulebase.build_state`); ``full`` rebuilds everything. A source larger than
-    ``max_input_size`` bytes (default: :func:`ingest.limits.max_input_size`) stops the build."""
+    ``max_input_size`` bytes (default: :func:`ingest.limits.max_input_size`) stops the build.
+    ``on_stage`` is told each stage as it starts (:data:`rulebase.build_progress.STAGES`),
+    ``on_document`` each document before it is parsed."""
     started = time.perf_counter()
+    stage = _Stages(on_stage)
+    stage("sources")
     _tidy(Path(db_path))
     manifest = load_manifest(manifest_path or default_manifest())
     if not cards_dir.is_dir():
@@ -250,7 +279,9 @@ def build(
         removed = sorted(old_docs - set(sources))
         relabelled = [k for k in sources if (old.documents.get(k) or {}).get("meta") != wanted.documents[k]["meta"]]
         if not changed and not removed and not relabelled and old.rulings == wanted.rulings:
-            return BuildReport(Path(db_path), [], 0, time.perf_counter() - started, RulingsReport(), current=True)
+            return BuildReport(
+                Path(db_path), [], 0, time.perf_counter() - started, RulingsReport(), current=True, stages=stage.done()
+            )
         return _update(
             db_path,
             manifest,
@@ -264,29 +295,40 @@ def build(
             on_document,
             started,
             max_input_size,
+            stage,
         )
     reports = []
     with atomic_database(db_path, copy_existing=False) as conn:
         create_schema(conn)
         for gid, name in manifest.games.items():
             ensure_game(conn, gid, name)
+        stage("cards")
         n_cards = load_cards(conn, cards_dir)
         check_scenarios(conn, scenarios)  # an unknown card fails now, not after the documents
         index = CardIndex.from_db(conn)
+        stage("documents")
         for key, (src, data) in sources.items():
             if on_document:
                 on_document(src)
             reports.append(_ingest_one(conn, src, index, data, max_input_size))
             wanted.documents[key]["earlier"] = reports[-1].used_earlier
+        stage("align")
         align(conn)  # threads across versions, once every version is in
         for game, members in previous.items():  # a rebuild keeps the thread ids users saved
             carry_ids(conn, game, members)
+        stage("rulings")
         rulings_report = load_rulings(conn, rulings, scenarios)
+        stage("supersessions")
         compute_supersessions(conn)  # which entries a later version changed in meaning (kb.supersede)
+        stage("search")
         index_latest(conn)  # the search index of the newest versions (kb/schema.sql: latest_fts)
+        stage("state")
         write_state(conn, wanted)
+        stage("search index")
         save_index(conn)  # last: the search's in-memory index of all the above, stored for servers to load
-    return BuildReport(Path(db_path), reports, n_cards, time.perf_counter() - started, rulings_report)
+    return BuildReport(
+        Path(db_path), reports, n_cards, time.perf_counter() - started, rulings_report, stages=stage.done()
+    )
 
 
 def _update(
@@ -302,6 +344,7 @@ def _update(
     on_document,
     started: float,
     max_input_size: int | None = None,
+    stage: _Stages | None = None,
 ) -> BuildReport:
     """Redo only the documents that changed (and, per game, the later ones whose parser read the
     earlier versions), in a copy of the KB; the rest keeps its entries, threads and replays."""
@@ -317,6 +360,8 @@ def _update(
                 redo.add(other)
     touched = {sources[k][0].game for k in redo} | {k.split(" ", 1)[0] for k in removed}
     reports = []
+    stage = stage or _Stages(None)
+    stage("documents")
     with atomic_update(db_path) as conn:
         create_schema_additions(conn)
         for gid, name in manifest.games.items():
@@ -340,7 +385,9 @@ def _update(
                                 WHERE game = ? AND version = ?""",
                     (src.title, src.date, src.file, src.game, src.version),
                 )
+        stage("align")
         align(conn)  # places the new entries only: every other thread stays as it was
+        stage("rulings")
         with_scenarios = {s.game for s in scenarios}
         if old.rulings != wanted.rulings or touched & with_scenarios:
             # same code and cards (else this is a full build): replays before the first version
@@ -355,16 +402,22 @@ def _update(
         else:
             rulings_report = stored_rulings(conn)
         gone = {k.split(" ", 1)[0] for k in removed}
+        stage("supersessions")
         for game in sorted(touched):  # a version removed joins the steps around it: the game again
             if game in gone:
                 compute_supersessions(conn, game)
             else:
                 update_supersessions(conn, game, [sources[k][0].version for k in redo if sources[k][0].game == game])
+        stage("search")
         index_latest(conn)  # the search index of the newest versions (kb/schema.sql: latest_fts)
+        stage("state")
         write_state(conn, wanted)
+        stage("search index")
         save_index(conn)
         n_cards = conn.execute("SELECT count(*) FROM cards").fetchone()[0]
-    return BuildReport(Path(db_path), reports, n_cards, time.perf_counter() - started, rulings_report)
+    return BuildReport(
+        Path(db_path), reports, n_cards, time.perf_counter() - started, rulings_report, stages=stage.done()
+    )
 
 
 @_uncollected()

@@ -1,0 +1,86 @@
+"""What ``rulebase build`` shows while it works: a progress bar on a terminal, one line per stage elsewhere.
+
+Why: a first build of everything bundled takes a minute or more (118 documents, then alignment across
+versions, replays, supersessions and the search index), and a newcomer who sees nothing for that
+long takes it for hung. On a terminal a tqdm bar (the maintained library for it: one small
+dependency, imported only when a terminal asks for it) counts the documents and then the stages
+after them, naming what is being done now. Where the output is not a terminal (a log, CI, ``make
+run`` piped through ``tee``) a bar would write hundreds of carriage returns into the file, so each
+stage is one plain line instead, written when it starts, with the seconds since the build started:
+``build   12.3 s  aligning threads across versions``.
+
+The build itself only names its stages (:data:`STAGES`, through ``on_stage``) and its documents
+(``on_document``); this module decides how they are shown.
+"""
+
+from __future__ import annotations
+
+import sys
+import time
+from typing import TextIO
+
+#: a build's stages after the documents, in order, with what a reader is told; a stage the build
+#: skips (an update that replays nothing) is simply not announced
+STAGES = {
+    "sources": "reading the manifest's sources",
+    "cards": "loading card data",
+    "documents": "parsing and storing documents",
+    "align": "aligning threads across versions",
+    "rulings": "replaying the rulings' scenarios",
+    "supersessions": "finding superseded rulings",
+    "search": "indexing the newest versions for search",
+    "state": "recording what the KB was built from",
+    "search index": "building the search index",
+}
+
+
+class BuildProgress:
+    """Receives ``on_stage`` and ``on_document`` of :func:`rulebase.build.build` and shows them on
+    ``stream`` (standard error by default): a bar when it is a terminal, plain lines otherwise."""
+
+    def __init__(self, documents: int, stream: TextIO | None = None):
+        self.stream = stream if stream is not None else sys.stderr
+        self.started = time.perf_counter()
+        self.documents = documents
+        self._bar = None
+        if self.stream.isatty():
+            from tqdm import tqdm  # only a terminal draws a bar
+
+            self._bar = tqdm(
+                total=documents + len(STAGES),
+                desc="Building",
+                unit="step",
+                file=self.stream,
+                dynamic_ncols=True,
+                leave=False,
+            )
+
+    def stage(self, name: str) -> None:
+        """A stage starts (a key of :data:`STAGES`)."""
+        text = STAGES.get(name, name)
+        if name == "documents":
+            text = f"{text} ({self.documents})"
+        if self._bar is not None:
+            if name != "documents":
+                self._bar.update(1)
+            self._bar.set_description_str(text[:1].upper() + text[1:])
+            return
+        self.stream.write(f"build {time.perf_counter() - self.started:7.1f} s  {text}\n")
+        self.stream.flush()
+
+    def document(self, src) -> None:
+        """A document is about to be parsed (a :class:`kb.manifest.SourceDocument`)."""
+        if self._bar is not None:
+            self._bar.update(1)
+            self._bar.set_postfix_str(f"{src.game} {src.version}", refresh=True)
+
+    def close(self) -> None:
+        if self._bar is not None:
+            self._bar.close()
+            self._bar = None
+
+    def __enter__(self) -> "BuildProgress":
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.close()
