@@ -18,13 +18,15 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from ingest.detect import FORMATS, read_source
-from ingest.model import ParseContext
+from ingest.model import ParseContext, ParsedDocument
 from ingest.registry import parse_document
 
 from kb.align import Membership, align, carry_ids, membership
 from kb.cards import load_cards
 from kb.errors import KBError
 from kb.links import CardIndex
+from .build_parse import parsed_ahead
+from .build_progress import Stages
 from .build_state import (
     State,
     code_fingerprint,
@@ -93,30 +95,9 @@ class BuildReport:
     rulings: RulingsReport
     #: the KB was already built from these sources, code and rulings: nothing was done
     current: bool = False
-    #: stage (a key of rulebase.build_progress.STAGES) -> (wall s, CPU s) it took
-    stages: dict[str, tuple[float, float]] = field(default_factory=dict)
-
-
-class _Stages:
-    """Names each stage to ``on_stage`` as it starts and times it (wall and CPU), for the report."""
-
-    def __init__(self, on_stage: Callable[[str], None] | None):
-        self.on_stage = on_stage
-        self.times: dict[str, tuple[float, float]] = {}
-        self._current: tuple[str, float, float] | None = None
-
-    def __call__(self, name: str) -> None:
-        self.done()
-        self._current = (name, time.perf_counter(), time.process_time())
-        if self.on_stage:
-            self.on_stage(name)
-
-    def done(self) -> dict[str, tuple[float, float]]:
-        if self._current is not None:
-            name, wall, cpu = self._current
-            self.times[name] = (time.perf_counter() - wall, time.process_time() - cpu)
-            self._current = None
-        return self.times
+    #: stage (a key of rulebase.build_progress.STAGES) -> (wall s, CPU s) it took, and the process's
+    #: peak resident memory (MiB) at its end: the stage that raised it is where memory peaks
+    stages: dict[str, tuple[float, float, float]] = field(default_factory=dict)
 
 
 class _Earlier(list):
@@ -158,14 +139,17 @@ def _ingest_one(
     index: CardIndex | None,
     data: bytes | None = None,
     max_input_size: int | None = None,
+    parsed: ParsedDocument | None = None,
 ) -> DocumentReport:
+    """Parse (unless ``parsed`` is given: a worker did, :mod:`rulebase.build_parse`) and store one document."""
     started = time.perf_counter()
     data = read_source(src.path, max_input_size) if data is None else data
     earlier = _Earlier(conn, src.game, src.version)
     context = ParseContext(
         game=src.game, version=src.version, source_name=str(src.file), earlier=earlier, max_input_size=max_input_size
     )  # the size cap caps the markup too (ingest.limits)
-    parsed = parse_document(data, src.format, context)
+    if parsed is None:
+        parsed = parse_document(data, src.format, context)
     warnings = list(parsed.warnings)
     if parsed.stated_version and not same_version(parsed.stated_version, src.version):
         warnings.insert(0, f"{src.file} states version {parsed.stated_version}, ingested as {src.version}")
@@ -253,7 +237,7 @@ def build(
     ``on_stage`` is told each stage as it starts (:data:`rulebase.build_progress.STAGES`),
     ``on_document`` each document before it is parsed."""
     started = time.perf_counter()
-    stage = _Stages(on_stage)
+    stage = Stages(on_stage)
     stage("sources")
     _tidy(Path(db_path))
     manifest = load_manifest(manifest_path or default_manifest())
@@ -307,10 +291,11 @@ def build(
         check_scenarios(conn, scenarios)  # an unknown card fails now, not after the documents
         index = CardIndex.from_db(conn)
         stage("documents")
-        for key, (src, data) in sources.items():
+        for key, parsed in parsed_ahead(sources, list(sources), max_input_size):  # parsed in workers, in order
+            src, data = sources[key]
             if on_document:
                 on_document(src)
-            reports.append(_ingest_one(conn, src, index, data, max_input_size))
+            reports.append(_ingest_one(conn, src, index, data, max_input_size, parsed))
             wanted.documents[key]["earlier"] = reports[-1].used_earlier
         stage("align")
         align(conn)  # threads across versions, once every version is in
@@ -344,7 +329,7 @@ def _update(
     on_document,
     started: float,
     max_input_size: int | None = None,
-    stage: _Stages | None = None,
+    stage: Stages | None = None,
 ) -> BuildReport:
     """Redo only the documents that changed (and, per game, the later ones whose parser read the
     earlier versions), in a copy of the KB; the rest keeps its entries, threads and replays."""
@@ -360,7 +345,7 @@ def _update(
                 redo.add(other)
     touched = {sources[k][0].game for k in redo} | {k.split(" ", 1)[0] for k in removed}
     reports = []
-    stage = stage or _Stages(None)
+    stage = stage or Stages(None)
     stage("documents")
     with atomic_update(db_path) as conn:
         create_schema_additions(conn)
@@ -371,12 +356,14 @@ def _update(
             delete_document(conn, game, version)
         check_scenarios(conn, scenarios)
         index = CardIndex.from_db(conn)
+        ahead = parsed_ahead(sources, [k for k in sources if k in redo], max_input_size)  # in workers, in order
         for key, (src, data) in sources.items():
             if key in redo:
                 if on_document:
                     on_document(src)
+                _, parsed = next(ahead)
                 delete_document(conn, src.game, src.version)
-                reports.append(_ingest_one(conn, src, index, data, max_input_size))
+                reports.append(_ingest_one(conn, src, index, data, max_input_size, parsed))
                 wanted.documents[key]["earlier"] = reports[-1].used_earlier
             else:
                 wanted.documents[key]["earlier"] = (old.documents.get(key) or {}).get("earlier", False)

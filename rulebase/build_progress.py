@@ -10,13 +10,16 @@ stage is one plain line instead, written when it starts, with the seconds since 
 ``build   12.3 s  aligning threads across versions``.
 
 The build itself only names its stages (:data:`STAGES`, through ``on_stage``) and its documents
-(``on_document``); this module decides how they are shown.
+(``on_document``); this module decides how they are shown. :class:`Stages` also times each stage
+(wall, CPU, peak memory) for the build's report and ``bench/build.py``.
 """
 
 from __future__ import annotations
 
+import resource
 import sys
 import time
+from collections.abc import Callable
 from typing import TextIO
 
 #: a build's stages after the documents, in order, with what a reader is told; a stage the build
@@ -84,3 +87,26 @@ class BuildProgress:
 
     def __exit__(self, *exc) -> None:
         self.close()
+
+
+class Stages:
+    """Names each stage to ``on_stage`` as it starts and times it (wall, CPU, peak memory), for the report."""
+
+    def __init__(self, on_stage: Callable[[str], None] | None):
+        self.on_stage = on_stage
+        self.times: dict[str, tuple[float, float, float]] = {}
+        self._current: tuple[str, float, float] | None = None
+
+    def __call__(self, name: str) -> None:
+        self.done()
+        self._current = (name, time.perf_counter(), time.process_time())
+        if self.on_stage:
+            self.on_stage(name)
+
+    def done(self) -> dict[str, tuple[float, float, float]]:
+        if self._current is not None:
+            name, wall, cpu = self._current
+            peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024  # KiB on Linux
+            self.times[name] = (time.perf_counter() - wall, time.process_time() - cpu, peak)
+            self._current = None
+        return self.times
