@@ -16,6 +16,7 @@ The build itself only names its stages (:data:`STAGES`, through ``on_stage``) an
 
 from __future__ import annotations
 
+import os
 import resource
 import sys
 import time
@@ -37,6 +38,16 @@ STAGES = {
 }
 
 
+def _size(stream: TextIO) -> tuple[int, int]:
+    """The terminal's columns and lines; 80 by 24 where it says none (tqdm draws no bar at all on a
+    terminal of zero columns or lines, as a pseudo-terminal nobody sized is)."""
+    try:
+        size = os.get_terminal_size(stream.fileno())
+    except (OSError, ValueError, AttributeError):
+        return 80, 24
+    return size.columns or 80, size.lines or 24
+
+
 class BuildProgress:
     """Receives ``on_stage`` and ``on_document`` of :func:`rulebase.build.build` and shows them on
     ``stream`` (standard error by default): a bar when it is a terminal, plain lines otherwise."""
@@ -54,7 +65,8 @@ class BuildProgress:
                 desc="Building",
                 unit="step",
                 file=self.stream,
-                dynamic_ncols=True,
+                ncols=_size(self.stream)[0],
+                nrows=_size(self.stream)[1],
                 leave=False,
             )
 
