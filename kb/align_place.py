@@ -131,6 +131,13 @@ def _shared(text: str) -> str:
     return text
 
 
+def clear_caches() -> None:
+    """Forget the normalised texts kept while aligning: a build calls this once the alignment is
+    done, so the stages after it reuse that memory rather than add to the peak."""
+    for f in (_norm, _digest, _shared):
+        f.cache_clear()
+
+
 def score(a: Item, b: Item) -> float:
     """Pairing score 0..100: heading words (token set, so a longer name still matches) and text;
     the text alone when neither has a heading beyond its label."""

@@ -31,6 +31,7 @@ from functools import lru_cache
 from rapidfuzz import fuzz
 
 from .align_place import WINDOW
+from . import meaning
 from .meaning import meaning_changes, version_terminology
 from .store import schema_sql
 from .textdiff import word_diff, word_keys
@@ -77,6 +78,15 @@ class _Entry:
 @lru_cache(maxsize=131072)
 def _words(text: str) -> tuple[str, ...]:
     return tuple(word_keys(text))
+
+
+def clear_caches() -> None:
+    """Forget what the walk kept (word keys, quoted changes) and the terminologies and sentences of
+    :mod:`kb.meaning`: a build calls this once supersessions are stored, so the search index built
+    next reuses that memory rather than add to the peak."""
+    _words.cache_clear()
+    _changed_part.cache_clear()
+    meaning.clear_caches()
 
 
 def ensure_table(conn: sqlite3.Connection) -> None:

@@ -22,6 +22,7 @@ from ingest.model import ParseContext, ParsedDocument
 from ingest.registry import parse_document
 
 from kb.align import Membership, align, carry_ids, membership
+from kb.align_place import clear_caches as clear_alignment_caches
 from kb.cards import load_cards
 from kb.errors import KBError
 from kb.links import CardIndex
@@ -49,7 +50,11 @@ from .rulings import (
     stored_rulings,
 )
 from kb.search_store import save_index
-from kb.supersede import compute as compute_supersessions, update as update_supersessions
+from kb.supersede import (
+    clear_caches as clear_supersession_caches,
+    compute as compute_supersessions,
+    update as update_supersessions,
+)
 from kb.store import (
     DocumentMeta,
     create_schema,
@@ -301,10 +306,12 @@ def build(
         align(conn)  # threads across versions, once every version is in
         for game, members in previous.items():  # a rebuild keeps the thread ids users saved
             carry_ids(conn, game, members)
+        clear_alignment_caches()  # the stages after reuse that memory (a lower peak)
         stage("rulings")
         rulings_report = load_rulings(conn, rulings, scenarios)
         stage("supersessions")
         compute_supersessions(conn)  # which entries a later version changed in meaning (kb.supersede)
+        clear_supersession_caches()
         stage("search")
         index_latest(conn)  # the search index of the newest versions (kb/schema.sql: latest_fts)
         stage("state")
