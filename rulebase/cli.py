@@ -84,7 +84,7 @@ def build(
 def _build(db: Path, manifest: Path, cards_dir: Path, rulings: Path | None, full: bool, max_input_size: int | None):
     """The build, its progress on standard error (a bar on a terminal, a line per stage otherwise:
     rulebase.build_progress)."""
-    from .build_progress import BuildProgress
+    from .build_progress import BuildProgress  # this command only: the CLI starts without it
 
     with BuildProgress(len(_manifest_docs(manifest))) as progress:
         return build_mod.build(

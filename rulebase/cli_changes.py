@@ -21,7 +21,7 @@ from .cli_common import DB_OPTION, open_kb
 @DB_OPTION
 def diff(game: str, from_version: str, to_version: str, kind, key, as_json: bool, db: Path) -> None:
     """What changed between two versions: entries added, removed, changed, renamed, and ruling changes."""
-    from kb.changes_cache import kept
+    from kb.changes_cache import kept  # this command only: the CLI starts without it
 
     conn = open_kb(db)
     colour = sys.stdout.isatty() and not as_json
@@ -132,7 +132,7 @@ def _inline(ops, colour: bool) -> str:
 @DB_OPTION
 def history(query: str, game, version, full: bool, as_json: bool, db: Path) -> None:
     """One ruling thread (thread id, entry key, game:key, rule number or question) or one card (name) across all versions."""
-    from kb.changes_cache import kept
+    from kb.changes_cache import kept  # this command only: the CLI starts without it
 
     conn = open_kb(db)
 
