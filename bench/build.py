@@ -42,9 +42,11 @@ print(json.dumps({{
 
 def one_build(db: Path, manifest: Path | None) -> dict:
     """One full build in a child process: its wall, CPU and peak RSS, and what it reported."""
-    code = CHILD.format(root=str(ROOT), db=str(db), manifest=repr(str(manifest)) if manifest else "None")
+    code = CHILD.format(
+        root=str(ROOT), db=str(db), manifest=f"Path({str(manifest.resolve())!r})" if manifest else "None"
+    )
     started = time.perf_counter()
-    proc = subprocess.Popen([sys.executable, "-c", code], stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
+    proc = subprocess.Popen([sys.executable, "-c", code], stdout=subprocess.PIPE)
     out = proc.stdout.read()
     _, status, usage = os.wait4(proc.pid, 0)
     proc.returncode = os.waitstatus_to_exitcode(status)

@@ -20,7 +20,7 @@ it grows faster than the entries.
 
 Part 0 (first, when the full bundled KB is there: ``--full-kb``, default ``.test-kbs/full/kb.sqlite``)
 prints where users wait on the full KB, each figure beside issue 30's target, with CPU time and the
-load (``bench/waits.py``): ``rulebase history`` of Magic's longest rule history, its entry page, the
+load (``bench/waits.py``): ``rulebase history 702.19b`` (``--rule``), its entry page, the
 widest ``/api/diff`` (Magic 2003-03-15 -> 2025-11-14) computed, kept and paged, and ``/changes``.
 
 Everything happens on a copy in a temporary folder (the project's ``kb.sqlite`` is never opened
@@ -388,10 +388,11 @@ def main() -> None:
         default=str(Path(__file__).resolve().parent.parent / ".test-kbs" / "full" / "kb.sqlite"),
         help="the full bundled KB for part 0 ('none': skip it)",
     )
+    ap.add_argument("--rule", default="702.19b", help="the Magic rule whose history part 0 times (the issue's)")
     args = ap.parse_args()
     if args.full_kb != "none" and Path(args.full_kb).is_file():
         print(f"part 0: where users wait, on {args.full_kb} (mtg)")
-        waits.show(waits.figures(Path(args.full_kb), "mtg"))
+        waits.show(waits.figures(Path(args.full_kb), "mtg", args.rule))
     steps = sorted({int(s) for s in args.versions.split(",") if s.strip() and int(s) > 0})
     if args.db is not None:
         bench(args.db, args.runs, steps, args.seed)

@@ -65,22 +65,27 @@ def _command(*args: str) -> tuple[float, float]:
 
 def longest_rule(conn: sqlite3.Connection, game: str) -> tuple[str, str, str]:
     """(rule number or key, thread, version) of the rule of ``game``'s newest version whose thread
-    spans the most versions: the longest history a judge can ask for."""
+    spans the most versions, and of those the one whose text changed most (most distinct texts):
+    the longest history a judge can ask for (on the full KB, Magic's 601.2, casting a spell)."""
     newest = conn.execute(
         "SELECT version FROM documents WHERE game = ? ORDER BY version_sort DESC LIMIT 1", (game,)
     ).fetchone()[0]
     row = conn.execute(
-        """SELECT e.key, json_extract(e.data, '$.number'), et.thread,
-                  (SELECT count(*) FROM entry_threads x WHERE x.thread = et.thread) AS n
+        """SELECT e.key, json_extract(e.data, '$.number'), et.thread
            FROM entries e JOIN documents d ON d.id = e.document JOIN entry_threads et ON et.entry = e.id
-           WHERE d.game = ? AND d.version = ? AND e.kind = 'rule' ORDER BY n DESC, e.ordinal LIMIT 1""",
+           WHERE d.game = ? AND d.version = ? AND e.kind = 'rule'
+           ORDER BY (SELECT count(*) FROM entry_threads x WHERE x.thread = et.thread) DESC,
+                    (SELECT count(DISTINCT e2.body) FROM entry_threads x2 JOIN entries e2 ON e2.id = x2.entry
+                     WHERE x2.thread = et.thread) DESC, e.ordinal
+           LIMIT 1""",
         (game, newest),
     ).fetchone()
     return (row[1] or f"{game}:{row[0]}"), row[2], newest
 
 
-def figures(db: Path, game: str) -> dict[str, float]:
-    """Every figure of the module docstring for ``game`` in the KB ``db`` (copied first)."""
+def figures(db: Path, game: str, rule: str | None = None) -> dict[str, float]:
+    """Every figure of the module docstring for ``game`` in the KB ``db`` (copied first), for the
+    history of ``rule`` (a number of the newest version; default: :func:`longest_rule`)."""
     from kb.changes_cache import kept
     from kb.history import history
 
@@ -89,7 +94,13 @@ def figures(db: Path, game: str) -> dict[str, float]:
         copy = Path(tmp) / "kb.sqlite"
         shutil.copyfile(db, copy)
         conn = sqlite3.connect(f"file:{copy}?mode=ro", uri=True)
-        rule, thread, _ = longest_rule(conn, game)
+        if rule is None:
+            rule, thread, _ = longest_rule(conn, game)
+        else:
+            from kb.rule_numbers import find_rule  # only for a rule named
+            from kb.threads import thread_of_entry  # only for a rule named
+
+            thread = thread_of_entry(conn, find_rule(conn, game, rule, None))
         versions = [
             v for (v,) in conn.execute("SELECT version FROM documents WHERE game = ? ORDER BY version_sort", (game,))
         ]
