@@ -82,8 +82,8 @@ def _tables(db: Path) -> dict[str, str]:
     out = {}
     for (table,) in conn.execute("SELECT name FROM sqlite_master WHERE type = 'table' AND name != 'build_state'"):
         h = hashlib.sha256()
-        for row in conn.execute(f'SELECT * FROM "{table}" ORDER BY rowid'):
-            h.update(repr(row).encode())
+        for row in sorted(repr(r) for r in conn.execute(f'SELECT * FROM "{table}"')):  # any table, rowid or not
+            h.update(row.encode())
         out[table] = h.hexdigest()
     conn.close()
     return out
