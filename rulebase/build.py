@@ -9,12 +9,9 @@ half-written KB nor waits for the writer.
 
 from __future__ import annotations
 
-import ctypes
-import gc
 import sqlite3
 import time
 from collections.abc import Callable
-from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -27,7 +24,8 @@ from kb.align_place import clear_caches as clear_alignment_caches
 from kb.cards import load_cards
 from kb.errors import KBError
 from kb.links import CardIndex
-from .build_parse import parsed_ahead
+from .build_memory import release as _release, uncollected as _uncollected
+from .build_parse import Earlier as _Earlier, parsed_ahead
 from .build_progress import Stages
 from .build_state import (
     State,
@@ -61,7 +59,6 @@ from kb.store import (
     create_schema,
     create_schema_additions,
     delete_document,
-    earlier_entries,
     ensure_game,
     index_document,
     index_latest,
@@ -104,39 +101,6 @@ class BuildReport:
     #: stage (a key of rulebase.build_progress.STAGES) -> (wall s, CPU s) it took, and the process's
     #: peak resident memory (MiB) at its end: the stage that raised it is where memory peaks
     stages: dict[str, tuple[float, float, float]] = field(default_factory=dict)
-
-
-class _Earlier(list):
-    """The earlier versions' entries handed to a parser, read from the KB only if the parser looks
-    at them (the Magic rules parser never does: reading 100 versions' entries for each new one would
-    make a build quadratic), noting that it did: a document parsed with them (16.0's recovery) is
-    parsed again when an earlier version changes."""
-
-    def __init__(self, conn: sqlite3.Connection, game: str, version: str) -> None:
-        super().__init__()
-        self._read = lambda: earlier_entries(conn, game, version)
-        self.looked = False
-
-    def _look(self) -> None:
-        if not self.looked:
-            self.looked = True
-            self.extend(self._read())
-
-    def __iter__(self):
-        self._look()
-        return super().__iter__()
-
-    def __len__(self):
-        self._look()
-        return super().__len__()
-
-    def __getitem__(self, i):
-        self._look()
-        return super().__getitem__(i)
-
-    def __bool__(self):
-        self._look()
-        return super().__len__() > 0
 
 
 def _ingest_one(
@@ -207,33 +171,6 @@ def _tidy(db_path: Path) -> None:
     target = db_path.resolve()
     sweep_orphans(target)
     recover_journal(target)
-
-
-@contextmanager
-def _uncollected():
-    """The cyclic garbage collector off: a build holds millions of long-lived objects (entries, and
-    the caches of sentences and word streams), all of which each full collection walked, a fifth of
-    a full build's CPU; and it makes next to no cyclic garbage (the same peak memory without it).
-    An ingest too: it reads the KB's entries, cards and replays into as many objects."""
-    collecting = gc.isenabled()
-    gc.disable()
-    try:
-        yield
-    finally:
-        if collecting:
-            gc.enable()
-
-
-def _release() -> None:
-    """Free what a stage left (its cycles: the collector is off during a build, see
-    :func:`_uncollected`) and hand the freed heap back to the system (glibc's ``malloc_trim``), so the
-    next stage starts from what is live, not from the last stage's high-water mark: a full build's
-    peak is the largest stage's, not their sum."""
-    gc.collect()
-    try:
-        ctypes.CDLL("libc.so.6").malloc_trim(0)
-    except (OSError, AttributeError):  # not glibc: the memory stays with the process, reused by it
-        pass
 
 
 @_uncollected()

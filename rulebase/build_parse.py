@@ -19,12 +19,14 @@ from __future__ import annotations
 
 import multiprocessing
 import os
+import sqlite3
 from collections import deque
 from collections.abc import Iterator
 from concurrent.futures import Future, ProcessPoolExecutor
 
 from ingest.model import ParseContext, ParsedDocument
 from ingest.registry import parse_document
+from kb.store import earlier_entries
 
 #: workers at most (a build shares its machine; two cores are what this project's machines have)
 MAX_WORKERS = 2
@@ -32,6 +34,40 @@ MAX_WORKERS = 2
 AHEAD = 4
 #: fewer documents to parse than this: parsed in turn (starting workers costs more than it gives)
 MIN_DOCUMENTS = 6
+
+
+class Earlier(list):
+    """The earlier versions' entries handed to a parser, read from the KB only if the parser looks
+    at them (the Magic rules parser never does: reading 100 versions' entries for each new one would
+    make a build quadratic), noting that it did: a document parsed with them (16.0's recovery) is
+    parsed again when an earlier version changes."""
+
+    def __init__(self, conn: sqlite3.Connection, game: str, version: str) -> None:
+        super().__init__()
+        self._read = lambda: earlier_entries(conn, game, version)
+        self.looked = False
+
+    def _look(self) -> None:
+        if not self.looked:
+            self.looked = True
+            self.extend(self._read())
+
+    def __iter__(self):
+        self._look()
+        return super().__iter__()
+
+    def __len__(self):
+        self._look()
+        return super().__len__()
+
+    def __getitem__(self, i):
+        self._look()
+        return super().__getitem__(i)
+
+    def __bool__(self):
+        self._look()
+        return super().__len__() > 0
+
 
 #: the build's sources, set before the workers are forked (they inherit it, nothing is sent)
 _SOURCES: dict[str, tuple] = {}

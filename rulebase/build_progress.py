@@ -7,7 +7,8 @@ dependency, imported only when a terminal asks for it) counts the documents and 
 after them, naming what is being done now. Where the output is not a terminal (a log, CI, ``make
 run`` piped through ``tee``) a bar would write hundreds of carriage returns into the file, so each
 stage is one plain line instead, written when it starts, with the seconds since the build started:
-``build   12.3 s  aligning threads across versions``.
+``build   12.3 s  aligning threads across versions``. Those lines go to standard output, with the
+build's report: standard error keeps to the one-line error of a build that fails.
 
 The build itself only names its stages (:data:`STAGES`, through ``on_stage``) and its documents
 (``on_document``); this module decides how they are shown. :class:`Stages` also times each stage
@@ -50,10 +51,13 @@ def _size(stream: TextIO) -> tuple[int, int]:
 
 class BuildProgress:
     """Receives ``on_stage`` and ``on_document`` of :func:`rulebase.build.build` and shows them on
-    ``stream`` (standard error by default): a bar when it is a terminal, plain lines otherwise."""
+    ``stream``: by default a bar on standard error when it is a terminal, else plain lines on
+    standard output."""
 
     def __init__(self, documents: int, stream: TextIO | None = None):
-        self.stream = stream if stream is not None else sys.stderr
+        if stream is None:
+            stream = sys.stderr if sys.stderr.isatty() else sys.stdout
+        self.stream = stream
         self.started = time.perf_counter()
         self.documents = documents
         self._bar = None

@@ -2,8 +2,8 @@
 documents in worker processes (rulebase/build_parse.py) builds the very KB a build parsing them in
 turn builds.
 
-A user piping the build into a log sees one plain line per stage, in order, each once; on a terminal
-a progress bar instead, and no such lines."""
+A user piping the build into a log sees one plain line per stage, in order, each once, beside the
+build's report; on a terminal a progress bar instead, and no such lines."""
 
 from __future__ import annotations
 
@@ -42,10 +42,11 @@ def test_a_build_into_a_log_prints_one_line_per_stage(tmp_path):
     manifest.write_text(ONE_DOCUMENT, encoding="utf-8")
     proc = run_cli("build", "--db", str(tmp_path / "kb.sqlite"), "--manifest", str(manifest))
     assert proc.returncode == 0, proc.stderr
-    lines = [m.group(1) for line in proc.stderr.splitlines() if (m := STAGE_LINE.match(line))]
+    lines = [m.group(1) for line in proc.stdout.splitlines() if (m := STAGE_LINE.match(line))]
     expected = [text + (" (1)" if name == "documents" else "") for name, text in STAGES.items()]
     assert lines == expected
-    assert "\r" not in proc.stderr  # no bar drawn into the log
+    assert "\r" not in proc.stdout + proc.stderr  # no bar drawn into the log
+    assert not any(STAGE_LINE.match(line) for line in proc.stderr.splitlines())  # errors only there
 
 
 @pytest.mark.cli
