@@ -81,7 +81,9 @@ def main() -> None:
         f"({os.cpu_count()} cores)"
     )
     print(f"  wall        {beside(med('wall'), TARGET_WALL_S, 's')}")
-    print(f"  CPU         {med('cpu'):8.1f} s     (wall on a quiet machine is about this)")
+    print(
+        f"  CPU         {med('cpu'):8.1f} s     (the build's and its parsing workers': what the load does not stretch)"
+    )
     print(f"  peak RSS    {beside(med('peak'), TARGET_PEAK_MB, 'MiB')}")
     print(f"  KB size     {runs[-1]['size'] / 2**20:8.1f} MiB")
     print("stages (wall s, CPU s, peak RSS MiB when the stage ended):")
