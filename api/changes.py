@@ -17,6 +17,7 @@ from collections import OrderedDict
 from dataclasses import dataclass
 
 from kb.changelog import changelog
+from kb.changes_cache import kept, kb_path, file_state
 from kb.errors import KBError
 from kb.history import thread_history
 from kb.threads import parse_thread
@@ -36,8 +37,24 @@ class Comparison:
     kind: str | None
 
 
+_games_kept: dict[str, tuple[str, list[dict]]] = {}
+
+
 def games(conn: sqlite3.Connection) -> list[dict]:
-    """Every game with its versions, oldest first, and its entry kinds: what the pickers offer."""
+    """Every game with its versions, oldest first, and its entry kinds: what the pickers offer.
+    Kept per state of the KB file (the kinds are a scan of every entry: 60-80 ms on the full KB,
+    on every ``/changes`` and ``/api/diff``); each caller gets its own copy."""
+    path = kb_path(conn)
+    state = file_state(path) if path and not conn.in_transaction else None
+    found = _games_kept.get(path) if state else None
+    if found is None or found[0] != state:
+        found = (state, _games(conn))
+        if state:
+            _games_kept[path] = found
+    return [{**g, "versions": list(g["versions"]), "kinds": list(g["kinds"])} for g in found[1]]
+
+
+def _games(conn: sqlite3.Connection) -> list[dict]:
     out: dict[str, dict] = {}
     for gid, name in conn.execute("SELECT id, name FROM games ORDER BY name"):
         out[gid] = {"id": gid, "name": name, "versions": [], "kinds": []}
@@ -108,8 +125,8 @@ def thread_view(conn: sqlite3.Connection, thread: str) -> dict:
         parse_thread(thread)
     except ValueError:
         raise ApiError(f"thread: expected <game>:<key>, e.g. keyforge:glossary/control, got {thread[:40]!r}") from None
-    try:
-        found = thread_history(conn, thread)
+    try:  # computed once per state of the KB (kb.changes_cache)
+        found = kept(conn, "thread", [thread], lambda: thread_history(conn, thread))
     except KBError:
         raise ApiError(f"no thread {thread[:80]!r} (thread ids are <game>:<key of its oldest entry>)", 404) from None
     versions: list[str] = []
@@ -142,7 +159,13 @@ def kept_changelog(conn: sqlite3.Connection, game: str, from_version: str, to_ve
         if identity is not None and key in _kept:
             _kept.move_to_end(key)
             return _kept[key]
-    log = changelog(conn, game, from_version, to_version, kind)
+    # computed once per state of the KB, whichever process asks (kb.changes_cache)
+    log = kept(
+        conn,
+        "changelog",
+        [game, from_version, to_version, kind],
+        lambda: changelog(conn, game, from_version, to_version, kind),
+    )
     if identity is not None:
         with _kept_lock:
             _kept[key] = log

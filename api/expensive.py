@@ -12,6 +12,10 @@ Yet the answer can only change when the KB does, and the KB at its path is never
   the client accepts) and an ``ETag`` for conditional requests; when the file at the path changes
   the kept responses of the old one are dropped. The cache is bounded in bytes
   (``EXPENSIVE_CACHE_BYTES``, least recently used first out);
+- a response is also written to the KB's cache file (:mod:`kb.changes_cache`, keyed by the KB
+  file's state and the code of the site and the KB), so a server started again, or another one
+  on the same KB, answers it without computing it: the widest Magic changelog in a few
+  milliseconds instead of seconds;
 - a response that is not kept yet takes a slot (``EXPENSIVE_CONCURRENCY``, default 1): with every
   slot taken, the request is answered at once with a 429 and ``Retry-After`` (JSON under ``/api``,
   a short page elsewhere), never queued, so expensive requests can hold at most that many of the
@@ -34,6 +38,8 @@ from functools import wraps
 import brotli
 from flask import Flask, Response, current_app, jsonify, request
 from markupsafe import escape
+
+from kb.changes_cache import Store, store_at
 
 from .request_lanes import DEFAULT_CHANGELOG_CONCURRENCY, charge_thread_only
 from .verify_slots import Slots
@@ -109,6 +115,42 @@ def kb_state(path: str) -> tuple:
     return (st.st_dev, st.st_ino, st.st_size, st.st_mtime_ns)
 
 
+#: the code a kept response depends on: the site's (views, templates) and what computes the data
+RESPONSE_CODE = ("api", "site", "kb", "textnorm")
+#: the forms of a body kept in the KB's cache file, in the order they are stored
+FORMS = ("body", "br", "gzip")
+
+
+def _stored(store: Store | None, key: str) -> Kept | None:
+    """The response kept for ``key`` in the KB's cache file, if any."""
+    found = store.get("response", key) if store is not None else None
+    if found is None:
+        return None
+    meta, blob = found
+    try:
+        parts, at = {}, 0
+        for form in FORMS:
+            size = int(meta["sizes"][form])
+            parts[form], at = blob[at : at + size], at + size
+        encoded = {f: parts[f] for f in FORMS[1:]}
+        return Kept(int(meta["status"]), str(meta["mimetype"]), parts["body"], str(meta["etag"]), encoded)
+    except (KeyError, TypeError, ValueError):
+        return None
+
+
+def _store(store: Store | None, key: str, kept: Kept) -> None:
+    if store is None:
+        return
+    forms = {"body": kept.body, **kept.encoded}
+    meta = {
+        "status": kept.status,
+        "mimetype": kept.mimetype,
+        "etag": kept.etag,
+        "sizes": {f: len(forms[f]) for f in FORMS},
+    }
+    store.put("response", key, meta, b"".join(forms[f] for f in FORMS))
+
+
 def _key() -> str:
     args = sorted(request.args.items(multi=True))
     return request.path + "?" + "&".join(f"{k}={v}" for k, v in args)
@@ -161,9 +203,15 @@ def expensive(view):
     @wraps(view)
     def wrapper(*args, **kwargs):
         cache: ResponseCache = current_app.extensions["expensive_cache"]
-        state, key = kb_state(current_app.config["KB_PATH"]), _key()
+        path = current_app.config["KB_PATH"]
+        state, key = kb_state(path), _key()
         kept = cache.get(state, key)
         if kept is not None:
+            return _answer(kept)
+        store = store_at(path, RESPONSE_CODE)
+        kept = _stored(store, request.script_root + key)  # the site's links start with its root
+        if kept is not None and kb_state(path) == state:
+            cache.put(state, key, kept)
             return _answer(kept)
         slots: Slots = current_app.extensions["expensive_slots"]
         if not slots.take():
@@ -175,13 +223,15 @@ def expensive(view):
             slots.give_back()
         if response.status_code != 200 or response.direct_passthrough or "Content-Encoding" in response.headers:
             return response
-        if kb_state(current_app.config["KB_PATH"]) != state:  # a new KB came in while computing
+        if kb_state(path) != state:  # a new KB came in while computing
             return response
         body = response.get_data()
         kept = Kept(
             response.status_code, response.mimetype, body, hashlib.sha256(body).hexdigest()[:32], _compress(body)
         )
         cache.put(state, key, kept)
+        if store is not None and store == store_at(path, RESPONSE_CODE):
+            _store(store, request.script_root + key, kept)
         return _answer(kept)
 
     return wrapper

@@ -112,6 +112,7 @@ TASKS = {
     "import_posted": "api.play:import_posted",
     "import_ruling": "api.play:import_ruling",
     "changelog_json": "api.json_diff:changelog_json",
+    "changelog_page_json": "api.json_diff:changelog_page_json",
     "changelog_page": "api.changes_page:changelog_page",
 }
 

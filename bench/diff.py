@@ -18,9 +18,14 @@ last two neighbouring versions. Ratios are against the real 4-version KB. It als
 scores one alignment computes (an extra, untimed run), which shows where alignment time goes when
 it grows faster than the entries.
 
+Part 0 (first, when the full bundled KB is there: ``--full-kb``, default ``.test-kbs/full/kb.sqlite``)
+prints where users wait on the full KB, each figure beside issue 30's target, with CPU time and the
+load (``bench/waits.py``): ``rulebase history 702.19b`` (``--rule``), its entry page, the
+widest ``/api/diff`` (Magic 2003-03-15 -> 2025-11-14) computed, kept and paged, and ``/changes``.
+
 Everything happens on a copy in a temporary folder (the project's ``kb.sqlite`` is never opened
 for writing). The KB is built there first unless ``--db`` names one to copy.
-Usage: ``python bench/diff.py [--runs N] [--versions 4,10,25,50] [--seed S] [--db KB]``.
+Usage: ``python bench/diff.py [--runs N] [--versions 4,10,25,50] [--seed S] [--db KB] [--full-kb KB|none]``.
 """
 
 from __future__ import annotations
@@ -49,6 +54,7 @@ from kb.changelog import changelog, entry_diff  # noqa: E402
 from kb.threads import aligned_pairs  # noqa: E402
 from kb.links import CardIndex  # noqa: E402
 from kb.store import DocumentMeta, rebuild_search_index, store_document  # noqa: E402
+import waits  # noqa: E402
 
 GAME = "keyforge"
 FIRST, LAST_REAL = "1.1", "16.0"
@@ -377,7 +383,16 @@ def main() -> None:
     )
     ap.add_argument("--seed", type=int, default=0)
     ap.add_argument("--db", type=Path, default=None, help="an existing KB to copy (default: build one)")
+    ap.add_argument(
+        "--full-kb",
+        default=str(Path(__file__).resolve().parent.parent / ".test-kbs" / "full" / "kb.sqlite"),
+        help="the full bundled KB for part 0 ('none': skip it)",
+    )
+    ap.add_argument("--rule", default="702.19b", help="the Magic rule whose history part 0 times (the issue's)")
     args = ap.parse_args()
+    if args.full_kb != "none" and Path(args.full_kb).is_file():
+        print(f"part 0: where users wait, on {args.full_kb} (mtg)")
+        waits.show(waits.figures(Path(args.full_kb), "mtg", args.rule))
     steps = sorted({int(s) for s in args.versions.split(",") if s.strip() and int(s) > 0})
     if args.db is not None:
         bench(args.db, args.runs, steps, args.seed)

@@ -17,7 +17,15 @@ wrapping, FAQ order and a few rule texts reworded, as versions 17, 18, ... Then,
 - **search**: ``kb.search.search()`` in-process on the latest version, p50 and p99 over the judge
   questions (index warm), against raw FTS5 bm25 on the same OR expression over the latest version's
   rows (equal scope), asked of every version's index and of the newest versions' (``latest_fts``), wall;
-- **start-up**: ``rulebase serve`` from process start to the first answered search, and its RSS.
+- **start-up**: ``rulebase serve`` from process start to the first answered search, and its RSS;
+- **histories, diffs and changes** (``bench/waits.py``, issue 30: each should stay flat): the
+  longest rule history (``rulebase history`` once kept, in-process, the entry page and
+  ``/api/threads``), the widest ``/api/diff`` (first -> last version) answered by a server started
+  again and one page of it, and ``/changes`` kept; the figures computed the first time in a state of
+  the KB are left out (they grow with what changed, which is the point of computing them once);
+- **replays and start-up of issue 30** where ``bench/verify.py`` and ``bench/startup.py`` expose
+  ``measure(db, runs)`` (their figures, named ``replay: ...`` and ``startup: ...``); a checkout
+  without them measures the rest.
 
 With ``--game mtg`` the same figures (but verify and recovery: no scenario replays the Magic rules,
 and its parser reads no earlier version) come from the real history of the Comprehensive Rules:
@@ -34,6 +42,7 @@ from __future__ import annotations
 import argparse
 import gc
 import http.client
+import importlib
 import json
 import resource
 import shutil
@@ -54,6 +63,7 @@ from editions import markdown_edition  # noqa: E402
 from kb.manifest import DEFAULT_MANIFEST  # noqa: E402
 from rulebase.build import build, ingest  # noqa: E402
 from search import or_expression  # noqa: E402
+import waits  # noqa: E402
 
 BIN = Path(sys.executable).parent
 QUESTIONS = ROOT / "tests" / "judge_questions.toml"
@@ -232,7 +242,28 @@ def measure(
         out[f"raw bm25 p50 ms, same rows, {label}"] = 1000 * pct(times[name], 50)
         out[f"  search() / raw, {label}"] = pct(ours, 50) / pct(times[name], 50)
     out["start-up to first search s"], out["server RSS MiB"] = startup(db)
+    for name, value in waits.figures(db, game).items():
+        if not any(word in name for word in ("computed", "first", "KB")):  # what is kept: flat
+            out[name] = value
+    for module, label in (("verify", "replay"), ("startup", "startup")):
+        out.update(_issue30_figures(module, label, db))
     return out
+
+
+def _issue30_figures(module: str, label: str, db: Path) -> dict[str, float]:
+    """The numeric figures of ``bench/<module>.py``'s ``measure(db, runs)`` when it has one."""
+    try:
+        measure_fn = getattr(importlib.import_module(module), "measure", None)
+    except ImportError:
+        return {}
+    if measure_fn is None:
+        return {}
+    found = measure_fn(db, runs=1)
+    return {
+        f"{label}: {k}": float(v)
+        for k, v in found.items()
+        if isinstance(v, (int, float)) and not isinstance(v, bool) and k != "load"
+    }
 
 
 def questions(path: Path, n: int | None) -> list[str]:

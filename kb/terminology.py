@@ -419,5 +419,5 @@ def makes_rename(rename: Rename, old: str | None, new: str | None) -> bool:
 def clear_caches() -> None:
     """Forget the memoised terminologies and folded sentences (see kb.meaning.clear_caches)."""
     _MEMO.clear()
-    for f in (_folded, _rename_table_cached):
+    for f in (_folded, _rename_table_cached, _stream):
         f.cache_clear()

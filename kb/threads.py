@@ -45,7 +45,8 @@ def entry_threads(conn: sqlite3.Connection) -> dict[int, str]:
     rows = conn.execute("""SELECT e.id, d.game, e.key FROM entries e JOIN documents d ON d.id = e.document""")
     out = {eid: thread_id(game, key) for eid, game, key in rows}
     if is_aligned(conn):
-        out.update(conn.execute("SELECT entry, thread FROM entry_threads"))
+        ids: dict[str, str] = {}  # one string per thread, not one per entry (a thread has 100 versions' entries)
+        out.update((e, ids.setdefault(t, t)) for e, t in conn.execute("SELECT entry, thread FROM entry_threads"))
     return out
 
 

@@ -9,22 +9,24 @@ half-written KB nor waits for the writer.
 
 from __future__ import annotations
 
-import gc
 import sqlite3
 import time
 from collections.abc import Callable
-from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from ingest.detect import FORMATS, read_source
-from ingest.model import ParseContext
+from ingest.model import ParseContext, ParsedDocument
 from ingest.registry import parse_document
 
 from kb.align import Membership, align, carry_ids, membership
+from kb.align_place import clear_caches as clear_alignment_caches
 from kb.cards import load_cards
 from kb.errors import KBError
 from kb.links import CardIndex
+from .build_memory import release as _release, uncollected as _uncollected
+from .build_parse import Earlier as _Earlier, parsed_ahead
+from .build_progress import Stages
 from .build_state import (
     State,
     code_fingerprint,
@@ -47,13 +49,16 @@ from .rulings import (
     stored_rulings,
 )
 from kb.search_store import save_index
-from kb.supersede import compute as compute_supersessions, update as update_supersessions
+from kb.supersede import (
+    clear_caches as clear_supersession_caches,
+    compute as compute_supersessions,
+    update as update_supersessions,
+)
 from kb.store import (
     DocumentMeta,
     create_schema,
     create_schema_additions,
     delete_document,
-    earlier_entries,
     ensure_game,
     index_document,
     index_latest,
@@ -93,39 +98,9 @@ class BuildReport:
     rulings: RulingsReport
     #: the KB was already built from these sources, code and rulings: nothing was done
     current: bool = False
-
-
-class _Earlier(list):
-    """The earlier versions' entries handed to a parser, read from the KB only if the parser looks
-    at them (the Magic rules parser never does: reading 100 versions' entries for each new one would
-    make a build quadratic), noting that it did: a document parsed with them (16.0's recovery) is
-    parsed again when an earlier version changes."""
-
-    def __init__(self, conn: sqlite3.Connection, game: str, version: str) -> None:
-        super().__init__()
-        self._read = lambda: earlier_entries(conn, game, version)
-        self.looked = False
-
-    def _look(self) -> None:
-        if not self.looked:
-            self.looked = True
-            self.extend(self._read())
-
-    def __iter__(self):
-        self._look()
-        return super().__iter__()
-
-    def __len__(self):
-        self._look()
-        return super().__len__()
-
-    def __getitem__(self, i):
-        self._look()
-        return super().__getitem__(i)
-
-    def __bool__(self):
-        self._look()
-        return super().__len__() > 0
+    #: stage (a key of rulebase.build_progress.STAGES) -> (wall s, CPU s) it took, and the process's
+    #: peak resident memory (MiB) at its end: the stage that raised it is where memory peaks
+    stages: dict[str, tuple[float, float, float]] = field(default_factory=dict)
 
 
 def _ingest_one(
@@ -134,14 +109,17 @@ def _ingest_one(
     index: CardIndex | None,
     data: bytes | None = None,
     max_input_size: int | None = None,
+    parsed: ParsedDocument | None = None,
 ) -> DocumentReport:
+    """Parse (unless ``parsed`` is given: a worker did, :mod:`rulebase.build_parse`) and store one document."""
     started = time.perf_counter()
     data = read_source(src.path, max_input_size) if data is None else data
     earlier = _Earlier(conn, src.game, src.version)
     context = ParseContext(
         game=src.game, version=src.version, source_name=str(src.file), earlier=earlier, max_input_size=max_input_size
     )  # the size cap caps the markup too (ingest.limits)
-    parsed = parse_document(data, src.format, context)
+    if parsed is None:
+        parsed = parse_document(data, src.format, context)
     warnings = list(parsed.warnings)
     if parsed.stated_version and not same_version(parsed.stated_version, src.version):
         warnings.insert(0, f"{src.file} states version {parsed.stated_version}, ingested as {src.version}")
@@ -195,21 +173,6 @@ def _tidy(db_path: Path) -> None:
     recover_journal(target)
 
 
-@contextmanager
-def _uncollected():
-    """The cyclic garbage collector off: a build holds millions of long-lived objects (entries, and
-    the caches of sentences and word streams), all of which each full collection walked, a fifth of
-    a full build's CPU; and it makes next to no cyclic garbage (the same peak memory without it).
-    An ingest too: it reads the KB's entries, cards and replays into as many objects."""
-    collecting = gc.isenabled()
-    gc.disable()
-    try:
-        yield
-    finally:
-        if collecting:
-            gc.enable()
-
-
 @_uncollected()
 def build(
     db_path: Path,
@@ -219,13 +182,18 @@ def build(
     rulings: Path | None = None,
     full: bool = False,
     max_input_size: int | None = None,
+    on_stage: Callable[[str], None] | None = None,
 ) -> BuildReport:
     """Build the KB from the manifest (default: :func:`kb.manifest.default_manifest`) into
     ``db_path``, atomically, and load and replay the rulings of ``rulings`` (default: the project's
     ``rulings/``) against it. Only what changed since the KB there was built is redone
     (:mod:`rulebase.build_state`); ``full`` rebuilds everything. A source larger than
-    ``max_input_size`` bytes (default: :func:`ingest.limits.max_input_size`) stops the build."""
+    ``max_input_size`` bytes (default: :func:`ingest.limits.max_input_size`) stops the build.
+    ``on_stage`` is told each stage as it starts (:data:`rulebase.build_progress.STAGES`),
+    ``on_document`` each document before it is parsed."""
     started = time.perf_counter()
+    stage = Stages(on_stage)
+    stage("sources")
     _tidy(Path(db_path))
     manifest = load_manifest(manifest_path or default_manifest())
     if not cards_dir.is_dir():
@@ -250,7 +218,9 @@ def build(
         removed = sorted(old_docs - set(sources))
         relabelled = [k for k in sources if (old.documents.get(k) or {}).get("meta") != wanted.documents[k]["meta"]]
         if not changed and not removed and not relabelled and old.rulings == wanted.rulings:
-            return BuildReport(Path(db_path), [], 0, time.perf_counter() - started, RulingsReport(), current=True)
+            return BuildReport(
+                Path(db_path), [], 0, time.perf_counter() - started, RulingsReport(), current=True, stages=stage.done()
+            )
         return _update(
             db_path,
             manifest,
@@ -264,29 +234,45 @@ def build(
             on_document,
             started,
             max_input_size,
+            stage,
         )
     reports = []
     with atomic_database(db_path, copy_existing=False) as conn:
         create_schema(conn)
         for gid, name in manifest.games.items():
             ensure_game(conn, gid, name)
+        stage("cards")
         n_cards = load_cards(conn, cards_dir)
         check_scenarios(conn, scenarios)  # an unknown card fails now, not after the documents
         index = CardIndex.from_db(conn)
-        for key, (src, data) in sources.items():
+        stage("documents")
+        for key, parsed in parsed_ahead(sources, list(sources), max_input_size):  # parsed in workers, in order
+            src, data = sources[key]
             if on_document:
                 on_document(src)
-            reports.append(_ingest_one(conn, src, index, data, max_input_size))
+            reports.append(_ingest_one(conn, src, index, data, max_input_size, parsed))
             wanted.documents[key]["earlier"] = reports[-1].used_earlier
+        stage("align")
         align(conn)  # threads across versions, once every version is in
         for game, members in previous.items():  # a rebuild keeps the thread ids users saved
             carry_ids(conn, game, members)
+        clear_alignment_caches()  # the stages after reuse that memory (a lower peak)
+        _release()
+        stage("rulings")
         rulings_report = load_rulings(conn, rulings, scenarios)
+        stage("supersessions")
         compute_supersessions(conn)  # which entries a later version changed in meaning (kb.supersede)
+        clear_supersession_caches()
+        _release()
+        stage("search")
         index_latest(conn)  # the search index of the newest versions (kb/schema.sql: latest_fts)
+        stage("state")
         write_state(conn, wanted)
+        stage("search index")
         save_index(conn)  # last: the search's in-memory index of all the above, stored for servers to load
-    return BuildReport(Path(db_path), reports, n_cards, time.perf_counter() - started, rulings_report)
+    return BuildReport(
+        Path(db_path), reports, n_cards, time.perf_counter() - started, rulings_report, stages=stage.done()
+    )
 
 
 def _update(
@@ -302,6 +288,7 @@ def _update(
     on_document,
     started: float,
     max_input_size: int | None = None,
+    stage: Stages | None = None,
 ) -> BuildReport:
     """Redo only the documents that changed (and, per game, the later ones whose parser read the
     earlier versions), in a copy of the KB; the rest keeps its entries, threads and replays."""
@@ -317,6 +304,8 @@ def _update(
                 redo.add(other)
     touched = {sources[k][0].game for k in redo} | {k.split(" ", 1)[0] for k in removed}
     reports = []
+    stage = stage or Stages(None)
+    stage("documents")
     with atomic_update(db_path) as conn:
         create_schema_additions(conn)
         for gid, name in manifest.games.items():
@@ -326,12 +315,14 @@ def _update(
             delete_document(conn, game, version)
         check_scenarios(conn, scenarios)
         index = CardIndex.from_db(conn)
+        ahead = parsed_ahead(sources, [k for k in sources if k in redo], max_input_size)  # in workers, in order
         for key, (src, data) in sources.items():
             if key in redo:
                 if on_document:
                     on_document(src)
+                _, parsed = next(ahead)
                 delete_document(conn, src.game, src.version)
-                reports.append(_ingest_one(conn, src, index, data, max_input_size))
+                reports.append(_ingest_one(conn, src, index, data, max_input_size, parsed))
                 wanted.documents[key]["earlier"] = reports[-1].used_earlier
             else:
                 wanted.documents[key]["earlier"] = (old.documents.get(key) or {}).get("earlier", False)
@@ -340,7 +331,9 @@ def _update(
                                 WHERE game = ? AND version = ?""",
                     (src.title, src.date, src.file, src.game, src.version),
                 )
+        stage("align")
         align(conn)  # places the new entries only: every other thread stays as it was
+        stage("rulings")
         with_scenarios = {s.game for s in scenarios}
         if old.rulings != wanted.rulings or touched & with_scenarios:
             # same code and cards (else this is a full build): replays before the first version
@@ -355,16 +348,22 @@ def _update(
         else:
             rulings_report = stored_rulings(conn)
         gone = {k.split(" ", 1)[0] for k in removed}
+        stage("supersessions")
         for game in sorted(touched):  # a version removed joins the steps around it: the game again
             if game in gone:
                 compute_supersessions(conn, game)
             else:
                 update_supersessions(conn, game, [sources[k][0].version for k in redo if sources[k][0].game == game])
+        stage("search")
         index_latest(conn)  # the search index of the newest versions (kb/schema.sql: latest_fts)
+        stage("state")
         write_state(conn, wanted)
+        stage("search index")
         save_index(conn)
         n_cards = conn.execute("SELECT count(*) FROM cards").fetchone()[0]
-    return BuildReport(Path(db_path), reports, n_cards, time.perf_counter() - started, rulings_report)
+    return BuildReport(
+        Path(db_path), reports, n_cards, time.perf_counter() - started, rulings_report, stages=stage.done()
+    )
 
 
 @_uncollected()

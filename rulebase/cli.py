@@ -77,22 +77,22 @@ def build(
 
 
 def _build(db: Path, manifest: Path, cards_dir: Path, rulings: Path | None, full: bool, max_input_size: int | None):
+    """The build with its progress: a bar on a terminal, a line per stage otherwise
+    (rulebase.build_progress)."""
     from . import build as build_mod  # this command and ingest only: the CLI starts without the pipeline
+    from .build_progress import BuildProgress  # this command only: the CLI starts without it
 
-    if sys.stderr.isatty():
-        with click.progressbar(
-            length=len(_manifest_docs(manifest)), label="Building", file=sys.stderr, item_show_func=lambda s: s
-        ) as bar:
-            return build_mod.build(
-                db,
-                manifest,
-                cards_dir,
-                on_document=lambda src: bar.update(1, f"{src.game} {src.version}"),
-                rulings=rulings,
-                full=full,
-                max_input_size=max_input_size,
-            )
-    return build_mod.build(db, manifest, cards_dir, rulings=rulings, full=full, max_input_size=max_input_size)
+    with BuildProgress(len(_manifest_docs(manifest))) as progress:
+        return build_mod.build(
+            db,
+            manifest,
+            cards_dir,
+            on_document=progress.document,
+            rulings=rulings,
+            full=full,
+            max_input_size=max_input_size,
+            on_stage=progress.stage,
+        )
 
 
 def _after_build(report, db: Path) -> None:

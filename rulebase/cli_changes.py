@@ -21,11 +21,13 @@ from .cli_common import DB_OPTION, open_kb
 @DB_OPTION
 def diff(game: str, from_version: str, to_version: str, kind, key, as_json: bool, db: Path) -> None:
     """What changed between two versions: entries added, removed, changed, renamed, and ruling changes."""
-    from kb.changelog import changelog, entry_diff  # this command only: the CLI starts without it
+    from kb.changes_cache import kept  # this command only: the CLI starts without it
 
     conn = open_kb(db)
     colour = sys.stdout.isatty() and not as_json
     if key:
+        from kb.changelog import entry_diff  # this command only: the CLI starts without it
+
         data = entry_diff(conn, key, from_version, to_version, game=game if game != "keyforge" else None)
         if as_json:
             click.echo(json.dumps(data, ensure_ascii=False, indent=2))
@@ -40,7 +42,13 @@ def diff(game: str, from_version: str, to_version: str, kind, key, as_json: bool
         for change in data["meaning_changes"]:
             _echo_change(change)
         return
-    data = changelog(conn, game, from_version, to_version, kind=kind)
+
+    def compute() -> dict:
+        from kb.changelog import changelog  # only when not kept (kb.changes_cache): the CLI starts without it
+
+        return changelog(conn, game, from_version, to_version, kind=kind)
+
+    data = kept(conn, "changelog", [game, from_version, to_version, kind], compute)
     if as_json:
         click.echo(json.dumps(data, ensure_ascii=False, indent=2))
         return
@@ -124,10 +132,17 @@ def _inline(ops, colour: bool) -> str:
 @DB_OPTION
 def history(query: str, game, version, full: bool, as_json: bool, db: Path) -> None:
     """One ruling thread (thread id, entry key, game:key, rule number or question) or one card (name) across all versions."""
-    from kb.history import history as kb_history  # this command only: the CLI starts without it
+    from kb.changes_cache import kept  # this command only: the CLI starts without it
 
     conn = open_kb(db)
-    data = kb_history(conn, query, game=game, version=version)
+
+    def compute() -> dict:
+        from kb.history import history as kb_history  # only when not kept: the CLI starts without it
+
+        return kb_history(conn, query, game=game, version=version)
+
+    # computed once per state of the KB (kb.changes_cache): asked again, it is read back
+    data = kept(conn, "history", [query, game, version], compute)
     if as_json:
         click.echo(json.dumps(data, ensure_ascii=False, indent=2))
         return

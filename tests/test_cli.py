@@ -17,6 +17,8 @@ from pathlib import Path
 import pytest
 
 from conftest import SMALL_MANIFEST, SOURCES, run_cli
+from rulebase.build_progress import STAGES
+from test_build_progress import STAGE_LINE
 
 pytestmark = pytest.mark.cli  # runs the rulebase command or a server in a process of its own
 
@@ -40,7 +42,9 @@ def test_build_prints_documents_and_totals(tmp_path):
     db = tmp_path / "out.sqlite"
     proc = run_cli("build", "--db", str(db), "--manifest", str(SMALL_MANIFEST))
     assert proc.returncode == 0, proc.stderr
-    lines = proc.stdout.strip().splitlines()
+    stages = [line for line in proc.stdout.splitlines() if STAGE_LINE.match(line)]
+    assert len(stages) == len(STAGES)  # one line per stage as it starts (tests/test_build_progress.py)
+    lines = [line for line in proc.stdout.strip().splitlines() if line not in stages]
     from kb.manifest import load_manifest
 
     assert len(lines) == len(load_manifest(SMALL_MANIFEST).documents) + 1
@@ -56,7 +60,8 @@ def test_build_uses_rulebase_db_env(built_kb, tmp_path):
     env = dict(os.environ, RULEBASE_DB=str(tmp_path / "env.sqlite"))
     proc = run_cli("build", env=env, cwd=tmp_path)
     assert proc.returncode == 0, proc.stderr
-    assert proc.stdout.startswith(f"{tmp_path / 'env.sqlite'} is current"), proc.stdout
+    report = [line for line in proc.stdout.splitlines() if not STAGE_LINE.match(line)]
+    assert report[0].startswith(f"{tmp_path / 'env.sqlite'} is current"), proc.stdout
     assert not (tmp_path / "kb.sqlite").exists()
 
 
