@@ -74,11 +74,14 @@ def houses_of(eng: "Engine", card: CardInstance) -> set[str]:
 
 
 def usable_as_active_house(eng: "Engine", card: CardInstance) -> bool:
-    """May ``card`` be used this turn as a card of the active house?"""
+    """May ``card`` be used this turn as a card of the active house? Its own house, a house an
+    ability gives it, an ability that lets it be used so, or the versatile keyword: the 16.0
+    rulebook does not define versatile (Grim Reminders on); its reminder text does, "This card may
+    be used as if it belonged to the active house." (Tireless Crocag, GR 019)."""
     house = eng.game.active_house
     if house is None:
         return False
-    if own_house(eng, card) == house:
+    if own_house(eng, card) == house or eng.has(card, "versatile"):
         return True
     return any(
         s.belongs_to(eng, src, ctl, card, house) or s.usable_as_active_house(eng, src, ctl, card)
