@@ -21,6 +21,8 @@ import unicodedata
 import pytest
 from bs4 import BeautifulSoup
 
+from kb.card_detail import card_detail
+
 from api import create_app
 from conftest import page
 
@@ -139,7 +141,9 @@ def test_the_text_in_force_now_and_the_versions_each_text_is_in_force_under(clie
             assert shown(soup.find(id="in-force-text")) == expected, f"{set_code} {number}"
             if now is not None:
                 assert "is-current" in now["class"] and "the text in force now" in shown(now)
-                before = [v for v, s in versions if s < min(dict(versions)[v] for v in items)]
+                # the versions before the first erratum, but none older than the card (kb.card_sets)
+                predates = {v["version"] for v in card_detail(conn, set_code, number)["predates"]}
+                before = [v for v, s in versions if s < min(dict(versions)[v] for v in items) and v not in predates]
                 line = shown(soup.find(id="printed-in-force"))
                 first = min(items, key=lambda v: dict(versions)[v])
                 if before:
@@ -166,7 +170,14 @@ def test_a_card_without_errata_has_its_printed_text_in_force_under_every_version
         assert shown(soup.find(id="in-force-text")) == shown(soup.find(id="printed-text"))
         assert f"{game} {versions[-1][0]}" in shown(soup.find(id="in-force"))
         line = shown(soup.find(id="printed-in-force"))
-        assert "every rulebook version" in line and f"{game} {versions[0][0]}" in line, line
+        with sqlite3.connect(f"file:{built_kb}?mode=ro", uri=True) as conn:
+            detail = card_detail(conn, set_code, number)
+        if detail["predates"]:  # a later set: from the version current at its release (kb.card_sets)
+            first = detail["versions"][0]["version"]
+            assert f"{game} {first}" in line and "The set came out in" in line, line
+            assert all(f"{game} {v['version']} " not in line.split("The set came out")[0] for v in detail["predates"])
+        else:
+            assert "every rulebook version" in line and f"{game} {versions[0][0]}" in line, line
 
 
 def notation_variants() -> dict[str, tuple[str, str]]:
