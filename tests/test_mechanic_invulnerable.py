@@ -38,9 +38,10 @@ def test_destroy_effects_and_fights_pass_over_an_invulnerable_creature(kb_conn, 
     )
 
 
-def test_an_upgrade_naming_itself_inside_the_ability_it_gives_is_refused(kb_conn):
-    # Ghostform: "This creature gains, "Fight/Reap: Archive Ghostform."": inside the quotes the name is
-    # the upgrade's, which the creature's own ability cannot tell apart (it archived the creature)
-    text, typ = kb_conn.execute("SELECT text, type FROM cards WHERE name = 'Ghostform' LIMIT 1").fetchone()
+def test_an_upgrade_naming_itself_inside_a_gained_reaction_is_refused(kb_conn):
+    # Painmail: the reaction it gives names Painmail ("put Painmail into its owner's archives"); a
+    # gained reaction has no giver to name (a gained triggered ability does: Ghostform's "Archive
+    # Ghostform" archives the upgrade, tests/test_compile_gained_abilities.py), so it stays refused
+    text, typ = kb_conn.execute("SELECT text, type FROM cards WHERE name = 'Painmail' LIMIT 1").fetchone()
     with pytest.raises(Refused, match="giving card named inside a gained ability"):
-        compile_text(text, "Ghostform", typ)
+        compile_text(text, "Painmail", typ)
