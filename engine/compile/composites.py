@@ -13,6 +13,10 @@ from __future__ import annotations
 from engine.core.registry import template
 from engine.library import (
     amber_compare,
+    amber_on_it,
+    amber_on_self,
+    damage_on_it,
+    damage_on_self,
     Archive,
     Capture,
     ChooseAnyNumber,
@@ -110,7 +114,26 @@ def _from_pile(name: str, side: str = "friendly", kind: str = "", count: int = 1
 
 @template("ForEach")
 def _for_each(count, effects: list) -> ForEach:
+    """ "<effect> for each <X> on it": "it" is what the effect acts on ("Deal 1 to The Corpulent
+    Collector for each A on it" counts the Æmber on the card itself); a count on "it" with the card
+    itself as the effect's only object reads the card itself."""
+    if _object_of(effects) == "self":
+        count = ON_SELF.get(count, count)
     return ForEach(count, effects)
+
+
+#: the counts on "it" and the same counts on the card itself
+ON_SELF = {amber_on_it: amber_on_self, damage_on_it: damage_on_self}
+
+
+def _object_of(effects: list) -> str | None:
+    """The one card reference the effects act on ("self", "it", ...), else None."""
+    found = set()
+    for effect in effects:
+        while hasattr(effect, "effect"):  # a wrapper ("this way", "if you do") acts on its effect's object
+            effect = effect.effect
+        found.add(getattr(effect, "on", None))
+    return found.pop() if len(found) == 1 else None
 
 
 @template("Forge")
