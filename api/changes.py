@@ -10,7 +10,6 @@ about what changed.
 
 from __future__ import annotations
 
-import os
 import sqlite3
 import threading
 from collections import OrderedDict
@@ -23,6 +22,7 @@ from kb.history import thread_history
 from kb.threads import parse_thread
 
 from .errors import ApiError, check_text
+from .expensive import kb_state
 
 MAX_THREAD_LEN = 1000  #: characters of a thread id (keys are slugs of whole questions)
 
@@ -149,11 +149,8 @@ def kept_changelog(conn: sqlite3.Connection, game: str, from_version: str, to_ve
     identity) with the last few asked for: a judge paging through the widest Magic changelog asks
     for the same 6-8 s of work once a page. Not to be changed by the caller (copy what you cut)."""
     path = conn.execute("PRAGMA database_list").fetchone()[2]
-    try:
-        st = os.stat(path)
-        identity = (path, st.st_dev, st.st_ino, st.st_size, st.st_mtime_ns)
-    except OSError:
-        identity = None
+    state = kb_state(path)
+    identity = None if state == ("missing",) else (path, *state)
     key = (identity, game, from_version, to_version, kind)
     with _kept_lock:
         if identity is not None and key in _kept:

@@ -1,8 +1,8 @@
 """What changed in each game's newest rulebook version: the home page's short "latest release" list
 (Yawgatog's "what changed in this release" page, one line a game).
 
-Why a module of its own: the counts come from :func:`kb.changelog.changelog` between a game's two
-newest versions (a second of CPU for Magic's, several on a loaded machine), so they are worked out
+Why a module of its own: the counts come from the changelog between a game's two newest versions
+(:func:`api.changes.kept_changelog`, the one /changes shows and keeps per KB state) (a second of CPU for Magic's, several on a loaded machine), so they are worked out
 once per KB state, in a thread of their own, and kept, keyed by the KB file's identity. The home page
 never waits for them: until they are ready it lists each game's two newest versions and the link.
 """
@@ -12,8 +12,7 @@ from __future__ import annotations
 import sqlite3
 import threading
 
-from kb.changelog import changelog
-
+from .changes import kept_changelog
 from .expensive import kb_state
 
 #: entries named on the line, the most changed first
@@ -77,7 +76,7 @@ def _count(conn: sqlite3.Connection, identity: tuple | None) -> list[dict]:
         if len(versions) < 2:
             continue
         (old, _), (new, date) = versions[-2], versions[-1]
-        log = changelog(conn, game, old, new)
+        log = kept_changelog(conn, game, old, new, None)  # the same work /changes shows, done once
         meaning = [c for c in log["changed"] if c.get("meaning")]
         out.append(
             {

@@ -30,8 +30,6 @@ from __future__ import annotations
 import logging
 import re
 import sqlite3
-import tomllib
-from functools import lru_cache
 from pathlib import Path
 
 import yaml
@@ -134,8 +132,10 @@ def switch_words(line: str) -> list[str]:
     """The engine's rule set line ("rule set 16.0: first_turn_rule_modifiable=True, ...") as the
     rules it states, one sentence each, in the words of engine/rules/rulesets.toml: "Card effects can
     modify the First Turn Rule (...) — yes."."""
-    descriptions = _switch_descriptions()
-    head, _, rest = str(line).partition(": ")
+    from engine.rules.rulesets import switch_descriptions  # heavy: the rules package, once a replay is worded
+
+    descriptions = {k: v.rstrip(".") or k for k, v in switch_descriptions().items()}
+    _, _, rest = str(line).partition(": ")
     said = [
         f"{descriptions.get(name, name.replace('_', ' '))} {VALUE_WORDS.get(value, value)}"
         for name, value in _SWITCH.findall(rest)
@@ -145,14 +145,6 @@ def switch_words(line: str) -> list[str]:
 
 #: a switch's value as a judge reads it, after its description
 VALUE_WORDS = {"True": "— yes.", "False": "— no."}
-
-
-@lru_cache(maxsize=1)
-def _switch_descriptions() -> dict[str, str]:
-    from engine.rules.rulesets import SWITCHES_FILE  # heavy: the rules package, only once a replay is worded
-
-    data = tomllib.loads(SWITCHES_FILE.read_text(encoding="utf-8"))
-    return {name: spec.get("description", name).rstrip(".") for name, spec in data.get("switches", {}).items()}
 
 
 def replay_ruling(conn: sqlite3.Connection, ruling_id: str, version: str | None, budget: tuple[int, float]) -> dict:

@@ -98,8 +98,9 @@ def answers_first(
         if m:
             target = _rule(conn, document, m.group(1))
             if target is not None:
-                sub = _best_subrule(conn, corpus, target, query_stems) if _empty(conn, target) else None
-                offer(sub if sub is not None else target, score * POINTED_FACTOR)
+                rule, empty = target
+                sub = _best_subrule(conn, corpus, rule, query_stems) if empty else None
+                offer(sub if sub is not None else rule, score * POINTED_FACTOR)
     best: dict[int, tuple[float, int]] = {}
     for e, score in scored.items():
         thread = corpus.entry_thread[e]
@@ -123,14 +124,12 @@ def _few_words(corpus, entry: int, query_stems: frozenset[int]) -> bool:
     return len(set(stems) - query_stems) < FEW_WORDS
 
 
-def _empty(conn: sqlite3.Connection, entry: int) -> bool:
-    row = conn.execute("SELECT body FROM entries WHERE id = ?", (entry,)).fetchone()
-    return row is not None and not row[0].strip()
-
-
-def _rule(conn: sqlite3.Connection, document: int, number: str) -> int | None:
-    row = conn.execute("SELECT id FROM entries WHERE document = ? AND key = ?", (document, f"rule/{number}")).fetchone()
-    return row[0] if row else None
+def _rule(conn: sqlite3.Connection, document: int, number: str) -> tuple[int, bool] | None:
+    """The rule numbered ``number`` in ``document``: its id, and whether it has no text of its own."""
+    row = conn.execute(
+        "SELECT id, trim(body) = '' FROM entries WHERE document = ? AND key = ?", (document, f"rule/{number}")
+    ).fetchone()
+    return (row[0], bool(row[1])) if row else None
 
 
 def _best_subrule(conn: sqlite3.Connection, corpus, entry: int, query_stems: frozenset[int]) -> int | None:

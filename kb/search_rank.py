@@ -168,7 +168,7 @@ def rank(conn: sqlite3.Connection, index: Index, plan: Plan, scope: Scope) -> li
         for g in plan.groups
         if g.card is not None
     ]
-    query_stems = frozenset(stem_ids.get(s, -1) for g in plan.groups for s in g.stems)
+    query_stems = plan.stem_ids(index)
     fiction = corpus.kinds.index("fiction") if "fiction" in corpus.kinds else -1
     said = {s for g in plan.groups for s in g.stems}
     named_kinds = {i for i, k in enumerate(corpus.kinds) if stem(k) in said}

@@ -181,23 +181,24 @@ def power_of(ref: str) -> Callable[[Context], int]:
     """ "Equal to the archived creature's power", "equal to SELF's power": the power of the card
     named, as it is in play, else as printed (a card gone from play has no modifiers left)."""
 
-    def count(ctx: Context) -> int:
-        card = _last_known(ctx, ref)
-        if card is None:
-            return 0
-        return ctx.eng.power(card) if card.in_play else int(card.printed.power or 0)
-
-    return count
+    return _stat_of(ref, "power")
 
 
 @template(kind="count")
 def armor_of(ref: str) -> Callable[[Context], int]:
     """ "Equal to SELF's armor": the armor of the card named, as it is in play, else as printed."""
 
+    return _stat_of(ref, "armor")
+
+
+def _stat_of(ref: str, stat: str) -> Callable[[Context], int]:
+    """The ``stat`` ("power", "armor") of the card ``ref`` names: in play with its modifiers, else
+    as printed."""
+
     def count(ctx: Context) -> int:
         card = _last_known(ctx, ref)
         if card is None:
             return 0
-        return ctx.eng.armor(card) if card.in_play else int(card.printed.armor or 0)
+        return getattr(ctx.eng, stat)(card) if card.in_play else int(getattr(card.printed, stat) or 0)
 
     return count

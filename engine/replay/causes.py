@@ -16,18 +16,10 @@ from __future__ import annotations
 
 import json
 import sqlite3
-import tomllib
 from dataclasses import replace
-from functools import lru_cache
 
 from engine.replay.judge_words import path_words
-from engine.rules.rulesets import SWITCHES_FILE
-
-
-@lru_cache(maxsize=1)
-def _descriptions() -> dict[str, str]:
-    data = tomllib.loads(SWITCHES_FILE.read_text(encoding="utf-8"))
-    return {name: spec.get("description", "") for name, spec in data.get("switches", {}).items()}
+from engine.rules.rulesets import switch_descriptions
 
 
 def _same(values) -> bool:
@@ -47,7 +39,7 @@ def erratum_entry(conn: sqlite3.Connection, game: str, card: str, version: str) 
 def switches_of(run) -> list[dict]:
     """The rule switches a run consulted: name, value and the entry its value cites."""
     return [
-        {"name": name, "value": s.value, "entry": s.source, "words": _descriptions().get(name, "")}
+        {"name": name, "value": s.value, "entry": s.source, "words": switch_descriptions().get(name, "")}
         for name in run.switches_used
         if (s := run.rules.switches.get(name)) is not None
     ]
@@ -74,7 +66,7 @@ def causes(conn: sqlite3.Connection, game: str, runs: dict) -> list[dict]:
                     "kind": "switch",
                     "name": name,
                     "entry": latest.source,
-                    "words": _descriptions().get(name, ""),
+                    "words": switch_descriptions().get(name, ""),
                     "values": values,
                 }
             )

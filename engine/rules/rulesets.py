@@ -126,6 +126,17 @@ def _spec(path: Path, mtime_ns: int) -> dict[str, tuple[SwitchValue, ...]]:
     return out
 
 
+@lru_cache(maxsize=4)
+def _descriptions(path: Path, mtime_ns: int) -> dict[str, str]:
+    data = tomllib.loads(path.read_text(encoding="utf-8"))
+    return {name: spec.get("description", "") for name, spec in data.get("switches", {}).items()}
+
+
+def switch_descriptions(path: Path = SWITCHES_FILE) -> dict[str, str]:
+    """Each switch's description: the rule it stands for, in words a judge reads."""
+    return _descriptions(path, path.stat().st_mtime_ns)
+
+
 def switch_values(path: Path = SWITCHES_FILE) -> dict[str, tuple[SwitchValue, ...]]:
     return _spec(path, path.stat().st_mtime_ns)
 
