@@ -159,6 +159,10 @@ class Group:
     weight: float = 1.0
     common: bool = False  # in more than COMMON_SHARE of the entries
     any_stem: bool = False  # covered by any one of its stems (a number's digits or its word)
+    #: a players' word's own stems, which cover it as well as the rulebook words it stands for: one
+    #: game's rulebook word may be another game's players' word ("sacrifice" is Magic's word, and
+    #: KeyForge players say it for "destroy"), so a search of both must not count it as "destroy" only
+    typed: frozenset[str] = frozenset()
 
 
 @dataclass
@@ -172,7 +176,7 @@ class Plan:
     def stem_ids(self, index: Index) -> frozenset[int]:
         """The corpus ids of the stems of the query's words (what a text's coverage is read in)."""
         ids = index.corpus.stem_ids
-        return frozenset(ids.get(s, -1) for g in self.groups for s in g.stems)
+        return frozenset(ids.get(s, -1) for g in self.groups for s in g.stems | g.typed)
 
     def fts(self, common: bool = False) -> str:
         """The MATCH expression: any term or phrase. Words in a large share of the entries
@@ -269,6 +273,7 @@ def _players_group(index: Index, typed: list[str], meant: tuple[str, ...]) -> Gr
         frozenset(stem(w) for w in first),
         weight=weight,
         common=df > COMMON_SHARE * index.n_texts,
+        typed=frozenset(stem(w) for w in typed if w not in STOPWORDS),
     )
 
 

@@ -33,7 +33,7 @@ TITLE_BOOST = 2.0
 #: anyway): a match below the 300th by bm25 would need that much to reach the first page.
 SCORED = 300
 #: Score factor per kind; stories rarely answer a rules question.
-KIND_PRIOR = {"fiction": 0.3}
+KIND_PRIOR = {"fiction": 0.3, "example": 0.6}
 #: Score factor for an entry whose kind the query names ("redacted cards", "list of counters",
 #: "which costs changed": Keeper of the Cards' kinds of entry are what a player asks for by name).
 KIND_NAMED = 2.0
@@ -161,7 +161,14 @@ def rank(conn: sqlite3.Connection, index: Index, plan: Plan, scope: Scope) -> li
     total_weight = sum(g.weight for g in plan.groups) or 1.0
     stem_ids = corpus.stem_ids
     words = [
-        (g.weight, frozenset(stem_ids.get(s, -1) for s in g.stems), g.any_stem) for g in plan.groups if g.card is None
+        (
+            g.weight,
+            frozenset(stem_ids.get(s, -1) for s in g.stems),
+            g.any_stem,
+            frozenset(stem_ids.get(s, -1) for s in g.typed),
+        )
+        for g in plan.groups
+        if g.card is None
     ]
     cards = [
         (g.weight, index.linked.get(g.card, ()), frozenset(stem_ids.get(s, -1) for s in g.stems))
@@ -169,7 +176,7 @@ def rank(conn: sqlite3.Connection, index: Index, plan: Plan, scope: Scope) -> li
         if g.card is not None
     ]
     query_stems = plan.stem_ids(index)
-    fiction = corpus.kinds.index("fiction") if "fiction" in corpus.kinds else -1
+    prior = {corpus.kinds.index(k): f for k, f in KIND_PRIOR.items() if k in corpus.kinds}
     said = {s for g in plan.groups for s in g.stems}
     named_kinds = {i for i, k in enumerate(corpus.kinds) if stem(k) in said}
     text_of, text_stems, kind_of = corpus.entry_text, corpus.text_stems, corpus.entry_kind
@@ -188,7 +195,11 @@ def rank(conn: sqlite3.Connection, index: Index, plan: Plan, scope: Scope) -> li
         if found is None:
             held = query_stems.intersection(text_stems[text])
             found = coverage[text] = (
-                sum(w for w, ids, any_stem in words if (ids & held if any_stem else ids <= held)),
+                sum(
+                    w
+                    for w, ids, any_stem, typed in words
+                    if (ids & held if any_stem else ids <= held) or (typed and typed <= held)
+                ),
                 tuple(ids <= held for _, _, ids in cards),
             )
         covered = found[0] + sum(w for (w, linked_to, _), spelt in zip(cards, found[1]) if spelt or e in linked_to)
@@ -196,10 +207,10 @@ def rank(conn: sqlite3.Connection, index: Index, plan: Plan, scope: Scope) -> li
         if e in linked:
             score *= CARD_BOOST
         score *= boosts.get(corpus.title_stems.get(text), 1.0)
-        if kind_of[e] == fiction:
-            score *= KIND_PRIOR["fiction"]
-        elif kind_of[e] in named_kinds:
+        if kind_of[e] in named_kinds:
             score *= KIND_NAMED
+        else:
+            score *= prior.get(kind_of[e], 1.0)
         thread = corpus.entry_thread[e]
         doc = corpus.entry_doc[e]
         cur = best.get(thread)
