@@ -26,7 +26,7 @@ import math
 from collections import Counter
 
 from .players_words import players_spans
-from .query import STOPWORDS, Plan, stem, tokenize
+from .query import STOPWORDS, Plan, frame_words, stem, tokenize
 
 #: how far ahead the likeliest game must be (log-likelihood) to be inferred
 MARGIN = 2.0
@@ -74,7 +74,8 @@ def infer_game(index, plan: Plan, text: str, games: tuple[str, ...]) -> str | No
     score = {g: 0.0 for g in games if g in stats}
     total = sum(stats[g][1] for g in score) or 1
     typed = [t.word for t in tokenize(text)]
-    content = [w for w in typed if w not in STOPWORDS]
+    framed = frame_words(typed)
+    content = [w for i, w in enumerate(typed) if w not in STOPWORDS and i not in framed]
     words = []
     for sid in (stem_ids.get(stem(w), -1) for w in content):
         seen = sum(stats[g][0].get(sid, 0) for g in score)

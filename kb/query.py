@@ -55,6 +55,20 @@ yourself happen happens happened get gets got still also instead way s t d ll ve
 """.split()
 )
 
+#: The words of a question's frame, which say that it is a question and not what it is about: "how
+#: does ward work" asks about WARD, and "work", rare in the rulebooks, would otherwise weigh more
+#: than the term and find the few rules that say "work"; "what counts as a permanent" asks what a
+#: permanent is. Patterns over the folded words of the query (one space apart); the words of the
+#: named group ``frame`` are dropped like stopwords. "mean" is not among them: a rulebook defines
+#: a term with it ('"Earthbend N" means ...').
+QUESTION_FRAMES: tuple[re.Pattern, ...] = tuple(
+    re.compile(p)
+    for p in (
+        r"^(?:how|so how|and how) (?:do|does|did|will|would|should|can) .+ (?P<frame>work|works|interact)$",
+        r"^(?:what|which|who) (?P<frame>counts? as)\b",
+    )
+)
+
 TOKEN = re.compile(r"[^\W_]+")
 _SPACE = re.compile(r"\s+")
 
@@ -194,7 +208,8 @@ def plan_query(index: Index, text: str, games: tuple[str, ...] | None = None) ->
     if not tokens:
         return None
     words = [t.word for t in tokens]
-    content = [i for i, t in enumerate(tokens) if not t.stop] or list(range(len(tokens)))
+    framed = frame_words(words)
+    content = [i for i, t in enumerate(tokens) if not t.stop and i not in framed] or list(range(len(tokens)))
     spans = players_spans(words, games)  # players' words of the games searched (kb.players_words)
     said = {i for start, end, _ in spans for i in range(start, end)}
     corrected = {i: c for i in content if i not in said and (c := index.correct(words[i])) is not None}
@@ -240,6 +255,22 @@ def plan_query(index: Index, text: str, games: tuple[str, ...] | None = None) ->
     return Plan(
         groups, phrases, mentions, frozenset(marks), _did_you_mean(text, index, tokens, corrected, mentions, in_name)
     )
+
+
+def frame_words(words: list[str]) -> frozenset[int]:
+    """The positions of the words of ``words`` (folded tokens) that make the question's frame
+    (:data:`QUESTION_FRAMES`)."""
+    text = " ".join(words)
+    starts = [0]
+    for w in words:
+        starts.append(starts[-1] + len(w) + 1)
+    out: set[int] = set()
+    for pattern in QUESTION_FRAMES:
+        m = pattern.search(text)
+        if m:
+            lo, hi = m.span("frame")
+            out.update(i for i in range(len(words)) if lo <= starts[i] < hi)
+    return frozenset(out)
 
 
 #: Numbers the rulebooks write in words ("six cards") as players often type them in digits ("6 cards")

@@ -48,8 +48,9 @@ FEW_WORDS_FACTOR = 0.6
 CARD_RULING_FACTOR = 0.6
 #: a text that is only a cross-reference: "See “Fight” on page 7.", "See rule 702.2."
 ONLY_POINTER = re.compile(r"^\s*see\b[^.]*\.?\s*$", re.IGNORECASE)
-#: "See rule 302.6", "See rules 702.19 and 702.2" (the first rule named is the one defined)
-POINTER = re.compile(r"\bsee rules? (\d{3}(?:\.\d+[a-z]?)?)", re.IGNORECASE)
+#: "See rule 302.6", "See rules 403.3, 603.6a, 603.6d, and 614.12": a pointer and the rules it names
+POINTER = re.compile(r"\bsee rules? (\d{3}(?:\.\d+[a-z]?)?(?:(?:,? and |, )\d{3}(?:\.\d+[a-z]?)?)*)", re.IGNORECASE)
+RULE_NUMBER = re.compile(r"\d{3}(?:\.\d+[a-z]?)?")
 
 
 def answers_first(
@@ -96,11 +97,9 @@ def answers_first(
         offer(e, score * factor)
         m = POINTER.search(body) if kind != "rule" else None
         if m:
-            target = _rule(conn, document, m.group(1))
+            target = _pointed(conn, corpus, document, RULE_NUMBER.findall(m.group(1)), query_stems)
             if target is not None:
-                rule, empty = target
-                sub = _best_subrule(conn, corpus, rule, query_stems) if empty else None
-                offer(sub if sub is not None else rule, score * POINTED_FACTOR)
+                offer(target, score * POINTED_FACTOR)
     best: dict[int, tuple[float, int]] = {}
     for e, score in scored.items():
         thread = corpus.entry_thread[e]
@@ -124,12 +123,25 @@ def _few_words(corpus, entry: int, query_stems: frozenset[int]) -> bool:
     return len(set(stems) - query_stems) < FEW_WORDS
 
 
-def _rule(conn: sqlite3.Connection, document: int, number: str) -> tuple[int, bool] | None:
-    """The rule numbered ``number`` in ``document``: its id, and whether it has no text of its own."""
-    row = conn.execute(
-        "SELECT id, trim(body) = '' FROM entries WHERE document = ? AND key = ?", (document, f"rule/{number}")
-    ).fetchone()
-    return (row[0], bool(row[1])) if row else None
+def _pointed(conn: sqlite3.Connection, corpus, document: int, numbers: list[str], query_stems: frozenset[int]):
+    """Of the rules numbered ``numbers`` in ``document`` (a heading with no text standing for its
+    best subrule), the one holding most of the question's words, the first named on a tie: the
+    glossary's "Enters the Battlefield" points to rules 403.3, 603.6a, 603.6d and 614.12, and a
+    question about the triggers is answered by 603.6a."""
+    best, best_key = None, None
+    for i, number in enumerate(numbers):
+        row = conn.execute(
+            "SELECT id, trim(body) = '' FROM entries WHERE document = ? AND key = ?", (document, f"rule/{number}")
+        ).fetchone()
+        if row is None:
+            continue
+        rule = (_best_subrule(conn, corpus, row[0], query_stems) if row[1] else None) or row[0]
+        if not corpus.has(rule):
+            continue
+        key = (len(set(corpus.text_stems[corpus.entry_text[rule]]) & query_stems), -i)
+        if best_key is None or key > best_key:
+            best, best_key = rule, key
+    return best
 
 
 def _best_subrule(conn: sqlite3.Connection, corpus, entry: int, query_stems: frozenset[int]) -> int | None:
