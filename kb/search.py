@@ -47,6 +47,7 @@ from .fuzzy import index_for
 from .game_inferred import OTHER_GAME_FACTOR, infer_game
 from .game_named import named_game
 from .mentions import normalize_name
+from .question_kinds import asked_for
 from .query import QueryError, VersionChoice, clean_text, find_version, is_date, plan_query, show, snippet, tokenize
 from .rule_numbers import find_numbers
 from .search_index import Index, skeleton
@@ -203,7 +204,8 @@ def search(
         return SearchResult(asked, 0, [], version_query=named, game_query=named_game_id)
     threads = rank(conn, index, plan, scope) if plan is not None else []
     if plan is not None:  # the entry that states the rule above those that lead to it
-        threads = answers_first(conn, index, plan.stem_ids(index), scope, threads, bool(plan.mentions))
+        asks = asked_for([t.word for t in tokenize(words)])  # kb.question_kinds: a time, a count
+        threads = answers_first(conn, index, plan.stem_ids(index), scope, threads, bool(plan.mentions), asks)
     inferred = None
     if game is None and choice is None and plan is not None:  # kb.game_inferred
         inferred = infer_game(index, plan, words, tuple(sorted({g for g, _ in docs})))

@@ -17,6 +17,8 @@ best-scored results are read once more, with their text:
 - a **ruling about named cards** (an FAQ answer or example linked to cards) ranks below the rules
   when the question names no card: "can elusive creatures be attacked" asks for ELUSIVE, not for
   the Gabos Longarms answer that holds the same words;
+- an entry that **states what the question asks for** (a time for "when ...", a count for "how
+  many ...": :mod:`kb.question_kinds`) ranks a little higher;
 - a **short statement** of a term's kind ("Deathtouch is a static ability.": fewer than
   :data:`FEW_WORDS` words beyond the question's) ranks below the fuller subrules beside it.
 
@@ -31,6 +33,7 @@ from __future__ import annotations
 import re
 import sqlite3
 
+from .question_kinds import STATES_FACTOR, states
 from .search_index import Index
 from .search_rank import Scope
 
@@ -60,9 +63,11 @@ def answers_first(
     scope: Scope,
     threads: list,
     names_cards: bool = False,
+    asks: re.Pattern | None = None,
 ) -> list[tuple[float, int]]:
     """``threads`` ((score, entry id), best first) with the first :data:`TOP` re-ranked as above;
-    ``names_cards``: whether the question names a card."""
+    ``names_cards``: whether the question names a card; ``asks``: what it asks for (a time, a
+    count: :mod:`kb.question_kinds`), whose statement ranks an entry higher."""
     if not threads:
         return threads
     corpus = index.corpus
@@ -94,12 +99,15 @@ def answers_first(
             factor = FEW_WORDS_FACTOR
         if not names_cards and e in _card_rulings(index):
             factor *= CARD_RULING_FACTOR
+        if states(asks, body):
+            factor *= STATES_FACTOR
         offer(e, score * factor)
         m = POINTER.search(body) if kind != "rule" else None
         if m:
             target = _pointed(conn, corpus, document, RULE_NUMBER.findall(m.group(1)), query_stems)
-            if target is not None:
-                offer(target, score * POINTED_FACTOR)
+            if target is not None:  # lent the score before this entry's own factors, with the target's
+                (said,) = conn.execute("SELECT body FROM entries WHERE id = ?", (target,)).fetchone()
+                offer(target, score * POINTED_FACTOR * (STATES_FACTOR if states(asks, said) else 1.0))
     best: dict[int, tuple[float, int]] = {}
     for e, score in scored.items():
         thread = corpus.entry_thread[e]

@@ -1,0 +1,47 @@
+"""What a question asks for, read from its first words, and whether an entry's text states it.
+
+Why: a question's first words say what kind of answer it wants, and the words it shares with the
+rulebook do not. "when can I use a planeswalker's loyalty ability" shares "loyalty ability" with the
+rule that defines one and with the rule that says when one may be activated; only the second states
+a time ("any time they have priority ... during a main phase"). "how many cards do I draw" wants a
+number. This is the answer-type step of classic question answering, kept to the two kinds a
+rulebook states in words any game uses: a time and a count. An entry that states the kind asked
+for ranks a little higher (:data:`STATES_FACTOR`) among the best-scored results
+(:func:`kb.search_answers.answers_first`); nothing names a game, a rule or a term.
+"""
+
+from __future__ import annotations
+
+import re
+
+#: score factor of an entry that states what the question asks for
+STATES_FACTOR = 1.25
+
+#: words that state when something happens, in any of the rulebooks
+_TIME = re.compile(
+    r"\b(?:during|until|whenever|any time|at the (?:beginning|start|end)|each turn|step|phase|"
+    r"priority|immediately|before|after)\b",
+    re.IGNORECASE,
+)
+#: words that state how many
+_COUNT = re.compile(
+    r"\b(?:\d+|two|three|four|five|six|seven|eight|nine|ten|twenty|twice|half|no more than|up to|"
+    r"at least|at most|any number|equal to)\b",
+    re.IGNORECASE,
+)
+#: (how the question starts, what a text that answers it holds), the first match wins
+ASKS: tuple[tuple[re.Pattern, re.Pattern], ...] = (
+    (re.compile(r"^(?:when|at what point|how often|how long)\b"), _TIME),
+    (re.compile(r"^how (?:many|much)\b"), _COUNT),
+)
+
+
+def asked_for(words: list[str]) -> re.Pattern | None:
+    """What the question (its folded words) asks for: the pattern of a text stating it, else None."""
+    text = " ".join(words)
+    return next((states for starts, states in ASKS if starts.search(text)), None)
+
+
+def states(pattern: re.Pattern | None, body: str) -> bool:
+    """Whether ``body`` states what the question asks for (always False when it asks for nothing)."""
+    return pattern is not None and pattern.search(body) is not None
