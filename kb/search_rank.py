@@ -15,7 +15,7 @@ import math
 import sqlite3
 
 from .search_index import Index
-from .query import Plan, QueryError, fold, stem
+from .query import Plan, QueryError, fold, quote, stem
 from .rule_numbers import resolve, subrules
 
 #: bm25 column weights for (title, question, body): a hit in a title outranks one in running text
@@ -32,6 +32,10 @@ TITLE_BOOST = 2.0
 #: most (1 + COVERAGE_FLOOR) / COVERAGE_FLOOR x TITLE_BOOST (about 9, card entries being scored
 #: anyway): a match below the 300th by bm25 would need that much to reach the first page.
 SCORED = 300
+#: Share of a players' phrase's weight ("same turn": the rulebook's "enter play exhausted") an entry
+#: holding the rulebook's words apart, not as the phrase, covers: "Creatures enter play on the flank"
+#: and "they exhaust the card" do not say that artifacts enter play exhausted.
+PHRASE_APART = 0.5
 #: Score factor per kind; stories rarely answer a rules question.
 KIND_PRIOR = {"fiction": 0.3, "example": 0.6}
 #: Score factor for an entry whose kind the query names ("redacted cards", "list of counters",
@@ -119,6 +123,16 @@ def _fts_sql(table: str) -> str:
     )
 
 
+def _phrase_rows(conn: sqlite3.Connection, table: str, phrases: list[str], ranges) -> frozenset[int] | None:
+    """The rows holding one of ``phrases`` (a players' phrase and the rulebook's words for it) as a
+    phrase, in the searched ``ranges``; None when there is no phrase (a word is held or not)."""
+    if not phrases:
+        return None
+    expression = " OR ".join(quote(t) for t in phrases)
+    sql = f"SELECT rowid FROM {table} WHERE {table} MATCH ? AND rowid BETWEEN ? AND ?"
+    return frozenset(r for lo, hi in ranges for (r,) in conn.execute(sql, (expression, lo, hi)))
+
+
 def rank(conn: sqlite3.Connection, index: Index, plan: Plan, scope: Scope) -> list[tuple[float, int]]:
     """(score, representative entry id) per matching thread, best first.
 
@@ -166,6 +180,7 @@ def rank(conn: sqlite3.Connection, index: Index, plan: Plan, scope: Scope) -> li
             frozenset(stem_ids.get(s, -1) for s in g.stems),
             g.any_stem,
             frozenset(stem_ids.get(s, -1) for s in g.typed),
+            _phrase_rows(conn, table, [t for t in g.terms if " " in t], ranges),
         )
         for g in plan.groups
         if g.card is None
@@ -196,8 +211,8 @@ def rank(conn: sqlite3.Connection, index: Index, plan: Plan, scope: Scope) -> li
             held = query_stems.intersection(text_stems[text])
             found = coverage[text] = (
                 sum(
-                    w
-                    for w, ids, any_stem, typed in words
+                    w if phrased is None or e in phrased else w * PHRASE_APART
+                    for w, ids, any_stem, typed, phrased in words
                     if (ids & held if any_stem else ids <= held) or (typed and typed <= held)
                 ),
                 tuple(ids <= held for _, _, ids in cards),
