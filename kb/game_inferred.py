@@ -89,7 +89,7 @@ def infer_game(index, plan: Plan, text: str, games: tuple[str, ...]) -> str | No
     for g in score:  # a game's own players' words ("sac", "blink") that no other game's rulebook uses
         for start, end, _ in players_spans(typed, (g,)):
             said = [stem_ids.get(stem(w), -1) for w in typed[start:end] if w not in STOPWORDS]
-            if not any(stats[o][0].get(sid, 0) for o in score if o != g for sid in said):
+            if not any(all(stats[o][0].get(sid, 0) for sid in said) for o in score if o != g):
                 score[g] += MARGIN
     if plan.mentions and len(index.card_games) == 1:  # a card named is of the one game with cards
         for g in index.card_games & score.keys():
