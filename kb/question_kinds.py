@@ -23,8 +23,9 @@ _TIME = re.compile(
     r"priority|immediately|before|after)\b",
     re.IGNORECASE,
 )
-#: words that state how many
+#: words that state how many (a number that labels a step, rule, page or section counts nothing)
 _COUNT = re.compile(
+    r"(?<!step )(?<!rule )(?<!rules )(?<!page )(?<!section )(?<!phase )"
     r"\b(?:\d+|two|three|four|five|six|seven|eight|nine|ten|twenty|twice|half|no more than|up to|"
     r"at least|at most|any number|equal to)\b",
     re.IGNORECASE,

@@ -51,8 +51,8 @@ from .question_kinds import asked_for
 from .query import QueryError, VersionChoice, clean_text, find_version, is_date, plan_query, show, snippet, tokenize
 from .rule_numbers import find_numbers
 from .search_index import Index, skeleton
-from .search_answers import answers_first
-from .search_rank import Scope, number_hits, rank
+from .search_games import rank_games
+from .search_rank import Scope, number_hits
 from .supersede import superseded_by
 from .term_panel import Term, named_terms
 from .versions import same_version
@@ -202,10 +202,10 @@ def search(
     plan = plan_query(index, words, tuple(sorted({g for g, _ in docs})))
     if plan is None and not pinned:
         return SearchResult(asked, 0, [], version_query=named, game_query=named_game_id)
-    threads = rank(conn, index, plan, scope) if plan is not None else []
-    if plan is not None:  # the entry that states the rule above those that lead to it
+    threads = []
+    if plan is not None:  # each game's entries with its own players' words (kb.search_games)
         asks = asked_for([t.word for t in tokenize(words)])  # kb.question_kinds: a time, a count
-        threads = answers_first(conn, index, plan.stem_ids(index), scope, threads, bool(plan.mentions), asks)
+        threads = rank_games(conn, index, words, plan, docs, kind, category, asks)
     inferred = None
     if game is None and choice is None and plan is not None:  # kb.game_inferred
         inferred = infer_game(index, plan, words, tuple(sorted({g for g, _ in docs})))
