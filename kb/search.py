@@ -4,7 +4,7 @@ FTS5 finds the entries and gives each a bm25 score (title, question and body wei
 signals then reorder them: how many of the question's meaningful words (stopwords dropped,
 endings folded, rarer words weighing more) an entry holds, whether it is linked to a card the
 question names (``entry_cards``), whether its short title is made of the question's words (the
-definition of a term), and a low prior for fiction. No query is special-cased. Misspelt words
+definition of a term), and low priors for fiction and examples. No query is special-cased. Misspelt words
 and card names are corrected with the vocabulary of :mod:`kb.fuzzy` (rapidfuzz), and the
 correction is offered as "did you mean"; cards named in the query come back as card results.
 A term's definition ranks first because its short title is the term: the glossary's "Trample" and

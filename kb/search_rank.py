@@ -5,8 +5,10 @@ part that decides the order, and the part that must stay fast on a KB of a hundr
 is asked for the searched documents' rowid ranges only (:mod:`kb.search_corpus`), and every signal
 is read from the compact corpus in memory: how much of the query's meaningful words an entry's text
 holds (computed once per distinct text), whether the entry is linked to a card the query names,
-whether its short title is the query's term, a low prior for fiction. One result per thread: its
-best score, its newest matching version standing for it.
+whether its short title is the query's term, whether it holds a players' phrase as the rulebook's
+phrase or only its words apart, low priors for fiction and for examples (an example illustrates the
+rule it follows; the rule states it). One result per thread: its best score, its newest matching
+version standing for it.
 """
 
 from __future__ import annotations
@@ -36,7 +38,8 @@ SCORED = 300
 #: holding the rulebook's words apart, not as the phrase, covers: "Creatures enter play on the flank"
 #: and "they exhaust the card" do not say that artifacts enter play exhausted.
 PHRASE_APART = 0.5
-#: Score factor per kind; stories rarely answer a rules question.
+#: Score factor per kind; stories rarely answer a rules question, and an example ("Tori has been
+#: assigned seven chains ... she will draw up to five cards") ranks below the rule it illustrates.
 KIND_PRIOR = {"fiction": 0.3, "example": 0.6}
 #: Score factor for an entry whose kind the query names ("redacted cards", "list of counters",
 #: "which costs changed": Keeper of the Cards' kinds of entry are what a player asks for by name).
