@@ -30,9 +30,16 @@ _COUNT = re.compile(
     r"at least|at most|any number|equal to)\b",
     re.IGNORECASE,
 )
-#: (how the question starts, what a text that answers it holds), the first match wins
+#: (how the question starts, what a text that answers it holds), the first match wins; "when" asks
+#: for a time only as a question ("when do I ..."), not as a condition ("when a creature dies, ...")
 ASKS: tuple[tuple[re.Pattern, re.Pattern], ...] = (
-    (re.compile(r"^(?:when|at what point|how often|how long)\b"), _TIME),
+    (
+        re.compile(
+            r"^(?:(?:so |and )?when (?:do|does|did|is|are|was|were|can|could|should|will|would|must|may)"
+            r"|at what point|how often|how long)\b"
+        ),
+        _TIME,
+    ),
     (re.compile(r"^how (?:many|much)\b"), _COUNT),
 )
 

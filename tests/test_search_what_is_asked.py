@@ -50,6 +50,7 @@ def test_a_frame_word_does_not_outweigh_the_term_asked_about(kb_conn):
         ("how many cards do i draw", "draw until you have six cards in hand", True),
         ("how many cards do i draw", "See “Draw Cards” step 5.", False),  # a step's number is no count
         ("what is a token", "anything at all", False),
+        ("when a creature dies does it trigger", "during the cleanup step", False),  # a condition
     ],
 )
 def test_what_a_question_asks_for_and_the_text_that_states_it(question, text, holds):
