@@ -26,7 +26,8 @@ import math
 from collections import Counter
 
 from .players_words import players_spans
-from .query import STOPWORDS, Plan, frame_words, stem, tokenize
+from .query import STOPWORDS, Plan, stem, tokenize
+from .question_kinds import frame_words
 
 #: how far ahead the likeliest game must be (log-likelihood) to be inferred
 MARGIN = 2.0

@@ -27,6 +27,7 @@ import Stemmer  # PyStemmer: the Snowball stemmers, compiled
 
 from .mentions import normalize_name
 from .players_words import players_spans
+from .question_kinds import frame_words
 from .versions import same_version, version_sort_key
 
 if TYPE_CHECKING:
@@ -53,20 +54,6 @@ some such than that the their theirs them then there these they this those throu
 very was we were what when where which while who whom why will with would you your yours
 yourself happen happens happened get gets got still also instead way s t d ll ve re m
 """.split()
-)
-
-#: The words of a question's frame, which say that it is a question and not what it is about: "how
-#: does ward work" asks about WARD, and "work", rare in the rulebooks, would otherwise weigh more
-#: than the term and find the few rules that say "work"; "what counts as a permanent" asks what a
-#: permanent is. Patterns over the folded words of the query (one space apart); the words of the
-#: named group ``frame`` are dropped like stopwords. "mean" is not among them: a rulebook defines
-#: a term with it ('"Earthbend N" means ...').
-QUESTION_FRAMES: tuple[re.Pattern, ...] = tuple(
-    re.compile(p)
-    for p in (
-        r"^(?:how|so how|and how) (?:do|does|did|will|would|should|can) .+ (?P<frame>work|works|interact)$",
-        r"^(?:what|which|who) (?P<frame>counts? as)\b",
-    )
 )
 
 TOKEN = re.compile(r"[^\W_]+")
@@ -255,22 +242,6 @@ def plan_query(index: Index, text: str, games: tuple[str, ...] | None = None) ->
     return Plan(
         groups, phrases, mentions, frozenset(marks), _did_you_mean(text, index, tokens, corrected, mentions, in_name)
     )
-
-
-def frame_words(words: list[str]) -> frozenset[int]:
-    """The positions of the words of ``words`` (folded tokens) that make the question's frame
-    (:data:`QUESTION_FRAMES`)."""
-    text = " ".join(words)
-    starts = [0]
-    for w in words:
-        starts.append(starts[-1] + len(w) + 1)
-    out: set[int] = set()
-    for pattern in QUESTION_FRAMES:
-        m = pattern.search(text)
-        if m:
-            lo, hi = m.span("frame")
-            out.update(i for i in range(len(words)) if lo <= starts[i] < hi)
-    return frozenset(out)
 
 
 #: Numbers the rulebooks write in words ("six cards") as players often type them in digits ("6 cards")

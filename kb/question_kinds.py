@@ -1,4 +1,5 @@
-"""What a question asks for, read from its first words, and whether an entry's text states it.
+"""What a question asks for, read from its first words, and whether an entry's text states it; and
+the words of its frame, which say that it is a question and not what it is about.
 
 Why: a question's first words say what kind of answer it wants, and the words it shares with the
 rulebook do not. "when can I use a planeswalker's loyalty ability" shares "loyalty ability" with the
@@ -53,3 +54,34 @@ def asked_for(words: list[str]) -> re.Pattern | None:
 def states(pattern: re.Pattern | None, body: str) -> bool:
     """Whether ``body`` states what the question asks for (always False when it asks for nothing)."""
     return pattern is not None and pattern.search(body) is not None
+
+
+#: The words of a question's frame, which say that it is a question and not what it is about: "how
+#: does ward work" asks about WARD, and "work", rare in the rulebooks, would otherwise weigh more
+#: than the term and find the few rules that say "work"; "what counts as a permanent" asks what a
+#: permanent is. Patterns over the folded words of the query (one space apart); the words of the
+#: named group ``frame`` are dropped like stopwords. "mean" is not among them: a rulebook defines
+#: a term with it ('"Earthbend N" means ...').
+QUESTION_FRAMES: tuple[re.Pattern, ...] = tuple(
+    re.compile(p)
+    for p in (
+        r"^(?:how|so how|and how) (?:do|does|did|will|would|should|can) .+ (?P<frame>work|works|interact)$",
+        r"^(?:what|which|who) (?P<frame>counts? as)\b",
+    )
+)
+
+
+def frame_words(words: list[str]) -> frozenset[int]:
+    """The positions of the words of ``words`` (folded tokens) that make the question's frame
+    (:data:`QUESTION_FRAMES`)."""
+    text = " ".join(words)
+    starts = [0]
+    for w in words:
+        starts.append(starts[-1] + len(w) + 1)
+    out: set[int] = set()
+    for pattern in QUESTION_FRAMES:
+        m = pattern.search(text)
+        if m:
+            lo, hi = m.span("frame")
+            out.update(i for i in range(len(words)) if lo <= starts[i] < hi)
+    return frozenset(out)

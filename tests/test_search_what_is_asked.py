@@ -7,8 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from kb.query import frame_words
-from kb.question_kinds import asked_for, states
+from kb.question_kinds import asked_for, frame_words, states
 from kb.search import search
 
 
