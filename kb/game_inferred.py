@@ -27,6 +27,7 @@ from collections import Counter
 
 from .players_words import players_spans
 from .query import STOPWORDS, Plan, stem, tokenize
+from .question_kinds import frame_words
 
 #: how far ahead the likeliest game must be (log-likelihood) to be inferred
 MARGIN = 2.0
@@ -74,7 +75,8 @@ def infer_game(index, plan: Plan, text: str, games: tuple[str, ...]) -> str | No
     score = {g: 0.0 for g in games if g in stats}
     total = sum(stats[g][1] for g in score) or 1
     typed = [t.word for t in tokenize(text)]
-    content = [w for w in typed if w not in STOPWORDS]
+    framed = frame_words(typed)
+    content = [w for i, w in enumerate(typed) if w not in STOPWORDS and i not in framed]
     words = []
     for sid in (stem_ids.get(stem(w), -1) for w in content):
         seen = sum(stats[g][0].get(sid, 0) for g in score)
@@ -88,7 +90,7 @@ def infer_game(index, plan: Plan, text: str, games: tuple[str, ...]) -> str | No
     for g in score:  # a game's own players' words ("sac", "blink") that no other game's rulebook uses
         for start, end, _ in players_spans(typed, (g,)):
             said = [stem_ids.get(stem(w), -1) for w in typed[start:end] if w not in STOPWORDS]
-            if not any(stats[o][0].get(sid, 0) for o in score if o != g for sid in said):
+            if not any(all(stats[o][0].get(sid, 0) for sid in said) for o in score if o != g):
                 score[g] += MARGIN
     if plan.mentions and len(index.card_games) == 1:  # a card named is of the one game with cards
         for g in index.card_games & score.keys():

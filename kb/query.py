@@ -27,6 +27,7 @@ import Stemmer  # PyStemmer: the Snowball stemmers, compiled
 
 from .mentions import normalize_name
 from .players_words import players_spans
+from .question_kinds import frame_words
 from .versions import same_version, version_sort_key
 
 if TYPE_CHECKING:
@@ -159,6 +160,10 @@ class Group:
     weight: float = 1.0
     common: bool = False  # in more than COMMON_SHARE of the entries
     any_stem: bool = False  # covered by any one of its stems (a number's digits or its word)
+    #: a players' word's own stems, which cover it as well as the rulebook words it stands for: one
+    #: game's rulebook word may be another game's players' word ("sacrifice" is Magic's word, and
+    #: KeyForge players say it for "destroy"), so a search of both must not count it as "destroy" only
+    typed: frozenset[str] = frozenset()
 
 
 @dataclass
@@ -172,7 +177,7 @@ class Plan:
     def stem_ids(self, index: Index) -> frozenset[int]:
         """The corpus ids of the stems of the query's words (what a text's coverage is read in)."""
         ids = index.corpus.stem_ids
-        return frozenset(ids.get(s, -1) for g in self.groups for s in g.stems)
+        return frozenset(ids.get(s, -1) for g in self.groups for s in g.stems | g.typed)
 
     def fts(self, common: bool = False) -> str:
         """The MATCH expression: any term or phrase. Words in a large share of the entries
@@ -190,7 +195,8 @@ def plan_query(index: Index, text: str, games: tuple[str, ...] | None = None) ->
     if not tokens:
         return None
     words = [t.word for t in tokens]
-    content = [i for i, t in enumerate(tokens) if not t.stop] or list(range(len(tokens)))
+    framed = frame_words(words)
+    content = [i for i, t in enumerate(tokens) if not t.stop and i not in framed] or list(range(len(tokens)))
     spans = players_spans(words, games)  # players' words of the games searched (kb.players_words)
     said = {i for start, end, _ in spans for i in range(start, end)}
     corrected = {i: c for i in content if i not in said and (c := index.correct(words[i])) is not None}
@@ -269,6 +275,7 @@ def _players_group(index: Index, typed: list[str], meant: tuple[str, ...]) -> Gr
         frozenset(stem(w) for w in first),
         weight=weight,
         common=df > COMMON_SHARE * index.n_texts,
+        typed=frozenset(stem(w) for w in typed if w not in STOPWORDS),
     )
 
 

@@ -4,7 +4,7 @@ FTS5 finds the entries and gives each a bm25 score (title, question and body wei
 signals then reorder them: how many of the question's meaningful words (stopwords dropped,
 endings folded, rarer words weighing more) an entry holds, whether it is linked to a card the
 question names (``entry_cards``), whether its short title is made of the question's words (the
-definition of a term), and a low prior for fiction. No query is special-cased. Misspelt words
+definition of a term), and low priors for fiction and examples. No query is special-cased. Misspelt words
 and card names are corrected with the vocabulary of :mod:`kb.fuzzy` (rapidfuzz), and the
 correction is offered as "did you mean"; cards named in the query come back as card results.
 A term's definition ranks first because its short title is the term: the glossary's "Trample" and
@@ -47,11 +47,12 @@ from .fuzzy import index_for
 from .game_inferred import OTHER_GAME_FACTOR, infer_game
 from .game_named import named_game
 from .mentions import normalize_name
+from .question_kinds import asked_for
 from .query import QueryError, VersionChoice, clean_text, find_version, is_date, plan_query, show, snippet, tokenize
 from .rule_numbers import find_numbers
 from .search_index import Index, skeleton
-from .search_answers import answers_first
-from .search_rank import Scope, number_hits, rank
+from .search_games import rank_games
+from .search_rank import Scope, number_hits
 from .supersede import superseded_by
 from .term_panel import Term, named_terms
 from .versions import same_version
@@ -201,9 +202,10 @@ def search(
     plan = plan_query(index, words, tuple(sorted({g for g, _ in docs})))
     if plan is None and not pinned:
         return SearchResult(asked, 0, [], version_query=named, game_query=named_game_id)
-    threads = rank(conn, index, plan, scope) if plan is not None else []
-    if plan is not None:  # the entry that states the rule above those that lead to it
-        threads = answers_first(conn, index, plan.stem_ids(index), scope, threads, bool(plan.mentions))
+    threads = []
+    if plan is not None:  # each game's entries with its own players' words (kb.search_games)
+        asks = asked_for([t.word for t in tokenize(words)])  # kb.question_kinds: a time, a count
+        threads = rank_games(conn, index, words, plan, docs, kind, category, asks)
     inferred = None
     if game is None and choice is None and plan is not None:  # kb.game_inferred
         inferred = infer_game(index, plan, words, tuple(sorted({g for g, _ in docs})))

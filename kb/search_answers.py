@@ -17,6 +17,8 @@ best-scored results are read once more, with their text:
 - a **ruling about named cards** (an FAQ answer or example linked to cards) ranks below the rules
   when the question names no card: "can elusive creatures be attacked" asks for ELUSIVE, not for
   the Gabos Longarms answer that holds the same words;
+- an entry that **states what the question asks for** (a time for "when ...", a count for "how
+  many ...": :mod:`kb.question_kinds`) ranks a little higher;
 - a **short statement** of a term's kind ("Deathtouch is a static ability.": fewer than
   :data:`FEW_WORDS` words beyond the question's) ranks below the fuller subrules beside it.
 
@@ -31,6 +33,7 @@ from __future__ import annotations
 import re
 import sqlite3
 
+from .question_kinds import STATES_FACTOR, states
 from .search_index import Index
 from .search_rank import Scope
 
@@ -48,8 +51,9 @@ FEW_WORDS_FACTOR = 0.6
 CARD_RULING_FACTOR = 0.6
 #: a text that is only a cross-reference: "See “Fight” on page 7.", "See rule 702.2."
 ONLY_POINTER = re.compile(r"^\s*see\b[^.]*\.?\s*$", re.IGNORECASE)
-#: "See rule 302.6", "See rules 702.19 and 702.2" (the first rule named is the one defined)
-POINTER = re.compile(r"\bsee rules? (\d{3}(?:\.\d+[a-z]?)?)", re.IGNORECASE)
+#: "See rule 302.6", "See rules 403.3, 603.6a, 603.6d, and 614.12": a pointer and the rules it names
+POINTER = re.compile(r"\bsee rules? (\d{3}(?:\.\d+[a-z]?)?(?:(?:,? and |, )\d{3}(?:\.\d+[a-z]?)?)*)", re.IGNORECASE)
+RULE_NUMBER = re.compile(r"\d{3}(?:\.\d+[a-z]?)?")
 
 
 def answers_first(
@@ -59,9 +63,11 @@ def answers_first(
     scope: Scope,
     threads: list,
     names_cards: bool = False,
+    asks: re.Pattern | None = None,
 ) -> list[tuple[float, int]]:
     """``threads`` ((score, entry id), best first) with the first :data:`TOP` re-ranked as above;
-    ``names_cards``: whether the question names a card."""
+    ``names_cards``: whether the question names a card; ``asks``: what it asks for (a time, a
+    count: :mod:`kb.question_kinds`), whose statement ranks an entry higher."""
     if not threads:
         return threads
     corpus = index.corpus
@@ -93,14 +99,15 @@ def answers_first(
             factor = FEW_WORDS_FACTOR
         if not names_cards and e in _card_rulings(index):
             factor *= CARD_RULING_FACTOR
+        if states(asks, body):
+            factor *= STATES_FACTOR
         offer(e, score * factor)
         m = POINTER.search(body) if kind != "rule" else None
         if m:
-            target = _rule(conn, document, m.group(1))
-            if target is not None:
-                rule, empty = target
-                sub = _best_subrule(conn, corpus, rule, query_stems) if empty else None
-                offer(sub if sub is not None else rule, score * POINTED_FACTOR)
+            target = _pointed(conn, corpus, document, RULE_NUMBER.findall(m.group(1)), query_stems)
+            if target is not None:  # lent the score before this entry's own factors, with the target's
+                (said,) = conn.execute("SELECT body FROM entries WHERE id = ?", (target,)).fetchone()
+                offer(target, score * POINTED_FACTOR * (STATES_FACTOR if states(asks, said) else 1.0))
     best: dict[int, tuple[float, int]] = {}
     for e, score in scored.items():
         thread = corpus.entry_thread[e]
@@ -124,12 +131,25 @@ def _few_words(corpus, entry: int, query_stems: frozenset[int]) -> bool:
     return len(set(stems) - query_stems) < FEW_WORDS
 
 
-def _rule(conn: sqlite3.Connection, document: int, number: str) -> tuple[int, bool] | None:
-    """The rule numbered ``number`` in ``document``: its id, and whether it has no text of its own."""
-    row = conn.execute(
-        "SELECT id, trim(body) = '' FROM entries WHERE document = ? AND key = ?", (document, f"rule/{number}")
-    ).fetchone()
-    return (row[0], bool(row[1])) if row else None
+def _pointed(conn: sqlite3.Connection, corpus, document: int, numbers: list[str], query_stems: frozenset[int]):
+    """Of the rules numbered ``numbers`` in ``document`` (a heading with no text standing for its
+    best subrule), the one holding most of the question's words, the first named on a tie: the
+    glossary's "Enters the Battlefield" points to rules 403.3, 603.6a, 603.6d and 614.12, and a
+    question about the triggers is answered by 603.6a."""
+    best, best_key = None, None
+    for i, number in enumerate(numbers):
+        row = conn.execute(
+            "SELECT id, trim(body) = '' FROM entries WHERE document = ? AND key = ?", (document, f"rule/{number}")
+        ).fetchone()
+        if row is None:
+            continue
+        rule = (_best_subrule(conn, corpus, row[0], query_stems) if row[1] else None) or row[0]
+        if not corpus.has(rule):
+            continue
+        key = (len(set(corpus.text_stems[corpus.entry_text[rule]]) & query_stems), -i)
+        if best_key is None or key > best_key:
+            best, best_key = rule, key
+    return best
 
 
 def _best_subrule(conn: sqlite3.Connection, corpus, entry: int, query_stems: frozenset[int]) -> int | None:

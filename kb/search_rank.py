@@ -5,8 +5,10 @@ part that decides the order, and the part that must stay fast on a KB of a hundr
 is asked for the searched documents' rowid ranges only (:mod:`kb.search_corpus`), and every signal
 is read from the compact corpus in memory: how much of the query's meaningful words an entry's text
 holds (computed once per distinct text), whether the entry is linked to a card the query names,
-whether its short title is the query's term, a low prior for fiction. One result per thread: its
-best score, its newest matching version standing for it.
+whether its short title is the query's term, whether it holds a players' phrase as the rulebook's
+phrase or only its words apart, low priors for fiction and for examples (an example illustrates the
+rule it follows; the rule states it). One result per thread: its best score, its newest matching
+version standing for it.
 """
 
 from __future__ import annotations
@@ -15,7 +17,7 @@ import math
 import sqlite3
 
 from .search_index import Index
-from .query import Plan, QueryError, fold, stem
+from .query import Plan, QueryError, fold, quote, stem
 from .rule_numbers import resolve, subrules
 
 #: bm25 column weights for (title, question, body): a hit in a title outranks one in running text
@@ -32,8 +34,13 @@ TITLE_BOOST = 2.0
 #: most (1 + COVERAGE_FLOOR) / COVERAGE_FLOOR x TITLE_BOOST (about 9, card entries being scored
 #: anyway): a match below the 300th by bm25 would need that much to reach the first page.
 SCORED = 300
-#: Score factor per kind; stories rarely answer a rules question.
-KIND_PRIOR = {"fiction": 0.3}
+#: Share of a players' phrase's weight ("same turn": the rulebook's "enter play exhausted") an entry
+#: holding the rulebook's words apart, not as the phrase, covers: "Creatures enter play on the flank"
+#: and "they exhaust the card" do not say that artifacts enter play exhausted.
+PHRASE_APART = 0.5
+#: Score factor per kind; stories rarely answer a rules question, and an example ("Tori has been
+#: assigned seven chains ... she will draw up to five cards") ranks below the rule it illustrates.
+KIND_PRIOR = {"fiction": 0.3, "example": 0.6}
 #: Score factor for an entry whose kind the query names ("redacted cards", "list of counters",
 #: "which costs changed": Keeper of the Cards' kinds of entry are what a player asks for by name).
 KIND_NAMED = 2.0
@@ -119,6 +126,16 @@ def _fts_sql(table: str) -> str:
     )
 
 
+def _phrase_rows(conn: sqlite3.Connection, table: str, phrases: list[str], ranges) -> frozenset[int] | None:
+    """The rows holding one of ``phrases`` (a players' phrase and the rulebook's words for it) as a
+    phrase, in the searched ``ranges``; None when there is no phrase (a word is held or not)."""
+    if not phrases:
+        return None
+    expression = " OR ".join(quote(t) for t in phrases)
+    sql = f"SELECT rowid FROM {table} WHERE {table} MATCH ? AND rowid BETWEEN ? AND ?"
+    return frozenset(r for lo, hi in ranges for (r,) in conn.execute(sql, (expression, lo, hi)))
+
+
 def rank(conn: sqlite3.Connection, index: Index, plan: Plan, scope: Scope) -> list[tuple[float, int]]:
     """(score, representative entry id) per matching thread, best first.
 
@@ -161,7 +178,15 @@ def rank(conn: sqlite3.Connection, index: Index, plan: Plan, scope: Scope) -> li
     total_weight = sum(g.weight for g in plan.groups) or 1.0
     stem_ids = corpus.stem_ids
     words = [
-        (g.weight, frozenset(stem_ids.get(s, -1) for s in g.stems), g.any_stem) for g in plan.groups if g.card is None
+        (
+            g.weight,
+            frozenset(stem_ids.get(s, -1) for s in g.stems),
+            g.any_stem,
+            frozenset(stem_ids.get(s, -1) for s in g.typed),
+            _phrase_rows(conn, table, [t for t in g.terms if " " in t], ranges),
+        )
+        for g in plan.groups
+        if g.card is None
     ]
     cards = [
         (g.weight, index.linked.get(g.card, ()), frozenset(stem_ids.get(s, -1) for s in g.stems))
@@ -169,7 +194,7 @@ def rank(conn: sqlite3.Connection, index: Index, plan: Plan, scope: Scope) -> li
         if g.card is not None
     ]
     query_stems = plan.stem_ids(index)
-    fiction = corpus.kinds.index("fiction") if "fiction" in corpus.kinds else -1
+    prior = {corpus.kinds.index(k): f for k, f in KIND_PRIOR.items() if k in corpus.kinds}
     said = {s for g in plan.groups for s in g.stems}
     named_kinds = {i for i, k in enumerate(corpus.kinds) if stem(k) in said}
     text_of, text_stems, kind_of = corpus.entry_text, corpus.text_stems, corpus.entry_kind
@@ -188,7 +213,11 @@ def rank(conn: sqlite3.Connection, index: Index, plan: Plan, scope: Scope) -> li
         if found is None:
             held = query_stems.intersection(text_stems[text])
             found = coverage[text] = (
-                sum(w for w, ids, any_stem in words if (ids & held if any_stem else ids <= held)),
+                sum(
+                    w if phrased is None or e in phrased else w * PHRASE_APART
+                    for w, ids, any_stem, typed, phrased in words
+                    if (ids & held if any_stem else ids <= held) or (typed and typed <= held)
+                ),
                 tuple(ids <= held for _, _, ids in cards),
             )
         covered = found[0] + sum(w for (w, linked_to, _), spelt in zip(cards, found[1]) if spelt or e in linked_to)
@@ -196,10 +225,10 @@ def rank(conn: sqlite3.Connection, index: Index, plan: Plan, scope: Scope) -> li
         if e in linked:
             score *= CARD_BOOST
         score *= boosts.get(corpus.title_stems.get(text), 1.0)
-        if kind_of[e] == fiction:
-            score *= KIND_PRIOR["fiction"]
-        elif kind_of[e] in named_kinds:
+        if kind_of[e] in named_kinds:
             score *= KIND_NAMED
+        else:
+            score *= prior.get(kind_of[e], 1.0)
         thread = corpus.entry_thread[e]
         doc = corpus.entry_doc[e]
         cur = best.get(thread)

@@ -1,0 +1,87 @@
+"""What a question asks for, read from its first words, and whether an entry's text states it; and
+the words of its frame, which say that it is a question and not what it is about.
+
+Why: a question's first words say what kind of answer it wants, and the words it shares with the
+rulebook do not. "when can I use a planeswalker's loyalty ability" shares "loyalty ability" with the
+rule that defines one and with the rule that says when one may be activated; only the second states
+a time ("any time they have priority ... during a main phase"). "how many cards do I draw" wants a
+number. This is the answer-type step of classic question answering, kept to the two kinds a
+rulebook states in words any game uses: a time and a count. An entry that states the kind asked
+for ranks a little higher (:data:`STATES_FACTOR`) among the best-scored results
+(:func:`kb.search_answers.answers_first`); nothing names a game, a rule or a term.
+"""
+
+from __future__ import annotations
+
+import re
+
+#: score factor of an entry that states what the question asks for
+STATES_FACTOR = 1.25
+
+#: words that state when something happens, in any of the rulebooks
+_TIME = re.compile(
+    r"\b(?:during|until|whenever|any time|at the (?:beginning|start|end)|each turn|step|phase|"
+    r"priority|immediately|before|after)\b",
+    re.IGNORECASE,
+)
+#: words that state how many (a number that labels a step, rule, page or section counts nothing)
+_COUNT = re.compile(
+    r"(?<!step )(?<!rule )(?<!rules )(?<!page )(?<!section )(?<!phase )"
+    r"\b(?:\d+|two|three|four|five|six|seven|eight|nine|ten|twenty|twice|half|no more than|up to|"
+    r"at least|at most|any number|equal to)\b",
+    re.IGNORECASE,
+)
+#: (how the question starts, what a text that answers it holds), the first match wins; "when" asks
+#: for a time only as a question ("when do I ..."), not as a condition ("when a creature dies, ...")
+ASKS: tuple[tuple[re.Pattern, re.Pattern], ...] = (
+    (
+        re.compile(
+            r"^(?:(?:so |and )?when (?:do|does|did|is|are|was|were|can|could|should|will|would|must|may)"
+            r"|at what point|how often|how long)\b"
+        ),
+        _TIME,
+    ),
+    (re.compile(r"^how (?:many|much)\b"), _COUNT),
+)
+
+
+def asked_for(words: list[str]) -> re.Pattern | None:
+    """What the question (its folded words) asks for: the pattern of a text stating it, else None."""
+    text = " ".join(words)
+    return next((states for starts, states in ASKS if starts.search(text)), None)
+
+
+def states(pattern: re.Pattern | None, body: str) -> bool:
+    """Whether ``body`` states what the question asks for (always False when it asks for nothing)."""
+    return pattern is not None and pattern.search(body) is not None
+
+
+#: The words of a question's frame, which say that it is a question and not what it is about: "how
+#: does ward work" asks about WARD, and "work", rare in the rulebooks, would otherwise weigh more
+#: than the term and find the few rules that say "work"; "what counts as a permanent" asks what a
+#: permanent is. Patterns over the folded words of the query (one space apart); the words of the
+#: named group ``frame`` are dropped like stopwords. "mean" is not among them: a rulebook defines
+#: a term with it ('"Earthbend N" means ...').
+QUESTION_FRAMES: tuple[re.Pattern, ...] = tuple(
+    re.compile(p)
+    for p in (
+        r"^(?:how|so how|and how) (?:do|does|did|will|would|should|can) .+ (?P<frame>work|works|interact)$",
+        r"^(?:what|which|who) (?P<frame>counts? as)\b",
+    )
+)
+
+
+def frame_words(words: list[str]) -> frozenset[int]:
+    """The positions of the words of ``words`` (folded tokens) that make the question's frame
+    (:data:`QUESTION_FRAMES`)."""
+    text = " ".join(words)
+    starts = [0]
+    for w in words:
+        starts.append(starts[-1] + len(w) + 1)
+    out: set[int] = set()
+    for pattern in QUESTION_FRAMES:
+        m = pattern.search(text)
+        if m:
+            lo, hi = m.span("frame")
+            out.update(i for i in range(len(words)) if lo <= starts[i] < hi)
+    return frozenset(out)

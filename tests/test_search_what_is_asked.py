@@ -1,0 +1,107 @@
+"""What a question asks, beyond the words it shares with the rulebooks: its frame ("how does X work"),
+the kind of answer it wants (a time, a count: kb/question_kinds.py), the players' words and phrases
+it uses for the rulebook's (kb/players_words.toml), and an example or a glossary pointer standing
+between it and the rule that answers it. Searched as a player would, on the session's KB."""
+
+from __future__ import annotations
+
+import pytest
+
+from kb.question_kinds import asked_for, frame_words, states
+from kb.search import search
+
+
+def _keys(conn, query, game=None, limit=5):
+    return [h.key for h in search(conn, query, game=game, limit=limit).results]
+
+
+@pytest.mark.parametrize(
+    "question, frame",
+    [
+        ("how does ward work", ["work"]),
+        ("how do deathtouch and trample interact", ["interact"]),
+        ("what counts as a permanent", ["counts", "as"]),
+        ("does ward work on abilities", []),  # "work" as a word of the question, not its frame
+        ("what is work", []),
+    ],
+)
+def test_the_frame_of_a_question_is_not_searched_for(question, frame):
+    words = question.split()
+    assert [words[i] for i in sorted(frame_words(words))] == frame
+
+
+def test_a_frame_word_does_not_outweigh_the_term_asked_about(kb_conn):
+    # "counts" found the rules that count things; the question asks what a permanent is
+    keys = _keys(kb_conn, "what counts as a permanent", game="mtg", limit=1)
+    body = kb_conn.execute(
+        "SELECT body FROM entries e JOIN documents d ON d.id = e.document WHERE e.key = ? AND d.game = 'mtg' "
+        "ORDER BY d.id DESC LIMIT 1",
+        keys,
+    ).fetchone()[0]
+    assert body.startswith("A permanent is"), (keys, body)
+
+
+@pytest.mark.parametrize(
+    "question, text, holds",
+    [
+        ("when do my creatures ready", "During the “ready cards” step, ready each of your cards.", True),
+        ("when do my creatures ready", "A creature that is ready can be used.", False),
+        ("how many cards do i draw", "draw until you have six cards in hand", True),
+        ("how many cards do i draw", "See “Draw Cards” step 5.", False),  # a step's number is no count
+        ("what is a token", "anything at all", False),
+        ("when a creature dies does it trigger", "during the cleanup step", False),  # a condition
+    ],
+)
+def test_what_a_question_asks_for_and_the_text_that_states_it(question, text, holds):
+    assert states(asked_for(question.split()), text) is holds
+
+
+def test_a_when_question_finds_the_rule_that_says_when(kb_conn):
+    # the glossary defines state-based actions; rule 704.3 says when they are checked
+    assert _keys(kb_conn, "when are state based actions checked", game="mtg", limit=1) == ["rule/704.3"]
+
+
+def test_an_example_ranks_below_the_rule_it_illustrates(kb_conn):
+    for query in ("do i draw up to 6 cards", "draw up to six cards"):
+        first = search(kb_conn, query, game="keyforge", limit=1).results[0]
+        assert first.kind != "example" and "draw-cards" in first.key, (query, first.key)
+
+
+def test_a_players_phrase_counts_where_the_rulebook_says_it_as_a_phrase(kb_conn):
+    # "same turn" is "enter play exhausted" in KeyForge: USING ARTIFACTS holds "enter play" and
+    # "exhaust" apart, ARTIFACTS says that artifacts enter play exhausted
+    assert _keys(kb_conn, "can i use an artifact the same turn i play it", game="keyforge", limit=1) == [
+        "rule/artifacts"
+    ]
+
+
+@pytest.mark.parametrize(
+    "query, game, answers",
+    [
+        ("who owns a card my opponent controls", "keeper-of-the-cards", {"glossary/owner"}),
+        ("what happens when my deck runs out of cards", "keyforge", {"rule/step-5-draw-cards"}),
+        ("what happens if i draw from an empty library", "mtg", {"rule/704.5b", "rule/121.4"}),
+        ("can i get decked", "mtg", {"rule/704.5b", "rule/121.4"}),
+    ],
+)
+def test_players_words_for_running_out_of_cards_and_owning(kb_conn, query, game, answers):
+    assert answers & set(_keys(kb_conn, query, game=game, limit=3)), (query, _keys(kb_conn, query, game=game))
+
+
+def test_a_players_word_that_is_another_games_rulebook_word_still_finds_it(kb_conn):
+    # KeyForge players say "sacrifice" for "destroy"; Magic's rules say "sacrifice": with no game
+    # chosen, Magic's rules of sacrifice are found, not only KeyForge's DESTROYED
+    result = search(kb_conn, "sacrifice a creature", limit=10)
+    bodies = [
+        kb_conn.execute("SELECT body FROM entries WHERE id = ?", (h.entry_id,)).fetchone()[0].lower()
+        for h in result.results
+        if h.game == "mtg"
+    ]
+    assert any("sacrifice" in b for b in bodies[:3]), bodies[:3]
+
+
+def test_a_players_phrase_of_one_game_says_which_game_is_asked_about(kb_conn):
+    # "wear off" is Magic players' phrase; KeyForge's rulebook says "off" but never "wear", so the
+    # phrase weighs for Magic against "damage", commoner in KeyForge's rulebook (it was read as
+    # KeyForge's question, and KeyForge's DAMAGE ranked above Magic's rules)
+    assert search(kb_conn, "when does damage wear off").game_inferred != "keyforge"
