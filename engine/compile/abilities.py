@@ -175,14 +175,20 @@ def read_ability(ab: Ability, scope: Scope, variant: Variant) -> None:
             if near is not None:
                 raise Refusal(near.kind, near.text, near.detail, within=text)
             raise Refusal("static", text)
-        # the clause the reaction resolves, or (no {clause} slot) the effects its template names
-        ability = list(got["clause"]) if "clause" in got else instantiate(t, got, scope)
-        if t.extra.get("before"):  # what the event gives the clause first ("that house")
-            ability = [EFFECTS[t.extra["before"]]()] + ability
+        if "reaction" in got:  # a reaction limited to some turns ("during your opponent's turn, after ...")
+            inner = got["reaction"]
+            ability, event = list(inner.ability), inner.event
+            when = MATCHES[t.extra["when"]](inner.when)
+        else:
+            # the clause the reaction resolves, or (no {clause} slot) the effects its template names
+            ability = list(got["clause"]) if "clause" in got else instantiate(t, got, scope)
+            if t.extra.get("before"):  # what the event gives the clause first ("that house")
+                ability = [EFFECTS[t.extra["before"]]()] + ability
+            event = t.extra["event"]
+            when = MATCHES[t.extra["when"]](**_args(t.extra.get("when_args", {}), got, scope))
         read_sentences(sentences, scope, ability)  # the sentences after it are the same ability
         sentences = []
-        when = MATCHES[t.extra["when"]](**_args(t.extra.get("when_args", {}), got, scope))
-        variant.reactions.append(Reaction(t.extra["event"], ability, when))
+        variant.reactions.append(Reaction(event, ability, when))
 
 
 def read_card(abilities: tuple[Ability, ...], card_type: str) -> tuple[Variant, list[Refusal]]:

@@ -37,6 +37,7 @@ LABELS = {
     "destroyed": "destroyed",
     "leaves play": "leaves_play",
     "scrap": "scrap",
+    "fate": "fate",
 }
 #: labels the engine has no ability for (a card with one is refused by name)
 OTHER_LABELS = ("before reap", "after discard")

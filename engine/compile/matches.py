@@ -132,6 +132,21 @@ def _chose_house_matching_no_card(ctx) -> bool:
     return chosen is not None and not any(belongs_to(ctx.eng, c, chosen) for c in ctx.game.in_play())
 
 
+def _on_opponents_turn(inner):
+    """ "During your opponent's turn, <reaction>": the reaction's own match, on a turn of the
+    opponent of the reaction's controller (a prophecy's owner: engine.rules.mechanics.prophecies)."""
+
+    def match(ctx) -> bool:
+        return ctx.game.active != ctx.controller and inner(ctx)
+
+    return match
+
+
+def _opponent_chose_house_matching_no_card(ctx) -> bool:
+    """ "After your opponent chooses an active house that matches no cards in play"."""
+    return _opponent(ctx) and _chose_house_matching_no_card(ctx)
+
+
 MATCHES = {
     "about": _about,
     "destroyed": _destroyed_about,
@@ -150,4 +165,6 @@ MATCHES = {
     "chose_house": you_chose_house,
     "chose_house_other_than": _chose_house_other_than,
     "chose_house_matching_no_card": lambda: _chose_house_matching_no_card,
+    "on_opponents_turn": _on_opponents_turn,
+    "opponent_chose_house_matching_no_card": lambda: _opponent_chose_house_matching_no_card,
 }

@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from engine.core.errors import IllegalAction
+from engine.core.state import PROPHECIES
 from engine.rules.extra_turns import next_player
 from engine.rules.next_turns import start_turn
 from engine.rules.statics import Static
@@ -134,7 +135,9 @@ def identity_houses(eng: "Engine", player: str) -> set[str]:
     return {
         h
         for c in eng.game.cards()
-        if c.owner == player and (h := (c.house_override or c.data.house) if c.token_of is not None else c.house)
+        if c.owner == player
+        and c.zone != PROPHECIES  # a prophecy card is of no house
+        and (h := (c.house_override or c.data.house) if c.token_of is not None else c.house)
     }
 
 

@@ -1,0 +1,154 @@
+"""Prophecies and fates (engine.rules.mechanics.prophecies): a card from hand put facedown under a
+prophecy; the prophecy fulfilled on the opponent's turn reveals it and its "Fate:" ability resolves
+for the opponent ("you" is the player whose turn it is), then the fate card is discarded."""
+
+from __future__ import annotations
+
+import pytest
+
+from boards import assert_compiled, assert_passed, engine_for, replay
+from engine.core.errors import IllegalAction
+from engine.rules.mechanics.prophecies import activate
+
+
+def test_overreach_fulfilled_by_an_enemy_reap_resolves_the_fate_for_the_opponent(kb_conn, tmp_path):
+    for name in ("Overreach", "Coup de Grâce"):
+        assert_compiled(kb_conn, name)
+    # Overreach: "During your opponent's turn, after an enemy creature is used to reap, fulfill
+    # Overreach." Coup de Grâce: "Fate: Deal 4D to each friendly creature." Player 1 puts Coup de
+    # Grâce under Overreach; on player 2's turn Krump reaps: each of player 2's creatures (friendly
+    # to the player resolving the fate) takes 4 (Grumpus, power 2, is destroyed), player 1's Troll none; the fate card goes to player
+    # 1's discard pile, Overreach stays, with nothing under it: a second reap fulfils nothing.
+    assert_passed(
+        replay(
+            kb_conn,
+            tmp_path,
+            """
+        id: overreach-coup-de-grace
+        setup:
+          turn: {active: player1, house: brobnar}
+          player1: {hand: ["Coup de Grâce"], prophecies: [Overreach], battleline: [Troll]}
+          player2: {houses: [brobnar], battleline: [Krump, Bumpsy, Grumpus]}
+        actions:
+          - activate_prophecy: {prophecy: Overreach, card: "Coup de Grâce"}
+          - end_turn: true
+            to_step: 2
+          - choose_house: brobnar
+          - reap: Krump
+          - reap: Bumpsy
+        expect:
+          "16.0": {Krump.damage: 4, Bumpsy.damage: 4, Grumpus.zone: discard, Troll.damage: 0,
+                   "Coup de Grâce.zone": discard, player1.prophecies: [Overreach], player2.amber: 2}
+        """,
+        )
+    )
+
+
+def test_a_fate_for_your_opponent_gives_the_owner_and_a_dormant_prophecy_does_nothing(kb_conn, tmp_path):
+    # Forge Ahead With Confidence: "During your opponent's turn, after your opponent forges a key,
+    # fulfill ...". Player 2 forges on their own turn: the fate (Oh, You Shouldn't Have!: "Fate:
+    # Your opponent gains 3A.") gives player 1, its owner, 3; the prophecy without a fate card
+    # (Overreach) stays dormant.
+    for name in ("Forge Ahead With Confidence", "Oh, You Shouldn’t Have!"):
+        assert_compiled(kb_conn, name)
+    assert_passed(
+        replay(
+            kb_conn,
+            tmp_path,
+            """
+        id: forge-ahead-oh-you-shouldnt-have
+        setup:
+          turn: {active: player1, house: brobnar}
+          player1: {amber: 0, hand: ["Oh, You Shouldn’t Have!"], prophecies: [Forge Ahead With Confidence, Overreach]}
+          player2: {amber: 7, houses: [brobnar], battleline: [Krump]}
+        actions:
+          - activate_prophecy: {prophecy: Forge Ahead With Confidence, card: "Oh, You Shouldn’t Have!"}
+          - end_turn: true
+            to_step: 2
+          - choose_house: brobnar
+          - reap: Krump
+        expect:
+          "16.0": {player2.keys: 1, player2.amber: 2, player1.amber: 3,
+                   "Oh, You Shouldn’t Have!.zone": discard}
+        """,
+        )
+    )
+
+
+def test_during_your_opponents_turn_limits_the_prophecy_to_the_opponents_turns(kb_conn, tmp_path):
+    # Wounds Into Wisdom: "During your opponent's turn, after a friendly creature is dealt damage,
+    # fulfill Wounds into Wisdom." Player 1's Troll is dealt damage fighting on player 1's own turn:
+    # nothing (Coup de Grâce stays under the prophecy); on player 2's turn Krump fights Troll: the
+    # fate deals 4 to each of player 2's creatures.
+    assert_compiled(kb_conn, "Wounds Into Wisdom")
+    assert_passed(
+        replay(
+            kb_conn,
+            tmp_path,
+            """
+        id: wounds-into-wisdom-coup-de-grace
+        setup:
+          turn: {active: player1, house: brobnar}
+          player1: {hand: ["Coup de Grâce"], prophecies: [Wounds Into Wisdom], battleline: [Troll]}
+          player2: {houses: [brobnar], battleline: [Krump, Bumpsy]}
+        actions:
+          - activate_prophecy: {prophecy: Wounds Into Wisdom, card: "Coup de Grâce"}
+          - fight: {attacker: Troll, target: Bumpsy}
+        expect:
+          "16.0": {Troll.damage: 5, "Coup de Grâce.zone": beneath, Krump.damage: 0}
+        """,
+        )
+    )
+    assert_passed(
+        replay(
+            kb_conn,
+            tmp_path,
+            """
+        id: wounds-into-wisdom-coup-de-grace-2
+        setup:
+          turn: {active: player1, house: brobnar}
+          player1: {hand: ["Coup de Grâce"], prophecies: [Wounds Into Wisdom], battleline: [Troll]}
+          player2: {houses: [brobnar], battleline: [Krump, Bumpsy]}
+        actions:
+          - activate_prophecy: {prophecy: Wounds Into Wisdom, card: "Coup de Grâce"}
+          - end_turn: true
+            to_step: 2
+          - choose_house: brobnar
+          - fight: {attacker: Krump, target: Troll}
+        expect:
+          "16.0": {Troll.damage: 6, "Coup de Grâce.zone": discard, Krump.zone: discard, Bumpsy.damage: 4}
+        """,
+        )
+    )
+
+
+def _board(kb_conn):
+    return engine_for(
+        kb_conn,
+        {
+            "turn": {"active": "player1", "house": "brobnar"},
+            "player1": {"hand": ["Troll", "Krump"], "prophecies": ["Overreach", "Bad Omen"]},
+            "player2": {"hand": ["Bumpsy"], "prophecies": ["The Early Bird"]},
+        },
+    )
+
+
+def _named(eng, label):
+    return next(c for c in eng.game.cards() if c.label == label)
+
+
+def test_one_activation_a_turn_one_fate_card_a_prophecy_from_the_active_players_hand(kb_conn):
+    eng = _board(kb_conn)
+    activate(eng, _named(eng, "Overreach"), _named(eng, "Troll"))
+    assert [c.label for c in _named(eng, "Overreach").beneath] == ["Troll"]
+    assert _named(eng, "Troll").zone == "beneath"
+    with pytest.raises(IllegalAction, match="already activated a prophecy this turn"):
+        activate(eng, _named(eng, "Bad Omen"), _named(eng, "Krump"))
+    with pytest.raises(IllegalAction, match="not one of player1's prophecies"):
+        activate(eng, _named(eng, "The Early Bird"), _named(eng, "Krump"))
+    eng.game.turn += 2  # a later turn of player 1
+    with pytest.raises(IllegalAction, match="already active"):
+        activate(eng, _named(eng, "Overreach"), _named(eng, "Krump"))
+    with pytest.raises(IllegalAction, match="not in player1's hand"):
+        activate(eng, _named(eng, "Bad Omen"), _named(eng, "Bumpsy"))
+    assert _named(eng, "Krump").zone == "hand" and _named(eng, "Bumpsy").zone == "hand"
