@@ -152,3 +152,79 @@ def test_one_activation_a_turn_one_fate_card_a_prophecy_from_the_active_players_
     with pytest.raises(IllegalAction, match="not in player1's hand"):
         activate(eng, _named(eng, "Bad Omen"), _named(eng, "Bumpsy"))
     assert _named(eng, "Krump").zone == "hand" and _named(eng, "Bumpsy").zone == "hand"
+
+
+@pytest.mark.parametrize(
+    "prophecy, mine, theirs, fulfilled",
+    [
+        # "At the end of your opponent's turn, if they have more A in their pool than you, fulfill ..."
+        ("The Early Bird", 1, 1, True),
+        ("The Early Bird", 2, 1, False),
+        # "... if they have less A in their pool than you, fulfill ..."
+        ("The Second Mouse", 3, 1, True),
+        ("The Second Mouse", 2, 1, False),
+        # "... if they have exactly 6A, fulfill ..."
+        ("Bad Omen", 0, 5, True),
+        ("Bad Omen", 0, 6, False),
+        # "... if they have A in their pool equal to or greater than the current key cost, ..." (10 here)
+        ("Signs Point to Yes", 0, 9, True),
+        ("Signs Point to Yes", 0, 8, False),
+    ],
+)
+def test_end_of_the_opponents_turn_prophecies_compare_their_pool(kb_conn, tmp_path, prophecy, mine, theirs, fulfilled):
+    # the fate, Oh, You Shouldn't Have! ("Fate: Your opponent gains 3A."), gives player 1 3 when the
+    # prophecy is fulfilled at the end of player 2's turn, as player 2's pool is then, after Krump's
+    # reap (1 more than at the start); player 2's keys cost 10 (no forging), player 1's turn is not
+    # played on (to_step 1: no forging either)
+    assert_compiled(kb_conn, prophecy)
+    after = mine + 3 if fulfilled else mine
+    zone = "discard" if fulfilled else "beneath"
+    assert_passed(
+        replay(
+            kb_conn,
+            tmp_path,
+            f"""
+        id: end-of-turn-prophecy
+        setup:
+          turn: {{active: player1, house: brobnar}}
+          player1: {{amber: {mine}, hand: ["Oh, You Shouldn’t Have!"], prophecies: ["{prophecy}"]}}
+          player2: {{amber: {theirs}, key_cost_modifier: 4, houses: [brobnar], battleline: [Krump]}}
+        actions:
+          - activate_prophecy: {{prophecy: "{prophecy}", card: "Oh, You Shouldn’t Have!"}}
+          - end_turn: true
+            to_step: 2
+          - choose_house: brobnar
+          - reap: Krump
+          - end_turn: true
+            to_step: 1
+        expect:
+          "16.0": {{player1.amber: {after}, "Oh, You Shouldn’t Have!.zone": {zone}}}
+        """,
+        )
+    )
+
+
+@pytest.mark.parametrize("theirs, fulfilled", [(["Krump"], True), (["Krump", "Bumpsy"], False)])
+def test_stars_aligned_at_the_start_of_the_opponents_turn(kb_conn, tmp_path, theirs, fulfilled):
+    # Stars Aligned: "At the start of your opponent's turn, if each player has the same number of
+    # creatures, fulfill Stars Aligned." Coup de Grâce: "Fate: Deal 4D to each friendly creature."
+    assert_compiled(kb_conn, "Stars Aligned")
+    assert_passed(
+        replay(
+            kb_conn,
+            tmp_path,
+            f"""
+        id: stars-aligned
+        setup:
+          turn: {{active: player1, house: brobnar}}
+          player1: {{hand: ["Coup de Grâce"], prophecies: [Stars Aligned], battleline: [Troll]}}
+          player2: {{houses: [brobnar], battleline: {theirs}}}
+        actions:
+          - activate_prophecy: {{prophecy: Stars Aligned, card: "Coup de Grâce"}}
+          - end_turn: true
+            to_step: 2
+        expect:
+          "16.0": {{Krump.damage: {4 if fulfilled else 0}, Troll.damage: 0}}
+        """,
+        )
+    )
