@@ -64,11 +64,12 @@ def _named(cards, ref: str) -> list:
 
 
 def _card_ref(game: Game, ref: str, zone: str | None = None):
-    """A card by label or name (the active player's first, when both players have one)."""
+    """A card by label or name: one in play first (a check on "Pit Demon" when copies of it wait in
+    a deck is about the one on the board), then the active player's, when both players have one."""
     candidates = _named([c for c in game.cards() if zone in (None, c.zone)], ref)
     if not candidates:
         raise ScenarioError(f"no card {ref!r}" + (f" in {zone}" if zone else ""))
-    return sorted(candidates, key=lambda c: c.controller != game.active)[0]
+    return sorted(candidates, key=lambda c: (not c.in_play, c.controller != game.active))[0]
 
 
 #: the player actions a scenario can take (``choose`` answers the decisions of the action before it)
