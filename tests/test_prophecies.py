@@ -228,3 +228,74 @@ def test_stars_aligned_at_the_start_of_the_opponents_turn(kb_conn, tmp_path, the
         """,
         )
     )
+
+
+def _fulfilled_on_player2s_turn(kb_conn, tmp_path, prophecy: str, player2: str, actions: str, fulfilled: bool):
+    """Player 1 puts Oh, You Shouldn't Have! ("Fate: Your opponent gains 3A.") under ``prophecy``;
+    player 2's turn: ``actions``; player 1 has 3 when the prophecy was fulfilled, else 0."""
+    assert_compiled(kb_conn, prophecy)
+    assert_passed(
+        replay(
+            kb_conn,
+            tmp_path,
+            f"""
+        id: player2s-turn-prophecy
+        setup:
+          turn: {{active: player1, house: brobnar}}
+          player1: {{amber: 0, hand: ["Oh, You Shouldn’t Have!"], prophecies: ["{prophecy}"]}}
+          player2: {player2}
+        actions:
+          - activate_prophecy: {{prophecy: "{prophecy}", card: "Oh, You Shouldn’t Have!"}}
+          - end_turn: true
+            to_step: 2
+{actions}
+        expect:
+          "16.0": {{player1.amber: {3 if fulfilled else 0}}}
+        """,
+        )
+    )
+
+
+@pytest.mark.parametrize("creatures, fulfilled", [("[Troll, Krump, Bumpsy]", True), ("[Troll, Krump]", False)])
+def test_the_end_is_nigh_counts_the_creatures_destroyed_that_turn(kb_conn, tmp_path, creatures, fulfilled):
+    # The End is Nigh: "During your opponent's turn, after 3 or more creatures have been destroyed
+    # that turn, fulfill The End is Nigh." Gateway to Dis destroys each creature: 3, or only 2
+    _fulfilled_on_player2s_turn(
+        kb_conn,
+        tmp_path,
+        "The End is Nigh",
+        f"{{houses: [dis], hand: [Gateway to Dis], battleline: {creatures}}}",
+        "          - choose_house: dis\n          - play: Gateway to Dis",
+        fulfilled,
+    )
+
+
+@pytest.mark.parametrize("punches, fulfilled", [(2, True), (1, False)])
+def test_treat_each_action_as_your_last_on_the_second_action(kb_conn, tmp_path, punches, fulfilled):
+    # Treat Each Action as Your Last: "During your opponent's turn, after your opponent plays their
+    # second action that turn, fulfill ..." Player 2 plays Punch twice (or once)
+    plays = "\n".join(["          - play: Punch"] * punches)
+    if fulfilled:  # the prophecy and Punch's "Play:" resolve at the same time: player 2 orders them
+        plays += '\n            choices: ["Treat Each Action as Your Last"]'
+    _fulfilled_on_player2s_turn(
+        kb_conn,
+        tmp_path,
+        "Treat Each Action as Your Last",
+        "{houses: [brobnar], hand: [Punch, Punch], battleline: [Troll]}",
+        "          - choose_house: brobnar\n" + plays,
+        fulfilled,
+    )
+
+
+@pytest.mark.parametrize("take, fulfilled", [(True, True), (False, False)])
+def test_fate_laughs_at_your_plans_when_the_archives_go_to_hand(kb_conn, tmp_path, take, fulfilled):
+    # Fate Laughs at Your Plans: "During your opponent's turn, when your opponent adds their archives
+    # to their hand, fulfill ..." Player 2 takes their archived Troll, or leaves it
+    _fulfilled_on_player2s_turn(
+        kb_conn,
+        tmp_path,
+        "Fate Laughs at Your Plans",
+        "{houses: [brobnar], archives: [Troll]}",
+        f"          - choose_house: brobnar\n          - take_archives: {str(take).lower()}",
+        fulfilled,
+    )

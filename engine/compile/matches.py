@@ -8,7 +8,7 @@ context and its event. A new kind of event match goes here.
 
 from __future__ import annotations
 
-from engine.library import at_end_of_your_turn, attached_to_titled, belongs_to
+from engine.library import at_end_of_your_turn, attached_to_titled, belongs_to, plays_this_turn
 from engine.compile.grammar import Refusal
 from engine.rules.reactions import destroyed_fighting_self, you_chose_house
 
@@ -147,6 +147,31 @@ def _opponent_chose_house_matching_no_card(ctx) -> bool:
     return _opponent(ctx) and _chose_house_matching_no_card(ctx)
 
 
+def _creatures_destroyed_this_turn(n: int):
+    """ "After N or more creatures have been destroyed that turn": a creature destroyed, the turn's
+    count (either side's) reaching N or more with it."""
+
+    def match(ctx) -> bool:
+        return bool(ctx.event.get("creature")) and len(ctx.game.destroyed_this_turn) >= n
+
+    return match
+
+
+def _opponent_played_action_number(n: int):
+    """ "After your opponent plays their second action that turn": the play of their Nth action card."""
+
+    def match(ctx) -> bool:
+        card, player = ctx.event.get("card"), ctx.event.get("player")
+        return (
+            card is not None
+            and card.type == "action"
+            and player not in (None, ctx.controller)
+            and plays_this_turn(ctx.game, player, kind="action") == n
+        )
+
+    return match
+
+
 MATCHES = {
     "about": _about,
     "destroyed": _destroyed_about,
@@ -166,5 +191,7 @@ MATCHES = {
     "chose_house_other_than": _chose_house_other_than,
     "chose_house_matching_no_card": lambda: _chose_house_matching_no_card,
     "on_opponents_turn": _on_opponents_turn,
+    "creatures_destroyed_this_turn": _creatures_destroyed_this_turn,
+    "opponent_played_action_number": _opponent_played_action_number,
     "opponent_chose_house_matching_no_card": lambda: _opponent_chose_house_matching_no_card,
 }

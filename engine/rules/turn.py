@@ -203,10 +203,12 @@ def take_archives(eng: "Engine", take: bool) -> None:
     g = eng.game
     if g.step != 3 or g.step3_actions:
         raise IllegalAction("archives are taken right after choosing a house")
-    if not take:
+    archives = list(g.players[g.active].zone("archives"))
+    if not take or not archives:
         return
-    for card in list(g.players[g.active].zone("archives")):
+    for card in archives:
         eng.put_away(card, "hand")
+    eng.emit("archives_taken", player=g.active)  # "when your opponent adds their archives to their hand"
 
 
 # --------------------------------------------------------------------------- turn
