@@ -10,6 +10,9 @@ from __future__ import annotations
 
 from engine.library import at_end_of_your_turn, attached_to_titled, belongs_to, plays_this_turn
 from engine.compile.grammar import Refusal
+
+#: the number of the "draw cards" step (engine.rules.turn.end_turn)
+DRAW_STEP = 5
 from engine.rules.reactions import destroyed_fighting_self, you_chose_house
 
 
@@ -172,6 +175,11 @@ def _opponent_played_action_number(n: int):
     return match
 
 
+def _opponent_drew_outside_draw_step(ctx) -> bool:
+    """ "After your opponent draws a card outside of their 'draw cards step'" (step 5)."""
+    return _opponent(ctx) and ctx.event.get("step") != DRAW_STEP
+
+
 MATCHES = {
     "about": _about,
     "destroyed": _destroyed_about,
@@ -191,6 +199,7 @@ MATCHES = {
     "chose_house_other_than": _chose_house_other_than,
     "chose_house_matching_no_card": lambda: _chose_house_matching_no_card,
     "on_opponents_turn": _on_opponents_turn,
+    "opponent_drew_outside_draw_step": lambda: _opponent_drew_outside_draw_step,
     "creatures_destroyed_this_turn": _creatures_destroyed_this_turn,
     "opponent_played_action_number": _opponent_played_action_number,
     "opponent_chose_house_matching_no_card": lambda: _opponent_chose_house_matching_no_card,

@@ -316,6 +316,8 @@ class Engine(PlayRules, UseRules, DamageRules):
                 for c in p.zone("deck"):
                     c.zone = "deck"
                 g.log(f"{player} shuffles their discard pile into a new deck")
-            g.move(p.zone("deck")[0], "hand")
+            card = p.zone("deck")[0]
+            g.move(card, "hand")
             drawn += 1
+            self.emit("drew", card=card, player=player, step=g.step)  # "after your opponent draws a card"
         return drawn
