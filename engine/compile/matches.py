@@ -10,10 +10,10 @@ from __future__ import annotations
 
 from engine.library import at_end_of_your_turn, attached_to_titled, belongs_to, plays_this_turn
 from engine.compile.grammar import Refusal
+from engine.rules.reactions import destroyed_fighting_self, you_chose_house
 
 #: the number of the "draw cards" step (engine.rules.turn.end_turn)
 DRAW_STEP = 5
-from engine.rules.reactions import destroyed_fighting_self, you_chose_house
 
 
 #: words a noun phrase starts with, never a card's title ("attach GIVER to another creature")
