@@ -299,3 +299,39 @@ def test_fate_laughs_at_your_plans_when_the_archives_go_to_hand(kb_conn, tmp_pat
         f"          - choose_house: brobnar\n          - take_archives: {str(take).lower()}",
         fulfilled,
     )
+
+
+@pytest.mark.parametrize(
+    "fate, zone, controller, flank",
+    [
+        # Salvatorem: "You cannot play Salvatorem. ... Fate: Put Salvatorem into play under your
+        # opponent's control." (the fate's opponent: player 1, its owner)
+        ("Salvatorem", "artifacts", "player1", "[]"),
+        # Fallen Sovereign: "Fate: Put Fallen Sovereign into play under your control." (player 2's)
+        ("Fallen Sovereign", "battleline", "player2", "[right]"),
+    ],
+)
+def test_a_fate_that_puts_the_fate_card_into_play(kb_conn, tmp_path, fate, zone, controller, flank):
+    assert_compiled(kb_conn, fate)
+    assert_passed(
+        replay(
+            kb_conn,
+            tmp_path,
+            f"""
+        id: fate-into-play
+        setup:
+          turn: {{active: player1, house: brobnar}}
+          player1: {{hand: ["{fate}"], prophecies: [Overreach]}}
+          player2: {{houses: [brobnar], battleline: [Krump]}}
+        actions:
+          - activate_prophecy: {{prophecy: Overreach, card: "{fate}"}}
+          - end_turn: true
+            to_step: 2
+          - choose_house: brobnar
+          - reap: Krump
+            choices: {flank}
+        expect:
+          "16.0": {{"{fate}.zone": {zone}, "{fate}.controller": {controller}, player1.discard: []}}
+        """,
+        )
+    )

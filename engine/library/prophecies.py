@@ -20,3 +20,20 @@ class Fulfill(Effect):
 
     def resolve(self, ctx: Context) -> bool:
         return fulfill(ctx.eng, ctx.source)
+
+
+@template()
+@dataclass
+class PutSelfIntoPlay(Effect):
+    """ "Fate: Put <this card> into play under your control / your opponent's control": the fate
+    card revealed (only fates print it) enters play, not played, under the control of the player
+    resolving the fate (``whose="you"``) or of their opponent, its owner (``"opponent"``)."""
+
+    whose: str = "you"
+
+    def resolve(self, ctx: Context) -> bool:
+        card = ctx.source
+        if card.in_play:
+            return False
+        ctx.eng.put_into_play(card, ctx.controller if self.whose == "you" else ctx.opponent_name)
+        return card.in_play
