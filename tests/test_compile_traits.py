@@ -71,3 +71,31 @@ def test_mutation_of_fury_gives_assault_3_and_the_mutant_trait_until_your_next_t
     )
     eng.play(card(eng, "Mutation of Fury"))
     assert has_trait(eng, card(eng, "Bumpsy"), "mutant") and not has_trait(eng, card(eng, "Troll"), "mutant")
+
+
+@pytest.mark.parametrize("mist, trait, gained", [(False, "giant", 2), (False, "mutant", 0), (True, "mutant", 2)])
+def test_congregate_counts_the_friendly_creatures_with_the_chosen_trait(kb_conn, tmp_path, mist, trait, gained):
+    # Congregate (CC): "Play: Choose a trait. if there are 2 or more friendly creatures with that
+    # trait, gain 2." Troll and Krump are Giants; a Mutant only by The Mist's "For the remainder of
+    # the turn, each creature gains the Mutant trait." (its Omni, used first: any house)
+    assert_compiled(kb_conn, "Congregate")
+    omni = "- omni: The Mist" if mist else ""
+    assert_passed(
+        replay(
+            kb_conn,
+            tmp_path,
+            f"""
+        id: congregate
+        setup:
+          turn: {{active: player1, house: sanctum}}
+          player1: {{amber: 0, hand: [Congregate], battleline: [Troll, Krump], artifacts: [The Mist]}}
+          player2: {{battleline: [Bumpsy, Dark Minion]}}
+        actions:
+          {omni}
+          - play: Congregate
+            choices: [{trait}]
+        expect:
+          "16.0": {{player1.amber: {gained}}}
+        """,
+        )
+    )

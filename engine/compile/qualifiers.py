@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 
-from engine.library import of_chosen_house
+from engine.library import of_chosen_house, with_chosen_trait
 from engine.rules.bonus_icons import bonus_icons
 from engine.rules.fight_timing import neighbors_of
 from engine.rules.houses import belongs_to, houses_of
@@ -272,6 +272,7 @@ POST = [
     (re.compile(r"^with no amber on (?:it|them)"), lambda m: _no_amber),
     (re.compile(r"^(?:in play|controlled by any player|from play)"), lambda m: None),
     (re.compile(r"^(?:of|that belongs? to) (?:that|the chosen) house"), lambda m: _of_chosen_house),
+    (re.compile(r"^with (?:that|the chosen) trait"), lambda m: with_chosen_trait),
     (re.compile(r"^of the house with the most creatures in play"), lambda m: _of_most_numerous_house),
     (
         re.compile(r"^that belongs to a house that has (\d+) or more creatures in play"),
