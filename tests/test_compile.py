@@ -483,6 +483,7 @@ BOTH = {
     "Selwyn the Fence",
     "Word of Returning",
     "Æmberspine Mongrel",
+    "Knowledge is Power",
 }
 
 

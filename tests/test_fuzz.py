@@ -30,7 +30,7 @@ def test_short_random_run_breaks_no_invariant_and_games_progress(kb_conn):
     assert sum(report.wins.values()) >= SHORT_RUN * 0.8  # most games end with a third key
     assert report.wins["player1"] and report.wins["player2"]
     assert report.done["keys"] >= 3 * sum(report.wins.values())
-    for kind in ("play", "reap", "fight", "discard", "end_turn"):
+    for kind in ("play", "reap", "fight", "discard", "end_turn", "activate_prophecy"):
         assert report.done[kind] > SHORT_RUN, kind
     assert report.steps > 20 * SHORT_RUN and report.decisions > 0
 
@@ -53,10 +53,13 @@ def test_same_seed_same_games(kb_conn):
 def test_decks_have_three_houses_and_the_first_player_starts_with_seven(fresh_game):
     eng, roster = fresh_game
     g = eng.game
-    assert len(roster) == 72
+    # 36 cards a deck, and beside each deck up to 4 prophecies, of no house (engine.fuzz.prophecies)
+    prophecies = [c for c in roster if c.zone == "prophecies"]
+    assert len(roster) - len(prophecies) == 72
+    assert 0 < len(prophecies) <= 8 and {c.type for c in prophecies} == {"prophecy"}
     for pname, player in g.players.items():
         assert len(player.houses) == 3
-        assert {c.house for c in roster if c.owner == pname} <= set(player.houses)
+        assert {c.house for c in roster if c.owner == pname and c not in prophecies} <= set(player.houses)
     assert len(g.players["player1"].zone("hand")) == 7 and len(g.players["player2"].zone("hand")) == 6
     assert g.first_turn and g.step == 2 and g.active == "player1"
     assert invariant_breaks(eng, roster) == []

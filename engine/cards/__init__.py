@@ -21,7 +21,7 @@ from dataclasses import dataclass, field, fields
 from engine.core.errors import ScenarioError
 
 #: the triggers a definition can give abilities for, in the words of the card text
-TRIGGERS = ("play", "reap", "fight", "before_fight", "action", "omni", "destroyed", "leaves_play", "scrap")
+TRIGGERS = ("play", "reap", "fight", "before_fight", "action", "omni", "destroyed", "leaves_play", "scrap", "fate")
 
 
 @dataclass
@@ -39,6 +39,9 @@ class Variant:
     #: "Scrap:": resolves after the card is discarded from its owner's hand during their turn
     #: (engine.rules.mechanics.scrap)
     scrap: list = field(default_factory=list)
+    #: "Fate:": resolves when the prophecy this card is facedown under is fulfilled, by the player
+    #: whose turn it is (engine.rules.mechanics.prophecies)
+    fate: list = field(default_factory=list)
     #: "Destroyed: ... instead": a destruction replacement, resolved when the card would be put
     #: into the discard pile (engine.rules.destroyed_instead.replace_destruction)
     destroyed_instead: list = field(default_factory=list)

@@ -14,6 +14,7 @@ from engine.rules.mechanics.played_as_upgrade import PlayAs, requote
 from engine.rules.reactions import Reaction
 from engine.compile.build import _args, CONDITIONS, EFFECTS, instantiate, STATICS
 from engine.compile.clauses import read_sentences, read_slots
+from engine.compile.composites import one_of
 from engine.compile.grammar import Refusal, Template, TEMPLATES
 from engine.compile.lexer import Ability, LexError, tokenize
 from engine.compile.matches import MATCHES
@@ -150,10 +151,21 @@ def _only_abilities(got: Variant) -> Variant:
     return keep
 
 
+def _choose_one(ab: Ability, scope: Scope) -> list:
+    """ "..., Choose one:" and its option lines: the sentences before it, then the option the player
+    picks (by its words) among those that can start (engine.compile.composites.one_of)."""
+    effects = read_sentences(ab.sentences[:-1], scope)
+    options = []
+    for option in ab.options:
+        scope.it = "it"
+        options.append((" ".join(s.strip().rstrip(".").strip() for s in option), read_sentences(option, scope)))
+    return effects + [one_of(options)]
+
+
 def read_ability(ab: Ability, scope: Scope, variant: Variant) -> None:
     if ab.triggers:
         scope.it = "it"
-        effects = read_sentences(ab.sentences, scope)
+        effects = _choose_one(ab, scope) if ab.options else read_sentences(ab.sentences, scope)
         for trigger in ab.triggers:
             variant.ability(trigger).extend(effects)
         return
@@ -175,14 +187,20 @@ def read_ability(ab: Ability, scope: Scope, variant: Variant) -> None:
             if near is not None:
                 raise Refusal(near.kind, near.text, near.detail, within=text)
             raise Refusal("static", text)
-        # the clause the reaction resolves, or (no {clause} slot) the effects its template names
-        ability = list(got["clause"]) if "clause" in got else instantiate(t, got, scope)
-        if t.extra.get("before"):  # what the event gives the clause first ("that house")
-            ability = [EFFECTS[t.extra["before"]]()] + ability
+        if "reaction" in got:  # a reaction limited to some turns ("during your opponent's turn, after ...")
+            inner = got["reaction"]
+            ability, event = list(inner.ability), inner.event
+            when = MATCHES[t.extra["when"]](inner.when)
+        else:
+            # the clause the reaction resolves, or (no {clause} slot) the effects its template names
+            ability = list(got["clause"]) if "clause" in got else instantiate(t, got, scope)
+            if t.extra.get("before"):  # what the event gives the clause first ("that house")
+                ability = [EFFECTS[t.extra["before"]]()] + ability
+            event = t.extra["event"]
+            when = MATCHES[t.extra["when"]](**_args(t.extra.get("when_args", {}), got, scope))
         read_sentences(sentences, scope, ability)  # the sentences after it are the same ability
         sentences = []
-        when = MATCHES[t.extra["when"]](**_args(t.extra.get("when_args", {}), got, scope))
-        variant.reactions.append(Reaction(t.extra["event"], ability, when))
+        variant.reactions.append(Reaction(event, ability, when))
 
 
 def read_card(abilities: tuple[Ability, ...], card_type: str) -> tuple[Variant, list[Refusal]]:

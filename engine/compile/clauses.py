@@ -195,6 +195,9 @@ def read_reaction(text: str, scope: Scope):
             saved = scope.it
             try:
                 values, _ = read_slots(t, slots, scope)
+                if "reaction" in values:  # limited to some turns ("during your opponent's turn, after ...")
+                    inner = values["reaction"]
+                    return Reaction(inner.event, inner.ability, MATCHES[t.extra["when"]](inner.when))
                 when = MATCHES[t.extra["when"]](**_args(t.extra.get("when_args", {}), values, scope))
                 ability = list(values["clause"]) if "clause" in values else instantiate(t, values, scope)
                 return Reaction(t.extra["event"], ability, when)

@@ -184,10 +184,13 @@ def _one_of(first: list, second: list, first_text: str, second_text: str):
     """ "Choose one: <A>, or <B>" / "<A> or <B>": the player picks an option by its words, among
     the options whose first choice of a card has a card to choose (one such option resolves
     without asking)."""
-    return OneOf(
-        [(first_text, first), (second_text, second)],
-        possible={first_text: _can_start(first), second_text: _can_start(second)},
-    )
+    return one_of([(first_text, first), (second_text, second)])
+
+
+def one_of(options: list[tuple[str, list]]) -> OneOf:
+    """The player picks one of ``options`` (words, effects) by its words, among the options whose
+    first choice of a card has a card to choose (one such option resolves without asking)."""
+    return OneOf(options, possible={text: _can_start(effects) for text, effects in options})
 
 
 def _can_start(effects: list):

@@ -37,6 +37,7 @@ LABELS = {
     "destroyed": "destroyed",
     "leaves play": "leaves_play",
     "scrap": "scrap",
+    "fate": "fate",
 }
 #: labels the engine has no ability for (a card with one is refused by name)
 OTHER_LABELS = ("before reap", "after discard")
@@ -46,6 +47,10 @@ _LABEL = re.compile(rf"^((?:{_LABEL_WORD})(?:\s*/\s*{_LABEL_WORD})*)\s*:\s*", re
 _LINES = re.compile(r"\n+")
 _SPACES = re.compile(r"[\s\u00a0\u202f\u2009]+")
 _ENDS_SENTENCE = re.compile(r"[.!?\"”)]\s*$")
+#: an ability that ends "Choose one:" lists its options on the lines after it, one a line (with or
+#: without a bullet; an option line may lack its full stop: "Stun an enemy creature")
+_CHOOSE_ONE = re.compile(r"choose one:\s*$", re.I)
+_BULLET = re.compile(r"^[•\u2022]\s*")
 
 _AMBER = r"(?:<a>|\{a\}|\uf360|æmber|aember|amber|(?<=\d)a\b|(?<=\d) a\b|(?<=x)a\b)"
 _DAMAGE = r"(?:<d>|\{d\}|\uf361|(?<=\d)d\b|(?<=x)d\b)"
@@ -70,6 +75,9 @@ class Ability:
     sentences: tuple[str, ...]
     #: the line as printed (keywords and reminders removed), for messages
     line: str
+    #: the options of a triggered ability that ends "choose one:" (its last sentence), each the
+    #: sentences of one option line
+    options: tuple[tuple[str, ...], ...] = ()
 
 
 class LexError(ValueError):
@@ -127,14 +135,16 @@ def _abbreviation(text: str, i: int) -> bool:
 def _lines(text: str) -> list[str]:
     """The lines of the text, a line that does not end a sentence joined to the next."""
     merged: list[str] = []
+    options = False  # after a line ending "choose one:", each line is an option of its own
     for line in _LINES.split(clean_text(text) or ""):
         line = line.strip()
         if not line:
             continue
-        if merged and not _ENDS_SENTENCE.search(merged[-1]):
+        if merged and not options and not _ENDS_SENTENCE.search(merged[-1]) and not _CHOOSE_ONE.search(merged[-1]):
             merged[-1] = f"{merged[-1]} {line}"
         else:
             merged.append(line)
+        options = options or bool(_CHOOSE_ONE.search(line))
     return merged
 
 
@@ -160,6 +170,13 @@ def tokenize(text: str, name: str = "") -> tuple[Ability, ...]:
                 triggers = tuple(dict.fromkeys(LABELS[w] for w in words))
                 rest = rest[m.end() :]
         norm = normalise(rest, name)
+        if not triggers and out and out[-1].triggers and (out[-1].options or _CHOOSE_ONE.search(out[-1].sentences[-1])):
+            last = out.pop()  # an option of the "choose one:" that ends the ability before it
+            option = tuple(sentences(_BULLET.sub("", norm)))
+            out.append(
+                Ability(last.triggers, last.label, last.sentences, f"{last.line} {rest}", last.options + (option,))
+            )
+            continue
         if not triggers and out and out[-1].triggers and norm.startswith(VOCAB["continues"]):
             last = out.pop()  # a line of the ability before it, broken by the card data
             out.append(

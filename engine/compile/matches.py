@@ -8,9 +8,12 @@ context and its event. A new kind of event match goes here.
 
 from __future__ import annotations
 
-from engine.library import at_end_of_your_turn, attached_to_titled, belongs_to
+from engine.library import at_end_of_your_turn, attached_to_titled, belongs_to, plays_this_turn
 from engine.compile.grammar import Refusal
 from engine.rules.reactions import destroyed_fighting_self, you_chose_house
+
+#: the number of the "draw cards" step (engine.rules.turn.end_turn)
+DRAW_STEP = 5
 
 
 #: words a noun phrase starts with, never a card's title ("attach GIVER to another creature")
@@ -132,6 +135,51 @@ def _chose_house_matching_no_card(ctx) -> bool:
     return chosen is not None and not any(belongs_to(ctx.eng, c, chosen) for c in ctx.game.in_play())
 
 
+def _on_opponents_turn(inner):
+    """ "During your opponent's turn, <reaction>": the reaction's own match, on a turn of the
+    opponent of the reaction's controller (a prophecy's owner: engine.rules.mechanics.prophecies)."""
+
+    def match(ctx) -> bool:
+        return ctx.game.active != ctx.controller and inner(ctx)
+
+    return match
+
+
+def _opponent_chose_house_matching_no_card(ctx) -> bool:
+    """ "After your opponent chooses an active house that matches no cards in play"."""
+    return _opponent(ctx) and _chose_house_matching_no_card(ctx)
+
+
+def _creatures_destroyed_this_turn(n: int):
+    """ "After N or more creatures have been destroyed that turn": a creature destroyed, the turn's
+    count (either side's) reaching N or more with it."""
+
+    def match(ctx) -> bool:
+        return bool(ctx.event.get("creature")) and len(ctx.game.destroyed_this_turn) >= n
+
+    return match
+
+
+def _opponent_played_action_number(n: int):
+    """ "After your opponent plays their second action that turn": the play of their Nth action card."""
+
+    def match(ctx) -> bool:
+        card, player = ctx.event.get("card"), ctx.event.get("player")
+        return (
+            card is not None
+            and card.type == "action"
+            and player not in (None, ctx.controller)
+            and plays_this_turn(ctx.game, player, kind="action") == n
+        )
+
+    return match
+
+
+def _opponent_drew_outside_draw_step(ctx) -> bool:
+    """ "After your opponent draws a card outside of their 'draw cards step'" (step 5)."""
+    return _opponent(ctx) and ctx.event.get("step") != DRAW_STEP
+
+
 MATCHES = {
     "about": _about,
     "destroyed": _destroyed_about,
@@ -150,4 +198,9 @@ MATCHES = {
     "chose_house": you_chose_house,
     "chose_house_other_than": _chose_house_other_than,
     "chose_house_matching_no_card": lambda: _chose_house_matching_no_card,
+    "on_opponents_turn": _on_opponents_turn,
+    "opponent_drew_outside_draw_step": lambda: _opponent_drew_outside_draw_step,
+    "creatures_destroyed_this_turn": _creatures_destroyed_this_turn,
+    "opponent_played_action_number": _opponent_played_action_number,
+    "opponent_chose_house_matching_no_card": lambda: _opponent_chose_house_matching_no_card,
 }

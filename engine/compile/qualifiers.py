@@ -11,10 +11,11 @@ from __future__ import annotations
 
 import re
 
-from engine.library import of_chosen_house
+from engine.library import of_chosen_house, with_chosen_trait
 from engine.rules.bonus_icons import bonus_icons
 from engine.rules.fight_timing import neighbors_of
 from engine.rules.houses import belongs_to, houses_of
+from engine.rules.traits import has_trait, traits
 from engine.compile.grammar import VOCAB
 
 
@@ -117,19 +118,15 @@ def _of_house_with_at_least(least: int):
     return test
 
 
-def _traits(card) -> set[str]:
-    return {t.strip().lower() for t in card.printed.traits if t.strip()}
-
-
 def _shares_trait_in_line(present: bool):
     """ "That (does not) share(s) a trait with another creature in its controller's battleline"."""
 
     def test(eng, source, controller, card) -> bool:
         if card.zone != "battleline":
             return False
-        mine = _traits(card)
+        mine = traits(eng, card)
         line = eng.game.players[card.controller].creatures
-        return any(mine & _traits(c) for c in line if c is not card) == present
+        return any(mine & traits(eng, c) for c in line if c is not card) == present
 
     return test
 
@@ -148,7 +145,7 @@ def house_test(house: str, present: bool = True):
 
 def trait_test(trait: str, present: bool = True):
     def test(eng, source, controller, card) -> bool:
-        return (trait in (t.strip().lower() for t in card.printed.traits)) == present
+        return has_trait(eng, card, trait) == present
 
     return test
 
@@ -231,8 +228,8 @@ def _shares_trait_with_named(ref: str):
     """ "That shares one or more traits with the purged creature": with any of the cards ``ref`` names."""
 
     def test(ctx, card) -> bool:
-        named = set().union(*(_traits(c) for c in ctx.refs(ref))) if ctx.refs(ref) else set()
-        return bool(_traits(card) & named)
+        named = set().union(*(traits(ctx.eng, c) for c in ctx.refs(ref))) if ctx.refs(ref) else set()
+        return bool(traits(ctx.eng, card) & named)
 
     return test
 
@@ -275,6 +272,7 @@ POST = [
     (re.compile(r"^with no amber on (?:it|them)"), lambda m: _no_amber),
     (re.compile(r"^(?:in play|controlled by any player|from play)"), lambda m: None),
     (re.compile(r"^(?:of|that belongs? to) (?:that|the chosen) house"), lambda m: _of_chosen_house),
+    (re.compile(r"^with (?:that|the chosen) trait"), lambda m: with_chosen_trait),
     (re.compile(r"^of the house with the most creatures in play"), lambda m: _of_most_numerous_house),
     (
         re.compile(r"^that belongs to a house that has (\d+) or more creatures in play"),

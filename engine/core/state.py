@@ -11,7 +11,10 @@ from dataclasses import dataclass, field
 from typing import Any
 
 PLAYERS = ("player1", "player2")
-ZONES = ("deck", "hand", "discard", "archives", "purged", "battleline", "artifacts")
+#: a player's prophecy cards, beside the deck, not in play and not of the deck: of no house, never
+#: enhanced (engine.rules.mechanics.prophecies)
+PROPHECIES = "prophecies"
+ZONES = ("deck", "hand", "discard", "archives", "purged", "battleline", "artifacts", PROPHECIES)
 IN_PLAY = ("battleline", "artifacts", "upgrade")
 #: out-of-play zones whose cards the opponent cannot follow: a pending effect loses track of a
 #: card that moves there ("Leaves Play")

@@ -31,11 +31,13 @@ from engine.cards.definitions import definition
 from engine.core.choices import Chooser
 from engine.core.errors import IllegalAction, ScenarioError
 from engine.fuzz.invariants import invariant_breaks
+from engine.fuzz.prophecies import deal_prophecies, prophecy_options, prophecy_pool
 from engine.rules.game import Engine
+from engine.rules.mechanics.prophecies import activate
 from engine.rules.mechanics.gigantic import gigantic_text, is_gigantic
 from engine.rules.rulesets import RuleSet, ruleset_from_kb
 from engine.replay.setup import CardCatalog
-from engine.core.state import PLAYERS, CardData, CardInstance, Game, Player
+from engine.core.state import PLAYERS, PROPHECIES, CardData, CardInstance, Game, Player
 from engine.rules.statics import reads_statics_once
 from engine.rules.turn import choose_house, end_turn, take_archives
 
@@ -48,7 +50,7 @@ MAX_STEPS_PER_TURN = 400
 PLAYABLE_TYPES = ("creature", "action", "artifact", "upgrade")
 #: how likely an option is picked, relative to playing or using a card: ending the turn and
 #: discarding are rarer so that games progress
-WEIGHTS = {"end_turn": 0.25, "discard": 0.3}
+WEIGHTS = {"end_turn": 0.25, "discard": 0.3, "activate_prophecy": 0.05}
 TRACE_TAIL = 20
 
 
@@ -89,12 +91,16 @@ def card_pool(conn: sqlite3.Connection, rules: RuleSet) -> dict[str, list[CardDa
             continue  # not in the card data, or a printing the engine has no definition for
         if data.type in PLAYABLE_TYPES and data.house:
             pool.setdefault(data.house, []).append(data)
+    prophecies = prophecy_pool(conn, rules)  # of no house: dealt beside the deck (engine.fuzz.prophecies)
+    if prophecies:
+        pool[PROPHECIES] = prophecies
     return pool
 
 
 def draw_deck(pool: dict[str, list[CardData]], rng: random.Random) -> tuple[tuple[str, ...], list[CardData]]:
     """Three houses (fewer if the pool has fewer) and an even share of the deck from each."""
-    houses = sorted(rng.sample(sorted(pool), min(HOUSES_PER_DECK, len(pool))))
+    named = sorted(h for h in pool if h != PROPHECIES)
+    houses = sorted(rng.sample(named, min(HOUSES_PER_DECK, len(named))))
     deck: list[CardData] = []
     size = 0  # a gigantic creature takes two of the deck's cards, its two halves
     while size < DECK_SIZE:
@@ -129,6 +135,7 @@ def new_game(pool: dict[str, list[CardData]], rules: RuleSet, game_seed: str) ->
             player.zones["deck"] += cards
             roster += cards
     game = Game(players=players, active=PLAYERS[0], first_turn=True, step=2, rng=random.Random(rng.getrandbits(64)))
+    roster += deal_prophecies(game, pool.get(PROPHECIES, []), rng)
     for player in players.values():
         game.rng.shuffle(player.zones["deck"])
     eng = Engine(game, rules, RandomChooser(random.Random(rng.getrandbits(64))))
@@ -190,6 +197,7 @@ def legal_options(eng: Engine) -> list[Option]:
         for target in eng.fight_targets(card):
             if _allowed(eng.check_attack, card, target):
                 options.append(Option("fight", card, target))
+    options += [Option("activate_prophecy", prophecy, card) for prophecy, card in prophecy_options(eng)]
     return options
 
 
@@ -202,6 +210,8 @@ def take(eng: Engine, option: Option) -> None:
         eng.play(option.card)
     elif option.kind == "discard":
         eng.discard_from_hand(option.card)
+    elif option.kind == "activate_prophecy":
+        activate(eng, option.card, option.target)
     else:
         eng.use(option.card, option.kind, target=option.target)
 

@@ -502,3 +502,7 @@ from engine.library.lasting import ThroughYourNextTurn
 from engine.library.counters import counters_on
 from engine.library.counts import armor_of, power_of
 from engine.library.zones import SelfFromZone
+from engine.library.prophecies import Fulfill
+from engine.library.player_conditions import opponent_can_pay_key_cost, same_number_of_creatures
+from engine.library.prophecies import PutSelfIntoPlay
+from engine.library.traits import ChooseTrait, with_chosen_trait

@@ -20,6 +20,7 @@ from engine.rules.references import candidates, card_label
 from engine.rules.targets import choose_or_done
 from engine.rules.replacements import add_to_pool
 from engine.rules.statics import ArmorModifier, this_card
+from engine.rules.traits import traits as traits_of
 
 
 @template(this_way="destroyed")
@@ -172,7 +173,7 @@ class ForEachTraitDamageAndGain(Effect):
         creature = ctx.ref(self.on)
         if creature is None:
             return False
-        traits = len(creature.printed.traits)
+        traits = len(traits_of(ctx.eng, creature))
         for _ in range(traits):
             if creature.zone == "battleline":
                 ctx.eng.deal_damage(creature, self.amount, ctx.source.label, dealer=ctx.source)

@@ -18,6 +18,7 @@ from engine.core.registry import template
 from engine.core.state import LastingEffect
 from engine.library.playing import CannotPlay
 from engine.rules.ability import Context, Effect
+from engine.rules.gained_and_lost import GrantTrait
 from engine.rules.houses import belongs_to
 from engine.rules.next_turns import during_next_turn_of, through_next_turn_of, until_next_turn_of
 from engine.rules.statics import GrantKeyword, PowerModifier, Static
@@ -66,12 +67,16 @@ class ForTheTurnOnChosen(Effect):
     """ "For the remainder of the turn, <the chosen creatures> gain <keyword> / get +N power": a
     lasting constant ability on the cards ``on`` names as it starts (they keep it if they move in
     play; a card that leaves play and comes back is a new card). ``until_your_next_turn``: "until
-    the start of your next turn, ..." instead (through the opponent's next turn)."""
+    the start of your next turn, ..." instead (through the opponent's next turn). ``trait``: the
+    trait gained with the keyword ("gains elusive and the Mutant trait"); ``value``: a valued
+    keyword's ("gains assault 3 and the Mutant trait")."""
 
     on: str
     keyword: str = ""
     power: int = 0
     until_your_next_turn: bool = False
+    trait: str = ""
+    value: int = 1
 
     def resolve(self, ctx: Context) -> bool:
         cards = [c for c in ctx.refs(self.on) if c.zone == "battleline"]
@@ -82,16 +87,28 @@ class ForTheTurnOnChosen(Effect):
         def applies(eng, source, controller, creature) -> bool:
             return id(creature) in ids
 
-        static = GrantKeyword(self.keyword, applies) if self.keyword else PowerModifier(self.power, applies)
+        statics = [
+            GrantKeyword(self.keyword, applies, self.value) if self.keyword else PowerModifier(self.power, applies)
+        ]
+        if self.trait:
+            statics.append(GrantTrait(self.trait, applies))
         window = until_next_turn_of(ctx.controller) if self.until_your_next_turn else {}
-        ctx.game.lasting.append(
-            LastingEffect("static", ctx.source.name, ctx.controller, {"static": static, "card": ctx.source, **window})
-        )
+        for static in statics:
+            ctx.game.lasting.append(
+                LastingEffect(
+                    "static", ctx.source.name, ctx.controller, {"static": static, "card": ctx.source, **window}
+                )
+            )
         ctx.log(
             f"{ctx.source.name}: "
             + ("until the start of your next turn" if self.until_your_next_turn else "for the remainder of the turn")
             + f", {', '.join(c.label for c in cards)} "
-            + (f"gain {self.keyword}" if self.keyword else f"get {self.power:+d} power")
+            + (
+                f"gain {self.keyword}" + (f" {self.value}" if self.value != 1 else "")
+                if self.keyword
+                else f"get {self.power:+d} power"
+            )
+            + (f" and the {self.trait.title()} trait" if self.trait else "")
         )
         return True
 

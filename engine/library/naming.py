@@ -23,6 +23,7 @@ from engine.library.this_way import done_this_way
 from engine.rules.ability import Context, Effect
 from engine.rules.references import candidates, card_label
 from engine.rules.targets import Choose
+from engine.rules.traits import traits
 
 
 #: a test on a card, in the engine's Applies form (engine.rules.statics): (eng, source, controller, card)
@@ -36,10 +37,6 @@ def of_type(kind: str):
         return card.type == kind
 
     return where
-
-
-def _traits(card: CardInstance) -> set[str]:
-    return {t.strip().lower() for t in card.printed.traits if t.strip()}
 
 
 @dataclass
@@ -216,8 +213,8 @@ class NameSharingTrait(Effect):
     name: str = "it"
 
     def resolve(self, ctx: Context) -> bool:
-        wanted = set().union(*(_traits(c) for c in ctx.refs(self.with_ref)))
-        found = [c for c in ctx.game.creatures() if _traits(c) & wanted]
+        wanted = set().union(*(traits(ctx.eng, c) for c in ctx.refs(self.with_ref)))
+        found = [c for c in ctx.game.creatures() if traits(ctx.eng, c) & wanted]
         ctx.chosen[self.name] = ctx.chosen["it"] = found
         if wanted:
             ctx.log(

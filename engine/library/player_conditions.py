@@ -13,6 +13,7 @@ from __future__ import annotations
 from engine.core.registry import template
 from engine.rules.ability import Condition, Context
 from engine.rules.haunted import is_haunted
+from engine.rules.turn import key_cost
 
 
 @template(kind="condition", value=True)
@@ -96,3 +97,16 @@ def used_no_creatures(ctx: Context) -> bool:
     """ "If you did not use any creatures this turn" (a stunned creature used to remove its stun is
     used)."""
     return not any(c.type == "creature" and c.controller == ctx.controller for c in ctx.game.used_this_turn)
+
+
+@template(kind="condition", value=True)
+def opponent_can_pay_key_cost(ctx: Context) -> bool:
+    """ "If they have Æmber in their pool equal to or greater than the current key cost" (your
+    opponent, at the end of their turn: a prophecy's): their pool against their own current cost."""
+    return ctx.opponent.amber >= key_cost(ctx.eng, ctx.opponent_name)
+
+
+@template(kind="condition", value=True)
+def same_number_of_creatures(ctx: Context) -> bool:
+    """ "If each player has the same number of creatures" (in play, in their battlelines)."""
+    return len(ctx.me.creatures) == len(ctx.opponent.creatures)

@@ -28,9 +28,14 @@ class Exalt(Effect):
     on: str = "it"
 
     def resolve(self, ctx: Context) -> bool:
-        return place_amber(
+        before = [(c, c.amber) for c in ctx.refs(self.on) if c.zone == "battleline"]
+        done = place_amber(
             ctx, self.on, 1, "{label} is exalted: 1 Æmber from the supply is placed on it ({total} on it)"
         )
+        for creature, amber in before:  # "each time you exalt a friendly creature, ...": those it reached
+            if creature.zone == "battleline" and creature.amber > amber:
+                ctx.eng.emit("exalted", card=creature, player=ctx.controller, controller=creature.controller)
+        return done
 
 
 @template()

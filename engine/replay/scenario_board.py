@@ -11,7 +11,8 @@ from engine.core.decision_checks import decision_value, is_decision_path
 from engine.core.errors import ScenarioError
 from engine.rules.extra_turns import pending
 from engine.rules.game import Engine
-from engine.core.state import PLAYERS, Game
+from engine.core.state import PLAYERS, PROPHECIES, Game
+from engine.rules.mechanics.prophecies import activate
 from engine.rules.turn import choose_house, end_turn, key_cost, take_archives
 
 _PLAYER_PATHS = {
@@ -26,6 +27,7 @@ _PLAYER_PATHS = {
     "purged",
     "battleline",
     "artifacts",
+    "prophecies",
     "enhancements",
     "key_cost",
     "extra_turns",
@@ -62,15 +64,27 @@ def _named(cards, ref: str) -> list:
 
 
 def _card_ref(game: Game, ref: str, zone: str | None = None):
-    """A card by label or name (the active player's first, when both players have one)."""
+    """A card by label or name: one in play first (a check on "Pit Demon" when copies of it wait in
+    a deck is about the one on the board), then the active player's, when both players have one."""
     candidates = _named([c for c in game.cards() if zone in (None, c.zone)], ref)
     if not candidates:
         raise ScenarioError(f"no card {ref!r}" + (f" in {zone}" if zone else ""))
-    return sorted(candidates, key=lambda c: c.controller != game.active)[0]
+    return sorted(candidates, key=lambda c: (not c.in_play, c.controller != game.active))[0]
 
 
 #: the player actions a scenario can take (``choose`` answers the decisions of the action before it)
-ACTIONS = ("play", "discard", "reap", "fight", "action", "omni", "choose_house", "take_archives", "end_turn")
+ACTIONS = (
+    "play",
+    "discard",
+    "reap",
+    "fight",
+    "action",
+    "omni",
+    "choose_house",
+    "take_archives",
+    "activate_prophecy",
+    "end_turn",
+)
 
 
 def _do(engine: Engine, action: dict) -> None:
@@ -103,6 +117,10 @@ def _do(engine: Engine, action: dict) -> None:
         choose_house(engine, str(arg))
     elif verb == "take_archives":
         take_archives(engine, bool(arg))
+    elif verb == "activate_prophecy":  # engine.rules.mechanics.prophecies
+        if not isinstance(arg, dict) or set(arg) != {"prophecy", "card"}:
+            raise ScenarioError(f"activate_prophecy: expected {{prophecy: CARD, card: CARD}}, got {arg!r}")
+        activate(engine, _card_ref(g, arg["prophecy"], PROPHECIES), _card_ref(g, arg["card"], "hand"))
     else:
         end_turn(engine, int(action.get("to_step", 3)))
 

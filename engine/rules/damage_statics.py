@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING
 from engine.core.registry import template
 from engine.core.state import CardInstance
 from engine.rules.statics import Applies, friendly, itself, Static
+from engine.rules.traits import has_trait
 
 if TYPE_CHECKING:
     from engine.rules.game import Engine
@@ -73,7 +74,9 @@ class TakesNeighborsDamage(Static):
     except_trait: str = ""
 
     def redirect_damage(self, eng, source, controller, creature) -> CardInstance | None:
-        if creature in eng.game.neighbors(source) and self.except_trait not in creature.printed.traits:
+        if creature in eng.game.neighbors(source) and not (
+            self.except_trait and has_trait(eng, creature, self.except_trait)
+        ):
             return source
         return None
 

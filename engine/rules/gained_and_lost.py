@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from engine.core.registry import template
 from engine.rules.ability import Context
 from engine.rules.houses import belongs_to
 from engine.rules.statics import Applies, friendly, itself, Static
@@ -159,3 +160,15 @@ class BlankArtifacts(Static):
 
     def blanks_artifact(self, eng, source, controller, artifact) -> bool:
         return source.zone == "battleline"
+
+
+@template(kind="static")
+@dataclass
+class GrantTrait(Static):
+    """ "<creatures> gain(s) the <trait> trait" (engine.rules.traits)."""
+
+    trait: str
+    applies: Applies = friendly
+
+    def traits(self, eng, source, controller, card) -> set[str]:
+        return {self.trait.lower()} if card.in_play and self.applies(eng, source, controller, card) else set()

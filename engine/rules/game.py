@@ -18,6 +18,7 @@ from engine.cards import Variant, definitions
 from engine.core.choices import Chooser
 from engine.rules.ability import Context, resolve_ability
 from engine.rules.mechanics.archon_powers import archon_powers
+from engine.rules.mechanics.prophecies import prophecy_listeners
 from engine.rules.mechanics.scrap import scrap_listeners
 from engine.rules.keywords import add_gained, granted as granted_keywords
 from engine.rules.keywords import keywords as parse_keywords
@@ -239,7 +240,7 @@ class Engine(PlayRules, UseRules, DamageRules):
                 continue
             if effect.kind == "reaction" and effect.params["reaction"].event == event:
                 found.append((effect.params["reaction"], effect.params["card"], effect.controller, False))
-        return found
+        return found + prophecy_listeners(self, event)
 
     def reacts(self, listener: tuple, details: dict) -> bool:
         """Does the listener react to this event now? (A constant ability works only while its
@@ -315,6 +316,8 @@ class Engine(PlayRules, UseRules, DamageRules):
                 for c in p.zone("deck"):
                     c.zone = "deck"
                 g.log(f"{player} shuffles their discard pile into a new deck")
-            g.move(p.zone("deck")[0], "hand")
+            card = p.zone("deck")[0]
+            g.move(card, "hand")
             drawn += 1
+            self.emit("drew", card=card, player=player, step=g.step)  # "after your opponent draws a card"
         return drawn

@@ -19,6 +19,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from engine.core.state import PROPHECIES
+
 if TYPE_CHECKING:
     from engine.core.state import CardInstance, Game
     from engine.rules.game import Engine
@@ -94,5 +96,5 @@ def houses_in_game(game: "Game") -> list[str]:
     limit it to those in play or on the identity cards: Blinding Light may name Dis with no Dis card
     about), and any other a card in the game has."""
     found = set(HOUSES) | {h for p in game.players.values() for h in p.houses}
-    found |= {c.house for c in game.cards() if c.house}
+    found |= {c.house for c in game.cards() if c.house and c.zone != PROPHECIES}  # a prophecy is of no house
     return sorted(found)

@@ -33,6 +33,7 @@ from typing import TYPE_CHECKING
 
 from engine.rules.ability import Context, Effect
 from engine.rules.reactions import Reaction
+from engine.rules.traits import has_trait
 
 if TYPE_CHECKING:
     from engine.rules.game import Engine
@@ -169,7 +170,7 @@ def you_played_creature_with_trait(trait: str):
             card is not None
             and card.type == "creature"
             and ctx.event.get("player") == ctx.controller
-            and trait in (t.lower() for t in card.printed.traits)
+            and has_trait(ctx.eng, card, trait)
         )
 
     match.__name__ = f"you_played_{trait}_creature"

@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING
 
 from engine.rules.ability import Context, Effect
 from engine.rules.statics import Applies, Static, this_card
+from engine.rules.traits import has_trait
 from engine.core.registry import template
 
 if TYPE_CHECKING:
@@ -63,9 +64,7 @@ def with_trait(trait: str, applies: Applies | None = None) -> Applies:
     """ "Each friendly Mutant creature": creatures with the trait (and ``applies``)."""
 
     def test(eng, source, controller, creature) -> bool:
-        return trait in (t.lower() for t in creature.printed.traits) and (
-            applies is None or applies(eng, source, controller, creature)
-        )
+        return has_trait(eng, creature, trait) and (applies is None or applies(eng, source, controller, creature))
 
     test.__name__ = f"with_trait_{trait}"
     return test

@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING
 from engine.core.state import CardInstance
 from engine.core.registry import template
 from engine.rules.houses import belongs_to
+from engine.rules.traits import has_trait
 
 if TYPE_CHECKING:
     from engine.rules.game import Engine
@@ -105,6 +106,10 @@ class Static:
 
     def keywords(self, eng, source, controller, creature) -> dict[str, int]:
         return {}
+
+    def traits(self, eng, source, controller, card) -> set[str]:
+        """Traits ``card`` gains (:mod:`engine.rules.traits`)."""
+        return set()
 
     def abilities(self, eng, source, controller, creature) -> dict[str, list]:
         """Abilities the creature gains: trigger -> effects."""
@@ -388,8 +393,4 @@ class PowerIsNeighborsPower(Static):
         if creature is not source:
             return 0
         trait = self.except_trait.lower()
-        return sum(
-            eng.power(n)
-            for n in eng.game.neighbors(source)
-            if not trait or trait not in (t.lower() for t in n.printed.traits)
-        )
+        return sum(eng.power(n) for n in eng.game.neighbors(source) if not trait or not has_trait(eng, n, trait))

@@ -17,6 +17,7 @@ from engine.rules.ability import Context, Effect
 from engine.core.state import CardInstance
 from engine.rules.houses import belongs_to
 from engine.rules.references import candidates, card_label
+from engine.rules.traits import has_trait as card_has_trait
 
 Filter = Callable[[Context, CardInstance], bool]
 
@@ -186,7 +187,7 @@ def has_trait(trait: str, present: bool = True) -> Filter:
     """ "a Giant creature" (``present=False``: "a non-Agent creature")."""
 
     def where(ctx: Context, card: CardInstance) -> bool:
-        return (trait.lower() in (t.lower() for t in card.printed.traits)) == present
+        return card_has_trait(ctx.eng, card, trait) == present
 
     return where
 

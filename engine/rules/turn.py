@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from engine.core.errors import IllegalAction
+from engine.core.state import PROPHECIES
 from engine.rules.extra_turns import next_player
 from engine.rules.next_turns import start_turn
 from engine.rules.statics import Static
@@ -134,7 +135,9 @@ def identity_houses(eng: "Engine", player: str) -> set[str]:
     return {
         h
         for c in eng.game.cards()
-        if c.owner == player and (h := (c.house_override or c.data.house) if c.token_of is not None else c.house)
+        if c.owner == player
+        and c.zone != PROPHECIES  # a prophecy card is of no house
+        and (h := (c.house_override or c.data.house) if c.token_of is not None else c.house)
     }
 
 
@@ -200,10 +203,12 @@ def take_archives(eng: "Engine", take: bool) -> None:
     g = eng.game
     if g.step != 3 or g.step3_actions:
         raise IllegalAction("archives are taken right after choosing a house")
-    if not take:
+    archives = list(g.players[g.active].zone("archives"))
+    if not take or not archives:
         return
-    for card in list(g.players[g.active].zone("archives")):
+    for card in archives:
         eng.put_away(card, "hand")
+    eng.emit("archives_taken", player=g.active)  # "when your opponent adds their archives to their hand"
 
 
 # --------------------------------------------------------------------------- turn

@@ -196,6 +196,8 @@ card(
             ]
         )
     ],
+    why="its later printings' option lines compile, but 'gain 1 for each card in your archives' gains 1 N times; "
+    "the For Each rule makes it one gain of N (and its CotA text has no template)",
 )
 
 card("Crazy Killing Machine", action=[DiscardTopOfEachAndDestroyOfItsHouse()])

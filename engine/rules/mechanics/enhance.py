@@ -17,7 +17,7 @@ from __future__ import annotations
 import re
 
 from engine.core.errors import ScenarioError
-from engine.core.state import CardInstance, Game
+from engine.core.state import PROPHECIES, CardInstance, Game
 
 _ENHANCE = re.compile(r"\benhance\s+([^\s.]*)\s*\.", re.I)
 #: the icon spellings of the card data, longest first
@@ -56,7 +56,7 @@ def enhance_icons(card: CardInstance) -> list[str]:
 
 
 def owned_cards(game: Game, player: str) -> list[CardInstance]:
-    return [c for c in game.cards() if c.owner == player]
+    return [c for c in game.cards() if c.owner == player and c.zone != PROPHECIES]  # prophecies are not of the deck
 
 
 def enhance_deck(game: Game, player: str) -> None:
