@@ -38,9 +38,10 @@ print("imported:", *sorted(m for m in sys.modules if any(m == h or m.startswith(
 """
 
 
-def _imported(*args: str) -> set[str]:
+def _imported(*args: str, heavy: tuple[str, ...] = HEAVY) -> set[str]:
+    """The modules of ``heavy`` that ``rulebase ARGS`` imported."""
     out = subprocess.run(
-        [sys.executable, "-c", _PROBE.format(heavy=HEAVY), *args], capture_output=True, text=True, check=True
+        [sys.executable, "-c", _PROBE.format(heavy=heavy), *args], capture_output=True, text=True, check=True
     )
     line = next(line for line in out.stdout.splitlines() if line.startswith("imported:"))
     return set(line.split()[1:])
@@ -60,6 +61,20 @@ def test_search_imports_no_server_and_no_engine(kb_copy):
     found = _imported("search", "elusive", "--db", str(kb_copy))
     assert "kb.search" in found  # it did search
     assert not {m for m in found if m.split(".")[0] in ("flask", "waitress", "api") or m.startswith("engine.")}
+
+
+@pytest.mark.cli
+def test_history_and_diff_import_no_server_no_engine(kb_copy):
+    """``rulebase history`` and ``rulebase diff`` read the KB and compare its versions: neither the
+    web app, the rules engine, the build pipeline nor the search, computed or kept
+    (kb.changes_cache); kept, not even the comparison machinery (it was 540 ms of a 100 ms target)."""
+    ask = ("history", "glossary/armor", "--db", str(kb_copy))
+    comparing = ("kb.history", "kb.changelog", "kb.meaning", "rapidfuzz")
+    computed = _imported(*ask, heavy=HEAVY + comparing)
+    assert set(comparing) <= computed  # it did compare the versions
+    assert not {m for m in computed if not m.startswith(comparing)}
+    assert _imported(*ask, heavy=HEAVY + comparing) == set()  # kept: read back
+    assert _imported("diff", "--from", "1.3", "--to", "16.0", "--db", str(kb_copy)) == set()
 
 
 def test_a_slow_start_names_the_stage_it_waited_for():
