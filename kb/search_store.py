@@ -33,7 +33,7 @@ from pathlib import Path
 from .mentions import normalize_name
 from .search_corpus import Corpus, DocInfo, Packed
 from .search_index import CONTENT_SQL, Index, build_index, finish
-from .schema import schema_sql
+from .store import schema_sql
 
 #: Bumped whenever what is stored changes meaning: an index of another format is not loaded.
 FORMAT = 1
