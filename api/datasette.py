@@ -24,7 +24,7 @@ import yaml
 from datasette.utils import tilde_encode
 
 from kb.manifest import DEFAULT_MANIFEST
-from kb.schema import schema_sql
+from kb.store import schema_sql
 
 from .datasette_guard import FollowingDatabase
 from .datasette_plugin import DB_NAME, PLUGIN, register_plugin

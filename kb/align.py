@@ -43,7 +43,7 @@ from .align_place import (
     item,
     score,
 )
-from .schema import schema_sql
+from .store import schema_sql
 
 _THREAD_DDL = re.compile(r"CREATE (?:TABLE|INDEX) IF NOT EXISTS [^;]*;", re.S)
 

@@ -11,13 +11,17 @@ import json
 import re
 import sqlite3
 from dataclasses import dataclass
+from importlib import resources
 
 from ingest.model import EarlierEntry, ParsedDocument
 
 from .keys import assign_keys
 from .links import CardIndex, link_entries, resolve_errata_card
-from .schema import schema_sql
 from .versions import version_sort_key
+
+
+def schema_sql() -> str:
+    return resources.files("kb").joinpath("schema.sql").read_text(encoding="utf-8")
 
 
 def create_schema(conn: sqlite3.Connection) -> None:

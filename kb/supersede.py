@@ -33,7 +33,7 @@ from rapidfuzz import fuzz
 from .align_place import WINDOW
 from . import meaning
 from .meaning import meaning_changes, version_terminology
-from .schema import schema_sql
+from .store import schema_sql
 from .textdiff import word_diff, word_keys
 from .threads import entry_threads
 

@@ -27,7 +27,7 @@ import re
 from functools import lru_cache
 from pathlib import Path
 
-from .schema import schema_sql
+from .store import schema_sql
 
 #: the table, as kb/schema.sql defines it (created here too for a KB built before it)
 TABLE = re.search(r"CREATE TABLE IF NOT EXISTS terminologies \(.*?\n\);", schema_sql(), re.S).group(0)

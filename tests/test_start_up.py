@@ -77,6 +77,20 @@ def test_history_and_diff_import_no_server_no_engine(kb_copy):
     assert _imported("diff", "--from", "1.3", "--to", "16.0", "--db", str(kb_copy)) == set()
 
 
+def test_the_server_starts_without_the_engine(kb_copy):
+    """The site's app, as ``rulebase serve`` makes it, imports none of the rules engine nor
+    jsonschema: the replays and the board builder run in the verify workers (api.verify_run,
+    api.play_run), which import the engine themselves, and a posted body's first check imports
+    jsonschema; the server paid for both at every start (a third of its CPU until ready)."""
+    probe = (
+        "import sys; from api import create_app, workers; from kb.fuzzy import index_for; "
+        f"create_app({str(kb_copy)!r}); "
+        "print(*sorted(m for m in sys.modules if m.startswith(('engine.', 'jsonschema'))))"
+    )
+    out = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True).stdout.split()
+    assert out and set(out) <= {"engine.core", "engine.core.errors"}, out
+
+
 def test_a_slow_start_names_the_stage_it_waited_for():
     stages = Stages(0.0)
     stages.took = {"Python and the command line to start": 0.2, "the search index": 0.3}
