@@ -15,10 +15,8 @@ import threading
 from collections import OrderedDict
 from dataclasses import dataclass
 
-from kb.changelog import changelog
 from kb.changes_cache import kept, kb_path, file_state
 from kb.errors import KBError
-from kb.history import thread_history
 from kb.threads import parse_thread
 
 from .errors import ApiError, check_text
@@ -126,7 +124,7 @@ def thread_view(conn: sqlite3.Connection, thread: str) -> dict:
     except ValueError:
         raise ApiError(f"thread: expected <game>:<key>, e.g. keyforge:glossary/control, got {thread[:40]!r}") from None
     try:  # computed once per state of the KB (kb.changes_cache)
-        found = kept(conn, "thread", [thread], lambda: thread_history(conn, thread))
+        found = kept(conn, "thread", [thread], lambda: _thread_history(conn, thread))
     except KBError:
         raise ApiError(f"no thread {thread[:80]!r} (thread ids are <game>:<key of its oldest entry>)", 404) from None
     versions: list[str] = []
@@ -161,7 +159,7 @@ def kept_changelog(conn: sqlite3.Connection, game: str, from_version: str, to_ve
         conn,
         "changelog",
         [game, from_version, to_version, kind],
-        lambda: changelog(conn, game, from_version, to_version, kind),
+        lambda: _changelog(conn, game, from_version, to_version, kind),
     )
     if identity is not None:
         with _kept_lock:
@@ -169,3 +167,18 @@ def kept_changelog(conn: sqlite3.Connection, game: str, from_version: str, to_ve
             while len(_kept) > KEPT_CHANGELOGS:
                 _kept.popitem(last=False)
     return log
+
+
+def _thread_history(conn: sqlite3.Connection, thread: str) -> dict:
+    """:func:`kb.history.thread_history`, imported when a history is not kept: the server starts
+    without the comparison machinery (kb.meaning, kb.terminology, rapidfuzz)."""
+    from kb.history import thread_history
+
+    return thread_history(conn, thread)
+
+
+def _changelog(conn: sqlite3.Connection, game: str, from_version: str, to_version: str, kind: str | None) -> dict:
+    """:func:`kb.changelog.changelog`, imported when a changelog is not kept (as above)."""
+    from kb.changelog import changelog
+
+    return changelog(conn, game, from_version, to_version, kind)

@@ -38,7 +38,6 @@ from kb.versions_overview import versions_overview
 
 from .latest_releases import latest_releases
 from . import changes_page
-from engine.replay.judge_words import path_words
 
 from .db import get_conn
 from .errors import http_error
@@ -88,6 +87,8 @@ def language_name(code: str) -> str:
 @bp.app_template_filter("check_words")
 def check_words(path: str) -> str:
     """A scenario check's path as a judge reads it ("player1.amber" -> "Your Æmber"): engine.replay.judge_words."""
+    from engine.replay.judge_words import path_words  # once a check is shown: the server starts without the engine
+
     return path_words(str(path))
 
 

@@ -15,9 +15,7 @@ import os
 import sqlite3
 from functools import lru_cache
 
-from engine.cards.definitions import how_defined
 from engine.core.errors import ScenarioError
-from engine.rules.rulesets import ruleset_from_kb
 
 
 @lru_cache(maxsize=4)
@@ -30,6 +28,8 @@ def _errata(kb_path: str, _mtime_ns: int, _size: int) -> dict[str, str]:
         ).fetchone()
         if row is None:
             return {}
+        from engine.rules.rulesets import ruleset_from_kb  # on the first card look-up: the server starts without it
+
         return {name: text for name, (text, _) in ruleset_from_kb(conn, "keyforge", row[0]).errata.items()}
     except (sqlite3.Error, ScenarioError):
         return {}
@@ -39,6 +39,8 @@ def _errata(kb_path: str, _mtime_ns: int, _size: int) -> dict[str, str]:
 
 @lru_cache(maxsize=20_000)
 def _how(name: str, text: str, card_type: str) -> tuple[bool, str | None]:
+    from engine.cards.definitions import how_defined  # on the first card look-up: the server starts without it
+
     try:
         how, reasons = how_defined(name, text, card_type)
     except ScenarioError as exc:  # a hand definition with no variant for this text

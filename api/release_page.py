@@ -30,7 +30,6 @@ from collections import OrderedDict
 
 from flask import Blueprint, abort, current_app, redirect, render_template, request, url_for
 
-from kb.changelog import unlabelled
 from kb.rule_numbers import canonical, document_of, is_rule_number
 
 from .db import get_conn
@@ -78,7 +77,7 @@ def _entries(conn, doc_id: int) -> list[dict]:
                 "kind": kind,
                 "anchor": number or key,
                 "number": number,
-                "heading": unlabelled(heading, number) if number else heading,
+                "heading": _unlabelled(heading, number) if number else heading,
                 "question": question,
                 "body": body,
                 # a section or a rule that heads subrules (the CR's "7." and "702."): a heading
@@ -214,3 +213,11 @@ def read(game: str, version: str, part: str = ""):
             description=f"No {part[:40] + ' in ' if part else ''}version {version[:40]} of {game} in the knowledge base.",
         )
     return render_template("release.html", r=page)
+
+
+def _unlabelled(heading: str, number: str) -> str:
+    """:func:`kb.changelog.unlabelled`, imported once a release page is shown: the server starts
+    without the changelog's comparison machinery."""
+    from kb.changelog import unlabelled
+
+    return unlabelled(heading, number)

@@ -16,9 +16,11 @@ from __future__ import annotations
 import json
 import re
 from functools import lru_cache
+from typing import TYPE_CHECKING
 
-from jsonschema import Draft202012Validator
-from jsonschema.exceptions import ValidationError, best_match
+if TYPE_CHECKING:  # jsonschema is imported on the first check: the server starts without it
+    from jsonschema import Draft202012Validator
+    from jsonschema.exceptions import ValidationError
 
 #: C0 controls and DEL but tab, newline and carriage return: what the document's text patterns refuse
 _CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")
@@ -39,6 +41,8 @@ class SchemaViolation(ValueError):
 
 def check(value: object, schema: dict, components: dict, path: str = "") -> None:
     """Raise :class:`SchemaViolation` naming the part of ``value`` the schema refuses."""
+    from jsonschema.exceptions import best_match  # the first check imports it (see the imports above)
+
     schema = _discriminated(value, schema, components, path)
     error = best_match(_validator(json.dumps(schema, sort_keys=True), _Components(components)).iter_errors(value))
     if error is not None:
@@ -61,6 +65,8 @@ class _Components:
 @lru_cache(maxsize=64)
 def _validator(schema_json: str, components: _Components) -> Draft202012Validator:
     """A validator of ``schema`` whose ``#/components/schemas/...`` references resolve in the document."""
+    from jsonschema import Draft202012Validator  # the first check imports it (see the imports above)
+
     root = {**json.loads(schema_json), "components": {"schemas": components.schemas}}
     return Draft202012Validator(root)
 
@@ -105,6 +111,8 @@ def _message(error: ValidationError, prefix: str, components: dict) -> str:
         if typed:  # the options of the value's type say the most
             inner = [e for e in error.context if e.relative_schema_path[0] in typed]
             if inner:
+                from jsonschema.exceptions import best_match  # imported by check() already
+
                 return _message(best_match(inner), prefix, components)
         wanted = " or ".join(dict.fromkeys(_describe(o) for o in options))
         return f"{_where(error, prefix)}: expected {wanted}, got {_show(error.instance)}"
@@ -157,6 +165,8 @@ def _kinds(schema: dict) -> list[str]:
 
 
 def _type_matches(value: object, option: dict) -> bool:
+    from jsonschema import Draft202012Validator  # imported by check() already
+
     return any(Draft202012Validator.TYPE_CHECKER.is_type(value, k) for k in _kinds(option))
 
 

@@ -51,7 +51,6 @@ from multiprocessing.connection import Connection
 
 from flask import current_app
 
-from engine.replay.kb_cache import warm
 from kb.hot_journal import connect_read_only
 
 from .db import get_conn
@@ -105,12 +104,12 @@ def _pool(size: int) -> _Pool:
 
 #: what a worker may be asked to run: task name -> "module:function", called as function(conn, *args)
 TASKS = {
-    "replay_ruling": "api.verify:replay_ruling",
-    "replay_posted": "api.verify:replay_posted",
-    "play_posted": "api.play:play_posted",
-    "export_posted": "api.play:export_posted",
-    "import_posted": "api.play:import_posted",
-    "import_ruling": "api.play:import_ruling",
+    "replay_ruling": "api.verify_run:replay_ruling",
+    "replay_posted": "api.verify_run:replay_posted",
+    "play_posted": "api.play_run:play_posted",
+    "export_posted": "api.play_run:export_posted",
+    "import_posted": "api.play_run:import_posted",
+    "import_ruling": "api.play_run:import_ruling",
     "changelog_json": "api.json_diff:changelog_json",
     "changelog_page_json": "api.json_diff:changelog_page_json",
     "changelog_page": "api.changes_page:changelog_page",
@@ -239,6 +238,8 @@ def _init_worker(lifeline: Connection, kb_path: str | None, ready: Connection | 
     except (AttributeError, OSError):  # no nice() on this system: the same priority as the server
         pass
     if kb_path is not None:
+        from engine.replay.kb_cache import warm  # the worker's: the server that starts it never imports the engine
+
         try:
             warm(_connection(kb_path))
         except Exception:  # a warm-up is only a head start: the verify that needs this KB says why

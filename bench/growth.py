@@ -41,6 +41,7 @@ from __future__ import annotations
 
 import argparse
 import gc
+import os
 import http.client
 import importlib
 import json
@@ -55,6 +56,9 @@ import tempfile
 import time
 import tomllib
 from pathlib import Path
+
+#: issue 30: each figure flat from 4 to all bundled versions, within this factor
+FLAT = 1.3
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path[:0] = [str(ROOT), str(ROOT / "tests"), str(ROOT / "bench")]
@@ -282,6 +286,7 @@ def main() -> None:
     sizes = sorted({max(4, int(n)) for n in (args.sizes or default).split(",")})
     if history and sizes[-1] >= len(history):
         raise SystemExit(f"bench: the bundled history has {len(history)} versions: sizes must stay below it")
+    load_start = os.getloadavg()
     with tempfile.TemporaryDirectory() as tmp:
         tmp = Path(tmp)
         if args.game == "mtg":
@@ -316,15 +321,19 @@ def main() -> None:
                 version, path = editions[n - 1]
                 runs[n].append(measure(kbs[n], args.game, path, version, recovery, queries, tmp))
     names = list(runs[sizes[0]][0])
+    load_end = os.getloadavg()
     print(
         f"\nmedians of {args.runs} runs, interleaved across sizes; growth = value at {sizes[-1]} "
-        f"versions / value at {sizes[0]} (linear in versions would be x{sizes[-1] / sizes[0]:.0f}, flat x1)"
+        f"versions / value at {sizes[0]} (linear in versions would be x{sizes[-1] / sizes[0]:.0f}, flat x1; "
+        f"issue 30's target: flat within x{FLAT:g}); load {load_start[0]:.1f} {load_start[1]:.1f} at the "
+        f"start, {load_end[0]:.1f} {load_end[1]:.1f} at the end, on {os.cpu_count()} cores"
     )
     print(f"{'':<48}" + "".join(f"{n:>10} v" for n in sizes) + "     growth")
     for name in names:
         values = [statistics.median(r[name] for r in runs[n]) for n in sizes]
         growth = values[-1] / values[0] if values[0] else float("nan")
-        print(f"{name:<48}" + "".join(f"{v:>12.3f}" for v in values) + f"   x{growth:.2f}")
+        flat = "" if not values[0] else ("   flat" if growth <= FLAT else "   GROWS")
+        print(f"{name:<48}" + "".join(f"{v:>12.3f}" for v in values) + f"   x{growth:.2f}" + flat)
 
 
 if __name__ == "__main__":

@@ -9,8 +9,8 @@ Each request is a step. Played under one version (the KB's latest KeyForge versi
 the same one version, or every version it replays), and the ratio of the step's time to verify's
 is printed.
 
-The server time: what the verify worker spends on the request (:func:`api.play.play_posted`,
-:func:`api.verify.replay_posted`), measured around the call on a kept, warmed connection as a
+The server time: what the verify worker spends on the request (:func:`api.play_run.play_posted`,
+:func:`api.verify_run.replay_posted`), measured around the call on a kept, warmed connection as a
 worker holds one (``rulebase serve`` warms its workers before it is ready), wall clock and the
 thread's CPU time. The wall clock counts what else the machine runs; the CPU time is the step's
 own. ``--http`` measures instead whole requests through the app and its worker processes (Flask's
@@ -37,8 +37,9 @@ sys.path[:0] = [str(ROOT)]
 
 from api import create_app, workers  # noqa: E402
 from api.errors import ApiError  # noqa: E402
-from api.play import import_ruling, play_posted  # noqa: E402
-from api.verify import MAX_STEPS, replay_posted  # noqa: E402
+from api.play_run import import_ruling, play_posted  # noqa: E402
+from api.verify import MAX_STEPS  # noqa: E402
+from api.verify_run import replay_posted  # noqa: E402
 from api.verify_slots import MAX_SECONDS  # noqa: E402
 from engine.replay.kb_cache import warm  # noqa: E402
 

@@ -15,8 +15,6 @@ from .cr_docx import is_docx
 from .errors import IngestError
 from .limits import read_capped
 
-FORMATS = ("markdown", "html", "pdf", "docx", "text", "cr")
-
 _VERSION_PATTERNS = [
     re.compile(r"\bVERSION\s+(\d+(?:\.\d+)*)\s*[-–—]", re.IGNORECASE),
     re.compile(r"MASTER\s+RULEBOOK\s*[•·\-–—:]\s*(\d+(?:\.\d+)*)", re.IGNORECASE),
@@ -56,7 +54,7 @@ def container_of(data: bytes) -> str | None:
 
 
 def detect_format(data: bytes, name: str = "") -> str:
-    """Return one of :data:`FORMATS` from the content (the extension only breaks ties)."""
+    """Return one of :data:`ingest.formats.FORMATS` from the content (the extension only breaks ties)."""
     container = container_of(data)
     if container is not None:
         return container

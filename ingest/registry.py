@@ -5,7 +5,8 @@ from __future__ import annotations
 import importlib
 
 from .cr_containers import parse_container
-from .detect import FORMATS, container_of, decode_text, detect_format, refuse_rtf, stated_version
+from .detect import container_of, decode_text, detect_format, refuse_rtf, stated_version
+from .formats import FORMATS
 from .errors import IngestError
 from .limits import entry_budget, too_much_markup
 from .model import ParseContext, ParsedDocument

@@ -14,7 +14,7 @@ import dataclasses
 from dataclasses import dataclass
 from pathlib import Path
 
-from ingest.detect import FORMATS
+from ingest.formats import FORMATS
 
 from .errors import KBError
 from .hot_journal import connect_read_only

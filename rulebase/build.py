@@ -15,7 +15,8 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from ingest.detect import FORMATS, read_source
+from ingest.detect import read_source
+from ingest.formats import FORMATS
 from ingest.model import ParseContext, ParsedDocument
 from ingest.registry import parse_document
 

@@ -16,11 +16,9 @@ from pathlib import Path
 
 import click
 
-from ingest.detect import FORMATS
 from ingest.errors import IngestError
+from ingest.formats import FORMATS
 
-from .cli_cards import cards
-from .cli_changes import diff, history
 from .cli_common import (
     DB_OPTION,
     MAX_INPUT_OPTION,
@@ -31,14 +29,37 @@ from .cli_common import (
     fmt_rulings,
     open_kb,
 )
-from .cli_kotc import kotc
-from .cli_datasette import datasette_cmd
-from .cli_serve import serve
 from kb.errors import KBError
-from kb.manifest import DEFAULT_CARDS, DEFAULT_MANIFEST
+
+#: the commands defined in other modules, imported only when one of them runs (or --help lists them):
+#: ``rulebase history`` need not import the server, nor ``rulebase serve`` the changelog
+LAZY_COMMANDS = {
+    "cards": "rulebase.cli_cards:cards",
+    "datasette": "rulebase.cli_datasette:datasette_cmd",
+    "diff": "rulebase.cli_changes:diff",
+    "history": "rulebase.cli_changes:history",
+    "kotc": "rulebase.cli_kotc:kotc",
+    "serve": "rulebase.cli_serve:serve",
+}
 
 
-@click.group()
+class _LazyGroup(click.Group):
+    """A group whose commands of :data:`LAZY_COMMANDS` are imported when asked for (Click's
+    documented pattern for lazily loaded subcommands)."""
+
+    def list_commands(self, ctx: click.Context) -> list[str]:
+        return sorted([*super().list_commands(ctx), *LAZY_COMMANDS])
+
+    def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
+        if cmd_name in LAZY_COMMANDS:
+            from importlib import import_module
+
+            module, name = LAZY_COMMANDS[cmd_name].split(":")
+            return getattr(import_module(module), name)
+        return super().get_command(ctx, cmd_name)
+
+
+@click.group(cls=_LazyGroup)
 @click.version_option(package_name="rulebase")
 def cli() -> None:
     """rulebase: versioned rulebooks, FAQ and errata of card games, in one SQLite knowledge base."""
@@ -58,7 +79,7 @@ def cli() -> None:
     "--cards",
     "cards_dir",
     type=click.Path(file_okay=False, path_type=Path),
-    default=DEFAULT_CARDS,
+    default=None,
     show_default="data/cards",
     help="Folder of card JSON files.",
 )
@@ -66,11 +87,18 @@ def cli() -> None:
 @click.option("--full", is_flag=True, help="Rebuild everything, even what did not change.")
 @MAX_INPUT_OPTION
 def build(
-    db: Path, manifest: Path | None, cards_dir: Path, rulings: Path | None, full: bool, max_input_size: int | None
+    db: Path,
+    manifest: Path | None,
+    cards_dir: Path | None,
+    rulings: Path | None,
+    full: bool,
+    max_input_size: int | None,
 ) -> None:
     """Build the knowledge base from the manifest (atomically replaces DB); only what changed since
     the KB there was built is redone."""
-    manifest = manifest or DEFAULT_MANIFEST
+    from kb.manifest import DEFAULT_CARDS, DEFAULT_MANIFEST  # this command only: the CLI starts without it
+
+    manifest, cards_dir = manifest or DEFAULT_MANIFEST, cards_dir or DEFAULT_CARDS
     with cleanup_on_terminate():
         report = _build(db, manifest, cards_dir, rulings, full, max_input_size)
     _after_build(report, db)
@@ -320,14 +348,6 @@ def verify(scenario_id, run_all: bool, file, version, uncovered: bool, as_json: 
         )
     if report["failed"]:
         sys.exit(1)
-
-
-cli.add_command(diff)
-cli.add_command(history)
-cli.add_command(serve)
-cli.add_command(datasette_cmd)
-cli.add_command(kotc)
-cli.add_command(cards)
 
 
 def main() -> None:

@@ -101,7 +101,7 @@ def test_a_server_started_again_answers_a_changelog_without_computing_it(small_k
     def refuse(*args, **kwargs):
         raise AssertionError("computed again")
 
-    monkeypatch.setattr("api.changes.changelog", refuse)
+    monkeypatch.setattr("api.changes._changelog", refuse)
     monkeypatch.setattr("api.changes._kept", OrderedDict())  # nor from this process's memory
     again = _diff_app(small_kb_copy).test_client().get(url)
     assert again.status_code == 200 and again.data == first.data

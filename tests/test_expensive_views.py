@@ -26,14 +26,14 @@ def counted(monkeypatch):
     import traceback
 
     calls = {"diff": 0, "page": 0}
-    original = api.changes.changelog
+    original = api.changes._changelog
 
     def changelog(*args, **kwargs):
         asking = "page" if any(f.name == "changelog_page" for f in traceback.extract_stack()) else "diff"
         calls[asking] += 1
         return original(*args, **kwargs)
 
-    monkeypatch.setattr(api.changes, "changelog", changelog)
+    monkeypatch.setattr(api.changes, "_changelog", changelog)
     monkeypatch.setattr(api.changes, "_kept", type(api.changes._kept)())
     return calls
 

@@ -56,7 +56,7 @@ def instrumented(monkeypatch, kb, work) -> dict:
     seen = {"now": 0, "most": 0, "done": 0}
     lock = threading.Lock()
     with sqlite3.connect(kb) as conn:
-        one = api.changes.changelog(conn, "keyforge", "1.2", "1.3", None)
+        one = api.changes._changelog(conn, "keyforge", "1.2", "1.3", None)
 
     def changelog(*args, **kwargs):
         with lock:
@@ -70,7 +70,7 @@ def instrumented(monkeypatch, kb, work) -> dict:
                 seen["now"] -= 1
                 seen["done"] += 1
 
-    monkeypatch.setattr(api.changes, "changelog", changelog)
+    monkeypatch.setattr(api.changes, "_changelog", changelog)
     monkeypatch.setattr(api.changes, "_kept", type(api.changes._kept)())
     return seen
 

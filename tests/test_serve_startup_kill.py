@@ -102,7 +102,7 @@ def pycache() -> Path:
 
     prefix = KB_CACHE / "pycache"
     subprocess.run(
-        [sys.executable, "-c", "import rulebase.cli, api.verify, engine.replay.kb_cache"],
+        [sys.executable, "-c", "import rulebase.cli, api.verify_run, api.play_run, engine.replay.kb_cache"],
         env=compiled_env(prefix),
         check=True,
         timeout=300,

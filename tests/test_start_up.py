@@ -38,9 +38,10 @@ print("imported:", *sorted(m for m in sys.modules if any(m == h or m.startswith(
 """
 
 
-def _imported(*args: str) -> set[str]:
+def _imported(*args: str, heavy: tuple[str, ...] = HEAVY) -> set[str]:
+    """The modules of ``heavy`` that ``rulebase ARGS`` imported."""
     out = subprocess.run(
-        [sys.executable, "-c", _PROBE.format(heavy=HEAVY), *args], capture_output=True, text=True, check=True
+        [sys.executable, "-c", _PROBE.format(heavy=heavy), *args], capture_output=True, text=True, check=True
     )
     line = next(line for line in out.stdout.splitlines() if line.startswith("imported:"))
     return set(line.split()[1:])
@@ -60,6 +61,35 @@ def test_search_imports_no_server_and_no_engine(kb_copy):
     found = _imported("search", "elusive", "--db", str(kb_copy))
     assert "kb.search" in found  # it did search
     assert not {m for m in found if m.split(".")[0] in ("flask", "waitress", "api") or m.startswith("engine.")}
+
+
+@pytest.mark.cli
+def test_history_and_diff_import_no_server_no_engine(kb_copy):
+    """``rulebase history`` and ``rulebase diff`` read the KB and compare its versions: neither the
+    web app, the rules engine, the build pipeline nor the search, computed or kept
+    (kb.changes_cache); kept, not even the comparison machinery (its imports alone take most of the
+    100 ms a kept history is allowed)."""
+    ask = ("history", "glossary/armor", "--db", str(kb_copy))
+    comparing = ("kb.history", "kb.changelog", "kb.meaning", "rapidfuzz")
+    computed = _imported(*ask, heavy=HEAVY + comparing)
+    assert set(comparing) <= computed  # it did compare the versions
+    assert not {m for m in computed if not m.startswith(comparing)}
+    assert _imported(*ask, heavy=HEAVY + comparing) == set()  # kept: read back
+    assert _imported("diff", "--from", "1.3", "--to", "16.0", "--db", str(kb_copy)) == set()
+
+
+def test_the_server_starts_without_the_engine(kb_copy):
+    """The site's app, as ``rulebase serve`` makes it, imports none of the rules engine nor
+    jsonschema: the replays and the board builder run in the verify workers (api.verify_run,
+    api.play_run), which import the engine themselves, and a posted body's first check imports
+    jsonschema; the server paid for both at every start (a third of its CPU until ready)."""
+    probe = (
+        "import sys; from api import create_app, workers; from kb.fuzzy import index_for; "
+        f"create_app({str(kb_copy)!r}); "
+        "print(*sorted(m for m in sys.modules if m.startswith(('engine.', 'jsonschema'))))"
+    )
+    out = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True).stdout.split()
+    assert out and set(out) <= {"engine.core", "engine.core.errors"}, out
 
 
 def test_a_slow_start_names_the_stage_it_waited_for():
