@@ -172,13 +172,13 @@ def kept_changelog(conn: sqlite3.Connection, game: str, from_version: str, to_ve
 def _thread_history(conn: sqlite3.Connection, thread: str) -> dict:
     """:func:`kb.history.thread_history`, imported when a history is not kept: the server starts
     without the comparison machinery (kb.meaning, kb.terminology, rapidfuzz)."""
-    from kb.history import thread_history
+    from kb.history import thread_history  # heavy: the comparison machinery, once a history is asked
 
     return thread_history(conn, thread)
 
 
 def _changelog(conn: sqlite3.Connection, game: str, from_version: str, to_version: str, kind: str | None) -> dict:
     """:func:`kb.changelog.changelog`, imported when a changelog is not kept (as above)."""
-    from kb.changelog import changelog
+    from kb.changelog import changelog  # heavy: the comparison machinery, once a changelog is asked
 
     return changelog(conn, game, from_version, to_version, kind)

@@ -218,6 +218,6 @@ def read(game: str, version: str, part: str = ""):
 def _unlabelled(heading: str, number: str) -> str:
     """:func:`kb.changelog.unlabelled`, imported once a release page is shown: the server starts
     without the changelog's comparison machinery."""
-    from kb.changelog import unlabelled
+    from kb.changelog import unlabelled  # heavy: the changelog module, once a release page is shown
 
     return unlabelled(heading, number)
