@@ -265,6 +265,10 @@ def _read_slot(slot: str, text: str, scope: Scope):
         return card_name(text), []
     if kind == "player_clause":  # what "each player" does, as an effect of "you"
         return read_clause(second_person(text), scope), []
+    if kind == "that_player_clause":  # what "that player" does: the player the reaction is about
+        if not scope.that_player:
+            raise Refusal("target", "that player", "no player named before")
+        return read_clause(second_person(text), scope), []
     if kind == "noun":  # a noun phrase about cards out of play ("each creature ... from your discard pile")
         return noun(text), []
     if kind == "ability":  # the quoted ability an upgrade gives: "This creature gains, "Reap: ...""
