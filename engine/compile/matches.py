@@ -38,6 +38,17 @@ def _about(group):
     return match
 
 
+def _played_adjacent(group):
+    """ "After <a creature> is played adjacent to SELF": the card played is one the phrase names and,
+    having entered play, is a neighbor of the card with the ability."""
+    about = _about(group)
+
+    def match(ctx) -> bool:
+        return ctx.event.get("card") in ctx.game.neighbors(ctx.source) and about(ctx)
+
+    return match
+
+
 def _destroyed_about(group):
     creature = _about(group)
 
@@ -140,6 +151,7 @@ MATCHES = {
     "you": lambda: _you,
     "opponent": lambda: _opponent,
     "you_played": _you_played,
+    "played_adjacent": _played_adjacent,
     "opponent_played": _opponent_played,
     "controlled_by_you": _controlled_by_you,
     "you_on_your_turn": _you_on_your_turn,

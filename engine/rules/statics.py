@@ -63,7 +63,11 @@ def reads_statics_once(method):
 
 
 def neighbor(eng, source, controller, creature) -> bool:
-    """ "Each of <this creature>'s neighbors"."""
+    """ "Each of <this creature>'s neighbors"; a creature an event is about that has since left play
+    ("after 1 of SELF's neighbors is dealt damage", and the damage destroyed it): a neighbor
+    immediately before it left (the neighbors noted as it left: engine.rules.fight_timing)."""
+    if creature.zone != "battleline":
+        return source is not None and source in creature.memory.get("last_neighbors", ())
     return creature in eng.game.neighbors(source)
 
 

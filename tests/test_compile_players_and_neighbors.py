@@ -1,0 +1,68 @@
+"""Reactions about a player of the event ("that player <does X>"), to a card played beside this one
+("after a Giant creature is played adjacent to SELF"), to a neighbor dealt damage that the damage
+destroyed, and the house a creature taken belongs to while its taker controls it
+(engine/compile/templates/abilities_reactions.toml, clauses_each_player.toml, clauses_instead.toml)."""
+
+from __future__ import annotations
+
+from boards import assert_compiled, assert_passed, replay
+from engine.compile import compile_report
+
+
+def test_that_player_is_refused_where_no_player_was_named():
+    # "that player" in a "Play:" ability names no one: refused by name, never read as "you"
+    variant, refusals = compile_report("Play: That player gains 2A.", "Nobody", "action")
+    assert variant is None
+    assert any("that player" in r.message for r in refusals)
+
+
+def test_at_the_start_of_each_players_turn_that_player_is_whose_turn_it_is(kb_conn):
+    # the player whose turn starts resolves the clause as their own: read, where "Play:" is refused
+    variant, refusals = compile_report(
+        "At the start of each player's turn, that player gains 1A.", "Someone", "artifact"
+    )
+    assert refusals == () and variant.reactions[0].event == "start_of_turn"
+
+
+def test_a_giant_creature_played_adjacent_readies_and_fights(kb_conn, tmp_path):
+    assert_compiled(kb_conn, "Stilt-Kin")
+    # Stilt-Kin: "Skirmish. After a Giant creature is played adjacent to Stilt-Kin, ready and fight
+    # with Stilt-Kin." Krump (Giant) is played on the right flank beside the exhausted Stilt-Kin: it
+    # readies and fights Dust Pixie (power 1), which is destroyed; skirmish: Stilt-Kin takes no damage
+    assert_passed(
+        replay(
+            kb_conn,
+            tmp_path,
+            """
+        id: stilt-kin-adjacent
+        setup:
+          turn: {active: player1, house: brobnar}
+          player1: {battleline: [{card: Stilt-Kin, exhausted: true}], hand: [Krump]}
+          player2: {battleline: [Dust Pixie]}
+        actions:
+          - {play: Krump, flank: right}
+        expect:
+          "16.0": {Dust Pixie.zone: discard, Stilt-Kin.exhausted: true, Stilt-Kin.damage: 0,
+                   player1.battleline: [Stilt-Kin, Krump]}
+        """,
+        )
+    )
+    # on the far flank, beside Troll and not Stilt-Kin: Stilt-Kin stays exhausted, no fight
+    assert_passed(
+        replay(
+            kb_conn,
+            tmp_path,
+            """
+        id: stilt-kin-not-adjacent
+        setup:
+          turn: {active: player1, house: brobnar}
+          player1: {battleline: [Troll, {card: Stilt-Kin, exhausted: true}], hand: [Krump]}
+          player2: {battleline: [Dust Pixie]}
+        actions:
+          - {play: Krump, flank: left}
+        expect:
+          "16.0": {Dust Pixie.zone: battleline, Stilt-Kin.exhausted: true,
+                   player1.battleline: [Krump, Troll, Stilt-Kin]}
+        """,
+        )
+    )
