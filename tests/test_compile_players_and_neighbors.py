@@ -66,3 +66,36 @@ def test_a_giant_creature_played_adjacent_readies_and_fights(kb_conn, tmp_path):
         """,
         )
     )
+
+
+def test_its_neighbor_of_a_creature_that_may_have_two_is_refused():
+    # "its neighbor" is one creature for a flank creature (The Evil in the Ranks reads); said of any
+    # creature it could be either of two: refused, never dealt to both
+    assert compile_report("Play: Each enemy flank creature deals damage to its neighbor equal to its power.")[1] == ()
+    variant, refusals = compile_report("Play: Each creature deals damage to its neighbor equal to its power.")
+    assert variant is None and "its neighbor" in refusals[0].message
+
+
+def test_each_creature_deals_its_power_to_its_right_neighbor_at_once(kb_conn, tmp_path):
+    assert_compiled(kb_conn, "Infighting")
+    # Infighting: "Play: Each creature deals damage equal to its power to its right neighbor." Player
+    # 2's line Troll (8), Krump (6), Dust Pixie (1): Troll deals 8 to Krump and Krump 6 to Dust
+    # Pixie at once (Krump is not destroyed before it deals its damage): both are destroyed; Troll,
+    # leftmost, takes nothing
+    assert_passed(
+        replay(
+            kb_conn,
+            tmp_path,
+            """
+        id: infighting-at-once
+        setup:
+          turn: {active: player1, house: untamed}
+          player1: {hand: [Infighting]}
+          player2: {battleline: [Troll, Krump, Dust Pixie]}
+        actions:
+          - play: Infighting
+        expect:
+          "16.0": {Troll.damage: 0, Krump.zone: discard, Dust Pixie.zone: discard}
+        """,
+        )
+    )

@@ -88,6 +88,7 @@ from engine.library.damage import (
     DealDamageArmorCannotPrevent,
     DealDamageForEach,
     DealsPowerToNeighbors,
+    EachDealsPowerTo,
     ForEachTraitDamageAndGain,
     Heal,
     HealFullyAndCounterPerDamage,

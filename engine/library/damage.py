@@ -160,6 +160,33 @@ class DealsPowerToNeighbors(Effect):
         return bool(hit)
 
 
+#: which of a creature's neighbors "<each creature> deals damage equal to its power to <...>" names
+_SIDES = {"right": (1,), "left": (-1,), "each": (-1, 1)}
+
+
+@template()
+@dataclass
+class EachDealsPowerTo(Effect):
+    """ "Each creature deals damage equal to its power to its right neighbor" (``side`` "right",
+    "left", or "each" neighbor): every creature ``on`` names deals its power, as it is before any of
+    this damage, to that neighbor of its, all in one instance of damage dealt by those creatures."""
+
+    on: str = "it"
+    side: str = "each"
+
+    def resolve(self, ctx: Context) -> bool:
+        hits = []
+        for dealer in (c for c in ctx.refs(self.on) if c.zone == "battleline"):
+            line = ctx.game.players[dealer.controller].creatures
+            i = line.index(dealer)
+            power = ctx.eng.power(dealer)
+            hits += [(dealer, line[i + d], power) for d in _SIDES[self.side] if 0 <= i + d < len(line)]
+        for dealer, target, power in hits:
+            ctx.eng.deal_damage(target, power, dealer.label, check=False, dealer=dealer)
+        ctx.eng.check_state()
+        return bool(hits)
+
+
 @dataclass
 class ForEachTraitDamageAndGain(Effect):
     """ "For each trait that creature has, deal it N damage and gain 1 Æmber": one instance of
