@@ -72,6 +72,8 @@ class ForTheTurnOnChosen(Effect):
     keyword: str = ""
     power: int = 0
     until_your_next_turn: bool = False
+    #: a keyword's value ("gains splash-attack 3")
+    value: int = 1
 
     def resolve(self, ctx: Context) -> bool:
         cards = [c for c in ctx.refs(self.on) if c.zone == "battleline"]
@@ -82,7 +84,7 @@ class ForTheTurnOnChosen(Effect):
         def applies(eng, source, controller, creature) -> bool:
             return id(creature) in ids
 
-        static = GrantKeyword(self.keyword, applies) if self.keyword else PowerModifier(self.power, applies)
+        static = GrantKeyword(self.keyword, applies, self.value) if self.keyword else PowerModifier(self.power, applies)
         window = until_next_turn_of(ctx.controller) if self.until_your_next_turn else {}
         ctx.game.lasting.append(
             LastingEffect("static", ctx.source.name, ctx.controller, {"static": static, "card": ctx.source, **window})
