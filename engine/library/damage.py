@@ -141,25 +141,6 @@ class LoseArmorForTurnAndTakeDamage(Effect):
         return bool(lost)
 
 
-@dataclass
-class DealsPowerToNeighbors(Effect):
-    """ "<The creature it fights> deals damage equal to its power to each of its neighbors": one
-    instance, dealt by that creature."""
-
-    on: str = "it"
-
-    def resolve(self, ctx: Context) -> bool:
-        dealer = ctx.ref(self.on)
-        if dealer is None or dealer.zone != "battleline":
-            return False
-        power = ctx.eng.power(dealer)
-        hit = ctx.game.neighbors(dealer)
-        for n in hit:
-            ctx.eng.deal_damage(n, power, dealer.label, check=False, dealer=dealer)
-        ctx.eng.check_state()
-        return bool(hit)
-
-
 #: which of a creature's neighbors "<each creature> deals damage equal to its power to <...>" names
 _SIDES = {"right": (1,), "left": (-1,), "each": (-1, 1)}
 

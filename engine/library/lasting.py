@@ -209,6 +209,7 @@ class MayUseOtherCardsOfHouse(Effect):
         return True
 
 
+@template()
 @dataclass
 class MayUseThisTurn(Effect):
     """ "You may use that creature this turn": a use permission for that one card (the permission

@@ -1,0 +1,101 @@
+"""Swapping control of two cards ("If you do, swap control of those creatures", "Swap control of
+SELF and an enemy artifact") and a creature's place with another's ("Swap SELF with another
+friendly creature in the battleline. You may use that other creature this turn.")
+(engine/compile/templates/clauses.toml)."""
+
+from __future__ import annotations
+
+from boards import assert_compiled, assert_passed, replay
+
+
+def test_swap_control_of_the_two_creatures_chosen(kb_conn, tmp_path):
+    assert_compiled(kb_conn, "Exchange Program")
+    # Exchange Program: "Play: Choose a friendly flank creature and an enemy flank creature. If you
+    # do, swap control of those creatures." Dust Pixie goes to player 2 and Troll to player 1, each
+    # on a flank of its new controller's battleline (right: the choices answered)
+    assert_passed(
+        replay(
+            kb_conn,
+            tmp_path,
+            """
+        id: exchange-program
+        setup:
+          turn: {active: player1, house: ekwidon}
+          player1: {hand: [Exchange Program], battleline: [Dust Pixie, Urchin]}
+          player2: {battleline: [Troll, Krump]}
+        actions:
+          - play: Exchange Program
+            choices: [Dust Pixie, Troll, right, right]
+        expect:
+          "16.0": {Troll.controller: player1, Dust Pixie.controller: player2,
+                   player1.battleline: [Urchin, Troll], player2.battleline: [Krump, Dust Pixie]}
+        """,
+        )
+    )
+    # no enemy creature: nothing is chosen, so nothing is swapped ("If you do")
+    assert_passed(
+        replay(
+            kb_conn,
+            tmp_path,
+            """
+        id: exchange-program-no-enemy
+        setup:
+          turn: {active: player1, house: ekwidon}
+          player1: {hand: [Exchange Program], battleline: [Dust Pixie]}
+          player2: {}
+        actions:
+          - play: Exchange Program
+        expect:
+          "16.0": {Dust Pixie.controller: player1, player1.battleline: [Dust Pixie]}
+        """,
+        )
+    )
+
+
+def test_swap_control_of_this_artifact_and_an_enemy_artifact(kb_conn, tmp_path):
+    assert_compiled(kb_conn, "Uncommon Currency")
+    # Uncommon Currency: "Action: Swap control of Uncommon Currency and an enemy artifact." Player 1
+    # uses it: player 2 now controls it, and player 1 Quantum Fingertrap
+    assert_passed(
+        replay(
+            kb_conn,
+            tmp_path,
+            """
+        id: uncommon-currency
+        setup:
+          turn: {active: player1, house: ekwidon}
+          player1: {artifacts: [Uncommon Currency]}
+          player2: {artifacts: [Quantum Fingertrap]}
+        actions:
+          - action: Uncommon Currency
+        expect:
+          "16.0": {Uncommon Currency.controller: player2, Quantum Fingertrap.controller: player1}
+        """,
+        )
+    )
+
+
+def test_swap_places_and_use_that_other_creature(kb_conn, tmp_path):
+    assert_compiled(kb_conn, "Teleporter Chief Tink")
+    # Teleporter Chief Tink: "Action: Swap Teleporter Chief Tink with another friendly creature in the
+    # battleline. You may use that other creature this turn." Tink swaps with Troll (Brobnar, not the
+    # active house), which may then reap this turn
+    assert_passed(
+        replay(
+            kb_conn,
+            tmp_path,
+            """
+        id: teleporter-chief-tink
+        setup:
+          turn: {active: player1, house: staralliance}
+          player1: {amber: 0, battleline: [Teleporter Chief Tink, Dust Pixie, Troll]}
+          player2: {battleline: [Krump]}
+        actions:
+          - action: Teleporter Chief Tink
+            choices: [Troll]
+          - reap: Troll
+        expect:
+          "16.0": {player1.battleline: [Troll, Dust Pixie, Teleporter Chief Tink], player1.amber: 1}
+        """,
+        )
+    )
