@@ -99,3 +99,45 @@ def test_each_creature_deals_its_power_to_its_right_neighbor_at_once(kb_conn, tm
         """,
         )
     )
+
+
+def test_after_amber_is_stolen_from_you_for_each_amber_stolen(kb_conn, tmp_path):
+    assert_compiled(kb_conn, "Molephin")
+    # Molephin: "After A is stolen from you, deal 1D to each enemy creature for each A stolen."
+    # Player 2 plays Cutthroat Research ("Steal 2 if your opponent has 8 or more") against player
+    # 1's 8: 2 stolen, so each of player 2's creatures (Molephin's enemies) takes 1 twice
+    assert_passed(
+        replay(
+            kb_conn,
+            tmp_path,
+            """
+        id: molephin-stolen
+        setup:
+          turn: {active: player2, house: logos}
+          player1: {amber: 8, battleline: [Molephin]}
+          player2: {amber: 0, hand: [Cutthroat Research], battleline: [Troll, Krump]}
+        actions:
+          - play: Cutthroat Research
+        expect:
+          "16.0": {player1.amber: 6, Troll.damage: 2, Krump.damage: 2, Molephin.damage: 0}
+        """,
+        )
+    )
+    # nothing stolen (7 is not 8 or more): no damage
+    assert_passed(
+        replay(
+            kb_conn,
+            tmp_path,
+            """
+        id: molephin-nothing-stolen
+        setup:
+          turn: {active: player2, house: logos}
+          player1: {amber: 7, battleline: [Molephin]}
+          player2: {amber: 0, hand: [Cutthroat Research], battleline: [Troll, Krump]}
+        actions:
+          - play: Cutthroat Research
+        expect:
+          "16.0": {player1.amber: 7, Troll.damage: 0, Krump.damage: 0}
+        """,
+        )
+    )

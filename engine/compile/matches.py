@@ -117,6 +117,11 @@ def _opponent(ctx) -> bool:
     return ctx.event.get("player") not in (None, ctx.controller)
 
 
+def _victim_you(ctx) -> bool:
+    """ "After your Æmber is stolen": the player stolen from is the ability's controller."""
+    return ctx.event.get("victim") == ctx.controller
+
+
 def _each_turn(ctx) -> bool:
     """ "At the start (end) of each turn": either player's."""
     return True
@@ -159,6 +164,7 @@ MATCHES = {
     "end_of_your_turn": lambda: at_end_of_your_turn,
     "self": lambda: _self_event,
     "each_turn": lambda: _each_turn,
+    "victim_you": lambda: _victim_you,
     "chose_house": you_chose_house,
     "chose_house_other_than": _chose_house_other_than,
     "chose_house_matching_no_card": lambda: _chose_house_matching_no_card,

@@ -66,6 +66,13 @@ def amber_on_it(ctx: Context) -> int:
 
 
 @template(kind="count", value=True)
+def amount_of_the_event(ctx: Context) -> int:
+    """ "Each Æmber stolen" in a reaction to a steal ("After your Æmber is stolen, ... for each Æmber
+    stolen"): the amount the event moved."""
+    return int(ctx.event.get("amount", 0))
+
+
+@template(kind="count", value=True)
 def damage_on_self(ctx: Context) -> int:
     return ctx.source.damage
 

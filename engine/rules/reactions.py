@@ -12,7 +12,8 @@ None, creature: it was a creature when destroyed}, ``"reaped"`` {card, player, a
 caused), ``"bonus_icon_damage"`` {card, controller}, ``"tide_raised"`` {player}, ``"end_of_turn"`` {player}
 (after the draw of step 5), ``"key_forged"`` {player, cost} (engine.rules.forging), ``"attached"`` {card: the
 upgrade, to, player} (engine.rules.gained_text), ``"left_play"`` {card, controller} (engine.rules.leaves_play),
-``"start_of_turn"`` {player} (engine.rules.turn), ``"before_fight"`` {card, controller, defender, outcome}
+``"start_of_turn"`` {player} (engine.rules.turn), ``"stolen"`` {player: the thief, victim,
+amount} (engine.rules.replacements.steal), ``"before_fight"`` {card, controller, defender, outcome}
 (engine.rules.hooks).
 """
 
