@@ -1,7 +1,8 @@
 """Swapping control of two cards ("If you do, swap control of those creatures", "Swap control of
 SELF and an enemy artifact") and a creature's place with another's ("Swap SELF with another
 friendly creature in the battleline. You may use that other creature this turn.")
-(engine/compile/templates/clauses.toml)."""
+(engine/compile/templates/clauses.toml); and stealing Æmber counted on the bonus icons of a card
+taken from a discard pile (conditions_and_counts_later_sets.toml)."""
 
 from __future__ import annotations
 
@@ -96,6 +97,32 @@ def test_swap_places_and_use_that_other_creature(kb_conn, tmp_path):
           - reap: Troll
         expect:
           "16.0": {player1.battleline: [Troll, Dust Pixie, Teleporter Chief Tink], player1.amber: 1}
+        """,
+        )
+    )
+
+
+def test_steal_amber_equal_to_the_amber_bonus_icons_on_that_card(kb_conn, tmp_path):
+    assert_compiled(kb_conn, "Outnegotiate")
+    # Outnegotiate: "Play: Choose a card in your opponent's discard pile. Steal A equal to the number
+    # of A bonus icons on that card and put that card on the bottom of its owner's deck." Virtuous
+    # Works (3 Æmber bonus icons) chosen: 3 stolen (and 1 from Outnegotiate's own bonus), and it
+    # goes under player 2's deck
+    assert_passed(
+        replay(
+            kb_conn,
+            tmp_path,
+            """
+        id: outnegotiate
+        setup:
+          turn: {active: player1, house: ekwidon}
+          player1: {amber: 0, hand: [Outnegotiate]}
+          player2: {amber: 5, discard: [Troll, Virtuous Works], deck: [Krump]}
+        actions:
+          - play: Outnegotiate
+            choices: [Virtuous Works]
+        expect:
+          "16.0": {player1.amber: 4, player2.amber: 2, player2.deck: [Krump, Virtuous Works], player2.discard: [Troll]}
         """,
         )
     )

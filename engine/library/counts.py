@@ -16,7 +16,9 @@ from engine.core.registry import template
 from engine.library.houses import houses_among
 from engine.library.naming import CardTest
 from engine.library.playing import plays_this_turn
+from engine.library.this_way import done_this_way
 from engine.rules.ability import Context
+from engine.rules.bonus_icons import bonus_icons
 from engine.rules.references import candidates
 
 
@@ -207,5 +209,30 @@ def _stat_of(ref: str, stat: str) -> Callable[[Context], int]:
         if card is None:
             return 0
         return getattr(ctx.eng, stat)(card) if card.in_play else int(getattr(card.printed, stat) or 0)
+
+    return count
+
+
+def _icons(cards, icon: str | None) -> int:
+    return sum(sum(1 for i in bonus_icons(c) if icon is None or i == icon) for c in cards)
+
+
+@template(kind="count")
+def bonus_icons_this_way(verb: str, icon: str | None = None):
+    """ "The number of Æmber bonus icons on the cards discarded this way": the bonus icons (of
+    ``icon``, or any) on the cards done this way, printed and enhanced (engine.rules.bonus_icons)."""
+
+    def count(ctx: Context) -> int:
+        return _icons(done_this_way(ctx, verb), icon)
+
+    return count
+
+
+@template(kind="count")
+def bonus_icons_on(ref: str, icon: str | None = None):
+    """ "The number of Æmber bonus icons on that card": on the cards ``ref`` names."""
+
+    def count(ctx: Context) -> int:
+        return _icons(ctx.refs(ref), icon)
 
     return count
