@@ -1,6 +1,6 @@
-"""Effects lasting to the end of the turn in their other wordings: "Until the end of the turn, ..."
-and "... for the remainder of the turn" after the effect, as "For the remainder of the turn, ..."
-(engine/compile/templates/combinators.toml)."""
+"""Effects lasting to the end of the turn in their other wordings: "Until the end of the turn, ...",
+"... for the remainder of the turn" after the effect, as "For the remainder of the turn, ...", and
+"You may use <friendly Mars creatures> this turn" (engine/compile/templates/combinators.toml)."""
 
 from __future__ import annotations
 
@@ -68,3 +68,44 @@ def test_a_keyword_with_its_value_for_the_remainder_of_the_turn(kb_conn):
     troll, krump = card(eng, "Troll"), card(eng, "Krump")
     resolve_all(variant.action, Context(eng, troll, "player1"))
     assert eng.has(troll, "splash-attack") == 3 and not eng.has(krump, "splash-attack")
+
+
+def test_you_may_use_a_group_this_turn(kb_conn, tmp_path):
+    assert_compiled(kb_conn, "Loyalty Implants")
+    # Loyalty Implants: "Omni: Destroy Loyalty Implants. You may use friendly Mars creatures this
+    # turn." With Brobnar active, player 1 uses it, then reaps with Zorg (Mars): 1 Æmber
+    assert_passed(
+        replay(
+            kb_conn,
+            tmp_path,
+            """
+        id: loyalty-implants
+        setup:
+          turn: {active: player1, house: brobnar}
+          player1: {amber: 0, artifacts: [Loyalty Implants], battleline: [Zorg]}
+          player2: {battleline: [Troll]}
+        actions:
+          - omni: Loyalty Implants
+          - reap: Zorg
+        expect:
+          "16.0": {player1.amber: 1, Loyalty Implants.zone: discard}
+        """,
+        )
+    )
+    # without it, Zorg may not be used with Brobnar active: the reap is refused
+    result = replay(
+        kb_conn,
+        tmp_path,
+        """
+        id: no-loyalty-implants
+        setup:
+          turn: {active: player1, house: brobnar}
+          player1: {amber: 0, battleline: [Zorg]}
+          player2: {battleline: [Troll]}
+        actions:
+          - reap: Zorg
+        expect:
+          "16.0": {player1.amber: 1}
+        """,
+    )
+    assert not result.passed
