@@ -1,7 +1,9 @@
 """Reactions about a player of the event ("that player <does X>"), to a card played beside this one
 ("after a Giant creature is played adjacent to SELF"), to a neighbor dealt damage that the damage
-destroyed, and the house a creature taken belongs to while its taker controls it
-(engine/compile/templates/abilities_reactions.toml, clauses_each_player.toml, clauses_instead.toml)."""
+destroyed, to Æmber stolen ("for each A stolen"); creatures dealing their power to a neighbor;
+"players cannot forge keys" and a named counter removed before the condition on it is asked
+(engine/compile/templates/abilities_reactions.toml, clauses_each_player.toml, clauses_counters.toml,
+combinators.toml)."""
 
 from __future__ import annotations
 
@@ -141,3 +143,32 @@ def test_after_amber_is_stolen_from_you_for_each_amber_stolen(kb_conn, tmp_path)
         """,
         )
     )
+
+
+def _ceaseforge(turns: int) -> str:
+    ends = "".join(
+        f"          - end_turn: true\n            choices: [{house}]\n"
+        for house in (["brobnar", "staralliance"] * turns)
+    )
+    deck = ", ".join(["Krump"] * 14)
+    return f"""
+        id: ceaseforge-{turns}
+        setup:
+          turn: {{active: player1, house: staralliance}}
+          player1: {{houses: [staralliance, brobnar, dis], hand: [Ceaseforge], deck: [{deck}]}}
+          player2: {{houses: [brobnar, dis, shadows], amber: 7, deck: [{deck}]}}
+        actions:
+          - play: Ceaseforge
+{ends}        expect:
+          "16.0": {{Ceaseforge.zone: {"artifacts" if turns == 1 else "discard"}, player2.keys: 0}}
+        """
+
+
+def test_players_cannot_forge_keys_and_a_named_counter_removed_then_asked(kb_conn, tmp_path):
+    assert_compiled(kb_conn, "Ceaseforge")
+    # Ceaseforge: "Play: Put 2 time counters on Ceaseforge. Players cannot forge keys. At the start
+    # of your turn, remove a time counter from Ceaseforge, then destroy it if there are no time
+    # counters on it." Player 2 (7 Æmber) forges no key; at player 1's next turn 1 counter is left
+    # (it stays), at the turn after none (asked after the removal: it is destroyed)
+    assert_passed(replay(kb_conn, tmp_path, _ceaseforge(1)))
+    assert_passed(replay(kb_conn, tmp_path, _ceaseforge(2)))

@@ -75,16 +75,21 @@ class ForgeAtNoCost(Effect):
 @template(kind="static")
 @dataclass
 class CannotForgeKey(ForgeStatic):
-    """ "Players cannot forge their first / second / third key" (``nth``); "each player cannot
+    """ "Players cannot forge keys" (``every``), "their first / second / third key" (``nth``); "each player cannot
     forge keys while they have more forged keys than their opponent" (``while_ahead``): the key is
     not forged, and no Æmber is spent (engine.rules.forging)."""
 
     nth: int = 0
     while_ahead: bool = False
+    #: "Players cannot forge keys": no key at all, by either player
+    every: bool = False
 
     def stops_forge(self, eng, source, controller, player: str) -> bool:
         g = eng.game
         keys = g.players[player].keys
+        if self.every:
+            g.log(f"{source.label}: players cannot forge keys")
+            return True
         if self.nth and keys + 1 == self.nth:
             g.log(f"{source.label}: {player} cannot forge their key number {self.nth}")
             return True
