@@ -1,7 +1,8 @@
 """Reactions about a player of the event ("that player <does X>"), to a card played beside this one
 ("after a Giant creature is played adjacent to SELF"), to a neighbor dealt damage that the damage
 destroyed, to Æmber stolen ("for each A stolen"); creatures dealing their power to a neighbor;
-"players cannot forge keys" and a named counter removed before the condition on it is asked
+"players cannot forge keys", "each player skips their "draw cards" step", and a named counter removed
+before the condition on it is asked
 (engine/compile/templates/abilities_reactions.toml, clauses_each_player.toml, clauses_counters.toml,
 combinators.toml)."""
 
@@ -172,3 +173,28 @@ def test_players_cannot_forge_keys_and_a_named_counter_removed_then_asked(kb_con
     # (it stays), at the turn after none (asked after the removal: it is destroyed)
     assert_passed(replay(kb_conn, tmp_path, _ceaseforge(1)))
     assert_passed(replay(kb_conn, tmp_path, _ceaseforge(2)))
+
+
+def test_each_player_skips_their_draw_cards_step(kb_conn, tmp_path):
+    assert_compiled(kb_conn, "The Constant")
+    # The Constant: "Each player skips their "draw cards" step." Player 1 ends their turn with an
+    # empty hand and draws nothing; without it, they refill to 6
+    for artifacts, hand in (("[The Constant]", "[]"), ("[]", "[Krump, Krump, Krump, Krump, Krump, Krump]")):
+        assert_passed(
+            replay(
+                kb_conn,
+                tmp_path,
+                f"""
+        id: the-constant
+        setup:
+          turn: {{active: player1, house: brobnar}}
+          player1: {{artifacts: {artifacts}, deck: [Krump, Krump, Krump, Krump, Krump, Krump, Krump]}}
+          player2: {{houses: [brobnar, dis, logos], deck: [Krump, Krump, Krump, Krump, Krump, Krump]}}
+        actions:
+          - end_turn: true
+            choices: [brobnar]
+        expect:
+          "16.0": {{player1.hand: {hand}}}
+        """,
+            )
+        )
