@@ -503,3 +503,5 @@ from engine.library.lasting import ThroughYourNextTurn
 from engine.library.counters import counters_on
 from engine.library.counts import armor_of, power_of
 from engine.library.zones import SelfFromZone
+from engine.library.choosing_players import ThePlayerOfTheEvent
+from engine.library.counts import amount_of_the_event, bonus_icons_on, bonus_icons_this_way
