@@ -1,7 +1,8 @@
 """Reactions about a player of the event ("that player <does X>"), to a card played beside this one
 ("after a Giant creature is played adjacent to SELF"), to a neighbor dealt damage that the damage
 destroyed, to Æmber stolen ("for each A stolen"); creatures dealing their power to a neighbor;
-"players cannot forge keys", "each player skips their "draw cards" step", and a named counter removed
+"players cannot forge keys", "your opponent cannot play creatures on their right flank", "each player
+skips their "draw cards" step", and a named counter removed
 before the condition on it is asked
 (engine/compile/templates/abilities_reactions.toml, clauses_each_player.toml, clauses_counters.toml,
 combinators.toml)."""
@@ -198,3 +199,44 @@ def test_each_player_skips_their_draw_cards_step(kb_conn, tmp_path):
         """,
             )
         )
+
+
+def test_your_opponent_cannot_play_creatures_on_their_right_flank(kb_conn, tmp_path):
+    assert_compiled(kb_conn, "Phantasmaquid")
+    # Phantasmaquid: "Your opponent cannot play creatures on their right flank." Player 2 plays Krump
+    # beside Troll: the left flank is the only place offered
+    assert_passed(
+        replay(
+            kb_conn,
+            tmp_path,
+            """
+        id: phantasmaquid-left-only
+        setup:
+          turn: {active: player2, house: brobnar}
+          player1: {battleline: [Phantasmaquid]}
+          player2: {hand: [Krump], battleline: [Troll]}
+        actions:
+          - play: Krump
+        expect:
+          "16.0": {player2.battleline: [Krump, Troll], decisions.0.1.offered: [left]}
+        """,
+        )
+    )
+    # into an empty battleline a creature would be on both flanks, the right one included
+    # (glossary "Flank"): it cannot be played
+    result = replay(
+        kb_conn,
+        tmp_path,
+        """
+        id: phantasmaquid-empty-line
+        setup:
+          turn: {active: player2, house: brobnar}
+          player1: {battleline: [Phantasmaquid]}
+          player2: {hand: [Krump]}
+        actions:
+          - play: Krump
+        expect:
+          "16.0": {player2.battleline: [Krump]}
+        """,
+    )
+    assert not result.passed and any("right flank" in line for line in result.trace)

@@ -505,3 +505,4 @@ from engine.library.counts import armor_of, power_of
 from engine.library.zones import SelfFromZone
 from engine.library.choosing_players import ThePlayerOfTheEvent
 from engine.library.counts import amount_of_the_event, bonus_icons_on, bonus_icons_this_way
+from engine.library.playing import CannotPlayOnFlank

@@ -228,11 +228,20 @@ class PlayRules:
             line = g.players[controller].creatures
             g.take(card)
             become_on_entering(self, card)  # "enters play as a copy of ..." (engine.rules.copies)
+            # "cannot play creatures on their right flank": a flank a played creature may not take
+            barred = {
+                f for s, src, ctl in self.statics() if played and (f := s.forbidden_flank(self, src, ctl, controller))
+            }
             if played and self.has(card, "deploy") and len(line) > 1:
-                spots = list(range(len(line) + 1))
+                spots = [
+                    i
+                    for i in range(len(line) + 1)
+                    if not (i == 0 and "left" in barred or i == len(line) and "right" in barred)
+                ]
                 where = self.chooser.choose(f"position for {card.name} (deploy: 0 = left flank)", spots)
             else:
-                flank = self.chooser.choose(f"flank for {card.name}", ["left", "right"] if line else ["right"])
+                flanks = [f for f in ("left", "right") if f not in barred] if line else ["right"]
+                flank = self.chooser.choose(f"flank for {card.name}", flanks)
                 where = 0 if flank == "left" else len(line)
             entering = self.variant(card)  # read as it enters, before effects on cards in play
             line.insert(where, card)

@@ -234,6 +234,11 @@ class Static:
         play creatures", "Your opponent cannot play more than 2 cards each turn"), or None."""
         return None
 
+    def forbidden_flank(self, eng, source, controller, player: str) -> str | None:
+        """The flank ("left" / "right") on which ``player`` may not play a creature ("Your opponent
+        cannot play creatures on their right flank"), or None."""
+        return None
+
     # hooks of engine.rules.hooks: attack checks, uses, costs, permissions, self-destruction
     def destroys_itself(self, eng, source, controller) -> bool:
         """Must ``source`` be destroyed now? ("If your opponent has no creatures in play, destroy <it>")"""
