@@ -506,3 +506,4 @@ from engine.library.zones import SelfFromZone
 from engine.library.choosing_players import ThePlayerOfTheEvent
 from engine.library.counts import amount_of_the_event, bonus_icons_on, bonus_icons_this_way
 from engine.library.playing import CannotPlayOnFlank
+from engine.library.keys import InsteadOfForging

@@ -101,6 +101,25 @@ class CannotForgeKey(ForgeStatic):
 
 @template(kind="static")
 @dataclass
+class InsteadOfForging(ForgeStatic):
+    """ "When you would forge a key, purge <this card> and do not forge that key (no Æmber is
+    spent)": a replacement of the forge of ``whose`` player ("self": the controller of the card, who
+    for a treachery card is the opponent of the player who played it): the effects resolve, and the
+    key is not forged, nothing spent (glossary "Replacement Effects")."""
+
+    effects: list = field(default_factory=list)
+    whose: str = "self"
+
+    def stops_forge(self, eng, source, controller, player: str) -> bool:
+        if not source.in_play or (player == controller) != (self.whose == "self"):
+            return False
+        resolve_all(self.effects, eng.context(source, controller))
+        eng.game.log(f"{player} does not forge that key ({source.label}); no Æmber is spent")
+        return True
+
+
+@template(kind="static")
+@dataclass
 class SkipsForgeStep(ForgeStatic):
     """ "<Your opponent> skips the "forge a key" step": no key is forged in step 1 (a key forged by
     a card effect later in the turn is not the step, so it is not skipped)."""
