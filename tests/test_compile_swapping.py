@@ -1,8 +1,9 @@
 """Swapping control of two cards ("If you do, swap control of those creatures", "Swap control of
 SELF and an enemy artifact") and a creature's place with another's ("Swap SELF with another
 friendly creature in the battleline. You may use that other creature this turn.")
-(engine/compile/templates/clauses.toml); and stealing Æmber counted on the bonus icons of a card
-taken from a discard pile (conditions_and_counts_later_sets.toml)."""
+(engine/compile/templates/clauses.toml); capturing all but N of the opponent's Æmber distributed
+among friendly creatures; and stealing Æmber counted on the bonus icons of a card taken from a
+discard pile (conditions_and_counts_later_sets.toml)."""
 
 from __future__ import annotations
 
@@ -123,6 +124,48 @@ def test_steal_amber_equal_to_the_amber_bonus_icons_on_that_card(kb_conn, tmp_pa
             choices: [Virtuous Works]
         expect:
           "16.0": {player1.amber: 4, player2.amber: 2, player2.deck: [Krump, Virtuous Works], player2.discard: [Troll]}
+        """,
+        )
+    )
+
+
+def test_capture_all_but_n_distributed_among_friendly_creatures(kb_conn, tmp_path):
+    assert_compiled(kb_conn, "Bring Low")
+    # Bring Low: "Play: Capture all but 5 of your opponent's A, distributed among any number of
+    # friendly creatures." Player 2 has 8: 3 are captured, 2 by Troll and 1 by Krump as chosen
+    assert_passed(
+        replay(
+            kb_conn,
+            tmp_path,
+            """
+        id: bring-low
+        setup:
+          turn: {active: player1, house: sanctum}
+          player1: {hand: [Bring Low], battleline: [Troll, Krump]}
+          player2: {amber: 8}
+        actions:
+          - play: Bring Low
+            choices: [Troll, Krump, Troll]
+        expect:
+          "16.0": {player2.amber: 5, Troll.amber: 2, Krump.amber: 1}
+        """,
+        )
+    )
+    # 5 or fewer: nothing captured
+    assert_passed(
+        replay(
+            kb_conn,
+            tmp_path,
+            """
+        id: bring-low-five
+        setup:
+          turn: {active: player1, house: sanctum}
+          player1: {hand: [Bring Low], battleline: [Troll]}
+          player2: {amber: 5}
+        actions:
+          - play: Bring Low
+        expect:
+          "16.0": {player2.amber: 5, Troll.amber: 0}
         """,
         )
     )

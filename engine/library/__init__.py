@@ -507,3 +507,4 @@ from engine.library.choosing_players import ThePlayerOfTheEvent
 from engine.library.counts import amount_of_the_event, bonus_icons_on, bonus_icons_this_way
 from engine.library.playing import CannotPlayOnFlank
 from engine.library.keys import InsteadOfForging
+from engine.library.amber_on_cards import CaptureDistributed
