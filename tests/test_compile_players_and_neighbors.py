@@ -1,5 +1,6 @@
 """Reactions about a player of the event ("that player <does X>"), to a card played beside this one
-("after a Giant creature is played adjacent to SELF"), to a neighbor dealt damage that the damage
+("after a Giant creature is played adjacent to SELF"), to an upgrade attached to it or a neighbor, to a
+neighbor dealt damage that the damage
 destroyed, to Æmber stolen ("for each A stolen"); creatures dealing their power to a neighbor;
 "players cannot forge keys", "your opponent cannot play creatures on their right flank", "each player
 skips their "draw cards" step", and a named counter removed
@@ -240,3 +241,29 @@ def test_your_opponent_cannot_play_creatures_on_their_right_flank(kb_conn, tmp_p
         """,
     )
     assert not result.passed and any("right flank" in line for line in result.trace)
+
+
+def test_after_an_upgrade_is_attached_to_self_or_one_of_its_neighbors(kb_conn, tmp_path):
+    assert_compiled(kb_conn, "Commander Dhrxgar")
+    # Commander Dhrxgar: "After an upgrade is attached to Commander Dhrxgar or 1 of its neighbors,
+    # gain 1." Observ-u-Max (1 Æmber bonus) on Krump, its neighbor: 1 + 1; on Dust Pixie, two
+    # places away: the bonus alone
+    for host, amber in (("Krump", 2), ("Dust Pixie", 1)):
+        assert_passed(
+            replay(
+                kb_conn,
+                tmp_path,
+                f"""
+        id: commander-dhrxgar
+        setup:
+          turn: {{active: player1, house: staralliance}}
+          player1: {{amber: 0, hand: [Observ-u-Max], battleline: [Troll, Commander Dhrxgar, Krump, Dust Pixie]}}
+          player2: {{battleline: [Urchin]}}
+        actions:
+          - play: Observ-u-Max
+            choices: [{host}]
+        expect:
+          "16.0": {{player1.amber: {amber}, {host}.upgrades: [Observ-u-Max]}}
+        """,
+            )
+        )

@@ -49,6 +49,18 @@ def _played_adjacent(group):
     return match
 
 
+def _attached_to_self_or_neighbor(group):
+    """ "After an upgrade is attached to SELF or one of its neighbors": the upgrade is one the
+    phrase names, and the creature it is attached to is the card itself or beside it."""
+    about = _about(group)
+
+    def match(ctx) -> bool:
+        to = ctx.event.get("to")
+        return to is not None and (to is ctx.source or to in ctx.game.neighbors(ctx.source)) and about(ctx)
+
+    return match
+
+
 def _destroyed_about(group):
     creature = _about(group)
 
@@ -157,6 +169,7 @@ MATCHES = {
     "opponent": lambda: _opponent,
     "you_played": _you_played,
     "played_adjacent": _played_adjacent,
+    "attached_to_self_or_neighbor": _attached_to_self_or_neighbor,
     "opponent_played": _opponent_played,
     "controlled_by_you": _controlled_by_you,
     "you_on_your_turn": _you_on_your_turn,
