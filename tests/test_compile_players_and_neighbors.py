@@ -1,12 +1,11 @@
-"""Reactions about a player of the event ("that player <does X>"), to a card played beside this one
-("after a Giant creature is played adjacent to SELF"), to an upgrade attached to it or a neighbor, to a
-neighbor dealt damage that the damage
-destroyed, to Æmber stolen ("for each A stolen"); creatures dealing their power to a neighbor;
-"players cannot forge keys", "your opponent cannot play creatures on their right flank", "each player
-skips their "draw cards" step", and a named counter removed
-before the condition on it is asked
-(engine/compile/templates/abilities_reactions.toml, clauses_each_player.toml, clauses_counters.toml,
-combinators.toml)."""
+"""Reactions about a player of the event ("that player <does X>", "if the tide is high for that
+player, they ..."), to a card played beside this one ("after a Giant creature is played adjacent to
+SELF"), to an upgrade attached to it or a neighbor, to a neighbor dealt damage that the damage
+destroyed, to Æmber stolen ("for each A stolen"), to an enemy destroyed by this card's keyword
+damage; creatures dealing their power to a neighbor; "players cannot forge keys", "your opponent
+cannot play creatures on their right flank", "each player skips their "draw cards" step", and a
+named counter removed before the condition on it is asked (engine/compile/templates/
+abilities_reactions.toml, clauses_each_player.toml, clauses_counters.toml, combinators.toml)."""
 
 from __future__ import annotations
 
@@ -267,3 +266,49 @@ def test_after_an_upgrade_is_attached_to_self_or_one_of_its_neighbors(kb_conn, t
         """,
             )
         )
+
+
+def test_after_an_enemy_creature_is_destroyed_by_selfs_keyword_damage(kb_conn, tmp_path):
+    assert_compiled(kb_conn, "Zizok", "Sköll")
+    # Zizok: "Skirmish. Splash-attack 1. After an enemy creature is destroyed by Zizok's
+    # splash-attack damage, ready Zizok." It fights Troll: the 1 splash destroys Dust Pixie, Troll's
+    # neighbor, and Zizok readies; fighting Dust Pixie alone, its power destroys it: Zizok stays
+    # exhausted
+    for line, target, exhausted in (("[Dust Pixie, Troll]", "Troll", "false"), ("[Dust Pixie]", "Dust Pixie", "true")):
+        assert_passed(
+            replay(
+                kb_conn,
+                tmp_path,
+                f"""
+        id: zizok-splash
+        setup:
+          turn: {{active: player1, house: mars}}
+          player1: {{battleline: [Zizok]}}
+          player2: {{battleline: {line}}}
+        actions:
+          - fight: {{attacker: Zizok, target: {target}}}
+        expect:
+          "16.0": {{Dust Pixie.zone: discard, Zizok.exhausted: {exhausted}}}
+        """,
+            )
+        )
+    # Sköll: "Assault 3. After an enemy creature is destroyed by Sköll's assault damage, give a
+    # friendly creature a +1 power counter." Its assault destroys Dust Pixie before the fight:
+    # Sköll, the only friendly creature, gets the counter
+    assert_passed(
+        replay(
+            kb_conn,
+            tmp_path,
+            """
+        id: skoll-assault
+        setup:
+          turn: {active: player1, house: brobnar}
+          player1: {battleline: [Sköll]}
+          player2: {battleline: [Dust Pixie]}
+        actions:
+          - fight: {attacker: Sköll, target: Dust Pixie}
+        expect:
+          "16.0": {Dust Pixie.zone: discard, Sköll.power_counters: 1}
+        """,
+        )
+    )

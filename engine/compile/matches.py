@@ -71,6 +71,17 @@ def _destroyed_about(group):
     return match
 
 
+def _destroyed_by_own_keyword_damage(group, kind: str):
+    """ "After an enemy creature is destroyed by SELF's splash-attack damage": the damage that
+    destroyed it was placed last by this card's keyword (engine.rules.damage.destroy)."""
+    creature = _destroyed_about(group)
+
+    def match(ctx) -> bool:
+        return ctx.event.get("damage_by") == (ctx.source, kind) and creature(ctx)
+
+    return match
+
+
 def _destroyed_fighting(group):
     about = _about(group)
 
@@ -169,6 +180,7 @@ MATCHES = {
     "opponent": lambda: _opponent,
     "you_played": _you_played,
     "played_adjacent": _played_adjacent,
+    "destroyed_by_own_keyword_damage": _destroyed_by_own_keyword_damage,
     "attached_to_self_or_neighbor": _attached_to_self_or_neighbor,
     "opponent_played": _opponent_played,
     "controlled_by_you": _controlled_by_you,

@@ -4,7 +4,8 @@
 matches, with the event in the context (``ref "event"`` is the card the event is about).
 
 Events: ``"played"`` {card}, ``"destroyed"`` {card, controller, fight: (attacker, defender) or
-None, creature: it was a creature when destroyed}, ``"reaped"`` {card, player, amber: {"gained": n} (what is left of the Æmber reaping gained)},
+None, creature: it was a creature when destroyed, damage_by: (the card, the keyword or None) that
+placed the last of the damage that destroyed it, None when its damage did not}, ``"reaped"`` {card, player, amber: {"gained": n} (what is left of the Æmber reaping gained)},
 ``"fought"`` {card, controller, neighbors (the attacker's neighbors when it was used)}, ``"entered_play"`` {card, controller},
 ``"house_chosen"`` {player, house}, ``"armor_prevented"`` {card, controller, amount},
 ``"discarded"`` {card, player, house} (discarded from hand, engine.rules.play_timing),
