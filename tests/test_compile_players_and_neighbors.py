@@ -1,11 +1,12 @@
 """Reactions about a player of the event ("that player <does X>", "if the tide is high for that
-player, they ..."), to a card played beside this one ("after a Giant creature is played adjacent to
-SELF"), to an upgrade attached to it or a neighbor, to a neighbor dealt damage that the damage
-destroyed, to Æmber stolen ("for each A stolen"), to an enemy destroyed by this card's keyword
-damage; creatures dealing their power to a neighbor; "players cannot forge keys", "your opponent
-cannot play creatures on their right flank", "each player skips their "draw cards" step", and a
-named counter removed before the condition on it is asked (engine/compile/templates/
-abilities_reactions.toml, clauses_each_player.toml, clauses_counters.toml, combinators.toml)."""
+player, they ...", "that player chooses to either ... or ..."), to a card played beside this one
+("after a Giant creature is played adjacent to SELF"), to an upgrade attached to it or a neighbor,
+to a neighbor dealt damage that the damage destroyed, to Æmber stolen ("for each A stolen"), to an
+enemy destroyed by this card's keyword damage; creatures dealing their power to a neighbor;
+"players cannot forge keys", "your opponent cannot play creatures on their right flank", "each
+player skips their "draw cards" step", and a named counter removed before the condition on it is
+asked (engine/compile/templates/abilities_reactions.toml, clauses_each_player.toml,
+clauses_counters.toml, combinators.toml)."""
 
 from __future__ import annotations
 
@@ -309,6 +310,32 @@ def test_after_an_enemy_creature_is_destroyed_by_selfs_keyword_damage(kb_conn, t
           - fight: {attacker: Sköll, target: Dust Pixie}
         expect:
           "16.0": {Dust Pixie.zone: discard, Sköll.power_counters: 1}
+        """,
+        )
+    )
+
+
+def test_that_player_chooses_to_either_do_one_thing_or_another(kb_conn, tmp_path):
+    assert_compiled(kb_conn, "Gezrăhi Blacksmith")
+    # Gezrăhi Blacksmith: "At the start of each player's turn, that player chooses to either make a
+    # token creature or draw a card." At the start of player 2's turn, player 2 makes a token (their
+    # Grunt, from the top of their deck) in their own battleline
+    assert_passed(
+        replay(
+            kb_conn,
+            tmp_path,
+            """
+        id: gezrahi-blacksmith
+        setup:
+          turn: {active: player1, house: ekwidon}
+          player1: {battleline: [Gezrăhi Blacksmith], deck: [Krump, Krump, Krump, Krump, Krump, Krump]}
+          player2: {token: Grunt, houses: [brobnar, dis, logos], battleline: [Troll],
+                    deck: [{card: Urchin, id: u1}, Krump, Krump, Krump, Krump, Krump, Krump]}
+        actions:
+          - end_turn: true
+            choices: [make a token creature, right, brobnar]
+        expect:
+          "16.0": {u1.token: Grunt, u1.controller: player2, player1.battleline: [Gezrăhi Blacksmith]}
         """,
         )
     )
