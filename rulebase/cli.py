@@ -52,7 +52,7 @@ class _LazyGroup(click.Group):
 
     def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
         if cmd_name in LAZY_COMMANDS:
-            from importlib import import_module
+            from importlib import import_module  # only a command asked for loads its module
 
             module, name = LAZY_COMMANDS[cmd_name].split(":")
             return getattr(import_module(module), name)

@@ -39,17 +39,29 @@ def _name_giver(text: str, scope: Scope) -> str:
     return _QUOTED.sub(lambda m: m.group().replace("SELF", GIVER), text)
 
 
+#: what a reaction's ``before`` gives its clause that names the player of the event ("that player")
+_EVENT_PLAYER = "ThePlayerOfTheEvent"
+
+
+def _befores(t: Template) -> list[str]:
+    """The effects a reaction's template resolves before its clause ("that house", "that player")."""
+    before = t.extra.get("before", [])
+    return [before] if isinstance(before, str) else list(before)
+
+
 def _match_ability(section: str, text: str, scope: Scope):
     """The first template of ``section`` whose slots all read: (template, values)."""
     near = None
     for t in TEMPLATES[section]:
         for slots in t.pattern.matches(text):
             saved = scope.it
+            scope.that_player = _EVENT_PLAYER in _befores(t)
             try:
                 return t, read_slots(t, slots, scope)[0]
             except Refusal as r:
                 scope.it = saved
                 near = near or r
+    scope.that_player = False
     return None, near
 
 
@@ -194,12 +206,14 @@ def read_ability(ab: Ability, scope: Scope, variant: Variant) -> None:
         else:
             # the clause the reaction resolves, or (no {clause} slot) the effects its template names
             ability = list(got["clause"]) if "clause" in got else instantiate(t, got, scope)
-            if t.extra.get("before"):  # what the event gives the clause first ("that house")
-                ability = [EFFECTS[t.extra["before"]]()] + ability
-            event = t.extra["event"]
-            when = MATCHES[t.extra["when"]](**_args(t.extra.get("when_args", {}), got, scope))
+            # what the event gives the clause first ("that house", "that player")
+            ability = [EFFECTS[name]() for name in _befores(t)] + ability
+            event, when = t.extra["event"], None
         read_sentences(sentences, scope, ability)  # the sentences after it are the same ability
         sentences = []
+        scope.that_player = False
+        if when is None:
+            when = MATCHES[t.extra["when"]](**_args(t.extra.get("when_args", {}), got, scope))
         variant.reactions.append(Reaction(event, ability, when))
 
 

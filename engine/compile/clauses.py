@@ -87,6 +87,9 @@ def read_target(text: str, scope: Scope) -> tuple[str, list]:
         found.what, (found.what,)
     )
     if found.quantity == "each":
+        if found.other and scope.card_type == "action" and scope.it != "it" and len(whats) == 1:
+            # "Choose 3 friendly creatures and 3 enemy creatures. Destroy each other creature."
+            return name, [NameEach(whats[0], found.side, _other_than(found, scope.it), name)]
         return name, [NameGroup(whats, found.side, _tests_only(found), name, found.other)]
     also = tuple((w, found.side) for w in whats[1:])
     where = found.where if (found.tests or found.other) else None
@@ -107,9 +110,9 @@ def read_target(text: str, scope: Scope) -> tuple[str, list]:
 
 
 def _other_than(found: Noun, ref: str):
-    """ "Another <creature>" on an action card after a card was named: the action itself is never
-    in play, so "another" is a card other than the one named ("If it is a token creature, you may
-    exalt, ready, and use another friendly creature")."""
+    """ "Another <creature>" / "each other <creature>" on an action card after a card was named:
+    the action itself is never in play, so "other" is other than the cards named ("If it is a token
+    creature, you may exalt, ready, and use another friendly creature")."""
 
     def where(ctx, card) -> bool:
         return card not in ctx.refs(ref) and found.where(ctx, card)
@@ -267,6 +270,10 @@ def _read_slot(slot: str, text: str, scope: Scope):
     if kind == "card":  # another card by its printed name ("if Shadys is in your discard pile")
         return card_name(text), []
     if kind == "player_clause":  # what "each player" does, as an effect of "you"
+        return read_clause(second_person(text), scope), []
+    if kind == "that_player_clause":  # what "that player" does: the player the reaction is about
+        if not scope.that_player:
+            raise Refusal("target", "that player", "no player named before")
         return read_clause(second_person(text), scope), []
     if kind == "noun":  # a noun phrase about cards out of play ("each creature ... from your discard pile")
         return noun(text), []

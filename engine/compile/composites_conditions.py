@@ -8,7 +8,7 @@ are the noun phrases' own ("exhausted", "stunned", "damaged", "with Æmber on it
 from __future__ import annotations
 
 from engine.core.registry import template
-from engine.library import houses_among, it_test
+from engine.library import EachPlayer, houses_among, If, it_test
 from engine.compile.composites import _noun_test
 from engine.compile.grammar import Refusal
 from engine.compile.phrases import noun
@@ -49,3 +49,10 @@ def _houses_among_noun(words: str):
         return len(houses_among(ctx.eng, named))
 
     return count
+
+
+@template("ThatPlayerIf")
+def _that_player_if(cond, then: list) -> EachPlayer:
+    """ "If the tide is high for that player, they gain 1": the condition asked of that player (the
+    player of the event), and the effect theirs, both as "you" (engine.library.each_player)."""
+    return EachPlayer([If(cond, then)], who="that player")

@@ -17,7 +17,16 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
-from engine.library import DealDamage, DealDamageArmorCannotPrevent, If, IfYouDo, NameGroup, NameOutOfPlay, ThisWay
+from engine.library import (
+    DealDamage,
+    DealDamageArmorCannotPrevent,
+    If,
+    IfYouDo,
+    NameGroup,
+    NameOutOfPlay,
+    TakeControl,
+    ThisWay,
+)
 from engine.rules.targets import Choose
 
 #: words of the new sentence that name what the sentence before chose
@@ -77,6 +86,18 @@ def armor_cannot_prevent(previous: list) -> list | None:
     return [*previous[:-1], DealDamageArmorCannotPrevent(damage.amount, damage.on)]
 
 
+def belongs_while_yours(previous: list, house: str) -> list | None:
+    """ "Take control of <it>. While under your control, it belongs to house <house>.": the control
+    taken by the sentence before, with the house the creature belongs to while its taker controls
+    it; None when that sentence takes control of nothing."""
+    taken = [i for i, e in enumerate(previous) if isinstance(e, TakeControl) and e.house is None]
+    if len(taken) != 1:
+        return None
+    made = list(previous)
+    made[taken[0]] = replace(previous[taken[0]], house=house)
+    return made
+
+
 #: the sentence templates' ``acts_on_previous`` kinds read here, each from the slots' values
 INSTEAD = {
     "instead": lambda previous, values, text: instead(
@@ -85,4 +106,5 @@ INSTEAD = {
     "instead_amount": lambda previous, values, text: instead_amount(previous, values["cond"], values["n"], text),
     "if_you_do_not": lambda previous, values, text: if_you_do_not(previous, values["clause"]),
     "armor_cannot_prevent": lambda previous, values, text: armor_cannot_prevent(previous),
+    "belongs_while_yours": lambda previous, values, text: belongs_while_yours(previous, values["house"]),
 }

@@ -41,12 +41,46 @@ def _about(group):
     return match
 
 
+def _played_adjacent(group):
+    """ "After <a creature> is played adjacent to SELF": the card played is one the phrase names and,
+    having entered play, is a neighbor of the card with the ability."""
+    about = _about(group)
+
+    def match(ctx) -> bool:
+        return ctx.event.get("card") in ctx.game.neighbors(ctx.source) and about(ctx)
+
+    return match
+
+
+def _attached_to_self_or_neighbor(group):
+    """ "After an upgrade is attached to SELF or one of its neighbors": the upgrade is one the
+    phrase names, and the creature it is attached to is the card itself or beside it."""
+    about = _about(group)
+
+    def match(ctx) -> bool:
+        to = ctx.event.get("to")
+        return to is not None and (to is ctx.source or to in ctx.game.neighbors(ctx.source)) and about(ctx)
+
+    return match
+
+
 def _destroyed_about(group):
     creature = _about(group)
 
     def match(ctx) -> bool:
         was_creature = ctx.event.get("creature", True)
         return was_creature and creature(ctx)
+
+    return match
+
+
+def _destroyed_by_own_keyword_damage(group, kind: str):
+    """ "After an enemy creature is destroyed by SELF's splash-attack damage": the damage that
+    destroyed it was placed last by this card's keyword (engine.rules.damage.destroy)."""
+    creature = _destroyed_about(group)
+
+    def match(ctx) -> bool:
+        return ctx.event.get("damage_by") == (ctx.source, kind) and creature(ctx)
 
     return match
 
@@ -107,6 +141,11 @@ def _opponent_played(group):
 
 def _opponent(ctx) -> bool:
     return ctx.event.get("player") not in (None, ctx.controller)
+
+
+def _victim_you(ctx) -> bool:
+    """ "After your Æmber is stolen": the player stolen from is the ability's controller."""
+    return ctx.event.get("victim") == ctx.controller
 
 
 def _each_turn(ctx) -> bool:
@@ -188,6 +227,9 @@ MATCHES = {
     "you": lambda: _you,
     "opponent": lambda: _opponent,
     "you_played": _you_played,
+    "played_adjacent": _played_adjacent,
+    "destroyed_by_own_keyword_damage": _destroyed_by_own_keyword_damage,
+    "attached_to_self_or_neighbor": _attached_to_self_or_neighbor,
     "opponent_played": _opponent_played,
     "controlled_by_you": _controlled_by_you,
     "you_on_your_turn": _you_on_your_turn,
@@ -195,6 +237,7 @@ MATCHES = {
     "end_of_your_turn": lambda: at_end_of_your_turn,
     "self": lambda: _self_event,
     "each_turn": lambda: _each_turn,
+    "victim_you": lambda: _victim_you,
     "chose_house": you_chose_house,
     "chose_house_other_than": _chose_house_other_than,
     "chose_house_matching_no_card": lambda: _chose_house_matching_no_card,

@@ -11,12 +11,12 @@ from __future__ import annotations
 
 import re
 
-from engine.library import of_chosen_house, with_chosen_trait
+from engine.library import counters_on, of_chosen_house, RULES_COUNTERS, with_chosen_trait
 from engine.rules.bonus_icons import bonus_icons
 from engine.rules.fight_timing import neighbors_of
 from engine.rules.houses import belongs_to, houses_of
 from engine.rules.traits import has_trait, traits
-from engine.compile.grammar import VOCAB
+from engine.compile.grammar import Refusal, VOCAB
 
 
 def _damaged(eng, source, controller, card) -> bool:
@@ -258,6 +258,20 @@ ADJECTIVES = {
     "token": _token,
     "non-token": _not_token,
 }
+
+
+def _power_equal_to_counters(kind: str):
+    """ "With power equal to the number of depth counters on SELF": counted as the test is asked (a
+    counter the rules define is read by its own words, never here)."""
+    if kind in RULES_COUNTERS:
+        raise Refusal("counter", kind, f'"{kind}" (a counter the rules define)')
+
+    def test(eng, source, controller, card) -> bool:
+        return source is not None and eng.power(card) == counters_on(eng.context(source, controller), source, kind)
+
+    return test
+
+
 #: words after the noun, as patterns -> test factory
 POST = [
     (re.compile(r"^with power (\d+) or (higher|lower)"), lambda m: _power(m[2], int(m[1]))),
@@ -300,4 +314,8 @@ POST = [
         lambda m: _shares_house_with_neighbors(2 if m[2] in ("2", "both") else 1, m[1] == "shares"),
     ),
     (re.compile(r"^in the center of its controller's battleline"), lambda m: _in_center),
+    (
+        re.compile(r"^with power equal to the number of ([a-z-]+) counters on SELF"),
+        lambda m: _power_equal_to_counters(m[1]),
+    ),
 ]

@@ -24,6 +24,9 @@ class Scope:
     #: names of cards chosen in a hidden zone (a hand, a deck): an effect moving them there may
     #: follow them (engine.library.zones.MoveTo ``from_hidden``)
     hidden: set = field(default_factory=set)
+    #: "that player" names a player: the player of the event a reaction reacts to
+    #: (engine.library.choosing_players.ThePlayerOfTheEvent)
+    that_player: bool = False
 
     def fresh(self) -> str:
         return f"t{next(self.counter)}"

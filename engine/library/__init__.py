@@ -87,7 +87,7 @@ from engine.library.damage import (
     DealDamage,
     DealDamageArmorCannotPrevent,
     DealDamageForEach,
-    DealsPowerToNeighbors,
+    EachDealsPowerTo,
     ForEachTraitDamageAndGain,
     Heal,
     HealFullyAndCounterPerDamage,
@@ -226,6 +226,7 @@ from engine.library.control import (
     ActivePlayerTakesControl,
     GiveControlToOpponentThenPaid,
     OpponentGainsControl,
+    SwapControl,
     TakeControl,
     TakeControlUntilLeaves,
     UseAsIfYours,
@@ -506,3 +507,8 @@ from engine.library.prophecies import Fulfill
 from engine.library.player_conditions import opponent_can_pay_key_cost, same_number_of_creatures
 from engine.library.prophecies import PutSelfIntoPlay
 from engine.library.traits import ChooseTrait, with_chosen_trait
+from engine.library.choosing_players import ThePlayerOfTheEvent
+from engine.library.counts import amount_of_the_event, bonus_icons_on, bonus_icons_this_way
+from engine.library.playing import CannotPlayOnFlank
+from engine.library.keys import InsteadOfForging
+from engine.library.amber_on_cards import CaptureDistributed

@@ -101,14 +101,19 @@ class LoseAll(Effect):
 @template()
 @dataclass
 class Steal(Effect):
-    amount: int
+    """ "Steal N" ("steal Æmber equal to <a count>": ``amount`` counted as the effect resolves)."""
+
+    amount: object  # int, or Callable[[Context], int]
 
     def resolve(self, ctx: Context) -> bool:
         # replacement effects apply (engine.rules.replacements): "if you do" holds when the Æmber was
         # stolen, even from the common supply, not when a steal was replaced by a capture
-
-        taken, stolen = steal(ctx.eng, ctx.controller, self.amount, ctx.source.name)
-        return stolen and taken == self.amount
+        amount = self.amount(ctx) if callable(self.amount) else self.amount
+        if amount <= 0:
+            ctx.log(f"{ctx.source.name}: nothing to steal")
+            return False
+        taken, stolen = steal(ctx.eng, ctx.controller, amount, ctx.source.name)
+        return stolen and taken == amount
 
 
 @dataclass

@@ -358,3 +358,32 @@ class MoveAmber(Effect):
             )
         dest = ctx.ref(self.to_ref)
         return dest if dest is not None and dest.in_play else None
+
+
+@template()
+@dataclass
+class CaptureDistributed(Effect):
+    """ "Capture all [but N] of your opponent's Æmber, distributed among any number of friendly
+    creatures": the Æmber counted as the effect starts (all but ``keep``), each one captured from
+    the opponent's pool by a friendly creature the player resolving it chooses, one at a time
+    (any number of them may capture)."""
+
+    keep: int = 0
+
+    def resolve(self, ctx: Context) -> bool:
+        amount = ctx.opponent.amber - self.keep
+        if amount <= 0 or not ctx.me.creatures:
+            ctx.log(f"{ctx.source.name}: nothing is captured")
+            return False
+        captured = 0
+        for _ in range(amount):
+            creatures = list(ctx.me.creatures)
+            if not creatures or ctx.opponent.amber <= 0:
+                break
+            creature = ctx.eng.chooser.choose(
+                f"{ctx.eng.decider(ctx)}: which friendly creature captures 1 Æmber ({ctx.source.name})",
+                creatures,
+                label=card_label(creatures),
+            )
+            captured += capture(ctx.eng, creature, 1, ctx.opponent_name, ctx.source.name)
+        return captured == amount

@@ -34,6 +34,21 @@ class ChoosePlayer(Effect):
         return True
 
 
+@template()
+@dataclass
+class ThePlayerOfTheEvent(Effect):
+    """Before a reaction to what a player does or to a player's turn ("After a player chooses an
+    active house, that player ..."; "At the start of each player's turn, that player ..."): "that
+    player" is the player of the event, kept as a chosen player is."""
+
+    def resolve(self, ctx: Context) -> bool:
+        player = ctx.event.get("player")
+        if player is None:
+            return False
+        ctx.source.memory[CHOSEN_PLAYER] = player
+        return True
+
+
 def controlled_by_chosen_player(eng, source, controller, card) -> bool:
     """A noun phrase's test: "<a creature> controlled by that player"."""
     return card.controller == chosen_player(source)

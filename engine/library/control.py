@@ -186,3 +186,25 @@ class ActivePlayerTakesControl(Effect):
                 ctx.eng.take_control(card, active)
                 done = card.controller == active
         return done
+
+
+@template()
+@dataclass
+class SwapControl(Effect):
+    """ "Swap control of <those creatures>" (a friendly one and an enemy one, two artifacts, this
+    creature and the creature it fights): each of the two cards ``on`` names, in play under
+    different players, is taken control of by the other's controller (a creature to a flank of its
+    new battleline); fewer than two cards in play, or both under one player: nothing is swapped."""
+
+    on: str = "it"
+
+    def resolve(self, ctx: Context) -> bool:
+        cards = [c for c in ctx.refs(self.on) if c.in_play]
+        if len(cards) != 2 or cards[0].controller == cards[1].controller:
+            ctx.log(f"{ctx.source.name}: no two cards under different players to swap control of")
+            return False
+        first, second = cards
+        to_first, to_second = second.controller, first.controller
+        ctx.eng.take_control(first, to_first)
+        ctx.eng.take_control(second, to_second)
+        return first.controller == to_first and second.controller == to_second

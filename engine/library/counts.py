@@ -16,7 +16,9 @@ from engine.core.registry import template
 from engine.library.houses import houses_among
 from engine.library.naming import CardTest
 from engine.library.playing import plays_this_turn
+from engine.library.this_way import done_this_way
 from engine.rules.ability import Context
+from engine.rules.bonus_icons import bonus_icons
 from engine.rules.references import candidates
 
 
@@ -63,6 +65,13 @@ def amber_on_self(ctx: Context) -> int:
 def amber_on_it(ctx: Context) -> int:
     """ "Each Æmber on it": on the card "it" names (in a constant ability, the card it is about)."""
     return sum(c.amber for c in ctx.chosen.get("it", [])[:1])
+
+
+@template(kind="count", value=True)
+def amount_of_the_event(ctx: Context) -> int:
+    """ "Each Æmber stolen" in a reaction to a steal ("After your Æmber is stolen, ... for each Æmber
+    stolen"): the amount the event moved."""
+    return int(ctx.event.get("amount", 0))
 
 
 @template(kind="count", value=True)
@@ -200,5 +209,30 @@ def _stat_of(ref: str, stat: str) -> Callable[[Context], int]:
         if card is None:
             return 0
         return getattr(ctx.eng, stat)(card) if card.in_play else int(getattr(card.printed, stat) or 0)
+
+    return count
+
+
+def _icons(cards, icon: str | None) -> int:
+    return sum(sum(1 for i in bonus_icons(c) if icon is None or i == icon) for c in cards)
+
+
+@template(kind="count")
+def bonus_icons_this_way(verb: str, icon: str | None = None):
+    """ "The number of Æmber bonus icons on the cards discarded this way": the bonus icons (of
+    ``icon``, or any) on the cards done this way, printed and enhanced (engine.rules.bonus_icons)."""
+
+    def count(ctx: Context) -> int:
+        return _icons(done_this_way(ctx, verb), icon)
+
+    return count
+
+
+@template(kind="count")
+def bonus_icons_on(ref: str, icon: str | None = None):
+    """ "The number of Æmber bonus icons on that card": on the cards ``ref`` names."""
+
+    def count(ctx: Context) -> int:
+        return _icons(ctx.refs(ref), icon)
 
     return count

@@ -144,21 +144,25 @@ class ArmorPerCount(Static):
         return self.amount * self.count(static_context(eng, source, controller, creature))
 
 
+@template()
 @dataclass
 class SwapWith(Effect):
     """ "Swap <this creature> with another friendly creature in your battleline": both must be in
     the battleline of the ability's controller. A swap never moves a creature to the other
     player's battleline, so when this creature is not in that battleline (its reap triggered by
-    the opponent's Replicator) the swap fails before any choice (the Sanctum Guardian FAQ)."""
+    the opponent's Replicator) the swap fails before any choice (the Sanctum Guardian FAQ). The
+    other creature is named ``name`` ("You may use that other creature this turn")."""
+
+    name: str = "swap"
 
     def resolve(self, ctx: Context) -> bool:
         line = ctx.me.creatures
         if ctx.source not in line:
             ctx.log(f"{ctx.source.label} is not in {ctx.controller}'s battleline: the swap fails, nothing happens")
-            ctx.chosen["swap"] = []  # "that creature" of a later sentence names nothing
+            ctx.chosen[self.name] = []  # "that creature" of a later sentence names nothing
             return False
-        Choose("creature", "friendly", name="swap", exclude_self=True).resolve(ctx)
-        other = ctx.ref("swap")
+        Choose("creature", "friendly", name=self.name, exclude_self=True).resolve(ctx)
+        other = ctx.ref(self.name)
         if other is None or other not in line:
             return False
         i, j = line.index(ctx.source), line.index(other)

@@ -142,23 +142,31 @@ class LoseArmorForTurnAndTakeDamage(Effect):
         return bool(lost)
 
 
+#: which of a creature's neighbors "<each creature> deals damage equal to its power to <...>" names
+_SIDES = {"right": (1,), "left": (-1,), "each": (-1, 1)}
+
+
+@template()
 @dataclass
-class DealsPowerToNeighbors(Effect):
-    """ "<The creature it fights> deals damage equal to its power to each of its neighbors": one
-    instance, dealt by that creature."""
+class EachDealsPowerTo(Effect):
+    """ "Each creature deals damage equal to its power to its right neighbor" (``side`` "right",
+    "left", or "each" neighbor): every creature ``on`` names deals its power, as it is before any of
+    this damage, to that neighbor of its, all in one instance of damage dealt by those creatures."""
 
     on: str = "it"
+    side: str = "each"
 
     def resolve(self, ctx: Context) -> bool:
-        dealer = ctx.ref(self.on)
-        if dealer is None or dealer.zone != "battleline":
-            return False
-        power = ctx.eng.power(dealer)
-        hit = ctx.game.neighbors(dealer)
-        for n in hit:
-            ctx.eng.deal_damage(n, power, dealer.label, check=False, dealer=dealer)
+        hits = []
+        for dealer in (c for c in ctx.refs(self.on) if c.zone == "battleline"):
+            line = ctx.game.players[dealer.controller].creatures
+            i = line.index(dealer)
+            power = ctx.eng.power(dealer)
+            hits += [(dealer, line[i + d], power) for d in _SIDES[self.side] if 0 <= i + d < len(line)]
+        for dealer, target, power in hits:
+            ctx.eng.deal_damage(target, power, dealer.label, check=False, dealer=dealer)
         ctx.eng.check_state()
-        return bool(hit)
+        return bool(hits)
 
 
 @dataclass

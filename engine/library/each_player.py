@@ -11,6 +11,7 @@ from dataclasses import dataclass, field, replace
 
 from engine.core.registry import template
 from engine.library.amber_on_cards import Capture
+from engine.library.choosing_players import chosen_player
 from engine.library.conditions import haunted
 from engine.library.player_conditions import not_haunted
 from engine.rules.ability import Condition, Context, Effect, resolve_all
@@ -39,7 +40,10 @@ def _admits(who: str, amber: int, ctx: Context) -> bool:
 class EachPlayer(Effect):
     """The effects once for each player ``who`` admits ("each", "haunted", "not haunted", "amber":
     with ``amber`` or more in their pool, asked before any player resolves), each as "you";
-    ``who="opponent"``: the opponent alone ("Your opponent discards their hand and draws 4 cards")."""
+    ``who="opponent"``: the opponent alone ("Your opponent discards their hand and draws 4 cards");
+    ``who="that player"``: the player the ability named before (chosen, or the player of the event
+    it reacts to: "After a player chooses an active house, that player destroys an artifact of that
+    house")."""
 
     effects: list = field(default_factory=list)
     who: str = "each"
@@ -48,6 +52,8 @@ class EachPlayer(Effect):
     def resolve(self, ctx: Context) -> bool:
         if self.who == "opponent":  # "your opponent <does X>": X as their own effect
             players = [ctx.opponent_name]
+        elif self.who == "that player":
+            players = [p for p in (chosen_player(ctx.source),) if p is not None]
         else:
             players = [p for p in _players(ctx) if _admits(self.who, self.amber, _as(ctx, p))]
         if not players:

@@ -75,16 +75,21 @@ class ForgeAtNoCost(Effect):
 @template(kind="static")
 @dataclass
 class CannotForgeKey(ForgeStatic):
-    """ "Players cannot forge their first / second / third key" (``nth``); "each player cannot
+    """ "Players cannot forge keys" (``every``), "their first / second / third key" (``nth``); "each player cannot
     forge keys while they have more forged keys than their opponent" (``while_ahead``): the key is
     not forged, and no Æmber is spent (engine.rules.forging)."""
 
     nth: int = 0
     while_ahead: bool = False
+    #: "Players cannot forge keys": no key at all, by either player
+    every: bool = False
 
     def stops_forge(self, eng, source, controller, player: str) -> bool:
         g = eng.game
         keys = g.players[player].keys
+        if self.every:
+            g.log(f"{source.label}: players cannot forge keys")
+            return True
         if self.nth and keys + 1 == self.nth:
             g.log(f"{source.label}: {player} cannot forge their key number {self.nth}")
             return True
@@ -92,6 +97,25 @@ class CannotForgeKey(ForgeStatic):
             g.log(f"{source.label}: {player} has more forged keys than their opponent and cannot forge")
             return True
         return False
+
+
+@template(kind="static")
+@dataclass
+class InsteadOfForging(ForgeStatic):
+    """ "When you would forge a key, purge <this card> and do not forge that key (no Æmber is
+    spent)": a replacement of the forge of ``whose`` player ("self": the controller of the card, who
+    for a treachery card is the opponent of the player who played it): the effects resolve, and the
+    key is not forged, nothing spent (glossary "Replacement Effects")."""
+
+    effects: list = field(default_factory=list)
+    whose: str = "self"
+
+    def stops_forge(self, eng, source, controller, player: str) -> bool:
+        if not source.in_play or (player == controller) != (self.whose == "self"):
+            return False
+        resolve_all(self.effects, eng.context(source, controller))
+        eng.game.log(f"{player} does not forge that key ({source.label}); no Æmber is spent")
+        return True
 
 
 @template(kind="static")

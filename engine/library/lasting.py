@@ -76,6 +76,7 @@ class ForTheTurnOnChosen(Effect):
     power: int = 0
     until_your_next_turn: bool = False
     trait: str = ""
+    #: a keyword's value ("gains splash-attack 3")
     value: int = 1
 
     def resolve(self, ctx: Context) -> bool:
@@ -224,6 +225,7 @@ class MayUseOtherCardsOfHouse(Effect):
         return True
 
 
+@template()
 @dataclass
 class MayUseThisTurn(Effect):
     """ "You may use that creature this turn": a use permission for that one card (the permission

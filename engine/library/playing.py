@@ -62,6 +62,33 @@ class CannotPlay(Static):
         return None
 
 
+@template(kind="static")
+@dataclass
+class CannotPlayOnFlank(Static):
+    """ "Your opponent cannot play creatures on their right flank" (``who`` relative to the
+    ability's controller): a creature they play goes on the other flank (or, deployed, anywhere
+    but that end); into an empty battleline not at all, as a lone creature is on both flanks (16.0
+    glossary "Flank": "If a battleline only has one creature in it, that creature is on both the
+    left and right flank")."""
+
+    side: str = "right"
+    who: str = "opponent"
+
+    def _player(self, eng, controller) -> str:
+        return controller if self.who == "self" else eng.game.other(controller)
+
+    def forbidden_flank(self, eng, source, controller, player: str) -> str | None:
+        return self.side if player == self._player(eng, controller) else None
+
+    def forbids_play(self, eng, source, controller, card) -> str | None:
+        player = self._player(eng, controller)
+        if card.type == "creature" and eng.game.active == player and not eng.game.players[player].creatures:
+            return (
+                f"{player} cannot play creatures on their {self.side} flank ({source.name}): a lone creature is on both"
+            )
+        return None
+
+
 @template(kind="condition", value=True)
 def never(ctx: Context) -> bool:
     """ "You cannot play <this card>": a play restriction never met."""

@@ -34,11 +34,19 @@ class DamageRules:
     # ----------------------------------------------------------------- damage
 
     def deal_damage(
-        self, target: CardInstance, amount: int, source: str, *, check: bool = True, dealer: CardInstance | None = None
+        self,
+        target: CardInstance,
+        amount: int,
+        source: str,
+        *,
+        check: bool = True,
+        dealer: CardInstance | None = None,
+        kind: str | None = None,
     ) -> int:
         """Deal ``amount`` damage to ``target``; return the damage placed (on it or redirected).
-        ``dealer``: the card dealing it (None for a game step: a damage bonus icon)."""
-        return self.place_damage(target, amount, source, check=check, dealer=dealer)[1]
+        ``dealer``: the card dealing it (None for a game step: a damage bonus icon); ``kind``: the
+        keyword dealing it ("assault", "hazardous", "splash-attack"), if one does."""
+        return self.place_damage(target, amount, source, check=check, dealer=dealer, kind=kind)[1]
 
     def place_damage(
         self,
@@ -49,6 +57,7 @@ class DamageRules:
         check: bool = True,
         echo: bool = True,
         dealer: CardInstance | None = None,
+        kind: str | None = None,
     ) -> tuple[CardInstance | None, int]:
         """Deal damage to ``target``: its armor prevents what it can first (the Shadow Self FAQ:
         armor before the redirect), then a constant ability may redirect the rest to another
@@ -113,6 +122,8 @@ class DamageRules:
             g.log(f"damage to {target.label} is dealt to {receiver.label} instead")
         if amount > 0:
             receiver.damage += amount
+            # the damage placed last: "destroyed by SELF's splash-attack damage" (engine.rules.damage.destroy)
+            receiver.memory["last_damage"] = (dealer, kind)
             g.log(
                 f"{source} deals {amount} damage to {receiver.label} ({receiver.damage} on it, "
                 f"power {self.power(receiver)})"
@@ -215,9 +226,13 @@ class DamageRules:
             joined, self.destroy_batch = self.destroy_batch or [], None
         before = {c: c.controller for c in doomed}
         fights = {c: fight for c in doomed}
+        # a creature its damage destroys: the card and keyword that placed the last of that damage
+        by_damage = {c: c.memory.get("last_damage") for c in doomed if c.damage and c.damage >= self.power(c)}
         for c, controller, its_fight in joined:
             if c not in before:
                 before[c], fights[c] = controller, its_fight
+                if c.in_play and c.damage and c.damage >= self.power(c):
+                    by_damage[c] = c.memory.get("last_damage")
         mine = list(doomed)
         doomed = list(before)
         was_creature = {c for c in doomed if c.type == "creature"}  # a token reverts as it goes
@@ -241,7 +256,14 @@ class DamageRules:
             return [c for c in mine if c not in saved]
         for c in doomed:
             if c not in saved:
-                self.emit("destroyed", card=c, controller=before[c], fight=fights[c], creature=c in was_creature)
+                self.emit(
+                    "destroyed",
+                    card=c,
+                    controller=before[c],
+                    fight=fights[c],
+                    creature=c in was_creature,
+                    damage_by=by_damage.get(c),
+                )
         return [c for c in mine if c not in saved]
 
     def _resolve_destroyed_abilities(self, doomed: list[CardInstance]) -> None:

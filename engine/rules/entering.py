@@ -1,5 +1,5 @@
-"""How a creature enters play: exhausted, unless an ability makes it enter play ready; stunned
-when an ability says so.
+"""How a creature (or an artifact) enters play: exhausted, unless an ability makes it enter play
+ready; stunned when an ability says so.
 
 An ability that modifies how a card enters play takes effect as the card enters play: the card's
 own such ability is read from its text as it enters, before effects on cards in play reach it
@@ -96,12 +96,20 @@ def played_enters_ready(eng: "Engine", card: "CardInstance") -> bool:
     return any(answers)
 
 
+def enters_ready(eng: "Engine", card: "CardInstance", entering: "Variant", played: bool = False) -> bool:
+    """Whether ``card`` (a creature or an artifact: "Mk. 2 Generator enters play ready"), just placed
+    in play, enters ready: by its own ability as it entered, another's in force, or, played, one
+    about cards played."""
+    found = _entering_statics(eng, card, entering)
+    ready_as_played = played and played_enters_ready(eng, card)
+    return ready_as_played or any(s.enters_ready(eng, src, ctl, card) for s, src, ctl in found)
+
+
 def enters(eng: "Engine", card: "CardInstance", entering: "Variant", played: bool = False) -> None:
     """Set whether ``card``, just placed in play, is exhausted and stunned; ``entering`` is its
     variant as it entered (read before it was placed); ``played``: it was played, not put into play."""
     found = _entering_statics(eng, card, entering)
-    ready_as_played = played and played_enters_ready(eng, card)
-    card.exhausted = not (ready_as_played or any(s.enters_ready(eng, src, ctl, card) for s, src, ctl in found))
+    card.exhausted = not enters_ready(eng, card, entering, played)
     if any(s.enters_stunned(eng, src, ctl, card) for s, src, ctl in found):
         card.stunned = True
     if card.type == "creature" and any(s.enters_enraged(eng, src, ctl, card) for s, src, ctl in found):

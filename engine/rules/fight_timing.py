@@ -89,7 +89,7 @@ def resolve_before_fight(eng: "Engine", attacker: "CardInstance", defender: "Car
         else:
             word, creature, other, n = item
             g.log(f"{word.title()} {n}: {creature.label} deals {n} damage to {other.label}")
-            eng.deal_damage(other, n, f"{creature.label} ({word})", check=False, dealer=creature)
+            eng.deal_damage(other, n, f"{creature.label} ({word})", check=False, dealer=creature, kind=word)
         eng.check_state(fight=(attacker, defender))
         # an ability gained while these resolve resolves too: the timing point is still going on
         # (glossary "Timing"; as Engine.trigger does)

@@ -29,7 +29,7 @@ from __future__ import annotations
 from engine.rules.mechanics.treachery import enters_under_opponent
 from engine.rules.bonus_icons import resolve_bonus_icons
 from engine.rules.copies import become_on_entering
-from engine.rules.entering import enters, played_enters_ready
+from engine.rules.entering import enters, enters_ready
 from engine.rules.hooks import artifact_enters_ready, pay_costs, play_costs
 from engine.core.errors import IllegalAction
 from engine.rules.play_timing import resolve_play_effects
@@ -217,7 +217,7 @@ class PlayRules:
     def enter_play(self, card: CardInstance, played: bool = True, events: list | None = None) -> bool:
         """Put a creature, artifact or upgrade into play under its controller; False for an action
         card (it does not enter play). Deploy applies only to a creature being played. ``events``:
-        a creature's ``"entered_play"`` event is added there for the caller to resolve later (a
+        the card's ``"entered_play"`` event is added there for the caller to resolve later (a
         card played: at the timing point after its bonus icons) instead of at once."""
         g = self.game
         controller = card.controller
@@ -228,11 +228,20 @@ class PlayRules:
             line = g.players[controller].creatures
             g.take(card)
             become_on_entering(self, card)  # "enters play as a copy of ..." (engine.rules.copies)
+            # "cannot play creatures on their right flank": a flank a played creature may not take
+            barred = {
+                f for s, src, ctl in self.statics() if played and (f := s.forbidden_flank(self, src, ctl, controller))
+            }
             if played and self.has(card, "deploy") and len(line) > 1:
-                spots = list(range(len(line) + 1))
+                spots = [
+                    i
+                    for i in range(len(line) + 1)
+                    if not (i == 0 and "left" in barred or i == len(line) and "right" in barred)
+                ]
                 where = self.chooser.choose(f"position for {card.name} (deploy: 0 = left flank)", spots)
             else:
-                flank = self.chooser.choose(f"flank for {card.name}", ["left", "right"] if line else ["right"])
+                flanks = [f for f in ("left", "right") if f not in barred] if line else ["right"]
+                flank = self.chooser.choose(f"flank for {card.name}", flanks)
                 where = 0 if flank == "left" else len(line)
             entering = self.variant(card)  # read as it enters, before effects on cards in play
             line.insert(where, card)
@@ -243,16 +252,15 @@ class PlayRules:
                 f"{' and stunned' if card.stunned else ''} "
                 f"({', '.join(c.label for c in line)})"
             )
-            if events is None:
-                self.entered_play(card)
-            else:  # the caller applies constant abilities at once (the King of the Crag FAQ)
-                events.append({"card": card, "controller": card.controller})
+            self._entered(card, events)  # the caller applies constant abilities at once (the King of the Crag FAQ)
             return True
         if card.type == "artifact":
+            entering = self.variant(card)  # read as it enters, before effects on cards in play
             g.move(card, "artifacts", controller)
-            ready_as_played = played and played_enters_ready(self, card)  # engine.rules.entering
-            card.exhausted = not (ready_as_played or artifact_enters_ready(self, card))  # engine.rules.hooks
+            # its own "enters play ready", or another's (engine.rules.entering, engine.rules.hooks)
+            card.exhausted = not (enters_ready(self, card, entering, played) or artifact_enters_ready(self, card))
             g.log(f"{card.label} enters play {'exhausted' if card.exhausted else 'ready'} under {controller}'s control")
+            self._entered(card, events)
             return True
         if card.type == "upgrade":
             creatures = g.creatures()
@@ -263,8 +271,17 @@ class PlayRules:
             g.take(card)
             card.zone = "upgrade"
             self.attach(card, host, controller)
+            self._entered(card, events)
             return True
         return False
+
+    def _entered(self, card: CardInstance, events: list | None) -> None:
+        """ "After <an upgrade / an artifact> enters play": its ``"entered_play"`` event, at once or
+        (``events``: a card played) at the timing point after its bonus icons, as a creature's."""
+        if events is None:
+            self.entered_play(card)
+        else:
+            events.append({"card": card, "controller": card.controller})
 
     def attach(self, upgrade: CardInstance, host: CardInstance, player: str) -> None:
         """Attach an upgrade (entering play, or moving from the creature it is on) to ``host``;
@@ -278,7 +295,7 @@ class PlayRules:
         self.emit("attached", card=upgrade, to=host, player=player)
 
     def entered_play(self, card: CardInstance) -> None:
-        """After a creature is put into play (not played: a creature played meets them after its
+        """After a card is put into play (not played: a card played meets them after its
         bonus icons, :mod:`engine.rules.play_timing`): constant abilities (its own and others') apply at
         once, so a creature they destroy is gone before "after ... enters play" reactions resolve
         (the Pingle Who Annoys and King of the Crag FAQ); then those reactions resolve."""

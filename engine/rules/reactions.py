@@ -4,7 +4,8 @@
 matches, with the event in the context (``ref "event"`` is the card the event is about).
 
 Events: ``"played"`` {card}, ``"destroyed"`` {card, controller, fight: (attacker, defender) or
-None, creature: it was a creature when destroyed}, ``"reaped"`` {card, player, amber: {"gained": n} (what is left of the Æmber reaping gained)},
+None, creature: it was a creature when destroyed, damage_by: (the card, the keyword or None) that
+placed the last of the damage that destroyed it, None when its damage did not}, ``"reaped"`` {card, player, amber: {"gained": n} (what is left of the Æmber reaping gained)},
 ``"fought"`` {card, controller, neighbors (the attacker's neighbors when it was used)}, ``"entered_play"`` {card, controller},
 ``"house_chosen"`` {player, house}, ``"armor_prevented"`` {card, controller, amount},
 ``"discarded"`` {card, player, house} (discarded from hand, engine.rules.play_timing),
@@ -12,7 +13,8 @@ None, creature: it was a creature when destroyed}, ``"reaped"`` {card, player, a
 caused), ``"bonus_icon_damage"`` {card, controller}, ``"tide_raised"`` {player}, ``"end_of_turn"`` {player}
 (after the draw of step 5), ``"key_forged"`` {player, cost} (engine.rules.forging), ``"attached"`` {card: the
 upgrade, to, player} (engine.rules.gained_text), ``"left_play"`` {card, controller} (engine.rules.leaves_play),
-``"start_of_turn"`` {player} (engine.rules.turn), ``"before_fight"`` {card, controller, defender, outcome}
+``"start_of_turn"`` {player} (engine.rules.turn), ``"stolen"`` {player: the thief, victim,
+amount} (engine.rules.replacements.steal), ``"before_fight"`` {card, controller, defender, outcome}
 (engine.rules.hooks).
 """
 

@@ -228,7 +228,10 @@ def steal(eng: "Engine", thief: str, amount: int, why: str = "") -> tuple[int, b
     if ev is None:
         eng.game.log(f"{thief} steals nothing ({why})" if why else f"{thief} steals nothing")
     moved = perform(eng, ev)
-    return moved, ev is not None and ev.kind == "steal"
+    stolen = ev is not None and ev.kind == "steal"
+    if stolen and moved > 0:  # "after Æmber is stolen from you": the victim and how much
+        eng.emit("stolen", player=thief, victim=ev.victim, amount=moved)
+    return moved, stolen
 
 
 def capture(

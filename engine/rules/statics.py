@@ -64,7 +64,11 @@ def reads_statics_once(method):
 
 
 def neighbor(eng, source, controller, creature) -> bool:
-    """ "Each of <this creature>'s neighbors"."""
+    """ "Each of <this creature>'s neighbors"; a creature an event is about that has since left play
+    ("after 1 of SELF's neighbors is dealt damage", and the damage destroyed it): a neighbor
+    immediately before it left (the neighbors noted as it left: engine.rules.fight_timing)."""
+    if creature.zone != "battleline":
+        return source is not None and source in creature.memory.get("last_neighbors", ())
     return creature in eng.game.neighbors(source)
 
 
@@ -233,6 +237,11 @@ class Static:
     def forbids_play(self, eng, source, controller, card) -> str | None:
         """Why a constant ability forbids the active player to play ``card`` now ("You cannot
         play creatures", "Your opponent cannot play more than 2 cards each turn"), or None."""
+        return None
+
+    def forbidden_flank(self, eng, source, controller, player: str) -> str | None:
+        """The flank ("left" / "right") on which ``player`` may not play a creature ("Your opponent
+        cannot play creatures on their right flank"), or None."""
         return None
 
     # hooks of engine.rules.hooks: attack checks, uses, costs, permissions, self-destruction

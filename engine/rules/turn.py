@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING
 
 from engine.core.errors import IllegalAction
 from engine.core.state import PROPHECIES
+from engine.core.registry import template
 from engine.rules.extra_turns import next_player
 from engine.rules.next_turns import start_turn
 from engine.rules.statics import Static
@@ -101,6 +102,25 @@ def hand_size(eng: "Engine", player: str) -> int:
     return max(
         0,
         HAND_SIZE + sum(s.hand_size(eng, src, ctl, player) for s, src, ctl in eng.statics() if isinstance(s, HandSize)),
+    )
+
+
+@template(kind="static")
+@dataclass
+class SkipsDrawStep(Static):
+    """ "Each player skips their "draw cards" step" (``whose`` "each", "you" or "opponent"): the
+    step does not happen for that player: no card drawn, no chain shed, and no "at the start of
+    your "draw cards" step" ability."""
+
+    whose: str = "each"
+
+    def skips_draw_step(self, eng, source, controller, player: str) -> bool:
+        return self.whose == "each" or (self.whose == "you") == (player == controller)
+
+
+def skips_draw_step(eng: "Engine", player: str) -> bool:
+    return any(
+        isinstance(s, SkipsDrawStep) and s.skips_draw_step(eng, src, ctl, player) for s, src, ctl in eng.statics()
     )
 
 
@@ -221,8 +241,11 @@ def end_turn(eng: "Engine", to_step: int = 3) -> None:
     ready_step(eng)
     eng.emit("ready_step_ended", player=g.active)  # 'at the end of your "ready cards" step'
     g.step = 5
-    eng.emit("draw_step_started", player=g.active)  # 'at the start of your "draw cards" step'
-    draw_step(eng)
+    if skips_draw_step(eng, g.active):
+        g.log(f'{g.active} skips their "draw cards" step')
+    else:
+        eng.emit("draw_step_started", player=g.active)  # 'at the start of your "draw cards" step'
+        draw_step(eng)
     # "End of turn" effects resolve after the draw (timing chart, step 5; engine.library.control)
     eng.emit("end_of_turn", player=g.active)
     p = g.players[g.active]

@@ -302,7 +302,9 @@ class UseRules:
                 g.log(f"{source.label} has poison: its damage destroys {receiver.label}")
                 poisoned.append(receiver)
         for source, victim, amount in splash:  # poison is for power damage only
-            self.place_damage(victim, amount, f"{source.label} (splash-attack)", check=False, dealer=source)
+            self.place_damage(
+                victim, amount, f"{source.label} (splash-attack)", check=False, dealer=source, kind="splash-attack"
+            )
         lethal = self.lethal()
         doomed = lethal + [c for c in poisoned if c not in lethal]
         if doomed:

@@ -8,7 +8,6 @@ from engine.library import (
     ArchiveTopOfDeck,
     ArtifactsEnterPlayReady,
     Choose,
-    Draw,
     ForEachTraitDamageAndGain,
     ForgeAtNoCost,
     If,
@@ -54,19 +53,6 @@ card(
 
 
 card("Entropic Swirl", play=[Choose("creature", "any"), ForEachTraitDamageAndGain(2)])
-
-
-def _played_next_to_self(ctx) -> bool:
-    played = ctx.event.get("card")
-    return (
-        played is not None
-        and played.type == "creature"
-        and played is not ctx.source
-        and played in ctx.game.neighbors(ctx.source)
-    )
-
-
-card("Fila the Researcher", reactions=[Reaction("played", [Draw(1)], when=_played_next_to_self)])
 
 
 card("Quantum Fingertrap", action=[SwapTwoInABattleline()])

@@ -10,7 +10,6 @@ from engine.library import (
     Capture,
     Choose,
     DealDamage,
-    DealsPowerToNeighbors,
     Destroy,
     DestroyLowerForEach,
     Gain,
@@ -122,7 +121,6 @@ def _has_non_mars_neighbor(eng, source, controller, card) -> bool:
 
 card("Xanthyx Harvester", statics=[CannotUseAnyCard(_has_non_mars_neighbor)], reap=[Gain(1)])
 
-card("Mindworm", before_fight=[TheCreatureItFights(), DealsPowerToNeighbors("it")])
 
 card("Destructive Analysis", play=[Choose("creature", "any"), DealDamage(2), PurgeArchivedForMoreDamage(2)])
 

@@ -32,7 +32,6 @@ from engine.library import (
     has_ability,
     If,
     IfYouDo,
-    MayUseThisTurn,
     named,
     NameNeighbors,
     not_among,
@@ -49,7 +48,6 @@ from engine.library import (
     ShuffleZonesIntoDeck,
     Stun,
     SwapDeckAndDiscard,
-    SwapWith,
     TakeControlUntilLeaves,
     this_card,
     ThisCreature,
@@ -202,6 +200,5 @@ card(
 
 card("Crazy Killing Machine", action=[DiscardTopOfEachAndDestroyOfItsHouse()])
 
-card("Transposition Sandals", gains={"action": [SwapWith(), MayUseThisTurn("swap")]})
 
 card("Scrambler Storm", play=[DuringOpponentsNextTurn(CannotPlay("action", who="opponent"))])

@@ -30,14 +30,10 @@ from engine.library import (
     RememberLine,
     RepeatCardEffectIf,
     Sacrifice,
-    SwapWith,
     this_card,
     UsableAsActiveHouse,
 )
 from engine.cards import card
-
-
-card("Sanctum Guardian", fight=[SwapWith()], reap=[SwapWith()])
 
 
 # "Deal 3 to a creature and 3 to a neighbor of that creature": one simultaneous instance of damage

@@ -10,9 +10,12 @@ from engine.library import (
     CaptureFromAny,
     Choose,
     ConsideredCreature,
+    counters_on_card,
     DealDamage,
+    enemy_creature_destroyed,
     EntersPlayStunned,
     Exalt,
+    ForgeAtCost,
     friendly_creatures,
     has_friendly_creature,
     If,
@@ -20,7 +23,10 @@ from engine.library import (
     May,
     OnlyDealsWhenFighting,
     Purge,
+    PutCounters,
     PutOnFlank,
+    Reaction,
+    RemoveCounters,
     RepeatPrecedingIf,
     StolenIsCapturedByActive,
     UsableAsActiveHouse,
@@ -72,4 +78,23 @@ card(
         action=[PutOnFlank()],
         statics=[ConsideredCreature(5), UsableAsActiveHouse(itself_in_battleline)],
     ),
+)
+
+
+def _enemy_destroyed_in_a_fight(ctx) -> bool:
+    fight = ctx.event.get("fight")
+    return enemy_creature_destroyed(ctx) and fight is not None and ctx.event["card"] in fight
+
+
+def _six_glory_counters(ctx) -> bool:
+    return counters_on_card("glory", "self")(ctx) >= 6
+
+
+# "After an enemy creature is destroyed while fighting, put a glory counter on The Colosseum.
+# Omni: If there are 6 or more glory counters on The Colosseum, remove 6 and forge a key at current
+# cost." ("Remove 6": 6 of those glory counters)
+card(
+    "The Colosseum",
+    reactions=[Reaction("destroyed", [PutCounters("glory", "self")], when=_enemy_destroyed_in_a_fight)],
+    omni=[If(_six_glory_counters, [RemoveCounters("glory", "self", 6), ForgeAtCost(0)])],
 )
