@@ -512,3 +512,6 @@ from engine.library.counts import amount_of_the_event, bonus_icons_on, bonus_ico
 from engine.library.playing import CannotPlayOnFlank
 from engine.library.keys import InsteadOfForging
 from engine.library.amber_on_cards import CaptureDistributed
+from engine.rules.traits import (
+    has_trait as card_has_trait,
+)  # a card's trait now (printed or gained), for a hand definition

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from engine.library import (
+    card_has_trait,
     ArchiveIntoOpponents,
     BlankEnemyTextBoxesUntilYourNextTurn,
     Choose,
@@ -33,11 +34,7 @@ from engine.cards import card
 
 
 def _friendly_shards(ctx) -> int:
-    return sum(
-        1
-        for c in ctx.game.in_play()
-        if c.controller == ctx.controller and "shard" in (t.lower() for t in c.printed.traits)
-    )
+    return sum(1 for c in ctx.game.in_play() if c.controller == ctx.controller and card_has_trait(ctx.eng, c, "shard"))
 
 
 card(

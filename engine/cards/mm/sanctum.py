@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from engine.library import CannotBeDealtDamageBy, CannotResolveBonusIcons, IconStealsInstead
+from engine.library import CannotBeDealtDamageBy, CannotResolveBonusIcons, IconStealsInstead, card_has_trait
 from engine.cards import card
 
 # "When you resolve a capture bonus icon, you may choose to steal 1 instead."
@@ -13,9 +13,7 @@ card("Master of the Grey", statics=[CannotResolveBonusIcons()])
 
 def _mutant_or_power_5_or_more(eng, dealer) -> bool:
     """ "Mutant creatures or creatures with power 5 or higher" (power when the damage is dealt)."""
-    return dealer.type == "creature" and (
-        "mutant" in (t.lower() for t in dealer.printed.traits) or eng.power(dealer) >= 5
-    )
+    return dealer.type == "creature" and (card_has_trait(eng, dealer, "mutant") or eng.power(dealer) >= 5)
 
 
 card("Ardent Hero", statics=[CannotBeDealtDamageBy(_mutant_or_power_5_or_more)])
