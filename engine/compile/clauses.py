@@ -371,12 +371,18 @@ def read_sentences(sentences: tuple[str, ...] | list[str], scope: Scope, out: li
     effects of the sentence before it."""
     out = [] if out is None else out
     previous: list = list(out)  # a reaction's clause, read before its sentences ("If you do, ...")
+    # what "it" named as the sentence before began: "Otherwise, return that creature ..." after "If
+    # ..., return that creature and each of its neighbors ..." names the creature named before both
+    it_before = it_now = scope.it
     for sentence in sentences:
+        it_before, it_now = it_now, scope.it
         text = sentence.strip().rstrip(".").strip()
         done = False
         for t in TEMPLATES["sentence"]:
             for slots in t.pattern.matches(text):
                 kind = t.extra["acts_on_previous"]
+                if kind == "otherwise":
+                    scope.it = it_before
                 saved = scope.it
                 if kind == "if_destroyed":
                     damage = _last_damage(previous)

@@ -8,7 +8,9 @@ are the noun phrases' own ("exhausted", "stunned", "damaged", "with Æmber on it
 from __future__ import annotations
 
 from engine.core.registry import template
-from engine.library import houses_among, it_test
+from engine.library import houses_among, it_test, self_test
+from engine.rules.fight_timing import neighbors_of
+from engine.rules.houses import belongs_to
 from engine.compile.composites import _noun_test
 from engine.compile.grammar import Refusal
 from engine.compile.phrases import noun
@@ -49,3 +51,16 @@ def _houses_among_noun(words: str):
         return len(houses_among(ctx.eng, named))
 
     return count
+
+
+@template("self_neighbors_of_house", kind="condition")
+def _self_neighbors_of_house(house: str, none: bool = True):
+    """ "If <this creature> has no Star Alliance neighbors" (``none``), "if <this creature> has a
+    non-Star Alliance neighbor" (``none`` False): its neighbors now, by the houses they belong to."""
+
+    def test(eng, source, controller, card) -> bool:
+        of_house = [n for n in neighbors_of(eng.game, card) if belongs_to(eng, n, house)]
+        others = [n for n in neighbors_of(eng.game, card) if not belongs_to(eng, n, house)]
+        return not of_house if none else bool(others)
+
+    return self_test(test)

@@ -153,6 +153,12 @@ def _deals_no_fight_damage_while(cond, applies=st.itself):
     return DealsNoFightDamageWhile(while_(applies, cond))
 
 
+@template("PowerPerCountWhile", kind="static")
+def _power_per_count_while(amount: int, count, cond, applies=st.itself):
+    """ "While <condition>, <this creature> gets +3 power for each Æmber on it"."""
+    return PowerPerCount(amount, count, while_(applies, cond))
+
+
 @template("KeywordValueWhile", kind="static")
 def _keyword_value_while(cond, keyword, value: int, applies=st.itself):
     """ "While <condition>, <group> gains splash-attack 5": a valued keyword with its value."""

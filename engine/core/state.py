@@ -182,6 +182,12 @@ class Game:
     destroyed_this_turn: list[str] = field(default_factory=list)
     #: every key forged in the game: (player, turn number) ("forged a key on their previous turn")
     keys_forged: list[tuple[str, int]] = field(default_factory=list)
+    #: every steal in the game, as (turn number, thief, Æmber stolen) ("if you have stolen at least
+    #: 1 this turn", "if your opponent stole Æmber from you on their previous turn")
+    steals: list[tuple[int, str, int]] = field(default_factory=list)
+    #: every creature exalted in the game, as (turn number, the player whose effect exalted it, its
+    #: controller) ("if you exalted a friendly creature this turn")
+    exalts: list[tuple[int, str, str]] = field(default_factory=list)
     #: every card played in the game, as (turn number, player, house, type) at the moment it was
     #: played ("if you have played 7 or more Sanctum cards this turn", "on their previous turn")
     plays: list[tuple[int, str, str, str]] = field(default_factory=list)

@@ -96,3 +96,60 @@ def used_no_creatures(ctx: Context) -> bool:
     """ "If you did not use any creatures this turn" (a stunned creature used to remove its stun is
     used)."""
     return not any(c.type == "creature" and c.controller == ctx.controller for c in ctx.game.used_this_turn)
+
+
+@template(kind="condition")
+def stolen_this_turn(n: int = 1) -> Condition:
+    """ "If you have stolen at least N Æmber this turn": the Æmber the ability's controller stole
+    this turn (a steal replaced by a capture is no steal: engine.rules.replacements)."""
+
+    def condition(ctx: Context) -> bool:
+        g = ctx.game
+        return sum(a for turn, thief, a in g.steals if turn == g.turn and thief == ctx.controller) >= n
+
+    condition.__name__ = f"stolen_{n}_this_turn"
+    return condition
+
+
+@template(kind="condition", value=True)
+def opponent_stole_last_turn(ctx: Context) -> bool:
+    """ "If your opponent stole Æmber from you on their previous turn" (the turn before this one, as
+    "if your opponent forged a key on their previous turn" reads it: engine.rules.forging)."""
+    return any(turn == ctx.game.turn - 1 and thief == ctx.opponent_name for turn, thief, _ in ctx.game.steals)
+
+
+@template(kind="condition")
+def exalted_this_turn(side: str = "friendly") -> Condition:
+    """ "If you exalted a friendly creature this turn": a creature of that side exalted by an effect
+    of the ability's controller this turn."""
+
+    def condition(ctx: Context) -> bool:
+        g = ctx.game
+        whose = ctx.controller if side == "friendly" else ctx.opponent_name
+        return any(turn == g.turn and by == ctx.controller and owner == whose for turn, by, owner in g.exalts)
+
+    condition.__name__ = f"exalted_{side}_this_turn"
+    return condition
+
+
+@template(kind="condition")
+def pools_total_at_least(n: int) -> Condition:
+    """ "If there is a combined total of N Æmber or more between both players' pools"."""
+
+    def condition(ctx: Context) -> bool:
+        return ctx.me.amber + ctx.opponent.amber >= n
+
+    condition.__name__ = f"pools_total_at_least_{n}"
+    return condition
+
+
+@template(kind="condition")
+def its_controller_haunted(ref: str, present: bool = True) -> Condition:
+    """ "If that creature's controller is haunted" (``present`` False: "is not haunted"): the
+    controller of the card an earlier effect named."""
+
+    def condition(ctx: Context) -> bool:
+        cards = ctx.refs(ref)
+        return bool(cards) and all(is_haunted(ctx.eng, c.controller) == present for c in cards)
+
+    return condition

@@ -28,6 +28,9 @@ class Exalt(Effect):
     on: str = "it"
 
     def resolve(self, ctx: Context) -> bool:
+        for c in ctx.refs(self.on):
+            if c.in_play:  # remembered for "if you exalted a friendly creature this turn"
+                ctx.game.exalts.append((ctx.game.turn, ctx.controller, c.controller))
         return place_amber(
             ctx, self.on, 1, "{label} is exalted: 1 Æmber from the supply is placed on it ({total} on it)"
         )
