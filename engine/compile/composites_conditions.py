@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from engine.core.registry import template
 from engine.library import houses_among, it_test, self_test
+from engine.rules import key_colors
 from engine.rules.fight_timing import neighbors_of
 from engine.rules.houses import belongs_to
 from engine.compile.composites import _noun_test
@@ -64,3 +65,29 @@ def _self_neighbors_of_house(house: str, none: bool = True):
         return not of_house if none else bool(others)
 
     return self_test(test)
+
+
+def _color(word: str) -> str:
+    if word not in key_colors.COLORS:
+        raise Refusal("condition", word, f'"{word}" (a key colour)')
+    return word
+
+
+@template("key_forged", kind="condition")
+def _key_forged(color: str, whose: str = "self"):
+    """ "If your red key is forged", "while your opponent's blue key is forged", "if a yellow key is
+    forged" (``whose`` "any": either player's), by the colours engine.rules.key_colors keeps."""
+    color = _color(color)
+
+    def condition(ctx) -> bool:
+        players = {"self": [ctx.controller], "opponent": [ctx.opponent_name]}.get(whose, list(ctx.game.players))
+        return any(key_colors.is_forged(ctx.eng, p, color) for p in players)
+
+    condition.__name__ = f"{whose}_{color}_key_forged"
+    return condition
+
+
+@template("same_color_forged", kind="condition", value=True)
+def _same_color_forged(ctx) -> bool:
+    """ "If two keys of the same color are forged": a colour both players have forged."""
+    return key_colors.same_color_forged(ctx.eng)

@@ -34,7 +34,7 @@ from engine.rules.keywords import granted
 from engine.rules.damage_sources import CannotBeDealtDamageBy
 from engine.rules.damage_statics import CannotBeDealtDamage, DealsNoFightDamageWhile, DoubleDamageTo
 from engine.rules.power_armor import ConsideredToHave
-from engine.rules.entering import EntersPlayEnraged, EntersPlayReady
+from engine.rules.entering import EntersPlayEnraged, EntersPlayReady, EntersPlayStunned
 from engine.rules.next_turns import ReactDuringNextTurnOf
 from engine.rules.reactions import Reaction
 from engine.rules.hooks import DestroyedWhile, MayPlayOneOfHouse, PurgedWhile
@@ -72,6 +72,12 @@ def _enters_ready_if(cond, applies=st.itself):
 def _enters_enraged_if(cond, applies=st.itself):
     """ "If <condition>, <this creature> enters play enraged": asked as it enters play."""
     return EntersPlayEnraged(while_(applies, cond))
+
+
+@template("EntersPlayStunnedIf", kind="static")
+def _enters_stunned_if(cond, applies=st.itself):
+    """ "While <condition>, each enemy creature enters play stunned": asked as it enters play."""
+    return EntersPlayStunned(while_(applies, cond))
 
 
 @template("MayPlayOneOfHouseEachTurn", kind="static")
