@@ -193,3 +193,47 @@ def test_first_time_used_this_turn_readies_and_enrages_it_once(kb_conn, tmp_path
           "16.0": {Gladiodontus.exhausted: true, Gladiodontus.enraged: false, Troll.damage: 5, player1.amber: 1}
         """,
     )
+
+
+@pytest.mark.parametrize("battleline, zone", [("[Legendary Keyraken]", "battleline"), ("[Troll]", "archives")])
+def test_if_a_named_card_is_not_in_play_archive_it(kb_conn, tmp_path, battleline, zone):
+    assert_compiled(kb_conn, "Shield Tentacle")
+    # "If a friendly Legendary Keyraken is not in play, archive Shield Tentacle.": a constant
+    # ability checked with the state, as "If <condition>, purge <this card>" is
+    _passes(
+        kb_conn,
+        tmp_path,
+        f"""
+        id: shield-tentacle
+        setup:
+          turn: {{active: player1, house: keyraken}}
+          player1: {{hand: [Shield Tentacle], battleline: {battleline}}}
+        actions:
+          - play: Shield Tentacle
+            choices: [right]
+        expect:
+          "16.0": {{Shield Tentacle.zone: {zone}}}
+        """,
+    )
+
+
+@pytest.mark.parametrize("friendly, keys", [(6, 1), (5, 0)])
+def test_if_you_do_and_a_condition(kb_conn, tmp_path, friendly, keys):
+    assert_compiled(kb_conn, "Triumph")
+    # "Play: If there are no enemy creatures, exalt each friendly creature. If you do and there are 6
+    # or more friendly creatures, forge a key at no cost."
+    creatures = ", ".join(["Troll"] * friendly)
+    _passes(
+        kb_conn,
+        tmp_path,
+        f"""
+        id: triumph
+        setup:
+          turn: {{active: player1, house: saurian}}
+          player1: {{hand: [Triumph], battleline: [{creatures}]}}
+        actions:
+          - play: Triumph
+        expect:
+          "16.0": {{player1.keys: {keys}}}
+        """,
+    )

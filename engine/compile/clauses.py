@@ -345,6 +345,18 @@ def _last_damage(effects: list) -> DealDamage | None:
     return None
 
 
+def _does(effects: list, kind: str) -> bool:
+    """Is an effect of class ``kind`` among ``effects`` (inside conditions and choices too)? "If you
+    unforge an opponent's key this way" reads as "If you do" only after an unforging."""
+    for e in effects:
+        if type(e).__name__ == kind:
+            return True
+        for inner in (getattr(e, "then", None), getattr(e, "first", None), [getattr(e, "effect", None)]):
+            if isinstance(inner, list) and _does([i for i in inner if i is not None], kind):
+                return True
+    return False
+
+
 def _sort_looked(t: Template, slots: dict, scope: Scope, previous: list) -> bool:
     """ "Put 1 into your hand and 1 on the bottom of your deck." after "Look at the top 3 cards of
     your deck.": the steps go to that :class:`LookAtTop`. A card "put on top" is the one left, so
@@ -426,6 +438,11 @@ def read_sentences(sentences: tuple[str, ...] | list[str], scope: Scope, out: li
                     previous = made
                     out += previous
                 elif kind == "if_you_do" and previous:
+                    if t.extra.get("done") and not _does(previous, t.extra["done"]):
+                        scope.it = saved
+                        continue
+                    if "cond" in values:  # "If you do and <condition>, ..."
+                        then = [If(values["cond"], then)]
                     del out[len(out) - len(previous) :]
                     previous = [IfYouDo(previous, then)]
                     out += previous

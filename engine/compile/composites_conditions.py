@@ -91,3 +91,23 @@ def _key_forged(color: str, whose: str = "self"):
 def _same_color_forged(ctx) -> bool:
     """ "If two keys of the same color are forged": a colour both players have forged."""
     return key_colors.same_color_forged(ctx.eng)
+
+
+@template("it_contains_none", kind="condition")
+def _it_contains_none(ref: str, noun):
+    """ "Reveal your hand. If it contains no cards of the active house, ...": none of the cards an
+    earlier effect named is what the noun phrase says."""
+    test = _noun_test(noun)
+
+    def condition(ctx) -> bool:
+        return not any(test(ctx.eng, ctx.source, ctx.controller, c) for c in ctx.refs(ref))
+
+    return condition
+
+
+@template("it_of_either_house", kind="condition")
+def _it_of_either_house(ref: str, house: str, house2: str):
+    """ "If it is a Dis or Shadows card": the card named before belongs to either house."""
+    return it_test(
+        ref, lambda eng, source, controller, card: belongs_to(eng, card, house) or belongs_to(eng, card, house2)
+    )

@@ -317,9 +317,9 @@ def _cannot_be_dealt_damage_by_damaged(applies=st.itself):
 
 
 @template("PurgedWhile", kind="static")
-def _purged_while(cond):
-    """ "If <condition>, purge <this card>"."""
-    return PurgedWhile(cond)
+def _purged_while(cond, zone: str = "purged"):
+    """ "If <condition>, purge <this card>" ("archive <this card>": ``zone`` "archives")."""
+    return PurgedWhile(cond, zone)
 
 
 @template("KeywordPerCount", kind="static")

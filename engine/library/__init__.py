@@ -311,6 +311,10 @@ from engine.library.conditions import (
     while_,
     you_forged_this_turn,
     you_used_an_artifact,
+    count_at_most,
+    powerful_extreme,
+    it_most_powerful,
+    control_most_powerful,
 )
 from engine.library.player_conditions import (
     cards_in_zone,
@@ -321,6 +325,11 @@ from engine.library.player_conditions import (
     still_in_play,
     used_creature_to,
     used_no_creatures,
+    stolen_this_turn,
+    opponent_stole_last_turn,
+    exalted_this_turn,
+    pools_total_at_least,
+    its_controller_haunted,
 )
 from engine.library.counts import (
     amber_in_pool,

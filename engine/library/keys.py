@@ -69,6 +69,7 @@ class MayForgeAtCost(Effect):
         return resolve_all(self.then, ctx) if ok else False
 
 
+@template()
 @dataclass
 class ForgeAtNoCost(Effect):
     """ "Forge a key at no cost" (glossary "Forge a Key": every way of forging goes through

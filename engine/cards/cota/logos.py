@@ -22,7 +22,6 @@ from engine.library import (
     EachPlayerLosesHalf,
     enemy,
     Exhaust,
-    first_use_this_turn,
     ForgerGivesRemaining,
     ForTheTurn,
     GainChains,
@@ -30,7 +29,6 @@ from engine.library import (
     GainForEach,
     GrantAbility,
     has_ability,
-    If,
     IfYouDo,
     MayUseThisTurn,
     named,
@@ -40,7 +38,6 @@ from engine.library import (
     OneOf,
     OpponentGainsControl,
     PurgeRemembered,
-    Ready,
     ReapGainIsStolen,
     RememberLine,
     RepeatCardEffectIf,
@@ -178,11 +175,6 @@ card(
 
 # "Your opponent cannot use any cards next turn."
 card("Skippy Timehog", play=[DuringOpponentsNextTurn(CannotUseAnyCard(applies=enemy))])
-
-card(
-    "Rocket Boots",
-    gains={"fight": [If(first_use_this_turn, [Ready("self")])], "reap": [If(first_use_this_turn, [Ready("self")])]},
-)
 
 card("Harland Mindlock", play=[Choose("creature", "enemy", where=on_flank), TakeControlUntilLeaves()])
 
