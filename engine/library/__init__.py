@@ -330,6 +330,8 @@ from engine.library.player_conditions import (
     exalted_this_turn,
     pools_total_at_least,
     its_controller_haunted,
+    first_reap_this_turn,
+    fought_was_destroyed,
 )
 from engine.library.counts import (
     amber_in_pool,

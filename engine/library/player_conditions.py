@@ -153,3 +153,18 @@ def its_controller_haunted(ref: str, present: bool = True) -> Condition:
         return bool(cards) and all(is_haunted(ctx.eng, c.controller) == present for c in cards)
 
     return condition
+
+
+@template(kind="condition", value=True)
+def first_reap_this_turn(ctx: Context) -> bool:
+    """ "If it is the first time a creature has reaped this turn" (after it reaps): one reap this
+    turn so far (a stunned creature used only removes its stun: it did not reap)."""
+    return sum(1 for _, how in ctx.game.creature_uses_this_turn if how == "reap") == 1
+
+
+@template(kind="condition", value=True)
+def fought_was_destroyed(ctx: Context) -> bool:
+    """ "If the creature <this creature> fought was destroyed" (in its "After Fight:" ability): the
+    creature of the fight is no longer in play, gone to a discard pile."""
+    defender = (ctx.event.get("fight") or {}).get("defender")
+    return defender is not None and defender.zone == "discard"

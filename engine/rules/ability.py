@@ -156,4 +156,8 @@ def resolve_ability(effects: Ability, ctx: Context) -> None:
             preceding.append(e)
         if not again:
             return
+        # the effect resolves again: what it does "this way" is that resolution's
+        # ("If one or more creatures are destroyed this way, repeat this effect")
+        for key in [k for k in ctx.chosen if k.endswith("this way")]:
+            del ctx.chosen[key]
     ctx.log(f"{ctx.source.name}: stopped after {MAX_REPEATS} repeats (infinite loop)")
