@@ -111,3 +111,16 @@ def _it_of_either_house(ref: str, house: str, house2: str):
     return it_test(
         ref, lambda eng, source, controller, card: belongs_to(eng, card, house) or belongs_to(eng, card, house2)
     )
+
+
+@template("this_creature_state", kind="condition")
+def _this_creature_state(word: str):
+    """ "While this creature is ready": the creature itself, or the creature an upgrade is attached
+    to (what "this creature" names on each: engine.compile.scope.Scope.this_creature)."""
+    test = _state_test(word)
+
+    def condition(ctx) -> bool:
+        card = ctx.source.attached_to if ctx.source.zone == "upgrade" else ctx.source
+        return card is not None and card.in_play and bool(test(ctx.eng, ctx.source, ctx.controller, card))
+
+    return condition

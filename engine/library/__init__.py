@@ -247,6 +247,7 @@ from engine.library.houses import (
     RememberAsInPlay,
     share_a_house,
     UsableAsActiveHouse,
+    flank_creatures_share_house,
 )
 from engine.library.lasting import (
     DuringOpponentsNextTurn,

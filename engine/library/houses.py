@@ -285,3 +285,12 @@ class ForEachHouse(Effect):
         else:
             ctx.source.memory[CHOSEN_HOUSE] = kept
         return done
+
+
+@template(kind="condition", value=True)
+def flank_creatures_share_house(ctx: Context) -> bool:
+    """ "If any flank creature shares a house with another flank creature": two different creatures
+    on a flank of either battleline (a lone creature is on both flanks of its own, and is one
+    creature) belonging to a house in common."""
+    flanks = [c for c in ctx.game.creatures() if ctx.eng.is_flank(c)]
+    return any(houses_of(ctx.eng, a) & houses_of(ctx.eng, b) for i, a in enumerate(flanks) for b in flanks[i + 1 :])
