@@ -237,3 +237,53 @@ def test_if_you_do_and_a_condition(kb_conn, tmp_path, friendly, keys):
           "16.0": {{player1.keys: {keys}}}
         """,
     )
+
+
+@pytest.mark.parametrize("house, amber", [("dis", 2), ("shadows", 0)])
+def test_if_your_opponent_chooses_that_house_on_their_next_turn(kb_conn, tmp_path, house, amber):
+    assert_compiled(kb_conn, "Snaglet")
+    # "Action: Choose a house. If your opponent chooses that house as their active house on their
+    # next turn, steal 2.": asked when player 2 chooses, in their next turn
+    _passes(
+        kb_conn,
+        tmp_path,
+        f"""
+        id: snaglet
+        setup:
+          turn: {{active: player1, house: dis}}
+          player1: {{battleline: [Snaglet]}}
+          player2: {{amber: 5, houses: [dis, shadows, brobnar], deck: [Troll, Troll, Troll, Troll, Troll, Troll]}}
+        actions:
+          - action: Snaglet
+            choices: [dis]
+          - {{end_turn: true, to_step: 2}}
+          - choose_house: {house}
+        expect:
+          "16.0": {{player1.amber: {amber}}}
+        """,
+    )
+
+
+@pytest.mark.parametrize("house, amber", [("dis", 1), ("brobnar", 4)])
+def test_if_your_opponent_does_not_choose_that_house_on_their_next_turn(kb_conn, tmp_path, house, amber):
+    assert_compiled(kb_conn, "Allusions of Grandeur")
+    # "Play: Choose a house on your opponent's identity card. If your opponent does not choose that
+    # house as their active house on their next turn, gain 3." (its Æmber bonus: 1 more)
+    _passes(
+        kb_conn,
+        tmp_path,
+        f"""
+        id: allusions-of-grandeur
+        setup:
+          turn: {{active: player1, house: unfathomable}}
+          player1: {{hand: [Allusions of Grandeur], deck: [Troll, Troll, Troll, Troll, Troll, Troll]}}
+          player2: {{houses: [dis, shadows, brobnar], deck: [Troll, Troll, Troll, Troll, Troll, Troll]}}
+        actions:
+          - play: Allusions of Grandeur
+            choices: [dis]
+          - {{end_turn: true, to_step: 2}}
+          - choose_house: {house}
+        expect:
+          "16.0": {{player1.amber: {amber}}}
+        """,
+    )

@@ -248,6 +248,7 @@ from engine.library.houses import (
     share_a_house,
     UsableAsActiveHouse,
     flank_creatures_share_house,
+    IfHouseChosenNextTurn,
 )
 from engine.library.lasting import (
     DuringOpponentsNextTurn,
