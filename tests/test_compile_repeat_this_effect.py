@@ -103,3 +103,30 @@ def test_only_the_first_reap_of_the_turn(kb_conn, tmp_path):
           "16.0": {Krump.damage: 2, Bumpsy.damage: 0}
         """,
     )
+
+
+@pytest.mark.parametrize("target, snufflegator, troll", [("Dust Pixie", "discard", 0), ("Troll", "battleline", 2)])
+def test_if_this_damage_destroys_it_each_creature_sharing_a_house_with_the_destroyed_one(
+    kb_conn, tmp_path, target, snufflegator, troll
+):
+    assert_compiled(kb_conn, "Infinity Strop")
+    # "Play: Deal 2 to a creature. If this damage destroys that creature, deal 4 to each creature
+    # that shares a house with the destroyed creature.": Dust Pixie (Untamed) is destroyed, so
+    # Snufflegator (Untamed, 4 power) takes 4 and is destroyed, Troll (Brobnar) nothing; Troll survives
+    # 2: nothing more
+    _passes(
+        kb_conn,
+        tmp_path,
+        f"""
+        id: infinity-strop
+        setup:
+          turn: {{active: player1, house: dis}}
+          player1: {{hand: [Infinity Strop]}}
+          player2: {{battleline: [Dust Pixie, Snufflegator, Troll]}}
+        actions:
+          - play: Infinity Strop
+            targets: [{target}]
+        expect:
+          "16.0": {{Snufflegator.zone: {snufflegator}, Troll.damage: {troll}}}
+        """,
+    )
