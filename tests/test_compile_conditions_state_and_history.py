@@ -287,3 +287,24 @@ def test_if_your_opponent_does_not_choose_that_house_on_their_next_turn(kb_conn,
           "16.0": {{player1.amber: {amber}}}
         """,
     )
+
+
+@pytest.mark.parametrize("top, amber", [("Commander Chan", 2), ("Krump", 1)])
+def test_if_the_discarded_card_is_a_house_card(kb_conn, tmp_path, top, amber):
+    assert_compiled(kb_conn, "Jackpot Greene")
+    # "After a creature reaps, discard the top card of its controller's deck. If the discarded card
+    # is a Star Alliance card, you gain 1.": Troll reaps (1); Commander Chan is Star Alliance
+    _passes(
+        kb_conn,
+        tmp_path,
+        f"""
+        id: jackpot-greene
+        setup:
+          turn: {{active: player1, house: brobnar}}
+          player1: {{battleline: [Troll, Jackpot Greene], deck: [{top}, Krump]}}
+        actions:
+          - reap: Troll
+        expect:
+          "16.0": {{player1.amber: {amber}, player1.discard: [{top}]}}
+        """,
+    )
