@@ -308,3 +308,26 @@ def test_if_the_discarded_card_is_a_house_card(kb_conn, tmp_path, top, amber):
           "16.0": {{player1.amber: {amber}, player1.discard: [{top}]}}
         """,
     )
+
+
+@pytest.mark.parametrize("krumps, amber", [(5, 2), (4, 0)])
+def test_if_you_discard_n_cards_of_the_same_house_this_way(kb_conn, tmp_path, krumps, amber):
+    assert_compiled(kb_conn, "Technorachnophobia")
+    # "Play: Discard the top 10 cards of your deck. If you discard 5 or more cards of the same house
+    # this way, steal 2.": Krump is Brobnar, Dust Pixie Untamed, Dodger Shadows
+    deck = ", ".join(["Krump"] * krumps + ["Dust Pixie"] * 4 + ["Dodger"] * (6 - krumps))
+    _passes(
+        kb_conn,
+        tmp_path,
+        f"""
+        id: technorachnophobia
+        setup:
+          turn: {{active: player1, house: ekwidon}}
+          player1: {{hand: [Technorachnophobia], deck: [{deck}]}}
+          player2: {{amber: 5}}
+        actions:
+          - play: Technorachnophobia
+        expect:
+          "16.0": {{player1.amber: {amber}}}
+        """,
+    )

@@ -11,7 +11,7 @@ from engine.core.registry import template
 from engine.library import houses_among, it_test, self_test
 from engine.rules import key_colors
 from engine.rules.fight_timing import neighbors_of
-from engine.rules.houses import belongs_to
+from engine.rules.houses import belongs_to, houses_of
 from engine.compile.composites import _noun_test
 from engine.compile.grammar import Refusal
 from engine.compile.phrases import noun
@@ -122,5 +122,20 @@ def _this_creature_state(word: str):
     def condition(ctx) -> bool:
         card = ctx.source.attached_to if ctx.source.zone == "upgrade" else ctx.source
         return card is not None and card.in_play and bool(test(ctx.eng, ctx.source, ctx.controller, card))
+
+    return condition
+
+
+@template("same_house_at_least", kind="condition")
+def _same_house_at_least(ref: str, n: int):
+    """ "If you discard 5 or more cards of the same house this way": N or more of the cards an
+    earlier effect named belong to one house."""
+
+    def condition(ctx) -> bool:
+        counts: dict[str, int] = {}
+        for card in ctx.refs(ref):
+            for house in houses_of(ctx.eng, card):
+                counts[house] = counts.get(house, 0) + 1
+        return any(count >= n for count in counts.values())
 
     return condition

@@ -76,7 +76,6 @@ from engine.library.creatures import (
     PowerPerCount,
     Ready,
     Stun,
-    StunOnFirstReapOfTurn,
     SwapTwoInABattleline,
     SwapWith,
     Unstun,

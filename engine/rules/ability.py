@@ -136,13 +136,15 @@ Ability = list["Effect | RepeatCardEffectIf | RepeatPrecedingIf"]
 
 
 def resolve_ability(effects: Ability, ctx: Context) -> None:
-    """Resolve an ability, honouring its repeat instructions."""
+    """Resolve an ability, honouring its repeat instructions (16.0 glossary "Repeat": "If the card
+    that is creating a repeating effect is removed from play, the effect can no longer repeat")."""
+    in_play = ctx.source.in_play
     for _ in range(MAX_REPEATS):
         again = False
         preceding: list[Effect] = []
         for e in effects:
             if isinstance(e, RepeatCardEffectIf):
-                again = _repeats(e, ctx)
+                again = not (in_play and not ctx.source.in_play) and _repeats(e, ctx)
                 if again:
                     ctx.log(f"{ctx.source.name}: its effect repeats")
                 break

@@ -91,7 +91,11 @@ card(
     leaves_play=[ReturnPurgedToPlay()],
 )
 
-card("Dysania", play=[DiscardArchives("opponent"), GainForEach("discarded")])
+card(
+    "Dysania",
+    play=[DiscardArchives("opponent"), GainForEach("discarded")],
+    why="its CotA and AoA printings read 'each of their archived cards', which no template reads: one definition serves every printing",
+)
 
 card("Dimension Door", play=[ForTheTurn(static=ReapGainIsStolen())])
 
@@ -112,7 +116,13 @@ _NEUTRON_SHARK = [
     RepeatCardEffectIf(_shark_again),
 ]
 
-card("Neutron Shark", play=_NEUTRON_SHARK, fight=_NEUTRON_SHARK, reap=_NEUTRON_SHARK)
+card(
+    "Neutron Shark",
+    play=_NEUTRON_SHARK,
+    fight=_NEUTRON_SHARK,
+    reap=_NEUTRON_SHARK,
+    why="its CotA printing reads 'trigger this effect again', which no template reads: one definition serves every printing",
+)
 
 # ---- Experimental Therapy: printed "This creature belongs to all houses."; 16.0 erratum "This
 # creature may be used as if it belonged to the active house." (engine.rules.houses)
