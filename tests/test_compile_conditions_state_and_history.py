@@ -331,3 +331,26 @@ def test_if_you_discard_n_cards_of_the_same_house_this_way(kb_conn, tmp_path, kr
           "16.0": {{player1.amber: {amber}}}
         """,
     )
+
+
+@pytest.mark.parametrize("exalt, ward", [("yes", "true"), ("no", "false")])
+def test_if_you_exalt_it(kb_conn, tmp_path, exalt, ward):
+    assert_compiled(kb_conn, "Defense Initiative")
+    # "Play: Ward a creature. You may exalt that creature. If you exalt it, ward each of its
+    # neighbors."
+    _passes(
+        kb_conn,
+        tmp_path,
+        f"""
+        id: defense-initiative
+        setup:
+          turn: {{active: player1, house: saurian}}
+          player1: {{hand: [Defense Initiative], battleline: [Krump, Troll, Dodger]}}
+        actions:
+          - play: Defense Initiative
+            targets: [Troll]
+            choices: [{exalt}]
+        expect:
+          "16.0": {{Troll.ward: true, Krump.ward: {ward}, Dodger.ward: {ward}}}
+        """,
+    )
