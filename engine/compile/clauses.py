@@ -35,7 +35,7 @@ from engine.compile.build import _args, CONDITIONS, COUNTS, instantiate, STATICS
 from engine.compile.grammar import Refusal, slot_type, Template, TEMPLATES, VOCAB
 from engine.compile.card_names import card_name
 from engine.compile.each_player import second_person
-from engine.compile.instead import INSTEAD
+from engine.compile.instead import does, INSTEAD
 from engine.compile.lexer import LexError, tokenize
 from engine.compile.matches import MATCHES
 from engine.compile.phrases import Fixed, house_word, Noun, noun
@@ -345,18 +345,6 @@ def _last_damage(effects: list) -> DealDamage | None:
     return None
 
 
-def _does(effects: list, kind: str) -> bool:
-    """Is an effect of class ``kind`` among ``effects`` (inside conditions and choices too)? "If you
-    unforge an opponent's key this way" reads as "If you do" only after an unforging."""
-    for e in effects:
-        if type(e).__name__ == kind:
-            return True
-        for inner in (getattr(e, "then", None), getattr(e, "first", None), [getattr(e, "effect", None)]):
-            if isinstance(inner, list) and _does([i for i in inner if i is not None], kind):
-                return True
-    return False
-
-
 def _sort_looked(t: Template, slots: dict, scope: Scope, previous: list) -> bool:
     """ "Put 1 into your hand and 1 on the bottom of your deck." after "Look at the top 3 cards of
     your deck.": the steps go to that :class:`LookAtTop`. A card "put on top" is the one left, so
@@ -438,7 +426,7 @@ def read_sentences(sentences: tuple[str, ...] | list[str], scope: Scope, out: li
                     previous = made
                     out += previous
                 elif kind == "if_you_do" and previous:
-                    if t.extra.get("done") and not _does(previous, t.extra["done"]):
+                    if t.extra.get("done") and not does(previous, t.extra["done"]):
                         scope.it = saved
                         continue
                     if "cond" in values:  # "If you do and <condition>, ..."

@@ -90,6 +90,18 @@ def armor_cannot_prevent(previous: list) -> list | None:
     return [*previous[:-1], DealDamageArmorCannotPrevent(damage.amount, damage.on)]
 
 
+def does(effects: list, kind: str) -> bool:
+    """Is an effect of class ``kind`` among ``effects`` (inside conditions and choices too)? "If you
+    unforge an opponent's key this way" reads as "If you do" only after an unforging."""
+    for e in effects:
+        if type(e).__name__ == kind:
+            return True
+        for inner in (getattr(e, "then", None), getattr(e, "first", None), [getattr(e, "effect", None)]):
+            if isinstance(inner, list) and does([i for i in inner if i is not None], kind):
+                return True
+    return False
+
+
 #: the sentence templates' ``acts_on_previous`` kinds read here, each from the slots' values
 INSTEAD = {
     "instead": lambda previous, values, text: instead(
