@@ -354,3 +354,28 @@ def test_if_you_exalt_it(kb_conn, tmp_path, exalt, ward):
           "16.0": {{Troll.ward: true, Krump.ward: {ward}, Dodger.ward: {ward}}}
         """,
     )
+
+
+@pytest.mark.parametrize("amber, after", [(1, 4), (0, 0)])
+def test_a_condition_on_a_card_never_named_does_not_hold(kb_conn, tmp_path, amber, after):
+    assert_compiled(kb_conn, "Put in a Spin")
+    # "Play: Lose 1. If you do, choose a house and discard the top card of your opponent's deck. If
+    # that card belongs to the named house, gain 4.": with nothing to lose, no card is discarded,
+    # and the last sentence finds no card (it does not hold)
+    choices = "\n            choices: [brobnar]" if amber else ""
+    discard = "[Krump]" if amber else "[]"
+    _passes(
+        kb_conn,
+        tmp_path,
+        f"""
+        id: put-in-a-spin
+        setup:
+          turn: {{active: player1, house: ekwidon}}
+          player1: {{amber: {amber}, hand: [Put in a Spin]}}
+          player2: {{deck: [Krump, Troll]}}
+        actions:
+          - play: Put in a Spin{choices}
+        expect:
+          "16.0": {{player1.amber: {after}, player2.discard: {discard}}}
+        """,
+    )

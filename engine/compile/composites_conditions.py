@@ -8,7 +8,7 @@ are the noun phrases' own ("exhausted", "stunned", "damaged", "with Æmber on it
 from __future__ import annotations
 
 from engine.core.registry import template
-from engine.library import houses_among, it_test, self_test
+from engine.library import houses_among, it_test, refs_named, self_test
 from engine.rules import key_colors
 from engine.rules.fight_timing import neighbors_of
 from engine.rules.houses import belongs_to, houses_of
@@ -100,7 +100,7 @@ def _it_contains_none(ref: str, noun):
     test = _noun_test(noun)
 
     def condition(ctx) -> bool:
-        return not any(test(ctx.eng, ctx.source, ctx.controller, c) for c in ctx.refs(ref))
+        return not any(test(ctx.eng, ctx.source, ctx.controller, c) for c in refs_named(ctx, ref))
 
     return condition
 
@@ -133,7 +133,7 @@ def _same_house_at_least(ref: str, n: int):
 
     def condition(ctx) -> bool:
         counts: dict[str, int] = {}
-        for card in ctx.refs(ref):
+        for card in refs_named(ctx, ref):
             for house in houses_of(ctx.eng, card):
                 counts[house] = counts.get(house, 0) + 1
         return any(count >= n for count in counts.values())

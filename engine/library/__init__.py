@@ -298,6 +298,7 @@ from engine.library.conditions import (
     host_on_flank,
     host_was_used,
     it_test,
+    refs_named,
     more_creatures,
     negate,
     no_creatures,

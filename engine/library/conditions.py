@@ -42,6 +42,17 @@ def while_(applies: Applies, condition: Callable[[Context], bool]) -> Applies:
     return test
 
 
+def refs_named(ctx: Context, ref: str) -> list:
+    """The cards ``ref`` names for a condition: none when the effect that would have named them did
+    not happen ("Lose 1. If you do, ... discard the top card of your opponent's deck. If that card
+    belongs to the named house, ...": with nothing lost, no card was named, and the condition does
+    not hold)."""
+    try:
+        return ctx.refs(ref)
+    except ValueError:
+        return []
+
+
 @template(kind="condition")
 def self_test(test: CardTest) -> Condition:
     """ "If <this card> is on a flank": a test on the card with the ability."""
@@ -57,7 +68,7 @@ def it_test(ref: str, test: CardTest) -> Condition:
     """ "If <that creature> is damaged": a test on every card an earlier effect named."""
 
     def condition(ctx: Context) -> bool:
-        cards = ctx.refs(ref)
+        cards = refs_named(ctx, ref)
         return bool(cards) and all(test(ctx.eng, ctx.source, ctx.controller, c) for c in cards)
 
     return condition
@@ -217,7 +228,7 @@ def it_most_powerful(ref: str, side: str = "any", least: bool = False) -> Condit
             defender = (ctx.event.get("fight") or {}).get("defender")
             cards = [defender] if defender is not None else []
         else:
-            cards = ctx.refs(ref)
+            cards = refs_named(ctx, ref)
         players = {"friendly": [ctx.me], "enemy": [ctx.opponent], "any": [ctx.me, ctx.opponent]}[side]
         among = [c for p in players for c in p.creatures]
         return bool(cards) and all(powerful_extreme(ctx.eng, c, among, least) for c in cards)

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from engine.core.registry import template
 from engine.rules.ability import Condition, Context
+from engine.library.conditions import refs_named
 from engine.rules.haunted import is_haunted
 
 
@@ -72,7 +73,7 @@ def still_in_play(ref: str) -> Condition:
     (a creature a ward kept in play was not destroyed)."""
 
     def condition(ctx: Context) -> bool:
-        cards = ctx.refs(ref)
+        cards = refs_named(ctx, ref)
         return bool(cards) and all(c.in_play for c in cards)
 
     return condition
@@ -149,7 +150,7 @@ def its_controller_haunted(ref: str, present: bool = True) -> Condition:
     controller of the card an earlier effect named."""
 
     def condition(ctx: Context) -> bool:
-        cards = ctx.refs(ref)
+        cards = refs_named(ctx, ref)
         return bool(cards) and all(is_haunted(ctx.eng, c.controller) == present for c in cards)
 
     return condition
