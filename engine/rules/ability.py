@@ -79,15 +79,18 @@ class Effect(ABC):
 
 
 def player_ref(ctx: Context, who: str) -> str:
-    """The player a card's text names: ``"self"`` (you), ``"opponent"`` (your opponent), or
+    """The player a card's text names: ``"self"`` (you), ``"opponent"`` (your opponent),
     ``"event_opponent"``: the opponent of the controller of the card the event is about ("Each
-    time a creature is destroyed, its opponent gains 1")."""
+    time a creature is destroyed, its opponent gains 1"), or ``"event_player"``: the player the
+    event is about ("At the start of each player's turn, ..., they gain 1")."""
     if who == "self":
         return ctx.controller
     if who == "opponent":
         return ctx.opponent_name
     if who == "event_opponent":
         return ctx.game.other(ctx.event["controller"])
+    if who == "event_player":
+        return ctx.event["player"]
     raise ValueError(f"{ctx.source.name}: unknown player reference {who!r}")
 
 
