@@ -133,7 +133,7 @@ def test_nightforge_forges_at_plus_4_unless_a_key_was_forged_this_turn(kb_conn):
     eng.play(card(eng, "Nightforge"))
     assert eng.game.players["player1"].keys == 1 and _amber(eng) == 0
     eng = _eng(kb_conn, "shadows", {"amber": 9, "hand": ["Nightforge"]})
-    eng.game.keys_forged.append(("player1", eng.game.turn))
+    eng.game.keys_forged.append(("player1", eng.game.turn, None))
     eng.play(card(eng, "Nightforge"))
     assert eng.game.players["player1"].keys == 0 and _amber(eng) == 10
 

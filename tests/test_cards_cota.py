@@ -498,7 +498,7 @@ def test_smiling_ruth_takes_a_flank_creature_after_a_key_this_turn(kb_conn):
     eng.use(card(eng, "Smiling Ruth"), "reap")
     assert labels(eng, "player1", "battleline") == ["Smiling Ruth"]
     eng = engine_for(kb_conn, setup, answers=["Bumpsy", "right"])
-    eng.game.keys_forged.append(("player1", eng.game.turn))
+    eng.game.keys_forged.append(("player1", eng.game.turn, None))
     eng.use(card(eng, "Smiling Ruth"), "reap")
     assert labels(eng, "player1", "battleline") == ["Smiling Ruth", "Bumpsy"]
 

@@ -161,3 +161,32 @@ def test_if_you_do_not(kb_conn, tmp_path, amber, shuffled):
         """,
         )
     )
+
+
+def test_an_enemy_creature_put_into_your_archives_goes_to_its_owners_hand(kb_conn, tmp_path):
+    assert_compiled(kb_conn, "Suspended Animation")
+    # "Play: Put a damaged enemy creature into your archives. If it leaves your archives, put it into
+    # its owner's hand instead.": player 1 takes their archives on their next turn; Troll goes to
+    # player 2's hand
+    assert_passed(
+        replay(
+            kb_conn,
+            tmp_path,
+            """
+        id: suspended-animation
+        setup:
+          turn: {active: player1, house: mars}
+          player1: {hand: ["Suspended Animation"], deck: [Krump, Krump, Krump, Krump, Krump, Krump, Krump]}
+          player2: {battleline: [{card: Troll, damage: 1}], deck: [Krump, Krump, Krump, Krump, Krump, Krump]}
+        actions:
+          - play: Suspended Animation
+          - {end_turn: true, to_step: 2}
+          - choose_house: brobnar
+          - {end_turn: true, to_step: 2}
+          - choose_house: brobnar
+          - take_archives: true
+        expect:
+          "16.0": {Troll.zone: hand, Troll.controller: player2, player1.archives: []}
+        """,
+        )
+    )

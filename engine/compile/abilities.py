@@ -175,6 +175,10 @@ def _choose_one(ab: Ability, scope: Scope) -> list:
 
 
 def read_ability(ab: Ability, scope: Scope, variant: Variant) -> None:
+    """One ability into ``variant``. A constant ability that opens "If <condition>, ..." ("If there
+    are no other friendly Brobnar creatures in play, Dreadstarr the Lone gains versatile") is read
+    as "While <condition>, ...": 16.0 "Constant Abilities": such an ability "is active so long as the
+    card remains in play and meets all conditions specified by the ability"."""
     if ab.triggers:
         scope.it = "it"
         effects = _choose_one(ab, scope) if ab.options else read_sentences(ab.sentences, scope)
@@ -194,6 +198,11 @@ def read_ability(ab: Ability, scope: Scope, variant: Variant) -> None:
             continue
         near = got
         t, got = _match_ability("reaction", text, scope)
+        if t is None and text.startswith("if "):
+            t, conditional = _match_ability("static", "while " + text[3:], scope)
+            if t is not None:
+                _apply_static(t, conditional, scope, variant)
+                continue
         if t is None:
             near = near or got
             if near is not None:

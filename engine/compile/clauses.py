@@ -35,7 +35,7 @@ from engine.compile.build import _args, CONDITIONS, COUNTS, instantiate, STATICS
 from engine.compile.grammar import Refusal, slot_type, Template, TEMPLATES, VOCAB
 from engine.compile.card_names import card_name
 from engine.compile.each_player import second_person
-from engine.compile.instead import INSTEAD
+from engine.compile.instead import does, INSTEAD
 from engine.compile.lexer import LexError, tokenize
 from engine.compile.matches import MATCHES
 from engine.compile.phrases import Fixed, house_word, Noun, noun
@@ -381,12 +381,18 @@ def read_sentences(sentences: tuple[str, ...] | list[str], scope: Scope, out: li
     effects of the sentence before it."""
     out = [] if out is None else out
     previous: list = list(out)  # a reaction's clause, read before its sentences ("If you do, ...")
+    # what "it" named as the sentence before began: "Otherwise, return that creature ..." after "If
+    # ..., return that creature and each of its neighbors ..." names the creature named before both
+    it_before = it_now = scope.it
     for sentence in sentences:
+        it_before, it_now = it_now, scope.it
         text = sentence.strip().rstrip(".").strip()
         done = False
         for t in TEMPLATES["sentence"]:
             for slots in t.pattern.matches(text):
                 kind = t.extra["acts_on_previous"]
+                if kind == "otherwise":
+                    scope.it = it_before
                 saved = scope.it
                 if kind == "if_destroyed":
                     damage = _last_damage(previous)
@@ -430,6 +436,11 @@ def read_sentences(sentences: tuple[str, ...] | list[str], scope: Scope, out: li
                     previous = made
                     out += previous
                 elif kind == "if_you_do" and previous:
+                    if t.extra.get("done") and not does(previous, t.extra["done"]):
+                        scope.it = saved
+                        continue
+                    if "cond" in values:  # "If you do and <condition>, ..."
+                        then = [If(values["cond"], then)]
                     del out[len(out) - len(previous) :]
                     previous = [IfYouDo(previous, then)]
                     out += previous

@@ -61,6 +61,7 @@ from engine.rules import statics as st
 from engine.rules.entering import EntersPlayReady
 from engine.rules.gained_text import OneOf
 from engine.rules.houses import belongs_to
+from engine.rules.key_colors import COLORS
 from engine.rules.mechanics.tokens import MakeTokens
 from engine.rules.targets import Choose, ChooseMostPowerful, Together
 from engine.compile.grammar import Refusal
@@ -137,15 +138,21 @@ def _object_of(effects: list) -> str | None:
 
 
 @template("Forge")
-def _forge(extra: int = 0, may: bool = False, per: int = 0, count=None, maximum: int = 0, minimum: int = 0):
+def _forge(
+    extra: int = 0, may: bool = False, per: int = 0, count=None, maximum: int = 0, minimum: int = 0, color: str = ""
+):
     """ "Forge a key at [+N] current cost[, reduced by M (to a maximum of R) for each <X> (to a
-    minimum of C)]"; "you may ...": asked only when it can be forged."""
+    minimum of C)]"; "you may ...": asked only when it can be forged; "forge your blue key ..."
+    (``color``: a key colour, engine.rules.key_colors)."""
 
     def reduction(ctx) -> int:
         by = per * count(ctx)
         return min(by, maximum) if maximum else by
 
+    if color and color not in COLORS:
+        raise Refusal("sentence", f"forge your {color} key", f'"{color}" (a key colour)')
     forge = ForgeAtCost(extra, minimum=minimum) if count is None else ForgeAtCost(extra, reduction, minimum)
+    forge.color = color or None
     return MayForgeAtCost(forge) if may else forge
 
 

@@ -8,7 +8,10 @@ are the noun phrases' own ("exhausted", "stunned", "damaged", "with Æmber on it
 from __future__ import annotations
 
 from engine.core.registry import template
-from engine.library import EachPlayer, houses_among, If, it_test
+from engine.library import EachPlayer, houses_among, If, it_test, refs_named, self_test
+from engine.rules import key_colors
+from engine.rules.fight_timing import neighbors_of
+from engine.rules.houses import belongs_to, houses_of
 from engine.compile.composites import _noun_test
 from engine.compile.grammar import Refusal
 from engine.compile.phrases import noun
@@ -56,3 +59,90 @@ def _that_player_if(cond, then: list) -> EachPlayer:
     """ "If the tide is high for that player, they gain 1": the condition asked of that player (the
     player of the event), and the effect theirs, both as "you" (engine.library.each_player)."""
     return EachPlayer([If(cond, then)], who="that player")
+
+
+@template("self_neighbors_of_house", kind="condition")
+def _self_neighbors_of_house(house: str, none: bool = True):
+    """ "If <this creature> has no Star Alliance neighbors" (``none``), "if <this creature> has a
+    non-Star Alliance neighbor" (``none`` False): its neighbors now, by the houses they belong to."""
+
+    def test(eng, source, controller, card) -> bool:
+        of_house = [n for n in neighbors_of(eng.game, card) if belongs_to(eng, n, house)]
+        others = [n for n in neighbors_of(eng.game, card) if not belongs_to(eng, n, house)]
+        return not of_house if none else bool(others)
+
+    return self_test(test)
+
+
+def _color(word: str) -> str:
+    if word not in key_colors.COLORS:
+        raise Refusal("condition", word, f'"{word}" (a key colour)')
+    return word
+
+
+@template("key_forged", kind="condition")
+def _key_forged(color: str, whose: str = "self"):
+    """ "If your red key is forged", "while your opponent's blue key is forged", "if a yellow key is
+    forged" (``whose`` "any": either player's), by the colours engine.rules.key_colors keeps."""
+    color = _color(color)
+
+    def condition(ctx) -> bool:
+        players = {"self": [ctx.controller], "opponent": [ctx.opponent_name]}.get(whose, list(ctx.game.players))
+        return any(key_colors.is_forged(ctx.eng, p, color) for p in players)
+
+    condition.__name__ = f"{whose}_{color}_key_forged"
+    return condition
+
+
+@template("same_color_forged", kind="condition", value=True)
+def _same_color_forged(ctx) -> bool:
+    """ "If two keys of the same color are forged": a colour both players have forged."""
+    return key_colors.same_color_forged(ctx.eng)
+
+
+@template("it_contains_none", kind="condition")
+def _it_contains_none(ref: str, noun):
+    """ "Reveal your hand. If it contains no cards of the active house, ...": none of the cards an
+    earlier effect named is what the noun phrase says."""
+    test = _noun_test(noun)
+
+    def condition(ctx) -> bool:
+        return not any(test(ctx.eng, ctx.source, ctx.controller, c) for c in refs_named(ctx, ref))
+
+    return condition
+
+
+@template("it_of_either_house", kind="condition")
+def _it_of_either_house(ref: str, house: str, house2: str):
+    """ "If it is a Dis or Shadows card": the card named before belongs to either house."""
+    return it_test(
+        ref, lambda eng, source, controller, card: belongs_to(eng, card, house) or belongs_to(eng, card, house2)
+    )
+
+
+@template("this_creature_state", kind="condition")
+def _this_creature_state(word: str):
+    """ "While this creature is ready": the creature itself, or the creature an upgrade is attached
+    to (what "this creature" names on each: engine.compile.scope.Scope.this_creature)."""
+    test = _state_test(word)
+
+    def condition(ctx) -> bool:
+        card = ctx.source.attached_to if ctx.source.zone == "upgrade" else ctx.source
+        return card is not None and card.in_play and bool(test(ctx.eng, ctx.source, ctx.controller, card))
+
+    return condition
+
+
+@template("same_house_at_least", kind="condition")
+def _same_house_at_least(ref: str, n: int):
+    """ "If you discard 5 or more cards of the same house this way": N or more of the cards an
+    earlier effect named belong to one house."""
+
+    def condition(ctx) -> bool:
+        counts: dict[str, int] = {}
+        for card in refs_named(ctx, ref):
+            for house in houses_of(ctx.eng, card):
+                counts[house] = counts.get(house, 0) + 1
+        return any(count >= n for count in counts.values())
+
+    return condition

@@ -34,7 +34,7 @@ from engine.rules.keywords import granted
 from engine.rules.damage_sources import CannotBeDealtDamageBy
 from engine.rules.damage_statics import CannotBeDealtDamage, DealsNoFightDamageWhile, DoubleDamageTo
 from engine.rules.power_armor import ConsideredToHave
-from engine.rules.entering import EntersPlayEnraged, EntersPlayReady
+from engine.rules.entering import EntersPlayEnraged, EntersPlayReady, EntersPlayStunned
 from engine.rules.next_turns import ReactDuringNextTurnOf
 from engine.rules.reactions import Reaction
 from engine.rules.hooks import DestroyedWhile, MayPlayOneOfHouse, PurgedWhile
@@ -72,6 +72,12 @@ def _enters_ready_if(cond, applies=st.itself):
 def _enters_enraged_if(cond, applies=st.itself):
     """ "If <condition>, <this creature> enters play enraged": asked as it enters play."""
     return EntersPlayEnraged(while_(applies, cond))
+
+
+@template("EntersPlayStunnedIf", kind="static")
+def _enters_stunned_if(cond, applies=st.itself):
+    """ "While <condition>, each enemy creature enters play stunned": asked as it enters play."""
+    return EntersPlayStunned(while_(applies, cond))
 
 
 @template("MayPlayOneOfHouseEachTurn", kind="static")
@@ -151,6 +157,12 @@ def _double_damage_to_while(cond, applies=st.itself):
 def _deals_no_fight_damage_while(cond, applies=st.itself):
     """ "While <condition>, <this creature> deals no damage when fighting"."""
     return DealsNoFightDamageWhile(while_(applies, cond))
+
+
+@template("PowerPerCountWhile", kind="static")
+def _power_per_count_while(amount: int, count, cond, applies=st.itself):
+    """ "While <condition>, <this creature> gets +3 power for each Æmber on it"."""
+    return PowerPerCount(amount, count, while_(applies, cond))
 
 
 @template("KeywordValueWhile", kind="static")
@@ -305,9 +317,9 @@ def _cannot_be_dealt_damage_by_damaged(applies=st.itself):
 
 
 @template("PurgedWhile", kind="static")
-def _purged_while(cond):
-    """ "If <condition>, purge <this card>"."""
-    return PurgedWhile(cond)
+def _purged_while(cond, zone: str = "purged"):
+    """ "If <condition>, purge <this card>" ("archive <this card>": ``zone`` "archives")."""
+    return PurgedWhile(cond, zone)
 
 
 @template("KeywordPerCount", kind="static")

@@ -68,6 +68,19 @@ def instead_amount(previous: list, condition, amount: int, words: str) -> list |
     return kept + [If(condition, then, otherwise=replaced)]
 
 
+def instead_amount_each(previous: list, condition, amount: int) -> list | None:
+    """ "Deal 1 to each chosen creature. If that creature was already damaged, deal 3 instead.":
+    the damage of the sentence before, of the other amount to each card the condition holds for
+    (asked of each alone, before the damage: "already"), dealt at the same time; None when that
+    sentence ends in no plain damage."""
+    last = previous[-1] if previous else None
+    damage = getattr(last, "effect", last)
+    if not isinstance(damage, DealDamage) or damage.also or damage.instead or not isinstance(damage.amount, int):
+        return None
+    damage.instead = (condition, amount)
+    return previous
+
+
 def if_you_do_not(previous: list, then: list) -> list | None:
     """ "<A>. If you do not, <B>.": B when A did not fully resolve (Training Costs: "Lose 2A. If
     you do not, shuffle Training Costs into your deck.")."""
@@ -98,12 +111,25 @@ def belongs_while_yours(previous: list, house: str) -> list | None:
     return made
 
 
+def does(effects: list, kind: str) -> bool:
+    """Is an effect of class ``kind`` among ``effects`` (inside conditions and choices too)? "If you
+    unforge an opponent's key this way" reads as "If you do" only after an unforging."""
+    for e in effects:
+        if type(e).__name__ == kind:
+            return True
+        for inner in (getattr(e, "then", None), getattr(e, "first", None), [getattr(e, "effect", None)]):
+            if isinstance(inner, list) and does([i for i in inner if i is not None], kind):
+                return True
+    return False
+
+
 #: the sentence templates' ``acts_on_previous`` kinds read here, each from the slots' values
 INSTEAD = {
     "instead": lambda previous, values, text: instead(
         previous, values["cond"], values["clause"] + values.get("clause2", []), text
     ),
     "instead_amount": lambda previous, values, text: instead_amount(previous, values["cond"], values["n"], text),
+    "instead_amount_each": lambda previous, values, text: instead_amount_each(previous, values["cond"], values["n"]),
     "if_you_do_not": lambda previous, values, text: if_you_do_not(previous, values["clause"]),
     "armor_cannot_prevent": lambda previous, values, text: armor_cannot_prevent(previous),
     "belongs_while_yours": lambda previous, values, text: belongs_while_yours(previous, values["house"]),

@@ -214,8 +214,9 @@ EXTREME = re.compile(r"^with the (lowest|highest) power")
 
 
 def _shares_house_with_named(ref: str):
-    """ "That shares a house with that card / the discarded card / 1 of the discarded cards": with
-    any of the cards ``ref`` names (where they are now: a discarded card in a discard pile)."""
+    """ "That shares a house with that card / the discarded card / 1 of the discarded cards / the
+    destroyed creature": with any of the cards ``ref`` names (where they are now: a discarded card
+    in a discard pile, a destroyed creature in its owner's)."""
 
     def test(ctx, card) -> bool:
         named = set().union(*(houses_of(ctx.eng, c) for c in ctx.refs(ref))) if ctx.refs(ref) else set()
@@ -239,7 +240,7 @@ REF_POST = [
     (
         re.compile(
             r"^that shares? a house with (?:that card|the discarded card|it|that creature|"
-            r"(?:1|one|at least one) of the discarded cards|the revealed card)"
+            r"(?:1|one|at least one) of the discarded cards|the revealed card|the destroyed creature)"
         ),
         _shares_house_with_named,
     )

@@ -138,6 +138,8 @@ class Player:
     name: str
     amber: int = 0
     keys: int = 0
+    #: the colours of the forged keys whose colour is known (engine.rules.key_colors)
+    forged_colors: list[str] = field(default_factory=list)
     chains: int = 0
     key_cost_modifier: int = 0
     #: the houses on the identity card; empty means "the houses of the cards the player owns"
@@ -183,8 +185,15 @@ class Game:
     six: dict[str, int] = field(default_factory=dict)
     #: the controllers of the creatures destroyed this turn, one entry per creature
     destroyed_this_turn: list[str] = field(default_factory=list)
-    #: every key forged in the game: (player, turn number) ("forged a key on their previous turn")
-    keys_forged: list[tuple[str, int]] = field(default_factory=list)
+    #: every key forged in the game: (player, turn number, colour or None) ("forged a key on their
+    #: previous turn"; the colour when known: engine.rules.key_colors)
+    keys_forged: list[tuple[str, int, str | None]] = field(default_factory=list)
+    #: every steal in the game, as (turn number, thief, Æmber stolen) ("if you have stolen at least
+    #: 1 this turn", "if your opponent stole Æmber from you on their previous turn")
+    steals: list[tuple[int, str, int]] = field(default_factory=list)
+    #: every creature exalted in the game, as (turn number, the player whose effect exalted it, its
+    #: controller) ("if you exalted a friendly creature this turn")
+    exalts: list[tuple[int, str, str]] = field(default_factory=list)
     #: every card played in the game, as (turn number, player, house, type) at the moment it was
     #: played ("if you have played 7 or more Sanctum cards this turn", "on their previous turn")
     plays: list[tuple[int, str, str, str]] = field(default_factory=list)

@@ -76,7 +76,6 @@ from engine.library.creatures import (
     PowerPerCount,
     Ready,
     Stun,
-    StunOnFirstReapOfTurn,
     SwapTwoInABattleline,
     SwapWith,
     Unstun,
@@ -248,6 +247,8 @@ from engine.library.houses import (
     RememberAsInPlay,
     share_a_house,
     UsableAsActiveHouse,
+    flank_creatures_share_house,
+    IfHouseChosenNextTurn,
 )
 from engine.library.lasting import (
     DuringOpponentsNextTurn,
@@ -298,6 +299,7 @@ from engine.library.conditions import (
     host_on_flank,
     host_was_used,
     it_test,
+    refs_named,
     more_creatures,
     negate,
     no_creatures,
@@ -312,6 +314,10 @@ from engine.library.conditions import (
     while_,
     you_forged_this_turn,
     you_used_an_artifact,
+    count_at_most,
+    powerful_extreme,
+    it_most_powerful,
+    control_most_powerful,
 )
 from engine.library.player_conditions import (
     cards_in_zone,
@@ -322,6 +328,13 @@ from engine.library.player_conditions import (
     still_in_play,
     used_creature_to,
     used_no_creatures,
+    stolen_this_turn,
+    opponent_stole_last_turn,
+    exalted_this_turn,
+    pools_total_at_least,
+    its_controller_haunted,
+    first_reap_this_turn,
+    fought_was_destroyed,
 )
 from engine.library.counts import (
     amber_in_pool,

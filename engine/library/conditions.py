@@ -42,6 +42,17 @@ def while_(applies: Applies, condition: Callable[[Context], bool]) -> Applies:
     return test
 
 
+def refs_named(ctx: Context, ref: str) -> list:
+    """The cards ``ref`` names for a condition: none when the effect that would have named them did
+    not happen ("Lose 1. If you do, ... discard the top card of your opponent's deck. If that card
+    belongs to the named house, ...": with nothing lost, no card was named, and the condition does
+    not hold)."""
+    try:
+        return ctx.refs(ref)
+    except ValueError:
+        return []
+
+
 @template(kind="condition")
 def self_test(test: CardTest) -> Condition:
     """ "If <this card> is on a flank": a test on the card with the ability."""
@@ -57,7 +68,7 @@ def it_test(ref: str, test: CardTest) -> Condition:
     """ "If <that creature> is damaged": a test on every card an earlier effect named."""
 
     def condition(ctx: Context) -> bool:
-        cards = ctx.refs(ref)
+        cards = refs_named(ctx, ref)
         return bool(cards) and all(test(ctx.eng, ctx.source, ctx.controller, c) for c in cards)
 
     return condition
@@ -186,6 +197,52 @@ def count_at_least(count: Callable[[Context], int], n: int) -> Callable[[Context
     return condition
 
 
+@template(kind="condition")
+def count_at_most(count: Callable[[Context], int], n: int = 0) -> Callable[[Context], bool]:
+    """ "If there are no <cards> in play" (N 0): the count read as the condition is asked."""
+
+    def condition(ctx: Context) -> bool:
+        return count(ctx) <= n
+
+    return condition
+
+
+def powerful_extreme(eng, card, among: list, least: bool = False) -> bool:
+    """Is ``card`` the most (``least``: the least) powerful of ``among``? Tied, each is (16.0 "Most
+    Powerful", "Least Powerful": "If there are multiple creatures that qualify, each is considered
+    most powerful")."""
+    if card not in among:
+        return False
+    powers = [eng.power(c) for c in among]
+    return eng.power(card) == (min(powers) if least else max(powers))
+
+
+@template(kind="condition")
+def it_most_powerful(ref: str, side: str = "any", least: bool = False) -> Condition:
+    """ "If that creature is the most powerful creature", "if the creature <this creature> fights is
+    the least powerful enemy creature" (``ref`` "fought": the creature of the fight being
+    resolved): among the creatures of ``side`` in play (of the ability's controller's view)."""
+
+    def condition(ctx: Context) -> bool:
+        if ref == "fought":
+            defender = (ctx.event.get("fight") or {}).get("defender")
+            cards = [defender] if defender is not None else []
+        else:
+            cards = refs_named(ctx, ref)
+        players = {"friendly": [ctx.me], "enemy": [ctx.opponent], "any": [ctx.me, ctx.opponent]}[side]
+        among = [c for p in players for c in p.creatures]
+        return bool(cards) and all(powerful_extreme(ctx.eng, c, among, least) for c in cards)
+
+    return condition
+
+
+@template(kind="condition", value=True)
+def control_most_powerful(ctx: Context) -> bool:
+    """ "If you control the most powerful creature (or a creature tied for most powerful)"."""
+    among = ctx.me.creatures + ctx.opponent.creatures
+    return any(powerful_extreme(ctx.eng, c, among) for c in ctx.me.creatures)
+
+
 def has_friendly_creature(ctx: Context) -> bool:
     return bool(ctx.me.creatures)
 
@@ -248,12 +305,15 @@ def creatures_used_this_turn(ctx: Context) -> int:
     return sum(1 for c in ctx.game.used_this_turn if c.type == "creature" and c.controller == ctx.controller)
 
 
+@template(kind="condition", value=True)
 def first_use_this_turn(ctx: Context) -> bool:
     """ "If this is the first time this creature was used this turn"."""
     return ctx.game.used_this_turn.count(ctx.source) == 1
 
 
+@template(kind="condition", value=True)
 def you_forged_this_turn(ctx: Context) -> bool:
+    """ "If you forged a key this turn"."""
     return keys_forged_on(ctx.game, ctx.controller, ctx.game.turn) > 0
 
 

@@ -95,24 +95,6 @@ class Unstun(Effect):
         return bool(cards)
 
 
-@dataclass
-class StunOnFirstReapOfTurn(Effect):
-    """ "After an enemy creature reaps, if it is the first time a creature has reaped this turn,
-    stun it": this card counts the reaps of the turn it sees (it is in play on the opponent's turn
-    from its start, when its ability matters)."""
-
-    def resolve(self, ctx: Context) -> bool:
-        turn, seen = ctx.source.memory.get("reaps", (None, 0))
-        seen = seen + 1 if turn == ctx.game.turn else 1
-        ctx.source.memory["reaps"] = (ctx.game.turn, seen)
-        reaper = ctx.event.get("card")
-        if seen == 1 and reaper is not None and reaper.controller != ctx.controller and reaper.zone == "battleline":
-            reaper.stunned = True
-            ctx.log(f"{reaper.label} is stunned ({ctx.source.label}: the first reap this turn)")
-            return True
-        return False
-
-
 @template(kind="static")
 @dataclass
 class PowerPerCount(Static):

@@ -35,11 +35,14 @@ class DealDamage(Effect):
     #: more damage dealt at the same time, as (amount, reference): "Deal 3 to a creature and 3 to
     #: a neighbor of that creature" is one simultaneous instance of damage (the Mighty Lance example)
     also: tuple[tuple[int, str], ...] = ()
+    #: "Deal 1 to each chosen creature. If that creature was already damaged, deal 3 instead.":
+    #: (condition, amount), the condition asked of each card ``on`` names alone, before any damage
+    instead: tuple = ()
 
     def resolve(self, ctx: Context) -> bool:
         # ``amount`` may be computed when the ability resolves: "1 for each Mars creature in play"
         amount = self.amount(ctx) if callable(self.amount) else self.amount
-        hits = [(c, amount) for c in ctx.refs(self.on)]
+        hits = [(c, self._amount_for(ctx, c, amount)) for c in ctx.refs(self.on)]
         hits += [(c, amount) for amount, ref in self.also for c in ctx.refs(ref)]
         hits = [(c, amount) for c, amount in hits if c.zone == "battleline"]
         targets = list(dict.fromkeys(c for c, _ in hits))
@@ -60,6 +63,20 @@ class DealDamage(Effect):
                 finally:
                     ctx.event = event
         return bool(targets)
+
+    def _amount_for(self, ctx: Context, card, amount: int) -> int:
+        if not self.instead:
+            return amount
+        condition, other = self.instead
+        named = ctx.chosen.get(self.on)
+        ctx.chosen[self.on] = [card]  # "that creature": this one
+        try:
+            return other if condition(ctx) else amount
+        finally:
+            if named is None:
+                ctx.chosen.pop(self.on, None)
+            else:
+                ctx.chosen[self.on] = named
 
 
 @dataclass

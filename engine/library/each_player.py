@@ -60,7 +60,11 @@ class EachPlayer(Effect):
             ctx.log(f"{ctx.source.name}: no player is affected")
         ok = bool(players)
         for player in players:
-            ok = resolve_all(self.effects, _as(ctx, player)) and ok
+            theirs = _as(ctx, player)
+            ok = resolve_all(self.effects, theirs) and ok
+            # what they did "this way" is the ability's ("Your opponent discards each card from
+            # their archives. You gain 1 for each card discarded this way.")
+            ctx.chosen.update({k: v for k, v in theirs.chosen.items() if k.endswith("this way")})
             if ctx.game.winner:
                 break
         return ok

@@ -285,3 +285,39 @@ class ForEachHouse(Effect):
         else:
             ctx.source.memory[CHOSEN_HOUSE] = kept
         return done
+
+
+@template(kind="condition", value=True)
+def flank_creatures_share_house(ctx: Context) -> bool:
+    """ "If any flank creature shares a house with another flank creature": two different creatures
+    on a flank of either battleline (a lone creature is on both flanks of its own, and is one
+    creature) belonging to a house in common."""
+    flanks = [c for c in ctx.game.creatures() if ctx.eng.is_flank(c)]
+    return any(houses_of(ctx.eng, a) & houses_of(ctx.eng, b) for i, a in enumerate(flanks) for b in flanks[i + 1 :])
+
+
+@template()
+@dataclass
+class IfHouseChosenNextTurn(Effect):
+    """ "Choose a house. If your opponent chooses that house as their active house on their next
+    turn, <then>" (``chosen`` False: "does not choose"): the house named now, compared with the
+    active house they choose in their next turn, when they choose it (a lasting reaction for that
+    turn: 16.0 "Lasting Effects")."""
+
+    then: list
+    chosen: bool = True
+
+    def resolve(self, ctx: Context) -> bool:
+        named, opponent = chosen_house(ctx.source), ctx.opponent_name
+        if named is None:
+            return False
+
+        def when(c: Context) -> bool:
+            return c.event.get("player") == opponent and (c.event.get("house") == named) == self.chosen
+
+        params = {"reaction": Reaction("house_chosen", self.then, when=when), "card": ctx.source}
+        ctx.game.lasting.append(
+            LastingEffect("reaction", ctx.source.name, ctx.controller, {**params, **during_next_turn_of(opponent)})
+        )
+        ctx.log(f"{ctx.source.name}: waits for the active house {opponent} chooses on their next turn ({named})")
+        return True

@@ -20,6 +20,7 @@ from engine.library.flow import May
 from engine.library.houses import houses_among
 from engine.rules.ability import Context, Effect, resolve_all
 from engine.rules.forging import can_forge, forge_key, ForgeStatic
+from engine.rules.key_colors import unforge_color, unforged_colors
 from engine.rules.statics import Applies, itself, Static
 from engine.rules.turn import key_cost
 
@@ -33,19 +34,24 @@ class ForgeAtCost(Effect):
     extra: int
     reduction: Callable[[Context], int] = field(default=lambda ctx: 0)
     minimum: int = 0
+    #: "Forge your blue key": that key only, which must still be unforged (engine.rules.key_colors)
+    color: str | None = None
 
     def cost(self, ctx: Context) -> int:
         return max(0, self.minimum, key_cost(ctx.eng, ctx.controller) + self.extra - self.reduction(ctx))
 
     def possible(self, ctx: Context) -> bool:
+        if self.color is not None and self.color not in unforged_colors(ctx.eng, ctx.controller):
+            return False
         return can_forge(ctx.eng, ctx.controller, self.cost(ctx))
 
     def resolve(self, ctx: Context) -> bool:
         cost, p = self.cost(ctx), ctx.me
         if not self.possible(ctx):
-            ctx.log(f"{ctx.source.name}: {ctx.controller} cannot forge a key at {cost} Æmber ({p.amber})")
+            what = f"their {self.color} key" if self.color else "a key"
+            ctx.log(f"{ctx.source.name}: {ctx.controller} cannot forge {what} at {cost} Æmber ({p.amber})")
             return False
-        return forge_key(ctx.eng, ctx.controller, cost, ctx.source.name)
+        return forge_key(ctx.eng, ctx.controller, cost, ctx.source.name, self.color)
 
 
 @dataclass
@@ -63,6 +69,7 @@ class MayForgeAtCost(Effect):
         return resolve_all(self.then, ctx) if ok else False
 
 
+@template()
 @dataclass
 class ForgeAtNoCost(Effect):
     """ "Forge a key at no cost" (glossary "Forge a Key": every way of forging goes through
@@ -273,5 +280,6 @@ class UnforgeOpponentKey(Effect):
             ctx.log(f"{ctx.source.name}: {ctx.opponent_name} has no forged key to unforge")
             return False
         ctx.opponent.keys -= 1
+        unforge_color(ctx.eng, ctx.opponent_name)
         ctx.log(f"{ctx.source.name}: {ctx.opponent_name} unforges a key ({ctx.opponent.keys} forged)")
         return True

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from engine.core.registry import template
 from engine.rules.ability import Condition, Context
+from engine.library.conditions import refs_named
 from engine.rules.haunted import is_haunted
 from engine.rules.turn import key_cost
 
@@ -73,7 +74,7 @@ def still_in_play(ref: str) -> Condition:
     (a creature a ward kept in play was not destroyed)."""
 
     def condition(ctx: Context) -> bool:
-        cards = ctx.refs(ref)
+        cards = refs_named(ctx, ref)
         return bool(cards) and all(c.in_play for c in cards)
 
     return condition
@@ -110,3 +111,75 @@ def opponent_can_pay_key_cost(ctx: Context) -> bool:
 def same_number_of_creatures(ctx: Context) -> bool:
     """ "If each player has the same number of creatures" (in play, in their battlelines)."""
     return len(ctx.me.creatures) == len(ctx.opponent.creatures)
+
+
+@template(kind="condition")
+def stolen_this_turn(n: int = 1) -> Condition:
+    """ "If you have stolen at least N Æmber this turn": the Æmber the ability's controller stole
+    this turn (a steal replaced by a capture is no steal: engine.rules.replacements)."""
+
+    def condition(ctx: Context) -> bool:
+        g = ctx.game
+        return sum(a for turn, thief, a in g.steals if turn == g.turn and thief == ctx.controller) >= n
+
+    condition.__name__ = f"stolen_{n}_this_turn"
+    return condition
+
+
+@template(kind="condition", value=True)
+def opponent_stole_last_turn(ctx: Context) -> bool:
+    """ "If your opponent stole Æmber from you on their previous turn" (the turn before this one, as
+    "if your opponent forged a key on their previous turn" reads it: engine.rules.forging)."""
+    return any(turn == ctx.game.turn - 1 and thief == ctx.opponent_name for turn, thief, _ in ctx.game.steals)
+
+
+@template(kind="condition")
+def exalted_this_turn(side: str = "friendly") -> Condition:
+    """ "If you exalted a friendly creature this turn": a creature of that side exalted by an effect
+    of the ability's controller this turn."""
+
+    def condition(ctx: Context) -> bool:
+        g = ctx.game
+        whose = ctx.controller if side == "friendly" else ctx.opponent_name
+        return any(turn == g.turn and by == ctx.controller and owner == whose for turn, by, owner in g.exalts)
+
+    condition.__name__ = f"exalted_{side}_this_turn"
+    return condition
+
+
+@template(kind="condition")
+def pools_total_at_least(n: int) -> Condition:
+    """ "If there is a combined total of N Æmber or more between both players' pools"."""
+
+    def condition(ctx: Context) -> bool:
+        return ctx.me.amber + ctx.opponent.amber >= n
+
+    condition.__name__ = f"pools_total_at_least_{n}"
+    return condition
+
+
+@template(kind="condition")
+def its_controller_haunted(ref: str, present: bool = True) -> Condition:
+    """ "If that creature's controller is haunted" (``present`` False: "is not haunted"): the
+    controller of the card an earlier effect named."""
+
+    def condition(ctx: Context) -> bool:
+        cards = refs_named(ctx, ref)
+        return bool(cards) and all(is_haunted(ctx.eng, c.controller) == present for c in cards)
+
+    return condition
+
+
+@template(kind="condition", value=True)
+def first_reap_this_turn(ctx: Context) -> bool:
+    """ "If it is the first time a creature has reaped this turn" (after it reaps): one reap this
+    turn so far (a stunned creature used only removes its stun: it did not reap)."""
+    return sum(1 for _, how in ctx.game.creature_uses_this_turn if how == "reap") == 1
+
+
+@template(kind="condition", value=True)
+def fought_was_destroyed(ctx: Context) -> bool:
+    """ "If the creature <this creature> fought was destroyed" (in its "After Fight:" ability): the
+    creature of the fight is no longer in play, gone to a discard pile."""
+    defender = (ctx.event.get("fight") or {}).get("defender")
+    return defender is not None and defender.zone == "discard"

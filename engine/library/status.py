@@ -29,6 +29,9 @@ class Exalt(Effect):
 
     def resolve(self, ctx: Context) -> bool:
         before = [(c, c.amber) for c in ctx.refs(self.on) if c.zone == "battleline"]
+        for c in ctx.refs(self.on):
+            if c.in_play:  # remembered for "if you exalted a friendly creature this turn"
+                ctx.game.exalts.append((ctx.game.turn, ctx.controller, c.controller))
         done = place_amber(
             ctx, self.on, 1, "{label} is exalted: 1 Æmber from the supply is placed on it ({total} on it)"
         )

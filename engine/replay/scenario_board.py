@@ -18,6 +18,7 @@ from engine.rules.turn import choose_house, end_turn, key_cost, take_archives
 _PLAYER_PATHS = {
     "amber",
     "keys",
+    "key_colors",
     "chains",
     "hand_size",
     "hand",
@@ -153,6 +154,8 @@ def _value(engine: Engine, path: str):
             return len(p.zone("hand"))
         if attr in ("amber", "keys", "chains"):
             return getattr(p, attr)
+        if attr == "key_colors":  # the colours of the forged keys known (engine.rules.key_colors)
+            return sorted(p.forged_colors)
         if attr == "extra_turns":  # extra turns still to come (engine.rules.extra_turns)
             return pending(game, head)
         if attr == "key_cost":  # the current cost for this player to forge a key

@@ -12,6 +12,7 @@ from kb.links import SET_ORDER
 from engine.core.errors import ScenarioError
 from engine.core.state import PLAYERS, ZONES, CardData, CardInstance, Game, Player
 from engine.rules.bonus_icons import ICONS
+from engine.rules.key_colors import COLORS
 from engine.rules.mechanics.archon_powers import ARCHON_POWER_TYPE, ZONE as ARCHON_ZONE
 from engine.rules.mechanics.enhance import enhance_deck
 from engine.rules.mechanics.gigantic import setup_half
@@ -131,8 +132,9 @@ def build_game(setup: dict, catalog: CardCatalog) -> Game:
         if bad:
             raise ScenarioError(f"setup.{pname}: unknown keys {sorted(bad)}")
         player = game.players[pname]
-        for attr in ("amber", "keys", "chains", "key_cost_modifier"):
+        for attr in ("amber", "chains", "key_cost_modifier"):
             setattr(player, attr, int(spec.get(attr, 0)))
+        player.keys, player.forged_colors = _keys(spec.get("keys", 0), pname)
         player.houses = tuple(h.lower() for h in spec.get("houses") or ())
         for zone in ZONES:
             for item in spec.get(zone) or []:
@@ -148,6 +150,17 @@ def build_game(setup: dict, catalog: CardCatalog) -> Game:
         if spec.get("enhance"):  # deck generation: Enhance adds its icons to random cards (seeded)
             enhance_deck(game, pname)
     return game
+
+
+def _keys(value, player: str) -> tuple[int, list[str]]:
+    """A player's forged keys: a number (colours unknown) or their colours ("keys: [red, blue]",
+    engine.rules.key_colors)."""
+    if isinstance(value, list):
+        colors = [str(c).lower() for c in value]
+        if any(c not in COLORS for c in colors) or len(set(colors)) != len(colors) or len(colors) > len(COLORS):
+            raise ScenarioError(f"setup.{player}.keys: {value!r}: each of {', '.join(COLORS)} at most once")
+        return len(colors), colors
+    return int(value), []
 
 
 def _archon_power(item, player: str, catalog: CardCatalog) -> CardInstance:

@@ -79,15 +79,18 @@ class Effect(ABC):
 
 
 def player_ref(ctx: Context, who: str) -> str:
-    """The player a card's text names: ``"self"`` (you), ``"opponent"`` (your opponent), or
+    """The player a card's text names: ``"self"`` (you), ``"opponent"`` (your opponent),
     ``"event_opponent"``: the opponent of the controller of the card the event is about ("Each
-    time a creature is destroyed, its opponent gains 1")."""
+    time a creature is destroyed, its opponent gains 1"), or ``"event_player"``: the player the
+    event is about ("At the start of each player's turn, ..., they gain 1")."""
     if who == "self":
         return ctx.controller
     if who == "opponent":
         return ctx.opponent_name
     if who == "event_opponent":
         return ctx.game.other(ctx.event["controller"])
+    if who == "event_player":
+        return ctx.event["player"]
     raise ValueError(f"{ctx.source.name}: unknown player reference {who!r}")
 
 
@@ -136,13 +139,15 @@ Ability = list["Effect | RepeatCardEffectIf | RepeatPrecedingIf"]
 
 
 def resolve_ability(effects: Ability, ctx: Context) -> None:
-    """Resolve an ability, honouring its repeat instructions."""
+    """Resolve an ability, honouring its repeat instructions (16.0 glossary "Repeat": "If the card
+    that is creating a repeating effect is removed from play, the effect can no longer repeat")."""
+    in_play = ctx.source.in_play
     for _ in range(MAX_REPEATS):
         again = False
         preceding: list[Effect] = []
         for e in effects:
             if isinstance(e, RepeatCardEffectIf):
-                again = _repeats(e, ctx)
+                again = not (in_play and not ctx.source.in_play) and _repeats(e, ctx)
                 if again:
                     ctx.log(f"{ctx.source.name}: its effect repeats")
                 break
@@ -156,4 +161,8 @@ def resolve_ability(effects: Ability, ctx: Context) -> None:
             preceding.append(e)
         if not again:
             return
+        # the effect resolves again: what it does "this way" is that resolution's
+        # ("If one or more creatures are destroyed this way, repeat this effect")
+        for key in [k for k in ctx.chosen if k.endswith("this way")]:
+            del ctx.chosen[key]
     ctx.log(f"{ctx.source.name}: stopped after {MAX_REPEATS} repeats (infinite loop)")

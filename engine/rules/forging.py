@@ -26,6 +26,7 @@ from engine.core.state import CardInstance, LastingEffect
 from engine.rules.statics import Static
 from engine.core.registry import template
 from engine.rules.houses import houses_in_game
+from engine.rules.key_colors import color_to_forge, record_forged, unforge_color
 from engine.rules.next_turns import during_next_turn_of
 from engine.rules.replacements import add_to_pool
 
@@ -132,8 +133,10 @@ def can_forge(eng: "Engine", player: str, cost: int) -> bool:
     return eng.game.players[player].keys < MAX_KEYS and available_amber(eng, player) >= cost
 
 
-def forge_key(eng: "Engine", player: str, cost: int, why: str) -> bool:
-    """``player`` forges a key at ``cost`` if they can (not optional); True when a key is forged."""
+def forge_key(eng: "Engine", player: str, cost: int, why: str, color: str | None = None) -> bool:
+    """``player`` forges a key at ``cost`` if they can (not optional); True when a key is forged.
+    ``color``: the key of that colour ("Forge your blue key"), which must be unforged; else the
+    player flips any one of their unforged keys (engine.rules.key_colors)."""
     g = eng.game
     p = g.players[player]
     if not can_forge(eng, player, cost):
@@ -144,9 +147,12 @@ def forge_key(eng: "Engine", player: str, cost: int, why: str) -> bool:
     if not can_forge(eng, player, cost):  # a "would forge" effect changed the board
         return False
     _pay(eng, player, cost)
+    color = color_to_forge(eng, player, color)
     p.keys += 1
-    g.keys_forged.append((player, g.turn))
-    g.log(f"{player} forges a key for {cost} Æmber ({why}; {p.keys} forged, {p.amber} left)")
+    record_forged(eng, player, color)
+    g.keys_forged.append((player, g.turn, color))
+    what = f"their {color} key" if color else "a key"
+    g.log(f"{player} forges {what} for {cost} Æmber ({why}; {p.keys} forged, {p.amber} left)")
     if p.keys >= MAX_KEYS:
         g.winner = player
         g.log(f"{player} wins the game")
@@ -180,7 +186,7 @@ def _pay(eng: "Engine", player: str, cost: int) -> None:
 
 
 def keys_forged_on(game, player: str, turn: int) -> int:
-    return sum(1 for who, t in game.keys_forged if who == player and t == turn)
+    return sum(1 for who, t, _ in game.keys_forged if who == player and t == turn)
 
 
 # ------------------------------------------------------------------------------ effects
@@ -203,8 +209,10 @@ class UnforgeOpponentsKey(Effect):
         turn = g.turn - 1
         if ctx.opponent.keys <= 0 or not keys_forged_on(g, who, turn):
             return False
-        g.keys_forged.remove((who, turn))
+        forged = [k for k in g.keys_forged if k[0] == who and k[1] == turn]
+        g.keys_forged.remove(forged[0])
         ctx.opponent.keys -= 1
+        unforge_color(ctx.eng, who, among=[k[2] for k in forged if k[2]] or None)
         ctx.log(f"{ctx.source.name}: {who} unforges a key forged on their previous turn ({ctx.opponent.keys} forged)")
         return True
 

@@ -68,17 +68,22 @@ class PurgedWhile(Static):
     leaves play to its owner's purged zone) whenever the state is checked and the condition holds."""
 
     condition: Callable[[Context], bool]
+    #: where the card goes: its owner's purged zone, or ("If <condition>, archive <this card>")
+    #: their archives
+    zone: str = "purged"
 
     def purges_itself(self, eng, source, controller) -> bool:
         return self.condition(eng.context(source, controller))
 
 
 def purge_condemned(eng: "Engine") -> None:
-    """Purge the cards in play a constant ability of their own purges now (:class:`PurgedWhile`)."""
+    """Purge (or archive) the cards in play a constant ability of their own removes now
+    (:class:`PurgedWhile`)."""
     for s, src, ctl in list(eng.statics()):
         if src is not None and src.in_play and s.purges_itself(eng, src, ctl):
-            eng.game.log(f"{src.label} is purged by its own ability")
-            eng.remove_from_play_or_zone(src, "purged")
+            zone = getattr(s, "zone", "purged")
+            eng.game.log(f"{src.label} is {'archived' if zone == 'archives' else 'purged'} by its own ability")
+            eng.remove_from_play_or_zone(src, zone)
 
 
 def condemned(eng: "Engine") -> list["CardInstance"]:

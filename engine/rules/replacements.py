@@ -192,6 +192,8 @@ def perform(eng: "Engine", ev: Event | None) -> int:
             ev.gained["gained"] -= ev.amount
     if ev.kind == "steal":
         g.players[ev.player].amber += ev.amount
+        if ev.amount > 0:
+            g.steals.append((g.turn, ev.player, ev.amount))
         g.log(
             f"{ev.player} steals {ev.amount} Æmber from {where}{' (' + ev.why + ')' if ev.why else ''}: "
             f"{ev.player} {g.players[ev.player].amber}, {ev.victim} {g.players[ev.victim].amber}"

@@ -29,7 +29,6 @@ from engine.library import (
     Reaction,
     Redistribute,
     Stun,
-    StunOnFirstReapOfTurn,
     TheCreatureItFights,
     Together,
 )
@@ -123,8 +122,6 @@ card("Xanthyx Harvester", statics=[CannotUseAnyCard(_has_non_mars_neighbor)], re
 
 
 card("Destructive Analysis", play=[Choose("creature", "any"), DealDamage(2), PurgeArchivedForMoreDamage(2)])
-
-card("Æmber Conduction Unit", reactions=[Reaction("reaped", [StunOnFirstReapOfTurn()])])
 
 card("Entropic Manipulator", play=[Redistribute("damage", "chosen player", optional=True)])
 

@@ -22,7 +22,6 @@ from engine.library import (
     EachPlayerLosesHalf,
     enemy,
     Exhaust,
-    first_use_this_turn,
     ForgerGivesRemaining,
     ForTheTurn,
     GainChains,
@@ -30,7 +29,6 @@ from engine.library import (
     GainForEach,
     GrantAbility,
     has_ability,
-    If,
     IfYouDo,
     named,
     NameNeighbors,
@@ -39,7 +37,6 @@ from engine.library import (
     OneOf,
     OpponentGainsControl,
     PurgeRemembered,
-    Ready,
     ReapGainIsStolen,
     RememberLine,
     RepeatCardEffectIf,
@@ -92,7 +89,11 @@ card(
     leaves_play=[ReturnPurgedToPlay()],
 )
 
-card("Dysania", play=[DiscardArchives("opponent"), GainForEach("discarded")])
+card(
+    "Dysania",
+    play=[DiscardArchives("opponent"), GainForEach("discarded")],
+    why="its CotA and AoA printings read 'each of their archived cards', which no template reads: one definition serves every printing",
+)
 
 card("Dimension Door", play=[ForTheTurn(static=ReapGainIsStolen())])
 
@@ -113,7 +114,13 @@ _NEUTRON_SHARK = [
     RepeatCardEffectIf(_shark_again),
 ]
 
-card("Neutron Shark", play=_NEUTRON_SHARK, fight=_NEUTRON_SHARK, reap=_NEUTRON_SHARK)
+card(
+    "Neutron Shark",
+    play=_NEUTRON_SHARK,
+    fight=_NEUTRON_SHARK,
+    reap=_NEUTRON_SHARK,
+    why="its CotA printing reads 'trigger this effect again', which no template reads: one definition serves every printing",
+)
 
 # ---- Experimental Therapy: printed "This creature belongs to all houses."; 16.0 erratum "This
 # creature may be used as if it belonged to the active house." (engine.rules.houses)
@@ -176,11 +183,6 @@ card(
 
 # "Your opponent cannot use any cards next turn."
 card("Skippy Timehog", play=[DuringOpponentsNextTurn(CannotUseAnyCard(applies=enemy))])
-
-card(
-    "Rocket Boots",
-    gains={"fight": [If(first_use_this_turn, [Ready("self")])], "reap": [If(first_use_this_turn, [Ready("self")])]},
-)
 
 card("Harland Mindlock", play=[Choose("creature", "enemy", where=on_flank), TakeControlUntilLeaves()])
 

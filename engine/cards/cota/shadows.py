@@ -20,7 +20,6 @@ from engine.library import (
     MoveAmberFromYourCard,
     named,
     OfHouseUnlessYours,
-    on_flank,
     opponent_has_no_amber,
     OpponentPaysToPlay,
     OpponentSteals,
@@ -34,7 +33,6 @@ from engine.library import (
     StealAllBut,
     TakeControl,
     TakesNeighborsDamage,
-    you_forged_this_turn,
 )
 from engine.cards import card, Variant
 
@@ -73,8 +71,6 @@ card(
         )
     ],
 )
-
-card("Smiling Ruth", reap=[If(you_forged_this_turn, [Choose("creature", "enemy", where=on_flank), TakeControl()])])
 
 card(
     "Selwyn the Fence",
