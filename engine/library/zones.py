@@ -116,17 +116,25 @@ class ArchiveIntoOpponents(Effect):
 class PutOnDeck(Effect):
     """ "Put <cards> on top of (on the bottom of) its owner's deck": a card in play leaves play
     (a ward keeps a creature in play instead: glossary "Ward"); a card out of play is moved there
-    from where it is."""
+    from where it is: a discard pile, or a hand the effect picked it from (``from_hidden``, as
+    :class:`MoveTo`: "put a random card from your opponent's hand on top of their deck").
+    ``random_order``: "put each creature on top of its owner's deck in a random order": the cards
+    go in an order the game's seeded generator draws, so no player chooses it."""
 
     on: str = "it"
     top: bool = True
+    from_hidden: bool = False
+    random_order: bool = False
 
     def resolve(self, ctx: Context) -> bool:
         done = False
-        for c in ctx.refs(self.on):
+        cards = list(ctx.refs(self.on))
+        if self.random_order:
+            ctx.game.rng.shuffle(cards)
+        for c in cards:
             if c.in_play:
                 done = ctx.eng.leave_play(c, "deck", top=self.top) or done
-            elif c.zone not in HIDDEN or c.zone == "deck":
+            elif c.zone not in HIDDEN or c.zone == "deck" or self.from_hidden:
                 ctx.eng.put_away(c, "deck", top=self.top)
                 done = True
         return done
