@@ -122,3 +122,11 @@ def _controlled_by_chosen_player(name: str) -> Choose:
         name=name,
         where=lambda ctx, card: controlled_by_chosen_player(ctx.eng, ctx.source, ctx.controller, card),
     )
+
+
+@template("OfDoneThisWay")
+def _of_done_this_way(name: str, verb: str, n: int = 1) -> Choose:
+    """ "<1> of the <discarded> cards": N chosen among the cards the ability discarded this way
+    (they are in a discard pile by then: "Discard the top 3 cards of your opponent's deck. Play 1
+    of the discarded cards as if it were yours")."""
+    return Choose("discard", "any", name=name, count=n, where=lambda ctx, card: card in done_this_way(ctx, verb))
