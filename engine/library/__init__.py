@@ -151,6 +151,7 @@ from engine.library.zones import (
     ShuffleIntoDeck,
     ShuffleZonesIntoDeck,
     SwapDeckAndDiscard,
+    Swap,
 )
 from engine.library.decks import (
     ArchiveTopOfDeck,

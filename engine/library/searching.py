@@ -55,10 +55,14 @@ class SearchFor(Effect):
 @template()
 @dataclass
 class ShuffleDeck(Effect):
-    """ "Shuffle your deck"."""
+    """ "Shuffle your deck" (``each``: "shuffle each player's deck", the active player's first)."""
+
+    each: bool = False
 
     def resolve(self, ctx: Context) -> bool:
-        shuffle_deck(ctx.game, ctx.controller)
+        g = ctx.game
+        for player in [g.active, g.other(g.active)] if self.each else [ctx.controller]:
+            shuffle_deck(g, player)
         return True
 
 

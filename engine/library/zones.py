@@ -329,18 +329,51 @@ class ShuffleZonesIntoDeck(Effect):
         return True
 
 
+@template()
 @dataclass
 class SwapDeckAndDiscard(Effect):
-    """ "Swap your deck and your discard pile. Then, shuffle your deck"."""
+    """ "Swap your deck and your discard pile. Then, shuffle your deck" (``each``: "swap each
+    player's deck with their discard pile", the active player's first; ``shuffle=False`` where the
+    text shuffles in a sentence of its own)."""
+
+    each: bool = False
+    shuffle: bool = True
 
     def resolve(self, ctx: Context) -> bool:
-        p = ctx.me
-        p.zones["deck"], p.zones["discard"] = p.zones["discard"], p.zones["deck"]
-        for zone in ("deck", "discard"):
-            for c in p.zones[zone]:
-                c.zone = zone
-        shuffle_deck(ctx.game, ctx.controller)
-        ctx.log(f"{ctx.source.name}: {ctx.controller} swaps their deck ({len(p.zone('deck'))} cards) and discard pile")
+        g = ctx.game
+        for player in [g.active, g.other(g.active)] if self.each else [ctx.controller]:
+            p = g.players[player]
+            p.zones["deck"], p.zones["discard"] = p.zones["discard"], p.zones["deck"]
+            for zone in ("deck", "discard"):
+                for c in p.zones[zone]:
+                    c.zone = zone
+            if self.shuffle:
+                shuffle_deck(g, player)
+            ctx.log(f"{ctx.source.name}: {player} swaps their deck ({len(p.zone('deck'))} cards) and discard pile")
+        return True
+
+
+@template()
+@dataclass
+class Swap(Effect):
+    """ "Swap <an artifact from your discard pile> with <a card in your hand>": each of the two cards
+    goes to the zone the other was in (its owner's), both or neither: a swap with no second card
+    does not happen. Neither is discarded (no "discarded" event): the card leaving the hand is
+    swapped into the pile, which the text does not call discarding."""
+
+    first: str
+    second: str
+
+    def resolve(self, ctx: Context) -> bool:
+        one, other = ctx.refs(self.first)[:1], ctx.refs(self.second)[:1]
+        if not one or not other or one[0].in_play or other[0].in_play:
+            ctx.log(f"{ctx.source.name}: nothing to swap")
+            return False
+        a, b = one[0], other[0]
+        zone_a, zone_b = a.zone, b.zone
+        ctx.game.move(a, zone_b, a.owner)
+        ctx.game.move(b, zone_a, b.owner)
+        ctx.log(f"{ctx.source.name}: {a.label} ({zone_a}) and {b.label} ({zone_b}) are swapped")
         return True
 
 
