@@ -8,7 +8,14 @@ template on cards out of play that needs several pieces gets its constructor her
 from __future__ import annotations
 
 from engine.core.registry import template
-from engine.library import controlled_by_chosen_player, done_this_way, NameOutOfPlay, PileEnd, SearchFor
+from engine.library import (
+    controlled_by_chosen_player,
+    done_this_way,
+    NameOutOfPlay,
+    PileEnd,
+    ResolveGraftedPlay,
+    SearchFor,
+)
 
 from engine.rules.houses import belongs_to
 from engine.rules.targets import Choose, Together
@@ -130,3 +137,12 @@ def _of_done_this_way(name: str, verb: str, n: int = 1) -> Choose:
     (they are in a discard pile by then: "Discard the top 3 cards of your opponent's deck. Play 1
     of the discarded cards as if it were yours")."""
     return Choose("discard", "any", name=name, count=n, where=lambda ctx, card: card in done_this_way(ctx, verb))
+
+
+@template("GraftedPlay")
+def _grafted_play(noun) -> ResolveGraftedPlay:
+    """ "Resolve the play effect of <an action card> grafted onto SELF": one of the grafted cards
+    the noun phrase admits."""
+    if noun.quantity != "one" or noun.count != 1:
+        raise Refusal("target", noun.what, "one grafted card")
+    return ResolveGraftedPlay(_noun_test(noun))

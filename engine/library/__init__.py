@@ -503,3 +503,4 @@ from engine.library.lasting import ThroughYourNextTurn
 from engine.library.counters import counters_on
 from engine.library.counts import armor_of, power_of
 from engine.library.zones import SelfFromZone
+from engine.library.grafting import Graft, ResolveGraftedPlay

@@ -1,0 +1,86 @@
+""" "Graft <a card> onto SELF" and "resolve (trigger) the play effect of <an action card> grafted
+onto SELF" (engine.rules.mechanics.graft, 16.0 glossary "Graft": the card goes faceup under the
+other card, is not in play, and goes to its owner's discard pile when that card leaves play)."""
+
+from __future__ import annotations
+
+from boards import assert_compiled, assert_passed, replay
+
+
+def test_an_action_card_grafted_then_its_play_effect_resolved_on_reaping(kb_conn, tmp_path):
+    assert_compiled(kb_conn, "Infomancer")
+    # "Play: Graft an action card from your hand onto Infomancer. Reap: Trigger the play effect of an
+    # action card grafted onto Infomancer.": Punch (not the creature Krump) goes under it; on the
+    # next turn reaping resolves Punch's "Play: Deal 3 damage to a creature." Punch stays grafted
+    assert_passed(
+        replay(
+            kb_conn,
+            tmp_path,
+            """
+        id: infomancer
+        setup:
+          turn: {active: player1, house: brobnar}
+          player1: {hand: [Infomancer, Punch, Krump]}
+          player2: {battleline: [Dust Pixie, Troll]}
+        actions:
+          - play: Infomancer
+          - end_turn: true
+            choices: [untamed]
+          - end_turn: true
+          - reap: Infomancer
+            choices: [Troll]
+        expect:
+          "16.0": {Troll.damage: 3, Punch.zone: beneath, player1.discard: [], player1.amber: 1}
+        """,
+        )
+    )
+
+
+def test_a_grafted_card_goes_to_the_discard_pile_when_its_host_leaves_play(kb_conn, tmp_path):
+    assert_compiled(kb_conn, "Memolith")
+    # "Action: Graft an action card from your hand onto Memolith, or trigger the play effect of an
+    # action card grafted onto Memolith.": the graft is chosen; Punch, the only action card in hand,
+    # goes under Memolith
+    assert_passed(
+        replay(
+            kb_conn,
+            tmp_path,
+            """
+        id: memolith
+        setup:
+          turn: {active: player1, house: brobnar}
+          player1: {artifacts: [Memolith], hand: [Punch, Krump]}
+        actions:
+          - action: Memolith
+            choices: [graft an action card from your hand onto SELF]
+        expect:
+          "16.0": {Punch.zone: beneath, player1.hand: [Krump], Memolith.exhausted: true}
+        """,
+        )
+    )
+
+
+def test_the_grafted_card_goes_to_its_owners_discard_pile_as_the_host_leaves_play(kb_conn, tmp_path):
+    assert_compiled(kb_conn, "Infomancer")
+    # glossary "Graft": "If the card onto which it is grafted leaves play, the grafted card is placed
+    # in its owner's discard pile" (Infomancer destroyed by player2's Gateway to Dis)
+    assert_passed(
+        replay(
+            kb_conn,
+            tmp_path,
+            """
+        id: infomancer-leaves-play
+        setup:
+          turn: {active: player1, house: brobnar}
+          player1: {hand: [Infomancer, Punch]}
+          player2: {hand: [Gateway to Dis], houses: [dis, untamed]}
+        actions:
+          - play: Infomancer
+          - end_turn: true
+            choices: [dis]
+          - play: Gateway to Dis
+        expect:
+          "16.0": {Infomancer.zone: discard, Punch.zone: discard, player1.discard: [Infomancer, Punch]}
+        """,
+        )
+    )
