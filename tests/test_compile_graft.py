@@ -84,3 +84,33 @@ def test_the_grafted_card_goes_to_its_owners_discard_pile_as_the_host_leaves_pla
         """,
         )
     )
+
+
+def test_damage_equal_to_the_power_of_a_grafted_enemy_creature(kb_conn, tmp_path):
+    assert_compiled(kb_conn, "Antanagoge")
+    # "Play: You may graft an enemy creature onto Antanagoge. After Reap: Deal damage to each creature
+    # equal to the power of a creature grafted onto Antanagoge.": Bumpsy (5 power) leaves play,
+    # grafted; reaping deals 5 to each creature: Krump (6) survives, Dust Pixie does not, and
+    # Antanagoge itself (4 power, 2 armor) takes 3
+    assert_passed(
+        replay(
+            kb_conn,
+            tmp_path,
+            """
+        id: antanagoge
+        setup:
+          turn: {active: player1, house: brobnar}
+          player1: {hand: [Antanagoge]}
+          player2: {battleline: [Bumpsy, Krump, Dust Pixie], houses: [brobnar, untamed]}
+        actions:
+          - play: Antanagoge
+            choices: ["yes", Bumpsy]
+          - end_turn: true
+            choices: [untamed]
+          - end_turn: true
+          - reap: Antanagoge
+        expect:
+          "16.0": {Bumpsy.zone: beneath, Krump.damage: 5, Dust Pixie.zone: discard, Antanagoge.damage: 3}
+        """,
+        )
+    )

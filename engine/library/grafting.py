@@ -45,3 +45,22 @@ class ResolveGraftedPlay(Effect):
             f"{ctx.source.name}: resolve the play effect of which grafted card", options, label=card_label(options)
         )
         return ctx.eng.trigger(card, "play", controller=ctx.controller)
+
+
+@template(kind="count")
+def grafted_power(kind: str = "creature"):
+    """ "The power of a creature grafted onto <this card>": as printed (a grafted card is not in
+    play, so nothing modifies it); 0 with none grafted; with several, the controller chooses whose."""
+
+    def count(ctx: Context) -> int:
+        options = [c for c in grafted(ctx.source) if c.printed.type == kind]
+        if not options:
+            return 0
+        card = options[0]
+        if len(options) > 1:
+            card = ctx.eng.chooser.choose(
+                f"{ctx.source.name}: the power of which grafted {kind}", options, label=card_label(options)
+            )
+        return int(card.printed.power or 0)
+
+    return count
