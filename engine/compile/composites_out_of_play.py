@@ -12,11 +12,13 @@ from engine.library import (
     controlled_by_chosen_player,
     done_this_way,
     NameOutOfPlay,
+    OnePile,
     PileEnd,
     ResolveGraftedPlay,
     SearchFor,
 )
 
+from engine.rules.bonus_icons import bonus_icons
 from engine.rules.houses import belongs_to
 from engine.rules.targets import Choose, Together
 from engine.compile.composites import _noun_test
@@ -146,3 +148,24 @@ def _grafted_play(noun) -> ResolveGraftedPlay:
     if noun.quantity != "one" or noun.count != 1:
         raise Refusal("target", noun.what, "one grafted card")
     return ResolveGraftedPlay(_noun_test(noun))
+
+
+@template("FromOnePile")
+def _from_one_pile(name: str, n: int = 1, up_to: bool = False) -> list:
+    """ "[Up to] N cards from a discard pile": all from one pile, the controller choosing whose when
+    both have cards (as the player then chooses among that pile's cards)."""
+    return [
+        OnePile(name, "discard"),
+        Choose("discard", "any", name=name, count=n, up_to=up_to, where=lambda ctx, card: card in ctx.refs(name)),
+    ]
+
+
+@template("amber_bonus_this_way", kind="count")
+def _amber_bonus_this_way(verb: str):
+    """ "The number of Æmber bonus icons on the <purged> cards" ("the total Æmber bonus of the
+    purged cards"): the Æmber icons of the cards the ability did that to, enhanced ones included."""
+
+    def count(ctx) -> int:
+        return sum(bonus_icons(c).count("amber") for c in done_this_way(ctx, verb))
+
+    return count

@@ -479,7 +479,7 @@ from engine.rules.targets import (
 )
 from engine.rules.text_in_force import BlankEnemyTextBoxesUntilYourNextTurn, GainTextBoxForTheTurn
 from engine.rules.turn import HandSize
-from engine.library.pile_ends import PileEnd, pile_owners
+from engine.library.pile_ends import OnePile, PileEnd, pile_owners
 from engine.library.purged import purged_cards
 from engine.library.choosing_players import (
     cards_of_chosen_player,
