@@ -504,3 +504,5 @@ from engine.library.counters import counters_on
 from engine.library.counts import armor_of, power_of
 from engine.library.zones import SelfFromZone
 from engine.library.grafting import Graft, ResolveGraftedPlay
+from engine.library.amber import GiveOpponent
+from engine.library.hands_and_archives import LookAt
