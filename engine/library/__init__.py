@@ -506,3 +506,4 @@ from engine.library.zones import SelfFromZone
 from engine.library.grafting import Graft, ResolveGraftedPlay
 from engine.library.amber import GiveOpponent
 from engine.library.hands_and_archives import LookAt
+from engine.library.creatures import Rearrange
