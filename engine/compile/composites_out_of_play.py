@@ -20,6 +20,7 @@ from engine.library import (
 
 from engine.rules.bonus_icons import bonus_icons
 from engine.rules.houses import belongs_to
+from engine.rules.mechanics.gigantic import is_gigantic
 from engine.rules.targets import Choose, Together
 from engine.compile.composites import _noun_test
 from engine.compile.grammar import Refusal
@@ -32,6 +33,30 @@ def _search_for(noun, to: str, name: str, discard_pile: bool = False):
     if noun.quantity != "one" or noun.count != 1 or noun.side != "any":
         raise Refusal("target", noun.what, "one card to search for")
     return SearchFor(("deck", "discard") if discard_pile else ("deck",), _noun_test(noun), to, name)
+
+
+@template("SearchForAnyNumber")
+def _search_for_any_number(noun, to: str, name: str, discard_pile: bool = False):
+    """ "Search your deck [and discard pile] for any number of <Niffle creatures>, reveal them, and
+    put them into your hand"."""
+    if noun.side != "any":
+        raise Refusal("target", noun.what, "cards to search for")
+    return SearchFor(("deck", "discard") if discard_pile else ("deck",), _noun_test(noun), to, name, most=None)
+
+
+@template("SearchForGigantic")
+def _search_for_gigantic(to: str, name: str, both: bool = True):
+    """ "Search your deck and discard pile for two halves (either half) of a gigantic creature"."""
+    return SearchFor(
+        ("deck", "discard"), lambda eng, source, controller, card: is_gigantic(card), to, name, halves=both
+    )
+
+
+@template("SearchForNamed")
+def _search_for_named(card: str, card2: str, card3: str, to: str, name: str):
+    """ "Search your deck and discard pile for <A>, <B>, or <C>": one card of any of those names."""
+    names = {card, card2, card3}
+    return SearchFor(("deck", "discard"), lambda eng, source, controller, c: c.name in names, to, name)
 
 
 @template("DoneThisWay")

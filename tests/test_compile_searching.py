@@ -1,0 +1,127 @@
+"""Searches that find several cards, or cards a noun phrase does not name (engine.library.searching
+.SearchFor): "any number of <Niffle creatures>", "two halves (either half) of a gigantic creature"
+(engine.rules.mechanics.gigantic), "<A>, <B>, or <C>" by name; the deck shuffled after."""
+
+from __future__ import annotations
+
+from boards import assert_compiled, assert_passed, replay
+
+
+def test_two_halves_of_a_gigantic_creature_found_together_and_archived(kb_conn, tmp_path):
+    assert_compiled(kb_conn, "Build Your Champion")
+    # "Play: Search your deck and discard pile for two halves of a gigantic creature, reveal them, and
+    # archive them.": the top half in the deck, the bottom half in the discard pile, found together
+    # (Troll is not offered)
+    assert_passed(
+        replay(
+            kb_conn,
+            tmp_path,
+            """
+        id: build-your-champion
+        setup:
+          turn: {active: player1, house: logos}
+          player1:
+            hand: [Build Your Champion]
+            deck: [{card: Ultra Gravitron, half: top, id: top}, Troll]
+            discard: [{card: Ultra Gravitron, half: bottom, id: bottom}]
+        actions:
+          - play: Build Your Champion
+            choices: [top]
+        expect:
+          "16.0": {top.zone: archives, bottom.zone: archives, Troll.zone: deck, decisions.0.1.not_offered: [Troll]}
+        """,
+        )
+    )
+
+
+def test_a_lone_half_is_not_found_as_two_halves(kb_conn, tmp_path):
+    assert_compiled(kb_conn, "Build Your Champion")
+    assert_passed(
+        replay(
+            kb_conn,
+            tmp_path,
+            """
+        id: build-your-champion-lone-half
+        setup:
+          turn: {active: player1, house: logos}
+          player1: {hand: [Build Your Champion], deck: [{card: Ultra Gravitron, half: top, id: top}]}
+        actions:
+          - play: Build Your Champion
+        expect:
+          "16.0": {top.zone: deck, player1.archives: []}
+        """,
+        )
+    )
+
+
+def test_either_half_of_a_gigantic_creature_into_hand(kb_conn, tmp_path):
+    assert_compiled(kb_conn, "It’s Coming...")
+    # "Play: Search your deck and discard pile for either half of a gigantic creature, reveal it, and
+    # put it into your hand. Shuffle your deck."
+    assert_passed(
+        replay(
+            kb_conn,
+            tmp_path,
+            """
+        id: its-coming
+        setup:
+          turn: {active: player1, house: logos}
+          player1: {hand: ["It’s Coming..."], deck: [Troll, {card: Ultra Gravitron, half: bottom, id: bottom}]}
+        actions:
+          - play: "It’s Coming..."
+            choices: [bottom]
+        expect:
+          "16.0": {player1.hand: [bottom], Troll.zone: deck}
+        """,
+        )
+    )
+
+
+def test_any_number_of_niffle_creatures_found(kb_conn, tmp_path):
+    assert_compiled(kb_conn, "Niffle Kong")
+    # "Play: Search your deck and discard pile for any number of Niffle creatures, reveal them, and
+    # put them into your hand.": Niffle Ape (deck) and Niffle Queen (discard pile), then "done"
+    # before the second Niffle Ape; never Troll
+    assert_passed(
+        replay(
+            kb_conn,
+            tmp_path,
+            """
+        id: niffle-kong
+        setup:
+          turn: {active: player1, house: untamed}
+          player1:
+            hand: [{card: Niffle Kong, half: top}, {card: Niffle Kong, half: bottom}]
+            deck: [{card: Niffle Ape, id: ape1}, Troll, {card: Niffle Ape, id: ape2}]
+            discard: [Niffle Queen]
+        actions:
+          - play: Niffle Kong
+            choices: [ape1, Niffle Queen, done]
+        expect:
+          "16.0": {ape1.zone: hand, Niffle Queen.zone: hand, ape2.zone: deck, Troll.zone: deck}
+        """,
+        )
+    )
+
+
+def test_one_of_three_cards_by_name_archived(kb_conn, tmp_path):
+    assert_compiled(kb_conn, "Flint’s Map")
+    # "Omni: Search your deck and discard pile for Flint's Legend, Flint's Stash, or Treasure Island,
+    # reveal the card and archive it."
+    assert_passed(
+        replay(
+            kb_conn,
+            tmp_path,
+            """
+        id: flints-map
+        setup:
+          turn: {active: player1, house: brobnar}
+          player1: {artifacts: ["Flint’s Map"], deck: [Troll, Treasure Island], discard: ["Flint’s Stash"]}
+        actions:
+          - omni: "Flint’s Map"
+            choices: [Treasure Island]
+        expect:
+          "16.0": {player1.archives: [Treasure Island], "Flint’s Stash.zone": discard, decisions.0.1.not_offered: [Troll]}
+        """,
+        )
+    )
