@@ -394,6 +394,7 @@ def read_sentences(sentences: tuple[str, ...] | list[str], scope: Scope, out: li
                     if archive is None:
                         continue
                     archive.owner_hand_on_leaving = done = True
+                    archive.hand_on_leaving_only = t.extra.get("only", "")  # "not owned" / "enemy" cards
                     break
                 if kind == "looked":  # what becomes of the cards "look at the top N cards" named
                     done = _sort_looked(t, slots, scope, previous)

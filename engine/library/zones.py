@@ -73,15 +73,24 @@ class Archive(Effect):
     card in play that has changed control: it goes to its owner's ("If a card that has changed
     control leaves play for any reason, it moves to its owner's appropriate out-of-play zone", 16.0
     "Control"). A card owned by the other player remembers it returns to its owner's hand when it
-    leaves them."""
+    leaves them. ``owner_hand_on_leaving``: "if it leaves your archives, put it into its owner's
+    hand instead", for each card archived or (``hand_on_leaving_only``) only for the cards "not
+    owned" by the controller ("if you are not the owner of that card and it leaves ...") or that
+    were "enemy" cards ("if that enemy creature would leave your archives, ...")."""
 
     on: str = "it"
     owner_hand_on_leaving: bool = False
+    hand_on_leaving_only: str = ""
 
     def resolve(self, ctx: Context) -> bool:
         cards = ctx.refs(self.on)
         archived = False
         for c in cards:
+            remembered = self.owner_hand_on_leaving and (
+                not self.hand_on_leaving_only
+                or (self.hand_on_leaving_only == "not owned" and c.owner != ctx.controller)
+                or (self.hand_on_leaving_only == "enemy" and c.in_play and c.controller != ctx.controller)
+            )
             if c.in_play:
                 to = c.owner if c.controller != c.owner else ctx.controller
                 if not ctx.eng.leave_play(c, "archives", to=to):
@@ -91,7 +100,7 @@ class Archive(Effect):
                 ctx.log(f"{c.label} is put into {ctx.controller}'s archives")
             archived = True
             c.controller = c.owner
-            if self.owner_hand_on_leaving:
+            if remembered:
                 c.memory["leaves_archives_to"] = "hand"
         return archived
 
