@@ -16,6 +16,7 @@ from engine.library import (
     PileEnd,
     ResolveGraftedPlay,
     SearchFor,
+    WithUpgrades,
 )
 
 from engine.rules.bonus_icons import bonus_icons
@@ -194,3 +195,33 @@ def _amber_bonus_this_way(verb: str):
         return sum(bonus_icons(c).count("amber") for c in done_this_way(ctx, verb))
 
     return count
+
+
+@template("shuffled_into_your_deck", kind="count")
+def _shuffled_into_your_deck():
+    """ "Each card shuffled into your deck this way": the cards shuffled this way that went to the
+    controller's deck (a card of the opponent's goes to its owner's deck, not yours)."""
+
+    def count(ctx) -> int:
+        return sum(1 for c in done_this_way(ctx, "shuffled") if c.owner == ctx.controller and c.zone == "deck")
+
+    return count
+
+
+@template("TypeOrTraitFromPile")
+def _type_or_trait_from_pile(name: str, kind: str, trait: str) -> Choose:
+    """ "An upgrade or Robot card from your discard pile": a card of that type, or with that trait."""
+    if kind not in ("action", "artifact", "creature", "upgrade"):
+        raise Refusal("target", f"{kind} or {trait} card", f'"{kind}" (a card type)')
+
+    def where(ctx, card) -> bool:
+        return card.type == kind or trait in (t.lower() for t in card.printed.traits)
+
+    return Choose("discard", "friendly", name=name, where=where)
+
+
+@template("AndItsUpgrades")
+def _and_its_upgrades(of: str, name: str) -> WithUpgrades:
+    """ "<A friendly creature> and each upgrade attached to it": the upgrades first, so that they are
+    moved off the creature before it leaves play (which would discard them)."""
+    return WithUpgrades(of, name)

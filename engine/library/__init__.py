@@ -507,3 +507,4 @@ from engine.library.grafting import Graft, ResolveGraftedPlay
 from engine.library.amber import GiveOpponent
 from engine.library.hands_and_archives import LookAt
 from engine.library.creatures import Rearrange
+from engine.library.naming import WithUpgrades

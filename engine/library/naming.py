@@ -353,3 +353,18 @@ class MayChoose(Effect):
             ctx.chosen[self.choose.name] = ctx.chosen["it"] = []
             return False
         return May([self.choose, *self.then], question=self.question).resolve(ctx)
+
+
+@dataclass
+class WithUpgrades(Effect):
+    """ "<The creature ``of`` names> and each upgrade attached to it", named ``name``: the upgrades
+    first, so that an effect moving them all moves each upgrade before its creature leaves play
+    (which would discard it)."""
+
+    of: str
+    name: str
+
+    def resolve(self, ctx: Context) -> bool:
+        creatures = ctx.refs(self.of)
+        ctx.chosen[self.name] = [u for c in creatures for u in c.upgrades] + list(creatures)
+        return bool(creatures)

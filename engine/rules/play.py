@@ -228,7 +228,9 @@ class PlayRules:
             line = g.players[controller].creatures
             g.take(card)
             become_on_entering(self, card)  # "enters play as a copy of ..." (engine.rules.copies)
-            if played and self.has(card, "deploy") and len(line) > 1:
+            # deploy, or played by an effect that puts it "anywhere in your battleline" (Light Everlasting)
+            anywhere = card.memory.pop("played_anywhere", False)
+            if played and (anywhere or self.has(card, "deploy")) and len(line) > 1:
                 spots = list(range(len(line) + 1))
                 where = self.chooser.choose(f"position for {card.name} (deploy: 0 = left flank)", spots)
             else:
