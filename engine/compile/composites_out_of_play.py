@@ -225,3 +225,13 @@ def _and_its_upgrades(of: str, name: str) -> WithUpgrades:
     """ "<A friendly creature> and each upgrade attached to it": the upgrades first, so that they are
     moved off the creature before it leaves play (which would discard them)."""
     return WithUpgrades(of, name)
+
+
+@template("DifferentFromPile")
+def _different_from_pile(name: str, kind: str, other: str) -> Choose:
+    """ "A different creature from your discard pile": one other than the cards named before."""
+    if other == "it":
+        raise Refusal("target", f"a different {kind}", '"different" (nothing named before it)')
+    return Choose(
+        "discard", "friendly", name=name, where=lambda ctx, card: card.type == kind and card not in ctx.refs(other)
+    )

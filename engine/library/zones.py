@@ -20,6 +20,7 @@ from dataclasses import dataclass
 
 from engine.core.registry import template
 from engine.core.state import Game, HIDDEN
+from engine.library.this_way import record_this_way
 from engine.rules.ability import Context, Effect
 from engine.rules.references import card_label
 from engine.rules.targets import choose_or_done
@@ -149,21 +150,33 @@ class PutOnDeck(Effect):
         return done
 
 
+@template()
 @dataclass
 class PutIntoPlay(Effect):
-    """ "Put that creature into play under your control" (from wherever it is now)."""
+    """ "Put that creature into play under your control" (from wherever it is now; ``ready``: "put
+    each creature from your discard pile into play ready"). The cards put into play are recorded
+    "put into play" this way ("destroy each creature put into play this way")."""
 
     on: str = "it"
+    ready: bool = False
+    #: the cards were named in a hand by this ability ("puts each creature from their hand into
+    #: play"): found there, as :class:`MoveTo`'s
+    from_hidden: bool = False
 
     def resolve(self, ctx: Context) -> bool:
-        done = False
+        done = []
         for c in ctx.refs(self.on):
-            if c.in_play or c.zone in HIDDEN:
+            if c.in_play or (c.zone in HIDDEN and not (self.from_hidden and c.zone == "hand")):
                 ctx.log(f"{c.label} cannot be put into play by {ctx.source.name} from its {c.zone}")
                 continue
             ctx.eng.put_into_play(c, ctx.controller)
-            done = done or c.in_play
-        return done
+            if c.in_play:
+                if self.ready and c.exhausted:
+                    c.exhausted = False
+                    ctx.log(f"{c.label} enters play ready ({ctx.source.name})")
+                done.append(c)
+        record_this_way(ctx, "put into play", done)
+        return bool(done)
 
 
 @dataclass
