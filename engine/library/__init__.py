@@ -139,7 +139,6 @@ from engine.library.zones import (
     MoveTo,
     Purge,
     PurgeAnArchivedCard,
-    PurgeFromADiscardPile,
     PurgeFromEachDiscardOwnersGain,
     PurgeRemembered,
     PutIntoPlay,

@@ -23,7 +23,6 @@ from engine.core.state import Game, HIDDEN
 from engine.library.this_way import record_this_way
 from engine.rules.ability import Context, Effect
 from engine.rules.references import card_label
-from engine.rules.targets import choose_or_done
 
 
 def shuffle_deck(game: Game, player: str) -> None:
@@ -218,33 +217,6 @@ class ReturnPurgedToPlay(Effect):
                 card.exhausted = card.exhausted or self.exhausted
                 back = True
         return back
-
-
-@dataclass
-class PurgeFromADiscardPile(Effect):
-    """ "Purge up to N cards from a discard pile": one pile (the controller chooses whose, when
-    both have cards), then up to N of its cards."""
-
-    count: int = 2
-
-    def resolve(self, ctx: Context) -> bool:
-        piles = [p for p in (ctx.controller, ctx.opponent_name) if ctx.game.players[p].zone("discard")]
-        if not piles:
-            ctx.log(f"{ctx.source.name}: both discard piles are empty")
-            return False
-        whose = ctx.eng.chooser.choose(f"{ctx.source.name}: purge from whose discard pile", piles)
-        picked: list = []
-        for n in range(self.count):
-            left = [c for c in ctx.game.players[whose].zone("discard") if c not in picked]
-            if not left:
-                break
-            choice = choose_or_done(ctx, f"{ctx.source.name}: purge a card ({n + 1} of up to {self.count})", left)
-            if choice is None:
-                break
-            picked.append(choice)
-        for c in picked:
-            ctx.eng.put_away(c, "purged")
-        return bool(picked)
 
 
 @dataclass
