@@ -50,7 +50,6 @@ card("Restringuntus", play=[OpponentCannotChooseAHouse()])
 card("Tolas", reactions=[Reaction("destroyed", [Gain(1, who="event_opponent")], when=creature_destroyed)])
 
 
-
 # ---- Tendrils of Pain: printed "Deal 1 to each creature. Deal an additional 3 to each creature
 # if ..." (two instances of damage); 16.0 erratum "Deal 1 to each creature. Deal 4 to each
 # creature instead if your opponent forged a key on their previous turn." (one instance of 4)
