@@ -109,3 +109,28 @@ def test_one_of_the_discarded_cards_under_the_opponents_deck(kb_conn, tmp_path):
         """,
         )
     )
+
+
+def test_a_creature_of_a_haunted_players_discard_pile_played(kb_conn, tmp_path):
+    assert_compiled(kb_conn, "Be Our Geist")
+    # "Play: Choose a creature in any haunted player's discard pile. Play that creature as if it were
+    # in your hand.": player2 is haunted (10 cards in their discard pile), player1 is not: Krump is
+    # chosen, Troll (player1's pile) is not offered
+    assert_passed(
+        replay(
+            kb_conn,
+            tmp_path,
+            """
+        id: be-our-geist
+        setup:
+          turn: {active: player1, house: geistoid}
+          player1: {hand: [Be Our Geist], discard: [Troll]}
+          player2: {discard: [Krump, Bumpsy, Punch, Punch, Punch, Punch, Anger, Anger, Anger, Anger]}
+        actions:
+          - play: Be Our Geist
+            choices: [Krump]
+        expect:
+          "16.0": {player1.battleline: [Krump], Troll.zone: discard, decisions.0.1.not_offered: [Troll]}
+        """,
+        )
+    )

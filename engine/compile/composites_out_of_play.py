@@ -20,6 +20,7 @@ from engine.library import (
 )
 
 from engine.rules.bonus_icons import bonus_icons
+from engine.rules.haunted import is_haunted
 from engine.rules.houses import belongs_to
 from engine.rules.mechanics.gigantic import is_gigantic
 from engine.rules.targets import Choose, Together
@@ -235,3 +236,17 @@ def _different_from_pile(name: str, kind: str, other: str) -> Choose:
     return Choose(
         "discard", "friendly", name=name, where=lambda ctx, card: card.type == kind and card not in ctx.refs(other)
     )
+
+
+@template("InHauntedPile")
+def _in_haunted_pile(noun, name: str) -> Choose:
+    """ "A creature in any haunted player's discard pile": one card of the pile of a player who is
+    haunted (engine.rules.haunted) as the choice is made."""
+    if noun.quantity != "one" or noun.count != 1:
+        raise Refusal("target", noun.what, "one card in a haunted player's discard pile")
+    test = _noun_test(noun)
+
+    def where(ctx, card) -> bool:
+        return is_haunted(ctx.eng, card.owner) and test(ctx.eng, ctx.source, ctx.controller, card)
+
+    return Choose("discard", "any", name=name, where=where)
