@@ -9,6 +9,9 @@ from __future__ import annotations
 
 from engine.core.registry import template
 from engine.library import (
+    cards_under_at_least,
+    If,
+    PlayIt,
     controlled_by_chosen_player,
     done_this_way,
     NameOutOfPlay,
@@ -250,3 +253,10 @@ def _in_haunted_pile(noun, name: str) -> Choose:
         return is_haunted(ctx.eng, card.owner) and test(ctx.eng, ctx.source, ctx.controller, card)
 
     return Choose("discard", "any", name=name, where=where)
+
+
+@template("PlayUnderIf")
+def _play_under_if(n: int, exactly: bool = False) -> If:
+    """ "If there are N (or more) cards under SELF, play them one at a time as if they were in your
+    hand": each card under it, in the order they went there."""
+    return If(cards_under_at_least(n, exactly), [PlayIt("beneath")])

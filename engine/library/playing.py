@@ -118,9 +118,11 @@ class PlayIt(Effect):
     anywhere: bool = False
 
     def resolve(self, ctx: Context) -> bool:
-        cards = [c for c in ctx.refs(self.on) if c.zone in ("deck", "discard", "archives", "hand")]
+        cards = [c for c in ctx.refs(self.on) if c.zone in ("deck", "discard", "archives", "hand", "beneath")]
         played = False
         for card in cards:
+            if card.zone not in ("deck", "discard", "archives", "hand", "beneath"):
+                continue  # one played before it took it away ("play them one at a time")
             where = "the top of the deck" if card.zone == "deck" else f"the {card.zone}"
             if self.anywhere:
                 card.memory["played_anywhere"] = True

@@ -1,8 +1,12 @@
-""" "Graft <a card> onto SELF" and "resolve (trigger) the play effect of <an action card> grafted
-onto SELF" (engine.rules.mechanics.graft, 16.0 glossary "Graft": the card goes faceup under the
-other card, is not in play, and goes to its owner's discard pile when that card leaves play)."""
+"""Cards under a card in play: grafted ("graft <a card> onto SELF", "resolve (trigger) the play
+effect of <an action card> grafted onto SELF": engine.rules.mechanics.graft, 16.0 glossary "Graft":
+the card goes faceup under the other card, is not in play, and goes to its owner's discard pile when
+that card leaves play), or put there ("put the top card of your deck faceup under SELF",
+engine.library.cards_under) and played from there."""
 
 from __future__ import annotations
+
+import pytest
 
 from boards import assert_compiled, assert_passed, replay
 
@@ -111,6 +115,36 @@ def test_damage_equal_to_the_power_of_a_grafted_enemy_creature(kb_conn, tmp_path
           - reap: Antanagoge
         expect:
           "16.0": {Bumpsy.zone: beneath, Krump.damage: 5, Dust Pixie.zone: discard, Antanagoge.damage: 3}
+        """,
+        )
+    )
+
+
+@pytest.mark.parametrize(
+    "under, battleline, amber2", [("[Krump, Bumpsy]", "[Krump, Bumpsy, Troll]", 4), ("[Krump]", "[]", 5)]
+)
+def test_cards_under_a_card_played_once_there_are_three(kb_conn, tmp_path, under, battleline, amber2):
+    assert_compiled(kb_conn, "Cauldron")
+    # "Omni: Put the top card of your deck faceup under Cauldron. If there are 3 or more cards under
+    # Cauldron, play them one at a time as if they were in your hand.": with two there already, the
+    # third (Troll) makes them all played, Bumpsy's "Play: Your opponent loses 1A" included; with one
+    # there, two are not enough and they stay under it
+    choices = "[right, right]" if "Bumpsy" in under else "[]"
+    assert_passed(
+        replay(
+            kb_conn,
+            tmp_path,
+            f"""
+        id: cauldron
+        setup:
+          turn: {{active: player1, house: brobnar}}
+          player1: {{artifacts: [{{card: Cauldron, beneath: {under}}}], deck: [Troll, Punch]}}
+          player2: {{amber: 5}}
+        actions:
+          - omni: Cauldron
+            choices: {choices}
+        expect:
+          "16.0": {{player1.battleline: {battleline}, player2.amber: {amber2}, player1.deck: [Punch]}}
         """,
         )
     )
