@@ -148,3 +148,61 @@ def test_cards_under_a_card_played_once_there_are_three(kb_conn, tmp_path, under
         """,
         )
     )
+
+
+def test_creatures_put_under_then_returned_one_a_turn(kb_conn, tmp_path):
+    assert_compiled(kb_conn, "Plan 10")
+    # "Play: Put each non-Mars creature faceup under Plan 10." and "At the end of each player's turn,
+    # return a card from under Plan 10 to its owner's hand. If there are no cards under Plan 10,
+    # destroy Plan 10.": Troll and Dust Pixie leave play (the Mars Zorg stays); at the end of the
+    # turn Troll goes back to its owner's hand, Dust Pixie stays under it
+    assert_passed(
+        replay(
+            kb_conn,
+            tmp_path,
+            """
+        id: plan-10
+        setup:
+          turn: {active: player1, house: mars}
+          player1: {hand: [Plan 10], battleline: [Zorg]}
+          player2: {battleline: [Troll, Dust Pixie], houses: [brobnar, untamed]}
+        actions:
+          - play: Plan 10
+          - end_turn: true
+            choices: [Troll, brobnar]
+        expect:
+          "16.0": {player2.hand: [Troll], Dust Pixie.zone: beneath, player1.battleline: [Zorg], Plan 10.zone: artifacts}
+        """,
+        )
+    )
+
+
+def test_the_creatures_under_a_destroyed_creature_come_into_play(kb_conn, tmp_path):
+    assert_compiled(kb_conn, "Skŏllĕnbŭzzz")
+    # "Destroyed: Put each creature under Skŏllĕnbŭzzz into play under your control. Put Skŏllĕnbŭzzz
+    # on the top of your deck.": Krump, put under it from player1's hand when it was played, enters
+    # play as Skŏllĕnbŭzzz dies fighting Troll, which goes on top of player1's deck
+    assert_passed(
+        replay(
+            kb_conn,
+            tmp_path,
+            """
+        id: skollenbuzzz
+        setup:
+          turn: {active: player1, house: ekwidon}
+          player1: {hand: [Skŏllĕnbŭzzz, Krump], deck: [Punch, Punch, Punch, Punch, Punch, Punch, Anger]}
+          player2: {battleline: [Troll], houses: [brobnar, untamed]}
+        actions:
+          - play: Skŏllĕnbŭzzz
+            choices: ["yes"]
+          - end_turn: true
+            choices: [untamed]
+          - end_turn: true
+            choices: [ekwidon]
+          - fight: {attacker: Skŏllĕnbŭzzz, target: Troll}
+            choices: [right]
+        expect:
+          "16.0": {player1.battleline: [Krump], Krump.controller: player1, player1.deck: [Skŏllĕnbŭzzz, Anger]}
+        """,
+        )
+    )

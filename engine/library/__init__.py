@@ -507,4 +507,4 @@ from engine.library.amber import GiveOpponent
 from engine.library.hands_and_archives import LookAt
 from engine.library.creatures import Rearrange
 from engine.library.naming import WithUpgrades
-from engine.library.cards_under import cards_under_at_least, PutUnder
+from engine.library.cards_under import cards_under_at_least, NameUnder, PutUnder

@@ -13,13 +13,16 @@ from dataclasses import dataclass
 
 from engine.core.registry import template
 from engine.rules.ability import Context, Effect
+from engine.rules.mechanics.graft import put_under
+from engine.rules.references import card_label
 
 
 @template()
 @dataclass
 class PutUnder(Effect):
-    """ "Put <the cards ``on`` names> faceup (facedown) under <this card>": from a deck, a hand or a
-    discard pile; nothing when this card is no longer in play."""
+    """ "Put <the cards ``on`` names> faceup (facedown) under <this card>": from a deck, a hand, a
+    discard pile or play (a card in play leaves play first); nothing when this card is no longer in
+    play."""
 
     on: str = "it"
     faceup: bool = True
@@ -28,14 +31,32 @@ class PutUnder(Effect):
         if not ctx.source.in_play:
             ctx.log(f"{ctx.source.name} is not in play: nothing is put under it")
             return False
-        cards = [c for c in ctx.refs(self.on) if not c.in_play and c.zone in ("deck", "hand", "discard", "archives")]
-        for card in cards:
-            ctx.game.take(card)
-            card.zone = "beneath"
-            ctx.source.beneath.append(card)
+        done = False
+        for card in ctx.refs(self.on):
+            if card.zone in ("purged", "beneath", "resolving") or not put_under(ctx.eng, card, ctx.source):
+                continue
             shown = card.label if self.faceup else "a card"
             ctx.log(f"{ctx.controller} puts {shown} {'faceup' if self.faceup else 'facedown'} under {ctx.source.label}")
-        return bool(cards)
+            done = True
+        return done
+
+
+@template()
+@dataclass
+class NameUnder(Effect):
+    """ "<Each creature / a card> under <this card>": the cards under it of type ``kind`` ("card":
+    any), each of them or (``one``) one the controller chooses."""
+
+    name: str
+    kind: str = "card"
+    one: bool = False
+
+    def resolve(self, ctx: Context) -> bool:
+        found = [c for c in ctx.source.beneath if self.kind == "card" or c.type == self.kind]
+        if self.one and len(found) > 1:
+            found = [ctx.eng.chooser.choose(f"{ctx.source.name}: which card under it", found, label=card_label(found))]
+        ctx.chosen[self.name] = ctx.chosen["it"] = found
+        return bool(found)
 
 
 @template(kind="condition")

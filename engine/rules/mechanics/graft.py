@@ -22,21 +22,26 @@ if TYPE_CHECKING:
     from engine.rules.game import Engine
 
 
-def graft(eng: "Engine", card: "CardInstance", host: "CardInstance") -> bool:
-    """Place ``card`` faceup under ``host`` (from a hand, a pile or play); False when ``host`` is
-    not in play or a card in play stays (a ward: glossary "Ward")."""
+def put_under(eng: "Engine", card: "CardInstance", host: "CardInstance") -> bool:
+    """Place ``card`` under ``host`` (from a hand, a deck, a pile or play: a card in play leaves play
+    first, as any card does); False when ``host`` is not in play or a card in play stays there (a
+    ward: glossary "Ward")."""
     if not host.in_play or card is host:
         return False
-    g = eng.game
-    if card.in_play:
-        # leaving play as any card does, then lifted from the pile it went to
-        if not eng.leave_play(card, "discard"):
-            return False
-    g.take(card)
+    if card.in_play and not eng.leave_play(card, "discard"):
+        return False
+    eng.game.take(card)  # lifted from the zone it is in (the pile it went to on leaving play)
     card.zone = "beneath"
-    card.memory["grafted_onto"] = host
     host.beneath.append(card)
-    g.log(f"{card.label} is grafted onto {host.label} (faceup under it)")
+    return True
+
+
+def graft(eng: "Engine", card: "CardInstance", host: "CardInstance") -> bool:
+    """Graft ``card`` onto ``host``: faceup under it (:func:`put_under`), remembered as grafted."""
+    if not put_under(eng, card, host):
+        return False
+    card.memory["grafted_onto"] = host
+    eng.game.log(f"{card.label} is grafted onto {host.label} (faceup under it)")
     return True
 
 
