@@ -206,3 +206,25 @@ def test_the_creatures_under_a_destroyed_creature_come_into_play(kb_conn, tmp_pa
         """,
         )
     )
+
+
+def test_a_card_discarded_from_hand_goes_facedown_under_the_artifact(kb_conn, tmp_path):
+    assert_compiled(kb_conn, "Bottomless Depths")
+    # "Each time you discard a card from your hand, put that card facedown under Bottomless Depths
+    # from your discard pile."
+    assert_passed(
+        replay(
+            kb_conn,
+            tmp_path,
+            """
+        id: bottomless-depths
+        setup:
+          turn: {active: player1, house: brobnar}
+          player1: {artifacts: [Bottomless Depths], hand: [Troll], discard: [Krump]}
+        actions:
+          - discard: Troll
+        expect:
+          "16.0": {Troll.zone: beneath, player1.discard: [Krump]}
+        """,
+        )
+    )
