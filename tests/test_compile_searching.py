@@ -125,3 +125,28 @@ def test_one_of_three_cards_by_name_archived(kb_conn, tmp_path):
         """,
         )
     )
+
+
+def test_one_revealed_card_purged_and_the_others_shuffled_back(kb_conn, tmp_path):
+    assert_compiled(kb_conn, "Borr Nit’s Touch")
+    # "Play: Reveal the top 5 cards of a player's deck. Purge a card revealed this way. Shuffle the
+    # other revealed cards into that deck.": one card (Krump) purged, not all five; the sixth card
+    # (Smaaash) could not be chosen; the four others stay in player2's deck
+    assert_passed(
+        replay(
+            kb_conn,
+            tmp_path,
+            """
+        id: borr-nits-touch
+        setup:
+          turn: {active: player1, house: dis}
+          player1: {hand: ["Borr Nit’s Touch"], deck: [Punch]}
+          player2: {deck: [Troll, Krump, Bumpsy, Punch, Anger, Smaaash]}
+        actions:
+          - play: "Borr Nit’s Touch"
+            choices: [player2, Krump]
+        expect:
+          "16.0": {player2.purged: [Krump], Troll.zone: deck, Smaaash.zone: deck, decisions.0.2.not_offered: [Smaaash]}
+        """,
+        )
+    )

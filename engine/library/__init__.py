@@ -180,7 +180,7 @@ from engine.library.hands_and_archives import (
     Reveal,
 )
 from engine.library.at_random import RandomCards, RandomCardsFrom, RandomCardsTo
-from engine.library.searching import SearchFor, ShuffleDeck, ShuffleDiscardIntoDeck
+from engine.library.searching import SearchFor, ShuffleDeck, ShuffleDiscardIntoDeck, ShuffleOthersIntoDeck
 from engine.library.playing import (
     CannotPlay,
     FirstCreaturePlayedEntersReady,
@@ -511,3 +511,4 @@ from engine.library.cards_under import cards_under_at_least, NameUnder, PutUnder
 from engine.library.at_random import DiscardRandomDownTo
 from engine.library.grafting import grafted_power
 from engine.library.hands_and_archives import discard_from_hand
+from engine.library.naming import ChooseAmongNamed

@@ -19,6 +19,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from engine.core.registry import template
+from engine.library.this_way import done_this_way
 from engine.library.zones import shuffle_deck
 from engine.rules.ability import Context, Effect
 from engine.rules.mechanics.gigantic import other_halves
@@ -113,3 +114,21 @@ class ShuffleDiscardIntoDeck(Effect):
             shuffle_deck(g, player)
             ctx.log(f"{ctx.source.name}: {player} shuffles {len(pile)} card(s) from their discard pile into their deck")
         return True
+
+
+@template()
+@dataclass
+class ShuffleOthersIntoDeck(Effect):
+    """ "Shuffle the other revealed cards into that deck" (after "Reveal the top 5 cards of a
+    player's deck. Purge a card revealed this way."): the cards ``verb`` this way other than those
+    ``other`` names, still on their deck, are shuffled into it: that deck is shuffled, once."""
+
+    other: str
+    verb: str = "revealed"
+
+    def resolve(self, ctx: Context) -> bool:
+        others = [c for c in done_this_way(ctx, self.verb) if c not in ctx.refs(self.other)]
+        owners = sorted({c.owner for c in others if c.zone == "deck"})
+        for owner in owners:
+            shuffle_deck(ctx.game, owner)
+        return bool(owners)
