@@ -150,3 +150,28 @@ def test_one_revealed_card_purged_and_the_others_shuffled_back(kb_conn, tmp_path
         """,
         )
     )
+
+
+def test_discarding_until_a_copy_of_the_card_itself(kb_conn, tmp_path):
+    assert_compiled(kb_conn, "Angry Mob")
+    # "Before Fight: You may discard cards from the top of your deck until you discard an Angry Mob or
+    # run out of cards. If you discard an Angry Mob this way, put it into your hand.": "an Angry Mob"
+    # is a copy of the card itself; Troll is discarded on the way, Krump stays on the deck
+    assert_passed(
+        replay(
+            kb_conn,
+            tmp_path,
+            """
+        id: angry-mob
+        setup:
+          turn: {active: player1, house: sanctum}
+          player1: {battleline: [{card: Angry Mob, id: mob}], deck: [Troll, {card: Angry Mob, id: mob2}, Krump]}
+          player2: {battleline: [Dust Pixie]}
+        actions:
+          - fight: {attacker: mob, target: Dust Pixie}
+            choices: ["yes"]
+        expect:
+          "16.0": {mob2.zone: hand, Troll.zone: discard, Krump.zone: deck, Dust Pixie.zone: discard}
+        """,
+        )
+    )
