@@ -4,6 +4,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from boards import assert_compiled, assert_passed, replay
 
 
@@ -172,6 +174,34 @@ def test_discarding_until_a_copy_of_the_card_itself(kb_conn, tmp_path):
             choices: ["yes"]
         expect:
           "16.0": {mob2.zone: hand, Troll.zone: discard, Krump.zone: deck, Dust Pixie.zone: discard}
+        """,
+        )
+    )
+
+
+@pytest.mark.parametrize(
+    "answer, archives, zone", [("yes", "[Dust Pixie, Troll]", "discard"), ("no", "[Dust Pixie]", "battleline")]
+)
+def test_revealing_until_a_brobnar_card_or_stopping(kb_conn, tmp_path, answer, archives, zone):
+    assert_compiled(kb_conn, "Old Boomy")
+    # "Reap: Reveal cards from the top of your deck until you reveal a Brobnar card or choose to stop.
+    # Deal 2D to Old Boomy if a Brobnar card was revealed. Archive each card revealed this way.":
+    # Dust Pixie, then (going on) Troll, a Brobnar card: 2 damage destroy Old Boomy (power 2), both
+    # are archived; stopping after Dust Pixie: no damage, only it archived; Krump is never revealed
+    assert_passed(
+        replay(
+            kb_conn,
+            tmp_path,
+            f"""
+        id: old-boomy
+        setup:
+          turn: {{active: player1, house: brobnar}}
+          player1: {{battleline: [Old Boomy], deck: [Dust Pixie, Troll, Krump]}}
+        actions:
+          - reap: Old Boomy
+            choices: ["{answer}"]
+        expect:
+          "16.0": {{player1.archives: {archives}, Old Boomy.zone: {zone}, Krump.zone: deck}}
         """,
         )
     )

@@ -18,6 +18,7 @@ from engine.library import (
     OnePile,
     PileEnd,
     ResolveGraftedPlay,
+    RevealUntil,
     SearchFor,
     WithUpgrades,
 )
@@ -260,3 +261,11 @@ def _play_under_if(n: int, exactly: bool = False) -> If:
     """ "If there are N (or more) cards under SELF, play them one at a time as if they were in your
     hand": each card under it, in the order they went there."""
     return If(cards_under_at_least(n, exactly), [PlayIt("beneath")])
+
+
+@template("RevealUntil")
+def _reveal_until(noun, name: str) -> RevealUntil:
+    """ "Reveal cards from the top of your deck until you reveal <a Brobnar card> or choose to stop"."""
+    if noun.quantity != "one" or noun.count != 1:
+        raise Refusal("target", noun.what, "one card to reveal")
+    return RevealUntil(_noun_test(noun), name)

@@ -512,3 +512,4 @@ from engine.library.at_random import DiscardRandomDownTo
 from engine.library.grafting import grafted_power
 from engine.library.hands_and_archives import discard_from_hand
 from engine.library.naming import ChooseAmongNamed
+from engine.library.this_way import RevealUntil
