@@ -73,3 +73,31 @@ def test_only_that_enemy_creature_returns_to_its_owners_hand(kb_conn, tmp_path):
         """,
         )
     )
+
+
+def test_a_creature_put_into_the_opponents_archives_returns_to_its_owners_hand(kb_conn, tmp_path):
+    assert_compiled(kb_conn, "Curse of Disappearances")
+    # "At the end of your turn, put a friendly creature into your opponent's archives. If that card
+    # leaves their archives, put it into its owner's hand instead.": player2 (controlling the Curse)
+    # loses Troll into player1's archives; purged from there by player1's Yzphyz Knowdrone, Troll goes
+    # to player2's hand instead, so nothing is stunned
+    assert_passed(
+        replay(
+            kb_conn,
+            tmp_path,
+            """
+        id: curse-of-disappearances
+        setup:
+          turn: {active: player2, house: mars}
+          player2: {artifacts: [Curse of Disappearances], battleline: [Troll]}
+          player1: {hand: [Yzphyz Knowdrone], houses: [mars, logos], battleline: [Krump]}
+        actions:
+          - end_turn: true
+            choices: [mars]
+          - play: Yzphyz Knowdrone
+            choices: [right, "yes"]
+        expect:
+          "16.0": {Troll.zone: hand, player2.hand: [Troll], Krump.stunned: false}
+        """,
+        )
+    )

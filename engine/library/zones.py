@@ -105,17 +105,23 @@ class Archive(Effect):
         return archived
 
 
+@template()
 @dataclass
 class ArchiveIntoOpponents(Effect):
-    """ "Put <an enemy creature> into your opponent's archives"."""
+    """ "Put <an enemy creature> into your opponent's archives" (``owner_hand_on_leaving``: "if that
+    card leaves their archives, put it into its owner's hand instead", as :class:`Archive`'s)."""
 
     on: str = "it"
+    owner_hand_on_leaving: bool = False
+    hand_on_leaving_only: str = ""
 
     def resolve(self, ctx: Context) -> bool:
         done = False
         for c in ctx.refs(self.on):
             if c.in_play and ctx.eng.leave_play(c, "archives", to=ctx.opponent_name):
                 c.controller = c.owner
+                if self.owner_hand_on_leaving:
+                    c.memory["leaves_archives_to"] = "hand"
                 done = True
         return done
 

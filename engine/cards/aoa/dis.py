@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from engine.library import (
-    ArchiveIntoOpponents,
     BlankEnemyTextBoxesUntilYourNextTurn,
     Choose,
     ChooseAnyNumber,
@@ -74,8 +73,6 @@ card(
 )
 
 # ---- irregular texts (each a mechanic printed on one card, written as a general effect of engine.library)
-
-card("Banish", play=[Choose("creature", "enemy"), ArchiveIntoOpponents()])
 
 
 def _any_creature_reaped(ctx) -> bool:
