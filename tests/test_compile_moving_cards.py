@@ -131,3 +131,42 @@ def test_the_opponent_discards_their_top_card_and_exhausts_its_house(kb_conn, tm
         """,
         )
     )
+
+
+def test_up_to_three_cards_archived_from_hand_and_discard_pile(kb_conn, tmp_path):
+    assert_compiled(kb_conn, "Tick-Tock")
+    # "At the end of your turn, put a time counter on each friendly Clock creature. If there are 3 or
+    # more time counters on Tick-Tock, destroy Tick-Tock. If you do, archive up to 3 cards from your
+    # hand and discard pile.": at the end of player1's third turn, Tick-Tock (a Clock) is destroyed;
+    # Krump (discard pile) and Anger (hand) are archived, then "done"
+    assert_passed(
+        replay(
+            kb_conn,
+            tmp_path,
+            """
+        id: tick-tock
+        setup:
+          turn: {active: player1, house: geistoid}
+          player1:
+            houses: [geistoid, brobnar]
+            battleline: [Tick-Tock]
+            hand: [Anger, Punch, Punch, Punch, Punch, Punch]
+            discard: [Krump]
+            deck: [Troll, Troll, Troll, Troll, Troll, Troll]
+          player2: {houses: [brobnar, untamed], deck: [Dust Pixie, Dust Pixie, Dust Pixie]}
+        actions:
+          - end_turn: true
+            choices: [untamed]
+          - end_turn: true
+            choices: [geistoid]
+          - end_turn: true
+            choices: [untamed]
+          - end_turn: true
+            choices: [geistoid]
+          - end_turn: true
+            choices: [Krump, Anger, done, untamed]
+        expect:
+          "16.0": {Tick-Tock.zone: discard, player1.archives: [Krump, Anger]}
+        """,
+        )
+    )

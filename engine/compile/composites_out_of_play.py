@@ -269,3 +269,9 @@ def _reveal_until(noun, name: str) -> RevealUntil:
     if noun.quantity != "one" or noun.count != 1:
         raise Refusal("target", noun.what, "one card to reveal")
     return RevealUntil(_noun_test(noun), name)
+
+
+@template("FromHandAndPile")
+def _from_hand_and_pile(name: str, n: int) -> Choose:
+    """ "Up to N cards from your hand and discard pile": chosen among the cards of both zones."""
+    return Choose("hand", "friendly", name=name, count=n, up_to=True, also=(("discard", "friendly"),))
