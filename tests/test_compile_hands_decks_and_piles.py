@@ -294,6 +294,28 @@ def test_a_different_card_is_one_other_than_the_card_named_before(kb_conn, tmp_p
     )
 
 
+def test_that_creature_after_an_if_you_do_that_did_not_happen_names_nothing(kb_conn, tmp_path):
+    assert_compiled(kb_conn, "Witch of the Dawn")
+    # with no other friendly creature to destroy, "If you do, play a different creature ..." does not
+    # happen, and "Ready and use that creature." then has no creature: Krump stays in the pile
+    assert_passed(
+        replay(
+            kb_conn,
+            tmp_path,
+            """
+        id: witch-of-the-dawn-alone
+        setup:
+          turn: {active: player1, house: untamed}
+          player1: {hand: [Witch of the Dawn], discard: [Krump]}
+        actions:
+          - play: Witch of the Dawn
+        expect:
+          "16.0": {player1.battleline: [Witch of the Dawn], Krump.zone: discard}
+        """,
+        )
+    )
+
+
 @pytest.mark.parametrize("choices, hand", [("[yes, Punch]", "[Punch]"), ("[no]", "[]")])
 def test_put_a_card_discarded_this_way_into_your_hand(kb_conn, tmp_path, choices, hand):
     assert_compiled(kb_conn, "Junk Restoration")
