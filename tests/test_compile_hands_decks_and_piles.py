@@ -270,15 +270,50 @@ def test_play_a_creature_a_noun_phrase_names_from_your_discard_pile(kb_conn, tmp
     )
 
 
-def test_a_different_card_is_not_read_without_what_it_differs_from(kb_conn):
-    # "If you do, play a different creature from your discard pile" (Witch of the Dawn): "different"
-    # is from the creature destroyed before, which the noun phrase cannot tell: refused, not read as
-    # "a creature"
-    from engine.compile import compile_text, Refused
+def test_a_different_card_is_one_other_than_the_card_named_before(kb_conn, tmp_path):
+    assert_compiled(kb_conn, "Witch of the Dawn")
+    # "Play: Destroy another friendly creature. If you do, play a different creature from your discard
+    # pile. Ready and use that creature.": "different" is other than the creature just destroyed
+    # (Troll, in the discard pile by then): only Krump is offered, played, readied and used to reap
+    assert_passed(
+        replay(
+            kb_conn,
+            tmp_path,
+            """
+        id: witch-of-the-dawn
+        setup:
+          turn: {active: player1, house: untamed}
+          player1: {hand: [Witch of the Dawn], battleline: [Troll], discard: [Krump]}
+        actions:
+          - play: Witch of the Dawn
+            choices: [right, right]
+        expect:
+          "16.0": {Troll.zone: discard, player1.battleline: [Witch of the Dawn, Krump], player1.amber: 1, decisions.0.3.not_offered: [Troll]}
+        """,
+        )
+    )
 
-    text = kb_conn.execute("SELECT text FROM cards WHERE name = 'Witch of the Dawn'").fetchone()[0]
-    with pytest.raises(Refused):
-        compile_text(text, "Witch of the Dawn", "creature")
+
+def test_that_creature_after_an_if_you_do_that_did_not_happen_names_nothing(kb_conn, tmp_path):
+    assert_compiled(kb_conn, "Witch of the Dawn")
+    # with no other friendly creature to destroy, "If you do, play a different creature ..." does not
+    # happen, and "Ready and use that creature." then has no creature: Krump stays in the pile
+    assert_passed(
+        replay(
+            kb_conn,
+            tmp_path,
+            """
+        id: witch-of-the-dawn-alone
+        setup:
+          turn: {active: player1, house: untamed}
+          player1: {hand: [Witch of the Dawn], discard: [Krump]}
+        actions:
+          - play: Witch of the Dawn
+        expect:
+          "16.0": {player1.battleline: [Witch of the Dawn], Krump.zone: discard}
+        """,
+        )
+    )
 
 
 @pytest.mark.parametrize("choices, hand", [("[yes, Punch]", "[Punch]"), ("[no]", "[]")])

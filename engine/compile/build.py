@@ -17,7 +17,7 @@ import pkgutil
 import engine.library
 import engine.rules
 from engine.core.registry import REGISTRY, Registered
-from engine.library import MoveTo, ThisWay
+from engine.library import MoveTo, PutIntoPlay, PutOnDeck, ThisWay
 from engine.compile import composites  # noqa: F401 - imported for the templates it registers
 from engine.compile import composites_gained  # noqa: F401 - imported for the templates it registers
 from engine.compile import composites_selectors  # noqa: F401 - imported for the templates it registers
@@ -70,7 +70,7 @@ def instantiate(t: Template, values: dict, scope: Scope, name: str | None = None
         out += made if isinstance(made, list) else [made]
     for e in out:  # moving cards chosen in a hand or deck: the effect finds them there
         inner = getattr(e, "effect", e)
-        if isinstance(inner, MoveTo) and inner.on in scope.hidden:
+        if isinstance(inner, (MoveTo, PutOnDeck, PutIntoPlay)) and inner.on in scope.hidden:
             inner.from_hidden = True
     return out
 

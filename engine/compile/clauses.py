@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from engine.library import (
     Archive,
+    ArchiveIntoOpponents,
     ChooseAnyNumber,
     count_in_play,
     DealDamage,
@@ -406,10 +407,11 @@ def read_sentences(sentences: tuple[str, ...] | list[str], scope: Scope, out: li
                     loop.distinct = done = True
                     break
                 if kind == "archives_to_hand":  # "if that creature leaves your archives, it is put into ..."
-                    archive = next((e for e in previous if isinstance(e, Archive)), None)
+                    archive = next((e for e in previous if isinstance(e, (Archive, ArchiveIntoOpponents))), None)
                     if archive is None:
                         continue
                     archive.owner_hand_on_leaving = done = True
+                    archive.hand_on_leaving_only = t.extra.get("only", "")  # "not owned" / "enemy" cards
                     break
                 if kind == "looked":  # what becomes of the cards "look at the top N cards" named
                     done = _sort_looked(t, slots, scope, previous)

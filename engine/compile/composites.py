@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from engine.core.registry import template
 from engine.library import (
+    ChooseAmongNamed,
     amber_compare,
     amber_on_it,
     amber_on_self,
@@ -269,6 +270,10 @@ def _out_of_play(noun, name: str, zone: str, side: str = "friendly", done: str =
     """ "<cards> from your discard pile", "<cards> in your opponent's hand", "<cards> revealed this
     way": each of them named at once, or a choice among them."""
     test = _noun_test(noun)
+    if done and noun.quantity != "each":  # "purge a card revealed this way": one of them
+        if noun.quantity != "one" or noun.count != 1:
+            raise Refusal("target", noun.what, f"some of the cards {done} this way")
+        return [NameOutOfPlay(zone, side, test, f"{name} among", done), ChooseAmongNamed(f"{name} among", name)]
     if noun.quantity == "each" or done:
         return NameOutOfPlay(zone, side, test, name, done)
     return Choose(

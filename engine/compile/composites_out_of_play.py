@@ -8,9 +8,25 @@ template on cards out of play that needs several pieces gets its constructor her
 from __future__ import annotations
 
 from engine.core.registry import template
-from engine.library import controlled_by_chosen_player, done_this_way, NameOutOfPlay, PileEnd, SearchFor
+from engine.library import (
+    cards_under_at_least,
+    If,
+    PlayIt,
+    controlled_by_chosen_player,
+    done_this_way,
+    NameOutOfPlay,
+    OnePile,
+    PileEnd,
+    ResolveGraftedPlay,
+    RevealUntil,
+    SearchFor,
+    WithUpgrades,
+)
 
+from engine.rules.bonus_icons import bonus_icons
+from engine.rules.haunted import is_haunted
 from engine.rules.houses import belongs_to
+from engine.rules.mechanics.gigantic import is_gigantic
 from engine.rules.targets import Choose, Together
 from engine.compile.composites import _noun_test
 from engine.compile.grammar import Refusal
@@ -23,6 +39,30 @@ def _search_for(noun, to: str, name: str, discard_pile: bool = False):
     if noun.quantity != "one" or noun.count != 1 or noun.side != "any":
         raise Refusal("target", noun.what, "one card to search for")
     return SearchFor(("deck", "discard") if discard_pile else ("deck",), _noun_test(noun), to, name)
+
+
+@template("SearchForAnyNumber")
+def _search_for_any_number(noun, to: str, name: str, discard_pile: bool = False):
+    """ "Search your deck [and discard pile] for any number of <Niffle creatures>, reveal them, and
+    put them into your hand"."""
+    if noun.side != "any":
+        raise Refusal("target", noun.what, "cards to search for")
+    return SearchFor(("deck", "discard") if discard_pile else ("deck",), _noun_test(noun), to, name, most=None)
+
+
+@template("SearchForGigantic")
+def _search_for_gigantic(to: str, name: str, both: bool = True):
+    """ "Search your deck and discard pile for two halves (either half) of a gigantic creature"."""
+    return SearchFor(
+        ("deck", "discard"), lambda eng, source, controller, card: is_gigantic(card), to, name, halves=both
+    )
+
+
+@template("SearchForNamed")
+def _search_for_named(card: str, card2: str, card3: str, to: str, name: str):
+    """ "Search your deck and discard pile for <A>, <B>, or <C>": one card of any of those names."""
+    names = {card, card2, card3}
+    return SearchFor(("deck", "discard"), lambda eng, source, controller, c: c.name in names, to, name)
 
 
 @template("DoneThisWay")
@@ -122,3 +162,116 @@ def _controlled_by_chosen_player(name: str) -> Choose:
         name=name,
         where=lambda ctx, card: controlled_by_chosen_player(ctx.eng, ctx.source, ctx.controller, card),
     )
+
+
+@template("OfDoneThisWay")
+def _of_done_this_way(name: str, verb: str, n: int = 1) -> Choose:
+    """ "<1> of the <discarded> cards": N chosen among the cards the ability discarded this way
+    (they are in a discard pile by then: "Discard the top 3 cards of your opponent's deck. Play 1
+    of the discarded cards as if it were yours")."""
+    return Choose("discard", "any", name=name, count=n, where=lambda ctx, card: card in done_this_way(ctx, verb))
+
+
+@template("GraftedPlay")
+def _grafted_play(noun) -> ResolveGraftedPlay:
+    """ "Resolve the play effect of <an action card> grafted onto SELF": one of the grafted cards
+    the noun phrase admits."""
+    if noun.quantity != "one" or noun.count != 1:
+        raise Refusal("target", noun.what, "one grafted card")
+    return ResolveGraftedPlay(_noun_test(noun))
+
+
+@template("FromOnePile")
+def _from_one_pile(name: str, n: int = 1, up_to: bool = False) -> list:
+    """ "[Up to] N cards from a discard pile": all from one pile, the controller choosing whose when
+    both have cards (as the player then chooses among that pile's cards)."""
+    return [
+        OnePile(name, "discard"),
+        Choose("discard", "any", name=name, count=n, up_to=up_to, where=lambda ctx, card: card in ctx.refs(name)),
+    ]
+
+
+@template("amber_bonus_this_way", kind="count")
+def _amber_bonus_this_way(verb: str):
+    """ "The number of Æmber bonus icons on the <purged> cards" ("the total Æmber bonus of the
+    purged cards"): the Æmber icons of the cards the ability did that to, enhanced ones included."""
+
+    def count(ctx) -> int:
+        return sum(bonus_icons(c).count("amber") for c in done_this_way(ctx, verb))
+
+    return count
+
+
+@template("shuffled_into_your_deck", kind="count")
+def _shuffled_into_your_deck():
+    """ "Each card shuffled into your deck this way": the cards shuffled this way that went to the
+    controller's deck (a card of the opponent's goes to its owner's deck, not yours)."""
+
+    def count(ctx) -> int:
+        return sum(1 for c in done_this_way(ctx, "shuffled") if c.owner == ctx.controller and c.zone == "deck")
+
+    return count
+
+
+@template("TypeOrTraitFromPile")
+def _type_or_trait_from_pile(name: str, kind: str, trait: str) -> Choose:
+    """ "An upgrade or Robot card from your discard pile": a card of that type, or with that trait."""
+    if kind not in ("action", "artifact", "creature", "upgrade"):
+        raise Refusal("target", f"{kind} or {trait} card", f'"{kind}" (a card type)')
+
+    def where(ctx, card) -> bool:
+        return card.type == kind or trait in (t.lower() for t in card.printed.traits)
+
+    return Choose("discard", "friendly", name=name, where=where)
+
+
+@template("AndItsUpgrades")
+def _and_its_upgrades(of: str, name: str) -> WithUpgrades:
+    """ "<A friendly creature> and each upgrade attached to it": the upgrades first, so that they are
+    moved off the creature before it leaves play (which would discard them)."""
+    return WithUpgrades(of, name)
+
+
+@template("DifferentFromPile")
+def _different_from_pile(name: str, kind: str, other: str) -> Choose:
+    """ "A different creature from your discard pile": one other than the cards named before."""
+    if other == "it":
+        raise Refusal("target", f"a different {kind}", '"different" (nothing named before it)')
+    return Choose(
+        "discard", "friendly", name=name, where=lambda ctx, card: card.type == kind and card not in ctx.refs(other)
+    )
+
+
+@template("InHauntedPile")
+def _in_haunted_pile(noun, name: str) -> Choose:
+    """ "A creature in any haunted player's discard pile": one card of the pile of a player who is
+    haunted (engine.rules.haunted) as the choice is made."""
+    if noun.quantity != "one" or noun.count != 1:
+        raise Refusal("target", noun.what, "one card in a haunted player's discard pile")
+    test = _noun_test(noun)
+
+    def where(ctx, card) -> bool:
+        return is_haunted(ctx.eng, card.owner) and test(ctx.eng, ctx.source, ctx.controller, card)
+
+    return Choose("discard", "any", name=name, where=where)
+
+
+@template("PlayUnderIf")
+def _play_under_if(n: int, exactly: bool = False) -> If:
+    """ "If there are N (or more) cards under SELF, play them one at a time as if they were in your
+    hand": each card under it, in the order they went there."""
+    return If(cards_under_at_least(n, exactly), [PlayIt("beneath")])
+
+
+@template("RevealUntil")
+def _reveal_until(noun, name: str) -> RevealUntil:
+    """ "Reveal cards from the top of your deck until you reveal <a Brobnar card> or choose to stop"."""
+    if noun.quantity != "one" or noun.count != 1:
+        raise Refusal("target", noun.what, "one card to reveal")
+    return RevealUntil(_noun_test(noun), name)
+
+
+@template("FromHandAndPile")
+def _from_hand_and_pile(name: str, n: int) -> Choose:
+    """ "Up to N cards from your hand and discard pile": chosen among the cards of both zones."""
+    return Choose("hand", "friendly", name=name, count=n, up_to=True, also=(("discard", "friendly"),))

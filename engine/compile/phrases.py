@@ -125,6 +125,11 @@ _NEIGHBOR_OF_SELF = re.compile(r"^(a|each) neighbor of SELF$")
 _YOUR_PLURAL = re.compile(r"^your ((?:[a-z-]+ )*creatures)$")
 
 
+def _same_name_as_source(eng, source, controller, card) -> bool:
+    """A card of the same name as the card whose ability it is (its text names itself: "an Angry Mob")."""
+    return source is not None and card.name == source.name
+
+
 def house_word(word: str) -> str | None:
     """The house a word of the text names ("star alliance" is read as one word)."""
     return VOCAB["houses"].get(word)
@@ -167,6 +172,10 @@ def noun(phrase: str, it: str | None = None) -> Noun:
     side, tests = "any", []
     what = None
     while rest:
+        if rest == "SELF" or rest.startswith("SELF "):  # "until you discard an Angry Mob": a copy of this card
+            tests.append(_same_name_as_source)
+            what, rest = "card", rest[len("SELF") :].strip()
+            break
         name = name_at(rest)
         if name is not None:  # "a friendly Bombyx": a card of that name
             tests.append(named(VOCAB["names"][name]))

@@ -243,7 +243,9 @@ REF_POST = [
             r"(?:1|one|at least one) of the discarded cards|the revealed card|the destroyed creature)"
         ),
         _shares_house_with_named,
-    )
+    ),
+    # "each creature of that card's house": of a house the card named before belongs to
+    (re.compile(r"^of (?:that card's|the discarded card's|the revealed card's) house"), _shares_house_with_named),
 ]
 
 #: adjectives with no value: word -> test

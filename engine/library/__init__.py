@@ -138,7 +138,6 @@ from engine.library.zones import (
     MoveTo,
     Purge,
     PurgeAnArchivedCard,
-    PurgeFromADiscardPile,
     PurgeFromEachDiscardOwnersGain,
     PurgeRemembered,
     PutIntoPlay,
@@ -150,6 +149,7 @@ from engine.library.zones import (
     ShuffleIntoDeck,
     ShuffleZonesIntoDeck,
     SwapDeckAndDiscard,
+    Swap,
 )
 from engine.library.decks import (
     ArchiveTopOfDeck,
@@ -179,7 +179,7 @@ from engine.library.hands_and_archives import (
     Reveal,
 )
 from engine.library.at_random import RandomCards, RandomCardsFrom, RandomCardsTo
-from engine.library.searching import SearchFor, ShuffleDeck, ShuffleDiscardIntoDeck
+from engine.library.searching import SearchFor, ShuffleDeck, ShuffleDiscardIntoDeck, ShuffleOthersIntoDeck
 from engine.library.playing import (
     CannotPlay,
     FirstCreaturePlayedEntersReady,
@@ -492,7 +492,7 @@ from engine.rules.targets import (
 )
 from engine.rules.text_in_force import BlankEnemyTextBoxesUntilYourNextTurn, GainTextBoxForTheTurn
 from engine.rules.turn import HandSize
-from engine.library.pile_ends import PileEnd, pile_owners
+from engine.library.pile_ends import OnePile, PileEnd, pile_owners
 from engine.library.purged import purged_cards
 from engine.library.choosing_players import (
     cards_of_chosen_player,
@@ -528,3 +528,14 @@ from engine.library.amber_on_cards import CaptureDistributed
 from engine.rules.traits import (
     has_trait as card_has_trait,
 )  # a card's trait now (printed or gained), for a hand definition
+from engine.library.grafting import Graft, ResolveGraftedPlay
+from engine.library.amber import GiveOpponent
+from engine.library.hands_and_archives import LookAt
+from engine.library.creatures import Rearrange
+from engine.library.naming import WithUpgrades
+from engine.library.cards_under import cards_under_at_least, NameUnder, PutUnder
+from engine.library.at_random import DiscardRandomDownTo
+from engine.library.grafting import grafted_power
+from engine.library.hands_and_archives import discard_from_hand
+from engine.library.naming import ChooseAmongNamed
+from engine.library.this_way import RevealUntil

@@ -358,3 +358,21 @@ class LoseAllBut(Effect):
         pool.amber -= lost
         ctx.log(f"{ctx.source.name}: {player} loses all but {self.keep} Æmber, {lost} ({pool.amber})")
         return True
+
+
+@template()
+@dataclass
+class GiveOpponent(Effect):
+    """ "Give your opponent N Æmber" ("pay your opponent N"): from the controller's pool to the
+    opponent's, as much as the pool has; fully resolved ("If you do") only when all N went."""
+
+    amount: int
+
+    def resolve(self, ctx: Context) -> bool:
+        given = min(self.amount, ctx.me.amber)
+        ctx.me.amber -= given
+        if given:
+            ctx.eng.gain(ctx.opponent_name, given, f"given by {ctx.controller} ({ctx.source.name})")
+        else:
+            ctx.log(f"{ctx.source.name}: {ctx.controller} has no Æmber to give")
+        return given == self.amount

@@ -15,10 +15,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from engine.core.registry import template
-from engine.library.hands_and_archives import DiscardCards
+from engine.library.hands_and_archives import DiscardCards, discard_from_hand
 from engine.library.naming import NameOutOfPlay
 from engine.library.zones import MoveTo
-from engine.rules.ability import Context
+from engine.rules.ability import Context, Effect
 
 
 @dataclass
@@ -79,3 +79,23 @@ def RandomCardsTo(to: str, side: str, n: int = 1, name: str = "random", zone: st
     if to == "discard":
         return [pick, DiscardCards(name)]
     return [pick, MoveTo(to, name, from_hidden=True)]
+
+
+@template()
+@dataclass
+class DiscardRandomDownTo(Effect):
+    """ "Each player discards random cards from their hand until they have N or fewer cards in
+    hand": the active player first, each card picked at random and discarded (its "discarded"
+    event) one at a time, until the hand is down to N."""
+
+    n: int
+
+    def resolve(self, ctx: Context) -> bool:
+        g = ctx.game
+        for player in (g.active, g.other(g.active)):
+            hand = g.players[player].zone("hand")
+            while len(hand) > self.n:
+                card = g.rng.choice(list(hand))
+                ctx.log(f"{ctx.source.name}: at random from {player}'s hand: {card.label}")
+                discard_from_hand(ctx, card)
+        return True

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 
 from engine.core.registry import template
 from engine.library.conditions import static_context
+from engine.library.pile_ends import pile_owners
 from engine.library.this_way import record_this_way
 from engine.rules.ability import Context, Effect
 from engine.rules.references import card_label
@@ -254,3 +255,31 @@ class MoveAnywhere(Effect):
             ctx.log(f"{card.label} moves in {card.controller}'s battleline ({', '.join(c.label for c in line)})")
             done = True
         return done
+
+
+@template()
+@dataclass
+class Rearrange(Effect):
+    """ "Rearrange the creatures in <your / a player's> battleline": the controller puts them in
+    the order they choose, flank to flank (``whose``: as :func:`engine.library.pile_ends.pile_owners`
+    reads it, "chosen" for "a player's"). The creatures do not leave play; only their places (and so
+    their neighbors and flanks) change."""
+
+    whose: str = "self"
+
+    def resolve(self, ctx: Context) -> bool:
+        for player in pile_owners(ctx, self.whose, "battleline"):
+            line = ctx.game.players[player].creatures
+            left, order = list(line), []
+            while len(left) > 1:
+                pick = ctx.eng.chooser.choose(
+                    f"{ctx.controller}: {ctx.source.name}: which creature goes in place {len(order) + 1} "
+                    f"(from the left) of {player}'s battleline",
+                    left,
+                    label=card_label(left),
+                )
+                order.append(pick)
+                left.remove(pick)
+            line[:] = order + left
+            ctx.log(f"{ctx.source.name}: {player}'s battleline is now {', '.join(c.label for c in line)}")
+        return True

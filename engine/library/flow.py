@@ -32,6 +32,7 @@ class If(Effect):
     def resolve(self, ctx: Context) -> bool:
         if self.condition(ctx):
             return resolve_all(self.then, ctx)
+        _chose_nothing(self.then, ctx)
         if not self.otherwise:
             ctx.log(f"{ctx.source.name}: condition not met, nothing happens")
             return False
@@ -51,6 +52,7 @@ class IfYouDo(Effect):
     def resolve(self, ctx: Context) -> bool:
         if not resolve_all(self.first, ctx):
             ctx.log(f"{ctx.source.name}: the first part did not happen, so the rest does not")
+            _chose_nothing(self.then, ctx)
             return resolve_all(self.otherwise, ctx) if self.otherwise else False
         return resolve_all(self.then, ctx)
 
@@ -85,9 +87,11 @@ class May(Effect):
 
 
 def _chose_nothing(effects: list[Effect], ctx: Context) -> None:
-    """A declined "you may" chose no card: what it would have named names nothing, so a later
-    sentence about it ("You may move an enemy creature ... Then, if it is on a flank, it captures
-    1") finds no card and does nothing, rather than naming a card never chosen."""
+    """A declined "you may" (a condition not met, an "if you do" whose first part did not happen)
+    chose no card: what it would have named names nothing, so a later sentence about it ("You may
+    move an enemy creature ... Then, if it is on a flank, it captures 1"; "If you do, play a
+    different creature from your discard pile. Ready and use that creature.") finds no card and
+    does nothing, rather than naming a card never chosen."""
     for effect in effects:
         if isinstance(effect, Choose) and effect.name not in ctx.chosen:
             ctx.chosen[effect.name] = []

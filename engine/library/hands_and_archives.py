@@ -20,7 +20,7 @@ from engine.rules.ability import Context, Effect
 from engine.rules.turn import chain_penalty, HAND_SIZE, HandSize
 
 
-def _discard(ctx: Context, card) -> None:
+def discard_from_hand(ctx: Context, card) -> None:
     """A card discarded from its owner's hand by an effect: into the discard pile, and the
     "discarded" event (engine.rules.play_timing) for the player who discarded it."""
     house = card.house
@@ -37,7 +37,7 @@ class DiscardFromHand(Effect):
     def resolve(self, ctx: Context) -> bool:
         cards = [c for c in ctx.refs(self.on) if c.zone == "hand"]
         for c in cards:
-            _discard(ctx, c)
+            discard_from_hand(ctx, c)
         record_this_way(ctx, "discarded", cards)
         return bool(cards)
 
@@ -55,7 +55,7 @@ class DiscardRandomFromHand(Effect):
         if not hand:
             ctx.log(f"{ctx.source.name}: no card in {player.name}'s hand to discard")
             return False
-        _discard(ctx, ctx.game.rng.choice(hand))
+        discard_from_hand(ctx, ctx.game.rng.choice(hand))
         return True
 
 
@@ -67,7 +67,7 @@ class DiscardHand(Effect):
     def resolve(self, ctx: Context) -> bool:
         hand = list(ctx.me.zone("hand"))
         for c in hand:
-            _discard(ctx, c)
+            discard_from_hand(ctx, c)
         record_this_way(ctx, "discarded", hand)
         return bool(hand)
 
@@ -164,7 +164,7 @@ class DiscardCards(Effect):
         done = False
         for card in ctx.refs(self.on):
             if card.zone == "hand":
-                _discard(ctx, card)
+                discard_from_hand(ctx, card)
             elif card.zone in ("deck", "archives"):
                 was = card.zone
                 ctx.eng.put_away(card, "discard")  # where it must go instead when it leaves (archives)
@@ -250,3 +250,18 @@ class RefillHandSize(HandSize):
         if self.cond is not None and not self.cond(ctx):
             return 0
         return delta * self.per(ctx) if self.per is not None else delta
+
+
+@template()
+@dataclass
+class LookAt(Effect):
+    """ "Look at <a random card in your opponent's hand>": the cards named are shown to the
+    controller alone (the trace says which); nothing moves, and unlike "reveal" nothing is
+    revealed this way."""
+
+    on: str = "it"
+
+    def resolve(self, ctx: Context) -> bool:
+        cards = ctx.refs(self.on)
+        ctx.log(f"{ctx.controller} looks at " + (", ".join(c.label for c in cards) or "no card"))
+        return bool(cards)

@@ -350,3 +350,36 @@ class MayChoose(Effect):
             ctx.chosen[self.choose.name] = ctx.chosen["it"] = []
             return False
         return May([self.choose, *self.then], question=self.question).resolve(ctx)
+
+
+@dataclass
+class WithUpgrades(Effect):
+    """ "<The creature ``of`` names> and each upgrade attached to it", named ``name``: the upgrades
+    first, so that an effect moving them all moves each upgrade before its creature leaves play
+    (which would discard it)."""
+
+    of: str
+    name: str
+
+    def resolve(self, ctx: Context) -> bool:
+        creatures = ctx.refs(self.of)
+        ctx.chosen[self.name] = [u for c in creatures for u in c.upgrades] + list(creatures)
+        return bool(creatures)
+
+
+@dataclass
+class ChooseAmongNamed(Effect):
+    """One card chosen among those ``among`` names (wherever they are: "purge a card revealed this
+    way", the revealed cards still on a deck), named ``name`` (and "it")."""
+
+    among: str
+    name: str
+
+    def resolve(self, ctx: Context) -> bool:
+        options = list(ctx.refs(self.among))
+        picked = []
+        if options:
+            label = card_label(options)
+            picked = [ctx.eng.chooser.choose(f"{ctx.source.name}: choose one of {len(options)}", options, label=label)]
+        ctx.chosen[self.name] = ctx.chosen["it"] = picked
+        return bool(picked)

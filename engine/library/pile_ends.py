@@ -76,3 +76,21 @@ class PileEnd(Effect):
         if picked:
             ctx.log(f"{ctx.source.name}: the {self.end} card(s) named are {', '.join(c.label for c in picked)}")
         return full
+
+
+@dataclass
+class OnePile(Effect):
+    """ "<N cards> from a discard pile": one player's pile, the controller choosing whose when both
+    have cards; every card of it is named ``name`` for the choice among them that follows."""
+
+    name: str
+    zone: str = "discard"
+
+    def resolve(self, ctx: Context) -> bool:
+        g = ctx.game
+        players = [p for p in (ctx.controller, ctx.opponent_name) if g.players[p].zone(self.zone)]
+        if len(players) > 1:
+            what = "discard pile" if self.zone == "discard" else self.zone
+            players = [ctx.eng.chooser.choose(f"{ctx.source.name}: from whose {what}", players)]
+        ctx.chosen[self.name] = [c for p in players for c in g.players[p].zone(self.zone)]
+        return bool(players)

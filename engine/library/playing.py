@@ -138,16 +138,23 @@ def playable(ctx: Context, card: CardInstance) -> bool:
 @dataclass
 class PlayIt(Effect):
     """ "Play it": the card an earlier effect named, from where it is (not from hand: house
-    restrictions do not apply, the card's own do: :meth:`engine.rules.play.PlayRules.play_from`)."""
+    restrictions do not apply, the card's own do: :meth:`engine.rules.play.PlayRules.play_from`).
+    ``anywhere``: "play <a creature> ... anywhere in your battleline", placed as deploy places it."""
 
     on: str
+    anywhere: bool = False
 
     def resolve(self, ctx: Context) -> bool:
-        cards = [c for c in ctx.refs(self.on) if c.zone in ("deck", "discard", "archives", "hand")]
+        cards = [c for c in ctx.refs(self.on) if c.zone in ("deck", "discard", "archives", "hand", "beneath")]
         played = False
         for card in cards:
+            if card.zone not in ("deck", "discard", "archives", "hand", "beneath"):
+                continue  # one played before it took it away ("play them one at a time")
             where = "the top of the deck" if card.zone == "deck" else f"the {card.zone}"
+            if self.anywhere:
+                card.memory["played_anywhere"] = True
             played = ctx.eng.play_from(card, where) or played
+            card.memory.pop("played_anywhere", None)  # not played (or played): it applies to this play only
         return played
 
 

@@ -1,8 +1,9 @@
 """Searching a deck (and a discard pile) for a card, and shuffling a deck or a discard pile into it:
 "Search your deck for a card and put it into your hand", "search your deck and discard pile for a
 Giant creature, reveal it, and put it into your hand", "search your deck for a card and discard
-it", "shuffle your deck", "shuffle your discard pile into your deck", "each player shuffles their
-discard pile into their deck".
+it", "search your deck and discard pile for any number of Niffle creatures" (several cards), "for two
+halves of a gigantic creature" (found together), "shuffle your deck", "shuffle your discard pile
+into your deck", "each player shuffles their discard pile into their deck".
 
 16.0 glossary "Search": the player looks through the area without showing it, "may choose to fail to
 find the object of a search", and "if an entire deck is searched, the deck must be adequately shuffled
@@ -18,8 +19,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from engine.core.registry import template
+from engine.library.this_way import done_this_way
 from engine.library.zones import shuffle_deck
 from engine.rules.ability import Context, Effect
+from engine.rules.mechanics.gigantic import other_halves
+from engine.rules.references import card_label
 from engine.rules.targets import choose_or_done
 
 
@@ -28,37 +32,67 @@ class SearchFor(Effect):
     """Search the controller's ``zones`` ("deck", or "deck" and "discard") for a card ``test``
     admits (``(eng, source, controller, card) -> bool``), reveal it and put it into its owner's
     ``to`` zone ("hand", "archives", "discard"), then shuffle the deck. The card is named ``name``
-    (and "it") for the sentences after it."""
+    (and "it") for the sentences after it. ``most``: how many cards may be found (None: "any
+    number of", the player answering "done" when finished); ``halves``: "two halves of a gigantic
+    creature", a half found with its other half (engine.rules.mechanics.gigantic), never alone."""
 
     zones: tuple[str, ...]
     test: object
     to: str
     name: str = "found"
+    most: int | None = 1
+    halves: bool = False
 
     def resolve(self, ctx: Context) -> bool:
         found = [
             c for zone in self.zones for c in ctx.me.zone(zone) if self.test(ctx.eng, ctx.source, ctx.controller, c)
         ]
+        if self.halves:
+            found = [c for c in found if other_halves(c, found)]
         where = " and ".join(self.zones).replace("discard", "discard pile")
-        pick = choose_or_done(ctx, f"{ctx.controller}: {ctx.source.name}: search your {where}: which card", found)
-        ctx.chosen[self.name] = ctx.chosen["it"] = [pick] if pick else []
-        if pick is None:
+        picked: list = []
+        while found and (self.most is None or len(picked) < self.most):
+            pick = choose_or_done(ctx, f"{ctx.controller}: {ctx.source.name}: search your {where}: which card", found)
+            if pick is None:
+                break
+            found.remove(pick)
+            picked.append(pick)
+            if self.halves:  # its other half (one of them, where the pile holds several)
+                others = other_halves(pick, found)
+                other = (
+                    others[0]
+                    if len(others) == 1
+                    else ctx.eng.chooser.choose(
+                        f"{ctx.controller}: {ctx.source.name}: the other half of {pick.label}",
+                        others,
+                        label=card_label(others),
+                    )
+                )
+                picked.append(other)
+                break
+        ctx.chosen[self.name] = ctx.chosen["it"] = picked
+        if not picked:
             ctx.log(f"{ctx.controller} searches their {where} and finds nothing")
         else:
-            ctx.log(f"{ctx.controller} searches their {where} and reveals {pick.label}")
-            ctx.eng.put_away(pick, self.to)
+            ctx.log(f"{ctx.controller} searches their {where} and reveals {', '.join(c.label for c in picked)}")
+            for pick in picked:
+                ctx.eng.put_away(pick, self.to)
         if "deck" in self.zones:
             shuffle_deck(ctx.game, ctx.controller)
-        return pick is not None
+        return bool(picked)
 
 
 @template()
 @dataclass
 class ShuffleDeck(Effect):
-    """ "Shuffle your deck"."""
+    """ "Shuffle your deck" (``each``: "shuffle each player's deck", the active player's first)."""
+
+    each: bool = False
 
     def resolve(self, ctx: Context) -> bool:
-        shuffle_deck(ctx.game, ctx.controller)
+        g = ctx.game
+        for player in [g.active, g.other(g.active)] if self.each else [ctx.controller]:
+            shuffle_deck(g, player)
         return True
 
 
@@ -80,3 +114,21 @@ class ShuffleDiscardIntoDeck(Effect):
             shuffle_deck(g, player)
             ctx.log(f"{ctx.source.name}: {player} shuffles {len(pile)} card(s) from their discard pile into their deck")
         return True
+
+
+@template()
+@dataclass
+class ShuffleOthersIntoDeck(Effect):
+    """ "Shuffle the other revealed cards into that deck" (after "Reveal the top 5 cards of a
+    player's deck. Purge a card revealed this way."): the cards ``verb`` this way other than those
+    ``other`` names, still on their deck, are shuffled into it: that deck is shuffled, once."""
+
+    other: str
+    verb: str = "revealed"
+
+    def resolve(self, ctx: Context) -> bool:
+        others = [c for c in done_this_way(ctx, self.verb) if c not in ctx.refs(self.other)]
+        owners = sorted({c.owner for c in others if c.zone == "deck"})
+        for owner in owners:
+            shuffle_deck(ctx.game, owner)
+        return bool(owners)

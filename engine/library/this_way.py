@@ -227,3 +227,33 @@ class EachPlayerGainsPer(Effect):
             if n:
                 ctx.eng.gain(player, self.amount * n, ctx.source.name)
         return True
+
+
+@dataclass
+class RevealUntil(Effect):
+    """ "Reveal cards from the top of your deck until you reveal <a card ``test`` admits> or choose
+    to stop": one at a time, each staying on the deck where it is; after each card that does not
+    stop it, the player may stop. The card that stopped it is named ``name`` (and "it"); every card
+    revealed is recorded as revealed this way."""
+
+    test: object  # (eng, source, controller, card) -> bool
+    name: str
+
+    def resolve(self, ctx: Context) -> bool:
+        deck = ctx.me.zone("deck")
+        revealed, found = [], None
+        for card in list(deck):
+            revealed.append(card)
+            ctx.log(f"{ctx.controller} reveals {card.label} from their deck ({ctx.source.name})")
+            if self.test(ctx.eng, ctx.source, ctx.controller, card):
+                found = card
+                break
+            if (
+                card is not deck[-1]
+                and ctx.eng.chooser.choose(f"{ctx.controller}: {ctx.source.name}: reveal another card?", ["yes", "no"])
+                == "no"
+            ):
+                break
+        record_this_way(ctx, "revealed", revealed)
+        ctx.chosen[self.name] = ctx.chosen["it"] = [found] if found else []
+        return found is not None

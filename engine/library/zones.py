@@ -20,9 +20,9 @@ from dataclasses import dataclass
 
 from engine.core.registry import template
 from engine.core.state import Game, HIDDEN
+from engine.library.this_way import record_this_way
 from engine.rules.ability import Context, Effect
 from engine.rules.references import card_label
-from engine.rules.targets import choose_or_done
 
 
 def shuffle_deck(game: Game, player: str) -> None:
@@ -73,15 +73,24 @@ class Archive(Effect):
     card in play that has changed control: it goes to its owner's ("If a card that has changed
     control leaves play for any reason, it moves to its owner's appropriate out-of-play zone", 16.0
     "Control"). A card owned by the other player remembers it returns to its owner's hand when it
-    leaves them."""
+    leaves them. ``owner_hand_on_leaving``: "if it leaves your archives, put it into its owner's
+    hand instead", for each card archived or (``hand_on_leaving_only``) only for the cards "not
+    owned" by the controller ("if you are not the owner of that card and it leaves ...") or that
+    were "enemy" cards ("if that enemy creature would leave your archives, ...")."""
 
     on: str = "it"
     owner_hand_on_leaving: bool = False
+    hand_on_leaving_only: str = ""
 
     def resolve(self, ctx: Context) -> bool:
         cards = ctx.refs(self.on)
         archived = False
         for c in cards:
+            remembered = self.owner_hand_on_leaving and (
+                not self.hand_on_leaving_only
+                or (self.hand_on_leaving_only == "not owned" and c.owner != ctx.controller)
+                or (self.hand_on_leaving_only == "enemy" and c.in_play and c.controller != ctx.controller)
+            )
             if c.in_play:
                 to = c.owner if c.controller != c.owner else ctx.controller
                 if not ctx.eng.leave_play(c, "archives", to=to):
@@ -91,22 +100,28 @@ class Archive(Effect):
                 ctx.log(f"{c.label} is put into {ctx.controller}'s archives")
             archived = True
             c.controller = c.owner
-            if self.owner_hand_on_leaving:
+            if remembered:
                 c.memory["leaves_archives_to"] = "hand"
         return archived
 
 
+@template()
 @dataclass
 class ArchiveIntoOpponents(Effect):
-    """ "Put <an enemy creature> into your opponent's archives"."""
+    """ "Put <an enemy creature> into your opponent's archives" (``owner_hand_on_leaving``: "if that
+    card leaves their archives, put it into its owner's hand instead", as :class:`Archive`'s)."""
 
     on: str = "it"
+    owner_hand_on_leaving: bool = False
+    hand_on_leaving_only: str = ""
 
     def resolve(self, ctx: Context) -> bool:
         done = False
         for c in ctx.refs(self.on):
             if c.in_play and ctx.eng.leave_play(c, "archives", to=ctx.opponent_name):
                 c.controller = c.owner
+                if self.owner_hand_on_leaving:
+                    c.memory["leaves_archives_to"] = "hand"
                 done = True
         return done
 
@@ -116,37 +131,57 @@ class ArchiveIntoOpponents(Effect):
 class PutOnDeck(Effect):
     """ "Put <cards> on top of (on the bottom of) its owner's deck": a card in play leaves play
     (a ward keeps a creature in play instead: glossary "Ward"); a card out of play is moved there
-    from where it is."""
+    from where it is: a discard pile, or a hand the effect picked it from (``from_hidden``, as
+    :class:`MoveTo`: "put a random card from your opponent's hand on top of their deck").
+    ``random_order``: "put each creature on top of its owner's deck in a random order": the cards
+    go in an order the game's seeded generator draws, so no player chooses it."""
 
     on: str = "it"
     top: bool = True
+    from_hidden: bool = False
+    random_order: bool = False
 
     def resolve(self, ctx: Context) -> bool:
         done = False
-        for c in ctx.refs(self.on):
+        cards = list(ctx.refs(self.on))
+        if self.random_order:
+            ctx.game.rng.shuffle(cards)
+        for c in cards:
             if c.in_play:
                 done = ctx.eng.leave_play(c, "deck", top=self.top) or done
-            elif c.zone not in HIDDEN or c.zone == "deck":
+            elif c.zone not in HIDDEN or c.zone == "deck" or self.from_hidden:
                 ctx.eng.put_away(c, "deck", top=self.top)
                 done = True
         return done
 
 
+@template()
 @dataclass
 class PutIntoPlay(Effect):
-    """ "Put that creature into play under your control" (from wherever it is now)."""
+    """ "Put that creature into play under your control" (from wherever it is now; ``ready``: "put
+    each creature from your discard pile into play ready"). The cards put into play are recorded
+    "put into play" this way ("destroy each creature put into play this way")."""
 
     on: str = "it"
+    ready: bool = False
+    #: the cards were named in a hand by this ability ("puts each creature from their hand into
+    #: play"): found there, as :class:`MoveTo`'s
+    from_hidden: bool = False
 
     def resolve(self, ctx: Context) -> bool:
-        done = False
+        done = []
         for c in ctx.refs(self.on):
-            if c.in_play or c.zone in HIDDEN:
+            if c.in_play or (c.zone in HIDDEN and not (self.from_hidden and c.zone == "hand")):
                 ctx.log(f"{c.label} cannot be put into play by {ctx.source.name} from its {c.zone}")
                 continue
             ctx.eng.put_into_play(c, ctx.controller)
-            done = done or c.in_play
-        return done
+            if c.in_play:
+                if self.ready and c.exhausted:
+                    c.exhausted = False
+                    ctx.log(f"{c.label} enters play ready ({ctx.source.name})")
+                done.append(c)
+        record_this_way(ctx, "put into play", done)
+        return bool(done)
 
 
 @dataclass
@@ -188,33 +223,6 @@ class ReturnPurgedToPlay(Effect):
                 card.exhausted = card.exhausted or self.exhausted
                 back = True
         return back
-
-
-@dataclass
-class PurgeFromADiscardPile(Effect):
-    """ "Purge up to N cards from a discard pile": one pile (the controller chooses whose, when
-    both have cards), then up to N of its cards."""
-
-    count: int = 2
-
-    def resolve(self, ctx: Context) -> bool:
-        piles = [p for p in (ctx.controller, ctx.opponent_name) if ctx.game.players[p].zone("discard")]
-        if not piles:
-            ctx.log(f"{ctx.source.name}: both discard piles are empty")
-            return False
-        whose = ctx.eng.chooser.choose(f"{ctx.source.name}: purge from whose discard pile", piles)
-        picked: list = []
-        for n in range(self.count):
-            left = [c for c in ctx.game.players[whose].zone("discard") if c not in picked]
-            if not left:
-                break
-            choice = choose_or_done(ctx, f"{ctx.source.name}: purge a card ({n + 1} of up to {self.count})", left)
-            if choice is None:
-                break
-            picked.append(choice)
-        for c in picked:
-            ctx.eng.put_away(c, "purged")
-        return bool(picked)
 
 
 @dataclass
@@ -321,18 +329,51 @@ class ShuffleZonesIntoDeck(Effect):
         return True
 
 
+@template()
 @dataclass
 class SwapDeckAndDiscard(Effect):
-    """ "Swap your deck and your discard pile. Then, shuffle your deck"."""
+    """ "Swap your deck and your discard pile. Then, shuffle your deck" (``each``: "swap each
+    player's deck with their discard pile", the active player's first; ``shuffle=False`` where the
+    text shuffles in a sentence of its own)."""
+
+    each: bool = False
+    shuffle: bool = True
 
     def resolve(self, ctx: Context) -> bool:
-        p = ctx.me
-        p.zones["deck"], p.zones["discard"] = p.zones["discard"], p.zones["deck"]
-        for zone in ("deck", "discard"):
-            for c in p.zones[zone]:
-                c.zone = zone
-        shuffle_deck(ctx.game, ctx.controller)
-        ctx.log(f"{ctx.source.name}: {ctx.controller} swaps their deck ({len(p.zone('deck'))} cards) and discard pile")
+        g = ctx.game
+        for player in [g.active, g.other(g.active)] if self.each else [ctx.controller]:
+            p = g.players[player]
+            p.zones["deck"], p.zones["discard"] = p.zones["discard"], p.zones["deck"]
+            for zone in ("deck", "discard"):
+                for c in p.zones[zone]:
+                    c.zone = zone
+            if self.shuffle:
+                shuffle_deck(g, player)
+            ctx.log(f"{ctx.source.name}: {player} swaps their deck ({len(p.zone('deck'))} cards) and discard pile")
+        return True
+
+
+@template()
+@dataclass
+class Swap(Effect):
+    """ "Swap <an artifact from your discard pile> with <a card in your hand>": each of the two cards
+    goes to the zone the other was in (its owner's), both or neither: a swap with no second card
+    does not happen. Neither is discarded (no "discarded" event): the card leaving the hand is
+    swapped into the pile, which the text does not call discarding."""
+
+    first: str
+    second: str
+
+    def resolve(self, ctx: Context) -> bool:
+        one, other = ctx.refs(self.first)[:1], ctx.refs(self.second)[:1]
+        if not one or not other or one[0].in_play or other[0].in_play:
+            ctx.log(f"{ctx.source.name}: nothing to swap")
+            return False
+        a, b = one[0], other[0]
+        zone_a, zone_b = a.zone, b.zone
+        ctx.game.move(a, zone_b, a.owner)
+        ctx.game.move(b, zone_a, b.owner)
+        ctx.log(f"{ctx.source.name}: {a.label} ({zone_a}) and {b.label} ({zone_b}) are swapped")
         return True
 
 

@@ -377,8 +377,9 @@ class DamageRules:
         card is nowhere an effect can still find it."""
         if card.zone in ("battleline", "artifacts", "upgrade"):
             return self.leave_play(card, zone)  # False: a ward kept it in play
-        if card.zone in ("discard", "hand", "archives", "deck", "resolving"):
-            # "resolving": an action card acting on itself as it resolves ("Purge Library Access")
+        if card.zone in ("discard", "hand", "archives", "deck", "resolving", "beneath"):
+            # "resolving": an action card acting on itself as it resolves ("Purge Library Access");
+            # "beneath": under a card in play ("return a card from under Plan 10 to its owner's hand")
             self.put_away(card, zone)
             return True
         return False

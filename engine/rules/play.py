@@ -232,7 +232,9 @@ class PlayRules:
             barred = {
                 f for s, src, ctl in self.statics() if played and (f := s.forbidden_flank(self, src, ctl, controller))
             }
-            if played and self.has(card, "deploy") and len(line) > 1:
+            # deploy, or played by an effect that puts it "anywhere in your battleline" (Light Everlasting)
+            anywhere = card.memory.pop("played_anywhere", False)
+            if played and (anywhere or self.has(card, "deploy")) and len(line) > 1:
                 spots = [
                     i
                     for i in range(len(line) + 1)

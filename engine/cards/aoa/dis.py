@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from engine.library import (
     card_has_trait,
-    ArchiveIntoOpponents,
     BlankEnemyTextBoxesUntilYourNextTurn,
     Choose,
     ChooseAnyNumber,
@@ -71,8 +70,6 @@ card(
 )
 
 # ---- irregular texts (each a mechanic printed on one card, written as a general effect of engine.library)
-
-card("Banish", play=[Choose("creature", "enemy"), ArchiveIntoOpponents()])
 
 
 def _any_creature_reaped(ctx) -> bool:

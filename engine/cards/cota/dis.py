@@ -10,7 +10,6 @@ from engine.library import (
     creature_destroyed,
     DealDamage,
     DestroyEachWithChosenPower,
-    destroyed_fighting_self,
     DiscardTopAndGainPerHouseInHand,
     DuringOpponentsNextTurn,
     EachUndamagedCaptures,
@@ -30,8 +29,6 @@ from engine.library import (
     OpponentPlaysAtMost,
     OwnerDiscardsRandom,
     PowerModifier,
-    PurgeFromADiscardPile,
-    PutIntoPlay,
     Reaction,
     RedirectFightDamage,
     ReturnToHand,
@@ -52,8 +49,6 @@ card("Restringuntus", play=[OpponentCannotChooseAHouse()])
 
 card("Tolas", reactions=[Reaction("destroyed", [Gain(1, who="event_opponent")], when=creature_destroyed)])
 
-
-card("Overlord Greking", reactions=[Reaction("destroyed", [PutIntoPlay("event")], when=destroyed_fighting_self)])
 
 # ---- Tendrils of Pain: printed "Deal 1 to each creature. Deal an additional 3 to each creature
 # if ..." (two instances of damage); 16.0 erratum "Deal 1 to each creature. Deal 4 to each
@@ -102,7 +97,6 @@ card("Truebaru", play_condition=have_amber(3), play=[Lose(3, who="self")], destr
 
 card("Red-Hot Armor", play=[LoseArmorForTurnAndTakeDamage("enemy")])
 
-card("Creeping Oblivion", play=[PurgeFromADiscardPile(2)])
 
 # "Discard the top card of your opponent's deck and reveal their hand. You gain 1 for each card of
 # the discarded card's house revealed this way. Your opponent repeats the preceding effect on you."

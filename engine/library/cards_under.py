@@ -1,0 +1,70 @@
+"""Cards put under a card in play and what is done with them there: "Put the top card of your deck
+faceup under Cauldron", "if there are 3 or more cards under Cauldron, play them one at a time as if
+they were in your hand". A card under another is not in play; the cards under a card go to their
+owners' discard piles when it leaves play (engine.rules.damage.leave_play, as the 16.0 glossary
+"Graft" says of a grafted card; grafting itself is :mod:`engine.library.grafting`). They are the
+card's ``beneath`` list, named by the reference ``"beneath"`` (engine.rules.references). A new
+effect on the cards under a card goes here.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from engine.core.registry import template
+from engine.rules.ability import Context, Effect
+from engine.rules.mechanics.graft import put_under
+from engine.rules.references import card_label
+
+
+@template()
+@dataclass
+class PutUnder(Effect):
+    """ "Put <the cards ``on`` names> faceup (facedown) under <this card>": from a deck, a hand, a
+    discard pile or play (a card in play leaves play first); nothing when this card is no longer in
+    play."""
+
+    on: str = "it"
+    faceup: bool = True
+
+    def resolve(self, ctx: Context) -> bool:
+        if not ctx.source.in_play:
+            ctx.log(f"{ctx.source.name} is not in play: nothing is put under it")
+            return False
+        done = False
+        for card in ctx.refs(self.on):
+            if card.zone in ("purged", "beneath", "resolving") or not put_under(ctx.eng, card, ctx.source):
+                continue
+            shown = card.label if self.faceup else "a card"
+            ctx.log(f"{ctx.controller} puts {shown} {'faceup' if self.faceup else 'facedown'} under {ctx.source.label}")
+            done = True
+        return done
+
+
+@template()
+@dataclass
+class NameUnder(Effect):
+    """ "<Each creature / a card> under <this card>": the cards under it of type ``kind`` ("card":
+    any), each of them or (``one``) one the controller chooses."""
+
+    name: str
+    kind: str = "card"
+    one: bool = False
+
+    def resolve(self, ctx: Context) -> bool:
+        found = [c for c in ctx.source.beneath if self.kind == "card" or c.type == self.kind]
+        if self.one and len(found) > 1:
+            found = [ctx.eng.chooser.choose(f"{ctx.source.name}: which card under it", found, label=card_label(found))]
+        ctx.chosen[self.name] = ctx.chosen["it"] = found
+        return bool(found)
+
+
+@template(kind="condition")
+def cards_under_at_least(n: int, exactly: bool = False):
+    """ "If there are N (or more) cards under <this card>"."""
+
+    def condition(ctx: Context) -> bool:
+        under = len(ctx.source.beneath)
+        return under == n if exactly else under >= n
+
+    return condition
