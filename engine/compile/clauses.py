@@ -89,7 +89,7 @@ def read_target(text: str, scope: Scope) -> tuple[str, list]:
     if found.quantity == "each":
         return name, [NameGroup(whats, found.side, _tests_only(found), name, found.other)]
     also = tuple((w, found.side) for w in whats[1:])
-    where = found.where if (found.tests or found.other) else None
+    where = found.where if (found.tests or found.ref_tests or found.other) else None
     if found.other and scope.card_type == "action" and scope.it != "it":
         where = _other_than(found, scope.it)
     return name, [
