@@ -281,6 +281,16 @@ def read_slots(t: Template, slots: dict[str, str], scope: Scope) -> tuple[dict, 
     values, prelude = {}, []
     if t.extra.get("it"):
         scope.it = t.extra["it"]
+    their = scope.their
+    scope.their = t.extra.get("their", their)
+    try:
+        _read_each_slot(t, slots, scope, values, prelude)
+    finally:
+        scope.their = their
+    return values, prelude
+
+
+def _read_each_slot(t: Template, slots: dict[str, str], scope: Scope, values: dict, prelude: list) -> None:
     for slot in t.pattern.slots:
         if slot_type(slot) == "ability" and "SELF" in slots[slot] and not _gains_itself(t, scope):
             raise Refusal("static", slots[slot].strip(), "the giving card named inside a gained ability")
@@ -291,7 +301,6 @@ def read_slots(t: Template, slots: dict[str, str], scope: Scope) -> tuple[dict, 
             scope.it = values[slot]
         elif slot_type(slot) == "cond" and scope.it == "it" and slots[slot].strip().startswith("SELF "):
             scope.it = "self"  # "if SELF is in the center of your battleline, you may exalt it"
-    return values, prelude
 
 
 def _gains_itself(t: Template, scope: Scope) -> bool:

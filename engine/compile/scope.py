@@ -24,6 +24,10 @@ class Scope:
     #: names of cards chosen in a hidden zone (a hand, a deck): an effect moving them there may
     #: follow them (engine.library.zones.MoveTo ``from_hidden``)
     hidden: set = field(default_factory=set)
+    #: whose deck "their deck" names: the opponent's ("... or the top card of their deck"), or in a
+    #: reaction to what "a player" does, that player's ("After a player readies a card, discard the
+    #: top card of their deck"): ``"event"``, which the reaction's template sets (``their``)
+    their: str = "opponent"
 
     def fresh(self) -> str:
         return f"t{next(self.counter)}"
