@@ -28,6 +28,7 @@ from engine.rules.replacements import add_to_pool
 from engine.rules.destroyed_instead import early_replacements
 from engine.rules.destroyed_instead import replace_destruction
 from engine.rules.references import card_label
+from engine.rules.damage_survived import mark_first_damage, survived
 
 
 class DamageRules:
@@ -113,6 +114,7 @@ class DamageRules:
             )
             g.log(f"damage to {target.label} is dealt to {receiver.label} instead")
         if amount > 0:
+            mark_first_damage(receiver)  # a bonus "while it is damaged" waits for it to survive this
             receiver.damage += amount
             g.log(
                 f"{source} deals {amount} damage to {receiver.label} ({receiver.damage} on it, "
@@ -170,6 +172,7 @@ class DamageRules:
             before, doomed = doomed, self.lethal() + condemned(self)
             if not warded and all(c in before for c in doomed):
                 break
+        survived(self.game.creatures())  # "... gets the power bonus only if he survives the damage"
         purge_condemned(self)  # "if there are no creatures in play, purge <this card>"
         self.flush_damage_events()
 
