@@ -42,11 +42,14 @@ class Reaction:
 
 def pile_listeners(eng, event: str) -> list[tuple]:
     """The reactions of cards in their owner's discard pile that work there (``zone="discard"``), as
-    the listener tuples of :meth:`engine.rules.game.Engine.listeners` (their controller is the owner)."""
+    the listener tuples of :meth:`engine.rules.game.Engine.listeners` (their controller is the owner).
+    Only a card whose text takes itself "from your discard pile" can have one: no other card of a pile
+    is read (one not playable yet may lie there, as it may in a deck)."""
     return [
         (r, card, card.owner, False)
         for player in eng.game.players.values()
         for card in list(player.zone("discard"))
+        if f"{card.name} from your discard pile".lower() in card.printed.text.lower()
         for r in eng.variant(card).reactions
         if r.event == event and r.zone == "discard"
     ]
