@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 
 from engine.cards import TRIGGERS, Variant
-from engine.library import AttachGiver, Destroy, DestroyIfYouDo
+from engine.library import AttachGiver, Destroy, DestroyIfYouDo, May, SelfFromZone
 from engine.rules.mechanics.played_as_upgrade import PlayAs, requote
 from engine.rules.reactions import Reaction
 from engine.compile.build import _args, CONDITIONS, EFFECTS, instantiate, STATICS
@@ -223,7 +223,17 @@ def read_ability(ab: Ability, scope: Scope, variant: Variant) -> None:
         scope.that_player = False
         if when is None:
             when = MATCHES[t.extra["when"]](**_args(t.extra.get("when_args", {}), got, scope))
-        variant.reactions.append(Reaction(event, ability, when))
+        variant.reactions.append(Reaction(event, ability, when, _pile_it_works_in(ability)))
+
+
+def _pile_it_works_in(ability: list) -> str:
+    """Where a reaction's card listens: the pile its ability takes the card itself out of ("you may
+    return SELF from your discard pile to your hand": it works from there), else in play."""
+    for effect in ability:
+        for step in effect.then if isinstance(effect, May) else [effect]:
+            if isinstance(step, SelfFromZone):
+                return step.zone
+    return "play"
 
 
 def read_card(abilities: tuple[Ability, ...], card_type: str) -> tuple[Variant, list[Refusal]]:

@@ -50,6 +50,8 @@ def _arg(value, values: dict, scope: Scope, name: str | None):
         key = value[1:]
         if key == "it":
             return scope.it
+        if key == "their":
+            return scope.their
         if key == "name":
             return name or scope.fresh()
         return values[key]

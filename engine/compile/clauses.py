@@ -93,7 +93,7 @@ def read_target(text: str, scope: Scope) -> tuple[str, list]:
             return name, [NameEach(whats[0], found.side, _other_than(found, scope.it), name)]
         return name, [NameGroup(whats, found.side, _tests_only(found), name, found.other)]
     also = tuple((w, found.side) for w in whats[1:])
-    where = found.where if (found.tests or found.other) else None
+    where = found.where if (found.tests or found.ref_tests or found.other) else None
     if found.other and scope.card_type == "action" and scope.it != "it":
         where = _other_than(found, scope.it)
     return name, [
@@ -292,6 +292,16 @@ def read_slots(t: Template, slots: dict[str, str], scope: Scope) -> tuple[dict, 
     values, prelude = {}, []
     if t.extra.get("it"):
         scope.it = t.extra["it"]
+    their = scope.their
+    scope.their = t.extra.get("their", their)
+    try:
+        _read_each_slot(t, slots, scope, values, prelude)
+    finally:
+        scope.their = their
+    return values, prelude
+
+
+def _read_each_slot(t: Template, slots: dict[str, str], scope: Scope, values: dict, prelude: list) -> None:
     for slot in t.pattern.slots:
         if slot_type(slot) == "ability" and "SELF" in slots[slot] and not _gains_itself(t, scope):
             raise Refusal("static", slots[slot].strip(), "the giving card named inside a gained ability")
@@ -302,7 +312,6 @@ def read_slots(t: Template, slots: dict[str, str], scope: Scope) -> tuple[dict, 
             scope.it = values[slot]
         elif slot_type(slot) == "cond" and scope.it == "it" and slots[slot].strip().startswith("SELF "):
             scope.it = "self"  # "if SELF is in the center of your battleline, you may exalt it"
-    return values, prelude
 
 
 def _gains_itself(t: Template, scope: Scope) -> bool:

@@ -32,6 +32,7 @@ from engine.rules import gained_and_lost as gl
 from engine.rules import statics as st
 from engine.rules.keywords import granted
 from engine.rules.damage_sources import CannotBeDealtDamageBy
+from engine.rules.damage_survived import damaged_and_survived
 from engine.rules.damage_statics import CannotBeDealtDamage, DealsNoFightDamageWhile, DoubleDamageTo
 from engine.rules.power_armor import ConsideredToHave
 from engine.rules.entering import EntersPlayEnraged, EntersPlayReady, EntersPlayStunned
@@ -374,3 +375,14 @@ def _opponent_keys_cost_own_power():
 def _loses_power_per_amber_on_it(applies=st.itself):
     """ "<this creature> gets -X power, where X is the number of A on <this creature>"."""
     return PowerPerCount(-1, _amber_on_it, applies)
+
+
+@template("PowerWhileDamagedSurvived", kind="static")
+def _power_while_damaged_survived(amount: int, applies=st.itself):
+    """ "<this creature> gets +N power while it is damaged": by damage it has survived, as the cards'
+    reminder says (engine.rules.damage_survived)."""
+
+    def test(eng, source, controller, card) -> bool:
+        return applies(eng, source, controller, card) and damaged_and_survived(eng, source, controller, card)
+
+    return st.PowerModifier(amount, test)

@@ -27,6 +27,10 @@ class Scope:
     #: "that player" names a player: the player of the event a reaction reacts to
     #: (engine.library.choosing_players.ThePlayerOfTheEvent)
     that_player: bool = False
+    #: whose deck "their deck" names: the opponent's ("... or the top card of their deck"), or in a
+    #: reaction to what "a player" does, that player's ("After a player readies a card, discard the
+    #: top card of their deck"): ``"event"``, which the reaction's template sets (``their``)
+    their: str = "opponent"
 
     def fresh(self) -> str:
         return f"t{next(self.counter)}"

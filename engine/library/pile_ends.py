@@ -6,7 +6,7 @@ where they are until it moves them.
 
 A deck's top is its first card and a discard pile's top the card put there last (both first in the
 zone's list: engine.core.state). Whose pile: ``"self"``, ``"opponent"``, ``"chosen"`` (the player
-the controller picks: "a player's deck"), ``"each"`` (the active player's first), ``"haunted"`` (a haunted player's pile, chosen when both are), ``"that player"``
+the controller picks: "a player's deck"), ``"each"`` (the active player's first), ``"event"`` (the player the event reacted to is about), ``"haunted"`` (a haunted player's pile, chosen when both are), ``"that player"``
 (the player the ability chose before: :mod:`engine.library.choosing_players`) or a reference
 (``"of:<ref>"``: the controller of the card the reference names, "its controller's deck"). A new
 effect on the ends of piles goes here; the top card of your own deck alone is
@@ -41,6 +41,8 @@ def pile_owners(ctx: Context, whose: str, what: str) -> list[str]:
         return [ctx.eng.chooser.choose(f"{ctx.source.name}: choose a player's {what}", players)]
     if whose.startswith("of:"):
         return [c.controller for c in ctx.refs(whose[3:])[:1]]
+    if whose == "event":  # "after a player readies a card, discard the top card of their deck"
+        return [ctx.event["player"]] if ctx.event.get("player") else []
     if whose == "that player":  # the player the ability chose ("that player's discard pile")
         player = chosen_player(ctx.source)
         return [player] if player else []

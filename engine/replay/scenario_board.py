@@ -12,6 +12,7 @@ from engine.core.errors import ScenarioError
 from engine.rules.extra_turns import pending
 from engine.rules.game import Engine
 from engine.core.state import PLAYERS, PROPHECIES, Game
+from engine.rules.houses import own_house
 from engine.rules.mechanics.prophecies import activate
 from engine.rules.turn import choose_house, end_turn, key_cost, take_archives
 
@@ -177,6 +178,8 @@ def card_value(engine: Engine, card, attr: str):
             return engine.armor(card)
         if attr == "upgrades":
             return [u.label for u in card.upgrades]
+        if attr == "house":  # the house it belongs to now: one given "instead of its original house" too
+            return own_house(engine, card)
         if attr == "token":  # the token creature it is a copy of, or None (glossary "Token Creatures")
             return card.token_of.name if card.token_of is not None else None
         return getattr(card, attr)

@@ -18,7 +18,8 @@ from engine.rules.mechanics.enhance import enhance_deck
 from engine.rules.mechanics.gigantic import setup_half
 from engine.rules.mechanics.tokens import make_token_card, token_reference
 
-_PINNED = re.compile(r"^(?P<name>.+?)\s*\((?P<set>[A-Za-z0-9]+)\s+(?P<num>\d+)\)\s*$")
+#: "Name (SET 123)", or a Special card's "Name (WoE A01)": a numeral, after a letter for those
+_PINNED = re.compile(r"^(?P<name>.+?)\s*\((?P<set>[A-Za-z0-9]+)\s+(?P<prefix>[A-Za-z]?)(?P<num>\d+)\)\s*$")
 _CARD_FIELDS = {
     "card",
     "id",
@@ -57,8 +58,11 @@ class CardCatalog:
         cols = "name, set_code, number, house, type, amber, power, armor, text, traits"
         if m:
             code = SET_ALIASES.get(m["set"].lower(), m["set"])
+            prefix = m["prefix"].upper()
             rows = self.conn.execute(
-                f"SELECT {cols} FROM cards WHERE set_code = ? AND CAST(number AS INTEGER) = ?", (code, int(m["num"]))
+                f"SELECT {cols} FROM cards WHERE set_code = ? AND upper(substr(number, 1, ?)) = ?"
+                " AND CAST(substr(number, ?) AS INTEGER) = ?",
+                (code, len(prefix), prefix, len(prefix) + 1, int(m["num"])),
             ).fetchall()
         else:
             rows = self.conn.execute(f"SELECT {cols} FROM cards WHERE name = ? COLLATE NOCASE", (ref,)).fetchall()
@@ -118,6 +122,8 @@ def build_game(setup: dict, catalog: CardCatalog) -> Game:
         first_turn=bool(turn.get("first_turn", False)),
         step=int(turn.get("step", 3)),
     )
+    if game.active_house:  # "the active house, already chosen": chosen on this turn ("... on their previous turn")
+        game.houses_chosen.append((game.turn, active, game.active_house))
     tide = turn.get("tide_high")
     if tide is not None and tide not in PLAYERS:
         raise ScenarioError(f"setup.turn.tide_high must be player1 or player2, not {tide!r}")

@@ -28,6 +28,7 @@ from engine.rules.replacements import add_to_pool
 from engine.rules.destroyed_instead import early_replacements
 from engine.rules.destroyed_instead import replace_destruction
 from engine.rules.references import card_label
+from engine.rules.damage_survived import mark_first_damage, survived
 
 
 class DamageRules:
@@ -58,19 +59,20 @@ class DamageRules:
         echo: bool = True,
         dealer: CardInstance | None = None,
         kind: str | None = None,
+        shielded: bool | None = None,
     ) -> tuple[CardInstance | None, int]:
         """Deal damage to ``target``: its armor prevents what it can first (the Shadow Self FAQ:
         armor before the redirect), then a constant ability may redirect the rest to another
         creature. Return (the creature the damage was placed on, the damage placed): poison
-        destroys the creature the damage actually reached."""
+        destroys the creature the damage actually reached. ``shielded``: whether "cannot be dealt
+        damage by <dealer>" protects ``target``, as the caller found it before an instance of
+        simultaneous damage began (:meth:`shielded_from`); None: found now."""
         g = self.game
         if target.zone != "battleline" or amount <= 0:
             return None, 0
-        if any(
-            s.protects(self, src, ctl, target)
-            or (dealer is not None and s.protects_from(self, src, ctl, target, dealer))
-            for s, src, ctl in self.statics()
-        ):
+        if shielded is None:
+            shielded = self.shielded_from(target, dealer)
+        if shielded or any(s.protects(self, src, ctl, target) for s, src, ctl in self.statics()):
             g.log(f"{target.label} cannot be dealt damage: {amount} damage from {source} is prevented")
             return None, 0
         if self.has(target, "invulnerable"):  # 16.0 glossary "Invulnerable": cannot be dealt damage
@@ -121,6 +123,7 @@ class DamageRules:
             )
             g.log(f"damage to {target.label} is dealt to {receiver.label} instead")
         if amount > 0:
+            mark_first_damage(receiver)  # a bonus "while it is damaged" waits for it to survive this
             receiver.damage += amount
             # the damage placed last: "destroyed by SELF's splash-attack damage" (engine.rules.damage.destroy)
             receiver.memory["last_damage"] = (dealer, kind)
@@ -144,6 +147,15 @@ class DamageRules:
         if check:
             self.check_state()
         return (receiver if amount > 0 else None), amount
+
+    def shielded_from(self, target: CardInstance, dealer: CardInstance | None) -> bool:
+        """Does a "<creature> cannot be dealt damage by <dealers>" ability protect ``target`` from
+        ``dealer``? Read before damage dealt simultaneously is placed (16.0 "Fight": "All of this
+        damage is dealt simultaneously"), so one blow of it cannot change whether another is
+        prevented (a creature is not yet damaged by the blow it deals at the same time)."""
+        return dealer is not None and any(
+            s.protects_from(self, src, ctl, target, dealer) for s, src, ctl in self.statics()
+        )
 
     def heal(self, creature: CardInstance, amount: int) -> int:
         healed = min(amount, creature.damage)
@@ -171,6 +183,7 @@ class DamageRules:
             before, doomed = doomed, self.lethal() + condemned(self)
             if not warded and all(c in before for c in doomed):
                 break
+        survived(self.game.creatures())  # "... gets the power bonus only if he survives the damage"
         purge_condemned(self)  # "if there are no creatures in play, purge <this card>"
         self.flush_damage_events()
 

@@ -20,6 +20,7 @@ from engine.rules.ability import Context, resolve_ability
 from engine.rules.mechanics.archon_powers import archon_powers
 from engine.rules.mechanics.prophecies import prophecy_listeners
 from engine.rules.mechanics.scrap import scrap_listeners
+from engine.rules.reactions import pile_listeners
 from engine.rules.keywords import add_gained, granted as granted_keywords
 from engine.rules.keywords import keywords as parse_keywords
 from engine.rules.power_armor import power_and_armor
@@ -225,7 +226,7 @@ class Engine(PlayRules, UseRules, DamageRules):
         found = []
         for card in list(self.game.in_play()):
             for r in self.variant(card).reactions:
-                if r.event == event:
+                if r.event == event and r.zone == "play":
                     found.append((r, card, card.controller, True))
         for r, creature in gained_by_creatures(self, "gained_reactions"):
             if r.event == event:
@@ -267,7 +268,7 @@ class Engine(PlayRules, UseRules, DamageRules):
         if event == "destroyed" and details.get("fight") and details.get("creature"):
             # the record "destroyed in a fight this turn" reads (engine.rules.hooks)
             self.game.destroyed_in_fights.append(details["controller"])
-        pending = self.listeners(event) + scrap_listeners(self, event, details)
+        pending = self.listeners(event) + scrap_listeners(self, event, details) + pile_listeners(self, event)
         while pending:
             ready = [listener for listener in pending if self.reacts(listener, details)]
             if not ready:

@@ -36,6 +36,25 @@ class Reaction:
     ability: list
     #: does this event concern the reaction? (the context's ``event`` holds the details)
     when: Match = field(default=lambda ctx: True)
+    #: where its card listens: "play", or the pile its ability takes the card out of, which the text
+    #: names as where it works ("After you choose Dis ..., you may return <this card> from your
+    #: discard pile to your hand"): :func:`pile_listeners`
+    zone: str = "play"
+
+
+def pile_listeners(eng, event: str) -> list[tuple]:
+    """The reactions of cards in their owner's discard pile that work there (``zone="discard"``), as
+    the listener tuples of :meth:`engine.rules.game.Engine.listeners` (their controller is the owner).
+    Only a card whose text takes itself "from your discard pile" can have one: no other card of a pile
+    is read (one not playable yet may lie there, as it may in a deck)."""
+    return [
+        (r, card, card.owner, False)
+        for player in eng.game.players.values()
+        for card in list(player.zone("discard"))
+        if f"{card.name} from your discard pile".lower() in card.printed.text.lower()
+        for r in eng.variant(card).reactions
+        if r.event == event and r.zone == "discard"
+    ]
 
 
 # ---------------------------------------------------------------------------- common matches

@@ -296,14 +296,24 @@ class UseRules:
                     break
         for ability, src, ctl in instead:
             resolve_ability(ability, self.context(src, ctl))
-        for source, victim, amount in blows:  # amounts were fixed before any damage: simultaneous
-            receiver, placed = self.place_damage(victim, amount, source.label, check=False, dealer=source)
+        # amounts, and which dealers cannot damage their victim, are fixed before any damage: simultaneous
+        shielded = [self.shielded_from(victim, source) for source, victim, _ in blows + splash]
+        for (source, victim, amount), shield in zip(blows, shielded):
+            receiver, placed = self.place_damage(
+                victim, amount, source.label, check=False, dealer=source, shielded=shield
+            )
             if placed and self.has(source, "poison"):
                 g.log(f"{source.label} has poison: its damage destroys {receiver.label}")
                 poisoned.append(receiver)
-        for source, victim, amount in splash:  # poison is for power damage only
+        for (source, victim, amount), shield in zip(splash, shielded[len(blows) :]):  # poison: power damage only
             self.place_damage(
-                victim, amount, f"{source.label} (splash-attack)", check=False, dealer=source, kind="splash-attack"
+                victim,
+                amount,
+                f"{source.label} (splash-attack)",
+                check=False,
+                dealer=source,
+                kind="splash-attack",
+                shielded=shield,
             )
         lethal = self.lethal()
         doomed = lethal + [c for c in poisoned if c not in lethal]
