@@ -540,3 +540,4 @@ from engine.library.hands_and_archives import discard_from_hand
 from engine.library.naming import ChooseAmongNamed
 from engine.library.this_way import RevealUntil
 from engine.library.named_cards import NameACard, named_card_cannot_be_played_until_leaves, NamedCardCannotBePlayed
+from engine.library.houses import ActiveHouseBecomes

@@ -165,31 +165,44 @@ class MustChooseHouseFor(Static):
 @dataclass
 class OpponentChosenHouseNextTurn(Effect):
     """ "Your opponent cannot choose that house as their active house on their next turn"
-    (``must``: "... must choose that house ...")."""
+    (``must``: "... must choose that house ..."). ``of``: the house of the card that reference
+    names ("the house of the creature Snag fights", "the house of the discarded card") instead of
+    the house chosen. ``who``: whose next turn: "opponent" (of this ability's controller),
+    "controller" (of the card ``of`` names: "its controller must choose that creature's house"),
+    "event opponent" (the opponent of the player a reaction's event names: "after a player chooses
+    an active house, their opponent cannot choose the same house")."""
 
     must: bool = False
+    of: str | None = None
+    who: str = "opponent"
 
     def resolve(self, ctx: Context) -> bool:
-        house = chosen_house(ctx.source)
-        if house is None:
+        card = ctx.ref(self.of) if self.of is not None else None
+        house = chosen_house(ctx.source) if self.of is None else card.house if card is not None else None
+        player = self._player(ctx, card)
+        if house is None or player is None:
+            ctx.log(f"{ctx.source.name}: no house or no player, no restriction on the next house choice")
             return False
 
-        static = (
-            MustChooseHouseFor(house, ctx.opponent_name) if self.must else CannotChooseHouse(house, ctx.opponent_name)
-        )
+        static = MustChooseHouseFor(house, player) if self.must else CannotChooseHouse(house, player)
         ctx.game.lasting.append(
             LastingEffect(
                 "static",
                 ctx.source.name,
                 ctx.controller,
-                {"static": static, "card": ctx.source, **during_next_turn_of(ctx.opponent_name)},
+                {"static": static, "card": ctx.source, **during_next_turn_of(player)},
             )
         )
-        ctx.log(
-            f"{ctx.source.name}: {ctx.opponent_name} {'must' if self.must else 'cannot'} choose {house} "
-            f"on their next turn"
-        )
+        ctx.log(f"{ctx.source.name}: {player} {'must' if self.must else 'cannot'} choose {house} on their next turn")
         return True
+
+    def _player(self, ctx: Context, card) -> str | None:
+        if self.who == "controller":
+            return card.controller if card is not None and card.in_play else None
+        if self.who == "event opponent":
+            player = ctx.event.get("player")
+            return ctx.game.other(player) if player in ctx.game.players else None
+        return ctx.opponent_name
 
 
 @dataclass
@@ -320,4 +333,23 @@ class IfHouseChosenNextTurn(Effect):
             LastingEffect("reaction", ctx.source.name, ctx.controller, {**params, **during_next_turn_of(opponent)})
         )
         ctx.log(f"{ctx.source.name}: waits for the active house {opponent} chooses on their next turn ({named})")
+        return True
+
+
+@template()
+@dataclass
+class ActiveHouseBecomes(Effect):
+    """ "That house becomes the active house" (the house this ability chose), "that card's house
+    becomes your active house" (``of``: the house of the card that reference names): the active
+    house changes for the rest of the turn, with no "choose a house" step (no house is chosen)."""
+
+    of: str | None = None
+
+    def resolve(self, ctx: Context) -> bool:
+        card = ctx.ref(self.of) if self.of is not None else None
+        house = chosen_house(ctx.source) if self.of is None else card.house if card is not None else None
+        if house is None:
+            return False
+        ctx.game.active_house = house
+        ctx.log(f"{ctx.source.name}: {house} becomes the active house")
         return True

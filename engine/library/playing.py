@@ -161,10 +161,12 @@ class PlayIt(Effect):
 @template()
 @dataclass
 class PlayTopOfDeck(Effect):
-    """ "Play the top card of your deck" (Wild Wormhole)."""
+    """ "Play the top card of your deck" (Wild Wormhole); "that card" after it is the card played
+    ("That card's house becomes your active house")."""
 
     def resolve(self, ctx: Context) -> bool:
         deck = ctx.me.zone("deck")
+        ctx.chosen["it"] = deck[:1]
         if not deck:
             ctx.log(f"{ctx.source.name}: {ctx.controller}'s deck is empty, nothing to play")
             return False
