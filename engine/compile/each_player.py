@@ -34,6 +34,8 @@ _VERBS = {
     "destroys": "destroy",
     "chooses": "choose",
     "has": "have",
+    "gives": "give",
+    "moves": "move",
 }
 _VERB = re.compile(r"(^|, and |, then |, | and | then )(" + "|".join(_VERBS) + r")\b")
 _PRONOUNS = {"their": "your", "they": "you", "theirs": "yours"}

@@ -115,18 +115,21 @@ class GiveControlToOpponentThenPaid(Effect):
         return True
 
 
+@template()
 @dataclass
 class OpponentGainsControl(Effect):
-    """ "Your opponent gains control of <card>"."""
+    """ "Your opponent gains control of <card>"; ``flank``: "give control of <the creature on your
+    right flank> to your opponent and move it to that player's left flank" (that flank, no choice)."""
 
     on: str = "self"
+    flank: str | None = None
 
     def resolve(self, ctx: Context) -> bool:
         card = ctx.ref(self.on)
         if card is None or not card.in_play:
             return False
-        ctx.eng.take_control(card, ctx.opponent_name)
-        return True
+        ctx.eng.take_control(card, ctx.opponent_name, self.flank)
+        return card.controller == ctx.opponent_name
 
 
 @dataclass

@@ -320,17 +320,18 @@ class PlayRules:
 
     # ----------------------------------------------------------------- control
 
-    def take_control(self, card: CardInstance, player: str) -> None:
+    def take_control(self, card: CardInstance, player: str, flank: str | None = None) -> None:
         """``player`` takes control of a card in play: it moves to their play area, a creature to
-        a flank of their battleline (the Control glossary entry). It keeps its state (exhausted,
-        damage, upgrades); when it leaves play it goes to its owner's zones."""
+        a flank of their battleline (the Control glossary entry; ``flank``: the one a card names,
+        else theirs to choose). It keeps its state (exhausted, damage, upgrades); when it leaves
+        play it goes to its owner's zones."""
         g = self.game
         if card.controller == player or not card.in_play:
             return
         before = card.controller
         if card.type == "creature":
             line = g.players[player].creatures
-            flank = self.chooser.choose(
+            flank = flank or self.chooser.choose(
                 f"flank for {card.label} ({player} takes control)", ["left", "right"] if line else ["right"]
             )
             g.take(card)
