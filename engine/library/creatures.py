@@ -1,7 +1,7 @@
 """Creatures in play, their state and their place: ready, exhaust, stun and unstun ("stun it the
 first time a creature reaps each turn"), power as a count ("gets +1 power for each ..."), and
 positions in a battleline (swapping two creatures, moving one to a flank, "the creatures to the
-right of this creature").
+right of this creature", a battleline divided in half).
 
 Using creatures (fight, reap, "Action:") is :mod:`engine.library.using`; counters and statuses
 (exalt, enrage, ward, doom) are :mod:`engine.library.status`; damage is
@@ -283,3 +283,50 @@ class Rearrange(Effect):
             line[:] = order + left
             ctx.log(f"{ctx.source.name}: {player}'s battleline is now {', '.join(c.label for c in line)}")
         return True
+
+
+def _half(player: str, side: str) -> str:
+    return f"{side} half of {player}'s battleline"
+
+
+@template()
+@dataclass
+class DivideBattlelines(Effect):
+    """ "Divide each player's battleline in half as evenly as possible without changing the order of
+    creatures": each battleline into a left and a right half of the same size, or, with an odd
+    number of creatures, the player resolving the ability chooses the half the middle creature
+    joins. The halves are named for the effects after it (:class:`DestroyOneHalf`)."""
+
+    def resolve(self, ctx: Context) -> bool:
+        g = ctx.game
+        for player in (g.active, g.other(g.active)):
+            line = list(g.players[player].creatures)
+            cut = len(line) // 2
+            if len(line) % 2:
+                middle = line[cut]
+                side = ctx.eng.chooser.choose(f"{ctx.source.name}: {middle.label} joins which half", ["left", "right"])
+                cut += side == "left"
+            ctx.chosen[_half(player, "left")], ctx.chosen[_half(player, "right")] = line[:cut], line[cut:]
+        return True
+
+
+@template()
+@dataclass
+class DestroyOneHalf(Effect):
+    """ "For each battleline, destroy each creature in one of the halves": the player resolving the
+    ability chooses a half of each battleline :class:`DivideBattlelines` divided; every creature of
+    the halves chosen is destroyed at once."""
+
+    def resolve(self, ctx: Context) -> bool:
+        g, doomed = ctx.game, []
+        for player in (g.active, g.other(g.active)):
+            halves = {side: ctx.chosen.get(_half(player, side), []) for side in ("left", "right")}
+            if not any(halves.values()):
+                continue
+            side = ctx.eng.chooser.choose(
+                f"{ctx.source.name}: destroy which half of {player}'s battleline", ["left", "right"]
+            )
+            doomed += [c for c in halves[side] if c.in_play]
+        if doomed:
+            ctx.eng.destroy(doomed)
+        return bool(doomed)
