@@ -89,8 +89,11 @@ def normalise(sentence: str, name: str = "") -> str:
     s = s.replace("‑", "-").replace("–", "-").replace("−", "-")
     s = _SPACES.sub(" ", s).strip()
     if name:
-        plain = name.replace("“", "").replace("”", "").replace('"', "").replace("’", "'")
-        s = re.sub(re.escape(plain), "SELF", s, flags=re.I) if plain else s
+        # a name printed with quotes (Shae "Cloudkicker"): as the text prints it, or without them
+        quoted = name.replace("“", '"').replace("”", '"').replace("’", "'")
+        plain = quoted.replace('"', "")
+        for form in dict.fromkeys(f for f in (quoted, plain) if f):
+            s = re.sub(re.escape(form), "SELF", s, flags=re.I)
     s = _BARE_CAPITAL_A.sub("amber", s)  # "more A than you": the icon as a capital letter
     low = _lower_but_self(s)
     low = _AMOUNT_AMBER.sub(lambda m: f"{m.group(1)} amber", low)

@@ -22,10 +22,8 @@ from engine.library import (
     KeysCostUnlessHouses,
     NameEach,
     NameNeighborsOf,
-    neighbor,
     opponent_reaped,
     power_is,
-    PowerModifier,
     Reaction,
     Ready,
     Redistribute,
@@ -88,7 +86,5 @@ card(
 card("Prince Derric, Unifier", play=[If(creatures_from_houses(3), [Gain(3)])])
 
 card("Proclamation 346E", statics=[KeysCostUnlessHouses(2, houses=3)])
-
-card("“Lion” Bautrem", statics=[PowerModifier(2, neighbor)])
 
 card("Equalize", play=[Redistribute("amber", "friendly"), Redistribute("amber", "enemy")])
