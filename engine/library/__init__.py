@@ -542,3 +542,4 @@ from engine.library.this_way import RevealUntil
 from engine.library.named_cards import NameACard, named_card_cannot_be_played_until_leaves, NamedCardCannotBePlayed
 from engine.library.houses import ActiveHouseBecomes
 from engine.library.creatures import DestroyOneHalf, DivideBattlelines
+from engine.library.creatures import SwapWhatIsOn

@@ -15,7 +15,9 @@ from dataclasses import dataclass
 
 from engine.core.registry import template
 from engine.library.conditions import static_context
+from engine.library.counters import COUNTER
 from engine.library.pile_ends import pile_owners
+from engine.library.status import DOOM
 from engine.library.this_way import record_this_way
 from engine.rules.ability import Context, Effect
 from engine.rules.references import card_label
@@ -134,9 +136,11 @@ class SwapWith(Effect):
     the battleline of the ability's controller. A swap never moves a creature to the other
     player's battleline, so when this creature is not in that battleline (its reap triggered by
     the opponent's Replicator) the swap fails before any choice (the Sanctum Guardian FAQ). The
-    other creature is named ``name`` ("You may use that other creature this turn")."""
+    other creature is named ``name`` ("You may use that other creature this turn"). ``neighbors``:
+    "swap <this creature> with one of its neighbors" (the choice among them)."""
 
     name: str = "swap"
+    neighbors: bool = False
 
     def resolve(self, ctx: Context) -> bool:
         line = ctx.me.creatures
@@ -144,7 +148,9 @@ class SwapWith(Effect):
             ctx.log(f"{ctx.source.label} is not in {ctx.controller}'s battleline: the swap fails, nothing happens")
             ctx.chosen[self.name] = []  # "that creature" of a later sentence names nothing
             return False
-        Choose("creature", "friendly", name=self.name, exclude_self=True).resolve(ctx)
+        near = ctx.game.neighbors(ctx.source)
+        where = (lambda _ctx, c: c in near) if self.neighbors else None
+        Choose("creature", "friendly", name=self.name, exclude_self=True, where=where).resolve(ctx)
         other = ctx.ref(self.name)
         if other is None or other not in line:
             return False
@@ -330,3 +336,38 @@ class DestroyOneHalf(Effect):
         if doomed:
             ctx.eng.destroy(doomed)
         return bool(doomed)
+
+
+#: what "swap all Æmber, damage, counters" exchanges between two creatures: their Æmber, damage and
+#: counters (power, and the ward, enrage and stun status counters)
+_CARRIED = ("amber", "damage", "power_counters", "ward", "enraged", "stunned")
+
+
+@template()
+@dataclass
+class SwapWhatIsOn(Effect):
+    """ "Also swap all Æmber, damage, counters, and upgrades on these creatures": between the card
+    with the ability and the creature ``on`` names (the one it swapped places with), both in play.
+    Named counters and doom (lasting effects on one card) follow the swap too (Glossary "Swap": with
+    one of the two missing, nothing is swapped)."""
+
+    on: str = "it"
+
+    def resolve(self, ctx: Context) -> bool:
+        one, other = ctx.source, ctx.ref(self.on)
+        if other is None or other is one or not (one.in_play and other.in_play):
+            ctx.log(f"{ctx.source.name}: nothing to swap with, nothing is swapped")
+            return False
+        for attr in _CARRIED:
+            a, b = getattr(one, attr), getattr(other, attr)
+            setattr(one, attr, b)
+            setattr(other, attr, a)
+        one.upgrades, other.upgrades = other.upgrades, one.upgrades
+        for host in (one, other):
+            for upgrade in host.upgrades:
+                upgrade.attached_to = host
+        for effect in ctx.game.lasting:
+            if effect.kind in (COUNTER, DOOM) and effect.params.get("target") in (one, other):
+                effect.params["target"] = other if effect.params["target"] is one else one
+        ctx.log(f"{one.label} and {other.label} swap their amber, damage, counters and upgrades")
+        return True
