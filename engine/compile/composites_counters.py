@@ -10,6 +10,8 @@ from __future__ import annotations
 from engine.core.registry import template
 from engine.library import (
     counters_on_card,
+    GivePowerCounters,
+    power_of,
     DuringOpponentsNextTurn,
     has_counters,
     PutCounters,
@@ -52,3 +54,11 @@ def _during_their_next_turn(static, words: str) -> DuringOpponentsNextTurn:
     if not words.startswith(("your opponent ", "your opponent's ")):
         raise Refusal("sentence", f"{words} during their next turn", '"their" (whose next turn)')
     return DuringOpponentsNextTurn(static)
+
+
+@template("PowerCountersEqualToPowerOf")
+def _counters_equal_to_power(on: str, of: str) -> GivePowerCounters:
+    """ "Give SELF a number of +1 power counters equal to a neighboring creature's power": the
+    creature whose power counts is named first (a choice, asked before any counter is given), its
+    power read as the counters are given."""
+    return GivePowerCounters(power_of(of), on)

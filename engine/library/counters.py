@@ -40,6 +40,13 @@ def counters_on(ctx: Context, card: CardInstance, kind: str) -> int:
     return record.params["n"] if record is not None and card.in_play else 0
 
 
+def record_removed(ctx: Context, kind: str, n: int) -> None:
+    """Count ``n`` counters of ``kind`` removed this way, and as counters of any kind ("for each
+    counter removed this way")."""
+    for key in (f"{kind} counters removed this way", "counters removed this way"):
+        ctx.chosen[key] = [*ctx.chosen.get(key, []), *([None] * n)]
+
+
 @template()
 @dataclass
 class PutCounters(Effect):
@@ -88,7 +95,7 @@ class RemoveCounters(Effect):
                 record.params["n"] -= taken
             removed += taken
             ctx.log(f"{ctx.source.name}: {taken} {self.kind} counter(s) removed from {card.label}")
-        ctx.chosen[f"{self.kind} counters removed this way"] = [None] * removed
+        record_removed(ctx, self.kind, removed)
         return ok and removed > 0 if self.n is None else ok
 
 
@@ -103,11 +110,13 @@ def counters_on_card(kind: str, on: str) -> Callable[[Context], int]:
 
 
 @template(kind="count")
-def counters_removed(kind: str) -> Callable[[Context], int]:
-    """ "For each <kind> counter removed this way"."""
+def counters_removed(kind: str | None = None) -> Callable[[Context], int]:
+    """ "For each <kind> counter removed this way" (``kind`` None: "for each counter removed this
+    way", of any kind)."""
+    key = f"{kind} counters removed this way" if kind else "counters removed this way"
 
     def count(ctx: Context) -> int:
-        return len(ctx.chosen.get(f"{kind} counters removed this way", []))
+        return len(ctx.chosen.get(key, []))
 
     return count
 

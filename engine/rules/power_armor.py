@@ -107,21 +107,24 @@ def switch_for(card: "CardInstance") -> SwitchPowerAndArmor:
 @template("PowerCounters")
 @dataclass
 class GivePowerCounters(Effect):
-    """ "Give <creature> N +1 power counters"."""
+    """ "Give <creature> N +1 power counters" (``n`` a number, or a count read as the effect resolves:
+    "give Crunch a number of +1 power counters equal to a neighboring creature's power")."""
 
-    n: int = 1
+    n: object = 1  # int | Callable[[Context], int]
     on: str = "self"
 
     def resolve(self, ctx: Context) -> bool:
+        n = self.n(ctx) if callable(self.n) else self.n
         done = False
         for c in ctx.refs(self.on):
-            if c.zone == "battleline":
-                c.power_counters += self.n
+            if c.zone == "battleline" and n > 0:
+                c.power_counters += n
                 done = True
-                ctx.log(f"{c.label} gets {self.n} +1 power counter(s) ({c.power_counters} on it)")
+                ctx.log(f"{c.label} gets {n} +1 power counter(s) ({c.power_counters} on it)")
         return done
 
 
+@template("DoublePowerCounters")
 @dataclass
 class DoublePowerCounters(Effect):
     """ "Double the number of +1 power counters on <creature>"."""
