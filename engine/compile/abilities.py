@@ -67,9 +67,15 @@ def _match_ability(section: str, text: str, scope: Scope):
 
 def _apply_static(t: Template, values: dict, scope: Scope, variant: Variant) -> None:
     where = t.extra.get("field", "statics")
+    # a template of another field may build constant abilities beside it ("this creature gets +6
+    # power and gains, "..."": the power in ``effects``, the ability given in its field)
+    rows = t.effects or (({"build": t.build, "args": t.args},) if where == "statics" else ())
+    if where in ("gains", "gained_text") and values.get("@group", "this creature") != "this creature":
+        raise Refusal("static", values["@group"], f'"{values["@group"]}" (an ability given to a group)')
+    for row in rows:
+        variant.statics.append(STATICS[row["build"]](**_args(row.get("args", {}), values, scope)))
     if where == "statics":
-        for row in t.effects or ({"build": t.build, "args": t.args},):
-            variant.statics.append(STATICS[row["build"]](**_args(row.get("args", {}), values, scope)))
+        pass
     elif where == "play_condition":  # "unless {cond}", or a condition the template names
         variant.play_condition = values["cond"] if "cond" in values else CONDITIONS[t.extra["condition"]]()
     elif where == "hand_discard_forbidden":

@@ -1,0 +1,29 @@
+"""The constructors of constant abilities about a fight in progress ("while attacking SELF, enemy
+creatures gain, "Before Fight: Exalt this creature.""), registered for the templates as those of
+:mod:`engine.compile.composites` are; split from it by subject.
+
+A creature is attacking from the moment it is used to fight until the fight is over
+(``Game.attacking`` / ``Game.defending``, set by :meth:`engine.rules.use.UseRules.fight` before its
+"Before Fight:" abilities are collected), so an ability given "while attacking" is there for them.
+"""
+
+from __future__ import annotations
+
+from engine.core.registry import template
+from engine.compile.composites_gained import _group_gains
+from engine.compile.grammar import Refusal
+from engine.compile.phrases import Noun
+
+
+@template("GroupGainsWhileAttackingSelf", kind="static")
+def _gains_while_attacking_self(ability: dict, words: str, applies):
+    """ "While attacking SELF, enemy creatures gain, "<Trigger>: ..."": the ability, on each creature
+    of the group while it is the one attacking this card."""
+    if not isinstance(applies, Noun) or applies.what != "creature":
+        raise Refusal("static", words, "an ability given to attackers that are not creatures")
+
+    def attacking_self(eng, source, controller, creature) -> bool:
+        g = eng.game
+        return g.attacking is creature and g.defending is source and applies(eng, source, controller, creature)
+
+    return _group_gains(ability, words, attacking_self)
