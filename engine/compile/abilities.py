@@ -180,6 +180,17 @@ def _choose_one(ab: Ability, scope: Scope) -> list:
     return effects + [one_of(options)]
 
 
+#: "While on a flank, SELF gains skirmish", "While enraged SELF gains skirmish": the state of the
+#: subject the sentence names after it
+_ELIDED_SUBJECT = re.compile(r"^while (on a flank|not on a flank|enraged|damaged|exhausted|ready),? (SELF|it) ")
+
+
+def _with_subject(text: str) -> str:
+    """A constant ability whose condition leaves out its subject, with the subject said."""
+    m = _ELIDED_SUBJECT.match(text)
+    return f"while {m[2]} is {m[1]}, {m[2]} {text[m.end() :]}" if m else text
+
+
 def read_ability(ab: Ability, scope: Scope, variant: Variant) -> None:
     """One ability into ``variant``. A constant ability that opens "If <condition>, ..." ("If there
     are no other friendly Brobnar creatures in play, Dreadstarr the Lone gains versatile") is read
@@ -192,10 +203,15 @@ def read_ability(ab: Ability, scope: Scope, variant: Variant) -> None:
             variant.ability(trigger).extend(effects)
         return
     sentences = list(ab.sentences)
+    condition = None  # the words of the condition the constant ability before held while
     while sentences:
-        text = _name_giver(sentences.pop(0).strip().rstrip(".").strip(), scope)
+        text = _with_subject(_name_giver(sentences.pop(0).strip().rstrip(".").strip(), scope))
+        if text.startswith("otherwise, ") and condition is not None:
+            # "While you are haunted, SELF gets +6 power. Otherwise, SELF gains elusive."
+            text = f"while not ({condition}), {text.removeprefix('otherwise, ')}"
         scope.it = "it"
         t, got = _match_ability("static", text, scope)
+        condition = got.get("@cond") if t is not None and text.startswith("while ") else None
         if t is not None:
             _apply_static(t, got, scope, variant)
             # a reminder of what the template already reads ("(Instead of its original house.)")

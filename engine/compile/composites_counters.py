@@ -11,7 +11,9 @@ from engine.core.registry import template
 from engine.library import (
     counters_on_card,
     GivePowerCounters,
+    negate,
     power_of,
+    self_test,
     DuringOpponentsNextTurn,
     has_counters,
     PutCounters,
@@ -62,3 +64,16 @@ def _counters_equal_to_power(on: str, of: str) -> GivePowerCounters:
     creature whose power counts is named first (a choice, asked before any counter is given), its
     power read as the counters are given."""
     return GivePowerCounters(power_of(of), on)
+
+
+@template("self_enraged", kind="condition")
+def _self_enraged():
+    """ "While SELF is enraged": it has an enrage counter (glossary "Enrage")."""
+    return self_test(lambda eng, source, controller, card: card.enraged)
+
+
+@template("negated", kind="condition")
+def _negated(cond):
+    """ "Otherwise, ..." after a constant ability held while a condition: while it does not hold
+    (engine.compile.abilities.read_ability reads the sentence so)."""
+    return negate(cond)
