@@ -6,8 +6,13 @@ subject.
 
 from __future__ import annotations
 
+from dataclasses import fields, replace
+
 from engine.core.registry import template
 from engine.library import ForTheTurn, UsableAsActiveHouse
+from engine.rules.statics import itself, this_card
+from engine.compile.grammar import Refusal
+from engine.compile.phrases import Fixed
 
 
 @template("UsableThisTurn")
@@ -15,3 +20,20 @@ def _usable_this_turn(applies) -> ForTheTurn:
     """ "You may use <friendly Mutant creatures> this turn": each may be used as if it belonged to
     the active house, for the remainder of the turn (the group asked as each is used)."""
     return ForTheTurn(static=UsableAsActiveHouse(applies))
+
+
+@template("ForTheTurnOnNamed")
+def _for_the_turn_on_named(on: str, statics: list, words: str) -> list:
+    """ "For the remainder of the turn, that creature loses elusive and all of its armor", "until the
+    end of the turn, that creature is considered to have 1 power and 0 armor", "it gets -2 power until
+    the end of the turn": what the words say of a card, as constant abilities of the card itself
+    (read of SELF), each lasting the turn on the card ``on`` names as it starts."""
+    out = []
+    for static in statics:
+        applies = getattr(static, "applies", None)
+        if not (isinstance(applies, Fixed) and applies.test is itself) or "applies" not in {
+            f.name for f in fields(static)
+        }:
+            raise Refusal("static", words, "a constant ability not about the card named")
+        out.append(ForTheTurn(static=lambda card, s=static: replace(s, applies=this_card(card)), on=on))
+    return out
