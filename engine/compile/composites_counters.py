@@ -77,3 +77,16 @@ def _negated(cond):
     """ "Otherwise, ..." after a constant ability held while a condition: while it does not hold
     (engine.compile.abilities.read_ability reads the sentence so)."""
     return negate(cond)
+
+
+@template("half_power_of", kind="count")
+def _half_power_of(ref: str, up: bool):
+    """ "Half that creature's power (rounding up)" / "(rounding down the gain)": its power (as
+    :func:`engine.library.power_of` reads it), halved and rounded as the text says."""
+    power = power_of(ref)
+
+    def count(ctx) -> int:
+        n = power(ctx)
+        return (n + 1) // 2 if up else n // 2
+
+    return count

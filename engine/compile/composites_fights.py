@@ -13,6 +13,7 @@ from engine.core.registry import template
 from engine.compile.composites_gained import _group_gains
 from engine.compile.grammar import Refusal
 from engine.compile.phrases import Noun
+from engine.rules.hooks import IgnoreWhileAttacking
 
 
 @template("GroupGainsWhileAttackingSelf", kind="static")
@@ -27,3 +28,9 @@ def _gains_while_attacking_self(ability: dict, words: str, applies):
         return g.attacking is creature and g.defending is source and applies(eng, source, controller, creature)
 
     return _group_gains(ability, words, attacking_self)
+
+
+@template("IgnoreWhileAttacking", kind="static")
+def _ignore_while_attacking(keyword: str) -> IgnoreWhileAttacking:
+    """ "While SELF is attacking, ignore <taunt>": the keyword of the creatures it could attack."""
+    return IgnoreWhileAttacking((keyword,))

@@ -96,6 +96,19 @@ class ConsideredToHave(Static):
         return None
 
 
+@template(kind="static")
+@dataclass
+class ArmorIgnoredWhileAttacking(Static):
+    """ "While <this creature> is attacking, ignore armor": the creature it fights has no armor to
+    prevent damage until the fight is over (as "considered to have 0 armor")."""
+
+    def sets_power_and_armor(self, eng, source, controller, creature):
+        g = eng.game
+        if g.attacking is source and g.defending is creature:
+            return None, 0
+        return None
+
+
 def switch_for(card: "CardInstance") -> SwitchPowerAndArmor:
     """The switch for one creature (``ForTheTurn(static=switch_for, on=...)``)."""
     return SwitchPowerAndArmor(this_card(card))
