@@ -10,6 +10,7 @@ A creature is attacking from the moment it is used to fight until the fight is o
 from __future__ import annotations
 
 from engine.core.registry import template
+from engine.library import NameOutOfPlay
 from engine.compile.composites_gained import _group_gains
 from engine.compile.grammar import Refusal
 from engine.compile.phrases import Noun
@@ -34,3 +35,14 @@ def _gains_while_attacking_self(ability: dict, words: str, applies):
 def _ignore_while_attacking(keyword: str) -> IgnoreWhileAttacking:
     """ "While SELF is attacking, ignore <taunt>": the keyword of the creatures it could attack."""
     return IgnoreWhileAttacking((keyword,))
+
+
+@template("OneDoneThisWay")
+def _one_done_this_way(side: str, verb: str, name: str) -> NameOutOfPlay:
+    """ "The friendly creature exalted in this way": the one on that side among the creatures the
+    ability did that to (the others it did it to are of the other side)."""
+
+    def test(eng, source, controller, card) -> bool:
+        return card.zone == "battleline" and (card.controller == controller) == (side == "friendly")
+
+    return NameOutOfPlay("battleline", side, test, name, verb, one=True)

@@ -23,11 +23,15 @@ def _usable_this_turn(applies) -> ForTheTurn:
 
 
 @template("ForTheTurnOnNamed")
-def _for_the_turn_on_named(on: str, statics: list, words: str) -> list:
+def _for_the_turn_on_named(on: str, statics: list, words: str, target: str) -> list:
     """ "For the remainder of the turn, that creature loses elusive and all of its armor", "until the
     end of the turn, that creature is considered to have 1 power and 0 armor", "it gets -2 power until
     the end of the turn": what the words say of a card, as constant abilities of the card itself
-    (read of SELF), each lasting the turn on the card ``on`` names as it starts."""
+    (read of SELF), each lasting the turn on the card ``on`` names as it starts. A group ("each
+    creature") is refused: for the remainder of the turn it takes in creatures entering play later
+    too (glossary "Lasting Effects"; the Pale Star FAQ), which cards named now would not."""
+    if target.split()[0] in ("each", "all") or target.endswith("s"):
+        raise Refusal("target", target, f'"{target}" (a group, for the remainder of the turn)')
     out = []
     for static in statics:
         applies = getattr(static, "applies", None)

@@ -94,6 +94,7 @@ class LoseAll(Effect):
     def resolve(self, ctx: Context) -> bool:
         pool = ctx.me if self.who == "self" else ctx.opponent
         lost, pool.amber = pool.amber, 0
+        record_this_way(ctx, "lost", [], lost)  # "for each A lost this way"
         ctx.log(
             f"{ctx.source.name}: {ctx.controller if self.who == 'self' else ctx.opponent_name} loses all {lost} Æmber"
         )
