@@ -185,10 +185,18 @@ def _choose_one(ab: Ability, scope: Scope) -> list:
 _ELIDED_SUBJECT = re.compile(r"^while (on a flank|not on a flank|enraged|damaged|exhausted|ready),? (SELF|it) ")
 
 
+#: "While it is damaged, SELF gains ...": "it" is the subject named after it
+_IT_BEFORE_SELF = re.compile(r"^while it (is|has) ([^,]+), SELF ")
+
+
 def _with_subject(text: str) -> str:
-    """A constant ability whose condition leaves out its subject, with the subject said."""
+    """A constant ability whose condition leaves out its subject, or names it "it" before the
+    sentence names it, with the subject said."""
     m = _ELIDED_SUBJECT.match(text)
-    return f"while {m[2]} is {m[1]}, {m[2]} {text[m.end() :]}" if m else text
+    if m:
+        return f"while {m[2]} is {m[1]}, {m[2]} {text[m.end() :]}"
+    m = _IT_BEFORE_SELF.match(text)
+    return f"while SELF {m[1]} {m[2]}, SELF {text[m.end() :]}" if m else text
 
 
 def read_ability(ab: Ability, scope: Scope, variant: Variant) -> None:

@@ -21,6 +21,7 @@ from engine.library import (
     RULES_COUNTERS,
 )
 from engine.compile.grammar import Refusal
+from engine.rules.damage_survived import damaged_and_survived
 
 
 def _kind(word: str) -> str:
@@ -90,3 +91,27 @@ def _half_power_of(ref: str, up: bool):
         return (n + 1) // 2 if up else n // 2
 
     return count
+
+
+@template("power_of_that_neighbor", kind="count")
+def _power_of_that_neighbor():
+    """ "That neighbor's power" after "choose one of SELF's neighbors" (with another card named
+    since: "deal damage to an enemy creature equal to that neighbor's power"): the power of the
+    latest card the ability named that is beside the card with the ability."""
+
+    def count(ctx) -> int:
+        beside = ctx.game.neighbors(ctx.source) if ctx.source.zone == "battleline" else []
+        for name in reversed(list(ctx.chosen)):
+            found = [c for c in ctx.chosen[name] if c in beside] if isinstance(ctx.chosen[name], list) else []
+            if found:
+                return power_of(name)(ctx)
+        return 0
+
+    return count
+
+
+@template("self_damaged", kind="condition")
+def _self_damaged():
+    """ "While SELF is damaged": damage it has survived (engine.rules.damage_survived, as for a power
+    bonus while damaged)."""
+    return self_test(damaged_and_survived)

@@ -10,6 +10,8 @@ A creature is attacking from the moment it is used to fight until the fight is o
 from __future__ import annotations
 
 from engine.core.registry import template
+from engine.library import while_
+from engine.rules import gained_and_lost as gl
 from engine.library import NameOutOfPlay
 from engine.compile.composites_gained import _group_gains
 from engine.compile.grammar import Refusal
@@ -46,3 +48,12 @@ def _one_done_this_way(side: str, verb: str, name: str) -> NameOutOfPlay:
         return card.zone == "battleline" and (card.controller == controller) == (side == "friendly")
 
     return NameOutOfPlay("battleline", side, test, name, verb, one=True)
+
+
+@template("KeywordPerCountWhile", kind="static")
+def _keyword_per_count_while(keyword: str, count, cond, applies):
+    """ "While it is damaged, SELF gains splash-attack X, where X is the amount of damage on SELF":
+    the valued keyword X, while the condition holds."""
+    if keyword not in ("assault", "hazardous", "splash-attack"):
+        raise Refusal("keyword", keyword, f'"{keyword} X" (not a valued keyword)')
+    return gl.KeywordPerCount(keyword, count, while_(applies, cond))
