@@ -9,7 +9,9 @@ from __future__ import annotations
 
 from engine.core.registry import template
 from engine.library import (
+    BlankWhileHasCounters,
     counters_on_card,
+    WhileHasCounters,
     GivePowerCounters,
     negate,
     power_of,
@@ -20,6 +22,7 @@ from engine.library import (
     RemoveCounters,
     RULES_COUNTERS,
 )
+from engine.compile.composites_for_the_turn import about_itself
 from engine.compile.grammar import Refusal
 from engine.rules.damage_survived import damaged_and_survived
 
@@ -115,3 +118,17 @@ def _self_damaged():
     """ "While SELF is damaged": damage it has survived (engine.rules.damage_survived, as for a power
     bonus while damaged)."""
     return self_test(damaged_and_survived)
+
+
+@template("WhileCounters")
+def _while_counters(word: str, on: str, statics: list, words: str) -> WhileHasCounters:
+    """ "While those creatures have a mutation counter, they gain the Mutant trait": what the words
+    say of the cards (read of SELF), while each has a counter of that kind."""
+    return WhileHasCounters(_kind(word), on, about_itself(statics, words))
+
+
+@template("BlankWhileCounters")
+def _blank_while_counters(word: str, on: str) -> BlankWhileHasCounters:
+    """ "As long as that creature has an ignorance counter, its text box is considered blank
+    (except for traits)"."""
+    return BlankWhileHasCounters(_kind(word), on)

@@ -57,3 +57,10 @@ def _keyword_per_count_while(keyword: str, count, cond, applies):
     if keyword not in ("assault", "hazardous", "splash-attack"):
         raise Refusal("keyword", keyword, f'"{keyword} X" (not a valued keyword)')
     return gl.KeywordPerCount(keyword, count, while_(applies, cond))
+
+
+@template("LosesTriggered", kind="static")
+def _loses_triggered(trigger: str, applies):
+    """ "Each friendly Berserker loses all after fight effects": its "Fight:" / "After Fight:"
+    abilities, its own and those it gains, do not resolve (as "Destroyed effects cannot resolve")."""
+    return gl.BlockTrigger((trigger,), applies)

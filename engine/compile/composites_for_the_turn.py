@@ -32,6 +32,13 @@ def _for_the_turn_on_named(on: str, statics: list, words: str, target: str) -> l
     too (glossary "Lasting Effects"; the Pale Star FAQ), which cards named now would not."""
     if target.split()[0] in ("each", "all") or target.endswith("s"):
         raise Refusal("target", target, f'"{target}" (a group, for the remainder of the turn)')
+    return [ForTheTurn(static=lambda card, s=s: s(this_card(card)), on=on) for s in about_itself(statics, words)]
+
+
+def about_itself(statics: list, words: str) -> list:
+    """Constant abilities read of SELF ("SELF gains the Mutant trait"), as factories of the same
+    abilities about whatever cards a test admits (``make(applies)``); one about anything else is
+    refused."""
     out = []
     for static in statics:
         applies = getattr(static, "applies", None)
@@ -39,5 +46,5 @@ def _for_the_turn_on_named(on: str, statics: list, words: str, target: str) -> l
             f.name for f in fields(static)
         }:
             raise Refusal("static", words, "a constant ability not about the card named")
-        out.append(ForTheTurn(static=lambda card, s=static: replace(s, applies=this_card(card)), on=on))
+        out.append(lambda test, s=static: replace(s, applies=test))
     return out

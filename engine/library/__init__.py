@@ -514,6 +514,7 @@ from engine.library.counters import (
 from engine.library.houses import ForEachHouse
 from engine.library.lasting import ThroughYourNextTurn
 from engine.library.counters import counters_on
+from engine.library.counters import BlankWhileHasCounters, counters_in, WhileHasCounters
 from engine.library.counts import armor_of, power_of
 from engine.library.zones import SelfFromZone
 from engine.library.prophecies import Fulfill

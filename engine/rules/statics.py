@@ -115,6 +115,10 @@ class Static:
         """Traits ``card`` gains (:mod:`engine.rules.traits`)."""
         return set()
 
+    def loses_traits(self, eng, source, controller, card) -> bool:
+        """ "<card> loses each of its traits" (:mod:`engine.rules.traits`)."""
+        return False
+
     def abilities(self, eng, source, controller, creature) -> dict[str, list]:
         """Abilities the creature gains: trigger -> effects."""
         return {}
