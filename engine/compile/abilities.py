@@ -11,6 +11,7 @@ import re
 from engine.cards import TRIGGERS, Variant
 from engine.library import AttachGiver, Destroy, DestroyIfYouDo, May, SelfFromZone
 from engine.rules.mechanics.played_as_upgrade import PlayAs, requote
+from engine.rules.destroyed_instead import ReplacesDestructionIf
 from engine.rules.reactions import Reaction
 from engine.compile.build import _args, CONDITIONS, EFFECTS, instantiate, STATICS
 from engine.compile.clauses import read_sentences, read_slots
@@ -199,6 +200,16 @@ def _with_subject(text: str) -> str:
     return f"while SELF {m[1]} {m[2]}, SELF {text[m.end() :]}" if m else text
 
 
+def _replacing(trigger: str, effects: list) -> str:
+    """The trigger an ability goes under: "Destroyed: If <condition>, <effects> instead" is a
+    destruction replacement (engine.rules.destroyed_instead), which no other trigger has."""
+    if not (effects and isinstance(effects[0], ReplacesDestructionIf)):
+        return trigger
+    if trigger != "destroyed":
+        raise Refusal("sentence", "... instead", f'a replacement of the destruction in a "{trigger}" ability')
+    return "destroyed_instead"
+
+
 def read_ability(ab: Ability, scope: Scope, variant: Variant) -> None:
     """One ability into ``variant``. A constant ability that opens "If <condition>, ..." ("If there
     are no other friendly Brobnar creatures in play, Dreadstarr the Lone gains versatile") is read
@@ -208,7 +219,7 @@ def read_ability(ab: Ability, scope: Scope, variant: Variant) -> None:
         scope.it = "it"
         effects = _choose_one(ab, scope) if ab.options else read_sentences(ab.sentences, scope)
         for trigger in ab.triggers:
-            variant.ability(trigger).extend(effects)
+            variant.ability(_replacing(trigger, effects)).extend(effects)
         return
     sentences = list(ab.sentences)
     condition = None  # the words of the condition the constant ability before held while
