@@ -24,6 +24,9 @@ from engine.library import (
 )
 from engine.compile.composites_for_the_turn import about_itself
 from engine.compile.grammar import Refusal
+
+#: what the ability destroyed "this way" (engine.library.this_way)
+DESTROYED = "destroyed this way"
 from engine.rules.damage_survived import damaged_and_survived
 
 
@@ -132,3 +135,16 @@ def _blank_while_counters(word: str, on: str) -> BlankWhileHasCounters:
     """ "As long as that creature has an ignorance counter, its text box is considered blank
     (except for traits)"."""
     return BlankWhileHasCounters(_kind(word), on)
+
+
+@template("power_of_destroyed", kind="count")
+def _power_of_destroyed(ref: str):
+    """ "The destroyed creature's power": of the creature the ability destroyed this way (read after
+    another card is named: "deal damage to an enemy creature equal to the destroyed creature's
+    power"), else of the card named before."""
+    destroyed, named = power_of(DESTROYED), power_of(ref)
+
+    def count(ctx) -> int:
+        return destroyed(ctx) if ctx.chosen.get(DESTROYED) else named(ctx)
+
+    return count

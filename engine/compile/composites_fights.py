@@ -62,5 +62,7 @@ def _keyword_per_count_while(keyword: str, count, cond, applies):
 @template("LosesTriggered", kind="static")
 def _loses_triggered(trigger: str, applies):
     """ "Each friendly Berserker loses all after fight effects": its "Fight:" / "After Fight:"
-    abilities, its own and those it gains, do not resolve (as "Destroyed effects cannot resolve")."""
-    return gl.BlockTrigger((trigger,), applies)
+    abilities, its own and those it gains, do not resolve (as "Destroyed effects cannot resolve");
+    "loses each of its destroyed abilities": the destruction replacements too."""
+    triggers = (trigger, f"{trigger}_instead") if trigger == "destroyed" else (trigger,)
+    return gl.BlockTrigger(triggers, applies)
