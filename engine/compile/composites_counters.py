@@ -24,10 +24,10 @@ from engine.library import (
 )
 from engine.compile.composites_for_the_turn import about_itself
 from engine.compile.grammar import Refusal
+from engine.rules.damage_survived import damaged_and_survived
 
 #: what the ability destroyed "this way" (engine.library.this_way)
 DESTROYED = "destroyed this way"
-from engine.rules.damage_survived import damaged_and_survived
 
 
 def _kind(word: str) -> str:

@@ -66,3 +66,15 @@ def _loses_triggered(trigger: str, applies):
     "loses each of its destroyed abilities": the destruction replacements too."""
     triggers = (trigger, f"{trigger}_instead") if trigger == "destroyed" else (trigger,)
     return gl.BlockTrigger(triggers, applies)
+
+
+@template("KeywordTimesCount", kind="static")
+def _keyword_times_count(keyword: str, n: int, count, applies):
+    """ "SELF gets +2 assault for each of its Redemption neighbors": the valued keyword, N for each."""
+    if keyword not in ("assault", "hazardous", "splash-attack"):
+        raise Refusal("keyword", keyword, f'"+N {keyword}" (not a valued keyword)')
+
+    def times(ctx) -> int:
+        return n * count(ctx)
+
+    return gl.KeywordPerCount(keyword, times, applies)

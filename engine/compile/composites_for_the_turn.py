@@ -9,8 +9,9 @@ from __future__ import annotations
 from dataclasses import fields, replace
 
 from engine.core.registry import template
-from engine.library import ForTheTurn, UsableAsActiveHouse
+from engine.library import ForTheTurn, UsableAsActiveHouse, while_
 from engine.rules.statics import itself, this_card
+from engine.compile.composites_gained import _grant_keyword_list, _group_gains
 from engine.compile.grammar import Refusal
 from engine.compile.phrases import Fixed
 
@@ -48,3 +49,15 @@ def about_itself(statics: list, words: str) -> list:
             raise Refusal("static", words, "a constant ability not about the card named")
         out.append(lambda test, s=static: replace(s, applies=test))
     return out
+
+
+@template("KeywordListWhile", kind="static")
+def _keyword_list_while(keywords: str, cond, applies):
+    """ "While <condition>, <group> gains skirmish, elusive, poison, and <an ability>": the keywords."""
+    return _grant_keyword_list(keywords, while_(applies, cond))
+
+
+@template("GroupGainsWhile", kind="static")
+def _group_gains_while(ability: dict, words: str, cond, applies):
+    """ "While <condition>, <group> gains <keywords>, and <"Destroyed: ...">": the ability given."""
+    return _group_gains(ability, words, while_(applies, cond))
