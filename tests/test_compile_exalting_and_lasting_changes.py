@@ -161,3 +161,32 @@ def test_traits_and_keywords_lost(kb_conn):
     shark, urchin = card(eng, "Neutron Shark"), card(eng, "Urchin")
     assert not has_trait(eng, shark, "mutant") and not has_trait(eng, shark, "beast")
     assert (eng.has(urchin, "elusive"), eng.has(card(eng, "Lamindra"), "elusive")) == (0, 0)
+
+
+def test_an_upgrade_blanks_its_creature_and_destroys_the_other_upgrades(kb_conn):
+    assert_compiled(kb_conn, "Fortune Reverser")
+    # "This creature's text box is considered blank, except for traits. Play: Destroy all other
+    # upgrades attached to this creature.": on Urchin (elusive, a Shoulder Armor on it), Urchin
+    # has no elusive and no "Play:" ability, the Shoulder Armor is destroyed; Lamindra beside it
+    # keeps its own text
+    eng = engine_for(
+        kb_conn,
+        {
+            "turn": {"active": "player1", "house": "ekwidon"},
+            "player1": {
+                "hand": ["Fortune Reverser"],
+                "battleline": [{"card": "Urchin", "upgrades": ["Shoulder Armor"]}, "Lamindra"],
+            },
+        },
+        answers=["Urchin"],
+    )
+    urchin, lamindra = card(eng, "Urchin"), card(eng, "Lamindra")
+    assert eng.has(urchin, "elusive") == 1
+    eng.play(card(eng, "Fortune Reverser"))
+    assert [u.name for u in urchin.upgrades] == ["Fortune Reverser"]
+    assert card(eng, "Shoulder Armor").zone == "discard"
+    # Urchin blank: the elusive it has is Lamindra's "Lamindra's neighbors gain elusive"
+    assert (eng.has(urchin, "elusive"), eng.has(lamindra, "elusive")) == (1, 1)
+    eng.game.players["player1"].zone("battleline").remove(lamindra)
+    assert eng.has(urchin, "elusive") == 0
+    assert eng.variant(urchin).play == [] and not eng.variant(urchin).statics

@@ -71,6 +71,8 @@ def _apply_static(t: Template, values: dict, scope: Scope, variant: Variant) -> 
     # a template of another field may build constant abilities beside it ("this creature gets +6
     # power and gains, "..."": the power in ``effects``, the ability given in its field)
     rows = t.effects or (({"build": t.build, "args": t.args},) if where == "statics" else ())
+    if t.extra.get("upgrade_only") and (scope.card_type != "upgrade" or scope.gained):
+        raise Refusal("static", t.name, '"this creature" (said by a card that is no upgrade)')
     if where in ("gains", "gained_text") and values.get("@group", "this creature") != "this creature":
         raise Refusal("static", values["@group"], f'"{values["@group"]}" (an ability given to a group)')
     for row in rows:

@@ -163,6 +163,20 @@ def _upgrades_on(name: str, on: str = "self") -> NameEach:
     return NameEach("upgrade", "any", lambda ctx, card: card.attached_to in ctx.refs(on), name)
 
 
+@template("OtherUpgradesOnHost")
+def _other_upgrades_on_host(name: str) -> NameEach:
+    """ "All other upgrades attached to this creature" (an upgrade's text): those on its creature but
+    itself."""
+    return NameEach(
+        "upgrade",
+        "any",
+        lambda ctx, card: (
+            card is not ctx.source and card.attached_to is not None and card.attached_to is ctx.source.attached_to
+        ),
+        name,
+    )
+
+
 @template("AnyNumberOf")
 def _any_number_of(name: str, what: str, side: str, kind: str = "") -> ChooseAnyNumber:
     """ "Any number of friendly creatures", "any number of creatures from your hand": picked one
