@@ -551,3 +551,4 @@ from engine.library.power_counters import (
     RemovePowerCounters,
     RemoveWard,
 )
+from engine.rules.gained_and_lost import KeywordPerCount

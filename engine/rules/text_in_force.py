@@ -33,6 +33,7 @@ from dataclasses import dataclass, fields
 from typing import TYPE_CHECKING
 
 from engine.cards import Variant
+from engine.core.registry import template
 from engine.rules.ability import Context, Effect
 from engine.rules.keywords import keywords as parse_keywords
 from engine.rules.next_turns import until_next_turn_of
@@ -201,6 +202,7 @@ class BlankEnemyTextBoxesUntilYourNextTurn(Effect):
         return True
 
 
+@template()
 @dataclass
 class GainTextBoxForTheTurn(Effect):
     """ "For the remainder of the turn, <on> gains the text box of <of>" (its text in force, as
