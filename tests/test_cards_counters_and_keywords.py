@@ -135,3 +135,26 @@ def test_fling_deals_the_destroyed_creatures_power_with_splash(kb_conn, tmp_path
         """,
     )
     assert_passed(result)
+
+
+def test_selective_preservation_keeps_one_creature_of_each_power(kb_conn, tmp_path):
+    # "Choose a creature of each power value. Destroy each creature not chosen.": powers 5 (Dodger,
+    # Bumpsy), 6 (Krump alone: kept without asking) and 8 (Troll, Urchin with 7 counters)
+    result = replay(
+        kb_conn,
+        tmp_path,
+        """
+        id: selective-preservation
+        setup:
+          turn: {active: player1, house: staralliance}
+          player1: {hand: [Selective Preservation], battleline: [Dodger, Troll]}
+          player2: {battleline: [Krump, Bumpsy, {card: Urchin, power_counters: 7}]}
+        actions:
+          - play: Selective Preservation
+            choices: [Bumpsy, Urchin]
+        expect:
+          "16.0": {Dodger.zone: discard, Troll.zone: discard, Bumpsy.zone: battleline, Urchin.zone: battleline,
+                   Krump.zone: battleline}
+        """,
+    )
+    assert_passed(result)

@@ -97,6 +97,7 @@ from engine.library.damage import (
 from engine.library.destroying import (
     Destroy,
     DestroyAndGainItsBonus,
+    DestroyAllButOnePerPower,
     DestroyEachWithChosenPower,
     DestroyIfYouDo,
     DestroyLowerForEach,
