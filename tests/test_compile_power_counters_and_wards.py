@@ -175,3 +175,21 @@ def test_a_keyword_while_on_a_flank_and_its_opposite_otherwise(kb_conn):
     eng.game.players["player1"].zone("battleline").remove(card(eng, "Troll"))
     grumpus = card(eng, "Wild Grumpus")
     assert (eng.has(grumpus, "taunt"), eng.has(grumpus, "skirmish")) == (0, 1)
+
+
+def test_no_creature_has_or_gains_armor(kb_conn):
+    assert_compiled(kb_conn, "Corrosive Monk")
+    # "Each creature is considered to have 0 armor. Each creature cannot gain armor.": Sequis
+    # (armor 2) with a Shoulder Armor on a flank (+2 armor) has none; with the Monk gone, 4
+    eng = engine_for(
+        kb_conn,
+        {
+            "turn": {"active": "player1", "house": "redemption"},
+            "player1": {"battleline": ["Corrosive Monk"]},
+            "player2": {"battleline": [{"card": "Sequis", "upgrades": ["Shoulder Armor"]}]},
+        },
+    )
+    sequis = card(eng, "Sequis")
+    assert eng.armor(sequis) == 0
+    eng.game.players["player1"].zone("battleline").clear()
+    assert eng.armor(sequis) == 4

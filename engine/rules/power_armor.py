@@ -6,6 +6,7 @@
 - "Switch <a creature>'s power and armor" (Lightsmith Clariel): its power becomes its total armor
   (printed armor plus any effects that change its armor, even armor already used to prevent damage
   this turn) and its armor its total power (the 16.0 Lightsmith Clariel FAQs). Two switches cancel.
+- "Each creature cannot gain armor" (Corrosive Monk): effects that would add armor add none.
 - "Each creature is considered to have 1 power and 0 armor" (The Pale Star): a restriction, so it
   overrules everything that would give another value, counters and modifiers included, even
   those added after it began (the 16.0 Pale Star FAQ: "cannot" overrules "may"; glossary "Lasting
@@ -35,9 +36,13 @@ def power_and_armor(eng: "Engine", creature: "CardInstance") -> tuple[int, int]:
     armor = creature.printed.armor
     switched = False
     fixed = None
-    for s, src, ctl in eng.statics():
+    statics = eng.statics()
+    # "each creature cannot gain armor": no effect adds to its armor (those that lower it still do)
+    no_gain = any(isinstance(s, CannotGainArmor) and s.applies(eng, src, ctl, creature) for s, src, ctl in statics)
+    for s, src, ctl in statics:
         power += s.power(eng, src, ctl, creature)
-        armor += s.armor(eng, src, ctl, creature)
+        change = s.armor(eng, src, ctl, creature)
+        armor += min(0, change) if no_gain else change
         if s.switches_power_and_armor(eng, src, ctl, creature):
             switched = not switched
         value = s.sets_power_and_armor(eng, src, ctl, creature)
@@ -107,6 +112,14 @@ class ArmorIgnoredWhileAttacking(Static):
         if g.attacking is source and g.defending is creature:
             return None, 0
         return None
+
+
+@template(kind="static")
+@dataclass
+class CannotGainArmor(Static):
+    """ "<creatures> cannot gain armor": their armor is the printed one, less what lowers it."""
+
+    applies: Applies = any_creature
 
 
 def switch_for(card: "CardInstance") -> SwitchPowerAndArmor:
