@@ -14,6 +14,7 @@ from engine.library import (
     WhileHasCounters,
     GivePowerCounters,
     negate,
+    opponent_amber,
     power_of,
     self_test,
     DuringOpponentsNextTurn,
@@ -146,5 +147,22 @@ def _power_of_destroyed(ref: str):
 
     def count(ctx) -> int:
         return destroyed(ctx) if ctx.chosen.get(DESTROYED) else named(ctx)
+
+    return count
+
+
+@template("amber_in_opponents_pool", kind="count")
+def _amber_in_opponents_pool():
+    """ "For each A in your opponent's pool"."""
+    return opponent_amber
+
+
+@template("armor_on_creatures", kind="count")
+def _armor_on_creatures(side: str):
+    """ "For each point of armor on enemy creatures": their armor now, added up."""
+
+    def count(ctx) -> int:
+        player = ctx.opponent_name if side == "enemy" else ctx.controller
+        return sum(ctx.eng.armor(c) for c in ctx.game.players[player].creatures)
 
     return count
