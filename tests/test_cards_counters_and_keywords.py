@@ -158,3 +158,31 @@ def test_selective_preservation_keeps_one_creature_of_each_power(kb_conn, tmp_pa
         """,
     )
     assert_passed(result)
+
+
+def test_kretchee_adds_to_each_capture_and_exalt(kb_conn, tmp_path):
+    # "Each time a player exalts a creature or a creature captures A, put 1A on that creature from
+    # the common supply.": Sequis captures 1 (1 more from the supply); nothing is added for a
+    # capture of nothing; Sequis exalted by Chancellor Dexterus ("After Reap: You may exalt
+    # Chancellor Dexterus's right neighbor. If you do, that creature belongs to house Saurian for the
+    # remainder of the turn") gets 1 more, and is Saurian for the turn
+    body = """
+        id: kretchee
+        setup:
+          turn: {active: player1, house: HOUSE}
+          player1: {battleline: [Kretchee, Chancellor Dexterus, Sequis]}
+          player2: {amber: AMBER, battleline: [Troll]}
+        actions:
+          - reap: USED
+            choices: CHOICES
+        expect:
+          "16.0": EXPECT
+        """
+    for house, amber, used, choices, expect in (
+        ("sanctum", "1", "Sequis", "[]", "{Sequis.amber: 2, player2.amber: 0}"),
+        ("sanctum", "0", "Sequis", "[]", "{Sequis.amber: 0}"),
+        ("saurian", "0", "Chancellor Dexterus", "[yes]", "{Sequis.amber: 2, Sequis.house: saurian}"),
+        ("saurian", "0", "Chancellor Dexterus", "[no]", "{Sequis.amber: 0, Sequis.house: sanctum}"),
+    ):
+        scenario = body.replace("HOUSE", house).replace("AMBER", amber).replace("USED", used)
+        assert_passed(replay(kb_conn, tmp_path, scenario.replace("CHOICES", choices).replace("EXPECT", expect)))
