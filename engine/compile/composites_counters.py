@@ -10,6 +10,8 @@ from __future__ import annotations
 from engine.core.registry import template
 from engine.library import (
     BlankWhileHasCounters,
+    Enrage,
+    NameNeighborsOf,
     counters_on_card,
     WhileHasCounters,
     GivePowerCounters,
@@ -166,3 +168,10 @@ def _armor_on_creatures(side: str):
         return sum(ctx.eng.armor(c) for c in ctx.game.players[player].creatures)
 
     return count
+
+
+@template("EnrageItsNeighborsAfterItLeaves")
+def _enrage_neighbors_after_it_leaves(of: str, name: str) -> list:
+    """ "Enrage each of its neighbors after it leaves play" (after "If this damage destroys that
+    creature"): the creatures beside it immediately before it left play, still in play."""
+    return [NameNeighborsOf(of, name), Enrage(name)]
