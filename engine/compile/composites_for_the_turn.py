@@ -10,7 +10,7 @@ from dataclasses import fields, replace
 
 from engine.core.registry import template
 from engine.library import ForTheTurn, UsableAsActiveHouse, while_
-from engine.rules.statics import itself, this_card
+from engine.rules.statics import itself, PowerModifier, this_card
 from engine.compile.composites_gained import _grant_keyword_list, _group_gains
 from engine.compile.grammar import Refusal
 from engine.compile.phrases import Fixed
@@ -61,3 +61,10 @@ def _keyword_list_while(keywords: str, cond, applies):
 def _group_gains_while(ability: dict, words: str, cond, applies):
     """ "While <condition>, <group> gains <keywords>, and <"Destroyed: ...">": the ability given."""
     return _group_gains(ability, words, while_(applies, cond))
+
+
+@template("ForTheTurnGroupPower")
+def _for_the_turn_group_power(amount: int, applies) -> ForTheTurn:
+    """ "For the remainder of the turn, <each friendly Strange Shell> gets +3 power": the group as a
+    constant ability asks it (a card entering it later gets the bonus too)."""
+    return ForTheTurn(static=PowerModifier(amount, applies))

@@ -22,7 +22,7 @@ from engine.rules.gained_and_lost import GrantTrait
 from engine.rules.houses import belongs_to
 from engine.rules.next_turns import during_next_turn_of, through_next_turn_of, until_next_turn_of
 from engine.rules.statics import GrantKeyword, PowerModifier, Static
-from engine.rules.text_in_force import KIND as TEXT_KIND, TextChange
+from engine.rules.text_in_force import BlankTextBoxesOf, KIND as TEXT_KIND, TextChange
 
 
 @template()
@@ -353,3 +353,22 @@ class ThroughYourNextTurn(Effect):
     def resolve(self, ctx: Context) -> bool:
         window = through_next_turn_of(ctx.controller)
         return _lasting_static(ctx, self.static, window, f"until the end of {ctx.controller}'s next turn")
+
+
+@template()
+@dataclass
+class BlankForTheTurn(Effect):
+    """ "For the remainder of the turn, <each friendly Strange Shell> ... loses all abilities": their
+    text boxes are blank to the end of the turn, for each card of the group while it is in it
+    (engine.rules.text_in_force.BlankTextBoxesOf)."""
+
+    applies: object  # (eng, source, controller, card) -> bool
+
+    def resolve(self, ctx: Context) -> bool:
+        ctx.game.lasting.append(
+            LastingEffect(
+                TEXT_KIND, ctx.source.name, ctx.controller, {"text": BlankTextBoxesOf(self.applies), "card": ctx.source}
+            )
+        )
+        ctx.log(f"{ctx.source.name}: for the remainder of the turn, its group loses all abilities")
+        return True

@@ -81,6 +81,24 @@ class BlankTextBox(TextChange):
 
 
 @dataclass
+class BlankTextBoxesOf(TextChange):
+    """ "<Each friendly Strange Shell> loses all abilities" for a while: the text boxes of the cards in
+    play ``test`` admits (asked of the card that started it and its controller, as a constant ability
+    asks its group), each as it is now: a card entering the group later is blanked too."""
+
+    test: object  # (eng, source, controller, card) -> bool
+
+    def applies(self, eng, effect, card) -> bool:
+        return card.zone == "battleline" and bool(self.test(eng, effect.params.get("card"), effect.controller, card))
+
+    def variant(self, eng, card, current) -> Variant:
+        return BLANK
+
+    def keywords(self, eng, card, current) -> dict[str, int]:
+        return {}
+
+
+@dataclass
 class GainsTextBox(TextChange):
     """ "<The chosen creature> gains the text box of <the revealed card>"."""
 
