@@ -10,7 +10,8 @@ from dataclasses import fields, replace
 
 from engine.core.registry import template
 from engine.library import ForTheTurn, UsableAsActiveHouse, while_
-from engine.rules.statics import itself, PowerModifier, this_card
+from engine.rules.statics import GrantKeyword, itself, PowerModifier, this_card
+from engine.compile.qualifiers import extreme_power
 from engine.compile.composites_gained import _grant_keyword_list, _group_gains
 from engine.compile.grammar import Refusal
 from engine.compile.phrases import Fixed
@@ -68,3 +69,11 @@ def _for_the_turn_group_power(amount: int, applies) -> ForTheTurn:
     """ "For the remainder of the turn, <each friendly Strange Shell> gets +3 power": the group as a
     constant ability asks it (a card entering it later gets the bonus too)."""
     return ForTheTurn(static=PowerModifier(amount, applies))
+
+
+@template("MostPowerfulGainForTheTurn")
+def _most_powerful_gain_for_the_turn(keyword: str, side: str) -> ForTheTurn:
+    """ "Until the end of your turn, the most powerful enemy creatures gain taunt" (a fate, resolved
+    in the turn of the player it names "you"): the creatures of that side no other there is more
+    powerful than, as the turn goes on (ties: each of them)."""
+    return ForTheTurn(static=GrantKeyword(keyword, extreme_power("highest", side)))
