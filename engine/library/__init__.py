@@ -553,3 +553,4 @@ from engine.library.power_counters import (
     RemoveWard,
 )
 from engine.rules.gained_and_lost import KeywordPerCount
+from engine.library.lasting import PowerEqualForTheTurn

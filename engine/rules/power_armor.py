@@ -6,6 +6,7 @@
 - "Switch <a creature>'s power and armor" (Lightsmith Clariel): its power becomes its total armor
   (printed armor plus any effects that change its armor, even armor already used to prevent damage
   this turn) and its armor its total power (the 16.0 Lightsmith Clariel FAQs). Two switches cancel.
+- "The friendly creature's power is equal to the enemy creature's power" (Hoaxpitality): a set value.
 - "Each creature cannot gain armor" (Corrosive Monk): effects that would add armor add none.
 - "Each creature is considered to have 1 power and 0 armor" (The Pale Star): a restriction, so it
   overrules everything that would give another value, counters and modifiers included, even
@@ -120,6 +121,21 @@ class CannotGainArmor(Static):
     """ "<creatures> cannot gain armor": their armor is the printed one, less what lowers it."""
 
     applies: Applies = any_creature
+
+
+@dataclass
+class PowerEqualTo(Static):
+    """ "<That creature>'s power is equal to <another creature>'s power" (Hoaxpitality): a set value,
+    the other's power now (as printed once it has left play), as "considered to have" values are."""
+
+    other: "CardInstance"
+    applies: Applies = any_creature
+
+    def sets_power_and_armor(self, eng, source, controller, creature):
+        if creature is self.other or not self.applies(eng, source, controller, creature):
+            return None
+        power = eng.power(self.other) if self.other.zone == "battleline" else self.other.printed.power
+        return power, None
 
 
 def switch_for(card: "CardInstance") -> SwitchPowerAndArmor:
