@@ -554,3 +554,5 @@ from engine.library.power_counters import (
 )
 from engine.rules.gained_and_lost import KeywordPerCount
 from engine.library.lasting import PowerEqualForTheTurn
+from engine.library.counters import BlankWhileCounters, record_removed
+from engine.library.lasting import BlankForTheTurn
