@@ -91,12 +91,12 @@ def upgrades_on_self(ctx: Context) -> int:
 
 
 @template(kind="count")
-def cards_in(zone: str, who: str = "self") -> Callable[[Context], int]:
+def cards_in(zone: str, who: str = "self", excess: int = 0) -> Callable[[Context], int]:
     """ "Each card in your (your opponent's) archives / hand / discard pile", counted as the effect
-    resolves."""
+    resolves; ``excess``: "each card in your opponent's hand in excess of 5", those beyond N."""
 
     def count(ctx: Context) -> int:
-        return len((ctx.me if who == "self" else ctx.opponent).zone(zone))
+        return max(0, len((ctx.me if who == "self" else ctx.opponent).zone(zone)) - excess)
 
     return count
 
@@ -134,11 +134,15 @@ def neighbors_of_it(ctx: Context) -> int:
 
 
 @template(kind="count")
-def creatures_in_excess(who: str) -> Callable[[Context], int]:
-    """ "Each creature <you have / your opponent controls> in excess of <your opponent / you>"."""
+def creatures_in_excess(who: str, not_self: bool = False) -> Callable[[Context], int]:
+    """ "Each creature <you have / your opponent controls> in excess of <your opponent / you>";
+    ``not_self``: "..., not counting SELF" (the card whose ability it is, wherever it is, is not
+    among either side's creatures)."""
 
     def count(ctx: Context) -> int:
-        mine, theirs = len(ctx.me.creatures), len(ctx.opponent.creatures)
+        mine, theirs = (
+            len([c for c in p.creatures if not (not_self and c is ctx.source)]) for p in (ctx.me, ctx.opponent)
+        )
         return max(0, mine - theirs) if who == "self" else max(0, theirs - mine)
 
     return count
