@@ -132,3 +132,23 @@ class ShuffleOthersIntoDeck(Effect):
         for owner in owners:
             shuffle_deck(ctx.game, owner)
         return bool(owners)
+
+
+@template()
+@dataclass
+class ShuffleArchivesIntoDeck(Effect):
+    """ "Shuffle your opponent's archives into their deck" (``whose``: "opponent" or "self"): every
+    archived card goes to its owner's deck (a card another player archived goes to its owner's, as
+    a card leaving archives does), then each deck that received one is shuffled."""
+
+    whose: str = "opponent"
+
+    def resolve(self, ctx: Context) -> bool:
+        player = ctx.opponent_name if self.whose == "opponent" else ctx.controller
+        archived = list(ctx.game.players[player].zone("archives"))
+        for c in archived:
+            ctx.game.move(c, "deck", c.owner)
+        for owner in sorted({c.owner for c in archived} | {player}):
+            shuffle_deck(ctx.game, owner)
+        ctx.log(f"{ctx.source.name}: {player} shuffles {len(archived)} archived card(s) into their deck")
+        return bool(archived)

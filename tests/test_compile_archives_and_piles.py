@@ -1,0 +1,180 @@
+"""Archives, hands and discard piles as wholes or at random: "each player discards their archives",
+"shuffle your opponent's archives into their deck", "shuffle a random card from your opponent's
+hand into their deck", "purge 2 random cards from your discard pile", "purge an action card in a
+discard pile", and the counts "for each card in your opponent's hand in excess of 5" and "for each
+creature your opponent controls in excess of you, not counting SELF"."""
+
+from __future__ import annotations
+
+import pytest
+
+from boards import assert_compiled, assert_passed, replay
+
+
+def test_each_player_discards_their_archives(kb_conn, tmp_path):
+    assert_compiled(kb_conn, "Gone Pear Shaped")
+    # "Play: Each player discards their archives.": both archives go to their owners' discard piles
+    assert_passed(
+        replay(
+            kb_conn,
+            tmp_path,
+            """
+        id: gone-pear-shaped
+        setup:
+          turn: {active: player1, house: shadows}
+          player1: {hand: [Gone Pear Shaped], archives: [Troll]}
+          player2: {archives: [Krump, Anger]}
+        actions:
+          - play: Gone Pear Shaped
+        expect:
+          "16.0": {player1.archives: [], player2.archives: [], Troll.zone: discard, Krump.zone: discard, Anger.zone: discard}
+        """,
+        )
+    )
+
+
+def test_shuffle_your_opponents_archives_into_their_deck(kb_conn, tmp_path):
+    assert_compiled(kb_conn, "Clipped Wings")
+    # "Play: Choose one: Purge a random card from your opponent's hand. Shuffle your opponent's
+    # archives into their deck.": the second option; their hand is untouched
+    assert_passed(
+        replay(
+            kb_conn,
+            tmp_path,
+            """
+        id: clipped-wings
+        setup:
+          turn: {active: player1, house: dis}
+          player1: {hand: [Clipped Wings], archives: [Bumpsy]}
+          player2: {archives: [Krump, Anger], hand: [Punch], deck: [Troll]}
+        actions:
+          - play: Clipped Wings
+            choices: ["shuffle your opponent's archives into their deck"]
+        expect:
+          "16.0": {player2.archives: [], Krump.zone: deck, Anger.zone: deck, Punch.zone: hand, player1.archives: [Bumpsy]}
+        """,
+        )
+    )
+
+
+def test_a_random_card_of_a_hand_shuffled_into_its_owners_deck(kb_conn, tmp_path):
+    assert_compiled(kb_conn, "Eddy of Dis")
+    # "Play: Shuffle a random card from your opponent's hand into their deck.": their one card
+    assert_passed(
+        replay(
+            kb_conn,
+            tmp_path,
+            """
+        id: eddy-of-dis
+        setup:
+          turn: {active: player1, house: dis}
+          player1: {hand: [Eddy of Dis, Punch]}
+          player2: {hand: [Krump], deck: [Troll]}
+        actions:
+          - play: Eddy of Dis
+        expect:
+          "16.0": {player2.hand: [], Krump.zone: deck, Punch.zone: hand}
+        """,
+        )
+    )
+
+
+def test_purge_an_action_card_in_a_discard_pile(kb_conn, tmp_path):
+    assert_compiled(kb_conn, "Broken Intent")
+    # "Play: Choose one: Each player discards their archives. Purge an action card in a discard
+    # pile.": an action of either pile (the opponent's Anger here), not a creature
+    assert_passed(
+        replay(
+            kb_conn,
+            tmp_path,
+            """
+        id: broken-intent
+        setup:
+          turn: {active: player1, house: sanctum}
+          player1: {hand: [Broken Intent], discard: [Punch, Troll], archives: [Bumpsy]}
+          player2: {discard: [Anger, Krump]}
+        actions:
+          - play: Broken Intent
+            choices: ["purge an action card in a discard pile", Anger]
+        expect:
+          "16.0": {Anger.zone: purged, Punch.zone: discard, Krump.zone: discard, Bumpsy.zone: archives}
+        """,
+        )
+    )
+
+
+@pytest.mark.parametrize("hand, amber", [(["Punch"] * 7, 2), (["Punch"] * 5, 4)])
+def test_cards_in_the_opponents_hand_in_excess_of_five(kb_conn, tmp_path, hand, amber):
+    assert_compiled(kb_conn, "Change Agent")
+    # "After Fight/After Reap: For each card in your opponent's hand in excess of 5, they lose 1.":
+    # 7 cards lose 2, 5 cards none
+    assert_passed(
+        replay(
+            kb_conn,
+            tmp_path,
+            f"""
+        id: change-agent
+        setup:
+          turn: {{active: player1, house: ekwidon}}
+          player1: {{battleline: [Change Agent]}}
+          player2: {{amber: 4, hand: {hand}}}
+        actions:
+          - reap: Change Agent
+        expect:
+          "16.0": {{player1.amber: 1, player2.amber: {amber}}}
+        """,
+        )
+    )
+
+
+def test_creatures_in_excess_not_counting_self(kb_conn, tmp_path):
+    assert_compiled(kb_conn, "Dr. Milli")
+    # "Play: For each creature your opponent controls in excess of you, not counting Dr. Milli,
+    # archive a card.": 4 enemy creatures against Bumpsy alone: 3 cards archived from hand
+    assert_passed(
+        replay(
+            kb_conn,
+            tmp_path,
+            """
+        id: dr-milli
+        setup:
+          turn: {active: player1, house: logos}
+          player1: {hand: [Dr. Milli, Troll, Krump, Anger, Punch], battleline: [Bumpsy]}
+          player2: {battleline: [Troll, Krump, Dust Pixie, Snufflegator]}
+        actions:
+          - play: Dr. Milli
+            targets: [right, Troll, Krump, Anger]
+        expect:
+          "16.0": {player1.hand: [Punch], player1.archives: [Troll, Krump, Anger]}
+        """,
+        )
+    )
+
+
+def test_purge_two_random_cards_from_your_discard_pile(kb_conn, tmp_path):
+    assert_compiled(kb_conn, "Ruthless Avenger", "Overreach")
+    # Ruthless Avenger: "Fate: Purge 2 random cards from your discard pile. Shuffle your discard pile
+    # into your deck." under Overreach, fulfilled by player 2's reap: player 2 (the fate's "you")
+    # purges 2 of the 3 cards of their discard pile and shuffles the third into their deck
+    result = replay(
+        kb_conn,
+        tmp_path,
+        """
+        id: ruthless-avenger-fate
+        setup:
+          turn: {active: player1, house: brobnar}
+          player1: {hand: [Ruthless Avenger], prophecies: [Overreach]}
+          player2: {houses: [brobnar], battleline: [Krump], discard: [Punch, Anger, Smaaash]}
+        actions:
+          - activate_prophecy: {prophecy: Overreach, card: Ruthless Avenger}
+          - end_turn: true
+            to_step: 2
+          - choose_house: brobnar
+          - reap: Krump
+        expect:
+          "16.0": {player2.discard: [], Ruthless Avenger.zone: discard}
+        """,
+    )
+    assert_passed(result)
+    zones = sorted(line for line in result.trace if "at random from player2's discard" in line)
+    assert len(zones) == 1 and zones[0].count(",") == 1, result.trace  # two cards named, no more
