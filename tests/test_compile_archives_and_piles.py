@@ -178,3 +178,26 @@ def test_purge_two_random_cards_from_your_discard_pile(kb_conn, tmp_path):
     assert_passed(result)
     zones = sorted(line for line in result.trace if "at random from player2's discard" in line)
     assert len(zones) == 1 and zones[0].count(",") == 1, result.trace  # two cards named, no more
+
+
+def test_each_player_randomly_discards_one_third_of_their_hand(kb_conn, tmp_path):
+    assert_compiled(kb_conn, "Trihard")
+    # "Play: Each player randomly discards one third of their cards from their hand (rounding
+    # down).": player1 holds 6 once Trihard is played (2 go), player2 5 (1 goes)
+    assert_passed(
+        replay(
+            kb_conn,
+            tmp_path,
+            """
+        id: trihard
+        setup:
+          turn: {active: player1, house: dis}
+          player1: {hand: [Trihard, Punch, Anger, Punch, Anger, Troll, Krump]}
+          player2: {hand: [Punch, Anger, Punch, Anger, Troll]}
+        actions:
+          - play: Trihard
+        expect:
+          "16.0": {player1.hand_size: 4, player2.hand_size: 4}
+        """,
+        )
+    )

@@ -544,3 +544,4 @@ from engine.library.houses import ActiveHouseBecomes
 from engine.library.creatures import DestroyOneHalf, DivideBattlelines
 from engine.library.creatures import SwapWhatIsOn
 from engine.library.searching import ShuffleArchivesIntoDeck
+from engine.library.at_random import DiscardRandomShareOfHand

@@ -99,3 +99,22 @@ class DiscardRandomDownTo(Effect):
                 ctx.log(f"{ctx.source.name}: at random from {player}'s hand: {card.label}")
                 discard_from_hand(ctx, card)
         return True
+
+
+@template()
+@dataclass
+class DiscardRandomShareOfHand(Effect):
+    """ "Randomly discard half of the cards from your hand (rounding down)", "each player randomly
+    discards one third of their cards from their hand (rounding down)": the hand's size divided by
+    ``divisor``, rounded down, counted as the effect resolves; each card picked at random and
+    discarded (its "discarded" event) one at a time."""
+
+    divisor: int
+
+    def resolve(self, ctx: Context) -> bool:
+        hand = ctx.me.zone("hand")
+        picked = ctx.game.rng.sample(list(hand), len(hand) // self.divisor)
+        for card in picked:
+            ctx.log(f"{ctx.source.name}: at random from {ctx.controller}'s hand: {card.label}")
+            discard_from_hand(ctx, card)
+        return True

@@ -211,12 +211,15 @@ class DiscardUntil(Effect):
 @dataclass
 class EachPlayerGainsPer(Effect):
     """ "Each player gains N for each creature they controlled that was destroyed this way" /
-    "... shuffled into their deck this way": per player, N times their cards done this way."""
+    "... shuffled into their deck this way": per player, N times their cards done this way.
+    ``draws``: "each player draws a card for each creature they controlled that was destroyed this
+    way" (cards drawn instead of Æmber gained, the active player first)."""
 
     amount: int
     verb: str
     #: "for each card purged this way, its owner gains N": by owner, not by controller
     by_owner: bool = False
+    draws: bool = False
 
     def resolve(self, ctx: Context) -> bool:
         players = (
@@ -224,7 +227,10 @@ class EachPlayerGainsPer(Effect):
         )
         for player in (ctx.game.active, ctx.game.other(ctx.game.active)):
             n = players.count(player)
-            if n:
+            if n and self.draws:
+                ctx.eng.draw(player, self.amount * n)
+                ctx.log(f"{player} draws {self.amount * n} card(s) from {ctx.source.name}")
+            elif n:
                 ctx.eng.gain(player, self.amount * n, ctx.source.name)
         return True
 
