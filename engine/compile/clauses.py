@@ -370,6 +370,8 @@ def _sort_looked(t: Template, slots: dict, scope: Scope, previous: list) -> bool
     your deck.": the steps go to that :class:`LookAtTop`. A card "put on top" is the one left, so
     the counts must add up to the cards looked at (else the sentence is not this template's)."""
     look = previous[-1] if previous else None
+    if isinstance(look, May) and len(look.then) == 1:  # "You may look at the top 3 cards ...": if you do
+        look = look.then[0]
     if not isinstance(look, LookAtTop) or look.steps or look.reorder:
         return False
     try:

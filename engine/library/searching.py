@@ -31,7 +31,8 @@ from engine.rules.targets import choose_or_done
 class SearchFor(Effect):
     """Search the controller's ``zones`` ("deck", or "deck" and "discard") for a card ``test``
     admits (``(eng, source, controller, card) -> bool``), reveal it and put it into its owner's
-    ``to`` zone ("hand", "archives", "discard"), then shuffle the deck. The card is named ``name``
+    ``to`` zone ("hand", "archives", "discard"; "play": into play under the controller's control),
+    then shuffle the deck. The card is named ``name``
     (and "it") for the sentences after it. ``most``: how many cards may be found (None: "any
     number of", the player answering "done" when finished); ``halves``: "two halves of a gigantic
     creature", a half found with its other half (engine.rules.mechanics.gigantic), never alone."""
@@ -76,7 +77,10 @@ class SearchFor(Effect):
         else:
             ctx.log(f"{ctx.controller} searches their {where} and reveals {', '.join(c.label for c in picked)}")
             for pick in picked:
-                ctx.eng.put_away(pick, self.to)
+                if self.to == "play":  # "put it into play": not played (engine.rules.play)
+                    ctx.eng.put_into_play(pick, ctx.controller)
+                else:
+                    ctx.eng.put_away(pick, self.to)
         if "deck" in self.zones:
             shuffle_deck(ctx.game, ctx.controller)
         return bool(picked)

@@ -137,14 +137,15 @@ class HealUpTo(Effect):
         return healed_any
 
 
-def count_this_way(verb: str, what: str = "card", house: str | None = None):
-    """ "For each <creature / artifact / card> <verb> this way" ("<house> cards revealed this way")."""
+def count_this_way(verb: str, what: str = "card", house: str | None = None, of_house: bool = True):
+    """ "For each <creature / artifact / card> <verb> this way" ("<house> cards revealed this way";
+    ``of_house=False``: "non-<house> cards revealed this way")."""
 
     def count(ctx: Context) -> int:
         return sum(
             1
             for c in done_this_way(ctx, verb)
-            if (what == "card" or c.type == what) and (house is None or belongs_to(ctx.eng, c, house))
+            if (what == "card" or c.type == what) and (house is None or belongs_to(ctx.eng, c, house) == of_house)
         )
 
     return count

@@ -1,0 +1,117 @@
+"""Revealing a hand and counting what it showed ("Reveal your hand. For each non-Shadows card
+revealed this way, steal 1."), a hand revealed "to your opponent", the cards looked at on top of a
+deck sorted three ways ("Archive 1, add 1 to your hand, and discard 1"), and a search that puts the
+card found into play ("... and put it into play, then shuffle your deck")."""
+
+from __future__ import annotations
+
+from boards import assert_compiled, assert_passed, card, engine_for, labels, replay
+from engine.compile import compile_text
+from engine.rules.ability import Context, resolve_all
+
+
+def test_steal_for_each_non_house_card_revealed_this_way(kb_conn, tmp_path):
+    assert_compiled(kb_conn, "Hoodwink")
+    # "Play: Reveal your hand. For each non-Shadows card revealed this way, steal 1. Purge
+    # Hoodwink.": Troll and Punch are not Shadows, Lamindra is: steal 2
+    assert_passed(
+        replay(
+            kb_conn,
+            tmp_path,
+            """
+        id: hoodwink
+        setup:
+          turn: {active: player1, house: shadows}
+          player1: {hand: [Hoodwink, Lamindra, Troll, Punch]}
+          player2: {amber: 5}
+        actions:
+          - play: Hoodwink
+        expect:
+          "16.0": {player1.amber: 2, player2.amber: 3, Hoodwink.zone: purged, player1.hand: [Lamindra, Troll, Punch]}
+        """,
+        )
+    )
+
+
+def test_archive_one_add_one_discard_one_of_the_cards_looked_at(kb_conn, tmp_path):
+    assert_compiled(kb_conn, "Philophosaurus")
+    # "After Reap: You may look at the top 3 cards of your deck. Archive 1, add 1 to your hand, and
+    # discard 1.": of Punch, Troll and Anger, Troll archived, Anger to hand, Punch discarded; Krump,
+    # the fourth, stays on the deck. Declined: nothing moves.
+    assert_passed(
+        replay(
+            kb_conn,
+            tmp_path,
+            """
+        id: philophosaurus
+        setup:
+          turn: {active: player1, house: saurian}
+          player1: {battleline: [Philophosaurus], deck: [Punch, Troll, Anger, Krump]}
+        actions:
+          - reap: Philophosaurus
+            choices: ["yes", Troll, Anger]
+        expect:
+          "16.0": {player1.archives: [Troll], player1.hand: [Anger], Punch.zone: discard, player1.deck: [Krump]}
+        """,
+        )
+    )
+    assert_passed(
+        replay(
+            kb_conn,
+            tmp_path,
+            """
+        id: philophosaurus-declined
+        setup:
+          turn: {active: player1, house: saurian}
+          player1: {battleline: [Philophosaurus], deck: [Punch, Troll, Anger, Krump]}
+        actions:
+          - reap: Philophosaurus
+            choices: ["no"]
+        expect:
+          "16.0": {player1.archives: [], player1.hand: [], player1.deck: [Punch, Troll, Anger, Krump]}
+        """,
+        )
+    )
+
+
+def test_reveal_your_hand_to_your_opponent_moves_nothing(kb_conn, tmp_path):
+    assert_compiled(kb_conn, "The Visible Hand")
+    # "Play: Make 2 token creatures. Reveal your hand to your opponent.": the hand stays as it is
+    result = replay(
+        kb_conn,
+        tmp_path,
+        """
+        id: the-visible-hand
+        setup:
+          turn: {active: player1, house: ekwidon}
+          player1: {hand: [The Visible Hand, Troll, Punch], token: Grumpus, deck: [Anger, Krump]}
+        actions:
+          - play: The Visible Hand
+            choices: [right]
+        expect:
+          "16.0": {player1.hand: [Troll, Punch]}
+        """,
+    )
+    assert_passed(result)
+    assert any("reveals Troll, Punch" in line for line in result.trace), result.trace
+
+
+def test_search_your_deck_and_discard_pile_and_put_it_into_play(kb_conn):
+    # Red Aeronaut's shape ("Play: Search your deck and discard pile for a Nautilixian and put it into
+    # play, then shuffle your deck"; the sample's Nautilixian is not playable yet): the Giant found
+    # in the discard pile is put into play, not played; the deck is shuffled
+    assert_compiled(kb_conn, "Red Aeronaut")
+    variant = compile_text(
+        "Play: Search your deck and discard pile for a Giant creature and put it into play, then shuffle your deck."
+    )
+    eng = engine_for(
+        kb_conn,
+        {
+            "turn": {"active": "player1", "house": "mars"},
+            "player1": {"battleline": ["Zorg"], "discard": ["Troll"], "deck": ["Punch", "Anger"]},
+        },
+        answers=["Troll", "right"],
+    )
+    resolve_all(variant.play, Context(eng, card(eng, "Zorg"), "player1"))
+    assert labels(eng, "player1", "battleline") == ["Zorg", "Troll"]
+    assert sorted(labels(eng, "player1", "deck")) == ["Anger", "Punch"]
