@@ -201,3 +201,51 @@ def test_each_player_randomly_discards_one_third_of_their_hand(kb_conn, tmp_path
         """,
         )
     )
+
+
+def test_its_owner_archives_a_random_card_from_their_hand(kb_conn, tmp_path):
+    assert_compiled(kb_conn, "Cogg Miller")
+    # "After Fight: You may destroy an artifact. If you do, its owner archives a random card from
+    # their hand.": player2's Gauntlet destroyed, their one card (Troll) archived in their archives
+    assert_passed(
+        replay(
+            kb_conn,
+            tmp_path,
+            """
+        id: cogg-miller
+        setup:
+          turn: {active: player1, house: ekwidon}
+          player1: {battleline: [Cogg Miller], hand: [Punch]}
+          player2: {battleline: [Dust Pixie], artifacts: [Gauntlet of Command], hand: [Troll]}
+        actions:
+          - fight: {attacker: Cogg Miller, target: Dust Pixie}
+            choices: ["yes"]
+        expect:
+          "16.0": {Gauntlet of Command.zone: discard, player2.archives: [Troll], player1.hand: [Punch], player1.archives: []}
+        """,
+        )
+    )
+
+
+def test_that_player_discards_the_card_chosen_from_their_hand(kb_conn, tmp_path):
+    assert_compiled(kb_conn, "Abyssal Sight")
+    # "Play: Destroy a friendly creature. If you do, look at your opponent's hand and choose a card
+    # from it. That player discards that card.": Troll destroyed, Punch chosen and discarded
+    assert_passed(
+        replay(
+            kb_conn,
+            tmp_path,
+            """
+        id: abyssal-sight
+        setup:
+          turn: {active: player1, house: unfathomable}
+          player1: {hand: [Abyssal Sight], battleline: [Troll]}
+          player2: {hand: [Krump, Punch]}
+        actions:
+          - play: Abyssal Sight
+            choices: [Punch]
+        expect:
+          "16.0": {Troll.zone: discard, Punch.zone: discard, Krump.zone: hand}
+        """,
+        )
+    )

@@ -5,6 +5,8 @@ card found into play ("... and put it into play, then shuffle your deck")."""
 
 from __future__ import annotations
 
+import pytest
+
 from boards import assert_compiled, assert_passed, card, engine_for, labels, replay
 from engine.compile import compile_text
 from engine.rules.ability import Context, resolve_all
@@ -115,3 +117,48 @@ def test_search_your_deck_and_discard_pile_and_put_it_into_play(kb_conn):
     resolve_all(variant.play, Context(eng, card(eng, "Zorg"), "player1"))
     assert labels(eng, "player1", "battleline") == ["Zorg", "Troll"]
     assert sorted(labels(eng, "player1", "deck")) == ["Anger", "Punch"]
+
+
+@pytest.mark.parametrize(
+    "deck, expect",
+    [
+        # Punch stops it and is played (Dust Pixie destroyed); Anger stays on the deck
+        ("[Troll, Krump, Punch, Anger]", "{Punch.zone: discard, Anger.zone: deck, Dust Pixie.zone: discard}"),
+        # no action card: every card discarded, nothing played
+        ("[Troll, Krump]", "{Troll.zone: discard, Krump.zone: discard, Dust Pixie.zone: battleline}"),
+    ],
+)
+def test_if_you_discarded_an_action_card_play_that_card(kb_conn, tmp_path, deck, expect):
+    assert_compiled(kb_conn, "Event Horizon")
+    # "Play: Discard cards from the top of your deck until you discard an action card or run out of
+    # cards. If you discarded an action card, play that card."
+    assert_passed(
+        replay(
+            kb_conn,
+            tmp_path,
+            f"""
+        id: event-horizon
+        setup:
+          turn: {{active: player1, house: staralliance}}
+          player1: {{hand: [Event Horizon], deck: {deck}}}
+          player2: {{battleline: [Dust Pixie]}}
+        actions:
+          - play: Event Horizon
+        expect:
+          "16.0": {expect}
+        """,
+        )
+    )
+
+
+def test_play_each_card_from_your_discard_pile_one_at_a_time(kb_conn):
+    # Omnipus (DT): "Play: Discard the top 8 cards of your deck. Play each Tentaclid from your discard
+    # pile, one at a time." reads as the later printings' "Play each Tentaclid from your discard pile"
+    text = kb_conn.execute("SELECT text FROM cards WHERE name = 'Omnipus' AND set_code = 'DT'").fetchone()[0]
+    later = kb_conn.execute("SELECT text FROM cards WHERE name = 'Omnipus' AND set_code = 'GR'").fetchone()[0]
+    assert "one at a time" in text
+
+    def shape(printed: str) -> list[str]:
+        return [type(e).__name__ for e in compile_text(printed, "Omnipus", "creature").play]
+
+    assert shape(text) == shape(later) == ["DiscardTopOfDeck", "NameOutOfPlay", "PlayIt"]
