@@ -36,6 +36,7 @@ from engine.compile.build import _args, CONDITIONS, COUNTS, instantiate, STATICS
 from engine.compile.grammar import Refusal, slot_type, Template, TEMPLATES, VOCAB
 from engine.compile.card_names import card_name
 from engine.compile.each_player import second_person
+from engine.compile.either import read_either
 from engine.compile.instead import does, INSTEAD
 from engine.compile.lexer import LexError, tokenize
 from engine.compile.matches import MATCHES
@@ -333,6 +334,8 @@ def read_clause(text: str, scope: Scope) -> list:
         for slots in t.pattern.matches(text):
             saved = scope.it
             try:
+                if t.extra.get("either"):  # "discard <this> or <that>": the player chooses which
+                    return read_either(t, slots, scope, read_target)
                 values, prelude = read_slots(t, slots, scope)
                 if t.extra.get("names"):  # the effect names cards "it" refers to from now on
                     name = scope.fresh()
