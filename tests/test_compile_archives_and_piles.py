@@ -249,3 +249,48 @@ def test_that_player_discards_the_card_chosen_from_their_hand(kb_conn, tmp_path)
         """,
         )
     )
+
+
+def test_archive_two_cards_of_different_types_from_your_discard_pile(kb_conn, tmp_path):
+    assert_compiled(kb_conn, "Forgive or Forget")
+    # "Choose one: • Archive 2 cards of different types from your discard pile. • Purge up to 2 cards
+    # from each discard pile.": Troll chosen first, Krump (a creature too) is no longer offered: Punch
+    result = replay(
+        kb_conn,
+        tmp_path,
+        """
+        id: forgive-or-forget-archive
+        setup:
+          turn: {active: player1, house: logos}
+          player1: {hand: [Forgive or Forget], discard: [Troll, Krump, Punch]}
+        actions:
+          - play: Forgive or Forget
+            choices: ["archive 2 cards of different types from your discard pile", Troll]
+        expect:
+          "16.0": {player1.archives: [Troll, Punch], Krump.zone: discard}
+        """,
+    )
+    assert_passed(result)
+
+
+def test_purge_up_to_two_cards_from_each_discard_pile(kb_conn, tmp_path):
+    assert_compiled(kb_conn, "Forgive or Forget")
+    # the second option: one card of player1's pile (then done), two of player2's
+    assert_passed(
+        replay(
+            kb_conn,
+            tmp_path,
+            """
+        id: forgive-or-forget-purge
+        setup:
+          turn: {active: player1, house: logos}
+          player1: {hand: [Forgive or Forget], discard: [Troll, Krump, Punch]}
+          player2: {discard: [Anger, Smaaash, Bumpsy]}
+        actions:
+          - play: Forgive or Forget
+            choices: ["purge up to 2 cards from each discard pile", Troll, done, Anger, Bumpsy]
+        expect:
+          "16.0": {Troll.zone: purged, Krump.zone: discard, Anger.zone: purged, Bumpsy.zone: purged, Smaaash.zone: discard}
+        """,
+        )
+    )
