@@ -294,3 +294,27 @@ def test_purge_up_to_two_cards_from_each_discard_pile(kb_conn, tmp_path):
         """,
         )
     )
+
+
+def test_archive_any_number_of_friendly_creatures_from_play(kb_conn, tmp_path):
+    assert_compiled(kb_conn, "Safe or Sorry")
+    # "Choose one: • Archive any number of friendly creatures from play. • Choose a creature. Deal 1
+    # to it for each A your opponent has.": Troll and Bumpsy archived, Krump left in play
+    assert_passed(
+        replay(
+            kb_conn,
+            tmp_path,
+            """
+        id: safe-or-sorry
+        setup:
+          turn: {active: player1, house: shadows}
+          player1: {hand: [Safe or Sorry], battleline: [Troll, Krump, Bumpsy]}
+          player2: {amber: 3}
+        actions:
+          - play: Safe or Sorry
+            choices: ["archive any number of friendly creatures from play", Troll, Bumpsy, done]
+        expect:
+          "16.0": {player1.archives: [Troll, Bumpsy], Krump.zone: battleline, Krump.damage: 0}
+        """,
+        )
+    )

@@ -42,8 +42,10 @@ def amber_in_pool(ctx: Context) -> int:
     return ctx.me.amber
 
 
+@template(kind="count", value=True)
 def opponent_amber(ctx: Context) -> int:
-    """ "All of your opponent's Æmber", counted as the effect resolves."""
+    """ "All of your opponent's Æmber", "each Æmber your opponent has", counted as the effect
+    resolves."""
     return ctx.opponent.amber
 
 
