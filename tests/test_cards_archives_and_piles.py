@@ -1,0 +1,30 @@
+"""Hand-defined cards on archives and piles whose text no template reads (engine/cards/<set>/)."""
+
+from __future__ import annotations
+
+from boards import assert_passed, replay
+from engine.cards import implemented
+
+
+def test_crop_circles_the_same_creature_captures_for_each_card_purged(kb_conn, tmp_path):
+    assert "Crop Circles" in implemented()
+    # "Play: A non-Mars creature captures 1 from its own side. You may purge any number of cards
+    # from your archives. The same creature captures an additional 1 from its own side for each card
+    # purged in this way.": Krump (Zorg is Mars) captures 1, then 2 for Punch and Troll purged
+    assert_passed(
+        replay(
+            kb_conn,
+            tmp_path,
+            """
+        id: crop-circles
+        setup:
+          turn: {active: player1, house: mars}
+          player1: {amber: 5, hand: [Crop Circles], archives: [Punch, Anger, Troll], battleline: [Zorg, Krump]}
+        actions:
+          - play: Crop Circles
+            choices: ["yes", Punch, Troll, done]
+        expect:
+          "16.0": {Krump.amber: 3, Zorg.amber: 0, Punch.zone: purged, Troll.zone: purged, player1.archives: [Anger]}
+        """,
+        )
+    )
