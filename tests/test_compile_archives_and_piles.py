@@ -318,3 +318,54 @@ def test_archive_any_number_of_friendly_creatures_from_play(kb_conn, tmp_path):
         """,
         )
     )
+
+
+def test_purge_a_card_of_the_same_type_as_the_discarded_card(kb_conn, tmp_path):
+    assert_compiled(kb_conn, "Aurascope")
+    # "Action: Discard a card. If you do, purge a card of the same type as the discarded card from a
+    # discard pile.": Punch (an action) discarded; only actions are offered (Punch, Anger), not Troll
+    # or Krump; Anger purged
+    assert_passed(
+        replay(
+            kb_conn,
+            tmp_path,
+            """
+        id: aurascope
+        setup:
+          turn: {active: player1, house: geistoid}
+          player1: {artifacts: [Aurascope], hand: [Punch], discard: [Troll]}
+          player2: {discard: [Anger, Krump]}
+        actions:
+          - action: Aurascope
+            choices: [Anger]
+        expect:
+          "16.0": {Punch.zone: discard, Anger.zone: purged, Krump.zone: discard, Troll.zone: discard,
+                   decisions.0.2.not_offered: [Troll, Krump]}
+        """,
+        )
+    )
+
+
+def test_damage_each_creature_sharing_a_trait_with_the_purged_creature(kb_conn, tmp_path):
+    assert_compiled(kb_conn, "Qyxxlyxx Grave Master")
+    # "Play: Purge a creature from a discard pile. Deal 2 to each creature that shares one or more
+    # traits with the purged creature.": Troll (Giant) purged: Krump (Giant) takes 2, the Faerie and
+    # the Elf none
+    assert_passed(
+        replay(
+            kb_conn,
+            tmp_path,
+            """
+        id: qyxxlyxx-grave-master
+        setup:
+          turn: {active: player1, house: mars}
+          player1: {hand: [Qyxxlyxx Grave Master], discard: [Troll], battleline: [Zorg]}
+          player2: {battleline: [Krump, Dust Pixie, Lamindra]}
+        actions:
+          - play: Qyxxlyxx Grave Master
+            targets: [right]
+        expect:
+          "16.0": {Troll.zone: purged, Krump.damage: 2, Dust Pixie.damage: 0, Lamindra.damage: 0, Zorg.damage: 0}
+        """,
+        )
+    )

@@ -275,3 +275,17 @@ def _reveal_until(noun, name: str) -> RevealUntil:
 def _from_hand_and_pile(name: str, n: int) -> Choose:
     """ "Up to N cards from your hand and discard pile": chosen among the cards of both zones."""
     return Choose("hand", "friendly", name=name, count=n, up_to=True, also=(("discard", "friendly"),))
+
+
+@template("SameTypeFromPile")
+def _same_type_from_pile(noun, of: str, name: str) -> Choose:
+    """ "A card of the same type as the discarded card from a discard pile": one card of either
+    player's pile, of a card type of a card named before (``of``: where it is now)."""
+    if noun.quantity != "one" or noun.count != 1:
+        raise Refusal("target", noun.what, "one card")
+    test = _noun_test(noun)
+
+    def where(ctx, card) -> bool:
+        return test(ctx.eng, ctx.source, ctx.controller, card) and card.type in {c.type for c in ctx.refs(of)}
+
+    return Choose("discard", "any", name=name, where=where)

@@ -246,6 +246,11 @@ REF_POST = [
     ),
     # "each creature of that card's house": of a house the card named before belongs to
     (re.compile(r"^of (?:that card's|the discarded card's|the revealed card's) house"), _shares_house_with_named),
+    # "deal 2 damage to each creature that shares one or more traits with the purged creature"
+    (
+        re.compile(r"^that shares? one or more traits with (?:the purged creature|that creature|it)"),
+        _shares_trait_with_named,
+    ),
 ]
 
 #: adjectives with no value: word -> test
