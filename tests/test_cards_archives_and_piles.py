@@ -22,7 +22,7 @@ def test_crop_circles_the_same_creature_captures_for_each_card_purged(kb_conn, t
           player1: {amber: 5, hand: [Crop Circles], archives: [Punch, Anger, Troll], battleline: [Zorg, Krump]}
         actions:
           - play: Crop Circles
-            choices: ["yes", Punch, Troll, done]
+            choices: [Punch, Troll, done]
         expect:
           "16.0": {Krump.amber: 3, Zorg.amber: 0, Punch.zone: purged, Troll.zone: purged, player1.archives: [Anger]}
         """,

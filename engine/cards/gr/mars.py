@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from engine.library import Capture, Choose, ChooseAnyNumber, count_this_way, May, MoveTo, of_house, ThisWay
+from engine.library import Capture, Choose, ChooseAnyNumber, count_this_way, MoveTo, of_house, ThisWay
 from engine.cards import card
 
 
@@ -19,12 +19,10 @@ card(
     play=[
         Choose("creature", "any", name="crop circles creature", where=_not_mars),
         Capture(1, "crop circles creature", side="own"),
-        May(
-            [
-                ChooseAnyNumber("archives", "friendly", name="archived"),
-                ThisWay(MoveTo("purged", "archived", from_hidden=True), "archived", "purged"),
-            ]
-        ),
+        # "you may purge any number": none is one of the numbers, so the choice alone (no card
+        # archived, nothing to choose and nothing asked)
+        ChooseAnyNumber("archives", "friendly", name="archived"),
+        ThisWay(MoveTo("purged", "archived", from_hidden=True), "archived", "purged"),
         Capture(count_this_way("purged"), "crop circles creature", side="own"),
     ],
 )
