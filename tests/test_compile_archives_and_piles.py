@@ -369,3 +369,27 @@ def test_damage_each_creature_sharing_a_trait_with_the_purged_creature(kb_conn, 
         """,
         )
     )
+
+
+def test_your_opponent_draws_then_loses_three_random_cards_three_ways(kb_conn, tmp_path):
+    assert_compiled(kb_conn, "Three Sheets to the Wind")
+    # "Play: Your opponent draws 3 cards, discards a random card from their hand, puts a random card
+    # from their hand on top of their deck, and purges a random card from their hand.": of the 3
+    # Trolls drawn, one to each place, in that order; Krump, left on the deck, under the one put back
+    assert_passed(
+        replay(
+            kb_conn,
+            tmp_path,
+            """
+        id: three-sheets-to-the-wind
+        setup:
+          turn: {active: player1, house: ekwidon}
+          player1: {hand: [Three Sheets to the Wind]}
+          player2: {deck: [Troll, Troll, Troll, Krump]}
+        actions:
+          - play: Three Sheets to the Wind
+        expect:
+          "16.0": {player2.hand: [], player2.discard: [Troll], player2.purged: [Troll], player2.deck: [Troll, Krump]}
+        """,
+        )
+    )
