@@ -162,3 +162,27 @@ def test_play_each_card_from_your_discard_pile_one_at_a_time(kb_conn):
         return [type(e).__name__ for e in compile_text(printed, "Omnipus", "creature").play]
 
     assert shape(text) == shape(later) == ["DiscardTopOfDeck", "NameOutOfPlay", "PlayIt"]
+
+
+def test_put_any_number_of_the_discarded_cards_back_on_top_in_any_order(kb_conn, tmp_path):
+    assert_compiled(kb_conn, "Recovery Operation")
+    # "Play: Discard the bottom 3 cards of your deck. You may put any number of the discarded cards on
+    # top of your deck in any order.": Troll, Krump and Punch discarded; Punch then Troll put back
+    # (Troll, picked last, on top); Krump stays discarded
+    assert_passed(
+        replay(
+            kb_conn,
+            tmp_path,
+            """
+        id: recovery-operation
+        setup:
+          turn: {active: player1, house: staralliance}
+          player1: {hand: [Recovery Operation], deck: [Anger, Troll, Krump, Punch]}
+        actions:
+          - play: Recovery Operation
+            choices: [Punch, Troll, done]
+        expect:
+          "16.0": {player1.deck: [Troll, Punch, Anger], Krump.zone: discard}
+        """,
+        )
+    )

@@ -10,6 +10,7 @@ from __future__ import annotations
 from engine.core.registry import template
 from engine.library import (
     cards_under_at_least,
+    ChooseAnyNumber,
     If,
     PlayIt,
     controlled_by_chosen_player,
@@ -17,6 +18,7 @@ from engine.library import (
     NameOutOfPlay,
     OnePile,
     PileEnd,
+    PutOnDeck,
     ResolveGraftedPlay,
     RevealUntil,
     SearchFor,
@@ -289,3 +291,15 @@ def _same_type_from_pile(noun, of: str, name: str) -> Choose:
         return test(ctx.eng, ctx.source, ctx.controller, card) and card.type in {c.type for c in ctx.refs(of)}
 
     return Choose("discard", "any", name=name, where=where)
+
+
+@template("AnyNumberOnTopOfDeck")
+def _any_number_on_top_of_deck(of: str, name: str) -> list:
+    """ "You may put any number of the discarded cards on top of your deck in any order": the player
+    picks them one at a time among the cards ``of`` names still in their discard pile (none is a
+    number), each put on top as it is picked, so the last picked is the top card."""
+
+    def where(ctx, card) -> bool:
+        return card in ctx.refs(of)
+
+    return [ChooseAnyNumber("discard", "friendly", where=where, name=name), PutOnDeck(name)]
