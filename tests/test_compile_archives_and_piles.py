@@ -393,3 +393,35 @@ def test_your_opponent_draws_then_loses_three_random_cards_three_ways(kb_conn, t
         """,
         )
     )
+
+
+def test_you_may_not_play_cards_of_the_discarded_cards_type_for_the_turn(kb_conn, tmp_path):
+    assert_compiled(kb_conn, "Strategic Feint", "Overreach")
+    # Strategic Feint: "Fate: Discard the top card of your deck. Until the end of the turn, you may
+    # not play cards of the discarded card's type." under Overreach, fulfilled by player 2's reap:
+    # player 2 discards Punch (an action): Anger is refused (action 4), Bumpsy, a creature, is played
+    assert_passed(
+        replay(
+            kb_conn,
+            tmp_path,
+            """
+        id: strategic-feint-fate
+        setup:
+          turn: {active: player1, house: brobnar}
+          player1: {hand: [Strategic Feint], prophecies: [Overreach]}
+          player2: {houses: [brobnar], battleline: [Krump], deck: [Punch, Troll, Troll, Troll, Troll, Troll, Troll, Troll],
+                    hand: [Anger, Bumpsy]}
+        actions:
+          - activate_prophecy: {prophecy: Overreach, card: Strategic Feint}
+          - end_turn: true
+            to_step: 2
+          - choose_house: brobnar
+          - reap: Krump
+          - play: Anger
+          - play: Bumpsy
+            choices: [right]
+        expect:
+          "16.0": {illegal: 4, Punch.zone: discard, Bumpsy.zone: battleline, Anger.zone: hand}
+        """,
+        )
+    )

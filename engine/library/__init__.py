@@ -545,3 +545,4 @@ from engine.library.creatures import DestroyOneHalf, DivideBattlelines
 from engine.library.creatures import SwapWhatIsOn
 from engine.library.searching import ShuffleArchivesIntoDeck
 from engine.library.at_random import DiscardRandomShareOfHand
+from engine.library.lasting import CannotPlayTypeOfForTheTurn

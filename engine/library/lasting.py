@@ -353,3 +353,19 @@ class ThroughYourNextTurn(Effect):
     def resolve(self, ctx: Context) -> bool:
         window = through_next_turn_of(ctx.controller)
         return _lasting_static(ctx, self.static, window, f"until the end of {ctx.controller}'s next turn")
+
+
+@template()
+@dataclass
+class CannotPlayTypeOfForTheTurn(Effect):
+    """ "Until the end of the turn, you may not play cards of the discarded card's type": the type of
+    the card ``on`` names, read as the effect resolves, forbidden to the ability's controller for
+    the turn (:class:`~engine.library.playing.CannotPlay`)."""
+
+    on: str = "it"
+
+    def resolve(self, ctx: Context) -> bool:
+        kinds = sorted({c.type for c in ctx.refs(self.on)})
+        for kind in kinds:
+            ForTheTurn(static=CannotPlay(kind)).resolve(ctx)
+        return bool(kinds)
