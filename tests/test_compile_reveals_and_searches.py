@@ -186,3 +186,29 @@ def test_put_any_number_of_the_discarded_cards_back_on_top_in_any_order(kb_conn,
         """,
         )
     )
+
+
+@pytest.mark.parametrize("answer, zone", [("yes", "hand"), ("no", "discard")])
+def test_at_the_beginning_of_your_turn_return_self_from_your_discard_pile(kb_conn, tmp_path, answer, zone):
+    assert_compiled(kb_conn, "Modular Exoskeleton")
+    # "This creature gets +4 power. At the beginning of your turn, you may return Modular Exoskeleton
+    # from your discard pile to your hand.": at the start of player 1's next turn, from the pile
+    assert_passed(
+        replay(
+            kb_conn,
+            tmp_path,
+            f"""
+        id: modular-exoskeleton
+        setup:
+          turn: {{active: player2, house: brobnar}}
+          player1: {{houses: [brobnar], discard: [Modular Exoskeleton]}}
+          player2: {{battleline: [Krump]}}
+        actions:
+          - end_turn: true
+            to_step: 2
+            choices: ["{answer}"]
+        expect:
+          "16.0": {{Modular Exoskeleton.zone: {zone}}}
+        """,
+        )
+    )
