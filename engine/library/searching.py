@@ -31,8 +31,8 @@ from engine.rules.targets import choose_or_done
 class SearchFor(Effect):
     """Search the controller's ``zones`` ("deck", or "deck" and "discard") for a card ``test``
     admits (``(eng, source, controller, card) -> bool``), reveal it and put it into its owner's
-    ``to`` zone ("hand", "archives", "discard"; "play": into play under the controller's control),
-    then shuffle the deck. The card is named ``name``
+    ``to`` zone ("hand", "archives", "discard"; "play": into play under the controller's control;
+    "reveal": left where they are, for the sentence after it), then shuffle the deck. The card is named ``name``
     (and "it") for the sentences after it. ``most``: how many cards may be found (None: "any
     number of", the player answering "done" when finished); ``halves``: "two halves of a gigantic
     creature", a half found with its other half (engine.rules.mechanics.gigantic), never alone."""
@@ -79,6 +79,8 @@ class SearchFor(Effect):
             for pick in picked:
                 if self.to == "play":  # "put it into play": not played (engine.rules.play)
                     ctx.eng.put_into_play(pick, ctx.controller)
+                elif self.to == "reveal":  # "... and reveal them": they stay where they were found
+                    continue
                 else:
                     ctx.eng.put_away(pick, self.to)
         if "deck" in self.zones:
