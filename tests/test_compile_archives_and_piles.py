@@ -425,3 +425,32 @@ def test_you_may_not_play_cards_of_the_discarded_cards_type_for_the_turn(kb_conn
         """,
         )
     )
+
+
+def test_after_you_shuffle_your_discard_pile_into_your_deck(kb_conn, tmp_path):
+    assert_compiled(kb_conn, "Sabira the Medium", "Ruthless Avenger", "Overreach")
+    # Sabira the Medium: "After you shuffle your discard pile into your deck, gain 3." Player 2's
+    # Ruthless Avenger fate ("... Shuffle your discard pile into your deck.") resolves for player 1,
+    # who controls Sabira: player 1 gains 3; player 2 shuffles nothing and gains nothing
+    assert_passed(
+        replay(
+            kb_conn,
+            tmp_path,
+            """
+        id: sabira-the-medium-by-an-effect
+        setup:
+          turn: {active: player2, house: brobnar}
+          player2: {hand: [Ruthless Avenger], prophecies: [Overreach]}
+          player1: {houses: [untamed], battleline: [Sabira the Medium, Dust Pixie], discard: [Punch, Anger, Smaaash],
+                    deck: [Troll, Troll, Troll, Troll, Troll, Troll, Troll, Troll]}
+        actions:
+          - activate_prophecy: {prophecy: Overreach, card: Ruthless Avenger}
+          - end_turn: true
+            to_step: 2
+          - choose_house: untamed
+          - reap: Dust Pixie
+        expect:
+          "16.0": {player1.amber: 4, player2.amber: 0, player1.discard: []}
+        """,
+        )
+    )

@@ -119,6 +119,7 @@ class ShuffleDiscardIntoDeck(Effect):
                 g.move(c, "deck", c.owner)
             shuffle_deck(g, player)
             ctx.log(f"{ctx.source.name}: {player} shuffles {len(pile)} card(s) from their discard pile into their deck")
+            ctx.eng.emit("discard_shuffled_into_deck", player=player)
         return True
 
 

@@ -339,6 +339,8 @@ class ShuffleZonesIntoDeck(Effect):
                 moved += 1
         shuffle_deck(ctx.game, ctx.controller)
         ctx.log(f"{ctx.source.name}: {ctx.controller} shuffles {moved} card(s) into their deck")
+        if "discard" in self.zones:
+            ctx.eng.emit("discard_shuffled_into_deck", player=ctx.controller)
         return True
 
 

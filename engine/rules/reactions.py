@@ -13,7 +13,8 @@ placed the last of the damage that destroyed it, None when its damage did not}, 
 caused), ``"bonus_icon_damage"`` {card, controller}, ``"tide_raised"`` {player}, ``"end_of_turn"`` {player}
 (after the draw of step 5), ``"key_forged"`` {player, cost} (engine.rules.forging), ``"attached"`` {card: the
 upgrade, to, player} (engine.rules.gained_text), ``"left_play"`` {card, controller} (engine.rules.leaves_play),
-``"start_of_turn"`` {player} (engine.rules.turn), ``"stolen"`` {player: the thief, victim,
+``"start_of_turn"`` {player} (engine.rules.turn), ``"discard_shuffled_into_deck"`` {player} (a discard pile
+shuffled into its deck: by an effect, or to reset an empty deck to draw, engine.rules.game.Engine.draw), ``"stolen"`` {player: the thief, victim,
 amount} (engine.rules.replacements.steal), ``"before_fight"`` {card, controller, defender, outcome}
 (engine.rules.hooks).
 """
