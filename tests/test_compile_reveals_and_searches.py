@@ -212,3 +212,42 @@ def test_at_the_beginning_of_your_turn_return_self_from_your_discard_pile(kb_con
         """,
         )
     )
+
+
+def test_search_your_deck_for_a_card_by_name(kb_conn, tmp_path):
+    assert_compiled(kb_conn, "Com. Officer Hings")
+    # "Play: You may search your deck for Com. Officer Gross, reveal it, and put it into your hand.
+    # Shuffle your deck."
+    assert_passed(
+        replay(
+            kb_conn,
+            tmp_path,
+            """
+        id: com-officer-hings-search
+        setup:
+          turn: {active: player1, house: staralliance}
+          player1: {hand: [Com. Officer Hings], deck: [Punch, Com. Officer Gross, Anger]}
+        actions:
+          - play: Com. Officer Hings
+            choices: ["yes", Com. Officer Gross]
+        expect:
+          "16.0": {player1.hand: [Com. Officer Gross], decisions.0.3.not_offered: [Punch, Anger]}
+        """,
+        )
+    )
+
+
+def test_draw_for_each_creature_between_self_and_a_card_named(kb_conn):
+    # Com. Officer Hings's shape ("Fight/Reap: Draw 1 card for each creature between Com. Officer
+    # Hings and Com. Officer Gross"; the sample's Com. Officer Gross is not playable yet), with Zorg
+    # and Bumpsy: Troll and Krump stand between them, so 2 cards are drawn
+    variant = compile_text("Reap: Draw 1 card for each creature between Zorg and Bumpsy.", "Zorg", "creature")
+    eng = engine_for(
+        kb_conn,
+        {
+            "turn": {"active": "player1", "house": "mars"},
+            "player1": {"battleline": ["Zorg", "Troll", "Krump", "Bumpsy", "Dust Pixie"], "deck": ["Punch"] * 4},
+        },
+    )
+    resolve_all(variant.reap, Context(eng, card(eng, "Zorg"), "player1"))
+    assert len(labels(eng, "player1", "hand")) == 2

@@ -61,10 +61,14 @@ def _search_for_gigantic(to: str, name: str, both: bool = True):
 
 
 @template("SearchForNamed")
-def _search_for_named(card: str, card2: str, card3: str, to: str, name: str):
-    """ "Search your deck and discard pile for <A>, <B>, or <C>": one card of any of those names."""
-    names = {card, card2, card3}
-    return SearchFor(("deck", "discard"), lambda eng, source, controller, c: c.name in names, to, name)
+def _search_for_named(
+    card: str, card2: str = "", card3: str = "", to: str = "hand", name: str = "it", deck_only: bool = False
+):
+    """ "Search your deck and discard pile for <A>, <B>, or <C>": one card of any of those names
+    (``deck_only``: "search your deck for <A>")."""
+    names = {card, card2, card3} - {""}
+    zones = ("deck",) if deck_only else ("deck", "discard")
+    return SearchFor(zones, lambda eng, source, controller, c: c.name in names, to, name)
 
 
 @template("DoneThisWay")

@@ -242,3 +242,20 @@ def bonus_icons_on(ref: str, icon: str | None = None):
         return _icons(ctx.refs(ref), icon)
 
     return count
+
+
+@template(kind="count")
+def creatures_between_self_and(name: str) -> Callable[[Context], int]:
+    """ "Each creature between SELF and <a card named so>": the creatures strictly between the two
+    in one battleline (none when either is not in it; the nearest copy of that name counts)."""
+
+    def count(ctx: Context) -> int:
+        me = ctx.source
+        if me.zone != "battleline":
+            return 0
+        line = ctx.game.players[me.controller].creatures
+        at = line.index(me)
+        others = [abs(i - at) - 1 for i, c in enumerate(line) if c is not me and c.name == name]
+        return min(others) if others else 0
+
+    return count
