@@ -251,3 +251,27 @@ def test_draw_for_each_creature_between_self_and_a_card_named(kb_conn):
     )
     resolve_all(variant.reap, Context(eng, card(eng, "Zorg"), "player1"))
     assert len(labels(eng, "player1", "hand")) == 2
+
+
+@pytest.mark.parametrize("answer, amber, zone", [("yes", 2, "artifacts"), ("no", 1, "discard")])
+def test_each_time_you_play_an_artifact_from_your_discard_pile(kb_conn, tmp_path, answer, amber, zone):
+    assert_compiled(kb_conn, "Zavel, “Archaeologist”")
+    # "Each time you play an artifact from your discard pile, gain 1. Play/After Reap: You may play an
+    # artifact from your discard pile.": the reap's 1, and 1 more for Gauntlet of Command played
+    assert_passed(
+        replay(
+            kb_conn,
+            tmp_path,
+            f"""
+        id: zavel-archaeologist
+        setup:
+          turn: {{active: player1, house: ekwidon}}
+          player1: {{battleline: ["Zavel, “Archaeologist”"], discard: [Gauntlet of Command]}}
+        actions:
+          - reap: "Zavel, “Archaeologist”"
+            choices: ["{answer}"]
+        expect:
+          "16.0": {{player1.amber: {amber}, Gauntlet of Command.zone: {zone}}}
+        """,
+        )
+    )

@@ -3,7 +3,8 @@
 ``reactions``) or in a lasting effect; the engine emits events and resolves every reaction that
 matches, with the event in the context (``ref "event"`` is the card the event is about).
 
-Events: ``"played"`` {card}, ``"destroyed"`` {card, controller, fight: (attacker, defender) or
+Events: ``"played"`` {card, player, from: the zone it was played from, "hand" unless a card effect
+played it from elsewhere}, ``"destroyed"`` {card, controller, fight: (attacker, defender) or
 None, creature: it was a creature when destroyed, damage_by: (the card, the keyword or None) that
 placed the last of the damage that destroyed it, None when its damage did not}, ``"reaped"`` {card, player, amber: {"gained": n} (what is left of the Æmber reaping gained)},
 ``"fought"`` {card, controller, neighbors (the attacker's neighbors when it was used)}, ``"entered_play"`` {card, controller},
