@@ -28,3 +28,32 @@ def test_crop_circles_the_same_creature_captures_for_each_card_purged(kb_conn, t
         """,
         )
     )
+
+
+def test_hallafest_up_to_four_brakken_cards_with_different_names_and_chains(kb_conn, tmp_path):
+    assert "Hallafest" in implemented()
+    # "Play: Search your deck and discard pile for up to 4 Bräkken cards with different names. Reveal
+    # those cards and put them into your hand. Shuffle your deck. Gain chains equal to the number of
+    # cards put into your hand in this way.": Vulka from the deck, Ged Hammer from the pile; the
+    # second Vulka is no longer offered; Troll never is: 2 cards, 2 chains
+    assert_passed(
+        replay(
+            kb_conn,
+            tmp_path,
+            """
+        id: hallafest
+        setup:
+          turn: {active: player1, house: brobnar}
+          player1:
+            hand: [Hallafest]
+            deck: [{card: Vulka, id: v1}, Troll, {card: Vulka, id: v2}]
+            discard: [Ged Hammer]
+        actions:
+          - play: Hallafest
+            choices: [v1, Ged Hammer]
+        expect:
+          "16.0": {player1.hand: [v1, Ged Hammer], player1.chains: 2, v2.zone: deck,
+                   decisions.0.2.not_offered: [v2, Troll]}
+        """,
+        )
+    )

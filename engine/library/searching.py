@@ -43,6 +43,9 @@ class SearchFor(Effect):
     name: str = "found"
     most: int | None = 1
     halves: bool = False
+    #: "up to 4 Bräkken cards with different names": what the cards found must differ in
+    #: (``card -> key``); a card whose key one found before has is no longer offered
+    different: object = None
 
     def resolve(self, ctx: Context) -> bool:
         found = [
@@ -58,6 +61,8 @@ class SearchFor(Effect):
                 break
             found.remove(pick)
             picked.append(pick)
+            if self.different is not None:
+                found = [c for c in found if self.different(c) != self.different(pick)]
             if self.halves:  # its other half (one of them, where the pile holds several)
                 others = other_halves(pick, found)
                 other = (
