@@ -546,3 +546,6 @@ from engine.library.creatures import SwapWhatIsOn
 from engine.library.searching import ShuffleArchivesIntoDeck
 from engine.library.at_random import DiscardRandomShareOfHand
 from engine.library.lasting import CannotPlayTypeOfForTheTurn
+from engine.library.conditions import share_a_type
+from engine.library.counts import creatures_between_self_and
+from engine.library.named_cards import are_the_named_cards
