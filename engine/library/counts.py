@@ -42,6 +42,18 @@ def amber_in_pool(ctx: Context) -> int:
     return ctx.me.amber
 
 
+@template(kind="count")
+def share_of_pool(whose: str, parts: int) -> Callable[[Context], int]:
+    """ "One third of your opponent's Æmber (rounded down)": the pool of ``whose`` ("self" or
+    "opponent") divided by ``parts``, rounded down, counted as the effect resolves."""
+
+    def amount(ctx: Context) -> int:
+        return (ctx.me if whose == "self" else ctx.opponent).amber // parts
+
+    amount.__name__ = f"{whose}_amber_by_{parts}"
+    return amount
+
+
 def opponent_amber(ctx: Context) -> int:
     """ "All of your opponent's Æmber", counted as the effect resolves."""
     return ctx.opponent.amber
