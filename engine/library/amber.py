@@ -19,6 +19,7 @@ from engine.library.houses import houses_among
 from engine.rules.ability import Context, Effect, player_ref
 from engine.library.conditions import static_context
 from engine.rules.replacements import AmberCannotBeStolen, add_to_pool, steal
+from engine.library.this_way import record_this_way
 
 
 @template()
@@ -92,6 +93,7 @@ class LoseAll(Effect):
     def resolve(self, ctx: Context) -> bool:
         pool = ctx.me if self.who == "self" else ctx.opponent
         lost, pool.amber = pool.amber, 0
+        record_this_way(ctx, "lost", [], amount=lost)  # "destroy a creature for each A lost this way"
         ctx.log(
             f"{ctx.source.name}: {ctx.controller if self.who == 'self' else ctx.opponent_name} loses all {lost} Æmber"
         )

@@ -19,6 +19,7 @@ from engine.core.state import CardInstance
 from engine.rules.ability import Context, Effect
 from engine.rules.references import card_label
 from engine.rules.replacements import add_to_pool, capture
+from engine.library.this_way import record_this_way
 
 
 def place_amber(ctx: Context, on: str, amount: int, how: str) -> bool:
@@ -343,6 +344,7 @@ class MoveAmber(Effect):
                 dest.amber += moved
                 ctx.log(f"{moved} Æmber moves from {card.label} to {dest.label} ({dest.amber} on it)")
             full = full or moved > 0 and (self.each or self.half or moved == self.amount)
+            record_this_way(ctx, "moved", [], amount=moved)  # "For each A moved, deal 2 to a creature"
         return full
 
     def _destination(self, ctx: Context, source: CardInstance | None) -> CardInstance | None:
