@@ -13,6 +13,7 @@ from __future__ import annotations
 from engine.core.registry import template
 from engine.rules.ability import Condition, Context
 from engine.library.conditions import refs_named
+from engine.library.playing import plays_this_turn
 from engine.rules.haunted import is_haunted
 from engine.rules.turn import key_cost
 
@@ -183,3 +184,15 @@ def fought_was_destroyed(ctx: Context) -> bool:
     creature of the fight is no longer in play, gone to a discard pile."""
     defender = (ctx.event.get("fight") or {}).get("defender")
     return defender is not None and defender.zone == "discard"
+
+
+@template(kind="condition")
+def played_this_turn(kind: str | None = None, present: bool = True) -> Condition:
+    """ "If you did not play a creature this turn" (``present`` False, ``kind`` "creature"): the
+    cards the ability's controller has played this turn (engine.library.playing.plays_this_turn)."""
+
+    def condition(ctx: Context) -> bool:
+        return (plays_this_turn(ctx.game, ctx.controller, kind=kind) > 0) == present
+
+    condition.__name__ = f"{'' if present else 'no_'}{kind or 'card'}_played_this_turn"
+    return condition
