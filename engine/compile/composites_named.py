@@ -63,7 +63,8 @@ def _if_named_in_discard(card: str, then: list) -> If:
 
 @template("NamedInPlay")
 def _named_in_play(card: str, name: str) -> Choose:
-    """ "Platopelta" as a target ("put a wisdom counter on Platopelta"): a card in play of that
-    name, chosen when there is more than one."""
+    """ "Platopelta" as a target ("put a wisdom counter on Platopelta", "move 1 from your
+    opponent's pool to Treasure Island"): a card in play of that name, creature or artifact,
+    chosen when there is more than one."""
     test = named(card)
-    return Choose("creature", "any", name=name, where=lambda ctx, c: test(ctx.eng, ctx.source, ctx.controller, c))
+    return Choose("card in play", "any", name=name, where=lambda ctx, c: test(ctx.eng, ctx.source, ctx.controller, c))
