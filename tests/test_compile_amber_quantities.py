@@ -1,0 +1,152 @@
+"""Amounts of Æmber and damage said another way than a number, and the wordings read with them
+(engine/compile/templates/clauses_amber_quantities.toml): a third of a pool, Æmber moved or lost
+"this way", each creature's own damage, a card spent as Æmber, Æmber moved from a pool to a card,
+"after a player fights with a creature, they ..."."""
+
+from __future__ import annotations
+
+import pytest
+
+from boards import assert_compiled, assert_passed, replay
+
+
+@pytest.mark.parametrize("pool, keys, left", [(5, 1, 0), (4, 0, 4)])
+def test_a_card_spent_as_amber_when_forging(kb_conn, tmp_path, pool, keys, left):
+    assert_compiled(kb_conn, "Æmberling")
+    # "You may spend Æmberling as if it were A in your pool. (Discard it, ignoring wards.)":
+    # player1 forges a 6 key from a pool of 5 and their warded Æmberling, which is discarded; with
+    # 4 in the pool, 5 is not enough: no key, the Æmberling stays
+    zone = "discard" if keys else "battleline"
+    assert_passed(
+        replay(
+            kb_conn,
+            tmp_path,
+            f"""
+        id: aemberling-spent
+        setup:
+          turn: {{active: player2, house: brobnar}}
+          player1: {{amber: {pool}, houses: [brobnar, dis, staralliance], token: Æmberling, battleline: [{{card: Krump, id: a1, token: true, ward: true}}]}}
+        actions:
+          - end_turn: true
+            choices: [brobnar]
+        expect:
+          "16.0": {{player1.keys: {keys}, player1.amber: {left}, a1.zone: {zone}}}
+        """,
+        )
+    )
+
+
+@pytest.mark.parametrize("pool, captured, kept", [(8, 2, 6), (2, 0, 2)])
+def test_capture_one_third_rounded_down(kb_conn, tmp_path, pool, captured, kept):
+    assert_compiled(kb_conn, "Sir Jaune")
+    # "Play: Capture one third of your opponent's A (rounded down)."
+    assert_passed(
+        replay(
+            kb_conn,
+            tmp_path,
+            f"""
+        id: sir-jaune-third
+        setup:
+          turn: {{active: player1, house: sanctum}}
+          player1: {{hand: [Sir Jaune]}}
+          player2: {{amber: {pool}}}
+        actions:
+          - play: Sir Jaune
+        expect:
+          "16.0": {{Sir Jaune.amber: {captured}, player2.amber: {kept}}}
+        """,
+        )
+    )
+
+
+def test_for_each_amber_lost_this_way(kb_conn, tmp_path):
+    assert_compiled(kb_conn, "Urxym the “Diplomat”")
+    # "After Reap: Lose all your A. Destroy an enemy non-Mars creature for each A lost this way.":
+    # 1 in the pool and 1 from the reap: 2 lost, two of the three enemy non-Mars creatures destroyed
+    assert_passed(
+        replay(
+            kb_conn,
+            tmp_path,
+            """
+        id: urxym-lost-this-way
+        setup:
+          turn: {active: player1, house: mars}
+          player1: {amber: 1, battleline: ["Urxym the Diplomat"]}
+          player2: {battleline: [Troll, Krump, Dust Pixie]}
+        actions:
+          - reap: Urxym the Diplomat
+            targets: [Troll, Dust Pixie]
+        expect:
+          "16.0": {player1.amber: 0, Troll.zone: discard, Dust Pixie.zone: discard, Krump.zone: battleline}
+        """,
+        )
+    )
+
+
+def test_each_creature_dealt_its_own_damage(kb_conn, tmp_path):
+    assert_compiled(kb_conn, "Cauldron Boil")
+    # "Play: Deal damage to each creature equal to the amount of damage on that creature.": each
+    # amount is the creature's damage before any of it is dealt
+    assert_passed(
+        replay(
+            kb_conn,
+            tmp_path,
+            """
+        id: cauldron-boil-own-damage
+        setup:
+          turn: {active: player1, house: untamed}
+          player1: {hand: [Cauldron Boil], battleline: [{card: Troll, damage: 3}]}
+          player2: {battleline: [{card: Krump, damage: 1}, Dust Pixie]}
+        actions:
+          - play: Cauldron Boil
+        expect:
+          "16.0": {Troll.damage: 6, Krump.damage: 2, Dust Pixie.damage: 0}
+        """,
+        )
+    )
+
+
+def test_after_a_player_fights_they_lose(kb_conn, tmp_path):
+    # Peace Accord (MM 350): "After a player fights with a creature, they lose 4A. Destroy Peace
+    # Accord.": player1 fights with their Troll, player2's Peace Accord makes player1 (the player
+    # who fought) lose 4 of 5, and is destroyed
+    assert_passed(
+        replay(
+            kb_conn,
+            tmp_path,
+            """
+        id: peace-accord-mm
+        setup:
+          turn: {active: player1, house: brobnar}
+          player1: {amber: 5, battleline: [Troll]}
+          player2: {amber: 5, artifacts: ["Peace Accord (MM 350)"], battleline: [Dust Pixie]}
+        actions:
+          - fight: {attacker: Troll, target: Dust Pixie}
+        expect:
+          "16.0": {player1.amber: 1, player2.amber: 5, Peace Accord.zone: discard}
+        """,
+        )
+    )
+
+
+def test_move_amber_from_your_pool_to_the_giving_card(kb_conn, tmp_path):
+    assert_compiled(kb_conn, "Treasure Island")
+    # "Each friendly Skyborn creature gains, "After Reap: Move 1A from your pool to Treasure
+    # Island." You may spend A on Treasure Island as if it were in your pool.": the reap's 1 moves
+    # onto the island; a friendly Brobnar creature gains nothing
+    assert_passed(
+        replay(
+            kb_conn,
+            tmp_path,
+            """
+        id: treasure-island-reap
+        setup:
+          turn: {active: player1, house: skyborn}
+          player1: {amber: 2, artifacts: [Treasure Island], battleline: [Redhawk]}
+        actions:
+          - reap: Redhawk
+        expect:
+          "16.0": {player1.amber: 2, Treasure Island.amber: 1}
+        """,
+        )
+    )
