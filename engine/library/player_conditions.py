@@ -15,6 +15,7 @@ from engine.rules.ability import Condition, Context
 from engine.library.conditions import refs_named
 from engine.library.playing import plays_this_turn
 from engine.rules.haunted import is_haunted
+from engine.rules.houses import belongs_to
 from engine.rules.turn import key_cost
 
 
@@ -196,3 +197,28 @@ def played_this_turn(kind: str | None = None, present: bool = True) -> Condition
 
     condition.__name__ = f"{'' if present else 'no_'}{kind or 'card'}_played_this_turn"
     return condition
+
+
+@template(kind="condition")
+def used_of_house_this_turn(house: str, n: int = 1) -> Condition:
+    """ "If you have used N or more friendly <house> creatures this turn": the distinct creatures of
+    that house the ability's controller has used this turn (as they belong now)."""
+
+    def condition(ctx: Context) -> bool:
+        used = {
+            id(c)
+            for c in ctx.game.used_this_turn
+            if c.type == "creature" and c.controller == ctx.controller and belongs_to(ctx.eng, c, house)
+        }
+        return len(used) >= n
+
+    condition.__name__ = f"used_{n}_{house}_creatures_this_turn"
+    return condition
+
+
+@template(kind="condition", value=True)
+def self_fighting(ctx: Context) -> bool:
+    """ "While fighting, <this creature> ...": it is the attacker or the creature attacked in the
+    fight resolving now (16.0, Stealer of Souls FAQ: "the Stealer of Souls and the creature it is
+    fighting")."""
+    return ctx.source in (ctx.game.attacking, ctx.game.defending)
