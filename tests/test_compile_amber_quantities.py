@@ -150,3 +150,81 @@ def test_move_amber_from_your_pool_to_the_giving_card(kb_conn, tmp_path):
         """,
         )
     )
+
+
+@pytest.mark.parametrize("attacker, target", [("Nizak, The Forgotten", "Troll"), ("Troll", "Nizak, The Forgotten")])
+def test_invulnerable_while_fighting(kb_conn, tmp_path, attacker, target):
+    assert_compiled(kb_conn, "Nizak, The Forgotten")
+    # "While fighting, Nizak, The Forgotten gains invulnerable.": attacking or attacked, it takes
+    # none of Troll's 8; a Punch outside the fight damages it
+    active, house = ("player1", "brobnar") if attacker.startswith("Nizak") else ("player2", "brobnar")
+    assert_passed(
+        replay(
+            kb_conn,
+            tmp_path,
+            f"""
+        id: nizak-fighting
+        setup:
+          turn: {{active: {active}, house: {house}}}
+          player1: {{battleline: ["Nizak, The Forgotten"]}}
+          player2: {{battleline: [Troll], hand: [Punch]}}
+        actions:
+          - fight: {{attacker: "{attacker}", target: "{target}"}}
+        expect:
+          "16.0": {{"Nizak, The Forgotten.damage": 0, "Nizak, The Forgotten.zone": battleline, Troll.damage: 6}}
+        """,
+        )
+    )
+
+
+@pytest.mark.parametrize(
+    "house, action, expect",
+    [
+        ("brobnar", "{fight: {attacker: Troll, target: White Aeronaut}}", "White Aeronaut.damage: 0, Troll.damage: 3"),
+        ("dis", "{play: Gateway to Dis}", "Nautilixian.zone: discard, Troll.zone: discard"),
+    ],
+)
+def test_pilots_cannot_be_dealt_damage_or_destroyed(kb_conn, tmp_path, house, action, expect):
+    assert_compiled(kb_conn, "Nautilixian")
+    # "Each friendly Pilot creature cannot be dealt damage or destroyed.": Troll's attack does not
+    # damage the White Aeronaut (a Pilot), and Gateway to Dis ("Destroy each creature") does not
+    # destroy it, while Nautilixian (no Pilot) and Troll are destroyed
+    assert_passed(
+        replay(
+            kb_conn,
+            tmp_path,
+            f"""
+        id: nautilixian-pilots
+        setup:
+          turn: {{active: player2, house: {house}}}
+          player1: {{battleline: ["Nautilixian (WoE 126)", "White Aeronaut (WoE 171)"]}}
+          player2: {{battleline: [Troll], hand: [Gateway to Dis]}}
+        actions: [{action}]
+        expect:
+          "16.0": {{White Aeronaut.zone: battleline, {expect}}}
+        """,
+        )
+    )
+
+
+@pytest.mark.parametrize("used_first", [False, True])
+def test_cannot_be_used_unless_a_house_creature_was_used(kb_conn, tmp_path, used_first):
+    # "Nautilixian cannot be used unless you have used 1 or more friendly Mars creatures this turn.":
+    # refused first; after the White Aeronaut (Mars) reaps, Nautilixian reaps
+    actions = "[{reap: White Aeronaut}, {reap: Nautilixian}]" if used_first else "[{reap: Nautilixian}]"
+    expect = "Nautilixian.exhausted: true, illegal: []" if used_first else "Nautilixian.exhausted: false, illegal: [0]"
+    assert_passed(
+        replay(
+            kb_conn,
+            tmp_path,
+            f"""
+        id: nautilixian-unless
+        setup:
+          turn: {{active: player1, house: mars}}
+          player1: {{battleline: ["Nautilixian (WoE 126)", "White Aeronaut (WoE 171)"]}}
+        actions: {actions}
+        expect:
+          "16.0": {{{expect}}}
+        """,
+        )
+    )
