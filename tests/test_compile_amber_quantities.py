@@ -228,3 +228,126 @@ def test_cannot_be_used_unless_a_house_creature_was_used(kb_conn, tmp_path, used
         """,
         )
     )
+
+
+def test_the_most_powerful_creature_captures_all_of_your_opponents_amber(kb_conn, tmp_path):
+    assert_compiled(kb_conn, "Trenk’s Creed")
+    # "Choose one: The most powerful creature captures all of your opponent's A. ...": the most
+    # powerful creature is player2's Troll; it captures player2's own 4 (your opponent's), none of
+    # player1's 3
+    assert_passed(
+        replay(
+            kb_conn,
+            tmp_path,
+            """
+        id: trenks-creed-enemy
+        setup:
+          turn: {active: player1, house: sanctum}
+          player1: {amber: 3, hand: ["Trenk’s Creed"], battleline: [Krump]}
+          player2: {amber: 4, battleline: [Troll]}
+        actions:
+          - play: "Trenk’s Creed"
+            choices: ["the most powerful creature captures all of your opponent's amber"]
+        expect:
+          "16.0": {Troll.amber: 4, player2.amber: 0, player1.amber: 4}
+        """,
+        )
+    )
+
+
+def test_capture_all_amber_from_each_player(kb_conn, tmp_path):
+    # Colonist Chapman (DT 246): "Play: Capture all A from each player.": 3 from player2's pool,
+    # then player1's own 2
+    assert_passed(
+        replay(
+            kb_conn,
+            tmp_path,
+            """
+        id: colonist-chapman-all
+        setup:
+          turn: {active: player1, house: staralliance}
+          player1: {amber: 2, hand: ["Colonist Chapman (DT 246)"]}
+          player2: {amber: 3}
+        actions:
+          - play: Colonist Chapman
+        expect:
+          "16.0": {Colonist Chapman.amber: 5, player1.amber: 0, player2.amber: 0}
+        """,
+        )
+    )
+
+
+@pytest.mark.parametrize("pool, zone, left", [(4, "battleline", 0), (3, "discard", 5)])
+def test_capture_from_any_combination_of_players(kb_conn, tmp_path, pool, zone, left):
+    assert_compiled(kb_conn, "Grizzled Wyvern")
+    # "Play: Capture 6 from any combination of players. Then, if Grizzled Wyvern has fewer than 6
+    # on it, destroy it.": 2 of player1's own and all 4 of player2's (the only split); with 5 in
+    # the pools together it captures 5 and is destroyed, its 5 going to player2 as it leaves play
+    assert_passed(
+        replay(
+            kb_conn,
+            tmp_path,
+            f"""
+        id: grizzled-wyvern
+        setup:
+          turn: {{active: player1, house: brobnar}}
+          player1: {{amber: 2, hand: ["Grizzled Wyvern (AS S09)"]}}
+          player2: {{amber: {pool}}}
+        actions:
+          - play: Grizzled Wyvern
+        expect:
+          "16.0": {{Grizzled Wyvern.zone: {zone}, player1.amber: 0, player2.amber: {left}}}
+        """,
+        )
+    )
+
+
+@pytest.mark.parametrize(
+    "before, option, exhausted, damage",
+    [("true", "ready", "false", 2), ("false", "exhaust", "true", 2), ("true", "exhaust", "true", 0)],
+)
+def test_ready_or_exhaust_a_creature(kb_conn, tmp_path, before, option, exhausted, damage):
+    assert_compiled(kb_conn, "Überking Tablets")
+    # "Action: Ready or exhaust a creature. If you do, deal 2 to that creature.": exhausting a
+    # creature already exhausted is not done, so no damage
+    assert_passed(
+        replay(
+            kb_conn,
+            tmp_path,
+            f"""
+        id: uberking-tablets
+        setup:
+          turn: {{active: player1, house: brobnar}}
+          player1: {{artifacts: [Überking Tablets], battleline: [{{card: Troll, exhausted: {before}}}]}}
+        actions:
+          - action: Überking Tablets
+            choices: [{option}]
+        expect:
+          "16.0": {{Troll.exhausted: {exhausted}, Troll.damage: {damage}}}
+        """,
+        )
+    )
+
+
+@pytest.mark.parametrize("pool, illegal", [(7, "[]"), (6, "[0]")])
+def test_cannot_be_played_unless_opponent_has_amber_in_pool(kb_conn, tmp_path, pool, illegal):
+    assert_compiled(kb_conn, "Balaenora")
+    # "Balaenora cannot be played unless your opponent has 7 A or more in their pool. Play: Capture
+    # all of your opponent's A."
+    assert_passed(
+        replay(
+            kb_conn,
+            tmp_path,
+            f"""
+        id: balaenora
+        setup:
+          turn: {{active: player1, house: skyborn}}
+          player1: {{hand: [Balaenora]}}
+          player2: {{amber: {pool}}}
+        actions:
+          - play: Balaenora
+        expect:
+          "16.0": {{illegal: {illegal}, player2.amber: {0 if pool == 7 else pool}}}
+        """,
+        )
+    )

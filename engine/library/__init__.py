@@ -282,6 +282,7 @@ from engine.library.conditions import (
     amber_at_least,
     amber_compare,
     amber_on_self_at_least,
+    amber_on_self_fewer,
     has_amber_on_self,
     at_end_of_your_turn,
     count_at_least,

@@ -90,12 +90,21 @@ class Capture(Effect):
         # a creature's own "Capture" used as if another player controlled it (Replicator) takes
         # from that player's opponent
         capturer = ctx.controller if on == "self" else creature.controller
-        victim = creature.controller if self.side == "own" else g.other(capturer)
+        # side "your opponent": "<the most powerful creature> captures all of your opponent's A",
+        # from the ability's controller's opponent, whichever side the creature is on
+        victim = (
+            creature.controller
+            if self.side == "own"
+            else ctx.opponent_name
+            if self.side == "your opponent"
+            else g.other(capturer)
+        )
 
         taken = capture(ctx.eng, creature, amount, victim, ctx.source.name)
         return taken == amount
 
 
+@template()
 @dataclass
 class CaptureFromAny(Effect):
     """ "Capture N from any combination of players": as much as there is, up to N (do as much as

@@ -141,6 +141,17 @@ def amber_on_self_at_least(n: int):
 
 
 @template(kind="condition")
+def amber_on_self_fewer(n: int) -> Condition:
+    """ "If <this creature> has fewer than N A on it"."""
+
+    def condition(ctx: Context) -> bool:
+        return ctx.source.amber < n
+
+    condition.__name__ = f"amber_on_self_fewer_{n}"
+    return condition
+
+
+@template(kind="condition")
 def more_creatures(who: str) -> Condition:
     """ "If <you control / your opponent controls> more creatures than <your opponent / you>"."""
 

@@ -1,0 +1,23 @@
+"""The constructors of templates that offer the player a choice of effects on one card chosen
+first ("Ready or exhaust a creature"), registered for the templates as those of
+:mod:`engine.compile.composites` are; split from it by subject.
+"""
+
+from __future__ import annotations
+
+from engine.core.registry import template
+from engine.library import amber_on_self_fewer, Destroy, Exhaust, If, Ready
+from engine.compile.composites import one_of
+
+
+@template("ReadyOrExhaust")
+def _ready_or_exhaust(on: str):
+    """ "Ready or exhaust a creature": the creature is chosen, then whether it is readied or
+    exhausted (what "if you do" asks about is the option taken)."""
+    return one_of([("ready", [Ready(on)]), ("exhaust", [Exhaust(on)])])
+
+
+@template("IfFewerAmberOnSelfDestroy")
+def _if_fewer_amber_on_self_destroy(n: int):
+    """ "If <this creature> has fewer than N A on it, destroy it": "it" is the creature itself."""
+    return If(amber_on_self_fewer(n), [Destroy("self")])
