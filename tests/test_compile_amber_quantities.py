@@ -351,3 +351,49 @@ def test_cannot_be_played_unless_opponent_has_amber_in_pool(kb_conn, tmp_path, p
         """,
         )
     )
+
+
+def test_for_each_exhausted_creature_to_its_left(kb_conn, tmp_path):
+    assert_compiled(kb_conn, "Praetor Marius")
+    # "After Reap: For each exhausted creature to Praetor Marius's left, capture 1.": two exhausted
+    # creatures on its left (Troll, Krump), none counted on its right (Dust Pixie)
+    assert_passed(
+        replay(
+            kb_conn,
+            tmp_path,
+            """
+        id: praetor-marius
+        setup:
+          turn: {active: player1, house: saurian}
+          player1: {battleline: [{card: Troll, exhausted: true}, Bumpsy, {card: Krump, exhausted: true}, Praetor Marius, {card: Dust Pixie, exhausted: true}]}
+          player2: {amber: 5}
+        actions:
+          - reap: Praetor Marius
+        expect:
+          "16.0": {Praetor Marius.amber: 2, player2.amber: 3, player1.amber: 1}
+        """,
+        )
+    )
+
+
+def test_for_each_card_under_it(kb_conn, tmp_path):
+    assert_compiled(kb_conn, "Demonic Shelf")
+    # "Action: Put a friendly creature faceup under Demonic Shelf. Deal 3 to a creature for each
+    # card under Demonic Shelf.": Krump joins Dust Pixie under it; two cards, 3 to Troll twice
+    assert_passed(
+        replay(
+            kb_conn,
+            tmp_path,
+            """
+        id: demonic-shelf
+        setup:
+          turn: {active: player1, house: dis}
+          player1: {artifacts: [{card: Demonic Shelf, beneath: [Dust Pixie]}], battleline: [Krump]}
+          player2: {battleline: [Troll]}
+        actions:
+          - action: Demonic Shelf
+        expect:
+          "16.0": {Krump.zone: beneath, Troll.damage: 6}
+        """,
+        )
+    )

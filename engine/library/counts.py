@@ -141,6 +141,16 @@ def neighbors_of_self(ctx: Context) -> int:
 
 
 @template(kind="count", value=True)
+def exhausted_left_of_self(ctx: Context) -> int:
+    """ "For each exhausted creature to <this creature>'s left": in its controller's battleline,
+    the exhausted creatures before it (the left flank is the start of the line)."""
+    line = ctx.game.players[ctx.source.controller].creatures
+    if ctx.source not in line:
+        return 0
+    return sum(1 for c in line[: line.index(ctx.source)] if c.exhausted)
+
+
+@template(kind="count", value=True)
 def neighbors_of_it(ctx: Context) -> int:
     return sum(len(ctx.game.neighbors(c)) for c in ctx.chosen.get("it", [])[:1] if c.zone == "battleline")
 
