@@ -397,3 +397,26 @@ def test_for_each_card_under_it(kb_conn, tmp_path):
         """,
         )
     )
+
+
+def test_for_each_amber_each_player_lost_this_way(kb_conn, tmp_path):
+    # Æmberfin Shark (DT 368): "At the end of your turn, each player loses 1. Give Æmberfin Shark
+    # a +1 power counter for each A lost this way.": both players lose 1, two counters
+    assert_passed(
+        replay(
+            kb_conn,
+            tmp_path,
+            """
+        id: aemberfin-shark-both
+        setup:
+          turn: {active: player1, house: untamed}
+          player1: {houses: [untamed, brobnar, shadows], amber: 2, battleline: ["Æmberfin Shark (DT 368)"]}
+          player2: {houses: [brobnar, dis, shadows], amber: 3, battleline: [Troll]}
+        actions:
+          - end_turn: true
+            choices: [brobnar]
+        expect:
+          "16.0": {player1.amber: 1, player2.amber: 2, Æmberfin Shark.power_counters: 2}
+        """,
+        )
+    )

@@ -79,6 +79,7 @@ class Lose(Effect):
         amount = self.amount(ctx) if callable(self.amount) else self.amount
         lost = min(amount, pool.amber)
         pool.amber -= lost
+        record_this_way(ctx, "lost", [], amount=lost)  # "a +1 power counter for each A lost this way"
         ctx.log(f"{ctx.source.name}: {player} loses {lost} Æmber ({pool.amber})")
         return lost == amount
 
