@@ -420,3 +420,29 @@ def test_for_each_amber_each_player_lost_this_way(kb_conn, tmp_path):
         """,
         )
     )
+
+
+@pytest.mark.parametrize("side", ["player1", "player2"])
+def test_trigger_the_play_effect_as_if_you_had_just_played_it(kb_conn, tmp_path, side):
+    assert_compiled(kb_conn, "Favor of Rex")
+    # "Play: Trigger the play effect of a creature as if you had just played it.": Ronnie
+    # Wristclocks' "Play: Steal 1A" makes player1 steal 1 from player2, whoever controls it (1 more
+    # from Favor of Rex's bonus); Ronnie is not used
+    mine, theirs = ("[Ronnie Wristclocks]", "[]") if side == "player1" else ("[]", "[Ronnie Wristclocks]")
+    assert_passed(
+        replay(
+            kb_conn,
+            tmp_path,
+            f"""
+        id: favor-of-rex
+        setup:
+          turn: {{active: player1, house: saurian}}
+          player1: {{hand: ["Favor of Rex (WC 219)"], battleline: {mine}}}
+          player2: {{amber: 3, battleline: {theirs}}}
+        actions:
+          - play: Favor of Rex
+        expect:
+          "16.0": {{player1.amber: 2, player2.amber: 2, Ronnie Wristclocks.exhausted: false}}
+        """,
+        )
+    )

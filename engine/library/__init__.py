@@ -544,3 +544,6 @@ from engine.library.named_cards import NameACard, named_card_cannot_be_played_un
 from engine.library.houses import ActiveHouseBecomes
 from engine.library.creatures import DestroyOneHalf, DivideBattlelines
 from engine.library.creatures import SwapWhatIsOn
+from engine.library.cards_under import cards_under_self
+from engine.library.counts import exhausted_left_of_self, share_of_pool
+from engine.library.player_conditions import played_this_turn, self_fighting, used_of_house_this_turn
