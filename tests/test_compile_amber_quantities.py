@@ -446,3 +446,35 @@ def test_trigger_the_play_effect_as_if_you_had_just_played_it(kb_conn, tmp_path,
         """,
         )
     )
+
+
+def test_purged_after_twelve_time_counters_takes_another_turn(kb_conn, tmp_path):
+    assert_compiled(kb_conn, "Ancestral Timekeeper")
+    # "At the end of your turn, put a time counter on each friendly Clock creature. If there are
+    # 12 or more time counters on Ancestral Timekeeper, purge Ancestral Timekeeper. If you do,
+    # take another turn after this one.": at the end of player1's 12th turn it is purged and
+    # player1 takes the next turn too
+    rounds = "\n".join(
+        "          - end_turn: true\n            choices: [untamed]\n          - end_turn: true\n            choices: [brobnar]"
+        for _ in range(11)
+    )
+    deck = ", ".join(["Urchin"] * 20)
+    assert_passed(
+        replay(
+            kb_conn,
+            tmp_path,
+            f"""
+        id: ancestral-timekeeper
+        setup:
+          turn: {{active: player1, house: geistoid}}
+          player1: {{houses: [geistoid, brobnar, logos], battleline: ["Ancestral Timekeeper (GR 160)"], deck: [{deck}]}}
+          player2: {{houses: [untamed, shadows, dis], battleline: [Dust Pixie], deck: [{deck}]}}
+        actions:
+{rounds}
+          - end_turn: true
+            choices: [brobnar]
+        expect:
+          "16.0": {{active: player1, Ancestral Timekeeper.zone: purged}}
+        """,
+        )
+    )
