@@ -478,3 +478,26 @@ def test_purged_after_twelve_time_counters_takes_another_turn(kb_conn, tmp_path)
         """,
         )
     )
+
+
+def test_another_of_its_own_name(kb_conn, tmp_path):
+    assert_compiled(kb_conn, "Yardbird")
+    # Yardbird (token creature): "Before Fight: Ready another Yardbird.": the exhausted Yardbird y2
+    # is readied; the Yardbird fighting stays exhausted, and Krump (no Yardbird) is not an option
+    assert_passed(
+        replay(
+            kb_conn,
+            tmp_path,
+            """
+        id: yardbird
+        setup:
+          turn: {active: player1, house: shadows}
+          player1: {token: Yardbird, battleline: [{card: Krump, id: y1, token: true}, {card: Troll, id: y2, token: true, exhausted: true}, {card: Krump, exhausted: true}]}
+          player2: {battleline: [Dust Pixie]}
+        actions:
+          - fight: {attacker: y1, target: Dust Pixie}
+        expect:
+          "16.0": {y2.exhausted: false, y1.exhausted: true, Krump.exhausted: true, Dust Pixie.zone: discard}
+        """,
+        )
+    )

@@ -11,6 +11,7 @@ from engine.library import If, it_test, NameOutOfPlay
 from engine.rules.targets import Choose
 from engine.rules.ability import Context
 from engine.compile.card_names import named
+from engine.compile.lexer import normalise
 
 #: what "it" names in the clause after "if <name> is in your discard pile, ..."
 NAMED_IN_DISCARD = "named in discard"
@@ -68,3 +69,16 @@ def _named_in_play(card: str, name: str) -> Choose:
     chosen when there is more than one."""
     test = named(card)
     return Choose("card in play", "any", name=name, where=lambda ctx, c: test(ctx.eng, ctx.source, ctx.controller, c))
+
+
+@template("AnotherOfSelfName")
+def _another_of_self_name(name: str) -> Choose:
+    """ "Another Yardbird" (in Yardbird's own text): another card in play of its name, chosen
+    when there is more than one."""
+    return Choose(
+        "card in play",
+        "any",
+        name=name,
+        exclude_self=True,
+        where=lambda ctx, c: c is not ctx.source and normalise(c.name) == normalise(ctx.source.name),
+    )
