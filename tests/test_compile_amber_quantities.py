@@ -501,3 +501,28 @@ def test_another_of_its_own_name(kb_conn, tmp_path):
         """,
         )
     )
+
+
+@pytest.mark.parametrize("answer, amber, drawn", [("yes", 1, 2), ("no", 0, 0)])
+def test_at_the_end_of_each_players_turn_they_may_gain(kb_conn, tmp_path, answer, amber, drawn):
+    # Ekwirrĕ's Fulcrum (hand definition): "At the end of each player's turn, they may gain 1A. If
+    # they do, their opponent draws 2 cards.": player2's Fulcrum, player1's turn ends: player1 may
+    # gain 1; if they do, player2 draws 2 (before the draw step of player1's next turn)
+    assert_passed(
+        replay(
+            kb_conn,
+            tmp_path,
+            f"""
+        id: ekwirre-fulcrum
+        setup:
+          turn: {{active: player1, house: brobnar}}
+          player1: {{houses: [brobnar, dis, shadows], hand: [Krump, Krump, Krump, Krump, Krump, Krump], deck: [Troll, Troll]}}
+          player2: {{houses: [ekwidon, dis, shadows], artifacts: [Ekwirrĕ’s Fulcrum], deck: [Urchin, Urchin, Urchin]}}
+        actions:
+          - end_turn: true
+            choices: [{answer}, dis]
+        expect:
+          "16.0": {{player1.amber: {amber}, player2.hand_size: {drawn}}}
+        """,
+        )
+    )
