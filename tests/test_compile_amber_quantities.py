@@ -526,3 +526,29 @@ def test_at_the_end_of_each_players_turn_they_may_gain(kb_conn, tmp_path, answer
         """,
         )
     )
+
+
+def test_for_the_remainder_of_the_turn_including_this_one(kb_conn, tmp_path):
+    assert_compiled(kb_conn, "Crystalline Harvest")
+    # "Play: For the remainder of the turn, gain 1 each time you play an action card (including
+    # this one).": 1 for Crystalline Harvest itself, 1 for Curiosity (and its 1 bonus), none for
+    # the creature Dew Faerie
+    assert_passed(
+        replay(
+            kb_conn,
+            tmp_path,
+            """
+        id: crystalline-harvest
+        setup:
+          turn: {active: player1, house: untamed}
+          player1: {hand: [Crystalline Harvest, Curiosity, Dew Faerie]}
+        actions:
+          - play: Crystalline Harvest
+          - play: Curiosity
+            choices: [Crystalline Harvest]
+          - play: Dew Faerie
+        expect:
+          "16.0": {player1.amber: 3}
+        """,
+        )
+    )
