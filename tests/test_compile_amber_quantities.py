@@ -552,3 +552,27 @@ def test_for_the_remainder_of_the_turn_including_this_one(kb_conn, tmp_path):
         """,
         )
     )
+
+
+def test_pay_damage_to_a_friendly_creature_to_repeat(kb_conn, tmp_path):
+    # Trade Blows (hand definition): "Play: Deal 1 to an enemy creature. If that creature is not
+    # destroyed, you may deal 1 to a friendly creature to repeat this effect.": Troll twice (Krump
+    # pays 1 once), then player1 stops; a Dust Pixie destroyed by the first 1 would end it
+    assert_passed(
+        replay(
+            kb_conn,
+            tmp_path,
+            """
+        id: trade-blows
+        setup:
+          turn: {active: player1, house: sanctum}
+          player1: {hand: [Trade Blows], battleline: [Krump]}
+          player2: {battleline: [Troll, Dust Pixie]}
+        actions:
+          - play: Trade Blows
+            choices: [Troll, "yes", Troll, "no"]
+        expect:
+          "16.0": {Troll.damage: 2, Krump.damage: 1, Dust Pixie.damage: 0}
+        """,
+        )
+    )
