@@ -576,3 +576,28 @@ def test_pay_damage_to_a_friendly_creature_to_repeat(kb_conn, tmp_path):
         """,
         )
     )
+
+
+@pytest.mark.parametrize("theirs, mine, after, drawn", [(6, 0, (3, 4), 3), (1, 3, (0, 5), 1)])
+def test_steal_and_repeat_while_the_opponent_still_has_more(kb_conn, tmp_path, theirs, mine, after, drawn):
+    # Closed-Door Negotiation (hand definition): "Play: Your opponent draws a card. Steal 1. If you
+    # do and your opponent still has more A than you, repeat this effect.": from 6 against 0 (and
+    # the card's bonus 1) it steals three times, to 4 against 3, player2 drawing each time; from 1
+    # against 3 it steals once and stops
+    assert_passed(
+        replay(
+            kb_conn,
+            tmp_path,
+            f"""
+        id: closed-door-negotiation
+        setup:
+          turn: {{active: player1, house: ekwidon}}
+          player1: {{amber: {mine}, hand: ["Closed-Door Negotiation (WoE 092)"]}}
+          player2: {{amber: {theirs}, deck: [Urchin, Urchin, Urchin, Urchin, Urchin]}}
+        actions:
+          - play: Closed-Door Negotiation
+        expect:
+          "16.0": {{player1.amber: {after[1]}, player2.amber: {after[0]}, player2.hand_size: {drawn}}}
+        """,
+        )
+    )
