@@ -601,3 +601,29 @@ def test_steal_and_repeat_while_the_opponent_still_has_more(kb_conn, tmp_path, t
         """,
         )
     )
+
+
+@pytest.mark.parametrize("answer, damage", [("yes", 9), ("no", 5)])
+def test_for_each_amber_on_friendly_creatures_of_its_name(kb_conn, tmp_path, answer, damage):
+    assert_compiled(kb_conn, "Hastatus Raptor")
+    # "Before Fight: You may exalt Hastatus Raptor. If you do, deal 1 to the creature Hastatus
+    # Raptor fights for each A on friendly Hastatus Raptors.": exalted, h1 has 2 and h2 2: 4 more
+    # damage to Grizzled Wyvern before the fight's 5; not exalted, the fight's 5 alone
+    assert_passed(
+        replay(
+            kb_conn,
+            tmp_path,
+            f"""
+        id: hastatus-raptor
+        setup:
+          turn: {{active: player1, house: saurian}}
+          player1: {{battleline: [{{card: "Hastatus Raptor (DT 141)", id: h1, amber: 1}}, {{card: "Hastatus Raptor (DT 141)", id: h2, amber: 2}}]}}
+          player2: {{battleline: ["Grizzled Wyvern (AS S09)"]}}
+        actions:
+          - fight: {{attacker: h1, target: Grizzled Wyvern}}
+            choices: [{answer}]
+        expect:
+          "16.0": {{Grizzled Wyvern.damage: {damage}}}
+        """,
+        )
+    )

@@ -545,5 +545,5 @@ from engine.library.houses import ActiveHouseBecomes
 from engine.library.creatures import DestroyOneHalf, DivideBattlelines
 from engine.library.creatures import SwapWhatIsOn
 from engine.library.cards_under import cards_under_self
-from engine.library.counts import exhausted_left_of_self, share_of_pool
+from engine.library.counts import amber_on_friendly_of_self_name, exhausted_left_of_self, share_of_pool
 from engine.library.player_conditions import played_this_turn, self_fighting, used_of_house_this_turn

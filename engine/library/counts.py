@@ -151,6 +151,13 @@ def exhausted_left_of_self(ctx: Context) -> int:
 
 
 @template(kind="count", value=True)
+def amber_on_friendly_of_self_name(ctx: Context) -> int:
+    """ "For each A on friendly Hastatus Raptors" (in Hastatus Raptor's own text): the Æmber on the
+    friendly creatures of its name, itself included."""
+    return sum(c.amber for c in ctx.me.creatures if c.name == ctx.source.name)
+
+
+@template(kind="count", value=True)
 def neighbors_of_it(ctx: Context) -> int:
     return sum(len(ctx.game.neighbors(c)) for c in ctx.chosen.get("it", [])[:1] if c.zone == "battleline")
 
