@@ -627,3 +627,28 @@ def test_for_each_amber_on_friendly_creatures_of_its_name(kb_conn, tmp_path, ans
         """,
         )
     )
+
+
+def test_repeat_as_long_as_it_is_possible(kb_conn, tmp_path):
+    # Fiery Jark (hand definition): "Play: Destroy an enemy creature and a friendly creature. You may
+    # repeat this effect as many times as you like, as long as it is possible to repeat the entire
+    # effect.": Troll and Krump, then (repeated) Dust Pixie and Fiery Jark itself, the only ones left
+    assert_passed(
+        replay(
+            kb_conn,
+            tmp_path,
+            """
+        id: fiery-jark
+        setup:
+          turn: {active: player1, house: brobnar}
+          player1: {hand: ["Fiery Jark (GR 042)"], battleline: [Krump]}
+          player2: {battleline: [Troll, Dust Pixie]}
+        actions:
+          - play: Fiery Jark
+            flank: right
+            choices: [Troll, Krump, "yes"]
+        expect:
+          "16.0": {Troll.zone: discard, Krump.zone: discard, Dust Pixie.zone: discard, Fiery Jark.zone: discard}
+        """,
+        )
+    )

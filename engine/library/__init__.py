@@ -293,6 +293,7 @@ from engine.library.conditions import (
     first_use_this_turn,
     happened_this_turn,
     has_friendly_creature,
+    friendly_and_enemy_creatures,
     haunted,
     not_your_turn,
     opponent_haunted,

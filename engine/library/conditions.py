@@ -258,6 +258,12 @@ def has_friendly_creature(ctx: Context) -> bool:
     return bool(ctx.me.creatures)
 
 
+def friendly_and_enemy_creatures(ctx: Context) -> bool:
+    """Both sides have a creature ("as long as it is possible to repeat the entire effect" of
+    "Destroy an enemy creature and a friendly creature")."""
+    return bool(ctx.me.creatures) and bool(ctx.opponent.creatures)
+
+
 @template(kind="condition", value=True)
 def haunted(ctx: Context) -> bool:
     """ "If you are haunted"."""
