@@ -652,3 +652,58 @@ def test_repeat_as_long_as_it_is_possible(kb_conn, tmp_path):
         """,
         )
     )
+
+
+@pytest.mark.parametrize("plays, amber", [(6, 10), (5, 5)])
+def test_after_a_player_plays_their_sixth_card(kb_conn, tmp_path, plays, amber):
+    assert_compiled(kb_conn, "Ruins of Archonis")
+    # "After a player plays their 6th card in a turn, if Ruins of Archonis is ready, move each A
+    # from Ruins of Archonis to that player's pool.": player1 plays 6 Curiosities (1 bonus each)
+    # and takes the 4 on it; after 5 the 4 stay
+    hand = ", ".join(["Curiosity"] * plays)
+    actions = "\n".join(["          - play: Curiosity"] * plays)
+    if plays == 6:  # the 6th play: Ruins of Archonis' reaction and Curiosity's "Play:" in either order
+        actions += "\n            choices: [Ruins of Archonis]"
+    assert_passed(
+        replay(
+            kb_conn,
+            tmp_path,
+            f"""
+        id: ruins-of-archonis
+        setup:
+          turn: {{active: player1, house: untamed}}
+          player1: {{hand: [{hand}]}}
+          player2: {{artifacts: [{{card: Ruins of Archonis, amber: 4}}]}}
+        actions:
+{actions}
+        expect:
+          "16.0": {{player1.amber: {amber}, Ruins of Archonis.amber: {4 if plays == 5 else 0}}}
+        """,
+        )
+    )
+
+
+@pytest.mark.parametrize("creatures, amber", [(6, 4), (5, 0)])
+def test_after_six_creatures_are_destroyed_in_a_turn(kb_conn, tmp_path, creatures, amber):
+    assert_compiled(kb_conn, "Dead Man’s Chest")
+    # "After 6 or more creatures are destroyed in a turn, if Dead Man's Chest is ready, move each A
+    # from Dead Man's Chest to the active player's pool.": Gateway to Dis destroys 6 (3 a side):
+    # player1, the active player, takes player2's chest's 4; with 5 destroyed, nothing
+    theirs = ", ".join(["Dust Pixie"] * (creatures - 3))
+    assert_passed(
+        replay(
+            kb_conn,
+            tmp_path,
+            f"""
+        id: dead-mans-chest
+        setup:
+          turn: {{active: player1, house: dis}}
+          player1: {{hand: [Gateway to Dis], battleline: [Krump, Krump, Krump]}}
+          player2: {{artifacts: [{{card: "Dead Man’s Chest", amber: 4}}], battleline: [{theirs}]}}
+        actions:
+          - play: Gateway to Dis
+        expect:
+          "16.0": {{player1.amber: {amber}}}
+        """,
+        )
+    )
