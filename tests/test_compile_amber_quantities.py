@@ -707,3 +707,27 @@ def test_after_six_creatures_are_destroyed_in_a_turn(kb_conn, tmp_path, creature
         """,
         )
     )
+
+
+def test_for_each_shard_ready_and_fight_one_at_a_time(kb_conn, tmp_path):
+    assert_compiled(kb_conn, "Shard of Courage")
+    # "Action: For each friendly Shard, ready and fight with a friendly creature. Resolve these
+    # fights one at a time.": two Shards, two fights, each creature readied and fighting in turn
+    assert_passed(
+        replay(
+            kb_conn,
+            tmp_path,
+            """
+        id: shard-of-courage
+        setup:
+          turn: {active: player1, house: skyborn}
+          player1: {artifacts: [Shard of Courage, Shard of Pain], battleline: [{card: Krump, exhausted: true}, {card: Troll, exhausted: true}]}
+          player2: {battleline: [Dust Pixie, Bumpsy]}
+        actions:
+          - action: Shard of Courage
+            choices: [Krump, Dust Pixie, Troll]
+        expect:
+          "16.0": {Dust Pixie.zone: discard, Bumpsy.zone: discard, Krump.exhausted: true, Troll.exhausted: true}
+        """,
+        )
+    )

@@ -21,3 +21,11 @@ def _ready_or_exhaust(on: str):
 def _if_fewer_amber_on_self_destroy(n: int):
     """ "If <this creature> has fewer than N A on it, destroy it": "it" is the creature itself."""
     return If(amber_on_self_fewer(n), [Destroy("self")])
+
+
+@template("FightsOneAtATime")
+def _fights_one_at_a_time() -> list:
+    """ "Resolve these fights one at a time", after "For each <X>, ready and fight with a friendly
+    creature": each repetition of a "for each" resolves fully before the next (glossary "For
+    Each"), its fight included, which is what the sentence asks; it adds no effect."""
+    return []
