@@ -238,7 +238,9 @@ def _use_as_if_yours(on: str):
 
 @template("CaptureAll")
 def _capture_all(on: str = "self") -> Capture:
-    return Capture(opponent_amber, on)
+    """ "<A creature> captures all of your opponent's A": from the opponent of the ability's
+    controller, whichever side the creature is on."""
+    return Capture(opponent_amber, on, side="your opponent")
 
 
 @template("FullyHeal")

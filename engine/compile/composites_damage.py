@@ -6,7 +6,7 @@ as those of :mod:`engine.compile.composites` are; split from it by subject.
 from __future__ import annotations
 
 from engine.core.registry import template
-from engine.library import EachDealsPowerTo
+from engine.library import DealDamage, EachDealsPowerTo
 from engine.compile.grammar import Refusal
 
 
@@ -17,3 +17,10 @@ def _each_deals_power_to_its_neighbor(on: str, words: str):
     if "flank" not in words.split():
         raise Refusal("target", f"{words} ... its neighbor", '"its neighbor" of a creature that may have two')
     return EachDealsPowerTo(on, "each")
+
+
+@template("DealOwnDamage")
+def _deal_own_damage(on: str):
+    """ "Deal damage to each creature equal to the amount of damage on that creature": each
+    creature's own damage, as it is before any of this damage is dealt (one instance, at once)."""
+    return DealDamage(0, on, each=lambda ctx, card: card.damage)

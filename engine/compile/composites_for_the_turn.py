@@ -77,3 +77,11 @@ def _most_powerful_gain_for_the_turn(keyword: str, side: str) -> ForTheTurn:
     in the turn of the player it names "you"): the creatures of that side no other there is more
     powerful than, as the turn goes on (ties: each of them)."""
     return ForTheTurn(static=GrantKeyword(keyword, extreme_power("highest", side)))
+
+
+@template("ForTheTurnIncludingThisOne")
+def _for_the_turn_including_this_one(reaction) -> list:
+    """ "For the remainder of the turn, gain 1 each time you play an action card (including this
+    one)": the card being played is one of them, so its ability resolves once now, then for each
+    later one this turn."""
+    return [*reaction.ability, ForTheTurn(reaction=reaction)]

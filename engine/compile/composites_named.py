@@ -11,6 +11,7 @@ from engine.library import If, it_test, NameOutOfPlay
 from engine.rules.targets import Choose
 from engine.rules.ability import Context
 from engine.compile.card_names import named
+from engine.compile.lexer import normalise
 
 #: what "it" names in the clause after "if <name> is in your discard pile, ..."
 NAMED_IN_DISCARD = "named in discard"
@@ -63,7 +64,21 @@ def _if_named_in_discard(card: str, then: list) -> If:
 
 @template("NamedInPlay")
 def _named_in_play(card: str, name: str) -> Choose:
-    """ "Platopelta" as a target ("put a wisdom counter on Platopelta"): a card in play of that
-    name, chosen when there is more than one."""
+    """ "Platopelta" as a target ("put a wisdom counter on Platopelta", "move 1 from your
+    opponent's pool to Treasure Island"): a card in play of that name, creature or artifact,
+    chosen when there is more than one."""
     test = named(card)
-    return Choose("creature", "any", name=name, where=lambda ctx, c: test(ctx.eng, ctx.source, ctx.controller, c))
+    return Choose("card in play", "any", name=name, where=lambda ctx, c: test(ctx.eng, ctx.source, ctx.controller, c))
+
+
+@template("AnotherOfSelfName")
+def _another_of_self_name(name: str) -> Choose:
+    """ "Another Yardbird" (in Yardbird's own text): another card in play of its name, chosen
+    when there is more than one."""
+    return Choose(
+        "card in play",
+        "any",
+        name=name,
+        exclude_self=True,
+        where=lambda ctx, c: c is not ctx.source and normalise(c.name) == normalise(ctx.source.name),
+    )

@@ -60,6 +60,13 @@ _BARE_CAPITAL_A = re.compile(r"(?<=[a-z] )A\b(?! creature| friendly| enemy)")
 _AMBER_WORD = re.compile(r"\b(?:æmber|aember)\b")
 _BARE_AMBER = re.compile(r"<a>|\{a\}|\uf360")
 _BARE_DAMAGE = re.compile(r"<d>|\{d\}|\uf361")
+#: words a printing misprints, read as the card's other printings print them: "At the end your
+#: turn" (Malifi Dragon, AS; "At the end of your turn" in CC), "It it is a Logos or Untamed card"
+#: (Ambassador Liu, MoMu; "If it is" in MM)
+_MISPRINTS = (
+    (re.compile(r"\bat the end your turn\b"), "at the end of your turn"),
+    (re.compile(r"\bit it is\b"), "if it is"),
+)
 #: the tide icon a line of Dark Tidings starts with: a mark, not words (16.0 "Tide": "Card abilities
 #: that refer to the tide are indicated by this icon"); the ability is read without it
 _TIDE_ICON = re.compile(r"^\uf566\s*")
@@ -101,6 +108,8 @@ def normalise(sentence: str, name: str = "") -> str:
     low = _BARE_AMBER.sub("amber", low)
     low = _BARE_DAMAGE.sub("damage", low)
     low = _AMBER_WORD.sub("amber", low)
+    for misprint, printed in _MISPRINTS:
+        low = misprint.sub(printed, low)
     return low.strip()
 
 

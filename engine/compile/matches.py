@@ -210,6 +210,16 @@ def _creatures_destroyed_this_turn(n: int):
     return match
 
 
+def _played_card_number(n: int):
+    """ "After a player plays their 6th card in a turn": either player's Nth card played this turn."""
+
+    def match(ctx) -> bool:
+        player = ctx.event.get("player")
+        return player is not None and plays_this_turn(ctx.game, player) == n
+
+    return match
+
+
 def _opponent_played_action_number(n: int):
     """ "After your opponent plays their second action that turn": the play of their Nth action card."""
 
@@ -257,5 +267,6 @@ MATCHES = {
     "opponent_drew_outside_draw_step": lambda: _opponent_drew_outside_draw_step,
     "creatures_destroyed_this_turn": _creatures_destroyed_this_turn,
     "opponent_played_action_number": _opponent_played_action_number,
+    "played_card_number": _played_card_number,
     "opponent_chose_house_matching_no_card": lambda: _opponent_chose_house_matching_no_card,
 }

@@ -155,11 +155,17 @@ def matching(answer: object, names: Sequence[str]) -> int | None:
     for i, name in enumerate(names):
         if a == str(name).strip().lower():
             return i
-    folded = normalize_name(a)
+    folded = _folded(a)
     for i, name in enumerate(names if folded else ()):
-        if folded == normalize_name(str(name)):
+        if folded == _folded(str(name)):
             return i
     return None
+
+
+def _folded(text: str) -> str:
+    """An answer's or option's words compared by typography, and the Æmber a card text prints as
+    the word the options use ("... all of your opponent's Æmber" answers "... amber")."""
+    return " ".join("amber" if word == "aember" else word for word in normalize_name(text).split())
 
 
 _same = same  # the old private name

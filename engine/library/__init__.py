@@ -283,6 +283,7 @@ from engine.library.conditions import (
     amber_at_least,
     amber_compare,
     amber_on_self_at_least,
+    amber_on_self_fewer,
     has_amber_on_self,
     at_end_of_your_turn,
     count_at_least,
@@ -293,6 +294,7 @@ from engine.library.conditions import (
     first_use_this_turn,
     happened_this_turn,
     has_friendly_creature,
+    friendly_and_enemy_creatures,
     haunted,
     not_your_turn,
     opponent_haunted,
@@ -562,3 +564,6 @@ from engine.library.lasting import CannotPlayTypeOfForTheTurn
 from engine.library.conditions import share_a_type
 from engine.library.counts import creatures_between_self_and
 from engine.library.named_cards import are_the_named_cards
+from engine.library.cards_under import cards_under_self
+from engine.library.counts import amber_on_friendly_of_self_name, exhausted_left_of_self, share_of_pool
+from engine.library.player_conditions import played_this_turn, self_fighting, used_of_house_this_turn

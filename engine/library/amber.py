@@ -116,6 +116,7 @@ class Steal(Effect):
             ctx.log(f"{ctx.source.name}: nothing to steal")
             return False
         taken, stolen = steal(ctx.eng, ctx.controller, amount, ctx.source.name)
+        record_this_way(ctx, "stolen", [], amount=taken if stolen else 0)  # "if you do (steal) and ..."
         return stolen and taken == amount
 
 
@@ -132,6 +133,7 @@ class StealAllBut(Effect):
             return False
 
         taken, stolen = steal(ctx.eng, ctx.controller, amount, ctx.source.name)
+        record_this_way(ctx, "stolen", [], amount=taken if stolen else 0)  # "if you do (steal) and ..."
         return stolen and taken == amount
 
 
@@ -342,6 +344,7 @@ class StealHalf(Effect):
             ctx.log(f"{ctx.source.name}: half of {ctx.opponent_name}'s Æmber is none: nothing to steal")
             return True
         taken, stolen = steal(ctx.eng, ctx.controller, amount, ctx.source.name)
+        record_this_way(ctx, "stolen", [], amount=taken if stolen else 0)  # "if you do (steal) and ..."
         return stolen and taken == amount
 
 

@@ -19,6 +19,7 @@ from engine.core.state import CardInstance
 from engine.rules.ability import Context, Effect
 from engine.rules.references import card_label
 from engine.rules.replacements import add_to_pool, capture
+from engine.library.this_way import record_this_way
 
 
 def place_amber(ctx: Context, on: str, amount: int, how: str) -> bool:
@@ -89,12 +90,21 @@ class Capture(Effect):
         # a creature's own "Capture" used as if another player controlled it (Replicator) takes
         # from that player's opponent
         capturer = ctx.controller if on == "self" else creature.controller
-        victim = creature.controller if self.side == "own" else g.other(capturer)
+        # side "your opponent": "<the most powerful creature> captures all of your opponent's A",
+        # from the ability's controller's opponent, whichever side the creature is on
+        victim = (
+            creature.controller
+            if self.side == "own"
+            else ctx.opponent_name
+            if self.side == "your opponent"
+            else g.other(capturer)
+        )
 
         taken = capture(ctx.eng, creature, amount, victim, ctx.source.name)
         return taken == amount
 
 
+@template()
 @dataclass
 class CaptureFromAny(Effect):
     """ "Capture N from any combination of players": as much as there is, up to N (do as much as
@@ -300,7 +310,8 @@ class MoveAmber(Effect):
     moving is not capturing, stealing or gaining). From the cards in play ``on`` names (each of
     them in turn) or, with ``from_pool``, from a player's pool ("your opponent's pool"); to ``to``:
     "you" / "opponent" (that player's pool, replacement effects applied), "supply" (the common
-    supply), "another" / "another friendly" (a creature other than the one it comes from, chosen
+    supply), "active" (the active player's pool), "event_player" (the pool of the player the event
+    a reaction reacts to is about: "that player's pool"), "another" / "another friendly" (a creature other than the one it comes from, chosen
     after it: "from a creature to another creature"), or a reference to the card(s) ``to_ref``
     names ("to SELF", "to an enemy creature"). As much of N as the source holds moves; ``half``:
     "half the Æmber (rounding up)" on each card."""
@@ -328,9 +339,11 @@ class MoveAmber(Effect):
         sources = [c for c in ctx.refs(self.on) if c.in_play]
         for card in sources:
             moved = card.amber if self.each else (card.amber + 1) // 2 if self.half else min(self.amount, card.amber)
-            if self.to in ("you", "opponent"):
+            if self.to in ("you", "opponent", "active", "event_player"):
                 card.amber -= moved
-                player = ctx.controller if self.to == "you" else ctx.opponent_name
+                player = {"you": ctx.controller, "opponent": ctx.opponent_name, "active": ctx.game.active}.get(
+                    self.to, ctx.event.get("player")
+                )
                 add_to_pool(ctx.eng, player, moved, f"moved from {card.label}", card=card)
             elif self.to == "supply":
                 card.amber -= moved
@@ -343,6 +356,7 @@ class MoveAmber(Effect):
                 dest.amber += moved
                 ctx.log(f"{moved} Æmber moves from {card.label} to {dest.label} ({dest.amber} on it)")
             full = full or moved > 0 and (self.each or self.half or moved == self.amount)
+            record_this_way(ctx, "moved", [], amount=moved)  # "For each A moved, deal 2 to a creature"
         return full
 
     def _destination(self, ctx: Context, source: CardInstance | None) -> CardInstance | None:

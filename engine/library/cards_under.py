@@ -68,3 +68,9 @@ def cards_under_at_least(n: int, exactly: bool = False):
         return under == n if exactly else under >= n
 
     return condition
+
+
+@template(kind="count", value=True)
+def cards_under_self(ctx: Context) -> int:
+    """ "For each card under <this card>", counted as the effect resolves."""
+    return len(ctx.source.beneath)

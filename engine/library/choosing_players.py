@@ -39,10 +39,11 @@ class ChoosePlayer(Effect):
 class ThePlayerOfTheEvent(Effect):
     """Before a reaction to what a player does or to a player's turn ("After a player chooses an
     active house, that player ..."; "At the start of each player's turn, that player ..."): "that
-    player" is the player of the event, kept as a chosen player is."""
+    player" is the player of the event, kept as a chosen player is. An event about a card used
+    ("After a player fights with a creature, they ...") names that player as the card's controller."""
 
     def resolve(self, ctx: Context) -> bool:
-        player = ctx.event.get("player")
+        player = ctx.event.get("player", ctx.event.get("controller"))
         if player is None:
             return False
         ctx.source.memory[CHOSEN_PLAYER] = player

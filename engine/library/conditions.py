@@ -152,6 +152,17 @@ def amber_on_self_at_least(n: int):
 
 
 @template(kind="condition")
+def amber_on_self_fewer(n: int) -> Condition:
+    """ "If <this creature> has fewer than N A on it"."""
+
+    def condition(ctx: Context) -> bool:
+        return ctx.source.amber < n
+
+    condition.__name__ = f"amber_on_self_fewer_{n}"
+    return condition
+
+
+@template(kind="condition")
 def more_creatures(who: str) -> Condition:
     """ "If <you control / your opponent controls> more creatures than <your opponent / you>"."""
 
@@ -256,6 +267,12 @@ def control_most_powerful(ctx: Context) -> bool:
 
 def has_friendly_creature(ctx: Context) -> bool:
     return bool(ctx.me.creatures)
+
+
+def friendly_and_enemy_creatures(ctx: Context) -> bool:
+    """Both sides have a creature ("as long as it is possible to repeat the entire effect" of
+    "Destroy an enemy creature and a friendly creature")."""
+    return bool(ctx.me.creatures) and bool(ctx.opponent.creatures)
 
 
 @template(kind="condition", value=True)

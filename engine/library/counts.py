@@ -42,6 +42,18 @@ def amber_in_pool(ctx: Context) -> int:
     return ctx.me.amber
 
 
+@template(kind="count")
+def share_of_pool(whose: str, parts: int) -> Callable[[Context], int]:
+    """ "One third of your opponent's Æmber (rounded down)": the pool of ``whose`` ("self" or
+    "opponent") divided by ``parts``, rounded down, counted as the effect resolves."""
+
+    def amount(ctx: Context) -> int:
+        return (ctx.me if whose == "self" else ctx.opponent).amber // parts
+
+    amount.__name__ = f"{whose}_amber_by_{parts}"
+    return amount
+
+
 @template(kind="count", value=True)
 def opponent_amber(ctx: Context) -> int:
     """ "All of your opponent's Æmber", "each Æmber your opponent has", counted as the effect
@@ -128,6 +140,23 @@ def amber_on_creatures(side: str = "friendly") -> Callable[[Context], int]:
 @template(kind="count", value=True)
 def neighbors_of_self(ctx: Context) -> int:
     return len(ctx.game.neighbors(ctx.source)) if ctx.source.zone == "battleline" else 0
+
+
+@template(kind="count", value=True)
+def exhausted_left_of_self(ctx: Context) -> int:
+    """ "For each exhausted creature to <this creature>'s left": in its controller's battleline,
+    the exhausted creatures before it (the left flank is the start of the line)."""
+    line = ctx.game.players[ctx.source.controller].creatures
+    if ctx.source not in line:
+        return 0
+    return sum(1 for c in line[: line.index(ctx.source)] if c.exhausted)
+
+
+@template(kind="count", value=True)
+def amber_on_friendly_of_self_name(ctx: Context) -> int:
+    """ "For each A on friendly Hastatus Raptors" (in Hastatus Raptor's own text): the Æmber on the
+    friendly creatures of its name, itself included."""
+    return sum(c.amber for c in ctx.me.creatures if c.name == ctx.source.name)
 
 
 @template(kind="count", value=True)

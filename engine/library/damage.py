@@ -11,6 +11,7 @@ healing damage goes here; destroying is :mod:`engine.library.destroying`.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from engine.core.registry import template
@@ -38,6 +39,9 @@ class DealDamage(Effect):
     #: "Deal 1 to each chosen creature. If that creature was already damaged, deal 3 instead.":
     #: (condition, amount), the condition asked of each card ``on`` names alone, before any damage
     instead: tuple = ()
+    #: "Deal damage to each creature equal to the amount of damage on that creature": each card's
+    #: own amount, ``(ctx, card) -> int``, computed for every card before any damage is dealt
+    each: Callable | None = None
 
     def resolve(self, ctx: Context) -> bool:
         # ``amount`` may be computed when the ability resolves: "1 for each Mars creature in play"
@@ -65,6 +69,8 @@ class DealDamage(Effect):
         return bool(targets)
 
     def _amount_for(self, ctx: Context, card, amount: int) -> int:
+        if self.each is not None:
+            return self.each(ctx, card)
         if not self.instead:
             return amount
         condition, other = self.instead

@@ -74,9 +74,10 @@ class EachPlayer(Effect):
 @dataclass
 class CaptureFromEachPlayer(Effect):
     """ "<It> captures N from each haunted player": from each player ``who`` admits in turn, the
-    creature's own controller included (from their own pool, as "capture from your own side")."""
+    creature's own controller included (from their own pool, as "capture from your own side");
+    ``amount="all"``: "capture all A from each player", each player's whole pool."""
 
-    amount: int
+    amount: int | str
     on: str
     who: str = "each"
 
@@ -88,5 +89,6 @@ class CaptureFromEachPlayer(Effect):
         ok = bool(players)
         for player in players:
             side = "own" if creatures[0].controller == player else "opposing"
-            ok = Capture(self.amount, self.on, side).resolve(ctx) and ok
+            amount = ctx.game.players[player].amber if self.amount == "all" else self.amount
+            ok = Capture(amount, self.on, side).resolve(ctx) and ok
         return ok

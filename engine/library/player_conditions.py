@@ -13,7 +13,9 @@ from __future__ import annotations
 from engine.core.registry import template
 from engine.rules.ability import Condition, Context
 from engine.library.conditions import refs_named
+from engine.library.playing import plays_this_turn
 from engine.rules.haunted import is_haunted
+from engine.rules.houses import belongs_to
 from engine.rules.turn import key_cost
 
 
@@ -183,3 +185,40 @@ def fought_was_destroyed(ctx: Context) -> bool:
     creature of the fight is no longer in play, gone to a discard pile."""
     defender = (ctx.event.get("fight") or {}).get("defender")
     return defender is not None and defender.zone == "discard"
+
+
+@template(kind="condition")
+def played_this_turn(kind: str | None = None, present: bool = True) -> Condition:
+    """ "If you did not play a creature this turn" (``present`` False, ``kind`` "creature"): the
+    cards the ability's controller has played this turn (engine.library.playing.plays_this_turn)."""
+
+    def condition(ctx: Context) -> bool:
+        return (plays_this_turn(ctx.game, ctx.controller, kind=kind) > 0) == present
+
+    condition.__name__ = f"{'' if present else 'no_'}{kind or 'card'}_played_this_turn"
+    return condition
+
+
+@template(kind="condition")
+def used_of_house_this_turn(house: str, n: int = 1) -> Condition:
+    """ "If you have used N or more friendly <house> creatures this turn": the distinct creatures of
+    that house the ability's controller has used this turn (as they belong now)."""
+
+    def condition(ctx: Context) -> bool:
+        used = {
+            id(c)
+            for c in ctx.game.used_this_turn
+            if c.type == "creature" and c.controller == ctx.controller and belongs_to(ctx.eng, c, house)
+        }
+        return len(used) >= n
+
+    condition.__name__ = f"used_{n}_{house}_creatures_this_turn"
+    return condition
+
+
+@template(kind="condition", value=True)
+def self_fighting(ctx: Context) -> bool:
+    """ "While fighting, <this creature> ...": it is the attacker or the creature attacked in the
+    fight resolving now (16.0, Stealer of Souls FAQ: "the Stealer of Souls and the creature it is
+    fighting")."""
+    return ctx.source in (ctx.game.attacking, ctx.game.defending)

@@ -153,7 +153,8 @@ def count_this_way(verb: str, what: str = "card", house: str | None = None, of_h
 
 @template("amount_this_way", kind="count")
 def that_amount(verb: str):
-    """ "That amount": how much the ability ``verb`` this way."""
+    """ "That amount": how much the ability ``verb`` this way ("for each A moved", "for each A lost
+    this way": the Æmber moved or lost by the sentence before)."""
 
     def amount(ctx: Context) -> int:
         return amount_this_way(ctx, verb)

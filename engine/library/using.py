@@ -171,6 +171,7 @@ class ReadyAndFightAgainstDifferent(Effect):
         return done == self.times
 
 
+@template()
 @dataclass
 class TriggerAbility(Effect):
     """ "Trigger the reap effect of another creature as if you controlled that creature": resolve

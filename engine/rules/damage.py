@@ -193,6 +193,10 @@ class DamageRules:
             event, details = self.damage_events.pop(0)
             self.emit(event, **details)
 
+    def kept_from_destruction(self, card: CardInstance) -> bool:
+        """A constant ability says ``card`` cannot be destroyed."""
+        return any(s.keeps_from_destruction(self, src, ctl, card) for s, src, ctl in self.statics())
+
     def destroy(self, creatures: list[CardInstance], fight: tuple | None = None) -> list[CardInstance]:
         """Destroy creatures (or other cards in play) simultaneously; return those destroyed: put
         into the discard pile, or moved elsewhere by an effect while tagged ("still considered to
@@ -202,9 +206,11 @@ class DamageRules:
         # a card already being destroyed (its "Destroyed:" ability is resolving) is not destroyed
         # a second time by a state check inside that ability
         doomed = [c for c in dict.fromkeys(creatures) if c.in_play and not c.memory.get("destroyed")]
-        for c in [c for c in doomed if self.has(c, "invulnerable")]:  # 16.0 glossary "Invulnerable": cannot
-            doomed.remove(c)  # be destroyed (it stays in play even at 0 power); its ward is not used
-            g.log(f"{c.label} is invulnerable: it is not destroyed")
+        for c in [c for c in doomed if self.has(c, "invulnerable") or self.kept_from_destruction(c)]:
+            # 16.0 glossary "Invulnerable": cannot be destroyed (it stays in play even at 0 power);
+            # its ward is not used
+            doomed.remove(c)
+            g.log(f"{c.label} cannot be destroyed: it is not destroyed")
         for c in [c for c in doomed if c.ward]:  # a ward keeps it from being tagged for destruction
             c.ward = False
             doomed.remove(c)

@@ -122,6 +122,16 @@ class CannotBeDealtDamage(Static):
         return self.applies(eng, source, controller, creature)
 
 
+@template(kind="static")
+@dataclass
+class CannotBeDealtDamageOrDestroyed(CannotBeDealtDamage):
+    """ "<Creatures> cannot be dealt damage or destroyed": what the invulnerable keyword does (16.0
+    glossary "Invulnerable"), without the keyword (an effect that removes keywords leaves it)."""
+
+    def keeps_from_destruction(self, eng, source, controller, creature) -> bool:
+        return self.applies(eng, source, controller, creature)
+
+
 @dataclass
 class DoubleDamageTo(Static):
     """ "While the tide is low, double all damage dealt to <this creature>" (``applies``: the

@@ -13,12 +13,14 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from engine.core.registry import template
 from engine.rules.ability import Context, Effect, player_ref
 
 if TYPE_CHECKING:
     from engine.rules.game import Engine
 
 
+@template()
 @dataclass
 class TakeAnotherTurn(Effect):
     """ "Take another turn after this one"."""

@@ -52,6 +52,11 @@ class ForgeStatic(Static):
         card = self.spendable(eng, source, controller, player)
         return [] if card is None else [card]
 
+    def spent_as_amber(self, eng: "Engine", source: CardInstance, controller: str, player: str) -> list[CardInstance]:
+        """Cards ``player`` may spend as if each were one Æmber in their pool ("You may spend
+        Æmberling as if it were A in your pool. (Discard it, ignoring wards.)")."""
+        return []
+
     def stops_forge(self, eng: "Engine", source: CardInstance, controller: str, player: str) -> bool:
         """ "When <player> would forge a key, ...": True when the key is not forged."""
         return False
@@ -64,6 +69,16 @@ class SpendAmberOnSelf(ForgeStatic):
 
     def spendable(self, eng, source, controller, player) -> CardInstance | None:
         return source if player == controller and source.in_play else None
+
+
+@template(kind="static")
+@dataclass
+class SpendSelfAsAmber(ForgeStatic):
+    """ "You may spend <this card> as if it were A in your pool. (Discard it, ignoring wards.)":
+    when its controller forges, the card may pay 1 of the cost, discarded as it is spent."""
+
+    def spent_as_amber(self, eng, source, controller, player) -> list[CardInstance]:
+        return [source] if player == controller and source.in_play else []
 
 
 @dataclass
@@ -121,9 +136,19 @@ def spendable_cards(eng: "Engine", player: str) -> list[CardInstance]:
     return found
 
 
+def cards_spent_as_amber(eng: "Engine", player: str) -> list[CardInstance]:
+    """The cards ``player`` may spend as if each were one Æmber in their pool."""
+    found = []
+    for s, src, ctl in _forge_statics(eng):
+        found += [c for c in s.spent_as_amber(eng, src, ctl, player) if c not in found]
+    return found
+
+
 def available_amber(eng: "Engine", player: str) -> int:
-    """What ``player`` can spend on a key: their pool and the Æmber they may spend on cards."""
-    return eng.game.players[player].amber + sum(c.amber for c in spendable_cards(eng, player))
+    """What ``player`` can spend on a key: their pool, the Æmber they may spend on cards, and the
+    cards they may spend as Æmber."""
+    p = eng.game.players[player]
+    return p.amber + sum(c.amber for c in spendable_cards(eng, player)) + len(cards_spent_as_amber(eng, player))
 
 
 # ------------------------------------------------------------------------------ forging
@@ -170,6 +195,17 @@ def _pay(eng: "Engine", player: str, cost: int) -> None:
     p = g.players[player]
     left = cost
     cards = spendable_cards(eng, player)
+    as_amber = cards_spent_as_amber(eng, player)
+    for i, card in enumerate(as_amber):  # each one Æmber; spent by discarding it, ignoring wards
+        elsewhere = p.amber + sum(c.amber for c in cards) + len(as_amber) - i - 1
+        if not left:
+            break
+        question = f"{g.active}: spend {card.label} as 1 Æmber on {player}'s key ({left} left)?"
+        if elsewhere >= left and not eng.chooser.may(question):
+            continue
+        eng.leave_play(card, "discard", ward=False)
+        left -= 1
+        g.log(f"{card.label} is spent as 1 Æmber on {player}'s key")
     for i, card in enumerate(cards):
         elsewhere = p.amber + sum(c.amber for c in cards[i + 1 :])
         low, high = max(0, left - elsewhere), min(card.amber, left)

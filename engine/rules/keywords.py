@@ -44,7 +44,7 @@ def parse(text: str) -> tuple[dict[str, int], str]:
         m = _KEYWORD.match(line)
         while m:
             found[m.group(1).lower()] = int(m.group(2) or 1)
-            line = line[m.end() :]
+            line = _ENHANCE.sub("", line[m.end() :])  # "Elusive. Enhance DDD." on one line
             m = _KEYWORD.match(line)
         # the full stop after a reminder ("Splash-attack 1. (... neighbors).") is no ability
         if line.strip(" \t.\u00a0\u202f"):

@@ -26,6 +26,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field, replace as copy
 from typing import TYPE_CHECKING, Any
 
+from engine.core.registry import template
 from engine.rules.ability import Context, Effect, resolve_all
 from engine.rules.statics import Static
 from engine.rules.references import card_label
@@ -332,6 +333,7 @@ class GoesElsewhereInstead(Replacement):
         return copy(event, zone=self.to)
 
 
+@template(kind="static")
 @dataclass
 class CapturedInsteadOfOpponentsPool(Replacement):
     """ "Each Æmber that would be added to your opponent's pool is captured by <this creature>

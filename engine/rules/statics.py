@@ -205,6 +205,10 @@ class Static:
         Hallowed Shield and Maruck the Marked FAQ)."""
         return False
 
+    def keeps_from_destruction(self, eng, source, controller, creature) -> bool:
+        """ "<creature> cannot be destroyed": it stays in play, its ward unused (as invulnerable)."""
+        return False
+
     def blocks_bonus_icons(self, eng, source, controller, player: str) -> bool:
         """ "<player> cannot resolve bonus icons on cards they play" (Master of the Grey)."""
         return False

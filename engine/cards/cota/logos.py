@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from engine.library import (
+    friendly_and_enemy_creatures,
     AfterOpponentForgesNextTurn,
     among,
     Archive,
@@ -163,10 +164,6 @@ card(
 card("Help from Future Self", play=[SearchDeckAndDiscard(named("Timetraveller")), ShuffleZonesIntoDeck(("discard",))])
 
 
-def _both_sides_have_creatures(ctx) -> bool:
-    return bool(ctx.me.creatures) and bool(ctx.opponent.creatures)
-
-
 # "You may repeat this effect as many times as you like, as long as it is possible to repeat the
 # entire effect": asked while an enemy and a friendly creature remain
 card(
@@ -176,7 +173,7 @@ card(
         Choose("creature", "friendly", name="friendly"),
         Together(("enemy", "friendly"), name="both"),
         Destroy("both"),
-        RepeatCardEffectIf(_both_sides_have_creatures, cost=[Confirm("repeat Bouncing Deathquark's effect?")]),
+        RepeatCardEffectIf(friendly_and_enemy_creatures, cost=[Confirm("repeat Bouncing Deathquark's effect?")]),
     ],
 )
 

@@ -7,11 +7,9 @@ from engine.library import (
     belongs_to,
     BelongsToHouseForTheTurn,
     CannotPlay,
-    CapturedInsteadOfOpponentsPool,
     Choose,
     ChooseForEach,
     DealDamage,
-    DealsNoFightDamage,
     Destroy,
     destroyed_fighting_self,
     GainCounted,
@@ -222,10 +220,6 @@ card(
     statics=[CannotPlay("creature")],
     reactions=[Reaction("destroyed", [Lose(1)], when=destroyed_fighting_self)],
 )
-
-# ---- general hooks (engine.rules.replacements)
-
-card("Ether Spider", statics=[DealsNoFightDamage(), CapturedInsteadOfOpponentsPool()])
 
 card("Blypyp", reap=[NextPlayedEntersReady(("creature",), house="mars")])
 

@@ -2,11 +2,35 @@
 
 from __future__ import annotations
 
-from engine.library import Choose, Draw, PowerEqualForTheTurn, Purge, TakeAnotherTurn
+from engine.library import (
+    Choose,
+    Draw,
+    EachPlayer,
+    Gain,
+    IfYouDo,
+    May,
+    PowerEqualForTheTurn,
+    Reaction,
+    ThePlayerOfTheEvent,
+)
 from engine.cards import card
 
-# "Action: Take another turn after this one. Your opponent draws 10 cards. Purge Tachyon Manifold."
-card("Tachyon Manifold", action=[TakeAnotherTurn(), Draw(10, who="opponent"), Purge("self")])
+# "At the end of each player's turn, they may gain 1A. If they do, their opponent draws 2 cards.":
+# either player's turn; "they" is the player whose turn ends (the active player, who makes the
+# decision anyway: the Biomatrix Backup FAQ), "their opponent" that player's opponent
+card(
+    "Ekwirrĕ’s Fulcrum",
+    reactions=[
+        Reaction(
+            "end_of_turn",
+            [
+                ThePlayerOfTheEvent(),
+                EachPlayer([IfYouDo([May([Gain(1)])], [Draw(2, who="opponent")])], who="that player"),
+            ],
+            when=lambda ctx: True,
+        )
+    ],
+)
 
 
 # "Play: Choose an enemy creature and a friendly creature. Until the end of the turn, the friendly

@@ -1,0 +1,20 @@
+"""Winds of Exchange (WoE): Ekwidon cards."""
+
+from __future__ import annotations
+
+from engine.library import amount_this_way, Draw, opponent_has_more_amber, RepeatCardEffectIf, Steal
+from engine.cards import card
+
+
+def _stole_and_opponent_still_ahead(ctx) -> bool:
+    """ "If you do (steal 1) and your opponent still has more A than you": this resolution's steal
+    (its record "stolen this way" starts anew each time the effect repeats)."""
+    return amount_this_way(ctx, "stolen") >= 1 and opponent_has_more_amber(ctx)
+
+
+# "Play: Your opponent draws a card. Steal 1. If you do and your opponent still has more A than
+# you, repeat this effect." (glossary "Repeat": the whole effect again, the draw included)
+card(
+    "Closed-Door Negotiation",
+    play=[Draw(1, who="opponent"), Steal(1), RepeatCardEffectIf(_stole_and_opponent_still_ahead)],
+)
