@@ -37,6 +37,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace as copy
 from typing import TYPE_CHECKING
 
+from engine.core.registry import template
 from engine.rules.ability import Context, Effect
 from engine.core.state import LastingEffect
 from engine.rules.statics import Static
@@ -172,19 +173,27 @@ def enemy_creature_event(ctx: Context) -> bool:
     return card is not None and card.type == "creature" and ctx.event.get("controller") != ctx.controller
 
 
+@template()
 @dataclass
 class ResolveIconsAsIfPlayed(Effect):
-    """ "Resolve its bonus icons as if you had played it" for the card ``on`` names; ``purge``:
-    "Purge <it> and resolve each of its bonus icons" (the icons it had in play, a gigantic
-    creature's top half's included, resolve after it is purged, even if a ward kept it in play)."""
+    """ "Resolve its bonus icons as if you had played it" for the card ``on`` names ("for each card
+    discarded this way, resolve its bonus icons ...": each of the cards it names, in turn);
+    ``purge``: "Purge <it> and resolve each of its bonus icons" (the icons it had in play, a
+    gigantic creature's top half's included, resolve after it is purged, even if a ward kept it in
+    play)."""
 
     on: str = "it"
     purge: bool = False
 
     def resolve(self, ctx: Context) -> bool:
-        card = ctx.ref(self.on)
-        if card is None:
-            return False
+        cards = ctx.refs(self.on)
+        for card in cards:
+            self._resolve_one(ctx, card)
+            if ctx.game.winner:
+                break
+        return bool(cards)
+
+    def _resolve_one(self, ctx: Context, card: "CardInstance") -> None:
         icons = bonus_icons(card)
         if self.purge:
             ctx.eng.remove_from_play_or_zone(card, "purged")
@@ -195,7 +204,6 @@ class ResolveIconsAsIfPlayed(Effect):
             f"({', '.join(icons) or 'none'}) as if they had played it"
         )
         resolve_bonus_icons(ctx.eng, card, icons=icons, player=ctx.controller)
-        return True
 
 
 class CannotResolveBonusIcons(Static):

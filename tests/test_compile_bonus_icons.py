@@ -1,0 +1,60 @@
+"""Bonus icons resolved "as if you had played it" (16.0 glossary "Bonus Icons"): the card a clause
+names, each card discarded this way (an opponent's card included: its icons are resolved by the
+player of the ability), and the preceding effect repeated."""
+
+from __future__ import annotations
+
+import pytest
+
+from boards import assert_compiled, assert_passed, replay
+
+
+def test_each_card_discarded_this_way_resolves_for_you(kb_conn, tmp_path):
+    assert_compiled(kb_conn, "Consult the Bones")
+    # "Discard the top card of each player's deck. For each card discarded this way, resolve its
+    # bonus icons as if you had played it.": player 1's Dust Pixie (2 Æmber icons) and player 2's
+    # Troll enhanced with a draw icon: player 1 gains 2 (+1 for the card itself) and draws 1
+    assert_passed(
+        replay(
+            kb_conn,
+            tmp_path,
+            """
+        id: consult-the-bones-each-deck
+        setup:
+          turn: {active: player1, house: untamed}
+          player1: {amber: 0, hand: ["Consult the Bones"], deck: [Dust Pixie, Krump, Punch]}
+          player2: {amber: 0, deck: [{card: Troll, enhancements: [draw]}, Ancient Bear]}
+        actions:
+          - play: Consult the Bones
+        expect:
+          "16.0": {player1.amber: 2, player2.amber: 0, player1.hand: [Krump], player1.discard: [Consult the Bones, Dust Pixie],
+                   player2.discard: [Troll], player2.deck: [Ancient Bear]}
+        """,
+        )
+    )
+
+
+@pytest.mark.parametrize("keys, targets, amber", [("[yellow]", "[p1, p2]", 5), ("[red]", "[p1]", 3)])
+def test_resolve_its_bonus_icons_repeated_if_a_yellow_key_is_forged(kb_conn, tmp_path, keys, targets, amber):
+    assert_compiled(kb_conn, "Recreational Jettison")
+    # "Play: Discard a card. Resolve its bonus icons as if you had played it. If a yellow key is
+    # forged, repeat the preceding effect.": two Dust Pixies discarded (2 + 2) with a yellow key
+    # forged, one without (a Troll left in hand keeps each choice open); +1 for the Jettison's own
+    # Æmber bonus
+    assert_passed(
+        replay(
+            kb_conn,
+            tmp_path,
+            f"""
+        id: recreational-jettison-yellow
+        setup:
+          turn: {{active: player1, house: skyborn}}
+          player1: {{amber: 0, keys: {keys}, hand: ["Recreational Jettison", {{card: Dust Pixie, id: p1}}, {{card: Dust Pixie, id: p2}}, Troll]}}
+        actions:
+          - play: Recreational Jettison
+            targets: {targets}
+        expect:
+          "16.0": {{player1.amber: {amber}}}
+        """,
+        )
+    )
