@@ -56,3 +56,33 @@ def test_put_self_on_the_bottom_of_your_deck_if_haunted(kb_conn, tmp_path, disca
         """,
         )
     )
+
+
+@pytest.mark.parametrize("discarded", [7, 10])
+def test_scrap_discards_from_the_chosen_players_deck_until_they_are_haunted(kb_conn, tmp_path, discarded):
+    assert_compiled(kb_conn, "Dark Memento")
+    # "Scrap: Discard the top card from a player's deck. If that player is not haunted, repeat this
+    # effect.": player 2 has 7 cards in their discard pile: Troll (8), Krump (9), Ancient Bear (10,
+    # haunted) are discarded, Punch stays; with 10 already, only Troll goes (the repeat is asked
+    # after the discard). Player 2 is chosen each time the effect repeats.
+    pile = ", ".join(["Dust Pixie"] * discarded)
+    choices = "[player2, player2, player2]" if discarded == 7 else "[player2]"
+    left = "[Punch]" if discarded == 7 else "[Krump, Ancient Bear, Punch]"
+    assert_passed(
+        replay(
+            kb_conn,
+            tmp_path,
+            f"""
+        id: dark-memento-scrap
+        setup:
+          turn: {{active: player1, house: geistoid}}
+          player1: {{hand: ["Dark Memento"]}}
+          player2: {{discard: [{pile}], deck: [Troll, Krump, Ancient Bear, Punch]}}
+        actions:
+          - discard: Dark Memento
+            choices: {choices}
+        expect:
+          "16.0": {{player2.deck: {left}, Troll.zone: discard}}
+        """,
+        )
+    )
