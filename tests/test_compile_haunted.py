@@ -86,3 +86,29 @@ def test_scrap_discards_from_the_chosen_players_deck_until_they_are_haunted(kb_c
         """,
         )
     )
+
+
+@pytest.mark.parametrize("discarded, gained", [(10, 2), (9, 0)])
+def test_gained_destroyed_gains_for_each_amber_on_this_creature_if_haunted(kb_conn, tmp_path, discarded, gained):
+    assert_compiled(kb_conn, "Dimo, Elderghast")
+    # "Each friendly creature with A on it gains, "Destroyed: If you are haunted, gain 1 for each A
+    # on this creature."": Krump, with 2 Æmber on it, fights Troll and is destroyed; haunted,
+    # player 1 gains 2 before the Æmber on Krump goes to player 2 as it leaves play
+    pile = ", ".join(["Dust Pixie"] * discarded)
+    assert_passed(
+        replay(
+            kb_conn,
+            tmp_path,
+            f"""
+        id: dimo-elderghast-haunted
+        setup:
+          turn: {{active: player1, house: brobnar}}
+          player1: {{amber: 0, battleline: ["Dimo, Elderghast", {{card: Krump, amber: 2}}], discard: [{pile}]}}
+          player2: {{amber: 0, battleline: [Troll]}}
+        actions:
+          - fight: {{attacker: Krump, target: Troll}}
+        expect:
+          "16.0": {{player1.amber: {gained}, player2.amber: 2, Krump.zone: discard}}
+        """,
+        )
+    )

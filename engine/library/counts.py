@@ -62,6 +62,15 @@ def amber_on_self(ctx: Context) -> int:
 
 
 @template(kind="count", value=True)
+def amber_on_this_creature(ctx: Context) -> int:
+    """ "Each Æmber on this creature": on the card itself (a creature's own ability, or one it
+    gained: "Destroyed: ... gain 1 for each A on this creature"), on the creature an upgrade is
+    attached to in the upgrade's own ability."""
+    card = ctx.source.attached_to if ctx.source.zone == "upgrade" else ctx.source
+    return card.amber if card is not None else 0
+
+
+@template(kind="count", value=True)
 def amber_on_it(ctx: Context) -> int:
     """ "Each Æmber on it": on the card "it" names (in a constant ability, the card it is about)."""
     return sum(c.amber for c in ctx.chosen.get("it", [])[:1])
