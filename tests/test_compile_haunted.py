@@ -112,3 +112,31 @@ def test_gained_destroyed_gains_for_each_amber_on_this_creature_if_haunted(kb_co
         """,
         )
     )
+
+
+@pytest.mark.parametrize("discarded, champion, troll, krump", [(10, 0, "discard", 0), (9, 7, "battleline", 0)])
+def test_move_all_damage_to_another_creature_if_haunted(kb_conn, tmp_path, discarded, champion, troll, krump):
+    assert_compiled(kb_conn, "Returning Champion")
+    # "After Fight: If you are haunted, move all damage from Returning Champion to another
+    # creature.": with 3 damage already, it fights Mighty Tiger (4 more: 7); haunted, the 7 move to
+    # Troll (8 power, 3 damage already: destroyed at 10) and Krump keeps none; not haunted, they stay
+    pile = ", ".join(["Dust Pixie"] * discarded)
+    targets = "[Troll]" if discarded >= 10 else "[]"
+    assert_passed(
+        replay(
+            kb_conn,
+            tmp_path,
+            f"""
+        id: returning-champion-haunted
+        setup:
+          turn: {{active: player1, house: brobnar}}
+          player1: {{battleline: [{{card: Returning Champion, damage: 3}}, Krump], discard: [{pile}]}}
+          player2: {{battleline: [{{card: Mighty Tiger, damage: 0}}, {{card: Troll, damage: 3}}]}}
+        actions:
+          - fight: {{attacker: Returning Champion, target: Mighty Tiger}}
+            targets: {targets}
+        expect:
+          "16.0": {{Returning Champion.damage: {champion}, Troll.zone: {troll}, Krump.damage: {krump}}}
+        """,
+        )
+    )
