@@ -140,3 +140,25 @@ def test_move_all_damage_to_another_creature_if_haunted(kb_conn, tmp_path, disca
         """,
         )
     )
+
+
+def test_while_a_player_is_haunted_their_creatures_get_less_power(kb_conn, tmp_path):
+    assert_compiled(kb_conn, "Awful Atoll")
+    # "While a player is haunted, their creatures get -2 power.": player 2 is haunted (10 cards in
+    # the discard pile), player 1 (9) is not; the Atoll's controller does not matter
+    assert_passed(
+        replay(
+            kb_conn,
+            tmp_path,
+            f"""
+        id: awful-atoll-haunted
+        setup:
+          turn: {{active: player1, house: brobnar}}
+          player1: {{artifacts: [Awful Atoll], battleline: [Krump], discard: [{", ".join(["Dust Pixie"] * 9)}]}}
+          player2: {{battleline: [Troll], discard: [{", ".join(["Dust Pixie"] * 10)}]}}
+        actions: []
+        expect:
+          "16.0": {{Krump.power: 6, Troll.power: 6}}
+        """,
+        )
+    )
