@@ -162,3 +162,30 @@ def test_while_a_player_is_haunted_their_creatures_get_less_power(kb_conn, tmp_p
         """,
         )
     )
+
+
+@pytest.mark.parametrize("amber, keys, archives", [(6, 1, "[Punch, Krump]"), (5, 0, "[]")])
+def test_archive_your_discard_pile_if_you_forged_a_key_this_turn(kb_conn, tmp_path, amber, keys, archives):
+    assert_compiled(kb_conn, "Spectral Ruth")
+    # "Play: If you forged a key this turn, archive your discard pile.": player 1 starts the turn
+    # with 6 (a key forged) or 5 (none); the whole discard pile goes to the archives only then
+    assert_passed(
+        replay(
+            kb_conn,
+            tmp_path,
+            f"""
+        id: spectral-ruth-forged
+        setup:
+          turn: {{active: player2, house: brobnar}}
+          player1: {{amber: {amber}, houses: [brobnar, dis, shadows], hand: [Spectral Ruth], discard: [Punch, Krump],
+                     deck: [Urchin, Urchin, Urchin, Urchin, Urchin, Urchin, Urchin]}}
+          player2: {{deck: [Dust Pixie, Dust Pixie, Dust Pixie, Dust Pixie, Dust Pixie, Dust Pixie]}}
+        actions:
+          - end_turn: true
+            choices: [brobnar]
+          - play: Spectral Ruth
+        expect:
+          "16.0": {{player1.keys: {keys}, player1.archives: {archives}}}
+        """,
+        )
+    )
