@@ -3,20 +3,16 @@
 from __future__ import annotations
 
 from engine.library import (
-    Choose,
     destroyed_fighting_self,
     DoublePowerCounters,
     GivePowerCounters,
     NextPlayBonusIconsAgain,
     Reaction,
-    ResolveIconsAsIfPlayed,
 )
 from engine.cards import card
 
 card("Wild Bounty", play=[NextPlayBonusIconsAgain()])
 
-
-card("Reclaimed by Nature", play=[Choose("artifact", "any"), ResolveIconsAsIfPlayed("it", purge=True)])
 
 card(
     "Chonkers",
