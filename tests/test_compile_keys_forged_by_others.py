@@ -57,3 +57,32 @@ def test_opponent_forges_at_current_cost(kb_conn, tmp_path):
         """,
         )
     )
+
+
+@pytest.mark.parametrize("keys, troll", [(2, "discard"), (1, "battleline")])
+def test_assault_x_for_the_turn_where_x_is_the_opponents_forged_keys(kb_conn, tmp_path, keys, troll):
+    from engine.compile import compile_text
+
+    (text,) = kb_conn.execute("SELECT text FROM cards WHERE name = 'Avenging Aura' AND set_code = 'PV'").fetchone()
+    compile_text(text, "Avenging Aura", "action")  # the DT data prints no "Play:": that printing stays refused
+    # "Play: For the remainder of the turn, each friendly creature gains assault X, where X is the
+    # number of forged keys your opponent has.": Krump (6 power) attacks Troll (8 power): with 2
+    # keys forged by player 2, assault 2 + 6 destroys Troll; with 1, Troll survives 7
+    assert_passed(
+        replay(
+            kb_conn,
+            tmp_path,
+            f"""
+        id: avenging-aura
+        setup:
+          turn: {{active: player1, house: redemption}}
+          player1: {{hand: ["Avenging Aura (PV 090)"], battleline: [{{card: Krump, house: redemption}}]}}
+          player2: {{keys: {keys}, battleline: [Troll]}}
+        actions:
+          - play: Avenging Aura
+          - fight: {{attacker: Krump, target: Troll}}
+        expect:
+          "16.0": {{Troll.zone: {troll}}}
+        """,
+        )
+    )
