@@ -58,3 +58,75 @@ def test_resolve_its_bonus_icons_repeated_if_a_yellow_key_is_forged(kb_conn, tmp
         """,
         )
     )
+
+
+def test_an_amber_icon_may_be_resolved_as_one_of_three_icons(kb_conn, tmp_path):
+    assert_compiled(kb_conn, "Puzzling Trinket")
+    # "When you resolve an A bonus icon, you may choose to resolve it as a capture, damage, or draw
+    # icon instead.": Dust Pixie's first Æmber icon becomes a draw icon, the second is kept
+    assert_passed(
+        replay(
+            kb_conn,
+            tmp_path,
+            """
+        id: puzzling-trinket
+        setup:
+          turn: {active: player1, house: untamed}
+          player1: {amber: 0, hand: [Dust Pixie], artifacts: [Puzzling Trinket], deck: [Krump, Troll]}
+        actions:
+          - play: Dust Pixie
+            choices: ["yes", draw, "no"]
+        expect:
+          "16.0": {player1.amber: 1, player1.hand: [Krump], player1.deck: [Troll],
+                   decisions.0.4.offered: [capture, damage, draw]}
+        """,
+        )
+    )
+
+
+def test_after_you_resolve_a_draw_icon_you_may_archive(kb_conn, tmp_path):
+    assert_compiled(kb_conn, "Chronus")
+    # "After you resolve a R bonus icon, you may archive a card.": Troll enhanced with a draw icon
+    # draws Krump, and player 1 archives Punch; Virtuous Works's 3 Æmber icons trigger nothing
+    assert_passed(
+        replay(
+            kb_conn,
+            tmp_path,
+            """
+        id: chronus-draw-icon
+        setup:
+          turn: {active: player1, house: brobnar}
+          player1: {amber: 0, battleline: [Chronus], hand: [{card: Troll, enhancements: [draw]}, Punch, "Virtuous Works"],
+                    deck: [Krump]}
+        actions:
+          - play: Troll
+            flank: right
+            choices: ["yes", Punch]
+        expect:
+          "16.0": {player1.archives: [Punch], player1.hand: ["Virtuous Works", Krump]}
+        """,
+        )
+    )
+
+
+def test_an_archon_power_deals_damage_after_each_bonus_icon(kb_conn, tmp_path):
+    # Rage (archon power): "After you resolve a bonus icon, deal 1 to a creature.": Dust Pixie's
+    # two Æmber icons deal 1 to Troll twice; player 2's own icons would not
+    assert_passed(
+        replay(
+            kb_conn,
+            tmp_path,
+            """
+        id: rage-icons
+        setup:
+          turn: {active: player1, house: untamed}
+          player1: {amber: 0, hand: [Dust Pixie], archon_power: Rage}
+          player2: {battleline: [Troll]}
+        actions:
+          - play: Dust Pixie
+            targets: [Troll, Troll]
+        expect:
+          "16.0": {player1.amber: 2, Troll.damage: 2}
+        """,
+        )
+    )

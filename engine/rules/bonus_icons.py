@@ -95,6 +95,8 @@ def resolve_bonus_icons(
             if icons[i] == "amber" and not icons_replaceable(eng, player):
                 run = next((j for j in range(i, len(icons)) if icons[j] != "amber"), len(icons)) - i
                 eng.gain(player, run, f"{card.name}'s Æmber bonus")
+                for _ in range(run):
+                    eng.emit("bonus_icon_resolved", player=player, icon="amber", card=card)
                 i += run
                 continue
             resolve_icon(eng, card, icons[i], player)
@@ -105,10 +107,15 @@ def resolve_bonus_icons(
 
 def resolve_icon(eng: "Engine", card: "CardInstance", icon: str, player: str) -> None:
     """Resolve one bonus icon of ``card`` for ``player``, replacement effects applied: what
-    replaces it (another icon, or a steal: :class:`IconStealsInstead`) happens instead."""
+    replaces it (another icon, or a steal: :class:`IconStealsInstead`) happens instead. After an
+    icon is resolved (as the icon it became, if replaced by another), the ``"bonus_icon_resolved"``
+    event {player, icon, card} is emitted ("After you resolve a draw bonus icon, ..."); an icon
+    replaced by something else ("steal 1 instead") was not resolved."""
     ev = replace(eng, Event("icon", player, icon=icon, card=card))
     if ev is not None and ev.kind == "icon":
         _resolve_icon(eng, ev.card, ev.icon, ev.player)
+        if not eng.game.winner:
+            eng.emit("bonus_icon_resolved", player=ev.player, icon=ev.icon, card=ev.card)
     else:
         perform(eng, ev)
 
@@ -224,16 +231,36 @@ class IconReplacement(Replacement):
 @dataclass
 class ResolveIconAs(IconReplacement):
     """ "When resolving a bonus icon, you may choose to resolve it as a <icon> bonus icon instead"
-    (Amphora Captura)."""
+    (Amphora Captura); ``replaced``: only that icon ("when you resolve an Æmber bonus icon");
+    ``icon`` several icons ("as a capture, damage, or draw icon instead": the player picks one)."""
 
-    icon: str
+    icon: str | tuple[str, ...]
     optional: bool = True
+    replaced: str = ""
+
+    def _options(self, event) -> list[str]:
+        icons = (self.icon,) if isinstance(self.icon, str) else self.icon
+        return [i for i in icons if i != event.icon]
 
     def replaces(self, eng, source, controller, event) -> bool:
-        return event.kind == "icon" and event.player == controller and event.icon != self.icon
+        return (
+            event.kind == "icon"
+            and event.player == controller
+            and (not self.replaced or event.icon == self.replaced)
+            and bool(self._options(event))
+        )
 
     def instead(self, eng, source, controller, event) -> Event:
-        return copy(event, icon=self.icon)
+        options = self._options(event)
+        icon = (
+            options[0]
+            if len(options) == 1
+            else eng.chooser.choose(
+                f"{controller}: {source.label}: resolve {event.card.name}'s {event.icon} bonus icon as which icon",
+                options,
+            )
+        )
+        return copy(event, icon=icon)
 
 
 @dataclass
