@@ -130,3 +130,27 @@ def test_an_archon_power_deals_damage_after_each_bonus_icon(kb_conn, tmp_path):
         """,
         )
     )
+
+
+def test_an_amber_icon_may_make_a_token_creature_instead(kb_conn, tmp_path):
+    assert_compiled(kb_conn, "Whimsical Conjuror")
+    # "When you resolve an A bonus icon, you may make a token creature instead.": Dust Pixie's first
+    # Æmber icon makes a Grunt from the top card of the deck (Krump), the second is gained
+    assert_passed(
+        replay(
+            kb_conn,
+            tmp_path,
+            """
+        id: whimsical-conjuror
+        setup:
+          turn: {active: player1, house: untamed}
+          player1: {amber: 0, token: Grunt, hand: [Dust Pixie], battleline: [Whimsical Conjuror], deck: [Krump, Troll]}
+        actions:
+          - play: Dust Pixie
+            flank: right
+            choices: ["yes", right, "no"]
+        expect:
+          "16.0": {player1.amber: 1, player1.deck: [Troll], Krump.token: Grunt}
+        """,
+        )
+    )

@@ -7,7 +7,7 @@ draw), so a later set's icon the engine has no rule for ("discard") is refused, 
 from __future__ import annotations
 
 from engine.core.registry import template
-from engine.rules.bonus_icons import ICONS, IconStealsInstead, ResolveIconAs
+from engine.rules.bonus_icons import ICONS, IconEffectsInstead, IconStealsInstead, ResolveIconAs
 from engine.compile.grammar import Refusal
 
 
@@ -29,3 +29,10 @@ def _icon_as(icon, replaced: str = "") -> ResolveIconAs:
 def _icon_steals_instead(icon: str, amount: int) -> IconStealsInstead:
     """ "When you resolve a <icon> bonus icon, you may choose to steal N instead"."""
     return IconStealsInstead(_icon(icon), amount)
+
+
+@template("IconEffectsInsteadOf", kind="static")
+def _icon_effects_instead(effects: list, replaced: str = "") -> IconEffectsInstead:
+    """ "When you resolve an <icon> bonus icon (when resolving a bonus icon), you may <effect>
+    instead"."""
+    return IconEffectsInstead(effects, _icon(replaced) if replaced else "")

@@ -283,3 +283,28 @@ class IconStealsInstead(IconReplacement):
             victim=eng.game.other(controller),
             why=f"{event.card.name}'s {self.icon} bonus icon, {source.name}",
         )
+
+
+@dataclass
+class IconEffectsInstead(IconReplacement):
+    """ "When you resolve an <icon> bonus icon, you may make a token creature instead", "when
+    resolving a bonus icon, you may archive a card from your hand instead": the effects, resolved
+    by the card with the ability for its controller, happen in place of the icon (``replaced``:
+    only that icon; empty: any)."""
+
+    effects: list
+    replaced: str = ""
+    optional: bool = True
+
+    def replaces(self, eng, source, controller, event) -> bool:
+        return (
+            event.kind == "icon" and event.player == controller and (not self.replaced or event.icon == self.replaced)
+        )
+
+    def instead(self, eng, source, controller, event) -> None:
+        ctx = eng.context(source, controller)
+        for effect in self.effects:
+            effect.resolve(ctx)
+            if eng.game.winner:
+                break
+        return None
