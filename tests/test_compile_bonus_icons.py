@@ -154,3 +154,50 @@ def test_an_amber_icon_may_make_a_token_creature_instead(kb_conn, tmp_path):
         """,
         )
     )
+
+
+def test_steal_for_each_bonus_icon_on_the_discarded_card(kb_conn, tmp_path):
+    assert_compiled(kb_conn, "Mindfire")
+    # "Play: Your opponent discards a random card from their hand. Steal 1 for each bonus icon on
+    # the discarded card.": their only card, Dust Pixie enhanced with a draw icon, has 3 icons
+    assert_passed(
+        replay(
+            kb_conn,
+            tmp_path,
+            """
+        id: mindfire
+        setup:
+          turn: {active: player1, house: dis}
+          player1: {amber: 0, hand: [Mindfire]}
+          player2: {amber: 5, hand: [{card: Dust Pixie, enhancements: [draw]}]}
+        actions:
+          - play: Mindfire
+        expect:
+          "16.0": {player1.amber: 3, player2.amber: 2, player2.discard: [Dust Pixie]}
+        """,
+        )
+    )
+
+
+@pytest.mark.parametrize("enhancements, left", [("[capture]", 2), ("[]", 3)])
+def test_lose_amber_equal_to_the_bonus_icons_on_the_destroyed_card(kb_conn, tmp_path, enhancements, left):
+    assert_compiled(kb_conn, "Cauterize Vitality")
+    # "Play: Destroy a creature or artifact. If you do, your opponent loses A equal to the number of
+    # bonus icons on the destroyed card.": Dust Pixie (2 Æmber icons, and a capture icon or not)
+    assert_passed(
+        replay(
+            kb_conn,
+            tmp_path,
+            f"""
+        id: cauterize-vitality
+        setup:
+          turn: {{active: player1, house: dis}}
+          player1: {{amber: 0, hand: [Cauterize Vitality]}}
+          player2: {{amber: 5, battleline: [{{card: Dust Pixie, enhancements: {enhancements}}}]}}
+        actions:
+          - play: Cauterize Vitality
+        expect:
+          "16.0": {{player2.amber: {left}, Dust Pixie.zone: discard}}
+        """,
+        )
+    )
