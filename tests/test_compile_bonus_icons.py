@@ -63,7 +63,8 @@ def test_resolve_its_bonus_icons_repeated_if_a_yellow_key_is_forged(kb_conn, tmp
 def test_an_amber_icon_may_be_resolved_as_one_of_three_icons(kb_conn, tmp_path):
     assert_compiled(kb_conn, "Puzzling Trinket")
     # "When you resolve an A bonus icon, you may choose to resolve it as a capture, damage, or draw
-    # icon instead.": Dust Pixie's first Æmber icon becomes a draw icon, the second is kept
+    # icon instead.": Dust Pixie's first Æmber icon becomes a draw icon, the second is kept (one
+    # choice each: the icon itself or one of the three)
     assert_passed(
         replay(
             kb_conn,
@@ -75,10 +76,10 @@ def test_an_amber_icon_may_be_resolved_as_one_of_three_icons(kb_conn, tmp_path):
           player1: {amber: 0, hand: [Dust Pixie], artifacts: [Puzzling Trinket], deck: [Krump, Troll]}
         actions:
           - play: Dust Pixie
-            choices: ["yes", draw, "no"]
+            choices: [draw, amber]
         expect:
           "16.0": {player1.amber: 1, player1.hand: [Krump], player1.deck: [Troll],
-                   decisions.0.4.offered: [capture, damage, draw]}
+                   decisions.0.3.offered: [amber, capture, damage, draw]}
         """,
         )
     )

@@ -231,12 +231,17 @@ class IconReplacement(Replacement):
 @dataclass
 class ResolveIconAs(IconReplacement):
     """ "When resolving a bonus icon, you may choose to resolve it as a <icon> bonus icon instead"
-    (Amphora Captura); ``replaced``: only that icon ("when you resolve an Æmber bonus icon");
-    ``icon`` several icons ("as a capture, damage, or draw icon instead": the player picks one)."""
+    (Amphora Captura: asked yes or no); ``replaced``: only that icon ("when you resolve an Æmber
+    bonus icon"); ``icon`` several icons ("as a capture, damage, or draw icon instead"): one
+    choice among the icon itself (kept) and the others."""
 
     icon: str | tuple[str, ...]
     optional: bool = True
     replaced: str = ""
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.icon, str):
+            self.optional = False  # the choice of icons offers keeping it
 
     def _options(self, event) -> list[str]:
         icons = (self.icon,) if isinstance(self.icon, str) else self.icon
@@ -252,6 +257,8 @@ class ResolveIconAs(IconReplacement):
 
     def instead(self, eng, source, controller, event) -> Event:
         options = self._options(event)
+        if not self.optional:
+            options = [event.icon, *options]
         icon = (
             options[0]
             if len(options) == 1
