@@ -101,11 +101,12 @@ def upgrades_on_self(ctx: Context) -> int:
 
 @template(kind="count")
 def cards_in(zone: str, who: str = "self") -> Callable[[Context], int]:
-    """ "Each card in your (your opponent's) archives / hand / discard pile", counted as the effect
-    resolves."""
+    """ "Each card in your (your opponent's; ``who="each"``: both players') archives / hand /
+    discard pile", counted as the effect resolves."""
 
     def count(ctx: Context) -> int:
-        return len((ctx.me if who == "self" else ctx.opponent).zone(zone))
+        players = (ctx.me, ctx.opponent) if who == "each" else (ctx.me if who == "self" else ctx.opponent,)
+        return sum(len(p.zone(zone)) for p in players)
 
     return count
 
