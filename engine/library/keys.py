@@ -97,10 +97,21 @@ class CannotForgeKey(ForgeStatic):
     while_ahead: bool = False
     #: "Players cannot forge keys": no key at all, by either player
     every: bool = False
+    #: "While you control a token creature, your opponent cannot forge keys": only the opponent of
+    #: the card's controller (``opponent``), only while the condition holds (``cond``)
+    opponent: bool = False
+    cond: Callable[[Context], bool] | None = None
 
     def stops_forge(self, eng, source, controller, player: str) -> bool:
         g = eng.game
         keys = g.players[player].keys
+        if self.opponent and player == controller:
+            return False
+        if self.cond is not None and not self.cond(static_context(eng, source, controller)):
+            return False
+        if self.opponent and not self.nth:
+            g.log(f"{source.label}: {player} cannot forge keys")
+            return True
         if self.every:
             g.log(f"{source.label}: players cannot forge keys")
             return True
