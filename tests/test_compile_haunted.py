@@ -189,3 +189,26 @@ def test_archive_your_discard_pile_if_you_forged_a_key_this_turn(kb_conn, tmp_pa
         """,
         )
     )
+
+
+def test_a_card_discarded_from_hand_haunts_and_the_power_loss_destroys_at_once(kb_conn, tmp_path):
+    assert_compiled(kb_conn, "Awful Atoll")
+    # Player 1 discards Punch from hand: the 10th card of their pile, they are haunted, and Krump
+    # (6 power, 4 damage) gets -2 from Awful Atoll and is destroyed at once
+    assert_passed(
+        replay(
+            kb_conn,
+            tmp_path,
+            f"""
+        id: awful-atoll-discard-haunts
+        setup:
+          turn: {{active: player1, house: brobnar}}
+          player1: {{hand: [Punch], battleline: [{{card: Krump, damage: 4}}], discard: [{", ".join(["Dust Pixie"] * 9)}]}}
+          player2: {{artifacts: [Awful Atoll]}}
+        actions:
+          - discard: Punch
+        expect:
+          "16.0": {{Krump.zone: discard}}
+        """,
+        )
+    )
