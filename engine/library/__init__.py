@@ -97,6 +97,7 @@ from engine.library.damage import (
 from engine.library.destroying import (
     Destroy,
     DestroyAndGainItsBonus,
+    DestroyAllButOnePerPower,
     DestroyEachWithChosenPower,
     DestroyIfYouDo,
     DestroyLowerForEach,
@@ -514,6 +515,7 @@ from engine.library.counters import (
 from engine.library.houses import ForEachHouse
 from engine.library.lasting import ThroughYourNextTurn
 from engine.library.counters import counters_on
+from engine.library.counters import BlankWhileHasCounters, counters_in, WhileHasCounters
 from engine.library.counts import armor_of, power_of
 from engine.library.zones import SelfFromZone
 from engine.library.prophecies import Fulfill
@@ -548,3 +550,14 @@ from engine.library.damage import MoveAllDamage
 from engine.library.decks import DiscardUntilHaunted
 from engine.library.player_conditions import chosen_player_haunted
 from engine.library.status import CannotRaiseTide, ResetTide
+from engine.library.power_counters import (
+    DistributePowerCounters,
+    MovePowerCounters,
+    MoveWard,
+    RemovePowerCounters,
+    RemoveWard,
+)
+from engine.rules.gained_and_lost import KeywordPerCount
+from engine.library.lasting import PowerEqualForTheTurn
+from engine.library.counters import BlankWhileCounters, record_removed
+from engine.library.lasting import BlankForTheTurn
