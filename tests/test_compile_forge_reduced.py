@@ -93,3 +93,27 @@ def test_cards_played_this_turn_including_this_one(kb_conn, tmp_path):
         """,
         )
     )
+
+
+def test_reduced_by_the_cards_in_both_players_archives_then_discarded(kb_conn, tmp_path):
+    assert_compiled(kb_conn, "Empyrean Charge")
+    # "Play: Forge a key at +6 current cost, reduced by the total combined number of cards in both
+    # player's archives. Discard each player's archives.": 2 + 3 archived cards: the key costs
+    # 6 + 6 - 5 = 7 of player 1's 8 (and the card's own bonus of 1); then both archives are discarded
+    assert_passed(
+        replay(
+            kb_conn,
+            tmp_path,
+            """
+        id: empyrean-charge-both-archives
+        setup:
+          turn: {active: player1, house: logos}
+          player1: {amber: 7, hand: ["Empyrean Charge"], archives: [Troll, Krump]}
+          player2: {archives: [Punch, Urchin, Dust Pixie]}
+        actions:
+          - play: Empyrean Charge
+        expect:
+          "16.0": {player1.keys: 1, player1.amber: 1, player1.archives: [], player2.archives: [], player2.discard: [Dust Pixie, Urchin, Punch]}
+        """,
+        )
+    )

@@ -163,11 +163,19 @@ def _object_of(effects: list) -> str | None:
 
 @template("Forge")
 def _forge(
-    extra: int = 0, may: bool = False, per: int = 0, count=None, maximum: int = 0, minimum: int = 0, color: str = ""
+    extra: int = 0,
+    may: bool = False,
+    per: int = 0,
+    count=None,
+    maximum: int = 0,
+    minimum: int = 0,
+    color: str = "",
+    who: str = "self",
 ):
     """ "Forge a key at [+N] current cost[, reduced by M (to a maximum of R) for each <X> (to a
     minimum of C)]"; "you may ...": asked only when it can be forged; "forge your blue key ..."
-    (``color``: a key colour, engine.rules.key_colors)."""
+    (``color``: a key colour, engine.rules.key_colors); ``who="opponent"``: "your opponent forges
+    a key at current cost"."""
 
     def reduction(ctx) -> int:
         by = per * count(ctx)
@@ -176,7 +184,7 @@ def _forge(
     if color and color not in COLORS:
         raise Refusal("sentence", f"forge your {color} key", f'"{color}" (a key colour)')
     forge = ForgeAtCost(extra, minimum=minimum) if count is None else ForgeAtCost(extra, reduction, minimum)
-    forge.color = color or None
+    forge.color, forge.who = color or None, who
     return MayForgeAtCost(forge) if may else forge
 
 

@@ -12,6 +12,7 @@ from engine.library import EachPlayer, houses_among, If, it_test, refs_named, se
 from engine.rules import key_colors
 from engine.rules.fight_timing import neighbors_of
 from engine.rules.houses import belongs_to, houses_of
+from engine.rules.statics import PowerModifier
 from engine.compile.composites import _noun_test
 from engine.compile.grammar import Refusal
 from engine.compile.phrases import noun
@@ -146,3 +147,12 @@ def _same_house_at_least(ref: str, n: int):
         return any(count >= n for count in counts.values())
 
     return condition
+
+
+@template("PowerModifierOfEach", kind="static")
+def _power_modifier_of_each(amount: int, words: str) -> PowerModifier:
+    """A power modifier on the group a template names in the noun phrase's own words, where the
+    card prints them otherwise ("While a player is haunted, their creatures get -2 power": each
+    creature controlled by a haunted player)."""
+    found = noun("each " + words)
+    return PowerModifier(amount, applies=found.admits)

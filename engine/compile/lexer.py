@@ -67,6 +67,12 @@ _MISPRINTS = (
     (re.compile(r"\bat the end your turn\b"), "at the end of your turn"),
     (re.compile(r"\bit it is\b"), "if it is"),
 )
+#: bonus icons named in a sentence ("when you resolve a <icon> bonus icon"): the icon font's glyphs,
+#: or the letters of the card data ("a PT bonus icon": Mass Mutation's; "A", "D" are the amounts'),
+#: as words (engine.rules.bonus_icons)
+_ICON_GLYPHS = (("\uf36f\uf560", "capture"), ("\uf36e", "draw"), ("\uf372", "discard"))
+_ICON_LETTERS = re.compile(r"\b(PT|R|D|A)(?= bonus icon)")
+_ICON_LETTER_WORDS = {"PT": "capture", "R": "draw", "D": "damage", "A": "amber"}
 #: the tide icon a line of Dark Tidings starts with: a mark, not words (16.0 "Tide": "Card abilities
 #: that refer to the tide are indicated by this icon"); the ability is read without it
 _TIDE_ICON = re.compile(r"^\uf566\s*")
@@ -101,6 +107,9 @@ def normalise(sentence: str, name: str = "") -> str:
         plain = quoted.replace('"', "")
         for form in dict.fromkeys(f for f in (quoted, plain) if f):
             s = re.sub(re.escape(form), "SELF", s, flags=re.I)
+    s = _ICON_LETTERS.sub(lambda m: _ICON_LETTER_WORDS[m.group(1)], s)
+    for glyph, word in _ICON_GLYPHS:
+        s = s.replace(glyph, word)
     s = _BARE_CAPITAL_A.sub("amber", s)  # "more A than you": the icon as a capital letter
     low = _lower_but_self(s)
     low = _AMOUNT_AMBER.sub(lambda m: f"{m.group(1)} amber", low)

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from engine.library import at_end_of_your_turn, attached_to_titled, belongs_to, plays_this_turn
 from engine.compile.grammar import Refusal
+from engine.rules.bonus_icons import ICONS
 from engine.rules.reactions import destroyed_fighting_self, you_chose_house
 
 #: the number of the "draw cards" step (engine.rules.turn.end_turn)
@@ -98,6 +99,18 @@ def _destroyed_fighting(group):
 
 def _you(ctx) -> bool:
     return ctx.event.get("player") == ctx.controller
+
+
+def _you_resolved_icon(icon: str = ""):
+    """ "After you resolve a (<icon>) bonus icon": the player resolving it is the ability's
+    controller (engine.rules.bonus_icons)."""
+    if icon and icon not in ICONS:
+        raise Refusal("reaction", f"{icon} bonus icon", f'"{icon}" (a bonus icon the rules define)')
+
+    def match(ctx) -> bool:
+        return ctx.event.get("player") == ctx.controller and (not icon or ctx.event.get("icon") == icon)
+
+    return match
 
 
 def _you_played(group):
@@ -249,6 +262,7 @@ MATCHES = {
     "opponent": lambda: _opponent,
     "you_played": _you_played,
     "you_played_from": _you_played_from,
+    "you_resolved_icon": _you_resolved_icon,
     "played_adjacent": _played_adjacent,
     "destroyed_by_own_keyword_damage": _destroyed_by_own_keyword_damage,
     "attached_to_self_or_neighbor": _attached_to_self_or_neighbor,

@@ -14,6 +14,7 @@ import re
 from engine.library import counters_on, of_chosen_house, RULES_COUNTERS, with_chosen_trait
 from engine.rules.bonus_icons import bonus_icons
 from engine.rules.fight_timing import neighbors_of
+from engine.rules.haunted import is_haunted
 from engine.rules.houses import belongs_to, houses_of
 from engine.rules.traits import has_trait, traits
 from engine.compile.grammar import Refusal, VOCAB
@@ -318,6 +319,10 @@ POST = [
         lambda m: _shares_trait_in_line(m[1] == "shares"),
     ),
     (re.compile(r"^with an upgrade"), lambda m: _with_upgrade),
+    (
+        re.compile(r"^controlled by a haunted player"),
+        lambda m: lambda eng, source, controller, card: is_haunted(eng, card.controller),
+    ),
     (
         re.compile(r"^with the same power as SELF"),
         lambda m: lambda eng, source, controller, card: source is not None and eng.power(card) == eng.power(source),

@@ -547,6 +547,11 @@ from engine.library.named_cards import NameACard, named_card_cannot_be_played_un
 from engine.library.houses import ActiveHouseBecomes
 from engine.library.creatures import DestroyOneHalf, DivideBattlelines
 from engine.library.creatures import SwapWhatIsOn
+from engine.library.counts import amber_on_this_creature
+from engine.library.damage import MoveAllDamage
+from engine.library.decks import DiscardUntilHaunted
+from engine.library.player_conditions import chosen_player_haunted
+from engine.library.status import CannotRaiseTide, ResetTide
 from engine.library.power_counters import (
     DistributePowerCounters,
     MovePowerCounters,

@@ -76,6 +76,15 @@ def amber_on_self(ctx: Context) -> int:
 
 
 @template(kind="count", value=True)
+def amber_on_this_creature(ctx: Context) -> int:
+    """ "Each Æmber on this creature": on the card itself (a creature's own ability, or one it
+    gained: "Destroyed: ... gain 1 for each A on this creature"), on the creature an upgrade is
+    attached to in the upgrade's own ability."""
+    card = ctx.source.attached_to if ctx.source.zone == "upgrade" else ctx.source
+    return card.amber if card is not None else 0
+
+
+@template(kind="count", value=True)
 def amber_on_it(ctx: Context) -> int:
     """ "Each Æmber on it": on the card "it" names (in a constant ability, the card it is about)."""
     return sum(c.amber for c in ctx.chosen.get("it", [])[:1])
@@ -106,11 +115,13 @@ def upgrades_on_self(ctx: Context) -> int:
 
 @template(kind="count")
 def cards_in(zone: str, who: str = "self", excess: int = 0) -> Callable[[Context], int]:
-    """ "Each card in your (your opponent's) archives / hand / discard pile", counted as the effect
-    resolves; ``excess``: "each card in your opponent's hand in excess of 5", those beyond N."""
+    """ "Each card in your (your opponent's; ``who="each"``: both players') archives / hand /
+    discard pile", counted as the effect resolves; ``excess``: "each card in your opponent's hand in
+    excess of 5", those beyond N."""
 
     def count(ctx: Context) -> int:
-        return max(0, len((ctx.me if who == "self" else ctx.opponent).zone(zone)) - excess)
+        players = (ctx.me, ctx.opponent) if who == "each" else (ctx.me if who == "self" else ctx.opponent,)
+        return max(0, sum(len(p.zone(zone)) for p in players) - excess)
 
     return count
 

@@ -310,3 +310,25 @@ class HealFullyAndCounterPerDamage(Effect):
             ctx.log(f"{c.label} gets {healed} +1 power counter(s) ({c.power_counters})")
             done = True
         return done
+
+
+@template()
+@dataclass
+class MoveAllDamage(Effect):
+    """ "Move all damage from <a creature> to <another creature>": the damage changes creature, it is
+    not dealt (no armor, no ward, no "after damage is dealt"); a creature whose damage then reaches
+    its power is destroyed (glossary "Damage"). Fully resolved when damage moved."""
+
+    on: str
+    to: str
+
+    def resolve(self, ctx: Context) -> bool:
+        source = next((c for c in ctx.refs(self.on) if c.zone == "battleline"), None)
+        target = next((c for c in ctx.refs(self.to) if c.zone == "battleline" and c is not source), None)
+        if source is None or target is None or not source.damage:
+            return False
+        moved, source.damage = source.damage, 0
+        target.damage += moved
+        ctx.log(f"{ctx.source.name}: {moved} damage moves from {source.label} to {target.label}")
+        ctx.eng.check_state()
+        return True

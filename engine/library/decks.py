@@ -14,9 +14,11 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from engine.core.registry import template
+from engine.library.choosing_players import CHOSEN_PLAYER
 from engine.library.this_way import record_this_way
 from engine.library.zones import shuffle_deck
 from engine.rules.ability import Context, Effect, player_ref
+from engine.rules.haunted import is_haunted
 from engine.rules.references import card_label
 from engine.rules.replacements import capture
 
@@ -72,8 +74,8 @@ class DiscardTopOfDeck(Effect):
     """ "Discard the top card (the top N cards) of <whose> deck", named ``name`` for what follows;
     fully resolved when N cards were discarded from each deck. ``whose``: "self" (your deck),
     "opponent", "chosen" ("a player's deck", "any player's deck": the controller picks the player
-    first) or "each" ("each player's deck": the active player's first); each card goes to its
-    owner's discard pile."""
+    first; "that player" names them after it) or "each" ("each player's deck": the active
+    player's first); each card goes to its owner's discard pile."""
 
     n: int = 1
     name: str = "discarded"
@@ -88,6 +90,7 @@ class DiscardTopOfDeck(Effect):
                     [g.active, g.other(g.active)],
                 )
             ]
+            ctx.source.memory[CHOSEN_PLAYER] = players[0]
         elif self.whose == "each":
             players = [g.active, g.other(g.active)]
         else:
@@ -350,3 +353,24 @@ class LookAtTop(Effect):
             deck[:0] = order
             ctx.log(f"{ctx.controller} puts back {', '.join(c.label for c in order)} on top, in that order")
         return moved_all
+
+
+@template()
+@dataclass
+class DiscardUntilHaunted(Effect):
+    """ "Discard cards from the top of your deck until you are haunted" (16.0 glossary "Haunted":
+    10 or more cards in your discard pile, or another ability's terms: engine.rules.haunted): one
+    at a time, asking after each card; the deck running out stops it. Every card discarded is
+    recorded as discarded this way; fully resolved when the player ends haunted."""
+
+    def resolve(self, ctx: Context) -> bool:
+        deck, discarded = ctx.me.zone("deck"), []
+        while deck and not is_haunted(ctx.eng, ctx.controller):
+            card = deck[0]
+            ctx.eng.put_away(card, "discard")
+            discarded.append(card)
+        ctx.log(
+            f"{ctx.controller} discards {', '.join(c.label for c in discarded) or 'nothing'} from the top of their deck"
+        )
+        record_this_way(ctx, "discarded", discarded)
+        return is_haunted(ctx.eng, ctx.controller)

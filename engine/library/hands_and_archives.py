@@ -196,21 +196,28 @@ class ArchiveRandomFromHand(Effect):
 class DiscardArchives(Effect):
     """ "<Player> discards each of their archived cards": a card that must go elsewhere when it
     leaves the archives (Sample Collection) goes there instead and is not discarded. The cards
-    discarded are named ``name`` ("for each card discarded this way")."""
+    discarded are named ``name`` ("for each card discarded this way"). ``whose``: "opponent",
+    "self" or "each" ("discard each player's archives": the active player's first)."""
 
     whose: str = "opponent"
     name: str = "discarded"
 
     def resolve(self, ctx: Context) -> bool:
-        player = ctx.opponent_name if self.whose == "opponent" else ctx.controller
-        archived = list(ctx.game.players[player].zone("archives"))
-        discarded = []
-        for card in archived:
-            ctx.eng.put_away(card, "discard")
-            if card.zone == "discard":
-                discarded.append(card)
+        g = ctx.game
+        if self.whose == "each":
+            players = [g.active, g.other(g.active)]
+        else:
+            players = [ctx.opponent_name if self.whose == "opponent" else ctx.controller]
+        archived, discarded = [], []
+        for player in players:
+            theirs = list(g.players[player].zone("archives"))
+            for card in theirs:
+                ctx.eng.put_away(card, "discard")
+                if card.zone == "discard":
+                    discarded.append(card)
+            archived += theirs
+            ctx.log(f"{ctx.source.name}: {player} discards their {len(theirs)} archived card(s)")
         ctx.chosen[self.name] = discarded
-        ctx.log(f"{ctx.source.name}: {player} discards {len(discarded)} of {len(archived)} archived card(s)")
         return bool(archived) and len(discarded) == len(archived)
 
 

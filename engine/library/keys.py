@@ -18,7 +18,7 @@ from engine.core.registry import template
 from engine.library.conditions import static_context
 from engine.library.flow import May
 from engine.library.houses import houses_among
-from engine.rules.ability import Context, Effect, resolve_all
+from engine.rules.ability import Context, Effect, player_ref, resolve_all
 from engine.rules.forging import can_forge, forge_key, ForgeStatic
 from engine.rules.key_colors import unforge_color, unforged_colors
 from engine.rules.statics import Applies, itself, Static
@@ -36,22 +36,26 @@ class ForgeAtCost(Effect):
     minimum: int = 0
     #: "Forge your blue key": that key only, which must still be unforged (engine.rules.key_colors)
     color: str | None = None
+    #: who forges (:func:`player_ref`): "Your opponent forges a key at current cost" (their cost)
+    who: str = "self"
 
     def cost(self, ctx: Context) -> int:
-        return max(0, self.minimum, key_cost(ctx.eng, ctx.controller) + self.extra - self.reduction(ctx))
+        return max(0, self.minimum, key_cost(ctx.eng, player_ref(ctx, self.who)) + self.extra - self.reduction(ctx))
 
     def possible(self, ctx: Context) -> bool:
-        if self.color is not None and self.color not in unforged_colors(ctx.eng, ctx.controller):
+        player = player_ref(ctx, self.who)
+        if self.color is not None and self.color not in unforged_colors(ctx.eng, player):
             return False
-        return can_forge(ctx.eng, ctx.controller, self.cost(ctx))
+        return can_forge(ctx.eng, player, self.cost(ctx))
 
     def resolve(self, ctx: Context) -> bool:
-        cost, p = self.cost(ctx), ctx.me
+        cost, player = self.cost(ctx), player_ref(ctx, self.who)
         if not self.possible(ctx):
             what = f"their {self.color} key" if self.color else "a key"
-            ctx.log(f"{ctx.source.name}: {ctx.controller} cannot forge {what} at {cost} Æmber ({p.amber})")
+            amber = ctx.game.players[player].amber
+            ctx.log(f"{ctx.source.name}: {player} cannot forge {what} at {cost} Æmber ({amber})")
             return False
-        return forge_key(ctx.eng, ctx.controller, cost, ctx.source.name, self.color)
+        return forge_key(ctx.eng, player, cost, ctx.source.name, self.color)
 
 
 @dataclass
@@ -73,10 +77,13 @@ class MayForgeAtCost(Effect):
 @dataclass
 class ForgeAtNoCost(Effect):
     """ "Forge a key at no cost" (glossary "Forge a Key": every way of forging goes through
-    :func:`engine.rules.forging.forge_key`)."""
+    :func:`engine.rules.forging.forge_key`); ``who="opponent"``: "your opponent forges a key at no
+    cost"."""
+
+    who: str = "self"
 
     def resolve(self, ctx: Context) -> bool:
-        return forge_key(ctx.eng, ctx.controller, 0, f"{ctx.source.name}, at no cost")
+        return forge_key(ctx.eng, player_ref(ctx, self.who), 0, f"{ctx.source.name}, at no cost")
 
 
 @template(kind="static")
@@ -90,10 +97,21 @@ class CannotForgeKey(ForgeStatic):
     while_ahead: bool = False
     #: "Players cannot forge keys": no key at all, by either player
     every: bool = False
+    #: "While you control a token creature, your opponent cannot forge keys": only the opponent of
+    #: the card's controller (``opponent``), only while the condition holds (``cond``)
+    opponent: bool = False
+    cond: Callable[[Context], bool] | None = None
 
     def stops_forge(self, eng, source, controller, player: str) -> bool:
         g = eng.game
         keys = g.players[player].keys
+        if self.opponent and player == controller:
+            return False
+        if self.cond is not None and not self.cond(static_context(eng, source, controller)):
+            return False
+        if self.opponent and not self.nth:
+            g.log(f"{source.label}: {player} cannot forge keys")
+            return True
         if self.every:
             g.log(f"{source.label}: players cannot forge keys")
             return True

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from engine.core.registry import template
 from engine.rules.ability import Condition, Context
+from engine.library.choosing_players import chosen_player
 from engine.library.conditions import refs_named
 from engine.library.playing import plays_this_turn
 from engine.rules.haunted import is_haunted
@@ -29,6 +30,20 @@ def is_your_turn(ctx: Context) -> bool:
 def not_haunted(ctx: Context) -> bool:
     """ "If you are not haunted" (engine.rules.haunted)."""
     return not is_haunted(ctx.eng, ctx.controller)
+
+
+@template(kind="condition")
+def chosen_player_haunted(present: bool = True) -> Condition:
+    """ "If that player is (not) haunted": the player the ability chose last ("Discard the top card
+    from a player's deck. If that player is not haunted, repeat this effect";
+    engine.library.choosing_players); no player chosen yet: false."""
+
+    def condition(ctx: Context) -> bool:
+        player = chosen_player(ctx.source)
+        return player is not None and is_haunted(ctx.eng, player) == present
+
+    condition.__name__ = f"chosen_player_haunted_{present}"
+    return condition
 
 
 @template(kind="condition")

@@ -3,7 +3,8 @@ common supply and place it on that creature"), enrage (an enrage counter; a crea
 cannot be enraged again), ward (a ward counter; one already warded cannot be warded again), power
 counters lost, doom counters, and the tide ("raise the tide": high for that player, low for the
 other; a player the tide is already high for cannot raise it, so nothing happens and nothing
-reacts: the Hydrocataloguer FAQ; raising it emits ``"tide_raised"`` {player}).
+reacts: the Hydrocataloguer FAQ; raising it emits ``"tide_raised"`` {player}; "reset the tide";
+"players cannot raise the tide").
 
 The ward and enrage counters' effects are general rules (:mod:`engine.rules.damage`,
 :mod:`engine.rules.use`); power counters are :mod:`engine.rules.power_armor`. A doom counter is a
@@ -21,6 +22,7 @@ from engine.core.state import CardInstance, LastingEffect
 from engine.library.amber_on_cards import place_amber
 from engine.library.this_way import record_this_way
 from engine.rules.ability import Context, Effect
+from engine.rules.statics import Static
 
 
 @template()
@@ -130,10 +132,33 @@ class RaiseTide(Effect):
         if g.tide_high == player:
             ctx.log(f"{ctx.source.name}: the tide is already high for {player}; it cannot be raised")
             return False
+        stoppers = [src for s, src, ctl in ctx.eng.statics() if isinstance(s, CannotRaiseTide)]
+        if stoppers:
+            by = stoppers[0].label if stoppers[0] is not None else "a lasting effect"
+            ctx.log(f"{by}: {player} cannot raise the tide")
+            return False
         g.tide_high = player
         ctx.log(f"{player} raises the tide: high for {player}, low for {g.other(player)}")
         ctx.eng.emit("tide_raised", player=player)
         return True
+
+
+@template()
+@dataclass
+class ResetTide(Effect):
+    """ "Reset the tide": high for neither player (the tide as at the start of the game)."""
+
+    def resolve(self, ctx: Context) -> bool:
+        ctx.game.tide_high = None
+        ctx.log(f"{ctx.source.name}: the tide is reset (high for neither player)")
+        return True
+
+
+@template(kind="static")
+@dataclass
+class CannotRaiseTide(Static):
+    """ "Players cannot raise the tide" (in force, or for a time: "until the start of your next
+    turn, ..."): raising it does nothing, and nothing reacts."""
 
 
 @template(kind="condition", value=True)

@@ -37,6 +37,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace as copy
 from typing import TYPE_CHECKING
 
+from engine.core.registry import template
 from engine.rules.ability import Context, Effect
 from engine.core.state import LastingEffect
 from engine.rules.statics import Static
@@ -94,6 +95,8 @@ def resolve_bonus_icons(
             if icons[i] == "amber" and not icons_replaceable(eng, player):
                 run = next((j for j in range(i, len(icons)) if icons[j] != "amber"), len(icons)) - i
                 eng.gain(player, run, f"{card.name}'s Æmber bonus")
+                for _ in range(run):
+                    eng.emit("bonus_icon_resolved", player=player, icon="amber", card=card)
                 i += run
                 continue
             resolve_icon(eng, card, icons[i], player)
@@ -104,10 +107,15 @@ def resolve_bonus_icons(
 
 def resolve_icon(eng: "Engine", card: "CardInstance", icon: str, player: str) -> None:
     """Resolve one bonus icon of ``card`` for ``player``, replacement effects applied: what
-    replaces it (another icon, or a steal: :class:`IconStealsInstead`) happens instead."""
+    replaces it (another icon, or a steal: :class:`IconStealsInstead`) happens instead. After an
+    icon is resolved (as the icon it became, if replaced by another), the ``"bonus_icon_resolved"``
+    event {player, icon, card} is emitted ("After you resolve a draw bonus icon, ..."); an icon
+    replaced by something else ("steal 1 instead") was not resolved."""
     ev = replace(eng, Event("icon", player, icon=icon, card=card))
     if ev is not None and ev.kind == "icon":
         _resolve_icon(eng, ev.card, ev.icon, ev.player)
+        if not eng.game.winner:
+            eng.emit("bonus_icon_resolved", player=ev.player, icon=ev.icon, card=ev.card)
     else:
         perform(eng, ev)
 
@@ -172,19 +180,27 @@ def enemy_creature_event(ctx: Context) -> bool:
     return card is not None and card.type == "creature" and ctx.event.get("controller") != ctx.controller
 
 
+@template()
 @dataclass
 class ResolveIconsAsIfPlayed(Effect):
-    """ "Resolve its bonus icons as if you had played it" for the card ``on`` names; ``purge``:
-    "Purge <it> and resolve each of its bonus icons" (the icons it had in play, a gigantic
-    creature's top half's included, resolve after it is purged, even if a ward kept it in play)."""
+    """ "Resolve its bonus icons as if you had played it" for the card ``on`` names ("for each card
+    discarded this way, resolve its bonus icons ...": each of the cards it names, in turn);
+    ``purge``: "Purge <it> and resolve each of its bonus icons" (the icons it had in play, a
+    gigantic creature's top half's included, resolve after it is purged, even if a ward kept it in
+    play)."""
 
     on: str = "it"
     purge: bool = False
 
     def resolve(self, ctx: Context) -> bool:
-        card = ctx.ref(self.on)
-        if card is None:
-            return False
+        cards = ctx.refs(self.on)
+        for card in cards:
+            self._resolve_one(ctx, card)
+            if ctx.game.winner:
+                break
+        return bool(cards)
+
+    def _resolve_one(self, ctx: Context, card: "CardInstance") -> None:
         icons = bonus_icons(card)
         if self.purge:
             ctx.eng.remove_from_play_or_zone(card, "purged")
@@ -195,7 +211,6 @@ class ResolveIconsAsIfPlayed(Effect):
             f"({', '.join(icons) or 'none'}) as if they had played it"
         )
         resolve_bonus_icons(ctx.eng, card, icons=icons, player=ctx.controller)
-        return True
 
 
 class CannotResolveBonusIcons(Static):
@@ -216,16 +231,43 @@ class IconReplacement(Replacement):
 @dataclass
 class ResolveIconAs(IconReplacement):
     """ "When resolving a bonus icon, you may choose to resolve it as a <icon> bonus icon instead"
-    (Amphora Captura)."""
+    (Amphora Captura: asked yes or no); ``replaced``: only that icon ("when you resolve an Æmber
+    bonus icon"); ``icon`` several icons ("as a capture, damage, or draw icon instead"): one
+    choice among the icon itself (kept) and the others."""
 
-    icon: str
+    icon: str | tuple[str, ...]
     optional: bool = True
+    replaced: str = ""
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.icon, str):
+            self.optional = False  # the choice of icons offers keeping it
+
+    def _options(self, event) -> list[str]:
+        icons = (self.icon,) if isinstance(self.icon, str) else self.icon
+        return [i for i in icons if i != event.icon]
 
     def replaces(self, eng, source, controller, event) -> bool:
-        return event.kind == "icon" and event.player == controller and event.icon != self.icon
+        return (
+            event.kind == "icon"
+            and event.player == controller
+            and (not self.replaced or event.icon == self.replaced)
+            and bool(self._options(event))
+        )
 
     def instead(self, eng, source, controller, event) -> Event:
-        return copy(event, icon=self.icon)
+        options = self._options(event)
+        if not self.optional:
+            options = [event.icon, *options]
+        icon = (
+            options[0]
+            if len(options) == 1
+            else eng.chooser.choose(
+                f"{controller}: {source.label}: resolve {event.card.name}'s {event.icon} bonus icon as which icon",
+                options,
+            )
+        )
+        return copy(event, icon=icon)
 
 
 @dataclass
@@ -248,3 +290,28 @@ class IconStealsInstead(IconReplacement):
             victim=eng.game.other(controller),
             why=f"{event.card.name}'s {self.icon} bonus icon, {source.name}",
         )
+
+
+@dataclass
+class IconEffectsInstead(IconReplacement):
+    """ "When you resolve an <icon> bonus icon, you may make a token creature instead", "when
+    resolving a bonus icon, you may archive a card from your hand instead": the effects, resolved
+    by the card with the ability for its controller, happen in place of the icon (``replaced``:
+    only that icon; empty: any)."""
+
+    effects: list
+    replaced: str = ""
+    optional: bool = True
+
+    def replaces(self, eng, source, controller, event) -> bool:
+        return (
+            event.kind == "icon" and event.player == controller and (not self.replaced or event.icon == self.replaced)
+        )
+
+    def instead(self, eng, source, controller, event) -> None:
+        ctx = eng.context(source, controller)
+        for effect in self.effects:
+            effect.resolve(ctx)
+            if eng.game.winner:
+                break
+        return None

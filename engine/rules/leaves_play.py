@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from engine.core.registry import template
 from engine.rules.ability import Context, Effect
 from engine.rules.reactions import Reaction
 from engine.core.state import LastingEffect
@@ -19,9 +20,10 @@ from engine.core.state import LastingEffect
 FOREVER = 10**9
 
 
+@template()
 @dataclass
 class IfThisLeavesPlay(Effect):
-    """ "If <this card> leaves play, <ability>": a one-shot lasting reaction of this ability's
+    """ "If <this card> leaves play, <ability>" ("when SELF leaves play, ..."): a one-shot lasting reaction of this ability's
     controller to the card leaving play, however it leaves and whoever controls it then."""
 
     ability: list

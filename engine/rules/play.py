@@ -205,6 +205,9 @@ class PlayRules:
         omega = self.has(card, "omega")
         if card.zone == "resolving":
             self.put_away(card, "discard")
+            # a constant ability about discard piles ("while a player is haunted, their creatures
+            # get -2 power") applies at once to the pile the card joined
+            self.check_state()
         if not card.in_play:
             card.copy_of = None  # a copy lasts while the card resolves
         if omega and g.step == 3:

@@ -11,7 +11,7 @@ placed the last of the damage that destroyed it, None when its damage did not}, 
 ``"house_chosen"`` {player, house}, ``"armor_prevented"`` {card, controller, amount},
 ``"discarded"`` {card, player, house} (discarded from hand, engine.rules.play_timing),
 ``"damaged"`` {card, controller, amount} (after the instance of damage and the destructions it
-caused), ``"bonus_icon_damage"`` {card, controller}, ``"tide_raised"`` {player}, ``"end_of_turn"`` {player}
+caused), ``"bonus_icon_damage"`` {card, controller}, ``"bonus_icon_resolved"`` {player, icon, card}, ``"tide_raised"`` {player}, ``"end_of_turn"`` {player}
 (after the draw of step 5), ``"key_forged"`` {player, cost} (engine.rules.forging), ``"attached"`` {card: the
 upgrade, to, player} (engine.rules.gained_text), ``"left_play"`` {card, controller} (engine.rules.leaves_play),
 ``"start_of_turn"`` {player} (engine.rules.turn), ``"discard_shuffled_into_deck"`` {player} (a discard pile

@@ -345,4 +345,5 @@ class UseRules:
         g.step3_actions += 1
         house = card.house  # its house as it is discarded
         self.put_away(card, "discard")
+        self.check_state()  # a constant ability about discard piles (haunted) applies at once
         self.emit("discarded", card=card, player=g.active, house=house)  # engine.rules.play_timing

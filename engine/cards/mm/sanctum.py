@@ -2,11 +2,8 @@
 
 from __future__ import annotations
 
-from engine.library import CannotBeDealtDamageBy, CannotResolveBonusIcons, IconStealsInstead, card_has_trait
+from engine.library import CannotBeDealtDamageBy, CannotResolveBonusIcons, card_has_trait
 from engine.cards import card
-
-# "When you resolve a capture bonus icon, you may choose to steal 1 instead."
-card("Scrivener Favian", statics=[IconStealsInstead("capture", 1)])
 
 card("Master of the Grey", statics=[CannotResolveBonusIcons()])
 

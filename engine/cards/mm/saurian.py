@@ -12,12 +12,8 @@ from engine.library import (
     neighbor,
     of_house,
     PutDiscardedIntoPlay,
-    ResolveIconAs,
 )
 from engine.cards import card
-
-# "When resolving a bonus icon, you may choose to resolve it as a capture bonus icon instead."
-card("Amphora Captura", statics=[ResolveIconAs("capture")])
 
 # "Each of Optio Gorkus's neighbors gains, "Destroyed: Move each Æmber on this creature to a
 # neighboring Optio Gorkus.""

@@ -2,22 +2,10 @@
 
 from __future__ import annotations
 
-from engine.library import (
-    among,
-    Choose,
-    ExceptRef,
-    GivePowerCounters,
-    NeighborsOf,
-    NextPlayBonusIconsAgain,
-    on_flank,
-    ResolveIconsAsIfPlayed,
-)
+from engine.library import among, Choose, ExceptRef, GivePowerCounters, NeighborsOf, NextPlayBonusIconsAgain, on_flank
 from engine.cards import card
 
 card("Wild Bounty", play=[NextPlayBonusIconsAgain()])
-
-
-card("Reclaimed by Nature", play=[Choose("artifact", "any"), ResolveIconsAsIfPlayed("it", purge=True)])
 
 
 # "Give a flank creature three +1 power counters. Give its neighbor two +1 power counters. Give the
