@@ -303,13 +303,25 @@ class NextPlayedEntersReady(Effect):
         return True
 
 
+@template(kind="static")
 @dataclass
 class FirstCreaturePlayedEntersReady(EnteringStatic):
     """ "The first creature played each turn enters play ready": the first creature played this
-    turn, by whoever plays it (the record of plays, :attr:`engine.core.state.Game.plays`, holds it)."""
+    turn, by whoever plays it (the record of plays, :attr:`engine.core.state.Game.plays`, holds it);
+    ``by_you``: "the first creature you play each turn", the first the ability's controller plays
+    (a creature their opponent plays first does not use it up)."""
+
+    by_you: bool = False
 
     def enters_ready_played(self, eng, source, controller, card) -> bool:
         g = eng.game
-        if card.type != "creature":
+        if card.type != "creature" or (self.by_you and g.active != controller):
             return False
-        return sum(1 for turn, _, _, kind in g.plays if turn == g.turn and kind == "creature") == 1
+        return (
+            sum(
+                1
+                for turn, who, _, kind in g.plays
+                if turn == g.turn and kind == "creature" and (not self.by_you or who == controller)
+            )
+            == 1
+        )
