@@ -104,11 +104,16 @@ def belongs_while_yours(previous: list, house: str) -> list | None:
     taken by the sentence before, with the house the creature belongs to while its taker controls
     it; None when that sentence takes control of nothing."""
     taken = [i for i, e in enumerate(previous) if isinstance(e, TakeControl) and e.house is None]
-    if len(taken) != 1:
-        return None
-    made = list(previous)
-    made[taken[0]] = replace(previous[taken[0]], house=house)
-    return made
+    if len(taken) == 1:
+        made = list(previous)
+        made[taken[0]] = replace(previous[taken[0]], house=house)
+        return made
+    # "If there was at least 1A on that creature, take control of it. While under your control, ...":
+    # the control taken by the sentence before's result
+    if len(previous) == 1 and isinstance(previous[0], (If, IfYouDo)) and not previous[0].otherwise:
+        then = belongs_while_yours(previous[0].then, house)
+        return None if then is None else [replace(previous[0], then=then)]
+    return None
 
 
 def does(effects: list, kind: str) -> bool:
