@@ -49,3 +49,28 @@ def test_the_first_creature_you_play_each_turn_enters_play_ready_only_for_you(kb
         """,
         )
     )
+
+
+def test_each_player_takes_control_of_each_creature_and_artifact_they_own(kb_conn, tmp_path):
+    assert_compiled(kb_conn, "Magistrate Crispus")
+    # "At the end of your turn, each player takes control of each creature and artifact they own.":
+    # player 1 gets back Krump and Gauntlet of Command from player 2, player 2 gets back Troll; the
+    # cards each controls and owns stay put
+    assert_passed(
+        replay(
+            kb_conn,
+            tmp_path,
+            """
+        id: crispus-both-ways
+        setup:
+          turn: {active: player1, house: saurian}
+          player1: {houses: [saurian, brobnar, dis], battleline: [Magistrate Crispus, {card: Troll, owner: player2}], deck: [Krump, Krump, Krump, Krump, Krump, Krump, Krump, Krump]}
+          player2: {houses: [brobnar, dis, shadows], battleline: [Urchin, {card: Krump, owner: player1}], artifacts: [{card: Gauntlet of Command, owner: player1}], deck: [Pit Demon, Pit Demon, Pit Demon, Pit Demon, Pit Demon, Pit Demon, Pit Demon, Pit Demon]}
+        actions:
+          - end_turn: true
+            choices: [right, right, brobnar]
+        expect:
+          "16.0": {Troll.controller: player2, Krump.controller: player1, Gauntlet of Command.controller: player1, Urchin.controller: player2, player1.battleline: [Magistrate Crispus, Krump], player2.battleline: [Urchin, Troll]}
+        """,
+        )
+    )

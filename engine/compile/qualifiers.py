@@ -69,6 +69,10 @@ def _with_upgrade(eng, source, controller, card) -> bool:
     return bool(card.upgrades)
 
 
+def _owned_by_you(eng, source, controller, card) -> bool:
+    return card.owner == controller
+
+
 def _in_center(eng, source, controller, card) -> bool:
     return card.zone == "battleline" and eng.is_center(card)
 
@@ -321,4 +325,6 @@ POST = [
         re.compile(r"^with power equal to the number of ([a-z-]+) counters on SELF"),
         lambda m: _power_equal_to_counters(m[1]),
     ),
+    # "each creature and artifact you own": owned by the player whose effect it is, whoever controls it
+    (re.compile(r"^(?:that )?you own"), lambda m: _owned_by_you),
 ]
