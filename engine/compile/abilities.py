@@ -26,6 +26,9 @@ _QUOTED = re.compile(r'"[^"]*"')
 #: (the words the templates read for it: lowercase, as the lexer leaves a quoted ability)
 GIVER = "the giving card"
 _GIVERS = ("upgrade", "artifact")
+#: a creature's ability given to enemy creatures only ("Each enemy creature gains, "After Reap: Deal 3
+#: to each of Ragatha's neighbors.""): the giver is never among them, so its name names the giver
+_ENEMY_GAINS = re.compile(r'^(?:each enemy creatures? gains?|enemy creatures gain), "')
 
 
 def _name_giver(text: str, scope: Scope) -> str:
@@ -33,8 +36,8 @@ def _name_giver(text: str, scope: Scope) -> str:
     gains, "Fight/Reap: Archive Ghostform.""; "Each Star Alliance creature gains, "Reap: Move 1A
     from Uncharted Lands to your pool."") names the card giving it, which the ability's context
     knows (``Context.giver``): "the giving card" to the templates. Such a card never gains its own ability, so
-    its name cannot mean the gainer."""
-    if scope.card_type not in _GIVERS or "SELF" not in text:
+    its name cannot mean the gainer; nor does a creature giving an ability to enemy creatures alone."""
+    if "SELF" not in text or (scope.card_type not in _GIVERS and not _ENEMY_GAINS.match(text)):
         return text
     return _QUOTED.sub(lambda m: m.group().replace("SELF", GIVER), text)
 
