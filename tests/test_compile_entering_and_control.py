@@ -74,3 +74,26 @@ def test_each_player_takes_control_of_each_creature_and_artifact_they_own(kb_con
         """,
         )
     )
+
+
+def test_a_creature_played_by_an_effect_enters_play_stunned(kb_conn, tmp_path):
+    # Imperial Road (hand-defined): "Omni: Play a Saurian creature. That creature enters play
+    # stunned.": on a Brobnar turn, Cornicen Octavia (Saurian) is played from hand, stunned; Troll,
+    # not Saurian, stays in hand
+    assert_passed(
+        replay(
+            kb_conn,
+            tmp_path,
+            """
+        id: imperial-road
+        setup:
+          turn: {active: player1, house: brobnar}
+          player1: {artifacts: [Imperial Road], hand: [Troll, Cornicen Octavia], battleline: [Krump]}
+        actions:
+          - omni: Imperial Road
+            choices: [right]
+        expect:
+          "16.0": {Cornicen Octavia.stunned: true, Cornicen Octavia.exhausted: true, Krump.stunned: false, player1.hand: [Troll], player1.battleline: [Krump, Cornicen Octavia], Imperial Road.exhausted: true}
+        """,
+        )
+    )

@@ -139,10 +139,13 @@ def playable(ctx: Context, card: CardInstance) -> bool:
 class PlayIt(Effect):
     """ "Play it": the card an earlier effect named, from where it is (not from hand: house
     restrictions do not apply, the card's own do: :meth:`engine.rules.play.PlayRules.play_from`).
-    ``anywhere``: "play <a creature> ... anywhere in your battleline", placed as deploy places it."""
+    ``anywhere``: "play <a creature> ... anywhere in your battleline", placed as deploy places it;
+    ``stunned``: "Play a Saurian creature. That creature enters play stunned." (as it enters, before
+    its "Play:" ability: :func:`engine.rules.entering.enters`)."""
 
     on: str
     anywhere: bool = False
+    stunned: bool = False
 
     def resolve(self, ctx: Context) -> bool:
         cards = [c for c in ctx.refs(self.on) if c.zone in ("deck", "discard", "archives", "hand", "beneath")]
@@ -153,8 +156,11 @@ class PlayIt(Effect):
             where = "the top of the deck" if card.zone == "deck" else f"the {card.zone}"
             if self.anywhere:
                 card.memory["played_anywhere"] = True
+            if self.stunned:
+                card.memory["enters_stunned"] = True
             played = ctx.eng.play_from(card, where) or played
             card.memory.pop("played_anywhere", None)  # not played (or played): it applies to this play only
+            card.memory.pop("enters_stunned", None)
         return played
 
 
