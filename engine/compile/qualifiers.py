@@ -73,6 +73,10 @@ def _owned_by_you(eng, source, controller, card) -> bool:
     return card.owner == controller
 
 
+def _controlled_by_you(eng, source, controller, card) -> bool:
+    return card.in_play and card.controller == controller
+
+
 def _in_center(eng, source, controller, card) -> bool:
     return card.zone == "battleline" and eng.is_center(card)
 
@@ -327,4 +331,6 @@ POST = [
     ),
     # "each creature and artifact you own": owned by the player whose effect it is, whoever controls it
     (re.compile(r"^(?:that )?you own"), lambda m: _owned_by_you),
+    # "each player gains 1A for each Mutant creature they control" (read as each player's "you")
+    (re.compile(r"^(?:that )?you control"), lambda m: _controlled_by_you),
 ]
