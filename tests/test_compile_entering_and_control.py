@@ -97,3 +97,46 @@ def test_a_creature_played_by_an_effect_enters_play_stunned(kb_conn, tmp_path):
         """,
         )
     )
+
+
+def test_the_player_with_the_fewest_creatures_takes_control_at_the_start_of_each_turn(kb_conn, tmp_path):
+    assert_compiled(kb_conn, "The Promised Blade")
+    # "At the start of each player's turn, the player with the fewest creatures in play takes control
+    # of SELF.": at the start of player 2's turn, player 2 (1 creature against 2) takes it
+    assert_passed(
+        replay(
+            kb_conn,
+            tmp_path,
+            """
+        id: promised-blade-fewest
+        setup:
+          turn: {active: player1, house: sanctum}
+          player1: {houses: [sanctum, brobnar, dis], artifacts: [The Promised Blade], battleline: [Troll, Krump], deck: [Krump, Krump, Krump, Krump, Krump, Krump, Krump, Krump]}
+          player2: {houses: [brobnar, dis, shadows], battleline: [Urchin], deck: [Pit Demon, Pit Demon, Pit Demon, Pit Demon, Pit Demon, Pit Demon, Pit Demon, Pit Demon]}
+        actions:
+          - end_turn: true
+            choices: [brobnar]
+        expect:
+          "16.0": {The Promised Blade.controller: player2, player2.artifacts: [The Promised Blade], player1.artifacts: []}
+        """,
+        )
+    )
+    # as many creatures each: no player has the fewest, the Blade stays where it is
+    assert_passed(
+        replay(
+            kb_conn,
+            tmp_path,
+            """
+        id: promised-blade-tie
+        setup:
+          turn: {active: player1, house: sanctum}
+          player1: {houses: [sanctum, brobnar, dis], artifacts: [The Promised Blade], battleline: [Troll], deck: [Krump, Krump, Krump, Krump, Krump, Krump, Krump, Krump]}
+          player2: {houses: [brobnar, dis, shadows], battleline: [Urchin], deck: [Pit Demon, Pit Demon, Pit Demon, Pit Demon, Pit Demon, Pit Demon, Pit Demon, Pit Demon]}
+        actions:
+          - end_turn: true
+            choices: [brobnar]
+        expect:
+          "16.0": {The Promised Blade.controller: player1, player1.artifacts: [The Promised Blade]}
+        """,
+        )
+    )

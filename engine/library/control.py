@@ -193,6 +193,31 @@ class ActivePlayerTakesControl(Effect):
 
 @template()
 @dataclass
+class FewestCreaturesTakesControl(Effect):
+    """ "The player with the fewest creatures in play takes control of <this card>": the player
+    who controls fewer creatures than the other; with as many creatures each, no player is the one
+    with the fewest, and control does not change."""
+
+    on: str = "self"
+
+    def resolve(self, ctx: Context) -> bool:
+        g = ctx.game
+        counts = {p: len(g.players[p].creatures) for p in (g.active, g.other(g.active))}
+        first, second = counts
+        if counts[first] == counts[second]:
+            ctx.log(f"{ctx.source.name}: both players have {counts[first]} creatures; no player has the fewest")
+            return False
+        fewest = first if counts[first] < counts[second] else second
+        done = False
+        for card in ctx.refs(self.on):
+            if card.in_play:
+                ctx.eng.take_control(card, fewest)
+                done = card.controller == fewest
+        return done
+
+
+@template()
+@dataclass
 class SwapControl(Effect):
     """ "Swap control of <those creatures>" (a friendly one and an enemy one, two artifacts, this
     creature and the creature it fights): each of the two cards ``on`` names, in play under
