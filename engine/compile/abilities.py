@@ -13,7 +13,8 @@ from engine.library import AttachGiver, Destroy, DestroyIfYouDo, May, SelfFromZo
 from engine.rules.mechanics.played_as_upgrade import PlayAs, requote
 from engine.rules.reactions import Reaction
 from engine.compile.build import _args, CONDITIONS, EFFECTS, instantiate, STATICS
-from engine.compile.clauses import read_sentences, read_slots
+from engine.compile.clauses import read_destroyed_instead, read_sentences, read_slots
+from engine.compile.instead import destruction_replaced
 from engine.compile.composites import one_of
 from engine.compile.grammar import Refusal, Template, TEMPLATES
 from engine.compile.lexer import Ability, LexError, tokenize
@@ -184,6 +185,10 @@ def read_ability(ab: Ability, scope: Scope, variant: Variant) -> None:
     card remains in play and meets all conditions specified by the ability"."""
     if ab.triggers:
         scope.it = "it"
+        replaced = destruction_replaced(ab.sentences) if ab.triggers == ("destroyed",) and not ab.options else None
+        if replaced is not None:  # "Destroyed: If ..., instead of destroying SELF, ..."
+            variant.destroyed_instead.extend(read_destroyed_instead(replaced, scope))
+            return
         effects = _choose_one(ab, scope) if ab.options else read_sentences(ab.sentences, scope)
         for trigger in ab.triggers:
             variant.ability(trigger).extend(effects)

@@ -139,3 +139,32 @@ INSTEAD = {
     "armor_cannot_prevent": lambda previous, values, text: armor_cannot_prevent(previous),
     "belongs_while_yours": lambda previous, values, text: belongs_while_yours(previous, values["house"]),
 }
+
+
+# ------------------------------------------------------------------------------ destruction replaced
+
+#: "Destroyed: [If <cond>,] instead of destroying SELF, <effects>." (its "If you do, ..." after it is
+#: the replacement having happened)
+_INSTEAD_OF_DESTROYING = re.compile(
+    r"^(?:if (?P<cond>.+?), )?instead of destroying (?:SELF|it|this creature), (?P<rest>.+)$"
+)
+#: "Destroyed: [If <cond>,] <effects> instead.", the ability's one sentence: there is nothing else
+#: for it to replace than the destruction
+_ENDS_INSTEAD = re.compile(r"^(?:if (?P<cond>.+?), )?(?P<rest>.+) instead$")
+
+
+def destruction_replaced(sentences) -> tuple[str | None, list[str]] | None:
+    """A "Destroyed:" ability that replaces the destruction (engine.rules.destroyed_instead): (the
+    condition's words or None, the sentences of what happens instead); None for any other."""
+    texts = [s.strip().rstrip(".").strip() for s in sentences]
+    if not texts:
+        return None
+    m = _INSTEAD_OF_DESTROYING.match(texts[0])
+    if m is None and len(texts) == 1:
+        m = _ENDS_INSTEAD.match(texts[0])
+    if m is None:
+        return None
+    rest = [m["rest"]] + texts[1:]
+    if len(rest) > 1 and rest[1].startswith("if you do, "):  # if the destruction was replaced
+        rest[1] = rest[1][len("if you do, ") :]
+    return m["cond"], rest

@@ -11,6 +11,7 @@ such an ability is one of the card's "Destroyed:" abilities, ordered with them
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -28,7 +29,7 @@ def replace_destruction(eng: "Engine", card: "CardInstance") -> bool:
     16.0, one already resolved among the "Destroyed:" abilities: :func:`early_replacements`)."""
     if card.memory.pop("destruction_replaced", False):
         return True
-    found = eng.abilities(card, "destroyed_instead")
+    found = [(a, giver) for a, giver in eng.abilities(card, "destroyed_instead") if applies(eng, card, a, giver)]
     if not found or not card.in_play:
         return False
     g = eng.game
@@ -49,6 +50,24 @@ def replace_destruction(eng: "Engine", card: "CardInstance") -> bool:
     card.memory.pop("destruction_replaced", None)
     eng.check_state()
     return True
+
+
+@dataclass
+class ReplacementIf(Effect):
+    """The first effect of a conditional destruction replacement ("Destroyed: If you have any other
+    creatures in play, instead of destroying <this card>, ..."): while ``condition`` does not hold the
+    replacement does not apply and the card is destroyed as normal (:func:`applies`)."""
+
+    condition: Callable[[Context], bool]
+
+    def resolve(self, ctx: Context) -> bool:
+        return True
+
+
+def applies(eng: "Engine", card: "CardInstance", ability: list, giver) -> bool:
+    """Does the replacement ``ability`` apply to ``card`` now (its :class:`ReplacementIf` holds)?"""
+    first = ability[0] if ability else None
+    return not isinstance(first, ReplacementIf) or bool(first.condition(eng.context(card, giver=giver)))
 
 
 @dataclass
@@ -80,6 +99,7 @@ def early_replacements(eng: "Engine", doomed: list) -> list[tuple]:
         (c, [ReplaceDestruction(ability)], giver)
         for c in doomed
         for ability, giver in eng.abilities(c, "destroyed_instead")
+        if applies(eng, c, ability, giver)
     ]
     if not found or eng.rules.switch("destruction_replacement_waits_for_discard"):
         return []  # the switch is consulted only when a replacement is there to order
