@@ -182,3 +182,46 @@ def test_swap_control_of_this_creature_and_the_creature_it_fights(kb_conn, tmp_p
         """,
         )
     )
+
+
+def test_rearrange_other_friendly_creatures_while_in_the_center(kb_conn, tmp_path):
+    assert_compiled(kb_conn, "Aero O’Fore")
+    # "While Aero O'Fore is in the center of your battleline, it gains, "After Reap: You may
+    # rearrange other friendly creatures in your battleline. Each friendly flank creature captures
+    # 2."": Aero keeps the center; Troll goes to the left flank, Krump takes the right; both capture 2
+    assert_passed(
+        replay(
+            kb_conn,
+            tmp_path,
+            """
+        id: aero-center
+        setup:
+          turn: {active: player1, house: skyborn}
+          player1: {amber: 0, battleline: [Krump, Aero O’Fore, Troll]}
+          player2: {amber: 5}
+        actions:
+          - reap: Aero O’Fore
+            choices: ["yes", Troll]
+        expect:
+          "16.0": {player1.battleline: [Troll, Aero O’Fore, Krump], Troll.amber: 2, Krump.amber: 2, Aero O’Fore.amber: 0, player2.amber: 1, player1.amber: 1}
+        """,
+        )
+    )
+    # not in the center: it has no such ability
+    assert_passed(
+        replay(
+            kb_conn,
+            tmp_path,
+            """
+        id: aero-flank
+        setup:
+          turn: {active: player1, house: skyborn}
+          player1: {amber: 0, battleline: [Aero O’Fore, Krump, Troll]}
+          player2: {amber: 5}
+        actions:
+          - reap: Aero O’Fore
+        expect:
+          "16.0": {player1.battleline: [Aero O’Fore, Krump, Troll], Troll.amber: 0, Aero O’Fore.amber: 0, player2.amber: 5, player1.amber: 1}
+        """,
+        )
+    )
