@@ -38,3 +38,45 @@ def test_make_a_named_token_creature(kb_conn, tmp_path):
         expect="{Urchin.zone: purged, player1.battleline: [Suzerain], player1.deck: [t1, Krump]}",
     )
     assert_passed(replay(kb_conn, tmp_path, board))
+
+
+def test_make_a_named_token_then_forge_and_purge_if_forged(kb_conn, tmp_path):
+    assert_compiled(kb_conn, "Beta-Forge")
+    # "Action: Make an Alpha-Gamma. You may forge a key at +12 current cost, reduced by 1 for each
+    # card in your archives. If you forge a key this way, purge Beta-Forge.": 6 cards archived, a
+    # key at 6 + 12 - 6 = 12; forged, Beta-Forge is purged
+    assert_passed(
+        replay(
+            kb_conn,
+            tmp_path,
+            """
+        id: beta-forge-forged
+        setup:
+          turn: {active: player1, house: logos}
+          player1: {amber: 13, token: Alpha-Gamma, artifacts: [Beta-Forge], deck: [{card: Troll, id: t1}, Krump], archives: [Urchin, Urchin, Urchin, Urchin, Urchin, Urchin]}
+        actions:
+          - action: Beta-Forge
+            choices: ["yes"]
+        expect:
+          "16.0": {t1.token: Alpha-Gamma, player1.keys: 1, player1.amber: 1, Beta-Forge.zone: purged}
+        """,
+        )
+    )
+    # declined: no key, Beta-Forge stays
+    assert_passed(
+        replay(
+            kb_conn,
+            tmp_path,
+            """
+        id: beta-forge-declined
+        setup:
+          turn: {active: player1, house: logos}
+          player1: {amber: 13, token: Alpha-Gamma, artifacts: [Beta-Forge], deck: [{card: Troll, id: t1}, Krump], archives: [Urchin, Urchin, Urchin, Urchin, Urchin, Urchin]}
+        actions:
+          - action: Beta-Forge
+            choices: ["no"]
+        expect:
+          "16.0": {t1.token: Alpha-Gamma, player1.keys: 0, player1.amber: 13, Beta-Forge.zone: artifacts}
+        """,
+        )
+    )
