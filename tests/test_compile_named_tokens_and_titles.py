@@ -1,5 +1,6 @@
-"""Token creatures named by their card's name: "If you do, make a Minion"
-(engine/compile/templates/clauses_tokens.toml)."""
+"""Cards named by their printed name: token creatures ("If you do, make a Minion":
+engine/compile/templates/clauses_tokens.toml) and a creature's title in a count ("for each upgrade
+on Chief Engineer Walls": phrases_in_play.toml)."""
 
 from __future__ import annotations
 
@@ -77,6 +78,31 @@ def test_make_a_named_token_then_forge_and_purge_if_forged(kb_conn, tmp_path):
             choices: ["no"]
         expect:
           "16.0": {t1.token: Alpha-Gamma, player1.keys: 0, player1.amber: 13, Beta-Forge.zone: artifacts}
+        """,
+        )
+    )
+
+
+def test_for_each_upgrade_on_a_creature_named_by_its_title(kb_conn, tmp_path):
+    assert_compiled(kb_conn, "Walls’ Blaster")
+    # "After you attach Walls' Blaster to Chief Engineer Walls, stun a creature for each upgrade on
+    # Chief Engineer Walls.": moved from Explo-rover to Walls, who already wears Armageddon Cloak: 2
+    # upgrades, 2 creatures stunned
+    assert_passed(
+        replay(
+            kb_conn,
+            tmp_path,
+            """
+        id: walls-blaster
+        setup:
+          turn: {active: player1, house: staralliance}
+          player1: {amber: 0, battleline: [{card: Explo-rover, upgrades: ["Walls’ Blaster (WC 352)"]}, {card: Chief Engineer Walls, upgrades: [Armageddon Cloak]}]}
+          player2: {battleline: [Troll, Krump, Urchin]}
+        actions:
+          - reap: Explo-rover
+            choices: ["yes", "attach Walls’ Blaster to Chief Engineer Walls", Troll, Krump]
+        expect:
+          "16.0": {Chief Engineer Walls.upgrades: [Armageddon Cloak, "Walls’ Blaster"], Explo-rover.upgrades: [], Troll.stunned: true, Krump.stunned: true, Urchin.stunned: false, player1.amber: 1}
         """,
         )
     )
