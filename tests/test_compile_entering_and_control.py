@@ -145,7 +145,8 @@ def test_the_player_with_the_fewest_creatures_takes_control_at_the_start_of_each
 def test_swap_control_of_this_creature_and_the_creature_it_fights(kb_conn, tmp_path):
     assert_compiled(kb_conn, "Shĭzyokŭ Swopper")
     # "After Fight: Swap control of this creature and the creature it fights. (Both creatures must
-    # survive the fight.)": Swopper (1 power, 5 armor) fights Bumpsy; both survive and swap sides
+    # survive the fight.)": Swopper (1 power, 5 armor) fights Bumpsy; both survive and swap sides,
+    # each taking the other's place (16.0 glossary "Swap Control")
     assert_passed(
         replay(
             kb_conn,
@@ -158,9 +159,8 @@ def test_swap_control_of_this_creature_and_the_creature_it_fights(kb_conn, tmp_p
           player2: {battleline: [Urchin, Bumpsy]}
         actions:
           - fight: {attacker: Shĭzyokŭ Swopper, target: Bumpsy}
-            choices: [right, left]
         expect:
-          "16.0": {Shĭzyokŭ Swopper.controller: player2, Bumpsy.controller: player1, player1.battleline: [Bumpsy, Troll], player2.battleline: [Urchin, Shĭzyokŭ Swopper], Bumpsy.damage: 1}
+          "16.0": {Shĭzyokŭ Swopper.controller: player2, Bumpsy.controller: player1, player1.battleline: [Troll, Bumpsy], player2.battleline: [Urchin, Shĭzyokŭ Swopper], Bumpsy.damage: 1}
         """,
         )
     )

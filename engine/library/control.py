@@ -221,8 +221,10 @@ class FewestCreaturesTakesControl(Effect):
 class SwapControl(Effect):
     """ "Swap control of <those creatures>" (a friendly one and an enemy one, two artifacts, this
     creature and the creature it fights): each of the two cards ``on`` names, in play under
-    different players, is taken control of by the other's controller (a creature to a flank of its
-    new battleline); fewer than two cards in play, or both under one player: nothing is swapped."""
+    different players, is taken control of by the other's controller; fewer than two cards in play,
+    or both under one player: nothing is swapped. Two creatures take each other's places (16.0
+    glossary "Swap Control": "When two creatures in different battlelines swap control, they each
+    move to occupy the space of the other in the oposing batteline")."""
 
     on: str = "it"
 
@@ -233,6 +235,13 @@ class SwapControl(Effect):
             return False
         first, second = cards
         to_first, to_second = second.controller, first.controller
+        if first.zone == second.zone == "battleline":
+            lines = ctx.game.players[to_second].creatures, ctx.game.players[to_first].creatures
+            i, j = lines[0].index(first), lines[1].index(second)
+            lines[0][i], lines[1][j] = second, first
+            first.controller, second.controller = to_first, to_second
+            ctx.log(f"{first.label} and {second.label} swap control, each taking the other's place")
+            return True
         ctx.eng.take_control(first, to_first)
         ctx.eng.take_control(second, to_second)
         return first.controller == to_first and second.controller == to_second
