@@ -77,6 +77,18 @@ def _controlled_by_you(eng, source, controller, card) -> bool:
     return card.in_play and card.controller == controller
 
 
+def _powerful_neighbor(more: bool):
+    """ "With a more (less) powerful neighbor": a neighbor of greater (lower) power, compared now."""
+
+    def test(eng, source, controller, card) -> bool:
+        if card.zone != "battleline":
+            return False
+        mine = eng.power(card)
+        return any((eng.power(n) > mine) if more else (eng.power(n) < mine) for n in eng.game.neighbors(card))
+
+    return test
+
+
 def _in_center(eng, source, controller, card) -> bool:
     return card.zone == "battleline" and eng.is_center(card)
 
@@ -331,6 +343,8 @@ POST = [
     ),
     # "each creature and artifact you own": owned by the player whose effect it is, whoever controls it
     (re.compile(r"^(?:that )?you own"), lambda m: _owned_by_you),
+    # "destroy each creature with a more powerful neighbor" (Fate: "... a less powerful neighbor")
+    (re.compile(r"^with a (more|less) powerful neighbor"), lambda m: _powerful_neighbor(m[1] == "more")),
     # "each player gains 1A for each Mutant creature they control" (read as each player's "you")
     (re.compile(r"^(?:that )?you control"), lambda m: _controlled_by_you),
 ]
