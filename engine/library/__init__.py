@@ -543,3 +543,5 @@ from engine.library.named_cards import NameACard, named_card_cannot_be_played_un
 from engine.library.houses import ActiveHouseBecomes
 from engine.library.creatures import DestroyOneHalf, DivideBattlelines
 from engine.library.creatures import SwapWhatIsOn
+from engine.library.control import FewestCreaturesTakesControl
+from engine.library.counts import upgrades_on_this_creature, upgrades_on_titled
