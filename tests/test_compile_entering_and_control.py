@@ -225,3 +225,25 @@ def test_rearrange_other_friendly_creatures_while_in_the_center(kb_conn, tmp_pat
         """,
         )
     )
+
+
+def test_cannot_be_attacked_only_while_its_controller_controls_a_token_creature(kb_conn, tmp_path):
+    # Halo of Enlightenment (hand-defined): "This creature cannot be attacked while its controller
+    # controls a token creature.": player 1 has no token creature, so Bumpsy may attack Troll
+    assert_passed(
+        replay(
+            kb_conn,
+            tmp_path,
+            """
+        id: halo-no-token
+        setup:
+          turn: {active: player2, house: brobnar}
+          player1: {token: Grunt, battleline: [{card: Troll, upgrades: ["Halo of Enlightenment"]}, Dust Pixie]}
+          player2: {battleline: [Bumpsy]}
+        actions:
+          - fight: {attacker: Bumpsy, target: Troll}
+        expect:
+          "16.0": {Troll.damage: 5, Bumpsy.zone: discard}
+        """,
+        )
+    )

@@ -545,3 +545,4 @@ from engine.library.creatures import DestroyOneHalf, DivideBattlelines
 from engine.library.creatures import SwapWhatIsOn
 from engine.library.control import FewestCreaturesTakesControl
 from engine.library.counts import upgrades_on_this_creature, upgrades_on_titled
+from engine.library.using import CannotBeAttacked, controller_has_token
