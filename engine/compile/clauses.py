@@ -28,7 +28,7 @@ from engine.library import (
     PileEnd,
     TopOfDeck,
 )
-from engine.rules.destroyed_instead import ReplacementIf
+from engine.rules.destroyed_instead import ReplacesDestructionIf
 from engine.rules.keywords import FLAGS, granted, VALUED
 from engine.rules.reactions import Reaction
 from engine.rules.statics import attached_host, itself, neighbor
@@ -232,6 +232,26 @@ def read_static(text: str, scope: Scope):
     raise Refusal("static", text)
 
 
+def read_statics(text: str, scope: Scope) -> list:
+    """The constant abilities of one sentence, a template of several included ("SELF gets +2 power and
+    +2 armor"): those of the first ``[[static]]`` template of the constant abilities' own field whose
+    slots all read."""
+    near = None
+    for t in TEMPLATES["static"]:
+        if t.extra.get("field", "statics") != "statics":
+            continue
+        for slots in t.pattern.matches(text):
+            try:
+                values, _ = read_slots(t, slots, scope)
+                rows = t.effects or ({"build": t.build, "args": t.args},)
+                return [STATICS[row["build"]](**_args(row.get("args", {}), values, scope)) for row in rows]
+            except Refusal as r:
+                near = near or r
+    if near is not None:
+        raise Refusal(near.kind, near.text, near.detail, within=text)
+    raise Refusal("static", text)
+
+
 def _read_slot(slot: str, text: str, scope: Scope):
     kind = slot_type(slot)
     if kind == "n":
@@ -269,6 +289,8 @@ def _read_slot(slot: str, text: str, scope: Scope):
         return read_count(f"{kind.split('_')[0]} {text}", scope), []
     if kind == "reaction":
         return read_reaction(text, scope), []
+    if kind == "predicate":  # what a constant ability says of its card ("loses elusive"), read of SELF
+        return read_statics(f"SELF {text}", scope), []
     if kind == "card":  # another card by its printed name ("if Shadys is in your discard pile")
         return card_name(text), []
     if kind == "player_clause":  # what "each player" does, as an effect of "you"
@@ -486,11 +508,12 @@ def read_sentences(sentences: tuple[str, ...] | list[str], scope: Scope, out: li
 def read_destroyed_instead(replaced: tuple[str | None, list[str]], scope: Scope) -> list:
     """A destruction replacement (:func:`engine.compile.instead.destruction_replaced`): its effects,
     "it" being the card itself, after its condition when it has one (a condition that does not hold
-    leaves the destruction as it is: engine.rules.destroyed_instead.ReplacementIf)."""
+    leaves the destruction as it is: engine.rules.destroyed_instead.ReplacesDestructionIf)."""
     cond, sentences = replaced
-    first = [ReplacementIf(read_condition(cond, scope))] if cond else []
+    condition = read_condition(cond, scope) if cond else None
     scope.it = "self"
-    return first + read_sentences(sentences, scope)
+    effects = read_sentences(sentences, scope)
+    return [ReplacesDestructionIf(condition, effects)] if condition is not None else effects
 
 
 def read_gained(text: str, scope: Scope) -> dict[str, list]:

@@ -97,6 +97,7 @@ from engine.library.damage import (
 from engine.library.destroying import (
     Destroy,
     DestroyAndGainItsBonus,
+    DestroyAllButOnePerPower,
     DestroyEachWithChosenPower,
     DestroyIfYouDo,
     DestroyLowerForEach,
@@ -514,6 +515,7 @@ from engine.library.counters import (
 from engine.library.houses import ForEachHouse
 from engine.library.lasting import ThroughYourNextTurn
 from engine.library.counters import counters_on
+from engine.library.counters import BlankWhileHasCounters, counters_in, WhileHasCounters
 from engine.library.counts import armor_of, power_of
 from engine.library.zones import SelfFromZone
 from engine.library.prophecies import Fulfill
@@ -546,3 +548,14 @@ from engine.library.creatures import SwapWhatIsOn
 from engine.library.control import FewestCreaturesTakesControl
 from engine.library.counts import upgrades_on_this_creature, upgrades_on_titled
 from engine.library.using import CannotBeAttacked, controller_has_token
+from engine.library.power_counters import (
+    DistributePowerCounters,
+    MovePowerCounters,
+    MoveWard,
+    RemovePowerCounters,
+    RemoveWard,
+)
+from engine.rules.gained_and_lost import KeywordPerCount
+from engine.library.lasting import PowerEqualForTheTurn
+from engine.library.counters import BlankWhileCounters, record_removed
+from engine.library.lasting import BlankForTheTurn

@@ -4,11 +4,8 @@ from __future__ import annotations
 
 from engine.library import (
     AlsoTakesNeighborsFightDamage,
-    ConsideredToHave,
     DealDamage,
-    Destroy,
     enemy_creature_event,
-    ForTheTurn,
     PowerIsNeighborsPower,
     Reaction,
     Steal,
@@ -23,5 +20,3 @@ card("Maleficorn", reactions=[Reaction("bonus_icon_damage", [DealDamage(1, on="e
 
 # deploy is a keyword; its power is X
 card("Picaroon", statics=[PowerIsNeighborsPower(except_trait="changeling")])
-
-card("The Pale Star", omni=[Destroy("self"), ForTheTurn(static=ConsideredToHave(1, 0))])
