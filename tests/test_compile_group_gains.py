@@ -57,10 +57,16 @@ def test_each_enemy_creature_gains_an_ability_about_itself(kb_conn, tmp_path):
     )
 
 
-def test_the_giving_card_named_inside_the_quotes_is_refused():
-    # a text of the form of Ragatha's ('Each enemy creature gains, "After Reap: Deal 3 to each of
-    # Ragatha's neighbors."'), whose quoted sentence otherwise reads: "Destroy <the giver>." inside
-    # would destroy the creature gaining it, so it is refused by name
+def test_the_giving_card_named_inside_the_quotes():
+    # given to enemy creatures only, the creature's name inside the quotes names the giver, never
+    # the gainer (Ragatha: 'Each enemy creature gains, "After Reap: Deal 3 to each of Ragatha's
+    # neighbors."'): "Destroy <the giver>." destroys the card that gave the ability
+    variant = compile_text(
+        "Each enemy creature gains, “After Reap: Destroy Giver of Doom.”", "Giver of Doom", "creature"
+    )
+    (grant,) = variant.statics
+    assert [getattr(e, "effect", e).on for e in grant.ability] == ["giver"]
+    # given to a group the giver may be in, its name could mean either: refused by name
     with pytest.raises(Refused) as refused:
-        compile_text("Each enemy creature gains, “After Reap: Destroy Giver of Doom.”", "Giver of Doom", "creature")
+        compile_text("Each friendly creature gains, “After Reap: Destroy Giver of Doom.”", "Giver of Doom", "creature")
     assert "the giving card named inside a gained ability" in str(refused.value)

@@ -14,7 +14,8 @@ def test_swap_control_of_the_two_creatures_chosen(kb_conn, tmp_path):
     assert_compiled(kb_conn, "Exchange Program")
     # Exchange Program: "Play: Choose a friendly flank creature and an enemy flank creature. If you
     # do, swap control of those creatures." Dust Pixie goes to player 2 and Troll to player 1, each
-    # on a flank of its new controller's battleline (right: the choices answered)
+    # in the other's place (16.0 glossary "Swap Control": "they each move to occupy the space of the
+    # other in the oposing batteline")
     assert_passed(
         replay(
             kb_conn,
@@ -27,10 +28,10 @@ def test_swap_control_of_the_two_creatures_chosen(kb_conn, tmp_path):
           player2: {battleline: [Troll, Krump]}
         actions:
           - play: Exchange Program
-            choices: [Dust Pixie, Troll, right, right]
+            choices: [Dust Pixie, Troll]
         expect:
           "16.0": {Troll.controller: player1, Dust Pixie.controller: player2,
-                   player1.battleline: [Urchin, Troll], player2.battleline: [Krump, Dust Pixie]}
+                   player1.battleline: [Troll, Urchin], player2.battleline: [Dust Pixie, Krump]}
         """,
         )
     )

@@ -14,7 +14,8 @@ from engine.rules.mechanics.played_as_upgrade import PlayAs, requote
 from engine.rules.destroyed_instead import ReplacesDestructionIf
 from engine.rules.reactions import Reaction
 from engine.compile.build import _args, CONDITIONS, EFFECTS, instantiate, STATICS
-from engine.compile.clauses import read_sentences, read_slots
+from engine.compile.clauses import read_destroyed_instead, read_sentences, read_slots
+from engine.compile.instead import destruction_replaced
 from engine.compile.composites import one_of
 from engine.compile.grammar import Refusal, Template, TEMPLATES
 from engine.compile.lexer import Ability, LexError, tokenize
@@ -27,6 +28,9 @@ _QUOTED = re.compile(r'"[^"]*"')
 #: (the words the templates read for it: lowercase, as the lexer leaves a quoted ability)
 GIVER = "the giving card"
 _GIVERS = ("upgrade", "artifact")
+#: a creature's ability given to enemy creatures only ("Each enemy creature gains, "After Reap: Deal 3
+#: to each of Ragatha's neighbors.""): the giver is never among them, so its name names the giver
+_ENEMY_GAINS = re.compile(r'^(?:each enemy creatures? gains?|enemy creatures gain), "')
 
 
 def _name_giver(text: str, scope: Scope) -> str:
@@ -34,8 +38,8 @@ def _name_giver(text: str, scope: Scope) -> str:
     gains, "Fight/Reap: Archive Ghostform.""; "Each Star Alliance creature gains, "Reap: Move 1A
     from Uncharted Lands to your pool."") names the card giving it, which the ability's context
     knows (``Context.giver``): "the giving card" to the templates. Such a card never gains its own ability, so
-    its name cannot mean the gainer."""
-    if scope.card_type not in _GIVERS or "SELF" not in text:
+    its name cannot mean the gainer; nor does a creature giving an ability to enemy creatures alone."""
+    if "SELF" not in text or (scope.card_type not in _GIVERS and not _ENEMY_GAINS.match(text)):
         return text
     return _QUOTED.sub(lambda m: m.group().replace("SELF", GIVER), text)
 
@@ -219,6 +223,10 @@ def read_ability(ab: Ability, scope: Scope, variant: Variant) -> None:
     card remains in play and meets all conditions specified by the ability"."""
     if ab.triggers:
         scope.it = "it"
+        replaced = destruction_replaced(ab.sentences) if ab.triggers == ("destroyed",) and not ab.options else None
+        if replaced is not None:  # "Destroyed: If ..., instead of destroying SELF, ..."
+            variant.destroyed_instead.extend(read_destroyed_instead(replaced, scope))
+            return
         effects = _choose_one(ab, scope) if ab.options else read_sentences(ab.sentences, scope)
         for trigger in ab.triggers:
             variant.ability(_replacing(trigger, effects)).extend(effects)

@@ -28,6 +28,7 @@ from engine.library import (
     PileEnd,
     TopOfDeck,
 )
+from engine.rules.destroyed_instead import ReplacesDestructionIf
 from engine.rules.keywords import FLAGS, granted, VALUED
 from engine.rules.reactions import Reaction
 from engine.rules.statics import attached_host, itself, neighbor
@@ -37,7 +38,7 @@ from engine.compile.grammar import Refusal, slot_type, Template, TEMPLATES, VOCA
 from engine.compile.card_names import card_name
 from engine.compile.each_player import second_person
 from engine.compile.either import read_either
-from engine.compile.instead import does, INSTEAD
+from engine.compile.instead import destruction_replaced, does, INSTEAD
 from engine.compile.lexer import LexError, tokenize
 from engine.compile.matches import MATCHES
 from engine.compile.phrases import Fixed, house_word, Noun, noun
@@ -509,6 +510,17 @@ def read_sentences(sentences: tuple[str, ...] | list[str], scope: Scope, out: li
     return out
 
 
+def read_destroyed_instead(replaced: tuple[str | None, list[str]], scope: Scope) -> list:
+    """A destruction replacement (:func:`engine.compile.instead.destruction_replaced`): its effects,
+    "it" being the card itself, after its condition when it has one (a condition that does not hold
+    leaves the destruction as it is: engine.rules.destroyed_instead.ReplacesDestructionIf)."""
+    cond, sentences = replaced
+    condition = read_condition(cond, scope) if cond else None
+    scope.it = "self"
+    effects = read_sentences(sentences, scope)
+    return [ReplacesDestructionIf(condition, effects)] if condition is not None else effects
+
+
 def read_gained(text: str, scope: Scope) -> dict[str, list]:
     """A quoted ability a card gives (its creature, a group, itself): trigger -> effects."""
     inner = Scope(scope.card_type, gained=True, counter=scope.counter)
@@ -520,6 +532,10 @@ def read_gained(text: str, scope: Scope) -> dict[str, list]:
     for ab in abilities:
         if not ab.triggers:
             raise Refusal("static", text)
+        replaced = destruction_replaced(ab.sentences) if ab.triggers == ("destroyed",) else None
+        if replaced is not None:  # "Destroyed: Fully heal this creature and ... instead."
+            out.setdefault("destroyed_instead", []).extend(read_destroyed_instead(replaced, inner))
+            continue
         effects = read_sentences(ab.sentences, inner)
         for trigger in ab.triggers:
             out.setdefault(trigger, []).extend(effects)

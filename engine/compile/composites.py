@@ -208,9 +208,10 @@ def _together(first: str, second: str, name: str) -> Together:
 
 
 @template("MakeTokens")
-def _make_tokens(count: int = 1, name: str = "made"):
-    """ "Make a token creature": the tokens made are what "it" names after it ("Ward it.")."""
-    return MakeTokens(count, name=name)
+def _make_tokens(count: int = 1, name: str = "made", named: str | None = None):
+    """ "Make a token creature": the tokens made are what "it" names after it ("Ward it.");
+    ``named``: "make a Niffle Brute", only that token creature."""
+    return MakeTokens(count, named=named, name=name)
 
 
 @template("DiscardTopOfDeck")

@@ -104,11 +104,16 @@ def belongs_while_yours(previous: list, house: str) -> list | None:
     taken by the sentence before, with the house the creature belongs to while its taker controls
     it; None when that sentence takes control of nothing."""
     taken = [i for i, e in enumerate(previous) if isinstance(e, TakeControl) and e.house is None]
-    if len(taken) != 1:
-        return None
-    made = list(previous)
-    made[taken[0]] = replace(previous[taken[0]], house=house)
-    return made
+    if len(taken) == 1:
+        made = list(previous)
+        made[taken[0]] = replace(previous[taken[0]], house=house)
+        return made
+    # "If there was at least 1A on that creature, take control of it. While under your control, ...":
+    # the control taken by the sentence before's result
+    if len(previous) == 1 and isinstance(previous[0], (If, IfYouDo)) and not previous[0].otherwise:
+        then = belongs_while_yours(previous[0].then, house)
+        return None if then is None else [replace(previous[0], then=then)]
+    return None
 
 
 def does(effects: list, kind: str) -> bool:
@@ -134,3 +139,32 @@ INSTEAD = {
     "armor_cannot_prevent": lambda previous, values, text: armor_cannot_prevent(previous),
     "belongs_while_yours": lambda previous, values, text: belongs_while_yours(previous, values["house"]),
 }
+
+
+# ------------------------------------------------------------------------------ destruction replaced
+
+#: "Destroyed: [If <cond>,] instead of destroying SELF, <effects>." (its "If you do, ..." after it is
+#: the replacement having happened)
+_INSTEAD_OF_DESTROYING = re.compile(
+    r"^(?:if (?P<cond>.+?), )?instead of destroying (?:SELF|it|this creature), (?P<rest>.+)$"
+)
+#: "Destroyed: [If <cond>,] <effects> instead.", the ability's one sentence: there is nothing else
+#: for it to replace than the destruction
+_ENDS_INSTEAD = re.compile(r"^(?:if (?P<cond>.+?), )?(?P<rest>.+) instead$")
+
+
+def destruction_replaced(sentences) -> tuple[str | None, list[str]] | None:
+    """A "Destroyed:" ability that replaces the destruction (engine.rules.destroyed_instead): (the
+    condition's words or None, the sentences of what happens instead); None for any other."""
+    texts = [s.strip().rstrip(".").strip() for s in sentences]
+    if not texts:
+        return None
+    m = _INSTEAD_OF_DESTROYING.match(texts[0])
+    if m is None and len(texts) == 1:
+        m = _ENDS_INSTEAD.match(texts[0])
+    if m is None:
+        return None
+    rest = [m["rest"]] + texts[1:]
+    if len(rest) > 1 and rest[1].startswith("if you do, "):  # if the destruction was replaced
+        rest[1] = rest[1][len("if you do, ") :]
+    return m["cond"], rest

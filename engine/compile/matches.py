@@ -65,6 +65,16 @@ def _attached_to_self_or_neighbor(group):
     return match
 
 
+def _attached_to_self(group):
+    """ "After an upgrade is attached to SELF": the upgrade is one the phrase names, on this card."""
+    about = _about(group)
+
+    def match(ctx) -> bool:
+        return ctx.event.get("to") is ctx.source and about(ctx)
+
+    return match
+
+
 def _destroyed_about(group):
     creature = _about(group)
 
@@ -266,6 +276,7 @@ MATCHES = {
     "played_adjacent": _played_adjacent,
     "destroyed_by_own_keyword_damage": _destroyed_by_own_keyword_damage,
     "attached_to_self_or_neighbor": _attached_to_self_or_neighbor,
+    "attached_to_self": _attached_to_self,
     "opponent_played": _opponent_played,
     "controlled_by_you": _controlled_by_you,
     "you_on_your_turn": _you_on_your_turn,

@@ -99,6 +99,7 @@ _NOUNS = {
     "creatures or artifacts": "creature or artifact",
     "creature and artifact": "creature or artifact",
     "creatures and artifacts": "creature or artifact",
+    "creatures and/or artifacts": "creature or artifact",
     "creature or an artifact": "creature or artifact",
     "card": "card",
     "cards": "card",

@@ -70,6 +70,26 @@ def _with_upgrade(eng, source, controller, card) -> bool:
     return bool(card.upgrades)
 
 
+def _owned_by_you(eng, source, controller, card) -> bool:
+    return card.owner == controller
+
+
+def _controlled_by_you(eng, source, controller, card) -> bool:
+    return card.in_play and card.controller == controller
+
+
+def _powerful_neighbor(more: bool):
+    """ "With a more (less) powerful neighbor": a neighbor of greater (lower) power, compared now."""
+
+    def test(eng, source, controller, card) -> bool:
+        if card.zone != "battleline":
+            return False
+        mine = eng.power(card)
+        return any((eng.power(n) > mine) if more else (eng.power(n) < mine) for n in eng.game.neighbors(card))
+
+    return test
+
+
 def _in_center(eng, source, controller, card) -> bool:
     return card.zone == "battleline" and eng.is_center(card)
 
@@ -344,6 +364,12 @@ POST = [
         re.compile(r"^with power equal to the number of ([a-z-]+) counters on SELF"),
         lambda m: _power_equal_to_counters(m[1]),
     ),
+    # "each creature and artifact you own": owned by the player whose effect it is, whoever controls it
+    (re.compile(r"^(?:that )?you own"), lambda m: _owned_by_you),
+    # "destroy each creature with a more powerful neighbor" (Fate: "... a less powerful neighbor")
+    (re.compile(r"^with a (more|less) powerful neighbor"), lambda m: _powerful_neighbor(m[1] == "more")),
+    # "each player gains 1A for each Mutant creature they control" (read as each player's "you")
+    (re.compile(r"^(?:that )?you control"), lambda m: _controlled_by_you),
     # "destroy a creature with armor": armor now, printed plus gained (engine.rules.power_armor)
     (re.compile(r"^with armor"), lambda m: lambda eng, source, controller, card: eng.armor(card) > 0),
     # "give each creature with a +1 power counter another +1 power counter"

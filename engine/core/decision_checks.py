@@ -29,6 +29,7 @@ from typing import TYPE_CHECKING
 
 from engine.core.choices import matching, same
 from engine.core.errors import ScenarioError
+from kb.mentions import normalize_name
 
 if TYPE_CHECKING:
     from engine.core.choices import Chooser
@@ -69,6 +70,16 @@ def _typography(value):
     return value
 
 
+def _named(actual, expected) -> bool:
+    """A card name, or a list of them (a battleline), typed without the print's letters: "Shizyoku
+    Swopper" for "Shĭzyokŭ Swopper", as a path's card name is read (:func:`kb.mentions.normalize_name`)."""
+    if isinstance(actual, str) and isinstance(expected, str):
+        return normalize_name(actual) == normalize_name(expected) != ""
+    if isinstance(actual, list) and isinstance(expected, list) and len(actual) == len(expected):
+        return all(a == e or _named(a, e) for a, e in zip(actual, expected))
+    return False
+
+
 def _listed(expected) -> list:
     return list(expected) if isinstance(expected, (list, tuple)) else [expected]
 
@@ -77,7 +88,7 @@ def holds(path: str, expected, actual) -> bool:
     """Does ``actual`` (read by :func:`decision_value` or any other path) hold ``expected``?"""
     m = _PATH.match(path)
     if not m:  # card names and labels typed with straight quotes match the print's curly ones
-        return actual == expected or _typography(actual) == _typography(expected)
+        return actual == expected or _typography(actual) == _typography(expected) or _named(actual, expected)
     if actual is None:
         return False
     kind = m[3]

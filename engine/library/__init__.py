@@ -552,6 +552,9 @@ from engine.library.damage import MoveAllDamage
 from engine.library.decks import DiscardUntilHaunted
 from engine.library.player_conditions import chosen_player_haunted
 from engine.library.status import CannotRaiseTide, ResetTide
+from engine.library.control import FewestCreaturesTakesControl
+from engine.library.counts import upgrades_on_this_creature, upgrades_on_titled
+from engine.library.using import CannotBeAttacked, controller_has_token
 from engine.library.power_counters import (
     DistributePowerCounters,
     MovePowerCounters,

@@ -193,11 +193,38 @@ class ActivePlayerTakesControl(Effect):
 
 @template()
 @dataclass
+class FewestCreaturesTakesControl(Effect):
+    """ "The player with the fewest creatures in play takes control of <this card>": the player
+    who controls fewer creatures than the other; with as many creatures each, no player is the one
+    with the fewest, and control does not change."""
+
+    on: str = "self"
+
+    def resolve(self, ctx: Context) -> bool:
+        g = ctx.game
+        counts = {p: len(g.players[p].creatures) for p in (g.active, g.other(g.active))}
+        first, second = counts
+        if counts[first] == counts[second]:
+            ctx.log(f"{ctx.source.name}: both players have {counts[first]} creatures; no player has the fewest")
+            return False
+        fewest = first if counts[first] < counts[second] else second
+        done = False
+        for card in ctx.refs(self.on):
+            if card.in_play:
+                ctx.eng.take_control(card, fewest)
+                done = card.controller == fewest
+        return done
+
+
+@template()
+@dataclass
 class SwapControl(Effect):
     """ "Swap control of <those creatures>" (a friendly one and an enemy one, two artifacts, this
     creature and the creature it fights): each of the two cards ``on`` names, in play under
-    different players, is taken control of by the other's controller (a creature to a flank of its
-    new battleline); fewer than two cards in play, or both under one player: nothing is swapped."""
+    different players, is taken control of by the other's controller; fewer than two cards in play,
+    or both under one player: nothing is swapped. Two creatures take each other's places (16.0
+    glossary "Swap Control": "When two creatures in different battlelines swap control, they each
+    move to occupy the space of the other in the oposing batteline")."""
 
     on: str = "it"
 
@@ -208,6 +235,13 @@ class SwapControl(Effect):
             return False
         first, second = cards
         to_first, to_second = second.controller, first.controller
+        if first.zone == second.zone == "battleline":
+            lines = ctx.game.players[to_second].creatures, ctx.game.players[to_first].creatures
+            i, j = lines[0].index(first), lines[1].index(second)
+            lines[0][i], lines[1][j] = second, first
+            first.controller, second.controller = to_first, to_second
+            ctx.log(f"{first.label} and {second.label} swap control, each taking the other's place")
+            return True
         ctx.eng.take_control(first, to_first)
         ctx.eng.take_control(second, to_second)
         return first.controller == to_first and second.controller == to_second

@@ -19,6 +19,7 @@ from engine.library.playing import plays_this_turn
 from engine.library.this_way import done_this_way
 from engine.rules.ability import Context
 from engine.rules.bonus_icons import bonus_icons
+from engine.rules.gained_text import same_title
 from engine.rules.references import candidates
 
 
@@ -111,6 +112,28 @@ def damage_on_it(ctx: Context) -> int:
 def upgrades_on_self(ctx: Context) -> int:
     """ "Each upgrade on <this creature>"."""
     return len(ctx.source.upgrades) if ctx.source.zone == "battleline" else 0
+
+
+@template(kind="count", value=True)
+def upgrades_on_this_creature(ctx: Context) -> int:
+    """ "Each upgrade on this creature": an upgrade's own ability counts those on the creature it is
+    attached to, a creature's those on itself."""
+    holder = ctx.source.attached_to if ctx.source.zone == "upgrade" else ctx.source
+    return len(holder.upgrades) if holder is not None and holder.zone == "battleline" else 0
+
+
+@template(kind="count")
+def upgrades_on_titled(title: str) -> Callable[[Context], int]:
+    """ "Each upgrade on Chief Engineer Walls": on the creature of that title an upgrade's own ability
+    is attached to, else on each creature of that title in play."""
+
+    def count(ctx: Context) -> int:
+        host = ctx.source.attached_to if ctx.source.zone == "upgrade" else None
+        if host is not None and same_title(host.name, title):
+            return len(host.upgrades)
+        return sum(len(c.upgrades) for c in ctx.game.creatures() if same_title(c.name, title))
+
+    return count
 
 
 @template(kind="count")

@@ -269,14 +269,17 @@ class Rearrange(Effect):
     """ "Rearrange the creatures in <your / a player's> battleline": the controller puts them in
     the order they choose, flank to flank (``whose``: as :func:`engine.library.pile_ends.pile_owners`
     reads it, "chosen" for "a player's"). The creatures do not leave play; only their places (and so
-    their neighbors and flanks) change."""
+    their neighbors and flanks) change. ``other``: "rearrange other friendly creatures in your
+    battleline": this creature keeps its place, the others are put in the places left."""
 
     whose: str = "self"
+    other: bool = False
 
     def resolve(self, ctx: Context) -> bool:
         for player in pile_owners(ctx, self.whose, "battleline"):
             line = ctx.game.players[player].creatures
-            left, order = list(line), []
+            kept = line.index(ctx.source) if self.other and ctx.source in line else None
+            left, order = [c for c in line if c is not ctx.source or kept is None], []
             while len(left) > 1:
                 pick = ctx.eng.chooser.choose(
                     f"{ctx.controller}: {ctx.source.name}: which creature goes in place {len(order) + 1} "
@@ -287,6 +290,8 @@ class Rearrange(Effect):
                 order.append(pick)
                 left.remove(pick)
             line[:] = order + left
+            if kept is not None:
+                line.insert(kept, ctx.source)
             ctx.log(f"{ctx.source.name}: {player}'s battleline is now {', '.join(c.label for c in line)}")
         return True
 

@@ -139,10 +139,13 @@ def playable(ctx: Context, card: CardInstance) -> bool:
 class PlayIt(Effect):
     """ "Play it": the card an earlier effect named, from where it is (not from hand: house
     restrictions do not apply, the card's own do: :meth:`engine.rules.play.PlayRules.play_from`).
-    ``anywhere``: "play <a creature> ... anywhere in your battleline", placed as deploy places it."""
+    ``anywhere``: "play <a creature> ... anywhere in your battleline", placed as deploy places it;
+    ``stunned``: "Play a Saurian creature. That creature enters play stunned." (as it enters, before
+    its "Play:" ability: :func:`engine.rules.entering.enters`)."""
 
     on: str
     anywhere: bool = False
+    stunned: bool = False
 
     def resolve(self, ctx: Context) -> bool:
         cards = [c for c in ctx.refs(self.on) if c.zone in ("deck", "discard", "archives", "hand", "beneath")]
@@ -153,8 +156,11 @@ class PlayIt(Effect):
             where = "the top of the deck" if card.zone == "deck" else f"the {card.zone}"
             if self.anywhere:
                 card.memory["played_anywhere"] = True
+            if self.stunned:
+                card.memory["enters_stunned"] = True
             played = ctx.eng.play_from(card, where) or played
             card.memory.pop("played_anywhere", None)  # not played (or played): it applies to this play only
+            card.memory.pop("enters_stunned", None)
         return played
 
 
@@ -303,13 +309,25 @@ class NextPlayedEntersReady(Effect):
         return True
 
 
+@template(kind="static")
 @dataclass
 class FirstCreaturePlayedEntersReady(EnteringStatic):
     """ "The first creature played each turn enters play ready": the first creature played this
-    turn, by whoever plays it (the record of plays, :attr:`engine.core.state.Game.plays`, holds it)."""
+    turn, by whoever plays it (the record of plays, :attr:`engine.core.state.Game.plays`, holds it);
+    ``by_you``: "the first creature you play each turn", the first the ability's controller plays
+    (a creature their opponent plays first does not use it up)."""
+
+    by_you: bool = False
 
     def enters_ready_played(self, eng, source, controller, card) -> bool:
         g = eng.game
-        if card.type != "creature":
+        if card.type != "creature" or (self.by_you and g.active != controller):
             return False
-        return sum(1 for turn, _, _, kind in g.plays if turn == g.turn and kind == "creature") == 1
+        return (
+            sum(
+                1
+                for turn, who, _, kind in g.plays
+                if turn == g.turn and kind == "creature" and (not self.by_you or who == controller)
+            )
+            == 1
+        )

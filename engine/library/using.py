@@ -273,6 +273,27 @@ class CannotUseAnyCard(Static):
 
 
 @dataclass
+class CannotBeAttacked(Static):
+    """ "<This creature> cannot be attacked [while <its controller ...>]": no creature may fight it
+    while ``while_`` (asked of the engine and the creature) holds; ``None``: always."""
+
+    applies: Applies = itself
+    while_: object = None  # (eng, creature) -> bool
+
+    def forbids_attack(self, eng, source, controller, attacker, target) -> str | None:
+        if not self.applies(eng, source, controller, target):
+            return None
+        if self.while_ is not None and not self.while_(eng, target):
+            return None
+        return f"{target.label} cannot be attacked ({source.name})"
+
+
+def controller_has_token(eng, creature: CardInstance) -> bool:
+    """ "While its controller controls a token creature"."""
+    return any(c.token_of is not None for c in eng.game.players[creature.controller].creatures)
+
+
+@dataclass
 class AttacksOnlyFlank(Static):
     """ "When <this creature> is used to fight, it can only attack flank creatures" (Groggins)."""
 

@@ -110,7 +110,9 @@ def enters(eng: "Engine", card: "CardInstance", entering: "Variant", played: boo
     variant as it entered (read before it was placed); ``played``: it was played, not put into play."""
     found = _entering_statics(eng, card, entering)
     card.exhausted = not enters_ready(eng, card, entering, played)
-    if any(s.enters_stunned(eng, src, ctl, card) for s, src, ctl in found):
+    # "that creature enters play stunned" of the effect playing it (engine.library.playing.PlayIt)
+    stunned_by_effect = card.memory.pop("enters_stunned", False)
+    if stunned_by_effect or any(s.enters_stunned(eng, src, ctl, card) for s, src, ctl in found):
         card.stunned = True
     if card.type == "creature" and any(s.enters_enraged(eng, src, ctl, card) for s, src, ctl in found):
         card.enraged = True

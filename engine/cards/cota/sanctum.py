@@ -13,7 +13,6 @@ from engine.library import (
     ForgeAtNoCost,
     ForTheTurn,
     has_trait,
-    Heal,
     host_on_flank,
     If,
     more_creatures,
@@ -46,12 +45,6 @@ card(
 
 # ---- Shield of Justice: "Play: For the remainder of the turn, each friendly creature cannot be
 # dealt damage." (a lasting static; "friendly" is relative to the player who played it)
-
-
-# "This creature gains hazardous 2 and, "Destroyed: Fully heal this creature and destroy Armageddon
-# Cloak instead."": a destruction replacement (engine.rules.destroyed_instead.replace_destruction);
-# the keyword is the general rules' (engine.rules.keywords.granted)
-card("Armageddon Cloak", gains={"destroyed_instead": [Heal(None, "self"), Destroy("giver")]})
 
 
 # ---- irregular texts (each a mechanic printed on one card, written as a general effect of engine.library)

@@ -9,7 +9,6 @@ from engine.library import (
     DealsNoFightDamage,
     DestroyIfYouDo,
     DiscardTopOfFightersDeck,
-    FirstCreaturePlayedEntersReady,
     ForgeAtCost,
     ForTheTurn,
     Gain,
@@ -103,5 +102,3 @@ card(
 card("Evasion Sigil", reactions=[Reaction("before_fight", [DiscardTopOfFightersDeck()])])
 
 card("Customs Office", statics=[OpponentPaysToPlay("artifact")])
-
-card("Speed Sigil", statics=[FirstCreaturePlayedEntersReady()])

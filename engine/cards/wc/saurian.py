@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from engine.library import (
+    all_of,
     AmberToSupply,
     ArmorModifier,
     attached_host,
@@ -21,7 +22,10 @@ from engine.library import (
     If,
     itself_in_battleline,
     May,
+    of_house,
+    of_type,
     OnlyDealsWhenFighting,
+    PlayIt,
     Purge,
     PutCounters,
     PutOnFlank,
@@ -98,4 +102,15 @@ card(
     "The Colosseum",
     reactions=[Reaction("destroyed", [PutCounters("glory", "self")], when=_enemy_destroyed_in_a_fight)],
     omni=[If(_six_glory_counters, [RemoveCounters("glory", "self", 6), ForgeAtCost(0)])],
+)
+
+# "Omni: Play a Saurian creature. That creature enters play stunned.": a Saurian creature from the
+# hand (played by the effect: house restrictions do not apply), stunned as it enters, before its
+# own "Play:" ability (the compiler would read "play a Saurian creature" as one in play)
+card(
+    "Imperial Road",
+    omni=[
+        Choose("hand", "friendly", where=all_of(of_type("creature"), of_house("saurian"))),
+        PlayIt("it", stunned=True),
+    ],
 )
