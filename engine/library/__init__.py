@@ -543,3 +543,4 @@ from engine.library.named_cards import NameACard, named_card_cannot_be_played_un
 from engine.library.houses import ActiveHouseBecomes
 from engine.library.creatures import DestroyOneHalf, DivideBattlelines
 from engine.library.creatures import SwapWhatIsOn
+from engine.library.off_house import MayPlayOrUseOffHouse, MayUseOffHouse

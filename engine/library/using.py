@@ -221,7 +221,7 @@ class MayFight(Static):
             for s, src, ctl in eng.statics()
             if not isinstance(s, MayFight)
         )
-        if others or eng._use_permission(card) is not None:
+        if others or eng._use_permission(card, how) is not None:
             return None
         return f"{card.label} may only fight ({source.name}): it is not of the active house ({g.active_house})"
 
