@@ -544,3 +544,4 @@ from engine.library.houses import ActiveHouseBecomes
 from engine.library.creatures import DestroyOneHalf, DivideBattlelines
 from engine.library.creatures import SwapWhatIsOn
 from engine.library.off_house import MayPlayOrUseOffHouse, MayUseOffHouse
+from engine.library.turn_steps import NotReadiedInStep, OpponentCannotReadyNextTurn, SkipReadyStepThisTurn

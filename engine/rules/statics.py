@@ -179,6 +179,10 @@ class Static:
         cards" step" (``in_step`` only): is ``card`` kept exhausted?"""
         return False
 
+    def skips_ready_step(self, eng, source, controller, player: str) -> bool:
+        """ "Skip your "ready cards" step this turn": does ``player`` skip step 4 (engine.rules.turn)?"""
+        return False
+
     def cannot_use(self, eng, source, controller, card, how: str) -> str | None:
         """Why ``card`` cannot be used to ``how`` ("Shoulder Id cannot fight"), or None."""
         return None

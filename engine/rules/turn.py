@@ -238,8 +238,11 @@ def end_turn(eng: "Engine", to_step: int = 3) -> None:
     """Steps 4–5 of the active player, then the next player's turn up to (not including) ``to_step``."""
     g = eng.game
     g.step = 4
-    ready_step(eng)
-    eng.emit("ready_step_ended", player=g.active)  # 'at the end of your "ready cards" step'
+    if any(s.skips_ready_step(eng, src, ctl, g.active) for s, src, ctl in eng.statics()):
+        g.log(f'{g.active} skips their "ready cards" step')  # "Skip your "ready cards" step this turn"
+    else:
+        ready_step(eng)
+        eng.emit("ready_step_ended", player=g.active)  # 'at the end of your "ready cards" step'
     g.step = 5
     if skips_draw_step(eng, g.active):
         g.log(f'{g.active} skips their "draw cards" step')
