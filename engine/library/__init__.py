@@ -545,3 +545,4 @@ from engine.library.creatures import DestroyOneHalf, DivideBattlelines
 from engine.library.creatures import SwapWhatIsOn
 from engine.library.off_house import MayPlayOrUseOffHouse, MayUseOffHouse
 from engine.library.turn_steps import NotReadiedInStep, OpponentCannotReadyNextTurn, SkipReadyStepThisTurn
+from engine.library.playing_next_turn import OpponentCannotPlayNextTurnOf

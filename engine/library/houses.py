@@ -170,11 +170,14 @@ class OpponentChosenHouseNextTurn(Effect):
     the house chosen. ``who``: whose next turn: "opponent" (of this ability's controller),
     "controller" (of the card ``of`` names: "its controller must choose that creature's house"),
     "event opponent" (the opponent of the player a reaction's event names: "after a player chooses
-    an active house, their opponent cannot choose the same house")."""
+    an active house, their opponent cannot choose the same house"). ``this_turn``: "... as their
+    active house this turn" (a turn whose house is not chosen yet: "at the start of your
+    opponent's turn, ...") instead of their next turn."""
 
     must: bool = False
     of: str | None = None
     who: str = "opponent"
+    this_turn: bool = False
 
     def resolve(self, ctx: Context) -> bool:
         card = ctx.ref(self.of) if self.of is not None else None
@@ -190,10 +193,11 @@ class OpponentChosenHouseNextTurn(Effect):
                 "static",
                 ctx.source.name,
                 ctx.controller,
-                {"static": static, "card": ctx.source, **during_next_turn_of(player)},
+                {"static": static, "card": ctx.source, **({} if self.this_turn else during_next_turn_of(player))},
             )
         )
-        ctx.log(f"{ctx.source.name}: {player} {'must' if self.must else 'cannot'} choose {house} on their next turn")
+        when = "this turn" if self.this_turn else "on their next turn"
+        ctx.log(f"{ctx.source.name}: {player} {'must' if self.must else 'cannot'} choose {house} {when}")
         return True
 
     def _player(self, ctx: Context, card) -> str | None:
