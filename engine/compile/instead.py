@@ -104,6 +104,11 @@ def belongs_while_yours(previous: list, house: str) -> list | None:
     taken by the sentence before, with the house the creature belongs to while its taker controls
     it; None when that sentence takes control of nothing."""
     taken = [i for i, e in enumerate(previous) if isinstance(e, TakeControl) and e.house is None]
+    if not taken and previous and isinstance(getattr(previous[-1], "then", None), list):
+        # "If you do, take control of an enemy artifact. While under your control, ...": the
+        # control taken inside the sentence before's condition
+        inner = belongs_while_yours(previous[-1].then, house)
+        return None if inner is None else [*previous[:-1], replace(previous[-1], then=inner)]
     if len(taken) != 1:
         return None
     made = list(previous)

@@ -51,6 +51,7 @@ class BlockTrigger(Static):
         return trigger in self.triggers and self.applies(eng, source, controller, card)
 
 
+@template(kind="static")
 @dataclass
 class HouseInstead(Static):
     """ "<This creature> belongs to house <X>" (instead of its original house)."""
