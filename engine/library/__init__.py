@@ -546,3 +546,4 @@ from engine.library.creatures import SwapWhatIsOn
 from engine.library.off_house import MayPlayOrUseOffHouse, MayUseOffHouse
 from engine.library.turn_steps import NotReadiedInStep, OpponentCannotReadyNextTurn, SkipReadyStepThisTurn
 from engine.library.playing_next_turn import OpponentCannotPlayNextTurnOf
+from engine.library.any_house import PlaysFromAnyHouse

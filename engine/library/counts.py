@@ -236,3 +236,19 @@ def bonus_icons_on(ref: str, icon: str | None = None):
         return _icons(ctx.refs(ref), icon)
 
     return count
+
+
+@template(kind="count")
+def houses_among_named(ref: str = "", verb: str = "", with_self_neighbors: bool = False) -> Callable[[Context], int]:
+    """ "Each house represented among the discarded cards" (the cards ``ref`` names), "... among
+    creatures exhausted this way" (``verb``: what the ability did this way), "... among SELF and its
+    neighbors" (``with_self_neighbors``); a card of several houses represents each of them."""
+
+    def count(ctx: Context) -> int:
+        if with_self_neighbors:
+            cards = [ctx.source, *ctx.game.neighbors(ctx.source)] if ctx.source.zone == "battleline" else []
+        else:
+            cards = done_this_way(ctx, verb) if verb else ctx.refs(ref)
+        return len(houses_among(ctx.eng, cards))
+
+    return count

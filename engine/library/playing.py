@@ -108,16 +108,21 @@ def never(ctx: Context) -> bool:
 @dataclass
 class PlaysAtMostOfEachType(Static):
     """ "<You / your opponent> cannot play more than N card(s) of each card type each turn": ``who``
-    relative to the ability's controller; the plays of the turn counted by the type played."""
+    relative to the ability's controller; the plays of the turn counted by the type played
+    (``each_type`` False: all plays counted, "you cannot play more than 4 cards this turn
+    (including this one)", the card with the ability among them once played)."""
 
     limit: int
     who: str = "self"
+    each_type: bool = True
 
     def forbids_play(self, eng, source, controller, card) -> str | None:
         g = eng.game
         player = controller if self.who == "self" else g.other(controller)
-        if g.active == player and plays_this_turn(g, player, kind=card.type) >= self.limit:
-            return f"{player} cannot play more than {self.limit} {card.type} card(s) this turn ({source.name})"
+        kind = card.type if self.each_type else None
+        if g.active == player and plays_this_turn(g, player, kind=kind) >= self.limit:
+            what = f"{card.type} card(s)" if self.each_type else "cards"
+            return f"{player} cannot play more than {self.limit} {what} this turn ({source.name})"
         return None
 
 
