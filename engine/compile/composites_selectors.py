@@ -167,9 +167,8 @@ def _with_same_name(of: str, name: str) -> list:
     return [NameEach("creature", "any", same, f"{name}s"), Together((of, f"{name}s"), name)]
 
 
-@template("WithNeighborsSharingAHouse")
-def _with_neighbors_sharing_a_house(of: str, name: str) -> list:
-    """ "<a creature> and each (of its) neighbor(s) that shares a house with it": one group."""
+def _neighbor_sharing_a_house_with(of: str):
+    """A neighbor of a creature ``of`` names that shares a house with it."""
 
     def sharing(ctx, card) -> bool:
         return any(
@@ -178,7 +177,22 @@ def _with_neighbors_sharing_a_house(of: str, name: str) -> list:
             if c.zone == "battleline"
         )
 
-    return [NameEach("creature", "any", sharing, f"{name}n"), Together((of, f"{name}n"), name)]
+    return sharing
+
+
+@template("WithNeighborsSharingAHouse")
+def _with_neighbors_sharing_a_house(of: str, name: str) -> list:
+    """ "<a creature> and each (of its) neighbor(s) that shares a house with it": one group."""
+    return [
+        NameEach("creature", "any", _neighbor_sharing_a_house_with(of), f"{name}n"),
+        Together((of, f"{name}n"), name),
+    ]
+
+
+@template("NeighborsSharingAHouse")
+def _neighbors_sharing_a_house(of: str, name: str) -> list:
+    """ "Each of its neighbors that shares a house with it": its neighbors now of a house it has."""
+    return [NameEach("creature", "any", _neighbor_sharing_a_house_with(of), name)]
 
 
 @template("WithSamePower")

@@ -252,3 +252,16 @@ def houses_among_named(ref: str = "", verb: str = "", with_self_neighbors: bool 
         return len(houses_among(ctx.eng, cards))
 
     return count
+
+
+@template(kind="count")
+def neighbors_sharing_a_house(ref: str) -> Callable[[Context], int]:
+    """ "Each of its neighbors that shares a house with it": of the creature ``ref`` names, now."""
+
+    def count(ctx: Context) -> int:
+        cards = [c for c in ctx.refs(ref) if c.zone == "battleline"]
+        return sum(
+            1 for c in cards for n in ctx.game.neighbors(c) if houses_among(ctx.eng, [c]) & houses_among(ctx.eng, [n])
+        )
+
+    return count
