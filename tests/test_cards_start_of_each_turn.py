@@ -1,0 +1,79 @@
+"""Hand definitions of "at the start of each player's turn, <that player> ..." artifacts: General
+Order 24 (the player whose turn starts chooses a creature they control; each creature of its house
+is destroyed, General Order 24 instead when they have none) and Gambling Den (that player may choose
+a house; the top card of their deck revealed, they gain 2 if it is of that house, else lose 2)."""
+
+from __future__ import annotations
+
+import pytest
+
+from boards import assert_passed, replay
+
+DECK = "[Urchin, Urchin, Urchin, Urchin, Urchin, Urchin, Urchin]"
+
+
+def test_general_order_24_destroys_each_creature_of_the_chosen_creatures_house(kb_conn, tmp_path):
+    # player 2's turn starts: they choose Krump; every Brobnar creature, player 1's Troll included, is destroyed
+    assert_passed(
+        replay(
+            kb_conn,
+            tmp_path,
+            f"""
+        id: general-order-24
+        setup:
+          turn: {{active: player1, house: staralliance}}
+          player1: {{houses: [staralliance], artifacts: [General Order 24], battleline: [Troll], deck: {DECK}}}
+          player2: {{houses: [untamed], battleline: [Krump, Bumpsy, Dust Pixie], deck: {DECK}}}
+        actions:
+          - end_turn: true
+            choices: [Krump]
+        expect:
+          "16.0": {{Krump.zone: discard, Bumpsy.zone: discard, Troll.zone: discard, Dust Pixie.zone: battleline,
+                   "General Order 24.zone": artifacts}}
+        """,
+        )
+    )
+
+
+def test_general_order_24_is_destroyed_when_that_player_has_no_creatures(kb_conn, tmp_path):
+    assert_passed(
+        replay(
+            kb_conn,
+            tmp_path,
+            f"""
+        id: general-order-24-no-creatures
+        setup:
+          turn: {{active: player1, house: staralliance}}
+          player1: {{houses: [staralliance], artifacts: [General Order 24], battleline: [Troll], deck: {DECK}}}
+          player2: {{houses: [untamed], deck: {DECK}}}
+        actions:
+          - end_turn: true
+        expect:
+          "16.0": {{"General Order 24.zone": discard, Troll.zone: battleline}}
+        """,
+        )
+    )
+
+
+@pytest.mark.parametrize("named, amber", [("untamed", 4), ("brobnar", 0)])
+def test_gambling_den_at_the_start_of_the_opponents_turn(kb_conn, tmp_path, named, amber):
+    # player 2's turn starts: they choose a house; the top card of their deck, Dust Pixie (Untamed):
+    # 2 + 2 when Untamed was chosen, 2 - 2 otherwise
+    assert_passed(
+        replay(
+            kb_conn,
+            tmp_path,
+            f"""
+        id: gambling-den
+        setup:
+          turn: {{active: player1, house: shadows}}
+          player1: {{houses: [shadows], artifacts: [Gambling Den], deck: {DECK}}}
+          player2: {{amber: 2, houses: [untamed], deck: [Dust Pixie, Urchin, Urchin, Urchin, Urchin, Urchin, Urchin]}}
+        actions:
+          - end_turn: true
+            choices: ["yes", {named}]
+        expect:
+          "16.0": {{player2.amber: {amber}, active: player2}}
+        """,
+        )
+    )
