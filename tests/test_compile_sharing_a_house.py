@@ -105,3 +105,28 @@ def test_each_player_counts_the_creatures_they_control(kb_conn, tmp_path):
         """,
         )
     )
+
+
+@pytest.mark.parametrize("chosen, amber", [("Bumpsy", 3), ("Krump", 2), ("Troll", 1)])
+def test_repeated_along_left_neighbors_sharing_a_house(kb_conn, tmp_path, chosen, amber):
+    assert_compiled(kb_conn, "Harmonic Ritual")
+    # "Choose a friendly creature. If its left neighbor shares a house with it, gain 1 and repeat
+    # this effect on that creature." (1 Æmber bonus): from Bumpsy leftwards, Krump and Troll
+    # (Brobnar) share; Dust Pixie (Untamed) ends the run
+    assert_passed(
+        replay(
+            kb_conn,
+            tmp_path,
+            f"""
+        id: harmonic-ritual
+        setup:
+          turn: {{active: player1, house: sanctum}}
+          player1: {{amber: 0, hand: [Harmonic Ritual], battleline: [Dust Pixie, Troll, Krump, Bumpsy]}}
+        actions:
+          - play: Harmonic Ritual
+            choices: [{chosen}]
+        expect:
+          "16.0": {{player1.amber: {amber}}}
+        """,
+        )
+    )
