@@ -9,6 +9,8 @@ from engine.library import (
     Choose,
     Destroy,
     EachPlayer,
+    Gain,
+    houses_among,
     If,
     NameEach,
     own_house,
@@ -58,5 +60,22 @@ card(
                 ),
             ],
         )
+    ],
+)
+
+
+def _houses_among_creatures(ctx) -> int:
+    return len(houses_among(ctx.eng, ctx.game.creatures()))
+
+
+# "Play: If there are exactly 3 or exactly 4 houses represented among creatures in play, gain 1A. If
+# there are exactly 5, gain 2A. If there are 6 or more, gain 3A.": the later sentences count the same
+# houses (one shape: "exactly 5" names no noun of its own)
+card(
+    "Galactic Census",
+    play=[
+        If(lambda ctx: _houses_among_creatures(ctx) in (3, 4), [Gain(1)]),
+        If(lambda ctx: _houses_among_creatures(ctx) == 5, [Gain(2)]),
+        If(lambda ctx: _houses_among_creatures(ctx) >= 6, [Gain(3)]),
     ],
 )

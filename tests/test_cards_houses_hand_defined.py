@@ -1,7 +1,8 @@
-"""Hand definitions of "at the start of each player's turn, <that player> ..." artifacts: General
-Order 24 (the player whose turn starts chooses a creature they control; each creature of its house
-is destroyed, General Order 24 instead when they have none) and Gambling Den (that player may choose
-a house; the top card of their deck revealed, they gain 2 if it is of that house, else lose 2)."""
+"""Hand definitions of house cards of one shape each: General Order 24 (the player whose turn starts
+chooses a creature they control; each creature of its house is destroyed, General Order 24 instead
+when they have none), Gambling Den (that player may choose a house; the top card of their deck
+revealed, they gain 2 if it is of that house, else lose 2), Galactic Census (Æmber by the number of
+houses among creatures in play)."""
 
 from __future__ import annotations
 
@@ -74,6 +75,37 @@ def test_gambling_den_at_the_start_of_the_opponents_turn(kb_conn, tmp_path, name
             choices: ["yes", {named}]
         expect:
           "16.0": {{player2.amber: {amber}, active: player2}}
+        """,
+        )
+    )
+
+
+@pytest.mark.parametrize(
+    "enemies, amber",
+    [
+        ("[Krump]", 1),  # Star Alliance, Brobnar: 2 houses, its bonus only
+        ("[Dust Pixie]", 2),  # 3 houses: + 1
+        ("[Dust Pixie, Pit Demon]", 2),  # 4: + 1
+        ("[Dust Pixie, Pit Demon, Urchin]", 3),  # 5: + 2
+        ("[Dust Pixie, Pit Demon, Urchin, Gatekeeper]", 4),  # 6: + 3
+    ],
+)
+def test_galactic_census_counts_the_houses_among_creatures(kb_conn, tmp_path, enemies, amber):
+    # player 1: Subject Kirby (Star Alliance), Troll (Brobnar); Galactic Census has a 1 Æmber bonus
+    assert_passed(
+        replay(
+            kb_conn,
+            tmp_path,
+            f"""
+        id: galactic-census
+        setup:
+          turn: {{active: player1, house: staralliance}}
+          player1: {{amber: 0, hand: [Galactic Census], battleline: [Subject Kirby, Troll]}}
+          player2: {{battleline: {enemies}}}
+        actions:
+          - play: Galactic Census
+        expect:
+          "16.0": {{player1.amber: {amber}}}
         """,
         )
     )
