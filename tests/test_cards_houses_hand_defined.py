@@ -109,3 +109,27 @@ def test_galactic_census_counts_the_houses_among_creatures(kb_conn, tmp_path, en
         """,
         )
     )
+
+
+@pytest.mark.parametrize("top, troll_zone, amber", [("Krump", "battleline", 1), ("Dust Pixie", "discard", 0)])
+def test_shakedown_sullivan_gives_or_destroys_by_the_discarded_cards_house(kb_conn, tmp_path, top, troll_zone, amber):
+    # player 2's Troll chosen: the top card of player 2's deck discarded; Brobnar (Krump): player 2
+    # gains 1; Untamed (Dust Pixie): Troll destroyed
+    assert_passed(
+        replay(
+            kb_conn,
+            tmp_path,
+            f"""
+        id: shakedown-sullivan
+        setup:
+          turn: {{active: player1, house: staralliance}}
+          player1: {{amber: 0, battleline: [Shakedown Sullivan]}}
+          player2: {{amber: 0, battleline: [Troll, Urchin], deck: [{top}, Bumpsy]}}
+        actions:
+          - reap: Shakedown Sullivan
+            choices: [Troll]
+        expect:
+          "16.0": {{{top}.zone: discard, Troll.zone: {troll_zone}, player2.amber: {amber}, player1.amber: 1}}
+        """,
+        )
+    )

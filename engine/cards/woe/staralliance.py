@@ -1,0 +1,26 @@
+"""Winds of Exchange (WoE): Star Alliance cards."""
+
+from __future__ import annotations
+
+from engine.library import Choose, Destroy, DiscardCards, houses_among, If, ItsControllerGains, PileEnd
+from engine.cards import card
+
+
+def _discarded_shares_a_house_with_the_chosen_creature(ctx) -> bool:
+    chosen, discarded = ctx.refs("chosen"), ctx.refs("discarded")
+    return bool(chosen and discarded and houses_among(ctx.eng, discarded) & houses_among(ctx.eng, chosen))
+
+
+# "After Reap: Choose a creature and discard the top card of its controller's deck. If that card shares
+# a house with the chosen creature, its controller gains 1. Otherwise, destroy that creature.": "its
+# controller" and "that creature" are the chosen creature's (one shape: the compiler would read "that
+# creature" as the card last named, the discarded one)
+card(
+    "Shakedown Sullivan",
+    reap=[
+        Choose("creature", "any", name="chosen"),
+        PileEnd("discarded", whose="of:chosen"),
+        DiscardCards("discarded"),
+        If(_discarded_shares_a_house_with_the_chosen_creature, [ItsControllerGains(1, "chosen")], [Destroy("chosen")]),
+    ],
+)
