@@ -133,3 +133,28 @@ def test_shakedown_sullivan_gives_or_destroys_by_the_discarded_cards_house(kb_co
         """,
         )
     )
+
+
+def test_stronger_together_readies_star_alliance_creatures_between_two_houses(kb_conn, tmp_path):
+    # Subject Kirby between Troll (Brobnar) and Dust Pixie (Untamed): readied; Corporal Bridger
+    # between Dust Pixie and Mighty Tiger (both Untamed): not; CXO Taber on a flank: not
+    assert_passed(
+        replay(
+            kb_conn,
+            tmp_path,
+            """
+        id: stronger-together
+        setup:
+          turn: {active: player1, house: staralliance}
+          player1: {hand: [Stronger Together], battleline: [{card: Troll, exhausted: true},
+                    {card: Subject Kirby, exhausted: true}, {card: Dust Pixie, exhausted: true},
+                    {card: Corporal Bridger, exhausted: true}, {card: Mighty Tiger, exhausted: true},
+                    {card: CXO Taber, exhausted: true}]}
+        actions:
+          - play: Stronger Together
+        expect:
+          "16.0": {Subject Kirby.exhausted: false, Corporal Bridger.exhausted: true, CXO Taber.exhausted: true,
+                   Troll.exhausted: true}
+        """,
+        )
+    )

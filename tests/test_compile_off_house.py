@@ -116,3 +116,26 @@ def test_for_the_remainder_of_the_turn_play_one_non_house_card(kb_conn, tmp_path
         """,
         )
     )
+
+
+def test_draw_for_each_non_house_neighbor(kb_conn, tmp_path):
+    assert_compiled(kb_conn, "Camaraderie")
+    # "Exhaust a friendly Star Alliance creature. If you do, draw 2 cards for each of its non-Star
+    # Alliance neighbors.": Subject Kirby, between Troll and CXO Taber (Star Alliance): 2 cards
+    assert_passed(
+        replay(
+            kb_conn,
+            tmp_path,
+            """
+        id: camaraderie
+        setup:
+          turn: {active: player1, house: staralliance}
+          player1: {hand: [Camaraderie], battleline: [Troll, Subject Kirby, CXO Taber], deck: [Krump, Krump, Krump, Krump]}
+        actions:
+          - play: Camaraderie
+            choices: [Subject Kirby]
+        expect:
+          "16.0": {player1.hand_size: 2, Subject Kirby.exhausted: true}
+        """,
+        )
+    )

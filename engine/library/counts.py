@@ -265,3 +265,15 @@ def neighbors_sharing_a_house(ref: str) -> Callable[[Context], int]:
         )
 
     return count
+
+
+@template(kind="count")
+def neighbors_not_of_house(ref: str, house: str) -> Callable[[Context], int]:
+    """ "Each of its non-<house> neighbors": of the creature ``ref`` names, its neighbors now that
+    do not belong to that house."""
+
+    def count(ctx: Context) -> int:
+        cards = [c for c in ctx.refs(ref) if c.zone == "battleline"]
+        return sum(1 for c in cards for n in ctx.game.neighbors(c) if house not in houses_among(ctx.eng, [n]))
+
+    return count

@@ -2,7 +2,18 @@
 
 from __future__ import annotations
 
-from engine.library import Choose, Destroy, DiscardCards, houses_among, If, ItsControllerGains, PileEnd
+from engine.library import (
+    belongs_to,
+    Choose,
+    Destroy,
+    DiscardCards,
+    houses_among,
+    If,
+    ItsControllerGains,
+    NameEach,
+    PileEnd,
+    Ready,
+)
 from engine.cards import card
 
 
@@ -22,5 +33,25 @@ card(
         PileEnd("discarded", whose="of:chosen"),
         DiscardCards("discarded"),
         If(_discarded_shares_a_house_with_the_chosen_creature, [ItsControllerGains(1, "chosen")], [Destroy("chosen")]),
+    ],
+)
+
+
+def _between_two_non_star_alliance_neighbors_of_different_houses(ctx, card) -> bool:
+    neighbors = ctx.game.neighbors(card)
+    if not belongs_to(ctx.eng, card, "staralliance") or len(neighbors) != 2:
+        return False
+    if any(belongs_to(ctx.eng, n, "staralliance") for n in neighbors):
+        return False
+    return not houses_among(ctx.eng, neighbors[:1]) & houses_among(ctx.eng, neighbors[1:])
+
+
+# "Play: Ready each Star Alliance creature that has 2 non-Star Alliance neighbors of different houses."
+# (neighbors of different houses: sharing none)
+card(
+    "Stronger Together",
+    play=[
+        NameEach("creature", "any", _between_two_non_star_alliance_neighbors_of_different_houses, "together"),
+        Ready("together"),
     ],
 )
