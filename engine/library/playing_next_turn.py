@@ -2,7 +2,8 @@
 before: "Choose a house. Your opponent cannot play action cards of that house during their next
 turn", "Choose a house on your opponent's identity card. During their next turn, they cannot play
 cards of other houses", "Discard a random card from your hand. During your opponent's next turn,
-they cannot play cards of the discarded card's type".
+they cannot play cards of the discarded card's type"; and, read against a creature in play as a
+card is played, "your opponent cannot play creatures more powerful than this creature".
 
 Why a module of its own: the restriction itself is :class:`engine.library.playing.CannotPlay` (with
 its house and type), and the turn window :class:`engine.library.lasting.DuringOpponentsNextTurn`;
@@ -20,6 +21,7 @@ from engine.library.houses import chosen_house
 from engine.library.lasting import DuringOpponentsNextTurn
 from engine.library.playing import CannotPlay
 from engine.rules.ability import Context, Effect
+from engine.rules.statics import Static
 
 
 @template()
@@ -49,3 +51,18 @@ class OpponentCannotPlayNextTurnOf(Effect):
             kind = card.type
         static = CannotPlay(kind, who="opponent", house=house, other_houses=self.other_houses)
         return DuringOpponentsNextTurn(static).resolve(ctx)
+
+
+@template(kind="static")
+@dataclass
+class OpponentCannotPlayMorePowerful(Static):
+    """ "Your opponent cannot play creatures more powerful than <this creature>": a creature card in
+    hand by its printed power, against the power of the creature with the ability now."""
+
+    def forbids_play(self, eng, source, controller, card) -> str | None:
+        g = eng.game
+        if g.active == controller or card.type != "creature" or source is None or source.zone != "battleline":
+            return None
+        if (card.printed.power or 0) > eng.power(source):
+            return f"{g.active} cannot play creatures more powerful than {source.label} ({eng.power(source)})"
+        return None
