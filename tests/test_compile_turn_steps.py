@@ -100,3 +100,28 @@ def test_a_fate_skips_the_ready_cards_step(kb_conn, tmp_path):
         """,
         )
     )
+
+
+def test_refill_as_if_it_were_the_draw_cards_step_counts_chains(kb_conn, tmp_path):
+    assert_compiled(kb_conn, "Untrum’s Serenity")
+    # "Each player discards their archives and their hand, then refills their hand as if it were
+    # their "draw cards" step.": player 1, with 3 chains, draws one fewer (5) and sheds a chain, as
+    # in the step; player 2 draws 6
+    assert_passed(
+        replay(
+            kb_conn,
+            tmp_path,
+            """
+        id: untrums-serenity-chains
+        setup:
+          turn: {active: player1, house: untamed}
+          player1: {chains: 3, hand: ["Untrum’s Serenity", Troll], archives: [Krump], deck: [Urchin, Urchin, Urchin, Urchin, Urchin, Urchin, Urchin]}
+          player2: {hand: [Bumpsy], deck: [Dust Pixie, Dust Pixie, Dust Pixie, Dust Pixie, Dust Pixie, Dust Pixie, Dust Pixie]}
+        actions:
+          - play: Untrum’s Serenity
+        expect:
+          "16.0": {player1.hand_size: 5, player1.chains: 2, player2.hand_size: 6, Krump.zone: discard, Troll.zone: discard,
+                   Bumpsy.zone: discard}
+        """,
+        )
+    )

@@ -3,7 +3,7 @@
 enemy creature reaps, it does not ready during its controller's next "ready cards" step"), a
 player's cards not readied in the step of their next turn ("your opponent cannot ready cards during
 the "ready cards" step of their next turn"), and a "ready cards" step skipped ("skip your "ready
-cards" step this turn").
+cards" step this turn"), and a hand refilled "as if it were your "draw cards" step".
 
 16.0 "Ready Cards" (step 4): "The active player readies all of their exhausted cards"; only the
 active player's cards ready in it, so "its controller's next "ready cards" step" is the one of the
@@ -23,6 +23,7 @@ from engine.library.creatures import CannotReady
 from engine.rules.ability import Context, Effect
 from engine.rules.next_turns import during_next_turn_of
 from engine.rules.statics import enemy, Static, this_card
+from engine.rules.turn import refill_hand
 
 
 @template()
@@ -87,4 +88,15 @@ class SkipReadyStepThisTurn(Effect):
         params = {"static": SkipsReadyStep(), "card": ctx.source}
         ctx.game.lasting.append(LastingEffect("static", ctx.source.name, ctx.controller, params))
         ctx.log(f'{ctx.source.name}: {ctx.controller} skips their "ready cards" step this turn')
+        return True
+
+
+@template()
+@dataclass
+class RefillAsInDrawStep(Effect):
+    """ "Refill your hand as if it were your "draw cards" step" (each player's, read as "you" by
+    engine.library.EachPlayer): as the step refills it (engine.rules.turn.refill_hand)."""
+
+    def resolve(self, ctx: Context) -> bool:
+        refill_hand(ctx.eng, ctx.controller)
         return True

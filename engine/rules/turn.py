@@ -125,15 +125,22 @@ def skips_draw_step(eng: "Engine", player: str) -> bool:
 
 
 def draw_step(eng: "Engine") -> None:
-    g = eng.game
-    p = g.players[g.active]
-    wanted = max(0, hand_size(eng, g.active) - len(p.zone("hand")))
+    refill_hand(eng, eng.game.active)
+
+
+def refill_hand(eng: "Engine", player: str) -> int:
+    """``player`` refills their hand as in their "draw cards" step (also "as if it were their "draw
+    cards" step" in a card's text): up to their hand size, fewer by their chains, shedding one;
+    the cards drawn."""
+    p = eng.game.players[player]
+    wanted = max(0, hand_size(eng, player) - len(p.zone("hand")))
     penalty = min(chain_penalty(p.chains), wanted)
-    drawn = eng.draw(g.active, wanted - penalty)
-    g.log(f"{g.active} draws {drawn} card(s) to refill their hand ({len(p.zone('hand'))} in hand)")
+    drawn = eng.draw(player, wanted - penalty)
+    eng.game.log(f"{player} draws {drawn} card(s) to refill their hand ({len(p.zone('hand'))} in hand)")
     if penalty:
         p.chains -= 1
-        g.log(f"{g.active}'s chains prevent {penalty} draw(s); they shed a chain ({p.chains} left)")
+        eng.game.log(f"{player}'s chains prevent {penalty} draw(s); they shed a chain ({p.chains} left)")
+    return drawn
 
 
 def forge_step(eng: "Engine") -> None:

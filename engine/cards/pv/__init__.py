@@ -1,0 +1,1 @@
+"""Prophetic Visions (PV): one module per house."""
