@@ -1,6 +1,7 @@
 """Permissions for the turn that name the house they do NOT cover ("non-<house>"): "you may play or
 use one non-Star Alliance card this turn", "you may use a non-Star Alliance creature this turn",
-"you may reap with up to 2 non-Star Alliance creatures this turn".
+"you may reap with up to 2 non-Star Alliance creatures this turn"; and, with no "this turn", a card of
+another house played now ("You may play a non-Star Alliance card").
 
 Why a module of its own beside :mod:`engine.library.lasting` (which holds the permissions naming a
 house they cover): these are counted on the cards they let be used, by type and by way of use, and
@@ -16,10 +17,13 @@ from dataclasses import dataclass
 
 from engine.core.registry import template
 from engine.core.state import LastingEffect
+from engine.library.flow import May
 from engine.library.lasting import _Taken
+from engine.library.playing import PlayIt
 from engine.rules.ability import Context, Effect
 from engine.rules.houses import belongs_to
 from engine.rules.statics import Static
+from engine.rules.targets import Choose
 
 
 def _use_record(not_house: str, count: int, types: tuple = (), hows: tuple = ()) -> dict:
@@ -80,3 +84,14 @@ class _PlayOffHouseShared(Static):
         if controller != eng.game.active or self.shared["cards"] or belongs_to(eng, card, self.not_house):
             return None
         return _Taken(self.shared, source.name)
+
+
+@template("MayPlayOffHouseNow")
+def may_play_off_house_now(not_house: str, name: str) -> May:
+    """ "You may play a non-<house> card" (no "this turn"): one card of another house from your
+    hand, played now if the player wants (as "you may play a non-<house> card from your hand")."""
+
+    def where(ctx: Context, card) -> bool:
+        return not belongs_to(ctx.eng, card, not_house)
+
+    return May([Choose("hand", "friendly", name=name, where=where), PlayIt(name)])
