@@ -266,6 +266,7 @@ def last_known_house(ctx: Context, card) -> str:
     return ctx.event.get("last_known", {}).get(id(card), {}).get("house", card.house)
 
 
+@template(kind="condition")
 def share_a_house(ref: str):
     """ "If those creatures share a house": two or more cards, all of one house, as they were
     when remembered (:class:`RememberAsInPlay`)."""
