@@ -312,3 +312,13 @@ def _cannot_be_dealt_damage_while_it(cond) -> CannotBeDealtDamage:
 def _cannot_be_used_to_while(how: str, cond, applies) -> CannotBeUsedTo:
     """ "While <condition>, <a group> cannot <reap>"."""
     return CannotBeUsedTo(how, while_(applies, cond))
+
+
+@template("EachCreatureNotChosen")
+def _each_creature_not_chosen(of: str, name: str) -> list:
+    """ "Each creature not chosen": every creature in play but those ``of`` names (chosen before)."""
+
+    def not_chosen(ctx, card) -> bool:
+        return card not in ctx.refs(of)
+
+    return [NameEach("creature", "any", not_chosen, name)]

@@ -550,3 +550,4 @@ from engine.library.any_house import PlaysFromAnyHouse
 from engine.rules.houses import own_house  # the house a card has as its own now, for a hand definition
 from engine.library.house_chains import RepeatLeftWhileSharingAHouse
 from engine.library.turn_steps import RefillAsInDrawStep
+from engine.library.house_chains import ChooseOneOfEachHouse
