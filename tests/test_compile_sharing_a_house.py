@@ -130,3 +130,28 @@ def test_repeated_along_left_neighbors_sharing_a_house(kb_conn, tmp_path, chosen
         """,
         )
     )
+
+
+def test_up_to_three_cards_of_different_houses(kb_conn, tmp_path):
+    assert_compiled(kb_conn, "Recorded History")
+    # "Reveal up to 3 cards of different houses from your hand. Archive each card revealed this
+    # way.": once Troll (Brobnar) is chosen, Krump (Brobnar) is no longer offered; the player stops
+    # after Dust Pixie
+    assert_passed(
+        replay(
+            kb_conn,
+            tmp_path,
+            """
+        id: recorded-history-different-houses
+        setup:
+          turn: {active: player1, house: staralliance}
+          player1: {hand: [Recorded History, Troll, Krump, Pit Demon, Dust Pixie]}
+        actions:
+          - play: Recorded History
+            choices: [Troll, Dust Pixie, done]
+        expect:
+          "16.0": {Troll.zone: archives, Dust Pixie.zone: archives, Krump.zone: hand, Pit Demon.zone: hand,
+                   decisions.0.2.not_offered: [Krump], decisions.0.3.not_offered: [Krump]}
+        """,
+        )
+    )

@@ -322,3 +322,10 @@ def _each_creature_not_chosen(of: str, name: str) -> list:
         return card not in ctx.refs(of)
 
     return [NameEach("creature", "any", not_chosen, name)]
+
+
+@template("UpToFromHandOfDifferentHouses")
+def _up_to_from_hand_of_different_houses(n: int, name: str) -> list:
+    """ "Up to N cards of different houses from your hand": chosen one at a time, none sharing a
+    house with one chosen before."""
+    return [Choose("hand", "friendly", name=name, count=n, up_to=True, different_houses=True)]

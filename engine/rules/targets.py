@@ -15,7 +15,7 @@ from dataclasses import dataclass
 
 from engine.rules.ability import Context, Effect
 from engine.core.state import CardInstance
-from engine.rules.houses import belongs_to
+from engine.rules.houses import belongs_to, houses_of
 from engine.rules.references import candidates, card_label
 from engine.rules.traits import has_trait as card_has_trait
 
@@ -47,6 +47,8 @@ class Choose(Effect):
     exclude_self: bool = False
     #: further places to choose from, as (what, side): "from play or from your discard pile"
     also: tuple[tuple[str, str], ...] = ()
+    #: "up to 3 cards of different houses": no card sharing a house with one chosen before
+    different_houses: bool = False
 
     def options(self, ctx: Context) -> list[CardInstance]:
         pool = candidates(ctx, self.what, self.side)
@@ -68,7 +70,9 @@ class Choose(Effect):
             want = 0  # recorded all the same: what was offered can be checked (engine.core.decision_checks)
             ctx.eng.chooser.record(decision, list(map(card_label(options), options)), every=True)
         for n in range(want):
-            left = [c for c in options if c not in picked]
+            left = [c for c in options if c not in picked and not self._shares_a_house(ctx, c, picked)]
+            if not left:
+                break
             if self.up_to:
                 choice = choose_or_done(ctx, f"{decision} ({n + 1} of up to {self.count})", left)
                 if choice is None:
@@ -87,6 +91,12 @@ class Choose(Effect):
         else:
             ctx.log(f"{ctx.source.name}: no {self.side} {self.what} to choose")
         return len(picked) == self.count or (self.up_to and bool(picked or not options))
+
+    def _shares_a_house(self, ctx: Context, card: CardInstance, picked: list[CardInstance]) -> bool:
+        if not self.different_houses:
+            return False
+        mine = houses_of(ctx.eng, card)
+        return any(mine & houses_of(ctx.eng, c) for c in picked)
 
 
 @dataclass
