@@ -125,3 +125,33 @@ def test_refill_as_if_it_were_the_draw_cards_step_counts_chains(kb_conn, tmp_pat
         """,
         )
     )
+
+
+def test_a_fate_forbids_playing_using_and_discarding_for_the_turn(kb_conn, tmp_path):
+    assert_compiled(kb_conn, "Cosmic Recompense", "Overreach")
+    # Cosmic Recompense: "Fate: You cannot play, use, or discard cards for the remainder of the
+    # turn." under Overreach: Krump reaps on player 2's turn; then player 2 may not play Bumpsy,
+    # reap with Troll nor discard Smith
+    assert_passed(
+        replay(
+            kb_conn,
+            tmp_path,
+            """
+        id: cosmic-recompense-fate
+        setup:
+          turn: {active: player1, house: staralliance}
+          player1: {houses: [staralliance], hand: [Cosmic Recompense], prophecies: [Overreach], deck: [Urchin, Urchin, Urchin, Urchin, Urchin, Urchin, Urchin]}
+          player2: {houses: [brobnar], hand: [Bumpsy, Smith], battleline: [Krump, Troll], deck: [Dust Pixie, Dust Pixie, Dust Pixie, Dust Pixie, Dust Pixie, Dust Pixie, Dust Pixie]}
+        actions:
+          - activate_prophecy: {prophecy: Overreach, card: Cosmic Recompense}
+          - end_turn: true
+          - reap: Krump
+          - play: Bumpsy
+          - reap: Troll
+          - discard: Smith
+        expect:
+          "16.0": {"Cosmic Recompense.zone": discard, Bumpsy.zone: hand, Troll.exhausted: false, Smith.zone: hand,
+                   illegal: [3, 4, 5]}
+        """,
+        )
+    )

@@ -56,3 +56,19 @@ def you_cannot_play(kind: str | None = None) -> CannotPlay:
 def you_cannot_use_cards() -> CannotUseAnyCard:
     """ "You cannot use cards" (for the remainder of the turn): the cards the player controls."""
     return CannotUseAnyCard(friendly)
+
+
+@template(kind="static")
+@dataclass
+class CannotPlayUseOrDiscard(Static):
+    """ "You cannot play, use, or discard cards" (for the remainder of the turn): none of the three
+    step 3 actions (16.0 "Step 3") by the ability's controller."""
+
+    def forbids_play(self, eng, source, controller, card) -> str | None:
+        return f"{controller} cannot play cards ({source.name})" if eng.game.active == controller else None
+
+    def cannot_use(self, eng, source, controller, card, how: str) -> str | None:
+        return f"{controller} cannot use cards ({source.name})" if card.controller == controller else None
+
+    def forbids_discard(self, eng, source, controller, card) -> str | None:
+        return f"{controller} cannot discard cards ({source.name})" if eng.game.active == controller else None

@@ -243,6 +243,11 @@ class Static:
         play creatures", "Your opponent cannot play more than 2 cards each turn"), or None."""
         return None
 
+    def forbids_discard(self, eng, source, controller, card) -> str | None:
+        """Why a constant ability forbids the active player to discard ``card`` from hand in step 3
+        ("you cannot play, use, or discard cards"), or None."""
+        return None
+
     def forbidden_flank(self, eng, source, controller, player: str) -> str | None:
         """The flank ("left" / "right") on which ``player`` may not play a creature ("Your opponent
         cannot play creatures on their right flank"), or None."""

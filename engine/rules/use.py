@@ -354,6 +354,9 @@ class UseRules:
             raise IllegalAction(f"{card.name} is not of the active house ({g.active_house})")
         if self.variant(card).hand_discard_forbidden:
             raise IllegalAction(f"{card.name} cannot be discarded from hand except through card abilities")
+        why = next((w for s, src, ctl in self.statics() if (w := s.forbids_discard(self, src, ctl, card))), None)
+        if why:
+            raise IllegalAction(why)
         if g.first_turn and g.played_from_hand >= 1:
             raise IllegalAction("First Turn Rule: only one card may be played or discarded from hand on the first turn")
         g.played_from_hand += 1
