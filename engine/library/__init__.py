@@ -551,3 +551,4 @@ from engine.rules.houses import own_house  # the house a card has as its own now
 from engine.library.house_chains import RepeatLeftWhileSharingAHouse
 from engine.library.turn_steps import RefillAsInDrawStep
 from engine.library.house_chains import ChooseOneOfEachHouse
+from engine.library.discards_archived import OpponentMayArchiveDiscardsNextTurn

@@ -25,7 +25,8 @@ def discard_from_hand(ctx: Context, card) -> None:
     "discarded" event (engine.rules.play_timing) for the player who discarded it."""
     house = card.house
     ctx.eng.put_away(card, "discard")
-    ctx.eng.emit("discarded", card=card, player=card.owner, house=house)
+    if card.zone == "discard":  # not when a replacement sent it elsewhere ("instead archive that card")
+        ctx.eng.emit("discarded", card=card, player=card.owner, house=house)
 
 
 @dataclass

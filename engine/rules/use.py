@@ -363,4 +363,5 @@ class UseRules:
         g.step3_actions += 1
         house = card.house  # its house as it is discarded
         self.put_away(card, "discard")
-        self.emit("discarded", card=card, player=g.active, house=house)  # engine.rules.play_timing
+        if card.zone == "discard":  # not when a replacement sent it elsewhere ("instead archive that card")
+            self.emit("discarded", card=card, player=g.active, house=house)  # engine.rules.play_timing
