@@ -172,7 +172,6 @@ from engine.library.hands_and_archives import (
     DiscardHand,
     DiscardRandomArchived,
     DiscardRandomFromHand,
-    EachDiscardsHandAndRefills,
     LookAtHand,
     OwnerDiscardsRandom,
     RefillHandSize,

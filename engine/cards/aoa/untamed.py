@@ -11,7 +11,6 @@ from engine.library import (
     DestroyAndGainItsBonus,
     DestroyMostPowerfulOfPlayersWithout,
     EachCreatureLosesForTheTurn,
-    EachDiscardsHandAndRefills,
     FlankOnlyAttackers,
     Gain,
     GivePowerCounters,
@@ -72,7 +71,6 @@ card("Panpaca, Anga", statics=[PowerModifier(2, beside("right"))])
 
 card("Panpaca, Jaga", statics=[GrantKeyword("skirmish", beside("left"))])
 
-card("Punctuated Equilibrium", play=[EachDiscardsHandAndRefills()])
 
 card("Quicksand", play=[DestroyMostPowerfulOfPlayersWithout("untamed")])
 

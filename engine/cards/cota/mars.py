@@ -6,19 +6,16 @@ from engine.library import (
     Archive,
     belongs_to,
     BelongsToHouseForTheTurn,
-    CannotPlay,
     CapturedInsteadOfOpponentsPool,
     Choose,
     ChooseForEach,
     DealDamage,
     DealsNoFightDamage,
     Destroy,
-    destroyed_fighting_self,
     GainCounted,
     GivePowerCounters,
     has_trait,
     IfYouDo,
-    Lose,
     LoseAllThenOpponentLosesTimes,
     May,
     MayChoose,
@@ -215,12 +212,6 @@ card(
             when=_you_played_a_mars_creature,
         )
     ],
-)
-
-card(
-    "Grommid",
-    statics=[CannotPlay("creature")],
-    reactions=[Reaction("destroyed", [Lose(1)], when=destroyed_fighting_self)],
 )
 
 # ---- general hooks (engine.rules.replacements)
