@@ -15,6 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from engine.core.registry import template
+from engine.library.choosing_players import chosen_player
 from engine.library.hands_and_archives import DiscardCards, discard_from_hand
 from engine.library.naming import NameOutOfPlay
 from engine.library.zones import MoveTo
@@ -24,9 +25,10 @@ from engine.rules.ability import Context, Effect
 @dataclass
 class RandomCards(NameOutOfPlay):
     """Name ``n`` cards at random in each ``zone`` ("hand", "archives") of the players ``side``
-    says: "friendly" (yours), "enemy" (your opponent's), "chosen" ("a player's": the controller
-    picks the player first), "each" ("each player ... from their hand": ``n`` from each, the active
-    player's first). A hand is hidden: the cards named are told in the log as they are picked."""
+        says: "friendly" (yours), "enemy" (your opponent's), "that player" (the player the ability chose
+    before: "Choose a player. Put a random card from that player's hand ..."), "chosen" ("a player's": the controller
+        picks the player first), "each" ("each player ... from their hand": ``n`` from each, the active
+        player's first). A hand is hidden: the cards named are told in the log as they are picked."""
 
     n: int = 1
 
@@ -36,6 +38,8 @@ class RandomCards(NameOutOfPlay):
             players = [ctx.controller]
         elif self.side == "enemy":
             players = [ctx.opponent_name]
+        elif self.side == "that player":  # "a random card from that player's hand": the player chosen before
+            players = [p for p in (chosen_player(ctx.source),) if p is not None]
         elif self.side == "chosen":
             players = [
                 ctx.eng.chooser.choose(

@@ -100,3 +100,12 @@ class RefillAsInDrawStep(Effect):
     def resolve(self, ctx: Context) -> bool:
         refill_hand(ctx.eng, ctx.controller)
         return True
+
+
+@template(kind="static")
+@dataclass
+class CannotTakeArchives(Static):
+    """ "Players cannot take their archives into their hands during their "choose a house" step"."""
+
+    def forbids_taking_archives(self, eng, source, controller, player: str) -> bool:
+        return True

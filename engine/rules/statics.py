@@ -243,6 +243,11 @@ class Static:
         play creatures", "Your opponent cannot play more than 2 cards each turn"), or None."""
         return None
 
+    def forbids_taking_archives(self, eng, source, controller, player: str) -> bool:
+        """ "Players cannot take their archives into their hands during their "choose a house"
+        step": may ``player`` not take their archives (engine.rules.turn.take_archives)?"""
+        return False
+
     def forbids_discard(self, eng, source, controller, card) -> str | None:
         """Why a constant ability forbids the active player to discard ``card`` from hand in step 3
         ("you cannot play, use, or discard cards"), or None."""

@@ -226,10 +226,18 @@ def choose_house(eng: "Engine", house: str | None = None) -> None:
     eng.check_state()  # constant abilities that depend on the active house apply now
 
 
+def archives_forbidden(eng: "Engine", player: str) -> str | None:
+    """The card whose constant ability forbids ``player`` to take their archives, or None."""
+    return next((src.label for s, src, ctl in eng.statics() if s.forbids_taking_archives(eng, src, ctl, player)), None)
+
+
 def take_archives(eng: "Engine", take: bool) -> None:
     g = eng.game
     if g.step != 3 or g.step3_actions:
         raise IllegalAction("archives are taken right after choosing a house")
+    forbidden = archives_forbidden(eng, g.active) if take else None
+    if forbidden:
+        raise IllegalAction(f"{g.active} cannot take their archives into their hand ({forbidden})")
     archives = list(g.players[g.active].zone("archives"))
     if not take or not archives:
         return
