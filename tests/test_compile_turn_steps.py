@@ -155,3 +155,29 @@ def test_a_fate_forbids_playing_using_and_discarding_for_the_turn(kb_conn, tmp_p
         """,
         )
     )
+
+
+def test_the_next_creature_used_after_a_reap_cannot_reap(kb_conn, tmp_path):
+    assert_compiled(kb_conn, "Edict of Nerotaurus")
+    # "After a creature reaps, the next time a creature is used that turn, it cannot reap.": after
+    # Troll reaps, Krump's reap is refused; Krump fights (the next use); Bumpsy then reaps
+    assert_passed(
+        replay(
+            kb_conn,
+            tmp_path,
+            """
+        id: edict-of-nerotaurus-next-use
+        setup:
+          turn: {active: player1, house: brobnar}
+          player1: {amber: 0, artifacts: [Edict of Nerotaurus], battleline: [Troll, Krump, Bumpsy]}
+          player2: {battleline: [Dust Pixie]}
+        actions:
+          - reap: Troll
+          - reap: Krump
+          - fight: {attacker: Krump, target: Dust Pixie}
+          - reap: Bumpsy
+        expect:
+          "16.0": {player1.amber: 2, Dust Pixie.zone: discard, Bumpsy.exhausted: true, illegal: [1]}
+        """,
+        )
+    )

@@ -551,3 +551,4 @@ from engine.library.house_chains import RepeatLeftWhileSharingAHouse
 from engine.library.turn_steps import RefillAsInDrawStep
 from engine.library.house_chains import ChooseOneOfEachHouse
 from engine.library.discards_archived import OpponentMayArchiveDiscardsNextTurn
+from engine.library.using import NextCreatureUsedCannot
