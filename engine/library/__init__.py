@@ -552,3 +552,15 @@ from engine.library.turn_steps import RefillAsInDrawStep
 from engine.library.house_chains import ChooseOneOfEachHouse
 from engine.library.discards_archived import OpponentMayArchiveDiscardsNextTurn
 from engine.library.using import NextCreatureUsedCannot
+from engine.library.any_house import (
+    CannotPlayUseOrDiscard,
+    plays_at_most_this_turn,
+    you_cannot_play,
+    you_cannot_use_cards,
+)
+from engine.library.counts import houses_among_named, neighbors_not_of_house, neighbors_sharing_a_house
+from engine.library.discards_archived import ArchivedInsteadOfDiscarded
+from engine.library.flow import repeat_preceding_once
+from engine.library.off_house import may_play_off_house_now
+from engine.library.playing_next_turn import OpponentCannotPlayMorePowerful
+from engine.library.turn_steps import CannotTakeArchives, SkipsReadyStep
