@@ -97,6 +97,7 @@ from engine.library.damage import (
 from engine.library.destroying import (
     Destroy,
     DestroyAndGainItsBonus,
+    DestroyAllButOnePerPower,
     DestroyEachWithChosenPower,
     DestroyIfYouDo,
     DestroyLowerForEach,
@@ -513,6 +514,7 @@ from engine.library.counters import (
 from engine.library.houses import ForEachHouse
 from engine.library.lasting import ThroughYourNextTurn
 from engine.library.counters import counters_on
+from engine.library.counters import BlankWhileHasCounters, counters_in, WhileHasCounters
 from engine.library.counts import armor_of, power_of
 from engine.library.zones import SelfFromZone
 from engine.library.prophecies import Fulfill
@@ -564,3 +566,14 @@ from engine.library.flow import repeat_preceding_once
 from engine.library.off_house import may_play_off_house_now
 from engine.library.playing_next_turn import OpponentCannotPlayMorePowerful
 from engine.library.turn_steps import CannotTakeArchives, SkipsReadyStep
+from engine.library.power_counters import (
+    DistributePowerCounters,
+    MovePowerCounters,
+    MoveWard,
+    RemovePowerCounters,
+    RemoveWard,
+)
+from engine.rules.gained_and_lost import KeywordPerCount
+from engine.library.lasting import PowerEqualForTheTurn
+from engine.library.counters import BlankWhileCounters, record_removed
+from engine.library.lasting import BlankForTheTurn
