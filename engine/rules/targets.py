@@ -15,7 +15,7 @@ from dataclasses import dataclass
 
 from engine.rules.ability import Context, Effect
 from engine.core.state import CardInstance
-from engine.rules.houses import belongs_to, houses_of
+from engine.rules.houses import belongs_to
 from engine.rules.references import candidates, card_label
 from engine.rules.traits import has_trait as card_has_trait
 
@@ -47,8 +47,9 @@ class Choose(Effect):
     exclude_self: bool = False
     #: further places to choose from, as (what, side): "from play or from your discard pile"
     also: tuple[tuple[str, str], ...] = ()
-    #: "up to 3 cards of different houses": no card sharing a house with one chosen before
-    different_houses: bool = False
+    #: "2 cards of different types": what the cards chosen must differ in (``card -> key``); no
+    #: card is offered whose key one chosen before has
+    different: Callable[[CardInstance], object] | None = None
 
     def options(self, ctx: Context) -> list[CardInstance]:
         pool = candidates(ctx, self.what, self.side)
@@ -65,14 +66,17 @@ class Choose(Effect):
         picked: list[CardInstance] = []
         decision = f"{ctx.source.name}: choose {'up to ' if self.up_to else ''}{self.side} {self.what}"
         want = min(self.count, len(options))
-        if not self.up_to and len(options) <= self.count:
+        distinct = self.different is None or len({self.different(c) for c in options}) == len(options)
+        if not self.up_to and len(options) <= self.count and distinct:
             picked = list(options)  # every option must be chosen: there is nothing to decide
             want = 0  # recorded all the same: what was offered can be checked (engine.core.decision_checks)
             ctx.eng.chooser.record(decision, list(map(card_label(options), options)), every=True)
         for n in range(want):
-            left = [c for c in options if c not in picked and not self._shares_a_house(ctx, c, picked)]
-            if not left:
-                break
+            left = [c for c in options if c not in picked]
+            if self.different is not None:
+                left = [c for c in left if self.different(c) not in {self.different(p) for p in picked}]
+                if not left:
+                    break
             if self.up_to:
                 choice = choose_or_done(ctx, f"{decision} ({n + 1} of up to {self.count})", left)
                 if choice is None:
@@ -91,12 +95,6 @@ class Choose(Effect):
         else:
             ctx.log(f"{ctx.source.name}: no {self.side} {self.what} to choose")
         return len(picked) == self.count or (self.up_to and bool(picked or not options))
-
-    def _shares_a_house(self, ctx: Context, card: CardInstance, picked: list[CardInstance]) -> bool:
-        if not self.different_houses:
-            return False
-        mine = houses_of(ctx.eng, card)
-        return any(mine & houses_of(ctx.eng, c) for c in picked)
 
 
 @dataclass
