@@ -133,15 +133,16 @@ def test_each_upgrade_and_a_friendly_card(kb_conn, tmp_path):
 
 
 def test_a_card_with_no_side_is_not_read_as_one_in_play():
-    # "You may play a non-Star Alliance card": a card in a hand, which a choice among cards in play
-    # would misread; refused by name
-    _, refusals = compile_report(
+    # "You may play a non-Star Alliance card": a card in a hand, never a choice among cards in play
+    # (read as "... from your hand": templates/clauses_off_house.toml)
+    variant, _ = compile_report(
         "Play: You may play a non-Star Alliance card. If the tide is high, you may play another "
         "non-Star Alliance card.",
         "Together!",
         "action",
     )
-    assert refusals
+    first = variant.play[0].then[0]
+    assert (first.what, first.side) == ("hand", "friendly")
     # "Your opponent's creatures and artifacts gain omega.": cards as they are played, not a group
     # in play; refused by name
     _, refusals = compile_report("Your opponent's creatures and artifacts gain omega.", "Chronophage", "creature")

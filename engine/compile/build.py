@@ -29,6 +29,7 @@ from engine.compile import composites_damage  # noqa: F401 - imported for the te
 from engine.compile import composites_choices  # noqa: F401 - imported for the templates it registers
 from engine.compile import composites_for_the_turn  # noqa: F401 - imported for the templates it registers
 from engine.compile import composites_bonus_icons  # noqa: F401 - imported for the templates it registers
+from engine.compile import composites_maximum  # noqa: F401 - imported for the templates it registers
 from engine.compile import composites_fights  # noqa: F401 - imported for the templates it registers
 from engine.compile import composites_repeats  # noqa: F401 - imported for the templates it registers
 from engine.compile.grammar import Template

@@ -270,12 +270,13 @@ def _house_instead_if_you_control(house: str):
 
 
 @template("BelongsToHouseForTheTurn")
-def _belongs_to_house_for_the_turn(house: str, on: str):
+def _belongs_to_house_for_the_turn(house: str, on: str, in_addition: bool = False):
     """ "For the remainder of the turn, they belong to house Saurian": a house change on the cards
-    named before ("they", "it"), to the end of the turn. A group ("each friendly creature") would
-    take in creatures entering later in the turn too (glossary "Lasting Effects"), which a change
-    on the cards named now does not: no template reads it so."""
-    return BelongsToHouseForTheTurn(house, on)
+    named before ("they", "it"), to the end of the turn. A group ("each friendly creature") takes
+    in creatures entering later in the turn too (glossary "Lasting Effects"), which a change on the
+    cards named now does not: it is read as a lasting constant ability instead (HouseInstead,
+    templates/abilities_houses.toml)."""
+    return BelongsToHouseForTheTurn(house, on, in_addition)
 
 
 @template("TauntReachesFarther", kind="static")

@@ -206,9 +206,8 @@ def _card_in_play(name: str) -> Choose:
     return Choose("creature", "any", name=name, also=(("artifact", "any"), ("upgrade", "any")))
 
 
-@template("WithNeighborsSharingAHouse")
-def _with_neighbors_sharing_a_house(of: str, name: str) -> list:
-    """ "<a creature> and each (of its) neighbor(s) that shares a house with it": one group."""
+def _neighbor_sharing_a_house_with(of: str):
+    """A neighbor of a creature ``of`` names that shares a house with it."""
 
     def sharing(ctx, card) -> bool:
         return any(
@@ -217,7 +216,22 @@ def _with_neighbors_sharing_a_house(of: str, name: str) -> list:
             if c.zone == "battleline"
         )
 
-    return [NameEach("creature", "any", sharing, f"{name}n"), Together((of, f"{name}n"), name)]
+    return sharing
+
+
+@template("WithNeighborsSharingAHouse")
+def _with_neighbors_sharing_a_house(of: str, name: str) -> list:
+    """ "<a creature> and each (of its) neighbor(s) that shares a house with it": one group."""
+    return [
+        NameEach("creature", "any", _neighbor_sharing_a_house_with(of), f"{name}n"),
+        Together((of, f"{name}n"), name),
+    ]
+
+
+@template("NeighborsSharingAHouse")
+def _neighbors_sharing_a_house(of: str, name: str) -> list:
+    """ "Each of its neighbors that shares a house with it": its neighbors now of a house it has."""
+    return [NameEach("creature", "any", _neighbor_sharing_a_house_with(of), name)]
 
 
 @template("WithSamePower")
@@ -337,3 +351,24 @@ def _cannot_be_dealt_damage_while_it(cond) -> CannotBeDealtDamage:
 def _cannot_be_used_to_while(how: str, cond, applies) -> CannotBeUsedTo:
     """ "While <condition>, <a group> cannot <reap>"."""
     return CannotBeUsedTo(how, while_(applies, cond))
+
+
+@template("EachCreatureNotChosen")
+def _each_creature_not_chosen(of: str, name: str) -> list:
+    """ "Each creature not chosen": every creature in play but those ``of`` names (chosen before)."""
+
+    def not_chosen(ctx, card) -> bool:
+        return card not in ctx.refs(of)
+
+    return [NameEach("creature", "any", not_chosen, name)]
+
+
+@template("UpToFromHandOfDifferentHouses")
+def _up_to_from_hand_of_different_houses(n: int, name: str) -> list:
+    """ "Up to N cards of different houses from your hand": chosen one at a time, none sharing a
+    house with one chosen before."""
+    return [Choose("hand", "friendly", name=name, count=n, up_to=True, different=_house_of)]
+
+
+def _house_of(card) -> str:
+    return card.house

@@ -37,6 +37,7 @@ _VERBS = {
     "has": "have",
     "gives": "give",
     "moves": "move",
+    "refills": "refill",
 }
 _VERB = re.compile(r"(^|, and |, then |, | and | then )(" + "|".join(_VERBS) + r")\b")
 _PRONOUNS = {"their": "your", "they": "you", "theirs": "yours"}

@@ -108,11 +108,12 @@ def belongs_while_yours(previous: list, house: str) -> list | None:
         made = list(previous)
         made[taken[0]] = replace(previous[taken[0]], house=house)
         return made
-    # "If there was at least 1A on that creature, take control of it. While under your control, ...":
-    # the control taken by the sentence before's result
-    if len(previous) == 1 and isinstance(previous[0], (If, IfYouDo)) and not previous[0].otherwise:
-        then = belongs_while_yours(previous[0].then, house)
-        return None if then is None else [replace(previous[0], then=then)]
+    # "If you do (If there was at least 1A on that creature), take control of <it>. While under your
+    # control, ...": the control taken inside the sentence before's condition
+    last = previous[-1] if previous and not taken else None
+    if last is not None and isinstance(getattr(last, "then", None), list) and not getattr(last, "otherwise", None):
+        inner = belongs_while_yours(last.then, house)
+        return None if inner is None else [*previous[:-1], replace(last, then=inner)]
     return None
 
 

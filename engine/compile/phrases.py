@@ -120,6 +120,8 @@ _TYPE_AND = re.compile(r"^((?:artifact|upgrade)s? and (?:artifact|upgrade)s?)(?=
 _NON_TYPE = re.compile(rf"^non-({_TYPES}) cards?(?= |$)")
 _DETERMINER = re.compile(r"^(?:(a|an|one|another|each other|each|all|any)|up to (\d+)|(\d+)|(two|three))\s+")
 _NUMBER_WORDS = {"two": 2, "three": 3}
+#: "each creature you control", "a creature your opponent controls": the side, said after the noun
+_CONTROLLED = re.compile(r"^(you control|your opponent controls)(?= |$)")
 _SELF_NEIGHBORS = re.compile(r"^each of SELF's? ((?:[a-z-]+ )+)?neighbors$")
 _NEIGHBOR_OF_SELF = re.compile(r"^(a|each) neighbor of SELF$")
 #: "your non-Untamed creatures": each friendly one ("your opponent's creatures and artifacts gain
@@ -221,6 +223,10 @@ def noun(phrase: str, it: str | None = None) -> Noun:
             raise Refusal("target", phrase, f'the word "{word}"')
     if what is None:
         raise Refusal("target", phrase)
+    controlled = _CONTROLLED.match(rest)
+    if controlled and side == "any":  # "each creature you control": each friendly creature
+        side = "friendly" if controlled[1] == "you control" else "enemy"
+        rest = rest[controlled.end() :].strip(" ,")
     ref_tests = []
     while rest:
         extreme = EXTREME.match(rest)

@@ -39,7 +39,7 @@ from engine.rules.rulesets import RuleSet, ruleset_from_kb
 from engine.replay.setup import CardCatalog
 from engine.core.state import PLAYERS, PROPHECIES, CardData, CardInstance, Game, Player
 from engine.rules.statics import reads_statics_once
-from engine.rules.turn import choose_house, end_turn, take_archives
+from engine.rules.turn import archives_forbidden, choose_house, end_turn, take_archives
 
 DECK_SIZE = 36
 HOUSES_PER_DECK = 3
@@ -178,7 +178,7 @@ def legal_options(eng: Engine) -> list[Option]:
     g = eng.game
     me = g.players[g.active]
     options = [Option("end_turn")]
-    if me.zone("archives") and not g.step3_actions:
+    if me.zone("archives") and not g.step3_actions and not archives_forbidden(eng, g.active):
         options.append(Option("take_archives"))
     for card in me.zone("hand"):
         if _allowed(eng.check_play, card):

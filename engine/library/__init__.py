@@ -173,7 +173,6 @@ from engine.library.hands_and_archives import (
     DiscardHand,
     DiscardRandomArchived,
     DiscardRandomFromHand,
-    EachDiscardsHandAndRefills,
     LookAtHand,
     OwnerDiscardsRandom,
     RefillHandSize,
@@ -555,6 +554,28 @@ from engine.library.status import CannotRaiseTide, ResetTide
 from engine.library.control import FewestCreaturesTakesControl
 from engine.library.counts import upgrades_on_this_creature, upgrades_on_titled
 from engine.library.using import CannotBeAttacked, controller_has_token
+from engine.library.off_house import MayPlayOrUseOffHouse, MayUseOffHouse
+from engine.library.turn_steps import NotReadiedInStep, OpponentCannotReadyNextTurn, SkipReadyStepThisTurn
+from engine.library.playing_next_turn import OpponentCannotPlayNextTurnOf
+from engine.library.any_house import PlaysFromAnyHouse
+from engine.rules.houses import own_house  # the house a card has as its own now, for a hand definition
+from engine.library.house_chains import RepeatLeftWhileSharingAHouse
+from engine.library.turn_steps import RefillAsInDrawStep
+from engine.library.house_chains import ChooseOneOfEachHouse
+from engine.library.discards_archived import OpponentMayArchiveDiscardsNextTurn
+from engine.library.using import NextCreatureUsedCannot
+from engine.library.any_house import (
+    CannotPlayUseOrDiscard,
+    plays_at_most_this_turn,
+    you_cannot_play,
+    you_cannot_use_cards,
+)
+from engine.library.counts import houses_among_named, neighbors_not_of_house, neighbors_sharing_a_house
+from engine.library.discards_archived import ArchivedInsteadOfDiscarded
+from engine.library.flow import repeat_preceding_once
+from engine.library.off_house import may_play_off_house_now
+from engine.library.playing_next_turn import OpponentCannotPlayMorePowerful
+from engine.library.turn_steps import CannotTakeArchives, SkipsReadyStep
 from engine.library.power_counters import (
     DistributePowerCounters,
     MovePowerCounters,

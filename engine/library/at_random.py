@@ -15,6 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from engine.core.registry import template
+from engine.library.choosing_players import chosen_player
 from engine.library.hands_and_archives import DiscardCards, discard_from_hand
 from engine.library.naming import NameOutOfPlay
 from engine.library.zones import MoveTo
@@ -27,7 +28,8 @@ class RandomCards(NameOutOfPlay):
     says: "friendly" (yours), "enemy" (your opponent's), "chosen" ("a player's": the controller
     picks the player first), "each" ("each player ... from their hand": ``n`` from each, the active
     player's first), "owner" (``of`` names a card: "its owner archives a random card from their
-    hand"). A hand is hidden: the cards named are told in the log as they are picked."""
+    hand"), "that player" (the player the ability chose before: "Choose a player. Put a random card
+    from that player's hand into their archives"). A hand is hidden: the cards named are told in the log as they are picked."""
 
     n: int = 1
     of: str = ""
@@ -40,6 +42,8 @@ class RandomCards(NameOutOfPlay):
             players = [ctx.controller]
         elif self.side == "enemy":
             players = [ctx.opponent_name]
+        elif self.side == "that player":  # "a random card from that player's hand": the player chosen before
+            players = [p for p in (chosen_player(ctx.source),) if p is not None]
         elif self.side == "chosen":
             players = [
                 ctx.eng.chooser.choose(

@@ -308,6 +308,47 @@ def bonus_icons_on(ref: str, icon: str | None = None):
 
 
 @template(kind="count")
+def houses_among_named(ref: str = "", verb: str = "", with_self_neighbors: bool = False) -> Callable[[Context], int]:
+    """ "Each house represented among the discarded cards" (the cards ``ref`` names), "... among
+    creatures exhausted this way" (``verb``: what the ability did this way), "... among SELF and its
+    neighbors" (``with_self_neighbors``); a card of several houses represents each of them."""
+
+    def count(ctx: Context) -> int:
+        if with_self_neighbors:
+            cards = [ctx.source, *ctx.game.neighbors(ctx.source)] if ctx.source.zone == "battleline" else []
+        else:
+            cards = done_this_way(ctx, verb) if verb else ctx.refs(ref)
+        return len(houses_among(ctx.eng, cards))
+
+    return count
+
+
+@template(kind="count")
+def neighbors_sharing_a_house(ref: str) -> Callable[[Context], int]:
+    """ "Each of its neighbors that shares a house with it": of the creature ``ref`` names, now."""
+
+    def count(ctx: Context) -> int:
+        cards = [c for c in ctx.refs(ref) if c.zone == "battleline"]
+        return sum(
+            1 for c in cards for n in ctx.game.neighbors(c) if houses_among(ctx.eng, [c]) & houses_among(ctx.eng, [n])
+        )
+
+    return count
+
+
+@template(kind="count")
+def neighbors_not_of_house(ref: str, house: str) -> Callable[[Context], int]:
+    """ "Each of its non-<house> neighbors": of the creature ``ref`` names, its neighbors now that
+    do not belong to that house."""
+
+    def count(ctx: Context) -> int:
+        cards = [c for c in ctx.refs(ref) if c.zone == "battleline"]
+        return sum(1 for c in cards for n in ctx.game.neighbors(c) if house not in houses_among(ctx.eng, [n]))
+
+    return count
+
+
+@template(kind="count")
 def creatures_between_self_and(name: str) -> Callable[[Context], int]:
     """ "Each creature between SELF and <a card named so>": the creatures strictly between the two
     in one battleline (none when either is not in it; the nearest copy of that name counts)."""

@@ -17,7 +17,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 
 from engine.core.registry import template
-from engine.rules.ability import Condition, Context, Effect, resolve_all
+from engine.rules.ability import Condition, Context, Effect, resolve_all, RepeatPrecedingIf
 from engine.rules.references import card_label
 from engine.rules.targets import Choose
 
@@ -187,3 +187,14 @@ class OneAtATime(Effect):
             ctx.chosen[self.name] = [nxt]
             done = resolve_all(self.effects, ctx) or done
         return done
+
+
+def _always(ctx: Context) -> bool:
+    return True
+
+
+@template("RepeatPrecedingOnce")
+def repeat_preceding_once() -> RepeatPrecedingIf:
+    """ "Repeat the preceding effect.": with no condition, once (16.0 glossary "Preceding": "the
+    entirety of the effect before the text providing the instruction to repeat resolves again")."""
+    return RepeatPrecedingIf(_always)

@@ -1,5 +1,5 @@
-"""Hands and archives: discarding from a hand (chosen, at random, the whole hand, refilled "as if
-it were the end of their turn"), looking at a hand, revealing and discarding cards named out of
+"""Hands and archives: discarding from a hand (chosen, at random, the whole hand; refilling it is
+engine.library.turn_steps.RefillAsInDrawStep), looking at a hand, revealing and discarding cards named out of
 play, archiving at random from a hand, and discarding archived cards (all of them, or one at
 random).
 
@@ -17,7 +17,7 @@ from engine.core.registry import template
 from engine.library.conditions import static_context
 from engine.library.this_way import record_this_way
 from engine.rules.ability import Context, Effect
-from engine.rules.turn import chain_penalty, HAND_SIZE, HandSize
+from engine.rules.turn import HandSize
 
 
 def discard_from_hand(ctx: Context, card) -> None:
@@ -25,7 +25,8 @@ def discard_from_hand(ctx: Context, card) -> None:
     "discarded" event (engine.rules.play_timing) for the player who discarded it."""
     house = card.house
     ctx.eng.put_away(card, "discard")
-    ctx.eng.emit("discarded", card=card, player=card.owner, house=house)
+    if card.zone == "discard":  # not when a replacement sent it elsewhere ("instead archive that card")
+        ctx.eng.emit("discarded", card=card, player=card.owner, house=house)
 
 
 @dataclass
@@ -70,26 +71,6 @@ class DiscardHand(Effect):
             discard_from_hand(ctx, c)
         record_this_way(ctx, "discarded", hand)
         return bool(hand)
-
-
-@dataclass
-class EachDiscardsHandAndRefills(Effect):
-    """ "Each player discards their hand, then refills their hand as if it were the end of their
-    turn" (up to 6 cards, fewer for their chains, as the draw step does)."""
-
-    def resolve(self, ctx: Context) -> bool:
-        for player in (ctx.game.active, ctx.game.other(ctx.game.active)):
-            p = ctx.game.players[player]
-            for c in list(p.zone("hand")):
-                ctx.eng.put_away(c, "discard")
-                ctx.eng.emit("discarded", card=c, player=player, house=c.house)
-            wanted = max(0, HAND_SIZE - len(p.zone("hand")))
-            penalty = min(chain_penalty(p.chains), wanted)
-            ctx.eng.draw(player, wanted - penalty)
-            if penalty:
-                p.chains -= 1
-            ctx.log(f"{player} refills their hand ({len(p.zone('hand'))} cards)")
-        return True
 
 
 @dataclass

@@ -27,7 +27,7 @@ from engine.rules.ability import Context, Effect, resolve_all
 from engine.rules.houses import belongs_to, houses_in_game, houses_of
 from engine.rules.next_turns import during_next_turn_of
 from engine.rules.reactions import Reaction
-from engine.rules.statics import Applies, attached_host, CannotChooseHouse, Static
+from engine.rules.statics import Applies, attached_host, CannotChooseHouse, Static, this_card
 from engine.rules.turn import identity_houses
 
 
@@ -85,15 +85,29 @@ class OfHouseUnlessYours(Effect):
 @dataclass
 class BelongsToHouseForTheTurn(Effect):
     """ "For the remainder of the turn it belongs to house X": a house change on the card that
-    ends with the turn (or when it leaves play)."""
+    ends with the turn (or when it leaves play). ``house`` "chosen": the house the ability chose;
+    ``in_addition``: "... belongs to the house of your choice in addition to its other houses" (a
+    lasting constant ability on the card instead of a change of its house)."""
 
     house: str
     on: str = "it"
+    in_addition: bool = False
 
     def resolve(self, ctx: Context) -> bool:
         cards = [c for c in ctx.refs(self.on) if c.in_play]
+        house = chosen_house(ctx.source) if self.house == "chosen" else self.house
+        if house is None:
+            return False
+        if self.in_addition:
+            for c in cards:
+                static = BelongsToHouseToo(house, this_card(c))
+                ctx.game.lasting.append(
+                    LastingEffect("static", ctx.source.name, ctx.controller, {"static": static, "card": ctx.source})
+                )
+                ctx.log(f"{c.label} also belongs to house {house} for the remainder of the turn")
+            return bool(cards)
         for c in cards:
-            change = {"house": self.house, "while_controller": None}
+            change = {"house": house, "while_controller": None}
             c.house_changes.append(change)
             ctx.game.lasting.append(
                 LastingEffect(
@@ -103,7 +117,7 @@ class BelongsToHouseForTheTurn(Effect):
                     {"card": ctx.source, "reaction": Reaction("end_of_turn", [_EndHouseChange(c, change)])},
                 )
             )
-            ctx.log(f"{c.label} belongs to house {self.house} for the remainder of the turn")
+            ctx.log(f"{c.label} belongs to house {house} for the remainder of the turn")
         return bool(cards)
 
 
@@ -170,11 +184,14 @@ class OpponentChosenHouseNextTurn(Effect):
     the house chosen. ``who``: whose next turn: "opponent" (of this ability's controller),
     "controller" (of the card ``of`` names: "its controller must choose that creature's house"),
     "event opponent" (the opponent of the player a reaction's event names: "after a player chooses
-    an active house, their opponent cannot choose the same house")."""
+    an active house, their opponent cannot choose the same house"). ``this_turn``: "... as their
+    active house this turn" (a turn whose house is not chosen yet: "at the start of your
+    opponent's turn, ...") instead of their next turn."""
 
     must: bool = False
     of: str | None = None
     who: str = "opponent"
+    this_turn: bool = False
 
     def resolve(self, ctx: Context) -> bool:
         card = ctx.ref(self.of) if self.of is not None else None
@@ -190,10 +207,11 @@ class OpponentChosenHouseNextTurn(Effect):
                 "static",
                 ctx.source.name,
                 ctx.controller,
-                {"static": static, "card": ctx.source, **during_next_turn_of(player)},
+                {"static": static, "card": ctx.source, **({} if self.this_turn else during_next_turn_of(player))},
             )
         )
-        ctx.log(f"{ctx.source.name}: {player} {'must' if self.must else 'cannot'} choose {house} on their next turn")
+        when = "this turn" if self.this_turn else "on their next turn"
+        ctx.log(f"{ctx.source.name}: {player} {'must' if self.must else 'cannot'} choose {house} {when}")
         return True
 
     def _player(self, ctx: Context, card) -> str | None:
@@ -248,6 +266,7 @@ def last_known_house(ctx: Context, card) -> str:
     return ctx.event.get("last_known", {}).get(id(card), {}).get("house", card.house)
 
 
+@template(kind="condition")
 def share_a_house(ref: str):
     """ "If those creatures share a house": two or more cards, all of one house, as they were
     when remembered (:class:`RememberAsInPlay`)."""

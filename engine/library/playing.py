@@ -24,6 +24,7 @@ from engine.core.registry import template
 from engine.core.state import CardInstance, LastingEffect
 from engine.rules.ability import Context, Effect
 from engine.rules.entering import EnteringStatic
+from engine.rules.houses import belongs_to
 from engine.rules.references import card_label
 from engine.rules.statics import Static
 
@@ -48,18 +49,26 @@ def played_on_previous_turn(game, player: str, kind: str | None = None) -> int:
 @dataclass
 class CannotPlay(Static):
     """ "<You / your opponent> cannot play <creatures / action cards / cards>": ``who`` is the
-    player relative to the ability's controller; ``kind`` a card type, or None for any card."""
+    player relative to the ability's controller; ``kind`` a card type, or None for any card;
+    ``house``: only cards of that house ("action cards of that house"), or with ``other_houses``
+    only cards not of it ("cards of other houses")."""
 
     kind: str | None = None
     who: str = "self"
+    house: str | None = None
+    other_houses: bool = False
 
     def forbids_play(self, eng, source, controller, card) -> str | None:
         g = eng.game
         player = controller if self.who == "self" else g.other(controller)
-        if g.active == player and (self.kind is None or card.type == self.kind):
-            what = f"{self.kind} cards" if self.kind else "cards"
-            return f"{player} cannot play {what} ({source.name if source else 'a lasting effect'})"
-        return None
+        if g.active != player or (self.kind is not None and card.type != self.kind):
+            return None
+        if self.house is not None and belongs_to(eng, card, self.house) == self.other_houses:
+            return None
+        what = f"{self.kind} cards" if self.kind else "cards"
+        if self.house is not None:
+            what += f" of {'houses other than ' if self.other_houses else 'house '}{self.house}"
+        return f"{player} cannot play {what} ({source.name if source else 'a lasting effect'})"
 
 
 @template(kind="static")
@@ -99,16 +108,21 @@ def never(ctx: Context) -> bool:
 @dataclass
 class PlaysAtMostOfEachType(Static):
     """ "<You / your opponent> cannot play more than N card(s) of each card type each turn": ``who``
-    relative to the ability's controller; the plays of the turn counted by the type played."""
+    relative to the ability's controller; the plays of the turn counted by the type played
+    (``each_type`` False: all plays counted, "you cannot play more than 4 cards this turn
+    (including this one)", the card with the ability among them once played)."""
 
     limit: int
     who: str = "self"
+    each_type: bool = True
 
     def forbids_play(self, eng, source, controller, card) -> str | None:
         g = eng.game
         player = controller if self.who == "self" else g.other(controller)
-        if g.active == player and plays_this_turn(g, player, kind=card.type) >= self.limit:
-            return f"{player} cannot play more than {self.limit} {card.type} card(s) this turn ({source.name})"
+        kind = card.type if self.each_type else None
+        if g.active == player and plays_this_turn(g, player, kind=kind) >= self.limit:
+            what = f"{card.type} card(s)" if self.each_type else "cards"
+            return f"{player} cannot play more than {self.limit} {what} this turn ({source.name})"
         return None
 
 

@@ -17,10 +17,11 @@ from dataclasses import dataclass, replace
 
 from engine.core.errors import IllegalAction
 from engine.core.registry import template
-from engine.core.state import CardInstance
+from engine.core.state import CardInstance, LastingEffect
 from engine.library.creatures import Ready
 from engine.rules.ability import Context, Effect
 from engine.rules.houses import belongs_to
+from engine.rules.reactions import Reaction
 from engine.rules.references import card_label
 from engine.rules.statics import Applies, itself, Static
 from engine.rules.turn import kept_exhausted, readied
@@ -222,7 +223,7 @@ class MayFight(Static):
             for s, src, ctl in eng.statics()
             if not isinstance(s, MayFight)
         )
-        if others or eng._use_permission(card) is not None:
+        if others or eng._use_permission(card, how) is not None:
             return None
         return f"{card.label} may only fight ({source.name}): it is not of the active house ({g.active_house})"
 
@@ -321,3 +322,50 @@ class DealsNoDamageWhenAttacked(Static):
 
     def fight_damage(self, eng, source, controller, attacker, defender, amount) -> int:
         return 0 if attacker is source and eng.game.attacking is not source else amount
+
+
+@dataclass(eq=False)
+class _NextCreatureUsedCannot(Static):
+    """The constant ability :class:`NextCreatureUsedCannot` starts: until a creature is used (the
+    use that started it aside), no creature may be used to ``how``."""
+
+    how: str
+    shared: dict
+
+    def cannot_use(self, eng, source, controller, card, how: str) -> str | None:
+        if self.shared["done"] or how != self.how or card.type != "creature":
+            return None
+        return f"{card.label} cannot {how}: it is the next creature used this turn ({source.name})"
+
+
+@template()
+@dataclass
+class NextCreatureUsedCannot(Effect):
+    """ "After a creature reaps, the next time a creature is used that turn, it cannot reap": the
+    next use of a creature this turn (after the use in progress, the one reaping) may not be to
+    ``how``; any use of a creature, the refused way aside, ends it."""
+
+    how: str
+
+    def resolve(self, ctx: Context) -> bool:
+        shared = {"done": False, "in_progress": ctx.event.get("card")}
+
+        def ends(c: Context) -> bool:
+            # a watch, never a reaction that resolves: asked again for the same event while other
+            # reactions to it resolve, it counts each use once (the event's details kept)
+            card = c.event.get("card")
+            if card is None or card.type != "creature" or shared["done"] or c.event is shared.get("seen"):
+                return False
+            shared["seen"] = c.event
+            if card is shared["in_progress"]:  # the use that started it ends first
+                shared["in_progress"] = None
+                return False
+            shared["done"] = True
+            return False
+
+        params = {"static": _NextCreatureUsedCannot(self.how, shared), "card": ctx.source}
+        ctx.game.lasting.append(LastingEffect("static", ctx.source.name, ctx.controller, params))
+        watch = {"reaction": Reaction("used", [], when=ends), "card": ctx.source}
+        ctx.game.lasting.append(LastingEffect("reaction", ctx.source.name, ctx.controller, watch))
+        ctx.log(f"{ctx.source.name}: the next creature used this turn cannot {self.how}")
+        return True

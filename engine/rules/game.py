@@ -292,9 +292,10 @@ class Engine(PlayRules, UseRules, DamageRules):
         gain(self, player, amount, why)
 
     def put_away(self, card: CardInstance, zone: str, top: bool = True, to: str | None = None) -> None:
-        """A card leaving play goes where replacement effects send it ("purged instead"), then
+        """A card leaving play, or discarded from a hand, goes where replacement effects send it
+        ("purged instead", "they may instead archive that card"), then
         as :meth:`engine.rules.damage.DamageRules.put_away` says."""
-        if card.zone in ("battleline", "artifacts", "upgrade"):
+        if card.zone in ("battleline", "artifacts", "upgrade") or (card.zone, zone) == ("hand", "discard"):
             new = zone_instead(self, card, zone)
             if new != zone:
                 zone, to = new, None

@@ -187,6 +187,10 @@ class Static:
         cards" step" (``in_step`` only): is ``card`` kept exhausted?"""
         return False
 
+    def skips_ready_step(self, eng, source, controller, player: str) -> bool:
+        """ "Skip your "ready cards" step this turn": does ``player`` skip step 4 (engine.rules.turn)?"""
+        return False
+
     def cannot_use(self, eng, source, controller, card, how: str) -> str | None:
         """Why ``card`` cannot be used to ``how`` ("Shoulder Id cannot fight"), or None."""
         return None
@@ -249,6 +253,16 @@ class Static:
     def forbids_play(self, eng, source, controller, card) -> str | None:
         """Why a constant ability forbids the active player to play ``card`` now ("You cannot
         play creatures", "Your opponent cannot play more than 2 cards each turn"), or None."""
+        return None
+
+    def forbids_taking_archives(self, eng, source, controller, player: str) -> bool:
+        """ "Players cannot take their archives into their hands during their "choose a house"
+        step": may ``player`` not take their archives (engine.rules.turn.take_archives)?"""
+        return False
+
+    def forbids_discard(self, eng, source, controller, card) -> str | None:
+        """Why a constant ability forbids the active player to discard ``card`` from hand in step 3
+        ("you cannot play, use, or discard cards"), or None."""
         return None
 
     def forbidden_flank(self, eng, source, controller, player: str) -> str | None:

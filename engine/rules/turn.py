@@ -125,15 +125,22 @@ def skips_draw_step(eng: "Engine", player: str) -> bool:
 
 
 def draw_step(eng: "Engine") -> None:
-    g = eng.game
-    p = g.players[g.active]
-    wanted = max(0, hand_size(eng, g.active) - len(p.zone("hand")))
+    refill_hand(eng, eng.game.active)
+
+
+def refill_hand(eng: "Engine", player: str) -> int:
+    """``player`` refills their hand as in their "draw cards" step (also "as if it were their "draw
+    cards" step" in a card's text): up to their hand size, fewer by their chains, shedding one;
+    the cards drawn."""
+    p = eng.game.players[player]
+    wanted = max(0, hand_size(eng, player) - len(p.zone("hand")))
     penalty = min(chain_penalty(p.chains), wanted)
-    drawn = eng.draw(g.active, wanted - penalty)
-    g.log(f"{g.active} draws {drawn} card(s) to refill their hand ({len(p.zone('hand'))} in hand)")
+    drawn = eng.draw(player, wanted - penalty)
+    eng.game.log(f"{player} draws {drawn} card(s) to refill their hand ({len(p.zone('hand'))} in hand)")
     if penalty:
         p.chains -= 1
-        g.log(f"{g.active}'s chains prevent {penalty} draw(s); they shed a chain ({p.chains} left)")
+        eng.game.log(f"{player}'s chains prevent {penalty} draw(s); they shed a chain ({p.chains} left)")
+    return drawn
 
 
 def forge_step(eng: "Engine") -> None:
@@ -219,10 +226,18 @@ def choose_house(eng: "Engine", house: str | None = None) -> None:
     eng.check_state()  # constant abilities that depend on the active house apply now
 
 
+def archives_forbidden(eng: "Engine", player: str) -> str | None:
+    """The card whose constant ability forbids ``player`` to take their archives, or None."""
+    return next((src.label for s, src, ctl in eng.statics() if s.forbids_taking_archives(eng, src, ctl, player)), None)
+
+
 def take_archives(eng: "Engine", take: bool) -> None:
     g = eng.game
     if g.step != 3 or g.step3_actions:
         raise IllegalAction("archives are taken right after choosing a house")
+    forbidden = archives_forbidden(eng, g.active) if take else None
+    if forbidden:
+        raise IllegalAction(f"{g.active} cannot take their archives into their hand ({forbidden})")
     archives = list(g.players[g.active].zone("archives"))
     if not take or not archives:
         return
@@ -238,8 +253,11 @@ def end_turn(eng: "Engine", to_step: int = 3) -> None:
     """Steps 4–5 of the active player, then the next player's turn up to (not including) ``to_step``."""
     g = eng.game
     g.step = 4
-    ready_step(eng)
-    eng.emit("ready_step_ended", player=g.active)  # 'at the end of your "ready cards" step'
+    if any(s.skips_ready_step(eng, src, ctl, g.active) for s, src, ctl in eng.statics()):
+        g.log(f'{g.active} skips their "ready cards" step')  # "Skip your "ready cards" step this turn"
+    else:
+        ready_step(eng)
+        eng.emit("ready_step_ended", player=g.active)  # 'at the end of your "ready cards" step'
     g.step = 5
     if skips_draw_step(eng, g.active):
         g.log(f'{g.active} skips their "draw cards" step')

@@ -31,23 +31,38 @@ from engine.rules.hooks import cannot_pay, ignores, pay_costs, use_costs
 from engine.core.errors import IllegalAction
 from engine.rules.fight_timing import resolve_before_fight
 from engine.rules.mechanics.splash_attack import splash_blows
-from engine.rules.houses import own_house, usable_as_active_house
+from engine.rules.houses import belongs_to, own_house, usable_as_active_house
 from engine.core.state import CardInstance, LastingEffect
 from engine.rules.statics import reads_statics_once
 from engine.rules.ability import resolve_ability
 from engine.rules.references import card_label
 
 
+def permits(eng, record: dict, card: CardInstance, how: str | None) -> bool:
+    """Does a use permission's record cover using ``card`` (to ``how``, when known)? Of its
+    ``house`` ("you may use up to 2 other Mars cards"), or of any house but its ``not_house``
+    ("you may use a non-Star Alliance creature"); of its ``types`` and ways of use (``hows``:
+    "you may reap with up to 2 ... creatures") when it names them."""
+    if "not_house" in record:
+        if belongs_to(eng, card, record["not_house"]):
+            return False
+    elif card.house != record["house"]:
+        return False
+    if record.get("types") and card.type not in record["types"]:
+        return False
+    return not (how is not None and record.get("hows") and how not in record["hows"])
+
+
 class UseRules:
     # ----------------------------------------------------------------- may it be used?
 
-    def _use_permission(self, card: CardInstance) -> LastingEffect | None:
+    def _use_permission(self, card: CardInstance, how: str | None = None) -> LastingEffect | None:
         for effect in self.game.lasting:
             p = effect.params
             if (
                 effect.kind == "use_permission"
                 and effect.controller == self.game.active
-                and card.house == p["house"]
+                and permits(self, p, card, how)
                 and card is not p.get("except")
                 and (card in p["cards"] or len(p["cards"]) < p["max_cards"])
             ):
@@ -74,7 +89,7 @@ class UseRules:
             and how != "omni"
             and not usable_as_active_house(self, card)
         ):
-            permission = self._use_permission(card)
+            permission = self._use_permission(card, how)
             if permission is None:
                 raise IllegalAction(f"{card.label} is not of the active house ({g.active_house})")
         self.check_rule_of_six(card.name)
@@ -339,6 +354,9 @@ class UseRules:
             raise IllegalAction(f"{card.name} is not of the active house ({g.active_house})")
         if self.variant(card).hand_discard_forbidden:
             raise IllegalAction(f"{card.name} cannot be discarded from hand except through card abilities")
+        why = next((w for s, src, ctl in self.statics() if (w := s.forbids_discard(self, src, ctl, card))), None)
+        if why:
+            raise IllegalAction(why)
         if g.first_turn and g.played_from_hand >= 1:
             raise IllegalAction("First Turn Rule: only one card may be played or discarded from hand on the first turn")
         g.played_from_hand += 1
@@ -346,4 +364,5 @@ class UseRules:
         house = card.house  # its house as it is discarded
         self.put_away(card, "discard")
         self.check_state()  # a constant ability about discard piles (haunted) applies at once
-        self.emit("discarded", card=card, player=g.active, house=house)  # engine.rules.play_timing
+        if card.zone == "discard":  # not when a replacement sent it elsewhere ("instead archive that card")
+            self.emit("discarded", card=card, player=g.active, house=house)  # engine.rules.play_timing

@@ -10,7 +10,6 @@ from engine.library import (
     ChooseAnyNumber,
     DestroyAndGainItsBonus,
     DestroyMostPowerfulOfPlayersWithout,
-    EachDiscardsHandAndRefills,
     FlankOnlyAttackers,
     Gain,
     GrantKeyword,
@@ -59,7 +58,6 @@ card("Panpaca, Anga", statics=[PowerModifier(2, beside("right"))])
 
 card("Panpaca, Jaga", statics=[GrantKeyword("skirmish", beside("left"))])
 
-card("Punctuated Equilibrium", play=[EachDiscardsHandAndRefills()])
 
 card("Quicksand", play=[DestroyMostPowerfulOfPlayersWithout("untamed")])
 

@@ -6,17 +6,14 @@ from engine.library import (
     Archive,
     belongs_to,
     BelongsToHouseForTheTurn,
-    CannotPlay,
     Choose,
     ChooseForEach,
     DealDamage,
     Destroy,
-    destroyed_fighting_self,
     GainCounted,
     GivePowerCounters,
     has_trait,
     IfYouDo,
-    Lose,
     LoseAllThenOpponentLosesTimes,
     May,
     MayChoose,
@@ -215,11 +212,6 @@ card(
     ],
 )
 
-card(
-    "Grommid",
-    statics=[CannotPlay("creature")],
-    reactions=[Reaction("destroyed", [Lose(1)], when=destroyed_fighting_self)],
-)
 
 card("Blypyp", reap=[NextPlayedEntersReady(("creature",), house="mars")])
 

@@ -15,7 +15,6 @@ from engine.library import (
     If,
     IfThisLeavesPlay,
     IfYouDo,
-    MayUseThisTurn,
     MoveAmberFromYourCard,
     named,
     OfHouseUnlessYours,
@@ -87,7 +86,6 @@ card(
     "its own, which the compiler reads as an ability apart from the forge it replaces",
 )
 
-card("Deipno Spymaster", omni=[Choose("creature", "friendly"), MayUseThisTurn()])
 
 card(
     "Treasure Map",

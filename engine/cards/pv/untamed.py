@@ -2,7 +2,20 @@
 
 from __future__ import annotations
 
-from engine.library import Choose, ChooseForEach, Destroy, Lose, OneOf
+from engine.library import (
+    belongs_to,
+    Choose,
+    ChooseForEach,
+    Destroy,
+    DiscardFromHand,
+    DiscardTopOfDeck,
+    EachPlayer,
+    Lose,
+    NameEach,
+    OneOf,
+    RefillAsInDrawStep,
+    Reveal,
+)
 from engine.cards import card
 
 
@@ -24,5 +37,29 @@ card(
                 ("your opponent loses x", [Lose(_x)]),
             ]
         )
+    ],
+)
+
+
+def _of_their_discarded_cards_house(ctx, card) -> bool:
+    return any(belongs_to(ctx.eng, card, c.house) for c in ctx.refs("discarded"))
+
+
+# "Play: Each player discards the top card of their deck and reveals their hand. Discard each card that
+# belongs to their discarded card's house. Each player refills their hand as if it were their "draw
+# cards" step.": the middle sentence is each player's too ("their"), each card one of their revealed hand
+card(
+    "Cladogenesis",
+    play=[
+        EachPlayer(
+            [
+                DiscardTopOfDeck(1, "discarded"),
+                NameEach("hand", "friendly", name="hand"),
+                Reveal("hand"),
+                NameEach("hand", "friendly", _of_their_discarded_cards_house, "same house"),
+                DiscardFromHand("same house"),
+            ]
+        ),
+        EachPlayer([RefillAsInDrawStep()]),
     ],
 )

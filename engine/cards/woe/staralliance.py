@@ -2,7 +2,24 @@
 
 from __future__ import annotations
 
-from engine.library import Choose, DealDamage, did_this_way, If, MakeTokens, NeighborsOf, ThisWay, Together
+from engine.library import (
+    belongs_to,
+    Choose,
+    DealDamage,
+    Destroy,
+    did_this_way,
+    DiscardCards,
+    houses_among,
+    If,
+    ItsControllerGains,
+    MakeTokens,
+    NameEach,
+    NeighborsOf,
+    PileEnd,
+    Ready,
+    ThisWay,
+    Together,
+)
 from engine.cards import card
 
 
@@ -21,5 +38,45 @@ card(
         Together(("target", "splash"), name="hit"),
         ThisWay(DealDamage(2, on="target", also=((1, "splash"),)), on="hit", verb="destroyed"),
         If(did_this_way("destroyed", _any), [MakeTokens(1)]),
+    ],
+)
+
+
+def _discarded_shares_a_house_with_the_chosen_creature(ctx) -> bool:
+    chosen, discarded = ctx.refs("chosen"), ctx.refs("discarded")
+    return bool(chosen and discarded and houses_among(ctx.eng, discarded) & houses_among(ctx.eng, chosen))
+
+
+# "After Reap: Choose a creature and discard the top card of its controller's deck. If that card shares
+# a house with the chosen creature, its controller gains 1. Otherwise, destroy that creature.": "its
+# controller" and "that creature" are the chosen creature's (one shape: the compiler would read "that
+# creature" as the card last named, the discarded one)
+card(
+    "Shakedown Sullivan",
+    reap=[
+        Choose("creature", "any", name="chosen"),
+        PileEnd("discarded", whose="of:chosen"),
+        DiscardCards("discarded"),
+        If(_discarded_shares_a_house_with_the_chosen_creature, [ItsControllerGains(1, "chosen")], [Destroy("chosen")]),
+    ],
+)
+
+
+def _between_two_non_star_alliance_neighbors_of_different_houses(ctx, card) -> bool:
+    neighbors = ctx.game.neighbors(card)
+    if not belongs_to(ctx.eng, card, "staralliance") or len(neighbors) != 2:
+        return False
+    if any(belongs_to(ctx.eng, n, "staralliance") for n in neighbors):
+        return False
+    return not houses_among(ctx.eng, neighbors[:1]) & houses_among(ctx.eng, neighbors[1:])
+
+
+# "Play: Ready each Star Alliance creature that has 2 non-Star Alliance neighbors of different houses."
+# (neighbors of different houses: sharing none)
+card(
+    "Stronger Together",
+    play=[
+        NameEach("creature", "any", _between_two_non_star_alliance_neighbors_of_different_houses, "together"),
+        Ready("together"),
     ],
 )
