@@ -486,6 +486,7 @@ BOTH = {
     "Word of Returning",
     "Æmberspine Mongrel",
     "Knowledge is Power",
+    "Phalanx Strike",
 }
 
 

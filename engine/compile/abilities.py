@@ -11,6 +11,7 @@ import re
 from engine.cards import TRIGGERS, Variant
 from engine.library import AttachGiver, Destroy, DestroyIfYouDo, May, SelfFromZone
 from engine.rules.mechanics.played_as_upgrade import PlayAs, requote
+from engine.rules.destroyed_instead import ReplacesDestructionIf
 from engine.rules.reactions import Reaction
 from engine.compile.build import _args, CONDITIONS, EFFECTS, instantiate, STATICS
 from engine.compile.clauses import read_sentences, read_slots
@@ -67,9 +68,17 @@ def _match_ability(section: str, text: str, scope: Scope):
 
 def _apply_static(t: Template, values: dict, scope: Scope, variant: Variant) -> None:
     where = t.extra.get("field", "statics")
+    # a template of another field may build constant abilities beside it ("this creature gets +6
+    # power and gains, "..."": the power in ``effects``, the ability given in its field)
+    rows = t.effects or (({"build": t.build, "args": t.args},) if where == "statics" else ())
+    if t.extra.get("upgrade_only") and (scope.card_type != "upgrade" or scope.gained):
+        raise Refusal("static", t.name, '"this creature" (said by a card that is no upgrade)')
+    if where in ("gains", "gained_text") and values.get("@group", "this creature") != "this creature":
+        raise Refusal("static", values["@group"], f'"{values["@group"]}" (an ability given to a group)')
+    for row in rows:
+        variant.statics.append(STATICS[row["build"]](**_args(row.get("args", {}), values, scope)))
     if where == "statics":
-        for row in t.effects or ({"build": t.build, "args": t.args},):
-            variant.statics.append(STATICS[row["build"]](**_args(row.get("args", {}), values, scope)))
+        pass
     elif where == "play_condition":  # "unless {cond}", or a condition the template names
         variant.play_condition = values["cond"] if "cond" in values else CONDITIONS[t.extra["condition"]]()
     elif where == "hand_discard_forbidden":
@@ -174,6 +183,35 @@ def _choose_one(ab: Ability, scope: Scope) -> list:
     return effects + [one_of(options)]
 
 
+#: "While on a flank, SELF gains skirmish", "While enraged SELF gains skirmish": the state of the
+#: subject the sentence names after it
+_ELIDED_SUBJECT = re.compile(r"^while (on a flank|not on a flank|enraged|damaged|exhausted|ready),? (SELF|it) ")
+
+
+#: "While it is damaged, SELF gains ...": "it" is the subject named after it
+_IT_BEFORE_SELF = re.compile(r"^while it (is|has) ([^,]+), SELF ")
+
+
+def _with_subject(text: str) -> str:
+    """A constant ability whose condition leaves out its subject, or names it "it" before the
+    sentence names it, with the subject said."""
+    m = _ELIDED_SUBJECT.match(text)
+    if m:
+        return f"while {m[2]} is {m[1]}, {m[2]} {text[m.end() :]}"
+    m = _IT_BEFORE_SELF.match(text)
+    return f"while SELF {m[1]} {m[2]}, SELF {text[m.end() :]}" if m else text
+
+
+def _replacing(trigger: str, effects: list) -> str:
+    """The trigger an ability goes under: "Destroyed: If <condition>, <effects> instead" is a
+    destruction replacement (engine.rules.destroyed_instead), which no other trigger has."""
+    if not (effects and isinstance(effects[0], ReplacesDestructionIf)):
+        return trigger
+    if trigger != "destroyed":
+        raise Refusal("sentence", "... instead", f'a replacement of the destruction in a "{trigger}" ability')
+    return "destroyed_instead"
+
+
 def read_ability(ab: Ability, scope: Scope, variant: Variant) -> None:
     """One ability into ``variant``. A constant ability that opens "If <condition>, ..." ("If there
     are no other friendly Brobnar creatures in play, Dreadstarr the Lone gains versatile") is read
@@ -183,13 +221,18 @@ def read_ability(ab: Ability, scope: Scope, variant: Variant) -> None:
         scope.it = "it"
         effects = _choose_one(ab, scope) if ab.options else read_sentences(ab.sentences, scope)
         for trigger in ab.triggers:
-            variant.ability(trigger).extend(effects)
+            variant.ability(_replacing(trigger, effects)).extend(effects)
         return
     sentences = list(ab.sentences)
+    condition = None  # the words of the condition the constant ability before held while
     while sentences:
-        text = _name_giver(sentences.pop(0).strip().rstrip(".").strip(), scope)
+        text = _with_subject(_name_giver(sentences.pop(0).strip().rstrip(".").strip(), scope))
+        if text.startswith("otherwise, ") and condition is not None:
+            # "While you are haunted, SELF gets +6 power. Otherwise, SELF gains elusive."
+            text = f"while not ({condition}), {text.removeprefix('otherwise, ')}"
         scope.it = "it"
         t, got = _match_ability("static", text, scope)
+        condition = got.get("@cond") if t is not None and text.startswith("while ") else None
         if t is not None:
             _apply_static(t, got, scope, variant)
             # a reminder of what the template already reads ("(Instead of its original house.)")

@@ -27,6 +27,8 @@ from engine.compile import composites_named  # noqa: F401 - imported for the tem
 from engine.compile import composites_counters  # noqa: F401 - imported for the templates it registers
 from engine.compile import composites_damage  # noqa: F401 - imported for the templates it registers
 from engine.compile import composites_for_the_turn  # noqa: F401 - imported for the templates it registers
+from engine.compile import composites_fights  # noqa: F401 - imported for the templates it registers
+from engine.compile import composites_repeats  # noqa: F401 - imported for the templates it registers
 from engine.compile.grammar import Template
 from engine.compile.scope import Scope
 

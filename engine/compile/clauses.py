@@ -231,6 +231,26 @@ def read_static(text: str, scope: Scope):
     raise Refusal("static", text)
 
 
+def read_statics(text: str, scope: Scope) -> list:
+    """The constant abilities of one sentence, a template of several included ("SELF gets +2 power and
+    +2 armor"): those of the first ``[[static]]`` template of the constant abilities' own field whose
+    slots all read."""
+    near = None
+    for t in TEMPLATES["static"]:
+        if t.extra.get("field", "statics") != "statics":
+            continue
+        for slots in t.pattern.matches(text):
+            try:
+                values, _ = read_slots(t, slots, scope)
+                rows = t.effects or ({"build": t.build, "args": t.args},)
+                return [STATICS[row["build"]](**_args(row.get("args", {}), values, scope)) for row in rows]
+            except Refusal as r:
+                near = near or r
+    if near is not None:
+        raise Refusal(near.kind, near.text, near.detail, within=text)
+    raise Refusal("static", text)
+
+
 def _read_slot(slot: str, text: str, scope: Scope):
     kind = slot_type(slot)
     if kind == "n":
@@ -268,6 +288,8 @@ def _read_slot(slot: str, text: str, scope: Scope):
         return read_count(f"{kind.split('_')[0]} {text}", scope), []
     if kind == "reaction":
         return read_reaction(text, scope), []
+    if kind == "predicate":  # what a constant ability says of its card ("loses elusive"), read of SELF
+        return read_statics(f"SELF {text}", scope), []
     if kind == "card":  # another card by its printed name ("if Shadys is in your discard pile")
         return card_name(text), []
     if kind == "player_clause":  # what "each player" does, as an effect of "you"

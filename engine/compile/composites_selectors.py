@@ -54,6 +54,20 @@ def _one_of_neighbors(name: str) -> Choose:
     )
 
 
+@template("NeighborOnSide")
+def _neighbor_on_side(side: str, name: str) -> Choose:
+    """ "SELF's right neighbor" / "left neighbor": the creature immediately beside it on that side in
+    its battleline (none on that flank)."""
+
+    def where(ctx, card) -> bool:
+        line = ctx.game.players[ctx.source.controller].creatures
+        if ctx.source not in line or card not in line:
+            return False
+        return line.index(card) - line.index(ctx.source) == (1 if side == "right" else -1)
+
+    return Choose("creature", "any", name=name, where=where)
+
+
 def _this_and_its_neighbors(eng, source, controller, creature) -> bool:
     """ "This creature and each of its neighbors": an upgrade's host (a creature: itself) and the
     creatures beside it in its battleline."""
@@ -147,6 +161,20 @@ def _powerful_group(n: int, name: str, least: bool = False, side: str = "any") -
 def _upgrades_on(name: str, on: str = "self") -> NameEach:
     """ "Each upgrade on SELF": the upgrades attached to it (an upgrade's own host)."""
     return NameEach("upgrade", "any", lambda ctx, card: card.attached_to in ctx.refs(on), name)
+
+
+@template("OtherUpgradesOnHost")
+def _other_upgrades_on_host(name: str) -> NameEach:
+    """ "All other upgrades attached to this creature" (an upgrade's text): those on its creature but
+    itself."""
+    return NameEach(
+        "upgrade",
+        "any",
+        lambda ctx, card: (
+            card is not ctx.source and card.attached_to is not None and card.attached_to is ctx.source.attached_to
+        ),
+        name,
+    )
 
 
 @template("AnyNumberOf")

@@ -235,6 +235,17 @@ def _shares_trait_with_named(ref: str):
     return test
 
 
+def _power_less_than_named(ref: str):
+    """ "With power less than the chosen creature's power": below the power of the card ``ref`` names
+    (as it is now; none named: no card qualifies)."""
+
+    def test(ctx, card) -> bool:
+        named = [c for c in ctx.refs(ref) if c.zone == "battleline"]
+        return bool(named) and ctx.eng.power(card) < ctx.eng.power(named[0])
+
+    return test
+
+
 #: words after the noun about the cards named before ("it"), as patterns -> test factory of the name
 REF_POST = [
     (
@@ -246,6 +257,8 @@ REF_POST = [
     ),
     # "each creature of that card's house": of a house the card named before belongs to
     (re.compile(r"^of (?:that card's|the discarded card's|the revealed card's) house"), _shares_house_with_named),
+    # "destroy each creature with power less than the chosen creature's power"
+    (re.compile(r"^with power less than (?:the chosen creature's|that creature's|its) power"), _power_less_than_named),
 ]
 
 #: adjectives with no value: word -> test
@@ -320,5 +333,16 @@ POST = [
     (
         re.compile(r"^with power equal to the number of ([a-z-]+) counters on SELF"),
         lambda m: _power_equal_to_counters(m[1]),
+    ),
+    # "destroy a creature with armor": armor now, printed plus gained (engine.rules.power_armor)
+    (re.compile(r"^with armor"), lambda m: lambda eng, source, controller, card: eng.armor(card) > 0),
+    # "give each creature with a +1 power counter another +1 power counter"
+    (
+        re.compile(r"^with (?:a|any) \+1 power counters?"),
+        lambda m: lambda eng, source, controller, card: card.power_counters > 0,
+    ),
+    (
+        re.compile(r"^with lower power than SELF"),
+        lambda m: lambda eng, source, controller, card: source is not None and eng.power(card) < eng.power(source),
     ),
 ]

@@ -97,6 +97,7 @@ from engine.library.damage import (
 from engine.library.destroying import (
     Destroy,
     DestroyAndGainItsBonus,
+    DestroyAllButOnePerPower,
     DestroyEachWithChosenPower,
     DestroyIfYouDo,
     DestroyLowerForEach,
@@ -514,6 +515,7 @@ from engine.library.counters import (
 from engine.library.houses import ForEachHouse
 from engine.library.lasting import ThroughYourNextTurn
 from engine.library.counters import counters_on
+from engine.library.counters import BlankWhileHasCounters, counters_in, WhileHasCounters
 from engine.library.counts import armor_of, power_of
 from engine.library.zones import SelfFromZone
 from engine.library.prophecies import Fulfill
@@ -543,3 +545,14 @@ from engine.library.named_cards import NameACard, named_card_cannot_be_played_un
 from engine.library.houses import ActiveHouseBecomes
 from engine.library.creatures import DestroyOneHalf, DivideBattlelines
 from engine.library.creatures import SwapWhatIsOn
+from engine.library.power_counters import (
+    DistributePowerCounters,
+    MovePowerCounters,
+    MoveWard,
+    RemovePowerCounters,
+    RemoveWard,
+)
+from engine.rules.gained_and_lost import KeywordPerCount
+from engine.library.lasting import PowerEqualForTheTurn
+from engine.library.counters import BlankWhileCounters, record_removed
+from engine.library.lasting import BlankForTheTurn

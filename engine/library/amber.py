@@ -18,6 +18,7 @@ from engine.core.registry import template
 from engine.library.houses import houses_among
 from engine.rules.ability import Context, Effect, player_ref
 from engine.library.conditions import static_context
+from engine.library.this_way import record_this_way
 from engine.rules.replacements import AmberCannotBeStolen, add_to_pool, steal
 
 
@@ -79,6 +80,7 @@ class Lose(Effect):
         lost = min(amount, pool.amber)
         pool.amber -= lost
         ctx.log(f"{ctx.source.name}: {player} loses {lost} Æmber ({pool.amber})")
+        record_this_way(ctx, "lost", [], lost)  # "for each A lost this way"
         return lost == amount
 
 
@@ -92,6 +94,7 @@ class LoseAll(Effect):
     def resolve(self, ctx: Context) -> bool:
         pool = ctx.me if self.who == "self" else ctx.opponent
         lost, pool.amber = pool.amber, 0
+        record_this_way(ctx, "lost", [], lost)  # "for each A lost this way"
         ctx.log(
             f"{ctx.source.name}: {ctx.controller if self.who == 'self' else ctx.opponent_name} loses all {lost} Æmber"
         )

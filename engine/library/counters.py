@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from engine.core.registry import template
 from engine.core.state import CardInstance, LastingEffect
 from engine.rules.ability import Condition, Context, Effect
+from engine.rules.text_in_force import BlankTextBox, KIND as TEXT_KIND, TextChange
 
 COUNTER = "named_counter"
 #: counters the rules give an effect of their own: never counters of a named kind
@@ -24,20 +25,104 @@ RULES_COUNTERS = ("ward", "enrage", "stun", "power", "doom", "damage", "amber")
 
 
 def _record(ctx: Context, card: CardInstance, kind: str) -> LastingEffect | None:
+    return _record_in(ctx.game, card, kind)
+
+
+def _record_in(game, card: CardInstance, kind: str) -> LastingEffect | None:
     return next(
-        (
-            e
-            for e in ctx.game.lasting
-            if e.kind == COUNTER and e.params["target"] is card and e.params["counter"] == kind
-        ),
+        (e for e in game.lasting if e.kind == COUNTER and e.params["target"] is card and e.params["counter"] == kind),
         None,
     )
 
 
 def counters_on(ctx: Context, card: CardInstance, kind: str) -> int:
     """How many counters of ``kind`` are on ``card`` (none once it has left play)."""
-    record = _record(ctx, card, kind)
+    return counters_in(ctx.game, card, kind)
+
+
+def counters_in(game, card: CardInstance, kind: str) -> int:
+    """:func:`counters_on`, asked of the game (by a constant ability, which has no context)."""
+    record = _record_in(game, card, kind)
     return record.params["n"] if record is not None and card.in_play else 0
+
+
+@dataclass
+class WhileHasCounters(Effect):
+    """ "While those creatures have a mutation counter, they gain the Mutant trait", "While that
+    artifact has a paint counter, it belongs to house Mars": constant abilities (``statics``: each a
+    factory of the test of the card it is about) on each card ``on`` names, in force while the card
+    has a counter of ``kind``, until it leaves play (its counters go with it)."""
+
+    kind: str
+    on: str
+    statics: list
+
+    def resolve(self, ctx: Context) -> bool:
+        cards = [c for c in ctx.refs(self.on) if c.in_play]
+        for card in cards:
+
+            def has_it(eng, source, controller, creature, card=card) -> bool:
+                return creature is card and counters_in(eng.game, card, self.kind) > 0
+
+            for make in self.statics:
+                ctx.game.lasting.append(
+                    LastingEffect(
+                        "static",
+                        ctx.source.name,
+                        ctx.controller,
+                        {"static": make(has_it), "card": ctx.source},
+                        until_leaves=card,
+                    )
+                )
+        return bool(cards)
+
+
+@dataclass
+class BlankWhileCounters(TextChange):
+    """ "As long as that creature has an ignorance counter, its text box is considered blank (except
+    for traits)": a text change (engine.rules.text_in_force) on the card while it has a counter of
+    ``kind``."""
+
+    kind: str
+
+    def applies(self, eng, effect, card) -> bool:
+        return super().applies(eng, effect, card) and counters_in(eng.game, card, self.kind) > 0
+
+    def variant(self, eng, card, current):
+        return BlankTextBox().variant(eng, card, current)
+
+    def keywords(self, eng, card, current) -> dict[str, int]:
+        return {}
+
+
+@template()
+@dataclass
+class BlankWhileHasCounters(Effect):
+    """The text change of :class:`BlankWhileCounters` on each card ``on`` names, until it leaves play."""
+
+    kind: str
+    on: str
+
+    def resolve(self, ctx: Context) -> bool:
+        cards = [c for c in ctx.refs(self.on) if c.in_play]
+        for card in cards:
+            ctx.game.lasting.append(
+                LastingEffect(
+                    TEXT_KIND,
+                    ctx.source.name,
+                    ctx.controller,
+                    {"text": BlankWhileCounters(self.kind), "target": card},
+                    until_leaves=card,
+                )
+            )
+        return bool(cards)
+
+
+def record_removed(ctx: Context, kind: str, n: int) -> None:
+    """Count ``n`` counters of ``kind`` removed this way, and as counters of any kind ("for each
+    counter removed this way")."""
+    for key in (f"{kind} counters removed this way", "counters removed this way"):
+        ctx.chosen[key] = [*ctx.chosen.get(key, []), *([None] * n)]
 
 
 @template()
@@ -88,7 +173,7 @@ class RemoveCounters(Effect):
                 record.params["n"] -= taken
             removed += taken
             ctx.log(f"{ctx.source.name}: {taken} {self.kind} counter(s) removed from {card.label}")
-        ctx.chosen[f"{self.kind} counters removed this way"] = [None] * removed
+        record_removed(ctx, self.kind, removed)
         return ok and removed > 0 if self.n is None else ok
 
 
@@ -103,11 +188,13 @@ def counters_on_card(kind: str, on: str) -> Callable[[Context], int]:
 
 
 @template(kind="count")
-def counters_removed(kind: str) -> Callable[[Context], int]:
-    """ "For each <kind> counter removed this way"."""
+def counters_removed(kind: str | None = None) -> Callable[[Context], int]:
+    """ "For each <kind> counter removed this way" (``kind`` None: "for each counter removed this
+    way", of any kind)."""
+    key = f"{kind} counters removed this way" if kind else "counters removed this way"
 
     def count(ctx: Context) -> int:
-        return len(ctx.chosen.get(f"{kind} counters removed this way", []))
+        return len(ctx.chosen.get(key, []))
 
     return count
 

@@ -24,16 +24,19 @@ from engine.rules.replacements import capture
 @template()
 @dataclass
 class Draw(Effect):
-    """ "Draw N cards"; ``who="opponent"``: "Your opponent draws N cards" (:func:`player_ref`)."""
+    """ "Draw N cards"; ``who="opponent"``: "Your opponent draws N cards" (:func:`player_ref`); ``n``
+    a number, or a count read as the effect resolves ("draw cards equal to half that creature's
+    power")."""
 
-    n: int = 1
+    n: object = 1  # int | Callable[[Context], int]
     who: str = "self"
 
     def resolve(self, ctx: Context) -> bool:
         player = player_ref(ctx, self.who)
-        drawn = ctx.eng.draw(player, self.n)
+        n = self.n(ctx) if callable(self.n) else self.n
+        drawn = ctx.eng.draw(player, n) if n > 0 else 0
         ctx.log(f"{player} draws {drawn} card(s) from {ctx.source.name}")
-        return drawn == self.n
+        return drawn == n
 
 
 @template()

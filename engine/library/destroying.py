@@ -105,6 +105,33 @@ class DestroyEachWithChosenPower(Effect):
 
 
 @dataclass
+class DestroyAllButOnePerPower(Effect):
+    """ "Choose a creature of each power value. Destroy each creature not chosen.": for each power
+    some creature in play has, one creature of that power is chosen (asked only where several share
+    it); every other creature is destroyed, together."""
+
+    def resolve(self, ctx: Context) -> bool:
+        creatures = ctx.game.creatures()
+        kept = []
+        for power in sorted({ctx.eng.power(c) for c in creatures}):
+            tied = [c for c in creatures if ctx.eng.power(c) == power]
+            kept.append(
+                tied[0]
+                if len(tied) == 1
+                else ctx.eng.chooser.choose(
+                    f"{ctx.eng.decider(ctx)}: {ctx.source.name}: choose the creature of power {power}",
+                    tied,
+                    label=card_label(tied),
+                )
+            )
+        ctx.log(f"{ctx.source.name}: chosen {', '.join(c.label for c in kept) or 'none'}")
+        doomed = [c for c in creatures if c not in kept]
+        if doomed:
+            ctx.eng.destroy(doomed)
+        return bool(doomed)
+
+
+@dataclass
 class DestroyMostPowerfulOfPlayersWithout(Effect):
     """ "Destroy the most powerful creature controlled by each player who does not control a ready
     <house> creature": those creatures are destroyed together (ties: the active player chooses)."""

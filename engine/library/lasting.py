@@ -21,8 +21,9 @@ from engine.rules.ability import Context, Effect
 from engine.rules.gained_and_lost import GrantTrait
 from engine.rules.houses import belongs_to
 from engine.rules.next_turns import during_next_turn_of, through_next_turn_of, until_next_turn_of
-from engine.rules.statics import GrantKeyword, PowerModifier, Static
-from engine.rules.text_in_force import KIND as TEXT_KIND, TextChange
+from engine.rules.power_armor import PowerEqualTo
+from engine.rules.statics import GrantKeyword, PowerModifier, Static, this_card
+from engine.rules.text_in_force import BlankTextBoxesOf, KIND as TEXT_KIND, TextChange
 
 
 @template()
@@ -353,3 +354,42 @@ class ThroughYourNextTurn(Effect):
     def resolve(self, ctx: Context) -> bool:
         window = through_next_turn_of(ctx.controller)
         return _lasting_static(ctx, self.static, window, f"until the end of {ctx.controller}'s next turn")
+
+
+@template()
+@dataclass
+class BlankForTheTurn(Effect):
+    """ "For the remainder of the turn, <each friendly Strange Shell> ... loses all abilities": their
+    text boxes are blank to the end of the turn, for each card of the group while it is in it
+    (engine.rules.text_in_force.BlankTextBoxesOf)."""
+
+    applies: object  # (eng, source, controller, card) -> bool
+
+    def resolve(self, ctx: Context) -> bool:
+        ctx.game.lasting.append(
+            LastingEffect(
+                TEXT_KIND, ctx.source.name, ctx.controller, {"text": BlankTextBoxesOf(self.applies), "card": ctx.source}
+            )
+        )
+        ctx.log(f"{ctx.source.name}: for the remainder of the turn, its group loses all abilities")
+        return True
+
+
+@dataclass
+class PowerEqualForTheTurn(Effect):
+    """ "Until the end of the turn, <the card ``on`` names>'s power is equal to <the card ``of``
+    names>'s power" (engine.rules.power_armor.PowerEqualTo), for the remainder of the turn."""
+
+    of: str
+    on: str
+
+    def resolve(self, ctx: Context) -> bool:
+        target, other = ctx.ref(self.on), ctx.ref(self.of)
+        if target is None or other is None or target.zone != "battleline":
+            return False
+        static = PowerEqualTo(other, this_card(target))
+        ctx.game.lasting.append(
+            LastingEffect("static", ctx.source.name, ctx.controller, {"static": static, "card": ctx.source})
+        )
+        ctx.log(f"{ctx.source.name}: for the remainder of the turn, {target.label}'s power is {other.label}'s")
+        return True

@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from engine.core.registry import template
 from engine.core.state import CardInstance, LastingEffect
 from engine.library.amber_on_cards import place_amber
+from engine.library.this_way import record_this_way
 from engine.rules.ability import Context, Effect
 
 
@@ -35,9 +36,10 @@ class Exalt(Effect):
         done = place_amber(
             ctx, self.on, 1, "{label} is exalted: 1 Æmber from the supply is placed on it ({total} on it)"
         )
-        for creature, amber in before:  # "each time you exalt a friendly creature, ...": those it reached
-            if creature.zone == "battleline" and creature.amber > amber:
-                ctx.eng.emit("exalted", card=creature, player=ctx.controller, controller=creature.controller)
+        reached = [creature for creature, amber in before if creature.zone == "battleline" and creature.amber > amber]
+        record_this_way(ctx, "exalted", reached)  # "ready and fight with the friendly creature exalted in this way"
+        for creature in reached:  # "each time you exalt a friendly creature, ...": those it reached
+            ctx.eng.emit("exalted", card=creature, player=ctx.controller, controller=creature.controller)
         return done
 
 

@@ -150,6 +150,7 @@ def count_this_way(verb: str, what: str = "card", house: str | None = None):
     return count
 
 
+@template("amount_this_way", kind="count")
 def that_amount(verb: str):
     """ "That amount": how much the ability ``verb`` this way."""
 

@@ -14,11 +14,31 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from engine.rules.ability import Context, Effect, resolve_ability
+from engine.core.registry import template
+from engine.rules.ability import Condition, Context, Effect, resolve_ability, resolve_all
 
 if TYPE_CHECKING:
     from engine.core.state import CardInstance
     from engine.rules.game import Engine
+
+
+@template("ReplacesDestructionIf")
+@dataclass
+class ReplacesDestructionIf(Effect):
+    """ "Destroyed: If <condition>, <effects> instead" / "If <condition>, instead of destroying
+    <this card>, <effects>": a destruction replacement that applies only while the condition holds
+    (asked when the card would be put into the discard pile; else it is destroyed as usual)."""
+
+    condition: Condition
+    then: list
+
+    def resolve(self, ctx: Context) -> bool:
+        return resolve_all(self.then, ctx)
+
+
+def _applies(eng: "Engine", card: "CardInstance", ability: list, giver) -> bool:
+    first = ability[0] if ability else None
+    return not isinstance(first, ReplacesDestructionIf) or bool(first.condition(eng.context(card, giver=giver)))
 
 
 def replace_destruction(eng: "Engine", card: "CardInstance") -> bool:
@@ -28,7 +48,7 @@ def replace_destruction(eng: "Engine", card: "CardInstance") -> bool:
     16.0, one already resolved among the "Destroyed:" abilities: :func:`early_replacements`)."""
     if card.memory.pop("destruction_replaced", False):
         return True
-    found = eng.abilities(card, "destroyed_instead")
+    found = [(a, giver) for a, giver in eng.abilities(card, "destroyed_instead") if _applies(eng, card, a, giver)]
     if not found or not card.in_play:
         return False
     g = eng.game
@@ -80,6 +100,7 @@ def early_replacements(eng: "Engine", doomed: list) -> list[tuple]:
         (c, [ReplaceDestruction(ability)], giver)
         for c in doomed
         for ability, giver in eng.abilities(c, "destroyed_instead")
+        if _applies(eng, c, ability, giver)
     ]
     if not found or eng.rules.switch("destruction_replacement_waits_for_discard"):
         return []  # the switch is consulted only when a replacement is there to order

@@ -51,6 +51,7 @@ class BlockTrigger(Static):
         return trigger in self.triggers and self.applies(eng, source, controller, card)
 
 
+@template(kind="static")
 @dataclass
 class HouseInstead(Static):
     """ "<This creature> belongs to house <X>" (instead of its original house)."""
@@ -172,3 +173,24 @@ class GrantTrait(Static):
 
     def traits(self, eng, source, controller, card) -> set[str]:
         return {self.trait.lower()} if card.in_play and self.applies(eng, source, controller, card) else set()
+
+
+@template(kind="static")
+@dataclass
+class LoseTraits(Static):
+    """ "<creatures> lose(s) each of its traits" (engine.rules.traits): printed and gained."""
+
+    applies: Applies = friendly
+
+    def loses_traits(self, eng, source, controller, card) -> bool:
+        return card.in_play and self.applies(eng, source, controller, card)
+
+
+@template(kind="static")
+@dataclass
+class BlanksItsCreature(Static):
+    """An upgrade's "This creature's text box is considered blank, except for traits"
+    (engine.rules.text_in_force: read from the upgrades on a creature, never from the creature)."""
+
+    def blanks_its_creature(self) -> bool:
+        return True

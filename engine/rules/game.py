@@ -82,7 +82,8 @@ class Engine(PlayRules, UseRules, DamageRules):
         known = self._variants.get(id(printed))
         if known is None or known[0] is not printed:
             known = self._variants[id(printed)] = (printed, definitions.variant(card, self.rules))
-        if card.zone == "artifacts" or self.game.lasting:  # a creature may blank an artifact's text
+        # a creature may blank an artifact's text, an upgrade its creature's
+        if card.zone == "artifacts" or card.upgrades or self.game.lasting:
             return text_in_force.variant(self, card, known[1])
         return known[1]
 

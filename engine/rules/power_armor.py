@@ -6,6 +6,8 @@
 - "Switch <a creature>'s power and armor" (Lightsmith Clariel): its power becomes its total armor
   (printed armor plus any effects that change its armor, even armor already used to prevent damage
   this turn) and its armor its total power (the 16.0 Lightsmith Clariel FAQs). Two switches cancel.
+- "The friendly creature's power is equal to the enemy creature's power" (Hoaxpitality): a set value.
+- "Each creature cannot gain armor" (Corrosive Monk): effects that would add armor add none.
 - "Each creature is considered to have 1 power and 0 armor" (The Pale Star): a restriction, so it
   overrules everything that would give another value, counters and modifiers included, even
   those added after it began (the 16.0 Pale Star FAQ: "cannot" overrules "may"; glossary "Lasting
@@ -35,9 +37,13 @@ def power_and_armor(eng: "Engine", creature: "CardInstance") -> tuple[int, int]:
     armor = creature.printed.armor
     switched = False
     fixed = None
-    for s, src, ctl in eng.statics():
+    statics = eng.statics()
+    # "each creature cannot gain armor": no effect adds to its armor (those that lower it still do)
+    no_gain = any(isinstance(s, CannotGainArmor) and s.applies(eng, src, ctl, creature) for s, src, ctl in statics)
+    for s, src, ctl in statics:
         power += s.power(eng, src, ctl, creature)
-        armor += s.armor(eng, src, ctl, creature)
+        change = s.armor(eng, src, ctl, creature)
+        armor += min(0, change) if no_gain else change
         if s.switches_power_and_armor(eng, src, ctl, creature):
             switched = not switched
         value = s.sets_power_and_armor(eng, src, ctl, creature)
@@ -96,6 +102,42 @@ class ConsideredToHave(Static):
         return None
 
 
+@template(kind="static")
+@dataclass
+class ArmorIgnoredWhileAttacking(Static):
+    """ "While <this creature> is attacking, ignore armor": the creature it fights has no armor to
+    prevent damage until the fight is over (as "considered to have 0 armor")."""
+
+    def sets_power_and_armor(self, eng, source, controller, creature):
+        g = eng.game
+        if g.attacking is source and g.defending is creature:
+            return None, 0
+        return None
+
+
+@template(kind="static")
+@dataclass
+class CannotGainArmor(Static):
+    """ "<creatures> cannot gain armor": their armor is the printed one, less what lowers it."""
+
+    applies: Applies = any_creature
+
+
+@dataclass
+class PowerEqualTo(Static):
+    """ "<That creature>'s power is equal to <another creature>'s power" (Hoaxpitality): a set value,
+    the other's power now (as printed once it has left play), as "considered to have" values are."""
+
+    other: "CardInstance"
+    applies: Applies = any_creature
+
+    def sets_power_and_armor(self, eng, source, controller, creature):
+        if creature is self.other or not self.applies(eng, source, controller, creature):
+            return None
+        power = eng.power(self.other) if self.other.zone == "battleline" else self.other.printed.power
+        return power, None
+
+
 def switch_for(card: "CardInstance") -> SwitchPowerAndArmor:
     """The switch for one creature (``ForTheTurn(static=switch_for, on=...)``)."""
     return SwitchPowerAndArmor(this_card(card))
@@ -107,21 +149,24 @@ def switch_for(card: "CardInstance") -> SwitchPowerAndArmor:
 @template("PowerCounters")
 @dataclass
 class GivePowerCounters(Effect):
-    """ "Give <creature> N +1 power counters"."""
+    """ "Give <creature> N +1 power counters" (``n`` a number, or a count read as the effect resolves:
+    "give Crunch a number of +1 power counters equal to a neighboring creature's power")."""
 
-    n: int = 1
+    n: object = 1  # int | Callable[[Context], int]
     on: str = "self"
 
     def resolve(self, ctx: Context) -> bool:
+        n = self.n(ctx) if callable(self.n) else self.n
         done = False
         for c in ctx.refs(self.on):
-            if c.zone == "battleline":
-                c.power_counters += self.n
+            if c.zone == "battleline" and n > 0:
+                c.power_counters += n
                 done = True
-                ctx.log(f"{c.label} gets {self.n} +1 power counter(s) ({c.power_counters} on it)")
+                ctx.log(f"{c.label} gets {n} +1 power counter(s) ({c.power_counters} on it)")
         return done
 
 
+@template("DoublePowerCounters")
 @dataclass
 class DoublePowerCounters(Effect):
     """ "Double the number of +1 power counters on <creature>"."""

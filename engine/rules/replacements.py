@@ -185,6 +185,7 @@ def perform(eng: "Engine", ev: Event | None) -> int:
     if ev.kind == "capture" and ev.card is not None:  # Æmber on its way to a pool (a replaced "to_pool")
         ev.creature.amber += ev.amount
         g.log(f"{ev.creature.label} captures {ev.amount} Æmber {ev.why} ({ev.creature.amber} on it)")
+        _captured(eng, ev)
         return ev.amount
     if not ev.supply:
         g.players[ev.victim].amber -= ev.amount
@@ -205,7 +206,14 @@ def perform(eng: "Engine", ev: Event | None) -> int:
             f"{' (' + ev.why + ')' if ev.why else ''} ({ev.creature.amber} on it, "
             f"{ev.victim} {g.players[ev.victim].amber})"
         )
+        _captured(eng, ev)
     return ev.amount
+
+
+def _captured(eng: "Engine", ev: Event) -> None:
+    """ "Each time a creature captures A" (event ``"captured"``: the creature and how much)."""
+    if ev.amount > 0:
+        eng.emit("captured", card=ev.creature, controller=ev.creature.controller, amount=ev.amount)
 
 
 def add_to_pool(

@@ -115,6 +115,14 @@ class Static:
         """Traits ``card`` gains (:mod:`engine.rules.traits`)."""
         return set()
 
+    def blanks_its_creature(self) -> bool:
+        """An upgrade's "This creature's text box is considered blank" (:mod:`engine.rules.text_in_force`)."""
+        return False
+
+    def loses_traits(self, eng, source, controller, card) -> bool:
+        """ "<card> loses each of its traits" (:mod:`engine.rules.traits`)."""
+        return False
+
     def abilities(self, eng, source, controller, creature) -> dict[str, list]:
         """Abilities the creature gains: trigger -> effects."""
         return {}

@@ -15,6 +15,8 @@ a card is in play, lasting effects may change that text box; they apply in the o
 - "Each artifact's text box is considered blank (except for traits)" (Blossom Drake): a constant
   ability of a creature, blanking artifacts in play as the lasting effect above blanks creatures
   (:func:`blanked_by_a_creature`).
+- "This creature's text box is considered blank, except for traits" (Fortune Reverser): an
+  upgrade's constant ability blanking the creature it is attached to (:func:`blanked_by_an_upgrade`).
 - "<creature> gains the text box of <card>" (Creed of Nurture): the creature has its own text
   and the other card's (abilities, constant abilities, keywords). Self-referential text in the
   gained text refers to the creature gaining it (glossary "Self-Referential Text"): gained
@@ -31,6 +33,7 @@ from dataclasses import dataclass, fields
 from typing import TYPE_CHECKING
 
 from engine.cards import Variant
+from engine.core.registry import template
 from engine.rules.ability import Context, Effect
 from engine.rules.keywords import keywords as parse_keywords
 from engine.rules.next_turns import until_next_turn_of
@@ -69,6 +72,24 @@ class BlankTextBox(TextChange):
         if card.zone != "battleline":
             return False
         return (card.controller != effect.controller) == (self.side == "enemy")
+
+    def variant(self, eng, card, current) -> Variant:
+        return BLANK
+
+    def keywords(self, eng, card, current) -> dict[str, int]:
+        return {}
+
+
+@dataclass
+class BlankTextBoxesOf(TextChange):
+    """ "<Each friendly Strange Shell> loses all abilities" for a while: the text boxes of the cards in
+    play ``test`` admits (asked of the card that started it and its controller, as a constant ability
+    asks its group), each as it is now: a card entering the group later is blanked too."""
+
+    test: object  # (eng, source, controller, card) -> bool
+
+    def applies(self, eng, effect, card) -> bool:
+        return card.zone == "battleline" and bool(self.test(eng, effect.params.get("card"), effect.controller, card))
 
     def variant(self, eng, card, current) -> Variant:
         return BLANK
@@ -130,7 +151,7 @@ def _changes(eng: "Engine", card: CardInstance) -> list[TextChange]:
 def variant(eng: "Engine", card: CardInstance, printed: Variant) -> Variant:
     """The variant of ``card`` for its text in force: ``printed`` (its printed text or erratum)
     as the text changes in force change it."""
-    if blanked_by_a_creature(eng, card):
+    if blanked_by_a_creature(eng, card) or blanked_by_an_upgrade(eng, card):
         return BLANK
     if not eng.game.lasting:
         return printed
@@ -141,7 +162,7 @@ def variant(eng: "Engine", card: CardInstance, printed: Variant) -> Variant:
 
 def keywords(eng: "Engine", card: CardInstance, printed: dict[str, int]) -> dict[str, int]:
     """The keywords of ``card``'s text in force (``printed``: those of its printed text)."""
-    if blanked_by_a_creature(eng, card):
+    if blanked_by_a_creature(eng, card) or blanked_by_an_upgrade(eng, card):
         return {}
     if not eng.game.lasting:
         return printed
@@ -161,6 +182,15 @@ def blanked_by_a_creature(eng: "Engine", card: CardInstance) -> bool:
         s.blanks_artifact(eng, creature, creature.controller, card)
         for creature in eng.game.creatures()
         for s in eng.variant(creature).statics
+    )
+
+
+def blanked_by_an_upgrade(eng: "Engine", card: CardInstance) -> bool:
+    """An upgrade's "This creature's text box is considered blank, except for traits" (Fortune
+    Reverser): the creature it is attached to has no abilities and no keywords. Only the upgrades'
+    own constant abilities are read for it, so reading it never needs the creature's text."""
+    return card.zone == "battleline" and any(
+        s.blanks_its_creature() for upgrade in card.upgrades for s in eng.variant(upgrade).statics
     )
 
 
@@ -190,6 +220,7 @@ class BlankEnemyTextBoxesUntilYourNextTurn(Effect):
         return True
 
 
+@template()
 @dataclass
 class GainTextBoxForTheTurn(Effect):
     """ "For the remainder of the turn, <on> gains the text box of <of>" (its text in force, as

@@ -1,6 +1,8 @@
 """A card's traits: those it prints and those constant abilities give it while it is in play
 ("Each of Fallen Sovereign's neighbors gains the Mutant trait.", "Until the start of your next turn,
-a creature gains elusive and the Mutant trait.": :class:`engine.rules.gained_and_lost.GrantTrait`).
+a creature gains elusive and the Mutant trait.": :class:`engine.rules.gained_and_lost.GrantTrait`),
+less those a constant ability takes away ("Each creature loses each of its traits":
+:class:`engine.rules.gained_and_lost.LoseTraits`).
 Every rule and effect that asks whether a card has a trait asks here, so a gained trait counts
 wherever a printed one does ("each Mutant creature", "a non-Mutant creature", "for each trait").
 
@@ -28,6 +30,9 @@ def traits(eng: "Engine", card: "CardInstance") -> set[str]:
     if card.in_play:
         for s, src, ctl in eng.statics():
             found |= s.traits(eng, src, ctl, card)
+        # "loses each of its traits": printed and gained alike (a loss is a restriction on having them)
+        if any(s.loses_traits(eng, src, ctl, card) for s, src, ctl in eng.statics()):
+            return set()
     return found
 
 

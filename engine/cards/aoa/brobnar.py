@@ -10,13 +10,9 @@ from engine.library import (
     DealDamage,
     DealsNoDamageWhenAttacked,
     Destroy,
-    Exhaust,
     ForgeAtNoCost,
     ForgerLosesRemaining,
-    ForTheTurn,
     Gain,
-    GainCounted,
-    GrantAbility,
     has_trait,
     HealFullyAndCounterPerDamage,
     If,
@@ -26,14 +22,12 @@ from engine.library import (
     MustFightWhenUsed,
     named,
     NameHost,
-    of_house,
     Reaction,
     Ready,
     Sacrifice,
     SacrificeTotalPower,
     SearchDeckAndDiscard,
     Stun,
-    this_card,
     UseCreature,
 )
 from engine.cards import card
@@ -80,13 +74,6 @@ card(
 
 card("Grumpus Tamer", reap=[SearchDeckAndDiscard(named("War Grumpus"))])
 
-card(
-    "Into the Fray",
-    play=[
-        Choose("creature", "friendly", where=of_house("brobnar")),
-        ForTheTurn(static=lambda c: GrantAbility("fight", [Ready("self")], this_card(c)), on="it"),
-    ],
-)
 
 card("Lollop the Titanic", statics=[DealsNoDamageWhenAttacked()])
 
@@ -111,20 +98,6 @@ card(
     "Screechbomb",
     why="its AoA text breaks the line inside the Omni ability: 'your opponent loses 2' is read as a constant ability no template covers",
     omni=[Sacrifice(), Lose(2)],
-)
-
-
-def _ready_brobnar(ctx, c) -> bool:
-    return not c.exhausted and of_house("brobnar")(ctx, c)
-
-
-card(
-    "The Flex",
-    play=[
-        Choose("creature", "friendly", where=_ready_brobnar),
-        Exhaust(),
-        GainCounted(lambda ctx: ctx.eng.power(ctx.ref("it")) // 2 if ctx.ref("it") else 0),
-    ],
 )
 
 

@@ -37,13 +37,6 @@ card("Sir Marrows", reactions=[Reaction("reaped", [CaptureGained()], when=oppone
 
 card("Opal Knight", play=[NameEach("creature", where=power_is(lambda p: p % 2 == 0)), Destroy()])
 
-card(
-    "Hallowed Shield",
-    action=[
-        Choose("creature", "any"),
-        ForTheTurn(static=lambda target: CannotBeDealtDamage(this_card(target)), on="it"),
-    ],
-)
 
 card(
     "Maruck the Marked",

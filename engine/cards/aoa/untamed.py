@@ -10,14 +10,11 @@ from engine.library import (
     ChooseAnyNumber,
     DestroyAndGainItsBonus,
     DestroyMostPowerfulOfPlayersWithout,
-    EachCreatureLosesForTheTurn,
     EachDiscardsHandAndRefills,
     FlankOnlyAttackers,
     Gain,
-    GivePowerCounters,
     GrantKeyword,
     happened_this_turn,
-    NameEach,
     of_house,
     of_type,
     opponent_reaped,
@@ -40,15 +37,6 @@ card("Po’s Pixies", statics=[TakenFromSupplyInstead()])
 # ---- irregular texts (each a mechanic printed on one card, written as a general effect of engine.library)
 
 
-def _other_untamed(ctx, c) -> bool:
-    return c is not ctx.source and of_house("untamed")(ctx, c)
-
-
-card(
-    "Bumblebird",
-    play=[NameEach("creature", "friendly", where=_other_untamed, name="others"), GivePowerCounters(2, "others")],
-)
-
 card("Camouflage", statics=[FlankOnlyAttackers()])
 
 
@@ -66,7 +54,6 @@ card(
     reactions=[Reaction("discarded", [RememberPlayerTurn("discarded")])],
 )
 
-card("Niffle Grounds", action=[Choose("creature", "any"), EachCreatureLosesForTheTurn(("taunt", "elusive"), on="it")])
 
 card("Panpaca, Anga", statics=[PowerModifier(2, beside("right"))])
 

@@ -6,7 +6,6 @@ from engine.library import (
     among,
     Archive,
     ArmorModifier,
-    CannotBeDealtDamage,
     Capture,
     Choose,
     DealDamage,
@@ -17,8 +16,6 @@ from engine.library import (
     Heal,
     host_on_flank,
     If,
-    IfYouDo,
-    May,
     more_creatures,
     NameEach,
     NameNeighbors,
@@ -30,7 +27,6 @@ from engine.library import (
     RememberLine,
     RepeatCardEffectIf,
     Sacrifice,
-    this_card,
     UsableAsActiveHouse,
 )
 from engine.cards import card
@@ -62,16 +58,6 @@ card("Armageddon Cloak", gains={"destroyed_instead": [Heal(None, "self"), Destro
 
 card("Doorstep to Heaven", play=[ReduceAmberTo(5)])
 
-
-card(
-    "Protectrix",
-    reap=[
-        IfYouDo(
-            [May([Choose("creature", "any"), Heal(None, "it")], question="Protectrix: fully heal a creature?")],
-            [ForTheTurn(static=lambda creature: CannotBeDealtDamage(this_card(creature)), on="it")],
-        )
-    ],
-)
 
 card("Shoulder Armor", statics=[PowerModifier(2, host_on_flank), ArmorModifier(2, host_on_flank)])
 

@@ -5,14 +5,12 @@ from __future__ import annotations
 from engine.library import (
     AlsoTakesNeighborsFightDamage,
     Choose,
-    ConsideredToHave,
     counted,
     DealDamage,
     Destroy,
     DestroyCounting,
     enemy_creature_event,
     ForgeAtCost,
-    ForTheTurn,
     MayForgeAtCost,
     PowerIsNeighborsPower,
     Reaction,
@@ -38,5 +36,3 @@ card(
 
 # deploy is a keyword; its power is X
 card("Picaroon", statics=[PowerIsNeighborsPower(except_trait="changeling")])
-
-card("The Pale Star", omni=[Destroy("self"), ForTheTurn(static=ConsideredToHave(1, 0))])

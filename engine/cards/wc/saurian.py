@@ -40,6 +40,7 @@ card("Crassosaurus", play=[CaptureFromAny(10), If(lambda ctx: ctx.source.amber <
 # be the same creature, dealt a second instance of damage (a ward the first removed does not stop it)
 card(
     "Phalanx Strike",
+    why="the compiled 'deal 1 to it for each friendly creature' deals separate instances; the card deals one",
     play=[
         Choose("creature", "any", name="target"),
         DealDamage(friendly_creatures, on="target"),

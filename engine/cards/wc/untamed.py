@@ -2,7 +2,19 @@
 
 from __future__ import annotations
 
-from engine.library import Choose, GainTextBoxForTheTurn, IfYouDo, May, OneAtATime, Sacrifice, UseCreature
+from engine.library import (
+    Choose,
+    ForTheTurn,
+    GainTextBoxForTheTurn,
+    GrantKeyword,
+    IfYouDo,
+    KeywordPerCount,
+    May,
+    OneAtATime,
+    Sacrifice,
+    this_card,
+    UseCreature,
+)
 from engine.cards import card
 
 
@@ -29,4 +41,26 @@ card(
     "Ghosthawk",
     why="compiled, 'reap with each of its neighbors, one at a time' asks once and offers any creature; the card asks for each neighbor in turn",
     play=[OneAtATime("neighbors", [May([UseCreature("reap")], question="reap with this neighbor?")])],
+)
+
+
+def _its_power(ctx) -> int:
+    """X in "assault X. X is its power": the power of the creature asked about, now."""
+    return ctx.eng.power(ctx.chosen["it"][0])
+
+
+# "Omni: Destroy Creed of Nature. If you do, choose a creature. For the remainder of the turn, that
+# creature gains skirmish and assault X. X is its power.": X follows its power through the turn
+card(
+    "Creed of Nature",
+    omni=[
+        IfYouDo(
+            [Sacrifice("self")],
+            [
+                Choose("creature", "any", name="chosen"),
+                ForTheTurn(static=lambda c: GrantKeyword("skirmish", this_card(c)), on="chosen"),
+                ForTheTurn(static=lambda c: KeywordPerCount("assault", _its_power, this_card(c)), on="chosen"),
+            ],
+        )
+    ],
 )
