@@ -205,3 +205,30 @@ def test_revealing_until_a_brobnar_card_or_stopping(kb_conn, tmp_path, answer, a
         """,
         )
     )
+
+
+def test_two_halves_found_and_put_on_top_of_your_deck_in_any_order(kb_conn, tmp_path):
+    assert_compiled(kb_conn, "Digging Up the Monster")
+    # "Play: Search your deck and discard pile for two halves of a gigantic creature and reveal them.
+    # Put them on top of your deck in any order.": the bottom half chosen to go on top, the top half
+    # under it, Troll under both
+    assert_passed(
+        replay(
+            kb_conn,
+            tmp_path,
+            """
+        id: digging-up-the-monster
+        setup:
+          turn: {active: player1, house: dis}
+          player1:
+            hand: [Digging Up the Monster]
+            deck: [Troll, {card: Ultra Gravitron, half: top, id: top}]
+            discard: [{card: Ultra Gravitron, half: bottom, id: bottom}]
+        actions:
+          - play: Digging Up the Monster
+            choices: [top, bottom]
+        expect:
+          "16.0": {player1.deck: [bottom, top, Troll], player1.discard: [Digging Up the Monster]}
+        """,
+        )
+    )

@@ -17,7 +17,7 @@ import pkgutil
 import engine.library
 import engine.rules
 from engine.core.registry import REGISTRY, Registered
-from engine.library import MoveTo, PutIntoPlay, PutOnDeck, ThisWay
+from engine.library import MoveTo, PutIntoPlay, PutOnDeck, ShuffleIntoDeck, ThisWay
 from engine.compile import composites  # noqa: F401 - imported for the templates it registers
 from engine.compile import composites_gained  # noqa: F401 - imported for the templates it registers
 from engine.compile import composites_selectors  # noqa: F401 - imported for the templates it registers
@@ -76,6 +76,8 @@ def instantiate(t: Template, values: dict, scope: Scope, name: str | None = None
         inner = getattr(e, "effect", e)
         if isinstance(inner, (MoveTo, PutOnDeck, PutIntoPlay)) and inner.on in scope.hidden:
             inner.from_hidden = True
+        if isinstance(inner, ShuffleIntoDeck) and inner.on in scope.hidden and "hand" not in inner.from_zones:
+            inner.from_zones = (*inner.from_zones, "hand")  # "shuffle a random card from <a hand> into ..."
     return out
 
 

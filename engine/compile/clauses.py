@@ -36,6 +36,7 @@ from engine.compile.build import _args, CONDITIONS, COUNTS, instantiate, STATICS
 from engine.compile.grammar import Refusal, slot_type, Template, TEMPLATES, VOCAB
 from engine.compile.card_names import card_name
 from engine.compile.each_player import second_person
+from engine.compile.either import read_either
 from engine.compile.instead import does, INSTEAD
 from engine.compile.lexer import LexError, tokenize
 from engine.compile.matches import MATCHES
@@ -355,6 +356,8 @@ def read_clause(text: str, scope: Scope) -> list:
         for slots in t.pattern.matches(text):
             saved = scope.it
             try:
+                if t.extra.get("either"):  # "discard <this> or <that>": the player chooses which
+                    return read_either(t, slots, scope, read_target)
                 values, prelude = read_slots(t, slots, scope)
                 if t.extra.get("names"):  # the effect names cards "it" refers to from now on
                     name = scope.fresh()
@@ -392,6 +395,8 @@ def _sort_looked(t: Template, slots: dict, scope: Scope, previous: list) -> bool
     your deck.": the steps go to that :class:`LookAtTop`. A card "put on top" is the one left, so
     the counts must add up to the cards looked at (else the sentence is not this template's)."""
     look = previous[-1] if previous else None
+    if isinstance(look, May) and len(look.then) == 1:  # "You may look at the top 3 cards ...": if you do
+        look = look.then[0]
     if not isinstance(look, LookAtTop) or look.steps or look.reorder:
         return False
     try:

@@ -103,15 +103,38 @@ def _with_neighbors(of: str, name: str) -> list:
     return [NeighborsOf(of, f"{name}n"), Together((of, f"{name}n"), name)]
 
 
+@template("FromEachPile")
+def _from_each_pile(name: str, count: int = 1, up_to: bool = False) -> list:
+    """ "Up to 2 cards from each discard pile": a choice in the controller's pile, then one in the
+    opponent's, named together."""
+    mine, theirs = f"{name}f", f"{name}e"
+    return [
+        Choose("discard", "friendly", name=mine, count=count, up_to=up_to),
+        Choose("discard", "enemy", name=theirs, count=count, up_to=up_to),
+        Together((mine, theirs), name),
+    ]
+
+
 @template("MostPowerful")
 def _most_powerful(side: str, name: str) -> ChooseMostPowerful:
     return ChooseMostPowerful(1, name, side)
 
 
 @template("FromPile")
-def _from_pile(name: str, side: str = "friendly", kind: str = "", count: int = 1, up_to: bool = False) -> Choose:
-    """ "A <creature> from <your / a> discard pile"."""
-    return Choose("discard", side, name=name, count=count, up_to=up_to, where=of_type(kind) if kind else None)
+def _from_pile(
+    name: str, side: str = "friendly", kind: str = "", count: int = 1, up_to: bool = False, different: str = ""
+) -> Choose:
+    """ "A <creature> from <your / a> discard pile"; ``different="type"``: "2 cards of different
+    types from your discard pile" (no two of one card type)."""
+    return Choose(
+        "discard",
+        side,
+        name=name,
+        count=count,
+        up_to=up_to,
+        where=of_type(kind) if kind else None,
+        different=(lambda card: card.type) if different == "type" else None,
+    )
 
 
 @template("ForEach")
@@ -224,12 +247,12 @@ def _fully_heal(on: str):
 
 
 @template("this_way", kind="count")
-def _count_this_way(verb: str, what: str = "card", house: str | None = None):
+def _count_this_way(verb: str, what: str = "card", house: str | None = None, of_house: bool = True):
     """ "For each <noun> <verb> this way": the cards done this way, or for "damage" ("for each
     damage healed this way") the points of damage, what "that amount" reads (Guardian Demon)."""
     if what == "damage":
         return that_amount(verb)
-    return count_this_way(verb, {"creature": "creature", "artifact": "artifact"}.get(what, "card"), house)
+    return count_this_way(verb, {"creature": "creature", "artifact": "artifact"}.get(what, "card"), house, of_house)
 
 
 @template("AnyNumberFromHand")

@@ -10,6 +10,7 @@ from __future__ import annotations
 from engine.core.registry import template
 from engine.library import (
     cards_under_at_least,
+    ChooseAnyNumber,
     If,
     PlayIt,
     controlled_by_chosen_player,
@@ -17,6 +18,7 @@ from engine.library import (
     NameOutOfPlay,
     OnePile,
     PileEnd,
+    PutOnDeck,
     ResolveGraftedPlay,
     RevealUntil,
     SearchFor,
@@ -59,10 +61,14 @@ def _search_for_gigantic(to: str, name: str, both: bool = True):
 
 
 @template("SearchForNamed")
-def _search_for_named(card: str, card2: str, card3: str, to: str, name: str):
-    """ "Search your deck and discard pile for <A>, <B>, or <C>": one card of any of those names."""
-    names = {card, card2, card3}
-    return SearchFor(("deck", "discard"), lambda eng, source, controller, c: c.name in names, to, name)
+def _search_for_named(
+    card: str, card2: str = "", card3: str = "", to: str = "hand", name: str = "it", deck_only: bool = False
+):
+    """ "Search your deck and discard pile for <A>, <B>, or <C>": one card of any of those names
+    (``deck_only``: "search your deck for <A>")."""
+    names = {card, card2, card3} - {""}
+    zones = ("deck",) if deck_only else ("deck", "discard")
+    return SearchFor(zones, lambda eng, source, controller, c: c.name in names, to, name)
 
 
 @template("DoneThisWay")
@@ -275,3 +281,29 @@ def _reveal_until(noun, name: str) -> RevealUntil:
 def _from_hand_and_pile(name: str, n: int) -> Choose:
     """ "Up to N cards from your hand and discard pile": chosen among the cards of both zones."""
     return Choose("hand", "friendly", name=name, count=n, up_to=True, also=(("discard", "friendly"),))
+
+
+@template("SameTypeFromPile")
+def _same_type_from_pile(noun, of: str, name: str) -> Choose:
+    """ "A card of the same type as the discarded card from a discard pile": one card of either
+    player's pile, of a card type of a card named before (``of``: where it is now)."""
+    if noun.quantity != "one" or noun.count != 1:
+        raise Refusal("target", noun.what, "one card")
+    test = _noun_test(noun)
+
+    def where(ctx, card) -> bool:
+        return test(ctx.eng, ctx.source, ctx.controller, card) and card.type in {c.type for c in ctx.refs(of)}
+
+    return Choose("discard", "any", name=name, where=where)
+
+
+@template("AnyNumberOnTopOfDeck")
+def _any_number_on_top_of_deck(of: str, name: str) -> list:
+    """ "You may put any number of the discarded cards on top of your deck in any order": the player
+    picks them one at a time among the cards ``of`` names still in their discard pile (none is a
+    number), each put on top as it is picked, so the last picked is the top card."""
+
+    def where(ctx, card) -> bool:
+        return card in ctx.refs(of)
+
+    return [ChooseAnyNumber("discard", "friendly", where=where, name=name), PutOnDeck(name)]

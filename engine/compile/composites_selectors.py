@@ -185,14 +185,25 @@ def _any_number_of(name: str, what: str, side: str, kind: str = "") -> ChooseAny
 
 
 @template("WithSameName")
-def _with_same_name(of: str, name: str) -> list:
-    """ "<a creature> and each other creature with the same name as that creature": one group."""
+def _with_same_name(of: str, name: str, what: str = "creature") -> list:
+    """ "<a creature> and each other creature with the same name as that creature", "<that card> and
+    each card with the same name" (``what="card in play"``: creatures, artifacts and upgrades): one
+    group."""
 
     def same(ctx, card) -> bool:
         named = ctx.refs(of)
         return card not in named and any(card.name == c.name for c in named)
 
-    return [NameEach("creature", "any", same, f"{name}s"), Together((of, f"{name}s"), name)]
+    return [NameEach(what, "any", same, f"{name}s"), Together((of, f"{name}s"), name)]
+
+
+@template("CardInPlay")
+def _card_in_play(name: str) -> Choose:
+    """ "Choose a card" in an ability that names no out-of-play area: a card in play (a creature, an
+    artifact or an upgrade), for 16.0 glossary "Ability": "Unless an ability explicitly references
+    an out-of-play area (such as a hand, deck, archives, or discard pile), that ability can only
+    interact with cards that are in play"."""
+    return Choose("creature", "any", name=name, also=(("artifact", "any"), ("upgrade", "any")))
 
 
 @template("WithNeighborsSharingAHouse")

@@ -22,6 +22,7 @@ _VERBS = {
     "gains": "gain",
     "returns": "return",
     "discards": "discard",
+    "randomly discards": "randomly discard",
     "archives": "archive",
     "shuffles": "shuffle",
     "reveals": "reveal",

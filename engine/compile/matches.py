@@ -109,6 +109,17 @@ def _you_played(group):
     return match
 
 
+def _you_played_from(group, zone: str):
+    """ "Each time you play <an artifact> from your discard pile": a play from that zone (the
+    "played" event's ``from``: engine.rules.play.PlayRules.play_from)."""
+    played = _you_played(group)
+
+    def match(ctx) -> bool:
+        return ctx.event.get("from") == zone and played(ctx)
+
+    return match
+
+
 def _controlled_by_you(group):
     """The event's card is one the phrase names, and was yours as the event happened ("after you
     fight with a creature": the attacker's controller as it fought)."""
@@ -227,6 +238,7 @@ MATCHES = {
     "you": lambda: _you,
     "opponent": lambda: _opponent,
     "you_played": _you_played,
+    "you_played_from": _you_played_from,
     "played_adjacent": _played_adjacent,
     "destroyed_by_own_keyword_damage": _destroyed_by_own_keyword_damage,
     "attached_to_self_or_neighbor": _attached_to_self_or_neighbor,

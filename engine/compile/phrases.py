@@ -104,6 +104,7 @@ _NOUNS = {
     "cards": "card",
     "action card": "action",
     "action cards": "action",
+    "action": "action",  # "if that card is an action"
     "artifact card": "artifact",
     "upgrade": "upgrade",
     "upgrade card": "upgrade",

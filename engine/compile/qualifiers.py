@@ -259,6 +259,11 @@ REF_POST = [
     (re.compile(r"^of (?:that card's|the discarded card's|the revealed card's) house"), _shares_house_with_named),
     # "destroy each creature with power less than the chosen creature's power"
     (re.compile(r"^with power less than (?:the chosen creature's|that creature's|its) power"), _power_less_than_named),
+    # "deal 2 damage to each creature that shares one or more traits with the purged creature"
+    (
+        re.compile(r"^that shares? one or more traits with (?:the purged creature|that creature|it)"),
+        _shares_trait_with_named,
+    ),
 ]
 
 #: adjectives with no value: word -> test

@@ -556,3 +556,9 @@ from engine.rules.gained_and_lost import KeywordPerCount
 from engine.library.lasting import PowerEqualForTheTurn
 from engine.library.counters import BlankWhileCounters, record_removed
 from engine.library.lasting import BlankForTheTurn
+from engine.library.searching import ShuffleArchivesIntoDeck
+from engine.library.at_random import DiscardRandomShareOfHand
+from engine.library.lasting import CannotPlayTypeOfForTheTurn
+from engine.library.conditions import share_a_type
+from engine.library.counts import creatures_between_self_and
+from engine.library.named_cards import are_the_named_cards

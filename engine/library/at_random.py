@@ -26,13 +26,17 @@ class RandomCards(NameOutOfPlay):
     """Name ``n`` cards at random in each ``zone`` ("hand", "archives") of the players ``side``
     says: "friendly" (yours), "enemy" (your opponent's), "chosen" ("a player's": the controller
     picks the player first), "each" ("each player ... from their hand": ``n`` from each, the active
-    player's first). A hand is hidden: the cards named are told in the log as they are picked."""
+    player's first), "owner" (``of`` names a card: "its owner archives a random card from their
+    hand"). A hand is hidden: the cards named are told in the log as they are picked."""
 
     n: int = 1
+    of: str = ""
 
     def resolve(self, ctx: Context) -> bool:
         g = ctx.game
-        if self.side == "friendly":
+        if self.side == "owner":
+            players = [c.owner for c in ctx.refs(self.of)[:1]]
+        elif self.side == "friendly":
             players = [ctx.controller]
         elif self.side == "enemy":
             players = [ctx.opponent_name]
@@ -65,17 +69,17 @@ def _any_card(eng, source, controller, card) -> bool:
 
 
 @template()
-def RandomCardsFrom(zone: str, side: str, name: str, n: int = 1) -> RandomCards:
+def RandomCardsFrom(zone: str, side: str, name: str, n: int = 1, of: str = "") -> RandomCards:
     """ "N random cards from <your / your opponent's / a player's> <hand / archives>"."""
-    return RandomCards(zone, side, _any_card, name, n=n)
+    return RandomCards(zone, side, _any_card, name, n=n, of=of)
 
 
 @template()
-def RandomCardsTo(to: str, side: str, n: int = 1, name: str = "random", zone: str = "hand") -> list:
-    """ "<Your opponent / each player> <discards / purges> N random cards from their <hand>": the
-    cards named at random, then discarded (the "discarded" event of a card discarded from a hand)
-    or moved to their owner's ``to`` zone."""
-    pick = RandomCardsFrom(zone, side, name, n)
+def RandomCardsTo(to: str, side: str, n: int = 1, name: str = "random", zone: str = "hand", of: str = "") -> list:
+    """ "<Your opponent / each player / its owner> <discards / purges / archives> N random cards
+    from their <hand>": the cards named at random, then discarded (the "discarded" event of a card
+    discarded from a hand) or moved to their owner's ``to`` zone."""
+    pick = RandomCardsFrom(zone, side, name, n, of)
     if to == "discard":
         return [pick, DiscardCards(name)]
     return [pick, MoveTo(to, name, from_hidden=True)]
@@ -98,4 +102,23 @@ class DiscardRandomDownTo(Effect):
                 card = g.rng.choice(list(hand))
                 ctx.log(f"{ctx.source.name}: at random from {player}'s hand: {card.label}")
                 discard_from_hand(ctx, card)
+        return True
+
+
+@template()
+@dataclass
+class DiscardRandomShareOfHand(Effect):
+    """ "Randomly discard half of the cards from your hand (rounding down)", "each player randomly
+    discards one third of their cards from their hand (rounding down)": the hand's size divided by
+    ``divisor``, rounded down, counted as the effect resolves; each card picked at random and
+    discarded (its "discarded" event) one at a time."""
+
+    divisor: int
+
+    def resolve(self, ctx: Context) -> bool:
+        hand = ctx.me.zone("hand")
+        picked = ctx.game.rng.sample(list(hand), len(hand) // self.divisor)
+        for card in picked:
+            ctx.log(f"{ctx.source.name}: at random from {ctx.controller}'s hand: {card.label}")
+            discard_from_hand(ctx, card)
         return True

@@ -74,6 +74,17 @@ def it_test(ref: str, test: CardTest) -> Condition:
     return condition
 
 
+@template(kind="condition")
+def share_a_type(ref: str) -> Condition:
+    """ "If the discarded cards share a type": two or more cards named before, all of one card type."""
+
+    def condition(ctx: Context) -> bool:
+        cards = refs_named(ctx, ref)
+        return len(cards) >= 2 and len({c.type for c in cards}) == 1
+
+    return condition
+
+
 def negate(condition: Condition) -> Condition:
     def negated(ctx: Context) -> bool:
         return not condition(ctx)

@@ -42,8 +42,10 @@ def amber_in_pool(ctx: Context) -> int:
     return ctx.me.amber
 
 
+@template(kind="count", value=True)
 def opponent_amber(ctx: Context) -> int:
-    """ "All of your opponent's Æmber", counted as the effect resolves."""
+    """ "All of your opponent's Æmber", "each Æmber your opponent has", counted as the effect
+    resolves."""
     return ctx.opponent.amber
 
 
@@ -91,12 +93,12 @@ def upgrades_on_self(ctx: Context) -> int:
 
 
 @template(kind="count")
-def cards_in(zone: str, who: str = "self") -> Callable[[Context], int]:
+def cards_in(zone: str, who: str = "self", excess: int = 0) -> Callable[[Context], int]:
     """ "Each card in your (your opponent's) archives / hand / discard pile", counted as the effect
-    resolves."""
+    resolves; ``excess``: "each card in your opponent's hand in excess of 5", those beyond N."""
 
     def count(ctx: Context) -> int:
-        return len((ctx.me if who == "self" else ctx.opponent).zone(zone))
+        return max(0, len((ctx.me if who == "self" else ctx.opponent).zone(zone)) - excess)
 
     return count
 
@@ -134,11 +136,15 @@ def neighbors_of_it(ctx: Context) -> int:
 
 
 @template(kind="count")
-def creatures_in_excess(who: str) -> Callable[[Context], int]:
-    """ "Each creature <you have / your opponent controls> in excess of <your opponent / you>"."""
+def creatures_in_excess(who: str, not_self: bool = False) -> Callable[[Context], int]:
+    """ "Each creature <you have / your opponent controls> in excess of <your opponent / you>";
+    ``not_self``: "..., not counting SELF" (the card whose ability it is, wherever it is, is not
+    among either side's creatures)."""
 
     def count(ctx: Context) -> int:
-        mine, theirs = len(ctx.me.creatures), len(ctx.opponent.creatures)
+        mine, theirs = (
+            len([c for c in p.creatures if not (not_self and c is ctx.source)]) for p in (ctx.me, ctx.opponent)
+        )
         return max(0, mine - theirs) if who == "self" else max(0, theirs - mine)
 
     return count
@@ -234,5 +240,22 @@ def bonus_icons_on(ref: str, icon: str | None = None):
 
     def count(ctx: Context) -> int:
         return _icons(ctx.refs(ref), icon)
+
+    return count
+
+
+@template(kind="count")
+def creatures_between_self_and(name: str) -> Callable[[Context], int]:
+    """ "Each creature between SELF and <a card named so>": the creatures strictly between the two
+    in one battleline (none when either is not in it; the nearest copy of that name counts)."""
+
+    def count(ctx: Context) -> int:
+        me = ctx.source
+        if me.zone != "battleline":
+            return 0
+        line = ctx.game.players[me.controller].creatures
+        at = line.index(me)
+        others = [abs(i - at) - 1 for i, c in enumerate(line) if c is not me and c.name == name]
+        return min(others) if others else 0
 
     return count

@@ -269,7 +269,12 @@ class ArchiveTopOfDeck(Effect):
 
 
 #: where "look at the top N cards" may put the cards looked at, in the words of the text
-_LOOKED_TO = {"hand": "into your hand", "bottom": "on the bottom of the deck", "discard": "into the discard pile"}
+_LOOKED_TO = {
+    "hand": "into your hand",
+    "bottom": "on the bottom of the deck",
+    "discard": "into the discard pile",
+    "archives": "into your archives",
+}
 
 
 @template()
@@ -277,7 +282,8 @@ _LOOKED_TO = {"hand": "into your hand", "bottom": "on the bottom of the deck", "
 class LookAtTop(Effect):
     """ "Look at the top N cards of <your / your opponent's> deck", and what the sentence after it
     does with them, ``steps`` in the order the text gives them: ("hand", 1) "put 1 into your hand",
-    ("bottom", 1) "(put) 1 on the bottom of your deck", ("discard", 1) "discard 1" (each card chosen
+    ("bottom", 1) "(put) 1 on the bottom of your deck", ("discard", 1) "discard 1", ("archives", 1)
+    "archive 1" (each card chosen
     by the controller among those looked at and not yet moved; a count of 0: "discard the others",
     every card left). The rest stay on top of the deck
     as they were ("put 1 on top of their deck": the one left), or with ``reorder`` "put them (the
@@ -322,6 +328,8 @@ class LookAtTop(Effect):
                 left.remove(pick)
                 if where == "hand":
                     ctx.game.move(pick, "hand", ctx.controller)
+                elif where == "archives":
+                    ctx.game.move(pick, "archives", ctx.controller)
                 elif where == "discard":
                     ctx.eng.put_away(pick, "discard")
                 else:

@@ -393,3 +393,19 @@ class PowerEqualForTheTurn(Effect):
         )
         ctx.log(f"{ctx.source.name}: for the remainder of the turn, {target.label}'s power is {other.label}'s")
         return True
+
+
+@template()
+@dataclass
+class CannotPlayTypeOfForTheTurn(Effect):
+    """ "Until the end of the turn, you may not play cards of the discarded card's type": the type of
+    the card ``on`` names, read as the effect resolves, forbidden to the ability's controller for
+    the turn (:class:`~engine.library.playing.CannotPlay`)."""
+
+    on: str = "it"
+
+    def resolve(self, ctx: Context) -> bool:
+        kinds = sorted({c.type for c in ctx.refs(self.on)})
+        for kind in kinds:
+            ForTheTurn(static=CannotPlay(kind)).resolve(ctx)
+        return bool(kinds)

@@ -16,22 +16,42 @@ from engine.rules.statics import Static
 
 #: the key of a card's ``memory`` holding the card name its ability named last
 NAMED_CARD = "named card"
+#: the names its ability named last, in order ("name 2 cards")
+NAMED_CARDS = "named cards"
 
 
 @template()
 @dataclass
 class NameACard(Effect):
-    """ "Name a card": a decision of the player resolving the ability, among the names of the
-    cards in the game."""
+    """ "Name a card" ("name N cards": ``n`` names, one decision each, a name may be named again):
+    a decision of the player resolving the ability, among the names of the cards in the game."""
+
+    n: int = 1
 
     def resolve(self, ctx: Context) -> bool:
         names = sorted({c.name for c in ctx.game.cards()})
         if not names:
             return False
-        name = ctx.eng.chooser.choose(f"{ctx.eng.decider(ctx)}: {ctx.source.name}: name a card", names)
-        ctx.source.memory[NAMED_CARD] = name
-        ctx.log(f"{ctx.source.name}: {ctx.eng.decider(ctx)} names {name}")
+        named = [
+            ctx.eng.chooser.choose(f"{ctx.eng.decider(ctx)}: {ctx.source.name}: name a card", names)
+            for _ in range(self.n)
+        ]
+        ctx.source.memory[NAMED_CARD] = named[-1]
+        ctx.source.memory[NAMED_CARDS] = named
+        ctx.log(f"{ctx.source.name}: {ctx.eng.decider(ctx)} names {', '.join(named)}")
         return True
+
+
+@template(kind="condition")
+def are_the_named_cards(ref: str):
+    """ "If they are the named cards" (after "Name 2 cards. Discard the bottom 2 cards of ..."):
+    the cards ``ref`` names are, name for name, the cards named (as many, each name as often)."""
+
+    def holds(ctx: Context) -> bool:
+        named = ctx.source.memory.get(NAMED_CARDS, [])
+        return bool(named) and sorted(c.name for c in ctx.refs(ref)) == sorted(named)
+
+    return holds
 
 
 @dataclass

@@ -31,7 +31,8 @@ from engine.rules.targets import choose_or_done
 class SearchFor(Effect):
     """Search the controller's ``zones`` ("deck", or "deck" and "discard") for a card ``test``
     admits (``(eng, source, controller, card) -> bool``), reveal it and put it into its owner's
-    ``to`` zone ("hand", "archives", "discard"), then shuffle the deck. The card is named ``name``
+    ``to`` zone ("hand", "archives", "discard"; "play": into play under the controller's control;
+    "reveal": left where they are, for the sentence after it), then shuffle the deck. The card is named ``name``
     (and "it") for the sentences after it. ``most``: how many cards may be found (None: "any
     number of", the player answering "done" when finished); ``halves``: "two halves of a gigantic
     creature", a half found with its other half (engine.rules.mechanics.gigantic), never alone."""
@@ -42,6 +43,9 @@ class SearchFor(Effect):
     name: str = "found"
     most: int | None = 1
     halves: bool = False
+    #: "up to 4 Bräkken cards with different names": what the cards found must differ in
+    #: (``card -> key``); a card whose key one found before has is no longer offered
+    different: object = None
 
     def resolve(self, ctx: Context) -> bool:
         found = [
@@ -57,6 +61,8 @@ class SearchFor(Effect):
                 break
             found.remove(pick)
             picked.append(pick)
+            if self.different is not None:
+                found = [c for c in found if self.different(c) != self.different(pick)]
             if self.halves:  # its other half (one of them, where the pile holds several)
                 others = other_halves(pick, found)
                 other = (
@@ -76,7 +82,12 @@ class SearchFor(Effect):
         else:
             ctx.log(f"{ctx.controller} searches their {where} and reveals {', '.join(c.label for c in picked)}")
             for pick in picked:
-                ctx.eng.put_away(pick, self.to)
+                if self.to == "play":  # "put it into play": not played (engine.rules.play)
+                    ctx.eng.put_into_play(pick, ctx.controller)
+                elif self.to == "reveal":  # "... and reveal them": they stay where they were found
+                    continue
+                else:
+                    ctx.eng.put_away(pick, self.to)
         if "deck" in self.zones:
             shuffle_deck(ctx.game, ctx.controller)
         return bool(picked)
@@ -113,6 +124,7 @@ class ShuffleDiscardIntoDeck(Effect):
                 g.move(c, "deck", c.owner)
             shuffle_deck(g, player)
             ctx.log(f"{ctx.source.name}: {player} shuffles {len(pile)} card(s) from their discard pile into their deck")
+            ctx.eng.emit("discard_shuffled_into_deck", player=player)
         return True
 
 
@@ -132,3 +144,23 @@ class ShuffleOthersIntoDeck(Effect):
         for owner in owners:
             shuffle_deck(ctx.game, owner)
         return bool(owners)
+
+
+@template()
+@dataclass
+class ShuffleArchivesIntoDeck(Effect):
+    """ "Shuffle your opponent's archives into their deck" (``whose``: "opponent" or "self"): every
+    archived card goes to its owner's deck (a card another player archived goes to its owner's, as
+    a card leaving archives does), then each deck that received one is shuffled."""
+
+    whose: str = "opponent"
+
+    def resolve(self, ctx: Context) -> bool:
+        player = ctx.opponent_name if self.whose == "opponent" else ctx.controller
+        archived = list(ctx.game.players[player].zone("archives"))
+        for c in archived:
+            ctx.game.move(c, "deck", c.owner)
+        for owner in sorted({c.owner for c in archived} | {player}):
+            shuffle_deck(ctx.game, owner)
+        ctx.log(f"{ctx.source.name}: {player} shuffles {len(archived)} archived card(s) into their deck")
+        return bool(archived)

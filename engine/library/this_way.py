@@ -137,14 +137,15 @@ class HealUpTo(Effect):
         return healed_any
 
 
-def count_this_way(verb: str, what: str = "card", house: str | None = None):
-    """ "For each <creature / artifact / card> <verb> this way" ("<house> cards revealed this way")."""
+def count_this_way(verb: str, what: str = "card", house: str | None = None, of_house: bool = True):
+    """ "For each <creature / artifact / card> <verb> this way" ("<house> cards revealed this way";
+    ``of_house=False``: "non-<house> cards revealed this way")."""
 
     def count(ctx: Context) -> int:
         return sum(
             1
             for c in done_this_way(ctx, verb)
-            if (what == "card" or c.type == what) and (house is None or belongs_to(ctx.eng, c, house))
+            if (what == "card" or c.type == what) and (house is None or belongs_to(ctx.eng, c, house) == of_house)
         )
 
     return count
@@ -212,12 +213,15 @@ class DiscardUntil(Effect):
 @dataclass
 class EachPlayerGainsPer(Effect):
     """ "Each player gains N for each creature they controlled that was destroyed this way" /
-    "... shuffled into their deck this way": per player, N times their cards done this way."""
+    "... shuffled into their deck this way": per player, N times their cards done this way.
+    ``draws``: "each player draws a card for each creature they controlled that was destroyed this
+    way" (cards drawn instead of Æmber gained, the active player first)."""
 
     amount: int
     verb: str
     #: "for each card purged this way, its owner gains N": by owner, not by controller
     by_owner: bool = False
+    draws: bool = False
 
     def resolve(self, ctx: Context) -> bool:
         players = (
@@ -225,7 +229,10 @@ class EachPlayerGainsPer(Effect):
         )
         for player in (ctx.game.active, ctx.game.other(ctx.game.active)):
             n = players.count(player)
-            if n:
+            if n and self.draws:
+                ctx.eng.draw(player, self.amount * n)
+                ctx.log(f"{player} draws {self.amount * n} card(s) from {ctx.source.name}")
+            elif n:
                 ctx.eng.gain(player, self.amount * n, ctx.source.name)
         return True
 

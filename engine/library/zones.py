@@ -134,18 +134,31 @@ class PutOnDeck(Effect):
     from where it is: a discard pile, or a hand the effect picked it from (``from_hidden``, as
     :class:`MoveTo`: "put a random card from your opponent's hand on top of their deck").
     ``random_order``: "put each creature on top of its owner's deck in a random order": the cards
-    go in an order the game's seeded generator draws, so no player chooses it."""
+    go in an order the game's seeded generator draws, so no player chooses it; ``any_order``: the
+    controller chooses it."""
 
     on: str = "it"
     top: bool = True
     from_hidden: bool = False
     random_order: bool = False
+    #: "put them on top of your deck in any order": the controller picks the card that ends on top
+    #: first, then the next (each put in turn, so the last put is the top card)
+    any_order: bool = False
 
     def resolve(self, ctx: Context) -> bool:
         done = False
         cards = list(ctx.refs(self.on))
         if self.random_order:
             ctx.game.rng.shuffle(cards)
+        if self.any_order and len(cards) > 1:
+            ordered, left = [], list(cards)
+            while len(left) > 1:
+                pick = ctx.eng.chooser.choose(
+                    f"{ctx.controller}: {ctx.source.name}: which card goes on top next", left, label=card_label(left)
+                )
+                left.remove(pick)
+                ordered.append(pick)
+            cards = list(reversed(ordered + left))
         for c in cards:
             if c.in_play:
                 done = ctx.eng.leave_play(c, "deck", top=self.top) or done
@@ -326,6 +339,8 @@ class ShuffleZonesIntoDeck(Effect):
                 moved += 1
         shuffle_deck(ctx.game, ctx.controller)
         ctx.log(f"{ctx.source.name}: {ctx.controller} shuffles {moved} card(s) into their deck")
+        if "discard" in self.zones:
+            ctx.eng.emit("discard_shuffled_into_deck", player=ctx.controller)
         return True
 
 

@@ -318,6 +318,7 @@ class Engine(PlayRules, UseRules, DamageRules):
                 for c in p.zone("deck"):
                     c.zone = "deck"
                 g.log(f"{player} shuffles their discard pile into a new deck")
+                self.emit("discard_shuffled_into_deck", player=player)
             card = p.zone("deck")[0]
             g.move(card, "hand")
             drawn += 1

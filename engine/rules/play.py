@@ -174,6 +174,7 @@ class PlayRules:
             self.game.log(f"{card.label} cannot be played from {where} ({exc}); it stays there")
             return False
         self.game.log(f"{card.label} is played from {where}")
+        card.memory["played_from"] = card.zone  # the "played" event says where from (play_timing)
         self.become_copy(card)
         self.resolve_play(card)
         return True

@@ -58,7 +58,9 @@ def resolve_play_effects(eng: "Engine", card: "CardInstance", entered: dict | No
     """After ``card``'s bonus icons: its "Play:" ability and the reactions to its play and (a
     creature; ``entered``: the ``"entered_play"`` event's details) to its entering play."""
     g = eng.game
-    played = {"card": card, "player": g.active}
+    # "from": the zone a card effect played it from ("each time you play an artifact from your
+    # discard pile"); a card played from hand has none recorded
+    played = {"card": card, "player": g.active, "from": card.memory.pop("played_from", "hand")}
     if not _plays(card):
         g.log(f'{card.label} left play before its "Play:" ability could resolve')
     plays = _plays(card) and bool(eng.abilities(card, "play"))

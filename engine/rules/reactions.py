@@ -3,7 +3,8 @@
 ``reactions``) or in a lasting effect; the engine emits events and resolves every reaction that
 matches, with the event in the context (``ref "event"`` is the card the event is about).
 
-Events: ``"played"`` {card}, ``"destroyed"`` {card, controller, fight: (attacker, defender) or
+Events: ``"played"`` {card, player, from: the zone it was played from, "hand" unless a card effect
+played it from elsewhere}, ``"destroyed"`` {card, controller, fight: (attacker, defender) or
 None, creature: it was a creature when destroyed, damage_by: (the card, the keyword or None) that
 placed the last of the damage that destroyed it, None when its damage did not}, ``"reaped"`` {card, player, amber: {"gained": n} (what is left of the Æmber reaping gained)},
 ``"fought"`` {card, controller, neighbors (the attacker's neighbors when it was used)}, ``"entered_play"`` {card, controller},
@@ -13,7 +14,8 @@ placed the last of the damage that destroyed it, None when its damage did not}, 
 caused), ``"bonus_icon_damage"`` {card, controller}, ``"tide_raised"`` {player}, ``"end_of_turn"`` {player}
 (after the draw of step 5), ``"key_forged"`` {player, cost} (engine.rules.forging), ``"attached"`` {card: the
 upgrade, to, player} (engine.rules.gained_text), ``"left_play"`` {card, controller} (engine.rules.leaves_play),
-``"start_of_turn"`` {player} (engine.rules.turn), ``"stolen"`` {player: the thief, victim,
+``"start_of_turn"`` {player} (engine.rules.turn), ``"discard_shuffled_into_deck"`` {player} (a discard pile
+shuffled into its deck: by an effect, or to reset an empty deck to draw, engine.rules.game.Engine.draw), ``"stolen"`` {player: the thief, victim,
 amount} (engine.rules.replacements.steal), ``"before_fight"`` {card, controller, defender, outcome}
 (engine.rules.hooks).
 """

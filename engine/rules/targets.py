@@ -47,6 +47,9 @@ class Choose(Effect):
     exclude_self: bool = False
     #: further places to choose from, as (what, side): "from play or from your discard pile"
     also: tuple[tuple[str, str], ...] = ()
+    #: "2 cards of different types": what the cards chosen must differ in (``card -> key``); no
+    #: card is offered whose key one chosen before has
+    different: Callable[[CardInstance], object] | None = None
 
     def options(self, ctx: Context) -> list[CardInstance]:
         pool = candidates(ctx, self.what, self.side)
@@ -63,12 +66,17 @@ class Choose(Effect):
         picked: list[CardInstance] = []
         decision = f"{ctx.source.name}: choose {'up to ' if self.up_to else ''}{self.side} {self.what}"
         want = min(self.count, len(options))
-        if not self.up_to and len(options) <= self.count:
+        distinct = self.different is None or len({self.different(c) for c in options}) == len(options)
+        if not self.up_to and len(options) <= self.count and distinct:
             picked = list(options)  # every option must be chosen: there is nothing to decide
             want = 0  # recorded all the same: what was offered can be checked (engine.core.decision_checks)
             ctx.eng.chooser.record(decision, list(map(card_label(options), options)), every=True)
         for n in range(want):
             left = [c for c in options if c not in picked]
+            if self.different is not None:
+                left = [c for c in left if self.different(c) not in {self.different(p) for p in picked}]
+                if not left:
+                    break
             if self.up_to:
                 choice = choose_or_done(ctx, f"{decision} ({n + 1} of up to {self.count})", left)
                 if choice is None:

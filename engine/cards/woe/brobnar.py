@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from engine.library import PlaceAmber, Reaction
+from engine.library import card_has_trait, ForEach, GainChains, PlaceAmber, Reaction, SearchFor
 from engine.cards import card
 
 # "Each time a player exalts a creature or a creature captures A, put 1A on that creature from the
@@ -10,4 +10,21 @@ from engine.cards import card
 card(
     "Kretchee",
     reactions=[Reaction("exalted", [PlaceAmber(1, "event")]), Reaction("captured", [PlaceAmber(1, "event")])],
+)
+
+
+def _brakken(eng, source, controller, c) -> bool:
+    return card_has_trait(eng, c, "bräkken")
+
+
+# "Play: Search your deck and discard pile for up to 4 Bräkken cards with different names. Reveal
+# those cards and put them into your hand. Shuffle your deck. Gain chains equal to the number of
+# cards put into your hand in this way." (the search is over when the player answers "done" or no
+# Bräkken card of another name is left; the deck is shuffled once they are in hand)
+card(
+    "Hallafest",
+    play=[
+        SearchFor(("deck", "discard"), _brakken, "hand", name="hallafest", most=4, different=lambda c: c.name),
+        ForEach(lambda ctx: len([c for c in ctx.refs("hallafest") if c.zone == "hand"]), [GainChains(1)]),
+    ],
 )
