@@ -177,6 +177,7 @@ def _replay(
             f"its answer states the same ruling as {version}'s"
         )
     try:
+        every_card_readable(engine)
         refused = play_actions(engine, answered_actions(scenario.actions, answers_of))
     except (ScenarioError, EngineError) as exc:
         if isinstance(exc, ChoiceError):
@@ -200,6 +201,21 @@ def _replay(
         result.reason = "; ".join(undetermined)
         game.log(f"unverified: {result.reason}")
     return result
+
+
+def every_card_readable(engine: Engine) -> None:
+    """Stop a replay with a card the engine cannot read anywhere on the board ("card not implemented
+    in the engine yet"), not only in play: a card's abilities also work from a hand (Scrap), a
+    discard pile (Nirbor Flamewing) or archives (The Archivist), and a card never read there would
+    be played as if it had no text. A deck's cards are left out: facedown, no ability works there, and
+    a scenario may search a deck for a card the engine cannot play yet (its text is read once it is
+    played or used)."""
+    for player in engine.game.players.values():
+        for zone, cards in player.zones.items():
+            for card in cards if zone != "deck" else ():
+                engine.variant(card)
+                for other in (*card.upgrades, *card.beneath):
+                    engine.variant(other)
 
 
 def prepare(
