@@ -18,6 +18,7 @@ from engine.library.naming import CardTest
 from engine.library.playing import plays_this_turn
 from engine.library.this_way import done_this_way
 from engine.rules.ability import Context
+from engine.rules.as_in_play import stat_as_it_was
 from engine.rules.bonus_icons import bonus_icons
 from engine.rules.gained_text import same_title
 from engine.rules.references import candidates
@@ -257,27 +258,30 @@ def _last_known(ctx: Context, ref: str):
 @template(kind="count")
 def power_of(ref: str) -> Callable[[Context], int]:
     """ "Equal to the archived creature's power", "equal to SELF's power": the power of the card
-    named, as it is in play, else as printed (a card gone from play has no modifiers left)."""
+    named, as it is in play, or as it was if it left play during this ability, else as printed."""
 
     return _stat_of(ref, "power")
 
 
 @template(kind="count")
 def armor_of(ref: str) -> Callable[[Context], int]:
-    """ "Equal to SELF's armor": the armor of the card named, as it is in play, else as printed."""
+    """ "Equal to SELF's armor": the armor of the card named, read as :func:`power_of` reads power."""
 
     return _stat_of(ref, "armor")
 
 
 def _stat_of(ref: str, stat: str) -> Callable[[Context], int]:
-    """The ``stat`` ("power", "armor") of the card ``ref`` names: in play with its modifiers, else
-    as printed."""
+    """The ``stat`` ("power", "armor") of the card ``ref`` names: in play with its modifiers; gone
+    from play during this ability, as it was in play (engine.rules.as_in_play); else as printed."""
 
     def count(ctx: Context) -> int:
         card = _last_known(ctx, ref)
         if card is None:
             return 0
-        return getattr(ctx.eng, stat)(card) if card.in_play else int(getattr(card.printed, stat) or 0)
+        if card.in_play:
+            return getattr(ctx.eng, stat)(card)
+        was = stat_as_it_was(ctx, card, stat)
+        return was if was is not None else int(getattr(card.printed, stat) or 0)
 
     return count
 

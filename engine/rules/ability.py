@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 from engine.core.registry import template
 from engine.core.state import CardInstance, Game
+from engine.rules.as_in_play import STAMPS
 from engine.rules.references import resolve_ref
 
 if TYPE_CHECKING:
@@ -40,6 +41,9 @@ class Context:
     #: the source is used "as if it were yours": it counts as friendly to the controller of the
     #: ability, though it never changes control (engine.rules.as_if_yours)
     as_if_yours: bool = False
+    #: when the context was made: a card that left play after it is read as it was in play
+    #: (engine.rules.as_in_play)
+    began: int = field(default_factory=lambda: next(STAMPS))
 
     @property
     def game(self) -> Game:

@@ -22,6 +22,7 @@ from engine.rules.fight_timing import note_neighbors_on_leaving, remember_neighb
 from engine.core.state import CardInstance
 from engine.rules.statics import reads_statics_once
 from engine.rules.ability import resolve_ability
+from engine.rules.as_in_play import remember_as_in_play
 from engine.rules.hooks import condemned, purge_condemned
 from engine.rules.mechanics.gigantic import separate
 from engine.rules.replacements import add_to_pool
@@ -330,6 +331,7 @@ class DamageRules:
             )
             return False
         note_neighbors_on_leaving(g, card)  # "its neighbors" after it has left (engine.rules.fight_timing)
+        remember_as_in_play(self, card)  # its power as it was, for the rest of the ability
         if card.zone == "upgrade" and card.attached_to is not None:
             card.attached_to.upgrades.remove(card)
         for upgrade in list(card.upgrades):
