@@ -208,10 +208,10 @@ def _together(first: str, second: str, name: str) -> Together:
 
 
 @template("MakeTokens")
-def _make_tokens(count: int = 1, name: str = "made", named: str | None = None):
+def _make_tokens(count: int = 1, name: str = "made", named: str | None = None, flank: str | None = None):
     """ "Make a token creature": the tokens made are what "it" names after it ("Ward it.");
-    ``named``: "make a Niffle Brute", only that token creature."""
-    return MakeTokens(count, named=named, name=name)
+    ``named``: "make a Niffle Brute", only that token creature; ``flank``: "... on your left flank"."""
+    return MakeTokens(count, named=named, name=name, flank=flank)
 
 
 @template("DiscardTopOfDeck")

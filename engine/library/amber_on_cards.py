@@ -206,19 +206,25 @@ class PlaceAmber(Effect):
 @dataclass
 class MoveAmberWithPool(Effect):
     """ "Move N Æmber from your pool to <this card>" (``to_card``), or "from <this card> to your
-    pool": as much of N as the side it comes from holds."""
+    pool": as much of N as the side it comes from holds. "From any player's pool" (``any_pool``):
+    the player resolving the ability chooses whose pool first."""
 
     amount: int
     to_card: bool = True
+    any_pool: bool = False
 
     def resolve(self, ctx: Context) -> bool:
         card, pool = ctx.source, ctx.me
+        if self.any_pool:
+            g = ctx.game
+            whose = ctx.eng.chooser.choose(f"{card.name}: move Æmber from whose pool", [g.active, g.other(g.active)])
+            pool = g.players[whose]
         moved = min(self.amount, pool.amber if self.to_card else card.amber)
         step = moved if self.to_card else -moved
         pool.amber -= step
         card.amber += step
         where = (
-            f"from their pool to {card.label} ({card.amber} on it)"
+            f"from {'the pool of ' + pool.name if self.any_pool else 'their pool'} to {card.label} ({card.amber} on it)"
             if self.to_card
             else f"from {card.label} to their pool ({pool.amber})"
         )

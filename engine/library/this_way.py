@@ -186,13 +186,19 @@ def did_this_way(verb: str, test):
 class DiscardUntil(Effect):
     """ "Discard cards from the top of your deck until you discard <a card ``test`` admits> or run
     out of cards": one at a time; the card that stopped it is named ``name`` (and "it"); every card
-    discarded is recorded as discarded this way."""
+    discarded is recorded as discarded this way. ``deck_of``: "... from the top of its controller's
+    deck" after "purge a creature": the deck of the player the card done this way (``deck_of``, the
+    verb) counted for, its controller as it was before it left play."""
 
     test: object  # (eng, source, controller, card) -> bool
     name: str
+    deck_of: str = ""
 
     def resolve(self, ctx: Context) -> bool:
-        deck = ctx.me.zone("deck")
+        whose = players_this_way(ctx, self.deck_of)[-1:] if self.deck_of else [ctx.controller]
+        if not whose:
+            return False
+        deck = ctx.game.players[whose[0]].zone("deck")
         discarded, found = [], None
         while deck:
             card = deck[0]
@@ -203,7 +209,7 @@ class DiscardUntil(Effect):
                 break
         ctx.log(
             f"{ctx.controller} discards {', '.join(c.label for c in discarded) or 'nothing'} from the top "
-            f"of their deck" + ("" if found else " (no card stopped it)")
+            f"of {whose[0]}'s deck" + ("" if found else " (no card stopped it)")
         )
         record_this_way(ctx, "discarded", discarded)
         ctx.chosen[self.name] = ctx.chosen["it"] = [found] if found else []

@@ -180,6 +180,8 @@ class PutIntoPlay(Effect):
     #: the cards were named in a hand by this ability ("puts each creature from their hand into
     #: play"): found there, as :class:`MoveTo`'s
     from_hidden: bool = False
+    #: "put it into play under its owner's control"
+    under_owner: bool = False
 
     def resolve(self, ctx: Context) -> bool:
         done = []
@@ -187,7 +189,7 @@ class PutIntoPlay(Effect):
             if c.in_play or (c.zone in HIDDEN and not (self.from_hidden and c.zone == "hand")):
                 ctx.log(f"{c.label} cannot be put into play by {ctx.source.name} from its {c.zone}")
                 continue
-            ctx.eng.put_into_play(c, ctx.controller)
+            ctx.eng.put_into_play(c, c.owner if self.under_owner else ctx.controller)
             if c.in_play:
                 if self.ready and c.exhausted:
                     c.exhausted = False

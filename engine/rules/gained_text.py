@@ -49,12 +49,14 @@ def not_giver_host(ctx: Context, card: CardInstance) -> bool:
 class AttachGiver(Effect):
     """ "Attach <the upgrade giving this ability> to <the creature ``to`` names>": the upgrade moves
     from its creature to that one; then "after you attach ..." reactions see it (event
-    ``"attached"`` {card: the upgrade, to: the creature, player})."""
+    ``"attached"`` {card: the upgrade, to: the creature, player}). In an upgrade's own ability
+    ("After this creature is used, ... attach <this upgrade> to ...") the upgrade is the card whose
+    ability it is."""
 
     to: str = "it"
 
     def resolve(self, ctx: Context) -> bool:
-        upgrade, host = ctx.giver, ctx.ref(self.to)
+        upgrade, host = ctx.giver if ctx.giver is not None else ctx.source, ctx.ref(self.to)
         if upgrade is None or upgrade.zone != "upgrade" or host is None or host.zone != "battleline":
             return False
         ctx.eng.attach(upgrade, host, ctx.controller)

@@ -158,20 +158,26 @@ class Engine(PlayRules, UseRules, DamageRules):
         """The card's own ability for ``trigger`` and those it gains (from its upgrades and from
         lasting effects), each with the card that gives it (None for its own)."""
         found = []
-        if any(s.blocks_trigger(self, src, ctl, card, trigger) for s, src, ctl in self.statics()):
+        statics = self.statics()
+        if any(s.blocks_trigger(self, src, ctl, card, trigger) for s, src, ctl in statics):
             return found  # "Destroyed effects cannot resolve"
-        own = self.variant(card).ability(trigger)
-        if own:
-            found.append((own, None))
-        for upgrade in card.upgrades:
-            gained = self.variant(upgrade).gains.get(trigger)
-            if gained:
-                found.append((gained, upgrade))
-        if card.zone == "battleline":
-            for s, src, ctl in self.statics():
-                gained = s.abilities(self, src, ctl, card).get(trigger)
+        # "<fight> effects are fight/reap effects": those abilities resolve at this trigger too
+        triggers = [trigger]
+        for s, src, ctl in statics if card.zone == "battleline" else ():
+            triggers += [t for t in s.also_triggers(self, src, ctl, card, trigger) if t not in triggers]
+        for each in triggers:
+            own = self.variant(card).ability(each)
+            if own:
+                found.append((own, None))
+            for upgrade in card.upgrades:
+                gained = self.variant(upgrade).gains.get(each)
                 if gained:
-                    found.append((gained, src))
+                    found.append((gained, upgrade))
+            if card.zone == "battleline":
+                for s, src, ctl in statics:
+                    gained = s.abilities(self, src, ctl, card).get(each)
+                    if gained:
+                        found.append((gained, src))
         return found
 
     def trigger(

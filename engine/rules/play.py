@@ -247,7 +247,9 @@ class PlayRules:
                 where = self.chooser.choose(f"position for {card.name} (deploy: 0 = left flank)", spots)
             else:
                 flanks = [f for f in ("left", "right") if f not in barred] if line else ["right"]
-                flank = self.chooser.choose(f"flank for {card.name}", flanks)
+                # "make a token creature on your left flank": the flank the effect names
+                named = card.memory.pop("enters_on_flank", None)
+                flank = named if named in flanks else self.chooser.choose(f"flank for {card.name}", flanks)
                 where = 0 if flank == "left" else len(line)
             entering = self.variant(card)  # read as it enters, before effects on cards in play
             line.insert(where, card)

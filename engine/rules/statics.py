@@ -127,6 +127,12 @@ class Static:
         """Abilities the creature gains: trigger -> effects."""
         return {}
 
+    def also_triggers(self, eng, source, controller, creature, trigger: str) -> tuple[str, ...]:
+        """The other triggers whose abilities of the creature resolve at ``trigger`` too ("each
+        friendly creature's play effect is a play/reap effect": "play" at "reap";
+        :mod:`engine.rules.shared_triggers`)."""
+        return ()
+
     def loses_keywords(self, eng, source, controller, creature) -> frozenset[str]:
         """Keywords the creature loses ("Each creature loses elusive, taunt, poison, and
         skirmish"): gone whatever gives them, its own printed ones included."""

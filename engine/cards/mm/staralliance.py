@@ -3,7 +3,13 @@
 from __future__ import annotations
 
 from engine.library import (
+    ArmorModifier,
+    attached_host,
+    AttachGiver,
     Archive,
+    Choose,
+    May,
+    Reaction,
     ChooseHouse,
     DiscardCards,
     DiscardTopOfDeck,
@@ -51,5 +57,25 @@ card(
         NameOutOfPlay("deck", "friendly", _not_of_chosen_house, "the others", done="revealed"),
         Archive("of that house"),
         DiscardCards("the others"),
+    ],
+)
+
+
+def _its_neighbor(ctx, creature) -> bool:
+    host = ctx.source.attached_to
+    return host is not None and creature in ctx.game.neighbors(host)
+
+
+# "This creature gets +2 armor. After this creature is used, its controller may attach Blast
+# Shielding to one of this creature's neighbors." (one card moves itself on its creature's use)
+card(
+    "Blast Shielding",
+    statics=[ArmorModifier(2, applies=attached_host)],
+    reactions=[
+        Reaction(
+            "used",
+            [May([Choose("creature", "any", name="neighbor", where=_its_neighbor), AttachGiver("neighbor")])],
+            when=lambda ctx: ctx.source.attached_to is not None and ctx.event.get("card") is ctx.source.attached_to,
+        )
     ],
 )

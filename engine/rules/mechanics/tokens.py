@@ -62,6 +62,8 @@ class MakeTokens(Effect):
     count: int = 1
     named: str | None = None
     name: str = "made"
+    #: "make a token creature on your left flank": the flank it enters on
+    flank: str | None = None
 
     def resolve(self, ctx: Context) -> bool:
         token = ctx.me.token
@@ -86,6 +88,8 @@ class MakeTokens(Effect):
             card = deck[0]
             make_token_card(card, token)
             card.controller = ctx.controller
+            if self.flank:
+                card.memory["enters_on_flank"] = self.flank
             ctx.log(
                 f"{ctx.controller} makes a token creature: the top card of their deck enters play "
                 f"facedown as a {token.name}"
