@@ -2,7 +2,21 @@
 
 from __future__ import annotations
 
-from engine.library import card_has_trait, ForEach, ForTheTurn, GainChains, MakeTokens, PlaceAmber, Reaction, SearchFor
+from engine.library import (
+    card_has_trait,
+    Choose,
+    DestroyIfYouDo,
+    ForEach,
+    ForTheTurn,
+    GainChains,
+    IfYouDo,
+    MakeTokens,
+    May,
+    PlaceAmber,
+    PutIntoPlay,
+    Reaction,
+    SearchFor,
+)
 from engine.cards import card
 
 # "Each time a player exalts a creature or a creature captures A, put 1A on that creature from the
@@ -42,4 +56,25 @@ def _enemy_creature_destroyed_in_a_fight(ctx) -> bool:
 card(
     "Feats of Strength",
     play=[ForTheTurn(reaction=Reaction("destroyed", [MakeTokens(1)], when=_enemy_creature_destroyed_in_a_fight))],
+)
+
+
+def _your_turn_starts(ctx) -> bool:
+    return ctx.event.get("player") == ctx.controller
+
+
+# "At the start of your turn, if Nirbor Flamewing is in your discard pile, you may destroy a friendly
+# creature. If you do, put Nirbor Flamewing into play ready. Destroyed: Make a token creature." (the
+# reaction works in its owner's discard pile: engine.rules.reactions.pile_listeners)
+card(
+    "Nirbor Flamewing",
+    reactions=[
+        Reaction(
+            "start_of_turn",
+            [IfYouDo([May([Choose("creature", "friendly"), DestroyIfYouDo()])], [PutIntoPlay("self", ready=True)])],
+            when=_your_turn_starts,
+            zone="discard",
+        )
+    ],
+    destroyed=[MakeTokens(1)],
 )
