@@ -69,6 +69,7 @@ from engine.library.amber_on_cards import (
 from engine.library.creatures import (
     ArmorPerCount,
     beside,
+    CannotBecomeExhausted,
     CannotReady,
     Exhaust,
     MoveAnywhere,
