@@ -62,6 +62,9 @@ class MakeTokens(Effect):
     count: int = 1
     named: str | None = None
     name: str = "made"
+    #: "make a token creature immediately to <card>'s left": the card ``left_of`` names, when it is in
+    #: the maker's battleline, instead of a flank they choose
+    left_of: str | None = None
 
     def resolve(self, ctx: Context) -> bool:
         token = ctx.me.token
@@ -86,6 +89,8 @@ class MakeTokens(Effect):
             card = deck[0]
             make_token_card(card, token)
             card.controller = ctx.controller
+            if self.left_of is not None and (anchor := ctx.ref(self.left_of)) is not None:
+                card.memory["enters_left_of"] = anchor
             ctx.log(
                 f"{ctx.controller} makes a token creature: the top card of their deck enters play "
                 f"facedown as a {token.name}"
