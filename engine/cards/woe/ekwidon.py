@@ -7,6 +7,7 @@ from engine.library import (
     DestroyIfYouDo,
     Draw,
     EachPlayerGainsPer,
+    FlipFacedown,
     NameGroup,
     opponent_has_more_amber,
     RepeatCardEffectIf,
@@ -45,3 +46,6 @@ card(
         EachPlayerGainsPer(1, "destroyed", halved=True),
     ],
 )
+
+# "Action: Steal 2. Flip Gĕzdrutyŏ the Arcane facedown (it becomes a token creature)."
+card("Gĕzdrutyŏ the Arcane", action=[Steal(2), FlipFacedown("self")])

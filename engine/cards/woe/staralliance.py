@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from engine.library import (
     belongs_to,
     Choose,
@@ -9,10 +11,14 @@ from engine.library import (
     Destroy,
     did_this_way,
     DiscardCards,
+    done_this_way,
+    FlipFaceup,
     houses_among,
     If,
     ItsControllerGains,
     MakeTokens,
+    MoveTo,
+    NameGroup,
     NameEach,
     NeighborsOf,
     PileEnd,
@@ -21,6 +27,7 @@ from engine.library import (
     Together,
 )
 from engine.cards import card
+from engine.rules.ability import Context, Effect
 
 
 def _any(eng, source, controller, card) -> bool:
@@ -78,5 +85,34 @@ card(
     play=[
         NameEach("creature", "any", _between_two_non_star_alliance_neighbors_of_different_houses, "together"),
         Ready("together"),
+    ],
+)
+
+
+def _token(eng, source, controller, card) -> bool:
+    return card.token_of is not None
+
+
+@dataclass
+class _NameFlippedNonCreatures(Effect):
+    """ "each non-creature card flipped this way": by the printed type each shows faceup."""
+
+    name: str
+
+    def resolve(self, ctx: Context) -> bool:
+        ctx.chosen[self.name] = [c for c in done_this_way(ctx, "flipped") if c.printed.type != "creature"]
+        return bool(ctx.chosen[self.name])
+
+
+# "Play: Flip each token creature faceup. Put each non-creature card flipped this way into its
+# owner's discard pile." (a creature flipped faceup stays in play as itself; the others are put in
+# the discard pile, not destroyed)
+card(
+    "Temporal Purge",
+    play=[
+        NameGroup(("creature",), "any", _token, "tokens"),
+        FlipFaceup("tokens"),
+        _NameFlippedNonCreatures("non-creatures"),
+        MoveTo("discard", on="non-creatures"),
     ],
 )
