@@ -39,9 +39,11 @@ class FlipFacedown(Effect):
 
 @dataclass
 class FlipFaceup(Effect):
-    """ "Flip <the token creatures ``on`` names> faceup": each is its printed card again."""
+    """ "Flip <the token creatures ``on`` names> faceup": each is its printed card again; those that
+    show a non-creature card are named ``non_creatures`` ("each non-creature card flipped this way")."""
 
     on: str = "it"
+    non_creatures: str = "non-creatures flipped"
 
     def resolve(self, ctx: Context) -> bool:
         flipped = [c for c in ctx.refs(self.on) if c.in_play and c.token_of is not None]
@@ -49,4 +51,5 @@ class FlipFaceup(Effect):
             c.token_of = None
             ctx.log(f"{c.label} is flipped faceup")
         record_this_way(ctx, "flipped", flipped)
+        ctx.chosen[self.non_creatures] = [c for c in flipped if c.printed.type != "creature"]
         return bool(flipped)

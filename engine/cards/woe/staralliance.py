@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from engine.library import (
     belongs_to,
     Choose,
@@ -11,7 +9,6 @@ from engine.library import (
     Destroy,
     did_this_way,
     DiscardCards,
-    done_this_way,
     FlipFaceup,
     houses_among,
     If,
@@ -27,7 +24,6 @@ from engine.library import (
     Together,
 )
 from engine.cards import card
-from engine.rules.ability import Context, Effect
 
 
 def _any(eng, source, controller, card) -> bool:
@@ -93,17 +89,6 @@ def _token(eng, source, controller, card) -> bool:
     return card.token_of is not None
 
 
-@dataclass
-class _NameFlippedNonCreatures(Effect):
-    """ "each non-creature card flipped this way": by the printed type each shows faceup."""
-
-    name: str
-
-    def resolve(self, ctx: Context) -> bool:
-        ctx.chosen[self.name] = [c for c in done_this_way(ctx, "flipped") if c.printed.type != "creature"]
-        return bool(ctx.chosen[self.name])
-
-
 # "Play: Flip each token creature faceup. Put each non-creature card flipped this way into its
 # owner's discard pile." (a creature flipped faceup stays in play as itself; the others are put in
 # the discard pile, not destroyed)
@@ -111,8 +96,7 @@ card(
     "Temporal Purge",
     play=[
         NameGroup(("creature",), "any", _token, "tokens"),
-        FlipFaceup("tokens"),
-        _NameFlippedNonCreatures("non-creatures"),
+        FlipFaceup("tokens", non_creatures="non-creatures"),
         MoveTo("discard", on="non-creatures"),
     ],
 )
