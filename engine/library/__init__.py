@@ -69,6 +69,7 @@ from engine.library.amber_on_cards import (
 from engine.library.creatures import (
     ArmorPerCount,
     beside,
+    CannotBecomeExhausted,
     CannotReady,
     Exhaust,
     MoveAnywhere,
@@ -542,6 +543,7 @@ from engine.library.grafting import grafted_power
 from engine.library.hands_and_archives import discard_from_hand
 from engine.library.naming import ChooseAmongNamed
 from engine.library.this_way import RevealUntil
+from engine.library.flipping import FlipFacedown, FlipFaceup
 from engine.library.named_cards import NameACard, named_card_cannot_be_played_until_leaves, NamedCardCannotBePlayed
 from engine.library.houses import ActiveHouseBecomes
 from engine.library.creatures import DestroyOneHalf, DivideBattlelines

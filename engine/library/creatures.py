@@ -20,10 +20,11 @@ from engine.library.pile_ends import pile_owners
 from engine.library.status import DOOM
 from engine.library.this_way import record_this_way
 from engine.rules.ability import Context, Effect
+from engine.rules.entering import EnteringStatic
 from engine.rules.references import card_label
 from engine.rules.statics import Applies, itself, Static
 from engine.rules.targets import Choose
-from engine.rules.turn import kept_exhausted, readied
+from engine.rules.turn import kept_exhausted, kept_ready, readied
 
 
 def _in_play(cards):
@@ -59,7 +60,7 @@ class Exhaust(Effect):
     on: str = "it"
 
     def resolve(self, ctx: Context) -> bool:
-        cards = [c for c in _in_play(ctx.refs(self.on)) if not c.exhausted]
+        cards = [c for c in _in_play(ctx.refs(self.on)) if not c.exhausted and not kept_ready(ctx.eng, c)]
         for c in cards:
             c.exhausted = True
             ctx.log(f"{c.label} is exhausted")
@@ -237,6 +238,23 @@ class CannotReady(Static):
         if (self.step_only and not in_step) or not self.applies(eng, source, controller, card):
             return False
         return self.unless is None or not self.unless(static_context(eng, source, controller, card))
+
+
+@dataclass
+class CannotBecomeExhausted(EnteringStatic):
+    """ "While it is not your turn, your creatures cannot become exhausted" (``while_``: read about
+    the card with the ability): neither an effect, nor a use, nor entering play exhausts them."""
+
+    applies: Applies = itself
+    while_: Callable[[Context], bool] | None = None
+
+    def cannot_exhaust(self, eng, source, controller, card) -> bool:
+        if not self.applies(eng, source, controller, card):
+            return False
+        return self.while_ is None or self.while_(static_context(eng, source, controller, source))
+
+    def enters_ready(self, eng, source, controller, creature) -> bool:
+        return self.cannot_exhaust(eng, source, controller, creature)
 
 
 @template()

@@ -222,13 +222,15 @@ class EachPlayerGainsPer(Effect):
     """ "Each player gains N for each creature they controlled that was destroyed this way" /
     "... shuffled into their deck this way": per player, N times their cards done this way.
     ``draws``: "each player draws a card for each creature they controlled that was destroyed this
-    way" (cards drawn instead of Æmber gained, the active player first)."""
+    way" (cards drawn instead of Æmber gained, the active player first). ``halved``: "gains A equal
+    to half the number of creatures they controlled that were destroyed this way (rounded up)"."""
 
     amount: int
     verb: str
     #: "for each card purged this way, its owner gains N": by owner, not by controller
     by_owner: bool = False
     draws: bool = False
+    halved: bool = False
 
     def resolve(self, ctx: Context) -> bool:
         players = (
@@ -236,6 +238,7 @@ class EachPlayerGainsPer(Effect):
         )
         for player in (ctx.game.active, ctx.game.other(ctx.game.active)):
             n = players.count(player)
+            n = -(-n // 2) if self.halved else n  # half, rounded up
             if n and self.draws:
                 ctx.eng.draw(player, self.amount * n)
                 ctx.log(f"{player} draws {self.amount * n} card(s) from {ctx.source.name}")

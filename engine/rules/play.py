@@ -238,7 +238,11 @@ class PlayRules:
             }
             # deploy, or played by an effect that puts it "anywhere in your battleline" (Light Everlasting)
             anywhere = card.memory.pop("played_anywhere", False)
-            if played and (anywhere or self.has(card, "deploy")) and len(line) > 1:
+            # "make a token creature immediately to <this creature>'s left" (engine.rules.mechanics.tokens)
+            left_of = card.memory.pop("enters_left_of", None)
+            if left_of is not None and left_of in line:
+                where = line.index(left_of)
+            elif played and (anywhere or self.has(card, "deploy")) and len(line) > 1:
                 spots = [
                     i
                     for i in range(len(line) + 1)

@@ -47,16 +47,23 @@ class Reaction:
 def pile_listeners(eng, event: str) -> list[tuple]:
     """The reactions of cards in their owner's discard pile that work there (``zone="discard"``), as
     the listener tuples of :meth:`engine.rules.game.Engine.listeners` (their controller is the owner).
-    Only a card whose text takes itself "from your discard pile" can have one: no other card of a pile
-    is read (one not playable yet may lie there, as it may in a deck)."""
+    Only a card whose text names itself in your discard pile, as where its ability takes it from or
+    asks it to be ("return <this card> from your discard pile", "if <this card> is in your discard
+    pile"), can have one: no other card of a pile is read (one not playable yet may lie there, as it
+    may in a deck)."""
     return [
         (r, card, card.owner, False)
         for player in eng.game.players.values()
         for card in list(player.zone("discard"))
-        if f"{card.name} from your discard pile".lower() in card.printed.text.lower()
+        if _works_in_discard(card)
         for r in eng.variant(card).reactions
         if r.event == event and r.zone == "discard"
     ]
+
+
+def _works_in_discard(card) -> bool:
+    text, name = card.printed.text.lower(), card.name.lower()
+    return f"{name} from your discard pile" in text or f"{name} is in your discard pile" in text
 
 
 # ---------------------------------------------------------------------------- common matches

@@ -193,6 +193,10 @@ class Static:
         cards" step" (``in_step`` only): is ``card`` kept exhausted?"""
         return False
 
+    def cannot_exhaust(self, eng, source, controller, card) -> bool:
+        """ "<card> cannot become exhausted": is ``card`` kept ready (by no effect, use or fight)?"""
+        return False
+
     def skips_ready_step(self, eng, source, controller, player: str) -> bool:
         """ "Skip your "ready cards" step this turn": does ``player`` skip step 4 (engine.rules.turn)?"""
         return False

@@ -47,6 +47,12 @@ def kept_exhausted(eng: "Engine", card, in_step: bool = False) -> bool:
     return any(s.cannot_ready(eng, src, ctl, card, in_step) for s, src, ctl in eng.statics())
 
 
+def kept_ready(eng: "Engine", card) -> bool:
+    """Does a constant ability keep ``card`` from becoming exhausted ("your creatures cannot become
+    exhausted"): not exhausted by an effect, by being used, nor as it enters play?"""
+    return any(s.cannot_exhaust(eng, src, ctl, card) for s, src, ctl in eng.statics())
+
+
 def readied(eng: "Engine", cards: list, player: str) -> None:
     """After ``player`` readies ``cards`` (by the "ready cards" step or by an effect): the
     "readied" event for each, which "After a player readies a creature, ..." abilities react to."""

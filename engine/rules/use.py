@@ -34,6 +34,7 @@ from engine.rules.mechanics.splash_attack import splash_blows
 from engine.rules.houses import belongs_to, own_house, usable_as_active_house
 from engine.core.state import CardInstance, LastingEffect
 from engine.rules.statics import reads_statics_once
+from engine.rules.turn import kept_ready
 from engine.rules.ability import resolve_ability
 from engine.rules.references import card_label
 
@@ -137,7 +138,7 @@ class UseRules:
             if card not in permission.params["cards"]:
                 permission.params["cards"].append(card)
             g.log(f"{card.label} is used with {permission.source}'s permission")
-        card.exhausted = True
+        card.exhausted = not kept_ready(self, card)
         g.six[card.name] = g.six.get(card.name, 0) + 1
         g.step3_actions += 1
         g.used_this_turn.append(card)
@@ -251,7 +252,7 @@ class UseRules:
             # the active player orders
             if resolve_before_fight(self, attacker, defender, fight):
                 defender.attacked_this_turn = not first_attack  # it was not attacked after all
-                attacker.exhausted = True
+                attacker.exhausted = not kept_ready(self, attacker)
                 g.log(f"{attacker.label} is exhausted with no effect: it does not fight")
                 return
             if attacker.zone == "battleline" and defender.zone == "battleline":

@@ -2,7 +2,18 @@
 
 from __future__ import annotations
 
-from engine.library import amount_this_way, Draw, opponent_has_more_amber, RepeatCardEffectIf, Steal
+from engine.library import (
+    amount_this_way,
+    DestroyIfYouDo,
+    Draw,
+    EachPlayerGainsPer,
+    FlipFacedown,
+    NameGroup,
+    opponent_has_more_amber,
+    RepeatCardEffectIf,
+    Steal,
+    ThisWay,
+)
 from engine.cards import card
 
 
@@ -18,3 +29,23 @@ card(
     "Closed-Door Negotiation",
     play=[Draw(1, who="opponent"), Steal(1), RepeatCardEffectIf(_stole_and_opponent_still_ahead)],
 )
+
+
+def _any(eng, source, controller, card) -> bool:
+    return True
+
+
+# "Play: Destroy each creature. Each player gains A equal to half the number of creatures they
+# controlled that were destroyed this way (rounded up)." (a creature counts for its controller as it
+# was destroyed: engine.library.this_way.ThisWay)
+card(
+    "Mass Buyout",
+    play=[
+        NameGroup(("creature",), "any", _any, "all"),
+        ThisWay(DestroyIfYouDo(on="all"), on="all", verb="destroyed"),
+        EachPlayerGainsPer(1, "destroyed", halved=True),
+    ],
+)
+
+# "Action: Steal 2. Flip Gĕzdrutyŏ the Arcane facedown (it becomes a token creature)."
+card("Gĕzdrutyŏ the Arcane", action=[Steal(2), FlipFacedown("self")])

@@ -3,12 +3,15 @@
 from __future__ import annotations
 
 from engine.library import (
+    attached_host,
     CannotBeUsedTo,
     Choose,
+    DealDamage,
     Destroy,
     DestroyIfYouDo,
     ForgeAtNoCost,
     friendly_tokens_named,
+    GrantAbility,
     If,
     IfYouDo,
     MakeTokens,
@@ -38,4 +41,20 @@ card(
         statics=[CannotBeUsedTo("reap")],
         destroyed=[Choose("discard", "friendly", where=named("Blorb Hive")), MoveTo("hand")],
     ),
+)
+
+
+def _host_or_same_name(eng, source, controller, creature) -> bool:
+    """The upgrade's creature, and each creature (either side) sharing its name."""
+    host = source.attached_to if source is not None and source.zone == "upgrade" else None
+    return host is not None and (attached_host(eng, source, controller, creature) or creature.name == host.name)
+
+
+# upgrade: "This creature and each creature with the same name as it gain, "After Reap: Deal 2D to an
+# enemy creature."" ("each creature": enemy creatures of that name too; "enemy" is the reaper's)
+card(
+    "R-Evolution",
+    statics=[
+        GrantAbility("reap", [Choose("creature", "enemy", name="t"), DealDamage(2, on="t")], applies=_host_or_same_name)
+    ],
 )

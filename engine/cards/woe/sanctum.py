@@ -2,7 +2,15 @@
 
 from __future__ import annotations
 
-from engine.library import attached_host, CannotBeAttacked, controller_has_token, MakeTokens
+from engine.library import (
+    attached_host,
+    CannotBeAttacked,
+    CannotBecomeExhausted,
+    controller_has_token,
+    friendly,
+    MakeTokens,
+    not_your_turn,
+)
 from engine.cards import card
 
 # "This creature cannot be attacked while its controller controls a token creature. Play: Make a
@@ -12,3 +20,7 @@ card(
     statics=[CannotBeAttacked(applies=attached_host, while_=controller_has_token)],
     play=[MakeTokens(1)],
 )
+
+# "While it is not your turn, your creatures cannot become exhausted." (not by an effect, a use, a
+# fight nor by entering play: engine.rules.turn.kept_ready)
+card("Sariel the Steadfast", statics=[CannotBecomeExhausted(applies=friendly, while_=not_your_turn)])

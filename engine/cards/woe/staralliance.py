@@ -9,10 +9,13 @@ from engine.library import (
     Destroy,
     did_this_way,
     DiscardCards,
+    FlipFaceup,
     houses_among,
     If,
     ItsControllerGains,
     MakeTokens,
+    MoveTo,
+    NameGroup,
     NameEach,
     NeighborsOf,
     PileEnd,
@@ -78,5 +81,22 @@ card(
     play=[
         NameEach("creature", "any", _between_two_non_star_alliance_neighbors_of_different_houses, "together"),
         Ready("together"),
+    ],
+)
+
+
+def _token(eng, source, controller, card) -> bool:
+    return card.token_of is not None
+
+
+# "Play: Flip each token creature faceup. Put each non-creature card flipped this way into its
+# owner's discard pile." (a creature flipped faceup stays in play as itself; the others are put in
+# the discard pile, not destroyed)
+card(
+    "Temporal Purge",
+    play=[
+        NameGroup(("creature",), "any", _token, "tokens"),
+        FlipFaceup("tokens", non_creatures="non-creatures"),
+        MoveTo("discard", on="non-creatures"),
     ],
 )

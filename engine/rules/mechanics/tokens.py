@@ -64,6 +64,9 @@ class MakeTokens(Effect):
     name: str = "made"
     #: "make a token creature on your left flank": the flank it enters on
     flank: str | None = None
+    #: "make a token creature immediately to <card>'s left": the card ``left_of`` names, when it is in
+    #: the maker's battleline, instead of a flank they choose
+    left_of: str | None = None
 
     def resolve(self, ctx: Context) -> bool:
         token = ctx.me.token
@@ -90,6 +93,8 @@ class MakeTokens(Effect):
             card.controller = ctx.controller
             if self.flank:
                 card.memory["enters_on_flank"] = self.flank
+            if self.left_of is not None and (anchor := ctx.ref(self.left_of)) is not None:
+                card.memory["enters_left_of"] = anchor
             ctx.log(
                 f"{ctx.controller} makes a token creature: the top card of their deck enters play "
                 f"facedown as a {token.name}"

@@ -1,0 +1,29 @@
+"""Winds of Exchange (WoE): Unfathomable cards."""
+
+from __future__ import annotations
+
+from engine.library import Choose, DestroyIfYouDo, IfYouDo, MakeTokens, named, Reaction, SearchFor
+from engine.cards import card
+
+
+def _your_turn_starts(ctx) -> bool:
+    return ctx.event.get("player") == ctx.controller
+
+
+def _tangaika(eng, source, controller, c) -> bool:
+    return c.name == "Tangaika"
+
+
+# "At the start of your turn, make a Cultist. Action: Destroy 4 friendly Cultists. If you do, search
+# your deck and discard pile for Tangaika, reveal it, add it to your hand, and shuffle your deck."
+# (with fewer than 4 Cultists they are destroyed all the same, but "if you do" fails: no search)
+card(
+    "Primordial Vault",
+    reactions=[Reaction("start_of_turn", [MakeTokens(1, named="Cultist")], when=_your_turn_starts)],
+    action=[
+        IfYouDo(
+            [Choose("creature", "friendly", count=4, where=named("Cultist")), DestroyIfYouDo()],
+            [SearchFor(("deck", "discard"), _tangaika, "hand")],
+        )
+    ],
+)

@@ -1,0 +1,77 @@
+"""Hand definitions of Winds of Exchange cards of one shape each, where no writer's scenario checks
+the part: Nirbor Flamewing comes back from its owner's discard pile at the start of their turn when
+they destroy a friendly creature (and stays there when they decline or have none); Primordial Vault
+finds Tangaika only when 4 Cultists were destroyed."""
+
+from __future__ import annotations
+
+from boards import assert_passed, replay
+
+DECK = "[Urchin, Urchin, Urchin, Urchin, Urchin, Urchin, Urchin]"
+
+
+def _nirbor(kb_conn, tmp_path, battleline: str, choices: str, expect: str):
+    return replay(
+        kb_conn,
+        tmp_path,
+        f"""
+        id: nirbor-flamewing-returns
+        setup:
+          turn: {{active: player2, house: untamed}}
+          player1: {{houses: [brobnar], discard: ["Nirbor Flamewing (WoE 016)"], battleline: {battleline}, deck: {DECK}}}
+          player2: {{houses: [untamed], deck: {DECK}}}
+        actions:
+          - end_turn: true
+            choices: {choices}
+        expect:
+          "16.0": {expect}
+        """,
+    )
+
+
+def test_nirbor_flamewing_returns_ready_when_a_friendly_creature_is_destroyed(kb_conn, tmp_path):
+    # player 1's turn starts: they destroy Krump (the only choice); Nirbor Flamewing enters play ready
+    expect = "{Krump.zone: discard, Nirbor Flamewing.zone: battleline, Nirbor Flamewing.exhausted: false}"
+    assert_passed(_nirbor(kb_conn, tmp_path, "[Krump]", '["yes"]', expect))
+
+
+def test_nirbor_flamewing_stays_in_the_discard_pile_when_declined(kb_conn, tmp_path):
+    expect = "{Krump.zone: battleline, Nirbor Flamewing.zone: discard}"
+    assert_passed(_nirbor(kb_conn, tmp_path, "[Krump]", '["no"]', expect))
+
+
+def test_nirbor_flamewing_stays_without_a_friendly_creature_to_destroy(kb_conn, tmp_path):
+    assert_passed(_nirbor(kb_conn, tmp_path, "[]", "[]", "{Nirbor Flamewing.zone: discard}"))
+
+
+def _vault(kb_conn, tmp_path, cultists: int, choices: str, expect: str):
+    line = ", ".join(f"{{card: Urchin, id: c{i}, token: true}}" for i in range(cultists))
+    return replay(
+        kb_conn,
+        tmp_path,
+        f"""
+        id: primordial-vault
+        setup:
+          turn: {{active: player1, house: unfathomable}}
+          player1: {{token: "Cultist (WoE 399)", artifacts: ["Primordial Vault (WoE 357)"], battleline: [{line}],
+                     discard: ["Tangaika (WoE 361)"], deck: {DECK}}}
+          player2: {{houses: [untamed], deck: {DECK}}}
+        actions:
+          - action: Primordial Vault
+            choices: {choices}
+        expect:
+          "16.0": {expect}
+        """,
+    )
+
+
+def test_primordial_vault_finds_tangaika_when_4_cultists_are_destroyed(kb_conn, tmp_path):
+    expect = "{Tangaika.zone: hand, c0.zone: discard, c3.zone: discard, player1.battleline: [c4]}"
+    assert_passed(_vault(kb_conn, tmp_path, 5, "[c0, c1, c2, c3, Tangaika]", expect))
+
+
+def test_primordial_vault_finds_nothing_with_only_3_cultists(kb_conn, tmp_path):
+    # the 3 Cultists are destroyed all the same, but "if you do" fails
+    assert_passed(
+        _vault(kb_conn, tmp_path, 3, "[]", "{Tangaika.zone: discard, c0.zone: discard, player1.battleline: []}")
+    )
