@@ -1,7 +1,8 @@
 """Hand definitions of Prophetic Visions cards, the parts no written scenario covers: Sample 42-C
 below 4 Æmber (no key, not purged) and its fate (the most powerful creature of the fate card's owner
 captures half of the resolving player's Æmber), Dissonant Chord's fate (the resolving player's
-creatures with Æmber on them are stunned)."""
+creatures with Æmber on them are stunned), Refit's fate (an upgrade on a creature of the resolving player
+is destroyed)."""
 
 from __future__ import annotations
 
@@ -67,5 +68,19 @@ def test_dissonant_chord_fate_stuns_the_resolvers_creatures_with_amber_on_them(k
     board += """
         expect:
           "16.0": {Krump.stunned: true, Bumpsy.stunned: false, Troll.stunned: false, Dissonant Chord.zone: discard}
+    """
+    assert_passed(replay(kb_conn, tmp_path, board))
+
+
+def test_refit_fate_destroys_an_upgrade_on_a_creature_of_the_resolver(kb_conn, tmp_path):
+    # player 2 resolves the fate: their own Krump's upgrade, not player 1's Troll's
+    board = _fate_board(
+        "Refit",
+        'battleline: [{card: Troll, upgrades: ["Blood of Titans (AoA 018)"]}]',
+        'amber: 0, battleline: [{card: Krump, upgrades: ["Rocket Boots"]}]',
+    )
+    board += """
+        expect:
+          "16.0": {Krump.upgrades: [], Troll.upgrades: [Blood of Titans], Rocket Boots.zone: discard, Refit.zone: discard}
     """
     assert_passed(replay(kb_conn, tmp_path, board))

@@ -2,7 +2,20 @@
 
 from __future__ import annotations
 
-from engine.library import amber_on_self_at_least, Capture, ChooseMostPowerful, ForgeAtNoCost, If, MoveAmber, Purge
+from engine.library import (
+    amber_on_self_at_least,
+    Capture,
+    Choose,
+    ChooseMostPowerful,
+    Destroy,
+    ForgeAtNoCost,
+    If,
+    May,
+    MoveAmber,
+    MoveUpgrade,
+    not_host_of,
+    Purge,
+)
 from engine.cards import card
 
 
@@ -23,4 +36,21 @@ card(
         If(amber_on_self_at_least(4), [ForgeAtNoCost(), Purge("self")]),
     ],
     fate=[ChooseMostPowerful(1, name="most powerful", side="enemy"), Capture(_half_of_your_amber, on="most powerful")],
+)
+
+# "Play: You may move an upgrade in play to another creature. Fate: Destroy an upgrade attached to a
+# friendly creature.": any upgrade, either side's, to any other creature (rule "Upgrades")
+card(
+    "Refit",
+    play=[
+        May(
+            [
+                Choose("upgrade", "any", name="upgrade"),
+                Choose("creature", "any", name="new host", where=not_host_of("upgrade")),
+                MoveUpgrade("upgrade", "new host"),
+            ],
+            question="move an upgrade in play to another creature?",
+        )
+    ],
+    fate=[Choose("upgrade", "friendly", name="upgrade"), Destroy("upgrade")],
 )
