@@ -2,7 +2,18 @@
 
 from __future__ import annotations
 
-from engine.library import ChooseHouse, chosen_house, Fulfill, Reaction, self_event
+from engine.library import (
+    belongs_to,
+    ChooseHouse,
+    chosen_house,
+    Fulfill,
+    If,
+    it_test,
+    Reaction,
+    Reveal,
+    self_event,
+    TopOfDeck,
+)
 from engine.cards import card
 
 
@@ -20,5 +31,35 @@ card(
     reactions=[
         Reaction("fate_placed", [ChooseHouse()], when=self_event),
         Reaction("house_chosen", [Fulfill()], when=_opponent_chose_the_named_house),
+    ],
+)
+
+
+def _opponent(ctx) -> bool:
+    return ctx.event.get("player") not in (None, ctx.controller)
+
+
+def _not_of_the_named_house(eng, source, controller, card) -> bool:
+    return not belongs_to(eng, card, chosen_house(source))
+
+
+# "Each time your opponent chooses their active house, they must name a house on your identity card.
+# Reveal the top card of your deck. If the revealed card does not match the named house, fulfill Ask
+# Again Later.": the opponent, the active player, names the house (the decisions of their turn are
+# theirs); "your" deck and identity card are the prophecy owner's; no top card, nothing revealed,
+# no mismatch
+card(
+    "Ask Again Later",
+    reactions=[
+        Reaction(
+            "house_chosen",
+            [
+                ChooseHouse(identity="you"),
+                TopOfDeck("revealed"),
+                Reveal("revealed"),
+                If(it_test("revealed", _not_of_the_named_house), [Fulfill()]),
+            ],
+            when=_opponent,
+        )
     ],
 )
