@@ -258,12 +258,16 @@ def _fully_heal(on: str):
 
 
 @template("this_way", kind="count")
-def _count_this_way(verb: str, what: str = "card", house: str | None = None, of_house: bool = True):
+def _count_this_way(
+    verb: str, what: str = "card", house: str | None = None, of_house: bool = True, trait: str | None = None
+):
     """ "For each <noun> <verb> this way": the cards done this way, or for "damage" ("for each
     damage healed this way") the points of damage, what "that amount" reads (Guardian Demon)."""
     if what == "damage":
         return that_amount(verb)
-    return count_this_way(verb, {"creature": "creature", "artifact": "artifact"}.get(what, "card"), house, of_house)
+    return count_this_way(
+        verb, {"creature": "creature", "artifact": "artifact"}.get(what, "card"), house, of_house, trait
+    )
 
 
 @template("AnyNumberFromHand")

@@ -140,7 +140,7 @@ class SearchDeckAndDiscard(Effect):
         ctx.chosen[self.name] = ctx.chosen["it"] = []
         if not found:
             ctx.log(f"{ctx.source.name}: {ctx.controller} searches and finds nothing")
-            shuffle_deck(ctx.game, ctx.controller)
+            shuffle_deck(ctx.eng, ctx.controller)
             return False
         picks = (
             found
@@ -156,7 +156,7 @@ class SearchDeckAndDiscard(Effect):
         for pick in picks:
             ctx.log(f"{ctx.controller} reveals {pick.label}")
             ctx.game.move(pick, "hand")
-        shuffle_deck(ctx.game, ctx.controller)
+        shuffle_deck(ctx.eng, ctx.controller)
         ctx.chosen[self.name] = ctx.chosen["it"] = picks
         return True
 

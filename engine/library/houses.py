@@ -140,12 +140,14 @@ CHOSEN_HOUSE = "chosen house"
 @dataclass
 class ChooseHouse(Effect):
     """ "Choose a house": the player resolving the ability picks one (``choices``); ``identity``:
-    "a house on your opponent's identity card", among those three only."""
+    "a house on your opponent's identity card" (``"opponent"``) or "on your identity card"
+    (``"you"``), among those three only."""
 
     identity: str = ""
 
     def resolve(self, ctx: Context) -> bool:
-        houses = sorted(ctx.opponent.houses) if self.identity == "opponent" else houses_in_game(ctx.game)
+        identity = {"opponent": ctx.opponent, "you": ctx.me}.get(self.identity)
+        houses = sorted(identity.houses) if identity is not None else houses_in_game(ctx.game)
         if not houses:
             ctx.log(f"{ctx.source.name}: no house to choose")
             return False

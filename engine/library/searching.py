@@ -89,7 +89,7 @@ class SearchFor(Effect):
                 else:
                     ctx.eng.put_away(pick, self.to)
         if "deck" in self.zones:
-            shuffle_deck(ctx.game, ctx.controller)
+            shuffle_deck(ctx.eng, ctx.controller)
         return bool(picked)
 
 
@@ -103,7 +103,7 @@ class ShuffleDeck(Effect):
     def resolve(self, ctx: Context) -> bool:
         g = ctx.game
         for player in [g.active, g.other(g.active)] if self.each else [ctx.controller]:
-            shuffle_deck(g, player)
+            shuffle_deck(ctx.eng, player)
         return True
 
 
@@ -122,7 +122,7 @@ class ShuffleDiscardIntoDeck(Effect):
             pile = list(g.players[player].zone("discard"))
             for c in pile:
                 g.move(c, "deck", c.owner)
-            shuffle_deck(g, player)
+            shuffle_deck(ctx.eng, player)
             ctx.log(f"{ctx.source.name}: {player} shuffles {len(pile)} card(s) from their discard pile into their deck")
             ctx.eng.emit("discard_shuffled_into_deck", player=player)
         return True
@@ -142,7 +142,7 @@ class ShuffleOthersIntoDeck(Effect):
         others = [c for c in done_this_way(ctx, self.verb) if c not in ctx.refs(self.other)]
         owners = sorted({c.owner for c in others if c.zone == "deck"})
         for owner in owners:
-            shuffle_deck(ctx.game, owner)
+            shuffle_deck(ctx.eng, owner)
         return bool(owners)
 
 
@@ -161,6 +161,6 @@ class ShuffleArchivesIntoDeck(Effect):
         for c in archived:
             ctx.game.move(c, "deck", c.owner)
         for owner in sorted({c.owner for c in archived} | {player}):
-            shuffle_deck(ctx.game, owner)
+            shuffle_deck(ctx.eng, owner)
         ctx.log(f"{ctx.source.name}: {player} shuffles {len(archived)} archived card(s) into their deck")
         return bool(archived)

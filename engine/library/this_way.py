@@ -21,6 +21,7 @@ from dataclasses import dataclass
 from engine.core.registry import template
 from engine.rules.ability import Context, Effect
 from engine.rules.houses import belongs_to
+from engine.rules.traits import has_trait
 
 
 _IN_PLAY = ("battleline", "artifacts", "upgrade")
@@ -137,15 +138,20 @@ class HealUpTo(Effect):
         return healed_any
 
 
-def count_this_way(verb: str, what: str = "card", house: str | None = None, of_house: bool = True):
+def count_this_way(
+    verb: str, what: str = "card", house: str | None = None, of_house: bool = True, trait: str | None = None
+):
     """ "For each <creature / artifact / card> <verb> this way" ("<house> cards revealed this way";
-    ``of_house=False``: "non-<house> cards revealed this way")."""
+    ``of_house=False``: "non-<house> cards revealed this way"; ``trait``: "each Mutant creature
+    destroyed this way", the trait the card has where it is now)."""
 
     def count(ctx: Context) -> int:
         return sum(
             1
             for c in done_this_way(ctx, verb)
-            if (what == "card" or c.type == what) and (house is None or belongs_to(ctx.eng, c, house) == of_house)
+            if (what == "card" or c.type == what)
+            and (house is None or belongs_to(ctx.eng, c, house) == of_house)
+            and (trait is None or has_trait(ctx.eng, c, trait))
         )
 
     return count

@@ -19,16 +19,21 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from engine.core.registry import template
-from engine.core.state import Game, HIDDEN
+from engine.core.state import HIDDEN
 from engine.library.this_way import record_this_way
 from engine.rules.ability import Context, Effect
 from engine.rules.references import card_label
 
 
-def shuffle_deck(game: Game, player: str) -> None:
+def shuffle_deck(eng, player: str) -> None:
+    """``player`` shuffles their deck: the "deck_shuffled" event ("after your opponent shuffles their
+    deck") follows every shuffle of a deck, by an effect or to reset an empty deck
+    (:meth:`engine.rules.game.Engine.draw`)."""
+    game = eng.game
     deck = game.players[player].zone("deck")
     game.rng.shuffle(deck)
     game.log(f"{player} shuffles their deck ({len(deck)} cards)")
+    eng.emit("deck_shuffled", player=player)
 
 
 @template()
@@ -312,7 +317,7 @@ class ShuffleIntoDeck(Effect):
                     moved.append(c)
                     out_of_play.append(c)
         for owner in sorted({c.owner for c in moved}):
-            shuffle_deck(ctx.game, owner)
+            shuffle_deck(ctx.eng, owner)
         if out_of_play:
             ctx.log(f"{ctx.source.name}: {', '.join(c.label for c in out_of_play)} shuffled into their owner's deck")
         return bool(moved)
@@ -339,7 +344,7 @@ class ShuffleZonesIntoDeck(Effect):
             for c in list(ctx.me.zone(zone)):
                 ctx.game.move(c, "deck", ctx.controller)
                 moved += 1
-        shuffle_deck(ctx.game, ctx.controller)
+        shuffle_deck(ctx.eng, ctx.controller)
         ctx.log(f"{ctx.source.name}: {ctx.controller} shuffles {moved} card(s) into their deck")
         if "discard" in self.zones:
             ctx.eng.emit("discard_shuffled_into_deck", player=ctx.controller)
@@ -365,7 +370,7 @@ class SwapDeckAndDiscard(Effect):
                 for c in p.zones[zone]:
                     c.zone = zone
             if self.shuffle:
-                shuffle_deck(g, player)
+                shuffle_deck(ctx.eng, player)
             ctx.log(f"{ctx.source.name}: {player} swaps their deck ({len(p.zone('deck'))} cards) and discard pile")
         return True
 

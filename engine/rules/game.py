@@ -326,6 +326,7 @@ class Engine(PlayRules, UseRules, DamageRules):
                     c.zone = "deck"
                 g.log(f"{player} shuffles their discard pile into a new deck")
                 self.emit("discard_shuffled_into_deck", player=player)
+                self.emit("deck_shuffled", player=player)  # "after your opponent shuffles their deck"
             card = p.zone("deck")[0]
             g.move(card, "hand")
             drawn += 1

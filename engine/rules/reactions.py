@@ -15,7 +15,8 @@ caused), ``"bonus_icon_damage"`` {card, controller}, ``"bonus_icon_resolved"`` {
 (after the draw of step 5), ``"key_forged"`` {player, cost} (engine.rules.forging), ``"attached"`` {card: the
 upgrade, to, player} (engine.rules.gained_text), ``"left_play"`` {card, controller} (engine.rules.leaves_play),
 ``"start_of_turn"`` {player} (engine.rules.turn), ``"discard_shuffled_into_deck"`` {player} (a discard pile
-shuffled into its deck: by an effect, or to reset an empty deck to draw, engine.rules.game.Engine.draw), ``"stolen"`` {player: the thief, victim,
+shuffled into its deck: by an effect, or to reset an empty deck to draw, engine.rules.game.Engine.draw), ``"deck_shuffled"`` {player} (a player's deck shuffled,
+engine.library.zones.shuffle_deck), ``"stolen"`` {player: the thief, victim,
 amount} (engine.rules.replacements.steal), ``"before_fight"`` {card, controller, defender, outcome}
 (engine.rules.hooks).
 """

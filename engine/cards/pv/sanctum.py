@@ -2,7 +2,17 @@
 
 from __future__ import annotations
 
-from engine.library import Choose, DealDamage, May, RepeatCardEffectIf, still_in_play
+from engine.library import (
+    Choose,
+    DealDamage,
+    May,
+    NameEach,
+    NameNeighbors,
+    RememberLine,
+    RepeatCardEffectIf,
+    still_in_play,
+    Stun,
+)
 from engine.cards import card
 
 # "Play: Deal 1 to an enemy creature. If that creature is not destroyed, you may deal 1 to a
@@ -23,4 +33,22 @@ card(
             ],
         ),
     ],
+)
+
+
+def _with_amber_on_it(ctx, creature) -> bool:
+    return creature.amber > 0
+
+
+# "Play: Deal 3 to a creature. If this damage destroys that creature, stun each of its neighbors
+# after it leaves play. Fate: Stun each friendly creature with A on it.": the neighbors are those it
+# had immediately before it left play (as Pain Reaction's, the Pain Reaction FAQ)
+card(
+    "Dissonant Chord",
+    play=[
+        Choose("creature", "any", name="target"),
+        RememberLine("target"),
+        DealDamage(3, "target", if_destroyed=[NameNeighbors("destroyed", "its neighbors"), Stun("its neighbors")]),
+    ],
+    fate=[NameEach("creature", "friendly", _with_amber_on_it, "with amber"), Stun("with amber")],
 )

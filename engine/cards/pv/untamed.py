@@ -7,14 +7,19 @@ from engine.library import (
     Choose,
     ChooseForEach,
     Destroy,
+    DiscardCards,
     DiscardFromHand,
     DiscardTopOfDeck,
     EachPlayer,
+    Gain,
+    If,
+    it_test,
     Lose,
     NameEach,
     OneOf,
     RefillAsInDrawStep,
     Reveal,
+    TopOfDeck,
 )
 from engine.cards import card
 
@@ -61,5 +66,22 @@ card(
             ]
         ),
         EachPlayer([RefillAsInDrawStep()]),
+    ],
+)
+
+
+def _of_the_active_house(eng, source, controller, card) -> bool:
+    return belongs_to(eng, card, eng.game.active_house)
+
+
+# "Action: Reveal the top of card of your deck. If the revealed card belongs to the active house,
+# discard it and gain 2.": "the top of card" is a misprint of "the top card" (the only card the
+# sentence can name); a revealed card of another house stays on top of the deck
+card(
+    "Lithomancy",
+    action=[
+        TopOfDeck("revealed"),
+        Reveal("revealed"),
+        If(it_test("revealed", _of_the_active_house), [DiscardCards("revealed"), Gain(2)]),
     ],
 )
