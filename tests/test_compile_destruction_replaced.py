@@ -128,3 +128,27 @@ def test_a_replacement_given_to_enemy_creatures_for_the_turn(kb_conn, tmp_path):
         """,
         )
     )
+
+
+def test_a_replacement_that_leaves_its_card_at_zero_power_does_not_save_it_again(kb_conn, tmp_path):
+    # Reassembling Automaton: "Destroyed: If you have any other creatures in play, instead of
+    # destroying Reassembling Automaton, fully heal it, exhaust it, and move it to a flank." Under
+    # Plague Wind ("each non-Mars creature gets -3 power") it has 0 power: healed, it is destroyed
+    # again at once, and that second destruction stands (else the replacement loops for ever)
+    result = replay(
+        kb_conn,
+        tmp_path,
+        """
+        id: automaton-at-zero-power
+        setup:
+          turn: {active: player1, house: mars}
+          player1: {hand: [Plague Wind], battleline: [Reassembling Automaton, Troll], deck: [Krump, Krump, Krump]}
+          player2: {battleline: [Bumpsy]}
+        actions:
+          - play: Plague Wind
+            choices: [left]
+        expect:
+          "16.0": {Troll.zone: battleline, Reassembling Automaton.zone: discard, Troll.power: 5}
+        """,
+    )
+    assert_passed(result)

@@ -48,6 +48,11 @@ def replace_destruction(eng: "Engine", card: "CardInstance") -> bool:
     16.0, one already resolved among the "Destroyed:" abilities: :func:`early_replacements`)."""
     if card.memory.pop("destruction_replaced", False):
         return True
+    if card.memory.get("replacing_destruction"):
+        # destroyed again by the state check its own replacement ends with (Reassembling Automaton
+        # healed at 0 power under Plague Wind): applying it again would loop for ever; no rulebook
+        # text settles it, and the engine's reading is that the second destruction stands
+        return False
     found = [(a, giver) for a, giver in eng.abilities(card, "destroyed_instead") if _applies(eng, card, a, giver)]
     if not found or not card.in_play:
         return False
@@ -65,9 +70,13 @@ def replace_destruction(eng: "Engine", card: "CardInstance") -> bool:
         f"{card.label} would be put into the discard pile: its destroyed tag is removed and "
         f"{(giver or card).label}'s replacement effect resolves instead"
     )
-    ReplaceDestruction(ability).resolve(eng.context(card, giver=giver))
-    card.memory.pop("destruction_replaced", None)
-    eng.check_state()
+    card.memory["replacing_destruction"] = True
+    try:
+        ReplaceDestruction(ability).resolve(eng.context(card, giver=giver))
+        card.memory.pop("destruction_replaced", None)
+        eng.check_state()
+    finally:
+        card.memory.pop("replacing_destruction", None)
     return True
 
 
