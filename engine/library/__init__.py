@@ -591,7 +591,7 @@ from engine.library.searching import ShuffleArchivesIntoDeck
 from engine.library.at_random import DiscardRandomShareOfHand
 from engine.library.lasting import CannotPlayTypeOfForTheTurn
 from engine.library.conditions import share_a_type
-from engine.library.counts import creatures_between_self_and
+from engine.library.counts import between_self_and, creatures_between_self_and
 from engine.library.named_cards import are_the_named_cards
 from engine.library.cards_under import cards_under_self
 from engine.library.counts import amber_on_friendly_of_self_name, exhausted_left_of_self, share_of_pool
