@@ -93,6 +93,7 @@ from engine.library.damage import (
     LoseArmorForTurnAndTakeDamage,
     PurgeArchivedForMoreDamage,
     RedirectFightDamage,
+    DealPowerToEachOther,
 )
 from engine.library.destroying import (
     Destroy,
