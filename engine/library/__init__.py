@@ -580,6 +580,7 @@ from engine.library.turn_steps import CannotTakeArchives, SkipsReadyStep
 from engine.library.power_counters import (
     DistributePowerCounters,
     MovePowerCounters,
+    PurgeGivingItsPower,
     MoveWard,
     RemovePowerCounters,
     RemoveWard,
