@@ -550,7 +550,7 @@ from engine.library.creatures import SwapWhatIsOn
 from engine.library.counts import amber_on_this_creature
 from engine.library.damage import MoveAllDamage
 from engine.library.decks import DiscardUntilHaunted
-from engine.library.player_conditions import chosen_player_haunted
+from engine.library.player_conditions import chosen_player_creatures, chosen_player_haunted
 from engine.library.status import CannotRaiseTide, ResetTide
 from engine.library.control import FewestCreaturesTakesControl
 from engine.library.counts import upgrades_on_this_creature, upgrades_on_titled
