@@ -299,6 +299,8 @@ def _read_slot(slot: str, text: str, scope: Scope):
     if kind == "that_player_clause":  # what "that player" does: the player the reaction is about
         if not scope.that_player:
             raise Refusal("target", "that player", "no player named before")
+        if text.startswith("may "):  # "they may deal 3 to a creature": that player's choice
+            return [May(read_clause(second_person(text[4:]), scope), question=second_person(text[4:]))], []
         return read_clause(second_person(text), scope), []
     if kind == "noun":  # a noun phrase about cards out of play ("each creature ... from your discard pile")
         return noun(text), []

@@ -6,7 +6,15 @@ of :mod:`engine.compile.composites` are; split from it by subject.
 from __future__ import annotations
 
 from engine.core.registry import template
-from engine.library import ChooseAnyNumber, ChooseForEach, ChooseLeastPowerful, ForEach, OpponentGainsControl, while_
+from engine.library import (
+    ChooseAnyNumber,
+    between_self_and,
+    ChooseForEach,
+    ChooseLeastPowerful,
+    ForEach,
+    OpponentGainsControl,
+    while_,
+)
 from engine.rules.damage_statics import CannotBeDealtDamage
 from engine.rules.statics import CannotBeUsedTo, GrantKeyword
 from engine.rules.houses import houses_of
@@ -372,3 +380,10 @@ def _up_to_from_hand_of_different_houses(n: int, name: str) -> list:
 
 def _house_of(card) -> str:
     return card.house
+
+
+@template("EachBetweenSelfAnd")
+def _each_between_self_and(card: str, name: str) -> NameEach:
+    """ "Each creature between <a card named so> and SELF": every creature strictly between the two
+    in SELF's battleline, at once (none when either is not there)."""
+    return NameEach("creature", "any", name=name, where=lambda ctx, c: c in between_self_and(ctx, card))

@@ -18,6 +18,7 @@ import re
 from dataclasses import replace
 
 from engine.library import (
+    EachPlayerLosesHalf,
     DealDamage,
     DealDamageArmorCannotPrevent,
     If,
@@ -133,6 +134,11 @@ def does(effects: list, kind: str) -> bool:
 INSTEAD = {
     "instead": lambda previous, values, text: instead(
         previous, values["cond"], values["clause"] + values.get("clause2", []), text
+    ),
+    # "If the tide is high, each player loses half their A instead (rounding down the loss)": the
+    # rounding printed after "instead"
+    "instead_each_loses_half": lambda previous, values, text: instead(
+        previous, values["cond"], [EachPlayerLosesHalf()], text
     ),
     "instead_amount": lambda previous, values, text: instead_amount(previous, values["cond"], values["n"], text),
     "instead_amount_each": lambda previous, values, text: instead_amount_each(previous, values["cond"], values["n"]),

@@ -187,6 +187,11 @@ def _each_turn(ctx) -> bool:
     return True
 
 
+def _during_their_turn(ctx) -> bool:
+    """ "After a player <does something> during their turn": the player of the event is the active one."""
+    return ctx.event.get("player") == ctx.game.active
+
+
 def _self_event(ctx) -> bool:
     return ctx.event.get("card") is ctx.source
 
@@ -284,6 +289,7 @@ MATCHES = {
     "end_of_your_turn": lambda: at_end_of_your_turn,
     "self": lambda: _self_event,
     "each_turn": lambda: _each_turn,
+    "during_their_turn": lambda: _during_their_turn,
     "victim_you": lambda: _victim_you,
     "chose_house": you_chose_house,
     "chose_house_other_than": _chose_house_other_than,

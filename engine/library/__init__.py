@@ -94,6 +94,7 @@ from engine.library.damage import (
     LoseArmorForTurnAndTakeDamage,
     PurgeArchivedForMoreDamage,
     RedirectFightDamage,
+    DealPowerToEachOther,
 )
 from engine.library.destroying import (
     Destroy,
@@ -551,7 +552,7 @@ from engine.library.creatures import SwapWhatIsOn
 from engine.library.counts import amber_on_this_creature
 from engine.library.damage import MoveAllDamage
 from engine.library.decks import DiscardUntilHaunted
-from engine.library.player_conditions import chosen_player_haunted
+from engine.library.player_conditions import chosen_player_creatures, chosen_player_haunted
 from engine.library.status import CannotRaiseTide, ResetTide
 from engine.library.control import FewestCreaturesTakesControl
 from engine.library.counts import upgrades_on_this_creature, upgrades_on_titled
@@ -581,6 +582,7 @@ from engine.library.turn_steps import CannotTakeArchives, SkipsReadyStep
 from engine.library.power_counters import (
     DistributePowerCounters,
     MovePowerCounters,
+    PurgeGivingItsPower,
     MoveWard,
     RemovePowerCounters,
     RemoveWard,
@@ -593,7 +595,7 @@ from engine.library.searching import ShuffleArchivesIntoDeck
 from engine.library.at_random import DiscardRandomShareOfHand
 from engine.library.lasting import CannotPlayTypeOfForTheTurn
 from engine.library.conditions import share_a_type
-from engine.library.counts import creatures_between_self_and
+from engine.library.counts import between_self_and, creatures_between_self_and
 from engine.library.named_cards import are_the_named_cards
 from engine.library.cards_under import cards_under_self
 from engine.library.counts import amber_on_friendly_of_self_name, exhausted_left_of_self, share_of_pool

@@ -151,6 +151,7 @@ class ReduceAmberTo(Effect):
         return True
 
 
+@template()
 @dataclass
 class EachPlayerLosesHalf(Effect):
     """ "Each player loses half their Æmber (rounding down the loss)"."""

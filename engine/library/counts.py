@@ -352,18 +352,27 @@ def neighbors_not_of_house(ref: str, house: str) -> Callable[[Context], int]:
     return count
 
 
+def between_self_and(ctx: Context, name: str) -> list:
+    """The creatures strictly between SELF and a card named ``name`` in one battleline (none when
+    either is not in it; the nearest copy of that name counts)."""
+    me = ctx.source
+    if me.zone != "battleline":
+        return []
+    line = ctx.game.players[me.controller].creatures
+    at = line.index(me)
+    others = [i for i, c in enumerate(line) if c is not me and c.name == name]
+    if not others:
+        return []
+    there = min(others, key=lambda i: abs(i - at))
+    return line[min(at, there) + 1 : max(at, there)]
+
+
 @template(kind="count")
 def creatures_between_self_and(name: str) -> Callable[[Context], int]:
-    """ "Each creature between SELF and <a card named so>": the creatures strictly between the two
-    in one battleline (none when either is not in it; the nearest copy of that name counts)."""
+    """ "Each creature between SELF and <a card named so>": how many creatures stand strictly
+    between the two (:func:`between_self_and`)."""
 
     def count(ctx: Context) -> int:
-        me = ctx.source
-        if me.zone != "battleline":
-            return 0
-        line = ctx.game.players[me.controller].creatures
-        at = line.index(me)
-        others = [abs(i - at) - 1 for i, c in enumerate(line) if c is not me and c.name == name]
-        return min(others) if others else 0
+        return len(between_self_and(ctx, name))
 
     return count

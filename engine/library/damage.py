@@ -193,6 +193,26 @@ class EachDealsPowerTo(Effect):
 
 
 @dataclass
+class DealPowerToEachOther(Effect):
+    """ "Each chosen creature deals damage equal to its power to the other": the creatures ``first``
+    and ``second`` name, both in play, each deal their power (as it is before this damage) to the
+    other, dealt at the same time."""
+
+    first: str
+    second: str
+
+    def resolve(self, ctx: Context) -> bool:
+        pair = [ctx.ref(self.first), ctx.ref(self.second)]
+        if any(c is None or c.zone != "battleline" for c in pair) or pair[0] is pair[1]:
+            return False
+        powers = [ctx.eng.power(c) for c in pair]
+        for dealer, target, power in ((pair[0], pair[1], powers[0]), (pair[1], pair[0], powers[1])):
+            ctx.eng.deal_damage(target, power, dealer.label, check=False, dealer=dealer)
+        ctx.eng.check_state()
+        return True
+
+
+@dataclass
 class ForEachTraitDamageAndGain(Effect):
     """ "For each trait that creature has, deal it N damage and gain 1 Æmber": one instance of
     damage per trait, while the creature is in play; 1 Æmber per trait."""

@@ -297,13 +297,19 @@ class ChooseForEach(Effect):
 
 @dataclass
 class ChooseLeastPowerful(Effect):
-    """ "The least powerful creature": the controller chooses among those tied for lowest power."""
+    """ "The least powerful creature": the controller chooses among those tied for lowest power;
+    ``among``: only the creatures in play that reference names ("the chosen creature with the
+    lowest power")."""
 
     name: str = "it"
     side: str = "any"
+    among: str = ""
 
     def resolve(self, ctx: Context) -> bool:
-        pool = candidates(ctx, "creature", self.side)
+        if self.among:
+            pool = [c for c in ctx.refs(self.among) if c.zone == "battleline"]
+        else:
+            pool = candidates(ctx, "creature", self.side)
         ctx.chosen[self.name] = ctx.chosen["it"] = []
         if not pool:
             return False

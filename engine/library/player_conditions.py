@@ -237,3 +237,22 @@ def self_fighting(ctx: Context) -> bool:
     fight resolving now (16.0, Stealer of Souls FAQ: "the Stealer of Souls and the creature it is
     fighting")."""
     return ctx.source in (ctx.game.attacking, ctx.game.defending)
+
+
+@template(kind="condition")
+def chosen_player_creatures(n: int, stat: str = "amber") -> Condition:
+    """ "If that player controls 4 or more creatures with A on them" (``stat`` "amber": how many of
+    their creatures hold Æmber), "if they control creatures with total power 20 or higher" (``stat``
+    "power": the total power of their creatures): asked of the player a reaction is about (the
+    chosen player), at least ``n``."""
+
+    def test(ctx: Context) -> bool:
+        player = chosen_player(ctx.source)
+        if player is None:
+            return False
+        creatures = ctx.game.players[player].creatures
+        if stat == "power":
+            return sum(ctx.eng.power(c) for c in creatures) >= n
+        return sum(1 for c in creatures if c.amber > 0) >= n
+
+    return test

@@ -19,7 +19,9 @@ from dataclasses import dataclass
 
 from engine.core.registry import template
 from engine.library.counters import record_removed
-from engine.rules.ability import Context, Effect
+from engine.rules.ability import Context, Effect, resolve_all
+from engine.rules.power_armor import GivePowerCounters
+from engine.library.zones import Purge
 
 POWER = "+1 power"
 
@@ -155,3 +157,21 @@ class MoveWard(Effect):
         frm.ward, to.ward = False, True
         ctx.log(f"{ctx.source.name}: the ward moves from {frm.label} to {to.label}")
         return True
+
+
+@dataclass
+class PurgeGivingItsPower(Effect):
+    """ "Purge <the creature ``on`` names> and give +1 power counters equal to its power to <the
+    others ``among`` names>": its power as it is just before it is purged (its counters and
+    modifiers go with it)."""
+
+    on: str = "it"
+    among: str = "chosen"
+
+    def resolve(self, ctx: Context) -> bool:
+        gone = ctx.ref(self.on)
+        if gone is None or gone.zone != "battleline":
+            return False
+        power = ctx.eng.power(gone)
+        ctx.chosen["others"] = [c for c in ctx.refs(self.among) if c is not gone]
+        return resolve_all([Purge(self.on), GivePowerCounters(power, "others")], ctx)

@@ -20,12 +20,10 @@ from engine.library import (
     DiscardTopOfEachAndDestroyOfItsHouse,
     Draw,
     DuringOpponentsNextTurn,
-    EachPlayerLosesHalf,
     enemy,
     Exhaust,
     ForgerGivesRemaining,
     ForTheTurn,
-    GainChains,
     GainCounted,
     GainForEach,
     GrantAbility,
@@ -146,8 +144,6 @@ card("Interdimensional Graft", play=[AfterOpponentForgesNextTurn([ForgerGivesRem
 
 
 # ---- irregular texts (each a mechanic printed on one card, written as a general effect of engine.library)
-
-card("Effervescent Principle", play=[EachPlayerLosesHalf(), GainChains(1)])
 
 card("Reverse Time", play=[SwapDeckAndDiscard()])
 
