@@ -310,7 +310,8 @@ class MoveAmber(Effect):
     moving is not capturing, stealing or gaining). From the cards in play ``on`` names (each of
     them in turn) or, with ``from_pool``, from a player's pool ("your opponent's pool"); to ``to``:
     "you" / "opponent" (that player's pool, replacement effects applied), "supply" (the common
-    supply), "active" (the active player's pool), "event_player" (the pool of the player the event
+    supply), "active" (the active player's pool), "controller" (the pool of each card's own
+    controller: "to their controllers' pools"), "event_player" (the pool of the player the event
     a reaction reacts to is about: "that player's pool"), "another" / "another friendly" (a creature other than the one it comes from, chosen
     after it: "from a creature to another creature"), or a reference to the card(s) ``to_ref``
     names ("to SELF", "to an enemy creature"). As much of N as the source holds moves; ``half``:
@@ -339,11 +340,14 @@ class MoveAmber(Effect):
         sources = [c for c in ctx.refs(self.on) if c.in_play]
         for card in sources:
             moved = card.amber if self.each else (card.amber + 1) // 2 if self.half else min(self.amount, card.amber)
-            if self.to in ("you", "opponent", "active", "event_player"):
+            if self.to in ("you", "opponent", "active", "controller", "event_player"):
                 card.amber -= moved
-                player = {"you": ctx.controller, "opponent": ctx.opponent_name, "active": ctx.game.active}.get(
-                    self.to, ctx.event.get("player")
-                )
+                player = {
+                    "you": ctx.controller,
+                    "opponent": ctx.opponent_name,
+                    "active": ctx.game.active,
+                    "controller": card.controller,
+                }.get(self.to, ctx.event.get("player"))
                 add_to_pool(ctx.eng, player, moved, f"moved from {card.label}", card=card)
             elif self.to == "supply":
                 card.amber -= moved
