@@ -2,7 +2,22 @@
 
 from __future__ import annotations
 
-from engine.library import Choose, DealDamage, Exhaust, If, NeighborsOf, opponent_haunted, Stun, ThisWay, Together
+from engine.library import (
+    Archive,
+    cards_in,
+    Choose,
+    DealDamage,
+    Exhaust,
+    haunted,
+    If,
+    KeywordPerCount,
+    NeighborsOf,
+    opponent_haunted,
+    PowerPerCount,
+    Stun,
+    ThisWay,
+    Together,
+)
 from engine.cards import card
 
 # "Play: Deal 1 to a creature, with 1 splash. If your opponent is haunted, stun and exhaust each
@@ -17,4 +32,18 @@ card(
         ThisWay(DealDamage(1, "torpedoed", also=((1, "torpedo splash"),)), "torpedo area", "damaged"),
         If(opponent_haunted, [Stun("damaged this way"), Exhaust("damaged this way")]),
     ],
+)
+
+
+# "Assault X. Hazardous X. Splash-attack X. X is the number of cards in your discard pile. Destroyed:
+# If you are haunted, archive Xenos Darkshadow." Its power is printed as X too (the card data has
+# no number, as for Kaspara's X): the same count, read now, as are the three keywords' values.
+_XENOS_X = cards_in("discard")
+card(
+    "Xenos Darkshadow",
+    statics=[
+        PowerPerCount(1, _XENOS_X),
+        *(KeywordPerCount(keyword, _XENOS_X) for keyword in ("assault", "hazardous", "splash-attack")),
+    ],
+    destroyed=[If(haunted, [Archive("self")])],
 )
