@@ -6,10 +6,12 @@ from engine.library import (
     Choose,
     count_at_least,
     Destroy,
+    DiscardFromHand,
     Heal,
     houses_among,
     neighbors_not_of_house,
     ReplacesDestructionIf,
+    TriggerAbility,
 )
 from engine.cards import card
 
@@ -31,5 +33,29 @@ card(
                 Destroy("necromorph neighbor"),
             ],
         )
+    ],
+)
+
+
+def _neighboring(ctx, creature) -> bool:
+    return creature in ctx.game.neighbors(ctx.source)
+
+
+# "Deploy. Play/After Reap: Resolve the play effect of a neighboring creature as if you had just
+# played it. Scrap: Discard a card from your hand, resolve its play effect as if you had just played
+# it." (Deploy is read from the printed keywords; the scrapped card's play effect resolves from the
+# discard pile)
+_MYERS = [
+    Choose("creature", "any", name="myers neighbor", where=_neighboring),
+    TriggerAbility("play", "myers neighbor"),
+]
+card(
+    "Missile Officer Myers",
+    play=_MYERS,
+    reap=_MYERS,
+    scrap=[
+        Choose("hand", "friendly", name="myers discard"),
+        DiscardFromHand("myers discard"),
+        TriggerAbility("play", "myers discard", out_of_play=True),
     ],
 )
