@@ -3,14 +3,18 @@
 from __future__ import annotations
 
 from engine.library import (
+    cards_in,
     Choose,
     count_at_least,
     Destroy,
     DiscardFromHand,
+    DiscardTopOfDeck,
+    Draw,
     Heal,
     houses_among,
     neighbors_not_of_house,
     ReplacesDestructionIf,
+    ShuffleDiscardIntoDeck,
     TriggerAbility,
 )
 from engine.cards import card
@@ -59,3 +63,10 @@ card(
         TriggerAbility("play", "myers discard", out_of_play=True),
     ],
 )
+
+
+# "This creature gains: "After Fight/After Reap: Shuffle your discard pile into your deck. Draw a
+# card. Discard X cards from the top of your deck, where X is the number of cards in your opponent's
+# discard pile."" (X read as the last sentence resolves)
+_ANACHRONOMETER = [ShuffleDiscardIntoDeck(), Draw(1), DiscardTopOfDeck(cards_in("discard", who="opponent"))]
+card("Anachronometer", gains={"fight": _ANACHRONOMETER, "reap": _ANACHRONOMETER})
