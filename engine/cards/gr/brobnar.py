@@ -5,12 +5,14 @@ from __future__ import annotations
 from engine.library import (
     Choose,
     Confirm,
+    DealDamage,
     Destroy,
     ForTheTurnOnChosen,
     friendly_and_enemy_creatures,
     haunted,
     If,
     Ready,
+    Redistribute,
     RepeatCardEffectIf,
     Together,
     UseCreature,
@@ -44,4 +46,12 @@ card(
         Ready("fight to the end creature"),
         UseCreature("fight", "fight to the end creature"),
     ],
+)
+
+
+# "Play: Deal 3 to a creature. Redistribute all damage on creatures among all creatures." (the
+# active player sets each creature's share, in battleline order, the last taking the rest)
+card(
+    "Concussive Transfer",
+    play=[Choose("creature", "any", name="concussed"), DealDamage(3, "concussed"), Redistribute("damage", side="all")],
 )
