@@ -11,11 +11,15 @@ from engine.library import (
     haunted,
     If,
     KeywordPerCount,
+    May,
     NeighborsOf,
     opponent_haunted,
     PowerPerCount,
+    PutOnDeck,
+    Reaction,
     Stun,
     ThisWay,
+    TopOfDiscard,
     Together,
 )
 from engine.cards import card
@@ -46,4 +50,27 @@ card(
         *(KeywordPerCount(keyword, _XENOS_X) for keyword in ("assault", "hazardous", "splash-attack")),
     ],
     destroyed=[If(haunted, [Archive("self")])],
+)
+
+
+def _you_drew_during_your_turn(ctx) -> bool:
+    return ctx.event.get("player") == ctx.controller and ctx.game.active == ctx.controller
+
+
+# "After you draw a card during your turn, you may put the top card of your discard on the bottom of
+# your deck." (once per card drawn, the draw step's included: it is still your turn)
+card(
+    "Ihaka of the Depths",
+    reactions=[
+        Reaction(
+            "drew",
+            [
+                May(
+                    [TopOfDiscard("ihaka top"), PutOnDeck("ihaka top", top=False)],
+                    question="Ihaka of the Depths: put the top card of your discard pile on the bottom of your deck?",
+                )
+            ],
+            when=_you_drew_during_your_turn,
+        )
+    ],
 )
