@@ -269,7 +269,8 @@ class DiscardAmberFromSelf(Effect):
 class Redistribute(Effect):
     """ "Redistribute the <Æmber / damage> on <side> creatures among <side> creatures": the total
     stays; the active player sets each creature's share in battleline order (the last takes the
-    rest). ``side`` "chosen player": a player chosen first ("Choose a player"); ``optional``:
+    rest). ``side`` "chosen player": a player chosen first ("Choose a player"); "all": every
+    creature in play ("among all creatures"); ``optional``:
     "you may redistribute"."""
 
     attr: str = "amber"
@@ -281,6 +282,8 @@ class Redistribute(Effect):
         if self.side == "chosen player":
             whose = ctx.eng.chooser.choose(f"{ctx.source.name}: choose a player", [g.active, g.other(g.active)])
             line = list(g.players[whose].creatures)
+        elif self.side == "all":  # "among all creatures": the active player's battleline first
+            line = [*g.players[g.active].creatures, *g.players[g.other(g.active)].creatures]
         else:
             line = list(ctx.me.creatures if self.side == "friendly" else ctx.opponent.creatures)
         total = sum(getattr(c, self.attr) for c in line)

@@ -245,3 +245,23 @@ class SwapControl(Effect):
         ctx.eng.take_control(first, to_first)
         ctx.eng.take_control(second, to_second)
         return first.controller == to_first and second.controller == to_second
+
+
+@dataclass
+class TakeControlOfUpgradesOnto(Effect):
+    """ "Take control of each upgrade in play and move it to <that creature>": each upgrade on any
+    creature (the creature named ``to`` included) comes under this ability's controller and is
+    attached to that creature (an upgrade moved is not played: no "Play:" effect)."""
+
+    to: str = "it"
+
+    def resolve(self, ctx: Context) -> bool:
+        host = ctx.ref(self.to)
+        if host is None or host.zone != "battleline":
+            return False
+        upgrades = [u for creature in ctx.game.creatures() for u in list(creature.upgrades)]
+        for upgrade in upgrades:
+            ctx.eng.take_control(upgrade, ctx.controller)
+            if upgrade.attached_to is not host:
+                ctx.eng.attach(upgrade, host, ctx.controller)
+        return bool(upgrades)

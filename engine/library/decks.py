@@ -75,14 +75,16 @@ class DiscardTopOfDeck(Effect):
     fully resolved when N cards were discarded from each deck. ``whose``: "self" (your deck),
     "opponent", "chosen" ("a player's deck", "any player's deck": the controller picks the player
     first; "that player" names them after it) or "each" ("each player's deck": the active
-    player's first); each card goes to its owner's discard pile."""
+    player's first); each card goes to its owner's discard pile. ``n`` may be a count read as the
+    effect resolves ("discard X cards ..., where X is ...")."""
 
-    n: int = 1
+    n: int = 1  # or a count (Callable[[Context], int])
     name: str = "discarded"
     whose: str = "self"
 
     def resolve(self, ctx: Context) -> bool:
         g = ctx.game
+        n = self.n(ctx) if callable(self.n) else self.n
         if self.whose == "chosen":
             players = [
                 ctx.eng.chooser.choose(
@@ -97,7 +99,7 @@ class DiscardTopOfDeck(Effect):
             players = [ctx.controller if self.whose == "self" else ctx.opponent_name]
         gone, full = [], True
         for player in players:
-            top = list(g.players[player].zone("deck")[: self.n])
+            top = list(g.players[player].zone("deck")[:n])
             if not top:
                 ctx.log(f"{player} has no card in their deck to discard")
             for card in top:
@@ -107,7 +109,7 @@ class DiscardTopOfDeck(Effect):
                     f"{player} discards the top {len(top)} card(s) of their deck: {', '.join(c.label for c in top)}"
                 )
             gone += [c for c in top if c.zone == "discard"]
-            full = full and len(top) == self.n
+            full = full and len(top) == n
         ctx.chosen[self.name] = gone
         record_this_way(ctx, "discarded", gone)
         return full

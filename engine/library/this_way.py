@@ -58,7 +58,7 @@ def players_this_way(ctx: Context, verb: str) -> list:
 @dataclass
 class ThisWay(Effect):
     """Resolve ``effect`` (which acts on the cards ``on`` names) and record what it did, and for
-    whom: a card destroyed, purged or healed counts for its controller as it was before, a card
+    whom: a card destroyed, purged, damaged or healed counts for its controller as it was before, a card
     shuffled into a deck for its owner (whose deck it is)."""
 
     effect: Effect
@@ -81,6 +81,11 @@ class ThisWay(Effect):
                 players.append(c.owner)
                 continue
             if self.verb == "purged" and zone != "purged" and c.zone == "purged":
+                done.append(c)
+                players.append(controller)
+            elif self.verb == "damaged" and zone in _IN_PLAY and c.zone in _IN_PLAY and c.damage > damage:
+                # "each creature damaged in this way": one still in play that took damage (armor
+                # that prevented it all leaves it undamaged)
                 done.append(c)
                 players.append(controller)
             elif self.verb == "healed" and c.damage < damage:

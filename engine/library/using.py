@@ -185,12 +185,15 @@ class TriggerAbility(Effect):
 
     trigger: str
     on: str = "it"
+    #: "discard a card from your hand, resolve its play effect as if you had just played it": the
+    #: card's ability resolves from where it is now, out of play
+    out_of_play: bool = False
 
     MAX_CHAIN = 20
 
     def resolve(self, ctx: Context) -> bool:
         card = ctx.ref(self.on)
-        if card is None or not card.in_play:
+        if card is None or not (card.in_play or self.out_of_play):
             return False
         chain = ctx.event.get("trigger_chain", 0) + 1
         if chain > self.MAX_CHAIN:

@@ -2,7 +2,21 @@
 
 from __future__ import annotations
 
-from engine.library import Choose, Confirm, Destroy, friendly_and_enemy_creatures, RepeatCardEffectIf, Together
+from engine.library import (
+    Choose,
+    Confirm,
+    DealDamage,
+    Destroy,
+    ForTheTurnOnChosen,
+    friendly_and_enemy_creatures,
+    haunted,
+    If,
+    Ready,
+    Redistribute,
+    RepeatCardEffectIf,
+    Together,
+    UseCreature,
+)
 from engine.cards import card
 
 # "Play: Destroy an enemy creature and a friendly creature. You may repeat this effect as many times
@@ -18,4 +32,26 @@ card(
         Destroy("both"),
         RepeatCardEffectIf(friendly_and_enemy_creatures, cost=[Confirm("repeat Fiery Jark's effect?")]),
     ],
+)
+
+
+# "Play: Choose a friendly creature. If you are haunted, that creature gains skirmish. Ready and fight
+# with that creature." (the skirmish, given by a one-shot effect, lasts for the turn: the fight it is
+# for comes next)
+card(
+    "Fight to the End",
+    play=[
+        Choose("creature", "friendly", name="fight to the end creature"),
+        If(haunted, [ForTheTurnOnChosen("fight to the end creature", keyword="skirmish")]),
+        Ready("fight to the end creature"),
+        UseCreature("fight", "fight to the end creature"),
+    ],
+)
+
+
+# "Play: Deal 3 to a creature. Redistribute all damage on creatures among all creatures." (the
+# active player sets each creature's share, in battleline order, the last taking the rest)
+card(
+    "Concussive Transfer",
+    play=[Choose("creature", "any", name="concussed"), DealDamage(3, "concussed"), Redistribute("damage", side="all")],
 )

@@ -4,11 +4,13 @@ from __future__ import annotations
 
 from engine.library import (
     Choose,
+    Destroy,
     Draw,
     EachPlayer,
     Gain,
     IfYouDo,
     May,
+    MoveAmber,
     PowerEqualForTheTurn,
     Reaction,
     ThePlayerOfTheEvent,
@@ -41,5 +43,17 @@ card(
         Choose("creature", "enemy", name="enemy"),
         Choose("creature", "friendly", name="friendly"),
         PowerEqualForTheTurn(of="enemy", on="friendly"),
+    ],
+)
+
+
+# "Play: Choose 9 creatures. Move all A on the chosen creatures to their controllers' pools. Destroy
+# the chosen creatures." (with 9 or fewer creatures in play, all of them are chosen)
+card(
+    "Midyear Festivities",
+    play=[
+        Choose("creature", "any", name="festive", count=9),
+        MoveAmber(each=True, on="festive", to="controller"),
+        Destroy("festive"),
     ],
 )

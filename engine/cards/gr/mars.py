@@ -2,7 +2,16 @@
 
 from __future__ import annotations
 
-from engine.library import Capture, Choose, ChooseAnyNumber, count_this_way, MoveTo, of_house, ThisWay
+from engine.library import (
+    Capture,
+    Choose,
+    ChooseAnyNumber,
+    count_this_way,
+    MoveTo,
+    of_house,
+    TakeControlOfUpgradesOnto,
+    ThisWay,
+)
 from engine.cards import card
 
 
@@ -26,3 +35,7 @@ card(
         Capture(count_this_way("purged"), "crop circles creature", side="own"),
     ],
 )
+
+
+# "Play: Choose a friendly creature. Take control of each upgrade in play and move it to that creature."
+card("Big Magnet", play=[Choose("creature", "friendly", name="magnetized"), TakeControlOfUpgradesOnto("magnetized")])

@@ -1,0 +1,72 @@
+"""Grim Reminders (GR): Star Alliance cards."""
+
+from __future__ import annotations
+
+from engine.library import (
+    cards_in,
+    Choose,
+    count_at_least,
+    Destroy,
+    DiscardFromHand,
+    DiscardTopOfDeck,
+    Draw,
+    Heal,
+    houses_among,
+    neighbors_not_of_house,
+    ReplacesDestructionIf,
+    ShuffleDiscardIntoDeck,
+    TriggerAbility,
+)
+from engine.cards import card
+
+
+def _non_star_alliance_neighbor(ctx, creature) -> bool:
+    return creature in ctx.game.neighbors(ctx.source) and "staralliance" not in houses_among(ctx.eng, [creature])
+
+
+# "Destroyed: If Necromorph has a non-Star Alliance neighbor, fully heal Necromorph and destroy that
+# neighbor instead." (with two such neighbors, its controller chooses which one is "that neighbor")
+card(
+    "Necromorph",
+    destroyed_instead=[
+        ReplacesDestructionIf(
+            count_at_least(neighbors_not_of_house("self", "staralliance"), 1),
+            [
+                Heal(None, "self"),
+                Choose("creature", "any", name="necromorph neighbor", where=_non_star_alliance_neighbor),
+                Destroy("necromorph neighbor"),
+            ],
+        )
+    ],
+)
+
+
+def _neighboring(ctx, creature) -> bool:
+    return creature in ctx.game.neighbors(ctx.source)
+
+
+# "Deploy. Play/After Reap: Resolve the play effect of a neighboring creature as if you had just
+# played it. Scrap: Discard a card from your hand, resolve its play effect as if you had just played
+# it." (Deploy is read from the printed keywords; the scrapped card's play effect resolves from the
+# discard pile)
+_MYERS = [
+    Choose("creature", "any", name="myers neighbor", where=_neighboring),
+    TriggerAbility("play", "myers neighbor"),
+]
+card(
+    "Missile Officer Myers",
+    play=_MYERS,
+    reap=_MYERS,
+    scrap=[
+        Choose("hand", "friendly", name="myers discard"),
+        DiscardFromHand("myers discard"),
+        TriggerAbility("play", "myers discard", out_of_play=True),
+    ],
+)
+
+
+# "This creature gains: "After Fight/After Reap: Shuffle your discard pile into your deck. Draw a
+# card. Discard X cards from the top of your deck, where X is the number of cards in your opponent's
+# discard pile."" (X read as the last sentence resolves)
+_ANACHRONOMETER = [ShuffleDiscardIntoDeck(), Draw(1), DiscardTopOfDeck(cards_in("discard", who="opponent"))]
+card("Anachronometer", gains={"fight": _ANACHRONOMETER, "reap": _ANACHRONOMETER})
