@@ -7,13 +7,18 @@ from engine.library import (
     Confirm,
     DealDamage,
     Destroy,
+    DiscardRandomFromHand,
+    EachPlayer,
+    ForTheTurn,
     ForTheTurnOnChosen,
     friendly_and_enemy_creatures,
     haunted,
     If,
+    Reaction,
     Ready,
     Redistribute,
     RepeatCardEffectIf,
+    ThePlayerOfTheEvent,
     Together,
     UseCreature,
 )
@@ -54,4 +59,25 @@ card(
 card(
     "Concussive Transfer",
     play=[Choose("creature", "any", name="concussed"), DealDamage(3, "concussed"), Redistribute("damage", side="all")],
+)
+
+
+def _a_creature_destroyed_in_a_fight(ctx) -> bool:
+    return bool(ctx.event.get("fight")) and bool(ctx.event.get("creature"))
+
+
+# "Omni: For the remainder of the turn, each time a creature is destroyed in a fight, its controller
+# discards a random card from their hand." (a lasting reaction of the player who used it; "its
+# controller": the destroyed creature's, as it was in play, the player of the event)
+card(
+    "Brawling Grounds",
+    omni=[
+        ForTheTurn(
+            reaction=Reaction(
+                "destroyed",
+                [ThePlayerOfTheEvent(), EachPlayer([DiscardRandomFromHand(who="self")], who="that player")],
+                when=_a_creature_destroyed_in_a_fight,
+            )
+        )
+    ],
 )
