@@ -10,6 +10,8 @@ import random
 from dataclasses import dataclass, field
 from typing import Any
 
+from engine.core.changes import CARD_FIELDS, GAME_FIELDS, PLAYER_FIELDS, TrackedList, TrackedZones, quiet_init, watching
+
 PLAYERS = ("player1", "player2")
 #: a player's prophecy cards, beside the deck, not in play and not of the deck: of no house, never
 #: enhanced (engine.rules.mechanics.prophecies)
@@ -37,6 +39,7 @@ class CardData:
     traits: tuple[str, ...] = ()
 
 
+@quiet_init(CARD_FIELDS)
 @dataclass(eq=False)
 class CardInstance:
     data: CardData
@@ -53,11 +56,11 @@ class CardInstance:
     #: house when it differs from the print (a maverick)
     house_override: str | None = None
     #: upgrades attached to this creature
-    upgrades: list["CardInstance"] = field(default_factory=list)
+    upgrades: list["CardInstance"] = field(default_factory=TrackedList)
     #: the creature this upgrade is attached to
     attached_to: "CardInstance | None" = None
     #: cards beneath this one (Masterplan), facedown
-    beneath: list["CardInstance"] = field(default_factory=list)
+    beneath: list["CardInstance"] = field(default_factory=TrackedList)
     #: damage its armor has prevented this turn (armor renews each turn)
     armor_used: int = 0
     #: attacked already this turn (elusive protects only against the first attack)
@@ -77,7 +80,7 @@ class CardInstance:
     token_of: CardData | None = None
     #: "while under your control, it belongs to house X" effects on the card, latest last:
     #: {"house": X, "while_controller": player}; they expire when it leaves play
-    house_changes: list[dict] = field(default_factory=list)
+    house_changes: list[dict] = field(default_factory=TrackedList)
     #: what a card's own abilities remember: cards purged by Spangler Box, where a card must go
     #: when it leaves archives (Sample Collection), ...
     memory: dict[str, Any] = field(default_factory=dict)
@@ -89,6 +92,9 @@ class CardInstance:
     #: put into the battleline by the rules (entering play, taking control, "put it on a flank"):
     #: there it is a creature whatever its printed type (:attr:`type`)
     placed_in_battleline: bool = False
+
+    # the fields that decide which abilities are in force count as changes (engine.core.changes)
+    __setattr__ = watching(CARD_FIELDS)
 
     @property
     def printed(self) -> CardData:
@@ -133,6 +139,7 @@ class CardInstance:
         return f"<{self.label} ({self.controller}, {self.zone})>"
 
 
+@quiet_init(PLAYER_FIELDS)
 @dataclass
 class Player:
     name: str
@@ -148,7 +155,9 @@ class Player:
     token: CardData | None = None
     #: the player's archon power card, in force all game and in no zone (engine.rules.mechanics.archon_powers)
     archon_power: CardInstance | None = None
-    zones: dict[str, list[CardInstance]] = field(default_factory=lambda: {z: [] for z in ZONES})
+    zones: dict[str, list[CardInstance]] = field(default_factory=lambda: TrackedZones({z: [] for z in ZONES}))
+
+    __setattr__ = watching(PLAYER_FIELDS)
 
     def zone(self, name: str) -> list[CardInstance]:
         return self.zones[name]
@@ -171,6 +180,7 @@ class LastingEffect:
     until_leaves: CardInstance | None = None
 
 
+@quiet_init(GAME_FIELDS)
 @dataclass
 class Game:
     players: dict[str, Player]
@@ -210,7 +220,7 @@ class Game:
     #: the creatures used this turn to fight or to reap, as (player, "fight" / "reap"), when the use
     #: went through (not a stun removed): "if you have used a creature to fight this turn"
     creature_uses_this_turn: list[tuple[str, str]] = field(default_factory=list)
-    lasting: list[LastingEffect] = field(default_factory=list)
+    lasting: list[LastingEffect] = field(default_factory=TrackedList)
     trace: list[str] = field(default_factory=list)
     rng: random.Random = field(default_factory=lambda: random.Random(0))
     winner: str | None = None
@@ -227,6 +237,8 @@ class Game:
     #: what this run may still spend (:class:`engine.core.limits.Budget`), checked at every recorded
     #: state change; None: no limit
     budget: Any = None
+
+    __setattr__ = watching(GAME_FIELDS)
 
     @property
     def opponent(self) -> str:
@@ -265,7 +277,7 @@ class Game:
         """Lift a card out of whatever holds it (an action card being resolved is in none)."""
         if card.attached_to is not None and card in card.attached_to.upgrades:
             card.attached_to.upgrades.remove(card)
-        for holder in self.cards():
+        for holder in self.cards() if card.zone == "beneath" else ():  # a card beneath is in zone "beneath"
             if card in holder.beneath:
                 holder.beneath.remove(card)
                 break

@@ -28,6 +28,7 @@ from engine.rules.damage import DamageRules
 from engine.rules.play import PlayRules
 from engine.rules.use import UseRules
 from engine.rules.rulesets import RuleSet
+from engine.core import changes
 from engine.core.state import CardInstance, Game
 from engine.rules.statics import Static
 from engine.rules import text_in_force
@@ -55,6 +56,9 @@ class Engine(PlayRules, UseRules, DamageRules):
     #: card's variant for every power, keyword and ability it computes; holding the data keeps its
     #: id from being reused by another card while the entry exists
     _variants: dict = field(default_factory=dict, repr=False)
+    #: the constant abilities in force and the reactions listening, by event, as last worked out,
+    #: with the count of state changes they were worked out at (engine.core.changes)
+    _kept: dict = field(default_factory=dict, repr=False)
 
     def __post_init__(self) -> None:
         # every decision leaves a trace line naming it and its answer (engine.core.choices)
@@ -95,9 +99,24 @@ class Engine(PlayRules, UseRules, DamageRules):
         return Context(self, card, controller or card.controller, **kw)
 
     def statics(self) -> list[tuple[Static, CardInstance, str]]:
-        """Every constant ability and lasting static in force: (static, source, controller)."""
+        """Every constant ability and lasting static in force: (static, source, controller); kept
+        while the game state does not change (engine.core.changes)."""
         if self._statics_now is not None:
             return self._statics_now
+        return self._kept_while_unchanged("statics", self._statics)
+
+    def _kept_while_unchanged(self, what: str, work_out):
+        at = changes.COUNT[0]
+        kept = self._kept.get(what)
+        if kept is not None and kept[0] == at:
+            if changes.CHECK:
+                changes.check(what, kept[1], work_out())
+            return kept[1]
+        out = work_out()
+        self._kept[what] = (at, out)  # a change counted while it was worked out makes it stale at once
+        return out
+
+    def _statics(self) -> list[tuple[Static, CardInstance, str]]:
         out = []
         for card in chain(self.game.in_play(), archon_powers(self.game)):
             # an upgrade's "This creature gains" is read through the creature; its statics ("This
@@ -229,26 +248,34 @@ class Engine(PlayRules, UseRules, DamageRules):
 
     def listeners(self, event: str) -> list[tuple]:
         """The reactions listening for ``event`` now, of cards in play and of lasting effects:
-        (reaction, card, controller, needs the card in play)."""
+        (reaction, card, controller, needs the card in play); those of cards in play and lasting
+        effects are kept while the game state does not change (engine.core.changes)."""
+        return self._kept_for("listeners", self._listeners, event) + self._kept_for(
+            "prophecy listeners", lambda: prophecy_listeners(self), event
+        )
+
+    def _kept_for(self, what: str, work_out, event: str) -> list[tuple]:
+        """The listeners to ``event`` of the kept list ``what`` (all events'; see :meth:`_kept_while_unchanged`)."""
+        return [listener for listener in self._kept_while_unchanged(what, work_out) if listener[0].event == event]
+
+    def _listeners(self) -> list[tuple]:
         found = []
         for card in list(self.game.in_play()):
             for r in self.variant(card).reactions:
-                if r.event == event and r.zone == "play":
+                if r.zone == "play":
                     found.append((r, card, card.controller, True))
         for r, creature in gained_by_creatures(self, "gained_reactions"):
-            if r.event == event:
-                found.append((r, creature, creature.controller, True))
+            found.append((r, creature, creature.controller, True))
         for card in archon_powers(self.game):  # in force all game, in no zone
             for r in self.variant(card).reactions:
-                if r.event == event:
-                    found.append((r, card, card.controller, False))
+                found.append((r, card, card.controller, False))
         for effect in self.game.lasting:
             # an effect for one later turn ("during your opponent's next turn") waits for it
             if effect.params.get("during_turn", self.game.turn) != self.game.turn:
                 continue
-            if effect.kind == "reaction" and effect.params["reaction"].event == event:
+            if effect.kind == "reaction":
                 found.append((effect.params["reaction"], effect.params["card"], effect.controller, False))
-        return found + prophecy_listeners(self, event)
+        return found
 
     def reacts(self, listener: tuple, details: dict) -> bool:
         """Does the listener react to this event now? (A constant ability works only while its
@@ -275,7 +302,11 @@ class Engine(PlayRules, UseRules, DamageRules):
         if event == "destroyed" and details.get("fight") and details.get("creature"):
             # the record "destroyed in a fight this turn" reads (engine.rules.hooks)
             self.game.destroyed_in_fights.append(details["controller"])
-        pending = self.listeners(event) + scrap_listeners(self, event, details) + pile_listeners(self, event)
+        pending = (
+            self.listeners(event)
+            + scrap_listeners(self, event, details)
+            + self._kept_for("pile listeners", lambda: pile_listeners(self), event)
+        )
         while pending:
             ready = [listener for listener in pending if self.reacts(listener, details)]
             if not ready:

@@ -45,7 +45,7 @@ class Reaction:
     zone: str = "play"
 
 
-def pile_listeners(eng, event: str) -> list[tuple]:
+def pile_listeners(eng) -> list[tuple]:
     """The reactions of cards in their owner's discard pile that work there (``zone="discard"``), as
     the listener tuples of :meth:`engine.rules.game.Engine.listeners` (their controller is the owner).
     Only a card whose text names itself in your discard pile, as where its ability takes it from or
@@ -58,7 +58,7 @@ def pile_listeners(eng, event: str) -> list[tuple]:
         for card in list(player.zone("discard"))
         if _works_in_discard(card)
         for r in eng.variant(card).reactions
-        if r.event == event and r.zone == "discard"
+        if r.zone == "discard"
     ]
 
 

@@ -110,7 +110,7 @@ def fulfill(eng: "Engine", prophecy: "CardInstance") -> bool:
     return True
 
 
-def prophecy_listeners(eng: "Engine", event: str) -> list[tuple]:
+def prophecy_listeners(eng: "Engine") -> list[tuple]:
     """The reactions of the active prophecies (those with a fate card), as the listener tuples of
     :meth:`engine.rules.game.Engine.listeners` (they do not need the card in play)."""
     found = []
@@ -119,6 +119,5 @@ def prophecy_listeners(eng: "Engine", event: str) -> list[tuple]:
             if fate_card(prophecy) is None:
                 continue
             for r in eng.variant(prophecy).reactions:
-                if r.event == event:
-                    found.append((r, prophecy, prophecy.owner, False))
+                found.append((r, prophecy, prophecy.owner, False))
     return found
