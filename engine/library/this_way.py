@@ -58,7 +58,7 @@ def players_this_way(ctx: Context, verb: str) -> list:
 @dataclass
 class ThisWay(Effect):
     """Resolve ``effect`` (which acts on the cards ``on`` names) and record what it did, and for
-    whom: a card destroyed, purged, damaged or healed counts for its controller as it was before, a card
+    whom: a card destroyed, returned to hand, purged, damaged or healed counts for its controller as it was before, a card
     shuffled into a deck for its owner (whose deck it is)."""
 
     effect: Effect
@@ -79,6 +79,10 @@ class ThisWay(Effect):
             if self.verb == "shuffled" and zone != "deck" and c.zone == "deck":
                 done.append(c)
                 players.append(c.owner)
+                continue
+            if self.verb == "returned" and zone != "hand" and c.zone == "hand":
+                done.append(c)  # "for each card returned this way": returned to its owner's hand
+                players.append(controller)
                 continue
             if self.verb == "purged" and zone != "purged" and c.zone == "purged":
                 done.append(c)
