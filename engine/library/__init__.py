@@ -604,3 +604,4 @@ from engine.library.upgrades import MoveUpgrade, not_host_of
 from engine.rules.destroyed_instead import ReplacesDestructionIf
 from engine.library.control import TakeControlOfUpgradesOnto
 from engine.library.hands_and_archives import OpponentsCardsStayArchived
+from engine.rules.mechanics.tokens import PutIntoPlayAsToken
