@@ -203,14 +203,18 @@ class DiscardUntil(Effect):
     out of cards": one at a time; the card that stopped it is named ``name`` (and "it"); every card
     discarded is recorded as discarded this way. ``deck_of``: "... from the top of its controller's
     deck" after "purge a creature": the deck of the player the card done this way (``deck_of``, the
-    verb) counted for, its controller as it was before it left play."""
+    verb) counted for, its controller as it was before it left play; ``whose="opponent"``: the
+    opponent's deck."""
 
     test: object  # (eng, source, controller, card) -> bool
     name: str
     deck_of: str = ""
+    #: "Repeat the preceding effect on your opponent": "opponent", their deck
+    whose: str = "self"
 
     def resolve(self, ctx: Context) -> bool:
-        whose = players_this_way(ctx, self.deck_of)[-1:] if self.deck_of else [ctx.controller]
+        mine = ctx.controller if self.whose == "self" else ctx.opponent_name
+        whose = players_this_way(ctx, self.deck_of)[-1:] if self.deck_of else [mine]
         if not whose:
             return False
         deck = ctx.game.players[whose[0]].zone("deck")
