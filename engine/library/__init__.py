@@ -605,3 +605,4 @@ from engine.rules.destroyed_instead import ReplacesDestructionIf
 from engine.library.control import TakeControlOfUpgradesOnto
 from engine.library.hands_and_archives import OpponentsCardsStayArchived
 from engine.rules.mechanics.tokens import PutIntoPlayAsToken
+from engine.library.at_random import RevealRandomUnrevealed
