@@ -606,3 +606,4 @@ from engine.library.control import TakeControlOfUpgradesOnto
 from engine.library.hands_and_archives import OpponentsCardsStayArchived
 from engine.rules.mechanics.tokens import PutIntoPlayAsToken
 from engine.library.at_random import RevealRandomUnrevealed
+from engine.rules.bonus_icons import bonus_icons

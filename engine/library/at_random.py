@@ -25,7 +25,7 @@ from engine.rules.ability import Context, Effect
 
 @dataclass
 class RandomCards(NameOutOfPlay):
-    """Name ``n`` cards at random in each ``zone`` ("hand", "archives") of the players ``side``
+    """Name ``n`` cards at random in each ``zone`` ("hand", "archives", "hand or archives") of the players ``side``
     says: "friendly" (yours), "enemy" (your opponent's), "chosen" ("a player's": the controller
     picks the player first), "each" ("each player ... from their hand": ``n`` from each, the active
     player's first), "owner" (``of`` names a card: "its owner archives a random card from their
@@ -56,7 +56,12 @@ class RandomCards(NameOutOfPlay):
             players = [g.active, g.other(g.active)]
         picked, complete = [], True
         for player in players:
-            pool = [c for c in g.players[player].zone(self.zone) if self.test(ctx.eng, ctx.source, ctx.controller, c)]
+            pool = [  # "from their hand or archives": the cards of both zones, one pool
+                c
+                for zone in self.zone.split(" or ")
+                for c in g.players[player].zone(zone)
+                if self.test(ctx.eng, ctx.source, ctx.controller, c)
+            ]
             # one card: the generator's choice, as the library's other random effects draw it
             some = [g.rng.choice(pool)] if self.n == 1 and pool else g.rng.sample(pool, min(self.n, len(pool)))
             complete = complete and len(some) == self.n
