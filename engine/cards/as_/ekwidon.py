@@ -4,6 +4,12 @@ from __future__ import annotations
 
 from engine.library import (
     bonus_icons,
+    card_has_trait,
+    Choose,
+    count_in_play,
+    ForEach,
+    May,
+    Swap,
     Destroy,
     DiscardCards,
     done_this_way,
@@ -48,5 +54,39 @@ card(
         Destroy("bartered houses"),
         NameOutOfPlay("hand", "any", _any_card, "revealed cards", done="revealed"),
         DiscardCards("revealed cards"),
+    ],
+)
+
+
+def _shard(eng, source, controller, c) -> bool:
+    return card_has_trait(eng, c, "shard")
+
+
+def _type_in_your_discard(ctx, c) -> bool:
+    return any(d.type == c.type for d in ctx.me.zone("discard"))
+
+
+def _type_of_swapped(ctx, c) -> bool:
+    return any(h.type == c.type for h in ctx.refs("shard hand card"))
+
+
+# "Action: For each friendly Shard, you may swap a card from your hand with a card of the same type in
+# your discard pile." (Shard of Change counts itself; a card in hand with no card of its type in the
+# discard pile cannot be swapped, so it is not offered)
+card(
+    "Shard of Change",
+    action=[
+        ForEach(
+            count_in_play(("card in play",), "friendly", _shard),
+            [
+                May(
+                    [
+                        Choose("hand", "friendly", name="shard hand card", where=_type_in_your_discard),
+                        Choose("discard", "friendly", name="shard discard card", where=_type_of_swapped),
+                        Swap("shard hand card", "shard discard card"),
+                    ]
+                )
+            ],
+        )
     ],
 )
