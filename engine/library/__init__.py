@@ -607,3 +607,4 @@ from engine.library.hands_and_archives import OpponentsCardsStayArchived
 from engine.rules.mechanics.tokens import PutIntoPlayAsToken
 from engine.library.at_random import RevealRandomUnrevealed
 from engine.rules.bonus_icons import bonus_icons
+from engine.library.playing import PlayUpgradeOn
