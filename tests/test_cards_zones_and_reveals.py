@@ -105,3 +105,28 @@ def test_codex_of_true_names_returns_an_enemy_creature_per_catena_fiend(kb_conn,
         """,
         )
     )
+
+
+def test_poltergeistoids_attaches_to_an_artifact_played_from_the_purged_zone(kb_conn, tmp_path):
+    assert "Poltergeistoids" in implemented()
+    # "play a creature or artifact from your purged zone as if it were in your hand. Attach
+    # Poltergeistoids to it as an upgrade with the text, "This card belongs to house Geistoid."": Banner
+    # of Battle, purged from the discard pile, is played; it belongs to house Geistoid now, and its own
+    # constant ability works (Troll +1 power)
+    assert_passed(
+        replay(
+            kb_conn,
+            tmp_path,
+            """
+        id: poltergeistoids-artifact
+        setup:
+          turn: {active: player1, house: geistoid}
+          player1: {hand: ["Poltergeistoids (GR 119)"], discard: [Banner of Battle], battleline: [Troll]}
+        actions:
+          - play: Poltergeistoids
+        expect:
+          "16.0": {Banner of Battle.zone: artifacts, Banner of Battle.upgrades: [Poltergeistoids],
+                   Banner of Battle.house: geistoid, Poltergeistoids.zone: upgrade, Troll.power: 9}
+        """,
+        )
+    )

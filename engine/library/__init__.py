@@ -608,3 +608,5 @@ from engine.rules.mechanics.tokens import PutIntoPlayAsToken
 from engine.library.at_random import RevealRandomUnrevealed
 from engine.rules.bonus_icons import bonus_icons
 from engine.library.playing import PlayUpgradeOn
+from engine.library.upgrades import AttachSelfAsUpgrade
+from engine.rules.gained_and_lost import HouseInstead
