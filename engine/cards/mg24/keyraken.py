@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from engine.library import Choose, PlayAsIfFromHand, PlayIt, Ready, SearchFor
-from engine.rules.houses import belongs_to
+from engine.library import belongs_to, Choose, PlayAsIfFromHand, PlayIt, Ready, SearchFor
+
 from engine.cards import card
 
 

@@ -2,15 +2,15 @@
 
 from __future__ import annotations
 
-from engine.library import Archive, If, MakeTokens
-from engine.rules.traits import has_trait
+from engine.library import Archive, card_has_trait, If, MakeTokens
+
 from engine.cards import card
 
 
 def _made_beside_a_mutant(ctx) -> bool:
     """Is the token creature made this way (still in play) a neighbor of a Mutant creature?"""
     return any(
-        has_trait(ctx.eng, neighbor, "mutant")
+        card_has_trait(ctx.eng, neighbor, "mutant")
         for token in ctx.chosen.get("induced", [])
         if token.zone == "battleline"
         for neighbor in ctx.game.neighbors(token)
