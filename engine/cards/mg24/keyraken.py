@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from engine.library import belongs_to, Choose, PlayAsIfFromHand, PlayIt, Ready, SearchFor
-
 from engine.cards import card
 
 

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from engine.library import Archive, card_has_trait, If, MakeTokens
-
 from engine.cards import card
 
 
