@@ -268,7 +268,9 @@ class Game:
             for card in p.zones["battleline"]:
                 yield card
                 yield from card.upgrades
-            yield from p.zones["artifacts"]
+            for card in p.zones["artifacts"]:
+                yield card
+                yield from card.upgrades  # an action card attached to an artifact as an upgrade (Poltergeistoids)
 
     def creatures(self) -> list[CardInstance]:
         return [c for p in self.players.values() for c in p.zones["battleline"]]

@@ -603,3 +603,10 @@ from engine.library.player_conditions import played_this_turn, self_fighting, us
 from engine.library.upgrades import MoveUpgrade, not_host_of
 from engine.rules.destroyed_instead import ReplacesDestructionIf
 from engine.library.control import TakeControlOfUpgradesOnto
+from engine.library.hands_and_archives import OpponentsCardsStayArchived
+from engine.rules.mechanics.tokens import PutIntoPlayAsToken
+from engine.library.at_random import RevealRandomUnrevealed
+from engine.rules.bonus_icons import bonus_icons
+from engine.library.playing import PlayUpgradeOn
+from engine.library.upgrades import AttachSelfAsUpgrade
+from engine.rules.gained_and_lost import HouseInstead

@@ -18,13 +18,14 @@ from engine.core.registry import template
 from engine.library.choosing_players import chosen_player
 from engine.library.hands_and_archives import DiscardCards, discard_from_hand
 from engine.library.naming import NameOutOfPlay
+from engine.library.this_way import record_this_way
 from engine.library.zones import MoveTo
 from engine.rules.ability import Context, Effect
 
 
 @dataclass
 class RandomCards(NameOutOfPlay):
-    """Name ``n`` cards at random in each ``zone`` ("hand", "archives") of the players ``side``
+    """Name ``n`` cards at random in each ``zone`` ("hand", "archives", "hand or archives") of the players ``side``
     says: "friendly" (yours), "enemy" (your opponent's), "chosen" ("a player's": the controller
     picks the player first), "each" ("each player ... from their hand": ``n`` from each, the active
     player's first), "owner" (``of`` names a card: "its owner archives a random card from their
@@ -55,7 +56,12 @@ class RandomCards(NameOutOfPlay):
             players = [g.active, g.other(g.active)]
         picked, complete = [], True
         for player in players:
-            pool = [c for c in g.players[player].zone(self.zone) if self.test(ctx.eng, ctx.source, ctx.controller, c)]
+            pool = [  # "from their hand or archives": the cards of both zones, one pool
+                c
+                for zone in self.zone.split(" or ")
+                for c in g.players[player].zone(zone)
+                if self.test(ctx.eng, ctx.source, ctx.controller, c)
+            ]
             # one card: the generator's choice, as the library's other random effects draw it
             some = [g.rng.choice(pool)] if self.n == 1 and pool else g.rng.sample(pool, min(self.n, len(pool)))
             complete = complete and len(some) == self.n
@@ -125,4 +131,31 @@ class DiscardRandomShareOfHand(Effect):
         for card in picked:
             ctx.log(f"{ctx.source.name}: at random from {ctx.controller}'s hand: {card.label}")
             discard_from_hand(ctx, card)
+        return True
+
+
+@dataclass
+class RevealRandomUnrevealed(Effect):
+    """ "Reveal a random unrevealed card from your opponent's hand" (``side`` "enemy" or "friendly"):
+    one card at random among those this ability has not revealed yet, its repeats included (a
+    repeat keeps what it revealed before: "Then, you may either repeat this effect or ..."). The
+    card is named ``name`` (and "it"); with none left unrevealed nothing is revealed, and ``name``
+    still names the last card revealed ("the last revealed card")."""
+
+    side: str = "enemy"
+    zone: str = "hand"
+    name: str = "revealed"
+
+    def resolve(self, ctx: Context) -> bool:
+        player = ctx.opponent_name if self.side == "enemy" else ctx.controller
+        shown = ctx.chosen.setdefault(f"{self.name}, each so far", [])
+        pool = [c for c in ctx.game.players[player].zone(self.zone) if c not in shown]
+        if not pool:
+            ctx.log(f"{ctx.source.name}: no unrevealed card in {player}'s {self.zone}")
+            return False
+        card = ctx.game.rng.choice(pool)
+        shown.append(card)
+        ctx.chosen[self.name] = ctx.chosen["it"] = [card]
+        ctx.log(f"{ctx.controller} reveals {card.label} at random from {player}'s {self.zone}")
+        record_this_way(ctx, "revealed", [card])
         return True

@@ -17,6 +17,7 @@ from engine.core.registry import template
 from engine.library.conditions import static_context
 from engine.library.this_way import record_this_way
 from engine.rules.ability import Context, Effect
+from engine.rules.statics import Static
 from engine.rules.turn import HandSize
 
 
@@ -253,3 +254,13 @@ class LookAt(Effect):
         cards = ctx.refs(self.on)
         ctx.log(f"{ctx.controller} looks at " + (", ".join(c.label for c in cards) or "no card"))
         return bool(cards)
+
+
+@dataclass
+class OpponentsCardsStayArchived(Static):
+    """ "Your opponent's cards cannot leave your archives": a card its controller's opponent owns
+    stays in the controller's archives, whatever would move it (taking the archives, purging or
+    discarding them; engine.rules.game.Engine.put_away)."""
+
+    def keeps_in_archives(self, eng, source, controller, card) -> bool:
+        return card.owner != controller and card in eng.game.players[controller].zones["archives"]

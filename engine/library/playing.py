@@ -236,6 +236,29 @@ class PlayFromDiscard(Effect):
 
 
 @dataclass
+class PlayUpgradeOn(Effect):
+    """ "Play an upgrade from your discard pile on <this creature>": the chosen upgrade, played from
+    where it is (as a card effect tells: no house restriction), attached to the creature ``host``
+    names; with that creature gone from play, it cannot be played on it and stays where it is."""
+
+    on: str = "it"
+    host: str = "self"
+
+    def resolve(self, ctx: Context) -> bool:
+        host = ctx.ref(self.host)
+        cards = [c for c in ctx.refs(self.on) if c.type == "upgrade" and not c.in_play]
+        if host is None or host.zone != "battleline" or not cards:
+            ctx.log(f"{ctx.source.name}: no upgrade is played (no creature to play it on)")
+            return False
+        played = False
+        for card in cards:
+            card.memory["played_on"] = host
+            played = ctx.eng.play_from(card, f"the {card.zone}") or played
+            card.memory.pop("played_on", None)
+        return played
+
+
+@dataclass
 class PutIntoPlayFromHand(Effect):
     """ "Put a <creature> from your hand into play": the chosen card, under your control."""
 

@@ -157,7 +157,8 @@ class ShuffleArchivesIntoDeck(Effect):
 
     def resolve(self, ctx: Context) -> bool:
         player = ctx.opponent_name if self.whose == "opponent" else ctx.controller
-        archived = list(ctx.game.players[player].zone("archives"))
+        # a card that cannot leave the archives stays ("Your opponent's cards cannot leave your archives")
+        archived = [c for c in ctx.game.players[player].zone("archives") if not ctx.eng.kept_in_archives(c)]
         for c in archived:
             ctx.game.move(c, "deck", c.owner)
         for owner in sorted({c.owner for c in archived} | {player}):

@@ -58,7 +58,7 @@ def players_this_way(ctx: Context, verb: str) -> list:
 @dataclass
 class ThisWay(Effect):
     """Resolve ``effect`` (which acts on the cards ``on`` names) and record what it did, and for
-    whom: a card destroyed, purged, damaged or healed counts for its controller as it was before, a card
+    whom: a card destroyed, returned to hand, purged, damaged or healed counts for its controller as it was before, a card
     shuffled into a deck for its owner (whose deck it is)."""
 
     effect: Effect
@@ -79,6 +79,10 @@ class ThisWay(Effect):
             if self.verb == "shuffled" and zone != "deck" and c.zone == "deck":
                 done.append(c)
                 players.append(c.owner)
+                continue
+            if self.verb == "returned" and zone != "hand" and c.zone == "hand":
+                done.append(c)  # "for each card returned this way": returned to its owner's hand
+                players.append(controller)
                 continue
             if self.verb == "purged" and zone != "purged" and c.zone == "purged":
                 done.append(c)
@@ -199,14 +203,18 @@ class DiscardUntil(Effect):
     out of cards": one at a time; the card that stopped it is named ``name`` (and "it"); every card
     discarded is recorded as discarded this way. ``deck_of``: "... from the top of its controller's
     deck" after "purge a creature": the deck of the player the card done this way (``deck_of``, the
-    verb) counted for, its controller as it was before it left play."""
+    verb) counted for, its controller as it was before it left play; ``whose="opponent"``: the
+    opponent's deck."""
 
     test: object  # (eng, source, controller, card) -> bool
     name: str
     deck_of: str = ""
+    #: "Repeat the preceding effect on your opponent": "opponent", their deck
+    whose: str = "self"
 
     def resolve(self, ctx: Context) -> bool:
-        whose = players_this_way(ctx, self.deck_of)[-1:] if self.deck_of else [ctx.controller]
+        mine = ctx.controller if self.whose == "self" else ctx.opponent_name
+        whose = players_this_way(ctx, self.deck_of)[-1:] if self.deck_of else [mine]
         if not whose:
             return False
         deck = ctx.game.players[whose[0]].zone("deck")

@@ -71,6 +71,9 @@ class OneOf(Effect):
     options: list[tuple[str, list]] = field(default_factory=list)
     #: per option label: can it do anything now? (default: yes)
     possible: dict[str, Callable[[Context], bool]] = field(default_factory=dict)
+    #: the label chosen is named so ("Then, you may either repeat this effect or ...": the repeat
+    #: instruction reads which option was chosen)
+    name: str = ""
 
     def resolve(self, ctx: Context) -> bool:
         open_ = [(label, effects) for label, effects in self.options if self.possible.get(label, lambda c: True)(ctx)]
@@ -85,6 +88,8 @@ class OneOf(Effect):
             label=lambda lab: lab.replace("the giving card", giver),
         )
         ctx.log(f"{ctx.source.name}: {label}")
+        if self.name:
+            ctx.chosen[self.name] = [label]
         return resolve_all(dict(open_)[label], ctx)
 
 

@@ -332,11 +332,24 @@ class Engine(PlayRules, UseRules, DamageRules):
         """A card leaving play, or discarded from a hand, goes where replacement effects send it
         ("purged instead", "they may instead archive that card"), then
         as :meth:`engine.rules.damage.DamageRules.put_away` says."""
+        if card.zone == "archives" and self.kept_in_archives(card):
+            return
         if card.zone in ("battleline", "artifacts", "upgrade") or (card.zone, zone) == ("hand", "discard"):
             new = zone_instead(self, card, zone)
             if new != zone:
                 zone, to = new, None
         super().put_away(card, zone, top=top, to=to)
+
+    def kept_in_archives(self, card: CardInstance) -> bool:
+        """Does a constant ability keep ``card`` in the archives it is in ("Your opponent's cards
+        cannot leave your archives")? Asked only of a card archived by another player than its
+        owner, so a card in its owner's archives costs no look at the constant abilities."""
+        if card in self.game.players[card.owner].zones["archives"]:
+            return False
+        keeper = next((src for s, src, ctl in self.statics() if s.keeps_in_archives(self, src, ctl, card)), None)
+        if keeper is not None:
+            self.game.log(f"{card.label} cannot leave the archives it is in ({keeper.label})")
+        return keeper is not None
 
     def steal(self, player: str, amount: int, why: str) -> int:
         """``player`` takes up to ``amount`` Æmber from their opponent's pool; return how much."""

@@ -279,7 +279,13 @@ class PlayRules:
             if not creatures:
                 raise IllegalAction(f"{card.name}: an upgrade needs a creature to attach to")
 
-            host = self.chooser.choose(f"attach {card.name} to", creatures, label=card_label(creatures))
+            # "play an upgrade ... on <this creature>": that creature, while it is in play
+            on = card.memory.pop("played_on", None)
+            host = (
+                on
+                if on in creatures
+                else self.chooser.choose(f"attach {card.name} to", creatures, label=card_label(creatures))
+            )
             g.take(card)
             card.zone = "upgrade"
             self.attach(card, host, controller)

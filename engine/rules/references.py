@@ -40,9 +40,13 @@ def candidates(ctx: Context, what: str, side: str) -> list[CardInstance]:
         elif what == "artifact":
             out += pl.zone("artifacts")
         elif what == "card in play":
-            out += pl.creatures + pl.zone("artifacts") + [u for c in pl.creatures for u in c.upgrades]
-        elif what == "upgrade":  # the upgrades on the side's creatures, as "card in play" counts them
-            out += [u for c in pl.creatures for u in c.upgrades]
+            out += (
+                pl.creatures
+                + pl.zone("artifacts")
+                + [u for c in pl.creatures + pl.zone("artifacts") for u in c.upgrades]
+            )
+        elif what == "upgrade":  # the upgrades on the side's creatures (and artifacts), as "card in play" counts them
+            out += [u for c in pl.creatures + pl.zone("artifacts") for u in c.upgrades]
         elif what in ("hand", "discard", "archives", "purged"):
             out += pl.zone(what)
         else:

@@ -270,6 +270,11 @@ class Static:
         step": may ``player`` not take their archives (engine.rules.turn.take_archives)?"""
         return False
 
+    def keeps_in_archives(self, eng, source, controller, card) -> bool:
+        """ "Your opponent's cards cannot leave your archives": must ``card``, in the archives of
+        a player other than its owner, stay there (engine.rules.game.Engine.put_away)?"""
+        return False
+
     def forbids_discard(self, eng, source, controller, card) -> str | None:
         """Why a constant ability forbids the active player to discard ``card`` from hand in step 3
         ("you cannot play, use, or discard cards"), or None."""

@@ -5,6 +5,10 @@ from __future__ import annotations
 from engine.library import (
     Capture,
     Choose,
+    Destroy,
+    DiscardUntil,
+    If,
+    PutIntoPlay,
     ChooseAnyNumber,
     count_this_way,
     MoveTo,
@@ -39,3 +43,31 @@ card(
 
 # "Play: Choose a friendly creature. Take control of each upgrade in play and move it to that creature."
 card("Big Magnet", play=[Choose("creature", "friendly", name="magnetized"), TakeControlOfUpgradesOnto("magnetized")])
+
+
+def _warp(whose: str) -> list:
+    """ "Discard cards from the top of <whose> deck until you discard a creature or run out of
+    cards. If you discard a creature this way, put it into play and destroy one of its neighbors."
+    (the creature enters play under its owner's control: the player the effect is on)"""
+    found = f"warp {whose}"
+
+    def _its_neighbor(ctx, creature) -> bool:
+        return any(creature in ctx.game.neighbors(c) for c in ctx.chosen.get(found, []) if c.zone == "battleline")
+
+    return [
+        DiscardUntil(lambda eng, source, controller, card: card.type == "creature", found, whose=whose),
+        If(
+            lambda ctx: bool(ctx.chosen.get(found)),
+            [
+                PutIntoPlay(found, under_owner=True),
+                Choose("creature", "any", name=f"{found} neighbor", where=_its_neighbor),
+                Destroy(f"{found} neighbor"),
+            ],
+        ),
+    ]
+
+
+# "Play: Discard cards from the top of your deck until you discard a creature or run out of cards. If
+# you discard a creature this way, put it into play and destroy one of its neighbors. Repeat the
+# preceding effect on your opponent." (on the opponent: their deck, their creature)
+card("Aberrant Warp Event", play=[*_warp("self"), *_warp("opponent")])

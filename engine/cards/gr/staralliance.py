@@ -11,6 +11,10 @@ from engine.library import (
     DiscardTopOfDeck,
     Draw,
     Heal,
+    May,
+    NameGroup,
+    PlayUpgradeOn,
+    ShuffleIntoDeck,
     houses_among,
     neighbors_not_of_house,
     ReplacesDestructionIf,
@@ -70,3 +74,24 @@ card(
 # discard pile."" (X read as the last sentence resolves)
 _ANACHRONOMETER = [ShuffleDiscardIntoDeck(), Draw(1), DiscardTopOfDeck(cards_in("discard", who="opponent"))]
 card("Anachronometer", gains={"fight": _ANACHRONOMETER, "reap": _ANACHRONOMETER})
+
+
+def _upgrade(ctx, c) -> bool:
+    return c.type == "upgrade"
+
+
+def _any_upgrade(eng, source, controller, c) -> bool:
+    return True
+
+
+# "Play/After Fight/After Reap: You may play an upgrade from your discard pile on 3LL-I0T. Scrap:
+# Shuffle all upgrades from play into their owners' decks." (played as a card effect tells: of any
+# house, rule "Using Cards via Other Card Abilities")
+_3LL_I0T = [May([Choose("discard", "friendly", name="3ll upgrade", where=_upgrade), PlayUpgradeOn("3ll upgrade")])]
+card(
+    "3LL-I0T",
+    play=_3LL_I0T,
+    fight=_3LL_I0T,
+    reap=_3LL_I0T,
+    scrap=[NameGroup(("upgrade",), "any", _any_upgrade, name="upgrades in play"), ShuffleIntoDeck("upgrades in play")],
+)

@@ -17,6 +17,8 @@ from engine.library import (
     Lose,
     NameEach,
     OneOf,
+    PutIntoPlay,
+    RepeatPrecedingIf,
     RefillAsInDrawStep,
     Reveal,
     TopOfDeck,
@@ -83,5 +85,29 @@ card(
         TopOfDeck("revealed"),
         Reveal("revealed"),
         If(it_test("revealed", _of_the_active_house), [DiscardCards("revealed"), Gain(2)]),
+    ],
+)
+
+
+def _orb_card_is(where: str):
+    def condition(ctx) -> bool:
+        return any(c.type == "creature" and c.zone == where for c in ctx.chosen.get("orb card", []))
+
+    return condition
+
+
+# "After Reap: Discard the top card of your deck. If it is a creature, destroy an enemy creature and
+# put the discarded card into play. If you do, repeat the preceding effect." ("if you do": the
+# discarded creature was put into play; the preceding effect repeats once, glossary "Preceding":
+# the repeat instruction is not part of it)
+card(
+    "Resonant Orb",
+    reap=[
+        DiscardTopOfDeck(1, name="orb card"),
+        If(
+            _orb_card_is("discard"),
+            [Choose("creature", "enemy", name="orb enemy"), Destroy("orb enemy"), PutIntoPlay("orb card")],
+        ),
+        RepeatPrecedingIf(_orb_card_is("battleline")),
     ],
 )

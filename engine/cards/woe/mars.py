@@ -10,6 +10,9 @@ from engine.library import (
     Destroy,
     DestroyIfYouDo,
     ForgeAtNoCost,
+    GainCounted,
+    cards_in,
+    OpponentsCardsStayArchived,
     friendly_tokens_named,
     GrantAbility,
     If,
@@ -58,3 +61,8 @@ card(
         GrantAbility("reap", [Choose("creature", "enemy", name="t"), DealDamage(2, on="t")], applies=_host_or_same_name)
     ],
 )
+
+
+# "Your opponent's cards cannot leave your archives. Action: Gain 1A for each card in your archives."
+# (one gain of N, the For Each rule)
+card("Memrox the Red", statics=[OpponentsCardsStayArchived()], action=[GainCounted(cards_in("archives"))])

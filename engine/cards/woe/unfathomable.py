@@ -2,7 +2,19 @@
 
 from __future__ import annotations
 
-from engine.library import Choose, DestroyIfYouDo, IfYouDo, MakeTokens, named, Reaction, SearchFor
+from engine.library import (
+    Choose,
+    DestroyIfYouDo,
+    DiscardCards,
+    IfYouDo,
+    MakeTokens,
+    named,
+    OneOf,
+    Reaction,
+    RepeatCardEffectIf,
+    RevealRandomUnrevealed,
+    SearchFor,
+)
 from engine.cards import card
 
 
@@ -25,5 +37,24 @@ card(
             [Choose("creature", "friendly", count=4, where=named("Cultist")), DestroyIfYouDo()],
             [SearchFor(("deck", "discard"), _tangaika, "hand")],
         )
+    ],
+)
+
+
+_REPEAT = "repeat this effect"
+
+
+# "Play: Reveal a random unrevealed card from your opponent's hand. Then, you may either repeat this
+# effect or your opponent discards the last revealed card." (the choice is offered each time, even
+# with every card revealed: a repeat then reveals nothing, and the last revealed card stays the one)
+card(
+    "Plunder",
+    play=[
+        RevealRandomUnrevealed("enemy", name="plundered"),
+        OneOf(
+            [(_REPEAT, []), ("your opponent discards the last revealed card", [DiscardCards("plundered")])],
+            name="plunder option",
+        ),
+        RepeatCardEffectIf(lambda ctx: ctx.chosen.get("plunder option") == [_REPEAT]),
     ],
 )

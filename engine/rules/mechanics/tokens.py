@@ -99,15 +99,43 @@ class MakeTokens(Effect):
                 f"{ctx.controller} makes a token creature: the top card of their deck enters play "
                 f"facedown as a {token.name}"
             )
-            ctx.eng.enter_play(card, played=False)
-            # exhausted, unless a card's text says it enters play ready: its own (Berserker:
-            # "Berserker enters play ready and enraged.") or another card's ("Each friendly token
-            # creature enters play ready."): card text over the rulebook (the Golden Rule)
-            card.exhausted = not _made_ready(ctx, card)
+            _enters_as_token(ctx, card)
             made.append(card)
             if ctx.game.winner:
                 break
         return len(made) == self.count
+
+
+def _enters_as_token(ctx: Context, card: CardInstance) -> None:
+    """A card turned facedown as a token creature enters play on a flank of its controller's
+    battleline, exhausted, unless a card's text says it enters play ready: its own (Berserker:
+    "Berserker enters play ready and enraged.") or another card's ("Each friendly token creature
+    enters play ready."): card text over the rulebook (the Golden Rule)."""
+    ctx.eng.enter_play(card, played=False)
+    card.exhausted = not _made_ready(ctx, card)
+
+
+@dataclass
+class PutIntoPlayAsToken(Effect):
+    """ "Choose a card in your hand and put it into play as a token creature": each card ``on``
+    names (out of play) enters play facedown as the controller's token creature, as a token made
+    from the top of the deck does; without a token creature reference card, nothing enters."""
+
+    on: str = "it"
+
+    def resolve(self, ctx: Context) -> bool:
+        token = ctx.me.token
+        cards = [c for c in ctx.refs(self.on) if not c.in_play]
+        if token is None:
+            ctx.log(f"{ctx.source.name}: {ctx.controller} has no token creature reference card, so nothing enters play")
+            return False
+        for card in cards:
+            ctx.game.take(card)
+            make_token_card(card, token)
+            card.controller = ctx.controller
+            ctx.log(f"{card.label} is put into play facedown as {ctx.controller}'s {token.name}")
+            _enters_as_token(ctx, card)
+        return bool(cards)
 
 
 def _made_ready(ctx: Context, card: CardInstance) -> bool:

@@ -1,0 +1,1 @@
+"""Menagerie (MG2024): one module per house."""
