@@ -10,7 +10,16 @@ import random
 from dataclasses import dataclass, field
 from typing import Any
 
-from engine.core.changes import CARD_FIELDS, GAME_FIELDS, PLAYER_FIELDS, TrackedList, TrackedZones, quiet_init, watching
+from engine.core.changes import (
+    COUNT,
+    CARD_FIELDS,
+    GAME_FIELDS,
+    PLAYER_FIELDS,
+    TrackedList,
+    TrackedZones,
+    quiet_init,
+    watching,
+)
 
 PLAYERS = ("player1", "player2")
 #: a player's prophecy cards, beside the deck, not in play and not of the deck: of no house, never
@@ -126,14 +135,24 @@ class CardInstance:
         return self.zone in IN_PLAY
 
     def reset(self) -> None:
-        """A card leaving play loses everything play gave it."""
-        self.exhausted = self.stunned = self.attacked_this_turn = self.ward = self.enraged = False
-        self.damage = self.power_counters = self.armor_used = 0
-        self.attached_to = None
-        self.copy_of = None
-        self.token_of = None
-        self.house_changes = []
-        self.placed_in_battleline = False
+        """A card leaving play loses everything play gave it (stored at once: one change counted,
+        not one assignment through ``__setattr__`` per field)."""
+        self.__dict__.update(
+            exhausted=False,
+            stunned=False,
+            attacked_this_turn=False,
+            ward=False,
+            enraged=False,
+            damage=0,
+            power_counters=0,
+            armor_used=0,
+            attached_to=None,
+            copy_of=None,
+            token_of=None,
+            house_changes=TrackedList(),
+            placed_in_battleline=False,
+        )
+        COUNT[0] += 1
 
     def __repr__(self) -> str:
         return f"<{self.label} ({self.controller}, {self.zone})>"

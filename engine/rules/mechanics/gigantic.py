@@ -22,6 +22,7 @@ it can never be played.
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from engine.core.errors import IllegalAction
@@ -41,8 +42,10 @@ def is_gigantic(card: CardInstance) -> bool:
     return gigantic_text(card.data.text)
 
 
+@lru_cache(maxsize=4096)
 def gigantic_text(text: str | None) -> bool:
-    """A printed text of a gigantic creature's half (its reminder text)."""
+    """A printed text of a gigantic creature's half (its reminder text); asked of every card at
+    every play and every state check, so each text is searched once."""
     return bool(_GIGANTIC.search(text or ""))
 
 
