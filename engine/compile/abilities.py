@@ -87,6 +87,8 @@ def _apply_static(t: Template, values: dict, scope: Scope, variant: Variant) -> 
         variant.play_condition = values["cond"] if "cond" in values else CONDITIONS[t.extra["condition"]]()
     elif where == "hand_discard_forbidden":
         variant.hand_discard_forbidden = True
+    elif where == "enters_under_opponent":
+        variant.enters_under_opponent = True
     elif where == "gains":
         for trigger, effects in values["ability"].items():
             _check_giver_kept(effects, values.get("@ability", ""))
