@@ -262,6 +262,6 @@ class TakeControlOfUpgradesOnto(Effect):
         upgrades = [u for creature in ctx.game.creatures() for u in list(creature.upgrades)]
         for upgrade in upgrades:
             ctx.eng.take_control(upgrade, ctx.controller)
-            if upgrade.attached_to is not host:
+            if upgrade.attached_to is not host and ctx.eng.may_attach(upgrade, host, ctx.controller):
                 ctx.eng.attach(upgrade, host, ctx.controller)
         return bool(upgrades)

@@ -59,6 +59,8 @@ class AttachGiver(Effect):
         upgrade, host = ctx.giver if ctx.giver is not None else ctx.source, ctx.ref(self.to)
         if upgrade is None or upgrade.zone != "upgrade" or host is None or host.zone != "battleline":
             return False
+        if not ctx.eng.may_attach(upgrade, host, ctx.controller):
+            return False
         ctx.eng.attach(upgrade, host, ctx.controller)
         return True
 
