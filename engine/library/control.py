@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from engine.core.errors import IllegalAction
 from engine.core.registry import template
 from engine.core.state import LastingEffect
+from engine.library.creatures import MoveAnywhere
 from engine.rules.ability import Context, Effect
 from engine.rules.hooks import cannot_pay, pay_costs, use_costs
 from engine.rules.leaves_play import FOREVER
@@ -64,17 +65,37 @@ class TakeControlUntilLeaves(Effect):
             ctx.eng.take_control(card, ctx.controller)
             effect = LastingEffect("reaction", source.name, ctx.controller, {"card": source, "through_turn": FOREVER})
             effect.params["reaction"] = Reaction(
-                "left_play", [_GiveBack(card, before, effect)], when=_left(source, effect)
+                "left_play", [_GiveBack(card, before, effect)], when=left_play_of(source, effect)
             )
             ctx.game.lasting.append(effect)
         return all(c.controller == ctx.controller for c in taken)
 
 
-def _left(source, effect) -> Callable[[Context], bool]:
+def left_play_of(source, effect) -> Callable[[Context], bool]:
+    """A lasting reaction's match: ``source`` left play while the lasting ``effect`` is in force."""
+
     def when(ctx: Context) -> bool:
         return ctx.event.get("card") is source and effect in ctx.game.lasting
 
     return when
+
+
+@dataclass
+class TakeControlAnywhere(Effect):
+    """ "Take control of <it> and place it anywhere in your battleline": taken to a flank (rule
+    "Control"), then, when there are places between the flanks, moved to the place the player
+    chooses (:class:`engine.library.creatures.MoveAnywhere`)."""
+
+    on: str = "it"
+
+    def resolve(self, ctx: Context) -> bool:
+        taken = [c for c in ctx.refs(self.on) if c.in_play]
+        for card in taken:
+            ctx.eng.take_control(card, ctx.controller)
+        placed = [c for c in taken if c.controller == ctx.controller and c.zone == "battleline"]
+        if placed and len(ctx.game.players[ctx.controller].creatures) > 2:
+            MoveAnywhere(self.on).resolve(ctx)
+        return bool(taken) and len(placed) == len(taken)
 
 
 @dataclass
