@@ -65,15 +65,13 @@ class TakeControlUntilLeaves(Effect):
             ctx.eng.take_control(card, ctx.controller)
             effect = LastingEffect("reaction", source.name, ctx.controller, {"card": source, "through_turn": FOREVER})
             effect.params["reaction"] = Reaction(
-                "left_play", [_GiveBack(card, before, effect)], when=left_play_of(source, effect)
+                "left_play", [_GiveBack(card, before, effect)], when=_left(source, effect)
             )
             ctx.game.lasting.append(effect)
         return all(c.controller == ctx.controller for c in taken)
 
 
-def left_play_of(source, effect) -> Callable[[Context], bool]:
-    """A lasting reaction's match: ``source`` left play while the lasting ``effect`` is in force."""
-
+def _left(source, effect) -> Callable[[Context], bool]:
     def when(ctx: Context) -> bool:
         return ctx.event.get("card") is source and effect in ctx.game.lasting
 

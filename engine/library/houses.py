@@ -23,9 +23,8 @@ from dataclasses import dataclass
 
 from engine.core.registry import template
 from engine.core.state import LastingEffect
-from engine.library.control import left_play_of
-from engine.rules.leaves_play import FOREVER
 from engine.rules.ability import Context, Effect, resolve_all
+from engine.rules.leaves_play import IfThisLeavesPlay
 from engine.rules.houses import belongs_to, houses_in_game, houses_of
 from engine.rules.next_turns import during_next_turn_of
 from engine.rules.reactions import Reaction
@@ -127,12 +126,8 @@ class BelongsToHouseForTheTurn(Effect):
 class _EndHouseChange(Effect):
     card: object
     change: dict
-    #: the lasting effect that ends with it (one that waits for a card to leave play)
-    lasting: LastingEffect | None = None
 
     def resolve(self, ctx: Context) -> bool:
-        if self.lasting in ctx.game.lasting:
-            ctx.game.lasting.remove(self.lasting)
         if self.change in self.card.house_changes:
             self.card.house_changes.remove(self.change)
         return True
@@ -152,13 +147,7 @@ class BelongsToSourceHouseUntilLeaves(Effect):
         for c in cards:
             change = {"house": ctx.source.house, "while_controller": None}
             c.house_changes.append(change)
-            effect = LastingEffect(
-                "reaction", ctx.source.name, ctx.controller, {"card": ctx.source, "through_turn": FOREVER}
-            )
-            effect.params["reaction"] = Reaction(
-                "left_play", [_EndHouseChange(c, change, effect)], when=left_play_of(ctx.source, effect)
-            )
-            ctx.game.lasting.append(effect)
+            IfThisLeavesPlay([_EndHouseChange(c, change)]).resolve(ctx)
             ctx.log(f"{c.label} belongs to house {change['house']} until {ctx.source.label} leaves play")
         return True
 
