@@ -605,3 +605,4 @@ from engine.rules.destroyed_instead import ReplacesDestructionIf
 from engine.library.control import TakeControlOfUpgradesOnto
 from engine.library.control import TakeControlAnywhere
 from engine.library.houses import BelongsToSourceHouseUntilLeaves
+from engine.rules.leaves_play import IntoItsPlaceAfterItLeaves
