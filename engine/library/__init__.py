@@ -606,3 +606,4 @@ from engine.library.control import TakeControlOfUpgradesOnto
 from engine.library.control import TakeControlAnywhere
 from engine.library.houses import BelongsToSourceHouseUntilLeaves
 from engine.rules.leaves_play import IntoItsPlaceAfterItLeaves
+from engine.library.playing import OpponentsActionPlayEffectReplaced

@@ -345,3 +345,15 @@ class FirstCreaturePlayedEntersReady(EnteringStatic):
             )
             == 1
         )
+
+
+@dataclass
+class OpponentsActionPlayEffectReplaced(Static):
+    """ "When your opponent plays an action card, instead of resolving its play effect, <effects>":
+    the effects resolve for this card's controller in place of that card's "Play:" ability (its
+    bonus icons are no play effect: they resolve as ever)."""
+
+    effects: list
+
+    def replaces_play_effect(self, eng, source, controller, card) -> list | None:
+        return self.effects if card.type == "action" and eng.game.active != controller else None

@@ -161,6 +161,12 @@ class Static:
         """ "Destroyed effects cannot resolve": no ability of ``card`` for ``trigger`` resolves."""
         return False
 
+    def replaces_play_effect(self, eng, source, controller, card) -> list | None:
+        """ "When your opponent plays an action card, instead of resolving its play effect, ...":
+        the effects resolved (by this ability's controller) instead of ``card``'s "Play:" ability,
+        or None (engine.rules.play_timing)."""
+        return None
+
     def must_choose(self, eng, source, controller, player: str) -> str | None:
         return None
 

@@ -2,7 +2,17 @@
 
 from __future__ import annotations
 
-from engine.library import Choose, DestroyIfYouDo, IfYouDo, MakeTokens, named, Reaction, SearchFor
+from engine.library import (
+    Choose,
+    Destroy,
+    DestroyIfYouDo,
+    IfYouDo,
+    MakeTokens,
+    named,
+    OpponentsActionPlayEffectReplaced,
+    Reaction,
+    SearchFor,
+)
 from engine.cards import card
 
 
@@ -24,6 +34,23 @@ card(
         IfYouDo(
             [Choose("creature", "friendly", count=4, where=named("Cultist")), DestroyIfYouDo()],
             [SearchFor(("deck", "discard"), _tangaika, "hand")],
+        )
+    ],
+)
+
+
+def _on_your_left_flank(ctx, creature) -> bool:
+    line = ctx.game.players[ctx.controller].creatures
+    return bool(line) and creature is line[0]
+
+
+# "When your opponent plays an action card, instead of resolving its play effect, destroy the
+# creature on your left flank." (printed by this card alone)
+card(
+    "Bryozoarch",
+    statics=[
+        OpponentsActionPlayEffectReplaced(
+            [Choose("creature", "friendly", name="left flank", where=_on_your_left_flank), Destroy("left flank")]
         )
     ],
 )
