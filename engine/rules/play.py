@@ -292,7 +292,13 @@ class PlayRules:
             if not creatures:
                 raise IllegalAction(f"{card.name}: an upgrade needs a creature to attach to")
 
-            host = self.chooser.choose(f"attach {card.name} to", creatures, label=card_label(creatures))
+            # "attach <this upgrade> to another creature" from out of play: the creature the effect chose
+            named = card.memory.pop("attach_to", None)
+            host = (
+                named
+                if named in creatures
+                else self.chooser.choose(f"attach {card.name} to", creatures, label=card_label(creatures))
+            )
             g.take(card)
             card.zone = "upgrade"
             self.attach(card, host, controller)
