@@ -19,11 +19,11 @@ from dataclasses import dataclass
 from engine.core.errors import IllegalAction
 from engine.core.registry import template
 from engine.core.state import LastingEffect
-from engine.library.creatures import MoveAnywhere
 from engine.rules.ability import Context, Effect
 from engine.rules.hooks import cannot_pay, pay_costs, use_costs
 from engine.rules.leaves_play import FOREVER
 from engine.rules.reactions import Reaction
+from engine.rules.references import choose_place
 from engine.rules.replacements import add_to_pool
 
 
@@ -80,20 +80,26 @@ def _left(source, effect) -> Callable[[Context], bool]:
 
 @dataclass
 class TakeControlAnywhere(Effect):
-    """ "Take control of <it> and place it anywhere in your battleline": taken to a flank (rule
-    "Control"), then, when there are places between the flanks, moved to the place the player
-    chooses (:class:`engine.library.creatures.MoveAnywhere`)."""
+    """ "Take control of <it> and place it anywhere in your battleline": at the place the player
+    chooses (a flank, or between two creatures), not only on a flank as taking control alone does."""
 
     on: str = "it"
 
     def resolve(self, ctx: Context) -> bool:
-        taken = [c for c in ctx.refs(self.on) if c.in_play]
+        taken = [c for c in ctx.refs(self.on) if c.in_play and c.controller != ctx.controller]
+        line = ctx.game.players[ctx.controller].creatures
         for card in taken:
-            ctx.eng.take_control(card, ctx.controller)
-        placed = [c for c in taken if c.controller == ctx.controller and c.zone == "battleline"]
-        if placed and len(ctx.game.players[ctx.controller].creatures) > 2:
-            MoveAnywhere(self.on).resolve(ctx)
-        return bool(taken) and len(placed) == len(taken)
+            where = (
+                choose_place(ctx, f"{ctx.source.name}: place {card.label} where", line)
+                if card.type == "creature"
+                else 0
+            )
+            ctx.eng.take_control(card, ctx.controller, flank="right")
+            if card in line:
+                line.remove(card)
+                line.insert(where, card)
+                ctx.log(f"{card.label} is placed in {ctx.controller}'s battleline ({', '.join(c.label for c in line)})")
+        return bool(taken) and all(c.controller == ctx.controller for c in taken)
 
 
 @dataclass
