@@ -607,3 +607,4 @@ from engine.library.control import TakeControlAnywhere
 from engine.library.houses import BelongsToSourceHouseUntilLeaves
 from engine.rules.leaves_play import IntoItsPlaceAfterItLeaves
 from engine.library.playing import OpponentsActionPlayEffectReplaced
+from engine.rules.damage_statics import DividedAmongNeighbors

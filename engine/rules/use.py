@@ -327,12 +327,13 @@ class UseRules:
         # amounts, and which dealers cannot damage their victim, are fixed before any damage: simultaneous
         shielded = [self.shielded_from(victim, source) for source, victim, _ in blows + splash]
         for (source, victim, amount), shield in zip(blows, shielded):
-            receiver, placed = self.place_damage(
+            receivers, placed = self.place_damage(
                 victim, amount, source.label, check=False, dealer=source, shielded=shield
             )
             if placed and self.has(source, "poison"):
-                g.log(f"{source.label} has poison: its damage destroys {receiver.label}")
-                poisoned.append(receiver)
+                for receiver in receivers:
+                    g.log(f"{source.label} has poison: its damage destroys {receiver.label}")
+                    poisoned.append(receiver)
         for (source, victim, amount), shield in zip(splash, shielded[len(blows) :]):  # poison: power damage only
             self.place_damage(
                 victim,
