@@ -1,6 +1,6 @@
 """Where upgrades may go and where damage goes: an upgrade's "Attach only to <a creature>"
 (engine.rules.play.PlayRules.hosts), damage divided among a creature's neighbors (Friendship:
-engine.rules.damage_receivers)."""
+engine.rules.damage_receivers); and a house given "until <this card> leaves play" (Immortal Greking)."""
 
 from __future__ import annotations
 
@@ -72,6 +72,35 @@ def test_damage_divided_as_evenly_as_possible(kb_conn, tmp_path):
             choices: [Krump, Pit Demon]
         expect:
           "16.0": {Krump.damage: 0, Bumpsy.damage: 1, Pit Demon.damage: 2}
+        """,
+        )
+    )
+
+
+def test_house_given_until_greking_leaves_play(kb_conn, tmp_path):
+    # Immortal Greking: "Until Immortal Greking leaves play, that creature belongs to Immortal
+    # Greking's house.": Troll, taken, is Geistoid; on player 2's turn Punch (3) and Krump's fight
+    # (6) destroy Greking (power 7), and Troll, still player 1's, is Brobnar again
+    assert_passed(
+        replay(
+            kb_conn,
+            tmp_path,
+            """
+        id: greking-house-ends
+        setup:
+          turn: {active: player1, house: geistoid}
+          player1: {hand: ["Immortal Greking (GR R05)"], deck: [Urchin, Urchin, Urchin, Urchin, Urchin, Urchin]}
+          player2: {hand: [Punch], battleline: [Troll, Krump], deck: [Urchin, Urchin, Urchin, Urchin, Urchin, Urchin]}
+        actions:
+          - play: Immortal Greking
+            choices: [Troll, right]
+          - end_turn: true
+            choices: [brobnar]
+          - play: Punch
+            choices: [Immortal Greking]
+          - fight: {attacker: Krump, target: Immortal Greking}
+        expect:
+          "16.0": {Immortal Greking.zone: discard, Troll.controller: player1, Troll.house: brobnar}
         """,
         )
     )
