@@ -65,6 +65,13 @@ class Variant:
     becomes: object = None
     #: "<This card> enters play under your opponent's control" (engine.library.control)
     enters_under_opponent: bool = False
+    #: an upgrade's "Attach only to <a creature>": the creatures it may be attached to, as
+    #: ``test(eng, upgrade, controller, creature)`` (engine.rules.play.PlayRules.hosts)
+    attach_only: object = None
+    #: "In order to use <this card>, you must <do something>": the effects done first, the first a
+    #: choice that must have an option for the use to be legal (engine.rules.use; glossary "If You
+    #: Do" and "In Order To")
+    to_use: list = field(default_factory=list)
     #: "<This card> cannot be discarded from your hand except through card abilities": the
     #: "discard a card" of step 3 refuses it (engine.rules.use)
     hand_discard_forbidden: bool = False

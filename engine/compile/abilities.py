@@ -75,6 +75,8 @@ def _apply_static(t: Template, values: dict, scope: Scope, variant: Variant) -> 
     # a template of another field may build constant abilities beside it ("this creature gets +6
     # power and gains, "..."": the power in ``effects``, the ability given in its field)
     rows = t.effects or (({"build": t.build, "args": t.args},) if where == "statics" else ())
+    if t.extra.get("host_after_attach_only") and variant.attach_only is None:
+        raise Refusal("static", t.name, '"it" (no "attach only to" before it names the creature)')
     if t.extra.get("upgrade_only") and (scope.card_type != "upgrade" or scope.gained):
         raise Refusal("static", t.name, '"this creature" (said by a card that is no upgrade)')
     if where in ("gains", "gained_text") and values.get("@group", "this creature") != "this creature":
@@ -87,6 +89,12 @@ def _apply_static(t: Template, values: dict, scope: Scope, variant: Variant) -> 
         variant.play_condition = values["cond"] if "cond" in values else CONDITIONS[t.extra["condition"]]()
     elif where == "hand_discard_forbidden":
         variant.hand_discard_forbidden = True
+    elif where == "enters_under_opponent":
+        variant.enters_under_opponent = True
+    elif where == "attach_only":
+        if scope.card_type != "upgrade" or scope.gained:
+            raise Refusal("static", t.name, '"attach only" (said by a card that is no upgrade)')
+        variant.attach_only = values["subject"]
     elif where == "gains":
         for trigger, effects in values["ability"].items():
             _check_giver_kept(effects, values.get("@ability", ""))

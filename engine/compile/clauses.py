@@ -41,7 +41,7 @@ from engine.compile.either import read_either
 from engine.compile.instead import destruction_replaced, does, INSTEAD
 from engine.compile.lexer import LexError, tokenize
 from engine.compile.matches import MATCHES
-from engine.compile.phrases import Fixed, house_word, Noun, noun
+from engine.compile.phrases import either_noun, Fixed, house_word, Noun, noun
 from engine.compile.scope import Scope
 
 
@@ -160,7 +160,15 @@ def read_group(text: str, scope: Scope, each_only: bool = True):
         if scope.card_type == "creature" or scope.gained:
             return Fixed(itself)
         raise Refusal("target", text, "the card type")
-    found = noun(text)
+    try:
+        found = noun(text)
+    except Refusal as refused:
+        if each_only:
+            raise
+        try:  # "each time an enemy creature or a Mutant creature is destroyed"
+            return either_noun(text)
+        except Refusal:
+            raise refused from None
     if each_only and found.quantity != "each":
         raise Refusal("target", text, f'"{text.split()[0]}" (one card, not a group)')
     return found

@@ -324,6 +324,16 @@ def _out_of_play(noun, name: str, zone: str, side: str = "friendly", done: str =
     )
 
 
+@template("EachAmongIt")
+def _each_among_it(noun, name: str, zone: str, among: str):
+    """ "Each <card> from it" after a whole zone was named ("reveal your hand and put each creature
+    from it into play", said of each player or of the opponent): the cards of that zone, whoever's
+    it is; refused (so the next reading is tried) when nothing was named or not each card is meant."""
+    if among == "it" or noun.quantity != "each":
+        raise Refusal("target", noun.what, '"from it" with no zone named before it')
+    return NameOutOfPlay(zone, "any", _noun_test(noun), name, among=among)
+
+
 @template("ChooseOneAtATime")
 def _choose_one_at_a_time(how: str, noun, ready: bool = False):
     """ "[Ready and] <fight> with <up to N / each> <creatures>, one at a time"."""

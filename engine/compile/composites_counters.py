@@ -102,6 +102,18 @@ def _half_power_of(ref: str, up: bool):
     return count
 
 
+@template("half_of", kind="count")
+def _half_of(count, up: bool):
+    """ "Half the number of friendly token creatures (rounded up)": that count, halved and rounded
+    as the text says."""
+
+    def half(ctx) -> int:
+        n = count(ctx)
+        return (n + 1) // 2 if up else n // 2
+
+    return half
+
+
 @template("power_of_that_neighbor", kind="count")
 def _power_of_that_neighbor():
     """ "That neighbor's power" after "choose one of SELF's neighbors" (with another card named

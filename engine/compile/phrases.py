@@ -90,6 +90,41 @@ class Fixed:
     __call__ = admits
 
 
+@dataclass(frozen=True)
+class EitherNoun:
+    """ "An enemy creature or a Mutant creature" (the subject of a reaction): a card either phrase
+    names, each on its own side ("each time an enemy creature or a Mutant creature is destroyed":
+    an enemy creature, or a Mutant creature of either side)."""
+
+    parts: tuple
+    quantity: str = "one"
+
+    @property
+    def what(self) -> str:
+        whats = {p.what for p in self.parts}
+        return whats.pop() if len(whats) == 1 else "creature or artifact"
+
+    def admits(self, eng, source, controller, card, card_controller: str | None = None) -> bool:
+        return any(p.admits(eng, source, controller, card, card_controller) for p in self.parts)
+
+    __call__ = admits
+
+
+#: "<a noun phrase> or <a noun phrase>", each with its article
+_EITHER = re.compile(r"^((?:a|an) .+?) or ((?:a|an) .+)$")
+
+
+def either_noun(text: str) -> EitherNoun:
+    """ "a <noun phrase> or a <noun phrase>": each read as a noun phrase of one card."""
+    m = _EITHER.match(text)
+    if not m:
+        raise Refusal("target", text)
+    parts = tuple(noun(part) for part in m.groups())
+    if any(p.quantity != "one" or p.ref_tests for p in parts):
+        raise Refusal("target", text, '"or" between phrases that are not of one card each')
+    return EitherNoun(parts)
+
+
 _NOUNS = {
     "creature": "creature",
     "creatures": "creature",

@@ -610,3 +610,8 @@ from engine.rules.bonus_icons import bonus_icons
 from engine.library.playing import PlayUpgradeOn
 from engine.library.upgrades import AttachSelfAsUpgrade
 from engine.rules.gained_and_lost import HouseInstead
+from engine.library.control import TakeControlAnywhere
+from engine.library.houses import BelongsToSourceHouseUntilLeaves
+from engine.rules.leaves_play import IntoItsPlaceAfterItLeaves
+from engine.library.playing import OpponentsActionPlayEffectReplaced
+from engine.rules.damage_statics import DividedAmongNeighbors

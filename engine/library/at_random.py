@@ -46,22 +46,15 @@ class RandomCards(NameOutOfPlay):
         elif self.side == "that player":  # "a random card from that player's hand": the player chosen before
             players = [p for p in (chosen_player(ctx.source),) if p is not None]
         elif self.side == "chosen":
-            players = [
-                ctx.eng.chooser.choose(
-                    f"{ctx.controller}: a random card from which player's {self.zone} ({ctx.source.name})",
-                    [g.active, g.other(g.active)],
-                )
-            ]
+            both = [g.active, g.other(g.active)]
+            question = f"{ctx.controller}: a random card from which player's {self.zone} ({ctx.source.name})"
+            # no player has a card there: every answer leads to the same game, so none is asked
+            players = [ctx.eng.chooser.choose(question, both)] if any(self._pool(ctx, p) for p in both) else []
         else:
             players = [g.active, g.other(g.active)]
-        picked, complete = [], True
+        picked, complete = [], bool(players) or self.side != "chosen"
         for player in players:
-            pool = [  # "from their hand or archives": the cards of both zones, one pool
-                c
-                for zone in self.zone.split(" or ")
-                for c in g.players[player].zone(zone)
-                if self.test(ctx.eng, ctx.source, ctx.controller, c)
-            ]
+            pool = self._pool(ctx, player)
             # one card: the generator's choice, as the library's other random effects draw it
             some = [g.rng.choice(pool)] if self.n == 1 and pool else g.rng.sample(pool, min(self.n, len(pool)))
             complete = complete and len(some) == self.n
@@ -72,6 +65,14 @@ class RandomCards(NameOutOfPlay):
             )
         ctx.chosen[self.name] = ctx.chosen["it"] = picked
         return complete
+
+    def _pool(self, ctx: Context, player: str) -> list:
+        return [  # "from their hand or archives": the cards of both zones, one pool
+            c
+            for zone in self.zone.split(" or ")
+            for c in ctx.game.players[player].zone(zone)
+            if self.test(ctx.eng, ctx.source, ctx.controller, c)
+        ]
 
 
 def _any_card(eng, source, controller, card) -> bool:

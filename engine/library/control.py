@@ -23,6 +23,7 @@ from engine.rules.ability import Context, Effect
 from engine.rules.hooks import cannot_pay, pay_costs, use_costs
 from engine.rules.leaves_play import FOREVER
 from engine.rules.reactions import Reaction
+from engine.rules.references import choose_place
 from engine.rules.replacements import add_to_pool
 
 
@@ -75,6 +76,30 @@ def _left(source, effect) -> Callable[[Context], bool]:
         return ctx.event.get("card") is source and effect in ctx.game.lasting
 
     return when
+
+
+@dataclass
+class TakeControlAnywhere(Effect):
+    """ "Take control of <it> and place it anywhere in your battleline": at the place the player
+    chooses (a flank, or between two creatures), not only on a flank as taking control alone does."""
+
+    on: str = "it"
+
+    def resolve(self, ctx: Context) -> bool:
+        taken = [c for c in ctx.refs(self.on) if c.in_play and c.controller != ctx.controller]
+        line = ctx.game.players[ctx.controller].creatures
+        for card in taken:
+            where = (
+                choose_place(ctx, f"{ctx.source.name}: place {card.label} where", line)
+                if card.type == "creature"
+                else 0
+            )
+            ctx.eng.take_control(card, ctx.controller, flank="right")
+            if card in line:
+                line.remove(card)
+                line.insert(where, card)
+                ctx.log(f"{card.label} is placed in {ctx.controller}'s battleline ({', '.join(c.label for c in line)})")
+        return bool(taken) and all(c.controller == ctx.controller for c in taken)
 
 
 @dataclass
@@ -262,6 +287,6 @@ class TakeControlOfUpgradesOnto(Effect):
         upgrades = [u for creature in ctx.game.creatures() for u in list(creature.upgrades)]
         for upgrade in upgrades:
             ctx.eng.take_control(upgrade, ctx.controller)
-            if upgrade.attached_to is not host:
+            if upgrade.attached_to is not host and ctx.eng.may_attach(upgrade, host, ctx.controller):
                 ctx.eng.attach(upgrade, host, ctx.controller)
         return bool(upgrades)

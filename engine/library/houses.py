@@ -24,6 +24,7 @@ from dataclasses import dataclass
 from engine.core.registry import template
 from engine.core.state import LastingEffect
 from engine.rules.ability import Context, Effect, resolve_all
+from engine.rules.leaves_play import IfThisLeavesPlay
 from engine.rules.houses import belongs_to, houses_in_game, houses_of
 from engine.rules.next_turns import during_next_turn_of
 from engine.rules.reactions import Reaction
@@ -129,6 +130,25 @@ class _EndHouseChange(Effect):
     def resolve(self, ctx: Context) -> bool:
         if self.change in self.card.house_changes:
             self.card.house_changes.remove(self.change)
+        return True
+
+
+@dataclass
+class BelongsToSourceHouseUntilLeaves(Effect):
+    """ "Until <this card> leaves play, that creature belongs to <this card>'s house": a house change
+    on the creature (gone if it leaves play first), taken off when this card leaves play."""
+
+    on: str = "it"
+
+    def resolve(self, ctx: Context) -> bool:
+        cards = [c for c in ctx.refs(self.on) if c.in_play]
+        if not cards or not ctx.source.in_play:
+            return False
+        for c in cards:
+            change = {"house": ctx.source.house, "while_controller": None}
+            c.house_changes.append(change)
+            IfThisLeavesPlay([_EndHouseChange(c, change)]).resolve(ctx)
+            ctx.log(f"{c.label} belongs to house {change['house']} until {ctx.source.label} leaves play")
         return True
 
 

@@ -252,9 +252,15 @@ class NameOutOfPlay(Effect):
     done: str = ""
     #: name one of them ("if Shadys is in your discard pile, return it": one copy, not each)
     one: bool = False
+    #: only among the cards of the zone named before ("your opponent reveals their hand and puts
+    #: each creature from it into play": "it" is the hand that player revealed, whoever's it is)
+    among: str = ""
 
     def resolve(self, ctx: Context) -> bool:
-        pool = done_this_way(ctx, self.done) if self.done else candidates(ctx, self.zone, self.side)
+        if self.among:
+            pool = [c for c in ctx.refs(self.among) if c.zone == self.zone]
+        else:
+            pool = done_this_way(ctx, self.done) if self.done else candidates(ctx, self.zone, self.side)
         found = [c for c in pool if self.test(ctx.eng, ctx.source, ctx.controller, c)]
         found = found[:1] if self.one else found
         ctx.chosen[self.name] = ctx.chosen["it"] = found

@@ -252,9 +252,9 @@ class PlayUpgradeOn(Effect):
             return False
         played = False
         for card in cards:
-            card.memory["played_on"] = host
+            card.memory["attach_to"] = host
             played = ctx.eng.play_from(card, f"the {card.zone}") or played
-            card.memory.pop("played_on", None)
+            card.memory.pop("attach_to", None)
         return played
 
 
@@ -368,3 +368,15 @@ class FirstCreaturePlayedEntersReady(EnteringStatic):
             )
             == 1
         )
+
+
+@dataclass
+class OpponentsActionPlayEffectReplaced(Static):
+    """ "When your opponent plays an action card, instead of resolving its play effect, <effects>":
+    the effects resolve for this card's controller in place of that card's "Play:" ability (its
+    bonus icons are no play effect: they resolve as ever)."""
+
+    effects: list
+
+    def replaces_play_effect(self, eng, source, controller, card) -> list | None:
+        return self.effects if card.type == "action" and eng.game.active != controller else None

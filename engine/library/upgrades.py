@@ -23,7 +23,7 @@ class MoveUpgrade(Effect):
         upgrade, host = ctx.ref(self.upgrade), ctx.ref(self.to)
         if upgrade is None or upgrade.zone != "upgrade" or host is None or host.zone != "battleline":
             return False
-        if upgrade.attached_to is host:
+        if upgrade.attached_to is host or not ctx.eng.may_attach(upgrade, host, ctx.controller):
             return False
         ctx.eng.attach(upgrade, host, ctx.controller)
         return True

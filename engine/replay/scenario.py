@@ -238,7 +238,7 @@ def prepare(
         rules = adjust(rules)
     game = build_game(setup, card_catalog(conn, rulesets))
     game.budget = budget
-    game.log(f"rule set {version}: " + ", ".join(f"{s.name}={s.value}" for s in rules.switches.values()))
+    game.log(f"rule set {version}: {rules.describe()}")
     return Engine(game, rules, chooser)
 
 

@@ -155,9 +155,9 @@ def _resolve_icon(eng: "Engine", card: "CardInstance", icon: str, player: str) -
             creatures,
             label=card_label(creatures),
         )
-        receiver, placed = eng.place_damage(target, 1, "a damage bonus icon", check=False)
+        receivers, placed = eng.place_damage(target, 1, "a damage bonus icon", check=False)
         eng.check_state()
-        if placed and receiver is not None:
+        for receiver in receivers if placed else ():
             eng.emit("bonus_icon_damage", card=receiver, controller=receiver.controller)
     else:
         raise ValueError(f"unknown bonus icon {icon!r}")

@@ -28,8 +28,8 @@ from engine.rules.mechanics.gigantic import separate
 from engine.rules.replacements import add_to_pool
 from engine.rules.destroyed_instead import early_replacements
 from engine.rules.destroyed_instead import replace_destruction
-from engine.rules.references import card_label
 from engine.rules.damage_survived import mark_first_damage, survived
+from engine.rules.damage_receivers import damage_receivers
 
 
 class DamageRules:
@@ -61,28 +61,29 @@ class DamageRules:
         dealer: CardInstance | None = None,
         kind: str | None = None,
         shielded: bool | None = None,
-    ) -> tuple[CardInstance | None, int]:
+    ) -> tuple[list[CardInstance], int]:
         """Deal damage to ``target``: its armor prevents what it can first (the Shadow Self FAQ:
         armor before the redirect), then a constant ability may redirect the rest to another
-        creature. Return (the creature the damage was placed on, the damage placed): poison
-        destroys the creature the damage actually reached. ``shielded``: whether "cannot be dealt
+        creature, or divide it among its neighbors (engine.rules.damage_receivers). Return (the
+        creatures the damage was placed on, the damage placed): poison destroys the creatures the
+        damage actually reached. ``shielded``: whether "cannot be dealt
         damage by <dealer>" protects ``target``, as the caller found it before an instance of
         simultaneous damage began (:meth:`shielded_from`); None: found now."""
         g = self.game
         if target.zone != "battleline" or amount <= 0:
-            return None, 0
+            return [], 0
         if shielded is None:
             shielded = self.shielded_from(target, dealer)
         if shielded or any(s.protects(self, src, ctl, target) for s, src, ctl in self.statics()):
             g.log(f"{target.label} cannot be dealt damage: {amount} damage from {source} is prevented")
-            return None, 0
+            return [], 0
         if self.has(target, "invulnerable"):  # 16.0 glossary "Invulnerable": cannot be dealt damage
             g.log(f"{target.label} is invulnerable: {amount} damage from {source} is prevented")
-            return None, 0
+            return [], 0
         if target.ward:  # ward before armor (the 16.0 damage chart): all of it is prevented
             target.ward = False
             g.log(f"{target.label}'s ward prevents {amount} damage from {source}; the ward counter is discarded")
-            return None, 0
+            return [], 0
         armor_left = max(0, self.armor(target) - target.armor_used)
         prevented = min(armor_left, amount)
         target.armor_used += prevented
@@ -102,27 +103,23 @@ class DamageRules:
             if factor != 1:
                 amount *= factor
                 g.log(f"the damage dealt to {target.label} is multiplied by {factor}: {amount}")
-        receiver = target
-        # "... is dealt to <this creature> instead": with several (two Shadow Selves), the active
-        # player chooses which replacement applies (glossary "Replacement Effects")
-        others = list(
-            dict.fromkeys(
-                other
-                for s, src, ctl in self.statics()
-                if (other := s.redirect_damage(self, src, ctl, target)) is not None
-                and other is not target
-                and other.zone == "battleline"
-            )
-        )
-        if others:
-            receiver = (
-                others[0]
-                if len(others) == 1
-                else self.chooser.choose(
-                    f"{g.active}: damage to {target.label} is dealt instead to", others, label=card_label(others)
-                )
-            )
-            g.log(f"damage to {target.label} is dealt to {receiver.label} instead")
+        shares = damage_receivers(self, target, amount) if amount > 0 else []
+        for receiver, share in shares:
+            self._put_damage(receiver, share, source, dealer, kind, echo)
+        if check:
+            self.check_state()
+        return [r for r, share in shares if share > 0], amount
+
+    def _put_damage(
+        self,
+        receiver: CardInstance,
+        amount: int,
+        source: str,
+        dealer: CardInstance | None,
+        kind: str | None,
+        echo: bool,
+    ) -> None:
+        g = self.game
         if amount > 0:
             mark_first_damage(receiver)  # a bonus "while it is damaged" waits for it to survive this
             receiver.damage += amount
@@ -145,9 +142,6 @@ class DamageRules:
                     if other is not None and other is not receiver:
                         g.log(f"the damage to {receiver.label} is also dealt to {other.label}")
                         self.place_damage(other, amount, source, check=False, echo=False, dealer=dealer)
-        if check:
-            self.check_state()
-        return (receiver if amount > 0 else None), amount
 
     def shielded_from(self, target: CardInstance, dealer: CardInstance | None) -> bool:
         """Does a "<creature> cannot be dealt damage by <dealers>" ability protect ``target`` from

@@ -82,6 +82,15 @@ class TakesNeighborsDamage(Static):
 
 
 @dataclass
+class DividedAmongNeighbors(Static):
+    """An upgrade's "When this creature would be dealt damage, if it has 1 or more neighbors, that
+    damage is divided among its neighbors as evenly as possible instead" (engine.rules.damage_receivers)."""
+
+    def divides_damage(self, eng, source, controller, creature) -> bool:
+        return creature is source.attached_to
+
+
+@dataclass
 class AlsoTakesNeighborsFightDamage(Static):
     """ "Damage dealt to <this creature>'s neighbors during fights is also dealt to it"."""
 

@@ -54,10 +54,20 @@ class AttachGiver(Effect):
     ability it is."""
 
     to: str = "it"
+    #: "Destroy this creature and attach <the giver> to another creature": the upgrade, discarded with
+    #: its creature, is put back into play attached to that creature
+    from_discard: bool = False
 
     def resolve(self, ctx: Context) -> bool:
         upgrade, host = ctx.giver if ctx.giver is not None else ctx.source, ctx.ref(self.to)
+        if self.from_discard and upgrade is not None and upgrade.zone == "discard" and host is not None:
+            upgrade.memory["attach_to"] = host
+            ctx.eng.put_into_play(upgrade, ctx.controller)
+            upgrade.memory.pop("attach_to", None)
+            return upgrade.attached_to is host
         if upgrade is None or upgrade.zone != "upgrade" or host is None or host.zone != "battleline":
+            return False
+        if not ctx.eng.may_attach(upgrade, host, ctx.controller):
             return False
         ctx.eng.attach(upgrade, host, ctx.controller)
         return True

@@ -76,7 +76,11 @@ def only_keywords(text: str) -> bool:
 #: is high, this creature gains skirmish.") is the compiled ability's to read, never granted always
 #: (or with an ability after them: "This creature gains skirmish and, "Fight: Gain 1A."", whose
 #: quoted ability the compiled text gives)
-_GAINS = re.compile(r"(?:^|(?<=[.!\n]))\s*this creature gains ([a-z0-9 ,-]+?)\s*(?:\.|,?\s*and,?\s*[\"“”])", re.I)
+#: "Attach only to <a creature>. It gains <keywords>.": "it" is that creature, as "this creature"
+_GAINS = re.compile(
+    r"(?:^|(?<=[.!\n]))\s*(?:this creature|attach only to [^.]+\.\s*it) gains ([a-z0-9 ,-]+?)\s*(?:\.|,?\s*and,?\s*[\"“”])",
+    re.I,
+)
 _GAINED = re.compile(r"^(" + "|".join(FLAGS + VALUED) + r")(?:\s+(\d+))?$", re.I)
 
 

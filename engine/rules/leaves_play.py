@@ -64,3 +64,39 @@ class OpponentSteals(Effect):
 
     def resolve(self, ctx: Context) -> bool:
         return ctx.eng.steal(ctx.opponent_name, self.amount, ctx.source.name) == self.amount
+
+
+@dataclass
+class IntoItsPlaceAfterItLeaves(Effect):
+    """ "After <this creature> leaves play, put that creature into play in <its> position in the
+    battleline": the creature ``on`` names (a creature card: "if it is a creature") is put into play
+    under this ability's controller once this card has left play, where this card was: to the right
+    of the creatures that were on its left and are still there (a one-shot :class:`IfThisLeavesPlay`)."""
+
+    on: str = "it"
+
+    def resolve(self, ctx: Context) -> bool:
+        source = ctx.source
+        cards = [c for c in ctx.refs(self.on) if c.printed.type == "creature" and not c.in_play]
+        if not cards or source.zone != "battleline":
+            return False
+        line = ctx.game.players[source.controller].creatures
+        on_its_left = line[: line.index(source)]
+        return IfThisLeavesPlay([_PutInPlace(cards, on_its_left)]).resolve(ctx)
+
+
+@dataclass
+class _PutInPlace(Effect):
+    cards: list
+    on_its_left: list
+
+    def resolve(self, ctx: Context) -> bool:
+        line = ctx.game.players[ctx.controller].creatures
+        for card in [c for c in self.cards if not c.in_play]:
+            where = sum(1 for c in self.on_its_left if c in line)
+            if where < len(line):
+                card.memory["enters_left_of"] = line[where]
+            else:
+                card.memory["enters_on_flank"] = "right"
+            ctx.eng.put_into_play(card, ctx.controller)
+        return all(c.in_play for c in self.cards)

@@ -73,8 +73,21 @@ class PlayRules:
         if self.has(card, "alpha") and g.step3_actions:
             raise IllegalAction(f"Alpha: {card.name} can only be played before anything else in step 3")
         self.check_play_condition(card)
-        if card.type == "upgrade" and not g.creatures():
+        if card.type == "upgrade" and not self.hosts(card, g.active):
             raise IllegalAction(f"{card.name}: an upgrade needs a creature to attach to")
+
+    def hosts(self, upgrade: CardInstance, controller: str) -> list[CardInstance]:
+        """The creatures ``upgrade`` may be attached to: any, unless it says "Attach only to ..."
+        (rule "Upgrades": "If an upgrade cannot attach to a card in play, the upgrade cannot enter
+        play")."""
+        only = self.variant(upgrade).attach_only
+        creatures = self.game.creatures()
+        return creatures if only is None else [c for c in creatures if only(self, upgrade, controller, c)]
+
+    def may_attach(self, upgrade: CardInstance, host: CardInstance, controller: str) -> bool:
+        """May ``upgrade`` be attached to ``host`` (moved there by an effect)?"""
+        only = self.variant(upgrade).attach_only
+        return only is None or only(self, upgrade, controller, host)
 
     def copy_options(self, card: CardInstance) -> list[CardInstance] | None:
         """The cards ``card`` may be played as a copy of (None: it is not a card that copies)."""
@@ -275,15 +288,17 @@ class PlayRules:
             self._entered(card, events)
             return True
         if card.type == "upgrade":
-            creatures = g.creatures()
+            creatures = self.hosts(card, controller)
             if not creatures:
                 raise IllegalAction(f"{card.name}: an upgrade needs a creature to attach to")
 
-            # "play an upgrade ... on <this creature>": that creature, while it is in play
-            on = card.memory.pop("played_on", None)
+            # the creature the effect that plays or puts it into play names: "play an upgrade ... on <this
+            # creature>" (engine.library.playing), "attach <this upgrade> to another creature" from out of
+            # play (engine.rules.gained_text)
+            named = card.memory.pop("attach_to", None)
             host = (
-                on
-                if on in creatures
+                named
+                if named in creatures
                 else self.chooser.choose(f"attach {card.name} to", creatures, label=card_label(creatures))
             )
             g.take(card)
@@ -325,7 +340,7 @@ class PlayRules:
         g = self.game
         if (
             card.type not in ("creature", "artifact", "upgrade")
-            or (card.type == "upgrade" and not g.creatures())
+            or (card.type == "upgrade" and not self.hosts(card, controller))
             or (is_gigantic(card) and card.joined is None)
         ):  # one half of a gigantic creature alone
             g.log(f"{card.label} cannot be put into play")

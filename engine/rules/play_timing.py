@@ -31,7 +31,7 @@ from dataclasses import dataclass
 
 from typing import TYPE_CHECKING
 
-from engine.rules.ability import Context, Effect
+from engine.rules.ability import Context, Effect, resolve_ability
 from engine.rules.reactions import Reaction
 from engine.rules.traits import has_trait
 
@@ -150,11 +150,25 @@ def _resolve_together(eng: "Engine", card: "CardInstance", pending: list, switch
             what = '"Play:" ability' if item[0] == "play" else "reaction"
             g.log(f"{g.active} resolves {_label(item)}'s {what} first")
         if item[0] == "play":
-            eng.trigger(card, "play")
+            if not _play_effect_replaced(eng, card):
+                eng.trigger(card, "play")
         else:
             eng.react(item[1], item[2], item[3])
         if g.winner:
             return
+
+
+def _play_effect_replaced(eng: "Engine", card: "CardInstance") -> bool:
+    """A constant ability resolves its effects instead of the card's "Play:" ability ("instead of
+    resolving its play effect, destroy the creature on your left flank"): the first in force."""
+    for s, src, ctl in eng.statics():
+        effects = s.replaces_play_effect(eng, src, ctl, card)
+        if effects:
+            eng.game.log(f'{src.label}: instead of resolving {card.label}\'s "Play:" ability')
+            resolve_ability(effects, eng.context(src, ctl))
+            eng.check_state()
+            return True
+    return False
 
 
 def action_card_played(ctx: Context) -> bool:

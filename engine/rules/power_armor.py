@@ -154,12 +154,15 @@ class GivePowerCounters(Effect):
 
     n: object = 1  # int | Callable[[Context], int]
     on: str = "self"
+    #: on a card in play that is not (yet) a creature: "give The Mysticeti three +1 power counters
+    #: ... and move it anywhere in your battleline as a creature"
+    any_card_in_play: bool = False
 
     def resolve(self, ctx: Context) -> bool:
         n = self.n(ctx) if callable(self.n) else self.n
         done = False
         for c in ctx.refs(self.on):
-            if c.zone == "battleline" and n > 0:
+            if (c.zone == "battleline" or self.any_card_in_play and c.in_play) and n > 0:
                 c.power_counters += n
                 done = True
                 ctx.log(f"{c.label} gets {n} +1 power counter(s) ({c.power_counters} on it)")

@@ -29,6 +29,20 @@ def card_label(options: list[CardInstance]) -> Callable[[CardInstance], str]:
     return label
 
 
+def place_label(count: int) -> Callable[[int], str]:
+    """How answers name a place in a battleline of ``count`` other creatures ("anywhere in your
+    battleline"): "left" and "right" for the flanks, between them the number of creatures on its left."""
+    return lambda i: "left" if i == 0 else "right" if i == count else str(i)
+
+
+def choose_place(ctx: Context, question: str, line: list) -> int:
+    """The place (0: the left flank) the ability's player chooses for a creature put "anywhere" in
+    ``line`` (the other creatures of that battleline)."""
+    return ctx.eng.chooser.choose(
+        f"{ctx.eng.decider(ctx)}: {question}", list(range(len(line) + 1)), label=place_label(len(line))
+    )
+
+
 def candidates(ctx: Context, what: str, side: str) -> list[CardInstance]:
     g = ctx.game
     players = {"friendly": [ctx.controller], "enemy": [ctx.opponent_name], "any": [g.active, g.other(g.active)]}[side]

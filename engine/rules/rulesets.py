@@ -98,12 +98,29 @@ class RuleSet:
             switches[name] = replace(switches[name], value=value, how="reading", note=f"read as {value!r}")
         return replace(self, switches=switches, used=set(), errata_used=set())
 
+    def describe(self) -> str:
+        """Each switch and its value, "name=value, ...": a replay's first trace line. Worked out once
+        per switches dict (the KB's cache of rule sets shares one per version, and a replay's rule set
+        is a fresh object around it), not once per replay."""
+        kept = _DESCRIBED.get(id(self.switches))
+        if kept is None or kept[0] is not self.switches:
+            if len(_DESCRIBED) >= 256:
+                _DESCRIBED.clear()
+            text = ", ".join(f"{s.name}={s.value}" for s in self.switches.values())
+            kept = _DESCRIBED[id(self.switches)] = (self.switches, text)
+        return kept[1]
+
     def card_text(self, name: str, printed: str) -> str:
         """The text in force for a card: its latest erratum up to this version, else the print."""
         if name in self.errata:
             self.errata_used.add(name)
             return self.errata[name][0]
         return printed
+
+
+#: id(switches dict) -> (the dict, its description) (:meth:`RuleSet.describe`); holding the dict keeps
+#: its id from being reused while the entry exists
+_DESCRIBED: dict[int, tuple[dict, str]] = {}
 
 
 def _as_tuple(raw) -> tuple[str, ...]:

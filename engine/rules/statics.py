@@ -161,6 +161,17 @@ class Static:
         """ "Destroyed effects cannot resolve": no ability of ``card`` for ``trigger`` resolves."""
         return False
 
+    def divides_damage(self, eng, source, controller, creature) -> bool:
+        """ "When this creature would be dealt damage, ... that damage is divided among its neighbors
+        as evenly as possible instead" (engine.rules.damage_receivers)."""
+        return False
+
+    def replaces_play_effect(self, eng, source, controller, card) -> list | None:
+        """ "When your opponent plays an action card, instead of resolving its play effect, ...":
+        the effects resolved (by this ability's controller) instead of ``card``'s "Play:" ability,
+        or None (engine.rules.play_timing)."""
+        return None
+
     def must_choose(self, eng, source, controller, player: str) -> str | None:
         return None
 

@@ -136,6 +136,7 @@ def merge(own: Variant, gained: Variant) -> Variant:
         play_condition=own.play_condition or gained.play_condition,
         becomes=own.becomes or gained.becomes,
         enters_under_opponent=own.enters_under_opponent or gained.enters_under_opponent,
+        attach_only=own.attach_only or gained.attach_only,
         hand_discard_forbidden=own.hand_discard_forbidden or gained.hand_discard_forbidden,
     )
     for name in _LISTS:

@@ -117,7 +117,16 @@ class UseRules:
         why = cannot_pay(self, costs, f"use {card.label}")
         if why:
             raise IllegalAction(why)
+        to_use = self.variant(card).to_use
+        if to_use and not getattr(to_use[0], "options", lambda ctx: [True])(self.context(card, g.active)):
+            raise IllegalAction(f"{card.label}: what must be done in order to use it cannot be done")
         return permission
+
+    def _done_to_use(self, card: CardInstance) -> bool:
+        """ "In order to use <this card>, you must <...>": done first, completely, or the card is
+        not used (glossary "If You Do" and "In Order To")."""
+        ctx = self.context(card, self.game.active)
+        return all(effect.resolve(ctx) for effect in self.variant(card).to_use)
 
     def _can_fight(self, card: CardInstance) -> bool:
         """Enrage's "if able": an enemy creature it may attack, and nothing forbids it to fight."""
@@ -174,6 +183,9 @@ class UseRules:
             self.check_attack(card, target)
         permission = self.check_use(card, how, ignore_house, imposed)
         pay_costs(self, use_costs(self, card, how), f"to use {card.label}")
+        if self.variant(card).to_use and not self._done_to_use(card):
+            self.game.log(f"{card.label} is not used: what must be done in order to use it was not done")
+            return None
         try:
             return self._use(card, how, target, permission)
         finally:  # "after <a card> is used": however the use went (a stun removed, a fight lost)
@@ -315,12 +327,13 @@ class UseRules:
         # amounts, and which dealers cannot damage their victim, are fixed before any damage: simultaneous
         shielded = [self.shielded_from(victim, source) for source, victim, _ in blows + splash]
         for (source, victim, amount), shield in zip(blows, shielded):
-            receiver, placed = self.place_damage(
+            receivers, placed = self.place_damage(
                 victim, amount, source.label, check=False, dealer=source, shielded=shield
             )
             if placed and self.has(source, "poison"):
-                g.log(f"{source.label} has poison: its damage destroys {receiver.label}")
-                poisoned.append(receiver)
+                for receiver in receivers:
+                    g.log(f"{source.label} has poison: its damage destroys {receiver.label}")
+                    poisoned.append(receiver)
         for (source, victim, amount), shield in zip(splash, shielded[len(blows) :]):  # poison: power damage only
             self.place_damage(
                 victim,

@@ -3,13 +3,18 @@
 from __future__ import annotations
 
 from engine.library import (
+    Archive,
     attached_host,
     AttachSelfAsUpgrade,
+    BelongsToSourceHouseUntilLeaves,
     Choose,
+    haunted,
     HouseInstead,
+    If,
     IfYouDo,
     MoveTo,
     PlayAsIfFromHand,
+    TakeControlAnywhere,
     ThisWay,
 )
 from engine.cards import Variant, card
@@ -44,4 +49,19 @@ card(
         ],
     ),
     Variant("this card belongs to house geistoid", statics=[HouseInstead("geistoid", attached_host)]),
+)
+
+
+# "Play: Take control of an enemy creature and place it anywhere in your battleline. Until Immortal
+# Greking leaves play, that creature belongs to Immortal Greking's house. Destroyed: If you are
+# haunted, archive Immortal Greking." (a house given until the card leaves play: printed by this
+# card alone)
+card(
+    "Immortal Greking",
+    play=[
+        Choose("creature", "enemy", name="taken"),
+        TakeControlAnywhere("taken"),
+        BelongsToSourceHouseUntilLeaves("taken"),
+    ],
+    destroyed=[If(haunted, [Archive("self")])],
 )

@@ -16,6 +16,7 @@ from engine.library import (
     own_house,
     Reaction,
     ThePlayerOfTheEvent,
+    TriggerAbility,
     WardHost,
 )
 from engine.cards import card
@@ -78,4 +79,22 @@ card(
         If(lambda ctx: _houses_among_creatures(ctx) == 5, [Gain(2)]),
         If(lambda ctx: _houses_among_creatures(ctx) >= 6, [Gain(3)]),
     ],
+)
+
+
+def _you_played_creature_with_play_effect(ctx) -> bool:
+    played = ctx.event.get("card")
+    return (
+        ctx.event.get("player") == ctx.controller
+        and played is not None
+        and played.type == "creature"
+        and bool(ctx.eng.abilities(played, "play"))
+    )
+
+
+# "After you play a creature with a play effect, trigger its play effect an additional time."
+# (printed by this card alone; the creature must still be in play, as its own "Play:" must)
+card(
+    "Sci. Officer Morpheus",
+    reactions=[Reaction("played", [TriggerAbility("play", "event")], when=_you_played_creature_with_play_effect)],
 )

@@ -4,10 +4,12 @@ from __future__ import annotations
 
 from engine.library import (
     Choose,
+    DiscardTopOfDeck,
     ForTheTurn,
     GainTextBoxForTheTurn,
     GrantKeyword,
     IfYouDo,
+    IntoItsPlaceAfterItLeaves,
     KeywordPerCount,
     May,
     OneAtATime,
@@ -64,3 +66,7 @@ card(
         )
     ],
 )
+
+# "Destroyed: Discard the top card of your deck. If it is a creature, after Gebuk leaves play, put
+# that creature into play in Gebuk's position in the battleline." (printed by this card alone)
+card("Gebuk", destroyed=[DiscardTopOfDeck(1, name="discarded"), IntoItsPlaceAfterItLeaves("discarded")])

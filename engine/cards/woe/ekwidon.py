@@ -4,6 +4,9 @@ from __future__ import annotations
 
 from engine.library import (
     amount_this_way,
+    AttachGiver,
+    Choose,
+    Destroy,
     DestroyIfYouDo,
     Draw,
     EachPlayerGainsPer,
@@ -49,3 +52,18 @@ card(
 
 # "Action: Steal 2. Flip Gĕzdrutyŏ the Arcane facedown (it becomes a token creature)."
 card("Gĕzdrutyŏ the Arcane", action=[Steal(2), FlipFacedown("self")])
+
+
+# "This creature gains, "After Reap: Destroy this creature and attach Niffle Paw to another
+# creature."": Niffle Paw, discarded with its creature, comes back into play on the creature chosen
+# then (still on a creature a ward kept in play, it moves) (printed by this card alone)
+card(
+    "Niffle Paw",
+    gains={
+        "reap": [
+            Destroy("self"),
+            Choose("creature", "any", name="new host", exclude_self=True),
+            AttachGiver("new host", from_discard=True),
+        ]
+    },
+)

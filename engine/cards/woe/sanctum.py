@@ -7,6 +7,7 @@ from engine.library import (
     CannotBeAttacked,
     CannotBecomeExhausted,
     controller_has_token,
+    DividedAmongNeighbors,
     friendly,
     MakeTokens,
     not_your_turn,
@@ -24,3 +25,8 @@ card(
 # "While it is not your turn, your creatures cannot become exhausted." (not by an effect, a use, a
 # fight nor by entering play: engine.rules.turn.kept_ready)
 card("Sariel the Steadfast", statics=[CannotBecomeExhausted(applies=friendly, while_=not_your_turn)])
+
+# "When this creature would be dealt damage, if it has 1 or more neighbors, that damage is divided
+# among its neighbors as evenly as possible instead." (printed by this card alone; after the
+# creature's armor, as a redirect: engine.rules.damage_receivers)
+card("Friendship", statics=[DividedAmongNeighbors()])

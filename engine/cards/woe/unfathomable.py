@@ -4,12 +4,14 @@ from __future__ import annotations
 
 from engine.library import (
     Choose,
+    Destroy,
     DestroyIfYouDo,
     DiscardCards,
     IfYouDo,
     MakeTokens,
     named,
     OneOf,
+    OpponentsActionPlayEffectReplaced,
     Reaction,
     RepeatCardEffectIf,
     RevealRandomUnrevealed,
@@ -56,5 +58,22 @@ card(
             name="plunder option",
         ),
         RepeatCardEffectIf(lambda ctx: ctx.chosen.get("plunder option") == [_REPEAT]),
+    ],
+)
+
+
+def _on_your_left_flank(ctx, creature) -> bool:
+    line = ctx.game.players[ctx.controller].creatures
+    return bool(line) and creature is line[0]
+
+
+# "When your opponent plays an action card, instead of resolving its play effect, destroy the
+# creature on your left flank." (printed by this card alone)
+card(
+    "Bryozoarch",
+    statics=[
+        OpponentsActionPlayEffectReplaced(
+            [Choose("creature", "friendly", name="left flank", where=_on_your_left_flank), Destroy("left flank")]
+        )
     ],
 )

@@ -20,6 +20,7 @@ from dataclasses import dataclass
 
 from engine.rules.as_if_yours import cannot_join
 from engine.rules.ability import Context, Effect
+from engine.rules.references import choose_place
 from engine.rules.statics import Static
 
 
@@ -49,7 +50,10 @@ class PutOnFlank(Effect):
     """ "Put <this card> on a flank of your battleline": it moves there from wherever it is in play,
     keeping its state (exhausted: it was just used). It does not enter play: it is already in play.
     Only its controller's battleline can take it: a player using it as if it were theirs (Nexus)
-    does not control it, so it stays where it is (:func:`engine.rules.as_if_yours.cannot_join`)."""
+    does not control it, so it stays where it is (:func:`engine.rules.as_if_yours.cannot_join`).
+    ``anywhere``: "move it anywhere in your battleline" (a flank, or between two creatures)."""
+
+    anywhere: bool = False
 
     def resolve(self, ctx: Context) -> bool:
         card, g = ctx.source, ctx.game
@@ -61,15 +65,16 @@ class PutOnFlank(Effect):
             return False
         line = g.players[ctx.controller].creatures
         others = [c for c in line if c is not card]
-        flank = ctx.eng.chooser.choose(
-            f"{card.name}: put it on which flank", ["left", "right"] if others else ["right"]
-        )
+        if self.anywhere:
+            where = choose_place(ctx, f"{card.name}: put it where", others)
+        else:
+            flank = ctx.eng.chooser.choose(
+                f"{card.name}: put it on which flank", ["left", "right"] if others else ["right"]
+            )
+            where = 0 if flank == "left" else len(others)
         g.take(card)
-        line.insert(0 if flank == "left" else len(line), card)
+        line.insert(where, card)
         card.zone, card.placed_in_battleline = "battleline", True
-        ctx.log(
-            f"{card.label} is put on the {flank} flank of {ctx.controller}'s battleline "
-            f"({', '.join(c.label for c in line)})"
-        )
+        ctx.log(f"{card.label} is put in {ctx.controller}'s battleline ({', '.join(c.label for c in line)})")
         ctx.eng.check_state()
         return True
