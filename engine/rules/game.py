@@ -37,6 +37,11 @@ from engine.rules.replacements import zone_instead
 from engine.rules.gained_text import gained_by_creatures
 from engine.rules.references import card_label
 
+#: the zones of the cards in play that constant abilities give abilities and keywords to: creatures
+#: and artifacts ("Each friendly artifact gains, "Action: ..."", "Your opponent's ... artifacts gain
+#: omega"); an upgrade's are its creature's
+IN_PLAY_GAINING = ("battleline", "artifacts")
+
 
 @dataclass
 class Engine(PlayRules, UseRules, DamageRules):
@@ -173,7 +178,7 @@ class Engine(PlayRules, UseRules, DamageRules):
                 gained = self.variant(upgrade).gains.get(each)
                 if gained:
                     found.append((gained, upgrade))
-            if card.zone == "battleline":
+            if card.zone in IN_PLAY_GAINING:
                 for s, src, ctl in statics:
                     gained = s.abilities(self, src, ctl, card).get(each)
                     if gained:
