@@ -130,7 +130,7 @@ class Engine(PlayRules, UseRules, DamageRules):
         found = dict(
             text_in_force.keywords(self, card, parse_keywords(self.rules.card_text(card.name, card.printed.text)))
         )
-        if card.zone == "battleline":
+        if card.zone in IN_PLAY_GAINING:
             # a valued keyword gained again adds its value (engine.rules.keywords ``add_gained``)
             for s, src, ctl in self.statics():
                 add_gained(found, s.keywords(self, src, ctl, card))

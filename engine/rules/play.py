@@ -200,9 +200,12 @@ class PlayRules:
             g.take(card)  # an action card resolves, then goes to its owner's discard pile
         self.check_state()  # its constant abilities apply at once (the King of the Crag FAQs)
         resolve_bonus_icons(self, card)  # its Æmber bonus and enhanced icons, top to bottom
+        # omega it has in play counts though its play effect takes it out of play ("Your opponent's
+        # creatures and artifacts gain omega": the cards, wherever they are)
+        omega = self.has(card, "omega")
         # its "Play:" ability and the reactions to its play and its entering play (engine.rules.play_timing)
         resolve_play_effects(self, card, entered[0] if entered else None)
-        omega = self.has(card, "omega")
+        omega = omega or self.has(card, "omega")
         if card.zone == "resolving":
             self.put_away(card, "discard")
             # a constant ability about discard piles ("while a player is haunted, their creatures
