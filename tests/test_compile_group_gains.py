@@ -96,3 +96,63 @@ def test_each_friendly_artifact_gains_an_action_its_owner_alone_uses(kb_conn, tm
         for key, value in words.items():
             text = text.replace(key, value)
         assert_passed(replay(kb_conn, tmp_path, text))
+
+
+def test_each_friendly_house_creature_gains_deploy_and_an_ability(kb_conn, tmp_path):
+    assert_compiled(kb_conn, "Master Strategist")
+    # Master Strategist (archon power): "Each friendly Skyborn creature gains deploy and "After
+    # Fight/After Reap: You may move this creature anywhere in your battleline."": Pirate Champion
+    # (Skyborn, no deploy of its own) is played between Troll and Krump; after it reaps it may move to
+    # the right flank; the enemy Skyborn creature gains neither (played on a flank)
+    assert_passed(
+        replay(
+            kb_conn,
+            tmp_path,
+            """
+        id: strategist-gains
+        setup:
+          turn: {active: player1, house: skyborn}
+          player1: {amber: 0, archon_power: Master Strategist, hand: ["Pirate Champion (AS 279)"], battleline: [Troll, Krump]}
+        actions:
+          - play: Pirate Champion
+            position: 1
+        expect:
+          "16.0": {player1.battleline: [Troll, Pirate Champion, Krump]}
+        """,
+        )
+    )
+    assert_passed(
+        replay(
+            kb_conn,
+            tmp_path,
+            """
+        id: strategist-reaps
+        setup:
+          turn: {active: player1, house: skyborn}
+          player1: {amber: 0, archon_power: Master Strategist, battleline: [Troll, "Pirate Champion (AS 279)", Krump]}
+        actions:
+          - reap: Pirate Champion
+            choices: [yes, 2]
+        expect:
+          "16.0": {player1.battleline: [Troll, Krump, Pirate Champion], player1.amber: 1}
+        """,
+        )
+    )
+    assert_passed(
+        replay(
+            kb_conn,
+            tmp_path,
+            """
+        id: strategist-enemy
+        setup:
+          turn: {active: player2, house: skyborn}
+          player1: {archon_power: Master Strategist}
+          player2: {hand: ["Pirate Champion (AS 279)"], battleline: [Troll, Krump]}
+        actions:
+          - play: Pirate Champion
+            flank: left
+        expect:
+          "16.0": {player2.battleline: [Pirate Champion, Troll, Krump]}
+        """,
+        )
+    )

@@ -221,6 +221,14 @@ class PlayRules:
             # come (the Jargogle FAQ: destroyed in step 1 by Strange Gizmo, cards are played as normal)
             g.log(f"Omega: {card.name} ends step {g.step}; step 3 of this turn is not affected")
 
+    def _deploys(self, card: CardInstance) -> bool:
+        """Has the creature being played deploy, its own or gained from its group ("Each friendly
+        Skyborn creature gains deploy": the keyword is used as the creature is played, before it is
+        in play, where the keywords a group gains are read)."""
+        if self.has(card, "deploy"):
+            return True
+        return any(s.keywords(self, src, ctl, card).get("deploy") for s, src, ctl in self.statics())
+
     def enter_play(self, card: CardInstance, played: bool = True, events: list | None = None) -> bool:
         """Put a creature, artifact or upgrade into play under its controller; False for an action
         card (it does not enter play). Deploy applies only to a creature being played. ``events``:
@@ -245,7 +253,7 @@ class PlayRules:
             left_of = card.memory.pop("enters_left_of", None)
             if left_of is not None and left_of in line:
                 where = line.index(left_of)
-            elif played and (anywhere or self.has(card, "deploy")) and len(line) > 1:
+            elif played and (anywhere or self._deploys(card)) and len(line) > 1:
                 spots = [
                     i
                     for i in range(len(line) + 1)
