@@ -18,6 +18,7 @@ from engine.core.registry import template
 from engine.core.state import CardInstance, LastingEffect
 from engine.rules.ability import Condition, Context, Effect
 from engine.rules.text_in_force import BlankTextBox, KIND as TEXT_KIND, TextChange
+from engine.library.status import DOOM
 
 COUNTER = "named_counter"
 #: counters the rules give an effect of their own: never counters of a named kind
@@ -207,3 +208,25 @@ def has_counters(kind: str, on: str, present: bool = True) -> Condition:
         return any(counters_on(ctx, c, kind) > 0 for c in ctx.refs(on)) == present
 
     return condition
+
+
+@dataclass
+class ClearAmberAndCounters(Effect):
+    """ "Move all Æmber and counters from <a creature> to the common supply": its Æmber, and every
+    counter on it, those the rules define (16.0 "Counters": +1 power, enrage, stun, ward; doom) and
+    those of a named kind, are returned to the supply (no player gains them). Fully resolved when there
+    was something to move."""
+
+    on: str = "it"
+
+    def resolve(self, ctx: Context) -> bool:
+        moved = False
+        for card in [c for c in ctx.refs(self.on) if c.in_play]:
+            had = [card.amber, card.power_counters, card.enraged, card.stunned, card.ward]
+            card.amber = card.power_counters = 0
+            card.enraged = card.stunned = card.ward = False
+            on_it = [e for e in ctx.game.lasting if e.kind in (COUNTER, DOOM) and e.params["target"] is card]
+            ctx.game.lasting = [e for e in ctx.game.lasting if not any(e is c for c in on_it)]
+            moved = moved or any(had) or bool(on_it)
+            ctx.log(f"{ctx.source.name}: the Æmber and counters on {card.label} go to the common supply")
+        return moved
