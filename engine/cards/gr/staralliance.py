@@ -12,7 +12,9 @@ from engine.library import (
     Draw,
     Heal,
     houses_among,
+    InsteadIfYouDo,
     neighbors_not_of_house,
+    power_of,
     ReplacesDestructionIf,
     ShuffleDiscardIntoDeck,
     TriggerAbility,
@@ -70,3 +72,17 @@ card(
 # discard pile."" (X read as the last sentence resolves)
 _ANACHRONOMETER = [ShuffleDiscardIntoDeck(), Draw(1), DiscardTopOfDeck(cards_in("discard", who="opponent"))]
 card("Anachronometer", gains={"fight": _ANACHRONOMETER, "reap": _ANACHRONOMETER})
+
+
+# "This creature gains "Destroyed: Discard cards from the top of your deck equal to this creature's
+# power. If you do, fully heal this creature and destroy Paradox Shield instead."": a destruction
+# replacement (16.0: it resolves as the creature would be put into the discard pile) whose discard
+# happens in any case; with fewer cards in the deck than the power, the creature is destroyed after all
+card(
+    "Paradox Shield",
+    gains={
+        "destroyed_instead": [
+            InsteadIfYouDo([DiscardTopOfDeck(power_of("self"))], [Heal(None, "self"), Destroy("giver")])
+        ]
+    },
+)
