@@ -35,3 +35,29 @@ def not_host_of(ref: str):
         return upgrade is None or upgrade.attached_to is not card
 
     return where
+
+
+@dataclass
+class UpgradeToFlankAsCreature(Effect):
+    """ "Put <this upgrade> on the right flank of your battleline as a creature, ready" (a creature
+    card played as an upgrade: engine.rules.mechanics.played_as_upgrade): it comes off its creature,
+    is its creature card again, and stays in play in that battleline (it does not leave play nor
+    enter it). "Your" is the controller of the ability: of a gained ability, the creature's."""
+
+    on: str = "giver"
+    flank: str = "right"
+    ready: bool = True
+
+    def resolve(self, ctx: Context) -> bool:
+        card = ctx.ref(self.on)
+        if card is None or card.zone != "upgrade" or card.data.type != "creature":
+            return False  # not in play as an upgrade, or its printed card is no creature
+        g = ctx.game
+        g.take(card)  # off its creature
+        card.attached_to, card.copy_of = None, None
+        line = g.players[ctx.controller].creatures
+        line.insert(0 if self.flank == "left" else len(line), card)
+        card.zone, card.controller, card.placed_in_battleline = "battleline", ctx.controller, True
+        card.exhausted = not self.ready
+        ctx.log(f"{card.label} is put on the {self.flank} flank of {ctx.controller}'s battleline as a creature")
+        return True
