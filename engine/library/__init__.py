@@ -604,3 +604,4 @@ from engine.library.upgrades import MoveUpgrade, not_host_of, UpgradeToFlankAsCr
 from engine.rules.destroyed_instead import InsteadIfYouDo, ReplacesDestructionIf
 from engine.library.control import TakeControlOfUpgradesOnto
 from engine.library.counters import ClearAmberAndCounters
+from engine.library.copied_stats import TakesStatsUntilLeaves
