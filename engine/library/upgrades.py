@@ -8,6 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from engine.rules.ability import Context, Effect
+from engine.rules.mechanics.played_as_upgrade import upgrade_form
 
 
 @dataclass
@@ -60,4 +61,27 @@ class UpgradeToFlankAsCreature(Effect):
         card.zone, card.controller, card.placed_in_battleline = "battleline", ctx.controller, True
         card.exhausted = not self.ready
         ctx.log(f"{card.label} is put on the {self.flank} flank of {ctx.controller}'s battleline as a creature")
+        return True
+
+
+@dataclass
+class AttachSelfAsUpgrade(Effect):
+    """ "Attach <this card> to <it> as an upgrade with the text "..."" (an action card resolving):
+    it takes the upgrade form its text gives (engine.rules.mechanics.played_as_upgrade) and enters
+    play attached to the creature ``to`` names, under the ability's controller; with no creature
+    there it stays an action card, put into the discard pile as it finishes resolving."""
+
+    to: str = "it"
+
+    def resolve(self, ctx: Context) -> bool:
+        card, host = ctx.source, ctx.ref(self.to)
+        if host is None or host.zone != "battleline" or card.zone != "resolving":
+            return False
+        form = upgrade_form(card.data, ctx.eng.rules.card_text(card.name, card.data.text))
+        if form is None:
+            return False
+        ctx.game.take(card)
+        card.copy_of, card.zone, card.controller = form, "upgrade", ctx.controller
+        ctx.eng.attach(card, host, ctx.controller)
+        ctx.eng.check_state()  # its constant abilities apply at once
         return True
