@@ -65,6 +65,9 @@ class Variant:
     becomes: object = None
     #: "<This card> enters play under your opponent's control" (engine.library.control)
     enters_under_opponent: bool = False
+    #: what an upgrade attaches to as it enters play: "creature", or "artifact" ("This upgrade enters
+    #: play attached to an artifact instead of a creature": engine.rules.play)
+    attaches_to: str = "creature"
     #: "<This card> cannot be discarded from your hand except through card abilities": the
     #: "discard a card" of step 3 refuses it (engine.rules.use)
     hand_discard_forbidden: bool = False

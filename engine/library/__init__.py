@@ -605,3 +605,4 @@ from engine.rules.destroyed_instead import InsteadIfYouDo, ReplacesDestructionIf
 from engine.library.control import TakeControlOfUpgradesOnto
 from engine.library.counters import ClearAmberAndCounters
 from engine.library.copied_stats import TakesStatsUntilLeaves
+from engine.library.becoming_creatures import FlankCreatureWhile, HostToFlankAsCreature

@@ -73,8 +73,15 @@ class PlayRules:
         if self.has(card, "alpha") and g.step3_actions:
             raise IllegalAction(f"Alpha: {card.name} can only be played before anything else in step 3")
         self.check_play_condition(card)
-        if card.type == "upgrade" and not g.creatures():
-            raise IllegalAction(f"{card.name}: an upgrade needs a creature to attach to")
+        if card.type == "upgrade" and not self.upgrade_hosts(card):
+            raise IllegalAction(f"{card.name}: an upgrade needs a {self.variant(card).attaches_to} to attach to")
+
+    def upgrade_hosts(self, card: CardInstance) -> list[CardInstance]:
+        """The cards in play an upgrade may attach to as it enters play: creatures, or (its own text
+        says so: "enters play attached to an artifact instead of a creature") artifacts."""
+        if self.variant(card).attaches_to == "artifact":
+            return [a for p in self.game.players.values() for a in p.zones["artifacts"]]
+        return self.game.creatures()
 
     def copy_options(self, card: CardInstance) -> list[CardInstance] | None:
         """The cards ``card`` may be played as a copy of (None: it is not a card that copies)."""
@@ -286,7 +293,7 @@ class PlayRules:
             self._entered(card, events)
             return True
         if card.type == "upgrade":
-            creatures = g.creatures()
+            creatures = self.upgrade_hosts(card)
             if not creatures:
                 raise IllegalAction(f"{card.name}: an upgrade needs a creature to attach to")
 
@@ -330,7 +337,7 @@ class PlayRules:
         g = self.game
         if (
             card.type not in ("creature", "artifact", "upgrade")
-            or (card.type == "upgrade" and not g.creatures())
+            or (card.type == "upgrade" and not self.upgrade_hosts(card))
             or (is_gigantic(card) and card.joined is None)
         ):  # one half of a gigantic creature alone
             g.log(f"{card.label} cannot be put into play")
