@@ -75,3 +75,29 @@ def test_primordial_vault_finds_nothing_with_only_3_cultists(kb_conn, tmp_path):
     assert_passed(
         _vault(kb_conn, tmp_path, 3, "[]", "{Tangaika.zone: discard, c0.zone: discard, player1.battleline: []}")
     )
+
+
+def test_endless_hordes_makes_a_token_for_each_enemy_creature_and_fights_past_taunt(kb_conn, tmp_path):
+    # "For each enemy creature, make a token creature, ready it, and have it fight that enemy
+    # creature, ignoring taunt.": two enemy creatures, two Grunts (power 3); the first fights Dust
+    # Pixie beside Pitlord's taunt and destroys it, the second fights Pitlord (9) and is destroyed
+    assert_passed(
+        replay(
+            kb_conn,
+            tmp_path,
+            """
+        id: endless-hordes-each
+        setup:
+          turn: {active: player1, house: brobnar}
+          player1: {amber: 0, token: "Grunt (WoE 172)", hand: ["Endless Hordes (WoE 007)"],
+                    deck: [{card: Anger, id: a1}, {card: Anger, id: a2}, Punch]}
+          player2: {amber: 0, battleline: [Dust Pixie, Pitlord]}
+        actions:
+          - play: Endless Hordes
+            choices: [right]
+        expect:
+          "16.0": {Dust Pixie.zone: discard, Pitlord.damage: 3, a1.zone: battleline, a1.damage: 1,
+                   a2.zone: discard, player1.deck: [Punch]}
+        """,
+        )
+    )

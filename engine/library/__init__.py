@@ -606,3 +606,4 @@ from engine.library.control import TakeControlOfUpgradesOnto
 from engine.library.counters import ClearAmberAndCounters
 from engine.library.copied_stats import TakesStatsUntilLeaves
 from engine.library.becoming_creatures import FlankCreatureWhile, HostToFlankAsCreature
+from engine.library.fights_made import TokenFightsEachEnemy
