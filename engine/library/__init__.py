@@ -607,3 +607,4 @@ from engine.library.counters import ClearAmberAndCounters
 from engine.library.copied_stats import TakesStatsUntilLeaves
 from engine.library.becoming_creatures import FlankCreatureWhile, HostToFlankAsCreature
 from engine.library.fights_made import TokenFightsEachEnemy
+from engine.library.counters import MoveCounters

@@ -230,3 +230,28 @@ class ClearAmberAndCounters(Effect):
             moved = moved or any(had) or bool(on_it)
             ctx.log(f"{ctx.source.name}: the Æmber and counters on {card.label} go to the common supply")
         return moved
+
+
+@dataclass
+class MoveCounters(Effect):
+    """ "Move all <kind> counters on <card> to <another card>", "Move half the <kind> counters
+    (rounding up) from <card> to <another card>" (``share`` "all" or "half up"): taken from the card
+    ``from_`` names and put on the card in play ``to`` names; fully resolved when any moved."""
+
+    kind: str
+    from_: str
+    to: str
+    share: str = "all"
+
+    def resolve(self, ctx: Context) -> bool:
+        source, target = ctx.ref(self.from_), ctx.ref(self.to)
+        record = _record(ctx, source, self.kind) if source is not None and source.in_play else None
+        if record is None or target is None or not target.in_play or target is source:
+            return False
+        there = record.params["n"]
+        moved = there if self.share == "all" else (there + 1) // 2
+        if moved <= 0:
+            return False
+        record.params["n"] -= moved
+        ctx.log(f"{ctx.source.name}: {moved} {self.kind} counter(s) move from {source.label} to {target.label}")
+        return PutCounters(self.kind, self.to, moved).resolve(ctx)
