@@ -101,3 +101,42 @@ def test_endless_hordes_makes_a_token_for_each_enemy_creature_and_fights_past_ta
         """,
         )
     )
+
+
+def _election(kb_conn, tmp_path, votes: list[str], expect: str):
+    reapers = ["Troll", "Krump", "Bumpsy", "Headhunter", "Firespitter", "Ganger Chieftain"]
+    actions = "".join(
+        f"          - {{reap: {r}, choices: [put a {v} counter on Election]}}\n" for r, v in zip(reapers, votes)
+    )
+    return replay(
+        kb_conn,
+        tmp_path,
+        f"""
+        id: election-votes
+        setup:
+          turn: {{active: player1, house: brobnar}}
+          player1: {{amber: 0, artifacts: [Election, Banner of Battle], battleline: [{", ".join(reapers)}]}}
+          player2: {{amber: 0, battleline: [Dust Pixie]}}
+        actions:
+{actions}        expect:
+          "16.0": {{{expect}}}
+        """,
+    )
+
+
+def test_election_six_yea_votes_destroy_it_and_each_creature(kb_conn, tmp_path):
+    # "Each creature gains, "After Reap: Put a Yea or a Nay counter on Election." If Election has 6
+    # Yea counters on it, destroy it and destroy each creature.": the other artifact stays
+    expect = "Election.zone: discard, Troll.zone: discard, Dust Pixie.zone: discard, Banner of Battle.zone: artifacts"
+    assert_passed(_election(kb_conn, tmp_path, ["yea"] * 6, expect))
+
+
+def test_election_six_nay_votes_destroy_each_artifact_and_five_do_nothing(kb_conn, tmp_path):
+    # "If Election has 6 Nay counters on it, destroy each artifact." (Election is one)
+    expect = (
+        "Election.zone: discard, Banner of Battle.zone: discard, Troll.zone: battleline, Dust Pixie.zone: battleline"
+    )
+    assert_passed(_election(kb_conn, tmp_path, ["nay"] * 6, expect))
+    # five of each kind: nothing is destroyed
+    expect = "Election.zone: artifacts, Banner of Battle.zone: artifacts, Troll.zone: battleline"
+    assert_passed(_election(kb_conn, tmp_path, ["nay"] * 5 + ["yea"], expect))

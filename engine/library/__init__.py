@@ -608,3 +608,4 @@ from engine.library.copied_stats import TakesStatsUntilLeaves
 from engine.library.becoming_creatures import FlankCreatureWhile, HostToFlankAsCreature
 from engine.library.fights_made import TokenFightsEachEnemy
 from engine.library.counters import MoveCounters
+from engine.library.destroying import DestroysWhile
