@@ -604,8 +604,8 @@ from engine.library.upgrades import AttachSelfAsUpgrade, MoveUpgrade, not_host_o
 from engine.rules.destroyed_instead import InsteadIfYouDo, ReplacesDestructionIf
 from engine.library.control import TakeControlOfUpgradesOnto
 from engine.library.counters import ClearAmberAndCounters
-from engine.library.copied_stats import TakesStatsUntilLeaves
-from engine.library.becoming_creatures import FlankCreatureWhile, HostToFlankAsCreature
-from engine.library.fights_made import TokenFightsEachEnemy
+from engine.library.copied_stats import CopiedStats, TakesStatsUntilLeaves
+from engine.library.becoming_creatures import FlankCreatureWhile, HostToFlankAsCreature, to_flank_as_creature
+from engine.library.fights_made import fight_named, TokenFightsEachEnemy
 from engine.library.counters import MoveCounters
 from engine.library.destroying import DestroysWhile
