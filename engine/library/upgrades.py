@@ -1,6 +1,9 @@
 """Upgrades in play moved from one creature to another ("move an upgrade in play to another
 creature"): the move is an attachment (rule "Upgrades"), made by :meth:`engine.rules.game.Engine.attach`,
-which "after ... is attached" reactions see; the upgrade's controller does not change.
+which "after ... is attached" reactions see; the upgrade's controller does not change. Also a card
+that is an upgrade only in play (engine.rules.mechanics.played_as_upgrade) becoming one ("attach
+Came Back Wrong to it as an upgrade with the text ...") or leaving that form for its creature card
+("put Pupgrade on the right flank of your battleline as a creature").
 """
 
 from __future__ import annotations
