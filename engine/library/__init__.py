@@ -463,6 +463,7 @@ from engine.rules.statics import (
     ArmorModifier,
     attached_host,
     CannotBeUsedTo,
+    cards_of_types,
     ConsideredFlank,
     enemy,
     friendly,

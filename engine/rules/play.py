@@ -40,6 +40,11 @@ from engine.rules.references import card_label
 RULE_OF_SIX = 6
 
 
+def _gives_keyword(static, keyword: str) -> bool:
+    """Does ``static`` give ``keyword`` (a GrantKeyword, or a GrantKeywords of a list)?"""
+    return getattr(static, "keyword", None) == keyword or keyword in (getattr(static, "given", None) or {})
+
+
 class PlayRules:
     # ----------------------------------------------------------------- permissions
 
@@ -234,7 +239,11 @@ class PlayRules:
         in play, where the keywords a group gains are read)."""
         if self.has(card, "deploy"):
             return True
-        return any(s.keywords(self, src, ctl, card).get("deploy") for s, src, ctl in self.statics())
+        # only the constant abilities that give deploy are asked: the others read cards in play
+        return any(
+            _gives_keyword(s, "deploy") and s.keywords(self, src, ctl, card).get("deploy")
+            for s, src, ctl in self.statics()
+        )
 
     def enter_play(self, card: CardInstance, played: bool = True, events: list | None = None) -> bool:
         """Put a creature, artifact or upgrade into play under its controller; False for an action
