@@ -186,3 +186,28 @@ def test_kretchee_adds_to_each_capture_and_exalt(kb_conn, tmp_path):
     ):
         scenario = body.replace("HOUSE", house).replace("AMBER", amber).replace("USED", used)
         assert_passed(replay(kb_conn, tmp_path, scenario.replace("CHOICES", choices).replace("EXPECT", expect)))
+
+
+def test_every_counter_and_the_amber_on_a_creature_go_to_the_common_supply(kb_conn, tmp_path):
+    # Flying Broomstick: "... "After Reap: Heal all damage and move all Æmber and counters from a
+    # creature to the common supply."": the counters the rules define (16.0 "Counters": +1 power,
+    # enrage, stun, ward) all go, and the Æmber to no player's pool
+    assert_passed(
+        replay(
+            kb_conn,
+            tmp_path,
+            """
+        id: broomstick-clears
+        setup:
+          turn: {active: player1, house: brobnar}
+          player1: {amber: 0, battleline: [{card: Valdr, upgrades: ["Flying Broomstick (GR 337)"]}]}
+          player2: {amber: 0, battleline: [{card: Krump, damage: 2, amber: 3, power_counters: 1, ward: true, enraged: true, stunned: true}]}
+        actions:
+          - reap: Valdr
+            choices: [Krump]
+        expect:
+          "16.0": {player1.amber: 1, player2.amber: 0, Krump.damage: 0, Krump.amber: 0, Krump.power_counters: 0,
+                   Krump.ward: false, Krump.enraged: false, Krump.stunned: false}
+        """,
+        )
+    )

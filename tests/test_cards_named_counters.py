@@ -1,10 +1,12 @@
 """Cards of Worlds Collide defined by hand over the shared library, about counters of a named kind:
 The Big One ("If there are 10 or more fuse counters on The Big One, destroy each creature and
-artifact") and The Colosseum ("remove 6 and forge a key at current cost")."""
+artifact") and The Colosseum ("remove 6 and forge a key at current cost"); and Synchronizer (GR), which
+moves time counters between itself and Clock creatures."""
 
 from __future__ import annotations
 
-from boards import assert_passed, replay
+from boards import assert_passed, card, engine_for, replay
+from engine.library import counters_in, PutCounters
 
 
 def _the_big_one(plays: int) -> str:
@@ -60,3 +62,24 @@ def test_the_colosseum_forges_with_six_glory_counters(kb_conn, tmp_path):
     # a key at current cost." 6 enemy creatures destroyed fighting: a key forged at 6; 5: no key
     assert_passed(replay(kb_conn, tmp_path, _colosseum(6)))
     assert_passed(replay(kb_conn, tmp_path, _colosseum(5)))
+
+
+def test_synchronizer_takes_half_the_time_counters_of_a_destroyed_clock_and_gives_them_back(kb_conn):
+    # Synchronizer: "Each friendly Clock creature gains, "Destroyed: Move half the time counters
+    # (rounding up) from this creature to Synchronizer." Omni: Move all time counters on
+    # Synchronizer to a friendly Clock creature."
+    eng = engine_for(
+        kb_conn,
+        {
+            "turn": {"active": "player1", "house": "geistoid"},
+            "player1": {"artifacts": ["Synchronizer"], "battleline": ["Chronometer", "Tick-Tock"]},
+            "player2": {"battleline": ["Troll"]},
+        },
+    )
+    chronometer, tick_tock, synchronizer = (card(eng, n) for n in ("Chronometer", "Tick-Tock", "Synchronizer"))
+    PutCounters("time", "self", 5).resolve(eng.context(chronometer))
+    eng.destroy([chronometer])
+    assert chronometer.zone == "discard"
+    assert counters_in(eng.game, synchronizer, "time") == 3  # 5 halved, rounding up
+    eng.use(synchronizer, "omni")
+    assert (counters_in(eng.game, synchronizer, "time"), counters_in(eng.game, tick_tock, "time")) == (0, 3)

@@ -7,7 +7,7 @@ import pytest
 
 from engine.core.errors import IllegalAction
 from engine.rules.turn import end_turn
-from tests.boards import card, engine_for
+from tests.boards import assert_passed, card, engine_for, replay
 
 
 def test_ember_imp_stops_the_opponents_third_card(kb_conn):
@@ -111,3 +111,27 @@ def test_bonerot_venom_and_containment_field_hit_their_creature_after_each_use(k
     assert card(eng, "Troll").damage == 2
     eng.use(card(eng, "Krump"), "reap")
     assert card(eng, "Krump").zone == "discard" and card(eng, "Troll").zone == "battleline"
+
+
+def test_chronophage_gives_omega_to_the_opponents_artifacts_too(kb_conn, tmp_path):
+    # Chronophage: "Your opponent's creatures and artifacts gain omega. (After they play that card,
+    # end the current step.)": player 2 plays an artifact, Banner of Battle; step 3 ends, so Krump can
+    # no longer be played; the keyword a constant ability gives reaches an artifact in play
+    assert_passed(
+        replay(
+            kb_conn,
+            tmp_path,
+            """
+        id: chronophage-artifact
+        setup:
+          turn: {active: player2, house: brobnar}
+          player1: {battleline: ["Chronophage (DT 017)"]}
+          player2: {hand: [Banner of Battle, Krump]}
+        actions:
+          - play: Banner of Battle
+          - play: Krump
+        expect:
+          "16.0": {Banner of Battle.zone: artifacts, Krump.zone: hand, illegal: 1}
+        """,
+        )
+    )

@@ -75,3 +75,68 @@ def test_primordial_vault_finds_nothing_with_only_3_cultists(kb_conn, tmp_path):
     assert_passed(
         _vault(kb_conn, tmp_path, 3, "[]", "{Tangaika.zone: discard, c0.zone: discard, player1.battleline: []}")
     )
+
+
+def test_endless_hordes_makes_a_token_for_each_enemy_creature_and_fights_past_taunt(kb_conn, tmp_path):
+    # "For each enemy creature, make a token creature, ready it, and have it fight that enemy
+    # creature, ignoring taunt.": two enemy creatures, two Grunts (power 3); the first fights Dust
+    # Pixie beside Pitlord's taunt and destroys it, the second fights Pitlord (9) and is destroyed
+    assert_passed(
+        replay(
+            kb_conn,
+            tmp_path,
+            """
+        id: endless-hordes-each
+        setup:
+          turn: {active: player1, house: brobnar}
+          player1: {amber: 0, token: "Grunt (WoE 172)", hand: ["Endless Hordes (WoE 007)"],
+                    deck: [{card: Anger, id: a1}, {card: Anger, id: a2}, Punch]}
+          player2: {amber: 0, battleline: [Dust Pixie, Pitlord]}
+        actions:
+          - play: Endless Hordes
+            choices: [right]
+        expect:
+          "16.0": {Dust Pixie.zone: discard, Pitlord.damage: 3, a1.zone: battleline, a1.damage: 1,
+                   a2.zone: discard, player1.deck: [Punch]}
+        """,
+        )
+    )
+
+
+def _election(kb_conn, tmp_path, votes: list[str], expect: str):
+    reapers = ["Troll", "Krump", "Bumpsy", "Headhunter", "Firespitter", "Ganger Chieftain"]
+    actions = "".join(
+        f"          - {{reap: {r}, choices: [put a {v} counter on Election]}}\n" for r, v in zip(reapers, votes)
+    )
+    return replay(
+        kb_conn,
+        tmp_path,
+        f"""
+        id: election-votes
+        setup:
+          turn: {{active: player1, house: brobnar}}
+          player1: {{amber: 0, artifacts: [Election, Banner of Battle], battleline: [{", ".join(reapers)}]}}
+          player2: {{amber: 0, battleline: [Dust Pixie]}}
+        actions:
+{actions}        expect:
+          "16.0": {{{expect}}}
+        """,
+    )
+
+
+def test_election_six_yea_votes_destroy_it_and_each_creature(kb_conn, tmp_path):
+    # "Each creature gains, "After Reap: Put a Yea or a Nay counter on Election." If Election has 6
+    # Yea counters on it, destroy it and destroy each creature.": the other artifact stays
+    expect = "Election.zone: discard, Troll.zone: discard, Dust Pixie.zone: discard, Banner of Battle.zone: artifacts"
+    assert_passed(_election(kb_conn, tmp_path, ["yea"] * 6, expect))
+
+
+def test_election_six_nay_votes_destroy_each_artifact_and_five_do_nothing(kb_conn, tmp_path):
+    # "If Election has 6 Nay counters on it, destroy each artifact." (Election is one)
+    expect = (
+        "Election.zone: discard, Banner of Battle.zone: discard, Troll.zone: battleline, Dust Pixie.zone: battleline"
+    )
+    assert_passed(_election(kb_conn, tmp_path, ["nay"] * 6, expect))
+    # five of each kind: nothing is destroyed
+    expect = "Election.zone: artifacts, Banner of Battle.zone: artifacts, Troll.zone: battleline"
+    assert_passed(_election(kb_conn, tmp_path, ["nay"] * 5 + ["yea"], expect))

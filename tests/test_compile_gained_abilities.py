@@ -179,6 +179,23 @@ def test_a_given_ability_destroying_its_creature_before_attaching_the_giver_is_r
     assert "attaching the giving card after destroying its creature" in str(refused.value)
 
 
+def test_a_given_ability_names_its_giver_and_this_creature_together():
+    # "this creature" inside the quotes is the creature that has the ability, the upgrade's name the
+    # upgrade (Officer's Blaster): a triggered ability knows its giver ...
+    variant = compile_text(
+        "This creature gains, “Destroyed: Attach Paw Thing to this creature's right neighbor.”", "Paw Thing", "upgrade"
+    )
+    assert [type(e).__name__ for e in variant.gains["destroyed"]] == ["Choose", "AttachGiver"]
+    # ... a reaction given does not (its creature resolves it as its own): refused
+    with pytest.raises(Refused) as refused:
+        compile_text(
+            "This creature gains, “At the end of your turn, attach Paw Thing to this creature's right neighbor.”",
+            "Paw Thing",
+            "upgrade",
+        )
+    assert "the giving card named inside a gained ability" in str(refused.value)
+
+
 def test_a_noun_phrase_is_never_read_as_a_title():
     # "attach <the giver> to <a title>" reads a card's title; "another creature" goes to the noun
     # phrase instead, and "each creature" (a group, not one to attach to) is no title either

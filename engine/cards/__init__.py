@@ -72,6 +72,9 @@ class Variant:
     #: choice that must have an option for the use to be legal (engine.rules.use; glossary "If You
     #: Do" and "In Order To")
     to_use: list = field(default_factory=list)
+    #: what an upgrade attaches to as it enters play: "creature", or "artifact" ("This upgrade enters
+    #: play attached to an artifact instead of a creature": engine.rules.play)
+    attaches_to: str = "creature"
     #: "<This card> cannot be discarded from your hand except through card abilities": the
     #: "discard a card" of step 3 refuses it (engine.rules.use)
     hand_discard_forbidden: bool = False

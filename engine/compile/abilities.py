@@ -144,8 +144,7 @@ def _gained_text(text: str, scope: Scope, variant: Variant) -> None:
     upgrade it is its creature's (Variant.gained_statics / gained_reactions, with "you" the
     creature's controller); on a creature, its own. The giver's name inside the quotes could not be
     told from the gainer's, as for a triggered ability given (clauses._gains_itself): refused."""
-    if GIVER in text or ("SELF" in text and scope.card_type != "creature"):
-        # a constant ability or reaction given knows no giver (engine.rules.gained_text)
+    if "SELF" in text and scope.card_type != "creature":
         raise Refusal("static", text, "the giving card named inside a gained ability")
     # "this creature" inside names the ability's own card, which is what SELF names to the
     # templates (the giver's name, which SELF would otherwise be, was refused above)
@@ -160,6 +159,10 @@ def _gained_text(text: str, scope: Scope, variant: Variant) -> None:
         read_ability(ab, inner, got)
     if got.gains or got.gained_statics or got.gained_reactions or got != _only_abilities(got):
         raise Refusal("static", text, "a gained ability of this kind")
+    if GIVER in text and (got.statics or got.reactions):
+        # a constant ability or reaction given knows no giver; a triggered ability's context does
+        # (Context.giver: engine.rules.gained_text)
+        raise Refusal("static", text, "the giving card named inside a gained ability")
     gains = {t: list(got.ability(t)) for t in TRIGGERS if got.ability(t)}
     if scope.card_type == "creature":
         for trigger, effects in gains.items():

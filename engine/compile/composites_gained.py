@@ -49,8 +49,9 @@ def _group_gains(ability: dict, words: str, applies):
     """ "Each friendly creature gains, "<Trigger>: ..."": the ability, on each creature of the group
     (resolved as that creature's own; the giver's name inside the quotes is refused as the slot is
     read: engine.compile.clauses._gains_itself)."""
-    if isinstance(applies, Noun) and applies.what != "creature":
-        # the abilities constant abilities give are read for creatures in play only (Engine.abilities)
+    if isinstance(applies, Noun) and applies.what not in ("creature", "artifact"):
+        # the abilities constant abilities give are read for creatures and artifacts in play only
+        # (Engine.abilities)
         raise Refusal("static", words, f"an ability given to each {applies.what}")
     return _grant(ability, applies)
 

@@ -289,7 +289,7 @@ class Game:
                 yield from card.upgrades
             for card in p.zones["artifacts"]:
                 yield card
-                yield from card.upgrades  # an action card attached to an artifact as an upgrade (Poltergeistoids)
+                yield from card.upgrades  # an upgrade on an artifact (Poltergeistoids, Animating Force)
 
     def creatures(self) -> list[CardInstance]:
         return [c for p in self.players.values() for c in p.zones["battleline"]]

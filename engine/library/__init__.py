@@ -463,6 +463,7 @@ from engine.rules.statics import (
     ArmorModifier,
     attached_host,
     CannotBeUsedTo,
+    cards_of_types,
     ConsideredFlank,
     enemy,
     friendly,
@@ -600,18 +601,23 @@ from engine.library.named_cards import are_the_named_cards
 from engine.library.cards_under import cards_under_self
 from engine.library.counts import amber_on_friendly_of_self_name, exhausted_left_of_self, share_of_pool
 from engine.library.player_conditions import played_this_turn, self_fighting, used_of_house_this_turn
-from engine.library.upgrades import MoveUpgrade, not_host_of
-from engine.rules.destroyed_instead import ReplacesDestructionIf
+from engine.library.upgrades import AttachSelfAsUpgrade, MoveUpgrade, not_host_of, UpgradeToFlankAsCreature
+from engine.rules.destroyed_instead import InsteadIfYouDo, ReplacesDestructionIf
 from engine.library.control import TakeControlOfUpgradesOnto
 from engine.library.hands_and_archives import OpponentsCardsStayArchived
 from engine.rules.mechanics.tokens import PutIntoPlayAsToken
 from engine.library.at_random import RevealRandomUnrevealed
 from engine.rules.bonus_icons import bonus_icons
 from engine.library.playing import PlayUpgradeOn
-from engine.library.upgrades import AttachSelfAsUpgrade
 from engine.rules.gained_and_lost import HouseInstead
 from engine.library.control import TakeControlAnywhere
 from engine.library.houses import BelongsToSourceHouseUntilLeaves
 from engine.rules.leaves_play import IntoItsPlaceAfterItLeaves
 from engine.library.playing import OpponentsActionPlayEffectReplaced
 from engine.rules.damage_statics import DividedAmongNeighbors
+from engine.library.counters import ClearAmberAndCounters
+from engine.library.copied_stats import CopiedStats, TakesStatsUntilLeaves
+from engine.library.becoming_creatures import FlankCreatureWhile, HostToFlankAsCreature, to_flank_as_creature
+from engine.library.fights_made import fight_named, TokenFightsEachEnemy
+from engine.library.counters import MoveCounters
+from engine.library.destroying import DestroysWhile

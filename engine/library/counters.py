@@ -18,6 +18,7 @@ from engine.core.registry import template
 from engine.core.state import CardInstance, LastingEffect
 from engine.rules.ability import Condition, Context, Effect
 from engine.rules.text_in_force import BlankTextBox, KIND as TEXT_KIND, TextChange
+from engine.library.status import DOOM
 
 COUNTER = "named_counter"
 #: counters the rules give an effect of their own: never counters of a named kind
@@ -207,3 +208,50 @@ def has_counters(kind: str, on: str, present: bool = True) -> Condition:
         return any(counters_on(ctx, c, kind) > 0 for c in ctx.refs(on)) == present
 
     return condition
+
+
+@dataclass
+class ClearAmberAndCounters(Effect):
+    """ "Move all Æmber and counters from <a creature> to the common supply": its Æmber, and every
+    counter on it, those the rules define (16.0 "Counters": +1 power, enrage, stun, ward; doom) and
+    those of a named kind, are returned to the supply (no player gains them). Fully resolved when there
+    was something to move."""
+
+    on: str = "it"
+
+    def resolve(self, ctx: Context) -> bool:
+        moved = False
+        for card in [c for c in ctx.refs(self.on) if c.in_play]:
+            had = [card.amber, card.power_counters, card.enraged, card.stunned, card.ward]
+            card.amber = card.power_counters = 0
+            card.enraged = card.stunned = card.ward = False
+            on_it = [e for e in ctx.game.lasting if e.kind in (COUNTER, DOOM) and e.params["target"] is card]
+            ctx.game.lasting = [e for e in ctx.game.lasting if not any(e is c for c in on_it)]
+            moved = moved or any(had) or bool(on_it)
+            ctx.log(f"{ctx.source.name}: the Æmber and counters on {card.label} go to the common supply")
+        return moved
+
+
+@dataclass
+class MoveCounters(Effect):
+    """ "Move all <kind> counters on <card> to <another card>", "Move half the <kind> counters
+    (rounding up) from <card> to <another card>" (``share`` "all" or "half up"): taken from the card
+    ``from_`` names and put on the card in play ``to`` names; fully resolved when any moved."""
+
+    kind: str
+    from_: str
+    to: str
+    share: str = "all"
+
+    def resolve(self, ctx: Context) -> bool:
+        source, target = ctx.ref(self.from_), ctx.ref(self.to)
+        record = _record(ctx, source, self.kind) if source is not None and source.in_play else None
+        if record is None or target is None or not target.in_play or target is source:
+            return False
+        there = record.params["n"]
+        moved = there if self.share == "all" else (there + 1) // 2
+        if moved <= 0:
+            return False
+        record.params["n"] -= moved
+        ctx.log(f"{ctx.source.name}: {moved} {self.kind} counter(s) move from {source.label} to {target.label}")
+        return PutCounters(self.kind, self.to, moved).resolve(ctx)

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 
 from engine.core.registry import template
 from engine.rules.ability import Context, Effect, resolve_all
+from engine.rules.hooks import PurgedWhile
 from engine.rules.houses import belongs_to
 from engine.rules.references import card_label
 
@@ -202,3 +203,20 @@ class SacrificeTotalPower(Effect):
             )
         ctx.eng.destroy(picked)
         return resolve_all(self.then, ctx)
+
+
+@dataclass
+class DestroysWhile(PurgedWhile):
+    """ "If <condition>, destroy <this card> and destroy each creature", "If <condition>, destroy
+    each artifact": a constant ability checked with the state, as "if <condition>, purge <this
+    card>" is (engine.rules.hooks); the cards it names (``itself``, each card in play of the types
+    ``kinds``) are destroyed together."""
+
+    itself: bool = False
+    kinds: tuple[str, ...] = ()
+
+    def carry_out(self, eng, source, controller) -> None:
+        doomed = [source] if self.itself else []
+        doomed += [c for c in eng.game.in_play() if c.type in self.kinds and c.zone in ("battleline", "artifacts")]
+        eng.game.log(f"{source.label}: its condition holds: " + ", ".join(c.label for c in doomed) + " destroyed")
+        eng.destroy(doomed)

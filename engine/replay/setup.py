@@ -16,6 +16,7 @@ from engine.rules.key_colors import COLORS
 from engine.rules.mechanics.archon_powers import ARCHON_POWER_TYPE, ZONE as ARCHON_ZONE
 from engine.rules.mechanics.enhance import enhance_deck
 from engine.rules.mechanics.gigantic import setup_half
+from engine.rules.mechanics.played_as_upgrade import upgrade_form
 from engine.rules.mechanics.tokens import make_token_card, token_reference
 
 #: "Name (SET 123)", or a Special card's "Name (WoE A01)": a numeral, after a letter for those
@@ -226,6 +227,10 @@ def _make_card(item, player: str, zone: str, catalog: CardCatalog, game: Game | 
         make_token_card(card, token)
     for sub in spec.get("upgrades") or []:
         upgrade = _make_card(sub, player, "upgrade", catalog)
+        if upgrade.data.type != "upgrade":
+            # a card that is an upgrade only in play, in the form its printed text gives ("may be
+            # played as an upgrade instead of a creature, with the text: ...")
+            upgrade.copy_of = upgrade_form(upgrade.data, upgrade.data.text)
         upgrade.zone, upgrade.attached_to, upgrade.controller = "upgrade", card, player
         card.upgrades.append(upgrade)
     for sub in spec.get("beneath") or []:

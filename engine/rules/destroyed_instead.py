@@ -36,6 +36,28 @@ class ReplacesDestructionIf(Effect):
         return resolve_all(self.then, ctx)
 
 
+#: the card's memory: its destruction replacement did not replace the destruction (InsteadIfYouDo)
+_STANDS = "destruction_stands"
+#: ... and so the destruction goes on when the card would be put into the discard pile
+_NOT_REPLACED = "destruction_not_replaced"
+
+
+@dataclass
+class InsteadIfYouDo(Effect):
+    """ "Destroyed: <A>. If you do, <B> instead.": a destruction replacement whose first effects
+    resolve in any case; only when they resolve completely (glossary "If you do") does <B> happen in
+    place of the destruction, else the card is destroyed after all (:class:`ReplaceDestruction`)."""
+
+    first: list
+    then: list
+
+    def resolve(self, ctx: Context) -> bool:
+        if resolve_all(self.first, ctx):
+            return resolve_all(self.then, ctx)
+        ctx.source.memory[_STANDS] = True
+        return False
+
+
 def _applies(eng: "Engine", card: "CardInstance", ability: list, giver) -> bool:
     first = ability[0] if ability else None
     return not isinstance(first, ReplacesDestructionIf) or bool(first.condition(eng.context(card, giver=giver)))
@@ -48,6 +70,8 @@ def replace_destruction(eng: "Engine", card: "CardInstance") -> bool:
     16.0, one already resolved among the "Destroyed:" abilities: :func:`early_replacements`)."""
     if card.memory.pop("destruction_replaced", False):
         return True
+    if card.memory.pop(_NOT_REPLACED, False):  # before 16.0: its replacement resolved and did not replace
+        return False
     if card.memory.get("replacing_destruction"):
         # destroyed again by the state check its own replacement ends with (Reassembling Automaton
         # healed at 0 power under Plague Wind): applying it again would loop for ever; no rulebook
@@ -72,11 +96,16 @@ def replace_destruction(eng: "Engine", card: "CardInstance") -> bool:
     )
     card.memory["replacing_destruction"] = True
     try:
-        ReplaceDestruction(ability).resolve(eng.context(card, giver=giver))
+        replaced = ReplaceDestruction(ability).resolve(eng.context(card, giver=giver))
         card.memory.pop("destruction_replaced", None)
-        eng.check_state()
+        card.memory.pop(_NOT_REPLACED, None)
+        if replaced:
+            eng.check_state()
     finally:
         card.memory.pop("replacing_destruction", None)
+    if not replaced and card.in_play:
+        g.log(f"{card.label}'s destruction was not replaced: it is destroyed")
+        return False
     return True
 
 
@@ -91,9 +120,14 @@ class ReplaceDestruction(Effect):
         card = ctx.source
         if not card.in_play:
             return False
-        card.memory.pop("destroyed", None)
+        tag = card.memory.pop("destroyed", None)
         ctx.chosen["giver"] = [ctx.giver or card]
         resolve_ability(self.ability, ctx)
+        if card.memory.pop(_STANDS, False):  # "If you do, ... instead" and it did not (InsteadIfYouDo)
+            if tag is not None:
+                card.memory["destroyed"] = tag
+            card.memory[_NOT_REPLACED] = True
+            return False
         # set after the ability: a destruction of the card while it resolves (Tireless Crocag
         # destroying itself as the Armageddon Cloak that saved it leaves play) is not replaced again
         if card.in_play:

@@ -30,13 +30,21 @@ from engine.rules.use import UseRules
 from engine.rules.rulesets import RuleSet
 from engine.core import changes
 from engine.core.state import CardInstance, Game
-from engine.rules.statics import Static
+from engine.rules.statics import reaches_artifacts, Static
 from engine.rules import text_in_force
 from engine.rules.replacements import gain
 from engine.rules.replacements import steal
 from engine.rules.replacements import zone_instead
 from engine.rules.gained_text import gained_by_creatures
 from engine.rules.references import card_label
+
+
+def _gives_to(static: Static, card: CardInstance) -> bool:
+    """May ``static`` give ``card`` abilities and keywords? A creature in play, from any; an artifact
+    in play, only from one whose group names artifacts ("Each friendly artifact gains, "Action:
+    ..."", "Your opponent's creatures and artifacts gain omega": engine.rules.statics.reaches_artifacts),
+    the groups of the others being creatures; an upgrade's are its creature's."""
+    return card.zone == "battleline" or (card.zone == "artifacts" and reaches_artifacts(static))
 
 
 @dataclass
@@ -144,10 +152,11 @@ class Engine(PlayRules, UseRules, DamageRules):
         found = dict(
             text_in_force.keywords(self, card, parse_keywords(self.rules.card_text(card.name, card.printed.text)))
         )
-        if card.zone == "battleline":
+        if card.zone in ("battleline", "artifacts"):
             # a valued keyword gained again adds its value (engine.rules.keywords ``add_gained``)
             for s, src, ctl in self.statics():
-                add_gained(found, s.keywords(self, src, ctl, card))
+                if _gives_to(s, card):
+                    add_gained(found, s.keywords(self, src, ctl, card))
             for upgrade in card.upgrades:  # "This creature gains skirmish." (Explo-rover as an upgrade)
                 add_gained(found, granted_keywords(self.rules.card_text(upgrade.name, upgrade.printed.text)))
             # "loses elusive": gone whatever gives it (a loss is a restriction on having it)
@@ -192,9 +201,9 @@ class Engine(PlayRules, UseRules, DamageRules):
                 gained = self.variant(upgrade).gains.get(each)
                 if gained:
                     found.append((gained, upgrade))
-            if card.zone == "battleline":
+            if card.zone in ("battleline", "artifacts"):
                 for s, src, ctl in statics:
-                    gained = s.abilities(self, src, ctl, card).get(each)
+                    gained = _gives_to(s, card) and s.abilities(self, src, ctl, card).get(each)
                     if gained:
                         found.append((gained, src))
         return found

@@ -75,15 +75,19 @@ class PurgedWhile(Static):
     def purges_itself(self, eng, source, controller) -> bool:
         return self.condition(eng.context(source, controller))
 
+    def carry_out(self, eng: "Engine", source: "CardInstance", controller: str) -> None:
+        """What happens to the card when the condition holds (a subclass moves it elsewhere:
+        engine.library.becoming_creatures)."""
+        eng.game.log(f"{source.label} is {'archived' if self.zone == 'archives' else 'purged'} by its own ability")
+        eng.remove_from_play_or_zone(source, self.zone)
+
 
 def purge_condemned(eng: "Engine") -> None:
-    """Purge (or archive) the cards in play a constant ability of their own removes now
-    (:class:`PurgedWhile`)."""
+    """Purge (or archive, or otherwise move) the cards in play a constant ability of their own
+    removes now (:class:`PurgedWhile`)."""
     for s, src, ctl in list(eng.statics()):
         if src is not None and src.in_play and s.purges_itself(eng, src, ctl):
-            zone = getattr(s, "zone", "purged")
-            eng.game.log(f"{src.label} is {'archived' if zone == 'archives' else 'purged'} by its own ability")
-            eng.remove_from_play_or_zone(src, zone)
+            s.carry_out(eng, src, ctl)
 
 
 def condemned(eng: "Engine") -> list["CardInstance"]:

@@ -40,6 +40,11 @@ from engine.rules.references import card_label
 RULE_OF_SIX = 6
 
 
+def _gives_keyword(static, keyword: str) -> bool:
+    """Does ``static`` give ``keyword`` (a GrantKeyword, or a GrantKeywords of a list)?"""
+    return getattr(static, "keyword", None) == keyword or keyword in (getattr(static, "given", None) or {})
+
+
 class PlayRules:
     # ----------------------------------------------------------------- permissions
 
@@ -74,15 +79,20 @@ class PlayRules:
             raise IllegalAction(f"Alpha: {card.name} can only be played before anything else in step 3")
         self.check_play_condition(card)
         if card.type == "upgrade" and not self.hosts(card, g.active):
-            raise IllegalAction(f"{card.name}: an upgrade needs a creature to attach to")
+            raise IllegalAction(f"{card.name}: an upgrade needs a {self.variant(card).attaches_to} to attach to")
 
     def hosts(self, upgrade: CardInstance, controller: str) -> list[CardInstance]:
-        """The creatures ``upgrade`` may be attached to: any, unless it says "Attach only to ..."
-        (rule "Upgrades": "If an upgrade cannot attach to a card in play, the upgrade cannot enter
-        play")."""
-        only = self.variant(upgrade).attach_only
-        creatures = self.game.creatures()
-        return creatures if only is None else [c for c in creatures if only(self, upgrade, controller, c)]
+        """The cards in play ``upgrade`` may be attached to as it enters play: creatures, or artifacts
+        where its own text says so ("enters play attached to an artifact instead of a creature"), and
+        of those only what "Attach only to ..." allows (rule "Upgrades": "If an upgrade cannot attach
+        to a card in play, the upgrade cannot enter play")."""
+        variant = self.variant(upgrade)
+        if variant.attaches_to == "artifact":
+            cards = [a for p in self.game.players.values() for a in p.zones["artifacts"]]
+        else:
+            cards = self.game.creatures()
+        only = variant.attach_only
+        return cards if only is None else [c for c in cards if only(self, upgrade, controller, c)]
 
     def may_attach(self, upgrade: CardInstance, host: CardInstance, controller: str) -> bool:
         """May ``upgrade`` be attached to ``host`` (moved there by an effect)?"""
@@ -213,9 +223,12 @@ class PlayRules:
             g.take(card)  # an action card resolves, then goes to its owner's discard pile
         self.check_state()  # its constant abilities apply at once (the King of the Crag FAQs)
         resolve_bonus_icons(self, card)  # its Æmber bonus and enhanced icons, top to bottom
+        # omega it has in play counts though its play effect takes it out of play ("Your opponent's
+        # creatures and artifacts gain omega": the cards, wherever they are)
+        omega = self.has(card, "omega")
         # its "Play:" ability and the reactions to its play and its entering play (engine.rules.play_timing)
         resolve_play_effects(self, card, entered[0] if entered else None)
-        omega = self.has(card, "omega")
+        omega = omega or self.has(card, "omega")
         if card.zone == "resolving":
             self.put_away(card, "discard")
             # a constant ability about discard piles ("while a player is haunted, their creatures
@@ -230,6 +243,18 @@ class PlayRules:
             # glossary "Omega": it ends the current step, whichever that is; step 3 is still to
             # come (the Jargogle FAQ: destroyed in step 1 by Strange Gizmo, cards are played as normal)
             g.log(f"Omega: {card.name} ends step {g.step}; step 3 of this turn is not affected")
+
+    def _deploys(self, card: CardInstance) -> bool:
+        """Has the creature being played deploy, its own or gained from its group ("Each friendly
+        Skyborn creature gains deploy": the keyword is used as the creature is played, before it is
+        in play, where the keywords a group gains are read)."""
+        if self.has(card, "deploy"):
+            return True
+        # only the constant abilities that give deploy are asked: the others read cards in play
+        return any(
+            _gives_keyword(s, "deploy") and s.keywords(self, src, ctl, card).get("deploy")
+            for s, src, ctl in self.statics()
+        )
 
     def enter_play(self, card: CardInstance, played: bool = True, events: list | None = None) -> bool:
         """Put a creature, artifact or upgrade into play under its controller; False for an action
@@ -255,7 +280,7 @@ class PlayRules:
             left_of = card.memory.pop("enters_left_of", None)
             if left_of is not None and left_of in line:
                 where = line.index(left_of)
-            elif played and (anywhere or self.has(card, "deploy")) and len(line) > 1:
+            elif played and (anywhere or self._deploys(card)) and len(line) > 1:
                 spots = [
                     i
                     for i in range(len(line) + 1)

@@ -82,6 +82,28 @@ def attached_host(eng, source, controller, creature) -> bool:
     return source is not None and creature is source.attached_to and source.zone == "upgrade"
 
 
+def cards_of_types(*types: str, side: str = "any") -> Applies:
+    """Cards in play of the card types ``types`` on ``side`` ("any", "friendly", "enemy"): a group a
+    constant ability names by type ("your opponent's creatures and artifacts")."""
+
+    def applies(eng, source, controller, card) -> bool:
+        if card.type not in types:
+            return False
+        return side == "any" or (card.controller == controller) == (side == "friendly")
+
+    applies.types = types
+    return applies
+
+
+def reaches_artifacts(static) -> bool:
+    """Does the group ``static`` applies to hold artifacts? Only a group named by type says so: a noun
+    phrase naming artifacts or cards ("each friendly artifact") or :func:`cards_of_types`; the other tests
+    (friendly, enemy, neighbors, ...) are about creatures."""
+    applies = getattr(static, "applies", None)
+    what = getattr(applies, "what", None) or ""
+    return "artifact" in what or what == "card" or "artifact" in getattr(applies, "types", ())
+
+
 def this_card(card: CardInstance) -> Applies:
     def applies(eng, source, controller, creature) -> bool:
         return creature is card

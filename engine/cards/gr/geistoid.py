@@ -7,19 +7,22 @@ from engine.library import (
     attached_host,
     AttachSelfAsUpgrade,
     BelongsToSourceHouseUntilLeaves,
+    card_has_trait,
     Choose,
+    Gain,
+    GrantAbility,
     haunted,
+    HostToFlankAsCreature,
     HouseInstead,
     If,
     IfYouDo,
+    MoveCounters,
     MoveTo,
     PlayAsIfFromHand,
     TakeControlAnywhere,
     ThisWay,
 )
 from engine.cards import Variant, card
-
-_POLTERGEISTOIDS_UPGRADE = "This card belongs to house Geistoid."
 
 
 def _creature_or_artifact(ctx, c) -> bool:
@@ -43,7 +46,7 @@ card(
                 [
                     Choose("purged", "friendly", name="poltergeist card", where=_creature_or_artifact),
                     PlayAsIfFromHand("poltergeist card", zone="purged"),
-                    AttachSelfAsUpgrade("poltergeist card", _POLTERGEISTOIDS_UPGRADE),
+                    AttachSelfAsUpgrade("poltergeist card"),
                 ],
             )
         ],
@@ -64,4 +67,32 @@ card(
         BelongsToSourceHouseUntilLeaves("taken"),
     ],
     destroyed=[If(haunted, [Archive("self")])],
+)
+
+
+# "This upgrade enters play attached to an artifact instead of a creature. Play: Take control of this
+# artifact and put it on a flank of your battleline as a creature with 4 power and versatile. Scrap:
+# Gain 1." (the artifact stays a creature until it leaves play, the upgrade gone or not:
+# engine.library.becoming_creatures)
+card("Animating Force", attaches_to="artifact", play=[HostToFlankAsCreature(4, ("versatile",))], scrap=[Gain(1)])
+
+
+def _friendly_clock(eng, source, controller, creature) -> bool:
+    return creature.controller == controller and card_has_trait(eng, creature, "clock")
+
+
+def _clock(ctx, creature) -> bool:
+    return card_has_trait(ctx.eng, creature, "clock")
+
+
+# "Each friendly Clock creature gains, "Destroyed: Move half the time counters (rounding up) from this
+# creature to Synchronizer." Omni: Move all time counters on Synchronizer to a friendly Clock
+# creature." (the destroyed creature still holds its counters as its "Destroyed:" ability resolves)
+card(
+    "Synchronizer",
+    statics=[GrantAbility("destroyed", [MoveCounters("time", "self", "giver", share="half up")], _friendly_clock)],
+    omni=[
+        Choose("creature", "friendly", name="synchronized", where=_clock),
+        MoveCounters("time", "self", "synchronized"),
+    ],
 )

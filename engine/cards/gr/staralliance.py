@@ -16,7 +16,9 @@ from engine.library import (
     PlayUpgradeOn,
     ShuffleIntoDeck,
     houses_among,
+    InsteadIfYouDo,
     neighbors_not_of_house,
+    power_of,
     ReplacesDestructionIf,
     ShuffleDiscardIntoDeck,
     TriggerAbility,
@@ -94,4 +96,18 @@ card(
     fight=_3LL_I0T,
     reap=_3LL_I0T,
     scrap=[NameGroup(("upgrade",), "any", _any_upgrade, name="upgrades in play"), ShuffleIntoDeck("upgrades in play")],
+)
+
+
+# "This creature gains "Destroyed: Discard cards from the top of your deck equal to this creature's
+# power. If you do, fully heal this creature and destroy Paradox Shield instead."": a destruction
+# replacement (16.0: it resolves as the creature would be put into the discard pile) whose discard
+# happens in any case; with fewer cards in the deck than the power, the creature is destroyed after all
+card(
+    "Paradox Shield",
+    gains={
+        "destroyed_instead": [
+            InsteadIfYouDo([DiscardTopOfDeck(power_of("self"))], [Heal(None, "self"), Destroy("giver")])
+        ]
+    },
 )

@@ -2,7 +2,16 @@
 
 from __future__ import annotations
 
-from engine.library import ArchiveTopOfDeck, Choose, IfYouDo, MoveTo, NextPlayBonusIconsAgain, ResolveIconsAsIfPlayed
+from engine.library import (
+    ArchiveTopOfDeck,
+    Choose,
+    IfYouDo,
+    MoveTo,
+    NextPlayBonusIconsAgain,
+    ResolveIconsAsIfPlayed,
+    TakesStatsUntilLeaves,
+    ThisWay,
+)
 from engine.cards import card
 
 # "Enhance R." has no effect during gameplay (glossary "Enhance")
@@ -17,3 +26,16 @@ _GRAVITRON = [
     )
 ]
 card("Ultra Gravitron", play=[ArchiveTopOfDeck()] * 5, fight=_GRAVITRON, reap=_GRAVITRON)
+
+
+# "Play: Purge another creature. Until Cyber-Clone leaves play, it has power equal to the purged
+# creature's power, and gains that creature's armor, keywords, and traits." (the purged creature's
+# printed values: engine.library.copied_stats; nothing when a ward kept it in play)
+card(
+    "Cyber-Clone",
+    play=[
+        Choose("creature", "any", name="cloned", exclude_self=True),
+        ThisWay(MoveTo("purged", "cloned"), "cloned", "purged"),
+        TakesStatsUntilLeaves("purged this way"),
+    ],
+)

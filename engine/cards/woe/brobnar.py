@@ -16,6 +16,7 @@ from engine.library import (
     PutIntoPlay,
     Reaction,
     SearchFor,
+    TokenFightsEachEnemy,
 )
 from engine.cards import card
 
@@ -78,3 +79,8 @@ card(
     ],
     destroyed=[MakeTokens(1)],
 )
+
+
+# "Play: For each enemy creature, make a token creature, ready it, and have it fight that enemy
+# creature, ignoring taunt. Resolve these fights one at a time." (engine.library.fights_made)
+card("Endless Hordes", play=[TokenFightsEachEnemy(("taunt",))])

@@ -2,7 +2,19 @@
 
 from __future__ import annotations
 
-from engine.library import beside, Choose, DestroyIfYouDo, ForTheTurnOnChosen, MakeTokens, NameGroup
+from engine.library import (
+    beside,
+    Choose,
+    counters_on,
+    DestroyIfYouDo,
+    DestroysWhile,
+    ForTheTurnOnChosen,
+    GrantAbility,
+    MakeTokens,
+    NameGroup,
+    OneOf,
+    PutCounters,
+)
 from engine.cards import card
 
 # "Each creature to Phalanx Leader's left gets +2 power for the remainder of the turn.": the creatures
@@ -19,4 +31,41 @@ card(
     "Rampaging Brutodon",
     to_use=[Choose("creature", "friendly", name="to destroy", exclude_self=True), DestroyIfYouDo("to destroy")],
     play=[MakeTokens(1)],
+)
+
+
+def _creature(eng, source, controller, card) -> bool:
+    return card.type == "creature"
+
+
+def _counters(kind: str):
+    def six(ctx) -> bool:
+        return counters_on(ctx, ctx.source, kind) >= 6
+
+    six.__name__ = f"six_{kind}_counters"
+    return six
+
+
+# "Each creature gains, "After Reap: Put a Yea or a Nay counter on Election." If Election has 6 Yea
+# counters on it, destroy it and destroy each creature. If Election has 6 Nay counters on it, destroy
+# each artifact." (the reaping creature's controller votes; the counts are checked with the state,
+# and the destroyed cards of one count go together)
+card(
+    "Election",
+    statics=[
+        GrantAbility(
+            "reap",
+            [
+                OneOf(
+                    [
+                        ("put a yea counter on the giving card", [PutCounters("yea", "giver")]),
+                        ("put a nay counter on the giving card", [PutCounters("nay", "giver")]),
+                    ]
+                )
+            ],
+            _creature,
+        ),
+        DestroysWhile(_counters("yea"), itself=True, kinds=("creature",)),
+        DestroysWhile(_counters("nay"), kinds=("artifact",)),
+    ],
 )

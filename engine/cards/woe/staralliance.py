@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from engine.library import (
+    attached_host,
     belongs_to,
     Choose,
     DealDamage,
@@ -18,12 +19,15 @@ from engine.library import (
     NameGroup,
     NameEach,
     NeighborsOf,
+    PlayAs,
+    PowerModifier,
     PileEnd,
     Ready,
     ThisWay,
     Together,
+    UpgradeToFlankAsCreature,
 )
-from engine.cards import card
+from engine.cards import card, Variant
 
 
 def _any(eng, source, controller, card) -> bool:
@@ -99,4 +103,19 @@ card(
         FlipFaceup("tokens", non_creatures="non-creatures"),
         MoveTo("discard", on="non-creatures"),
     ],
+)
+
+
+# "Pupgrade may be played as an upgrade instead of a creature, with the text: "This creature gets +3
+# power and gains, 'Destroyed: Put Pupgrade on the right flank of your battleline as a creature,
+# ready.'"" (engine.rules.mechanics.played_as_upgrade): as the upgrade, its destroyed creature's
+# ability takes it off and puts it, the creature card again, on that creature's controller's right flank
+card(
+    "Pupgrade",
+    Variant(phrase="may be played as an upgrade instead of a creature", becomes=PlayAs("upgrade")),
+    Variant(
+        phrase="this creature gets +3 power and gains",
+        statics=[PowerModifier(3, attached_host)],
+        gains={"destroyed": [UpgradeToFlankAsCreature("giver", "right", ready=True)]},
+    ),
 )

@@ -30,7 +30,9 @@ from dataclasses import dataclass, replace
 from engine.core.state import CardData
 from engine.rules.ability import Context
 
-_WITH_TEXT = re.compile(r"with the text:\s*[\"“](?P<text>[^\"”]*)[\"”]", re.I)
+#: "... with the text: "<text>"" (Explo-rover); "attach <this card> to it as an upgrade with the text
+#: "<text>"" (Came Back Wrong) prints no colon, "... with the text, "<text>"" (Poltergeistoids) a comma
+_WITH_TEXT = re.compile(r"with the text[:,]?\s*[\"“](?P<text>[^\"”]*)[\"”]", re.I)
 #: a quotation inside the quoted text, its closing mark ending that text ("gains, 'Destroyed: ...'")
 _INNER_QUOTE = re.compile(r"(?<=[\s,])[‘'](?P<inner>.+?)[’'](?=[\s.]*$)")
 
@@ -44,6 +46,13 @@ def upgrade_text(text: str) -> str | None:
     """The text a card played as an upgrade has ("... with the text: "<text>""), or None."""
     m = _WITH_TEXT.search(text)
     return requote(m["text"]) if m else None
+
+
+def upgrade_form(data: CardData, text: str) -> CardData | None:
+    """The card as the upgrade its text ``text`` (in force) says it may be: that type, only the
+    quoted text, no power or armor; None when the text gives no such form."""
+    quoted = upgrade_text(text)
+    return replace(data, type="upgrade", text=quoted, power=0, armor=0) if quoted else None
 
 
 @dataclass
@@ -62,8 +71,8 @@ class PlayAs:
         data = ctx.source.data
         if option == data.type:
             return None  # played as itself
-        text = upgrade_text(ctx.eng.rules.card_text(data.name, data.text))
-        return replace(data, type=self.type, text=text or "", power=0, armor=0)
+        form = upgrade_form(data, ctx.eng.rules.card_text(data.name, data.text))
+        return form or replace(data, type=self.type, text="", power=0, armor=0)
 
     def apply(self, ctx: Context, options: list[str]) -> None:
         chosen = ctx.eng.chooser.choose(f"{ctx.source.name}: play it as", options)
