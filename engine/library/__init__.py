@@ -603,3 +603,4 @@ from engine.library.player_conditions import played_this_turn, self_fighting, us
 from engine.library.upgrades import MoveUpgrade, not_host_of
 from engine.rules.destroyed_instead import ReplacesDestructionIf
 from engine.library.control import TakeControlOfUpgradesOnto
+from engine.rules.action_cards import NextActionCardTo

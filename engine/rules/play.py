@@ -15,7 +15,8 @@ Then, in order: the card enters its zone (creatures on a flank, or anywhere with
 on a creature), its bonus icons resolve top to bottom (:mod:`engine.rules.bonus_icons`: the Æmber
 bonus, then enhanced icons), its "Play:" ability and the reactions to its play and to its
 entering play resolve (:mod:`engine.rules.play_timing`: which of them resolve together, in the order the
-active player chooses, is a rule switch), and an action card goes to its owner's discard pile.
+active player chooses, is a rule switch), and an action card goes to its owner's discard pile
+(or where an effect sends it instead: :mod:`engine.rules.action_cards`).
 Omega ends step 3 after it.
 
 Putting a card into play is not playing it: no play restriction, no bonus, no "Play:".
@@ -27,6 +28,7 @@ enter play ready (:mod:`engine.rules.hooks`).
 from __future__ import annotations
 
 from engine.rules.mechanics.treachery import enters_under_opponent
+from engine.rules.action_cards import resolved_action_goes
 from engine.rules.bonus_icons import resolve_bonus_icons
 from engine.rules.copies import become_on_entering
 from engine.rules.entering import enters, enters_ready
@@ -203,7 +205,11 @@ class PlayRules:
         # its "Play:" ability and the reactions to its play and its entering play (engine.rules.play_timing)
         resolve_play_effects(self, card, entered[0] if entered else None)
         omega = self.has(card, "omega")
-        if card.zone == "resolving":
+        elsewhere = resolved_action_goes(self, card) if card.type == "action" and g.lasting else None
+        if elsewhere is not None:  # "return it to your hand instead of placing it in your discard pile"
+            g.move(card, elsewhere)
+            g.log(f"{card.name} goes to {card.owner}'s {elsewhere} instead of the discard pile")
+        elif card.zone == "resolving":
             self.put_away(card, "discard")
             # a constant ability about discard piles ("while a player is haunted, their creatures
             # get -2 power") applies at once to the pile the card joined
