@@ -604,3 +604,4 @@ from engine.library.upgrades import MoveUpgrade, not_host_of
 from engine.rules.destroyed_instead import ReplacesDestructionIf
 from engine.library.control import TakeControlOfUpgradesOnto
 from engine.rules.action_cards import NextActionCardTo
+from engine.rules.ended_turns import EndYourTurn

@@ -49,6 +49,9 @@ class Engine(PlayRules, UseRules, DamageRules):
     #: the cards of the destruction being resolved (tagged, put away together at its end: see
     #: DamageRules.destroy), as (card, its controller, the fight), or None
     destroy_batch: list | None = None
+    #: how many of the active player's actions (a card played, a card used) are resolving, nested
+    #: ones included (engine.rules.ended_turns: "end your turn" waits for the outermost)
+    acting: int = 0
     #: the constant abilities in force, while a read-only query runs (see :meth:`reading`)
     _statics_now: list | None = field(default=None, repr=False)
     #: id(printed card data) -> (that data, its variant under these rules): the engine asks for a

@@ -29,6 +29,7 @@ from __future__ import annotations
 
 from engine.rules.mechanics.treachery import enters_under_opponent
 from engine.rules.action_cards import resolved_action_goes
+from engine.rules.ended_turns import players_action
 from engine.rules.bonus_icons import resolve_bonus_icons
 from engine.rules.copies import become_on_entering
 from engine.rules.entering import enters, enters_ready
@@ -162,8 +163,9 @@ class PlayRules:
             g.log(f"{card.name} is played using {permission.source}'s permission")
         g.played_from_hand += 1
         card = join_halves(self, card, g.players[g.active].zone("hand"))  # a gigantic creature: both halves
-        self.become_copy(card)
-        self.resolve_play(card)
+        with players_action(self):  # "end your turn" waits for the action to finish (engine.rules.ended_turns)
+            self.become_copy(card)
+            self.resolve_play(card)
 
     def play_from(self, card: CardInstance, where: str) -> bool:
         """Play a card from somewhere other than hand, as a card effect tells: house and First

@@ -4,18 +4,22 @@ from __future__ import annotations
 
 from engine.library import (
     action_card_played,
+    ActiveHouseBecomes,
     BeforePlayEffect,
     belongs_to,
     Choose,
     Destroy,
     EachPlayer,
+    EndYourTurn,
     Gain,
     houses_among,
     If,
     NameEach,
     own_house,
     Reaction,
+    Reveal,
     ThePlayerOfTheEvent,
+    TopOfDeck,
     WardHost,
 )
 from engine.cards import card
@@ -77,5 +81,23 @@ card(
         If(lambda ctx: _houses_among_creatures(ctx) in (3, 4), [Gain(1)]),
         If(lambda ctx: _houses_among_creatures(ctx) == 5, [Gain(2)]),
         If(lambda ctx: _houses_among_creatures(ctx) >= 6, [Gain(3)]),
+    ],
+)
+
+
+def _revealed_not_star_alliance(ctx) -> bool:
+    revealed = ctx.ref("revealed")
+    return revealed is not None and not belongs_to(ctx.eng, revealed, "staralliance")
+
+
+# "Action: Reveal the top card of your deck. If it is a non-Star Alliance card, its house becomes
+# your active house. Otherwise, end your turn." (no card to reveal: not a non-Star Alliance card,
+# so the turn ends)
+card(
+    "Book of leQ",
+    action=[
+        TopOfDeck("revealed"),
+        Reveal("revealed"),
+        If(_revealed_not_star_alliance, [ActiveHouseBecomes(of="revealed")], otherwise=[EndYourTurn()]),
     ],
 )
