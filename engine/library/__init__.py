@@ -605,3 +605,4 @@ from engine.rules.destroyed_instead import ReplacesDestructionIf
 from engine.library.control import TakeControlOfUpgradesOnto
 from engine.rules.action_cards import NextActionCardTo
 from engine.rules.ended_turns import EndYourTurn
+from engine.rules.entering import NextEntersAnywhereReady

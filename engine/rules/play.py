@@ -32,7 +32,7 @@ from engine.rules.action_cards import resolved_action_goes
 from engine.rules.ended_turns import players_action
 from engine.rules.bonus_icons import resolve_bonus_icons
 from engine.rules.copies import become_on_entering
-from engine.rules.entering import enters, enters_ready
+from engine.rules.entering import enters, enters_anywhere_ready, enters_ready
 from engine.rules.hooks import artifact_enters_ready, pay_costs, play_costs
 from engine.core.errors import IllegalAction
 from engine.rules.play_timing import resolve_play_effects
@@ -246,11 +246,13 @@ class PlayRules:
             }
             # deploy, or played by an effect that puts it "anywhere in your battleline" (Light Everlasting)
             anywhere = card.memory.pop("played_anywhere", False)
+            # "the next time a friendly creature enters play this turn, you may have it enter anywhere ..., ready"
+            anywhere_ready = bool(g.lasting) and enters_anywhere_ready(self, card, controller)
             # "make a token creature immediately to <this creature>'s left" (engine.rules.mechanics.tokens)
             left_of = card.memory.pop("enters_left_of", None)
             if left_of is not None and left_of in line:
                 where = line.index(left_of)
-            elif played and (anywhere or self.has(card, "deploy")) and len(line) > 1:
+            elif (played and (anywhere or self.has(card, "deploy")) or anywhere_ready) and len(line) > 1:
                 spots = [
                     i
                     for i in range(len(line) + 1)
@@ -267,6 +269,8 @@ class PlayRules:
             line.insert(where, card)
             card.zone, card.placed_in_battleline = "battleline", True
             enters(self, card, entering, played)  # ready? stunned? (engine.rules.entering)
+            if anywhere_ready:
+                card.exhausted = False
             g.log(
                 f"{card.label} enters play {'exhausted' if card.exhausted else 'ready'}"
                 f"{' and stunned' if card.stunned else ''} "

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from engine.library import (
+    NextEntersAnywhereReady,
     attached_host,
     CannotBeAttacked,
     CannotBecomeExhausted,
@@ -24,3 +25,8 @@ card(
 # "While it is not your turn, your creatures cannot become exhausted." (not by an effect, a use, a
 # fight nor by entering play: engine.rules.turn.kept_ready)
 card("Sariel the Steadfast", statics=[CannotBecomeExhausted(applies=friendly, while_=not_your_turn)])
+
+
+# "Action: The next time a friendly creature enters play this turn, you may have it enter anywhere in
+# your battleline, ready."
+card("Knightapult", action=[NextEntersAnywhereReady()])
