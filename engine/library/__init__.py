@@ -606,3 +606,4 @@ from engine.library.control import TakeControlOfUpgradesOnto
 from engine.rules.action_cards import NextActionCardTo
 from engine.rules.ended_turns import EndYourTurn
 from engine.rules.entering import NextEntersAnywhereReady
+from engine.library.at_random import DiscardRandomUntil
