@@ -607,3 +607,4 @@ from engine.rules.action_cards import NextActionCardTo
 from engine.rules.ended_turns import EndYourTurn
 from engine.rules.entering import NextEntersAnywhereReady
 from engine.library.at_random import DiscardRandomUntil
+from engine.library.flow import AgainWhileDone
