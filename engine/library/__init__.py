@@ -608,3 +608,4 @@ from engine.rules.ended_turns import EndYourTurn
 from engine.rules.entering import NextEntersAnywhereReady
 from engine.library.at_random import DiscardRandomUntil
 from engine.library.flow import AgainWhileDone
+from engine.rules.mechanics.tokens import TokensInsteadOfAmber

@@ -8,11 +8,13 @@ from engine.library import (
     Draw,
     EachPlayerGainsPer,
     FlipFacedown,
+    ForTheTurn,
     NameGroup,
     opponent_has_more_amber,
     RepeatCardEffectIf,
     Steal,
     ThisWay,
+    TokensInsteadOfAmber,
 )
 from engine.cards import card
 
@@ -49,3 +51,8 @@ card(
 
 # "Action: Steal 2. Flip Gĕzdrutyŏ the Arcane facedown (it becomes a token creature)."
 card("Gĕzdrutyŏ the Arcane", action=[Steal(2), FlipFacedown("self")])
+
+
+# "Play: For the remainder of the turn, when any amount of A would be added to your pool, make that
+# many token creatures instead."
+card("Staff Up", play=[ForTheTurn(static=TokensInsteadOfAmber())])

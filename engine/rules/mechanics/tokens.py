@@ -12,7 +12,8 @@ When a token creature leaves play it goes where its card would go (its owner's d
 purged zone, ...) and reverts to its printed card there (:meth:`~engine.core.state.CardInstance.reset`):
 an action card that was a Grunt is an action card in the purged zone, and an effect that returns
 "each creature purged this way" cannot bring it back. A token whose control changes stays the same
-kind of token.
+kind of token. "Make that many token creatures instead" of Æmber added to a pool is
+:class:`TokensInsteadOfAmber`.
 """
 
 from __future__ import annotations
@@ -24,6 +25,7 @@ from engine.rules.ability import Context, Effect
 from engine.core.errors import ScenarioError
 from engine.core.state import CardData, CardInstance
 from engine.rules.entering import EnteringStatic
+from engine.rules.replacements import Replacement
 
 TOKEN_TYPE = "token creature"
 
@@ -116,3 +118,17 @@ def _made_ready(ctx: Context, card: CardInstance) -> bool:
     return any(
         s.enters_ready(ctx.eng, src, ctl, card) for s, src, ctl in ctx.eng.statics() if isinstance(s, EnteringStatic)
     )
+
+
+@dataclass
+class TokensInsteadOfAmber(Replacement):
+    """ "When any amount of A would be added to your pool, make that many token creatures instead":
+    Æmber gained, stolen, or moved to the pool (from a card, from another pool) is not added, and
+    as many tokens are made (Æmber that cannot be stolen is not replaced: nothing would be added)."""
+
+    def replaces(self, eng, source, controller, event) -> bool:
+        return event.kind in ("gain", "steal", "to_pool") and event.player == controller and event.amount > 0
+
+    def instead(self, eng, source, controller, event):
+        MakeTokens(event.amount).resolve(eng.context(source, controller))
+        return None
