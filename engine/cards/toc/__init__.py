@@ -1,0 +1,1 @@
+"""Tokens of Change (ToC): one module per house."""
