@@ -2,7 +2,16 @@
 
 from __future__ import annotations
 
-from engine.library import ArchiveTopOfDeck, Choose, IfYouDo, MoveTo, NextPlayBonusIconsAgain, ResolveIconsAsIfPlayed
+from engine.library import (
+    ArchiveTopOfDeck,
+    Choose,
+    CreatureForTheTurn,
+    IfYouDo,
+    MoveTo,
+    NextPlayBonusIconsAgain,
+    PutOnFlank,
+    ResolveIconsAsIfPlayed,
+)
 from engine.cards import card
 
 # "Enhance R." has no effect during gameplay (glossary "Enhance")
@@ -17,3 +26,16 @@ _GRAVITRON = [
     )
 ]
 card("Ultra Gravitron", play=[ArchiveTopOfDeck()] * 5, fight=_GRAVITRON, reap=_GRAVITRON)
+
+
+# "Action: Move an artifact to a flank of its controller's battleline. For the remainder of the turn, it
+# is a creature with 3 power that belongs to the active house. (It leaves the battleline when it's no
+# longer a creature.)" (engine.rules.mechanics.artifact_creatures)
+card(
+    "Animator",
+    action=[
+        Choose("artifact", "any", name="animated"),
+        CreatureForTheTurn(3, on="animated", house="active"),
+        PutOnFlank(on="animated"),
+    ],
+)
