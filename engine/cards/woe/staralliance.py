@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from engine.library import (
+    PlayTopOfDeck,
     belongs_to,
     Choose,
     DealDamage,
@@ -100,3 +101,11 @@ card(
         MoveTo("discard", on="non-creatures"),
     ],
 )
+
+
+# "Play with the top card of your deck revealed. Omni: Play the top card of your deck as if it belonged
+# to the active house and was in your hand." (GR; the WoE printing reads "as is it belonged"). The
+# first sentence is information only: the engine keeps nothing hidden (every decision is answered by
+# a scenario or the fuzzer), so it changes no state. A card played from the deck by an effect is
+# under no house or First Turn restriction (engine.rules.play.PlayRules.play_from).
+card("Near-Future Lens", omni=[PlayTopOfDeck()])
