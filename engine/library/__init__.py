@@ -610,3 +610,4 @@ from engine.library.at_random import DiscardRandomUntil
 from engine.library.flow import AgainWhileDone
 from engine.rules.mechanics.tokens import TokensInsteadOfAmber
 from engine.rules.mechanics.artifact_creatures import CreatureForTheTurn
+from engine.rules.mechanics.tokens import TokensCopyForTheTurn

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from engine.library import (
+    TokensCopyForTheTurn,
     PlayTopOfDeck,
     belongs_to,
     Choose,
@@ -109,3 +110,8 @@ card(
 # a scenario or the fuzzer), so it changes no state. A card played from the deck by an effect is
 # under no house or First Turn restriction (engine.rules.play.PlayRules.play_from).
 card("Near-Future Lens", omni=[PlayTopOfDeck()])
+
+
+# "This creature gains, "After Fight/After Reap: For the remainder of the turn, each friendly token
+# creature is a copy of this creature." Play: Make a token creature."
+card("Mirror Shell", play=[MakeTokens(1)], gains={"fight": [TokensCopyForTheTurn()], "reap": [TokensCopyForTheTurn()]})

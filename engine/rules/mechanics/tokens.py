@@ -13,7 +13,8 @@ purged zone, ...) and reverts to its printed card there (:meth:`~engine.core.sta
 an action card that was a Grunt is an action card in the purged zone, and an effect that returns
 "each creature purged this way" cannot bring it back. A token whose control changes stays the same
 kind of token. "Make that many token creatures instead" of Æmber added to a pool is
-:class:`TokensInsteadOfAmber`.
+:class:`TokensInsteadOfAmber`; "each friendly token creature is a copy of <this creature>" for the
+turn, :class:`TokensCopyForTheTurn`.
 """
 
 from __future__ import annotations
@@ -23,9 +24,10 @@ from dataclasses import dataclass, replace
 
 from engine.rules.ability import Context, Effect
 from engine.core.errors import ScenarioError
-from engine.core.state import CardData, CardInstance
+from engine.core.state import CardData, CardInstance, LastingEffect
 from engine.rules.entering import EnteringStatic
 from engine.rules.replacements import Replacement
+from engine.rules.reactions import Reaction
 
 TOKEN_TYPE = "token creature"
 
@@ -132,3 +134,62 @@ class TokensInsteadOfAmber(Replacement):
     def instead(self, eng, source, controller, event):
         MakeTokens(event.amount).resolve(eng.context(source, controller))
         return None
+
+
+@dataclass
+class TokensCopyForTheTurn(Effect):
+    """ "For the remainder of the turn, each friendly token creature is a copy of <this creature>":
+    each token creature of the ability's controller in play, and each entering play later this
+    turn, takes the form of the base card of the ability's creature (a copy is of the printed card:
+    16.0 Mimic Gel FAQ), keeping its token status; as the turn ends, those still in play are their
+    token creature again."""
+
+    def resolve(self, ctx: Context) -> bool:
+        form = ctx.source.printed
+        copied: list[CardInstance] = []
+        for creature in ctx.me.creatures:
+            _become(creature, form, copied)
+        entering = Reaction("entered_play", [_CopyEntering(form, copied)], when=_friendly_token_entered)
+        ending = Reaction("end_of_turn", [_EndCopies(form, copied)])
+        for reaction in (entering, ending):
+            ctx.game.lasting.append(
+                LastingEffect("reaction", ctx.source.name, ctx.controller, {"card": ctx.source, "reaction": reaction})
+            )
+        ctx.log(f"each token creature of {ctx.controller} is a copy of {form.name} for the remainder of the turn")
+        ctx.eng.check_state()
+        return True
+
+
+def _become(creature: CardInstance, form: CardData, copied: list) -> None:
+    if creature.token_of is not None and creature.zone == "battleline":
+        creature.copy_of = form
+        copied.append(creature)
+
+
+def _friendly_token_entered(ctx: Context) -> bool:
+    card = ctx.event.get("card")
+    return card is not None and card.token_of is not None and card.controller == ctx.controller
+
+
+@dataclass
+class _CopyEntering(Effect):
+    form: CardData
+    copied: list
+
+    def resolve(self, ctx: Context) -> bool:
+        _become(ctx.event["card"], self.form, self.copied)
+        ctx.eng.check_state()
+        return True
+
+
+@dataclass
+class _EndCopies(Effect):
+    form: CardData
+    copied: list
+
+    def resolve(self, ctx: Context) -> bool:
+        for creature in self.copied:
+            if creature.zone == "battleline" and creature.copy_of is self.form:
+                creature.copy_of = None
+        ctx.eng.check_state()
+        return True
