@@ -17,7 +17,9 @@ An artifact made a creature for a turn (Animator: "Move an artifact to a flank o
 battleline. For the remainder of the turn, it is a creature with 3 power that belongs to the active
 house. (It leaves the battleline when it's no longer a creature.)"): :class:`CreatureForTheTurn`
 moves it there (still in play, keeping its state) and, as the turn ends, back among its
-controller's artifacts, where it is an artifact again and keeps no damage (only creatures have any).
+controller's artifacts, where it is an artifact again and keeps no damage (only creatures have any);
+an upgrade on it is discarded (16.0 "Creatures": "If the card to which an upgrade is attached
+leaves play or becomes a non-creature, the upgrade is discarded.").
 """
 
 from __future__ import annotations
@@ -138,6 +140,9 @@ class _BackAmongArtifacts(Effect):
             card.house_changes.remove(self.change)
         if card.zone != "battleline":
             return False
+        for upgrade in list(card.upgrades):  # "becomes a non-creature, the upgrade is discarded"
+            ctx.eng.leave_play(upgrade, "discard")
+            g.log(f"{upgrade.label} is discarded: {card.label} is no longer a creature")
         g.move(card, "artifacts", card.controller)
         card.placed_in_battleline = False
         card.damage = 0
