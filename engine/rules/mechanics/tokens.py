@@ -106,8 +106,9 @@ class MakeTokens(Effect):
             ctx.eng.enter_play(card, played=False)
             # exhausted, unless a card's text says it enters play ready: its own (Berserker:
             # "Berserker enters play ready and enraged.") or another card's ("Each friendly token
-            # creature enters play ready."): card text over the rulebook (the Golden Rule)
-            card.exhausted = not _made_ready(ctx, card)
+            # creature enters play ready."): card text over the rulebook (the Golden Rule); ready too
+            # when entering play made it so ("you may have it enter anywhere ..., ready")
+            card.exhausted = card.exhausted and not _made_ready(ctx, card)
             made.append(card)
             if ctx.game.winner:
                 break
