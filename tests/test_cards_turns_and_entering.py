@@ -7,6 +7,7 @@ during its owner's turn (engine/rules/draws_instead.py)."""
 
 from __future__ import annotations
 
+from engine.rules.turn import end_turn
 from tests.boards import card, engine_for, labels
 
 DECK = ["Punch"] * 6
@@ -82,3 +83,24 @@ def test_a_draw_outside_the_owners_turn_is_not_replaced(kb_conn):
     eng.play(card(eng, "Belligerent Guard"))
     assert card(eng, "Scooboo").zone == "discard"
     assert labels(eng, "player2", "hand") == ["Zorg"]
+
+
+def test_an_upgrade_on_an_animated_artifact_is_discarded_when_it_is_no_longer_a_creature(kb_conn):
+    # Animator: "... For the remainder of the turn, it is a creature with 3 power ..."; 16.0 "Creatures":
+    # "If the card to which an upgrade is attached leaves play or becomes a non-creature, the upgrade
+    # is discarded."
+    eng = _eng(
+        kb_conn,
+        "logos",
+        {"artifacts": ["Animator (MM 100)", "Gauntlet of Command"], "hand": ["Blood of Titans"], "deck": DECK},
+        {"houses": ["dis", "shadows", "logos"], "deck": DECK},
+        answers=["Gauntlet of Command", "dis"],
+    )
+    eng.use(card(eng, "Animator"), "action")
+    eng.game.active_house = "brobnar"
+    eng.play(card(eng, "Blood of Titans"))
+    assert eng.power(card(eng, "Gauntlet of Command")) == 8  # 3, and Blood of Titans' +5
+    end_turn(eng)
+    assert card(eng, "Gauntlet of Command").zone == "artifacts"
+    assert card(eng, "Blood of Titans").zone == "discard"
+    assert labels(eng, "player1", "battleline") == []
