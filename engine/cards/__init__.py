@@ -45,6 +45,9 @@ class Variant:
     #: "Destroyed: ... instead": a destruction replacement, resolved when the card would be put
     #: into the discard pile (engine.rules.destroyed_instead.replace_destruction)
     destroyed_instead: list = field(default_factory=list)
+    #: "While <this card> is in your discard pile, if you would draw a card during your turn, you
+    #: may <effects> instead" (engine.rules.draws_instead)
+    draw_instead: list = field(default_factory=list)
     #: constant abilities, active while the card is in play (engine.rules.statics)
     statics: list = field(default_factory=list)
     #: "After ..." / "each time ..." abilities, active while the card is in play (engine.rules.reactions)

@@ -214,6 +214,8 @@ class Game:
     six: dict[str, int] = field(default_factory=dict)
     #: the controllers of the creatures destroyed this turn, one entry per creature
     destroyed_this_turn: list[str] = field(default_factory=list)
+    #: those creatures, in the order they were destroyed ("the first Mutant creature destroyed each turn")
+    creatures_destroyed_this_turn: list["CardInstance"] = field(default_factory=list)
     #: every key forged in the game: (player, turn number, colour or None) ("forged a key on their
     #: previous turn"; the colour when known: engine.rules.key_colors)
     keys_forged: list[tuple[str, int, str | None]] = field(default_factory=list)

@@ -621,3 +621,11 @@ from engine.library.becoming_creatures import FlankCreatureWhile, HostToFlankAsC
 from engine.library.fights_made import fight_named, TokenFightsEachEnemy
 from engine.library.counters import MoveCounters
 from engine.library.destroying import DestroysWhile
+from engine.rules.action_cards import NextActionCardTo
+from engine.rules.ended_turns import EndYourTurn
+from engine.rules.entering import NextEntersAnywhereReady
+from engine.library.at_random import DiscardRandomUntil
+from engine.library.flow import AgainWhileDone
+from engine.rules.mechanics.tokens import TokensInsteadOfAmber
+from engine.rules.mechanics.artifact_creatures import CreatureForTheTurn
+from engine.rules.mechanics.tokens import TokensCopyForTheTurn

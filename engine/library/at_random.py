@@ -160,3 +160,28 @@ class RevealRandomUnrevealed(Effect):
         ctx.log(f"{ctx.controller} reveals {card.label} at random from {player}'s {self.zone}")
         record_this_way(ctx, "revealed", [card])
         return True
+
+
+@template()
+@dataclass
+class DiscardRandomUntil(Effect):
+    """ "<Your opponent> discards a random card from their hand until they discard <a card ``test``
+    admits> or run out of cards": one random card at a time (``test`` read as the card is picked,
+    in hand); fully resolved when a card stopped it."""
+
+    test: object  # (eng, source, controller, card) -> bool
+    who: str = "opponent"
+
+    def resolve(self, ctx: Context) -> bool:
+        player = ctx.opponent if self.who == "opponent" else ctx.me
+        hand = player.zone("hand")
+        while hand:
+            card = ctx.game.rng.choice(hand)
+            stops = self.test(ctx.eng, ctx.source, ctx.controller, card)
+            discard_from_hand(ctx, card)
+            ctx.log(f"{ctx.source.name}: {player.name} discards {card.label} at random")
+            if stops:
+                return True
+            if card in hand:  # not discarded after all: nothing more would be
+                break
+        return False

@@ -17,7 +17,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 
 from engine.core.registry import template
-from engine.rules.ability import Condition, Context, Effect, resolve_all, RepeatPrecedingIf
+from engine.rules.ability import MAX_REPEATS, Condition, Context, Effect, resolve_all, RepeatPrecedingIf
 from engine.rules.references import card_label
 from engine.rules.targets import Choose
 
@@ -198,3 +198,24 @@ def repeat_preceding_once() -> RepeatPrecedingIf:
     """ "Repeat the preceding effect.": with no condition, once (16.0 glossary "Preceding": "the
     entirety of the effect before the text providing the instruction to repeat resolves again")."""
     return RepeatPrecedingIf(_always)
+
+
+@template()
+@dataclass
+class AgainWhileDone(Effect):
+    """ "<effect>, and trigger this effect again" ending a conditional effect ("Reveal the top card of
+    your deck. If that card belongs to the chosen house, draw it and trigger this effect again"):
+    ``effects`` resolve again each time they fully resolved (the condition met, the card drawn),
+    what was chosen before them kept; bounded as the glossary's infinite loops are."""
+
+    effects: list[Effect]
+
+    def resolve(self, ctx: Context) -> bool:
+        times = 0
+        while resolve_all(self.effects, ctx) and not ctx.game.winner:
+            times += 1
+            if times >= MAX_REPEATS:
+                ctx.log(f"{ctx.source.name}: stopped after {MAX_REPEATS} repeats (infinite loop)")
+                break
+            ctx.log(f"{ctx.source.name}: the effect triggers again")
+        return times > 0

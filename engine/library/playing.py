@@ -17,7 +17,7 @@ playing goes here.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from engine.core.errors import IllegalAction
 from engine.core.registry import template
@@ -316,25 +316,34 @@ class _NextPlayedEntersReady(EnteringStatic):
     types: tuple[str, ...]
     house: str | None = None
     spent: bool = False
+    gains: dict = field(default_factory=dict)
+    #: the card that used it up, which gains ``gains`` for the rest of the turn
+    card: CardInstance | None = None
 
     def enters_ready_played(self, eng, source, controller, card) -> bool:
         if self.spent or not _being_played_by(eng, controller, card) or card.type not in self.types:
             return False
         if self.house is not None and card.house != self.house:
             return False
-        self.spent = True
+        self.spent, self.card = True, card
         return True
+
+    def abilities(self, eng, source, controller, creature) -> dict[str, list]:
+        return self.gains if self.gains and creature is self.card else {}
 
 
 @dataclass
 class NextPlayedEntersReady(Effect):
-    """ "The next <Mars> creature [or artifact] you play this turn enters play ready"."""
+    """ "The next <Mars> creature [or artifact] you play this turn enters play ready"; ``gains``: "Until
+    the end of your turn it gains, "After Fight: ..."" (trigger -> effects), that card's for the turn."""
 
     types: tuple[str, ...] = ("creature",)
     house: str | None = None
+    gains: dict = field(default_factory=dict)
 
     def resolve(self, ctx: Context) -> bool:
-        static = _NextPlayedEntersReady(tuple(self.types), self.house)  # one per resolution: it is used up
+        # one per resolution: it is used up
+        static = _NextPlayedEntersReady(tuple(self.types), self.house, gains=self.gains)
         ctx.game.lasting.append(
             LastingEffect("static", ctx.source.name, ctx.controller, {"static": static, "card": ctx.source})
         )

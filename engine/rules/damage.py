@@ -265,6 +265,7 @@ class DamageRules:
         for c in saved:
             c.memory.pop("neighbors_noted", None)  # it stays: its neighbors are noted when it leaves
         g.destroyed_this_turn.extend(before[c] for c in gone if c in was_creature)
+        g.creatures_destroyed_this_turn.extend(c for c in gone if c in was_creature)
         if len(doomed) > 1 and not self.rules.switch("reactions_to_simultaneous_destruction"):
             g.log('several cards were destroyed at once: no ability other than "Destroyed:" triggers')
             return [c for c in mine if c not in saved]

@@ -9,7 +9,9 @@ ready as its original would). Other cards' constant abilities ("Your creatures e
 Duskwitch) apply if they are in force when the creature enters. Abilities about a card being
 played ("the next creature or artifact you play this turn enters play ready", "the first creature
 played each turn ...") are asked only of a card played, not of one put into play (glossary
-"Enters Play": putting a card into play is not playing it), artifacts included.
+"Enters Play": putting a card into play is not playing it), artifacts included; one about the next
+creature entering play ("you may have it enter anywhere in your battleline, ready") is asked of
+either, before the creature takes its place.
 """
 
 from __future__ import annotations
@@ -19,6 +21,8 @@ from typing import TYPE_CHECKING
 
 from engine.rules.statics import Applies, Static, itself
 from engine.core.registry import template
+from engine.core.state import LastingEffect
+from engine.rules.ability import Context, Effect
 
 if TYPE_CHECKING:
     from engine.cards import Variant
@@ -116,3 +120,33 @@ def enters(eng: "Engine", card: "CardInstance", entering: "Variant", played: boo
         card.stunned = True
     if card.type == "creature" and any(s.enters_enraged(eng, src, ctl, card) for s, src, ctl in found):
         card.enraged = True
+
+
+#: the lasting effect of :class:`NextEntersAnywhereReady`
+NEXT_ENTERS_ANYWHERE = "next_enters_anywhere_ready"
+
+
+@template()
+@dataclass
+class NextEntersAnywhereReady(Effect):
+    """ "The next time a friendly creature enters play this turn, you may have it enter anywhere
+    in your battleline, ready": played or put into play, the next creature entering under the
+    controller's control uses it up, whether or not they take the offer (asked before its place)."""
+
+    def resolve(self, ctx: Context) -> bool:
+        ctx.game.lasting.append(LastingEffect(NEXT_ENTERS_ANYWHERE, ctx.source.name, ctx.controller))
+        ctx.log(f"{ctx.source.name}: the next creature entering play under {ctx.controller}'s control this turn")
+        return True
+
+
+def enters_anywhere_ready(eng: "Engine", creature: "CardInstance", controller: str) -> bool:
+    """Does ``creature``, entering play under ``controller``, take the offer of a
+    :class:`NextEntersAnywhereReady` of theirs (used up by it either way)?"""
+    g = eng.game
+    for effect in g.lasting:
+        if effect.kind == NEXT_ENTERS_ANYWHERE and effect.controller == controller:
+            g.lasting.remove(effect)
+            return eng.chooser.may(
+                f"{controller}: {effect.source}: have {creature.name} enter anywhere in your battleline, ready?"
+            )
+    return False

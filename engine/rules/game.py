@@ -21,6 +21,7 @@ from engine.rules.mechanics.archon_powers import archon_powers
 from engine.rules.mechanics.prophecies import prophecy_listeners
 from engine.rules.mechanics.scrap import scrap_listeners
 from engine.rules.reactions import pile_listeners
+from engine.rules.draws_instead import draw_replaced
 from engine.rules.keywords import add_gained, granted as granted_keywords
 from engine.rules.keywords import keywords as parse_keywords
 from engine.rules.power_armor import power_and_armor
@@ -58,6 +59,12 @@ class Engine(PlayRules, UseRules, DamageRules):
     #: the cards of the destruction being resolved (tagged, put away together at its end: see
     #: DamageRules.destroy), as (card, its controller, the fight), or None
     destroy_batch: list | None = None
+    #: how many of the active player's actions (a card played, a card used) are resolving, nested
+    #: ones included (engine.rules.ended_turns: "end your turn" waits for the outermost)
+    acting: int = 0
+    #: the cards of the game that may replace a draw from their owner's discard pile, found at the
+    #: first draw (engine.rules.draws_instead)
+    draw_replacers: list | None = None
     #: the constant abilities in force, while a read-only query runs (see :meth:`reading`)
     _statics_now: list | None = field(default=None, repr=False)
     #: id(printed card data) -> (that data, its variant under these rules): the engine asks for a
@@ -370,6 +377,8 @@ class Engine(PlayRules, UseRules, DamageRules):
         p = g.players[player]
         drawn = 0
         for _ in range(n):
+            if draw_replaced(self, player):  # "if you would draw a card ..., ... instead" (before a reshuffle)
+                continue
             if not p.zone("deck"):
                 if not p.zone("discard"):
                     break

@@ -15,7 +15,8 @@ Then, in order: the card enters its zone (creatures on a flank, or anywhere with
 on a creature), its bonus icons resolve top to bottom (:mod:`engine.rules.bonus_icons`: the Æmber
 bonus, then enhanced icons), its "Play:" ability and the reactions to its play and to its
 entering play resolve (:mod:`engine.rules.play_timing`: which of them resolve together, in the order the
-active player chooses, is a rule switch), and an action card goes to its owner's discard pile.
+active player chooses, is a rule switch), and an action card goes to its owner's discard pile
+(or where an effect sends it instead: :mod:`engine.rules.action_cards`).
 Omega ends step 3 after it.
 
 Putting a card into play is not playing it: no play restriction, no bonus, no "Play:".
@@ -27,9 +28,11 @@ enter play ready (:mod:`engine.rules.hooks`).
 from __future__ import annotations
 
 from engine.rules.mechanics.treachery import enters_under_opponent
+from engine.rules.action_cards import resolved_action_goes
+from engine.rules.ended_turns import players_action
 from engine.rules.bonus_icons import resolve_bonus_icons
 from engine.rules.copies import become_on_entering
-from engine.rules.entering import enters, enters_ready
+from engine.rules.entering import enters, enters_anywhere_ready, enters_ready
 from engine.rules.hooks import artifact_enters_ready, pay_costs, play_costs
 from engine.core.errors import IllegalAction
 from engine.rules.play_timing import resolve_play_effects
@@ -183,8 +186,9 @@ class PlayRules:
             g.log(f"{card.name} is played using {permission.source}'s permission")
         g.played_from_hand += 1
         card = join_halves(self, card, g.players[g.active].zone("hand"))  # a gigantic creature: both halves
-        self.become_copy(card)
-        self.resolve_play(card)
+        with players_action(self):  # "end your turn" waits for the action to finish (engine.rules.ended_turns)
+            self.become_copy(card)
+            self.resolve_play(card)
 
     def play_from(self, card: CardInstance, where: str) -> bool:
         """Play a card from somewhere other than hand, as a card effect tells: house and First
@@ -229,7 +233,11 @@ class PlayRules:
         # its "Play:" ability and the reactions to its play and its entering play (engine.rules.play_timing)
         resolve_play_effects(self, card, entered[0] if entered else None)
         omega = omega or self.has(card, "omega")
-        if card.zone == "resolving":
+        elsewhere = resolved_action_goes(self, card) if card.type == "action" and g.lasting else None
+        if elsewhere is not None:  # "return it to your hand instead of placing it in your discard pile"
+            g.move(card, elsewhere)
+            g.log(f"{card.name} goes to {card.owner}'s {elsewhere} instead of the discard pile")
+        elif card.zone == "resolving":
             self.put_away(card, "discard")
             # a constant ability about discard piles ("while a player is haunted, their creatures
             # get -2 power") applies at once to the pile the card joined
@@ -276,11 +284,13 @@ class PlayRules:
             }
             # deploy, or played by an effect that puts it "anywhere in your battleline" (Light Everlasting)
             anywhere = card.memory.pop("played_anywhere", False)
+            # "the next time a friendly creature enters play this turn, you may have it enter anywhere ..., ready"
+            anywhere_ready = bool(g.lasting) and enters_anywhere_ready(self, card, controller)
             # "make a token creature immediately to <this creature>'s left" (engine.rules.mechanics.tokens)
             left_of = card.memory.pop("enters_left_of", None)
             if left_of is not None and left_of in line:
                 where = line.index(left_of)
-            elif played and (anywhere or self._deploys(card)) and len(line) > 1:
+            elif (played and (anywhere or self._deploys(card)) or anywhere_ready) and len(line) > 1:
                 spots = [
                     i
                     for i in range(len(line) + 1)
@@ -297,6 +307,8 @@ class PlayRules:
             line.insert(where, card)
             card.zone, card.placed_in_battleline = "battleline", True
             enters(self, card, entering, played)  # ready? stunned? (engine.rules.entering)
+            if anywhere_ready:
+                card.exhausted = False
             g.log(
                 f"{card.label} enters play {'exhausted' if card.exhausted else 'ready'}"
                 f"{' and stunned' if card.stunned else ''} "

@@ -293,6 +293,7 @@ def end_turn(eng: "Engine", to_step: int = 3) -> None:
     g.used_this_turn.clear()
     g.creature_uses_this_turn.clear()
     g.destroyed_this_turn.clear()
+    g.creatures_destroyed_this_turn.clear()
     g.destroyed_in_fights.clear()
     g.active_house = None
     g.step = 1

@@ -35,6 +35,7 @@ from engine.rules.houses import belongs_to, own_house, usable_as_active_house
 from engine.core.state import CardInstance, LastingEffect
 from engine.rules.statics import reads_statics_once
 from engine.rules.turn import kept_ready
+from engine.rules.ended_turns import players_action
 from engine.rules.ability import resolve_ability
 from engine.rules.references import card_label
 
@@ -183,13 +184,14 @@ class UseRules:
             self.check_attack(card, target)
         permission = self.check_use(card, how, ignore_house, imposed)
         pay_costs(self, use_costs(self, card, how), f"to use {card.label}")
-        if self.variant(card).to_use and not self._done_to_use(card):
-            self.game.log(f"{card.label} is not used: what must be done in order to use it was not done")
-            return None
-        try:
-            return self._use(card, how, target, permission)
-        finally:  # "after <a card> is used": however the use went (a stun removed, a fight lost)
-            self.emit("used", card=card, player=self.game.active, how=how)
+        with players_action(self):  # "end your turn" waits for the action to finish (engine.rules.ended_turns)
+            if self.variant(card).to_use and not self._done_to_use(card):
+                self.game.log(f"{card.label} is not used: what must be done in order to use it was not done")
+                return None
+            try:
+                return self._use(card, how, target, permission)
+            finally:  # "after <a card> is used": however the use went (a stun removed, a fight lost)
+                self.emit("used", card=card, player=self.game.active, how=how)
 
     def _use(
         self, card: CardInstance, how: str, target: CardInstance | None, permission: LastingEffect | None

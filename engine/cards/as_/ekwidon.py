@@ -6,20 +6,24 @@ from engine.library import (
     bonus_icons,
     card_has_trait,
     Choose,
+    ChooseHouse,
     count_in_play,
-    ForEach,
-    May,
-    Swap,
     Destroy,
     DiscardCards,
+    DiscardRandomUntil,
     done_this_way,
     EachPlayer,
+    ForEach,
     GainCounted,
     houses_among,
+    May,
     NameEach,
     NameOutOfPlay,
+    of_chosen_house,
     RandomCards,
+    RefillAsInDrawStep,
     Reveal,
+    Swap,
 )
 from engine.cards import card
 
@@ -88,5 +92,18 @@ card(
                 )
             ],
         )
+    ],
+)
+
+
+# "Play: Choose a house on your opponent's identity card. Your opponent discards a random card from
+# their hand until they discard a card of the chosen house or run out of cards. They refill their
+# hand as if it were their "draw cards" step."
+card(
+    "High Street Churn",
+    play=[
+        ChooseHouse(identity="opponent"),
+        DiscardRandomUntil(of_chosen_house, who="opponent"),
+        EachPlayer([RefillAsInDrawStep()], who="opponent"),
     ],
 )

@@ -3,13 +3,23 @@
 from __future__ import annotations
 
 from engine.library import (
+    attached_host,
     CannotBeUsedTo,
+    CannotUseAnyCard,
     CaptureGained,
     Choose,
     DamageReplacedBy,
     DealPowerToEachOther,
+    Destroy,
+    EachPlayer,
+    GiveOpponent,
+    have_amber,
+    If,
+    IfYouDo,
+    May,
     Reaction,
     Steal,
+    ThePlayerOfTheEvent,
 )
 from engine.cards import card
 
@@ -51,6 +61,34 @@ card(
             "reaped",
             [Choose("creature", "any", name="captor", where=_not_the_reapers), CaptureGained(on="captor")],
             when=_gained_by_reaping,
+        )
+    ],
+)
+
+
+def _start_of_hosts_controllers_turn(ctx) -> bool:
+    host = ctx.source.attached_to
+    return host is not None and ctx.event.get("player") == host.controller
+
+
+# "This creature cannot be used and gains, "At the start of your turn, you may give your opponent 2.
+# If you do, destroy Ransom."" (PV: "pay your opponent 2"): the gained ability is the creature's,
+# "you" its controller, who is offered it only with 2 to give (less would not be giving 2: the
+# "if you do" could not be met)
+card(
+    "Ransom",
+    statics=[CannotUseAnyCard(attached_host)],
+    reactions=[
+        Reaction(
+            "start_of_turn",
+            [
+                ThePlayerOfTheEvent(),
+                EachPlayer(
+                    [If(have_amber(2), [IfYouDo(first=[May([GiveOpponent(2)])], then=[Destroy("self")])])],
+                    who="that player",
+                ),
+            ],
+            when=_start_of_hosts_controllers_turn,
         )
     ],
 )

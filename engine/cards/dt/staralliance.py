@@ -2,7 +2,20 @@
 
 from __future__ import annotations
 
-from engine.library import Choose, DestroyAllButOnePerPower, If, UseCreature, tide_high
+from engine.library import (
+    AgainWhileDone,
+    belongs_to,
+    Choose,
+    chosen_house,
+    ChooseHouse,
+    DestroyAllButOnePerPower,
+    Draw,
+    If,
+    Reveal,
+    tide_high,
+    TopOfDeck,
+    UseCreature,
+)
 from engine.cards import card
 
 # "Play: Choose a creature of each power value. Destroy each creature not chosen."
@@ -24,3 +37,20 @@ def _use_neighbors() -> list:
 
 
 card("Prof. Emeritus Kering", play=_use_neighbors(), fight=_use_neighbors(), reap=_use_neighbors())
+
+
+def _revealed_of_chosen_house(ctx) -> bool:
+    revealed = ctx.ref("revealed")
+    return revealed is not None and belongs_to(ctx.eng, revealed, chosen_house(ctx.source))
+
+
+# "Play: Choose a house. Reveal the top card of your deck. If that card belongs to the chosen house,
+# draw it and trigger this effect again." (the effect triggered again is the one after the choice:
+# the house stays the one chosen)
+card(
+    "Make It So",
+    play=[
+        ChooseHouse(),
+        AgainWhileDone([TopOfDeck("revealed"), Reveal("revealed"), If(_revealed_of_chosen_house, [Draw(1)])]),
+    ],
+)

@@ -9,6 +9,7 @@ from engine.library import (
     BelongsToSourceHouseUntilLeaves,
     card_has_trait,
     Choose,
+    DiscardTopOfDeck,
     Gain,
     GrantAbility,
     haunted,
@@ -19,10 +20,11 @@ from engine.library import (
     MoveCounters,
     MoveTo,
     PlayAsIfFromHand,
+    SelfFromZone,
     TakeControlAnywhere,
     ThisWay,
 )
-from engine.cards import Variant, card
+from engine.cards import card, Variant
 
 
 def _creature_or_artifact(ctx, c) -> bool:
@@ -96,3 +98,8 @@ card(
         MoveCounters("time", "self", "synchronized"),
     ],
 )
+
+
+# "While Scooboo is in your discard pile, if you would draw a card during your turn, you may discard
+# the top 3 cards of your deck and return Scooboo from your discard pile to your hand instead."
+card("Scooboo", draw_instead=[DiscardTopOfDeck(3), SelfFromZone("discard", "hand")])

@@ -5,12 +5,14 @@ from __future__ import annotations
 from engine.library import (
     ArchiveTopOfDeck,
     Choose,
+    TakesStatsUntilLeaves,
+    ThisWay,
+    CreatureForTheTurn,
     IfYouDo,
     MoveTo,
     NextPlayBonusIconsAgain,
+    PutOnFlank,
     ResolveIconsAsIfPlayed,
-    TakesStatsUntilLeaves,
-    ThisWay,
 )
 from engine.cards import card
 
@@ -37,5 +39,18 @@ card(
         Choose("creature", "any", name="cloned", exclude_self=True),
         ThisWay(MoveTo("purged", "cloned"), "cloned", "purged"),
         TakesStatsUntilLeaves("purged this way"),
+    ],
+)
+
+
+# "Action: Move an artifact to a flank of its controller's battleline. For the remainder of the turn, it
+# is a creature with 3 power that belongs to the active house. (It leaves the battleline when it's no
+# longer a creature.)" (engine.rules.mechanics.artifact_creatures)
+card(
+    "Animator",
+    action=[
+        Choose("artifact", "any", name="animated"),
+        CreatureForTheTurn(3, on="animated", house="active"),
+        PutOnFlank(on="animated"),
     ],
 )

@@ -5,6 +5,10 @@ from __future__ import annotations
 from engine.library import (
     CannotBeUsedTo,
     Destroy,
+    Exalt,
+    IfYouDo,
+    May,
+    NextActionCardTo,
     DiscardTopOfDeck,
     GrantAbility,
     MoveAmberToFought,
@@ -34,3 +38,8 @@ card(
 )
 
 card("Siren Horn", gains={"before_fight": [MoveAmberToFought(1)]})
+
+
+# "Reap: You may exalt High Priest Torvus. If you do, after you resolve your next action card this
+# turn, return it to your hand instead of placing it in your discard pile." (DT: "After Reap:")
+card("High Priest Torvus", reap=[IfYouDo(first=[May([Exalt("self")])], then=[NextActionCardTo("hand")])])

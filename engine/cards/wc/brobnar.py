@@ -2,7 +2,17 @@
 
 from __future__ import annotations
 
-from engine.library import counters_on_card, Destroy, If, NameGroup, PutCounters, Reaction
+from engine.library import (
+    CannotBeUsedTo,
+    counters_on_card,
+    Destroy,
+    ForTheTurn,
+    Gain,
+    If,
+    NameGroup,
+    PutCounters,
+    Reaction,
+)
 from engine.cards import card
 
 
@@ -33,5 +43,31 @@ card(
             ],
             when=_creature_played,
         )
+    ],
+)
+
+
+def _any_creature(eng, source, controller, creature) -> bool:
+    return True
+
+
+def _friendly_creature_fought(ctx) -> bool:
+    return ctx.event.get("controller") == ctx.controller
+
+
+# "Alpha. Play: For the remainder of the turn, creatures cannot reap and you gain 1A whenever a
+# friendly creature fights. At the end of the turn, destroy each creature." (each creature, either
+# player's; the destruction is a lasting reaction to this turn's end)
+card(
+    "Ragnarok",
+    play=[
+        ForTheTurn(static=CannotBeUsedTo("reap", _any_creature)),
+        ForTheTurn(reaction=Reaction("fought", [Gain(1)], when=_friendly_creature_fought)),
+        ForTheTurn(
+            reaction=Reaction(
+                "end_of_turn",
+                [NameGroup(("creature",), "any", _any_creature, "each creature"), Destroy("each creature")],
+            )
+        ),
     ],
 )

@@ -4,19 +4,23 @@ from __future__ import annotations
 
 from engine.library import (
     action_card_played,
+    ActiveHouseBecomes,
     BeforePlayEffect,
     belongs_to,
     Choose,
     Destroy,
     EachPlayer,
+    EndYourTurn,
     Gain,
     houses_among,
     If,
     NameEach,
     own_house,
     Reaction,
+    Reveal,
     ThePlayerOfTheEvent,
     TriggerAbility,
+    TopOfDeck,
     WardHost,
 )
 from engine.cards import card
@@ -97,4 +101,22 @@ def _you_played_creature_with_play_effect(ctx) -> bool:
 card(
     "Sci. Officer Morpheus",
     reactions=[Reaction("played", [TriggerAbility("play", "event")], when=_you_played_creature_with_play_effect)],
+)
+
+
+def _revealed_not_star_alliance(ctx) -> bool:
+    revealed = ctx.ref("revealed")
+    return revealed is not None and not belongs_to(ctx.eng, revealed, "staralliance")
+
+
+# "Action: Reveal the top card of your deck. If it is a non-Star Alliance card, its house becomes
+# your active house. Otherwise, end your turn." (no card to reveal: not a non-Star Alliance card,
+# so the turn ends)
+card(
+    "Book of leQ",
+    action=[
+        TopOfDeck("revealed"),
+        Reveal("revealed"),
+        If(_revealed_not_star_alliance, [ActiveHouseBecomes(of="revealed")], otherwise=[EndYourTurn()]),
+    ],
 )

@@ -11,11 +11,13 @@ from engine.library import (
     Draw,
     EachPlayerGainsPer,
     FlipFacedown,
+    ForTheTurn,
     NameGroup,
     opponent_has_more_amber,
     RepeatCardEffectIf,
     Steal,
     ThisWay,
+    TokensInsteadOfAmber,
 )
 from engine.cards import card
 
@@ -67,3 +69,8 @@ card(
         ]
     },
 )
+
+
+# "Play: For the remainder of the turn, when any amount of A would be added to your pool, make that
+# many token creatures instead."
+card("Staff Up", play=[ForTheTurn(static=TokensInsteadOfAmber())])

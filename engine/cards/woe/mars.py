@@ -20,6 +20,11 @@ from engine.library import (
     MakeTokens,
     MoveTo,
     named,
+    card_has_trait,
+    ForTheTurn,
+    NameGroup,
+    Reaction,
+    this_card,
 )
 from engine.cards import Variant, card
 
@@ -66,3 +71,47 @@ card(
 # "Your opponent's cards cannot leave your archives. Action: Gain 1A for each card in your archives."
 # (one gain of N, the For Each rule)
 card("Memrox the Red", statics=[OpponentsCardsStayArchived()], action=[GainCounted(cards_in("archives"))])
+
+
+def _pilot_creature(ctx, card) -> bool:
+    return card.type == "creature" and card.controller == ctx.controller and card_has_trait(ctx.eng, card, "pilot")
+
+
+def _fourth_friendly_pilot_used(ctx) -> bool:
+    """The fourth friendly Pilot creature used this turn has just been used (its first use)."""
+    card = ctx.event.get("card")
+    if card is None or not _pilot_creature(ctx, card):
+        return False
+    used = ctx.game.used_this_turn
+    pilots = {id(c) for c in used if _pilot_creature(ctx, c)}
+    return len(pilots) == 4 and sum(1 for c in used if c is card) == 1
+
+
+def _everything(eng, source, controller, card) -> bool:
+    return True
+
+
+def _destroys_each_enemy_creature(creature):
+    after_fight = [
+        NameGroup(("creature",), "enemy", _everything, "each enemy creature"),
+        Destroy("each enemy creature"),
+    ]
+    return GrantAbility("fight", after_fight, applies=this_card(creature))
+
+
+# "After 4 friendly Pilot creatures are used in the same turn, a friendly Nautilixian gains "After
+# Fight: Destroy each enemy creature" for the remainder of that turn." (four creatures, each counted
+# once however often it is used; the one chosen keeps it wherever it moves in play)
+card(
+    "Purple Aeronaut",
+    reactions=[
+        Reaction(
+            "used",
+            [
+                Choose("creature", "friendly", name="nautilixian", where=named("Nautilixian")),
+                ForTheTurn(static=_destroys_each_enemy_creature, on="nautilixian"),
+            ],
+            when=_fourth_friendly_pilot_used,
+        )
+    ],
+)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from engine.library import (
+    NextEntersAnywhereReady,
     attached_host,
     CannotBeAttacked,
     CannotBecomeExhausted,
@@ -30,3 +31,8 @@ card("Sariel the Steadfast", statics=[CannotBecomeExhausted(applies=friendly, wh
 # among its neighbors as evenly as possible instead." (printed by this card alone; after the
 # creature's armor, as a redirect: engine.rules.damage_receivers)
 card("Friendship", statics=[DividedAmongNeighbors()])
+
+
+# "Action: The next time a friendly creature enters play this turn, you may have it enter anywhere in
+# your battleline, ready."
+card("Knightapult", action=[NextEntersAnywhereReady()])

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from engine.library import (
     attached_host,
+    TokensCopyForTheTurn,
+    PlayTopOfDeck,
     belongs_to,
     Choose,
     DealDamage,
@@ -119,3 +121,16 @@ card(
         gains={"destroyed": [UpgradeToFlankAsCreature("giver", "right", ready=True)]},
     ),
 )
+
+
+# "Play with the top card of your deck revealed. Omni: Play the top card of your deck as if it belonged
+# to the active house and was in your hand." (GR; the WoE printing reads "as is it belonged"). The
+# first sentence is information only: the engine keeps nothing hidden (every decision is answered by
+# a scenario or the fuzzer), so it changes no state. A card played from the deck by an effect is
+# under no house or First Turn restriction (engine.rules.play.PlayRules.play_from).
+card("Near-Future Lens", omni=[PlayTopOfDeck()])
+
+
+# "This creature gains, "After Fight/After Reap: For the remainder of the turn, each friendly token
+# creature is a copy of this creature." Play: Make a token creature."
+card("Mirror Shell", play=[MakeTokens(1)], gains={"fight": [TokensCopyForTheTurn()], "reap": [TokensCopyForTheTurn()]})

@@ -12,7 +12,9 @@ When a token creature leaves play it goes where its card would go (its owner's d
 purged zone, ...) and reverts to its printed card there (:meth:`~engine.core.state.CardInstance.reset`):
 an action card that was a Grunt is an action card in the purged zone, and an effect that returns
 "each creature purged this way" cannot bring it back. A token whose control changes stays the same
-kind of token.
+kind of token. "Make that many token creatures instead" of Æmber added to a pool is
+:class:`TokensInsteadOfAmber`; "each friendly token creature is a copy of <this creature>" for the
+turn, :class:`TokensCopyForTheTurn`.
 """
 
 from __future__ import annotations
@@ -22,8 +24,10 @@ from dataclasses import dataclass, replace
 
 from engine.rules.ability import Context, Effect
 from engine.core.errors import ScenarioError
-from engine.core.state import CardData, CardInstance
+from engine.core.state import CardData, CardInstance, LastingEffect
 from engine.rules.entering import EnteringStatic
+from engine.rules.replacements import Replacement
+from engine.rules.reactions import Reaction
 
 TOKEN_TYPE = "token creature"
 
@@ -110,9 +114,10 @@ def _enters_as_token(ctx: Context, card: CardInstance) -> None:
     """A card turned facedown as a token creature enters play on a flank of its controller's
     battleline, exhausted, unless a card's text says it enters play ready: its own (Berserker:
     "Berserker enters play ready and enraged.") or another card's ("Each friendly token creature
-    enters play ready."): card text over the rulebook (the Golden Rule)."""
+    enters play ready."): card text over the rulebook (the Golden Rule); ready too when entering play
+    made it so ("you may have it enter anywhere ..., ready": Knightapult)."""
     ctx.eng.enter_play(card, played=False)
-    card.exhausted = not _made_ready(ctx, card)
+    card.exhausted = card.exhausted and not _made_ready(ctx, card)
 
 
 @dataclass
@@ -144,3 +149,76 @@ def _made_ready(ctx: Context, card: CardInstance) -> bool:
     return any(
         s.enters_ready(ctx.eng, src, ctl, card) for s, src, ctl in ctx.eng.statics() if isinstance(s, EnteringStatic)
     )
+
+
+@dataclass
+class TokensInsteadOfAmber(Replacement):
+    """ "When any amount of A would be added to your pool, make that many token creatures instead":
+    Æmber gained, stolen, or moved to the pool (from a card, from another pool) is not added, and
+    as many tokens are made (Æmber that cannot be stolen is not replaced: nothing would be added)."""
+
+    def replaces(self, eng, source, controller, event) -> bool:
+        return event.kind in ("gain", "steal", "to_pool") and event.player == controller and event.amount > 0
+
+    def instead(self, eng, source, controller, event):
+        MakeTokens(event.amount).resolve(eng.context(source, controller))
+        return None
+
+
+@dataclass
+class TokensCopyForTheTurn(Effect):
+    """ "For the remainder of the turn, each friendly token creature is a copy of <this creature>":
+    each token creature of the ability's controller in play, and each entering play later this
+    turn, takes the form of the base card of the ability's creature (a copy is of the printed card:
+    16.0 Mimic Gel FAQ), keeping its token status; as the turn ends, those still in play are their
+    token creature again."""
+
+    def resolve(self, ctx: Context) -> bool:
+        form = ctx.source.printed
+        copied: list[CardInstance] = []
+        for creature in ctx.me.creatures:
+            _become(creature, form, copied)
+        entering = Reaction("entered_play", [_CopyEntering(form, copied)], when=_friendly_token_entered)
+        ending = Reaction("end_of_turn", [_EndCopies(form, copied)])
+        for reaction in (entering, ending):
+            ctx.game.lasting.append(
+                LastingEffect("reaction", ctx.source.name, ctx.controller, {"card": ctx.source, "reaction": reaction})
+            )
+        ctx.log(f"each token creature of {ctx.controller} is a copy of {form.name} for the remainder of the turn")
+        ctx.eng.check_state()
+        return True
+
+
+def _become(creature: CardInstance, form: CardData, copied: list) -> None:
+    if creature.token_of is not None and creature.zone == "battleline":
+        creature.copy_of = form
+        copied.append(creature)
+
+
+def _friendly_token_entered(ctx: Context) -> bool:
+    card = ctx.event.get("card")
+    return card is not None and card.token_of is not None and card.controller == ctx.controller
+
+
+@dataclass
+class _CopyEntering(Effect):
+    form: CardData
+    copied: list
+
+    def resolve(self, ctx: Context) -> bool:
+        _become(ctx.event["card"], self.form, self.copied)
+        ctx.eng.check_state()
+        return True
+
+
+@dataclass
+class _EndCopies(Effect):
+    form: CardData
+    copied: list
+
+    def resolve(self, ctx: Context) -> bool:
+        for creature in self.copied:
+            if creature.zone == "battleline" and creature.copy_of is self.form:
+                creature.copy_of = None
+        ctx.eng.check_state()
+        return True

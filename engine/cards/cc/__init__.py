@@ -1,0 +1,1 @@
+"""Crucible Clash (CC): one module per house."""
