@@ -83,7 +83,7 @@ class ForgeAtNoCost(Effect):
     who: str = "self"
 
     def resolve(self, ctx: Context) -> bool:
-        return forge_key(ctx.eng, player_ref(ctx, self.who), 0, f"{ctx.source.name}, at no cost")
+        return forge_key(ctx.eng, player_ref(ctx, self.who), 0, f"{ctx.source.name}, at no cost", at_cost=False)
 
 
 @template(kind="static")
