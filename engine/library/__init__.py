@@ -265,7 +265,11 @@ from engine.library.lasting import (
     UntilYourNextTurn,
 )
 from engine.library.keys import (
+    amber_spent_on_the_key,
     CannotForgeKey,
+    CannotForgeMoreEachTurn,
+    first_key_of_a_forge_step,
+    forged_in_own_forge_step,
     ForgeAtCost,
     ForgeAtNoCost,
     GainForgeCost,

@@ -2,7 +2,20 @@
 
 from __future__ import annotations
 
-from engine.library import Destroy, Gain, GrantAbility, itself, NameEach, PowerModifier, while_
+from engine.library import (
+    CannotForgeMoreEachTurn,
+    Destroy,
+    ForgeAtCost,
+    forged_in_own_forge_step,
+    Gain,
+    GrantAbility,
+    itself,
+    MayForgeAtCost,
+    NameEach,
+    PowerModifier,
+    Reaction,
+    while_,
+)
 from engine.cards import card
 
 
@@ -20,4 +33,13 @@ card(
     "Solo",
     statics=[PowerModifier(20, _alone), GrantAbility("fight", [Gain(3)], _alone)],
     fate=[NameEach("creature", "any", name="each"), Destroy("each")],
+)
+
+# "You cannot forge more than 2 keys each turn. After you forge a key during your "forge a key" step,
+# you may forge another key at current cost.": the key forged so is forged in the step too, so the
+# ability triggers again, and the limit stops it at two keys that turn
+card(
+    "Relativity Imp",
+    statics=[CannotForgeMoreEachTurn(2)],
+    reactions=[Reaction("key_forged", [MayForgeAtCost(ForgeAtCost(0))], when=forged_in_own_forge_step)],
 )

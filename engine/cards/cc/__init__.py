@@ -1,0 +1,1 @@
+"""Crucible Clash (CC): the hand-defined cards."""

@@ -1,0 +1,17 @@
+"""Crucible Clash (CC): archon power cards (engine.rules.mechanics.archon_powers)."""
+
+from __future__ import annotations
+
+from engine.library import first_key_of_a_forge_step, ForgeAtCost, MayForgeAtCost, PlayersKeysCost, Reaction
+from engine.cards import card
+
+# "Keys cost -1. Players may forge 1 additional key during their "forge a key" step.": after a
+# player's first key of their step, they may forge one more at current cost (the "may" is theirs:
+# the active player's)
+card(
+    "Forgemaster",
+    statics=[PlayersKeysCost(-1)],
+    reactions=[
+        Reaction("key_forged", [MayForgeAtCost(ForgeAtCost(0, who="event_player"))], when=first_key_of_a_forge_step)
+    ],
+)
