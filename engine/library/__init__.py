@@ -387,6 +387,7 @@ from engine.library.this_way import (
 from engine.rules.ability import RepeatCardEffectIf, RepeatPrecedingIf
 from engine.rules.amber_moves import AmberToSupply, MoveAmberToFought, MoveAmberToNeighbor
 from engine.rules.bonus_icons import (
+    bonus_icons,
     CannotResolveBonusIcons,
     enemy_creature_event,
     IconStealsInstead,

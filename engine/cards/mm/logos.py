@@ -2,7 +2,23 @@
 
 from __future__ import annotations
 
-from engine.library import ArchiveTopOfDeck, Choose, IfYouDo, MoveTo, NextPlayBonusIconsAgain, ResolveIconsAsIfPlayed
+from engine.library import (
+    ArchiveTopOfDeck,
+    ArmorModifier,
+    bonus_icons,
+    Choose,
+    ForTheTurn,
+    GrantAbility,
+    GrantKeyword,
+    IfYouDo,
+    itself,
+    MoveTo,
+    NextPlayBonusIconsAgain,
+    OneOf,
+    Reaction,
+    ResolveIconsAsIfPlayed,
+    Steal,
+)
 from engine.cards import card
 
 # "Enhance R." has no effect during gameplay (glossary "Enhance")
@@ -17,3 +33,32 @@ _GRAVITRON = [
     )
 ]
 card("Ultra Gravitron", play=[ArchiveTopOfDeck()] * 5, fight=_GRAVITRON, reap=_GRAVITRON)
+
+
+def _you_played_a_card_with_a_bonus_icon(ctx) -> bool:
+    """ "After you play a card with a bonus icon": printed (an Æmber bonus) or added by enhance."""
+    return ctx.event.get("player") == ctx.controller and bool(bonus_icons(ctx.event["card"]))
+
+
+# "After you play a card with a bonus icon, for the remainder of the turn, Adaptoid gains (choose
+# one): +2 armor, assault 2, or "Fight: Steal 1A."" (MM 099; MoMu 073 prints "After Fight:", the
+# same ability, and its data's "Enhance ." lost the icons, which do nothing during the game: glossary
+# "Enhance"). The lexer drops "(choose one)" as a reminder, so the compiled reading would be wrong.
+card(
+    "Adaptoid",
+    reactions=[
+        Reaction(
+            "played",
+            [
+                OneOf(
+                    [
+                        ("+2 armor", [ForTheTurn(static=ArmorModifier(2, itself))]),
+                        ("assault 2", [ForTheTurn(static=GrantKeyword("assault", itself, 2))]),
+                        ("fight: steal 1", [ForTheTurn(static=GrantAbility("fight", [Steal(1)], itself))]),
+                    ]
+                )
+            ],
+            when=_you_played_a_card_with_a_bonus_icon,
+        )
+    ],
+)
