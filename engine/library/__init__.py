@@ -435,7 +435,7 @@ from engine.rules.hooks import (
     OpponentPaysToPlay,
     OpponentPaysToUse,
 )
-from engine.rules.houses import belongs_to
+from engine.rules.houses import belongs_to, houses_of
 from engine.rules.leaves_play import IfThisLeavesPlay, OpponentSteals
 from engine.rules.mechanics.artifact_creatures import ConsideredCreature, itself_in_battleline, PutOnFlank
 from engine.rules.mechanics.discarded_into_play import PutDiscardedIntoPlay
