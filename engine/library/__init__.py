@@ -439,7 +439,7 @@ from engine.rules.houses import belongs_to, houses_of
 from engine.rules.leaves_play import IfThisLeavesPlay, OpponentSteals
 from engine.rules.mechanics.artifact_creatures import ConsideredCreature, itself_in_battleline, PutOnFlank
 from engine.rules.mechanics.discarded_into_play import PutDiscardedIntoPlay
-from engine.rules.mechanics.tokens import friendly_tokens_named, MakeTokens
+from engine.rules.mechanics.tokens import friendly_tokens_named, MakeTokens, PutIntoPlayAsToken
 from engine.rules.play_timing import action_card_played, BeforePlayEffect, WardHost, you_discarded_during_your_turn
 from engine.rules.power_armor import ConsideredToHave, DoublePowerCounters, GivePowerCounters, switch_for
 from engine.rules.reactions import (

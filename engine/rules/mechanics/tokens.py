@@ -20,6 +20,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 
+from engine.core.registry import template
 from engine.rules.ability import Context, Effect
 from engine.core.errors import ScenarioError
 from engine.core.state import CardData, CardInstance
@@ -89,8 +90,6 @@ class MakeTokens(Effect):
                 ctx.log(f"{ctx.source.name}: {ctx.controller}'s deck is empty, no token creature is made")
                 break
             card = deck[0]
-            make_token_card(card, token)
-            card.controller = ctx.controller
             if self.flank:
                 card.memory["enters_on_flank"] = self.flank
             if self.left_of is not None and (anchor := ctx.ref(self.left_of)) is not None:
@@ -99,15 +98,50 @@ class MakeTokens(Effect):
                 f"{ctx.controller} makes a token creature: the top card of their deck enters play "
                 f"facedown as a {token.name}"
             )
-            ctx.eng.enter_play(card, played=False)
-            # exhausted, unless a card's text says it enters play ready: its own (Berserker:
-            # "Berserker enters play ready and enraged.") or another card's ("Each friendly token
-            # creature enters play ready."): card text over the rulebook (the Golden Rule)
-            card.exhausted = not _made_ready(ctx, card)
+            _enter_as_token(ctx, card, token)
             made.append(card)
             if ctx.game.winner:
                 break
         return len(made) == self.count
+
+
+def _enter_as_token(ctx: Context, card: CardInstance, token: CardData) -> None:
+    """``card`` enters play facedown as the controller's token creature ``token``, exhausted, unless
+    a card's text says it enters play ready: its own (Berserker: "Berserker enters play ready and
+    enraged.") or another card's ("Each friendly token creature enters play ready."): card text
+    over the rulebook (the Golden Rule)."""
+    make_token_card(card, token)
+    card.controller = ctx.controller
+    ctx.eng.enter_play(card, played=False)
+    card.exhausted = not _made_ready(ctx, card)
+
+
+@template()
+@dataclass
+class PutIntoPlayAsToken(Effect):
+    """ "Put each creature revealed this way into play facedown as a token creature", "make each
+    creature revealed this way a token creature as if the card was on top of your deck", "put each
+    card under <this card> into play facedown as a token creature": each card ``on`` names (out of
+    play: a hand, a discard pile, under a card) enters play as a token creature is made, facedown as
+    its controller's token creature; without a reference card, nothing enters play."""
+
+    on: str = "it"
+
+    def resolve(self, ctx: Context) -> bool:
+        token = ctx.me.token
+        cards = [c for c in ctx.refs(self.on) if not c.in_play and c.zone not in ("purged", "resolving")]
+        if token is None:
+            if cards:
+                ctx.log(
+                    f"{ctx.source.name}: {ctx.controller} has no token creature reference card: nothing enters play"
+                )
+            return False
+        for card in cards:
+            ctx.log(f"{card.label} enters play facedown as a {token.name} ({ctx.controller}'s token creature)")
+            _enter_as_token(ctx, card, token)
+            if ctx.game.winner:
+                break
+        return bool(cards)
 
 
 def _made_ready(ctx: Context, card: CardInstance) -> bool:
