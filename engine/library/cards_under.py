@@ -21,22 +21,26 @@ from engine.rules.references import card_label
 @dataclass
 class PutUnder(Effect):
     """ "Put <the cards ``on`` names> faceup (facedown) under <this card>": from a deck, a hand, a
-    discard pile or play (a card in play leaves play first); nothing when this card is no longer in
-    play."""
+    discard pile or play (a card in play leaves play first); nothing when the card they would go
+    under is no longer in play."""
 
     on: str = "it"
     faceup: bool = True
+    #: the card they go under: this card ("self"), or the card giving the ability resolving
+    #: ("giver": "Destroyed: Place this creature facedown under Replay Pod", a gained ability)
+    under: str = "self"
 
     def resolve(self, ctx: Context) -> bool:
-        if not ctx.source.in_play:
-            ctx.log(f"{ctx.source.name} is not in play: nothing is put under it")
+        holder = ctx.source if self.under == "self" else ctx.ref(self.under)
+        if holder is None or not holder.in_play:
+            ctx.log(f"{holder.name if holder else 'the card'} is not in play: nothing is put under it")
             return False
         done = False
         for card in ctx.refs(self.on):
-            if card.zone in ("purged", "beneath", "resolving") or not put_under(ctx.eng, card, ctx.source):
+            if card.zone in ("purged", "beneath", "resolving") or not put_under(ctx.eng, card, holder):
                 continue
             shown = card.label if self.faceup else "a card"
-            ctx.log(f"{ctx.controller} puts {shown} {'faceup' if self.faceup else 'facedown'} under {ctx.source.label}")
+            ctx.log(f"{ctx.controller} puts {shown} {'faceup' if self.faceup else 'facedown'} under {holder.label}")
             done = True
         return done
 
