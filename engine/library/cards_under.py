@@ -39,6 +39,7 @@ class PutUnder(Effect):
         for card in ctx.refs(self.on):
             if card.zone in ("purged", "beneath", "resolving") or not put_under(ctx.eng, card, holder):
                 continue
+            card.memory["facedown_under"] = not self.faceup
             shown = card.label if self.faceup else "a card"
             ctx.log(f"{ctx.controller} puts {shown} {'faceup' if self.faceup else 'facedown'} under {holder.label}")
             done = True
@@ -78,3 +79,9 @@ def cards_under_at_least(n: int, exactly: bool = False):
 def cards_under_self(ctx: Context) -> int:
     """ "For each card under <this card>", counted as the effect resolves."""
     return len(ctx.source.beneath)
+
+
+def faceup_under(holder) -> list:
+    """The cards faceup under ``holder`` ("any faceup card under Soul Lock"): all but those an effect
+    put there facedown."""
+    return [c for c in holder.beneath if not c.memory.get("facedown_under")]

@@ -3,7 +3,12 @@
 from __future__ import annotations
 
 from engine.library import (
+    belongs_to,
     CannotForgeMoreEachTurn,
+    CannotUseAnyCard,
+    Choose,
+    DiscardCards,
+    faceup_under,
     Destroy,
     ForgeAtCost,
     forged_in_own_forge_step,
@@ -13,6 +18,7 @@ from engine.library import (
     MayForgeAtCost,
     NameEach,
     PowerModifier,
+    PutUnder,
     Reaction,
     while_,
 )
@@ -42,4 +48,19 @@ card(
     "Relativity Imp",
     statics=[CannotForgeMoreEachTurn(2)],
     reactions=[Reaction("key_forged", [MayForgeAtCost(ForgeAtCost(0))], when=forged_in_own_forge_step)],
+)
+
+
+def _of_a_locked_house(eng, source, controller, card) -> bool:
+    """An opponent's card that matches the house of a faceup card under Soul Lock."""
+    return card.controller != controller and any(belongs_to(eng, card, c.house) for c in faceup_under(source))
+
+
+# "Your opponent cannot use cards that match the house of any faceup card under Soul Lock. Action:
+# Discard all cards under Soul Lock. Put an enemy creature faceup under Soul Lock." (the cards
+# under it are not in play: each goes to its owner's discard pile)
+card(
+    "Soul Lock",
+    statics=[CannotUseAnyCard(_of_a_locked_house)],
+    action=[DiscardCards("beneath"), Choose("creature", "enemy", name="locked"), PutUnder("locked")],
 )
