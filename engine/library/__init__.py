@@ -543,7 +543,13 @@ from engine.library.amber import GiveOpponent
 from engine.library.hands_and_archives import LookAt
 from engine.library.creatures import Rearrange
 from engine.library.naming import WithUpgrades
-from engine.library.cards_under import cards_under_at_least, faceup_under, NameUnder, PutUnder
+from engine.library.cards_under import (
+    cards_under_at_least,
+    DiscardedFromHandGoesUnder,
+    faceup_under,
+    NameUnder,
+    PutUnder,
+)
 from engine.library.at_random import DiscardRandomDownTo
 from engine.library.grafting import grafted_power
 from engine.library.hands_and_archives import discard_from_hand

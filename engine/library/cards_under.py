@@ -9,11 +9,12 @@ effect on the cards under a card goes here.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace as copy
 
 from engine.core.registry import template
 from engine.rules.ability import Context, Effect
 from engine.rules.mechanics.graft import put_under
+from engine.rules.replacements import Replacement
 from engine.rules.references import card_label
 
 
@@ -85,3 +86,32 @@ def faceup_under(holder) -> list:
     """The cards faceup under ``holder`` ("any faceup card under Soul Lock"): all but those an effect
     put there facedown."""
     return [c for c in holder.beneath if not c.memory.get("facedown_under")]
+
+
+@dataclass
+class DiscardedFromHandGoesUnder(Replacement):
+    """ "Each time a card would be discarded from a player's hand, reveal the card and put it
+    facedown under this creature instead" (an upgrade: "this creature" is its host): either
+    player's discard from hand goes under the creature, and is not discarded ("after you discard"
+    abilities and "Scrap:" do not see it); the replacement puts the card there itself
+    (:meth:`engine.rules.game.Engine.put_away` then moves it no further)."""
+
+    def replaces(self, eng, source, controller, event) -> bool:
+        holder = source.attached_to if source.zone == "upgrade" else source
+        return (
+            event.kind == "zone"
+            and event.zone == "discard"
+            and event.from_zone == "hand"
+            and holder is not None
+            and holder.in_play
+        )
+
+    def instead(self, eng, source, controller, event):
+        holder = source.attached_to if source.zone == "upgrade" else source
+        card = event.card
+        eng.game.log(
+            f"{card.owner} reveals {card.label}: it goes facedown under {holder.label} instead ({source.name})"
+        )
+        put_under(eng, card, holder)
+        card.memory["facedown_under"] = True
+        return copy(event, zone="beneath")

@@ -303,6 +303,8 @@ class Engine(PlayRules, UseRules, DamageRules):
         as :meth:`engine.rules.damage.DamageRules.put_away` says."""
         if card.zone in ("battleline", "artifacts", "upgrade") or (card.zone, zone) == ("hand", "discard"):
             new = zone_instead(self, card, zone)
+            if new == "beneath":  # put under a card instead, by the replacement itself
+                return
             if new != zone:
                 zone, to = new, None
         super().put_away(card, zone, top=top, to=to)
