@@ -256,7 +256,9 @@ class Game:
             for card in p.zones["battleline"]:
                 yield card
                 yield from card.upgrades
-            yield from p.zones["artifacts"]
+            for card in p.zones["artifacts"]:
+                yield card
+                yield from card.upgrades  # a card attached to it as an upgrade by its own text
 
     def creatures(self) -> list[CardInstance]:
         return [c for p in self.players.values() for c in p.zones["battleline"]]

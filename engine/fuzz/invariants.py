@@ -87,7 +87,8 @@ def _card_breaks(card: CardInstance, pname: str, zone: str) -> list[str]:
     if zone in ("battleline", "artifacts"):
         if card.controller != pname:
             out.append(f"{card.label} is in {pname}'s {zone} but controlled by {card.controller}")
-        if zone == "artifacts" and card.upgrades:
+        # an upgrade card on an artifact (a card attached "to it as an upgrade" by its own text may be)
+        if zone == "artifacts" and any(u.data.type == "upgrade" for u in card.upgrades):
             out.append(f"upgrades are attached to {card.label}, an artifact")
         return out
     if card.controller != card.owner:

@@ -598,7 +598,7 @@ from engine.library.power_counters import (
     RemovePowerCounters,
     RemoveWard,
 )
-from engine.rules.gained_and_lost import KeywordPerCount
+from engine.rules.gained_and_lost import HouseInstead, KeywordPerCount
 from engine.library.lasting import PowerEqualForTheTurn
 from engine.library.counters import BlankWhileCounters, record_removed
 from engine.library.lasting import BlankForTheTurn
@@ -611,6 +611,6 @@ from engine.library.named_cards import are_the_named_cards
 from engine.library.cards_under import cards_under_self
 from engine.library.counts import amber_on_friendly_of_self_name, exhausted_left_of_self, share_of_pool
 from engine.library.player_conditions import played_this_turn, self_fighting, used_of_house_this_turn
-from engine.library.upgrades import MoveUpgrade, not_host_of
+from engine.library.upgrades import AttachSelfAsUpgrade, MoveUpgrade, not_host_of
 from engine.rules.destroyed_instead import ReplacesDestructionIf
 from engine.library.control import TakeControlOfUpgradesOnto
