@@ -390,6 +390,7 @@ from engine.rules.bonus_icons import (
     bonus_icons,
     CannotResolveBonusIcons,
     enemy_creature_event,
+    IconEffectsInstead,
     IconStealsInstead,
     NextPlayBonusIconsAgain,
     ResolveIconAs,
