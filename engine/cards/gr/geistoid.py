@@ -8,11 +8,14 @@ from engine.library import (
     card_has_trait,
     Choose,
     DestroyIfYouDo,
+    haunted,
     HouseInstead,
     If,
     IfYouDo,
+    MoveTo,
     opponent_haunted,
     PlayIt,
+    ReturnableFromDiscard,
 )
 from engine.cards import card, Variant
 
@@ -54,4 +57,13 @@ card(
         ],
     ),
     Variant("this card belongs to house geistoid", statics=[HouseInstead("geistoid", attached_host)]),
+)
+
+# "While you are haunted, you may return Singing Scythe from your discard pile to your hand. This
+# creature gains "After Reap: If you are haunted, purge a card from a discard pile."": the permission
+# is taken in step 3 as an action of its owner (engine.rules.returning_from_discard)
+card(
+    "Singing Scythe",
+    statics=[ReturnableFromDiscard(haunted)],
+    gains={"reap": [If(haunted, [Choose("discard", "any", name="purged"), MoveTo("purged", on="purged")])]},
 )
