@@ -614,5 +614,6 @@ from engine.library.counts import amber_on_friendly_of_self_name, exhausted_left
 from engine.library.player_conditions import played_this_turn, self_fighting, used_of_house_this_turn
 from engine.library.upgrades import AttachSelfAsUpgrade, MoveUpgrade, not_host_of
 from engine.rules.returning_from_discard import ReturnableFromDiscard
+from engine.rules.archives_faceup import ArchivedFaceup, PicksUpAnyNumberOfArchives
 from engine.rules.destroyed_instead import ReplacesDestructionIf
 from engine.library.control import TakeControlOfUpgradesOnto

@@ -22,6 +22,7 @@ from engine.rules.extra_turns import next_player
 from engine.rules.next_turns import start_turn
 from engine.rules.statics import Static
 from engine.rules.ability import resolve_ability
+from engine.rules.archives_faceup import archives_to_take
 from engine.rules.forging import forge_key, keys_to_win
 
 if TYPE_CHECKING:
@@ -263,10 +264,9 @@ def take_archives(eng: "Engine", take: bool) -> None:
     forbidden = archives_forbidden(eng, g.active) if take else None
     if forbidden:
         raise IllegalAction(f"{g.active} cannot take their archives into their hand ({forbidden})")
-    archives = list(g.players[g.active].zone("archives"))
-    if not take or not archives:
+    if not take or not g.players[g.active].zone("archives"):
         return
-    for card in archives:
+    for card in archives_to_take(eng, g.active):  # all, unless a card there lets them choose
         eng.put_away(card, "hand")
     eng.emit("archives_taken", player=g.active)  # "when your opponent adds their archives to their hand"
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from engine.library import (
+    ArchivedFaceup,
     ArchiveTopOfDeck,
     ArmorModifier,
     bonus_icons,
@@ -15,6 +16,7 @@ from engine.library import (
     MoveTo,
     NextPlayBonusIconsAgain,
     OneOf,
+    PicksUpAnyNumberOfArchives,
     Reaction,
     ResolveIconsAsIfPlayed,
     Steal,
@@ -62,3 +64,8 @@ card(
         )
     ],
 )
+
+# "If you archive The Archivist, archive it faceup. While The Archivist is in your archives, instead of
+# picking up all of your archives, you may choose to pick up any number of cards in your archives.":
+# both read where the card is, in the archives (engine.rules.archives_faceup)
+card("The Archivist", statics=[ArchivedFaceup(), PicksUpAnyNumberOfArchives()])
