@@ -487,6 +487,7 @@ BOTH = {
     "Æmberspine Mongrel",
     "Knowledge is Power",
     "Phalanx Strike",
+    "Avenging Aura",
 }
 
 

@@ -176,35 +176,6 @@ def test_unimplemented_and_unknown_cards_are_errors_not_silent(kb_conn, tmp_path
         assert not result.passed and message in result.error, result.error
 
 
-def test_a_card_in_play_the_engine_cannot_play_stops_the_replay(kb_conn, tmp_path):
-    """Its constant abilities and reactions act without its being used: ignoring them silently
-    would give a wrong verdict, so the replay names the card instead."""
-    from engine.cards.definitions import how_defined
-
-    name = next(
-        n
-        for n, t, ty in kb_conn.execute(
-            "SELECT name, text, type FROM cards WHERE type = 'artifact' ORDER BY set_code, number"
-        )
-        if how_defined(n, t or "", ty)[0] == "refused"
-    )
-    path = _write(
-        tmp_path,
-        f"""
-        id: y
-        setup:
-          turn: {{active: player1, house: brobnar}}
-          player1: {{artifacts: ["{name}"], hand: [Troll]}}
-        actions: [{{play: Troll}}]
-        expect:
-          "16.0": {{player1.amber: 0}}
-        """,
-    )
-    result = run(kb_conn, load_scenario(path), "16.0")
-    assert not result.passed and "not implemented" in result.error and name in result.error, result.error
-
-
-@pytest.mark.cli
 def test_verify_cli(kb_copy, tmp_path):
     proc = run_cli("verify", "--all", "--db", str(kb_copy))
     assert proc.returncode == 0, proc.stdout + proc.stderr

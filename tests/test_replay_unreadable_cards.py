@@ -12,8 +12,9 @@ from engine.core.errors import ScenarioError
 from tests.boards import replay
 
 NOT_YET = "card not implemented in the engine yet"
-#: a card the test makes unreadable, so that the test does not depend on which cards are refused today
+#: cards the test makes unreadable, so that the test does not depend on which cards are refused today
 UNREADABLE = "Dust Pixie"
+UNREADABLE_ARTIFACT = "Lash of Broken Dreams"
 
 
 @pytest.fixture
@@ -21,7 +22,7 @@ def unreadable(monkeypatch) -> str:
     real = definitions.definition
 
     def definition(name, text="", card_type=""):
-        if name == UNREADABLE:
+        if name in (UNREADABLE, UNREADABLE_ARTIFACT):
             raise ScenarioError(f"{name}: {NOT_YET} (made unreadable by the test)")
         return real(name, text, card_type)
 
@@ -57,3 +58,20 @@ def test_a_card_the_engine_cannot_read_may_wait_in_a_deck(kb_conn, tmp_path, unr
     body = _scenario("hand", name).replace(f'hand: ["{name}"], deck: [Krump, Krump]', f'deck: ["{name}", Krump]')
     result = replay(kb_conn, tmp_path, body)
     assert result.passed, (result.error, result.trace)
+
+
+def test_a_card_in_play_the_engine_cannot_read_stops_the_replay(kb_conn, tmp_path, unreadable):
+    """Its constant abilities and reactions act without its being used: ignoring them silently
+    would give a wrong verdict, so the replay names the card instead."""
+    body = f"""
+    id: unreadable-artifact-in-play
+    setup:
+      turn: {{active: player1, house: brobnar}}
+      player1: {{artifacts: ["{UNREADABLE_ARTIFACT}"], hand: [Troll]}}
+    actions: [{{play: Troll}}]
+    expect:
+      "16.0": {{player1.amber: 0}}
+    """
+    result = replay(kb_conn, tmp_path, body)
+    assert not result.passed
+    assert NOT_YET in (result.error or "") and UNREADABLE_ARTIFACT in result.error

@@ -119,7 +119,10 @@ def _armor_while(amount, cond, applies=st.itself):
 
 @template("AbilityWhile", kind="static")
 def _ability_while(ability: dict, cond, applies=st.itself):
-    """ "While <condition>, it gains, "<Trigger>: ..."": the ability, while the condition holds."""
+    """ "While <condition>, it gains, "<Trigger>: ..."", "while <condition>, each friendly creature
+    gains, "..."": the ability, while the condition holds."""
+    if isinstance(applies, Noun) and applies.what != "creature":
+        raise Refusal("static", "gains", f"an ability given to each {applies.what}")
     return _grant(ability, while_(applies, cond))
 
 

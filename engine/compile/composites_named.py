@@ -32,6 +32,19 @@ def _named_in_discard(card: str):
     return _in_discard(card)
 
 
+@template("you_control_named", kind="condition")
+def _you_control_named(card: str, card2: str = "", card3: str = ""):
+    """ "If you control Dr. Verokter, Rooftop Laboratory, and Reckless Experimentation": a copy of
+    each named card is in play under your control (an upgrade too: glossary "Control")."""
+    tests = [named(c) for c in (card, card2, card3) if c]
+
+    def condition(ctx: Context) -> bool:
+        mine = [c for c in ctx.game.in_play() if c.controller == ctx.controller]
+        return all(any(test(ctx.eng, ctx.source, ctx.controller, c) for c in mine) for test in tests)
+
+    return condition
+
+
 @template("it_is_named", kind="condition")
 def _it_is_named(ref: str, card: str, present: bool = True):
     """ "If that creature is Purse-a-Phone": the card named before is a copy of that card."""

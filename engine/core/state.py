@@ -236,6 +236,9 @@ class Game:
     extra_turns: list[tuple[str, int]] = field(default_factory=list)
     #: the player the tide is high for (low for the other); None: the tide is neutral
     tide_high: str | None = None
+    #: the Tide reference card, when a deck of the game includes one: its "Omni:" is granted to
+    #: the active player by the game rules (engine.rules.tide)
+    tide_card: CardInstance | None = None
     #: cards used this turn (permissions such as Combat Pheromones count these)
     used_this_turn: list[CardInstance] = field(default_factory=list)
     #: the creatures used this turn to fight or to reap, as (player, "fight" / "reap"), when the use

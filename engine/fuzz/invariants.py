@@ -87,7 +87,11 @@ def _card_breaks(card: CardInstance, pname: str, zone: str) -> list[str]:
     if zone in ("battleline", "artifacts"):
         if card.controller != pname:
             out.append(f"{card.label} is in {pname}'s {zone} but controlled by {card.controller}")
-        if zone == "artifacts" and card.upgrades:
+        # on an artifact, only an upgrade whose text says it attaches there (Animating Force), or a card
+        # attached "to it as an upgrade" by its own text (Poltergeistoids)
+        if zone == "artifacts" and any(
+            u.data.type == "upgrade" and "attached to an artifact" not in u.data.text.lower() for u in card.upgrades
+        ):
             out.append(f"upgrades are attached to {card.label}, an artifact")
         return out
     if card.controller != card.owner:

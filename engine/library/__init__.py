@@ -265,7 +265,11 @@ from engine.library.lasting import (
     UntilYourNextTurn,
 )
 from engine.library.keys import (
+    amber_spent_on_the_key,
     CannotForgeKey,
+    CannotForgeMoreEachTurn,
+    first_key_of_a_forge_step,
+    forged_in_own_forge_step,
     ForgeAtCost,
     ForgeAtNoCost,
     GainForgeCost,
@@ -383,8 +387,10 @@ from engine.library.this_way import (
 from engine.rules.ability import RepeatCardEffectIf, RepeatPrecedingIf
 from engine.rules.amber_moves import AmberToSupply, MoveAmberToFought, MoveAmberToNeighbor
 from engine.rules.bonus_icons import (
+    bonus_icons,
     CannotResolveBonusIcons,
     enemy_creature_event,
+    IconEffectsInstead,
     IconStealsInstead,
     NextPlayBonusIconsAgain,
     ResolveIconAs,
@@ -430,11 +436,11 @@ from engine.rules.hooks import (
     OpponentPaysToPlay,
     OpponentPaysToUse,
 )
-from engine.rules.houses import belongs_to
+from engine.rules.houses import belongs_to, houses_of
 from engine.rules.leaves_play import IfThisLeavesPlay, OpponentSteals
 from engine.rules.mechanics.artifact_creatures import ConsideredCreature, itself_in_battleline, PutOnFlank
 from engine.rules.mechanics.discarded_into_play import PutDiscardedIntoPlay
-from engine.rules.mechanics.tokens import friendly_tokens_named, MakeTokens
+from engine.rules.mechanics.tokens import friendly_tokens_named, MakeTokens, PutIntoPlayAsToken
 from engine.rules.play_timing import action_card_played, BeforePlayEffect, WardHost, you_discarded_during_your_turn
 from engine.rules.power_armor import ConsideredToHave, DoublePowerCounters, GivePowerCounters, switch_for
 from engine.rules.reactions import (
@@ -539,7 +545,13 @@ from engine.library.amber import GiveOpponent
 from engine.library.hands_and_archives import LookAt
 from engine.library.creatures import Rearrange
 from engine.library.naming import WithUpgrades
-from engine.library.cards_under import cards_under_at_least, NameUnder, PutUnder
+from engine.library.cards_under import (
+    cards_under_at_least,
+    DiscardedFromHandGoesUnder,
+    faceup_under,
+    NameUnder,
+    PutUnder,
+)
 from engine.library.at_random import DiscardRandomDownTo
 from engine.library.grafting import grafted_power
 from engine.library.hands_and_archives import discard_from_hand
@@ -588,7 +600,7 @@ from engine.library.power_counters import (
     RemovePowerCounters,
     RemoveWard,
 )
-from engine.rules.gained_and_lost import KeywordPerCount
+from engine.rules.gained_and_lost import HouseInstead, KeywordPerCount
 from engine.library.lasting import PowerEqualForTheTurn
 from engine.library.counters import BlankWhileCounters, record_removed
 from engine.library.lasting import BlankForTheTurn
@@ -603,13 +615,12 @@ from engine.library.counts import amber_on_friendly_of_self_name, exhausted_left
 from engine.library.player_conditions import played_this_turn, self_fighting, used_of_house_this_turn
 from engine.library.upgrades import AttachSelfAsUpgrade, MoveUpgrade, not_host_of, UpgradeToFlankAsCreature
 from engine.rules.destroyed_instead import InsteadIfYouDo, ReplacesDestructionIf
+from engine.rules.returning_from_discard import ReturnableFromDiscard
+from engine.rules.archives_faceup import ArchivedFaceup, PicksUpAnyNumberOfArchives
 from engine.library.control import TakeControlOfUpgradesOnto
 from engine.library.hands_and_archives import OpponentsCardsStayArchived
-from engine.rules.mechanics.tokens import PutIntoPlayAsToken
 from engine.library.at_random import RevealRandomUnrevealed
-from engine.rules.bonus_icons import bonus_icons
 from engine.library.playing import PlayUpgradeOn
-from engine.rules.gained_and_lost import HouseInstead
 from engine.library.control import TakeControlAnywhere
 from engine.library.houses import BelongsToSourceHouseUntilLeaves
 from engine.rules.leaves_play import IntoItsPlaceAfterItLeaves

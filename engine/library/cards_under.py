@@ -9,11 +9,12 @@ effect on the cards under a card goes here.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace as copy
 
 from engine.core.registry import template
 from engine.rules.ability import Context, Effect
 from engine.rules.mechanics.graft import put_under
+from engine.rules.replacements import Replacement
 from engine.rules.references import card_label
 
 
@@ -21,22 +22,27 @@ from engine.rules.references import card_label
 @dataclass
 class PutUnder(Effect):
     """ "Put <the cards ``on`` names> faceup (facedown) under <this card>": from a deck, a hand, a
-    discard pile or play (a card in play leaves play first); nothing when this card is no longer in
-    play."""
+    discard pile or play (a card in play leaves play first); nothing when the card they would go
+    under is no longer in play."""
 
     on: str = "it"
     faceup: bool = True
+    #: the card they go under: this card ("self"), or the card giving the ability resolving
+    #: ("giver": "Destroyed: Place this creature facedown under Replay Pod", a gained ability)
+    under: str = "self"
 
     def resolve(self, ctx: Context) -> bool:
-        if not ctx.source.in_play:
-            ctx.log(f"{ctx.source.name} is not in play: nothing is put under it")
+        holder = ctx.source if self.under == "self" else ctx.ref(self.under)
+        if holder is None or not holder.in_play:
+            ctx.log(f"{holder.name if holder else 'the card'} is not in play: nothing is put under it")
             return False
         done = False
         for card in ctx.refs(self.on):
-            if card.zone in ("purged", "beneath", "resolving") or not put_under(ctx.eng, card, ctx.source):
+            if card.zone in ("purged", "beneath", "resolving") or not put_under(ctx.eng, card, holder):
                 continue
+            card.memory["facedown_under"] = not self.faceup
             shown = card.label if self.faceup else "a card"
-            ctx.log(f"{ctx.controller} puts {shown} {'faceup' if self.faceup else 'facedown'} under {ctx.source.label}")
+            ctx.log(f"{ctx.controller} puts {shown} {'faceup' if self.faceup else 'facedown'} under {holder.label}")
             done = True
         return done
 
@@ -74,3 +80,38 @@ def cards_under_at_least(n: int, exactly: bool = False):
 def cards_under_self(ctx: Context) -> int:
     """ "For each card under <this card>", counted as the effect resolves."""
     return len(ctx.source.beneath)
+
+
+def faceup_under(holder) -> list:
+    """The cards faceup under ``holder`` ("any faceup card under Soul Lock"): all but those an effect
+    put there facedown."""
+    return [c for c in holder.beneath if not c.memory.get("facedown_under")]
+
+
+@dataclass
+class DiscardedFromHandGoesUnder(Replacement):
+    """ "Each time a card would be discarded from a player's hand, reveal the card and put it
+    facedown under this creature instead" (an upgrade: "this creature" is its host): either
+    player's discard from hand goes under the creature, and is not discarded ("after you discard"
+    abilities and "Scrap:" do not see it); the replacement puts the card there itself
+    (:meth:`engine.rules.game.Engine.put_away` then moves it no further)."""
+
+    def replaces(self, eng, source, controller, event) -> bool:
+        holder = source.attached_to if source.zone == "upgrade" else source
+        return (
+            event.kind == "zone"
+            and event.zone == "discard"
+            and event.from_zone == "hand"
+            and holder is not None
+            and holder.in_play
+        )
+
+    def instead(self, eng, source, controller, event):
+        holder = source.attached_to if source.zone == "upgrade" else source
+        card = event.card
+        eng.game.log(
+            f"{card.owner} reveals {card.label}: it goes facedown under {holder.label} instead ({source.name})"
+        )
+        put_under(eng, card, holder)
+        card.memory["facedown_under"] = True
+        return copy(event, zone="beneath")

@@ -137,8 +137,8 @@ class Reveal(Effect):
 @template()
 @dataclass
 class DiscardCards(Effect):
-    """ "Discard <it>": a card named out of play (a revealed top card of a deck) goes to its
-    owner's discard pile."""
+    """ "Discard <it>": a card named out of play (a revealed top card of a deck, a card under
+    another) goes to its owner's discard pile."""
 
     on: str
 
@@ -147,7 +147,7 @@ class DiscardCards(Effect):
         for card in ctx.refs(self.on):
             if card.zone == "hand":
                 discard_from_hand(ctx, card)
-            elif card.zone in ("deck", "archives"):
+            elif card.zone in ("deck", "archives", "beneath"):  # "discard all cards under <this card>"
                 was = card.zone
                 ctx.eng.put_away(card, "discard")  # where it must go instead when it leaves (archives)
                 ctx.log(f"{card.label} is discarded from {card.owner}'s {was}")

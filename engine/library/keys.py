@@ -19,7 +19,7 @@ from engine.library.conditions import static_context
 from engine.library.flow import May
 from engine.library.houses import houses_among
 from engine.rules.ability import Context, Effect, player_ref, resolve_all
-from engine.rules.forging import can_forge, forge_key, ForgeStatic
+from engine.rules.forging import can_forge, forge_key, ForgeStatic, keys_forged_on
 from engine.rules.key_colors import unforge_color, unforged_colors
 from engine.rules.statics import Applies, itself, Static
 from engine.rules.turn import key_cost
@@ -83,7 +83,7 @@ class ForgeAtNoCost(Effect):
     who: str = "self"
 
     def resolve(self, ctx: Context) -> bool:
-        return forge_key(ctx.eng, player_ref(ctx, self.who), 0, f"{ctx.source.name}, at no cost")
+        return forge_key(ctx.eng, player_ref(ctx, self.who), 0, f"{ctx.source.name}, at no cost", at_cost=False)
 
 
 @template(kind="static")
@@ -156,6 +156,40 @@ class SkipsForgeStep(ForgeStatic):
             return False
         eng.game.log(f'{source.name}: {player} skips the "forge a key" step')
         return True
+
+
+@dataclass
+class CannotForgeMoreEachTurn(ForgeStatic):
+    """ "You cannot forge more than 2 keys each turn": its controller's key past ``most`` forged
+    this turn is not forged (no Æmber spent)."""
+
+    most: int
+
+    def stops_forge(self, eng, source, controller, player: str) -> bool:
+        if player != controller or keys_forged_on(eng.game, player, eng.game.turn) < self.most:
+            return False
+        eng.game.log(f"{source.name}: {player} cannot forge more than {self.most} keys this turn")
+        return True
+
+
+def forged_in_own_forge_step(ctx: Context) -> bool:
+    """ "After you forge a key during your "forge a key" step" (step 1 of your turn, as
+    :class:`SkipsForgeStep` reads it)."""
+    g = ctx.game
+    return ctx.event.get("player") == ctx.controller == g.active and g.step == 1
+
+
+def first_key_of_a_forge_step(ctx: Context) -> bool:
+    """A player's first key of their "forge a key" step ("Players may forge 1 additional key during
+    their "forge a key" step": after it, the one additional key)."""
+    g, player = ctx.game, ctx.event.get("player")
+    return player == g.active and g.step == 1 and keys_forged_on(g, player, g.turn) == 1
+
+
+@template(kind="count", value=True)
+def amber_spent_on_the_key(ctx: Context) -> int:
+    """ "For each A spent to forge that key": the cost the forging player paid (event ``key_forged``)."""
+    return ctx.event.get("cost", 0)
 
 
 @template()

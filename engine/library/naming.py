@@ -17,7 +17,8 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 
 from engine.core.registry import template
-from engine.core.state import CardInstance, HIDDEN
+from engine.core.state import CardInstance
+from engine.rules.archives_faceup import hidden
 from engine.library.flow import May
 from engine.library.this_way import done_this_way
 from engine.rules.ability import Context, Effect
@@ -176,7 +177,7 @@ class TheCreatureItFights(Effect):
         elif self.must_survive:
             ctx.log(f"{defender.label} is no longer in play: {ctx.source.name}'s ability does nothing")
             found = []
-        elif defender.zone in HIDDEN:
+        elif hidden(ctx.eng, defender):
             ctx.log(f"{defender.label} is in a hidden zone now: {ctx.source.name} cannot find it")
             found = []
         else:

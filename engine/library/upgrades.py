@@ -72,7 +72,7 @@ class AttachSelfAsUpgrade(Effect):
     """ "Attach <this card> to <it> as an upgrade with the text "..."" (an action card resolving):
     it takes the upgrade form its text gives (engine.rules.mechanics.played_as_upgrade) and enters
     play attached to the card in play ``to`` names (a creature, or an artifact where "it" may be one:
-    Poltergeistoids), under the ability's controller; leaving play it is the action card again. With
+    Poltergeistoids, Spontaneous Awakening), under the ability's controller; leaving play it is the action card again. With
     nothing in play there it stays an action card, put into the discard pile as it finishes resolving."""
 
     to: str = "it"

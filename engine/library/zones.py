@@ -19,7 +19,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from engine.core.registry import template
-from engine.core.state import HIDDEN
+from engine.rules.archives_faceup import hidden
 from engine.library.this_way import record_this_way
 from engine.rules.ability import Context, Effect
 from engine.rules.references import card_label
@@ -51,7 +51,7 @@ class MoveTo(Effect):
         cards = ctx.refs(self.on)
         done = False
         for c in cards:
-            if c.zone in HIDDEN and not self.from_hidden:
+            if hidden(ctx.eng, c) and not self.from_hidden:
                 ctx.log(f"{c.label} is in a hidden zone now: {ctx.source.name} cannot find it")
                 continue
             if c.zone == self.zone:
@@ -167,7 +167,7 @@ class PutOnDeck(Effect):
         for c in cards:
             if c.in_play:
                 done = ctx.eng.leave_play(c, "deck", top=self.top) or done
-            elif c.zone not in HIDDEN or c.zone == "deck" or self.from_hidden:
+            elif not hidden(ctx.eng, c) or c.zone == "deck" or self.from_hidden:
                 ctx.eng.put_away(c, "deck", top=self.top)
                 done = True
         return done
@@ -191,7 +191,7 @@ class PutIntoPlay(Effect):
     def resolve(self, ctx: Context) -> bool:
         done = []
         for c in ctx.refs(self.on):
-            if c.in_play or (c.zone in HIDDEN and not (self.from_hidden and c.zone == "hand")):
+            if c.in_play or (hidden(ctx.eng, c) and not (self.from_hidden and c.zone == "hand")):
                 ctx.log(f"{c.label} cannot be put into play by {ctx.source.name} from its {c.zone}")
                 continue
             ctx.eng.put_into_play(c, c.owner if self.under_owner else ctx.controller)

@@ -14,6 +14,8 @@ from engine.rules.game import Engine
 from engine.core.state import PLAYERS, PROPHECIES, Game
 from engine.rules.houses import own_house
 from engine.rules.mechanics.prophecies import activate
+from engine.rules.returning_from_discard import return_from_discard
+from engine.rules.tide import raise_tide
 from engine.rules.turn import choose_house, end_turn, key_cost, take_archives
 
 _PLAYER_PATHS = {
@@ -85,6 +87,8 @@ ACTIONS = (
     "choose_house",
     "take_archives",
     "activate_prophecy",
+    "return_from_discard",
+    "raise_tide",
     "end_turn",
 )
 
@@ -123,6 +127,10 @@ def _do(engine: Engine, action: dict) -> None:
         if not isinstance(arg, dict) or set(arg) != {"prophecy", "card"}:
             raise ScenarioError(f"activate_prophecy: expected {{prophecy: CARD, card: CARD}}, got {arg!r}")
         activate(engine, _card_ref(g, arg["prophecy"], PROPHECIES), _card_ref(g, arg["card"], "hand"))
+    elif verb == "return_from_discard":  # engine.rules.returning_from_discard
+        return_from_discard(engine, _card_ref(g, arg, "discard"))
+    elif verb == "raise_tide":  # the Tide reference card's "Omni:" (engine.rules.tide)
+        raise_tide(engine)
     else:
         end_turn(engine, int(action.get("to_step", 3)))
 

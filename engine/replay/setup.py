@@ -14,6 +14,7 @@ from engine.core.state import PLAYERS, ZONES, CardData, CardInstance, Game, Play
 from engine.rules.bonus_icons import ICONS
 from engine.rules.key_colors import COLORS
 from engine.rules.mechanics.archon_powers import ARCHON_POWER_TYPE, ZONE as ARCHON_ZONE
+from engine.rules.tide import TIDE_CARD, TIDE_TYPE, ZONE as TIDE_ZONE
 from engine.rules.mechanics.enhance import enhance_deck
 from engine.rules.mechanics.gigantic import setup_half
 from engine.rules.mechanics.played_as_upgrade import upgrade_form
@@ -129,6 +130,8 @@ def build_game(setup: dict, catalog: CardCatalog) -> Game:
     if tide is not None and tide not in PLAYERS:
         raise ScenarioError(f"setup.turn.tide_high must be player1 or player2, not {tide!r}")
     game.tide_high = tide
+    if turn.get("tide"):  # a deck of the game includes the Tide reference card (engine.rules.tide)
+        game.tide_card = _tide_card(str(turn["tide"]) if turn["tide"] is not True else TIDE_CARD, active, catalog)
 
     for pname in PLAYERS:  # token creature reference cards first: a token in play is a copy of one
         ref = (setup.get(pname) or {}).get("token")
@@ -180,6 +183,13 @@ def _archon_power(item, player: str, catalog: CardCatalog) -> CardInstance:
             f"setup.{player}.archon_power: {card.data.name} is a {card.data.type}, not an archon power card"
         )
     card.controller = player
+    return card
+
+
+def _tide_card(name: str, player: str, catalog: CardCatalog) -> CardInstance:
+    card = _make_card(name, player, TIDE_ZONE, catalog)
+    if card.data.type != TIDE_TYPE:
+        raise ScenarioError(f"setup.turn.tide: {card.data.name} is a {card.data.type}, not the Tide reference card")
     return card
 
 

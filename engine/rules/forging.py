@@ -26,7 +26,7 @@ from engine.core.state import CardInstance, LastingEffect
 from engine.rules.statics import Static
 from engine.core.registry import template
 from engine.rules.houses import houses_in_game
-from engine.rules.key_colors import color_to_forge, record_forged, unforge_color
+from engine.rules.key_colors import COLORS, color_to_forge, record_forged, unforge_color, unforged_colors
 from engine.rules.next_turns import during_next_turn_of
 from engine.rules.replacements import add_to_pool
 
@@ -60,6 +60,14 @@ class ForgeStatic(Static):
     def stops_forge(self, eng: "Engine", source: CardInstance, controller: str, player: str) -> bool:
         """ "When <player> would forge a key, ...": True when the key is not forged."""
         return False
+
+    def color_cost(self, eng: "Engine", source: CardInstance, controller: str, player: str, color: str) -> int:
+        """ "Red keys cost +1": what forging their key of ``color`` costs ``player`` more."""
+        return 0
+
+    def more_keys_to_win(self, eng: "Engine", source: CardInstance, controller: str, player: str) -> int:
+        """ "You must forge 1 additional key to win the game": keys ``player`` needs beyond three."""
+        return 0
 
 
 @template(kind="static")
@@ -112,6 +120,29 @@ class RevealToStopForge(ForgeStatic):
 
 @template(kind="static")
 @dataclass
+class ColorKeysCost(ForgeStatic):
+    """ "Red keys cost +1": each player's key of ``color`` costs ``amount`` more to forge at cost."""
+
+    color: str
+    amount: int
+
+    def color_cost(self, eng, source, controller, player, color) -> int:
+        return self.amount if color == self.color else 0
+
+
+@template(kind="static")
+@dataclass
+class MoreKeysToWin(ForgeStatic):
+    """ "You must forge 1 additional key to win the game": its controller wins on forging a fourth."""
+
+    amount: int
+
+    def more_keys_to_win(self, eng, source, controller, player) -> int:
+        return self.amount if player == controller else 0
+
+
+@template(kind="static")
+@dataclass
 class KeysCost(Static):
     """ "Keys cost +N" (while the static is in force: Sensor Chief Garcia's "during your opponent's
     next turn" is a lasting static for that turn)."""
@@ -154,14 +185,37 @@ def available_amber(eng: "Engine", player: str) -> int:
 # ------------------------------------------------------------------------------ forging
 
 
+def keys_to_win(eng: "Engine", player: str) -> int:
+    """16.0 "Objective": "The first player to forge three keys wins the game"; a constant ability
+    may ask more of a player ("You must forge 1 additional key to win the game")."""
+    return MAX_KEYS + sum(s.more_keys_to_win(eng, src, ctl, player) for s, src, ctl in _forge_statics(eng))
+
+
 def can_forge(eng: "Engine", player: str, cost: int) -> bool:
-    return eng.game.players[player].keys < MAX_KEYS and available_amber(eng, player) >= cost
+    return eng.game.players[player].keys < keys_to_win(eng, player) and available_amber(eng, player) >= cost
 
 
-def forge_key(eng: "Engine", player: str, cost: int, why: str, color: str | None = None) -> bool:
+def _colored_cost(eng: "Engine", player: str, cost: int, color: str | None) -> tuple[str | None, int] | None:
+    """Where a key colour costs more ("Red keys cost +1"), the key forged and its cost: the player
+    chooses among their unforged keys (``color``: that one) whose cost they can pay; None when they
+    can pay for none. Where no colour costs more, ``(color, cost)`` unchanged."""
+    extra = {c: sum(s.color_cost(eng, src, ctl, player, c) for s, src, ctl in _forge_statics(eng)) for c in COLORS}
+    if not any(extra.values()):
+        return color, cost
+    amber = available_amber(eng, player)
+    options = [c for c in ([color] if color else unforged_colors(eng, player)) if amber >= max(0, cost + extra[c])]
+    if not options:
+        eng.game.log(f"{player} cannot pay for any of their unforged keys ({amber} Æmber)")
+        return None
+    chosen = options[0] if len(options) == 1 else eng.chooser.choose(f"{player}: which key to forge", options)
+    return chosen, max(0, cost + extra[chosen])
+
+
+def forge_key(eng: "Engine", player: str, cost: int, why: str, color: str | None = None, at_cost: bool = True) -> bool:
     """``player`` forges a key at ``cost`` if they can (not optional); True when a key is forged.
     ``color``: the key of that colour ("Forge your blue key"), which must be unforged; else the
-    player flips any one of their unforged keys (engine.rules.key_colors)."""
+    player flips any one of their unforged keys (engine.rules.key_colors). ``at_cost``: the cost is
+    the current cost, to which a key colour's ("Red keys cost +1") is added (not "at no cost")."""
     g = eng.game
     p = g.players[player]
     if not can_forge(eng, player, cost):
@@ -171,6 +225,11 @@ def forge_key(eng: "Engine", player: str, cost: int, why: str, color: str | None
             return False
     if not can_forge(eng, player, cost):  # a "would forge" effect changed the board
         return False
+    if at_cost:
+        colored = _colored_cost(eng, player, cost, color)
+        if colored is None:
+            return False
+        color, cost = colored
     _pay(eng, player, cost)
     color = color_to_forge(eng, player, color)
     p.keys += 1
@@ -178,7 +237,7 @@ def forge_key(eng: "Engine", player: str, cost: int, why: str, color: str | None
     g.keys_forged.append((player, g.turn, color))
     what = f"their {color} key" if color else "a key"
     g.log(f"{player} forges {what} for {cost} Æmber ({why}; {p.keys} forged, {p.amber} left)")
-    if p.keys >= MAX_KEYS:
+    if p.keys >= keys_to_win(eng, player):
         g.winner = player
         g.log(f"{player} wins the game")
         return True

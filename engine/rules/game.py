@@ -360,6 +360,8 @@ class Engine(PlayRules, UseRules, DamageRules):
             return
         if card.zone in ("battleline", "artifacts", "upgrade") or (card.zone, zone) == ("hand", "discard"):
             new = zone_instead(self, card, zone)
+            if new == "beneath":  # put under a card instead, by the replacement itself
+                return
             if new != zone:
                 zone, to = new, None
         super().put_away(card, zone, top=top, to=to)

@@ -22,7 +22,8 @@ from engine.rules.extra_turns import next_player
 from engine.rules.next_turns import start_turn
 from engine.rules.statics import Static
 from engine.rules.ability import resolve_ability
-from engine.rules.forging import forge_key
+from engine.rules.archives_faceup import archives_to_take
+from engine.rules.forging import forge_key, keys_to_win
 
 if TYPE_CHECKING:
     from engine.rules.game import Engine
@@ -92,6 +93,9 @@ class HandSize(Static):
     delta: int
     whose: str = "you"
     condition: Callable | None = None
+    #: "you draw 2 additional cards during your "draw cards" step": cards drawn beyond the refill,
+    #: in the step itself only (not "as if it were your draw cards step")
+    beyond: bool = False
 
     def hand_size(self, eng, source, controller, player: str) -> int:
         if self.condition is not None and not self.condition(eng, source):
@@ -102,13 +106,24 @@ class HandSize(Static):
         return 0
 
 
-def hand_size(eng: "Engine", player: str) -> int:
+def hand_sizes(eng: "Engine", player: str) -> tuple[int, int]:
     """The hand ``player`` refills to in their "draw cards" step: six, more or less by constant
-    abilities ("refill your hand to 1 additional card": :class:`HandSize`)."""
-    return max(
-        0,
-        HAND_SIZE + sum(s.hand_size(eng, src, ctl, player) for s, src, ctl in eng.statics() if isinstance(s, HandSize)),
-    )
+    abilities ("refill your hand to 1 additional card": :class:`HandSize`); and the cards they draw
+    beyond it in the step ("you draw 2 additional cards": ``beyond``)."""
+    size, more = HAND_SIZE, 0
+    for s, src, ctl in eng.statics():
+        if isinstance(s, HandSize):
+            delta = s.hand_size(eng, src, ctl, player)
+            if s.beyond:
+                more += delta
+            else:
+                size += delta
+    return max(0, size), max(0, more)
+
+
+def hand_size(eng: "Engine", player: str) -> int:
+    """The hand ``player`` refills to (:func:`hand_sizes`)."""
+    return hand_sizes(eng, player)[0]
 
 
 @template(kind="static")
@@ -131,21 +146,26 @@ def skips_draw_step(eng: "Engine", player: str) -> bool:
 
 
 def draw_step(eng: "Engine") -> None:
-    refill_hand(eng, eng.game.active)
+    refill_hand(eng, eng.game.active, in_step=True)
 
 
-def refill_hand(eng: "Engine", player: str) -> int:
+def refill_hand(eng: "Engine", player: str, in_step: bool = False) -> int:
     """``player`` refills their hand as in their "draw cards" step (also "as if it were their "draw
     cards" step" in a card's text): up to their hand size, fewer by their chains, shedding one;
-    the cards drawn."""
+    in the step itself (``in_step``), then the cards drawn beyond it; the cards drawn."""
     p = eng.game.players[player]
-    wanted = max(0, hand_size(eng, player) - len(p.zone("hand")))
+    size, more = hand_sizes(eng, player)
+    wanted = max(0, size - len(p.zone("hand")))
     penalty = min(chain_penalty(p.chains), wanted)
     drawn = eng.draw(player, wanted - penalty)
     eng.game.log(f"{player} draws {drawn} card(s) to refill their hand ({len(p.zone('hand'))} in hand)")
     if penalty:
         p.chains -= 1
         eng.game.log(f"{player}'s chains prevent {penalty} draw(s); they shed a chain ({p.chains} left)")
+    if in_step and more:
+        extra = eng.draw(player, more)
+        eng.game.log(f"{player} draws {extra} additional card(s) in their draw cards step")
+        drawn += extra
     return drawn
 
 
@@ -244,10 +264,9 @@ def take_archives(eng: "Engine", take: bool) -> None:
     forbidden = archives_forbidden(eng, g.active) if take else None
     if forbidden:
         raise IllegalAction(f"{g.active} cannot take their archives into their hand ({forbidden})")
-    archives = list(g.players[g.active].zone("archives"))
-    if not take or not archives:
+    if not take or not g.players[g.active].zone("archives"):
         return
-    for card in archives:
+    for card in archives_to_take(eng, g.active):  # all, unless a card there lets them choose
         eng.put_away(card, "hand")
     eng.emit("archives_taken", player=g.active)  # "when your opponent adds their archives to their hand"
 
@@ -273,7 +292,7 @@ def end_turn(eng: "Engine", to_step: int = 3) -> None:
     # "End of turn" effects resolve after the draw (timing chart, step 5; engine.library.control)
     eng.emit("end_of_turn", player=g.active)
     p = g.players[g.active]
-    if p.amber >= key_cost(eng, g.active) and p.keys < 3:
+    if p.amber >= key_cost(eng, g.active) and p.keys < keys_to_win(eng, g.active):
         g.log(f'{g.active}: "Check!" (enough Æmber to forge a key next turn)')
     g.log(f"{g.active}'s turn ends")
     # "for the remainder of the turn" ends; "until it leaves play" and effects for a later turn

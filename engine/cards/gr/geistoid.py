@@ -9,6 +9,7 @@ from engine.library import (
     BelongsToSourceHouseUntilLeaves,
     card_has_trait,
     Choose,
+    DestroyIfYouDo,
     DiscardTopOfDeck,
     Gain,
     GrantAbility,
@@ -19,7 +20,10 @@ from engine.library import (
     IfYouDo,
     MoveCounters,
     MoveTo,
+    opponent_haunted,
     PlayAsIfFromHand,
+    PlayIt,
+    ReturnableFromDiscard,
     SelfFromZone,
     TakeControlAnywhere,
     ThisWay,
@@ -103,3 +107,50 @@ card(
 # "While Scooboo is in your discard pile, if you would draw a card during your turn, you may discard
 # the top 3 cards of your deck and return Scooboo from your discard pile to your hand instead."
 card("Scooboo", draw_instead=[DiscardTopOfDeck(3), SelfFromZone("discard", "hand")])
+
+
+def _artifact_cyborg_or_robot(ctx, c) -> bool:
+    return c.type == "artifact" or any(card_has_trait(ctx.eng, c, t) for t in ("cyborg", "robot"))
+
+
+# "Play: If your opponent is haunted, destroy an enemy artifact, Cyborg creature, or Robot creature.
+# If you do, play that card as if it were in your hand. Attach Spontaneous Awakening to it as an
+# upgrade with the text, "This card belongs to house Geistoid."": the card destroyed is played from
+# its owner's discard pile under your control; attached, Spontaneous Awakening is an upgrade with that
+# text alone (its second variant), which makes the card it is on (a creature or an artifact) Geistoid
+card(
+    "Spontaneous Awakening",
+    Variant(
+        "play: if your opponent is haunted",
+        play=[
+            If(
+                opponent_haunted,
+                [
+                    IfYouDo(
+                        [
+                            Choose(
+                                "artifact",
+                                "enemy",
+                                name="awakened",
+                                also=(("creature", "enemy"),),
+                                where=_artifact_cyborg_or_robot,
+                            ),
+                            DestroyIfYouDo("awakened"),
+                        ],
+                        [PlayIt("awakened"), AttachSelfAsUpgrade("awakened")],
+                    )
+                ],
+            )
+        ],
+    ),
+    Variant("this card belongs to house geistoid", statics=[HouseInstead("geistoid", attached_host)]),
+)
+
+# "While you are haunted, you may return Singing Scythe from your discard pile to your hand. This
+# creature gains "After Reap: If you are haunted, purge a card from a discard pile."": the permission
+# is taken in step 3 as an action of its owner (engine.rules.returning_from_discard)
+card(
+    "Singing Scythe",
+    statics=[ReturnableFromDiscard(haunted)],
+    gains={"reap": [If(haunted, [Choose("discard", "any", name="purged"), MoveTo("purged", on="purged")])]},
+)

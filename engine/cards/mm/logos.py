@@ -3,16 +3,27 @@
 from __future__ import annotations
 
 from engine.library import (
-    ArchiveTopOfDeck,
-    Choose,
     TakesStatsUntilLeaves,
     ThisWay,
     CreatureForTheTurn,
+    PutOnFlank,
+    ArchivedFaceup,
+    ArchiveTopOfDeck,
+    ArmorModifier,
+    bonus_icons,
+    Choose,
+    ForTheTurn,
+    GrantAbility,
+    GrantKeyword,
     IfYouDo,
+    itself,
     MoveTo,
     NextPlayBonusIconsAgain,
-    PutOnFlank,
+    OneOf,
+    PicksUpAnyNumberOfArchives,
+    Reaction,
     ResolveIconsAsIfPlayed,
+    Steal,
 )
 from engine.cards import card
 
@@ -54,3 +65,37 @@ card(
         PutOnFlank(on="animated"),
     ],
 )
+
+
+def _you_played_a_card_with_a_bonus_icon(ctx) -> bool:
+    """ "After you play a card with a bonus icon": printed (an Æmber bonus) or added by enhance."""
+    return ctx.event.get("player") == ctx.controller and bool(bonus_icons(ctx.event["card"]))
+
+
+# "After you play a card with a bonus icon, for the remainder of the turn, Adaptoid gains (choose
+# one): +2 armor, assault 2, or "Fight: Steal 1A."" (MM 099; MoMu 073 prints "After Fight:", the
+# same ability, and its data's "Enhance ." lost the icons, which do nothing during the game: glossary
+# "Enhance"). The lexer drops "(choose one)" as a reminder, so the compiled reading would be wrong.
+card(
+    "Adaptoid",
+    reactions=[
+        Reaction(
+            "played",
+            [
+                OneOf(
+                    [
+                        ("+2 armor", [ForTheTurn(static=ArmorModifier(2, itself))]),
+                        ("assault 2", [ForTheTurn(static=GrantKeyword("assault", itself, 2))]),
+                        ("fight: steal 1", [ForTheTurn(static=GrantAbility("fight", [Steal(1)], itself))]),
+                    ]
+                )
+            ],
+            when=_you_played_a_card_with_a_bonus_icon,
+        )
+    ],
+)
+
+# "If you archive The Archivist, archive it faceup. While The Archivist is in your archives, instead of
+# picking up all of your archives, you may choose to pick up any number of cards in your archives.":
+# both read where the card is, in the archives (engine.rules.archives_faceup)
+card("The Archivist", statics=[ArchivedFaceup(), PicksUpAnyNumberOfArchives()])

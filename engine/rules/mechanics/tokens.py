@@ -22,6 +22,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 
+from engine.core.registry import template
 from engine.rules.ability import Context, Effect
 from engine.core.errors import ScenarioError
 from engine.core.state import CardData, CardInstance, LastingEffect
@@ -93,8 +94,6 @@ class MakeTokens(Effect):
                 ctx.log(f"{ctx.source.name}: {ctx.controller}'s deck is empty, no token creature is made")
                 break
             card = deck[0]
-            make_token_card(card, token)
-            card.controller = ctx.controller
             if self.flank:
                 card.memory["enters_on_flank"] = self.flank
             if self.left_of is not None and (anchor := ctx.ref(self.left_of)) is not None:
@@ -103,43 +102,51 @@ class MakeTokens(Effect):
                 f"{ctx.controller} makes a token creature: the top card of their deck enters play "
                 f"facedown as a {token.name}"
             )
-            _enters_as_token(ctx, card)
+            _enter_as_token(ctx, card, token)
             made.append(card)
             if ctx.game.winner:
                 break
         return len(made) == self.count
 
 
-def _enters_as_token(ctx: Context, card: CardInstance) -> None:
-    """A card turned facedown as a token creature enters play on a flank of its controller's
-    battleline, exhausted, unless a card's text says it enters play ready: its own (Berserker:
-    "Berserker enters play ready and enraged.") or another card's ("Each friendly token creature
-    enters play ready."): card text over the rulebook (the Golden Rule); ready too when entering play
-    made it so ("you may have it enter anywhere ..., ready": Knightapult)."""
+def _enter_as_token(ctx: Context, card: CardInstance, token: CardData) -> None:
+    """``card`` enters play facedown as the controller's token creature ``token``, exhausted, unless
+    a card's text says it enters play ready: its own (Berserker: "Berserker enters play ready and
+    enraged.") or another card's ("Each friendly token creature enters play ready."): card text
+    over the rulebook (the Golden Rule); ready too when entering play made it so ("you may have it
+    enter anywhere ..., ready": Knightapult)."""
+    make_token_card(card, token)
+    card.controller = ctx.controller
     ctx.eng.enter_play(card, played=False)
     card.exhausted = card.exhausted and not _made_ready(ctx, card)
 
 
+@template()
 @dataclass
 class PutIntoPlayAsToken(Effect):
-    """ "Choose a card in your hand and put it into play as a token creature": each card ``on``
-    names (out of play) enters play facedown as the controller's token creature, as a token made
-    from the top of the deck does; without a token creature reference card, nothing enters."""
+    """ "Put each creature revealed this way into play facedown as a token creature", "make each
+    creature revealed this way a token creature as if the card was on top of your deck", "put each
+    card under <this card> into play facedown as a token creature", "choose a card in your hand and
+    put it into play as a token creature": each card ``on`` names (out of play: a hand, a discard
+    pile, under a card) enters play as a token creature is made, facedown as its controller's token
+    creature; without a reference card, nothing enters play."""
 
     on: str = "it"
 
     def resolve(self, ctx: Context) -> bool:
         token = ctx.me.token
-        cards = [c for c in ctx.refs(self.on) if not c.in_play]
+        cards = [c for c in ctx.refs(self.on) if not c.in_play and c.zone not in ("purged", "resolving")]
         if token is None:
-            ctx.log(f"{ctx.source.name}: {ctx.controller} has no token creature reference card, so nothing enters play")
+            if cards:
+                ctx.log(
+                    f"{ctx.source.name}: {ctx.controller} has no token creature reference card: nothing enters play"
+                )
             return False
         for card in cards:
-            ctx.game.take(card)
-            make_token_card(card, token)
-            card.controller = ctx.controller
-            ctx.log(f"{card.label} is put into play facedown as {ctx.controller}'s {token.name}")
-            _enters_as_token(ctx, card)
+            ctx.log(f"{card.label} enters play facedown as a {token.name} ({ctx.controller}'s token creature)")
+            _enter_as_token(ctx, card, token)
+            if ctx.game.winner:
+                break
         return bool(cards)
 
 
