@@ -190,10 +190,7 @@ class DamageRules:
 
     def kept_from_destruction(self, card: CardInstance) -> bool:
         """A constant ability says ``card`` cannot be destroyed."""
-        return any(
-            s.keeps_from_destruction(self, src, ctl, card)
-            for s, src, ctl in self.statics_with("keeps_from_destruction")
-        )
+        return any(s.keeps_from_destruction(self, src, ctl, card) for s, src, ctl in self.statics())
 
     def destroy(self, creatures: list[CardInstance], fight: tuple | None = None) -> list[CardInstance]:
         """Destroy creatures (or other cards in play) simultaneously; return those destroyed: put

@@ -31,7 +31,7 @@ from engine.rules.use import UseRules
 from engine.rules.rulesets import RuleSet
 from engine.core import changes
 from engine.core.state import CardInstance, Game
-from engine.rules.statics import answers, reaches_artifacts, Static
+from engine.rules.statics import reaches_artifacts, Static
 from engine.rules import text_in_force
 from engine.rules.replacements import gain
 from engine.rules.replacements import steal
@@ -120,15 +120,6 @@ class Engine(PlayRules, UseRules, DamageRules):
             return self._statics_now
         return self._kept_while_unchanged("statics", self._statics)
 
-    def statics_with(self, hook: str) -> list[tuple[Static, CardInstance, str]]:
-        """The constant abilities in force whose kind answers ``hook`` (a :class:`Static` method its
-        class overrides; the base's answers nothing): a query about one thing ("power", "flank",
-        "destroys_itself") asks only those, not every constant ability in force. Kept like
-        :meth:`statics`, and read from the list a read-only query froze while it runs."""
-        if self._statics_now is not None:
-            return [t for t in self._statics_now if answers(t[0], hook)]
-        return self._kept_while_unchanged(hook, lambda: [t for t in self.statics() if answers(t[0], hook)])
-
     def _kept_while_unchanged(self, what: str, work_out):
         at = changes.COUNT[0]
         kept = self._kept.get(what)
@@ -176,7 +167,7 @@ class Engine(PlayRules, UseRules, DamageRules):
             for upgrade in card.upgrades:  # "This creature gains skirmish." (Explo-rover as an upgrade)
                 add_gained(found, granted_keywords(self.rules.card_text(upgrade.name, upgrade.printed.text)))
             # "loses elusive": gone whatever gives it (a loss is a restriction on having it)
-            for s, src, ctl in self.statics_with("loses_keywords"):
+            for s, src, ctl in self.statics():
                 for word in s.loses_keywords(self, src, ctl, card):
                     found.pop(word, None)
         return found
@@ -190,7 +181,7 @@ class Engine(PlayRules, UseRules, DamageRules):
             return False
         if creature in (line[0], line[-1]):
             return True
-        return any(s.flank(self, src, ctl, creature) for s, src, ctl in self.statics_with("flank"))
+        return any(s.flank(self, src, ctl, creature) for s, src, ctl in self.statics())
 
     def is_center(self, creature: CardInstance) -> bool:
         """16.0 glossary "Center of the Battleline": as many creatures to its left as to its right
@@ -202,11 +193,12 @@ class Engine(PlayRules, UseRules, DamageRules):
         """The card's own ability for ``trigger`` and those it gains (from its upgrades and from
         lasting effects), each with the card that gives it (None for its own)."""
         found = []
-        if any(s.blocks_trigger(self, src, ctl, card, trigger) for s, src, ctl in self.statics_with("blocks_trigger")):
+        statics = self.statics()
+        if any(s.blocks_trigger(self, src, ctl, card, trigger) for s, src, ctl in statics):
             return found  # "Destroyed effects cannot resolve"
         # "<fight> effects are fight/reap effects": those abilities resolve at this trigger too
         triggers = [trigger]
-        for s, src, ctl in self.statics_with("also_triggers") if card.zone == "battleline" else ():
+        for s, src, ctl in statics if card.zone == "battleline" else ():
             triggers += [t for t in s.also_triggers(self, src, ctl, card, trigger) if t not in triggers]
         for each in triggers:
             own = self.variant(card).ability(each)
@@ -217,7 +209,7 @@ class Engine(PlayRules, UseRules, DamageRules):
                 if gained:
                     found.append((gained, upgrade))
             if card.zone in ("battleline", "artifacts"):
-                for s, src, ctl in self.statics_with("abilities"):
+                for s, src, ctl in statics:
                     gained = _gives_to(s, card) and s.abilities(self, src, ctl, card).get(each)
                     if gained:
                         found.append((gained, src))

@@ -85,7 +85,7 @@ class PurgedWhile(Static):
 def purge_condemned(eng: "Engine") -> None:
     """Purge (or archive, or otherwise move) the cards in play a constant ability of their own
     removes now (:class:`PurgedWhile`)."""
-    for s, src, ctl in list(eng.statics_with("purges_itself")):
+    for s, src, ctl in list(eng.statics()):
         if src is not None and src.in_play and s.purges_itself(eng, src, ctl):
             s.carry_out(eng, src, ctl)
 
@@ -94,7 +94,7 @@ def condemned(eng: "Engine") -> list["CardInstance"]:
     """The cards in play a constant ability of their own destroys now (:class:`DestroyedWhile`)."""
     return [
         src
-        for s, src, ctl in eng.statics_with("destroys_itself")
+        for s, src, ctl in eng.statics()
         if src is not None and src.in_play and not src.memory.get("destroyed") and s.destroys_itself(eng, src, ctl)
     ]
 

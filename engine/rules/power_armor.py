@@ -37,21 +37,15 @@ def power_and_armor(eng: "Engine", creature: "CardInstance") -> tuple[int, int]:
     armor = creature.printed.armor
     switched = False
     fixed = None
-    # only the constant abilities whose kind changes power or armor are asked (engine.rules.statics.answers)
-    armor_changes = eng.statics_with("armor")
+    statics = eng.statics()
     # "each creature cannot gain armor": no effect adds to its armor (those that lower it still do)
-    no_gain = bool(armor_changes) and any(
-        isinstance(s, CannotGainArmor) and s.applies(eng, src, ctl, creature) for s, src, ctl in eng.statics()
-    )
-    for s, src, ctl in eng.statics_with("power"):
+    no_gain = any(isinstance(s, CannotGainArmor) and s.applies(eng, src, ctl, creature) for s, src, ctl in statics)
+    for s, src, ctl in statics:
         power += s.power(eng, src, ctl, creature)
-    for s, src, ctl in armor_changes:
         change = s.armor(eng, src, ctl, creature)
         armor += min(0, change) if no_gain else change
-    for s, src, ctl in eng.statics_with("switches_power_and_armor"):
         if s.switches_power_and_armor(eng, src, ctl, creature):
             switched = not switched
-    for s, src, ctl in eng.statics_with("sets_power_and_armor"):
         value = s.sets_power_and_armor(eng, src, ctl, creature)
         if value is not None:
             fixed = value

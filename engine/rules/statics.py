@@ -63,20 +63,6 @@ def reads_statics_once(method):
     return query
 
 
-def answers(static, hook: str) -> bool:
-    """Does ``static``'s kind answer ``hook``: does its class override that :class:`Static` method
-    (the base's answers nothing: 0, False, None)? Told once per class and hook."""
-    kind = type(static)
-    known = _ANSWERS.get((kind, hook))
-    if known is None:
-        known = _ANSWERS[(kind, hook)] = getattr(kind, hook, None) is not getattr(Static, hook)
-    return known
-
-
-#: (class, hook) -> does the class override the hook (:func:`answers`)
-_ANSWERS: dict[tuple[type, str], bool] = {}
-
-
 def neighbor(eng, source, controller, creature) -> bool:
     """ "Each of <this creature>'s neighbors"; a creature an event is about that has since left play
     ("after 1 of SELF's neighbors is dealt damage", and the damage destroyed it): a neighbor
