@@ -6,10 +6,13 @@
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 
+@lru_cache(maxsize=4096)
 def version_sort_key(version: str) -> str:
-    """A string that sorts like the version: each number zero-padded, "." between them.
+    """A string that sorts like the version: each number zero-padded, "." between them (worked out
+    once per label: a replay sorts the versions of its answers and expectations each time).
 
     >>> sorted(["16.0", "1.3", "14", "1.1", "1.2"], key=version_sort_key)
     ['1.1', '1.2', '1.3', '14', '16.0']

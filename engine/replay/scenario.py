@@ -18,7 +18,6 @@ from collections.abc import Iterable
 
 from kb.versions import version_sort_key
 
-from engine.cards.definitions import variant
 from engine.core.choices import Chooser
 from engine.core.decision_checks import holds
 from engine.core.errors import ChoiceError, EngineError, IllegalAction, ScenarioError
@@ -177,7 +176,6 @@ def _replay(
             f"its answer states the same ruling as {version}'s"
         )
     try:
-        every_card_readable(engine)
         refused = play_actions(engine, answered_actions(scenario.actions, answers_of))
     except (ScenarioError, EngineError) as exc:
         if isinstance(exc, ChoiceError):
@@ -258,10 +256,7 @@ def play_actions(engine: Engine, actions: Iterable[tuple[int, dict, list]], afte
     return the refused ones, number -> why. ``after(number, refusal or None)`` is called once each
     action is over (the builder draws the board there). Raises what the engine raises, a
     :class:`ChoiceError` when the answers do not fit the decisions raised."""
-    # a card in play acts through its constant abilities and reactions without being used: one
-    # the engine cannot play would be silently ignored, so the replay stops and names it
-    for card in engine.game.in_play():
-        variant(card, engine.rules)
+    every_card_readable(engine)  # before anything: a card the engine cannot read stops the replay
     refused: dict[int, str] = {}
     for n, action, answers in actions:
         engine.chooser.begin_action(n)  # its decisions are numbered n.1, n.2, ... (decisions.* paths)
