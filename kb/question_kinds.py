@@ -31,6 +31,13 @@ _COUNT = re.compile(
     r"at least|at most|any number|equal to)\b",
     re.IGNORECASE,
 )
+#: words that state what comes of an event, in any of the rulebooks: a card or object moves, is
+#: destroyed or ceases to exist, a player wins or loses, counters or tokens are removed
+_OUTCOME = re.compile(
+    r"\b(?:(?:is|are|it's|they're|be|been) (?:put|placed|returned|destroyed|exiled|discarded|purged|archived|"
+    r"removed|gained|lost|shuffled|tagged)|put into|ceases? to exist|(?:loses?|wins?) the game|is a draw)\b",
+    re.IGNORECASE,
+)
 #: (how the question starts, what a text that answers it holds), the first match wins; "when" asks
 #: for a time only as a question ("when do I ..."), not as a condition ("when a creature dies, ...")
 ASKS: tuple[tuple[re.Pattern, re.Pattern], ...] = (
@@ -42,6 +49,7 @@ ASKS: tuple[tuple[re.Pattern, re.Pattern], ...] = (
         _TIME,
     ),
     (re.compile(r"^how (?:many|much)\b"), _COUNT),
+    (re.compile(r"^(?:so |and )?what (?:happens|happened|will happen|would happen)\b"), _OUTCOME),
 )
 
 

@@ -47,6 +47,11 @@ SUBRULE_FACTOR = 0.95
 #: an entry with fewer distinct words than this beyond the question's states a kind, not a rule
 FEW_WORDS = 5
 FEW_WORDS_FACTOR = 0.6
+#: share of the score a rule gains when the titles of the sections it is in hold all the question's
+#: words its own text lacks
+SECTION_SHARE = 0.5
+#: how many headings up the nearest titled one is looked for
+SECTION_DEPTH = 3
 #: score factor of an entry linked to cards when the question names none
 CARD_RULING_FACTOR = 0.6
 #: a text that is only a cross-reference: "See “Fight” on page 7.", "See rule 702.2."
@@ -80,6 +85,9 @@ def answers_first(
         )
     }
     scored: dict[int, float] = {}
+    sections = _sections(conn, corpus, [e for e in ids if rows.get(e, ("",))[0] == "rule"])
+    children = _rule_children(conn, [e for e in ids if rows.get(e, ("",))[0] == "rule"])
+    n_asked = max(1, len(query_stems))
 
     def offer(entry: int, score: float) -> None:
         if corpus.has(entry) and scope.allows(entry) and score > scored.get(entry, -1.0):
@@ -88,6 +96,7 @@ def answers_first(
     for score, e in head:
         kind, body, document = rows.get(e, ("", "x", 0))
         factor = 1.0
+        closer = None
         if not body.strip():
             child = _best_subrule(conn, corpus, e, query_stems)
             if child is not None:
@@ -95,13 +104,22 @@ def answers_first(
                 factor = HEADING_FACTOR
         elif ONLY_POINTER.match(body):
             factor = HEADING_FACTOR
+        elif e in children:  # a rule with text: a subrule holding more of the question says it closer
+            child = _best_of(corpus, children[e], query_stems)
+            if child is not None and _held(corpus, child, query_stems) > _held(corpus, e, query_stems):
+                closer = child
         elif _few_words(corpus, e, query_stems):
             factor = FEW_WORDS_FACTOR
+        section_stems, section = sections.get(e, (frozenset(), ""))
+        if section_stems:  # the section's title says what the rules under it are about
+            factor *= 1.0 + SECTION_SHARE * len(section_stems & query_stems) / n_asked
         if not names_cards and e in _card_rulings(index):
             factor *= CARD_RULING_FACTOR
-        if states(asks, body):
+        if states(asks, body) or states(asks, section):  # a rule of the "Untap Step" states a time
             factor *= STATES_FACTOR
         offer(e, score * factor)
+        if closer is not None:  # just above the rule it details
+            offer(closer, score * factor * POINTED_FACTOR)
         m = POINTER.search(body) if kind != "rule" else None
         if m:
             target = _pointed(conn, corpus, document, RULE_NUMBER.findall(m.group(1)), query_stems)
@@ -154,11 +172,69 @@ def _pointed(conn: sqlite3.Connection, corpus, document: int, numbers: list[str]
 
 def _best_subrule(conn: sqlite3.Connection, corpus, entry: int, query_stems: frozenset[int]) -> int | None:
     """The subrule of ``entry`` holding most of the question's words, the fullest on a tie, the
-    first in the rulebook's order after that; None when it has none."""
+    first in the rulebook's order after that; and, where a subrule of that one holds more of them,
+    that subrule instead, down the levels ("603." to "603.3" to "603.3b"); None when it has none."""
+    best = None
+    while True:
+        children = [
+            c
+            for (c,) in conn.execute(
+                "SELECT id FROM entries WHERE parent = ? AND kind = 'rule' ORDER BY ordinal", (entry,)
+            )
+        ]
+        child = _best_of(corpus, children, query_stems)
+        if child is None or (
+            best is not None and _held(corpus, child, query_stems) <= _held(corpus, best, query_stems)
+        ):
+            return best
+        best = entry = child
+
+
+def _sections(conn: sqlite3.Connection, corpus, ids: list[int]) -> dict[int, tuple[frozenset[int], str]]:
+    """{rule: (the stems of the title of the nearest heading it is under, that title)} for ``ids``
+    (one query): "405.1" is under "405. Stack"; the chapters above ("4. Zones") name too wide a
+    subject."""
+    if not ids:
+        return {}
+    sql = (
+        "WITH RECURSIVE up(start, id, depth) AS ("
+        f"SELECT id, parent, 1 FROM entries WHERE id IN ({','.join('?' * len(ids))}) AND parent IS NOT NULL "
+        "UNION ALL SELECT up.start, e.parent, up.depth + 1 FROM entries e JOIN up ON e.id = up.id "
+        "WHERE e.parent IS NOT NULL AND up.depth < ?"
+        ") SELECT up.start, up.id, e.title FROM up JOIN entries e ON e.id = up.id ORDER BY up.start, up.depth"
+    )
+    out: dict[int, tuple[frozenset[int], str]] = {}
+    for start, ancestor, title in conn.execute(sql, [*ids, SECTION_DEPTH]):
+        if start not in out and corpus.has(ancestor):
+            stems = corpus.title_stems.get(corpus.entry_text[ancestor])
+            if stems:
+                out[start] = (stems, title or "")
+    return out
+
+
+def _rule_children(conn: sqlite3.Connection, ids: list[int]) -> dict[int, list[int]]:
+    """{rule: its subrules in the rulebook's order} for the rules ``ids`` that have any (one query)."""
+    out: dict[int, list[int]] = {}
+    if ids:
+        for parent, child in conn.execute(
+            f"SELECT parent, id FROM entries WHERE parent IN ({','.join('?' * len(ids))}) AND kind = 'rule' "
+            "ORDER BY ordinal",
+            ids,
+        ):
+            out.setdefault(parent, []).append(child)
+    return out
+
+
+def _held(corpus, entry: int, query_stems: frozenset[int]) -> int:
+    """How many of the question's words (stems) ``entry``'s text holds."""
+    return len(set(corpus.text_stems[corpus.entry_text[entry]]) & query_stems)
+
+
+def _best_of(corpus, entries: list[int], query_stems: frozenset[int]) -> int | None:
+    """Of ``entries``, the one holding most of the question's words, the fullest on a tie, the first
+    after that; None when none is in the corpus."""
     best, best_key = None, None
-    for (child,) in conn.execute(
-        "SELECT id FROM entries WHERE parent = ? AND kind = 'rule' ORDER BY ordinal", (entry,)
-    ):
+    for child in entries:
         if not corpus.has(child):
             continue
         stems = set(corpus.text_stems[corpus.entry_text[child]])
