@@ -91,9 +91,14 @@ def infer_game(index, plan: Plan, text: str, games: tuple[str, ...]) -> str | No
             share = stats[g][1] / total
             said = (stats[g][0].get(sid, 0) + PRIOR_COUNT * share) / (seen + PRIOR_COUNT)
             score[g] += math.log(said / share)
-    for g in score:  # a game's own players' words ("sac", "blink") that no other game's rulebook uses
-        for start, end, _ in players_spans(typed, (g,)):
+    # a game's own players' words ("sac", "blink") that no other game's rulebook uses, and that the
+    # players of no other game say ("kill" is KeyForge's and Magic's players' word alike)
+    spans = {g: {(start, end) for start, end, _ in players_spans(typed, (g,))} for g in score}
+    for g in score:
+        for start, end in spans[g]:
             said = [stem_ids.get(stem(w), -1) for w in typed[start:end] if w not in STOPWORDS]
+            if any((start, end) in spans[o] for o in score if o != g):
+                continue
             if not any(all(stats[o][0].get(sid, 0) for sid in said) for o in score if o != g):
                 score[g] += MARGIN
     if plan.mentions and len(index.card_games) == 1:  # a card named is of the one game with cards
