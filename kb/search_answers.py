@@ -33,6 +33,7 @@ from __future__ import annotations
 import re
 import sqlite3
 
+from .query import STOPWORDS, TOKEN, stem
 from .question_kinds import STATES_FACTOR, states
 from .search_index import Index
 from .search_rank import Scope
@@ -54,6 +55,13 @@ SECTION_SHARE = 0.5
 SECTION_DEPTH = 3
 #: score factor of an entry linked to cards when the question names none
 CARD_RULING_FACTOR = 0.6
+#: score factor of the definition of a variant of a term ("Hexproof from [quality]" is a variant of
+#: the hexproof ability) whose name holds words the question does not: it defines another term
+VARIANT_FACTOR = 0.6
+#: the definition of a variant of a term, and the variant's name
+VARIANT = re.compile(r"^\W*(.+?)\W*\s+is a variant of\b", re.IGNORECASE)
+#: a placeholder in a term's name: "[quality]", "[a player]"
+PLACEHOLDER = re.compile(r"\[[^\]]*\]")
 #: a text that is only a cross-reference: "See “Fight” on page 7.", "See rule 702.2."
 ONLY_POINTER = re.compile(r"^\s*see\b[^.]*\.?\s*$", re.IGNORECASE)
 #: "See rule 302.6", "See rules 403.3, 603.6a, 603.6d, and 614.12": a pointer and the rules it names
@@ -113,6 +121,8 @@ def answers_first(
         section_stems, section = sections.get(e, (frozenset(), ""))
         if section_stems:  # the section's title says what the rules under it are about
             factor *= 1.0 + SECTION_SHARE * len(section_stems & query_stems) / n_asked
+        if _other_variant(corpus, body, query_stems):
+            factor *= VARIANT_FACTOR
         if not names_cards and e in _card_rulings(index):
             factor *= CARD_RULING_FACTOR
         if states(asks, body) or states(asks, section):  # a rule of the "Untap Step" states a time
@@ -134,6 +144,16 @@ def answers_first(
     taken = set(best)
     kept = list(best.values()) + [(s, e) for s, e in rest if corpus.entry_thread[e] not in taken]
     return sorted(kept, key=lambda se: -se[0])  # a demoted heading may fall below the first TOP
+
+
+def _other_variant(corpus, body: str, query_stems: frozenset[int]) -> bool:
+    """Whether ``body`` defines a variant of a term whose name holds a word the question lacks."""
+    m = VARIANT.match(body)
+    if m is None:
+        return False
+    name = PLACEHOLDER.sub(" ", m.group(1)).lower()  # "Hexproof from [quality]": any quality
+    named = {stem(w) for w in TOKEN.findall(name) if w not in STOPWORDS and len(w) > 1}
+    return any(corpus.stem_ids.get(w, -1) not in query_stems for w in named)
 
 
 def _card_rulings(index: Index) -> frozenset[int]:
