@@ -35,6 +35,7 @@ import sqlite3
 
 from .query import STOPWORDS, TOKEN, stem
 from .question_kinds import STATES_FACTOR, states
+from .rule_tree import Tree, tree
 from .search_index import Index
 from .search_rank import Scope
 
@@ -59,7 +60,7 @@ CARD_RULING_FACTOR = 0.6
 #: the hexproof ability) whose name holds words the question does not: it defines another term
 VARIANT_FACTOR = 0.6
 #: the definition of a variant of a term, and the variant's name
-VARIANT = re.compile(r"^\W*(.+?)\W*\s+is a variant of\b", re.IGNORECASE)
+VARIANT = re.compile(r"^\W*([^.]{1,80}?)\W*\s+is a variant of\b", re.IGNORECASE)
 #: a placeholder in a term's name: "[quality]", "[a player]"
 PLACEHOLDER = re.compile(r"\[[^\]]*\]")
 #: a text that is only a cross-reference: "See “Fight” on page 7.", "See rule 702.2."
@@ -93,8 +94,6 @@ def answers_first(
         )
     }
     scored: dict[int, float] = {}
-    sections = _sections(conn, corpus, [e for e in ids if rows.get(e, ("",))[0] == "rule"])
-    children = _rule_children(conn, [e for e in ids if rows.get(e, ("",))[0] == "rule"])
     n_asked = max(1, len(query_stems))
 
     def offer(entry: int, score: float) -> None:
@@ -103,22 +102,23 @@ def answers_first(
 
     for score, e in head:
         kind, body, document = rows.get(e, ("", "x", 0))
+        rules = tree(conn, index, document)
         factor = 1.0
         closer = None
         if not body.strip():
-            child = _best_subrule(conn, corpus, e, query_stems)
+            child = _best_subrule(corpus, rules, e, query_stems)
             if child is not None:
                 offer(child, score * SUBRULE_FACTOR)
                 factor = HEADING_FACTOR
         elif ONLY_POINTER.match(body):
             factor = HEADING_FACTOR
-        elif e in children:  # a rule with text: a subrule holding more of the question says it closer
-            child = _best_of(corpus, children[e], query_stems)
+        elif kind == "rule" and e in rules.rules:  # a rule with text: a subrule holding more of the
+            child = _best_of(corpus, rules.rules[e], query_stems)  # question says it closer
             if child is not None and _held(corpus, child, query_stems) > _held(corpus, e, query_stems):
                 closer = child
         elif _few_words(corpus, e, query_stems):
             factor = FEW_WORDS_FACTOR
-        section_stems, section = sections.get(e, (frozenset(), ""))
+        section_stems, section = _section(corpus, rules, e) if kind == "rule" else (frozenset(), "")
         if section_stems:  # the section's title says what the rules under it are about
             factor *= 1.0 + SECTION_SHARE * len(section_stems & query_stems) / n_asked
         if _other_variant(corpus, body, query_stems):
@@ -132,7 +132,7 @@ def answers_first(
             offer(closer, score * factor * POINTED_FACTOR)
         m = POINTER.search(body) if kind != "rule" else None
         if m:
-            target = _pointed(conn, corpus, document, RULE_NUMBER.findall(m.group(1)), query_stems)
+            target = _pointed(conn, corpus, rules, document, RULE_NUMBER.findall(m.group(1)), query_stems)
             if target is not None:  # lent the score before this entry's own factors, with the target's
                 (said,) = conn.execute("SELECT body FROM entries WHERE id = ?", (target,)).fetchone()
                 offer(target, score * POINTED_FACTOR * (STATES_FACTOR if states(asks, said) else 1.0))
@@ -148,7 +148,7 @@ def answers_first(
 
 def _other_variant(corpus, body: str, query_stems: frozenset[int]) -> bool:
     """Whether ``body`` defines a variant of a term whose name holds a word the question lacks."""
-    m = VARIANT.match(body)
+    m = VARIANT.match(body) if "variant of" in body else None  # the test first: the pattern is slow
     if m is None:
         return False
     name = PLACEHOLDER.sub(" ", m.group(1)).lower()  # "Hexproof from [quality]": any quality
@@ -169,7 +169,9 @@ def _few_words(corpus, entry: int, query_stems: frozenset[int]) -> bool:
     return len(set(stems) - query_stems) < FEW_WORDS
 
 
-def _pointed(conn: sqlite3.Connection, corpus, document: int, numbers: list[str], query_stems: frozenset[int]):
+def _pointed(
+    conn: sqlite3.Connection, corpus, rules: Tree, document: int, numbers: list[str], query_stems: frozenset[int]
+):
     """Of the rules numbered ``numbers`` in ``document`` (a heading with no text standing for its
     best subrule), the one holding most of the question's words, the first named on a tie: the
     glossary's "Enters the Battlefield" points to rules 403.3, 603.6a, 603.6d and 614.12, and a
@@ -181,7 +183,7 @@ def _pointed(conn: sqlite3.Connection, corpus, document: int, numbers: list[str]
         ).fetchone()
         if row is None:
             continue
-        rule = (_best_subrule(conn, corpus, row[0], query_stems) if row[1] else None) or row[0]
+        rule = (_best_subrule(corpus, rules, row[0], query_stems) if row[1] else None) or row[0]
         if not corpus.has(rule):
             continue
         key = (len(set(corpus.text_stems[corpus.entry_text[rule]]) & query_stems), -i)
@@ -190,19 +192,13 @@ def _pointed(conn: sqlite3.Connection, corpus, document: int, numbers: list[str]
     return best
 
 
-def _best_subrule(conn: sqlite3.Connection, corpus, entry: int, query_stems: frozenset[int]) -> int | None:
+def _best_subrule(corpus, rules: Tree, entry: int, query_stems: frozenset[int]) -> int | None:
     """The subrule of ``entry`` holding most of the question's words, the fullest on a tie, the
     first in the rulebook's order after that; and, where a subrule of that one holds more of them,
     that subrule instead, down the levels ("603." to "603.3" to "603.3b"); None when it has none."""
     best = None
     while True:
-        children = [
-            c
-            for (c,) in conn.execute(
-                "SELECT id FROM entries WHERE parent = ? AND kind = 'rule' ORDER BY ordinal", (entry,)
-            )
-        ]
-        child = _best_of(corpus, children, query_stems)
+        child = _best_of(corpus, rules.rules.get(entry, ()), query_stems)
         if child is None or (
             best is not None and _held(corpus, child, query_stems) <= _held(corpus, best, query_stems)
         ):
@@ -210,39 +206,19 @@ def _best_subrule(conn: sqlite3.Connection, corpus, entry: int, query_stems: fro
         best = entry = child
 
 
-def _sections(conn: sqlite3.Connection, corpus, ids: list[int]) -> dict[int, tuple[frozenset[int], str]]:
-    """{rule: (the stems of the title of the nearest heading it is under, that title)} for ``ids``
-    (one query): "405.1" is under "405. Stack"; the chapters above ("4. Zones") name too wide a
-    subject."""
-    if not ids:
-        return {}
-    sql = (
-        "WITH RECURSIVE up(start, id, depth) AS ("
-        f"SELECT id, parent, 1 FROM entries WHERE id IN ({','.join('?' * len(ids))}) AND parent IS NOT NULL "
-        "UNION ALL SELECT up.start, e.parent, up.depth + 1 FROM entries e JOIN up ON e.id = up.id "
-        "WHERE e.parent IS NOT NULL AND up.depth < ?"
-        ") SELECT up.start, up.id, e.title FROM up JOIN entries e ON e.id = up.id ORDER BY up.start, up.depth"
-    )
-    out: dict[int, tuple[frozenset[int], str]] = {}
-    for start, ancestor, title in conn.execute(sql, [*ids, SECTION_DEPTH]):
-        if start not in out and corpus.has(ancestor):
-            stems = corpus.title_stems.get(corpus.entry_text[ancestor])
-            if stems:
-                out[start] = (stems, title or "")
-    return out
-
-
-def _rule_children(conn: sqlite3.Connection, ids: list[int]) -> dict[int, list[int]]:
-    """{rule: its subrules in the rulebook's order} for the rules ``ids`` that have any (one query)."""
-    out: dict[int, list[int]] = {}
-    if ids:
-        for parent, child in conn.execute(
-            f"SELECT parent, id FROM entries WHERE parent IN ({','.join('?' * len(ids))}) AND kind = 'rule' "
-            "ORDER BY ordinal",
-            ids,
-        ):
-            out.setdefault(parent, []).append(child)
-    return out
+def _section(corpus, rules: Tree, entry: int) -> tuple[frozenset[int], str]:
+    """The stems of the title of the nearest heading ``entry`` is under (at most
+    :data:`SECTION_DEPTH` levels up), and that title: "405.1" is under "405. Stack"; the chapters
+    above ("4. Zones") name too wide a subject. (frozenset(), "") when there is none."""
+    above = entry
+    for _ in range(SECTION_DEPTH):
+        above = rules.parent.get(above)
+        if above is None:
+            break
+        stems = corpus.title_stems.get(corpus.entry_text[above]) if corpus.has(above) else None
+        if stems:
+            return stems, rules.title.get(above, "")
+    return frozenset(), ""
 
 
 def _held(corpus, entry: int, query_stems: frozenset[int]) -> int:
