@@ -68,3 +68,14 @@ def test_the_definition_of_another_variant_of_the_term_ranks_below_the_term(kb_c
     assert "is a variant of" not in body, (first.key, body)
     keys = [h.key for h in search(kb_conn, "hexproof from a quality", game="mtg", limit=3).results]
     assert "rule/702.11d" in keys, keys
+
+
+def test_the_rule_trees_kept_for_the_search_are_few(kb_conn):
+    # a search of every version reaches many documents; only the last few documents' trees are kept
+    from kb.fuzzy import index_for
+    from kb.rule_tree import KEPT
+
+    for query in ("trample", "deathtouch", "first strike", "elusive"):
+        search(kb_conn, query, all_versions=True, limit=40)
+    kept = getattr(index_for(kb_conn), "_rule_trees", {})
+    assert 0 < len(kept) <= KEPT, len(kept)
