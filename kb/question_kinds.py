@@ -5,8 +5,9 @@ Why: a question's first words say what kind of answer it wants, and the words it
 rulebook do not. "when can I use a planeswalker's loyalty ability" shares "loyalty ability" with the
 rule that defines one and with the rule that says when one may be activated; only the second states
 a time ("any time they have priority ... during a main phase"). "how many cards do I draw" wants a
-number. This is the answer-type step of classic question answering, kept to the two kinds a
-rulebook states in words any game uses: a time and a count. An entry that states the kind asked
+number. This is the answer-type step of classic question answering, kept to the kinds a
+rulebook states in words any game uses: a time, a count, and for "what happens ..." an outcome
+(put into a graveyard, destroyed, removed, loses the game). An entry that states the kind asked
 for ranks a little higher (:data:`STATES_FACTOR`) among the best-scored results
 (:func:`kb.search_answers.answers_first`); nothing names a game, a rule or a term.
 """
