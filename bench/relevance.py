@@ -13,8 +13,9 @@ per game beside the targets (R@1 >= 0.85, R@5 >= 0.97) in two ways:
 Recall@1 is the answer first, Recall@5 among the first five, MRR the mean of 1/rank of the first
 answer (0 when it is not in the first 20). An accepted key that is not in the latest version of its
 game is an error (a typo would count as a miss for ever). Prints the questions missed.
-Usage: ``python bench/relevance.py [--db KB] [--set NAME]`` (without ``--db``, a KB is built from
-the test manifest).
+Usage: ``python bench/relevance.py [--db KB] [--misses] [--batch NAME]`` (without ``--db``, a KB is
+built from the test manifest; ``--batch`` measures one batch of the held-out set, e.g. a blind set
+written later, so that its figures can be told from those of the questions the search was tuned on).
 """
 
 from __future__ import annotations
@@ -59,13 +60,15 @@ def questions(path: Path) -> list[dict]:
                 "accept": set(accept),
                 "accept_kind": item.get("accept_kind"),
                 "written": item.get("written"),
+                "batch": item.get("batch", "earlier"),
             }
         )
     return out
 
 
-def held_out() -> list[dict]:
-    return questions(HELD_OUT)
+def held_out(batch: str | None = None) -> list[dict]:
+    """The held-out questions; with ``batch``, only those of that batch ("earlier": those with none)."""
+    return [q for q in questions(HELD_OUT) if batch is None or q["batch"] == batch]
 
 
 def check_keys(conn: sqlite3.Connection, qs: list[dict]) -> list[str]:
@@ -118,9 +121,9 @@ def measure(conn: sqlite3.Connection) -> dict[str, dict]:
     return {name: figures([(q, rank_of(conn, q)) for q in questions(path)]) for name, path in SETS.items()}
 
 
-def measure_held_out(conn: sqlite3.Connection) -> dict[tuple[str, str], dict]:
-    """{(mode, game): figures} of the held-out set; mode "chosen" or "inferred"."""
-    qs = held_out()
+def measure_held_out(conn: sqlite3.Connection, batch: str | None = None) -> dict[tuple[str, str], dict]:
+    """{(mode, game): figures} of the held-out set (or one batch of it); mode "chosen" or "inferred"."""
+    qs = held_out(batch)
     out = {}
     for mode in ("chosen", "inferred"):
         for game in sorted({q["game"] for q in qs}):
@@ -141,6 +144,11 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--db", type=Path, default=None)
     ap.add_argument("--misses", action="store_true", help="print every question whose answer is not first")
+    ap.add_argument(
+        "--batch",
+        default=None,
+        help='held-out questions of one batch only (its "batch" field; "earlier": those without one)',
+    )
     args = ap.parse_args()
     with tempfile.TemporaryDirectory() as tmp:
         db = args.db
@@ -155,7 +163,9 @@ def main() -> None:
         if bad:
             sys.exit("bench/relevance.py: accepted keys not in the KB's latest versions: " + "; ".join(bad))
         results = measure(conn)
-        held = measure_held_out(conn)
+        held = measure_held_out(conn, args.batch)
+        if not any(r["n"] for r in held.values()):
+            sys.exit(f"bench/relevance.py: no held-out question in batch {args.batch!r}")
         conn.close()
     print(f"{'set':<34}{'n':>5}{'R@1':>9}{'R@5':>9}{'MRR':>8}")
     for name, r in results.items():

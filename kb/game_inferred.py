@@ -5,14 +5,17 @@ KeyForge's few hundred and Keeper of the Cards' few dozen, so "can i use a creat
 it" found Magic's rules beside KeyForge's, and the side panel defined Magic's "Creature" for a
 KeyForge question. Each game's rulebook has its own words (KeyForge "use", "reap", "æmber"; Magic
 "cast", "battlefield", "mana"), so the question's words weigh for a game by how common each is in
-that game's newest rulebook: a naive Bayes over the newest document of each game. Its smoothing is
-Dirichlet's (a game's share of a word is pulled toward the word's share over all games by
-:data:`PRIOR_WORDS` words' worth): with add-one smoothing a word unseen in Keeper of the Cards'
-55 entries weighed for it a hundred times more than a word unseen in Magic's 4,000, so "summoning
-sickness" was read as Keeper of the Cards. A word's share is of the game's words, not of its
-entries: Magic's subrules are short, so any word is in a smaller share of them than of KeyForge's
-long glossary entries, which made every question look less like Magic. The players' words of a game (:mod:`kb.players_words`: "sac", "blink") and the cards it
-names count for their game too.
+that game's newest rulebook: a naive Bayes over the newest document of each game. Each word says
+which game it comes from by its counts in the games against the games' sizes (its share in a game
+over that game's share of all words), smoothed toward those sizes by :data:`PRIOR_COUNT`
+occurrences (Dirichlet): a word seen once in the small KeyForge rulebook and never in the Magic
+CR ("kill", in one FAQ) said KeyForge more loudly than "deathtouch" and "indestructible" (12 and 7
+times in the CR only) said Magic, because with the earlier smoothing of a game's share of words
+a word unseen in the CR's 110,000 words was all but impossible there; a count of one is weak
+evidence, a count of twelve strong. A word's share is of the game's words, not of its entries:
+Magic's subrules are short, so any word is in a smaller share of them than of KeyForge's long
+glossary entries, which made every question look less like Magic. The players' words of a game
+(:mod:`kb.players_words`: "sac", "blink") and the cards it names count for their game too.
 
 A game is inferred only when it is clearly ahead (:data:`MARGIN`, in natural log units: e^2, about
 7 times likelier than the next game); the search then ranks the other games' entries lower, never
@@ -31,8 +34,9 @@ from .question_kinds import frame_words
 
 #: how far ahead the likeliest game must be (log-likelihood) to be inferred
 MARGIN = 2.0
-#: Dirichlet smoothing: how many words' worth of the all-games share a game's share starts from
-PRIOR_WORDS = 200.0
+#: Dirichlet smoothing of which game a word comes from: how many occurrences' worth of the games'
+#: shares of all words a word's own counts start from (a word seen once says little)
+PRIOR_COUNT = 2.0
 #: score factor for the other games' entries when a game is inferred
 OTHER_GAME_FACTOR = 0.25
 
@@ -83,13 +87,18 @@ def infer_game(index, plan: Plan, text: str, games: tuple[str, ...]) -> str | No
         if seen == 0:  # a word no game's rulebook holds says nothing of the game
             continue
         words.append(sid)
-        background = seen / total
-        for g in score:
-            df, n = stats[g]
-            score[g] += math.log((df.get(sid, 0) + PRIOR_WORDS * background) / (n + PRIOR_WORDS))
-    for g in score:  # a game's own players' words ("sac", "blink") that no other game's rulebook uses
-        for start, end, _ in players_spans(typed, (g,)):
+        for g in score:  # the word's share in this game against the game's share of all words
+            share = stats[g][1] / total
+            said = (stats[g][0].get(sid, 0) + PRIOR_COUNT * share) / (seen + PRIOR_COUNT)
+            score[g] += math.log(said / share)
+    # a game's own players' words ("sac", "blink") that no other game's rulebook uses, and that the
+    # players of no other game say ("kill" is KeyForge's and Magic's players' word alike)
+    spans = {g: {(start, end) for start, end, _ in players_spans(typed, (g,))} for g in score}
+    for g in score:
+        for start, end in spans[g]:
             said = [stem_ids.get(stem(w), -1) for w in typed[start:end] if w not in STOPWORDS]
+            if any((start, end) in spans[o] for o in score if o != g):
+                continue
             if not any(all(stats[o][0].get(sid, 0) for sid in said) for o in score if o != g):
                 score[g] += MARGIN
     if plan.mentions and len(index.card_games) == 1:  # a card named is of the one game with cards

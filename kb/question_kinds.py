@@ -5,8 +5,9 @@ Why: a question's first words say what kind of answer it wants, and the words it
 rulebook do not. "when can I use a planeswalker's loyalty ability" shares "loyalty ability" with the
 rule that defines one and with the rule that says when one may be activated; only the second states
 a time ("any time they have priority ... during a main phase"). "how many cards do I draw" wants a
-number. This is the answer-type step of classic question answering, kept to the two kinds a
-rulebook states in words any game uses: a time and a count. An entry that states the kind asked
+number. This is the answer-type step of classic question answering, kept to the kinds a
+rulebook states in words any game uses: a time, a count, and for "what happens ..." an outcome
+(put into a graveyard, destroyed, removed, loses the game). An entry that states the kind asked
 for ranks a little higher (:data:`STATES_FACTOR`) among the best-scored results
 (:func:`kb.search_answers.answers_first`); nothing names a game, a rule or a term.
 """
@@ -31,6 +32,13 @@ _COUNT = re.compile(
     r"at least|at most|any number|equal to)\b",
     re.IGNORECASE,
 )
+#: words that state what comes of an event, in any of the rulebooks: a card or object moves, is
+#: destroyed or ceases to exist, a player wins or loses, counters or tokens are removed
+_OUTCOME = re.compile(
+    r"\b(?:(?:is|are|it's|they're|be|been) (?:put|placed|returned|destroyed|exiled|discarded|purged|archived|"
+    r"removed|gained|lost|shuffled|tagged)|put into|ceases? to exist|(?:loses?|wins?) the game|is a draw)\b",
+    re.IGNORECASE,
+)
 #: (how the question starts, what a text that answers it holds), the first match wins; "when" asks
 #: for a time only as a question ("when do I ..."), not as a condition ("when a creature dies, ...")
 ASKS: tuple[tuple[re.Pattern, re.Pattern], ...] = (
@@ -42,6 +50,7 @@ ASKS: tuple[tuple[re.Pattern, re.Pattern], ...] = (
         _TIME,
     ),
     (re.compile(r"^how (?:many|much)\b"), _COUNT),
+    (re.compile(r"^(?:so |and )?what (?:happens|happened|will happen|would happen)\b"), _OUTCOME),
 )
 
 

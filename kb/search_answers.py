@@ -33,7 +33,9 @@ from __future__ import annotations
 import re
 import sqlite3
 
+from .query import STOPWORDS, TOKEN, stem
 from .question_kinds import STATES_FACTOR, states
+from .rule_tree import Tree, tree
 from .search_index import Index
 from .search_rank import Scope
 
@@ -47,8 +49,20 @@ SUBRULE_FACTOR = 0.95
 #: an entry with fewer distinct words than this beyond the question's states a kind, not a rule
 FEW_WORDS = 5
 FEW_WORDS_FACTOR = 0.6
+#: share of the score a rule gains when the titles of the sections it is in hold all the question's
+#: words its own text lacks
+SECTION_SHARE = 0.5
+#: how many headings up the nearest titled one is looked for
+SECTION_DEPTH = 3
 #: score factor of an entry linked to cards when the question names none
 CARD_RULING_FACTOR = 0.6
+#: score factor of the definition of a variant of a term ("Hexproof from [quality]" is a variant of
+#: the hexproof ability) whose name holds words the question does not: it defines another term
+VARIANT_FACTOR = 0.6
+#: the definition of a variant of a term, and the variant's name
+VARIANT = re.compile(r"^\W*([^.]{1,80}?)\W*\s+is a variant of\b", re.IGNORECASE)
+#: a placeholder in a term's name: "[quality]", "[a player]"
+PLACEHOLDER = re.compile(r"\[[^\]]*\]")
 #: a text that is only a cross-reference: "See “Fight” on page 7.", "See rule 702.2."
 ONLY_POINTER = re.compile(r"^\s*see\b[^.]*\.?\s*$", re.IGNORECASE)
 #: "See rule 302.6", "See rules 403.3, 603.6a, 603.6d, and 614.12": a pointer and the rules it names
@@ -80,6 +94,7 @@ def answers_first(
         )
     }
     scored: dict[int, float] = {}
+    n_asked = max(1, len(query_stems))
 
     def offer(entry: int, score: float) -> None:
         if corpus.has(entry) and scope.allows(entry) and score > scored.get(entry, -1.0):
@@ -87,24 +102,37 @@ def answers_first(
 
     for score, e in head:
         kind, body, document = rows.get(e, ("", "x", 0))
+        rules = tree(conn, index, document)
         factor = 1.0
+        closer = None
         if not body.strip():
-            child = _best_subrule(conn, corpus, e, query_stems)
+            child = _best_subrule(corpus, rules, e, query_stems)
             if child is not None:
                 offer(child, score * SUBRULE_FACTOR)
                 factor = HEADING_FACTOR
         elif ONLY_POINTER.match(body):
             factor = HEADING_FACTOR
+        elif kind == "rule" and e in rules.rules:  # a rule with text: a subrule holding more of the
+            child = _best_of(corpus, rules.rules[e], query_stems)  # question says it closer
+            if child is not None and _held(corpus, child, query_stems) > _held(corpus, e, query_stems):
+                closer = child
         elif _few_words(corpus, e, query_stems):
             factor = FEW_WORDS_FACTOR
+        section_stems, section = _section(corpus, rules, e) if kind == "rule" else (frozenset(), "")
+        if section_stems:  # the section's title says what the rules under it are about
+            factor *= 1.0 + SECTION_SHARE * len(section_stems & query_stems) / n_asked
+        if _other_variant(corpus, body, query_stems):
+            factor *= VARIANT_FACTOR
         if not names_cards and e in _card_rulings(index):
             factor *= CARD_RULING_FACTOR
-        if states(asks, body):
+        if states(asks, body) or states(asks, section):  # a rule of the "Untap Step" states a time
             factor *= STATES_FACTOR
         offer(e, score * factor)
+        if closer is not None:  # just above the rule it details
+            offer(closer, score * factor * POINTED_FACTOR)
         m = POINTER.search(body) if kind != "rule" else None
         if m:
-            target = _pointed(conn, corpus, document, RULE_NUMBER.findall(m.group(1)), query_stems)
+            target = _pointed(conn, corpus, rules, document, RULE_NUMBER.findall(m.group(1)), query_stems)
             if target is not None:  # lent the score before this entry's own factors, with the target's
                 (said,) = conn.execute("SELECT body FROM entries WHERE id = ?", (target,)).fetchone()
                 offer(target, score * POINTED_FACTOR * (STATES_FACTOR if states(asks, said) else 1.0))
@@ -116,6 +144,16 @@ def answers_first(
     taken = set(best)
     kept = list(best.values()) + [(s, e) for s, e in rest if corpus.entry_thread[e] not in taken]
     return sorted(kept, key=lambda se: -se[0])  # a demoted heading may fall below the first TOP
+
+
+def _other_variant(corpus, body: str, query_stems: frozenset[int]) -> bool:
+    """Whether ``body`` defines a variant of a term whose name holds a word the question lacks."""
+    m = VARIANT.match(body) if "variant of" in body else None  # the test first: the pattern is slow
+    if m is None:
+        return False
+    name = PLACEHOLDER.sub(" ", m.group(1)).lower()  # "Hexproof from [quality]": any quality
+    named = {stem(w) for w in TOKEN.findall(name) if w not in STOPWORDS and len(w) > 1}
+    return any(corpus.stem_ids.get(w, -1) not in query_stems for w in named)
 
 
 def _card_rulings(index: Index) -> frozenset[int]:
@@ -131,7 +169,9 @@ def _few_words(corpus, entry: int, query_stems: frozenset[int]) -> bool:
     return len(set(stems) - query_stems) < FEW_WORDS
 
 
-def _pointed(conn: sqlite3.Connection, corpus, document: int, numbers: list[str], query_stems: frozenset[int]):
+def _pointed(
+    conn: sqlite3.Connection, corpus, rules: Tree, document: int, numbers: list[str], query_stems: frozenset[int]
+):
     """Of the rules numbered ``numbers`` in ``document`` (a heading with no text standing for its
     best subrule), the one holding most of the question's words, the first named on a tie: the
     glossary's "Enters the Battlefield" points to rules 403.3, 603.6a, 603.6d and 614.12, and a
@@ -143,7 +183,7 @@ def _pointed(conn: sqlite3.Connection, corpus, document: int, numbers: list[str]
         ).fetchone()
         if row is None:
             continue
-        rule = (_best_subrule(conn, corpus, row[0], query_stems) if row[1] else None) or row[0]
+        rule = (_best_subrule(corpus, rules, row[0], query_stems) if row[1] else None) or row[0]
         if not corpus.has(rule):
             continue
         key = (len(set(corpus.text_stems[corpus.entry_text[rule]]) & query_stems), -i)
@@ -152,13 +192,45 @@ def _pointed(conn: sqlite3.Connection, corpus, document: int, numbers: list[str]
     return best
 
 
-def _best_subrule(conn: sqlite3.Connection, corpus, entry: int, query_stems: frozenset[int]) -> int | None:
+def _best_subrule(corpus, rules: Tree, entry: int, query_stems: frozenset[int]) -> int | None:
     """The subrule of ``entry`` holding most of the question's words, the fullest on a tie, the
-    first in the rulebook's order after that; None when it has none."""
+    first in the rulebook's order after that; and, where a subrule of that one holds more of them,
+    that subrule instead, down the levels ("603." to "603.3" to "603.3b"); None when it has none."""
+    best = None
+    while True:
+        child = _best_of(corpus, rules.rules.get(entry, ()), query_stems)
+        if child is None or (
+            best is not None and _held(corpus, child, query_stems) <= _held(corpus, best, query_stems)
+        ):
+            return best
+        best = entry = child
+
+
+def _section(corpus, rules: Tree, entry: int) -> tuple[frozenset[int], str]:
+    """The stems of the title of the nearest heading ``entry`` is under (at most
+    :data:`SECTION_DEPTH` levels up), and that title: "405.1" is under "405. Stack"; the chapters
+    above ("4. Zones") name too wide a subject. (frozenset(), "") when there is none."""
+    above = entry
+    for _ in range(SECTION_DEPTH):
+        above = rules.parent.get(above)
+        if above is None:
+            break
+        stems = corpus.title_stems.get(corpus.entry_text[above]) if corpus.has(above) else None
+        if stems:
+            return stems, rules.title.get(above, "")
+    return frozenset(), ""
+
+
+def _held(corpus, entry: int, query_stems: frozenset[int]) -> int:
+    """How many of the question's words (stems) ``entry``'s text holds."""
+    return len(set(corpus.text_stems[corpus.entry_text[entry]]) & query_stems)
+
+
+def _best_of(corpus, entries: list[int], query_stems: frozenset[int]) -> int | None:
+    """Of ``entries``, the one holding most of the question's words, the fullest on a tie, the first
+    after that; None when none is in the corpus."""
     best, best_key = None, None
-    for (child,) in conn.execute(
-        "SELECT id FROM entries WHERE parent = ? AND kind = 'rule' ORDER BY ordinal", (entry,)
-    ):
+    for child in entries:
         if not corpus.has(child):
             continue
         stems = set(corpus.text_stems[corpus.entry_text[child]])

@@ -58,3 +58,24 @@ def test_a_kind_of_entry_is_found_by_its_name(kb_conn):
     for query, kind in (("redacted cards", "redacted"), ("which costs were revised", "cost")):
         rows = _rows(kb_conn, search(kb_conn, query, game="keeper-of-the-cards", limit=5))
         assert [r[1] for r in rows[:3]] == [kind] * 3, (query, [r[0] for r in rows])
+
+
+def test_the_definition_of_another_variant_of_the_term_ranks_below_the_term(kb_conn):
+    # "Hexproof from [quality]" is a variant of the hexproof ability: it does not say what hexproof
+    # means; a variant named by the question's own words ("hexproof from", any quality) is not demoted
+    first = search(kb_conn, "what does hexproof mean", game="mtg", limit=1).results[0]
+    body = kb_conn.execute("SELECT body FROM entries WHERE id = ?", (first.entry_id,)).fetchone()[0]
+    assert "is a variant of" not in body, (first.key, body)
+    keys = [h.key for h in search(kb_conn, "hexproof from a quality", game="mtg", limit=3).results]
+    assert "rule/702.11d" in keys, keys
+
+
+def test_the_rule_trees_kept_for_the_search_are_few(kb_conn):
+    # a search of every version reaches many documents; only the last few documents' trees are kept
+    from kb.fuzzy import index_for
+    from kb.rule_tree import KEPT
+
+    for query in ("trample", "deathtouch", "first strike", "elusive"):
+        search(kb_conn, query, all_versions=True, limit=40)
+    kept = getattr(index_for(kb_conn), "_rule_trees", {})
+    assert 0 < len(kept) <= KEPT, len(kept)

@@ -28,6 +28,12 @@ def test_a_magic_only_word_is_read_as_magic_and_shared_words_are_not_guessed(kb_
     assert search(kb_conn, "how do i lose the game").game_inferred is None
 
 
+def test_a_word_seen_once_in_a_small_rulebook_does_not_outweigh_words_of_another_game(kb_conn):
+    # KeyForge's rulebook says "kill" once (an FAQ), the CR never; deathtouch is Magic's alone, many
+    # times over: the question is Magic's, not KeyForge's
+    assert search(kb_conn, "kill a creature with deathtouch").game_inferred != "keyforge"
+
+
 def test_the_side_panel_defines_only_the_inferred_games_terms(kb_conn):
     result = search(kb_conn, "can i use a creature the turn i play it")
     assert result.game_inferred == "keyforge"

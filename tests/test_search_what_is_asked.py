@@ -50,6 +50,9 @@ def test_a_frame_word_does_not_outweigh_the_term_asked_about(kb_conn):
         ("how many cards do i draw", "See “Draw Cards” step 5.", False),  # a step's number is no count
         ("what is a token", "anything at all", False),
         ("when a creature dies does it trigger", "during the cleanup step", False),  # a condition
+        ("what happens to a creature with 0 toughness", "it's put into its owner's graveyard", True),
+        ("what happens if both players lose", "the game is a draw", True),
+        ("what happens to a creature with 0 toughness", "A creature's toughness is its second number.", False),
     ],
 )
 def test_what_a_question_asks_for_and_the_text_that_states_it(question, text, holds):
@@ -105,3 +108,33 @@ def test_a_players_phrase_of_one_game_says_which_game_is_asked_about(kb_conn):
     # phrase weighs for Magic against "damage", commoner in KeyForge's rulebook (it was read as
     # KeyForge's question, and KeyForge's DAMAGE ranked above Magic's rules)
     assert search(kb_conn, "when does damage wear off").game_inferred != "keyforge"
+
+
+def test_a_subrule_that_says_more_of_the_question_stands_for_its_rule(kb_conn):
+    # the glossary's "Trigger" points to rule 603; of 603's subrules 603.3 holds "trigger" and
+    # "abilities", and of 603.3's, 603.3b also says who chooses the order: that one answers
+    first = _keys(kb_conn, "who chooses the order of triggered abilities", game="mtg", limit=1)
+    body = kb_conn.execute(
+        "SELECT body FROM entries e JOIN documents d ON d.id = e.document WHERE e.key = ? AND d.game = 'mtg' "
+        "ORDER BY d.id DESC LIMIT 1",
+        first,
+    ).fetchone()[0]
+    assert "order" in body and "choose" in body, (first, body)
+
+
+def test_a_rule_of_a_section_about_the_question_ranks_above_one_that_only_mentions_it(kb_conn):
+    # "when": rule 502.3 of the Untap Step says when permanents untap; 110.5 defines the statuses
+    keys = _keys(kb_conn, "when do my permanents untap", game="mtg", limit=3)
+    assert keys[0] == "rule/502.3", keys
+
+
+@pytest.mark.parametrize(
+    "query, game, answers",
+    [
+        ("who goes first", "mtg", {"rule/103.1", "glossary/starting-player"}),
+        ("who goes first", "keyforge", {"rule/game-setup"}),
+        ("can i swing at a planeswalker", "mtg", {"rule/306.6", "rule/506.3", "rule/508.1b"}),
+    ],
+)
+def test_players_words_for_going_first_and_attacking(kb_conn, query, game, answers):
+    assert answers & set(_keys(kb_conn, query, game=game, limit=5)), (query, _keys(kb_conn, query, game=game))
