@@ -8,6 +8,10 @@ from __future__ import annotations
 
 # the compiler as a module, not its names: it loads every module of the general rules (their
 # templates), engine.rules.game included, which imports this module
+import tomllib
+from functools import cache
+from pathlib import Path
+
 import engine.compile
 from engine.cards import REGISTRY, VARIANTS, CardDefinition, Variant, _key, _load_all
 from engine.core.errors import ScenarioError
@@ -15,6 +19,14 @@ from engine.rules.keywords import only_keywords
 
 
 VANILLA = Variant()
+
+
+@cache
+def refused_on_purpose() -> dict[str, str]:
+    """Card name -> why the engine refuses it although no template is what it lacks (defective card
+    data, game setup, an undecided reading): ``engine/cards/refused.toml``, data, not code."""
+    data = tomllib.loads((Path(__file__).parent / "refused.toml").read_text(encoding="utf-8"))
+    return {_key(name): entry["why"] for name, entry in data.items()}
 
 
 def definition(name: str, text: str = "", card_type: str = "") -> CardDefinition:
@@ -26,6 +38,9 @@ def definition(name: str, text: str = "", card_type: str = "") -> CardDefinition
     abilities. ``card_type`` tells the compiler what "this creature" is (an upgrade's host)."""
     if not REGISTRY:
         _load_all()
+    why = refused_on_purpose().get(_key(name))
+    if why is not None:
+        raise ScenarioError(f"{name}: card not implemented in the engine yet ({why})")
     found = REGISTRY.get(_key(name))
     if found is not None:
         return found
@@ -48,6 +63,9 @@ def how_defined(name: str, text: str, card_type: str = "") -> tuple[str, list[st
     ("compiled", []) or ("refused", [what is missing, one per part no template covers])."""
     if not REGISTRY:
         _load_all()
+    why = refused_on_purpose().get(_key(name))
+    if why is not None:
+        return "refused", [why]
     if _key(name) in REGISTRY:
         return "hand", []
 
