@@ -218,6 +218,7 @@ from engine.library.naming import (
     NeighborsOf,
     not_among,
     of_type,
+    any_card,
     TheAttacked,
     TheCreatureItFights,
     ThisCreature,

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from engine.core.registry import template
 from engine.library.choosing_players import chosen_player
 from engine.library.hands_and_archives import DiscardCards, discard_from_hand
-from engine.library.naming import NameOutOfPlay
+from engine.library.naming import any_card, NameOutOfPlay
 from engine.library.this_way import record_this_way
 from engine.library.zones import MoveTo
 from engine.rules.ability import Context, Effect
@@ -75,14 +75,10 @@ class RandomCards(NameOutOfPlay):
         ]
 
 
-def _any_card(eng, source, controller, card) -> bool:
-    return True
-
-
 @template()
 def RandomCardsFrom(zone: str, side: str, name: str, n: int = 1, of: str = "") -> RandomCards:
     """ "N random cards from <your / your opponent's / a player's> <hand / archives>"."""
-    return RandomCards(zone, side, _any_card, name, n=n, of=of)
+    return RandomCards(zone, side, any_card, name, n=n, of=of)
 
 
 @template()

@@ -31,6 +31,11 @@ from engine.rules.traits import traits
 CardTest = Callable[..., bool]
 
 
+def any_card(eng, source, controller, card) -> bool:
+    """A :data:`CardTest` every card passes ("each card", "a random card": no filter)."""
+    return True
+
+
 def of_type(kind: str):
     """A :class:`~engine.rules.targets.Choose` filter: cards of a card type ("a creature from your hand")."""
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from engine.library import (
+    any_card,
     bonus_icons,
     bonus_icons_on,
     card_has_trait,
@@ -29,10 +30,6 @@ from engine.library import (
 from engine.cards import card
 
 
-def _any_card(eng, source, controller, c) -> bool:
-    return True
-
-
 def _amber_icons_on_bartered(ctx) -> int:
     return sum(bonus_icons(c).count("amber") for c in ctx.refs("bartered"))
 
@@ -50,14 +47,14 @@ card(
     play=[
         EachPlayer(
             [
-                RandomCards("hand or archives", "friendly", _any_card, "bartered"),
+                RandomCards("hand or archives", "friendly", any_card, "bartered"),
                 Reveal("bartered"),
                 GainCounted(_amber_icons_on_bartered),
             ]
         ),
         NameEach("creature", "any", _shares_a_house_with_revealed, name="bartered houses"),
         Destroy("bartered houses"),
-        NameOutOfPlay("hand", "any", _any_card, "revealed cards", done="revealed"),
+        NameOutOfPlay("hand", "any", any_card, "revealed cards", done="revealed"),
         DiscardCards("revealed cards"),
     ],
 )
@@ -110,10 +107,6 @@ card(
 )
 
 
-def _any_card(eng, source, controller, card) -> bool:
-    return True
-
-
 # "Play: Each player reveals a random card from their hand and gains 1A for each A bonus icon on their
 # revealed card." (one card prints it; read by the grammar, "for each" would take in the whole
 # "reveals ... and gains" as what repeats): each player in turn, the active player first, as "you";
@@ -123,7 +116,7 @@ card(
     play=[
         EachPlayer(
             [
-                RandomCards("hand", "friendly", _any_card, name="revealed"),
+                RandomCards("hand", "friendly", any_card, name="revealed"),
                 Reveal("revealed"),
                 GainCounted(bonus_icons_on("revealed", "amber")),
             ]

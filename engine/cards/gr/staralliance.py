@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from engine.library import (
+    any_card,
     cards_in,
     Choose,
     count_at_least,
@@ -82,10 +83,6 @@ def _upgrade(ctx, c) -> bool:
     return c.type == "upgrade"
 
 
-def _any_upgrade(eng, source, controller, c) -> bool:
-    return True
-
-
 # "Play/After Fight/After Reap: You may play an upgrade from your discard pile on 3LL-I0T. Scrap:
 # Shuffle all upgrades from play into their owners' decks." (played as a card effect tells: of any
 # house, rule "Using Cards via Other Card Abilities")
@@ -95,7 +92,7 @@ card(
     play=_3LL_I0T,
     fight=_3LL_I0T,
     reap=_3LL_I0T,
-    scrap=[NameGroup(("upgrade",), "any", _any_upgrade, name="upgrades in play"), ShuffleIntoDeck("upgrades in play")],
+    scrap=[NameGroup(("upgrade",), "any", any_card, name="upgrades in play"), ShuffleIntoDeck("upgrades in play")],
 )
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from engine.library import (
+    any_card,
     CannotBeUsedTo,
     counters_on_card,
     Destroy,
@@ -47,10 +48,6 @@ card(
 )
 
 
-def _any_creature(eng, source, controller, creature) -> bool:
-    return True
-
-
 def _friendly_creature_fought(ctx) -> bool:
     return ctx.event.get("controller") == ctx.controller
 
@@ -61,12 +58,11 @@ def _friendly_creature_fought(ctx) -> bool:
 card(
     "Ragnarok",
     play=[
-        ForTheTurn(static=CannotBeUsedTo("reap", _any_creature)),
+        ForTheTurn(static=CannotBeUsedTo("reap", any_card)),
         ForTheTurn(reaction=Reaction("fought", [Gain(1)], when=_friendly_creature_fought)),
         ForTheTurn(
             reaction=Reaction(
-                "end_of_turn",
-                [NameGroup(("creature",), "any", _any_creature, "each creature"), Destroy("each creature")],
+                "end_of_turn", [NameGroup(("creature",), "any", any_card, "each creature"), Destroy("each creature")]
             )
         ),
     ],

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from engine.library import (
+    any_card,
     amount_this_way,
     AttachGiver,
     Choose,
@@ -36,17 +37,13 @@ card(
 )
 
 
-def _any(eng, source, controller, card) -> bool:
-    return True
-
-
 # "Play: Destroy each creature. Each player gains A equal to half the number of creatures they
 # controlled that were destroyed this way (rounded up)." (a creature counts for its controller as it
 # was destroyed: engine.library.this_way.ThisWay)
 card(
     "Mass Buyout",
     play=[
-        NameGroup(("creature",), "any", _any, "all"),
+        NameGroup(("creature",), "any", any_card, "all"),
         ThisWay(DestroyIfYouDo(on="all"), on="all", verb="destroyed"),
         EachPlayerGainsPer(1, "destroyed", halved=True),
     ],

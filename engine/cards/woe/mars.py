@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from engine.library import (
+    any_card,
     attached_host,
     CannotBeUsedTo,
     Choose,
@@ -87,15 +88,8 @@ def _fourth_friendly_pilot_used(ctx) -> bool:
     return len(pilots) == 4 and sum(1 for c in used if c is card) == 1
 
 
-def _everything(eng, source, controller, card) -> bool:
-    return True
-
-
 def _destroys_each_enemy_creature(creature):
-    after_fight = [
-        NameGroup(("creature",), "enemy", _everything, "each enemy creature"),
-        Destroy("each enemy creature"),
-    ]
+    after_fight = [NameGroup(("creature",), "enemy", any_card, "each enemy creature"), Destroy("each enemy creature")]
     return GrantAbility("fight", after_fight, applies=this_card(creature))
 
 

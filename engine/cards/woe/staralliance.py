@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from engine.library import (
+    any_card,
     attached_host,
     TokensCopyForTheTurn,
     PlayTopOfDeck,
@@ -32,10 +33,6 @@ from engine.library import (
 from engine.cards import card, Variant
 
 
-def _any(eng, source, controller, card) -> bool:
-    return True
-
-
 # "Play: Deal 2 to a creature, with 1 splash. If this damage destroys 1 or more creatures, make a
 # token creature.": one token however many the damage destroyed, the creature and its neighbors
 # (the splash) counted alike
@@ -46,7 +43,7 @@ card(
         NeighborsOf(of="target", name="splash"),
         Together(("target", "splash"), name="hit"),
         ThisWay(DealDamage(2, on="target", also=((1, "splash"),)), on="hit", verb="destroyed"),
-        If(did_this_way("destroyed", _any), [MakeTokens(1)]),
+        If(did_this_way("destroyed", any_card), [MakeTokens(1)]),
     ],
 )
 
