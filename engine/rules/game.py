@@ -30,6 +30,7 @@ from engine.rules.play import PlayRules
 from engine.rules.use import UseRules
 from engine.rules.rulesets import RuleSet
 from engine.core import changes
+from engine.core.changes import COUNT
 from engine.core.state import CardInstance, Game
 from engine.rules.statics import reaches_artifacts, Static
 from engine.rules import text_in_force
@@ -118,6 +119,9 @@ class Engine(PlayRules, UseRules, DamageRules):
         while the game state does not change (engine.core.changes)."""
         if self._statics_now is not None:
             return self._statics_now
+        kept = self._kept.get("statics")  # the kept list's own check, inline: asked ~60 times a replay
+        if kept is not None and kept[0] == COUNT[0] and not changes.CHECK:
+            return kept[1]
         return self._kept_while_unchanged("statics", self._statics)
 
     def _kept_while_unchanged(self, what: str, work_out):
