@@ -104,3 +104,20 @@ def test_an_upgrade_on_an_animated_artifact_is_discarded_when_it_is_no_longer_a_
     assert card(eng, "Gauntlet of Command").zone == "artifacts"
     assert card(eng, "Blood of Titans").zone == "discard"
     assert labels(eng, "player1", "battleline") == []
+
+
+def test_a_card_that_left_play_in_order_to_be_used_is_not_used(kb_conn):
+    # Rampaging Brutodon: "In order to use Rampaging Brutodon, you must destroy a friendly creature."
+    # Burnished Nickles, destroyed for it: "Destroyed: Return another creature to its owner's hand."
+    # It returns Brutodon: out of play, Brutodon is not used (no reap, no Æmber) and keeps nothing of play.
+    eng = _eng(
+        kb_conn,
+        "saurian",
+        p1={"battleline": ["Rampaging Brutodon", "Burnished Nickles"], "deck": DECK},
+        p2={"battleline": ["Troll"]},
+        answers=["Rampaging Brutodon"],
+    )
+    brutodon = card(eng, "Rampaging Brutodon")
+    eng.use(brutodon, "reap")
+    assert brutodon.zone == "hand" and not brutodon.exhausted
+    assert eng.game.players["player1"].amber == 0

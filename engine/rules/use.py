@@ -188,6 +188,9 @@ class UseRules:
             if self.variant(card).to_use and not self._done_to_use(card):
                 self.game.log(f"{card.label} is not used: what must be done in order to use it was not done")
                 return None
+            if not card.in_play:  # what was done in order to use it took it out of play (rule "Use": cards in play)
+                self.game.log(f"{card.label} is not used: it left play before it could be")
+                return None
             try:
                 return self._use(card, how, target, permission)
             finally:  # "after <a card> is used": however the use went (a stun removed, a fight lost)
