@@ -156,6 +156,10 @@ def _gained_text(text: str, scope: Scope, variant: Variant) -> None:
     got = Variant()
     inner = Scope(scope.card_type, gained=True, counter=scope.counter)
     for ab in abilities:
+        if GIVER in text and not ab.triggers:
+            # a constant ability or reaction given knows no giver; a triggered ability's context does
+            # (Context.giver: engine.rules.gained_text): refused as that, whatever else it says
+            raise Refusal("static", text, "the giving card named inside a gained ability")
         read_ability(ab, inner, got)
     if got.gains or got.gained_statics or got.gained_reactions or got != _only_abilities(got):
         raise Refusal("static", text, "a gained ability of this kind")
