@@ -21,8 +21,9 @@ The count is one for the process: a change to one game only makes another's kept
 again, never kept wrongly (a Flask thread's game and a builder's are separate objects).
 
 ``RULEBASE_CHECK_CACHES=1`` makes every kept list be worked out afresh too and compared
-(:func:`check`): a change that is not counted fails loudly with what differed. The fuzzer turns it
-on (``bench/fuzz.py --check-caches``) and a test replays scenarios with it.
+(:func:`check`): a change that is not counted fails loudly with what differed. It works for any
+command (``RULEBASE_CHECK_CACHES=1 python bench/fuzz.py ...``, the whole test suite), and
+``tests/test_engine_kept_lists.py`` replays a spread of scenarios with it on.
 """
 
 from __future__ import annotations
