@@ -139,7 +139,8 @@ def tracked(value):
 def watching(watched: frozenset):
     """A ``__setattr__`` that counts an assignment to a field in ``watched`` as a change (a list
     stored there becomes tracked; a dict of zones, :class:`TrackedZones`). One function, no call
-    within for the fields not watched: a card's every field is assigned through it as it is made."""
+    within for the fields not watched: every later assignment to any field goes through it (a new
+    object's fields do not: :func:`quiet_init`)."""
     set_field = object.__setattr__
 
     def __setattr__(self, name, value):

@@ -72,8 +72,9 @@ class Engine(PlayRules, UseRules, DamageRules):
     #: card's variant for every power, keyword and ability it computes; holding the data keeps its
     #: id from being reused by another card while the entry exists
     _variants: dict = field(default_factory=dict, repr=False)
-    #: the constant abilities in force and the reactions listening, by event, as last worked out,
-    #: with the count of state changes they were worked out at (engine.core.changes)
+    #: what is kept while the game does not change, by name ("statics", "listeners", "prophecy
+    #: listeners", "pile listeners"): (the count of state changes it was worked out at, the list)
+    #: (engine.core.changes)
     _kept: dict = field(default_factory=dict, repr=False)
 
     def __post_init__(self) -> None:
