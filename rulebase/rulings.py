@@ -207,8 +207,11 @@ def _stored_inputs(conn: sqlite3.Connection) -> dict[tuple[str, str], tuple]:
 
 def replay_inputs(yaml_text: str, carry) -> str:
     """A fingerprint of what a replay depends on besides its version's rules: the scenario file and
-    the expectation it is checked against under that version."""
+    the expectation it is checked against under that version (and the cards whose errata differ from
+    its version's)."""
     what = [yaml_text, None if carry is None else carry.expect_version, None if carry is None else carry.reason]
+    if carry is not None and carry.errata_differ:
+        what.append(list(carry.errata_differ))
     return hashlib.sha256(json.dumps(what, ensure_ascii=False).encode()).hexdigest()
 
 

@@ -175,3 +175,48 @@ def test_a_glossary_entry_stating_the_16_process_gets_the_16_switch(kb_copy, tmp
         assert (s.value, s.how, s.source_version) == (value, "text", "16.0")
     status, expect_version, _ = results(conn, "1.4")["tolas-three-fates-simultaneous-destruction"]
     assert (status, expect_version) == ("passed", "16.0")
+
+
+def test_a_kb_without_the_declaring_edition_tells_the_switch_from_its_quotes(small_kb):
+    """The small KB has no 1.1, the edition that declares play_reactions_simultaneous=False. 1.2's
+    and 1.3's answers contain the sentences 1.1's value quotes, so they state False, as they do in a KB
+    with 1.1; and no replay of that KB fails for want of 1.1."""
+    conn = sqlite3.connect(f"file:{small_kb}?mode=ro", uri=True)
+    for version in ("1.2", "1.3"):
+        switch = resolve_switches(conn, "keyforge", version)["play_reactions_simultaneous"]
+        assert (switch.value, switch.how) == (False, "text"), switch
+    assert resolve_switches(conn, "keyforge", "16.0")["play_reactions_simultaneous"].value is True
+    failed = conn.execute("SELECT scenario, version, error FROM verifications WHERE status = 'failed'").fetchall()
+    assert failed == []
+
+
+def test_an_expectation_carried_across_an_erratum_is_unverified_where_the_erratum_tells(small_kb, kb_conn):
+    """Without 1.1, 1.2's Library Access answer states the ruling of 1.3's, the nearest stated
+    expectation; but 1.3's expectation purges Library Access by 1.3's erratum, which 1.2 does not
+    have. The replay does not reach it, and that is the erratum's doing, not the engine's: unverified,
+    naming the card. Where the erratum makes no difference to the outcome (Biomatrix Backup archives
+    its creature by the attacker's choice in 1.1, by its 1.2 erratum after), the carried expectation
+    passes."""
+    conn = sqlite3.connect(f"file:{small_kb}?mode=ro", uri=True)
+    status, expect_version, reason = results(conn, "1.2")["library-access-wild-wormhole-order"]
+    assert (status, expect_version) == ("unverified", None)
+    assert "states the ruling of 1.3's" in reason and "written under other errata of Library Access" in reason
+    assert results(conn, "1.3")["library-access-wild-wormhole-order"][:2] == ("passed", "1.3")
+    assert results(kb_conn, "1.2")["biomatrix-backup-attacker-accepts"][:2] == ("passed", "1.1")
+
+
+@pytest.mark.cli
+def test_a_reading_whose_decisions_no_answer_fits_is_unverified(small_kb_copy, tmp_path):
+    """An edition whose Library Access answer states neither ruling leaves the switch undetermined:
+    the replay is played under each reading. Read as simultaneous, playing Phase Shift after Library
+    Access raises an order decision the scenario never answers (its versions do not have that rule):
+    that reading is unverified, not a failure of the scenario, and the verdict says which reading
+    gives what."""
+    answer = "The rules of this edition say nothing about the order of these effects."
+    conn = ingest(small_kb_copy, tmp_path, edition(MD13.read_text(encoding="utf-8"), answers={LIBRARY: answer}))
+    assert resolve_switches(conn, "keyforge", "1.4")["play_reactions_simultaneous"].how == "undetermined"
+    status, _, reason = results(conn, "1.4")["library-access-after-it-resolves"]
+    assert status == "unverified"
+    assert "with play_reactions_simultaneous=False: passes" in reason
+    assert "with play_reactions_simultaneous=True: unverified (the scenario's answers do not fit" in reason
+    assert "which effect of playing Phase Shift resolves next" in reason

@@ -18,7 +18,7 @@ from engine.kotc.battle import battle, recover
 from engine.kotc.counters import counters_from_kb, remove_counter
 from engine.kotc.damage import damage_creature, damage_player, destroy_by_effect, modify, spread_total
 from engine.kotc.state import PLAYERS, Board, Counter, Creature, Dice
-from engine.replay.judging import Result, carry_for, expectations, judge, observe
+from engine.replay.judging import Result, carry_for, expectations, judge_carried, observe
 from engine.replay.scenario_file import answered_actions
 
 #: what a scenario can do, in a battle phase or at any time
@@ -115,7 +115,7 @@ def run_kotc(conn: sqlite3.Connection, scenario, version: str, limits: Limits | 
         if carry.expect_version is None:
             observe(result, refused, expect, value)
         else:
-            judge(result, illegal, refusal, refused, expect, value, holds)
+            judge_carried(result, carry, illegal, refusal, refused, expect, value, holds)
     except (ChoiceError, ScenarioError, EngineError) as exc:
         result.error = str(exc)
         result.status = "failed"

@@ -28,13 +28,14 @@ rulings: its expectations hold from their version on, as it says.
 from __future__ import annotations
 
 import sqlite3
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from kb.versions import version_sort_key
 
 from engine.core.errors import ScenarioError
 from engine.replay.entries import EntryIndex
 from engine.replay.kb_cache import entry_index
+from engine.rules.rulesets import errata_in_force
 
 
 @dataclass(frozen=True)
@@ -47,6 +48,8 @@ class Carry:
     expect_version: str | None
     #: why it is unverified (None when an expectation applies)
     reason: str | None = None
+    #: the scenario's cards whose errata in force differ between ``version`` and ``expect_version``
+    errata_differ: tuple[str, ...] = ()
 
 
 def plan(
@@ -66,6 +69,7 @@ def plan(
         return {v: _from_version_on(v, stated) for v in wanted}
     known = {v: Carry(v, v) for v in stated if by_version.get(v)}
     order = {v: n for n, v in enumerate(index.versions)}
+    errata = _ScenarioErrata(conn, scenario)
     open_ = [v for v in sorted(by_version, key=version_sort_key) if v not in known]
     changed = True
     while changed and open_:  # carried versions carry further, nearest first, until nothing moves
@@ -81,7 +85,7 @@ def plan(
         if v in stated:
             out[v] = Carry(v, v)
         elif v in known:
-            out[v] = known[v]
+            out[v] = replace(known[v], errata_differ=tuple(errata.differing(v, known[v].expect_version)))
         elif not by_version.get(v):
             out[v] = Carry(v, None, f"no entry of {v} is linked to this scenario")
         else:
@@ -165,3 +169,40 @@ def _carry(
         ):
             return Carry(version, known[u].expect_version)
     return None
+
+
+class _ScenarioErrata:
+    """The errata in force for the cards a scenario names, per version (read once per version)."""
+
+    def __init__(self, conn: sqlite3.Connection, scenario) -> None:
+        self.conn, self.game = conn, scenario.game
+        self.names = set(_strings((scenario.setup, scenario.actions)))
+        self.by_version: dict[str, dict[str, str]] = {}
+
+    def of(self, version: str) -> dict[str, str]:
+        if version not in self.by_version:
+            self.by_version[version] = {
+                name: text
+                for name, (text, _) in errata_in_force(self.conn, self.game, version).items()
+                if name in self.names
+            }
+        return self.by_version[version]
+
+    def differing(self, a: str, b: str) -> list[str]:
+        if a == b:
+            return []
+        mine, theirs = self.of(a), self.of(b)
+        return sorted(n for n in mine.keys() | theirs.keys() if mine.get(n) != theirs.get(n))
+
+
+def _strings(value):
+    """Every string in a scenario's setup and actions (card names among them)."""
+    if isinstance(value, str):
+        yield value
+    elif isinstance(value, dict):
+        for k, v in value.items():
+            yield from _strings(k)
+            yield from _strings(v)
+    elif isinstance(value, (list, tuple)):
+        for v in value:
+            yield from _strings(v)

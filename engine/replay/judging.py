@@ -110,6 +110,20 @@ def judge(
     result.status = "passed" if result.passed else "failed"
 
 
+def judge_carried(result: Result, carry: Carry, illegal, refusal, refused, expect, value, compare=None) -> None:
+    """:func:`judge` against the expectation ``carry`` names. An expectation carried from a version
+    whose errata of the scenario's cards differ (``carry.errata_differ``) encodes that version's card
+    texts: a replay that does not reach it is unverified, saying so, not a failure of the engine."""
+    judge(result, illegal, refusal, refused, expect, value, compare)
+    if result.status == "failed" and carry.errata_differ:
+        result.status, result.expect_version = "unverified", None
+        result.reason = (
+            f"{result.version}'s answer states the ruling of {carry.expect_version}'s, but the expectation "
+            f"stated for {carry.expect_version} was written under other errata of "
+            f"{', '.join(carry.errata_differ)}, and {result.version}'s outcome differs from it"
+        )
+
+
 def observe(result: Result, refused: dict[int, str], paths: dict, value) -> None:
     """Record an unverified replay: what the engine found at ``paths``, checked against nothing."""
     if refused:

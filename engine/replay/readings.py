@@ -12,13 +12,16 @@ again under each value they can take (every combination, in the order the values
   of reactions_to_simultaneous_destruction (True, False)");
 - different verdicts: unverified, naming which reading gives which outcome, so a judge sees both.
 
-A reading that consults yet another undetermined switch counts as unverified under that reading.
+A reading that consults yet another undetermined switch counts as unverified under that reading, and
+so does one that raises a decision the scenario's answers do not answer (they were written for the
+versions whose rules it states, not for every reading of an untold switch).
 """
 
 from __future__ import annotations
 
 from itertools import product
 
+from engine.core.errors import ChoiceError
 from engine.replay.judging import Result
 from engine.rules.rulesets import RuleSet, possible_values
 
@@ -30,7 +33,12 @@ def settle(result: Result, rules: RuleSet, rerun) -> Result:
     outcomes = []
     for combo in product(*(possible_values(n) for n in names)):
         readings = dict(zip(names, combo))
-        outcomes.append((readings, rerun(lambda rs, readings=readings: rs.reading(readings))))
+        try:
+            outcome = rerun(lambda rs, readings=readings: rs.reading(readings))
+        except ChoiceError as exc:
+            outcome = Result(result.id, result.version, passed=False, status="unverified")
+            outcome.reason = f"the scenario's answers do not fit its decisions ({exc})"
+        outcomes.append((readings, outcome))
     said = "; ".join(f"with {_readings(r)}: {_outcome(o)}" for r, o in outcomes)
     verdicts = {o.status for _, o in outcomes}
     which = ", ".join(f"{n} ({', '.join(map(repr, possible_values(n)))})" for n in names)

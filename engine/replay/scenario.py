@@ -26,7 +26,7 @@ from engine.kotc import GAME as GAME_KOTC
 from engine.kotc.scenario import run_kotc
 from engine.replay.carry import Carry, plan
 from engine.replay.entries import EntryIndex
-from engine.replay.judging import Result, carry_for, expectations, judge, observe
+from engine.replay.judging import Result, carry_for, expectations, judge_carried, observe
 from engine.replay.kb_cache import cache_for, entry_index
 from engine.replay.readings import settle
 from engine.replay.scenario_board import _do, _value
@@ -80,12 +80,7 @@ def run(
         if carry is None:
             carry = _kept_carry(conn, scenario, version, cache)
         candidates = answer_versions(scenario, version, carry)
-        for n, answers_of in enumerate(candidates):
-            try:
-                return _replay(conn, scenario, version, carry, answers_of, budget, rulesets)
-            except ChoiceError:
-                if n == len(candidates) - 1:
-                    raise
+        return _replay_answered(conn, scenario, version, carry, candidates, budget, rulesets)
     except (ChoiceError, ScenarioError, EngineError) as exc:
         result.error = str(exc)
         result.status = "failed"
@@ -147,6 +142,18 @@ def _rank(keys: set[str], version: str) -> int:
     return sorted([*keys, version], key=version_sort_key).index(version)
 
 
+def _replay_answered(conn, scenario, version, carry, candidates, budget, rulesets, adjust=None) -> Result:
+    """The replay under the first of ``candidates`` (versions whose ``choose:`` answers to use) whose
+    answers fit the decisions raised; the last one's :class:`ChoiceError` when none does."""
+    for n, answers_of in enumerate(candidates):
+        try:
+            return _replay(conn, scenario, version, carry, answers_of, budget, rulesets, adjust, candidates)
+        except ChoiceError:
+            if n == len(candidates) - 1:
+                raise
+    raise AssertionError("no candidate answers")  # answer_versions always names the version itself
+
+
 def _replay(
     conn: sqlite3.Connection,
     scenario: Scenario,
@@ -156,11 +163,13 @@ def _replay(
     budget,
     rulesets: dict | None,
     adjust=None,
+    candidates: list[str] | None = None,
 ) -> Result:
     """One replay under ``version`` with the ``choose:`` answers given for ``answers_of``; raises
     :class:`ChoiceError` when they do not answer exactly the decisions the replay raises. A replay
     that consulted a rule switch ``version``'s text does not state is settled by replaying every
-    reading of it (:mod:`engine.replay.readings`); ``adjust`` is how one reading is set."""
+    reading of it (:mod:`engine.replay.readings`), each with the first of ``candidates`` whose answers
+    fit the decisions that reading raises; ``adjust`` is how one reading is set."""
     result = Result(scenario.id, version, passed=False)
     result.expect_version, result.reason = carry.expect_version, carry.reason
     stated = carry.expect_version is not None
@@ -184,7 +193,7 @@ def _replay(
         return result
     value = lambda path: _value(engine, path)  # noqa: E731
     if stated:
-        judge(result, illegal, refusal, refused, expect, value, holds)
+        judge_carried(result, carry, illegal, refusal, refused, expect, value, holds)
     else:
         observe(result, refused, expect, value)
     undetermined = rules.undetermined_used()
@@ -192,7 +201,9 @@ def _replay(
         return settle(
             result,
             rules,
-            lambda reading: _replay(conn, scenario, version, carry, answers_of, budget, rulesets, reading),
+            lambda reading: _replay_answered(
+                conn, scenario, version, carry, candidates or [answers_of], budget, rulesets, reading
+            ),
         )
     if undetermined and result.status != "unverified":
         result.status, result.passed = "unverified", False

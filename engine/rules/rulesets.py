@@ -201,6 +201,14 @@ class _Texts:
             (self.game, version, key),
         ).fetchone()
 
+    def with_key(self, key: str, version: str) -> list[tuple[int, str]]:
+        """(id, body) of the game's entries under ``key`` in any version, ``version``'s first."""
+        return self.conn.execute(
+            """SELECT e.id, e.body FROM entries e JOIN documents d ON d.id = e.document
+               WHERE d.game = ? AND e.key = ? ORDER BY d.version = ? DESC, d.version_sort""",
+            (self.game, key, version),
+        ).fetchall()
+
     def counterparts(self, entry: int, version: str) -> list[tuple[str, str]]:
         """(kind, body) of ``version``'s entries in the thread of ``entry``."""
         try:
@@ -246,7 +254,14 @@ def _states(texts: _Texts, version: str, value: SwitchValue) -> _Stated:
     speaks, agrees, rules = False, True, False
     for key in value.sources:
         cited = texts.cited(value.version, key)
-        theirs = texts.counterparts(cited[0], version) if cited else []
+        if cited is None:  # the declaring version is not in this KB: its quotes still say the value
+            ok = _states_quoted(texts, version, key, value.quotes)
+            if ok is None:
+                continue
+            speaks, agrees = True, agrees and bool(ok)
+            rules = rules or any(k in RULES_KINDS for k in ok)
+            continue
+        theirs = texts.counterparts(cited[0], version)
         if not theirs:
             continue
         speaks = True
@@ -268,6 +283,23 @@ def _states(texts: _Texts, version: str, value: SwitchValue) -> _Stated:
         agrees = agrees and bool(ok)
         rules = rules or any(k in RULES_KINDS for k in ok)
     return _Stated(speaks, speaks and agrees, speaks and agrees and rules)
+
+
+def _states_quoted(texts: _Texts, version: str, key: str, quotes: tuple[str, ...]) -> list[str] | None:
+    """For a cited entry whose version the KB lacks (a KB of some editions only): the kinds of
+    ``version``'s counterparts of ``key`` that contain the value's quotes - those some entry under
+    ``key`` carries, the others being another source's. None when that cannot be told: no quote, or
+    ``version`` has no entry in the thread of any entry under ``key``. A whole text is never
+    compared to another version's, which may say something else."""
+    same_key = texts.with_key(key, version)
+    mine = [q for q in quotes if any(_contains(body, q) for _, body in same_key)]
+    if not mine:
+        return None
+    for entry, _ in same_key:
+        theirs = texts.counterparts(entry, version)
+        if theirs:
+            return [kind for kind, t in theirs if all(_contains(t, q) for q in mine)]
+    return None
 
 
 def resolve_switches(
@@ -310,7 +342,8 @@ def resolve_switches(
     return out
 
 
-def _errata(conn: sqlite3.Connection, game: str, version: str) -> dict[str, tuple[str, str]]:
+def errata_in_force(conn: sqlite3.Connection, game: str, version: str) -> dict[str, tuple[str, str]]:
+    """Card name -> (text, version of the erratum) of the latest erratum of each card up to ``version``."""
     errata: dict[str, tuple[str, str]] = {}
     for name, text, ver in conn.execute(
         """SELECT c.name, ce.text, d.version FROM card_errata ce
@@ -333,7 +366,7 @@ def ruleset_from_kb(conn: sqlite3.Connection, game: str, version: str, cache: di
     row = conn.execute("SELECT 1 FROM documents WHERE game = ? AND version = ?", (game, version)).fetchone()
     if row is None:
         raise ScenarioError(f"{game} {version}: no such document version in the knowledge base")
-    switches, errata = resolve_switches(conn, game, version), _errata(conn, game, version)
+    switches, errata = resolve_switches(conn, game, version), errata_in_force(conn, game, version)
     if cache is not None:
         cache[key] = (switches, errata)
     return RuleSet(game, version, switches, errata)
