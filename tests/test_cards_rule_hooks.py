@@ -117,6 +117,30 @@ def test_evasion_sigil_lets_the_fight_go_on_otherwise(kb_conn):
     assert card(eng, "Bumpsy").zone == "discard" and card(eng, "Troll").damage == 5
 
 
+def test_a_creature_evasion_sigil_drives_out_of_play_is_not_exhausted_in_the_discard_pile(kb_conn):
+    """Evasion Sigil's discard is player1's tenth: they are haunted, Awful Atoll takes 2 power from
+    the damaged Troll and it is destroyed before it fights. The discarded Krump is of the active
+    house, but "exhaust that creature" finds it in the discard pile, where a card keeps nothing of
+    play (the fuzzer found it exhausted there)."""
+    eng = engine_for(
+        kb_conn,
+        {
+            "turn": {"active": "player1", "house": "brobnar"},
+            "player1": {
+                "battleline": [{"card": "Troll", "damage": 6}],
+                "deck": ["Krump", "Dextre"],
+                "discard": ["Urchin"] * 9,
+            },
+            "player2": {"artifacts": ["Evasion Sigil", "Awful Atoll"], "battleline": ["Bumpsy"]},
+        },
+    )
+    eng.use(card(eng, "Troll"), "fight", card(eng, "Bumpsy"))
+    troll = card(eng, "Troll")
+    assert troll.zone == "discard" and not troll.exhausted and troll.damage == 0
+    assert card(eng, "Bumpsy").zone == "battleline" and card(eng, "Bumpsy").damage == 0
+    assert "Troll left play before it fought: it does not fight" in eng.game.trace
+
+
 def test_niffle_ape_attacks_past_taunt_and_through_elusive(kb_conn):
     eng = engine_for(
         kb_conn,

@@ -269,6 +269,9 @@ class UseRules:
             # the active player orders
             if resolve_before_fight(self, attacker, defender, fight):
                 defender.attacked_this_turn = not first_attack  # it was not attacked after all
+                if attacker.zone != "battleline":  # out of play keeps nothing of play, exhaustion too
+                    g.log(f"{attacker.label} left play before it fought: it does not fight")
+                    return
                 attacker.exhausted = not kept_ready(self, attacker)
                 g.log(f"{attacker.label} is exhausted with no effect: it does not fight")
                 return
