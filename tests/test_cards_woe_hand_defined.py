@@ -5,6 +5,8 @@ finds Tangaika only when 4 Cultists were destroyed."""
 
 from __future__ import annotations
 
+import pytest
+
 from boards import assert_passed, replay
 
 DECK = "[Urchin, Urchin, Urchin, Urchin, Urchin, Urchin, Urchin]"
@@ -103,7 +105,7 @@ def test_endless_hordes_makes_a_token_for_each_enemy_creature_and_fights_past_ta
     )
 
 
-def _election(kb_conn, tmp_path, votes: list[str], expect: str):
+def _election(kb_conn, tmp_path, votes: list[str], expect: str, version: str = "16.0", also: str = ""):
     reapers = ["Troll", "Krump", "Bumpsy", "Headhunter", "Firespitter", "Ganger Chieftain"]
     actions = "".join(
         f"          - {{reap: {r}, choices: [put a {v} counter on Election]}}\n" for r, v in zip(reapers, votes)
@@ -115,12 +117,13 @@ def _election(kb_conn, tmp_path, votes: list[str], expect: str):
         id: election-votes
         setup:
           turn: {{active: player1, house: brobnar}}
-          player1: {{amber: 0, artifacts: [Election, Banner of Battle], battleline: [{", ".join(reapers)}]}}
+          player1: {{amber: 0, artifacts: [Election, Banner of Battle], battleline: [{also}{", ".join(reapers)}]}}
           player2: {{amber: 0, battleline: [Dust Pixie]}}
         actions:
 {actions}        expect:
-          "16.0": {{{expect}}}
+          "{version}": {{{expect}}}
         """,
+        version,
     )
 
 
@@ -140,3 +143,12 @@ def test_election_six_nay_votes_destroy_each_artifact_and_five_do_nothing(kb_con
     # five of each kind: nothing is destroyed
     expect = "Election.zone: artifacts, Banner of Battle.zone: artifacts, Troll.zone: battleline"
     assert_passed(_election(kb_conn, tmp_path, ["nay"] * 5 + ["yea"], expect))
+
+
+@pytest.mark.parametrize("version", ["1.1", "16.0"])
+def test_election_does_not_destroy_again_a_necromorph_that_saved_itself(kb_conn, tmp_path, version):
+    # Election's sixth Yea destroys it and each creature; Necromorph ("Destroyed: If Necromorph has
+    # a non-Star Alliance neighbor, fully heal Necromorph and destroy that neighbor instead") stays.
+    # Election, already being destroyed, does not destroy it again (the fuzzer: 1.1 looped for ever)
+    expect = "Election.zone: discard, Necromorph.zone: battleline, Troll.zone: discard, Dust Pixie.zone: discard"
+    assert_passed(_election(kb_conn, tmp_path, ["yea"] * 6, expect, version, also="Necromorph, "))
