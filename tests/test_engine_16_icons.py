@@ -113,12 +113,35 @@ def test_unknown_bonus_icon_is_refused(kb_conn, tmp_path):
         id: bad
         setup:
           turn: {active: player1, house: shadows}
-          player1: {hand: [{card: Urchin, enhancements: [discard]}]}
+          player1: {hand: [{card: Urchin, enhancements: [steal]}]}
         actions: []
         expect: {"16.0": {player1.amber: 0}}
         """,
     )
-    assert result.error and "unknown bonus icons" in result.error
+    assert result.error and "unknown bonus icons ['steal']" in result.error
+
+
+def test_a_discard_icon_is_added_but_resolving_it_stops_with_why(kb_conn, tmp_path):
+    # Grim Reminders prints a discard bonus icon (Open the Seal's Enhance adds three) that the 16.0
+    # glossary "Bonus Icons" does not list: the card can carry it, but playing it stops the replay
+    # naming the icon, never a guess at what it does; the enhanced Æmber icon above it has resolved
+    result = replay(
+        kb_conn,
+        tmp_path,
+        """
+        id: discard-icon
+        setup:
+          turn: {active: player1, house: shadows}
+          player1: {amber: 0, hand: [{card: Urchin, enhancements: [amber, discard]}, Troll]}
+        actions:
+          - play: Urchin
+        expect: {"16.0": {player1.amber: 1}}
+        """,
+    )
+    assert not result.passed
+    assert "Urchin: a discard bonus icon cannot be resolved" in result.error
+    assert "no bundled rulebook defines" in result.error
+    assert any(line.startswith("player1 gains 1 Æmber") for line in result.trace), result.trace
 
 
 def test_an_enraged_creature_must_fight_if_able_and_loses_its_counter(kb_conn, tmp_path):

@@ -11,7 +11,7 @@ from kb.links import SET_ORDER
 
 from engine.core.errors import ScenarioError
 from engine.core.state import PLAYERS, ZONES, CardData, CardInstance, Game, Player
-from engine.rules.bonus_icons import ICONS
+from engine.rules.bonus_icons import ICONS, UNDEFINED_ICONS
 from engine.rules.key_colors import COLORS
 from engine.rules.mechanics.archon_powers import ARCHON_POWER_TYPE, ZONE as ARCHON_ZONE
 from engine.rules.tide import TIDE_CARD, TIDE_TYPE, ZONE as TIDE_ZONE
@@ -220,9 +220,11 @@ def _make_card(item, player: str, zone: str, catalog: CardCatalog, game: Game | 
     )
 
     card.enhancements = [str(i).lower() for i in spec.get("enhancements") or []]
-    wrong = [i for i in card.enhancements if i not in ICONS]
+    wrong = [i for i in card.enhancements if i not in ICONS and i not in UNDEFINED_ICONS]
     if wrong:
-        raise ScenarioError(f"card {item!r}: unknown bonus icons {wrong} (known: {', '.join(ICONS)})")
+        raise ScenarioError(
+            f"card {item!r}: unknown bonus icons {wrong} (known: {', '.join([*ICONS, *UNDEFINED_ICONS])})"
+        )
     card.ward, card.enraged = bool(spec.get("ward", False)), bool(spec.get("enraged", False))
 
     setup_half(card, spec, zone)

@@ -37,6 +37,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace as copy
 from typing import TYPE_CHECKING
 
+from engine.core.errors import ScenarioError
 from engine.core.registry import template
 from engine.rules.ability import Context, Effect
 from engine.core.state import LastingEffect
@@ -49,6 +50,13 @@ if TYPE_CHECKING:
     from engine.core.state import CardInstance
 
 ICONS = ("amber", "capture", "damage", "draw")
+#: icons the card data prints that no bundled rulebook defines (16.0 lists the four of ``ICONS``):
+#: enhance adds them to cards like any other (deck generation is data), but resolving one stops the
+#: replay with why, never a guess at what it does
+UNDEFINED_ICONS = {
+    "discard": "Grim Reminders' discard bonus icon, which no bundled rulebook defines "
+    '(16.0 "Bonus Icons" lists four: Æmber, capture, damage, draw) and no card\'s reminder text explains'
+}
 
 
 def bonus_icons(card: "CardInstance") -> list[str]:
@@ -159,6 +167,8 @@ def _resolve_icon(eng: "Engine", card: "CardInstance", icon: str, player: str) -
         eng.check_state()
         for receiver in receivers if placed else ():
             eng.emit("bonus_icon_damage", card=receiver, controller=receiver.controller)
+    elif icon in UNDEFINED_ICONS:
+        raise ScenarioError(f"{card.name}: a {icon} bonus icon cannot be resolved: {UNDEFINED_ICONS[icon]}")
     else:
         raise ValueError(f"unknown bonus icon {icon!r}")
 

@@ -9,7 +9,9 @@ of the player's cards with Enhance goes to a card chosen at random among every c
 replay is deterministic. An icon is added below those already on the card (``enhancements``).
 
 The icons are read from the card's text: in the card data, "A" is Æmber, "PT" capture, "D" damage
-and "R" draw (Mass Mutation), or the icon font's glyphs (More Mutation).
+and "R" draw (Mass Mutation), or the icon font's glyphs (More Mutation), among them Grim Reminders'
+discard icon, which deck generation adds like the others though no bundled rulebook says what it
+does when resolved (:data:`engine.rules.bonus_icons.UNDEFINED_ICONS`).
 """
 
 from __future__ import annotations
@@ -30,6 +32,7 @@ _ICONS = (
     ("\uf361", "damage"),
     ("R", "draw"),
     ("\uf36e", "draw"),
+    ("\uf372", "discard"),  # added like any icon; resolving it stops (bonus_icons.UNDEFINED_ICONS)
 )
 
 
