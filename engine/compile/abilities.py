@@ -193,13 +193,14 @@ def _only_abilities(got: Variant) -> Variant:
 
 def _choose_one(ab: Ability, scope: Scope) -> list:
     """ "..., Choose one:" and its option lines: the sentences before it, then the option the player
-    picks (by its words) among those that can start (engine.compile.composites.one_of)."""
+    picks (by its words): any of them once one can start, nothing when none can
+    (engine.rules.gained_text.OneOf)."""
     effects = read_sentences(ab.sentences[:-1], scope)
     options = []
     for option in ab.options:
         scope.it = "it"
         options.append((" ".join(s.strip().rstrip(".").strip() for s in option), read_sentences(option, scope)))
-    return effects + [one_of(options)]
+    return effects + [one_of(options, every_option=True)]
 
 
 #: "While on a flank, SELF gains skirmish", "While enraged SELF gains skirmish": the state of the

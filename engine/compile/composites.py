@@ -227,10 +227,11 @@ def _one_of(first: list, second: list, first_text: str, second_text: str):
     return one_of([(first_text, first), (second_text, second)])
 
 
-def one_of(options: list[tuple[str, list]]) -> OneOf:
+def one_of(options: list[tuple[str, list]], every_option: bool = False) -> OneOf:
     """The player picks one of ``options`` (words, effects) by its words, among the options whose
-    first choice of a card has a card to choose (one such option resolves without asking)."""
-    return OneOf(options, possible={text: _can_start(effects) for text, effects in options})
+    first choice of a card has a card to choose (one such option resolves without asking); with
+    ``every_option`` ("Choose one:"), among all of them once one has (:class:`OneOf`)."""
+    return OneOf(options, possible={text: _can_start(effects) for text, effects in options}, every_option=every_option)
 
 
 def _can_start(effects: list):

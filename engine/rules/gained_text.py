@@ -76,7 +76,13 @@ class AttachGiver(Effect):
 @dataclass
 class OneOf(Effect):
     """ "<effect A>, or <effect B>": the player chooses one of the options whose first effect has
-    something to act on (``possible``); one possible option resolves without asking."""
+    something to act on (``possible``); one possible option resolves without asking.
+
+    "Choose one:" and its option lines (``every_option``): once any option can act, every option is
+    offered, and one that can do nothing may be chosen and does nothing (16.0 "Resolve As Much As
+    You Can": "ignore any parts of the ability that cannot be resolved"; no rule takes an option
+    away; keyteki's Corrode "does not force you to destroy something"). When none can act, nothing
+    is asked: every choice would do nothing."""
 
     options: list[tuple[str, list]] = field(default_factory=list)
     #: per option label: can it do anything now? (default: yes)
@@ -84,12 +90,16 @@ class OneOf(Effect):
     #: the label chosen is named so ("Then, you may either repeat this effect or ...": the repeat
     #: instruction reads which option was chosen)
     name: str = ""
+    #: "Choose one:": every option is offered once one can act (see above)
+    every_option: bool = False
 
     def resolve(self, ctx: Context) -> bool:
         open_ = [(label, effects) for label, effects in self.options if self.possible.get(label, lambda c: True)(ctx)]
         if not open_:
             ctx.log(f"{ctx.source.name}: none of the options can resolve")
             return False
+        if self.every_option:
+            open_ = list(self.options)
         # a compiled option names the card giving the ability "the giving card" (engine.compile.abilities)
         giver = ctx.giver.name if ctx.giver is not None else "the giving card"
         label = ctx.eng.chooser.choose(
