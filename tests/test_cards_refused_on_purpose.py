@@ -4,6 +4,8 @@ name is a card of the bundled data (a typo would refuse nothing)."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from engine.cards.definitions import how_defined, refused_on_purpose
@@ -33,3 +35,11 @@ def test_a_replay_with_one_stops_with_the_reason(kb_conn, tmp_path):
     """
     result = replay(kb_conn, tmp_path, body)
     assert not result.passed and "Enhance ." in (result.error or ""), result.error
+
+
+def test_the_readme_names_every_card_refused_on_purpose():
+    """The README's front page names each refused card (the issue asks that a newcomer sees them)."""
+    readme = (Path(__file__).resolve().parent.parent / "README.md").read_text(encoding="utf-8")
+    text = " ".join(readme.split())
+    missing = [key for key in LISTED if key.lower() not in text.lower()]
+    assert not missing, f"README.md does not name {missing}"
