@@ -68,3 +68,35 @@ def test_a_worker_warms_only_the_games_it_replays(built_kb):
     assert {key[1] for key in cache if key[0] == "entries"} == replayed
     assert {key[1] for key in cache["rulesets"] if key[0] == "keyforge"} == keyforge  # read ahead
     assert not any(key[0] == "mtg" for key in cache["rulesets"])
+
+
+def test_a_change_to_a_kb_in_wal_mode_is_seen_too(kb_copy):
+    """The change counter read from the file's header moves with every commit in the KB's own
+    journal mode; a KB someone switched to WAL mode is asked PRAGMA data_version instead, and a
+    commit by another connection still drops what was kept."""
+    with sqlite3.connect(kb_copy) as setup:
+        assert setup.execute("PRAGMA journal_mode = WAL").fetchone()[0] == "wal"
+    conn = sqlite3.connect(kb_copy)
+    cache_for(conn)["marker"] = True
+    assert cache_for(conn).get("marker")  # kept while nothing changes
+    writer = sqlite3.connect(kb_copy)
+    writer.execute("UPDATE documents SET title = title || ' (renamed)' WHERE id = (SELECT min(id) FROM documents)")
+    writer.commit()
+    writer.close()
+    assert "marker" not in cache_for(conn)
+    conn.close()
+
+
+def test_a_commit_by_another_connection_drops_what_was_kept(kb_copy):
+    """In the KB's own mode (rollback journal), a commit by another process's connection moves the
+    header's change counter: what was kept is read again."""
+    conn = sqlite3.connect(f"file:{kb_copy}?mode=ro", uri=True)
+    assert conn.execute("PRAGMA journal_mode").fetchone()[0] == "delete"
+    cache_for(conn)["marker"] = True
+    assert cache_for(conn).get("marker")
+    writer = sqlite3.connect(kb_copy)
+    writer.execute("UPDATE documents SET title = title || ' (renamed)' WHERE id = (SELECT min(id) FROM documents)")
+    writer.commit()
+    writer.close()
+    assert "marker" not in cache_for(conn)
+    conn.close()

@@ -6,13 +6,19 @@ Working out which expectation a replay is checked against reads every entry of i
 one scenario at a time (``rulebase verify``, the verify API, the benchmark) would read them again
 for every replay, several times the cost of the replay itself. So they are kept here, for the
 last few connections seen, and dropped as soon as the KB changes: a change on the connection
-itself moves ``total_changes``, a change committed by another connection moves ``PRAGMA
-data_version``. (sqlite3 connections take no weak references, so the cache holds the connection
-itself, a bounded few; its owner closing it only ends its use.)
+itself moves ``total_changes``, a change committed by another connection moves the file change
+counter of the database header (bytes 24-27, which every commit in rollback-journal mode, the KB's
+mode, increments: what ``PRAGMA data_version`` reports from). That counter is read with one
+``pread`` on a descriptor kept with the connection, not with ``PRAGMA data_version``: the pragma
+takes and releases the file's shared lock, 11-30 µs of CPU, 1.5-4% of a replay, for every replay. A
+KB in WAL mode, or a connection with no file, is asked ``PRAGMA data_version`` as before. (sqlite3
+connections take no weak references, so the cache holds the connection itself, a bounded few; its
+owner closing it only ends its use.)
 """
 
 from __future__ import annotations
 
+import os
 import sqlite3
 import threading
 
@@ -24,30 +30,58 @@ from engine.rules.rulesets import ruleset_from_kb
 KEEP = 2
 
 _lock = threading.Lock()
-#: id(connection) -> (connection, freshness token, cache)
-_caches: dict[int, tuple[sqlite3.Connection, tuple, dict]] = {}
+#: id(connection) -> (connection, descriptor of its KB file or None, freshness token, cache)
+_caches: dict[int, tuple[sqlite3.Connection, int | None, tuple, dict]] = {}
 
 
-def _token(conn: sqlite3.Connection) -> tuple | None:
+def _header_reader(conn: sqlite3.Connection) -> int | None:
+    """A descriptor of the connection's database file, to read its change counter from, or None
+    (no file, WAL mode, or not readable: the pragma is asked instead)."""
     try:
-        return conn.total_changes, conn.execute("PRAGMA data_version").fetchone()[0]
-    except sqlite3.Error:  # a closed connection: nothing to keep
+        path = next((row[2] for row in conn.execute("PRAGMA database_list") if row[1] == "main"), "")
+        mode = conn.execute("PRAGMA journal_mode").fetchone()[0]
+    except sqlite3.Error:
         return None
+    if not path or str(mode).lower() == "wal":
+        return None
+    try:
+        return os.open(path, os.O_RDONLY)
+    except OSError:
+        return None
+
+
+def _token(conn: sqlite3.Connection, fd: int | None) -> tuple | None:
+    try:
+        if fd is not None:
+            return conn.total_changes, os.pread(fd, 4, 24)
+        return conn.total_changes, conn.execute("PRAGMA data_version").fetchone()[0]
+    except (sqlite3.Error, OSError):  # a closed connection: nothing to keep
+        return None
+
+
+def _forget(entry: tuple | None) -> None:
+    if entry is not None and entry[1] is not None:
+        os.close(entry[1])
 
 
 def cache_for(conn: sqlite3.Connection) -> dict:
     """A dict for what replays on ``conn`` read, emptied whenever the KB has changed since."""
-    token = _token(conn)
-    if token is None:
-        return {}
     with _lock:
         found = _caches.pop(id(conn), None)
-        if found is None or found[0] is not conn or found[1] != token:
-            found = (conn, token, {})
+        if found is not None and found[0] is not conn:  # another connection at a reused id
+            _forget(found)
+            found = None
+        fd = found[1] if found is not None else _header_reader(conn)
+        token = _token(conn, fd)
+        if token is None:
+            _forget(found if found is not None else (conn, fd))
+            return {}
+        if found is None or found[2] != token:
+            found = (conn, fd, token, {})
         _caches[id(conn)] = found  # latest last
         while len(_caches) > KEEP:
-            del _caches[next(iter(_caches))]
-        return found[2]
+            _forget(_caches.pop(next(iter(_caches))))
+        return found[3]
 
 
 def entry_index(conn: sqlite3.Connection, game: str, cache: dict | None = None):

@@ -11,7 +11,7 @@ from engine.core.decision_checks import decision_value, is_decision_path
 from engine.core.errors import ScenarioError
 from engine.rules.extra_turns import pending
 from engine.rules.game import Engine
-from engine.core.state import PLAYERS, PROPHECIES, Game
+from engine.core.state import PLAYERS, PROPHECIES, ZONES, Game
 from engine.rules.houses import own_house
 from engine.rules.mechanics.prophecies import activate
 from engine.rules.returning_from_discard import return_from_discard
@@ -70,7 +70,11 @@ def _named(cards, ref: str) -> list:
 def _card_ref(game: Game, ref: str, zone: str | None = None):
     """A card by label or name: one in play first (a check on "Pit Demon" when copies of it wait in
     a deck is about the one on the board), then the active player's, when both players have one."""
-    candidates = _named([c for c in game.cards() if zone in (None, c.zone)], ref)
+    if zone in ZONES:  # the zone's own lists: a card elsewhere (an upgrade, beneath) is not in it
+        cards = [c for p in game.players.values() for c in p.zones[zone] if c.zone == zone]
+    else:
+        cards = [c for c in game.cards() if zone in (None, c.zone)]
+    candidates = _named(cards, ref)
     if not candidates:
         raise ScenarioError(f"no card {ref!r}" + (f" in {zone}" if zone else ""))
     return sorted(candidates, key=lambda c: (not c.in_play, c.controller != game.active))[0]

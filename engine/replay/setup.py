@@ -194,7 +194,19 @@ def _tide_card(name: str, player: str, catalog: CardCatalog) -> CardInstance:
 
 
 def _make_card(item, player: str, zone: str, catalog: CardCatalog, game: Game | None = None) -> CardInstance:
-    spec = {"card": item} if isinstance(item, str) else dict(item)
+    if isinstance(item, str):  # a card by name alone, most of any board: nothing else to read or check
+        data = catalog.get(item)
+        card = CardInstance(
+            data,
+            owner=player,
+            controller=player,
+            label=data.name.translate(_QUOTES),
+            zone=zone,
+            placed_in_battleline=zone == "battleline",
+        )
+        setup_half(card, {"card": item}, zone)
+        return card
+    spec = dict(item)
     bad = set(spec) - _CARD_FIELDS
     if bad or "card" not in spec:
         raise ScenarioError(f"card {item!r}: expected a name or a mapping with 'card' (unknown keys {sorted(bad)})")
