@@ -124,6 +124,14 @@ class TrackedZones(dict):
     def __init__(self, zones=()):
         super().__init__((name, tracked(cards)) for name, cards in dict(zones).items())
 
+    @classmethod
+    def empty(cls, names) -> "TrackedZones":
+        """Zones ``names``, each an empty tracked list (every player of every replay starts so)."""
+        zones = cls.__new__(cls)
+        for name in names:
+            dict.__setitem__(zones, name, TrackedList())
+        return zones
+
     def __setitem__(self, name, cards):
         COUNT[0] += 1
         dict.__setitem__(self, name, tracked(cards))

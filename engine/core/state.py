@@ -174,7 +174,7 @@ class Player:
     token: CardData | None = None
     #: the player's archon power card, in force all game and in no zone (engine.rules.mechanics.archon_powers)
     archon_power: CardInstance | None = None
-    zones: dict[str, list[CardInstance]] = field(default_factory=lambda: TrackedZones({z: [] for z in ZONES}))
+    zones: dict[str, list[CardInstance]] = field(default_factory=lambda: TrackedZones.empty(ZONES))
 
     __setattr__ = watching(PLAYER_FIELDS)
 
@@ -287,16 +287,23 @@ class Game:
         if self.budget is not None:
             self.budget.spend()
 
-    def cards(self):
-        """Every card in the game, wherever it is (upgrades and cards beneath others included)."""
+    def cards(self) -> list[CardInstance]:
+        """Every card in the game, wherever it is (upgrades and cards beneath others included), as a
+        list made at once (a generator of generators cost twice as much, asked for every card a
+        scenario names)."""
+        out: list[CardInstance] = []
         for p in self.players.values():
+            zones = p.zones
             for zone in ZONES:
-                for card in p.zones[zone]:
-                    yield card
-                    yield from card.upgrades
-                    yield from card.beneath
+                for card in zones[zone]:
+                    out.append(card)
+                    if card.upgrades:
+                        out += card.upgrades
+                    if card.beneath:
+                        out += card.beneath
                     if card.joined is not None:  # the other half of a gigantic creature in play
-                        yield card.joined
+                        out.append(card.joined)
+        return out
 
     def in_play(self):
         for p in self.players.values():

@@ -10,7 +10,6 @@ ends once the outermost of them has finished.
 
 from __future__ import annotations
 
-from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -42,17 +41,26 @@ class EndYourTurn(Effect):
         return True
 
 
-@contextmanager
-def players_action(eng: "Engine"):
+class players_action:  # noqa: N801 - used as a function: ``with players_action(eng):``
     """One action of the active player (playing, using a card), nested ones included; when the
-    outermost ends and an effect ended the turn, the turn ends."""
-    eng.acting += 1
-    try:
-        yield
-    finally:
+    outermost ends and an effect ended the turn, the turn ends. A class, not a generator-based
+    context manager: every play and use goes through it, and a generator's ``with`` costs twice."""
+
+    __slots__ = ("eng",)
+
+    def __init__(self, eng: "Engine") -> None:
+        self.eng = eng
+
+    def __enter__(self) -> None:
+        self.eng.acting += 1
+
+    def __exit__(self, *exc) -> None:
+        eng = self.eng
         eng.acting -= 1
-    g = eng.game
-    if not eng.acting and g.lasting and g.winner is None and any(e.kind == TURN_ENDS for e in g.lasting):
-        g.lasting = [e for e in g.lasting if e.kind != TURN_ENDS]
-        g.log(f"{g.active}'s turn ends (a card effect ended it)")
-        end_turn(eng)
+        if exc[0] is not None:
+            return
+        g = eng.game
+        if not eng.acting and g.lasting and g.winner is None and any(e.kind == TURN_ENDS for e in g.lasting):
+            g.lasting = [e for e in g.lasting if e.kind != TURN_ENDS]
+            g.log(f"{g.active}'s turn ends (a card effect ended it)")
+            end_turn(eng)

@@ -8,7 +8,6 @@ armor, keywords, flank) computed from constant abilities, events and reactions, 
 
 from __future__ import annotations
 
-from contextlib import contextmanager
 from dataclasses import dataclass, field
 from itertools import chain
 
@@ -82,16 +81,16 @@ class Engine(PlayRules, UseRules, DamageRules):
         if self.chooser.log is None:
             self.chooser.log = self.game.log
 
-    @contextmanager
-    def reading(self):
-        """While a query that changes nothing runs, :meth:`statics` returns the list built as it
-        began (statics.reads_statics_once); a query inside another shares the outer one's."""
+    def reading(self, query, *args, **kwargs):
+        """``query(*args, **kwargs)``, a query that changes nothing: while it runs, :meth:`statics`
+        returns the list built as it began (statics.reads_statics_once); a query inside another
+        shares the outer one's. A plain call, not a context manager: it wraps queries asked
+        hundreds of times a replay, and a generator-based ``with`` cost 2% of its instructions."""
         if self._statics_now is not None:
-            yield
-            return
+            return query(*args, **kwargs)
         self._statics_now = self.statics()
         try:
-            yield
+            return query(*args, **kwargs)
         finally:
             self._statics_now = None
 

@@ -57,8 +57,7 @@ def reads_statics_once(method):
 
     @functools.wraps(method)
     def query(eng, *args, **kwargs):
-        with eng.reading():
-            return method(eng, *args, **kwargs)
+        return eng.reading(method, eng, *args, **kwargs)
 
     return query
 
