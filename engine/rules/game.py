@@ -164,14 +164,15 @@ class Engine(PlayRules, UseRules, DamageRules):
             text_in_force.keywords(self, card, parse_keywords(self.rules.card_text(card.name, card.printed.text)))
         )
         if card.zone in ("battleline", "artifacts"):
+            statics = self.statics()
             # a valued keyword gained again adds its value (engine.rules.keywords ``add_gained``)
-            for s, src, ctl in self.statics():
+            for s, src, ctl in statics:
                 if _gives_to(s, card):
                     add_gained(found, s.keywords(self, src, ctl, card))
             for upgrade in card.upgrades:  # "This creature gains skirmish." (Explo-rover as an upgrade)
                 add_gained(found, granted_keywords(self.rules.card_text(upgrade.name, upgrade.printed.text)))
             # "loses elusive": gone whatever gives it (a loss is a restriction on having it)
-            for s, src, ctl in self.statics():
+            for s, src, ctl in statics:
                 for word in s.loses_keywords(self, src, ctl, card):
                     found.pop(word, None)
         return found
@@ -198,11 +199,11 @@ class Engine(PlayRules, UseRules, DamageRules):
         lasting effects), each with the card that gives it (None for its own)."""
         found = []
         statics = self.statics()
-        if any(s.blocks_trigger(self, src, ctl, card, trigger) for s, src, ctl in statics):
+        if statics and any(s.blocks_trigger(self, src, ctl, card, trigger) for s, src, ctl in statics):
             return found  # "Destroyed effects cannot resolve"
         # "<fight> effects are fight/reap effects": those abilities resolve at this trigger too
         triggers = [trigger]
-        for s, src, ctl in statics if card.zone == "battleline" else ():
+        for s, src, ctl in statics if statics and card.zone == "battleline" else ():
             triggers += [t for t in s.also_triggers(self, src, ctl, card, trigger) if t not in triggers]
         for each in triggers:
             own = self.variant(card).ability(each)

@@ -33,11 +33,14 @@ if TYPE_CHECKING:
 
 def power_and_armor(eng: "Engine", creature: "CardInstance") -> tuple[int, int]:
     """(power, armor) of ``creature`` now, in one pass over the constant abilities in force."""
-    power = creature.printed.power + creature.power_counters
-    armor = creature.printed.armor
+    printed = creature.printed
+    power = printed.power + creature.power_counters
+    armor = printed.armor
+    statics = eng.statics()
+    if not statics:  # nothing in force changes either (most boards, most of the time)
+        return max(0, power), max(0, armor)
     switched = False
     fixed = None
-    statics = eng.statics()
     # "each creature cannot gain armor": no effect adds to its armor (those that lower it still do)
     no_gain = any(isinstance(s, CannotGainArmor) and s.applies(eng, src, ctl, creature) for s, src, ctl in statics)
     for s, src, ctl in statics:
