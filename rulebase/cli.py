@@ -284,12 +284,20 @@ def search(
     for h in result.results:
         head = h.question or h.title or h.key
         changed = " (changed)" if h.changed else ""
-        click.echo(f"{h.game} {h.version}  {h.kind:<8} {head}  [{', '.join(h.versions)}]{changed}")
+        click.echo(f"{h.game} {h.version}  {h.kind:<8} {head}  [{_versions_line(h.versions)}]{changed}")
         click.echo(f"    {_terminal_snippet(h.snippet)}")
         later = h.superseded_by
         if later:
             click.echo(f"    changed in v{later['version']}: {later['summary']}")
     click.echo(f"{result.total} thread(s)")
+
+
+def _versions_line(versions: list[str], shown: int = 4) -> str:
+    """The versions a result is in, for one terminal line: all of them when few, else the first
+    and the last with how many (a Magic rule is in up to 113 releases: a screen of dates)."""
+    if len(versions) <= shown:
+        return ", ".join(versions)
+    return f"{versions[0]} … {versions[-1]}, {len(versions)} versions"
 
 
 def _terminal_snippet(snippet: str) -> str:

@@ -97,6 +97,16 @@ def test_search_finds_ruling_with_snippet(kb_copy):
     assert proc.returncode == 1 and proc.stderr.count("\n") == 1 and "kind" in proc.stderr
 
 
+def test_search_lines_fold_a_long_run_of_versions():
+    """A Magic rule is in up to 113 releases: a result line names the first and the last and how
+    many, not a screen of dates; a KeyForge entry's four versions are listed."""
+    from rulebase.cli import _versions_line
+
+    releases = [f"20{y:02d}-01-01" for y in range(3, 26)]
+    assert _versions_line(releases) == "2003-01-01 … 2025-01-01, 23 versions"
+    assert _versions_line(["1.1", "1.2", "1.3", "16.0"]) == "1.1, 1.2, 1.3, 16.0"
+
+
 @pytest.mark.parametrize("query", ['"unbalanced', "NEAR(a b)", "*", "'; DROP TABLE entries; --", "   ", "x" * 10000])
 def test_search_hostile_queries(kb_copy, query):
     proc = run_cli("search", query, "--db", str(kb_copy))
