@@ -70,6 +70,13 @@ def test_a_worker_warms_only_the_games_it_replays(built_kb):
     assert not any(key[0] == "mtg" for key in cache["rulesets"])
 
 
+def _commit_from_another_connection(kb: Path) -> None:
+    writer = sqlite3.connect(kb)
+    writer.execute("UPDATE documents SET title = title || ' (renamed)' WHERE id = (SELECT min(id) FROM documents)")
+    writer.commit()
+    writer.close()
+
+
 def test_a_change_to_a_kb_in_wal_mode_is_seen_too(kb_copy):
     """The change counter read from the file's header moves with every commit in the KB's own
     journal mode; a KB someone switched to WAL mode is asked PRAGMA data_version instead, and a
@@ -79,10 +86,7 @@ def test_a_change_to_a_kb_in_wal_mode_is_seen_too(kb_copy):
     conn = sqlite3.connect(kb_copy)
     cache_for(conn)["marker"] = True
     assert cache_for(conn).get("marker")  # kept while nothing changes
-    writer = sqlite3.connect(kb_copy)
-    writer.execute("UPDATE documents SET title = title || ' (renamed)' WHERE id = (SELECT min(id) FROM documents)")
-    writer.commit()
-    writer.close()
+    _commit_from_another_connection(kb_copy)
     assert "marker" not in cache_for(conn)
     conn.close()
 
@@ -94,9 +98,6 @@ def test_a_commit_by_another_connection_drops_what_was_kept(kb_copy):
     assert conn.execute("PRAGMA journal_mode").fetchone()[0] == "delete"
     cache_for(conn)["marker"] = True
     assert cache_for(conn).get("marker")
-    writer = sqlite3.connect(kb_copy)
-    writer.execute("UPDATE documents SET title = title || ' (renamed)' WHERE id = (SELECT min(id) FROM documents)")
-    writer.commit()
-    writer.close()
+    _commit_from_another_connection(kb_copy)
     assert "marker" not in cache_for(conn)
     conn.close()
