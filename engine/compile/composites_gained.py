@@ -316,10 +316,19 @@ def _damaged_creature(eng, dealer) -> bool:
     return dealer is not None and dealer.zone == "battleline" and dealer.damage > 0
 
 
-@template("CannotBeDealtDamageByDamaged", kind="static")
-def _cannot_be_dealt_damage_by_damaged(applies=st.itself):
-    """ "<this creature> cannot be dealt damage by damaged creatures"."""
-    return CannotBeDealtDamageBy(_damaged_creature, applies)
+def _creature_with_amber(eng, dealer) -> bool:
+    return dealer is not None and dealer.zone == "battleline" and dealer.amber > 0
+
+
+#: the dealers a "cannot be dealt damage by <creatures>" names, by its words
+_DEALERS = {"damaged creatures": _damaged_creature, "creatures with amber on them": _creature_with_amber}
+
+
+@template("CannotBeDealtDamageByCreatures", kind="static")
+def _cannot_be_dealt_damage_by_creatures(applies=st.itself, dealers: str = "damaged creatures"):
+    """ "<this creature> cannot be dealt damage by damaged creatures" (Censor Philo, DT 170: "by
+    creatures with Æmber on them")."""
+    return CannotBeDealtDamageBy(_DEALERS[dealers], applies)
 
 
 @template("PurgedWhile", kind="static")

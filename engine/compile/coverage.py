@@ -50,20 +50,34 @@ def coverage(conn: sqlite3.Connection, version: str | None = None, sets: list[st
         ).fetchone()
         version = row[0] if row else None
     rules = ruleset_from_kb(conn, "keyforge", version) if version else None
-    rows = conn.execute("SELECT set_code, set_name, name, type, text FROM cards ORDER BY set_code, number").fetchall()
+    rows = conn.execute(
+        "SELECT set_code, set_name, number, name, type, text FROM cards ORDER BY set_code, number"
+    ).fetchall()
     by_set: dict[str, SetCoverage] = {}
-    for code, set_name, name, typ, text in rows:
+    texts_read: dict[tuple[str, str], set[str]] = {}
+    for code, set_name, number, name, typ, text in rows:
         if sets and code not in sets:
             continue
         cov = by_set.setdefault(code, SetCoverage(code, set_name or code))
-        if name in cov.cards:
-            continue  # a second printing of a name in the same set (DT's variants)
         in_force = rules.card_text(name, text or "") if rules else text or ""
+        read = texts_read.setdefault((code, name), set())
+        if in_force in read:
+            continue  # a second printing of a name in the same set with the same text
+        read.add(in_force)
         how, reasons = how_defined(name, in_force, typ or "")
-        cov.counts[how] += 1
-        cov.cards[name] = how
+        if name not in cov.cards:
+            cov.counts[how] += 1
+            cov.cards[name] = how
+        elif how == "refused" and cov.cards[name] != "refused":
+            # a second printing with another text (DT's variants: Seneschal Sargassa 068 and 117):
+            # the card is playable only when each of its texts is
+            cov.counts[cov.cards[name]] -= 1
+            cov.counts[how] += 1
+            cov.cards[name] = how
         if how == "refused":
-            cov.refused[name] = reasons
+            if len(read) > 1:
+                reasons = [f"{r} (its {code} {number} printing)" for r in reasons]
+            cov.refused.setdefault(name, []).extend(reasons)
     return [by_set[c] for c in set_order(list(by_set))]
 
 

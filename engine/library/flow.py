@@ -41,6 +41,29 @@ class If(Effect):
 
 @template()
 @dataclass
+class MayUpToTimes(Effect):
+    """ "You may <clause> up to N times" (Monty Bank, DT 219: "You may exalt Monty Bank up to 2
+    times"): the clause 0 to N times, as the controller decides; asked before each time, and a "no"
+    ends it (the same outcomes as naming a number, one question at a time as at the table)."""
+
+    n: int
+    then: list[Effect]
+
+    def resolve(self, ctx: Context) -> bool:
+        decider = ctx.eng.decider(ctx)
+        done = 0
+        while done < self.n:
+            ordinal = "the optional effect" if done == 0 else f"it again ({done} of up to {self.n} done)"
+            if not ctx.eng.chooser.may(f"{decider}: {ctx.source.name}: resolve {ordinal}?"):
+                break
+            resolve_all(self.then, ctx)
+            done += 1
+        ctx.log(f"{decider} resolves {ctx.source.name}'s optional effect {done} time(s) of up to {self.n}")
+        return done > 0
+
+
+@template()
+@dataclass
 class IfYouDo(Effect):
     """ "<first>. If you do, <then>.": ``then`` resolves only when ``first`` fully resolved; "Otherwise,
     <otherwise>." resolves when it did not."""
