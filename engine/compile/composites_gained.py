@@ -337,6 +337,13 @@ def _purged_while(cond, zone: str = "purged"):
     return PurgedWhile(cond, zone)
 
 
+@template("KeywordsOfOthers", kind="static")
+def _keywords_of_others(keyword: str, keyword2: str = "", keyword3: str = "", keyword4: str = ""):
+    """ "While you control another creature with elusive, taunt, poison, or skirmish, <this
+    creature> gains that keyword": each listed keyword another friendly creature has."""
+    return gl.KeywordsOfOthers(tuple(k for k in (keyword, keyword2, keyword3, keyword4) if k))
+
+
 @template("KeywordPerCount", kind="static")
 def _keyword_per_count(keyword: str, count, applies=st.itself):
     """ "<group> gains <valued keyword> X, where X is <count>"."""

@@ -113,6 +113,32 @@ class NoFightsOfEnraged(Static):
 
 
 @dataclass
+class KeywordsOfOthers(Static):
+    """ "While you control another creature with elusive, taunt, poison, or skirmish, <this
+    creature> gains that keyword" (Captain Kresage, DT 016): each of ``keywords`` another friendly
+    creature has now, gained or printed. A creature asked about while its own answer is being
+    worked out (two such creatures asking each other) gives nothing through this ability: the
+    question cannot rest on its own answer, and what they have from elsewhere still counts."""
+
+    keywords_named: tuple[str, ...]
+    applies: Applies = itself
+
+    def keywords(self, eng, source, controller, creature) -> dict[str, int]:
+        if not self.applies(eng, source, controller, creature) or source in _ASKING:
+            return {}
+        _ASKING.append(source)
+        try:
+            others = [c for c in eng.game.players[controller].creatures if c is not creature]
+            return {k: 1 for k in self.keywords_named if any(eng.has(c, k) for c in others)}
+        finally:
+            _ASKING.remove(source)
+
+
+#: the sources whose :class:`KeywordsOfOthers` answer is being worked out now
+_ASKING: list = []
+
+
+@dataclass
 class KeywordPerCount(Static):
     """ "<group> gains splash-attack X, where X is the number of exhausted creatures": a valued
     keyword whose value is a count read now (none while it is 0)."""
