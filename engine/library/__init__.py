@@ -223,7 +223,7 @@ from engine.library.naming import (
     TheCreatureItFights,
     ThisCreature,
 )
-from engine.library.flow import Confirm, ForEach, If, IfYouDo, May, OneAtATime, RepeatFor
+from engine.library.flow import Confirm, ForEach, If, IfYouDo, May, MayUpToTimes, OneAtATime, RepeatFor
 from engine.library.control import (
     ActivePlayerTakesControl,
     GiveControlToOpponentThenPaid,
