@@ -335,3 +335,34 @@ def test_a_fate_that_puts_the_fate_card_into_play(kb_conn, tmp_path, fate, zone,
         """,
         )
     )
+
+
+def test_a_fate_that_empties_the_new_deck_lets_the_draw_shuffle_again(kb_conn, tmp_path):
+    # Expect the Unexpected: "During your opponent's turn, after your opponent shuffles their deck,
+    # fulfill Expect the Unexpected." Knockback's fate: "Discard cards from the top of your deck until
+    # you discard a creature or run out of cards." Player 2 refills with an empty deck: their discard
+    # pile (no creature in it) becomes the deck, the fate discards all of it, and the draw finds the
+    # deck empty again: the pile is shuffled in again and the cards are drawn (the fuzzer: the draw
+    # read a card from the empty deck)
+    result = replay(
+        kb_conn,
+        tmp_path,
+        """
+        id: knockback-fate-empties-the-new-deck
+        setup:
+          turn: {active: player1, house: brobnar}
+          player1: {hand: [Knockback], prophecies: [Expect the Unexpected]}
+          player2: {houses: [brobnar], discard: [Anger, Punch]}
+        actions:
+          - activate_prophecy: {prophecy: Expect the Unexpected, card: Knockback}
+          - end_turn: true
+            to_step: 2
+          - choose_house: brobnar
+          - end_turn: true
+        expect:
+          "16.0": {Knockback.zone: discard, player2.deck: [], player2.discard: []}
+        """,
+    )
+    assert_passed(result)
+    assert sum("player2 shuffles their discard pile into a new deck" in line for line in result.trace) == 2
+    assert any(line.startswith("Knockback") and "Fate:" in line for line in result.trace)

@@ -40,6 +40,10 @@ from engine.rules.gained_text import gained_by_creatures
 from engine.rules.references import card_label
 
 
+#: times one draw may shuffle the discard pile in, when reactions to the shuffle empty the deck again
+MAX_RESHUFFLES = 5
+
+
 def _gives_to(static: Static, card: CardInstance) -> bool:
     """May ``static`` give ``card`` abilities and keywords? A creature in play, from any; an artifact
     in play, only from one whose group names artifacts ("Each friendly artifact gains, "Action:
@@ -379,16 +383,20 @@ class Engine(PlayRules, UseRules, DamageRules):
         return steal(self, player, amount, why)[0]
 
     def draw(self, player: str, n: int) -> int:
-        """Draw ``n`` cards, shuffling the discard pile into the deck when the deck runs out."""
+        """Draw ``n`` cards, shuffling the discard pile into the deck when the deck runs out. A
+        reaction to that shuffle may empty the new deck again (Expect the Unexpected's fate, Knockback,
+        discarding its top cards): the deck is still empty when the card is drawn, so the discard
+        pile is shuffled in again (a bounded number of times: reactions that empty it every time
+        end the draw)."""
         g = self.game
         p = g.players[player]
         drawn = 0
         for _ in range(n):
             if draw_replaced(self, player):  # "if you would draw a card ..., ... instead" (before a reshuffle)
                 continue
-            if not p.zone("deck"):
-                if not p.zone("discard"):
-                    break
+            shuffles = 0
+            while not p.zone("deck") and p.zone("discard") and shuffles < MAX_RESHUFFLES:
+                shuffles += 1
                 p.zones["deck"], p.zones["discard"] = p.zone("discard"), []
                 g.rng.shuffle(p.zones["deck"])
                 for c in p.zone("deck"):
@@ -396,6 +404,8 @@ class Engine(PlayRules, UseRules, DamageRules):
                 g.log(f"{player} shuffles their discard pile into a new deck")
                 self.emit("discard_shuffled_into_deck", player=player)
                 self.emit("deck_shuffled", player=player)  # "after your opponent shuffles their deck"
+            if not p.zone("deck"):
+                break
             card = p.zone("deck")[0]
             g.move(card, "hand")
             drawn += 1
