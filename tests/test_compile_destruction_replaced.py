@@ -4,6 +4,8 @@ instead."), compiled into a destruction replacement (engine/rules/destroyed_inst
 
 from __future__ import annotations
 
+import pytest
+
 from boards import assert_compiled, assert_passed, replay
 from engine.compile import compile_report
 
@@ -130,11 +132,14 @@ def test_a_replacement_given_to_enemy_creatures_for_the_turn(kb_conn, tmp_path):
     )
 
 
-def test_a_replacement_that_leaves_its_card_at_zero_power_does_not_save_it_again(kb_conn, tmp_path):
+@pytest.mark.parametrize("version", ["1.2", "16.0"])
+def test_a_replacement_that_leaves_its_card_at_zero_power_does_not_save_it_again(kb_conn, tmp_path, version):
     # Reassembling Automaton: "Destroyed: If you have any other creatures in play, instead of
     # destroying Reassembling Automaton, fully heal it, exhaust it, and move it to a flank." Under
     # Plague Wind ("each non-Mars creature gets -3 power") it has 0 power: healed, it is destroyed
-    # again at once, and that second destruction stands (else the replacement loops for ever)
+    # again at once, and that second destruction stands (else the replacement loops for ever). Before
+    # 16.0 the replacement resolves among the "Destroyed:" abilities, and the same holds (the fuzzer
+    # found it looping under 1.2)
     result = replay(
         kb_conn,
         tmp_path,
@@ -148,7 +153,9 @@ def test_a_replacement_that_leaves_its_card_at_zero_power_does_not_save_it_again
           - play: Plague Wind
             choices: [left]
         expect:
-          "16.0": {Troll.zone: battleline, Reassembling Automaton.zone: discard, Troll.power: 5}
-        """,
+          "%s": {Troll.zone: battleline, Reassembling Automaton.zone: discard, Troll.power: 5}
+        """
+        % version,
+        version,
     )
     assert_passed(result)

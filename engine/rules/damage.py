@@ -26,8 +26,7 @@ from engine.rules.as_in_play import remember_as_in_play
 from engine.rules.hooks import condemned, purge_condemned
 from engine.rules.mechanics.gigantic import separate
 from engine.rules.replacements import add_to_pool
-from engine.rules.destroyed_instead import early_replacements
-from engine.rules.destroyed_instead import replace_destruction
+from engine.rules.destroyed_instead import early_replacements, replace_destruction, replacing
 from engine.rules.damage_survived import mark_first_damage, survived
 from engine.rules.damage_receivers import damage_receivers
 
@@ -302,8 +301,9 @@ class DamageRules:
             if not card.in_play:
                 continue
             g.log(f'{card.label}\'s "Destroyed:" ability resolves' + (f" (from {giver.name})" if giver else ""))
-            resolve_ability(ability, self.context(card, giver=giver))
-            self.check_state()
+            with replacing(card, ability):  # a replacement's own state check: a second destruction stands
+                resolve_ability(ability, self.context(card, giver=giver))
+                self.check_state()
             if g.winner:
                 return
 

@@ -36,6 +36,8 @@ class ReplacesDestructionIf(Effect):
         return resolve_all(self.then, ctx)
 
 
+#: the card's memory: its destruction replacement is resolving, with the state check it ends with
+_REPLACING = "replacing_destruction"
 #: the card's memory: its destruction replacement did not replace the destruction (InsteadIfYouDo)
 _STANDS = "destruction_stands"
 #: ... and so the destruction goes on when the card would be put into the discard pile
@@ -63,19 +65,41 @@ def _applies(eng: "Engine", card: "CardInstance", ability: list, giver) -> bool:
     return not isinstance(first, ReplacesDestructionIf) or bool(first.condition(eng.context(card, giver=giver)))
 
 
+class replacing:  # noqa: N801 - used as a function: ``with replacing(card, ability):``
+    """While ``ability``, a destruction replacement resolved among the "Destroyed:" abilities
+    (before 16.0: :func:`early_replacements`), and the state check after it run, ``card`` is being
+    replaced: destroyed again meanwhile, it is destroyed (as in :func:`replace_destruction`). Any
+    other ability: nothing."""
+
+    __slots__ = ("card", "on")
+
+    def __init__(self, card: "CardInstance", ability: list) -> None:
+        self.card = card
+        self.on = bool(ability) and isinstance(ability[0], ReplaceDestruction) and not card.memory.get(_REPLACING)
+
+    def __enter__(self) -> None:
+        if self.on:
+            self.card.memory[_REPLACING] = True
+
+    def __exit__(self, *exc) -> None:
+        if self.on:
+            self.card.memory.pop(_REPLACING, None)
+
+
 def replace_destruction(eng: "Engine", card: "CardInstance") -> bool:
     """When a destroyed card would be put into the discard pile: if it has a destruction
     replacement ("Destroyed: ... instead"), remove its destroyed tag and resolve that instead
     (the active player picks one when it has several); return True when one resolved (or, before
     16.0, one already resolved among the "Destroyed:" abilities: :func:`early_replacements`)."""
+    if card.memory.get(_REPLACING):
+        # destroyed again by the state check its own replacement ends with (Reassembling Automaton
+        # healed at 0 power under Plague Wind): applying it again would loop for ever; no rulebook
+        # text settles it, and the engine's reading is that the second destruction stands (before
+        # 16.0 too, where the replacement resolved among the "Destroyed:" abilities: :func:`replacing`)
+        return False
     if card.memory.pop("destruction_replaced", False):
         return True
     if card.memory.pop(_NOT_REPLACED, False):  # before 16.0: its replacement resolved and did not replace
-        return False
-    if card.memory.get("replacing_destruction"):
-        # destroyed again by the state check its own replacement ends with (Reassembling Automaton
-        # healed at 0 power under Plague Wind): applying it again would loop for ever; no rulebook
-        # text settles it, and the engine's reading is that the second destruction stands
         return False
     found = [(a, giver) for a, giver in eng.abilities(card, "destroyed_instead") if _applies(eng, card, a, giver)]
     if not found or not card.in_play:
@@ -94,7 +118,7 @@ def replace_destruction(eng: "Engine", card: "CardInstance") -> bool:
         f"{card.label} would be put into the discard pile: its destroyed tag is removed and "
         f"{(giver or card).label}'s replacement effect resolves instead"
     )
-    card.memory["replacing_destruction"] = True
+    card.memory[_REPLACING] = True
     try:
         replaced = ReplaceDestruction(ability).resolve(eng.context(card, giver=giver))
         card.memory.pop("destruction_replaced", None)
@@ -102,7 +126,7 @@ def replace_destruction(eng: "Engine", card: "CardInstance") -> bool:
         if replaced:
             eng.check_state()
     finally:
-        card.memory.pop("replacing_destruction", None)
+        card.memory.pop(_REPLACING, None)
     if not replaced and card.in_play:
         g.log(f"{card.label}'s destruction was not replaced: it is destroyed")
         return False
@@ -138,10 +162,13 @@ class ReplaceDestruction(Effect):
 def early_replacements(eng: "Engine", doomed: list) -> list[tuple]:
     """Before 16.0 (switch ``destruction_replacement_waits_for_discard`` off) a "Destroyed: ...
     instead" is one of the card's "Destroyed:" abilities (1.x glossary "Destroyed": they resolve
-    "immediately before the card would be destroyed"): (card, ability, giver) to order with them."""
+    "immediately before the card would be destroyed"): (card, ability, giver) to order with them.
+    A card destroyed again while its replacement is resolving gets none (the second destruction
+    stands: :func:`replace_destruction`)."""
     found = [
         (c, [ReplaceDestruction(ability)], giver)
         for c in doomed
+        if not c.memory.get(_REPLACING)
         for ability, giver in eng.abilities(c, "destroyed_instead")
         if _applies(eng, c, ability, giver)
     ]
