@@ -218,3 +218,26 @@ def test_after_dealt_damage_reaction_exalts_when_the_tide_is_low(kb_conn, tmp_pa
         """,
         )
     )
+
+
+def test_the_state_is_checked_after_a_bonus_icon(kb_conn, tmp_path):
+    # Xenos Darkshadow's power is X, "the number of cards in your discard pile". Troll's enhanced
+    # draw icon finds the deck empty: the discard pile (its one card) is shuffled in and drawn, X is
+    # 0, and Xenos Darkshadow is destroyed then, not left at 0 power until some later ability checks
+    # (the fuzzer: a creature at 0 power still in play after a card with no "Play:" ability)
+    result = replay(
+        kb_conn,
+        tmp_path,
+        """
+        id: state-checked-after-an-icon
+        setup:
+          turn: {active: player1, house: brobnar}
+          player1: {battleline: [Xenos Darkshadow], hand: [{card: Troll, enhancements: [draw]}], discard: [Krump]}
+        actions:
+          - play: Troll
+            flank: right
+        expect:
+          "16.0": {Xenos Darkshadow.zone: discard, player1.hand: [Krump]}
+        """,
+    )
+    assert_passed(result)

@@ -122,10 +122,14 @@ def resolve_icon(eng: "Engine", card: "CardInstance", icon: str, player: str) ->
     ev = replace(eng, Event("icon", player, icon=icon, card=card))
     if ev is not None and ev.kind == "icon":
         _resolve_icon(eng, ev.card, ev.icon, ev.player)
+        # the state is checked after each icon, as after each ability: a draw that shuffled the
+        # discard pile into the deck may have left a creature whose power counts that pile at 0
+        eng.check_state()
         if not eng.game.winner:
             eng.emit("bonus_icon_resolved", player=ev.player, icon=ev.icon, card=ev.card)
     else:
         perform(eng, ev)
+        eng.check_state()
 
 
 def icons_replaceable(eng: "Engine", player: str) -> bool:
