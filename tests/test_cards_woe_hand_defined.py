@@ -152,3 +152,13 @@ def test_election_does_not_destroy_again_a_necromorph_that_saved_itself(kb_conn,
     # Election, already being destroyed, does not destroy it again (the fuzzer: 1.1 looped for ever)
     expect = "Election.zone: discard, Necromorph.zone: battleline, Troll.zone: discard, Dust Pixie.zone: discard"
     assert_passed(_election(kb_conn, tmp_path, ["yea"] * 6, expect, version, also="Necromorph, "))
+
+
+def test_a_creature_that_election_s_artifacts_kept_alive_dies_with_them(kb_conn, tmp_path):
+    # the sixth Nay destroys each artifact, Banner of Battle ("Each friendly creature gets +1
+    # power.") among them: the damaged Dust Pixie (1 power, 1 damage) dies in the same state check
+    # (the fuzzer: a creature left in play at its damage after an artifact that lifted it was gone)
+    expect = "Election.zone: discard, Banner of Battle.zone: discard, Pixie.zone: discard, Troll.zone: battleline"
+    assert_passed(
+        _election(kb_conn, tmp_path, ["nay"] * 6, expect, "16.0", also="{card: Dust Pixie, damage: 1, id: Pixie}, ")
+    )

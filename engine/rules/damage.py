@@ -31,6 +31,10 @@ from engine.rules.damage_survived import mark_first_damage, survived
 from engine.rules.damage_receivers import damage_receivers
 
 
+#: rounds of one state check: cards their own abilities remove, and the creatures that die of it
+MAX_STATE_ROUNDS = 5
+
+
 class DamageRules:
     # ----------------------------------------------------------------- damage
 
@@ -169,16 +173,20 @@ class DamageRules:
         """Destroy every creature whose damage reaches its power, all at once, and again while
         those destructions lower other creatures' power (a ward used up, The Pale Star, Picaroon's X
         from neighbors that left: glossary "Damage", "Ward", "X"); then the "after" events of the
-        damage dealt resolve. A round that destroys nothing (every destruction replaced) ends it."""
-        doomed = self.lethal() + condemned(self)
-        while doomed:
-            warded = [c for c in doomed if c.ward]  # its ward is used up: the next round destroys it
-            self.destroy(doomed, fight=fight)
-            before, doomed = doomed, self.lethal() + condemned(self)
-            if not warded and all(c in before for c in doomed):
+        damage dealt resolve. A round that destroys nothing (every destruction replaced) ends it.
+        A card its own ability removes (Election destroying each artifact) may take power from
+        creatures that then die too: the check runs again after it (a bounded number of times)."""
+        for _ in range(MAX_STATE_ROUNDS):
+            doomed = self.lethal() + condemned(self)
+            while doomed:
+                warded = [c for c in doomed if c.ward]  # its ward is used up: the next round destroys it
+                self.destroy(doomed, fight=fight)
+                before, doomed = doomed, self.lethal() + condemned(self)
+                if not warded and all(c in before for c in doomed):
+                    break
+            survived(self.game.creatures())  # "... gets the power bonus only if he survives the damage"
+            if not purge_condemned(self):  # "if there are no creatures in play, purge <this card>"
                 break
-        survived(self.game.creatures())  # "... gets the power bonus only if he survives the damage"
-        purge_condemned(self)  # "if there are no creatures in play, purge <this card>"
         self.flush_damage_events()
 
     def flush_damage_events(self) -> None:

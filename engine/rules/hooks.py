@@ -82,16 +82,19 @@ class PurgedWhile(Static):
         eng.remove_from_play_or_zone(source, self.zone)
 
 
-def purge_condemned(eng: "Engine") -> None:
+def purge_condemned(eng: "Engine") -> bool:
     """Purge (or archive, or otherwise move) the cards in play a constant ability of their own
     removes now (:class:`PurgedWhile`, and Election's "destroy it and destroy each creature"). A card
     already being destroyed (tagged, its "Destroyed:" abilities resolving) is on its way out, as for
     :func:`condemned`: its ability is not carried out again by a state check inside that
     destruction (Election's would destroy again, for ever, a Necromorph that its own "destroy that
-    neighbor instead" saved: the fuzzer)."""
+    neighbor instead" saved: the fuzzer). True when one was carried out."""
+    done = False
     for s, src, ctl in list(eng.statics()):
         if src is not None and src.in_play and not src.memory.get("destroyed") and s.purges_itself(eng, src, ctl):
             s.carry_out(eng, src, ctl)
+            done = True
+    return done
 
 
 def condemned(eng: "Engine") -> list["CardInstance"]:
