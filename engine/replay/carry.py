@@ -34,8 +34,7 @@ from kb.versions import version_sort_key
 
 from engine.core.errors import ScenarioError
 from engine.replay.entries import EntryIndex
-from engine.replay.kb_cache import entry_index
-from engine.rules.rulesets import errata_in_force
+from engine.replay.kb_cache import entry_index, errata
 
 
 @dataclass(frozen=True)
@@ -172,7 +171,8 @@ def _carry(
 
 
 class _ScenarioErrata:
-    """The errata in force for the cards a scenario names, per version (read once per version)."""
+    """The errata in force for the cards a scenario names, per version (the KB's read once per KB
+    state: :func:`engine.replay.kb_cache.errata`)."""
 
     def __init__(self, conn: sqlite3.Connection, scenario) -> None:
         self.conn, self.game = conn, scenario.game
@@ -182,9 +182,7 @@ class _ScenarioErrata:
     def of(self, version: str) -> dict[str, str]:
         if version not in self.by_version:
             self.by_version[version] = {
-                name: text
-                for name, (text, _) in errata_in_force(self.conn, self.game, version).items()
-                if name in self.names
+                name: text for name, (text, _) in errata(self.conn, self.game, version).items() if name in self.names
             }
         return self.by_version[version]
 

@@ -24,7 +24,7 @@ import threading
 
 from engine.core.errors import ScenarioError
 from engine.replay.entries import EntryIndex
-from engine.rules.rulesets import ruleset_from_kb
+from engine.rules.rulesets import errata_in_force, ruleset_from_kb
 
 #: how many connections' caches are kept (the latest used)
 KEEP = 2
@@ -92,6 +92,16 @@ def entry_index(conn: sqlite3.Connection, game: str, cache: dict | None = None):
     if index is None:
         index = cache[("entries", game)] = EntryIndex.read(conn, game)
     return index
+
+
+def errata(conn: sqlite3.Connection, game: str, version: str) -> dict[str, tuple[str, str]]:
+    """The errata in force under ``version`` (:func:`engine.rules.rulesets.errata_in_force`), read
+    once per KB state on ``conn``: every scenario's carry asks for the same versions'."""
+    cache = cache_for(conn)
+    found = cache.get(("errata", game, version))
+    if found is None:
+        found = cache[("errata", game, version)] = errata_in_force(conn, game, version)
+    return found
 
 
 def warm(conn: sqlite3.Connection) -> None:

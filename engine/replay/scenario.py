@@ -145,13 +145,12 @@ def _rank(keys: set[str], version: str) -> int:
 def _replay_answered(conn, scenario, version, carry, candidates, budget, rulesets, adjust=None) -> Result:
     """The replay under the first of ``candidates`` (versions whose ``choose:`` answers to use) whose
     answers fit the decisions raised; the last one's :class:`ChoiceError` when none does."""
-    for n, answers_of in enumerate(candidates):
+    for answers_of in candidates[:-1]:
         try:
-            return _replay(conn, scenario, version, carry, answers_of, budget, rulesets, adjust, candidates)
+            return _replay(conn, scenario, version, carry, answers_of, budget, rulesets, candidates, adjust)
         except ChoiceError:
-            if n == len(candidates) - 1:
-                raise
-    raise AssertionError("no candidate answers")  # answer_versions always names the version itself
+            pass
+    return _replay(conn, scenario, version, carry, candidates[-1], budget, rulesets, candidates, adjust)
 
 
 def _replay(
@@ -162,8 +161,8 @@ def _replay(
     answers_of: str,
     budget,
     rulesets: dict | None,
+    candidates: list[str],
     adjust=None,
-    candidates: list[str] | None = None,
 ) -> Result:
     """One replay under ``version`` with the ``choose:`` answers given for ``answers_of``; raises
     :class:`ChoiceError` when they do not answer exactly the decisions the replay raises. A replay
@@ -201,9 +200,7 @@ def _replay(
         return settle(
             result,
             rules,
-            lambda reading: _replay_answered(
-                conn, scenario, version, carry, candidates or [answers_of], budget, rulesets, reading
-            ),
+            lambda reading: _replay_answered(conn, scenario, version, carry, candidates, budget, rulesets, reading),
         )
     if undetermined and result.status != "unverified":
         result.status, result.passed = "unverified", False

@@ -193,29 +193,32 @@ def _tide_card(name: str, player: str, catalog: CardCatalog) -> CardInstance:
     return card
 
 
+#: the mapping of a card given by name alone: nothing set (read, never written)
+_BY_NAME: dict = {}
+
+
 def _make_card(item, player: str, zone: str, catalog: CardCatalog, game: Game | None = None) -> CardInstance:
-    if isinstance(item, str):  # a card by name alone, most of any board: nothing else to read or check
-        data = catalog.get(item)
-        card = CardInstance(
-            data,
-            owner=player,
-            controller=player,
-            label=data.name.translate(_QUOTES),
-            zone=zone,
-            placed_in_battleline=zone == "battleline",
-        )
-        setup_half(card, {"card": item}, zone)
-        return card
-    spec = dict(item)
-    bad = set(spec) - _CARD_FIELDS
-    if bad or "card" not in spec:
-        raise ScenarioError(f"card {item!r}: expected a name or a mapping with 'card' (unknown keys {sorted(bad)})")
-    data = catalog.get(spec["card"])
+    if isinstance(item, str):  # a card by name alone, most of any board: no mapping to check or read
+        spec, data = _BY_NAME, catalog.get(item)
+    else:
+        spec = dict(item)
+        bad = set(spec) - _CARD_FIELDS
+        if bad or "card" not in spec:
+            raise ScenarioError(f"card {item!r}: expected a name or a mapping with 'card' (unknown keys {sorted(bad)})")
+        data = catalog.get(spec["card"])
     label = spec.get("id") or data.name.translate(_QUOTES)
     owner = spec.get("owner", player)
     if owner not in PLAYERS:
         raise ScenarioError(f"card {item!r}: owner must be player1 or player2")
+    enhancements = [str(i).lower() for i in spec.get("enhancements") or ()]
+    wrong = [i for i in enhancements if i not in ICONS and i not in UNDEFINED_ICONS]
+    if wrong:
+        raise ScenarioError(
+            f"card {item!r}: unknown bonus icons {wrong} (known: {', '.join([*ICONS, *UNDEFINED_ICONS])})"
+        )
     in_play = zone in ("battleline", "artifacts")
+    # every field given to the constructor: a new card's fields are stored without the counting
+    # __setattr__ a later assignment goes through (engine.core.changes.quiet_init)
     card = CardInstance(
         data,
         owner=owner,
@@ -229,17 +232,12 @@ def _make_card(item, player: str, zone: str, catalog: CardCatalog, game: Game | 
         amber=int(spec.get("amber", 0)),
         house_override=(spec.get("house") or "").lower() or None,
         placed_in_battleline=zone == "battleline",
+        enhancements=enhancements,
+        ward=bool(spec.get("ward", False)),
+        enraged=bool(spec.get("enraged", False)),
     )
 
-    card.enhancements = [str(i).lower() for i in spec.get("enhancements") or []]
-    wrong = [i for i in card.enhancements if i not in ICONS and i not in UNDEFINED_ICONS]
-    if wrong:
-        raise ScenarioError(
-            f"card {item!r}: unknown bonus icons {wrong} (known: {', '.join([*ICONS, *UNDEFINED_ICONS])})"
-        )
-    card.ward, card.enraged = bool(spec.get("ward", False)), bool(spec.get("enraged", False))
-
-    setup_half(card, spec, zone)
+    setup_half(card, spec or {"card": item}, zone)
     if spec.get("token"):  # facedown as a token creature: true (its owner's) or a reference card's name
         if zone != "battleline" or game is None:
             raise ScenarioError(f"card {item!r}: only a card in a battleline can be a token creature")

@@ -65,17 +65,18 @@ def _applies(eng: "Engine", card: "CardInstance", ability: list, giver) -> bool:
     return not isinstance(first, ReplacesDestructionIf) or bool(first.condition(eng.context(card, giver=giver)))
 
 
-class replacing:  # noqa: N801 - used as a function: ``with replacing(card, ability):``
-    """While ``ability``, a destruction replacement resolved among the "Destroyed:" abilities
-    (before 16.0: :func:`early_replacements`), and the state check after it run, ``card`` is being
-    replaced: destroyed again meanwhile, it is destroyed (as in :func:`replace_destruction`). Any
-    other ability: nothing."""
+class replacing:  # noqa: N801 - used as a function: ``with replacing(card):``
+    """While a destruction replacement of ``card`` and the state check it ends with run, the card
+    is being replaced: destroyed again meanwhile, it is destroyed (:func:`replace_destruction`).
+    ``ability``, when given, is an ability resolving among the "Destroyed:" abilities (before 16.0:
+    :func:`early_replacements`): only a replacement's marks the card."""
 
     __slots__ = ("card", "on")
 
-    def __init__(self, card: "CardInstance", ability: list) -> None:
+    def __init__(self, card: "CardInstance", ability: list | None = None) -> None:
         self.card = card
-        self.on = bool(ability) and isinstance(ability[0], ReplaceDestruction) and not card.memory.get(_REPLACING)
+        is_replacement = ability is None or (bool(ability) and isinstance(ability[0], ReplaceDestruction))
+        self.on = is_replacement and not card.memory.get(_REPLACING)
 
     def __enter__(self) -> None:
         if self.on:
@@ -118,15 +119,12 @@ def replace_destruction(eng: "Engine", card: "CardInstance") -> bool:
         f"{card.label} would be put into the discard pile: its destroyed tag is removed and "
         f"{(giver or card).label}'s replacement effect resolves instead"
     )
-    card.memory[_REPLACING] = True
-    try:
+    with replacing(card):
         replaced = ReplaceDestruction(ability).resolve(eng.context(card, giver=giver))
         card.memory.pop("destruction_replaced", None)
         card.memory.pop(_NOT_REPLACED, None)
         if replaced:
             eng.check_state()
-    finally:
-        card.memory.pop(_REPLACING, None)
     if not replaced and card.in_play:
         g.log(f"{card.label}'s destruction was not replaced: it is destroyed")
         return False
