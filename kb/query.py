@@ -197,7 +197,9 @@ def plan_query(index: Index, text: str, games: tuple[str, ...] | None = None) ->
     words = [t.word for t in tokens]
     framed = frame_words(words)
     content = [i for i, t in enumerate(tokens) if not t.stop and i not in framed] or list(range(len(tokens)))
-    spans = players_spans(words, games)  # players' words of the games searched (kb.players_words)
+    # players' words of the games searched (kb.players_words); one listed as its own rulebook words
+    # ("summoning sickness") only names its game (kb.game_inferred) and is searched as typed
+    spans = [s for s in players_spans(words, games) if s[2] != (" ".join(words[s[0] : s[1]]),)]
     said = {i for start, end, _ in spans for i in range(start, end)}
     corrected = {i: c for i in content if i not in said and (c := index.correct(words[i])) is not None}
     mentions = index.mentions(words, corrected)

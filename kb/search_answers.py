@@ -59,6 +59,11 @@ CARD_RULING_FACTOR = 0.6
 #: score factor of the definition of a variant of a term ("Hexproof from [quality]" is a variant of
 #: the hexproof ability) whose name holds words the question does not: it defines another term
 VARIANT_FACTOR = 0.6
+#: score factor of a rule of a chapter of variants ("9. Casual Variants", "8. Multiplayer Rules")
+#: when the question names neither the chapter nor the rule's section ("807. Grand Melee")
+VARIANT_RULE_FACTOR = 0.5
+#: a chapter's title that says its rules apply only to a way of playing the game
+VARIANT_CHAPTER = re.compile(r"\b(variants?|multiplayer|optional)\b", re.IGNORECASE)
 #: the definition of a variant of a term, and the variant's name
 VARIANT = re.compile(r"^\W*([^.]{1,80}?)\W*\s+is a variant of\b", re.IGNORECASE)
 #: a placeholder in a term's name: "[quality]", "[a player]"
@@ -123,6 +128,8 @@ def answers_first(
             factor *= 1.0 + SECTION_SHARE * len(section_stems & query_stems) / n_asked
         if _other_variant(corpus, body, query_stems):
             factor *= VARIANT_FACTOR
+        if kind == "rule" and not (section_stems & query_stems) and _variant_rule(corpus, rules, e, query_stems):
+            factor *= VARIANT_RULE_FACTOR
         if not names_cards and e in _card_rulings(index):
             factor *= CARD_RULING_FACTOR
         if states(asks, body) or states(asks, section):  # a rule of the "Untap Step" states a time
@@ -219,6 +226,18 @@ def _section(corpus, rules: Tree, entry: int) -> tuple[frozenset[int], str]:
         if stems:
             return stems, rules.title.get(above, "")
     return frozenset(), ""
+
+
+def _variant_rule(corpus, rules: Tree, entry: int, query_stems: frozenset[int]) -> bool:
+    """Whether ``entry`` is in a chapter of variants whose title the question does not name."""
+    above = entry
+    while (up := rules.parent.get(above)) is not None:
+        above = up
+    title = rules.title.get(above, "")
+    if not VARIANT_CHAPTER.search(title):
+        return False
+    stems = corpus.title_stems.get(corpus.entry_text[above]) if corpus.has(above) else None
+    return not (stems and stems & query_stems)
 
 
 def _held(corpus, entry: int, query_stems: frozenset[int]) -> int:

@@ -79,3 +79,17 @@ def test_the_rule_trees_kept_for_the_search_are_few(kb_conn):
         search(kb_conn, query, all_versions=True, limit=40)
     kept = getattr(index_for(kb_conn), "_rule_trees", {})
     assert 0 < len(kept) <= KEPT, len(kept)
+
+
+def test_a_rule_of_a_chapter_of_variants_ranks_below_the_rules_of_the_game(kb_conn):
+    # "807.5b" (Grand Melee's several stacks) holds every word of "what is the stack"; the rules of
+    # the game say what the stack is, and a variant's rules apply only when it is played
+    def chapter(key):
+        return key.split("/")[1][0]
+
+    keys = [h.key for h in search(kb_conn, "what is the stack", game="mtg", limit=5).results]
+    assert keys[0].startswith(("rule/405", "glossary/stack")), keys
+    assert all(chapter(k) not in "89" for k in keys[:2] if k.startswith("rule/")), keys
+    # a question that names the variant finds its rules
+    named = [h.key for h in search(kb_conn, "grand melee stack", game="mtg", limit=3).results]
+    assert any(k.startswith("rule/807") for k in named), named

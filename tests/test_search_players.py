@@ -80,3 +80,28 @@ def test_a_title_match_weighs_by_how_specific_the_term_is(kb_conn, query, first,
     term's title (FLANK, RETURN, FIGHT) no longer outranks it."""
     titles = [(h.title or "").upper() for h in search(kb_conn, query, game="keyforge").results]
     assert titles[0] == first and not_first in titles[1:], titles[:5]
+
+
+@pytest.mark.parametrize(
+    "query,game,first",
+    [
+        # KeyForge: a creature enters play exhausted; Magic: the informal "summoning sickness" rule
+        ("can i use a creature the turn i play it", "keyforge", "enter play exhausted"),
+        ("can i tap a creature for mana the turn it comes in", "mtg", "continuously since"),
+    ],
+)
+def test_the_turn_a_card_comes_in_is_each_games_own_rule(kb_conn, query, game, first):
+    result = search(kb_conn, query, game=game, limit=3)
+    body = kb_conn.execute("SELECT body FROM entries WHERE id = ?", (result.results[0].entry_id,)).fetchone()[0]
+    assert first in body, (result.results[0].key, body)
+
+
+def test_a_phrase_listed_as_itself_is_searched_as_typed_and_names_its_game(kb_conn):
+    # "summoning sickness" is Magic players' (and the CR's informal) term; Keeper of the Cards'
+    # rulebook says "summon" often, so without the list the question was read as that game's
+    assert vocabulary(("mtg",))["summoning sickness"] == ("summoning sickness",)
+    plan = plan_query(index_for(kb_conn), "summoning sickness", ("mtg",))
+    assert len(plan.groups) == 2, plan.groups  # two words searched as typed, not one players' group
+    result = search(kb_conn, "summoning sickness")
+    assert result.game_inferred in (None, "mtg")  # never Keeper of the Cards' (its "summon")
+    assert result.results[0].key == "rule/302.6", [h.key for h in result.results[:3]]
