@@ -54,6 +54,20 @@ ASKS: tuple[tuple[re.Pattern, re.Pattern], ...] = (
 )
 
 
+#: what a text may state, each a bit of :func:`stated_mask` (kept per rule by :mod:`kb.rule_tree`)
+STATED: tuple[re.Pattern, ...] = (_TIME, _COUNT, _OUTCOME)
+
+
+def stated_mask(body: str) -> int:
+    """The kinds of :data:`STATED` that ``body`` states, one bit each."""
+    return sum(1 << i for i, pattern in enumerate(STATED) if pattern.search(body))
+
+
+def asked_bit(pattern: re.Pattern | None) -> int:
+    """The bit of :func:`stated_mask` for what a question asks for (0 when it asks for nothing)."""
+    return 1 << STATED.index(pattern) if pattern in STATED else 0
+
+
 def asked_for(words: list[str]) -> re.Pattern | None:
     """What the question (its folded words) asks for: the pattern of a text stating it, else None."""
     text = " ".join(words)
@@ -63,6 +77,22 @@ def asked_for(words: list[str]) -> re.Pattern | None:
 def states(pattern: re.Pattern | None, body: str) -> bool:
     """Whether ``body`` states what the question asks for (always False when it asks for nothing)."""
     return pattern is not None and pattern.search(body) is not None
+
+
+#: a text that starts with its condition ("If a creature has toughness 0 or less, ...")
+CONDITION_FIRST = re.compile(r"^\s*(?:if|when|whenever|once)\b", re.IGNORECASE)
+
+
+def states_factor(pattern: re.Pattern | None, body: str) -> float:
+    """The score factor of ``body`` for a question asking for ``pattern``: :data:`STATES_FACTOR`
+    when it states it, squared when an outcome follows the condition it comes of (the form of a
+    rule that answers "what happens if ...": "If a creature has toughness 0 or less, it's put into
+    its owner's graveyard"), else 1."""
+    if not states(pattern, body):
+        return 1.0
+    if pattern is _OUTCOME and CONDITION_FIRST.match(body):
+        return STATES_FACTOR * STATES_FACTOR
+    return STATES_FACTOR
 
 
 #: The words of a question's frame, which say that it is a question and not what it is about: "how

@@ -16,6 +16,8 @@ import threading
 from collections import OrderedDict
 from dataclasses import dataclass
 
+from .question_kinds import stated_mask
+
 #: documents whose tree is kept per index (the newest version of each game, and a few more)
 KEPT = 8
 
@@ -30,6 +32,8 @@ class Tree:
     rules: dict[int, tuple[int, ...]]
     #: entry -> its title, for the entries that have one
     title: dict[int, str]
+    #: entry -> what its text states (:func:`kb.question_kinds.stated_mask`), for the rules stating any
+    stated: dict[int, int]
 
 
 def tree(conn: sqlite3.Connection, index, document: int) -> Tree:
@@ -46,16 +50,19 @@ def tree(conn: sqlite3.Connection, index, document: int) -> Tree:
     parent: dict[int, int] = {}
     rules: dict[int, list[int]] = {}
     title: dict[int, str] = {}
-    for entry, above, kind, named in conn.execute(
-        "SELECT id, parent, kind, title FROM entries WHERE document = ? ORDER BY ordinal", (document,)
+    stated: dict[int, int] = {}
+    for entry, above, kind, named, body in conn.execute(
+        "SELECT id, parent, kind, title, body FROM entries WHERE document = ? ORDER BY ordinal", (document,)
     ):
         if above is not None:
             parent[entry] = above
             if kind == "rule":
                 rules.setdefault(above, []).append(entry)
+                if mask := stated_mask(body):
+                    stated[entry] = mask
         if named:
             title[entry] = named
-    found = Tree(parent, {above: tuple(below) for above, below in rules.items()}, title)
+    found = Tree(parent, {above: tuple(below) for above, below in rules.items()}, title, stated)
     with _LOCK:
         kept[document] = found
         while len(kept) > KEPT:

@@ -34,7 +34,7 @@ import re
 import sqlite3
 
 from .query import STOPWORDS, TOKEN, stem
-from .question_kinds import STATES_FACTOR, states
+from .question_kinds import STATES_FACTOR, asked_bit, states, states_factor
 from .rule_tree import Tree, tree
 from .search_index import Index
 from .search_rank import Scope
@@ -100,6 +100,7 @@ def answers_first(
     }
     scored: dict[int, float] = {}
     n_asked = max(1, len(query_stems))
+    bit = asked_bit(asks)
 
     def offer(entry: int, score: float) -> None:
         if corpus.has(entry) and scope.allows(entry) and score > scored.get(entry, -1.0):
@@ -111,14 +112,14 @@ def answers_first(
         factor = 1.0
         closer = None
         if not body.strip():
-            child = _best_subrule(corpus, rules, e, query_stems)
+            child = _best_subrule(corpus, rules, e, query_stems, bit)
             if child is not None:
                 offer(child, score * SUBRULE_FACTOR)
                 factor = HEADING_FACTOR
         elif ONLY_POINTER.match(body):
             factor = HEADING_FACTOR
         elif kind == "rule" and e in rules.rules:  # a rule with text: a subrule holding more of the
-            child = _best_of(corpus, rules.rules[e], query_stems)  # question says it closer
+            child = _best_of(corpus, rules, rules.rules[e], query_stems, bit)  # question says it closer
             if child is not None and _held(corpus, child, query_stems) > _held(corpus, e, query_stems):
                 closer = child
         elif _few_words(corpus, e, query_stems):
@@ -132,17 +133,17 @@ def answers_first(
             factor *= VARIANT_RULE_FACTOR
         if not names_cards and e in _card_rulings(index):
             factor *= CARD_RULING_FACTOR
-        if states(asks, body) or states(asks, section):  # a rule of the "Untap Step" states a time
-            factor *= STATES_FACTOR
+        # a rule of the "Untap Step" states a time
+        factor *= max(states_factor(asks, body), STATES_FACTOR if states(asks, section) else 1.0)
         offer(e, score * factor)
         if closer is not None:  # just above the rule it details
             offer(closer, score * factor * POINTED_FACTOR)
         m = POINTER.search(body) if kind != "rule" else None
         if m:
-            target = _pointed(conn, corpus, rules, document, RULE_NUMBER.findall(m.group(1)), query_stems)
+            target = _pointed(conn, corpus, rules, document, RULE_NUMBER.findall(m.group(1)), query_stems, bit)
             if target is not None:  # lent the score before this entry's own factors, with the target's
                 (said,) = conn.execute("SELECT body FROM entries WHERE id = ?", (target,)).fetchone()
-                offer(target, score * POINTED_FACTOR * (STATES_FACTOR if states(asks, said) else 1.0))
+                offer(target, score * POINTED_FACTOR * states_factor(asks, said))
     best: dict[int, tuple[float, int]] = {}
     for e, score in scored.items():
         thread = corpus.entry_thread[e]
@@ -177,7 +178,13 @@ def _few_words(corpus, entry: int, query_stems: frozenset[int]) -> bool:
 
 
 def _pointed(
-    conn: sqlite3.Connection, corpus, rules: Tree, document: int, numbers: list[str], query_stems: frozenset[int]
+    conn: sqlite3.Connection,
+    corpus,
+    rules: Tree,
+    document: int,
+    numbers: list[str],
+    query_stems: frozenset[int],
+    bit: int = 0,
 ):
     """Of the rules numbered ``numbers`` in ``document`` (a heading with no text standing for its
     best subrule), the one holding most of the question's words, the first named on a tie: the
@@ -190,7 +197,7 @@ def _pointed(
         ).fetchone()
         if row is None:
             continue
-        rule = (_best_subrule(corpus, rules, row[0], query_stems) if row[1] else None) or row[0]
+        rule = (_best_subrule(corpus, rules, row[0], query_stems, bit) if row[1] else None) or row[0]
         if not corpus.has(rule):
             continue
         key = (len(set(corpus.text_stems[corpus.entry_text[rule]]) & query_stems), -i)
@@ -199,15 +206,16 @@ def _pointed(
     return best
 
 
-def _best_subrule(corpus, rules: Tree, entry: int, query_stems: frozenset[int]) -> int | None:
-    """The subrule of ``entry`` holding most of the question's words, the fullest on a tie, the
-    first in the rulebook's order after that; and, where a subrule of that one holds more of them,
-    that subrule instead, down the levels ("603." to "603.3" to "603.3b"); None when it has none."""
+def _best_subrule(corpus, rules: Tree, entry: int, query_stems: frozenset[int], bit: int = 0) -> int | None:
+    """The subrule of ``entry`` whose branch holds most of the question's words (the fullest on a
+    tie, the first in the rulebook's order after that); and, where a subrule of that one holds more
+    of them, that subrule instead, down the levels ("603." to "603.3" to "603.3b", "122." to "122.1"
+    to "122.1f" for poison counters); None when it has none."""
     best = None
     while True:
-        child = _best_of(corpus, rules.rules.get(entry, ()), query_stems)
+        child = _best_of(corpus, rules, rules.rules.get(entry, ()), query_stems, bit)
         if child is None or (
-            best is not None and _held(corpus, child, query_stems) <= _held(corpus, best, query_stems)
+            best is not None and _branch_held(corpus, rules, child, query_stems) <= _held(corpus, best, query_stems)
         ):
             return best
         best = entry = child
@@ -245,15 +253,33 @@ def _held(corpus, entry: int, query_stems: frozenset[int]) -> int:
     return len(set(corpus.text_stems[corpus.entry_text[entry]]) & query_stems)
 
 
-def _best_of(corpus, entries: list[int], query_stems: frozenset[int]) -> int | None:
-    """Of ``entries``, the one holding most of the question's words, the fullest on a tie, the first
-    after that; None when none is in the corpus."""
+def _branch_held(corpus, rules: Tree, entry: int, query_stems: frozenset[int], depth: int = SECTION_DEPTH) -> int:
+    """The most of the question's words that ``entry`` or one of its subrules (``depth`` levels
+    down) holds: a rule that only introduces its subrules ("122.1 A counter is a marker ...") leads
+    to the one that answers ("122.1f ... ten or more poison counters ...")."""
+    held = _held(corpus, entry, query_stems) if corpus.has(entry) else 0
+    if depth:
+        for child in rules.rules.get(entry, ()):
+            held = max(held, _branch_held(corpus, rules, child, query_stems, depth - 1))
+    return held
+
+
+def _best_of(corpus, rules: Tree, entries: list[int], query_stems: frozenset[int], bit: int = 0) -> int | None:
+    """Of ``entries``, the one whose branch holds most of the question's words (:func:`_branch_held`);
+    on a tie the one stating what the question asks for (``bit``: a time for "when does first strike
+    damage happen" is 702.7b's "first-strike combat damage step", not 702.7a's "First strike is a
+    static ability"), then the fullest, then the first; None when none is in the corpus."""
     best, best_key = None, None
     for child in entries:
         if not corpus.has(child):
             continue
         stems = set(corpus.text_stems[corpus.entry_text[child]])
-        key = (len(stems & query_stems), min(len(stems - query_stems), 3 * FEW_WORDS))
+        states_it = bool(rules.stated.get(child, 0) & bit)
+        key = (
+            _branch_held(corpus, rules, child, query_stems),
+            states_it,
+            min(len(stems - query_stems), 3 * FEW_WORDS),
+        )
         if best_key is None or key > best_key:
             best, best_key = child, key
     return best

@@ -138,3 +138,32 @@ def test_a_rule_of_a_section_about_the_question_ranks_above_one_that_only_mentio
 )
 def test_players_words_for_going_first_and_attacking(kb_conn, query, game, answers):
     assert answers & set(_keys(kb_conn, query, game=game, limit=5)), (query, _keys(kb_conn, query, game=game))
+
+
+
+def test_an_outcome_that_follows_its_condition_states_what_happens_most():
+    from kb.question_kinds import STATES_FACTOR, states_factor
+
+    asks = asked_for("what happens to a creature with 0 toughness".split())
+    condition_first = "If a creature has toughness 0 or less, it's put into its owner's graveyard."
+    outcome_later = "A creature with toughness 0 or less is put into its owner's graveyard."
+    assert states_factor(asks, condition_first) > states_factor(asks, outcome_later) == STATES_FACTOR
+    assert states_factor(asks, "If a creature has no toughness, its toughness is 0.") == 1.0
+    # a time or a count is stated where it stands; only an outcome comes of a condition
+    when = asked_for("when does damage wear off".split())
+    assert states_factor(when, "If it is the cleanup step, damage is removed.") == STATES_FACTOR
+
+
+def test_a_rule_lends_its_place_to_the_subrule_stating_what_is_asked(kb_conn):
+    # the glossary's "Token" points to rule 111; of its subrules holding "token", "leaves" and
+    # "battlefield", 111.7 states what happens ("ceases to exist"), 111.1 that effects create tokens
+    keys = [h.key for h in search(kb_conn, "what happens to a token when it leaves the battlefield", game="mtg").results]
+    answers = [k for k in keys[:3] if k in ("rule/111.7", "rule/111.8", "rule/704.5d")]
+    assert answers and "rule/111.1" not in keys[: keys.index(answers[0])], keys[:5]
+
+
+def test_a_rule_that_only_introduces_its_subrules_leads_to_the_one_that_answers(kb_conn):
+    # the glossary's "Poisoned" points to rule 122 (counters); 122.1 introduces counters, 122.1f says
+    # how many poison counters lose the game
+    keys = [h.key for h in search(kb_conn, "how many poison counters to lose", game="mtg", limit=3).results]
+    assert keys[0] in ("rule/122.1f", "rule/704.5c"), keys
