@@ -57,6 +57,15 @@ def _count(index) -> dict[str, tuple[Counter, int]]:
     newest = {}
     for d in corpus.docs:  # games in order, versions oldest first: the last one stands
         newest[d.game] = d
+    kinds_of = {
+        game: {corpus.entry_kind[e] for e in range(d.lo, d.hi + 1) if corpus.has(e)} for game, d in newest.items()
+    }
+    # a kind of entry only one game has ("redacted", Keeper of the Cards' banned texts) is a word of
+    # each such entry: the texts of redacted cards do not say "redacted", a player asking for them does
+    own_kind = {}
+    for game, kinds in kinds_of.items():
+        for k in kinds - set().union(*(v for g, v in kinds_of.items() if g != game)):
+            own_kind[k] = corpus.stem_ids.get(stem(corpus.kinds[k]), -1)
     out = {}
     for game, d in newest.items():
         df: Counter = Counter()
@@ -66,6 +75,10 @@ def _count(index) -> dict[str, tuple[Counter, int]]:
                 stems = corpus.text_stems[corpus.entry_text[e]]
                 n += len(stems)
                 df.update(stems)
+                kind_stem = own_kind.get(corpus.entry_kind[e], -1)
+                if kind_stem >= 0 and kind_stem not in stems:
+                    df[kind_stem] += 1
+                    n += 1
         out[game] = (df, n)
     return out
 

@@ -49,3 +49,12 @@ def test_a_chosen_or_named_game_is_not_second_guessed(kb_conn):
 def test_the_results_page_says_which_game_ranks_first(client):
     html = page(client, "/?q=can+elusive+creatures+be+attacked")
     assert "KeyForge first (your question's words are KeyForge's)" in html
+
+
+def test_a_kind_of_entry_only_one_game_has_names_that_game(kb_conn):
+    # Keeper of the Cards' redacted cards do not say "redacted"; KeyForge's FAQ names a card
+    # "[REDACTED]". A player asking for redacted cards asks for Keeper of the Cards' list.
+    result = search(kb_conn, "redacted cards")
+    assert result.game_inferred == "keeper-of-the-cards"
+    kind = kb_conn.execute("SELECT kind FROM entries WHERE id = ?", (result.results[0].entry_id,)).fetchone()[0]
+    assert kind == "redacted"
