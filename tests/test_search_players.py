@@ -105,3 +105,8 @@ def test_a_phrase_listed_as_itself_is_searched_as_typed_and_names_its_game(kb_co
     result = search(kb_conn, "summoning sickness")
     assert result.game_inferred in (None, "mtg")  # never Keeper of the Cards' (its "summon")
     assert result.results[0].key == "rule/302.6", [h.key for h in result.results[:3]]
+
+
+def test_at_the_same_time_finds_the_rulebooks_simultaneously(kb_conn):
+    keys = [h.key for h in search(kb_conn, "what happens if both players lose at the same time", game="mtg").results]
+    assert "rule/104.4a" in keys[:3], keys[:5]  # "... lose simultaneously, the game is a draw"
