@@ -36,6 +36,8 @@ def stem(word: str) -> str:
     w = re.sub(r"['’]s?$", "", word.lower())
     if w.startswith("un") and len(w) > 7:  # "unstunning" ~ "stun"
         w = w[2:]
+    if len(w) == 5 and w.endswith("ing") and w not in STOPWORDS:  # "using" ~ "uses" ~ "use"
+        return w[:2] + "e"
     for _ in range(2):  # "ownership" -> "owner" -> "own"
         for suf in _SUFFIXES:
             if w.endswith(suf) and len(w) - len(suf) >= 3:

@@ -85,6 +85,16 @@ def test_counters_keeps_its_list_and_its_second_paragraph(d16):
     assert 0 < e.confidence < 1
 
 
+def test_using_creatures_gets_back_its_paragraph_from_under_upgrades(d16):
+    # the column extraction printed "When a player uses a creature, ..." under UPGRADES; it is the
+    # earlier versions' USING CREATURES text and names the heading's term ("uses a creature")
+    using = by_title(d16, "rule", "USING CREATURES")
+    upgrades = by_title(d16, "rule", "UPGRADES")
+    assert "When a player uses a creature, that player must exhaust the creature" in using.body
+    assert "uses a creature" not in upgrades.body
+    assert using.confidence < 1 and upgrades.confidence < 1
+
+
 def test_cross_reference_follows_the_term_it_belongs_to(d16):
     adjacent = by_title(d16, "glossary", "ADJACENT")
     armor = by_title(d16, "glossary", "ARMOR")

@@ -197,3 +197,11 @@ def test_pair_prefers_content_over_position():
     assert left == []
     assert q1.answers == [a1] and q2.answers == [a2]
     assert q1.confidence < 1
+
+
+def test_a_short_ing_word_has_the_stem_of_its_other_forms():
+    from ingest.text_similar import STOPWORDS, stem
+
+    assert stem("using") == stem("uses") == stem("use")  # USING CREATURES ~ "uses a creature"
+    assert stem("being") in STOPWORDS or stem("being") == "being"
+    assert stem("ruling") == stem("rulings")  # longer words keep the general suffix rules
