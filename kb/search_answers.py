@@ -275,11 +275,7 @@ def _best_of(corpus, rules: Tree, entries: list[int], query_stems: frozenset[int
             continue
         stems = set(corpus.text_stems[corpus.entry_text[child]])
         states_it = bool(rules.stated.get(child, 0) & bit)
-        key = (
-            _branch_held(corpus, rules, child, query_stems),
-            states_it,
-            min(len(stems - query_stems), 3 * FEW_WORDS),
-        )
+        key = (_branch_held(corpus, rules, child, query_stems), states_it, min(len(stems - query_stems), 3 * FEW_WORDS))
         if best_key is None or key > best_key:
             best, best_key = child, key
     return best

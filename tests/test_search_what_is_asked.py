@@ -140,7 +140,6 @@ def test_players_words_for_going_first_and_attacking(kb_conn, query, game, answe
     assert answers & set(_keys(kb_conn, query, game=game, limit=5)), (query, _keys(kb_conn, query, game=game))
 
 
-
 def test_an_outcome_that_follows_its_condition_states_what_happens_most():
     from kb.question_kinds import STATES_FACTOR, states_factor
 
@@ -157,7 +156,9 @@ def test_an_outcome_that_follows_its_condition_states_what_happens_most():
 def test_a_rule_lends_its_place_to_the_subrule_stating_what_is_asked(kb_conn):
     # the glossary's "Token" points to rule 111; of its subrules holding "token", "leaves" and
     # "battlefield", 111.7 states what happens ("ceases to exist"), 111.1 that effects create tokens
-    keys = [h.key for h in search(kb_conn, "what happens to a token when it leaves the battlefield", game="mtg").results]
+    keys = [
+        h.key for h in search(kb_conn, "what happens to a token when it leaves the battlefield", game="mtg").results
+    ]
     answers = [k for k in keys[:3] if k in ("rule/111.7", "rule/111.8", "rule/704.5d")]
     assert answers and "rule/111.1" not in keys[: keys.index(answers[0])], keys[:5]
 
