@@ -14,9 +14,7 @@ from __future__ import annotations
 import sqlite3
 import threading
 from collections import OrderedDict
-from dataclasses import dataclass
-
-from .question_kinds import stated_mask
+from dataclasses import dataclass, field
 
 #: documents whose tree is kept per index (the newest version of each game, and a few more)
 KEPT = 8
@@ -32,8 +30,9 @@ class Tree:
     rules: dict[int, tuple[int, ...]]
     #: entry -> its title, for the entries that have one
     title: dict[int, str]
-    #: entry -> what its text states (:func:`kb.question_kinds.stated_mask`), for the rules stating any
-    stated: dict[int, int]
+    #: entry -> what its text states (:func:`kb.question_kinds.stated_mask`), filled as the search
+    #: asks (reading it for every rule of a document up front cost a quarter of a second)
+    stated: dict[int, int] = field(default_factory=dict)
 
 
 def tree(conn: sqlite3.Connection, index, document: int) -> Tree:
@@ -50,19 +49,16 @@ def tree(conn: sqlite3.Connection, index, document: int) -> Tree:
     parent: dict[int, int] = {}
     rules: dict[int, list[int]] = {}
     title: dict[int, str] = {}
-    stated: dict[int, int] = {}
-    for entry, above, kind, named, body in conn.execute(
-        "SELECT id, parent, kind, title, body FROM entries WHERE document = ? ORDER BY ordinal", (document,)
+    for entry, above, kind, named in conn.execute(
+        "SELECT id, parent, kind, title FROM entries WHERE document = ? ORDER BY ordinal", (document,)
     ):
         if above is not None:
             parent[entry] = above
             if kind == "rule":
                 rules.setdefault(above, []).append(entry)
-                if mask := stated_mask(body):
-                    stated[entry] = mask
         if named:
             title[entry] = named
-    found = Tree(parent, {above: tuple(below) for above, below in rules.items()}, title, stated)
+    found = Tree(parent, {above: tuple(below) for above, below in rules.items()}, title)
     with _LOCK:
         kept[document] = found
         while len(kept) > KEPT:

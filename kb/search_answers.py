@@ -32,9 +32,10 @@ from __future__ import annotations
 
 import re
 import sqlite3
+from functools import partial
 
 from .query import STOPWORDS, TOKEN, stem
-from .question_kinds import STATES_FACTOR, asked_bit, states, states_factor
+from .question_kinds import STATES_FACTOR, asked_bit, stated_mask, states, states_factor
 from .rule_tree import Tree, tree
 from .search_index import Index
 from .search_rank import Scope
@@ -109,17 +110,18 @@ def answers_first(
     for score, e in head:
         kind, body, document = rows.get(e, ("", "x", 0))
         rules = tree(conn, index, document)
+        said_of = partial(_stated, conn, rules, bit) if bit else None
         factor = 1.0
         closer = None
         if not body.strip():
-            child = _best_subrule(corpus, rules, e, query_stems, bit)
+            child = _best_subrule(corpus, rules, e, query_stems, said_of)
             if child is not None:
                 offer(child, score * SUBRULE_FACTOR)
                 factor = HEADING_FACTOR
         elif ONLY_POINTER.match(body):
             factor = HEADING_FACTOR
         elif kind == "rule" and e in rules.rules:  # a rule with text: a subrule holding more of the
-            child = _best_of(corpus, rules, rules.rules[e], query_stems, bit)  # question says it closer
+            child = _best_of(corpus, rules, rules.rules[e], query_stems, said_of)  # question says it closer
             if child is not None and _held(corpus, child, query_stems) > _held(corpus, e, query_stems):
                 closer = child
         elif _few_words(corpus, e, query_stems):
@@ -140,7 +142,7 @@ def answers_first(
             offer(closer, score * factor * POINTED_FACTOR)
         m = POINTER.search(body) if kind != "rule" else None
         if m:
-            target = _pointed(conn, corpus, rules, document, RULE_NUMBER.findall(m.group(1)), query_stems, bit)
+            target = _pointed(conn, corpus, rules, document, RULE_NUMBER.findall(m.group(1)), query_stems, said_of)
             if target is not None:  # lent the score before this entry's own factors, with the target's
                 (said,) = conn.execute("SELECT body FROM entries WHERE id = ?", (target,)).fetchone()
                 offer(target, score * POINTED_FACTOR * states_factor(asks, said))
@@ -184,7 +186,7 @@ def _pointed(
     document: int,
     numbers: list[str],
     query_stems: frozenset[int],
-    bit: int = 0,
+    said_of=None,
 ):
     """Of the rules numbered ``numbers`` in ``document`` (a heading with no text standing for its
     best subrule), the one holding most of the question's words, the first named on a tie: the
@@ -197,7 +199,7 @@ def _pointed(
         ).fetchone()
         if row is None:
             continue
-        rule = (_best_subrule(corpus, rules, row[0], query_stems, bit) if row[1] else None) or row[0]
+        rule = (_best_subrule(corpus, rules, row[0], query_stems, said_of) if row[1] else None) or row[0]
         if not corpus.has(rule):
             continue
         key = (len(set(corpus.text_stems[corpus.entry_text[rule]]) & query_stems), -i)
@@ -206,14 +208,14 @@ def _pointed(
     return best
 
 
-def _best_subrule(corpus, rules: Tree, entry: int, query_stems: frozenset[int], bit: int = 0) -> int | None:
+def _best_subrule(corpus, rules: Tree, entry: int, query_stems: frozenset[int], said_of=None) -> int | None:
     """The subrule of ``entry`` whose branch holds most of the question's words (the fullest on a
     tie, the first in the rulebook's order after that); and, where a subrule of that one holds more
     of them, that subrule instead, down the levels ("603." to "603.3" to "603.3b", "122." to "122.1"
     to "122.1f" for poison counters); None when it has none."""
     best = None
     while True:
-        child = _best_of(corpus, rules, rules.rules.get(entry, ()), query_stems, bit)
+        child = _best_of(corpus, rules, rules.rules.get(entry, ()), query_stems, said_of)
         if child is None or (
             best is not None and _branch_held(corpus, rules, child, query_stems) <= _held(corpus, best, query_stems)
         ):
@@ -264,18 +266,36 @@ def _branch_held(corpus, rules: Tree, entry: int, query_stems: frozenset[int], d
     return held
 
 
-def _best_of(corpus, rules: Tree, entries: list[int], query_stems: frozenset[int], bit: int = 0) -> int | None:
+def _best_of(corpus, rules: Tree, entries: list[int], query_stems: frozenset[int], said_of=None) -> int | None:
     """Of ``entries``, the one whose branch holds most of the question's words (:func:`_branch_held`);
-    on a tie the one stating what the question asks for (``bit``: a time for "when does first strike
-    damage happen" is 702.7b's "first-strike combat damage step", not 702.7a's "First strike is a
-    static ability"), then the fullest, then the first; None when none is in the corpus."""
-    best, best_key = None, None
+    on a tie the one stating what the question asks for (``said_of``: whether an entry states it; a
+    time for "when does damage wear off", an outcome for "what happens to a token when it leaves the
+    battlefield": 111.7's "ceases to exist", not 111.1's "Some effects put tokens onto the
+    battlefield"), then the fullest, then the first; None when none is in the corpus."""
+    keys = []
     for child in entries:
-        if not corpus.has(child):
-            continue
-        stems = set(corpus.text_stems[corpus.entry_text[child]])
-        states_it = bool(rules.stated.get(child, 0) & bit)
-        key = (_branch_held(corpus, rules, child, query_stems), states_it, min(len(stems - query_stems), 3 * FEW_WORDS))
+        if corpus.has(child):
+            stems = set(corpus.text_stems[corpus.entry_text[child]])
+            fullness = min(len(stems - query_stems), 3 * FEW_WORDS)
+            keys.append(((_branch_held(corpus, rules, child, query_stems), False, fullness), child))
+    if not keys:
+        return None
+    most = max(k[0] for k, _ in keys)
+    tied = [(k, child) for k, child in keys if k[0] == most]
+    if said_of is not None and len(tied) > 1:  # what a text states is read only where it decides
+        tied = [((k[0], said_of(child), k[2]), child) for k, child in tied]
+    best, best_key = None, None
+    for key, child in tied:
         if best_key is None or key > best_key:
             best, best_key = child, key
     return best
+
+
+def _stated(conn: sqlite3.Connection, rules: Tree, bit: int, entry: int) -> bool:
+    """Whether ``entry``'s text states the kind ``bit`` of :func:`kb.question_kinds.stated_mask`
+    (read once per entry and kept on its document's tree)."""
+    mask = rules.stated.get(entry)
+    if mask is None:
+        row = conn.execute("SELECT body FROM entries WHERE id = ?", (entry,)).fetchone()
+        mask = rules.stated[entry] = stated_mask(row[0] if row else "")
+    return bool(mask & bit)
