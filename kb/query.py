@@ -271,7 +271,9 @@ def _players_group(index: Index, typed: list[str], meant: tuple[str, ...]) -> Gr
         terms += index.expand(folded[0]) if len(folded) == 1 else [m]
     first = [w for w in normalize_name(meant[0]).split() if w not in STOPWORDS] or normalize_name(meant[0]).split()
     df = max((index.df.get(w, 0) for w in first), default=0)
-    weight = 0.5 + min(1.5, math.log1p(index.n_texts / (1 + df)) / 3)
+    # a phrase is as rare as its rarest word: "enter play exhausted" says more than "play" alone
+    rarest = min((index.df.get(w, 0) for w in first), default=0)
+    weight = 0.5 + min(1.5, math.log1p(index.n_texts / (1 + rarest)) / 3)
     return Group(
         tuple(dict.fromkeys(terms)),
         frozenset(stem(w) for w in first),
