@@ -353,13 +353,19 @@ def grow(conn: sqlite3.Connection, steps: list[int], runs: int, seed: int) -> No
     )
     for r in rows:
         print(
-            f"{r['versions']:>8} {r['entries']:>8} {r['entries'] / base['entries']:>5.1f} {r['last']:>5} | "
-            f"{r['align']:>8.3f} {r['align'] / base['align']:>6.1f} "
-            f"{r['scores']:>7} {r['scores'] / base['scores']:>6.1f} | "
-            f"{r['fixed']:>11.4f} {r['fixed'] / base['fixed']:>5.2f} | "
-            f"{r['span']:>13.4f} {r['span'] / base['span']:>5.2f} | "
-            f"{r['neighbours']:>12.4f} {r['neighbours'] / base['neighbours']:>5.2f}"
+            f"{r['versions']:>8} {r['entries']:>8} {_x(r, base, 'entries', 5, 1)} {r['last']:>5} | "
+            f"{r['align']:>8.3f} {_x(r, base, 'align', 6, 1)} "
+            f"{r['scores']:>7} {_x(r, base, 'scores', 6, 1)} | "
+            f"{r['fixed']:>11.4f} {_x(r, base, 'fixed', 5, 2)} | "
+            f"{r['span']:>13.4f} {_x(r, base, 'span', 5, 2)} | "
+            f"{r['neighbours']:>12.4f} {_x(r, base, 'neighbours', 5, 2)}"
         )
+
+
+def _x(row: dict, base: dict, key: str, width: int, places: int) -> str:
+    """``row[key]`` as a ratio to ``base[key]``; "-" where the base is 0 (the real KB's alignment
+    scored no pair: every entry was paired by its unchanged text)."""
+    return f"{row[key] / base[key]:>{width}.{places}f}" if base[key] else f"{'-':>{width}}"
 
 
 def bench(db: Path, runs: int, steps: list[int], seed: int) -> None:
