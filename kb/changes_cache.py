@@ -24,12 +24,11 @@ kept is what ``json.dumps`` writes, and every result kept here reads back equal:
 
 from __future__ import annotations
 
-import gzip
-import hashlib
 import json
 import os
 import sqlite3
 import time
+import zlib
 from collections.abc import Callable
 from functools import lru_cache
 from pathlib import Path
@@ -47,6 +46,11 @@ LOCK_SECONDS = 2.0
 FORMAT = 1
 
 _ROOT = Path(__file__).resolve().parent.parent
+#: values are kept in the gzip format, written and read with ``zlib`` itself (wbits 16 + 15): the
+#: ``gzip`` and ``hashlib`` modules (OpenSSL's) would add about 8 ms to every ``rulebase history``,
+#: which is all start-up (issue 30's target is 100 ms); the code stamp is a CRC-32 and an Adler-32
+#: with the length of what they sum, which tells a changed file apart as well as a cache needs
+_GZIP = 31
 _SCHEMA = """CREATE TABLE IF NOT EXISTS results (
     state  TEXT NOT NULL,     -- the KB file's state and the code's (see the module docstring)
     kind   TEXT NOT NULL,     -- what was computed: history, changelog, response, ...
@@ -82,7 +86,8 @@ def code_stamp(packages: tuple[str, ...]) -> str:
 
     for package in packages:
         walk(str(_ROOT / package))
-    return hashlib.sha256("\n".join(sorted(found)).encode()).hexdigest()[:24]
+    data = "\n".join(sorted(found)).encode()
+    return f"{zlib.crc32(data):08x}{zlib.adler32(data):08x}{len(data):x}"
 
 
 def kb_path(conn: sqlite3.Connection) -> str | None:
@@ -202,11 +207,11 @@ def kept(conn: sqlite3.Connection, kind: str, args: list, compute: Callable[[], 
         found = store.get(kind, key)
         if found is not None:
             try:
-                return json.loads(gzip.decompress(found[1]))
-            except (OSError, EOFError, ValueError):
+                return json.loads(zlib.decompress(found[1], _GZIP))
+            except (zlib.error, ValueError):
                 pass  # damaged: computed again below, and written over
     value = compute()
     if store is not None and store_for(conn) == store:  # not kept when a new KB came in meanwhile
         body = json.dumps(value, ensure_ascii=False, separators=(",", ":")).encode()
-        store.put(kind, key, {}, gzip.compress(body, compresslevel=1, mtime=0))
+        store.put(kind, key, {}, zlib.compress(body, 1, _GZIP))
     return value

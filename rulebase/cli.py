@@ -8,7 +8,6 @@ changes (diff, history), serving (serve, datasette) and Keeper of the Cards (kot
 
 from __future__ import annotations
 
-import html
 import json
 import os
 import sys
@@ -302,8 +301,9 @@ def _versions_line(versions: list[str], shown: int = 4) -> str:
 
 def _terminal_snippet(snippet: str) -> str:
     """The search's safe-HTML snippet for a terminal: marks as [brackets], entities decoded."""
+    from html import unescape  # only search prints snippets: html.entities is a large table to import
 
-    return html.unescape(snippet.replace("<mark>", "[").replace("</mark>", "]"))
+    return unescape(snippet.replace("<mark>", "[").replace("</mark>", "]"))
 
 
 @cli.command()
