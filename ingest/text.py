@@ -32,7 +32,7 @@ from .text_body import emit_units, errata_entries, merge_stray_headings, promote
 from .text_faq import answer_before_question, faq_entries
 from .text_lex import LOST_ICON, TERMINAL, Block, lex, restore_by_grammar
 from .text_lists import attach_labels, pull_labels
-from .text_noise import drop_generic, drop_picture_headings, drop_pictures
+from .text_noise import drop_generic, drop_picture_headings, drop_pictures, drop_restated_captions
 from .text_sections import Section, split
 from .text_similar import Idf
 from .text_timing import is_intro, timing_entries
@@ -209,6 +209,7 @@ def _recover(units: list[recover.Unit], kind: str, earlier, notes: Counter) -> N
     notes["paragraphs moved"] += len(recover.reassign(units, earlier, (kind,), idf, alphabetical))
     restored = recover.restore_headings(units, earlier, (kind,))
     notes["headings restored"] += len(restored)
+    drop_restated_captions(units, notes)
 
 
 def _place_strays(strays: list[Block], headed, earlier, notes: Counter) -> list[Block]:

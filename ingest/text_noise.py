@@ -9,7 +9,8 @@ that merely contains a number or a card name is never touched.
 :func:`drop_generic` runs before the sections are known (patterns that are noise anywhere);
 :func:`drop_pictures` runs per section (captions and card texts only look like noise inside the
 rules and the glossary; in the FAQ a short title line is a category, in the errata a card text
-is the corrected text).
+is the corrected text); :func:`drop_restated_captions` runs once the column recovery has put each
+paragraph under its heading (a caption is told by the rule it restates under another heading).
 """
 
 from __future__ import annotations
@@ -21,7 +22,7 @@ from functools import lru_cache
 from textnorm import plain
 from .sections import section_of
 from .text_lex import CARD_TYPE_LINE, TERMINAL, Block
-from .text_similar import STOPWORDS
+from .text_similar import STOPWORDS, words
 
 #: blocks that are noise wherever they stand
 NOISE_BLOCKS = [
@@ -235,3 +236,34 @@ def _defined_near(blocks: list[Block], i: int, word: str) -> bool:
         and word in [re.sub(r"[^\w]", "", w.lower()) for w in b.text.split()[:DEFINED_WITHIN_WORDS]]
         for b in near
     )
+
+
+#: a restated caption holds at least this many content words (fewer say too little to compare)
+RESTATED_MIN_WORDS = 4
+#: a labelled line ("Æmber: Gain 1 Æmber ...", "Chains 7-12: ..."): an item of a list or table
+LABELLED = re.compile(r"^[^.:]{1,30}:\s")
+
+
+def drop_restated_captions(units, stats: Counter) -> None:
+    """A short one-sentence paragraph whose every content word stands in one longer paragraph of
+    another heading's text restates that rule beside a picture: its caption, printed where the
+    picture stood ("If a creature leaves play, the battleline is shifted inward." under USING
+    CREATURES, beside CREATURES' "Each time a creature leaves play, shift the battleline inward to
+    close the gap."). Read after the column recovery has put each paragraph under its heading."""
+
+    def content(text: str) -> frozenset[str]:
+        return frozenset(w for w in words(text) if w not in STOPWORDS and not w.isdigit() and len(w) > 1)
+
+    paragraphs = [(u, b, content(b.text)) for u in units for b in u.blocks if b.kind == "para"]
+    for u, b, said in paragraphs:
+        if (
+            len(said) < RESTATED_MIN_WORDS
+            or b.words > CAPTION_AFTER_GAP_WORDS
+            or len(re.findall(r"[.!?](?:\s|$)", b.text.strip())) > 1
+            or len(u.blocks) < 2  # a heading's only text is its text, whatever it repeats
+            or LABELLED.match(b.text)  # "Chains 1-6: draw one fewer card.": a row of a table or list
+        ):
+            continue
+        if any(v is not u and c.words > b.words and said <= held for v, c, held in paragraphs):
+            u.blocks.remove(b)
+            stats["restated captions"] += 1

@@ -211,7 +211,7 @@ def plan_query(index: Index, text: str, games: tuple[str, ...] | None = None) ->
     for start, end, meant in spans:
         if any(i in in_name for i in range(start, end)):
             continue
-        group = _players_group(index, words[start:end], meant)
+        group = _players_group(index, words[start:end], meant, games)
         seen |= group.stems
         groups.append(group)
     for i in content:
@@ -223,7 +223,7 @@ def plan_query(index: Index, text: str, games: tuple[str, ...] | None = None) ->
         seen.add(stem(word))
         forms = (word,) + tuple(f for f in number_forms(word) if f != word)  # "6" and "six" alike
         df = max(index.df.get(f, 0) for f in forms)
-        weight = 0.5 + min(1.5, math.log1p(index.n_texts / (1 + df)) / 3)
+        weight = _weight(index, games, [stem(f) for f in forms], df, max)
         typed = (words[i],) if i in corrected else ()  # the word as typed stays in the search
         groups.append(
             Group(
@@ -262,7 +262,19 @@ def number_forms(word: str) -> tuple[str, ...]:
     return ()
 
 
-def _players_group(index: Index, typed: list[str], meant: tuple[str, ...]) -> Group:
+def _weight(index: Index, games, stems: list[str], df: int, pick) -> float:
+    """A word's weight: rarer words say more. Read in the one game searched when there is one
+    (its distinct texts and the share of them holding the word's stems, ``pick`` of them: the
+    commonest form, or a phrase's rarest word), else over every game's texts (``df``)."""
+    n = index.n_texts
+    if games and len(games) == 1:
+        counts, n = index.game_df(games[0])
+        ids = index.corpus.stem_ids
+        df = pick((counts.get(ids.get(s, -1), 0) for s in stems), default=0)
+    return 0.5 + min(1.5, math.log1p(n / (1 + df)) / 3)
+
+
+def _players_group(index: Index, typed: list[str], meant: tuple[str, ...], games=None) -> Group:
     """The group of a players' word or phrase: what was typed and the rulebooks' words for it as
     FTS terms (a phrase as a phrase), covered by the stems of the rulebooks' first word(s)."""
     terms: list[str] = [" ".join(typed)]
@@ -273,7 +285,7 @@ def _players_group(index: Index, typed: list[str], meant: tuple[str, ...]) -> Gr
     df = max((index.df.get(w, 0) for w in first), default=0)
     # a phrase is as rare as its rarest word: "enter play exhausted" says more than "play" alone
     rarest = min((index.df.get(w, 0) for w in first), default=0)
-    weight = 0.5 + min(1.5, math.log1p(index.n_texts / (1 + rarest)) / 3)
+    weight = _weight(index, games, [stem(w) for w in first], rarest, min)
     return Group(
         tuple(dict.fromkeys(terms)),
         frozenset(stem(w) for w in first),

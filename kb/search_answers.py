@@ -74,6 +74,9 @@ ONLY_POINTER = re.compile(r"^\s*see\b[^.]*\.?\s*$", re.IGNORECASE)
 #: "See rule 302.6", "See rules 403.3, 603.6a, 603.6d, and 614.12": a pointer and the rules it names
 POINTER = re.compile(r"\bsee rules? (\d{3}(?:\.\d+[a-z]?)?(?:(?:,? and |, )\d{3}(?:\.\d+[a-z]?)?)*)", re.IGNORECASE)
 RULE_NUMBER = re.compile(r"\d{3}(?:\.\d+[a-z]?)?")
+#: a glossary entry's pointer to another entry by its title: 'See "Enters the Battlefield."',
+#: 'See “Fight” on page 10.'
+TITLE_POINTER = re.compile(r"\bsee [\"“]([^\"”]{2,60}?)[.,]?[\"”]", re.IGNORECASE)
 
 
 def answers_first(
@@ -146,6 +149,13 @@ def answers_first(
             if target is not None:  # lent the score before this entry's own factors, with the target's
                 (said,) = conn.execute("SELECT body FROM entries WHERE id = ?", (target,)).fetchone()
                 offer(target, score * POINTED_FACTOR * states_factor(asks, said))
+        for target in _titled(conn, document, TITLE_POINTER.findall(body)) if kind == "glossary" else ():
+            offer(target, score * POINTED_FACTOR)  # the entry it sends the reader to, just above it
+            m = POINTER.search(rows[target][1]) if target in rows else _pointer_of(conn, target)
+            if m:  # and on to the rule that entry points to, just above that entry
+                rule = _pointed(conn, corpus, rules, document, RULE_NUMBER.findall(m.group(1)), query_stems, said_of)
+                if rule is not None:
+                    offer(rule, score * POINTED_FACTOR * POINTED_FACTOR)
     best: dict[int, tuple[float, int]] = {}
     for e, score in scored.items():
         thread = corpus.entry_thread[e]
@@ -177,6 +187,24 @@ def _card_rulings(index: Index) -> frozenset[int]:
 def _few_words(corpus, entry: int, query_stems: frozenset[int]) -> bool:
     stems = corpus.text_stems[corpus.entry_text[entry]]
     return len(set(stems) - query_stems) < FEW_WORDS
+
+
+def _titled(conn: sqlite3.Connection, document: int, names: list[str]) -> list[int]:
+    """The entries of ``document`` titled ``names`` (case aside), in the order named."""
+    found = []
+    for name in names:
+        row = conn.execute(
+            "SELECT id FROM entries WHERE document = ? AND lower(title) = lower(?)", (document, name.strip())
+        ).fetchone()
+        if row is not None:
+            found.append(row[0])
+    return found
+
+
+def _pointer_of(conn: sqlite3.Connection, entry: int):
+    """The "See rule N" pointer of ``entry``'s text (a match of :data:`POINTER`), or None."""
+    row = conn.execute("SELECT body FROM entries WHERE id = ?", (entry,)).fetchone()
+    return POINTER.search(row[0]) if row else None
 
 
 def _pointed(

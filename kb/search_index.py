@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import json
 import sqlite3
-from collections import defaultdict
+from collections import Counter, defaultdict
 from dataclasses import dataclass, field
 from functools import lru_cache
 
@@ -84,6 +84,8 @@ class Index:
     #: "built" from the KB's tables, or "stored": loaded from the copy the build stored
     origin: str = field(default="built", compare=False)
     _corrections: dict[str, str | None] = field(default_factory=dict, repr=False)
+    #: game -> ({stem id: that game's distinct texts holding it}, its distinct texts): :meth:`game_df`
+    game_dfs: dict[str, tuple[dict[int, int], int]] = field(default_factory=dict, repr=False)
 
     @property
     def versions(self) -> dict[str, tuple[str, ...]]:
@@ -98,6 +100,24 @@ class Index:
     def n_texts(self) -> int:
         """How many distinct texts the vocabulary was read from (the N of a word's weight)."""
         return self.corpus.n_texts
+
+    def game_df(self, game: str) -> tuple[dict[int, int], int]:
+        """({stem id: how many of ``game``'s distinct texts hold it}, how many distinct texts it
+        has): the weights of a word in one game's rulebooks (:func:`kb.query.plan_query`). Worked out
+        by :func:`build_index` and stored with the index (Magic's 18,000 texts take 0.1-0.2 s)."""
+        found = self.game_dfs.get(game)
+        if found is None:
+            corpus = self.corpus
+            texts: set[int] = set()
+            for d in corpus.docs:
+                if d.game == game:
+                    ids = corpus.entry_doc[d.lo : d.hi + 1]
+                    texts.update(t for t, at in zip(corpus.entry_text[d.lo : d.hi + 1], ids) if at)
+            counts: Counter = Counter()
+            for t in texts:
+                counts.update(corpus.text_stems[t])
+            found = self.game_dfs[game] = (dict(counts), len(texts))
+        return found
 
     # ----------------------------------------------------------------------------------------
     # words
@@ -257,6 +277,8 @@ def build_index(conn: sqlite3.Connection, fp: tuple = ()) -> Index:
     index = Index(fingerprint=fp)
     _read_entries(conn, index)
     _read_cards(conn, index)
+    for game in index.versions:  # kept with the index the build stores: a server never works them out
+        index.game_df(game)
     finish(index)
     return index
 

@@ -163,6 +163,7 @@ def dump(index: Index) -> tuple[dict, list[array]]:
         "title_stems": [[t, sorted(s)] for t, s in c.title_stems.items()],
         "stem_ids": c.stem_ids,
         "n_texts": c.n_texts,
+        "game_df": {g: [n, list(df), list(df.values())] for g, (df, n) in index.game_dfs.items()},
     }
     return meta, list(arrays.values())
 
@@ -340,6 +341,13 @@ def _words(index: Index, meta: dict) -> None:
     stems, known = _dict(meta["stems"]), index.words
     _check(all(type(ws) is list and all(type(w) is str and w in known for w in ws) for ws in stems.values()))
     index.stems = {s: tuple(ws) for s, ws in stems.items()}
+    n_texts, n_stems = index.corpus.n_texts, len(index.corpus.stem_ids)
+    for game, item in _dict(meta["game_df"]).items():
+        _check(type(item) is list and len(item) == 3 and _ints(item[:1], 0, n_texts + 1))
+        n, ids, counts = item
+        _check(type(ids) is list and _ints(ids, 0, n_stems) and type(counts) is list and _ints(counts, 1, n + 1))
+        _check(len(ids) == len(counts))
+        index.game_dfs[game] = (dict(zip(ids, counts)), n)
 
 
 def _cards(index: Index, meta: dict, arrays: dict[str, array]) -> None:

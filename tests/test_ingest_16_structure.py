@@ -95,6 +95,38 @@ def test_using_creatures_gets_back_its_paragraph_from_under_upgrades(d16):
     assert using.confidence < 1 and upgrades.confidence < 1
 
 
+def test_captions_restating_a_rule_beside_its_picture_are_dropped(d16):
+    # "If a creature leaves play, the battleline is shifted inward." and "Creatures enter play on the
+    # flank of the battleline." caption pictures; CREATURES states both rules in full
+    assert not by_title(d16, "rule", "USING CREATURES").body.startswith("If a creature leaves play")
+    assert "Creatures enter play on the flank" not in by_title(d16, "rule", "USING ARTIFACTS").body
+    creatures = by_title(d16, "rule", "CREATURES").body
+    assert "Each time a creature leaves play, shift the battleline inward" in creatures
+    # rows of a table that another section repeats are kept ("Chains 1-6: draw one fewer card.")
+    assert "Chains 1-6: draw one fewer card." in by_title(d16, "glossary", "CHAIN, CHAINS").body
+
+
+def test_a_restated_caption_is_told_from_a_rule_and_from_a_table_row():
+    from collections import Counter
+
+    from ingest.recover import Unit
+    from ingest.text_lex import Block
+    from ingest.text_noise import drop_restated_captions
+
+    def para(text, line):
+        return Block("para", text, line, line)
+
+    rule = para("Each time a glider lands, it is turned over and moved to the far edge of the board.", 1)
+    caption = para("A glider that lands is turned over and moved to the edge.", 5)
+    own = para("Gliders fly over walls and land on any empty square of the board.", 6)
+    row = para("Gliders 1-3: turned over on landing.", 7)
+    units = [Unit("GLIDERS", None, [rule]), Unit("FLYING", None, [caption, own, row])]
+    stats = Counter()
+    drop_restated_captions(units, stats)
+    assert units[1].blocks == [own, row] and stats["restated captions"] == 1
+    assert units[0].blocks == [rule]  # the rule it restates stays
+
+
 def test_cross_reference_follows_the_term_it_belongs_to(d16):
     adjacent = by_title(d16, "glossary", "ADJACENT")
     armor = by_title(d16, "glossary", "ARMOR")

@@ -93,3 +93,31 @@ def test_a_rule_of_a_chapter_of_variants_ranks_below_the_rules_of_the_game(kb_co
     # a question that names the variant finds its rules
     named = [h.key for h in search(kb_conn, "grand melee stack", game="mtg", limit=3).results]
     assert any(k.startswith("rule/807") for k in named), named
+
+
+def test_a_glossary_entry_that_sends_the_reader_to_another_entry_ranks_below_it(kb_conn):
+    # 'Enter: In rules text, to enter the battlefield. See "Enters the Battlefield."': that entry
+    # ranks above it, and the rule that entry points to ("See rules 403.3, 603.6a ...") above both
+    rows = _rows(kb_conn, search(kb_conn, "how do enters the battlefield triggers work", game="mtg", limit=5))
+    keys = [r[0] for r in rows]
+    sender = next(r for r in rows if r[1] == "glossary" and 'See "' in r[2] and "See rule" not in r[2])
+    name = re.search(r'See "([^"]+?)\.?"', sender[2]).group(1)
+    (target, target_body) = kb_conn.execute(
+        "SELECT e.key, e.body FROM entries e WHERE e.document = (SELECT document FROM entries WHERE key = ? "
+        "AND id IN (SELECT id FROM entries WHERE body = ?)) AND lower(e.title) = lower(?)",
+        (sender[0], sender[2], name),
+    ).fetchone()
+    assert keys.index(target) < keys.index(sender[0]), keys
+    pointed = re.search(r"[Ss]ee rules? ([\d.a-z, and]+)", target_body).group(1)
+    assert keys[0].removeprefix("rule/") in pointed, (keys, pointed)
+
+
+def test_a_page_reference_lends_its_place_to_the_entry_it_names(kb_conn):
+    # KeyForge's glossary: 'ATTACK, ATTACKER, ATTACKING: See "Fight" on page 10.'
+    rows = _rows(kb_conn, search(kb_conn, "attackers", game="keyforge", limit=5))
+    sender = next(r for r in rows if r[1] == "glossary" and r[2].lower().startswith("see"))
+    name = re.search(r'[Ss]ee [“"]([^”"]+)[”"]', sender[2]).group(1)
+    (title,) = kb_conn.execute(
+        "SELECT title FROM entries WHERE id = ?", (search(kb_conn, "attackers", game="keyforge").results[0].entry_id,)
+    ).fetchone()
+    assert title.lower() == name.lower(), (title, name, [r[0] for r in rows])

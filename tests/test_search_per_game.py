@@ -48,3 +48,18 @@ def test_the_page_says_which_game_the_question_named(client):
     game = re.search(r'<select name="game".*?</select>', html, re.S).group(0)
     assert re.findall(r'<option value="([^"]*)" selected', game) == ["mtg"]
     assert "named in your question" in html
+
+
+def test_a_word_weighs_by_how_common_it_is_in_the_game_searched(kb_conn):
+    # "use" is a KeyForge rulebook's everyday word (a creature is used to reap, fight or act) and
+    # rare in Magic's rules: it says less of a KeyForge entry than of a Magic one
+    from kb.fuzzy import index_for
+    from kb.query import plan_query
+
+    index = index_for(kb_conn)
+
+    def weight(word, game):
+        return next(g.weight for g in plan_query(index, f"{word} creature", (game,)).groups if word in g.terms)
+
+    assert weight("use", "keyforge") < weight("use", "mtg")
+    assert weight("reap", "keyforge") < weight("reap", "mtg")  # KeyForge's word, not in Magic's rules
