@@ -54,14 +54,20 @@ def _alive(pid: int) -> bool:
         return False
 
 
-def _post(port: int, path: str, body: bytes = b"") -> tuple[int, dict]:
+def _post(port: int, path: str, body: bytes = b"", polite: bool = False) -> tuple[int, dict]:
+    """POST ``body``; ``polite``: a 429 is waited out as its ``Retry-After`` says, then asked again
+    (the verify lane's CPU budget closes it for a while after a burst of runs on a busy machine)."""
     import http.client
 
-    conn = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
-    conn.request("POST", path, body=body, headers={"Content-Type": "application/json"})
-    response = conn.getresponse()
-    answer = (response.status, json.loads(response.read()))
-    conn.close()
+    for _ in range(10 if polite else 1):
+        conn = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
+        conn.request("POST", path, body=body, headers={"Content-Type": "application/json"})
+        response = conn.getresponse()
+        answer = (response.status, json.loads(response.read()))
+        conn.close()
+        if answer[0] != 429 or not polite:
+            break
+        time.sleep(float(response.getheader("Retry-After", "1")))
     return answer
 
 
@@ -75,7 +81,7 @@ def test_the_runs_happen_in_lower_priority_workers_not_in_the_server(built_kb):
         server_before, workers_before = _cpu(proc.pid), sum(map(_cpu, workers))
         scenario = BAIT.read_text(encoding="utf-8")
         for _ in range(30):
-            status, answer = _post(port, "/api/verify", json.dumps(yaml.safe_load(scenario)).encode())
+            status, answer = _post(port, "/api/verify", json.dumps(yaml.safe_load(scenario)).encode(), polite=True)
             assert status == 200 and answer["passed"] == answer["results"].__len__() >= 2
         server_spent = _cpu(proc.pid) - server_before
         workers_spent = sum(map(_cpu, workers)) - workers_before
