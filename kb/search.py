@@ -19,7 +19,7 @@ matching version stands for it); ``version`` searches that version only. FTS5 re
 searched documents' rowid ranges (:mod:`kb.search_corpus`), so a search of the latest version
 costs the same with one version or a hundred. A query that names a version itself ("in 1.1",
 "v1.3", "old rules", "before 16.0", "latest", or by date "in 2019", "before 2020-01-01"; see
-``kb.query.VERSION_PHRASES``) searches that version, with the phrase taken out of the words searched;
+``kb.version_phrases.VERSION_PHRASES``) searches that version, with the phrase taken out of the words searched;
 it wins over the filters, and the result reports it (``version_query``). A hit whose text a later
 version of its thread changed in meaning carries ``superseded_by`` (``kb.supersede``), and every hit
 its thread's answers grouped by the versions stating them (``answers``, ``kb.answer_groups``), so a
@@ -48,7 +48,8 @@ from .game_inferred import OTHER_GAME_FACTOR, infer_game
 from .game_named import named_game
 from .mentions import normalize_name
 from .question_kinds import asked_for
-from .query import QueryError, VersionChoice, clean_text, find_version, is_date, plan_query, show, snippet, tokenize
+from .query import QueryError, clean_text, plan_query, show, snippet, tokenize
+from .version_phrases import VersionChoice, find_version, is_date
 from .rule_numbers import find_numbers
 from .search_index import Index, skeleton
 from .search_games import rank_games
