@@ -7,8 +7,8 @@ quotes, ``NEAR``, ``*``, parentheses or SQL fragments are searched as words or i
 parsed. The same tokenizer marks matches in snippets, which are escaped before ``<mark>`` is added.
 
 A phrase naming a rulebook version ("in 1.1", "v1.3", "old rules", "before 16.0") is found by
-:func:`find_version` from a table of patterns (:data:`VERSION_PHRASES`) and taken out of the words
-searched: the search applies it as the version filter.
+:mod:`kb.version_phrases` and taken out of the words searched: the search applies it as the
+version filter.
 """
 
 from __future__ import annotations
@@ -221,7 +221,7 @@ def plan_query(index: Index, text: str, games: tuple[str, ...] | None = None) ->
             continue
         seen.add(stem(word))
         forms = (word,) + tuple(f for f in number_forms(word) if f != word)  # "6" and "six" alike
-        df = max(index.df.get(f, 0) for f in forms)
+        df = max(index.df.get(f, 0) for f in forms)  # whether it is too common to search alone: all games'
         weight = _weight(index, games, [stem(f) for f in forms], df, max)
         typed = (words[i],) if i in corrected else ()  # the word as typed stays in the search
         groups.append(
