@@ -147,11 +147,10 @@ def answers_first(
         if m:
             target = _pointed(conn, corpus, rules, document, RULE_NUMBER.findall(m.group(1)), query_stems, said_of)
             if target is not None:  # lent the score before this entry's own factors, with the target's
-                (said,) = conn.execute("SELECT body FROM entries WHERE id = ?", (target,)).fetchone()
-                offer(target, score * POINTED_FACTOR * states_factor(asks, said))
+                offer(target, score * POINTED_FACTOR * states_factor(asks, _body(conn, target, rows)))
         for target in _titled(conn, document, TITLE_POINTER.findall(body)) if kind == "glossary" else ():
             offer(target, score * POINTED_FACTOR)  # the entry it sends the reader to, just above it
-            m = POINTER.search(rows[target][1]) if target in rows else _pointer_of(conn, target)
+            m = POINTER.search(_body(conn, target, rows))
             if m:  # and on to the rule that entry points to, just above that entry
                 rule = _pointed(conn, corpus, rules, document, RULE_NUMBER.findall(m.group(1)), query_stems, said_of)
                 if rule is not None:
@@ -201,10 +200,13 @@ def _titled(conn: sqlite3.Connection, document: int, names: list[str]) -> list[i
     return found
 
 
-def _pointer_of(conn: sqlite3.Connection, entry: int):
-    """The "See rule N" pointer of ``entry``'s text (a match of :data:`POINTER`), or None."""
+def _body(conn: sqlite3.Connection, entry: int, rows: dict | None = None) -> str:
+    """``entry``'s text: from ``rows`` (the best results, already read with their text) when it is
+    one of them, else from the KB ("" when there is no such entry)."""
+    if rows and entry in rows:
+        return rows[entry][1]
     row = conn.execute("SELECT body FROM entries WHERE id = ?", (entry,)).fetchone()
-    return POINTER.search(row[0]) if row else None
+    return row[0] if row else ""
 
 
 def _pointed(
@@ -324,6 +326,5 @@ def _stated(conn: sqlite3.Connection, rules: Tree, bit: int, entry: int) -> bool
     (read once per entry and kept on its document's tree)."""
     mask = rules.stated.get(entry)
     if mask is None:
-        row = conn.execute("SELECT body FROM entries WHERE id = ?", (entry,)).fetchone()
-        mask = rules.stated[entry] = stated_mask(row[0] if row else "")
+        mask = rules.stated[entry] = stated_mask(_body(conn, entry))
     return bool(mask & bit)
