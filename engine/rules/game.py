@@ -31,7 +31,7 @@ from engine.rules.rulesets import RuleSet
 from engine.core import changes
 from engine.core.changes import COUNT
 from engine.core.state import CardInstance, Game
-from engine.rules.statics import reaches_artifacts, Static
+from engine.rules.statics import answers, reaches_artifacts, Static
 from engine.rules import text_in_force
 from engine.rules.replacements import gain
 from engine.rules.replacements import steal
@@ -42,6 +42,19 @@ from engine.rules.references import card_label
 
 #: times one draw may shuffle the discard pile in, when reactions to the shuffle empty the deck again
 MAX_RESHUFFLES = 5
+
+
+#: no listener, in play or in a discard pile
+_NO_LISTENERS: tuple[tuple, tuple] = ((), ())
+
+
+def _by_event(listening: list[tuple], in_piles: list[tuple]) -> dict[str, tuple[tuple, tuple]]:
+    """Listeners grouped by their reaction's event, each group in the order given."""
+    grouped: dict[str, tuple[list, list]] = {}
+    for side, listeners in enumerate((listening, in_piles)):
+        for listener in listeners:
+            grouped.setdefault(listener[0].event, ([], []))[side].append(listener)
+    return {event: (tuple(a), tuple(b)) for event, (a, b) in grouped.items()}
 
 
 def _gives_to(static: Static, card: CardInstance) -> bool:
@@ -75,9 +88,11 @@ class Engine(PlayRules, UseRules, DamageRules):
     #: card's variant for every power, keyword and ability it computes; holding the data keeps its
     #: id from being reused by another card while the entry exists
     _variants: dict = field(default_factory=dict, repr=False)
-    #: what is kept while the game does not change, by name ("statics", "listeners", "prophecy
-    #: listeners", "pile listeners"): (the count of state changes it was worked out at, the list)
-    #: (engine.core.changes)
+    #: (the list of :meth:`statics` they were taken from, hook names -> those of its abilities that
+    #: answer them: :meth:`statics_with`)
+    _answering: tuple = field(default=((), {}), repr=False)
+    #: what is kept while the game does not change, by name ("statics", "listening"): (the count
+    #: of state changes it was worked out at, what was worked out) (engine.core.changes)
     _kept: dict = field(default_factory=dict, repr=False)
 
     def __post_init__(self) -> None:
@@ -127,6 +142,23 @@ class Engine(PlayRules, UseRules, DamageRules):
         if kept is not None and kept[0] == COUNT[0] and not changes.CHECK:
             return kept[1]
         return self._kept_while_unchanged("statics", self._statics)
+
+    def statics_with(self, hooks: tuple[str, ...]) -> list[tuple[Static, CardInstance, str]]:
+        """Those of :meth:`statics` whose class answers any of the questions ``hooks`` (names of
+        :class:`engine.rules.statics.Static`'s methods) other than with the neutral default
+        (:func:`engine.rules.statics.answers`), in the same order; taken again when the list of
+        :meth:`statics` is another."""
+        statics = self.statics()
+        if not statics:
+            return statics
+        taken_from, found = self._answering
+        if taken_from is not statics:
+            found = {}
+            self._answering = (statics, found)  # holding the list keeps its id from being reused
+        out = found.get(hooks)
+        if out is None:
+            out = found[hooks] = [t for t in statics if answers(type(t[0]), hooks)]
+        return out
 
     def _kept_while_unchanged(self, what: str, work_out):
         at = changes.COUNT[0]
@@ -272,16 +304,31 @@ class Engine(PlayRules, UseRules, DamageRules):
     # ----------------------------------------------------------------- events
 
     def listeners(self, event: str) -> list[tuple]:
-        """The reactions listening for ``event`` now, of cards in play and of lasting effects:
-        (reaction, card, controller, needs the card in play); those of cards in play and lasting
-        effects are kept while the game state does not change (engine.core.changes)."""
-        return self._kept_for("listeners", self._listeners, event) + self._kept_for(
-            "prophecy listeners", lambda: prophecy_listeners(self), event
-        )
+        """The reactions listening for ``event`` now, of cards in play, of active prophecies and of
+        lasting effects: (reaction, card, controller, needs the card in play)."""
+        return list(self._listening().get(event, _NO_LISTENERS)[0])
 
-    def _kept_for(self, what: str, work_out, event: str) -> list[tuple]:
-        """The listeners to ``event`` of the kept list ``what`` (all events'; see :meth:`_kept_while_unchanged`)."""
-        return [listener for listener in self._kept_while_unchanged(what, work_out) if listener[0].event == event]
+    def _listening(self) -> dict[str, tuple[tuple, tuple]]:
+        """Every listener now by its event: (those of :meth:`listeners`, those of cards in discard
+        piles: engine.rules.reactions.pile_listeners), kept while the game state does not change
+        (engine.core.changes). One mapping read for each event emitted, most of which no card
+        listens for: three lists filtered for every event cost 3% of a replay's instructions."""
+        at = COUNT[0]
+        kept = self._kept.get("listening")
+        if kept is not None and kept[0] == at and not changes.CHECK:
+            return kept[1]
+        fresh = _by_event(self._listeners() + prophecy_listeners(self), pile_listeners(self))
+        if kept is not None and kept[0] == at:  # changes.CHECK: the kept mapping must be the fresh one
+            for event in kept[1].keys() | fresh.keys():
+                for side in (0, 1):
+                    changes.check(
+                        f"listeners to {event}",
+                        kept[1].get(event, _NO_LISTENERS)[side],
+                        fresh.get(event, _NO_LISTENERS)[side],
+                    )
+            return kept[1]
+        self._kept["listening"] = (at, fresh)  # a change counted while it was worked out makes it stale at once
+        return fresh
 
     def _listeners(self) -> list[tuple]:
         found = []
@@ -327,11 +374,8 @@ class Engine(PlayRules, UseRules, DamageRules):
         if event == "destroyed" and details.get("fight") and details.get("creature"):
             # the record "destroyed in a fight this turn" reads (engine.rules.hooks)
             self.game.destroyed_in_fights.append(details["controller"])
-        pending = (
-            self.listeners(event)
-            + scrap_listeners(self, event, details)
-            + self._kept_for("pile listeners", lambda: pile_listeners(self), event)
-        )
+        listening, in_piles = self._listening().get(event, _NO_LISTENERS)
+        pending = [*listening, *scrap_listeners(self, event, details), *in_piles]
         while pending:
             ready = [listener for listener in pending if self.reacts(listener, details)]
             if not ready:

@@ -31,27 +31,38 @@ if TYPE_CHECKING:
     from engine.core.state import CardInstance
 
 
+#: the questions a constant ability answers to change a power or an armor
+_HOOKS = ("power", "armor", "switches_power_and_armor", "sets_power_and_armor")
+
+
 def power_and_armor(eng: "Engine", creature: "CardInstance") -> tuple[int, int]:
     """(power, armor) of ``creature`` now, in one pass over the constant abilities in force."""
     printed = creature.printed
     power = printed.power + creature.power_counters
     armor = printed.armor
-    statics = eng.statics()
+    statics = eng.statics_with(_HOOKS)
     if not statics:  # nothing in force changes either (most boards, most of the time)
         return max(0, power), max(0, armor)
     switched = False
     fixed = None
-    # "each creature cannot gain armor": no effect adds to its armor (those that lower it still do)
-    no_gain = any(isinstance(s, CannotGainArmor) and s.applies(eng, src, ctl, creature) for s, src, ctl in statics)
+    gained = 0
     for s, src, ctl in statics:
         power += s.power(eng, src, ctl, creature)
         change = s.armor(eng, src, ctl, creature)
-        armor += min(0, change) if no_gain else change
+        if change > 0:
+            gained += change
+        else:
+            armor += change
         if s.switches_power_and_armor(eng, src, ctl, creature):
             switched = not switched
         value = s.sets_power_and_armor(eng, src, ctl, creature)
         if value is not None:
             fixed = value
+    # "each creature cannot gain armor": no effect adds to its armor (those that lower it still do)
+    if gained and not any(
+        isinstance(s, CannotGainArmor) and s.applies(eng, src, ctl, creature) for s, src, ctl in eng.statics()
+    ):
+        armor += gained
     power, armor = max(0, power), max(0, armor)
     if switched:
         power, armor = armor, power

@@ -110,6 +110,26 @@ def this_card(card: CardInstance) -> Applies:
     return applies
 
 
+#: (hook names, a class of constant ability) -> does the class answer any of them differently from
+#: :class:`Static`'s neutral default (:func:`answers`)
+_ANSWERS: dict[tuple[tuple[str, ...], type], bool] = {}
+
+
+def answers(kind: type, hooks: tuple[str, ...]) -> bool:
+    """Does a constant ability of class ``kind`` answer any of the questions ``hooks`` (names of
+    :class:`Static`'s methods) other than with the neutral default? A class that does not is
+    skipped by a question asked of every ability in force (:meth:`engine.rules.game.Engine.statics_with`):
+    most abilities answer one or two of the fifty questions, and asking each the other forty-eight
+    cost a replay a call apiece. A class that is not a :class:`Static`, or that shadows a method with
+    anything else, is asked."""
+    known = _ANSWERS.get((hooks, kind))
+    if known is None:
+        known = _ANSWERS[hooks, kind] = any(
+            getattr(kind, hook, None) is not getattr(Static, hook) for hook in hooks
+        )
+    return known
+
+
 class Static:
     def power(self, eng: "Engine", source: CardInstance, controller: str, creature: CardInstance) -> int:
         return 0
