@@ -124,9 +124,7 @@ def answers(kind: type, hooks: tuple[str, ...]) -> bool:
     anything else, is asked."""
     known = _ANSWERS.get((hooks, kind))
     if known is None:
-        known = _ANSWERS[hooks, kind] = any(
-            getattr(kind, hook, None) is not getattr(Static, hook) for hook in hooks
-        )
+        known = _ANSWERS[hooks, kind] = any(getattr(kind, hook, None) is not getattr(Static, hook) for hook in hooks)
     return known
 
 
