@@ -1,7 +1,15 @@
 # Two commands for a newcomer: `make run` (set up, build the KB from the bundled rulebooks, serve
 # the site on it) and `make test`. Both create the virtual environment on first use.
 VENV ?= .venv
-PYTHON ?= python3
+# The interpreter the virtual environment is made from: Debian's /usr/bin/python3 when it is 3.11 or
+# later and has venv, else the first python3 on the PATH. Debian builds its CPython with profile-guided
+# and link-time optimisation and libpython linked in; pyenv's (the PATH's python3 on our machines) is
+# built without either, and the engine's replays cost 1.2 times as much on it (docs/performance.md).
+# `make clean` first to remake an existing environment; PYTHON=... to choose another.
+ifeq ($(origin PYTHON),undefined)
+PYTHON := $(shell for p in /usr/bin/python3 python3; do \
+  $$p -c 'import sys, ensurepip; sys.exit(sys.version_info < (3, 11))' 2>/dev/null && { echo $$p; break; }; done)
+endif
 # Python's compiled modules are kept (__pycache__): a shell that says PYTHONDONTWRITEBYTECODE would
 # have every test process and every `rulebase` a test starts compile the whole project again
 # (about 0.5 s of CPU each, hundreds of times a run).
@@ -10,6 +18,7 @@ unexport PYTHONDONTWRITEBYTECODE
 .PHONY: run test test-fast lint setup browser bench clean
 
 $(VENV)/.installed: pyproject.toml
+	@test -n "$(PYTHON)" || { echo "no python3 of 3.11 or later with venv found: set PYTHON=..."; exit 1; }
 	$(PYTHON) -m venv $(VENV)
 	$(VENV)/bin/pip install --quiet --disable-pip-version-check -e '.[test]'
 	touch $@
