@@ -193,19 +193,24 @@ def _tide_card(name: str, player: str, catalog: CardCatalog) -> CardInstance:
     return card
 
 
-#: the mapping of a card given by name alone: nothing set (read, never written)
-_BY_NAME: dict = {}
-
-
 def _make_card(item, player: str, zone: str, catalog: CardCatalog, game: Game | None = None) -> CardInstance:
-    if isinstance(item, str):  # a card by name alone, most of any board: no mapping to check or read
-        spec, data = _BY_NAME, catalog.get(item)
-    else:
-        spec = dict(item)
-        bad = set(spec) - _CARD_FIELDS
-        if bad or "card" not in spec:
-            raise ScenarioError(f"card {item!r}: expected a name or a mapping with 'card' (unknown keys {sorted(bad)})")
-        data = catalog.get(spec["card"])
+    if isinstance(item, str):  # a card by name alone, most of any board: the card with nothing set
+        data = catalog.get(item)
+        card = CardInstance(
+            data,
+            owner=player,
+            controller=player,
+            label=data.name.translate(_QUOTES),
+            zone=zone,
+            placed_in_battleline=zone == "battleline",
+        )
+        setup_half(card, {"card": item}, zone)
+        return card
+    spec = dict(item)
+    bad = set(spec) - _CARD_FIELDS
+    if bad or "card" not in spec:
+        raise ScenarioError(f"card {item!r}: expected a name or a mapping with 'card' (unknown keys {sorted(bad)})")
+    data = catalog.get(spec["card"])
     label = spec.get("id") or data.name.translate(_QUOTES)
     owner = spec.get("owner", player)
     if owner not in PLAYERS:
@@ -237,7 +242,7 @@ def _make_card(item, player: str, zone: str, catalog: CardCatalog, game: Game | 
         enraged=bool(spec.get("enraged", False)),
     )
 
-    setup_half(card, spec or {"card": item}, zone)
+    setup_half(card, spec, zone)
     if spec.get("token"):  # facedown as a token creature: true (its owner's) or a reference card's name
         if zone != "battleline" or game is None:
             raise ScenarioError(f"card {item!r}: only a card in a battleline can be a token creature")

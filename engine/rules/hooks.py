@@ -90,7 +90,7 @@ def purge_condemned(eng: "Engine") -> bool:
     destruction (Election's would destroy again, for ever, a Necromorph that its own "destroy that
     neighbor instead" saved: the fuzzer). True when one was carried out."""
     done = False
-    for s, src, ctl in list(eng.statics()):
+    for s, src, ctl in list(eng.statics_with(("purges_itself",))):
         if src is not None and src.in_play and not src.memory.get("destroyed") and s.purges_itself(eng, src, ctl):
             s.carry_out(eng, src, ctl)
             done = True
@@ -101,7 +101,7 @@ def condemned(eng: "Engine") -> list["CardInstance"]:
     """The cards in play a constant ability of their own destroys now (:class:`DestroyedWhile`)."""
     return [
         src
-        for s, src, ctl in eng.statics()
+        for s, src, ctl in eng.statics_with(("destroys_itself",))
         if src is not None and src.in_play and not src.memory.get("destroyed") and s.destroys_itself(eng, src, ctl)
     ]
 
