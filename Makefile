@@ -6,8 +6,9 @@ VENV ?= .venv
 # and link-time optimisation and libpython linked in; pyenv's (the PATH's python3 on our machines) is
 # built without either, and the engine's replays cost 1.2 times as much on it (docs/performance.md).
 # `make clean` first to remake an existing environment; PYTHON=... to choose another.
+PYTHON_CANDIDATES ?= /usr/bin/python3 python3
 ifeq ($(origin PYTHON),undefined)
-PYTHON := $(shell for p in /usr/bin/python3 python3; do \
+PYTHON := $(shell for p in $(PYTHON_CANDIDATES); do \
   $$p -c 'import sys, ensurepip; sys.exit(sys.version_info < (3, 11))' 2>/dev/null && { echo $$p; break; }; done)
 endif
 # Python's compiled modules are kept (__pycache__): a shell that says PYTHONDONTWRITEBYTECODE would

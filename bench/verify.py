@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import platform
 import sqlite3
 import statistics
 import subprocess
@@ -56,6 +57,12 @@ def load() -> str:
     """The machine's load average (1, 5, 15 min) and its cores, for every figure printed."""
     one, five, fifteen = os.getloadavg()
     return f"load {one:.1f} {five:.1f} {fifteen:.1f} on {os.cpu_count()} cores"
+
+
+def interpreter() -> str:
+    """The Python running the replays: how it was built counts for a fifth of their CPU (the Makefile's
+    choice of interpreter, docs/performance.md)."""
+    return f"Python {platform.python_version()} at {os.path.realpath(sys.executable)}"
 
 
 def p99(values: list[float]) -> float:
@@ -194,7 +201,7 @@ def main() -> None:
         missing = [str(d) for d in dbs if not d.is_file()]
         if missing:
             sys.exit(f"bench/verify.py: no KB at {', '.join(missing)}")
-        print(f"{args.runs} rounds, interleaved; {load()} at the start")
+        print(f"{args.runs} rounds, interleaved; {load()} at the start; {interpreter()}")
         report(measure_many(dbs, args.runs, rulings))
         if not args.no_build_cost:
             for db in dbs:
