@@ -4,7 +4,7 @@ VENV ?= .venv
 # The interpreter the virtual environment is made from: Debian's /usr/bin/python3 when it is 3.11 or
 # later and has venv, else the first python3 on the PATH. Debian builds its CPython with profile-guided
 # and link-time optimisation and libpython linked in; pyenv's (the PATH's python3 on our machines) is
-# built without either, and the engine's replays cost 1.2 times as much on it (docs/performance.md).
+# built without either: a replay is 12% more instructions on it and 1.1-1.25 times the CPU (docs/performance.md).
 # `make clean` first to remake an existing environment; PYTHON=... to choose another.
 PYTHON_CANDIDATES ?= /usr/bin/python3 python3
 ifeq ($(origin PYTHON),undefined)
