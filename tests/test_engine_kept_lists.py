@@ -15,6 +15,7 @@ from engine.core.errors import EngineError
 from engine.replay.scenario import prepare, run
 from engine.replay.scenario_file import load_scenario
 from engine.core.choices import Chooser
+from engine.rules.statics import answers, Static
 
 HERE = Path(__file__).parent / "scenarios"
 #: every 8th scenario of the later sets and every 4th rewritten keyteki test: cards of all kinds
@@ -73,3 +74,30 @@ def test_nothing_changed_keeps_the_list(kb_conn):
 def test_a_scenario_replays_the_same_with_every_kept_list_checked(kb_conn, checking, path):
     result = run(kb_conn, load_scenario(path), "16.0")
     assert result.error is None or "stale" not in result.error, result.error
+
+
+def test_a_question_is_asked_only_of_the_abilities_that_answer_it(kb_conn):
+    # Grey Monk's "+1 armor" answers armor, not power: power asks no ability on this board, and the
+    # sublist is taken again once the Monk has left play
+    engine = _board(kb_conn)
+    troll, monk = engine.game.players["player1"].zones["battleline"]
+    assert [src for _, src, _ in engine.statics_with(("armor",))] == [monk]
+    assert engine.statics_with(("power",)) == []
+    assert engine.statics_with(("armor",)) is engine.statics_with(("armor",))
+    engine.game.move(monk, "discard")
+    assert engine.statics_with(("armor",)) == []
+    assert (engine.power(troll), engine.armor(troll)) == (8, 0)
+
+
+def test_a_class_answers_what_it_overrides_and_anything_not_a_static_is_asked():
+    class MorePower(Static):
+        def power(self, eng, source, controller, creature) -> int:
+            return 1
+
+    class Shadowed(Static):
+        armor = 2  # a field of the same name as a question: asked, never skipped
+
+    assert answers(MorePower, ("power",)) and answers(MorePower, ("armor", "power"))
+    assert not answers(MorePower, ("armor",)) and not answers(Static, ("power", "armor"))
+    assert answers(Shadowed, ("armor",))
+    assert answers(object, ("power",))
