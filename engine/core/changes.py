@@ -30,6 +30,7 @@ from __future__ import annotations
 
 import os
 from dataclasses import MISSING, fields
+from operator import is_
 
 from engine.core.errors import EngineError
 
@@ -117,24 +118,32 @@ class TrackedList(list):
 
 
 class TrackedZones(dict):
-    """A player's zones by name: a list put in a zone becomes tracked, and counts."""
+    """A player's zones by name: a list put in a zone becomes tracked, and counts, but in the
+    zones :attr:`QUIET` names (none here; a subclass names them): zones whose cards give nothing
+    the engine keeps, so a change there is no change to what it keeps. A tracked list put in one
+    stays tracked (it is the caller's list, and counting too often is never wrong)."""
 
     __slots__ = ()
 
+    QUIET: frozenset = frozenset()
+
     def __init__(self, zones=()):
-        super().__init__((name, tracked(cards)) for name, cards in dict(zones).items())
+        quiet = self.QUIET
+        super().__init__((name, cards if name in quiet else tracked(cards)) for name, cards in dict(zones).items())
 
     @classmethod
     def empty(cls, names) -> "TrackedZones":
-        """Zones ``names``, each an empty tracked list (every player of every replay starts so)."""
+        """Zones ``names``, each an empty list, tracked but in the quiet zones (every player of
+        every replay starts so)."""
         zones = cls.__new__(cls)
+        quiet = cls.QUIET
         for name in names:
-            dict.__setitem__(zones, name, TrackedList())
+            dict.__setitem__(zones, name, [] if name in quiet else TrackedList())
         return zones
 
     def __setitem__(self, name, cards):
         COUNT[0] += 1
-        dict.__setitem__(self, name, tracked(cards))
+        dict.__setitem__(self, name, cards if name in self.QUIET else tracked(cards))
 
 
 def tracked(value):
@@ -144,23 +153,34 @@ def tracked(value):
     return value
 
 
-def watching(watched: frozenset):
+def watching(watched: frozenset, zones: type = TrackedZones):
     """A ``__setattr__`` that counts an assignment to a field in ``watched`` as a change (a list
-    stored there becomes tracked; a dict of zones, :class:`TrackedZones`). One function, no call
-    within for the fields not watched: every later assignment to any field goes through it (a new
-    object's fields do not: :func:`quiet_init`)."""
+    stored there becomes tracked; a dict of zones, ``zones``), unless it changes nothing: the value
+    the field holds already (the same object, or an equal string), or a list of the very items its tracked list holds, in order (a filter
+    that kept every lasting effect: the field keeps its list). One function, no call within for the
+    fields not watched: every later assignment to any field goes through it (a new object's fields
+    do not: :func:`quiet_init`). Assignments of what was there made a third of the rebuilds of the
+    kept lists (a card played gets its controller again, a filter keeps every effect)."""
     set_field = object.__setattr__
 
     def __setattr__(self, name, value):
         if name in watched:
-            COUNT[0] += 1
+            held = self.__dict__.get(name, _UNSET)
             if type(value) is list:
+                if type(held) is TrackedList and len(held) == len(value) and all(map(is_, held, value)):
+                    return
                 value = TrackedList(value)
             elif type(value) is dict and name == "zones":
-                value = TrackedZones(value)
+                value = zones(value)
+            if held is not value and not (type(value) is str and held == value):  # a name read from a file
+                COUNT[0] += 1
         set_field(self, name, value)
 
     return __setattr__
+
+
+#: a field not set yet
+_UNSET = object()
 
 
 def quiet_init(watched: frozenset):

@@ -158,6 +158,18 @@ class CardInstance:
         return f"<{self.label} ({self.controller}, {self.zone})>"
 
 
+class Zones(TrackedZones):
+    """A player's zones. A change to a deck or a hand is no change to what the engine keeps while
+    the game does not change (:mod:`engine.core.changes`): the constant abilities in force and the
+    reactions listening come from cards in play, prophecies, discard piles, archon powers and
+    lasting effects, never from a deck or a hand (a hand's card is read when it is played, a
+    "Scrap:" ability when the card is discarded)."""
+
+    __slots__ = ()
+
+    QUIET = frozenset({"deck", "hand"})
+
+
 @quiet_init(PLAYER_FIELDS)
 @dataclass
 class Player:
@@ -174,9 +186,9 @@ class Player:
     token: CardData | None = None
     #: the player's archon power card, in force all game and in no zone (engine.rules.mechanics.archon_powers)
     archon_power: CardInstance | None = None
-    zones: dict[str, list[CardInstance]] = field(default_factory=lambda: TrackedZones.empty(ZONES))
+    zones: dict[str, list[CardInstance]] = field(default_factory=lambda: Zones.empty(ZONES))
 
-    __setattr__ = watching(PLAYER_FIELDS)
+    __setattr__ = watching(PLAYER_FIELDS, Zones)
 
     def zone(self, name: str) -> list[CardInstance]:
         return self.zones[name]
