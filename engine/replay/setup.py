@@ -110,6 +110,9 @@ class CardCatalog:
 
 
 def build_game(setup: dict, catalog: CardCatalog) -> Game:
+    """The board ``setup`` describes. Each player and the game get their fields as they are made:
+    an assignment afterwards goes through the counting ``__setattr__`` (engine.core.changes), a
+    dozen of them a board."""
     turn = setup.get("turn") or {}
     unknown = set(setup) - {"turn", *PLAYERS}
     if unknown:
@@ -117,35 +120,42 @@ def build_game(setup: dict, catalog: CardCatalog) -> Game:
     active = turn.get("active", "player1")
     if active not in PLAYERS:
         raise ScenarioError(f"setup.turn.active must be player1 or player2, not {active!r}")
-    game = Game(
-        players={p: Player(p) for p in PLAYERS},
-        active=active,
-        active_house=turn.get("house"),
-        first_turn=bool(turn.get("first_turn", False)),
-        step=int(turn.get("step", 3)),
-    )
-    if game.active_house:  # "the active house, already chosen": chosen on this turn ("... on their previous turn")
-        game.houses_chosen.append((game.turn, active, game.active_house))
     tide = turn.get("tide_high")
     if tide is not None and tide not in PLAYERS:
         raise ScenarioError(f"setup.turn.tide_high must be player1 or player2, not {tide!r}")
-    game.tide_high = tide
-    if turn.get("tide"):  # a deck of the game includes the Tide reference card (engine.rules.tide)
-        game.tide_card = _tide_card(str(turn["tide"]) if turn["tide"] is not True else TIDE_CARD, active, catalog)
-
+    players = {}
     for pname in PLAYERS:  # token creature reference cards first: a token in play is a copy of one
-        ref = (setup.get(pname) or {}).get("token")
-        game.players[pname].token = token_reference(catalog.get(str(ref))) if ref else None
-    for pname in PLAYERS:
         spec = setup.get(pname) or {}
         bad = set(spec) - _PLAYER_FIELDS
         if bad:
             raise ScenarioError(f"setup.{pname}: unknown keys {sorted(bad)}")
-        player = game.players[pname]
-        for attr in ("amber", "chains", "key_cost_modifier"):
-            setattr(player, attr, int(spec.get(attr, 0)))
-        player.keys, player.forged_colors = _keys(spec.get("keys", 0), pname)
-        player.houses = tuple(h.lower() for h in spec.get("houses") or ())
+        ref = spec.get("token")
+        keys, colors = _keys(spec.get("keys", 0), pname)
+        players[pname] = Player(
+            pname,
+            amber=int(spec.get("amber", 0)),
+            keys=keys,
+            forged_colors=colors,
+            chains=int(spec.get("chains", 0)),
+            key_cost_modifier=int(spec.get("key_cost_modifier", 0)),
+            houses=tuple(h.lower() for h in spec.get("houses") or ()),
+            token=token_reference(catalog.get(str(ref))) if ref else None,
+        )
+    game = Game(
+        players=players,
+        active=active,
+        active_house=turn.get("house"),
+        first_turn=bool(turn.get("first_turn", False)),
+        step=int(turn.get("step", 3)),
+        tide_high=tide,
+    )
+    if game.active_house:  # "the active house, already chosen": chosen on this turn ("... on their previous turn")
+        game.houses_chosen.append((game.turn, active, game.active_house))
+    if turn.get("tide"):  # a deck of the game includes the Tide reference card (engine.rules.tide)
+        game.tide_card = _tide_card(str(turn["tide"]) if turn["tide"] is not True else TIDE_CARD, active, catalog)
+    for pname in PLAYERS:
+        spec = setup.get(pname) or {}
+        player = players[pname]
         for zone in ZONES:
             for item in spec.get(zone) or []:
                 card = _make_card(item, pname, zone, catalog, game)
