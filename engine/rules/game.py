@@ -196,11 +196,16 @@ class Engine(PlayRules, UseRules, DamageRules):
         return power_and_armor(self, creature)[1]
 
     def keywords(self, card: CardInstance) -> dict[str, int]:
-        found = dict(
-            text_in_force.keywords(self, card, parse_keywords(self.rules.card_text(card.name, card.printed.text)))
-        )
+        """The card's keywords now (keyword -> value, 1 for a flag): its text in force's, and those
+        constant abilities and upgrades give or take away. Read it, never change it: it may be the
+        printed text's own (copied only when something gives or takes one)."""
+        printed = card.printed
+        found = text_in_force.keywords(self, card, parse_keywords(self.rules.card_text(printed.name, printed.text)))
         if card.zone in ("battleline", "artifacts"):
             statics = self.statics()
+            if not statics and not card.upgrades:
+                return found
+            found = dict(found)
             # a valued keyword gained again adds its value (engine.rules.keywords ``add_gained``)
             for s, src, ctl in statics:
                 if _gives_to(s, card):
