@@ -60,7 +60,7 @@ _CARD_PATHS = {
 def _named(cards, ref: str) -> list:
     """The cards ``ref`` names by label or name: as written, else as the KB compares card names
     (``Po's Pixies`` for ``Po’s Pixies``: :func:`kb.mentions.normalize_name`)."""
-    found = [c for c in cards if ref in (c.label, c.name)]
+    found = [c for c in cards if c.label == ref or c.printed.name == ref]  # printed.name: its name, one call
     if found or not isinstance(ref, str):
         return found
     key = normalize_name(ref)
@@ -72,9 +72,13 @@ def _card_ref(game: Game, ref: str, zone: str | None = None):
     a deck is about the one on the board), then the active player's, when both players have one."""
     if zone in ZONES:  # the zone's own lists: a card elsewhere (an upgrade, beneath) is not in it
         cards = [c for p in game.players.values() for c in p.zones[zone] if c.zone == zone]
+    elif zone is None:
+        cards = game.cards()
     else:
-        cards = [c for c in game.cards() if zone in (None, c.zone)]
+        cards = [c for c in game.cards() if c.zone == zone]
     candidates = _named(cards, ref)
+    if len(candidates) == 1:  # most checks name one card
+        return candidates[0]
     if not candidates:
         raise ScenarioError(f"no card {ref!r}" + (f" in {zone}" if zone else ""))
     return sorted(candidates, key=lambda c: (not c.in_play, c.controller != game.active))[0]
