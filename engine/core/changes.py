@@ -156,11 +156,12 @@ def tracked(value):
 def watching(watched: frozenset, zones: type = TrackedZones):
     """A ``__setattr__`` that counts an assignment to a field in ``watched`` as a change (a list
     stored there becomes tracked; a dict of zones, ``zones``), unless it changes nothing: the value
-    the field holds already (the same object, or an equal string), or a list of the very items its tracked list holds, in order (a filter
-    that kept every lasting effect: the field keeps its list). One function, no call within for the
-    fields not watched: every later assignment to any field goes through it (a new object's fields
-    do not: :func:`quiet_init`). Assignments of what was there made a third of the rebuilds of the
-    kept lists (a card played gets its controller again, a filter keeps every effect)."""
+    the field holds already (the same object, or an equal string), or a list of the very items its
+    tracked list holds, in order (a filter that kept every lasting effect: the field keeps its
+    list). One function, no call within for the fields not watched: every later assignment to any
+    field goes through it (a new object's fields do not: :func:`quiet_init`). Assignments of what
+    was there made a third of the rebuilds of the kept lists (a card played gets its controller
+    again, a filter keeps every effect)."""
     set_field = object.__setattr__
 
     def __setattr__(self, name, value):
