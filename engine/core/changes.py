@@ -153,7 +153,7 @@ def tracked(value):
     return value
 
 
-def watching(watched: frozenset, zones: type = TrackedZones):
+def watching(watched: frozenset, zones: type = TrackedZones, derive=None, derived_from: frozenset = frozenset()):
     """A ``__setattr__`` that counts an assignment to a field in ``watched`` as a change (a list
     stored there becomes tracked; a dict of zones, ``zones``), unless it changes nothing: the value
     the field holds already (the same object, or an equal string), or a list of the very items its
@@ -161,8 +161,12 @@ def watching(watched: frozenset, zones: type = TrackedZones):
     list). One function, no call within for the fields not watched: every later assignment to any
     field goes through it (a new object's fields do not: :func:`quiet_init`). Assignments of what
     was there made a third of the rebuilds of the kept lists (a card played gets its controller
-    again, a filter keeps every effect)."""
+    again, a filter keeps every effect). ``derive(obj)`` is called after an assignment to a field
+    of ``derived_from`` (watched fields): it stores what is worked out from them (a card's printed
+    form, read far more often than it changes)."""
     set_field = object.__setattr__
+    if not derived_from <= watched:
+        raise ValueError(f"derived from fields not watched: {sorted(derived_from - watched)}")
 
     def __setattr__(self, name, value):
         if name in watched:
@@ -175,6 +179,10 @@ def watching(watched: frozenset, zones: type = TrackedZones):
                 value = zones(value)
             if held is not value and not (type(value) is str and held == value):  # a name read from a file
                 COUNT[0] += 1
+            set_field(self, name, value)
+            if name in derived_from:
+                derive(self)
+            return
         set_field(self, name, value)
 
     return __setattr__

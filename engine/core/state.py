@@ -30,6 +30,8 @@ IN_PLAY = ("battleline", "artifacts", "upgrade")
 #: out-of-play zones whose cards the opponent cannot follow: a pending effect loses track of a
 #: card that moves there ("Leaves Play")
 HIDDEN = ("deck", "hand", "archives")
+#: a card's fields that decide its form (:attr:`CardInstance.printed`)
+FORM_FIELDS = frozenset({"data", "copy_of", "token_of"})
 
 
 @dataclass(frozen=True)
@@ -102,16 +104,24 @@ class CardInstance:
     #: there it is a creature whatever its printed type (:attr:`type`)
     placed_in_battleline: bool = False
 
-    # the fields that decide which abilities are in force count as changes (engine.core.changes)
-    __setattr__ = watching(CARD_FIELDS)
+    #: the form whose text, power and name the card has now: the copy it is, else the token it is a
+    #: copy of, else its print. Stored, not a property: read about 90 times a replay, changed by
+    #: an assignment to one of :data:`FORM_FIELDS` (:meth:`_take_form`)
+    printed: CardData = field(init=False, repr=False)
+    #: the name of that form, stored with it
+    name: str = field(init=False, repr=False)
 
-    @property
-    def printed(self) -> CardData:
-        return self.copy_of or self.token_of or self.data
+    def __post_init__(self) -> None:
+        self._take_form()
 
-    @property
-    def name(self) -> str:
-        return self.printed.name
+    def _take_form(self) -> None:
+        fields = self.__dict__
+        form = fields["printed"] = self.copy_of or self.token_of or self.data
+        fields["name"] = form.name
+
+    # the fields that decide which abilities are in force count as changes (engine.core.changes);
+    # one that decides its form stores the form again
+    __setattr__ = watching(CARD_FIELDS, derive=_take_form, derived_from=FORM_FIELDS)
 
     @property
     def house(self) -> str:
@@ -152,6 +162,7 @@ class CardInstance:
             house_changes=TrackedList(),
             placed_in_battleline=False,
         )
+        self._take_form()
         COUNT[0] += 1
 
     def __repr__(self) -> str:
