@@ -347,14 +347,19 @@ class Game:
                         out.append(card.joined)
         return out
 
-    def in_play(self):
+    def in_play(self) -> list[CardInstance]:
+        """Every card in play: each player's creatures and artifacts, each followed by its upgrades
+        (an upgrade on an artifact too: Poltergeistoids, Animating Force); a list made at once,
+        as :meth:`cards` is (asked about 20 times a replay)."""
+        out: list[CardInstance] = []
         for p in self.players.values():
-            for card in p.zones["battleline"]:
-                yield card
-                yield from card.upgrades
-            for card in p.zones["artifacts"]:
-                yield card
-                yield from card.upgrades  # an upgrade on an artifact (Poltergeistoids, Animating Force)
+            zones = p.zones
+            for zone in ("battleline", "artifacts"):
+                for card in zones[zone]:
+                    out.append(card)
+                    if card.upgrades:
+                        out += card.upgrades
+        return out
 
     def creatures(self) -> list[CardInstance]:
         return [c for p in self.players.values() for c in p.zones["battleline"]]

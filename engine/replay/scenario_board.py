@@ -144,7 +144,7 @@ def _do(engine: Engine, action: dict) -> None:
 
 
 def _in_play_ref(game: Game, ref: str, enemy_of: str | None = None):
-    candidates = _named(list(game.in_play()), ref)
+    candidates = _named(game.in_play(), ref)
     if enemy_of:
         candidates = [c for c in candidates if c.controller != enemy_of] or candidates
     if not candidates:

@@ -337,7 +337,7 @@ class Engine(PlayRules, UseRules, DamageRules):
 
     def _listeners(self) -> list[tuple]:
         found = []
-        for card in list(self.game.in_play()):
+        for card in self.game.in_play():  # a list made at once: a reaction may change the board
             for r in self.variant(card).reactions:
                 if r.zone == "play":
                     found.append((r, card, card.controller, True))
