@@ -77,7 +77,7 @@ class DamageRules:
             return [], 0
         if shielded is None:
             shielded = self.shielded_from(target, dealer)
-        if shielded or any(s.protects(self, src, ctl, target) for s, src, ctl in self.statics()):
+        if shielded or self.any_static("protects", target):
             g.log(f"{target.label} cannot be dealt damage: {amount} damage from {source} is prevented")
             return [], 0
         if self.has(target, "invulnerable"):  # 16.0 glossary "Invulnerable": cannot be dealt damage
@@ -151,9 +151,7 @@ class DamageRules:
         ``dealer``? Read before damage dealt simultaneously is placed (16.0 "Fight": "All of this
         damage is dealt simultaneously"), so one blow of it cannot change whether another is
         prevented (a creature is not yet damaged by the blow it deals at the same time)."""
-        return dealer is not None and any(
-            s.protects_from(self, src, ctl, target, dealer) for s, src, ctl in self.statics()
-        )
+        return dealer is not None and self.any_static("protects_from", target, dealer)
 
     def heal(self, creature: CardInstance, amount: int) -> int:
         healed = min(amount, creature.damage)
@@ -167,7 +165,11 @@ class DamageRules:
     def lethal(self) -> list[CardInstance]:
         """Creatures whose damage reaches their power (0 power with 0 damage included: the King of
         the Crag FAQ), except those already being destroyed."""
-        return [c for c in self.game.creatures() if c.damage >= self.power(c) and not c.memory.get("destroyed")]
+        out = []
+        for c in self.game.creatures():  # a loop: asked at every state check
+            if c.damage >= self.power(c) and not c.memory.get("destroyed"):
+                out.append(c)
+        return out
 
     def check_state(self, fight: tuple | None = None) -> None:
         """Destroy every creature whose damage reaches its power, all at once, and again while
@@ -197,7 +199,7 @@ class DamageRules:
 
     def kept_from_destruction(self, card: CardInstance) -> bool:
         """A constant ability says ``card`` cannot be destroyed."""
-        return any(s.keeps_from_destruction(self, src, ctl, card) for s, src, ctl in self.statics())
+        return self.any_static("keeps_from_destruction", card)
 
     def destroy(self, creatures: list[CardInstance], fight: tuple | None = None) -> list[CardInstance]:
         """Destroy creatures (or other cards in play) simultaneously; return those destroyed: put

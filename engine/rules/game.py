@@ -94,6 +94,8 @@ class Engine(PlayRules, UseRules, DamageRules):
     #: what is kept while the game does not change, by name ("statics", "listening"): (the count
     #: of state changes it was worked out at, what was worked out) (engine.core.changes)
     _kept: dict = field(default_factory=dict, repr=False)
+    #: ``_kept["statics"]`` (its count never matches before it is set)
+    _statics_kept: tuple = field(default=(-1, None), repr=False)
 
     def __post_init__(self) -> None:
         # every decision leaves a trace line naming it and its answer (engine.core.choices)
@@ -136,12 +138,16 @@ class Engine(PlayRules, UseRules, DamageRules):
     def statics(self) -> list[tuple[Static, CardInstance, str]]:
         """Every constant ability and lasting static in force: (static, source, controller); kept
         while the game state does not change (engine.core.changes)."""
-        if self._statics_now is not None:
-            return self._statics_now
-        kept = self._kept.get("statics")  # the kept list's own check, inline: asked ~60 times a replay
-        if kept is not None and kept[0] == COUNT[0] and not changes.CHECK:
+        now = self._statics_now
+        if now is not None:
+            return now
+        # the kept list's own check, inline and in a field of its own: asked ~60 times a replay
+        kept = self._statics_kept
+        if kept[0] == COUNT[0] and not changes.CHECK:
             return kept[1]
-        return self._kept_while_unchanged("statics", self._statics)
+        out = self._kept_while_unchanged("statics", self._statics)
+        self._statics_kept = self._kept["statics"]
+        return out
 
     def statics_with(self, hooks: tuple[str, ...]) -> list[tuple[Static, CardInstance, str]]:
         """Those of :meth:`statics` whose class answers any of the questions ``hooks`` (names of
@@ -159,6 +165,16 @@ class Engine(PlayRules, UseRules, DamageRules):
         if out is None:
             out = found[hooks] = [t for t in statics if answers(type(t[0]), hooks)]
         return out
+
+    def any_static(self, hook: str, *args) -> bool:
+        """Does a constant ability in force answer the question ``hook`` (a :class:`Static` method,
+        asked as ``hook(engine, source, controller, *args)``) with a true value? Only the abilities
+        whose class answers it are asked (:meth:`statics_with`), in a plain loop: most such
+        questions are asked several times an action and answered by none."""
+        for s, src, ctl in self.statics_with((hook,)):
+            if getattr(s, hook)(self, src, ctl, *args):
+                return True
+        return False
 
     def _kept_while_unchanged(self, what: str, work_out):
         at = changes.COUNT[0]
@@ -227,7 +243,7 @@ class Engine(PlayRules, UseRules, DamageRules):
             return False
         if creature in (line[0], line[-1]):
             return True
-        return any(s.flank(self, src, ctl, creature) for s, src, ctl in self.statics())
+        return self.any_static("flank", creature)
 
     def is_center(self, creature: CardInstance) -> bool:
         """16.0 glossary "Center of the Battleline": as many creatures to its left as to its right
@@ -240,8 +256,9 @@ class Engine(PlayRules, UseRules, DamageRules):
         lasting effects), each with the card that gives it (None for its own)."""
         found = []
         statics = self.statics()
-        if statics and any(s.blocks_trigger(self, src, ctl, card, trigger) for s, src, ctl in statics):
-            return found  # "Destroyed effects cannot resolve"
+        for s, src, ctl in statics:  # a loop, not any(...): asked for every ability that may resolve
+            if s.blocks_trigger(self, src, ctl, card, trigger):
+                return found  # "Destroyed effects cannot resolve"
         # "<fight> effects are fight/reap effects": those abilities resolve at this trigger too
         triggers = [trigger]
         for s, src, ctl in statics if statics and card.zone == "battleline" else ():

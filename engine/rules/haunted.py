@@ -29,7 +29,7 @@ def is_haunted(eng: "Engine", player: str) -> bool:
     """Is ``player`` haunted now?"""
     if len(eng.game.players[player].zone("discard")) >= HAUNTED_AT:
         return True
-    return any(s.makes_haunted(eng, src, ctl, player) for s, src, ctl in eng.statics())
+    return eng.any_static("makes_haunted", player)
 
 
 @template(kind="static")

@@ -99,9 +99,12 @@ def purge_condemned(eng: "Engine") -> bool:
 
 def condemned(eng: "Engine") -> list["CardInstance"]:
     """The cards in play a constant ability of their own destroys now (:class:`DestroyedWhile`)."""
+    found = eng.statics_with(("destroys_itself",))
+    if not found:  # at every state check, and almost never one
+        return []
     return [
         src
-        for s, src, ctl in eng.statics_with(("destroys_itself",))
+        for s, src, ctl in found
         if src is not None and src.in_play and not src.memory.get("destroyed") and s.destroys_itself(eng, src, ctl)
     ]
 
@@ -111,7 +114,7 @@ def condemned(eng: "Engine") -> list["CardInstance"]:
 
 def ignores(eng: "Engine", attacker: "CardInstance", keyword: str) -> bool:
     """Is ``keyword`` ignored while ``attacker`` attacks?"""
-    return any(s.ignores_keyword(eng, src, ctl, attacker, keyword) for s, src, ctl in eng.statics())
+    return eng.any_static("ignores_keyword", attacker, keyword)
 
 
 @dataclass

@@ -42,7 +42,7 @@ def belongs_to(eng: "Engine", card: CardInstance, house: str | None) -> bool:
         return False
     if own_house(eng, card) == house:
         return True
-    return any(s.belongs_to(eng, src, ctl, card, house) for s, src, ctl in eng.statics())
+    return eng.any_static("belongs_to", card, house)
 
 
 #: the houses of KeyForge, through the sets of the card data (whose ``house`` field also names card

@@ -156,9 +156,7 @@ class PlayRules:
                 + ")"
             )
         permission = self._play_permission(card)
-        on_house = card.house == g.active_house or any(
-            s.plays_as_active_house(self, src, ctl, card) for s, src, ctl in self.statics()
-        )
+        on_house = card.house == g.active_house or self.any_static("plays_as_active_house", card)
         if not on_house and permission is None:
             raise IllegalAction(f"{card.name} is not of the active house ({g.active_house})")
         if g.first_turn and g.played_from_hand >= 1:

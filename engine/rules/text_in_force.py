@@ -146,7 +146,11 @@ def merge(own: Variant, gained: Variant) -> Variant:
 
 
 def _changes(eng: "Engine", card: CardInstance) -> list[TextChange]:
-    return [e.params["text"] for e in eng.game.lasting if e.kind == KIND and e.params["text"].applies(eng, e, card)]
+    out = []
+    for e in eng.game.lasting:  # a loop: asked for every text read while a lasting effect is in force
+        if e.kind == KIND and e.params["text"].applies(eng, e, card):
+            out.append(e.params["text"])
+    return out
 
 
 def variant(eng: "Engine", card: CardInstance, printed: Variant) -> Variant:
@@ -190,9 +194,13 @@ def blanked_by_an_upgrade(eng: "Engine", card: CardInstance) -> bool:
     """An upgrade's "This creature's text box is considered blank, except for traits" (Fortune
     Reverser): the creature it is attached to has no abilities and no keywords. Only the upgrades'
     own constant abilities are read for it, so reading it never needs the creature's text."""
-    return card.zone == "battleline" and any(
-        s.blanks_its_creature() for upgrade in card.upgrades for s in eng.variant(upgrade).statics
-    )
+    if card.zone != "battleline":
+        return False
+    for upgrade in card.upgrades:  # loops, not any(...): asked for every text read of a creature
+        for s in eng.variant(upgrade).statics:
+            if s.blanks_its_creature():
+                return True
+    return False
 
 
 # --------------------------------------------------------------------------- effects

@@ -31,7 +31,7 @@ def traits(eng: "Engine", card: "CardInstance") -> set[str]:
         for s, src, ctl in eng.statics():
             found |= s.traits(eng, src, ctl, card)
         # "loses each of its traits": printed and gained alike (a loss is a restriction on having them)
-        if any(s.loses_traits(eng, src, ctl, card) for s, src, ctl in eng.statics()):
+        if eng.any_static("loses_traits", card):
             return set()
     return found
 

@@ -45,13 +45,13 @@ def key_cost(eng: "Engine", player: str) -> int:
 def kept_exhausted(eng: "Engine", card, in_step: bool = False) -> bool:
     """Does a constant ability keep ``card`` from readying ("cannot ready"; in the "ready cards"
     step, ``in_step``: "does not ready during ...")?"""
-    return any(s.cannot_ready(eng, src, ctl, card, in_step) for s, src, ctl in eng.statics())
+    return eng.any_static("cannot_ready", card, in_step)
 
 
 def kept_ready(eng: "Engine", card) -> bool:
     """Does a constant ability keep ``card`` from becoming exhausted ("your creatures cannot become
     exhausted"): not exhausted by an effect, by being used, nor as it enters play?"""
-    return any(s.cannot_exhaust(eng, src, ctl, card) for s, src, ctl in eng.statics())
+    return eng.any_static("cannot_exhaust", card)
 
 
 def readied(eng: "Engine", cards: list, player: str) -> None:
@@ -278,7 +278,7 @@ def end_turn(eng: "Engine", to_step: int = 3) -> None:
     """Steps 4–5 of the active player, then the next player's turn up to (not including) ``to_step``."""
     g = eng.game
     g.step = 4
-    if any(s.skips_ready_step(eng, src, ctl, g.active) for s, src, ctl in eng.statics()):
+    if eng.any_static("skips_ready_step", g.active):
         g.log(f'{g.active} skips their "ready cards" step')  # "Skip your "ready cards" step this turn"
     else:
         ready_step(eng)

@@ -111,7 +111,7 @@ class UseRules:
             and card.type == "creature"
             and not imposed
             and self._can_fight(card)
-            and any(s.must_fight(self, src, ctl, card) for s, src, ctl in self.statics())
+            and self.any_static("must_fight", card)
         ):
             raise IllegalAction(f"{card.label} must fight when used, while it is able to")
         costs = use_costs(self, card, how)
@@ -206,7 +206,7 @@ class UseRules:
             self.game.creature_uses_this_turn.append((self.game.active, how))
         if how == "reap":
             gained = 1
-            if any(s.reap_steals(self, src, ctl, card.controller) for s, src, ctl in self.statics()):
+            if self.any_static("reap_steals", card.controller):
                 # a replacement effect: the Æmber is stolen, not gained from reaping (Dimension Door)
                 self.steal(card.controller, 1, f"reaping with {card.label} (gaining is replaced)")
                 gained = 0
@@ -240,7 +240,7 @@ class UseRules:
             return True
         if any(self.has(n, "taunt") for n in self.game.neighbors(creature)):
             return False
-        return not any(s.taunt_protects(self, src, ctl, creature) for s, src, ctl in self.statics())
+        return not self.any_static("taunt_protects", creature)
 
     @reads_statics_once
     def check_attack(self, attacker: CardInstance, target: CardInstance) -> None:
