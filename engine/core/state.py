@@ -111,9 +111,6 @@ class CardInstance:
     #: the name of that form, stored with it
     name: str = field(init=False, repr=False)
 
-    def __post_init__(self) -> None:
-        self._take_form()
-
     def _take_form(self) -> None:
         fields = self.__dict__
         form = fields["printed"] = self.copy_of or self.token_of or self.data
@@ -122,6 +119,8 @@ class CardInstance:
     # the fields that decide which abilities are in force count as changes (engine.core.changes);
     # one that decides its form stores the form again
     __setattr__ = watching(CARD_FIELDS, derive=_take_form, derived_from=FORM_FIELDS)
+    # a new card takes its form as it is made (quiet_init calls this after storing the fields)
+    __post_init__ = _take_form
 
     @property
     def house(self) -> str:

@@ -82,12 +82,14 @@ class Engine(PlayRules, UseRules, DamageRules):
     #: the cards of the game that may replace a draw from their owner's discard pile, found at the
     #: first draw (engine.rules.draws_instead)
     draw_replacers: list | None = None
-    #: the constant abilities in force, while a read-only query runs (see :meth:`reading`)
+    #: the constant abilities in force, while a read-only query runs (engine.rules.statics.reads_statics_once)
     _statics_now: list | None = field(default=None, repr=False)
     #: id(printed card data) -> (that data, its variant under these rules): the engine asks for a
     #: card's variant for every power, keyword and ability it computes; holding the data keeps its
     #: id from being reused by another card while the entry exists
     _variants: dict = field(default_factory=dict, repr=False)
+    #: id(printed card data) -> (that data, the keywords of its printed text or erratum), as :attr:`_variants`
+    _keywords: dict = field(default_factory=dict, repr=False)
     #: (the list of :meth:`statics` they were taken from, hook names -> those of its abilities that
     #: answer them: :meth:`statics_with`)
     _answering: tuple = field(default=((), {}), repr=False)
@@ -101,19 +103,6 @@ class Engine(PlayRules, UseRules, DamageRules):
         # every decision leaves a trace line naming it and its answer (engine.core.choices)
         if self.chooser.log is None:
             self.chooser.log = self.game.log
-
-    def reading(self, query, *args, **kwargs):
-        """``query(*args, **kwargs)``, a query that changes nothing: while it runs, :meth:`statics`
-        returns the list built as it began (statics.reads_statics_once); a query inside another
-        shares the outer one's. A plain call, not a context manager: it wraps queries asked
-        hundreds of times a replay, and a generator-based ``with`` cost 2% of its instructions."""
-        if self._statics_now is not None:
-            return query(*args, **kwargs)
-        self._statics_now = self.statics()
-        try:
-            return query(*args, **kwargs)
-        finally:
-            self._statics_now = None
 
     # ----------------------------------------------------------------- definitions
 
@@ -154,7 +143,10 @@ class Engine(PlayRules, UseRules, DamageRules):
         :class:`engine.rules.statics.Static`'s methods) other than with the neutral default
         (:func:`engine.rules.statics.answers`), in the same order; taken again when the list of
         :meth:`statics` is another."""
-        statics = self.statics()
+        statics = self._statics_now
+        if statics is None:  # :meth:`statics`, its kept list read inline: asked ~30 times a replay
+            kept = self._statics_kept
+            statics = kept[1] if kept[0] == COUNT[0] and not changes.CHECK else self.statics()
         if not statics:
             return statics
         taken_from, found = self._answering
@@ -216,7 +208,13 @@ class Engine(PlayRules, UseRules, DamageRules):
         constant abilities and upgrades give or take away. Read it, never change it: it may be the
         printed text's own (copied only when something gives or takes one)."""
         printed = card.printed
-        found = text_in_force.keywords(self, card, parse_keywords(self.rules.card_text(printed.name, printed.text)))
+        known = self._keywords.get(id(printed))
+        if known is None or known[0] is not printed:
+            known = self._keywords[id(printed)] = (printed, parse_keywords(self.rules.card_text(printed.name, printed.text)))
+        found = known[1]
+        # as its text in force has them: only an artifact, a card with an upgrade or a lasting effect may change them
+        if card.zone == "artifacts" or card.upgrades or self.game.lasting:
+            found = text_in_force.keywords(self, card, found)
         if card.zone in ("battleline", "artifacts"):
             statics = self.statics()
             if not statics and not card.upgrades:
@@ -397,7 +395,12 @@ class Engine(PlayRules, UseRules, DamageRules):
             # the record "destroyed in a fight this turn" reads (engine.rules.hooks)
             self.game.destroyed_in_fights.append(details["controller"])
         listening, in_piles = self._listening().get(event, _NO_LISTENERS)
-        pending = [*listening, *scrap_listeners(self, event, details), *in_piles]
+        if event == "discarded":  # and the discarded card's own "Scrap:" ability (engine.rules.mechanics.scrap)
+            pending = [*listening, *scrap_listeners(self, event, details), *in_piles]
+        elif listening or in_piles:
+            pending = [*listening, *in_piles]
+        else:
+            return  # most events: no one listens
         while pending:
             ready = [listener for listener in pending if self.reacts(listener, details)]
             if not ready:
@@ -461,18 +464,20 @@ class Engine(PlayRules, UseRules, DamageRules):
             if draw_replaced(self, player):  # "if you would draw a card ..., ... instead" (before a reshuffle)
                 continue
             shuffles = 0
-            while not p.zone("deck") and p.zone("discard") and shuffles < MAX_RESHUFFLES:
+            zones = p.zones
+            while not zones["deck"] and zones["discard"] and shuffles < MAX_RESHUFFLES:
                 shuffles += 1
-                p.zones["deck"], p.zones["discard"] = p.zone("discard"), []
-                g.rng.shuffle(p.zones["deck"])
-                for c in p.zone("deck"):
+                zones["deck"], zones["discard"] = zones["discard"], []
+                g.rng.shuffle(zones["deck"])
+                for c in zones["deck"]:
                     c.zone = "deck"
                 g.log(f"{player} shuffles their discard pile into a new deck")
                 self.emit("discard_shuffled_into_deck", player=player)
                 self.emit("deck_shuffled", player=player)  # "after your opponent shuffles their deck"
-            if not p.zone("deck"):
+            deck = p.zones["deck"]
+            if not deck:
                 break
-            card = p.zone("deck")[0]
+            card = deck[0]
             g.move(card, "hand")
             drawn += 1
             self.emit("drew", card=card, player=player, step=g.step)  # "after your opponent draws a card"

@@ -55,7 +55,7 @@ def pile_listeners(eng) -> list[tuple]:
     return [
         (r, card, card.owner, False)
         for player in eng.game.players.values()
-        for card in list(player.zone("discard"))
+        for card in list(player.zones["discard"])
         if _works_in_discard(card)
         for r in eng.variant(card).reactions
         if r.zone == "discard"

@@ -156,7 +156,10 @@ def _changes(eng: "Engine", card: CardInstance) -> list[TextChange]:
 def variant(eng: "Engine", card: CardInstance, printed: Variant) -> Variant:
     """The variant of ``card`` for its text in force: ``printed`` (its printed text or erratum)
     as the text changes in force change it."""
-    if blanked_by_a_creature(eng, card) or blanked_by_an_upgrade(eng, card):
+    # only an artifact, or a card with an upgrade, can be blanked: tested before any call
+    if (card.zone == "artifacts" or card.upgrades) and (
+        blanked_by_a_creature(eng, card) or blanked_by_an_upgrade(eng, card)
+    ):
         return BLANK
     if not eng.game.lasting:
         return printed
@@ -167,7 +170,9 @@ def variant(eng: "Engine", card: CardInstance, printed: Variant) -> Variant:
 
 def keywords(eng: "Engine", card: CardInstance, printed: dict[str, int]) -> dict[str, int]:
     """The keywords of ``card``'s text in force (``printed``: those of its printed text)."""
-    if blanked_by_a_creature(eng, card) or blanked_by_an_upgrade(eng, card):
+    if (card.zone == "artifacts" or card.upgrades) and (
+        blanked_by_a_creature(eng, card) or blanked_by_an_upgrade(eng, card)
+    ):
         return {}
     if not eng.game.lasting:
         return printed

@@ -115,7 +115,7 @@ def prophecy_listeners(eng: "Engine") -> list[tuple]:
     :meth:`engine.rules.game.Engine.listeners` (they do not need the card in play)."""
     found = []
     for player in eng.game.players.values():
-        for prophecy in player.zone(ZONE):
+        for prophecy in player.zones[ZONE]:
             if fate_card(prophecy) is None:
                 continue
             for r in eng.variant(prophecy).reactions:
