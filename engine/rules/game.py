@@ -210,7 +210,10 @@ class Engine(PlayRules, UseRules, DamageRules):
         printed = card.printed
         known = self._keywords.get(id(printed))
         if known is None or known[0] is not printed:
-            known = self._keywords[id(printed)] = (printed, parse_keywords(self.rules.card_text(printed.name, printed.text)))
+            known = self._keywords[id(printed)] = (
+                printed,
+                parse_keywords(self.rules.card_text(printed.name, printed.text)),
+            )
         found = known[1]
         # as its text in force has them: only an artifact, a card with an upgrade or a lasting effect may change them
         if card.zone == "artifacts" or card.upgrades or self.game.lasting:
