@@ -58,7 +58,8 @@ CARD_FIELDS = frozenset(
 )
 #: a player's fields: the archon power in force all game, and the zones themselves
 PLAYER_FIELDS = frozenset({"archon_power", "zones"})
-#: the game's: lasting effects, and the turn (an effect for one later turn waits for it)
+#: the game's: lasting effects, and the turn (an effect for one later turn waits for it: the turn
+#: passing counts only while one does, :func:`watching`'s ``counted_if``)
 GAME_FIELDS = frozenset({"lasting", "turn", "players"})
 
 
@@ -153,7 +154,13 @@ def tracked(value):
     return value
 
 
-def watching(watched: frozenset, zones: type = TrackedZones, derive=None, derived_from: frozenset = frozenset()):
+def watching(
+    watched: frozenset,
+    zones: type = TrackedZones,
+    derive=None,
+    derived_from: frozenset = frozenset(),
+    counted_if: dict | None = None,
+):
     """A ``__setattr__`` that counts an assignment to a field in ``watched`` as a change (a list
     stored there becomes tracked; a dict of zones, ``zones``), unless it changes nothing: the value
     the field holds already (the same object, or an equal string), or a list of the very items its
@@ -163,7 +170,9 @@ def watching(watched: frozenset, zones: type = TrackedZones, derive=None, derive
     was there made a third of the rebuilds of the kept lists (a card played gets its controller
     again, a filter keeps every effect). ``derive(obj)`` is called after an assignment to a field
     of ``derived_from`` (watched fields): it stores what is worked out from them (a card's printed
-    form, read far more often than it changes). A field the object holds already is stored
+    form, read far more often than it changes). ``counted_if`` maps a watched field to a test of the
+    object: a new value of that field counts only when the test says it can change what is kept (the
+    turn passing, while no lasting effect waits for a turn). A field the object holds already is stored
     straight into its ``__dict__`` (half the cost of ``object.__setattr__``, about 26 assignments a
     replay); any other name goes through ``object.__setattr__``, so assigning a property still fails."""
     set_field = object.__setattr__
@@ -181,7 +190,8 @@ def watching(watched: frozenset, zones: type = TrackedZones, derive=None, derive
             elif type(value) is dict and name == "zones":
                 value = zones(value)
             if held is not value and not (type(value) is str and held == value):  # a name read from a file
-                COUNT[0] += 1
+                if counted_if is None or name not in counted_if or counted_if[name](self):
+                    COUNT[0] += 1
             if held is _UNSET:
                 set_field(self, name, value)
             else:

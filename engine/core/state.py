@@ -251,6 +251,16 @@ class SeededOnUse:
         return getattr(rng, name)
 
 
+def waits_for_a_turn(lasting) -> bool:
+    """Does a lasting effect wait for a turn ("during your opponent's next turn": its ``during_turn``,
+    engine.rules.next_turns)? Only then can the turn passing change which abilities are in force:
+    the engine's kept lists read the turn for those effects alone (engine.rules.game, engine.rules.events)."""
+    for effect in lasting:
+        if "during_turn" in effect.params:
+            return True
+    return False
+
+
 @quiet_init(GAME_FIELDS)
 @dataclass
 class Game:
@@ -314,7 +324,7 @@ class Game:
     #: state change; None: no limit
     budget: Any = None
 
-    __setattr__ = watching(GAME_FIELDS)
+    __setattr__ = watching(GAME_FIELDS, counted_if={"turn": lambda game: waits_for_a_turn(game.lasting)})
 
     @property
     def opponent(self) -> str:
