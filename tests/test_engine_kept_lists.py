@@ -15,7 +15,8 @@ from engine.core.errors import EngineError
 from engine.replay.scenario import prepare, run
 from engine.replay.scenario_file import load_scenario
 from engine.core.choices import Chooser
-from engine.rules.statics import answers, Static
+from engine.core.state import LastingEffect
+from engine.rules.statics import answers, PowerModifier, Static
 
 HERE = Path(__file__).parent / "scenarios"
 #: every 8th scenario of the later sets and every 4th rewritten keyteki test: cards of all kinds
@@ -101,3 +102,21 @@ def test_a_class_answers_what_it_overrides_and_anything_not_a_static_is_asked():
     assert not answers(MorePower, ("armor",)) and not answers(Static, ("power", "armor"))
     assert answers(Shadowed, ("armor",))
     assert answers(object, ("power",))
+
+
+def test_the_turn_passing_changes_the_abilities_in_force_only_through_an_effect_waiting_for_it(kb_conn):
+    # the kept list survives a turn no effect waits for; "during your next turn" comes into force
+    # when that turn begins, though nothing else changed
+    engine = _board(kb_conn)
+    troll = engine.game.players["player1"].zones["battleline"][0]
+    kept = engine.statics()
+    engine.game.turn += 1
+    assert engine.statics() is kept
+    assert engine.power(troll) == 8
+    waiting = {"static": PowerModifier(2), "card": troll, "during_turn": engine.game.turn + 1}
+    engine.game.lasting.append(LastingEffect("static", "a test", "player1", waiting))
+    assert engine.power(troll) == 8  # not this turn
+    engine.game.turn += 1
+    assert engine.power(troll) == 10
+    engine.game.turn += 1
+    assert engine.power(troll) == 8
