@@ -60,7 +60,7 @@ _CARD_PATHS = {
 def _named(cards, ref: str) -> list:
     """The cards ``ref`` names by label or name: as written, else as the KB compares card names
     (``Po's Pixies`` for ``Po’s Pixies``: :func:`kb.mentions.normalize_name`)."""
-    found = [c for c in cards if c.label == ref or c.printed.name == ref]  # c.name, one property call fewer
+    found = [c for c in cards if ref in (c.label, c.name)]
     if found or not isinstance(ref, str):
         return found
     key = normalize_name(ref)

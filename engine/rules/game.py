@@ -78,10 +78,11 @@ class Engine(EventRules, PlayRules, UseRules, DamageRules):
     #: (the list of :meth:`statics` they were taken from, hook names -> those of its abilities that
     #: answer them: :meth:`statics_with`)
     _answering: tuple = field(default=((), {}), repr=False)
-    #: what is kept while the game does not change, by name ("statics", "listening"): (the count
-    #: of state changes it was worked out at, what was worked out) (engine.core.changes)
+    #: what is kept while the game does not change, by name ("listening"): (the count of state
+    #: changes it was worked out at, what was worked out) (engine.core.changes)
     _kept: dict = field(default_factory=dict, repr=False)
-    #: ``_kept["statics"]`` (its count never matches before it is set)
+    #: the constant abilities in force, kept as ``_kept``'s entries are, in a field of their own:
+    #: asked ~60 times a replay (its count never matches before it is set)
     _statics_kept: tuple = field(default=(-1, None), repr=False)
 
     def __post_init__(self) -> None:
@@ -97,7 +98,9 @@ class Engine(EventRules, PlayRules, UseRules, DamageRules):
         known = self._variants.get(id(printed))
         if known is None or known[0] is not printed:
             known = self._variants[id(printed)] = (printed, definitions.variant(card, self.rules))
-        # a creature may blank an artifact's text, an upgrade its creature's
+        # only an artifact (a creature may blank it), a card with an upgrade (which may blank its
+        # creature), or any card while a lasting effect is in force may have another text in force:
+        # tested here, not in a call, as :meth:`keywords` tests it (a card's text is read ~30 times a replay)
         if card.zone == "artifacts" or card.upgrades or self.game.lasting:
             return text_in_force.variant(self, card, known[1])
         return known[1]
@@ -115,12 +118,14 @@ class Engine(EventRules, PlayRules, UseRules, DamageRules):
         now = self._statics_now
         if now is not None:
             return now
-        # the kept list's own check, inline and in a field of its own: asked ~60 times a replay
+        at = COUNT[0]
         kept = self._statics_kept
-        if kept[0] == COUNT[0] and not changes.CHECK:
+        if kept[0] == at:
+            if changes.CHECK:
+                changes.check("statics", kept[1], self._statics())
             return kept[1]
-        out = self._kept_while_unchanged("statics", self._statics)
-        self._statics_kept = self._kept["statics"]
+        out = self._statics()
+        self._statics_kept = (at, out)  # a change counted while it was worked out makes it stale at once
         return out
 
     def statics_with(self, hooks: tuple[str, ...]) -> list[tuple[Static, CardInstance, str]]:
@@ -129,7 +134,7 @@ class Engine(EventRules, PlayRules, UseRules, DamageRules):
         (:func:`engine.rules.statics.answers`), in the same order; taken again when the list of
         :meth:`statics` is another."""
         statics = self._statics_now
-        if statics is None:  # :meth:`statics`, its kept list read inline: asked ~30 times a replay
+        if statics is None:  # :meth:`statics`' own test of its kept list, inline: 0.7% of a replay's instructions
             kept = self._statics_kept
             statics = kept[1] if kept[0] == COUNT[0] and not changes.CHECK else self.statics()
         if not statics:
@@ -152,17 +157,6 @@ class Engine(EventRules, PlayRules, UseRules, DamageRules):
             if getattr(s, hook)(self, src, ctl, *args):
                 return True
         return False
-
-    def _kept_while_unchanged(self, what: str, work_out):
-        at = changes.COUNT[0]
-        kept = self._kept.get(what)
-        if kept is not None and kept[0] == at:
-            if changes.CHECK:
-                changes.check(what, kept[1], work_out())
-            return kept[1]
-        out = work_out()
-        self._kept[what] = (at, out)  # a change counted while it was worked out makes it stale at once
-        return out
 
     def _statics(self) -> list[tuple[Static, CardInstance, str]]:
         out = []
@@ -200,8 +194,7 @@ class Engine(EventRules, PlayRules, UseRules, DamageRules):
                 parse_keywords(self.rules.card_text(printed.name, printed.text)),
             )
         found = known[1]
-        # as its text in force has them: only an artifact, a card with an upgrade or a lasting effect may change them
-        if card.zone == "artifacts" or card.upgrades or self.game.lasting:
+        if card.zone == "artifacts" or card.upgrades or self.game.lasting:  # as in :meth:`variant`
             found = text_in_force.keywords(self, card, found)
         if card.zone in ("battleline", "artifacts"):
             statics = self.statics()

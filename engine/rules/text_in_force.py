@@ -156,10 +156,7 @@ def _changes(eng: "Engine", card: CardInstance) -> list[TextChange]:
 def variant(eng: "Engine", card: CardInstance, printed: Variant) -> Variant:
     """The variant of ``card`` for its text in force: ``printed`` (its printed text or erratum)
     as the text changes in force change it."""
-    # only an artifact, or a card with an upgrade, can be blanked: tested before any call
-    if (card.zone == "artifacts" or card.upgrades) and (
-        blanked_by_a_creature(eng, card) or blanked_by_an_upgrade(eng, card)
-    ):
+    if _blanked(eng, card):
         return BLANK
     if not eng.game.lasting:
         return printed
@@ -170,15 +167,21 @@ def variant(eng: "Engine", card: CardInstance, printed: Variant) -> Variant:
 
 def keywords(eng: "Engine", card: CardInstance, printed: dict[str, int]) -> dict[str, int]:
     """The keywords of ``card``'s text in force (``printed``: those of its printed text)."""
-    if (card.zone == "artifacts" or card.upgrades) and (
-        blanked_by_a_creature(eng, card) or blanked_by_an_upgrade(eng, card)
-    ):
+    if _blanked(eng, card):
         return {}
     if not eng.game.lasting:
         return printed
     for change in _changes(eng, card):
         printed = change.keywords(eng, card, printed)
     return printed
+
+
+def _blanked(eng: "Engine", card: CardInstance) -> bool:
+    """Is ``card``'s text box blank (:func:`blanked_by_a_creature`, :func:`blanked_by_an_upgrade`)?
+    Only an artifact or a card with an upgrade can be."""
+    if card.zone != "artifacts" and not card.upgrades:
+        return False
+    return blanked_by_a_creature(eng, card) or blanked_by_an_upgrade(eng, card)
 
 
 def blanked_by_a_creature(eng: "Engine", card: CardInstance) -> bool:
