@@ -1,5 +1,5 @@
 """A game's random generator: every game starts in the state of ``Random(0)`` (a board's shuffles and
-picks at random are repeatable), made only when a card first uses it (engine.core.state.SeededOnUse)."""
+picks at random are repeatable), made only when a card first uses it (engine.core.game_random.SeededOnUse)."""
 
 from __future__ import annotations
 

@@ -6,10 +6,11 @@ Every change worth reading goes into ``Game.trace`` as a sentence, for the verif
 
 from __future__ import annotations
 
-import random
 from dataclasses import dataclass, field
+from random import Random
 from typing import Any
 
+from engine.core.game_random import SeededOnUse
 from engine.core.changes import (
     COUNT,
     CARD_FIELDS,
@@ -221,36 +222,6 @@ class LastingEffect:
     until_leaves: CardInstance | None = None
 
 
-#: the state of ``random.Random(0)``: every game starts from it (a board's draws are repeatable)
-_SEED_0 = random.Random(0).getstate()
-
-
-def _seeded(state: tuple) -> random.Random:
-    """A generator in ``state``: half the cost of seeding one."""
-    rng = random.Random.__new__(random.Random)
-    rng.setstate(state)
-    return rng
-
-
-class SeededOnUse:
-    """A game's generator in the state of ``Random(0)``, made when a card first shuffles or picks
-    at random: most replays never do, and making it was two thirds of the cost of making a game
-    (3.4 of 5.3 µs). Every method of :class:`random.Random` is the generator's own."""
-
-    __slots__ = ("_rng",)
-
-    def __init__(self) -> None:
-        self._rng: random.Random | None = None
-
-    def __getattr__(self, name: str):
-        if name == "_rng" or name.startswith("__"):  # a copy not filled in yet, or a protocol asked
-            raise AttributeError(name)
-        rng = self._rng
-        if rng is None:
-            rng = self._rng = _seeded(_SEED_0)
-        return getattr(rng, name)
-
-
 def waits_for_a_turn(lasting) -> bool:
     """Does a lasting effect wait for a turn ("during your opponent's next turn": its ``during_turn``,
     engine.rules.next_turns)? Only then can the turn passing change which abilities are in force:
@@ -308,7 +279,7 @@ class Game:
     creature_uses_this_turn: list[tuple[str, str]] = field(default_factory=list)
     lasting: list[LastingEffect] = field(default_factory=TrackedList)
     trace: list[str] = field(default_factory=list)
-    rng: random.Random | SeededOnUse = field(default_factory=SeededOnUse)
+    rng: Random | SeededOnUse = field(default_factory=SeededOnUse)
     winner: str | None = None
     #: the creature attacking in the fight being resolved, if any
     attacking: CardInstance | None = None
