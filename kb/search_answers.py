@@ -19,6 +19,11 @@ best-scored results are read once more, with their text:
   the Gabos Longarms answer that holds the same words;
 - an entry that **states what the question asks for** (a time for "when ...", a count for "how
   many ...": :mod:`kb.question_kinds`) ranks a little higher;
+- a **definition that does not state what is asked** loses the boost its title earned as the
+  question's term (:mod:`kb.search_rank`), and so does the rule it points to unless that rule
+  states it: "what happens to a creature with 0 toughness" names the glossary's "Toughness", which
+  says where toughness is printed; 704.5f says what happens. It still lends its full place to a
+  rule that states the answer;
 - a **short statement** of a term's kind ("Deathtouch is a static ability.": fewer than
   :data:`FEW_WORDS` words beyond the question's) ranks below the fuller subrules beside it.
 
@@ -87,6 +92,7 @@ def answers_first(
     threads: list,
     names_cards: bool = False,
     asks: re.Pattern | None = None,
+    title_boosts: dict | None = None,
 ) -> list[tuple[float, int]]:
     """``threads`` ((score, entry id), best first) with the first :data:`TOP` re-ranked as above;
     ``names_cards``: whether the question names a card; ``asks``: what it asks for (a time, a
@@ -112,6 +118,8 @@ def answers_first(
 
     for score, e in head:
         kind, body, document = rows.get(e, ("", "x", 0))
+        boost = title_boosts.get(corpus.title_stems.get(corpus.entry_text[e]), 1.0) if title_boosts else 1.0
+        own = 1.0 / boost if asks is not None and boost > 1.0 and body.strip() and not states(asks, body) else 1.0
         rules = tree(conn, index, document)
         said_of = partial(_stated, conn, rules, bit) if bit else None
         factor = 1.0
@@ -140,14 +148,15 @@ def answers_first(
             factor *= CARD_RULING_FACTOR
         # a rule of the "Untap Step" states a time
         factor *= max(states_factor(asks, body), STATES_FACTOR if states(asks, section) else 1.0)
-        offer(e, score * factor)
+        offer(e, score * factor * own)
         if closer is not None:  # just above the rule it details
             offer(closer, score * factor * POINTED_FACTOR)
         m = POINTER.search(body) if kind != "rule" else None
         if m:
             target = _pointed(conn, corpus, rules, document, RULE_NUMBER.findall(m.group(1)), query_stems, said_of)
             if target is not None:  # lent the score before this entry's own factors, with the target's
-                offer(target, score * POINTED_FACTOR * states_factor(asks, _body(conn, target, rows)))
+                stated = states_factor(asks, _body(conn, target, rows))
+                offer(target, score * POINTED_FACTOR * stated * (own if stated == 1.0 else 1.0))
         for target in _titled(conn, document, TITLE_POINTER.findall(body)) if kind == "glossary" else ():
             offer(target, score * POINTED_FACTOR)  # the entry it sends the reader to, just above it
             m = POINTER.search(_body(conn, target, rows))

@@ -49,5 +49,6 @@ def rank_games(
 
 
 def _ranked(conn, index: Index, plan: Plan, scope: Scope, asks) -> list[tuple[float, int]]:
-    threads = rank(conn, index, plan, scope)  # the entry that states the rule above those that lead to it
-    return answers_first(conn, index, plan.stem_ids(index), scope, threads, bool(plan.mentions), asks)
+    boosts: dict = {}
+    threads = rank(conn, index, plan, scope, boosts)  # the entry that states the rule above those that lead to it
+    return answers_first(conn, index, plan.stem_ids(index), scope, threads, bool(plan.mentions), asks, boosts)

@@ -136,8 +136,11 @@ def _phrase_rows(conn: sqlite3.Connection, table: str, phrases: list[str], range
     return frozenset(r for lo, hi in ranges for (r,) in conn.execute(sql, (expression, lo, hi)))
 
 
-def rank(conn: sqlite3.Connection, index: Index, plan: Plan, scope: Scope) -> list[tuple[float, int]]:
-    """(score, representative entry id) per matching thread, best first.
+def rank(
+    conn: sqlite3.Connection, index: Index, plan: Plan, scope: Scope, boosts: dict | None = None
+) -> list[tuple[float, int]]:
+    """(score, representative entry id) per matching thread, best first; ``boosts``, when given, is
+    filled with the factor each title the query names gave its entries (title stems: factor).
 
     FTS5 is asked for the rowids of the documents searched only (each document holds a range of
     entry ids, see kb.search_corpus). A search of the newest versions (the default) asks the index
@@ -205,7 +208,9 @@ def rank(conn: sqlite3.Connection, index: Index, plan: Plan, scope: Scope) -> li
     by_bm25 = sorted(bm25, key=bm25.__getitem__, reverse=True)
     scored = by_bm25[:SCORED] + [e for e in by_bm25[SCORED:] if e in linked]
     titles = {t for e in scored if (t := corpus.title_stems.get(text_of[e])) and t <= query_stems}
-    boosts = _title_boosts(index, plan, titles)
+    title_boost = _title_boosts(index, plan, titles)
+    if boosts is not None:
+        boosts.update(title_boost)
     for e in scored:
         bm = bm25[e]
         text = text_of[e]
@@ -224,7 +229,7 @@ def rank(conn: sqlite3.Connection, index: Index, plan: Plan, scope: Scope) -> li
         score = (bm + 1.0) * (COVERAGE_FLOOR + covered / total_weight)
         if e in linked:
             score *= CARD_BOOST
-        score *= boosts.get(corpus.title_stems.get(text), 1.0)
+        score *= title_boost.get(corpus.title_stems.get(text), 1.0)
         if kind_of[e] in named_kinds:
             score *= KIND_NAMED
         else:

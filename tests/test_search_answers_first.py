@@ -121,3 +121,25 @@ def test_a_page_reference_lends_its_place_to_the_entry_it_names(kb_conn):
         "SELECT title FROM entries WHERE id = ?", (search(kb_conn, "attackers", game="keyforge").results[0].entry_id,)
     ).fetchone()
     assert title.lower() == name.lower(), (title, name, [r[0] for r in rows])
+
+
+@pytest.mark.parametrize(
+    "query, game, term",
+    [
+        ("what happens to a creature with 0 toughness", "mtg", "toughness"),
+        ("what happens when a planeswalker has no loyalty left", "mtg", "loyalty"),
+        ("how many cards do i draw at the end of my turn", "keyforge", "end of turn"),
+    ],
+)
+def test_a_definition_that_does_not_state_what_is_asked_ranks_below_one_that_does(kb_conn, query, game, term):
+    # the glossary's "Toughness" defines the term the question names; "what happens ..." asks for an
+    # outcome ("it's put into its owner's graveyard") and "how many ..." for a count, which it does
+    # not state: the definition keeps its place for the term, not for this question
+    from kb.question_kinds import asked_for, states
+    from kb.query import tokenize
+
+    asks = asked_for([t.word for t in tokenize(query)])
+    rows = _rows(kb_conn, search(kb_conn, query, game=game, limit=5))
+    assert states(asks, rows[0][2]), [r[0] for r in rows]
+    definition = next((r for r in rows if r[1] == "glossary" and r[0] == f"glossary/{term.replace(' ', '-')}"), None)
+    assert definition is None or not states(asks, definition[2])
