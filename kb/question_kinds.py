@@ -25,10 +25,11 @@ _TIME = re.compile(
     r"priority|immediately|before|after)\b",
     re.IGNORECASE,
 )
-#: words that state how many (a number that labels a step, rule, page or section counts nothing)
+#: words that state how many (a number that labels a step, rule, page or section counts nothing,
+#: nor does a part of a rule number, "604.3", or a numbered definition's "2. " at a line's start)
 _COUNT = re.compile(
     r"(?<!step )(?<!rule )(?<!rules )(?<!page )(?<!section )(?<!phase )"
-    r"\b(?:\d+|two|three|four|five|six|seven|eight|nine|ten|twenty|twice|half|no more than|up to|"
+    r"\b(?:(?<![\d.])(?!(?<![^\n])\d+\.\s)\d+(?!\.\d)|two|three|four|five|six|seven|eight|nine|ten|twenty|twice|half|no more than|up to|"
     r"at least|at most|any number|equal to)\b",
     re.IGNORECASE,
 )

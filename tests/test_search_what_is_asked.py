@@ -48,6 +48,10 @@ def test_a_frame_word_does_not_outweigh_the_term_asked_about(kb_conn):
         ("when do my creatures ready", "A creature that is ready can be used.", False),
         ("how many cards do i draw", "draw until you have six cards in hand", True),
         ("how many cards do i draw", "See “Draw Cards” step 5.", False),  # a step's number is no count
+        ("how many cards in a deck", "Color identity (see rule 604.3) and mana symbols.", False),  # nor a rule's
+        ("how many cards in a deck", "1. A casual variant.\n2. A designation of one card.", False),  # nor a list's
+        ("how many cards in a deck", "Each deck must contain exactly 100 cards.", True),
+        ("how many cards in a deck", "at most 4 copies (see rules 100.2a and 100.4)", True),
         ("what is a token", "anything at all", False),
         ("when a creature dies does it trigger", "during the cleanup step", False),  # a condition
         ("what happens to a creature with 0 toughness", "it's put into its owner's graveyard", True),
