@@ -22,10 +22,10 @@ time is computed; later ones are kept per KB state, ``api/expensive.py``), and s
 user's questions: the first search of a question reads what the server keeps per KB (rule trees,
 what a rule states), and without that pass the first row in a round (``alone``, the control) paid
 for it and measured a p99 of 66-108 ms on the test KB, more than the rows under attack; the
-slowest first search is printed. Printed per row: the searches' count, p50, p99 and max wall time, PASS when p99 < 100 ms; the attacker's requests and
-their statuses; the CPU time of each server and the wall time of the row. Exit status 1 when a search
-failed or an attacker's request got anything but 200, 304, 400 (a query stopped by its time limit),
-or 429.
+slowest first search is printed. Printed per row: the searches' count, p50, p99 and max wall
+time, PASS when p99 < 100 ms; the attacker's requests and their statuses; the CPU time of each
+server and the wall time of the row. Exit status 1 when a search failed or an attacker's request
+got anything but 200, 304, 400 (a query stopped by its time limit), or 429.
 Usage: ``python bench/abuse.py [--db KB] [--clients 20] [--seconds 10] [--rounds 2]``.
 """
 
