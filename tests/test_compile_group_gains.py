@@ -1,5 +1,5 @@
 """ "Each <group> gains, "<Trigger>: ..."": a constant ability giving each creature of the group an
-ability of its own (engine.rules.statics.GrantAbility): resolved by that creature, "this creature"
+ability of its own (engine.rules.common_statics.GrantAbility): resolved by that creature, "this creature"
 is it and "you" its controller. A card name inside the quotes would name the giving card, which
 such an ability cannot tell from its own creature: the compiler refuses it."""
 

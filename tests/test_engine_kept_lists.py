@@ -16,7 +16,8 @@ from engine.replay.scenario import prepare, run
 from engine.replay.scenario_file import load_scenario
 from engine.core.choices import Chooser
 from engine.core.state import LastingEffect
-from engine.rules.statics import answers, PowerModifier, Static
+from engine.rules.common_statics import PowerModifier
+from engine.rules.statics import answers, Static
 
 HERE = Path(__file__).parent / "scenarios"
 #: every 8th scenario of the later sets and every 4th rewritten keyteki test: cards of all kinds

@@ -58,6 +58,7 @@ from engine.library import (
     UseCreature,
     while_,
 )
+from engine.rules import common_statics as cs
 from engine.rules import statics as st
 from engine.rules.entering import EntersPlayReady
 from engine.rules.gained_text import OneOf
@@ -198,7 +199,7 @@ def _discard_from_hand(name: str, count: int = 1) -> list:
 @template("OpponentCannotUseNextTurn")
 def _opponent_cannot_use_next_turn(how: str):
     """ "Your opponent cannot use creatures to <how> on their next turn"."""
-    return DuringOpponentsNextTurn(st.CannotBeUsedTo(how, applies=st.enemy))
+    return DuringOpponentsNextTurn(cs.CannotBeUsedTo(how, applies=st.enemy))
 
 
 @template("Together")
@@ -398,12 +399,12 @@ def _deal_that_amount(verb, on):
 
 @template("PowerWhile", kind="static")
 def _power_while(amount, cond, applies=st.itself):
-    return st.PowerModifier(amount, while_(applies, cond))
+    return cs.PowerModifier(amount, while_(applies, cond))
 
 
 @template("KeywordWhile", kind="static")
 def _keyword_while(keyword, cond, applies=st.itself):
-    return st.GrantKeyword(keyword, while_(applies, cond))
+    return cs.GrantKeyword(keyword, while_(applies, cond))
 
 
 @template("it_is", kind="condition")

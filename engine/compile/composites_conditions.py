@@ -12,7 +12,7 @@ from engine.library import EachPlayer, houses_among, If, it_test, refs_named, se
 from engine.rules import key_colors
 from engine.rules.fight_timing import neighbors_of
 from engine.rules.houses import belongs_to, houses_of
-from engine.rules.statics import PowerModifier
+from engine.rules.common_statics import PowerModifier
 from engine.compile.composites import _noun_test
 from engine.compile.grammar import Refusal
 from engine.compile.phrases import noun

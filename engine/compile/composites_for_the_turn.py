@@ -10,7 +10,8 @@ from dataclasses import fields, replace
 
 from engine.core.registry import template
 from engine.library import ForTheTurn, UsableAsActiveHouse, while_
-from engine.rules.statics import GrantKeyword, itself, PowerModifier, this_card
+from engine.rules.common_statics import GrantKeyword, PowerModifier
+from engine.rules.statics import itself, this_card
 from engine.compile.qualifiers import extreme_power
 from engine.compile.composites_gained import _grant_keyword_list, _group_gains
 from engine.compile.grammar import Refusal

@@ -29,6 +29,7 @@ from engine.library import (
     while_,
 )
 from engine.rules import gained_and_lost as gl
+from engine.rules import common_statics as cs
 from engine.rules import statics as st
 from engine.rules.keywords import granted
 from engine.rules.damage_sources import CannotBeDealtDamageBy
@@ -61,7 +62,7 @@ def _grant(ability: dict, applies):
     if len(ability) != 1:
         return gl.GrantAbilities(dict(ability), applies)
     ((trigger, effects),) = ability.items()
-    return st.GrantAbility(trigger, effects, applies)
+    return cs.GrantAbility(trigger, effects, applies)
 
 
 @template("EntersPlayReadyIf", kind="static")
@@ -114,7 +115,7 @@ def _cannot_be_used_while(applies, cond=None, unless=None):
 @template("ArmorWhile", kind="static")
 def _armor_while(amount, cond, applies=st.itself):
     """ "While <condition>, <group> gets +N armor"."""
-    return st.ArmorModifier(amount, while_(applies, cond))
+    return cs.ArmorModifier(amount, while_(applies, cond))
 
 
 @template("AbilityWhile", kind="static")
@@ -173,7 +174,7 @@ def _power_per_count_while(amount: int, count, cond, applies=st.itself):
 @template("KeywordValueWhile", kind="static")
 def _keyword_value_while(cond, keyword, value: int, applies=st.itself):
     """ "While <condition>, <group> gains splash-attack 5": a valued keyword with its value."""
-    return st.GrantKeyword(keyword, while_(applies, cond), value)
+    return cs.GrantKeyword(keyword, while_(applies, cond), value)
 
 
 @template("AttachGiverTo")
@@ -253,13 +254,13 @@ def _block_trigger(trigger: str):
 @template("CannotBeUsedToUnless", kind="static")
 def _cannot_be_used_to_unless(how: str, cond, applies=st.itself):
     """ "<this creature> cannot reap unless <condition>"."""
-    return st.CannotBeUsedTo(how, while_(applies, negate(cond)))
+    return cs.CannotBeUsedTo(how, while_(applies, negate(cond)))
 
 
 @template("KeywordDuringYourTurn", kind="static")
 def _keyword_during_your_turn(keyword: str, applies=st.itself):
     """ "<this creature> gains poison during your turn": while it is its controller's turn."""
-    return st.GrantKeyword(keyword, while_(applies, is_your_turn))
+    return cs.GrantKeyword(keyword, while_(applies, is_your_turn))
 
 
 @template("HouseInsteadIfYouControl", kind="static")
@@ -406,4 +407,4 @@ def _power_while_damaged_survived(amount: int, applies=st.itself):
     def test(eng, source, controller, card) -> bool:
         return applies(eng, source, controller, card) and damaged_and_survived(eng, source, controller, card)
 
-    return st.PowerModifier(amount, test)
+    return cs.PowerModifier(amount, test)

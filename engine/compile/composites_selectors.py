@@ -16,7 +16,7 @@ from engine.library import (
     while_,
 )
 from engine.rules.damage_statics import CannotBeDealtDamage
-from engine.rules.statics import CannotBeUsedTo, GrantKeyword
+from engine.rules.common_statics import CannotBeUsedTo, GrantKeyword
 from engine.rules.houses import houses_of
 from engine.rules.references import candidates
 from engine.rules.targets import Choose, ChooseMostPowerful, NameEach, Together

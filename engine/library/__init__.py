@@ -466,26 +466,20 @@ from engine.rules.replacements import (
     TakenFromSupplyInstead,
     you_control,
 )
-from engine.rules.statics import (
+from engine.rules.common_statics import (
     ArmorModifier,
-    attached_host,
     CannotBeUsedTo,
-    cards_of_types,
     ConsideredFlank,
-    enemy,
-    friendly,
     GrantAbility,
     GrantKeyword,
-    itself,
     KeyCostPerCreature,
     MustChooseHouse,
-    neighbor,
     OpponentReadiesInstead,
     PowerIsNeighborsPower,
     PowerModifier,
     ReapGainIsStolen,
-    this_card,
 )
+from engine.rules.statics import attached_host, cards_of_types, enemy, friendly, itself, neighbor, this_card
 from engine.rules.targets import (
     all_of,
     among,

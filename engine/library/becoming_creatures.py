@@ -15,7 +15,8 @@ from dataclasses import dataclass, replace
 from engine.core.state import CardInstance, LastingEffect
 from engine.rules.ability import Context, Effect
 from engine.rules.hooks import PurgedWhile
-from engine.rules.statics import GrantKeyword, this_card
+from engine.rules.common_statics import GrantKeyword
+from engine.rules.statics import this_card
 from engine.rules.references import card_label
 
 

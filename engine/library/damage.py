@@ -20,7 +20,8 @@ from engine.rules.ability import Context, Effect, resolve_all
 from engine.rules.references import candidates, card_label
 from engine.rules.targets import choose_or_done
 from engine.rules.replacements import add_to_pool
-from engine.rules.statics import ArmorModifier, this_card
+from engine.rules.common_statics import ArmorModifier
+from engine.rules.statics import this_card
 from engine.rules.traits import traits as traits_of
 
 

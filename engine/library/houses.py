@@ -28,7 +28,8 @@ from engine.rules.leaves_play import IfThisLeavesPlay
 from engine.rules.houses import belongs_to, houses_in_game, houses_of
 from engine.rules.next_turns import during_next_turn_of
 from engine.rules.reactions import Reaction
-from engine.rules.statics import Applies, attached_host, CannotChooseHouse, Static, this_card
+from engine.rules.common_statics import CannotChooseHouse
+from engine.rules.statics import Applies, attached_host, Static, this_card
 from engine.rules.turn import identity_houses
 
 

@@ -22,7 +22,8 @@ from engine.rules.gained_and_lost import GrantTrait
 from engine.rules.houses import belongs_to
 from engine.rules.next_turns import during_next_turn_of, through_next_turn_of, until_next_turn_of
 from engine.rules.power_armor import PowerEqualTo
-from engine.rules.statics import GrantKeyword, PowerModifier, Static, this_card
+from engine.rules.common_statics import GrantKeyword, PowerModifier
+from engine.rules.statics import Static, this_card
 from engine.rules.text_in_force import BlankTextBoxesOf, KIND as TEXT_KIND, TextChange
 
 
