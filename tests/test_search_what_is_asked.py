@@ -138,6 +138,8 @@ def test_a_rule_of_a_section_about_the_question_ranks_above_one_that_only_mentio
         ("who goes first", "mtg", {"rule/103.1", "glossary/starting-player"}),
         ("who goes first", "keyforge", {"rule/game-setup"}),
         ("can i swing at a planeswalker", "mtg", {"rule/306.6", "rule/506.3", "rule/508.1b"}),
+        ("spell fizzles when target is gone", "mtg", {"rule/608.2b"}),  # the rules: "doesn't resolve"
+        ("what is a tutor", "mtg", {"rule/701.23a", "glossary/search"}),  # "search [your library]"
     ],
 )
 def test_players_words_for_going_first_and_attacking(kb_conn, query, game, answers):
