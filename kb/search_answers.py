@@ -96,7 +96,9 @@ def answers_first(
 ) -> list[tuple[float, int]]:
     """``threads`` ((score, entry id), best first) with the first :data:`TOP` re-ranked as above;
     ``names_cards``: whether the question names a card; ``asks``: what it asks for (a time, a
-    count: :mod:`kb.question_kinds`), whose statement ranks an entry higher."""
+    count: :mod:`kb.question_kinds`), whose statement ranks an entry higher; ``title_boosts``: the
+    factor each title the question names gave its entries (:func:`kb.search_rank.rank`), taken off
+    an entry that does not state what is asked."""
     if not threads:
         return threads
     corpus = index.corpus

@@ -70,16 +70,21 @@ def _check_board(page) -> None:
     ]
 
 
+def _a_name_typed_as_soon_as_taken(page, base_url: str):
+    """The builder opened and "Troll" typed into the card search the moment it takes input: listed
+    once the script is up."""
+    open_builder(page, base_url)
+    page.fill("#card-search", "Troll")
+    expect(page.locator('.card-hit[data-name="Troll"]')).to_be_visible(timeout=10_000)
+    return page
+
+
 @pytest.mark.serial
 @SIZES
 def test_the_card_search_accepts_input_within_a_second(watched, base_url, viewport):
     # a deadline, so it runs alone (make test's serial pass): in the parallel pass, beside a KB build
     # on the other core, it once took 1.27 s
-    w = watched(viewport=viewport)
-    page = w.page
-    open_builder(page, base_url)
-    page.fill("#card-search", "Troll")  # typed as soon as it is taken: listed once the script is up
-    expect(page.locator('.card-hit[data-name="Troll"]')).to_be_visible(timeout=10_000)
+    page = _a_name_typed_as_soon_as_taken(watched(viewport=viewport).page, base_url)
     times = page.evaluate("window.__builderTimes")
     print(
         f"\nbuilder at {viewport['width']}px, ms after navigation: card search accepts input {times['search']:.0f},"
@@ -92,10 +97,7 @@ def test_the_card_search_accepts_input_within_a_second(watched, base_url, viewpo
 @SIZES
 def test_build_a_board_by_typing_and_clicking_and_reopen_it_from_its_address(watched, base_url, viewport):
     w = watched(viewport=viewport)
-    page = w.page
-    open_builder(page, base_url)
-    page.fill("#card-search", "Troll")  # typed as soon as it is taken: listed once the script is up
-    expect(page.locator('.card-hit[data-name="Troll"]')).to_be_visible(timeout=10_000)
+    page = _a_name_typed_as_soon_as_taken(w.page, base_url)
     page.fill("#card-search", "")
     _build(page)
     _check_board(page)
