@@ -4,7 +4,8 @@ versions, 2003 to 2025, next to KeyForge and Keeper of the Cards).
 Slow (the build takes a few minutes), so marked ``slow``: ``pytest -m slow tests/test_cr_full_kb.py``.
 What a reader would notice at this scale: a rule's history across every version comes back at once
 (well under 200 ms) and shows only where it changed; the search index stays small; no page weighs
-1 MB, however far apart the two versions of a changelog are. Expected values come from the KB.
+1 MB, however far apart the two versions of a changelog are; /versions folds the 113 releases by
+year, the newest year open. Expected values come from the KB.
 
 The same KB, every pair of neighbouring versions diffed: no rule whose text is unchanged is reported
 as changed, removed or added, and every rule printed unchanged under another number is reported as
@@ -106,6 +107,33 @@ def test_no_page_weighs_a_megabyte(full_kb, conn):
         response = client.get(url)
         assert response.status_code == 200, url
         assert len(response.get_data()) < MAX_PAGE_BYTES, url
+
+
+def test_the_full_cr_is_folded_by_year_newest_year_open(full_kb, conn):
+    from api import create_app
+
+    vs = [v for (v,) in conn.execute("SELECT version FROM documents WHERE game = 'mtg' ORDER BY version_sort")]
+    client = create_app(full_kb).test_client()
+    text = client.get("/versions").get_data(as_text=True)
+    years = re.findall(r'<details class="version-year" id="year-mtg-(\d{4})"( open)?>', text)
+    assert [y for y, _ in years] == sorted({v[:4] for v in vs}, reverse=True)
+    assert [y for y, is_open in years if is_open] == [vs[-1][:4]]
+    # each version's row inside its year's fold
+    for v in vs:
+        fold = text.rindex('<details class="version-year"', 0, text.index(f'id="v-mtg-{v}"'))
+        assert f'id="year-mtg-{v[:4]}"' in text[fold : fold + 80], v
+    # the largest section of the latest release: under the site's limit, answered from what is kept
+    # after the first time
+    started = time.perf_counter()
+    first = client.get(f"/read/mtg/{vs[-1]}/7")
+    first_ms = (time.perf_counter() - started) * 1000
+    started = time.perf_counter()
+    again = client.get(f"/read/mtg/{vs[-1]}/7")
+    again_ms = (time.perf_counter() - started) * 1000
+    print(f"/read/mtg/{vs[-1]}/7: {first_ms:.0f} ms, then {again_ms:.0f} ms; {len(first.data) / 1e6:.2f} MB")
+    assert first.status_code == again.status_code == 200 and again.data == first.data
+    assert len(first.data) < MAX_PAGE_BYTES
+    assert again_ms < 200
 
 
 # ------------------------------------------------------------------ every neighbouring pair diffed
