@@ -55,7 +55,12 @@ yourself happen happens happened get gets got still also instead way s t d ll ve
 """.split()
 )
 
-TOKEN = re.compile(r"[^\W_]+")
+#: A power/toughness modifier ("+1/+1", "-1/-1", "+X/+0") is one word, signs and all: split at its
+#: signs and slash it would be the number "1" twice, so "+1/+1 and -1/-1 counters" could not tell
+#: the rule that names both kinds of counter from the many that name one. (FTS5's tokenizer still
+#: splits it: searched as an FTS string, it is the phrase "1 1".)
+MODIFIER = r"(?<![\w/])[+\-\u2212](?:\d+|[xX])/[+\-\u2212](?:\d+|[xX])(?![\w/])"
+TOKEN = re.compile(MODIFIER + r"|[^\W_]+")
 _SPACE = re.compile(r"\s+")
 
 
@@ -108,15 +113,27 @@ def tokenize(text: str) -> list[Token]:
     """Word tokens of ``text`` with their offsets, at most :data:`MAX_TOKENS`."""
     out: list[Token] = []
     for m in TOKEN.finditer(text):
-        for word in normalize_name(m.group()).split():
+        written = m.group()
+        for word in [modifier(written)] if written[0] in SIGNS else normalize_name(written).split():
             out.append(Token(word, m.start(), m.end()))
         if len(out) >= MAX_TOKENS:
             break
     return out[:MAX_TOKENS]
 
 
+#: the first character of a modifier token (:data:`MODIFIER`), which no other token starts with
+SIGNS = frozenset("+-\u2212")
+
+
+def modifier(token: str) -> str:
+    """A modifier token's folded form: "+X/-1" -> "+x/-1"; a minus sign written as U+2212 is "-"."""
+    return token.lower().replace("\u2212", "-")
+
+
 def fold(word: str) -> str:
-    """The folded form of one word token (``"Æmber"`` -> ``"aember"``)."""
+    """The folded form of one word token (``"Æmber"`` -> ``"aember"``; ``"+X/+X"`` -> ``"+x/+x"``)."""
+    if word[:1] in SIGNS:
+        return modifier(word)
     return word.lower() if word.isascii() else normalize_name(word)
 
 

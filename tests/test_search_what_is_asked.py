@@ -174,3 +174,20 @@ def test_a_rule_that_only_introduces_its_subrules_leads_to_the_one_that_answers(
     # how many poison counters lose the game
     keys = [h.key for h in search(kb_conn, "how many poison counters to lose", game="mtg", limit=3).results]
     assert keys[0] in ("rule/122.1f", "rule/704.5c"), keys
+
+
+def test_a_power_toughness_modifier_is_one_word_with_its_signs():
+    from kb.query import tokenize
+
+    words = [t.word for t in tokenize("+1/+1 and \u22121/\u22121 counters, +X/+0 until 1/2")]
+    assert words == ["+1/+1", "and", "-1/-1", "counters", "+x/+0", "until", "1", "2"]
+
+
+def test_both_kinds_of_counter_find_the_rule_that_names_both(kb_conn):
+    # split at its signs, "+1/+1" and "-1/-1" were both the number 1: every rule about +1/+1
+    # counters held the question's words as well as 122.3, which removes one of each
+    for query in ("+1/+1 and -1/-1 counters on the same creature", "what happens to -1/-1 and +1/+1 counters"):
+        assert _keys(kb_conn, query, game="mtg", limit=1)[0] in {"rule/122.3", "rule/704.5q"}, (
+            query,
+            _keys(kb_conn, query, game="mtg"),
+        )
