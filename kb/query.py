@@ -237,7 +237,9 @@ def plan_query(index: Index, text: str, games: tuple[str, ...] | None = None) ->
         if stem(word) in seen:
             continue
         seen.add(stem(word))
-        forms = (word,) + tuple(f for f in number_forms(word) if f != word)  # "6" and "six" alike
+        # "6" and "six" alike; "tapped" and "untapped" alike (the rule that answers "can a tapped
+        # creature block" says that blockers must be untapped)
+        forms = (word,) + tuple(f for f in number_forms(word) + negation_forms(index, word) if f != word)
         df = max(index.df.get(f, 0) for f in forms)  # whether it is too common to search alone: all games'
         weight = _weight(index, games, [stem(f) for f in forms], df, max)
         typed = (words[i],) if i in corrected else ()  # the word as typed stays in the search
@@ -275,6 +277,18 @@ def number_forms(word: str) -> tuple[str, ...]:
         return (str(int(word)), NUMBER_WORDS[int(word)])
     if word in NUMBER_WORDS:
         return (str(NUMBER_WORDS.index(word)), word)
+    return ()
+
+
+def negation_forms(index: Index, word: str) -> tuple[str, ...]:
+    """A state's negation by "un-", when the rulebooks use it ("tapped" -> ("untapped",), "blocked"
+    -> ("unblocked",)); () otherwise. A rule's condition on a state is often written as its negation
+    ("the chosen creatures must be untapped" answers "can a tapped creature block"; "not blocked" is
+    the rules' "unblocked"). A state only (a participle, "-ed"): "un-" on a verb names another
+    action ("tap" and "untap", "forge" and "unforge"). One way only: a question that says
+    "untapped" means it, and the rules that say "tapped" would only crowd it."""
+    if word.endswith("ed") and not word.startswith("un") and "un" + word in index.words:
+        return ("un" + word,)
     return ()
 
 

@@ -191,3 +191,14 @@ def test_both_kinds_of_counter_find_the_rule_that_names_both(kb_conn):
             query,
             _keys(kb_conn, query, game="mtg"),
         )
+
+
+@pytest.mark.parametrize(
+    "query, answer, within",
+    [
+        ("what happens to a creature that is not blocked", "rule/509.1h", 1),  # "an unblocked creature"
+        ("can a tapped creature block", "rule/509.1a", 10),  # "the chosen creatures must be untapped"
+    ],
+)
+def test_a_state_finds_the_rule_written_with_its_negation(kb_conn, query, answer, within):
+    assert answer in _keys(kb_conn, query, game="mtg", limit=within), (query, _keys(kb_conn, query, game="mtg"))
