@@ -28,6 +28,8 @@ if SAMPLE_MANIFEST.is_file():
 #: no Comprehensive Rules), for the tests of what a build does whatever it builds (incremental and
 #: byte-identical builds, thread ids kept, robustness): a build of it takes about half the CPU
 SMALL_MANIFEST = Path(__file__).resolve().parent / "manifest-small.toml"
+#: no page of the site may weigh this much
+MAX_PAGE_BYTES = 1_000_000
 
 
 def manifest_copy(folder: Path, extra: str = "", source: Path | None = None) -> Path:

@@ -4,8 +4,13 @@ versions, 2003 to 2025, next to KeyForge and Keeper of the Cards).
 Slow (the build takes a few minutes), so marked ``slow``: ``pytest -m slow tests/test_cr_full_kb.py``.
 What a reader would notice at this scale: a rule's history across every version comes back at once
 (well under 200 ms) and shows only where it changed; the search index stays small; no page weighs
-1 MB, however far apart the two versions of a changelog are; /versions folds the 113 releases by
-year, the newest year open. Expected values come from the KB.
+1 MB, however far apart the two versions of a changelog are; the changelog of twenty years (thousands
+of entries) is paged section by section, every entry of it on some page exactly once in the
+changelog's order, while the counts at the top are the whole changelog's; version pickers group the
+113 dated versions by year, and /versions folds them by year, the newest year open. Expected values
+come from ``kb.changelog.changelog`` and the KB. (These page checks ran on a KB of the test manifest
+plus two far CR versions, built for them alone; the full KB, built for this module anyway, is the
+scale they are about.)
 
 The same KB, every pair of neighbouring versions diffed: no rule whose text is unchanged is reported
 as changed, removed or added, and every rule printed unchanged under another number is reported as
@@ -20,14 +25,14 @@ import time
 from collections import Counter
 
 import pytest
+from html import unescape
 
+from conftest import MAX_PAGE_BYTES, page
 from kb.changelog import changelog
 from kb.textdiff import word_keys
 
 
 pytestmark = pytest.mark.slow
-
-MAX_PAGE_BYTES = 1_000_000
 
 
 @pytest.fixture(scope="module")
@@ -87,33 +92,106 @@ def test_the_search_index_is_sized_by_distinct_texts(conn):
     assert sum(len(a) * a.itemsize for a in index.corpus.text_stems) < 16 * 2**20
 
 
-def test_no_page_weighs_a_megabyte(full_kb, conn):
+@pytest.fixture(scope="module")
+def client(full_kb):
     from api import create_app
 
-    client = create_app(full_kb).test_client()
-    first, last = conn.execute("SELECT min(version), max(version) FROM documents WHERE game = 'mtg'").fetchone()
+    return create_app(full_kb).test_client()
+
+
+def mtg_versions(conn) -> list[str]:
+    return [v for (v,) in conn.execute("SELECT version FROM documents WHERE game = 'mtg' ORDER BY version_sort")]
+
+
+def test_no_page_weighs_a_megabyte(client, conn):
+    vs = mtg_versions(conn)
     _, entry = _longest_thread(conn)
-    for url in (
-        f"/changes?game=mtg&from={first}&to={last}",
-        f"/changes?game=mtg&from={last}&to={first}",
+    urls = [
+        f"/changes?game=mtg&from={vs[0]}&to={vs[-1]}",
+        f"/changes?game=mtg&from={vs[-1]}&to={vs[0]}",
+        f"/changes?game=mtg&from={vs[0]}&to={vs[-1]}&view=side",
+        f"/changes?game=mtg&from={vs[1]}&to={vs[-1]}",
         "/changes",
         "/versions",
+        "/",
         "/?q=creature&game=mtg&all=1",
+        "/?q=702",
         "/mtg/702",
+        "/mtg/7",
         f"/entries/{entry}",
         f"/api/entries/{entry}",
-        "/",
-    ):
+    ]
+    sizes = {}
+    for url in urls:
         response = client.get(url)
         assert response.status_code == 200, url
-        assert len(response.get_data()) < MAX_PAGE_BYTES, url
+        sizes[url] = len(response.get_data())
+    assert max(sizes.values()) < MAX_PAGE_BYTES, sizes
+    # the oldest-to-newest changelog is big enough to need its pages
+    log = changelog(conn, "mtg", vs[0], vs[-1])
+    assert len(log["added"]) + len(log["ruling_changes"]) + len(log["changed"]) > 2000
 
 
-def test_the_full_cr_is_folded_by_year_newest_year_open(full_kb, conn):
-    from api import create_app
+def _walk(client, url: str, section: str, anchor: str) -> tuple[list[int], list[str]]:
+    """The entry ids a paged section lists, over all its pages, and the pages' URLs."""
+    ids, urls = [], []
+    while url:
+        html = page(client, url)
+        urls.append(url)
+        start = html.index(f'id="{anchor}"')
+        part = html[start : html.index("</section>", start)]
+        ids += (
+            [int(i) for i in re.findall(r'<li>.*?href="/entries/(\d+)"', part)]
+            if section != "ruling_changes"
+            else [
+                int(i)
+                for i in re.findall(r'The entries: <a href="/entries/\d+">v[^<]+</a> · <a href="/entries/(\d+)">', part)
+            ]
+        )
+        nxt = re.search(r'<a class="btn" rel="next" href="([^"]+)"', part)
+        url = unescape(nxt.group(1)).split("#")[0] if nxt else None
+    return ids, urls
 
-    vs = [v for (v,) in conn.execute("SELECT version FROM documents WHERE game = 'mtg' ORDER BY version_sort")]
-    client = create_app(full_kb).test_client()
+
+def test_a_long_changelog_is_paged_and_complete(client, conn):
+    vs = mtg_versions(conn)
+    log = changelog(conn, "mtg", vs[0], vs[-1])
+    base = f"/changes?game=mtg&from={vs[0]}&to={vs[-1]}"
+    html = page(client, base)
+    for name in ("ruling_changes", "renamed", "changed", "added", "removed"):
+        assert re.search(rf'data-count="{name}"><strong>{len(log[name])}</strong>', html), name
+    added, urls = _walk(client, base, "added", "added")
+    assert added == [x["entry_id"] for x in log["added"]] and len(urls) > 1
+    removed, _ = _walk(client, base, "removed", "removed")
+    assert removed == [x["entry_id"] for x in log["removed"]]
+    rulings, urls = _walk(client, base, "ruling_changes", "ruling-changes")
+    assert rulings == [r["to_entry"] for r in log["ruling_changes"]] and len(urls) > 1
+    # a later page of one section keeps the others on their first page and the pickers as they were
+    later = page(client, urls[1])
+    assert re.search(rf'<option value="{vs[0]}" selected>', later.split('name="from"')[1].split("</select>")[0])
+    assert 'data-section="ruling_changes" data-page="2"' in later
+    assert 'data-section="added" data-page="1"' in later
+    # a changed entry whose meaning change sits on another page of ruling changes links to that page
+    links = re.findall(r'<p class="small"><a href="([^"]+)">Its changes of meaning', html)
+    assert links and all(link.startswith("#ruling-") or "ruling_changes_page=" in unescape(link) for link in links)
+
+
+def test_version_pickers_group_dated_versions_by_year(client, conn):
+    vs = mtg_versions(conn)
+    html = page(client, f"/changes?game=mtg&from={vs[0]}&to={vs[-1]}")
+    picker = html.split('name="from"')[1].split("</select>")[0]
+    groups = re.findall(r'<optgroup label="(\d{4})">(.*?)</optgroup>', picker, re.S)
+    assert [year for year, _ in groups] == sorted({v[:4] for v in vs})
+    assert [v for _, g in groups for v in re.findall(r'<option value="([^"]+)"', g)] == vs
+    search = page(client, "/")
+    select = search.split('name="version"')[1].split("</select>")[0]
+    labels = re.findall(r'<optgroup label="([^"]+)">', select)
+    assert [label for label in labels if label.startswith("Magic")] == [f"Magic: The Gathering {y}" for y, _ in groups]
+    assert "KeyForge" in labels  # short lists stay one group per game
+
+
+def test_the_full_cr_is_folded_by_year_newest_year_open(client, conn):
+    vs = mtg_versions(conn)
     text = client.get("/versions").get_data(as_text=True)
     years = re.findall(r'<details class="version-year" id="year-mtg-(\d{4})"( open)?>', text)
     assert [y for y, _ in years] == sorted({v[:4] for v in vs}, reverse=True)

@@ -12,9 +12,8 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from conftest import page
+from conftest import MAX_PAGE_BYTES, page
 from test_accessibility import AXE, serious_violations
-from test_cr_page_sizes import MAX_PAGE_BYTES
 
 #: the ids of the site's own page around a release's text (the search box, the version menu)
 SITE_IDS = {"main", "quick-q", "release-version"}
