@@ -27,7 +27,7 @@ import Stemmer  # PyStemmer: the Snowball stemmers, compiled
 
 from .mentions import normalize_name
 from .players_words import players_spans
-from .question_kinds import frame_words
+from .question_kinds import frame_words, subject_words
 
 if TYPE_CHECKING:
     from .search_index import CardMention, Index
@@ -189,6 +189,8 @@ class Plan:
     mentions: list[CardMention]
     marks: frozenset[str]
     did_you_mean: str | None
+    #: the stems of what the question names as its subject ("what happens to X ..."), if it does
+    subject: frozenset[str] = frozenset()
 
     def stem_ids(self, index: Index) -> frozenset[int]:
         """The corpus ids of the stems of the query's words (what a text's coverage is read in)."""
@@ -259,8 +261,14 @@ def plan_query(index: Index, text: str, games: tuple[str, ...] | None = None) ->
             if pa in index.words and pb in index.words:
                 phrases.append(f"{index.words[pa][0]} {index.words[pb][0]}")
     marks = {w for g in groups for t in g.terms for w in normalize_name(t).split()} - CONNECTORS
+    subject = frozenset(stem(words[i]) for i in subject_words(words) if not tokens[i].stop)
     return Plan(
-        groups, phrases, mentions, frozenset(marks), _did_you_mean(text, index, tokens, corrected, mentions, in_name)
+        groups,
+        phrases,
+        mentions,
+        frozenset(marks),
+        _did_you_mean(text, index, tokens, corrected, mentions, in_name),
+        subject,
     )
 
 

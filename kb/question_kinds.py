@@ -125,3 +125,26 @@ def frame_words(words: list[str]) -> frozenset[int]:
             lo, hi = m.span("frame")
             out.update(i for i in range(len(words)) if lo <= starts[i] < hi)
     return frozenset(out)
+
+
+#: "what happens to X ...": X is what the question is about, whatever else it names ("what happens
+#: to an aura when the creature it's on dies" asks about the Aura, not about dying). Up to the first
+#: word that starts the circumstance; a determiner before it is not part of it.
+_SUBJECT = re.compile(
+    r"^(?:so |and )?what (?:happens|happened|will happen|would happen) to (?:(?:a|an|the|my|your|their|its|all) )?"
+    r"(?P<subject>.+?)(?= (?:when|whenever|if|that|which|who|with|on|in|after|before|during|while|under|"
+    r"once|as|at|from|by)\b|$)"
+)
+
+
+def subject_words(words: list[str]) -> frozenset[int]:
+    """The positions of the words of ``words`` (folded tokens) that name what the question is about,
+    when it names it by its frame ("what happens to X ..."); empty otherwise."""
+    m = _SUBJECT.search(" ".join(words))
+    if not m:
+        return frozenset()
+    starts = [0]
+    for w in words:
+        starts.append(starts[-1] + len(w) + 1)
+    lo, hi = m.span("subject")
+    return frozenset(i for i in range(len(words)) if lo <= starts[i] < hi)

@@ -108,6 +108,9 @@ def _title_boosts(index: Index, plan: Plan, titles: set[frozenset[int]]) -> dict
     stem_ids = index.corpus.stem_ids
     specific = [(frozenset(stem_ids.get(s, -1) for s in g.stems), _specificity(index, g)) for g in plan.groups]
     of = {t: min((w for ids, w in specific if ids & t), default=0.0) for t in titles}
+    subject = frozenset(stem_ids.get(s, -1) for s in plan.subject)
+    if subject and any(t & subject for t in titles):  # the term the question is about, above the others it names
+        of = {t: w if t & subject else 0.0 for t, w in of.items()}
     most = max(of.values(), default=0.0)
     return {t: 1.0 + (TITLE_BOOST - 1.0) * (w / most if most else 1.0) for t, w in of.items()}
 

@@ -143,3 +143,19 @@ def test_a_definition_that_does_not_state_what_is_asked_ranks_below_one_that_doe
     assert states(asks, rows[0][2]), [r[0] for r in rows]
     definition = next((r for r in rows if r[1] == "glossary" and r[0] == f"glossary/{term.replace(' ', '-')}"), None)
     assert definition is None or not states(asks, definition[2])
+
+
+@pytest.mark.parametrize(
+    "query",
+    [
+        "what happens to a token that leaves the battlefield",
+        "what happens to a token when it leaves the battlefield",
+        "what happens to my token when it leaves the battlefield",
+    ],
+)
+def test_what_happens_to_x_is_about_x_not_the_other_terms_it_names(kb_conn, query):
+    # the glossary's "Leaves the Battlefield" names more of the question's words, and its title's
+    # boost put the rule it points to (when leaves-the-battlefield abilities trigger) first; the
+    # question asks what becomes of a token: 111.7, "ceases to exist"
+    first = search(kb_conn, query, game="mtg", limit=1).results[0].key
+    assert first in {"rule/111.7", "rule/111.8", "rule/704.5d"}, (query, first)
