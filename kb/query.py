@@ -225,6 +225,10 @@ def plan_query(index: Index, text: str, games: tuple[str, ...] | None = None) ->
     groups: list[Group] = []
     for m in mentions:
         groups.append(Group((m.name,), frozenset(stem(w) for w in m.key.split()), card=m.key, weight=1.5))
+    # what the question is about, in the stems its groups search for (a players' word's are the
+    # rulebook's: "the amber on a creature" is about ÆMBER)
+    about = subject_words(words)
+    subject = {stem(corrected.get(i, words[i])) for i in about if not tokens[i].stop}
     seen: set[str] = set()
     for start, end, meant in spans:
         if any(i in in_name for i in range(start, end)):
@@ -232,6 +236,8 @@ def plan_query(index: Index, text: str, games: tuple[str, ...] | None = None) ->
         group = _players_group(index, words[start:end], meant, games)
         seen |= group.stems
         groups.append(group)
+        if about.intersection(range(start, end)):
+            subject |= group.stems
     for i in content:
         if i in in_name or i in said:
             continue
@@ -261,14 +267,13 @@ def plan_query(index: Index, text: str, games: tuple[str, ...] | None = None) ->
             if pa in index.words and pb in index.words:
                 phrases.append(f"{index.words[pa][0]} {index.words[pb][0]}")
     marks = {w for g in groups for t in g.terms for w in normalize_name(t).split()} - CONNECTORS
-    subject = frozenset(stem(words[i]) for i in subject_words(words) if not tokens[i].stop)
     return Plan(
         groups,
         phrases,
         mentions,
         frozenset(marks),
         _did_you_mean(text, index, tokens, corrected, mentions, in_name),
-        subject,
+        frozenset(subject),
     )
 
 

@@ -159,3 +159,13 @@ def test_what_happens_to_x_is_about_x_not_the_other_terms_it_names(kb_conn, quer
     # question asks what becomes of a token: 111.7, "ceases to exist"
     first = search(kb_conn, query, game="mtg", limit=1).results[0].key
     assert first in {"rule/111.7", "rule/111.8", "rule/704.5d"}, (query, first)
+
+
+def test_a_subject_in_players_words_is_the_rulebooks_term(kb_conn):
+    # "amber" is the players' spelling of ÆMBER: the subject of the question is the rulebook's term,
+    # so the titles of destruction ("Destroyed") lose their boost, and an entry that says what
+    # becomes of the æmber a creature holds comes into the first five
+    keys = [
+        h.key for h in search(kb_conn, "what happens to the amber on a creature when it dies", game="keyforge").results
+    ]
+    assert {"glossary/capture", "glossary/leaves-play", "rule/damage-and-armor", "glossary/exalt"} & set(keys[:5]), keys
