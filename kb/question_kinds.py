@@ -55,8 +55,17 @@ ASKS: tuple[tuple[re.Pattern, re.Pattern], ...] = (
 )
 
 
+#: a rule that only says what kind of ability a keyword is ("First strike is a static ability that
+#: modifies the rules for the combat damage step."): it classifies the keyword, and the rules after
+#: it say what the keyword does
+CLASSIFIES = re.compile(
+    r"^[^.]{1,40}? (?:is|are) (?:an? )?(?:static|triggered|activated|keyword|evasion|characteristic-defining) "
+    r"abilit(?:y|ies)(?: that modifies the rules (?:for|of) [^.]*)?\.(?: \(See rules? [^)]*\))?\s*$",
+    re.IGNORECASE,
+)
+
 #: what a text may state, each a bit of :func:`stated_mask` (kept per rule by :mod:`kb.rule_tree`)
-STATED: tuple[re.Pattern, ...] = (_TIME, _COUNT, _OUTCOME)
+STATED: tuple[re.Pattern, ...] = (_TIME, _COUNT, _OUTCOME, CLASSIFIES)
 
 
 def stated_mask(body: str) -> int:

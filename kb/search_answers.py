@@ -40,7 +40,7 @@ import sqlite3
 from functools import partial
 
 from .query import STOPWORDS, TOKEN, stem
-from .question_kinds import STATES_FACTOR, asked_bit, stated_mask, states, states_factor
+from .question_kinds import CLASSIFIES, STATES_FACTOR, asked_bit, stated_mask, states, states_factor
 from .rule_tree import Tree, tree
 from .search_index import Index
 from .search_rank import Scope
@@ -123,7 +123,7 @@ def answers_first(
         boost = title_boosts.get(corpus.title_stems.get(corpus.entry_text[e]), 1.0) if title_boosts else 1.0
         own = 1.0 / boost if asks is not None and boost > 1.0 and body.strip() and not states(asks, body) else 1.0
         rules = tree(conn, index, document)
-        said_of = partial(_stated, conn, rules, bit) if bit else None
+        said_of = partial(_says, conn, rules, bit) if bit else None
         factor = 1.0
         closer = None
         if not body.strip():
@@ -309,10 +309,11 @@ def _branch_held(corpus, rules: Tree, entry: int, query_stems: frozenset[int], d
 
 def _best_of(corpus, rules: Tree, entries: list[int], query_stems: frozenset[int], said_of=None) -> int | None:
     """Of ``entries``, the one whose branch holds most of the question's words (:func:`_branch_held`);
-    on a tie the one stating what the question asks for (``said_of``: whether an entry states it; a
-    time for "when does damage wear off", an outcome for "what happens to a token when it leaves the
-    battlefield": 111.7's "ceases to exist", not 111.1's "Some effects put tokens onto the
-    battlefield"), then the fullest, then the first; None when none is in the corpus."""
+    on a tie the one stating what the question asks for (``said_of``, :func:`_says`: whether an entry
+    states it, then whether it does more than classify a keyword; a time for "when does damage wear
+    off", an outcome for "what happens to a token when it leaves the battlefield": 111.7's "ceases to
+    exist", not 111.1's "Some effects put tokens onto the battlefield"), then the fullest, then the
+    first; None when none is in the corpus."""
     keys = []
     for child in entries:
         if corpus.has(child):
@@ -324,12 +325,20 @@ def _best_of(corpus, rules: Tree, entries: list[int], query_stems: frozenset[int
     most = max(k[0] for k, _ in keys)
     tied = [(k, child) for k, child in keys if k[0] == most]
     if said_of is not None and len(tied) > 1:  # what a text states is read only where it decides
-        tied = [((k[0], said_of(child), k[2]), child) for k, child in tied]
+        tied = [((k[0], *said_of(child), k[2]), child) for k, child in tied]
     best, best_key = None, None
     for key, child in tied:
         if best_key is None or key > best_key:
             best, best_key = child, key
     return best
+
+
+def _says(conn: sqlite3.Connection, rules: Tree, bit: int, entry: int) -> tuple[bool, bool]:
+    """How well ``entry`` answers a question asking for the kind ``bit``: whether it states it,
+    then whether it does more than classify a keyword (of two subrules stating the time, "when does
+    first strike damage happen" is answered by 702.7b, which says when, not by 702.7a, which says
+    that first strike is a static ability that modifies the combat damage step)."""
+    return _stated(conn, rules, bit, entry), not _stated(conn, rules, asked_bit(CLASSIFIES), entry)
 
 
 def _stated(conn: sqlite3.Connection, rules: Tree, bit: int, entry: int) -> bool:

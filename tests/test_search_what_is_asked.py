@@ -202,3 +202,18 @@ def test_both_kinds_of_counter_find_the_rule_that_names_both(kb_conn):
 )
 def test_a_state_finds_the_rule_written_with_its_negation(kb_conn, query, answer, within):
     assert answer in _keys(kb_conn, query, game="mtg", limit=within), (query, _keys(kb_conn, query, game="mtg"))
+
+
+@pytest.mark.parametrize(
+    "query, answers",
+    [
+        ("when does first strike damage happen", {"rule/702.7b", "rule/510.4"}),
+        ("when does double strike deal damage", {"rule/702.4b", "rule/510.4"}),
+    ],
+)
+def test_when_a_keyword_acts_is_answered_by_the_rule_that_says_when(kb_conn, query, answers):
+    # the glossary points to the keyword's rule; of its subrules, "X is a static ability that modifies
+    # the rules for the combat damage step" names a step as well as the one that says when it deals
+    # damage, but only classifies the keyword
+    first = _keys(kb_conn, query, game="mtg", limit=1)[0]
+    assert first in answers, (query, _keys(kb_conn, query, game="mtg"))
