@@ -55,11 +55,14 @@ yourself happen happens happened get gets got still also instead way s t d ll ve
 """.split()
 )
 
+#: the signs a modifier starts with (a minus may be written U+2212), which no other token starts with
+SIGNS = frozenset("+-\u2212")
+_SIGN = "[+\\-\u2212]"
 #: A power/toughness modifier ("+1/+1", "-1/-1", "+X/+0") is one word, signs and all: split at its
 #: signs and slash it would be the number "1" twice, so "+1/+1 and -1/-1 counters" could not tell
 #: the rule that names both kinds of counter from the many that name one. (FTS5's tokenizer still
 #: splits it: searched as an FTS string, it is the phrase "1 1".)
-MODIFIER = r"(?<![\w/])[+\-\u2212](?:\d+|[xX])/[+\-\u2212](?:\d+|[xX])(?![\w/])"
+MODIFIER = rf"(?<![\w/]){_SIGN}(?:\d+|[xX])/{_SIGN}(?:\d+|[xX])(?![\w/])"
 TOKEN = re.compile(MODIFIER + r"|[^\W_]+")
 _SPACE = re.compile(r"\s+")
 
@@ -119,10 +122,6 @@ def tokenize(text: str) -> list[Token]:
         if len(out) >= MAX_TOKENS:
             break
     return out[:MAX_TOKENS]
-
-
-#: the first character of a modifier token (:data:`MODIFIER`), which no other token starts with
-SIGNS = frozenset("+-\u2212")
 
 
 def modifier(token: str) -> str:

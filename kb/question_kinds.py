@@ -120,20 +120,25 @@ QUESTION_FRAMES: tuple[re.Pattern, ...] = tuple(
 )
 
 
+def _named_words(words: list[str], pattern: re.Pattern, group: str) -> frozenset[int]:
+    """The positions of the words of ``words`` (folded tokens, matched one space apart) that the
+    named ``group`` of ``pattern`` spans; empty when it does not match."""
+    m = pattern.search(" ".join(words))
+    if not m:
+        return frozenset()
+    lo, hi = m.span(group)
+    out, start = set(), 0
+    for i, w in enumerate(words):
+        if lo <= start < hi:
+            out.add(i)
+        start += len(w) + 1
+    return frozenset(out)
+
+
 def frame_words(words: list[str]) -> frozenset[int]:
     """The positions of the words of ``words`` (folded tokens) that make the question's frame
     (:data:`QUESTION_FRAMES`)."""
-    text = " ".join(words)
-    starts = [0]
-    for w in words:
-        starts.append(starts[-1] + len(w) + 1)
-    out: set[int] = set()
-    for pattern in QUESTION_FRAMES:
-        m = pattern.search(text)
-        if m:
-            lo, hi = m.span("frame")
-            out.update(i for i in range(len(words)) if lo <= starts[i] < hi)
-    return frozenset(out)
+    return frozenset().union(*(_named_words(words, pattern, "frame") for pattern in QUESTION_FRAMES))
 
 
 #: "what happens to X ...": X is what the question is about, whatever else it names ("what happens
@@ -149,11 +154,4 @@ _SUBJECT = re.compile(
 def subject_words(words: list[str]) -> frozenset[int]:
     """The positions of the words of ``words`` (folded tokens) that name what the question is about,
     when it names it by its frame ("what happens to X ..."); empty otherwise."""
-    m = _SUBJECT.search(" ".join(words))
-    if not m:
-        return frozenset()
-    starts = [0]
-    for w in words:
-        starts.append(starts[-1] + len(w) + 1)
-    lo, hi = m.span("subject")
-    return frozenset(i for i in range(len(words)) if lo <= starts[i] < hi)
+    return _named_words(words, _SUBJECT, "subject")

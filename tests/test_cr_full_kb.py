@@ -244,9 +244,7 @@ def texts(conn, version: str) -> dict[int, tuple]:
 
 
 def test_neighbours_never_report_an_unchanged_rule_as_changed_added_or_removed(history_kb):
-    versions = [
-        v for (v,) in history_kb.execute("SELECT version FROM documents WHERE game = 'mtg' ORDER BY version_sort")
-    ]
+    versions = mtg_versions(history_kb)
     renumbered_seen = 0
     read = {versions[0]: texts(history_kb, versions[0])}
     for a, b in zip(versions, versions[1:]):
