@@ -18,7 +18,7 @@ import math
 import re
 import tomllib
 import unicodedata
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import lru_cache
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -27,7 +27,7 @@ import Stemmer  # PyStemmer: the Snowball stemmers, compiled
 
 from .mentions import normalize_name
 from .players_words import players_spans
-from .question_kinds import frame_words, subject_words
+from .question_kinds import SUBJECT_WEIGHT, frame_words, subject_words
 
 if TYPE_CHECKING:
     from .search_index import CardMention, Index
@@ -265,6 +265,8 @@ def plan_query(index: Index, text: str, games: tuple[str, ...] | None = None) ->
             pa, pb = corrected.get(a, words[a]), corrected.get(b, words[b])
             if pa in index.words and pb in index.words:
                 phrases.append(f"{index.words[pa][0]} {index.words[pb][0]}")
+    if subject:  # what the question is about weighs more than the circumstances it names
+        groups = [replace(g, weight=g.weight * SUBJECT_WEIGHT) if g.stems & subject else g for g in groups]
     marks = {w for g in groups for t in g.terms for w in normalize_name(t).split()} - CONNECTORS
     return Plan(
         groups,

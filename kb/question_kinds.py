@@ -151,6 +151,11 @@ _SUBJECT = re.compile(
 )
 
 
+#: weight factor of the words that name what a question is about: "what happens to an aura when the
+#: creature it's on dies" is answered by a rule about Auras, not by the definition of dying
+SUBJECT_WEIGHT = 2.0
+
+
 def subject_words(words: list[str]) -> frozenset[int]:
     """The positions of the words of ``words`` (folded tokens) that name what the question is about,
     when it names it by its frame ("what happens to X ..."); empty otherwise."""

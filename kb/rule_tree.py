@@ -33,6 +33,9 @@ class Tree:
     #: entry -> what its text states (:func:`kb.question_kinds.stated_mask`), filled as the search
     #: asks (reading it for every rule of a document up front cost a quarter of a second)
     stated: dict[int, int] = field(default_factory=dict)
+    #: rule number -> (its entry, whether it has no text) or None, filled as the search follows
+    #: the rules' pointers ("see rule 903.10a")
+    numbered: dict[str, tuple[int, bool] | None] = field(default_factory=dict)
 
 
 def tree(conn: sqlite3.Connection, index, document: int) -> Tree:

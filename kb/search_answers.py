@@ -11,7 +11,9 @@ best-scored results are read once more, with their text:
   holds most of the question's words (the fullest one on a tie) and falls below it;
 - an entry that **points to a rule** ("See rule 302.6", the glossary's usual ending) lends its score
   to that rule (or the best subrule of it, as above), which ranks just above it: the informal term
-  "summoning sickness" is defined in the glossary, the rule that applies is 302.6;
+  "summoning sickness" is defined in the glossary, the rule that applies is 302.6; a rule does so
+  for a rule it names that holds all it holds of the question (702.124d, on partner commanders, says
+  "see rule 903.10a" for the rule on commander damage);
 - an entry whose whole text **only sends the reader elsewhere** ("ATTACK, ATTACKER, ATTACKING: See
   "Fight" on page 7.") has nothing of its own to say, and falls like an empty heading;
 - a **ruling about named cards** (an FAQ answer or example linked to cards) ranks below the rules
@@ -153,9 +155,21 @@ def answers_first(
         offer(e, score * factor * own)
         if closer is not None:  # just above the rule it details
             offer(closer, score * factor * POINTED_FACTOR)
-        m = POINTER.search(body) if kind != "rule" else None
-        if m:
-            target = _pointed(conn, corpus, rules, document, RULE_NUMBER.findall(m.group(1)), query_stems, said_of)
+        # a rule's pointers to rules, each of them (702.124d sends the reader to 903.8 and 903.10a;
+        # "See rule 704" names a section, not the rule that says it); an entry of another kind's
+        # first pointer (a glossary entry's "See rule N" says where the term is defined)
+        if kind == "rule":
+            named = [n for m in POINTER.finditer(body) for n in RULE_NUMBER.findall(m.group(1)) if "." in n]
+        else:
+            named = [n for m in [POINTER.search(body)] if m for n in RULE_NUMBER.findall(m.group(1))]
+        if named:
+            target = _pointed(conn, corpus, rules, document, named, query_stems, said_of)
+            if (
+                kind == "rule"
+                and target is not None
+                and (target == e or _held(corpus, target, query_stems) < _held(corpus, e, query_stems))
+            ):
+                target = None  # a rule lends its place only to a rule that holds all it holds of the question
             if target is not None:  # lent the score before this entry's own factors, with the target's
                 stated = states_factor(asks, _body(conn, target, rows))
                 offer(target, score * POINTED_FACTOR * stated * (own if stated == 1.0 else 1.0))
@@ -235,9 +249,11 @@ def _pointed(
     question about the triggers is answered by 603.6a."""
     best, best_key = None, None
     for i, number in enumerate(numbers):
-        row = conn.execute(
-            "SELECT id, trim(body) = '' FROM entries WHERE document = ? AND key = ?", (document, f"rule/{number}")
-        ).fetchone()
+        row = rules.numbered.get(number, False)
+        if row is False:
+            row = rules.numbered[number] = conn.execute(
+                "SELECT id, trim(body) = '' FROM entries WHERE document = ? AND key = ?", (document, f"rule/{number}")
+            ).fetchone()
         if row is None:
             continue
         rule = (_best_subrule(corpus, rules, row[0], query_stems, said_of) if row[1] else None) or row[0]

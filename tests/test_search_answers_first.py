@@ -169,3 +169,33 @@ def test_a_subject_in_players_words_is_the_rulebooks_term(kb_conn):
         h.key for h in search(kb_conn, "what happens to the amber on a creature when it dies", game="keyforge").results
     ]
     assert {"glossary/capture", "glossary/leaves-play", "rule/damage-and-armor", "glossary/exalt"} & set(keys[:5]), keys
+
+
+@pytest.mark.parametrize(
+    "query, subject",
+    [
+        ("what happens to an aura when the creature it's on dies", "aura"),
+        ("what happens to a token when it dies", "token"),
+    ],
+)
+def test_the_first_result_of_what_happens_to_x_is_about_x(kb_conn, query, subject):
+    # the circumstance ("dies") has its own definition and rule (700.4), which hold none of X: the
+    # words that name X weigh more than the others, so the first result is a rule about X
+    rows = _rows(kb_conn, search(kb_conn, query, game="mtg", limit=3))
+    assert subject in rows[0][2].lower(), (query, [r[0] for r in rows])
+
+
+def test_a_rule_that_sends_the_reader_to_another_rule_ranks_below_it(kb_conn):
+    # 702.124d (partner commanders) repeats "commander" five times and says "see rule 903.10a" for
+    # the rule a judge asking about commander damage wants; that rule holds every word of the
+    # question too, so it takes the place just above the rule that points to it
+    keys = [h.key for h in search(kb_conn, "commander damage 21", game="mtg", limit=10).results]
+    assert keys.index("rule/903.10a") < keys.index("rule/702.124d"), keys
+    assert keys[0] in {"rule/903.10a", "rule/704.6c", "rule/104.3j"}, keys
+
+
+def test_uses_the_stack_is_the_rules_phrase_not_activating(kb_conn):
+    # Magic players "use" an ability for the rules' "activate"; "use the stack" is the rules' own
+    # phrase ("Playing a land is a special action; it doesn't use the stack")
+    keys = [h.key for h in search(kb_conn, "does playing a land use the stack", game="mtg", limit=5).results]
+    assert "rule/305.1" in keys and "glossary/activate" not in keys, keys
