@@ -18,7 +18,7 @@ from .mentions import normalize_name
 
 DATA_FILE = Path(__file__).with_name("players_words.toml")
 #: the longest players' phrase looked up, in words
-MAX_PHRASE_WORDS = 3
+MAX_PHRASE_WORDS = 4
 
 
 @lru_cache(maxsize=16)

@@ -110,3 +110,12 @@ def test_a_phrase_listed_as_itself_is_searched_as_typed_and_names_its_game(kb_co
 def test_at_the_same_time_finds_the_rulebooks_simultaneously(kb_conn):
     keys = [h.key for h in search(kb_conn, "what happens if both players lose at the same time", game="mtg").results]
     assert "rule/104.4a" in keys[:3], keys[:5]  # "... lose simultaneously, the game is a draw"
+
+
+def test_a_four_word_players_phrase_is_read_whole(kb_conn):
+    # a deck's "copies of a card" are its cards of one name: the constructed deck rule says "no more
+    # than four of any card with a particular English name", and never "copies"; split into words,
+    # the question found only the rules of copy effects
+    assert vocabulary(("mtg",))["copies of a card"][1] == "four of any card"
+    keys = [h.key for h in search(kb_conn, "how many copies of a card can be in a deck", game="mtg").results]
+    assert "rule/100.2a" in keys[:5], keys[:5]
