@@ -119,3 +119,10 @@ def test_a_four_word_players_phrase_is_read_whole(kb_conn):
     assert vocabulary(("mtg",))["copies of a card"][1] == "four of any card"
     keys = [h.key for h in search(kb_conn, "how many copies of a card can be in a deck", game="mtg").results]
     assert "rule/100.2a" in keys[:5], keys[:5]
+
+
+def test_a_flickered_permanent_is_one_that_changed_zones(kb_conn):
+    # to flicker (blink) a permanent is to exile it and return it; what becomes of its counters is
+    # the rule of an object that moves from one zone to another (122.2, 400.7), which says neither word
+    keys = [h.key for h in search(kb_conn, "does flicker remove counters", game="mtg").results]
+    assert keys[0] in {"rule/122.2", "rule/400.7"}, keys[:5]
