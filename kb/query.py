@@ -1,4 +1,4 @@
-"""Turning what a user typed into safe search material, and marking query words in result text.
+"""Turning what a user typed into safe search material: its words, and the plan of what to search.
 
 Nothing the user types reaches SQLite as syntax: the text is cleaned (control characters and lone
 surrogates dropped, length capped), split into word tokens the way the FTS5 ``unicode61``
@@ -13,7 +13,6 @@ version filter.
 
 from __future__ import annotations
 
-import html
 import math
 import re
 import tomllib
@@ -64,7 +63,6 @@ _SIGN = "[+\\-\u2212]"
 #: splits it: searched as an FTS string, it is the phrase "1 1".)
 MODIFIER = rf"(?<![\w/]){_SIGN}(?:\d+|[xX])/{_SIGN}(?:\d+|[xX])(?![\w/])"
 TOKEN = re.compile(MODIFIER + r"|[^\W_]+")
-_SPACE = re.compile(r"\s+")
 
 
 #: Words a card name may be written with or without ("Bait and Switch", "bait n switch", "bait &
@@ -359,44 +357,3 @@ def _did_you_mean(
         if end <= last:  # one written word may fold to two tokens: edit it once
             text, last = text[:start] + replacement + text[end:], start
     return text
-
-
-# --------------------------------------------------------------------------------------------
-# snippets
-
-#: Words of context shown around the best run of matches.
-SNIPPET_WORDS = 28
-
-
-def snippet(text: str, words: frozenset[str], size: int = SNIPPET_WORDS) -> str:
-    """Safe HTML: the ``size``-word window of ``text`` holding the most distinct matched words,
-    HTML-escaped, each matched word wrapped in ``<mark>``, "…" where text was cut.
-
-    ``words`` are folded forms (see :func:`fold`). Without a match the text's start is shown.
-    """
-    toks = [(m.start(), m.end(), fold(m.group())) for m in TOKEN.finditer(text)]
-    if not toks:
-        return html.escape(text[:200])
-    hits = [i for i, t in enumerate(toks) if t[2] in words]
-    best, best_key = 0, (-1, 0)
-    for i in hits:
-        lo = max(0, i - 3)
-        window = {toks[j][2] for j in hits if lo <= j < lo + size}
-        key = (len(window), -lo)
-        if key > best_key:
-            best, best_key = lo, key
-    lo, hi = best, min(len(toks), best + size)
-    start = toks[lo][0] if lo > 0 else 0
-    end = toks[hi - 1][1] if hi < len(toks) else len(text)
-    parts = ["…"] if lo > 0 else []
-    pos = start
-    for i in range(lo, hi):
-        s, e, w = toks[i]
-        if w in words:
-            parts.append(html.escape(text[pos:s]))
-            parts.append("<mark>" + html.escape(text[s:e]) + "</mark>")
-            pos = e
-    parts.append(html.escape(text[pos:end]))
-    if hi < len(toks):
-        parts.append("…")
-    return _SPACE.sub(" ", "".join(parts)).strip()

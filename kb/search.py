@@ -48,10 +48,11 @@ from .game_inferred import OTHER_GAME_FACTOR, infer_game
 from .game_named import named_game
 from .mentions import normalize_name
 from .question_kinds import asked_for
-from .query import QueryError, clean_text, plan_query, show, snippet, tokenize
+from .query import QueryError, clean_text, plan_query, show, tokenize
 from .version_phrases import VersionChoice, find_version, is_date
 from .rule_numbers import find_numbers
 from .search_index import Index, skeleton
+from .snippets import snippet
 from .search_games import rank_games
 from .search_rank import Scope, number_hits
 from .supersede import superseded_by

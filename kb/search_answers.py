@@ -155,13 +155,7 @@ def answers_first(
         offer(e, score * factor * own)
         if closer is not None:  # just above the rule it details
             offer(closer, score * factor * POINTED_FACTOR)
-        # a rule's pointers to rules, each of them (702.124d sends the reader to 903.8 and 903.10a;
-        # "See rule 704" names a section, not the rule that says it); an entry of another kind's
-        # first pointer (a glossary entry's "See rule N" says where the term is defined)
-        if kind == "rule":
-            named = [n for m in POINTER.finditer(body) for n in RULE_NUMBER.findall(m.group(1)) if "." in n]
-        else:
-            named = [n for m in [POINTER.search(body)] if m for n in RULE_NUMBER.findall(m.group(1))]
+        named = _pointed_numbers(kind, body)
         if named:
             target = _pointed(conn, corpus, rules, document, named, query_stems, said_of)
             if (
@@ -188,6 +182,17 @@ def answers_first(
     taken = set(best)
     kept = list(best.values()) + [(s, e) for s, e in rest if corpus.entry_thread[e] not in taken]
     return sorted(kept, key=lambda se: -se[0])  # a demoted heading may fall below the first TOP
+
+
+def _pointed_numbers(kind: str, body: str) -> list[str]:
+    """The rule numbers ``body`` sends the reader to: a rule's pointers to rules, each of them
+    (702.124d names 903.8 and 903.10a; "See rule 704" names a section, not the rule that says it);
+    an entry of another kind's first pointer (a glossary entry's "See rule N" says where the term is
+    defined)."""
+    if kind == "rule":
+        return [n for m in POINTER.finditer(body) for n in RULE_NUMBER.findall(m.group(1)) if "." in n]
+    m = POINTER.search(body)
+    return RULE_NUMBER.findall(m.group(1)) if m else []
 
 
 def _other_variant(corpus, body: str, query_stems: frozenset[int]) -> bool:
