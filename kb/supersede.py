@@ -13,7 +13,9 @@ is printed unchanged nothing is compared; where it changes, the new text is comp
 before it (with the terminology those two versions use), and a change that is only a rewording
 carries the meaning on, so an entry is superseded at the first step that changes what it says. So
 the cost grows with the changes of a thread, not with the square of its versions (the Magic rules
-hold 109 versions), and a version that drops the thread says nothing. Entries flagged ``needs_review`` are neither marked nor used to
+hold 109 versions), and a version that drops the thread says nothing. The terminologies the walk
+worked out are stored in the KB (:mod:`kb.terminology_store`), so a changelog of two neighbouring
+versions reads them rather than diffing every pair of texts again. Entries flagged ``needs_review`` are neither marked nor used to
 mark (their text was not read with certainty), nor is fiction. The summary quotes the new text
 ("now “…”": the clause of the changed sentence that carries the change; "adds “…”": a sentence it
 added), or the old sentence the new text dropped ("no longer says “…”"), never a paraphrase.
@@ -33,6 +35,7 @@ from rapidfuzz import fuzz
 from .align_place import WINDOW
 from . import meaning
 from .meaning import meaning_changes, version_terminology
+from .terminology import store_computed
 from .store import schema_sql
 from .textdiff import word_diff, word_keys
 from .threads import entry_threads
@@ -116,6 +119,7 @@ def compute(conn: sqlite3.Connection, game: str | None = None) -> Report:
                         VALUES (?, ?, ?, ?, ?, ?)""",
         rows,
     )
+    store_computed(conn)  # the walk's terminologies: a later changelog of neighbouring versions reads them
     return Report(len(rows), compared, time.perf_counter() - started)
 
 
@@ -227,6 +231,7 @@ def update(conn: sqlite3.Connection, game: str, versions: list[str]) -> Report:
                 compared += n
                 if (fate and fate[:2]) != (old and old[:2]):
                     changed += _hand_back(conn, entry, old, fate)
+    store_computed(conn)
     return Report(changed, compared, time.perf_counter() - started)
 
 

@@ -76,3 +76,39 @@ def test_a_kb_built_before_the_table_computes_its_terminology(kb_copy):
     conn.commit()
     assert version_terminology(conn, "keyforge", "1.3", "16.0") == _from_texts(conn, "keyforge", "1.3", "16.0")
     conn.close()
+
+
+def _neighbours(conn, game: str) -> list[tuple[str, str]]:
+    versions = [
+        v for (v,) in conn.execute("SELECT version FROM documents WHERE game = ? ORDER BY version_sort", (game,))
+    ]
+    return list(zip(versions, versions[1:]))
+
+
+def test_a_changelog_of_neighbouring_versions_reads_the_terminology_the_build_stored(built_kb, monkeypatch):
+    """The supersessions walk works out the renames between each version and the next; the build
+    stores them, so the changelog a fresh server shows first (a version against the one before it)
+    diffs no pair of texts for them."""
+    from kb.changelog import changelog
+
+    conn = sqlite3.connect(f"file:{built_kb}?mode=ro", uri=True)
+    stored = set(_pairs(conn)) | {
+        (a, b) for a, b in conn.execute("SELECT from_version, to_version FROM terminologies WHERE game = 'mtg'")
+    }
+    neighbours = _neighbours(conn, "keyforge") + _neighbours(conn, "mtg")
+    assert len(neighbours) >= 4 and set(neighbours) <= stored
+    expected = {
+        pair: _from_texts(conn, game, *pair) for game in ("keyforge", "mtg") for pair in _neighbours(conn, game)
+    }
+    terminology._MEMO.clear()
+
+    def computed(*args):
+        raise AssertionError(f"renames diffed again for {args[2]}")
+
+    monkeypatch.setattr(terminology, "_computed", computed)
+    for game in ("keyforge", "mtg"):
+        for a, b in _neighbours(conn, game):
+            assert version_terminology(conn, game, a, b) == expected[a, b]
+            log = changelog(conn, game, a, b)
+            assert log["to"] == b and log["changed"]
+    conn.close()
