@@ -36,6 +36,9 @@ class Tree:
     #: rule number -> (its entry, whether it has no text) or None, filled as the search follows
     #: the rules' pointers ("see rule 903.10a")
     numbered: dict[str, tuple[int, bool] | None] = field(default_factory=dict)
+    #: chapter -> (stem -> how many of its sections hold it, its number of sections), filled as the
+    #: search asks where two sections meet (:mod:`kb.search_meeting`)
+    chapter_words: dict[int, tuple] = field(default_factory=dict)
 
 
 def tree(conn: sqlite3.Connection, index, document: int) -> Tree:

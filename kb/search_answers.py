@@ -45,6 +45,7 @@ from .query import STOPWORDS, TOKEN, stem
 from .question_kinds import CLASSIFIES, STATES_FACTOR, asked_bit, stated_mask, states, states_factor
 from .rule_tree import Tree, tree
 from .search_index import Index
+from .search_meeting import meetings
 from .search_rank import Scope
 
 #: results read again with their text (the first page and a margin)
@@ -54,6 +55,8 @@ HEADING_FACTOR = 0.3
 #: a subrule or rule lent a score gets the lender's score times this (just above, or just below)
 POINTED_FACTOR = 1.05
 SUBRULE_FACTOR = 0.95
+#: rules where two sections the question names meet that rank first (:mod:`kb.search_meeting`)
+MEETINGS = 2
 #: an entry with fewer distinct words than this beyond the question's states a kind, not a rule
 FEW_WORDS = 5
 FEW_WORDS_FACTOR = 0.6
@@ -174,6 +177,16 @@ def answers_first(
                 rule = _pointed(conn, corpus, rules, document, RULE_NUMBER.findall(m.group(1)), query_stems, said_of)
                 if rule is not None:
                     offer(rule, score * POINTED_FACTOR * POINTED_FACTOR)
+    met = meetings(
+        corpus,
+        lambda e: tree(conn, index, corpus.doc(e).id),
+        head,
+        query_stems,
+        lambda e: bool(VARIANT.match(_body(conn, e, rows))),
+    )
+    top = max(scored.values(), default=0.0)
+    for n, e in enumerate(met[:MEETINGS]):  # where the sections the question names meet, first
+        offer(e, top * POINTED_FACTOR ** (MEETINGS - n))
     best: dict[int, tuple[float, int]] = {}
     for e, score in scored.items():
         thread = corpus.entry_thread[e]
