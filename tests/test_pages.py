@@ -383,6 +383,11 @@ def test_latest_is_named_in_the_filter_and_the_results(client, kb_conn):
         .split()
     )
     assert named in scope and "Magic" not in scope
+    # with a game chosen, or named in the question, "Latest" is that game's newest version alone
+    for url in ("/?q=elusive&game=keyforge", "/?q=elusive+in+keyforge"):
+        html = unescape(client.get(url).get_data(as_text=True))
+        option = re.search(r'<option value="">(Latest[^<]*)</option>', html).group(1)
+        assert option == f"Latest ({named})", (url, option)
 
 
 def test_the_api_link_opens_a_documentation_page_of_every_route(client):
