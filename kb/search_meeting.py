@@ -7,7 +7,8 @@ damage" once the blockers are assigned "lethal damage"), so bm25 ranks the secti
 and glossary entries, each holding one of the two words, above the rule where they meet; it was
 13th. A rule where two subjects meet speaks of what the other's section speaks of: it holds words
 that the other section holds and few sections of the chapter hold ("lethal", "excess", "assigned"
-are in a handful of the 190 keyword sections of 702; "creature" and "damage" are in most).
+are in a handful of the 189 keyword sections of 702; "creature", "combat" and "damage" in 20 or
+more, and a stopword such as "been" or "had" never counts).
 
 So, when the question's words are all in the titles of two or more numbered sections (headings with
 subrules, "702.2. Deathtouch" and "702.19. Trample") found among the best results, and no rule of
@@ -32,10 +33,11 @@ from __future__ import annotations
 import math
 from collections import Counter
 
+from .query import STOPWORDS, stem
 from .rule_tree import Tree
 
 #: a word held by at most this share of a chapter's sections is rare in it
-RARE_SHARE = 1 / 8
+RARE_SHARE = 1 / 16
 #: rare words a subrule must share with the other section to be where the two meet
 MIN_SHARED = 3
 #: a subrule sharing this share of its words (beyond the titles) with one of the other section's is
@@ -113,6 +115,7 @@ def _meeting(
         return None
     held, n_sections = _chapter_words(corpus, rules, chapter)
     rare = max(1, int(n_sections * RARE_SHARE))
+    stop = _stopword_stems(corpus)
     theirs = [_stems(corpus, r) - titles for r in _below(rules, b)]
     vocabulary = frozenset().union(*theirs) if theirs else frozenset()
     best = None
@@ -120,7 +123,7 @@ def _meeting(
         mine = _stems(corpus, r) - titles
         if any(len(mine & o) >= TEMPLATE_LIKENESS * max(1, len(mine | o)) for o in theirs):
             continue  # the same template worded for the other subject
-        shared = [s for s in mine & vocabulary if held.get(s, 0) <= rare]
+        shared = [s for s in mine & vocabulary if held.get(s, 0) <= rare and s not in stop]
         if len(shared) >= MIN_SHARED and not (other_term and other_term(r)):
             key = (len(shared), sum(math.log(n_sections / held[s]) for s in shared))
             if best is None or key > best[0]:
@@ -141,6 +144,12 @@ def _chapter_words(corpus, rules: Tree, chapter: int) -> tuple[Counter, int]:
             )
         kept = rules.chapter_words[chapter] = (held, len(sections))
     return kept
+
+
+def _stopword_stems(corpus) -> frozenset[int]:
+    """The stem ids of the stopwords ("been", "had"): they say nothing of a rule's subject, however
+    few sections hold them."""
+    return frozenset(i for i in (corpus.stem_ids.get(stem(w)) for w in STOPWORDS) if i is not None)
 
 
 def _below(rules: Tree, entry: int, depth: int = DEPTH) -> list[int]:

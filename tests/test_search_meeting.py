@@ -48,6 +48,7 @@ def test_without_the_meeting_step_they_were_below_the_definitions(kb_conn, monke
     "query",
     [
         "menace and deathtouch",  # only "Multiple instances ... are redundant" in common: no meeting
+        "first strike and deathtouch",  # "combat", "damage", "dealt" are in 14 to 21 sections of 702
         "flying and reach",  # 702.9b names reach: bm25 finds it
         "first strike and double strike damage",  # 702.4b names first strike
     ],
