@@ -63,27 +63,20 @@ def meetings(corpus, trees, head: list[tuple[float, int]], query_stems: frozense
             sections.setdefault(found[0], (found[1], rules))
     # a title inside another found title names the same subject ("Double" in "Double Strike")
     named = {s: v for s, v in sections.items() if not any(o != s and v[0] < w[0] for o, w in sections.items())}
-    if len(named) < 2 or not query_stems <= frozenset().union(*(stems for stems, _ in named.values())):
-        return []
     titles = frozenset().union(*(stems for stems, _ in named.values()))
+    if len(named) < 2 or not query_stems <= titles:
+        return []
     best: list[tuple[tuple[int, float], int]] = []
     for a, (a_title, rules) in named.items():
         for b, (b_title, b_rules) in named.items():
-            if a == b or b_rules is not rules or a_title <= b_title or b_title <= a_title:
+            if a == b or b_rules is not rules or a_title == b_title:
                 continue
             if _names(corpus, rules, a, b_title) or _names(corpus, rules, b, a_title):
                 continue  # a rule of one names the other: they meet in words, which bm25 finds
             found = _meeting(corpus, rules, a, b, titles, other_term)
             if found is not None:
                 best.append(found)
-    best.sort(reverse=True)
-    seen: set[int] = set()
-    out = []
-    for _, entry in best:
-        if entry not in seen:
-            seen.add(entry)
-            out.append(entry)
-    return out
+    return list(dict.fromkeys(entry for _, entry in sorted(best, reverse=True)))
 
 
 def _section_of(corpus, rules: Tree, entry: int, query_stems: frozenset[int]) -> tuple[int, frozenset[int]] | None:

@@ -321,7 +321,8 @@ def _content(key: tuple) -> str:
 
 def store_computed(conn: sqlite3.Connection) -> None:
     """Store in the KB on ``conn`` the terminologies this process computed from it
-    (:mod:`kb.terminology_store`): the build, after its replays, for the processes that replay later."""
+    (:mod:`kb.terminology_store`): the build, after its replays and after its supersessions walk,
+    for the processes that replay or show a changelog later."""
     path = _fingerprint_path(conn)
     terminology_store.store(
         conn,

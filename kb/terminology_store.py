@@ -7,8 +7,9 @@ game (a rule switch is told from the texts through them, and so is whether a lat
 the same ruling): ``rulebase verify``, each verify worker as ``rulebase serve`` starts, paid again
 although the answer changes only when the KB does. The build computes them for its replays, so it
 stores what it computed (:func:`kb.terminology.store_computed`, after the replays of
-:func:`rulebase.rulings.load_rulings`, which build and every ingest run), and a later process reads
-them back (:func:`stored`).
+:func:`rulebase.rulings.load_rulings`, which build and every ingest run, and again after the
+supersessions walk of :mod:`kb.supersede`, which works out those of neighbouring versions), and a
+later process reads them back (:func:`stored`): a changelog of two neighbouring versions too.
 
 A stored row is used only while it matches: the same code (``code``: a hash of the modules that
 detect renames and pair the texts) and the same texts of the two versions (``content``: the
